@@ -1,0 +1,4 @@
+from nmt_cli.cli.app import main
+
+if __name__ == "__main__":
+    main()

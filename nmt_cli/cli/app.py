@@ -1,0 +1,80 @@
+"""The `nmt` command: a root Typer app joining one module per command group.
+
+Command modules import torch and the core lazily, inside the command, so `nmt --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from typing import Annotated
+
+import typer
+
+from nmt_cli import __version__
+from nmt_cli.cli import common
+
+app = typer.Typer(
+    name="nmt",
+    help=(
+        "Neural machine translation from the shell: train subword tokenizers and attentional "
+        "RNN or Transformer models, translate with beam search, show attention alignments, "
+        "score with sacrebleu.\n\n"
+        'Example: echo "Il fait froid ce matin." | nmt translate'
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"nmt-cli {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show full tracebacks instead of one-line errors.")
+    ] = False,
+) -> None:
+    common.DEBUG["on"] = debug or common.DEBUG["on"]
+
+
+def _register() -> None:
+    from nmt_cli.cli import tokenizer_cmd
+
+    app.add_typer(tokenizer_cmd.app, name="tokenizer")
+    for name in ("train_cmd", "translate_cmd", "align_cmd", "evaluate_cmd"):
+        try:
+            module = __import__(f"nmt_cli.cli.{name}", fromlist=["register"])
+        except ModuleNotFoundError as e:
+            if e.name != f"nmt_cli.cli.{name}":
+                raise
+            continue  # not built yet: the command does not appear
+        module.register(app)
+
+
+_register()
+
+
+def main() -> None:
+    """Console-script entry point."""
+    # Die quietly on a closed pipe like other Unix filters, rather than raising BrokenPipeError
+    # at an arbitrary point (including interpreter shutdown).
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    try:
+        app(prog_name="nmt")
+    except KeyboardInterrupt:
+        print("nmt: interrupted", file=sys.stderr)
+        os._exit(130)

@@ -1,0 +1,80 @@
+"""What every command shares: the stderr console, the error boundary, signal conventions."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import typer
+
+from nmt_cli.errors import NmtError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# Set by the root callback's --debug flag.
+DEBUG = {"on": bool(os.environ.get("NMT_DEBUG"))}
+
+
+def err_console():
+    """A rich console on stderr (imported lazily: rich costs start-up time)."""
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False)
+
+
+def warn(message: str) -> None:
+    print(f"nmt: warning: {message}", file=sys.stderr, flush=True)
+
+
+def info(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def _quiet_broken_pipe() -> None:
+    # The reader went away (`| head`): point stdout at /dev/null so the interpreter's final
+    # flush does not raise again, then leave with the conventional 128 + SIGPIPE.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def boundary(func: F) -> F:
+    """Turn domain errors into one line on stderr and an exit code; never show a traceback.
+
+    NmtError -> its exit code (1, or 2 for usage errors); Ctrl-C -> 130; a closed pipe -> 141;
+    anything unexpected -> one line naming the error, exit 1 (``--debug`` re-raises instead).
+    """
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except (typer.Exit, typer.Abort, SystemExit):
+            raise
+        except NmtError as e:
+            if DEBUG["on"]:
+                raise
+            print(f"nmt: error: {e}", file=sys.stderr, flush=True)
+            raise typer.Exit(e.exit_code) from None
+        except KeyboardInterrupt:
+            print("nmt: interrupted", file=sys.stderr, flush=True)
+            raise typer.Exit(130) from None
+        except BrokenPipeError:
+            _quiet_broken_pipe()
+            raise typer.Exit(141) from None
+        except Exception as e:  # a bug or an environment fault: still one line
+            if DEBUG["on"]:
+                raise
+            print(
+                f"nmt: error: {type(e).__name__}: {e} (run with --debug for the traceback)",
+                file=sys.stderr,
+                flush=True,
+            )
+            raise typer.Exit(1) from None
+
+    return wrapper  # type: ignore[return-value]

@@ -1,0 +1,173 @@
+"""Line-oriented text input and atomic file output.
+
+Every command that reads text reads it here, so that all of them agree on what a line is:
+a line ends at b"\\n" only (a trailing "\\r" of a CRLF ending is dropped), invalid UTF-8 becomes
+U+FFFD with one warning, and nothing else splits or joins lines. Every file the project writes
+goes through :func:`atomic_path` or :func:`atomic_writer`: it appears complete or not at all.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from nmt_cli.errors import InputError, OutputError
+
+# Characters that would break "one line out per line in" if they reached an output line.
+_LINE_BREAKS = str.maketrans({c: " " for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"})
+
+
+def one_line(text: str) -> str:
+    """Return ``text`` with every line-breaking character replaced by a space."""
+    return text.translate(_LINE_BREAKS)
+
+
+class LineReader:
+    """Iterates over the lines of a binary stream as ``str``, without line terminators.
+
+    Invalid UTF-8 is replaced by U+FFFD; ``on_invalid`` is called once, the first time.
+    """
+
+    def __init__(self, stream: BinaryIO, name: str, on_invalid: Callable[[str], None] | None = None):
+        self.stream = stream
+        self.name = name
+        self.on_invalid = on_invalid
+        self.invalid_lines = 0
+        self.count = 0
+
+    def __iter__(self) -> Iterator[str]:
+        for raw in self.stream:
+            self.count += 1
+            if raw.endswith(b"\n"):
+                raw = raw[:-1]
+            if raw.endswith(b"\r"):
+                raw = raw[:-1]
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                line = raw.decode("utf-8", errors="replace")
+                self.invalid_lines += 1
+                if self.invalid_lines == 1 and self.on_invalid is not None:
+                    self.on_invalid(
+                        f"{self.name}: invalid UTF-8 (first at line {self.count}) "
+                        "replaced with U+FFFD; lines are kept"
+                    )
+            yield line
+
+
+@contextlib.contextmanager
+def open_lines(
+    path: str | Path, on_invalid: Callable[[str], None] | None = None
+) -> Iterator[LineReader]:
+    """Open ``path`` (``-`` for stdin) for reading lines; missing files raise InputError."""
+    if str(path) == "-":
+        yield LineReader(sys.stdin.buffer, "<stdin>", on_invalid)
+        return
+    p = Path(path)
+    if p.is_dir():
+        raise InputError(f"{p}: is a directory, expected a text file")
+    try:
+        f = open(p, "rb")  # noqa: SIM115 - closed below
+    except FileNotFoundError:
+        raise InputError(f"{p}: no such file") from None
+    except PermissionError:
+        raise InputError(f"{p}: permission denied") from None
+    except OSError as e:
+        raise InputError(f"{p}: cannot read ({e.strerror})") from None
+    with f:
+        yield LineReader(f, str(p), on_invalid)
+
+
+def read_lines(path: str | Path, on_invalid: Callable[[str], None] | None = None) -> list[str]:
+    """All lines of ``path`` (see :class:`LineReader`)."""
+    with open_lines(path, on_invalid) as lines:
+        return list(lines)
+
+
+def count_lines(path: str | Path) -> int:
+    with open_lines(path) as lines:
+        return sum(1 for _ in lines)
+
+
+def _check_parent(path: Path) -> None:
+    parent = path.parent
+    if not parent.exists():
+        raise OutputError(f"{path}: directory {parent} does not exist")
+    if not parent.is_dir():
+        raise OutputError(f"{path}: {parent} is not a directory")
+    if not os.access(parent, os.W_OK):
+        raise OutputError(f"{path}: directory {parent} is not writable")
+
+
+def _output_error(path: Path, e: OSError) -> OutputError:
+    if e.errno == errno.ENOSPC:
+        return OutputError(f"{path}: no space left on device; nothing was written")
+    if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return OutputError(f"{path}: cannot write ({e.strerror}); nothing was written")
+    return OutputError(f"{path}: cannot write ({e.strerror or e}); nothing was written")
+
+
+@contextlib.contextmanager
+def atomic_path(path: str | Path) -> Iterator[Path]:
+    """Yield a temporary path beside ``path``; on success it is renamed onto ``path``.
+
+    On any error the temporary file is removed and ``path`` is left as it was.
+    """
+    target = Path(path)
+    _check_parent(target)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        yield tmp
+        with open(tmp, "rb") as f:
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise _output_error(target, e) from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+@contextlib.contextmanager
+def atomic_writer(path: str | Path) -> Iterator[TextIO]:
+    """A UTF-8 text file that appears at ``path`` only once it is complete.
+
+    ``-`` writes to stdout instead (line-buffered semantics are the caller's: call flush()).
+    """
+    if str(path) == "-":
+        yield sys.stdout
+        return
+    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as f:
+        try:
+            yield f
+            f.flush()
+        except OSError as e:
+            raise _output_error(Path(path), e) from None
+
+
+def write_text_atomic(path: str | Path, text: str) -> None:
+    with atomic_writer(path) as f:
+        f.write(text)
+
+
+def write_bytes_atomic(path: str | Path, data: bytes) -> None:
+    with atomic_path(path) as tmp:
+        tmp.write_bytes(data)
+
+
+def stdout_utf8() -> TextIO:
+    """stdout as UTF-8 text with "\\n" line ends, whatever the locale."""
+    buf = getattr(sys.stdout, "buffer", None)
+    if buf is None:  # already a text stream without a buffer (e.g. under a test runner)
+        return sys.stdout
+    return io.TextIOWrapper(buf, encoding="utf-8", newline="\n", write_through=True)

@@ -1,0 +1,278 @@
+"""Subword tokenizers: training, encoding and decoding with HuggingFace `tokenizers`.
+
+Every tokenizer this project makes shares four fixed special tokens with fixed ids, so a model
+never has to ask which id is padding:
+
+    <pad> = 0, <unk> = 1, <s> = 2, </s> = 3
+
+Text is normalised before it is split: NFKC (no-break, narrow no-break and thin spaces become
+plain spaces), zero-width characters and soft hyphens removed, every run of white space folded to
+one space, ends stripped, optionally lowercased. Words are marked with a leading "▁" (as in
+SentencePiece), so decoding gives back the normalised text exactly. BPE and unigram tokenizers
+also carry 256 byte pieces (``<0x00>`` ... ``<0xFF>``) as a fallback, so characters never seen
+in training survive a round trip instead of becoming ``<unk>``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from nmt_cli.errors import ConfigError, InputError, ModelLoadError, UsageError
+from nmt_cli.textio import write_text_atomic
+
+PAD, UNK, BOS, EOS = 0, 1, 2, 3
+SPECIAL_TOKENS = ["<pad>", "<unk>", "<s>", "</s>"]
+WORD_MARK = "\u2581"  # "▁", marks the start of a word in a piece
+BYTE_PIECES = [f"<0x{b:02X}>" for b in range(256)]
+MODELS = ("bpe", "unigram", "wordpiece")
+
+# Characters removed outright; they carry no meaning for translation and break word splits.
+_INVISIBLE = "[\u200b\u200c\u200d\u2060\ufeff\u00ad]"
+
+
+def _normalizer(lowercase: bool):
+    from tokenizers import Regex, normalizers
+
+    steps = [
+        normalizers.NFKC(),
+        normalizers.Replace(Regex(_INVISIBLE), ""),
+        # A literal "▁" in the text would be read back as a space: keep it visible as "_".
+        normalizers.Replace(WORD_MARK, "_"),
+        normalizers.Replace(Regex(r"\s+"), " "),
+        normalizers.Strip(),
+    ]
+    if lowercase:
+        steps.append(normalizers.Lowercase())
+    return normalizers.Sequence(steps)
+
+
+def _decoder(model: str):
+    from tokenizers import decoders
+
+    if model == "wordpiece":
+        return decoders.Sequence(
+            [decoders.WordPiece(prefix="##", cleanup=False), decoders.Replace(WORD_MARK, " "),
+             decoders.Strip(" ", 1, 0)]
+        )
+    return decoders.Sequence(
+        [decoders.Replace(WORD_MARK, " "), decoders.ByteFallback(), decoders.Fuse(),
+         decoders.Strip(" ", 1, 0)]
+    )
+
+
+@dataclass
+class CorpusStats:
+    """What a training run read and how the new tokenizer splits it."""
+
+    vocab_size: int
+    lines: int
+    characters: int
+    subwords_per_line: float
+    unknown_char_share: float
+    sampled_lines: int
+
+
+class Tokenizer:
+    """A trained subword tokenizer with the project's fixed special tokens."""
+
+    def __init__(self, hf_tokenizer, path: str | None = None):
+        self._tok = hf_tokenizer
+        self.path = path
+        for token_id, token in enumerate(SPECIAL_TOKENS):
+            if hf_tokenizer.token_to_id(token) != token_id:
+                where = path or "tokenizer"
+                raise ModelLoadError(
+                    f"{where}: special token {token} must have id {token_id}; "
+                    "was this tokenizer made by `nmt tokenizer train`?"
+                )
+        self.model_type = json.loads(hf_tokenizer.to_str())["model"]["type"].lower()
+
+    # -- loading and saving ------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | Path) -> Tokenizer:
+        from tokenizers import Tokenizer as HFTokenizer
+
+        p = Path(path)
+        if p.is_dir():
+            p = p / "tokenizer.json"
+        if not p.is_file():
+            raise ModelLoadError(f"{p}: no such tokenizer file")
+        try:
+            hf = HFTokenizer.from_file(str(p))
+        except Exception as e:  # tokenizers raises a bare Exception on bad JSON
+            raise ModelLoadError(f"{p}: not a valid tokenizer file ({str(e).splitlines()[0]})") from None
+        return cls(hf, str(p))
+
+    @classmethod
+    def from_str(cls, text: str) -> Tokenizer:
+        from tokenizers import Tokenizer as HFTokenizer
+
+        return cls(HFTokenizer.from_str(text))
+
+    def to_str(self) -> str:
+        return self._tok.to_str()
+
+    def save(self, path: str | Path) -> None:
+        write_text_atomic(path, self._tok.to_str(pretty=False))
+
+    # -- the tokenizer itself ----------------------------------------------------------------
+
+    @property
+    def vocab_size(self) -> int:
+        return self._tok.get_vocab_size()
+
+    def normalise(self, text: str) -> str:
+        return self._tok.normalizer.normalize_str(text)
+
+    def encode(self, text: str) -> list[int]:
+        """Subword ids of ``text`` (no <s> or </s>)."""
+        return self._tok.encode(text, add_special_tokens=False).ids
+
+    def encode_batch(self, texts: Sequence[str]) -> list[list[int]]:
+        return [e.ids for e in self._tok.encode_batch(list(texts), add_special_tokens=False)]
+
+    def pieces(self, text: str) -> list[str]:
+        return self._tok.encode(text, add_special_tokens=False).tokens
+
+    def encode_with_offsets(self, text: str):
+        """``(ids, pieces, normalised text)`` where offsets refer to the normalised text."""
+        enc = self._tok.encode(text, add_special_tokens=False)
+        return enc.ids, enc.tokens, enc.offsets
+
+    def decode(self, ids: Iterable[int]) -> str:
+        """Text of ``ids``; special tokens are left out."""
+        return self._tok.decode([int(i) for i in ids], skip_special_tokens=True)
+
+    def id_to_piece(self, token_id: int) -> str:
+        return self._tok.id_to_token(int(token_id)) or SPECIAL_TOKENS[UNK]
+
+    def piece_to_id(self, piece: str) -> int:
+        token_id = self._tok.token_to_id(piece)
+        return UNK if token_id is None else token_id
+
+    def decode_pieces(self, pieces: Iterable[str]) -> str:
+        return self.decode(self.piece_to_id(p) for p in pieces)
+
+    def starts_word(self, token_id: int) -> bool:
+        """Whether the piece begins a new whitespace-separated word."""
+        piece = self.id_to_piece(token_id)
+        if self.model_type == "wordpiece":
+            return not piece.startswith("##")
+        return piece.startswith(WORD_MARK)
+
+
+def _with_byte_fallback(hf_tokenizer, model: str):
+    """Append the 256 byte pieces to a trained BPE or unigram model and switch fallback on."""
+    from tokenizers import Tokenizer as HFTokenizer
+
+    data = json.loads(hf_tokenizer.to_str())
+    m = data["model"]
+    if model == "bpe":
+        vocab = m["vocab"]
+        for piece in BYTE_PIECES:
+            if piece not in vocab:
+                vocab[piece] = len(vocab)
+    else:  # unigram: a list of [piece, log-prob]; bytes are a last resort
+        known = {piece for piece, _ in m["vocab"]}
+        floor = min(score for _, score in m["vocab"]) - 1.0
+        m["vocab"].extend([piece, floor] for piece in BYTE_PIECES if piece not in known)
+    m["byte_fallback"] = True
+    return HFTokenizer.from_str(json.dumps(data))
+
+
+def train_tokenizer(
+    lines: Iterable[str],
+    vocab_size: int,
+    model: str = "bpe",
+    min_frequency: int = 2,
+    lowercase: bool = False,
+    sample_size: int = 100_000,
+) -> tuple[Tokenizer, CorpusStats]:
+    """Train one tokenizer on ``lines``; returns it and statistics over what was read."""
+    from tokenizers import Tokenizer as HFTokenizer
+    from tokenizers import models, pre_tokenizers, trainers
+
+    if model not in MODELS:
+        raise UsageError(f"unknown tokenizer model {model!r}; choose one of {', '.join(MODELS)}")
+    if vocab_size < 1:
+        raise UsageError("--vocab-size must be a positive number")
+    fallback = model != "wordpiece"
+    reserved = len(SPECIAL_TOKENS) + (len(BYTE_PIECES) if fallback else 0)
+
+    counted = {"lines": 0, "chars": 0}
+    sample: list[str] = []
+
+    def counting(source: Iterable[str]) -> Iterator[str]:
+        for line in source:
+            counted["lines"] += 1
+            counted["chars"] += len(line)
+            if len(sample) < sample_size:
+                sample.append(line)
+            yield line
+
+    normalizer = _normalizer(lowercase)
+    if model == "bpe":
+        hf = HFTokenizer(models.BPE(unk_token="<unk>"))
+        trainer = trainers.BpeTrainer(
+            vocab_size=max(vocab_size - reserved + len(SPECIAL_TOKENS), 1),
+            min_frequency=min_frequency, special_tokens=SPECIAL_TOKENS, show_progress=False,
+        )
+    elif model == "unigram":
+        hf = HFTokenizer(models.Unigram())
+        trainer = trainers.UnigramTrainer(
+            vocab_size=max(vocab_size - reserved + len(SPECIAL_TOKENS), 1),
+            special_tokens=SPECIAL_TOKENS, unk_token="<unk>", show_progress=False,
+        )
+    else:
+        hf = HFTokenizer(models.WordPiece(unk_token="<unk>", continuing_subword_prefix="##"))
+        trainer = trainers.WordPieceTrainer(
+            vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=SPECIAL_TOKENS,
+            continuing_subword_prefix="##", show_progress=False,
+        )
+    hf.normalizer = normalizer
+    hf.pre_tokenizer = pre_tokenizers.Metaspace(replacement=WORD_MARK, prepend_scheme="always")
+    hf.decoder = _decoder(model)
+    hf.train_from_iterator(counting(lines), trainer)
+
+    if not any(normalizer.normalize_str(line) for line in sample):
+        raise InputError("no text to train on: the input is empty or only white space")
+    if fallback:
+        hf = _with_byte_fallback(hf, model)
+    trained_size = hf.get_vocab_size()
+    if trained_size > vocab_size:
+        raise ConfigError(
+            f"--vocab-size {vocab_size} is too small: the special tokens"
+            + (", the 256 byte pieces" if fallback else "")
+            + f" and the characters of this data need {trained_size}; use at least that"
+        )
+    tok = Tokenizer(hf)
+    return tok, corpus_stats(tok, sample, counted["lines"], counted["chars"])
+
+
+def corpus_stats(tok: Tokenizer, sample: list[str], lines: int, characters: int) -> CorpusStats:
+    """Subwords per line and the share of characters the vocabulary lacks, over ``sample``."""
+    alphabet: set[str] = set()
+    for piece in tok._tok.get_vocab():
+        bare = piece.removeprefix(WORD_MARK).removeprefix("##")
+        if len(bare) == 1:
+            alphabet.add(bare)
+    n_pieces = 0
+    n_chars = 0
+    n_unknown = 0
+    for line in sample:
+        n_pieces += len(tok.encode(line))
+        text = tok.normalise(line).replace(" ", "")
+        n_chars += len(text)
+        n_unknown += sum(1 for c in text if c not in alphabet)
+    return CorpusStats(
+        vocab_size=tok.vocab_size,
+        lines=lines,
+        characters=characters,
+        subwords_per_line=n_pieces / max(len(sample), 1),
+        unknown_char_share=n_unknown / max(n_chars, 1),
+        sampled_lines=len(sample),
+    )
