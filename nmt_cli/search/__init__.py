@@ -1,0 +1,33 @@
+"""Decoding: greedy and beam search over a model's incremental step function.
+
+The search knows nothing about models. It drives two things every model family provides:
+
+    state = model.start(src, src_lengths)       # encoder run once; state holds what steps need
+    log_probs, attention, state = model.step(state, last_tokens)
+        last_tokens  (B,)    long, the token chosen at the previous step (<s> at first)
+        log_probs    (B, V)  log-softmax over the target vocabulary for the next token
+        attention    (B, S)  the step's attention over source positions (rows sum to 1 over
+                             the real positions; padding gets 0)
+    state = state.select(index)                  # index (B',) long: keep/reorder/tile rows
+
+`select` is how beams are tiled (``arange(B).repeat_interleave(K)``), reordered after each
+top-k (the parent beam of each survivor) and how finished sentences leave the batch.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import torch
+
+
+class DecoderState(Protocol):
+    def select(self, index: torch.Tensor) -> DecoderState:
+        """Rows ``index`` (B',) of this state, in that order."""
+        ...
+
+
+class StepFn(Protocol):
+    def __call__(
+        self, state: DecoderState, last_tokens: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor, DecoderState]: ...
