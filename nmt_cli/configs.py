@@ -1,0 +1,69 @@
+"""Strict construction of frozen dataclass configs from TOML/JSON dictionaries.
+
+Unknown keys are errors (a typo must never be silently ignored), and every value is checked
+against the field's annotated type before the dataclass's own validation runs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import typing
+from typing import Any, TypeVar
+
+from nmt_cli.errors import ConfigError
+
+C = TypeVar("C")
+
+
+def _type_ok(value: Any, annotation: Any) -> bool:
+    origin = typing.get_origin(annotation)
+    if origin is typing.Union or str(origin) == "<class 'types.UnionType'>":
+        return any(_type_ok(value, a) for a in typing.get_args(annotation))
+    if annotation is type(None):
+        return value is None
+    if annotation is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if annotation is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if origin in (tuple, list):
+        return isinstance(value, (list, tuple))
+    if isinstance(annotation, type):
+        return isinstance(value, annotation)
+    return True
+
+
+def from_dict(cls: type[C], data: dict[str, Any], where: str = "config") -> C:
+    """Build ``cls`` from ``data``; unknown keys and wrongly typed values raise ConfigError."""
+    if not isinstance(data, dict):
+        raise ConfigError(f"{where}: expected a table of settings, got {type(data).__name__}")
+    hints = typing.get_type_hints(cls)
+    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    kwargs = {}
+    for key, value in data.items():
+        if key not in names:
+            close = difflib.get_close_matches(key, names, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ConfigError(f"{where}: unknown setting {key!r}{hint}")
+        if not _type_ok(value, hints[key]):
+            raise ConfigError(
+                f"{where}: {key} = {value!r} has the wrong type; expected {_type_name(hints[key])}"
+            )
+        if hints[key] is float and isinstance(value, int):
+            value = float(value)
+        if typing.get_origin(hints[key]) is tuple:
+            value = tuple(value)
+        kwargs[key] = value
+    try:
+        return cls(**kwargs)
+    except ValueError as e:
+        raise ConfigError(f"{where}: {e}") from None
+
+
+def _type_name(annotation: Any) -> str:
+    return getattr(annotation, "__name__", str(annotation).replace("typing.", ""))
+
+
+def to_dict(config: Any) -> dict[str, Any]:
+    """Plain dictionary of a config (None values dropped, so it can be written as TOML)."""
+    return {k: v for k, v in dataclasses.asdict(config).items() if v is not None}

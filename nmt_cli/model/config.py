@@ -1,0 +1,83 @@
+"""The model's configuration: one frozen dataclass, saved beside the weights.
+
+A saved model rebuilds itself from this config and its vocabulary sizes (see
+:func:`nmt_cli.model.build_model`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ARCHS = ("rnn", "transformer")
+CELLS = ("gru", "lstm")
+STYLES = ("bahdanau", "luong")
+ATTENTIONS = ("none", "additive", "dot", "general", "scaled_dot", "multihead")
+
+
+def _choose(name: str, value: str, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise ValueError(f"unknown {name} {value!r}; choose one of {', '.join(choices)}")
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    """Sizes and choices of an encoder-decoder.
+
+    RNN: ``emb_size`` embeddings, encoder of ``hidden_size`` per direction, decoder of
+    ``hidden_size``. Transformer: ``hidden_size`` is d_model (embeddings have that size too),
+    ``ff_size`` the feed-forward width, ``heads`` attention heads.
+    """
+
+    arch: str = "rnn"
+    emb_size: int = 256
+    hidden_size: int = 256
+    enc_layers: int = 1
+    dec_layers: int = 1
+    dropout: float = 0.2
+    # RNN
+    cell: str = "gru"
+    bidirectional: bool = True
+    attention: str = "additive"
+    style: str = "bahdanau"
+    input_feeding: bool = True
+    # attention (RNN multihead and Transformer)
+    heads: int = 4
+    # Transformer
+    ff_size: int = 1024
+    pre_norm: bool = True
+    max_positions: int = 1024
+    align_layer: int = -2  # cross-attention layer read as the alignment (negative: from the top)
+    # both
+    tie_embeddings: bool = False  # target embeddings double as the output projection
+    share_embeddings: bool = False  # one embedding table for source and target (joint vocab)
+
+    def __post_init__(self) -> None:
+        _choose("arch", self.arch, ARCHS)
+        _choose("cell", self.cell, CELLS)
+        _choose("attention", self.attention, ATTENTIONS)
+        _choose("style", self.style, STYLES)
+        for name in (
+            "emb_size",
+            "hidden_size",
+            "enc_layers",
+            "dec_layers",
+            "heads",
+            "ff_size",
+            "max_positions",
+        ):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
+        if not 0.0 <= self.dropout < 1.0:
+            raise ValueError(f"dropout must be in [0, 1), got {self.dropout}")
+        uses_heads = self.arch == "transformer" or self.attention == "multihead"
+        if uses_heads and self.hidden_size % self.heads:
+            raise ValueError(
+                f"hidden_size {self.hidden_size} must be divisible by heads {self.heads}"
+            )
+
+    @property
+    def output_size(self) -> int:
+        """Width of the vector fed to the output projection (the embedding size when tied)."""
+        if self.arch == "transformer":
+            return self.hidden_size
+        return self.emb_size if self.tie_embeddings else self.hidden_size

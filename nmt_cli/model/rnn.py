@@ -1,0 +1,237 @@
+"""RNN encoder-decoder with attention (or, with ``attention="none"``, the bottleneck baseline).
+
+Encoder: embeddings -> (bi)GRU/LSTM over packed sequences, so padding never reaches a state.
+Decoder, one step (the teacher-forced forward is the same step in a loop):
+
+    bahdanau  query = s_{t-1};  a_t = attend(query, keys, values)
+              s_t = cell([y_{t-1}; a_t], s_{t-1});  o_t = tanh(W [s_t; a_t; y_{t-1}])
+    luong     s_t = cell([y_{t-1}; o_{t-1}] (input feeding) or y_{t-1}, s_{t-1})
+              query = s_t;  a_t = attend(query, keys, values);  o_t = tanh(W [a_t; s_t])
+    none      a_t = c, the encoder's final state, the same at every step (the bottleneck)
+
+``o_t`` (B, O) goes through the output projection to logits over the target vocabulary. The
+initial decoder state comes from a learned bridge over the encoder's final states.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import torch
+from torch import Tensor, nn
+from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+
+from nmt_cli.model.attention import MultiHeadAttention, attend, make_scorer
+from nmt_cli.model.config import ModelConfig
+
+
+def _rnn(
+    cell: str,
+    input_size: int,
+    hidden_size: int,
+    layers: int,
+    dropout: float,
+    bidirectional: bool = False,
+) -> nn.RNNBase:
+    kind = {"gru": nn.GRU, "lstm": nn.LSTM}[cell]  # config validation has checked the name
+    return kind(
+        input_size,
+        hidden_size,
+        num_layers=layers,
+        batch_first=True,
+        dropout=dropout if layers > 1 else 0.0,
+        bidirectional=bidirectional,
+    )
+
+
+@dataclass
+class Encoded:
+    """What the encoder hands the decoder.
+
+    states    (B, S, He)  top-layer states at every source position (He = 2H if bidirectional)
+    final     (B, He)     top layer's final state (both directions concatenated)
+    pad_mask  (B, S)      True at padding
+    """
+
+    states: Tensor
+    final: Tensor
+    pad_mask: Tensor
+
+
+class RNNEncoder(nn.Module):
+    def __init__(self, config: ModelConfig, embed: nn.Embedding):
+        super().__init__()
+        self.embed = embed
+        self.dropout = nn.Dropout(config.dropout)
+        self.rnn = _rnn(
+            config.cell,
+            config.emb_size,
+            config.hidden_size,
+            config.enc_layers,
+            config.dropout,
+            config.bidirectional,
+        )
+        self.output_size = config.hidden_size * (2 if config.bidirectional else 1)
+
+    def forward(self, src: Tensor, src_lengths: Tensor, pad_mask: Tensor) -> Encoded:
+        """src (B, S) ids, src_lengths (B,), pad_mask (B, S)."""
+        x = self.dropout(self.embed(src))  # (B, S, E)
+        packed = pack_padded_sequence(x, src_lengths.cpu(), batch_first=True, enforce_sorted=False)
+        out, final = self.rnn(packed)
+        states, _ = pad_packed_sequence(out, batch_first=True, total_length=src.size(1))  # (B,S,He)
+        h = final[0] if isinstance(final, tuple) else final  # (layers * dirs, B, H)
+        dirs = 2 if self.rnn.bidirectional else 1
+        top = h[-dirs:]  # (dirs, B, H): the top layer, forward then backward
+        final_state = torch.cat(list(top), dim=-1)  # (B, He)
+        return Encoded(states=states, final=final_state, pad_mask=pad_mask)
+
+
+@dataclass
+class RNNState:
+    """Decoder state for incremental decoding; every field has the batch (B) first or second.
+
+    hidden     (L, B, H)   decoder RNN state (LSTM: also ``cell``)
+    feed       (B, O)      previous attentional vector o_{t-1} (Luong input feeding) or None
+    keys       (B, S, A)   projected keys, computed once per sentence (multihead: (B, h, S, d))
+    values     (B, S, Hv)  what attention mixes (multihead: (B, h, S, d))
+    pad_mask   (B, S)
+    context    (B, Hv)     the fixed context of the ``none`` baseline, else None
+    """
+
+    hidden: Tensor
+    cell: Tensor | None
+    feed: Tensor | None
+    keys: Tensor
+    values: Tensor
+    pad_mask: Tensor
+    context: Tensor | None
+
+    def select(self, index: Tensor) -> RNNState:
+        """Rows ``index`` (B',) of the batch, for beam reordering and dropping finished rows."""
+
+        def pick(x: Tensor | None, dim: int = 0) -> Tensor | None:
+            return None if x is None else x.index_select(dim, index)
+
+        return RNNState(
+            hidden=self.hidden.index_select(1, index),
+            cell=pick(self.cell, 1),
+            feed=pick(self.feed),
+            keys=self.keys.index_select(0, index),
+            values=self.values.index_select(0, index),
+            pad_mask=self.pad_mask.index_select(0, index),
+            context=pick(self.context),
+        )
+
+
+class RNNDecoder(nn.Module):
+    def __init__(self, config: ModelConfig, embed: nn.Embedding, memory_size: int):
+        super().__init__()
+        c = config
+        self.config = c
+        self.embed = embed
+        self.dropout = nn.Dropout(c.dropout)
+        self.hidden_size = c.hidden_size
+        self.output_size = c.output_size
+        self.luong = c.style == "luong"
+        self.has_attention = c.attention != "none"
+
+        # Keys and values: the encoder states. Dot scorers need them at the query's size: a
+        # bidirectional encoder's states are projected once per sentence (memory_proj).
+        self.memory_proj: nn.Module = nn.Identity()
+        if c.attention in ("dot", "scaled_dot") and memory_size != c.hidden_size:
+            self.memory_proj = nn.Linear(memory_size, c.hidden_size, bias=False)
+            memory_size = c.hidden_size
+        self.multihead: MultiHeadAttention | None = None
+        self.scorer = None
+        if c.attention == "multihead":
+            self.multihead = MultiHeadAttention(c.hidden_size, memory_size, c.hidden_size, c.heads)
+            context_size = c.hidden_size
+        else:
+            if self.has_attention:
+                self.scorer = make_scorer(c.attention, c.hidden_size, memory_size)
+            context_size = memory_size
+        self.context_size = context_size
+
+        feed = self.luong and c.input_feeding
+        rnn_input = (
+            c.emb_size + (self.output_size if feed else 0) + (0 if self.luong else context_size)
+        )
+        self.feeds = feed
+        self.rnn = _rnn(c.cell, rnn_input, c.hidden_size, c.dec_layers, c.dropout)
+        out_in = context_size + c.hidden_size + (0 if self.luong else c.emb_size)
+        self.attn_out = nn.Linear(out_in, self.output_size)  # -> o_t, the attentional state
+        # The bridge: encoder's final state (projected like the memory) -> initial decoder state.
+        self.bridge = nn.Linear(memory_size, c.dec_layers * c.hidden_size)
+        self.cell_bridge = (
+            nn.Linear(memory_size, c.dec_layers * c.hidden_size) if c.cell == "lstm" else None
+        )
+
+    def start(self, enc: Encoded) -> RNNState:
+        """The state before the first target token."""
+        b = enc.states.size(0)
+        memory = self.memory_proj(enc.states)  # (B, S, Hv)
+        final = self.memory_proj(enc.final)  # (B, Hv)
+        layers = self.config.dec_layers
+        # (B, L*H) -> (L, B, H)
+        hidden = torch.tanh(self.bridge(final)).view(b, layers, -1).transpose(0, 1).contiguous()
+        cell = None
+        if self.cell_bridge is not None:
+            cell = (
+                torch.tanh(self.cell_bridge(final)).view(b, layers, -1).transpose(0, 1).contiguous()
+            )
+        if self.multihead is not None:
+            keys, values = self.multihead.project_memory(memory, memory)  # (B, h, S, d) each
+        elif self.scorer is not None:
+            keys, values = self.scorer.project_keys(memory), memory  # (B, S, A), (B, S, Hv)
+        else:
+            keys, values = memory, memory  # unused: the bottleneck has no attention
+        feed = memory.new_zeros(b, self.output_size) if self.feeds else None
+        context = final if not self.has_attention else None
+        return RNNState(hidden, cell, feed, keys, values, enc.pad_mask, context)
+
+    def _attend(self, query: Tensor, state: RNNState) -> tuple[Tensor, Tensor]:
+        """query (B, H) -> context (B, Hv), weights (B, S)."""
+        if state.context is not None:  # the bottleneck: one fixed vector, no weights
+            return state.context, torch.zeros_like(state.pad_mask, dtype=query.dtype)
+        q = query.unsqueeze(1)  # (B, 1, H)
+        if self.multihead is not None:
+            mask = state.pad_mask[:, None, None, :]  # (B, 1, 1, S)
+            ctx, w = self.multihead(q, state.keys, state.values, mask)  # (B,1,H), (B,h,1,S)
+            return ctx.squeeze(1), w.mean(dim=1).squeeze(1)  # heads averaged for alignment
+        assert self.scorer is not None
+        scores = self.scorer.score(q, state.keys)  # (B, 1, S)
+        ctx, w = attend(scores, state.values, state.pad_mask.unsqueeze(1))  # (B,1,Hv), (B,1,S)
+        return ctx.squeeze(1), w.squeeze(1)
+
+    def _cell(self, x: Tensor, state: RNNState) -> tuple[Tensor, Tensor, Tensor | None]:
+        """One RNN step: x (B, I) -> top output (B, H), hidden (L, B, H), cell."""
+        if state.cell is not None:
+            out, (h, c) = self.rnn(x.unsqueeze(1), (state.hidden, state.cell))
+        else:
+            out, h = self.rnn(x.unsqueeze(1), state.hidden)
+            c = None
+        return out.squeeze(1), h, c
+
+    def step(self, emb: Tensor, state: RNNState) -> tuple[Tensor, Tensor, RNNState]:
+        """emb (B, E) embedded previous token -> o_t (B, O), attention (B, S), new state."""
+        if self.luong:
+            x = torch.cat([emb, state.feed], dim=-1) if self.feeds else emb  # (B, I)
+            s_t, h, c = self._cell(x, state)  # query = the new state
+            context, weights = self._attend(s_t, state)
+            o = torch.tanh(self.attn_out(torch.cat([context, s_t], dim=-1)))  # (B, O)
+        else:
+            context, weights = self._attend(state.hidden[-1], state)  # query = s_{t-1}
+            s_t, h, c = self._cell(torch.cat([emb, context], dim=-1), state)
+            o = torch.tanh(self.attn_out(torch.cat([s_t, context, emb], dim=-1)))  # (B, O)
+        new = replace(state, hidden=h, cell=c, feed=o if self.feeds else None)
+        return o, weights, new
+
+    def forward(self, tgt_in: Tensor, state: RNNState) -> tuple[Tensor, Tensor]:
+        """Teacher forcing. tgt_in (B, T) -> o (B, T, O), attention (B, T, S)."""
+        emb = self.dropout(self.embed(tgt_in))  # (B, T, E)
+        outs, attns = [], []
+        for t in range(tgt_in.size(1)):
+            o, w, state = self.step(emb[:, t], state)
+            outs.append(o)
+            attns.append(w)
+        return torch.stack(outs, dim=1), torch.stack(attns, dim=1)

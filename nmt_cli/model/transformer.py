@@ -1,0 +1,193 @@
+"""Transformer encoder-decoder (Vaswani et al. 2017) on the project's one attention module.
+
+Encoder layer: self-attention, then a position-wise feed-forward network. Decoder layer: masked
+(causal) self-attention, cross-attention over the encoder states, feed-forward. Each sub-layer is
+wrapped in a residual connection and layer norm (pre-norm by default: ``x + f(norm(x))``).
+Incremental decoding keeps, per layer, the keys and values of the target prefix (self-attention
+cache) and the projected encoder keys and values (computed once per sentence).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+from torch import Tensor, nn
+
+from nmt_cli.model.attention import MultiHeadAttention, causal_mask
+from nmt_cli.model.config import ModelConfig
+from nmt_cli.model.embeddings import PositionalEmbedding
+
+
+class FeedForward(nn.Module):
+    def __init__(self, size: int, ff_size: int, dropout: float):
+        super().__init__()
+        self.net = nn.Sequential(
+            nn.Linear(size, ff_size), nn.ReLU(), nn.Dropout(dropout), nn.Linear(ff_size, size)
+        )
+
+    def forward(self, x: Tensor) -> Tensor:
+        return self.net(x)
+
+
+class Residual(nn.Module):
+    """``x + dropout(f(norm(x)))`` (pre-norm) or ``norm(x + dropout(f(x)))`` (post-norm)."""
+
+    def __init__(self, size: int, dropout: float, pre_norm: bool):
+        super().__init__()
+        self.norm = nn.LayerNorm(size)
+        self.dropout = nn.Dropout(dropout)
+        self.pre_norm = pre_norm
+
+    def forward(self, x: Tensor, f) -> tuple[Tensor, Tensor | None]:
+        y, extra = f(self.norm(x) if self.pre_norm else x)
+        out = x + self.dropout(y)
+        return (out if self.pre_norm else self.norm(out)), extra
+
+
+class EncoderLayer(nn.Module):
+    def __init__(self, c: ModelConfig):
+        super().__init__()
+        h = c.hidden_size
+        self.self_attn = MultiHeadAttention(h, h, h, c.heads)
+        self.ff = FeedForward(h, c.ff_size, c.dropout)
+        self.sub1 = Residual(h, c.dropout, c.pre_norm)
+        self.sub2 = Residual(h, c.dropout, c.pre_norm)
+
+    def forward(self, x: Tensor, mask: Tensor) -> Tensor:
+        """x (B, S, H), mask (B, 1, 1, S) True at padding."""
+
+        def attn(y: Tensor):
+            k, v = self.self_attn.project_memory(y, y)
+            return self.self_attn(y, k, v, mask)
+
+        x, _ = self.sub1(x, attn)
+        x, _ = self.sub2(x, lambda y: (self.ff(y), None))
+        return x
+
+
+class DecoderLayer(nn.Module):
+    def __init__(self, c: ModelConfig):
+        super().__init__()
+        h = c.hidden_size
+        self.self_attn = MultiHeadAttention(h, h, h, c.heads)
+        self.cross_attn = MultiHeadAttention(h, h, h, c.heads)
+        self.ff = FeedForward(h, c.ff_size, c.dropout)
+        self.sub1 = Residual(h, c.dropout, c.pre_norm)
+        self.sub2 = Residual(h, c.dropout, c.pre_norm)
+        self.sub3 = Residual(h, c.dropout, c.pre_norm)
+
+    def forward(
+        self,
+        x: Tensor,
+        self_kv: tuple[Tensor, Tensor] | None,
+        self_mask: Tensor | None,
+        memory_kv: tuple[Tensor, Tensor],
+        memory_mask: Tensor,
+    ) -> tuple[Tensor, Tensor, tuple[Tensor, Tensor]]:
+        """x (B, T, H) for target positions p .. p+T-1.
+
+        self_kv     cached keys/values of positions 0 .. p-1, each (B, h, p, d), or None
+        self_mask   (T, p+T) True where a query may not look (the future), or None
+        memory_kv   projected encoder keys/values, each (B, h, S, d)
+        memory_mask (B, 1, 1, S) True at source padding
+        Returns x (B, T, H), cross-attention weights (B, h, T, S), the new self cache.
+        """
+        cache: list[tuple[Tensor, Tensor]] = []
+
+        def self_attn(y: Tensor):
+            k, v = self.self_attn.project_memory(y, y)  # (B, h, T, d)
+            if self_kv is not None:
+                k = torch.cat([self_kv[0], k], dim=2)  # (B, h, p+T, d)
+                v = torch.cat([self_kv[1], v], dim=2)
+            cache.append((k, v))
+            return self.self_attn(y, k, v, self_mask)
+
+        x, _ = self.sub1(x, self_attn)
+        x, weights = self.sub2(x, lambda y: self.cross_attn(y, *memory_kv, memory_mask))
+        x, _ = self.sub3(x, lambda y: (self.ff(y), None))
+        assert weights is not None
+        return x, weights, cache[0]
+
+
+@dataclass
+class TransformerState:
+    """Incremental decoding state.
+
+    memory_kv   per layer, projected encoder keys and values, each (B, h, S, d)
+    self_kv     per layer, keys and values of the target prefix, each (B, h, t, d)
+    pad_mask    (B, S)
+    position    t, the number of target tokens fed so far
+    """
+
+    memory_kv: list[tuple[Tensor, Tensor]]
+    self_kv: list[tuple[Tensor, Tensor]] | None
+    pad_mask: Tensor
+    position: int
+
+    def select(self, index: Tensor) -> TransformerState:
+        def pick(kv: tuple[Tensor, Tensor]) -> tuple[Tensor, Tensor]:
+            return kv[0].index_select(0, index), kv[1].index_select(0, index)
+
+        return TransformerState(
+            memory_kv=[pick(kv) for kv in self.memory_kv],
+            self_kv=None if self.self_kv is None else [pick(kv) for kv in self.self_kv],
+            pad_mask=self.pad_mask.index_select(0, index),
+            position=self.position,
+        )
+
+
+class TransformerEncoder(nn.Module):
+    def __init__(self, c: ModelConfig, embed: nn.Embedding):
+        super().__init__()
+        self.embed = PositionalEmbedding(embed, c.max_positions, c.dropout)
+        self.layers = nn.ModuleList(EncoderLayer(c) for _ in range(c.enc_layers))
+        self.norm = nn.LayerNorm(c.hidden_size) if c.pre_norm else nn.Identity()
+        self.output_size = c.hidden_size
+
+    def forward(self, src: Tensor, pad_mask: Tensor) -> Tensor:
+        """src (B, S), pad_mask (B, S) -> states (B, S, H)."""
+        x = self.embed(src)
+        mask = pad_mask[:, None, None, :]  # (B, 1, 1, S)
+        for layer in self.layers:
+            x = layer(x, mask)
+        return self.norm(x)
+
+
+class TransformerDecoder(nn.Module):
+    has_attention = True
+
+    def __init__(self, c: ModelConfig, embed: nn.Embedding):
+        super().__init__()
+        self.config = c
+        self.embed = PositionalEmbedding(embed, c.max_positions, c.dropout)
+        self.layers = nn.ModuleList(DecoderLayer(c) for _ in range(c.dec_layers))
+        self.norm = nn.LayerNorm(c.hidden_size) if c.pre_norm else nn.Identity()
+        self.output_size = c.hidden_size
+        n = c.dec_layers
+        self.align_layer = c.align_layer % n if -n <= c.align_layer < n else n - 1
+
+    def start(self, memory: Tensor, pad_mask: Tensor) -> TransformerState:
+        """memory (B, S, H) encoder states -> state before the first target token."""
+        kv = [layer.cross_attn.project_memory(memory, memory) for layer in self.layers]
+        return TransformerState(memory_kv=kv, self_kv=None, pad_mask=pad_mask, position=0)
+
+    def run(
+        self, tokens: Tensor, state: TransformerState
+    ) -> tuple[Tensor, list[Tensor], TransformerState]:
+        """tokens (B, T) following the state's prefix -> outputs (B, T, H), per-layer
+        cross-attention (B, h, T, S), and the state extended by these tokens."""
+        t = tokens.size(1)
+        p = state.position
+        x = self.embed(tokens, offset=p)  # (B, T, H)
+        # query i (position p+i) may look at keys 0 .. p+i: mask the future
+        self_mask = causal_mask(p + t, tokens.device)[p:] if t > 1 else None  # (T, p+T)
+        memory_mask = state.pad_mask[:, None, None, :]
+        new_cache, cross = [], []
+        for i, layer in enumerate(self.layers):
+            past = state.self_kv[i] if state.self_kv is not None else None
+            x, w, kv = layer(x, past, self_mask, state.memory_kv[i], memory_mask)
+            new_cache.append(kv)
+            cross.append(w)
+        new_state = TransformerState(state.memory_kv, new_cache, state.pad_mask, p + t)
+        return self.norm(x), cross, new_state
