@@ -35,7 +35,9 @@ class LineReader:
     Invalid UTF-8 is replaced by U+FFFD; ``on_invalid`` is called once, the first time.
     """
 
-    def __init__(self, stream: BinaryIO, name: str, on_invalid: Callable[[str], None] | None = None):
+    def __init__(
+        self, stream: BinaryIO, name: str, on_invalid: Callable[[str], None] | None = None
+    ):
         self.stream = stream
         self.name = name
         self.on_invalid = on_invalid

@@ -54,12 +54,19 @@ def _decoder(model: str):
 
     if model == "wordpiece":
         return decoders.Sequence(
-            [decoders.WordPiece(prefix="##", cleanup=False), decoders.Replace(WORD_MARK, " "),
-             decoders.Strip(" ", 1, 0)]
+            [
+                decoders.WordPiece(prefix="##", cleanup=False),
+                decoders.Replace(WORD_MARK, " "),
+                decoders.Strip(" ", 1, 0),
+            ]
         )
     return decoders.Sequence(
-        [decoders.Replace(WORD_MARK, " "), decoders.ByteFallback(), decoders.Fuse(),
-         decoders.Strip(" ", 1, 0)]
+        [
+            decoders.Replace(WORD_MARK, " "),
+            decoders.ByteFallback(),
+            decoders.Fuse(),
+            decoders.Strip(" ", 1, 0),
+        ]
     )
 
 
@@ -104,7 +111,9 @@ class Tokenizer:
         try:
             hf = HFTokenizer.from_file(str(p))
         except Exception as e:  # tokenizers raises a bare Exception on bad JSON
-            raise ModelLoadError(f"{p}: not a valid tokenizer file ({str(e).splitlines()[0]})") from None
+            raise ModelLoadError(
+                f"{p}: not a valid tokenizer file ({str(e).splitlines()[0]})"
+            ) from None
         return cls(hf, str(p))
 
     @classmethod
@@ -219,19 +228,26 @@ def train_tokenizer(
         hf = HFTokenizer(models.BPE(unk_token="<unk>"))
         trainer = trainers.BpeTrainer(
             vocab_size=max(vocab_size - reserved + len(SPECIAL_TOKENS), 1),
-            min_frequency=min_frequency, special_tokens=SPECIAL_TOKENS, show_progress=False,
+            min_frequency=min_frequency,
+            special_tokens=SPECIAL_TOKENS,
+            show_progress=False,
         )
     elif model == "unigram":
         hf = HFTokenizer(models.Unigram())
         trainer = trainers.UnigramTrainer(
             vocab_size=max(vocab_size - reserved + len(SPECIAL_TOKENS), 1),
-            special_tokens=SPECIAL_TOKENS, unk_token="<unk>", show_progress=False,
+            special_tokens=SPECIAL_TOKENS,
+            unk_token="<unk>",
+            show_progress=False,
         )
     else:
         hf = HFTokenizer(models.WordPiece(unk_token="<unk>", continuing_subword_prefix="##"))
         trainer = trainers.WordPieceTrainer(
-            vocab_size=vocab_size, min_frequency=min_frequency, special_tokens=SPECIAL_TOKENS,
-            continuing_subword_prefix="##", show_progress=False,
+            vocab_size=vocab_size,
+            min_frequency=min_frequency,
+            special_tokens=SPECIAL_TOKENS,
+            continuing_subword_prefix="##",
+            show_progress=False,
         )
     hf.normalizer = normalizer
     hf.pre_tokenizer = pre_tokenizers.Metaspace(replacement=WORD_MARK, prepend_scheme="always")

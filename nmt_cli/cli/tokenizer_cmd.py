@@ -24,7 +24,9 @@ app = typer.Typer(
 @app.command("train")
 @boundary
 def train(
-    files: Annotated[list[str], typer.Argument(help="Text files, one sentence per line ('-': stdin).")],
+    files: Annotated[
+        list[str], typer.Argument(help="Text files, one sentence per line ('-': stdin).")
+    ],
     output: Annotated[Path, typer.Option("--output", "-o", help="Where to write tokenizer.json.")],
     vocab_size: Annotated[int, typer.Option("--vocab-size", help="Size of the vocabulary.")] = 8000,
     model: Annotated[str, typer.Option("--model", help="bpe, unigram or wordpiece.")] = "bpe",
@@ -53,7 +55,10 @@ def train(
                 yield from lines
 
     tok, stats = train_tokenizer(
-        all_lines(), vocab_size=vocab_size, model=model, min_frequency=min_frequency,
+        all_lines(),
+        vocab_size=vocab_size,
+        model=model,
+        min_frequency=min_frequency,
         lowercase=lowercase,
     )
     tok.save(output)
@@ -68,7 +73,9 @@ def train(
     table.add_row("vocabulary size", f"{stats.vocab_size:,}")
     table.add_row("lines read", f"{stats.lines:,}")
     table.add_row("characters read", f"{stats.characters:,}")
-    sampled = "" if stats.sampled_lines == stats.lines else f" (first {stats.sampled_lines:,} lines)"
+    sampled = (
+        "" if stats.sampled_lines == stats.lines else f" (first {stats.sampled_lines:,} lines)"
+    )
     table.add_row("subwords per line" + sampled, f"{stats.subwords_per_line:.2f}")
     table.add_row("unknown characters" + sampled, f"{100 * stats.unknown_char_share:.4f} %")
     err_console().print(table)
@@ -96,8 +103,12 @@ def _stream(input_file: str, output: str, transform) -> None:
 @app.command("encode")
 @boundary
 def encode(
-    tokenizer: Annotated[Path, typer.Option("--tokenizer", "-t", help="tokenizer.json (or a model directory).")],
-    input_file: Annotated[str, typer.Argument(metavar="[FILE]", help="Text to encode ('-': stdin).")] = "-",
+    tokenizer: Annotated[
+        Path, typer.Option("--tokenizer", "-t", help="tokenizer.json (or a model directory).")
+    ],
+    input_file: Annotated[
+        str, typer.Argument(metavar="[FILE]", help="Text to encode ('-': stdin).")
+    ] = "-",
     ids: Annotated[bool, typer.Option("--ids", help="Write ids instead of pieces.")] = False,
     output: Annotated[str, typer.Option("--output", "-o", help="Output file ('-': stdout).")] = "-",
 ) -> None:
@@ -117,8 +128,12 @@ def encode(
 @app.command("decode")
 @boundary
 def decode(
-    tokenizer: Annotated[Path, typer.Option("--tokenizer", "-t", help="tokenizer.json (or a model directory).")],
-    input_file: Annotated[str, typer.Argument(metavar="[FILE]", help="Pieces or ids ('-': stdin).")] = "-",
+    tokenizer: Annotated[
+        Path, typer.Option("--tokenizer", "-t", help="tokenizer.json (or a model directory).")
+    ],
+    input_file: Annotated[
+        str, typer.Argument(metavar="[FILE]", help="Pieces or ids ('-': stdin).")
+    ] = "-",
     ids: Annotated[bool, typer.Option("--ids", help="Read ids instead of pieces.")] = False,
     output: Annotated[str, typer.Option("--output", "-o", help="Output file ('-': stdout).")] = "-",
 ) -> None:

@@ -38,7 +38,7 @@ class Scorer(nn.Module):
     """score(query, keys) -> (B, T, S). ``project_keys`` runs once per sentence."""
 
     def project_keys(self, keys: Tensor) -> Tensor:
-        """keys (B, S, Hk) -> projected keys (B, S, A); the identity unless the scorer learns one."""
+        """keys (B, S, Hk) -> projected keys (B, S, A); identity unless the scorer learns one."""
         return keys
 
     def score(self, query: Tensor, proj_keys: Tensor) -> Tensor:
