@@ -1,0 +1,233 @@
+"""Batched beam search, in the production style of fairseq / OpenNMT (no code shared).
+
+The caller encodes once; the state is tiled to B*K rows, sentence-major:
+rows [s0b0, s0b1, s1b0, s1b1, s2b0, s2b1] when B=3, K=2, so sentence i owns rows
+i*K .. i*K + K - 1 (beam offsets [0, 2, 4]). Each step:
+
+1. the model scores the next token for every live row: log_probs (B'*K, V);
+2. per sentence, a top-k over the K*V extensions (ranked by total log-prob) keeps the best
+   2K, so that even if K of them end in </s> there are K others to continue with;
+3. </s> candidates ranked in the top K finish: they move to the sentence's finished list,
+   scored with the length penalty; the best K other candidates become the new beams;
+4. the state and the per-row histories (tokens, token log-probs, attention rows) are
+   gathered by the parent beam of each survivor, so each hypothesis keeps its own history;
+5. sentences that are done leave the batch, so later steps run on fewer rows.
+
+At step 0 only beam 0 of each sentence is live (the others start at -inf), so the K beams
+are distinct. A sentence is done when (a) it has ``nbest`` finished hypotheses and no live
+beam can still beat the nbest-th of them whatever its length (the top-nbest list can no
+longer change, so stopping early gives the same answer as running on), (b) no beam is
+live, or (c) its beams hold ``max_len[i]`` tokens: then each live beam takes one more
+step, finishing with </s> if that is its most likely token and otherwise being kept cut
+(``finished=False``). Rule (c) is greedy search's rule, so K=1 reproduces greedy exactly.
+
+Ties are broken by index (lower beam, then lower token id first; see _top_candidates), and
+nothing mixes rows of different sentences, so a sentence's result does not depend on the
+rest of the batch.
+
+Shapes use the package glossary (B batch, S source length, V vocabulary, K beam); B' is
+the number of sentences still being decoded.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import torch
+
+from nmt_cli.search import DecoderState, StepFn
+from nmt_cli.search.hypothesis import (
+    Hypothesis,
+    as_limits,
+    forbid_tokens,
+    length_penalty,
+    make_hypothesis,
+)
+
+
+def beam_search(
+    step: StepFn,
+    state: DecoderState,
+    src_lengths: torch.Tensor,
+    max_len: list[int] | torch.Tensor,
+    *,
+    beam_size: int = 5,
+    alpha: float = 0.0,
+    nbest: int = 1,
+    bos: int = 2,
+    eos: int = 3,
+    pad: int = 0,
+    min_len: int = 0,
+) -> list[list[Hypothesis]]:
+    """Decode B = len(src_lengths) sentences with a beam of K = ``beam_size``.
+
+    step         ``(state, last_tokens (B*K,)) -> (log_probs (B*K, V), attention (B*K, S),
+                 state)``
+    state        decoder state for B sentences (one row each; tiled to B*K here)
+    src_lengths  (B,) real source lengths, used to drop padding columns from attention
+    max_len      (B,) most output tokens per sentence, </s> not counted
+    alpha        GNMT length penalty exponent, 0 ranks by plain log-prob
+    nbest        hypotheses returned per sentence, 1 <= nbest <= beam_size
+    min_len      </s> is forbidden until this many tokens were produced
+
+    Returns, per sentence in input order, up to ``nbest`` distinct hypotheses sorted best
+    first by ``score`` (fewer only if the beam died out, which needs -inf everywhere).
+    """
+    if beam_size < 1:
+        raise ValueError(f"beam_size must be >= 1, got {beam_size}")
+    if not 1 <= nbest <= beam_size:
+        raise ValueError(f"nbest must be between 1 and beam_size={beam_size}, got {nbest}")
+    batch, k = len(src_lengths), beam_size
+    limits = as_limits(max_len, batch)
+    device = src_lengths.device
+    finished: list[list[Hypothesis]] = [[] for _ in range(batch)]
+    if batch == 0:
+        return []
+
+    state = state.select(torch.arange(batch, device=device).repeat_interleave(k))  # B*K rows
+    sents = torch.arange(batch, device=device)  # (B',) original index of each sentence
+    limit = torch.tensor(limits, device=device)  # (B,) indexed by original sentence
+    cum = torch.full((batch, k), -math.inf, device=device)  # (B', K) total log-prob per beam
+    cum[:, 0] = 0.0  # only beam 0 is live at step 0, so the K hypotheses are distinct
+    last = torch.full((batch * k,), bos, dtype=torch.long, device=device)  # (B'*K,)
+    tokens = torch.empty((batch * k, 0), dtype=torch.long, device=device)  # (B'*K, t)
+    token_lps = torch.empty((batch * k, 0), device=device)  # (B'*K, t)
+    attn_hist: torch.Tensor | None = None  # (B'*K, t, S)
+
+    def add(i: int, row: int, log_prob: torch.Tensor, eos_lp: torch.Tensor | None) -> None:
+        """File row ``row`` of sentence ``i`` as finished (</s> log-prob given) or cut."""
+        assert attn_hist is not None
+        n_tok = tokens.size(1)
+        lps = token_lps[row] if eos_lp is None else torch.cat([token_lps[row], eos_lp.view(1)])
+        rows = attn_hist[row] if eos_lp is not None else attn_hist[row, :n_tok]  # (n, S)
+        finished[i].append(
+            make_hypothesis(
+                tokens[row],
+                lps,
+                log_prob,
+                rows,
+                int(src_lengths[i]),
+                finished=eos_lp is not None,
+                alpha=alpha,
+            )
+        )
+
+    for t in itertools.count():  # t output tokens exist in every live row
+        n = sents.numel()
+        log_probs, attn, state = step(state, last)  # (B'*K, V), (B'*K, S)
+        log_probs = forbid_tokens(log_probs, t, pad=pad, bos=bos, eos=eos, min_len=min_len)
+        vocab = log_probs.size(1)
+        step_attn = attn.float().unsqueeze(1)  # (B'*K, 1, S)
+        attn_hist = step_attn if attn_hist is None else torch.cat([attn_hist, step_attn], 1)
+        done = (limit[sents] == t).tolist()  # per sentence: beams already hold max_len tokens
+
+        # (c) At the length limit each live beam ends: with </s> if the model prefers it.
+        best_tok = log_probs.argmax(dim=1)  # (B'*K,) first maximum on ties, as greedy
+        flat_cum = cum.view(-1)  # (B'*K,) row pos*K + j is beam j of sentence position pos
+        for pos in [p for p in range(n) if done[p]]:
+            for row in range(pos * k, pos * k + k):
+                if math.isinf(float(flat_cum[row])):
+                    continue  # dead beam
+                if int(best_tok[row]) == eos:
+                    eos_lp = log_probs[row, eos]
+                    add(int(sents[pos]), row, flat_cum[row] + eos_lp, eos_lp)
+                else:
+                    add(int(sents[pos]), row, flat_cum[row], None)
+
+        # Rank every extension of every beam of a sentence; keep the best 2K.
+        cand = (cum.view(-1, 1) + log_probs).view(n, k * vocab)  # (B', K*V)
+        cand_lp, cand_idx = _top_candidates(cand, min(2 * k, k * vocab))  # (B', 2K) each
+        parent = torch.div(cand_idx, vocab, rounding_mode="floor")  # (B', 2K) beam in sentence
+        cand_tok = cand_idx % vocab  # (B', 2K)
+        is_eos = cand_tok == eos  # (B', 2K)
+
+        # </s> candidates among the top K finish (scored with the length penalty on filing).
+        ends = is_eos[:, :k] & torch.isfinite(cand_lp[:, :k])  # (B', K)
+        for pos, j in ends.nonzero().tolist():
+            if done[pos]:
+                continue
+            row = pos * k + int(parent[pos, j])
+            add(int(sents[pos]), row, cand_lp[pos, j], log_probs[row, eos])
+
+        # The first K non-</s> candidates continue (there are at least K: at most one </s>
+        # per beam). E.g. is_eos [F, T, F, F] with K=2 picks candidate positions [0, 2].
+        pick = torch.sort(is_eos.to(torch.int8), dim=1, stable=True).indices[:, :k]  # (B', K)
+        new_cum = cand_lp.gather(1, pick)  # (B', K) sorted best first
+        new_parent = parent.gather(1, pick)  # (B', K)
+        new_tok = cand_tok.gather(1, pick)  # (B', K)
+
+        for pos in range(n):
+            if not done[pos]:
+                done[pos] = _cannot_improve(
+                    finished[int(sents[pos])],
+                    float(new_cum[pos, 0]),
+                    nbest,
+                    alpha,
+                    shortest=t + 2,
+                    longest=limits[int(sents[pos])] + 1,
+                )
+        keep = ~torch.tensor(done, dtype=torch.bool, device=device)  # (B',)
+        if not keep.any():
+            break
+
+        # Survivors inherit their parent's row: state and histories are gathered by it.
+        # E.g. K=2, kept sentence positions [0, 2], parents [[1, 0], [0, 0]] -> rows [1, 0, 4, 4].
+        kept = keep.nonzero().squeeze(1)  # (B'',) positions of the sentences that stay
+        rows = (kept.unsqueeze(1) * k + new_parent[kept]).view(-1)  # (B''*K,)
+        next_tok = new_tok[kept].view(-1)  # (B''*K,)
+        state = state.select(rows)
+        tokens = torch.cat([tokens[rows], next_tok.unsqueeze(1)], 1)  # (B''*K, t + 1)
+        token_lps = torch.cat([token_lps[rows], log_probs[rows, next_tok].unsqueeze(1)], 1)
+        attn_hist = attn_hist[rows]  # (B''*K, t + 1, S)
+        cum, last, sents = new_cum[kept], next_tok, sents[kept]  # (B'', K), (B''*K,), (B'',)
+
+    # Stable sort: on equal scores the hypothesis filed first (the likelier one) comes first.
+    return [sorted(hyps, key=lambda h: -h.score)[:nbest] for hyps in finished]
+
+
+def _top_candidates(scores: torch.Tensor, n: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """The ``n`` best entries of each row of scores (B', K*V), best first: (B', n) values and
+    (B', n) flat indices. Equal scores come in index order (lower beam, then lower token id),
+    which ``topk`` does not promise; a full stable sort would, at ~10x the cost for large V.
+
+    E.g. row [1, 3, 3, 2, 3] with n=2 gives values [3, 3] at indices [1, 2], never [4, 1].
+    """
+    values, index = torch.topk(scores, n, dim=1)  # (B', n), ties in unspecified order
+    nth = values[:, -1:]  # (B', 1) the n-th best score
+    if bool(((scores >= nth).sum(1) > n).any()):  # ties across the cut: take lowest indices
+        above = scores > nth  # (B', K*V)
+        ties = scores == nth  # (B', K*V)
+        room = n - above.sum(1, keepdim=True)  # (B', 1) places left for tied entries
+        take = above | (ties & (ties.cumsum(1) <= room))  # (B', K*V) exactly n per row
+        index = take.nonzero()[:, 1].view(-1, n)  # (B', n) ascending
+    else:
+        index = index.sort(dim=1).values  # (B', n) ascending
+    values = scores.gather(1, index)  # (B', n)
+    order = torch.sort(values, dim=1, descending=True, stable=True).indices  # (B', n)
+    return values.gather(1, order), index.gather(1, order)
+
+
+def _cannot_improve(
+    hyps: list[Hypothesis],
+    best_live: float,
+    nbest: int,
+    alpha: float,
+    *,
+    shortest: int,
+    longest: int,
+) -> bool:
+    """True when no live beam can reach the top ``nbest`` of ``hyps``.
+
+    ``best_live`` is the highest total log-prob of a live beam (-inf: none is live). Log-probs
+    only fall as tokens are added, so a beam's final score is at most best_live / lp(n) for
+    some final length n in [shortest, longest] (n counts </s>); lp is monotone in n, so the
+    best case is at one of the two ends.
+    """
+    if math.isinf(best_live):
+        return True
+    if len(hyps) < nbest:
+        return False
+    worst_kept = sorted(h.score for h in hyps)[-nbest]  # nbest-th best finished score
+    bound = max(best_live / length_penalty(n, alpha) for n in (shortest, longest))
+    return bound <= worst_kept

@@ -1,0 +1,106 @@
+"""Greedy search: at every step take the most likely next token.
+
+Batched: all B sentences step together, and a sentence leaves the batch as soon as it ends
+(</s> chosen, or its length limit reached), so later steps run on fewer rows.
+
+Length limit: sentence i may have at most ``max_len[i]`` output tokens. When it has that
+many, one more step is taken to ask the model whether it would stop: if </s> is the most
+likely token the hypothesis is finished (max_len[i] tokens plus </s>), otherwise it is cut
+there (``finished=False``) and that last step's attention is not kept.
+
+Shapes use the package glossary (B batch, S source length, V vocabulary); B' is the number
+of sentences still being decoded.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from nmt_cli.search import DecoderState, StepFn
+from nmt_cli.search.hypothesis import Hypothesis, as_limits, forbid_tokens, make_hypothesis
+
+
+def greedy_search(
+    step: StepFn,
+    state: DecoderState,
+    src_lengths: torch.Tensor,
+    max_len: list[int] | torch.Tensor,
+    *,
+    bos: int = 2,
+    eos: int = 3,
+    min_len: int = 0,
+    pad: int = 0,
+) -> list[Hypothesis]:
+    """Decode each sentence by always choosing the most likely next token.
+
+    step         the model's step function, ``(state, last_tokens (B,)) ->
+                 (log_probs (B, V), attention (B, S), state)``
+    state        decoder state for B = len(src_lengths) sentences
+    src_lengths  (B,) real source lengths, used to drop padding columns from attention
+    max_len      (B,) most output tokens per sentence, </s> not counted
+    min_len      </s> is forbidden until this many tokens were produced
+    pad          <pad> id; like <s> it is never output
+
+    Returns one :class:`Hypothesis` per sentence, in input order. Ties between equally
+    likely tokens go to the lowest id.
+    """
+    batch = len(src_lengths)
+    limits = as_limits(max_len, batch)
+    device = src_lengths.device
+    results: list[Hypothesis | None] = [None] * batch
+
+    sents = torch.arange(batch, device=device)  # (B',) original index of each row
+    limit = torch.tensor(limits, device=device)  # (B,) indexed by original sentence
+    last = torch.full((batch,), bos, dtype=torch.long, device=device)  # (B',)
+    tokens = torch.empty((batch, 0), dtype=torch.long, device=device)  # (B', t)
+    token_lps = torch.empty((batch, 0), device=device)  # (B', t)
+    cum = torch.zeros(batch, device=device)  # (B',) log-prob of each row's tokens so far
+    attn_hist: torch.Tensor | None = None  # (B', t, S)
+
+    t = 0  # tokens produced so far, the same for every row still in the batch
+    while sents.numel() > 0:
+        log_probs, attn, state = step(state, last)  # (B', V), (B', S)
+        log_probs = forbid_tokens(log_probs, t, pad=pad, bos=bos, eos=eos, min_len=min_len)
+        best_lp, best = log_probs.max(dim=1)  # (B',), (B',): first maximum on ties
+        new_cum = cum + best_lp  # (B',)
+        step_attn = attn.float().unsqueeze(1)  # (B', 1, S)
+        attn_hist = step_attn if attn_hist is None else torch.cat([attn_hist, step_attn], 1)
+
+        stops = best == eos  # (B',)
+        at_limit = limit[sents] == t  # (B',) already holds max_len tokens
+        for row in (stops | at_limit).nonzero().squeeze(1).tolist():
+            i = int(sents[row])
+            if stops[row]:  # </s> chosen: keep its log-prob and its attention row
+                hyp = make_hypothesis(
+                    tokens[row],
+                    torch.cat([token_lps[row], best_lp[row : row + 1]]),
+                    new_cum[row],
+                    attn_hist[row],
+                    int(src_lengths[i]),
+                    finished=True,
+                    alpha=0.0,
+                )
+            else:  # cut at the limit: this step's token and attention are dropped
+                hyp = make_hypothesis(
+                    tokens[row],
+                    token_lps[row],
+                    cum[row],
+                    attn_hist[row, :t],
+                    int(src_lengths[i]),
+                    finished=False,
+                    alpha=0.0,
+                )
+            results[i] = hyp
+
+        keep = ~(stops | at_limit)  # (B',)
+        if not keep.any():
+            break
+        tokens = torch.cat([tokens, best.unsqueeze(1)], 1)[keep]  # (B'', t + 1)
+        token_lps = torch.cat([token_lps, best_lp.unsqueeze(1)], 1)[keep]  # (B'', t + 1)
+        attn_hist = attn_hist[keep]  # (B'', t + 1, S)
+        cum, last, sents = new_cum[keep], best[keep], sents[keep]  # (B'',) each
+        if not bool(keep.all()):  # finished sentences leave the batch
+            state = state.select(keep.nonzero().squeeze(1))
+        t += 1
+
+    return [hyp for hyp in results if hyp is not None]

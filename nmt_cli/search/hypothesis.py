@@ -1,0 +1,106 @@
+"""What a search returns, and the rules every search shares.
+
+A :class:`Hypothesis` is one output sentence with its scores and the attention rows that
+produced it. :func:`length_penalty` is the GNMT penalty used to rank hypotheses of different
+lengths. :func:`forbid_tokens` and :func:`as_limits` are the small pieces greedy and beam
+search must do identically (beam search with K=1 has to reproduce greedy search exactly).
+
+Shapes use the package glossary (B batch, S source length, V vocabulary, K beam).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+
+
+@dataclass
+class Hypothesis:
+    """One decoded sentence.
+
+    tokens           output ids, without <s> and without </s>
+    score            log_prob / length_penalty(len(tokens) + 1, alpha): the ranking score
+    log_prob         sum of the token log-probs, </s> included if finished
+    token_log_probs  one per token in ``tokens``, plus one for </s> when finished
+    attention        (len(tokens) + 1, S_i) float when finished: row t is the attention of the
+                     step that produced token t, the last row the </s> step. Cut at max length
+                     (unfinished) it is (len(tokens), S_i). S_i is the sentence's real source
+                     length: padding columns are dropped.
+    finished         ended with </s>; False if cut at max length
+    """
+
+    tokens: list[int]
+    score: float
+    log_prob: float
+    token_log_probs: list[float]
+    attention: torch.Tensor
+    finished: bool
+
+
+def length_penalty(length: int, alpha: float) -> float:
+    """GNMT length penalty ``((5 + length) / 6) ** alpha``; 1.0 when alpha is 0.
+
+    ``length`` counts output tokens including </s>. Dividing a (negative) log-prob by a
+    penalty that grows with length favours longer outputs as alpha grows.
+    """
+    if alpha == 0.0:
+        return 1.0
+    return ((5 + length) / 6) ** alpha
+
+
+def make_hypothesis(
+    tokens: torch.Tensor,
+    token_log_probs: torch.Tensor,
+    log_prob: torch.Tensor,
+    attention: torch.Tensor,
+    src_length: int,
+    *,
+    finished: bool,
+    alpha: float,
+) -> Hypothesis:
+    """Build a :class:`Hypothesis` from one row of a search's history tensors.
+
+    tokens (n,) long, token_log_probs (n,) or (n + 1,) with </s>, log_prob () the running
+    sum kept by the search (so greedy and beam produce bit-identical floats), attention
+    (rows, S) with padding columns still present.
+    """
+    token_list = [int(x) for x in tokens.tolist()]
+    total = float(log_prob)
+    return Hypothesis(
+        tokens=token_list,
+        score=total / length_penalty(len(token_list) + 1, alpha),
+        log_prob=total,
+        token_log_probs=[float(x) for x in token_log_probs.tolist()],
+        attention=attention[:, :src_length].float().clone(),  # (rows, S_i)
+        finished=finished,
+    )
+
+
+def forbid_tokens(
+    log_probs: torch.Tensor, produced: int, *, pad: int, bos: int, eos: int, min_len: int
+) -> torch.Tensor:
+    """Give -inf to tokens that may not come next.
+
+    log_probs (B, V); ``produced`` output tokens exist so far (the same for every row).
+    <pad> and <s> are never output; </s> is forbidden until ``min_len`` tokens exist.
+    Returns a new float tensor (B, V); the model's tensor is left untouched.
+    """
+    log_probs = log_probs.float().clone()  # (B, V)
+    log_probs[:, pad] = -float("inf")
+    log_probs[:, bos] = -float("inf")
+    if produced < min_len:
+        log_probs[:, eos] = -float("inf")
+    return log_probs
+
+
+def as_limits(max_len: list[int] | torch.Tensor | int, batch: int) -> list[int]:
+    """``max_len`` as one int per sentence (an int applies to all B sentences)."""
+    if isinstance(max_len, int):
+        return [max_len] * batch
+    limits = [int(x) for x in (max_len.tolist() if torch.is_tensor(max_len) else max_len)]
+    if len(limits) != batch:
+        raise ValueError(f"max_len has {len(limits)} entries for {batch} sentences")
+    if any(x < 0 for x in limits):
+        raise ValueError("max_len must be >= 0")
+    return limits
