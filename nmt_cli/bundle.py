@@ -1,0 +1,182 @@
+"""Model directories: a trained model as files that load without pickle.
+
+    DIR/config.json        format version, model config, vocabulary sizes
+    DIR/tokenizer.json     the joint subword tokenizer (HuggingFace `tokenizers` JSON)
+    DIR/model.safetensors  the weights (float32 or float16)
+    DIR/meta.json          provenance: versions, data hashes, command line, best metrics
+
+Every file is written atomically; a model directory is what `nmt translate`, `nmt align` and
+`nmt train --resume` read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from nmt_cli.configs import from_dict, to_dict
+from nmt_cli.errors import ModelLoadError
+from nmt_cli.model.config import ModelConfig
+from nmt_cli.textio import atomic_path, write_text_atomic
+
+FORMAT = "nmt-cli-model"
+FORMAT_VERSION = 1
+CONFIG_FILE = "config.json"
+TOKENIZER_FILE = "tokenizer.json"
+WEIGHTS_FILE = "model.safetensors"
+META_FILE = "meta.json"
+
+
+@dataclass
+class Bundle:
+    """A loaded model directory."""
+
+    config: ModelConfig
+    src_vocab_size: int
+    tgt_vocab_size: int
+    model: Any  # nmt_cli.model.Seq2Seq, eval mode
+    tokenizer: Any  # nmt_cli.tokenizer.Tokenizer
+    meta: dict[str, Any] = field(default_factory=dict)
+    path: Path | None = None
+
+
+def write_config(directory: Path, config: ModelConfig, src_vocab: int, tgt_vocab: int) -> None:
+    data = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "src_vocab_size": src_vocab,
+        "tgt_vocab_size": tgt_vocab,
+        "model": to_dict(config),
+    }
+    write_text_atomic(directory / CONFIG_FILE, json.dumps(data, indent=2) + "\n")
+
+
+def write_weights(path: Path, model, dtype: str = "float32") -> None:
+    """Weights as safetensors; tied parameters are stored once (the tie is in the config)."""
+    import torch
+    from safetensors.torch import save_file
+
+    seen: dict[int, str] = {}
+    tensors = {}
+    for name, p in model.state_dict(keep_vars=True).items():
+        if id(p) in seen:
+            continue
+        seen[id(p)] = name
+        t = p.detach()
+        if dtype == "float16" and t.is_floating_point():
+            t = t.to(torch.float16)
+        tensors[name] = t.contiguous()
+    with atomic_path(path) as tmp:
+        save_file(tensors, str(tmp), metadata={"format": FORMAT})
+
+
+def save_bundle(
+    directory: Path, model, tokenizer, meta: dict[str, Any] | None = None, dtype: str = "float32"
+) -> None:
+    """Write a complete model directory (creating ``directory`` if needed)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    write_config(directory, model.config, model.src_vocab_size, model.tgt_vocab_size)
+    tokenizer.save(directory / TOKENIZER_FILE)
+    write_weights(directory / WEIGHTS_FILE, model, dtype)
+    if meta is not None:
+        write_text_atomic(directory / META_FILE, json.dumps(meta, indent=2) + "\n")
+
+
+def read_config(directory: Path) -> tuple[ModelConfig, int, int]:
+    path = directory / CONFIG_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ModelLoadError(f"{directory}: not a model directory (no {CONFIG_FILE})") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise ModelLoadError(f"{path}: not valid JSON ({e})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ModelLoadError(f"{path}: not an nmt-cli model config")
+    version = data.get("format_version")
+    if version != FORMAT_VERSION:
+        raise ModelLoadError(
+            f"{path}: model format version {version} is not supported by this nmt-cli "
+            f"(it reads version {FORMAT_VERSION})"
+        )
+    try:
+        config = from_dict(ModelConfig, data["model"], where=f"{path}: model")
+        return config, int(data["src_vocab_size"]), int(data["tgt_vocab_size"])
+    except (KeyError, TypeError, ValueError) as e:
+        raise ModelLoadError(f"{path}: incomplete model config ({e})") from None
+
+
+def load_weights(model, path: Path) -> None:
+    """Load safetensors weights into ``model``; any mismatch is a ModelLoadError."""
+    import torch
+    from safetensors import SafetensorError
+    from safetensors.torch import load_file
+
+    if not path.is_file():
+        raise ModelLoadError(f"{path.parent}: incomplete model directory (no {path.name})")
+    try:
+        tensors = load_file(str(path))
+    except (SafetensorError, OSError, ValueError) as e:
+        raise ModelLoadError(f"{path}: not a valid safetensors file ({e})") from None
+    expected = model.state_dict()
+    missing = [k for k in expected if k not in tensors and not _is_tied(model, k, tensors)]
+    unexpected = [k for k in tensors if k not in expected]
+    if missing or unexpected:
+        raise ModelLoadError(
+            f"{path}: weights do not match the config "
+            f"(missing {missing[:3]}, unexpected {unexpected[:3]})"
+        )
+    for name, t in tensors.items():
+        if t.shape != expected[name].shape:
+            raise ModelLoadError(
+                f"{path}: {name} has shape {tuple(t.shape)}, the config needs "
+                f"{tuple(expected[name].shape)} (does the tokenizer match the weights?)"
+            )
+    with torch.no_grad():
+        state = {k: v.to(expected[k].dtype) for k, v in tensors.items()}
+        model.load_state_dict(state, strict=False)
+
+
+def _is_tied(model, name: str, tensors: dict) -> bool:
+    params = model.state_dict(keep_vars=True)
+    return any(params[name] is params[k] for k in tensors if k in params)
+
+
+def load_bundle(path: str | Path) -> Bundle:
+    """Load a model directory for inference (eval mode)."""
+    from nmt_cli.model import build_model
+    from nmt_cli.tokenizer import Tokenizer
+
+    directory = Path(path)
+    if not directory.exists():
+        raise ModelLoadError(f"{directory}: no such model directory")
+    if not directory.is_dir():
+        raise ModelLoadError(f"{directory}: a model is a directory, not a file")
+    config, src_vocab, tgt_vocab = read_config(directory)
+    tokenizer = Tokenizer.load(directory / TOKENIZER_FILE)
+    if tokenizer.vocab_size not in (src_vocab, tgt_vocab):
+        raise ModelLoadError(
+            f"{directory}: the tokenizer has {tokenizer.vocab_size} tokens but the model was "
+            f"built for {tgt_vocab}; tokenizer and weights do not belong together"
+        )
+    model = build_model(config, src_vocab, tgt_vocab)
+    load_weights(model, directory / WEIGHTS_FILE)
+    model.eval()
+    meta = {}
+    meta_path = directory / META_FILE
+    if meta_path.is_file():
+        try:
+            meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            meta = {}
+    return Bundle(config, src_vocab, tgt_vocab, model, tokenizer, meta, directory)
+
+
+def sha256_file(path: str | Path, limit: int | None = None) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()

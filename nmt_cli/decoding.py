@@ -1,0 +1,103 @@
+"""Translate lists of subword id sequences with a model: batching, search, order restored.
+
+Sentences are sorted by length into batches (so little padding is computed), each batch is
+encoded once and searched (greedy for beam 1, beam search otherwise), and the results are put
+back in input order. A sentence's result does not depend on its neighbours: every search is
+row-independent and padding is masked out of attention.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+
+from nmt_cli.search.beam import beam_search
+from nmt_cli.search.greedy import greedy_search
+from nmt_cli.search.hypothesis import Hypothesis
+from nmt_cli.tokenizer import BOS, EOS, PAD
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    beam: int = 5
+    alpha: float = 0.6  # GNMT length penalty exponent
+    nbest: int = 1
+    max_len_a: float = 1.5  # most output tokens = a * source tokens + b
+    max_len_b: int = 10
+    min_len: int = 0
+    batch_tokens: int = 4000  # source tokens x beam per batch (padded)
+    batch_size: int = 0  # sentences per batch; 0: decided by batch_tokens
+
+
+def _batches(lengths: list[int], opts: SearchOptions) -> list[list[int]]:
+    order = sorted(range(len(lengths)), key=lambda i: (lengths[i], i))
+    batches: list[list[int]] = []
+    current: list[int] = []
+    for i in order:
+        cost = max(lengths[j] for j in current + [i]) * (len(current) + 1) * opts.beam
+        full = (opts.batch_size and len(current) >= opts.batch_size) or (
+            not opts.batch_size and current and cost > opts.batch_tokens
+        )
+        if full:
+            batches.append(current)
+            current = []
+        current.append(i)
+    if current:
+        batches.append(current)
+    return batches
+
+
+@torch.inference_mode()
+def translate_ids(model, sources: list[list[int]], opts: SearchOptions) -> list[list[Hypothesis]]:
+    """sources: subword ids per sentence (no </s>). Returns ``opts.nbest`` hypotheses each.
+
+    An empty source gives an empty hypothesis without running the model.
+    """
+    results: list[list[Hypothesis] | None] = [None] * len(sources)
+    todo = [i for i, s in enumerate(sources) if s]
+    for i, s in enumerate(sources):
+        if not s:
+            results[i] = [Hypothesis([], 0.0, 0.0, [], torch.zeros(0, 0), True)]
+    lengths = [len(sources[i]) + 1 for i in todo]
+    for batch in _batches(lengths, opts):
+        rows = [todo[b] for b in batch]
+        seqs = [sources[i] + [EOS] for i in rows]
+        width = max(len(s) for s in seqs)
+        src = torch.full((len(seqs), width), PAD, dtype=torch.long)
+        for r, s in enumerate(seqs):
+            src[r, : len(s)] = torch.tensor(s)
+        src_lengths = torch.tensor([len(s) for s in seqs])
+        max_len = [int(opts.max_len_a * (n - 1) + opts.max_len_b) for n in src_lengths.tolist()]
+        state = model.start(src, src_lengths)
+        if opts.beam == 1 and opts.nbest == 1:
+            hyps = [
+                [h]
+                for h in greedy_search(
+                    model.step,
+                    state,
+                    src_lengths,
+                    max_len,
+                    bos=BOS,
+                    eos=EOS,
+                    pad=PAD,
+                    min_len=opts.min_len,
+                )
+            ]
+        else:
+            hyps = beam_search(
+                model.step,
+                state,
+                src_lengths,
+                max_len,
+                beam_size=opts.beam,
+                alpha=opts.alpha,
+                nbest=opts.nbest,
+                bos=BOS,
+                eos=EOS,
+                pad=PAD,
+                min_len=opts.min_len,
+            )
+        for i, h in zip(rows, hyps):
+            results[i] = h
+    return [r if r is not None else [] for r in results]

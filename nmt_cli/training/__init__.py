@@ -1,0 +1,1 @@
+"""Training: data batching, the optimisation loop, validation and checkpoints."""

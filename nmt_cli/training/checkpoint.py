@@ -1,0 +1,120 @@
+"""Training checkpoints: model, optimiser, RNG and progress, without pickle.
+
+    RUN/checkpoints/step-00001000/
+        model.safetensors       weights
+        optimizer.safetensors   Adam moments (and the torch RNG state, as a uint8 tensor)
+        state.json              progress counters, optimiser hyper-parameters, schedule state
+
+A checkpoint is written into a hidden temporary directory and renamed into place, so one either
+exists complete or not at all, whenever the process is killed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import torch
+from safetensors import SafetensorError
+from safetensors.torch import load_file, save_file
+
+from nmt_cli.bundle import load_weights, write_weights
+from nmt_cli.errors import ModelLoadError
+
+PREFIX = "step-"
+
+
+def _fsync_dir(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def save_checkpoint(
+    root: Path, step: int, model, optimizer: torch.optim.Optimizer, progress: dict[str, Any]
+) -> Path:
+    """Write checkpoint ``step`` under ``root``; returns its directory."""
+    root.mkdir(parents=True, exist_ok=True)
+    final = root / f"{PREFIX}{step:08d}"
+    tmp = root / f".{PREFIX}{step:08d}.tmp-{os.getpid()}"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir()
+    try:
+        write_weights(tmp / "model.safetensors", model)
+        opt = optimizer.state_dict()
+        tensors: dict[str, torch.Tensor] = {"rng.torch": torch.get_rng_state()}
+        scalars: dict[str, dict[str, Any]] = {}
+        for idx, pstate in opt["state"].items():
+            for name, value in pstate.items():
+                if isinstance(value, torch.Tensor):
+                    tensors[f"opt.{idx}.{name}"] = value.contiguous()
+                else:
+                    scalars.setdefault(str(idx), {})[name] = value
+        save_file(tensors, str(tmp / "optimizer.safetensors"))
+        state = {
+            "step": step,
+            "progress": progress,
+            "param_groups": opt["param_groups"],
+            "optimizer_scalars": scalars,
+        }
+        (tmp / "state.json").write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
+        for f in tmp.iterdir():
+            with open(f, "rb") as fh:
+                os.fsync(fh.fileno())
+        if final.exists():
+            shutil.rmtree(final)
+        os.replace(tmp, final)
+        _fsync_dir(root)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return final
+
+
+def list_checkpoints(root: Path) -> list[Path]:
+    """Complete checkpoints, oldest first (temporary directories are ignored)."""
+    if not root.is_dir():
+        return []
+    found = [p for p in root.iterdir() if p.is_dir() and p.name.startswith(PREFIX)]
+    return sorted(found, key=lambda p: p.name)
+
+
+def clean_temporaries(root: Path) -> None:
+    """Remove half-written checkpoints left by a killed process."""
+    if root.is_dir():
+        for p in root.iterdir():
+            if p.name.startswith(f".{PREFIX}"):
+                shutil.rmtree(p, ignore_errors=True)
+
+
+def load_checkpoint(path: Path, model, optimizer: torch.optim.Optimizer) -> dict[str, Any]:
+    """Restore model, optimiser and RNG from ``path``; returns the saved progress dict."""
+    try:
+        state = json.loads((path / "state.json").read_text(encoding="utf-8"))
+        tensors = load_file(str(path / "optimizer.safetensors"))
+    except (OSError, json.JSONDecodeError, SafetensorError) as e:
+        raise ModelLoadError(f"{path}: unreadable checkpoint ({e})") from None
+    load_weights(model, path / "model.safetensors")
+    opt_state: dict[int, dict[str, Any]] = {}
+    for key, value in tensors.items():
+        if key.startswith("opt."):
+            _, idx, name = key.split(".", 2)
+            opt_state.setdefault(int(idx), {})[name] = value
+    for idx, scalars in state["optimizer_scalars"].items():
+        opt_state.setdefault(int(idx), {}).update(scalars)
+    optimizer.load_state_dict({"state": opt_state, "param_groups": state["param_groups"]})
+    torch.set_rng_state(tensors["rng.torch"])
+    return state["progress"]
+
+
+def prune(root: Path, keep: int) -> None:
+    for p in list_checkpoints(root)[:-keep] if keep > 0 else []:
+        shutil.rmtree(p, ignore_errors=True)

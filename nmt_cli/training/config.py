@@ -1,0 +1,78 @@
+"""The training configuration (the ``[train]`` table of a TOML config)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SCHEDULES = ("inverse_sqrt", "plateau", "constant")
+METRICS = ("bleu", "chrf", "ppl", "loss")
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    seed: int = 1
+    epochs: int = 30
+    max_steps: int = 0  # 0: no limit
+    batch_tokens: int = 4096  # target tokens per batch (padded)
+    max_len: int = 100  # subword tokens; longer pairs are filtered out (and counted)
+    lr: float = 1e-3
+    schedule: str = "inverse_sqrt"
+    warmup_steps: int = 1000
+    plateau_factor: float = 0.5
+    plateau_patience: int = 2
+    min_lr: float = 1e-6
+    clip_norm: float = 1.0
+    label_smoothing: float = 0.1
+    weight_decay: float = 0.0
+    adam_betas: tuple[float, float] = (0.9, 0.98)
+    valid_every: int = 1000  # steps; validation also runs at each epoch end
+    valid_beam: int = 1  # 1: greedy
+    valid_max_len_a: float = 1.5
+    valid_max_len_b: int = 10
+    early_stop_metric: str = "bleu"
+    patience: int = 8  # validations without improvement before stopping; 0: never stop early
+    keep_last: int = 3  # checkpoints kept besides the best model
+    threads: int = 0  # 0: leave torch's default
+    vocab_size: int = 8000  # for the joint BPE tokenizer trained when none is given
+    log_every: int = 50
+
+    def __post_init__(self) -> None:
+        if self.schedule not in SCHEDULES:
+            raise ValueError(f"unknown schedule {self.schedule!r}; choose one of {SCHEDULES}")
+        if self.early_stop_metric not in METRICS:
+            raise ValueError(f"unknown metric {self.early_stop_metric!r}; choose one of {METRICS}")
+        for name in (
+            "epochs",
+            "batch_tokens",
+            "max_len",
+            "valid_every",
+            "valid_beam",
+            "vocab_size",
+            "log_every",
+            "keep_last",
+        ):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
+        for name in ("max_steps", "patience", "threads", "warmup_steps"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must not be negative, got {getattr(self, name)}")
+        if self.lr <= 0:
+            raise ValueError(f"lr must be positive, got {self.lr}")
+        if not 0.0 <= self.label_smoothing < 1.0:
+            raise ValueError(f"label_smoothing must be in [0, 1), got {self.label_smoothing}")
+        if len(self.adam_betas) != 2:
+            raise ValueError("adam_betas takes two numbers")
+
+    def lr_at(self, step: int, plateau_scale: float = 1.0) -> float:
+        """Learning rate for optimiser step ``step`` (1-based)."""
+        if self.schedule == "inverse_sqrt":
+            w = max(self.warmup_steps, 1)
+            return self.lr * min(step / w, (w / max(step, 1)) ** 0.5)
+        warm = min(1.0, step / self.warmup_steps) if self.warmup_steps else 1.0
+        if self.schedule == "plateau":
+            return max(self.lr * plateau_scale, self.min_lr) * warm
+        return self.lr * warm
+
+    @property
+    def higher_is_better(self) -> bool:
+        return self.early_stop_metric in ("bleu", "chrf")

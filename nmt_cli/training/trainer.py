@@ -1,0 +1,307 @@
+"""The training loop. It knows no screen: progress leaves through :class:`Callbacks`.
+
+One optimiser step per batch: teacher-forced forward, label-smoothed cross-entropy per target
+token, backward, gradient clipping, Adam with the configured learning-rate schedule. Validation
+(loss, perplexity, and BLEU/chrF of decoded output) runs every ``valid_every`` steps and at each
+epoch end; the best model is written to the run directory, a resumable checkpoint after every
+validation.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import torch
+import torch.nn.functional as F
+
+from nmt_cli.bundle import META_FILE, WEIGHTS_FILE, write_weights
+from nmt_cli.decoding import SearchOptions, translate_ids
+from nmt_cli.textio import write_text_atomic
+from nmt_cli.tokenizer import PAD
+from nmt_cli.training import checkpoint as ckpt
+from nmt_cli.training.config import TrainConfig
+from nmt_cli.training.data import ParallelData, batch_indices, epoch_batches, make_batch
+
+CHECKPOINTS = "checkpoints"
+METRICS_FILE = "metrics.jsonl"
+
+
+@dataclass
+class Progress:
+    """Counters that make a run resumable (saved in every checkpoint)."""
+
+    step: int = 0
+    epoch: int = 1
+    batches_done: int = 0  # batches of the current epoch already trained on
+    best: float | None = None
+    best_step: int = 0
+    bad_validations: int = 0
+    plateau_scale: float = 1.0
+    plateau_bad: int = 0
+    seconds: float = 0.0
+    target_tokens: int = 0
+    last_validation_step: int = -1
+    stopped: str = ""
+
+
+class Callbacks:
+    """Hooks for a user interface; the defaults do nothing."""
+
+    def on_start(self, info: dict[str, Any]) -> None: ...
+    def on_step(self, metrics: dict[str, Any]) -> None: ...
+    def on_validation(self, metrics: dict[str, Any]) -> None: ...
+    def on_message(self, text: str) -> None: ...
+
+
+class Trainer:
+    def __init__(
+        self,
+        model,
+        tokenizer,
+        train: ParallelData,
+        valid: ParallelData,
+        config: TrainConfig,
+        run_dir: Path,
+        callbacks: Callbacks | None = None,
+        meta: dict[str, Any] | None = None,
+    ):
+        self.model = model
+        self.tokenizer = tokenizer
+        self.train_data = train
+        self.valid_data = valid
+        self.cfg = config
+        self.run_dir = run_dir
+        self.cb = callbacks or Callbacks()
+        self.meta = meta or {}
+        self.progress = Progress()
+        self.stop_requested = ""  # set from a signal handler: stop after the current step
+        decay, no_decay = [], []
+        for name, p in model.named_parameters():
+            (no_decay if p.dim() < 2 or "norm" in name else decay).append(p)
+        self.optimizer = torch.optim.AdamW(
+            [
+                {"params": decay, "weight_decay": config.weight_decay},
+                {"params": no_decay, "weight_decay": 0.0},
+            ],
+            lr=config.lr,
+            betas=tuple(config.adam_betas),
+            eps=1e-9,
+        )
+
+    # -- resuming ----------------------------------------------------------------------------
+
+    def resume(self) -> bool:
+        """Continue from the newest complete checkpoint, if any."""
+        root = self.run_dir / CHECKPOINTS
+        ckpt.clean_temporaries(root)
+        found = ckpt.list_checkpoints(root)
+        if not found:
+            return False
+        saved = ckpt.load_checkpoint(found[-1], self.model, self.optimizer)
+        self.progress = Progress(**saved)
+        self.progress.stopped = ""  # a resumed run may have been given more epochs or steps
+        self._truncate_metrics(self.progress.step)
+        self.cb.on_message(f"resumed from {found[-1]} (step {self.progress.step:,})")
+        return True
+
+    def _truncate_metrics(self, step: int) -> None:
+        path = self.run_dir / METRICS_FILE
+        if not path.is_file():
+            return
+        kept = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                if json.loads(line).get("step", 0) <= step:
+                    kept.append(line)
+            except json.JSONDecodeError:
+                continue  # a line cut by a kill
+        write_text_atomic(path, "".join(k + "\n" for k in kept))
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def lr(self) -> float:
+        return self.cfg.lr_at(max(self.progress.step, 1), self.progress.plateau_scale)
+
+    def loss(self, batch, smoothing: float) -> torch.Tensor:
+        logits, _ = self.model(batch.src, batch.src_lengths, batch.tgt_in)  # (B, T, V)
+        return F.cross_entropy(
+            logits.reshape(-1, logits.size(-1)).float(),
+            batch.tgt_out.reshape(-1),
+            ignore_index=PAD,
+            label_smoothing=smoothing,
+            reduction="sum",
+        )
+
+    def fit(self) -> Progress:
+        cfg, p = self.cfg, self.progress
+        batches_per_epoch = len(epoch_batches(self.train_data, cfg.batch_tokens, cfg.seed, 1))
+        total = cfg.max_steps or cfg.epochs * batches_per_epoch
+        self.cb.on_start(
+            {"total_steps": total, "batches_per_epoch": batches_per_epoch, "start_step": p.step}
+        )
+        metrics_file = open(self.run_dir / METRICS_FILE, "a", encoding="utf-8")  # noqa: SIM115
+        try:
+            self._loop(total, metrics_file)
+        except KeyboardInterrupt:
+            self.cb.on_message(f"interrupted at step {p.step:,}: saving a checkpoint")
+            metrics_file.flush()
+            self.checkpoint()
+            raise
+        finally:
+            metrics_file.close()
+        return p
+
+    def _loop(self, total: int, metrics_file) -> None:
+        cfg, p = self.cfg, self.progress
+        window_tokens, window_start = 0, time.perf_counter()
+        while p.epoch <= cfg.epochs and not p.stopped:
+            batches = epoch_batches(self.train_data, cfg.batch_tokens, cfg.seed, p.epoch)
+            while p.batches_done < len(batches):
+                self.model.train()
+                batch = make_batch(self.train_data, batches[p.batches_done])
+                t0 = time.perf_counter()
+                lr = self.lr() if p.step > 0 else cfg.lr_at(1, p.plateau_scale)
+                for group in self.optimizer.param_groups:
+                    group["lr"] = lr
+                self.optimizer.zero_grad(set_to_none=True)
+                loss = self.loss(batch, cfg.label_smoothing)
+                (loss / batch.ntokens).backward()
+                grad_norm = torch.nn.utils.clip_grad_norm_(self.model.parameters(), cfg.clip_norm)
+                self.optimizer.step()
+                p.step += 1
+                p.batches_done += 1
+                p.target_tokens += batch.ntokens
+                p.seconds += time.perf_counter() - t0
+                window_tokens += batch.ntokens
+                record = {
+                    "step": p.step,
+                    "epoch": p.epoch,
+                    "loss": loss.item() / batch.ntokens,
+                    "lr": lr,
+                    "grad_norm": float(grad_norm),
+                    "tokens": batch.ntokens,
+                }
+                metrics_file.write(json.dumps(record) + "\n")
+                if p.step % cfg.log_every == 0:
+                    now = time.perf_counter()
+                    record["tokens_per_s"] = window_tokens / max(now - window_start, 1e-9)
+                    record["total_steps"] = total
+                    window_tokens, window_start = 0, now
+                    metrics_file.flush()
+                    self.cb.on_step(record)
+                if p.step % cfg.valid_every == 0:
+                    self.validate_and_save(metrics_file)
+                if self.stop_requested:
+                    raise KeyboardInterrupt(self.stop_requested)
+                if p.stopped or (cfg.max_steps and p.step >= cfg.max_steps):
+                    p.stopped = p.stopped or f"reached max_steps {cfg.max_steps:,}"
+                    break
+            else:
+                p.epoch += 1
+                p.batches_done = 0
+                if p.last_validation_step != p.step:
+                    self.validate_and_save(metrics_file)
+                continue
+            break
+        if not p.stopped:
+            p.stopped = f"finished {cfg.epochs} epochs"
+        if p.last_validation_step != p.step:
+            self.validate_and_save(metrics_file)
+
+    # -- validation and saving ---------------------------------------------------------------
+
+    @torch.inference_mode()
+    def evaluate(self) -> dict[str, Any]:
+        """Loss and perplexity by teacher forcing; BLEU and chrF of decoded output."""
+        import sacrebleu
+
+        self.model.eval()
+        data = self.valid_data
+        lengths = [(len(s), len(t) + 1) for s, t in zip(data.src, data.tgt)]
+        total_loss, total_tokens = 0.0, 0
+        for index in batch_indices(lengths, self.cfg.batch_tokens, seed=None):
+            batch = make_batch(data, index)
+            total_loss += self.loss(batch, 0.0).item()
+            total_tokens += batch.ntokens
+        loss = total_loss / total_tokens
+        opts = SearchOptions(
+            beam=self.cfg.valid_beam,
+            max_len_a=self.cfg.valid_max_len_a,
+            max_len_b=self.cfg.valid_max_len_b,
+        )
+        hyps = translate_ids(self.model, [s[:-1] for s in data.src], opts)
+        text = [self.tokenizer.decode(h[0].tokens) for h in hyps]
+        refs = data.tgt_text
+        return {
+            "valid_loss": loss,
+            "valid_ppl": math.exp(min(loss, 50.0)),
+            "valid_bleu": sacrebleu.corpus_bleu(text, [refs]).score,
+            "valid_chrf": sacrebleu.corpus_chrf(text, [refs]).score,
+            "examples": list(zip(data.src_text[:3], text[:3])),
+        }
+
+    def validate_and_save(self, metrics_file) -> None:
+        cfg, p = self.cfg, self.progress
+        t0 = time.perf_counter()
+        result = self.evaluate()
+        score = {
+            "bleu": result["valid_bleu"],
+            "chrf": result["valid_chrf"],
+            "ppl": result["valid_ppl"],
+            "loss": result["valid_loss"],
+        }[cfg.early_stop_metric]
+        better = p.best is None or (score > p.best if cfg.higher_is_better else score < p.best)
+        if better:
+            p.best, p.best_step, p.bad_validations, p.plateau_bad = score, p.step, 0, 0
+            self.save_best(result)
+        else:
+            p.bad_validations += 1
+            p.plateau_bad += 1
+            if cfg.schedule == "plateau" and p.plateau_bad >= cfg.plateau_patience:
+                p.plateau_scale *= cfg.plateau_factor
+                p.plateau_bad = 0
+            if cfg.patience and p.bad_validations >= cfg.patience:
+                p.stopped = (
+                    f"early stopping: no better {cfg.early_stop_metric} in "
+                    f"{cfg.patience} validations"
+                )
+        p.last_validation_step = p.step
+        record = {k: v for k, v in result.items() if k != "examples"}
+        record.update(
+            step=p.step,
+            epoch=p.epoch,
+            best=p.best,
+            best_step=p.best_step,
+            improved=better,
+            seconds=time.perf_counter() - t0,
+            lr=self.lr(),
+        )
+        metrics_file.write(json.dumps(record) + "\n")
+        metrics_file.flush()
+        self.cb.on_validation(
+            {**record, "examples": result["examples"], "metric": cfg.early_stop_metric}
+        )
+        self.checkpoint()
+
+    def save_best(self, result: dict[str, Any]) -> None:
+        write_weights(self.run_dir / WEIGHTS_FILE, self.model)
+        meta = dict(self.meta)
+        meta["best"] = {
+            "step": self.progress.step,
+            "epoch": self.progress.epoch,
+            **{k: v for k, v in result.items() if k != "examples"},
+        }
+        meta["training_seconds"] = round(self.progress.seconds, 1)
+        write_text_atomic(self.run_dir / META_FILE, json.dumps(meta, indent=2) + "\n")
+
+    def checkpoint(self) -> None:
+        root = self.run_dir / CHECKPOINTS
+        ckpt.save_checkpoint(
+            root, self.progress.step, self.model, self.optimizer, asdict(self.progress)
+        )
+        ckpt.prune(root, self.cfg.keep_last)
