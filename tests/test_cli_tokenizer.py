@@ -1,0 +1,488 @@
+"""`nmt tokenizer train|encode|decode` through the real entry point."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from nmt_cli import __version__
+from nmt_cli.cli.app import app
+from nmt_cli.textio import one_line
+from nmt_cli.tokenizer import SPECIAL_TOKENS, Tokenizer
+
+NMT = Path(sys.executable).parent / "nmt"
+
+
+def assert_one_error_line(result, exit_code: int = 1) -> str:
+    """The failure contract: the exit code, one `nmt: error:` line on stderr, no traceback."""
+    assert result.exit_code == exit_code, result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr_lines
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("nmt: error: ")
+    return lines[0]
+
+
+def out_lines(data: bytes) -> list[str]:
+    """Lines of a command's stdout; every line, the last included, must end with "\\n"."""
+    text = data.decode("utf-8")
+    assert text == "" or text.endswith("\n")
+    return text.split("\n")[:-1]
+
+
+# -- the root command --------------------------------------------------------------------------
+
+
+def test_help_lists_the_tokenizer_group(run_cli):
+    result = run_cli(["--help"])
+    assert result.exit_code == 0
+    assert "tokenizer" in result.stdout
+
+
+def test_version(run_cli):
+    result = run_cli(["--version"])
+    assert result.exit_code == 0
+    assert result.stdout == f"nmt-cli {__version__}\n"
+
+
+def test_python_dash_m_runs_the_app():
+    proc = subprocess.run(
+        [sys.executable, "-m", "nmt_cli", "--help"], capture_output=True, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert b"tokenizer" in proc.stdout
+
+
+# -- train -------------------------------------------------------------------------------------
+
+
+def test_train_writes_a_tokenizer_and_prints_stats_on_stderr(run_cli, corpus, tmp_path):
+    out = tmp_path / "tok.json"
+    result = run_cli(
+        ["tokenizer", "train", corpus.de, corpus.en, "--output", out, "--vocab-size", "400"]
+    )
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == ""  # stdout is for data only
+    for row in ("model", "vocabulary size", "lines read", "subwords per line"):
+        assert row in result.stderr
+    assert re.search(r"lines read\W+400\b", result.stderr)  # both files: 200 + 200 lines
+    tok = Tokenizer.load(out)
+    assert tok.model_type == "bpe" and tok.vocab_size <= 400
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["corpus", "tok.json"]
+
+
+@pytest.mark.parametrize("model", ["bpe", "unigram", "wordpiece"])
+def test_train_each_model_from_stdin(run_cli, corpus, tmp_path, model):
+    out = tmp_path / "tok.json"
+    result = run_cli(
+        [
+            "tokenizer",
+            "train",
+            "-",
+            "-o",
+            out,
+            "--vocab-size",
+            "400",
+            "--model",
+            model,
+            "--min-frequency",
+            "1",
+            "--quiet",
+        ],
+        input=corpus.de.read_bytes() + corpus.en.read_bytes(),
+    )
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == "" and result.stdout == ""  # --quiet: no table
+    tok = Tokenizer.load(out)
+    assert tok.model_type == model
+    assert tok.decode(tok.encode(corpus.pairs[0][0])) == corpus.pairs[0][0]
+
+
+def test_train_lowercase(run_cli, corpus, tmp_path):
+    out = tmp_path / "tok.json"
+    result = run_cli(
+        ["tokenizer", "train", corpus.de, "-o", out, "--vocab-size", "400", "--lowercase", "-q"]
+    )
+    assert result.exit_code == 0, result.stderr
+    enc = run_cli(["tokenizer", "encode", "-t", out], input=b"EIN MANN\nein mann\n")
+    upper, lower = out_lines(enc.stdout_bytes)
+    assert upper == lower
+
+
+def test_train_bpe_8000_on_multi30k(run_cli, shared_data, tmp_path):
+    m30k = shared_data / "multi30k"
+    if not (m30k / "train.de").is_file():
+        pytest.skip(f"Multi30k not found in {m30k}")
+    out = tmp_path / "tok.json"
+    result = run_cli(
+        [
+            "tokenizer",
+            "train",
+            m30k / "train.de",
+            m30k / "train.en",
+            "-o",
+            out,
+            "--vocab-size",
+            "8000",
+        ]
+    )
+    assert result.exit_code == 0, result.stderr
+    assert re.search(r"lines read\W+58,000\b", result.stderr)  # 29,000 per language
+    tok = Tokenizer.load(out)
+    assert tok.vocab_size == 8000
+    assert [tok.piece_to_id(p) for p in ("<pad>", "<unk>", "<s>", "</s>")] == [0, 1, 2, 3]
+    val = (m30k / "val.de").read_bytes()
+    enc = run_cli(["tokenizer", "encode", "-t", out], input=val)
+    dec = run_cli(["tokenizer", "decode", "-t", out], input=enc.stdout_bytes)
+    assert enc.exit_code == dec.exit_code == 0
+    val_lines = val.decode("utf-8").split("\n")[:-1]
+    assert out_lines(dec.stdout_bytes) == [tok.normalise(line) for line in val_lines]
+    pieces = [len(line.split()) for line in out_lines(enc.stdout_bytes)]
+    assert sum(pieces) / len(pieces) < 20  # a real vocabulary: words, not characters
+
+
+# -- encode / decode ---------------------------------------------------------------------------
+
+
+def test_encode_decode_one_line_out_per_line_in(run_cli, small_tokenizer_path):
+    text = "Ein Mann läuft im Park.\n\n   \nA dog 😀 שלום\r\nlast line without newline"
+    enc = run_cli(["tokenizer", "encode", "-t", small_tokenizer_path], input=text.encode())
+    assert enc.exit_code == 0 and enc.stderr == ""
+    pieces = out_lines(enc.stdout_bytes)
+    assert len(pieces) == 5
+    assert pieces[0].startswith("\u2581Ein ")
+    assert pieces[1] == pieces[2] == ""
+    dec = run_cli(["tokenizer", "decode", "-t", small_tokenizer_path], input=enc.stdout_bytes)
+    assert dec.exit_code == 0
+    assert out_lines(dec.stdout_bytes) == [
+        "Ein Mann läuft im Park.",
+        "",
+        "",
+        "A dog 😀 שלום",
+        "last line without newline",
+    ]
+
+
+def test_ids_round_trip(run_cli, small_tokenizer, small_tokenizer_path):
+    text = "Ein Hund spielt.\n\nZwei Mädchen 👍🏽\n"
+    enc = run_cli(["tokenizer", "encode", "-t", small_tokenizer_path, "--ids"], input=text.encode())
+    assert enc.exit_code == 0
+    lines = out_lines(enc.stdout_bytes)
+    assert lines[0] == " ".join(map(str, small_tokenizer.encode("Ein Hund spielt.")))
+    assert lines[1] == ""
+    dec = run_cli(
+        ["tokenizer", "decode", "-t", small_tokenizer_path, "--ids"], input=enc.stdout_bytes
+    )
+    assert dec.exit_code == 0
+    assert out_lines(dec.stdout_bytes) == ["Ein Hund spielt.", "", "Zwei Mädchen 👍🏽"]
+
+
+def test_encode_file_argument_to_output_file(run_cli, corpus, small_tokenizer, tmp_path):
+    out = tmp_path / "enc.txt"
+    result = run_cli(["tokenizer", "encode", "-t", small_tokenizer.path, corpus.en, "-o", out])
+    assert result.exit_code == 0 and result.stdout == ""
+    lines = out.read_text(encoding="utf-8").split("\n")[:-1]
+    assert lines == [" ".join(small_tokenizer.pieces(t)) for _, t in corpus.pairs]
+
+
+def test_invalid_utf8_in_encode_is_replaced_with_one_warning(run_cli, small_tokenizer_path):
+    enc = run_cli(
+        ["tokenizer", "encode", "-t", small_tokenizer_path], input=b"Ein\xff Mann\n\xc3\x28\nok\n"
+    )
+    assert enc.exit_code == 0
+    assert len(enc.stderr_lines) == 1
+    assert enc.stderr.startswith("nmt: warning: <stdin>: invalid UTF-8 (first at line 1)")
+    dec = run_cli(["tokenizer", "decode", "-t", small_tokenizer_path], input=enc.stdout_bytes)
+    assert out_lines(dec.stdout_bytes) == ["Ein\ufffd Mann", "\ufffd(", "ok"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=ValueError,
+    reason="bug: nmt_cli.textio.stdout_utf8 wraps sys.stdout.buffer in a TextIOWrapper that "
+    "closes it when garbage-collected; typer's CliRunner then fails on its closed capture "
+    "buffer (run_cli in conftest.py works around it; drop the workaround with this mark)",
+)
+def test_encode_to_stdout_under_the_plain_cli_runner(small_tokenizer_path):
+    # typer's own CliRunner on the Typer app, without run_cli's workaround.
+    result = CliRunner().invoke(
+        app, ["tokenizer", "encode", "-t", str(small_tokenizer_path)], input=b"Ein Mann\n"
+    )
+    assert result.exit_code == 0, repr(result.exception)
+    assert result.stdout.startswith("\u2581Ein")
+
+
+# A line of the line-integrity property: text, control and line-separator characters,
+# invalid UTF-8, sometimes very long; joined by "\n" or "\r\n".
+_line_parts = st.one_of(
+    st.text(max_size=10).map(str.encode),
+    st.sampled_from(
+        [
+            b"",
+            b" ",
+            b"\t",
+            b"\x0b",
+            b"\x0c",
+            b"\x1c",
+            b"\x1d",
+            b"\x1e",
+            "\u2028".encode(),
+            "\u2029".encode(),
+            "\u0085".encode(),
+            b"\r",
+            b"\x00",
+            b"\xff",
+            b"\xc3",
+            b"\xe2\x82",
+            b"\xed\xa0\x80",
+            "😀".encode(),
+            "e\u0301".encode(),
+            "\u00a0".encode(),
+            "\u200b".encode(),
+            "\u2581".encode(),
+            b"Ein Mann",
+        ]
+    ),
+    st.integers(1000, 6000).map(lambda n: b"lang " * n),  # 5,000 to 30,000 bytes
+)
+_line = st.lists(_line_parts, max_size=6).map(b"".join).map(lambda b: b.replace(b"\n", b" "))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    lines=st.lists(_line, max_size=8),
+    crlf=st.booleans(),
+    final_newline=st.booleans(),
+)
+@example(lines=[b"", b"", b""], crlf=False, final_newline=True)
+@example(
+    lines=[b"a\x0bb\x0cc\x1cd\xe2\x80\xa8e\xc2\x85f", b"\xff\xfe", b"  "],
+    crlf=True,
+    final_newline=False,
+)
+def test_line_integrity_of_encode_and_decode(
+    run_cli, small_tokenizer, small_tokenizer_path, lines, crlf, final_newline
+):
+    sep = b"\r\n" if crlf else b"\n"
+    data = sep.join(lines) + (sep if final_newline and lines else b"")
+    # Text spelling "<s>" & co. is decoded to nothing: a known bug, see test_tokenizer.py.
+    assume(not any(s.encode() in data for s in SPECIAL_TOKENS))
+    # What a reader of lines sees: the last line counts only if it is not empty or ends in \n.
+    expected_in = data.split(b"\n")
+    if expected_in[-1] == b"":
+        expected_in.pop()
+    expected_in = [
+        (ln[:-1] if ln.endswith(b"\r") else ln).decode("utf-8", "replace") for ln in expected_in
+    ]
+
+    enc = run_cli(["tokenizer", "encode", "-t", small_tokenizer_path], input=data)
+    assert enc.exit_code == 0, enc.stderr
+    assert "Traceback" not in enc.stderr
+    assert len(out_lines(enc.stdout_bytes)) == len(expected_in)
+
+    ids = run_cli(["tokenizer", "encode", "-t", small_tokenizer_path, "--ids"], input=data)
+    assert ids.exit_code == 0
+    assert len(out_lines(ids.stdout_bytes)) == len(expected_in)
+
+    for dec_args, source in ((["--ids"], ids), ([], enc)):
+        dec = run_cli(
+            ["tokenizer", "decode", "-t", small_tokenizer_path, *dec_args],
+            input=source.stdout_bytes,
+        )
+        assert dec.exit_code == 0, dec.stderr
+        assert "Traceback" not in dec.stderr
+        # One line per line, in order: line i decodes to the normalised line i.
+        assert out_lines(dec.stdout_bytes) == [
+            one_line(small_tokenizer.normalise(t)) for t in expected_in
+        ]
+
+
+def test_real_executable_round_trip(corpus, tmp_path):
+    """The installed `nmt` in a real process: stdin and stdout bytes, stderr apart."""
+    assert NMT.is_file(), f"{NMT} not installed"
+    env = {**os.environ, "NMT_DEBUG": ""}
+    out = tmp_path / "tok.json"
+    train = subprocess.run(
+        [NMT, "tokenizer", "train", corpus.de, corpus.en, "-o", out, "--vocab-size", "400"],
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        env=env,
+        timeout=120,
+    )
+    assert train.returncode == 0, train.stderr
+    assert train.stdout == b"" and b"vocabulary size" in train.stderr
+    data = b"Ein Mann\r\n\n\xffbad\x0bbyte\n" + "😀 \u2028 שלום".encode() + b"\n" + b"x " * 50000
+    enc = subprocess.run(
+        [NMT, "tokenizer", "encode", "-t", out],
+        input=data,
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    assert enc.returncode == 0, enc.stderr
+    assert enc.stderr.count(b"\n") == 1 and b"invalid UTF-8" in enc.stderr
+    assert len(out_lines(enc.stdout)) == 5
+    dec = subprocess.run(
+        [NMT, "tokenizer", "decode", "-t", out],
+        input=enc.stdout,
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    assert dec.returncode == 0 and dec.stderr == b""
+    assert out_lines(dec.stdout)[:4] == ["Ein Mann", "", "\ufffdbad byte", "😀 שלום"]
+    missing = subprocess.run(
+        [NMT, "tokenizer", "encode", "-t", tmp_path / "nope.json"],
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        env=env,
+        timeout=60,
+    )
+    assert missing.returncode == 1
+    assert missing.stderr.decode().splitlines() == [
+        f"nmt: error: {tmp_path / 'nope.json'}: no such tokenizer file"
+    ]
+
+
+# -- bad input: one line on stderr, the right exit code, nothing written -----------------------
+
+
+@pytest.fixture
+def workdir(tmp_path, corpus, small_tokenizer_path):
+    """A directory with a corpus, an empty file and a tokenizer, and nothing else."""
+    d = tmp_path / "work"
+    d.mkdir()
+    (d / "train.de").write_bytes(corpus.de.read_bytes())
+    (d / "empty.txt").write_bytes(b"")
+    (d / "blank.txt").write_bytes(b"\n  \n\t\n")
+    (d / "tok.json").write_bytes(small_tokenizer_path.read_bytes())
+    (d / "subdir").mkdir()
+    return d
+
+
+def listing(d: Path) -> list[str]:
+    return sorted(str(p.relative_to(d)) for p in d.rglob("*"))
+
+
+BAD_INPUTS = {
+    "missing file": (
+        ["train", "{d}/nope.txt", "-o", "{d}/out.json"],
+        None,
+        "nope.txt: no such file",
+    ),
+    "second file missing": (
+        ["train", "{d}/train.de", "{d}/nope.txt", "-o", "{d}/out.json"],
+        None,
+        "no such file",
+    ),
+    "directory as input": (["train", "{d}/subdir", "-o", "{d}/out.json"], None, "not a file"),
+    "empty file": (["train", "{d}/empty.txt", "-o", "{d}/out.json"], None, "no text to train on"),
+    "blank file": (["train", "{d}/blank.txt", "-o", "{d}/out.json"], None, "no text to train on"),
+    "empty stdin": (["train", "-", "-o", "{d}/out.json"], b"", "no text to train on"),
+    "vocab too small": (
+        ["train", "{d}/train.de", "-o", "{d}/out.json", "--vocab-size", "50"],
+        None,
+        "--vocab-size 50 is too small",
+    ),
+    "wordpiece vocab too small": (
+        [
+            "train",
+            "{d}/train.de",
+            "-o",
+            "{d}/out.json",
+            "--vocab-size",
+            "10",
+            "--model",
+            "wordpiece",
+        ],
+        None,
+        "--vocab-size 10 is too small",
+    ),
+    "output in missing directory": (
+        ["train", "{d}/train.de", "-o", "{d}/nodir/out.json", "--vocab-size", "400"],
+        None,
+        "nodir does not exist",
+    ),
+    "encode missing file": (["encode", "-t", "{d}/tok.json", "{d}/nope.txt"], None, "no such file"),
+    "encode directory": (["encode", "-t", "{d}/tok.json", "{d}/subdir"], None, "is a directory"),
+    "encode output in missing directory": (
+        ["encode", "-t", "{d}/tok.json", "-o", "{d}/nodir/out.txt"],
+        b"Ein Mann\n",
+        "nodir does not exist",
+    ),
+    "missing tokenizer": (["encode", "-t", "{d}/nope.json"], b"x\n", "no such tokenizer file"),
+    "not a tokenizer": (["decode", "-t", "{d}/train.de"], b"x\n", "not a valid tokenizer file"),
+    "decode bad ids to file": (
+        ["decode", "-t", "{d}/tok.json", "--ids", "-o", "{d}/out.txt"],
+        b"5 6\nfive\n",
+        "line 2: expected space-separated integer ids",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", BAD_INPUTS, ids=list(BAD_INPUTS))
+def test_bad_input_is_one_error_line_and_exit_1(run_cli, workdir, case):
+    args, stdin, message = BAD_INPUTS[case]
+    before = listing(workdir)
+    result = run_cli(["tokenizer", *(a.format(d=workdir) for a in args)], input=stdin)
+    line = assert_one_error_line(result, 1)
+    assert message in line
+    assert listing(workdir) == before  # no output file, no temporary file left behind
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root can read any file")
+def test_unreadable_file_is_one_error_line(run_cli, workdir):
+    (workdir / "train.de").chmod(0)
+    result = run_cli(["tokenizer", "encode", "-t", workdir / "tok.json", workdir / "train.de"])
+    assert "permission denied" in assert_one_error_line(result, 1)
+
+
+def test_failed_training_leaves_an_existing_output_untouched(run_cli, workdir):
+    before = (workdir / "tok.json").read_bytes()
+    result = run_cli(["tokenizer", "train", workdir / "empty.txt", "-o", workdir / "tok.json"])
+    assert_one_error_line(result, 1)
+    assert (workdir / "tok.json").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["train", "-", "-", "-o", "{d}/out.json"],
+        ["train", "{d}/train.de", "-o", "{d}/out.json", "--model", "bpe2"],
+        ["train", "{d}/train.de", "-o", "{d}/out.json", "--vocab-size", "0"],
+    ],
+    ids=["stdin twice", "unknown model", "zero vocab"],
+)
+def test_usage_errors_from_the_command_are_one_line_and_exit_2(run_cli, workdir, args):
+    before = listing(workdir)
+    result = run_cli(["tokenizer", *(a.format(d=workdir) for a in args)], input=b"x\n")
+    assert_one_error_line(result, 2)
+    assert listing(workdir) == before
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["train", "-o", "{d}/out.json"],  # no FILE
+        ["train", "{d}/train.de"],  # no --output
+        ["train", "{d}/train.de", "-o", "{d}/out.json", "--vocab-size", "many"],
+        ["encode"],  # no --tokenizer
+        ["frobnicate"],
+    ],
+    ids=["no files", "no output", "vocab not a number", "no tokenizer", "unknown command"],
+)
+def test_command_line_parse_errors_exit_2(run_cli, workdir, args):
+    before = listing(workdir)
+    result = run_cli(["tokenizer", *(a.format(d=workdir) for a in args)], input=b"")
+    assert result.exit_code == 2
+    assert "Traceback" not in result.stderr and "Error" in result.stderr
+    assert result.stdout == ""
+    assert listing(workdir) == before
