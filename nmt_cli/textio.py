@@ -36,11 +36,16 @@ class LineReader:
     """
 
     def __init__(
-        self, stream: BinaryIO, name: str, on_invalid: Callable[[str], None] | None = None
+        self,
+        stream: BinaryIO,
+        name: str,
+        on_invalid: Callable[[str], None] | None = None,
+        strict: bool = False,
     ):
         self.stream = stream
         self.name = name
         self.on_invalid = on_invalid
+        self.strict = strict
         self.invalid_lines = 0
         self.count = 0
 
@@ -53,7 +58,11 @@ class LineReader:
                 raw = raw[:-1]
             try:
                 line = raw.decode("utf-8")
-            except UnicodeDecodeError:
+            except UnicodeDecodeError as e:
+                if self.strict:
+                    raise InputError(
+                        f"{self.name}: line {self.count} is not valid UTF-8 (byte {e.start + 1})"
+                    ) from None
                 line = raw.decode("utf-8", errors="replace")
                 self.invalid_lines += 1
                 if self.invalid_lines == 1 and self.on_invalid is not None:
@@ -66,11 +75,14 @@ class LineReader:
 
 @contextlib.contextmanager
 def open_lines(
-    path: str | Path, on_invalid: Callable[[str], None] | None = None
+    path: str | Path, on_invalid: Callable[[str], None] | None = None, strict: bool = False
 ) -> Iterator[LineReader]:
-    """Open ``path`` (``-`` for stdin) for reading lines; missing files raise InputError."""
+    """Open ``path`` (``-`` for stdin) for reading lines; missing files raise InputError.
+
+    ``strict``: invalid UTF-8 is an InputError instead of U+FFFD and a warning.
+    """
     if str(path) == "-":
-        yield LineReader(sys.stdin.buffer, "<stdin>", on_invalid)
+        yield LineReader(sys.stdin.buffer, "<stdin>", on_invalid, strict)
         return
     p = Path(path)
     if p.is_dir():
@@ -84,7 +96,7 @@ def open_lines(
     except OSError as e:
         raise InputError(f"{p}: cannot read ({e.strerror})") from None
     with f:
-        yield LineReader(f, str(p), on_invalid)
+        yield LineReader(f, str(p), on_invalid, strict)
 
 
 def read_lines(path: str | Path, on_invalid: Callable[[str], None] | None = None) -> list[str]:
@@ -96,6 +108,11 @@ def read_lines(path: str | Path, on_invalid: Callable[[str], None] | None = None
 def count_lines(path: str | Path) -> int:
     with open_lines(path) as lines:
         return sum(1 for _ in lines)
+
+
+def check_writable(path: str | Path) -> None:
+    """Fail early (before long work) when ``path`` could not be written."""
+    _check_parent(Path(path))
 
 
 def _check_parent(path: Path) -> None:
@@ -168,8 +185,15 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> None:
 
 
 def stdout_utf8() -> TextIO:
-    """stdout as UTF-8 text with "\\n" line ends, whatever the locale."""
-    buf = getattr(sys.stdout, "buffer", None)
-    if buf is None:  # already a text stream without a buffer (e.g. under a test runner)
-        return sys.stdout
-    return io.TextIOWrapper(buf, encoding="utf-8", newline="\n", write_through=True)
+    """stdout as UTF-8 text with "\\n" line ends, whatever the locale.
+
+    The stream is reconfigured in place (never wrapped: a wrapper would close stdout's buffer
+    when it is collected).
+    """
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(encoding="utf-8", newline="\n")
+        except (ValueError, io.UnsupportedOperation):
+            pass
+    return sys.stdout

@@ -28,6 +28,7 @@ SPECIAL_TOKENS = ["<pad>", "<unk>", "<s>", "</s>"]
 WORD_MARK = "\u2581"  # "▁", marks the start of a word in a piece
 BYTE_PIECES = [f"<0x{b:02X}>" for b in range(256)]
 MODELS = ("bpe", "unigram", "wordpiece")
+HIDDEN = "\u200b"  # prefix that keeps a unigram special piece from matching text
 
 # Characters removed outright; they carry no meaning for translation and break word splits.
 _INVISIBLE = "[\u200b\u200c\u200d\u2060\ufeff\u00ad]"
@@ -82,14 +83,43 @@ class CorpusStats:
     sampled_lines: int
 
 
+def _specials_as_plain_pieces(hf_tokenizer):
+    """Keep the special tokens in the vocabulary (ids 0-3) but stop matching them in text.
+
+    HuggingFace matches "added tokens" in the raw input, so a user's literal "</s>" would become
+    the end-of-sentence id. Without them, such text is split into ordinary pieces.
+    """
+    from tokenizers import Tokenizer as HFTokenizer
+
+    data = json.loads(hf_tokenizer.to_str())
+    model = data["model"]
+    unigram_specials = model["type"] == "Unigram" and any(
+        piece in SPECIAL_TOKENS for piece, _ in model["vocab"][: len(SPECIAL_TOKENS)]
+    )
+    if not data.get("added_tokens") and not unigram_specials:
+        return hf_tokenizer
+    data["added_tokens"] = []
+    if unigram_specials:
+        # A unigram lattice takes any vocabulary piece that matches the text, "<pad>" included.
+        # Prefixed with a zero-width space, which normalisation removes from all input, the
+        # special pieces can never match text.
+        for entry in model["vocab"][: len(SPECIAL_TOKENS)]:
+            entry[0] = HIDDEN + entry[0].removeprefix(HIDDEN)
+    return HFTokenizer.from_str(json.dumps(data))
+
+
 class Tokenizer:
     """A trained subword tokenizer with the project's fixed special tokens."""
 
     def __init__(self, hf_tokenizer, path: str | None = None):
+        hf_tokenizer = _specials_as_plain_pieces(hf_tokenizer)
         self._tok = hf_tokenizer
         self.path = path
         for token_id, token in enumerate(SPECIAL_TOKENS):
-            if hf_tokenizer.token_to_id(token) != token_id:
+            found = hf_tokenizer.token_to_id(token)
+            if found is None:
+                found = hf_tokenizer.token_to_id(HIDDEN + token)
+            if found != token_id:
                 where = path or "tokenizer"
                 raise ModelLoadError(
                     f"{where}: special token {token} must have id {token_id}; "
@@ -145,7 +175,7 @@ class Tokenizer:
         return [e.ids for e in self._tok.encode_batch(list(texts), add_special_tokens=False)]
 
     def pieces(self, text: str) -> list[str]:
-        return self._tok.encode(text, add_special_tokens=False).tokens
+        return [self.id_to_piece(i) for i in self.encode(text)]
 
     def encode_with_offsets(self, text: str):
         """``(ids, pieces, normalised text)`` where offsets refer to the normalised text."""
@@ -154,12 +184,17 @@ class Tokenizer:
 
     def decode(self, ids: Iterable[int]) -> str:
         """Text of ``ids``; special tokens are left out."""
-        return self._tok.decode([int(i) for i in ids], skip_special_tokens=True)
+        return self._tok.decode([i for i in map(int, ids) if i >= len(SPECIAL_TOKENS)])
 
     def id_to_piece(self, token_id: int) -> str:
-        return self._tok.id_to_token(int(token_id)) or SPECIAL_TOKENS[UNK]
+        token_id = int(token_id)
+        if 0 <= token_id < len(SPECIAL_TOKENS):
+            return SPECIAL_TOKENS[token_id]
+        return self._tok.id_to_token(token_id) or SPECIAL_TOKENS[UNK]
 
     def piece_to_id(self, piece: str) -> int:
+        if piece in SPECIAL_TOKENS:
+            return SPECIAL_TOKENS.index(piece)
         token_id = self._tok.token_to_id(piece)
         return UNK if token_id is None else token_id
 

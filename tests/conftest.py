@@ -4,11 +4,8 @@ data directory (skipped when absent) and ``run_cli``, which drives the real `nmt
 
 from __future__ import annotations
 
-import contextlib
-import io
 import itertools
-import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -144,24 +141,6 @@ class CliResult:
         return self.stderr.splitlines()
 
 
-class _Runner(click.testing.CliRunner):
-    """CliRunner whose captured stdout survives being wrapped and closed by the command.
-
-    Workaround for nmt_cli.textio.stdout_utf8: it wraps ``sys.stdout.buffer`` in a new
-    TextIOWrapper, which closes that buffer when it is garbage-collected. In a real process
-    this happens after the last write; under CliRunner it closes the capture buffer and the
-    runner itself fails ("I/O operation on closed file"). test_cli_tokenizer.py has a strict
-    xfail test that runs the plain CliRunner, so this goes once that is fixed.
-    """
-
-    @contextlib.contextmanager
-    def isolation(self, *args, **kwargs) -> Iterator[tuple[io.BytesIO, io.BytesIO, io.BytesIO]]:
-        with super().isolation(*args, **kwargs) as streams:
-            buffer = sys.stdout.buffer
-            buffer.close = lambda: None  # type: ignore[method-assign]
-            yield streams
-
-
 RunCli = Callable[..., CliResult]
 
 
@@ -173,7 +152,7 @@ def run_cli() -> RunCli:
     click command is built from the Typer app once, as typer.testing.CliRunner would on every
     call (~0.1 s each), and run with the prog name the console script uses.
     """
-    runner = _Runner()
+    runner = click.testing.CliRunner()
     command = typer.main.get_command(app)
 
     def run(args: Sequence[str | Path], input: bytes | None = None) -> CliResult:

@@ -204,13 +204,6 @@ def test_invalid_utf8_in_encode_is_replaced_with_one_warning(run_cli, small_toke
     assert out_lines(dec.stdout_bytes) == ["Ein\ufffd Mann", "\ufffd(", "ok"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="bug: nmt_cli.textio.stdout_utf8 wraps sys.stdout.buffer in a TextIOWrapper that "
-    "closes it when garbage-collected; typer's CliRunner then fails on its closed capture "
-    "buffer (run_cli in conftest.py works around it; drop the workaround with this mark)",
-)
 def test_encode_to_stdout_under_the_plain_cli_runner(small_tokenizer_path):
     # typer's own CliRunner on the Typer app, without run_cli's workaround.
     result = CliRunner().invoke(
@@ -365,6 +358,7 @@ def workdir(tmp_path, corpus, small_tokenizer_path):
     (d / "blank.txt").write_bytes(b"\n  \n\t\n")
     (d / "tok.json").write_bytes(small_tokenizer_path.read_bytes())
     (d / "subdir").mkdir()
+    (d / "corrupt.txt").write_bytes(b"Ein Mann\nein \xff\xfe Hund\n")
     return d
 
 
@@ -387,6 +381,11 @@ BAD_INPUTS = {
     "empty file": (["train", "{d}/empty.txt", "-o", "{d}/out.json"], None, "no text to train on"),
     "blank file": (["train", "{d}/blank.txt", "-o", "{d}/out.json"], None, "no text to train on"),
     "empty stdin": (["train", "-", "-o", "{d}/out.json"], b"", "no text to train on"),
+    "invalid UTF-8 in training data": (
+        ["train", "{d}/corrupt.txt", "-o", "{d}/out.json"],
+        None,
+        "corrupt.txt: line 2 is not valid UTF-8",
+    ),
     "vocab too small": (
         ["train", "{d}/train.de", "-o", "{d}/out.json", "--vocab-size", "50"],
         None,

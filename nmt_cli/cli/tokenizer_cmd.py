@@ -40,7 +40,7 @@ def train(
 
     Example: nmt tokenizer train train.de train.en --vocab-size 8000 --output tok.json
     """
-    from nmt_cli.textio import open_lines
+    from nmt_cli.textio import check_writable, open_lines
     from nmt_cli.tokenizer import train_tokenizer
 
     if files.count("-") > 1:
@@ -48,10 +48,12 @@ def train(
     for f in files:  # fail before a long training run, not after
         if f != "-" and not Path(f).is_file():
             raise InputError(f"{f}: no such file" if not Path(f).exists() else f"{f}: not a file")
+    check_writable(output)
 
     def all_lines():
         for f in files:
-            with open_lines(f, on_invalid=warn) as lines:
+            # Training data must be clean: a corrupt file is an error, not a warning.
+            with open_lines(f, strict=True) as lines:
                 yield from lines
 
     tok, stats = train_tokenizer(
