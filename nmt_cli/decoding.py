@@ -49,10 +49,13 @@ def _batches(lengths: list[int], opts: SearchOptions) -> list[list[int]]:
 
 
 @torch.inference_mode()
-def translate_ids(model, sources: list[list[int]], opts: SearchOptions) -> list[list[Hypothesis]]:
+def translate_ids(
+    model, sources: list[list[int]], opts: SearchOptions, max_out: int | None = None
+) -> list[list[Hypothesis]]:
     """sources: subword ids per sentence (no </s>). Returns ``opts.nbest`` hypotheses each.
 
-    An empty source gives an empty hypothesis without running the model.
+    An empty source gives an empty hypothesis without running the model. ``max_out`` caps the
+    output length whatever ``max_len_a``/``max_len_b`` say (e.g. the model's positions).
     """
     results: list[list[Hypothesis] | None] = [None] * len(sources)
     todo = [i for i, s in enumerate(sources) if s]
@@ -69,6 +72,8 @@ def translate_ids(model, sources: list[list[int]], opts: SearchOptions) -> list[
             src[r, : len(s)] = torch.tensor(s)
         src_lengths = torch.tensor([len(s) for s in seqs])
         max_len = [int(opts.max_len_a * (n - 1) + opts.max_len_b) for n in src_lengths.tolist()]
+        if max_out is not None:
+            max_len = [min(m, max_out) for m in max_len]
         state = model.start(src, src_lengths)
         if opts.beam == 1 and opts.nbest == 1:
             hyps = [

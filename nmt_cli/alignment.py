@@ -1,0 +1,120 @@
+"""From subword attention to word alignments: merging, hard links, Pharaoh text, AER.
+
+Attention is a (T, S) matrix over subword pieces (target rows, source columns; the source's
+</s> column and the target's </s> row included). Words are whitespace-separated, as fast_align
+and eflomal count them, 0-based:
+
+    source weights of one word's pieces are summed     (columns -> words, rows still sum to 1)
+    target rows of one word's pieces are averaged      (rows -> words, still sum to 1)
+
+The </s> column is dropped and each row renormalised over the real words, so a word-level row
+is a probability distribution over the source words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import torch
+
+from nmt_cli.errors import InputError
+
+
+def word_ids(starts_word: Sequence[bool]) -> list[int]:
+    """Word index of every piece, from flags saying which piece starts a new word.
+
+    [True, False, True, True, False] -> [0, 0, 1, 2, 2]; a first piece that does not start a
+    word still belongs to word 0.
+    """
+    out, word = [], -1
+    for i, start in enumerate(starts_word):
+        if start or i == 0:
+            word += 1
+        out.append(word)
+    return out
+
+
+def merge_to_words(
+    attention: torch.Tensor, src_words: list[int], tgt_words: list[int]
+) -> torch.Tensor:
+    """attention (T', S') over pieces (extra </s> row/column allowed) -> (Tw, Sw) over words.
+
+    src_words[j] / tgt_words[i]: the word index of source piece j / target piece i.
+    """
+    s, t = len(src_words), len(tgt_words)
+    a = attention[:t, :s].float()  # drop </s> row and column
+    n_src, n_tgt = max(src_words) + 1, max(tgt_words) + 1
+    src_map = torch.zeros(s, n_src)
+    src_map[torch.arange(s), torch.tensor(src_words)] = 1.0  # (S', Sw)
+    tgt_map = torch.zeros(n_tgt, t)
+    tgt_map[torch.tensor(tgt_words), torch.arange(t)] = 1.0  # (Tw, T')
+    tgt_map = tgt_map / tgt_map.sum(dim=1, keepdim=True).clamp_min(1.0)  # average the pieces
+    words = tgt_map @ a @ src_map  # (Tw, Sw)
+    return words / words.sum(dim=1, keepdim=True).clamp_min(1e-12)
+
+
+def hard_links(weights: torch.Tensor, threshold: float | None = None) -> list[tuple[int, int]]:
+    """(Tw, Sw) weights -> sorted (source, target) links: the argmax of each row, or with
+    ``threshold`` every cell of at least that weight."""
+    links: set[tuple[int, int]] = set()
+    if weights.numel() == 0:
+        return []
+    if threshold is None:
+        for i, j in enumerate(weights.argmax(dim=1).tolist()):
+            links.add((j, i))
+    else:
+        for i, j in (weights >= threshold).nonzero().tolist():
+            links.add((j, i))
+    return sorted(links)
+
+
+def to_pharaoh(links: Iterable[tuple[int, int]]) -> str:
+    return " ".join(f"{s}-{t}" for s, t in links)
+
+
+@dataclass
+class GoldAlignment:
+    sure: set[tuple[int, int]]
+    possible: set[tuple[int, int]]  # includes the sure links
+
+
+def parse_pharaoh(line: str, line_no: int = 0) -> GoldAlignment:
+    """``0-0 1?2`` -> sure {(0,0)}, possible {(0,0), (1,2)}."""
+    sure, possible = set(), set()
+    for item in line.split():
+        sep = "?" if "?" in item else "-"
+        try:
+            a, b = item.split(sep)
+            link = (int(a), int(b))
+        except ValueError:
+            raise InputError(
+                f"line {line_no}: {item!r} is not a Pharaoh link (i-j or i?j)"
+            ) from None
+        possible.add(link)
+        if sep == "-":
+            sure.add(link)
+    return GoldAlignment(sure, possible)
+
+
+@dataclass
+class AlignmentScores:
+    precision: float
+    recall: float
+    aer: float
+
+
+def alignment_error_rate(
+    predicted: Sequence[set[tuple[int, int]]], gold: Sequence[GoldAlignment]
+) -> AlignmentScores:
+    """Och & Ney (2003): AER = 1 - (|A&S| + |A&P|) / (|A| + |S|), over a whole corpus."""
+    a_s = a_p = n_a = n_s = 0
+    for a, g in zip(predicted, gold):
+        a_s += len(a & g.sure)
+        a_p += len(a & g.possible)
+        n_a += len(a)
+        n_s += len(g.sure)
+    precision = a_p / n_a if n_a else 0.0
+    recall = a_s / n_s if n_s else 0.0
+    aer = 1.0 - (a_s + a_p) / (n_a + n_s) if n_a + n_s else 0.0
+    return AlignmentScores(precision, recall, aer)

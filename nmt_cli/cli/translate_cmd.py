@@ -1,0 +1,163 @@
+"""`nmt translate`: one line out for every line in, in order, streaming."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from nmt_cli.cli.common import boundary, warn
+
+
+def format_line(index: int, t, fmt: str, align: bool, nbest: int) -> str:
+    """One output line for one hypothesis (nbest: ``i ||| text ||| score``)."""
+    from nmt_cli.alignment import to_pharaoh
+    from nmt_cli.textio import one_line
+
+    text = one_line(t.text)
+    if fmt == "jsonl":
+        record = {
+            "source": t.source,
+            "translation": text,
+            "score": round(t.score, 6),
+            "tokens": t.tgt_pieces,
+        }
+        if align:
+            record["alignment"] = to_pharaoh(t.alignment)
+        if nbest > 1:
+            record["n"] = index
+        return json.dumps(record, ensure_ascii=False)
+    fields = [text]
+    if nbest > 1:
+        fields = [str(index), text, f"{t.score:.4f}"]
+    if align:
+        fields.append(to_pharaoh(t.alignment))
+    return " ||| ".join(fields)
+
+
+def translate(
+    text: Annotated[
+        list[str] | None, typer.Argument(help="Text to translate (else --input).")
+    ] = None,
+    model: Annotated[
+        str | None, typer.Option("--model", "-m", help="Model directory or shipped model name.")
+    ] = None,
+    input_file: Annotated[
+        str, typer.Option("--input", "-i", help="Input file ('-': stdin).")
+    ] = "-",
+    output: Annotated[
+        str, typer.Option("--output", "-o", help="Output file, written atomically ('-': stdout).")
+    ] = "-",
+    beam: Annotated[int, typer.Option("--beam", "-k", help="Beam size (1: greedy).")] = 5,
+    length_penalty: Annotated[
+        float, typer.Option("--length-penalty", help="GNMT length penalty alpha.")
+    ] = 0.6,
+    max_len_a: Annotated[
+        float, typer.Option("--max-len-a", help="Max output = a * source + b.")
+    ] = 1.5,
+    max_len_b: Annotated[int, typer.Option("--max-len-b")] = 10,
+    min_len: Annotated[int, typer.Option("--min-len", help="Least output tokens.")] = 0,
+    nbest: Annotated[
+        int, typer.Option("--nbest", help="Hypotheses per line: 'i ||| text ||| score'.")
+    ] = 1,
+    batch_tokens: Annotated[
+        int, typer.Option("--batch-tokens", help="Source tokens x beam per batch.")
+    ] = 6000,
+    batch_size: Annotated[
+        int, typer.Option("--batch-size", help="Sentences per batch (overrides --batch-tokens).")
+    ] = 0,
+    chunk_lines: Annotated[
+        int, typer.Option("--chunk-lines", help="Most lines read before translating.")
+    ] = 1000,
+    align: Annotated[
+        bool, typer.Option("--align", help="Append ' ||| ' and word alignments (Pharaoh i-j).")
+    ] = False,
+    fmt: Annotated[str, typer.Option("--format", help="text or jsonl.")] = "text",
+    replace_unk: Annotated[
+        bool,
+        typer.Option("--replace-unk", help="Replace <unk> by the source word it attends to most."),
+    ] = False,
+    threads: Annotated[int, typer.Option("--threads", help="CPU threads (0: torch default).")] = 0,
+    quantize: Annotated[
+        str | None, typer.Option("--quantize", help="int8: dynamic quantization.")
+    ] = None,
+) -> None:
+    """Translate text: arguments, a file, or stdin; one line out per line in.
+
+    Examples: nmt translate "Il fait froid ce matin."
+              nmt translate -m runs/de-en < in.de > out.en
+    """
+    from nmt_cli.errors import UsageError
+
+    if beam < 1:
+        raise UsageError("--beam must be at least 1")
+    if not 1 <= nbest <= beam:
+        raise UsageError(f"--nbest must be between 1 and --beam ({beam})")
+    if fmt not in ("text", "jsonl"):
+        raise UsageError("--format must be text or jsonl")
+    if quantize not in (None, "int8"):
+        raise UsageError("--quantize takes int8")
+    if chunk_lines < 1 or batch_tokens < 1 or batch_size < 0:
+        raise UsageError("--chunk-lines and --batch-tokens must be positive")
+    if text and input_file != "-":
+        raise UsageError("give text arguments or --input, not both")
+    if input_file != "-" and not Path(input_file).is_file():
+        from nmt_cli.errors import InputError
+
+        raise InputError(f"--input {input_file}: no such file")
+
+    import torch
+
+    from nmt_cli.bundle import load_bundle
+    from nmt_cli.decoding import SearchOptions
+    from nmt_cli.models import resolve_model
+    from nmt_cli.textio import atomic_writer, open_lines, stdout_utf8
+    from nmt_cli.translator import Translator, chunked
+
+    if threads:
+        torch.set_num_threads(threads)
+    bundle = load_bundle(resolve_model(model))
+    if quantize == "int8":
+        from nmt_cli.quantize import quantize_int8
+
+        bundle.model = quantize_int8(bundle.model)
+    opts = SearchOptions(
+        beam=beam,
+        alpha=length_penalty,
+        nbest=nbest,
+        max_len_a=max_len_a,
+        max_len_b=max_len_b,
+        min_len=min_len,
+        batch_tokens=batch_tokens,
+        batch_size=batch_size,
+    )
+    translator = Translator(bundle, opts, replace_unk=replace_unk, on_warning=warn)
+
+    def run(lines, out, flush: bool) -> None:
+        for chunk in chunked(lines, chunk_lines):
+            for results in translator.translate(chunk, with_alignment=align):
+                for i, t in enumerate(results):
+                    out.write(format_line(i, t, fmt, align, nbest) + "\n")
+            if flush:
+                out.flush()
+
+    if text:
+        lines = [" ".join(text)]
+        if output == "-":
+            run(lines, stdout_utf8(), True)
+        else:
+            with atomic_writer(output) as out:
+                run(lines, out, False)
+        return
+    with open_lines(input_file, on_invalid=warn) as lines:
+        if output == "-":
+            run(lines, stdout_utf8(), True)
+        else:
+            with atomic_writer(output) as out:
+                run(lines, out, False)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("translate")(boundary(translate))

@@ -1,0 +1,39 @@
+"""Where models are found: an explicit --model, $NMT_MODEL, or the shipped default."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from nmt_cli.errors import ModelLoadError
+
+DEFAULT_MODEL = "fr-en-tatoeba"
+
+
+def pretrained_dirs() -> list[Path]:
+    """Places the shipped models live: the source tree (editable installs, a clone) and the
+    installed data directory (a wheel)."""
+    here = Path(__file__).resolve().parent
+    return [here.parent / "pretrained", Path(sys.prefix) / "share" / "nmt-cli" / "pretrained"]
+
+
+def resolve_model(model: str | None) -> Path:
+    """The model directory for ``--model`` (a path or the name of a shipped model)."""
+    if model is None:
+        model = os.environ.get("NMT_MODEL") or DEFAULT_MODEL
+        explicit = False
+    else:
+        explicit = True
+    path = Path(model)
+    if path.exists() or explicit and (os.sep in model or model.startswith(".")):
+        return path
+    for base in pretrained_dirs():
+        if (base / model / "config.json").is_file():
+            return base / model
+    if explicit:
+        return path  # load_bundle says what is missing
+    raise ModelLoadError(
+        f"the default model {model!r} is not installed; pass --model DIR "
+        "(a directory written by `nmt train`)"
+    )

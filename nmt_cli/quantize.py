@@ -1,0 +1,18 @@
+"""Dynamic int8 quantization of a model's linear and recurrent layers for CPU inference."""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+
+def quantize_int8(model: nn.Module) -> nn.Module:
+    """Weights of Linear, GRU and LSTM layers stored as int8; activations stay float."""
+    torch.backends.quantized.engine = (
+        "fbgemm" if "fbgemm" in torch.backends.quantized.supported_engines else "qnnpack"
+    )
+    quantized = torch.ao.quantization.quantize_dynamic(
+        model, {nn.Linear, nn.GRU, nn.LSTM}, dtype=torch.qint8
+    )
+    quantized.eval()
+    return quantized
