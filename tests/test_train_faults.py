@@ -1,0 +1,327 @@
+"""`nmt train` when things go wrong: bad input, an existing run, a locked run, Ctrl-C and SIGTERM,
+SIGKILL in the middle of checkpointing.
+
+The contract: one `nmt: error:` line and a non-zero exit for a mistake, and a run directory that
+can always be resumed from its newest complete checkpoint.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import torch
+from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixture)
+    TINY_MODEL,
+    TINY_TRAIN,
+    Data,
+    Process,
+    checkpoint_dirs,
+    keep_torch_state,
+    load_checkpoint_fresh,
+    newest_checkpoint_step,
+    start_nmt,
+    step_records,
+    wait_until,
+    write_parallel,
+    write_toml,
+)
+
+from nmt_cli.errors import ModelLoadError
+from nmt_cli.model import ModelConfig, build_model
+from nmt_cli.training import checkpoint as ckpt
+from nmt_cli.training.run import RunLock
+
+
+@pytest.fixture
+def processes() -> Iterator[list[Process]]:
+    """Subprocesses a test starts; any still running at the end are killed (ours only)."""
+    started: list[Process] = []
+    yield started
+    for proc in started:
+        if proc.popen.poll() is None:
+            proc.popen.kill()
+            proc.popen.wait(timeout=30)
+
+
+def assert_one_error_line(result, exit_code: int = 1) -> str:
+    assert result.exit_code == exit_code, result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr_lines
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("nmt: error: ")
+    return lines[0]
+
+
+@pytest.fixture
+def data(corpus, tmp_path) -> Data:
+    return write_parallel(tmp_path / "data", corpus.pairs)
+
+
+@pytest.fixture
+def tiny_args(tmp_path, data, small_tokenizer_path):
+    """`nmt train` options for a tiny model on the shared corpus (no --output)."""
+
+    def make(**train) -> list[str]:
+        config = write_toml(tmp_path / "tiny.toml", TINY_MODEL, {**TINY_TRAIN, **train})
+        return ["train", *data.args(), "--config", str(config)] + [
+            "--tokenizer",
+            str(small_tokenizer_path),
+            "--threads",
+            "1",
+        ]
+
+    return make
+
+
+def _no_run_left(run_dir: Path) -> None:
+    assert not (run_dir / "run.json").exists()
+    assert not (run_dir / "config.json").exists()
+    assert not (run_dir / "checkpoints").exists()
+
+
+# -- bad input -----------------------------------------------------------------------------------
+
+
+def test_source_and_target_of_different_lengths_name_both_counts(
+    run_cli, data, tiny_args, tmp_path
+):
+    data.tgt.write_text("".join(data.tgt.read_text().splitlines(True)[:-1]))
+    result = run_cli([*tiny_args(), "--output", tmp_path / "run"])
+    line = assert_one_error_line(result)
+    assert "200 lines" in line and "199" in line
+    assert not (tmp_path / "run").exists()
+
+
+def test_a_missing_validation_file_is_named(run_cli, data, tiny_args, tmp_path):
+    data.valid_tgt.unlink()
+    result = run_cli([*tiny_args(), "--output", tmp_path / "run"])
+    line = assert_one_error_line(result)
+    assert "--valid-tgt" in line and str(data.valid_tgt) in line
+    assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize(
+    ("table", "key"), [("train", "learning_rate"), ("model", "hiden_size"), ("train", "bogus")]
+)
+def test_an_unknown_config_key_is_named(run_cli, data, tmp_path, table, key):
+    config = write_toml(tmp_path / "bad.toml", **{table: {key: 1}})
+    result = run_cli(["train", *data.args(), "--config", config, "--output", tmp_path / "run"])
+    line = assert_one_error_line(result)
+    assert repr(key) in line and f"[{table}]" in line
+    assert not (tmp_path / "run").exists()
+
+
+def test_an_output_directory_whose_parent_is_missing(run_cli, tiny_args, tmp_path):
+    result = run_cli([*tiny_args(), "--output", tmp_path / "no" / "run"])
+    line = assert_one_error_line(result)
+    assert "does not exist" in line
+    assert not (tmp_path / "no").exists()
+
+
+def test_a_tokenizer_option_that_is_not_a_tokenizer(run_cli, data, tmp_path, small_tokenizer_path):
+    run_dir = tmp_path / "run"
+    bogus = tmp_path / "tok.json"
+    bogus.write_text('{"not": "a tokenizer"}')
+    config = write_toml(tmp_path / "tiny.toml", TINY_MODEL, TINY_TRAIN)
+    args = ["train", *data.args(), "--output", run_dir, "--config", config, "--max-steps", "1"]
+    result = run_cli([*args, "--tokenizer", bogus])
+    line = assert_one_error_line(result)
+    assert str(bogus) in line and "tokenizer" in line
+    # The run never started. What it leaves: the directory and its lock file, nothing a later
+    # run would take for a run (so the same command with a good tokenizer just works).
+    _no_run_left(run_dir)
+    assert sorted(p.name for p in run_dir.iterdir()) == ["train.lock"]
+    result = run_cli([*args, "--tokenizer", small_tokenizer_path, "-q"])
+    assert result.exit_code == 0, result.stderr
+
+
+# -- existing runs, --resume, the lock -------------------------------------------------------------
+
+
+@pytest.fixture
+def finished_run(run_cli, tiny_args, tmp_path) -> Path:
+    run_dir = tmp_path / "run"
+    result = run_cli([*tiny_args(), "--output", run_dir, "--max-steps", "3", "-q"])
+    assert result.exit_code == 0, result.stderr
+    return run_dir
+
+
+def test_a_directory_holding_a_run_is_refused_unless_overwrite(run_cli, tiny_args, finished_run):
+    before = (finished_run / "metrics.jsonl").read_text()
+    result = run_cli([*tiny_args(), "--output", finished_run, "--max-steps", "2"])
+    line = assert_one_error_line(result, exit_code=2)
+    assert "--resume" in line and "--overwrite" in line
+    assert (finished_run / "metrics.jsonl").read_text() == before
+    result = run_cli([*tiny_args(), "--output", finished_run, "--max-steps", "2", "--overwrite"])
+    assert result.exit_code == 0, result.stderr
+    assert [r["step"] for r in step_records(finished_run)] == [1, 2]  # a fresh run
+    assert newest_checkpoint_step(finished_run) == 2
+
+
+def test_resume_without_a_run_is_a_clear_error(run_cli, tmp_path):
+    result = run_cli(["train", "--resume", tmp_path / "nothing"])
+    assert "no such run directory" in assert_one_error_line(result, exit_code=2)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = run_cli(["train", "--resume", empty])
+    assert "no training run to resume" in assert_one_error_line(result, exit_code=1)
+    assert list(empty.iterdir()) == []
+
+
+def test_a_run_held_by_another_process_is_not_touched(run_cli, finished_run):
+    def state() -> dict[str, int]:  # the lock file itself is the holder's to write
+        return {p.name: p.stat().st_mtime_ns for p in finished_run.iterdir() if p.suffix != ".lock"}
+
+    before = state()
+    with RunLock(finished_run):
+        result = run_cli(["train", "--resume", finished_run, "--max-steps", "5", "-q"])
+    line = assert_one_error_line(result, exit_code=1)
+    assert "another training process" in line and str(os.getpid()) in line
+    assert state() == before
+    result = run_cli(["train", "--resume", finished_run, "--max-steps", "5", "-q"])
+    assert result.exit_code == 0, result.stderr  # released: it continues
+    assert newest_checkpoint_step(finished_run) == 5
+
+
+# -- signals ---------------------------------------------------------------------------------------
+
+
+def _flat(text: str) -> str:
+    """stderr without white space (rich wraps long paths at the terminal width)."""
+    return "".join(text.split())
+
+
+def test_sigint_and_sigterm_save_a_checkpoint_and_resume_continues(
+    run_cli, tiny_args, tmp_path, processes
+):
+    run_dir = tmp_path / "run"
+    args = [*tiny_args(valid_every=10_000), "--output", str(run_dir), "--max-steps", "100000"]
+    commands = [
+        [*args, "--batch-tokens", "100", "-q"],
+        ["train", "--resume", str(run_dir), "--threads", "1", "-q"],
+    ]
+    stopped = 0
+    for command, (signum, code) in zip(commands, [(signal.SIGINT, 130), (signal.SIGTERM, 143)]):
+        proc = start_nmt(command, tmp_path / f"stderr-{signum}")
+        processes.append(proc)
+        wait_until(lambda s=stopped: len(step_records(run_dir)) >= s + 3, proc)
+        proc.popen.send_signal(signum)
+        assert proc.wait() == code, proc.stderr
+        assert "Traceback" not in proc.stderr
+        assert f"continue with: nmt train --resume {run_dir}" in proc.stderr
+        assert newest_checkpoint_step(run_dir) >= stopped + 3
+        stopped = newest_checkpoint_step(run_dir)
+        load_checkpoint_fresh(run_dir, checkpoint_dirs(run_dir)[-1])
+
+    result = run_cli(["train", "--resume", run_dir, "--max-steps", str(stopped + 4)])
+    assert result.exit_code == 0, result.stderr
+    assert _flat(f"step-{stopped:08d} (step {stopped:,})") in _flat(result.stderr)
+    assert [r["step"] for r in step_records(run_dir)] == list(range(1, stopped + 5))
+    assert newest_checkpoint_step(run_dir) == stopped + 4
+
+
+def test_sigkill_while_checkpointing_never_leaves_an_unreadable_checkpoint(
+    run_cli, tiny_args, tmp_path, processes
+):
+    """Trials: start (then resume) a run that validates and checkpoints after every step, kill
+    it at a seeded random moment, and check every checkpoint on disk."""
+    trials, rng = 5, random.Random(20240611)
+    run_dir = tmp_path / "run"
+    first = [*tiny_args(valid_every=1, keep_last=2), "--output", str(run_dir)]
+    first += ["--max-steps", "100000", "--batch-tokens", "100", "-q"]
+    resume = ["train", "--resume", str(run_dir), "--threads", "1", "-q"]
+    caught_mid_write = 0
+    for trial in range(trials):
+        before = newest_checkpoint_step(run_dir)
+        proc = start_nmt(first if trial == 0 else resume, tmp_path / f"stderr{trial}")
+        processes.append(proc)
+        wait_until(lambda b=before: newest_checkpoint_step(run_dir) > b, proc)
+        time.sleep(rng.uniform(0.0, 0.3))
+        proc.popen.send_signal(signal.SIGKILL)
+        assert proc.wait() == -signal.SIGKILL
+        caught_mid_write += any(p.name.startswith(".") for p in (run_dir / "checkpoints").iterdir())
+        for path in checkpoint_dirs(run_dir):
+            load_checkpoint_fresh(run_dir, path)  # raises ModelLoadError if damaged
+    newest = newest_checkpoint_step(run_dir)
+
+    result = run_cli(["train", "--resume", run_dir, "--max-steps", str(newest + 2)])
+    assert result.exit_code == 0, result.stderr
+    assert _flat(f"step-{newest:08d} (step {newest:,})") in _flat(result.stderr)
+    assert [p.name for p in (run_dir / "checkpoints").iterdir() if p.name.startswith(".")] == []
+    for path in checkpoint_dirs(run_dir):
+        load_checkpoint_fresh(run_dir, path)
+    assert [r["step"] for r in step_records(run_dir)] == list(range(1, newest + 3))
+    print(f"{trials} kill trials, {caught_mid_write} caught a checkpoint being written")
+
+
+# -- checkpoint replacement and pruning, interrupted (in-process, deterministic) -----------------
+
+
+class Killed(BaseException):
+    """Stands for SIGKILL arriving inside shutil.rmtree."""
+
+
+def _rmtree_killed_after_one_file(path, ignore_errors=False, onerror=None, **kwargs):
+    first = sorted(Path(path).iterdir())[0]
+    first.unlink()
+    raise Killed(path)
+
+
+def _checkpoints(root: Path, steps: list[int]):
+    torch.manual_seed(0)
+    model = build_model(ModelConfig(emb_size=8, hidden_size=8), 12, 12)
+    optimizer = torch.optim.AdamW(model.parameters())
+    model(torch.tensor([[4, 5, 3]]), torch.tensor([3]), torch.tensor([[2, 4]]))[0].sum().backward()
+    optimizer.step()
+    for step in steps:
+        ckpt.save_checkpoint(root, step, model, optimizer, {"step": step})
+    return model, optimizer
+
+
+def _unreadable(root: Path, model, optimizer) -> list[str]:
+    bad = []
+    for path in ckpt.list_checkpoints(root):
+        try:
+            ckpt.load_checkpoint(path, model, optimizer)
+        except ModelLoadError:
+            bad.append(path.name)
+    return bad
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="checkpoint.prune deletes an old step-* directory in place with shutil.rmtree; a "
+    "kill part-way leaves a step-* directory that list_checkpoints lists but cannot be loaded "
+    "(fix: os.replace it to a hidden .step-* name first, then rmtree)",
+)
+def test_a_kill_while_pruning_leaves_no_unreadable_checkpoint(tmp_path, monkeypatch):
+    root = tmp_path / "checkpoints"
+    model, optimizer = _checkpoints(root, [1, 2, 3])
+    monkeypatch.setattr(ckpt.shutil, "rmtree", _rmtree_killed_after_one_file)
+    with pytest.raises(Killed):
+        ckpt.prune(root, keep=2)
+    monkeypatch.undo()
+    assert _unreadable(root, model, optimizer) == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="save_checkpoint removes an existing step-N (re-saved when a signal lands on a "
+    "validation step) before renaming the new one into place; a kill (or a second Ctrl-C) in "
+    "between loses step-N (fix: rename the old one aside, replace, then delete it)",
+)
+def test_a_kill_while_replacing_a_checkpoint_keeps_that_step(tmp_path, monkeypatch):
+    root = tmp_path / "checkpoints"
+    model, optimizer = _checkpoints(root, [5])
+    monkeypatch.setattr(ckpt.shutil, "rmtree", _rmtree_killed_after_one_file)
+    with pytest.raises(Killed):
+        ckpt.save_checkpoint(root, 5, model, optimizer, {"step": 5})
+    monkeypatch.undo()
+    assert [p.name for p in ckpt.list_checkpoints(root)] == ["step-00000005"]
+    assert _unreadable(root, model, optimizer) == []
