@@ -24,6 +24,10 @@ from nmt_cli.errors import InputError, OutputError
 _LINE_BREAKS = str.maketrans({c: " " for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"})
 
 
+_UMASK = os.umask(0)
+os.umask(_UMASK)
+
+
 def one_line(text: str) -> str:
     """Return ``text`` with every line-breaking character replaced by a space."""
     return text.translate(_LINE_BREAKS)
@@ -143,6 +147,7 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
     _check_parent(target)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(fd)
+    os.chmod(tmp_name, 0o666 & ~_UMASK)  # mkstemp makes 0600; give the file normal permissions
     tmp = Path(tmp_name)
     try:
         yield tmp

@@ -44,6 +44,8 @@ def save_checkpoint(
     """Write checkpoint ``step`` under ``root``; returns its directory."""
     root.mkdir(parents=True, exist_ok=True)
     final = root / f"{PREFIX}{step:08d}"
+    if final.is_dir():  # already saved at this step (e.g. a signal right after validation)
+        return final
     tmp = root / f".{PREFIX}{step:08d}.tmp-{os.getpid()}"
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir()
@@ -69,8 +71,6 @@ def save_checkpoint(
         for f in tmp.iterdir():
             with open(f, "rb") as fh:
                 os.fsync(fh.fileno())
-        if final.exists():
-            shutil.rmtree(final)
         os.replace(tmp, final)
         _fsync_dir(root)
     except BaseException:
@@ -116,5 +116,9 @@ def load_checkpoint(path: Path, model, optimizer: torch.optim.Optimizer) -> dict
 
 
 def prune(root: Path, keep: int) -> None:
+    """Delete all but the newest ``keep`` checkpoints. Each is first renamed to a hidden name,
+    so a kill during deletion leaves a temporary (cleaned on resume), never a broken step."""
     for p in list_checkpoints(root)[:-keep] if keep > 0 else []:
-        shutil.rmtree(p, ignore_errors=True)
+        doomed = root / f".{p.name}.deleting"
+        os.replace(p, doomed)
+        shutil.rmtree(doomed, ignore_errors=True)

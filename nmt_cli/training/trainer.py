@@ -168,7 +168,7 @@ class Trainer:
                 self.model.train()
                 batch = make_batch(self.train_data, batches[p.batches_done])
                 t0 = time.perf_counter()
-                lr = self.lr() if p.step > 0 else cfg.lr_at(1, p.plateau_scale)
+                lr = cfg.lr_at(p.step + 1, p.plateau_scale)  # this is optimiser step p.step + 1
                 for group in self.optimizer.param_groups:
                     group["lr"] = lr
                 self.optimizer.zero_grad(set_to_none=True)
