@@ -1,0 +1,126 @@
+"""Attention read as alignment: forced (teacher-forced) attention for given sentence pairs.
+
+For a source and a target (given, or the model's own translation) the model is run with teacher
+forcing and its cross-attention is read: RNNs have one map; Transformers have one per decoder
+layer and head (``layer``/``head`` choose; by default the model's alignment layer with its heads
+averaged: see ModelConfig.align_layer).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+
+from nmt_cli.alignment import hard_links, merge_to_words, word_ids
+from nmt_cli.errors import InputError, UsageError
+from nmt_cli.tokenizer import BOS, EOS, PAD
+
+
+@dataclass
+class Alignment:
+    """One sentence pair's alignment.
+
+    weights  (Tl, Sl) rows = target labels, columns = source labels; each row sums to 1
+    links    (source, target) index pairs of the hard alignment
+    """
+
+    src_labels: list[str]
+    tgt_labels: list[str]
+    weights: torch.Tensor
+    links: list[tuple[int, int]]
+
+
+def check_attention(bundle, layer: int | None, head: int | None) -> None:
+    c = bundle.config
+    if not bundle.model.has_attention:
+        raise UsageError(
+            "this model has no attention (attention = none: the bottleneck baseline), so it has "
+            "no alignment to show"
+        )
+    layers = c.dec_layers if c.arch == "transformer" else 1
+    heads = c.heads if c.arch == "transformer" else 1  # RNN multihead maps come averaged
+    if layer is not None and not -layers <= layer < layers:
+        raise UsageError(f"--layer {layer} is out of range: the model has {layers} layer(s)")
+    if head is not None and not 0 <= head < heads:
+        raise UsageError(f"--head {head} is out of range: the model has {heads} head(s)")
+
+
+@torch.inference_mode()
+def forced_attention(
+    bundle, pairs: list[tuple[list[int], list[int]]], layer: int | None, head: int | None
+) -> list[torch.Tensor]:
+    """Attention (T+1, S+1) of each (source ids, target ids) pair, </s> row and column included."""
+    model = bundle.model
+    src = [s + [EOS] for s, _ in pairs]
+    tgt = [[BOS] + t for _, t in pairs]
+    s_max, t_max = max(map(len, src)), max(map(len, tgt))
+    src_t = torch.full((len(src), s_max), PAD, dtype=torch.long)
+    tgt_t = torch.full((len(tgt), t_max), PAD, dtype=torch.long)
+    for i, (s, t) in enumerate(zip(src, tgt)):
+        src_t[i, : len(s)] = torch.tensor(s)
+        tgt_t[i, : len(t)] = torch.tensor(t)
+    lengths = torch.tensor([len(s) for s in src])
+    _, cross = model.forward_with_attention(src_t, lengths, tgt_t)  # (B, L, h, T, S)
+    if bundle.config.arch == "transformer":
+        n = cross.size(1)
+        chosen = cross[:, layer if layer is not None else model.decoder.align_layer % n]
+    else:
+        chosen = cross[:, 0]  # (B, h, T, S)
+    maps = chosen.mean(dim=1) if head is None else chosen[:, head]  # (B, T, S)
+    return [maps[i, : len(t), : len(s)].float() for i, (s, t) in enumerate(zip(src, tgt))]
+
+
+def align_pairs(
+    bundle,
+    sources: list[str],
+    targets: list[str],
+    *,
+    level: str = "word",
+    threshold: float | None = None,
+    layer: int | None = None,
+    head: int | None = None,
+    target_ids: list[list[int]] | None = None,
+) -> list[Alignment]:
+    """Alignments of sentence pairs; ``target_ids`` skips re-tokenising given translations."""
+    tok = bundle.tokenizer
+    src_ids = tok.encode_batch(sources)
+    tgt_ids = target_ids if target_ids is not None else tok.encode_batch(targets)
+    for n, (s, t) in enumerate(zip(src_ids, tgt_ids)):
+        if not s or not t:
+            side = "source" if not s else "target"
+            raise InputError(f"pair {n + 1}: the {side} is empty after tokenisation")
+    maps = forced_attention(bundle, list(zip(src_ids, tgt_ids)), layer, head)
+    out = []
+    for src_text, tgt_text, s, t, att in zip(sources, targets, src_ids, tgt_ids, maps):
+        if level == "subword":
+            weights = att[: len(t), : len(s)]
+            weights = weights / weights.sum(dim=1, keepdim=True).clamp_min(1e-12)
+            src_labels = [tok.id_to_piece(i) for i in s]
+            tgt_labels = [tok.id_to_piece(i) for i in t]
+            links = hard_links(weights, threshold)
+        else:
+            weights = merge_to_words(
+                att,
+                word_ids([tok.starts_word(i) for i in s]),
+                word_ids([tok.starts_word(i) for i in t]),
+            )
+            src_labels, tgt_labels = src_text.split(), tgt_text.split()
+            weights = _fit(weights, len(tgt_labels), len(src_labels))
+            links = hard_links(weights, threshold)
+        out.append(Alignment(src_labels, tgt_labels, weights, links))
+    return out
+
+
+def _fit(weights: torch.Tensor, rows: int, cols: int) -> torch.Tensor:
+    """Word counts from pieces and from whitespace agree except for odd normalisation cases;
+    then extra words fold into the last one so positions stay valid."""
+    if weights.shape == (rows, cols) or rows == 0 or cols == 0:
+        return weights
+    r = torch.zeros(rows, weights.size(1))
+    for i in range(weights.size(0)):
+        r[min(i, rows - 1)] += weights[i]
+    c = torch.zeros(rows, cols)
+    for j in range(weights.size(1)):
+        c[:, min(j, cols - 1)] += r[:, j]
+    return c / c.sum(dim=1, keepdim=True).clamp_min(1e-12)

@@ -1,0 +1,277 @@
+"""`nmt align`: alignment tables and Pharaoh alignments from a model's attention."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from nmt_cli.cli.common import boundary, err_console, warn
+
+FORMATS = ("table", "pharaoh", "json", "csv")
+
+
+def render_tables(al, max_width: int):
+    """Rich tables for one alignment: rows target words, columns source words, cells 0-100
+    shaded by weight, the strongest cell of each row marked; split into column blocks that
+    fit ``max_width``."""
+    from rich.table import Table
+    from rich.text import Text
+
+    row_label = max([len(t) for t in al.tgt_labels] + [4]) + 3
+    widths = [max(len(s), 3) + 3 for s in al.src_labels]
+    blocks, current, used = [], [], row_label
+    for j, w in enumerate(widths):
+        if current and used + w > max_width:
+            blocks.append(current)
+            current, used = [], row_label
+        current.append(j)
+        used += w
+    if current:
+        blocks.append(current)
+    best = al.weights.argmax(dim=1).tolist() if al.weights.numel() else []
+    tables = []
+    for cols in blocks:
+        table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
+        table.add_column("", justify="right", style="bold", no_wrap=True)
+        for j in cols:
+            table.add_column(al.src_labels[j], justify="right", no_wrap=True)
+        for i, label in enumerate(al.tgt_labels):
+            cells = []
+            for j in cols:
+                value = float(al.weights[i, j])
+                shade = int(232 + round(value * 23))  # grey ramp: dark (0) to white (1)
+                style = f"black on color({shade})" if value >= 0.5 else f"white on color({shade})"
+                mark = "*" if best[i] == j else " "
+                cells.append(Text(f"{round(100 * value):>3}{mark}", style=style))
+            table.add_row(label, *cells)
+        tables.append(table)
+    return tables
+
+
+def align(
+    text: Annotated[
+        list[str] | None, typer.Argument(help="A sentence to translate and align.")
+    ] = None,
+    model: Annotated[
+        str | None, typer.Option("--model", "-m", help="Model directory or shipped model name.")
+    ] = None,
+    source: Annotated[str | None, typer.Option("--source", help="Source of a given pair.")] = None,
+    target: Annotated[str | None, typer.Option("--target", help="Target of a given pair.")] = None,
+    src_file: Annotated[
+        str | None, typer.Option("--src-file", help="Sources, one per line.")
+    ] = None,
+    tgt_file: Annotated[
+        str | None, typer.Option("--tgt-file", help="Targets, one per line.")
+    ] = None,
+    fmt: Annotated[
+        str | None, typer.Option("--format", help="table, pharaoh, json or csv.")
+    ] = None,
+    level: Annotated[str, typer.Option("--level", help="word or subword.")] = "word",
+    threshold: Annotated[
+        float | None,
+        typer.Option("--threshold", help="Keep links with weight >= P (default: argmax per row)."),
+    ] = None,
+    layer: Annotated[
+        int | None, typer.Option("--layer", help="Transformer cross-attention layer.")
+    ] = None,
+    head: Annotated[
+        int | None, typer.Option("--head", help="Transformer head (default: heads averaged).")
+    ] = None,
+    beam: Annotated[int, typer.Option("--beam", help="Beam size when translating.")] = 5,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Draw the heat map to FILE.png or FILE.svg.")
+    ] = None,
+    gold: Annotated[
+        str | None,
+        typer.Option("--gold", help="Gold Pharaoh alignments: print AER, precision, recall."),
+    ] = None,
+    max_width: Annotated[
+        int, typer.Option("--max-width", help="Table width (default: the terminal's).")
+    ] = 0,
+    output: Annotated[str, typer.Option("--output", "-o", help="Output file ('-': stdout).")] = "-",
+    chunk_lines: Annotated[
+        int, typer.Option("--chunk-lines", help="Pairs per batch in file mode.")
+    ] = 200,
+) -> None:
+    """Show which source words the model looked at for each target word.
+
+    Examples: nmt align "Il fait froid ce matin."
+              nmt align -m runs/de-en --source "Ein Hund läuft." --target "A dog runs."
+              nmt align -m runs/de-en --src-file a.de --tgt-file a.en --format pharaoh > a.align
+    """
+    from nmt_cli.errors import InputError, UsageError
+
+    fmt = fmt or ("pharaoh" if src_file else "table")
+    if fmt not in FORMATS:
+        raise UsageError(f"--format must be one of {', '.join(FORMATS)}")
+    if level not in ("word", "subword"):
+        raise UsageError("--level must be word or subword")
+    if threshold is not None and not 0.0 < threshold <= 1.0:
+        raise UsageError("--threshold must be in (0, 1]")
+    modes = sum([bool(text), source is not None or target is not None, src_file is not None])
+    if modes != 1:
+        raise UsageError("give a sentence, or --source and --target, or --src-file and --tgt-file")
+    if (source is None) != (target is None):
+        raise UsageError("--source and --target go together")
+    if (src_file is None) != (tgt_file is None):
+        raise UsageError("--src-file and --tgt-file go together")
+    if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
+        raise UsageError("--plot takes a .png or .svg file name")
+    if gold is not None and not Path(gold).is_file():
+        raise InputError(f"--gold {gold}: no such file")
+    for f in (src_file, tgt_file):
+        if f is not None and f != "-" and not Path(f).is_file():
+            raise InputError(f"{f}: no such file")
+
+    from nmt_cli.aligner import align_pairs, check_attention
+    from nmt_cli.bundle import load_bundle
+    from nmt_cli.models import resolve_model
+
+    bundle = load_bundle(resolve_model(model))
+    check_attention(bundle, layer, head)
+    opts = dict(level=level, threshold=threshold, layer=layer, head=head)
+
+    if src_file is not None:
+        _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines)
+        return
+    if text:
+        from nmt_cli.decoding import SearchOptions
+        from nmt_cli.translator import Translator
+
+        sentence = " ".join(text)
+        result = Translator(bundle, SearchOptions(beam=beam)).translate([sentence])[0][0]
+        if not result.text:
+            raise InputError("the sentence is empty after tokenisation: nothing to align")
+        ids = [bundle.tokenizer.piece_to_id(p) for p in result.tgt_pieces]
+        al = align_pairs(bundle, [sentence], [result.text], target_ids=[ids], **opts)[0]
+    else:
+        al = align_pairs(bundle, [source], [target], **opts)[0]
+    _emit_one(al, fmt, output, max_width)
+    if plot is not None:
+        from nmt_cli.plotting import plot_alignment
+
+        plot_alignment(al, plot)
+
+
+def _emit_one(al, fmt: str, output: str, max_width: int) -> None:
+    from nmt_cli.alignment import to_pharaoh
+    from nmt_cli.textio import atomic_writer
+
+    if fmt == "table" and output == "-":
+        from rich.console import Console
+
+        console = Console(highlight=False, soft_wrap=False)
+        width = max_width or console.width
+        for table in render_tables(al, width):
+            console.print(table, width=width)
+            console.print()
+        console.print(to_pharaoh(al.links), markup=False)
+        return
+    with atomic_writer(output) as out:
+        if fmt == "table":
+            from rich.console import Console
+
+            console = Console(file=out, width=max_width or 100, no_color=True, highlight=False)
+            for table in render_tables(al, max_width or 100):
+                console.print(table)
+            out.write(to_pharaoh(al.links) + "\n")
+        else:
+            out.write(_record(al, fmt) + "\n")
+
+
+def _record(al, fmt: str) -> str:
+    from nmt_cli.alignment import to_pharaoh
+
+    if fmt == "pharaoh":
+        return to_pharaoh(al.links)
+    if fmt == "json":
+        return json.dumps(
+            {
+                "source": al.src_labels,
+                "target": al.tgt_labels,
+                "weights": [[round(float(x), 4) for x in row] for row in al.weights],
+                "alignment": to_pharaoh(al.links),
+            },
+            ensure_ascii=False,
+        )
+    rows = [",".join(["target"] + [_csv(s) for s in al.src_labels])]
+    for label, row in zip(al.tgt_labels, al.weights):
+        rows.append(",".join([_csv(label)] + [f"{float(x):.4f}" for x in row]))
+    return "\n".join(rows)
+
+
+def _csv(value: str) -> str:
+    return '"' + value.replace('"', '""') + '"' if any(c in value for c in ',"') else value
+
+
+def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines) -> None:
+    """Batch mode: one record per pair, streamed in chunks, lines kept in order."""
+    from itertools import zip_longest
+
+    from nmt_cli.aligner import align_pairs
+    from nmt_cli.errors import InputError
+    from nmt_cli.textio import atomic_writer, open_lines, stdout_utf8
+    from nmt_cli.translator import chunked
+
+    predicted: list[set] = []
+    with open_lines(src_file, warn) as srcs, open_lines(tgt_file, warn) as tgts:
+
+        def pairs():
+            for n, (s, t) in enumerate(zip_longest(srcs, tgts), start=1):
+                if s is None or t is None:
+                    short = src_file if s is None else tgt_file
+                    raise InputError(
+                        f"{src_file} and {tgt_file} have different line counts "
+                        f"({short} ends at line {n - 1:,})"
+                    )
+                yield s, t
+
+        def write_all(out, flush: bool) -> None:
+            for chunk in chunked(pairs(), chunk_lines):
+                todo = [i for i, (s, t) in enumerate(chunk) if s.split() and t.split()]
+                aligned = dict(
+                    zip(
+                        todo,
+                        align_pairs(
+                            bundle, [chunk[i][0] for i in todo], [chunk[i][1] for i in todo], **opts
+                        )
+                        if todo
+                        else [],
+                    )
+                )
+                for i in range(len(chunk)):
+                    al = aligned.get(i)
+                    predicted.append(set(al.links) if al else set())
+                    out.write((_record(al, fmt) if al else "") + "\n")
+                if flush:
+                    out.flush()
+
+        if output == "-":
+            write_all(stdout_utf8(), True)
+        else:
+            with atomic_writer(output) as out:
+                write_all(out, False)
+    if gold is not None:
+        from nmt_cli.alignment import alignment_error_rate, parse_pharaoh
+        from nmt_cli.textio import read_lines
+
+        gold_lines = read_lines(gold, warn)
+        if len(gold_lines) != len(predicted):
+            raise InputError(
+                f"--gold {gold} has {len(gold_lines):,} lines but there are "
+                f"{len(predicted):,} sentence pairs"
+            )
+        scores = alignment_error_rate(
+            predicted, [parse_pharaoh(g, n + 1) for n, g in enumerate(gold_lines)]
+        )
+        err_console().print(
+            f"AER {100 * scores.aer:.2f}  precision {100 * scores.precision:.2f}  "
+            f"recall {100 * scores.recall:.2f}  ({len(predicted):,} pairs)"
+        )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("align")(boundary(align))

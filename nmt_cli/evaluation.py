@@ -1,0 +1,38 @@
+"""Corpus-level scores with sacrebleu, each with its signature so results can be compared."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nmt_cli.errors import InputError, UsageError
+
+METRICS = ("bleu", "chrf", "ter")
+
+
+@dataclass
+class Score:
+    metric: str
+    score: float
+    signature: str
+    detail: str
+
+
+def score_corpus(hyps: list[str], refs: list[str], metrics: list[str]) -> list[Score]:
+    """Score hypotheses against one reference each (cased, 13a tokenisation for BLEU)."""
+    from sacrebleu.metrics import BLEU, CHRF, TER
+
+    if len(hyps) != len(refs):
+        raise InputError(
+            f"the hypotheses have {len(hyps):,} lines but the references {len(refs):,}"
+        )
+    if not hyps:
+        raise InputError("nothing to score: the files are empty")
+    unknown = [m for m in metrics if m not in METRICS]
+    if unknown:
+        raise UsageError(f"unknown metric {unknown[0]!r}; choose from {', '.join(METRICS)}")
+    out = []
+    for name in metrics:
+        metric = {"bleu": BLEU, "chrf": CHRF, "ter": TER}[name]()
+        result = metric.corpus_score(hyps, [refs])
+        out.append(Score(name, result.score, str(metric.get_signature()), str(result)))
+    return out
