@@ -82,45 +82,36 @@ def align_pairs(
     head: int | None = None,
     target_ids: list[list[int]] | None = None,
 ) -> list[Alignment]:
-    """Alignments of sentence pairs; ``target_ids`` skips re-tokenising given translations."""
+    """Alignments of sentence pairs; ``target_ids`` skips re-tokenising given translations.
+
+    Word positions are those of ``line.split()`` on each side, as fast_align counts them.
+    """
     tok = bundle.tokenizer
-    src_ids = tok.encode_batch(sources)
-    tgt_ids = target_ids if target_ids is not None else tok.encode_batch(targets)
-    for n, (s, t) in enumerate(zip(src_ids, tgt_ids)):
-        if not s or not t:
-            side = "source" if not s else "target"
+    src = tok.encode_words(sources)
+    if target_ids is None:
+        tgt = tok.encode_words(targets)
+    else:  # the model's own pieces: a word-start piece opens the next printed word
+        tgt = []
+        for text, ids in zip(targets, target_ids):
+            n = len(text.split())
+            owner = [min(w, max(n - 1, 0)) for w in word_ids([tok.starts_word(i) for i in ids])]
+            tgt.append((ids, owner, n))
+    for n, (s, t) in enumerate(zip(src, tgt)):
+        if not s[0] or not t[0]:
+            side = "source" if not s[0] else "target"
             raise InputError(f"pair {n + 1}: the {side} is empty after tokenisation")
-    maps = forced_attention(bundle, list(zip(src_ids, tgt_ids)), layer, head)
+    maps = forced_attention(bundle, [(s[0], t[0]) for s, t in zip(src, tgt)], layer, head)
     out = []
-    for src_text, tgt_text, s, t, att in zip(sources, targets, src_ids, tgt_ids, maps):
+    for src_text, tgt_text, (s, s_owner, n_s), (t, t_owner, n_t), att in zip(
+        sources, targets, src, tgt, maps
+    ):
         if level == "subword":
             weights = att[: len(t), : len(s)]
             weights = weights / weights.sum(dim=1, keepdim=True).clamp_min(1e-12)
             src_labels = [tok.id_to_piece(i) for i in s]
             tgt_labels = [tok.id_to_piece(i) for i in t]
-            links = hard_links(weights, threshold)
         else:
-            weights = merge_to_words(
-                att,
-                word_ids([tok.starts_word(i) for i in s]),
-                word_ids([tok.starts_word(i) for i in t]),
-            )
+            weights = merge_to_words(att, s_owner, t_owner, n_s, n_t)  # (Tw, Sw)
             src_labels, tgt_labels = src_text.split(), tgt_text.split()
-            weights = _fit(weights, len(tgt_labels), len(src_labels))
-            links = hard_links(weights, threshold)
-        out.append(Alignment(src_labels, tgt_labels, weights, links))
+        out.append(Alignment(src_labels, tgt_labels, weights, hard_links(weights, threshold)))
     return out
-
-
-def _fit(weights: torch.Tensor, rows: int, cols: int) -> torch.Tensor:
-    """Word counts from pieces and from whitespace agree except for odd normalisation cases;
-    then extra words fold into the last one so positions stay valid."""
-    if weights.shape == (rows, cols) or rows == 0 or cols == 0:
-        return weights
-    r = torch.zeros(rows, weights.size(1))
-    for i in range(weights.size(0)):
-        r[min(i, rows - 1)] += weights[i]
-    c = torch.zeros(rows, cols)
-    for j in range(weights.size(1)):
-        c[:, min(j, cols - 1)] += r[:, j]
-    return c / c.sum(dim=1, keepdim=True).clamp_min(1e-12)

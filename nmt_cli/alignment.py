@@ -36,15 +36,22 @@ def word_ids(starts_word: Sequence[bool]) -> list[int]:
 
 
 def merge_to_words(
-    attention: torch.Tensor, src_words: list[int], tgt_words: list[int]
+    attention: torch.Tensor,
+    src_words: list[int],
+    tgt_words: list[int],
+    n_src: int | None = None,
+    n_tgt: int | None = None,
 ) -> torch.Tensor:
     """attention (T', S') over pieces (extra </s> row/column allowed) -> (Tw, Sw) over words.
 
     src_words[j] / tgt_words[i]: the word index of source piece j / target piece i.
+    n_src / n_tgt: the number of words (default: the largest index + 1); a word without
+    pieces gets a zero column (or row).
     """
     s, t = len(src_words), len(tgt_words)
     a = attention[:t, :s].float()  # drop </s> row and column
-    n_src, n_tgt = max(src_words) + 1, max(tgt_words) + 1
+    n_src = max(src_words) + 1 if n_src is None else n_src
+    n_tgt = max(tgt_words) + 1 if n_tgt is None else n_tgt
     src_map = torch.zeros(s, n_src)
     src_map[torch.arange(s), torch.tensor(src_words)] = 1.0  # (S', Sw)
     tgt_map = torch.zeros(n_tgt, t)

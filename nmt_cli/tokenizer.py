@@ -174,6 +174,27 @@ class Tokenizer:
     def encode_batch(self, texts: Sequence[str]) -> list[list[int]]:
         return [e.ids for e in self._tok.encode_batch(list(texts), add_special_tokens=False)]
 
+    def encode_words(self, lines: Sequence[str]) -> list[tuple[list[int], list[int], int]]:
+        """For each line: ``(ids, word of each id, number of words)``, where words are the
+        line's whitespace-separated words exactly as ``line.split()`` gives them.
+
+        Each word is encoded on its own (the same pieces as encoding the whole line, since
+        words are split before subwords), so every piece knows its word even when
+        normalisation would merge or drop words.
+        """
+        words = [line.split() for line in lines]
+        flat = self.encode_batch([w for ws in words for w in ws])
+        out, k = [], 0
+        for ws in words:
+            ids: list[int] = []
+            owner: list[int] = []
+            for n in range(len(ws)):
+                ids.extend(flat[k])
+                owner.extend([n] * len(flat[k]))
+                k += 1
+            out.append((ids, owner, len(ws)))
+        return out
+
     def pieces(self, text: str) -> list[str]:
         return [self.id_to_piece(i) for i in self.encode(text)]
 

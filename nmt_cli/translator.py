@@ -54,38 +54,33 @@ class Translator:
         self.max_out = bundle.config.max_positions - 2
         self._warned_long = False
 
-    def _source_ids(self, lines: list[str]) -> list[list[int]]:
-        ids = self.tok.encode_batch(lines)
-        for n, s in enumerate(ids):
-            if len(s) > self.max_src:
+    def _sources(self, lines: list[str]) -> list[tuple[list[int], list[int], int]]:
+        """Per line: source ids, the whitespace word of each id, the number of words."""
+        sources = self.tok.encode_words(lines)
+        for n, (ids, owner, words) in enumerate(sources):
+            if len(ids) > self.max_src:
                 if not self._warned_long and self.on_warning:
                     self.on_warning(
-                        f"a line of {len(s):,} subwords is longer than the model accepts "
+                        f"a line of {len(ids):,} subwords is longer than the model accepts "
                         f"({self.max_src:,}); such lines are truncated (first: chunk line {n + 1})"
                     )
                     self._warned_long = True
-                ids[n] = s[: self.max_src]
-        return ids
+                sources[n] = (ids[: self.max_src], owner[: self.max_src], words)
+        return sources
 
     def translate(self, lines: list[str], with_alignment: bool = False) -> list[list[Translation]]:
         """nbest translations for each line, in input order."""
-        sources = self._source_ids(lines)
-        opts = self.opts
-        hyps = translate_ids(self.model, sources, opts, max_out=self.max_out)
+        sources = self._sources(lines)
+        hyps = translate_ids(self.model, [s[0] for s in sources], self.opts, max_out=self.max_out)
         out: list[list[Translation]] = []
         for line, src, nbest in zip(lines, sources, hyps):
             out.append([self._finish(line, src, h, with_alignment) for h in nbest])
         return out
 
-    def _finish(self, line: str, src: list[int], hyp, with_alignment: bool) -> Translation:
+    def _finish(self, line: str, source, hyp, with_alignment: bool) -> Translation:
+        src, src_words, n_src = source
         tokens = hyp.tokens
-        need_words = with_alignment or (self.replace_unk and UNK in tokens)
-        word_att = None
-        if need_words and tokens and src:
-            src_w = word_ids([self.tok.starts_word(i) for i in src])
-            tgt_w = word_ids([self.tok.starts_word(i) for i in tokens])
-            word_att = merge_to_words(hyp.attention, src_w, tgt_w)  # (Tw, Sw)
-        text = self._detokenize(tokens, line, hyp.attention)
+        text = self._detokenize(tokens, line.split(), src_words, hyp.attention)
         t = Translation(
             source=line,
             text=text,
@@ -93,26 +88,29 @@ class Translator:
             src_pieces=[self.tok.id_to_piece(i) for i in src],
             tgt_pieces=[self.tok.id_to_piece(i) for i in tokens],
             attention=hyp.attention,
-            word_attention=word_att,
         )
-        if with_alignment and word_att is not None:
-            n_src, n_tgt = len(line.split()), len(text.split())
-            t.alignment = sorted(
-                {
-                    (min(s, n_src - 1), min(w, n_tgt - 1))
-                    for s, w in hard_links(word_att)
-                    if n_src and n_tgt
-                }
-            )
+        if with_alignment and tokens and src:
+            n_tgt = len(text.split())
+            # Target words: a piece marked as a word start opens the next printed word; the
+            # count can only disagree with text.split() for odd pieces, so clamp to be safe.
+            tgt_words = [
+                min(w, max(n_tgt - 1, 0))
+                for w in word_ids([self.tok.starts_word(i) for i in tokens])
+            ]
+            t.word_attention = merge_to_words(
+                hyp.attention, src_words, tgt_words, n_src, max(n_tgt, 1)
+            )  # (Tw, Sw)
+            if n_tgt:
+                t.alignment = hard_links(t.word_attention)
         return t
 
-    def _detokenize(self, tokens: list[int], line: str, attention: torch.Tensor) -> str:
+    def _detokenize(
+        self, tokens: list[int], words: list[str], src_words: list[int], attention: torch.Tensor
+    ) -> str:
         """Text of ``tokens``; an <unk> shows as "<unk>" or, with replace_unk, as the source
         word it attends to most."""
         if UNK not in tokens:
             return self.tok.decode(tokens)
-        words = line.split()
-        src_w = None
         parts, segment = [], []
         for pos, tid in enumerate(tokens):
             if tid != UNK:
@@ -121,12 +119,9 @@ class Translator:
             parts.append(self.tok.decode(segment))
             segment = []
             replacement = "<unk>"
-            if self.replace_unk and words and attention.numel():
-                if src_w is None:
-                    pieces = self.tok.encode(line)[: attention.size(1) - 1]
-                    src_w = word_ids([self.tok.starts_word(i) for i in pieces]) or [0]
-                j = int(attention[pos, : len(src_w)].argmax())
-                replacement = words[min(src_w[j], len(words) - 1)]
+            if self.replace_unk and src_words and attention.numel():
+                j = int(attention[pos, : len(src_words)].argmax())  # the most attended piece
+                replacement = words[src_words[j]]
             parts.append(replacement)
         parts.append(self.tok.decode(segment))
         return " ".join(p for p in parts if p)

@@ -170,15 +170,32 @@ def train(
         if output is not None and output != resume:
             raise UsageError("give the run directory once: --resume DIR (without --output)")
         run_dir = resume
-        given = [name for name, value in (
-            ("--src", src), ("--tgt", tgt), ("--valid-src", valid_src), ("--valid-tgt", valid_tgt),
-            ("--config", config), ("--tokenizer", tokenizer), ("--arch", arch), ("--cell", cell),
-            ("--attention", attention), ("--style", style), ("--emb-size", emb_size),
-            ("--hidden-size", hidden_size), ("--layers", layers), ("--heads", heads),
-            ("--dropout", dropout)) if value is not None]
+        given = [
+            name
+            for name, value in (
+                ("--src", src),
+                ("--tgt", tgt),
+                ("--valid-src", valid_src),
+                ("--valid-tgt", valid_tgt),
+                ("--config", config),
+                ("--tokenizer", tokenizer),
+                ("--arch", arch),
+                ("--cell", cell),
+                ("--attention", attention),
+                ("--style", style),
+                ("--emb-size", emb_size),
+                ("--hidden-size", hidden_size),
+                ("--layers", layers),
+                ("--heads", heads),
+                ("--dropout", dropout),
+            )
+            if value is not None
+        ]
         if given:
-            raise UsageError(f"{', '.join(given)} cannot change on --resume: the run keeps its "
-                             "data, tokenizer and model (training options such as --epochs can)")
+            raise UsageError(
+                f"{', '.join(given)} cannot change on --resume: the run keeps its "
+                "data, tokenizer and model (training options such as --epochs can)"
+            )
         if not run_dir.is_dir():
             raise UsageError(f"--resume {run_dir}: no such run directory")
         spec = runs.spec_from_run(run_dir, train_flags)
@@ -219,8 +236,10 @@ def train(
         train_data = load_parallel(spec.src, spec.tgt, tok, spec.train.max_len, warn)
         valid_data = load_parallel(spec.valid_src, spec.valid_tgt, tok, None, warn, keep_text=True)
         if valid_data.dropped_empty:
-            warn(f"{spec.valid_src}: left out {valid_data.dropped_empty:,} validation pairs with "
-                 "an empty side")
+            warn(
+                f"{spec.valid_src}: left out {valid_data.dropped_empty:,} validation pairs with "
+                "an empty side"
+            )
         if train_data.dropped_empty or train_data.dropped_long:
             warn(
                 f"{spec.src}: left out {train_data.dropped_empty:,} pairs with an empty side and "

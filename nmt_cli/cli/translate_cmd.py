@@ -11,6 +11,13 @@ import typer
 from nmt_cli.cli.common import boundary, warn
 
 
+def escape_line_breaks(json_text: str) -> str:
+    """JSON stays valid with these escaped, and no line-splitting reader breaks the line."""
+    for c in ("\u2028", "\u2029", "\u0085"):
+        json_text = json_text.replace(c, f"\\u{ord(c):04x}")
+    return json_text
+
+
 def format_line(index: int, t, fmt: str, align: bool, nbest: int) -> str:
     """One output line for one hypothesis (nbest: ``i ||| text ||| score``)."""
     from nmt_cli.alignment import to_pharaoh
@@ -28,7 +35,7 @@ def format_line(index: int, t, fmt: str, align: bool, nbest: int) -> str:
             record["alignment"] = to_pharaoh(t.alignment)
         if nbest > 1:
             record["n"] = index
-        return json.dumps(record, ensure_ascii=False)
+        return escape_line_breaks(json.dumps(record, ensure_ascii=False))
     fields = [text]
     if nbest > 1:
         fields = [str(index), text, f"{t.score:.4f}"]
