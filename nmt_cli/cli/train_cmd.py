@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sys
 import time
@@ -154,7 +155,11 @@ def train(
     from nmt_cli.model import build_model, count_parameters
     from nmt_cli.training import run as runs
     from nmt_cli.training.data import load_parallel
+    from nmt_cli.training.distributed import world_from_env
     from nmt_cli.training.trainer import Trainer
+
+    world = world_from_env()  # torchrun: rank and size; otherwise a single process
+    quiet = quiet or not world.is_main  # only rank 0 prints
 
     train_flags = {
         "epochs": epochs,
@@ -219,15 +224,23 @@ def train(
         spec = runs.build_spec(paths, config, model_flags, train_flags, tokenizer)
         runs.check_output_dir(run_dir, resume=False, overwrite=overwrite)
     runs.check_inputs(spec)
-    run_dir.mkdir(exist_ok=True)
+    world.barrier()  # every process has checked before rank 0 writes anything
+    if world.is_main:
+        run_dir.mkdir(exist_ok=True)
     if spec.train.threads:
         torch.set_num_threads(spec.train.threads)
 
     progress = ConsoleProgress(quiet)
-    with runs.RunLock(run_dir):
-        if resume is None and overwrite:
-            runs.clear_run(run_dir)
-        tok, stats = runs.prepare_tokenizer(spec, run_dir, resume is not None, warn)
+    with contextlib.ExitStack() as held:
+        if world.is_main:
+            held.enter_context(runs.RunLock(run_dir))
+            if resume is None and overwrite:
+                runs.clear_run(run_dir)
+            tok, stats = runs.prepare_tokenizer(spec, run_dir, resume is not None, warn)
+            world.barrier()  # the run's tokenizer exists now
+        else:
+            world.barrier()
+            tok, stats = runs.prepare_tokenizer(spec, run_dir, True, warn)
         if stats is not None and not quiet:
             info(
                 f"trained a joint BPE tokenizer: {stats.vocab_size:,} pieces, "
@@ -235,12 +248,12 @@ def train(
             )
         train_data = load_parallel(spec.src, spec.tgt, tok, spec.train.max_len, warn)
         valid_data = load_parallel(spec.valid_src, spec.valid_tgt, tok, None, warn, keep_text=True)
-        if valid_data.dropped_empty:
+        if valid_data.dropped_empty and not quiet:
             warn(
                 f"{spec.valid_src}: left out {valid_data.dropped_empty:,} validation pairs with "
                 "an empty side"
             )
-        if train_data.dropped_empty or train_data.dropped_long:
+        if (train_data.dropped_empty or train_data.dropped_long) and not quiet:
             warn(
                 f"{spec.src}: left out {train_data.dropped_empty:,} pairs with an empty side and "
                 f"{train_data.dropped_long:,} longer than {spec.train.max_len} subwords "
@@ -249,17 +262,21 @@ def train(
         torch.manual_seed(spec.train.seed)
         model = build_model(spec.model, tok.vocab_size, tok.vocab_size)
         if resume is None:
-            runs.write_run_files(run_dir, spec, model)
+            if world.is_main:
+                runs.write_run_files(run_dir, spec, model)
         else:
             runs.check_tokenizer_fits(spec, tok, run_dir)
         meta = runs.make_meta(spec, count_parameters(model))
-        trainer = Trainer(model, tok, train_data, valid_data, spec.train, run_dir, progress, meta)
+        trainer = Trainer(
+            model, tok, train_data, valid_data, spec.train, run_dir, progress, meta, world
+        )
         if resume is not None and not trainer.resume():
             progress.on_message(f"{run_dir}: no checkpoint yet, starting from step 0")
         if not quiet:
+            procs = f"; {world.size} processes" if world.distributed else ""
             info(
                 f"{count_parameters(model):,} parameters; {len(train_data):,} training pairs, "
-                f"{len(valid_data):,} validation pairs; run directory {run_dir}"
+                f"{len(valid_data):,} validation pairs; run directory {run_dir}{procs}"
             )
 
         def stop(signum, frame):  # finish the step, checkpoint, then exit

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -26,6 +27,7 @@ from nmt_cli.tokenizer import PAD
 from nmt_cli.training import checkpoint as ckpt
 from nmt_cli.training.config import TrainConfig
 from nmt_cli.training.data import ParallelData, batch_indices, epoch_batches, make_batch
+from nmt_cli.training.distributed import World
 
 CHECKPOINTS = "checkpoints"
 METRICS_FILE = "metrics.jsonl"
@@ -69,8 +71,11 @@ class Trainer:
         run_dir: Path,
         callbacks: Callbacks | None = None,
         meta: dict[str, Any] | None = None,
+        world: World | None = None,
     ):
+        self.world = world or World()
         self.model = model
+        self.train_model = self.world.wrap(model)  # DDP when distributed, else the model
         self.tokenizer = tokenizer
         self.train_data = train
         self.valid_data = valid
@@ -128,7 +133,7 @@ class Trainer:
         return self.cfg.lr_at(max(self.progress.step, 1), self.progress.plateau_scale)
 
     def loss(self, batch, smoothing: float) -> torch.Tensor:
-        logits, _ = self.model(batch.src, batch.src_lengths, batch.tgt_in)  # (B, T, V)
+        logits, _ = self.train_model(batch.src, batch.src_lengths, batch.tgt_in)  # (B, T, V)
         return F.cross_entropy(
             logits.reshape(-1, logits.size(-1)).float(),
             batch.tgt_out.reshape(-1),
@@ -142,12 +147,14 @@ class Trainer:
         # Adam's second moments of rarely updated rows (embeddings) sink into subnormal floats,
         # which x86 CPUs compute 10-100x slower; flushing them to zero changes nothing else.
         torch.set_flush_denormal(True)
-        batches_per_epoch = len(epoch_batches(self.train_data, cfg.batch_tokens, cfg.seed, 1))
+        batches_per_epoch = len(self._batches(1))
         total = cfg.max_steps or cfg.epochs * batches_per_epoch
         self.cb.on_start(
             {"total_steps": total, "batches_per_epoch": batches_per_epoch, "start_step": p.step}
         )
-        metrics_file = open(self.run_dir / METRICS_FILE, "a", encoding="utf-8")  # noqa: SIM115
+        # Only rank 0 writes; the others' records (identical but for their batches) go nowhere.
+        path = self.run_dir / METRICS_FILE if self.world.is_main else Path(os.devnull)
+        metrics_file = open(path, "a", encoding="utf-8")  # noqa: SIM115
         try:
             self._loop(total, metrics_file)
         except KeyboardInterrupt:
@@ -159,11 +166,16 @@ class Trainer:
             metrics_file.close()
         return p
 
+    def _batches(self, epoch: int) -> list[list[int]]:
+        """This process's batches of ``epoch`` (all of them unless distributed)."""
+        cfg = self.cfg
+        return self.world.share(epoch_batches(self.train_data, cfg.batch_tokens, cfg.seed, epoch))
+
     def _loop(self, total: int, metrics_file) -> None:
         cfg, p = self.cfg, self.progress
         window_tokens, window_start = 0, time.perf_counter()
         while p.epoch <= cfg.epochs and not p.stopped:
-            batches = epoch_batches(self.train_data, cfg.batch_tokens, cfg.seed, p.epoch)
+            batches = self._batches(p.epoch)
             while p.batches_done < len(batches):
                 self.model.train()
                 batch = make_batch(self.train_data, batches[p.batches_done])
@@ -175,12 +187,13 @@ class Trainer:
                 loss = self.loss(batch, cfg.label_smoothing)
                 (loss / batch.ntokens).backward()
                 grad_norm = torch.nn.utils.clip_grad_norm_(self.model.parameters(), cfg.clip_norm)
+                ntokens = batch.ntokens * self.world.size  # all ranks together (about)
                 self.optimizer.step()
                 p.step += 1
                 p.batches_done += 1
-                p.target_tokens += batch.ntokens
+                p.target_tokens += ntokens
                 p.seconds += time.perf_counter() - t0
-                window_tokens += batch.ntokens
+                window_tokens += ntokens
                 record = {
                     "step": p.step,
                     "epoch": p.epoch,
@@ -292,6 +305,8 @@ class Trainer:
         self.checkpoint()
 
     def save_best(self, result: dict[str, Any]) -> None:
+        if not self.world.is_main:
+            return
         write_weights(self.run_dir / WEIGHTS_FILE, self.model)
         meta = dict(self.meta)
         meta["best"] = {
@@ -303,6 +318,8 @@ class Trainer:
         write_text_atomic(self.run_dir / META_FILE, json.dumps(meta, indent=2) + "\n")
 
     def checkpoint(self) -> None:
+        if not self.world.is_main:
+            return
         root = self.run_dir / CHECKPOINTS
         ckpt.save_checkpoint(
             root, self.progress.step, self.model, self.optimizer, asdict(self.progress)
