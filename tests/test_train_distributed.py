@@ -35,7 +35,6 @@ def test_two_processes_train_one_model_and_only_rank_0_writes(tmp_path, corpus):
     assert "2 processes" in result.stderr
     steps = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
     assert [r["step"] for r in steps if "loss" in r and "valid_loss" not in r] == list(range(1, 7))
-    assert sorted(p.name for p in (run / "checkpoints").iterdir()) == [
-        "step-00000003", "step-00000006",
-    ]  # fmt: skip
+    names = {p.name for p in (run / "checkpoints").iterdir()}
+    assert {"step-00000003", "step-00000006"} <= names  # validations (and epoch ends) checkpoint
     assert load_file(str(run / "model.safetensors"))  # the best model is a readable model
