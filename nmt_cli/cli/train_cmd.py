@@ -311,8 +311,25 @@ def train(
         )
 
 
+def average(
+    checkpoints: Annotated[list[Path], typer.Argument(help="Checkpoint or model directories.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="The new model directory.")],
+) -> None:
+    """Average the weights of several checkpoints of one run into a new model directory.
+
+    Example: nmt average runs/de-en/checkpoints/step-* --output runs/de-en-avg
+    """
+    from nmt_cli.averaging import average_checkpoints
+    from nmt_cli.textio import check_writable
+
+    check_writable(output)
+    average_checkpoints(checkpoints, output)
+    info(f"averaged {len(checkpoints)} checkpoints into {output}")
+
+
 def register(app: typer.Typer) -> None:
     app.command("train")(boundary(train))
+    app.command("average")(boundary(average))
 
 
 if __name__ == "__main__":  # pragma: no cover

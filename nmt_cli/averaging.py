@@ -1,0 +1,58 @@
+"""Checkpoint averaging: the mean of several checkpoints' weights as a new model directory.
+
+Averaging the last few checkpoints of a run usually gives a slightly better model than any one
+of them (Vaswani et al. 2017 averaged the last 5).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import torch
+from safetensors import SafetensorError
+from safetensors.torch import load_file
+
+from nmt_cli.bundle import CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE, read_config, write_weights
+from nmt_cli.errors import ModelLoadError, UsageError
+
+
+def _model_root(path: Path) -> Path:
+    """The directory holding config.json and tokenizer.json for a checkpoint or model dir."""
+    for candidate in (path, path.parent.parent):
+        if (candidate / CONFIG_FILE).is_file() and (candidate / TOKENIZER_FILE).is_file():
+            return candidate
+    raise ModelLoadError(f"{path}: not a checkpoint of a run nor a model directory")
+
+
+def average_checkpoints(paths: list[Path], output: Path) -> None:
+    """Average the weights of ``paths`` (checkpoint or model directories of one model)."""
+    from nmt_cli.model import build_model
+
+    if len(paths) < 2:
+        raise UsageError("give at least two checkpoints to average")
+    roots = [_model_root(p) for p in paths]
+    configs = {tuple(map(str, read_config(r))) for r in roots}
+    if len(configs) != 1:
+        raise UsageError("the checkpoints belong to models of different configurations")
+    total: dict[str, torch.Tensor] = {}
+    for p in paths:
+        try:
+            tensors = load_file(str(p / WEIGHTS_FILE))
+        except (FileNotFoundError, SafetensorError, OSError) as e:
+            raise ModelLoadError(f"{p}: no readable {WEIGHTS_FILE} ({e})") from None
+        if total and tensors.keys() != total.keys():
+            raise ModelLoadError(f"{p}: its weights do not match the other checkpoints'")
+        for name, t in tensors.items():
+            total[name] = total.get(name, 0) + t.double()
+    config, src_vocab, tgt_vocab = read_config(roots[0])
+    model = build_model(config, src_vocab, tgt_vocab)
+    state = model.state_dict()
+    with torch.no_grad():
+        for name, t in total.items():
+            state[name].copy_((t / len(paths)).to(state[name].dtype))
+    output.mkdir(parents=True, exist_ok=True)
+    for name in (CONFIG_FILE, TOKENIZER_FILE):
+        shutil.copyfile(roots[0] / name, output / f".{name}.tmp")
+        (output / f".{name}.tmp").replace(output / name)
+    write_weights(output / WEIGHTS_FILE, model)

@@ -1,0 +1,48 @@
+"""`nmt average`: the mean of checkpoints' weights, as a model directory translate can load."""
+
+from __future__ import annotations
+
+import torch
+from safetensors.torch import load_file
+
+from nmt_cli.bundle import load_bundle, save_bundle
+from nmt_cli.model import ModelConfig, build_model
+from nmt_cli.training.checkpoint import save_checkpoint
+
+
+def _run_with_two_checkpoints(tmp_path, tokenizer):
+    config = ModelConfig(emb_size=8, hidden_size=8, dropout=0.0)
+    run = tmp_path / "run"
+    model = build_model(config, tokenizer.vocab_size, tokenizer.vocab_size)
+    save_bundle(run, model, tokenizer)
+    optimizer = torch.optim.Adam(model.parameters())
+    weights = []
+    for step in (1, 2):
+        with torch.no_grad():
+            for p in model.parameters():
+                p.add_(step)  # make the two checkpoints differ
+        save_checkpoint(run / "checkpoints", step, model, optimizer, {"step": step})
+        weights.append({k: v.clone() for k, v in model.state_dict().items()})
+    return run, weights
+
+
+def test_average_is_the_mean_of_the_weights_and_loads(tmp_path, run_cli, small_tokenizer):
+    run, (w1, w2) = _run_with_two_checkpoints(tmp_path, small_tokenizer)
+    out = tmp_path / "avg"
+    ckpts = sorted((run / "checkpoints").iterdir())
+    result = run_cli(["average", *ckpts, "--output", out])
+    assert result.exit_code == 0, result.stderr
+    averaged = load_file(str(out / "model.safetensors"))
+    for name, t in averaged.items():
+        assert torch.allclose(t, (w1[name] + w2[name]) / 2, atol=1e-6), name
+    assert load_bundle(out).model is not None  # a complete model directory
+
+
+def test_average_needs_two_checkpoints_of_one_run(tmp_path, run_cli, small_tokenizer):
+    run, _ = _run_with_two_checkpoints(tmp_path, small_tokenizer)
+    one = sorted((run / "checkpoints").iterdir())[:1]
+    result = run_cli(["average", *one, "--output", tmp_path / "avg"])
+    assert result.exit_code == 2 and "at least two" in result.stderr
+    result = run_cli(["average", tmp_path, tmp_path / "nope", "--output", tmp_path / "avg"])
+    assert result.exit_code == 1 and "nmt: error:" in result.stderr
+    assert not (tmp_path / "avg").exists()
