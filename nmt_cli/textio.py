@@ -147,12 +147,12 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
     _check_parent(target)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(fd)
-    os.chmod(tmp_name, 0o666 & ~_UMASK)  # mkstemp makes 0600; give the file normal permissions
     tmp = Path(tmp_name)
     try:
         yield tmp
         with open(tmp, "rb") as f:
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp (and some writers) make 0600: use the umask
         os.replace(tmp, target)
     except OSError as e:
         tmp.unlink(missing_ok=True)

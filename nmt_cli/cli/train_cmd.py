@@ -327,9 +327,37 @@ def average(
     info(f"averaged {len(checkpoints)} checkpoints into {output}")
 
 
+def export(
+    model: Annotated[Path, typer.Argument(help="A run or model directory.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="The new model directory.")],
+    dtype: Annotated[str, typer.Option("--dtype", help="float32 or float16 weights.")] = "float16",
+) -> None:
+    """Copy a trained model into a compact directory: config, tokenizer, weights, metadata
+    (no checkpoints); float16 weights halve the size.
+
+    Example: nmt export runs/de-en --output models/de-en
+    """
+    import json
+
+    from nmt_cli.bundle import META_FILE, load_bundle, save_bundle
+    from nmt_cli.errors import UsageError
+
+    if dtype not in ("float32", "float16"):
+        raise UsageError("--dtype must be float32 or float16")
+    if output.resolve() == model.resolve():
+        raise UsageError("--output must differ from the model directory")
+    bundle = load_bundle(model)
+    meta = dict(bundle.meta)
+    meta["exported"] = {"from": str(model), "dtype": dtype}
+    save_bundle(output, bundle.model, bundle.tokenizer, meta, dtype=dtype)
+    json.loads((output / META_FILE).read_text(encoding="utf-8"))
+    info(f"exported {model} to {output} ({dtype})")
+
+
 def register(app: typer.Typer) -> None:
     app.command("train")(boundary(train))
     app.command("average")(boundary(average))
+    app.command("export")(boundary(export))
 
 
 if __name__ == "__main__":  # pragma: no cover
