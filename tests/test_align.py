@@ -1,0 +1,750 @@
+"""`nmt align`: attention read as word alignment, as a user sees it.
+
+The headline: a tiny GRU trained to reverse strings of words (align_fixtures.py) aligns every
+pair to the anti-diagonal, AER 0 against the true permutation. Around it: word merging keeps
+rows distributions, Pharaoh round-trips through the AER scorer, AER by hand with sure and
+possible links, the table at any width, PNG/SVG plots, --threshold, --level, --layer/--head,
+json/csv, batch mode (one line per pair, streaming) and one-line errors for bad input.
+
+Alignments are (source, target) word positions of ``line.split()``, 0-based. Every in-process
+run uses one torch thread; the one subprocess (streaming) gets OMP_NUM_THREADS=1.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+import torch
+from align_fixtures import WORDS, anti_diagonal, reverse_pairs
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from model_fixtures import NMT, nmt_env
+from rich.cells import cell_len
+from rich.console import Console
+
+from nmt_cli.aligner import Alignment, forced_attention
+from nmt_cli.alignment import (
+    GoldAlignment,
+    alignment_error_rate,
+    hard_links,
+    merge_to_words,
+    parse_pharaoh,
+    to_pharaoh,
+    word_ids,
+)
+from nmt_cli.bundle import load_bundle
+from nmt_cli.cli.align_cmd import render_tables
+from nmt_cli.tokenizer import BOS, EOS
+
+pytest_plugins = ["model_fixtures", "align_fixtures"]
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
+
+SCORES = re.compile(
+    r"^AER (\d+\.\d\d)  precision (\d+\.\d\d)  recall (\d+\.\d\d)  \((\d+) pairs\)$"
+)
+
+
+def align(run_cli, model, *args, input: bytes | None = None):
+    return run_cli(["align", "--model", model, *args], input=input)
+
+
+def write_lines(path: Path, lines: list[str]) -> Path:
+    path.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def scores(stderr: str) -> tuple[float, float, float, int]:
+    """(AER, precision, recall, pairs) from the score line --gold prints on stderr."""
+    found = [m for line in stderr.splitlines() if (m := SCORES.match(line.strip()))]
+    assert len(found) == 1, stderr
+    aer, p, r, n = found[0].groups()
+    return float(aer), float(p), float(r), int(n)
+
+
+def links_of(pharaoh: str) -> list[tuple[int, int]]:
+    return sorted(parse_pharaoh(pharaoh).sure)
+
+
+def assert_one_line_error(result, *fragments: str, code: int | None = None) -> None:
+    assert result.exit_code != 0
+    if code is not None:
+        assert result.exit_code == code, result.stderr
+    lines = result.stderr_lines
+    assert len(lines) == 1 and lines[0].startswith("nmt: error: "), result.stderr
+    assert "Traceback" not in result.stderr and "Error:" not in lines[0][len("nmt: error: ") :]
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+
+
+# -- 1. the reverse task aligns to the anti-diagonal ---------------------------------------------
+
+
+def test_a_model_trained_to_reverse_aligns_to_the_anti_diagonal(run_cli, reverse_model, tmp_path):
+    pairs = reverse_pairs(40, seed=7)  # held out: the training batches are synthetic's
+    src = write_lines(tmp_path / "test.src", [s for s, _ in pairs])
+    tgt = write_lines(tmp_path / "test.tgt", [t for _, t in pairs])
+    gold_lines = [to_pharaoh(anti_diagonal(len(s.split()))) for s, _ in pairs]
+    gold = write_lines(tmp_path / "test.gold", gold_lines)
+
+    r = align(
+        run_cli, reverse_model.directory, "--src-file", src, "--tgt-file", tgt, "--gold", gold
+    )
+
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.split("\n")[:-1] == gold_lines
+    aer, precision, recall, n = scores(r.stderr)
+    assert (aer, precision, recall, n) == (0.0, 100.0, 100.0, 40)
+    print(
+        f"\nreverse model: {reverse_model.steps} steps, loss {reverse_model.loss:.4f}, "
+        f"trained in {reverse_model.seconds:.1f} s; AER {aer:.2f} on {n} held-out pairs"
+    )
+
+
+def test_aligning_a_sentence_prints_a_table_and_the_pharaoh_links(run_cli, reverse_model):
+    sentence = "alpha golf echo bravo"
+    r = align(run_cli, reverse_model.directory, sentence, "--max-width", "80")
+    assert r.exit_code == 0, r.stderr
+    print("\n" + r.stdout)
+    lines = [line for line in r.stdout.split("\n") if line.strip()]
+    header, rows, pharaoh = lines[0], lines[1:-1], lines[-1]
+    assert header.split() == sentence.split()
+    # The beam translation is the reversal, one row per target word, one marked cell each.
+    assert [row.split()[0] for row in rows] == ["bravo", "echo", "golf", "alpha"]
+    assert all(row.count("*") == 1 for row in rows)
+    for row in rows:  # cells are 0-100 and a row sums to ~100 (rounding)
+        cells = [int(c.rstrip("*")) for c in row.split()[1:]]
+        assert len(cells) == 4 and all(0 <= c <= 100 for c in cells)
+        assert abs(sum(cells) - 100) <= 2
+    assert links_of(pharaoh) == anti_diagonal(4)
+
+
+def test_forced_alignment_scores_the_given_target(run_cli, reverse_model):
+    r = align(
+        run_cli,
+        reverse_model.directory,
+        "--source",
+        "hotel alpha delta",
+        "--target",
+        "delta alpha hotel",
+        "--format",
+        "pharaoh",
+    )
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout == to_pharaoh(anti_diagonal(3)) + "\n"
+
+
+# -- 2. merging subwords into words ---------------------------------------------------------------
+
+
+def test_merging_sums_source_pieces_and_averages_target_pieces():
+    # Target pieces t0 t1 | t2 (+ </s> row); source pieces s0 | s1 s2 (+ </s> column).
+    att = torch.tensor(
+        [
+            [0.1, 0.2, 0.3, 0.4],
+            [0.3, 0.3, 0.2, 0.2],
+            [0.6, 0.1, 0.1, 0.2],
+            [0.0, 0.0, 0.0, 1.0],  # </s> row: dropped
+        ]
+    )
+    words = merge_to_words(att, src_words=[0, 1, 1], tgt_words=[0, 0, 1])  # (2, 2)
+    # Word 0 = mean of rows t0, t1 over (s0, s1 + s2) = [0.2, 0.5]; word 1 = [0.6, 0.2]; each
+    # row renormalised over the real words once </s> is dropped.
+    torch.testing.assert_close(words, torch.tensor([[2 / 7, 5 / 7], [0.75, 0.25]]))
+
+
+@st.composite
+def attention_and_word_maps(draw):
+    """Positive (T'+1, S'+1) attention rows (softmax) and piece -> word maps from start flags."""
+    s = draw(st.integers(1, 7))
+    t = draw(st.integers(1, 7))
+    src_starts = draw(st.lists(st.booleans(), min_size=s, max_size=s))
+    tgt_starts = draw(st.lists(st.booleans(), min_size=t, max_size=t))
+    seed = draw(st.integers(0, 2**31 - 1))
+    logits = torch.randn(t + 1, s + 1, generator=torch.Generator().manual_seed(seed)) * 3
+    return logits.softmax(dim=-1), word_ids(src_starts), word_ids(tgt_starts)
+
+
+@settings(max_examples=60, deadline=None)
+@given(attention_and_word_maps())
+def test_merged_word_rows_sum_to_one(case):
+    att, src_words, tgt_words = case
+    words = merge_to_words(att, src_words, tgt_words)  # (Tw, Sw)
+    assert words.shape == (max(tgt_words) + 1, max(src_words) + 1)
+    assert (words >= 0).all()
+    torch.testing.assert_close(words.sum(dim=1), torch.ones(words.size(0)))
+
+
+# -- 3. Pharaoh and AER ---------------------------------------------------------------------------
+
+LINKS = st.sets(st.tuples(st.integers(0, 30), st.integers(0, 30)), max_size=20)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(LINKS, min_size=1, max_size=4))
+def test_pharaoh_output_round_trips_through_the_aer_scorer(sentences):
+    predicted = [set(links) for links in sentences]
+    gold = [parse_pharaoh(to_pharaoh(sorted(links)), n) for n, links in enumerate(predicted)]
+    assert [g.sure for g in gold] == predicted and [g.possible for g in gold] == predicted
+    if any(predicted):
+        s = alignment_error_rate(predicted, gold)
+        assert (s.aer, s.precision, s.recall) == (0.0, 1.0, 1.0)
+
+
+def test_the_cli_pharaoh_output_as_gold_gives_aer_zero(run_cli, transformer_align_dir, tmp_path):
+    # An untrained model's spread attention and a threshold: several links per target word.
+    pairs = reverse_pairs(6, seed=3) + [("alpha bravo", "charlie delta echo")]
+    src = write_lines(tmp_path / "a.src", [s for s, _ in pairs])
+    tgt = write_lines(tmp_path / "a.tgt", [t for _, t in pairs])
+    args = ["--src-file", src, "--tgt-file", tgt, "--threshold", "0.15"]
+    first = align(run_cli, transformer_align_dir, *args, "-o", tmp_path / "a.align")
+    assert first.exit_code == 0, first.stderr
+    lines = (tmp_path / "a.align").read_text().split("\n")[:-1]
+    assert len(lines) == len(pairs) and any(len(links_of(x)) > 4 for x in lines)
+    again = align(run_cli, transformer_align_dir, *args, "--gold", tmp_path / "a.align")
+    assert again.exit_code == 0, again.stderr
+    assert scores(again.stderr) == (0.0, 100.0, 100.0, len(pairs))
+
+
+def test_aer_by_hand_with_sure_and_possible_links():
+    # Och & Ney: AER = 1 - (|A&S| + |A&P|) / (|A| + |S|), P includes S; over the corpus.
+    predicted = [{(0, 0), (1, 1), (2, 1)}, {(0, 1)}]
+    gold = [parse_pharaoh("0-0 1-2 1?1", 1), parse_pharaoh("0-0", 2)]
+    assert gold[0] == GoldAlignment(sure={(0, 0), (1, 2)}, possible={(0, 0), (1, 2), (1, 1)})
+    s = alignment_error_rate(predicted, gold)
+    # |A&S| = 1 + 0, |A&P| = 2 + 0, |A| = 4, |S| = 3
+    assert s.aer == pytest.approx(1 - (1 + 2) / (4 + 3))
+    assert s.precision == pytest.approx(2 / 4)
+    assert s.recall == pytest.approx(1 / 3)
+
+
+def test_gold_scores_on_the_command_line(run_cli, reverse_model, tmp_path):
+    # Predicted (the model's anti-diagonals): {0-2 1-1 2-0} and {0-3 1-2 2-1 3-0}.
+    src = write_lines(tmp_path / "s", ["alpha golf echo", "bravo delta hotel charlie"])
+    tgt = write_lines(tmp_path / "t", ["echo golf alpha", "charlie hotel delta bravo"])
+    gold = write_lines(tmp_path / "g", ["0-2 1?1 2-1", "0-3 1-2 3?0 3-1"])
+    r = align(
+        run_cli, reverse_model.directory, "--src-file", src, "--tgt-file", tgt, "--gold", gold
+    )
+    assert r.exit_code == 0, r.stderr
+    # |A&S| = 1 + 2, |A&P| = 2 + 3, |A| = 7, |S| = 5: AER 1 - 8/12, P 5/7, R 3/5.
+    assert scores(r.stderr) == (33.33, 71.43, 60.0, 2)
+
+
+def test_a_gold_file_of_another_length_is_an_error(run_cli, reverse_model, tmp_path):
+    src = write_lines(tmp_path / "s", ["alpha golf echo", "bravo delta"])
+    tgt = write_lines(tmp_path / "t", ["echo golf alpha", "delta bravo"])
+    gold = write_lines(tmp_path / "g", ["0-2 1-1 2-0"])
+    r = align(
+        run_cli, reverse_model.directory, "--src-file", src, "--tgt-file", tgt, "--gold", gold
+    )
+    assert_one_line_error(r, "1 lines", "2 sentence pairs")
+
+
+def test_a_malformed_gold_link_names_its_line(run_cli, reverse_model, tmp_path):
+    src = write_lines(tmp_path / "s", ["alpha golf echo", "bravo delta"])
+    tgt = write_lines(tmp_path / "t", ["echo golf alpha", "delta bravo"])
+    gold = write_lines(tmp_path / "g", ["0-2 1-1 2-0", "0-1 1:0"])
+    r = align(
+        run_cli, reverse_model.directory, "--src-file", src, "--tgt-file", tgt, "--gold", gold
+    )
+    assert_one_line_error(r, "line 2", "'1:0'")
+
+
+# -- 4. the table at any width ------------------------------------------------------------------
+
+
+def _alignment(src: list[str], tgt: list[str], seed: int = 0) -> Alignment:
+    gen = torch.Generator().manual_seed(seed)
+    weights = (torch.randn(len(tgt), len(src), generator=gen) * 3).softmax(dim=-1)  # (Tw, Sw)
+    return Alignment(src, tgt, weights, hard_links(weights))
+
+
+def _render(al: Alignment, width: int) -> list[str]:
+    """The table as `nmt align` prints it to a terminal of ``width`` columns (no colour)."""
+    out = io.StringIO()
+    console = Console(file=out, width=width, highlight=False, soft_wrap=False, no_color=True)
+    for table in render_tables(al, width):
+        console.print(table, width=width)
+        console.print()
+    return out.getvalue().split("\n")
+
+
+LONG_SOURCE = (
+    "Die Kommission hat gestern die Verordnung über die Zusammenarbeit der "
+    "Mitgliedstaaten im Bereich der Lebensmittelsicherheitsüberwachung verabschiedet , "
+    "obwohl einige Abgeordnete Bedenken geäußert hatten ."
+).split()
+LONG_TARGET = (  # distinct words, none of them a source word
+    "Yesterday the Commission adopted a regulation on cooperation between member "
+    "states in food-safety-monitoring although some deputies had raised concerns"
+).split()
+
+
+@pytest.mark.parametrize("width", [40, 80, 200])
+def test_the_table_splits_into_column_blocks_that_fit_the_width(width):
+    al = _alignment(LONG_SOURCE, LONG_TARGET)
+    lines = _render(al, width)
+    assert max(cell_len(line) for line in lines) <= width
+    text = "\n".join(lines)
+    row_label = max(map(len, LONG_TARGET)) + 3
+    for word in LONG_SOURCE:  # a header that fits beside the row labels is shown whole
+        if row_label + len(word) + 3 <= width:
+            assert word in text
+    # One mark per target word across all blocks (a row label may be cropped to "…" in a
+    # block whose one column is too wide for the terminal, so the marks are counted).
+    assert text.count("*") == len(LONG_TARGET)
+    for word in LONG_TARGET:
+        rows = [line for line in lines if line.split()[:1] == [word]]
+        assert sum(row.count("*") for row in rows) <= 1
+    if width < 200:
+        assert len(render_tables(al, width)) > 1
+
+
+# render_tables hands words to rich as markup: "[/]" raises MarkupError, "[b]" vanishes.
+MARKUP_BUG = pytest.mark.xfail(
+    strict=True, reason="align_cmd.render_tables renders word labels as rich markup"
+)
+
+
+@pytest.mark.parametrize("width", [40, 80, 200])
+@pytest.mark.parametrize(
+    "src, tgt",
+    [
+        pytest.param(["x"], ["y"], id="one-word"),
+        pytest.param(["a" * 70, "b"], ["c" * 60, "d"], id="words-wider-than-the-terminal"),
+        pytest.param(["日本語の", "テキスト", "です"] * 6, ["Japanese", "text"], id="wide-chars"),
+        pytest.param(
+            ["[bold]x[/bold]", "[red]"], ["[/]", "\\[x]"], id="markup-like", marks=MARKUP_BUG
+        ),
+    ],
+)
+def test_table_rendering_never_raises_or_overflows(width, src, tgt):
+    lines = _render(_alignment(src, tgt), width)
+    assert max(cell_len(line) for line in lines) <= width
+
+
+@MARKUP_BUG
+def test_words_that_look_like_markup_are_shown_as_they_are(run_cli, reverse_model):
+    source, target = "alpha [b] golf [/]", "golf [red] alpha"
+    r = align(run_cli, reverse_model.directory, "--source", source, "--target", target)
+    assert r.exit_code == 0, r.stderr
+    for word in [*source.split(), *target.split()]:
+        assert word in r.stdout
+
+
+@pytest.mark.parametrize("width", ["40", "80", "200"])
+def test_max_width_on_the_command_line(run_cli, reverse_model, width):
+    sentence = " ".join(WORDS[:6])
+    r = align(run_cli, reverse_model.directory, sentence, "--max-width", width)
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.split("\n")
+    assert max(cell_len(line) for line in lines) <= int(width)
+    headers = [w for line in lines for w in line.split() if w in WORDS[:6] and "*" not in line]
+    assert sorted(set(headers)) == sorted(WORDS[:6])
+
+
+# -- 5. pictures --------------------------------------------------------------------------------
+
+
+def test_plot_writes_a_readable_png(run_cli, reverse_model, tmp_path):
+    import matplotlib.image
+
+    png = tmp_path / "align.png"
+    r = align(
+        run_cli,
+        reverse_model.directory,
+        "--source",
+        "alpha golf echo",
+        "--target",
+        "echo golf alpha",
+        "--plot",
+        png,
+    )
+    assert r.exit_code == 0, r.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    image = matplotlib.image.imread(png)
+    assert image.ndim == 3 and image.shape[2] in (3, 4) and image.dtype.kind == "f"
+    assert min(image.shape[:2]) >= 100
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["align.png"]  # no temporary left
+
+
+def test_plot_writes_svg(run_cli, reverse_model, tmp_path):
+    svg = tmp_path / "align.svg"
+    r = align(
+        run_cli,
+        reverse_model.directory,
+        "--source",
+        "alpha golf",
+        "--target",
+        "golf alpha",
+        "--plot",
+        svg,
+    )
+    assert r.exit_code == 0, r.stderr
+    text = svg.read_text(encoding="utf-8")
+    assert "<svg" in text and text.rstrip().endswith("</svg>")
+
+
+def test_plot_without_matplotlib_says_how_to_get_it(run_cli, reverse_model, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib` -> ImportError
+    png = tmp_path / "align.png"
+    r = align(
+        run_cli,
+        reverse_model.directory,
+        "--source",
+        "alpha golf",
+        "--target",
+        "golf alpha",
+        "--plot",
+        png,
+    )
+    assert_one_line_error(r, "--plot needs matplotlib", "pip install")
+    assert not png.exists()
+
+
+def test_plot_takes_only_png_or_svg(run_cli, reverse_model, tmp_path):
+    r = align(run_cli, reverse_model.directory, "--source", "a", "--target", "b", "--plot", "x.jpg")
+    assert_one_line_error(r, ".png or .svg", code=2)
+
+
+# -- hard links: argmax or threshold --------------------------------------------------------------
+
+
+def test_hard_links_are_the_row_argmax_or_every_cell_at_the_threshold():
+    weights = torch.tensor(
+        [
+            [0.5, 0.3, 0.2],  # target 0
+            [0.1, 0.1, 0.8],  # target 1
+            [0.34, 0.33, 0.33],  # target 2
+        ]
+    )
+    assert hard_links(weights) == [(0, 0), (0, 2), (2, 1)]  # (source, target), sorted
+    # >= P: 0.3 itself is kept; a row can have several links or none.
+    assert hard_links(weights, 0.3) == [(0, 0), (0, 2), (1, 0), (1, 2), (2, 1), (2, 2)]
+    assert hard_links(weights, 0.5) == [(0, 0), (2, 1)]
+    assert hard_links(weights, 1.0) == []
+
+
+def test_threshold_on_the_command_line_keeps_every_link_above_it(run_cli, transformer_align_dir):
+    p = 0.2
+    r = align(
+        run_cli,
+        transformer_align_dir,
+        "--source",
+        "alpha bravo charlie delta echo foxtrot",
+        "--target",
+        "golf hotel alpha bravo",
+        "--format",
+        "json",
+        "--threshold",
+        str(p),
+    )
+    assert r.exit_code == 0, r.stderr
+    record = json.loads(r.stdout)
+    weights = record["weights"]
+    assert all(abs(w - p) > 1e-3 for row in weights for w in row)  # no rounding ties
+    expected = sorted((j, i) for i, row in enumerate(weights) for j, w in enumerate(row) if w >= p)
+    assert links_of(record["alignment"]) == expected
+    assert len(expected) != len(weights)  # not simply one link per row
+
+
+@pytest.mark.parametrize("value", ["0", "-0.1", "1.5"])
+def test_threshold_outside_zero_one_is_a_usage_error(run_cli, reverse_model, value):
+    r = align(
+        run_cli, reverse_model.directory, "--source", "a", "--target", "b", "--threshold", value
+    )
+    assert_one_line_error(r, "--threshold", code=2)
+
+
+# -- --level, formats, word positions -------------------------------------------------------------
+
+
+def _forced_json(run_cli, model, source, target, *args):
+    r = align(run_cli, model, "--source", source, "--target", target, "--format", "json", *args)
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.endswith("\n") and r.stdout.count("\n") == 1
+    return json.loads(r.stdout)
+
+
+def test_subword_level_labels_are_the_pieces(run_cli, reverse_model):
+    tok = reverse_model.tokenizer
+    source, target = "alphabet golfer echo", "echoes golf alpha"
+    src_pieces = [p for w in source.split() for p in tok.pieces(w)]
+    tgt_pieces = [p for w in target.split() for p in tok.pieces(w)]
+    assert len(src_pieces) > 3 and len(tgt_pieces) > 3  # some words are several pieces
+
+    sub = _forced_json(run_cli, reverse_model.directory, source, target, "--level", "subword")
+    assert sub["source"] == src_pieces and sub["target"] == tgt_pieces
+    assert len(sub["weights"]) == len(tgt_pieces)
+    assert all(len(row) == len(src_pieces) for row in sub["weights"])
+    assert all(abs(sum(row) - 1) < 1e-3 for row in sub["weights"])
+
+    word = _forced_json(run_cli, reverse_model.directory, source, target)  # the default
+    assert word["source"] == source.split() and word["target"] == target.split()
+    assert [len(row) for row in word["weights"]] == [3, 3, 3]
+    assert all(abs(sum(row) - 1) < 1e-3 for row in word["weights"])
+
+
+def test_json_record_shape(run_cli, reverse_model):
+    record = _forced_json(run_cli, reverse_model.directory, "alpha golf echo", "echo golf alpha")
+    assert set(record) == {"source", "target", "weights", "alignment"}
+    assert record["source"] == ["alpha", "golf", "echo"]
+    assert record["target"] == ["echo", "golf", "alpha"]
+    assert len(record["weights"]) == 3 and all(len(row) == 3 for row in record["weights"])
+    assert record["alignment"] == "0-2 1-1 2-0"
+
+
+def test_csv_has_a_header_of_source_words_and_a_row_per_target_word(run_cli, reverse_model):
+    source, target = 'alpha "golf", echo', "echo golf alpha bravo"
+    r = align(
+        run_cli,
+        reverse_model.directory,
+        "--source",
+        source,
+        "--target",
+        target,
+        "--format",
+        "csv",
+    )
+    assert r.exit_code == 0, r.stderr
+    rows = list(csv.reader(io.StringIO(r.stdout)))
+    assert rows[0] == ["target", *source.split()]
+    assert [row[0] for row in rows[1:]] == target.split()
+    for row in rows[1:]:
+        values = [float(x) for x in row[1:]]
+        assert len(values) == 3 and abs(sum(values) - 1) < 1e-3
+
+
+def test_word_positions_count_whitespace_separated_words(run_cli, reverse_model):
+    # A zero-width "word" has no pieces but still counts; tabs and runs of spaces split once.
+    record = _forced_json(
+        run_cli, reverse_model.directory, "alpha \u200b golf\t\techo", "echo  golf alpha"
+    )
+    assert record["source"] == ["alpha", "\u200b", "golf", "echo"]
+    assert [row[1] for row in record["weights"]] == [0.0, 0.0, 0.0]
+    assert links_of(record["alignment"]) == [(0, 2), (2, 1), (3, 0)]
+
+
+# -- Transformer layers and heads ---------------------------------------------------------------
+
+
+def test_layer_and_head_choose_the_cross_attention_map(transformer_align_dir):
+    bundle = load_bundle(transformer_align_dir)
+    tok = bundle.tokenizer
+    pair = (tok.encode("alpha bravo charlie delta"), tok.encode("echo golf hotel"))
+    src = torch.tensor([pair[0] + [EOS]])  # (1, S)
+    tgt = torch.tensor([[BOS] + pair[1]])  # (1, T)
+    with torch.inference_mode():
+        _, cross = bundle.model.forward_with_attention(src, torch.tensor([src.size(1)]), tgt)
+    cross = cross[0]  # (L, h, T, S)
+    assert cross.shape[:2] == (2, 2)
+
+    def chosen(layer, head):
+        return forced_attention(bundle, [pair], layer, head)[0]  # (T, S)
+
+    torch.testing.assert_close(chosen(1, 0), cross[1, 0])
+    torch.testing.assert_close(chosen(0, 1), cross[0, 1])
+    torch.testing.assert_close(chosen(-1, None), cross[1].mean(dim=0))  # heads averaged
+    # Default: the alignment layer (align_layer -2: the first of two), heads averaged.
+    torch.testing.assert_close(chosen(None, None), cross[0].mean(dim=0))
+    assert not torch.allclose(cross[0, 0], cross[0, 1])  # the heads do differ
+
+
+def test_layer_and_head_on_the_command_line(run_cli, transformer_align_dir):
+    args = ("alpha bravo charlie delta", "echo golf hotel")
+    default = _forced_json(run_cli, transformer_align_dir, *args)
+    head = _forced_json(run_cli, transformer_align_dir, *args, "--layer", "1", "--head", "0")
+    bundle = load_bundle(transformer_align_dir)
+    tok = bundle.tokenizer
+    att = forced_attention(bundle, [(tok.encode(args[0]), tok.encode(args[1]))], 1, 0)[0]
+    one_piece = list(range(len(args[0].split())))
+    expected = merge_to_words(att, one_piece, list(range(3)))
+    assert head["weights"] == [[round(float(x), 4) for x in row] for row in expected]
+    assert head["weights"] != default["weights"]
+
+
+@pytest.mark.parametrize(
+    "option, value, message",
+    [
+        ("--layer", "2", "--layer 2 is out of range: the model has 2 layer(s)"),
+        ("--layer", "-3", "--layer -3 is out of range"),
+        ("--head", "2", "--head 2 is out of range: the model has 2 head(s)"),
+        ("--head", "-1", "--head -1 is out of range"),
+    ],
+)
+def test_layer_or_head_out_of_range(run_cli, transformer_align_dir, option, value, message):
+    r = align(run_cli, transformer_align_dir, "--source", "a", "--target", "b", option, value)
+    assert_one_line_error(r, message)
+
+
+@pytest.mark.parametrize("option", ["--layer", "--head"])
+def test_an_rnn_has_one_layer_and_one_head(run_cli, reverse_model, option):
+    r = align(run_cli, reverse_model.directory, "--source", "a", "--target", "b", option, "1")
+    assert_one_line_error(r, f"{option} 1 is out of range: the model has 1 ")
+
+
+# -- batch mode ---------------------------------------------------------------------------------
+
+
+def test_file_mode_writes_one_line_per_pair_including_empty_ones(run_cli, reverse_model, tmp_path):
+    sources = ["alpha golf echo", "", "bravo\u00a0delta hotel", "   ", "charlie foxtrot", "hotel"]
+    targets = ["echo golf alpha", "", "hotel delta bravo", "", "foxtrot charlie", ""]
+    src = write_lines(tmp_path / "s", sources)
+    tgt = write_lines(tmp_path / "t", targets)
+    for chunk in ("1", "200"):
+        r = align(
+            run_cli,
+            reverse_model.directory,
+            "--src-file",
+            src,
+            "--tgt-file",
+            tgt,
+            "--chunk-lines",
+            chunk,
+        )
+        assert r.exit_code == 0, r.stderr
+        assert r.stdout.split("\n") == [
+            "0-2 1-1 2-0",
+            "",
+            "0-2 1-1 2-0",
+            "",
+            "0-1 1-0",
+            "",  # one side empty: nothing to align, still a line
+            "",  # after the last "\n"
+        ]
+
+
+def test_file_mode_json_is_one_record_per_line(run_cli, reverse_model, tmp_path):
+    src = write_lines(tmp_path / "s", ["alpha golf", "", "echo bravo hotel"])
+    tgt = write_lines(tmp_path / "t", ["golf alpha", "", "hotel bravo echo"])
+    r = align(
+        run_cli, reverse_model.directory, "--src-file", src, "--tgt-file", tgt, "--format", "json"
+    )
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.split("\n")[:-1]
+    assert len(lines) == 3 and lines[1] == ""
+    assert json.loads(lines[0])["alignment"] == "0-1 1-0"
+    assert json.loads(lines[2])["target"] == ["hotel", "bravo", "echo"]
+
+
+@pytest.mark.parametrize("longer", ["source", "target"])
+def test_files_with_different_line_counts_are_an_error(run_cli, reverse_model, tmp_path, longer):
+    three = ["alpha golf", "echo bravo", "hotel delta"]
+    src = write_lines(tmp_path / "s", three if longer == "source" else three[:2])
+    tgt = write_lines(tmp_path / "t", three[:2] if longer == "source" else three)
+    out = tmp_path / "out.align"
+    r = align(run_cli, reverse_model.directory, "--src-file", src, "--tgt-file", tgt, "-o", out)
+    assert_one_line_error(r, "different line counts", "line 2")
+    assert not out.exists()
+
+
+def test_file_mode_streams_a_pair_at_a_time(reverse_model, tmp_path):
+    """Sources on a pipe: each pair is answered before the next source line is written."""
+    tgt = write_lines(tmp_path / "t", ["golf alpha", "hotel echo bravo"])
+    proc = subprocess.Popen(
+        [str(NMT), "align", "-m", str(reverse_model.directory), "--src-file", "-"]
+        + ["--tgt-file", str(tgt), "--format", "pharaoh"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=nmt_env(),
+    )
+    try:
+        proc.stdin.write(b"alpha golf\n")
+        proc.stdin.flush()
+        first = _readline(proc.stdout, timeout=60)  # stdin still open
+        proc.stdin.write(b"bravo echo hotel\n")
+        proc.stdin.close()
+        rest, err = proc.stdout.read(), proc.stderr.read()
+        assert proc.wait(30) == 0, err
+    finally:
+        proc.kill()
+    assert first == b"0-1 1-0\n" and rest == b"0-2 1-1 2-0\n"
+
+
+def _readline(stream, timeout: float) -> bytes:
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(stream.readline()), daemon=True)
+    reader.start()
+    reader.join(timeout)
+    if not got:
+        pytest.fail(f"no output line within {timeout} s")
+    return got[0]
+
+
+# -- bad input ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "source, target, side",
+    [
+        ("   ", "alpha", "source"),
+        ("\u200b\u00ad", "alpha", "source"),  # a "word" normalisation removes
+        ("alpha", " ", "target"),
+        ("alpha", "\u200b", "target"),
+    ],
+)
+def test_a_side_empty_after_tokenisation_is_an_error(run_cli, reverse_model, source, target, side):
+    r = align(run_cli, reverse_model.directory, "--source", source, "--target", target)
+    assert_one_line_error(r, f"the {side} is empty after tokenisation")
+
+
+@pytest.mark.parametrize("sentence", ["", "  ", "\u200b"])
+def test_an_empty_sentence_is_an_error(run_cli, reverse_model, sentence):
+    r = align(run_cli, reverse_model.directory, sentence)
+    assert_one_line_error(r, "empty after tokenisation")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="align_pairs numbers pairs within the non-empty ones of a chunk, not input lines",
+)
+def test_file_mode_names_the_line_of_a_pair_that_tokenises_to_nothing(
+    run_cli, reverse_model, tmp_path
+):
+    src = write_lines(tmp_path / "s", ["alpha golf", "", "alpha"])
+    tgt = write_lines(tmp_path / "t", ["golf alpha", "", "\u200b"])
+    r = align(run_cli, reverse_model.directory, "--src-file", src, "--tgt-file", tgt)
+    assert_one_line_error(r, "the target is empty after tokenisation")
+    assert "3" in r.stderr_lines[0]
+
+
+def test_a_model_without_attention_has_no_alignment_to_show(run_cli, no_attention_dir):
+    r = align(run_cli, no_attention_dir, "--source", "alpha golf", "--target", "golf alpha")
+    assert_one_line_error(r, "no attention", "no alignment to show")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["alpha", "--source", "alpha", "--target", "alpha"], "give a sentence"),
+        (["--source", "alpha"], "--source and --target go together"),
+        (["--src-file", "x"], "--src-file and --tgt-file go together"),
+        (["alpha", "--format", "xml"], "--format must be one of"),
+        (["alpha", "--level", "char"], "--level must be word or subword"),
+    ],
+)
+def test_usage_errors(run_cli, reverse_model, args, message):
+    r = align(run_cli, reverse_model.directory, *args)
+    assert_one_line_error(r, message, code=2)
+
+
+def test_missing_files_are_named(run_cli, reverse_model, tmp_path):
+    src = write_lines(tmp_path / "s", ["alpha"])
+    r = align(run_cli, reverse_model.directory, "--src-file", src, "--tgt-file", tmp_path / "nope")
+    assert_one_line_error(r, "nope: no such file")
+    r = align(run_cli, reverse_model.directory, "alpha", "--gold", tmp_path / "nogold")
+    assert_one_line_error(r, "nogold: no such file")
+
+
+def test_the_reverse_model_trains_quickly(reverse_model):
+    """Guard the budget: the session's one trained model stops early at its target loss."""
+    assert reverse_model.loss < 0.05 and reverse_model.steps < 800
