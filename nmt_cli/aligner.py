@@ -81,6 +81,7 @@ def align_pairs(
     layer: int | None = None,
     head: int | None = None,
     target_ids: list[list[int]] | None = None,
+    line_numbers: list[int] | None = None,
 ) -> list[Alignment]:
     """Alignments of sentence pairs; ``target_ids`` skips re-tokenising given translations.
 
@@ -99,7 +100,8 @@ def align_pairs(
     for n, (s, t) in enumerate(zip(src, tgt)):
         if not s[0] or not t[0]:
             side = "source" if not s[0] else "target"
-            raise InputError(f"pair {n + 1}: the {side} is empty after tokenisation")
+            where = f"line {line_numbers[n]}" if line_numbers else f"pair {n + 1}"
+            raise InputError(f"{where}: the {side} is empty after tokenisation")
     maps = forced_attention(bundle, [(s[0], t[0]) for s, t in zip(src, tgt)], layer, head)
     out = []
     for src_text, tgt_text, (s, s_owner, n_s), (t, t_owner, n_t), att in zip(

@@ -37,7 +37,7 @@ def render_tables(al, max_width: int):
         table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
         table.add_column("", justify="right", style="bold", no_wrap=True)
         for j in cols:
-            table.add_column(al.src_labels[j], justify="right", no_wrap=True)
+            table.add_column(Text(al.src_labels[j]), justify="right", no_wrap=True)
         for i, label in enumerate(al.tgt_labels):
             cells = []
             for j in cols:
@@ -46,7 +46,7 @@ def render_tables(al, max_width: int):
                 style = f"black on color({shade})" if value >= 0.5 else f"white on color({shade})"
                 mark = "*" if best[i] == j else " "
                 cells.append(Text(f"{round(100 * value):>3}{mark}", style=style))
-            table.add_row(label, *cells)
+            table.add_row(Text(label), *cells)  # words as text, never as rich markup
         tables.append(table)
     return tables
 
@@ -120,6 +120,12 @@ def align(
         raise UsageError("--src-file and --tgt-file go together")
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
         raise UsageError("--plot takes a .png or .svg file name")
+    if src_file is not None and fmt not in ("pharaoh", "json"):
+        raise UsageError("with --src-file, --format must be pharaoh or json (one line per pair)")
+    if gold is not None and src_file is None:
+        raise UsageError("--gold scores file mode: give --src-file and --tgt-file")
+    if plot is not None and src_file is not None:
+        raise UsageError("--plot draws one sentence pair, not a file of them")
     if gold is not None and not Path(gold).is_file():
         raise InputError(f"--gold {gold}: no such file")
     for f in (src_file, tgt_file):
@@ -143,8 +149,10 @@ def align(
 
         sentence = " ".join(text)
         result = Translator(bundle, SearchOptions(beam=beam)).translate([sentence])[0][0]
-        if not result.text:
+        if not sentence.split() or not bundle.tokenizer.encode(sentence):
             raise InputError("the sentence is empty after tokenisation: nothing to align")
+        if not result.text:
+            raise InputError("the model's translation is empty: nothing to align")
         ids = [bundle.tokenizer.piece_to_id(p) for p in result.tgt_pieces]
         al = align_pairs(bundle, [sentence], [result.text], target_ids=[ids], **opts)[0]
     else:
@@ -230,18 +238,24 @@ def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_line
                 yield s, t
 
         def write_all(out, flush: bool) -> None:
+            first = 1  # line number of the chunk's first pair
             for chunk in chunked(pairs(), chunk_lines):
                 todo = [i for i, (s, t) in enumerate(chunk) if s.split() and t.split()]
                 aligned = dict(
                     zip(
                         todo,
                         align_pairs(
-                            bundle, [chunk[i][0] for i in todo], [chunk[i][1] for i in todo], **opts
+                            bundle,
+                            [chunk[i][0] for i in todo],
+                            [chunk[i][1] for i in todo],
+                            line_numbers=[first + i for i in todo],
+                            **opts,
                         )
                         if todo
                         else [],
                     )
                 )
+                first += len(chunk)
                 for i in range(len(chunk)):
                     al = aligned.get(i)
                     predicted.append(set(al.links) if al else set())
