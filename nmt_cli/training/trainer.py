@@ -202,14 +202,15 @@ class Trainer:
                     "grad_norm": float(grad_norm),
                     "tokens": batch.ntokens,
                 }
-                metrics_file.write(json.dumps(record) + "\n")
-                if p.step % cfg.log_every == 0:
+                logged = p.step % cfg.log_every == 0
+                if logged:  # throughput over the steps since the last log line
                     now = time.perf_counter()
                     record["tokens_per_s"] = window_tokens / max(now - window_start, 1e-9)
-                    record["total_steps"] = total
                     window_tokens, window_start = 0, now
+                metrics_file.write(json.dumps(record) + "\n")
+                if logged:
                     metrics_file.flush()
-                    self.cb.on_step(record)
+                    self.cb.on_step({**record, "total_steps": total})
                 if p.step % cfg.valid_every == 0:
                     self.validate_and_save(metrics_file)
                 if self.stop_requested:

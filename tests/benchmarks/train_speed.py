@@ -1,0 +1,247 @@
+"""Training throughput, nmt-cli against Joey NMT 2.3.0, in one run on this machine.
+
+For each family (the reference RNN: bi-GRU, emb 256, hidden 512, additive attention; the
+reference Transformer: 3+3 layers, d 256, 4 heads, ff 1024) both toolkits train on Multi30k
+de-en for the same number of steps with 2 threads and batches of about the same number of
+tokens; the script prints steady-state target tokens per second (median of the logged windows
+after the first 20% of steps), the realised target tokens per step, and validation perplexity
+at the last step.
+
+    bash ../shared/peers/joeynmt/setup.sh /tmp/joey     # once: Joey in its own venv
+    python tests/benchmarks/train_speed.py --peer /tmp/joey --steps 300
+
+Not a test: it takes minutes and its figures depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve()
+DATA = HERE.parents[3] / "shared" / "data" / "multi30k"
+
+FAMILIES = {
+    "rnn": {
+        "nmt": {
+            "arch": "rnn",
+            "cell": "gru",
+            "bidirectional": True,
+            "emb_size": 256,
+            "hidden_size": 512,
+            "attention": "additive",
+            "style": "bahdanau",
+            "dropout": 0.2,
+        },
+        "joey_encoder": {
+            "type": "recurrent",
+            "rnn_type": "gru",
+            "embeddings": {"embedding_dim": 256},
+            "hidden_size": 512,
+            "bidirectional": True,
+            "dropout": 0.2,
+            "num_layers": 1,
+        },
+        "joey_decoder": {
+            "type": "recurrent",
+            "rnn_type": "gru",
+            "embeddings": {"embedding_dim": 256},
+            "hidden_size": 512,
+            "dropout": 0.2,
+            "hidden_dropout": 0.2,
+            "num_layers": 1,
+            "input_feeding": True,
+            "init_hidden": "bridge",
+            "attention": "bahdanau",
+        },
+    },
+    "transformer": {
+        "nmt": {
+            "arch": "transformer",
+            "hidden_size": 256,
+            "heads": 4,
+            "ff_size": 1024,
+            "enc_layers": 3,
+            "dec_layers": 3,
+            "dropout": 0.1,
+        },
+        "joey_encoder": {
+            "type": "transformer",
+            "num_layers": 3,
+            "num_heads": 4,
+            "embeddings": {"embedding_dim": 256},
+            "hidden_size": 256,
+            "ff_size": 1024,
+            "dropout": 0.1,
+            "layer_norm": "pre",
+        },
+        "joey_decoder": {
+            "type": "transformer",
+            "num_layers": 3,
+            "num_heads": 4,
+            "embeddings": {"embedding_dim": 256},
+            "hidden_size": 256,
+            "ff_size": 1024,
+            "dropout": 0.1,
+            "layer_norm": "pre",
+        },
+    },
+}
+
+
+def toml_table(name: str, values: dict) -> str:
+    lines = [f"[{name}]"]
+    for k, v in values.items():
+        lines.append(f"{k} = {json.dumps(v) if not isinstance(v, bool) else str(v).lower()}")
+    return "\n".join(lines) + "\n"
+
+
+def steady(values: list[float]) -> float:
+    return statistics.median(values[len(values) // 5 :] or values)
+
+
+def run_nmt(family: str, steps: int, batch_tokens: int, threads: int, work: Path) -> dict:
+    cfg = work / f"nmt-{family}.toml"
+    train = {
+        "max_steps": steps,
+        "valid_every": steps,
+        "batch_tokens": batch_tokens,
+        "threads": threads,
+        "log_every": 10,
+        "lr": 1e-3 if family == "rnn" else 5e-4,
+        "schedule": "constant" if family == "rnn" else "inverse_sqrt",
+        "warmup_steps": 0 if family == "rnn" else 1000,
+        "label_smoothing": 0.0,
+        "vocab_size": 8000,
+        "epochs": 1000,
+        "patience": 0,
+    }
+    cfg.write_text(toml_table("model", FAMILIES[family]["nmt"]) + toml_table("train", train))
+    run = work / f"nmt-{family}"
+    nmt = Path(sys.executable).parent / "nmt"
+    cmd = [
+        str(nmt),
+        "train",
+        "--config",
+        str(cfg),
+        "--quiet",
+        "--output",
+        str(run),
+        "--overwrite",
+        "--src",
+        str(DATA / "train.de"),
+        "--tgt",
+        str(DATA / "train.en"),
+        "--valid-src",
+        str(DATA / "val.de"),
+        "--valid-tgt",
+        str(DATA / "val.en"),
+    ]
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True)
+    wall = time.perf_counter() - t0
+    records = [json.loads(x) for x in (run / "metrics.jsonl").read_text().splitlines()]
+    windows = [r["tokens_per_s"] for r in records if "tokens_per_s" in r]
+    per_step = [r["tokens"] for r in records if "tokens" in r and "valid_loss" not in r]
+    valid = [r for r in records if "valid_ppl" in r][-1]
+    return {
+        "tok_s": steady(windows),
+        "tokens_per_step": statistics.mean(per_step),
+        "valid_ppl": valid["valid_ppl"],
+        "wall_s": wall,
+    }
+
+
+def run_joey(
+    family: str, steps: int, batch_tokens: int, threads: int, peer: Path, work: Path
+) -> dict:
+    base = (peer / "rnn_multi30k_deen.yaml").read_text()
+    python = peer / "venv" / "bin" / "python"
+    model_dir = work / f"joey-{family}"
+    # Edit the peer kit's config with PyYAML from Joey's own venv.
+    edit = f"""
+import sys, yaml
+cfg = yaml.safe_load(sys.stdin.read())
+cfg["model_dir"] = {str(model_dir)!r}
+cfg["model"]["encoder"] = {FAMILIES[family]["joey_encoder"]!r}
+cfg["model"]["decoder"] = {FAMILIES[family]["joey_decoder"]!r}
+t = cfg["training"]
+t.update(updates={steps}, validation_freq={steps}, logging_freq=10, batch_type="token",
+         batch_size={batch_tokens}, label_smoothing=0.0, overwrite=True)
+if {family!r} == "transformer":
+    t.update(scheduling="warmup_inversesquareroot", learning_rate=5e-4, learning_warmup=1000)
+cfg["testing"]["beam_size"] = 1
+print(yaml.safe_dump(cfg))
+"""
+    cfg_text = subprocess.run(
+        [str(python), "-c", edit], input=base, capture_output=True, text=True, check=True
+    ).stdout
+    cfg = work / f"joey-{family}.yaml"
+    cfg.write_text(cfg_text)
+    env = {**os.environ, "OMP_NUM_THREADS": str(threads), "MKL_NUM_THREADS": str(threads)}
+    t0 = time.perf_counter()
+    proc = subprocess.run(
+        [str(python), "-m", "joeynmt", "train", str(cfg), "--skip-test"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    wall = time.perf_counter() - t0
+    log = proc.stdout + proc.stderr
+    if proc.returncode != 0:
+        raise SystemExit(f"joey failed:\n{log[-3000:]}")
+    windows = [float(x) for x in re.findall(r"Tokens per Sec:\s+([0-9.]+)", log)]
+    valid = (model_dir / "validations.txt").read_text().splitlines()[-1]
+    ppl = float(re.search(r"ppl: ([0-9.]+)", valid).group(1))
+    return {
+        "tok_s": steady(windows),
+        "tokens_per_step": float("nan"),
+        "valid_ppl": ppl,
+        "wall_s": wall,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--peer", type=Path, required=True, help="WORK_DIR of the peer kit setup.sh")
+    ap.add_argument("--steps", type=int, default=300)
+    ap.add_argument("--batch-tokens", type=int, default=2000)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--families", default="rnn,transformer")
+    args = ap.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        for family in args.families.split(","):
+            for kit, fn in (("nmt-cli", run_nmt), ("joeynmt", run_joey)):
+                extra = (args.peer, work) if kit == "joeynmt" else (work,)
+                r = fn(family, args.steps, args.batch_tokens, args.threads, *extra)
+                rows.append((family, kit, r))
+                print(
+                    f"{family:12} {kit:8} {r['tok_s']:8.0f} tok/s  valid ppl "
+                    f"{r['valid_ppl']:8.2f}  {r['wall_s']:6.0f} s wall",
+                    flush=True,
+                )
+    print("\n| family | toolkit | target tok/s | valid ppl @ step | wall s |")
+    print("|---|---|---|---|---|")
+    for family, kit, r in rows:
+        print(
+            f"| {family} | {kit} | {r['tok_s']:,.0f} | {r['valid_ppl']:.2f} @ {args.steps} "
+            f"| {r['wall_s']:.0f} |"
+        )
+    for family in args.families.split(","):
+        ours = next(r for f, k, r in rows if f == family and k == "nmt-cli")
+        peer = next(r for f, k, r in rows if f == family and k == "joeynmt")
+        print(f"{family}: nmt-cli / joeynmt tokens/s = {ours['tok_s'] / peer['tok_s']:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
