@@ -229,9 +229,10 @@ def test_sigint_and_sigterm_save_a_checkpoint_and_resume_continues(
 def test_sigkill_while_checkpointing_never_leaves_an_unreadable_checkpoint(
     run_cli, tiny_args, tmp_path, processes
 ):
-    """Trials: start (then resume) a run that validates and checkpoints after every step, kill
-    it at a seeded random moment, and check every checkpoint on disk."""
-    trials, rng = 5, random.Random(20240611)
+    """Trials: start (then resume) a run that validates and checkpoints after every step, wait
+    until a checkpoint is being written (its temporary directory exists), kill the process a
+    seeded random moment later, and check every checkpoint on disk."""
+    trials, rng = 8, random.Random(20240611)
     run_dir = tmp_path / "run"
     first = [*tiny_args(valid_every=1, keep_last=2), "--output", str(run_dir)]
     first += ["--max-steps", "100000", "--batch-tokens", "100", "-q"]
@@ -242,7 +243,9 @@ def test_sigkill_while_checkpointing_never_leaves_an_unreadable_checkpoint(
         proc = start_nmt(first if trial == 0 else resume, tmp_path / f"stderr{trial}")
         processes.append(proc)
         wait_until(lambda b=before: newest_checkpoint_step(run_dir) > b, proc)
-        time.sleep(rng.uniform(0.0, 0.3))
+        ckpts = run_dir / "checkpoints"
+        wait_until(lambda: any(p.name.startswith(".") for p in ckpts.iterdir()), proc, poll=0.0)
+        time.sleep(rng.uniform(0.0, 0.004))  # a checkpoint of this model takes a few ms
         proc.popen.send_signal(signal.SIGKILL)
         assert proc.wait() == -signal.SIGKILL
         caught_mid_write += any(p.name.startswith(".") for p in (run_dir / "checkpoints").iterdir())
@@ -258,6 +261,7 @@ def test_sigkill_while_checkpointing_never_leaves_an_unreadable_checkpoint(
         load_checkpoint_fresh(run_dir, path)
     assert [r["step"] for r in step_records(run_dir)] == list(range(1, newest + 3))
     print(f"{trials} kill trials, {caught_mid_write} caught a checkpoint being written")
+    assert caught_mid_write >= 1  # the trials do reach the window they are about
 
 
 # -- checkpoint replacement and pruning, interrupted (in-process, deterministic) -----------------

@@ -179,7 +179,9 @@ def start_nmt(args: list[str], stderr_path: Path) -> Process:
     return Process(popen, stderr_path)
 
 
-def wait_until(condition: Callable[[], bool], proc: Process, timeout: float = 60) -> None:
+def wait_until(
+    condition: Callable[[], bool], proc: Process, timeout: float = 60, poll: float = 0.02
+) -> None:
     """Poll ``condition`` while ``proc`` runs; fail if it ends first or time runs out."""
     deadline = time.monotonic() + timeout
     while not condition():
@@ -187,7 +189,7 @@ def wait_until(condition: Callable[[], bool], proc: Process, timeout: float = 60
             pytest.fail(f"nmt ended early with {proc.popen.returncode}: {proc.stderr}")
         if time.monotonic() > deadline:
             pytest.fail(f"timed out waiting for nmt: {proc.stderr}")
-        time.sleep(0.02)
+        time.sleep(poll)
 
 
 @pytest.fixture(autouse=True)
