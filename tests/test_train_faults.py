@@ -226,6 +226,11 @@ def test_sigint_and_sigterm_save_a_checkpoint_and_resume_continues(
     assert newest_checkpoint_step(run_dir) == stopped + 4
 
 
+def _writing(checkpoints: Path) -> bool:
+    """A checkpoint is being written (or an old one deleted): a hidden directory exists."""
+    return any(p.name.startswith(".") for p in checkpoints.iterdir())
+
+
 def test_sigkill_while_checkpointing_never_leaves_an_unreadable_checkpoint(
     run_cli, tiny_args, tmp_path, processes
 ):
@@ -243,8 +248,7 @@ def test_sigkill_while_checkpointing_never_leaves_an_unreadable_checkpoint(
         proc = start_nmt(first if trial == 0 else resume, tmp_path / f"stderr{trial}")
         processes.append(proc)
         wait_until(lambda b=before: newest_checkpoint_step(run_dir) > b, proc)
-        ckpts = run_dir / "checkpoints"
-        wait_until(lambda: any(p.name.startswith(".") for p in ckpts.iterdir()), proc, poll=0.0)
+        wait_until(lambda: _writing(run_dir / "checkpoints"), proc, poll=0.0)
         time.sleep(rng.uniform(0.0, 0.004))  # a checkpoint of this model takes a few ms
         proc.popen.send_signal(signal.SIGKILL)
         assert proc.wait() == -signal.SIGKILL
