@@ -84,6 +84,7 @@ def main() -> None:
     parser.add_argument("--length", type=int, default=20)
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
+    torch.set_flush_denormal(True)  # as `nmt train` does: subnormal Adam moments are slow
 
     print(
         f"torch {torch.__version__}, {platform.processor() or platform.machine()}, "
