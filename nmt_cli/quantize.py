@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import torch
 from torch import nn
 
@@ -11,8 +13,10 @@ def quantize_int8(model: nn.Module) -> nn.Module:
     torch.backends.quantized.engine = (
         "fbgemm" if "fbgemm" in torch.backends.quantized.supported_engines else "qnnpack"
     )
-    quantized = torch.ao.quantization.quantize_dynamic(
-        model, {nn.Linear, nn.GRU, nn.LSTM}, dtype=torch.qint8
-    )
+    with warnings.catch_warnings():  # torch announces the API's move to torchao: not for users
+        warnings.simplefilter("ignore")
+        quantized = torch.ao.quantization.quantize_dynamic(
+            model, {nn.Linear, nn.GRU, nn.LSTM}, dtype=torch.qint8
+        )
     quantized.eval()
     return quantized

@@ -562,7 +562,7 @@ def test_ctrl_c_exits_130_without_traceback(
         proc.stdin.write(many[:5000])
         proc.stdin.flush()  # and stdin stays open
     try:
-        assert _readline(proc.stdout, timeout=60).strip()  # translating by now
+        assert _readline(proc.stdout, timeout=120).strip()  # translating by now
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
     finally:
