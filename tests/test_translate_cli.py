@@ -582,3 +582,17 @@ def test_two_processes_read_one_model_at_once(transformer_model_dir: Path) -> No
             p.kill()
     assert [p.returncode for p in procs] == [0, 0], [e for _, e in outs]
     assert outs[0][0] == outs[1][0] and outs[0][0].count(b"\n") == 4
+
+
+def test_ref_scores_the_translation_on_stderr(run_cli, transformer_model_dir: Path, tmp_path):
+    data = lines_in(SENTENCES[:4])
+    plain = translate(run_cli, transformer_model_dir, "-k", "1", input=data)
+    (tmp_path / "ref").write_bytes(plain.stdout_bytes)  # its own output as the reference
+    scored = translate(
+        run_cli, transformer_model_dir, "-k", "1", "--ref", tmp_path / "ref", input=data
+    )
+    assert scored.exit_code == 0
+    assert out_lines(scored) == out_lines(plain)  # stdout is the translation, unchanged
+    bleu, chrf = scored.stderr.splitlines()
+    assert bleu.startswith("BLEU 100.00  nrefs:1|case:mixed")
+    assert chrf.startswith("CHRF 100.00")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -90,6 +91,10 @@ def translate(
     quantize: Annotated[
         str | None, typer.Option("--quantize", help="int8: dynamic quantization.")
     ] = None,
+    ref: Annotated[
+        str | None,
+        typer.Option("--ref", help="References: print BLEU and chrF on stderr when done."),
+    ] = None,
 ) -> None:
     """Translate text: arguments, a file, or stdin; one line out per line in.
 
@@ -142,28 +147,40 @@ def translate(
     )
     translator = Translator(bundle, opts, replace_unk=replace_unk, on_warning=warn)
 
+    if ref is not None and not Path(ref).exists():
+        from nmt_cli.errors import InputError
+
+        raise InputError(f"--ref {ref}: no such file")
+    best: list[str] = []  # the 1-best translations, kept only to score them against --ref
+
     def run(lines, out, flush: bool) -> None:
         for chunk in chunked(lines, chunk_lines):
             for results in translator.translate(chunk, with_alignment=align):
                 for i, t in enumerate(results):
                     out.write(format_line(i, t, fmt, align, nbest) + "\n")
+                if ref is not None:
+                    best.append(results[0].text)
             if flush:
                 out.flush()
 
+    def write(lines) -> None:
+        if output == "-":
+            run(lines, stdout_utf8(), True)
+        else:
+            with atomic_writer(output) as out:
+                run(lines, out, False)
+
     if text:
-        lines = [" ".join(text)]
-        if output == "-":
-            run(lines, stdout_utf8(), True)
-        else:
-            with atomic_writer(output) as out:
-                run(lines, out, False)
-        return
-    with open_lines(input_file, on_invalid=warn) as lines:
-        if output == "-":
-            run(lines, stdout_utf8(), True)
-        else:
-            with atomic_writer(output) as out:
-                run(lines, out, False)
+        write([" ".join(text)])
+    else:
+        with open_lines(input_file, on_invalid=warn) as lines:
+            write(lines)
+    if ref is not None:
+        from nmt_cli.evaluation import score_corpus
+        from nmt_cli.textio import read_lines
+
+        for s in score_corpus(best, read_lines(ref, warn), ["bleu", "chrf"]):
+            print(f"{s.metric.upper()} {s.score:.2f}  {s.signature}", file=sys.stderr)
 
 
 def register(app: typer.Typer) -> None:
