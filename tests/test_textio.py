@@ -1,0 +1,68 @@
+"""Lines in and files out: what every command relies on."""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+
+import pytest
+
+from nmt_cli.errors import InputError, OutputError
+from nmt_cli.textio import LineReader, atomic_writer, one_line
+
+
+def lines_of(data: bytes, **kwargs) -> list[str]:
+    return list(LineReader(io.BytesIO(data), "test", **kwargs))
+
+
+def test_a_line_ends_at_newline_only_and_crlf_is_one_line_end():
+    data = b"a\r\nb\x0bc\x0cd\xe2\x80\xa8e\n\nlast"
+    assert lines_of(data) == ["a", "b\x0bc\x0cd\u2028e", "", "last"]
+
+
+def test_invalid_utf8_is_replaced_and_warned_once_or_refused_when_strict():
+    warnings: list[str] = []
+    assert lines_of(b"ok\n\xff\n\xfe\n", on_invalid=warnings.append) == ["ok", "\ufffd", "\ufffd"]
+    assert len(warnings) == 1 and "line 2" in warnings[0]
+    with pytest.raises(InputError, match="line 2 is not valid UTF-8"):
+        lines_of(b"ok\n\xff\n", strict=True)
+
+
+def test_one_line_removes_every_line_breaking_character():
+    assert one_line("a\nb\rc\x0bd\x0ce\x1cf\x85g\u2028h\u2029i") == "a b c d e f g h i"
+
+
+def test_an_output_appears_complete_or_not_at_all(tmp_path):
+    target = tmp_path / "out.txt"
+    target.write_text("old\n")
+    with pytest.raises(RuntimeError), atomic_writer(target) as f:
+        f.write("half of the new")
+        raise RuntimeError("killed halfway")
+    assert target.read_text() == "old\n"
+    assert os.listdir(tmp_path) == ["out.txt"]  # no temporary file left
+
+
+def test_a_full_disk_is_one_clear_error_and_leaves_nothing(tmp_path, monkeypatch):
+    target = tmp_path / "out.txt"
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with pytest.raises(OutputError, match="no space left on device; nothing was written"):
+        with atomic_writer(target) as f:
+            monkeypatch.setattr(f, "write", full)
+            f.write("x")
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_missing_or_read_only_directory_is_refused_before_writing(tmp_path):
+    with pytest.raises(OutputError, match="does not exist"):
+        with atomic_writer(tmp_path / "nodir" / "out.txt"):
+            pass
+    if os.geteuid() != 0:  # root writes anywhere
+        ro = tmp_path / "ro"
+        ro.mkdir(mode=0o500)
+        with pytest.raises(OutputError, match="not writable"):
+            with atomic_writer(ro / "out.txt"):
+                pass
