@@ -225,6 +225,7 @@ def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_line
     from nmt_cli.translator import chunked
 
     predicted: list[set] = []
+    tok = bundle.tokenizer
     with open_lines(src_file, warn) as srcs, open_lines(tgt_file, warn) as tgts:
 
         def pairs():
@@ -240,7 +241,9 @@ def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_line
         def write_all(out, flush: bool) -> None:
             first = 1  # line number of the chunk's first pair
             for chunk in chunked(pairs(), chunk_lines):
-                todo = [i for i, (s, t) in enumerate(chunk) if s.split() and t.split()]
+                # A pair with a side that has no subwords (empty, or only characters that
+                # normalisation removes) has no alignment: an empty line, as for fast_align.
+                todo = [i for i, (s, t) in enumerate(chunk) if tok.encode(s) and tok.encode(t)]
                 aligned = dict(
                     zip(
                         todo,
