@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 pytest_plugins = ["model_fixtures"]
@@ -22,6 +22,7 @@ _line = st.one_of(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(pairs=st.lists(st.tuples(_line, _line), min_size=1, max_size=8))
+@example(pairs=[("Ein Mann", "\x1c"), ("\u200b", "a b"), ("", "")])  # split() sees no word
 def test_one_line_out_per_pair_in(run_cli, transformer_model_dir: Path, tmp_path, pairs):
     src, tgt = tmp_path / "src", tmp_path / "tgt"
     src.write_text("".join(s + "\n" for s, _ in pairs), encoding="utf-8")

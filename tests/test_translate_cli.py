@@ -482,6 +482,12 @@ def test_broken_model_directory_is_one_error(
 # -- subprocesses: streaming, pipes, signals, concurrency ------------------------------------------
 
 
+def _default_sigint() -> None:
+    # As in a user's shell. A runner started in the background by a non-interactive shell
+    # passes SIGINT on as ignored, and a program rightly keeps an ignored SIGINT ignored.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(model: Path, *args: str, stdin=subprocess.PIPE) -> subprocess.Popen:
     return subprocess.Popen(
         [str(NMT), "translate", "--model", str(model), "--threads", "1", *args],
@@ -489,6 +495,7 @@ def _start(model: Path, *args: str, stdin=subprocess.PIPE) -> subprocess.Popen:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=nmt_env(),
+        preexec_fn=_default_sigint,
     )
 
 

@@ -225,7 +225,10 @@ def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_line
     from nmt_cli.translator import chunked
 
     predicted: list[set] = []
-    tok = bundle.tokenizer
+
+    def has_pieces(line: str) -> bool:  # as align_pairs encodes it: word by word
+        return bool(bundle.tokenizer.encode_words([line])[0][0])
+
     with open_lines(src_file, warn) as srcs, open_lines(tgt_file, warn) as tgts:
 
         def pairs():
@@ -243,7 +246,7 @@ def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_line
             for chunk in chunked(pairs(), chunk_lines):
                 # A pair with a side that has no subwords (empty, or only characters that
                 # normalisation removes) has no alignment: an empty line, as for fast_align.
-                todo = [i for i, (s, t) in enumerate(chunk) if tok.encode(s) and tok.encode(t)]
+                todo = [i for i, (s, t) in enumerate(chunk) if has_pieces(s) and has_pieces(t)]
                 aligned = dict(
                     zip(
                         todo,
