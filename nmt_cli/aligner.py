@@ -97,6 +97,11 @@ def align_pairs(
             n = len(text.split())
             owner = [min(w, max(n - 1, 0)) for w in word_ids([tok.starts_word(i) for i in ids])]
             tgt.append((ids, owner, n))
+    # Positions past max_positions have no encoding: longer sides are cut (their last words
+    # get no weight), as `nmt translate` cuts long lines.
+    cap = bundle.config.max_positions - 1
+    src = [(ids[:cap], owner[:cap], n) for ids, owner, n in src]
+    tgt = [(ids[:cap], owner[:cap], n) for ids, owner, n in tgt]
     for n, (s, t) in enumerate(zip(src, tgt)):
         if not s[0] or not t[0]:
             side = "source" if not s[0] else "target"
