@@ -174,7 +174,7 @@ def load_bundle(path: str | Path) -> Bundle:
     return Bundle(config, src_vocab, tgt_vocab, model, tokenizer, meta, directory)
 
 
-def sha256_file(path: str | Path, limit: int | None = None) -> str:
+def sha256_file(path: str | Path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as f:
         for chunk in iter(lambda: f.read(1 << 20), b""):

@@ -198,11 +198,6 @@ class Tokenizer:
     def pieces(self, text: str) -> list[str]:
         return [self.id_to_piece(i) for i in self.encode(text)]
 
-    def encode_with_offsets(self, text: str):
-        """``(ids, pieces, normalised text)`` where offsets refer to the normalised text."""
-        enc = self._tok.encode(text, add_special_tokens=False)
-        return enc.ids, enc.tokens, enc.offsets
-
     def decode(self, ids: Iterable[int]) -> str:
         """Text of ``ids``; special tokens are left out."""
         return self._tok.decode([i for i in map(int, ids) if i >= len(SPECIAL_TOKENS)])

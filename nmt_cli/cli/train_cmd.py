@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import signal
-import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -337,9 +336,7 @@ def export(
 
     Example: nmt export runs/de-en --output models/de-en
     """
-    import json
-
-    from nmt_cli.bundle import META_FILE, load_bundle, save_bundle
+    from nmt_cli.bundle import load_bundle, save_bundle
     from nmt_cli.errors import UsageError
 
     if dtype not in ("float32", "float16"):
@@ -350,7 +347,6 @@ def export(
     meta = dict(bundle.meta)
     meta["exported"] = {"from": str(model), "dtype": dtype}
     save_bundle(output, bundle.model, bundle.tokenizer, meta, dtype=dtype)
-    json.loads((output / META_FILE).read_text(encoding="utf-8"))
     info(f"exported {model} to {output} ({dtype})")
 
 
@@ -358,7 +354,3 @@ def register(app: typer.Typer) -> None:
     app.command("train")(boundary(train))
     app.command("average")(boundary(average))
     app.command("export")(boundary(export))
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(0)

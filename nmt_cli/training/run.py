@@ -16,7 +16,7 @@ import os
 import platform
 import shutil
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -259,6 +259,3 @@ def check_tokenizer_fits(spec: RunSpec, tokenizer, run_dir: Path) -> None:
                 f"the tokenizer has {tokenizer.vocab_size} tokens but the run was built for "
                 f"{src_vocab}"
             )
-
-
-__all__ = ["RunSpec", "replace"]
