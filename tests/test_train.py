@@ -293,6 +293,23 @@ def test_early_stopping_ends_the_run_and_says_why(run_cli, corpus, small_tokeniz
     assert "early stopping: no better bleu in 2 validations" in result.stderr
 
 
+def test_max_minutes_stops_the_run_on_the_wall_clock_and_says_why(
+    run_cli, corpus, small_tokenizer_path, tmp_path
+):
+    data = write_parallel(tmp_path / "data", corpus.pairs)
+    args = _tiny_args(tmp_path, data, small_tokenizer_path)
+    run_dir = tmp_path / "run"
+    result = run_cli(
+        [*args, "--output", run_dir, "--max-minutes", "0.0001", "--max-steps", "50"]
+        + ["--threads", "1"]
+    )
+    assert result.exit_code == 0, result.stderr
+    assert "reached max_minutes" in result.stderr
+    assert step_records(run_dir)[-1]["step"] == 1
+    assert validation_records(run_dir)[-1]["step"] == 1  # the model it stopped with is saved
+    assert (run_dir / "model.safetensors").is_file()
+
+
 def _tensors(path: Path) -> dict[str, torch.Tensor]:
     return load_file(str(path))
 

@@ -132,6 +132,9 @@ def train(
     dropout: Annotated[float | None, typer.Option("--dropout")] = None,
     epochs: Annotated[int | None, typer.Option("--epochs")] = None,
     max_steps: Annotated[int | None, typer.Option("--max-steps")] = None,
+    max_minutes: Annotated[
+        float | None, typer.Option("--max-minutes", help="Stop after this much wall-clock time.")
+    ] = None,
     batch_tokens: Annotated[int | None, typer.Option("--batch-tokens")] = None,
     lr: Annotated[float | None, typer.Option("--lr")] = None,
     valid_every: Annotated[int | None, typer.Option("--valid-every")] = None,
@@ -163,6 +166,7 @@ def train(
     train_flags = {
         "epochs": epochs,
         "max_steps": max_steps,
+        "max_minutes": max_minutes,
         "batch_tokens": batch_tokens,
         "lr": lr,
         "valid_every": valid_every,

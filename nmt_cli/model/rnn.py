@@ -212,26 +212,47 @@ class RNNDecoder(nn.Module):
             c = None
         return out.squeeze(1), h, c
 
-    def step(self, emb: Tensor, state: RNNState) -> tuple[Tensor, Tensor, RNNState]:
-        """emb (B, E) embedded previous token -> o_t (B, O), attention (B, S), new state."""
+    def _recur(self, emb: Tensor, state: RNNState) -> tuple[Tensor, Tensor, Tensor, RNNState]:
+        """Everything of one step but the readout: emb (B, E) -> s_t (B, H), context (B, Hv),
+        attention (B, S), the new state (without o_t, which input feeding adds)."""
         if self.luong:
             x = torch.cat([emb, state.feed], dim=-1) if self.feeds else emb  # (B, I)
             s_t, h, c = self._cell(x, state)  # query = the new state
             context, weights = self._attend(s_t, state)
-            o = torch.tanh(self.attn_out(torch.cat([context, s_t], dim=-1)))  # (B, O)
         else:
             context, weights = self._attend(state.hidden[-1], state)  # query = s_{t-1}
             s_t, h, c = self._cell(torch.cat([emb, context], dim=-1), state)
-            o = torch.tanh(self.attn_out(torch.cat([s_t, context, emb], dim=-1)))  # (B, O)
-        new = replace(state, hidden=h, cell=c, feed=o if self.feeds else None)
-        return o, weights, new
+        return s_t, context, weights, replace(state, hidden=h, cell=c)
+
+    def _readout(self, s_t: Tensor, context: Tensor, emb: Tensor) -> Tensor:
+        """o_t, the attentional state; works on (B, .) or on all steps at once (B, T, .)."""
+        parts = [context, s_t] if self.luong else [s_t, context, emb]
+        return torch.tanh(self.attn_out(torch.cat(parts, dim=-1)))  # (B, [T,] O)
+
+    def step(self, emb: Tensor, state: RNNState) -> tuple[Tensor, Tensor, RNNState]:
+        """emb (B, E) embedded previous token -> o_t (B, O), attention (B, S), new state."""
+        s_t, context, weights, state = self._recur(emb, state)
+        o = self._readout(s_t, context, emb)  # (B, O)
+        if self.feeds:
+            state = replace(state, feed=o)
+        return o, weights, state
 
     def forward(self, tgt_in: Tensor, state: RNNState) -> tuple[Tensor, Tensor]:
         """Teacher forcing. tgt_in (B, T) -> o (B, T, O), attention (B, T, S)."""
         emb = self.dropout(self.embed(tgt_in))  # (B, T, E)
-        outs, attns = [], []
+        if self.feeds:  # o_{t-1} is an input of step t: the readout stays in the loop
+            outs, attns = [], []
+            for t in range(tgt_in.size(1)):
+                o, w, state = self.step(emb[:, t], state)
+                outs.append(o)
+                attns.append(w)
+            return torch.stack(outs, dim=1), torch.stack(attns, dim=1)
+        # Otherwise only the recurrence is sequential; the readout runs once over all steps.
+        states, contexts, attns = [], [], []
         for t in range(tgt_in.size(1)):
-            o, w, state = self.step(emb[:, t], state)
-            outs.append(o)
+            s_t, context, w, state = self._recur(emb[:, t], state)
+            states.append(s_t)
+            contexts.append(context)
             attns.append(w)
-        return torch.stack(outs, dim=1), torch.stack(attns, dim=1)
+        s, c = torch.stack(states, dim=1), torch.stack(contexts, dim=1)  # (B, T, H), (B, T, Hv)
+        return self._readout(s, c, emb), torch.stack(attns, dim=1)

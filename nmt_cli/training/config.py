@@ -13,6 +13,7 @@ class TrainConfig:
     seed: int = 1
     epochs: int = 30
     max_steps: int = 0  # 0: no limit
+    max_minutes: float = 0.0  # stop after this much wall-clock training time (0: no limit)
     batch_tokens: int = 4096  # target tokens per batch (padded)
     max_len: int = 100  # subword tokens; longer pairs are filtered out (and counted)
     lr: float = 1e-3
@@ -39,6 +40,8 @@ class TrainConfig:
     def __post_init__(self) -> None:
         if self.schedule not in SCHEDULES:
             raise ValueError(f"unknown schedule {self.schedule!r}; choose one of {SCHEDULES}")
+        if self.max_minutes < 0:
+            raise ValueError(f"max_minutes must not be negative, got {self.max_minutes}")
         if self.early_stop_metric not in METRICS:
             raise ValueError(f"unknown metric {self.early_stop_metric!r}; choose one of {METRICS}")
         for name in (

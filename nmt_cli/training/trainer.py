@@ -45,7 +45,8 @@ class Progress:
     bad_validations: int = 0
     plateau_scale: float = 1.0
     plateau_bad: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # in training steps
+    elapsed: float = 0.0  # wall clock of the whole loop, validation included
     target_tokens: int = 0
     last_validation_step: int = -1
     stopped: str = ""
@@ -96,6 +97,7 @@ class Trainer:
             lr=config.lr,
             betas=tuple(config.adam_betas),
             eps=1e-9,
+            fused=True,  # one kernel for all parameters: about 10% of a step saved on CPU
         )
 
     # -- resuming ----------------------------------------------------------------------------
@@ -174,6 +176,7 @@ class Trainer:
     def _loop(self, total: int, metrics_file) -> None:
         cfg, p = self.cfg, self.progress
         window_tokens, window_start = 0, time.perf_counter()
+        loop_start, elapsed_before = window_start, p.elapsed
         while p.epoch <= cfg.epochs and not p.stopped:
             batches = self._batches(p.epoch)
             while p.batches_done < len(batches):
@@ -215,6 +218,9 @@ class Trainer:
                     self.validate_and_save(metrics_file)
                 if self.stop_requested:
                     raise KeyboardInterrupt(self.stop_requested)
+                p.elapsed = elapsed_before + time.perf_counter() - loop_start
+                if cfg.max_minutes and p.elapsed >= cfg.max_minutes * 60 and not p.stopped:
+                    p.stopped = f"reached max_minutes {cfg.max_minutes:g}"
                 if p.stopped or (cfg.max_steps and p.step >= cfg.max_steps):
                     p.stopped = p.stopped or f"reached max_steps {cfg.max_steps:,}"
                     break
