@@ -200,6 +200,20 @@ def test_length_penalty_decides_between_short_and_long():
     assert best.tokens == [B, C, C]
 
 
+def test_search_stops_once_k_hypotheses_have_finished():
+    # After step 1 both top candidates end: "a </s>" (0.42) and "b </s>" (0.32). With alpha=1
+    # the live "a c" (0.18) could in principle still win by growing to max_len
+    # (ln 0.18 / (16 / 6) = -0.64 > ln 0.42 / (7 / 6) = -0.74), but, as in fairseq, K finished
+    # hypotheses end the search: two steps, not ten.
+    script = table(
+        {"": {"a": 0.6, "b": 0.4}, "a": {"eos": 0.7, "c": 0.3}, "b": {"eos": 0.8, "c": 0.2}}
+    )
+    out, model = decode(beam_search, [script], [4], [10], beam_size=2, alpha=1.0, nbest=2)
+    assert [h.tokens for h in out[0]] == [[A], [B]]
+    assert out[0][0].score == pytest.approx(math.log(0.42) / (7 / 6))
+    assert model.batch_sizes == [2, 2]
+
+
 def test_finished_sentence_leaves_the_batch():
     # Sentence 0 (GREEDY_TRAP) is settled after 2 steps: "b </s>" (0.36) is finished and no
     # live beam (best "a c", 0.20) can beat it. Sentence 1 needs 4 steps for "a b c </s>".

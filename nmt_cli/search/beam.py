@@ -14,12 +14,14 @@ i*K .. i*K + K - 1 (beam offsets [0, 2, 4]). Each step:
 5. sentences that are done leave the batch, so later steps run on fewer rows.
 
 At step 0 only beam 0 of each sentence is live (the others start at -inf), so the K beams
-are distinct. A sentence is done when (a) it has ``nbest`` finished hypotheses and no live
-beam can still beat the nbest-th of them whatever its length (the top-nbest list can no
-longer change, so stopping early gives the same answer as running on), (b) no beam is
-live, or (c) its beams hold ``max_len[i]`` tokens: then each live beam takes one more
-step, finishing with </s> if that is its most likely token and otherwise being kept cut
-(``finished=False``). Rule (c) is greedy search's rule, so K=1 reproduces greedy exactly.
+are distinct. A sentence is done when (a) K of its hypotheses have finished (fairseq's rule:
+with a length penalty a live beam could in principle still overtake them by growing, but
+waiting for that would run most sentences to ``max_len``), (b) it has ``nbest`` finished
+hypotheses and no live beam can still beat the nbest-th of them whatever its length (then
+the top-nbest list cannot change), (c) no beam is live, or (d) its beams hold ``max_len[i]``
+tokens: then each live beam takes one more step, finishing with </s> if that is its most
+likely token and otherwise being kept cut (``finished=False``). Rule (d) is greedy search's
+rule, so K=1 reproduces greedy exactly.
 
 Ties are broken by index (lower beam, then lower token id first; see _top_candidates), and
 nothing mixes rows of different sentences, so a sentence's result does not depend on the
@@ -122,7 +124,7 @@ def beam_search(
         attn_hist = step_attn if attn_hist is None else torch.cat([attn_hist, step_attn], 1)
         done = (limit[sents] == t).tolist()  # per sentence: beams already hold max_len tokens
 
-        # (c) At the length limit each live beam ends: with </s> if the model prefers it.
+        # (d) At the length limit each live beam ends: with </s> if the model prefers it.
         best_tok = log_probs.argmax(dim=1)  # (B'*K,) first maximum on ties, as greedy
         flat_cum = cum.view(-1)  # (B'*K,) row pos*K + j is beam j of sentence position pos
         for pos in [p for p in range(n) if done[p]]:
@@ -159,8 +161,9 @@ def beam_search(
 
         for pos in range(n):
             if not done[pos]:
-                done[pos] = _cannot_improve(
-                    finished[int(sents[pos])],
+                hyps = finished[int(sents[pos])]
+                done[pos] = len(hyps) >= k or _cannot_improve(
+                    hyps,
                     float(new_cum[pos, 0]),
                     nbest,
                     alpha,

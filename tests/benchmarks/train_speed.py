@@ -216,10 +216,16 @@ def main() -> None:
     ap.add_argument("--batch-tokens", type=int, default=2000)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--families", default="rnn,transformer")
+    ap.add_argument(
+        "--keep", type=Path, help="keep the runs here (for translate_speed.py), not in a temp dir"
+    )
     args = ap.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
+        if args.keep:
+            work = args.keep
+            work.mkdir(parents=True, exist_ok=True)
         for family in args.families.split(","):
             for kit, fn in (("nmt-cli", run_nmt), ("joeynmt", run_joey)):
                 extra = (args.peer, work) if kit == "joeynmt" else (work,)
