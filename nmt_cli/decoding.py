@@ -63,6 +63,7 @@ def translate_ids(
         if not s:
             results[i] = [Hypothesis([], 0.0, 0.0, [], torch.zeros(0, 0), True)]
     lengths = [len(sources[i]) + 1 for i in todo]
+    device = next(model.parameters()).device
     for batch in _batches(lengths, opts):
         rows = [todo[b] for b in batch]
         seqs = [sources[i] + [EOS] for i in rows]
@@ -71,6 +72,7 @@ def translate_ids(
         for r, s in enumerate(seqs):
             src[r, : len(s)] = torch.tensor(s)
         src_lengths = torch.tensor([len(s) for s in seqs])
+        src, src_lengths = src.to(device), src_lengths.to(device)
         max_len = [int(opts.max_len_a * (n - 1) + opts.max_len_b) for n in src_lengths.tolist()]
         if max_out is not None:
             max_len = [min(m, max_out) for m in max_len]

@@ -124,6 +124,21 @@ def test_an_output_directory_whose_parent_is_missing(run_cli, tiny_args, tmp_pat
     assert not (tmp_path / "no").exists()
 
 
+def test_an_unknown_device_is_named(run_cli, tiny_args, tmp_path):
+    result = run_cli([*tiny_args(), "--device", "tpu", "--output", tmp_path / "run"])
+    line = assert_one_error_line(result)
+    assert "'tpu'" in line and "cpu" in line and "cuda" in line
+    assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="this machine has a CUDA GPU")
+def test_cuda_on_a_machine_without_a_gpu_is_one_clear_line(run_cli, tiny_args, tmp_path):
+    result = run_cli([*tiny_args(), "--device", "cuda", "--output", tmp_path / "run"])
+    line = assert_one_error_line(result)
+    assert "no CUDA GPU" in line
+    assert not (tmp_path / "run").exists()
+
+
 def test_a_tokenizer_option_that_is_not_a_tokenizer(run_cli, data, tmp_path, small_tokenizer_path):
     run_dir = tmp_path / "run"
     bogus = tmp_path / "tok.json"

@@ -141,6 +141,9 @@ def train(
     patience: Annotated[int | None, typer.Option("--patience")] = None,
     seed: Annotated[int | None, typer.Option("--seed")] = None,
     threads: Annotated[int | None, typer.Option("--threads", help="CPU threads for torch.")] = None,
+    device: Annotated[
+        str | None, typer.Option("--device", help="cpu, or cuda (one GPU per process).")
+    ] = None,
     plot: Annotated[
         bool, typer.Option("--plot", help="Write curves.png (needs matplotlib).")
     ] = False,
@@ -160,9 +163,6 @@ def train(
     from nmt_cli.training.distributed import world_from_env
     from nmt_cli.training.trainer import Trainer
 
-    world = world_from_env()  # torchrun: rank and size; otherwise a single process
-    quiet = quiet or not world.is_main  # only rank 0 prints
-
     train_flags = {
         "epochs": epochs,
         "max_steps": max_steps,
@@ -173,6 +173,7 @@ def train(
         "patience": patience,
         "seed": seed,
         "threads": threads,
+        "device": device,
     }
     if resume is not None:
         if output is not None and output != resume:
@@ -227,6 +228,8 @@ def train(
         spec = runs.build_spec(paths, config, model_flags, train_flags, tokenizer)
         runs.check_output_dir(run_dir, resume=False, overwrite=overwrite)
     runs.check_inputs(spec)
+    world = world_from_env(spec.train.device)  # torchrun: rank and size; else one process
+    quiet = quiet or not world.is_main  # only rank 0 prints
     world.barrier()  # every process has checked before rank 0 writes anything
     if world.is_main:
         run_dir.mkdir(exist_ok=True)

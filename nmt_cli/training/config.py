@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 SCHEDULES = ("inverse_sqrt", "plateau", "constant")
 METRICS = ("bleu", "chrf", "ppl", "loss")
+DEVICES = ("cpu", "cuda")
 
 
 @dataclass(frozen=True)
@@ -34,12 +35,15 @@ class TrainConfig:
     patience: int = 8  # validations without improvement before stopping; 0: never stop early
     keep_last: int = 3  # checkpoints kept besides the best model
     threads: int = 0  # 0: leave torch's default
+    device: str = "cpu"  # cpu, or cuda (one GPU per process; torchrun for several)
     vocab_size: int = 8000  # for the joint BPE tokenizer trained when none is given
     log_every: int = 50
 
     def __post_init__(self) -> None:
         if self.schedule not in SCHEDULES:
             raise ValueError(f"unknown schedule {self.schedule!r}; choose one of {SCHEDULES}")
+        if self.device not in DEVICES:
+            raise ValueError(f"unknown device {self.device!r}; choose one of {DEVICES}")
         if self.max_minutes < 0:
             raise ValueError(f"max_minutes must not be negative, got {self.max_minutes}")
         if self.early_stop_metric not in METRICS:

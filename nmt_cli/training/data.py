@@ -83,6 +83,17 @@ class Batch:
     ntokens: int  # real target tokens (</s> included)
     index: list[int]  # example indices, for restoring order
 
+    def to(self, device) -> Batch:
+        """The same batch with its tensors on ``device``."""
+        return Batch(
+            self.src.to(device),
+            self.src_lengths.to(device),
+            self.tgt_in.to(device),
+            self.tgt_out.to(device),
+            self.ntokens,
+            self.index,
+        )
+
 
 def pad(seqs: list[list[int]], value: int = PAD) -> torch.Tensor:
     width = max(len(s) for s in seqs)

@@ -5,7 +5,7 @@
 Every process builds the same model from the same seed, reads the whole corpus and trains on
 its own share of each epoch's batches (batch i goes to rank i mod N); DistributedDataParallel
 averages gradients, so all copies stay identical. Only rank 0 writes files and prints.
-Backend: gloo (CPU). Training on GPUs is not supported by nmt-cli yet.
+Backend: gloo on CPUs; NCCL with ``device = "cuda"``, one GPU per process (``LOCAL_RANK``).
 """
 
 from __future__ import annotations
@@ -13,11 +13,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from nmt_cli.errors import ConfigError
+
 
 @dataclass(frozen=True)
 class World:
     rank: int = 0
     size: int = 1
+    device: str = "cpu"  # this process's torch device: "cpu" or "cuda:LOCAL_RANK"
 
     @property
     def is_main(self) -> bool:
@@ -45,16 +48,38 @@ class World:
             return model
         from torch.nn.parallel import DistributedDataParallel
 
+        if self.device.startswith("cuda"):
+            return DistributedDataParallel(model, device_ids=[int(self.device.split(":")[1])])
         return DistributedDataParallel(model)
 
 
-def world_from_env() -> World:
-    """The process's place in a torchrun job (a single process when not started by torchrun)."""
+def world_from_env(device: str = "cpu") -> World:
+    """The process's place in a torchrun job (a single process when not started by torchrun).
+
+    ``device`` is "cpu" or "cuda"; with "cuda" each process takes the GPU of its LOCAL_RANK and
+    the processes talk over NCCL, otherwise over gloo.
+    """
+    local_rank = int(os.environ.get("LOCAL_RANK", "0"))
+    if device == "cuda":
+        import torch
+
+        if not torch.cuda.is_available():
+            raise ConfigError(
+                f"device cuda: PyTorch {torch.__version__} sees no CUDA GPU on this machine; "
+                "train with device cpu"
+            )
+        if local_rank >= torch.cuda.device_count():
+            raise ConfigError(
+                f"device cuda: process {local_rank} has no GPU of its own "
+                f"({torch.cuda.device_count()} visible); start at most that many per machine"
+            )
+        torch.cuda.set_device(local_rank)
+        device = f"cuda:{local_rank}"
     size = int(os.environ.get("WORLD_SIZE", "1"))
     if size <= 1:
-        return World()
+        return World(device=device)
     import torch.distributed as dist
 
     if not dist.is_initialized():
-        dist.init_process_group(backend="gloo")
-    return World(rank=dist.get_rank(), size=dist.get_world_size())
+        dist.init_process_group(backend="nccl" if device.startswith("cuda") else "gloo")
+    return World(rank=dist.get_rank(), size=dist.get_world_size(), device=device)

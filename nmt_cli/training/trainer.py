@@ -75,7 +75,8 @@ class Trainer:
         world: World | None = None,
     ):
         self.world = world or World()
-        self.model = model
+        self.device = torch.device(self.world.device)
+        self.model = model.to(self.device)
         self.train_model = self.world.wrap(model)  # DDP when distributed, else the model
         self.tokenizer = tokenizer
         self.train_data = train
@@ -181,7 +182,7 @@ class Trainer:
             batches = self._batches(p.epoch)
             while p.batches_done < len(batches):
                 self.model.train()
-                batch = make_batch(self.train_data, batches[p.batches_done])
+                batch = make_batch(self.train_data, batches[p.batches_done]).to(self.device)
                 t0 = time.perf_counter()
                 lr = cfg.lr_at(p.step + 1, p.plateau_scale)  # this is optimiser step p.step + 1
                 for group in self.optimizer.param_groups:
@@ -248,7 +249,7 @@ class Trainer:
         lengths = [(len(s), len(t) + 1) for s, t in zip(data.src, data.tgt)]
         total_loss, total_tokens = 0.0, 0
         for index in batch_indices(lengths, self.cfg.batch_tokens, seed=None):
-            batch = make_batch(data, index)
+            batch = make_batch(data, index).to(self.device)
             total_loss += self.loss(batch, 0.0).item()
             total_tokens += batch.ntokens
         loss = total_loss / total_tokens

@@ -10,6 +10,10 @@ at the last step.
     bash ../shared/peers/joeynmt/setup.sh /tmp/joey     # once: Joey in its own venv
     python tests/benchmarks/train_speed.py --peer /tmp/joey --steps 300
 
+With ``--keep DIR`` the runs stay in DIR: ``nmt-FAMILY/`` (an nmt-cli model directory) and
+``joey-FAMILY.decode.yaml`` (a Joey config that loads the trained checkpoint with beam 5), the
+two inputs of translate_speed.py for same-size, same-steps models.
+
 Not a test: it takes minutes and its figures depend on the machine.
 """
 
@@ -179,13 +183,23 @@ t.update(updates={steps}, validation_freq={steps}, logging_freq=10, batch_type="
 if {family!r} == "transformer":
     t.update(scheduling="warmup_inversesquareroot", learning_rate=5e-4, learning_warmup=1000)
 cfg["testing"]["beam_size"] = 1
+if sys.argv[1] == "decode":  # for translate_speed.py: the trained model, beam 5
+    cfg["testing"].update(load_model={str(model_dir / "best.ckpt")!r}, beam_size=5)
 print(yaml.safe_dump(cfg))
 """
-    cfg_text = subprocess.run(
-        [str(python), "-c", edit], input=base, capture_output=True, text=True, check=True
-    ).stdout
+    for purpose, name in (
+        ("train", f"joey-{family}.yaml"),
+        ("decode", f"joey-{family}.decode.yaml"),
+    ):
+        cfg_text = subprocess.run(
+            [str(python), "-c", edit, purpose],
+            input=base,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        (work / name).write_text(cfg_text)
     cfg = work / f"joey-{family}.yaml"
-    cfg.write_text(cfg_text)
     env = {**os.environ, "OMP_NUM_THREADS": str(threads), "MKL_NUM_THREADS": str(threads)}
     t0 = time.perf_counter()
     proc = subprocess.run(
