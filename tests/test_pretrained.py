@@ -1,0 +1,87 @@
+"""The shipped models: what a user gets right after install, and what their model cards claim.
+
+Every directory in pretrained/ is a complete model (loaded without pickle) with a model card and
+the config that trained it; all of pretrained/ stays under 80 MB. The README's first command
+translates with the default model, and each card's example translation and test BLEU are what a
+user gets (the BLEU tests need ../shared/data and skip without it).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import sacrebleu
+
+from nmt_cli.bundle import load_bundle
+from nmt_cli.models import DEFAULT_MODEL
+
+PRETRAINED = Path(__file__).resolve().parents[1] / "pretrained"
+MODELS = sorted(p.name for p in PRETRAINED.iterdir() if p.is_dir())
+BLEU_SIGNATURE = "nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0"
+
+# name -> (source side, reference side) of its test set in ../shared/data, and the model card's
+# beam-5 test BLEU of the shipped (float16) weights.
+TEST_SETS = {
+    "fr-en-tatoeba": ("tatoeba/en-fr/test.fr", "tatoeba/en-fr/test.en", 48.01),
+    "de-en-multi30k-rnn": (
+        "multi30k/test_2016_flickr.de",
+        "multi30k/test_2016_flickr.en",
+        37.76,
+    ),
+}
+
+
+def test_the_default_model_is_shipped():
+    assert DEFAULT_MODEL in MODELS
+
+
+def test_all_shipped_models_fit_in_80_mb():
+    total = sum(f.stat().st_size for f in PRETRAINED.rglob("*") if f.is_file())
+    assert total < 80 * 1024 * 1024, f"pretrained/ holds {total / 2**20:.1f} MB"
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_a_shipped_model_is_complete_and_says_how_it_was_made(name):
+    model_dir = PRETRAINED / name
+    bundle = load_bundle(model_dir)  # safetensors + JSON, no pickle
+    assert bundle.src_vocab_size == bundle.tokenizer.vocab_size
+    card = (model_dir / "README.md").read_text(encoding="utf-8")
+    for heading in ("## Data and terms", "## How it was trained", "## Scores"):
+        assert heading in card, f"{name}/README.md lacks {heading!r}"
+    assert "nmt train --config pretrained/" in card  # the project's own commands
+    assert BLEU_SIGNATURE in card
+    assert (model_dir / "train.toml").is_file()
+    assert name in TEST_SETS, f"{name}: add its test set and card BLEU to TEST_SETS"
+
+
+def test_the_readme_first_command_translates_with_the_default_model(run_cli):
+    result = run_cli(["translate", "Il fait froid ce matin."])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "It's cold this morning.\n"
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_the_model_card_example_translates_as_shown(run_cli, name):
+    card = (PRETRAINED / name / "README.md").read_text(encoding="utf-8")
+    command, shown = re.search(r"```sh\n\$ (nmt translate [^\n]+)\n([^\n]+)\n```", card).groups()
+    source = re.search(r'"([^"]+)"', command).group(1)
+    result = run_cli(["translate", "-m", name, source])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == shown + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(TEST_SETS))
+def test_the_shipped_model_reaches_its_model_card_bleu(run_cli, shared_data, tmp_path, name):
+    src, ref, card_bleu = TEST_SETS[name]
+    assert f"| {card_bleu:.2f} |" in (PRETRAINED / name / "README.md").read_text(encoding="utf-8")
+    hyp = tmp_path / "hyp.txt"
+    result = run_cli(["translate", "-m", name, "--input", shared_data / src, "--output", hyp])
+    assert result.exit_code == 0, result.stderr
+    refs = (shared_data / ref).read_text(encoding="utf-8").splitlines()
+    hyps = hyp.read_text(encoding="utf-8").splitlines()
+    assert len(hyps) == len(refs)
+    bleu = sacrebleu.corpus_bleu(hyps, [refs]).score
+    # Another CPU may round a few floats differently: allow a sliver, never a real drop.
+    assert bleu == pytest.approx(card_bleu, abs=0.3)
