@@ -164,6 +164,11 @@ def run_nmt(family: str, steps: int, batch_tokens: int, threads: int, work: Path
     }
 
 
+def _seconds(clock: str, millis: str) -> float:
+    h, m, sec = map(int, clock.split(":"))
+    return h * 3600 + m * 60 + sec + int(millis) / 1000
+
+
 def run_joey(
     family: str, steps: int, batch_tokens: int, threads: int, peer: Path, work: Path
 ) -> dict:
@@ -181,7 +186,7 @@ t = cfg["training"]
 t.update(updates={steps}, validation_freq={steps}, logging_freq=10, batch_type="token",
          batch_size={batch_tokens}, label_smoothing=0.0, overwrite=True)
 if {family!r} == "transformer":
-    t.update(scheduling="warmup_inversesquareroot", learning_rate=5e-4, learning_warmup=1000)
+    t.update(scheduling="warmupinversesquareroot", learning_rate=5e-4, learning_rate_warmup=1000)
 cfg["testing"]["beam_size"] = 1
 if sys.argv[1] == "decode":  # for translate_speed.py: the trained model, beam 5
     cfg["testing"].update(load_model={str(model_dir / "best.ckpt")!r}, beam_size=5)
@@ -212,12 +217,22 @@ print(yaml.safe_dump(cfg))
     log = proc.stdout + proc.stderr
     if proc.returncode != 0:
         raise SystemExit(f"joey failed:\n{log[-3000:]}")
-    windows = [float(x) for x in re.findall(r"Tokens per Sec:\s+([0-9.]+)", log)]
+    # "2026-11-23 12:31:07,861 - ... Step:       20, ... Tokens per Sec:      868, ..."
+    logged = re.findall(
+        r"(\d\d:\d\d:\d\d),(\d{3}) - .*Step:\s+(\d+),.*Tokens per Sec:\s+([0-9.]+)", log
+    )
+    windows = [float(tps) for *_, tps in logged]
+    # Joey does not log tokens per step: rate x window duration / window steps estimates it.
+    per_step = []
+    for (t0, ms0, s0, _), (t1, ms1, s1, tps) in zip(logged, logged[1:]):
+        secs = _seconds(t1, ms1) - _seconds(t0, ms0)
+        if secs > 0 and int(s1) > int(s0):
+            per_step.append(float(tps) * secs / (int(s1) - int(s0)))
     valid = (model_dir / "validations.txt").read_text().splitlines()[-1]
     ppl = float(re.search(r"ppl: ([0-9.]+)", valid).group(1))
     return {
         "tok_s": steady(windows),
-        "tokens_per_step": float("nan"),
+        "tokens_per_step": statistics.mean(per_step) if per_step else float("nan"),
         "valid_ppl": ppl,
         "wall_s": wall,
     }
@@ -246,15 +261,17 @@ def main() -> None:
                 r = fn(family, args.steps, args.batch_tokens, args.threads, *extra)
                 rows.append((family, kit, r))
                 print(
-                    f"{family:12} {kit:8} {r['tok_s']:8.0f} tok/s  valid ppl "
+                    f"{family:12} {kit:8} {r['tok_s']:8.0f} tok/s  "
+                    f"{r['tokens_per_step']:6.0f} tok/step  valid ppl "
                     f"{r['valid_ppl']:8.2f}  {r['wall_s']:6.0f} s wall",
                     flush=True,
                 )
-    print("\n| family | toolkit | target tok/s | valid ppl @ step | wall s |")
-    print("|---|---|---|---|---|")
+    print("\n| family | toolkit | target tok/s | target tok/step | valid ppl @ step | wall s |")
+    print("|---|---|---|---|---|---|")
     for family, kit, r in rows:
         print(
-            f"| {family} | {kit} | {r['tok_s']:,.0f} | {r['valid_ppl']:.2f} @ {args.steps} "
+            f"| {family} | {kit} | {r['tok_s']:,.0f} | {r['tokens_per_step']:,.0f} | "
+            f"{r['valid_ppl']:.2f} @ {args.steps} "
             f"| {r['wall_s']:.0f} |"
         )
     for family in args.families.split(","):
