@@ -125,9 +125,11 @@ def beam_search(
         done = (limit[sents] == t).tolist()  # per sentence: beams already hold max_len tokens
 
         # (d) At the length limit each live beam ends: with </s> if the model prefers it.
-        best_tok = log_probs.argmax(dim=1)  # (B'*K,) first maximum on ties, as greedy
+        at_limit = [p for p in range(n) if done[p]]
+        if at_limit:
+            best_tok = log_probs.argmax(dim=1)  # (B'*K,) first maximum on ties, as greedy
         flat_cum = cum.view(-1)  # (B'*K,) row pos*K + j is beam j of sentence position pos
-        for pos in [p for p in range(n) if done[p]]:
+        for pos in at_limit:
             for row in range(pos * k, pos * k + k):
                 if math.isinf(float(flat_cum[row])):
                     continue  # dead beam
@@ -196,9 +198,12 @@ def _top_candidates(scores: torch.Tensor, n: int) -> tuple[torch.Tensor, torch.T
 
     E.g. row [1, 3, 3, 2, 3] with n=2 gives values [3, 3] at indices [1, 2], never [4, 1].
     """
-    values, index = torch.topk(scores, n, dim=1)  # (B', n), ties in unspecified order
-    nth = values[:, -1:]  # (B', 1) the n-th best score
-    if bool(((scores >= nth).sum(1) > n).any()):  # ties across the cut: take lowest indices
+    m = min(n + 1, scores.size(1))  # one more than asked: a tie across the cut shows there
+    values, index = torch.topk(scores, m, dim=1)  # (B', m), ties in unspecified order
+    nth = values[:, n - 1 : n]  # (B', 1) the n-th best score
+    cut_tie = m > n and bool((values[:, n] == values[:, n - 1]).any())
+    values, index = values[:, :n], index[:, :n]
+    if cut_tie:  # the (n+1)-th best equals the n-th: take the lowest indices among the tied
         above = scores > nth  # (B', K*V)
         ties = scores == nth  # (B', K*V)
         room = n - above.sum(1, keepdim=True)  # (B', 1) places left for tied entries
