@@ -1,11 +1,11 @@
 """Decoding speed and quality, nmt-cli against Joey NMT 2.3.0, in one run on this machine.
 
 Translates Multi30k test_2016_flickr (1,000 sentences, de-en) with beam 5 and greedy, with an
-nmt-cli model directory and a Joey NMT checkpoint of the same size, each as a whole process the
-way a shell user runs it (start-up and model loading included), and prints sentences/s, target
-tokens/s (whitespace words of the output), peak RSS and BLEU (sacrebleu, cased, 13a). Also the
-start-up cost a shell user pays: median wall time of `nmt translate "one sentence"` and of
-`nmt --help`.
+nmt-cli model directory (as it is and with ``--quantize int8``) and a Joey NMT checkpoint of
+the same size, each as a whole process the way a shell user runs it (start-up and model loading
+included), and prints sentences/s, target tokens/s (whitespace words of the output), peak RSS
+and BLEU (sacrebleu, cased, 13a). Also the start-up cost a shell user pays: median wall time of
+`nmt translate "one sentence"` and of `nmt --help`.
 
     python tests/benchmarks/translate_speed.py --model runs/de-en-rnn \
         --joey-config /tmp/joey/decode.yaml     # a config whose testing.load_model is set
@@ -81,23 +81,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         for beam in (5, 1):
-            out = work / f"nmt.beam{beam}"
-            wall, rss = timed(
-                [
-                    nmt,
-                    "translate",
-                    "-m",
-                    args.model,
-                    "-k",
-                    str(beam),
-                    "--threads",
-                    str(args.threads),
-                ],
-                src,
-                out,
-                env,
-            )
-            rows.append(row(f"nmt-cli beam {beam}", out, refs, wall, rss))
+            for quantize in ([], ["--quantize", "int8"]):
+                out = work / f"nmt.beam{beam}{'.int8' if quantize else ''}"
+                cmd = [nmt, "translate", "-m", args.model, "-k", str(beam)]
+                cmd += ["--threads", str(args.threads), *quantize]
+                wall, rss = timed(cmd, src, out, env)
+                name = f"nmt-cli beam {beam}{' int8' if quantize else ''}"
+                rows.append(row(name, out, refs, wall, rss))
+                print(rows[-1], flush=True)
             if args.joey_config:
                 python = args.joey_python or args.joey_config.parent / "venv" / "bin" / "python"
                 cfg = work / f"joey.beam{beam}.yaml"
@@ -131,13 +122,14 @@ def main() -> None:
             f"{r['wall']:.1f} s | {r['rss']:.0f} MB |"
         )
     for beam in (5, 1):
-        ours = [r for r in rows if r["name"] == f"nmt-cli beam {beam}"]
         peer = [r for r in rows if r["name"] == f"joeynmt beam {beam}"]
-        if ours and peer:
-            print(
-                f"beam {beam}: nmt-cli / joeynmt sentences/s = "
-                f"{ours[0]['sent_s'] / peer[0]['sent_s']:.2f}x"
-            )
+        for variant in ("", " int8"):
+            ours = [r for r in rows if r["name"] == f"nmt-cli beam {beam}{variant}"]
+            if ours and peer:
+                print(
+                    f"beam {beam}: nmt-cli{variant} / joeynmt sentences/s = "
+                    f"{ours[0]['sent_s'] / peer[0]['sent_s']:.2f}x"
+                )
     print(
         f"start-up: nmt translate one sentence, median of {len(startup)}: "
         f"{statistics.median(startup):.2f} s; nmt --help: {statistics.median(helps):.2f} s"
