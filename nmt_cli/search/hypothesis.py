@@ -72,7 +72,7 @@ def make_hypothesis(
         score=total / length_penalty(len(token_list) + 1, alpha),
         log_prob=total,
         token_log_probs=[float(x) for x in token_log_probs.tolist()],
-        attention=attention[:, :src_length].float().clone().cpu(),  # (rows, S_i)
+        attention=attention[:, :src_length].to("cpu", torch.float32, copy=True),  # (rows, S_i)
         finished=finished,
     )
 

@@ -10,7 +10,7 @@ resumed run see exactly the batches an uninterrupted run would.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import torch
 
@@ -85,13 +85,12 @@ class Batch:
 
     def to(self, device) -> Batch:
         """The same batch with its tensors on ``device``."""
-        return Batch(
-            self.src.to(device),
-            self.src_lengths.to(device),
-            self.tgt_in.to(device),
-            self.tgt_out.to(device),
-            self.ntokens,
-            self.index,
+        return replace(
+            self,
+            src=self.src.to(device),
+            src_lengths=self.src_lengths.to(device),
+            tgt_in=self.tgt_in.to(device),
+            tgt_out=self.tgt_out.to(device),
         )
 
 

@@ -46,10 +46,12 @@ class World:
     def wrap(self, model):
         if not self.distributed:
             return model
+        import torch
         from torch.nn.parallel import DistributedDataParallel
 
-        if self.device.startswith("cuda"):
-            return DistributedDataParallel(model, device_ids=[int(self.device.split(":")[1])])
+        device = torch.device(self.device)
+        if device.type == "cuda":
+            return DistributedDataParallel(model, device_ids=[device.index])
         return DistributedDataParallel(model)
 
 
