@@ -5,6 +5,7 @@ data directory (skipped when absent) and ``run_cli``, which drives the real `nmt
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -160,3 +161,33 @@ def run_cli() -> RunCli:
         return CliResult(result.exit_code, result.stdout_bytes, result.stderr, result.exception)
 
     return run
+
+
+# -- the contracts every command keeps -----------------------------------------------------------
+
+
+def assert_one_error_line(result: CliResult, *fragments: str, code: int = 1) -> str:
+    """A failure as users see it: exit ``code``, one ``nmt: error: ...`` line alone on stderr
+    that names each of ``fragments``, no traceback, and a foreseen error (not the catch-all
+    that suggests --debug). Returns the line."""
+    assert result.exit_code == code, result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr_lines
+    assert len(lines) == 1, lines
+    line = lines[0]
+    assert line.startswith("nmt: error: ") and "--debug" not in line, line
+    assert "Error:" not in line[len("nmt: error: ") :], line  # no exception class names
+    for fragment in fragments:
+        assert fragment in line, line
+    return line
+
+
+def readline_within(stream, timeout: float) -> bytes:
+    """One line from a subprocess pipe, or fail after ``timeout`` seconds."""
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(stream.readline()), daemon=True)
+    reader.start()
+    reader.join(timeout)
+    if not got:
+        pytest.fail(f"no output line within {timeout} s")
+    return got[0]

@@ -18,12 +18,12 @@ import json
 import re
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
 import torch
 from align_fixtures import WORDS, anti_diagonal, reverse_pairs
+from conftest import assert_one_error_line, readline_within
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from model_fixtures import NMT, nmt_env
@@ -71,17 +71,6 @@ def scores(stderr: str) -> tuple[float, float, float, int]:
 
 def links_of(pharaoh: str) -> list[tuple[int, int]]:
     return sorted(parse_pharaoh(pharaoh).sure)
-
-
-def assert_one_line_error(result, *fragments: str, code: int | None = None) -> None:
-    assert result.exit_code != 0
-    if code is not None:
-        assert result.exit_code == code, result.stderr
-    lines = result.stderr_lines
-    assert len(lines) == 1 and lines[0].startswith("nmt: error: "), result.stderr
-    assert "Traceback" not in result.stderr and "Error:" not in lines[0][len("nmt: error: ") :]
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
 
 
 # -- 1. the reverse task aligns to the anti-diagonal ---------------------------------------------
@@ -245,7 +234,7 @@ def test_a_gold_file_of_another_length_is_an_error(run_cli, reverse_model, tmp_p
     r = align(
         run_cli, reverse_model.directory, "--src-file", src, "--tgt-file", tgt, "--gold", gold
     )
-    assert_one_line_error(r, "1 lines", "2 sentence pairs")
+    assert_one_error_line(r, "1 lines", "2 sentence pairs")
 
 
 def test_a_malformed_gold_link_names_its_line(run_cli, reverse_model, tmp_path):
@@ -255,7 +244,7 @@ def test_a_malformed_gold_link_names_its_line(run_cli, reverse_model, tmp_path):
     r = align(
         run_cli, reverse_model.directory, "--src-file", src, "--tgt-file", tgt, "--gold", gold
     )
-    assert_one_line_error(r, "line 2", "'1:0'")
+    assert_one_error_line(r, "line 2", "'1:0'")
 
 
 # -- 4. the table at any width ------------------------------------------------------------------
@@ -398,13 +387,13 @@ def test_plot_without_matplotlib_says_how_to_get_it(run_cli, reverse_model, tmp_
         "--plot",
         png,
     )
-    assert_one_line_error(r, "--plot needs matplotlib", "pip install")
+    assert_one_error_line(r, "--plot needs matplotlib", "pip install")
     assert not png.exists()
 
 
 def test_plot_takes_only_png_or_svg(run_cli, reverse_model, tmp_path):
     r = align(run_cli, reverse_model.directory, "--source", "a", "--target", "b", "--plot", "x.jpg")
-    assert_one_line_error(r, ".png or .svg", code=2)
+    assert_one_error_line(r, ".png or .svg", code=2)
 
 
 # -- hard links: argmax or threshold --------------------------------------------------------------
@@ -453,7 +442,7 @@ def test_threshold_outside_zero_one_is_a_usage_error(run_cli, reverse_model, val
     r = align(
         run_cli, reverse_model.directory, "--source", "a", "--target", "b", "--threshold", value
     )
-    assert_one_line_error(r, "--threshold", code=2)
+    assert_one_error_line(r, "--threshold", code=2)
 
 
 # -- --level, formats, word positions -------------------------------------------------------------
@@ -574,13 +563,13 @@ def test_layer_and_head_on_the_command_line(run_cli, transformer_align_dir):
 )
 def test_layer_or_head_out_of_range(run_cli, transformer_align_dir, option, value, message):
     r = align(run_cli, transformer_align_dir, "--source", "a", "--target", "b", option, value)
-    assert_one_line_error(r, message)
+    assert_one_error_line(r, message, code=2)
 
 
 @pytest.mark.parametrize("option", ["--layer", "--head"])
 def test_an_rnn_has_one_layer_and_one_head(run_cli, reverse_model, option):
     r = align(run_cli, reverse_model.directory, "--source", "a", "--target", "b", option, "1")
-    assert_one_line_error(r, f"{option} 1 is out of range: the model has 1 ")
+    assert_one_error_line(r, f"{option} 1 is out of range: the model has 1 ", code=2)
 
 
 # -- batch mode ---------------------------------------------------------------------------------
@@ -634,7 +623,7 @@ def test_files_with_different_line_counts_are_an_error(run_cli, reverse_model, t
     tgt = write_lines(tmp_path / "t", three[:2] if longer == "source" else three)
     out = tmp_path / "out.align"
     r = align(run_cli, reverse_model.directory, "--src-file", src, "--tgt-file", tgt, "-o", out)
-    assert_one_line_error(r, "different line counts", "line 2")
+    assert_one_error_line(r, "different line counts", "line 2")
     assert not out.exists()
 
 
@@ -652,7 +641,7 @@ def test_file_mode_streams_a_pair_at_a_time(reverse_model, tmp_path):
     try:
         proc.stdin.write(b"alpha golf\n")
         proc.stdin.flush()
-        first = _readline(proc.stdout, timeout=60)  # stdin still open
+        first = readline_within(proc.stdout, timeout=60)  # stdin still open
         proc.stdin.write(b"bravo echo hotel\n")
         proc.stdin.close()
         rest, err = proc.stdout.read(), proc.stderr.read()
@@ -660,16 +649,6 @@ def test_file_mode_streams_a_pair_at_a_time(reverse_model, tmp_path):
     finally:
         proc.kill()
     assert first == b"0-1 1-0\n" and rest == b"0-2 1-1 2-0\n"
-
-
-def _readline(stream, timeout: float) -> bytes:
-    got: list[bytes] = []
-    reader = threading.Thread(target=lambda: got.append(stream.readline()), daemon=True)
-    reader.start()
-    reader.join(timeout)
-    if not got:
-        pytest.fail(f"no output line within {timeout} s")
-    return got[0]
 
 
 # -- bad input ------------------------------------------------------------------------------------
@@ -686,13 +665,13 @@ def _readline(stream, timeout: float) -> bytes:
 )
 def test_a_side_empty_after_tokenisation_is_an_error(run_cli, reverse_model, source, target, side):
     r = align(run_cli, reverse_model.directory, "--source", source, "--target", target)
-    assert_one_line_error(r, f"the {side} is empty after tokenisation")
+    assert_one_error_line(r, f"the {side} is empty after tokenisation")
 
 
 @pytest.mark.parametrize("sentence", ["", "  ", "\u200b"])
 def test_an_empty_sentence_is_an_error(run_cli, reverse_model, sentence):
     r = align(run_cli, reverse_model.directory, sentence)
-    assert_one_line_error(r, "empty after tokenisation")
+    assert_one_error_line(r, "empty after tokenisation")
 
 
 def test_file_mode_gives_an_empty_line_for_a_pair_that_tokenises_to_nothing(
@@ -707,7 +686,7 @@ def test_file_mode_gives_an_empty_line_for_a_pair_that_tokenises_to_nothing(
 
 def test_a_model_without_attention_has_no_alignment_to_show(run_cli, no_attention_dir):
     r = align(run_cli, no_attention_dir, "--source", "alpha golf", "--target", "golf alpha")
-    assert_one_line_error(r, "no attention", "no alignment to show")
+    assert_one_error_line(r, "no attention", "no alignment to show", code=2)
 
 
 @pytest.mark.parametrize(
@@ -722,16 +701,16 @@ def test_a_model_without_attention_has_no_alignment_to_show(run_cli, no_attentio
 )
 def test_usage_errors(run_cli, reverse_model, args, message):
     r = align(run_cli, reverse_model.directory, *args)
-    assert_one_line_error(r, message, code=2)
+    assert_one_error_line(r, message, code=2)
 
 
 def test_missing_files_are_named(run_cli, reverse_model, tmp_path):
     src = write_lines(tmp_path / "s", ["alpha"])
     r = align(run_cli, reverse_model.directory, "--src-file", src, "--tgt-file", tmp_path / "nope")
-    assert_one_line_error(r, "nope: no such file")
+    assert_one_error_line(r, "nope: no such file")
     args = ["--src-file", src, "--tgt-file", src, "--gold", tmp_path / "nogold"]
     r = align(run_cli, reverse_model.directory, *args)
-    assert_one_line_error(r, "nogold: no such file")
+    assert_one_error_line(r, "nogold: no such file")
 
 
 def test_options_that_do_not_apply_are_usage_errors(run_cli, reverse_model, tmp_path):

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import assert_one_error_line
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -19,16 +20,6 @@ from nmt_cli.textio import one_line
 from nmt_cli.tokenizer import SPECIAL_TOKENS, Tokenizer
 
 NMT = Path(sys.executable).parent / "nmt"
-
-
-def assert_one_error_line(result, exit_code: int = 1) -> str:
-    """The failure contract: the exit code, one `nmt: error:` line on stderr, no traceback."""
-    assert result.exit_code == exit_code, result.stderr
-    assert "Traceback" not in result.stderr
-    lines = result.stderr_lines
-    assert len(lines) == 1, lines
-    assert lines[0].startswith("nmt: error: ")
-    return lines[0]
 
 
 def out_lines(data: bytes) -> list[str]:
@@ -432,7 +423,7 @@ def test_bad_input_is_one_error_line_and_exit_1(run_cli, workdir, case):
     args, stdin, message = BAD_INPUTS[case]
     before = listing(workdir)
     result = run_cli(["tokenizer", *(a.format(d=workdir) for a in args)], input=stdin)
-    line = assert_one_error_line(result, 1)
+    line = assert_one_error_line(result, code=1)
     assert message in line
     assert listing(workdir) == before  # no output file, no temporary file left behind
 
@@ -441,13 +432,13 @@ def test_bad_input_is_one_error_line_and_exit_1(run_cli, workdir, case):
 def test_unreadable_file_is_one_error_line(run_cli, workdir):
     (workdir / "train.de").chmod(0)
     result = run_cli(["tokenizer", "encode", "-t", workdir / "tok.json", workdir / "train.de"])
-    assert "permission denied" in assert_one_error_line(result, 1)
+    assert "permission denied" in assert_one_error_line(result, code=1)
 
 
 def test_failed_training_leaves_an_existing_output_untouched(run_cli, workdir):
     before = (workdir / "tok.json").read_bytes()
     result = run_cli(["tokenizer", "train", workdir / "empty.txt", "-o", workdir / "tok.json"])
-    assert_one_error_line(result, 1)
+    assert_one_error_line(result, code=1)
     assert (workdir / "tok.json").read_bytes() == before
 
 
@@ -463,7 +454,7 @@ def test_failed_training_leaves_an_existing_output_untouched(run_cli, workdir):
 def test_usage_errors_from_the_command_are_one_line_and_exit_2(run_cli, workdir, args):
     before = listing(workdir)
     result = run_cli(["tokenizer", *(a.format(d=workdir) for a in args)], input=b"x\n")
-    assert_one_error_line(result, 2)
+    assert_one_error_line(result, code=2)
     assert listing(workdir) == before
 
 

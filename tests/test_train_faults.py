@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import torch
+from conftest import assert_one_error_line
 from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixture)
     TINY_MODEL,
     TINY_TRAIN,
@@ -47,15 +48,6 @@ def processes() -> Iterator[list[Process]]:
         if proc.popen.poll() is None:
             proc.popen.kill()
             proc.popen.wait(timeout=30)
-
-
-def assert_one_error_line(result, exit_code: int = 1) -> str:
-    assert result.exit_code == exit_code, result.stderr
-    assert "Traceback" not in result.stderr
-    lines = result.stderr_lines
-    assert len(lines) == 1, lines
-    assert lines[0].startswith("nmt: error: ")
-    return lines[0]
 
 
 @pytest.fixture
@@ -170,7 +162,7 @@ def finished_run(run_cli, tiny_args, tmp_path) -> Path:
 def test_a_directory_holding_a_run_is_refused_unless_overwrite(run_cli, tiny_args, finished_run):
     before = (finished_run / "metrics.jsonl").read_text()
     result = run_cli([*tiny_args(), "--output", finished_run, "--max-steps", "2"])
-    line = assert_one_error_line(result, exit_code=2)
+    line = assert_one_error_line(result, code=2)
     assert "--resume" in line and "--overwrite" in line
     assert (finished_run / "metrics.jsonl").read_text() == before
     result = run_cli([*tiny_args(), "--output", finished_run, "--max-steps", "2", "--overwrite"])
@@ -181,11 +173,11 @@ def test_a_directory_holding_a_run_is_refused_unless_overwrite(run_cli, tiny_arg
 
 def test_resume_without_a_run_is_a_clear_error(run_cli, tmp_path):
     result = run_cli(["train", "--resume", tmp_path / "nothing"])
-    assert "no such run directory" in assert_one_error_line(result, exit_code=2)
+    assert "no such run directory" in assert_one_error_line(result, code=2)
     empty = tmp_path / "empty"
     empty.mkdir()
     result = run_cli(["train", "--resume", empty])
-    assert "no training run to resume" in assert_one_error_line(result, exit_code=1)
+    assert "no training run to resume" in assert_one_error_line(result, code=1)
     assert list(empty.iterdir()) == []
 
 
@@ -196,7 +188,7 @@ def test_a_run_held_by_another_process_is_not_touched(run_cli, finished_run):
     before = state()
     with RunLock(finished_run):
         result = run_cli(["train", "--resume", finished_run, "--max-steps", "5", "-q"])
-    line = assert_one_error_line(result, exit_code=1)
+    line = assert_one_error_line(result, code=1)
     assert "another training process" in line and str(os.getpid()) in line
     assert state() == before
     result = run_cli(["train", "--resume", finished_run, "--max-steps", "5", "-q"])

@@ -20,11 +20,10 @@ import re
 import shutil
 import signal
 import subprocess
-import threading
 from pathlib import Path
 
 import pytest
-from conftest import corpus_lines, make_corpus
+from conftest import assert_one_error_line, corpus_lines, make_corpus, readline_within
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from model_fixtures import NMT, nmt_env
@@ -58,13 +57,9 @@ def out_lines(result) -> list[str]:
     return result.stdout_bytes.decode("utf-8").split("\n")[:-1]
 
 
-def assert_one_error_line(result, code: int = 1) -> str:
-    """One clear message: ``nmt: error: ...`` alone on stderr, a foreseen error (not the
-    catch-all that suggests --debug), nothing on stdout."""
-    assert result.exit_code == code, result.stderr
-    assert result.stderr_lines and len(result.stderr_lines) == 1, result.stderr
-    line = result.stderr_lines[0]
-    assert line.startswith("nmt: error: ") and "--debug" not in line and "Traceback" not in line
+def assert_refused(result, code: int = 1) -> str:
+    """One clear ``nmt: error:`` line (see conftest) and nothing on stdout."""
+    line = assert_one_error_line(result, code=code)
     assert result.stdout_bytes == b""
     return line
 
@@ -129,7 +124,7 @@ def test_unwritable_output_is_one_error_and_creates_nothing(
     result = translate(
         run_cli, transformer_model_dir, "Ein Hund", "--output", "/nonexistent_dir/out.txt"
     )
-    line = assert_one_error_line(result)
+    line = assert_refused(result)
     assert "/nonexistent_dir" in line
     assert not Path("/nonexistent_dir").exists()
 
@@ -137,7 +132,7 @@ def test_unwritable_output_is_one_error_and_creates_nothing(
 def test_missing_input_file_is_one_error(
     run_cli, transformer_model_dir: Path, tmp_path: Path
 ) -> None:
-    assert_one_error_line(translate(run_cli, transformer_model_dir, "--input", tmp_path / "no"))
+    assert_refused(translate(run_cli, transformer_model_dir, "--input", tmp_path / "no"))
 
 
 # -- one line out per line in -------------------------------------------------------------------
@@ -304,7 +299,7 @@ def test_nbest_one_is_the_plain_output(run_cli, transformer_model_dir: Path) -> 
 )
 def test_bad_option_values_are_usage_errors(run_cli, transformer_model_dir: Path, args) -> None:
     result = translate(run_cli, transformer_model_dir, "Ein Hund", *args)
-    assert_one_error_line(result, code=2)
+    assert_refused(result, code=2)
 
 
 def test_alignments_point_at_existing_words(run_cli, model_dir: Path) -> None:
@@ -410,7 +405,7 @@ def test_no_model_anywhere_is_one_error(
     empty = tmp_path / "pretrained"
     empty.mkdir()
     monkeypatch.setattr("nmt_cli.models.pretrained_dirs", lambda: [empty])
-    line = assert_one_error_line(run_cli(["translate", "--threads", "1", "Ein Hund"]))
+    line = assert_refused(run_cli(["translate", "--threads", "1", "Ein Hund"]))
     assert "--model" in line
 
 
@@ -474,7 +469,7 @@ def test_broken_model_directory_is_one_error(
     shutil.copytree(transformer_model_dir, directory)
     marker = tmp_path / "pickle-was-executed"
     broken = _break(directory, how, marker)
-    line = assert_one_error_line(translate(run_cli, broken, "Ein Hund"))
+    line = assert_refused(translate(run_cli, broken, "Ein Hund"))
     assert says in line
     assert not marker.exists()
 
@@ -499,26 +494,15 @@ def _start(model: Path, *args: str, stdin=subprocess.PIPE) -> subprocess.Popen:
     )
 
 
-def _readline(stream, timeout: float) -> bytes:
-    """One line from ``stream``, or fail after ``timeout`` seconds."""
-    got: list[bytes] = []
-    reader = threading.Thread(target=lambda: got.append(stream.readline()), daemon=True)
-    reader.start()
-    reader.join(timeout)
-    if not got:
-        pytest.fail(f"no output line within {timeout} s")
-    return got[0]
-
-
 def test_streaming_answers_each_line_before_input_ends(transformer_model_dir: Path) -> None:
     proc = _start(transformer_model_dir, "-k", "2")
     try:
         proc.stdin.write(b"Ein Mann l\xc3\xa4uft im Park.\n")
         proc.stdin.flush()
-        first = _readline(proc.stdout, timeout=60)  # stdin is still open
+        first = readline_within(proc.stdout, timeout=60)  # stdin is still open
         proc.stdin.write(b"Ein Hund\n")
         proc.stdin.flush()
-        second = _readline(proc.stdout, timeout=30)
+        second = readline_within(proc.stdout, timeout=30)
         proc.stdin.close()
         rest, err = proc.stdout.read(), proc.stderr.read()
         assert proc.wait(30) == 0, err
@@ -534,7 +518,7 @@ def test_closed_reader_ends_quietly(transformer_model_dir: Path) -> None:
     try:
         proc.stdin.write(b"Ein Hund\n")
         proc.stdin.flush()
-        assert _readline(proc.stdout, timeout=60).strip()
+        assert readline_within(proc.stdout, timeout=60).strip()
         proc.stdout.close()  # the reader goes away
         try:
             proc.stdin.write(b"Ein Mann l\xc3\xa4uft im Park.\n" * 200)
@@ -569,7 +553,7 @@ def test_ctrl_c_exits_130_without_traceback(
         proc.stdin.write(many[:5000])
         proc.stdin.flush()  # and stdin stays open
     try:
-        assert _readline(proc.stdout, timeout=120).strip()  # translating by now
+        assert readline_within(proc.stdout, timeout=120).strip()  # translating by now
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
     finally:
