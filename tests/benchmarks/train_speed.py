@@ -7,6 +7,12 @@ tokens; the script prints steady-state target tokens per second (median of the l
 after the first 20% of steps), the realised target tokens per step, and validation perplexity
 at the last step.
 
+Each toolkit reports perplexity per token of its own subword vocabulary (Joey: SentencePiece
+BPE; nmt-cli: HuggingFace BPE), and the two split the validation text into different numbers
+of tokens, so per-token perplexities do not compare. The script also prints perplexity per
+word: exp(validation NLL summed over the set / (whitespace words + one end of sentence per
+line)), the same denominator for both; that is the figure to compare.
+
     bash ../shared/peers/joeynmt/setup.sh /tmp/joey     # once: Joey in its own venv
     python tests/benchmarks/train_speed.py --peer /tmp/joey --steps 300
 
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import statistics
@@ -108,6 +115,13 @@ def toml_table(name: str, values: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def word_ppl(token_ppl: float, tokens: int) -> float:
+    """Per-token perplexity over ``tokens`` validation tokens as perplexity per word of val.en."""
+    lines = (DATA / "val.en").read_text(encoding="utf-8").splitlines()
+    words = sum(len(line.split()) + 1 for line in lines)  # + </s>, counted by both toolkits
+    return math.exp(math.log(token_ppl) * tokens / words)
+
+
 def steady(values: list[float]) -> float:
     return statistics.median(values[len(values) // 5 :] or values)
 
@@ -156,10 +170,16 @@ def run_nmt(family: str, steps: int, batch_tokens: int, threads: int, work: Path
     windows = [r["tokens_per_s"] for r in records if "tokens_per_s" in r]
     per_step = [r["tokens"] for r in records if "tokens" in r and "valid_loss" not in r]
     valid = [r for r in records if "valid_ppl" in r][-1]
+    from nmt_cli.tokenizer import Tokenizer
+
+    tok = Tokenizer.load(run / "tokenizer.json")
+    lines = (DATA / "val.en").read_text(encoding="utf-8").splitlines()
+    tokens = sum(len(ids) + 1 for ids in tok.encode_batch(lines))  # + </s>
     return {
         "tok_s": steady(windows),
         "tokens_per_step": statistics.mean(per_step),
         "valid_ppl": valid["valid_ppl"],
+        "word_ppl": word_ppl(valid["valid_ppl"], tokens),
         "wall_s": wall,
     }
 
@@ -230,10 +250,21 @@ print(yaml.safe_dump(cfg))
             per_step.append(float(tps) * secs / (int(s1) - int(s0)))
     valid = (model_dir / "validations.txt").read_text().splitlines()[-1]
     ppl = float(re.search(r"ppl: ([0-9.]+)", valid).group(1))
+    # Joey's validation tokens: its SentencePiece model on val.en, + </s> per line.
+    count = f"""
+import sentencepiece as spm, yaml
+cfg = yaml.safe_load(open({str(cfg)!r}))
+sp = spm.SentencePieceProcessor(model_file=cfg["data"]["trg"]["tokenizer_cfg"]["model_file"])
+lines = open({str(DATA / "val.en")!r}, encoding="utf-8").read().splitlines()
+print(sum(len(sp.encode(line)) + 1 for line in lines))
+"""
+    counted = subprocess.run([str(python), "-c", count], capture_output=True, text=True, check=True)
+    tokens = int(counted.stdout)
     return {
         "tok_s": steady(windows),
         "tokens_per_step": statistics.mean(per_step) if per_step else float("nan"),
         "valid_ppl": ppl,
+        "word_ppl": word_ppl(ppl, tokens),
         "wall_s": wall,
     }
 
@@ -263,15 +294,19 @@ def main() -> None:
                 print(
                     f"{family:12} {kit:8} {r['tok_s']:8.0f} tok/s  "
                     f"{r['tokens_per_step']:6.0f} tok/step  valid ppl "
-                    f"{r['valid_ppl']:8.2f}  {r['wall_s']:6.0f} s wall",
+                    f"{r['valid_ppl']:8.2f} per token, {r['word_ppl']:8.2f} per word  "
+                    f"{r['wall_s']:6.0f} s wall",
                     flush=True,
                 )
-    print("\n| family | toolkit | target tok/s | target tok/step | valid ppl @ step | wall s |")
-    print("|---|---|---|---|---|---|")
+    print(
+        "\n| family | toolkit | target tok/s | target tok/step | valid ppl per token @ step "
+        "| valid ppl per word | wall s |"
+    )
+    print("|---|---|---|---|---|---|---|")
     for family, kit, r in rows:
         print(
             f"| {family} | {kit} | {r['tok_s']:,.0f} | {r['tokens_per_step']:,.0f} | "
-            f"{r['valid_ppl']:.2f} @ {args.steps} "
+            f"{r['valid_ppl']:.2f} @ {args.steps} | {r['word_ppl']:.2f} "
             f"| {r['wall_s']:.0f} |"
         )
     for family in args.families.split(","):
