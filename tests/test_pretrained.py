@@ -30,6 +30,11 @@ TEST_SETS = {
         "multi30k/test_2016_flickr.en",
         37.76,
     ),
+    "de-en-multi30k-transformer": (
+        "multi30k/test_2016_flickr.de",
+        "multi30k/test_2016_flickr.en",
+        39.44,
+    ),
 }
 
 
