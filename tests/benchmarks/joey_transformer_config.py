@@ -5,8 +5,10 @@ Edits the peer kit's RNN config (``../shared/peers/joeynmt/setup.sh DIR`` writes
 optimiser settings. Run it with Joey's own venv python (it needs PyYAML); ``decode`` also
 sets ``testing.load_model`` to the best checkpoint, for translate_speed.py:
 
-    cd DIR && venv/bin/python /path/to/joey_transformer_config.py train < rnn_multi30k_deen.yaml > tf-train.yaml
-    venv/bin/python /path/to/joey_transformer_config.py decode < rnn_multi30k_deen.yaml > tf-decode.yaml
+    cd DIR
+    S=/path/to/tests/benchmarks/joey_transformer_config.py
+    venv/bin/python $S train < rnn_multi30k_deen.yaml > tf-train.yaml
+    venv/bin/python $S decode < rnn_multi30k_deen.yaml > tf-decode.yaml
     OMP_NUM_THREADS=2 timeout -s INT 2100 venv/bin/python -m joeynmt train tf-train.yaml --skip-test
 
 The model directory is ``model-tf`` beside the input config's ``model_dir``.
