@@ -26,6 +26,7 @@ Not a test: it takes minutes and its figures depend on the machine.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import os
@@ -36,6 +37,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from nmt_cli.tokenizer import Tokenizer
 
 HERE = Path(__file__).resolve()
 DATA = HERE.parents[3] / "shared" / "data" / "multi30k"
@@ -115,10 +118,14 @@ def toml_table(name: str, values: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+@functools.cache
+def valid_targets() -> list[str]:
+    return (DATA / "val.en").read_text(encoding="utf-8").splitlines()
+
+
 def word_ppl(token_ppl: float, tokens: int) -> float:
     """Per-token perplexity over ``tokens`` validation tokens as perplexity per word of val.en."""
-    lines = (DATA / "val.en").read_text(encoding="utf-8").splitlines()
-    words = sum(len(line.split()) + 1 for line in lines)  # + </s>, counted by both toolkits
+    words = sum(len(line.split()) + 1 for line in valid_targets())  # + </s>, as both count
     return math.exp(math.log(token_ppl) * tokens / words)
 
 
@@ -170,11 +177,8 @@ def run_nmt(family: str, steps: int, batch_tokens: int, threads: int, work: Path
     windows = [r["tokens_per_s"] for r in records if "tokens_per_s" in r]
     per_step = [r["tokens"] for r in records if "tokens" in r and "valid_loss" not in r]
     valid = [r for r in records if "valid_ppl" in r][-1]
-    from nmt_cli.tokenizer import Tokenizer
-
     tok = Tokenizer.load(run / "tokenizer.json")
-    lines = (DATA / "val.en").read_text(encoding="utf-8").splitlines()
-    tokens = sum(len(ids) + 1 for ids in tok.encode_batch(lines))  # + </s>
+    tokens = sum(len(ids) + 1 for ids in tok.encode_batch(valid_targets()))  # + </s>
     return {
         "tok_s": steady(windows),
         "tokens_per_step": statistics.mean(per_step),
