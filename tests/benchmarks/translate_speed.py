@@ -46,6 +46,23 @@ def timed(cmd: list[str], stdin: Path | None, stdout: Path, env=None) -> tuple[f
     return float(wall), float(rss_kb) / 1024
 
 
+def with_beam_size(python: Path, config: str, beam: int) -> str:
+    """A Joey config (YAML text) with ``testing.beam_size`` set, edited with PyYAML from Joey's
+    own venv (this venv need not have it), so any spelling of the key's old value works."""
+    edit = (
+        "import sys, yaml; cfg = yaml.safe_load(sys.stdin.read()); "
+        "cfg.setdefault('testing', {})['beam_size'] = int(sys.argv[1]); "
+        "print(yaml.safe_dump(cfg))"
+    )
+    return subprocess.run(
+        [str(python), "-c", edit, str(beam)],
+        input=config,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+
 def row(name: str, hyp: Path, refs: list[str], wall: float, rss: float) -> dict:
     hyps = hyp.read_text(encoding="utf-8").splitlines()
     assert len(hyps) == len(refs), f"{name}: {len(hyps)} lines for {len(refs)} references"
@@ -92,8 +109,7 @@ def main() -> None:
             if args.joey_config:
                 python = args.joey_python or args.joey_config.parent / "venv" / "bin" / "python"
                 cfg = work / f"joey.beam{beam}.yaml"
-                text = args.joey_config.read_text()
-                cfg.write_text(text.replace("beam_size: 5", f"beam_size: {beam}"))
+                cfg.write_text(with_beam_size(python, args.joey_config.read_text(), beam))
                 out = work / f"joey.beam{beam}"
                 wall, rss = timed(
                     [str(python), "-m", "joeynmt", "translate", str(cfg)], src, out, env
