@@ -58,7 +58,9 @@ NO_ATTENTION_CONFIG = ModelConfig(
     arch="rnn", attention="none", emb_size=8, hidden_size=16, dropout=0.0, max_positions=64
 )
 
-TARGET_LOSS = 0.05  # mean cross-entropy per token over the last 5 batches
+# Mean cross-entropy per token over the last 5 batches. Attention sharpens after the loss is low:
+# at 0.05 (206 steps) 2 of the 40 held-out pairs still had a link one word off; at 0.02 none.
+TARGET_LOSS = 0.02
 MAX_STEPS = 800
 LR = 1e-2
 

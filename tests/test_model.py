@@ -65,7 +65,13 @@ def _model(overrides: dict):
 
 @pytest.mark.parametrize(
     "field, value",
-    [("attention", "foo"), ("cell", "rnn"), ("style", "vaswani"), ("arch", "cnn")],
+    [
+        ("attention", "foo"),
+        ("cell", "rnn"),
+        ("style", "vaswani"),
+        ("arch", "cnn"),
+        ("rnn_init", "orthogonal"),
+    ],
 )
 def test_unknown_choices_are_value_errors_naming_the_choices(field, value):
     with pytest.raises(ValueError, match=f"unknown {field} '{value}'; choose one of"):
@@ -84,6 +90,32 @@ def test_unknown_choices_are_value_errors_naming_the_choices(field, value):
 def test_impossible_sizes_are_value_errors(settings, message):
     with pytest.raises(ValueError, match=message):
         ModelConfig(**settings)
+
+
+@pytest.mark.parametrize("cell, gates", [("gru", 3), ("lstm", 4)])
+def test_recurrent_weights_start_with_the_xavier_bound_of_one_gate(cell, gates):
+    config = dict(arch="rnn", cell=cell, emb_size=64, hidden_size=96, bidirectional=True)
+    hidden, emb = 96, 64
+    per_gate = build_model(ModelConfig(**config), 500, 500)
+    stacked = build_model(ModelConfig(**config, rnn_init="xavier"), 500, 500)
+    # weight_hh (gates*H, H): one gate's bound is sqrt(6 / 2H), the stacked matrix's smaller
+    gate_bound = (6 / (hidden + hidden)) ** 0.5
+    stacked_bound = (6 / (gates * hidden + hidden)) ** 0.5
+    for name in (
+        "encoder.rnn.weight_hh_l0",
+        "encoder.rnn.weight_hh_l0_reverse",
+        "decoder.rnn.weight_hh_l0",
+    ):
+        w = dict(per_gate.named_parameters())[name]
+        assert 0.95 * gate_bound < w.abs().max() <= gate_bound
+        w = dict(stacked.named_parameters())[name]
+        assert 0.95 * stacked_bound < w.abs().max() <= stacked_bound
+    w = dict(per_gate.named_parameters())["encoder.rnn.weight_ih_l0"]  # (gates*H, E)
+    bound = (6 / (emb + hidden)) ** 0.5
+    assert 0.95 * bound < w.abs().max() <= bound
+    # layers other than the RNN's keep plain Xavier
+    out, bound = per_gate.output.weight, (6 / (500 + hidden)) ** 0.5  # (V, H)
+    assert 0.95 * bound < out.abs().max() <= bound
 
 
 def test_a_misspelt_setting_suggests_the_right_one():

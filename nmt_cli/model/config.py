@@ -12,6 +12,7 @@ ARCHS = ("rnn", "transformer")
 CELLS = ("gru", "lstm")
 STYLES = ("bahdanau", "luong")
 ATTENTIONS = ("none", "additive", "dot", "general", "scaled_dot", "multihead")
+RNN_INITS = ("xavier_per_gate", "xavier")
 
 
 def _choose(name: str, value: str, choices: tuple[str, ...]) -> None:
@@ -40,6 +41,9 @@ class ModelConfig:
     attention: str = "additive"
     style: str = "bahdanau"
     input_feeding: bool = True
+    # Xavier bounds of the recurrent weights: per gate (each gate's H x I matrix, as Joey NMT)
+    # or over the stacked (3H or 4H) x I matrix, which starts the RNN with smaller weights
+    rnn_init: str = "xavier_per_gate"
     # attention (RNN multihead and Transformer)
     heads: int = 4
     # Transformer
@@ -56,6 +60,7 @@ class ModelConfig:
         _choose("cell", self.cell, CELLS)
         _choose("attention", self.attention, ATTENTIONS)
         _choose("style", self.style, STYLES)
+        _choose("rnn_init", self.rnn_init, RNN_INITS)
         for name in (
             "emb_size",
             "hidden_size",

@@ -54,9 +54,14 @@ class Seq2Seq(nn.Module):
             self.output.weight = self.tgt_embed.weight  # (V, O) shared with the embeddings
 
     def _init_weights(self) -> None:
+        gates = 4 if self.config.cell == "lstm" else 3  # rows stacked in each RNN weight
+        per_gate = self.config.arch == "rnn" and self.config.rnn_init == "xavier_per_gate"
         for name, p in self.named_parameters():
             if p.dim() > 1 and "embed" not in name:
-                nn.init.xavier_uniform_(p)
+                if per_gate and ".rnn." in name:
+                    xavier_uniform_stacked_(p, gates)
+                else:
+                    nn.init.xavier_uniform_(p)
             elif "bias" in name:
                 nn.init.zeros_(p)
         for e in (self.src_embed, self.tgt_embed):
@@ -113,6 +118,15 @@ class Seq2Seq(nn.Module):
             attn = layers[self.decoder.align_layer][:, :, -1].mean(dim=1)  # (B, h, S) -> (B, S)
         logits = self.output(out)  # (B, V)
         return torch.log_softmax(logits.float(), dim=-1), attn, state
+
+
+def xavier_uniform_stacked_(weight: Tensor, n: int) -> None:
+    """Xavier-uniform for ``n`` matrices stacked along the rows, as an RNN stores its gates:
+    weight (n*H, I) gets bound sqrt(6 / (I + H)), the bound of one (H, I) gate."""
+    fan_out, fan_in = weight.size(0) // n, weight.size(1)
+    bound = (6.0 / (fan_in + fan_out)) ** 0.5
+    with torch.no_grad():
+        weight.uniform_(-bound, bound)
 
 
 def build_model(config: ModelConfig, src_vocab_size: int, tgt_vocab_size: int) -> Seq2Seq:
