@@ -31,7 +31,7 @@ from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixtu
 from nmt_cli.bundle import load_bundle
 from nmt_cli.decoding import SearchOptions, translate_ids
 from nmt_cli.tokenizer import Tokenizer
-from nmt_cli.training.config import TrainConfig
+from nmt_cli.training.config import BATCH_SORTS, TrainConfig
 from nmt_cli.training.data import (
     ParallelData,
     batch_indices,
@@ -182,11 +182,12 @@ lengths_strategy = st.lists(
     batch_tokens=st.integers(1, 400),
     seed=st.none() | st.integers(0, 2**31),
     pool_batches=st.integers(1, 4),
+    sort=st.sampled_from(BATCH_SORTS),
 )
 def test_every_example_once_and_every_batch_within_the_budget(
-    lengths, batch_tokens, seed, pool_batches
+    lengths, batch_tokens, seed, pool_batches, sort
 ):
-    batches = batch_indices(lengths, batch_tokens, seed, pool_batches=pool_batches)
+    batches = batch_indices(lengths, batch_tokens, seed, pool_batches=pool_batches, sort=sort)
     assert sorted(i for b in batches for i in b) == list(range(len(lengths)))
     for b in batches:
         assert b
@@ -207,6 +208,43 @@ def test_padded_batches_stay_within_batch_tokens():
         batch = make_batch(data, index)
         width = max(batch.src.size(1), batch.tgt_out.size(1))
         assert len(index) == 1 or width * len(index) <= 120
+
+
+def _mean_range(batches: list[list[int]], lengths: list[int]) -> float:
+    """Mean over batches of (longest - shortest) of ``lengths`` inside a batch."""
+    return sum(max(lengths[i] for i in b) - min(lengths[i] for i in b) for b in batches) / len(
+        batches
+    )
+
+
+def test_batches_sort_by_source_length_by_default_and_mix_target_lengths():
+    # Translation-like lengths: a target is its source's length give or take 4 tokens.
+    g = torch.Generator().manual_seed(0)
+    src_lens = torch.randint(3, 40, (3000,), generator=g)
+    tgt_lens = (src_lens + torch.randint(-4, 5, (3000,), generator=g)).clamp(min=1)
+    data = ParallelData(
+        [[5] * int(n) + [3] for n in src_lens], [[6] * int(n) for n in tgt_lens], total=3000
+    )
+    src = [len(s) for s in data.src]
+    tgt = [len(t) + 1 for t in data.tgt]
+    by_source = epoch_batches(data, 400, seed=3, epoch=1)
+    assert by_source == epoch_batches(data, 400, seed=3, epoch=1, sort="source")
+    by_target = epoch_batches(data, 400, seed=3, epoch=1, sort="target")
+    unsorted = epoch_batches(data, 400, seed=3, epoch=1, sort="none")
+    # Sorting by source: sources of nearly one length, targets of many (the default).
+    assert _mean_range(by_source, src) < 1
+    assert _mean_range(by_source, tgt) > 3
+    # Sorting by target: every target of a batch ends at nearly the same position.
+    assert _mean_range(by_target, tgt) < 1
+    assert _mean_range(by_target, src) > 3
+    # No sorting: both vary, and padding costs batches: more of them for the same data.
+    assert _mean_range(unsorted, src) > 10 and _mean_range(unsorted, tgt) > 10
+    assert len(unsorted) > 1.3 * max(len(by_source), len(by_target))
+
+
+def test_an_unknown_batch_sort_names_the_choices():
+    with pytest.raises(ValueError, match="unknown batch_sort 'random'; choose one of source"):
+        TrainConfig(batch_sort="random")
 
 
 def test_batch_order_depends_only_on_seed_and_epoch():

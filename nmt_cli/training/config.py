@@ -7,6 +7,7 @@ from dataclasses import dataclass
 SCHEDULES = ("inverse_sqrt", "plateau", "constant")
 METRICS = ("bleu", "chrf", "ppl", "loss")
 DEVICES = ("cpu", "cuda")
+BATCH_SORTS = ("source", "target", "none")  # see nmt_cli.training.data.batch_indices
 
 
 @dataclass(frozen=True)
@@ -16,6 +17,7 @@ class TrainConfig:
     max_steps: int = 0  # 0: no limit
     max_minutes: float = 0.0  # stop after this much wall-clock training time (0: no limit)
     batch_tokens: int = 4096  # target tokens per batch (padded)
+    batch_sort: str = "source"  # length order inside a pool of batches: source, target or none
     max_len: int = 100  # subword tokens; longer pairs are filtered out (and counted)
     lr: float = 1e-3
     schedule: str = "inverse_sqrt"
@@ -42,6 +44,10 @@ class TrainConfig:
     def __post_init__(self) -> None:
         if self.schedule not in SCHEDULES:
             raise ValueError(f"unknown schedule {self.schedule!r}; choose one of {SCHEDULES}")
+        if self.batch_sort not in BATCH_SORTS:
+            raise ValueError(
+                f"unknown batch_sort {self.batch_sort!r}; choose one of {', '.join(BATCH_SORTS)}"
+            )
         if self.device not in DEVICES:
             raise ValueError(f"unknown device {self.device!r}; choose one of {DEVICES}")
         if self.max_minutes < 0:

@@ -172,7 +172,9 @@ class Trainer:
     def _batches(self, epoch: int) -> list[list[int]]:
         """This process's batches of ``epoch`` (all of them unless distributed)."""
         cfg = self.cfg
-        return self.world.share(epoch_batches(self.train_data, cfg.batch_tokens, cfg.seed, epoch))
+        return self.world.share(
+            epoch_batches(self.train_data, cfg.batch_tokens, cfg.seed, epoch, cfg.batch_sort)
+        )
 
     def _loop(self, total: int, metrics_file) -> None:
         cfg, p = self.cfg, self.progress
