@@ -10,7 +10,7 @@ The sort key (``batch_sort``, like Marian's ``--maxi-batch-sort``) is the source
 the target length, by default (fairseq's order). Sorting by target length first makes every
 target of a batch end at the same position, and slows learning per step: the benchmark RNN on
 Multi30k reached validation perplexity 613 per word after 200 steps sorted by target, 463
-sorted by source (Joey NMT, unsorted: 438). Sorting by source costs about 11% more time per
+sorted by source (Joey NMT, unsorted: 438). Sorting by source costs about 12% more time per
 token than by target (longer padded targets), far less than no sorting.
 """
 

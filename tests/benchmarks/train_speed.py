@@ -133,9 +133,12 @@ def steady(values: list[float]) -> float:
     return statistics.median(values[len(values) // 5 :] or values)
 
 
-def run_nmt(family: str, steps: int, batch_tokens: int, threads: int, work: Path) -> dict:
-    cfg = work / f"nmt-{family}.toml"
+def run_nmt(
+    family: str, steps: int, batch_tokens: int, threads: int, work: Path, batch_sort: str = "source"
+) -> dict:
+    cfg = work / f"nmt-{family}-{batch_sort}.toml"
     train = {
+        "batch_sort": batch_sort,
         "max_steps": steps,
         "valid_every": steps,
         "batch_tokens": batch_tokens,
@@ -150,7 +153,7 @@ def run_nmt(family: str, steps: int, batch_tokens: int, threads: int, work: Path
         "patience": 0,
     }
     cfg.write_text(toml_table("model", FAMILIES[family]["nmt"]) + toml_table("train", train))
-    run = work / f"nmt-{family}"
+    run = work / (f"nmt-{family}" if batch_sort == "source" else f"nmt-{family}-{batch_sort}")
     nmt = Path(sys.executable).parent / "nmt"
     cmd = [
         str(nmt),
