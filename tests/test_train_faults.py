@@ -7,6 +7,7 @@ can always be resumed from its newest complete checkpoint.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -36,7 +37,7 @@ from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixtu
 from nmt_cli.errors import ModelLoadError
 from nmt_cli.model import ModelConfig, build_model
 from nmt_cli.training import checkpoint as ckpt
-from nmt_cli.training.run import RunLock
+from nmt_cli.training.run import RunLock, spec_from_run
 
 
 @pytest.fixture
@@ -169,6 +170,19 @@ def test_a_directory_holding_a_run_is_refused_unless_overwrite(run_cli, tiny_arg
     assert result.exit_code == 0, result.stderr
     assert [r["step"] for r in step_records(finished_run)] == [1, 2]  # a fresh run
     assert newest_checkpoint_step(finished_run) == 2
+
+
+def test_a_run_begun_before_batch_sort_and_rnn_init_resumes_as_it_began(run_cli, finished_run):
+    run_json = finished_run / "run.json"
+    data = json.loads(run_json.read_text())
+    assert (data["train"]["batch_sort"], data["model"]["rnn_init"]) == ("source", "xavier_per_gate")
+    del data["train"]["batch_sort"], data["model"]["rnn_init"]  # as an older nmt-cli wrote it
+    run_json.write_text(json.dumps(data))
+    spec = spec_from_run(finished_run, {})
+    assert (spec.train.batch_sort, spec.model.rnn_init) == ("target", "xavier")
+    result = run_cli(["train", "--resume", finished_run, "--max-steps", "5", "-q"])
+    assert result.exit_code == 0, result.stderr
+    assert newest_checkpoint_step(finished_run) == 5
 
 
 def test_resume_without_a_run_is_a_clear_error(run_cli, tmp_path):

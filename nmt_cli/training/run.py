@@ -29,6 +29,9 @@ from nmt_cli.textio import count_lines, write_text_atomic
 from nmt_cli.training.config import TrainConfig
 
 RUN_FILE = "run.json"
+# Settings added after runs had started, at the values such runs were trained with: a run.json
+# without them resumes as it began, not with today's defaults.
+SETTINGS_OF_OLDER_RUNS = {"model": {"rnn_init": "xavier"}, "train": {"batch_sort": "target"}}
 LOCK_FILE = "train.lock"
 
 
@@ -113,14 +116,20 @@ def spec_from_run(run_dir: Path, train_overrides: dict[str, Any]) -> RunSpec:
         raise InputError(f"{run_dir}: no training run to resume (no {RUN_FILE})") from None
     except json.JSONDecodeError as e:
         raise InputError(f"{path}: damaged ({e})") from None
-    train_table = {**data["train"], **{k: v for k, v in train_overrides.items() if v is not None}}
+    older = SETTINGS_OF_OLDER_RUNS
+    model_table = {**older["model"], **data["model"]}
+    train_table = {
+        **older["train"],
+        **data["train"],
+        **{k: v for k, v in train_overrides.items() if v is not None},
+    }
     return RunSpec(
         src=data["src"],
         tgt=data["tgt"],
         valid_src=data["valid_src"],
         valid_tgt=data["valid_tgt"],
         tokenizer=data.get("tokenizer"),
-        model=from_dict(ModelConfig, data["model"], f"{path}: model"),
+        model=from_dict(ModelConfig, model_table, f"{path}: model"),
         train=from_dict(TrainConfig, train_table, f"{path}: train"),
     )
 
