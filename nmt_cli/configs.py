@@ -33,6 +33,12 @@ def _type_ok(value: Any, annotation: Any) -> bool:
     return True
 
 
+def choose(name: str, value: str, choices: tuple[str, ...]) -> None:
+    """A config's own check of a choice: ValueError naming the choices."""
+    if value not in choices:
+        raise ValueError(f"unknown {name} {value!r}; choose one of {', '.join(choices)}")
+
+
 def from_dict(cls: type[C], data: dict[str, Any], where: str = "config") -> C:
     """Build ``cls`` from ``data``; unknown keys and wrongly typed values raise ConfigError."""
     if not isinstance(data, dict):

@@ -8,16 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nmt_cli.configs import choose
+
 ARCHS = ("rnn", "transformer")
 CELLS = ("gru", "lstm")
 STYLES = ("bahdanau", "luong")
 ATTENTIONS = ("none", "additive", "dot", "general", "scaled_dot", "multihead")
 RNN_INITS = ("xavier_per_gate", "xavier")
-
-
-def _choose(name: str, value: str, choices: tuple[str, ...]) -> None:
-    if value not in choices:
-        raise ValueError(f"unknown {name} {value!r}; choose one of {', '.join(choices)}")
 
 
 @dataclass(frozen=True)
@@ -56,11 +53,11 @@ class ModelConfig:
     share_embeddings: bool = False  # one embedding table for source and target (joint vocab)
 
     def __post_init__(self) -> None:
-        _choose("arch", self.arch, ARCHS)
-        _choose("cell", self.cell, CELLS)
-        _choose("attention", self.attention, ATTENTIONS)
-        _choose("style", self.style, STYLES)
-        _choose("rnn_init", self.rnn_init, RNN_INITS)
+        choose("arch", self.arch, ARCHS)
+        choose("cell", self.cell, CELLS)
+        choose("attention", self.attention, ATTENTIONS)
+        choose("style", self.style, STYLES)
+        choose("rnn_init", self.rnn_init, RNN_INITS)
         for name in (
             "emb_size",
             "hidden_size",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nmt_cli.configs import choose
+
 SCHEDULES = ("inverse_sqrt", "plateau", "constant")
 METRICS = ("bleu", "chrf", "ppl", "loss")
 DEVICES = ("cpu", "cuda")
@@ -44,10 +46,7 @@ class TrainConfig:
     def __post_init__(self) -> None:
         if self.schedule not in SCHEDULES:
             raise ValueError(f"unknown schedule {self.schedule!r}; choose one of {SCHEDULES}")
-        if self.batch_sort not in BATCH_SORTS:
-            raise ValueError(
-                f"unknown batch_sort {self.batch_sort!r}; choose one of {', '.join(BATCH_SORTS)}"
-            )
+        choose("batch_sort", self.batch_sort, BATCH_SORTS)
         if self.device not in DEVICES:
             raise ValueError(f"unknown device {self.device!r}; choose one of {DEVICES}")
         if self.max_minutes < 0:

@@ -136,7 +136,9 @@ def steady(values: list[float]) -> float:
 def run_nmt(
     family: str, steps: int, batch_tokens: int, threads: int, work: Path, batch_sort: str = "source"
 ) -> dict:
-    cfg = work / f"nmt-{family}-{batch_sort}.toml"
+    # nmt-FAMILY for the default order (translate_speed.py reads it), else nmt-FAMILY-ORDER
+    name = f"nmt-{family}" if batch_sort == "source" else f"nmt-{family}-{batch_sort}"
+    cfg = work / f"{name}.toml"
     train = {
         "batch_sort": batch_sort,
         "max_steps": steps,
@@ -153,7 +155,7 @@ def run_nmt(
         "patience": 0,
     }
     cfg.write_text(toml_table("model", FAMILIES[family]["nmt"]) + toml_table("train", train))
-    run = work / (f"nmt-{family}" if batch_sort == "source" else f"nmt-{family}-{batch_sort}")
+    run = work / name
     nmt = Path(sys.executable).parent / "nmt"
     cmd = [
         str(nmt),
