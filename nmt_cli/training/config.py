@@ -44,15 +44,12 @@ class TrainConfig:
     log_every: int = 50
 
     def __post_init__(self) -> None:
-        if self.schedule not in SCHEDULES:
-            raise ValueError(f"unknown schedule {self.schedule!r}; choose one of {SCHEDULES}")
+        choose("schedule", self.schedule, SCHEDULES)
         choose("batch_sort", self.batch_sort, BATCH_SORTS)
-        if self.device not in DEVICES:
-            raise ValueError(f"unknown device {self.device!r}; choose one of {DEVICES}")
+        choose("device", self.device, DEVICES)
+        choose("early_stop_metric", self.early_stop_metric, METRICS)
         if self.max_minutes < 0:
             raise ValueError(f"max_minutes must not be negative, got {self.max_minutes}")
-        if self.early_stop_metric not in METRICS:
-            raise ValueError(f"unknown metric {self.early_stop_metric!r}; choose one of {METRICS}")
         for name in (
             "epochs",
             "batch_tokens",
