@@ -8,6 +8,7 @@ pairs, tens of steps, one torch thread.
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -170,11 +171,16 @@ class Process:
         return self.popen.wait(timeout=timeout)
 
 
-def start_nmt(args: list[str], stderr_path: Path) -> Process:
-    """Run `nmt ARGS` in the background; stderr to a file (a pipe could fill and block it)."""
+def start_nmt(args: list[str], stderr_path: Path, env: dict[str, str] | None = None) -> Process:
+    """Run `nmt ARGS` in the background; stderr to a file (a pipe could fill and block it).
+    ``env`` adds variables to this process's environment."""
     with open(stderr_path, "wb") as err:
         popen = subprocess.Popen(
-            [str(NMT), *args], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err
+            [str(NMT), *args],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            env={**os.environ, **(env or {})},
         )
     return Process(popen, stderr_path)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,24 @@ from nmt_cli.bundle import load_weights, write_weights
 from nmt_cli.errors import ModelLoadError
 
 PREFIX = "step-"
+
+# A test hook, so that tests can kill a process *inside* a checkpoint write without racing it:
+# NMT_CLI_TEST_CHECKPOINT_PAUSE="STAGE:N:MARKER" makes the N-th checkpoint this process writes
+# (1-based) create the file MARKER at STAGE and then wait there until the process is killed.
+PAUSE_ENV = "NMT_CLI_TEST_CHECKPOINT_PAUSE"
+PAUSE_STAGES = ("weights", "optimizer", "state", "fsync", "renamed")
+_saves_in_process = 0
+
+
+def _pause_point(stage: str) -> None:
+    spec = os.environ.get(PAUSE_ENV)
+    if not spec:
+        return
+    want, nth, marker = spec.split(":", 2)
+    if want == stage and int(nth) == _saves_in_process:
+        Path(marker).write_text(stage, encoding="utf-8")
+        while True:  # until SIGKILL
+            time.sleep(3600)
 
 
 def _fsync_dir(path: Path) -> None:
@@ -46,11 +65,14 @@ def save_checkpoint(
     final = root / f"{PREFIX}{step:08d}"
     if final.is_dir():  # already saved at this step (e.g. a signal right after validation)
         return final
+    global _saves_in_process
+    _saves_in_process += 1
     tmp = root / f".{PREFIX}{step:08d}.tmp-{os.getpid()}"
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir()
     try:
         write_weights(tmp / "model.safetensors", model)
+        _pause_point("weights")
         opt = optimizer.state_dict()
         tensors: dict[str, torch.Tensor] = {"rng.torch": torch.get_rng_state()}
         scalars: dict[str, dict[str, Any]] = {}
@@ -61,6 +83,7 @@ def save_checkpoint(
                 else:
                     scalars.setdefault(str(idx), {})[name] = value
         save_file(tensors, str(tmp / "optimizer.safetensors"))
+        _pause_point("optimizer")
         state = {
             "step": step,
             "progress": progress,
@@ -68,10 +91,13 @@ def save_checkpoint(
             "optimizer_scalars": scalars,
         }
         (tmp / "state.json").write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
+        _pause_point("state")
         for f in tmp.iterdir():
             with open(f, "rb") as fh:
                 os.fsync(fh.fileno())
+        _pause_point("fsync")
         os.replace(tmp, final)
+        _pause_point("renamed")
         _fsync_dir(root)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
