@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gzip
 import io
 import os
 import sys
 import tempfile
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO, TextIO
@@ -23,6 +25,8 @@ from nmt_cli.errors import InputError, OutputError
 # Characters that would break "one line out per line in" if they reached an output line.
 _LINE_BREAKS = str.maketrans({c: " " for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"})
 
+
+GZIP_MAGIC = b"\x1f\x8b"
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)
@@ -54,6 +58,14 @@ class LineReader:
         self.count = 0
 
     def __iter__(self) -> Iterator[str]:
+        try:
+            yield from self._lines()
+        except (OSError, EOFError, zlib.error) as e:  # a corrupt or truncated .gz
+            raise InputError(
+                f"{self.name}: corrupt or truncated gzip data after line {self.count:,} ({e})"
+            ) from None
+
+    def _lines(self) -> Iterator[str]:
         for raw in self.stream:
             self.count += 1
             if raw.endswith(b"\n"):
@@ -82,6 +94,7 @@ def open_lines(
     path: str | Path, on_invalid: Callable[[str], None] | None = None, strict: bool = False
 ) -> Iterator[LineReader]:
     """Open ``path`` (``-`` for stdin) for reading lines; missing files raise InputError.
+    A gzip file (known by its first two bytes, whatever its name) is decompressed as it is read.
 
     ``strict``: invalid UTF-8 is an InputError instead of U+FFFD and a warning.
     """
@@ -100,6 +113,10 @@ def open_lines(
     except OSError as e:
         raise InputError(f"{p}: cannot read ({e.strerror})") from None
     with f:
+        if f.peek(2)[:2] == GZIP_MAGIC:
+            with gzip.GzipFile(fileobj=f, mode="rb") as z:
+                yield LineReader(z, str(p), on_invalid, strict)  # type: ignore[arg-type]
+            return
         yield LineReader(f, str(p), on_invalid, strict)
 
 

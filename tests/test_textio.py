@@ -66,3 +66,25 @@ def test_a_missing_or_read_only_directory_is_refused_before_writing(tmp_path):
         with pytest.raises(OutputError, match="not writable"):
             with atomic_writer(ro / "out.txt"):
                 pass
+
+
+def test_gzip_files_are_read_as_their_lines_whatever_their_name(tmp_path):
+    import gzip
+
+    from nmt_cli.textio import read_lines
+
+    (tmp_path / "a.txt.gz").write_bytes(gzip.compress(b"un\ndeux\n"))
+    (tmp_path / "named-plainly").write_bytes(gzip.compress(b"one\n"))
+    assert read_lines(tmp_path / "a.txt.gz") == ["un", "deux"]
+    assert read_lines(tmp_path / "named-plainly") == ["one"]
+
+
+def test_a_truncated_gzip_is_an_input_error_naming_the_file(tmp_path):
+    import gzip
+
+    from nmt_cli.textio import read_lines
+
+    whole = gzip.compress("".join(f"line {i}\n" for i in range(5000)).encode())
+    (tmp_path / "cut.gz").write_bytes(whole[: len(whole) // 2])
+    with pytest.raises(InputError, match=r"cut\.gz: corrupt or truncated gzip"):
+        read_lines(tmp_path / "cut.gz")
