@@ -62,6 +62,11 @@ def forced_attention(
         tgt_t[i, : len(t)] = torch.tensor(t)
     lengths = torch.tensor([len(s) for s in src])
     _, cross = model.forward_with_attention(src_t, lengths, tgt_t)  # (B, L, h, T, S)
+    if bundle.config.guided_alignment and layer is None and head is None:
+        return [
+            a[: len(t), : len(s)].float()
+            for a, s, t in zip(model.alignment_weights(cross), src, tgt)
+        ]
     if bundle.config.arch == "transformer":
         n = cross.size(1)
         chosen = cross[:, layer if layer is not None else model.decoder.align_layer % n]

@@ -174,6 +174,14 @@ class Tokenizer:
     def encode_batch(self, texts: Sequence[str]) -> list[list[int]]:
         return [e.ids for e in self._tok.encode_batch(list(texts), add_special_tokens=False)]
 
+    def encode_batch_with_offsets(
+        self, texts: Sequence[str]
+    ) -> list[tuple[list[int], list[tuple[int, int]]]]:
+        """For each text: its subword ids and each piece's character span ``[start, end)`` in
+        the text as given (before normalisation)."""
+        encoded = self._tok.encode_batch(list(texts), add_special_tokens=False)
+        return [(e.ids, e.offsets) for e in encoded]
+
     def encode_words(self, lines: Sequence[str]) -> list[tuple[list[int], list[int], int]]:
         """For each line: ``(ids, word of each id, number of words)``, where words are the
         line's whitespace-separated words exactly as ``line.split()`` gives them.

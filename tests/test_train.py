@@ -107,9 +107,10 @@ def test_the_run_directory_is_a_complete_model(copy_run):
     assert result.stdout == ""
     meta = json.loads((run_dir / "meta.json").read_text())
     assert {"nmt_cli_version", "torch_version", "python", "command"} <= set(meta)
-    for key in ("src", "tgt", "valid_src", "valid_tgt"):
+    hashes = {d["role"]: d["sha256"] for d in meta["data"]}
+    for role, key in (("train.src", "src"), ("train.tgt", "tgt"), ("valid.src", "valid_src")):
         expected = hashlib.sha256(Path(getattr(data, key)).read_bytes()).hexdigest()
-        assert meta["data"][key]["sha256"] == expected
+        assert hashes[role] == expected
     assert {"step", "valid_bleu", "valid_chrf", "valid_loss", "valid_ppl"} <= set(meta["best"])
     run = json.loads((run_dir / "run.json").read_text())
     assert run["train"]["valid_every"] == 50  # flag over the config file

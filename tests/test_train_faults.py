@@ -93,7 +93,7 @@ def test_a_missing_validation_file_is_named(run_cli, data, tiny_args, tmp_path):
     data.valid_tgt.unlink()
     result = run_cli([*tiny_args(), "--output", tmp_path / "run"])
     line = assert_one_error_line(result)
-    assert "--valid-tgt" in line and str(data.valid_tgt) in line
+    assert "validation target" in line and str(data.valid_tgt) in line
     assert not (tmp_path / "run").exists()
 
 

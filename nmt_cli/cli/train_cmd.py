@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import signal
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -97,224 +95,164 @@ class ConsoleProgress:
             self.bar.stop()
 
 
+Opt = typer.Option
+Int = int | None
+Float = float | None
+Str = str | None
+
+
 def train(
-    src: Annotated[str | None, typer.Option("--src", help="Training source text.")] = None,
-    tgt: Annotated[str | None, typer.Option("--tgt", help="Training target text.")] = None,
-    valid_src: Annotated[str | None, typer.Option("--valid-src", help="Validation source.")] = None,
-    valid_tgt: Annotated[str | None, typer.Option("--valid-tgt", help="Validation target.")] = None,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Run directory.")] = None,
-    config: Annotated[
-        Path | None, typer.Option("--config", help="TOML with [model] and [train] tables.")
+    src: Annotated[list[str] | None, Opt("--src", help="Training source text; repeatable.")] = None,
+    tgt: Annotated[list[str] | None, Opt("--tgt", help="Training target text; repeatable.")] = None,
+    valid_src: Annotated[list[str] | None, Opt("--valid-src", help="Validation source.")] = None,
+    valid_tgt: Annotated[list[str] | None, Opt("--valid-tgt", help="Validation target.")] = None,
+    weight: Annotated[
+        list[float] | None, Opt("--weight", help="Per corpus: times drawn per epoch (default 1).")
     ] = None,
+    alignments: Annotated[
+        list[str] | None, Opt("--alignments", help="Per corpus: word links, Pharaoh i-j.")
+    ] = None,
+    src_lang: Annotated[Str, Opt("--src-lang", help="Source language code, e.g. fr.")] = None,
+    tgt_lang: Annotated[Str, Opt("--tgt-lang", help="Target language code, e.g. en.")] = None,
+    output: Annotated[Path | None, Opt("--output", "-o", help="Run directory.")] = None,
+    config: Annotated[Path | None, Opt("--config", help="TOML: [model], [train], [data].")] = None,
     tokenizer: Annotated[
-        str | None,
-        typer.Option("--tokenizer", help="A tokenizer.json (default: train a joint BPE)."),
+        Str, Opt("--tokenizer", help="A tokenizer.json (default: new BPE).")
     ] = None,
-    resume: Annotated[
-        Path | None, typer.Option("--resume", help="Continue the run in this directory.")
-    ] = None,
-    overwrite: Annotated[
-        bool, typer.Option("--overwrite", help="Replace a run already in --output.")
-    ] = False,
-    arch: Annotated[str | None, typer.Option("--arch", help="rnn or transformer.")] = None,
-    cell: Annotated[str | None, typer.Option("--cell", help="gru or lstm.")] = None,
+    resume: Annotated[Path | None, Opt("--resume", help="Continue the run in this dir.")] = None,
+    overwrite: Annotated[bool, Opt("--overwrite", help="Replace a run in --output.")] = False,
+    arch: Annotated[Str, Opt("--arch", help="rnn or transformer.")] = None,
+    cell: Annotated[Str, Opt("--cell", help="gru or lstm.")] = None,
     attention: Annotated[
-        str | None,
-        typer.Option("--attention", help="none, additive, dot, general, scaled_dot, multihead."),
+        Str, Opt("--attention", help="none, additive, dot, general, scaled_dot, multihead.")
     ] = None,
-    style: Annotated[str | None, typer.Option("--style", help="bahdanau or luong.")] = None,
-    emb_size: Annotated[int | None, typer.Option("--emb-size")] = None,
-    hidden_size: Annotated[int | None, typer.Option("--hidden-size")] = None,
-    layers: Annotated[
-        int | None, typer.Option("--layers", help="Encoder and decoder layers.")
+    style: Annotated[Str, Opt("--style", help="bahdanau or luong.")] = None,
+    emb_size: Annotated[Int, Opt("--emb-size")] = None,
+    hidden_size: Annotated[Int, Opt("--hidden-size")] = None,
+    layers: Annotated[Int, Opt("--layers", help="Encoder and decoder layers.")] = None,
+    heads: Annotated[Int, Opt("--heads")] = None,
+    dropout: Annotated[Float, Opt("--dropout")] = None,
+    guided: Annotated[
+        bool | None,
+        Opt("--guided-alignment/--no-guided-alignment", help="Teach attention to align."),
     ] = None,
-    heads: Annotated[int | None, typer.Option("--heads")] = None,
-    dropout: Annotated[float | None, typer.Option("--dropout")] = None,
-    epochs: Annotated[int | None, typer.Option("--epochs")] = None,
-    max_steps: Annotated[int | None, typer.Option("--max-steps")] = None,
-    max_minutes: Annotated[
-        float | None, typer.Option("--max-minutes", help="Stop after this much wall-clock time.")
-    ] = None,
-    batch_tokens: Annotated[int | None, typer.Option("--batch-tokens")] = None,
-    lr: Annotated[float | None, typer.Option("--lr")] = None,
-    valid_every: Annotated[int | None, typer.Option("--valid-every")] = None,
-    patience: Annotated[int | None, typer.Option("--patience")] = None,
-    seed: Annotated[int | None, typer.Option("--seed")] = None,
-    threads: Annotated[int | None, typer.Option("--threads", help="CPU threads for torch.")] = None,
-    device: Annotated[
-        str | None, typer.Option("--device", help="cpu, or cuda (one GPU per process).")
-    ] = None,
-    plot: Annotated[
-        bool, typer.Option("--plot", help="Write curves.png (needs matplotlib).")
-    ] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only errors and warnings.")] = False,
+    guided_weight: Annotated[Float, Opt("--guided-weight", help="Alignment loss weight.")] = None,
+    epochs: Annotated[Int, Opt("--epochs")] = None,
+    max_steps: Annotated[Int, Opt("--max-steps")] = None,
+    max_minutes: Annotated[Float, Opt("--max-minutes", help="Wall-clock budget.")] = None,
+    batch_tokens: Annotated[Int, Opt("--batch-tokens")] = None,
+    lr: Annotated[Float, Opt("--lr")] = None,
+    valid_every: Annotated[Int, Opt("--valid-every")] = None,
+    patience: Annotated[Int, Opt("--patience")] = None,
+    seed: Annotated[Int, Opt("--seed")] = None,
+    threads: Annotated[Int, Opt("--threads", help="CPU threads for torch.")] = None,
+    device: Annotated[Str, Opt("--device", help="cpu, or cuda (one GPU per process).")] = None,
+    precision: Annotated[Str, Opt("--precision", help="auto, fp32 or bf16.")] = None,
+    plot: Annotated[bool, Opt("--plot", help="Write curves.png (needs matplotlib).")] = False,
+    quiet: Annotated[bool, Opt("--quiet", "-q", help="Only errors and warnings.")] = False,
 ) -> None:
     """Train a model on parallel text; the output directory is the model.
 
     Example: nmt train --src train.de --tgt train.en --valid-src val.de --valid-tgt val.en
     --output runs/de-en --arch rnn --attention additive
     """
-    import torch
-
     from nmt_cli.errors import UsageError
-    from nmt_cli.model import build_model, count_parameters
     from nmt_cli.training import run as runs
-    from nmt_cli.training.data import load_parallel
     from nmt_cli.training.distributed import world_from_env
-    from nmt_cli.training.trainer import Trainer
+    from nmt_cli.training.session import Interrupted
+    from nmt_cli.training.session import train as train_run
 
-    train_flags = {
-        "epochs": epochs,
-        "max_steps": max_steps,
-        "max_minutes": max_minutes,
-        "batch_tokens": batch_tokens,
-        "lr": lr,
-        "valid_every": valid_every,
-        "patience": patience,
-        "seed": seed,
-        "threads": threads,
-        "device": device,
-    }
+    train_flags = dict(
+        epochs=epochs, max_steps=max_steps, max_minutes=max_minutes, batch_tokens=batch_tokens,
+        lr=lr, valid_every=valid_every, patience=patience, seed=seed, threads=threads,
+        device=device, precision=precision, guided_weight=guided_weight,
+    )  # fmt: skip
+    model_flags = dict(
+        arch=arch, cell=cell, attention=attention, style=style, emb_size=emb_size,
+        hidden_size=hidden_size, enc_layers=layers, dec_layers=layers, heads=heads,
+        dropout=dropout, guided_alignment=guided,
+    )  # fmt: skip
+    data_flags = {"--src": src, "--tgt": tgt, "--valid-src": valid_src, "--valid-tgt": valid_tgt}
+    data_flags.update({"--weight": weight, "--alignments": alignments, "--config": config})
+    data_flags.update({"--tokenizer": tokenizer, "--src-lang": src_lang, "--tgt-lang": tgt_lang})
     if resume is not None:
         if output is not None and output != resume:
             raise UsageError("give the run directory once: --resume DIR (without --output)")
-        run_dir = resume
-        given = [
-            name
-            for name, value in (
-                ("--src", src),
-                ("--tgt", tgt),
-                ("--valid-src", valid_src),
-                ("--valid-tgt", valid_tgt),
-                ("--config", config),
-                ("--tokenizer", tokenizer),
-                ("--arch", arch),
-                ("--cell", cell),
-                ("--attention", attention),
-                ("--style", style),
-                ("--emb-size", emb_size),
-                ("--hidden-size", hidden_size),
-                ("--layers", layers),
-                ("--heads", heads),
-                ("--dropout", dropout),
-            )
-            if value is not None
-        ]
+        given = [k for k, v in {**data_flags, **_model_flag_names(model_flags)}.items() if v]
         if given:
             raise UsageError(
                 f"{', '.join(given)} cannot change on --resume: the run keeps its "
                 "data, tokenizer and model (training options such as --epochs can)"
             )
-        if not run_dir.is_dir():
-            raise UsageError(f"--resume {run_dir}: no such run directory")
-        spec = runs.spec_from_run(run_dir, train_flags)
+        if not resume.is_dir():
+            raise UsageError(f"--resume {resume}: no such run directory")
+        run_dir, spec = resume, runs.spec_from_run(resume, train_flags)
     else:
         if output is None:
             raise UsageError("missing --output (the run directory)")
+        data = _data_from_flags(src, tgt, valid_src, valid_tgt, weight, alignments)
+        data["languages"] = (src_lang, tgt_lang or "") if src_lang else None
         run_dir = output
-        model_flags = {
-            "arch": arch,
-            "cell": cell,
-            "attention": attention,
-            "style": style,
-            "emb_size": emb_size,
-            "hidden_size": hidden_size,
-            "enc_layers": layers,
-            "dec_layers": layers,
-            "heads": heads,
-            "dropout": dropout,
-        }
-        paths = {"src": src, "tgt": tgt, "valid_src": valid_src, "valid_tgt": valid_tgt}
-        spec = runs.build_spec(paths, config, model_flags, train_flags, tokenizer)
-        runs.check_output_dir(run_dir, resume=False, overwrite=overwrite)
-    runs.check_inputs(spec)
+        spec = runs.build_spec(data, config, model_flags, train_flags, tokenizer)
     world = world_from_env(spec.train.device)  # torchrun: rank and size; else one process
     quiet = quiet or not world.is_main  # only rank 0 prints
-    world.barrier()  # every process has checked before rank 0 writes anything
-    if world.is_main:
-        run_dir.mkdir(exist_ok=True)
-    if spec.train.threads:
-        torch.set_num_threads(spec.train.threads)
-
     progress = ConsoleProgress(quiet)
-    with contextlib.ExitStack() as held:
-        if world.is_main:
-            held.enter_context(runs.RunLock(run_dir))
-            if resume is None and overwrite:
-                runs.clear_run(run_dir)
-            tok, stats = runs.prepare_tokenizer(spec, run_dir, resume is not None, warn)
-            world.barrier()  # the run's tokenizer exists now
-        else:
-            world.barrier()
-            tok, stats = runs.prepare_tokenizer(spec, run_dir, True, warn)
-        if stats is not None and not quiet:
-            info(
-                f"trained a joint BPE tokenizer: {stats.vocab_size:,} pieces, "
-                f"{stats.subwords_per_line:.1f} subwords per line"
-            )
-        train_data = load_parallel(spec.src, spec.tgt, tok, spec.train.max_len, warn)
-        valid_data = load_parallel(spec.valid_src, spec.valid_tgt, tok, None, warn, keep_text=True)
-        if valid_data.dropped_empty and not quiet:
-            warn(
-                f"{spec.valid_src}: left out {valid_data.dropped_empty:,} validation pairs with "
-                "an empty side"
-            )
-        if (train_data.dropped_empty or train_data.dropped_long) and not quiet:
-            warn(
-                f"{spec.src}: left out {train_data.dropped_empty:,} pairs with an empty side and "
-                f"{train_data.dropped_long:,} longer than {spec.train.max_len} subwords "
-                f"(of {train_data.total:,})"
-            )
-        torch.manual_seed(spec.train.seed)
-        model = build_model(spec.model, tok.vocab_size, tok.vocab_size)
-        if resume is None:
-            if world.is_main:
-                runs.write_run_files(run_dir, spec, model)
-        else:
-            runs.check_tokenizer_fits(spec, tok, run_dir)
-        meta = runs.make_meta(spec, count_parameters(model))
-        trainer = Trainer(
-            model, tok, train_data, valid_data, spec.train, run_dir, progress, meta, world
+    try:
+        result = train_run(
+            spec, run_dir, resume=resume is not None, overwrite=overwrite,
+            callbacks=progress, world=world, warn=warn,
+        )  # fmt: skip
+    except Interrupted as stopped:
+        progress.close()
+        info(
+            f"nmt: stopped at step {stopped.step:,}; checkpoint saved; "
+            f"continue with: nmt train --resume {run_dir}"
         )
-        if resume is not None and not trainer.resume():
-            progress.on_message(f"{run_dir}: no checkpoint yet, starting from step 0")
-        if not quiet:
-            procs = f"; {world.size} processes" if world.distributed else ""
-            info(
-                f"{count_parameters(model):,} parameters; {len(train_data):,} training pairs, "
-                f"{len(valid_data):,} validation pairs; run directory {run_dir}{procs}"
-            )
+        raise typer.Exit(143 if stopped.signal == "SIGTERM" else 130) from None
+    finally:
+        progress.close()
+    if plot:
+        from nmt_cli.training.curves import plot_curves
 
-        def stop(signum, frame):  # finish the step, checkpoint, then exit
-            if trainer.stop_requested:  # a second signal: stop now
-                raise KeyboardInterrupt
-            trainer.stop_requested = signal.Signals(signum).name
-
-        old_int = signal.signal(signal.SIGINT, stop)
-        old_term = signal.signal(signal.SIGTERM, stop)
-        try:
-            result = trainer.fit()
-        except KeyboardInterrupt:
-            progress.close()
-            info(
-                f"nmt: stopped at step {trainer.progress.step:,}; checkpoint saved; "
-                f"continue with: nmt train --resume {run_dir}"
-            )
-            code = 143 if trainer.stop_requested == "SIGTERM" else 130
-            raise typer.Exit(code) from None
-        finally:
-            signal.signal(signal.SIGINT, old_int)
-            signal.signal(signal.SIGTERM, old_term)
-            progress.close()
-        if plot:
-            from nmt_cli.training.curves import plot_curves
-
-            plot_curves(run_dir / "metrics.jsonl", run_dir / "curves.png")
+        plot_curves(run_dir / "metrics.jsonl", run_dir / "curves.png")
     if not quiet:
         info(
             f"done: {result.stopped}; best {spec.train.early_stop_metric} {result.best:.2f} at "
             f"step {result.best_step:,}; model in {run_dir}"
         )
+
+
+def _model_flag_names(model_flags: dict) -> dict:
+    names = {
+        "enc_layers": "--layers",
+        "dec_layers": "--layers",
+        "guided_alignment": "--guided-alignment",
+    }
+    return {names.get(k, "--" + k.replace("_", "-")): v is not None for k, v in model_flags.items()}
+
+
+def _data_from_flags(src, tgt, valid_src, valid_tgt, weight, alignments) -> dict:
+    """Repeated --src/--tgt (with --weight, --alignments per corpus) as corpora."""
+    from nmt_cli.errors import UsageError
+    from nmt_cli.training.data import CorpusFiles
+
+    src, tgt, valid_src, valid_tgt = src or [], tgt or [], valid_src or [], valid_tgt or []
+    if len(src) != len(tgt):
+        raise UsageError(f"give --src and --tgt once per corpus (got {len(src)} and {len(tgt)})")
+    if len(valid_src) != len(valid_tgt):
+        raise UsageError(
+            f"give --valid-src and --valid-tgt once per set (got {len(valid_src)} and "
+            f"{len(valid_tgt)})"
+        )
+    for name, values in (("--weight", weight), ("--alignments", alignments)):
+        if values and len(values) != len(src):
+            raise UsageError(f"give {name} once per corpus ({len(src)}), got {len(values)}")
+    weights = weight or [1.0] * len(src)
+    links = alignments or [None] * len(src)
+    return {
+        "train": [CorpusFiles(*c) for c in zip(src, tgt, weights, links)],
+        "valid": [CorpusFiles(s, t) for s, t in zip(valid_src, valid_tgt)],
+    }
 
 
 def average(

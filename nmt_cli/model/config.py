@@ -48,6 +48,10 @@ class ModelConfig:
     pre_norm: bool = True
     max_positions: int = 1024
     align_layer: int = -2  # cross-attention layer read as the alignment (negative: from the top)
+    # guided alignment (Garg et al. 2019): training supervises one attention distribution with a
+    # word aligner's links, and alignment reads it: the RNN's attention, or head 0 of the
+    # Transformer's align_layer (other heads stay free)
+    guided_alignment: bool = False
     # both
     tie_embeddings: bool = False  # target embeddings double as the output projection
     share_embeddings: bool = False  # one embedding table for source and target (joint vocab)
@@ -71,6 +75,8 @@ class ModelConfig:
                 raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
         if not 0.0 <= self.dropout < 1.0:
             raise ValueError(f"dropout must be in [0, 1), got {self.dropout}")
+        if self.guided_alignment and self.arch == "rnn" and self.attention == "none":
+            raise ValueError("guided_alignment needs an attention model, but attention is none")
         uses_heads = self.arch == "transformer" or self.attention == "multihead"
         if uses_heads and self.hidden_size % self.heads:
             raise ValueError(

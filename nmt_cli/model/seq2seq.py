@@ -87,7 +87,7 @@ class Seq2Seq(nn.Module):
         cross-attention, heads averaged).
         """
         logits, cross = self.forward_with_attention(src, src_lengths, tgt_in)
-        return logits, self._alignment(cross)
+        return logits, self.alignment_weights(cross)
 
     def forward_with_attention(
         self, src: Tensor, src_lengths: Tensor, tgt_in: Tensor
@@ -102,9 +102,12 @@ class Seq2Seq(nn.Module):
             cross = torch.stack(layers, dim=1)  # (B, L, h, T, S)
         return self.output(self.output_dropout(out)), cross
 
-    def _alignment(self, cross: Tensor) -> Tensor:
-        """(B, L, h, T, S) -> (B, T, S): the alignment layer, heads averaged."""
+    def alignment_weights(self, cross: Tensor) -> Tensor:
+        """(B, L, h, T, S) -> (B, T, S): the alignment layer, heads averaged (a guided model:
+        its supervised head)."""
         layer = self.decoder.align_layer if self.config.arch == "transformer" else 0
+        if self.config.guided_alignment:
+            return cross[:, layer, 0]
         return cross[:, layer].mean(dim=1)
 
     def step(self, state, last_tokens: Tensor):
@@ -115,7 +118,8 @@ class Seq2Seq(nn.Module):
         else:
             x, layers, state = self.decoder.run(last_tokens.unsqueeze(1), state)
             out = x[:, -1]  # (B, H)
-            attn = layers[self.decoder.align_layer][:, :, -1].mean(dim=1)  # (B, h, S) -> (B, S)
+            w = layers[self.decoder.align_layer][:, :, -1]  # (B, h, S)
+            attn = w[:, 0] if self.config.guided_alignment else w.mean(dim=1)  # (B, S)
         logits = self.output(out)  # (B, V)
         return torch.log_softmax(logits.float(), dim=-1), attn, state
 

@@ -1,1 +1,13 @@
-"""Training: data batching, the optimisation loop, validation and checkpoints."""
+"""Training: data batching, the optimisation loop, validation and checkpoints.
+
+``from nmt_cli.training import train`` is the entry point (see :mod:`.session`); importing this
+package alone imports no torch.
+"""
+
+
+def __getattr__(name: str):
+    if name in ("train", "Interrupted"):
+        from nmt_cli.training import session
+
+        return getattr(session, name)
+    raise AttributeError(name)

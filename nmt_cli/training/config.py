@@ -10,6 +10,8 @@ SCHEDULES = ("inverse_sqrt", "plateau", "constant")
 METRICS = ("bleu", "chrf", "ppl", "loss")
 DEVICES = ("cpu", "cuda")
 BATCH_SORTS = ("source", "target", "none")  # see nmt_cli.training.data.batch_indices
+PRECISIONS = ("auto", "fp32", "bf16")  # see nmt_cli.precision
+SYMMETRISATIONS = ("intersect", "grow-diag-final-and", "forward", "reverse")  # see .teacher
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,13 @@ class TrainConfig:
     keep_last: int = 3  # checkpoints kept besides the best model
     threads: int = 0  # 0: leave torch's default
     device: str = "cpu"  # cpu, or cuda (one GPU per process; torchrun for several)
+    # fp32, bf16 (mixed: bfloat16 matrix products, float32 weights, optimiser and loss), or auto:
+    # bf16 where the device computes it natively, else fp32; a run records what auto chose
+    precision: str = "fp32"
+    # guided alignment (with [model] guided_alignment): weight of the alignment loss, and how
+    # the teacher's two directions are combined
+    guided_weight: float = 0.05
+    teacher_symmetrise: str = "intersect"
     vocab_size: int = 8000  # for the joint BPE tokenizer trained when none is given
     log_every: int = 50
 
@@ -48,6 +57,10 @@ class TrainConfig:
         choose("batch_sort", self.batch_sort, BATCH_SORTS)
         choose("device", self.device, DEVICES)
         choose("early_stop_metric", self.early_stop_metric, METRICS)
+        choose("precision", self.precision, PRECISIONS)
+        choose("teacher_symmetrise", self.teacher_symmetrise, SYMMETRISATIONS)
+        if self.guided_weight < 0:
+            raise ValueError(f"guided_weight must not be negative, got {self.guided_weight}")
         if self.max_minutes < 0:
             raise ValueError(f"max_minutes must not be negative, got {self.max_minutes}")
         for name in (

@@ -17,13 +17,28 @@ target (longer padded targets). Both figures: tests/benchmarks/batch_sort.py.
 from __future__ import annotations
 
 import random
+from array import array
 from dataclasses import dataclass, field, replace
 
 import torch
 
 from nmt_cli.errors import InputError
-from nmt_cli.textio import read_lines
+from nmt_cli.textio import open_lines
 from nmt_cli.tokenizer import BOS, EOS, PAD
+
+
+@dataclass(frozen=True)
+class CorpusFiles:
+    """One parallel corpus: line k of ``src`` and of ``tgt`` is a pair (plain or gzip).
+
+    weight      how many times each pair is drawn per epoch (0.5: a random half; 2: twice)
+    alignments  the user's word links (Pharaoh, whitespace words), one line per pair
+    """
+
+    src: str
+    tgt: str
+    weight: float = 1.0
+    alignments: str | None = None
 
 
 @dataclass
@@ -35,6 +50,11 @@ class ParallelData:
     dropped_empty: int = 0
     dropped_long: int = 0
     total: int = 0
+    sizes: list[int] = field(default_factory=list)  # kept pairs per corpus, in order
+    weights: list[float] = field(default_factory=list)  # per corpus
+    # guided alignment: per pair, piece links flattened [i0, j0, i1, j1, ...]
+    # (source piece i, target piece j), or None without guidance
+    links: list[array] | None = None
 
     def __len__(self) -> int:
         return len(self.src)
@@ -48,19 +68,94 @@ def load_parallel(
 ) -> ParallelData:
     """Read and encode a parallel corpus; empty and (if ``max_len``) over-long pairs are dropped
     and counted."""
-    src_lines = read_lines(src_path, on_invalid=warn)
-    tgt_lines = read_lines(tgt_path, on_invalid=warn)
-    if len(src_lines) != len(tgt_lines):
-        raise InputError(
-            f"{src_path} has {len(src_lines):,} lines but {tgt_path} has {len(tgt_lines):,}; "
-            "parallel files need one line per sentence pair"
-        )
-    if not src_lines:
-        raise InputError(f"{src_path} and {tgt_path} are empty")
-    src_ids = tokenizer.encode_batch(src_lines)
-    tgt_ids = tokenizer.encode_batch(tgt_lines)
-    data = ParallelData([], [], total=len(src_lines))
-    for s, t, st, tt in zip(src_ids, tgt_ids, src_lines, tgt_lines):
+    return load_corpora([CorpusFiles(src_path, tgt_path)], tokenizer, max_len, warn, keep_text)
+
+
+CHUNK = 20_000  # pairs encoded at a time: memory stays bounded by the kept ids
+
+
+def load_corpora(
+    corpora: list[CorpusFiles],
+    tokenizer,
+    max_len: int | None,
+    warn=None,
+    keep_text: bool = False,
+    teacher: str | None = None,
+) -> ParallelData:
+    """Read and encode several corpora, in order, into one ParallelData.
+
+    With ``teacher`` (normalised-word links, one line per pair of all corpora in order) or a
+    corpus's own ``alignments``, each kept pair also gets its links mapped onto pieces; links
+    stay with their pairs when pairs are dropped."""
+    guided = teacher is not None or any(c.alignments for c in corpora)
+    data = ParallelData([], [], links=[] if guided else None)
+    teacher_lines = _lines_or_none(teacher)
+    for corpus in corpora:
+        before, first_line = len(data.src), data.total
+        own = corpus.alignments is not None
+        if guided and not own and teacher is None:
+            raise ValueError(f"{corpus.src}: guided alignment needs teacher links or alignments")
+        links_lines = _lines_or_none(corpus.alignments) if own else teacher_lines
+        with open_lines(corpus.src, on_invalid=warn) as fs, open_lines(corpus.tgt, warn) as ft:
+            pairs = zip(fs, ft, strict=True)
+            source = ((s, t, next(links_lines, None) if guided else None) for s, t in pairs)
+            try:
+                for chunk in _chunks(source, CHUNK):
+                    _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus, own, first_line)
+            except ValueError:  # zip(strict=True): one file ended first
+                raise InputError(
+                    f"{corpus.src} and {corpus.tgt} have different numbers of lines; parallel "
+                    "files need one line per sentence pair"
+                ) from None
+        if own:
+            links_lines.close()
+        data.sizes.append(len(data.src) - before)
+        data.weights.append(corpus.weight)
+    if not data.src:
+        names = ", ".join(f"{c.src}, {c.tgt}" for c in corpora)
+        raise InputError(f"{names}: no usable sentence pairs (all empty or too long)")
+    return data
+
+
+def _lines_or_none(path: str | None):
+    if path is None:
+        return iter(())
+    return _closing_lines(path)
+
+
+def _closing_lines(path: str):
+    with open_lines(path) as lines:
+        yield from lines
+
+
+def _chunks(items, n: int):
+    chunk = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == n:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus: CorpusFiles, own, first_line):
+    from nmt_cli.training.teacher import NORMALISED_WORD, WHITESPACE_WORD
+
+    guided = data.links is not None
+    src_lines = [c[0] for c in chunk]
+    tgt_lines = [c[1] for c in chunk]
+    if guided:
+        src_enc = tokenizer.encode_batch_with_offsets(src_lines)
+        tgt_enc = tokenizer.encode_batch_with_offsets(tgt_lines)
+    else:
+        src_enc = [(ids, None) for ids in tokenizer.encode_batch(src_lines)]
+        tgt_enc = [(ids, None) for ids in tokenizer.encode_batch(tgt_lines)]
+    words = WHITESPACE_WORD if own else NORMALISED_WORD
+    where = corpus.alignments if own else "teacher links"
+    for k, (st, tt, link_line) in enumerate(chunk):
+        (s, s_off), (t, t_off) = src_enc[k], tgt_enc[k]
+        data.total += 1
         if not s or not t:
             data.dropped_empty += 1
             continue
@@ -72,11 +167,17 @@ def load_parallel(
         if keep_text:
             data.src_text.append(st)
             data.tgt_text.append(tt)
-    if not data.src:
-        raise InputError(
-            f"{src_path}, {tgt_path}: no usable sentence pairs (all empty or too long)"
-        )
-    return data
+        if guided:
+            where_line = f"{where}: line {data.total - first_line:,}"
+            data.links.append(_pair_links(st, tt, s_off, t_off, link_line, words, where_line))
+
+
+def _pair_links(st, tt, s_off, t_off, link_line, words, where) -> array:
+    from nmt_cli.training.teacher import parse_pharaoh, piece_links, piece_owners, word_spans
+
+    s_spans, t_spans = word_spans(st, words), word_spans(tt, words)
+    links = parse_pharaoh(link_line or "", len(s_spans), len(t_spans), where)
+    return piece_links(links, piece_owners(s_off, s_spans), piece_owners(t_off, t_spans))
 
 
 @dataclass
@@ -89,6 +190,9 @@ class Batch:
     tgt_out: torch.Tensor
     ntokens: int  # real target tokens (</s> included)
     index: list[int]  # example indices, for restoring order
+    # guided alignment: (B, T, S) teacher links, 1 where target piece t (row of tgt_out) is
+    # linked to source piece s; None without guidance
+    links: torch.Tensor | None = None
 
     def to(self, device) -> Batch:
         """The same batch with its tensors on ``device``."""
@@ -98,6 +202,7 @@ class Batch:
             src_lengths=self.src_lengths.to(device),
             tgt_in=self.tgt_in.to(device),
             tgt_out=self.tgt_out.to(device),
+            links=None if self.links is None else self.links.to(device),
         )
 
 
@@ -112,7 +217,7 @@ def pad(seqs: list[list[int]], value: int = PAD) -> torch.Tensor:
 def make_batch(data: ParallelData, index: list[int]) -> Batch:
     src = [data.src[i] for i in index]
     tgt = [data.tgt[i] for i in index]
-    return Batch(
+    batch = Batch(
         src=pad(src),
         src_lengths=torch.tensor([len(s) for s in src]),
         tgt_in=pad([[BOS] + t for t in tgt]),
@@ -120,6 +225,17 @@ def make_batch(data: ParallelData, index: list[int]) -> Batch:
         ntokens=sum(len(t) + 1 for t in tgt),
         index=index,
     )
+    if data.links is not None:
+        b, t_idx, s_idx = [], [], []
+        for row, i in enumerate(index):
+            flat = data.links[i]
+            b.extend([row] * (len(flat) // 2))
+            s_idx.extend(flat[0::2])
+            t_idx.extend(flat[1::2])
+        links = torch.zeros(batch.tgt_out.shape + (batch.src.size(1),))  # (B, T, S)
+        links[b, t_idx, s_idx] = 1.0
+        batch.links = links
+    return batch
 
 
 def batch_indices(
@@ -167,5 +283,28 @@ def batch_indices(
 def epoch_batches(
     data: ParallelData, batch_tokens: int, seed: int, epoch: int, sort: str = "source"
 ) -> list[list[int]]:
-    lengths = [(len(s), len(t) + 1) for s, t in zip(data.src, data.tgt)]
-    return batch_indices(lengths, batch_tokens, seed=seed * 100_003 + epoch, sort=sort)
+    """The batches of one epoch (lists of example indices). Corpora with a weight other than 1
+    are drawn that many times per epoch: whole copies, then a seeded random part."""
+    examples = epoch_examples(data, seed, epoch)
+    if examples is None:
+        lengths = [(len(s), len(t) + 1) for s, t in zip(data.src, data.tgt)]
+        return batch_indices(lengths, batch_tokens, seed=seed * 100_003 + epoch, sort=sort)
+    lengths = [(len(data.src[i]), len(data.tgt[i]) + 1) for i in examples]
+    batches = batch_indices(lengths, batch_tokens, seed=seed * 100_003 + epoch, sort=sort)
+    return [[examples[k] for k in b] for b in batches]
+
+
+def epoch_examples(data: ParallelData, seed: int, epoch: int) -> list[int] | None:
+    """Example indices of one epoch under the corpus weights (None: every example once)."""
+    if all(w == 1.0 for w in data.weights):
+        return None
+    rng = random.Random(seed * 7_919 + epoch)
+    out: list[int] = []
+    start = 0
+    for size, weight in zip(data.sizes, data.weights):
+        ids = range(start, start + size)
+        whole, part = int(weight), weight - int(weight)
+        out.extend(i for _ in range(whole) for i in ids)
+        out.extend(rng.sample(ids, round(part * size)))
+        start += size
+    return out

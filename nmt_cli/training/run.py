@@ -16,7 +16,7 @@ import os
 import platform
 import shutil
 import sys
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from nmt_cli.errors import ConfigError, InputError, OutputError, RunLockedError,
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.textio import count_lines, write_text_atomic
 from nmt_cli.training.config import TrainConfig
+from nmt_cli.training.data import CorpusFiles
 
 RUN_FILE = "run.json"
 # Settings added after runs had started, at the values such runs were trained with: a run.json
@@ -37,17 +38,29 @@ LOCK_FILE = "train.lock"
 
 @dataclass
 class RunSpec:
-    src: str
-    tgt: str
-    valid_src: str
-    valid_tgt: str
+    corpora: list[CorpusFiles]  # training corpora, in order
+    valid: list[CorpusFiles]  # validation sets, concatenated
     model: ModelConfig = field(default_factory=ModelConfig)
     train: TrainConfig = field(default_factory=TrainConfig)
     tokenizer: str | None = None  # a given tokenizer.json, else one is trained
+    languages: tuple[str, str] | None = None  # (source, target), e.g. ("fr", "en")
+
+    def files(self) -> list[tuple[str, str]]:
+        """(role, path) of every data file."""
+        out = []
+        for name, sets in (("train", self.corpora), ("valid", self.valid)):
+            for c in sets:
+                out += [(f"{name}.src", c.src), (f"{name}.tgt", c.tgt)]
+                if c.alignments:
+                    out.append((f"{name}.alignments", c.alignments))
+        return out
 
 
-def read_toml_config(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The [model] and [train] tables of a TOML config file."""
+TABLES = ("model", "train", "data")
+
+
+def read_toml_config(path: Path) -> dict[str, dict[str, Any]]:
+    """The [model], [train] and [data] tables of a TOML config file."""
     try:
         import tomllib
     except ModuleNotFoundError:  # Python 3.10
@@ -58,35 +71,55 @@ def read_toml_config(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
         raise InputError(f"{path}: no such config file") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise ConfigError(f"{path}: not valid TOML ({e})") from None
-    unknown = set(data) - {"model", "train"}
+    unknown = set(data) - set(TABLES)
     if unknown:
-        raise ConfigError(f"{path}: unknown table(s) {sorted(unknown)}; use [model] and [train]")
-    return data.get("model", {}), data.get("train", {})
+        raise ConfigError(
+            f"{path}: unknown table(s) {sorted(unknown)}; use [model], [train] and [data]"
+        )
+    return {t: data.get(t, {}) for t in TABLES}
+
+
+def corpora_from(entries: Any, where: str) -> list[CorpusFiles]:
+    """[{src, tgt, weight?, alignments?}, ...] -> CorpusFiles; unknown keys are errors."""
+    if not isinstance(entries, list):
+        raise ConfigError(f"{where}: expected a list of {{src, tgt}} tables")
+    return [from_dict(CorpusFiles, dict(e), f"{where}[{k}]") for k, e in enumerate(entries)]
 
 
 def build_spec(
-    paths: dict[str, str | None],
+    data: dict[str, Any],
     config_file: Path | None,
     model_flags: dict[str, Any],
     train_flags: dict[str, Any],
     tokenizer: str | None,
 ) -> RunSpec:
-    """Settings from the config file, overridden by flags that were given (not None)."""
-    model_table, train_table = read_toml_config(config_file) if config_file else ({}, {})
-    model_table = {**model_table, **{k: v for k, v in model_flags.items() if v is not None}}
-    train_table = {**train_table, **{k: v for k, v in train_flags.items() if v is not None}}
+    """Settings from the config file, overridden by flags that were given (not None).
+
+    ``data``: "train" and "valid" lists of corpora (empty: take the file's [data] table), and
+    "languages" (source, target) or None."""
+    tables = read_toml_config(config_file) if config_file else {t: {} for t in TABLES}
+    model_table = {**tables["model"], **{k: v for k, v in model_flags.items() if v is not None}}
+    train_table = {**tables["train"], **{k: v for k, v in train_flags.items() if v is not None}}
     where = str(config_file) if config_file else "options"
-    missing = [f"--{k.replace('_', '-')}" for k, v in paths.items() if not v]
+    file_data = dict(tables["data"])
+    unknown = set(file_data) - {"train", "valid", "source_language", "target_language"}
+    if unknown:
+        raise ConfigError(f"{where}: [data]: unknown key(s) {sorted(unknown)}")
+    corpora = data["train"] or corpora_from(file_data.get("train", []), f"{where}: [data] train")
+    valid = data["valid"] or corpora_from(file_data.get("valid", []), f"{where}: [data] valid")
+    languages = data.get("languages")
+    if languages is None and "source_language" in file_data:
+        languages = (file_data["source_language"], file_data.get("target_language", ""))
+    missing = [name for name, sets in (("training", corpora), ("validation", valid)) if not sets]
     if missing:
-        raise UsageError(f"missing {', '.join(missing)}")
+        raise UsageError(f"missing {' and '.join(missing)} data")
     return RunSpec(
-        src=str(paths["src"]),
-        tgt=str(paths["tgt"]),
-        valid_src=str(paths["valid_src"]),
-        valid_tgt=str(paths["valid_tgt"]),
+        corpora=corpora,
+        valid=valid,
         model=from_dict(ModelConfig, model_table, f"{where}: [model]"),
         train=from_dict(TrainConfig, train_table, f"{where}: [train]"),
         tokenizer=tokenizer,
+        languages=tuple(languages) if languages else None,
     )
 
 
@@ -94,10 +127,9 @@ def spec_to_json(spec: RunSpec) -> str:
     return (
         json.dumps(
             {
-                "src": spec.src,
-                "tgt": spec.tgt,
-                "valid_src": spec.valid_src,
-                "valid_tgt": spec.valid_tgt,
+                "corpora": [asdict(c) for c in spec.corpora],
+                "valid": [asdict(c) for c in spec.valid],
+                "languages": list(spec.languages) if spec.languages else None,
                 "tokenizer": spec.tokenizer,
                 "model": to_dict(spec.model),
                 "train": to_dict(spec.train),
@@ -118,20 +150,39 @@ def spec_from_run(run_dir: Path, train_overrides: dict[str, Any]) -> RunSpec:
         raise InputError(f"{path}: damaged ({e})") from None
     older = SETTINGS_OF_OLDER_RUNS
     model_table = {**older["model"], **data["model"]}
-    train_table = {
-        **older["train"],
-        **data["train"],
-        **{k: v for k, v in train_overrides.items() if v is not None},
-    }
+    overrides = {k: v for k, v in train_overrides.items() if v is not None}
+    stored = data["train"].get("precision", "fp32")
+    wanted = overrides.pop("precision", None)
+    if wanted is not None and wanted not in ("auto", stored):
+        raise ConfigError(
+            f"precision cannot change on resume: this run trains in {stored} (a resumed run "
+            "continues exactly as it began)"
+        )
+    train_table = {**older["train"], **data["train"], **overrides}
+    if "corpora" in data:
+        corpora = corpora_from(data["corpora"], f"{path}: corpora")
+        valid = corpora_from(data["valid"], f"{path}: valid")
+    else:  # a run begun before several corpora
+        corpora = [CorpusFiles(data["src"], data["tgt"])]
+        valid = [CorpusFiles(data["valid_src"], data["valid_tgt"])]
+    languages = data.get("languages")
     return RunSpec(
-        src=data["src"],
-        tgt=data["tgt"],
-        valid_src=data["valid_src"],
-        valid_tgt=data["valid_tgt"],
+        corpora=corpora,
+        valid=valid,
         tokenizer=data.get("tokenizer"),
         model=from_dict(ModelConfig, model_table, f"{path}: model"),
         train=from_dict(TrainConfig, train_table, f"{path}: train"),
+        languages=tuple(languages) if languages else None,
     )
+
+
+def resolve_settings(spec: RunSpec) -> RunSpec:
+    """A new run's settings as it will record them: ``precision = "auto"`` becomes what this
+    machine supports, so that a resumed run continues as it began."""
+    from nmt_cli.precision import resolve_precision
+
+    precision = resolve_precision(spec.train.precision, spec.train.device)
+    return replace(spec, train=replace(spec.train, precision=precision))
 
 
 class RunLock:
@@ -195,17 +246,25 @@ def clear_run(run_dir: Path) -> None:
 
 
 def check_inputs(spec: RunSpec) -> None:
-    for key in ("src", "tgt", "valid_src", "valid_tgt"):
-        path = Path(getattr(spec, key))
-        if not path.is_file():
-            flag = "--" + key.replace("_", "-")
-            raise InputError(f"{flag} {path}: no such file")
-    for a, b in ((spec.src, spec.tgt), (spec.valid_src, spec.valid_tgt)):
-        na, nb = count_lines(a), count_lines(b)
+    """Every file exists, and the files of a corpus have one line per pair."""
+    for role, path in spec.files():
+        if not Path(path).is_file():
+            what = {"train": "training", "valid": "validation"}[role.split(".")[0]]
+            side = {"src": "source", "tgt": "target", "alignments": "alignments"}[
+                role.split(".")[1]
+            ]
+            raise InputError(f"{what} {side} {path}: no such file")
+    for c in spec.corpora + spec.valid:
+        na, nb = count_lines(c.src), count_lines(c.tgt)
         if na != nb:
             raise InputError(
-                f"{a} has {na:,} lines but {b} has {nb:,}; parallel files need one line per "
-                "sentence pair"
+                f"{c.src} has {na:,} lines but {c.tgt} has {nb:,}; parallel files need one line "
+                "per sentence pair"
+            )
+        if c.alignments and (nc := count_lines(c.alignments)) != na:
+            raise InputError(
+                f"{c.alignments} has {nc:,} lines but {c.src} has {na:,}; alignments need one "
+                "line per sentence pair"
             )
 
 
@@ -223,9 +282,10 @@ def prepare_tokenizer(spec: RunSpec, run_dir: Path, resume: bool, warn):
         return tok, None
 
     def lines():
-        for path in (spec.src, spec.tgt):
-            with open_lines(path, on_invalid=warn) as f:
-                yield from f
+        for c in spec.corpora:
+            for path in (c.src, c.tgt):
+                with open_lines(path, on_invalid=warn) as f:
+                    yield from f
 
     tok, stats = train_tokenizer(lines(), vocab_size=spec.train.vocab_size, model="bpe")
     tok.save(stored)
@@ -241,13 +301,10 @@ def make_meta(spec: RunSpec, parameters: int) -> dict[str, Any]:
         "python": platform.python_version(),
         "command": sys.argv,
         "parameters": parameters,
-        "data": {
-            key: {
-                "path": str(Path(getattr(spec, key)).resolve()),
-                "sha256": sha256_file(getattr(spec, key)),
-            }
-            for key in ("src", "tgt", "valid_src", "valid_tgt")
-        },
+        "data": [
+            {"role": role, "path": str(Path(path).resolve()), "sha256": sha256_file(path)}
+            for role, path in spec.files()
+        ],
         "model": to_dict(spec.model),
         "train": to_dict(spec.train),
     }
@@ -268,3 +325,42 @@ def check_tokenizer_fits(spec: RunSpec, tokenizer, run_dir: Path) -> None:
                 f"the tokenizer has {tokenizer.vocab_size} tokens but the run was built for "
                 f"{src_vocab}"
             )
+
+
+def check_tools(spec: RunSpec, run_dir: Path) -> None:
+    """Programs the run will need, before any long work: eflomal for teacher links."""
+    from nmt_cli.training.teacher import LINKS_FILE, TEACHER_DIR, eflomal_program
+
+    needs_teacher = any(not c.alignments for c in spec.corpora)
+    cached = (run_dir / TEACHER_DIR / LINKS_FILE).is_file()
+    if spec.model.guided_alignment and needs_teacher and not cached:
+        eflomal_program()
+
+
+def load_data(spec: RunSpec, tok, run_dir: Path, say, warn):
+    """Training data (with teacher links for guided alignment) and validation data."""
+    from nmt_cli.training.data import load_corpora
+
+    teacher = None
+    if spec.model.guided_alignment:
+        need = [(c.src, c.tgt) for c in spec.corpora if not c.alignments]
+        if need:
+            from nmt_cli.training.teacher import compute_teacher
+
+            method = spec.train.teacher_symmetrise
+            teacher = str(compute_teacher(need, run_dir, method, say))
+    corpora = spec.corpora
+    if not spec.model.guided_alignment:  # links given but no guidance: not read
+        corpora = [replace(c, alignments=None) for c in corpora]
+    train_data = load_corpora(corpora, tok, spec.train.max_len, warn, teacher=teacher)
+    valid_data = load_corpora(spec.valid, tok, None, warn, keep_text=True)
+    warn = warn or say
+    if valid_data.dropped_empty:
+        warn(f"validation: left out {valid_data.dropped_empty:,} pairs with an empty side")
+    if train_data.dropped_empty or train_data.dropped_long:
+        warn(
+            f"training: left out {train_data.dropped_empty:,} pairs with an empty side and "
+            f"{train_data.dropped_long:,} longer than {spec.train.max_len} subwords "
+            f"(of {train_data.total:,})"
+        )
+    return train_data, valid_data

@@ -22,6 +22,7 @@ import torch.nn.functional as F
 
 from nmt_cli.bundle import META_FILE, WEIGHTS_FILE, write_weights
 from nmt_cli.decoding import SearchOptions, translate_ids
+from nmt_cli.precision import autocast
 from nmt_cli.textio import write_text_atomic
 from nmt_cli.tokenizer import PAD
 from nmt_cli.training import checkpoint as ckpt
@@ -59,6 +60,23 @@ class Callbacks:
     def on_step(self, metrics: dict[str, Any]) -> None: ...
     def on_validation(self, metrics: dict[str, Any]) -> None: ...
     def on_message(self, text: str) -> None: ...
+
+
+def guided_alignment_loss(attention: torch.Tensor, links: torch.Tensor) -> torch.Tensor:
+    """Cross-entropy between the supervised attention and the teacher's links (Garg et al.
+    2019), averaged over target tokens that have links.
+
+    attention (B, T, S) rows sum to 1; links (B, T, S) 0/1, each linked row normalised to a
+    distribution here (a target piece linked to k source pieces puts 1/k on each).
+    """
+    counts = links.sum(dim=-1, keepdim=True)  # (B, T, 1)
+    linked = counts.squeeze(-1) > 0  # (B, T)
+    if not bool(linked.any()):
+        return attention.new_zeros((), dtype=torch.float32)
+    target = links / counts.clamp(min=1.0)
+    log_attention = torch.log(attention.float().clamp(min=1e-9))  # padding gets weight 0
+    per_token = -(target * log_attention).sum(dim=-1)  # (B, T)
+    return per_token[linked].mean()
 
 
 class Trainer:
@@ -135,15 +153,24 @@ class Trainer:
     def lr(self) -> float:
         return self.cfg.lr_at(max(self.progress.step, 1), self.progress.plateau_scale)
 
-    def loss(self, batch, smoothing: float) -> torch.Tensor:
-        logits, _ = self.train_model(batch.src, batch.src_lengths, batch.tgt_in)  # (B, T, V)
-        return F.cross_entropy(
-            logits.reshape(-1, logits.size(-1)).float(),
+    def losses(self, batch, smoothing: float) -> tuple[torch.Tensor, torch.Tensor | None]:
+        """Summed cross-entropy of the batch, and (guided alignment) the alignment loss per
+        linked target token."""
+        with autocast(self.cfg.precision, self.world.device):
+            logits, attention = self.train_model(batch.src, batch.src_lengths, batch.tgt_in)
+        ce = F.cross_entropy(
+            logits.reshape(-1, logits.size(-1)).float(),  # (B*T, V)
             batch.tgt_out.reshape(-1),
             ignore_index=PAD,
             label_smoothing=smoothing,
             reduction="sum",
         )
+        if batch.links is None:
+            return ce, None
+        return ce, guided_alignment_loss(attention, batch.links)
+
+    def loss(self, batch, smoothing: float) -> torch.Tensor:
+        return self.losses(batch, smoothing)[0]
 
     def fit(self) -> Progress:
         cfg, p = self.cfg, self.progress
@@ -190,8 +217,11 @@ class Trainer:
                 for group in self.optimizer.param_groups:
                     group["lr"] = lr
                 self.optimizer.zero_grad(set_to_none=True)
-                loss = self.loss(batch, cfg.label_smoothing)
-                (loss / batch.ntokens).backward()
+                loss, align_loss = self.losses(batch, cfg.label_smoothing)
+                objective = loss / batch.ntokens
+                if align_loss is not None:
+                    objective = objective + cfg.guided_weight * align_loss
+                objective.backward()
                 grad_norm = torch.nn.utils.clip_grad_norm_(self.model.parameters(), cfg.clip_norm)
                 ntokens = batch.ntokens * self.world.size  # all ranks together (about)
                 self.optimizer.step()
@@ -208,6 +238,8 @@ class Trainer:
                     "grad_norm": float(grad_norm),
                     "tokens": batch.ntokens,
                 }
+                if align_loss is not None:
+                    record["align_loss"] = align_loss.item()
                 logged = p.step % cfg.log_every == 0
                 if logged:  # throughput over the steps since the last log line
                     now = time.perf_counter()
@@ -260,7 +292,8 @@ class Trainer:
             max_len_a=self.cfg.valid_max_len_a,
             max_len_b=self.cfg.valid_max_len_b,
         )
-        hyps = translate_ids(self.model, [s[:-1] for s in data.src], opts)
+        with autocast(self.cfg.precision, self.world.device):
+            hyps = translate_ids(self.model, [s[:-1] for s in data.src], opts)
         text = [self.tokenizer.decode(h[0].tokens) for h in hyps]
         refs = data.tgt_text
         return {

@@ -1,0 +1,62 @@
+"""Numeric precision: float32, or bfloat16 mixed precision where the hardware computes it fast.
+
+bf16 mixed precision runs the matrix products in bfloat16 under ``torch.autocast`` and keeps
+float32 master weights, optimiser state, loss and softmax statistics. It pays only on hardware
+with bfloat16 instructions: CPUs with AVX-512 BF16 or AMX, and CUDA GPUs that support bf16.
+``auto`` takes bf16 there and float32 elsewhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from functools import lru_cache
+
+from nmt_cli.errors import ConfigError
+
+PRECISIONS = ("auto", "fp32", "bf16")
+CPU_BF16_FLAGS = ("avx512_bf16", "amx_bf16")
+
+
+@lru_cache(maxsize=1)
+def cpu_flags() -> frozenset[str]:
+    """The CPU's feature flags (Linux /proc/cpuinfo; empty elsewhere)."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return frozenset(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return frozenset()
+
+
+def bf16_supported(device: str) -> bool:
+    """Whether ``device`` ("cpu" or "cuda...") computes bfloat16 matrix products natively."""
+    if device.startswith("cuda"):
+        import torch
+
+        return torch.cuda.is_available() and torch.cuda.is_bf16_supported()
+    return any(flag in cpu_flags() for flag in CPU_BF16_FLAGS)
+
+
+def resolve_precision(requested: str, device: str) -> str:
+    """``auto`` -> bf16 or fp32 for ``device``; an explicit bf16 where it is not supported is
+    a ConfigError (it would run, emulated, slower than float32)."""
+    if requested not in PRECISIONS:
+        raise ConfigError(f"precision must be one of {', '.join(PRECISIONS)}, got {requested!r}")
+    supported = bf16_supported(device)
+    if requested == "auto":
+        return "bf16" if supported else "fp32"
+    if requested == "bf16" and not supported:
+        what = "this GPU" if device.startswith("cuda") else "this CPU (no AVX-512 BF16 or AMX)"
+        raise ConfigError(f"bf16 precision is not supported on {what}; use fp32 or auto")
+    return requested
+
+
+def autocast(precision: str, device: str):
+    """A context in which matrix products run in ``precision`` (a no-op for fp32)."""
+    if precision != "bf16":
+        return contextlib.nullcontext()
+    import torch
+
+    return torch.autocast("cuda" if device.startswith("cuda") else "cpu", dtype=torch.bfloat16)

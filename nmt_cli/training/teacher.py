@@ -1,0 +1,212 @@
+"""Teacher alignments for guided alignment training (Garg et al. 2019).
+
+The teacher is a statistical word aligner, eflomal, run as its own program (``eflomal-align``,
+GPL-3, an optional extra: ``pip install 'nmt-cli[align]'``); nmt-cli never imports it.
+Aligners work on words, so the teacher sees each line as *normalised words*: lower-cased, with
+punctuation split off (``\\w+`` runs and single other characters). Its links, one Pharaoh line
+per pair (``i-j``: source word i, target word j), are cached in the run directory and mapped
+onto the subword pieces the model reads by character offsets (:func:`piece_links`).
+
+A user may give their own links instead (``alignments`` per corpus); those index the
+whitespace-separated words of the training lines, as a word aligner run on tokenised text
+would give them.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import time
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+
+from nmt_cli.errors import ConfigError, InputError
+from nmt_cli.textio import atomic_writer, open_lines
+
+NORMALISED_WORD = re.compile(r"\w+|[^\w\s]")
+WHITESPACE_WORD = re.compile(r"\S+")
+EFLOMAL = "eflomal-align"
+INSTALL_HINT = "pip install 'nmt-cli[align]' (or: pip install eflomal)"
+SYMMETRISATIONS = ("intersect", "grow-diag-final-and", "forward", "reverse")
+TEACHER_DIR = "teacher"
+LINKS_FILE = "links.txt"
+
+Links = list[tuple[int, int]]
+
+
+def word_spans(line: str, pattern: re.Pattern = NORMALISED_WORD) -> list[tuple[int, int]]:
+    """Character spans ``[start, end)`` of the words of ``line``."""
+    return [m.span() for m in pattern.finditer(line)]
+
+
+def normalised_words(line: str) -> str:
+    """The line as the teacher sees it: lower-cased words, punctuation split off."""
+    return " ".join(m.group().lower() for m in NORMALISED_WORD.finditer(line))
+
+
+def parse_pharaoh(text: str, n_src: int, n_tgt: int, where: str) -> Links:
+    """``"0-0 1-2"`` -> [(0, 0), (1, 2)]; a malformed or out-of-range link is an InputError.
+    ``p`` possible links (``1p2``) are read as links."""
+    links = []
+    for item in text.split():
+        parts = re.split(r"[-p?]", item)
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise InputError(f"{where}: {item!r} is not a link of the form i-j")
+        i, j = int(parts[0]), int(parts[1])
+        if i >= n_src or j >= n_tgt:
+            raise InputError(
+                f"{where}: link {item} is out of range for {n_src} source and {n_tgt} target words"
+            )
+        links.append((i, j))
+    return links
+
+
+def piece_owners(offsets: Sequence[tuple[int, int]], spans: Sequence[tuple[int, int]]):
+    """For each subword piece (its character span), the words it overlaps (a piece such as
+    ``▁matin.`` covers two normalised words; a lone ``▁`` covers none)."""
+    owners: list[list[int]] = []
+    w = 0
+    for start, end in offsets:
+        while w < len(spans) and spans[w][1] <= start:
+            w += 1
+        mine = []
+        k = w
+        while k < len(spans) and spans[k][0] < end:
+            mine.append(k)
+            k += 1
+        owners.append(mine)
+    return owners
+
+
+def piece_links(word_links: Links, src_owners, tgt_owners) -> array:
+    """Word links -> piece links, flattened ``[i0, j0, i1, j1, ...]`` (source piece i, target
+    piece j): a piece pair is linked when any of their words are."""
+    by_src: dict[int, list[int]] = {}
+    for i, pieces in enumerate(src_owners):
+        for word in pieces:
+            by_src.setdefault(word, []).append(i)
+    by_tgt: dict[int, list[int]] = {}
+    for j, pieces in enumerate(tgt_owners):
+        for word in pieces:
+            by_tgt.setdefault(word, []).append(j)
+    pairs = {(i, j) for s, t in word_links for i in by_src.get(s, ()) for j in by_tgt.get(t, ())}
+    out = array("H")
+    for i, j in sorted(pairs):
+        out.extend((i, j))
+    return out
+
+
+# -- symmetrisation ----------------------------------------------------------------------------
+
+
+def symmetrise(forward: Links, reverse: Links, method: str) -> Links:
+    """Combine the two directions' links (both as (source, target))."""
+    f, r = set(forward), set(reverse)
+    if method == "forward":
+        return sorted(f)
+    if method == "reverse":
+        return sorted(r)
+    both = f & r
+    if method == "intersect":
+        return sorted(both)
+    return sorted(_grow_diag_final_and(both, f | r))
+
+
+def _grow_diag_final_and(alignment: set, union: set) -> set:
+    """Koehn et al. 2003's heuristic: grow the intersection by neighbouring (diagonals too)
+    links of the union that align a still unaligned word, then add union links whose source
+    and target words are both unaligned."""
+    a = set(alignment)
+    neighbours = [(-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1)]
+    src_done = {i for i, _ in a}
+    tgt_done = {j for _, j in a}
+    grew = True
+    while grew:
+        grew = False
+        for i, j in sorted(a):
+            for di, dj in neighbours:
+                n = (i + di, j + dj)
+                if n in union and n not in a and (n[0] not in src_done or n[1] not in tgt_done):
+                    a.add(n)
+                    src_done.add(n[0])
+                    tgt_done.add(n[1])
+                    grew = True
+    for i, j in sorted(union):
+        if i not in src_done and j not in tgt_done:
+            a.add((i, j))
+            src_done.add(i)
+            tgt_done.add(j)
+    return a
+
+
+# -- running eflomal ---------------------------------------------------------------------------
+
+
+def eflomal_program() -> str:
+    found = shutil.which(EFLOMAL)
+    if found is None:
+        raise ConfigError(
+            f"guided alignment needs the word aligner eflomal for its teacher links: {INSTALL_HINT}"
+            ", or give your own links with the alignments setting"
+        )
+    return found
+
+
+def _write_normalised(pairs: Iterable[tuple[str, str]], src: Path, tgt: Path) -> int:
+    n = 0
+    with atomic_writer(src) as fs, atomic_writer(tgt) as ft:
+        for s, t in pairs:
+            # eflomal needs a token on each side; an empty side gets a placeholder (no links
+            # of such a pair are used: training drops pairs with an empty side)
+            fs.write((normalised_words(s) or "_") + "\n")
+            ft.write((normalised_words(t) or "_") + "\n")
+            n += 1
+    return n
+
+
+def _read_links(path: Path) -> Iterator[Links]:
+    with open_lines(path) as lines:
+        for line in lines:
+            yield [(int(a), int(b)) for a, b in (x.split("-") for x in line.split())]
+
+
+def compute_teacher(
+    corpora: Sequence[tuple[str, str]],
+    run_dir: Path,
+    method: str = "intersect",
+    say: Callable[[str], None] = lambda _: None,
+) -> Path:
+    """Align every training pair of ``corpora`` (in order) with eflomal in both directions,
+    symmetrise, and cache the links in ``RUN/teacher/links.txt``; returns that path. A cached
+    file is reused (``--resume`` does not recompute it). Memory stays bounded: text and links
+    stream through files."""
+    out = run_dir / TEACHER_DIR / LINKS_FILE
+    if out.is_file():
+        return out
+    program = eflomal_program()
+    work = run_dir / TEACHER_DIR
+    work.mkdir(parents=True, exist_ok=True)
+
+    def pairs():
+        for src, tgt in corpora:
+            with open_lines(src) as fs, open_lines(tgt) as ft:
+                yield from zip(fs, ft)
+
+    t0 = time.monotonic()
+    n = _write_normalised(pairs(), work / "src.txt", work / "tgt.txt")
+    say(f"teacher alignments: eflomal on {n:,} pairs, both directions ({method})")
+    cmd = [program, "-s", work / "src.txt", "-t", work / "tgt.txt", "-f", work / "fwd.txt"]
+    cmd += ["-r", work / "rev.txt", "--overwrite"]
+    done = subprocess.run([str(c) for c in cmd], capture_output=True, text=True)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise InputError(f"eflomal failed on the training text ({last})")
+    with atomic_writer(out) as f:
+        for fwd, rev in zip(_read_links(work / "fwd.txt"), _read_links(work / "rev.txt")):
+            f.write(" ".join(f"{i}-{j}" for i, j in symmetrise(fwd, rev, method)) + "\n")
+    for name in ("src.txt", "tgt.txt", "fwd.txt", "rev.txt"):
+        (work / name).unlink(missing_ok=True)
+    say(f"teacher alignments: done in {time.monotonic() - t0:,.0f} s, cached in {out}")
+    return out

@@ -1,0 +1,227 @@
+"""Guided alignment: a teacher's word links teach one attention head to align.
+
+The synthetic task: source sentences of distinct lower-case words, targets the same words
+upper-cased and in reverse order, so the true alignment is known (target word t comes from
+source word n - 1 - t) and given as the user's Pharaoh links. The teacher (eflomal) is tested
+on its own, on 100 pairs.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import assert_one_error_line
+from train_fixtures import keep_torch_state  # noqa: F401 (autouse)
+
+from nmt_cli.bundle import load_bundle
+from nmt_cli.model.config import ModelConfig
+from nmt_cli.training import train
+from nmt_cli.training.config import TrainConfig
+from nmt_cli.training.data import CorpusFiles
+from nmt_cli.training.run import RunSpec
+from nmt_cli.training.teacher import (
+    compute_teacher,
+    normalised_words,
+    piece_links,
+    piece_owners,
+    symmetrise,
+    word_spans,
+)
+
+WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india"]
+
+
+def reversal_pairs(n: int, seed: int) -> list[tuple[str, str, str]]:
+    """(source, target, links): target = source reversed and upper-cased."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        words = rng.sample(WORDS, rng.randint(3, 6))
+        k = len(words)
+        links = " ".join(f"{i}-{k - 1 - i}" for i in range(k))
+        out.append((" ".join(words), " ".join(w.upper() for w in reversed(words)), links))
+    return out
+
+
+def write(path: Path, lines) -> str:
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture
+def reversal(tmp_path):
+    pairs = reversal_pairs(300, seed=1)
+    d = tmp_path / "data"
+    d.mkdir()
+    return CorpusFiles(
+        write(d / "tr.src", [p[0] for p in pairs]),
+        write(d / "tr.tgt", [p[1] for p in pairs]),
+        alignments=write(d / "tr.links", [p[2] for p in pairs]),
+    ), CorpusFiles(
+        write(d / "va.src", [p[0] for p in pairs[:20]]),
+        write(d / "va.tgt", [p[1] for p in pairs[:20]]),
+    )
+
+
+TINY_TRANSFORMER = dict(
+    arch="transformer", hidden_size=32, ff_size=64, heads=2, enc_layers=2, dec_layers=2,
+    dropout=0.0, share_embeddings=True, tie_embeddings=True,
+)  # fmt: skip
+TINY_TRAIN = dict(
+    max_steps=300, batch_tokens=300, lr=3e-3, warmup_steps=20, valid_every=300, threads=1,
+    vocab_size=300, log_every=50, patience=0,
+)  # fmt: skip
+
+
+def agreement(model_dir: Path, pairs) -> float:
+    """Share of target words whose default alignment link is the true one."""
+    from nmt_cli.aligner import align_pairs
+
+    bundle = load_bundle(model_dir)
+    found = align_pairs(bundle, [p[0] for p in pairs], [p[1] for p in pairs])
+    right = total = 0
+    for al, (src, _, links) in zip(found, pairs):
+        truth = {tuple(map(int, x.split("-"))) for x in links.split()}
+        right += len(set(al.links) & truth)
+        total += len(src.split())
+    return right / total
+
+
+def test_guided_training_makes_the_supervised_head_follow_the_teacher(reversal, tmp_path):
+    corpus, valid = reversal
+    spec = RunSpec(
+        corpora=[corpus],
+        valid=[valid],
+        model=ModelConfig(**TINY_TRANSFORMER, guided_alignment=True),
+        train=TrainConfig(**TINY_TRAIN, guided_weight=1.0),
+    )
+    train(spec, tmp_path / "run")
+    held_out = reversal_pairs(40, seed=99)
+    assert agreement(tmp_path / "run", held_out) >= 0.9
+    records = [r for r in _records(tmp_path / "run") if "align_loss" in r]
+    assert records and records[-1]["align_loss"] < records[0]["align_loss"]
+
+
+def _records(run_dir: Path) -> list[dict]:
+    import json
+
+    return [json.loads(line) for line in (run_dir / "metrics.jsonl").read_text().splitlines()]
+
+
+def test_the_supervised_head_is_recorded_and_read_by_nmt_align(reversal, tmp_path, run_cli):
+    corpus, valid = reversal
+    spec = RunSpec(
+        corpora=[corpus],
+        valid=[valid],
+        model=ModelConfig(**TINY_TRANSFORMER, guided_alignment=True),
+        train=TrainConfig(**{**TINY_TRAIN, "max_steps": 2}),
+    )
+    train(spec, tmp_path / "run")
+    assert load_bundle(tmp_path / "run").config.guided_alignment is True
+    default = run_cli(
+        ["align", "-m", tmp_path / "run", "alpha bravo", "BRAVO ALPHA", "--format", "json"]
+    )
+    head0 = run_cli(
+        ["align", "-m", tmp_path / "run", "alpha bravo", "BRAVO ALPHA", "--format", "json",
+         "--layer", "-2", "--head", "0"]
+    )  # fmt: skip
+    assert default.exit_code == 0, default.stderr
+    assert default.stdout == head0.stdout
+
+
+# -- the user's own links: errors --------------------------------------------------------------
+
+
+def _cli_args(corpus: CorpusFiles, valid: CorpusFiles, tmp_path: Path) -> list[str]:
+    return [
+        "train", "--src", corpus.src, "--tgt", corpus.tgt, "--valid-src", valid.src,
+        "--valid-tgt", valid.tgt, "--guided-alignment", "--arch", "transformer",
+        "--hidden-size", "16", "--layers", "2", "--max-steps", "1", "--threads", "1",
+        "--output", str(tmp_path / "run"),
+    ]  # fmt: skip
+
+
+def test_alignments_with_the_wrong_line_count_are_one_error_line(reversal, tmp_path, run_cli):
+    corpus, valid = reversal
+    lines = Path(corpus.alignments).read_text().splitlines()
+    short = write(tmp_path / "short.links", lines[:-1])
+    result = run_cli([*_cli_args(corpus, valid, tmp_path), "--alignments", short])
+    assert_one_error_line(result, "short.links has 299 lines", "tr.src has 300")
+
+
+def test_a_link_out_of_range_is_one_error_line_naming_the_line(reversal, tmp_path, run_cli):
+    corpus, valid = reversal
+    lines = Path(corpus.alignments).read_text().splitlines()
+    lines[4] = lines[4] + " 0-9"
+    bad = write(tmp_path / "bad.links", lines)
+    result = run_cli([*_cli_args(corpus, valid, tmp_path), "--alignments", bad, "-q"])
+    assert_one_error_line(result, "bad.links: line 5", "0-9", "out of range")
+
+
+def test_guidance_without_attention_is_one_error_line(reversal, tmp_path, run_cli):
+    corpus, valid = reversal
+    args = _cli_args(corpus, valid, tmp_path)
+    args[args.index("transformer")] = "rnn"
+    result = run_cli([*args, "--attention", "none"])
+    assert_one_error_line(result, "guided_alignment needs an attention")
+
+
+# -- mapping word links onto pieces ------------------------------------------------------------
+
+
+def test_teacher_words_are_lower_cased_with_punctuation_split_off():
+    assert normalised_words("Le chat, dort.") == "le chat , dort ."
+
+
+def test_a_piece_covering_two_words_takes_links_of_both():
+    line = "matin."  # one piece "▁matin." covering the words "matin" and "."
+    owners = piece_owners([(0, 6)], word_spans(line))
+    assert owners == [[0, 1]]
+    flat = piece_links([(0, 0), (1, 0)], [[0], [1]], owners)
+    assert list(flat) == [0, 0, 1, 0]  # source piece 0 and 1 both link target piece 0
+
+
+def test_grow_diag_final_and_adds_neighbours_of_the_intersection():
+    forward = [(0, 0), (1, 1), (2, 1)]
+    reverse = [(0, 0), (1, 1), (1, 2)]
+    assert symmetrise(forward, reverse, "intersect") == [(0, 0), (1, 1)]
+    assert symmetrise(forward, reverse, "grow-diag-final-and") == [(0, 0), (1, 1), (1, 2), (2, 1)]
+
+
+# -- the teacher -------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(shutil.which("eflomal-align") is None, reason="eflomal is not installed")
+def test_the_teacher_aligns_100_pairs_with_eflomal(tmp_path):
+    rng = random.Random(3)
+    fr = {"chat": "cat", "chien": "dog", "mange": "eats", "dort": "sleeps", "le": "the"}
+    src, tgt = [], []
+    for _ in range(100):
+        a, b = rng.sample(["chat", "chien"], 1)[0], rng.choice(["mange", "dort"])
+        src.append(f"Le {a} {b}.")
+        tgt.append(f"The {fr[a]} {fr[b]}.")
+    s = write(tmp_path / "s.fr", src)
+    t = write(tmp_path / "t.en", tgt)
+    said = []
+    out = compute_teacher([(s, t)], tmp_path / "run", "intersect", said.append)
+    lines = out.read_text().splitlines()
+    assert len(lines) == 100
+    # the content words (noun, verb); eflomal may leave "le"/"the" and "." unlinked on so
+    # little text, where they occur in every pair
+    right = sum("1-1" in x.split() and "2-2" in x.split() for x in lines)
+    assert right >= 90
+    assert any("eflomal on 100 pairs" in m for m in said)
+    # cached: a second call does not run eflomal again
+    mtime = out.stat().st_mtime_ns
+    assert compute_teacher([(s, t)], tmp_path / "run", "intersect") == out
+    assert out.stat().st_mtime_ns == mtime
+
+
+def test_without_eflomal_guidance_says_how_to_install_it(reversal, tmp_path, run_cli, monkeypatch):
+    corpus, valid = reversal
+    monkeypatch.setenv("PATH", "/nonexistent")
+    result = run_cli(_cli_args(corpus, valid, tmp_path))
+    assert_one_error_line(result, "eflomal", "pip install")

@@ -1,0 +1,145 @@
+"""`nmt train` data: several corpora, gzip, corpus weights, and the precision a run records."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+from conftest import assert_one_error_line
+from train_fixtures import keep_torch_state, write_parallel  # noqa: F401 (autouse)
+
+from nmt_cli import precision
+from nmt_cli.training.data import CorpusFiles, ParallelData, epoch_batches
+
+
+def gz(path: Path) -> Path:
+    out = path.with_name(path.name + ".gz")
+    out.write_bytes(gzip.compress(path.read_bytes()))
+    return out
+
+
+@pytest.fixture
+def two_corpora(corpus, tmp_path):
+    first = write_parallel(tmp_path / "a", corpus.pairs[:120])
+    second = write_parallel(tmp_path / "b", corpus.pairs[120:])
+    return first, second
+
+
+def base_args(data, tmp_path, small_tokenizer_path) -> list[str]:
+    return [
+        "train", "--valid-src", data.valid_src, "--valid-tgt", data.valid_tgt,
+        "--tokenizer", small_tokenizer_path, "--emb-size", "8", "--hidden-size", "8",
+        "--max-steps", "2", "--threads", "1", "--output", tmp_path / "run", "-q",
+    ]  # fmt: skip
+
+
+def test_several_corpora_some_gzipped_train_together(
+    run_cli, two_corpora, tmp_path, small_tokenizer_path
+):
+    a, b = two_corpora
+    args = base_args(a, tmp_path, small_tokenizer_path)
+    args += ["--src", gz(a.src), "--tgt", gz(a.tgt), "--src", b.src, "--tgt", b.tgt]
+    result = run_cli([*args, "--weight", "2", "--weight", "0.5", "--precision", "fp32"])
+    assert result.exit_code == 0, result.stderr
+    run = json.loads((tmp_path / "run" / "run.json").read_text())
+    assert [c["weight"] for c in run["corpora"]] == [2.0, 0.5]
+    assert run["corpora"][0]["src"].endswith(".gz")
+    resumed = run_cli(["train", "--resume", tmp_path / "run", "--max-steps", "3", "-q"])
+    assert resumed.exit_code == 0, resumed.stderr
+
+
+def test_a_corrupt_gzip_corpus_is_one_error_line_naming_it(
+    run_cli, two_corpora, tmp_path, small_tokenizer_path
+):
+    a, _ = two_corpora
+    src = gz(a.src)
+    src.write_bytes(src.read_bytes()[:40])
+    args = [*base_args(a, tmp_path, small_tokenizer_path), "--src", src, "--tgt", a.tgt]
+    assert_one_error_line(run_cli(args), str(src), "gzip")
+
+
+def test_src_and_tgt_must_come_in_pairs(run_cli, two_corpora, tmp_path, small_tokenizer_path):
+    a, b = two_corpora
+    args = [*base_args(a, tmp_path, small_tokenizer_path), "--src", a.src, "--src", b.src]
+    args += ["--tgt", a.tgt]
+    assert_one_error_line(run_cli(args), "--src and --tgt once per corpus", code=2)
+
+
+def test_a_corpus_weight_draws_its_pairs_that_many_times_per_epoch():
+    data = ParallelData(
+        src=[[5, 3]] * 30, tgt=[[6]] * 30, sizes=[10, 20], weights=[3.0, 0.5], total=30
+    )
+    seen = [i for batch in epoch_batches(data, 40, seed=1, epoch=1) for i in batch]
+    first, second = [i for i in seen if i < 10], [i for i in seen if i >= 10]
+    assert sorted(first) == sorted(list(range(10)) * 3)
+    assert len(second) == 10 and len(set(second)) == 10
+    other = [i for batch in epoch_batches(data, 40, seed=1, epoch=2) for i in batch if i >= 10]
+    assert set(other) != set(second)  # a different half each epoch
+
+
+# -- precision ---------------------------------------------------------------------------------
+
+
+def test_auto_precision_is_recorded_as_what_the_machine_supports(
+    run_cli, two_corpora, tmp_path, small_tokenizer_path, monkeypatch
+):
+    a, _ = two_corpora
+    monkeypatch.setattr(precision, "bf16_supported", lambda device: False)
+    args = [*base_args(a, tmp_path, small_tokenizer_path), "--src", a.src, "--tgt", a.tgt]
+    result = run_cli([*args, "--precision", "auto"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads((tmp_path / "run" / "run.json").read_text())["train"]["precision"] == "fp32"
+
+
+def test_explicit_bf16_without_support_is_one_error_line(
+    run_cli, two_corpora, tmp_path, small_tokenizer_path, monkeypatch
+):
+    a, _ = two_corpora
+    monkeypatch.setattr(precision, "bf16_supported", lambda device: False)
+    args = [*base_args(a, tmp_path, small_tokenizer_path), "--src", a.src, "--tgt", a.tgt]
+    assert_one_error_line(run_cli([*args, "--precision", "bf16"]), "bf16", "not supported")
+
+
+def test_resume_keeps_the_precision_and_refuses_another(
+    run_cli, two_corpora, tmp_path, small_tokenizer_path, monkeypatch
+):
+    a, _ = two_corpora
+    monkeypatch.setattr(precision, "bf16_supported", lambda device: True)
+    args = [*base_args(a, tmp_path, small_tokenizer_path), "--src", a.src, "--tgt", a.tgt]
+    assert run_cli([*args, "--precision", "bf16"]).exit_code == 0
+    resume = ["train", "--resume", tmp_path / "run", "--max-steps", "3", "-q"]
+    assert_one_error_line(run_cli([*resume, "--precision", "fp32"]), "precision", "bf16")
+    result = run_cli(resume)
+    assert result.exit_code == 0, result.stderr
+    assert json.loads((tmp_path / "run" / "run.json").read_text())["train"]["precision"] == "bf16"
+
+
+def test_bf16_training_learns_like_fp32(corpus, tmp_path, small_tokenizer_path, monkeypatch):
+    """Mixed precision changes the arithmetic, not the training: after the same steps on the
+    same batches the loss is within a few percent of float32's."""
+    from nmt_cli.model.config import ModelConfig
+    from nmt_cli.training import train
+    from nmt_cli.training.config import TrainConfig
+    from nmt_cli.training.run import RunSpec
+
+    if not precision.bf16_supported("cpu"):
+        pytest.skip("this CPU has no bf16 instructions")
+    data = write_parallel(tmp_path / "d", corpus.pairs)
+    losses = {}
+    for name in ("fp32", "bf16"):
+        spec = RunSpec(
+            corpora=[CorpusFiles(str(data.src), str(data.tgt))],
+            valid=[CorpusFiles(str(data.valid_src), str(data.valid_tgt))],
+            model=ModelConfig(arch="transformer", hidden_size=32, ff_size=64, heads=2,
+                              enc_layers=1, dec_layers=1, dropout=0.0),
+            train=TrainConfig(max_steps=60, batch_tokens=400, lr=3e-3, warmup_steps=10,
+                              valid_every=60, threads=1, precision=name, log_every=1),
+            tokenizer=str(small_tokenizer_path),
+        )  # fmt: skip
+        train(spec, tmp_path / name)
+        records = (tmp_path / name / "metrics.jsonl").read_text().splitlines()
+        steps = [json.loads(r) for r in records if '"loss"' in r and "valid_loss" not in r]
+        losses[name] = sum(r["loss"] for r in steps[-10:]) / 10
+    assert losses["bf16"] == pytest.approx(losses["fp32"], rel=0.05)
