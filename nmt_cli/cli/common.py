@@ -1,4 +1,5 @@
-"""What every command shares: the stderr console, the error boundary, signal conventions."""
+"""What every command shares: the stderr console, the error boundary, signal conventions, the
+layout of examples in help texts."""
 
 from __future__ import annotations
 
@@ -31,6 +32,29 @@ def warn(message: str) -> None:
 
 def info(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
+
+
+def examples_verbatim(help_text: str) -> str:
+    """``help_text`` with its "Example:" or "Examples:" paragraph shown one command per line.
+
+    Click re-wraps every paragraph of a help text into one, except a paragraph whose first line
+    is ``\\b``: that one it prints as written. In the paragraph each line is a command, except a
+    line that starts with ``-``: it continues the command before it (shown after a `` \\``).
+    """
+    paragraphs = help_text.split("\n\n")
+    for n, paragraph in enumerate(paragraphs):
+        label, _, rest = paragraph.strip().partition(":")
+        if label not in ("Example", "Examples"):
+            continue
+        commands: list[str] = []
+        for line in rest.strip().splitlines():
+            line = line.strip()
+            if line.startswith("-") and commands:
+                commands[-1] += " \\\n      " + line
+            elif line:
+                commands.append(line)
+        paragraphs[n] = "\n".join(["\b", f"{label}:"] + [f"  {c}" for c in commands])
+    return "\n\n".join(paragraphs)
 
 
 def _quiet_broken_pipe() -> None:
