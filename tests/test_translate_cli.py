@@ -551,7 +551,7 @@ def test_closed_reader_ends_quietly(transformer_model_dir: Path) -> None:
         err = proc.stderr.read()
     finally:
         proc.kill()
-    assert code in (0, 141, -signal.SIGPIPE)
+    assert code == -signal.SIGPIPE  # killed by the default SIGPIPE action that main() restores
     assert b"Traceback" not in err and b"BrokenPipe" not in err and err == b""
 
 
