@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 from typing import Annotated
@@ -205,14 +207,12 @@ def _record(al, fmt: str) -> str:
             },
             ensure_ascii=False,
         )
-    rows = [",".join(["target"] + [_csv(s) for s in al.src_labels])]
+    table = io.StringIO()
+    writer = csv.writer(table, lineterminator="\n")  # quotes a word only where it must
+    writer.writerow(["target", *al.src_labels])
     for label, row in zip(al.tgt_labels, al.weights):
-        rows.append(",".join([_csv(label)] + [f"{float(x):.4f}" for x in row]))
-    return "\n".join(rows)
-
-
-def _csv(value: str) -> str:
-    return '"' + value.replace('"', '""') + '"' if any(c in value for c in ',"') else value
+        writer.writerow([label, *(f"{float(x):.4f}" for x in row)])
+    return table.getvalue().removesuffix("\n")
 
 
 def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines) -> None:
