@@ -73,6 +73,20 @@ def test_every_help_example_starts_a_line(run_cli, args):
         assert line.startswith(("nmt ", "echo ")) or continued, line
 
 
+@pytest.mark.parametrize(
+    "name, choices",
+    [
+        ("align", ["--format <table|pharaoh|json|csv>", "--level <word|subword>"]),
+        ("translate", ["--format <text|jsonl>", "--quantize <int8>"]),
+    ],
+)
+def test_help_lists_the_choices_of_an_option(run_cli, name, choices):
+    result = run_cli([name, "--help"])
+    assert result.exit_code == 0
+    for choice in choices:
+        assert choice in result.stdout
+
+
 def test_unexpected_errors_are_one_line_and_debug_shows_the_traceback(run_cli, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("something broke")

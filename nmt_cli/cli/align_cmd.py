@@ -10,9 +10,10 @@ from typing import Annotated
 
 import typer
 
-from nmt_cli.cli.common import boundary, err_console, warn
+from nmt_cli.cli.common import boundary, check_choice, choice_option, err_console, warn
 
 FORMATS = ("table", "pharaoh", "json", "csv")
+LEVELS = ("word", "subword")
 
 
 def render_tables(al, max_width: int):
@@ -69,9 +70,12 @@ def align(
         str | None, typer.Option("--tgt-file", help="Targets, one per line.")
     ] = None,
     fmt: Annotated[
-        str | None, typer.Option("--format", help="table, pharaoh, json or csv.")
+        str | None,
+        choice_option("--format", choices=FORMATS, help="Default: table; pharaoh with --src-file."),
     ] = None,
-    level: Annotated[str, typer.Option("--level", help="word or subword.")] = "word",
+    level: Annotated[
+        str, choice_option("--level", choices=LEVELS, help="Words, or the subword pieces.")
+    ] = "word",
     threshold: Annotated[
         float | None,
         typer.Option("--threshold", help="Keep links with weight >= P (default: argmax per row)."),
@@ -107,10 +111,8 @@ def align(
     from nmt_cli.errors import InputError, UsageError
 
     fmt = fmt or ("pharaoh" if src_file else "table")
-    if fmt not in FORMATS:
-        raise UsageError(f"--format must be one of {', '.join(FORMATS)}")
-    if level not in ("word", "subword"):
-        raise UsageError("--level must be word or subword")
+    check_choice("--format", fmt, FORMATS)
+    check_choice("--level", level, LEVELS)
     if threshold is not None and not 0.0 < threshold <= 1.0:
         raise UsageError("--threshold must be in (0, 1]")
     modes = sum([bool(text), source is not None or target is not None, src_file is not None])

@@ -6,12 +6,12 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import typer
 
-from nmt_cli.errors import NmtError
+from nmt_cli.errors import NmtError, UsageError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -32,6 +32,24 @@ def warn(message: str) -> None:
 
 def info(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
+
+
+def choice_option(*flags: str, choices: Sequence[str], help: str) -> Any:
+    """A typer option for one of ``choices``, listed in --help as ``<a|b|c>``.
+
+    The command checks the value with :func:`check_choice`, so that a wrong one is refused like
+    any other bad input: one line ``nmt: error: ...``, exit 2 (click would print its usage).
+    """
+    return typer.Option(*flags, metavar="<" + "|".join(choices) + ">", help=help)
+
+
+def check_choice(flag: str, value: str | None, choices: Sequence[str]) -> None:
+    """UsageError naming the choices unless ``value`` is one of them (None: not given)."""
+    if value is None or value in choices:
+        return
+    if len(choices) <= 2:
+        raise UsageError(f"{flag} must be {' or '.join(choices)}")
+    raise UsageError(f"{flag} must be one of {', '.join(choices)}")
 
 
 def examples_verbatim(help_text: str) -> str:

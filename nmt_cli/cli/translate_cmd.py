@@ -9,7 +9,10 @@ from typing import Annotated
 
 import typer
 
-from nmt_cli.cli.common import boundary, warn
+from nmt_cli.cli.common import boundary, check_choice, choice_option, warn
+
+FORMATS = ("text", "jsonl")
+QUANTIZATIONS = ("int8",)
 
 
 def escape_line_breaks(json_text: str) -> str:
@@ -82,14 +85,17 @@ def translate(
     align: Annotated[
         bool, typer.Option("--align", help="Append ' ||| ' and word alignments (Pharaoh i-j).")
     ] = False,
-    fmt: Annotated[str, typer.Option("--format", help="text or jsonl.")] = "text",
+    fmt: Annotated[
+        str, choice_option("--format", choices=FORMATS, help="Lines of text, or JSON records.")
+    ] = "text",
     replace_unk: Annotated[
         bool,
         typer.Option("--replace-unk", help="Replace <unk> by the source word it attends to most."),
     ] = False,
     threads: Annotated[int, typer.Option("--threads", help="CPU threads (0: torch default).")] = 0,
     quantize: Annotated[
-        str | None, typer.Option("--quantize", help="int8: dynamic quantization.")
+        str | None,
+        choice_option("--quantize", choices=QUANTIZATIONS, help="Dynamic quantization of weights."),
     ] = None,
     ref: Annotated[
         str | None,
@@ -107,10 +113,8 @@ def translate(
         raise UsageError("--beam must be at least 1")
     if not 1 <= nbest <= beam:
         raise UsageError(f"--nbest must be between 1 and --beam ({beam})")
-    if fmt not in ("text", "jsonl"):
-        raise UsageError("--format must be text or jsonl")
-    if quantize not in (None, "int8"):
-        raise UsageError("--quantize takes int8")
+    check_choice("--format", fmt, FORMATS)
+    check_choice("--quantize", quantize, QUANTIZATIONS)
     if chunk_lines < 1 or batch_tokens < 1 or batch_size < 0:
         raise UsageError("--chunk-lines and --batch-tokens must be positive")
     if text and input_file != "-":
