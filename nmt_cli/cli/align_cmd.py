@@ -10,7 +10,15 @@ from typing import Annotated
 
 import typer
 
-from nmt_cli.cli.common import boundary, check_choice, choice_option, err_console, warn
+from nmt_cli.cli.common import (
+    ModelOption,
+    OutputOption,
+    boundary,
+    check_choice,
+    choice_option,
+    err_console,
+    warn,
+)
 
 FORMATS = ("table", "pharaoh", "json", "csv")
 LEVELS = ("word", "subword")
@@ -58,9 +66,7 @@ def align(
     text: Annotated[
         list[str] | None, typer.Argument(help="A sentence to translate and align.")
     ] = None,
-    model: Annotated[
-        str | None, typer.Option("--model", "-m", help="Model directory or shipped model name.")
-    ] = None,
+    model: ModelOption = None,
     source: Annotated[str | None, typer.Option("--source", help="Source of a given pair.")] = None,
     target: Annotated[str | None, typer.Option("--target", help="Target of a given pair.")] = None,
     src_file: Annotated[
@@ -97,7 +103,7 @@ def align(
     max_width: Annotated[
         int, typer.Option("--max-width", help="Table width (default: the terminal's).")
     ] = 0,
-    output: Annotated[str, typer.Option("--output", "-o", help="Output file ('-': stdout).")] = "-",
+    output: OutputOption = "-",
     chunk_lines: Annotated[
         int, typer.Option("--chunk-lines", help="Pairs per batch in file mode.")
     ] = 200,

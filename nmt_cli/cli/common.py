@@ -7,7 +7,7 @@ import functools
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 
@@ -17,6 +17,14 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 # Set by the root callback's --debug flag.
 DEBUG = {"on": bool(os.environ.get("NMT_DEBUG"))}
+
+# Options that several commands share.
+ModelOption = Annotated[
+    str | None, typer.Option("--model", "-m", help="Model directory or shipped model name.")
+]
+OutputOption = Annotated[
+    str, typer.Option("--output", "-o", help="Output file, written atomically ('-': stdout).")
+]
 
 
 def err_console():

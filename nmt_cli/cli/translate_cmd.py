@@ -9,7 +9,14 @@ from typing import Annotated
 
 import typer
 
-from nmt_cli.cli.common import boundary, check_choice, choice_option, warn
+from nmt_cli.cli.common import (
+    ModelOption,
+    OutputOption,
+    boundary,
+    check_choice,
+    choice_option,
+    warn,
+)
 
 FORMATS = ("text", "jsonl")
 QUANTIZATIONS = ("int8",)
@@ -52,15 +59,11 @@ def translate(
     text: Annotated[
         list[str] | None, typer.Argument(help="Text to translate (else --input).")
     ] = None,
-    model: Annotated[
-        str | None, typer.Option("--model", "-m", help="Model directory or shipped model name.")
-    ] = None,
+    model: ModelOption = None,
     input_file: Annotated[
         str, typer.Option("--input", "-i", help="Input file ('-': stdin).")
     ] = "-",
-    output: Annotated[
-        str, typer.Option("--output", "-o", help="Output file, written atomically ('-': stdout).")
-    ] = "-",
+    output: OutputOption = "-",
     beam: Annotated[int, typer.Option("--beam", "-k", help="Beam size (1: greedy).")] = 5,
     length_penalty: Annotated[
         float, typer.Option("--length-penalty", help="GNMT length penalty alpha.")
