@@ -13,8 +13,9 @@ from dataclasses import dataclass
 import torch
 
 from nmt_cli.alignment import hard_links, merge_to_words, word_ids
+from nmt_cli.decoding import pad_ids
 from nmt_cli.errors import InputError, UsageError
-from nmt_cli.tokenizer import BOS, EOS, PAD
+from nmt_cli.tokenizer import BOS, EOS
 
 
 @dataclass
@@ -54,14 +55,8 @@ def forced_attention(
     model = bundle.model
     src = [s + [EOS] for s, _ in pairs]
     tgt = [[BOS] + t for _, t in pairs]
-    s_max, t_max = max(map(len, src)), max(map(len, tgt))
-    src_t = torch.full((len(src), s_max), PAD, dtype=torch.long)
-    tgt_t = torch.full((len(tgt), t_max), PAD, dtype=torch.long)
-    for i, (s, t) in enumerate(zip(src, tgt)):
-        src_t[i, : len(s)] = torch.tensor(s)
-        tgt_t[i, : len(t)] = torch.tensor(t)
     lengths = torch.tensor([len(s) for s in src])
-    _, cross = model.forward_with_attention(src_t, lengths, tgt_t)  # (B, L, h, T, S)
+    _, cross = model.forward_with_attention(pad_ids(src), lengths, pad_ids(tgt))  # (B, L, h, T, S)
     if bundle.config.guided_alignment and layer is None and head is None:
         return [
             a[: len(t), : len(s)].float()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import torch
+from torch.nn.utils.rnn import pad_sequence
 
 from nmt_cli.search.beam import beam_search
 from nmt_cli.search.greedy import greedy_search
@@ -28,6 +29,12 @@ class SearchOptions:
     min_len: int = 0
     batch_tokens: int = 4000  # source tokens x beam per batch (padded)
     batch_size: int = 0  # sentences per batch; 0: decided by batch_tokens
+
+
+def pad_ids(seqs: list[list[int]]) -> torch.Tensor:
+    """(B, longest) token ids: each sequence a row, filled out with PAD."""
+    rows = [torch.tensor(s, dtype=torch.long) for s in seqs]
+    return pad_sequence(rows, batch_first=True, padding_value=PAD)
 
 
 def _batches(lengths: list[int], opts: SearchOptions) -> list[list[int]]:
@@ -67,10 +74,7 @@ def translate_ids(
     for batch in _batches(lengths, opts):
         rows = [todo[b] for b in batch]
         seqs = [sources[i] + [EOS] for i in rows]
-        width = max(len(s) for s in seqs)
-        src = torch.full((len(seqs), width), PAD, dtype=torch.long)
-        for r, s in enumerate(seqs):
-            src[r, : len(s)] = torch.tensor(s)
+        src = pad_ids(seqs)
         src_lengths = torch.tensor([len(s) for s in seqs])
         src, src_lengths = src.to(device), src_lengths.to(device)
         max_len = [int(opts.max_len_a * (n - 1) + opts.max_len_b) for n in src_lengths.tolist()]

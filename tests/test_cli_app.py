@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 import sys
 from pathlib import Path
@@ -25,6 +26,65 @@ def test_each_command_has_help_with_an_example(run_cli, name):
     result = run_cli([name, "--help"])
     assert result.exit_code == 0
     assert "Example" in result.stdout or "nmt " in result.stdout
+
+
+def help_examples(help_text: str) -> list[str]:
+    """The lines of a help text's examples: after its "Example:" line, up to a blank line."""
+    lines = help_text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip() in ("Example:", "Examples:"))
+    return [line.strip() for line in itertools.takewhile(str.strip, lines[start + 1 :])]
+
+
+EXAMPLES = {
+    "align": [
+        'nmt align "Il fait froid ce matin."',
+        'nmt align -m runs/de-en --source "Ein Hund läuft." --target "A dog runs."',
+        "nmt align -m runs/de-en --src-file a.de --tgt-file a.en --format pharaoh > a.align",
+    ],
+    "translate": [
+        'nmt translate "Il fait froid ce matin."',
+        "nmt translate -m runs/de-en < in.de > out.en",
+    ],
+    "evaluate": [
+        "nmt translate -m runs/de-en < test.de > hyp.en",
+        "nmt evaluate --hyp hyp.en --ref test.en",
+    ],
+}
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_help_shows_each_example_on_its_own_line(run_cli, name):
+    result = run_cli([name, "--help"])  # click wraps help at 78 columns here
+    assert result.exit_code == 0
+    assert help_examples(result.stdout) == EXAMPLES[name]
+
+
+@pytest.mark.parametrize(
+    "args", [[], *([name] for name in COMMANDS), *(["tokenizer", c] for c in ("train", "encode"))]
+)
+def test_every_help_example_starts_a_line(run_cli, args):
+    """Not re-wrapped: a line is a command, or the continuation of one that ends with \\."""
+    result = run_cli([*args, "--help"])
+    assert result.exit_code == 0
+    examples = help_examples(result.stdout)
+    assert examples
+    for before, line in zip(["", *examples], examples):
+        continued = before.endswith(" \\") and line.startswith("--")
+        assert line.startswith(("nmt ", "echo ")) or continued, line
+
+
+@pytest.mark.parametrize(
+    "name, choices",
+    [
+        ("align", ["--format <table|pharaoh|json|csv>", "--level <word|subword>"]),
+        ("translate", ["--format <text|jsonl>", "--quantize <int8>"]),
+    ],
+)
+def test_help_lists_the_choices_of_an_option(run_cli, name, choices):
+    result = run_cli([name, "--help"])
+    assert result.exit_code == 0
+    for choice in choices:
+        assert choice in result.stdout
 
 
 def test_unexpected_errors_are_one_line_and_debug_shows_the_traceback(run_cli, monkeypatch):

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from nmt_cli.cli.common import boundary, err_console, warn
+from nmt_cli.cli.common import (
+    ModelOption,
+    OutputOption,
+    boundary,
+    check_choice,
+    choice_option,
+    err_console,
+    warn,
+)
 
 FORMATS = ("table", "pharaoh", "json", "csv")
+LEVELS = ("word", "subword")
 
 
 def render_tables(al, max_width: int):
@@ -55,9 +66,7 @@ def align(
     text: Annotated[
         list[str] | None, typer.Argument(help="A sentence to translate and align.")
     ] = None,
-    model: Annotated[
-        str | None, typer.Option("--model", "-m", help="Model directory or shipped model name.")
-    ] = None,
+    model: ModelOption = None,
     source: Annotated[str | None, typer.Option("--source", help="Source of a given pair.")] = None,
     target: Annotated[str | None, typer.Option("--target", help="Target of a given pair.")] = None,
     src_file: Annotated[
@@ -67,9 +76,12 @@ def align(
         str | None, typer.Option("--tgt-file", help="Targets, one per line.")
     ] = None,
     fmt: Annotated[
-        str | None, typer.Option("--format", help="table, pharaoh, json or csv.")
+        str | None,
+        choice_option("--format", choices=FORMATS, help="Default: table; pharaoh with --src-file."),
     ] = None,
-    level: Annotated[str, typer.Option("--level", help="word or subword.")] = "word",
+    level: Annotated[
+        str, choice_option("--level", choices=LEVELS, help="Words, or the subword pieces.")
+    ] = "word",
     threshold: Annotated[
         float | None,
         typer.Option("--threshold", help="Keep links with weight >= P (default: argmax per row)."),
@@ -91,7 +103,7 @@ def align(
     max_width: Annotated[
         int, typer.Option("--max-width", help="Table width (default: the terminal's).")
     ] = 0,
-    output: Annotated[str, typer.Option("--output", "-o", help="Output file ('-': stdout).")] = "-",
+    output: OutputOption = "-",
     chunk_lines: Annotated[
         int, typer.Option("--chunk-lines", help="Pairs per batch in file mode.")
     ] = 200,
@@ -105,10 +117,8 @@ def align(
     from nmt_cli.errors import InputError, UsageError
 
     fmt = fmt or ("pharaoh" if src_file else "table")
-    if fmt not in FORMATS:
-        raise UsageError(f"--format must be one of {', '.join(FORMATS)}")
-    if level not in ("word", "subword"):
-        raise UsageError("--level must be word or subword")
+    check_choice("--format", fmt, FORMATS)
+    check_choice("--level", level, LEVELS)
     if threshold is not None and not 0.0 < threshold <= 1.0:
         raise UsageError("--threshold must be in (0, 1]")
     modes = sum([bool(text), source is not None or target is not None, src_file is not None])
@@ -205,14 +215,12 @@ def _record(al, fmt: str) -> str:
             },
             ensure_ascii=False,
         )
-    rows = [",".join(["target"] + [_csv(s) for s in al.src_labels])]
+    table = io.StringIO()
+    writer = csv.writer(table, lineterminator="\n")  # quotes a word only where it must
+    writer.writerow(["target", *al.src_labels])
     for label, row in zip(al.tgt_labels, al.weights):
-        rows.append(",".join([_csv(label)] + [f"{float(x):.4f}" for x in row]))
-    return "\n".join(rows)
-
-
-def _csv(value: str) -> str:
-    return '"' + value.replace('"', '""') + '"' if any(c in value for c in ',"') else value
+        writer.writerow([label, *(f"{float(x):.4f}" for x in row)])
+    return table.getvalue().removesuffix("\n")
 
 
 def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines) -> None:

@@ -5,6 +5,7 @@ Command modules import torch and the core lazily, inside the command, so `nmt --
 
 from __future__ import annotations
 
+import inspect
 import os
 import signal
 import sys
@@ -62,6 +63,18 @@ def _register() -> None:
                 raise
             continue  # not built yet: the command does not appear
         module.register(app)
+    _examples_verbatim(app)
+
+
+def _examples_verbatim(typer_app: typer.Typer) -> None:
+    """Every help text of ``typer_app``, its commands and groups: examples one per line."""
+    if isinstance(typer_app.info.help, str):
+        typer_app.info.help = common.examples_verbatim(typer_app.info.help)
+    for command in typer_app.registered_commands:
+        text = command.help or inspect.getdoc(command.callback) or ""
+        command.help = common.examples_verbatim(inspect.cleandoc(text))
+    for group in typer_app.registered_groups:
+        _examples_verbatim(group.typer_instance)
 
 
 _register()

@@ -1,21 +1,30 @@
-"""What every command shares: the stderr console, the error boundary, signal conventions."""
+"""What every command shares: the stderr console, the error boundary, signal conventions, the
+layout of examples in help texts."""
 
 from __future__ import annotations
 
 import functools
 import os
 import sys
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any, TypeVar
 
 import typer
 
-from nmt_cli.errors import NmtError
+from nmt_cli.errors import NmtError, UsageError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 # Set by the root callback's --debug flag.
 DEBUG = {"on": bool(os.environ.get("NMT_DEBUG"))}
+
+# Options that several commands share.
+ModelOption = Annotated[
+    str | None, typer.Option("--model", "-m", help="Model directory or shipped model name.")
+]
+OutputOption = Annotated[
+    str, typer.Option("--output", "-o", help="Output file, written atomically ('-': stdout).")
+]
 
 
 def err_console():
@@ -31,6 +40,47 @@ def warn(message: str) -> None:
 
 def info(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
+
+
+def choice_option(*flags: str, choices: Sequence[str], help: str) -> Any:
+    """A typer option for one of ``choices``, listed in --help as ``<a|b|c>``.
+
+    The command checks the value with :func:`check_choice`, so that a wrong one is refused like
+    any other bad input: one line ``nmt: error: ...``, exit 2 (click would print its usage).
+    """
+    return typer.Option(*flags, metavar="<" + "|".join(choices) + ">", help=help)
+
+
+def check_choice(flag: str, value: str | None, choices: Sequence[str]) -> None:
+    """UsageError naming the choices unless ``value`` is one of them (None: not given)."""
+    if value is None or value in choices:
+        return
+    if len(choices) <= 2:
+        raise UsageError(f"{flag} must be {' or '.join(choices)}")
+    raise UsageError(f"{flag} must be one of {', '.join(choices)}")
+
+
+def examples_verbatim(help_text: str) -> str:
+    """``help_text`` with its "Example:" or "Examples:" paragraph shown one command per line.
+
+    Click re-wraps every paragraph of a help text into one, except a paragraph whose first line
+    is ``\\b``: that one it prints as written. In the paragraph each line is a command, except a
+    line that starts with ``-``: it continues the command before it (shown after a `` \\``).
+    """
+    paragraphs = help_text.split("\n\n")
+    for n, paragraph in enumerate(paragraphs):
+        label, _, rest = paragraph.strip().partition(":")
+        if label not in ("Example", "Examples"):
+            continue
+        commands: list[str] = []
+        for line in rest.strip().splitlines():
+            line = line.strip()
+            if line.startswith("-") and commands:
+                commands[-1] += " \\\n      " + line
+            elif line:
+                commands.append(line)
+        paragraphs[n] = "\n".join(["\b", f"{label}:"] + [f"  {c}" for c in commands])
+    return "\n\n".join(paragraphs)
 
 
 def _quiet_broken_pipe() -> None:

@@ -20,7 +20,9 @@ def evaluate(
 ) -> None:
     """Score translations with sacrebleu; prints scores with their signatures.
 
-    Example: nmt translate -m runs/de-en < test.de > hyp.en; nmt evaluate --hyp hyp.en --ref test.en
+    Example:
+        nmt translate -m runs/de-en < test.de > hyp.en
+        nmt evaluate --hyp hyp.en --ref test.en
     """
     from nmt_cli.errors import UsageError
     from nmt_cli.evaluation import score_corpus

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from nmt_cli.cli.common import boundary, err_console, warn
+from nmt_cli.cli.common import OutputOption, boundary, err_console, warn
 from nmt_cli.errors import InputError, UsageError
 
 app = typer.Typer(
@@ -19,6 +19,10 @@ app = typer.Typer(
     ),
     no_args_is_help=True,
 )
+
+TokenizerOption = Annotated[
+    Path, typer.Option("--tokenizer", "-t", help="tokenizer.json (or a model directory).")
+]
 
 
 @app.command("train")
@@ -105,14 +109,12 @@ def _stream(input_file: str, output: str, transform) -> None:
 @app.command("encode")
 @boundary
 def encode(
-    tokenizer: Annotated[
-        Path, typer.Option("--tokenizer", "-t", help="tokenizer.json (or a model directory).")
-    ],
+    tokenizer: TokenizerOption,
     input_file: Annotated[
         str, typer.Argument(metavar="[FILE]", help="Text to encode ('-': stdin).")
     ] = "-",
     ids: Annotated[bool, typer.Option("--ids", help="Write ids instead of pieces.")] = False,
-    output: Annotated[str, typer.Option("--output", "-o", help="Output file ('-': stdout).")] = "-",
+    output: OutputOption = "-",
 ) -> None:
     """Split text into subword pieces, one line out per line in.
 
@@ -130,14 +132,12 @@ def encode(
 @app.command("decode")
 @boundary
 def decode(
-    tokenizer: Annotated[
-        Path, typer.Option("--tokenizer", "-t", help="tokenizer.json (or a model directory).")
-    ],
+    tokenizer: TokenizerOption,
     input_file: Annotated[
         str, typer.Argument(metavar="[FILE]", help="Pieces or ids ('-': stdin).")
     ] = "-",
     ids: Annotated[bool, typer.Option("--ids", help="Read ids instead of pieces.")] = False,
-    output: Annotated[str, typer.Option("--output", "-o", help="Output file ('-': stdout).")] = "-",
+    output: OutputOption = "-",
 ) -> None:
     """Join subword pieces (or ids) back into text, one line out per line in.
 

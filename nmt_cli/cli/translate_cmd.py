@@ -9,7 +9,17 @@ from typing import Annotated
 
 import typer
 
-from nmt_cli.cli.common import boundary, warn
+from nmt_cli.cli.common import (
+    ModelOption,
+    OutputOption,
+    boundary,
+    check_choice,
+    choice_option,
+    warn,
+)
+
+FORMATS = ("text", "jsonl")
+QUANTIZATIONS = ("int8",)
 
 
 def escape_line_breaks(json_text: str) -> str:
@@ -49,15 +59,11 @@ def translate(
     text: Annotated[
         list[str] | None, typer.Argument(help="Text to translate (else --input).")
     ] = None,
-    model: Annotated[
-        str | None, typer.Option("--model", "-m", help="Model directory or shipped model name.")
-    ] = None,
+    model: ModelOption = None,
     input_file: Annotated[
         str, typer.Option("--input", "-i", help="Input file ('-': stdin).")
     ] = "-",
-    output: Annotated[
-        str, typer.Option("--output", "-o", help="Output file, written atomically ('-': stdout).")
-    ] = "-",
+    output: OutputOption = "-",
     beam: Annotated[int, typer.Option("--beam", "-k", help="Beam size (1: greedy).")] = 5,
     length_penalty: Annotated[
         float, typer.Option("--length-penalty", help="GNMT length penalty alpha.")
@@ -82,14 +88,17 @@ def translate(
     align: Annotated[
         bool, typer.Option("--align", help="Append ' ||| ' and word alignments (Pharaoh i-j).")
     ] = False,
-    fmt: Annotated[str, typer.Option("--format", help="text or jsonl.")] = "text",
+    fmt: Annotated[
+        str, choice_option("--format", choices=FORMATS, help="Lines of text, or JSON records.")
+    ] = "text",
     replace_unk: Annotated[
         bool,
         typer.Option("--replace-unk", help="Replace <unk> by the source word it attends to most."),
     ] = False,
     threads: Annotated[int, typer.Option("--threads", help="CPU threads (0: torch default).")] = 0,
     quantize: Annotated[
-        str | None, typer.Option("--quantize", help="int8: dynamic quantization.")
+        str | None,
+        choice_option("--quantize", choices=QUANTIZATIONS, help="Dynamic quantization of weights."),
     ] = None,
     ref: Annotated[
         str | None,
@@ -107,10 +116,8 @@ def translate(
         raise UsageError("--beam must be at least 1")
     if not 1 <= nbest <= beam:
         raise UsageError(f"--nbest must be between 1 and --beam ({beam})")
-    if fmt not in ("text", "jsonl"):
-        raise UsageError("--format must be text or jsonl")
-    if quantize not in (None, "int8"):
-        raise UsageError("--quantize takes int8")
+    check_choice("--format", fmt, FORMATS)
+    check_choice("--quantize", quantize, QUANTIZATIONS)
     if chunk_lines < 1 or batch_tokens < 1 or batch_size < 0:
         raise UsageError("--chunk-lines and --batch-tokens must be positive")
     if text and input_file != "-":
