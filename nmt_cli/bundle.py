@@ -1,6 +1,7 @@
 """Model directories: a trained model as files that load without pickle.
 
-    DIR/config.json        format version, model config, vocabulary sizes
+    DIR/config.json        format version, model config, vocabulary sizes, and optionally
+                           "source_language" / "target_language" (ISO 639-1 codes: "fr", "en")
     DIR/tokenizer.json     the joint subword tokenizer (HuggingFace `tokenizers` JSON)
     DIR/model.safetensors  the weights (float32 or float16)
     DIR/meta.json          provenance: versions, data hashes, command line, best metrics
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ CONFIG_FILE = "config.json"
 TOKENIZER_FILE = "tokenizer.json"
 WEIGHTS_FILE = "model.safetensors"
 META_FILE = "meta.json"
+LANGUAGE_CODE = re.compile(r"[a-z]{2}")  # ISO 639-1
 
 
 @dataclass
@@ -41,16 +44,30 @@ class Bundle:
     tokenizer: Any  # nmt_cli.tokenizer.Tokenizer
     meta: dict[str, Any] = field(default_factory=dict)
     path: Path | None = None
+    languages: tuple[str, str] | None = None  # (source, target) ISO 639-1 codes, if recorded
 
 
-def write_config(directory: Path, config: ModelConfig, src_vocab: int, tgt_vocab: int) -> None:
-    data = {
+def write_config(
+    directory: Path,
+    config: ModelConfig,
+    src_vocab: int,
+    tgt_vocab: int,
+    languages: tuple[str, str] | None = None,
+) -> None:
+    """config.json; ``languages`` (source, target), e.g. ("fr", "en"), is recorded if given."""
+    data: dict[str, Any] = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "src_vocab_size": src_vocab,
         "tgt_vocab_size": tgt_vocab,
-        "model": to_dict(config),
     }
+    if languages is not None:
+        src, tgt = languages
+        for key, code in (("source_language", src), ("target_language", tgt)):
+            if not isinstance(code, str) or not LANGUAGE_CODE.fullmatch(code):
+                raise ValueError(f"{key} must be an ISO 639-1 code like 'fr', not {code!r}")
+            data[key] = code
+    data["model"] = to_dict(config)
     write_text_atomic(directory / CONFIG_FILE, json.dumps(data, indent=2) + "\n")
 
 
@@ -74,18 +91,24 @@ def write_weights(path: Path, model, dtype: str = "float32") -> None:
 
 
 def save_bundle(
-    directory: Path, model, tokenizer, meta: dict[str, Any] | None = None, dtype: str = "float32"
+    directory: Path,
+    model,
+    tokenizer,
+    meta: dict[str, Any] | None = None,
+    dtype: str = "float32",
+    languages: tuple[str, str] | None = None,
 ) -> None:
     """Write a complete model directory (creating ``directory`` if needed)."""
     directory.mkdir(parents=True, exist_ok=True)
-    write_config(directory, model.config, model.src_vocab_size, model.tgt_vocab_size)
+    write_config(directory, model.config, model.src_vocab_size, model.tgt_vocab_size, languages)
     tokenizer.save(directory / TOKENIZER_FILE)
     write_weights(directory / WEIGHTS_FILE, model, dtype)
     if meta is not None:
         write_text_atomic(directory / META_FILE, json.dumps(meta, indent=2) + "\n")
 
 
-def read_config(directory: Path) -> tuple[ModelConfig, int, int]:
+def _config_data(directory: Path) -> tuple[Path, dict[str, Any]]:
+    """The path and checked JSON object of ``directory``'s config.json."""
     path = directory / CONFIG_FILE
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -101,6 +124,31 @@ def read_config(directory: Path) -> tuple[ModelConfig, int, int]:
             f"{path}: model format version {version} is not supported by this nmt-cli "
             f"(it reads version {FORMAT_VERSION})"
         )
+    return path, data
+
+
+def read_languages(directory: Path) -> tuple[str, str] | None:
+    """(source, target) ISO 639-1 codes from config.json, or None when it records none.
+
+    Both keys or neither: one without the other, or a value that is not a two-letter
+    lowercase code, is a ModelLoadError.
+    """
+    path, data = _config_data(directory)
+    keys = ("source_language", "target_language")
+    if not any(k in data for k in keys):
+        return None
+    codes = tuple(data.get(k) for k in keys)
+    for key, code in zip(keys, codes):
+        if not isinstance(code, str) or not LANGUAGE_CODE.fullmatch(code):
+            raise ModelLoadError(
+                f'{path}: {key} must be an ISO 639-1 code like "fr" (found {code!r}); '
+                "give both source_language and target_language, or neither"
+            )
+    return codes[0], codes[1]
+
+
+def read_config(directory: Path) -> tuple[ModelConfig, int, int]:
+    path, data = _config_data(directory)
     try:
         config = from_dict(ModelConfig, data["model"], where=f"{path}: model")
         return config, int(data["src_vocab_size"]), int(data["tgt_vocab_size"])
@@ -155,6 +203,7 @@ def load_bundle(path: str | Path) -> Bundle:
     if not directory.is_dir():
         raise ModelLoadError(f"{directory}: a model is a directory, not a file")
     config, src_vocab, tgt_vocab = read_config(directory)
+    languages = read_languages(directory)
     tokenizer = Tokenizer.load(directory / TOKENIZER_FILE)
     if tokenizer.vocab_size not in (src_vocab, tgt_vocab):
         raise ModelLoadError(
@@ -171,7 +220,7 @@ def load_bundle(path: str | Path) -> Bundle:
             meta = json.loads(meta_path.read_text(encoding="utf-8"))
         except (json.JSONDecodeError, UnicodeDecodeError):
             meta = {}
-    return Bundle(config, src_vocab, tgt_vocab, model, tokenizer, meta, directory)
+    return Bundle(config, src_vocab, tgt_vocab, model, tokenizer, meta, directory, languages)
 
 
 def sha256_file(path: str | Path) -> str:

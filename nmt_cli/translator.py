@@ -1,6 +1,8 @@
 """Sentences in, translations out: tokenise, search, detokenise, align.
 
-The translator is the core behind `nmt translate` and `nmt align`; it knows no screen.
+The translator is the core behind `nmt translate` and `nmt align`; it knows no screen. With
+``split=True`` each line is first cut into sentences (nmt_cli/segment.py); all sentences are
+translated as one batch and each line's translations joined back into one Translation.
 """
 
 from __future__ import annotations
@@ -23,6 +25,11 @@ class Translation:
 
     attention  (T+1, S+1) over target pieces (+ </s> row) and source pieces (+ </s> column)
     word_attention (Tw, Sw) over the words of the printed translation and of the source line
+    sentences  for a line translated sentence by sentence: each sentence's own Translation
+               (none for a blank line). The line's text joins theirs with one space, its
+               score is the sum of theirs, its pieces and alignment are theirs in order
+               (word indices counted over the whole line); attention and word_attention
+               are kept only when the line is one sentence.
     """
 
     source: str
@@ -33,6 +40,7 @@ class Translation:
     attention: torch.Tensor | None = None
     word_attention: torch.Tensor | None = None
     alignment: list[tuple[int, int]] = field(default_factory=list)
+    sentences: list[Translation] = field(default_factory=list)
 
 
 class Translator:
@@ -43,7 +51,10 @@ class Translator:
         *,
         replace_unk: bool = False,
         on_warning: Callable[[str], None] | None = None,
+        split: bool = False,
     ):
+        """``split``: cut lines into sentences by the rules of the model's source language
+        (see nmt_cli/segment.py for a model that records none)."""
         self.model = bundle.model
         self.tok = bundle.tokenizer
         self.opts = opts
@@ -53,24 +64,48 @@ class Translator:
         self.max_src = bundle.config.max_positions - 1
         self.max_out = bundle.config.max_positions - 2
         self._warned_long = False
+        self.splitter = None
+        if split:
+            from nmt_cli.segment import SentenceSplitter
 
-    def _sources(self, lines: list[str]) -> list[tuple[list[int], list[int], int]]:
+            self.splitter = SentenceSplitter(bundle.languages[0] if bundle.languages else None)
+
+    def _sources(
+        self, lines: list[str], line_numbers: list[int]
+    ) -> list[tuple[list[int], list[int], int]]:
         """Per line: source ids, the whitespace word of each id, the number of words."""
         sources = self.tok.encode_words(lines)
         for n, (ids, owner, words) in enumerate(sources):
             if len(ids) > self.max_src:
                 if not self._warned_long and self.on_warning:
+                    what = "sentence" if self.splitter else "line"
                     self.on_warning(
-                        f"a line of {len(ids):,} subwords is longer than the model accepts "
-                        f"({self.max_src:,}); such lines are truncated (first: chunk line {n + 1})"
+                        f"a {what} of {len(ids):,} subwords is longer than the model accepts "
+                        f"({self.max_src:,}); such {what}s are truncated "
+                        f"(first: chunk line {line_numbers[n] + 1})"
                     )
                     self._warned_long = True
                 sources[n] = (ids[: self.max_src], owner[: self.max_src], words)
         return sources
 
     def translate(self, lines: list[str], with_alignment: bool = False) -> list[list[Translation]]:
-        """nbest translations for each line, in input order."""
-        sources = self._sources(lines)
+        """nbest translations for each line, in input order (with ``split``, a line's n-best
+        are the best combinations of its sentences' n-best: see segment.best_combinations)."""
+        if self.splitter is None:
+            return self._translate(lines, with_alignment, list(range(len(lines))))
+        groups = [self.splitter.split(line) for line in lines]
+        sentences = [s for group in groups for s in group]
+        line_numbers = [n for n, group in enumerate(groups) for _ in group]
+        done = iter(self._translate(sentences, with_alignment, line_numbers))
+        return [
+            join_sentences(line, [next(done) for _ in group], self.opts.nbest)
+            for line, group in zip(lines, groups)
+        ]
+
+    def _translate(
+        self, lines: list[str], with_alignment: bool, line_numbers: list[int]
+    ) -> list[list[Translation]]:
+        sources = self._sources(lines, line_numbers)
         hyps = translate_ids(self.model, [s[0] for s in sources], self.opts, max_out=self.max_out)
         out: list[list[Translation]] = []
         for line, src, nbest in zip(lines, sources, hyps):
@@ -125,6 +160,34 @@ class Translator:
             parts.append(replacement)
         parts.append(self.tok.decode(segment))
         return " ".join(p for p in parts if p)
+
+
+def join_sentences(line: str, nbests: list[list[Translation]], n: int) -> list[Translation]:
+    """The ``n`` best translations of ``line`` from the n-best lists of its sentences."""
+    from nmt_cli.segment import best_combinations
+
+    picks = best_combinations([[t.score for t in nbest] for nbest in nbests], n)
+    return [_joined(line, [nbest[k] for nbest, k in zip(nbests, pick)]) for pick in picks]
+
+
+def _joined(line: str, parts: list[Translation]) -> Translation:
+    """One Translation of ``line`` from one translation of each of its sentences."""
+    t = Translation(
+        source=line,
+        text=" ".join(p.text for p in parts if p.text),
+        score=sum((p.score for p in parts), 0.0),
+        src_pieces=[x for p in parts for x in p.src_pieces],
+        tgt_pieces=[x for p in parts for x in p.tgt_pieces],
+        sentences=parts,
+    )
+    if len(parts) == 1:
+        t.attention, t.word_attention = parts[0].attention, parts[0].word_attention
+    src_offset = tgt_offset = 0
+    for p in parts:
+        t.alignment.extend((s + src_offset, w + tgt_offset) for s, w in p.alignment)
+        src_offset += len(p.source.split())
+        tgt_offset += len(p.text.split())
+    return t
 
 
 def chunked(lines: Iterable[str], max_lines: int) -> Iterator[list[str]]:

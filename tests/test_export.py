@@ -31,3 +31,13 @@ def test_export_halves_the_weights_and_still_translates(tmp_path, run_cli, small
     b = run_cli(["translate", "-m", tmp_path / "small", "-k", "1"], input=b"Ein Mann\n")
     assert a.exit_code == b.exit_code == 0
     assert load_bundle(tmp_path / "small").meta["best"] == {"step": 3}
+
+
+def test_export_keeps_the_recorded_languages(tmp_path, run_cli, small_tokenizer):
+    vocab = small_tokenizer.vocab_size
+    model = build_model(ModelConfig(emb_size=16, hidden_size=16), vocab, vocab)
+    save_bundle(tmp_path / "run", model, small_tokenizer, languages=("de", "en"))
+    result = run_cli(["export", tmp_path / "run", "--output", tmp_path / "small"])
+    assert result.exit_code == 0, result.stderr
+    assert load_bundle(tmp_path / "run").languages == ("de", "en")
+    assert load_bundle(tmp_path / "small").languages == ("de", "en")

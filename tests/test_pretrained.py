@@ -61,6 +61,12 @@ def test_a_shipped_model_is_complete_and_says_how_it_was_made(name):
     assert name in TEST_SETS, f"{name}: add its test set and card BLEU to TEST_SETS"
 
 
+@pytest.mark.parametrize("name", MODELS)
+def test_a_shipped_model_records_the_languages_its_name_gives(name):
+    source, target = name.split("-")[:2]  # fr-en-tatoeba: French to English
+    assert load_bundle(PRETRAINED / name).languages == (source, target)
+
+
 def test_the_readme_first_command_translates_with_the_default_model(run_cli):
     result = run_cli(["translate", "Il fait froid ce matin."])
     assert result.exit_code == 0, result.stderr

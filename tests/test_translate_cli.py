@@ -196,7 +196,15 @@ _LINE = st.one_of(
     st.integers(40, 250).map(lambda n: b" ".join([b"Hund"] * n)),
 )
 _OPTIONS = st.sampled_from(
-    [[], ["--nbest", "1"], ["--align"], ["--format", "jsonl"], ["--format", "jsonl", "--align"]]
+    [
+        [],
+        ["--nbest", "1"],
+        ["--align"],
+        ["--format", "jsonl"],
+        ["--format", "jsonl", "--align"],
+        ["--no-split", "--align"],
+        ["--no-split", "--format", "jsonl"],
+    ]
 )
 
 
@@ -227,6 +235,8 @@ def test_property_one_line_out_per_line_in(
             keys = {"source", "translation", "score", "tokens"} | (
                 {"alignment"} if "--align" in options else set()
             )
+            if "--no-split" not in options:
+                keys.add("sentences")
             assert set(record) == keys
         elif "--align" in options:
             assert line.count(" ||| ") == 1

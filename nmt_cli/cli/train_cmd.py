@@ -291,7 +291,9 @@ def export(
     bundle = load_bundle(model)
     meta = dict(bundle.meta)
     meta["exported"] = {"from": str(model), "dtype": dtype}
-    save_bundle(output, bundle.model, bundle.tokenizer, meta, dtype=dtype)
+    save_bundle(
+        output, bundle.model, bundle.tokenizer, meta, dtype=dtype, languages=bundle.languages
+    )
     info(f"exported {model} to {output} ({dtype})")
 
 

@@ -29,8 +29,9 @@ def escape_line_breaks(json_text: str) -> str:
     return json_text
 
 
-def format_line(index: int, t, fmt: str, align: bool, nbest: int) -> str:
-    """One output line for one hypothesis (nbest: ``i ||| text ||| score``)."""
+def format_line(index: int, t, fmt: str, align: bool, nbest: int, split: bool = False) -> str:
+    """One output line for one hypothesis (nbest: ``i ||| text ||| score``); jsonl lists a
+    split line's sentences."""
     from nmt_cli.alignment import to_pharaoh
     from nmt_cli.textio import one_line
 
@@ -42,6 +43,10 @@ def format_line(index: int, t, fmt: str, align: bool, nbest: int) -> str:
             "score": round(t.score, 6),
             "tokens": t.tgt_pieces,
         }
+        if split:
+            record["sentences"] = [
+                {"source": p.source, "translation": one_line(p.text)} for p in t.sentences
+            ]
         if align:
             record["alignment"] = to_pharaoh(t.alignment)
         if nbest > 1:
@@ -74,7 +79,12 @@ def translate(
     max_len_b: Annotated[int, typer.Option("--max-len-b")] = 10,
     min_len: Annotated[int, typer.Option("--min-len", help="Least output tokens.")] = 0,
     nbest: Annotated[
-        int, typer.Option("--nbest", help="Hypotheses per line: 'i ||| text ||| score'.")
+        int,
+        typer.Option(
+            "--nbest",
+            help="Hypotheses per line: 'i ||| text ||| score'. A split line's are the best "
+            "combinations of its sentences' hypotheses, scored by the sum of their scores.",
+        ),
     ] = 1,
     batch_tokens: Annotated[
         int, typer.Option("--batch-tokens", help="Source tokens x beam per batch.")
@@ -89,8 +99,20 @@ def translate(
         bool, typer.Option("--align", help="Append ' ||| ' and word alignments (Pharaoh i-j).")
     ] = False,
     fmt: Annotated[
-        str, choice_option("--format", choices=FORMATS, help="Lines of text, or JSON records.")
+        str,
+        choice_option(
+            "--format", choices=FORMATS, help="Lines of text, or JSON records (with sentences)."
+        ),
     ] = "text",
+    split: Annotated[
+        bool,
+        typer.Option(
+            "--split/--no-split",
+            help="Cut each line into sentences (pysbd rules of the model's source language; "
+            "English rules if the model records none or pysbd lacks it), translate them, join "
+            "the translations with one space.",
+        ),
+    ] = True,
     replace_unk: Annotated[
         bool,
         typer.Option("--replace-unk", help="Replace <unk> by the source word it attends to most."),
@@ -106,6 +128,9 @@ def translate(
     ] = None,
 ) -> None:
     """Translate text: arguments, a file, or stdin; one line out per line in.
+
+    A line of several sentences is translated sentence by sentence (unless --no-split) and
+    printed as one line; --align counts words over the whole line.
 
     Examples: nmt translate "Il fait froid ce matin."
               nmt translate -m runs/de-en < in.de > out.en
@@ -152,7 +177,7 @@ def translate(
         batch_tokens=batch_tokens,
         batch_size=batch_size,
     )
-    translator = Translator(bundle, opts, replace_unk=replace_unk, on_warning=warn)
+    translator = Translator(bundle, opts, replace_unk=replace_unk, on_warning=warn, split=split)
 
     if ref is not None and not Path(ref).exists():
         from nmt_cli.errors import InputError
@@ -164,7 +189,7 @@ def translate(
         for chunk in chunked(lines, chunk_lines):
             for results in translator.translate(chunk, with_alignment=align):
                 for i, t in enumerate(results):
-                    out.write(format_line(i, t, fmt, align, nbest) + "\n")
+                    out.write(format_line(i, t, fmt, align, nbest, split) + "\n")
                 if ref is not None:
                     best.append(results[0].text)
             if flush:

@@ -1,0 +1,95 @@
+"""Sentence splitting for `nmt translate`: a line that holds several sentences becomes a list.
+
+The segmenter is pysbd (rule-based, offline; why, with measurements against sentencex:
+docs/benchmarks.md, "Sentence splitting"), imported on first use. The rules kept here:
+
+- A line is cut only where there is whitespace: every sentence is a substring of the line
+  without surrounding whitespace, and the sentences' whitespace-separated words are the
+  line's words in order, so word indices of the sentences add up to those of the line.
+- A blank line has no sentences.
+- pysbd's rules for the model's source language; for a language pysbd does not know, or no
+  language (a model whose config.json records none), its English rules (FALLBACK_LANGUAGE),
+  which split French and German about as well as their own rules.
+- Where pysbd fails (it raises on some odd input) or gives back text that is not the line's
+  (it can drop control characters), the line stays one sentence.
+
+:func:`best_combinations` ranks the n-best lists of a line's sentences into n-best lists of
+the whole line.
+"""
+
+from __future__ import annotations
+
+import heapq
+import warnings
+from collections.abc import Sequence
+
+FALLBACK_LANGUAGE = "en"
+
+
+class SentenceSplitter:
+    """``split(line)``: the sentences of ``line``, by pysbd's rules for ``language``."""
+
+    def __init__(self, language: str | None):
+        with warnings.catch_warnings():
+            # pysbd 0.3.4 has regexes with invalid escapes: a SyntaxWarning when it compiles.
+            warnings.simplefilter("ignore")
+            import pysbd
+            from pysbd.languages import LANGUAGE_CODES
+        self.language = language if language in LANGUAGE_CODES else FALLBACK_LANGUAGE
+        self._segmenter = pysbd.Segmenter(language=self.language, clean=False)
+
+    def split(self, line: str) -> list[str]:
+        if not line.strip():
+            return []
+        try:
+            segments = self._segmenter.segment(line)
+        except Exception:  # pysbd raises (e.g. ValueError) on some odd input
+            return [line.strip()]
+        return cut_at_whitespace(line, segments)
+
+
+def cut_at_whitespace(line: str, segments: Sequence[str]) -> list[str]:
+    """``line`` cut where ``segments`` (a segmenter's pieces of it, in order) say, but only at
+    whitespace; the whole line (stripped) when the pieces are not the line's text."""
+    whole = [line.strip()]
+    spans: list[list[int]] = []
+    pos = 0
+    for segment in segments:
+        text = segment.strip()
+        if not text:
+            continue
+        start = line.find(text, pos)
+        if start < 0 or line[pos:start].strip():
+            return whole  # changed or skipped text
+        end = start + len(text)
+        if spans and spans[-1][1] == start:
+            spans[-1][1] = end  # no whitespace between the pieces: not a place to cut
+        else:
+            spans.append([start, end])
+        pos = end
+    if not spans or line[pos:].strip():
+        return whole
+    return [line[start:end] for start, end in spans]
+
+
+def best_combinations(scores: Sequence[Sequence[float]], n: int) -> list[tuple[int, ...]]:
+    """The ``n`` best ways to pick one hypothesis per sentence, best first.
+
+    scores[i]: the scores of sentence i's hypotheses, best first. A pick is a tuple of
+    indices, one per sentence, scored by the sum of the picked scores; there are at most
+    the product of the list lengths. No sentences: one pick, the empty tuple.
+    """
+    first = tuple(0 for _ in scores)
+    heap = [(-sum(s[0] for s in scores), first)]
+    seen = {first}
+    picks: list[tuple[int, ...]] = []
+    while heap and len(picks) < n:
+        negative, pick = heapq.heappop(heap)
+        picks.append(pick)
+        for i, k in enumerate(pick):
+            if k + 1 < len(scores[i]):
+                after = pick[:i] + (k + 1,) + pick[i + 1 :]
+                if after not in seen:
+                    seen.add(after)
+                    heapq.heappush(heap, (negative + scores[i][k] - scores[i][k + 1], after))
+    return picks
