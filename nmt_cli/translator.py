@@ -52,9 +52,15 @@ class Translator:
         replace_unk: bool = False,
         on_warning: Callable[[str], None] | None = None,
         split: bool = False,
+        precision: str = "fp32",
+        restore_case: bool = True,
     ):
         """``split``: cut lines into sentences by the rules of the model's source language
-        (see nmt_cli/segment.py for a model that records none)."""
+        (see nmt_cli/segment.py for a model that records none). ``precision``: fp32 or bf16
+        (see nmt_cli/precision.py). ``restore_case``: translate an ALL-CAPS sentence as
+        ordinary text and give its translation in capitals (nmt_cli/casing.py)."""
+        self.precision = precision
+        self.restore_case = restore_case
         self.model = bundle.model
         self.tok = bundle.tokenizer
         self.opts = opts
@@ -105,11 +111,22 @@ class Translator:
     def _translate(
         self, lines: list[str], with_alignment: bool, line_numbers: list[int]
     ) -> list[list[Translation]]:
-        sources = self._sources(lines, line_numbers)
-        hyps = translate_ids(self.model, [s[0] for s in sources], self.opts, max_out=self.max_out)
+        from nmt_cli.casing import is_shouted, sentence_case
+        from nmt_cli.precision import autocast
+
+        shouted = [self.restore_case and is_shouted(line) for line in lines]
+        as_read = [sentence_case(x) if up else x for x, up in zip(lines, shouted)]
+        sources = self._sources(as_read, line_numbers)
+        with autocast(self.precision, str(next(self.model.parameters()).device)):
+            ids = [s[0] for s in sources]
+            hyps = translate_ids(self.model, ids, self.opts, max_out=self.max_out)
         out: list[list[Translation]] = []
-        for line, src, nbest in zip(lines, sources, hyps):
-            out.append([self._finish(line, src, h, with_alignment) for h in nbest])
+        for line, read, src, nbest, up in zip(lines, as_read, sources, hyps, shouted):
+            found = [self._finish(read, src, h, with_alignment) for h in nbest]
+            for t in found:
+                t.source = line
+                t.text = t.text.upper() if up else t.text
+            out.append(found)
         return out
 
     def _finish(self, line: str, source, hyp, with_alignment: bool) -> Translation:

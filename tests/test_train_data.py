@@ -143,3 +143,37 @@ def test_bf16_training_learns_like_fp32(corpus, tmp_path, small_tokenizer_path, 
         steps = [json.loads(r) for r in records if '"loss"' in r and "valid_loss" not in r]
         losses[name] = sum(r["loss"] for r in steps[-10:]) / 10
     assert losses["bf16"] == pytest.approx(losses["fp32"], rel=0.05)
+
+
+# -- fine-tuning -------------------------------------------------------------------------------
+
+
+def test_init_starts_from_a_models_weights_and_tokenizer(
+    run_cli, two_corpora, tmp_path, small_tokenizer_path
+):
+    from safetensors.torch import load_file
+
+    a, b = two_corpora
+    args = [*base_args(a, tmp_path, small_tokenizer_path), "--src", a.src, "--tgt", a.tgt]
+    assert run_cli([*args, "--dropout", "0.3"]).exit_code == 0
+    base = tmp_path / "run"
+    tuned = tmp_path / "tuned"
+    result = run_cli([
+        "train", "--init", base, "--src", b.src, "--tgt", b.tgt, "--valid-src", b.valid_src,
+        "--valid-tgt", b.valid_tgt, "--output", tuned, "--max-steps", "1", "--lr", "1e-12",
+        "--dropout", "0.0", "--threads", "1", "-q",
+    ])  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    start, after = load_file(base / "model.safetensors"), load_file(tuned / "model.safetensors")
+    assert all((start[k] - after[k]).abs().max() < 1e-6 for k in start)  # lr ~0: unchanged
+    assert (tuned / "tokenizer.json").read_text() == (base / "tokenizer.json").read_text()
+    config = json.loads((tuned / "config.json").read_text())["model"]
+    assert config["dropout"] == 0.0 and config["hidden_size"] == 8
+
+
+def test_init_refuses_a_change_of_size_in_one_line(run_cli, two_corpora, tmp_path):
+    a, _ = two_corpora
+    args = ["train", "--init", "fr-en-tatoeba", "--src", a.src, "--tgt", a.tgt]
+    args += ["--valid-src", a.valid_src, "--valid-tgt", a.valid_tgt, "-o", tmp_path / "x"]
+    line = assert_one_error_line(run_cli([*args, "--hidden-size", "64"]), "hidden_size")
+    assert "cannot change" in line

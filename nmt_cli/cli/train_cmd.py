@@ -120,6 +120,9 @@ def train(
         Str, Opt("--tokenizer", help="A tokenizer.json (default: new BPE).")
     ] = None,
     resume: Annotated[Path | None, Opt("--resume", help="Continue the run in this dir.")] = None,
+    init: Annotated[
+        Str, Opt("--init", help="Fine-tune: start from this model (a name or a directory).")
+    ] = None,
     overwrite: Annotated[bool, Opt("--overwrite", help="Replace a run in --output.")] = False,
     arch: Annotated[Str, Opt("--arch", help="rnn or transformer.")] = None,
     cell: Annotated[Str, Opt("--cell", help="gru or lstm.")] = None,
@@ -175,6 +178,7 @@ def train(
     data_flags = {"--src": src, "--tgt": tgt, "--valid-src": valid_src, "--valid-tgt": valid_tgt}
     data_flags.update({"--weight": weight, "--alignments": alignments, "--config": config})
     data_flags.update({"--tokenizer": tokenizer, "--src-lang": src_lang, "--tgt-lang": tgt_lang})
+    data_flags["--init"] = init
     if resume is not None:
         if output is not None and output != resume:
             raise UsageError("give the run directory once: --resume DIR (without --output)")
@@ -192,6 +196,12 @@ def train(
             raise UsageError("missing --output (the run directory)")
         data = _data_from_flags(src, tgt, valid_src, valid_tgt, weight, alignments)
         data["languages"] = (src_lang, tgt_lang or "") if src_lang else None
+        if init is not None:
+            from nmt_cli.models import resolve_model
+
+            data["init"] = resolve_model(init)
+            if not (data["init"] / "config.json").is_file():
+                raise UsageError(f"--init {init}: not a model directory or shipped model name")
         run_dir = output
         spec = runs.build_spec(data, config, model_flags, train_flags, tokenizer)
     world = world_from_env(spec.train.device)  # torchrun: rank and size; else one process

@@ -122,6 +122,19 @@ def translate(
         str | None,
         choice_option("--quantize", choices=QUANTIZATIONS, help="Dynamic quantization of weights."),
     ] = None,
+    precision: Annotated[
+        str,
+        choice_option(
+            "--precision", choices=("fp32", "bf16", "auto"), help="Arithmetic of the search."
+        ),
+    ] = "fp32",
+    restore_case: Annotated[
+        bool,
+        typer.Option(
+            "--restore-case/--keep-case",
+            help="Translate an ALL-CAPS sentence as ordinary text, answer in capitals.",
+        ),
+    ] = True,
     ref: Annotated[
         str | None,
         typer.Option("--ref", help="References: print BLEU and chrF on stderr when done."),
@@ -143,6 +156,9 @@ def translate(
         raise UsageError(f"--nbest must be between 1 and --beam ({beam})")
     check_choice("--format", fmt, FORMATS)
     check_choice("--quantize", quantize, QUANTIZATIONS)
+    check_choice("--precision", precision, ("fp32", "bf16", "auto"))
+    if quantize and precision == "bf16":
+        raise UsageError("--quantize int8 and --precision bf16 are two ways to speed up; give one")
     if chunk_lines < 1 or batch_tokens < 1 or batch_size < 0:
         raise UsageError("--chunk-lines and --batch-tokens must be positive")
     if text and input_file != "-":
@@ -177,7 +193,13 @@ def translate(
         batch_tokens=batch_tokens,
         batch_size=batch_size,
     )
-    translator = Translator(bundle, opts, replace_unk=replace_unk, on_warning=warn, split=split)
+    from nmt_cli.precision import resolve_precision
+
+    arithmetic = "fp32" if quantize else resolve_precision(precision, "cpu")
+    translator = Translator(
+        bundle, opts, replace_unk=replace_unk, on_warning=warn, split=split,
+        precision=arithmetic, restore_case=restore_case,
+    )  # fmt: skip
 
     if ref is not None and not Path(ref).exists():
         from nmt_cli.errors import InputError

@@ -44,6 +44,7 @@ class RunSpec:
     train: TrainConfig = field(default_factory=TrainConfig)
     tokenizer: str | None = None  # a given tokenizer.json, else one is trained
     languages: tuple[str, str] | None = None  # (source, target), e.g. ("fr", "en")
+    init: str | None = None  # a model directory whose weights, tokenizer and model start the run
 
     def files(self) -> list[tuple[str, str]]:
         """(role, path) of every data file."""
@@ -113,6 +114,9 @@ def build_spec(
     missing = [name for name, sets in (("training", corpora), ("validation", valid)) if not sets]
     if missing:
         raise UsageError(f"missing {' and '.join(missing)} data")
+    init = data.get("init")
+    if init is not None:
+        model_table, languages = _from_init(init, model_table, tokenizer, languages)
     return RunSpec(
         corpora=corpora,
         valid=valid,
@@ -120,7 +124,29 @@ def build_spec(
         train=from_dict(TrainConfig, train_table, f"{where}: [train]"),
         tokenizer=tokenizer,
         languages=tuple(languages) if languages else None,
+        init=str(init) if init is not None else None,
     )
+
+
+# What fine-tuning may change in the model it starts from; the rest (vocabulary, sizes) is fixed.
+INIT_MAY_CHANGE = ("dropout", "guided_alignment")
+
+
+def _from_init(init: Path, model_table: dict, tokenizer, languages):
+    """The model settings of a run that starts from the model in ``init``."""
+    from nmt_cli.bundle import read_config, read_languages
+
+    base = to_dict(read_config(init)[0])
+    fixed = [k for k, v in model_table.items() if k not in INIT_MAY_CHANGE and base.get(k) != v]
+    if fixed:
+        raise ConfigError(
+            f"{', '.join(sorted(fixed))} cannot change when starting from {init}: the model keeps "
+            f"its vocabulary and sizes (only {' and '.join(INIT_MAY_CHANGE)} can)"
+        )
+    if tokenizer is not None:
+        raise ConfigError(f"a run that starts from {init} uses its tokenizer; give no other")
+    changed = {k: v for k, v in model_table.items() if k in INIT_MAY_CHANGE}
+    return {**base, **changed}, languages or read_languages(init)
 
 
 def spec_to_json(spec: RunSpec) -> str:
@@ -131,6 +157,7 @@ def spec_to_json(spec: RunSpec) -> str:
                 "valid": [asdict(c) for c in spec.valid],
                 "languages": list(spec.languages) if spec.languages else None,
                 "tokenizer": spec.tokenizer,
+                "init": spec.init,
                 "model": to_dict(spec.model),
                 "train": to_dict(spec.train),
             },
@@ -173,6 +200,7 @@ def spec_from_run(run_dir: Path, train_overrides: dict[str, Any]) -> RunSpec:
         model=from_dict(ModelConfig, model_table, f"{path}: model"),
         train=from_dict(TrainConfig, train_table, f"{path}: train"),
         languages=tuple(languages) if languages else None,
+        init=data.get("init"),
     )
 
 
@@ -276,8 +304,8 @@ def prepare_tokenizer(spec: RunSpec, run_dir: Path, resume: bool, warn):
     stored = run_dir / TOKENIZER_FILE
     if resume and stored.is_file():
         return Tokenizer.load(stored), None
-    if spec.tokenizer:
-        tok = Tokenizer.load(spec.tokenizer)
+    if spec.tokenizer or spec.init:
+        tok = Tokenizer.load(spec.tokenizer or Path(spec.init) / TOKENIZER_FILE)
         tok.save(stored)
         return tok, None
 
@@ -312,7 +340,7 @@ def make_meta(spec: RunSpec, parameters: int) -> dict[str, Any]:
 
 def write_run_files(run_dir: Path, spec: RunSpec, model) -> None:
     write_text_atomic(run_dir / RUN_FILE, spec_to_json(spec))
-    write_config(run_dir, model.config, model.src_vocab_size, model.tgt_vocab_size)
+    write_config(run_dir, model.config, model.src_vocab_size, model.tgt_vocab_size, spec.languages)
 
 
 def check_tokenizer_fits(spec: RunSpec, tokenizer, run_dir: Path) -> None:

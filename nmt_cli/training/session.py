@@ -90,6 +90,11 @@ def _prepare(spec, run_dir: Path, resume: bool, cb: Callbacks, world: World, war
     train_data, valid_data = runs.load_data(spec, tok, run_dir, cb.on_message, warn)
     torch.manual_seed(spec.train.seed)
     model = build_model(spec.model, tok.vocab_size, tok.vocab_size)
+    if spec.init and not resume:  # fine-tuning: its weights (float16 ones become float32)
+        from nmt_cli.bundle import WEIGHTS_FILE, load_weights
+
+        load_weights(model, Path(spec.init) / WEIGHTS_FILE)
+        cb.on_message(f"starting from the weights of {spec.init}")
     if not resume:
         if world.is_main:
             runs.write_run_files(run_dir, spec, model)
