@@ -275,3 +275,30 @@ def test_output_shapes_follow_the_glossary(overrides):
     assert log_probs.shape == (3, VOCAB) and step_attn.shape == (3, 6)
     if overrides.get("arch") == "transformer":
         assert every.shape[1:3] == (2, 4)  # both decoder layers, 4 heads
+
+
+def test_dropout_keeps_about_1_minus_p_scaled_and_is_the_identity_in_eval():
+    from nmt_cli.model.dropout import Dropout
+
+    torch.manual_seed(0)
+    drop = Dropout(0.25)
+    x = torch.ones(200, 500)
+    y = drop(x)
+    kept = (y != 0).float().mean().item()
+    assert abs(kept - 0.75) < 0.01
+    assert torch.allclose(y[y != 0], torch.full_like(y[y != 0], 1 / 0.75))
+    drop.eval()
+    assert drop(x) is x
+
+
+def test_ff_dropout_zero_leaves_the_feed_forward_deterministic_in_training():
+    from nmt_cli.model.transformer import FeedForward
+
+    ff = FeedForward(8, 16, 0.0)
+    ff.train()
+    x = torch.randn(3, 8)
+    assert torch.equal(ff(x), ff(x))
+    config = ModelConfig(arch="transformer", hidden_size=8, ff_size=16, heads=2, ff_dropout=0.0)
+    model = build_model(config, 12, 12)
+    assert model.encoder.layers[0].ff.net[2].p == 0.0
+    assert model.encoder.layers[0].sub1.dropout.p == config.dropout

@@ -7,6 +7,8 @@ import math
 import torch
 from torch import Tensor, nn
 
+from nmt_cli.model.dropout import Dropout
+
 
 def sinusoidal_positions(max_len: int, size: int) -> Tensor:
     """PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(...). Returns (max_len, size)."""
@@ -28,7 +30,7 @@ class PositionalEmbedding(nn.Module):
         self.register_buffer(
             "positions", sinusoidal_positions(max_positions, embed.embedding_dim), persistent=False
         )
-        self.dropout = nn.Dropout(dropout)
+        self.dropout = Dropout(dropout)
 
     def forward(self, tokens: Tensor, offset: int = 0) -> Tensor:
         """tokens (B, T) at positions offset .. offset+T-1 -> (B, T, H)."""

@@ -16,6 +16,7 @@ from torch import Tensor, nn
 
 from nmt_cli.model.attention import MultiHeadAttention, causal_mask
 from nmt_cli.model.config import ModelConfig
+from nmt_cli.model.dropout import Dropout
 from nmt_cli.model.embeddings import PositionalEmbedding
 
 
@@ -23,7 +24,7 @@ class FeedForward(nn.Module):
     def __init__(self, size: int, ff_size: int, dropout: float):
         super().__init__()
         self.net = nn.Sequential(
-            nn.Linear(size, ff_size), nn.ReLU(), nn.Dropout(dropout), nn.Linear(ff_size, size)
+            nn.Linear(size, ff_size), nn.ReLU(), Dropout(dropout), nn.Linear(ff_size, size)
         )
 
     def forward(self, x: Tensor) -> Tensor:
@@ -36,7 +37,7 @@ class Residual(nn.Module):
     def __init__(self, size: int, dropout: float, pre_norm: bool):
         super().__init__()
         self.norm = nn.LayerNorm(size)
-        self.dropout = nn.Dropout(dropout)
+        self.dropout = Dropout(dropout)
         self.pre_norm = pre_norm
 
     def forward(self, x: Tensor, f) -> tuple[Tensor, Tensor | None]:
@@ -50,7 +51,7 @@ class EncoderLayer(nn.Module):
         super().__init__()
         h = c.hidden_size
         self.self_attn = MultiHeadAttention(h, h, h, c.heads)
-        self.ff = FeedForward(h, c.ff_size, c.dropout)
+        self.ff = FeedForward(h, c.ff_size, c.dropout if c.ff_dropout is None else c.ff_dropout)
         self.sub1 = Residual(h, c.dropout, c.pre_norm)
         self.sub2 = Residual(h, c.dropout, c.pre_norm)
 
@@ -72,7 +73,7 @@ class DecoderLayer(nn.Module):
         h = c.hidden_size
         self.self_attn = MultiHeadAttention(h, h, h, c.heads)
         self.cross_attn = MultiHeadAttention(h, h, h, c.heads)
-        self.ff = FeedForward(h, c.ff_size, c.dropout)
+        self.ff = FeedForward(h, c.ff_size, c.dropout if c.ff_dropout is None else c.ff_dropout)
         self.sub1 = Residual(h, c.dropout, c.pre_norm)
         self.sub2 = Residual(h, c.dropout, c.pre_norm)
         self.sub3 = Residual(h, c.dropout, c.pre_norm)

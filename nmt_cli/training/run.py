@@ -129,7 +129,7 @@ def build_spec(
 
 
 # What fine-tuning may change in the model it starts from; the rest (vocabulary, sizes) is fixed.
-INIT_MAY_CHANGE = ("dropout", "guided_alignment")
+INIT_MAY_CHANGE = ("dropout", "ff_dropout", "guided_alignment")
 
 
 def _from_init(init: Path, model_table: dict, tokenizer, languages):
