@@ -16,6 +16,7 @@ line)), the same denominator for both; that is the figure to compare.
 
     bash ../shared/peers/joeynmt/setup.sh /tmp/joey     # once: Joey in its own venv
     python tests/benchmarks/train_speed.py --peer /tmp/joey --steps 300
+    python tests/benchmarks/train_speed.py --precisions fp32,bf16 --families transformer
 
 With ``--keep DIR`` the runs stay in DIR: ``nmt-FAMILY/`` (an nmt-cli model directory) and
 ``joey-FAMILY.decode.yaml`` (a Joey config that loads the trained checkpoint with beam 5), the
@@ -140,10 +141,18 @@ def steady(values: list[float]) -> float:
 
 
 def run_nmt(
-    family: str, steps: int, batch_tokens: int, threads: int, work: Path, batch_sort: str = "source"
+    family: str,
+    steps: int,
+    batch_tokens: int,
+    threads: int,
+    work: Path,
+    batch_sort: str = "source",
+    precision: str = "fp32",
 ) -> dict:
-    # nmt-FAMILY for the default order (translate_speed.py reads it), else nmt-FAMILY-ORDER
+    # nmt-FAMILY for the default order (translate_speed.py reads it), else nmt-FAMILY-ORDER;
+    # -PRECISION appended for other than fp32
     name = f"nmt-{family}" if batch_sort == "source" else f"nmt-{family}-{batch_sort}"
+    name += "" if precision == "fp32" else f"-{precision}"
     cfg = work / f"{name}.toml"
     train = {
         "batch_sort": batch_sort,
@@ -160,6 +169,7 @@ def run_nmt(
         "vocab_size": 8000,
         "epochs": 1000,
         "patience": 0,
+        "precision": precision,
     }
     cfg.write_text(toml_table("model", FAMILIES[family]["nmt"]) + toml_table("train", train))
     run = work / name
@@ -287,7 +297,10 @@ print(sum(len(sp.encode(line)) + 1 for line in lines))
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--peer", type=Path, required=True, help="WORK_DIR of the peer kit setup.sh")
+    ap.add_argument("--peer", type=Path, help="WORK_DIR of the peer kit setup.sh (else no Joey)")
+    ap.add_argument(
+        "--precisions", default="fp32", help="nmt-cli precisions to run, e.g. fp32,bf16"
+    )
     ap.add_argument("--steps", type=int, default=300)
     ap.add_argument("--batch-tokens", type=int, default=2000)
     ap.add_argument("--threads", type=int, default=2)
@@ -302,10 +315,18 @@ def main() -> None:
         if args.keep:
             work = args.keep
             work.mkdir(parents=True, exist_ok=True)
+        kits = [(f"nmt-cli {p}", run_nmt, p) for p in args.precisions.split(",")]
+        if args.peer:
+            kits.append(("joeynmt", run_joey, None))
         for family in args.families.split(","):
-            for kit, fn in (("nmt-cli", run_nmt), ("joeynmt", run_joey)):
-                extra = (args.peer, work) if kit == "joeynmt" else (work,)
-                r = fn(family, args.steps, args.batch_tokens, args.threads, *extra)
+            for kit, fn, precision in kits:
+                if fn is run_joey:
+                    r = fn(family, args.steps, args.batch_tokens, args.threads, args.peer, work)
+                else:
+                    r = fn(
+                        family, args.steps, args.batch_tokens, args.threads, work,
+                        precision=precision,
+                    )  # fmt: skip
                 rows.append((family, kit, r))
                 print(
                     f"{family:12} {kit:8} {r['tok_s']:8.0f} tok/s  "
@@ -326,9 +347,14 @@ def main() -> None:
             f"| {r['wall_s']:.0f} |"
         )
     for family in args.families.split(","):
-        ours = next(r for f, k, r in rows if f == family and k == "nmt-cli")
-        peer = next(r for f, k, r in rows if f == family and k == "joeynmt")
-        print(f"{family}: nmt-cli / joeynmt tokens/s = {ours['tok_s'] / peer['tok_s']:.2f}x")
+        mine = {k: r for f, k, r in rows if f == family}
+        base = mine[kits[0][0]]
+        for kit, r in mine.items():
+            if kit != kits[0][0]:
+                ratio = r["tok_s"] / base["tok_s"]
+                ppl = 100 * (r["word_ppl"] / base["word_ppl"] - 1)
+                who = f"{family}: {kit} / {kits[0][0]}"
+                print(f"{who}: tokens/s {ratio:.2f}x, valid ppl per word {ppl:+.1f}%")
 
 
 if __name__ == "__main__":

@@ -63,6 +63,10 @@ def with_beam_size(python: Path, config: str, beam: int) -> str:
     ).stdout
 
 
+# nmt-cli as it is (float32), with bfloat16 arithmetic, and with int8 dynamic quantization
+VARIANTS = [("", []), (" bf16", ["--precision", "bf16"]), (" int8", ["--quantize", "int8"])]
+
+
 def row(name: str, hyp: Path, refs: list[str], wall: float, rss: float) -> dict:
     hyps = hyp.read_text(encoding="utf-8").splitlines()
     assert len(hyps) == len(refs), f"{name}: {len(hyps)} lines for {len(refs)} references"
@@ -98,12 +102,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         for beam in (5, 1):
-            for quantize in ([], ["--quantize", "int8"]):
-                out = work / f"nmt.beam{beam}{'.int8' if quantize else ''}"
+            for variant, flags in VARIANTS:
+                out = work / f"nmt.beam{beam}{variant.replace(' ', '.')}"
                 cmd = [nmt, "translate", "-m", args.model, "-k", str(beam)]
-                cmd += ["--threads", str(args.threads), *quantize]
+                cmd += ["--threads", str(args.threads), *flags]
                 wall, rss = timed(cmd, src, out, env)
-                name = f"nmt-cli beam {beam}{' int8' if quantize else ''}"
+                name = f"nmt-cli beam {beam}{variant}"
                 rows.append(row(name, out, refs, wall, rss))
                 print(rows[-1], flush=True)
             if args.joey_config:
@@ -139,7 +143,15 @@ def main() -> None:
         )
     for beam in (5, 1):
         peer = [r for r in rows if r["name"] == f"joeynmt beam {beam}"]
-        for variant in ("", " int8"):
+        base = [r for r in rows if r["name"] == f"nmt-cli beam {beam}"]
+        for variant, _ in VARIANTS[1:]:
+            ours = [r for r in rows if r["name"] == f"nmt-cli beam {beam}{variant}"]
+            print(
+                f"beam {beam}: nmt-cli{variant} / fp32: sentences/s "
+                f"{ours[0]['sent_s'] / base[0]['sent_s']:.2f}x, BLEU "
+                f"{ours[0]['bleu'] - base[0]['bleu']:+.2f}"
+            )
+        for variant, _ in VARIANTS:
             ours = [r for r in rows if r["name"] == f"nmt-cli beam {beam}{variant}"]
             if ours and peer:
                 print(
