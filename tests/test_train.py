@@ -385,3 +385,14 @@ def test_an_interrupted_and_resumed_run_equals_an_uninterrupted_one_bitwise(
     assert [(r["step"], r["loss"]) for r in step_records(whole)] == [
         (r["step"], r["loss"]) for r in step_records(parts)
     ]
+
+
+def test_fused_adam_only_where_the_installed_torch_has_it():
+    """pyproject.toml promises torch >= 2.2; fused Adam on CPU arrived in 2.4."""
+    from nmt_cli.training.trainer import fused_adam_supported
+
+    assert not fused_adam_supported("2.2.2", "cpu")
+    assert not fused_adam_supported("2.3.1+cpu", "cpu")
+    assert fused_adam_supported("2.4.0", "cpu")
+    assert fused_adam_supported("2.13.0+cpu", "cpu")
+    assert fused_adam_supported("2.2.0", "cuda")
