@@ -16,6 +16,7 @@ target (longer padded targets). Both figures: tests/benchmarks/batch_sort.py.
 
 from __future__ import annotations
 
+import itertools
 import random
 from array import array
 from dataclasses import dataclass, field, replace
@@ -97,16 +98,10 @@ def load_corpora(
             raise ValueError(f"{corpus.src}: guided alignment needs teacher links or alignments")
         links_lines = _lines_or_none(corpus.alignments) if own else teacher_lines
         with open_lines(corpus.src, on_invalid=warn) as fs, open_lines(corpus.tgt, warn) as ft:
-            pairs = zip(fs, ft, strict=True)
+            pairs = _parallel(corpus, fs, ft)
             source = ((s, t, next(links_lines, None) if guided else None) for s, t in pairs)
-            try:
-                for chunk in _chunks(source, CHUNK):
-                    _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus, own, first_line)
-            except ValueError:  # zip(strict=True): one file ended first
-                raise InputError(
-                    f"{corpus.src} and {corpus.tgt} have different numbers of lines; parallel "
-                    "files need one line per sentence pair"
-                ) from None
+            for chunk in _chunks(source, CHUNK):
+                _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus, own, first_line)
         if own:
             links_lines.close()
         data.sizes.append(len(data.src) - before)
@@ -115,6 +110,17 @@ def load_corpora(
         names = ", ".join(f"{c.src}, {c.tgt}" for c in corpora)
         raise InputError(f"{names}: no usable sentence pairs (all empty or too long)")
     return data
+
+
+def _parallel(corpus: CorpusFiles, src_lines, tgt_lines):
+    """Pairs of lines; a file that ends before the other is an InputError."""
+    for s, t in itertools.zip_longest(src_lines, tgt_lines):
+        if s is None or t is None:
+            raise InputError(
+                f"{corpus.src} and {corpus.tgt} have different numbers of lines; parallel "
+                "files need one line per sentence pair"
+            )
+        yield s, t
 
 
 def _lines_or_none(path: str | None):
