@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from nmt_cli.configs import choose
 
-ARCHS = ("rnn", "transformer")
 CELLS = ("gru", "lstm")
 STYLES = ("bahdanau", "luong")
 ATTENTIONS = ("none", "additive", "dot", "general", "scaled_dot", "multihead")
@@ -80,17 +79,21 @@ class ModelConfig:
             value = getattr(self, name)
             if value is not None and not 0.0 <= value < 1.0:
                 raise ValueError(f"{name} must be in [0, 1), got {value}")
-        if self.guided_alignment and self.arch == "rnn" and self.attention == "none":
-            raise ValueError("guided_alignment needs an attention model, but attention is none")
-        uses_heads = self.arch == "transformer" or self.attention == "multihead"
-        if uses_heads and self.hidden_size % self.heads:
-            raise ValueError(
-                f"hidden_size {self.hidden_size} must be divisible by heads {self.heads}"
-            )
+        FAMILY_CHECKS[self.arch](self)
 
-    @property
-    def output_size(self) -> int:
-        """Width of the vector fed to the output projection (the embedding size when tied)."""
-        if self.arch == "transformer":
-            return self.hidden_size
-        return self.emb_size if self.tie_embeddings else self.hidden_size
+
+def _heads_divide_hidden_size(c: ModelConfig) -> None:
+    if c.hidden_size % c.heads:
+        raise ValueError(f"hidden_size {c.hidden_size} must be divisible by heads {c.heads}")
+
+
+def _check_rnn(c: ModelConfig) -> None:
+    if c.guided_alignment and c.attention == "none":
+        raise ValueError("guided_alignment needs an attention model, but attention is none")
+    if c.attention == "multihead":
+        _heads_divide_hidden_size(c)
+
+
+# Each family's own checks of the settings it reads (its code: nmt_cli/model/<arch>.py).
+FAMILY_CHECKS = {"rnn": _check_rnn, "transformer": _heads_divide_hidden_size}
+ARCHS = tuple(FAMILY_CHECKS)

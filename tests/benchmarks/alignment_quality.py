@@ -52,7 +52,7 @@ def model_rows(bundle, src: list[str], tgt: list[str], gold) -> list[tuple[str, 
     rows = [("model default", score([set(a.links) for a in align_pairs(bundle, src, tgt)], gold))]
     tok = bundle.tokenizer
     s_enc, t_enc = tok.encode_words(src), tok.encode_words(tgt)
-    layers = bundle.config.dec_layers if bundle.config.arch == "transformer" else 1
+    layers, _ = bundle.model.cross_shape
     pairs = [(s[0], t[0]) for s, t in zip(s_enc, t_enc)]
     for layer in range(layers):
         maps = forced_attention(bundle, pairs, layer, None)  # (T+1, S+1) each
