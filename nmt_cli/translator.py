@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import torch
 
-from nmt_cli.alignment import hard_links, merge_to_words, word_ids
+from nmt_cli.align.words import hard_links, merge_to_words, word_ids
 from nmt_cli.decoding import SearchOptions, translate_ids
 from nmt_cli.tokenizer import UNK
 

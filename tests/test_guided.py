@@ -78,7 +78,7 @@ TINY_TRAIN = dict(
 
 def agreement(model_dir: Path, pairs) -> float:
     """Share of target words whose default alignment link is the true one."""
-    from nmt_cli.aligner import align_pairs
+    from nmt_cli.align.forced import align_pairs
 
     bundle = load_bundle(model_dir)
     found = align_pairs(bundle, [p[0] for p in pairs], [p[1] for p in pairs])

@@ -142,7 +142,7 @@ def align(
         if f is not None and f != "-" and not Path(f).is_file():
             raise InputError(f"{f}: no such file")
 
-    from nmt_cli.aligner import align_pairs, check_attention
+    from nmt_cli.align.forced import align_pairs, check_attention
     from nmt_cli.bundle import load_bundle
     from nmt_cli.models import resolve_model
 
@@ -169,13 +169,13 @@ def align(
         al = align_pairs(bundle, [source], [target], **opts)[0]
     _emit_one(al, fmt, output, max_width)
     if plot is not None:
-        from nmt_cli.plotting import plot_alignment
+        from nmt_cli.align.plot import plot_alignment
 
         plot_alignment(al, plot)
 
 
 def _emit_one(al, fmt: str, output: str, max_width: int) -> None:
-    from nmt_cli.alignment import to_pharaoh
+    from nmt_cli.align.pharaoh import to_pharaoh
     from nmt_cli.textio import atomic_writer
 
     if fmt == "table" and output == "-":
@@ -201,7 +201,7 @@ def _emit_one(al, fmt: str, output: str, max_width: int) -> None:
 
 
 def _record(al, fmt: str) -> str:
-    from nmt_cli.alignment import to_pharaoh
+    from nmt_cli.align.pharaoh import to_pharaoh
 
     if fmt == "pharaoh":
         return to_pharaoh(al.links)
@@ -227,7 +227,7 @@ def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_line
     """Batch mode: one record per pair, streamed in chunks, lines kept in order."""
     from itertools import zip_longest
 
-    from nmt_cli.aligner import align_pairs
+    from nmt_cli.align.forced import align_pairs
     from nmt_cli.errors import InputError
     from nmt_cli.textio import atomic_writer, open_lines, stdout_utf8
     from nmt_cli.translator import chunked
@@ -283,7 +283,7 @@ def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_line
             with atomic_writer(output) as out:
                 write_all(out, False)
     if gold is not None:
-        from nmt_cli.alignment import alignment_error_rate, parse_pharaoh
+        from nmt_cli.align.pharaoh import alignment_error_rate, parse_pharaoh
         from nmt_cli.textio import read_lines
 
         gold_lines = read_lines(gold, warn)

@@ -32,7 +32,7 @@ def escape_line_breaks(json_text: str) -> str:
 def format_line(index: int, t, fmt: str, align: bool, nbest: int, split: bool = False) -> str:
     """One output line for one hypothesis (nbest: ``i ||| text ||| score``); jsonl lists a
     split line's sentences."""
-    from nmt_cli.alignment import to_pharaoh
+    from nmt_cli.align.pharaoh import to_pharaoh
     from nmt_cli.textio import one_line
 
     text = one_line(t.text)

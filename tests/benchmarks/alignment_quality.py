@@ -28,13 +28,9 @@ from pathlib import Path
 
 import torch
 
-from nmt_cli.aligner import align_pairs, forced_attention
-from nmt_cli.alignment import (
-    alignment_error_rate,
-    hard_links,
-    merge_to_words,
-    parse_pharaoh,
-)
+from nmt_cli.align.forced import align_pairs, forced_attention
+from nmt_cli.align.pharaoh import alignment_error_rate, parse_pharaoh
+from nmt_cli.align.words import hard_links, merge_to_words
 from nmt_cli.bundle import load_bundle
 from nmt_cli.models import resolve_model
 from nmt_cli.training.teacher import normalised_words, symmetrise
