@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import torch
 
 from nmt_cli.align.words import hard_links, merge_to_words, word_ids
-from nmt_cli.decoding import SearchOptions, translate_ids
+from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.tokenizer import UNK
 
 

@@ -13,8 +13,8 @@ import pytest
 import torch
 
 from nmt_cli.bundle import load_bundle
-from nmt_cli.decoding import SearchOptions, translate_ids
 from nmt_cli.search.beam import beam_search
+from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.search.greedy import greedy_search
 from nmt_cli.search.hypothesis import Hypothesis
 from nmt_cli.tokenizer import BOS, EOS, PAD, UNK

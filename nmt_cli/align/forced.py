@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import torch
 
 from nmt_cli.align.words import hard_links, merge_to_words, word_ids
-from nmt_cli.decoding import pad_ids
 from nmt_cli.errors import InputError, UsageError
+from nmt_cli.search.decoding import pad_ids
 from nmt_cli.tokenizer import BOS, EOS
 
 

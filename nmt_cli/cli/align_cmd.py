@@ -154,7 +154,7 @@ def align(
         _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines)
         return
     if text:
-        from nmt_cli.decoding import SearchOptions
+        from nmt_cli.search.decoding import SearchOptions
         from nmt_cli.translator import Translator
 
         sentence = " ".join(text)

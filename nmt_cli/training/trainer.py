@@ -21,8 +21,8 @@ import torch
 import torch.nn.functional as F
 
 from nmt_cli.bundle import META_FILE, WEIGHTS_FILE, write_weights
-from nmt_cli.decoding import SearchOptions, translate_ids
 from nmt_cli.precision import autocast
+from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.textio import write_text_atomic
 from nmt_cli.tokenizer import PAD
 from nmt_cli.training import checkpoint as ckpt
