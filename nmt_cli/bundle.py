@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nmt_cli.configs import from_dict, to_dict
 from nmt_cli.errors import ModelLoadError
 from nmt_cli.model.config import ModelConfig
+from nmt_cli.settings import from_dict, to_dict
 from nmt_cli.textio import atomic_path, write_text_atomic
 
 FORMAT = "nmt-cli-model"

@@ -15,7 +15,7 @@ import pytest
 import sacrebleu
 
 from nmt_cli.bundle import load_bundle
-from nmt_cli.models import DEFAULT_MODEL
+from nmt_cli.pretrained import DEFAULT_MODEL
 
 PRETRAINED = Path(__file__).resolve().parents[1] / "pretrained"
 MODELS = sorted(p.name for p in PRETRAINED.iterdir() if p.is_dir())

@@ -144,7 +144,7 @@ def align(
 
     from nmt_cli.align.forced import align_pairs, check_attention
     from nmt_cli.bundle import load_bundle
-    from nmt_cli.models import resolve_model
+    from nmt_cli.pretrained import resolve_model
 
     bundle = load_bundle(resolve_model(model))
     check_attention(bundle, layer, head)

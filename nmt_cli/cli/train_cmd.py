@@ -197,7 +197,7 @@ def train(
         data = _data_from_flags(src, tgt, valid_src, valid_tgt, weight, alignments)
         data["languages"] = (src_lang, tgt_lang or "") if src_lang else None
         if init is not None:
-            from nmt_cli.models import resolve_model
+            from nmt_cli.pretrained import resolve_model
 
             data["init"] = resolve_model(init)
             if not (data["init"] / "config.json").is_file():

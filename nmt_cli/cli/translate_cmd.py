@@ -171,7 +171,7 @@ def translate(
     import torch
 
     from nmt_cli.bundle import load_bundle
-    from nmt_cli.models import resolve_model
+    from nmt_cli.pretrained import resolve_model
     from nmt_cli.search.decoding import SearchOptions
     from nmt_cli.textio import atomic_writer, open_lines, stdout_utf8
     from nmt_cli.translator import Translator, chunked

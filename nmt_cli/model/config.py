@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nmt_cli.configs import choose
+from nmt_cli.settings import choose
 
 CELLS = ("gru", "lstm")
 STYLES = ("bahdanau", "luong")

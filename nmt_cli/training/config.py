@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nmt_cli.configs import choose
+from nmt_cli.settings import choose
 
 SCHEDULES = ("inverse_sqrt", "plateau", "constant")
 METRICS = ("bleu", "chrf", "ppl", "loss")

@@ -22,9 +22,9 @@ from typing import Any
 
 from nmt_cli import __version__
 from nmt_cli.bundle import CONFIG_FILE, TOKENIZER_FILE, sha256_file, write_config
-from nmt_cli.configs import from_dict, to_dict
 from nmt_cli.errors import ConfigError, InputError, OutputError, RunLockedError, UsageError
 from nmt_cli.model.config import ModelConfig
+from nmt_cli.settings import from_dict, to_dict
 from nmt_cli.textio import count_lines, write_text_atomic
 from nmt_cli.training.config import TrainConfig
 from nmt_cli.training.data import CorpusFiles

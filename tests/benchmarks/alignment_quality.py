@@ -32,7 +32,7 @@ from nmt_cli.align.forced import align_pairs, forced_attention
 from nmt_cli.align.pharaoh import alignment_error_rate, parse_pharaoh
 from nmt_cli.align.words import hard_links, merge_to_words
 from nmt_cli.bundle import load_bundle
-from nmt_cli.models import resolve_model
+from nmt_cli.pretrained import resolve_model
 from nmt_cli.training.teacher import normalised_words, symmetrise
 
 HERE = Path(__file__).resolve()

@@ -1,4 +1,4 @@
-"""Strict construction of frozen dataclass configs from TOML/JSON dictionaries.
+"""Settings: strict construction of frozen dataclass configs from TOML/JSON dictionaries.
 
 Unknown keys are errors (a typo must never be silently ignored), and every value is checked
 against the field's annotated type before the dataclass's own validation runs.
