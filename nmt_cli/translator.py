@@ -16,7 +16,7 @@ import torch
 
 from nmt_cli.align.words import hard_links, merge_to_words, word_ids
 from nmt_cli.search.decoding import SearchOptions, translate_ids
-from nmt_cli.tokenizer import UNK
+from nmt_cli.vocab import UNK
 
 
 @dataclass

@@ -16,7 +16,7 @@ import pytest
 from conftest import assert_one_error_line
 from train_fixtures import keep_torch_state  # noqa: F401 (autouse)
 
-from nmt_cli.bundle import load_bundle
+from nmt_cli.model.bundle import load_bundle
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.training import train
 from nmt_cli.training.config import TrainConfig

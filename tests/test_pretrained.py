@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import sacrebleu
 
-from nmt_cli.bundle import load_bundle
+from nmt_cli.model.bundle import load_bundle
 from nmt_cli.pretrained import DEFAULT_MODEL
 
 PRETRAINED = Path(__file__).resolve().parents[1] / "pretrained"

@@ -14,8 +14,7 @@ import torch
 
 from nmt_cli.align.words import hard_links, merge_to_words, word_ids
 from nmt_cli.errors import InputError, UsageError
-from nmt_cli.search.decoding import pad_ids
-from nmt_cli.tokenizer import BOS, EOS
+from nmt_cli.vocab import BOS, EOS, pad_ids
 
 
 @dataclass

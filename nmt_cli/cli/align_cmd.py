@@ -143,7 +143,7 @@ def align(
             raise InputError(f"{f}: no such file")
 
     from nmt_cli.align.forced import align_pairs, check_attention
-    from nmt_cli.bundle import load_bundle
+    from nmt_cli.model.bundle import load_bundle
     from nmt_cli.pretrained import resolve_model
 
     bundle = load_bundle(resolve_model(model))

@@ -44,8 +44,8 @@ def train(
 
     Example: nmt tokenizer train train.de train.en --vocab-size 8000 --output tok.json
     """
+    from nmt_cli.model.tokenizer import train_tokenizer
     from nmt_cli.textio import check_writable, open_lines
-    from nmt_cli.tokenizer import train_tokenizer
 
     if files.count("-") > 1:
         raise UsageError("'-' (stdin) can be given only once")
@@ -120,7 +120,7 @@ def encode(
 
     Example: echo "Ein Mann fährt Fahrrad." | nmt tokenizer encode -t tok.json
     """
-    from nmt_cli.tokenizer import Tokenizer
+    from nmt_cli.model.tokenizer import Tokenizer
 
     tok = Tokenizer.load(tokenizer)
     if ids:
@@ -143,7 +143,7 @@ def decode(
 
     Example: nmt tokenizer encode -t tok.json in.txt | nmt tokenizer decode -t tok.json
     """
-    from nmt_cli.tokenizer import Tokenizer
+    from nmt_cli.model.tokenizer import Tokenizer
 
     tok = Tokenizer.load(tokenizer)
     if ids:

@@ -291,8 +291,8 @@ def export(
 
     Example: nmt export runs/de-en --output models/de-en
     """
-    from nmt_cli.bundle import load_bundle, save_bundle
     from nmt_cli.errors import UsageError
+    from nmt_cli.model.bundle import load_bundle, save_bundle
 
     if dtype not in ("float32", "float16"):
         raise UsageError("--dtype must be float32 or float16")

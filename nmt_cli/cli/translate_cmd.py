@@ -170,7 +170,7 @@ def translate(
 
     import torch
 
-    from nmt_cli.bundle import load_bundle
+    from nmt_cli.model.bundle import load_bundle
     from nmt_cli.pretrained import resolve_model
     from nmt_cli.search.decoding import SearchOptions
     from nmt_cli.textio import atomic_writer, open_lines, stdout_utf8

@@ -1,4 +1,5 @@
-"""A model: its configuration, the encoder-decoder families (RNN, Transformer) and their parts.
+"""A model: its configuration (config.py), its encoder-decoder (seq2seq.py over a family:
+rnn.py, transformer.py), its subword tokenizer (tokenizer.py) and its directory (bundle.py).
 
 Shapes follow the glossary in :mod:`nmt_cli` (B, S, T, H, E, V, K). ``ModelConfig``, ``Seq2Seq``,
 ``build_model`` and ``count_parameters`` are importable from here; torch is imported only with

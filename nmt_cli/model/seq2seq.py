@@ -18,7 +18,7 @@ from nmt_cli.errors import ConfigError
 from nmt_cli.model.attention import pad_mask_from_lengths
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.model.family import Family, family
-from nmt_cli.tokenizer import PAD
+from nmt_cli.vocab import PAD
 
 
 class Seq2Seq(nn.Module):

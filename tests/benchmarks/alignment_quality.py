@@ -31,7 +31,7 @@ import torch
 from nmt_cli.align.forced import align_pairs, forced_attention
 from nmt_cli.align.pharaoh import alignment_error_rate, parse_pharaoh
 from nmt_cli.align.words import hard_links, merge_to_words
-from nmt_cli.bundle import load_bundle
+from nmt_cli.model.bundle import load_bundle
 from nmt_cli.pretrained import resolve_model
 from nmt_cli.training.teacher import normalised_words, symmetrise
 
