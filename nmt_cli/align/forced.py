@@ -8,12 +8,14 @@ averaged, or a guided model's supervised head: see Seq2Seq.alignment_weights).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import torch
 
 from nmt_cli.align.words import hard_links, merge_to_words, word_ids
 from nmt_cli.errors import InputError, UsageError
+from nmt_cli.textio import chunked
 from nmt_cli.vocab import BOS, EOS, pad_ids
 
 
@@ -109,3 +111,26 @@ def align_pairs(
             src_labels, tgt_labels = src_text.split(), tgt_text.split()
         out.append(Alignment(src_labels, tgt_labels, weights, hard_links(weights, threshold)))
     return out
+
+
+def align_chunks(
+    bundle, pairs: Iterable[tuple[str, str]], chunk_lines: int, **options
+) -> Iterator[list[Alignment | None]]:
+    """align_pairs over a stream of (source, target) lines, ``chunk_lines`` pairs at a time (see
+    textio.chunked): each chunk's alignments in order, None for a pair with a side that has no
+    subword pieces (empty, or only characters that normalisation removes). ``options`` are
+    align_pairs's; errors name the pairs' line numbers."""
+    first = 1  # line number of the chunk's first pair
+    for chunk in chunked(pairs, chunk_lines):
+        sides = bundle.tokenizer.encode_words([side for pair in chunk for side in pair])
+        todo = [i for i in range(len(chunk)) if sides[2 * i][0] and sides[2 * i + 1][0]]
+        aligned = {}
+        if todo:
+            sources, targets = zip(*(chunk[i] for i in todo))
+            found = align_pairs(
+                bundle, list(sources), list(targets), line_numbers=[first + i for i in todo],
+                **options,
+            )  # fmt: skip
+            aligned = dict(zip(todo, found))
+        yield [aligned.get(i) for i in range(len(chunk))]
+        first += len(chunk)
