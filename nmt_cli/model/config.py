@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nmt_cli.settings import choose
+from nmt_cli.settings import choose, require
 
 CELLS = ("gru", "lstm")
 STYLES = ("bahdanau", "luong")
@@ -59,26 +59,12 @@ class ModelConfig:
     share_embeddings: bool = False  # one embedding table for source and target (joint vocab)
 
     def __post_init__(self) -> None:
-        choose("arch", self.arch, ARCHS)
-        choose("cell", self.cell, CELLS)
-        choose("attention", self.attention, ATTENTIONS)
-        choose("style", self.style, STYLES)
-        choose("rnn_init", self.rnn_init, RNN_INITS)
-        for name in (
-            "emb_size",
-            "hidden_size",
-            "enc_layers",
-            "dec_layers",
-            "heads",
-            "ff_size",
-            "max_positions",
-        ):
-            if getattr(self, name) < 1:
-                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
-        for name in ("dropout", "ff_dropout"):
-            value = getattr(self, name)
-            if value is not None and not 0.0 <= value < 1.0:
-                raise ValueError(f"{name} must be in [0, 1), got {value}")
+        choose(self, dict(arch=ARCHS, cell=CELLS, attention=ATTENTIONS, style=STYLES))
+        choose(self, dict(rnn_init=RNN_INITS))
+        sizes = ("emb_size", "hidden_size", "enc_layers", "dec_layers", "heads", "ff_size")
+        require(self, (*sizes, "max_positions"), lambda v: v >= 1, "must be at least 1")
+        rates = ("dropout", "ff_dropout")
+        require(self, rates, lambda v: v is None or 0.0 <= v < 1.0, "must be in [0, 1)")
         FAMILY_CHECKS[self.arch](self)
 
 
