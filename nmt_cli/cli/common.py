@@ -48,7 +48,9 @@ def write_output(output: str, write: Callable[[TextIO, bool], None]) -> None:
     from nmt_cli.textio import atomic_writer, stdout_utf8
 
     if output == "-":
-        write(stdout_utf8(), True)
+        out = stdout_utf8()
+        write(out, True)
+        out.flush()
     else:
         with atomic_writer(output) as out:
             write(out, False)
