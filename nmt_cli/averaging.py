@@ -13,8 +13,14 @@ import torch
 from safetensors import SafetensorError
 from safetensors.torch import load_file
 
-from nmt_cli.bundle import CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE, read_config, write_weights
 from nmt_cli.errors import ModelLoadError, UsageError
+from nmt_cli.model.bundle import (
+    CONFIG_FILE,
+    TOKENIZER_FILE,
+    WEIGHTS_FILE,
+    read_config,
+    write_weights,
+)
 
 
 def _model_root(path: Path) -> Path:

@@ -4,6 +4,7 @@ Every command that reads text reads it here, so that all of them agree on what a
 a line ends at b"\\n" only (a trailing "\\r" of a CRLF ending is dropped), invalid UTF-8 becomes
 U+FFFD with one warning, and nothing else splits or joins lines. Every file the project writes
 goes through :func:`atomic_path` or :func:`atomic_writer`: it appears complete or not at all.
+:func:`chunked` groups a stream of lines into batches without waiting on a slow producer.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ import errno
 import gzip
 import io
 import os
+import queue
 import sys
 import tempfile
+import threading
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
@@ -219,3 +222,44 @@ def stdout_utf8() -> TextIO:
         except (ValueError, io.UnsupportedOperation):
             pass
     return sys.stdout
+
+
+def chunked(lines: Iterable[str], max_lines: int) -> Iterator[list[str]]:
+    """Group lines for batching without waiting on a slow producer.
+
+    A reader thread pulls lines; each chunk takes the first line (waiting for it) and then only
+    what has already arrived, up to ``max_lines``. Fast input (a file) gives full chunks; a
+    pipeline that feeds lines slowly (``tail -f``) gets each line answered as it comes.
+    """
+    q: queue.Queue = queue.Queue(maxsize=max_lines * 2)
+    done = object()
+    errors: list[BaseException] = []
+
+    def reader() -> None:
+        try:
+            for line in lines:
+                q.put(line)
+        except BaseException as e:  # re-raised in the consumer
+            errors.append(e)
+        finally:
+            q.put(done)
+
+    threading.Thread(target=reader, daemon=True).start()
+    finished = False
+    while not finished:
+        item = q.get()
+        if item is done:
+            break
+        chunk = [item]
+        while len(chunk) < max_lines:
+            try:
+                item = q.get_nowait()
+            except queue.Empty:
+                break
+            if item is done:
+                finished = True
+                break
+            chunk.append(item)
+        yield chunk
+    if errors:
+        raise errors[0]

@@ -7,16 +7,14 @@ translated as one batch and each line's translations joined back into one Transl
 
 from __future__ import annotations
 
-import queue
-import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import torch
 
-from nmt_cli.alignment import hard_links, merge_to_words, word_ids
-from nmt_cli.decoding import SearchOptions, translate_ids
-from nmt_cli.tokenizer import UNK
+from nmt_cli.align.words import hard_links, merge_to_words, word_ids
+from nmt_cli.search.decoding import SearchOptions, translate_ids
+from nmt_cli.vocab import UNK
 
 
 @dataclass
@@ -205,44 +203,3 @@ def _joined(line: str, parts: list[Translation]) -> Translation:
         src_offset += len(p.source.split())
         tgt_offset += len(p.text.split())
     return t
-
-
-def chunked(lines: Iterable[str], max_lines: int) -> Iterator[list[str]]:
-    """Group lines for batching without waiting on a slow producer.
-
-    A reader thread pulls lines; each chunk takes the first line (waiting for it) and then only
-    what has already arrived, up to ``max_lines``. Fast input (a file) gives full chunks; a
-    pipeline that feeds lines slowly (``tail -f``) gets each line answered as it comes.
-    """
-    q: queue.Queue = queue.Queue(maxsize=max_lines * 2)
-    done = object()
-    errors: list[BaseException] = []
-
-    def reader() -> None:
-        try:
-            for line in lines:
-                q.put(line)
-        except BaseException as e:  # re-raised in the consumer
-            errors.append(e)
-        finally:
-            q.put(done)
-
-    threading.Thread(target=reader, daemon=True).start()
-    finished = False
-    while not finished:
-        item = q.get()
-        if item is done:
-            break
-        chunk = [item]
-        while len(chunk) < max_lines:
-            try:
-                item = q.get_nowait()
-            except queue.Empty:
-                break
-            if item is done:
-                finished = True
-                break
-            chunk.append(item)
-        yield chunk
-    if errors:
-        raise errors[0]

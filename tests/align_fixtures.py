@@ -27,9 +27,10 @@ import torch
 from model_fixtures import make_model_dir
 from synthetic import Batch, loss_fn, make_batch
 
-from nmt_cli.bundle import save_bundle
 from nmt_cli.model import ModelConfig, build_model
-from nmt_cli.tokenizer import EOS, PAD, SPECIAL_TOKENS, Tokenizer, train_tokenizer
+from nmt_cli.model.bundle import save_bundle
+from nmt_cli.model.tokenizer import Tokenizer, train_tokenizer
+from nmt_cli.vocab import EOS, PAD, SPECIAL_TOKENS
 
 WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"]
 MIN_LEN, MAX_LEN = 3, 6

@@ -15,7 +15,7 @@ import pytest
 import typer.main
 
 from nmt_cli.cli.app import app
-from nmt_cli.tokenizer import Tokenizer, train_tokenizer
+from nmt_cli.model.tokenizer import Tokenizer, train_tokenizer
 
 # ../shared/data beside the repository (CI clones main with shared/ beside it).
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"

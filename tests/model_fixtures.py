@@ -27,9 +27,10 @@ import torch
 import torch.nn.functional as F
 from conftest import make_corpus
 
-from nmt_cli.bundle import save_bundle
 from nmt_cli.model import ModelConfig, build_model
-from nmt_cli.tokenizer import BOS, EOS, PAD, Tokenizer
+from nmt_cli.model.bundle import save_bundle
+from nmt_cli.model.tokenizer import Tokenizer
+from nmt_cli.vocab import BOS, EOS, PAD
 
 NMT = Path(sys.executable).parent / "nmt"
 

@@ -19,7 +19,7 @@ import torch
 from torch import Tensor, nn
 
 from nmt_cli.model import ModelConfig, Seq2Seq, build_model
-from nmt_cli.tokenizer import BOS, EOS, PAD
+from nmt_cli.vocab import BOS, EOS, PAD
 
 FIRST_SYMBOL = 4
 

@@ -30,19 +30,12 @@ from model_fixtures import NMT, nmt_env
 from rich.cells import cell_len
 from rich.console import Console
 
-from nmt_cli.aligner import Alignment, forced_attention
-from nmt_cli.alignment import (
-    GoldAlignment,
-    alignment_error_rate,
-    hard_links,
-    merge_to_words,
-    parse_pharaoh,
-    to_pharaoh,
-    word_ids,
-)
-from nmt_cli.bundle import load_bundle
+from nmt_cli.align.forced import Alignment, forced_attention
+from nmt_cli.align.pharaoh import GoldAlignment, alignment_error_rate, parse_pharaoh, to_pharaoh
+from nmt_cli.align.words import hard_links, merge_to_words, word_ids
 from nmt_cli.cli.align_cmd import render_tables
-from nmt_cli.tokenizer import BOS, EOS
+from nmt_cli.model.bundle import load_bundle
+from nmt_cli.vocab import BOS, EOS
 
 pytest_plugins = ["model_fixtures", "align_fixtures"]
 pytestmark = pytest.mark.usefixtures("one_torch_thread")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import torch
 from safetensors.torch import load_file
 
-from nmt_cli.bundle import load_bundle, save_bundle
 from nmt_cli.model import ModelConfig, build_model
+from nmt_cli.model.bundle import load_bundle, save_bundle
 from nmt_cli.training.checkpoint import save_checkpoint
 
 

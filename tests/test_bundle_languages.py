@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from nmt_cli.bundle import read_config, read_languages, write_config
 from nmt_cli.errors import ModelLoadError
 from nmt_cli.model import ModelConfig
+from nmt_cli.model.bundle import read_config, read_languages, write_config
 
 CONFIG = ModelConfig(emb_size=16, hidden_size=16)
 

@@ -16,8 +16,9 @@ from typer.testing import CliRunner
 
 from nmt_cli import __version__
 from nmt_cli.cli.app import app
+from nmt_cli.model.tokenizer import Tokenizer
 from nmt_cli.textio import one_line
-from nmt_cli.tokenizer import SPECIAL_TOKENS, Tokenizer
+from nmt_cli.vocab import SPECIAL_TOKENS
 
 NMT = Path(sys.executable).parent / "nmt"
 

@@ -7,8 +7,8 @@ import stat
 import torch
 from safetensors.torch import load_file
 
-from nmt_cli.bundle import load_bundle, save_bundle
 from nmt_cli.model import ModelConfig, build_model
+from nmt_cli.model.bundle import load_bundle, save_bundle
 
 
 def test_export_halves_the_weights_and_still_translates(tmp_path, run_cli, small_tokenizer):

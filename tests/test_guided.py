@@ -16,7 +16,7 @@ import pytest
 from conftest import assert_one_error_line
 from train_fixtures import keep_torch_state  # noqa: F401 (autouse)
 
-from nmt_cli.bundle import load_bundle
+from nmt_cli.model.bundle import load_bundle
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.training import train
 from nmt_cli.training.config import TrainConfig
@@ -78,7 +78,7 @@ TINY_TRAIN = dict(
 
 def agreement(model_dir: Path, pairs) -> float:
     """Share of target words whose default alignment link is the true one."""
-    from nmt_cli.aligner import align_pairs
+    from nmt_cli.align.forced import align_pairs
 
     bundle = load_bundle(model_dir)
     found = align_pairs(bundle, [p[0] for p in pairs], [p[1] for p in pairs])

@@ -10,9 +10,9 @@ import pytest
 import torch
 from synthetic import tiny_model
 
-from nmt_cli.configs import from_dict
 from nmt_cli.errors import ConfigError
 from nmt_cli.model import ModelConfig, build_model, count_parameters
+from nmt_cli.settings import from_dict
 
 CELLS = ["gru", "lstm"]
 STYLES = ["bahdanau", "luong"]

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import sacrebleu
 
-from nmt_cli.bundle import load_bundle
-from nmt_cli.models import DEFAULT_MODEL
+from nmt_cli.model.bundle import load_bundle
+from nmt_cli.pretrained import DEFAULT_MODEL
 
 PRETRAINED = Path(__file__).resolve().parents[1] / "pretrained"
 MODELS = sorted(p.name for p in PRETRAINED.iterdir() if p.is_dir())

@@ -8,7 +8,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from nmt_cli.errors import ConfigError, InputError, UsageError
-from nmt_cli.tokenizer import MODELS, SPECIAL_TOKENS, Tokenizer, train_tokenizer
+from nmt_cli.model.tokenizer import MODELS, Tokenizer, train_tokenizer
+from nmt_cli.vocab import SPECIAL_TOKENS
 
 ROUND_TRIP = settings(max_examples=100, deadline=None)
 

@@ -28,9 +28,9 @@ from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixtu
     write_toml,
 )
 
-from nmt_cli.bundle import load_bundle
-from nmt_cli.decoding import SearchOptions, translate_ids
-from nmt_cli.tokenizer import Tokenizer
+from nmt_cli.model.bundle import load_bundle
+from nmt_cli.model.tokenizer import Tokenizer
+from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.training.config import BATCH_SORTS, TrainConfig
 from nmt_cli.training.data import (
     ParallelData,

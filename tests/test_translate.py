@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 import torch
 
-from nmt_cli.bundle import load_bundle
-from nmt_cli.decoding import SearchOptions, translate_ids
+from nmt_cli.model.bundle import load_bundle
 from nmt_cli.search.beam import beam_search
+from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.search.greedy import greedy_search
 from nmt_cli.search.hypothesis import Hypothesis
-from nmt_cli.tokenizer import BOS, EOS, PAD, UNK
 from nmt_cli.translator import Translator
+from nmt_cli.vocab import BOS, EOS, PAD, UNK
 
 pytest_plugins = ["model_fixtures"]
 pytestmark = pytest.mark.usefixtures("one_torch_thread")

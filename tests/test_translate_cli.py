@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from model_fixtures import NMT, nmt_env
 
-from nmt_cli.tokenizer import train_tokenizer
+from nmt_cli.model.tokenizer import train_tokenizer
 
 pytest_plugins = ["model_fixtures"]
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
@@ -396,9 +396,9 @@ def test_int8_quantized_model_keeps_lines(run_cli, request, monkeypatch, arch: s
 def test_replace_unk_flag(run_cli, transformer_model_dir: Path, monkeypatch) -> None:
     import torch
 
-    from nmt_cli.bundle import load_bundle
+    from nmt_cli.model.bundle import load_bundle
     from nmt_cli.search.hypothesis import Hypothesis
-    from nmt_cli.tokenizer import UNK
+    from nmt_cli.vocab import UNK
 
     tok = load_bundle(transformer_model_dir).tokenizer
     line = "Ein Hund läuft im Park."  # ▁Ein ▁H un d ▁läuft ...: piece 4 is "läuft"
@@ -436,7 +436,7 @@ def test_no_model_anywhere_is_one_error(
     monkeypatch.chdir(tmp_path)
     empty = tmp_path / "pretrained"
     empty.mkdir()
-    monkeypatch.setattr("nmt_cli.models.pretrained_dirs", lambda: [empty])
+    monkeypatch.setattr("nmt_cli.pretrained.pretrained_dirs", lambda: [empty])
     line = assert_refused(run_cli(["translate", "--threads", "1", "Ein Hund"]))
     assert "--model" in line
 

@@ -79,9 +79,9 @@ def test_blank_lines_stay_blank_lines(translate) -> None:
 
 
 def test_no_split_translates_the_line_as_one_sentence(translate) -> None:
-    from nmt_cli.bundle import load_bundle
-    from nmt_cli.decoding import SearchOptions
-    from nmt_cli.models import resolve_model
+    from nmt_cli.model.bundle import load_bundle
+    from nmt_cli.pretrained import resolve_model
+    from nmt_cli.search.decoding import SearchOptions
     from nmt_cli.translator import Translator
 
     line = " ".join(FIVE)

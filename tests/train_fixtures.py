@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 import torch
 
-from nmt_cli.bundle import read_config
 from nmt_cli.model import build_model
+from nmt_cli.model.bundle import read_config
 from nmt_cli.training import checkpoint as ckpt
 
 NMT = Path(sys.executable).parent / "nmt"

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
+from collections.abc import Iterator
+from itertools import zip_longest
 from pathlib import Path
 from typing import Annotated
 
@@ -18,7 +21,9 @@ from nmt_cli.cli.common import (
     choice_option,
     err_console,
     warn,
+    write_output,
 )
+from nmt_cli.errors import InputError, UsageError
 
 FORMATS = ("table", "pharaoh", "json", "csv")
 LEVELS = ("word", "subword")
@@ -62,51 +67,46 @@ def render_tables(al, max_width: int):
     return tables
 
 
+Opt = typer.Option
+Sentence = Annotated[list[str] | None, typer.Argument(help="A sentence to translate and align.")]
+Source = Annotated[str | None, Opt("--source", help="Source of a given pair.")]
+Target = Annotated[str | None, Opt("--target", help="Target of a given pair.")]
+SrcFile = Annotated[str | None, Opt("--src-file", help="Sources, one per line.")]
+TgtFile = Annotated[str | None, Opt("--tgt-file", help="Targets, one per line.")]
+FORMAT_HELP = "Default: table; pharaoh with --src-file."
+Format = Annotated[str | None, choice_option("--format", choices=FORMATS, help=FORMAT_HELP)]
+LEVEL_HELP = "Words, or the subword pieces."
+Level = Annotated[str, choice_option("--level", choices=LEVELS, help=LEVEL_HELP)]
+THRESHOLD_HELP = "Keep links with weight >= P (default: argmax per row)."
+Threshold = Annotated[float | None, Opt("--threshold", help=THRESHOLD_HELP)]
+Layer = Annotated[int | None, Opt("--layer", help="Transformer cross-attention layer.")]
+Head = Annotated[int | None, Opt("--head", help="Transformer head (default: heads averaged).")]
+Beam = Annotated[int, Opt("--beam", help="Beam size when translating.")]
+Plot = Annotated[Path | None, Opt("--plot", help="Draw the heat map to FILE.png or FILE.svg.")]
+GOLD_HELP = "Gold Pharaoh alignments: print AER, precision, recall."
+Gold = Annotated[str | None, Opt("--gold", help=GOLD_HELP)]
+MaxWidth = Annotated[int, Opt("--max-width", help="Table width (default: the terminal's).")]
+ChunkLines = Annotated[int, Opt("--chunk-lines", help="Pairs per batch in file mode.")]
+
+
 def align(
-    text: Annotated[
-        list[str] | None, typer.Argument(help="A sentence to translate and align.")
-    ] = None,
+    text: Sentence = None,
     model: ModelOption = None,
-    source: Annotated[str | None, typer.Option("--source", help="Source of a given pair.")] = None,
-    target: Annotated[str | None, typer.Option("--target", help="Target of a given pair.")] = None,
-    src_file: Annotated[
-        str | None, typer.Option("--src-file", help="Sources, one per line.")
-    ] = None,
-    tgt_file: Annotated[
-        str | None, typer.Option("--tgt-file", help="Targets, one per line.")
-    ] = None,
-    fmt: Annotated[
-        str | None,
-        choice_option("--format", choices=FORMATS, help="Default: table; pharaoh with --src-file."),
-    ] = None,
-    level: Annotated[
-        str, choice_option("--level", choices=LEVELS, help="Words, or the subword pieces.")
-    ] = "word",
-    threshold: Annotated[
-        float | None,
-        typer.Option("--threshold", help="Keep links with weight >= P (default: argmax per row)."),
-    ] = None,
-    layer: Annotated[
-        int | None, typer.Option("--layer", help="Transformer cross-attention layer.")
-    ] = None,
-    head: Annotated[
-        int | None, typer.Option("--head", help="Transformer head (default: heads averaged).")
-    ] = None,
-    beam: Annotated[int, typer.Option("--beam", help="Beam size when translating.")] = 5,
-    plot: Annotated[
-        Path | None, typer.Option("--plot", help="Draw the heat map to FILE.png or FILE.svg.")
-    ] = None,
-    gold: Annotated[
-        str | None,
-        typer.Option("--gold", help="Gold Pharaoh alignments: print AER, precision, recall."),
-    ] = None,
-    max_width: Annotated[
-        int, typer.Option("--max-width", help="Table width (default: the terminal's).")
-    ] = 0,
+    source: Source = None,
+    target: Target = None,
+    src_file: SrcFile = None,
+    tgt_file: TgtFile = None,
+    fmt: Format = None,
+    level: Level = "word",
+    threshold: Threshold = None,
+    layer: Layer = None,
+    head: Head = None,
+    beam: Beam = 5,
+    plot: Plot = None,
+    gold: Gold = None,
+    max_width: MaxWidth = 0,
     output: OutputOption = "-",
-    chunk_lines: Annotated[
-        int, typer.Option("--chunk-lines", help="Pairs per batch in file mode.")
-    ] = 200,
+    chunk_lines: ChunkLines = 200,
 ) -> None:
     """Show which source words the model looked at for each target word.
 
@@ -114,20 +114,45 @@ def align(
               nmt align -m runs/de-en --source "Ein Hund läuft." --target "A dog runs."
               nmt align -m runs/de-en --src-file a.de --tgt-file a.en --format pharaoh > a.align
     """
-    from nmt_cli.errors import InputError, UsageError
-
     fmt = fmt or ("pharaoh" if src_file else "table")
+    _check_options(bool(text), source, target, src_file, tgt_file, fmt, level, threshold)
+    _check_files(src_file, tgt_file, fmt, plot, gold)
+    from nmt_cli.align.forced import align_pairs, check_attention
+    from nmt_cli.model.bundle import load_bundle
+    from nmt_cli.pretrained import resolve_model
+
+    bundle = load_bundle(resolve_model(model))
+    check_attention(bundle, layer, head)
+    opts = dict(level=level, threshold=threshold, layer=layer, head=head)
+    if src_file is not None:
+        _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines)
+        return
+    if text:
+        al = _align_translation(bundle, " ".join(text), beam, opts)
+    else:
+        al = align_pairs(bundle, [source], [target], **opts)[0]
+    _emit_one(al, fmt, output, max_width)
+    if plot is not None:
+        from nmt_cli.align.plot import plot_alignment
+
+        plot_alignment(al, plot)
+
+
+def _check_options(text: bool, source, target, src_file, tgt_file, fmt, level, threshold):
     check_choice("--format", fmt, FORMATS)
     check_choice("--level", level, LEVELS)
     if threshold is not None and not 0.0 < threshold <= 1.0:
         raise UsageError("--threshold must be in (0, 1]")
-    modes = sum([bool(text), source is not None or target is not None, src_file is not None])
+    modes = sum([text, source is not None or target is not None, src_file is not None])
     if modes != 1:
         raise UsageError("give a sentence, or --source and --target, or --src-file and --tgt-file")
     if (source is None) != (target is None):
         raise UsageError("--source and --target go together")
     if (src_file is None) != (tgt_file is None):
         raise UsageError("--src-file and --tgt-file go together")
+
+
+def _check_files(src_file, tgt_file, fmt: str, plot: Path | None, gold: str | None) -> None:
     if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
         raise UsageError("--plot takes a .png or .svg file name")
     if src_file is not None and fmt not in ("pharaoh", "json"):
@@ -142,40 +167,24 @@ def align(
         if f is not None and f != "-" and not Path(f).is_file():
             raise InputError(f"{f}: no such file")
 
-    from nmt_cli.aligner import align_pairs, check_attention
-    from nmt_cli.bundle import load_bundle
-    from nmt_cli.models import resolve_model
 
-    bundle = load_bundle(resolve_model(model))
-    check_attention(bundle, layer, head)
-    opts = dict(level=level, threshold=threshold, layer=layer, head=head)
+def _align_translation(bundle, sentence: str, beam: int, opts: dict):
+    """The alignment of ``sentence`` with the model's own translation of it."""
+    from nmt_cli.align.forced import align_pairs
+    from nmt_cli.search.decoding import SearchOptions
+    from nmt_cli.translator import Translator
 
-    if src_file is not None:
-        _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines)
-        return
-    if text:
-        from nmt_cli.decoding import SearchOptions
-        from nmt_cli.translator import Translator
-
-        sentence = " ".join(text)
-        result = Translator(bundle, SearchOptions(beam=beam)).translate([sentence])[0][0]
-        if not sentence.split() or not bundle.tokenizer.encode(sentence):
-            raise InputError("the sentence is empty after tokenisation: nothing to align")
-        if not result.text:
-            raise InputError("the model's translation is empty: nothing to align")
-        ids = [bundle.tokenizer.piece_to_id(p) for p in result.tgt_pieces]
-        al = align_pairs(bundle, [sentence], [result.text], target_ids=[ids], **opts)[0]
-    else:
-        al = align_pairs(bundle, [source], [target], **opts)[0]
-    _emit_one(al, fmt, output, max_width)
-    if plot is not None:
-        from nmt_cli.plotting import plot_alignment
-
-        plot_alignment(al, plot)
+    result = Translator(bundle, SearchOptions(beam=beam)).translate([sentence])[0][0]
+    if not sentence.split() or not bundle.tokenizer.encode(sentence):
+        raise InputError("the sentence is empty after tokenisation: nothing to align")
+    if not result.text:
+        raise InputError("the model's translation is empty: nothing to align")
+    ids = [bundle.tokenizer.piece_to_id(p) for p in result.tgt_pieces]
+    return align_pairs(bundle, [sentence], [result.text], target_ids=[ids], **opts)[0]
 
 
 def _emit_one(al, fmt: str, output: str, max_width: int) -> None:
-    from nmt_cli.alignment import to_pharaoh
+    from nmt_cli.align.pharaoh import to_pharaoh
     from nmt_cli.textio import atomic_writer
 
     if fmt == "table" and output == "-":
@@ -201,7 +210,7 @@ def _emit_one(al, fmt: str, output: str, max_width: int) -> None:
 
 
 def _record(al, fmt: str) -> str:
-    from nmt_cli.alignment import to_pharaoh
+    from nmt_cli.align.pharaoh import to_pharaoh
 
     if fmt == "pharaoh":
         return to_pharaoh(al.links)
@@ -225,80 +234,59 @@ def _record(al, fmt: str) -> str:
 
 def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines) -> None:
     """Batch mode: one record per pair, streamed in chunks, lines kept in order."""
-    from itertools import zip_longest
+    from nmt_cli.align.forced import align_chunks
+    from nmt_cli.textio import open_lines
 
-    from nmt_cli.aligner import align_pairs
-    from nmt_cli.errors import InputError
-    from nmt_cli.textio import atomic_writer, open_lines, stdout_utf8
-    from nmt_cli.translator import chunked
+    predicted: list[set] = []  # the links of each pair, kept to score them against --gold
+    pairs = 0
 
-    predicted: list[set] = []
-
-    def has_pieces(line: str) -> bool:  # as align_pairs encodes it: word by word
-        return bool(bundle.tokenizer.encode_words([line])[0][0])
+    def write(lines, out, interactive: bool) -> None:
+        nonlocal pairs
+        for chunk in align_chunks(bundle, lines, chunk_lines, **opts):
+            for al in chunk:
+                # A pair with a side that has no subwords has no alignment: an empty line, as
+                # for fast_align.
+                out.write((_record(al, fmt) if al else "") + "\n")
+                if gold is not None:
+                    predicted.append(set(al.links) if al else set())
+            pairs += len(chunk)
+            if interactive:
+                out.flush()
 
     with open_lines(src_file, warn) as srcs, open_lines(tgt_file, warn) as tgts:
-
-        def pairs():
-            for n, (s, t) in enumerate(zip_longest(srcs, tgts), start=1):
-                if s is None or t is None:
-                    short = src_file if s is None else tgt_file
-                    raise InputError(
-                        f"{src_file} and {tgt_file} have different line counts "
-                        f"({short} ends at line {n - 1:,})"
-                    )
-                yield s, t
-
-        def write_all(out, flush: bool) -> None:
-            first = 1  # line number of the chunk's first pair
-            for chunk in chunked(pairs(), chunk_lines):
-                # A pair with a side that has no subwords (empty, or only characters that
-                # normalisation removes) has no alignment: an empty line, as for fast_align.
-                todo = [i for i, (s, t) in enumerate(chunk) if has_pieces(s) and has_pieces(t)]
-                aligned = dict(
-                    zip(
-                        todo,
-                        align_pairs(
-                            bundle,
-                            [chunk[i][0] for i in todo],
-                            [chunk[i][1] for i in todo],
-                            line_numbers=[first + i for i in todo],
-                            **opts,
-                        )
-                        if todo
-                        else [],
-                    )
-                )
-                first += len(chunk)
-                for i in range(len(chunk)):
-                    al = aligned.get(i)
-                    predicted.append(set(al.links) if al else set())
-                    out.write((_record(al, fmt) if al else "") + "\n")
-                if flush:
-                    out.flush()
-
-        if output == "-":
-            write_all(stdout_utf8(), True)
-        else:
-            with atomic_writer(output) as out:
-                write_all(out, False)
+        write_output(output, functools.partial(write, _pairs(srcs, tgts, src_file, tgt_file)))
     if gold is not None:
-        from nmt_cli.alignment import alignment_error_rate, parse_pharaoh
-        from nmt_cli.textio import read_lines
+        _print_gold_scores(gold, predicted, pairs)
 
-        gold_lines = read_lines(gold, warn)
-        if len(gold_lines) != len(predicted):
+
+def _pairs(srcs, tgts, src_file: str, tgt_file: str) -> Iterator[tuple[str, str]]:
+    """The lines of two files side by side; files of different lengths are an InputError."""
+    for n, (s, t) in enumerate(zip_longest(srcs, tgts), start=1):
+        if s is None or t is None:
+            short = src_file if s is None else tgt_file
             raise InputError(
-                f"--gold {gold} has {len(gold_lines):,} lines but there are "
-                f"{len(predicted):,} sentence pairs"
+                f"{src_file} and {tgt_file} have different line counts "
+                f"({short} ends at line {n - 1:,})"
             )
-        scores = alignment_error_rate(
-            predicted, [parse_pharaoh(g, n + 1) for n, g in enumerate(gold_lines)]
+        yield s, t
+
+
+def _print_gold_scores(gold: str, predicted: list[set], pairs: int) -> None:
+    from nmt_cli.align.pharaoh import alignment_error_rate, parse_pharaoh
+    from nmt_cli.textio import read_lines
+
+    gold_lines = read_lines(gold, warn)
+    if len(gold_lines) != pairs:
+        raise InputError(
+            f"--gold {gold} has {len(gold_lines):,} lines but there are {pairs:,} sentence pairs"
         )
-        err_console().print(
-            f"AER {100 * scores.aer:.2f}  precision {100 * scores.precision:.2f}  "
-            f"recall {100 * scores.recall:.2f}  ({len(predicted):,} pairs)"
-        )
+    scores = alignment_error_rate(
+        predicted, [parse_pharaoh(g, n + 1) for n, g in enumerate(gold_lines)]
+    )
+    err_console().print(
+        f"AER {100 * scores.aer:.2f}  precision {100 * scores.precision:.2f}  "
+        f"recall {100 * scores.recall:.2f}  ({pairs:,} pairs)"
+    )
 
 
 def register(app: typer.Typer) -> None:

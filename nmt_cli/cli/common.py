@@ -7,7 +7,7 @@ import functools
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, TextIO, TypeVar
 
 import typer
 
@@ -40,6 +40,20 @@ def warn(message: str) -> None:
 
 def info(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
+
+
+def write_output(output: str, write: Callable[[TextIO, bool], None]) -> None:
+    """``write(out, interactive)`` to stdout (``interactive``: flush as results come) or, when
+    ``output`` is a file name, to that file, written atomically."""
+    from nmt_cli.textio import atomic_writer, stdout_utf8
+
+    if output == "-":
+        out = stdout_utf8()
+        write(out, True)
+        out.flush()
+    else:
+        with atomic_writer(output) as out:
+            write(out, False)
 
 
 def choice_option(*flags: str, choices: Sequence[str], help: str) -> Any:

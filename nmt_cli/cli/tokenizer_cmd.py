@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from nmt_cli.cli.common import OutputOption, boundary, err_console, warn
+from nmt_cli.cli.common import OutputOption, boundary, err_console, warn, write_output
 from nmt_cli.errors import InputError, UsageError
 
 app = typer.Typer(
@@ -44,8 +44,8 @@ def train(
 
     Example: nmt tokenizer train train.de train.en --vocab-size 8000 --output tok.json
     """
+    from nmt_cli.model.tokenizer import train_tokenizer
     from nmt_cli.textio import check_writable, open_lines
-    from nmt_cli.tokenizer import train_tokenizer
 
     if files.count("-") > 1:
         raise UsageError("'-' (stdin) can be given only once")
@@ -89,38 +89,35 @@ def train(
 
 def _stream(input_file: str, output: str, transform) -> None:
     """Apply ``transform`` line by line; one line out for every line in, flushed as it goes."""
-    from nmt_cli.textio import atomic_writer, one_line, open_lines, stdout_utf8
+    from nmt_cli.textio import one_line, open_lines
 
-    interactive = input_file == "-"
     with open_lines(input_file, on_invalid=warn) as lines:
-        if output == "-":
-            out = stdout_utf8()
+
+        def write(out, to_stdout: bool) -> None:
             for line in lines:
                 out.write(one_line(transform(line)) + "\n")
-                if interactive:
+                if to_stdout and input_file == "-":
                     out.flush()
-            out.flush()
-        else:
-            with atomic_writer(output) as out:
-                for line in lines:
-                    out.write(one_line(transform(line)) + "\n")
+
+        write_output(output, write)
+
+
+Tok = TokenizerOption
+Out = OutputOption
+TextIn = Annotated[str, typer.Argument(metavar="[FILE]", help="Text to encode ('-': stdin).")]
+PiecesIn = Annotated[str, typer.Argument(metavar="[FILE]", help="Pieces or ids ('-': stdin).")]
+IdsOut = Annotated[bool, typer.Option("--ids", help="Write ids instead of pieces.")]
+IdsIn = Annotated[bool, typer.Option("--ids", help="Read ids instead of pieces.")]
 
 
 @app.command("encode")
 @boundary
-def encode(
-    tokenizer: TokenizerOption,
-    input_file: Annotated[
-        str, typer.Argument(metavar="[FILE]", help="Text to encode ('-': stdin).")
-    ] = "-",
-    ids: Annotated[bool, typer.Option("--ids", help="Write ids instead of pieces.")] = False,
-    output: OutputOption = "-",
-) -> None:
+def encode(tokenizer: Tok, input_file: TextIn = "-", ids: IdsOut = False, output: Out = "-"):
     """Split text into subword pieces, one line out per line in.
 
     Example: echo "Ein Mann fährt Fahrrad." | nmt tokenizer encode -t tok.json
     """
-    from nmt_cli.tokenizer import Tokenizer
+    from nmt_cli.model.tokenizer import Tokenizer
 
     tok = Tokenizer.load(tokenizer)
     if ids:
@@ -131,19 +128,12 @@ def encode(
 
 @app.command("decode")
 @boundary
-def decode(
-    tokenizer: TokenizerOption,
-    input_file: Annotated[
-        str, typer.Argument(metavar="[FILE]", help="Pieces or ids ('-': stdin).")
-    ] = "-",
-    ids: Annotated[bool, typer.Option("--ids", help="Read ids instead of pieces.")] = False,
-    output: OutputOption = "-",
-) -> None:
+def decode(tokenizer: Tok, input_file: PiecesIn = "-", ids: IdsIn = False, output: Out = "-"):
     """Join subword pieces (or ids) back into text, one line out per line in.
 
     Example: nmt tokenizer encode -t tok.json in.txt | nmt tokenizer decode -t tok.json
     """
-    from nmt_cli.tokenizer import Tokenizer
+    from nmt_cli.model.tokenizer import Tokenizer
 
     tok = Tokenizer.load(tokenizer)
     if ids:

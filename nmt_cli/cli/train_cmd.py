@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from nmt_cli.cli.common import boundary, err_console, info, warn
+from nmt_cli.errors import UsageError
 
 
 class ConsoleProgress:
@@ -99,71 +100,97 @@ Opt = typer.Option
 Int = int | None
 Float = float | None
 Str = str | None
+Strs = list[str] | None
+Src = Annotated[Strs, Opt("--src", help="Training source text; repeatable.")]
+Tgt = Annotated[Strs, Opt("--tgt", help="Training target text; repeatable.")]
+ValidSrc = Annotated[Strs, Opt("--valid-src", help="Validation source.")]
+ValidTgt = Annotated[Strs, Opt("--valid-tgt", help="Validation target.")]
+WEIGHT_HELP = "Per corpus: times drawn per epoch (default 1)."
+Weight = Annotated[list[float] | None, Opt("--weight", help=WEIGHT_HELP)]
+Alignments = Annotated[Strs, Opt("--alignments", help="Per corpus: word links, Pharaoh i-j.")]
+SrcLang = Annotated[Str, Opt("--src-lang", help="Source language code, e.g. fr.")]
+TgtLang = Annotated[Str, Opt("--tgt-lang", help="Target language code, e.g. en.")]
+Output = Annotated[Path | None, Opt("--output", "-o", help="Run directory.")]
+Config = Annotated[Path | None, Opt("--config", help="TOML: [model], [train], [data].")]
+Tokenizer = Annotated[Str, Opt("--tokenizer", help="A tokenizer.json (default: new BPE).")]
+Resume = Annotated[Path | None, Opt("--resume", help="Continue the run in this dir.")]
+INIT_HELP = "Fine-tune: start from this model (a name or a directory)."
+Init = Annotated[Str, Opt("--init", help=INIT_HELP)]
+Overwrite = Annotated[bool, Opt("--overwrite", help="Replace a run in --output.")]
+Arch = Annotated[Str, Opt("--arch", help="rnn or transformer.")]
+Cell = Annotated[Str, Opt("--cell", help="gru or lstm.")]
+ATTENTION_HELP = "none, additive, dot, general, scaled_dot, multihead."
+Attention = Annotated[Str, Opt("--attention", help=ATTENTION_HELP)]
+Style = Annotated[Str, Opt("--style", help="bahdanau or luong.")]
+EmbSize = Annotated[Int, Opt("--emb-size")]
+HiddenSize = Annotated[Int, Opt("--hidden-size")]
+Layers = Annotated[Int, Opt("--layers", help="Encoder and decoder layers.")]
+Heads = Annotated[Int, Opt("--heads")]
+Dropout = Annotated[Float, Opt("--dropout")]
+GUIDED = "--guided-alignment/--no-guided-alignment"
+Guided = Annotated[bool | None, Opt(GUIDED, help="Teach attention to align.")]
+GuidedWeight = Annotated[Float, Opt("--guided-weight", help="Alignment loss weight.")]
+Epochs = Annotated[Int, Opt("--epochs")]
+MaxSteps = Annotated[Int, Opt("--max-steps")]
+MaxMinutes = Annotated[Float, Opt("--max-minutes", help="Wall-clock budget.")]
+BatchTokens = Annotated[Int, Opt("--batch-tokens")]
+Lr = Annotated[Float, Opt("--lr")]
+ValidEvery = Annotated[Int, Opt("--valid-every")]
+Patience = Annotated[Int, Opt("--patience")]
+Seed = Annotated[Int, Opt("--seed")]
+Threads = Annotated[Int, Opt("--threads", help="CPU threads for torch.")]
+Device = Annotated[Str, Opt("--device", help="cpu, or cuda (one GPU per process).")]
+Precision = Annotated[Str, Opt("--precision", help="auto, fp32 or bf16.")]
+Plot = Annotated[bool, Opt("--plot", help="Write curves.png (needs matplotlib).")]
+Quiet = Annotated[bool, Opt("--quiet", "-q", help="Only errors and warnings.")]
 
 
 def train(
-    src: Annotated[list[str] | None, Opt("--src", help="Training source text; repeatable.")] = None,
-    tgt: Annotated[list[str] | None, Opt("--tgt", help="Training target text; repeatable.")] = None,
-    valid_src: Annotated[list[str] | None, Opt("--valid-src", help="Validation source.")] = None,
-    valid_tgt: Annotated[list[str] | None, Opt("--valid-tgt", help="Validation target.")] = None,
-    weight: Annotated[
-        list[float] | None, Opt("--weight", help="Per corpus: times drawn per epoch (default 1).")
-    ] = None,
-    alignments: Annotated[
-        list[str] | None, Opt("--alignments", help="Per corpus: word links, Pharaoh i-j.")
-    ] = None,
-    src_lang: Annotated[Str, Opt("--src-lang", help="Source language code, e.g. fr.")] = None,
-    tgt_lang: Annotated[Str, Opt("--tgt-lang", help="Target language code, e.g. en.")] = None,
-    output: Annotated[Path | None, Opt("--output", "-o", help="Run directory.")] = None,
-    config: Annotated[Path | None, Opt("--config", help="TOML: [model], [train], [data].")] = None,
-    tokenizer: Annotated[
-        Str, Opt("--tokenizer", help="A tokenizer.json (default: new BPE).")
-    ] = None,
-    resume: Annotated[Path | None, Opt("--resume", help="Continue the run in this dir.")] = None,
-    init: Annotated[
-        Str, Opt("--init", help="Fine-tune: start from this model (a name or a directory).")
-    ] = None,
-    overwrite: Annotated[bool, Opt("--overwrite", help="Replace a run in --output.")] = False,
-    arch: Annotated[Str, Opt("--arch", help="rnn or transformer.")] = None,
-    cell: Annotated[Str, Opt("--cell", help="gru or lstm.")] = None,
-    attention: Annotated[
-        Str, Opt("--attention", help="none, additive, dot, general, scaled_dot, multihead.")
-    ] = None,
-    style: Annotated[Str, Opt("--style", help="bahdanau or luong.")] = None,
-    emb_size: Annotated[Int, Opt("--emb-size")] = None,
-    hidden_size: Annotated[Int, Opt("--hidden-size")] = None,
-    layers: Annotated[Int, Opt("--layers", help="Encoder and decoder layers.")] = None,
-    heads: Annotated[Int, Opt("--heads")] = None,
-    dropout: Annotated[Float, Opt("--dropout")] = None,
-    guided: Annotated[
-        bool | None,
-        Opt("--guided-alignment/--no-guided-alignment", help="Teach attention to align."),
-    ] = None,
-    guided_weight: Annotated[Float, Opt("--guided-weight", help="Alignment loss weight.")] = None,
-    epochs: Annotated[Int, Opt("--epochs")] = None,
-    max_steps: Annotated[Int, Opt("--max-steps")] = None,
-    max_minutes: Annotated[Float, Opt("--max-minutes", help="Wall-clock budget.")] = None,
-    batch_tokens: Annotated[Int, Opt("--batch-tokens")] = None,
-    lr: Annotated[Float, Opt("--lr")] = None,
-    valid_every: Annotated[Int, Opt("--valid-every")] = None,
-    patience: Annotated[Int, Opt("--patience")] = None,
-    seed: Annotated[Int, Opt("--seed")] = None,
-    threads: Annotated[Int, Opt("--threads", help="CPU threads for torch.")] = None,
-    device: Annotated[Str, Opt("--device", help="cpu, or cuda (one GPU per process).")] = None,
-    precision: Annotated[Str, Opt("--precision", help="auto, fp32 or bf16.")] = None,
-    plot: Annotated[bool, Opt("--plot", help="Write curves.png (needs matplotlib).")] = False,
-    quiet: Annotated[bool, Opt("--quiet", "-q", help="Only errors and warnings.")] = False,
+    src: Src = None,
+    tgt: Tgt = None,
+    valid_src: ValidSrc = None,
+    valid_tgt: ValidTgt = None,
+    weight: Weight = None,
+    alignments: Alignments = None,
+    src_lang: SrcLang = None,
+    tgt_lang: TgtLang = None,
+    output: Output = None,
+    config: Config = None,
+    tokenizer: Tokenizer = None,
+    resume: Resume = None,
+    init: Init = None,
+    overwrite: Overwrite = False,
+    arch: Arch = None,
+    cell: Cell = None,
+    attention: Attention = None,
+    style: Style = None,
+    emb_size: EmbSize = None,
+    hidden_size: HiddenSize = None,
+    layers: Layers = None,
+    heads: Heads = None,
+    dropout: Dropout = None,
+    guided: Guided = None,
+    guided_weight: GuidedWeight = None,
+    epochs: Epochs = None,
+    max_steps: MaxSteps = None,
+    max_minutes: MaxMinutes = None,
+    batch_tokens: BatchTokens = None,
+    lr: Lr = None,
+    valid_every: ValidEvery = None,
+    patience: Patience = None,
+    seed: Seed = None,
+    threads: Threads = None,
+    device: Device = None,
+    precision: Precision = None,
+    plot: Plot = False,
+    quiet: Quiet = False,
 ) -> None:
     """Train a model on parallel text; the output directory is the model.
 
     Example: nmt train --src train.de --tgt train.en --valid-src val.de --valid-tgt val.en
     --output runs/de-en --arch rnn --attention additive
     """
-    from nmt_cli.errors import UsageError
     from nmt_cli.training import run as runs
-    from nmt_cli.training.distributed import world_from_env
-    from nmt_cli.training.session import Interrupted
-    from nmt_cli.training.session import train as train_run
 
     train_flags = dict(
         epochs=epochs, max_steps=max_steps, max_minutes=max_minutes, batch_tokens=batch_tokens,
@@ -175,21 +202,14 @@ def train(
         hidden_size=hidden_size, enc_layers=layers, dec_layers=layers, heads=heads,
         dropout=dropout, guided_alignment=guided,
     )  # fmt: skip
-    data_flags = {"--src": src, "--tgt": tgt, "--valid-src": valid_src, "--valid-tgt": valid_tgt}
-    data_flags.update({"--weight": weight, "--alignments": alignments, "--config": config})
-    data_flags.update({"--tokenizer": tokenizer, "--src-lang": src_lang, "--tgt-lang": tgt_lang})
-    data_flags["--init"] = init
     if resume is not None:
-        if output is not None and output != resume:
-            raise UsageError("give the run directory once: --resume DIR (without --output)")
-        given = [k for k, v in {**data_flags, **_model_flag_names(model_flags)}.items() if v]
-        if given:
-            raise UsageError(
-                f"{', '.join(given)} cannot change on --resume: the run keeps its "
-                "data, tokenizer and model (training options such as --epochs can)"
-            )
-        if not resume.is_dir():
-            raise UsageError(f"--resume {resume}: no such run directory")
+        data_flags = {
+            "--src": src, "--tgt": tgt, "--valid-src": valid_src, "--valid-tgt": valid_tgt,
+            "--weight": weight, "--alignments": alignments, "--config": config,
+            "--tokenizer": tokenizer, "--src-lang": src_lang, "--tgt-lang": tgt_lang,
+            "--init": init,
+        }  # fmt: skip
+        _check_resume(resume, output, {**data_flags, **_model_flag_names(model_flags)})
         run_dir, spec = resume, runs.spec_from_run(resume, train_flags)
     else:
         if output is None:
@@ -197,20 +217,49 @@ def train(
         data = _data_from_flags(src, tgt, valid_src, valid_tgt, weight, alignments)
         data["languages"] = (src_lang, tgt_lang or "") if src_lang else None
         if init is not None:
-            from nmt_cli.models import resolve_model
-
-            data["init"] = resolve_model(init)
-            if not (data["init"] / "config.json").is_file():
-                raise UsageError(f"--init {init}: not a model directory or shipped model name")
+            data["init"] = _init_model(init)
         run_dir = output
         spec = runs.build_spec(data, config, model_flags, train_flags, tokenizer)
+    _run(spec, run_dir, resume=resume is not None, overwrite=overwrite, quiet=quiet, plot=plot)
+
+
+def _check_resume(resume: Path, output: Path | None, flags: dict) -> None:
+    """A resumed run keeps its data, tokenizer and model: none of ``flags`` may be given."""
+    if output is not None and output != resume:
+        raise UsageError("give the run directory once: --resume DIR (without --output)")
+    given = [k for k, v in flags.items() if v]
+    if given:
+        raise UsageError(
+            f"{', '.join(given)} cannot change on --resume: the run keeps its "
+            "data, tokenizer and model (training options such as --epochs can)"
+        )
+    if not resume.is_dir():
+        raise UsageError(f"--resume {resume}: no such run directory")
+
+
+def _init_model(init: str) -> Path:
+    """The model directory that --init names."""
+    from nmt_cli.pretrained import resolve_model
+
+    path = resolve_model(init)
+    if not (path / "config.json").is_file():
+        raise UsageError(f"--init {init}: not a model directory or shipped model name")
+    return path
+
+
+def _run(spec, run_dir: Path, *, resume: bool, overwrite: bool, quiet: bool, plot: bool) -> None:
+    """Train, with progress on stderr; a stop by signal leaves with 130 (SIGINT) or 143."""
+    from nmt_cli.training.distributed import world_from_env
+    from nmt_cli.training.session import Interrupted
+    from nmt_cli.training.session import train as train_run
+
     world = world_from_env(spec.train.device)  # torchrun: rank and size; else one process
     quiet = quiet or not world.is_main  # only rank 0 prints
     progress = ConsoleProgress(quiet)
     try:
         result = train_run(
-            spec, run_dir, resume=resume is not None, overwrite=overwrite,
-            callbacks=progress, world=world, warn=warn,
+            spec, run_dir, resume=resume, overwrite=overwrite, callbacks=progress, world=world,
+            warn=warn,
         )  # fmt: skip
     except Interrupted as stopped:
         progress.close()
@@ -243,7 +292,6 @@ def _model_flag_names(model_flags: dict) -> dict:
 
 def _data_from_flags(src, tgt, valid_src, valid_tgt, weight, alignments) -> dict:
     """Repeated --src/--tgt (with --weight, --alignments per corpus) as corpora."""
-    from nmt_cli.errors import UsageError
     from nmt_cli.training.data import CorpusFiles
 
     src, tgt, valid_src, valid_tgt = src or [], tgt or [], valid_src or [], valid_tgt or []
@@ -291,8 +339,7 @@ def export(
 
     Example: nmt export runs/de-en --output models/de-en
     """
-    from nmt_cli.bundle import load_bundle, save_bundle
-    from nmt_cli.errors import UsageError
+    from nmt_cli.model.bundle import load_bundle, save_bundle
 
     if dtype not in ("float32", "float16"):
         raise UsageError("--dtype must be float32 or float16")

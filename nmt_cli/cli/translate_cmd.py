@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from pathlib import Path
@@ -16,10 +17,13 @@ from nmt_cli.cli.common import (
     check_choice,
     choice_option,
     warn,
+    write_output,
 )
+from nmt_cli.errors import InputError, UsageError
 
 FORMATS = ("text", "jsonl")
 QUANTIZATIONS = ("int8",)
+PRECISIONS = ("fp32", "bf16", "auto")
 
 
 def escape_line_breaks(json_text: str) -> str:
@@ -32,7 +36,7 @@ def escape_line_breaks(json_text: str) -> str:
 def format_line(index: int, t, fmt: str, align: bool, nbest: int, split: bool = False) -> str:
     """One output line for one hypothesis (nbest: ``i ||| text ||| score``); jsonl lists a
     split line's sentences."""
-    from nmt_cli.alignment import to_pharaoh
+    from nmt_cli.align.pharaoh import to_pharaoh
     from nmt_cli.textio import one_line
 
     text = one_line(t.text)
@@ -60,85 +64,70 @@ def format_line(index: int, t, fmt: str, align: bool, nbest: int, split: bool = 
     return " ||| ".join(fields)
 
 
+Opt = typer.Option
+SPLIT_HELP = (
+    "Cut each line into sentences (pysbd rules of the model's source language; English rules if "
+    "the model records none or pysbd lacks it), translate them, join the translations with one "
+    "space."
+)
+NBEST_HELP = (
+    "Hypotheses per line: 'i ||| text ||| score'. A split line's are the best combinations of its "
+    "sentences' hypotheses, scored by the sum of their scores."
+)
+Text = Annotated[list[str] | None, typer.Argument(help="Text to translate (else --input).")]
+InputFile = Annotated[str, Opt("--input", "-i", help="Input file ('-': stdin).")]
+Beam = Annotated[int, Opt("--beam", "-k", help="Beam size (1: greedy).")]
+LengthPenalty = Annotated[float, Opt("--length-penalty", help="GNMT length penalty alpha.")]
+MaxLenA = Annotated[float, Opt("--max-len-a", help="Max output = a * source + b.")]
+MaxLenB = Annotated[int, Opt("--max-len-b")]
+MinLen = Annotated[int, Opt("--min-len", help="Least output tokens.")]
+NBest = Annotated[int, Opt("--nbest", help=NBEST_HELP)]
+BatchTokens = Annotated[int, Opt("--batch-tokens", help="Source tokens x beam per batch.")]
+BATCH_SIZE_HELP = "Sentences per batch (overrides --batch-tokens)."
+BatchSize = Annotated[int, Opt("--batch-size", help=BATCH_SIZE_HELP)]
+ChunkLines = Annotated[int, Opt("--chunk-lines", help="Most lines read before translating.")]
+Align = Annotated[bool, Opt("--align", help="Append ' ||| ' and word alignments (Pharaoh i-j).")]
+FORMAT_HELP = "Lines of text, or JSON records (with sentences)."
+Format = Annotated[str, choice_option("--format", choices=FORMATS, help=FORMAT_HELP)]
+Split = Annotated[bool, Opt("--split/--no-split", help=SPLIT_HELP)]
+REPLACE_UNK_HELP = "Replace <unk> by the source word it attends to most."
+ReplaceUnk = Annotated[bool, Opt("--replace-unk", help=REPLACE_UNK_HELP)]
+Threads = Annotated[int, Opt("--threads", help="CPU threads (0: torch default).")]
+QUANTIZE_HELP = "Dynamic quantization of weights."
+Quantize = Annotated[
+    str | None, choice_option("--quantize", choices=QUANTIZATIONS, help=QUANTIZE_HELP)
+]
+PRECISION_HELP = "Arithmetic of the search."
+Precision = Annotated[str, choice_option("--precision", choices=PRECISIONS, help=PRECISION_HELP)]
+RESTORE_CASE_HELP = "Translate an ALL-CAPS sentence as ordinary text, answer in capitals."
+RestoreCase = Annotated[bool, Opt("--restore-case/--keep-case", help=RESTORE_CASE_HELP)]
+REF_HELP = "References: print BLEU and chrF on stderr when done."
+Ref = Annotated[str | None, Opt("--ref", help=REF_HELP)]
+
+
 def translate(
-    text: Annotated[
-        list[str] | None, typer.Argument(help="Text to translate (else --input).")
-    ] = None,
+    text: Text = None,
     model: ModelOption = None,
-    input_file: Annotated[
-        str, typer.Option("--input", "-i", help="Input file ('-': stdin).")
-    ] = "-",
+    input_file: InputFile = "-",
     output: OutputOption = "-",
-    beam: Annotated[int, typer.Option("--beam", "-k", help="Beam size (1: greedy).")] = 5,
-    length_penalty: Annotated[
-        float, typer.Option("--length-penalty", help="GNMT length penalty alpha.")
-    ] = 0.6,
-    max_len_a: Annotated[
-        float, typer.Option("--max-len-a", help="Max output = a * source + b.")
-    ] = 1.5,
-    max_len_b: Annotated[int, typer.Option("--max-len-b")] = 10,
-    min_len: Annotated[int, typer.Option("--min-len", help="Least output tokens.")] = 0,
-    nbest: Annotated[
-        int,
-        typer.Option(
-            "--nbest",
-            help="Hypotheses per line: 'i ||| text ||| score'. A split line's are the best "
-            "combinations of its sentences' hypotheses, scored by the sum of their scores.",
-        ),
-    ] = 1,
-    batch_tokens: Annotated[
-        int, typer.Option("--batch-tokens", help="Source tokens x beam per batch.")
-    ] = 6000,
-    batch_size: Annotated[
-        int, typer.Option("--batch-size", help="Sentences per batch (overrides --batch-tokens).")
-    ] = 0,
-    chunk_lines: Annotated[
-        int, typer.Option("--chunk-lines", help="Most lines read before translating.")
-    ] = 1000,
-    align: Annotated[
-        bool, typer.Option("--align", help="Append ' ||| ' and word alignments (Pharaoh i-j).")
-    ] = False,
-    fmt: Annotated[
-        str,
-        choice_option(
-            "--format", choices=FORMATS, help="Lines of text, or JSON records (with sentences)."
-        ),
-    ] = "text",
-    split: Annotated[
-        bool,
-        typer.Option(
-            "--split/--no-split",
-            help="Cut each line into sentences (pysbd rules of the model's source language; "
-            "English rules if the model records none or pysbd lacks it), translate them, join "
-            "the translations with one space.",
-        ),
-    ] = True,
-    replace_unk: Annotated[
-        bool,
-        typer.Option("--replace-unk", help="Replace <unk> by the source word it attends to most."),
-    ] = False,
-    threads: Annotated[int, typer.Option("--threads", help="CPU threads (0: torch default).")] = 0,
-    quantize: Annotated[
-        str | None,
-        choice_option("--quantize", choices=QUANTIZATIONS, help="Dynamic quantization of weights."),
-    ] = None,
-    precision: Annotated[
-        str,
-        choice_option(
-            "--precision", choices=("fp32", "bf16", "auto"), help="Arithmetic of the search."
-        ),
-    ] = "fp32",
-    restore_case: Annotated[
-        bool,
-        typer.Option(
-            "--restore-case/--keep-case",
-            help="Translate an ALL-CAPS sentence as ordinary text, answer in capitals.",
-        ),
-    ] = True,
-    ref: Annotated[
-        str | None,
-        typer.Option("--ref", help="References: print BLEU and chrF on stderr when done."),
-    ] = None,
+    beam: Beam = 5,
+    length_penalty: LengthPenalty = 0.6,
+    max_len_a: MaxLenA = 1.5,
+    max_len_b: MaxLenB = 10,
+    min_len: MinLen = 0,
+    nbest: NBest = 1,
+    batch_tokens: BatchTokens = 6000,
+    batch_size: BatchSize = 0,
+    chunk_lines: ChunkLines = 1000,
+    align: Align = False,
+    fmt: Format = "text",
+    split: Split = True,
+    replace_unk: ReplaceUnk = False,
+    threads: Threads = 0,
+    quantize: Quantize = None,
+    precision: Precision = "fp32",
+    restore_case: RestoreCase = True,
+    ref: Ref = None,
 ) -> None:
     """Translate text: arguments, a file, or stdin; one line out per line in.
 
@@ -148,33 +137,62 @@ def translate(
     Examples: nmt translate "Il fait froid ce matin."
               nmt translate -m runs/de-en < in.de > out.en
     """
-    from nmt_cli.errors import UsageError
+    _check_options(beam, nbest, fmt, quantize, precision, chunk_lines, batch_tokens, batch_size)
+    _check_input(text, input_file)
+    from nmt_cli.search.decoding import SearchOptions
 
+    search = SearchOptions(
+        beam=beam, alpha=length_penalty, nbest=nbest, max_len_a=max_len_a, max_len_b=max_len_b,
+        min_len=min_len, batch_tokens=batch_tokens, batch_size=batch_size,
+    )  # fmt: skip
+    translator = _load_translator(
+        model, threads, quantize, precision, opts=search, replace_unk=replace_unk, split=split,
+        restore_case=restore_case,
+    )  # fmt: skip
+    if ref is not None and not Path(ref).exists():
+        raise InputError(f"--ref {ref}: no such file")
+    lines = [" ".join(text)] if text else None
+    best = _write_translations(
+        translator, lines, input_file, output, chunk_lines, fmt, align, keep_best=ref is not None
+    )
+    if ref is not None:
+        from nmt_cli.evaluation import score_corpus
+        from nmt_cli.textio import read_lines
+
+        for s in score_corpus(best, read_lines(ref, warn), ["bleu", "chrf"]):
+            print(f"{s.metric.upper()} {s.score:.2f}  {s.signature}", file=sys.stderr)
+
+
+def _check_options(beam, nbest, fmt, quantize, precision, chunk_lines, batch_tokens, batch_size):
     if beam < 1:
         raise UsageError("--beam must be at least 1")
     if not 1 <= nbest <= beam:
         raise UsageError(f"--nbest must be between 1 and --beam ({beam})")
     check_choice("--format", fmt, FORMATS)
     check_choice("--quantize", quantize, QUANTIZATIONS)
-    check_choice("--precision", precision, ("fp32", "bf16", "auto"))
+    check_choice("--precision", precision, PRECISIONS)
     if quantize and precision == "bf16":
         raise UsageError("--quantize int8 and --precision bf16 are two ways to speed up; give one")
     if chunk_lines < 1 or batch_tokens < 1 or batch_size < 0:
         raise UsageError("--chunk-lines and --batch-tokens must be positive")
+
+
+def _check_input(text, input_file: str) -> None:
     if text and input_file != "-":
         raise UsageError("give text arguments or --input, not both")
     if input_file != "-" and not Path(input_file).is_file():
-        from nmt_cli.errors import InputError
-
         raise InputError(f"--input {input_file}: no such file")
 
+
+def _load_translator(model: str | None, threads: int, quantize, precision: str, **options):
+    """The model's Translator of ``options``: on ``threads`` CPU threads, its weights quantized
+    or its search in ``precision``."""
     import torch
 
-    from nmt_cli.bundle import load_bundle
-    from nmt_cli.decoding import SearchOptions
-    from nmt_cli.models import resolve_model
-    from nmt_cli.textio import atomic_writer, open_lines, stdout_utf8
-    from nmt_cli.translator import Translator, chunked
+    from nmt_cli.model.bundle import load_bundle
+    from nmt_cli.precision import resolve_precision
+    from nmt_cli.pretrained import resolve_model
+    from nmt_cli.translator import Translator
 
     if threads:
         torch.set_num_threads(threads)
@@ -183,58 +201,36 @@ def translate(
         from nmt_cli.quantize import quantize_int8
 
         bundle.model = quantize_int8(bundle.model)
-    opts = SearchOptions(
-        beam=beam,
-        alpha=length_penalty,
-        nbest=nbest,
-        max_len_a=max_len_a,
-        max_len_b=max_len_b,
-        min_len=min_len,
-        batch_tokens=batch_tokens,
-        batch_size=batch_size,
-    )
-    from nmt_cli.precision import resolve_precision
-
     arithmetic = "fp32" if quantize else resolve_precision(precision, "cpu")
-    translator = Translator(
-        bundle, opts, replace_unk=replace_unk, on_warning=warn, split=split,
-        precision=arithmetic, restore_case=restore_case,
-    )  # fmt: skip
+    return Translator(bundle, on_warning=warn, precision=arithmetic, **options)
 
-    if ref is not None and not Path(ref).exists():
-        from nmt_cli.errors import InputError
 
-        raise InputError(f"--ref {ref}: no such file")
-    best: list[str] = []  # the 1-best translations, kept only to score them against --ref
+def _write_translations(
+    translator, lines, input_file, output, chunk_lines, fmt, align, keep_best: bool
+) -> list[str]:
+    """Translate ``lines`` (None: those of ``input_file``) into ``output``, a chunk of lines at a
+    time; the 1-best translations if ``keep_best``."""
+    from nmt_cli.textio import chunked, open_lines
 
-    def run(lines, out, flush: bool) -> None:
-        for chunk in chunked(lines, chunk_lines):
+    best: list[str] = []
+    nbest, split = translator.opts.nbest, translator.splitter is not None
+
+    def write(source, out, interactive: bool) -> None:
+        for chunk in chunked(source, chunk_lines):
             for results in translator.translate(chunk, with_alignment=align):
                 for i, t in enumerate(results):
                     out.write(format_line(i, t, fmt, align, nbest, split) + "\n")
-                if ref is not None:
+                if keep_best:
                     best.append(results[0].text)
-            if flush:
+            if interactive:
                 out.flush()
 
-    def write(lines) -> None:
-        if output == "-":
-            run(lines, stdout_utf8(), True)
-        else:
-            with atomic_writer(output) as out:
-                run(lines, out, False)
-
-    if text:
-        write([" ".join(text)])
+    if lines is not None:
+        write_output(output, functools.partial(write, lines))
     else:
-        with open_lines(input_file, on_invalid=warn) as lines:
-            write(lines)
-    if ref is not None:
-        from nmt_cli.evaluation import score_corpus
-        from nmt_cli.textio import read_lines
-
-        for s in score_corpus(best, read_lines(ref, warn), ["bleu", "chrf"]):
-            print(f"{s.metric.upper()} {s.score:.2f}  {s.signature}", file=sys.stderr)
+        with open_lines(input_file, on_invalid=warn) as source:
+            write_output(output, functools.partial(write, source))
+    return best
 
 
 def register(app: typer.Typer) -> None:

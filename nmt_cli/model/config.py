@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nmt_cli.configs import choose
+from nmt_cli.settings import choose, require
 
-ARCHS = ("rnn", "transformer")
 CELLS = ("gru", "lstm")
 STYLES = ("bahdanau", "luong")
 ATTENTIONS = ("none", "additive", "dot", "general", "scaled_dot", "multihead")
@@ -60,37 +59,27 @@ class ModelConfig:
     share_embeddings: bool = False  # one embedding table for source and target (joint vocab)
 
     def __post_init__(self) -> None:
-        choose("arch", self.arch, ARCHS)
-        choose("cell", self.cell, CELLS)
-        choose("attention", self.attention, ATTENTIONS)
-        choose("style", self.style, STYLES)
-        choose("rnn_init", self.rnn_init, RNN_INITS)
-        for name in (
-            "emb_size",
-            "hidden_size",
-            "enc_layers",
-            "dec_layers",
-            "heads",
-            "ff_size",
-            "max_positions",
-        ):
-            if getattr(self, name) < 1:
-                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
-        for name in ("dropout", "ff_dropout"):
-            value = getattr(self, name)
-            if value is not None and not 0.0 <= value < 1.0:
-                raise ValueError(f"{name} must be in [0, 1), got {value}")
-        if self.guided_alignment and self.arch == "rnn" and self.attention == "none":
-            raise ValueError("guided_alignment needs an attention model, but attention is none")
-        uses_heads = self.arch == "transformer" or self.attention == "multihead"
-        if uses_heads and self.hidden_size % self.heads:
-            raise ValueError(
-                f"hidden_size {self.hidden_size} must be divisible by heads {self.heads}"
-            )
+        choose(self, dict(arch=ARCHS, cell=CELLS, attention=ATTENTIONS, style=STYLES))
+        choose(self, dict(rnn_init=RNN_INITS))
+        sizes = ("emb_size", "hidden_size", "enc_layers", "dec_layers", "heads", "ff_size")
+        require(self, (*sizes, "max_positions"), lambda v: v >= 1, "must be at least 1")
+        rates = ("dropout", "ff_dropout")
+        require(self, rates, lambda v: v is None or 0.0 <= v < 1.0, "must be in [0, 1)")
+        FAMILY_CHECKS[self.arch](self)
 
-    @property
-    def output_size(self) -> int:
-        """Width of the vector fed to the output projection (the embedding size when tied)."""
-        if self.arch == "transformer":
-            return self.hidden_size
-        return self.emb_size if self.tie_embeddings else self.hidden_size
+
+def _heads_divide_hidden_size(c: ModelConfig) -> None:
+    if c.hidden_size % c.heads:
+        raise ValueError(f"hidden_size {c.hidden_size} must be divisible by heads {c.heads}")
+
+
+def _check_rnn(c: ModelConfig) -> None:
+    if c.guided_alignment and c.attention == "none":
+        raise ValueError("guided_alignment needs an attention model, but attention is none")
+    if c.attention == "multihead":
+        _heads_divide_hidden_size(c)
+
+
+# Each family's own checks of the settings it reads (its code: nmt_cli/model/<arch>.py).
+FAMILY_CHECKS = {"rnn": _check_rnn, "transformer": _heads_divide_hidden_size}
+ARCHS = tuple(FAMILY_CHECKS)

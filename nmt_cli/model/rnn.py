@@ -10,7 +10,8 @@ Decoder, one step (the teacher-forced forward is the same step in a loop):
     none      a_t = c, the encoder's final state, the same at every step (the bottleneck)
 
 ``o_t`` (B, O) goes through the output projection to logits over the target vocabulary. The
-initial decoder state comes from a learned bridge over the encoder's final states.
+initial decoder state comes from a learned bridge over the encoder's final states. The family
+registers itself as "rnn" (see nmt_cli/model/family.py).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
 from nmt_cli.model.attention import MultiHeadAttention, attend, make_scorer
 from nmt_cli.model.config import ModelConfig
+from nmt_cli.model.family import Family, register
 
 
 def _rnn(
@@ -50,12 +52,10 @@ class Encoded:
 
     states    (B, S, He)  top-layer states at every source position (He = 2H if bidirectional)
     final     (B, He)     top layer's final state (both directions concatenated)
-    pad_mask  (B, S)      True at padding
     """
 
     states: Tensor
     final: Tensor
-    pad_mask: Tensor
 
 
 class RNNEncoder(nn.Module):
@@ -74,7 +74,7 @@ class RNNEncoder(nn.Module):
         self.output_size = config.hidden_size * (2 if config.bidirectional else 1)
 
     def forward(self, src: Tensor, src_lengths: Tensor, pad_mask: Tensor) -> Encoded:
-        """src (B, S) ids, src_lengths (B,), pad_mask (B, S)."""
+        """src (B, S) ids, src_lengths (B,), pad_mask (B, S) (unused: the lengths pack)."""
         x = self.dropout(self.embed(src))  # (B, S, E)
         packed = pack_padded_sequence(x, src_lengths.cpu(), batch_first=True, enforce_sorted=False)
         out, final = self.rnn(packed)
@@ -83,7 +83,7 @@ class RNNEncoder(nn.Module):
         dirs = 2 if self.rnn.bidirectional else 1
         top = h[-dirs:]  # (dirs, B, H): the top layer, forward then backward
         final_state = torch.cat(list(top), dim=-1)  # (B, He)
-        return Encoded(states=states, final=final_state, pad_mask=pad_mask)
+        return Encoded(states=states, final=final_state)
 
 
 @dataclass
@@ -131,9 +131,11 @@ class RNNDecoder(nn.Module):
         self.embed = embed
         self.dropout = nn.Dropout(c.dropout)
         self.hidden_size = c.hidden_size
-        self.output_size = c.output_size
+        self.output_size = c.emb_size if c.tie_embeddings else c.hidden_size  # O
         self.luong = c.style == "luong"
         self.has_attention = c.attention != "none"
+        self.cross_shape = (1, 1)  # one map (multihead: its heads come averaged)
+        self.align_layer = 0
 
         # Keys and values: the encoder states. Dot scorers need them at the query's size: a
         # bidirectional encoder's states are projected once per sentence (memory_proj).
@@ -166,8 +168,8 @@ class RNNDecoder(nn.Module):
             nn.Linear(memory_size, c.dec_layers * c.hidden_size) if c.cell == "lstm" else None
         )
 
-    def start(self, enc: Encoded) -> RNNState:
-        """The state before the first target token."""
+    def start(self, enc: Encoded, pad_mask: Tensor) -> RNNState:
+        """The state before the first target token; pad_mask (B, S)."""
         b = enc.states.size(0)
         memory = self.memory_proj(enc.states)  # (B, S, Hv)
         final = self.memory_proj(enc.final)  # (B, Hv)
@@ -187,7 +189,7 @@ class RNNDecoder(nn.Module):
             keys, values = memory, memory  # unused: the bottleneck has no attention
         feed = memory.new_zeros(b, self.output_size) if self.feeds else None
         context = final if not self.has_attention else None
-        return RNNState(hidden, cell, feed, keys, values, enc.pad_mask, context)
+        return RNNState(hidden, cell, feed, keys, values, pad_mask, context)
 
     def _attend(self, query: Tensor, state: RNNState) -> tuple[Tensor, Tensor]:
         """query (B, H) -> context (B, Hv), weights (B, S)."""
@@ -229,7 +231,12 @@ class RNNDecoder(nn.Module):
         parts = [context, s_t] if self.luong else [s_t, context, emb]
         return torch.tanh(self.attn_out(torch.cat(parts, dim=-1)))  # (B, [T,] O)
 
-    def step(self, emb: Tensor, state: RNNState) -> tuple[Tensor, Tensor, RNNState]:
+    def step(self, tokens: Tensor, state: RNNState) -> tuple[Tensor, Tensor, RNNState]:
+        """tokens (B,) previous tokens -> o_t (B, O), attention (B, 1, 1, S), new state."""
+        o, weights, state = self._step(self.embed(tokens), state)
+        return o, weights[:, None, None], state
+
+    def _step(self, emb: Tensor, state: RNNState) -> tuple[Tensor, Tensor, RNNState]:
         """emb (B, E) embedded previous token -> o_t (B, O), attention (B, S), new state."""
         s_t, context, weights, state = self._recur(emb, state)
         o = self._readout(s_t, context, emb)  # (B, O)
@@ -238,15 +245,15 @@ class RNNDecoder(nn.Module):
         return o, weights, state
 
     def forward(self, tgt_in: Tensor, state: RNNState) -> tuple[Tensor, Tensor]:
-        """Teacher forcing. tgt_in (B, T) -> o (B, T, O), attention (B, T, S)."""
+        """Teacher forcing. tgt_in (B, T) -> o (B, T, O), attention (B, 1, 1, T, S)."""
         emb = self.dropout(self.embed(tgt_in))  # (B, T, E)
         if self.feeds:  # o_{t-1} is an input of step t: the readout stays in the loop
             outs, attns = [], []
             for t in range(tgt_in.size(1)):
-                o, w, state = self.step(emb[:, t], state)
+                o, w, state = self._step(emb[:, t], state)
                 outs.append(o)
                 attns.append(w)
-            return torch.stack(outs, dim=1), torch.stack(attns, dim=1)
+            return torch.stack(outs, dim=1), torch.stack(attns, dim=1)[:, None, None]
         # Otherwise only the recurrence is sequential; the readout runs once over all steps.
         states, contexts, attns = [], [], []
         for t in range(tgt_in.size(1)):
@@ -255,4 +262,37 @@ class RNNDecoder(nn.Module):
             contexts.append(context)
             attns.append(w)
         s, c = torch.stack(states, dim=1), torch.stack(contexts, dim=1)  # (B, T, H), (B, T, Hv)
-        return self._readout(s, c, emb), torch.stack(attns, dim=1)
+        return self._readout(s, c, emb), torch.stack(attns, dim=1)[:, None, None]
+
+
+def xavier_uniform_stacked_(weight: Tensor, n: int) -> None:
+    """Xavier-uniform for ``n`` matrices stacked along the rows, as an RNN stores its gates:
+    weight (n*H, I) gets bound sqrt(6 / (I + H)), the bound of one (H, I) gate."""
+    fan_out, fan_in = weight.size(0) // n, weight.size(1)
+    bound = (6.0 / (fan_in + fan_out)) ** 0.5
+    with torch.no_grad():
+        weight.uniform_(-bound, bound)
+
+
+@register("rnn")
+class RNN(Family):
+    @property
+    def embedding_size(self) -> int:
+        return self.config.emb_size
+
+    @property
+    def output_dropout(self) -> float:
+        return self.config.dropout
+
+    def build(
+        self, src_embed: nn.Embedding, tgt_embed: nn.Embedding
+    ) -> tuple[nn.Module, nn.Module]:
+        encoder = RNNEncoder(self.config, src_embed)
+        return encoder, RNNDecoder(self.config, tgt_embed, encoder.output_size)
+
+    def init_matrix(self, name: str, weight: Tensor) -> None:
+        """Recurrent weights per gate (rnn_init xavier_per_gate), the rest plain Xavier."""
+        if self.config.rnn_init == "xavier_per_gate" and ".rnn." in name:
+            xavier_uniform_stacked_(weight, 4 if self.config.cell == "lstm" else 3)
+        else:
+            nn.init.xavier_uniform_(weight)

@@ -4,7 +4,8 @@ Encoder layer: self-attention, then a position-wise feed-forward network. Decode
 (causal) self-attention, cross-attention over the encoder states, feed-forward. Each sub-layer is
 wrapped in a residual connection and layer norm (pre-norm by default: ``x + f(norm(x))``).
 Incremental decoding keeps, per layer, the keys and values of the target prefix (self-attention
-cache) and the projected encoder keys and values (computed once per sentence).
+cache) and the projected encoder keys and values (computed once per sentence). The family
+registers itself as "transformer" (see nmt_cli/model/family.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from nmt_cli.model.attention import MultiHeadAttention, causal_mask
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.model.dropout import Dropout
 from nmt_cli.model.embeddings import PositionalEmbedding
+from nmt_cli.model.family import Family, register
 
 
 class FeedForward(nn.Module):
@@ -146,8 +148,8 @@ class TransformerEncoder(nn.Module):
         self.norm = nn.LayerNorm(c.hidden_size) if c.pre_norm else nn.Identity()
         self.output_size = c.hidden_size
 
-    def forward(self, src: Tensor, pad_mask: Tensor) -> Tensor:
-        """src (B, S), pad_mask (B, S) -> states (B, S, H)."""
+    def forward(self, src: Tensor, src_lengths: Tensor, pad_mask: Tensor) -> Tensor:
+        """src (B, S), src_lengths (B,), pad_mask (B, S) -> states (B, S, H)."""
         x = self.embed(src)
         mask = pad_mask[:, None, None, :]  # (B, 1, 1, S)
         for layer in self.layers:
@@ -166,12 +168,25 @@ class TransformerDecoder(nn.Module):
         self.norm = nn.LayerNorm(c.hidden_size) if c.pre_norm else nn.Identity()
         self.output_size = c.hidden_size
         n = c.dec_layers
+        self.cross_shape = (n, c.heads)
         self.align_layer = c.align_layer % n if -n <= c.align_layer < n else n - 1
 
     def start(self, memory: Tensor, pad_mask: Tensor) -> TransformerState:
         """memory (B, S, H) encoder states -> state before the first target token."""
         kv = [layer.cross_attn.project_memory(memory, memory) for layer in self.layers]
         return TransformerState(memory_kv=kv, self_kv=None, pad_mask=pad_mask, position=0)
+
+    def step(
+        self, tokens: Tensor, state: TransformerState
+    ) -> tuple[Tensor, Tensor, TransformerState]:
+        """tokens (B,) -> outputs (B, H), cross-attention (B, L, h, S), the next state."""
+        x, layers, state = self.run(tokens.unsqueeze(1), state)
+        return x[:, -1], torch.stack([w[:, :, -1] for w in layers], dim=1), state
+
+    def forward(self, tgt_in: Tensor, state: TransformerState) -> tuple[Tensor, Tensor]:
+        """Teacher forcing: tgt_in (B, T) -> outputs (B, T, H), cross-attention (B, L, h, T, S)."""
+        out, layers, _ = self.run(tgt_in, state)
+        return out, torch.stack(layers, dim=1)
 
     def run(
         self, tokens: Tensor, state: TransformerState
@@ -192,3 +207,16 @@ class TransformerDecoder(nn.Module):
             cross.append(w)
         new_state = TransformerState(state.memory_kv, new_cache, state.pad_mask, p + t)
         return self.norm(x), cross, new_state
+
+
+@register("transformer")
+class Transformer(Family):
+    @property
+    def embedding_size(self) -> int:
+        return self.config.hidden_size
+
+    def build(
+        self, src_embed: nn.Embedding, tgt_embed: nn.Embedding
+    ) -> tuple[nn.Module, nn.Module]:
+        c = self.config
+        return TransformerEncoder(c, src_embed), TransformerDecoder(c, tgt_embed)

@@ -40,11 +40,11 @@ import torch
 
 from nmt_cli.search import DecoderState, StepFn
 from nmt_cli.search.hypothesis import (
+    History,
     Hypothesis,
     as_limits,
     forbid_tokens,
     length_penalty,
-    make_hypothesis,
 )
 
 
@@ -80,67 +80,61 @@ def beam_search(
         raise ValueError(f"beam_size must be >= 1, got {beam_size}")
     if not 1 <= nbest <= beam_size:
         raise ValueError(f"nbest must be between 1 and beam_size={beam_size}, got {nbest}")
-    batch, k = len(src_lengths), beam_size
-    limits = as_limits(max_len, batch)
-    device = src_lengths.device
-    finished: list[list[Hypothesis]] = [[] for _ in range(batch)]
-    if batch == 0:
+    limits = as_limits(max_len, len(src_lengths))
+    if not limits:
         return []
-
-    state = state.select(torch.arange(batch, device=device).repeat_interleave(k))  # B*K rows
-    sents = torch.arange(batch, device=device)  # (B',) original index of each sentence
-    limit = torch.tensor(limits, device=device)  # (B,) indexed by original sentence
-    cum = torch.full((batch, k), -math.inf, device=device)  # (B', K) total log-prob per beam
-    cum[:, 0] = 0.0  # only beam 0 is live at step 0, so the K hypotheses are distinct
-    last = torch.full((batch * k,), bos, dtype=torch.long, device=device)  # (B'*K,)
-    tokens = torch.empty((batch * k, 0), dtype=torch.long, device=device)  # (B'*K, t)
-    token_lps = torch.empty((batch * k, 0), device=device)  # (B'*K, t)
-    attn_hist: torch.Tensor | None = None  # (B'*K, t, S)
-
-    def add(i: int, row: int, log_prob: torch.Tensor, eos_lp: torch.Tensor | None) -> None:
-        """File row ``row`` of sentence ``i`` as finished (</s> log-prob given) or cut."""
-        assert attn_hist is not None
-        n_tok = tokens.size(1)
-        lps = token_lps[row] if eos_lp is None else torch.cat([token_lps[row], eos_lp.view(1)])
-        rows = attn_hist[row] if eos_lp is not None else attn_hist[row, :n_tok]  # (n, S)
-        finished[i].append(
-            make_hypothesis(
-                tokens[row],
-                lps,
-                log_prob,
-                rows,
-                int(src_lengths[i]),
-                finished=eos_lp is not None,
-                alpha=alpha,
-            )
-        )
-
+    beams = _Beams(src_lengths, limits, beam_size, alpha, nbest, bos, eos)
+    state = state.select(beams.sents.repeat_interleave(beam_size))  # B*K rows
     for t in itertools.count():  # t output tokens exist in every live row
-        n = sents.numel()
-        log_probs, attn, state = step(state, last)  # (B'*K, V), (B'*K, S)
+        log_probs, attn, state = step(state, beams.last)  # (B'*K, V), (B'*K, S)
         log_probs = forbid_tokens(log_probs, t, pad=pad, bos=bos, eos=eos, min_len=min_len)
-        vocab = log_probs.size(1)
-        step_attn = attn.float().unsqueeze(1)  # (B'*K, 1, S)
-        attn_hist = step_attn if attn_hist is None else torch.cat([attn_hist, step_attn], 1)
-        done = (limit[sents] == t).tolist()  # per sentence: beams already hold max_len tokens
+        rows = beams.advance(t, log_probs, attn)
+        if rows is None:
+            break
+        state = state.select(rows)
+    # Stable sort: on equal scores the hypothesis filed first (the likelier one) comes first.
+    return [sorted(hyps, key=lambda h: -h.score)[:nbest] for hyps in beams.finished]
 
-        # (d) At the length limit each live beam ends: with </s> if the model prefers it.
-        at_limit = [p for p in range(n) if done[p]]
-        if at_limit:
-            best_tok = log_probs.argmax(dim=1)  # (B'*K,) first maximum on ties, as greedy
-        flat_cum = cum.view(-1)  # (B'*K,) row pos*K + j is beam j of sentence position pos
-        for pos in at_limit:
-            for row in range(pos * k, pos * k + k):
-                if math.isinf(float(flat_cum[row])):
-                    continue  # dead beam
-                if int(best_tok[row]) == eos:
-                    eos_lp = log_probs[row, eos]
-                    add(int(sents[pos]), row, flat_cum[row] + eos_lp, eos_lp)
-                else:
-                    add(int(sents[pos]), row, flat_cum[row], None)
+
+class _Beams:
+    """The K beams of the B' sentences still searched, and every sentence's finished hypotheses.
+
+    Rows are sentence-major: row pos*K + j is beam j of the sentence at position pos.
+    """
+
+    def __init__(
+        self,
+        src_lengths: torch.Tensor,
+        limits: list[int],
+        k: int,
+        alpha: float,
+        nbest: int,
+        bos: int,
+        eos: int,
+    ):
+        batch, device = len(src_lengths), src_lengths.device
+        self.src_lengths, self.limits, self.k = src_lengths, limits, k
+        self.alpha, self.nbest, self.eos = alpha, nbest, eos
+        self.finished: list[list[Hypothesis]] = [[] for _ in range(batch)]
+        self.sents = torch.arange(batch, device=device)  # (B',) original index of each sentence
+        self.limit = torch.tensor(limits, device=device)  # (B,) indexed by original sentence
+        self.cum = torch.full((batch, k), -math.inf, device=device)  # (B', K) total log-prob
+        self.cum[:, 0] = 0.0  # only beam 0 is live at step 0, so the K hypotheses are distinct
+        self.last = torch.full((batch * k,), bos, dtype=torch.long, device=device)  # (B'*K,)
+        self.history = History.start(batch * k, device)
+
+    def advance(self, t: int, log_probs: torch.Tensor, attn: torch.Tensor) -> torch.Tensor | None:
+        """One step over log_probs (B'*K, V) and attention (B'*K, S): file the hypotheses that
+        end, keep the best K continuations of the other sentences. Returns the rows (B''*K,) the
+        next step continues from, or None when every sentence is done."""
+        k, eos = self.k, self.eos
+        self.history.add_attention(attn)
+        done = (self.limit[self.sents] == t).tolist()  # per sentence: beams hold max_len tokens
+        self._end_at_limit(log_probs, done)
 
         # Rank every extension of every beam of a sentence; keep the best 2K.
-        cand = (cum.view(-1, 1) + log_probs).view(n, k * vocab)  # (B', K*V)
+        vocab = log_probs.size(1)
+        cand = (self.cum.view(-1, 1) + log_probs).view(-1, k * vocab)  # (B', K*V)
         cand_lp, cand_idx = _top_candidates(cand, min(2 * k, k * vocab))  # (B', 2K) each
         parent = torch.div(cand_idx, vocab, rounding_mode="floor")  # (B', 2K) beam in sentence
         cand_tok = cand_idx % vocab  # (B', 2K)
@@ -149,46 +143,67 @@ def beam_search(
         # </s> candidates among the top K finish (scored with the length penalty on filing).
         ends = is_eos[:, :k] & torch.isfinite(cand_lp[:, :k])  # (B', K)
         for pos, j in ends.nonzero().tolist():
-            if done[pos]:
-                continue
-            row = pos * k + int(parent[pos, j])
-            add(int(sents[pos]), row, cand_lp[pos, j], log_probs[row, eos])
+            if not done[pos]:
+                row = pos * k + int(parent[pos, j])
+                self._file(pos, row, cand_lp[pos, j], log_probs[row, eos])
 
         # The first K non-</s> candidates continue (there are at least K: at most one </s>
         # per beam). E.g. is_eos [F, T, F, F] with K=2 picks candidate positions [0, 2].
         pick = torch.sort(is_eos.to(torch.int8), dim=1, stable=True).indices[:, :k]  # (B', K)
         new_cum = cand_lp.gather(1, pick)  # (B', K) sorted best first
-        new_parent = parent.gather(1, pick)  # (B', K)
-        new_tok = cand_tok.gather(1, pick)  # (B', K)
-
-        for pos in range(n):
-            if not done[pos]:
-                hyps = finished[int(sents[pos])]
-                done[pos] = len(hyps) >= k or _cannot_improve(
-                    hyps,
-                    float(new_cum[pos, 0]),
-                    nbest,
-                    alpha,
-                    shortest=t + 2,
-                    longest=limits[int(sents[pos])] + 1,
-                )
-        keep = ~torch.tensor(done, dtype=torch.bool, device=device)  # (B',)
+        self._mark_done(done, new_cum, t)
+        keep = ~torch.tensor(done, dtype=torch.bool, device=self.sents.device)  # (B',)
         if not keep.any():
-            break
+            return None
 
         # Survivors inherit their parent's row: state and histories are gathered by it.
         # E.g. K=2, kept sentence positions [0, 2], parents [[1, 0], [0, 0]] -> rows [1, 0, 4, 4].
         kept = keep.nonzero().squeeze(1)  # (B'',) positions of the sentences that stay
-        rows = (kept.unsqueeze(1) * k + new_parent[kept]).view(-1)  # (B''*K,)
-        next_tok = new_tok[kept].view(-1)  # (B''*K,)
-        state = state.select(rows)
-        tokens = torch.cat([tokens[rows], next_tok.unsqueeze(1)], 1)  # (B''*K, t + 1)
-        token_lps = torch.cat([token_lps[rows], log_probs[rows, next_tok].unsqueeze(1)], 1)
-        attn_hist = attn_hist[rows]  # (B''*K, t + 1, S)
-        cum, last, sents = new_cum[kept], next_tok, sents[kept]  # (B'', K), (B''*K,), (B'',)
+        rows = (kept.unsqueeze(1) * k + parent.gather(1, pick)[kept]).view(-1)  # (B''*K,)
+        next_tok = cand_tok.gather(1, pick)[kept].view(-1)  # (B''*K,)
+        self.history = self.history.extend(rows, next_tok, log_probs[rows, next_tok])
+        self.cum, self.last, self.sents = new_cum[kept], next_tok, self.sents[kept]
+        return rows
 
-    # Stable sort: on equal scores the hypothesis filed first (the likelier one) comes first.
-    return [sorted(hyps, key=lambda h: -h.score)[:nbest] for hyps in finished]
+    def _file(
+        self, pos: int, row: int, log_prob: torch.Tensor, eos_lp: torch.Tensor | None = None
+    ) -> None:
+        """File row ``row`` of the sentence at ``pos`` as finished (</s> log-prob given) or cut."""
+        i = int(self.sents[pos])
+        hyp = self.history.hypothesis(row, log_prob, int(self.src_lengths[i]), self.alpha, eos_lp)
+        self.finished[i].append(hyp)
+
+    def _end_at_limit(self, log_probs: torch.Tensor, done: list[bool]) -> None:
+        """(d) At the length limit each live beam ends: with </s> if the model prefers it."""
+        at_limit = [pos for pos, d in enumerate(done) if d]
+        if not at_limit:
+            return
+        best_tok = log_probs.argmax(dim=1)  # (B'*K,) first maximum on ties, as greedy
+        flat_cum = self.cum.view(-1)  # (B'*K,)
+        for pos in at_limit:
+            for row in range(pos * self.k, pos * self.k + self.k):
+                if math.isinf(float(flat_cum[row])):
+                    continue  # dead beam
+                if int(best_tok[row]) == self.eos:
+                    eos_lp = log_probs[row, self.eos]
+                    self._file(pos, row, flat_cum[row] + eos_lp, eos_lp)
+                else:
+                    self._file(pos, row, flat_cum[row])
+
+    def _mark_done(self, done: list[bool], new_cum: torch.Tensor, t: int) -> None:
+        """A sentence is done when K hypotheses finished or no live beam can improve its nbest."""
+        for pos in range(len(done)):
+            if not done[pos]:
+                i = int(self.sents[pos])
+                hyps = self.finished[i]
+                done[pos] = len(hyps) >= self.k or _cannot_improve(
+                    hyps,
+                    float(new_cum[pos, 0]),
+                    self.nbest,
+                    self.alpha,
+                    shortest=t + 2,
+                    longest=self.limits[i] + 1,
+                )
 
 
 def _top_candidates(scores: torch.Tensor, n: int) -> tuple[torch.Tensor, torch.Tensor]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import torch
 
 from nmt_cli.search import DecoderState, StepFn
-from nmt_cli.search.hypothesis import Hypothesis, as_limits, forbid_tokens, make_hypothesis
+from nmt_cli.search.hypothesis import History, Hypothesis, as_limits, forbid_tokens
 
 
 def greedy_search(
@@ -52,10 +52,8 @@ def greedy_search(
     sents = torch.arange(batch, device=device)  # (B',) original index of each row
     limit = torch.tensor(limits, device=device)  # (B,) indexed by original sentence
     last = torch.full((batch,), bos, dtype=torch.long, device=device)  # (B',)
-    tokens = torch.empty((batch, 0), dtype=torch.long, device=device)  # (B', t)
-    token_lps = torch.empty((batch, 0), device=device)  # (B', t)
     cum = torch.zeros(batch, device=device)  # (B',) log-prob of each row's tokens so far
-    attn_hist: torch.Tensor | None = None  # (B', t, S)
+    history = History.start(batch, device)
 
     t = 0  # tokens produced so far, the same for every row still in the batch
     while sents.numel() > 0:
@@ -63,41 +61,22 @@ def greedy_search(
         log_probs = forbid_tokens(log_probs, t, pad=pad, bos=bos, eos=eos, min_len=min_len)
         best_lp, best = log_probs.max(dim=1)  # (B',), (B',): first maximum on ties
         new_cum = cum + best_lp  # (B',)
-        step_attn = attn.float().unsqueeze(1)  # (B', 1, S)
-        attn_hist = step_attn if attn_hist is None else torch.cat([attn_hist, step_attn], 1)
+        history.add_attention(attn)
 
         stops = best == eos  # (B',)
         at_limit = limit[sents] == t  # (B',) already holds max_len tokens
         for row in (stops | at_limit).nonzero().squeeze(1).tolist():
             i = int(sents[row])
             if stops[row]:  # </s> chosen: keep its log-prob and its attention row
-                hyp = make_hypothesis(
-                    tokens[row],
-                    torch.cat([token_lps[row], best_lp[row : row + 1]]),
-                    new_cum[row],
-                    attn_hist[row],
-                    int(src_lengths[i]),
-                    finished=True,
-                    alpha=0.0,
-                )
+                hyp = history.hypothesis(row, new_cum[row], int(src_lengths[i]), 0.0, best_lp[row])
             else:  # cut at the limit: this step's token and attention are dropped
-                hyp = make_hypothesis(
-                    tokens[row],
-                    token_lps[row],
-                    cum[row],
-                    attn_hist[row, :t],
-                    int(src_lengths[i]),
-                    finished=False,
-                    alpha=0.0,
-                )
+                hyp = history.hypothesis(row, cum[row], int(src_lengths[i]), 0.0)
             results[i] = hyp
 
         keep = ~(stops | at_limit)  # (B',)
         if not keep.any():
             break
-        tokens = torch.cat([tokens, best.unsqueeze(1)], 1)[keep]  # (B'', t + 1)
-        token_lps = torch.cat([token_lps, best_lp.unsqueeze(1)], 1)[keep]  # (B'', t + 1)
-        attn_hist = attn_hist[keep]  # (B'', t + 1, S)
+        history = history.extend(keep, best[keep], best_lp[keep])  # (B'', t + 1)
         cum, last, sents = new_cum[keep], best[keep], sents[keep]  # (B'',) each
         if not bool(keep.all()):  # finished sentences leave the batch
             state = state.select(keep.nonzero().squeeze(1))

@@ -2,8 +2,8 @@
 
 A :class:`Hypothesis` is one output sentence with its scores and the attention rows that
 produced it. :func:`length_penalty` is the GNMT penalty used to rank hypotheses of different
-lengths. :func:`forbid_tokens` and :func:`as_limits` are the small pieces greedy and beam
-search must do identically (beam search with K=1 has to reproduce greedy search exactly).
+lengths. :class:`History`, :func:`forbid_tokens` and :func:`as_limits` are the pieces greedy and
+beam search must do identically (beam search with K=1 has to reproduce greedy search exactly).
 
 Shapes use the package glossary (B batch, S source length, V vocabulary, K beam).
 """
@@ -75,6 +75,60 @@ def make_hypothesis(
         attention=attention[:, :src_length].to("cpu", torch.float32, copy=True),  # (rows, S_i)
         finished=finished,
     )
+
+
+@dataclass
+class History:
+    """What a search keeps of each of its rows (R): the tokens chosen so far (R, t), their
+    log-probs (R, t), and the attention of every step (R, t + 1, S) once the step ran."""
+
+    tokens: torch.Tensor
+    token_log_probs: torch.Tensor
+    attention: torch.Tensor | None = None
+
+    @classmethod
+    def start(cls, rows: int, device: torch.device) -> History:
+        empty = torch.empty((rows, 0), device=device)
+        return cls(empty.long(), empty)
+
+    def add_attention(self, attention: torch.Tensor) -> None:
+        """This step's attention (R, S), before its token is chosen."""
+        step = attention.float().unsqueeze(1)  # (R, 1, S)
+        self.attention = step if self.attention is None else torch.cat([self.attention, step], 1)
+
+    def extend(self, rows: torch.Tensor, tokens: torch.Tensor, log_probs: torch.Tensor) -> History:
+        """Rows ``rows`` (index or mask) of this history, each followed by its chosen token and
+        that token's log-prob (R',)."""
+        assert self.attention is not None
+        return History(
+            torch.cat([self.tokens[rows], tokens.unsqueeze(1)], 1),  # (R', t + 1)
+            torch.cat([self.token_log_probs[rows], log_probs.unsqueeze(1)], 1),  # (R', t + 1)
+            self.attention[rows],  # (R', t + 1, S)
+        )
+
+    def hypothesis(
+        self,
+        row: int,
+        log_prob: torch.Tensor,
+        src_length: int,
+        alpha: float,
+        eos_log_prob: torch.Tensor | None = None,
+    ) -> Hypothesis:
+        """Row ``row`` as a hypothesis: finished by </s> of ``eos_log_prob`` (this step's
+        attention row kept), or without it cut at the length limit (this step's row dropped)."""
+        assert self.attention is not None
+        lps, attention = self.token_log_probs[row], self.attention[row, : self.tokens.size(1)]
+        if eos_log_prob is not None:
+            lps, attention = torch.cat([lps, eos_log_prob.view(1)]), self.attention[row]
+        return make_hypothesis(
+            self.tokens[row],
+            lps,
+            log_prob,
+            attention,
+            src_length,
+            finished=eos_log_prob is not None,
+            alpha=alpha,
+        )
 
 
 def forbid_tokens(

@@ -22,8 +22,8 @@ import torch
 from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 
-from nmt_cli.bundle import load_weights, write_weights
 from nmt_cli.errors import ModelLoadError
+from nmt_cli.model.bundle import load_weights, write_weights
 
 PREFIX = "step-"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nmt_cli.configs import choose
+from nmt_cli.settings import choose, require
 
 SCHEDULES = ("inverse_sqrt", "plateau", "constant")
 METRICS = ("bleu", "chrf", "ppl", "loss")
@@ -53,31 +53,17 @@ class TrainConfig:
     log_every: int = 50
 
     def __post_init__(self) -> None:
-        choose("schedule", self.schedule, SCHEDULES)
-        choose("batch_sort", self.batch_sort, BATCH_SORTS)
-        choose("device", self.device, DEVICES)
-        choose("early_stop_metric", self.early_stop_metric, METRICS)
-        choose("precision", self.precision, PRECISIONS)
-        choose("teacher_symmetrise", self.teacher_symmetrise, SYMMETRISATIONS)
+        choose(self, dict(schedule=SCHEDULES, batch_sort=BATCH_SORTS, device=DEVICES))
+        choose(self, dict(early_stop_metric=METRICS, precision=PRECISIONS))
+        choose(self, dict(teacher_symmetrise=SYMMETRISATIONS))
         if self.guided_weight < 0:
             raise ValueError(f"guided_weight must not be negative, got {self.guided_weight}")
         if self.max_minutes < 0:
             raise ValueError(f"max_minutes must not be negative, got {self.max_minutes}")
-        for name in (
-            "epochs",
-            "batch_tokens",
-            "max_len",
-            "valid_every",
-            "valid_beam",
-            "vocab_size",
-            "log_every",
-            "keep_last",
-        ):
-            if getattr(self, name) < 1:
-                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
-        for name in ("max_steps", "patience", "threads", "warmup_steps"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"{name} must not be negative, got {getattr(self, name)}")
+        counts = ("epochs", "batch_tokens", "max_len", "valid_every", "valid_beam", "vocab_size")
+        require(self, (*counts, "log_every", "keep_last"), lambda v: v >= 1, "must be at least 1")
+        optional = ("max_steps", "patience", "threads", "warmup_steps")
+        require(self, optional, lambda v: v >= 0, "must not be negative")
         if self.lr <= 0:
             raise ValueError(f"lr must be positive, got {self.lr}")
         if not 0.0 <= self.label_smoothing < 1.0:

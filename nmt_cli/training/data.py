@@ -25,7 +25,7 @@ import torch
 
 from nmt_cli.errors import InputError
 from nmt_cli.textio import open_lines
-from nmt_cli.tokenizer import BOS, EOS, PAD
+from nmt_cli.vocab import BOS, EOS, PAD
 
 
 @dataclass(frozen=True)

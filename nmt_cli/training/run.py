@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from nmt_cli import __version__
-from nmt_cli.bundle import CONFIG_FILE, TOKENIZER_FILE, sha256_file, write_config
-from nmt_cli.configs import from_dict, to_dict
 from nmt_cli.errors import ConfigError, InputError, OutputError, RunLockedError, UsageError
+from nmt_cli.model.bundle import CONFIG_FILE, TOKENIZER_FILE, sha256_file, write_config
 from nmt_cli.model.config import ModelConfig
+from nmt_cli.settings import from_dict, to_dict
 from nmt_cli.textio import count_lines, write_text_atomic
 from nmt_cli.training.config import TrainConfig
 from nmt_cli.training.data import CorpusFiles
@@ -134,7 +134,7 @@ INIT_MAY_CHANGE = ("dropout", "ff_dropout", "guided_alignment")
 
 def _from_init(init: Path, model_table: dict, tokenizer, languages):
     """The model settings of a run that starts from the model in ``init``."""
-    from nmt_cli.bundle import read_config, read_languages
+    from nmt_cli.model.bundle import read_config, read_languages
 
     base = to_dict(read_config(init)[0])
     fixed = [k for k, v in model_table.items() if k not in INIT_MAY_CHANGE and base.get(k) != v]
@@ -298,8 +298,8 @@ def check_inputs(spec: RunSpec) -> None:
 
 def prepare_tokenizer(spec: RunSpec, run_dir: Path, resume: bool, warn):
     """The run's tokenizer: the one in the run (resume), a given one, or a new joint BPE."""
+    from nmt_cli.model.tokenizer import Tokenizer, train_tokenizer
     from nmt_cli.textio import open_lines
-    from nmt_cli.tokenizer import Tokenizer, train_tokenizer
 
     stored = run_dir / TOKENIZER_FILE
     if resume and stored.is_file():
@@ -345,7 +345,7 @@ def write_run_files(run_dir: Path, spec: RunSpec, model) -> None:
 
 def check_tokenizer_fits(spec: RunSpec, tokenizer, run_dir: Path) -> None:
     if (run_dir / CONFIG_FILE).is_file():
-        from nmt_cli.bundle import read_config
+        from nmt_cli.model.bundle import read_config
 
         _, src_vocab, _ = read_config(run_dir)
         if src_vocab != tokenizer.vocab_size:

@@ -91,7 +91,7 @@ def _prepare(spec, run_dir: Path, resume: bool, cb: Callbacks, world: World, war
     torch.manual_seed(spec.train.seed)
     model = build_model(spec.model, tok.vocab_size, tok.vocab_size)
     if spec.init and not resume:  # fine-tuning: its weights (float16 ones become float32)
-        from nmt_cli.bundle import WEIGHTS_FILE, load_weights
+        from nmt_cli.model.bundle import WEIGHTS_FILE, load_weights
 
         load_weights(model, Path(spec.init) / WEIGHTS_FILE)
         cb.on_message(f"starting from the weights of {spec.init}")

@@ -20,15 +20,15 @@ from typing import Any
 import torch
 import torch.nn.functional as F
 
-from nmt_cli.bundle import META_FILE, WEIGHTS_FILE, write_weights
-from nmt_cli.decoding import SearchOptions, translate_ids
+from nmt_cli.model.bundle import META_FILE, WEIGHTS_FILE, write_weights
 from nmt_cli.precision import autocast
+from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.textio import write_text_atomic
-from nmt_cli.tokenizer import PAD
 from nmt_cli.training import checkpoint as ckpt
 from nmt_cli.training.config import TrainConfig
 from nmt_cli.training.data import ParallelData, batch_indices, epoch_batches, make_batch
 from nmt_cli.training.distributed import World
+from nmt_cli.vocab import PAD
 
 CHECKPOINTS = "checkpoints"
 METRICS_FILE = "metrics.jsonl"

@@ -28,15 +28,11 @@ from pathlib import Path
 
 import torch
 
-from nmt_cli.aligner import align_pairs, forced_attention
-from nmt_cli.alignment import (
-    alignment_error_rate,
-    hard_links,
-    merge_to_words,
-    parse_pharaoh,
-)
-from nmt_cli.bundle import load_bundle
-from nmt_cli.models import resolve_model
+from nmt_cli.align.forced import align_pairs, forced_attention
+from nmt_cli.align.pharaoh import alignment_error_rate, parse_pharaoh
+from nmt_cli.align.words import hard_links, merge_to_words
+from nmt_cli.model.bundle import load_bundle
+from nmt_cli.pretrained import resolve_model
 from nmt_cli.training.teacher import normalised_words, symmetrise
 
 HERE = Path(__file__).resolve()
@@ -52,7 +48,7 @@ def model_rows(bundle, src: list[str], tgt: list[str], gold) -> list[tuple[str, 
     rows = [("model default", score([set(a.links) for a in align_pairs(bundle, src, tgt)], gold))]
     tok = bundle.tokenizer
     s_enc, t_enc = tok.encode_words(src), tok.encode_words(tgt)
-    layers = bundle.config.dec_layers if bundle.config.arch == "transformer" else 1
+    layers, _ = bundle.model.cross_shape
     pairs = [(s[0], t[0]) for s, t in zip(s_enc, t_enc)]
     for layer in range(layers):
         maps = forced_attention(bundle, pairs, layer, None)  # (T+1, S+1) each

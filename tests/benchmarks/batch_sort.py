@@ -23,9 +23,10 @@ import torch.nn.functional as F
 from train_speed import DATA, FAMILIES, run_nmt
 
 from nmt_cli.model import ModelConfig, build_model
-from nmt_cli.tokenizer import PAD, train_tokenizer
+from nmt_cli.model.tokenizer import train_tokenizer
 from nmt_cli.training.config import BATCH_SORTS
 from nmt_cli.training.data import epoch_batches, load_parallel, make_batch
+from nmt_cli.vocab import PAD
 
 
 def time_per_token(sorts: list[str], batches: int, batch_tokens: int) -> dict[str, float]:

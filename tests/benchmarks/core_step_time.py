@@ -24,7 +24,7 @@ from torch import nn
 
 from nmt_cli.model import ModelConfig, build_model, count_parameters
 from nmt_cli.model.config import ATTENTIONS, CELLS, STYLES
-from nmt_cli.tokenizer import PAD
+from nmt_cli.vocab import PAD
 
 VOCAB = 8000
 RNN = dict(arch="rnn", emb_size=256, hidden_size=512, enc_layers=1, dec_layers=1)

@@ -40,7 +40,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from nmt_cli.tokenizer import Tokenizer
+from nmt_cli.model.tokenizer import Tokenizer
 
 HERE = Path(__file__).resolve()
 DATA = HERE.parents[3] / "shared" / "data" / "multi30k"

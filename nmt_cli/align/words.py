@@ -1,4 +1,4 @@
-"""From subword attention to word alignments: merging, hard links, Pharaoh text, AER.
+"""From subword attention to word alignments: merging pieces into words, hard links.
 
 Attention is a (T, S) matrix over subword pieces (target rows, source columns; the source's
 </s> column and the target's </s> row included). Words are whitespace-separated, as fast_align
@@ -13,12 +13,9 @@ is a probability distribution over the source words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 import torch
-
-from nmt_cli.errors import InputError
 
 
 def word_ids(starts_word: Sequence[bool]) -> list[int]:
@@ -74,54 +71,3 @@ def hard_links(weights: torch.Tensor, threshold: float | None = None) -> list[tu
         for i, j in (weights >= threshold).nonzero().tolist():
             links.add((j, i))
     return sorted(links)
-
-
-def to_pharaoh(links: Iterable[tuple[int, int]]) -> str:
-    return " ".join(f"{s}-{t}" for s, t in links)
-
-
-@dataclass
-class GoldAlignment:
-    sure: set[tuple[int, int]]
-    possible: set[tuple[int, int]]  # includes the sure links
-
-
-def parse_pharaoh(line: str, line_no: int = 0) -> GoldAlignment:
-    """``0-0 1?2`` -> sure {(0,0)}, possible {(0,0), (1,2)}."""
-    sure, possible = set(), set()
-    for item in line.split():
-        sep = "?" if "?" in item else "-"
-        try:
-            a, b = item.split(sep)
-            link = (int(a), int(b))
-        except ValueError:
-            raise InputError(
-                f"line {line_no}: {item!r} is not a Pharaoh link (i-j or i?j)"
-            ) from None
-        possible.add(link)
-        if sep == "-":
-            sure.add(link)
-    return GoldAlignment(sure, possible)
-
-
-@dataclass
-class AlignmentScores:
-    precision: float
-    recall: float
-    aer: float
-
-
-def alignment_error_rate(
-    predicted: Sequence[set[tuple[int, int]]], gold: Sequence[GoldAlignment]
-) -> AlignmentScores:
-    """Och & Ney (2003): AER = 1 - (|A&S| + |A&P|) / (|A| + |S|), over a whole corpus."""
-    a_s = a_p = n_a = n_s = 0
-    for a, g in zip(predicted, gold):
-        a_s += len(a & g.sure)
-        a_p += len(a & g.possible)
-        n_a += len(a)
-        n_s += len(g.sure)
-    precision = a_p / n_a if n_a else 0.0
-    recall = a_s / n_s if n_s else 0.0
-    aer = 1.0 - (a_s + a_p) / (n_a + n_s) if n_a + n_s else 0.0
-    return AlignmentScores(precision, recall, aer)

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nmt_cli.configs import from_dict, to_dict
 from nmt_cli.errors import ModelLoadError
 from nmt_cli.model.config import ModelConfig
+from nmt_cli.settings import from_dict, to_dict
 from nmt_cli.textio import atomic_path, write_text_atomic
 
 FORMAT = "nmt-cli-model"
@@ -41,7 +41,7 @@ class Bundle:
     src_vocab_size: int
     tgt_vocab_size: int
     model: Any  # nmt_cli.model.Seq2Seq, eval mode
-    tokenizer: Any  # nmt_cli.tokenizer.Tokenizer
+    tokenizer: Any  # nmt_cli.model.tokenizer.Tokenizer
     meta: dict[str, Any] = field(default_factory=dict)
     path: Path | None = None
     languages: tuple[str, str] | None = None  # (source, target) ISO 639-1 codes, if recorded
@@ -195,7 +195,7 @@ def _is_tied(model, name: str, tensors: dict) -> bool:
 def load_bundle(path: str | Path) -> Bundle:
     """Load a model directory for inference (eval mode)."""
     from nmt_cli.model import build_model
-    from nmt_cli.tokenizer import Tokenizer
+    from nmt_cli.model.tokenizer import Tokenizer
 
     directory = Path(path)
     if not directory.exists():

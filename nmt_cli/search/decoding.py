@@ -11,12 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import torch
-from torch.nn.utils.rnn import pad_sequence
 
 from nmt_cli.search.beam import beam_search
 from nmt_cli.search.greedy import greedy_search
 from nmt_cli.search.hypothesis import Hypothesis
-from nmt_cli.tokenizer import BOS, EOS, PAD
+from nmt_cli.vocab import BOS, EOS, PAD, pad_ids
 
 
 @dataclass(frozen=True)
@@ -29,12 +28,6 @@ class SearchOptions:
     min_len: int = 0
     batch_tokens: int = 4000  # source tokens x beam per batch (padded)
     batch_size: int = 0  # sentences per batch; 0: decided by batch_tokens
-
-
-def pad_ids(seqs: list[list[int]]) -> torch.Tensor:
-    """(B, longest) token ids: each sequence a row, filled out with PAD."""
-    rows = [torch.tensor(s, dtype=torch.long) for s in seqs]
-    return pad_sequence(rows, batch_first=True, padding_value=PAD)
 
 
 def _batches(lengths: list[int], opts: SearchOptions) -> list[list[int]]:

@@ -1,9 +1,7 @@
 """Subword tokenizers: training, encoding and decoding with HuggingFace `tokenizers`.
 
-Every tokenizer this project makes shares four fixed special tokens with fixed ids, so a model
-never has to ask which id is padding:
-
-    <pad> = 0, <unk> = 1, <s> = 2, </s> = 3
+Every tokenizer this project makes has the four special tokens of nmt_cli/vocab.py, with their
+fixed ids (<pad> = 0, <unk> = 1, <s> = 2, </s> = 3).
 
 Text is normalised before it is split: NFKC (no-break, narrow no-break and thin spaces become
 plain spaces), zero-width characters and soft hyphens removed, every run of white space folded to
@@ -22,9 +20,8 @@ from pathlib import Path
 
 from nmt_cli.errors import ConfigError, InputError, ModelLoadError, UsageError
 from nmt_cli.textio import write_text_atomic
+from nmt_cli.vocab import SPECIAL_TOKENS, UNK
 
-PAD, UNK, BOS, EOS = 0, 1, 2, 3
-SPECIAL_TOKENS = ["<pad>", "<unk>", "<s>", "</s>"]
 WORD_MARK = "\u2581"  # "▁", marks the start of a word in a piece
 BYTE_PIECES = [f"<0x{b:02X}>" for b in range(256)]
 MODELS = ("bpe", "unigram", "wordpiece")

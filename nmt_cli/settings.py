@@ -1,4 +1,4 @@
-"""Strict construction of frozen dataclass configs from TOML/JSON dictionaries.
+"""Settings: strict construction of frozen dataclass configs from TOML/JSON dictionaries.
 
 Unknown keys are errors (a typo must never be silently ignored), and every value is checked
 against the field's annotated type before the dataclass's own validation runs.
@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import typing
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from nmt_cli.errors import ConfigError
@@ -33,10 +34,22 @@ def _type_ok(value: Any, annotation: Any) -> bool:
     return True
 
 
-def choose(name: str, value: str, choices: tuple[str, ...]) -> None:
-    """A config's own check of a choice: ValueError naming the choices."""
-    if value not in choices:
-        raise ValueError(f"unknown {name} {value!r}; choose one of {', '.join(choices)}")
+def choose(config: Any, choices: dict[str, tuple[str, ...]]) -> None:
+    """A config's own check of its choices: ValueError naming the choices of the first setting
+    (a key of ``choices``) whose value is not one of them."""
+    for name, allowed in choices.items():
+        value = getattr(config, name)
+        if value not in allowed:
+            raise ValueError(f"unknown {name} {value!r}; choose one of {', '.join(allowed)}")
+
+
+def require(config: Any, names: Iterable[str], test: Callable[[Any], bool], rule: str) -> None:
+    """A config's own check of several settings: ValueError "NAME RULE, got VALUE" for the first
+    of ``names`` whose value fails ``test``."""
+    for name in names:
+        value = getattr(config, name)
+        if not test(value):
+            raise ValueError(f"{name} {rule}, got {value}")
 
 
 def from_dict(cls: type[C], data: dict[str, Any], where: str = "config") -> C:

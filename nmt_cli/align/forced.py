@@ -3,19 +3,20 @@
 For a source and a target (given, or the model's own translation) the model is run with teacher
 forcing and its cross-attention is read: RNNs have one map; Transformers have one per decoder
 layer and head (``layer``/``head`` choose; by default the model's alignment layer with its heads
-averaged: see ModelConfig.align_layer).
+averaged, or a guided model's supervised head: see Seq2Seq.alignment_weights).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import torch
 
-from nmt_cli.alignment import hard_links, merge_to_words, word_ids
-from nmt_cli.decoding import pad_ids
+from nmt_cli.align.words import hard_links, merge_to_words, word_ids
 from nmt_cli.errors import InputError, UsageError
-from nmt_cli.tokenizer import BOS, EOS
+from nmt_cli.textio import chunked
+from nmt_cli.vocab import BOS, EOS, pad_ids
 
 
 @dataclass
@@ -33,14 +34,12 @@ class Alignment:
 
 
 def check_attention(bundle, layer: int | None, head: int | None) -> None:
-    c = bundle.config
     if not bundle.model.has_attention:
         raise UsageError(
             "this model has no attention (attention = none: the bottleneck baseline), so it has "
             "no alignment to show"
         )
-    layers = c.dec_layers if c.arch == "transformer" else 1
-    heads = c.heads if c.arch == "transformer" else 1  # RNN multihead maps come averaged
+    layers, heads = bundle.model.cross_shape
     if layer is not None and not -layers <= layer < layers:
         raise UsageError(f"--layer {layer} is out of range: the model has {layers} layer(s)")
     if head is not None and not 0 <= head < heads:
@@ -57,18 +56,8 @@ def forced_attention(
     tgt = [[BOS] + t for _, t in pairs]
     lengths = torch.tensor([len(s) for s in src])
     _, cross = model.forward_with_attention(pad_ids(src), lengths, pad_ids(tgt))  # (B, L, h, T, S)
-    if bundle.config.guided_alignment and layer is None and head is None:
-        return [
-            a[: len(t), : len(s)].float()
-            for a, s, t in zip(model.alignment_weights(cross), src, tgt)
-        ]
-    if bundle.config.arch == "transformer":
-        n = cross.size(1)
-        chosen = cross[:, layer if layer is not None else model.decoder.align_layer % n]
-    else:
-        chosen = cross[:, 0]  # (B, h, T, S)
-    maps = chosen.mean(dim=1) if head is None else chosen[:, head]  # (B, T, S)
-    return [maps[i, : len(t), : len(s)].float() for i, (s, t) in enumerate(zip(src, tgt))]
+    maps = model.alignment_weights(cross, layer, head)  # (B, T, S)
+    return [a[: len(t), : len(s)].float() for a, s, t in zip(maps, src, tgt)]
 
 
 def align_pairs(
@@ -122,3 +111,26 @@ def align_pairs(
             src_labels, tgt_labels = src_text.split(), tgt_text.split()
         out.append(Alignment(src_labels, tgt_labels, weights, hard_links(weights, threshold)))
     return out
+
+
+def align_chunks(
+    bundle, pairs: Iterable[tuple[str, str]], chunk_lines: int, **options
+) -> Iterator[list[Alignment | None]]:
+    """align_pairs over a stream of (source, target) lines, ``chunk_lines`` pairs at a time (see
+    textio.chunked): each chunk's alignments in order, None for a pair with a side that has no
+    subword pieces (empty, or only characters that normalisation removes). ``options`` are
+    align_pairs's; errors name the pairs' line numbers."""
+    first = 1  # line number of the chunk's first pair
+    for chunk in chunked(pairs, chunk_lines):
+        sides = bundle.tokenizer.encode_words([side for pair in chunk for side in pair])
+        todo = [i for i in range(len(chunk)) if sides[2 * i][0] and sides[2 * i + 1][0]]
+        aligned = {}
+        if todo:
+            sources, targets = zip(*(chunk[i] for i in todo))
+            found = align_pairs(
+                bundle, list(sources), list(targets), line_numbers=[first + i for i in todo],
+                **options,
+            )  # fmt: skip
+            aligned = dict(zip(todo, found))
+        yield [aligned.get(i) for i in range(len(chunk))]
+        first += len(chunk)

@@ -1,0 +1,63 @@
+"""Word links as Pharaoh text (``0-0 1-2``; ``i?j`` a possible link) and their error rate.
+
+A link is (source word, target word), 0-based over whitespace-separated words, as fast_align,
+eflomal and the gold alignments of word-alignment test sets write them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from nmt_cli.errors import InputError
+
+
+def to_pharaoh(links: Iterable[tuple[int, int]]) -> str:
+    return " ".join(f"{s}-{t}" for s, t in links)
+
+
+@dataclass
+class GoldAlignment:
+    sure: set[tuple[int, int]]
+    possible: set[tuple[int, int]]  # includes the sure links
+
+
+def parse_pharaoh(line: str, line_no: int = 0) -> GoldAlignment:
+    """``0-0 1?2`` -> sure {(0,0)}, possible {(0,0), (1,2)}."""
+    sure, possible = set(), set()
+    for item in line.split():
+        sep = "?" if "?" in item else "-"
+        try:
+            a, b = item.split(sep)
+            link = (int(a), int(b))
+        except ValueError:
+            raise InputError(
+                f"line {line_no}: {item!r} is not a Pharaoh link (i-j or i?j)"
+            ) from None
+        possible.add(link)
+        if sep == "-":
+            sure.add(link)
+    return GoldAlignment(sure, possible)
+
+
+@dataclass
+class AlignmentScores:
+    precision: float
+    recall: float
+    aer: float
+
+
+def alignment_error_rate(
+    predicted: Sequence[set[tuple[int, int]]], gold: Sequence[GoldAlignment]
+) -> AlignmentScores:
+    """Och & Ney (2003): AER = 1 - (|A&S| + |A&P|) / (|A| + |S|), over a whole corpus."""
+    a_s = a_p = n_a = n_s = 0
+    for a, g in zip(predicted, gold):
+        a_s += len(a & g.sure)
+        a_p += len(a & g.possible)
+        n_a += len(a)
+        n_s += len(g.sure)
+    precision = a_p / n_a if n_a else 0.0
+    recall = a_s / n_s if n_s else 0.0
+    aer = 1.0 - (a_s + a_p) / (n_a + n_s) if n_a + n_s else 0.0
+    return AlignmentScores(precision, recall, aer)
