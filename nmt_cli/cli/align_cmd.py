@@ -87,6 +87,14 @@ GOLD_HELP = "Gold Pharaoh alignments: print AER, precision, recall."
 Gold = Annotated[str | None, Opt("--gold", help=GOLD_HELP)]
 MaxWidth = Annotated[int, Opt("--max-width", help="Table width (default: the terminal's).")]
 ChunkLines = Annotated[int, Opt("--chunk-lines", help="Pairs per batch in file mode.")]
+PRECISIONS = ("fp32", "bf16", "auto")
+Precision = Annotated[
+    str, choice_option("--precision", choices=PRECISIONS, help="Arithmetic of the model.")
+]
+PRECISIONS = ("fp32", "bf16", "auto")
+Precision = Annotated[
+    str, choice_option("--precision", choices=PRECISIONS, help="Arithmetic of the model.")
+]
 
 
 def align(
@@ -107,6 +115,7 @@ def align(
     max_width: MaxWidth = 0,
     output: OutputOption = "-",
     chunk_lines: ChunkLines = 200,
+    precision: Precision = "fp32",
 ) -> None:
     """Show which source words the model looked at for each target word.
 
@@ -119,18 +128,21 @@ def align(
     _check_files(src_file, tgt_file, fmt, plot, gold)
     from nmt_cli.align.forced import align_pairs, check_attention
     from nmt_cli.model.bundle import load_bundle
+    from nmt_cli.precision import autocast, resolve_precision
     from nmt_cli.pretrained import resolve_model
 
+    check_choice("--precision", precision, PRECISIONS)
     bundle = load_bundle(resolve_model(model))
     check_attention(bundle, layer, head)
     opts = dict(level=level, threshold=threshold, layer=layer, head=head)
-    if src_file is not None:
-        _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines)
-        return
-    if text:
-        al = _align_translation(bundle, " ".join(text), beam, opts)
-    else:
-        al = align_pairs(bundle, [source], [target], **opts)[0]
+    with autocast(resolve_precision(precision, "cpu"), "cpu"):
+        if src_file is not None:
+            _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines)
+            return
+        if text:
+            al = _align_translation(bundle, " ".join(text), beam, opts)
+        else:
+            al = align_pairs(bundle, [source], [target], **opts)[0]
     _emit_one(al, fmt, output, max_width)
     if plot is not None:
         from nmt_cli.align.plot import plot_alignment

@@ -1,0 +1,42 @@
+"""bf16 arithmetic at translation and alignment time (training: tests/test_train_data.py)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import assert_one_error_line
+
+from nmt_cli import precision
+
+needs_bf16 = pytest.mark.skipif(
+    not precision.bf16_supported("cpu"), reason="this CPU has no bf16 instructions"
+)
+
+
+def test_bf16_and_int8_together_is_a_usage_error(run_cli):
+    result = run_cli(["translate", "--quantize", "int8", "--precision", "bf16", "Bonjour."])
+    assert_one_error_line(result, "--quantize", "--precision", code=2)
+
+
+@needs_bf16
+def test_bf16_translation_keeps_one_line_per_line(run_cli):
+    result = run_cli(["translate", "--precision", "bf16"], input=b"Il fait froid.\n\nBonjour.\n")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.split("\n")
+    assert len(lines) == 4 and lines[1] == "" and lines[0] and lines[2]
+
+
+@needs_bf16
+def test_bf16_alignment_finds_the_links_of_fp32(run_cli):
+    pair = ["--source", "le chat dort .", "--target", "the cat sleeps .", "--format", "pharaoh"]
+    fp32 = run_cli(["align", "-m", "fr-en-tatoeba", *pair])
+    bf16 = run_cli(["align", "-m", "fr-en-tatoeba", *pair, "--precision", "bf16"])
+    assert bf16.exit_code == 0, bf16.stderr
+    assert bf16.stdout == fp32.stdout
+
+
+def test_auto_precision_without_bf16_instructions_translates_in_fp32(run_cli, monkeypatch):
+    monkeypatch.setattr(precision, "bf16_supported", lambda device: False)
+    auto = run_cli(["translate", "--precision", "auto", "Il fait froid."])
+    fp32 = run_cli(["translate", "Il fait froid."])
+    assert auto.exit_code == 0 and auto.stdout == fp32.stdout
+    assert_one_error_line(run_cli(["translate", "--precision", "bf16", "Il fait froid."]), "bf16")
