@@ -21,7 +21,7 @@ from nmt_cli.model.config import ModelConfig
 from nmt_cli.training import train
 from nmt_cli.training.config import TrainConfig
 from nmt_cli.training.data import CorpusFiles
-from nmt_cli.training.run import RunSpec
+from nmt_cli.training.spec import RunSpec
 from nmt_cli.training.teacher import (
     compute_teacher,
     normalised_words,

@@ -122,7 +122,7 @@ def test_bf16_training_learns_like_fp32(corpus, tmp_path, small_tokenizer_path, 
     from nmt_cli.model.config import ModelConfig
     from nmt_cli.training import train
     from nmt_cli.training.config import TrainConfig
-    from nmt_cli.training.run import RunSpec
+    from nmt_cli.training.spec import RunSpec
 
     if not precision.bf16_supported("cpu"):
         pytest.skip("this CPU has no bf16 instructions")

@@ -190,7 +190,7 @@ def train(
     Example: nmt train --src train.de --tgt train.en --valid-src val.de --valid-tgt val.en
     --output runs/de-en --arch rnn --attention additive
     """
-    from nmt_cli.training import run as runs
+    from nmt_cli.training import spec as specs
 
     train_flags = dict(
         epochs=epochs, max_steps=max_steps, max_minutes=max_minutes, batch_tokens=batch_tokens,
@@ -210,7 +210,7 @@ def train(
             "--init": init,
         }  # fmt: skip
         _check_resume(resume, output, {**data_flags, **_model_flag_names(model_flags)})
-        run_dir, spec = resume, runs.spec_from_run(resume, train_flags)
+        run_dir, spec = resume, specs.spec_from_run(resume, train_flags)
     else:
         if output is None:
             raise UsageError("missing --output (the run directory)")
@@ -219,7 +219,7 @@ def train(
         if init is not None:
             data["init"] = _init_model(init)
         run_dir = output
-        spec = runs.build_spec(data, config, model_flags, train_flags, tokenizer)
+        spec = specs.build_spec(data, config, model_flags, train_flags, tokenizer)
     _run(spec, run_dir, resume=resume is not None, overwrite=overwrite, quiet=quiet, plot=plot)
 
 

@@ -3,7 +3,7 @@
     from pathlib import Path
     from nmt_cli.training import train
     from nmt_cli.training.data import CorpusFiles
-    from nmt_cli.training.run import RunSpec
+    from nmt_cli.training.spec import RunSpec
     from nmt_cli.model.config import ModelConfig
     from nmt_cli.training.config import TrainConfig
 
@@ -27,6 +27,7 @@ from pathlib import Path
 
 from nmt_cli.training import run as runs
 from nmt_cli.training.distributed import World
+from nmt_cli.training.spec import RunSpec, resolve_settings
 from nmt_cli.training.trainer import Callbacks, Progress
 
 
@@ -40,7 +41,7 @@ class Interrupted(KeyboardInterrupt):
 
 
 def train(
-    spec: runs.RunSpec,
+    spec: RunSpec,
     run_dir: Path,
     *,
     resume: bool = False,
@@ -56,7 +57,7 @@ def train(
     world = world or World()
     if not resume:
         runs.check_output_dir(run_dir, resume=False, overwrite=overwrite)
-        spec = runs.resolve_settings(spec)
+        spec = resolve_settings(spec)
     runs.check_inputs(spec)
     runs.check_tools(spec, run_dir)
     world.barrier()  # every process has checked before rank 0 writes anything
