@@ -60,3 +60,13 @@ def test_the_alignment_is_head_0_of_the_align_layer_when_guided_else_its_heads_a
     assert torch.equal(model.alignment_weights(cross), expected)
     assert torch.equal(model.alignment_weights(cross, layer=2), cross[:, 2].mean(dim=1))
     assert torch.equal(model.alignment_weights(cross, head=1), cross[:, 1, 1])
+
+
+def test_run_settings_import_no_torch():
+    """`nmt train --help` and config checks stay fast: a run's settings need no torch."""
+    import subprocess
+    import sys
+
+    code = "import sys, nmt_cli.training.spec; print('torch' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -19,8 +19,7 @@ from train_fixtures import keep_torch_state  # noqa: F401 (autouse)
 from nmt_cli.model.bundle import load_bundle
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.training import train
-from nmt_cli.training.config import TrainConfig
-from nmt_cli.training.data import CorpusFiles
+from nmt_cli.training.config import CorpusFiles, TrainConfig
 from nmt_cli.training.spec import RunSpec
 from nmt_cli.training.teacher import (
     compute_teacher,

@@ -292,7 +292,7 @@ def _model_flag_names(model_flags: dict) -> dict:
 
 def _data_from_flags(src, tgt, valid_src, valid_tgt, weight, alignments) -> dict:
     """Repeated --src/--tgt (with --weight, --alignments per corpus) as corpora."""
-    from nmt_cli.training.data import CorpusFiles
+    from nmt_cli.training.config import CorpusFiles
 
     src, tgt, valid_src, valid_tgt = src or [], tgt or [], valid_src or [], valid_tgt or []
     if len(src) != len(tgt):

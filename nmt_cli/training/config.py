@@ -84,3 +84,17 @@ class TrainConfig:
     @property
     def higher_is_better(self) -> bool:
         return self.early_stop_metric in ("bleu", "chrf")
+
+
+@dataclass(frozen=True)
+class CorpusFiles:
+    """One parallel corpus: line k of ``src`` and of ``tgt`` is a pair (plain or gzip).
+
+    weight      how many times each pair is drawn per epoch (0.5: a random half; 2: twice)
+    alignments  the user's word links (Pharaoh, whitespace words), one line per pair
+    """
+
+    src: str
+    tgt: str
+    weight: float = 1.0
+    alignments: str | None = None

@@ -25,21 +25,8 @@ import torch
 
 from nmt_cli.errors import InputError
 from nmt_cli.textio import open_lines
+from nmt_cli.training.config import CorpusFiles
 from nmt_cli.vocab import BOS, EOS, PAD
-
-
-@dataclass(frozen=True)
-class CorpusFiles:
-    """One parallel corpus: line k of ``src`` and of ``tgt`` is a pair (plain or gzip).
-
-    weight      how many times each pair is drawn per epoch (0.5: a random half; 2: twice)
-    alignments  the user's word links (Pharaoh, whitespace words), one line per pair
-    """
-
-    src: str
-    tgt: str
-    weight: float = 1.0
-    alignments: str | None = None
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
     from pathlib import Path
     from nmt_cli.training import train
-    from nmt_cli.training.data import CorpusFiles
+    from nmt_cli.training.config import CorpusFiles
     from nmt_cli.training.spec import RunSpec
     from nmt_cli.model.config import ModelConfig
     from nmt_cli.training.config import TrainConfig

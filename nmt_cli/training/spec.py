@@ -14,8 +14,7 @@ from typing import Any
 from nmt_cli.errors import ConfigError, InputError, UsageError
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.settings import from_dict, to_dict
-from nmt_cli.training.config import TrainConfig
-from nmt_cli.training.data import CorpusFiles
+from nmt_cli.training.config import CorpusFiles, TrainConfig
 
 RUN_FILE = "run.json"
 # Settings added after runs had started, at the values such runs were trained with: a run.json
