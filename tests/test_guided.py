@@ -224,3 +224,30 @@ def test_without_eflomal_guidance_says_how_to_install_it(reversal, tmp_path, run
     monkeypatch.setenv("PATH", "/nonexistent")
     result = run_cli(_cli_args(corpus, valid, tmp_path))
     assert_one_error_line(result, "eflomal", "pip install")
+
+
+def test_links_stay_with_their_pairs_when_pairs_are_dropped(tmp_path, small_tokenizer):
+    from nmt_cli.training.data import load_corpora
+
+    long = " ".join(["Hund"] * 150)
+    pairs = [
+        ("ein Hund", "a dog", "0-0 1-1"),
+        ("", "empty", ""),
+        (long, "dogs", "0-0"),
+        ("zwei Katzen schlafen", "two cats sleep", "0-0 1-1 2-2"),
+    ]
+    d = tmp_path
+    corpus = CorpusFiles(
+        write(d / "s", [p[0] for p in pairs]),
+        write(d / "t", [p[1] for p in pairs]),
+        alignments=write(d / "a", [p[2] for p in pairs]),
+    )
+    data = load_corpora([corpus], small_tokenizer, max_len=50)
+    assert (data.dropped_empty, data.dropped_long, len(data.links)) == (1, 1, 2)
+    for kept, k in ((0, 0), (1, 3)):
+        alone = CorpusFiles(
+            write(d / f"s{k}", [pairs[k][0]]),
+            write(d / f"t{k}", [pairs[k][1]]),
+            alignments=write(d / f"a{k}", [pairs[k][2]]),
+        )
+        assert data.links[kept] == load_corpora([alone], small_tokenizer, 50).links[0]
