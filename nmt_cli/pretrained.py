@@ -8,7 +8,7 @@ from pathlib import Path
 
 from nmt_cli.errors import ModelLoadError
 
-DEFAULT_MODEL = "fr-en-tatoeba"
+DEFAULT_MODEL = "fr-en"
 
 
 def pretrained_dirs() -> list[Path]:

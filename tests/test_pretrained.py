@@ -24,6 +24,7 @@ BLEU_SIGNATURE = "nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0"
 # name -> (source side, reference side) of its test set in ../shared/data, and the model card's
 # beam-5 test BLEU of the shipped (float16) weights.
 TEST_SETS = {
+    "fr-en": ("tatoeba/en-fr/test.fr", "tatoeba/en-fr/test.en", 47.27),
     "fr-en-tatoeba": ("tatoeba/en-fr/test.fr", "tatoeba/en-fr/test.en", 48.01),
     "de-en-multi30k-rnn": (
         "multi30k/test_2016_flickr.de",
@@ -96,3 +97,33 @@ def test_the_shipped_model_reaches_its_model_card_bleu(run_cli, shared_data, tmp
     bleu = sacrebleu.corpus_bleu(hyps, [refs]).score
     # Another CPU may round a few floats differently: allow a sliver, never a real drop.
     assert bleu == pytest.approx(card_bleu, abs=0.3)
+
+
+def test_the_default_model_aligns_the_trial_set_as_its_card_says(run_cli, shared_data, tmp_path):
+    """The card's AER on the Hansards trial set, read from the model's supervised head."""
+    trial = shared_data / "align" / "hansards-trial-fr-en"
+    card = (PRETRAINED / DEFAULT_MODEL / "README.md").read_text(encoding="utf-8")
+    card_aer = float(re.search(r"AER ([0-9.]+)", card).group(1))
+    result = run_cli([
+        "align", "--src-file", trial / "src.txt", "--tgt-file", trial / "tgt.txt",
+        "--format", "pharaoh", "--gold", trial / "gold.talp", "--output", tmp_path / "a.txt",
+    ])  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    aer = float(re.search(r"AER ([0-9.]+)", result.stderr).group(1))
+    assert aer == pytest.approx(card_aer, abs=0.5)
+
+
+def test_the_default_model_translates_text_in_capitals_almost_as_well(
+    run_cli, shared_data, tmp_path
+):
+    """ALL-CAPS input (the Tatoeba test split upper-cased, references too) stays within 5 BLEU
+    of the split as written."""
+    src, ref, card_bleu = TEST_SETS[DEFAULT_MODEL]
+    upper = tmp_path / "upper.fr"
+    upper.write_text((shared_data / src).read_text(encoding="utf-8").upper(), encoding="utf-8")
+    hyp = tmp_path / "hyp.txt"
+    result = run_cli(["translate", "--input", upper, "--output", hyp])
+    assert result.exit_code == 0, result.stderr
+    refs = (shared_data / ref).read_text(encoding="utf-8").upper().splitlines()
+    bleu = sacrebleu.corpus_bleu(hyp.read_text(encoding="utf-8").splitlines(), [refs]).score
+    assert bleu >= card_bleu - 5
