@@ -2,10 +2,9 @@
 
     from pathlib import Path
     from nmt_cli.training import train
-    from nmt_cli.training.config import CorpusFiles
-    from nmt_cli.training.spec import RunSpec
     from nmt_cli.model.config import ModelConfig
-    from nmt_cli.training.config import TrainConfig
+    from nmt_cli.training.config import CorpusFiles, TrainConfig
+    from nmt_cli.training.spec import RunSpec
 
     spec = RunSpec(corpora=[CorpusFiles("train.de", "train.en")],
                    valid=[CorpusFiles("val.de", "val.en")],
