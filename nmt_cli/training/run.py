@@ -182,18 +182,21 @@ def check_tools(spec: RunSpec, run_dir: Path) -> None:
         eflomal_program()
 
 
-def load_data(spec: RunSpec, tok, run_dir: Path, say, warn):
-    """Training data (with teacher links for guided alignment) and validation data."""
+def prepare_teacher(spec: RunSpec, run_dir: Path, say) -> str | None:
+    """The teacher links of a guided run (computed once, then read from the run's cache), or
+    None when the run needs none."""
+    need = [(c.src, c.tgt) for c in spec.corpora if not c.alignments]
+    if not spec.model.guided_alignment or not need:
+        return None
+    from nmt_cli.training.teacher import compute_teacher
+
+    return str(compute_teacher(need, run_dir, spec.train.teacher_symmetrise, say))
+
+
+def load_data(spec: RunSpec, tok, run_dir: Path, say, warn, teacher: str | None = None):
+    """Training data (with ``teacher`` links for guided alignment) and validation data."""
     from nmt_cli.training.data import load_corpora
 
-    teacher = None
-    if spec.model.guided_alignment:
-        need = [(c.src, c.tgt) for c in spec.corpora if not c.alignments]
-        if need:
-            from nmt_cli.training.teacher import compute_teacher
-
-            method = spec.train.teacher_symmetrise
-            teacher = str(compute_teacher(need, run_dir, method, say))
     corpora = spec.corpora
     if not spec.model.guided_alignment:  # links given but no guidance: not read
         corpora = [replace(c, alignments=None) for c in corpora]

@@ -87,7 +87,12 @@ def _prepare(spec, run_dir: Path, resume: bool, cb: Callbacks, world: World, war
             f"trained a joint BPE tokenizer: {stats.vocab_size:,} pieces, "
             f"{stats.subwords_per_line:.1f} subwords per line"
         )
-    train_data, valid_data = runs.load_data(spec, tok, run_dir, cb.on_message, warn)
+    # rank 0 runs the aligner; the others read its cache once it is written
+    teacher = runs.prepare_teacher(spec, run_dir, cb.on_message) if world.is_main else None
+    world.barrier()
+    if not world.is_main:
+        teacher = runs.prepare_teacher(spec, run_dir, cb.on_message)
+    train_data, valid_data = runs.load_data(spec, tok, run_dir, cb.on_message, warn, teacher)
     torch.manual_seed(spec.train.seed)
     model = build_model(spec.model, tok.vocab_size, tok.vocab_size)
     if spec.init and not resume:  # fine-tuning: its weights (float16 ones become float32)
