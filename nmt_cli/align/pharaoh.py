@@ -22,8 +22,9 @@ class GoldAlignment:
     possible: set[tuple[int, int]]  # includes the sure links
 
 
-def parse_pharaoh(line: str, line_no: int = 0) -> GoldAlignment:
-    """``0-0 1?2`` -> sure {(0,0)}, possible {(0,0), (1,2)}."""
+def parse_pharaoh(line: str, line_no: int = 0, where: str | None = None) -> GoldAlignment:
+    """``0-0 1?2`` -> sure {(0,0)}, possible {(0,0), (1,2)}. Errors name ``where`` (default:
+    the line number)."""
     sure, possible = set(), set()
     for item in line.split():
         sep = "?" if "?" in item else "-"
@@ -32,7 +33,7 @@ def parse_pharaoh(line: str, line_no: int = 0) -> GoldAlignment:
             link = (int(a), int(b))
         except ValueError:
             raise InputError(
-                f"line {line_no}: {item!r} is not a Pharaoh link (i-j or i?j)"
+                f"{where or f'line {line_no}'}: {item!r} is not a Pharaoh link (i-j or i?j)"
             ) from None
         possible.add(link)
         if sep == "-":

@@ -166,10 +166,10 @@ def _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus: CorpusFiles, 
 
 
 def _pair_links(st, tt, s_off, t_off, link_line, words, where) -> array:
-    from nmt_cli.training.teacher import parse_pharaoh, piece_links, piece_owners, word_spans
+    from nmt_cli.training.teacher import parse_links, piece_links, piece_owners, word_spans
 
     s_spans, t_spans = word_spans(st, words), word_spans(tt, words)
-    links = parse_pharaoh(link_line or "", len(s_spans), len(t_spans), where)
+    links = parse_links(link_line or "", len(s_spans), len(t_spans), where)
     return piece_links(links, piece_owners(s_off, s_spans), piece_owners(t_off, t_spans))
 
 

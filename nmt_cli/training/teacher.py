@@ -22,6 +22,7 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
+from nmt_cli.align.pharaoh import parse_pharaoh
 from nmt_cli.errors import ConfigError, InputError
 from nmt_cli.textio import atomic_writer, open_lines
 
@@ -46,20 +47,15 @@ def normalised_words(line: str) -> str:
     return " ".join(m.group().lower() for m in NORMALISED_WORD.finditer(line))
 
 
-def parse_pharaoh(text: str, n_src: int, n_tgt: int, where: str) -> Links:
-    """``"0-0 1-2"`` -> [(0, 0), (1, 2)]; a malformed or out-of-range link is an InputError.
-    ``p`` possible links (``1p2``) are read as links."""
-    links = []
-    for item in text.split():
-        parts = re.split(r"[-p?]", item)
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
-            raise InputError(f"{where}: {item!r} is not a link of the form i-j")
-        i, j = int(parts[0]), int(parts[1])
+def parse_links(text: str, n_src: int, n_tgt: int, where: str) -> Links:
+    """``"0-0 1-2"`` -> [(0, 0), (1, 2)] (possible links ``i?j`` count as links); a malformed
+    or out-of-range link is an InputError naming ``where``."""
+    links = sorted(parse_pharaoh(text, where=where).possible)
+    for i, j in links:
         if i >= n_src or j >= n_tgt:
             raise InputError(
-                f"{where}: link {item} is out of range for {n_src} source and {n_tgt} target words"
+                f"{where}: link {i}-{j} is out of range for {n_src} source and {n_tgt} target words"
             )
-        links.append((i, j))
     return links
 
 
