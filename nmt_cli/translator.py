@@ -118,6 +118,8 @@ class Translator:
         with autocast(self.precision, str(next(self.model.parameters()).device)):
             ids = [s[0] for s in sources]
             hyps = translate_ids(self.model, ids, self.opts, max_out=self.max_out)
+            if with_alignment and self.model.config.full_context_alignment:
+                self._full_context_attention(ids, hyps)
         out: list[list[Translation]] = []
         for line, read, src, nbest, up in zip(lines, as_read, sources, hyps, shouted):
             found = [self._finish(read, src, h, with_alignment) for h in nbest]
@@ -126,6 +128,18 @@ class Translator:
                 t.text = t.text.upper() if up else t.text
             out.append(found)
         return out
+
+    def _full_context_attention(self, ids: list[list[int]], hyps, chunk: int = 64) -> None:
+        """A full-context alignment model's attention comes from a forced pass over each found
+        translation (a search step sees only the prefix): it replaces each hypothesis's own."""
+        from nmt_cli.align.forced import forced_attention
+
+        todo = [(ids[i], h) for i, nbest in enumerate(hyps) for h in nbest if h.tokens]
+        for start in range(0, len(todo), chunk):
+            part = todo[start : start + chunk]
+            maps = forced_attention(self.model, [(s, h.tokens) for s, h in part], None, None)
+            for (_, h), att in zip(part, maps):
+                h.attention = att[: h.attention.size(0)]  # (T+1, S+1); unfinished: T rows
 
     def _finish(self, line: str, source, hyp, with_alignment: bool) -> Translation:
         src, src_words, n_src = source

@@ -522,7 +522,7 @@ def test_layer_and_head_choose_the_cross_attention_map(transformer_align_dir):
     assert cross.shape[:2] == (2, 2)
 
     def chosen(layer, head):
-        return forced_attention(bundle, [pair], layer, head)[0]  # (T, S)
+        return forced_attention(bundle.model, [pair], layer, head)[0]  # (T, S)
 
     torch.testing.assert_close(chosen(1, 0), cross[1, 0])
     torch.testing.assert_close(chosen(0, 1), cross[0, 1])
@@ -538,7 +538,7 @@ def test_layer_and_head_on_the_command_line(run_cli, transformer_align_dir):
     head = _forced_json(run_cli, transformer_align_dir, *args, "--layer", "1", "--head", "0")
     bundle = load_bundle(transformer_align_dir)
     tok = bundle.tokenizer
-    att = forced_attention(bundle, [(tok.encode(args[0]), tok.encode(args[1]))], 1, 0)[0]
+    att = forced_attention(bundle.model, [(tok.encode(args[0]), tok.encode(args[1]))], 1, 0)[0]
     one_piece = list(range(len(args[0].split())))
     expected = merge_to_words(att, one_piece, list(range(3)))
     assert head["weights"] == [[round(float(x), 4) for x in row] for row in expected]

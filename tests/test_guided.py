@@ -89,12 +89,18 @@ def agreement(model_dir: Path, pairs) -> float:
     return right / total
 
 
-def test_guided_training_makes_the_supervised_head_follow_the_teacher(reversal, tmp_path):
+@pytest.mark.parametrize("full_context", [False, True], ids=["causal", "full-context"])
+def test_guided_training_makes_the_supervised_head_follow_the_teacher(
+    reversal, tmp_path, full_context
+):
     corpus, valid = reversal
+    model = ModelConfig(
+        **TINY_TRANSFORMER, guided_alignment=True, full_context_alignment=full_context
+    )
     spec = RunSpec(
         corpora=[corpus],
         valid=[valid],
-        model=ModelConfig(**TINY_TRANSFORMER, guided_alignment=True),
+        model=model,
         train=TrainConfig(**TINY_TRAIN, guided_weight=1.0),
     )
     train(spec, tmp_path / "run")
@@ -129,6 +135,111 @@ def test_the_supervised_head_is_recorded_and_read_by_nmt_align(reversal, tmp_pat
     )  # fmt: skip
     assert default.exit_code == 0, default.stderr
     assert default.stdout == head0.stdout
+
+
+# -- full-context alignment (Garg et al. 2019) ----------------------------------------------
+
+
+def _tiny_model(**changes):
+    import torch
+
+    from nmt_cli.model import build_model
+
+    torch.manual_seed(0)
+    config = ModelConfig(**{**TINY_TRANSFORMER, "guided_alignment": True, **changes})
+    return build_model(config, 40, 40).eval()
+
+
+def test_the_full_context_alignment_of_a_word_sees_the_words_after_it():
+    import torch
+
+    model = _tiny_model(full_context_alignment=True)
+    src, lengths = torch.tensor([[5, 6, 7, 8, 3]]), torch.tensor([5])
+    a, b = torch.tensor([[2, 9, 10, 11]]), torch.tensor([[2, 9, 10, 12]])  # last token differs
+    with torch.no_grad():
+        full_a = model.full_context_alignment(src, lengths, a)  # (1, T, S)
+        full_b = model.full_context_alignment(src, lengths, b)
+        forward_a = model(src, lengths, a)[1]
+    assert full_a.shape == (1, 4, 5)
+    assert not torch.allclose(full_a[0, 0], full_b[0, 0])  # the first row sees the last word
+    # forward returns that same pass, the one training supervises
+    torch.testing.assert_close(forward_a, full_a)
+    causal = _tiny_model(full_context_alignment=False)
+    with torch.no_grad():
+        prefix_a, prefix_b = causal(src, lengths, a)[1], causal(src, lengths, b)[1]
+    torch.testing.assert_close(prefix_a[0, :3], prefix_b[0, :3])  # the causal head does not
+
+
+def test_target_padding_does_not_change_a_full_context_alignment():
+    import torch
+
+    model = _tiny_model(full_context_alignment=True)
+    src = torch.tensor([[5, 6, 7, 3], [5, 6, 7, 3]])
+    lengths = torch.tensor([4, 4])
+    tgt = torch.tensor([[2, 9, 10, 11, 12], [2, 9, 10, 0, 0]])  # second: 2 pads
+    with torch.no_grad():
+        batch = model.full_context_alignment(src, lengths, tgt)
+        alone = model.full_context_alignment(src[1:], lengths[1:], tgt[1:, :3])
+    torch.testing.assert_close(batch[1, :3], alone[0])
+
+
+def test_translate_align_of_a_full_context_model_equals_nmt_align(reversal, tmp_path, run_cli):
+    import json
+
+    import torch
+
+    from nmt_cli.align.forced import forced_attention
+    from nmt_cli.search.decoding import SearchOptions
+    from nmt_cli.translator import Translator
+
+    corpus, valid = reversal
+    model = ModelConfig(**TINY_TRANSFORMER, guided_alignment=True, full_context_alignment=True)
+    spec = RunSpec(
+        corpora=[corpus],
+        valid=[valid],
+        model=model,
+        train=TrainConfig(**TINY_TRAIN),
+    )
+    train(spec, tmp_path / "run")
+    source = "alpha bravo charlie delta"
+    done = run_cli(["translate", "-m", tmp_path / "run", "--align", "--format", "jsonl", source])
+    assert done.exit_code == 0, done.stderr
+    out = json.loads(done.stdout)
+    target = out["translation"]
+    pair = ["--source", source, "--target", target, "--format", "pharaoh"]
+    forced = run_cli(["align", "-m", tmp_path / "run", *pair])
+    assert forced.exit_code == 0, forced.stderr
+    assert out["translation"] and out["alignment"]
+    assert out["alignment"] == forced.stdout.strip()
+    # the weights behind it: the full-context pass over the translation, not the search's steps
+    bundle = load_bundle(tmp_path / "run")
+    [[found]] = Translator(bundle, SearchOptions(beam=5)).translate([source], with_alignment=True)
+    ids = bundle.tokenizer.encode(source)
+    [full] = forced_attention(bundle.model, [(ids, bundle.tokenizer.encode(target))], None, None)
+    torch.testing.assert_close(found.attention, full)
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        (
+            ["--arch", "rnn", "--attention", "additive"],
+            "full_context_alignment is for the Transformer",
+        ),
+        (["--no-guided-alignment"], "full_context_alignment reads the supervised head"),
+    ],
+    ids=["rnn", "unguided"],
+)
+def test_full_context_alignment_where_it_cannot_work_is_one_error_line(
+    reversal, tmp_path, run_cli, changes, message
+):
+    corpus, valid = reversal
+    args = [a for a in _cli_args(corpus, valid, tmp_path) if a != "--guided-alignment"]
+    if "--arch" in changes:
+        i = args.index("--arch")
+        del args[i : i + 2]
+    result = run_cli([*args, "--guided-alignment", "--full-context-alignment", *changes])
+    assert_one_error_line(result, message)
 
 
 # -- the user's own links: errors --------------------------------------------------------------

@@ -3,7 +3,8 @@
 For a source and a target (given, or the model's own translation) the model is run with teacher
 forcing and its cross-attention is read: RNNs have one map; Transformers have one per decoder
 layer and head (``layer``/``head`` choose; by default the model's alignment layer with its heads
-averaged, or a guided model's supervised head: see Seq2Seq.alignment_weights).
+averaged, or a guided model's supervised head: see Seq2Seq.alignment_weights; a model trained
+with full-context alignment reads that head from its full-context pass).
 """
 
 from __future__ import annotations
@@ -48,15 +49,17 @@ def check_attention(bundle, layer: int | None, head: int | None) -> None:
 
 @torch.inference_mode()
 def forced_attention(
-    bundle, pairs: list[tuple[list[int], list[int]]], layer: int | None, head: int | None
+    model, pairs: list[tuple[list[int], list[int]]], layer: int | None, head: int | None
 ) -> list[torch.Tensor]:
     """Attention (T+1, S+1) of each (source ids, target ids) pair, </s> row and column included."""
-    model = bundle.model
     src = [s + [EOS] for s, _ in pairs]
     tgt = [[BOS] + t for _, t in pairs]
     lengths = torch.tensor([len(s) for s in src])
-    _, cross = model.forward_with_attention(pad_ids(src), lengths, pad_ids(tgt))  # (B, L, h, T, S)
-    maps = model.alignment_weights(cross, layer, head)  # (B, T, S)
+    if layer is None and head is None and model.config.full_context_alignment:
+        maps = model.full_context_alignment(pad_ids(src), lengths, pad_ids(tgt))  # (B, T, S)
+    else:
+        _, cross = model.forward_with_attention(pad_ids(src), lengths, pad_ids(tgt))
+        maps = model.alignment_weights(cross, layer, head)  # (B, L, h, T, S) -> (B, T, S)
     return [a[: len(t), : len(s)].float() for a, s, t in zip(maps, src, tgt)]
 
 
@@ -96,7 +99,7 @@ def align_pairs(
             side = "source" if not s[0] else "target"
             where = f"line {line_numbers[n]}" if line_numbers else f"pair {n + 1}"
             raise InputError(f"{where}: the {side} is empty after tokenisation")
-    maps = forced_attention(bundle, [(s[0], t[0]) for s, t in zip(src, tgt)], layer, head)
+    maps = forced_attention(bundle.model, [(s[0], t[0]) for s, t in zip(src, tgt)], layer, head)
     out = []
     for src_text, tgt_text, (s, s_owner, n_s), (t, t_owner, n_t), att in zip(
         sources, targets, src, tgt, maps

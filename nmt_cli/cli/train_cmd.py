@@ -129,6 +129,10 @@ Heads = Annotated[Int, Opt("--heads")]
 Dropout = Annotated[Float, Opt("--dropout")]
 GUIDED = "--guided-alignment/--no-guided-alignment"
 Guided = Annotated[bool | None, Opt(GUIDED, help="Teach attention to align.")]
+FULL_CONTEXT = "--full-context-alignment/--no-full-context-alignment"
+FullContext = Annotated[
+    bool | None, Opt(FULL_CONTEXT, help="Guided head read without the future mask.")
+]
 GuidedWeight = Annotated[Float, Opt("--guided-weight", help="Alignment loss weight.")]
 Epochs = Annotated[Int, Opt("--epochs")]
 MaxSteps = Annotated[Int, Opt("--max-steps")]
@@ -170,6 +174,7 @@ def train(
     heads: Heads = None,
     dropout: Dropout = None,
     guided: Guided = None,
+    full_context: FullContext = None,
     guided_weight: GuidedWeight = None,
     epochs: Epochs = None,
     max_steps: MaxSteps = None,
@@ -200,7 +205,7 @@ def train(
     model_flags = dict(
         arch=arch, cell=cell, attention=attention, style=style, emb_size=emb_size,
         hidden_size=hidden_size, enc_layers=layers, dec_layers=layers, heads=heads,
-        dropout=dropout, guided_alignment=guided,
+        dropout=dropout, guided_alignment=guided, full_context_alignment=full_context,
     )  # fmt: skip
     if resume is not None:
         data_flags = {

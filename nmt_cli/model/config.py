@@ -54,6 +54,10 @@ class ModelConfig:
     # word aligner's links, and alignment reads it: the RNN's attention, or head 0 of the
     # Transformer's align_layer (other heads stay free)
     guided_alignment: bool = False
+    # full-context alignment (Garg et al. 2019; Transformer, guided): the supervised head is
+    # read from an extra decoder pass without the future mask, so target word t's row sees the
+    # whole target, t included, not only the prefix before it
+    full_context_alignment: bool = False
     # both
     tie_embeddings: bool = False  # target embeddings double as the output projection
     share_embeddings: bool = False  # one embedding table for source and target (joint vocab)
@@ -74,12 +78,25 @@ def _heads_divide_hidden_size(c: ModelConfig) -> None:
 
 
 def _check_rnn(c: ModelConfig) -> None:
+    if c.full_context_alignment:
+        raise ValueError(
+            "full_context_alignment is for the Transformer: an RNN decoder reads the target "
+            "left to right only"
+        )
     if c.guided_alignment and c.attention == "none":
         raise ValueError("guided_alignment needs an attention model, but attention is none")
     if c.attention == "multihead":
         _heads_divide_hidden_size(c)
 
 
+def _check_transformer(c: ModelConfig) -> None:
+    _heads_divide_hidden_size(c)
+    if c.full_context_alignment and not c.guided_alignment:
+        raise ValueError(
+            "full_context_alignment reads the supervised head, so it needs guided_alignment"
+        )
+
+
 # Each family's own checks of the settings it reads (its code: nmt_cli/model/<arch>.py).
-FAMILY_CHECKS = {"rnn": _check_rnn, "transformer": _heads_divide_hidden_size}
+FAMILY_CHECKS = {"rnn": _check_rnn, "transformer": _check_transformer}
 ARCHS = tuple(FAMILY_CHECKS)

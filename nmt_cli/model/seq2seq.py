@@ -75,10 +75,21 @@ class Seq2Seq(nn.Module):
     def forward(self, src: Tensor, src_lengths: Tensor, tgt_in: Tensor) -> tuple[Tensor, Tensor]:
         """Teacher forcing: src (B, S), tgt_in (B, T) = <s> y_1 .. y_{T-1}.
 
-        Returns logits (B, T, V) and attention (B, T, S) (see alignment_weights).
+        Returns logits (B, T, V) and the attention read as alignment (B, T, S): see
+        alignment_weights, or with full_context_alignment the supervised head of the
+        full-context pass (one more decoder pass, up to the alignment layer).
         """
-        logits, cross = self.forward_with_attention(src, src_lengths, tgt_in)
+        state = self.start(src, src_lengths)
+        out, cross = self.decoder(tgt_in, state)  # (B, T, O), (B, L, h, T, S)
+        logits = self.output(self.output_dropout(out))
+        if self.config.full_context_alignment:
+            return logits, self.decoder.align(tgt_in, state)[:, 0]
         return logits, self.alignment_weights(cross)
+
+    def full_context_alignment(self, src: Tensor, src_lengths: Tensor, tgt_in: Tensor) -> Tensor:
+        """The supervised head of the full-context pass (B, T, S), without the translation pass
+        (full_context_alignment models only)."""
+        return self.decoder.align(tgt_in, self.start(src, src_lengths))[:, 0]
 
     def forward_with_attention(
         self, src: Tensor, src_lengths: Tensor, tgt_in: Tensor

@@ -20,6 +20,7 @@ from nmt_cli.model.config import ModelConfig
 from nmt_cli.model.dropout import Dropout
 from nmt_cli.model.embeddings import PositionalEmbedding
 from nmt_cli.model.family import Family, register
+from nmt_cli.vocab import PAD
 
 
 class FeedForward(nn.Module):
@@ -187,6 +188,18 @@ class TransformerDecoder(nn.Module):
         """Teacher forcing: tgt_in (B, T) -> outputs (B, T, H), cross-attention (B, L, h, T, S)."""
         out, layers, _ = self.run(tgt_in, state)
         return out, torch.stack(layers, dim=1)
+
+    def align(self, tgt_in: Tensor, state: TransformerState) -> Tensor:
+        """Full-context alignment (Garg et al. 2019): tgt_in (B, T) -> cross-attention
+        (B, h, T, S) of the alignment layer in a pass with no future mask, where every target
+        position sees the whole target (its padding masked). Only the layers up to the
+        alignment layer run; row t is still the position that predicts token t."""
+        x = self.embed(tgt_in)  # (B, T, H)
+        self_mask = (tgt_in == PAD)[:, None, None, :]  # (B, 1, 1, T) True at target padding
+        memory_mask = state.pad_mask[:, None, None, :]
+        for i in range(self.align_layer + 1):
+            x, weights, _ = self.layers[i](x, None, self_mask, state.memory_kv[i], memory_mask)
+        return weights
 
     def run(
         self, tokens: Tensor, state: TransformerState

@@ -115,7 +115,7 @@ def build_spec(
 
 
 # What fine-tuning may change in the model it starts from; the rest (vocabulary, sizes) is fixed.
-INIT_MAY_CHANGE = ("dropout", "ff_dropout", "guided_alignment")
+INIT_MAY_CHANGE = ("dropout", "ff_dropout", "guided_alignment", "full_context_alignment")
 
 
 def _from_init(init: Path, model_table: dict, tokenizer, languages):
@@ -127,7 +127,7 @@ def _from_init(init: Path, model_table: dict, tokenizer, languages):
     if fixed:
         raise ConfigError(
             f"{', '.join(sorted(fixed))} cannot change when starting from {init}: the model keeps "
-            f"its vocabulary and sizes (only {' and '.join(INIT_MAY_CHANGE)} can)"
+            f"its vocabulary and sizes (only {', '.join(INIT_MAY_CHANGE)} can)"
         )
     if tokenizer is not None:
         raise ConfigError(f"a run that starts from {init} uses its tokenizer; give no other")

@@ -51,7 +51,7 @@ def model_rows(bundle, src: list[str], tgt: list[str], gold) -> list[tuple[str, 
     layers, _ = bundle.model.cross_shape
     pairs = [(s[0], t[0]) for s, t in zip(s_enc, t_enc)]
     for layer in range(layers):
-        maps = forced_attention(bundle, pairs, layer, None)  # (T+1, S+1) each
+        maps = forced_attention(bundle.model, pairs, layer, None)  # (T+1, S+1) each
         for shift in (0, 1):
             links = []
             for att, (_, s_own, n_s), (t, t_own, n_t) in zip(maps, s_enc, t_enc):
