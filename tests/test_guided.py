@@ -242,6 +242,24 @@ def test_full_context_alignment_where_it_cannot_work_is_one_error_line(
     assert_one_error_line(result, message)
 
 
+def test_fine_tuning_a_guided_model_keeps_guidance_and_may_add_full_context(
+    reversal, tmp_path, run_cli
+):
+    import json
+
+    corpus, valid = reversal
+    base = run_cli([*_cli_args(corpus, valid, tmp_path), "--alignments", corpus.alignments, "-q"])
+    assert base.exit_code == 0, base.stderr
+    data = ["--src", corpus.src, "--tgt", corpus.tgt, "--alignments", corpus.alignments]
+    data += ["--valid-src", valid.src, "--valid-tgt", valid.tgt, "--max-steps", "1", "-q"]
+    tuned = tmp_path / "tuned"
+    args = ["train", "--init", tmp_path / "run", *data, "--full-context-alignment", "-o", tuned]
+    result = run_cli(args)
+    assert result.exit_code == 0, result.stderr
+    config = json.loads((tuned / "config.json").read_text())["model"]
+    assert config["guided_alignment"] is True and config["full_context_alignment"] is True
+
+
 # -- the user's own links: errors --------------------------------------------------------------
 
 
