@@ -17,6 +17,20 @@ from nmt_cli.errors import ConfigError
 C = TypeVar("C")
 
 
+def read_document(
+    path, parse: Callable[[str], Any], kind: str, missing: Exception, invalid: type[Exception]
+) -> Any:
+    """``parse`` of the text of ``path`` (a TOML or JSON file): ``missing`` if there is no such
+    file, ``invalid("PATH: not valid KIND (why)")`` if it does not decode or parse (a parser's
+    errors are ValueErrors, as json's and tomllib's are)."""
+    try:
+        return parse(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise missing from None
+    except ValueError as e:  # UnicodeDecodeError, json.JSONDecodeError, TOMLDecodeError
+        raise invalid(f"{path}: not valid {kind} ({e})") from None
+
+
 def _type_ok(value: Any, annotation: Any) -> bool:
     origin = typing.get_origin(annotation)
     if origin is typing.Union or str(origin) == "<class 'types.UnionType'>":

@@ -194,6 +194,23 @@ def test_resume_without_a_run_is_a_clear_error(run_cli, tmp_path):
     assert list(empty.iterdir()) == []
 
 
+@pytest.mark.parametrize("damage", [b"{ not json", b"\xff\xfe"], ids=["syntax", "not-utf8"])
+def test_damaged_settings_files_are_one_error_line_naming_the_file(run_cli, tmp_path, damage):
+    """A config.toml, a model's config.json and a run's run.json that do not parse."""
+    toml = tmp_path / "bad.toml"
+    toml.write_bytes(damage)
+    result = run_cli(["train", "--config", toml, "--src", "a", "--tgt", "b", "-o", tmp_path / "r"])
+    assert_one_error_line(result, "bad.toml: not valid TOML")
+    model = tmp_path / "model"
+    model.mkdir()
+    (model / "config.json").write_bytes(damage)
+    result = run_cli(["translate", "-m", model, "Bonjour."])
+    assert_one_error_line(result, "config.json: not valid JSON")
+    (model / "run.json").write_bytes(damage)
+    result = run_cli(["train", "--resume", model])
+    assert_one_error_line(result, "run.json: not valid JSON")
+
+
 def test_a_run_held_by_another_process_is_not_touched(run_cli, finished_run):
     def state() -> dict[str, int]:  # the lock file itself is the holder's to write
         return {p.name: p.stat().st_mtime_ns for p in finished_run.iterdir() if p.suffix != ".lock"}

@@ -21,7 +21,7 @@ from typing import Any
 
 from nmt_cli.errors import ModelLoadError
 from nmt_cli.model.config import ModelConfig
-from nmt_cli.settings import from_dict, to_dict
+from nmt_cli.settings import from_dict, read_document, to_dict
 from nmt_cli.textio import atomic_path, write_text_atomic
 
 FORMAT = "nmt-cli-model"
@@ -110,12 +110,8 @@ def save_bundle(
 def _config_data(directory: Path) -> tuple[Path, dict[str, Any]]:
     """The path and checked JSON object of ``directory``'s config.json."""
     path = directory / CONFIG_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ModelLoadError(f"{directory}: not a model directory (no {CONFIG_FILE})") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ModelLoadError(f"{path}: not valid JSON ({e})") from None
+    missing = ModelLoadError(f"{directory}: not a model directory (no {CONFIG_FILE})")
+    data = read_document(path, json.loads, "JSON", missing, ModelLoadError)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ModelLoadError(f"{path}: not an nmt-cli model config")
     version = data.get("format_version")

@@ -13,7 +13,7 @@ from typing import Any
 
 from nmt_cli.errors import ConfigError, InputError, UsageError
 from nmt_cli.model.config import ModelConfig
-from nmt_cli.settings import from_dict, to_dict
+from nmt_cli.settings import from_dict, read_document, to_dict
 from nmt_cli.training.config import CorpusFiles, TrainConfig
 
 RUN_FILE = "run.json"
@@ -52,12 +52,8 @@ def read_toml_config(path: Path) -> dict[str, dict[str, Any]]:
         import tomllib
     except ModuleNotFoundError:  # Python 3.10
         import tomli as tomllib  # type: ignore[no-redef]
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such config file") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise ConfigError(f"{path}: not valid TOML ({e})") from None
+    missing = InputError(f"{path}: no such config file")
+    data = read_document(path, tomllib.loads, "TOML", missing, ConfigError)
     unknown = set(data) - set(TABLES)
     if unknown:
         raise ConfigError(
@@ -155,12 +151,8 @@ def spec_to_json(spec: RunSpec) -> str:
 
 def spec_from_run(run_dir: Path, train_overrides: dict[str, Any]) -> RunSpec:
     path = run_dir / RUN_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(f"{run_dir}: no training run to resume (no {RUN_FILE})") from None
-    except json.JSONDecodeError as e:
-        raise InputError(f"{path}: damaged ({e})") from None
+    missing = InputError(f"{run_dir}: no training run to resume (no {RUN_FILE})")
+    data = read_document(path, json.loads, "JSON", missing, InputError)
     older = SETTINGS_OF_OLDER_RUNS
     model_table = {**older["model"], **data["model"]}
     overrides = {k: v for k, v in train_overrides.items() if v is not None}
