@@ -6,7 +6,8 @@ Takes the first ``--pairs`` Hansards training pairs and their teacher links (a r
 ``teacher/links.txt``; Hansards starts after Tatoeba's 159,756 lines in the default model's
 run, ``--offset``), builds batches as `nmt train` does, and times forward + backward + Adam of
 the default model's Transformer (d 256, 3 + 3 layers, vocabulary 8,000) in bf16 and fp32,
-with the alignment loss and without, on identical batches (building each batch, and its link
+without the alignment loss, with it, and with it on the full-context pass (one more decoder pass
+up to the alignment layer), on identical batches (building each batch, and its link
 tensor with guidance, is timed too). The teacher itself (eflomal) is a
 one-off cost before training, reported by `nmt train`. Not collected by pytest.
 """
@@ -49,9 +50,17 @@ def sample(args, work: Path) -> CorpusFiles:
     return CorpusFiles(str(files["fr"]), str(files["en"]))
 
 
-def time_steps(data, batches, guided: bool, precision: str) -> float:
+VARIANTS = {
+    "without guidance": {},
+    "guided": {"guided_alignment": True},
+    "guided, full context": {"guided_alignment": True, "full_context_alignment": True},
+}
+
+
+def time_steps(data, batches, variant: dict, precision: str) -> float:
     torch.manual_seed(1)
-    model = build_model(ModelConfig(**MODEL, guided_alignment=guided), 8000, 8000)
+    guided = bool(variant)
+    model = build_model(ModelConfig(**MODEL, **variant), 8000, 8000)
     opt = torch.optim.AdamW(model.parameters(), lr=1e-4, fused=True)
     model.train()
     times = []
@@ -92,13 +101,12 @@ def main() -> None:
     batches = epoch_batches(data, 4096, seed=1, epoch=1)[: args.steps]
     print(f"{args.pairs:,} Hansards pairs; links mapped to pieces in {load_s:.1f} s; "
           f"{len(batches)} batches of 4,096 tokens, {args.threads} threads")  # fmt: skip
-    print("| precision | without guidance | with guidance | cost |")
-    print("|---|---|---|---|")
+    print("| precision | " + " | ".join(f"{name} (ms/step)" for name in VARIANTS) + " |")
+    print("|---" * (1 + len(VARIANTS)) + "|")
     for precision in ("bf16", "fp32"):
-        plain = time_steps(data, batches, False, precision)
-        with_links = time_steps(data, batches, True, precision)
-        print(f"| {precision} | {plain * 1000:.0f} ms/step | {with_links * 1000:.0f} ms/step | "
-              f"{100 * (with_links / plain - 1):+.1f}% |")  # fmt: skip
+        ms = [1000 * time_steps(data, batches, v, precision) for v in VARIANTS.values()]
+        cells = [f"{ms[0]:.0f}"] + [f"{m:.0f} ({100 * (m / ms[0] - 1):+.1f}%)" for m in ms[1:]]
+        print(f"| {precision} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":
