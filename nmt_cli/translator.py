@@ -57,9 +57,13 @@ class Translator:
         (see nmt_cli/segment.py for a model that records none). ``precision``: fp32 or bf16
         (see nmt_cli/precision.py). ``restore_case``: translate an ALL-CAPS sentence as
         ordinary text and give its translation in capitals (nmt_cli/casing.py)."""
-        self.precision = precision
         self.restore_case = restore_case
         self.model = bundle.model
+        if precision == "bf16":
+            # Weights stored in bfloat16, not autocast: a search multiplies small matrices, and
+            # autocast's casts at every step cost more than bf16 saves (docs/benchmarks.md).
+            # Scores stay float32: each step's log-softmax is taken in float32.
+            self.model = self.model.to(torch.bfloat16)
         self.tok = bundle.tokenizer
         self.opts = opts
         self.replace_unk = replace_unk
@@ -110,16 +114,14 @@ class Translator:
         self, lines: list[str], with_alignment: bool, line_numbers: list[int]
     ) -> list[list[Translation]]:
         from nmt_cli.casing import is_shouted, sentence_case
-        from nmt_cli.precision import autocast
 
         shouted = [self.restore_case and is_shouted(line) for line in lines]
         as_read = [sentence_case(x) if up else x for x, up in zip(lines, shouted)]
         sources = self._sources(as_read, line_numbers)
-        with autocast(self.precision, str(next(self.model.parameters()).device)):
-            ids = [s[0] for s in sources]
-            hyps = translate_ids(self.model, ids, self.opts, max_out=self.max_out)
-            if with_alignment and self.model.config.full_context_alignment:
-                self._full_context_attention(ids, hyps)
+        ids = [s[0] for s in sources]
+        hyps = translate_ids(self.model, ids, self.opts, max_out=self.max_out)
+        if with_alignment and self.model.config.full_context_alignment:
+            self._full_context_attention(ids, hyps)
         out: list[list[Translation]] = []
         for line, read, src, nbest, up in zip(lines, as_read, sources, hyps, shouted):
             found = [self._finish(read, src, h, with_alignment) for h in nbest]

@@ -26,6 +26,32 @@ def test_bf16_translation_keeps_one_line_per_line(run_cli):
 
 
 @needs_bf16
+def test_bf16_translation_searches_with_bf16_weights_and_float32_scores():
+    """bf16 search stores the weights in bfloat16 (no per-step casts); its scores stay float32,
+    and on everyday sentences it finds fp32's translations."""
+    import torch
+
+    from nmt_cli.model.bundle import load_bundle
+    from nmt_cli.pretrained import resolve_model
+    from nmt_cli.search.decoding import SearchOptions
+    from nmt_cli.translator import Translator
+
+    lines = ["Il fait froid ce matin.", "Je ne sais pas.", "Où est la gare ?", "Merci beaucoup."]
+    found = {}
+    for arithmetic in ("fp32", "bf16"):
+        bundle = load_bundle(resolve_model("fr-en-tatoeba"))
+        translator = Translator(bundle, SearchOptions(beam=5), precision=arithmetic)
+        assert {p.dtype for p in translator.model.parameters()} == {
+            torch.bfloat16 if arithmetic == "bf16" else torch.float32
+        }
+        found[arithmetic] = [t[0] for t in translator.translate(lines, with_alignment=True)]
+    assert [t.text for t in found["bf16"]] == [t.text for t in found["fp32"]]
+    for bf16, fp32 in zip(found["bf16"], found["fp32"]):
+        assert isinstance(bf16.score, float) and bf16.score == pytest.approx(fp32.score, abs=0.1)
+        assert bf16.attention.dtype == torch.float32 and bf16.alignment
+
+
+@needs_bf16
 def test_bf16_alignment_finds_the_links_of_fp32(run_cli):
     pair = ["--source", "le chat dort .", "--target", "the cat sleeps .", "--format", "pharaoh"]
     fp32 = run_cli(["align", "-m", "fr-en-tatoeba", *pair])
