@@ -55,8 +55,8 @@ class ModelConfig:
     # Transformer's align_layer (other heads stay free)
     guided_alignment: bool = False
     # full-context alignment (Garg et al. 2019; Transformer, guided): the supervised head is
-    # read from an extra decoder pass without the future mask, so target word t's row sees the
-    # whole target, t included, not only the prefix before it
+    # read from an extra decoder pass without the future mask, at each target word's own
+    # position: its row sees the whole target, the word itself included, not only the prefix
     full_context_alignment: bool = False
     # both
     tie_embeddings: bool = False  # target embeddings double as the output projection

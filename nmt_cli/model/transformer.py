@@ -20,7 +20,7 @@ from nmt_cli.model.config import ModelConfig
 from nmt_cli.model.dropout import Dropout
 from nmt_cli.model.embeddings import PositionalEmbedding
 from nmt_cli.model.family import Family, register
-from nmt_cli.vocab import PAD
+from nmt_cli.vocab import EOS, PAD
 
 
 class FeedForward(nn.Module):
@@ -190,12 +190,21 @@ class TransformerDecoder(nn.Module):
         return out, torch.stack(layers, dim=1)
 
     def align(self, tgt_in: Tensor, state: TransformerState) -> Tensor:
-        """Full-context alignment (Garg et al. 2019): tgt_in (B, T) -> cross-attention
-        (B, h, T, S) of the alignment layer in a pass with no future mask, where every target
-        position sees the whole target (its padding masked). Only the layers up to the
-        alignment layer run; row t is still the position that predicts token t."""
-        x = self.embed(tgt_in)  # (B, T, H)
-        self_mask = (tgt_in == PAD)[:, None, None, :]  # (B, 1, 1, T) True at target padding
+        """Full-context alignment (Garg et al. 2019): tgt_in (B, T) = <s> y_1 .. y_{T-1} ->
+        cross-attention (B, h, T, S) of the alignment layer in a pass with no future mask, where
+        every target position sees the whole target (its padding masked). Only the layers up to
+        the alignment layer run.
+
+        Row t aligns token t of the translation pass's output (y_{t+1}, then </s>), read where
+        that token is itself the input (at its own position, as shift-att reads it: Chen et al.
+        2020), so the supervised head looks up the source of a word it sees rather than of the
+        word after its input."""
+        b = tgt_in.size(0)
+        lengths = (tgt_in != PAD).sum(dim=1)  # (B,) <s> and the words
+        tokens = torch.cat([tgt_in[:, 1:], tgt_in.new_full((b, 1), PAD)], dim=1)  # (B, T)
+        tokens[torch.arange(b, device=tgt_in.device), lengths - 1] = EOS  # y_1 .. </s>
+        x = self.embed(tokens, offset=1)  # (B, T, H) at the positions of the output tokens
+        self_mask = (tokens == PAD)[:, None, None, :]  # (B, 1, 1, T) True at target padding
         memory_mask = state.pad_mask[:, None, None, :]
         for i in range(self.align_layer + 1):
             x, weights, _ = self.layers[i](x, None, self_mask, state.memory_kv[i], memory_mask)
