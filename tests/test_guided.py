@@ -170,6 +170,25 @@ def test_the_full_context_alignment_of_a_word_sees_the_words_after_it():
     torch.testing.assert_close(prefix_a[0, :3], prefix_b[0, :3])  # the causal head does not
 
 
+def test_the_full_context_row_of_a_word_is_computed_at_that_word():
+    """Row t aligns output token t (y_{t+1}), and its query is the decoder state at that
+    token's own position: with the target self-attention silenced, changing one word changes
+    its own row only, not the row of the word before it (which predicts it)."""
+    import torch
+
+    model = _tiny_model(full_context_alignment=True, align_layer=0)
+    with torch.no_grad():
+        for layer in model.decoder.layers:  # self-attention adds nothing: x_t is token t alone
+            layer.self_attn.out_proj.weight.zero_()
+            layer.self_attn.out_proj.bias.zero_()
+        src, lengths = torch.tensor([[5, 6, 7, 8, 3]]), torch.tensor([5])
+        a = model.full_context_alignment(src, lengths, torch.tensor([[2, 9, 10, 11]]))
+        b = model.full_context_alignment(src, lengths, torch.tensor([[2, 9, 12, 11]]))
+    # tgt_in <s> y1 y2 y3: rows align y1, y2, y3, </s>; y2 differs
+    changed = [not torch.allclose(a[0, t], b[0, t]) for t in range(4)]
+    assert changed == [False, True, False, False]
+
+
 def test_target_padding_does_not_change_a_full_context_alignment():
     import torch
 
