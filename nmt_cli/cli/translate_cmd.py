@@ -80,7 +80,7 @@ Beam = Annotated[int, Opt("--beam", "-k", help="Beam size (1: greedy).")]
 LengthPenalty = Annotated[float, Opt("--length-penalty", help="GNMT length penalty alpha.")]
 MaxLenA = Annotated[float, Opt("--max-len-a", help="Max output = a * source + b.")]
 MaxLenB = Annotated[int, Opt("--max-len-b")]
-MinLen = Annotated[int, Opt("--min-len", help="Least output tokens.")]
+MinLen = Annotated[int, Opt("--min-len", help="Least output tokens (of a non-empty line).")]
 NBest = Annotated[int, Opt("--nbest", help=NBEST_HELP)]
 BatchTokens = Annotated[int, Opt("--batch-tokens", help="Source tokens x beam per batch.")]
 BATCH_SIZE_HELP = "Sentences per batch (overrides --batch-tokens)."
@@ -114,7 +114,7 @@ def translate(
     length_penalty: LengthPenalty = 0.6,
     max_len_a: MaxLenA = 1.5,
     max_len_b: MaxLenB = 10,
-    min_len: MinLen = 0,
+    min_len: MinLen = 1,
     nbest: NBest = 1,
     batch_tokens: BatchTokens = 6000,
     batch_size: BatchSize = 0,

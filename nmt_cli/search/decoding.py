@@ -25,7 +25,7 @@ class SearchOptions:
     nbest: int = 1
     max_len_a: float = 1.5  # most output tokens = a * source tokens + b
     max_len_b: int = 10
-    min_len: int = 0
+    min_len: int = 1  # as fairseq: a non-empty source never gets an empty translation
     batch_tokens: int = 4000  # source tokens x beam per batch (padded)
     batch_size: int = 0  # sentences per batch; 0: decided by batch_tokens
 
