@@ -55,7 +55,8 @@ class Translator:
     ):
         """``split``: cut lines into sentences by the rules of the model's source language
         (see nmt_cli/segment.py for a model that records none). ``precision``: fp32 or bf16
-        (see nmt_cli/precision.py). ``restore_case``: translate an ALL-CAPS sentence as
+        (see nmt_cli/precision.py; bf16 converts the bundle's model to bfloat16 in place, so
+        no second copy of the weights is held). ``restore_case``: translate an ALL-CAPS sentence as
         ordinary text and give its translation in capitals (nmt_cli/casing.py)."""
         self.restore_case = restore_case
         self.model = bundle.model
