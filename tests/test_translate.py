@@ -18,7 +18,7 @@ from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.search.greedy import greedy_search
 from nmt_cli.search.hypothesis import Hypothesis
 from nmt_cli.translator import Translator
-from nmt_cli.vocab import BOS, EOS, PAD, UNK
+from nmt_cli.vocab import EOS, PAD, UNK
 
 pytest_plugins = ["model_fixtures"]
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
@@ -46,11 +46,8 @@ def test_beam_of_one_is_greedy_search(model_dir: Path) -> None:
     src, lengths = _encode_batch(bundle, SENTENCES)
     max_len = [int(1.5 * (n - 1) + 10) for n in lengths.tolist()]
     model = bundle.model
-    kw = {"bos": BOS, "eos": EOS, "pad": PAD}
-    greedy = greedy_search(model.step, model.start(src, lengths), lengths, max_len, **kw)
-    beam = beam_search(
-        model.step, model.start(src, lengths), lengths, max_len, beam_size=1, alpha=0.0, **kw
-    )
+    greedy = greedy_search(model.step, model.start(src, lengths), lengths, max_len)
+    beam = beam_search(model.step, model.start(src, lengths), lengths, max_len, beam_size=1)
     for g, (b,) in zip(greedy, beam):
         assert b.tokens == g.tokens
         assert b.finished == g.finished

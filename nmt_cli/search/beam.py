@@ -42,24 +42,23 @@ from nmt_cli.search import DecoderState, StepFn
 from nmt_cli.search.hypothesis import (
     History,
     Hypothesis,
+    Limits,
     as_limits,
     forbid_tokens,
     length_penalty,
 )
+from nmt_cli.vocab import BOS, EOS
 
 
 def beam_search(
     step: StepFn,
     state: DecoderState,
     src_lengths: torch.Tensor,
-    max_len: list[int] | torch.Tensor,
+    max_len: Limits,
     *,
     beam_size: int = 5,
     alpha: float = 0.0,
     nbest: int = 1,
-    bos: int = 2,
-    eos: int = 3,
-    pad: int = 0,
     min_len: int = 0,
 ) -> list[list[Hypothesis]]:
     """Decode B = len(src_lengths) sentences with a beam of K = ``beam_size``.
@@ -83,11 +82,11 @@ def beam_search(
     limits = as_limits(max_len, len(src_lengths))
     if not limits:
         return []
-    beams = _Beams(src_lengths, limits, beam_size, alpha, nbest, bos, eos)
+    beams = _Beams(src_lengths, limits, beam_size, alpha, nbest)
     state = state.select(beams.sents.repeat_interleave(beam_size))  # B*K rows
     for t in itertools.count():  # t output tokens exist in every live row
         log_probs, attn, state = step(state, beams.last)  # (B'*K, V), (B'*K, S)
-        log_probs = forbid_tokens(log_probs, t, pad=pad, bos=bos, eos=eos, min_len=min_len)
+        log_probs = forbid_tokens(log_probs, t, min_len)
         rows = beams.advance(t, log_probs, attn)
         if rows is None:
             break
@@ -103,31 +102,24 @@ class _Beams:
     """
 
     def __init__(
-        self,
-        src_lengths: torch.Tensor,
-        limits: list[int],
-        k: int,
-        alpha: float,
-        nbest: int,
-        bos: int,
-        eos: int,
+        self, src_lengths: torch.Tensor, limits: list[int], k: int, alpha: float, nbest: int
     ):
         batch, device = len(src_lengths), src_lengths.device
         self.src_lengths, self.limits, self.k = src_lengths, limits, k
-        self.alpha, self.nbest, self.eos = alpha, nbest, eos
+        self.alpha, self.nbest = alpha, nbest
         self.finished: list[list[Hypothesis]] = [[] for _ in range(batch)]
         self.sents = torch.arange(batch, device=device)  # (B',) original index of each sentence
         self.limit = torch.tensor(limits, device=device)  # (B,) indexed by original sentence
         self.cum = torch.full((batch, k), -math.inf, device=device)  # (B', K) total log-prob
         self.cum[:, 0] = 0.0  # only beam 0 is live at step 0, so the K hypotheses are distinct
-        self.last = torch.full((batch * k,), bos, dtype=torch.long, device=device)  # (B'*K,)
+        self.last = torch.full((batch * k,), BOS, dtype=torch.long, device=device)  # (B'*K,)
         self.history = History.start(batch * k, device)
 
     def advance(self, t: int, log_probs: torch.Tensor, attn: torch.Tensor) -> torch.Tensor | None:
         """One step over log_probs (B'*K, V) and attention (B'*K, S): file the hypotheses that
         end, keep the best K continuations of the other sentences. Returns the rows (B''*K,) the
         next step continues from, or None when every sentence is done."""
-        k, eos = self.k, self.eos
+        k = self.k
         self.history.add_attention(attn)
         done = (self.limit[self.sents] == t).tolist()  # per sentence: beams hold max_len tokens
         self._end_at_limit(log_probs, done)
@@ -138,14 +130,14 @@ class _Beams:
         cand_lp, cand_idx = _top_candidates(cand, min(2 * k, k * vocab))  # (B', 2K) each
         parent = torch.div(cand_idx, vocab, rounding_mode="floor")  # (B', 2K) beam in sentence
         cand_tok = cand_idx % vocab  # (B', 2K)
-        is_eos = cand_tok == eos  # (B', 2K)
+        is_eos = cand_tok == EOS  # (B', 2K)
 
         # </s> candidates among the top K finish (scored with the length penalty on filing).
         ends = is_eos[:, :k] & torch.isfinite(cand_lp[:, :k])  # (B', K)
         for pos, j in ends.nonzero().tolist():
             if not done[pos]:
                 row = pos * k + int(parent[pos, j])
-                self._file(pos, row, cand_lp[pos, j], log_probs[row, eos])
+                self._file(pos, row, cand_lp[pos, j], log_probs[row, EOS])
 
         # The first K non-</s> candidates continue (there are at least K: at most one </s>
         # per beam). E.g. is_eos [F, T, F, F] with K=2 picks candidate positions [0, 2].
@@ -184,8 +176,8 @@ class _Beams:
             for row in range(pos * self.k, pos * self.k + self.k):
                 if math.isinf(float(flat_cum[row])):
                     continue  # dead beam
-                if int(best_tok[row]) == self.eos:
-                    eos_lp = log_probs[row, self.eos]
+                if int(best_tok[row]) == EOS:
+                    eos_lp = log_probs[row, EOS]
                     self._file(pos, row, flat_cum[row] + eos_lp, eos_lp)
                 else:
                     self._file(pos, row, flat_cum[row])

@@ -15,7 +15,7 @@ import torch
 from nmt_cli.search.beam import beam_search
 from nmt_cli.search.greedy import greedy_search
 from nmt_cli.search.hypothesis import Hypothesis
-from nmt_cli.vocab import BOS, EOS, PAD, pad_ids
+from nmt_cli.vocab import EOS, pad_ids
 
 
 @dataclass(frozen=True)
@@ -75,19 +75,8 @@ def translate_ids(
             max_len = [min(m, max_out) for m in max_len]
         state = model.start(src, src_lengths)
         if opts.beam == 1 and opts.nbest == 1:
-            hyps = [
-                [h]
-                for h in greedy_search(
-                    model.step,
-                    state,
-                    src_lengths,
-                    max_len,
-                    bos=BOS,
-                    eos=EOS,
-                    pad=PAD,
-                    min_len=opts.min_len,
-                )
-            ]
+            found = greedy_search(model.step, state, src_lengths, max_len, min_len=opts.min_len)
+            hyps = [[h] for h in found]
         else:
             hyps = beam_search(
                 model.step,
@@ -97,9 +86,6 @@ def translate_ids(
                 beam_size=opts.beam,
                 alpha=opts.alpha,
                 nbest=opts.nbest,
-                bos=BOS,
-                eos=EOS,
-                pad=PAD,
                 min_len=opts.min_len,
             )
         for i, h in zip(rows, hyps):

@@ -17,19 +17,12 @@ from __future__ import annotations
 import torch
 
 from nmt_cli.search import DecoderState, StepFn
-from nmt_cli.search.hypothesis import History, Hypothesis, as_limits, forbid_tokens
+from nmt_cli.search.hypothesis import History, Hypothesis, Limits, as_limits, forbid_tokens
+from nmt_cli.vocab import BOS, EOS
 
 
 def greedy_search(
-    step: StepFn,
-    state: DecoderState,
-    src_lengths: torch.Tensor,
-    max_len: list[int] | torch.Tensor,
-    *,
-    bos: int = 2,
-    eos: int = 3,
-    min_len: int = 0,
-    pad: int = 0,
+    step: StepFn, state: DecoderState, src_lengths: torch.Tensor, max_len: Limits, *, min_len=0
 ) -> list[Hypothesis]:
     """Decode each sentence by always choosing the most likely next token.
 
@@ -39,7 +32,6 @@ def greedy_search(
     src_lengths  (B,) real source lengths, used to drop padding columns from attention
     max_len      (B,) most output tokens per sentence, </s> not counted
     min_len      </s> is forbidden until this many tokens were produced
-    pad          <pad> id; like <s> it is never output
 
     Returns one :class:`Hypothesis` per sentence, in input order. Ties between equally
     likely tokens go to the lowest id.
@@ -51,19 +43,19 @@ def greedy_search(
 
     sents = torch.arange(batch, device=device)  # (B',) original index of each row
     limit = torch.tensor(limits, device=device)  # (B,) indexed by original sentence
-    last = torch.full((batch,), bos, dtype=torch.long, device=device)  # (B',)
+    last = torch.full((batch,), BOS, dtype=torch.long, device=device)  # (B',)
     cum = torch.zeros(batch, device=device)  # (B',) log-prob of each row's tokens so far
     history = History.start(batch, device)
 
     t = 0  # tokens produced so far, the same for every row still in the batch
     while sents.numel() > 0:
         log_probs, attn, state = step(state, last)  # (B', V), (B', S)
-        log_probs = forbid_tokens(log_probs, t, pad=pad, bos=bos, eos=eos, min_len=min_len)
+        log_probs = forbid_tokens(log_probs, t, min_len)
         best_lp, best = log_probs.max(dim=1)  # (B',), (B',): first maximum on ties
         new_cum = cum + best_lp  # (B',)
         history.add_attention(attn)
 
-        stops = best == eos  # (B',)
+        stops = best == EOS  # (B',)
         at_limit = limit[sents] == t  # (B',) already holds max_len tokens
         for row in (stops | at_limit).nonzero().squeeze(1).tolist():
             i = int(sents[row])

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import torch
 
+from nmt_cli.vocab import BOS, EOS, PAD
+
 
 @dataclass
 class Hypothesis:
@@ -131,9 +133,7 @@ class History:
         )
 
 
-def forbid_tokens(
-    log_probs: torch.Tensor, produced: int, *, pad: int, bos: int, eos: int, min_len: int
-) -> torch.Tensor:
+def forbid_tokens(log_probs: torch.Tensor, produced: int, min_len: int) -> torch.Tensor:
     """Give -inf to tokens that may not come next.
 
     log_probs (B, V); ``produced`` output tokens exist so far (the same for every row).
@@ -141,14 +141,16 @@ def forbid_tokens(
     Returns a new float tensor (B, V); the model's tensor is left untouched.
     """
     log_probs = log_probs.float().clone()  # (B, V)
-    log_probs[:, pad] = -float("inf")
-    log_probs[:, bos] = -float("inf")
+    log_probs[:, [PAD, BOS]] = -float("inf")
     if produced < min_len:
-        log_probs[:, eos] = -float("inf")
+        log_probs[:, EOS] = -float("inf")
     return log_probs
 
 
-def as_limits(max_len: list[int] | torch.Tensor | int, batch: int) -> list[int]:
+Limits = list[int] | torch.Tensor  # (B,) most output tokens per sentence, </s> not counted
+
+
+def as_limits(max_len: Limits | int, batch: int) -> list[int]:
     """``max_len`` as one int per sentence (an int applies to all B sentences)."""
     if isinstance(max_len, int):
         return [max_len] * batch
