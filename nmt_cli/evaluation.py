@@ -14,7 +14,6 @@ class Score:
     metric: str
     score: float
     signature: str
-    detail: str
 
 
 def score_corpus(hyps: list[str], refs: list[str], metrics: list[str]) -> list[Score]:
@@ -34,5 +33,5 @@ def score_corpus(hyps: list[str], refs: list[str], metrics: list[str]) -> list[S
     for name in metrics:
         metric = {"bleu": BLEU, "chrf": CHRF, "ter": TER}[name]()
         result = metric.corpus_score(hyps, [refs])
-        out.append(Score(name, result.score, str(metric.get_signature()), str(result)))
+        out.append(Score(name, result.score, str(metric.get_signature())))
     return out

@@ -204,11 +204,6 @@ def write_text_atomic(path: str | Path, text: str) -> None:
         f.write(text)
 
 
-def write_bytes_atomic(path: str | Path, data: bytes) -> None:
-    with atomic_path(path) as tmp:
-        tmp.write_bytes(data)
-
-
 def stdout_utf8() -> TextIO:
     """stdout as UTF-8 text with "\\n" line ends, whatever the locale.
 

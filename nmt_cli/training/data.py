@@ -47,9 +47,6 @@ class ParallelData:
     def __len__(self) -> int:
         return len(self.src)
 
-    def target_tokens(self) -> int:
-        return sum(len(t) + 1 for t in self.tgt)
-
 
 def load_parallel(
     src_path: str, tgt_path: str, tokenizer, max_len: int | None, warn=None, keep_text: bool = False

@@ -30,7 +30,6 @@ NORMALISED_WORD = re.compile(r"\w+|[^\w\s]")
 WHITESPACE_WORD = re.compile(r"\S+")
 EFLOMAL = "eflomal-align"
 INSTALL_HINT = "pip install 'nmt-cli[align]' (or: pip install eflomal)"
-SYMMETRISATIONS = ("intersect", "grow-diag-final-and", "forward", "reverse")
 TEACHER_DIR = "teacher"
 LINKS_FILE = "links.txt"
 

@@ -176,9 +176,6 @@ class Trainer:
             return ce, None
         return ce, guided_alignment_loss(attention, batch.links)
 
-    def loss(self, batch, smoothing: float) -> torch.Tensor:
-        return self.losses(batch, smoothing)[0]
-
     def fit(self) -> Progress:
         cfg, p = self.cfg, self.progress
         # Adam's second moments of rarely updated rows (embeddings) sink into subnormal floats,
@@ -291,7 +288,7 @@ class Trainer:
         total_loss, total_tokens = 0.0, 0
         for index in batch_indices(lengths, self.cfg.batch_tokens, seed=None):
             batch = make_batch(data, index).to(self.device)
-            total_loss += self.loss(batch, 0.0).item()
+            total_loss += self.losses(batch, 0.0)[0].item()
             total_tokens += batch.ntokens
         loss = total_loss / total_tokens
         opts = SearchOptions(
