@@ -26,7 +26,7 @@ import torch
 from nmt_cli.errors import InputError
 from nmt_cli.textio import open_lines
 from nmt_cli.training.config import CorpusFiles
-from nmt_cli.vocab import BOS, EOS, PAD
+from nmt_cli.vocab import BOS, EOS, pad_ids
 
 
 @dataclass
@@ -108,24 +108,15 @@ def _parallel(corpus: CorpusFiles, src_lines, tgt_lines):
 
 
 def _lines_or_none(path: str | None):
-    if path is None:
-        return iter(())
-    return _closing_lines(path)
-
-
-def _closing_lines(path: str):
-    with open_lines(path) as lines:
-        yield from lines
+    """The lines of ``path`` (none without a path), read as they are asked for."""
+    if path is not None:
+        with open_lines(path) as lines:
+            yield from lines
 
 
 def _chunks(items, n: int):
-    chunk = []
-    for item in items:
-        chunk.append(item)
-        if len(chunk) == n:
-            yield chunk
-            chunk = []
-    if chunk:
+    items = iter(items)
+    while chunk := list(itertools.islice(items, n)):
         yield chunk
 
 
@@ -196,22 +187,14 @@ class Batch:
         )
 
 
-def pad(seqs: list[list[int]], value: int = PAD) -> torch.Tensor:
-    width = max(len(s) for s in seqs)
-    out = torch.full((len(seqs), width), value, dtype=torch.long)
-    for i, s in enumerate(seqs):
-        out[i, : len(s)] = torch.tensor(s, dtype=torch.long)
-    return out
-
-
 def make_batch(data: ParallelData, index: list[int]) -> Batch:
     src = [data.src[i] for i in index]
     tgt = [data.tgt[i] for i in index]
     batch = Batch(
-        src=pad(src),
+        src=pad_ids(src),
         src_lengths=torch.tensor([len(s) for s in src]),
-        tgt_in=pad([[BOS] + t for t in tgt]),
-        tgt_out=pad([t + [EOS] for t in tgt]),
+        tgt_in=pad_ids([[BOS] + t for t in tgt]),
+        tgt_out=pad_ids([t + [EOS] for t in tgt]),
         ntokens=sum(len(t) + 1 for t in tgt),
         index=index,
     )
@@ -276,18 +259,15 @@ def epoch_batches(
     """The batches of one epoch (lists of example indices). Corpora with a weight other than 1
     are drawn that many times per epoch: whole copies, then a seeded random part."""
     examples = epoch_examples(data, seed, epoch)
-    if examples is None:
-        lengths = [(len(s), len(t) + 1) for s, t in zip(data.src, data.tgt)]
-        return batch_indices(lengths, batch_tokens, seed=seed * 100_003 + epoch, sort=sort)
     lengths = [(len(data.src[i]), len(data.tgt[i]) + 1) for i in examples]
     batches = batch_indices(lengths, batch_tokens, seed=seed * 100_003 + epoch, sort=sort)
     return [[examples[k] for k in b] for b in batches]
 
 
-def epoch_examples(data: ParallelData, seed: int, epoch: int) -> list[int] | None:
-    """Example indices of one epoch under the corpus weights (None: every example once)."""
+def epoch_examples(data: ParallelData, seed: int, epoch: int) -> list[int]:
+    """Example indices of one epoch under the corpus weights (all weights 1: each in order)."""
     if all(w == 1.0 for w in data.weights):
-        return None
+        return list(range(len(data)))
     rng = random.Random(seed * 7_919 + epoch)
     out: list[int] = []
     start = 0
