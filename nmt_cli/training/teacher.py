@@ -14,6 +14,7 @@ would give them.
 
 from __future__ import annotations
 
+import bisect
 import re
 import shutil
 import subprocess
@@ -60,37 +61,31 @@ def parse_links(text: str, n_src: int, n_tgt: int, where: str) -> Links:
 
 def piece_owners(offsets: Sequence[tuple[int, int]], spans: Sequence[tuple[int, int]]):
     """For each subword piece (its character span), the words it overlaps (a piece such as
-    ``▁matin.`` covers two normalised words; a lone ``▁`` covers none)."""
+    ``▁matin.`` covers two normalised words; a lone ``▁`` covers none). Both in text order."""
     owners: list[list[int]] = []
+    starts = [s for s, _ in spans]
     w = 0
     for start, end in offsets:
         while w < len(spans) and spans[w][1] <= start:
             w += 1
-        mine = []
-        k = w
-        while k < len(spans) and spans[k][0] < end:
-            mine.append(k)
-            k += 1
-        owners.append(mine)
+        owners.append(list(range(w, bisect.bisect_left(starts, end, w))))
     return owners
 
 
 def piece_links(word_links: Links, src_owners, tgt_owners) -> array:
     """Word links -> piece links, flattened ``[i0, j0, i1, j1, ...]`` (source piece i, target
     piece j): a piece pair is linked when any of their words are."""
-    by_src: dict[int, list[int]] = {}
-    for i, pieces in enumerate(src_owners):
-        for word in pieces:
-            by_src.setdefault(word, []).append(i)
-    by_tgt: dict[int, list[int]] = {}
-    for j, pieces in enumerate(tgt_owners):
-        for word in pieces:
-            by_tgt.setdefault(word, []).append(j)
+    by_src, by_tgt = _pieces_by_word(src_owners), _pieces_by_word(tgt_owners)
     pairs = {(i, j) for s, t in word_links for i in by_src.get(s, ()) for j in by_tgt.get(t, ())}
-    out = array("H")
-    for i, j in sorted(pairs):
-        out.extend((i, j))
-    return out
+    return array("H", [x for pair in sorted(pairs) for x in pair])
+
+
+def _pieces_by_word(owners) -> dict[int, list[int]]:
+    by_word: dict[int, list[int]] = {}
+    for piece, words in enumerate(owners):
+        for word in words:
+            by_word.setdefault(word, []).append(piece)
+    return by_word
 
 
 # -- symmetrisation ----------------------------------------------------------------------------
