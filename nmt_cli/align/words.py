@@ -61,13 +61,10 @@ def merge_to_words(
 def hard_links(weights: torch.Tensor, threshold: float | None = None) -> list[tuple[int, int]]:
     """(Tw, Sw) weights -> sorted (source, target) links: the argmax of each row, or with
     ``threshold`` every cell of at least that weight."""
-    links: set[tuple[int, int]] = set()
     if weights.numel() == 0:
         return []
     if threshold is None:
-        for i, j in enumerate(weights.argmax(dim=1).tolist()):
-            links.add((j, i))
+        cells = enumerate(weights.argmax(dim=1).tolist())  # (row i, column j)
     else:
-        for i, j in (weights >= threshold).nonzero().tolist():
-            links.add((j, i))
-    return sorted(links)
+        cells = (weights >= threshold).nonzero().tolist()
+    return sorted({(j, i) for i, j in cells})
