@@ -8,15 +8,22 @@ from nmt_cli.errors import NmtError
 from nmt_cli.textio import atomic_path
 
 
-def plot_alignment(al, path: Path) -> None:
-    """Draw ``al.weights`` with source words along the top and target words down the side."""
+def pyplot(note: str = ""):
+    """matplotlib.pyplot drawing off screen (Agg); without matplotlib, an NmtError ending in
+    ``note``."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise NmtError("--plot needs matplotlib: pip install 'nmt-cli[plot]'") from None
+        raise NmtError(f"--plot needs matplotlib: pip install 'nmt-cli[plot]'{note}") from None
+    return plt
+
+
+def plot_alignment(al, path: Path) -> None:
+    """Draw ``al.weights`` with source words along the top and target words down the side."""
+    plt = pyplot()
     rows, cols = al.weights.shape
     fig, ax = plt.subplots(figsize=(max(3.0, 0.6 * cols + 1.5), max(2.5, 0.45 * rows + 1.2)))
     ax.imshow(al.weights.numpy(), cmap="Greys", vmin=0.0, vmax=1.0, aspect="auto")

@@ -5,20 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from nmt_cli.errors import NmtError
+from nmt_cli.align.plot import pyplot
 from nmt_cli.textio import atomic_path
 
 
 def plot_curves(metrics_path: Path, out_path: Path) -> None:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise NmtError(
-            "--plot needs matplotlib: pip install 'nmt-cli[plot]' (the model was saved)"
-        ) from None
+    plt = pyplot(" (the model was saved)")
     steps, losses, vsteps, bleu, vloss = [], [], [], [], []
     for line in metrics_path.read_text(encoding="utf-8").splitlines():
         try:
