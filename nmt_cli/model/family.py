@@ -32,20 +32,17 @@ _FAMILIES: dict[str, type[Family]] = {}
 
 
 class Family:
-    """One family's encoder and decoder for ``config``, and the choices Seq2Seq leaves to it."""
+    """One family's encoder and decoder for ``config``, and the choices Seq2Seq leaves to it:
+
+    embedding_size  width of the source and target embeddings (set by each family)
+    output_dropout  dropout on the decoder's output before the output projection (teacher forcing)
+    """
+
+    embedding_size: int
+    output_dropout: float = 0.0
 
     def __init__(self, config: ModelConfig):
         self.config = config
-
-    @property
-    def embedding_size(self) -> int:
-        """Width of the source and target embeddings."""
-        raise NotImplementedError
-
-    @property
-    def output_dropout(self) -> float:
-        """Dropout on the decoder's output before the output projection (teacher forcing)."""
-        return 0.0
 
     def build(
         self, src_embed: nn.Embedding, tgt_embed: nn.Embedding

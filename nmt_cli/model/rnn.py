@@ -276,13 +276,9 @@ def xavier_uniform_stacked_(weight: Tensor, n: int) -> None:
 
 @register("rnn")
 class RNN(Family):
-    @property
-    def embedding_size(self) -> int:
-        return self.config.emb_size
-
-    @property
-    def output_dropout(self) -> float:
-        return self.config.dropout
+    def __init__(self, config: ModelConfig):
+        super().__init__(config)
+        self.embedding_size, self.output_dropout = config.emb_size, config.dropout
 
     def build(
         self, src_embed: nn.Embedding, tgt_embed: nn.Embedding

@@ -233,9 +233,9 @@ class TransformerDecoder(nn.Module):
 
 @register("transformer")
 class Transformer(Family):
-    @property
-    def embedding_size(self) -> int:
-        return self.config.hidden_size
+    def __init__(self, config: ModelConfig):
+        super().__init__(config)
+        self.embedding_size = config.hidden_size  # the model width d
 
     def build(
         self, src_embed: nn.Embedding, tgt_embed: nn.Embedding
