@@ -102,6 +102,7 @@ def align(
     model: ModelOption = None,
     source: Source = None,
     target: Target = None,
+    beam: Beam = 5,  # without --target, the model's beam-search translation is aligned
     src_file: SrcFile = None,
     tgt_file: TgtFile = None,
     fmt: Format = None,
@@ -109,7 +110,6 @@ def align(
     threshold: Threshold = None,
     layer: Layer = None,
     head: Head = None,
-    beam: Beam = 5,
     plot: Plot = None,
     gold: Gold = None,
     max_width: MaxWidth = 0,
