@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from nmt_cli.precision import PRECISIONS
 from nmt_cli.settings import choose, require
 
 SCHEDULES = ("inverse_sqrt", "plateau", "constant")
 METRICS = ("bleu", "chrf", "ppl", "loss")
 DEVICES = ("cpu", "cuda")
 BATCH_SORTS = ("source", "target", "none")  # see nmt_cli.training.data.batch_indices
-PRECISIONS = ("auto", "fp32", "bf16")  # see nmt_cli.precision
 SYMMETRISATIONS = ("intersect", "grow-diag-final-and", "forward", "reverse")  # see .teacher
 
 
@@ -56,16 +56,12 @@ class TrainConfig:
         choose(self, dict(schedule=SCHEDULES, batch_sort=BATCH_SORTS, device=DEVICES))
         choose(self, dict(early_stop_metric=METRICS, precision=PRECISIONS))
         choose(self, dict(teacher_symmetrise=SYMMETRISATIONS))
-        if self.guided_weight < 0:
-            raise ValueError(f"guided_weight must not be negative, got {self.guided_weight}")
-        if self.max_minutes < 0:
-            raise ValueError(f"max_minutes must not be negative, got {self.max_minutes}")
+        require(self, ("guided_weight", "max_minutes"), lambda v: v >= 0, "must not be negative")
         counts = ("epochs", "batch_tokens", "max_len", "valid_every", "valid_beam", "vocab_size")
         require(self, (*counts, "log_every", "keep_last"), lambda v: v >= 1, "must be at least 1")
         optional = ("max_steps", "patience", "threads", "warmup_steps")
         require(self, optional, lambda v: v >= 0, "must not be negative")
-        if self.lr <= 0:
-            raise ValueError(f"lr must be positive, got {self.lr}")
+        require(self, ("lr",), lambda v: v > 0, "must be positive")
         if not 0.0 <= self.label_smoothing < 1.0:
             raise ValueError(f"label_smoothing must be in [0, 1), got {self.label_smoothing}")
         if len(self.adam_betas) != 2:
