@@ -52,16 +52,10 @@ def root(
 
 
 def _register() -> None:
-    from nmt_cli.cli import tokenizer_cmd
+    from nmt_cli.cli import align_cmd, evaluate_cmd, tokenizer_cmd, train_cmd, translate_cmd
 
     app.add_typer(tokenizer_cmd.app, name="tokenizer")
-    for name in ("train_cmd", "translate_cmd", "align_cmd", "evaluate_cmd"):
-        try:
-            module = __import__(f"nmt_cli.cli.{name}", fromlist=["register"])
-        except ModuleNotFoundError as e:
-            if e.name != f"nmt_cli.cli.{name}":
-                raise
-            continue  # not built yet: the command does not appear
+    for module in (train_cmd, translate_cmd, align_cmd, evaluate_cmd):
         module.register(app)
     _examples_verbatim(app)
 
