@@ -20,11 +20,9 @@ def pretrained_dirs() -> list[Path]:
 
 def resolve_model(model: str | None) -> Path:
     """The model directory for ``--model`` (a path or the name of a shipped model)."""
+    explicit = model is not None
     if model is None:
         model = os.environ.get("NMT_MODEL") or DEFAULT_MODEL
-        explicit = False
-    else:
-        explicit = True
     path = Path(model)
     if path.exists() or explicit and (os.sep in model or model.startswith(".")):
         return path
