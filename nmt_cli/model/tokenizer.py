@@ -188,15 +188,12 @@ class Tokenizer:
         normalisation would merge or drop words.
         """
         words = [line.split() for line in lines]
-        flat = self.encode_batch([w for ws in words for w in ws])
-        out, k = [], 0
+        flat = iter(self.encode_batch([w for ws in words for w in ws]))
+        out = []
         for ws in words:
-            ids: list[int] = []
-            owner: list[int] = []
-            for n in range(len(ws)):
-                ids.extend(flat[k])
-                owner.extend([n] * len(flat[k]))
-                k += 1
+            pieces = [next(flat) for _ in ws]  # each word's ids
+            ids = [i for word in pieces for i in word]
+            owner = [n for n, word in enumerate(pieces) for _ in word]
             out.append((ids, owner, len(ws)))
         return out
 
@@ -280,30 +277,21 @@ def train_tokenizer(
             yield line
 
     normalizer = _normalizer(lowercase)
+    common = {"special_tokens": SPECIAL_TOKENS, "show_progress": False}
+    learned = max(vocab_size - reserved + len(SPECIAL_TOKENS), 1)  # bytes are added after
     if model == "bpe":
         hf = HFTokenizer(models.BPE(unk_token="<unk>"))
-        trainer = trainers.BpeTrainer(
-            vocab_size=max(vocab_size - reserved + len(SPECIAL_TOKENS), 1),
-            min_frequency=min_frequency,
-            special_tokens=SPECIAL_TOKENS,
-            show_progress=False,
-        )
+        trainer = trainers.BpeTrainer(vocab_size=learned, min_frequency=min_frequency, **common)
     elif model == "unigram":
         hf = HFTokenizer(models.Unigram())
-        trainer = trainers.UnigramTrainer(
-            vocab_size=max(vocab_size - reserved + len(SPECIAL_TOKENS), 1),
-            special_tokens=SPECIAL_TOKENS,
-            unk_token="<unk>",
-            show_progress=False,
-        )
+        trainer = trainers.UnigramTrainer(vocab_size=learned, unk_token="<unk>", **common)
     else:
         hf = HFTokenizer(models.WordPiece(unk_token="<unk>", continuing_subword_prefix="##"))
         trainer = trainers.WordPieceTrainer(
             vocab_size=vocab_size,
             min_frequency=min_frequency,
-            special_tokens=SPECIAL_TOKENS,
             continuing_subword_prefix="##",
-            show_progress=False,
+            **common,
         )
     hf.normalizer = normalizer
     hf.pre_tokenizer = pre_tokenizers.Metaspace(replacement=WORD_MARK, prepend_scheme="always")
@@ -327,19 +315,12 @@ def train_tokenizer(
 
 def corpus_stats(tok: Tokenizer, sample: list[str], lines: int, characters: int) -> CorpusStats:
     """Subwords per line and the share of characters the vocabulary lacks, over ``sample``."""
-    alphabet: set[str] = set()
-    for piece in tok._tok.get_vocab():
-        bare = piece.removeprefix(WORD_MARK).removeprefix("##")
-        if len(bare) == 1:
-            alphabet.add(bare)
-    n_pieces = 0
-    n_chars = 0
-    n_unknown = 0
-    for line in sample:
-        n_pieces += len(tok.encode(line))
-        text = tok.normalise(line).replace(" ", "")
-        n_chars += len(text)
-        n_unknown += sum(1 for c in text if c not in alphabet)
+    bare = (piece.removeprefix(WORD_MARK).removeprefix("##") for piece in tok._tok.get_vocab())
+    alphabet = {b for b in bare if len(b) == 1}
+    n_pieces = sum(len(tok.encode(line)) for line in sample)
+    texts = [tok.normalise(line).replace(" ", "") for line in sample]
+    n_chars = sum(map(len, texts))
+    n_unknown = sum(c not in alphabet for text in texts for c in text)
     return CorpusStats(
         vocab_size=tok.vocab_size,
         lines=lines,
