@@ -89,14 +89,21 @@ def agreement(model_dir: Path, pairs) -> float:
     return right / total
 
 
-@pytest.mark.parametrize("full_context", [False, True], ids=["causal", "full-context"])
-def test_guided_training_makes_the_supervised_head_follow_the_teacher(
-    reversal, tmp_path, full_context
-):
+TINY_RNN = dict(
+    arch="rnn", emb_size=32, hidden_size=32, attention="additive", dropout=0.0,
+    share_embeddings=True, tie_embeddings=True,
+)  # fmt: skip
+SUPERVISED = {
+    "transformer-causal": dict(TINY_TRANSFORMER),
+    "transformer-full-context": dict(TINY_TRANSFORMER, full_context_alignment=True),
+    "rnn-additive": TINY_RNN,  # the RNN's one attention distribution is the supervised head
+}
+
+
+@pytest.mark.parametrize("settings", SUPERVISED.values(), ids=SUPERVISED.keys())
+def test_guided_training_makes_the_supervised_head_follow_the_teacher(reversal, tmp_path, settings):
     corpus, valid = reversal
-    model = ModelConfig(
-        **TINY_TRANSFORMER, guided_alignment=True, full_context_alignment=full_context
-    )
+    model = ModelConfig(**settings, guided_alignment=True)
     spec = RunSpec(
         corpora=[corpus],
         valid=[valid],
