@@ -78,8 +78,8 @@ class ScaledDotScorer(Scorer):
         return query @ proj_keys.transpose(1, 2) / math.sqrt(query.size(-1))  # (B, T, S)
 
 
-class GeneralScorer(Scorer):
-    """Luong et al. 2015, bilinear: ``q^T W k``; W k is the key projection."""
+class GeneralScorer(DotScorer):
+    """Luong et al. 2015, bilinear: ``q^T W k``: the dot score with W k as the key projection."""
 
     def __init__(self, query_size: int, key_size: int):
         super().__init__()
@@ -87,9 +87,6 @@ class GeneralScorer(Scorer):
 
     def project_keys(self, keys: Tensor) -> Tensor:
         return self.key_layer(keys)  # (B, S, Hq)
-
-    def score(self, query: Tensor, proj_keys: Tensor) -> Tensor:
-        return query @ proj_keys.transpose(1, 2)  # (B, T, S)
 
 
 SCORERS = ("additive", "dot", "general", "scaled_dot")
@@ -160,17 +157,3 @@ def pad_mask_from_lengths(lengths: Tensor, max_len: int | None = None) -> Tensor
 def causal_mask(t: int, device: torch.device | None = None) -> Tensor:
     """(T, T) True above the diagonal: position i may not look at j > i."""
     return torch.ones(t, t, dtype=torch.bool, device=device).triu(1)
-
-
-__all__ = [
-    "attend",
-    "Scorer",
-    "AdditiveScorer",
-    "DotScorer",
-    "ScaledDotScorer",
-    "GeneralScorer",
-    "make_scorer",
-    "MultiHeadAttention",
-    "pad_mask_from_lengths",
-    "causal_mask",
-]
