@@ -22,7 +22,7 @@ from typing import Any
 
 from nmt_cli import __version__
 from nmt_cli.errors import ConfigError, InputError, OutputError, RunLockedError, UsageError
-from nmt_cli.model.bundle import CONFIG_FILE, TOKENIZER_FILE, sha256_file, write_config
+from nmt_cli.model.bundle import CONFIG_FILE, MODEL_FILES, TOKENIZER_FILE, sha256_file, write_config
 from nmt_cli.settings import to_dict
 from nmt_cli.textio import count_lines, write_text_atomic
 from nmt_cli.training.spec import RUN_FILE, RunSpec, spec_to_json
@@ -77,15 +77,7 @@ def check_output_dir(run_dir: Path, resume: bool, overwrite: bool) -> None:
 
 
 def clear_run(run_dir: Path) -> None:
-    for name in (
-        RUN_FILE,
-        CONFIG_FILE,
-        TOKENIZER_FILE,
-        "model.safetensors",
-        "meta.json",
-        "metrics.jsonl",
-        "curves.png",
-    ):
+    for name in (RUN_FILE, *MODEL_FILES, "metrics.jsonl", "curves.png"):
         (run_dir / name).unlink(missing_ok=True)
     shutil.rmtree(run_dir / "checkpoints", ignore_errors=True)
 
@@ -94,10 +86,9 @@ def check_inputs(spec: RunSpec) -> None:
     """Every file exists, and the files of a corpus have one line per pair."""
     for role, path in spec.files():
         if not Path(path).is_file():
-            what = {"train": "training", "valid": "validation"}[role.split(".")[0]]
-            side = {"src": "source", "tgt": "target", "alignments": "alignments"}[
-                role.split(".")[1]
-            ]
+            what, side = role.split(".")
+            what = {"train": "training", "valid": "validation"}[what]
+            side = {"src": "source", "tgt": "target"}.get(side, side)
             raise InputError(f"{what} {side} {path}: no such file")
     for c in spec.corpora + spec.valid:
         na, nb = count_lines(c.src), count_lines(c.tgt)
