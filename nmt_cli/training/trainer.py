@@ -312,12 +312,7 @@ class Trainer:
         cfg, p = self.cfg, self.progress
         t0 = time.perf_counter()
         result = self.evaluate()
-        score = {
-            "bleu": result["valid_bleu"],
-            "chrf": result["valid_chrf"],
-            "ppl": result["valid_ppl"],
-            "loss": result["valid_loss"],
-        }[cfg.early_stop_metric]
+        score = result[f"valid_{cfg.early_stop_metric}"]
         better = p.best is None or (score > p.best if cfg.higher_is_better else score < p.best)
         if better:
             p.best, p.best_step, p.bad_validations, p.plateau_bad = score, p.step, 0, 0
