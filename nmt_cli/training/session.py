@@ -100,11 +100,10 @@ def _prepare(spec, run_dir: Path, resume: bool, cb: Callbacks, world: World, war
 
         load_weights(model, Path(spec.init) / WEIGHTS_FILE)
         cb.on_message(f"starting from the weights of {spec.init}")
-    if not resume:
-        if world.is_main:
-            runs.write_run_files(run_dir, spec, model)
-    else:
+    if resume:
         runs.check_tokenizer_fits(spec, tok, run_dir)
+    elif world.is_main:
+        runs.write_run_files(run_dir, spec, model)
     meta = runs.make_meta(spec, count_parameters(model))
     trainer = Trainer(model, tok, train_data, valid_data, spec.train, run_dir, cb, meta, world)
     if resume and not trainer.resume():

@@ -132,21 +132,16 @@ def _from_init(init: Path, model_table: dict, tokenizer, languages):
 
 
 def spec_to_json(spec: RunSpec) -> str:
-    return (
-        json.dumps(
-            {
-                "corpora": [asdict(c) for c in spec.corpora],
-                "valid": [asdict(c) for c in spec.valid],
-                "languages": list(spec.languages) if spec.languages else None,
-                "tokenizer": spec.tokenizer,
-                "init": spec.init,
-                "model": to_dict(spec.model),
-                "train": to_dict(spec.train),
-            },
-            indent=2,
-        )
-        + "\n"
-    )
+    data = {
+        "corpora": [asdict(c) for c in spec.corpora],
+        "valid": [asdict(c) for c in spec.valid],
+        "languages": list(spec.languages) if spec.languages else None,
+        "tokenizer": spec.tokenizer,
+        "init": spec.init,
+        "model": to_dict(spec.model),
+        "train": to_dict(spec.train),
+    }
+    return json.dumps(data, indent=2) + "\n"
 
 
 def spec_from_run(run_dir: Path, train_overrides: dict[str, Any]) -> RunSpec:
