@@ -71,10 +71,7 @@ class LineReader:
     def _lines(self) -> Iterator[str]:
         for raw in self.stream:
             self.count += 1
-            if raw.endswith(b"\n"):
-                raw = raw[:-1]
-            if raw.endswith(b"\r"):
-                raw = raw[:-1]
+            raw = raw.removesuffix(b"\n").removesuffix(b"\r")
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError as e:
@@ -136,10 +133,7 @@ def count_lines(path: str | Path) -> int:
 
 def check_writable(path: str | Path) -> None:
     """Fail early (before long work) when ``path`` could not be written."""
-    _check_parent(Path(path))
-
-
-def _check_parent(path: Path) -> None:
+    path = Path(path)
     parent = path.parent
     if not parent.exists():
         raise OutputError(f"{path}: directory {parent} does not exist")
@@ -164,7 +158,7 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
     On any error the temporary file is removed and ``path`` is left as it was.
     """
     target = Path(path)
-    _check_parent(target)
+    check_writable(target)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(fd)
     tmp = Path(tmp_name)
