@@ -64,7 +64,7 @@ def hard_links(weights: torch.Tensor, threshold: float | None = None) -> list[tu
     if weights.numel() == 0:
         return []
     if threshold is None:
-        cells = enumerate(weights.argmax(dim=1).tolist())  # (row i, column j)
+        cells = list(enumerate(weights.argmax(dim=1).tolist()))  # (row i, column j)
     else:
         cells = (weights >= threshold).nonzero().tolist()
     return sorted({(j, i) for i, j in cells})

@@ -17,6 +17,7 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from nmt_cli.errors import ConfigError, InputError, ModelLoadError, UsageError
 from nmt_cli.textio import write_text_atomic
@@ -277,7 +278,7 @@ def train_tokenizer(
             yield line
 
     normalizer = _normalizer(lowercase)
-    common = {"special_tokens": SPECIAL_TOKENS, "show_progress": False}
+    common: dict[str, Any] = {"special_tokens": SPECIAL_TOKENS, "show_progress": False}
     learned = max(vocab_size - reserved + len(SPECIAL_TOKENS), 1)  # bytes are added after
     if model == "bpe":
         hf = HFTokenizer(models.BPE(unk_token="<unk>"))
