@@ -20,7 +20,7 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
-TokenizerOption = Annotated[
+Tok = Annotated[
     Path, typer.Option("--tokenizer", "-t", help="tokenizer.json (or a model directory).")
 ]
 
@@ -102,7 +102,6 @@ def _stream(input_file: str, output: str, transform) -> None:
         write_output(output, write)
 
 
-Tok = TokenizerOption
 Out = OutputOption
 TextIn = Annotated[str, typer.Argument(metavar="[FILE]", help="Text to encode ('-': stdin).")]
 PiecesIn = Annotated[str, typer.Argument(metavar="[FILE]", help="Pieces or ids ('-': stdin).")]
@@ -120,10 +119,8 @@ def encode(tokenizer: Tok, input_file: TextIn = "-", ids: IdsOut = False, output
     from nmt_cli.model.tokenizer import Tokenizer
 
     tok = Tokenizer.load(tokenizer)
-    if ids:
-        _stream(input_file, output, lambda line: " ".join(map(str, tok.encode(line))))
-    else:
-        _stream(input_file, output, lambda line: " ".join(tok.pieces(line)))
+    split = (lambda line: map(str, tok.encode(line))) if ids else tok.pieces
+    _stream(input_file, output, lambda line: " ".join(split(line)))
 
 
 @app.command("decode")

@@ -12,6 +12,7 @@ Every file is written atomically; a model directory is what `nmt translate`, `nm
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -211,12 +212,9 @@ def load_bundle(path: str | Path) -> Bundle:
     load_weights(model, directory / WEIGHTS_FILE)
     model.eval()
     meta = {}
-    meta_path = directory / META_FILE
-    if meta_path.is_file():
-        try:
-            meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            meta = {}
+    if (directory / META_FILE).is_file():
+        with contextlib.suppress(json.JSONDecodeError, UnicodeDecodeError):  # provenance only
+            meta = json.loads((directory / META_FILE).read_text(encoding="utf-8"))
     return Bundle(config, src_vocab, tgt_vocab, model, tokenizer, meta, directory, languages)
 
 
