@@ -122,7 +122,5 @@ def build_model(config: ModelConfig, src_vocab_size: int, tgt_vocab_size: int) -
 
 
 def count_parameters(model: nn.Module) -> int:
-    """Distinct trainable parameters (tied weights count once)."""
-    return sum(
-        p.numel() for p in {id(p): p for p in model.parameters() if p.requires_grad}.values()
-    )
+    """Distinct trainable parameters (tied weights count once: parameters() yields each once)."""
+    return sum(p.numel() for p in model.parameters() if p.requires_grad)
