@@ -33,11 +33,8 @@ def evaluate(
     names = [m.strip().lower() for m in metrics.split(",") if m.strip()]
     scores = score_corpus(read_lines(hyp, warn), read_lines(ref, warn), names)
     if as_json:
-        print(
-            json.dumps(
-                {s.metric: {"score": round(s.score, 2), "signature": s.signature} for s in scores}
-            )
-        )
+        record = {s.metric: {"score": round(s.score, 2), "signature": s.signature} for s in scores}
+        print(json.dumps(record))
         return
     console = err_console()
     if console.is_terminal:
