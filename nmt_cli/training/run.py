@@ -60,7 +60,7 @@ class RunLock:
             self.fd = None
 
 
-def check_output_dir(run_dir: Path, resume: bool, overwrite: bool) -> None:
+def check_output_dir(run_dir: Path, overwrite: bool) -> None:
     """Refuse to write a new run over an existing one unless asked to."""
     if run_dir.exists() and not run_dir.is_dir():
         raise OutputError(f"{run_dir}: exists and is not a directory")
@@ -69,7 +69,7 @@ def check_output_dir(run_dir: Path, resume: bool, overwrite: bool) -> None:
     holds_run = run_dir.is_dir() and any(
         (run_dir / f).exists() for f in (RUN_FILE, CONFIG_FILE, "checkpoints")
     )
-    if holds_run and not resume and not overwrite:
+    if holds_run and not overwrite:
         raise UsageError(
             f"{run_dir} already holds a training run; use --resume to continue it or "
             "--overwrite to start again"
@@ -151,7 +151,7 @@ def write_run_files(run_dir: Path, spec: RunSpec, model) -> None:
     write_config(run_dir, model.config, model.src_vocab_size, model.tgt_vocab_size, spec.languages)
 
 
-def check_tokenizer_fits(spec: RunSpec, tokenizer, run_dir: Path) -> None:
+def check_tokenizer_fits(tokenizer, run_dir: Path) -> None:
     if (run_dir / CONFIG_FILE).is_file():
         from nmt_cli.model.bundle import read_config
 
@@ -184,7 +184,7 @@ def prepare_teacher(spec: RunSpec, run_dir: Path, say) -> str | None:
     return str(compute_teacher(need, run_dir, spec.train.teacher_symmetrise, say))
 
 
-def load_data(spec: RunSpec, tok, run_dir: Path, say, warn, teacher: str | None = None):
+def load_data(spec: RunSpec, tok, say, warn, teacher: str | None = None):
     """Training data (with ``teacher`` links for guided alignment) and validation data."""
     from nmt_cli.training.data import load_corpora
 

@@ -55,7 +55,7 @@ def train(
     cb = callbacks or Callbacks()
     world = world or World()
     if not resume:
-        runs.check_output_dir(run_dir, resume=False, overwrite=overwrite)
+        runs.check_output_dir(run_dir, overwrite)
         spec = resolve_settings(spec)
     runs.check_inputs(spec)
     runs.check_tools(spec, run_dir)
@@ -92,7 +92,7 @@ def _prepare(spec, run_dir: Path, resume: bool, cb: Callbacks, world: World, war
     world.barrier()
     if not world.is_main:
         teacher = runs.prepare_teacher(spec, run_dir, cb.on_message)
-    train_data, valid_data = runs.load_data(spec, tok, run_dir, cb.on_message, warn, teacher)
+    train_data, valid_data = runs.load_data(spec, tok, cb.on_message, warn, teacher)
     torch.manual_seed(spec.train.seed)
     model = build_model(spec.model, tok.vocab_size, tok.vocab_size)
     if spec.init and not resume:  # fine-tuning: its weights (float16 ones become float32)
@@ -101,7 +101,7 @@ def _prepare(spec, run_dir: Path, resume: bool, cb: Callbacks, world: World, war
         load_weights(model, Path(spec.init) / WEIGHTS_FILE)
         cb.on_message(f"starting from the weights of {spec.init}")
     if resume:
-        runs.check_tokenizer_fits(spec, tok, run_dir)
+        runs.check_tokenizer_fits(tok, run_dir)
     elif world.is_main:
         runs.write_run_files(run_dir, spec, model)
     meta = runs.make_meta(spec, count_parameters(model))
@@ -123,15 +123,14 @@ def _fit_with_signals(trainer) -> Progress:
             raise KeyboardInterrupt
         trainer.stop_requested = signal.Signals(signum).name
 
-    old_int = signal.signal(signal.SIGINT, stop)
-    old_term = signal.signal(signal.SIGTERM, stop)
+    previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
         return trainer.fit()
     except KeyboardInterrupt:
         raise Interrupted(trainer.progress.step, trainer.stop_requested or "SIGINT") from None
     finally:
-        signal.signal(signal.SIGINT, old_int)
-        signal.signal(signal.SIGTERM, old_term)
+        for s, handler in previous.items():
+            signal.signal(s, handler)
 
 
 __all__ = ["Interrupted", "train"]
