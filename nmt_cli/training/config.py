@@ -62,8 +62,7 @@ class TrainConfig:
         optional = ("max_steps", "patience", "threads", "warmup_steps")
         require(self, optional, lambda v: v >= 0, "must not be negative")
         require(self, ("lr",), lambda v: v > 0, "must be positive")
-        if not 0.0 <= self.label_smoothing < 1.0:
-            raise ValueError(f"label_smoothing must be in [0, 1), got {self.label_smoothing}")
+        require(self, ("label_smoothing",), lambda v: 0.0 <= v < 1.0, "must be in [0, 1)")
         if len(self.adam_betas) != 2:
             raise ValueError("adam_betas takes two numbers")
 
