@@ -56,9 +56,7 @@ def format_line(index: int, t, fmt: str, align: bool, nbest: int, split: bool = 
         if nbest > 1:
             record["n"] = index
         return escape_line_breaks(json.dumps(record, ensure_ascii=False))
-    fields = [text]
-    if nbest > 1:
-        fields = [str(index), text, f"{t.score:.4f}"]
+    fields = [str(index), text, f"{t.score:.4f}"] if nbest > 1 else [text]
     if align:
         fields.append(to_pharaoh(t.alignment))
     return " ||| ".join(fields)
