@@ -124,14 +124,13 @@ def _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus: CorpusFiles, 
     from nmt_cli.training.teacher import NORMALISED_WORD, WHITESPACE_WORD
 
     guided = data.links is not None
-    src_lines = [c[0] for c in chunk]
-    tgt_lines = [c[1] for c in chunk]
-    if guided:
-        src_enc = tokenizer.encode_batch_with_offsets(src_lines)
-        tgt_enc = tokenizer.encode_batch_with_offsets(tgt_lines)
-    else:
-        src_enc = [(ids, None) for ids in tokenizer.encode_batch(src_lines)]
-        tgt_enc = [(ids, None) for ids in tokenizer.encode_batch(tgt_lines)]
+
+    def encode(lines: list[str]):  # (ids, piece offsets or None) per line
+        if guided:
+            return tokenizer.encode_batch_with_offsets(lines)
+        return [(ids, None) for ids in tokenizer.encode_batch(lines)]
+
+    src_enc, tgt_enc = encode([c[0] for c in chunk]), encode([c[1] for c in chunk])
     words = WHITESPACE_WORD if own else NORMALISED_WORD
     where = corpus.alignments if own else "teacher links"
     for k, (st, tt, link_line) in enumerate(chunk):
