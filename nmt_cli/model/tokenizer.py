@@ -144,15 +144,6 @@ class Tokenizer:
             ) from None
         return cls(hf, str(p))
 
-    @classmethod
-    def from_str(cls, text: str) -> Tokenizer:
-        from tokenizers import Tokenizer as HFTokenizer
-
-        return cls(HFTokenizer.from_str(text))
-
-    def to_str(self) -> str:
-        return self._tok.to_str()
-
     def save(self, path: str | Path) -> None:
         write_text_atomic(path, self._tok.to_str(pretty=False))
 
