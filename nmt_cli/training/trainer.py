@@ -157,9 +157,6 @@ class Trainer:
 
     # -- the loop ----------------------------------------------------------------------------
 
-    def lr(self) -> float:
-        return self.cfg.lr_at(max(self.progress.step, 1), self.progress.plateau_scale)
-
     def losses(self, batch, smoothing: float) -> tuple[torch.Tensor, torch.Tensor | None]:
         """Summed cross-entropy of the batch, and (guided alignment) the alignment loss per
         linked target token."""
@@ -337,7 +334,7 @@ class Trainer:
             best_step=p.best_step,
             improved=better,
             seconds=time.perf_counter() - t0,
-            lr=self.lr(),
+            lr=cfg.lr_at(max(p.step, 1), p.plateau_scale),
         )
         metrics_file.write(json.dumps(record) + "\n")
         metrics_file.flush()
