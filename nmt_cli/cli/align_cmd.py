@@ -91,10 +91,6 @@ PRECISIONS = ("fp32", "bf16", "auto")
 Precision = Annotated[
     str, choice_option("--precision", choices=PRECISIONS, help="Arithmetic of the model.")
 ]
-PRECISIONS = ("fp32", "bf16", "auto")
-Precision = Annotated[
-    str, choice_option("--precision", choices=PRECISIONS, help="Arithmetic of the model.")
-]
 
 
 def align(
