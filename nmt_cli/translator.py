@@ -157,13 +157,8 @@ class Translator:
             attention=hyp.attention,
         )
         if with_alignment and tokens and src:
-            n_tgt = len(text.split())
-            # Target words: a piece marked as a word start opens the next printed word; the
-            # count can only disagree with text.split() for odd pieces, so clamp to be safe.
-            tgt_words = [
-                min(w, max(n_tgt - 1, 0))
-                for w in word_ids([self.tok.starts_word(i) for i in tokens])
-            ]
+            n_tgt = len(text.split())  # a piece marked as a word start opens the next word
+            tgt_words = word_ids([self.tok.starts_word(i) for i in tokens], n_tgt)
             t.word_attention = merge_to_words(
                 hyp.attention, src_words, tgt_words, n_src, max(n_tgt, 1)
             )  # (Tw, Sw)
