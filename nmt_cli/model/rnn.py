@@ -27,23 +27,10 @@ from nmt_cli.model.config import ModelConfig
 from nmt_cli.model.family import Family, register
 
 
-def _rnn(
-    cell: str,
-    input_size: int,
-    hidden_size: int,
-    layers: int,
-    dropout: float,
-    bidirectional: bool = False,
-) -> nn.RNNBase:
+def _rnn(cell: str, size: int, hidden: int, layers: int, dropout: float, bi=False) -> nn.RNNBase:
     kind = {"gru": nn.GRU, "lstm": nn.LSTM}[cell]  # config validation has checked the name
-    return kind(
-        input_size,
-        hidden_size,
-        num_layers=layers,
-        batch_first=True,
-        dropout=dropout if layers > 1 else 0.0,
-        bidirectional=bidirectional,
-    )
+    dropout = dropout if layers > 1 else 0.0
+    return kind(size, hidden, layers, batch_first=True, dropout=dropout, bidirectional=bi)
 
 
 @dataclass
@@ -63,14 +50,8 @@ class RNNEncoder(nn.Module):
         super().__init__()
         self.embed = embed
         self.dropout = nn.Dropout(config.dropout)
-        self.rnn = _rnn(
-            config.cell,
-            config.emb_size,
-            config.hidden_size,
-            config.enc_layers,
-            config.dropout,
-            config.bidirectional,
-        )
+        c = config
+        self.rnn = _rnn(c.cell, c.emb_size, c.hidden_size, c.enc_layers, c.dropout, c.bidirectional)
         self.output_size = config.hidden_size * (2 if config.bidirectional else 1)
 
     def forward(self, src: Tensor, src_lengths: Tensor, pad_mask: Tensor) -> Encoded:
@@ -173,14 +154,12 @@ class RNNDecoder(nn.Module):
         b = enc.states.size(0)
         memory = self.memory_proj(enc.states)  # (B, S, Hv)
         final = self.memory_proj(enc.final)  # (B, Hv)
-        layers = self.config.dec_layers
-        # (B, L*H) -> (L, B, H)
-        hidden = torch.tanh(self.bridge(final)).view(b, layers, -1).transpose(0, 1).contiguous()
-        cell = None
-        if self.cell_bridge is not None:
-            cell = (
-                torch.tanh(self.cell_bridge(final)).view(b, layers, -1).transpose(0, 1).contiguous()
-            )
+
+        def bridge(layer: nn.Linear) -> Tensor:  # (B, L*H) -> (L, B, H)
+            return torch.tanh(layer(final)).view(b, self.config.dec_layers, -1).transpose(0, 1)
+
+        hidden = bridge(self.bridge).contiguous()
+        cell = None if self.cell_bridge is None else bridge(self.cell_bridge).contiguous()
         if self.multihead is not None:
             keys, values = self.multihead.project_memory(memory, memory)  # (B, h, S, d) each
         elif self.scorer is not None:
