@@ -52,21 +52,10 @@ def _decoder(model: str):
     from tokenizers import decoders
 
     if model == "wordpiece":
-        return decoders.Sequence(
-            [
-                decoders.WordPiece(prefix="##", cleanup=False),
-                decoders.Replace(WORD_MARK, " "),
-                decoders.Strip(" ", 1, 0),
-            ]
-        )
-    return decoders.Sequence(
-        [
-            decoders.Replace(WORD_MARK, " "),
-            decoders.ByteFallback(),
-            decoders.Fuse(),
-            decoders.Strip(" ", 1, 0),
-        ]
-    )
+        steps = [decoders.WordPiece(prefix="##", cleanup=False), decoders.Replace(WORD_MARK, " ")]
+    else:
+        steps = [decoders.Replace(WORD_MARK, " "), decoders.ByteFallback(), decoders.Fuse()]
+    return decoders.Sequence([*steps, decoders.Strip(" ", 1, 0)])
 
 
 @dataclass
