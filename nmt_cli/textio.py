@@ -146,8 +146,6 @@ def check_writable(path: str | Path) -> None:
 def _output_error(path: Path, e: OSError) -> OutputError:
     if e.errno == errno.ENOSPC:
         return OutputError(f"{path}: no space left on device; nothing was written")
-    if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return OutputError(f"{path}: cannot write ({e.strerror}); nothing was written")
     return OutputError(f"{path}: cannot write ({e.strerror or e}); nothing was written")
 
 
@@ -205,11 +203,9 @@ def stdout_utf8() -> TextIO:
     when it is collected).
     """
     reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if reconfigure is not None:
-        try:
+    with contextlib.suppress(ValueError, io.UnsupportedOperation):
+        if reconfigure is not None:
             reconfigure(encoding="utf-8", newline="\n")
-        except (ValueError, io.UnsupportedOperation):
-            pass
     return sys.stdout
 
 
