@@ -120,6 +120,13 @@ def open_lines(
         yield LineReader(f, str(p), on_invalid, strict)
 
 
+def lines_of(paths: Iterable[str | Path], on_invalid=None, strict: bool = False) -> Iterator[str]:
+    """The lines of each of ``paths`` in turn, each opened when reached (see open_lines)."""
+    for path in paths:
+        with open_lines(path, on_invalid, strict) as lines:
+            yield from lines
+
+
 def read_lines(path: str | Path, on_invalid: Callable[[str], None] | None = None) -> list[str]:
     """All lines of ``path`` (see :class:`LineReader`)."""
     with open_lines(path, on_invalid) as lines:

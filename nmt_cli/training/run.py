@@ -106,7 +106,7 @@ def check_inputs(spec: RunSpec) -> None:
 def prepare_tokenizer(spec: RunSpec, run_dir: Path, resume: bool, warn):
     """The run's tokenizer: the one in the run (resume), a given one, or a new joint BPE."""
     from nmt_cli.model.tokenizer import Tokenizer, train_tokenizer
-    from nmt_cli.textio import open_lines
+    from nmt_cli.textio import lines_of
 
     stored = run_dir / TOKENIZER_FILE
     if resume and stored.is_file():
@@ -116,13 +116,8 @@ def prepare_tokenizer(spec: RunSpec, run_dir: Path, resume: bool, warn):
         tok.save(stored)
         return tok, None
 
-    def lines():
-        for c in spec.corpora:
-            for path in (c.src, c.tgt):
-                with open_lines(path, on_invalid=warn) as f:
-                    yield from f
-
-    tok, stats = train_tokenizer(lines(), vocab_size=spec.train.vocab_size, model="bpe")
+    lines = lines_of([path for c in spec.corpora for path in (c.src, c.tgt)], warn)
+    tok, stats = train_tokenizer(lines, vocab_size=spec.train.vocab_size, model="bpe")
     tok.save(stored)
     return tok, stats
 
