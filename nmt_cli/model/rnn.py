@@ -93,15 +93,8 @@ class RNNState:
         def pick(x: Tensor | None, dim: int = 0) -> Tensor | None:
             return None if x is None else x.index_select(dim, index)
 
-        return RNNState(
-            hidden=self.hidden.index_select(1, index),
-            cell=pick(self.cell, 1),
-            feed=pick(self.feed),
-            keys=self.keys.index_select(0, index),
-            values=self.values.index_select(0, index),
-            pad_mask=self.pad_mask.index_select(0, index),
-            context=pick(self.context),
-        )
+        rest = (self.feed, self.keys, self.values, self.pad_mask, self.context)  # batch first
+        return RNNState(pick(self.hidden, 1), pick(self.cell, 1), *(pick(x) for x in rest))
 
 
 class RNNDecoder(nn.Module):
@@ -135,11 +128,9 @@ class RNNDecoder(nn.Module):
             context_size = memory_size
         self.context_size = context_size
 
-        feed = self.luong and c.input_feeding
-        rnn_input = (
-            c.emb_size + (self.output_size if feed else 0) + (0 if self.luong else context_size)
-        )
-        self.feeds = feed
+        self.feeds = self.luong and c.input_feeding
+        rnn_input = c.emb_size + (self.output_size if self.feeds else 0)
+        rnn_input += 0 if self.luong else context_size
         self.rnn = _rnn(c.cell, rnn_input, c.hidden_size, c.dec_layers, c.dropout)
         out_in = context_size + c.hidden_size + (0 if self.luong else c.emb_size)
         self.attn_out = nn.Linear(out_in, self.output_size)  # -> o_t, the attentional state
