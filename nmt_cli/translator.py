@@ -125,11 +125,7 @@ class Translator:
             self._full_context_attention(ids, hyps)
         out: list[list[Translation]] = []
         for line, read, src, nbest, up in zip(lines, as_read, sources, hyps, shouted):
-            found = [self._finish(read, src, h, with_alignment) for h in nbest]
-            for t in found:
-                t.source = line
-                t.text = t.text.upper() if up else t.text
-            out.append(found)
+            out.append([self._finish(line, read, up, src, h, with_alignment) for h in nbest])
         return out
 
     def _full_context_attention(self, ids: list[list[int]], hyps, chunk: int = 64) -> None:
@@ -144,13 +140,14 @@ class Translator:
             for (_, h), att in zip(part, maps):
                 h.attention = att[: h.attention.size(0)]  # (T+1, S+1); unfinished: T rows
 
-    def _finish(self, line: str, source, hyp, with_alignment: bool) -> Translation:
+    def _finish(self, line: str, read: str, up: bool, source, hyp, with_alignment) -> Translation:
+        """The Translation of ``line`` (translated as ``read``; its text upper-cased if ``up``)."""
         src, src_words, n_src = source
         tokens = hyp.tokens
-        text = self._detokenize(tokens, line.split(), src_words, hyp.attention)
+        text = self._detokenize(tokens, read.split(), src_words, hyp.attention)
         t = Translation(
             source=line,
-            text=text,
+            text=text.upper() if up else text,
             score=float(hyp.score),
             src_pieces=[self.tok.id_to_piece(i) for i in src],
             tgt_pieces=[self.tok.id_to_piece(i) for i in tokens],
