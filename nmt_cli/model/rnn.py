@@ -104,7 +104,6 @@ class RNNDecoder(nn.Module):
         self.config = c
         self.embed = embed
         self.dropout = nn.Dropout(c.dropout)
-        self.hidden_size = c.hidden_size
         self.output_size = c.emb_size if c.tie_embeddings else c.hidden_size  # O
         self.luong = c.style == "luong"
         self.has_attention = c.attention != "none"
@@ -119,14 +118,12 @@ class RNNDecoder(nn.Module):
             memory_size = c.hidden_size
         self.multihead: MultiHeadAttention | None = None
         self.scorer = None
+        context_size = memory_size  # what attention mixes; multihead projects it to H
         if c.attention == "multihead":
             self.multihead = MultiHeadAttention(c.hidden_size, memory_size, c.hidden_size, c.heads)
             context_size = c.hidden_size
-        else:
-            if self.has_attention:
-                self.scorer = make_scorer(c.attention, c.hidden_size, memory_size)
-            context_size = memory_size
-        self.context_size = context_size
+        elif self.has_attention:
+            self.scorer = make_scorer(c.attention, c.hidden_size, memory_size)
 
         self.feeds = self.luong and c.input_feeding
         rnn_input = c.emb_size + (self.output_size if self.feeds else 0)
