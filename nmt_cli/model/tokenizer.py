@@ -99,8 +99,7 @@ class Tokenizer:
     """A trained subword tokenizer with the project's fixed special tokens."""
 
     def __init__(self, hf_tokenizer, path: str | None = None):
-        hf_tokenizer = _specials_as_plain_pieces(hf_tokenizer)
-        self._tok = hf_tokenizer
+        self._tok = hf_tokenizer = _specials_as_plain_pieces(hf_tokenizer)
         self.path = path
         for token_id, token in enumerate(SPECIAL_TOKENS):
             found = hf_tokenizer.token_to_id(token)
