@@ -120,6 +120,13 @@ def open_lines(
         yield LineReader(f, str(p), on_invalid, strict)
 
 
+def lines_of(paths: Iterable[str | Path], on_invalid=None, strict: bool = False) -> Iterator[str]:
+    """The lines of each of ``paths`` in turn, each opened when reached (see open_lines)."""
+    for path in paths:
+        with open_lines(path, on_invalid, strict) as lines:
+            yield from lines
+
+
 def read_lines(path: str | Path, on_invalid: Callable[[str], None] | None = None) -> list[str]:
     """All lines of ``path`` (see :class:`LineReader`)."""
     with open_lines(path, on_invalid) as lines:
@@ -146,8 +153,6 @@ def check_writable(path: str | Path) -> None:
 def _output_error(path: Path, e: OSError) -> OutputError:
     if e.errno == errno.ENOSPC:
         return OutputError(f"{path}: no space left on device; nothing was written")
-    if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return OutputError(f"{path}: cannot write ({e.strerror}); nothing was written")
     return OutputError(f"{path}: cannot write ({e.strerror or e}); nothing was written")
 
 
@@ -205,11 +210,9 @@ def stdout_utf8() -> TextIO:
     when it is collected).
     """
     reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if reconfigure is not None:
-        try:
+    with contextlib.suppress(ValueError, io.UnsupportedOperation):
+        if reconfigure is not None:
             reconfigure(encoding="utf-8", newline="\n")
-        except (ValueError, io.UnsupportedOperation):
-            pass
     return sys.stdout
 
 

@@ -125,11 +125,7 @@ class Translator:
             self._full_context_attention(ids, hyps)
         out: list[list[Translation]] = []
         for line, read, src, nbest, up in zip(lines, as_read, sources, hyps, shouted):
-            found = [self._finish(read, src, h, with_alignment) for h in nbest]
-            for t in found:
-                t.source = line
-                t.text = t.text.upper() if up else t.text
-            out.append(found)
+            out.append([self._finish(line, read, up, src, h, with_alignment) for h in nbest])
         return out
 
     def _full_context_attention(self, ids: list[list[int]], hyps, chunk: int = 64) -> None:
@@ -144,26 +140,22 @@ class Translator:
             for (_, h), att in zip(part, maps):
                 h.attention = att[: h.attention.size(0)]  # (T+1, S+1); unfinished: T rows
 
-    def _finish(self, line: str, source, hyp, with_alignment: bool) -> Translation:
+    def _finish(self, line: str, read: str, up: bool, source, hyp, with_alignment) -> Translation:
+        """The Translation of ``line`` (translated as ``read``; its text upper-cased if ``up``)."""
         src, src_words, n_src = source
         tokens = hyp.tokens
-        text = self._detokenize(tokens, line.split(), src_words, hyp.attention)
+        text = self._detokenize(tokens, read.split(), src_words, hyp.attention)
         t = Translation(
             source=line,
-            text=text,
+            text=text.upper() if up else text,
             score=float(hyp.score),
             src_pieces=[self.tok.id_to_piece(i) for i in src],
             tgt_pieces=[self.tok.id_to_piece(i) for i in tokens],
             attention=hyp.attention,
         )
         if with_alignment and tokens and src:
-            n_tgt = len(text.split())
-            # Target words: a piece marked as a word start opens the next printed word; the
-            # count can only disagree with text.split() for odd pieces, so clamp to be safe.
-            tgt_words = [
-                min(w, max(n_tgt - 1, 0))
-                for w in word_ids([self.tok.starts_word(i) for i in tokens])
-            ]
+            n_tgt = len(text.split())  # a piece marked as a word start opens the next word
+            tgt_words = word_ids([self.tok.starts_word(i) for i in tokens], n_tgt)
             t.word_attention = merge_to_words(
                 hyp.attention, src_words, tgt_words, n_src, max(n_tgt, 1)
             )  # (Tw, Sw)

@@ -87,7 +87,7 @@ def align_pairs(
         tgt = []
         for text, ids in zip(targets, target_ids):
             n = len(text.split())
-            owner = [min(w, max(n - 1, 0)) for w in word_ids([tok.starts_word(i) for i in ids])]
+            owner = word_ids([tok.starts_word(i) for i in ids], n)
             tgt.append((ids, owner, n))
     # Positions past max_positions have no encoding: longer sides are cut (their last words
     # get no weight), as `nmt translate` cuts long lines.

@@ -18,17 +18,18 @@ from collections.abc import Sequence
 import torch
 
 
-def word_ids(starts_word: Sequence[bool]) -> list[int]:
+def word_ids(starts_word: Sequence[bool], n_words: int | None = None) -> list[int]:
     """Word index of every piece, from flags saying which piece starts a new word.
 
     [True, False, True, True, False] -> [0, 0, 1, 2, 2]; a first piece that does not start a
-    word still belongs to word 0.
+    word still belongs to word 0. ``n_words``: the words of a printed translation; the count
+    can only disagree with its text.split() for odd pieces, so indices are clamped below it.
     """
     out, word = [], -1
     for i, start in enumerate(starts_word):
         if start or i == 0:
             word += 1
-        out.append(word)
+        out.append(word if n_words is None else min(word, max(n_words - 1, 0)))
     return out
 
 

@@ -91,10 +91,6 @@ PRECISIONS = ("fp32", "bf16", "auto")
 Precision = Annotated[
     str, choice_option("--precision", choices=PRECISIONS, help="Arithmetic of the model.")
 ]
-PRECISIONS = ("fp32", "bf16", "auto")
-Precision = Annotated[
-    str, choice_option("--precision", choices=PRECISIONS, help="Arithmetic of the model.")
-]
 
 
 def align(
@@ -199,9 +195,13 @@ def _emit_one(al, fmt: str, output: str, max_width: int) -> None:
     from nmt_cli.align.pharaoh import to_pharaoh
     from nmt_cli.textio import atomic_writer
 
-    if fmt == "table" and output == "-":
-        from rich.console import Console
+    if fmt != "table":
+        with atomic_writer(output) as out:
+            out.write(_record(al, fmt) + "\n")
+        return
+    from rich.console import Console
 
+    if output == "-":
         console = Console(highlight=False, soft_wrap=False)
         width = max_width or console.width
         for table in render_tables(al, width):
@@ -210,15 +210,10 @@ def _emit_one(al, fmt: str, output: str, max_width: int) -> None:
         console.print(to_pharaoh(al.links), markup=False)
         return
     with atomic_writer(output) as out:
-        if fmt == "table":
-            from rich.console import Console
-
-            console = Console(file=out, width=max_width or 100, no_color=True, highlight=False)
-            for table in render_tables(al, max_width or 100):
-                console.print(table)
-            out.write(to_pharaoh(al.links) + "\n")
-        else:
-            out.write(_record(al, fmt) + "\n")
+        console = Console(file=out, width=max_width or 100, no_color=True, highlight=False)
+        for table in render_tables(al, max_width or 100):
+            console.print(table)
+        out.write(to_pharaoh(al.links) + "\n")
 
 
 def _record(al, fmt: str) -> str:

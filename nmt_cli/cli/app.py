@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from nmt_cli import __version__
-from nmt_cli.cli import common
+from nmt_cli.cli import align_cmd, common, evaluate_cmd, tokenizer_cmd, train_cmd, translate_cmd
 
 app = typer.Typer(
     name="nmt",
@@ -51,15 +51,6 @@ def root(
     common.DEBUG["on"] = debug or common.DEBUG["on"]
 
 
-def _register() -> None:
-    from nmt_cli.cli import align_cmd, evaluate_cmd, tokenizer_cmd, train_cmd, translate_cmd
-
-    app.add_typer(tokenizer_cmd.app, name="tokenizer")
-    for module in (train_cmd, translate_cmd, align_cmd, evaluate_cmd):
-        module.register(app)
-    _examples_verbatim(app)
-
-
 def _examples_verbatim(typer_app: typer.Typer) -> None:
     """Every help text of ``typer_app``, its commands and groups: examples one per line."""
     if isinstance(typer_app.info.help, str):
@@ -71,7 +62,10 @@ def _examples_verbatim(typer_app: typer.Typer) -> None:
         _examples_verbatim(group.typer_instance)
 
 
-_register()
+app.add_typer(tokenizer_cmd.app, name="tokenizer")
+for module in (train_cmd, translate_cmd, align_cmd, evaluate_cmd):
+    module.register(app)
+_examples_verbatim(app)
 
 
 def main() -> None:

@@ -3,6 +3,7 @@ layout of examples in help texts."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
@@ -100,11 +101,8 @@ def examples_verbatim(help_text: str) -> str:
 def _quiet_broken_pipe() -> None:
     # The reader went away (`| head`): point stdout at /dev/null so the interpreter's final
     # flush does not raise again, then leave with the conventional 128 + SIGPIPE.
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def boundary(func: F) -> F:

@@ -45,7 +45,7 @@ def train(
     Example: nmt tokenizer train train.de train.en --vocab-size 8000 --output tok.json
     """
     from nmt_cli.model.tokenizer import train_tokenizer
-    from nmt_cli.textio import check_writable, open_lines
+    from nmt_cli.textio import check_writable, lines_of
 
     if files.count("-") > 1:
         raise UsageError("'-' (stdin) can be given only once")
@@ -54,14 +54,8 @@ def train(
             raise InputError(f"{f}: no such file" if not Path(f).exists() else f"{f}: not a file")
     check_writable(output)
 
-    def all_lines():
-        for f in files:
-            # Training data must be clean: a corrupt file is an error, not a warning.
-            with open_lines(f, strict=True) as lines:
-                yield from lines
-
     tok, stats = train_tokenizer(
-        all_lines(),
+        lines_of(files, strict=True),  # training data must be clean: bad UTF-8 is an error
         vocab_size=vocab_size,
         model=model,
         min_frequency=min_frequency,

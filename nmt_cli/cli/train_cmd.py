@@ -353,11 +353,8 @@ def export(
     if output.resolve() == model.resolve():
         raise UsageError("--output must differ from the model directory")
     bundle = load_bundle(model)
-    meta = dict(bundle.meta)
-    meta["exported"] = {"from": str(model), "dtype": dtype}
-    save_bundle(
-        output, bundle.model, bundle.tokenizer, meta, dtype=dtype, languages=bundle.languages
-    )
+    meta = {**bundle.meta, "exported": {"from": str(model), "dtype": dtype}}
+    save_bundle(output, bundle.model, bundle.tokenizer, meta, dtype, bundle.languages)
     info(f"exported {model} to {output} ({dtype})")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated
 
@@ -24,13 +25,6 @@ from nmt_cli.errors import InputError, UsageError
 FORMATS = ("text", "jsonl")
 QUANTIZATIONS = ("int8",)
 PRECISIONS = ("fp32", "bf16", "auto")
-
-
-def escape_line_breaks(json_text: str) -> str:
-    """JSON stays valid with these escaped, and no line-splitting reader breaks the line."""
-    for c in ("\u2028", "\u2029", "\u0085"):
-        json_text = json_text.replace(c, f"\\u{ord(c):04x}")
-    return json_text
 
 
 def format_line(index: int, t, fmt: str, align: bool, nbest: int, split: bool = False) -> str:
@@ -55,7 +49,11 @@ def format_line(index: int, t, fmt: str, align: bool, nbest: int, split: bool = 
             record["alignment"] = to_pharaoh(t.alignment)
         if nbest > 1:
             record["n"] = index
-        return escape_line_breaks(json.dumps(record, ensure_ascii=False))
+        line = json.dumps(record, ensure_ascii=False)
+        # JSON stays valid with these escaped, and no line-splitting reader breaks the line.
+        for c in ("\u2028", "\u2029", "\u0085"):
+            line = line.replace(c, f"\\u{ord(c):04x}")
+        return line
     fields = [str(index), text, f"{t.score:.4f}"] if nbest > 1 else [text]
     if align:
         fields.append(to_pharaoh(t.alignment))
@@ -223,11 +221,8 @@ def _write_translations(
             if interactive:
                 out.flush()
 
-    if lines is not None:
-        write_output(output, functools.partial(write, lines))
-    else:
-        with open_lines(input_file, on_invalid=warn) as source:
-            write_output(output, functools.partial(write, source))
+    with open_lines(input_file, on_invalid=warn) if lines is None else nullcontext(lines) as source:
+        write_output(output, functools.partial(write, source))
     return best
 
 

@@ -33,6 +33,7 @@ WEIGHTS_FILE = "model.safetensors"
 META_FILE = "meta.json"
 MODEL_FILES = (CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE, META_FILE)
 LANGUAGE_CODE = re.compile(r"[a-z]{2}")  # ISO 639-1
+LANGUAGE_KEYS = ("source_language", "target_language")
 
 
 @dataclass
@@ -64,8 +65,7 @@ def write_config(
         "tgt_vocab_size": tgt_vocab,
     }
     if languages is not None:
-        src, tgt = languages
-        for key, code in (("source_language", src), ("target_language", tgt)):
+        for key, code in zip(LANGUAGE_KEYS, languages, strict=True):
             if not isinstance(code, str) or not LANGUAGE_CODE.fullmatch(code):
                 raise ValueError(f"{key} must be an ISO 639-1 code like 'fr', not {code!r}")
             data[key] = code
@@ -132,11 +132,10 @@ def read_languages(directory: Path) -> tuple[str, str] | None:
     lowercase code, is a ModelLoadError.
     """
     path, data = _config_data(directory)
-    keys = ("source_language", "target_language")
-    if not any(k in data for k in keys):
+    if not any(k in data for k in LANGUAGE_KEYS):
         return None
-    codes = tuple(data.get(k) for k in keys)
-    for key, code in zip(keys, codes):
+    codes = tuple(data.get(k) for k in LANGUAGE_KEYS)
+    for key, code in zip(LANGUAGE_KEYS, codes):
         if not isinstance(code, str) or not LANGUAGE_CODE.fullmatch(code):
             raise ModelLoadError(
                 f'{path}: {key} must be an ISO 639-1 code like "fr" (found {code!r}); '

@@ -35,5 +35,4 @@ class PositionalEmbedding(nn.Module):
     def forward(self, tokens: Tensor, offset: int = 0) -> Tensor:
         """tokens (B, T) at positions offset .. offset+T-1 -> (B, T, H)."""
         t = tokens.size(1)
-        x = self.embed(tokens) * self.scale + self.positions[offset : offset + t]
-        return self.dropout(x)
+        return self.dropout(self.embed(tokens) * self.scale + self.positions[offset : offset + t])

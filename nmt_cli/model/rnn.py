@@ -27,23 +27,10 @@ from nmt_cli.model.config import ModelConfig
 from nmt_cli.model.family import Family, register
 
 
-def _rnn(
-    cell: str,
-    input_size: int,
-    hidden_size: int,
-    layers: int,
-    dropout: float,
-    bidirectional: bool = False,
-) -> nn.RNNBase:
+def _rnn(cell: str, size: int, hidden: int, layers: int, dropout: float, bi=False) -> nn.RNNBase:
     kind = {"gru": nn.GRU, "lstm": nn.LSTM}[cell]  # config validation has checked the name
-    return kind(
-        input_size,
-        hidden_size,
-        num_layers=layers,
-        batch_first=True,
-        dropout=dropout if layers > 1 else 0.0,
-        bidirectional=bidirectional,
-    )
+    dropout = dropout if layers > 1 else 0.0
+    return kind(size, hidden, layers, batch_first=True, dropout=dropout, bidirectional=bi)
 
 
 @dataclass
@@ -63,14 +50,8 @@ class RNNEncoder(nn.Module):
         super().__init__()
         self.embed = embed
         self.dropout = nn.Dropout(config.dropout)
-        self.rnn = _rnn(
-            config.cell,
-            config.emb_size,
-            config.hidden_size,
-            config.enc_layers,
-            config.dropout,
-            config.bidirectional,
-        )
+        c = config
+        self.rnn = _rnn(c.cell, c.emb_size, c.hidden_size, c.enc_layers, c.dropout, c.bidirectional)
         self.output_size = config.hidden_size * (2 if config.bidirectional else 1)
 
     def forward(self, src: Tensor, src_lengths: Tensor, pad_mask: Tensor) -> Encoded:
@@ -112,15 +93,8 @@ class RNNState:
         def pick(x: Tensor | None, dim: int = 0) -> Tensor | None:
             return None if x is None else x.index_select(dim, index)
 
-        return RNNState(
-            hidden=self.hidden.index_select(1, index),
-            cell=pick(self.cell, 1),
-            feed=pick(self.feed),
-            keys=self.keys.index_select(0, index),
-            values=self.values.index_select(0, index),
-            pad_mask=self.pad_mask.index_select(0, index),
-            context=pick(self.context),
-        )
+        rest = (self.feed, self.keys, self.values, self.pad_mask, self.context)  # batch first
+        return RNNState(pick(self.hidden, 1), pick(self.cell, 1), *(pick(x) for x in rest))
 
 
 class RNNDecoder(nn.Module):
@@ -130,7 +104,6 @@ class RNNDecoder(nn.Module):
         self.config = c
         self.embed = embed
         self.dropout = nn.Dropout(c.dropout)
-        self.hidden_size = c.hidden_size
         self.output_size = c.emb_size if c.tie_embeddings else c.hidden_size  # O
         self.luong = c.style == "luong"
         self.has_attention = c.attention != "none"
@@ -145,20 +118,16 @@ class RNNDecoder(nn.Module):
             memory_size = c.hidden_size
         self.multihead: MultiHeadAttention | None = None
         self.scorer = None
+        context_size = memory_size  # what attention mixes; multihead projects it to H
         if c.attention == "multihead":
             self.multihead = MultiHeadAttention(c.hidden_size, memory_size, c.hidden_size, c.heads)
             context_size = c.hidden_size
-        else:
-            if self.has_attention:
-                self.scorer = make_scorer(c.attention, c.hidden_size, memory_size)
-            context_size = memory_size
-        self.context_size = context_size
+        elif self.has_attention:
+            self.scorer = make_scorer(c.attention, c.hidden_size, memory_size)
 
-        feed = self.luong and c.input_feeding
-        rnn_input = (
-            c.emb_size + (self.output_size if feed else 0) + (0 if self.luong else context_size)
-        )
-        self.feeds = feed
+        self.feeds = self.luong and c.input_feeding
+        rnn_input = c.emb_size + (self.output_size if self.feeds else 0)
+        rnn_input += 0 if self.luong else context_size
         self.rnn = _rnn(c.cell, rnn_input, c.hidden_size, c.dec_layers, c.dropout)
         out_in = context_size + c.hidden_size + (0 if self.luong else c.emb_size)
         self.attn_out = nn.Linear(out_in, self.output_size)  # -> o_t, the attentional state
@@ -173,14 +142,12 @@ class RNNDecoder(nn.Module):
         b = enc.states.size(0)
         memory = self.memory_proj(enc.states)  # (B, S, Hv)
         final = self.memory_proj(enc.final)  # (B, Hv)
-        layers = self.config.dec_layers
-        # (B, L*H) -> (L, B, H)
-        hidden = torch.tanh(self.bridge(final)).view(b, layers, -1).transpose(0, 1).contiguous()
-        cell = None
-        if self.cell_bridge is not None:
-            cell = (
-                torch.tanh(self.cell_bridge(final)).view(b, layers, -1).transpose(0, 1).contiguous()
-            )
+
+        def bridge(layer: nn.Linear) -> Tensor:  # (B, L*H) -> (L, B, H)
+            return torch.tanh(layer(final)).view(b, self.config.dec_layers, -1).transpose(0, 1)
+
+        hidden = bridge(self.bridge).contiguous()
+        cell = None if self.cell_bridge is None else bridge(self.cell_bridge).contiguous()
         if self.multihead is not None:
             keys, values = self.multihead.project_memory(memory, memory)  # (B, h, S, d) each
         elif self.scorer is not None:

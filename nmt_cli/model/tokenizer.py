@@ -52,21 +52,10 @@ def _decoder(model: str):
     from tokenizers import decoders
 
     if model == "wordpiece":
-        return decoders.Sequence(
-            [
-                decoders.WordPiece(prefix="##", cleanup=False),
-                decoders.Replace(WORD_MARK, " "),
-                decoders.Strip(" ", 1, 0),
-            ]
-        )
-    return decoders.Sequence(
-        [
-            decoders.Replace(WORD_MARK, " "),
-            decoders.ByteFallback(),
-            decoders.Fuse(),
-            decoders.Strip(" ", 1, 0),
-        ]
-    )
+        steps = [decoders.WordPiece(prefix="##", cleanup=False), decoders.Replace(WORD_MARK, " ")]
+    else:
+        steps = [decoders.Replace(WORD_MARK, " "), decoders.ByteFallback(), decoders.Fuse()]
+    return decoders.Sequence([*steps, decoders.Strip(" ", 1, 0)])
 
 
 @dataclass
@@ -110,8 +99,7 @@ class Tokenizer:
     """A trained subword tokenizer with the project's fixed special tokens."""
 
     def __init__(self, hf_tokenizer, path: str | None = None):
-        hf_tokenizer = _specials_as_plain_pieces(hf_tokenizer)
-        self._tok = hf_tokenizer
+        self._tok = hf_tokenizer = _specials_as_plain_pieces(hf_tokenizer)
         self.path = path
         for token_id, token in enumerate(SPECIAL_TOKENS):
             found = hf_tokenizer.token_to_id(token)

@@ -215,8 +215,7 @@ class TransformerDecoder(nn.Module):
     ) -> tuple[Tensor, list[Tensor], TransformerState]:
         """tokens (B, T) following the state's prefix -> outputs (B, T, H), per-layer
         cross-attention (B, h, T, S), and the state extended by these tokens."""
-        t = tokens.size(1)
-        p = state.position
+        t, p = tokens.size(1), state.position
         x = self.embed(tokens, offset=p)  # (B, T, H)
         # query i (position p+i) may look at keys 0 .. p+i: mask the future
         self_mask = causal_mask(p + t, tokens.device)[p:] if t > 1 else None  # (T, p+T)

@@ -176,14 +176,9 @@ class Batch:
 
     def to(self, device) -> Batch:
         """The same batch with its tensors on ``device``."""
-        return replace(
-            self,
-            src=self.src.to(device),
-            src_lengths=self.src_lengths.to(device),
-            tgt_in=self.tgt_in.to(device),
-            tgt_out=self.tgt_out.to(device),
-            links=None if self.links is None else self.links.to(device),
-        )
+        links = None if self.links is None else self.links.to(device)
+        tensors = ("src", "src_lengths", "tgt_in", "tgt_out")
+        return replace(self, links=links, **{k: getattr(self, k).to(device) for k in tensors})
 
 
 def make_batch(data: ParallelData, index: list[int]) -> Batch:

@@ -26,6 +26,7 @@ from nmt_cli.model.bundle import CONFIG_FILE, MODEL_FILES, TOKENIZER_FILE, sha25
 from nmt_cli.settings import to_dict
 from nmt_cli.textio import count_lines, write_text_atomic
 from nmt_cli.training.spec import RUN_FILE, RunSpec, spec_to_json
+from nmt_cli.training.trainer import CHECKPOINTS, METRICS_FILE
 
 LOCK_FILE = "train.lock"
 
@@ -66,9 +67,7 @@ def check_output_dir(run_dir: Path, overwrite: bool) -> None:
         raise OutputError(f"{run_dir}: exists and is not a directory")
     if not run_dir.parent.exists():
         raise OutputError(f"{run_dir}: parent directory {run_dir.parent} does not exist")
-    holds_run = run_dir.is_dir() and any(
-        (run_dir / f).exists() for f in (RUN_FILE, CONFIG_FILE, "checkpoints")
-    )
+    holds_run = any((run_dir / f).exists() for f in (RUN_FILE, CONFIG_FILE, CHECKPOINTS))
     if holds_run and not overwrite:
         raise UsageError(
             f"{run_dir} already holds a training run; use --resume to continue it or "
@@ -77,9 +76,9 @@ def check_output_dir(run_dir: Path, overwrite: bool) -> None:
 
 
 def clear_run(run_dir: Path) -> None:
-    for name in (RUN_FILE, *MODEL_FILES, "metrics.jsonl", "curves.png"):
+    for name in (RUN_FILE, *MODEL_FILES, METRICS_FILE, "curves.png"):
         (run_dir / name).unlink(missing_ok=True)
-    shutil.rmtree(run_dir / "checkpoints", ignore_errors=True)
+    shutil.rmtree(run_dir / CHECKPOINTS, ignore_errors=True)
 
 
 def check_inputs(spec: RunSpec) -> None:
@@ -107,7 +106,7 @@ def check_inputs(spec: RunSpec) -> None:
 def prepare_tokenizer(spec: RunSpec, run_dir: Path, resume: bool, warn):
     """The run's tokenizer: the one in the run (resume), a given one, or a new joint BPE."""
     from nmt_cli.model.tokenizer import Tokenizer, train_tokenizer
-    from nmt_cli.textio import open_lines
+    from nmt_cli.textio import lines_of
 
     stored = run_dir / TOKENIZER_FILE
     if resume and stored.is_file():
@@ -117,13 +116,8 @@ def prepare_tokenizer(spec: RunSpec, run_dir: Path, resume: bool, warn):
         tok.save(stored)
         return tok, None
 
-    def lines():
-        for c in spec.corpora:
-            for path in (c.src, c.tgt):
-                with open_lines(path, on_invalid=warn) as f:
-                    yield from f
-
-    tok, stats = train_tokenizer(lines(), vocab_size=spec.train.vocab_size, model="bpe")
+    lines = lines_of([path for c in spec.corpora for path in (c.src, c.tgt)], warn)
+    tok, stats = train_tokenizer(lines, vocab_size=spec.train.vocab_size, model="bpe")
     tok.save(stored)
     return tok, stats
 
