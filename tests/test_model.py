@@ -291,6 +291,20 @@ def test_dropout_keeps_about_1_minus_p_scaled_and_is_the_identity_in_eval():
     assert drop(x) is x
 
 
+def test_dropout_masks_are_independent_and_follow_the_seed():
+    """Two elements share each 31-bit draw: their keep decisions must still be independent."""
+    from nmt_cli.model.dropout import keep_mask
+
+    torch.manual_seed(3)
+    mask = keep_mask(torch.Size([1000, 1000]), 0.3, torch.device("cpu")).reshape(-1, 2).float()
+    low, high = mask[:, 0], mask[:, 1]
+    assert abs(low.mean().item() - 0.7) < 0.005 and abs(high.mean().item() - 0.7) < 0.005
+    assert abs((low * high).mean().item() - 0.49) < 0.005  # P(both kept) = 0.7 * 0.7
+    torch.manual_seed(3)
+    again = keep_mask(torch.Size([1000, 1000]), 0.3, torch.device("cpu")).reshape(-1, 2).float()
+    assert torch.equal(mask, again)
+
+
 def test_ff_dropout_zero_leaves_the_feed_forward_deterministic_in_training():
     from nmt_cli.model.transformer import FeedForward
 

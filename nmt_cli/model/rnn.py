@@ -24,6 +24,7 @@ from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
 from nmt_cli.model.attention import MultiHeadAttention, attend, make_scorer
 from nmt_cli.model.config import ModelConfig
+from nmt_cli.model.dropout import Dropout
 from nmt_cli.model.family import Family, register
 
 
@@ -49,7 +50,7 @@ class RNNEncoder(nn.Module):
     def __init__(self, config: ModelConfig, embed: nn.Embedding):
         super().__init__()
         self.embed = embed
-        self.dropout = nn.Dropout(config.dropout)
+        self.dropout = Dropout(config.dropout)
         c = config
         self.rnn = _rnn(c.cell, c.emb_size, c.hidden_size, c.enc_layers, c.dropout, c.bidirectional)
         self.output_size = config.hidden_size * (2 if config.bidirectional else 1)
@@ -103,7 +104,7 @@ class RNNDecoder(nn.Module):
         c = config
         self.config = c
         self.embed = embed
-        self.dropout = nn.Dropout(c.dropout)
+        self.dropout = Dropout(c.dropout)
         self.output_size = c.emb_size if c.tie_embeddings else c.hidden_size  # O
         self.luong = c.style == "luong"
         self.has_attention = c.attention != "none"

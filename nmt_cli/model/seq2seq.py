@@ -17,6 +17,7 @@ from torch import Tensor, nn
 from nmt_cli.errors import ConfigError
 from nmt_cli.model.attention import pad_mask_from_lengths
 from nmt_cli.model.config import ModelConfig
+from nmt_cli.model.dropout import Dropout
 from nmt_cli.model.family import Family, family
 from nmt_cli.vocab import PAD
 
@@ -41,7 +42,7 @@ class Seq2Seq(nn.Module):
         else:
             self.tgt_embed = nn.Embedding(tgt_vocab_size, emb, padding_idx=PAD)
         self.encoder, self.decoder = kind.build(self.src_embed, self.tgt_embed)
-        self.output_dropout = nn.Dropout(kind.output_dropout)
+        self.output_dropout = Dropout(kind.output_dropout)
         self.output = nn.Linear(self.decoder.output_size, tgt_vocab_size, bias=False)
         self._init_weights(kind)
         if c.tie_embeddings:
