@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import torch
-import torch.nn.functional as F
 
 from nmt_cli.model.bundle import META_FILE, WEIGHTS_FILE, write_weights
 from nmt_cli.precision import autocast
@@ -28,6 +27,7 @@ from nmt_cli.training import checkpoint as ckpt
 from nmt_cli.training.config import TrainConfig
 from nmt_cli.training.data import ParallelData, batch_indices, epoch_batches, make_batch
 from nmt_cli.training.distributed import World
+from nmt_cli.training.loss import cross_entropy, guided_alignment_loss
 from nmt_cli.vocab import PAD
 
 CHECKPOINTS = "checkpoints"
@@ -66,23 +66,6 @@ class Callbacks:
     def on_step(self, metrics: dict[str, Any]) -> None: ...
     def on_validation(self, metrics: dict[str, Any]) -> None: ...
     def on_message(self, text: str) -> None: ...
-
-
-def guided_alignment_loss(attention: torch.Tensor, links: torch.Tensor) -> torch.Tensor:
-    """Cross-entropy between the supervised attention and the teacher's links (Garg et al.
-    2019), averaged over target tokens that have links.
-
-    attention (B, T, S) rows sum to 1; links (B, T, S) 0/1, each linked row normalised to a
-    distribution here (a target piece linked to k source pieces puts 1/k on each).
-    """
-    counts = links.sum(dim=-1, keepdim=True)  # (B, T, 1)
-    linked = counts.squeeze(-1) > 0  # (B, T)
-    if not bool(linked.any()):
-        return attention.new_zeros((), dtype=torch.float32)
-    target = links / counts.clamp(min=1.0)
-    log_attention = torch.log(attention.float().clamp(min=1e-9))  # padding gets weight 0
-    per_token = -(target * log_attention).sum(dim=-1)  # (B, T)
-    return per_token[linked].mean()
 
 
 class Trainer:
@@ -162,12 +145,9 @@ class Trainer:
         linked target token."""
         with autocast(self.cfg.precision, self.world.device):
             logits, attention = self.train_model(batch.src, batch.src_lengths, batch.tgt_in)
-        ce = F.cross_entropy(
-            logits.reshape(-1, logits.size(-1)).float(),  # (B*T, V)
-            batch.tgt_out.reshape(-1),
-            ignore_index=PAD,
-            label_smoothing=smoothing,
-            reduction="sum",
+        # (B*T, V) logits, in bfloat16 under mixed precision; the loss is float32 (loss.py)
+        ce = cross_entropy(
+            logits.reshape(-1, logits.size(-1)), batch.tgt_out.reshape(-1), smoothing, PAD
         )
         if batch.links is None:
             return ce, None

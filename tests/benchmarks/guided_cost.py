@@ -30,7 +30,7 @@ from nmt_cli.model import ModelConfig, build_model
 from nmt_cli.model.tokenizer import Tokenizer
 from nmt_cli.precision import autocast
 from nmt_cli.training.data import CorpusFiles, epoch_batches, load_corpora, make_batch
-from nmt_cli.training.trainer import guided_alignment_loss
+from nmt_cli.training.loss import guided_alignment_loss
 from nmt_cli.vocab import PAD
 
 HANSARDS = Path(__file__).resolve().parents[3] / "shared" / "data" / "hansards"
