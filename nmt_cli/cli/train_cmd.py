@@ -96,59 +96,60 @@ class ConsoleProgress:
             self.bar.stop()
 
 
-Opt = typer.Option
-Int = int | None
-Float = float | None
-Str = str | None
-Strs = list[str] | None
-Src = Annotated[Strs, Opt("--src", help="Training source text; repeatable.")]
-Tgt = Annotated[Strs, Opt("--tgt", help="Training target text; repeatable.")]
-ValidSrc = Annotated[Strs, Opt("--valid-src", help="Validation source.")]
-ValidTgt = Annotated[Strs, Opt("--valid-tgt", help="Validation target.")]
-WEIGHT_HELP = "Per corpus: times drawn per epoch (default 1)."
-Weight = Annotated[list[float] | None, Opt("--weight", help=WEIGHT_HELP)]
-Alignments = Annotated[Strs, Opt("--alignments", help="Per corpus: word links, Pharaoh i-j.")]
-SrcLang = Annotated[Str, Opt("--src-lang", help="Source language code, e.g. fr.")]
-TgtLang = Annotated[Str, Opt("--tgt-lang", help="Target language code, e.g. en.")]
-Output = Annotated[Path | None, Opt("--output", "-o", help="Run directory.")]
-Config = Annotated[Path | None, Opt("--config", help="TOML: [model], [train], [data].")]
-Tokenizer = Annotated[Str, Opt("--tokenizer", help="A tokenizer.json (default: new BPE).")]
-Resume = Annotated[Path | None, Opt("--resume", help="Continue the run in this dir.")]
-INIT_HELP = "Fine-tune: start from this model (a name or a directory)."
-Init = Annotated[Str, Opt("--init", help=INIT_HELP)]
-Overwrite = Annotated[bool, Opt("--overwrite", help="Replace a run in --output.")]
-Arch = Annotated[Str, Opt("--arch", help="rnn or transformer.")]
-Cell = Annotated[Str, Opt("--cell", help="gru or lstm.")]
-ATTENTION_HELP = "none, additive, dot, general, scaled_dot, multihead."
-Attention = Annotated[Str, Opt("--attention", help=ATTENTION_HELP)]
-Style = Annotated[Str, Opt("--style", help="bahdanau or luong.")]
-EmbSize = Annotated[Int, Opt("--emb-size", help="RNN embedding width.")]
-HiddenSize = Annotated[Int, Opt("--hidden-size", help="RNN state or Transformer width.")]
-Layers = Annotated[Int, Opt("--layers", help="Encoder and decoder layers.")]
-Heads = Annotated[Int, Opt("--heads", help="Attention heads.")]
-Dropout = Annotated[Float, Opt("--dropout", help="Dropout probability.")]
-GUIDED = "--guided-alignment/--no-guided-alignment"
-Guided = Annotated[bool | None, Opt(GUIDED, help="Teach attention to align.")]
-FULL_CONTEXT = "--full-context-alignment/--no-full-context-alignment"
-FullContext = Annotated[
-    bool | None, Opt(FULL_CONTEXT, help="Guided head read without the future mask.")
-]
-GuidedWeight = Annotated[Float, Opt("--guided-weight", help="Alignment loss weight.")]
-Epochs = Annotated[Int, Opt("--epochs", help="Passes over the training data.")]
-MaxSteps = Annotated[Int, Opt("--max-steps", help="Stop after this many updates.")]
-MaxMinutes = Annotated[Float, Opt("--max-minutes", help="Wall-clock budget.")]
-BatchTokens = Annotated[Int, Opt("--batch-tokens", help="Target tokens per batch.")]
-Lr = Annotated[Float, Opt("--lr", help="Peak learning rate.")]
-ValidEvery = Annotated[Int, Opt("--valid-every", help="Validate every N updates.")]
-Patience = Annotated[
-    Int, Opt("--patience", help="Validations without gain before stopping (0: never).")
-]
-Seed = Annotated[Int, Opt("--seed", help="Random seed.")]
-Threads = Annotated[Int, Opt("--threads", help="CPU threads for torch.")]
-Device = Annotated[Str, Opt("--device", help="cpu, or cuda (one GPU per process).")]
-Precision = Annotated[Str, Opt("--precision", help="auto, fp32 or bf16.")]
-Plot = Annotated[bool, Opt("--plot", help="Write curves.png (needs matplotlib).")]
-Quiet = Annotated[bool, Opt("--quiet", "-q", help="Only errors and warnings.")]
+Int, Float, Str, Strs = int | None, float | None, str | None, list[str] | None
+Floats, Bools, Paths = list[float] | None, bool | None, Path | None  # None: not given
+
+
+def option(kind, flags: str, help: str):
+    """An option of type ``kind``: flags separated by spaces; a ``Bools`` option also gets its
+    --no- form. A None default means "not given": the config file's value, else the default."""
+    names = [f"{flags}/--no-{flags[2:]}"] if kind is Bools else flags.split()
+    return Annotated[kind, typer.Option(*names, help=help)]
+
+
+# data
+Src = option(Strs, "--src", "Training source text; repeatable.")
+Tgt = option(Strs, "--tgt", "Training target text; repeatable.")
+ValidSrc = option(Strs, "--valid-src", "Validation source; repeatable.")
+ValidTgt = option(Strs, "--valid-tgt", "Validation target; repeatable.")
+Weight = option(Floats, "--weight", "Per corpus: times drawn per epoch (default 1).")
+Alignments = option(Strs, "--alignments", "Per corpus: word links, Pharaoh i-j.")
+SrcLang = option(Str, "--src-lang", "Source language code, e.g. fr.")
+TgtLang = option(Str, "--tgt-lang", "Target language code, e.g. en.")
+Tokenizer = option(Str, "--tokenizer", "A tokenizer.json (default: new BPE).")
+# the run
+Config = option(Paths, "--config", "TOML: [model], [train], [data].")
+Output = option(Paths, "--output -o", "Run directory.")
+Resume = option(Paths, "--resume", "Continue the run in this dir.")
+Init = option(Str, "--init", "Fine-tune: start from this model (name or directory).")
+Overwrite = option(bool, "--overwrite", "Replace a run in --output.")
+Plot = option(bool, "--plot", "Write curves.png (needs matplotlib).")
+Quiet = option(bool, "--quiet -q", "Only errors and warnings.")
+# the model (a new run)
+Arch = option(Str, "--arch", "rnn or transformer.")
+Cell = option(Str, "--cell", "gru or lstm.")
+Attention = option(Str, "--attention", "none, additive, dot, general, scaled_dot, multihead.")
+Style = option(Str, "--style", "bahdanau or luong.")
+EmbSize = option(Int, "--emb-size", "RNN embedding width.")
+HiddenSize = option(Int, "--hidden-size", "RNN state or Transformer width.")
+Layers = option(Int, "--layers", "Encoder and decoder layers.")
+Heads = option(Int, "--heads", "Attention heads.")
+Dropout = option(Float, "--dropout", "Dropout probability.")
+Guided = option(Bools, "--guided-alignment", "Teach attention to align.")
+FullContext = option(Bools, "--full-context-alignment", "Guided head sees all words.")
+# training
+GuidedWeight = option(Float, "--guided-weight", "Alignment loss weight.")
+Epochs = option(Int, "--epochs", "Passes over the training data.")
+MaxSteps = option(Int, "--max-steps", "Stop after this many updates.")
+MaxMinutes = option(Float, "--max-minutes", "Wall-clock budget.")
+BatchTokens = option(Int, "--batch-tokens", "Target tokens per batch.")
+Lr = option(Float, "--lr", "Peak learning rate.")
+ValidEvery = option(Int, "--valid-every", "Validate every N updates.")
+Patience = option(Int, "--patience", "Validations without gain before a stop (0: never).")
+Seed = option(Int, "--seed", "Random seed.")
+Threads = option(Int, "--threads", "CPU threads for torch.")
+Device = option(Str, "--device", "cpu, or cuda (one GPU per process).")
+Precision = option(Str, "--precision", "auto, fp32 or bf16.")
 
 
 def train(
