@@ -9,6 +9,7 @@ with bfloat16 instructions: CPUs with AVX-512 BF16 or AMX, and CUDA GPUs that su
 from __future__ import annotations
 
 import contextlib
+import math
 from functools import lru_cache
 
 from nmt_cli.errors import ConfigError
@@ -57,3 +58,43 @@ def autocast(precision: str, device: str):
     import torch
 
     return torch.autocast("cuda" if device.startswith("cuda") else "cpu", dtype=torch.bfloat16)
+
+
+ROW_BLOCK = 64
+
+
+def pad_matmul_rows(model, block: int = ROW_BLOCK) -> list:
+    """Give every ``nn.Linear`` of ``model`` inputs whose rows are a multiple of ``block``.
+
+    In bfloat16 on CPU, oneDNN builds a kernel for each new matrix shape: about 4 ms for a
+    1,600 x 256 by 256 x 1,024 product that then takes 1.5 ms. Batches of varying size (and a
+    search whose live rows shrink every step) meet new shapes all the time, and lose there most
+    of what bfloat16 gains. Padded with zero rows, up to ``block - 1`` of them, products of any
+    batch share the kernels of at most (rows / block) shapes; the output drops the padded rows
+    again, so results (and gradients) are those of the unpadded input. Returns the hook handles.
+    (Attention's products, whose shapes vary in three ways, run in float32 instead: see
+    MultiHeadAttention.forward.) Reference Transformer, 300 steps, one run each: 5,295 target
+    tokens/s padded against 5,102 unpadded; a larger oneDNN kernel cache added nothing.
+    """
+    import torch.nn.functional as F
+    from torch import nn
+
+    def pad(module, args):
+        x = args[0]  # (..., K)
+        rows = x.numel() // x.size(-1)
+        module.unpadded_shape = x.shape[:-1] if rows % block else None
+        if module.unpadded_shape is None:
+            return None
+        return (F.pad(x.reshape(rows, x.size(-1)), (0, 0, 0, -rows % block)),)
+
+    def unpad(module, args, out):
+        shape = module.unpadded_shape
+        if shape is None:
+            return None
+        return out[: math.prod(shape)].reshape(*shape, out.size(-1))
+
+    handles = []
+    for module in model.modules():
+        if isinstance(module, nn.Linear):
+            handles += [module.register_forward_pre_hook(pad), module.register_forward_hook(unpad)]
+    return handles

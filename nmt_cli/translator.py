@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import torch
 
 from nmt_cli.align.words import hard_links, merge_to_words, word_ids
+from nmt_cli.precision import pad_matmul_rows
 from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.vocab import UNK
 
@@ -65,6 +66,7 @@ class Translator:
             # autocast's casts at every step cost more than bf16 saves (docs/benchmarks.md).
             # Scores stay float32: each step's log-softmax is taken in float32.
             self.model = self.model.to(torch.bfloat16)
+            pad_matmul_rows(self.model)  # its live rows shrink every step: see precision.py
         self.tok = bundle.tokenizer
         self.opts = opts
         self.replace_unk = replace_unk

@@ -66,3 +66,29 @@ def test_auto_precision_without_bf16_instructions_translates_in_fp32(run_cli, mo
     fp32 = run_cli(["translate", "Il fait froid."])
     assert auto.exit_code == 0 and auto.stdout == fp32.stdout
     assert_one_error_line(run_cli(["translate", "--precision", "bf16", "Il fait froid."]), "bf16")
+
+
+def test_padding_matmul_rows_changes_no_output_or_gradient():
+    """bf16 pads each linear layer's rows to a multiple of 64 (fewer kernel shapes); the model
+    must compute exactly what it computed unpadded, forward and backward, at any batch size."""
+    import torch
+
+    from nmt_cli.model import ModelConfig, build_model
+
+    config = ModelConfig(arch="transformer", hidden_size=16, ff_size=32, heads=2, dropout=0.0)
+    torch.manual_seed(0)
+    model = build_model(config, 30, 30)
+    src, tgt = torch.randint(4, 30, (3, 7)), torch.randint(4, 30, (3, 5))  # 15 target rows
+    lengths = torch.tensor([7, 6, 4])
+    logits, _ = model(src, lengths, tgt)
+    grads = torch.autograd.grad(logits.square().sum(), list(model.parameters()))
+    handles = precision.pad_matmul_rows(model, block=8)
+    seen = []  # rows the output projection multiplies: 15 target positions padded to 16
+    handles.append(model.output.register_forward_hook(lambda m, args, out: seen.append(args[0])))
+    padded, _ = model(src, lengths, tgt)
+    assert seen[0].shape == (16, 16) and seen[0][15].abs().sum() == 0
+    padded_grads = torch.autograd.grad(padded.square().sum(), list(model.parameters()))
+    assert padded.shape == logits.shape and torch.allclose(padded, logits, atol=1e-6)
+    assert all(torch.allclose(a, b, atol=1e-6) for a, b in zip(padded_grads, grads))
+    for handle in handles:
+        handle.remove()

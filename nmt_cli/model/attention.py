@@ -21,17 +21,18 @@ from nmt_cli.errors import ConfigError
 
 
 def attend(scores: Tensor, values: Tensor, pad_mask: Tensor | None = None) -> tuple[Tensor, Tensor]:
-    """Mask, normalise and mix.
+    """Mask, normalise and mix, in float32 whatever the model's precision.
 
     scores    (..., T, S)  raw scores of T queries against S keys
     values    (..., S, Hv)
     pad_mask  broadcastable to scores, True where a key must get no weight (padding, future)
-    returns   context (..., T, Hv), weights (..., T, S)
+    returns   context (..., T, Hv) in the dtype of ``values``, weights (..., T, S) float32
     """
-    if pad_mask is not None:
-        scores = scores.masked_fill(pad_mask, float("-inf"))
-    weights = torch.softmax(scores, dim=-1)  # (..., T, S); exp(-inf) = 0 exactly
-    return weights @ values, weights
+    with torch.autocast(values.device.type, enabled=False):  # see MultiHeadAttention.forward
+        if pad_mask is not None:
+            scores = scores.float().masked_fill(pad_mask, float("-inf"))
+        weights = torch.softmax(scores.float(), dim=-1)  # (..., T, S); exp(-inf) = 0 exactly
+        return (weights @ values.float()).to(values.dtype), weights
 
 
 class Scorer(nn.Module):
@@ -141,7 +142,11 @@ class MultiHeadAttention(nn.Module):
         Returns output (B, T, H) and weights (B, h, T, S).
         """
         q = self._split(self.q_proj(query)) / math.sqrt(self.head_size)  # (B, h, T, d)
-        scores = q @ keys.transpose(-1, -2)  # (B, h, T, S)
+        # In float32 even under bf16: products of d = H / h columns are cheap, and in bfloat16
+        # oneDNN builds a kernel for each new (B, T, S), which costs more than the product does
+        # (a search meets a new T at every step). The weights stay float32 for alignment.
+        with torch.autocast(q.device.type, enabled=False):
+            scores = q.float() @ keys.float().transpose(-1, -2)  # (B, h, T, S)
         context, weights = attend(scores, values, mask)  # (B, h, T, d), (B, h, T, S)
         b, h, t, d = context.shape
         context = context.transpose(1, 2).reshape(b, t, h * d)  # (B, T, H): heads concatenated

@@ -20,7 +20,7 @@ from typing import Any
 import torch
 
 from nmt_cli.model.bundle import META_FILE, WEIGHTS_FILE, write_weights
-from nmt_cli.precision import autocast
+from nmt_cli.precision import autocast, pad_matmul_rows
 from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.textio import write_text_atomic
 from nmt_cli.training import checkpoint as ckpt
@@ -84,6 +84,8 @@ class Trainer:
         self.world = world or World()
         self.device = torch.device(self.world.device)
         self.model = model.to(self.device)
+        if config.precision == "bf16" and self.device.type == "cpu":
+            pad_matmul_rows(self.model)  # bf16 kernels per shape: see nmt_cli/precision.py
         self.train_model = self.world.wrap(model)  # DDP when distributed, else the model
         self.tokenizer = tokenizer
         self.train_data = train
