@@ -82,15 +82,18 @@ def test_a_corpus_weight_draws_its_pairs_that_many_times_per_epoch():
 # -- precision ---------------------------------------------------------------------------------
 
 
-def test_auto_precision_is_recorded_as_what_the_machine_supports(
-    run_cli, two_corpora, tmp_path, small_tokenizer_path, monkeypatch
+@pytest.mark.parametrize("supported, recorded", [(False, "fp32"), (True, "bf16")])
+def test_by_default_a_run_trains_in_bf16_where_the_machine_has_it(
+    run_cli, two_corpora, tmp_path, small_tokenizer_path, monkeypatch, supported, recorded
 ):
+    """The default precision is auto: bf16 with bf16 instructions, fp32 without, recorded."""
     a, _ = two_corpora
-    monkeypatch.setattr(precision, "bf16_supported", lambda device: False)
+    monkeypatch.setattr(precision, "bf16_supported", lambda device: supported)
     args = [*base_args(a, tmp_path, small_tokenizer_path), "--src", a.src, "--tgt", a.tgt]
-    result = run_cli([*args, "--precision", "auto"])
+    result = run_cli(args)
     assert result.exit_code == 0, result.stderr
-    assert json.loads((tmp_path / "run" / "run.json").read_text())["train"]["precision"] == "fp32"
+    run = json.loads((tmp_path / "run" / "run.json").read_text())
+    assert run["train"]["precision"] == recorded
 
 
 def test_explicit_bf16_without_support_is_one_error_line(

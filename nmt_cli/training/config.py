@@ -44,7 +44,7 @@ class TrainConfig:
     device: str = "cpu"  # cpu, or cuda (one GPU per process; torchrun for several)
     # fp32, bf16 (mixed: bfloat16 matrix products, float32 weights, optimiser and loss), or auto:
     # bf16 where the device computes it natively, else fp32; a run records what auto chose
-    precision: str = "fp32"
+    precision: str = "auto"
     # guided alignment (with [model] guided_alignment): weight of the alignment loss, and how
     # the teacher's two directions are combined
     guided_weight: float = 0.05
