@@ -29,9 +29,10 @@ def attend(scores: Tensor, values: Tensor, pad_mask: Tensor | None = None) -> tu
     returns   context (..., T, Hv) in the dtype of ``values``, weights (..., T, S) float32
     """
     with torch.autocast(values.device.type, enabled=False):  # see MultiHeadAttention.forward
+        scores = scores.float()
         if pad_mask is not None:
-            scores = scores.float().masked_fill(pad_mask, float("-inf"))
-        weights = torch.softmax(scores.float(), dim=-1)  # (..., T, S); exp(-inf) = 0 exactly
+            scores = scores.masked_fill(pad_mask, float("-inf"))
+        weights = torch.softmax(scores, dim=-1)  # (..., T, S); exp(-inf) = 0 exactly
         return (weights @ values.float()).to(values.dtype), weights
 
 
