@@ -125,10 +125,8 @@ def forbid_tokens(log_probs: torch.Tensor, produced: int, min_len: int) -> torch
 Limits = list[int] | torch.Tensor  # (B,) most output tokens per sentence, </s> not counted
 
 
-def as_limits(max_len: Limits | int, batch: int) -> list[int]:
-    """``max_len`` as one int per sentence (an int applies to all B sentences)."""
-    if isinstance(max_len, int):
-        return [max_len] * batch
+def as_limits(max_len: Limits, batch: int) -> list[int]:
+    """``max_len`` as one int per sentence, checked against the batch size B."""
     limits = [int(x) for x in (max_len.tolist() if torch.is_tensor(max_len) else max_len)]
     if len(limits) != batch:
         raise ValueError(f"max_len has {len(limits)} entries for {batch} sentences")
