@@ -167,16 +167,14 @@ class Trainer:
         )
         # Only rank 0 writes; the others' records (identical but for their batches) go nowhere.
         path = self.run_dir / METRICS_FILE if self.world.is_main else Path(os.devnull)
-        metrics_file = open(path, "a", encoding="utf-8")  # noqa: SIM115
-        try:
-            self._loop(total, metrics_file)
-        except KeyboardInterrupt:
-            self.cb.on_message(f"interrupted at step {p.step:,}: saving a checkpoint")
-            metrics_file.flush()
-            self.checkpoint()
-            raise
-        finally:
-            metrics_file.close()
+        with open(path, "a", encoding="utf-8") as metrics_file:
+            try:
+                self._loop(total, metrics_file)
+            except KeyboardInterrupt:
+                self.cb.on_message(f"interrupted at step {p.step:,}: saving a checkpoint")
+                metrics_file.flush()
+                self.checkpoint()
+                raise
         return p
 
     def _batches(self, epoch: int) -> list[list[int]]:
@@ -192,7 +190,7 @@ class Trainer:
         loop_start, elapsed_before = window_start, p.elapsed
         while p.epoch <= cfg.epochs and not p.stopped:
             batches = self._batches(p.epoch)
-            while p.batches_done < len(batches):
+            while p.batches_done < len(batches) and not p.stopped:
                 self.model.train()
                 batch = make_batch(self.train_data, batches[p.batches_done]).to(self.device)
                 t0 = time.perf_counter()
@@ -239,16 +237,14 @@ class Trainer:
                 p.elapsed = elapsed_before + time.perf_counter() - loop_start
                 if cfg.max_minutes and p.elapsed >= cfg.max_minutes * 60 and not p.stopped:
                     p.stopped = f"reached max_minutes {cfg.max_minutes:g}"
-                if p.stopped or (cfg.max_steps and p.step >= cfg.max_steps):
-                    p.stopped = p.stopped or f"reached max_steps {cfg.max_steps:,}"
-                    break
-            else:
-                p.epoch += 1
-                p.batches_done = 0
-                if p.last_validation_step != p.step:
-                    self.validate_and_save(metrics_file)
-                continue
-            break
+                if cfg.max_steps and p.step >= cfg.max_steps and not p.stopped:
+                    p.stopped = f"reached max_steps {cfg.max_steps:,}"
+            if p.stopped:
+                break
+            p.epoch += 1
+            p.batches_done = 0
+            if p.last_validation_step != p.step:
+                self.validate_and_save(metrics_file)
         if not p.stopped:
             p.stopped = f"finished {cfg.epochs} epochs"
         if p.last_validation_step != p.step:
