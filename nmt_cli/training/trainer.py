@@ -287,6 +287,7 @@ class Trainer:
         cfg, p = self.cfg, self.progress
         t0 = time.perf_counter()
         result = self.evaluate()
+        examples = result.pop("examples")  # for the callback; not a metric
         score = result[f"valid_{cfg.early_stop_metric}"]
         better = p.best is None or (score > p.best if cfg.higher_is_better else score < p.best)
         if better:
@@ -304,8 +305,8 @@ class Trainer:
                     f"{cfg.patience} validations"
                 )
         p.last_validation_step = p.step
-        record = {k: v for k, v in result.items() if k != "examples"}
-        record.update(
+        record = dict(
+            result,
             step=p.step,
             epoch=p.epoch,
             best=p.best,
@@ -316,22 +317,16 @@ class Trainer:
         )
         metrics_file.write(json.dumps(record) + "\n")
         metrics_file.flush()
-        self.cb.on_validation(
-            {**record, "examples": result["examples"], "metric": cfg.early_stop_metric}
-        )
+        self.cb.on_validation({**record, "examples": examples, "metric": cfg.early_stop_metric})
         self.checkpoint()
 
     def save_best(self, result: dict[str, Any]) -> None:
+        """The best model so far, and meta.json with its validation ``result``."""
         if not self.world.is_main:
             return
         write_weights(self.run_dir / WEIGHTS_FILE, self.model)
-        meta = dict(self.meta)
-        meta["best"] = {
-            "step": self.progress.step,
-            "epoch": self.progress.epoch,
-            **{k: v for k, v in result.items() if k != "examples"},
-        }
-        meta["training_seconds"] = round(self.progress.seconds, 1)
+        best = {"step": self.progress.step, "epoch": self.progress.epoch, **result}
+        meta = {**self.meta, "best": best, "training_seconds": round(self.progress.seconds, 1)}
         write_text_atomic(self.run_dir / META_FILE, json.dumps(meta, indent=2) + "\n")
 
     def checkpoint(self) -> None:
