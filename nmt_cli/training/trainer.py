@@ -151,9 +151,7 @@ class Trainer:
         ce = cross_entropy(
             logits.reshape(-1, logits.size(-1)), batch.tgt_out.reshape(-1), smoothing, PAD
         )
-        if batch.links is None:
-            return ce, None
-        return ce, guided_alignment_loss(attention, batch.links)
+        return ce, None if batch.links is None else guided_alignment_loss(attention, batch.links)
 
     def fit(self) -> Progress:
         cfg, p = self.cfg, self.progress
