@@ -51,8 +51,7 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
             raise ModelLoadError(f"{p}: its weights do not match the other checkpoints'")
         for name, t in tensors.items():
             total[name] = total.get(name, 0) + t.double()
-    config, src_vocab, tgt_vocab = read_config(roots[0])
-    model = build_model(config, src_vocab, tgt_vocab)
+    model = build_model(*read_config(roots[0]))  # (config, src_vocab, tgt_vocab)
     state = model.state_dict()
     with torch.no_grad():
         for name, t in total.items():

@@ -209,10 +209,8 @@ def stdout_utf8() -> TextIO:
     The stream is reconfigured in place (never wrapped: a wrapper would close stdout's buffer
     when it is collected).
     """
-    reconfigure = getattr(sys.stdout, "reconfigure", None)
-    with contextlib.suppress(ValueError, io.UnsupportedOperation):
-        if reconfigure is not None:
-            reconfigure(encoding="utf-8", newline="\n")
+    with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
+        sys.stdout.reconfigure(encoding="utf-8", newline="\n")  # type: ignore[union-attr]
     return sys.stdout
 
 

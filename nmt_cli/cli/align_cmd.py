@@ -244,11 +244,9 @@ def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_line
     from nmt_cli.align.forced import align_chunks
     from nmt_cli.textio import open_lines
 
-    predicted: list[set] = []  # the links of each pair, kept to score them against --gold
-    pairs = 0
+    predicted: list[set] = []  # with --gold, the links of each pair, to score them
 
     def write(lines, out, interactive: bool) -> None:
-        nonlocal pairs
         for chunk in align_chunks(bundle, lines, chunk_lines, **opts):
             for al in chunk:
                 # A pair with a side that has no subwords has no alignment: an empty line, as
@@ -256,14 +254,13 @@ def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_line
                 out.write((_record(al, fmt) if al else "") + "\n")
                 if gold is not None:
                     predicted.append(set(al.links) if al else set())
-            pairs += len(chunk)
             if interactive:
                 out.flush()
 
     with open_lines(src_file, warn) as srcs, open_lines(tgt_file, warn) as tgts:
         write_output(output, functools.partial(write, _pairs(srcs, tgts, src_file, tgt_file)))
     if gold is not None:
-        _print_gold_scores(gold, predicted, pairs)
+        _print_gold_scores(gold, predicted, len(predicted))  # one set for every pair
 
 
 def _pairs(srcs, tgts, src_file: str, tgt_file: str) -> Iterator[tuple[str, str]]:

@@ -290,11 +290,7 @@ def _run(spec, run_dir: Path, *, resume: bool, overwrite: bool, quiet: bool, plo
 
 
 def _model_flag_names(model_flags: dict) -> dict:
-    names = {
-        "enc_layers": "--layers",
-        "dec_layers": "--layers",
-        "guided_alignment": "--guided-alignment",
-    }
+    names = {"enc_layers": "--layers", "dec_layers": "--layers"}  # the rest: --name-with-dashes
     return {names.get(k, "--" + k.replace("_", "-")): v is not None for k, v in model_flags.items()}
 
 

@@ -64,8 +64,7 @@ class RNNEncoder(nn.Module):
         h = final[0] if isinstance(final, tuple) else final  # (layers * dirs, B, H)
         dirs = 2 if self.rnn.bidirectional else 1
         top = h[-dirs:]  # (dirs, B, H): the top layer, forward then backward
-        final_state = torch.cat(list(top), dim=-1)  # (B, He)
-        return Encoded(states=states, final=final_state)
+        return Encoded(states=states, final=torch.cat(list(top), dim=-1))  # final (B, He)
 
 
 @dataclass

@@ -257,21 +257,19 @@ def train_tokenizer(
             yield line
 
     normalizer = _normalizer(lowercase)
-    common: dict[str, Any] = {"special_tokens": SPECIAL_TOKENS, "show_progress": False}
     learned = max(vocab_size - reserved + len(SPECIAL_TOKENS), 1)  # bytes are added after
+    common: dict[str, Any] = {"special_tokens": SPECIAL_TOKENS, "show_progress": False}
+    common["vocab_size"] = learned  # WordPiece, without byte pieces: vocab_size itself
     if model == "bpe":
         hf = HFTokenizer(models.BPE(unk_token="<unk>"))
-        trainer = trainers.BpeTrainer(vocab_size=learned, min_frequency=min_frequency, **common)
+        trainer = trainers.BpeTrainer(min_frequency=min_frequency, **common)
     elif model == "unigram":
         hf = HFTokenizer(models.Unigram())
-        trainer = trainers.UnigramTrainer(vocab_size=learned, unk_token="<unk>", **common)
+        trainer = trainers.UnigramTrainer(unk_token="<unk>", **common)
     else:
         hf = HFTokenizer(models.WordPiece(unk_token="<unk>", continuing_subword_prefix="##"))
         trainer = trainers.WordPieceTrainer(
-            vocab_size=vocab_size,
-            min_frequency=min_frequency,
-            continuing_subword_prefix="##",
-            **common,
+            min_frequency=min_frequency, continuing_subword_prefix="##", **common
         )
     hf.normalizer = normalizer
     hf.pre_tokenizer = pre_tokenizers.Metaspace(replacement=WORD_MARK, prepend_scheme="always")

@@ -147,7 +147,6 @@ class TransformerEncoder(nn.Module):
         self.embed = PositionalEmbedding(embed, c.max_positions, c.dropout)
         self.layers = nn.ModuleList(EncoderLayer(c) for _ in range(c.enc_layers))
         self.norm = nn.LayerNorm(c.hidden_size) if c.pre_norm else nn.Identity()
-        self.output_size = c.hidden_size
 
     def forward(self, src: Tensor, src_lengths: Tensor, pad_mask: Tensor) -> Tensor:
         """src (B, S), src_lengths (B,), pad_mask (B, S) -> states (B, S, H)."""
@@ -163,7 +162,6 @@ class TransformerDecoder(nn.Module):
 
     def __init__(self, c: ModelConfig, embed: nn.Embedding):
         super().__init__()
-        self.config = c
         self.embed = PositionalEmbedding(embed, c.max_positions, c.dropout)
         self.layers = nn.ModuleList(DecoderLayer(c) for _ in range(c.dec_layers))
         self.norm = nn.LayerNorm(c.hidden_size) if c.pre_norm else nn.Identity()

@@ -57,19 +57,17 @@ def translate_ids(
     An empty source gives an empty hypothesis without running the model. ``max_out`` caps the
     output length whatever ``max_len_a``/``max_len_b`` say (e.g. the model's positions).
     """
-    results: list[list[Hypothesis] | None] = [None] * len(sources)
+    results: list[list[Hypothesis]] = [
+        [] if s else [Hypothesis([], 0.0, 0.0, [], torch.zeros(0, 0), True)] for s in sources
+    ]  # the others are filled in batch by batch
     todo = [i for i, s in enumerate(sources) if s]
-    for i, s in enumerate(sources):
-        if not s:
-            results[i] = [Hypothesis([], 0.0, 0.0, [], torch.zeros(0, 0), True)]
     lengths = [len(sources[i]) + 1 for i in todo]
     device = next(model.parameters()).device
     for batch in _batches(lengths, opts):
         rows = [todo[b] for b in batch]
         seqs = [sources[i] + [EOS] for i in rows]
-        src = pad_ids(seqs)
-        src_lengths = torch.tensor([len(s) for s in seqs])
-        src, src_lengths = src.to(device), src_lengths.to(device)
+        src = pad_ids(seqs).to(device)
+        src_lengths = torch.tensor([len(s) for s in seqs], device=device)
         max_len = [int(opts.max_len_a * (n - 1) + opts.max_len_b) for n in src_lengths.tolist()]
         if max_out is not None:
             max_len = [min(m, max_out) for m in max_len]
@@ -90,4 +88,4 @@ def translate_ids(
             )
         for i, h in zip(rows, hyps):
             results[i] = h
-    return [r if r is not None else [] for r in results]
+    return results

@@ -51,34 +51,6 @@ def length_penalty(length: int, alpha: float) -> float:
     return ((5 + length) / 6) ** alpha
 
 
-def make_hypothesis(
-    tokens: torch.Tensor,
-    token_log_probs: torch.Tensor,
-    log_prob: torch.Tensor,
-    attention: torch.Tensor,
-    src_length: int,
-    *,
-    finished: bool,
-    alpha: float,
-) -> Hypothesis:
-    """Build a :class:`Hypothesis` from one row of a search's history tensors.
-
-    tokens (n,) long, token_log_probs (n,) or (n + 1,) with </s>, log_prob () the running
-    sum kept by the search (so greedy and beam produce bit-identical floats), attention
-    (rows, S) with padding columns still present.
-    """
-    token_list = [int(x) for x in tokens.tolist()]
-    total = float(log_prob)
-    return Hypothesis(
-        tokens=token_list,
-        score=total / length_penalty(len(token_list) + 1, alpha),
-        log_prob=total,
-        token_log_probs=[float(x) for x in token_log_probs.tolist()],
-        attention=attention[:, :src_length].to("cpu", torch.float32, copy=True),  # (rows, S_i)
-        finished=finished,
-    )
-
-
 @dataclass
 class History:
     """What a search keeps of each of its rows (R): the tokens chosen so far (R, t), their
@@ -117,19 +89,22 @@ class History:
         eos_log_prob: torch.Tensor | None = None,
     ) -> Hypothesis:
         """Row ``row`` as a hypothesis: finished by </s> of ``eos_log_prob`` (this step's
-        attention row kept), or without it cut at the length limit (this step's row dropped)."""
+        attention row kept), or without it cut at the length limit (this step's row dropped).
+        ``log_prob`` is the running sum the search keeps, so that greedy and beam search give
+        bit-identical floats."""
         assert self.attention is not None
         lps, attention = self.token_log_probs[row], self.attention[row, : self.tokens.size(1)]
         if eos_log_prob is not None:
             lps, attention = torch.cat([lps, eos_log_prob.view(1)]), self.attention[row]
-        return make_hypothesis(
-            self.tokens[row],
-            lps,
-            log_prob,
-            attention,
-            src_length,
+        tokens = [int(x) for x in self.tokens[row].tolist()]
+        total = float(log_prob)
+        return Hypothesis(
+            tokens=tokens,
+            score=total / length_penalty(len(tokens) + 1, alpha),
+            log_prob=total,
+            token_log_probs=[float(x) for x in lps.tolist()],
+            attention=attention[:, :src_length].to("cpu", torch.float32, copy=True),  # (rows, S_i)
             finished=eos_log_prob is not None,
-            alpha=alpha,
         )
 
 
@@ -150,10 +125,8 @@ def forbid_tokens(log_probs: torch.Tensor, produced: int, min_len: int) -> torch
 Limits = list[int] | torch.Tensor  # (B,) most output tokens per sentence, </s> not counted
 
 
-def as_limits(max_len: Limits | int, batch: int) -> list[int]:
-    """``max_len`` as one int per sentence (an int applies to all B sentences)."""
-    if isinstance(max_len, int):
-        return [max_len] * batch
+def as_limits(max_len: Limits, batch: int) -> list[int]:
+    """``max_len`` as one int per sentence, checked against the batch size B."""
     limits = [int(x) for x in (max_len.tolist() if torch.is_tensor(max_len) else max_len)]
     if len(limits) != batch:
         raise ValueError(f"max_len has {len(limits)} entries for {batch} sentences")

@@ -26,10 +26,8 @@ def plot_curves(metrics_path: Path, out_path: Path) -> None:
             losses.append(m["loss"])
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
     window = max(1, len(losses) // 200)
-    smooth = [
-        sum(losses[max(0, i - window + 1) : i + 1]) / len(losses[max(0, i - window + 1) : i + 1])
-        for i in range(len(losses))
-    ]
+    spans = [losses[max(0, i - window + 1) : i + 1] for i in range(len(losses))]
+    smooth = [sum(span) / len(span) for span in spans]  # the mean of the last ``window`` losses
     ax1.plot(steps, smooth, label="training loss (smoothed)")
     ax1.plot(vsteps, vloss, "o-", label="validation loss")
     ax1.set_xlabel("step")

@@ -199,9 +199,8 @@ def make_batch(data: ParallelData, index: list[int]) -> Batch:
             b.extend([row] * (len(flat) // 2))
             s_idx.extend(flat[0::2])
             t_idx.extend(flat[1::2])
-        links = torch.zeros(batch.tgt_out.shape + (batch.src.size(1),))  # (B, T, S)
-        links[b, t_idx, s_idx] = 1.0
-        batch.links = links
+        batch.links = torch.zeros(batch.tgt_out.shape + (batch.src.size(1),))  # (B, T, S)
+        batch.links[b, t_idx, s_idx] = 1.0
     return batch
 
 

@@ -112,12 +112,10 @@ def prepare_tokenizer(spec: RunSpec, run_dir: Path, resume: bool, warn):
     if resume and stored.is_file():
         return Tokenizer.load(stored), None
     if spec.tokenizer or spec.init:
-        tok = Tokenizer.load(spec.tokenizer or Path(spec.init) / TOKENIZER_FILE)
-        tok.save(stored)
-        return tok, None
-
-    lines = lines_of([path for c in spec.corpora for path in (c.src, c.tgt)], warn)
-    tok, stats = train_tokenizer(lines, vocab_size=spec.train.vocab_size, model="bpe")
+        tok, stats = Tokenizer.load(spec.tokenizer or Path(spec.init) / TOKENIZER_FILE), None
+    else:
+        lines = lines_of([path for c in spec.corpora for path in (c.src, c.tgt)], warn)
+        tok, stats = train_tokenizer(lines, vocab_size=spec.train.vocab_size, model="bpe")
     tok.save(stored)
     return tok, stats
 

@@ -69,8 +69,7 @@ def train(
             held.enter_context(runs.RunLock(run_dir))
             if not resume and overwrite:
                 runs.clear_run(run_dir)
-        trainer = _prepare(spec, run_dir, resume, cb, world, warn)
-        return _fit_with_signals(trainer)
+        return _fit_with_signals(_prepare(spec, run_dir, resume, cb, world, warn))
 
 
 def _prepare(spec, run_dir: Path, resume: bool, cb: Callbacks, world: World, warn):

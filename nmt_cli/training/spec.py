@@ -148,8 +148,7 @@ def spec_from_run(run_dir: Path, train_overrides: dict[str, Any]) -> RunSpec:
     path = run_dir / RUN_FILE
     missing = InputError(f"{run_dir}: no training run to resume (no {RUN_FILE})")
     data = read_document(path, json.loads, "JSON", missing, InputError)
-    older = SETTINGS_OF_OLDER_RUNS
-    model_table = {**older["model"], **data["model"]}
+    model_table = {**SETTINGS_OF_OLDER_RUNS["model"], **data["model"]}
     overrides = {k: v for k, v in train_overrides.items() if v is not None}
     stored = data["train"].get("precision", "fp32")
     wanted = overrides.pop("precision", None)
@@ -158,7 +157,7 @@ def spec_from_run(run_dir: Path, train_overrides: dict[str, Any]) -> RunSpec:
             f"precision cannot change on resume: this run trains in {stored} (a resumed run "
             "continues exactly as it began)"
         )
-    train_table = {**older["train"], **data["train"], **overrides}
+    train_table = {**SETTINGS_OF_OLDER_RUNS["train"], **data["train"], **overrides}
     if "corpora" in data:
         corpora = corpora_from(data["corpora"], f"{path}: corpora")
         valid = corpora_from(data["valid"], f"{path}: valid")

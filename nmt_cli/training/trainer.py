@@ -151,9 +151,7 @@ class Trainer:
         ce = cross_entropy(
             logits.reshape(-1, logits.size(-1)), batch.tgt_out.reshape(-1), smoothing, PAD
         )
-        if batch.links is None:
-            return ce, None
-        return ce, guided_alignment_loss(attention, batch.links)
+        return ce, None if batch.links is None else guided_alignment_loss(attention, batch.links)
 
     def fit(self) -> Progress:
         cfg, p = self.cfg, self.progress
@@ -167,16 +165,14 @@ class Trainer:
         )
         # Only rank 0 writes; the others' records (identical but for their batches) go nowhere.
         path = self.run_dir / METRICS_FILE if self.world.is_main else Path(os.devnull)
-        metrics_file = open(path, "a", encoding="utf-8")  # noqa: SIM115
-        try:
-            self._loop(total, metrics_file)
-        except KeyboardInterrupt:
-            self.cb.on_message(f"interrupted at step {p.step:,}: saving a checkpoint")
-            metrics_file.flush()
-            self.checkpoint()
-            raise
-        finally:
-            metrics_file.close()
+        with open(path, "a", encoding="utf-8") as metrics_file:
+            try:
+                self._loop(total, metrics_file)
+            except KeyboardInterrupt:
+                self.cb.on_message(f"interrupted at step {p.step:,}: saving a checkpoint")
+                metrics_file.flush()
+                self.checkpoint()
+                raise
         return p
 
     def _batches(self, epoch: int) -> list[list[int]]:
@@ -192,7 +188,7 @@ class Trainer:
         loop_start, elapsed_before = window_start, p.elapsed
         while p.epoch <= cfg.epochs and not p.stopped:
             batches = self._batches(p.epoch)
-            while p.batches_done < len(batches):
+            while p.batches_done < len(batches) and not p.stopped:
                 self.model.train()
                 batch = make_batch(self.train_data, batches[p.batches_done]).to(self.device)
                 t0 = time.perf_counter()
@@ -239,16 +235,14 @@ class Trainer:
                 p.elapsed = elapsed_before + time.perf_counter() - loop_start
                 if cfg.max_minutes and p.elapsed >= cfg.max_minutes * 60 and not p.stopped:
                     p.stopped = f"reached max_minutes {cfg.max_minutes:g}"
-                if p.stopped or (cfg.max_steps and p.step >= cfg.max_steps):
-                    p.stopped = p.stopped or f"reached max_steps {cfg.max_steps:,}"
-                    break
-            else:
-                p.epoch += 1
-                p.batches_done = 0
-                if p.last_validation_step != p.step:
-                    self.validate_and_save(metrics_file)
-                continue
-            break
+                if cfg.max_steps and p.step >= cfg.max_steps and not p.stopped:
+                    p.stopped = f"reached max_steps {cfg.max_steps:,}"
+            if p.stopped:
+                break
+            p.epoch += 1
+            p.batches_done = 0
+            if p.last_validation_step != p.step:
+                self.validate_and_save(metrics_file)
         if not p.stopped:
             p.stopped = f"finished {cfg.epochs} epochs"
         if p.last_validation_step != p.step:
@@ -291,6 +285,7 @@ class Trainer:
         cfg, p = self.cfg, self.progress
         t0 = time.perf_counter()
         result = self.evaluate()
+        examples = result.pop("examples")  # for the callback; not a metric
         score = result[f"valid_{cfg.early_stop_metric}"]
         better = p.best is None or (score > p.best if cfg.higher_is_better else score < p.best)
         if better:
@@ -308,8 +303,8 @@ class Trainer:
                     f"{cfg.patience} validations"
                 )
         p.last_validation_step = p.step
-        record = {k: v for k, v in result.items() if k != "examples"}
-        record.update(
+        record = dict(
+            result,
             step=p.step,
             epoch=p.epoch,
             best=p.best,
@@ -320,22 +315,16 @@ class Trainer:
         )
         metrics_file.write(json.dumps(record) + "\n")
         metrics_file.flush()
-        self.cb.on_validation(
-            {**record, "examples": result["examples"], "metric": cfg.early_stop_metric}
-        )
+        self.cb.on_validation({**record, "examples": examples, "metric": cfg.early_stop_metric})
         self.checkpoint()
 
     def save_best(self, result: dict[str, Any]) -> None:
+        """The best model so far, and meta.json with its validation ``result``."""
         if not self.world.is_main:
             return
         write_weights(self.run_dir / WEIGHTS_FILE, self.model)
-        meta = dict(self.meta)
-        meta["best"] = {
-            "step": self.progress.step,
-            "epoch": self.progress.epoch,
-            **{k: v for k, v in result.items() if k != "examples"},
-        }
-        meta["training_seconds"] = round(self.progress.seconds, 1)
+        best = {"step": self.progress.step, "epoch": self.progress.epoch, **result}
+        meta = {**self.meta, "best": best, "training_seconds": round(self.progress.seconds, 1)}
         write_text_atomic(self.run_dir / META_FILE, json.dumps(meta, indent=2) + "\n")
 
     def checkpoint(self) -> None:
