@@ -6,6 +6,7 @@ of them (Vaswani et al. 2017 averaged the last 5).
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -16,11 +17,13 @@ from safetensors.torch import load_file
 from nmt_cli.errors import ModelLoadError, UsageError
 from nmt_cli.model.bundle import (
     CONFIG_FILE,
+    META_FILE,
     TOKENIZER_FILE,
     WEIGHTS_FILE,
     read_config,
     write_weights,
 )
+from nmt_cli.textio import write_text_atomic
 
 
 def _model_root(path: Path) -> Path:
@@ -61,3 +64,8 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
         shutil.copyfile(roots[0] / name, output / f".{name}.tmp")
         (output / f".{name}.tmp").replace(output / name)
     write_weights(output / WEIGHTS_FILE, model)
+    # Provenance: the run's meta.json (its data, command and versions) and what was averaged.
+    run_meta = roots[0] / META_FILE
+    meta = json.loads(run_meta.read_text(encoding="utf-8")) if run_meta.is_file() else {}
+    meta["averaged"] = [str(p) for p in paths]
+    write_text_atomic(output / META_FILE, json.dumps(meta, indent=2) + "\n")

@@ -35,7 +35,8 @@ def test_average_is_the_mean_of_the_weights_and_loads(tmp_path, run_cli, small_t
     averaged = load_file(str(out / "model.safetensors"))
     for name, t in averaged.items():
         assert torch.allclose(t, (w1[name] + w2[name]) / 2, atol=1e-6), name
-    assert load_bundle(out).model is not None  # a complete model directory
+    bundle = load_bundle(out)  # a complete model directory
+    assert bundle.meta["averaged"] == [str(c) for c in ckpts]  # and says what it averaged
 
 
 def test_average_needs_two_checkpoints_of_one_run(tmp_path, run_cli, small_tokenizer):
