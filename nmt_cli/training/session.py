@@ -9,6 +9,7 @@
     spec = RunSpec(corpora=[CorpusFiles("train.de", "train.en")],
                    valid=[CorpusFiles("val.de", "val.en")],
                    model=ModelConfig(arch="transformer"), train=TrainConfig(max_steps=1000))
+    Path("runs").mkdir(exist_ok=True)                   # the run directory's parent must exist
     progress = train(spec, Path("runs/de-en"))          # the run directory is the model
     print(progress.best, progress.best_step)
 
