@@ -21,6 +21,7 @@ from nmt_cli.model.bundle import (
     TOKENIZER_FILE,
     WEIGHTS_FILE,
     read_config,
+    read_meta,
     write_weights,
 )
 from nmt_cli.textio import write_text_atomic
@@ -65,7 +66,5 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
         (output / f".{name}.tmp").replace(output / name)
     write_weights(output / WEIGHTS_FILE, model)
     # Provenance: the run's meta.json (its data, command and versions) and what was averaged.
-    run_meta = roots[0] / META_FILE
-    meta = json.loads(run_meta.read_text(encoding="utf-8")) if run_meta.is_file() else {}
-    meta["averaged"] = [str(p) for p in paths]
+    meta = {**read_meta(roots[0]), "averaged": [str(p) for p in paths]}
     write_text_atomic(output / META_FILE, json.dumps(meta, indent=2) + "\n")

@@ -210,11 +210,16 @@ def load_bundle(path: str | Path) -> Bundle:
     model = build_model(config, src_vocab, tgt_vocab)
     load_weights(model, directory / WEIGHTS_FILE)
     model.eval()
-    meta = {}
-    if (directory / META_FILE).is_file():
-        with contextlib.suppress(json.JSONDecodeError, UnicodeDecodeError):  # provenance only
-            meta = json.loads((directory / META_FILE).read_text(encoding="utf-8"))
+    meta = read_meta(directory)
     return Bundle(config, src_vocab, tgt_vocab, model, tokenizer, meta, directory, languages)
+
+
+def read_meta(directory: Path) -> dict[str, Any]:
+    """``directory``'s meta.json; {} when it is missing or unreadable (it is provenance only)."""
+    with contextlib.suppress(OSError, json.JSONDecodeError, UnicodeDecodeError):
+        meta = json.loads((directory / META_FILE).read_text(encoding="utf-8"))
+        return meta if isinstance(meta, dict) else {}
+    return {}
 
 
 def sha256_file(path: str | Path) -> str:
