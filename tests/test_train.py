@@ -279,6 +279,21 @@ def test_constant_schedule_warms_up_then_stays():
     assert TrainConfig(lr=0.01, schedule="constant", warmup_steps=0).lr_at(1) == 0.01
 
 
+def test_cosine_schedule_warms_up_then_decays_to_min_lr_at_max_steps():
+    cfg = TrainConfig(lr=0.01, schedule="cosine", warmup_steps=10, max_steps=110, min_lr=1e-4)
+    assert cfg.lr_at(5) == pytest.approx(0.005)
+    assert cfg.lr_at(10) == pytest.approx(0.01)
+    assert cfg.lr_at(60) == pytest.approx(1e-4 + (0.01 - 1e-4) / 2)  # half way: half way down
+    assert cfg.lr_at(110) == cfg.lr_at(500) == pytest.approx(1e-4)
+    rates = [cfg.lr_at(s) for s in range(10, 111)]
+    assert all(a >= b for a, b in zip(rates, rates[1:]))
+
+
+def test_cosine_schedule_needs_max_steps_past_the_warm_up():
+    with pytest.raises(ValueError, match="max_steps"):
+        TrainConfig(schedule="cosine", warmup_steps=1000)
+
+
 def test_plateau_schedule_scales_and_stops_at_min_lr():
     cfg = TrainConfig(lr=0.01, schedule="plateau", warmup_steps=0, min_lr=1e-4)
     assert cfg.lr_at(500) == pytest.approx(0.01)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from nmt_cli.precision import PRECISIONS
 from nmt_cli.settings import choose, require
 
-SCHEDULES = ("inverse_sqrt", "plateau", "constant")
+SCHEDULES = ("inverse_sqrt", "plateau", "constant", "cosine")  # cosine: to min_lr at max_steps
 METRICS = ("bleu", "chrf", "ppl", "loss")
 DEVICES = ("cpu", "cuda")
 BATCH_SORTS = ("source", "target", "none")  # see nmt_cli.training.data.batch_indices
@@ -65,6 +66,8 @@ class TrainConfig:
         require(self, ("label_smoothing",), lambda v: 0.0 <= v < 1.0, "must be in [0, 1)")
         if len(self.adam_betas) != 2:
             raise ValueError("adam_betas takes two numbers")
+        if self.schedule == "cosine" and self.max_steps <= self.warmup_steps:
+            raise ValueError("schedule cosine decays until max_steps: set max_steps above warmup_steps")
 
     def lr_at(self, step: int, plateau_scale: float = 1.0) -> float:
         """Learning rate for optimiser step ``step`` (1-based)."""
@@ -74,6 +77,9 @@ class TrainConfig:
         warm = min(1.0, step / self.warmup_steps) if self.warmup_steps else 1.0
         if self.schedule == "plateau":
             return max(self.lr * plateau_scale, self.min_lr) * warm
+        if self.schedule == "cosine" and step > self.warmup_steps:
+            done = min(1.0, (step - self.warmup_steps) / (self.max_steps - self.warmup_steps))
+            return self.min_lr + (self.lr - self.min_lr) * 0.5 * (1.0 + math.cos(math.pi * done))
         return self.lr * warm
 
     @property
