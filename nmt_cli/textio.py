@@ -235,21 +235,13 @@ def chunked(lines: Iterable[str], max_lines: int) -> Iterator[list[str]]:
             q.put(done)
 
     threading.Thread(target=reader, daemon=True).start()
-    finished = False
-    while not finished:
-        item = q.get()
+    while (item := q.get()) is not done:
+        chunk = [item]
+        with contextlib.suppress(queue.Empty):
+            while len(chunk) < max_lines and (item := q.get_nowait()) is not done:
+                chunk.append(item)
+        yield chunk
         if item is done:
             break
-        chunk = [item]
-        while len(chunk) < max_lines:
-            try:
-                item = q.get_nowait()
-            except queue.Empty:
-                break
-            if item is done:
-                finished = True
-                break
-            chunk.append(item)
-        yield chunk
     if errors:
         raise errors[0]
