@@ -31,20 +31,14 @@ class SearchOptions:
 
 
 def _batches(lengths: list[int], opts: SearchOptions) -> list[list[int]]:
-    order = sorted(range(len(lengths)), key=lambda i: (lengths[i], i))
     batches: list[list[int]] = []
-    current: list[int] = []
-    for i in order:
-        cost = max(lengths[j] for j in current + [i]) * (len(current) + 1) * opts.beam
-        full = (opts.batch_size and len(current) >= opts.batch_size) or (
-            not opts.batch_size and current and cost > opts.batch_tokens
-        )
-        if full:
-            batches.append(current)
-            current = []
-        current.append(i)
-    if current:
-        batches.append(current)
+    for i in sorted(range(len(lengths)), key=lambda i: (lengths[i], i)):
+        n = len(batches[-1]) if batches else 0  # sentences in the open batch
+        cost = lengths[i] * (n + 1) * opts.beam  # in length order: i is the batch's longest
+        if n and (n < opts.batch_size if opts.batch_size else cost <= opts.batch_tokens):
+            batches[-1].append(i)
+        else:
+            batches.append([i])
     return batches
 
 
