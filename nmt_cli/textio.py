@@ -190,12 +190,10 @@ def atomic_writer(path: str | Path) -> Iterator[TextIO]:
     if str(path) == "-":
         yield sys.stdout
         return
+    # a write error (disk full) reaches atomic_path, which removes the temporary file and
+    # raises the OutputError
     with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as f:
-        try:
-            yield f
-            f.flush()
-        except OSError as e:
-            raise _output_error(Path(path), e) from None
+        yield f
 
 
 def write_text_atomic(path: str | Path, text: str) -> None:
