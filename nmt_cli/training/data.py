@@ -230,17 +230,14 @@ def batch_indices(
             pool.sort(key=lambda i: lengths[i])
         elif sort == "target":
             pool.sort(key=lambda i: (lengths[i][1], lengths[i][0]))
-        current: list[int] = []
+        current: list[int] = []  # the open batch, already in batches
         longest = 0
         for i in pool:
-            longest_if = max(longest, lengths[i][0], lengths[i][1])
-            if current and longest_if * (len(current) + 1) > batch_tokens:
+            longest = max(longest, *lengths[i])
+            if not current or longest * (len(current) + 1) > batch_tokens:
+                current, longest = [], max(lengths[i])
                 batches.append(current)
-                current, longest_if = [], max(lengths[i])
             current.append(i)
-            longest = longest_if
-        if current:
-            batches.append(current)
     if rng is not None:
         rng.shuffle(batches)
     return batches
