@@ -38,15 +38,14 @@ def render_tables(al, max_width: int):
 
     row_label = max([len(t) for t in al.tgt_labels] + [4]) + 3
     widths = [max(len(s), 3) + 3 for s in al.src_labels]
-    blocks, current, used = [], [], row_label
+    blocks: list[list[int]] = []  # column indices of each table
+    used = row_label
     for j, w in enumerate(widths):
-        if current and used + w > max_width:
-            blocks.append(current)
-            current, used = [], row_label
-        current.append(j)
+        if not blocks or used + w > max_width:
+            blocks.append([])
+            used = row_label
+        blocks[-1].append(j)
         used += w
-    if current:
-        blocks.append(current)
     best = al.weights.argmax(dim=1).tolist() if al.weights.numel() else []
     tables = []
     for cols in blocks:
