@@ -214,22 +214,16 @@ class RNNDecoder(nn.Module):
     def forward(self, tgt_in: Tensor, state: RNNState) -> tuple[Tensor, Tensor]:
         """Teacher forcing. tgt_in (B, T) -> o (B, T, O), attention (B, 1, 1, T, S)."""
         emb = self.dropout(self.embed(tgt_in))  # (B, T, E)
-        if self.feeds:  # o_{t-1} is an input of step t: the readout stays in the loop
-            outs, attns = [], []
-            for t in range(tgt_in.size(1)):
-                o, w, state = self._step(emb[:, t], state)
-                outs.append(o)
-                attns.append(w)
-            return torch.stack(outs, dim=1), torch.stack(attns, dim=1)[:, None, None]
-        # Otherwise only the recurrence is sequential; the readout runs once over all steps.
-        states, contexts, attns = [], [], []
+        # With input feeding o_{t-1} is an input of step t, so the readout stays in the loop;
+        # otherwise only the recurrence is sequential and the readout runs once over all steps.
+        step = self._step if self.feeds else self._recur  # -> (o, w, state) | (s, c, w, state)
+        per_step = []
         for t in range(tgt_in.size(1)):
-            s_t, context, w, state = self._recur(emb[:, t], state)
-            states.append(s_t)
-            contexts.append(context)
-            attns.append(w)
-        s, c = torch.stack(states, dim=1), torch.stack(contexts, dim=1)  # (B, T, H), (B, T, Hv)
-        return self._readout(s, c, emb), torch.stack(attns, dim=1)[:, None, None]
+            *out, state = step(emb[:, t], state)
+            per_step.append(out)
+        stacked = [torch.stack(x, dim=1) for x in zip(*per_step)]  # [o, w] | [s, c, w]: (B, T, .)
+        o = stacked[0] if self.feeds else self._readout(stacked[0], stacked[1], emb)
+        return o, stacked[-1][:, None, None]
 
 
 def xavier_uniform_stacked_(weight: Tensor, n: int) -> None:
