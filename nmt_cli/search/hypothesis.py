@@ -46,9 +46,7 @@ def length_penalty(length: int, alpha: float) -> float:
     ``length`` counts output tokens including </s>. Dividing a (negative) log-prob by a
     penalty that grows with length favours longer outputs as alpha grows.
     """
-    if alpha == 0.0:
-        return 1.0
-    return ((5 + length) / 6) ** alpha
+    return ((5 + length) / 6) ** alpha  # x ** 0.0 == 1.0 exactly
 
 
 @dataclass
