@@ -128,8 +128,7 @@ class MultiHeadAttention(nn.Module):
         self.out_proj = nn.Linear(model_size, model_size)
 
     def _split(self, x: Tensor) -> Tensor:
-        b, n, _ = x.shape
-        return x.view(b, n, self.heads, self.head_size).transpose(1, 2)  # (B, h, n, d)
+        return x.unflatten(-1, (self.heads, self.head_size)).transpose(1, 2)  # (B, h, n, d)
 
     def project_memory(self, keys: Tensor, values: Tensor) -> tuple[Tensor, Tensor]:
         """keys, values (B, S, Hk) -> per-head keys and values, each (B, h, S, d)."""
@@ -149,8 +148,7 @@ class MultiHeadAttention(nn.Module):
         with torch.autocast(q.device.type, enabled=False):
             scores = q.float() @ keys.float().transpose(-1, -2)  # (B, h, T, S)
         context, weights = attend(scores, values, mask)  # (B, h, T, d), (B, h, T, S)
-        b, h, t, d = context.shape
-        context = context.transpose(1, 2).reshape(b, t, h * d)  # (B, T, H): heads concatenated
+        context = context.transpose(1, 2).flatten(2)  # (B, T, H): heads concatenated
         return self.out_proj(context), weights
 
 
