@@ -231,8 +231,7 @@ def xavier_uniform_stacked_(weight: Tensor, n: int) -> None:
     weight (n*H, I) gets bound sqrt(6 / (I + H)), the bound of one (H, I) gate."""
     fan_out, fan_in = weight.size(0) // n, weight.size(1)
     bound = (6.0 / (fan_in + fan_out)) ** 0.5
-    with torch.no_grad():
-        weight.uniform_(-bound, bound)
+    nn.init.uniform_(weight, -bound, bound)
 
 
 @register("rnn")
