@@ -50,9 +50,8 @@ class World:
         from torch.nn.parallel import DistributedDataParallel
 
         device = torch.device(self.device)
-        if device.type == "cuda":
-            return DistributedDataParallel(model, device_ids=[device.index])
-        return DistributedDataParallel(model)
+        ids = [device.index] if device.type == "cuda" else None  # None: DDP's default (CPU)
+        return DistributedDataParallel(model, device_ids=ids)
 
 
 def world_from_env(device: str = "cpu") -> World:
