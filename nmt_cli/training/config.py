@@ -67,7 +67,7 @@ class TrainConfig:
         if len(self.adam_betas) != 2:
             raise ValueError("adam_betas takes two numbers")
         if self.schedule == "cosine" and self.max_steps <= self.warmup_steps:
-            raise ValueError("schedule cosine decays until max_steps: set max_steps above warmup_steps")
+            raise ValueError("schedule cosine decays to max_steps: give max_steps > warmup_steps")
 
     def lr_at(self, step: int, plateau_scale: float = 1.0) -> float:
         """Learning rate for optimiser step ``step`` (1-based)."""
