@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from nmt_cli.cli.common import boundary, err_console, info, warn
+from nmt_cli.cli.common import boundary, check_choice, err_console, info, warn
 from nmt_cli.errors import UsageError
 
 
@@ -345,8 +345,7 @@ def export(
     """
     from nmt_cli.model.bundle import load_bundle, save_bundle
 
-    if dtype not in ("float32", "float16"):
-        raise UsageError("--dtype must be float32 or float16")
+    check_choice("--dtype", dtype, ("float32", "float16"))
     if output.resolve() == model.resolve():
         raise UsageError("--output must differ from the model directory")
     bundle = load_bundle(model)
