@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
 from contextlib import nullcontext
@@ -211,7 +210,7 @@ def _write_translations(
     best: list[str] = []
     nbest, split = translator.opts.nbest, translator.splitter is not None
 
-    def write(source, out, interactive: bool) -> None:
+    def write(out, interactive: bool) -> None:
         for chunk in chunked(source, chunk_lines):
             for results in translator.translate(chunk, with_alignment=align):
                 for i, t in enumerate(results):
@@ -222,7 +221,7 @@ def _write_translations(
                 out.flush()
 
     with open_lines(input_file, on_invalid=warn) if lines is None else nullcontext(lines) as source:
-        write_output(output, functools.partial(write, source))
+        write_output(output, write)
     return best
 
 
