@@ -476,6 +476,18 @@ def _break(directory: Path, how: str, marker: Path) -> Path:
         (directory / "config.json").write_text(json.dumps(config), encoding="utf-8")
     elif how == "a file, not a directory":
         return weights
+    elif how in ("a tensor missing", "an extra tensor", "a tensor of another shape"):
+        from safetensors.torch import load_file, save_file
+
+        tensors = load_file(str(weights))
+        name = sorted(tensors)[-1]
+        if how == "a tensor missing":
+            del tensors[name]
+        elif how == "an extra tensor":
+            tensors["extra.weight"] = tensors[name].clone()
+        else:
+            tensors[name] = tensors[name][..., :1].clone()
+        save_file(tensors, str(weights))
     return directory
 
 
@@ -492,6 +504,9 @@ def _break(directory: Path, how: str, marker: Path) -> Path:
         ("tokenizer of another vocabulary", "do not belong together"),
         ("format version 2", "format version 2 is not supported"),
         ("a file, not a directory", "not a file"),
+        ("a tensor missing", "weights do not match the config (missing ["),
+        ("an extra tensor", "unexpected ['extra.weight']"),
+        ("a tensor of another shape", "the config needs"),
     ],
 )
 def test_broken_model_directory_is_one_error(
