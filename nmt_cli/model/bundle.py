@@ -155,7 +155,6 @@ def read_config(directory: Path) -> tuple[ModelConfig, int, int]:
 
 def load_weights(model, path: Path) -> None:
     """Load safetensors weights into ``model``; any mismatch is a ModelLoadError."""
-    import torch
     from safetensors import SafetensorError
     from safetensors.torch import load_file
 
@@ -165,8 +164,9 @@ def load_weights(model, path: Path) -> None:
         tensors = load_file(str(path))
     except (SafetensorError, OSError, ValueError) as e:
         raise ModelLoadError(f"{path}: not a valid safetensors file ({e})") from None
-    expected = model.state_dict()
-    missing = [k for k in expected if k not in tensors and not _is_tied(model, k, tensors)]
+    expected = model.state_dict(keep_vars=True)
+    stored = {id(expected[k]) for k in tensors if k in expected}  # a tied parameter is stored once
+    missing = [k for k in expected if id(expected[k]) not in stored]
     unexpected = [k for k in tensors if k not in expected]
     if missing or unexpected:
         raise ModelLoadError(
@@ -179,14 +179,7 @@ def load_weights(model, path: Path) -> None:
                 f"{path}: {name} has shape {tuple(t.shape)}, the config needs "
                 f"{tuple(expected[name].shape)} (does the tokenizer match the weights?)"
             )
-    with torch.no_grad():
-        state = {k: v.to(expected[k].dtype) for k, v in tensors.items()}
-        model.load_state_dict(state, strict=False)
-
-
-def _is_tied(model, name: str, tensors: dict) -> bool:
-    params = model.state_dict(keep_vars=True)
-    return any(params[name] is params[k] for k in tensors if k in params)
+    model.load_state_dict(tensors, strict=False)  # its copy_ casts float16 to the model's dtype
 
 
 def load_bundle(path: str | Path) -> Bundle:
