@@ -60,12 +60,7 @@ class EncoderLayer(nn.Module):
 
     def forward(self, x: Tensor, mask: Tensor) -> Tensor:
         """x (B, S, H), mask (B, 1, 1, S) True at padding."""
-
-        def attn(y: Tensor):
-            k, v = self.self_attn.project_memory(y, y)
-            return self.self_attn(y, k, v, mask)
-
-        x, _ = self.sub1(x, attn)
+        x, _ = self.sub1(x, lambda y: self.self_attn(y, *self.self_attn.project_memory(y, y), mask))
         x, _ = self.sub2(x, lambda y: (self.ff(y), None))
         return x
 
