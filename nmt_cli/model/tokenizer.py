@@ -214,10 +214,8 @@ def _with_byte_fallback(hf_tokenizer, model: str):
     data = json.loads(hf_tokenizer.to_str())
     m = data["model"]
     if model == "bpe":
-        vocab = m["vocab"]
         for piece in BYTE_PIECES:
-            if piece not in vocab:
-                vocab[piece] = len(vocab)
+            m["vocab"].setdefault(piece, len(m["vocab"]))
     else:  # unigram: a list of [piece, log-prob]; bytes are a last resort
         known = {piece for piece, _ in m["vocab"]}
         floor = min(score for _, score in m["vocab"]) - 1.0
