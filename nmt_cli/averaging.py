@@ -57,9 +57,8 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
             total[name] = total.get(name, 0) + t.double()
     model = build_model(*read_config(roots[0]))  # (config, src_vocab, tgt_vocab)
     state = model.state_dict()
-    with torch.no_grad():
-        for name, t in total.items():
-            state[name].copy_((t / len(paths)).to(state[name].dtype))
+    for name, t in total.items():  # state_dict() tensors are detached: copy_ records no grad
+        state[name].copy_((t / len(paths)).to(state[name].dtype))
     output.mkdir(parents=True, exist_ok=True)
     for name in (CONFIG_FILE, TOKENIZER_FILE):
         shutil.copyfile(roots[0] / name, output / f".{name}.tmp")
