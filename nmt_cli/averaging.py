@@ -6,7 +6,6 @@ of them (Vaswani et al. 2017 averaged the last 5).
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
@@ -17,14 +16,13 @@ from safetensors.torch import load_file
 from nmt_cli.errors import ModelLoadError, UsageError
 from nmt_cli.model.bundle import (
     CONFIG_FILE,
-    META_FILE,
     TOKENIZER_FILE,
     WEIGHTS_FILE,
     read_config,
     read_meta,
+    write_meta,
     write_weights,
 )
-from nmt_cli.textio import write_text_atomic
 
 
 def _model_root(path: Path) -> Path:
@@ -66,4 +64,4 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
     write_weights(output / WEIGHTS_FILE, model)
     # Provenance: the run's meta.json (its data, command and versions) and what was averaged.
     meta = {**read_meta(roots[0]), "averaged": [str(p) for p in paths]}
-    write_text_atomic(output / META_FILE, json.dumps(meta, indent=2) + "\n")
+    write_meta(output, meta)

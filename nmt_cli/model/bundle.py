@@ -106,7 +106,7 @@ def save_bundle(
     tokenizer.save(directory / TOKENIZER_FILE)
     write_weights(directory / WEIGHTS_FILE, model, dtype)
     if meta is not None:
-        write_text_atomic(directory / META_FILE, json.dumps(meta, indent=2) + "\n")
+        write_meta(directory, meta)
 
 
 def _config_data(directory: Path) -> tuple[Path, dict[str, Any]]:
@@ -205,6 +205,11 @@ def load_bundle(path: str | Path) -> Bundle:
     model.eval()
     meta = read_meta(directory)
     return Bundle(config, src_vocab, tgt_vocab, model, tokenizer, meta, directory, languages)
+
+
+def write_meta(directory: Path, meta: dict[str, Any]) -> None:
+    """``directory``'s meta.json (provenance: data, command, versions, scores), atomically."""
+    write_text_atomic(directory / META_FILE, json.dumps(meta, indent=2) + "\n")
 
 
 def read_meta(directory: Path) -> dict[str, Any]:

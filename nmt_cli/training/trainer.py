@@ -19,7 +19,7 @@ from typing import Any
 
 import torch
 
-from nmt_cli.model.bundle import META_FILE, WEIGHTS_FILE, write_weights
+from nmt_cli.model.bundle import WEIGHTS_FILE, write_meta, write_weights
 from nmt_cli.precision import autocast, pad_matmul_rows
 from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.textio import write_text_atomic
@@ -325,7 +325,7 @@ class Trainer:
         write_weights(self.run_dir / WEIGHTS_FILE, self.model)
         best = {"step": self.progress.step, "epoch": self.progress.epoch, **result}
         meta = {**self.meta, "best": best, "training_seconds": round(self.progress.seconds, 1)}
-        write_text_atomic(self.run_dir / META_FILE, json.dumps(meta, indent=2) + "\n")
+        write_meta(self.run_dir, meta)
 
     def checkpoint(self) -> None:
         if not self.world.is_main:
