@@ -8,7 +8,7 @@ translated as one batch and each line's translations joined back into one Transl
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import torch
 
@@ -68,6 +68,8 @@ class Translator:
             self.model = self.model.to(torch.bfloat16)
             pad_matmul_rows(self.model)  # its live rows shrink every step: see precision.py
         self.tok = bundle.tokenizer
+        if opts.alpha is None and bundle.length_penalty is not None:
+            opts = replace(opts, alpha=bundle.length_penalty)  # chosen for this model
         self.opts = opts
         self.replace_unk = replace_unk
         self.on_warning = on_warning

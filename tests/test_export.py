@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import stat
 
+import pytest
 import torch
+from conftest import assert_one_error_line
 from safetensors.torch import load_file
 
 from nmt_cli.model import ModelConfig, build_model
 from nmt_cli.model.bundle import load_bundle, save_bundle
+from nmt_cli.search.beam import beam_search
 
 
 def test_export_halves_the_weights_and_still_translates(tmp_path, run_cli, small_tokenizer):
@@ -41,3 +45,63 @@ def test_export_keeps_the_recorded_languages(tmp_path, run_cli, small_tokenizer)
     assert result.exit_code == 0, result.stderr
     assert load_bundle(tmp_path / "run").languages == ("de", "en")
     assert load_bundle(tmp_path / "small").languages == ("de", "en")
+
+
+TINY = ModelConfig(emb_size=16, hidden_size=16)
+
+
+@pytest.fixture
+def searched_alphas(monkeypatch) -> list[float]:
+    """The length penalty of every beam search run in this test, in order."""
+    import nmt_cli.search.decoding as decoding
+
+    seen: list[float] = []
+
+    def recording(*args, alpha, **kwargs):
+        seen.append(alpha)
+        return beam_search(*args, alpha=alpha, **kwargs)
+
+    monkeypatch.setattr(decoding, "beam_search", recording)
+    return seen
+
+
+def test_export_records_the_length_penalty_translate_then_uses(
+    tmp_path, run_cli, small_tokenizer, searched_alphas
+):
+    vocab = small_tokenizer.vocab_size
+    save_bundle(tmp_path / "run", build_model(TINY, vocab, vocab), small_tokenizer)
+    exported = run_cli(["export", tmp_path / "run", "-o", tmp_path / "m", "--length-penalty=1.6"])
+    assert exported.exit_code == 0, exported.stderr
+    config = json.loads((tmp_path / "m" / "config.json").read_text(encoding="utf-8"))
+    assert config["length_penalty"] == 1.6
+
+    for model, flags in [("m", []), ("m", ["--length-penalty", "0.2"]), ("run", [])]:
+        result = run_cli(["translate", "-m", tmp_path / model, *flags, "Ein Mann"])
+        assert result.exit_code == 0, result.stderr
+    # the model's own; an explicit flag wins; a model that records none gets the usual 0.6
+    assert searched_alphas == [1.6, 0.2, 0.6]
+
+    again = run_cli(["export", tmp_path / "m", "-o", tmp_path / "m2", "--dtype", "float32"])
+    assert again.exit_code == 0, again.stderr
+    assert load_bundle(tmp_path / "m2").length_penalty == 1.6  # kept unless a new one is given
+
+
+@pytest.mark.parametrize("value", ["-1", "11"])
+def test_export_refuses_a_length_penalty_out_of_range(tmp_path, run_cli, small_tokenizer, value):
+    vocab = small_tokenizer.vocab_size
+    save_bundle(tmp_path / "run", build_model(TINY, vocab, vocab), small_tokenizer)
+    result = run_cli(["export", tmp_path / "run", "-o", tmp_path / "m", "--length-penalty", value])
+    assert_one_error_line(result, "--length-penalty", code=2)
+    assert not (tmp_path / "m").exists()
+
+
+@pytest.mark.parametrize("value", ['"high"', "-0.5", "true"])
+def test_a_config_with_a_bad_length_penalty_is_a_one_line_error(
+    tmp_path, run_cli, small_tokenizer, value
+):
+    vocab = small_tokenizer.vocab_size
+    save_bundle(tmp_path / "m", build_model(TINY, vocab, vocab), small_tokenizer)
+    path = tmp_path / "m" / "config.json"
+    path.write_text(path.read_text().replace('"model":', f'"length_penalty": {value}, "model":'))
+    result = run_cli(["translate", "-m", tmp_path / "m", "Ein Mann"])
+    assert_one_error_line(result, "config.json", "length_penalty")

@@ -333,24 +333,36 @@ def average(
     info(f"averaged {len(checkpoints)} checkpoints into {output}")
 
 
+EXPORT_LENGTH_PENALTY_HELP = (
+    "The length penalty alpha nmt translate uses with this model unless given one: choose it on "
+    "validation data. [default: the model's, if it records one]"
+)
+
+
 def export(
     model: Annotated[Path, typer.Argument(help="A run or model directory.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="The new model directory.")],
     dtype: Annotated[str, typer.Option("--dtype", help="float32 or float16 weights.")] = "float16",
+    length_penalty: Annotated[
+        float | None, typer.Option("--length-penalty", help=EXPORT_LENGTH_PENALTY_HELP)
+    ] = None,
 ) -> None:
     """Copy a trained model into a compact directory: config, tokenizer, weights, metadata
     (no checkpoints); float16 weights halve the size.
 
-    Example: nmt export runs/de-en --output models/de-en
+    Example: nmt export runs/de-en --output models/de-en --length-penalty 1.0
     """
-    from nmt_cli.model.bundle import load_bundle, save_bundle
+    from nmt_cli.model.bundle import MAX_LENGTH_PENALTY, load_bundle, save_bundle
 
     check_choice("--dtype", dtype, ("float32", "float16"))
+    if length_penalty is not None and not 0 <= length_penalty <= MAX_LENGTH_PENALTY:
+        raise UsageError(f"--length-penalty must be from 0 to {MAX_LENGTH_PENALTY:g}")
     if output.resolve() == model.resolve():
         raise UsageError("--output must differ from the model directory")
     bundle = load_bundle(model)
     meta = {**bundle.meta, "exported": {"from": str(model), "dtype": dtype}}
-    save_bundle(output, bundle.model, bundle.tokenizer, meta, dtype, bundle.languages)
+    alpha = bundle.length_penalty if length_penalty is None else length_penalty
+    save_bundle(output, bundle.model, bundle.tokenizer, meta, dtype, bundle.languages, alpha)
     info(f"exported {model} to {output} ({dtype})")
 
 

@@ -72,7 +72,8 @@ NBEST_HELP = (
 Text = Annotated[list[str] | None, typer.Argument(help="Text to translate (else --input).")]
 InputFile = Annotated[str, Opt("--input", "-i", help="Input file ('-': stdin).")]
 Beam = Annotated[int, Opt("--beam", "-k", help="Beam size (1: greedy).")]
-LengthPenalty = Annotated[float, Opt("--length-penalty", help="GNMT length penalty alpha.")]
+LENGTH_PENALTY_HELP = "GNMT length penalty alpha. [default: the model's, else 0.6]"
+LengthPenalty = Annotated[float | None, Opt("--length-penalty", help=LENGTH_PENALTY_HELP)]
 MaxLenA = Annotated[float, Opt("--max-len-a", help="Max output = a * source + b.")]
 MaxLenB = Annotated[int, Opt("--max-len-b")]
 MinLen = Annotated[int, Opt("--min-len", help="Least output tokens (of a non-empty line).")]
@@ -106,7 +107,7 @@ def translate(
     input_file: InputFile = "-",
     output: OutputOption = "-",
     beam: Beam = 5,
-    length_penalty: LengthPenalty = 0.6,
+    length_penalty: LengthPenalty = None,
     max_len_a: MaxLenA = 1.5,
     max_len_b: MaxLenB = 10,
     min_len: MinLen = 1,

@@ -2,6 +2,7 @@
 
     DIR/config.json        format version, model config, vocabulary sizes, and optionally
                            "source_language" / "target_language" (ISO 639-1 codes: "fr", "en")
+                           and "length_penalty" (the search's default alpha for this model)
     DIR/tokenizer.json     the joint subword tokenizer (HuggingFace `tokenizers` JSON)
     DIR/model.safetensors  the weights (float32 or float16)
     DIR/meta.json          provenance: versions, data hashes, command line, best metrics
@@ -34,6 +35,8 @@ META_FILE = "meta.json"
 MODEL_FILES = (CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE, META_FILE)
 LANGUAGE_CODE = re.compile(r"[a-z]{2}")  # ISO 639-1
 LANGUAGE_KEYS = ("source_language", "target_language")
+LENGTH_PENALTY_KEY = "length_penalty"
+MAX_LENGTH_PENALTY = 10.0
 
 
 @dataclass
@@ -48,6 +51,7 @@ class Bundle:
     meta: dict[str, Any] = field(default_factory=dict)
     path: Path | None = None
     languages: tuple[str, str] | None = None  # (source, target) ISO 639-1 codes, if recorded
+    length_penalty: float | None = None  # the GNMT alpha chosen for this model, if recorded
 
 
 def write_config(
@@ -56,8 +60,11 @@ def write_config(
     src_vocab: int,
     tgt_vocab: int,
     languages: tuple[str, str] | None = None,
+    length_penalty: float | None = None,
 ) -> None:
-    """config.json; ``languages`` (source, target), e.g. ("fr", "en"), is recorded if given."""
+    """config.json; ``languages`` (source, target), e.g. ("fr", "en"), and ``length_penalty``
+    (the alpha `nmt translate` uses with this model unless told otherwise) are recorded if
+    given."""
     data: dict[str, Any] = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -69,6 +76,10 @@ def write_config(
             if not isinstance(code, str) or not LANGUAGE_CODE.fullmatch(code):
                 raise ValueError(f"{key} must be an ISO 639-1 code like 'fr', not {code!r}")
             data[key] = code
+    if length_penalty is not None:
+        if not 0 <= length_penalty <= MAX_LENGTH_PENALTY:
+            raise ValueError(f"length_penalty must be in [0, {MAX_LENGTH_PENALTY}]")
+        data[LENGTH_PENALTY_KEY] = length_penalty
     data["model"] = to_dict(config)
     write_text_atomic(directory / CONFIG_FILE, json.dumps(data, indent=2) + "\n")
 
@@ -99,10 +110,12 @@ def save_bundle(
     meta: dict[str, Any] | None = None,
     dtype: str = "float32",
     languages: tuple[str, str] | None = None,
+    length_penalty: float | None = None,
 ) -> None:
     """Write a complete model directory (creating ``directory`` if needed)."""
     directory.mkdir(parents=True, exist_ok=True)
-    write_config(directory, model.config, model.src_vocab_size, model.tgt_vocab_size, languages)
+    sizes = model.src_vocab_size, model.tgt_vocab_size
+    write_config(directory, model.config, *sizes, languages, length_penalty)
     tokenizer.save(directory / TOKENIZER_FILE)
     write_weights(directory / WEIGHTS_FILE, model, dtype)
     if meta is not None:
@@ -142,6 +155,21 @@ def read_languages(directory: Path) -> tuple[str, str] | None:
                 "give both source_language and target_language, or neither"
             )
     return codes[0], codes[1]
+
+
+def read_length_penalty(directory: Path) -> float | None:
+    """The length penalty config.json records for the model's search, or None."""
+    path, data = _config_data(directory)
+    value = data.get(LENGTH_PENALTY_KEY)
+    if value is None:
+        return None
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if not number or not 0 <= value <= MAX_LENGTH_PENALTY:
+        raise ModelLoadError(
+            f"{path}: {LENGTH_PENALTY_KEY} must be a number from 0 to {MAX_LENGTH_PENALTY:g} "
+            f"(found {value!r})"
+        )
+    return float(value)
 
 
 def read_config(directory: Path) -> tuple[ModelConfig, int, int]:
@@ -204,7 +232,8 @@ def load_bundle(path: str | Path) -> Bundle:
     load_weights(model, directory / WEIGHTS_FILE)
     model.eval()
     meta = read_meta(directory)
-    return Bundle(config, src_vocab, tgt_vocab, model, tokenizer, meta, directory, languages)
+    alpha = read_length_penalty(directory)
+    return Bundle(config, src_vocab, tgt_vocab, model, tokenizer, meta, directory, languages, alpha)
 
 
 def write_meta(directory: Path, meta: dict[str, Any]) -> None:

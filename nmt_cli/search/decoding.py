@@ -17,11 +17,14 @@ from nmt_cli.search.greedy import greedy_search
 from nmt_cli.search.hypothesis import Hypothesis
 from nmt_cli.vocab import EOS, pad_ids
 
+DEFAULT_LENGTH_PENALTY = 0.6
+
 
 @dataclass(frozen=True)
 class SearchOptions:
     beam: int = 5
-    alpha: float = 0.6  # GNMT length penalty exponent
+    # GNMT length penalty exponent; None: the model's recorded one (Translator), else 0.6
+    alpha: float | None = None
     nbest: int = 1
     max_len_a: float = 1.5  # most output tokens = a * source tokens + b
     max_len_b: int = 10
@@ -76,7 +79,7 @@ def translate_ids(
                 src_lengths,
                 max_len,
                 beam_size=opts.beam,
-                alpha=opts.alpha,
+                alpha=DEFAULT_LENGTH_PENALTY if opts.alpha is None else opts.alpha,
                 nbest=opts.nbest,
                 min_len=opts.min_len,
             )
