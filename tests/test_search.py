@@ -345,3 +345,19 @@ def test_attention_and_token_scores_follow_their_hypothesis():
                 assert torch.equal(h.attention[t], fake_attention(prefix, s, width)[:s])
                 assert h.token_log_probs[t] == float(script(prefix)[tok])
             assert h.log_prob == pytest.approx(sum(h.token_log_probs), abs=1e-5)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_equal_candidate_scores_rank_by_beam_then_token_in_every_row(seed):
+    """bfloat16 models score many extensions alike; which one a beam keeps must not depend on
+    topk's order among equals, nor on the other sentences of the batch. A stable sort over
+    each whole row is the reference."""
+    from nmt_cli.search.beam import _top_candidates
+
+    gen = torch.Generator().manual_seed(seed)
+    scores = torch.randint(0, 6, (7, 40), generator=gen).float()  # (B', K*V): ties everywhere
+    scores[0] = torch.arange(40.0)  # a row without ties beside rows with them
+    values, index = _top_candidates(scores, 10)
+    expected = torch.sort(scores, dim=1, descending=True, stable=True)
+    assert torch.equal(values, expected.values[:, :10])
+    assert torch.equal(index, expected.indices[:, :10])

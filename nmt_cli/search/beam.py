@@ -207,17 +207,15 @@ def _top_candidates(scores: torch.Tensor, n: int) -> tuple[torch.Tensor, torch.T
     """
     m = min(n + 1, scores.size(1))  # one more than asked: a tie across the cut shows there
     values, index = torch.topk(scores, m, dim=1)  # (B', m), ties in unspecified order
-    nth = values[:, n - 1 : n]  # (B', 1) the n-th best score
-    cut_tie = m > n and bool((values[:, n] == values[:, n - 1]).any())
-    values, index = values[:, :n], index[:, :n]
-    if cut_tie:  # the (n+1)-th best equals the n-th: take the lowest indices among the tied
-        above = scores > nth  # (B', K*V)
-        ties = scores == nth  # (B', K*V)
-        room = n - above.sum(1, keepdim=True)  # (B', 1) places left for tied entries
-        take = above | (ties & (ties.cumsum(1) <= room))  # (B', K*V) exactly n per row
-        index = take.nonzero()[:, 1].view(-1, n)  # (B', n) ascending
-    else:
-        index = index.sort(dim=1).values  # (B', n) ascending
+    index = index[:, :n].sort(dim=1).values  # (B', n) ascending
+    if m > n:
+        tied = (values[:, n] == values[:, n - 1]).nonzero().squeeze(1)  # (R,) rows tied at the cut
+        if len(tied):  # there take the lowest indices among the tied (bf16 scores tie often)
+            rows, nth = scores[tied], values[tied, n - 1 : n]  # (R, K*V), (R, 1) n-th best
+            above, ties = rows > nth, rows == nth  # (R, K*V) each
+            room = n - above.sum(1, keepdim=True)  # (R, 1) places left for tied entries
+            take = above | (ties & (ties.cumsum(1) <= room))  # (R, K*V) exactly n per row
+            index[tied] = take.nonzero()[:, 1].view(-1, n)  # (R, n) ascending
     values = scores.gather(1, index)  # (B', n)
     order = torch.sort(values, dim=1, descending=True, stable=True).indices  # (B', n)
     return values.gather(1, order), index.gather(1, order)
