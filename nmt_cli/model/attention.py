@@ -131,8 +131,10 @@ class MultiHeadAttention(nn.Module):
         return x.unflatten(-1, (self.heads, self.head_size)).transpose(1, 2)  # (B, h, n, d)
 
     def project_memory(self, keys: Tensor, values: Tensor) -> tuple[Tensor, Tensor]:
-        """keys, values (B, S, Hk) -> per-head keys and values, each (B, h, S, d)."""
-        return self._split(self.k_proj(keys)), self._split(self.v_proj(values))
+        """keys, values (B, S, Hk) -> per-head keys and values, each (B, h, S, d), float32 in
+        any precision (attention runs in float32, see forward): a search casts each step's new
+        keys once, not its whole cache at every step."""
+        return self._split(self.k_proj(keys)).float(), self._split(self.v_proj(values)).float()
 
     def forward(
         self, query: Tensor, keys: Tensor, values: Tensor, mask: Tensor | None = None
@@ -148,7 +150,7 @@ class MultiHeadAttention(nn.Module):
         with torch.autocast(q.device.type, enabled=False):
             scores = q.float() @ keys.float().transpose(-1, -2)  # (B, h, T, S)
         context, weights = attend(scores, values, mask)  # (B, h, T, d), (B, h, T, S)
-        context = context.transpose(1, 2).flatten(2)  # (B, T, H): heads concatenated
+        context = context.transpose(1, 2).flatten(2).to(query.dtype)  # (B, T, H): heads joined
         return self.out_proj(context), weights
 
 
