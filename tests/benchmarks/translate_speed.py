@@ -119,7 +119,7 @@ def main() -> None:
                     [str(python), "-m", "joeynmt", "translate", str(cfg)], src, out, env
                 )
                 rows.append(row(f"joeynmt beam {beam}", out, refs, wall, rss))
-            print(rows[-1], flush=True)
+                print(rows[-1], flush=True)
         startup = []
         for _ in range(args.startup_runs):
             wall, _ = timed(
