@@ -222,6 +222,7 @@ def load_bundle(path: str | Path) -> Bundle:
         raise ModelLoadError(f"{directory}: a model is a directory, not a file")
     config, src_vocab, tgt_vocab = read_config(directory)
     languages = read_languages(directory)
+    alpha = read_length_penalty(directory)  # a bad config.json fails before the weights load
     tokenizer = Tokenizer.load(directory / TOKENIZER_FILE)
     if tokenizer.vocab_size not in (src_vocab, tgt_vocab):
         raise ModelLoadError(
@@ -232,7 +233,6 @@ def load_bundle(path: str | Path) -> Bundle:
     load_weights(model, directory / WEIGHTS_FILE)
     model.eval()
     meta = read_meta(directory)
-    alpha = read_length_penalty(directory)
     return Bundle(config, src_vocab, tgt_vocab, model, tokenizer, meta, directory, languages, alpha)
 
 
