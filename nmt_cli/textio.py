@@ -13,6 +13,7 @@ import contextlib
 import errno
 import gzip
 import io
+import lzma
 import os
 import queue
 import sys
@@ -30,6 +31,7 @@ _LINE_BREAKS = str.maketrans({c: " " for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u202
 
 
 GZIP_MAGIC = b"\x1f\x8b"
+XZ_MAGIC = b"\xfd7zXZ\x00"
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)
@@ -52,8 +54,10 @@ class LineReader:
         name: str,
         on_invalid: Callable[[str], None] | None = None,
         strict: bool = False,
+        compression: str = "gzip",
     ):
         self.stream = stream
+        self.compression = compression
         self.name = name
         self.on_invalid = on_invalid
         self.strict = strict
@@ -63,9 +67,10 @@ class LineReader:
     def __iter__(self) -> Iterator[str]:
         try:
             yield from self._lines()
-        except (OSError, EOFError, zlib.error) as e:  # a corrupt or truncated .gz
+        except (OSError, EOFError, zlib.error, lzma.LZMAError) as e:  # a corrupt .gz or .xz
             raise InputError(
-                f"{self.name}: corrupt or truncated gzip data after line {self.count:,} ({e})"
+                f"{self.name}: corrupt or truncated {self.compression} data"
+                f" after line {self.count:,} ({e})"
             ) from None
 
     def _lines(self) -> Iterator[str]:
@@ -94,7 +99,7 @@ def open_lines(
     path: str | Path, on_invalid: Callable[[str], None] | None = None, strict: bool = False
 ) -> Iterator[LineReader]:
     """Open ``path`` (``-`` for stdin) for reading lines; missing files raise InputError.
-    A gzip file (known by its first two bytes, whatever its name) is decompressed as it is read.
+    A gzip or xz file (known by its first bytes, whatever its name) is decompressed as it is read.
 
     ``strict``: invalid UTF-8 is an InputError instead of U+FFFD and a warning.
     """
@@ -113,9 +118,14 @@ def open_lines(
     except OSError as e:
         raise InputError(f"{p}: cannot read ({e.strerror})") from None
     with f:
-        if f.peek(2)[:2] == GZIP_MAGIC:
+        head = f.peek(len(XZ_MAGIC))[: len(XZ_MAGIC)]
+        if head[:2] == GZIP_MAGIC:
             with gzip.GzipFile(fileobj=f, mode="rb") as z:
                 yield LineReader(z, str(p), on_invalid, strict)  # type: ignore[arg-type]
+            return
+        if head == XZ_MAGIC:
+            with lzma.LZMAFile(f, mode="rb") as z:
+                yield LineReader(z, str(p), on_invalid, strict, "xz")  # type: ignore[arg-type]
             return
         yield LineReader(f, str(p), on_invalid, strict)
 

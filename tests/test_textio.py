@@ -88,3 +88,25 @@ def test_a_truncated_gzip_is_an_input_error_naming_the_file(tmp_path):
     (tmp_path / "cut.gz").write_bytes(whole[: len(whole) // 2])
     with pytest.raises(InputError, match=r"cut\.gz: corrupt or truncated gzip"):
         read_lines(tmp_path / "cut.gz")
+
+
+def test_xz_files_are_read_as_their_lines_whatever_their_name(tmp_path):
+    import lzma
+
+    from nmt_cli.textio import read_lines
+
+    (tmp_path / "train.fr.xz").write_bytes(lzma.compress("un\nété\n".encode()))
+    (tmp_path / "named-plainly").write_bytes(lzma.compress(b"one\n"))
+    assert read_lines(tmp_path / "train.fr.xz") == ["un", "été"]
+    assert read_lines(tmp_path / "named-plainly") == ["one"]
+
+
+def test_a_truncated_xz_is_an_input_error_naming_the_file(tmp_path):
+    import lzma
+
+    from nmt_cli.textio import read_lines
+
+    whole = lzma.compress("".join(f"line {i}\n" for i in range(50000)).encode())
+    (tmp_path / "cut.xz").write_bytes(whole[: len(whole) // 2])
+    with pytest.raises(InputError, match=r"cut\.xz: corrupt or truncated xz data"):
+        read_lines(tmp_path / "cut.xz")

@@ -1,9 +1,10 @@
-"""`nmt train` data: several corpora, gzip, corpus weights, and the precision a run records."""
+"""`nmt train` data: several corpora, gzip and xz, corpus weights, the precision a run records."""
 
 from __future__ import annotations
 
 import gzip
 import json
+import lzma
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,12 @@ from nmt_cli.training.data import CorpusFiles, ParallelData, epoch_batches
 def gz(path: Path) -> Path:
     out = path.with_name(path.name + ".gz")
     out.write_bytes(gzip.compress(path.read_bytes()))
+    return out
+
+
+def xz(path: Path) -> Path:
+    out = path.with_name(path.name + ".xz")
+    out.write_bytes(lzma.compress(path.read_bytes()))
     return out
 
 
@@ -58,6 +65,20 @@ def test_a_corrupt_gzip_corpus_is_one_error_line_naming_it(
     src.write_bytes(src.read_bytes()[:40])
     args = [*base_args(a, tmp_path, small_tokenizer_path), "--src", src, "--tgt", a.tgt]
     assert_one_error_line(run_cli(args), str(src), "gzip")
+
+
+def test_xz_corpora_train_and_a_corrupt_one_is_one_error_line_naming_it(
+    run_cli, two_corpora, tmp_path, small_tokenizer_path
+):
+    a, b = two_corpora
+    args = [*base_args(a, tmp_path, small_tokenizer_path), "--src", xz(a.src), "--tgt", xz(a.tgt)]
+    result = run_cli([*args, "--src", b.src, "--tgt", b.tgt, "--precision", "fp32"])
+    assert result.exit_code == 0, result.stderr
+    cut = xz(b.src)
+    cut.write_bytes(cut.read_bytes()[:60])
+    args = [*base_args(a, tmp_path, small_tokenizer_path), "--output", tmp_path / "run2"]
+    args += ["--src", cut, "--tgt", b.tgt]
+    assert_one_error_line(run_cli(args), str(cut), "xz")
 
 
 def test_src_and_tgt_must_come_in_pairs(run_cli, two_corpora, tmp_path, small_tokenizer_path):

@@ -89,7 +89,7 @@ class TrainConfig:
 
 @dataclass(frozen=True)
 class CorpusFiles:
-    """One parallel corpus: line k of ``src`` and of ``tgt`` is a pair (plain or gzip).
+    """One parallel corpus: line k of ``src`` and of ``tgt`` is a pair (plain, gzip or xz).
 
     weight      how many times each pair is drawn per epoch (0.5: a random half; 2: twice)
     alignments  the user's word links (Pharaoh, whitespace words), one line per pair
