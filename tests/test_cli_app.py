@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -109,3 +110,26 @@ def test_usage_errors_exit_2_without_traceback():
     result = subprocess.run([str(nmt), "translate", "--beam", "x"], capture_output=True, text=True)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
+
+
+# `nmt` run by its entry point, with the command itself replaced by a report of what it sees.
+SEES_WAIT_POLICY = """
+import os, sys
+from nmt_cli.cli import app
+def command(prog_name):
+    print(os.environ.get("OMP_WAIT_POLICY"), "torch" in sys.modules)
+app.app = command
+app.main()
+"""
+
+
+@pytest.mark.parametrize(("given", "seen"), [(None, "PASSIVE"), ("ACTIVE", "ACTIVE")])
+def test_every_command_waits_passively_for_openmp_unless_the_user_chose(given, seen):
+    env = {k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}
+    if given is not None:
+        env["OMP_WAIT_POLICY"] = given
+    result = subprocess.run(
+        [sys.executable, "-c", SEES_WAIT_POLICY], capture_output=True, text=True, env=env
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [seen, "False"]  # set before torch (and OpenMP) is loaded

@@ -70,6 +70,11 @@ _examples_verbatim(app)
 
 def main() -> None:
     """Console-script entry point."""
+    # OpenMP threads that spin while they wait take the cores from every other process: on a
+    # busy machine a translation then runs several times slower. OpenMP reads the variable once,
+    # when torch loads it, so it is set here, before any command imports torch (they import it
+    # lazily); a user's own value stays.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     # Die quietly on a closed pipe like other Unix filters, rather than raising BrokenPipeError
     # at an arbitrary point (including interpreter shutdown).
     if hasattr(signal, "SIGPIPE"):
