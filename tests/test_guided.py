@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -50,11 +51,10 @@ def write(path: Path, lines) -> str:
     return str(path)
 
 
-@pytest.fixture
-def reversal(tmp_path):
+@pytest.fixture(scope="module")
+def reversal(tmp_path_factory):
     pairs = reversal_pairs(300, seed=1)
-    d = tmp_path / "data"
-    d.mkdir()
+    d = tmp_path_factory.mktemp("data")
     return CorpusFiles(
         write(d / "tr.src", [p[0] for p in pairs]),
         write(d / "tr.tgt", [p[1] for p in pairs]),
@@ -100,20 +100,39 @@ SUPERVISED = {
 }
 
 
-@pytest.mark.parametrize("settings", SUPERVISED.values(), ids=SUPERVISED.keys())
-def test_guided_training_makes_the_supervised_head_follow_the_teacher(reversal, tmp_path, settings):
+@pytest.fixture(scope="module")
+def guided_run(reversal, tmp_path_factory) -> Callable[[str], Path]:
+    """``guided_run(name)``: the run directory of :data:`SUPERVISED` ``name`` trained on the
+    reversal task, each trained once for this module (300 steps is most of a test's time)."""
+    import torch
+
     corpus, valid = reversal
-    model = ModelConfig(**settings, guided_alignment=True)
-    spec = RunSpec(
-        corpora=[corpus],
-        valid=[valid],
-        model=model,
-        train=TrainConfig(**TINY_TRAIN, guided_weight=1.0),
-    )
-    train(spec, tmp_path / "run")
+    runs: dict[str, Path] = {}
+
+    def run(name: str) -> Path:
+        if name not in runs:
+            threads, rng = torch.get_num_threads(), torch.get_rng_state()
+            spec = RunSpec(
+                corpora=[corpus],
+                valid=[valid],
+                model=ModelConfig(**SUPERVISED[name], guided_alignment=True),
+                train=TrainConfig(**TINY_TRAIN, guided_weight=1.0),
+            )
+            runs[name] = tmp_path_factory.mktemp(name) / "run"
+            train(spec, runs[name])
+            torch.set_num_threads(threads)
+            torch.set_rng_state(rng)
+        return runs[name]
+
+    return run
+
+
+@pytest.mark.parametrize("name", SUPERVISED)
+def test_guided_training_makes_the_supervised_head_follow_the_teacher(guided_run, name):
+    run_dir = guided_run(name)
     held_out = reversal_pairs(40, seed=99)
-    assert agreement(tmp_path / "run", held_out) >= 0.9
-    records = [r for r in _records(tmp_path / "run") if "align_loss" in r]
+    assert agreement(run_dir, held_out) >= 0.9
+    records = [r for r in _records(run_dir) if "align_loss" in r]
     assert records and records[-1]["align_loss"] < records[0]["align_loss"]
 
 
@@ -123,21 +142,12 @@ def _records(run_dir: Path) -> list[dict]:
     return [json.loads(line) for line in (run_dir / "metrics.jsonl").read_text().splitlines()]
 
 
-def test_the_supervised_head_is_recorded_and_read_by_nmt_align(reversal, tmp_path, run_cli):
-    corpus, valid = reversal
-    spec = RunSpec(
-        corpora=[corpus],
-        valid=[valid],
-        model=ModelConfig(**TINY_TRANSFORMER, guided_alignment=True),
-        train=TrainConfig(**{**TINY_TRAIN, "max_steps": 2}),
-    )
-    train(spec, tmp_path / "run")
-    assert load_bundle(tmp_path / "run").config.guided_alignment is True
-    default = run_cli(
-        ["align", "-m", tmp_path / "run", "alpha bravo", "BRAVO ALPHA", "--format", "json"]
-    )
+def test_the_supervised_head_is_recorded_and_read_by_nmt_align(guided_run, run_cli):
+    run_dir = guided_run("transformer-causal")
+    assert load_bundle(run_dir).config.guided_alignment is True
+    default = run_cli(["align", "-m", run_dir, "alpha bravo", "BRAVO ALPHA", "--format", "json"])
     head0 = run_cli(
-        ["align", "-m", tmp_path / "run", "alpha bravo", "BRAVO ALPHA", "--format", "json",
+        ["align", "-m", run_dir, "alpha bravo", "BRAVO ALPHA", "--format", "json",
          "--layer", "-2", "--head", "0"]
     )  # fmt: skip
     assert default.exit_code == 0, default.stderr
@@ -209,7 +219,7 @@ def test_target_padding_does_not_change_a_full_context_alignment():
     torch.testing.assert_close(batch[1, :3], alone[0])
 
 
-def test_translate_align_of_a_full_context_model_equals_nmt_align(reversal, tmp_path, run_cli):
+def test_translate_align_of_a_full_context_model_equals_nmt_align(guided_run, run_cli):
     import json
 
     import torch
@@ -218,27 +228,19 @@ def test_translate_align_of_a_full_context_model_equals_nmt_align(reversal, tmp_
     from nmt_cli.search.decoding import SearchOptions
     from nmt_cli.translator import Translator
 
-    corpus, valid = reversal
-    model = ModelConfig(**TINY_TRANSFORMER, guided_alignment=True, full_context_alignment=True)
-    spec = RunSpec(
-        corpora=[corpus],
-        valid=[valid],
-        model=model,
-        train=TrainConfig(**TINY_TRAIN),
-    )
-    train(spec, tmp_path / "run")
+    run_dir = guided_run("transformer-full-context")
     source = "alpha bravo charlie delta"
-    done = run_cli(["translate", "-m", tmp_path / "run", "--align", "--format", "jsonl", source])
+    done = run_cli(["translate", "-m", run_dir, "--align", "--format", "jsonl", source])
     assert done.exit_code == 0, done.stderr
     out = json.loads(done.stdout)
     target = out["translation"]
     pair = ["--source", source, "--target", target, "--format", "pharaoh"]
-    forced = run_cli(["align", "-m", tmp_path / "run", *pair])
+    forced = run_cli(["align", "-m", run_dir, *pair])
     assert forced.exit_code == 0, forced.stderr
     assert out["translation"] and out["alignment"]
     assert out["alignment"] == forced.stdout.strip()
     # the weights behind it: the full-context pass over the translation, not the search's steps
-    bundle = load_bundle(tmp_path / "run")
+    bundle = load_bundle(run_dir)
     [[found]] = Translator(bundle, SearchOptions(beam=5)).translate([source], with_alignment=True)
     ids = bundle.tokenizer.encode(source)
     [full] = forced_attention(bundle.model, [(ids, bundle.tokenizer.encode(target))], None, None)
