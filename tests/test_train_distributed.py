@@ -1,4 +1,9 @@
-"""`torchrun -m nmt_cli train`: data-parallel training with gloo on CPU (2 processes)."""
+"""`torchrun ... train`: data-parallel training with gloo on CPU (2 processes).
+
+torchrun runs ``tests/torchrun_train.py``, the `nmt` entry point plus one addition: each rank
+writes the weights it ends with. ``--standalone`` lets torchrun pick a free port itself, so two
+test suites on one machine do not collide.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import torch
 from safetensors.torch import load_file
 
 
@@ -16,25 +22,52 @@ def _torchrun() -> Path:
     return Path(sys.executable).parent / "torchrun"
 
 
+def _weights(path: Path) -> dict[str, torch.Tensor]:
+    return load_file(str(path))
+
+
+def _assert_equal_weights(a: dict[str, torch.Tensor], b: dict[str, torch.Tensor]) -> None:
+    assert a.keys() == b.keys()
+    for name in a:
+        assert torch.equal(a[name], b[name]), name
+
+
 @pytest.mark.skipif(not _torchrun().exists(), reason="torchrun is not installed beside python")
 def test_two_processes_train_one_model_and_only_rank_0_writes(tmp_path, corpus):
-    run = tmp_path / "run"
-    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    run, ranks = tmp_path / "run", tmp_path / "ranks"
+    ranks.mkdir()
+    config = tmp_path / "keep.toml"
+    config.write_text("[train]\nkeep_last = 10\n", encoding="utf-8")  # every checkpoint
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "RANK_WEIGHTS": str(ranks)}
     cmd = [
-        str(_torchrun()), "--nproc-per-node", "2", "--master-port", "29517",
-        "-m", "nmt_cli", "train",
+        str(_torchrun()), "--standalone", "--nproc-per-node", "2",
+        str(Path(__file__).with_name("torchrun_train.py")), "train",
         "--src", str(corpus.de), "--tgt", str(corpus.en),
         "--valid-src", str(corpus.de), "--valid-tgt", str(corpus.en),
         "--output", str(run), "--hidden-size", "16", "--emb-size", "16",
         "--max-steps", "6", "--valid-every", "3", "--batch-tokens", "400", "--threads", "1",
+        "--config", str(config),
     ]  # fmt: skip
     result = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
     # One voice: rank 0 prints the summary once; rank 1 prints nothing of its own.
     assert result.stderr.count("done: reached max_steps 6") == 1
     assert "2 processes" in result.stderr
-    steps = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
-    assert [r["step"] for r in steps if "loss" in r and "valid_loss" not in r] == list(range(1, 7))
+    records = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
+    steps = [r for r in records if "valid_loss" not in r]
+    assert [r["step"] for r in steps] == list(range(1, 7))  # once each, from rank 0 alone
     names = {p.name for p in (run / "checkpoints").iterdir()}
     assert {"step-00000003", "step-00000006"} <= names  # validations (and epoch ends) checkpoint
-    assert load_file(str(run / "model.safetensors"))  # the best model is a readable model
+    # Each rank trained on its own half of the batches, yet both end with the same model:
+    # gradients are averaged over the ranks at every step.
+    rank0, rank1 = _weights(ranks / "rank-0.safetensors"), _weights(ranks / "rank-1.safetensors")
+    _assert_equal_weights(rank0, rank1)
+    # ... the model rank 0 checkpointed last, which training moved from step 3's
+    final = _weights(run / "checkpoints" / "step-00000006" / "model.safetensors")
+    _assert_equal_weights(rank0, final)
+    earlier = _weights(run / "checkpoints" / "step-00000003" / "model.safetensors")
+    assert any(not torch.equal(earlier[n], final[n]) for n in final)
+    # The best model is the one of the validation that scored best.
+    best = json.loads((run / "meta.json").read_text())["best"]
+    best_checkpoint = run / "checkpoints" / f"step-{best['step']:08d}" / "model.safetensors"
+    _assert_equal_weights(_weights(run / "model.safetensors"), _weights(best_checkpoint))
