@@ -38,7 +38,8 @@ def test_two_processes_train_one_model_and_only_rank_0_writes(tmp_path, corpus):
     ranks.mkdir()
     config = tmp_path / "keep.toml"
     config.write_text("[train]\nkeep_last = 10\n", encoding="utf-8")  # every checkpoint
-    env = {**os.environ, "OMP_NUM_THREADS": "1", "RANK_WEIGHTS": str(ranks)}
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "OMP_WAIT_POLICY": "PASSIVE"}
+    env["RANK_WEIGHTS"] = str(ranks)
     cmd = [
         str(_torchrun()), "--standalone", "--nproc-per-node", "2",
         str(Path(__file__).with_name("torchrun_train.py")), "train",
