@@ -101,22 +101,28 @@ class Translator:
                 sources[n] = (ids[: self.max_src], owner[: self.max_src], words)
         return sources
 
-    def translate(self, lines: list[str], with_alignment: bool = False) -> list[list[Translation]]:
+    def translate(
+        self,
+        lines: list[str],
+        with_alignment: bool = False,
+        on_progress: Callable[[float], None] | None = None,
+    ) -> list[list[Translation]]:
         """nbest translations for each line, in input order (with ``split``, a line's n-best
-        are the best combinations of its sentences' n-best: see segment.best_combinations)."""
+        are the best combinations of its sentences' n-best: see segment.best_combinations).
+        ``on_progress(fraction)`` hears, batch by batch, which fraction of the work is done."""
         if self.splitter is None:
-            return self._translate(lines, with_alignment, list(range(len(lines))))
+            return self._translate(lines, with_alignment, list(range(len(lines))), on_progress)
         groups = [self.splitter.split(line) for line in lines]
         sentences = [s for group in groups for s in group]
         line_numbers = [n for n, group in enumerate(groups) for _ in group]
-        done = iter(self._translate(sentences, with_alignment, line_numbers))
+        done = iter(self._translate(sentences, with_alignment, line_numbers, on_progress))
         return [
             join_sentences(line, [next(done) for _ in group], self.opts.nbest)
             for line, group in zip(lines, groups)
         ]
 
     def _translate(
-        self, lines: list[str], with_alignment: bool, line_numbers: list[int]
+        self, lines: list[str], with_alignment: bool, line_numbers: list[int], on_progress=None
     ) -> list[list[Translation]]:
         from nmt_cli.casing import is_shouted, sentence_case
 
@@ -124,7 +130,7 @@ class Translator:
         as_read = [sentence_case(x) if up else x for x, up in zip(lines, shouted)]
         sources = self._sources(as_read, line_numbers)
         ids = [s[0] for s in sources]
-        hyps = translate_ids(self.model, ids, self.opts, max_out=self.max_out)
+        hyps = translate_ids(self.model, ids, self.opts, self.max_out, on_progress=on_progress)
         if with_alignment and self.model.config.full_context_alignment:
             self._full_context_attention(ids, hyps)
         out: list[list[Translation]] = []

@@ -85,7 +85,7 @@ def _scripted(target_pieces: list[str], unk_at: int, attend_to: int, tokenizer):
     ``unk_at``; the <unk>'s attention row is one-hot on source piece ``attend_to``, the other
     rows attend to the </s> column."""
 
-    def fake(model, sources, opts, max_out=None):
+    def fake(model, sources, opts, max_out=None, on_progress=None):
         out = []
         for src in sources:
             tokens = [tokenizer.piece_to_id(p) for p in target_pieces]

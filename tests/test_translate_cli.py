@@ -99,11 +99,11 @@ def test_failed_run_leaves_output_file_as_it_was(
 
     real, calls = Translator.translate, []
 
-    def fails_on_second_chunk(self, lines, with_alignment=False):
+    def fails_on_second_chunk(self, lines, *args, **kwargs):
         calls.append(lines)
         if len(calls) == 2:
             raise error
-        return real(self, lines, with_alignment)
+        return real(self, lines, *args, **kwargs)
 
     monkeypatch.setattr(Translator, "translate", fails_on_second_chunk)
     out = tmp_path / "out.en"
@@ -403,7 +403,7 @@ def test_replace_unk_flag(run_cli, transformer_model_dir: Path, monkeypatch) -> 
     tok = load_bundle(transformer_model_dir).tokenizer
     line = "Ein Hund läuft im Park."  # ▁Ein ▁H un d ▁läuft ...: piece 4 is "läuft"
 
-    def scripted(model, sources, opts, max_out=None):
+    def scripted(model, sources, opts, max_out=None, on_progress=None):
         tokens = [tok.piece_to_id("▁A"), UNK, tok.piece_to_id("▁runs")]
         attention = torch.full((4, len(sources[0]) + 1), 0.01)  # (T+1, S+1)
         attention[1, 4] = 1.0

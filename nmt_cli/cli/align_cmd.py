@@ -241,11 +241,13 @@ def _record(al, fmt: str) -> str:
 def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines) -> None:
     """Batch mode: one record per pair, streamed in chunks, lines kept in order."""
     from nmt_cli.align.forced import align_chunks
+    from nmt_cli.cli.progress import FileProgress
     from nmt_cli.textio import open_lines
 
     predicted: list[set] = []  # with --gold, the links of each pair, to score them
 
     def write(lines, out, interactive: bool) -> None:
+        done = 0  # pairs written
         for chunk in align_chunks(bundle, lines, chunk_lines, **opts):
             for al in chunk:
                 # A pair with a side that has no subwords has no alignment: an empty line, as
@@ -253,10 +255,16 @@ def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_line
                 out.write((_record(al, fmt) if al else "") + "\n")
                 if gold is not None:
                     predicted.append(set(al.links) if al else set())
+            done += len(chunk)
+            progress.update(done)
             if interactive:
                 out.flush()
 
-    with open_lines(src_file, warn) as srcs, open_lines(tgt_file, warn) as tgts:
+    with (
+        open_lines(src_file, warn) as srcs,
+        open_lines(tgt_file, warn) as tgts,
+        FileProgress(src_file, output, "align") as progress,
+    ):
         write_output(output, functools.partial(write, _pairs(srcs, tgts, src_file, tgt_file)))
     if gold is not None:
         _print_gold_scores(gold, predicted, len(predicted))  # one set for every pair

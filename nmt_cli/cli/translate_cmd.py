@@ -206,22 +206,33 @@ def _write_translations(
 ) -> list[str]:
     """Translate ``lines`` (None: those of ``input_file``) into ``output``, a chunk of lines at a
     time; the 1-best translations if ``keep_best``."""
+    from nmt_cli.cli.progress import FileProgress
     from nmt_cli.textio import chunked, open_lines
 
     best: list[str] = []
     nbest, split = translator.opts.nbest, translator.splitter is not None
 
     def write(out, interactive: bool) -> None:
+        done = 0  # lines written
         for chunk in chunked(source, chunk_lines):
-            for results in translator.translate(chunk, with_alignment=align):
+
+            def on_progress(fraction: float, done: int = done, n: int = len(chunk)) -> None:
+                progress.update(done + fraction * n)
+
+            for results in translator.translate(chunk, align, on_progress):
                 for i, t in enumerate(results):
                     out.write(format_line(i, t, fmt, align, nbest, split) + "\n")
                 if keep_best:
                     best.append(results[0].text)
+            done += len(chunk)
+            progress.update(done)
             if interactive:
                 out.flush()
 
-    with open_lines(input_file, on_invalid=warn) if lines is None else nullcontext(lines) as source:
+    with (
+        open_lines(input_file, on_invalid=warn) if lines is None else nullcontext(lines) as source,
+        FileProgress(input_file if lines is None else "-", output, "translate") as progress,
+    ):
         write_output(output, write)
     return best
 

@@ -8,6 +8,7 @@ row-independent and padding is masked out of attention.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import torch
@@ -47,12 +48,17 @@ def _batches(lengths: list[int], opts: SearchOptions) -> list[list[int]]:
 
 @torch.inference_mode()
 def translate_ids(
-    model, sources: list[list[int]], opts: SearchOptions, max_out: int | None = None
+    model,
+    sources: list[list[int]],
+    opts: SearchOptions,
+    max_out: int | None = None,
+    on_progress: Callable[[float], None] | None = None,
 ) -> list[list[Hypothesis]]:
     """sources: subword ids per sentence (no </s>). Returns ``opts.nbest`` hypotheses each.
 
     An empty source gives an empty hypothesis without running the model. ``max_out`` caps the
     output length whatever ``max_len_a``/``max_len_b`` say (e.g. the model's positions).
+    ``on_progress(fraction)`` hears after each batch which fraction of the sentences is done.
     """
     results: list[list[Hypothesis]] = [
         [] if s else [Hypothesis([], 0.0, 0.0, [], torch.zeros(0, 0), True)] for s in sources
@@ -60,6 +66,7 @@ def translate_ids(
     todo = [i for i, s in enumerate(sources) if s]
     lengths = [len(sources[i]) + 1 for i in todo]
     device = next(model.parameters()).device
+    done = 0  # sentences translated
     for batch in _batches(lengths, opts):
         rows = [todo[b] for b in batch]
         seqs = [sources[i] + [EOS] for i in rows]
@@ -85,4 +92,7 @@ def translate_ids(
             )
         for i, h in zip(rows, hyps):
             results[i] = h
+        if on_progress is not None:
+            done += len(rows)
+            on_progress(done / len(todo))
     return results
