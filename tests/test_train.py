@@ -7,6 +7,7 @@ Runs go through the real app in-process (``run_cli``), with one torch thread and
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import pickle
 from pathlib import Path
@@ -39,6 +40,7 @@ from nmt_cli.training.data import (
     load_parallel,
     make_batch,
 )
+from nmt_cli.training.trainer import Trainer
 
 # -- a model that learns: the copy task, trained once for this module ---------------------------
 
@@ -348,17 +350,22 @@ def test_early_stopping_ends_the_run_and_says_why(run_cli, corpus, small_tokeniz
 
 
 def test_max_minutes_stops_the_run_on_the_wall_clock_and_says_why(
-    run_cli, corpus, small_tokenizer_path, tmp_path
+    run_cli, corpus, small_tokenizer_path, tmp_path, monkeypatch
 ):
     data = write_parallel(tmp_path / "data", corpus.pairs)
     args = _tiny_args(tmp_path, data, small_tokenizer_path)
-    run_dir = tmp_path / "run"
-    result = run_cli(
-        [*args, "--output", run_dir, "--max-minutes", "0.0001", "--max-steps", "50"]
-        + ["--threads", "1"]
-    )
+    budget = ["--max-minutes", "1", "--max-steps", "3", "--threads", "1"]
+    # The training's clock: one that stands still never reaches the budget ...
+    monkeypatch.setattr(Trainer, "clock", staticmethod(lambda: 0.0))
+    result = run_cli([*args, "--output", tmp_path / "still", *budget])
     assert result.exit_code == 0, result.stderr
-    assert "reached max_minutes" in result.stderr
+    assert "reached max_steps 3" in result.stderr
+    # ... one on which an hour passes between any two readings stops the run after its step 1
+    monkeypatch.setattr(Trainer, "clock", staticmethod(itertools.count(0.0, 3600.0).__next__))
+    run_dir = tmp_path / "run"
+    result = run_cli([*args, "--output", run_dir, *budget])
+    assert result.exit_code == 0, result.stderr
+    assert "reached max_minutes 1" in result.stderr
     assert step_records(run_dir)[-1]["step"] == 1
     assert validation_records(run_dir)[-1]["step"] == 1  # the model it stopped with is saved
     assert (run_dir / "model.safetensors").is_file()
