@@ -274,7 +274,7 @@ class Trainer:
             max_len_b=self.cfg.valid_max_len_b,
         )
         with autocast(self.cfg.precision, self.world.device):
-            hyps = translate_ids(self.model, [s[:-1] for s in data.src], opts)
+            hyps = translate_ids(self.model, [list(s[:-1]) for s in data.src], opts)
         text = [self.tokenizer.decode(h[0].tokens) for h in hyps]
         refs = data.tgt_text
         return {
