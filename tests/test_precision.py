@@ -92,3 +92,20 @@ def test_padding_matmul_rows_changes_no_output_or_gradient():
     assert all(torch.allclose(a, b, atol=1e-6) for a, b in zip(padded_grads, grads))
     for handle in handles:
         handle.remove()
+
+
+def test_an_int8_layer_gives_each_row_what_it_gives_that_row_alone():
+    """A sentence's int8 translation cannot depend on the sentences batched with it."""
+    import torch
+
+    from nmt_cli.quantize import Int8Linear
+
+    torch.manual_seed(0)
+    linear = torch.nn.Linear(16, 24)
+    layer = Int8Linear(linear)
+    x = torch.randn(5, 3, 16) * torch.tensor([1.0, 30.0, 0.01]).view(1, 3, 1)  # (B, T, K)
+    together = layer(x)  # (B, T, N)
+    for b in range(5):
+        assert torch.equal(layer(x[b : b + 1]), together[b : b + 1])
+    assert torch.allclose(together, linear(x), rtol=0.05, atol=0.05 * float(x.abs().max()))
+    assert layer(torch.zeros(0, 16)).shape == (0, 24)

@@ -89,7 +89,7 @@ Split = Annotated[bool, Opt("--split/--no-split", help=SPLIT_HELP)]
 REPLACE_UNK_HELP = "Replace <unk> by the source word it attends to most."
 ReplaceUnk = Annotated[bool, Opt("--replace-unk", help=REPLACE_UNK_HELP)]
 Threads = Annotated[int, Opt("--threads", help="CPU threads (0: torch default).")]
-QUANTIZE_HELP = "Dynamic quantization of weights."
+QUANTIZE_HELP = "int8 linear layers (weights and inputs; same output on every rerun)."
 Quantize = Annotated[
     str | None, choice_option("--quantize", choices=QUANTIZATIONS, help=QUANTIZE_HELP)
 ]
