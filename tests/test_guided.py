@@ -71,7 +71,7 @@ TINY_TRANSFORMER = dict(
 )  # fmt: skip
 TINY_TRAIN = dict(
     max_steps=300, batch_tokens=300, lr=3e-3, warmup_steps=20, valid_every=300, threads=1,
-    vocab_size=300, log_every=50, patience=0,
+    vocab_size=300, log_every=50, patience=0, valid_at_epoch_end=False,
 )  # fmt: skip
 
 

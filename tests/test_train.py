@@ -21,6 +21,7 @@ from safetensors.torch import load_file
 from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixture)
     TINY_MODEL,
     TINY_TRAIN,
+    checkpoint_dirs,
     keep_torch_state,
     step_records,
     validation_records,
@@ -30,14 +31,12 @@ from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixtu
 )
 
 from nmt_cli.model.bundle import load_bundle
-from nmt_cli.model.tokenizer import Tokenizer
 from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.training.config import BATCH_SORTS, TrainConfig
 from nmt_cli.training.data import (
     ParallelData,
     batch_indices,
     epoch_batches,
-    load_parallel,
     make_batch,
 )
 from nmt_cli.training.trainer import Trainer
@@ -52,6 +51,7 @@ COPY_FLAGS = {
     "--lr": 0.01,
     "--seed": 1,
     "--threads": 1,
+    "--no-valid-at-epoch-end": None,  # its epochs are 5 steps: the test below covers epoch ends
 }
 
 
@@ -75,7 +75,7 @@ def copy_run(run_cli, tmp_path_factory):
         },
     )
     run_dir = base / "run"
-    flags = [str(x) for kv in COPY_FLAGS.items() for x in kv]
+    flags = [str(x) for kv in COPY_FLAGS.items() for x in kv if x is not None]
     result = run_cli(["train", *data.args(), "--output", run_dir, "--config", config, *flags])
     torch.set_num_threads(threads)
     torch.set_rng_state(rng)
@@ -116,6 +116,7 @@ def test_the_run_directory_is_a_complete_model(copy_run):
     assert {"step", "valid_bleu", "valid_chrf", "valid_loss", "valid_ppl"} <= set(meta["best"])
     run = json.loads((run_dir / "run.json").read_text())
     assert run["train"]["valid_every"] == 50  # flag over the config file
+    assert run["train"]["valid_at_epoch_end"] is False
     assert run["train"]["schedule"] == "constant"  # the config file over the default
     assert run["model"]["hidden_size"] == 32
     config = json.loads((run_dir / "config.json").read_text())
@@ -128,17 +129,9 @@ def test_metrics_have_one_record_per_step_and_per_validation(copy_run):
     steps = step_records(run_dir)
     assert [r["step"] for r in steps] == list(range(1, COPY_STEPS + 1))
     assert all({"loss", "lr", "epoch", "grad_norm", "tokens"} <= set(r) for r in steps)
-    # Validation every 50 steps, at each epoch end, and at the end of the run; replay the batching.
-    tok = Tokenizer.load(run_dir / "tokenizer.json")
-    train = load_parallel(str(data.src), str(data.tgt), tok, 100)
-    expected, step, epoch = {COPY_STEPS}, 0, 1
-    while step < COPY_STEPS:
-        step += len(epoch_batches(train, 400, 1, epoch))
-        expected.add(step)
-        epoch += 1
-    expected = {s for s in expected if s <= COPY_STEPS} | set(range(50, COPY_STEPS + 1, 50))
+    assert steps[-1]["epoch"] > 10  # many epoch ends, and no validation at them:
     valid = validation_records(run_dir)
-    assert [r["step"] for r in valid] == sorted(expected)
+    assert [r["step"] for r in valid] == list(range(50, COPY_STEPS + 1, 50))
     for r in valid:
         assert {"valid_loss", "valid_ppl", "valid_bleu", "valid_chrf"} <= set(r)
         assert r["valid_ppl"] == pytest.approx(torch.tensor(r["valid_loss"]).exp().item(), rel=1e-5)
@@ -330,6 +323,23 @@ def test_empty_and_overlong_pairs_are_left_out_and_counted(
     assert "2 pairs with an empty side" in warnings[0]
     assert "3 longer than 30 subwords" in warnings[0]
     assert "(of 60)" in warnings[0]
+
+
+def test_validation_runs_every_n_steps_at_each_epoch_end_and_at_the_end(
+    run_cli, corpus, small_tokenizer_path, tmp_path
+):
+    data = write_parallel(tmp_path / "data", corpus.pairs[:30], n_valid=3)
+    args = _tiny_args(tmp_path, data, small_tokenizer_path, keep_last=100)
+    run_dir = tmp_path / "run"
+    flags = ["--valid-every", "5", "--max-steps", "12", "--batch-tokens", "100", "--threads", "1"]
+    result = run_cli([*args, "--output", run_dir, *flags, "-q"])
+    assert result.exit_code == 0, result.stderr
+    steps = step_records(run_dir)
+    epoch_ends = {a["step"] for a, b in zip(steps, steps[1:]) if a["epoch"] != b["epoch"]}
+    assert epoch_ends - {5, 10}, epoch_ends  # some between the steps that are multiples of 5
+    validated = sorted({5, 10, 12} | epoch_ends)
+    assert [r["step"] for r in validation_records(run_dir)] == validated
+    assert [int(p.name.removeprefix("step-")) for p in checkpoint_dirs(run_dir)] == validated
 
 
 def test_early_stopping_ends_the_run_and_says_why(run_cli, corpus, small_tokenizer_path, tmp_path):

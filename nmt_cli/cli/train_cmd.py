@@ -145,6 +145,7 @@ MaxMinutes = option(Float, "--max-minutes", "Wall-clock budget.")
 BatchTokens = option(Int, "--batch-tokens", "Target tokens per batch.")
 Lr = option(Float, "--lr", "Peak learning rate.")
 ValidEvery = option(Int, "--valid-every", "Validate every N updates.")
+ValidAtEpochEnd = option(Bools, "--valid-at-epoch-end", "Validate at each epoch end too.")
 Patience = option(Int, "--patience", "Validations without gain before a stop (0: never).")
 Seed = option(Int, "--seed", "Random seed.")
 Threads = option(Int, "--threads", "CPU threads for torch.")
@@ -185,6 +186,7 @@ def train(
     batch_tokens: BatchTokens = None,
     lr: Lr = None,
     valid_every: ValidEvery = None,
+    valid_at_epoch_end: ValidAtEpochEnd = None,
     patience: Patience = None,
     seed: Seed = None,
     threads: Threads = None,
@@ -202,8 +204,9 @@ def train(
 
     train_flags = dict(
         epochs=epochs, max_steps=max_steps, max_minutes=max_minutes, batch_tokens=batch_tokens,
-        lr=lr, valid_every=valid_every, patience=patience, seed=seed, threads=threads,
-        device=device, precision=precision, guided_weight=guided_weight,
+        lr=lr, valid_every=valid_every, valid_at_epoch_end=valid_at_epoch_end, patience=patience,
+        seed=seed, threads=threads, device=device, precision=precision,
+        guided_weight=guided_weight,
     )  # fmt: skip
     model_flags = dict(
         arch=arch, cell=cell, attention=attention, style=style, emb_size=emb_size,

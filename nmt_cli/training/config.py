@@ -34,7 +34,8 @@ class TrainConfig:
     label_smoothing: float = 0.1
     weight_decay: float = 0.0
     adam_betas: tuple[float, float] = (0.9, 0.98)
-    valid_every: int = 1000  # steps; validation also runs at each epoch end
+    valid_every: int = 1000  # steps
+    valid_at_epoch_end: bool = True  # validate (and checkpoint) at each epoch end too
     valid_beam: int = 1  # 1: greedy
     valid_max_len_a: float = 1.5
     valid_max_len_b: int = 10

@@ -2,9 +2,9 @@
 
 One optimiser step per batch: teacher-forced forward, label-smoothed cross-entropy per target
 token, backward, gradient clipping, Adam with the configured learning-rate schedule. Validation
-(loss, perplexity, and BLEU/chrF of decoded output) runs every ``valid_every`` steps and at each
-epoch end; the best model is written to the run directory, a resumable checkpoint after every
-validation.
+(loss, perplexity, and BLEU/chrF of decoded output) runs every ``valid_every`` steps, at each
+epoch end (unless ``valid_at_epoch_end`` is false) and when the run ends; the best model is written
+to the run directory, a resumable checkpoint after every validation.
 """
 
 from __future__ import annotations
@@ -245,7 +245,7 @@ class Trainer:
                 break
             p.epoch += 1
             p.batches_done = 0
-            if p.last_validation_step != p.step:
+            if cfg.valid_at_epoch_end and p.last_validation_step != p.step:
                 self.validate_and_save(metrics_file)
         if not p.stopped:
             p.stopped = f"finished {cfg.epochs} epochs"
