@@ -66,7 +66,8 @@ class Translator:
             # autocast's casts at every step cost more than bf16 saves (docs/benchmarks.md).
             # Scores stay float32: each step's log-softmax is taken in float32.
             self.model = self.model.to(torch.bfloat16)
-            pad_matmul_rows(self.model)  # its live rows shrink every step: see precision.py
+            if next(self.model.parameters()).device.type == "cpu":  # oneDNN's kernels
+                pad_matmul_rows(self.model)  # its live rows shrink every step: see precision.py
         self.tok = bundle.tokenizer
         if opts.alpha is None and bundle.length_penalty is not None:
             opts = replace(opts, alpha=bundle.length_penalty)  # chosen for this model

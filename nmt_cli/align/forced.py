@@ -52,15 +52,18 @@ def forced_attention(
     model, pairs: list[tuple[list[int], list[int]]], layer: int | None, head: int | None
 ) -> list[torch.Tensor]:
     """Attention (T+1, S+1) of each (source ids, target ids) pair, </s> row and column included."""
+    device = next(model.parameters()).device
     src = [s + [EOS] for s, _ in pairs]
     tgt = [[BOS] + t for _, t in pairs]
-    lengths = torch.tensor([len(s) for s in src])
+    lengths = torch.tensor([len(s) for s in src], device=device)
+    src_ids, tgt_ids = pad_ids(src).to(device), pad_ids(tgt).to(device)  # (B, S), (B, T)
     if layer is None and head is None and model.config.full_context_alignment:
-        maps = model.full_context_alignment(pad_ids(src), lengths, pad_ids(tgt))  # (B, T, S)
+        maps = model.full_context_alignment(src_ids, lengths, tgt_ids)  # (B, T, S)
     else:
-        _, cross = model.forward_with_attention(pad_ids(src), lengths, pad_ids(tgt))
+        _, cross = model.forward_with_attention(src_ids, lengths, tgt_ids)
         maps = model.alignment_weights(cross, layer, head)  # (B, L, h, T, S) -> (B, T, S)
-    return [a[: len(t), : len(s)].float() for a, s, t in zip(maps, src, tgt)]
+    maps = maps.float().cpu()
+    return [a[: len(t), : len(s)] for a, s, t in zip(maps, src, tgt)]
 
 
 def align_pairs(

@@ -23,6 +23,7 @@ from nmt_cli.cli.common import (
     warn,
     write_output,
 )
+from nmt_cli.device import DEVICES
 from nmt_cli.errors import InputError, UsageError
 
 FORMATS = ("table", "pharaoh", "json", "csv")
@@ -86,6 +87,8 @@ GOLD_HELP = "Gold Pharaoh alignments: print AER, precision, recall."
 Gold = Annotated[str | None, Opt("--gold", help=GOLD_HELP)]
 MaxWidth = Annotated[int, Opt("--max-width", help="Table width (default: the terminal's).")]
 ChunkLines = Annotated[int, Opt("--chunk-lines", help="Pairs per batch in file mode.")]
+DEVICE_HELP = "Where the model runs (cuda: the GPU)."
+Device = Annotated[str, choice_option("--device", choices=DEVICES, help=DEVICE_HELP)]
 PRECISIONS = ("fp32", "bf16", "auto")
 Precision = Annotated[
     str, choice_option("--precision", choices=PRECISIONS, help="Arithmetic of the model.")
@@ -110,6 +113,7 @@ def align(
     max_width: MaxWidth = 0,
     output: OutputOption = "-",
     chunk_lines: ChunkLines = 200,
+    device: Device = "cpu",
     precision: Precision = "fp32",
 ) -> None:
     """Show which source words the model looked at for each target word.
@@ -122,15 +126,19 @@ def align(
     _check_options(bool(text), source, target, src_file, tgt_file, fmt, level, threshold)
     _check_files(src_file, tgt_file, fmt, plot, gold)
     from nmt_cli.align.forced import align_pairs, check_attention
+    from nmt_cli.device import resolve_device
     from nmt_cli.model.bundle import load_bundle
     from nmt_cli.precision import autocast, resolve_precision
     from nmt_cli.pretrained import resolve_model
 
     check_choice("--precision", precision, PRECISIONS)
+    check_choice("--device", device, DEVICES)
+    where = resolve_device(device)
     bundle = load_bundle(resolve_model(model))
+    bundle.model.to(where)
     check_attention(bundle, layer, head)
     opts = dict(level=level, threshold=threshold, layer=layer, head=head)
-    with autocast(resolve_precision(precision, "cpu"), "cpu"):
+    with autocast(resolve_precision(precision, where.type), where.type):
         if src_file is not None:
             _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines)
             return

@@ -19,6 +19,7 @@ from nmt_cli.cli.common import (
     warn,
     write_output,
 )
+from nmt_cli.device import DEVICES
 from nmt_cli.errors import InputError, UsageError
 
 FORMATS = ("text", "jsonl")
@@ -93,6 +94,8 @@ QUANTIZE_HELP = "int8 linear layers (weights and inputs; same output on every re
 Quantize = Annotated[
     str | None, choice_option("--quantize", choices=QUANTIZATIONS, help=QUANTIZE_HELP)
 ]
+DEVICE_HELP = "Where the model runs (cuda: the GPU, --quantize needs cpu)."
+Device = Annotated[str, choice_option("--device", choices=DEVICES, help=DEVICE_HELP)]
 PRECISION_HELP = "Arithmetic of the search."
 Precision = Annotated[str, choice_option("--precision", choices=PRECISIONS, help=PRECISION_HELP)]
 RESTORE_CASE_HELP = "Translate an ALL-CAPS sentence as ordinary text, answer in capitals."
@@ -120,6 +123,7 @@ def translate(
     split: Split = True,
     replace_unk: ReplaceUnk = False,
     threads: Threads = 0,
+    device: Device = "cpu",
     quantize: Quantize = None,
     precision: Precision = "fp32",
     restore_case: RestoreCase = True,
@@ -134,6 +138,7 @@ def translate(
               nmt translate -m runs/de-en < in.de > out.en
     """
     _check_options(beam, nbest, fmt, quantize, precision, chunk_lines, batch_tokens, batch_size)
+    _check_device(device, quantize)
     _check_input(text, input_file)
     from nmt_cli.search.decoding import SearchOptions
 
@@ -142,8 +147,8 @@ def translate(
         min_len=min_len, batch_tokens=batch_tokens, batch_size=batch_size,
     )  # fmt: skip
     translator = _load_translator(
-        model, threads, quantize, precision, opts=search, replace_unk=replace_unk, split=split,
-        restore_case=restore_case,
+        model, threads, device, quantize, precision, opts=search, replace_unk=replace_unk,
+        split=split, restore_case=restore_case,
     )  # fmt: skip
     if ref is not None and not Path(ref).exists():
         raise InputError(f"--ref {ref}: no such file")
@@ -173,6 +178,12 @@ def _check_options(beam, nbest, fmt, quantize, precision, chunk_lines, batch_tok
         raise UsageError("--chunk-lines and --batch-tokens must be positive")
 
 
+def _check_device(device: str, quantize: str | None) -> None:
+    check_choice("--device", device, DEVICES)
+    if quantize and device != "cpu":
+        raise UsageError("--quantize int8 runs on the CPU; on a GPU use --precision bf16")
+
+
 def _check_input(text, input_file: str) -> None:
     if text and input_file != "-":
         raise UsageError("give text arguments or --input, not both")
@@ -180,11 +191,14 @@ def _check_input(text, input_file: str) -> None:
         raise InputError(f"--input {input_file}: no such file")
 
 
-def _load_translator(model: str | None, threads: int, quantize, precision: str, **options):
-    """The model's Translator of ``options``: on ``threads`` CPU threads, its weights quantized
-    or its search in ``precision``."""
+def _load_translator(
+    model: str | None, threads: int, device: str, quantize, precision: str, **options
+):
+    """The model's Translator of ``options``: on ``device`` (the CPU: ``threads`` threads), its
+    weights quantized or its search in ``precision``."""
     import torch
 
+    from nmt_cli.device import resolve_device
     from nmt_cli.model.bundle import load_bundle
     from nmt_cli.precision import resolve_precision
     from nmt_cli.pretrained import resolve_model
@@ -192,12 +206,14 @@ def _load_translator(model: str | None, threads: int, quantize, precision: str, 
 
     if threads:
         torch.set_num_threads(threads)
+    where = resolve_device(device)
     bundle = load_bundle(resolve_model(model))
+    bundle.model.to(where)
     if quantize == "int8":
         from nmt_cli.quantize import quantize_int8
 
         bundle.model = quantize_int8(bundle.model)
-    arithmetic = "fp32" if quantize else resolve_precision(precision, "cpu")
+    arithmetic = "fp32" if quantize else resolve_precision(precision, where.type)
     return Translator(bundle, on_warning=warn, precision=arithmetic, **options)
 
 

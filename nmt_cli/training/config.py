@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from nmt_cli.device import DEVICES
 from nmt_cli.precision import PRECISIONS
 from nmt_cli.settings import choose, require
 
 SCHEDULES = ("inverse_sqrt", "plateau", "constant", "cosine")  # cosine: to min_lr at max_steps
 METRICS = ("bleu", "chrf", "ppl", "loss")
-DEVICES = ("cpu", "cuda")
 BATCH_SORTS = ("source", "target", "none")  # see nmt_cli.training.data.batch_indices
 SYMMETRISATIONS = ("intersect", "grow-diag-final-and", "forward", "reverse")  # see .teacher
 

@@ -1,0 +1,109 @@
+"""The GPU path: `nmt train`, `nmt translate` and `nmt align` with ``--device cuda`` give what the
+CPU gives in float32 (translations and alignments; scores to rounding), and bfloat16 training
+runs. Without a CUDA GPU these tests skip, and ``--device cuda`` is one clear error line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import torch
+from conftest import assert_one_error_line, make_corpus
+from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixture)
+    keep_torch_state,
+    step_records,
+    write_parallel,
+    write_toml,
+)
+
+pytest_plugins = ["model_fixtures"]
+
+needs_cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+SENTENCES = [de for de, _ in make_corpus(20)] + ["", "Ein Hund", "Zwei Mädchen tanzen."]
+
+
+def lines_in(lines: list[str]) -> bytes:
+    return "".join(f"{line}\n" for line in lines).encode("utf-8")
+
+
+def translations(run_cli, model: Path, device: str, *args: str) -> list[dict]:
+    result = run_cli(
+        ["translate", "-m", model, "--device", device, "--format", "jsonl", *args],
+        input=lines_in(SENTENCES),
+    )
+    assert result.exit_code == 0, result.stderr
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+@needs_cuda
+@pytest.mark.parametrize("beam", ["1", "5"])
+def test_translations_on_the_gpu_are_the_cpus(run_cli, model_dir: Path, beam: str) -> None:
+    cpu = translations(run_cli, model_dir, "cpu", "-k", beam, "--threads", "1")
+    gpu = translations(run_cli, model_dir, "cuda", "-k", beam)
+    assert [r["translation"] for r in gpu] == [r["translation"] for r in cpu]
+    assert [r["tokens"] for r in gpu] == [r["tokens"] for r in cpu]
+    for g, c in zip(gpu, cpu):
+        assert g["score"] == pytest.approx(c["score"], abs=1e-3)
+
+
+@needs_cuda
+def test_bf16_translation_on_the_gpu_keeps_lines(run_cli, transformer_model_dir: Path) -> None:
+    gpu = translations(run_cli, transformer_model_dir, "cuda", "--precision", "bf16")
+    assert [r["source"] for r in gpu] == SENTENCES
+    assert gpu[len(SENTENCES) - 3]["translation"] == ""  # the empty line stays empty
+
+
+@needs_cuda
+def test_alignments_on_the_gpu_are_the_cpus(run_cli, model_dir: Path, tmp_path: Path) -> None:
+    pairs = make_corpus(20)
+    src, tgt = tmp_path / "a.de", tmp_path / "a.en"
+    src.write_text("".join(f"{de}\n" for de, _ in pairs), encoding="utf-8")
+    tgt.write_text("".join(f"{en}\n" for _, en in pairs), encoding="utf-8")
+    args = ["align", "-m", model_dir, "--src-file", src, "--tgt-file", tgt, "--format", "json"]
+    cpu = run_cli([*args, "--device", "cpu"])
+    gpu = run_cli([*args, "--device", "cuda"])
+    assert cpu.exit_code == 0 and gpu.exit_code == 0, gpu.stderr
+    for c, g in zip(cpu.stdout.splitlines(), gpu.stdout.splitlines(), strict=True):
+        c_rec, g_rec = json.loads(c), json.loads(g)
+        assert g_rec["alignment"] == c_rec["alignment"]
+        assert torch.allclose(
+            torch.tensor(g_rec["weights"]), torch.tensor(c_rec["weights"]), atol=2e-3
+        )
+    one = run_cli(["align", "-m", model_dir, "--device", "cuda", "Ein Hund läuft."])
+    assert one.exit_code == 0, one.stderr
+
+
+@needs_cuda
+@pytest.mark.parametrize("precision", ["fp32", "bf16"])
+def test_two_training_steps_on_the_gpu(
+    run_cli, corpus, small_tokenizer_path: Path, tmp_path: Path, precision: str
+) -> None:
+    data = write_parallel(tmp_path / "data", corpus.pairs[:80], n_valid=8)
+    model = {"arch": "transformer", "hidden_size": 32, "heads": 2, "ff_size": 64}
+    model.update(enc_layers=2, dec_layers=2)
+    config = write_toml(tmp_path / "tiny.toml", model, {"warmup_steps": 2, "log_every": 1})
+    run_dir = tmp_path / "run"
+    result = run_cli(
+        ["train", *data.args(), "--config", config, "--tokenizer", small_tokenizer_path]
+        + ["--device", "cuda", "--precision", precision, "--max-steps", "2", "-o", run_dir]
+    )
+    assert result.exit_code == 0, result.stderr
+    steps = step_records(run_dir)
+    assert [r["step"] for r in steps][-1] == 2
+    assert all(r["loss"] == r["loss"] and r["loss"] > 0 for r in steps)  # finite, not NaN
+    out = run_cli(["translate", "-m", run_dir, "--device", "cuda", "Ein Hund läuft."])
+    assert out.exit_code == 0, out.stderr
+    assert len(out.stdout.splitlines()) == 1
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="this machine has a CUDA GPU")
+@pytest.mark.parametrize("command", ["translate", "align"])
+def test_cuda_without_a_gpu_is_one_clear_line(run_cli, transformer_model_dir, command) -> None:
+    result = run_cli([command, "-m", transformer_model_dir, "--device", "cuda", "Ein Hund."])
+    assert "no CUDA GPU" in assert_one_error_line(result, "--device cuda")
+
+
+def test_int8_on_the_gpu_is_a_usage_error(run_cli, transformer_model_dir) -> None:
+    args = ["translate", "-m", transformer_model_dir, "--device", "cuda", "--quantize", "int8"]
+    assert_one_error_line(run_cli([*args, "x"]), "--quantize", code=2)
