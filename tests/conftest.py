@@ -5,6 +5,7 @@ data directory (skipped when absent) and ``run_cli``, which drives the real `nmt
 from __future__ import annotations
 
 import itertools
+import os
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -16,6 +17,12 @@ import typer.main
 
 from nmt_cli.cli.app import app
 from nmt_cli.model.tokenizer import Tokenizer, train_tokenizer
+
+# As `nmt`'s entry point sets it (nmt_cli/cli/app.py), for the commands run_cli runs in this
+# process: OpenMP threads that spin while they wait take the cores from every other process, and
+# a tiny run on a busy machine then takes several times as long. OpenMP reads it once, when torch
+# loads; none of the imports above loads torch.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 # ../shared/data beside the repository (CI clones main with shared/ beside it).
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
