@@ -9,13 +9,32 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Protocol
 
 import torch
 
 from nmt_cli.align.words import hard_links, merge_to_words, word_ids
 from nmt_cli.precision import pad_matmul_rows
 from nmt_cli.search.decoding import SearchOptions, translate_ids
+from nmt_cli.search.hypothesis import Hypothesis
 from nmt_cli.vocab import UNK
+
+
+class Search(Protocol):
+    """What finds hypotheses: nmt_cli.search.decoding.translate_ids over a model, or
+    nmt_cli.ctranslate2_search.CTranslate2Search."""
+
+    def __call__(
+        self,
+        sources: list[list[int]],
+        opts: SearchOptions,
+        max_out: int | None = None,
+        on_progress: Callable[[float], None] | None = None,
+    ) -> list[list[Hypothesis]]:
+        """``opts.nbest`` hypotheses for each source (subword ids, no </s>), in order, none
+        longer than ``max_out``; ``on_progress(fraction)`` after each batch."""
+        ...
 
 
 @dataclass
@@ -53,13 +72,17 @@ class Translator:
         split: bool = False,
         precision: str = "fp32",
         restore_case: bool = True,
+        search: Search | None = None,
     ):
         """``split``: cut lines into sentences by the rules of the model's source language
         (see nmt_cli/segment.py for a model that records none). ``precision``: fp32 or bf16
         (see nmt_cli/precision.py; bf16 converts the bundle's model to bfloat16 in place, so
         no second copy of the weights is held). ``restore_case``: translate an ALL-CAPS sentence as
-        ordinary text and give its translation in capitals (nmt_cli/casing.py)."""
+        ordinary text and give its translation in capitals (nmt_cli/casing.py). ``search``: what
+        finds the hypotheses of a list of subword id sequences (by default nmt-cli's own search
+        over the bundle's model; nmt_cli/ctranslate2_search.py runs CTranslate2's)."""
         self.restore_case = restore_case
+        self.config = bundle.config
         self.model = bundle.model
         if precision == "bf16":
             # Weights stored in bfloat16, not autocast: a search multiplies small matrices, and
@@ -72,6 +95,7 @@ class Translator:
         if opts.alpha is None and bundle.length_penalty is not None:
             opts = replace(opts, alpha=bundle.length_penalty)  # chosen for this model
         self.opts = opts
+        self.search = search if search is not None else partial(translate_ids, self.model)
         self.replace_unk = replace_unk
         self.on_warning = on_warning
         # Positions beyond max_positions have no encoding; RNNs get the same generous cap.
@@ -131,8 +155,8 @@ class Translator:
         as_read = [sentence_case(x) if up else x for x, up in zip(lines, shouted)]
         sources = self._sources(as_read, line_numbers)
         ids = [s[0] for s in sources]
-        hyps = translate_ids(self.model, ids, self.opts, self.max_out, on_progress=on_progress)
-        if with_alignment and self.model.config.full_context_alignment:
+        hyps = self.search(ids, self.opts, self.max_out, on_progress=on_progress)
+        if with_alignment and self.config.full_context_alignment:
             self._full_context_attention(ids, hyps)
         out: list[list[Translation]] = []
         for line, read, src, nbest, up in zip(lines, as_read, sources, hyps, shouted):

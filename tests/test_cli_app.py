@@ -45,6 +45,11 @@ EXAMPLES = {
     "translate": [
         'nmt translate "Il fait froid ce matin."',
         "nmt translate -m runs/de-en < in.de > out.en",
+        "nmt translate -m de-en-ct2 --engine ctranslate2 < in.de > out.en",
+    ],
+    "export": [
+        "nmt export runs/de-en --output models/de-en --length-penalty 1.0",
+        "nmt export runs/de-en --format ctranslate2 --output models/de-en-ct2",
     ],
     "evaluate": [
         "nmt translate -m runs/de-en < test.de > hyp.en",

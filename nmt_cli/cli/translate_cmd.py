@@ -20,11 +20,12 @@ from nmt_cli.cli.common import (
     write_output,
 )
 from nmt_cli.device import DEVICES
-from nmt_cli.errors import InputError, UsageError
+from nmt_cli.errors import InputError, ModelLoadError, UsageError
 
 FORMATS = ("text", "jsonl")
 QUANTIZATIONS = ("int8",)
 PRECISIONS = ("fp32", "bf16", "auto")
+ENGINES = ("torch", "ctranslate2")
 
 
 def format_line(index: int, t, fmt: str, align: bool, nbest: int, split: bool = False) -> str:
@@ -100,6 +101,11 @@ PRECISION_HELP = "Arithmetic of the search."
 Precision = Annotated[str, choice_option("--precision", choices=PRECISIONS, help=PRECISION_HELP)]
 RESTORE_CASE_HELP = "Translate an ALL-CAPS sentence as ordinary text, answer in capitals."
 RestoreCase = Annotated[bool, Opt("--restore-case/--keep-case", help=RESTORE_CASE_HELP)]
+ENGINE_HELP = (
+    "What runs the search: nmt-cli's own (PyTorch), or CTranslate2 on a model exported with "
+    "nmt export --format ctranslate2 (pip install 'nmt-cli[ctranslate2]')."
+)
+Engine = Annotated[str, choice_option("--engine", choices=ENGINES, help=ENGINE_HELP)]
 REF_HELP = "References: print BLEU and chrF on stderr when done."
 Ref = Annotated[str | None, Opt("--ref", help=REF_HELP)]
 
@@ -127,6 +133,7 @@ def translate(
     quantize: Quantize = None,
     precision: Precision = "fp32",
     restore_case: RestoreCase = True,
+    engine: Engine = "torch",
     ref: Ref = None,
 ) -> None:
     """Translate text: arguments, a file, or stdin; one line out per line in.
@@ -136,9 +143,11 @@ def translate(
 
     Examples: nmt translate "Il fait froid ce matin."
               nmt translate -m runs/de-en < in.de > out.en
+              nmt translate -m de-en-ct2 --engine ctranslate2 < in.de > out.en
     """
     _check_options(beam, nbest, fmt, quantize, precision, chunk_lines, batch_tokens, batch_size)
     _check_device(device, quantize)
+    _check_engine(engine, precision)
     _check_input(text, input_file)
     from nmt_cli.search.decoding import SearchOptions
 
@@ -146,10 +155,11 @@ def translate(
         beam=beam, alpha=length_penalty, nbest=nbest, max_len_a=max_len_a, max_len_b=max_len_b,
         min_len=min_len, batch_tokens=batch_tokens, batch_size=batch_size,
     )  # fmt: skip
-    translator = _load_translator(
-        model, threads, device, quantize, precision, opts=search, replace_unk=replace_unk,
-        split=split, restore_case=restore_case,
-    )  # fmt: skip
+    options = dict(opts=search, replace_unk=replace_unk, split=split, restore_case=restore_case)
+    if engine == "ctranslate2":
+        translator = _load_exported(model, threads, device, quantize, align, **options)
+    else:
+        translator = _load_translator(model, threads, device, quantize, precision, **options)
     if ref is not None and not Path(ref).exists():
         raise InputError(f"--ref {ref}: no such file")
     lines = [" ".join(text)] if text else None
@@ -184,6 +194,12 @@ def _check_device(device: str, quantize: str | None) -> None:
         raise UsageError("--quantize int8 runs on the CPU; on a GPU use --precision bf16")
 
 
+def _check_engine(engine: str, precision: str) -> None:
+    check_choice("--engine", engine, ENGINES)
+    if engine == "ctranslate2" and precision == "bf16":
+        raise UsageError("--engine ctranslate2 runs float32 or int8 (--quantize int8), not bf16")
+
+
 def _check_input(text, input_file: str) -> None:
     if text and input_file != "-":
         raise UsageError("give text arguments or --input, not both")
@@ -199,6 +215,7 @@ def _load_translator(
     import torch
 
     from nmt_cli.device import resolve_device
+    from nmt_cli.export.ctranslate2 import is_export
     from nmt_cli.model.bundle import load_bundle
     from nmt_cli.precision import resolve_precision
     from nmt_cli.pretrained import resolve_model
@@ -207,7 +224,10 @@ def _load_translator(
     if threads:
         torch.set_num_threads(threads)
     where = resolve_device(device)
-    bundle = load_bundle(resolve_model(model))
+    path = resolve_model(model)
+    if is_export(path):
+        raise ModelLoadError(f"{path}: a CTranslate2 export; translate with --engine ctranslate2")
+    bundle = load_bundle(path)
     bundle.model.to(where)
     if quantize == "int8":
         from nmt_cli.quantize import quantize_int8
@@ -215,6 +235,27 @@ def _load_translator(
         bundle.model = quantize_int8(bundle.model)
     arithmetic = "fp32" if quantize else resolve_precision(precision, where.type)
     return Translator(bundle, on_warning=warn, precision=arithmetic, **options)
+
+
+def _load_exported(model: str | None, threads: int, device: str, quantize, align: bool, **options):
+    """The Translator of ``options`` over a CTranslate2 export, its search run by CTranslate2
+    on ``device`` (the CPU: ``threads`` threads), its weights quantized to int8 at load if
+    ``quantize``."""
+    from nmt_cli.ctranslate2_search import load_exported
+    from nmt_cli.pretrained import resolve_model
+    from nmt_cli.translator import Translator
+
+    attention = align or options["replace_unk"]
+    path = resolve_model(model)
+    bundle, search, exported = load_exported(
+        path, threads=threads, device=device, quantize=quantize, attention=attention
+    )
+    if align and not exported.alignment_exported:
+        raise ModelLoadError(
+            f"{path}: the model's full-context alignment pass is not exported to CTranslate2; "
+            "for --align translate with the nmt-cli model"
+        )
+    return Translator(bundle, on_warning=warn, search=search, **options)
 
 
 def _write_translations(

@@ -34,16 +34,19 @@ class SearchOptions:
     batch_size: int = 0  # sentences per batch; 0: decided by batch_tokens
 
 
-def _batches(lengths: list[int], opts: SearchOptions) -> list[list[int]]:
-    batches: list[list[int]] = []
+def batches(lengths: list[int], opts: SearchOptions) -> list[list[int]]:
+    """Indices of ``lengths`` (source lengths with </s>) in batches of sentences of similar
+    length, shortest first, within ``opts.batch_tokens`` (padded, times the beam) or
+    ``opts.batch_size``."""
+    out: list[list[int]] = []
     for i in sorted(range(len(lengths)), key=lambda i: (lengths[i], i)):
-        n = len(batches[-1]) if batches else 0  # sentences in the open batch
+        n = len(out[-1]) if out else 0  # sentences in the open batch
         cost = lengths[i] * (n + 1) * opts.beam  # in length order: i is the batch's longest
         if n and (n < opts.batch_size if opts.batch_size else cost <= opts.batch_tokens):
-            batches[-1].append(i)
+            out[-1].append(i)
         else:
-            batches.append([i])
-    return batches
+            out.append([i])
+    return out
 
 
 @torch.inference_mode()
@@ -67,7 +70,7 @@ def translate_ids(
     lengths = [len(sources[i]) + 1 for i in todo]
     device = next(model.parameters()).device
     done = 0  # sentences translated
-    for batch in _batches(lengths, opts):
+    for batch in batches(lengths, opts):
         rows = [todo[b] for b in batch]
         seqs = [sources[i] + [EOS] for i in rows]
         src = pad_ids(seqs).to(device)

@@ -1,0 +1,1 @@
+"""Model directories written for other inference engines."""
