@@ -35,6 +35,7 @@ import json
 import os
 import shutil
 import tempfile
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -117,10 +118,9 @@ def _vocabulary(tokenizer) -> list[str]:
     """The tokenizer's pieces in id order; CTranslate2 maps pieces to ids through this list, so
     two ids may not share a piece."""
     pieces = [tokenizer.id_to_piece(i) for i in range(tokenizer.vocab_size)]
-    if len(set(pieces)) != len(pieces):
-        seen: set[str] = set()
-        twice = next(p for p in pieces if p in seen or seen.add(p))  # type: ignore[func-returns-value]
-        raise ConfigError(f"the tokenizer has the piece {twice!r} twice; CTranslate2 needs one")
+    twice = [piece for piece, n in Counter(pieces).items() if n > 1]
+    if twice:
+        raise ConfigError(f"the tokenizer has the piece {twice[0]!r} twice; CTranslate2 needs one")
     return pieces
 
 
