@@ -178,3 +178,18 @@ def test_export_replaces_an_export_but_no_other_directory(
     assert_one_error_line(refused, "not a CTranslate2 export")
     assert [p.name for p in other.iterdir()] == ["keep.txt"]
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+@pytest.mark.skipif(
+    ctranslate2.get_cuda_device_count() == 0, reason="needs a GPU CTranslate2 can use"
+)
+def test_on_a_gpu_ctranslate2_gives_the_lines_it_gives_on_the_cpu(run_cli, exported) -> None:
+    cpu = translate(run_cli, exported, engine="ctranslate2")
+    gpu = translate(run_cli, exported, "--device", "cuda", engine="ctranslate2")
+    assert gpu == cpu
+
+
+@pytest.mark.skipif(ctranslate2.get_cuda_device_count() > 0, reason="this machine has a GPU")
+def test_device_cuda_without_a_gpu_is_one_error(run_cli, exported) -> None:
+    result = run_cli(["translate", "-m", exported, "--engine", "ctranslate2", "--device", "cuda"])
+    assert_one_error_line(result, "--device cuda", "no CUDA GPU")
