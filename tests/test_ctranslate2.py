@@ -10,6 +10,7 @@ Skipped where the optional extra is not installed (CI installs it).
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -137,12 +138,23 @@ def test_an_rnn_is_refused_in_one_line(run_cli, rnn_model_dir: Path, tmp_path) -
     assert not (tmp_path / "x").exists()
 
 
+def test_a_guided_model_aligns_with_its_supervised_head(run_cli, small_tokenizer, tmp_path):
+    """Guided alignment supervises head 0 of the alignment layer; --align reads that head, not
+    the heads' mean, with either engine (greedy: an untrained model runs to its length limit,
+    where greedy search ends alike)."""
+    config = replace(TRANSFORMER_CONFIG, guided_alignment=True)
+    guided = make_model_dir(tmp_path / "guided", config, small_tokenizer, seed=3)
+    exported = export(run_cli, guided, tmp_path / "ct2")
+    args = ["--align", "--beam", "1", "--max-len-a", "0", "--max-len-b", "6"]
+    assert translate(run_cli, exported, *args, engine="ctranslate2") == translate(
+        run_cli, guided, *args
+    )
+
+
 def test_full_context_alignment_is_exported_for_translation_only(
     run_cli, small_tokenizer, tmp_path
 ) -> None:
-    config = TRANSFORMER_CONFIG.__class__(
-        **{**TRANSFORMER_CONFIG.__dict__, "guided_alignment": True, "full_context_alignment": True}
-    )
+    config = replace(TRANSFORMER_CONFIG, guided_alignment=True, full_context_alignment=True)
     guided = make_model_dir(tmp_path / "guided", config, small_tokenizer)
     result = run_cli(["export", guided, "--format", "ctranslate2", "-o", tmp_path / "ct2"])
     assert result.exit_code == 0, result.stderr
