@@ -5,7 +5,10 @@ Multi30k test_2016_flickr (de-en, 1,000 sentences; ``--lines N`` takes the first
 ``nmt translate`` (nmt-cli's search; ``--quantize int8`` for int8) and with
 ``nmt translate --engine ctranslate2`` (the exports), at beam 5 and greedy, each as a whole
 process the way a shell user runs it (start-up and model loading included), on ``--threads``
-threads with ``OMP_WAIT_POLICY=PASSIVE`` for both engines. The two engines alternate run by run;
+threads with ``OMP_WAIT_POLICY=PASSIVE`` for both engines; and, for reference, CTranslate2
+alone (a Python process with ctranslate2 and the tokenizer only, no torch: CTranslate2's own
+search with its defaults, length penalty L ** 1 and one length limit, no sentence splitting).
+The engines alternate run by run;
 every figure is the median of ``--repeats`` runs. Reported: sentences/s, peak memory (the RSS of
 the whole process), BLEU (sacrebleu, cased, 13a), whether the repeats gave the same output, and
 all of it idle and under two busy loops (``yes > /dev/null`` twice, started and stopped here).
@@ -46,11 +49,13 @@ CASES = [
 ]
 
 
-def run(cmd: list[str], env: dict[str, str], stdout: Path | None = None) -> tuple[float, float]:
+def run(
+    cmd: list[str], env: dict[str, str], stdout: Path | None = None, stdin: Path | None = None
+) -> tuple[float, float]:
     """Run ``cmd`` to completion: (wall seconds, peak RSS of the process in MB)."""
     start = time.perf_counter()
-    with open(stdout or os.devnull, "wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE, env=env)
+    with open(stdout or os.devnull, "wb") as out, open(stdin or os.devnull, "rb") as inp:
+        proc = subprocess.Popen(cmd, stdin=inp, stdout=out, stderr=subprocess.PIPE, env=env)
         _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
@@ -59,7 +64,22 @@ def run(cmd: list[str], env: dict[str, str], stdout: Path | None = None) -> tupl
     return wall, usage.ru_maxrss / 1024  # Linux reports kilobytes
 
 
+# CTranslate2 as a user of ctranslate2 alone runs it: argv model, beam, threads; stdin to stdout.
+ALONE = """
+import sys, ctranslate2
+from nmt_cli.model.tokenizer import Tokenizer
+model, beam, threads = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+tok = Tokenizer.load(model + "/tokenizer.json")
+translator = ctranslate2.Translator(model, intra_threads=threads)
+sources = [tok.pieces(line) for line in sys.stdin.read().splitlines()]
+found = translator.translate_batch(sources, max_batch_size=64, beam_size=beam)
+sys.stdout.write("".join(tok.decode_pieces(r.hypotheses[0]) + "\\n" for r in found))
+"""
+
+
 def translate_cmd(engine: str, model: Path, precision: str, beam: int, threads: int) -> list[str]:
+    if engine == "CT2 alone":
+        return [sys.executable, "-c", ALONE, str(model), str(beam), str(threads)]
     cmd = [*NMT, "translate", "-m", str(model), "--threads", str(threads), "-k", str(beam)]
     if engine == "ctranslate2":
         return cmd + ["--engine", "ctranslate2"]  # the model is the export of that precision
@@ -85,12 +105,15 @@ def measure(args, exports: dict[str, Path], src: Path, refs: list[str], work: Pa
     runs: dict[tuple[str, str], list[tuple[float, float, str]]] = {}
     for repeat in range(args.repeats):
         for name, precision, beam in CASES:
-            engines = ["nmt-cli", "ctranslate2"]
+            engines = ["nmt-cli", "ctranslate2", "CT2 alone"]
             for engine in engines if repeat % 2 == 0 else engines[::-1]:
-                model = exports[precision] if engine == "ctranslate2" else args.model
+                model = args.model if engine == "nmt-cli" else exports[precision]
                 cmd = translate_cmd(engine, model, precision, beam, args.threads)
-                out = work / f"{engine}-{precision}-{beam}-{repeat}.txt"
-                wall, rss = run([*cmd, "--input", str(src)], env, out)
+                out = work / f"{engine.replace(' ', '-')}-{precision}-{beam}-{repeat}.txt"
+                if engine == "CT2 alone":
+                    wall, rss = run(cmd, env, out, stdin=src)
+                else:
+                    wall, rss = run([*cmd, "--input", str(src)], env, out)
                 runs.setdefault((name, engine), []).append(
                     (wall, rss, out.read_text(encoding="utf-8"))
                 )
@@ -115,20 +138,26 @@ def measure(args, exports: dict[str, Path], src: Path, refs: list[str], work: Pa
 
 def table(rows: list[dict], load: str) -> str:
     lines = [
-        f"| {load} | nmt-cli sent/s | CTranslate2 sent/s | CT2 faster by | nmt-cli MB | "
-        "CT2 MB | BLEU nmt-cli / CT2 | same output as nmt-cli | reruns identical (nmt / CT2) |",
+        f"| {load} | nmt-cli sent/s | --engine ctranslate2 sent/s | faster by | CT2 alone sent/s | "
+        "peak MB nmt-cli / ctranslate2 / alone | BLEU nmt-cli / ctranslate2 / alone | "
+        "lines as nmt-cli's | reruns identical |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for name, _, _ in CASES:
-        ours = next(r for r in rows if r["case"] == name and r["engine"] == "nmt-cli")
-        ct2 = next(r for r in rows if r["case"] == name and r["engine"] == "ctranslate2")
+        ours, ct2, alone = (
+            next(r for r in rows if r["case"] == name and r["engine"] == engine)
+            for engine in ("nmt-cli", "ctranslate2", "CT2 alone")
+        )
         a, b = ours["output"].splitlines(), ct2["output"].splitlines()
         same = sum(x == y for x, y in zip(a, b))
         lines.append(
             f"| {name} | {ours['sent_s']:.1f} | {ct2['sent_s']:.1f} | "
-            f"{ct2['sent_s'] / ours['sent_s']:.2f}x | {ours['rss']:.0f} | {ct2['rss']:.0f} | "
-            f"{ours['bleu']:.2f} / {ct2['bleu']:.2f} | {same:,} of {len(a):,} lines | "
-            f"{'yes' if ours['same'] else 'no'} / {'yes' if ct2['same'] else 'no'} |"
+            f"{ct2['sent_s'] / ours['sent_s']:.2f}x | {alone['sent_s']:.1f} | "
+            f"{ours['rss']:.0f} / {ct2['rss']:.0f} / {alone['rss']:.0f} | "
+            f"{ours['bleu']:.2f} / {ct2['bleu']:.2f} / {alone['bleu']:.2f} | "
+            f"{same:,} of {len(a):,} | "
+            + " / ".join("yes" if r["same"] else "no" for r in (ours, ct2, alone))
+            + " |"
         )
     return "\n".join(lines)
 
