@@ -14,7 +14,8 @@ from typing import Protocol
 
 import torch
 
-from nmt_cli.align.words import hard_links, merge_to_words, word_ids
+from nmt_cli.align.rules import LinkRule
+from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.precision import pad_matmul_rows
 from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.search.hypothesis import Hypothesis
@@ -73,6 +74,7 @@ class Translator:
         precision: str = "fp32",
         restore_case: bool = True,
         search: Search | None = None,
+        link_rule: LinkRule = LinkRule(),
     ):
         """``split``: cut lines into sentences by the rules of the model's source language
         (see nmt_cli/segment.py for a model that records none). ``precision``: fp32 or bf16
@@ -80,9 +82,11 @@ class Translator:
         no second copy of the weights is held). ``restore_case``: translate an ALL-CAPS sentence as
         ordinary text and give its translation in capitals (nmt_cli/casing.py). ``search``: what
         finds the hypotheses of a list of subword id sequences (by default nmt-cli's own search
-        over the bundle's model; nmt_cli/ctranslate2_search.py runs CTranslate2's)."""
+        over the bundle's model; nmt_cli/ctranslate2_search.py runs CTranslate2's). ``link_rule``:
+        how word alignments are read from the attention (nmt_cli/align/rules.py)."""
         self.restore_case = restore_case
         self.config = bundle.config
+        self.link_rule = link_rule
         self.model = bundle.model
         if precision == "bf16":
             # Weights stored in bfloat16, not autocast: a search multiplies small matrices, and
@@ -195,7 +199,7 @@ class Translator:
                 hyp.attention, src_words, tgt_words, n_src, max(n_tgt, 1)
             )  # (Tw, Sw)
             if n_tgt:
-                t.alignment = hard_links(t.word_attention)
+                t.alignment = self.link_rule.links(t.word_attention)
         return t
 
     def _detokenize(

@@ -32,7 +32,8 @@ from rich.console import Console
 
 from nmt_cli.align.forced import Alignment, forced_attention
 from nmt_cli.align.pharaoh import GoldAlignment, alignment_error_rate, parse_pharaoh, to_pharaoh
-from nmt_cli.align.words import hard_links, merge_to_words, word_ids
+from nmt_cli.align.rules import LinkRule
+from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.cli.align_cmd import render_tables
 from nmt_cli.model.bundle import load_bundle
 from nmt_cli.vocab import BOS, EOS
@@ -246,7 +247,7 @@ def test_a_malformed_gold_link_names_its_line(run_cli, reverse_model, tmp_path):
 def _alignment(src: list[str], tgt: list[str], seed: int = 0) -> Alignment:
     gen = torch.Generator().manual_seed(seed)
     weights = (torch.randn(len(tgt), len(src), generator=gen) * 3).softmax(dim=-1)  # (Tw, Sw)
-    return Alignment(src, tgt, weights, hard_links(weights))
+    return Alignment(src, tgt, weights, LinkRule("argmax").links(weights))  # one per row
 
 
 def _render(al: Alignment, width: int) -> list[str]:
@@ -280,8 +281,9 @@ def test_the_table_splits_into_column_blocks_that_fit_the_width(width):
     for word in LONG_SOURCE:  # a header that fits beside the row labels is shown whole
         if row_label + len(word) + 3 <= width:
             assert word in text
-    # One mark per target word across all blocks (a row label may be cropped to "…" in a
-    # block whose one column is too wide for the terminal, so the marks are counted).
+    # One mark per link, argmax's one per target word, across all blocks (a row label may be
+    # cropped to "…" in a block whose one column is too wide for the terminal, so the marks
+    # are counted).
     assert text.count("*") == len(LONG_TARGET)
     for word in LONG_TARGET:
         rows = [line for line in lines if line.split()[:1] == [word]]
@@ -389,22 +391,7 @@ def test_plot_takes_only_png_or_svg(run_cli, reverse_model, tmp_path):
     assert_one_error_line(r, ".png or .svg", code=2)
 
 
-# -- hard links: argmax or threshold --------------------------------------------------------------
-
-
-def test_hard_links_are_the_row_argmax_or_every_cell_at_the_threshold():
-    weights = torch.tensor(
-        [
-            [0.5, 0.3, 0.2],  # target 0
-            [0.1, 0.1, 0.8],  # target 1
-            [0.34, 0.33, 0.33],  # target 2
-        ]
-    )
-    assert hard_links(weights) == [(0, 0), (0, 2), (2, 1)]  # (source, target), sorted
-    # >= P: 0.3 itself is kept; a row can have several links or none.
-    assert hard_links(weights, 0.3) == [(0, 0), (0, 2), (1, 0), (1, 2), (2, 1), (2, 2)]
-    assert hard_links(weights, 0.5) == [(0, 0), (2, 1)]
-    assert hard_links(weights, 1.0) == []
+# -- --threshold and --links (the rules themselves: test_align_rules.py) -----------------------
 
 
 def test_threshold_on_the_command_line_keeps_every_link_above_it(run_cli, transformer_align_dir):
@@ -428,6 +415,46 @@ def test_threshold_on_the_command_line_keeps_every_link_above_it(run_cli, transf
     expected = sorted((j, i) for i, row in enumerate(weights) for j, w in enumerate(row) if w >= p)
     assert links_of(record["alignment"]) == expected
     assert len(expected) != len(weights)  # not simply one link per row
+
+
+PAIR = ("alpha bravo charlie delta echo foxtrot", "golf hotel alpha bravo")
+
+
+@pytest.mark.parametrize("rule", ["argmax", "mutual", "grow-diag"])
+def test_links_reads_the_shown_weights_with_the_rule_named(run_cli, transformer_align_dir, rule):
+    args = ["--links", rule] if rule != "mutual" else []  # mutual is the default
+    record = _forced_json(run_cli, transformer_align_dir, *PAIR, *args)
+    weights = torch.tensor(record["weights"])  # (Tw, Sw), rounded to 4 decimals
+    for dim in (0, 1):  # no rounding ties among the maxima
+        top2 = weights.topk(2, dim=dim).values
+        assert bool((top2.select(dim, 0) - top2.select(dim, 1) > 1e-3).all())
+    assert links_of(record["alignment"]) == LinkRule(rule).links(weights)
+
+
+def test_the_table_marks_the_cells_of_the_printed_links(run_cli, transformer_align_dir):
+    for args in ([], ["--links", "argmax"]):
+        r = align(run_cli, transformer_align_dir, "--source", PAIR[0], "--target", PAIR[1], *args)
+        assert r.exit_code == 0, r.stderr
+        lines = [line for line in r.stdout.split("\n") if line.strip()]
+        rows, pharaoh = lines[1:-1], links_of(lines[-1])
+        marked = sorted(
+            (j, i) for i, row in enumerate(rows) for j, c in enumerate(row.split()[1:]) if "*" in c
+        )
+        assert marked == pharaoh
+
+
+def test_help_names_every_rule(run_cli):
+    for command in ("align", "translate"):
+        text = " ".join(run_cli([command, "--help"]).stdout.split())
+        for rule in ("argmax", "threshold", "mutual", "grow-diag"):
+            assert f"{rule}:" in text, (command, rule)
+
+
+def test_threshold_with_another_rule_is_a_usage_error(run_cli, reverse_model):
+    args = ["--source", "a", "--target", "b", "--links", "grow-diag", "--threshold", "0.3"]
+    assert_one_error_line(
+        align(run_cli, reverse_model.directory, *args), "--links threshold", code=2
+    )
 
 
 @pytest.mark.parametrize("value", ["0", "-0.1", "1.5"])

@@ -314,7 +314,8 @@ def test_bad_option_values_are_usage_errors(run_cli, transformer_model_dir: Path
 
 def test_alignments_point_at_existing_words(run_cli, model_dir: Path) -> None:
     lines = SENTENCES[:8] + ["", "Ein  Hund\t läuft", "Hund, Hund; Hund!"]
-    result = translate(run_cli, model_dir, "-k", "3", "--align", input=lines_in(lines))
+    args = ["-k", "3", "--align", "--links", "argmax"]
+    result = translate(run_cli, model_dir, *args, input=lines_in(lines))
     assert result.exit_code == 0, result.stderr
     out = out_lines(result)
     assert len(out) == len(lines)
@@ -329,6 +330,44 @@ def test_alignments_point_at_existing_words(run_cli, model_dir: Path) -> None:
         if text:  # every printed word is linked (one argmax per target word)
             assert {int(x.split("-")[1]) for x in links.split()} == set(range(n_tgt))
     assert linked > 0
+
+
+def _alignments(run_cli, model_dir: Path, lines: list[str], *args) -> list[set]:
+    result = translate(run_cli, model_dir, "-k", "3", "--align", *args, input=lines_in(lines))
+    assert result.exit_code == 0, result.stderr
+    pairs = [line.split(" ||| ")[1].split() for line in out_lines(result)]
+    return [{tuple(map(int, link.split("-"))) for link in links} for links in pairs]
+
+
+def test_the_default_links_are_mutual_maxima_a_word_linked_at_most_once(run_cli, model_dir):
+    lines = SENTENCES[:8]
+    default = _alignments(run_cli, model_dir, lines)
+    argmax = _alignments(run_cli, model_dir, lines, "--links", "argmax")
+    assert default == _alignments(run_cli, model_dir, lines, "--links", "mutual")
+    for mutual, row_maxima in zip(default, argmax):
+        assert mutual <= row_maxima  # each link is also its target word's row maximum
+        assert len({s for s, _ in mutual}) == len({t for _, t in mutual}) == len(mutual)
+    assert sum(map(len, default)) < sum(map(len, argmax))  # some target words left unlinked
+
+
+def test_threshold_alone_is_the_threshold_rule(run_cli, model_dir):
+    lines = SENTENCES[:4]
+    alone = _alignments(run_cli, model_dir, lines, "--threshold", "0.3")
+    assert alone == _alignments(
+        run_cli, model_dir, lines, "--links", "threshold", "--threshold", "0.3"
+    )
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--align", "--links", "mutual", "--threshold", "0.3"], "--links threshold"),
+        (["--links", "argmax"], "give --align"),
+        (["--align", "--links", "best"], "--links must be one of argmax, threshold"),
+    ],
+)
+def test_link_rules_that_do_not_fit_are_usage_errors(run_cli, model_dir, args, message):
+    assert message in assert_refused(translate(run_cli, model_dir, "Ein Hund", *args), code=2)
 
 
 @pytest.mark.parametrize("beam", ["1", "5"])

@@ -1,3 +1,3 @@
 """Attention read as word alignment: forced attention over sentence pairs (forced.py), from
-subword pieces to words and hard links (words.py), Pharaoh text and AER (pharaoh.py), heat maps
-(plot.py)."""
+subword pieces to words (words.py), decision rules from weights to hard links (rules.py),
+Pharaoh text and AER (pharaoh.py), heat maps (plot.py)."""

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 import torch
 
-from nmt_cli.align.words import hard_links, merge_to_words, word_ids
+from nmt_cli.align.rules import LinkRule
+from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.errors import InputError, UsageError
 from nmt_cli.textio import chunked
 from nmt_cli.vocab import BOS, EOS, pad_ids
@@ -72,7 +73,7 @@ def align_pairs(
     targets: list[str],
     *,
     level: str = "word",
-    threshold: float | None = None,
+    rule: LinkRule = LinkRule(),
     layer: int | None = None,
     head: int | None = None,
     target_ids: list[list[int]] | None = None,
@@ -80,7 +81,8 @@ def align_pairs(
 ) -> list[Alignment]:
     """Alignments of sentence pairs; ``target_ids`` skips re-tokenising given translations.
 
-    Word positions are those of ``line.split()`` on each side, as fast_align counts them.
+    Word positions are those of ``line.split()`` on each side, as fast_align counts them;
+    ``rule`` reads the links from the weights at the level shown (words, or pieces).
     """
     tok = bundle.tokenizer
     src = tok.encode_words(sources)
@@ -115,7 +117,7 @@ def align_pairs(
         else:
             weights = merge_to_words(att, s_owner, t_owner, n_s, n_t)  # (Tw, Sw)
             src_labels, tgt_labels = src_text.split(), tgt_text.split()
-        out.append(Alignment(src_labels, tgt_labels, weights, hard_links(weights, threshold)))
+        out.append(Alignment(src_labels, tgt_labels, weights, rule.links(weights)))
     return out
 
 

@@ -1,4 +1,5 @@
-"""From subword attention to word alignments: merging pieces into words, hard links.
+"""From subword attention to word alignments: merging pieces into words (hard links from the
+merged weights: rules.py).
 
 Attention is a (T, S) matrix over subword pieces (target rows, source columns; the source's
 </s> column and the target's </s> row included). Words are whitespace-separated, as fast_align
@@ -57,15 +58,3 @@ def merge_to_words(
     tgt_map = tgt_map / tgt_map.sum(dim=1, keepdim=True).clamp_min(1.0)  # average the pieces
     words = tgt_map @ a @ src_map  # (Tw, Sw)
     return words / words.sum(dim=1, keepdim=True).clamp_min(1e-12)
-
-
-def hard_links(weights: torch.Tensor, threshold: float | None = None) -> list[tuple[int, int]]:
-    """(Tw, Sw) weights -> sorted (source, target) links: the argmax of each row, or with
-    ``threshold`` every cell of at least that weight."""
-    if weights.numel() == 0:
-        return []
-    if threshold is None:
-        cells = list(enumerate(weights.argmax(dim=1).tolist()))  # (row i, column j)
-    else:
-        cells = (weights >= threshold).nonzero().tolist()
-    return sorted({(j, i) for i, j in cells})

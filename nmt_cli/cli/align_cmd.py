@@ -14,12 +14,15 @@ from typing import Annotated
 import typer
 
 from nmt_cli.cli.common import (
+    LinksOption,
     ModelOption,
     OutputOption,
+    ThresholdOption,
     boundary,
     check_choice,
     choice_option,
     err_console,
+    link_rule,
     warn,
     write_output,
 )
@@ -32,8 +35,8 @@ LEVELS = ("word", "subword")
 
 def render_tables(al, max_width: int):
     """Rich tables for one alignment: rows target words, columns source words, cells 0-100
-    shaded by weight, the strongest cell of each row marked; split into column blocks that
-    fit ``max_width``."""
+    shaded by weight, the cells of its links marked; split into column blocks that fit
+    ``max_width``."""
     from rich.table import Table
     from rich.text import Text
 
@@ -47,7 +50,7 @@ def render_tables(al, max_width: int):
             used = row_label
         blocks[-1].append(j)
         used += w
-    best = al.weights.argmax(dim=1).tolist() if al.weights.numel() else []
+    linked = set(al.links)  # (source, target)
     tables = []
     for cols in blocks:
         table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
@@ -60,7 +63,7 @@ def render_tables(al, max_width: int):
                 value = float(al.weights[i, j])
                 shade = int(232 + round(value * 23))  # grey ramp: dark (0) to white (1)
                 style = f"black on color({shade})" if value >= 0.5 else f"white on color({shade})"
-                mark = "*" if best[i] == j else " "
+                mark = "*" if (j, i) in linked else " "
                 cells.append(Text(f"{round(100 * value):>3}{mark}", style=style))
             table.add_row(Text(label), *cells)  # words as text, never as rich markup
         tables.append(table)
@@ -77,8 +80,6 @@ FORMAT_HELP = "Default: table; pharaoh with --src-file."
 Format = Annotated[str | None, choice_option("--format", choices=FORMATS, help=FORMAT_HELP)]
 LEVEL_HELP = "Words, or the subword pieces."
 Level = Annotated[str, choice_option("--level", choices=LEVELS, help=LEVEL_HELP)]
-THRESHOLD_HELP = "Keep links with weight >= P (default: argmax per row)."
-Threshold = Annotated[float | None, Opt("--threshold", help=THRESHOLD_HELP)]
 Layer = Annotated[int | None, Opt("--layer", help="Transformer cross-attention layer.")]
 Head = Annotated[int | None, Opt("--head", help="Transformer head (default: heads averaged).")]
 Beam = Annotated[int, Opt("--beam", help="Beam size when translating.")]
@@ -105,7 +106,8 @@ def align(
     tgt_file: TgtFile = None,
     fmt: Format = None,
     level: Level = "word",
-    threshold: Threshold = None,
+    links: LinksOption = None,
+    threshold: ThresholdOption = None,
     layer: Layer = None,
     head: Head = None,
     plot: Plot = None,
@@ -123,7 +125,8 @@ def align(
               nmt align -m runs/de-en --src-file a.de --tgt-file a.en --format pharaoh > a.align
     """
     fmt = fmt or ("pharaoh" if src_file else "table")
-    _check_options(bool(text), source, target, src_file, tgt_file, fmt, level, threshold)
+    _check_options(bool(text), source, target, src_file, tgt_file, fmt, level)
+    rule = link_rule(links, threshold)
     _check_files(src_file, tgt_file, fmt, plot, gold)
     from nmt_cli.align.forced import align_pairs, check_attention
     from nmt_cli.device import resolve_device
@@ -137,7 +140,7 @@ def align(
     bundle = load_bundle(resolve_model(model))
     bundle.model.to(where)
     check_attention(bundle, layer, head)
-    opts = dict(level=level, threshold=threshold, layer=layer, head=head)
+    opts = dict(level=level, rule=rule, layer=layer, head=head)
     with autocast(resolve_precision(precision, where.type), where.type):
         if src_file is not None:
             _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines)
@@ -153,11 +156,9 @@ def align(
         plot_alignment(al, plot)
 
 
-def _check_options(text: bool, source, target, src_file, tgt_file, fmt, level, threshold):
+def _check_options(text: bool, source, target, src_file, tgt_file, fmt, level):
     check_choice("--format", fmt, FORMATS)
     check_choice("--level", level, LEVELS)
-    if threshold is not None and not 0.0 < threshold <= 1.0:
-        raise UsageError("--threshold must be in (0, 1]")
     modes = sum([text, source is not None or target is not None, src_file is not None])
     if modes != 1:
         raise UsageError("give a sentence, or --source and --target, or --src-file and --tgt-file")

@@ -12,6 +12,7 @@ from typing import Annotated, Any, TextIO, TypeVar
 
 import typer
 
+from nmt_cli.align.rules import DEFAULT_RULE, RULE_HELP, RULES
 from nmt_cli.errors import NmtError, UsageError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -73,6 +74,29 @@ def check_choice(flag: str, value: str | None, choices: Sequence[str]) -> None:
     if len(choices) <= 2:
         raise UsageError(f"{flag} must be {' or '.join(choices)}")
     raise UsageError(f"{flag} must be one of {', '.join(choices)}")
+
+
+# The decision rule of `nmt align` and `nmt translate --align` (nmt_cli/align/rules.py).
+THRESHOLD_HELP = "Keep links with weight >= P (implies --links threshold)."
+ThresholdOption = Annotated[float | None, typer.Option("--threshold", help=THRESHOLD_HELP)]
+
+
+LINKS_HELP = f"How links are read from the weights. {RULE_HELP}. [default: {DEFAULT_RULE}]"
+LinksOption = Annotated[str | None, choice_option("--links", choices=RULES, help=LINKS_HELP)]
+
+
+def link_rule(links: str | None, threshold: float | None):
+    """The LinkRule of --links and --threshold (--threshold alone: the threshold rule)."""
+    from nmt_cli.align.rules import LinkRule
+
+    check_choice("--links", links, RULES)
+    if threshold is not None and not 0.0 < threshold <= 1.0:
+        raise UsageError("--threshold must be in (0, 1]")
+    if threshold is not None and links not in (None, "threshold"):
+        raise UsageError(f"--threshold goes with --links threshold, not --links {links}")
+    if threshold is not None:
+        return LinkRule("threshold", threshold)
+    return LinkRule(links or DEFAULT_RULE)
 
 
 def examples_verbatim(help_text: str) -> str:

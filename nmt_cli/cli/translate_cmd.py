@@ -11,11 +11,14 @@ from typing import Annotated
 import typer
 
 from nmt_cli.cli.common import (
+    LinksOption,
     ModelOption,
     OutputOption,
+    ThresholdOption,
     boundary,
     check_choice,
     choice_option,
+    link_rule,
     warn,
     write_output,
 )
@@ -125,6 +128,8 @@ def translate(
     batch_size: BatchSize = 0,
     chunk_lines: ChunkLines = 1000,
     align: Align = False,
+    links: LinksOption = None,
+    threshold: ThresholdOption = None,
     fmt: Format = "text",
     split: Split = True,
     replace_unk: ReplaceUnk = False,
@@ -149,13 +154,18 @@ def translate(
     _check_device(device, quantize)
     _check_engine(engine, precision)
     _check_input(text, input_file)
+    rule = link_rule(links, threshold)
+    if not align and (links is not None or threshold is not None):
+        raise UsageError("--links and --threshold choose --align's links: give --align")
     from nmt_cli.search.decoding import SearchOptions
 
     search = SearchOptions(
         beam=beam, alpha=length_penalty, nbest=nbest, max_len_a=max_len_a, max_len_b=max_len_b,
         min_len=min_len, batch_tokens=batch_tokens, batch_size=batch_size,
     )  # fmt: skip
-    options = dict(opts=search, replace_unk=replace_unk, split=split, restore_case=restore_case)
+    options = dict(
+        opts=search, replace_unk=replace_unk, split=split, restore_case=restore_case, link_rule=rule
+    )
     if engine == "ctranslate2":
         translator = _load_exported(model, threads, device, quantize, align, **options)
     else:

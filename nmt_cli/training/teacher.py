@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from nmt_cli.align.pharaoh import parse_pharaoh
+from nmt_cli.align.rules import final_and, grow_diag
 from nmt_cli.errors import ConfigError, InputError
 from nmt_cli.textio import atomic_writer, open_lines
 
@@ -101,34 +102,8 @@ def symmetrise(forward: Links, reverse: Links, method: str) -> Links:
     both = f & r
     if method == "intersect":
         return sorted(both)
-    return sorted(_grow_diag_final_and(both, f | r))
-
-
-def _grow_diag_final_and(alignment: set, union: set) -> set:
-    """Koehn et al. 2003's heuristic: grow the intersection by neighbouring (diagonals too)
-    links of the union that align a still unaligned word, then add union links whose source
-    and target words are both unaligned."""
-    a = set(alignment)
-    neighbours = [(-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1)]
-    src_done = {i for i, _ in a}
-    tgt_done = {j for _, j in a}
-    grew = True
-    while grew:
-        grew = False
-        for i, j in sorted(a):
-            for di, dj in neighbours:
-                n = (i + di, j + dj)
-                if n in union and n not in a and (n[0] not in src_done or n[1] not in tgt_done):
-                    a.add(n)
-                    src_done.add(n[0])
-                    tgt_done.add(n[1])
-                    grew = True
-    for i, j in sorted(union):
-        if i not in src_done and j not in tgt_done:
-            a.add((i, j))
-            src_done.add(i)
-            tgt_done.add(j)
-    return a
+    union = f | r  # Koehn et al. 2003's grow-diag-final-and
+    return sorted(final_and(grow_diag(both, union), union))
 
 
 # -- running eflomal ---------------------------------------------------------------------------

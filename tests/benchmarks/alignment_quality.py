@@ -5,7 +5,9 @@ eflomal on the same text, in one run.
         --gold-dir ../shared/data/align/hansards-trial-fr-en --train-pairs 0
 
 Rows:
-- the model's default alignment (a guided model: its supervised head);
+- the model's default attention (a guided model: its supervised head) read by each decision
+  rule of `nmt align --links` (nmt_cli/align/rules.py; the threshold rule at several P), as
+  `nmt align --src-file S --tgt-file T --format pharaoh --links RULE --gold G` scores it;
 - each decoder layer with its heads averaged, read as usual (target word t's row is the step
   that predicts it) and shifted (shift-att, Chen et al. 2020: the row of the step where t is
   the decoder's input);
@@ -30,7 +32,8 @@ import torch
 
 from nmt_cli.align.forced import align_pairs, forced_attention
 from nmt_cli.align.pharaoh import alignment_error_rate, parse_pharaoh
-from nmt_cli.align.words import hard_links, merge_to_words
+from nmt_cli.align.rules import DEFAULT_RULE, RULES, LinkRule
+from nmt_cli.align.words import merge_to_words
 from nmt_cli.model.bundle import load_bundle
 from nmt_cli.pretrained import resolve_model
 from nmt_cli.training.teacher import normalised_words, symmetrise
@@ -45,7 +48,14 @@ def score(links: list[set], gold) -> str:
 
 
 def model_rows(bundle, src: list[str], tgt: list[str], gold) -> list[tuple[str, str]]:
-    rows = [("model default", score([set(a.links) for a in align_pairs(bundle, src, tgt)], gold))]
+    rules = [LinkRule(name) for name in RULES if name != "threshold"]
+    rules += [LinkRule("threshold", p) for p in (0.3, 0.4, 0.5, 0.6)]
+    rows = []
+    for rule in rules:
+        found = [set(a.links) for a in align_pairs(bundle, src, tgt, rule=rule)]
+        name = rule.name + (f" {rule.threshold}" if rule.name == "threshold" else "")
+        default = " (default)" if rule == LinkRule(DEFAULT_RULE) else ""
+        rows.append((f"model, --links {name}{default}", score(found, gold)))
     tok = bundle.tokenizer
     s_enc, t_enc = tok.encode_words(src), tok.encode_words(tgt)
     layers, _ = bundle.model.cross_shape
@@ -57,7 +67,7 @@ def model_rows(bundle, src: list[str], tgt: list[str], gold) -> list[tuple[str, 
             for att, (_, s_own, n_s), (t, t_own, n_t) in zip(maps, s_enc, t_enc):
                 rows_ = att[shift : shift + len(t)]  # shift-att: the row where t is the input
                 words = merge_to_words(rows_, s_own, t_own, n_s, n_t)
-                links.append(set(hard_links(words)))
+                links.append(set(LinkRule("argmax").links(words)))
             name = f"layer {layer} heads averaged" + (" shift-att" if shift else "")
             rows.append((name, score(links, gold)))
     return rows
