@@ -383,6 +383,102 @@ def test_without_eflomal_guidance_says_how_to_install_it(reversal, tmp_path, run
     assert_one_error_line(result, "eflomal", "pip install")
 
 
+# -- the model as its own teacher: fine-tuning with no aligner installed ---------------------
+
+
+@pytest.fixture
+def guided_base(reversal, tmp_path):
+    """A tiny full-context guided model, its head half taught (100 steps of the true links)."""
+    corpus, valid = reversal
+    model = ModelConfig(**TINY_TRANSFORMER, guided_alignment=True, full_context_alignment=True)
+    train_settings = TrainConfig(**{**TINY_TRAIN, "max_steps": 100}, guided_weight=1.0)
+    train(RunSpec([corpus], [valid], model, train_settings), tmp_path / "base")
+    return tmp_path / "base"
+
+
+def _fine_tune_args(corpus, valid, tmp_path, init, *more):
+    config = write(tmp_path / "tune.toml", ["[train]", "warmup_steps = 10"])
+    return [
+        "train", "--init", init, "--src", corpus.src, "--tgt", corpus.tgt,
+        "--valid-src", valid.src, "--valid-tgt", valid.tgt, "--config", config,
+        "--max-steps", "100", "--valid-every", "100", "--batch-tokens", "300", "--lr", "3e-3",
+        "--guided-weight", "1", "--threads", "1", *more,
+    ]  # fmt: skip
+
+
+def mass_on_links(model_dir: Path, sources: list[str], targets: list[str], links: list[str]):
+    """The supervised head's mean word-level weight on the cells of ``links``."""
+    from nmt_cli.align.forced import align_pairs
+
+    found = align_pairs(load_bundle(model_dir), sources, targets)
+    cells = [
+        float(al.weights[t, s])
+        for al, line in zip(found, links)
+        for s, t in (map(int, x.split("-")) for x in line.split())
+    ]
+    return sum(cells) / len(cells)
+
+
+def test_fine_tuning_a_guided_model_without_eflomal_is_taught_by_its_own_head(
+    reversal, guided_base, tmp_path, run_cli, monkeypatch
+):
+    import json
+
+    corpus, valid = reversal
+    monkeypatch.setenv("PATH", str(tmp_path / "no-programs-here"))
+    tuned = tmp_path / "tuned"
+    result = run_cli(_fine_tune_args(corpus, valid, tmp_path, guided_base, "-o", tuned))
+    assert result.exit_code == 0, result.stderr
+    said = " ".join(result.stderr.split())  # rich wraps long lines at the console's width
+    assert said.count("teacher:") == 1
+    assert f"teacher: the model itself ({guided_base}: its supervised head" in said
+    assert json.loads((tuned / "run.json").read_text())["train"]["teacher"] == "self"
+    assert load_bundle(tuned).config.guided_alignment is True  # it stays guided
+    # The links are what `nmt align` prints for the training text with the model started from.
+    links = (tuned / "teacher" / "self-links.txt").read_text()
+    shown = ["align", "-m", guided_base, "--src-file", corpus.src, "--tgt-file", corpus.tgt]
+    assert links == run_cli(shown).stdout
+    # ... and fine-tuning moved the supervised head toward them.
+    sources = Path(corpus.src).read_text().splitlines()
+    targets = Path(corpus.tgt).read_text().splitlines()
+    before = mass_on_links(guided_base, sources, targets, links.splitlines())
+    after = mass_on_links(tuned, sources, targets, links.splitlines())
+    print(f"mean weight on the teacher's links: {before:.3f} before, {after:.3f} after")
+    assert after > before + 0.05
+
+
+def test_the_model_as_teacher_needs_a_guided_model_to_start_from(
+    reversal, tmp_path, run_cli, monkeypatch
+):
+    corpus, valid = reversal
+    scratch = run_cli([*_cli_args(corpus, valid, tmp_path), "--teacher", "self"])
+    assert_one_error_line(scratch, "teacher self", "--init")
+    unguided = tmp_path / "unguided"
+    args = [a for a in _cli_args(corpus, valid, tmp_path) if a != "--guided-alignment"]
+    assert run_cli([*args[:-1], str(unguided), "-q"]).exit_code == 0
+    tuned = [*_fine_tune_args(corpus, valid, tmp_path, unguided), "--guided-alignment"]
+    result = run_cli([*tuned, "--teacher", "self", "-o", tmp_path / "tuned"])
+    assert_one_error_line(result, "was not trained with guided alignment", "pip install")
+    # auto, with no eflomal: the unguided model cannot teach, so eflomal is asked for
+    monkeypatch.setenv("PATH", str(tmp_path / "no-programs-here"))
+    result = run_cli([*tuned, "-o", tmp_path / "tuned"])
+    assert_one_error_line(result, "eflomal", "pip install")
+
+
+def test_a_teacher_file_is_the_corpus_alignments(reversal, tmp_path, run_cli):
+    import json
+
+    corpus, valid = reversal
+    args = [*_cli_args(corpus, valid, tmp_path), "--teacher", corpus.alignments, "-q"]
+    assert run_cli(args).exit_code == 0
+    recorded = json.loads((tmp_path / "run" / "run.json").read_text())
+    assert recorded["corpora"][0]["alignments"] == corpus.alignments
+    both = [*args, "--alignments", corpus.alignments, "--overwrite"]
+    assert_one_error_line(run_cli(both), "--teacher FILE or --alignments", code=2)
+    typo = [*_cli_args(corpus, valid, tmp_path), "--teacher", "selff"]
+    assert_one_error_line(run_cli(typo), "auto, eflomal, self or a file", "selff", code=2)
+
+
 def test_links_stay_with_their_pairs_when_pairs_are_dropped(tmp_path, small_tokenizer):
     from nmt_cli.training.data import load_corpora
 

@@ -114,6 +114,11 @@ ValidSrc = option(Strs, "--valid-src", "Validation source; repeatable.")
 ValidTgt = option(Strs, "--valid-tgt", "Validation target; repeatable.")
 Weight = option(Floats, "--weight", "Per corpus: times drawn per epoch (default 1).")
 Alignments = option(Strs, "--alignments", "Per corpus: word links, Pharaoh i-j.")
+TEACHER_HELP = (
+    "Guided alignment's links: auto (eflomal if eflomal-align is installed, else the --init "
+    "model's own supervised head), eflomal, self, or a FILE of links (as --alignments)."
+)
+Teacher = option(Str, "--teacher", TEACHER_HELP)
 SrcLang = option(Str, "--src-lang", "Source language code, e.g. fr.")
 TgtLang = option(Str, "--tgt-lang", "Target language code, e.g. en.")
 Tokenizer = option(Str, "--tokenizer", "A tokenizer.json (default: new BPE).")
@@ -160,6 +165,7 @@ def train(
     valid_tgt: ValidTgt = None,
     weight: Weight = None,
     alignments: Alignments = None,
+    teacher: Teacher = None,
     src_lang: SrcLang = None,
     tgt_lang: TgtLang = None,
     output: Output = None,
@@ -208,6 +214,7 @@ def train(
         seed=seed, threads=threads, device=device, precision=precision,
         guided_weight=guided_weight,
     )  # fmt: skip
+    alignments, train_flags["teacher"] = _teacher_flag(teacher, alignments, len(src or []))
     model_flags = dict(
         arch=arch, cell=cell, attention=attention, style=style, emb_size=emb_size,
         hidden_size=hidden_size, enc_layers=layers, dec_layers=layers, heads=heads,
@@ -216,7 +223,8 @@ def train(
     if resume is not None:
         data_flags = {
             "--src": src, "--tgt": tgt, "--valid-src": valid_src, "--valid-tgt": valid_tgt,
-            "--weight": weight, "--alignments": alignments, "--config": config,
+            "--weight": weight, "--alignments": alignments, "--teacher": teacher,
+            "--config": config,
             "--tokenizer": tokenizer, "--src-lang": src_lang, "--tgt-lang": tgt_lang,
             "--init": init,
         }  # fmt: skip
@@ -290,6 +298,26 @@ def _run(spec, run_dir: Path, *, resume: bool, overwrite: bool, quiet: bool, plo
             f"done: {result.stopped}; best {spec.train.early_stop_metric} {result.best:.2f} at "
             f"step {result.best_step:,}; model in {run_dir}"
         )
+
+
+def _teacher_flag(teacher: str | None, alignments, corpora: int):
+    """(--alignments, the teacher setting) of --teacher: a teacher by name, or a file of links,
+    which is the one corpus's --alignments."""
+    from nmt_cli.training.config import TEACHERS
+
+    if teacher is None or teacher in TEACHERS:
+        return alignments, teacher
+    if not Path(teacher).is_file():
+        raise UsageError(
+            f"--teacher must be {', '.join(TEACHERS)} or a file of links; {teacher}: no such file"
+        )
+    if alignments:
+        raise UsageError("give links once: --teacher FILE or --alignments")
+    if corpora != 1:
+        raise UsageError(
+            "--teacher FILE gives the links of one corpus; give --alignments per corpus"
+        )
+    return [teacher], None
 
 
 def _model_flag_names(model_flags: dict) -> dict:

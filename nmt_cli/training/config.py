@@ -13,6 +13,7 @@ SCHEDULES = ("inverse_sqrt", "plateau", "constant", "cosine")  # cosine: to min_
 METRICS = ("bleu", "chrf", "ppl", "loss")
 BATCH_SORTS = ("source", "target", "none")  # see nmt_cli.training.data.batch_indices
 SYMMETRISATIONS = ("intersect", "grow-diag-final-and", "forward", "reverse")  # see .teacher
+TEACHERS = ("auto", "eflomal", "self")  # see .teacher.choose_teacher
 
 
 @dataclass(frozen=True)
@@ -47,9 +48,11 @@ class TrainConfig:
     # fp32, bf16 (mixed: bfloat16 matrix products, float32 weights, optimiser and loss), or auto:
     # bf16 where the device computes it natively, else fp32; a run records what auto chose
     precision: str = "auto"
-    # guided alignment (with [model] guided_alignment): weight of the alignment loss, and how
-    # the teacher's two directions are combined
+    # guided alignment (with [model] guided_alignment): weight of the alignment loss; the
+    # teacher of corpora without their own links (auto: eflomal if installed, else a guided
+    # --init model's own head; a run records which), and how eflomal's two directions are combined
     guided_weight: float = 0.05
+    teacher: str = "auto"
     teacher_symmetrise: str = "intersect"
     vocab_size: int = 8000  # for the joint BPE tokenizer trained when none is given
     log_every: int = 50
@@ -57,7 +60,7 @@ class TrainConfig:
     def __post_init__(self) -> None:
         choose(self, dict(schedule=SCHEDULES, batch_sort=BATCH_SORTS, device=DEVICES))
         choose(self, dict(early_stop_metric=METRICS, precision=PRECISIONS))
-        choose(self, dict(teacher_symmetrise=SYMMETRISATIONS))
+        choose(self, dict(teacher=TEACHERS, teacher_symmetrise=SYMMETRISATIONS))
         require(self, ("guided_weight", "max_minutes"), lambda v: v >= 0, "must not be negative")
         counts = ("epochs", "batch_tokens", "max_len", "valid_every", "valid_beam", "vocab_size")
         require(self, (*counts, "log_every", "keep_last"), lambda v: v >= 1, "must be at least 1")

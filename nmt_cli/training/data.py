@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -73,12 +74,16 @@ def load_corpora(
     warn=None,
     keep_text: bool = False,
     teacher: str | None = None,
+    teacher_words: re.Pattern | None = None,
 ) -> ParallelData:
     """Read and encode several corpora, in order, into one ParallelData.
 
-    With ``teacher`` (normalised-word links, one line per pair of all corpora in order) or a
-    corpus's own ``alignments``, each kept pair also gets its links mapped onto pieces; links
-    stay with their pairs when pairs are dropped."""
+    With ``teacher`` (links over the words ``teacher_words`` finds, by default normalised
+    words: one line per pair of the corpora without their own links, in order) or a corpus's
+    own ``alignments`` (whitespace words), each kept pair also gets its links mapped onto
+    pieces; links stay with their pairs when pairs are dropped."""
+    from nmt_cli.training.teacher import NORMALISED_WORD, WHITESPACE_WORD
+
     guided = teacher is not None or any(c.alignments for c in corpora)
     data = ParallelData([], [], links=[] if guided else None)
     teacher_lines = _lines_or_none(teacher)
@@ -88,11 +93,12 @@ def load_corpora(
         if guided and not own and teacher is None:
             raise ValueError(f"{corpus.src}: guided alignment needs teacher links or alignments")
         links_lines = _lines_or_none(corpus.alignments) if own else teacher_lines
+        words = WHITESPACE_WORD if own else (teacher_words or NORMALISED_WORD)
         with open_lines(corpus.src, on_invalid=warn) as fs, open_lines(corpus.tgt, warn) as ft:
             pairs = _parallel(corpus, fs, ft)
             source = ((s, t, next(links_lines, None) if guided else None) for s, t in pairs)
             for chunk in _chunks(source, CHUNK):
-                _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus, own, first_line)
+                _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus, words, first_line)
         if own:
             links_lines.close()
         data.sizes.append(len(data.src) - before)
@@ -127,9 +133,8 @@ def _chunks(items, n: int):
         yield chunk
 
 
-def _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus: CorpusFiles, own, first_line):
-    from nmt_cli.training.teacher import NORMALISED_WORD, WHITESPACE_WORD
-
+def _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus: CorpusFiles, words, first_line):
+    """Encode ``chunk`` (source, target, links line) into ``data``; links over ``words``."""
     guided = data.links is not None
 
     def encode(lines: list[str]):  # (ids, piece offsets or None) per line
@@ -139,8 +144,7 @@ def _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus: CorpusFiles, 
 
     src_enc, tgt_enc = encode([c[0] for c in chunk]), encode([c[1] for c in chunk])
     vocab_size = tokenizer.vocab_size
-    words = WHITESPACE_WORD if own else NORMALISED_WORD
-    where = corpus.alignments if own else "teacher links"
+    where = corpus.alignments or "teacher links"
     for k, (st, tt, link_line) in enumerate(chunk):
         (s, s_off), (t, t_off) = src_enc[k], tgt_enc[k]
         data.total += 1

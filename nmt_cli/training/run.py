@@ -155,35 +155,51 @@ def check_tokenizer_fits(tokenizer, run_dir: Path) -> None:
             )
 
 
+def needs_teacher(spec: RunSpec) -> bool:
+    """A guided run with a corpus that has no links of its own."""
+    return spec.model.guided_alignment and any(not c.alignments for c in spec.corpora)
+
+
 def check_tools(spec: RunSpec, run_dir: Path) -> None:
-    """Programs the run will need, before any long work: eflomal for teacher links."""
-    from nmt_cli.training.teacher import LINKS_FILE, TEACHER_DIR, eflomal_program
+    """What the teacher needs, before any long work: eflomal installed, or a guided model to
+    start from."""
+    from nmt_cli.training import teacher as t
 
-    needs_teacher = any(not c.alignments for c in spec.corpora)
-    cached = (run_dir / TEACHER_DIR / LINKS_FILE).is_file()
-    if spec.model.guided_alignment and needs_teacher and not cached:
-        eflomal_program()
+    if not needs_teacher(spec):
+        return
+    if spec.train.teacher == "self":
+        if not (run_dir / t.TEACHER_DIR / t.SELF_LINKS_FILE).is_file():
+            t.check_self_teacher(spec.init)
+    elif not (run_dir / t.TEACHER_DIR / t.LINKS_FILE).is_file():
+        t.eflomal_program()
 
 
-def prepare_teacher(spec: RunSpec, run_dir: Path, say) -> str | None:
+def prepare_teacher(spec: RunSpec, run_dir: Path, say):
     """The teacher links of a guided run (computed once, then read from the run's cache), or
     None when the run needs none."""
-    need = [(c.src, c.tgt) for c in spec.corpora if not c.alignments]
-    if not spec.model.guided_alignment or not need:
+    if not needs_teacher(spec):
         return None
-    from nmt_cli.training.teacher import compute_teacher
+    from nmt_cli.training import teacher as t
 
-    return str(compute_teacher(need, run_dir, spec.train.teacher_symmetrise, say))
+    need = [(c.src, c.tgt) for c in spec.corpora if not c.alignments]
+    say(t.describe_teacher(spec.train.teacher, spec.init))
+    if spec.train.teacher == "self":
+        path = t.compute_self_teacher(need, str(spec.init), run_dir, say)
+        return t.TeacherLinks(str(path), t.WHITESPACE_WORD)
+    path = t.compute_teacher(need, run_dir, spec.train.teacher_symmetrise, say)
+    return t.TeacherLinks(str(path), t.NORMALISED_WORD)
 
 
-def load_data(spec: RunSpec, tok, say, warn, teacher: str | None = None):
-    """Training data (with ``teacher`` links for guided alignment) and validation data."""
+def load_data(spec: RunSpec, tok, say, warn, teacher=None):
+    """Training data (with ``teacher`` links, a TeacherLinks, for guided alignment) and
+    validation data."""
     from nmt_cli.training.data import load_corpora
 
     corpora = spec.corpora
     if not spec.model.guided_alignment:  # links given but no guidance: not read
         corpora = [replace(c, alignments=None) for c in corpora]
-    train_data = load_corpora(corpora, tok, spec.train.max_len, warn, teacher=teacher)
+    links = {} if teacher is None else dict(teacher=teacher.path, teacher_words=teacher.words)
+    train_data = load_corpora(corpora, tok, spec.train.max_len, warn, **links)
     valid_data = load_corpora(spec.valid, tok, None, warn, keep_text=True)
     warn = warn or say
     if valid_data.dropped_empty:

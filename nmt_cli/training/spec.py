@@ -19,7 +19,10 @@ from nmt_cli.training.config import CorpusFiles, TrainConfig
 RUN_FILE = "run.json"
 # Settings added after runs had started, at the values such runs were trained with: a run.json
 # without them resumes as it began, not with today's defaults.
-SETTINGS_OF_OLDER_RUNS = {"model": {"rnn_init": "xavier"}, "train": {"batch_sort": "target"}}
+SETTINGS_OF_OLDER_RUNS = {
+    "model": {"rnn_init": "xavier"},
+    "train": {"batch_sort": "target", "teacher": "eflomal"},
+}
 
 
 @dataclass
@@ -178,8 +181,13 @@ def spec_from_run(run_dir: Path, train_overrides: dict[str, Any]) -> RunSpec:
 
 def resolve_settings(spec: RunSpec) -> RunSpec:
     """A new run's settings as it will record them: ``precision = "auto"`` becomes what this
-    machine supports, so that a resumed run continues as it began."""
+    machine supports, and ``teacher = "auto"`` of a guided run the teacher it will use (see
+    teacher.choose_teacher), so that a resumed run continues as it began."""
     from nmt_cli.precision import resolve_precision
+    from nmt_cli.training.teacher import choose_teacher
 
     precision = resolve_precision(spec.train.precision, spec.train.device)
-    return replace(spec, train=replace(spec.train, precision=precision))
+    teacher = spec.train.teacher
+    if spec.model.guided_alignment and any(not c.alignments for c in spec.corpora):
+        teacher = choose_teacher(teacher, spec.init)
+    return replace(spec, train=replace(spec.train, precision=precision, teacher=teacher))

@@ -1,15 +1,21 @@
 """Teacher alignments for guided alignment training (Garg et al. 2019).
 
-The teacher is a statistical word aligner, eflomal, run as its own program (``eflomal-align``,
-GPL-3, an optional extra: ``pip install 'nmt-cli[align]'``); nmt-cli never imports it.
-Aligners work on words, so the teacher sees each line as *normalised words*: lower-cased, with
-punctuation split off (``\\w+`` runs and single other characters). Its links, one Pharaoh line
-per pair (``i-j``: source word i, target word j), are cached in the run directory and mapped
-onto the subword pieces the model reads by character offsets (:func:`piece_links`).
+The teacher (``teacher``, chosen by :func:`choose_teacher`) is one of:
 
-A user may give their own links instead (``alignments`` per corpus); those index the
-whitespace-separated words of the training lines, as a word aligner run on tokenised text
-would give them.
+- eflomal, a statistical word aligner run as its own program (``eflomal-align``, GPL-3, an
+  optional extra: ``pip install 'nmt-cli[align]'``); nmt-cli never imports it. Aligners work on
+  words, so eflomal sees each line as *normalised words*: lower-cased, with punctuation split
+  off (``\\w+`` runs and single other characters).
+- self: a guided model that the run starts from (``init``) aligns the training text itself,
+  as ``nmt align --src-file S --tgt-file T --format pharaoh`` would: its supervised head (read in
+  its full-context pass if it was trained so) and the default decision rule, on whitespace
+  words. Fine-tuning a guided model then needs no aligner installed.
+
+Their links, one Pharaoh line per pair (``i-j``: source word i, target word j), are cached in
+the run directory and mapped onto the subword pieces the model reads by character offsets
+(:func:`piece_links`). A user may give their own links instead (``alignments`` per corpus);
+those index the whitespace-separated words of the training lines, as a word aligner run on
+tokenised text would give them.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import subprocess
 import time
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from nmt_cli.align.pharaoh import parse_pharaoh
@@ -33,9 +40,60 @@ WHITESPACE_WORD = re.compile(r"\S+")
 EFLOMAL = "eflomal-align"
 INSTALL_HINT = "pip install 'nmt-cli[align]' (or: pip install eflomal)"
 TEACHER_DIR = "teacher"
-LINKS_FILE = "links.txt"
+LINKS_FILE = "links.txt"  # eflomal's, on normalised words
+SELF_LINKS_FILE = "self-links.txt"  # the init model's own, on whitespace words
 
 Links = list[tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class TeacherLinks:
+    """A run's teacher links: one Pharaoh line per training pair of the corpora that have no
+    links of their own (in order), over the words that ``words`` finds in each line."""
+
+    path: str
+    words: re.Pattern
+
+
+# -- choosing the teacher ----------------------------------------------------------------------
+
+
+def choose_teacher(wanted: str, init: str | None) -> str:
+    """The teacher a guided run uses: ``wanted`` (TrainConfig.teacher) with ``auto`` resolved
+    to eflomal where ``eflomal-align`` is on PATH, else to the model itself where the run
+    starts from a guided model (``init``), else to eflomal (which then asks to be installed)."""
+    if wanted != "auto":
+        return wanted
+    if shutil.which(EFLOMAL) is None and init is not None and _is_guided(init):
+        return "self"
+    return "eflomal"
+
+
+def describe_teacher(teacher: str, init: str | None) -> str:
+    """One line saying which teacher a run uses."""
+    if teacher == "self":
+        return f"teacher: the model itself ({init}: its supervised head on the training text)"
+    return f"teacher: eflomal ({shutil.which(EFLOMAL) or EFLOMAL})"
+
+
+def check_self_teacher(init: str | None) -> None:
+    """ConfigError unless the run starts from a guided model, whose head can teach."""
+    if init is None:
+        raise ConfigError(
+            "teacher self needs a guided model to start from (--init): its supervised head "
+            "gives the links"
+        )
+    if not _is_guided(init):
+        raise ConfigError(
+            f"teacher self: {init} was not trained with guided alignment, so it has no "
+            f"supervised head to give links; use eflomal: {INSTALL_HINT}"
+        )
+
+
+def _is_guided(model_dir: str) -> bool:
+    from nmt_cli.model.bundle import read_config
+
+    return read_config(Path(model_dir))[0].guided_alignment
 
 
 def word_spans(line: str, pattern: re.Pattern = NORMALISED_WORD) -> list[tuple[int, int]]:
@@ -114,7 +172,8 @@ def eflomal_program() -> str:
     if found is None:
         raise ConfigError(
             f"guided alignment needs the word aligner eflomal for its teacher links: {INSTALL_HINT}"
-            ", or give your own links with the alignments setting"
+            ", or give your own links with the alignments setting (or fine-tune a guided model: "
+            "--init, whose own head teaches)"
         )
     return found
 
@@ -174,4 +233,44 @@ def compute_teacher(
     for name in ("src.txt", "tgt.txt", "fwd.txt", "rev.txt"):
         (work / name).unlink(missing_ok=True)
     say(f"teacher alignments: done in {time.monotonic() - t0:,.0f} s, cached in {out}")
+    return out
+
+
+# -- the model as its own teacher --------------------------------------------------------------
+
+
+def compute_self_teacher(
+    corpora: Sequence[tuple[str, str]],
+    model_dir: str,
+    run_dir: Path,
+    say: Callable[[str], None] = lambda _: None,
+    chunk_lines: int = 256,
+) -> Path:
+    """Align every training pair of ``corpora`` (in order) with the guided model in
+    ``model_dir``, as `nmt align` does by default, and cache the links (whitespace words) in
+    ``RUN/teacher/self-links.txt``; returns that path. A cached file is reused. A pair with a
+    side that has no pieces gets an empty line (training drops such pairs)."""
+    out = run_dir / TEACHER_DIR / SELF_LINKS_FILE
+    if out.is_file():
+        return out
+    from nmt_cli.align.forced import align_chunks
+    from nmt_cli.align.pharaoh import to_pharaoh
+    from nmt_cli.model.bundle import load_bundle
+
+    check_self_teacher(model_dir)
+    bundle = load_bundle(Path(model_dir))
+    (run_dir / TEACHER_DIR).mkdir(parents=True, exist_ok=True)
+
+    def pairs():
+        for src, tgt in corpora:
+            with open_lines(src) as fs, open_lines(tgt) as ft:
+                yield from zip(fs, ft)
+
+    t0, n = time.monotonic(), 0
+    with atomic_writer(out) as f:
+        for chunk in align_chunks(bundle, pairs(), chunk_lines):
+            for al in chunk:
+                f.write((to_pharaoh(al.links) if al else "") + "\n")
+            n += len(chunk)
+    say(f"teacher alignments: {n:,} pairs in {time.monotonic() - t0:,.0f} s, cached in {out}")
     return out
