@@ -192,7 +192,7 @@ def main() -> None:
     parser.add_argument("--lines", type=int, default=1000, help="first N lines of --src")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--startup-repeats", type=int, default=5)
+    parser.add_argument("--startup-repeats", type=int, default=5, help="0: no start-up table")
     parser.add_argument("--load", choices=("idle", "busy", "both"), default="both")
     args = parser.parse_args()
 
@@ -220,7 +220,8 @@ def main() -> None:
                 rows = measure(args, exports, src, refs, work)
             name = "idle" if load == "idle" else "under 2 busy loops"
             print(table(rows, name) + "\n", flush=True)
-        print(startup(args, exports))
+        if args.startup_repeats:
+            print(startup(args, exports))
 
 
 if __name__ == "__main__":
