@@ -245,6 +245,30 @@ def test_a_selected_state_steps_like_the_selected_rows(overrides):
 
 
 @pytest.mark.parametrize("overrides", FAMILIES)
+def test_beam_shaped_selections_step_like_teacher_forcing_of_each_rows_prefix(overrides):
+    """A beam search tiles sentences into K rows, reorders rows within each sentence and drops
+    finished sentences; a Transformer then keeps one memory row per sentence, not per beam."""
+    model = _model(overrides)
+    src, lens, tgt = _batch()  # B = 3
+    tile, reorder, drop = [0, 0, 1, 1, 2, 2], [1, 0, 2, 2, 5, 4], [0, 1, 4, 5]
+    rows, prefixes = torch.arange(3), [[], [], []]  # each row's sentence and tokens fed
+    with torch.no_grad():
+        state = model.start(src, lens)
+        for t, index in enumerate([tile, reorder, drop]):
+            state, rows = state.select(torch.tensor(index)), rows[index]
+            prefixes = [prefixes[i] for i in index]
+            tokens = tgt[rows, t] if t == 0 else (tgt[rows, t] + torch.arange(len(rows))) % 6 + 4
+            log_probs, attn, state = model.step(state, tokens)  # (B', V), (B', S)
+            prefixes = [p + [token] for p, token in zip(prefixes, tokens.tolist())]
+            logits, forced_attn = model(src[rows], lens[rows], torch.tensor(prefixes))
+            forced = torch.log_softmax(logits[:, -1], dim=-1)
+            assert torch.allclose(log_probs, forced, atol=1e-5), f"log-probs at t={t}"
+            assert torch.allclose(attn, forced_attn[:, -1], atol=1e-5), f"attention at t={t}"
+        if overrides.get("arch") == "transformer":
+            assert state.memory_kv[0][0].size(0) == 2 and state.beams == 2  # (N, h, S, d)
+
+
+@pytest.mark.parametrize("overrides", FAMILIES)
 def test_dropping_finished_sentences_leaves_the_others_unchanged(overrides):
     model = _model(overrides)
     src, lens, tgt = _batch()

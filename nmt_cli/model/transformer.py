@@ -88,11 +88,22 @@ class DecoderLayer(nn.Module):
 
         self_kv     cached keys/values of positions 0 .. p-1, each (B, h, p, d), or None
         self_mask   (T, p+T) True where a query may not look (the future), or None
-        memory_kv   projected encoder keys/values, each (B, h, S, d)
-        memory_mask (B, 1, 1, S) True at source padding
+        memory_kv   projected encoder keys/values, each (N, h, S, d): rows r*B/N .. (r+1)*B/N - 1
+                    of x read memory row r (N = B but in a beam search, where N sentences
+                    have B/N beams each)
+        memory_mask (N, 1, 1, S) True at source padding
         Returns x (B, T, H), cross-attention weights (B, h, T, S), the new self cache.
         """
         cache: list[tuple[Tensor, Tensor]] = []
+
+        def cross_attn(y: Tensor):  # the rows of one memory row are its queries
+            n = memory_kv[0].size(0)  # N memory rows, each read by B / N rows of x
+            if n == y.size(0):
+                return self.cross_attn(y, *memory_kv, memory_mask)
+            b, t, h = y.shape
+            out, w = self.cross_attn(y.reshape(n, -1, h), *memory_kv, memory_mask)
+            # (N, B/N * T, H), (N, heads, B/N * T, S) -> (B, T, H), (B, heads, T, S)
+            return out.reshape(b, t, h), w.unflatten(2, (-1, t)).transpose(1, 2).flatten(0, 1)
 
         def self_attn(y: Tensor):
             k, v = self.self_attn.project_memory(y, y)  # (B, h, T, d)
@@ -103,7 +114,7 @@ class DecoderLayer(nn.Module):
             return self.self_attn(y, k, v, self_mask)
 
         x, _ = self.sub1(x, self_attn)
-        x, weights = self.sub2(x, lambda y: self.cross_attn(y, *memory_kv, memory_mask))
+        x, weights = self.sub2(x, cross_attn)
         x, _ = self.sub3(x, lambda y: (self.ff(y), None))
         assert weights is not None
         return x, weights, cache[0]
@@ -113,27 +124,62 @@ class DecoderLayer(nn.Module):
 class TransformerState:
     """Incremental decoding state.
 
-    memory_kv   per layer, projected encoder keys and values, each (B, h, S, d)
+    memory_kv   per layer, projected encoder keys and values, each (N, h, S, d): one row per
+                sentence, read by ``beams`` consecutive rows of the state (B = N * beams)
     self_kv     per layer, keys and values of the target prefix, each (B, h, t, d)
-    pad_mask    (B, S)
+    pad_mask    (N, S)
     position    t, the number of target tokens fed so far
+    beams       rows per memory row (a beam search's K; 1 before it tiles the state)
+
+    A beam search reorders its rows at every step, but only within each sentence: the memory,
+    the same for all beams of a sentence, is then not copied (only when sentences leave).
     """
 
     memory_kv: list[tuple[Tensor, Tensor]]
     self_kv: list[tuple[Tensor, Tensor]] | None
     pad_mask: Tensor
     position: int
+    beams: int = 1
 
     def select(self, index: Tensor) -> TransformerState:
-        def pick(kv: tuple[Tensor, Tensor]) -> tuple[Tensor, Tensor]:
-            return kv[0].index_select(0, index), kv[1].index_select(0, index)
+        def pick(kv: tuple[Tensor, Tensor], rows: Tensor) -> tuple[Tensor, Tensor]:
+            return kv[0].index_select(0, rows), kv[1].index_select(0, rows)
 
+        reads = torch.div(index, self.beams, rounding_mode="floor")  # (B',) memory row of each
+        memory_rows, beams = _runs(reads.tolist())
+        if memory_rows is None:  # not in runs of one length: each row gets its own memory copy
+            memory_rows, beams = reads, 1
+        elif memory_rows == list(range(self.pad_mask.size(0))):
+            memory_rows = None  # the same sentences: nothing to copy
+        else:
+            memory_rows = torch.tensor(memory_rows, device=index.device)
+        memory_kv, pad_mask = self.memory_kv, self.pad_mask
+        if memory_rows is not None:
+            memory_kv = [pick(kv, memory_rows) for kv in memory_kv]
+            pad_mask = pad_mask.index_select(0, memory_rows)
         return TransformerState(
-            memory_kv=[pick(kv) for kv in self.memory_kv],
-            self_kv=None if self.self_kv is None else [pick(kv) for kv in self.self_kv],
-            pad_mask=self.pad_mask.index_select(0, index),
+            memory_kv=memory_kv,
+            self_kv=None if self.self_kv is None else [pick(kv, index) for kv in self.self_kv],
+            pad_mask=pad_mask,
             position=self.position,
+            beams=beams,
         )
+
+
+def _runs(values: list[int]) -> tuple[list[int] | None, int]:
+    """``values`` as runs of one length of distinct values: (the values, the length), or
+    (None, 0). E.g. [4, 4, 7, 7] -> ([4, 7], 2); [4, 4, 7] and [4, 7, 4] -> (None, 0)."""
+    if not values:
+        return None, 0
+    k = 1
+    while k < len(values) and values[k] == values[0]:
+        k += 1
+    heads = values[::k]
+    if len(values) % k or len(set(heads)) != len(heads):
+        return None, 0
+    if any(values[i] != values[i - i % k] for i in range(len(values))):
+        return None, 0
+    return heads, k
 
 
 class TransformerEncoder(nn.Module):
@@ -219,7 +265,7 @@ class TransformerDecoder(nn.Module):
             x, w, kv = layer(x, past, self_mask, state.memory_kv[i], memory_mask)
             new_cache.append(kv)
             cross.append(w)
-        new_state = TransformerState(state.memory_kv, new_cache, state.pad_mask, p + t)
+        new_state = TransformerState(state.memory_kv, new_cache, state.pad_mask, p + t, state.beams)
         return self.norm(x), cross, new_state
 
 
