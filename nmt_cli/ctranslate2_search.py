@@ -38,8 +38,9 @@ import torch
 
 from nmt_cli.errors import ConfigError, ModelLoadError
 from nmt_cli.export.ctranslate2 import import_ctranslate2, read_export
-from nmt_cli.search.decoding import DEFAULT_LENGTH_PENALTY, SearchOptions, batches
+from nmt_cli.search.decoding import batches
 from nmt_cli.search.hypothesis import Hypothesis, length_penalty
+from nmt_cli.search.options import SearchOptions
 from nmt_cli.vocab import EOS
 
 # CTranslate2's length penalty when nmt-cli's is 0: not 0, so that CTranslate2 waits for K
@@ -119,7 +120,7 @@ class CTranslate2Search:
         self, sources: list[list[int]], limit: int, opts: SearchOptions
     ) -> list[list[Hypothesis]]:
         """One CTranslate2 call on sentences of one length limit."""
-        alpha = DEFAULT_LENGTH_PENALTY if opts.alpha is None else opts.alpha
+        alpha = opts.length_penalty()
         if opts.beam == 1:
             alpha = b = 0.0  # greedy search ranks nothing
         else:  # a translation about as long as its source (with </s>)

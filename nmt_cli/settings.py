@@ -1,7 +1,14 @@
-"""Settings: strict construction of frozen dataclass configs from TOML/JSON dictionaries.
+"""Settings: strict construction of frozen dataclass configs from TOML/JSON dictionaries, and
+the command-line option each setting may have.
 
 Unknown keys are errors (a typo must never be silently ignored), and every value is checked
 against the field's annotated type before the dataclass's own validation runs.
+
+A setting is declared once, as a dataclass field. A field made with :func:`setting` and given
+a help text is also a command-line option: ``nmt_cli/cli/options.py`` turns such fields into
+the options of a command, so a new option is one line, e.g.::
+
+    max_minutes: float = setting(0.0, "Wall-clock budget.")  # --max-minutes
 """
 
 from __future__ import annotations
@@ -29,6 +36,19 @@ def read_document(
         raise missing from None
     except ValueError as e:  # UnicodeDecodeError, json.JSONDecodeError, TOMLDecodeError
         raise invalid(f"{path}: not valid {kind} ({e})") from None
+
+
+def setting(
+    default: Any, help: str | None = None, *flags: str, choices: tuple[str, ...] | None = None
+) -> Any:
+    """A dataclass field holding ``default``, with the command-line option it has, if any.
+
+    help     the option's help text; None: a setting of config files only, with no option
+    flags    the option's names (default: ``--name-with-dashes``); a boolean's ``--on/--off``
+    choices  the values the option takes: its metavar ``<a|b>``, checked by the command
+    """
+    metadata = {"help": help, "flags": flags, "choices": choices}
+    return dataclasses.field(default=default, metadata=metadata)
 
 
 def _type_ok(value: Any, annotation: Any) -> bool:

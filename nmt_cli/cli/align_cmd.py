@@ -3,34 +3,27 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import functools
 import io
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import zip_longest
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from nmt_cli.cli.common import (
-    LinksOption,
-    ModelOption,
-    OutputOption,
-    ThresholdOption,
-    boundary,
-    check_choice,
-    choice_option,
-    err_console,
-    link_rule,
-    warn,
-    write_output,
-)
-from nmt_cli.device import DEVICES
+from nmt_cli.align.options import AlignOptions, LinkOptions
+from nmt_cli.cli.common import OUTPUT_HELP, boundary, err_console, link_rule, warn, write_output
+from nmt_cli.cli.options import Only, options_from
 from nmt_cli.errors import InputError, UsageError
+from nmt_cli.inference.options import LoadOptions
+from nmt_cli.search.options import SearchOptions
+from nmt_cli.settings import setting
 
 FORMATS = ("table", "pharaoh", "json", "csv")
-LEVELS = ("word", "subword")
 
 
 def render_tables(al, max_width: int):
@@ -70,53 +63,43 @@ def render_tables(al, max_width: int):
     return tables
 
 
-Opt = typer.Option
+@dataclass(frozen=True)
+class Pairs:
+    """What `nmt align` aligns, and where it writes."""
+
+    source: str | None = setting(None, "Source of a given pair.")
+    target: str | None = setting(None, "Target of a given pair.")
+    src_file: str | None = setting(None, "Sources, one per line.")
+    tgt_file: str | None = setting(None, "Targets, one per line.")
+    fmt: str | None = setting(
+        None, "Default: table; pharaoh with --src-file.", "--format", choices=FORMATS
+    )
+    plot: Path | None = setting(None, "Draw the heat map to FILE.png or FILE.svg.")
+    gold: str | None = setting(None, "Gold Pharaoh alignments: print AER, precision, recall.")
+    max_width: int = setting(0, "Table width (default: the terminal's).")
+    output: str = setting("-", OUTPUT_HELP, "--output", "-o")
+    chunk_lines: int = setting(200, "Pairs per batch in file mode.")
+
+
 Sentence = Annotated[list[str] | None, typer.Argument(help="A sentence to translate and align.")]
-Source = Annotated[str | None, Opt("--source", help="Source of a given pair.")]
-Target = Annotated[str | None, Opt("--target", help="Target of a given pair.")]
-SrcFile = Annotated[str | None, Opt("--src-file", help="Sources, one per line.")]
-TgtFile = Annotated[str | None, Opt("--tgt-file", help="Targets, one per line.")]
-FORMAT_HELP = "Default: table; pharaoh with --src-file."
-Format = Annotated[str | None, choice_option("--format", choices=FORMATS, help=FORMAT_HELP)]
-LEVEL_HELP = "Words, or the subword pieces."
-Level = Annotated[str, choice_option("--level", choices=LEVELS, help=LEVEL_HELP)]
-Layer = Annotated[int | None, Opt("--layer", help="Transformer cross-attention layer.")]
-Head = Annotated[int | None, Opt("--head", help="Transformer head (default: heads averaged).")]
-Beam = Annotated[int, Opt("--beam", help="Beam size when translating.")]
-Plot = Annotated[Path | None, Opt("--plot", help="Draw the heat map to FILE.png or FILE.svg.")]
-GOLD_HELP = "Gold Pharaoh alignments: print AER, precision, recall."
-Gold = Annotated[str | None, Opt("--gold", help=GOLD_HELP)]
-MaxWidth = Annotated[int, Opt("--max-width", help="Table width (default: the terminal's).")]
-ChunkLines = Annotated[int, Opt("--chunk-lines", help="Pairs per batch in file mode.")]
-DEVICE_HELP = "Where the model runs (cuda: the GPU)."
-Device = Annotated[str, choice_option("--device", choices=DEVICES, help=DEVICE_HELP)]
-PRECISIONS = ("fp32", "bf16", "auto")
-Precision = Annotated[
-    str, choice_option("--precision", choices=PRECISIONS, help="Arithmetic of the model.")
-]
 
 
+# Without --target, the model's beam-search translation is aligned.
+@options_from(
+    load=Only(LoadOptions, "model", "device", "precision"),
+    search=Only(SearchOptions, "beam"),
+    pairs=Pairs,
+    reading=AlignOptions,
+    links=LinkOptions,
+)
 def align(
     text: Sentence = None,
-    model: ModelOption = None,
-    source: Source = None,
-    target: Target = None,
-    beam: Beam = 5,  # without --target, the model's beam-search translation is aligned
-    src_file: SrcFile = None,
-    tgt_file: TgtFile = None,
-    fmt: Format = None,
-    level: Level = "word",
-    links: LinksOption = None,
-    threshold: ThresholdOption = None,
-    layer: Layer = None,
-    head: Head = None,
-    plot: Plot = None,
-    gold: Gold = None,
-    max_width: MaxWidth = 0,
-    output: OutputOption = "-",
-    chunk_lines: ChunkLines = 200,
-    device: Device = "cpu",
-    precision: Precision = "fp32",
+    *,
+    load: LoadOptions,
+    search: SearchOptions,
+    pairs: Pairs,
+    reading: AlignOptions,
+    links: LinkOptions,
 ) -> None:
     """Show which source words the model looked at for each target word.
 
@@ -124,9 +107,11 @@ def align(
               nmt align -m runs/de-en --source "Ein Hund läuft." --target "A dog runs."
               nmt align -m runs/de-en --src-file a.de --tgt-file a.en --format pharaoh > a.align
     """
+    source, target, src_file, tgt_file = pairs.source, pairs.target, pairs.src_file, pairs.tgt_file
+    fmt, plot, gold, output = pairs.fmt, pairs.plot, pairs.gold, pairs.output
     fmt = fmt or ("pharaoh" if src_file else "table")
-    _check_options(bool(text), source, target, src_file, tgt_file, fmt, level)
-    rule = link_rule(links, threshold)
+    _check_options(bool(text), source, target, src_file, tgt_file)
+    rule = link_rule(links)
     _check_files(src_file, tgt_file, fmt, plot, gold)
     from nmt_cli.align.forced import align_pairs, check_attention
     from nmt_cli.device import resolve_device
@@ -134,31 +119,27 @@ def align(
     from nmt_cli.precision import autocast, resolve_precision
     from nmt_cli.pretrained import resolve_model
 
-    check_choice("--precision", precision, PRECISIONS)
-    check_choice("--device", device, DEVICES)
-    where = resolve_device(device)
-    bundle = load_bundle(resolve_model(model))
+    where = resolve_device(load.device)
+    bundle = load_bundle(resolve_model(load.model))
     bundle.model.to(where)
-    check_attention(bundle, layer, head)
-    opts = dict(level=level, rule=rule, layer=layer, head=head)
-    with autocast(resolve_precision(precision, where.type), where.type):
+    check_attention(bundle, reading.layer, reading.head)
+    opts = {**dataclasses.asdict(reading), "rule": rule}
+    with autocast(resolve_precision(load.precision, where.type), where.type):
         if src_file is not None:
-            _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines)
+            _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, pairs.chunk_lines)
             return
         if text:
-            al = _align_translation(bundle, " ".join(text), beam, opts)
+            al = _align_translation(bundle, " ".join(text), search, opts)
         else:
             al = align_pairs(bundle, [source], [target], **opts)[0]
-    _emit_one(al, fmt, output, max_width)
+    _emit_one(al, fmt, output, pairs.max_width)
     if plot is not None:
         from nmt_cli.align.plot import plot_alignment
 
         plot_alignment(al, plot)
 
 
-def _check_options(text: bool, source, target, src_file, tgt_file, fmt, level):
-    check_choice("--format", fmt, FORMATS)
-    check_choice("--level", level, LEVELS)
+def _check_options(text: bool, source, target, src_file, tgt_file):
     modes = sum([text, source is not None or target is not None, src_file is not None])
     if modes != 1:
         raise UsageError("give a sentence, or --source and --target, or --src-file and --tgt-file")
@@ -184,13 +165,12 @@ def _check_files(src_file, tgt_file, fmt: str, plot: Path | None, gold: str | No
             raise InputError(f"{f}: no such file")
 
 
-def _align_translation(bundle, sentence: str, beam: int, opts: dict):
+def _align_translation(bundle, sentence: str, search: SearchOptions, opts: dict):
     """The alignment of ``sentence`` with the model's own translation of it."""
     from nmt_cli.align.forced import align_pairs
-    from nmt_cli.search.decoding import SearchOptions
     from nmt_cli.translator import Translator
 
-    result = Translator(bundle, SearchOptions(beam=beam)).translate([sentence])[0][0]
+    result = Translator(bundle, search).translate([sentence])[0][0]
     if not sentence.split() or not bundle.tokenizer.encode(sentence):
         raise InputError("the sentence is empty after tokenisation: nothing to align")
     if not result.text:

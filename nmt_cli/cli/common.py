@@ -12,7 +12,8 @@ from typing import Annotated, Any, TextIO, TypeVar
 
 import typer
 
-from nmt_cli.align.rules import DEFAULT_RULE, RULE_HELP, RULES
+from nmt_cli.align.options import LinkOptions
+from nmt_cli.align.rules import DEFAULT_RULE
 from nmt_cli.errors import NmtError, UsageError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -20,13 +21,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 # Set by the root callback's --debug flag.
 DEBUG = {"on": bool(os.environ.get("NMT_DEBUG"))}
 
-# Options that several commands share.
-ModelOption = Annotated[
-    str | None, typer.Option("--model", "-m", help="Model directory or shipped model name.")
-]
-OutputOption = Annotated[
-    str, typer.Option("--output", "-o", help="Output file, written atomically ('-': stdout).")
-]
+OUTPUT_HELP = "Output file, written atomically ('-': stdout)."
+OutputOption = Annotated[str, typer.Option("--output", "-o", help=OUTPUT_HELP)]
 
 
 def err_console():
@@ -63,6 +59,7 @@ def choice_option(*flags: str, choices: Sequence[str], help: str) -> Any:
 
     The command checks the value with :func:`check_choice`, so that a wrong one is refused like
     any other bad input: one line ``nmt: error: ...``, exit 2 (click would print its usage).
+    Settings' options get theirs from the field's metadata (nmt_cli/cli/options.py).
     """
     return typer.Option(*flags, metavar="<" + "|".join(choices) + ">", help=help)
 
@@ -76,20 +73,12 @@ def check_choice(flag: str, value: str | None, choices: Sequence[str]) -> None:
     raise UsageError(f"{flag} must be one of {', '.join(choices)}")
 
 
-# The decision rule of `nmt align` and `nmt translate --align` (nmt_cli/align/rules.py).
-THRESHOLD_HELP = "Keep links with weight >= P (implies --links threshold)."
-ThresholdOption = Annotated[float | None, typer.Option("--threshold", help=THRESHOLD_HELP)]
-
-
-LINKS_HELP = f"How links are read from the weights. {RULE_HELP}. [default: {DEFAULT_RULE}]"
-LinksOption = Annotated[str | None, choice_option("--links", choices=RULES, help=LINKS_HELP)]
-
-
-def link_rule(links: str | None, threshold: float | None):
+def link_rule(given: LinkOptions):
     """The LinkRule of --links and --threshold (--threshold alone: the threshold rule)."""
     from nmt_cli.align.rules import LinkRule
 
-    check_choice("--links", links, RULES)
+    links, threshold = given.links, given.threshold
+
     if threshold is not None and not 0.0 < threshold <= 1.0:
         raise UsageError("--threshold must be in (0, 1]")
     if threshold is not None and links not in (None, "threshold"):

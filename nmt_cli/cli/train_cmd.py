@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from nmt_cli.cli.common import boundary, check_choice, choice_option, err_console, info, warn
+from nmt_cli.cli.options import Given, flag_of, options_from
 from nmt_cli.errors import UsageError
+from nmt_cli.inference.options import QUANTIZATIONS
+from nmt_cli.model.config import ModelConfig
+from nmt_cli.settings import setting
+from nmt_cli.training.config import TrainConfig
 
 
 class ConsoleProgress:
@@ -96,111 +102,47 @@ class ConsoleProgress:
             self.bar.stop()
 
 
-Int, Float, Str, Strs = int | None, float | None, str | None, list[str] | None
-Floats, Bools, Paths = list[float] | None, bool | None, Path | None  # None: not given
-
-
-def option(kind, flags: str, help: str):
-    """An option of type ``kind``: flags separated by spaces; a ``Bools`` option also gets its
-    --no- form. A None default means "not given": the config file's value, else the default."""
-    names = [f"{flags}/--no-{flags[2:]}"] if kind is Bools else flags.split()
-    return Annotated[kind, typer.Option(*names, help=help)]
-
-
-# data
-Src = option(Strs, "--src", "Training source text; repeatable.")
-Tgt = option(Strs, "--tgt", "Training target text; repeatable.")
-ValidSrc = option(Strs, "--valid-src", "Validation source; repeatable.")
-ValidTgt = option(Strs, "--valid-tgt", "Validation target; repeatable.")
-Weight = option(Floats, "--weight", "Per corpus: times drawn per epoch (default 1).")
-Alignments = option(Strs, "--alignments", "Per corpus: word links, Pharaoh i-j.")
 TEACHER_HELP = (
     "Guided alignment's links: auto (eflomal if eflomal-align is installed, else the --init "
     "model's own supervised head), eflomal, self, or a FILE of links (as --alignments)."
 )
-Teacher = option(Str, "--teacher", TEACHER_HELP)
-SrcLang = option(Str, "--src-lang", "Source language code, e.g. fr.")
-TgtLang = option(Str, "--tgt-lang", "Target language code, e.g. en.")
-Tokenizer = option(Str, "--tokenizer", "A tokenizer.json (default: new BPE).")
-# the run
-Config = option(Paths, "--config", "TOML: [model], [train], [data].")
-Output = option(Paths, "--output -o", "Run directory.")
-Resume = option(Paths, "--resume", "Continue the run in this dir.")
-Init = option(Str, "--init", "Fine-tune: start from this model (name or directory).")
-Overwrite = option(bool, "--overwrite", "Replace a run in --output.")
-Plot = option(bool, "--plot", "Write curves.png (needs matplotlib).")
-Quiet = option(bool, "--quiet -q", "Only errors and warnings.")
-# the model (a new run)
-Arch = option(Str, "--arch", "rnn or transformer.")
-Cell = option(Str, "--cell", "gru or lstm.")
-Attention = option(Str, "--attention", "none, additive, dot, general, scaled_dot, multihead.")
-Style = option(Str, "--style", "bahdanau or luong.")
-EmbSize = option(Int, "--emb-size", "RNN embedding width.")
-HiddenSize = option(Int, "--hidden-size", "RNN state or Transformer width.")
-Layers = option(Int, "--layers", "Encoder and decoder layers.")
-Heads = option(Int, "--heads", "Attention heads.")
-Dropout = option(Float, "--dropout", "Dropout probability.")
-Guided = option(Bools, "--guided-alignment", "Teach attention to align.")
-FullContext = option(Bools, "--full-context-alignment", "Guided head sees all words.")
-# training
-GuidedWeight = option(Float, "--guided-weight", "Alignment loss weight.")
-Epochs = option(Int, "--epochs", "Passes over the training data.")
-MaxSteps = option(Int, "--max-steps", "Stop after this many updates.")
-MaxMinutes = option(Float, "--max-minutes", "Wall-clock budget.")
-BatchTokens = option(Int, "--batch-tokens", "Target tokens per batch.")
-Lr = option(Float, "--lr", "Peak learning rate.")
-ValidEvery = option(Int, "--valid-every", "Validate every N updates.")
-ValidAtEpochEnd = option(Bools, "--valid-at-epoch-end", "Validate at each epoch end too.")
-Patience = option(Int, "--patience", "Validations without gain before a stop (0: never).")
-Seed = option(Int, "--seed", "Random seed.")
-Threads = option(Int, "--threads", "CPU threads for torch.")
-Device = option(Str, "--device", "cpu, or cuda (one GPU per process).")
-Precision = option(Str, "--precision", "auto, fp32 or bf16.")
 
 
-def train(
-    src: Src = None,
-    tgt: Tgt = None,
-    valid_src: ValidSrc = None,
-    valid_tgt: ValidTgt = None,
-    weight: Weight = None,
-    alignments: Alignments = None,
-    teacher: Teacher = None,
-    src_lang: SrcLang = None,
-    tgt_lang: TgtLang = None,
-    output: Output = None,
-    config: Config = None,
-    tokenizer: Tokenizer = None,
-    resume: Resume = None,
-    init: Init = None,
-    overwrite: Overwrite = False,
-    arch: Arch = None,
-    cell: Cell = None,
-    attention: Attention = None,
-    style: Style = None,
-    emb_size: EmbSize = None,
-    hidden_size: HiddenSize = None,
-    layers: Layers = None,
-    heads: Heads = None,
-    dropout: Dropout = None,
-    guided: Guided = None,
-    full_context: FullContext = None,
-    guided_weight: GuidedWeight = None,
-    epochs: Epochs = None,
-    max_steps: MaxSteps = None,
-    max_minutes: MaxMinutes = None,
-    batch_tokens: BatchTokens = None,
-    lr: Lr = None,
-    valid_every: ValidEvery = None,
-    valid_at_epoch_end: ValidAtEpochEnd = None,
-    patience: Patience = None,
-    seed: Seed = None,
-    threads: Threads = None,
-    device: Device = None,
-    precision: Precision = None,
-    plot: Plot = False,
-    quiet: Quiet = False,
-) -> None:
+@dataclass(frozen=True)
+class RunOptions:
+    """What `nmt train` is given besides the model's and the training's settings (ModelConfig and
+    TrainConfig, whose options are generated from their fields)."""
+
+    # data
+    src: list[str] | None = setting(None, "Training source text; repeatable.")
+    tgt: list[str] | None = setting(None, "Training target text; repeatable.")
+    valid_src: list[str] | None = setting(None, "Validation source; repeatable.")
+    valid_tgt: list[str] | None = setting(None, "Validation target; repeatable.")
+    weight: list[float] | None = setting(None, "Per corpus: times drawn per epoch (default 1).")
+    alignments: list[str] | None = setting(None, "Per corpus: word links, Pharaoh i-j.")
+    teacher: str | None = setting(None, TEACHER_HELP)
+    src_lang: str | None = setting(None, "Source language code, e.g. fr.")
+    tgt_lang: str | None = setting(None, "Target language code, e.g. en.")
+    # the run
+    output: Path | None = setting(None, "Run directory.", "--output", "-o")
+    config: Path | None = setting(None, "TOML: [model], [train], [data].")
+    tokenizer: str | None = setting(None, "A tokenizer.json (default: new BPE).")
+    resume: Path | None = setting(None, "Continue the run in this dir.")
+    init: str | None = setting(None, "Fine-tune: start from this model (name or directory).")
+    overwrite: bool = setting(False, "Replace a run in --output.")
+    plot: bool = setting(False, "Write curves.png (needs matplotlib).")
+    quiet: bool = setting(False, "Only errors and warnings.", "--quiet", "-q")
+
+
+# Options a resumed run must not be given: it keeps its data, tokenizer and model.
+KEPT_ON_RESUME = (
+    "src", "tgt", "valid_src", "valid_tgt", "weight", "alignments", "teacher", "config",
+    "tokenizer", "src_lang", "tgt_lang", "init",
+)  # fmt: skip
+
+
+@options_from(run=RunOptions, model=Given(ModelConfig), training=Given(TrainConfig))
+def train(*, run: RunOptions, model: dict[str, Any], training: dict[str, Any]) -> None:
     """Train a model on parallel text; the output directory is the model.
 
     Example: nmt train --src train.de --tgt train.en --valid-src val.de --valid-tgt val.en
@@ -208,38 +150,29 @@ def train(
     """
     from nmt_cli.training import spec as specs
 
-    train_flags = dict(
-        epochs=epochs, max_steps=max_steps, max_minutes=max_minutes, batch_tokens=batch_tokens,
-        lr=lr, valid_every=valid_every, valid_at_epoch_end=valid_at_epoch_end, patience=patience,
-        seed=seed, threads=threads, device=device, precision=precision,
-        guided_weight=guided_weight,
-    )  # fmt: skip
-    alignments, train_flags["teacher"] = _teacher_flag(teacher, alignments, len(src or []))
-    model_flags = dict(
-        arch=arch, cell=cell, attention=attention, style=style, emb_size=emb_size,
-        hidden_size=hidden_size, enc_layers=layers, dec_layers=layers, heads=heads,
-        dropout=dropout, guided_alignment=guided, full_context_alignment=full_context,
-    )  # fmt: skip
-    if resume is not None:
-        data_flags = {
-            "--src": src, "--tgt": tgt, "--valid-src": valid_src, "--valid-tgt": valid_tgt,
-            "--weight": weight, "--alignments": alignments, "--teacher": teacher,
-            "--config": config,
-            "--tokenizer": tokenizer, "--src-lang": src_lang, "--tgt-lang": tgt_lang,
-            "--init": init,
-        }  # fmt: skip
-        _check_resume(resume, output, {**data_flags, **_model_flag_names(model_flags)})
-        run_dir, spec = resume, specs.spec_from_run(resume, train_flags)
+    model["dec_layers"] = model["enc_layers"]  # --layers sets both
+    alignments, training["teacher"] = _teacher_flag(run.teacher, run.alignments, len(run.src or []))
+    if run.resume is not None:
+        given = {_flag(RunOptions, k): getattr(run, k) for k in KEPT_ON_RESUME}
+        given |= {_flag(ModelConfig, k): v is not None for k, v in model.items()}
+        _check_resume(run.resume, run.output, given)
+        run_dir, spec = run.resume, specs.spec_from_run(run.resume, training)
     else:
-        if output is None:
+        if run.output is None:
             raise UsageError("missing --output (the run directory)")
-        data = _data_from_flags(src, tgt, valid_src, valid_tgt, weight, alignments)
-        data["languages"] = (src_lang, tgt_lang or "") if src_lang else None
-        if init is not None:
-            data["init"] = _init_model(init)
-        run_dir = output
-        spec = specs.build_spec(data, config, model_flags, train_flags, tokenizer)
-    _run(spec, run_dir, resume=resume is not None, overwrite=overwrite, quiet=quiet, plot=plot)
+        data = _data_from_flags(run, alignments)
+        data["languages"] = (run.src_lang, run.tgt_lang or "") if run.src_lang else None
+        if run.init is not None:
+            data["init"] = _init_model(run.init)
+        run_dir = run.output
+        spec = specs.build_spec(data, run.config, model, training, run.tokenizer)
+    resume = run.resume is not None
+    _run(spec, run_dir, resume=resume, overwrite=run.overwrite, quiet=run.quiet, plot=run.plot)
+
+
+def _flag(cls: type, name: str) -> str:
+    """The option of setting ``name`` of ``cls``."""
+    return flag_of(next(f for f in fields(cls) if f.name == name))
 
 
 def _check_resume(resume: Path, output: Path | None, flags: dict) -> None:
@@ -320,16 +253,14 @@ def _teacher_flag(teacher: str | None, alignments, corpora: int):
     return [teacher], None
 
 
-def _model_flag_names(model_flags: dict) -> dict:
-    names = {"enc_layers": "--layers", "dec_layers": "--layers"}  # the rest: --name-with-dashes
-    return {names.get(k, "--" + k.replace("_", "-")): v is not None for k, v in model_flags.items()}
-
-
-def _data_from_flags(src, tgt, valid_src, valid_tgt, weight, alignments) -> dict:
+def _data_from_flags(run: RunOptions, alignments: list[str] | None) -> dict:
     """Repeated --src/--tgt (with --weight, --alignments per corpus) as corpora."""
     from nmt_cli.training.config import CorpusFiles
 
-    src, tgt, valid_src, valid_tgt = src or [], tgt or [], valid_src or [], valid_tgt or []
+    src, tgt, valid_src, valid_tgt = (
+        x or [] for x in (run.src, run.tgt, run.valid_src, run.valid_tgt)
+    )
+    weight = run.weight
     if len(src) != len(tgt):
         raise UsageError(f"give --src and --tgt once per corpus (got {len(src)} and {len(tgt)})")
     if len(valid_src) != len(valid_tgt):
@@ -392,7 +323,7 @@ def export(
         str, choice_option("--format", choices=EXPORT_FORMATS, help=EXPORT_FORMAT_HELP)
     ] = "nmt",
     quantize: Annotated[
-        str | None, choice_option("--quantize", choices=("int8",), help=EXPORT_QUANTIZE_HELP)
+        str | None, choice_option("--quantize", choices=QUANTIZATIONS, help=EXPORT_QUANTIZE_HELP)
     ] = None,
 ) -> None:
     """Copy a trained model into a compact directory: config, tokenizer, weights, metadata
@@ -407,7 +338,7 @@ def export(
 
     check_choice("--format", fmt, EXPORT_FORMATS)
     check_choice("--dtype", dtype, ("float32", "float16"))
-    check_choice("--quantize", quantize, ("int8",))
+    check_choice("--quantize", quantize, QUANTIZATIONS)
     if fmt == "ctranslate2" and dtype is not None:
         raise UsageError("--dtype is for --format nmt; --format ctranslate2 takes --quantize int8")
     if fmt == "nmt" and quantize is not None:

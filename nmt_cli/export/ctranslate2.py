@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from nmt_cli.errors import ConfigError, ModelLoadError, OutputError
+from nmt_cli.inference.options import QUANTIZATIONS
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.settings import from_dict, read_document, to_dict
 from nmt_cli.vocab import BOS, PAD, SPECIAL_TOKENS
@@ -48,7 +49,6 @@ from nmt_cli.vocab import BOS, PAD, SPECIAL_TOKENS
 SETTINGS_FILE = "nmt-cli.json"  # beside CTranslate2's own config.json
 FORMAT = "nmt-cli-ctranslate2"
 FORMAT_VERSION = 1
-QUANTIZATIONS = ("int8",)
 LAYER_NORM_EPSILON = 1e-5  # torch.nn.LayerNorm's default, which the model is built with
 # Added to the logits of tokens the search never outputs: their probability is exactly 0 in
 # float32 and the value stays finite in float16.

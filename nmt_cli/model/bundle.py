@@ -23,6 +23,7 @@ from typing import Any
 
 from nmt_cli.errors import ModelLoadError
 from nmt_cli.model.config import ModelConfig
+from nmt_cli.search.options import MAX_LENGTH_PENALTY, length_penalty_in_range
 from nmt_cli.settings import from_dict, read_document, to_dict
 from nmt_cli.textio import atomic_path, write_text_atomic
 
@@ -36,7 +37,6 @@ MODEL_FILES = (CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE, META_FILE)
 LANGUAGE_CODE = re.compile(r"[a-z]{2}")  # ISO 639-1
 LANGUAGE_KEYS = ("source_language", "target_language")
 LENGTH_PENALTY_KEY = "length_penalty"
-MAX_LENGTH_PENALTY = 10.0
 
 
 @dataclass
@@ -77,7 +77,7 @@ def write_config(
                 raise ValueError(f"{key} must be an ISO 639-1 code like 'fr', not {code!r}")
             data[key] = code
     if length_penalty is not None:
-        if not 0 <= length_penalty <= MAX_LENGTH_PENALTY:
+        if not length_penalty_in_range(length_penalty):
             raise ValueError(f"length_penalty must be in [0, {MAX_LENGTH_PENALTY}]")
         data[LENGTH_PENALTY_KEY] = length_penalty
     data["model"] = to_dict(config)
@@ -164,7 +164,7 @@ def read_length_penalty(directory: Path) -> float | None:
     if value is None:
         return None
     number = isinstance(value, int | float) and not isinstance(value, bool)
-    if not number or not 0 <= value <= MAX_LENGTH_PENALTY:
+    if not number or not length_penalty_in_range(value):
         raise ModelLoadError(
             f"{path}: {LENGTH_PENALTY_KEY} must be a number from 0 to {MAX_LENGTH_PENALTY:g} "
             f"(found {value!r})"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nmt_cli.settings import choose, require
+from nmt_cli.settings import choose, require, setting
 
 CELLS = ("gru", "lstm")
 STYLES = ("bahdanau", "luong")
@@ -25,23 +25,23 @@ class ModelConfig:
     ``ff_size`` the feed-forward width, ``heads`` attention heads.
     """
 
-    arch: str = "rnn"
-    emb_size: int = 256
-    hidden_size: int = 256
-    enc_layers: int = 1
+    arch: str = setting("rnn", "rnn or transformer.")
+    emb_size: int = setting(256, "RNN embedding width.")
+    hidden_size: int = setting(256, "RNN state or Transformer width.")
+    enc_layers: int = setting(1, "Encoder and decoder layers.", "--layers")  # sets dec_layers too
     dec_layers: int = 1
-    dropout: float = 0.2
+    dropout: float = setting(0.2, "Dropout probability.")
     # RNN
-    cell: str = "gru"
+    cell: str = setting("gru", " or ".join(CELLS) + ".")
     bidirectional: bool = True
-    attention: str = "additive"
-    style: str = "bahdanau"
+    attention: str = setting("additive", ", ".join(ATTENTIONS) + ".")
+    style: str = setting("bahdanau", " or ".join(STYLES) + ".")
     input_feeding: bool = True
     # Xavier bounds of the recurrent weights: per gate (each gate's H x I matrix, as Joey NMT)
     # or over the stacked (3H or 4H) x I matrix, which starts the RNN with smaller weights
     rnn_init: str = "xavier_per_gate"
     # attention (RNN multihead and Transformer)
-    heads: int = 4
+    heads: int = setting(4, "Attention heads.")
     # Transformer
     ff_size: int = 1024
     # dropout inside the feed-forward network (on its ff_size activations); None: as dropout.
@@ -53,11 +53,11 @@ class ModelConfig:
     # guided alignment (Garg et al. 2019): training supervises one attention distribution with a
     # word aligner's links, and alignment reads it: the RNN's attention, or head 0 of the
     # Transformer's align_layer (other heads stay free)
-    guided_alignment: bool = False
+    guided_alignment: bool = setting(False, "Teach attention to align.")
     # full-context alignment (Garg et al. 2019; Transformer, guided): the supervised head is
     # read from an extra decoder pass without the future mask, at each target word's own
     # position: its row sees the whole target, the word itself included, not only the prefix
-    full_context_alignment: bool = False
+    full_context_alignment: bool = setting(False, "Guided head sees all words.")
     # both
     tie_embeddings: bool = False  # target embeddings double as the output projection
     share_embeddings: bool = False  # one embedding table for source and target (joint vocab)

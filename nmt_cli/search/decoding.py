@@ -9,29 +9,14 @@ row-independent and padding is masked out of attention.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import torch
 
 from nmt_cli.search.beam import beam_search
 from nmt_cli.search.greedy import greedy_search
 from nmt_cli.search.hypothesis import Hypothesis
+from nmt_cli.search.options import SearchOptions
 from nmt_cli.vocab import EOS, pad_ids
-
-DEFAULT_LENGTH_PENALTY = 0.6
-
-
-@dataclass(frozen=True)
-class SearchOptions:
-    beam: int = 5
-    # GNMT length penalty exponent; None: the model's recorded one (Translator), else 0.6
-    alpha: float | None = None
-    nbest: int = 1
-    max_len_a: float = 1.5  # most output tokens = a * source tokens + b
-    max_len_b: int = 10
-    min_len: int = 1  # as fairseq: a non-empty source never gets an empty translation
-    batch_tokens: int = 4000  # source tokens x beam per batch (padded)
-    batch_size: int = 0  # sentences per batch; 0: decided by batch_tokens
 
 
 def batches(lengths: list[int], opts: SearchOptions) -> list[list[int]]:
@@ -89,7 +74,7 @@ def translate_ids(
                 src_lengths,
                 max_len,
                 beam_size=opts.beam,
-                alpha=DEFAULT_LENGTH_PENALTY if opts.alpha is None else opts.alpha,
+                alpha=opts.length_penalty(),
                 nbest=opts.nbest,
                 min_len=opts.min_len,
             )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from nmt_cli.device import DEVICES
 from nmt_cli.precision import PRECISIONS
-from nmt_cli.settings import choose, require
+from nmt_cli.settings import choose, require, setting
 
 SCHEDULES = ("inverse_sqrt", "plateau", "constant", "cosine")  # cosine: to min_lr at max_steps
 METRICS = ("bleu", "chrf", "ppl", "loss")
@@ -18,14 +18,15 @@ TEACHERS = ("auto", "eflomal", "self")  # see .teacher.choose_teacher
 
 @dataclass(frozen=True)
 class TrainConfig:
-    seed: int = 1
-    epochs: int = 30
-    max_steps: int = 0  # 0: no limit
-    max_minutes: float = 0.0  # stop after this much wall-clock training time (0: no limit)
-    batch_tokens: int = 4096  # target tokens per batch (padded)
+    seed: int = setting(1, "Random seed.")
+    epochs: int = setting(30, "Passes over the training data.")
+    max_steps: int = setting(0, "Stop after this many updates.")  # 0: no limit
+    # stop after this much wall-clock training time (0: no limit)
+    max_minutes: float = setting(0.0, "Wall-clock budget.")
+    batch_tokens: int = setting(4096, "Target tokens per batch.")  # padded
     batch_sort: str = "source"  # length order inside a pool of batches: source, target or none
     max_len: int = 100  # subword tokens; longer pairs are filtered out (and counted)
-    lr: float = 1e-3
+    lr: float = setting(1e-3, "Peak learning rate.")
     schedule: str = "inverse_sqrt"
     warmup_steps: int = 1000
     plateau_factor: float = 0.5
@@ -35,23 +36,26 @@ class TrainConfig:
     label_smoothing: float = 0.1
     weight_decay: float = 0.0
     adam_betas: tuple[float, float] = (0.9, 0.98)
-    valid_every: int = 1000  # steps
-    valid_at_epoch_end: bool = True  # validate (and checkpoint) at each epoch end too
+    valid_every: int = setting(1000, "Validate every N updates.")  # steps
+    # validate (and checkpoint) at each epoch end too
+    valid_at_epoch_end: bool = setting(True, "Validate at each epoch end too.")
     valid_beam: int = 1  # 1: greedy
     valid_max_len_a: float = 1.5
     valid_max_len_b: int = 10
     early_stop_metric: str = "bleu"
-    patience: int = 8  # validations without improvement before stopping; 0: never stop early
+    patience: int = setting(8, "Validations without gain before a stop (0: never).")
     keep_last: int = 3  # checkpoints kept besides the best model
-    threads: int = 0  # 0: leave torch's default
-    device: str = "cpu"  # cpu, or cuda (one GPU per process; torchrun for several)
+    threads: int = setting(0, "CPU threads for torch.")  # 0: leave torch's default
+    # torchrun for several GPUs
+    device: str = setting("cpu", "cpu, or cuda (one GPU per process).")
     # fp32, bf16 (mixed: bfloat16 matrix products, float32 weights, optimiser and loss), or auto:
     # bf16 where the device computes it natively, else fp32; a run records what auto chose
-    precision: str = "auto"
+    precision: str = setting("auto", "auto, fp32 or bf16.")
     # guided alignment (with [model] guided_alignment): weight of the alignment loss; the
     # teacher of corpora without their own links (auto: eflomal if installed, else a guided
-    # --init model's own head; a run records which), and how eflomal's two directions are combined
-    guided_weight: float = 0.05
+    # --init model's own head; a run records which; nmt train --teacher also takes a file of
+    # links), and how eflomal's two directions are combined
+    guided_weight: float = setting(0.05, "Alignment loss weight.")
     teacher: str = "auto"
     teacher_symmetrise: str = "intersect"
     vocab_size: int = 8000  # for the joint BPE tokenizer trained when none is given

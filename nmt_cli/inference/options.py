@@ -1,0 +1,54 @@
+"""The settings of inference: how a model is loaded, and what the translator does around the
+search (whose own settings are nmt_cli/search/options.py). Their fields with a help text are
+the options of `nmt translate` (and, some of them, `nmt align`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nmt_cli.device import DEVICES
+from nmt_cli.precision import PRECISIONS
+from nmt_cli.settings import setting
+
+QUANTIZATIONS = ("int8",)
+ENGINES = ("torch", "ctranslate2")
+ENGINE_HELP = (
+    "What runs the search: nmt-cli's own (PyTorch), or CTranslate2 on a model exported with "
+    "nmt export --format ctranslate2 (pip install 'nmt-cli[ctranslate2]')."
+)
+SPLIT_HELP = (
+    "Cut each line into sentences (pysbd rules of the model's source language; English rules if "
+    "the model records none or pysbd lacks it), translate them, join the translations with one "
+    "space."
+)
+
+
+@dataclass(frozen=True)
+class LoadOptions:
+    """A model loaded for inference: on ``device`` (the CPU: ``threads`` threads, 0: torch's
+    default), with its weights quantized or its arithmetic in ``precision``, searched by
+    ``engine``."""
+
+    model: str | None = setting(None, "Model directory or shipped model name.", "--model", "-m")
+    threads: int = setting(0, "CPU threads (0: torch default).")
+    device: str = setting("cpu", "Where the model runs (cuda: the GPU).", choices=DEVICES)
+    quantize: str | None = setting(
+        None,
+        "int8 linear layers (weights and inputs; same output on every rerun; CPU only).",
+        choices=QUANTIZATIONS,
+    )
+    precision: str = setting("fp32", "Arithmetic of the model.", choices=PRECISIONS)
+    engine: str = setting("torch", ENGINE_HELP, choices=ENGINES)
+
+
+@dataclass(frozen=True)
+class TranslatorOptions:
+    """What the translator does around the search."""
+
+    split: bool = setting(True, SPLIT_HELP, "--split/--no-split")
+    replace_unk: bool = setting(False, "Replace <unk> by the source word it attends to most.")
+    restore_case: bool = setting(
+        True,
+        "Translate an ALL-CAPS sentence as ordinary text, answer in capitals.",
+        "--restore-case/--keep-case",
+    )

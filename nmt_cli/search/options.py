@@ -1,0 +1,54 @@
+"""The search's settings: beam, length penalty, output length and batching.
+
+The fields with a help text are the options of `nmt translate` (and ``beam`` of `nmt align`),
+generated from this dataclass (see nmt_cli/settings.py). torch-free: read at start-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from nmt_cli.settings import setting
+
+# GNMT length penalty alpha of a model that records none (config.json "length_penalty"), and
+# the largest that a model may record or a user give.
+DEFAULT_LENGTH_PENALTY = 0.6
+MAX_LENGTH_PENALTY = 10.0
+NBEST_HELP = (
+    "Hypotheses per line: 'i ||| text ||| score'. A split line's are the best combinations of its "
+    "sentences' hypotheses, scored by the sum of their scores."
+)
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    beam: int = setting(5, "Beam size (1: greedy).", "--beam", "-k")
+    # GNMT length penalty exponent; None: the model's recorded one (with_model_penalty), else
+    # DEFAULT_LENGTH_PENALTY
+    alpha: float | None = setting(
+        None,
+        f"GNMT length penalty alpha. [default: the model's, else {DEFAULT_LENGTH_PENALTY}]",
+        "--length-penalty",
+    )
+    nbest: int = setting(1, NBEST_HELP)
+    max_len_a: float = setting(1.5, "Max output = a * source + b.")  # most output tokens
+    max_len_b: int = setting(10, "")
+    # as fairseq: a non-empty source never gets an empty translation
+    min_len: int = setting(1, "Least output tokens (of a non-empty line).")
+    batch_tokens: int = setting(6000, "Source tokens x beam per batch.")  # padded
+    # sentences per batch; 0: decided by batch_tokens
+    batch_size: int = setting(0, "Sentences per batch (overrides --batch-tokens).")
+
+    def with_model_penalty(self, recorded: float | None) -> SearchOptions:
+        """These options, with the length penalty a model records where none was given."""
+        if self.alpha is None and recorded is not None:
+            return replace(self, alpha=recorded)
+        return self
+
+    def length_penalty(self) -> float:
+        """The alpha the search uses."""
+        return DEFAULT_LENGTH_PENALTY if self.alpha is None else self.alpha
+
+
+def length_penalty_in_range(alpha: float) -> bool:
+    return 0 <= alpha <= MAX_LENGTH_PENALTY
