@@ -67,9 +67,10 @@ def translate(run_cli, model: Path, *args: str, lines: list[str] = LINES, engine
         ["--length-penalty", "2.0", "--nbest", "3"],
         ["--length-penalty", "0", "--nbest", "2"],
         ["--align"],
+        ["--align", "--links", "grow-diag"],
         ["--format", "jsonl", "--no-split"],
     ],
-    ids=["beam5", "greedy", "penalty2-nbest3", "penalty0-nbest2", "align", "jsonl"],
+    ids=["beam5", "greedy", "penalty2-nbest3", "penalty0-nbest2", "align", "grow-diag", "jsonl"],
 )
 def test_engine_ctranslate2_gives_the_lines_of_nmt_translate(
     run_cli, transformer_model_dir: Path, exported: Path, args: list[str]

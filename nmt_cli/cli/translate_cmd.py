@@ -198,7 +198,10 @@ def _load_exported(
             f"{path}: the model's full-context alignment pass is not exported to CTranslate2; "
             "for --align translate with the nmt-cli model"
         )
-    return Translator(bundle, search, on_warning=warn, search=engine, **dataclasses.asdict(options))
+    return Translator(
+        bundle, search, on_warning=warn, search=engine, link_rule=rule,
+        **dataclasses.asdict(options),
+    )  # fmt: skip
 
 
 def _write_translations(translator, lines, files: Files, keep_best: bool) -> list[str]:
