@@ -55,6 +55,21 @@ def test_beam_of_one_is_greedy_search(model_dir: Path) -> None:
         torch.testing.assert_close(b.attention, g.attention)
 
 
+@pytest.mark.parametrize("beam", [1, 3])
+def test_batches_searched_side_by_side_give_what_one_after_another_gives(
+    model_dir: Path, beam: int
+) -> None:
+    bundle = load_bundle(model_dir)
+    sources = [bundle.tokenizer.encode(line) for line in SENTENCES * 3] + [[]]
+    opts = SearchOptions(beam=beam, nbest=beam, batch_size=2)  # 8 batches and an empty source
+    heard: list[float] = []
+    alone = translate_ids(bundle.model, sources, opts)
+    together = translate_ids(bundle.model, sources, opts, on_progress=heard.append, workers=3)
+    assert [[h.tokens for h in n] for n in together] == [[h.tokens for h in n] for n in alone]
+    assert [[h.score for h in n] for n in together] == [[h.score for h in n] for n in alone]
+    assert len(heard) == 8 and heard == sorted(heard) and heard[-1] == 1.0
+
+
 def test_nbest_lists_are_sorted_and_distinct(model_dir: Path) -> None:
     bundle = load_bundle(model_dir)
     translator = Translator(bundle, SearchOptions(beam=5, nbest=4))

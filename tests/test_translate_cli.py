@@ -401,6 +401,17 @@ def test_output_does_not_depend_on_batching_or_order(run_cli, model_dir: Path, b
             assert other[source][2] == pytest.approx(score, abs=1e-4)
 
 
+@pytest.mark.parametrize("quantize", [[], ["--quantize", "int8"]])
+def test_two_threads_give_the_lines_of_one(run_cli, model_dir: Path, quantize) -> None:
+    """With several threads, batches are searched side by side: same lines, same order."""
+    data = lines_in(SENTENCES + ["", "Ein Hund"])
+    args = ["translate", "-m", model_dir, "-k", "2", "--batch-size", "2", *quantize]
+    one = run_cli([*args, "--threads", "1"], input=data)
+    two = run_cli([*args, "--threads", "2"], input=data)
+    assert one.exit_code == 0 and two.exit_code == 0, two.stderr
+    assert out_lines(two) == out_lines(one) and len(out_lines(one)) == len(SENTENCES) + 2
+
+
 @pytest.mark.parametrize("arch", ["rnn", "transformer"])
 def test_int8_quantized_model_keeps_lines(run_cli, request, monkeypatch, arch: str) -> None:
     """The model that translates has int8 weights in every linear layer."""

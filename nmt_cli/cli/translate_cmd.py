@@ -173,8 +173,20 @@ def _load_translator(
 
         bundle.model = quantize_int8(bundle.model)
     arithmetic = "fp32" if load.quantize else resolve_precision(load.precision, where.type)
+    engine = None
+    workers = torch.get_num_threads() if where.type == "cpu" and arithmetic == "fp32" else 1
+    if workers > 1:
+        # One batch per thread, several searched at once: a search is many small operations,
+        # which gain little from threads that meet after each one (and wait for each other
+        # whenever another process takes a core). bf16's row padding keeps state: one worker.
+        from functools import partial
+
+        from nmt_cli.search.decoding import translate_ids
+
+        torch.set_num_threads(1)
+        engine = partial(translate_ids, bundle.model, workers=workers)
     return Translator(
-        bundle, search, on_warning=warn, precision=arithmetic, link_rule=rule,
+        bundle, search, on_warning=warn, precision=arithmetic, link_rule=rule, search=engine,
         **dataclasses.asdict(options),
     )  # fmt: skip
 

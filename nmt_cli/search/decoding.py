@@ -9,6 +9,7 @@ row-independent and padding is masked out of attention.
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, as_completed
 
 import torch
 
@@ -34,53 +35,76 @@ def batches(lengths: list[int], opts: SearchOptions) -> list[list[int]]:
     return out
 
 
-@torch.inference_mode()
 def translate_ids(
     model,
     sources: list[list[int]],
     opts: SearchOptions,
     max_out: int | None = None,
     on_progress: Callable[[float], None] | None = None,
+    workers: int = 1,
 ) -> list[list[Hypothesis]]:
     """sources: subword ids per sentence (no </s>). Returns ``opts.nbest`` hypotheses each.
 
     An empty source gives an empty hypothesis without running the model. ``max_out`` caps the
     output length whatever ``max_len_a``/``max_len_b`` say (e.g. the model's positions).
     ``on_progress(fraction)`` hears after each batch which fraction of the sentences is done.
+    ``workers`` > 1 searches that many batches at once, each in its own thread (the model must
+    keep no state between calls); a sentence's result is the same either way.
     """
     results: list[list[Hypothesis]] = [
         [] if s else [Hypothesis([], 0.0, 0.0, [], torch.zeros(0, 0), True)] for s in sources
     ]  # the others are filled in batch by batch
     todo = [i for i, s in enumerate(sources) if s]
     lengths = [len(sources[i]) + 1 for i in todo]
-    device = next(model.parameters()).device
-    done = 0  # sentences translated
-    for batch in batches(lengths, opts):
-        rows = [todo[b] for b in batch]
-        seqs = [sources[i] + [EOS] for i in rows]
-        src = pad_ids(seqs).to(device)
-        src_lengths = torch.tensor([len(s) for s in seqs], device=device)
-        max_len = [int(opts.max_len_a * (n - 1) + opts.max_len_b) for n in src_lengths.tolist()]
-        if max_out is not None:
-            max_len = [min(m, max_out) for m in max_len]
-        state = model.start(src, src_lengths)
-        if opts.beam == 1 and opts.nbest == 1:
-            found = greedy_search(model.step, state, src_lengths, max_len, min_len=opts.min_len)
-            hyps = [[h] for h in found]
-        else:
-            hyps = beam_search(
-                model.step,
-                state,
-                src_lengths,
-                max_len,
-                beam_size=opts.beam,
-                alpha=opts.length_penalty(),
-                nbest=opts.nbest,
-                min_len=opts.min_len,
-            )
+    groups = [[todo[b] for b in batch] for batch in batches(lengths, opts)]
+
+    def search(rows: list[int]) -> list[int]:
+        with torch.inference_mode():  # per thread
+            hyps = _search_batch(model, [sources[i] for i in rows], opts, max_out)
         for i, h in zip(rows, hyps):
             results[i] = h
+        return rows
+
+    done = 0  # sentences translated
+    if workers > 1 and len(groups) > 1:
+        pool = ThreadPoolExecutor(min(workers, len(groups)))
+        try:
+            for future in as_completed([pool.submit(search, rows) for rows in groups]):
+                done += len(future.result())
+                if on_progress is not None:
+                    on_progress(done / len(todo))
+        finally:  # on an error (or Ctrl-C) the batches not yet started are dropped
+            pool.shutdown(wait=False, cancel_futures=True)
+        return results
+    for rows in groups:
+        done += len(search(rows))
         if on_progress is not None:
-            done += len(rows)
             on_progress(done / len(todo))
     return results
+
+
+def _search_batch(
+    model, sources: list[list[int]], opts: SearchOptions, max_out: int | None
+) -> list[list[Hypothesis]]:
+    """The hypotheses of one batch of non-empty sources, in their order."""
+    device = next(model.parameters()).device
+    seqs = [s + [EOS] for s in sources]
+    src = pad_ids(seqs).to(device)
+    src_lengths = torch.tensor([len(s) for s in seqs], device=device)
+    max_len = [int(opts.max_len_a * (n - 1) + opts.max_len_b) for n in src_lengths.tolist()]
+    if max_out is not None:
+        max_len = [min(m, max_out) for m in max_len]
+    state = model.start(src, src_lengths)
+    if opts.beam == 1 and opts.nbest == 1:
+        found = greedy_search(model.step, state, src_lengths, max_len, min_len=opts.min_len)
+        return [[h] for h in found]
+    return beam_search(
+        model.step,
+        state,
+        src_lengths,
+        max_len,
+        beam_size=opts.beam,
+        alpha=opts.length_penalty(),
+        nbest=opts.nbest,
+        min_len=opts.min_len,
+    )
