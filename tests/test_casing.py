@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nmt_cli.casing import is_shouted, sentence_case
+from nmt_cli.inference.casing import is_shouted, sentence_case
 
 
 def test_a_line_in_capitals_is_shouted_but_a_capital_word_in_a_sentence_is_not():

@@ -225,8 +225,8 @@ def test_translate_align_of_a_full_context_model_equals_nmt_align(guided_run, ru
     import torch
 
     from nmt_cli.align.forced import forced_attention
+    from nmt_cli.inference.translator import Translator
     from nmt_cli.search.decoding import SearchOptions
-    from nmt_cli.translator import Translator
 
     run_dir = guided_run("transformer-full-context")
     source = "alpha bravo charlie delta"

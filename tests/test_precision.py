@@ -31,10 +31,10 @@ def test_bf16_translation_searches_with_bf16_weights_and_float32_scores():
     and on everyday sentences it finds fp32's translations."""
     import torch
 
+    from nmt_cli.inference.translator import Translator
     from nmt_cli.model.bundle import load_bundle
     from nmt_cli.pretrained import resolve_model
     from nmt_cli.search.decoding import SearchOptions
-    from nmt_cli.translator import Translator
 
     lines = ["Il fait froid ce matin.", "Je ne sais pas.", "Où est la gare ?", "Merci beaucoup."]
     found = {}
@@ -98,7 +98,7 @@ def test_an_int8_layer_gives_each_row_what_it_gives_that_row_alone():
     """A sentence's int8 translation cannot depend on the sentences batched with it."""
     import torch
 
-    from nmt_cli.quantize import Int8Linear
+    from nmt_cli.inference.quantize import Int8Linear
 
     torch.manual_seed(0)
     linear = torch.nn.Linear(16, 24)

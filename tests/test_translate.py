@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 import torch
 
+from nmt_cli.inference.translator import Translator
 from nmt_cli.model.bundle import load_bundle
 from nmt_cli.search.beam import beam_search
 from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.search.greedy import greedy_search
 from nmt_cli.search.hypothesis import Hypothesis
-from nmt_cli.translator import Translator
 from nmt_cli.vocab import EOS, PAD, UNK
 
 pytest_plugins = ["model_fixtures"]
@@ -142,7 +142,8 @@ def test_replace_unk_takes_the_most_attended_source_word(
     tok = bundle.tokenizer
     attend_to = _piece_of_word(tok, line, word, last_piece)
     monkeypatch.setattr(
-        "nmt_cli.translator.translate_ids", _scripted(["▁A", "▁man", "▁runs"], 1, attend_to, tok)
+        "nmt_cli.inference.translator.translate_ids",
+        _scripted(["▁A", "▁man", "▁runs"], 1, attend_to, tok),
     )
     [[plain]] = Translator(bundle, SearchOptions(beam=1)).translate([line])
     [[replaced]] = Translator(bundle, SearchOptions(beam=1), replace_unk=True).translate([line])
@@ -162,7 +163,8 @@ def test_replace_unk_counts_words_as_the_source_line_does(
     attend_to = len(ids) - 1  # its last piece, which belongs to the last word, "läuft"
     assert owner[attend_to] == len(line.split()) - 1
     monkeypatch.setattr(
-        "nmt_cli.translator.translate_ids", _scripted(["▁A", "▁man", "▁runs"], 1, attend_to, tok)
+        "nmt_cli.inference.translator.translate_ids",
+        _scripted(["▁A", "▁man", "▁runs"], 1, attend_to, tok),
     )
     [[t]] = Translator(bundle, SearchOptions(beam=1), replace_unk=True).translate([line])
     assert t.text == "A läuft runs"

@@ -95,7 +95,7 @@ def test_several_text_arguments_are_one_sentence(run_cli, transformer_model_dir:
 def test_failed_run_leaves_output_file_as_it_was(
     run_cli, transformer_model_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error
 ) -> None:
-    from nmt_cli.translator import Translator
+    from nmt_cli.inference.translator import Translator
 
     real, calls = Translator.translate, []
 
@@ -417,8 +417,8 @@ def test_int8_quantized_model_keeps_lines(run_cli, request, monkeypatch, arch: s
     """The model that translates has int8 weights in every linear layer."""
     import torch
 
-    from nmt_cli import translator
-    from nmt_cli.quantize import Int8Linear
+    from nmt_cli.inference import translator
+    from nmt_cli.inference.quantize import Int8Linear
 
     searched = []
 
@@ -473,7 +473,7 @@ def test_replace_unk_flag(run_cli, transformer_model_dir: Path, monkeypatch) -> 
         attention[1, 4] = 1.0
         return [[Hypothesis(tokens, -1.0, -1.0, [-0.3] * 4, attention, True)]]
 
-    monkeypatch.setattr("nmt_cli.translator.translate_ids", scripted)
+    monkeypatch.setattr("nmt_cli.inference.translator.translate_ids", scripted)
     plain = translate(run_cli, transformer_model_dir, line)
     replaced = translate(run_cli, transformer_model_dir, line, "--replace-unk")
     assert out_lines(plain) == ["A <unk> runs"]

@@ -5,7 +5,7 @@ with one space, and a blank line stays a blank line. ``--no-split`` translates a
 sentence. ``--align`` counts words over the whole line, jsonl lists the sentences, and the
 n-best of a split line are the best combinations of its sentences' n-best. `nmt align` never
 splits. The CLI tests use the shipped default model (fr-en-tatoeba, French -> English); the
-rules of the splitter itself (nmt_cli/segment.py) are tested without a model.
+rules of the splitter itself (nmt_cli/inference/sentences.py) are tested without a model.
 """
 
 from __future__ import annotations
@@ -18,12 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nmt_cli.segment import (
-    FALLBACK_LANGUAGE,
-    SentenceSplitter,
-    best_combinations,
-    cut_at_whitespace,
-)
+from nmt_cli.inference.sentences import FALLBACK_LANGUAGE, SentenceSplitter, cut_at_whitespace
+from nmt_cli.inference.translation import best_combinations
 
 pytest_plugins = ["model_fixtures"]
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
@@ -79,10 +75,10 @@ def test_blank_lines_stay_blank_lines(translate) -> None:
 
 
 def test_no_split_translates_the_line_as_one_sentence(translate) -> None:
+    from nmt_cli.inference.translator import Translator
     from nmt_cli.model.bundle import load_bundle
     from nmt_cli.pretrained import resolve_model
     from nmt_cli.search.decoding import SearchOptions
-    from nmt_cli.translator import Translator
 
     line = " ".join(FIVE)
     [whole] = translate("--no-split", input=[line])

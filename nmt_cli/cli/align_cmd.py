@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import functools
-import io
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import zip_longest
@@ -17,6 +14,7 @@ import typer
 
 from nmt_cli.align.options import AlignOptions, LinkOptions
 from nmt_cli.cli.common import OUTPUT_HELP, boundary, err_console, link_rule, warn, write_output
+from nmt_cli.cli.formats import alignment_record, write_alignment
 from nmt_cli.cli.options import Only, options_from
 from nmt_cli.errors import InputError, UsageError
 from nmt_cli.inference.options import LoadOptions
@@ -24,43 +22,6 @@ from nmt_cli.search.options import SearchOptions
 from nmt_cli.settings import setting
 
 FORMATS = ("table", "pharaoh", "json", "csv")
-
-
-def render_tables(al, max_width: int):
-    """Rich tables for one alignment: rows target words, columns source words, cells 0-100
-    shaded by weight, the cells of its links marked; split into column blocks that fit
-    ``max_width``."""
-    from rich.table import Table
-    from rich.text import Text
-
-    row_label = max([len(t) for t in al.tgt_labels] + [4]) + 3
-    widths = [max(len(s), 3) + 3 for s in al.src_labels]
-    blocks: list[list[int]] = []  # column indices of each table
-    used = row_label
-    for j, w in enumerate(widths):
-        if not blocks or used + w > max_width:
-            blocks.append([])
-            used = row_label
-        blocks[-1].append(j)
-        used += w
-    linked = set(al.links)  # (source, target)
-    tables = []
-    for cols in blocks:
-        table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
-        table.add_column("", justify="right", style="bold", no_wrap=True)
-        for j in cols:
-            table.add_column(Text(al.src_labels[j]), justify="right", no_wrap=True)
-        for i, label in enumerate(al.tgt_labels):
-            cells = []
-            for j in cols:
-                value = float(al.weights[i, j])
-                shade = int(232 + round(value * 23))  # grey ramp: dark (0) to white (1)
-                style = f"black on color({shade})" if value >= 0.5 else f"white on color({shade})"
-                mark = "*" if (j, i) in linked else " "
-                cells.append(Text(f"{round(100 * value):>3}{mark}", style=style))
-            table.add_row(Text(label), *cells)  # words as text, never as rich markup
-        tables.append(table)
-    return tables
 
 
 @dataclass(frozen=True)
@@ -114,25 +75,20 @@ def align(
     rule = link_rule(links)
     _check_files(src_file, tgt_file, fmt, plot, gold)
     from nmt_cli.align.forced import align_pairs, check_attention
-    from nmt_cli.device import resolve_device
-    from nmt_cli.model.bundle import load_bundle
-    from nmt_cli.precision import autocast, resolve_precision
-    from nmt_cli.pretrained import resolve_model
+    from nmt_cli.inference.translator import Translator
 
-    where = resolve_device(load.device)
-    bundle = load_bundle(resolve_model(load.model))
-    bundle.model.to(where)
+    translator = Translator.load(load.model, load.precision, device=load.device, opts=search)
+    bundle = translator.bundle
     check_attention(bundle, reading.layer, reading.head)
     opts = {**dataclasses.asdict(reading), "rule": rule}
-    with autocast(resolve_precision(load.precision, where.type), where.type):
-        if src_file is not None:
-            _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, pairs.chunk_lines)
-            return
-        if text:
-            al = _align_translation(bundle, " ".join(text), search, opts)
-        else:
-            al = align_pairs(bundle, [source], [target], **opts)[0]
-    _emit_one(al, fmt, output, pairs.max_width)
+    if src_file is not None:
+        _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, pairs.chunk_lines)
+        return
+    if text:
+        al = _align_translation(translator, " ".join(text), opts)
+    else:
+        al = align_pairs(bundle, [source], [target], **opts)[0]
+    write_alignment(al, fmt, output, pairs.max_width)
     if plot is not None:
         from nmt_cli.align.plot import plot_alignment
 
@@ -165,66 +121,18 @@ def _check_files(src_file, tgt_file, fmt: str, plot: Path | None, gold: str | No
             raise InputError(f"{f}: no such file")
 
 
-def _align_translation(bundle, sentence: str, search: SearchOptions, opts: dict):
+def _align_translation(translator, sentence: str, opts: dict):
     """The alignment of ``sentence`` with the model's own translation of it."""
     from nmt_cli.align.forced import align_pairs
-    from nmt_cli.translator import Translator
 
-    result = Translator(bundle, search).translate([sentence])[0][0]
+    bundle = translator.bundle
+    result = translator.translate([sentence])[0][0]
     if not sentence.split() or not bundle.tokenizer.encode(sentence):
         raise InputError("the sentence is empty after tokenisation: nothing to align")
     if not result.text:
         raise InputError("the model's translation is empty: nothing to align")
     ids = [bundle.tokenizer.piece_to_id(p) for p in result.tgt_pieces]
     return align_pairs(bundle, [sentence], [result.text], target_ids=[ids], **opts)[0]
-
-
-def _emit_one(al, fmt: str, output: str, max_width: int) -> None:
-    from nmt_cli.align.pharaoh import to_pharaoh
-    from nmt_cli.textio import atomic_writer
-
-    if fmt != "table":
-        with atomic_writer(output) as out:
-            out.write(_record(al, fmt) + "\n")
-        return
-    from rich.console import Console
-
-    if output == "-":
-        console = Console(highlight=False, soft_wrap=False)
-        width = max_width or console.width
-        for table in render_tables(al, width):
-            console.print(table, width=width)
-            console.print()
-        console.print(to_pharaoh(al.links), markup=False)
-        return
-    with atomic_writer(output) as out:
-        console = Console(file=out, width=max_width or 100, no_color=True, highlight=False)
-        for table in render_tables(al, max_width or 100):
-            console.print(table)
-        out.write(to_pharaoh(al.links) + "\n")
-
-
-def _record(al, fmt: str) -> str:
-    from nmt_cli.align.pharaoh import to_pharaoh
-
-    if fmt == "pharaoh":
-        return to_pharaoh(al.links)
-    if fmt == "json":
-        return json.dumps(
-            {
-                "source": al.src_labels,
-                "target": al.tgt_labels,
-                "weights": [[round(float(x), 4) for x in row] for row in al.weights],
-                "alignment": to_pharaoh(al.links),
-            },
-            ensure_ascii=False,
-        )
-    table = io.StringIO()
-    writer = csv.writer(table, lineterminator="\n")  # quotes a word only where it must
-    writer.writerow(["target", *al.src_labels])
-    for label, row in zip(al.tgt_labels, al.weights):
-        writer.writerow([label, *(f"{float(x):.4f}" for x in row)])
-    return table.getvalue().removesuffix("\n")
 
 
 def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines) -> None:
@@ -241,7 +149,7 @@ def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_line
             for al in chunk:
                 # A pair with a side that has no subwords has no alignment: an empty line, as
                 # for fast_align.
-                out.write((_record(al, fmt) if al else "") + "\n")
+                out.write((alignment_record(al, fmt) if al else "") + "\n")
                 if gold is not None:
                     predicted.append(set(al.links) if al else set())
             done += len(chunk)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 import sys
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -14,49 +13,17 @@ import typer
 
 from nmt_cli.align.options import LinkOptions
 from nmt_cli.cli.common import OUTPUT_HELP, boundary, link_rule, warn, write_output
+from nmt_cli.cli.formats import format_line
 from nmt_cli.cli.options import options_from
-from nmt_cli.errors import InputError, ModelLoadError, UsageError
+from nmt_cli.errors import InputError, UsageError
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.search.options import SearchOptions
 from nmt_cli.settings import setting
 
 if TYPE_CHECKING:
-    from nmt_cli.align.rules import LinkRule
+    pass
 
 FORMATS = ("text", "jsonl")
-
-
-def format_line(index: int, t, fmt: str, align: bool, nbest: int, split: bool = False) -> str:
-    """One output line for one hypothesis (nbest: ``i ||| text ||| score``); jsonl lists a
-    split line's sentences."""
-    from nmt_cli.align.pharaoh import to_pharaoh
-    from nmt_cli.textio import one_line
-
-    text = one_line(t.text)
-    if fmt == "jsonl":
-        record = {
-            "source": t.source,
-            "translation": text,
-            "score": round(t.score, 6),
-            "tokens": t.tgt_pieces,
-        }
-        if split:
-            record["sentences"] = [
-                {"source": p.source, "translation": one_line(p.text)} for p in t.sentences
-            ]
-        if align:
-            record["alignment"] = to_pharaoh(t.alignment)
-        if nbest > 1:
-            record["n"] = index
-        line = json.dumps(record, ensure_ascii=False)
-        # JSON stays valid with these escaped, and no line-splitting reader breaks the line.
-        for c in ("\u2028", "\u2029", "\u0085"):
-            line = line.replace(c, f"\\u{ord(c):04x}")
-        return line
-    fields = [str(index), text, f"{t.score:.4f}"] if nbest > 1 else [text]
-    if align:
-        fields.append(to_pharaoh(t.alignment))
-    return " ||| ".join(fields)
 
 
 FORMAT_HELP = "Lines of text, or JSON records (with sentences)."
@@ -107,10 +74,12 @@ def translate(
     rule = link_rule(links)
     if not files.align and (links.links is not None or links.threshold is not None):
         raise UsageError("--links and --threshold choose --align's links: give --align")
-    if load.engine == "ctranslate2":
-        model = _load_exported(load, search, translator, rule, files.align)
-    else:
-        model = _load_translator(load, search, translator, rule)
+    from nmt_cli.inference.translator import Translator
+
+    model = Translator.load(
+        **dataclasses.asdict(load), opts=search, with_alignment=files.align,
+        parallel_batches=True, on_warning=warn, link_rule=rule, **dataclasses.asdict(translator),
+    )  # fmt: skip
     ref = files.ref
     if ref is not None and not Path(ref).exists():
         raise InputError(f"--ref {ref}: no such file")
@@ -144,76 +113,6 @@ def _check_input(text, input_file: str) -> None:
         raise UsageError("give text arguments or --input, not both")
     if input_file != "-" and not Path(input_file).is_file():
         raise InputError(f"--input {input_file}: no such file")
-
-
-def _load_translator(
-    load: LoadOptions, search: SearchOptions, options: TranslatorOptions, rule: LinkRule
-):
-    """The model's Translator: on ``device`` (the CPU: ``threads`` threads), its weights
-    quantized or its search in ``precision``."""
-    import torch
-
-    from nmt_cli.device import resolve_device
-    from nmt_cli.export.ctranslate2 import is_export
-    from nmt_cli.model.bundle import load_bundle
-    from nmt_cli.precision import resolve_precision
-    from nmt_cli.pretrained import resolve_model
-    from nmt_cli.translator import Translator
-
-    if load.threads:
-        torch.set_num_threads(load.threads)
-    where = resolve_device(load.device)
-    path = resolve_model(load.model)
-    if is_export(path):
-        raise ModelLoadError(f"{path}: a CTranslate2 export; translate with --engine ctranslate2")
-    bundle = load_bundle(path)
-    bundle.model.to(where)
-    if load.quantize == "int8":
-        from nmt_cli.quantize import quantize_int8
-
-        bundle.model = quantize_int8(bundle.model)
-    arithmetic = "fp32" if load.quantize else resolve_precision(load.precision, where.type)
-    engine = None
-    workers = torch.get_num_threads() if where.type == "cpu" and arithmetic == "fp32" else 1
-    if workers > 1:
-        # One batch per thread, several searched at once: a search is many small operations,
-        # which gain little from threads that meet after each one (and wait for each other
-        # whenever another process takes a core). bf16's row padding keeps state: one worker.
-        from functools import partial
-
-        from nmt_cli.search.decoding import translate_ids
-
-        torch.set_num_threads(1)
-        engine = partial(translate_ids, bundle.model, workers=workers)
-    return Translator(
-        bundle, search, on_warning=warn, precision=arithmetic, link_rule=rule, search=engine,
-        **dataclasses.asdict(options),
-    )  # fmt: skip
-
-
-def _load_exported(
-    load: LoadOptions, search: SearchOptions, options: TranslatorOptions, rule: LinkRule, align
-):
-    """The Translator over a CTranslate2 export, its search run by CTranslate2 on ``device``
-    (the CPU: ``threads`` threads), its weights quantized to int8 at load if ``quantize``."""
-    from nmt_cli.ctranslate2_search import load_exported
-    from nmt_cli.pretrained import resolve_model
-    from nmt_cli.translator import Translator
-
-    attention = align or options.replace_unk
-    path = resolve_model(load.model)
-    bundle, engine, exported = load_exported(
-        path, threads=load.threads, device=load.device, quantize=load.quantize, attention=attention
-    )
-    if align and not exported.alignment_exported:
-        raise ModelLoadError(
-            f"{path}: the model's full-context alignment pass is not exported to CTranslate2; "
-            "for --align translate with the nmt-cli model"
-        )
-    return Translator(
-        bundle, search, on_warning=warn, search=engine, link_rule=rule,
-        **dataclasses.asdict(options),
-    )  # fmt: skip
 
 
 def _write_translations(translator, lines, files: Files, keep_best: bool) -> list[str]:

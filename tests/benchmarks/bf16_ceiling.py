@@ -93,9 +93,9 @@ def training_steps(precision: str, steps: int = 15) -> tuple[float, float]:
 
 
 def beam_search(model_dir: Path, precision: str, lines: int) -> tuple[float, float]:
+    from nmt_cli.inference.translator import Translator
     from nmt_cli.model.bundle import load_bundle
     from nmt_cli.search.decoding import SearchOptions
-    from nmt_cli.translator import Translator
 
     source = (DATA / "test_2016_flickr.de").read_text(encoding="utf-8").splitlines()[:lines]
     translator = Translator(load_bundle(model_dir), SearchOptions(beam=5), precision=precision)

@@ -1,30 +1,32 @@
 """Sentences in, translations out: tokenise, search, detokenise, align.
 
 The translator is the core behind `nmt translate` and `nmt align`; it knows no screen. With
-``split=True`` each line is first cut into sentences (nmt_cli/segment.py); all sentences are
+``split=True`` each line is first cut into sentences (sentences.py); all sentences are
 translated as one batch and each line's translations joined back into one Translation.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Protocol
+from typing import Any, Protocol
 
 import torch
 
 from nmt_cli.align.rules import LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids
+from nmt_cli.errors import ModelLoadError
+from nmt_cli.inference.translation import Translation, join_sentences
 from nmt_cli.precision import pad_matmul_rows
-from nmt_cli.search.decoding import SearchOptions, translate_ids
+from nmt_cli.search.decoding import translate_ids
 from nmt_cli.search.hypothesis import Hypothesis
+from nmt_cli.search.options import SearchOptions
 from nmt_cli.vocab import UNK
 
 
 class Search(Protocol):
     """What finds hypotheses: nmt_cli.search.decoding.translate_ids over a model, or
-    nmt_cli.ctranslate2_search.CTranslate2Search."""
+    nmt_cli.inference.ctranslate2_search.CTranslate2Search."""
 
     def __call__(
         self,
@@ -36,30 +38,6 @@ class Search(Protocol):
         """``opts.nbest`` hypotheses for each source (subword ids, no </s>), in order, none
         longer than ``max_out``; ``on_progress(fraction)`` after each batch."""
         ...
-
-
-@dataclass
-class Translation:
-    """One hypothesis for one input line.
-
-    attention  (T+1, S+1) over target pieces (+ </s> row) and source pieces (+ </s> column)
-    word_attention (Tw, Sw) over the words of the printed translation and of the source line
-    sentences  for a line translated sentence by sentence: each sentence's own Translation
-               (none for a blank line). The line's text joins theirs with one space, its
-               score is the sum of theirs, its pieces and alignment are theirs in order
-               (word indices counted over the whole line); attention and word_attention
-               are kept only when the line is one sentence.
-    """
-
-    source: str
-    text: str
-    score: float
-    src_pieces: list[str] = field(default_factory=list)
-    tgt_pieces: list[str] = field(default_factory=list)
-    attention: torch.Tensor | None = None
-    word_attention: torch.Tensor | None = None
-    alignment: list[tuple[int, int]] = field(default_factory=list)
-    sentences: list[Translation] = field(default_factory=list)
 
 
 class Translator:
@@ -77,14 +55,15 @@ class Translator:
         link_rule: LinkRule = LinkRule(),
     ):
         """``split``: cut lines into sentences by the rules of the model's source language
-        (see nmt_cli/segment.py for a model that records none). ``precision``: fp32 or bf16
+        (see sentences.py for a model that records none). ``precision``: fp32 or bf16
         (see nmt_cli/precision.py; bf16 converts the bundle's model to bfloat16 in place, so
         no second copy of the weights is held). ``restore_case``: translate an ALL-CAPS sentence as
-        ordinary text and give its translation in capitals (nmt_cli/casing.py). ``search``: what
+        ordinary text and give its translation in capitals (casing.py). ``search``: what
         finds the hypotheses of a list of subword id sequences (by default nmt-cli's own search
-        over the bundle's model; nmt_cli/ctranslate2_search.py runs CTranslate2's). ``link_rule``:
+        over the bundle's model; ctranslate2_search.py runs CTranslate2's). ``link_rule``:
         how word alignments are read from the attention (nmt_cli/align/rules.py)."""
         self.restore_case = restore_case
+        self.bundle = bundle
         self.config = bundle.config
         self.link_rule = link_rule
         self.model = bundle.model
@@ -96,9 +75,7 @@ class Translator:
             if next(self.model.parameters()).device.type == "cpu":  # oneDNN's kernels
                 pad_matmul_rows(self.model)  # its live rows shrink every step: see precision.py
         self.tok = bundle.tokenizer
-        if opts.alpha is None and bundle.length_penalty is not None:
-            opts = replace(opts, alpha=bundle.length_penalty)  # chosen for this model
-        self.opts = opts
+        self.opts = opts.with_model_penalty(bundle.length_penalty)  # chosen for this model
         self.search = search if search is not None else partial(translate_ids, self.model)
         self.replace_unk = replace_unk
         self.on_warning = on_warning
@@ -108,9 +85,84 @@ class Translator:
         self._warned_long = False
         self.splitter = None
         if split:
-            from nmt_cli.segment import SentenceSplitter
+            from nmt_cli.inference.sentences import SentenceSplitter
 
             self.splitter = SentenceSplitter(bundle.languages[0] if bundle.languages else None)
+
+    @classmethod
+    def load(
+        cls,
+        model: str | None,
+        precision: str = "fp32",
+        quantize: str | None = None,
+        threads: int = 0,
+        *,
+        device: str = "cpu",
+        engine: str = "torch",
+        opts: SearchOptions = SearchOptions(),
+        with_alignment: bool = False,
+        parallel_batches: bool = False,
+        **options: Any,
+    ) -> Translator:
+        """The Translator of the model ``model`` names (a directory or a shipped model; None: the
+        default), on ``device`` (the CPU: ``threads`` threads, 0: torch's default), its weights
+        quantized (``quantize``: "int8") or its arithmetic in ``precision`` (auto, fp32, bf16).
+
+        ``engine`` "ctranslate2" searches a CTranslate2 export with CTranslate2 (its attention
+        returned if ``with_alignment`` or ``options["replace_unk"]``). ``parallel_batches``: on
+        several CPU threads in fp32, search that many batches side by side, one thread each.
+        ``options`` are the constructor's."""
+        from nmt_cli.pretrained import resolve_model
+
+        path = resolve_model(model)
+        if engine == "ctranslate2":
+            return cls._load_exported(
+                path, quantize, threads, device, with_alignment, opts, options
+            )
+        from nmt_cli.device import resolve_device
+        from nmt_cli.export.ctranslate2 import is_export
+        from nmt_cli.model.bundle import load_bundle
+        from nmt_cli.precision import resolve_precision
+
+        if threads:
+            torch.set_num_threads(threads)
+        where = resolve_device(device)
+        if is_export(path):
+            raise ModelLoadError(
+                f"{path}: a CTranslate2 export; translate with --engine ctranslate2"
+            )
+        bundle = load_bundle(path)
+        bundle.model.to(where)
+        if quantize == "int8":
+            from nmt_cli.inference.quantize import quantize_int8
+
+            bundle.model = quantize_int8(bundle.model)
+        arithmetic = "fp32" if quantize else resolve_precision(precision, where.type)
+        workers = torch.get_num_threads() if where.type == "cpu" and arithmetic == "fp32" else 1
+        if parallel_batches and workers > 1:
+            # One batch per thread, several searched at once: a search is many small operations,
+            # which gain little from threads that meet after each one (and wait for each other
+            # whenever another process takes a core). bf16's row padding keeps state: one worker.
+            torch.set_num_threads(1)
+            options["search"] = partial(translate_ids, bundle.model, workers=workers)
+        return cls(bundle, opts, precision=arithmetic, **options)
+
+    @classmethod
+    def _load_exported(cls, path, quantize, threads, device, with_alignment, opts, options):
+        """The Translator over the CTranslate2 export in ``path``, its search run by CTranslate2,
+        its weights quantized to int8 at load if ``quantize``."""
+        from nmt_cli.inference.ctranslate2_search import load_exported
+
+        attention = with_alignment or options.get("replace_unk", False)
+        bundle, search, exported = load_exported(
+            path, threads=threads, device=device, quantize=quantize, attention=attention
+        )
+        if with_alignment and not exported.alignment_exported:
+            raise ModelLoadError(
+                f"{path}: the model's full-context alignment pass is not exported to CTranslate2; "
+                "for --align translate with the nmt-cli model"
+            )
+        return cls(bundle, opts, search=search, **options)
 
     def _sources(
         self, lines: list[str], line_numbers: list[int]
@@ -137,7 +189,7 @@ class Translator:
         on_progress: Callable[[float], None] | None = None,
     ) -> list[list[Translation]]:
         """nbest translations for each line, in input order (with ``split``, a line's n-best
-        are the best combinations of its sentences' n-best: see segment.best_combinations).
+        are the best combinations of its sentences' n-best: see translation.best_combinations).
         ``on_progress(fraction)`` hears, batch by batch, which fraction of the work is done."""
         if self.splitter is None:
             return self._translate(lines, with_alignment, list(range(len(lines))), on_progress)
@@ -153,7 +205,7 @@ class Translator:
     def _translate(
         self, lines: list[str], with_alignment: bool, line_numbers: list[int], on_progress=None
     ) -> list[list[Translation]]:
-        from nmt_cli.casing import is_shouted, sentence_case
+        from nmt_cli.inference.casing import is_shouted, sentence_case
 
         shouted = [self.restore_case and is_shouted(line) for line in lines]
         as_read = [sentence_case(x) if up else x for x, up in zip(lines, shouted)]
@@ -223,31 +275,3 @@ class Translator:
             parts.append(replacement)
         parts.append(self.tok.decode(segment))
         return " ".join(p for p in parts if p)
-
-
-def join_sentences(line: str, nbests: list[list[Translation]], n: int) -> list[Translation]:
-    """The ``n`` best translations of ``line`` from the n-best lists of its sentences."""
-    from nmt_cli.segment import best_combinations
-
-    picks = best_combinations([[t.score for t in nbest] for nbest in nbests], n)
-    return [_joined(line, [nbest[k] for nbest, k in zip(nbests, pick)]) for pick in picks]
-
-
-def _joined(line: str, parts: list[Translation]) -> Translation:
-    """One Translation of ``line`` from one translation of each of its sentences."""
-    t = Translation(
-        source=line,
-        text=" ".join(p.text for p in parts if p.text),
-        score=sum((p.score for p in parts), 0.0),
-        src_pieces=[x for p in parts for x in p.src_pieces],
-        tgt_pieces=[x for p in parts for x in p.tgt_pieces],
-        sentences=parts,
-    )
-    if len(parts) == 1:
-        t.attention, t.word_attention = parts[0].attention, parts[0].word_attention
-    src_offset = tgt_offset = 0
-    for p in parts:
-        t.alignment.extend((s + src_offset, w + tgt_offset) for s, w in p.alignment)
-        src_offset += len(p.source.split())
-        tgt_offset += len(p.text.split())
-    return t

@@ -13,13 +13,11 @@ docs/benchmarks.md, "Sentence splitting"), imported on first use. The rules kept
 - Where pysbd fails (it raises on some odd input) or gives back text that is not the line's
   (it can drop control characters), the line stays one sentence.
 
-:func:`best_combinations` ranks the n-best lists of a line's sentences into n-best lists of
-the whole line.
+How a line's sentences' translations are joined again: translation.py.
 """
 
 from __future__ import annotations
 
-import heapq
 import warnings
 from collections.abc import Sequence
 
@@ -70,26 +68,3 @@ def cut_at_whitespace(line: str, segments: Sequence[str]) -> list[str]:
     if not spans or line[pos:].strip():
         return whole
     return [line[start:end] for start, end in spans]
-
-
-def best_combinations(scores: Sequence[Sequence[float]], n: int) -> list[tuple[int, ...]]:
-    """The ``n`` best ways to pick one hypothesis per sentence, best first.
-
-    scores[i]: the scores of sentence i's hypotheses, best first. A pick is a tuple of
-    indices, one per sentence, scored by the sum of the picked scores; there are at most
-    the product of the list lengths. No sentences: one pick, the empty tuple.
-    """
-    first = tuple(0 for _ in scores)
-    heap = [(-sum(s[0] for s in scores), first)]
-    seen = {first}
-    picks: list[tuple[int, ...]] = []
-    while heap and len(picks) < n:
-        negative, pick = heapq.heappop(heap)
-        picks.append(pick)
-        for i, k in enumerate(pick):
-            if k + 1 < len(scores[i]):
-                after = pick[:i] + (k + 1,) + pick[i + 1 :]
-                if after not in seen:
-                    seen.add(after)
-                    heapq.heappush(heap, (negative + scores[i][k] - scores[i][k + 1], after))
-    return picks

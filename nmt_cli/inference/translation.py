@@ -1,0 +1,85 @@
+"""A translation of one input line, and how the translations of a line's sentences are joined
+into the line's: its n-best are the best combinations of theirs."""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import torch
+
+
+@dataclass
+class Translation:
+    """One hypothesis for one input line.
+
+    attention  (T+1, S+1) over target pieces (+ </s> row) and source pieces (+ </s> column)
+    word_attention (Tw, Sw) over the words of the printed translation and of the source line
+    sentences  for a line translated sentence by sentence: each sentence's own Translation
+               (none for a blank line). The line's text joins theirs with one space, its
+               score is the sum of theirs, its pieces and alignment are theirs in order
+               (word indices counted over the whole line); attention and word_attention
+               are kept only when the line is one sentence.
+    """
+
+    source: str
+    text: str
+    score: float
+    src_pieces: list[str] = field(default_factory=list)
+    tgt_pieces: list[str] = field(default_factory=list)
+    attention: torch.Tensor | None = None
+    word_attention: torch.Tensor | None = None
+    alignment: list[tuple[int, int]] = field(default_factory=list)
+    sentences: list[Translation] = field(default_factory=list)
+
+
+def join_sentences(line: str, nbests: list[list[Translation]], n: int) -> list[Translation]:
+    """The ``n`` best translations of ``line`` from the n-best lists of its sentences."""
+    picks = best_combinations([[t.score for t in nbest] for nbest in nbests], n)
+    return [_joined(line, [nbest[k] for nbest, k in zip(nbests, pick)]) for pick in picks]
+
+
+def _joined(line: str, parts: list[Translation]) -> Translation:
+    """One Translation of ``line`` from one translation of each of its sentences."""
+    t = Translation(
+        source=line,
+        text=" ".join(p.text for p in parts if p.text),
+        score=sum((p.score for p in parts), 0.0),
+        src_pieces=[x for p in parts for x in p.src_pieces],
+        tgt_pieces=[x for p in parts for x in p.tgt_pieces],
+        sentences=parts,
+    )
+    if len(parts) == 1:
+        t.attention, t.word_attention = parts[0].attention, parts[0].word_attention
+    src_offset = tgt_offset = 0
+    for p in parts:
+        t.alignment.extend((s + src_offset, w + tgt_offset) for s, w in p.alignment)
+        src_offset += len(p.source.split())
+        tgt_offset += len(p.text.split())
+    return t
+
+
+def best_combinations(scores: Sequence[Sequence[float]], n: int) -> list[tuple[int, ...]]:
+    """The ``n`` best ways to pick one hypothesis per sentence, best first.
+
+    scores[i]: the scores of sentence i's hypotheses, best first. A pick is a tuple of
+    indices, one per sentence, scored by the sum of the picked scores; there are at most
+    the product of the list lengths. No sentences: one pick, the empty tuple.
+    """
+    first = tuple(0 for _ in scores)
+    heap = [(-sum(s[0] for s in scores), first)]
+    seen = {first}
+    picks: list[tuple[int, ...]] = []
+    while heap and len(picks) < n:
+        negative, pick = heapq.heappop(heap)
+        picks.append(pick)
+        for i, k in enumerate(pick):
+            if k + 1 < len(scores[i]):
+                after = pick[:i] + (k + 1,) + pick[i + 1 :]
+                if after not in seen:
+                    seen.add(after)
+                    heapq.heappush(heap, (negative + scores[i][k] - scores[i][k + 1], after))
+    return picks
