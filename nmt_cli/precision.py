@@ -65,15 +65,14 @@ ROW_BLOCK = 64
 def pad_matmul_rows(model, block: int = ROW_BLOCK) -> list:
     """Give every ``nn.Linear`` of ``model`` inputs whose rows are a multiple of ``block``.
 
-    In bfloat16 on CPU, oneDNN builds a kernel for each new matrix shape: about 4 ms for a
-    1,600 x 256 by 256 x 1,024 product that then takes 1.5 ms. Batches of varying size (and a
+    In bfloat16 on CPU, oneDNN builds a kernel for each new matrix shape, which takes longer
+    than the product it is built for. Batches of varying size (and a
     search whose live rows shrink every step) meet new shapes all the time, and lose there most
     of what bfloat16 gains. Padded with zero rows, up to ``block - 1`` of them, products of any
     batch share the kernels of at most (rows / block) shapes; the output drops the padded rows
     again, so results (and gradients) are those of the unpadded input. Returns the hook handles.
     (Attention's products, whose shapes vary in three ways, run in float32 instead: see
-    MultiHeadAttention.forward.) Reference Transformer, 300 steps, one run each: 5,295 target
-    tokens/s padded against 5,102 unpadded; a larger oneDNN kernel cache added nothing.
+    MultiHeadAttention.forward.) Figures: docs/benchmarks.md, "Figures behind the code".
     """
     import torch.nn.functional as F
     from torch import nn

@@ -32,13 +32,9 @@ from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixtu
 
 from nmt_cli.model.bundle import load_bundle
 from nmt_cli.search.decoding import SearchOptions, translate_ids
+from nmt_cli.training.batching import batch_indices, epoch_batches, make_batch
 from nmt_cli.training.config import BATCH_SORTS, TrainConfig
-from nmt_cli.training.data import (
-    ParallelData,
-    batch_indices,
-    epoch_batches,
-    make_batch,
-)
+from nmt_cli.training.data import ParallelData
 from nmt_cli.training.trainer import Trainer
 
 # -- a model that learns: the copy task, trained once for this module ---------------------------

@@ -12,7 +12,8 @@ from conftest import assert_one_error_line
 from train_fixtures import keep_torch_state, write_parallel  # noqa: F401 (autouse)
 
 from nmt_cli import precision
-from nmt_cli.training.data import CorpusFiles, ParallelData, epoch_batches
+from nmt_cli.training.batching import epoch_batches
+from nmt_cli.training.data import CorpusFiles, ParallelData
 
 
 def gz(path: Path) -> Path:

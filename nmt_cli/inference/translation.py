@@ -17,12 +17,11 @@ class Translation:
     """One hypothesis for one input line.
 
     attention  (T+1, S+1) over target pieces (+ </s> row) and source pieces (+ </s> column)
-    word_attention (Tw, Sw) over the words of the printed translation and of the source line
     sentences  for a line translated sentence by sentence: each sentence's own Translation
                (none for a blank line). The line's text joins theirs with one space, its
                score is the sum of theirs, its pieces and alignment are theirs in order
-               (word indices counted over the whole line); attention and word_attention
-               are kept only when the line is one sentence.
+               (word indices counted over the whole line); attention is kept only when
+               the line is one sentence.
     """
 
     source: str
@@ -31,7 +30,6 @@ class Translation:
     src_pieces: list[str] = field(default_factory=list)
     tgt_pieces: list[str] = field(default_factory=list)
     attention: torch.Tensor | None = None
-    word_attention: torch.Tensor | None = None
     alignment: list[tuple[int, int]] = field(default_factory=list)
     sentences: list[Translation] = field(default_factory=list)
 
@@ -53,7 +51,7 @@ def _joined(line: str, parts: list[Translation]) -> Translation:
         sentences=parts,
     )
     if len(parts) == 1:
-        t.attention, t.word_attention = parts[0].attention, parts[0].word_attention
+        t.attention = parts[0].attention
     src_offset = tgt_offset = 0
     for p in parts:
         t.alignment.extend((s + src_offset, w + tgt_offset) for s, w in p.alignment)

@@ -5,8 +5,8 @@ On CPU the random draws are most of dropout's cost: ``bernoulli_`` and ``torch.r
 32-bit Mersenne Twister draw, and a float conversion, per element. Here one 31-bit draw gives
 two elements their 15-bit uniform integers (the low and the high half of each int32, each masked
 to 15 bits), and an element is kept when its integer is at least round(p * 32768): p to within
-1 / 65536. A 64 x 26 x 1024 mask, 2 threads: 1.4 ms of draws against 5.2 ms for ``torch.rand``
-(tests/benchmarks/core_step_time.py times whole steps). The draws come from torch's generator,
+1 / 65536, in a fraction of ``torch.rand``'s time (docs/benchmarks.md, "Figures behind the
+code"). The draws come from torch's generator,
 so ``torch.manual_seed`` and a checkpoint's saved RNG state reproduce them.
 """
 

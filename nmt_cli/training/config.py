@@ -11,7 +11,7 @@ from nmt_cli.settings import choose, require, setting
 
 SCHEDULES = ("inverse_sqrt", "plateau", "constant", "cosine")  # cosine: to min_lr at max_steps
 METRICS = ("bleu", "chrf", "ppl", "loss")
-BATCH_SORTS = ("source", "target", "none")  # see nmt_cli.training.data.batch_indices
+BATCH_SORTS = ("source", "target", "none")  # see nmt_cli.training.batching.batch_indices
 SYMMETRISATIONS = ("intersect", "grow-diag-final-and", "forward", "reverse")  # see .teacher
 TEACHERS = ("auto", "eflomal", "self")  # see .teacher.choose_teacher
 

@@ -24,8 +24,9 @@ from nmt_cli.precision import autocast, pad_matmul_rows
 from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.textio import write_text_atomic
 from nmt_cli.training import checkpoint as ckpt
+from nmt_cli.training.batching import batch_indices, epoch_batches, make_batch
 from nmt_cli.training.config import TrainConfig
-from nmt_cli.training.data import ParallelData, batch_indices, epoch_batches, make_batch
+from nmt_cli.training.data import ParallelData
 from nmt_cli.training.distributed import World
 from nmt_cli.training.loss import cross_entropy, guided_alignment_loss
 from nmt_cli.vocab import PAD
@@ -257,7 +258,7 @@ class Trainer:
     @torch.inference_mode()
     def evaluate(self) -> dict[str, Any]:
         """Loss and perplexity by teacher forcing; BLEU and chrF of decoded output."""
-        import sacrebleu
+        from nmt_cli.evaluation import score_corpus
 
         self.model.eval()
         data = self.valid_data
@@ -276,12 +277,12 @@ class Trainer:
         with autocast(self.cfg.precision, self.world.device):
             hyps = translate_ids(self.model, [list(s[:-1]) for s in data.src], opts)
         text = [self.tokenizer.decode(h[0].tokens) for h in hyps]
-        refs = data.tgt_text
+        bleu, chrf = score_corpus(text, data.tgt_text, ["bleu", "chrf"])
         return {
             "valid_loss": loss,
             "valid_ppl": math.exp(min(loss, 50.0)),
-            "valid_bleu": sacrebleu.corpus_bleu(text, [refs]).score,
-            "valid_chrf": sacrebleu.corpus_chrf(text, [refs]).score,
+            "valid_bleu": bleu.score,
+            "valid_chrf": chrf.score,
             "examples": list(zip(data.src_text[:3], text[:3])),
         }
 

@@ -24,8 +24,9 @@ from train_speed import DATA, FAMILIES, run_nmt
 
 from nmt_cli.model import ModelConfig, build_model
 from nmt_cli.model.tokenizer import train_tokenizer
-from nmt_cli.training.config import BATCH_SORTS
-from nmt_cli.training.data import epoch_batches, load_parallel, make_batch
+from nmt_cli.training.batching import epoch_batches, make_batch
+from nmt_cli.training.config import BATCH_SORTS, CorpusFiles
+from nmt_cli.training.data import load_corpora
 from nmt_cli.vocab import PAD
 
 
@@ -36,7 +37,9 @@ def time_per_token(sorts: list[str], batches: int, batch_tokens: int) -> dict[st
         for line in (DATA / f"train.{lang}").read_text(encoding="utf-8").splitlines()
     ]
     tokenizer, _ = train_tokenizer(lines, vocab_size=8000)
-    data = load_parallel(str(DATA / "train.de"), str(DATA / "train.en"), tokenizer, 100)
+    data = load_corpora(
+        [CorpusFiles(str(DATA / "train.de"), str(DATA / "train.en"))], tokenizer, 100
+    )
     torch.manual_seed(1)
     config = ModelConfig(**FAMILIES["rnn"]["nmt"])
     model = build_model(config, tokenizer.vocab_size, tokenizer.vocab_size)
