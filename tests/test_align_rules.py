@@ -10,7 +10,7 @@ import pytest
 import torch
 
 from nmt_cli.align.rules import RULES, LinkRule, column_argmax, row_argmax
-from nmt_cli.training.teacher import symmetrise
+from nmt_cli.training.guided import symmetrise
 
 # Target 3's row maximum (source 0, tied with source 3) is not column 0's maximum (target 0):
 # the rules that ask both directions leave target 3 unlinked.

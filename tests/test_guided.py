@@ -20,9 +20,8 @@ from train_fixtures import keep_torch_state  # noqa: F401 (autouse)
 from nmt_cli.model.bundle import load_bundle
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.training import train
-from nmt_cli.training.config import CorpusFiles, TrainConfig
-from nmt_cli.training.spec import RunSpec
-from nmt_cli.training.teacher import (
+from nmt_cli.training.config import CorpusFiles, RunSpec, TrainConfig
+from nmt_cli.training.guided import (
     compute_teacher,
     normalised_words,
     piece_links,

@@ -146,8 +146,7 @@ def test_bf16_training_learns_like_fp32(corpus, tmp_path, small_tokenizer_path, 
     same batches the loss is within a few percent of float32's."""
     from nmt_cli.model.config import ModelConfig
     from nmt_cli.training import train
-    from nmt_cli.training.config import TrainConfig
-    from nmt_cli.training.spec import RunSpec
+    from nmt_cli.training.config import RunSpec, TrainConfig
 
     if not precision.bf16_supported("cpu"):
         pytest.skip("this CPU has no bf16 instructions")

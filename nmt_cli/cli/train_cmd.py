@@ -148,7 +148,7 @@ def train(*, run: RunOptions, model: dict[str, Any], training: dict[str, Any]) -
     Example: nmt train --src train.de --tgt train.en --valid-src val.de --valid-tgt val.en
     --output runs/de-en --arch rnn --attention additive
     """
-    from nmt_cli.training import spec as specs
+    from nmt_cli.training import config as specs
 
     model["dec_layers"] = model["enc_layers"]  # --layers sets both
     alignments, training["teacher"] = _teacher_flag(run.teacher, run.alignments, len(run.src or []))
@@ -202,8 +202,8 @@ def _init_model(init: str) -> Path:
 def _run(spec, run_dir: Path, *, resume: bool, overwrite: bool, quiet: bool, plot: bool) -> None:
     """Train, with progress on stderr; a stop by signal leaves with 130 (SIGINT) or 143."""
     from nmt_cli.training.distributed import world_from_env
-    from nmt_cli.training.session import Interrupted
-    from nmt_cli.training.session import train as train_run
+    from nmt_cli.training.run import Interrupted
+    from nmt_cli.training.run import train as train_run
 
     world = world_from_env(spec.train.device)  # torchrun: rank and size; else one process
     quiet = quiet or not world.is_main  # only rank 0 prints

@@ -33,7 +33,7 @@ class Batch:
     tgt_out: torch.Tensor
     ntokens: int  # real target tokens (</s> included)
     index: list[int]  # example indices, for restoring order
-    # guided alignment: (B, T, S) teacher links, 1 where target piece t (row of tgt_out) is
+    # word links: (B, T, S), 1 where target piece t (row of tgt_out) is
     # linked to source piece s; None without guidance
     links: torch.Tensor | None = None
 

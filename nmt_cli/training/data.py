@@ -57,7 +57,7 @@ def load_corpora(
     words: one line per pair of the corpora without their own links, in order) or a corpus's
     own ``alignments`` (whitespace words), each kept pair also gets its links mapped onto
     pieces; links stay with their pairs when pairs are dropped."""
-    from nmt_cli.training.teacher import NORMALISED_WORD, WHITESPACE_WORD
+    from nmt_cli.training.guided import NORMALISED_WORD, WHITESPACE_WORD
 
     guided = teacher is not None or any(c.alignments for c in corpora)
     data = ParallelData([], [], links=[] if guided else None)
@@ -140,7 +140,7 @@ def _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus: CorpusFiles, 
 
 
 def _pair_links(st, tt, s_off, t_off, link_line, words, where) -> array:
-    from nmt_cli.training.teacher import parse_links, piece_links, piece_owners, word_spans
+    from nmt_cli.training.guided import parse_links, piece_links, piece_owners, word_spans
 
     s_spans, t_spans = word_spans(st, words), word_spans(tt, words)
     links = parse_links(link_line or "", len(s_spans), len(t_spans), where)

@@ -1,5 +1,21 @@
-"""A training run on disk: its directory, lock, tokenizer, data and model (its settings:
-:mod:`nmt_cli.training.spec`).
+"""One training run, from settings to a model directory: the core behind `nmt train`.
+
+    from pathlib import Path
+    from nmt_cli.training import train
+    from nmt_cli.model.config import ModelConfig
+    from nmt_cli.training.config import CorpusFiles, RunSpec, TrainConfig
+
+    spec = RunSpec(corpora=[CorpusFiles("train.de", "train.en")],
+                   valid=[CorpusFiles("val.de", "val.en")],
+                   model=ModelConfig(arch="transformer"), train=TrainConfig(max_steps=1000))
+    Path("runs").mkdir(exist_ok=True)                   # the run directory's parent must exist
+    progress = train(spec, Path("runs/de-en"))          # the run directory is the model
+    print(progress.best, progress.best_step)
+
+:class:`Run` reads top to bottom: the run's directory and lock, its tokenizer, the teacher's
+links (guided alignment: guided.py), the data, the model, and the fit (trainer.py). Messages
+leave through ``callbacks``; the core prints nothing. SIGINT and SIGTERM finish the current
+step, save a checkpoint and raise :class:`Interrupted`. The settings: config.py.
 
 RUN/                    a complete model directory (what `nmt translate --model RUN` reads)
     config.json  tokenizer.json  model.safetensors (best so far)  meta.json
@@ -11,24 +27,171 @@ RUN/                    a complete model directory (what `nmt translate --model 
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import platform
 import shutil
+import signal
 import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import nmt_cli.training.guided as guided
 from nmt_cli import __version__
 from nmt_cli.errors import ConfigError, InputError, OutputError, RunLockedError, UsageError
 from nmt_cli.model.bundle import CONFIG_FILE, MODEL_FILES, TOKENIZER_FILE, sha256_file, write_config
 from nmt_cli.settings import to_dict
 from nmt_cli.textio import count_lines, write_text_atomic
-from nmt_cli.training.spec import RUN_FILE, RunSpec, spec_to_json
-from nmt_cli.training.trainer import CHECKPOINTS, METRICS_FILE
+from nmt_cli.training.config import RUN_FILE, RunSpec, spec_to_json
+from nmt_cli.training.distributed import World
+from nmt_cli.training.trainer import CHECKPOINTS, METRICS_FILE, Callbacks, Progress
 
 LOCK_FILE = "train.lock"
+
+
+class Interrupted(KeyboardInterrupt):
+    """Training stopped by a signal after saving a checkpoint; ``signal`` names it."""
+
+    def __init__(self, step: int, signal_name: str):
+        super().__init__(signal_name)
+        self.step = step
+        self.signal = signal_name
+
+
+def train(
+    spec: RunSpec,
+    run_dir: Path,
+    *,
+    resume: bool = False,
+    overwrite: bool = False,
+    callbacks: Callbacks | None = None,
+    world: World | None = None,
+    warn=None,
+) -> Progress:
+    """Train ``spec`` into ``run_dir`` (or continue it: ``resume``); returns the progress."""
+    run = Run(spec, run_dir, resume, callbacks or Callbacks(), world or World(), warn)
+    return run.train(overwrite)
+
+
+class Run:
+    """One run of ``spec`` in ``run_dir``, on the processes of ``world``."""
+
+    def __init__(self, spec: RunSpec, run_dir: Path, resume: bool, cb: Callbacks, world, warn):
+        self.spec, self.run_dir, self.resume = spec, run_dir, resume
+        self.cb, self.world, self.warn = cb, world, warn
+
+    def train(self, overwrite: bool) -> Progress:
+        """Check, take the directory, then tokenizer, teacher, data, model, fit."""
+        import torch
+
+        spec, run_dir, world = self.spec, self.run_dir, self.world
+        if not self.resume:
+            check_output_dir(run_dir, overwrite)
+            self.spec = spec = resolve_settings(spec)
+        check_inputs(spec)
+        guided.check_teacher_tools(spec, run_dir)
+        world.barrier()  # every process has checked before rank 0 writes anything
+        if world.is_main:
+            run_dir.mkdir(exist_ok=True)
+        if spec.train.threads:
+            torch.set_num_threads(spec.train.threads)
+        with contextlib.ExitStack() as held:
+            if world.is_main:
+                held.enter_context(RunLock(run_dir))
+                if not self.resume and overwrite:
+                    clear_run(run_dir)
+            tok = self.tokenizer()
+            train_data, valid_data = load_data(
+                spec, tok, self.cb.on_message, self.warn, self.teacher()
+            )
+            return self.fit(self.trainer(tok, train_data, valid_data))
+
+    def tokenizer(self):
+        """The run's tokenizer (rank 0 trains or copies it; the others read it)."""
+        world, cb = self.world, self.cb
+        tok, stats = prepare_tokenizer(
+            self.spec, self.run_dir, self.resume or not world.is_main, self.warn
+        )
+        world.barrier()  # the run's tokenizer exists now
+        if stats is not None:
+            cb.on_message(
+                f"trained a joint BPE tokenizer: {stats.vocab_size:,} pieces, "
+                f"{stats.subwords_per_line:.1f} subwords per line"
+            )
+        return tok
+
+    def teacher(self):
+        """The teacher's links of a guided run, or None: rank 0 runs the aligner; the others
+        read its cache once it is written."""
+        teacher = None
+        if self.world.is_main:
+            teacher = guided.prepare_teacher(self.spec, self.run_dir, self.cb.on_message)
+        self.world.barrier()
+        if not self.world.is_main:
+            teacher = guided.prepare_teacher(self.spec, self.run_dir, self.cb.on_message)
+        return teacher
+
+    def trainer(self, tok, train_data, valid_data):
+        """The model (new, from ``init``'s weights, or resumed) and its trainer."""
+        import torch
+
+        from nmt_cli.model import build_model, count_parameters
+        from nmt_cli.training.trainer import Trainer
+
+        spec, run_dir, cb, world = self.spec, self.run_dir, self.cb, self.world
+        torch.manual_seed(spec.train.seed)
+        model = build_model(spec.model, tok.vocab_size, tok.vocab_size)
+        if spec.init and not self.resume:  # fine-tuning: its weights (float16 become float32)
+            from nmt_cli.model.bundle import WEIGHTS_FILE, load_weights
+
+            load_weights(model, Path(spec.init) / WEIGHTS_FILE)
+            cb.on_message(f"starting from the weights of {spec.init}")
+        if self.resume:
+            check_tokenizer_fits(tok, run_dir)
+        elif world.is_main:
+            write_run_files(run_dir, spec, model)
+        meta = make_meta(spec, count_parameters(model))
+        trainer = Trainer(model, tok, train_data, valid_data, spec.train, run_dir, cb, meta, world)
+        if self.resume and not trainer.resume():
+            cb.on_message(f"{run_dir}: no checkpoint yet, starting from step 0")
+        procs = f"; {world.size} processes" if world.distributed else ""
+        cb.on_message(
+            f"{count_parameters(model):,} parameters; {len(train_data):,} training pairs, "
+            f"{len(valid_data):,} validation pairs; {spec.train.precision}; run directory "
+            f"{run_dir}{procs}"
+        )
+        return trainer
+
+    @staticmethod
+    def fit(trainer) -> Progress:
+        """``trainer.fit()``; a first SIGINT or SIGTERM finishes the step and checkpoints."""
+
+        def stop(signum, frame):  # finish the step, checkpoint, then stop
+            if trainer.stop_requested:  # a second signal: stop now
+                raise KeyboardInterrupt
+            trainer.stop_requested = signal.Signals(signum).name
+
+        previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            return trainer.fit()
+        except KeyboardInterrupt:
+            raise Interrupted(trainer.progress.step, trainer.stop_requested or "SIGINT") from None
+        finally:
+            for s, handler in previous.items():
+                signal.signal(s, handler)
+
+
+def resolve_settings(spec: RunSpec) -> RunSpec:
+    """A new run's settings as it will record them: ``precision = "auto"`` becomes what this
+    machine supports, and a guided run's ``teacher = "auto"`` the teacher it will use, so that
+    a resumed run continues as it began."""
+    from nmt_cli.precision import resolve_precision
+
+    precision = resolve_precision(spec.train.precision, spec.train.device)
+    teacher = guided.resolve_teacher(spec)
+    return replace(spec, train=replace(spec.train, precision=precision, teacher=teacher))
 
 
 class RunLock:
@@ -153,41 +316,6 @@ def check_tokenizer_fits(tokenizer, run_dir: Path) -> None:
                 f"the tokenizer has {tokenizer.vocab_size} tokens but the run was built for "
                 f"{src_vocab}"
             )
-
-
-def needs_teacher(spec: RunSpec) -> bool:
-    """A guided run with a corpus that has no links of its own."""
-    return spec.model.guided_alignment and any(not c.alignments for c in spec.corpora)
-
-
-def check_tools(spec: RunSpec, run_dir: Path) -> None:
-    """What the teacher needs, before any long work: eflomal installed, or a guided model to
-    start from."""
-    from nmt_cli.training import teacher as t
-
-    if not needs_teacher(spec):
-        return
-    if spec.train.teacher == "self":
-        if not (run_dir / t.TEACHER_DIR / t.SELF_LINKS_FILE).is_file():
-            t.check_self_teacher(spec.init)
-    elif not (run_dir / t.TEACHER_DIR / t.LINKS_FILE).is_file():
-        t.eflomal_program()
-
-
-def prepare_teacher(spec: RunSpec, run_dir: Path, say):
-    """The teacher links of a guided run (computed once, then read from the run's cache), or
-    None when the run needs none."""
-    if not needs_teacher(spec):
-        return None
-    from nmt_cli.training import teacher as t
-
-    need = [(c.src, c.tgt) for c in spec.corpora if not c.alignments]
-    say(t.describe_teacher(spec.train.teacher, spec.init))
-    if spec.train.teacher == "self":
-        path = t.compute_self_teacher(need, str(spec.init), run_dir, say)
-        return t.TeacherLinks(str(path), t.WHITESPACE_WORD)
-    path = t.compute_teacher(need, run_dir, spec.train.teacher_symmetrise, say)
-    return t.TeacherLinks(str(path), t.NORMALISED_WORD)
 
 
 def load_data(spec: RunSpec, tok, say, warn, teacher=None):

@@ -19,16 +19,17 @@ from typing import Any
 
 import torch
 
+import nmt_cli.training.checkpoint as ckpt
 from nmt_cli.model.bundle import WEIGHTS_FILE, write_meta, write_weights
 from nmt_cli.precision import autocast, pad_matmul_rows
 from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.textio import write_text_atomic
-from nmt_cli.training import checkpoint as ckpt
 from nmt_cli.training.batching import batch_indices, epoch_batches, make_batch
 from nmt_cli.training.config import TrainConfig
 from nmt_cli.training.data import ParallelData
 from nmt_cli.training.distributed import World
-from nmt_cli.training.loss import cross_entropy, guided_alignment_loss
+from nmt_cli.training.guided import guided_alignment_loss
+from nmt_cli.training.loss import cross_entropy
 from nmt_cli.vocab import PAD
 
 CHECKPOINTS = "checkpoints"

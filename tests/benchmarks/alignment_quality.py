@@ -36,7 +36,7 @@ from nmt_cli.align.rules import DEFAULT_RULE, RULES, LinkRule
 from nmt_cli.align.words import merge_to_words
 from nmt_cli.model.bundle import load_bundle
 from nmt_cli.pretrained import resolve_model
-from nmt_cli.training.teacher import normalised_words, symmetrise
+from nmt_cli.training.guided import normalised_words, symmetrise
 
 HERE = Path(__file__).resolve()
 SHARED = HERE.parents[3] / "shared" / "data"

@@ -31,7 +31,7 @@ from nmt_cli.model.tokenizer import Tokenizer
 from nmt_cli.precision import autocast
 from nmt_cli.training.batching import epoch_batches, make_batch
 from nmt_cli.training.data import CorpusFiles, load_corpora
-from nmt_cli.training.loss import guided_alignment_loss
+from nmt_cli.training.guided import guided_alignment_loss
 from nmt_cli.vocab import PAD
 
 HANSARDS = Path(__file__).resolve().parents[3] / "shared" / "data" / "hansards"

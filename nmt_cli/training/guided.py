@@ -1,4 +1,6 @@
-"""Teacher alignments for guided alignment training (Garg et al. 2019).
+"""Everything guided alignment training (Garg et al. 2019) needs: whether a run needs a
+teacher, the teacher's links, the links of each pair mapped onto subword pieces, and the loss
+that supervises attention with them.
 
 The teacher (``teacher``, chosen by :func:`choose_teacher`) is one of:
 
@@ -29,11 +31,17 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nmt_cli.align.pharaoh import parse_pharaoh
 from nmt_cli.align.rules import final_and, grow_diag
 from nmt_cli.errors import ConfigError, InputError
 from nmt_cli.textio import atomic_writer, open_lines
+
+if TYPE_CHECKING:  # torch only where the loss is computed
+    import torch
+
+    from nmt_cli.training.config import RunSpec
 
 NORMALISED_WORD = re.compile(r"\w+|[^\w\s]")
 WHITESPACE_WORD = re.compile(r"\S+")
@@ -274,3 +282,64 @@ def compute_self_teacher(
             n += len(chunk)
     say(f"teacher alignments: {n:,} pairs in {time.monotonic() - t0:,.0f} s, cached in {out}")
     return out
+
+
+# -- the run's guided steps ----------------------------------------------------------------------
+
+
+def needs_teacher(spec: RunSpec) -> bool:
+    """A guided run with a corpus that has no links of its own."""
+    return spec.model.guided_alignment and any(not c.alignments for c in spec.corpora)
+
+
+def resolve_teacher(spec: RunSpec) -> str:
+    """The teacher a new run records: ``teacher = "auto"`` of a run that needs one becomes the
+    teacher it will use (see choose_teacher), so that a resumed run continues as it began."""
+    if needs_teacher(spec):
+        return choose_teacher(spec.train.teacher, spec.init)
+    return spec.train.teacher
+
+
+def check_teacher_tools(spec: RunSpec, run_dir: Path) -> None:
+    """What the teacher needs, before any long work: eflomal installed, or a guided model to
+    start from."""
+    if not needs_teacher(spec):
+        return
+    if spec.train.teacher == "self":
+        if not (run_dir / TEACHER_DIR / SELF_LINKS_FILE).is_file():
+            check_self_teacher(spec.init)
+    elif not (run_dir / TEACHER_DIR / LINKS_FILE).is_file():
+        eflomal_program()
+
+
+def prepare_teacher(spec: RunSpec, run_dir: Path, say):
+    """The teacher links of a guided run (computed once, then read from the run's cache), or
+    None when the run needs none."""
+    if not needs_teacher(spec):
+        return None
+    need = [(c.src, c.tgt) for c in spec.corpora if not c.alignments]
+    say(describe_teacher(spec.train.teacher, spec.init))
+    if spec.train.teacher == "self":
+        path = compute_self_teacher(need, str(spec.init), run_dir, say)
+        return TeacherLinks(str(path), WHITESPACE_WORD)
+    path = compute_teacher(need, run_dir, spec.train.teacher_symmetrise, say)
+    return TeacherLinks(str(path), NORMALISED_WORD)
+
+
+def guided_alignment_loss(attention: torch.Tensor, links: torch.Tensor) -> torch.Tensor:
+    """Cross-entropy between the supervised attention and the teacher's links (Garg et al.
+    2019), averaged over target tokens that have links.
+
+    attention (B, T, S) rows sum to 1; links (B, T, S) 0/1, each linked row normalised to a
+    distribution here (a target piece linked to k source pieces puts 1/k on each).
+    """
+    import torch
+
+    counts = links.sum(dim=-1, keepdim=True)  # (B, T, 1)
+    linked = counts.squeeze(-1) > 0  # (B, T)
+    if not bool(linked.any()):
+        return attention.new_zeros((), dtype=torch.float32)
+    target = links / counts.clamp(min=1.0)
+    log_attention = torch.log(attention.float().clamp(min=1e-9))  # padding gets weight 0
+    per_token = -(target * log_attention).sum(dim=-1)  # (B, T)
+    return per_token[linked].mean()
