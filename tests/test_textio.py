@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import errno
+import gzip
 import io
+import lzma
 import os
 
 import pytest
@@ -68,45 +70,26 @@ def test_a_missing_or_read_only_directory_is_refused_before_writing(tmp_path):
                 pass
 
 
-def test_gzip_files_are_read_as_their_lines_whatever_their_name(tmp_path):
-    import gzip
+COMPRESSIONS = {"gzip": ("gz", gzip.compress), "xz": ("xz", lzma.compress)}
 
+
+@pytest.mark.parametrize("kind", COMPRESSIONS)
+def test_compressed_files_are_read_as_their_lines_whatever_their_name(tmp_path, kind):
     from nmt_cli.textio import read_lines
 
-    (tmp_path / "a.txt.gz").write_bytes(gzip.compress(b"un\ndeux\n"))
-    (tmp_path / "named-plainly").write_bytes(gzip.compress(b"one\n"))
-    assert read_lines(tmp_path / "a.txt.gz") == ["un", "deux"]
+    suffix, compress = COMPRESSIONS[kind]
+    (tmp_path / f"train.fr.{suffix}").write_bytes(compress("un\nété\n".encode()))
+    (tmp_path / "named-plainly").write_bytes(compress(b"one\n"))
+    assert read_lines(tmp_path / f"train.fr.{suffix}") == ["un", "été"]
     assert read_lines(tmp_path / "named-plainly") == ["one"]
 
 
-def test_a_truncated_gzip_is_an_input_error_naming_the_file(tmp_path):
-    import gzip
-
+@pytest.mark.parametrize("kind", COMPRESSIONS)
+def test_a_truncated_compressed_file_is_an_input_error_naming_it(tmp_path, kind):
     from nmt_cli.textio import read_lines
 
-    whole = gzip.compress("".join(f"line {i}\n" for i in range(5000)).encode())
-    (tmp_path / "cut.gz").write_bytes(whole[: len(whole) // 2])
-    with pytest.raises(InputError, match=r"cut\.gz: corrupt or truncated gzip"):
-        read_lines(tmp_path / "cut.gz")
-
-
-def test_xz_files_are_read_as_their_lines_whatever_their_name(tmp_path):
-    import lzma
-
-    from nmt_cli.textio import read_lines
-
-    (tmp_path / "train.fr.xz").write_bytes(lzma.compress("un\nété\n".encode()))
-    (tmp_path / "named-plainly").write_bytes(lzma.compress(b"one\n"))
-    assert read_lines(tmp_path / "train.fr.xz") == ["un", "été"]
-    assert read_lines(tmp_path / "named-plainly") == ["one"]
-
-
-def test_a_truncated_xz_is_an_input_error_naming_the_file(tmp_path):
-    import lzma
-
-    from nmt_cli.textio import read_lines
-
-    whole = lzma.compress("".join(f"line {i}\n" for i in range(50000)).encode())
-    (tmp_path / "cut.xz").write_bytes(whole[: len(whole) // 2])
-    with pytest.raises(InputError, match=r"cut\.xz: corrupt or truncated xz data"):
-        read_lines(tmp_path / "cut.xz")
+    suffix, compress = COMPRESSIONS[kind]
+    whole = compress("".join(f"line {i}\n" for i in range(50000)).encode())
+    (tmp_path / f"cut.{suffix}").write_bytes(whole[: len(whole) // 2])
+    with pytest.raises(InputError, match=rf"cut\.{suffix}: corrupt or truncated {kind} data"):
+        read_lines(tmp_path / f"cut.{suffix}")
