@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from nmt_cli.cli.common import boundary, check_choice, choice_option, err_console, info, warn
-from nmt_cli.cli.options import Given, flag_of, options_from
+from nmt_cli.cli.options import Given, flag_of, option_fields, options_from
 from nmt_cli.errors import UsageError
 from nmt_cli.inference.options import QUANTIZATIONS
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.settings import setting
-from nmt_cli.training.config import TrainConfig
+from nmt_cli.training.config import DataOptions, TrainConfig
 
 
 class ConsoleProgress:
@@ -102,77 +102,46 @@ class ConsoleProgress:
             self.bar.stop()
 
 
-TEACHER_HELP = (
-    "Guided alignment's links: auto (eflomal if eflomal-align is installed, else the --init "
-    "model's own supervised head), eflomal, self, or a FILE of links (as --alignments)."
-)
-
-
 @dataclass(frozen=True)
 class RunOptions:
-    """What `nmt train` is given besides the model's and the training's settings (ModelConfig and
+    """What `nmt train` is given besides the run's settings (DataOptions, ModelConfig and
     TrainConfig, whose options are generated from their fields)."""
 
-    # data
-    src: list[str] | None = setting(None, "Training source text; repeatable.")
-    tgt: list[str] | None = setting(None, "Training target text; repeatable.")
-    valid_src: list[str] | None = setting(None, "Validation source; repeatable.")
-    valid_tgt: list[str] | None = setting(None, "Validation target; repeatable.")
-    weight: list[float] | None = setting(None, "Per corpus: times drawn per epoch (default 1).")
-    alignments: list[str] | None = setting(None, "Per corpus: word links, Pharaoh i-j.")
-    teacher: str | None = setting(None, TEACHER_HELP)
-    src_lang: str | None = setting(None, "Source language code, e.g. fr.")
-    tgt_lang: str | None = setting(None, "Target language code, e.g. en.")
-    # the run
     output: Path | None = setting(None, "Run directory.", "--output", "-o")
     config: Path | None = setting(None, "TOML: [model], [train], [data].")
-    tokenizer: str | None = setting(None, "A tokenizer.json (default: new BPE).")
     resume: Path | None = setting(None, "Continue the run in this dir.")
-    init: str | None = setting(None, "Fine-tune: start from this model (name or directory).")
     overwrite: bool = setting(False, "Replace a run in --output.")
     plot: bool = setting(False, "Write curves.png (needs matplotlib).")
     quiet: bool = setting(False, "Only errors and warnings.", "--quiet", "-q")
 
 
-# Options a resumed run must not be given: it keeps its data, tokenizer and model.
-KEPT_ON_RESUME = (
-    "src", "tgt", "valid_src", "valid_tgt", "weight", "alignments", "teacher", "config",
-    "tokenizer", "src_lang", "tgt_lang", "init",
-)  # fmt: skip
-
-
-@options_from(run=RunOptions, model=Given(ModelConfig), training=Given(TrainConfig))
-def train(*, run: RunOptions, model: dict[str, Any], training: dict[str, Any]) -> None:
+@options_from(
+    data=DataOptions, run=RunOptions, model=Given(ModelConfig), training=Given(TrainConfig)
+)
+def train(
+    *, data: DataOptions, run: RunOptions, model: dict[str, Any], training: dict[str, Any]
+) -> None:
     """Train a model on parallel text; the output directory is the model.
 
     Example: nmt train --src train.de --tgt train.en --valid-src val.de --valid-tgt val.en
     --output runs/de-en --arch rnn --attention additive
     """
-    from nmt_cli.training import config as specs
+    from nmt_cli.training.config import spec_from_run
 
     model["dec_layers"] = model["enc_layers"]  # --layers sets both
-    alignments, training["teacher"] = _teacher_flag(run.teacher, run.alignments, len(run.src or []))
     if run.resume is not None:
-        given = {_flag(RunOptions, k): getattr(run, k) for k in KEPT_ON_RESUME}
-        given |= {_flag(ModelConfig, k): v is not None for k, v in model.items()}
-        _check_resume(run.resume, run.output, given)
-        run_dir, spec = run.resume, specs.spec_from_run(run.resume, training)
+        # A resumed run keeps its data, tokenizer and model: none of their options is given.
+        kept = {flag_of(f): getattr(data, f.name) for f in option_fields(DataOptions)}
+        kept |= {"--config": run.config}
+        kept |= {flag_of(f): model[f.name] is not None for f in option_fields(ModelConfig)}
+        _check_resume(run.resume, run.output, kept)
+        run_dir, spec = run.resume, spec_from_run(run.resume, training)
     else:
         if run.output is None:
             raise UsageError("missing --output (the run directory)")
-        data = _data_from_flags(run, alignments)
-        data["languages"] = (run.src_lang, run.tgt_lang or "") if run.src_lang else None
-        if run.init is not None:
-            data["init"] = _init_model(run.init)
-        run_dir = run.output
-        spec = specs.build_spec(data, run.config, model, training, run.tokenizer)
+        run_dir, spec = run.output, data.spec(run.config, model, training)
     resume = run.resume is not None
     _run(spec, run_dir, resume=resume, overwrite=run.overwrite, quiet=run.quiet, plot=run.plot)
-
-
-def _flag(cls: type, name: str) -> str:
-    """The option of setting ``name`` of ``cls``."""
-    return flag_of(next(f for f in fields(cls) if f.name == name))
 
 
 def _check_resume(resume: Path, output: Path | None, flags: dict) -> None:
@@ -187,16 +156,6 @@ def _check_resume(resume: Path, output: Path | None, flags: dict) -> None:
         )
     if not resume.is_dir():
         raise UsageError(f"--resume {resume}: no such run directory")
-
-
-def _init_model(init: str) -> Path:
-    """The model directory that --init names."""
-    from nmt_cli.pretrained import resolve_model
-
-    path = resolve_model(init)
-    if not (path / "config.json").is_file():
-        raise UsageError(f"--init {init}: not a model directory or shipped model name")
-    return path
 
 
 def _run(spec, run_dir: Path, *, resume: bool, overwrite: bool, quiet: bool, plot: bool) -> None:
@@ -231,52 +190,6 @@ def _run(spec, run_dir: Path, *, resume: bool, overwrite: bool, quiet: bool, plo
             f"done: {result.stopped}; best {spec.train.early_stop_metric} {result.best:.2f} at "
             f"step {result.best_step:,}; model in {run_dir}"
         )
-
-
-def _teacher_flag(teacher: str | None, alignments, corpora: int):
-    """(--alignments, the teacher setting) of --teacher: a teacher by name, or a file of links,
-    which is the one corpus's --alignments."""
-    from nmt_cli.training.config import TEACHERS
-
-    if teacher is None or teacher in TEACHERS:
-        return alignments, teacher
-    if not Path(teacher).is_file():
-        raise UsageError(
-            f"--teacher must be {', '.join(TEACHERS)} or a file of links; {teacher}: no such file"
-        )
-    if alignments:
-        raise UsageError("give links once: --teacher FILE or --alignments")
-    if corpora != 1:
-        raise UsageError(
-            "--teacher FILE gives the links of one corpus; give --alignments per corpus"
-        )
-    return [teacher], None
-
-
-def _data_from_flags(run: RunOptions, alignments: list[str] | None) -> dict:
-    """Repeated --src/--tgt (with --weight, --alignments per corpus) as corpora."""
-    from nmt_cli.training.config import CorpusFiles
-
-    src, tgt, valid_src, valid_tgt = (
-        x or [] for x in (run.src, run.tgt, run.valid_src, run.valid_tgt)
-    )
-    weight = run.weight
-    if len(src) != len(tgt):
-        raise UsageError(f"give --src and --tgt once per corpus (got {len(src)} and {len(tgt)})")
-    if len(valid_src) != len(valid_tgt):
-        raise UsageError(
-            f"give --valid-src and --valid-tgt once per set (got {len(valid_src)} and "
-            f"{len(valid_tgt)})"
-        )
-    for name, values in (("--weight", weight), ("--alignments", alignments)):
-        if values and len(values) != len(src):
-            raise UsageError(f"give {name} once per corpus ({len(src)}), got {len(values)}")
-    weights = weight or [1.0] * len(src)
-    links = alignments or [None] * len(src)
-    return {
-        "train": [CorpusFiles(*c) for c in zip(src, tgt, weights, links)],
-        "valid": [CorpusFiles(s, t) for s, t in zip(valid_src, valid_tgt)],
-    }
 
 
 def average(

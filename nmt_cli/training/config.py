@@ -119,6 +119,94 @@ class CorpusFiles:
     alignments: str | None = None
 
 
+TEACHER_HELP = (
+    "Guided alignment's links: auto (eflomal if eflomal-align is installed, else the --init "
+    "model's own supervised head), eflomal, self, or a FILE of links (as --alignments)."
+)
+
+
+@dataclass(frozen=True)
+class DataOptions:
+    """A new run's data as `nmt train`'s options give it (None: not given; a config file's
+    [data] table then): corpora, their languages, a tokenizer, a model to start from. A resumed
+    run keeps all of them."""
+
+    src: list[str] | None = setting(None, "Training source text; repeatable.")
+    tgt: list[str] | None = setting(None, "Training target text; repeatable.")
+    valid_src: list[str] | None = setting(None, "Validation source; repeatable.")
+    valid_tgt: list[str] | None = setting(None, "Validation target; repeatable.")
+    weight: list[float] | None = setting(None, "Per corpus: times drawn per epoch (default 1).")
+    alignments: list[str] | None = setting(None, "Per corpus: word links, Pharaoh i-j.")
+    teacher: str | None = setting(None, TEACHER_HELP)
+    src_lang: str | None = setting(None, "Source language code, e.g. fr.")
+    tgt_lang: str | None = setting(None, "Target language code, e.g. en.")
+    tokenizer: str | None = setting(None, "A tokenizer.json (default: new BPE).")
+    init: str | None = setting(None, "Fine-tune: start from this model (name or directory).")
+
+    def spec(self, config_file: Path | None, model_flags: dict, train_flags: dict) -> RunSpec:
+        """The new run's settings: these, ``config_file``'s, and the model's and training's
+        options given (None: not given)."""
+        alignments, teacher = self._teacher(len(self.src or []))
+        data = self._corpora(alignments)
+        data["languages"] = (self.src_lang, self.tgt_lang or "") if self.src_lang else None
+        if self.init is not None:
+            data["init"] = _init_model(self.init)
+        train_flags = {**train_flags, "teacher": teacher}
+        return build_spec(data, config_file, model_flags, train_flags, self.tokenizer)
+
+    def _teacher(self, corpora: int) -> tuple[list[str] | None, str | None]:
+        """(--alignments, the teacher setting) of --teacher: a teacher by name, or a file of
+        links, which is the one corpus's --alignments."""
+        teacher, alignments = self.teacher, self.alignments
+        if teacher is None or teacher in TEACHERS:
+            return alignments, teacher
+        if not Path(teacher).is_file():
+            raise UsageError(
+                f"--teacher must be {', '.join(TEACHERS)} or a file of links; {teacher}: "
+                "no such file"
+            )
+        if alignments:
+            raise UsageError("give links once: --teacher FILE or --alignments")
+        if corpora != 1:
+            raise UsageError(
+                "--teacher FILE gives the links of one corpus; give --alignments per corpus"
+            )
+        return [teacher], None
+
+    def _corpora(self, alignments: list[str] | None) -> dict:
+        """Repeated --src/--tgt (with --weight, --alignments per corpus) as corpora."""
+        src, tgt = self.src or [], self.tgt or []
+        valid_src, valid_tgt = self.valid_src or [], self.valid_tgt or []
+        if len(src) != len(tgt):
+            raise UsageError(
+                f"give --src and --tgt once per corpus (got {len(src)} and {len(tgt)})"
+            )
+        if len(valid_src) != len(valid_tgt):
+            raise UsageError(
+                f"give --valid-src and --valid-tgt once per set (got {len(valid_src)} and "
+                f"{len(valid_tgt)})"
+            )
+        for name, values in (("--weight", self.weight), ("--alignments", alignments)):
+            if values and len(values) != len(src):
+                raise UsageError(f"give {name} once per corpus ({len(src)}), got {len(values)}")
+        weights = self.weight or [1.0] * len(src)
+        links = alignments or [None] * len(src)
+        return {
+            "train": [CorpusFiles(*c) for c in zip(src, tgt, weights, links)],
+            "valid": [CorpusFiles(s, t) for s, t in zip(valid_src, valid_tgt)],
+        }
+
+
+def _init_model(init: str) -> Path:
+    """The model directory that --init names."""
+    from nmt_cli.pretrained import resolve_model
+
+    path = resolve_model(init)
+    if not (path / "config.json").is_file():
+        raise UsageError(f"--init {init}: not a model directory or shipped model name")
+    return path
+
+
 RUN_FILE = "run.json"
 # Settings added after runs had started, at the values such runs were trained with: a run.json
 # without them resumes as it began, not with today's defaults.

@@ -29,7 +29,7 @@ import subprocess
 import time
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -287,9 +287,24 @@ def compute_self_teacher(
 # -- the run's guided steps ----------------------------------------------------------------------
 
 
+def is_guided(spec: RunSpec) -> bool:
+    """Whether the run supervises attention with links: the one test of it."""
+    return spec.model.guided_alignment
+
+
 def needs_teacher(spec: RunSpec) -> bool:
     """A guided run with a corpus that has no links of its own."""
-    return spec.model.guided_alignment and any(not c.alignments for c in spec.corpora)
+    return is_guided(spec) and any(not c.alignments for c in spec.corpora)
+
+
+def corpora_and_links(spec: RunSpec, teacher: TeacherLinks | None) -> tuple[list, dict]:
+    """The training corpora as the data reads them, and load_corpora's options for the
+    teacher's links: a run that is not guided reads no links, even those a corpus gives."""
+    if not is_guided(spec):
+        return [replace(c, alignments=None) for c in spec.corpora], {}
+    if teacher is None:
+        return spec.corpora, {}
+    return spec.corpora, dict(teacher=teacher.path, teacher_words=teacher.words)
 
 
 def resolve_teacher(spec: RunSpec) -> str:

@@ -1,4 +1,4 @@
-"""The training objective: label-smoothed cross-entropy (the attention's own loss: guided.py).
+"""The training objective: label-smoothed cross-entropy.
 
 The cross-entropy reads logits of any float dtype (bfloat16 under mixed precision) and computes
 every softmax statistic in float32, a block of rows at a time: each block is widened to float32

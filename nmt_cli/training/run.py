@@ -319,14 +319,11 @@ def check_tokenizer_fits(tokenizer, run_dir: Path) -> None:
 
 
 def load_data(spec: RunSpec, tok, say, warn, teacher=None):
-    """Training data (with ``teacher`` links, a TeacherLinks, for guided alignment) and
-    validation data."""
+    """Training data (with the links that ``teacher``, a TeacherLinks, or the corpora give it,
+    if the run reads links) and validation data."""
     from nmt_cli.training.data import load_corpora
 
-    corpora = spec.corpora
-    if not spec.model.guided_alignment:  # links given but no guidance: not read
-        corpora = [replace(c, alignments=None) for c in corpora]
-    links = {} if teacher is None else dict(teacher=teacher.path, teacher_words=teacher.words)
+    corpora, links = guided.corpora_and_links(spec, teacher)
     train_data = load_corpora(corpora, tok, spec.train.max_len, warn, **links)
     valid_data = load_corpora(spec.valid, tok, None, warn, keep_text=True)
     warn = warn or say

@@ -188,6 +188,37 @@ class Trainer:
             epoch_batches(self.train_data, cfg.batch_tokens, cfg.seed, epoch, cfg.batch_sort)
         )
 
+    def _step(self, batch) -> dict[str, Any]:
+        """One optimiser step on ``batch``; its record for the metrics."""
+        cfg, p = self.cfg, self.progress
+        t0 = self.clock()
+        lr = cfg.lr_at(p.step + 1, p.plateau_scale)  # this is optimiser step p.step + 1
+        for group in self.optimizer.param_groups:
+            group["lr"] = lr
+        self.optimizer.zero_grad(set_to_none=True)
+        loss, align_loss = self.losses(batch, cfg.label_smoothing)
+        objective = loss / batch.ntokens
+        if align_loss is not None:
+            objective = objective + cfg.guided_weight * align_loss
+        objective.backward()
+        grad_norm = torch.nn.utils.clip_grad_norm_(self.model.parameters(), cfg.clip_norm)
+        self.optimizer.step()
+        p.step += 1
+        p.batches_done += 1
+        p.target_tokens += batch.ntokens * self.world.size  # all ranks together (about)
+        p.seconds += self.clock() - t0
+        record = {
+            "step": p.step,
+            "epoch": p.epoch,
+            "loss": loss.item() / batch.ntokens,
+            "lr": lr,
+            "grad_norm": float(grad_norm),
+            "tokens": batch.ntokens,
+        }
+        if align_loss is not None:
+            record["align_loss"] = align_loss.item()
+        return record
+
     def _loop(self, total: int, metrics_file) -> None:
         cfg, p = self.cfg, self.progress
         window_tokens, window_start = 0, self.clock()
@@ -197,34 +228,8 @@ class Trainer:
             while p.batches_done < len(batches) and not p.stopped:
                 self.model.train()
                 batch = make_batch(self.train_data, batches[p.batches_done]).to(self.device)
-                t0 = self.clock()
-                lr = cfg.lr_at(p.step + 1, p.plateau_scale)  # this is optimiser step p.step + 1
-                for group in self.optimizer.param_groups:
-                    group["lr"] = lr
-                self.optimizer.zero_grad(set_to_none=True)
-                loss, align_loss = self.losses(batch, cfg.label_smoothing)
-                objective = loss / batch.ntokens
-                if align_loss is not None:
-                    objective = objective + cfg.guided_weight * align_loss
-                objective.backward()
-                grad_norm = torch.nn.utils.clip_grad_norm_(self.model.parameters(), cfg.clip_norm)
-                ntokens = batch.ntokens * self.world.size  # all ranks together (about)
-                self.optimizer.step()
-                p.step += 1
-                p.batches_done += 1
-                p.target_tokens += ntokens
-                p.seconds += self.clock() - t0
-                window_tokens += ntokens
-                record = {
-                    "step": p.step,
-                    "epoch": p.epoch,
-                    "loss": loss.item() / batch.ntokens,
-                    "lr": lr,
-                    "grad_norm": float(grad_norm),
-                    "tokens": batch.ntokens,
-                }
-                if align_loss is not None:
-                    record["align_loss"] = align_loss.item()
+                record = self._step(batch)
+                window_tokens += batch.ntokens * self.world.size
                 logged = p.step % cfg.log_every == 0
                 if logged:  # throughput over the steps since the last log line
                     now = self.clock()
