@@ -218,7 +218,7 @@ def main() -> None:
             print(f"{load}:", file=sys.stderr)
             with busy_loops(2) if load == "busy" else contextlib.nullcontext():
                 rows = measure(args, exports, src, refs, work)
-            name = "idle" if load == "idle" else "under 2 busy loops"
+            name = "no busy loops" if load == "idle" else "under 2 busy loops"
             print(table(rows, name) + "\n", flush=True)
         if args.startup_repeats:
             print(startup(args, exports))
