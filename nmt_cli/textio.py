@@ -13,6 +13,7 @@ import contextlib
 import errno
 import gzip
 import io
+import itertools
 import lzma
 import os
 import queue
@@ -253,3 +254,14 @@ def chunked(lines: Iterable[str], max_lines: int) -> Iterator[list[str]]:
             break
     if errors:
         raise errors[0]
+
+
+def side_by_side(a: Iterable[str], b: Iterable[str], a_name: str, b_name: str):
+    """The lines of two files as pairs; files of different lengths are an InputError."""
+    for n, (x, y) in enumerate(itertools.zip_longest(a, b), start=1):
+        if x is None or y is None:
+            short = a_name if x is None else b_name
+            raise InputError(
+                f"{a_name} and {b_name} have different line counts ({short} ends at line {n - 1:,})"
+            )
+        yield x, y

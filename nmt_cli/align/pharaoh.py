@@ -62,3 +62,19 @@ def alignment_error_rate(
     recall = a_s / n_s if n_s else 0.0
     aer = 1.0 - (a_s + a_p) / (n_a + n_s) if n_a + n_s else 0.0
     return AlignmentScores(precision, recall, aer)
+
+
+def score_against_file(predicted: list[set], gold: str, warn=None) -> AlignmentScores:
+    """AER, precision and recall of ``predicted`` (the links of each pair) against the gold
+    Pharaoh file ``gold``, one line per pair; another number of lines is an InputError."""
+    from nmt_cli.textio import read_lines
+
+    gold_lines = read_lines(gold, warn)
+    if len(gold_lines) != len(predicted):
+        raise InputError(
+            f"--gold {gold} has {len(gold_lines):,} lines but there are {len(predicted):,} "
+            "sentence pairs"
+        )
+    return alignment_error_rate(
+        predicted, [parse_pharaoh(g, n + 1) for n, g in enumerate(gold_lines)]
+    )

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import zip_longest
 from pathlib import Path
 from typing import Annotated
 
@@ -139,7 +137,7 @@ def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_line
     """Batch mode: one record per pair, streamed in chunks, lines kept in order."""
     from nmt_cli.align.forced import align_chunks
     from nmt_cli.cli.progress import FileProgress
-    from nmt_cli.textio import open_lines
+    from nmt_cli.textio import open_lines, side_by_side
 
     predicted: list[set] = []  # with --gold, the links of each pair, to score them
 
@@ -162,35 +160,15 @@ def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_line
         open_lines(tgt_file, warn) as tgts,
         FileProgress(src_file, output, "align") as progress,
     ):
-        write_output(output, functools.partial(write, _pairs(srcs, tgts, src_file, tgt_file)))
+        write_output(output, functools.partial(write, side_by_side(srcs, tgts, src_file, tgt_file)))
     if gold is not None:
         _print_gold_scores(gold, predicted, len(predicted))  # one set for every pair
 
 
-def _pairs(srcs, tgts, src_file: str, tgt_file: str) -> Iterator[tuple[str, str]]:
-    """The lines of two files side by side; files of different lengths are an InputError."""
-    for n, (s, t) in enumerate(zip_longest(srcs, tgts), start=1):
-        if s is None or t is None:
-            short = src_file if s is None else tgt_file
-            raise InputError(
-                f"{src_file} and {tgt_file} have different line counts "
-                f"({short} ends at line {n - 1:,})"
-            )
-        yield s, t
-
-
 def _print_gold_scores(gold: str, predicted: list[set], pairs: int) -> None:
-    from nmt_cli.align.pharaoh import alignment_error_rate, parse_pharaoh
-    from nmt_cli.textio import read_lines
+    from nmt_cli.align.pharaoh import score_against_file
 
-    gold_lines = read_lines(gold, warn)
-    if len(gold_lines) != pairs:
-        raise InputError(
-            f"--gold {gold} has {len(gold_lines):,} lines but there are {pairs:,} sentence pairs"
-        )
-    scores = alignment_error_rate(
-        predicted, [parse_pharaoh(g, n + 1) for n, g in enumerate(gold_lines)]
-    )
+    scores = score_against_file(predicted, gold, warn)
     err_console().print(
         f"AER {100 * scores.aer:.2f}  precision {100 * scores.precision:.2f}  "
         f"recall {100 * scores.recall:.2f}  ({pairs:,} pairs)"

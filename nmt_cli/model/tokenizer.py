@@ -233,8 +233,7 @@ def train_tokenizer(
     sample_size: int = 100_000,
 ) -> tuple[Tokenizer, CorpusStats]:
     """Train one tokenizer on ``lines``; returns it and statistics over what was read."""
-    from tokenizers import Tokenizer as HFTokenizer
-    from tokenizers import models, pre_tokenizers, trainers
+    from tokenizers import pre_tokenizers
 
     if model not in MODELS:
         raise UsageError(f"unknown tokenizer model {model!r}; choose one of {', '.join(MODELS)}")
@@ -258,17 +257,7 @@ def train_tokenizer(
     learned = max(vocab_size - reserved + len(SPECIAL_TOKENS), 1)  # bytes are added after
     common: dict[str, Any] = {"special_tokens": SPECIAL_TOKENS, "show_progress": False}
     common["vocab_size"] = learned  # WordPiece, without byte pieces: vocab_size itself
-    if model == "bpe":
-        hf = HFTokenizer(models.BPE(unk_token="<unk>"))
-        trainer = trainers.BpeTrainer(min_frequency=min_frequency, **common)
-    elif model == "unigram":
-        hf = HFTokenizer(models.Unigram())
-        trainer = trainers.UnigramTrainer(unk_token="<unk>", **common)
-    else:
-        hf = HFTokenizer(models.WordPiece(unk_token="<unk>", continuing_subword_prefix="##"))
-        trainer = trainers.WordPieceTrainer(
-            min_frequency=min_frequency, continuing_subword_prefix="##", **common
-        )
+    hf, trainer = _untrained(model, min_frequency, common)
     hf.normalizer = normalizer
     hf.pre_tokenizer = pre_tokenizers.Metaspace(replacement=WORD_MARK, prepend_scheme="always")
     hf.decoder = _decoder(model)
@@ -287,6 +276,23 @@ def train_tokenizer(
         )
     tok = Tokenizer(hf)
     return tok, corpus_stats(tok, sample, counted["lines"], counted["chars"])
+
+
+def _untrained(model: str, min_frequency: int, common: dict[str, Any]):
+    """An untrained tokenizers.Tokenizer of ``model`` and the trainer that trains it."""
+    from tokenizers import Tokenizer as HFTokenizer
+    from tokenizers import models, trainers
+
+    if model == "bpe":
+        hf = HFTokenizer(models.BPE(unk_token="<unk>"))
+        return hf, trainers.BpeTrainer(min_frequency=min_frequency, **common)
+    if model == "unigram":
+        return HFTokenizer(models.Unigram()), trainers.UnigramTrainer(unk_token="<unk>", **common)
+    hf = HFTokenizer(models.WordPiece(unk_token="<unk>", continuing_subword_prefix="##"))
+    trainer = trainers.WordPieceTrainer(
+        min_frequency=min_frequency, continuing_subword_prefix="##", **common
+    )
+    return hf, trainer
 
 
 def corpus_stats(tok: Tokenizer, sample: list[str], lines: int, characters: int) -> CorpusStats:
