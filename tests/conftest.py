@@ -189,7 +189,13 @@ def assert_one_error_line(result: CliResult, *fragments: str, code: int = 1) -> 
     return line
 
 
-def readline_within(stream, timeout: float) -> bytes:
+# How long a test waits on a subprocess before calling it hung: a guard, not a time budget. On a
+# busy machine (other test suites, a training run) starting `nmt` and importing torch alone can
+# take minutes.
+HANG_SECONDS = 600
+
+
+def readline_within(stream, timeout: float = HANG_SECONDS) -> bytes:
     """One line from a subprocess pipe, or fail after ``timeout`` seconds."""
     got: list[bytes] = []
     reader = threading.Thread(target=lambda: got.append(stream.readline()), daemon=True)

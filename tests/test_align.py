@@ -661,7 +661,7 @@ def test_file_mode_streams_a_pair_at_a_time(reverse_model, tmp_path):
     try:
         proc.stdin.write(b"alpha golf\n")
         proc.stdin.flush()
-        first = readline_within(proc.stdout, timeout=60)  # stdin still open
+        first = readline_within(proc.stdout)  # stdin still open
         proc.stdin.write(b"bravo echo hotel\n")
         proc.stdin.close()
         rest, err = proc.stdout.read(), proc.stderr.read()

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import assert_one_error_line
+from conftest import HANG_SECONDS, assert_one_error_line
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -47,7 +47,7 @@ def test_version(run_cli):
 
 def test_python_dash_m_runs_the_app():
     proc = subprocess.run(
-        [sys.executable, "-m", "nmt_cli", "--help"], capture_output=True, timeout=60
+        [sys.executable, "-m", "nmt_cli", "--help"], capture_output=True, timeout=HANG_SECONDS
     )
     assert proc.returncode == 0, proc.stderr
     assert b"tokenizer" in proc.stdout
@@ -300,7 +300,7 @@ def test_real_executable_round_trip(corpus, tmp_path):
         capture_output=True,
         stdin=subprocess.DEVNULL,
         env=env,
-        timeout=120,
+        timeout=HANG_SECONDS,
     )
     assert train.returncode == 0, train.stderr
     assert train.stdout == b"" and b"vocabulary size" in train.stderr
@@ -310,7 +310,7 @@ def test_real_executable_round_trip(corpus, tmp_path):
         input=data,
         capture_output=True,
         env=env,
-        timeout=120,
+        timeout=HANG_SECONDS,
     )
     assert enc.returncode == 0, enc.stderr
     assert enc.stderr.count(b"\n") == 1 and b"invalid UTF-8" in enc.stderr
@@ -320,7 +320,7 @@ def test_real_executable_round_trip(corpus, tmp_path):
         input=enc.stdout,
         capture_output=True,
         env=env,
-        timeout=120,
+        timeout=HANG_SECONDS,
     )
     assert dec.returncode == 0 and dec.stderr == b""
     assert out_lines(dec.stdout)[:4] == ["Ein Mann", "", "\ufffdbad byte", "😀 שלום"]
@@ -329,7 +329,7 @@ def test_real_executable_round_trip(corpus, tmp_path):
         capture_output=True,
         stdin=subprocess.DEVNULL,
         env=env,
-        timeout=60,
+        timeout=HANG_SECONDS,
     )
     assert missing.returncode == 1
     assert missing.stderr.decode().splitlines() == [

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import torch
+from conftest import HANG_SECONDS
 from safetensors.torch import load_file
 
 
@@ -49,7 +50,7 @@ def test_two_processes_train_one_model_and_only_rank_0_writes(tmp_path, corpus):
         "--max-steps", "6", "--valid-every", "3", "--batch-tokens", "400", "--threads", "1",
         "--config", str(config),
     ]  # fmt: skip
-    result = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=HANG_SECONDS)
     assert result.returncode == 0, result.stderr[-2000:]
     # One voice: rank 0 prints the summary once; rank 1 prints nothing of its own.
     assert result.stderr.count("done: reached max_steps 6") == 1

@@ -23,7 +23,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import assert_one_error_line, corpus_lines, make_corpus, readline_within
+from conftest import HANG_SECONDS, assert_one_error_line, corpus_lines, make_corpus, readline_within
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from model_fixtures import NMT, nmt_env
@@ -610,10 +610,10 @@ def test_streaming_answers_each_line_before_input_ends(transformer_model_dir: Pa
     try:
         proc.stdin.write(b"Ein Mann l\xc3\xa4uft im Park.\n")
         proc.stdin.flush()
-        first = readline_within(proc.stdout, timeout=60)  # stdin is still open
+        first = readline_within(proc.stdout)  # stdin is still open
         proc.stdin.write(b"Ein Hund\n")
         proc.stdin.flush()
-        second = readline_within(proc.stdout, timeout=30)
+        second = readline_within(proc.stdout)
         proc.stdin.close()
         rest, err = proc.stdout.read(), proc.stderr.read()
         assert proc.wait(30) == 0, err
@@ -629,7 +629,7 @@ def test_closed_reader_ends_quietly(transformer_model_dir: Path) -> None:
     try:
         proc.stdin.write(b"Ein Hund\n")
         proc.stdin.flush()
-        assert readline_within(proc.stdout, timeout=60).strip()
+        assert readline_within(proc.stdout).strip()
         proc.stdout.close()  # the reader goes away
         try:
             proc.stdin.write(b"Ein Mann l\xc3\xa4uft im Park.\n" * 200)
@@ -664,9 +664,9 @@ def test_ctrl_c_exits_130_without_traceback(
         proc.stdin.write(many[:5000])
         proc.stdin.flush()  # and stdin stays open
     try:
-        assert readline_within(proc.stdout, timeout=120).strip()  # translating by now
+        assert readline_within(proc.stdout).strip()  # translating by now
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
+        _, err = proc.communicate(timeout=HANG_SECONDS)
     finally:
         proc.kill()
     assert proc.returncode == 130, err
@@ -678,7 +678,7 @@ def test_two_processes_read_one_model_at_once(transformer_model_dir: Path) -> No
     data = lines_in(SENTENCES[:4])
     procs = [_start(transformer_model_dir, "-k", "2") for _ in range(2)]
     try:
-        outs = [p.communicate(data, timeout=120) for p in procs]
+        outs = [p.communicate(data, timeout=HANG_SECONDS) for p in procs]
     finally:
         for p in procs:
             p.kill()

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 import torch
+from conftest import HANG_SECONDS
 
 from nmt_cli.model import build_model
 from nmt_cli.model.bundle import read_config
@@ -167,7 +168,7 @@ class Process:
     def stderr(self) -> str:
         return self.stderr_path.read_text(encoding="utf-8", errors="replace")
 
-    def wait(self, timeout: float = 60) -> int:
+    def wait(self, timeout: float = HANG_SECONDS) -> int:
         return self.popen.wait(timeout=timeout)
 
 
@@ -186,7 +187,7 @@ def start_nmt(args: list[str], stderr_path: Path, env: dict[str, str] | None = N
 
 
 def wait_until(
-    condition: Callable[[], bool], proc: Process, timeout: float = 60, poll: float = 0.02
+    condition: Callable[[], bool], proc: Process, timeout: float = HANG_SECONDS, poll: float = 0.02
 ) -> None:
     """Poll ``condition`` while ``proc`` runs; fail if it ends first or time runs out."""
     deadline = time.monotonic() + timeout
