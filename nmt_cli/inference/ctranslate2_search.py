@@ -39,7 +39,7 @@ import torch
 from nmt_cli.errors import ConfigError, ModelLoadError
 from nmt_cli.export.ctranslate2 import import_ctranslate2, read_export
 from nmt_cli.search.decoding import batches
-from nmt_cli.search.hypothesis import Hypothesis, length_penalty
+from nmt_cli.search.hypothesis import Hypothesis, length_penalty, results_for
 from nmt_cli.search.options import SearchOptions
 from nmt_cli.vocab import EOS
 
@@ -90,9 +90,7 @@ class CTranslate2Search:
         max_out: int | None = None,
         on_progress: Callable[[float], None] | None = None,
     ) -> list[list[Hypothesis]]:
-        results: list[list[Hypothesis]] = [
-            [] if s else [Hypothesis([], 0.0, 0.0, [], torch.zeros(0, 0), True)] for s in sources
-        ]
+        results = results_for(sources)
         limit = {i: self._limit(len(s), opts, max_out) for i, s in enumerate(sources) if s}
         done = 0  # sentences translated
         for group in _by_value(limit):

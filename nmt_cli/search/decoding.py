@@ -15,7 +15,7 @@ import torch
 
 from nmt_cli.search.beam import beam_search
 from nmt_cli.search.greedy import greedy_search
-from nmt_cli.search.hypothesis import Hypothesis
+from nmt_cli.search.hypothesis import Hypothesis, results_for
 from nmt_cli.search.options import SearchOptions
 from nmt_cli.vocab import EOS, pad_ids
 
@@ -51,9 +51,7 @@ def translate_ids(
     ``workers`` > 1 searches that many batches at once, each in its own thread (the model must
     keep no state between calls); a sentence's result is the same either way.
     """
-    results: list[list[Hypothesis]] = [
-        [] if s else [Hypothesis([], 0.0, 0.0, [], torch.zeros(0, 0), True)] for s in sources
-    ]  # the others are filled in batch by batch
+    results = results_for(sources)  # the others are filled in batch by batch
     todo = [i for i, s in enumerate(sources) if s]
     lengths = [len(sources[i]) + 1 for i in todo]
     groups = [[todo[b] for b in batch] for batch in batches(lengths, opts)]

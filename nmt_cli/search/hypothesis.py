@@ -40,6 +40,12 @@ class Hypothesis:
     finished: bool
 
 
+def results_for(sources: list[list[int]]) -> list[list[Hypothesis]]:
+    """One result list per source, to be filled in by a search: an empty source already has its
+    answer (an empty, finished hypothesis; no model runs for it), the others start empty."""
+    return [[] if s else [Hypothesis([], 0.0, 0.0, [], torch.zeros(0, 0), True)] for s in sources]
+
+
 def length_penalty(length: int, alpha: float) -> float:
     """GNMT length penalty ``((5 + length) / 6) ** alpha``; 1.0 when alpha is 0.
 
