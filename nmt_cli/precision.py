@@ -1,4 +1,5 @@
-"""Numeric precision: float32, or bfloat16 mixed precision where the hardware computes it fast.
+"""Numeric precision: float32, or bfloat16 mixed precision where the hardware computes it fast;
+or, for inference, int8 weights (QUANTIZATIONS: nmt translate --quantize, nmt export --quantize).
 
 bf16 mixed precision runs the matrix products in bfloat16 under ``torch.autocast`` and keeps
 float32 master weights, optimiser state, loss and softmax statistics. It pays only on hardware
@@ -15,6 +16,7 @@ from functools import lru_cache
 from nmt_cli.errors import ConfigError
 
 PRECISIONS = ("auto", "fp32", "bf16")
+QUANTIZATIONS = ("int8",)  # int8 linear layers (inference/quantize.py) or CTranslate2 weights
 CPU_BF16_FLAGS = ("avx512_bf16", "amx_bf16")
 
 

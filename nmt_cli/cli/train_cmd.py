@@ -12,8 +12,8 @@ import typer
 from nmt_cli.cli.common import boundary, check_choice, choice_option, err_console, info, warn
 from nmt_cli.cli.options import Given, flag_of, option_fields, options_from
 from nmt_cli.errors import UsageError
-from nmt_cli.inference.options import QUANTIZATIONS
 from nmt_cli.model.config import ModelConfig
+from nmt_cli.precision import QUANTIZATIONS
 from nmt_cli.settings import setting
 from nmt_cli.training.config import DataOptions, TrainConfig
 
@@ -200,8 +200,8 @@ def average(
 
     Example: nmt average runs/de-en/checkpoints/step-* --output runs/de-en-avg
     """
-    from nmt_cli.averaging import average_checkpoints
     from nmt_cli.textio import check_writable
+    from nmt_cli.training.averaging import average_checkpoints
 
     check_writable(output)
     average_checkpoints(checkpoints, output)
@@ -275,7 +275,7 @@ def export(
 def _export_ctranslate2(bundle, output: Path, quantize: str | None, alpha: float | None) -> None:
     from dataclasses import replace
 
-    from nmt_cli.export.ctranslate2 import export_ctranslate2
+    from nmt_cli.model.ctranslate2 import export_ctranslate2
 
     exported = export_ctranslate2(replace(bundle, length_penalty=alpha), output, quantize)
     info(f"exported {bundle.path} to {output} (CTranslate2, {quantize or 'float32'})")

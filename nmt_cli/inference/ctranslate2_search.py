@@ -1,6 +1,6 @@
 """The search of `nmt translate --engine ctranslate2`: CTranslate2 runs it, by nmt-cli's rules.
 
-A model exported with ``nmt export --format ctranslate2`` (nmt_cli/export/ctranslate2.py) is
+A model exported with ``nmt export --format ctranslate2`` (nmt_cli/model/ctranslate2.py) is
 searched by CTranslate2's C++ beam search, which already works as nmt-cli's does
 (nmt_cli/search/beam.py): 2K candidates a step, a </s> among the best K finishes a hypothesis, a
 sentence is done once K hypotheses have finished. What differs is made up for here:
@@ -37,7 +37,7 @@ from pathlib import Path
 import torch
 
 from nmt_cli.errors import ConfigError, ModelLoadError
-from nmt_cli.export.ctranslate2 import import_ctranslate2, read_export
+from nmt_cli.model.ctranslate2 import import_ctranslate2, read_export
 from nmt_cli.search.decoding import batches
 from nmt_cli.search.hypothesis import Hypothesis, length_penalty, results_for
 from nmt_cli.search.options import SearchOptions

@@ -7,10 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nmt_cli.device import DEVICES
-from nmt_cli.precision import PRECISIONS
+from nmt_cli.precision import PRECISIONS, QUANTIZATIONS
 from nmt_cli.settings import setting
 
-QUANTIZATIONS = ("int8",)
 ENGINES = ("torch", "ctranslate2")
 ENGINE_HELP = (
     "What runs the search: nmt-cli's own (PyTorch), or CTranslate2 on a model exported with "

@@ -120,8 +120,8 @@ class Translator:
                 path, quantize, threads, device, with_alignment, opts, options
             )
         from nmt_cli.device import resolve_device
-        from nmt_cli.export.ctranslate2 import is_export
         from nmt_cli.model.bundle import load_bundle
+        from nmt_cli.model.ctranslate2 import is_export
         from nmt_cli.precision import resolve_precision
 
         if threads:

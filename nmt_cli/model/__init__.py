@@ -1,5 +1,6 @@
 """A model: its configuration (config.py), its encoder-decoder (seq2seq.py over a family:
-rnn.py, transformer.py), its subword tokenizer (tokenizer.py) and its directory (bundle.py).
+rnn.py, transformer.py), its subword tokenizer (tokenizer.py) and its directory (bundle.py; as
+CTranslate2's model directory, ctranslate2.py).
 
 Shapes follow the glossary in :mod:`nmt_cli` (B, S, T, H, E, V, K). ``ModelConfig``, ``Seq2Seq``,
 ``build_model`` and ``count_parameters`` are importable from here; torch is imported only with

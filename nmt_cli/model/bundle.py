@@ -23,7 +23,6 @@ from typing import Any
 
 from nmt_cli.errors import ModelLoadError
 from nmt_cli.model.config import ModelConfig
-from nmt_cli.search.options import MAX_LENGTH_PENALTY, length_penalty_in_range
 from nmt_cli.settings import from_dict, read_document, to_dict
 from nmt_cli.textio import atomic_path, write_text_atomic
 
@@ -37,6 +36,9 @@ MODEL_FILES = (CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE, META_FILE)
 LANGUAGE_CODE = re.compile(r"[a-z]{2}")  # ISO 639-1
 LANGUAGE_KEYS = ("source_language", "target_language")
 LENGTH_PENALTY_KEY = "length_penalty"
+# The largest GNMT length penalty alpha a model directory records (nmt export --length-penalty);
+# the search's default for a model that records none is search.options.DEFAULT_LENGTH_PENALTY.
+MAX_LENGTH_PENALTY = 10.0
 
 
 @dataclass
@@ -155,6 +157,10 @@ def read_languages(directory: Path) -> tuple[str, str] | None:
                 "give both source_language and target_language, or neither"
             )
     return codes[0], codes[1]
+
+
+def length_penalty_in_range(alpha: float) -> bool:
+    return 0 <= alpha <= MAX_LENGTH_PENALTY
 
 
 def read_length_penalty(directory: Path) -> float | None:

@@ -10,10 +10,9 @@ from dataclasses import dataclass, replace
 
 from nmt_cli.settings import setting
 
-# GNMT length penalty alpha of a model that records none (config.json "length_penalty"), and
-# the largest that a model may record or a user give.
+# GNMT length penalty alpha of a model that records none (config.json "length_penalty"; the
+# largest a model may record is model.bundle.MAX_LENGTH_PENALTY).
 DEFAULT_LENGTH_PENALTY = 0.6
-MAX_LENGTH_PENALTY = 10.0
 NBEST_HELP = (
     "Hypotheses per line: 'i ||| text ||| score'. A split line's are the best combinations of its "
     "sentences' hypotheses, scored by the sum of their scores."
@@ -48,7 +47,3 @@ class SearchOptions:
     def length_penalty(self) -> float:
         """The alpha the search uses."""
         return DEFAULT_LENGTH_PENALTY if self.alpha is None else self.alpha
-
-
-def length_penalty_in_range(alpha: float) -> bool:
-    return 0 <= alpha <= MAX_LENGTH_PENALTY

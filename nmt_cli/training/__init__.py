@@ -1,4 +1,5 @@
-"""Training: data batching, the optimisation loop, validation and checkpoints.
+"""Training: data batching, the optimisation loop, validation and checkpoints (and their
+averaging, averaging.py).
 
 ``from nmt_cli.training import train`` is the entry point (see :mod:`.run`); importing this
 package alone imports no torch.

@@ -41,8 +41,8 @@ from pathlib import Path
 from typing import Any
 
 from nmt_cli.errors import ConfigError, ModelLoadError, OutputError
-from nmt_cli.inference.options import QUANTIZATIONS
 from nmt_cli.model.config import ModelConfig
+from nmt_cli.precision import QUANTIZATIONS
 from nmt_cli.settings import from_dict, read_document, to_dict
 from nmt_cli.vocab import BOS, PAD, SPECIAL_TOKENS
 

@@ -1,1 +1,0 @@
-"""Model directories written for other inference engines."""
