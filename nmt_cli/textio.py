@@ -223,6 +223,18 @@ def stdout_utf8() -> TextIO:
     return sys.stdout
 
 
+def write_output(output: str, write: Callable[[TextIO, bool], None]) -> None:
+    """``write(out, interactive)`` to stdout (``interactive``: flush as results come) or, when
+    ``output`` is a file name, to that file, written atomically."""
+    if output == "-":
+        out = stdout_utf8()
+        write(out, True)
+        out.flush()
+    else:
+        with atomic_writer(output) as out:
+            write(out, False)
+
+
 def chunked(lines: Iterable[str], max_lines: int) -> Iterator[list[str]]:
     """Group lines for batching without waiting on a slow producer.
 

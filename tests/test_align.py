@@ -31,10 +31,10 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from nmt_cli.align.forced import Alignment, forced_attention
+from nmt_cli.align.formats import render_tables
 from nmt_cli.align.pharaoh import GoldAlignment, alignment_error_rate, parse_pharaoh, to_pharaoh
 from nmt_cli.align.rules import LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids
-from nmt_cli.cli.formats import render_tables
 from nmt_cli.model.bundle import load_bundle
 from nmt_cli.vocab import BOS, EOS
 

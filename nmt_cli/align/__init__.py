@@ -1,3 +1,4 @@
 """Attention read as word alignment: forced attention over sentence pairs (forced.py), from
 subword pieces to words (words.py), decision rules from weights to hard links (rules.py),
-Pharaoh text and AER (pharaoh.py), heat maps (plot.py)."""
+Pharaoh text and AER (pharaoh.py), an alignment as text: tables, Pharaoh, JSON, CSV
+(formats.py), heat maps (plot.py)."""

@@ -10,16 +10,14 @@ from typing import Annotated
 
 import typer
 
+from nmt_cli.align.formats import FORMATS, alignment_record, write_alignment
 from nmt_cli.align.options import AlignOptions, LinkOptions
-from nmt_cli.cli.common import OUTPUT_HELP, boundary, err_console, link_rule, warn, write_output
-from nmt_cli.cli.formats import alignment_record, write_alignment
+from nmt_cli.cli.common import OUTPUT_HELP, boundary, err_console, warn
 from nmt_cli.cli.options import Only, options_from
 from nmt_cli.errors import InputError, UsageError
 from nmt_cli.inference.options import LoadOptions
 from nmt_cli.search.options import SearchOptions
 from nmt_cli.settings import setting
-
-FORMATS = ("table", "pharaoh", "json", "csv")
 
 
 @dataclass(frozen=True)
@@ -70,7 +68,6 @@ def align(
     fmt, plot, gold, output = pairs.fmt, pairs.plot, pairs.gold, pairs.output
     fmt = fmt or ("pharaoh" if src_file else "table")
     _check_options(bool(text), source, target, src_file, tgt_file)
-    rule = link_rule(links)
     _check_files(src_file, tgt_file, fmt, plot, gold)
     from nmt_cli.align.forced import align_pairs, check_attention
     from nmt_cli.inference.translator import Translator
@@ -78,7 +75,7 @@ def align(
     translator = Translator.load(load.model, load.precision, device=load.device, opts=search)
     bundle = translator.bundle
     check_attention(bundle, reading.layer, reading.head)
-    opts = {**dataclasses.asdict(reading), "rule": rule}
+    opts = {**dataclasses.asdict(reading), "rule": links.rule()}
     if src_file is not None:
         _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, pairs.chunk_lines)
         return
@@ -137,7 +134,7 @@ def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_line
     """Batch mode: one record per pair, streamed in chunks, lines kept in order."""
     from nmt_cli.align.forced import align_chunks
     from nmt_cli.cli.progress import FileProgress
-    from nmt_cli.textio import open_lines, side_by_side
+    from nmt_cli.textio import open_lines, side_by_side, write_output
 
     predicted: list[set] = []  # with --gold, the links of each pair, to score them
 

@@ -8,12 +8,10 @@ import functools
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any, TextIO, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 
-from nmt_cli.align.options import LinkOptions
-from nmt_cli.align.rules import DEFAULT_RULE
 from nmt_cli.errors import NmtError, UsageError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -40,30 +38,6 @@ def info(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def write_output(output: str, write: Callable[[TextIO, bool], None]) -> None:
-    """``write(out, interactive)`` to stdout (``interactive``: flush as results come) or, when
-    ``output`` is a file name, to that file, written atomically."""
-    from nmt_cli.textio import atomic_writer, stdout_utf8
-
-    if output == "-":
-        out = stdout_utf8()
-        write(out, True)
-        out.flush()
-    else:
-        with atomic_writer(output) as out:
-            write(out, False)
-
-
-def choice_option(*flags: str, choices: Sequence[str], help: str) -> Any:
-    """A typer option for one of ``choices``, listed in --help as ``<a|b|c>``.
-
-    The command checks the value with :func:`check_choice`, so that a wrong one is refused like
-    any other bad input: one line ``nmt: error: ...``, exit 2 (click would print its usage).
-    Settings' options get theirs from the field's metadata (nmt_cli/cli/options.py).
-    """
-    return typer.Option(*flags, metavar="<" + "|".join(choices) + ">", help=help)
-
-
 def check_choice(flag: str, value: str | None, choices: Sequence[str]) -> None:
     """UsageError naming the choices unless ``value`` is one of them (None: not given)."""
     if value is None or value in choices:
@@ -71,21 +45,6 @@ def check_choice(flag: str, value: str | None, choices: Sequence[str]) -> None:
     if len(choices) <= 2:
         raise UsageError(f"{flag} must be {' or '.join(choices)}")
     raise UsageError(f"{flag} must be one of {', '.join(choices)}")
-
-
-def link_rule(given: LinkOptions):
-    """The LinkRule of --links and --threshold (--threshold alone: the threshold rule)."""
-    from nmt_cli.align.rules import LinkRule
-
-    links, threshold = given.links, given.threshold
-
-    if threshold is not None and not 0.0 < threshold <= 1.0:
-        raise UsageError("--threshold must be in (0, 1]")
-    if threshold is not None and links not in (None, "threshold"):
-        raise UsageError(f"--threshold goes with --links threshold, not --links {links}")
-    if threshold is not None:
-        return LinkRule("threshold", threshold)
-    return LinkRule(links or DEFAULT_RULE)
 
 
 def examples_verbatim(help_text: str) -> str:

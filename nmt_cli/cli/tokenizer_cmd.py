@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from nmt_cli.cli.common import OutputOption, boundary, err_console, warn, write_output
+from nmt_cli.cli.common import OutputOption, boundary, err_console, warn
 from nmt_cli.errors import InputError, UsageError
 
 app = typer.Typer(
@@ -83,7 +83,7 @@ def train(
 
 def _stream(input_file: str, output: str, transform) -> None:
     """Apply ``transform`` line by line; one line out for every line in, flushed as it goes."""
-    from nmt_cli.textio import one_line, open_lines
+    from nmt_cli.textio import one_line, open_lines, write_output
 
     with open_lines(input_file, on_invalid=warn) as lines:
 

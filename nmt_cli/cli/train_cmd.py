@@ -9,11 +9,11 @@ from typing import Annotated, Any
 
 import typer
 
-from nmt_cli.cli.common import boundary, check_choice, choice_option, err_console, info, warn
+from nmt_cli.cli.common import boundary, err_console, info, warn
 from nmt_cli.cli.options import Given, flag_of, option_fields, options_from
 from nmt_cli.errors import UsageError
 from nmt_cli.model.config import ModelConfig
-from nmt_cli.precision import QUANTIZATIONS
+from nmt_cli.model.export import ExportOptions
 from nmt_cli.settings import setting
 from nmt_cli.training.config import DataOptions, TrainConfig
 
@@ -208,36 +208,12 @@ def average(
     info(f"averaged {len(checkpoints)} checkpoints into {output}")
 
 
-EXPORT_LENGTH_PENALTY_HELP = (
-    "The length penalty alpha nmt translate uses with this model unless given one: choose it on "
-    "validation data. [default: the model's, if it records one]"
-)
-
-
-EXPORT_FORMATS = ("nmt", "ctranslate2")
-EXPORT_FORMAT_HELP = (
-    "nmt: a model directory; ctranslate2: a CTranslate2 model directory (Transformers) for "
-    "nmt translate --engine ctranslate2 or ctranslate2.Translator (pip install "
-    "'nmt-cli[ctranslate2]')."
-)
-EXPORT_QUANTIZE_HELP = "ctranslate2 format: int8 weights (else float32)."
-
-
+@options_from(options=ExportOptions)
 def export(
     model: Annotated[Path, typer.Argument(help="A run or model directory, or a shipped model.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="The new model directory.")],
-    dtype: Annotated[
-        str | None, typer.Option("--dtype", help="float32 or float16 weights. [default: float16]")
-    ] = None,
-    length_penalty: Annotated[
-        float | None, typer.Option("--length-penalty", help=EXPORT_LENGTH_PENALTY_HELP)
-    ] = None,
-    fmt: Annotated[
-        str, choice_option("--format", choices=EXPORT_FORMATS, help=EXPORT_FORMAT_HELP)
-    ] = "nmt",
-    quantize: Annotated[
-        str | None, choice_option("--quantize", choices=QUANTIZATIONS, help=EXPORT_QUANTIZE_HELP)
-    ] = None,
+    *,
+    options: ExportOptions,
 ) -> None:
     """Copy a trained model into a compact directory: config, tokenizer, weights, metadata
     (no checkpoints); float16 weights halve the size. --format ctranslate2 writes a Transformer
@@ -246,39 +222,10 @@ def export(
     Examples: nmt export runs/de-en --output models/de-en --length-penalty 1.0
               nmt export runs/de-en --format ctranslate2 --output models/de-en-ct2
     """
-    from nmt_cli.model.bundle import MAX_LENGTH_PENALTY, load_bundle, save_bundle
-    from nmt_cli.pretrained import resolve_model
+    from nmt_cli.model.export import export_model
 
-    check_choice("--format", fmt, EXPORT_FORMATS)
-    check_choice("--dtype", dtype, ("float32", "float16"))
-    check_choice("--quantize", quantize, QUANTIZATIONS)
-    if fmt == "ctranslate2" and dtype is not None:
-        raise UsageError("--dtype is for --format nmt; --format ctranslate2 takes --quantize int8")
-    if fmt == "nmt" and quantize is not None:
-        raise UsageError("--quantize is for --format ctranslate2; --format nmt takes --dtype")
-    if length_penalty is not None and not 0 <= length_penalty <= MAX_LENGTH_PENALTY:
-        raise UsageError(f"--length-penalty must be from 0 to {MAX_LENGTH_PENALTY:g}")
-    model = resolve_model(str(model))
-    if output.resolve() == model.resolve():
-        raise UsageError("--output must differ from the model directory")
-    bundle = load_bundle(model)
-    alpha = bundle.length_penalty if length_penalty is None else length_penalty
-    if fmt == "ctranslate2":
-        _export_ctranslate2(bundle, output, quantize, alpha)
-        return
-    dtype = dtype or "float16"
-    meta = {**bundle.meta, "exported": {"from": str(model), "dtype": dtype}}
-    save_bundle(output, bundle.model, bundle.tokenizer, meta, dtype, bundle.languages, alpha)
-    info(f"exported {model} to {output} ({dtype})")
-
-
-def _export_ctranslate2(bundle, output: Path, quantize: str | None, alpha: float | None) -> None:
-    from dataclasses import replace
-
-    from nmt_cli.model.ctranslate2 import export_ctranslate2
-
-    exported = export_ctranslate2(replace(bundle, length_penalty=alpha), output, quantize)
-    info(f"exported {bundle.path} to {output} (CTranslate2, {quantize or 'float32'})")
+    exported = export_model(str(model), output, options)
+    info(f"exported {exported.source} to {output} ({exported.weights})")
     if not exported.alignment_exported:
         info(
             "note: exported for translation; the full-context alignment pass is not "

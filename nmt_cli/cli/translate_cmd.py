@@ -7,24 +7,18 @@ import sys
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from nmt_cli.align.options import LinkOptions
-from nmt_cli.cli.common import OUTPUT_HELP, boundary, link_rule, warn, write_output
-from nmt_cli.cli.formats import format_line
+from nmt_cli.cli.common import OUTPUT_HELP, boundary, warn
 from nmt_cli.cli.options import options_from
 from nmt_cli.errors import InputError, UsageError
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
+from nmt_cli.inference.translation import FORMATS, format_line
 from nmt_cli.search.options import SearchOptions
 from nmt_cli.settings import setting
-
-if TYPE_CHECKING:
-    pass
-
-FORMATS = ("text", "jsonl")
-
 
 FORMAT_HELP = "Lines of text, or JSON records (with sentences)."
 
@@ -39,6 +33,10 @@ class Files:
     align: bool = setting(False, "Append ' ||| ' and word alignments (Pharaoh i-j).")
     fmt: str = setting("text", FORMAT_HELP, "--format", choices=FORMATS)
     ref: str | None = setting(None, "References: print BLEU and chrF on stderr when done.")
+
+    def __post_init__(self) -> None:
+        if self.chunk_lines < 1:
+            raise ValueError("--chunk-lines must be positive")
 
 
 Text = Annotated[list[str] | None, typer.Argument(help="Text to translate (else --input).")]
@@ -69,16 +67,14 @@ def translate(
               nmt translate -m runs/de-en < in.de > out.en
               nmt translate -m de-en-ct2 --engine ctranslate2 < in.de > out.en
     """
-    _check_options(search, load, files.chunk_lines)
     _check_input(text, files.input_file)
-    rule = link_rule(links)
     if not files.align and (links.links is not None or links.threshold is not None):
         raise UsageError("--links and --threshold choose --align's links: give --align")
     from nmt_cli.inference.translator import Translator
 
     model = Translator.load(
-        **dataclasses.asdict(load), opts=search, with_alignment=files.align,
-        parallel_batches=True, on_warning=warn, link_rule=rule, **dataclasses.asdict(translator),
+        **dataclasses.asdict(load), opts=search, with_alignment=files.align, link_rule=links.rule(),
+        parallel_batches=True, on_warning=warn, **dataclasses.asdict(translator),
     )  # fmt: skip
     ref = files.ref
     if ref is not None and not Path(ref).exists():
@@ -93,21 +89,6 @@ def translate(
             print(f"{s.metric.upper()} {s.score:.2f}  {s.signature}", file=sys.stderr)
 
 
-def _check_options(search: SearchOptions, load: LoadOptions, chunk_lines: int) -> None:
-    if search.beam < 1:
-        raise UsageError("--beam must be at least 1")
-    if not 1 <= search.nbest <= search.beam:
-        raise UsageError(f"--nbest must be between 1 and --beam ({search.beam})")
-    if load.quantize and load.precision == "bf16":
-        raise UsageError("--quantize int8 and --precision bf16 are two ways to speed up; give one")
-    if load.quantize and load.device != "cpu":
-        raise UsageError("--quantize int8 runs on the CPU; on a GPU use --precision bf16")
-    if load.engine == "ctranslate2" and load.precision == "bf16":
-        raise UsageError("--engine ctranslate2 runs float32 or int8 (--quantize int8), not bf16")
-    if chunk_lines < 1 or search.batch_tokens < 1 or search.batch_size < 0:
-        raise UsageError("--chunk-lines and --batch-tokens must be positive")
-
-
 def _check_input(text, input_file: str) -> None:
     if text and input_file != "-":
         raise UsageError("give text arguments or --input, not both")
@@ -119,7 +100,7 @@ def _write_translations(translator, lines, files: Files, keep_best: bool) -> lis
     """Translate ``lines`` (None: those of the input file) into the output, a chunk of lines at
     a time; the 1-best translations if ``keep_best``."""
     from nmt_cli.cli.progress import FileProgress
-    from nmt_cli.textio import chunked, open_lines
+    from nmt_cli.textio import chunked, open_lines, write_output
 
     best: list[str] = []
     nbest, split = translator.opts.nbest, translator.splitter is not None

@@ -39,6 +39,18 @@ class LoadOptions:
     precision: str = setting("fp32", "Arithmetic of the model.", choices=PRECISIONS)
     engine: str = setting("torch", ENGINE_HELP, choices=ENGINES)
 
+    def __post_init__(self) -> None:
+        if self.quantize and self.precision == "bf16":
+            raise ValueError(
+                "--quantize int8 and --precision bf16 are two ways to speed up; give one"
+            )
+        if self.quantize and self.device != "cpu":
+            raise ValueError("--quantize int8 runs on the CPU; on a GPU use --precision bf16")
+        if self.engine == "ctranslate2" and self.precision == "bf16":
+            raise ValueError(
+                "--engine ctranslate2 runs float32 or int8 (--quantize int8), not bf16"
+            )
+
 
 @dataclass(frozen=True)
 class TranslatorOptions:

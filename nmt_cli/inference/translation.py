@@ -1,15 +1,22 @@
-"""A translation of one input line, and how the translations of a line's sentences are joined
-into the line's: its n-best are the best combinations of theirs."""
+"""A translation of one input line; how the translations of a line's sentences are joined into
+the line's (its n-best are the best combinations of theirs); a translation as an output line of
+`nmt translate`, text or a JSON record."""
 
 from __future__ import annotations
 
 import heapq
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from nmt_cli.align.pharaoh import to_pharaoh
+from nmt_cli.textio import one_line
+
 if TYPE_CHECKING:
     import torch
+
+FORMATS = ("text", "jsonl")  # an output line: text (' ||| ' fields), or a JSON record
 
 
 @dataclass
@@ -81,3 +88,35 @@ def best_combinations(scores: Sequence[Sequence[float]], n: int) -> list[tuple[i
                     seen.add(after)
                     heapq.heappush(heap, (negative + scores[i][k] - scores[i][k + 1], after))
     return picks
+
+
+def format_line(
+    index: int, t: Translation, fmt: str, align: bool, nbest: int, split: bool = False
+) -> str:
+    """One output line for one hypothesis (nbest: ``i ||| text ||| score``); jsonl lists a
+    split line's sentences."""
+    text = one_line(t.text)
+    if fmt == "jsonl":
+        record = {
+            "source": t.source,
+            "translation": text,
+            "score": round(t.score, 6),
+            "tokens": t.tgt_pieces,
+        }
+        if split:
+            record["sentences"] = [
+                {"source": p.source, "translation": one_line(p.text)} for p in t.sentences
+            ]
+        if align:
+            record["alignment"] = to_pharaoh(t.alignment)
+        if nbest > 1:
+            record["n"] = index
+        line = json.dumps(record, ensure_ascii=False)
+        # JSON stays valid with these escaped, and no line-splitting reader breaks the line.
+        for c in ("\u2028", "\u2029", "\u0085"):
+            line = line.replace(c, f"\\u{ord(c):04x}")
+        return line
+    fields = [str(index), text, f"{t.score:.4f}"] if nbest > 1 else [text]
+    if align:
+        fields.append(to_pharaoh(t.alignment))
+    return " ||| ".join(fields)

@@ -38,6 +38,14 @@ class SearchOptions:
     # sentences per batch; 0: decided by batch_tokens
     batch_size: int = setting(0, "Sentences per batch (overrides --batch-tokens).")
 
+    def __post_init__(self) -> None:
+        if self.beam < 1:
+            raise ValueError("--beam must be at least 1")
+        if not 1 <= self.nbest <= self.beam:
+            raise ValueError(f"--nbest must be between 1 and --beam ({self.beam})")
+        if self.batch_tokens < 1 or self.batch_size < 0:
+            raise ValueError("--batch-tokens must be positive, --batch-size not negative")
+
     def with_model_penalty(self, recorded: float | None) -> SearchOptions:
         """These options, with the length penalty a model records where none was given."""
         if self.alpha is None and recorded is not None:

@@ -1,5 +1,5 @@
-"""Output formats: a translation as a line of text or a JSON record (`nmt translate`), an
-alignment as rich tables, Pharaoh links, JSON or CSV (`nmt align`)."""
+"""An alignment as text: rich tables of its weights (a terminal's or a file's width), its
+Pharaoh links, or one line of JSON or CSV (the formats of `nmt align`)."""
 
 from __future__ import annotations
 
@@ -7,38 +7,10 @@ import csv
 import io
 import json
 
+from nmt_cli.align.pharaoh import to_pharaoh
+from nmt_cli.textio import atomic_writer
 
-def format_line(index: int, t, fmt: str, align: bool, nbest: int, split: bool = False) -> str:
-    """One output line for one hypothesis (nbest: ``i ||| text ||| score``); jsonl lists a
-    split line's sentences."""
-    from nmt_cli.align.pharaoh import to_pharaoh
-    from nmt_cli.textio import one_line
-
-    text = one_line(t.text)
-    if fmt == "jsonl":
-        record = {
-            "source": t.source,
-            "translation": text,
-            "score": round(t.score, 6),
-            "tokens": t.tgt_pieces,
-        }
-        if split:
-            record["sentences"] = [
-                {"source": p.source, "translation": one_line(p.text)} for p in t.sentences
-            ]
-        if align:
-            record["alignment"] = to_pharaoh(t.alignment)
-        if nbest > 1:
-            record["n"] = index
-        line = json.dumps(record, ensure_ascii=False)
-        # JSON stays valid with these escaped, and no line-splitting reader breaks the line.
-        for c in ("\u2028", "\u2029", "\u0085"):
-            line = line.replace(c, f"\\u{ord(c):04x}")
-        return line
-    fields = [str(index), text, f"{t.score:.4f}"] if nbest > 1 else [text]
-    if align:
-        fields.append(to_pharaoh(t.alignment))
-    return " ||| ".join(fields)
+FORMATS = ("table", "pharaoh", "json", "csv")
 
 
 def render_tables(al, max_width: int):
@@ -81,9 +53,6 @@ def render_tables(al, max_width: int):
 def write_alignment(al, fmt: str, output: str, max_width: int) -> None:
     """One alignment to ``output`` ('-': stdout) as ``fmt``: tables (and its Pharaoh line), or
     its record."""
-    from nmt_cli.align.pharaoh import to_pharaoh
-    from nmt_cli.textio import atomic_writer
-
     if fmt != "table":
         with atomic_writer(output) as out:
             out.write(alignment_record(al, fmt) + "\n")
@@ -107,8 +76,6 @@ def write_alignment(al, fmt: str, output: str, max_width: int) -> None:
 
 def alignment_record(al, fmt: str) -> str:
     """One line for one alignment: its Pharaoh links, a JSON record, or CSV rows."""
-    from nmt_cli.align.pharaoh import to_pharaoh
-
     if fmt == "pharaoh":
         return to_pharaoh(al.links)
     if fmt == "json":
