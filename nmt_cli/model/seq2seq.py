@@ -113,8 +113,13 @@ class Seq2Seq(nn.Module):
     def step(self, state, last_tokens: Tensor):
         """last_tokens (B,) -> log-probs (B, V), attention (B, S), the next state."""
         out, cross, state = self.decoder.step(last_tokens, state)  # (B, O), (B, L, h, S)
-        logits = self.output(out)  # (B, V)
-        return torch.log_softmax(logits.float(), dim=-1), self.alignment_weights(cross), state
+        logits = self.output(out).float()  # (B, V)
+        # On the CPU in place: a fresh (B, V) tensor at every step costs the allocator fresh
+        # pages (docs/benchmarks.md); the values are the same bits either way.
+        log_probs = torch.log_softmax(
+            logits, dim=-1, out=logits if logits.is_cpu and not logits.requires_grad else None
+        )
+        return log_probs, self.alignment_weights(cross), state
 
 
 def build_model(config: ModelConfig, src_vocab_size: int, tgt_vocab_size: int) -> Seq2Seq:

@@ -44,7 +44,9 @@ from nmt_cli.search.hypothesis import (
     Hypothesis,
     Limits,
     as_limits,
+    chosen_log_probs,
     forbid_tokens,
+    forbidden_tokens,
     length_penalty,
 )
 from nmt_cli.vocab import BOS, EOS
@@ -86,8 +88,7 @@ def beam_search(
     state = state.select(beams.sents.repeat_interleave(beam_size))  # B*K rows
     for t in itertools.count():  # t output tokens exist in every live row
         log_probs, attn, state = step(state, beams.last)  # (B'*K, V), (B'*K, S)
-        log_probs = forbid_tokens(log_probs, t, min_len)
-        rows = beams.advance(t, log_probs, attn)
+        rows = beams.advance(t, log_probs, attn, forbidden_tokens(t, min_len))
         if rows is None:
             break
         state = state.select(rows)
@@ -115,18 +116,23 @@ class _Beams:
         self.last = torch.full((batch * k,), BOS, dtype=torch.long, device=device)  # (B'*K,)
         self.history = History.start(batch * k, device)
 
-    def advance(self, t: int, log_probs: torch.Tensor, attn: torch.Tensor) -> torch.Tensor | None:
-        """One step over log_probs (B'*K, V) and attention (B'*K, S): file the hypotheses that
-        end, keep the best K continuations of the other sentences. Returns the rows (B''*K,) the
-        next step continues from, or None when every sentence is done."""
+    def advance(
+        self, t: int, log_probs: torch.Tensor, attn: torch.Tensor, forbidden: list[int]
+    ) -> torch.Tensor | None:
+        """One step over log_probs (B'*K, V) and attention (B'*K, S), the ``forbidden`` tokens
+        not taken: file the hypotheses that end, keep the best K continuations of the other
+        sentences. Returns the rows (B''*K,) the next step continues from, or None when every
+        sentence is done."""
         k = self.k
+        log_probs = log_probs.float()  # the step's own tensor: read, never changed
         self.history.add_attention(attn)
         done = (self.limit[self.sents] == t).tolist()  # per sentence: beams hold max_len tokens
-        self._end_at_limit(log_probs, done)
+        self._end_at_limit(log_probs, done, forbidden)
 
         # Rank every extension of every beam of a sentence; keep the best 2K.
         vocab = log_probs.size(1)
-        cand = (self.cum.view(-1, 1) + log_probs).view(-1, k * vocab)  # (B', K*V)
+        cand = forbid_tokens(self.cum.view(-1, 1) + log_probs, forbidden)  # (B'*K, V)
+        cand = cand.view(-1, k * vocab)  # (B', K*V)
         cand_lp, cand_idx = _top_candidates(cand, min(2 * k, k * vocab))  # (B', 2K) each
         parent = torch.div(cand_idx, vocab, rounding_mode="floor")  # (B', 2K) beam in sentence
         cand_tok = cand_idx % vocab  # (B', 2K)
@@ -153,7 +159,8 @@ class _Beams:
         kept = keep.nonzero().squeeze(1)  # (B'',) positions of the sentences that stay
         rows = (kept.unsqueeze(1) * k + parent.gather(1, pick)[kept]).view(-1)  # (B''*K,)
         next_tok = cand_tok.gather(1, pick)[kept].view(-1)  # (B''*K,)
-        self.history = self.history.extend(rows, next_tok, log_probs[rows, next_tok])
+        chosen = chosen_log_probs(log_probs, rows, next_tok, forbidden)  # (B''*K,)
+        self.history = self.history.extend(rows, next_tok, chosen)
         self.cum, self.last, self.sents = new_cum[kept], next_tok, self.sents[kept]
         return rows
 
@@ -165,18 +172,22 @@ class _Beams:
         hyp = self.history.hypothesis(row, log_prob, int(self.src_lengths[i]), self.alpha, eos_lp)
         self.finished[i].append(hyp)
 
-    def _end_at_limit(self, log_probs: torch.Tensor, done: list[bool]) -> None:
+    def _end_at_limit(
+        self, log_probs: torch.Tensor, done: list[bool], forbidden: list[int]
+    ) -> None:
         """(d) At the length limit each live beam ends: with </s> if the model prefers it."""
         at_limit = [pos for pos, d in enumerate(done) if d]
         if not at_limit:
             return
-        best_tok = log_probs.argmax(dim=1)  # (B'*K,) first maximum on ties, as greedy
+        rows = [row for pos in at_limit for row in range(pos * self.k, pos * self.k + self.k)]
+        allowed = forbid_tokens(log_probs[rows], forbidden)  # (R, V) a copy of those rows
+        best_tok = dict(zip(rows, allowed.argmax(dim=1).tolist()))  # first maximum, as greedy
         flat_cum = self.cum.view(-1)  # (B'*K,)
         for pos in at_limit:
             for row in range(pos * self.k, pos * self.k + self.k):
                 if math.isinf(float(flat_cum[row])):
                     continue  # dead beam
-                if int(best_tok[row]) == EOS:
+                if best_tok[row] == EOS:
                     eos_lp = log_probs[row, EOS]
                     self._file(pos, row, flat_cum[row] + eos_lp, eos_lp)
                 else:

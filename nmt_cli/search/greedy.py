@@ -17,7 +17,14 @@ from __future__ import annotations
 import torch
 
 from nmt_cli.search import DecoderState, StepFn
-from nmt_cli.search.hypothesis import History, Hypothesis, Limits, as_limits, forbid_tokens
+from nmt_cli.search.hypothesis import (
+    History,
+    Hypothesis,
+    Limits,
+    as_limits,
+    forbid_tokens,
+    forbidden_tokens,
+)
 from nmt_cli.vocab import BOS, EOS
 
 
@@ -50,8 +57,7 @@ def greedy_search(
     t = 0  # tokens produced so far, the same for every row still in the batch
     while sents.numel() > 0:
         log_probs, attn, state = step(state, last)  # (B', V), (B', S)
-        log_probs = forbid_tokens(log_probs, t, min_len)
-        best_lp, best = log_probs.max(dim=1)  # (B',), (B',): first maximum on ties
+        best_lp, best = _best_allowed(log_probs.float(), forbidden_tokens(t, min_len))
         new_cum = cum + best_lp  # (B',)
         history.add_attention(attn)
 
@@ -75,3 +81,17 @@ def greedy_search(
         t += 1
 
     return [hyp for hyp in results if hyp is not None]
+
+
+def _best_allowed(
+    log_probs: torch.Tensor, forbidden: list[int]
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """The most likely token of each row of log_probs (R, V) that is not ``forbidden``, and its
+    log-prob: (R,) each, the first maximum on ties. Only rows whose maximum is a forbidden
+    token are searched again (on a copy), so the step's tensor is neither changed nor copied."""
+    best_lp, best = log_probs.max(dim=1)  # (R,), (R,): first maximum on ties
+    redo = torch.isin(best, best.new_tensor(forbidden)).nonzero().squeeze(1)  # (R',)
+    if len(redo):
+        again = forbid_tokens(log_probs[redo], forbidden).max(dim=1)  # (R',) each
+        best_lp[redo], best[redo] = again.values, again.indices
+    return best_lp, best

@@ -112,18 +112,30 @@ class History:
         )
 
 
-def forbid_tokens(log_probs: torch.Tensor, produced: int, min_len: int) -> torch.Tensor:
-    """Give -inf to tokens that may not come next.
+def forbidden_tokens(produced: int, min_len: int) -> list[int]:
+    """The tokens that may not come next once ``produced`` output tokens exist: <pad> and <s>
+    never, </s> until there are ``min_len``."""
+    return [PAD, BOS] if produced >= min_len else [PAD, BOS, EOS]
 
-    log_probs (B, V); ``produced`` output tokens exist so far (the same for every row).
-    <pad> and <s> are never output; </s> is forbidden until ``min_len`` tokens exist.
-    Returns a new float tensor (B, V); the model's tensor is left untouched.
+
+def forbid_tokens(scores: torch.Tensor, forbidden: list[int]) -> torch.Tensor:
+    """Give -inf to the ``forbidden`` tokens' columns of scores (R, V), in place; returns it.
+
+    The searches apply it to tensors of their own (candidate scores, a copy of some rows), never
+    to the model's log-probs: a tensor that a step returned is left untouched.
     """
-    log_probs = log_probs.float().clone()  # (B, V)
-    log_probs[:, [PAD, BOS]] = -float("inf")
-    if produced < min_len:
-        log_probs[:, EOS] = -float("inf")
-    return log_probs
+    scores[:, forbidden] = -float("inf")
+    return scores
+
+
+def chosen_log_probs(
+    log_probs: torch.Tensor, rows: torch.Tensor, tokens: torch.Tensor, forbidden: list[int]
+) -> torch.Tensor:
+    """log_probs[rows, tokens] (R',) as float, -inf where a token is forbidden (a search picks
+    one only for a beam that has died out): what the rows of ``forbid_tokens(log_probs)`` would
+    give, without copying log_probs (R, V)."""
+    picked = log_probs[rows, tokens].float()  # (R',)
+    return picked.masked_fill_(torch.isin(tokens, tokens.new_tensor(forbidden)), -float("inf"))
 
 
 Limits = list[int] | torch.Tensor  # (B,) most output tokens per sentence, </s> not counted
