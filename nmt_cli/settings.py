@@ -16,10 +16,10 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import typing
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from nmt_cli.errors import ConfigError
+from nmt_cli.errors import ConfigError, UsageError
 
 C = TypeVar("C")
 
@@ -49,6 +49,36 @@ def setting(
     """
     metadata = {"help": help, "flags": flags, "choices": choices}
     return dataclasses.field(default=default, metadata=metadata)
+
+
+def option_fields(cls: type) -> list[dataclasses.Field]:
+    """The fields of ``cls`` that are command-line options."""
+    return [f for f in dataclasses.fields(cls) if f.metadata.get("help") is not None]
+
+
+def flag_of(f: dataclasses.Field) -> str:
+    """The long name of field ``f``'s option (``--no-`` forms left out)."""
+    flags = f.metadata.get("flags") or ()
+    longs = [x.split("/")[0] for x in flags if x.startswith("--")]
+    return longs[0] if longs else "--" + f.name.replace("_", "-")
+
+
+def check_choice(flag: str, value: str | None, choices: Sequence[str]) -> None:
+    """UsageError naming the choices unless ``value`` is one of them (None: not given)."""
+    if value is None or value in choices:
+        return
+    if len(choices) <= 2:
+        raise UsageError(f"{flag} must be {' or '.join(choices)}")
+    raise UsageError(f"{flag} must be one of {', '.join(choices)}")
+
+
+def from_options(cls: type[C], values: dict[str, Any]) -> C:
+    """``cls`` of the values of its options (their choices checked: :func:`check_choice`); its
+    own checks' ValueErrors are UsageErrors."""
+    try:
+        return cls(**values)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
 
 
 def _type_ok(value: Any, annotation: Any) -> bool:

@@ -144,6 +144,16 @@ def read_lines(path: str | Path, on_invalid: Callable[[str], None] | None = None
         return list(lines)
 
 
+def check_files(paths: Iterable[str | Path | None], option: str = "") -> None:
+    """InputError for the first of ``paths`` that is no file ('-', stdin, and None, not given,
+    pass), led by ``option`` (e.g. "--input"): a command fails before its work, not after."""
+    for path in paths:
+        if path is None or path == "-" or Path(path).is_file():
+            continue
+        what = "not a file" if Path(path).exists() else "no such file"
+        raise InputError(f"{option} {path}: {what}".lstrip())
+
+
 def count_lines(path: str | Path) -> int:
     with open_lines(path) as lines:
         return sum(1 for _ in lines)

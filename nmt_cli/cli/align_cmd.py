@@ -109,11 +109,10 @@ def _check_files(src_file, tgt_file, fmt: str, plot: Path | None, gold: str | No
         raise UsageError("--gold scores file mode: give --src-file and --tgt-file")
     if plot is not None and src_file is not None:
         raise UsageError("--plot draws one sentence pair, not a file of them")
-    if gold is not None and not Path(gold).is_file():
-        raise InputError(f"--gold {gold}: no such file")
-    for f in (src_file, tgt_file):
-        if f is not None and f != "-" and not Path(f).is_file():
-            raise InputError(f"{f}: no such file")
+    from nmt_cli.textio import check_files
+
+    check_files([gold], "--gold")
+    check_files([src_file, tgt_file])
 
 
 def _align_translation(translator, sentence: str, opts: dict):

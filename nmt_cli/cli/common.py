@@ -7,12 +7,12 @@ import contextlib
 import functools
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 import typer
 
-from nmt_cli.errors import NmtError, UsageError
+from nmt_cli.errors import NmtError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -36,15 +36,6 @@ def warn(message: str) -> None:
 
 def info(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
-
-
-def check_choice(flag: str, value: str | None, choices: Sequence[str]) -> None:
-    """UsageError naming the choices unless ``value`` is one of them (None: not given)."""
-    if value is None or value in choices:
-        return
-    if len(choices) <= 2:
-        raise UsageError(f"{flag} must be {' or '.join(choices)}")
-    raise UsageError(f"{flag} must be one of {', '.join(choices)}")
 
 
 def examples_verbatim(help_text: str) -> str:

@@ -22,8 +22,7 @@ from typing import Annotated, Any
 
 import typer
 
-from nmt_cli.cli.common import check_choice
-from nmt_cli.errors import UsageError
+from nmt_cli.settings import check_choice, flag_of, from_options, option_fields
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,18 +45,6 @@ class _Option:
     field: str
     flag: str  # the option's first long name, for messages
     choices: tuple[str, ...] | None
-
-
-def option_fields(cls: type) -> list[dataclasses.Field]:
-    """The fields of ``cls`` that are command-line options."""
-    return [f for f in dataclasses.fields(cls) if f.metadata.get("help") is not None]
-
-
-def flag_of(f: dataclasses.Field) -> str:
-    """The long name of field ``f``'s option (``--no-`` forms left out)."""
-    flags = f.metadata.get("flags") or ()
-    longs = [x.split("/")[0] for x in flags if x.startswith("--")]
-    return longs[0] if longs else "--" + f.name.replace("_", "-")
 
 
 def _parameter(f: dataclasses.Field, annotation: Any, given: bool) -> inspect.Parameter:
@@ -116,7 +103,7 @@ def options_from(
                 if isinstance(spec, Given):
                     kwargs[group] = values[group]
                 else:
-                    kwargs[group] = _build(_class(spec), values[group])
+                    kwargs[group] = from_options(_class(spec), values[group])
             return func(*args, **kwargs)
 
         plain = [p for p in own if p.kind is not inspect.Parameter.KEYWORD_ONLY]
@@ -132,10 +119,3 @@ def options_from(
 
 def _class(spec: type | Given | Only) -> type:
     return spec if isinstance(spec, type) else spec.cls
-
-
-def _build(cls: type, values: dict[str, Any]) -> Any:
-    try:
-        return cls(**values)
-    except ValueError as e:  # the dataclass's own checks
-        raise UsageError(str(e)) from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import sys
 from pathlib import Path
@@ -10,7 +11,9 @@ from typing import Annotated
 import typer
 
 from nmt_cli.cli.common import OutputOption, boundary, err_console, warn
+from nmt_cli.cli.options import options_from
 from nmt_cli.errors import InputError, UsageError
+from nmt_cli.model.tokenizer import TokenizerOptions
 
 app = typer.Typer(
     help=(
@@ -27,40 +30,29 @@ Tok = Annotated[
 
 @app.command("train")
 @boundary
+@options_from(options=TokenizerOptions)
 def train(
     files: Annotated[
         list[str], typer.Argument(help="Text files, one sentence per line ('-': stdin).")
     ],
     output: Annotated[Path, typer.Option("--output", "-o", help="Where to write tokenizer.json.")],
-    vocab_size: Annotated[int, typer.Option("--vocab-size", help="Size of the vocabulary.")] = 8000,
-    model: Annotated[str, typer.Option("--model", help="bpe, unigram or wordpiece.")] = "bpe",
-    min_frequency: Annotated[
-        int, typer.Option("--min-frequency", help="Least count for a merge (bpe, wordpiece).")
-    ] = 2,
-    lowercase: Annotated[bool, typer.Option("--lowercase", help="Lowercase all text.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No statistics table.")] = False,
+    *,
+    options: TokenizerOptions,
 ) -> None:
     """Train one subword tokenizer over all FILES (a joint source+target vocabulary is usual).
 
     Example: nmt tokenizer train train.de train.en --vocab-size 8000 --output tok.json
     """
     from nmt_cli.model.tokenizer import train_tokenizer
-    from nmt_cli.textio import check_writable, lines_of
+    from nmt_cli.textio import check_files, check_writable, lines_of
 
     if files.count("-") > 1:
         raise UsageError("'-' (stdin) can be given only once")
-    for f in files:  # fail before a long training run, not after
-        if f != "-" and not Path(f).is_file():
-            raise InputError(f"{f}: no such file" if not Path(f).exists() else f"{f}: not a file")
+    check_files(files)
     check_writable(output)
-
-    tok, stats = train_tokenizer(
-        lines_of(files, strict=True),  # training data must be clean: bad UTF-8 is an error
-        vocab_size=vocab_size,
-        model=model,
-        min_frequency=min_frequency,
-        lowercase=lowercase,
-    )
+    # training data must be clean: bad UTF-8 is an error
+    tok, stats = train_tokenizer(lines_of(files, strict=True), **dataclasses.asdict(options))
     tok.save(output)
     if quiet:
         return
@@ -69,15 +61,8 @@ def train(
     table = Table(title=f"tokenizer {output}", show_header=False)
     table.add_column("", style="bold")
     table.add_column("", justify="right")
-    table.add_row("model", model)
-    table.add_row("vocabulary size", f"{stats.vocab_size:,}")
-    table.add_row("lines read", f"{stats.lines:,}")
-    table.add_row("characters read", f"{stats.characters:,}")
-    sampled = (
-        "" if stats.sampled_lines == stats.lines else f" (first {stats.sampled_lines:,} lines)"
-    )
-    table.add_row("subwords per line" + sampled, f"{stats.subwords_per_line:.2f}")
-    table.add_row("unknown characters" + sampled, f"{100 * stats.unknown_char_share:.4f} %")
+    for row in [("model", options.model), *stats.rows()]:
+        table.add_row(*row)
     err_console().print(table)
 
 

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from nmt_cli.cli.common import boundary, err_console, info, warn
-from nmt_cli.cli.options import Given, flag_of, option_fields, options_from
+from nmt_cli.cli.options import Given, options_from
 from nmt_cli.errors import UsageError
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.model.export import ExportOptions
@@ -126,36 +126,16 @@ def train(
     Example: nmt train --src train.de --tgt train.en --valid-src val.de --valid-tgt val.en
     --output runs/de-en --arch rnn --attention additive
     """
-    from nmt_cli.training.config import spec_from_run
-
     model["dec_layers"] = model["enc_layers"]  # --layers sets both
     if run.resume is not None:
-        # A resumed run keeps its data, tokenizer and model: none of their options is given.
-        kept = {flag_of(f): getattr(data, f.name) for f in option_fields(DataOptions)}
-        kept |= {"--config": run.config}
-        kept |= {flag_of(f): model[f.name] is not None for f in option_fields(ModelConfig)}
-        _check_resume(run.resume, run.output, kept)
-        run_dir, spec = run.resume, spec_from_run(run.resume, training)
+        spec = data.resumed_spec(run.resume, run.output, run.config, model, training)
+        run_dir = run.resume
     else:
         if run.output is None:
             raise UsageError("missing --output (the run directory)")
         run_dir, spec = run.output, data.spec(run.config, model, training)
     resume = run.resume is not None
     _run(spec, run_dir, resume=resume, overwrite=run.overwrite, quiet=run.quiet, plot=run.plot)
-
-
-def _check_resume(resume: Path, output: Path | None, flags: dict) -> None:
-    """A resumed run keeps its data, tokenizer and model: none of ``flags`` may be given."""
-    if output is not None and output != resume:
-        raise UsageError("give the run directory once: --resume DIR (without --output)")
-    given = [k for k, v in flags.items() if v]
-    if given:
-        raise UsageError(
-            f"{', '.join(given)} cannot change on --resume: the run keeps its "
-            "data, tokenizer and model (training options such as --epochs can)"
-        )
-    if not resume.is_dir():
-        raise UsageError(f"--resume {resume}: no such run directory")
 
 
 def _run(spec, run_dir: Path, *, resume: bool, overwrite: bool, quiet: bool, plot: bool) -> None:

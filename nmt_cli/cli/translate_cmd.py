@@ -6,7 +6,6 @@ import dataclasses
 import sys
 from contextlib import nullcontext
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -14,7 +13,7 @@ import typer
 from nmt_cli.align.options import LinkOptions
 from nmt_cli.cli.common import OUTPUT_HELP, boundary, warn
 from nmt_cli.cli.options import options_from
-from nmt_cli.errors import InputError, UsageError
+from nmt_cli.errors import UsageError
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.translation import FORMATS, format_line
 from nmt_cli.search.options import SearchOptions
@@ -67,7 +66,12 @@ def translate(
               nmt translate -m runs/de-en < in.de > out.en
               nmt translate -m de-en-ct2 --engine ctranslate2 < in.de > out.en
     """
-    _check_input(text, files.input_file)
+    from nmt_cli.textio import check_files
+
+    if text and files.input_file != "-":
+        raise UsageError("give text arguments or --input, not both")
+    check_files([files.input_file], "--input")
+    check_files([files.ref], "--ref")
     if not files.align and (links.links is not None or links.threshold is not None):
         raise UsageError("--links and --threshold choose --align's links: give --align")
     from nmt_cli.inference.translator import Translator
@@ -77,8 +81,6 @@ def translate(
         parallel_batches=True, on_warning=warn, **dataclasses.asdict(translator),
     )  # fmt: skip
     ref = files.ref
-    if ref is not None and not Path(ref).exists():
-        raise InputError(f"--ref {ref}: no such file")
     lines = [" ".join(text)] if text else None
     best = _write_translations(model, lines, files, keep_best=ref is not None)
     if ref is not None:
@@ -87,13 +89,6 @@ def translate(
 
         for s in score_corpus(best, read_lines(ref, warn), ["bleu", "chrf"]):
             print(f"{s.metric.upper()} {s.score:.2f}  {s.signature}", file=sys.stderr)
-
-
-def _check_input(text, input_file: str) -> None:
-    if text and input_file != "-":
-        raise UsageError("give text arguments or --input, not both")
-    if input_file != "-" and not Path(input_file).is_file():
-        raise InputError(f"--input {input_file}: no such file")
 
 
 def _write_translations(translator, lines, files: Files, keep_best: bool) -> list[str]:

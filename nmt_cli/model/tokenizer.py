@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from nmt_cli.errors import ConfigError, InputError, ModelLoadError, UsageError
+from nmt_cli.settings import setting
 from nmt_cli.textio import write_text_atomic
 from nmt_cli.vocab import SPECIAL_TOKENS, UNK
 
@@ -58,6 +59,17 @@ def _decoder(model: str):
     return decoders.Sequence([*steps, decoders.Strip(" ", 1, 0)])
 
 
+@dataclass(frozen=True)
+class TokenizerOptions:
+    """How a tokenizer is trained (:func:`train_tokenizer`'s settings; the options of
+    `nmt tokenizer train`)."""
+
+    vocab_size: int = setting(8000, "Size of the vocabulary.")
+    model: str = setting("bpe", "bpe, unigram or wordpiece.", choices=MODELS)
+    min_frequency: int = setting(2, "Least count for a merge (bpe, wordpiece).")
+    lowercase: bool = setting(False, "Lowercase all text.")
+
+
 @dataclass
 class CorpusStats:
     """What a training run read and how the new tokenizer splits it."""
@@ -68,6 +80,19 @@ class CorpusStats:
     subwords_per_line: float
     unknown_char_share: float
     sampled_lines: int
+
+    def rows(self) -> list[tuple[str, str]]:
+        """(what, figure) for a table of these statistics."""
+        sampled = (
+            "" if self.sampled_lines == self.lines else f" (first {self.sampled_lines:,} lines)"
+        )
+        return [
+            ("vocabulary size", f"{self.vocab_size:,}"),
+            ("lines read", f"{self.lines:,}"),
+            ("characters read", f"{self.characters:,}"),
+            ("subwords per line" + sampled, f"{self.subwords_per_line:.2f}"),
+            ("unknown characters" + sampled, f"{100 * self.unknown_char_share:.4f} %"),
+        ]
 
 
 def _specials_as_plain_pieces(hf_tokenizer):

@@ -17,7 +17,16 @@ from nmt_cli.device import DEVICES
 from nmt_cli.errors import ConfigError, InputError, UsageError
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.precision import PRECISIONS
-from nmt_cli.settings import choose, from_dict, read_document, require, setting, to_dict
+from nmt_cli.settings import (
+    choose,
+    flag_of,
+    from_dict,
+    option_fields,
+    read_document,
+    require,
+    setting,
+    to_dict,
+)
 
 SCHEDULES = ("inverse_sqrt", "plateau", "constant", "cosine")  # cosine: to min_lr at max_steps
 METRICS = ("bleu", "chrf", "ppl", "loss")
@@ -153,6 +162,29 @@ class DataOptions:
             data["init"] = _init_model(self.init)
         train_flags = {**train_flags, "teacher": teacher}
         return build_spec(data, config_file, model_flags, train_flags, self.tokenizer)
+
+    def resumed_spec(
+        self, run_dir: Path, output: Path | None, config_file: Path | None, model_flags: dict,
+        train_flags: dict,
+    ) -> RunSpec:  # fmt: skip
+        """The settings of the run in ``run_dir``, resumed with the training options given
+        (``train_flags``). A resumed run keeps its data, tokenizer and model: none of these
+        options, no ``config_file`` and none of ``model_flags`` (None: not given) may be given;
+        ``output``, if given, must be ``run_dir``."""
+        if output is not None and output != run_dir:
+            raise UsageError("give the run directory once: --resume DIR (without --output)")
+        flags = {flag_of(f): getattr(self, f.name) for f in option_fields(DataOptions)}
+        flags |= {"--config": config_file}
+        flags |= {flag_of(f): model_flags[f.name] is not None for f in option_fields(ModelConfig)}
+        given = [flag for flag, value in flags.items() if value]
+        if given:
+            raise UsageError(
+                f"{', '.join(given)} cannot change on --resume: the run keeps its "
+                "data, tokenizer and model (training options such as --epochs can)"
+            )
+        if not run_dir.is_dir():
+            raise UsageError(f"--resume {run_dir}: no such run directory")
+        return spec_from_run(run_dir, train_flags)
 
     def _teacher(self, corpora: int) -> tuple[list[str] | None, str | None]:
         """(--alignments, the teacher setting) of --teacher: a teacher by name, or a file of
