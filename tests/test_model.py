@@ -4,6 +4,7 @@ teacher forcing, no peeking at future targets, reorderable decoder states, hones
 
 from __future__ import annotations
 
+import copy
 import itertools
 
 import pytest
@@ -280,6 +281,30 @@ def test_dropping_finished_sentences_leaves_the_others_unchanged(overrides):
         kept, _, _ = model.step(state.select(keep), tgt[keep, 1])
     assert kept.shape == (2, VOCAB)
     assert torch.allclose(kept, full[keep], atol=1e-6)
+
+
+@pytest.mark.parametrize("pre_norm", [True, False], ids=["prenorm", "postnorm"])
+def test_a_model_fused_for_inference_translates_and_attends_as_before(pre_norm):
+    """Fusing self-attention's projections at load is arithmetic only: teacher forcing, the
+    full-context alignment pass and step-by-step decoding give what the model gave unfused."""
+    settings = dict(guided_alignment=True, full_context_alignment=True)
+    model = _model(dict(arch="transformer", pre_norm=pre_norm, **settings))
+    fused = copy.deepcopy(model)
+    fused.fuse_for_inference()
+    assert not any(name.endswith("self_attn.q_proj.weight") for name, _ in fused.named_parameters())
+    src, lens, tgt = _batch()
+    with torch.no_grad():
+        for a, b in zip(model(src, lens, tgt), fused(src, lens, tgt)):
+            assert torch.allclose(a, b, atol=1e-6)
+        states = model.start(src, lens), fused.start(src, lens)
+        for t in range(tgt.size(1)):
+            (lp, attn, s0), (lp_fused, attn_fused, s1) = (
+                model.step(states[0], tgt[:, t]),
+                fused.step(states[1], tgt[:, t]),
+            )
+            states = s0, s1
+            assert torch.allclose(lp, lp_fused, atol=1e-6), f"log-probs at t={t}"
+            assert torch.allclose(attn, attn_fused, atol=1e-6), f"attention at t={t}"
 
 
 # -- output shapes -------------------------------------------------------------------------------

@@ -132,6 +132,7 @@ class Translator:
                 f"{path}: a CTranslate2 export; translate with --engine ctranslate2"
             )
         bundle = load_bundle(path)
+        bundle.model.fuse_for_inference()
         bundle.model.to(where)
         if quantize == "int8":
             from nmt_cli.inference.quantize import quantize_int8

@@ -130,11 +130,39 @@ class MultiHeadAttention(nn.Module):
     def _split(self, x: Tensor) -> Tensor:
         return x.unflatten(-1, (self.heads, self.head_size)).transpose(1, 2)  # (B, h, n, d)
 
+    def fuse_projections(self) -> None:
+        """For inference, where query, keys and values come from one input (self-attention):
+        the three projections as one layer of 3H outputs, one product instead of three with the
+        same numbers in them (and an int8 model quantizes the input once). The model directory
+        keeps the three layers; a fused module is not one to train or save."""
+        q, k, v = self.q_proj, self.k_proj, self.v_proj
+        if q.in_features != k.in_features:
+            raise ValueError("only self-attention's projections, of one input, can be fused")
+        fused = nn.Linear(q.in_features, 3 * q.out_features, device=q.weight.device)
+        with torch.no_grad():
+            fused.weight.copy_(torch.cat([q.weight, k.weight, v.weight]))  # (3H, H)
+            fused.bias.copy_(torch.cat([q.bias, k.bias, v.bias]))
+        self.qkv_proj = fused.to(q.weight.dtype)
+        del self.q_proj, self.k_proj, self.v_proj
+
     def project_memory(self, keys: Tensor, values: Tensor) -> tuple[Tensor, Tensor]:
         """keys, values (B, S, Hk) -> per-head keys and values, each (B, h, S, d), float32 in
         any precision (attention runs in float32, see forward): a search casts each step's new
         keys once, not its whole cache at every step."""
         return self._split(self.k_proj(keys)).float(), self._split(self.v_proj(values)).float()
+
+    def project_self(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+        """Self-attention's projections of x (B, T, H): the query as :meth:`attend` takes it,
+        and keys and values as :meth:`project_memory` gives them, each (B, h, T, d)."""
+        if hasattr(self, "qkv_proj"):
+            q, k, v = self.qkv_proj(x).chunk(3, dim=-1)  # (B, T, H) each
+        else:
+            q, k, v = self.q_proj(x), self.k_proj(x), self.v_proj(x)
+        return self._query(q), self._split(k).float(), self._split(v).float()
+
+    def _query(self, q: Tensor) -> Tensor:
+        """Projected query (B, T, H) -> per head, scaled by 1 / sqrt(d): (B, h, T, d)."""
+        return self._split(q) / math.sqrt(self.head_size)
 
     def forward(
         self, query: Tensor, keys: Tensor, values: Tensor, mask: Tensor | None = None
@@ -143,14 +171,19 @@ class MultiHeadAttention(nn.Module):
         mask broadcastable to (B, h, T, S), True = no weight.
         Returns output (B, T, H) and weights (B, h, T, S).
         """
-        q = self._split(self.q_proj(query)) / math.sqrt(self.head_size)  # (B, h, T, d)
+        return self.attend(self._query(self.q_proj(query)), keys, values, mask)
+
+    def attend(
+        self, q: Tensor, keys: Tensor, values: Tensor, mask: Tensor | None = None
+    ) -> tuple[Tensor, Tensor]:
+        """:meth:`forward` from the query as :meth:`project_self` gives it, q (B, h, T, d)."""
         # In float32 even under bf16: products of d = H / h columns are cheap, and in bfloat16
         # oneDNN builds a kernel for each new (B, T, S), which costs more than the product does
         # (a search meets a new T at every step). The weights stay float32 for alignment.
         with torch.autocast(q.device.type, enabled=False):
             scores = q.float() @ keys.float().transpose(-1, -2)  # (B, h, T, S)
         context, weights = attend(scores, values, mask)  # (B, h, T, d), (B, h, T, S)
-        context = context.transpose(1, 2).flatten(2).to(query.dtype)  # (B, T, H): heads joined
+        context = context.transpose(1, 2).flatten(2).to(q.dtype)  # (B, T, H): heads joined
         return self.out_proj(context), weights
 
 

@@ -15,7 +15,7 @@ import torch
 from torch import Tensor, nn
 
 from nmt_cli.errors import ConfigError
-from nmt_cli.model.attention import pad_mask_from_lengths
+from nmt_cli.model.attention import MultiHeadAttention, pad_mask_from_lengths
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.model.dropout import Dropout
 from nmt_cli.model.family import Family, family
@@ -109,6 +109,14 @@ class Seq2Seq(nn.Module):
             head = 0
         maps = cross[:, self.decoder.align_layer if layer is None else layer]  # (B, h, [T,] S)
         return maps.mean(dim=1) if head is None else maps[:, head]
+
+    def fuse_for_inference(self) -> None:
+        """Each self-attention's query, key and value projections as one layer (a model loaded
+        to translate or align: see MultiHeadAttention.fuse_projections). Not for training or
+        saving: the model's tensors change names."""
+        for module in self.modules():
+            if isinstance(getattr(module, "self_attn", None), MultiHeadAttention):
+                module.self_attn.fuse_projections()
 
     def step(self, state, last_tokens: Tensor):
         """last_tokens (B,) -> log-probs (B, V), attention (B, S), the next state."""

@@ -60,7 +60,7 @@ class EncoderLayer(nn.Module):
 
     def forward(self, x: Tensor, mask: Tensor) -> Tensor:
         """x (B, S, H), mask (B, 1, 1, S) True at padding."""
-        x, _ = self.sub1(x, lambda y: self.self_attn(y, *self.self_attn.project_memory(y, y), mask))
+        x, _ = self.sub1(x, lambda y: self.self_attn.attend(*self.self_attn.project_self(y), mask))
         x, _ = self.sub2(x, lambda y: (self.ff(y), None))
         return x
 
@@ -106,12 +106,12 @@ class DecoderLayer(nn.Module):
             return out.reshape(b, t, h), w.unflatten(2, (-1, t)).transpose(1, 2).flatten(0, 1)
 
         def self_attn(y: Tensor):
-            k, v = self.self_attn.project_memory(y, y)  # (B, h, T, d)
+            q, k, v = self.self_attn.project_self(y)  # (B, h, T, d) each
             if self_kv is not None:
                 k = torch.cat([self_kv[0], k], dim=2)  # (B, h, p+T, d)
                 v = torch.cat([self_kv[1], v], dim=2)
             cache.append((k, v))
-            return self.self_attn(y, k, v, self_mask)
+            return self.self_attn.attend(q, k, v, self_mask)
 
         x, _ = self.sub1(x, self_attn)
         x, weights = self.sub2(x, cross_attn)
