@@ -121,6 +121,17 @@ def align_pairs(
     return out
 
 
+def align_translation(bundle, sentence: str, translation, **options) -> Alignment:
+    """The alignment of ``sentence`` with the model's own ``translation`` of it (a
+    Translation: its text, and its target pieces as the search chose them)."""
+    if not sentence.split() or not bundle.tokenizer.encode(sentence):
+        raise InputError("the sentence is empty after tokenisation: nothing to align")
+    if not translation.text:
+        raise InputError("the model's translation is empty: nothing to align")
+    ids = [bundle.tokenizer.piece_to_id(p) for p in translation.tgt_pieces]
+    return align_pairs(bundle, [sentence], [translation.text], target_ids=[ids], **options)[0]
+
+
 def align_chunks(
     bundle, pairs: Iterable[tuple[str, str]], chunk_lines: int, **options
 ) -> Iterator[list[Alignment | None]]:

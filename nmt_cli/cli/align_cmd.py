@@ -14,7 +14,7 @@ from nmt_cli.align.formats import FORMATS, alignment_record, write_alignment
 from nmt_cli.align.options import AlignOptions, LinkOptions
 from nmt_cli.cli.common import OUTPUT_HELP, boundary, err_console, warn
 from nmt_cli.cli.options import Only, options_from
-from nmt_cli.errors import InputError, UsageError
+from nmt_cli.errors import UsageError
 from nmt_cli.inference.options import LoadOptions
 from nmt_cli.search.options import SearchOptions
 from nmt_cli.settings import setting
@@ -69,7 +69,7 @@ def align(
     fmt = fmt or ("pharaoh" if src_file else "table")
     _check_options(bool(text), source, target, src_file, tgt_file)
     _check_files(src_file, tgt_file, fmt, plot, gold)
-    from nmt_cli.align.forced import align_pairs, check_attention
+    from nmt_cli.align.forced import align_pairs, align_translation, check_attention
     from nmt_cli.inference.translator import Translator
 
     translator = Translator.load(load.model, load.precision, device=load.device, opts=search)
@@ -80,7 +80,9 @@ def align(
         _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, pairs.chunk_lines)
         return
     if text:
-        al = _align_translation(translator, " ".join(text), opts)
+        sentence = " ".join(text)
+        [[translation], *_] = translator.translate([sentence])
+        al = align_translation(bundle, sentence, translation, **opts)
     else:
         al = align_pairs(bundle, [source], [target], **opts)[0]
     write_alignment(al, fmt, output, pairs.max_width)
@@ -113,20 +115,6 @@ def _check_files(src_file, tgt_file, fmt: str, plot: Path | None, gold: str | No
 
     check_files([gold], "--gold")
     check_files([src_file, tgt_file])
-
-
-def _align_translation(translator, sentence: str, opts: dict):
-    """The alignment of ``sentence`` with the model's own translation of it."""
-    from nmt_cli.align.forced import align_pairs
-
-    bundle = translator.bundle
-    result = translator.translate([sentence])[0][0]
-    if not sentence.split() or not bundle.tokenizer.encode(sentence):
-        raise InputError("the sentence is empty after tokenisation: nothing to align")
-    if not result.text:
-        raise InputError("the model's translation is empty: nothing to align")
-    ids = [bundle.tokenizer.piece_to_id(p) for p in result.tgt_pieces]
-    return align_pairs(bundle, [sentence], [result.text], target_ids=[ids], **opts)[0]
 
 
 def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines) -> None:

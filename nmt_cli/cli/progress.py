@@ -1,16 +1,21 @@
-"""Progress through an input file on stderr, for commands that work through one line by line.
+"""Progress on stderr: of a training run (ConsoleProgress), and through an input file, for
+commands that work through one line by line (FileProgress).
 
-A live bar (lines done of the file's total, lines/s, time left) in the style of `nmt train`'s,
-shown only when stderr is a terminal and the command's output does not go to that same terminal
-(its lines would break the bar). In a pipe, a log file or CI nothing is written. Warnings
-written to stderr meanwhile show above the bar.
+A training run shows a live bar when stderr is a terminal, else a plain line per logged step,
+and a table per validation. Through a file: a live bar (lines done of the file's total, lines/s,
+time left), shown only when stderr is a terminal and the command's output does not go to that
+same terminal (its lines would break the bar); in a pipe, a log file or CI nothing is written.
+Warnings written to stderr meanwhile show above the bar.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import time
 from typing import Any
+
+from nmt_cli.cli.common import err_console, info
 
 
 def _is_tty(stream: Any) -> bool:
@@ -45,7 +50,6 @@ class FileProgress:
             TimeRemainingColumn,
         )
 
-        from nmt_cli.cli.common import err_console
         from nmt_cli.textio import count_lines
 
         total = count_lines(self.path)
@@ -73,5 +77,89 @@ class FileProgress:
             self.bar.update(self.task, rate=f"{speed:,.0f}")
 
     def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+class ConsoleProgress:
+    """Training progress on stderr: a live bar (or plain lines), a table per validation."""
+
+    def __init__(self, quiet: bool):
+        self.quiet = quiet
+        self.console = err_console()
+        self.live = not quiet and self.console.is_terminal
+        self.bar = None
+        self.task = None
+        self.started = time.monotonic()
+
+    def on_start(self, run: dict[str, Any]) -> None:
+        if not self.live:
+            return
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self.bar = Progress(
+            TextColumn("epoch {task.fields[epoch]}"),
+            BarColumn(),
+            TextColumn("step {task.completed:,.0f}/{task.total:,.0f}"),
+            TextColumn(
+                "loss {task.fields[loss]:.3f}  lr {task.fields[lr]:.2e}  "
+                "{task.fields[tps]:,.0f} tok/s"
+            ),
+            TimeRemainingColumn(),
+            console=self.console,
+            transient=False,
+        )
+        self.bar.start()
+        self.task = self.bar.add_task(
+            "train",
+            total=run["total_steps"],
+            completed=run["start_step"],
+            epoch=1,
+            loss=0.0,
+            lr=0.0,
+            tps=0.0,
+        )
+
+    def on_step(self, m: dict[str, Any]) -> None:
+        if self.bar is not None:
+            self.bar.update(
+                self.task,
+                completed=m["step"],
+                epoch=m["epoch"],
+                loss=m["loss"],
+                lr=m["lr"],
+                tps=m.get("tokens_per_s", 0.0),
+            )
+        elif not self.quiet:
+            info(
+                f"step {m['step']:>7,}  epoch {m['epoch']:>3}  loss {m['loss']:.3f}  "
+                f"lr {m['lr']:.2e}  {m.get('tokens_per_s', 0):,.0f} tok/s  "
+                f"elapsed {time.monotonic() - self.started:,.0f}s"
+            )
+
+    def on_validation(self, m: dict[str, Any]) -> None:
+        if self.quiet:
+            return
+        from rich.table import Table
+
+        t = Table(title=f"validation at step {m['step']:,} (epoch {m['epoch']})")
+        for col in ("loss", "ppl", "BLEU", "chrF", f"best {m['metric']}"):
+            t.add_column(col, justify="right")
+        t.add_row(
+            f"{m['valid_loss']:.3f}",
+            f"{m['valid_ppl']:.2f}",
+            f"{m['valid_bleu']:.2f}",
+            f"{m['valid_chrf']:.2f}",
+            f"{m['best']:.2f} @ {m['best_step']:,}" + (" *" if m["improved"] else ""),
+        )
+        self.console.print(t)
+        for src, hyp in m["examples"][:2]:
+            self.console.print(f"  [dim]{src}[/dim] -> {hyp}", markup=True, highlight=False)
+
+    def on_message(self, text: str) -> None:
+        if not self.quiet:
+            self.console.print(text)
+
+    def close(self) -> None:
         if self.bar is not None:
             self.bar.stop()

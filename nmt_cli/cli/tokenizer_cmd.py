@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -67,14 +66,19 @@ def train(
 
 
 def _stream(input_file: str, output: str, transform) -> None:
-    """Apply ``transform`` line by line; one line out for every line in, flushed as it goes."""
+    """Apply ``transform`` line by line; one line out for every line in, flushed as it goes; a
+    ValueError of ``transform`` is the line's InputError."""
     from nmt_cli.textio import one_line, open_lines, write_output
 
     with open_lines(input_file, on_invalid=warn) as lines:
 
         def write(out, to_stdout: bool) -> None:
-            for line in lines:
-                out.write(one_line(transform(line)) + "\n")
+            for n, line in enumerate(lines, 1):
+                try:
+                    text = transform(line)
+                except ValueError as e:
+                    raise InputError(f"line {n}: {e}") from None
+                out.write(one_line(text) + "\n")
                 if to_stdout and input_file == "-":
                     out.flush()
 
@@ -98,8 +102,7 @@ def encode(tokenizer: Tok, input_file: TextIn = "-", ids: IdsOut = False, output
     from nmt_cli.model.tokenizer import Tokenizer
 
     tok = Tokenizer.load(tokenizer)
-    split = (lambda line: map(str, tok.encode(line))) if ids else tok.pieces
-    _stream(input_file, output, lambda line: " ".join(split(line)))
+    _stream(input_file, output, lambda line: tok.encode_line(line, ids))
 
 
 @app.command("decode")
@@ -112,19 +115,7 @@ def decode(tokenizer: Tok, input_file: PiecesIn = "-", ids: IdsIn = False, outpu
     from nmt_cli.model.tokenizer import Tokenizer
 
     tok = Tokenizer.load(tokenizer)
-    if ids:
-        counter = itertools.count(1)
-
-        def from_ids(line: str) -> str:
-            n = next(counter)
-            try:
-                return tok.decode(int(x) for x in line.split())
-            except (ValueError, OverflowError):
-                raise InputError(f"line {n}: expected space-separated integer ids") from None
-
-        _stream(input_file, output, from_ids)
-    else:
-        _stream(input_file, output, lambda line: tok.decode_pieces(line.split()))
+    _stream(input_file, output, lambda line: tok.decode_line(line, ids))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,104 +2,19 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from nmt_cli.cli.common import boundary, err_console, info, warn
+from nmt_cli.cli.common import boundary, info, warn
 from nmt_cli.cli.options import Given, options_from
 from nmt_cli.errors import UsageError
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.model.export import ExportOptions
 from nmt_cli.settings import setting
 from nmt_cli.training.config import DataOptions, TrainConfig
-
-
-class ConsoleProgress:
-    """Training progress on stderr: a live bar (or plain lines), a table per validation."""
-
-    def __init__(self, quiet: bool):
-        self.quiet = quiet
-        self.console = err_console()
-        self.live = not quiet and self.console.is_terminal
-        self.bar = None
-        self.task = None
-        self.started = time.monotonic()
-
-    def on_start(self, run: dict[str, Any]) -> None:
-        if not self.live:
-            return
-        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-
-        self.bar = Progress(
-            TextColumn("epoch {task.fields[epoch]}"),
-            BarColumn(),
-            TextColumn("step {task.completed:,.0f}/{task.total:,.0f}"),
-            TextColumn(
-                "loss {task.fields[loss]:.3f}  lr {task.fields[lr]:.2e}  "
-                "{task.fields[tps]:,.0f} tok/s"
-            ),
-            TimeRemainingColumn(),
-            console=self.console,
-            transient=False,
-        )
-        self.bar.start()
-        self.task = self.bar.add_task(
-            "train",
-            total=run["total_steps"],
-            completed=run["start_step"],
-            epoch=1,
-            loss=0.0,
-            lr=0.0,
-            tps=0.0,
-        )
-
-    def on_step(self, m: dict[str, Any]) -> None:
-        if self.bar is not None:
-            self.bar.update(
-                self.task,
-                completed=m["step"],
-                epoch=m["epoch"],
-                loss=m["loss"],
-                lr=m["lr"],
-                tps=m.get("tokens_per_s", 0.0),
-            )
-        elif not self.quiet:
-            info(
-                f"step {m['step']:>7,}  epoch {m['epoch']:>3}  loss {m['loss']:.3f}  "
-                f"lr {m['lr']:.2e}  {m.get('tokens_per_s', 0):,.0f} tok/s  "
-                f"elapsed {time.monotonic() - self.started:,.0f}s"
-            )
-
-    def on_validation(self, m: dict[str, Any]) -> None:
-        if self.quiet:
-            return
-        from rich.table import Table
-
-        t = Table(title=f"validation at step {m['step']:,} (epoch {m['epoch']})")
-        for col in ("loss", "ppl", "BLEU", "chrF", f"best {m['metric']}"):
-            t.add_column(col, justify="right")
-        t.add_row(
-            f"{m['valid_loss']:.3f}",
-            f"{m['valid_ppl']:.2f}",
-            f"{m['valid_bleu']:.2f}",
-            f"{m['valid_chrf']:.2f}",
-            f"{m['best']:.2f} @ {m['best_step']:,}" + (" *" if m["improved"] else ""),
-        )
-        self.console.print(t)
-        for src, hyp in m["examples"][:2]:
-            self.console.print(f"  [dim]{src}[/dim] -> {hyp}", markup=True, highlight=False)
-
-    def on_message(self, text: str) -> None:
-        if not self.quiet:
-            self.console.print(text)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
 
 
 @dataclass(frozen=True)
@@ -146,6 +61,8 @@ def _run(spec, run_dir: Path, *, resume: bool, overwrite: bool, quiet: bool, plo
 
     world = world_from_env(spec.train.device)  # torchrun: rank and size; else one process
     quiet = quiet or not world.is_main  # only rank 0 prints
+    from nmt_cli.cli.progress import ConsoleProgress
+
     progress = ConsoleProgress(quiet)
     try:
         result = train_run(
@@ -180,10 +97,8 @@ def average(
 
     Example: nmt average runs/de-en/checkpoints/step-* --output runs/de-en-avg
     """
-    from nmt_cli.textio import check_writable
     from nmt_cli.training.averaging import average_checkpoints
 
-    check_writable(output)
     average_checkpoints(checkpoints, output)
     info(f"averaged {len(checkpoints)} checkpoints into {output}")
 

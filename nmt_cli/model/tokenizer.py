@@ -205,6 +205,19 @@ class Tokenizer:
     def pieces(self, text: str) -> list[str]:
         return [self.id_to_piece(i) for i in self.encode(text)]
 
+    def encode_line(self, line: str, ids: bool = False) -> str:
+        """``line`` as its pieces (``ids``: their ids), separated by spaces."""
+        return " ".join(map(str, self.encode(line)) if ids else self.pieces(line))
+
+    def decode_line(self, line: str, ids: bool = False) -> str:
+        """The text of a line of space-separated pieces (``ids``: ids; others: a ValueError)."""
+        if not ids:
+            return self.decode_pieces(line.split())
+        try:
+            return self.decode(int(x) for x in line.split())
+        except (ValueError, OverflowError):
+            raise ValueError("expected space-separated integer ids") from None
+
     def decode(self, ids: Iterable[int]) -> str:
         """Text of ``ids``; special tokens are left out."""
         return self._tok.decode([i for i in map(int, ids) if i >= len(SPECIAL_TOKENS)])

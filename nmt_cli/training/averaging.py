@@ -23,6 +23,7 @@ from nmt_cli.model.bundle import (
     write_meta,
     write_weights,
 )
+from nmt_cli.textio import check_writable
 
 
 def _model_root(path: Path) -> Path:
@@ -39,6 +40,7 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
 
     if len(paths) < 2:
         raise UsageError("give at least two checkpoints to average")
+    check_writable(output)
     roots = [_model_root(p) for p in paths]
     configs = {tuple(map(str, read_config(r))) for r in roots}
     if len(configs) != 1:
