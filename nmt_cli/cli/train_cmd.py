@@ -55,14 +55,13 @@ def train(
 
 def _run(spec, run_dir: Path, *, resume: bool, overwrite: bool, quiet: bool, plot: bool) -> None:
     """Train, with progress on stderr; a stop by signal leaves with 130 (SIGINT) or 143."""
+    from nmt_cli.cli.progress import ConsoleProgress
     from nmt_cli.training.distributed import world_from_env
     from nmt_cli.training.run import Interrupted
     from nmt_cli.training.run import train as train_run
 
     world = world_from_env(spec.train.device)  # torchrun: rank and size; else one process
     quiet = quiet or not world.is_main  # only rank 0 prints
-    from nmt_cli.cli.progress import ConsoleProgress
-
     progress = ConsoleProgress(quiet)
     try:
         result = train_run(
