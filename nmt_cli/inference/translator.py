@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 import torch
 
@@ -23,21 +23,11 @@ from nmt_cli.search.hypothesis import Hypothesis
 from nmt_cli.search.options import SearchOptions
 from nmt_cli.vocab import UNK
 
-
-class Search(Protocol):
-    """What finds hypotheses: nmt_cli.search.decoding.translate_ids over a model, or
-    nmt_cli.inference.ctranslate2_search.CTranslate2Search."""
-
-    def __call__(
-        self,
-        sources: list[list[int]],
-        opts: SearchOptions,
-        max_out: int | None = None,
-        on_progress: Callable[[float], None] | None = None,
-    ) -> list[list[Hypothesis]]:
-        """``opts.nbest`` hypotheses for each source (subword ids, no </s>), in order, none
-        longer than ``max_out``; ``on_progress(fraction)`` after each batch."""
-        ...
+# What finds hypotheses: nmt_cli.search.decoding.translate_ids over a model, or
+# nmt_cli.inference.ctranslate2_search.CTranslate2Search. search(sources, opts, max_out=None,
+# on_progress=None): ``opts.nbest`` hypotheses for each source (subword ids, no </s>), in order,
+# none longer than ``max_out``; ``on_progress(fraction)`` after each batch.
+Search = Callable[..., list[list[Hypothesis]]]
 
 
 class Translator:
