@@ -37,6 +37,23 @@ class Pairs:
     output: str = setting("-", OUTPUT_HELP, "--output", "-o")
     chunk_lines: int = setting(200, "Pairs per batch in file mode.")
 
+    def __post_init__(self) -> None:
+        if (self.source is None) != (self.target is None):
+            raise ValueError("--source and --target go together")
+        if (self.src_file is None) != (self.tgt_file is None):
+            raise ValueError("--src-file and --tgt-file go together")
+        files = self.src_file is not None
+        if self.plot is not None and self.plot.suffix.lower() not in (".png", ".svg"):
+            raise ValueError("--plot takes a .png or .svg file name")
+        if files and self.fmt not in (None, "pharaoh", "json"):
+            raise ValueError(
+                "with --src-file, --format must be pharaoh or json (one line per pair)"
+            )
+        if self.gold is not None and not files:
+            raise ValueError("--gold scores file mode: give --src-file and --tgt-file")
+        if self.plot is not None and files:
+            raise ValueError("--plot draws one sentence pair, not a file of them")
+
 
 Sentence = Annotated[list[str] | None, typer.Argument(help="A sentence to translate and align.")]
 
@@ -64,11 +81,15 @@ def align(
               nmt align -m runs/de-en --source "Ein Hund läuft." --target "A dog runs."
               nmt align -m runs/de-en --src-file a.de --tgt-file a.en --format pharaoh > a.align
     """
+    from nmt_cli.textio import check_files
+
+    if sum([bool(text), pairs.source is not None, pairs.src_file is not None]) != 1:
+        raise UsageError("give a sentence, or --source and --target, or --src-file and --tgt-file")
+    check_files([pairs.gold], "--gold")
+    check_files([pairs.src_file, pairs.tgt_file])
     source, target, src_file, tgt_file = pairs.source, pairs.target, pairs.src_file, pairs.tgt_file
     fmt, plot, gold, output = pairs.fmt, pairs.plot, pairs.gold, pairs.output
     fmt = fmt or ("pharaoh" if src_file else "table")
-    _check_options(bool(text), source, target, src_file, tgt_file)
-    _check_files(src_file, tgt_file, fmt, plot, gold)
     from nmt_cli.align.forced import align_pairs, align_translation, check_attention
     from nmt_cli.inference.translator import Translator
 
@@ -90,31 +111,6 @@ def align(
         from nmt_cli.align.plot import plot_alignment
 
         plot_alignment(al, plot)
-
-
-def _check_options(text: bool, source, target, src_file, tgt_file):
-    modes = sum([text, source is not None or target is not None, src_file is not None])
-    if modes != 1:
-        raise UsageError("give a sentence, or --source and --target, or --src-file and --tgt-file")
-    if (source is None) != (target is None):
-        raise UsageError("--source and --target go together")
-    if (src_file is None) != (tgt_file is None):
-        raise UsageError("--src-file and --tgt-file go together")
-
-
-def _check_files(src_file, tgt_file, fmt: str, plot: Path | None, gold: str | None) -> None:
-    if plot is not None and plot.suffix.lower() not in (".png", ".svg"):
-        raise UsageError("--plot takes a .png or .svg file name")
-    if src_file is not None and fmt not in ("pharaoh", "json"):
-        raise UsageError("with --src-file, --format must be pharaoh or json (one line per pair)")
-    if gold is not None and src_file is None:
-        raise UsageError("--gold scores file mode: give --src-file and --tgt-file")
-    if plot is not None and src_file is not None:
-        raise UsageError("--plot draws one sentence pair, not a file of them")
-    from nmt_cli.textio import check_files
-
-    check_files([gold], "--gold")
-    check_files([src_file, tgt_file])
 
 
 def _align_files(bundle, src_file, tgt_file, fmt, opts, output, gold, chunk_lines) -> None:
