@@ -59,18 +59,12 @@ Sentence = Annotated[list[str] | None, typer.Argument(help="A sentence to transl
 
 
 # Without --target, the model's beam-search translation is aligned.
-@options_from(
-    load=Only(LoadOptions, "model", "device", "precision"),
-    search=Only(SearchOptions, "beam"),
-    pairs=Pairs,
-    reading=AlignOptions,
-    links=LinkOptions,
-)
+@options_from
 def align(
     text: Sentence = None,
     *,
-    load: LoadOptions,
-    search: SearchOptions,
+    load: Annotated[LoadOptions, Only("model", "device", "precision")],
+    search: Annotated[SearchOptions, Only("beam")],
     pairs: Pairs,
     reading: AlignOptions,
     links: LinkOptions,

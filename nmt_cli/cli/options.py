@@ -1,14 +1,22 @@
 """Options generated from settings: a dataclass field with a help text is a command's option.
 
-A command names the dataclasses whose fields are its options::
+A command's keyword-only parameters annotated with settings dataclasses are its groups of
+options::
 
-    @options_from(search=SearchOptions, load=Given(ModelConfig))
-    def command(text: Text = None, *, search: SearchOptions, load: dict) -> None: ...
+    @options_from
+    def command(
+        text: Text = None,
+        *,
+        search: SearchOptions,
+        load: Annotated[LoadOptions, Only("model", "device")],
+        model: Annotated[dict[str, Any], Given(ModelConfig)],
+    ) -> None: ...
 
-and receives an instance of each (``Given(cls)``: a dict of the values given, None where an
-option was not given, for settings that a config file may also set). The option's flags, help
-text and choices are the field's metadata (nmt_cli/settings.py, ``setting``); its type and
-default are the field's. A value outside a field's choices is a usage error naming them.
+and it receives an instance of each (``Only``: the options of those fields alone, the others
+keep their defaults; ``Given``: a dict of the values given, None where an option was not given,
+for settings that a config file may also set). The option's flags, help text and choices are
+the field's metadata (nmt_cli/settings.py, ``setting``); its type and default are the field's.
+A value outside a field's choices is a usage error naming them.
 """
 
 from __future__ import annotations
@@ -27,16 +35,39 @@ from nmt_cli.settings import check_choice, flag_of, from_options, option_fields
 
 @dataclasses.dataclass(frozen=True)
 class Given:
-    """The options of ``cls``, passed as {field: value or None} (None: not given)."""
+    """``Annotated[dict[str, Any], Given(cls)]``: the options of ``cls``, passed as
+    {field: value or None} (None: not given)."""
 
     cls: type
 
 
 class Only:
-    """The options of some fields of ``cls`` (the others keep their defaults)."""
+    """``Annotated[cls, Only(*names)]``: the options of these fields of ``cls`` alone."""
 
-    def __init__(self, cls: type, *names: str):
-        self.cls, self.names = cls, names
+    def __init__(self, *names: str):
+        self.names = names
+
+
+@dataclasses.dataclass(frozen=True)
+class _Group:
+    cls: type
+    given: bool  # passed as a dict of the values given
+    names: tuple[str, ...] | None  # the fields that are options (None: all)
+
+
+def _group(annotation: Any) -> _Group | None:
+    """The settings that a keyword-only parameter annotated so receives (None: none)."""
+    base, marks = annotation, []
+    if typing.get_origin(annotation) is Annotated:
+        base, *marks = typing.get_args(annotation)
+    for mark in marks:
+        if isinstance(mark, Given):
+            return _Group(mark.cls, True, None)
+        if isinstance(mark, Only):
+            return _Group(base, False, mark.names)
+    if isinstance(base, type) and dataclasses.is_dataclass(base) and option_fields(base):
+        return _Group(base, False, None)
+    return None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,56 +97,46 @@ def _parameter(f: dataclasses.Field, annotation: Any, given: bool) -> inspect.Pa
     )
 
 
-def options_from(
-    **groups: type | Given | Only,
-) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """A decorator: the command's keyword parameters ``groups`` become the options of their
-    dataclasses' fields (see the module docstring)."""
+def options_from(func: Callable[..., Any]) -> Callable[..., Any]:
+    """A decorator: the command's keyword-only parameters annotated with settings become the
+    options of their dataclasses' fields (see the module docstring)."""
+    signature = inspect.signature(func, eval_str=True)
+    groups: dict[str, _Group] = {}
+    for name, p in signature.parameters.items():
+        group = _group(p.annotation) if p.kind is inspect.Parameter.KEYWORD_ONLY else None
+        if group is not None:
+            groups[name] = group
+    own = [p for name, p in signature.parameters.items() if name not in groups]
+    params: list[inspect.Parameter] = []
+    options: dict[str, _Option] = {}
+    for name, group in groups.items():
+        hints = typing.get_type_hints(group.cls)
+        for f in option_fields(group.cls):
+            if group.names is not None and f.name not in group.names:
+                continue
+            param = _parameter(f, hints[f.name], group.given)
+            if param.name in options or param.name in {p.name for p in own}:
+                raise TypeError(f"{func.__name__}: two options named {param.name}")
+            options[param.name] = _Option(name, f.name, flag_of(f), f.metadata["choices"])
+            params.append(param)
 
-    def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
-        signature = inspect.signature(func, eval_str=True)
-        own = [p for name, p in signature.parameters.items() if name not in groups]
-        params: list[inspect.Parameter] = []
-        options: dict[str, _Option] = {}
-        for group, spec in groups.items():
-            given = isinstance(spec, Given)
-            cls = _class(spec)
-            names = spec.names if isinstance(spec, Only) else None
-            hints = typing.get_type_hints(cls)
-            for f in option_fields(cls):
-                if names is not None and f.name not in names:
-                    continue
-                param = _parameter(f, hints[f.name], given)
-                if param.name in options or param.name in {p.name for p in own}:
-                    raise TypeError(f"{func.__name__}: two options named {param.name}")
-                options[param.name] = _Option(group, f.name, flag_of(f), f.metadata["choices"])
-                params.append(param)
+    @functools.wraps(func)
+    def command(*args: Any, **kwargs: Any) -> Any:
+        values: dict[str, dict[str, Any]] = {name: {} for name in groups}
+        for name, option in options.items():
+            value = kwargs.pop(name)
+            if option.choices:
+                check_choice(option.flag, value, option.choices)
+            values[option.group][option.field] = value
+        for name, group in groups.items():
+            given = values[name]
+            kwargs[name] = given if group.given else from_options(group.cls, given)
+        return func(*args, **kwargs)
 
-        @functools.wraps(func)
-        def command(*args: Any, **kwargs: Any) -> Any:
-            values: dict[str, dict[str, Any]] = {group: {} for group in groups}
-            for name, option in options.items():
-                value = kwargs.pop(name)
-                if option.choices:
-                    check_choice(option.flag, value, option.choices)
-                values[option.group][option.field] = value
-            for group, spec in groups.items():
-                if isinstance(spec, Given):
-                    kwargs[group] = values[group]
-                else:
-                    kwargs[group] = from_options(_class(spec), values[group])
-            return func(*args, **kwargs)
-
-        plain = [p for p in own if p.kind is not inspect.Parameter.KEYWORD_ONLY]
-        keyword = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own if p not in plain]
-        command.__signature__ = inspect.Signature(plain + keyword + params)  # type: ignore[attr-defined]
-        # typer reads the signature, not the function's own annotations
-        del command.__wrapped__
-        command.__annotations__ = {}
-        return command
-
-    return decorate
-
-
-def _class(spec: type | Given | Only) -> type:
-    return spec if isinstance(spec, type) else spec.cls
+    plain = [p for p in own if p.kind is not inspect.Parameter.KEYWORD_ONLY]
+    keyword = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own if p not in plain]
+    command.__signature__ = inspect.Signature(plain + keyword + params)  # type: ignore[attr-defined]
+    # typer reads the signature, not the function's own annotations
+    del command.__wrapped__
+    command.__annotations__ = {}
+    return command

@@ -29,7 +29,7 @@ Tok = Annotated[
 
 @app.command("train")
 @boundary
-@options_from(options=TokenizerOptions)
+@options_from
 def train(
     files: Annotated[
         list[str], typer.Argument(help="Text files, one sentence per line ('-': stdin).")

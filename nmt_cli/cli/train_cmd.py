@@ -30,11 +30,13 @@ class RunOptions:
     quiet: bool = setting(False, "Only errors and warnings.", "--quiet", "-q")
 
 
-@options_from(
-    data=DataOptions, run=RunOptions, model=Given(ModelConfig), training=Given(TrainConfig)
-)
+@options_from
 def train(
-    *, data: DataOptions, run: RunOptions, model: dict[str, Any], training: dict[str, Any]
+    *,
+    data: DataOptions,
+    run: RunOptions,
+    model: Annotated[dict[str, Any], Given(ModelConfig)],
+    training: Annotated[dict[str, Any], Given(TrainConfig)],
 ) -> None:
     """Train a model on parallel text; the output directory is the model.
 
@@ -102,7 +104,7 @@ def average(
     info(f"averaged {len(checkpoints)} checkpoints into {output}")
 
 
-@options_from(options=ExportOptions)
+@options_from
 def export(
     model: Annotated[Path, typer.Argument(help="A run or model directory, or a shipped model.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="The new model directory.")],

@@ -41,13 +41,7 @@ class Files:
 Text = Annotated[list[str] | None, typer.Argument(help="Text to translate (else --input).")]
 
 
-@options_from(
-    load=LoadOptions,
-    search=SearchOptions,
-    translator=TranslatorOptions,
-    files=Files,
-    links=LinkOptions,
-)
+@options_from
 def translate(
     text: Text = None,
     *,
