@@ -25,6 +25,16 @@ def _is_tty(stream: Any) -> bool:
         return False
 
 
+def _live_bar(console: Any, *columns: Any, **task: Any) -> tuple[Any, Any]:
+    """A started rich bar of ``columns`` on ``console`` and its one task (``task``: its total,
+    completed and fields); the command's output (stdout) never goes through it."""
+    from rich.progress import Progress
+
+    bar = Progress(*columns, console=console, redirect_stdout=False)
+    bar.start()
+    return bar, bar.add_task("", **task)
+
+
 class FileProgress:
     """``with FileProgress(path, output, "translate") as progress: progress.update(lines_done)``.
 
@@ -42,29 +52,21 @@ class FileProgress:
     def __enter__(self) -> FileProgress:
         if not self.live:
             return self
-        from rich.progress import (
-            BarColumn,
-            Progress,
-            TaskProgressColumn,
-            TextColumn,
-            TimeRemainingColumn,
-        )
+        from rich.progress import BarColumn, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
         from nmt_cli.textio import count_lines
 
-        total = count_lines(self.path)
-        self.bar = Progress(
+        self.bar, self.task = _live_bar(
+            err_console(),
             TextColumn(self.verb),
             BarColumn(),
             TaskProgressColumn(),
             TextColumn("{task.completed:,.0f}/{task.total:,.0f} lines"),
             TextColumn("{task.fields[rate]} lines/s"),
             TimeRemainingColumn(),
-            console=err_console(),
-            redirect_stdout=False,  # the translations: never through the bar's console
+            total=count_lines(self.path),
+            rate="-",
         )
-        self.bar.start()
-        self.task = self.bar.add_task(self.verb, total=total, rate="-")
         return self
 
     def update(self, lines_done: float) -> None:
@@ -95,9 +97,10 @@ class ConsoleProgress:
     def on_start(self, run: dict[str, Any]) -> None:
         if not self.live:
             return
-        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+        from rich.progress import BarColumn, TextColumn, TimeRemainingColumn
 
-        self.bar = Progress(
+        self.bar, self.task = _live_bar(
+            self.console,
             TextColumn("epoch {task.fields[epoch]}"),
             BarColumn(),
             TextColumn("step {task.completed:,.0f}/{task.total:,.0f}"),
@@ -106,12 +109,6 @@ class ConsoleProgress:
                 "{task.fields[tps]:,.0f} tok/s"
             ),
             TimeRemainingColumn(),
-            console=self.console,
-            transient=False,
-        )
-        self.bar.start()
-        self.task = self.bar.add_task(
-            "train",
             total=run["total_steps"],
             completed=run["start_step"],
             epoch=1,
@@ -141,6 +138,7 @@ class ConsoleProgress:
         if self.quiet:
             return
         from rich.table import Table
+        from rich.text import Text
 
         t = Table(title=f"validation at step {m['step']:,} (epoch {m['epoch']})")
         for col in ("loss", "ppl", "BLEU", "chrF", f"best {m['metric']}"):
@@ -153,8 +151,8 @@ class ConsoleProgress:
             f"{m['best']:.2f} @ {m['best_step']:,}" + (" *" if m["improved"] else ""),
         )
         self.console.print(t)
-        for src, hyp in m["examples"][:2]:
-            self.console.print(f"  [dim]{src}[/dim] -> {hyp}", markup=True, highlight=False)
+        for src, hyp in m["examples"][:2]:  # sentences as text, never as rich markup
+            self.console.print(Text.assemble("  ", (src, "dim"), f" -> {hyp}"), highlight=False)
 
     def on_message(self, text: str) -> None:
         if not self.quiet:
