@@ -109,3 +109,26 @@ def test_an_int8_layer_gives_each_row_what_it_gives_that_row_alone():
         assert torch.equal(layer(x[b : b + 1]), together[b : b + 1])
     assert torch.allclose(together, linear(x), rtol=0.05, atol=0.05 * float(x.abs().max()))
     assert layer(torch.zeros(0, 16)).shape == (0, 24)
+
+
+def test_a_onednn_layer_computes_the_linear_layer_and_each_row_as_alone():
+    """fp32 inference on the CPU runs linear layers through oneDNN: the layer's numbers up to
+    float rounding, and a row's result the same bits whatever rows are batched with it."""
+    import torch
+
+    from nmt_cli.inference.onednn import OneDNNLinear, available
+
+    if not available():
+        pytest.skip("this torch has no oneDNN linear operator")
+    torch.manual_seed(0)
+    linear = torch.nn.Linear(24, 40)
+    layer = OneDNNLinear(linear)
+    x = torch.randn(70, 24)
+    with torch.no_grad():
+        y = layer(x)
+        assert y.shape == (70, 40)
+        assert torch.allclose(y, linear(x), atol=1e-5)
+        for rows in (slice(0, 1), slice(3, 8), slice(10, 43)):
+            assert torch.equal(layer(x[rows]), y[rows])
+        assert layer(x.view(7, 10, 24)).shape == (7, 10, 40)
+        assert layer(x[:0]).shape == (0, 40)

@@ -129,6 +129,10 @@ class Translator:
 
             bundle.model = quantize_int8(bundle.model)
         arithmetic = "fp32" if quantize else resolve_precision(precision, where.type)
+        if where.type == "cpu" and arithmetic == "fp32" and not quantize:
+            from nmt_cli.inference.onednn import use_onednn
+
+            use_onednn(bundle.model)  # its products by oneDNN's kernels: see onednn.py
         workers = torch.get_num_threads() if where.type == "cpu" and arithmetic == "fp32" else 1
         if parallel_batches and workers > 1:
             # One batch per thread, several searched at once: a search is many small operations,
