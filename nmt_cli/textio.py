@@ -34,6 +34,9 @@ _LINE_BREAKS = str.maketrans({c: " " for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u202
 GZIP_MAGIC = b"\x1f\x8b"
 XZ_MAGIC = b"\xfd7zXZ\x00"
 
+# The help text of an --output option: where write_output writes.
+OUTPUT_HELP = "Output file, written atomically ('-': stdout)."
+
 _UMASK = os.umask(0)
 os.umask(_UMASK)
 

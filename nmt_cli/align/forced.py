@@ -9,15 +9,17 @@ with full-context alignment reads that head from its full-context pass).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 import torch
 
+from nmt_cli.align.formats import alignment_record
+from nmt_cli.align.options import PairOptions
 from nmt_cli.align.rules import LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.errors import InputError, UsageError
-from nmt_cli.textio import chunked
+from nmt_cli.textio import chunked, open_lines, side_by_side, write_output
 from nmt_cli.vocab import BOS, EOS, pad_ids
 
 
@@ -153,3 +155,38 @@ def align_chunks(
             aligned = dict(zip(todo, found))
         yield [aligned.get(i) for i in range(len(chunk))]
         first += len(chunk)
+
+
+def align_file(
+    bundle,
+    pairs: PairOptions,
+    on_progress: Callable[[float], None] = lambda pairs_done: None,
+    on_warning: Callable[[str], None] | None = None,
+    **options,
+) -> list[set[tuple[int, int]]]:
+    """The file mode of `nmt align`: the pairs of ``pairs.src_file`` and ``pairs.tgt_file``
+    (files of one length), aligned ``pairs.chunk_lines`` at a time (align_chunks; ``options``
+    are align_pairs's), one record per pair, in order, to ``pairs.output`` as ``pairs.format``.
+    ``on_progress(pairs_done)`` hears after each chunk. Returns each pair's links when
+    ``pairs.gold`` will score them, else []."""
+    links: list[set[tuple[int, int]]] = []
+
+    def write(out, interactive: bool) -> None:
+        done = 0  # pairs written
+        for chunk in align_chunks(bundle, both, pairs.chunk_lines, **options):
+            for al in chunk:
+                # A pair with a side that has no subwords has no alignment: an empty line, as
+                # for fast_align.
+                out.write((alignment_record(al, pairs.format) if al else "") + "\n")
+                if pairs.gold is not None:
+                    links.append(set(al.links) if al else set())
+            done += len(chunk)
+            on_progress(done)
+            if interactive:
+                out.flush()
+
+    src_file, tgt_file = pairs.src_file, pairs.tgt_file
+    with open_lines(src_file, on_warning) as srcs, open_lines(tgt_file, on_warning) as tgts:
+        both = side_by_side(srcs, tgts, src_file, tgt_file)
+        write_output(pairs.output, write)
+    return links

@@ -1,13 +1,16 @@
 """How attention is read as an alignment: the settings of ``align_pairs`` (forced.py), options
 of `nmt align`, and the decision rule's (rules.py), options of `nmt align` and
-`nmt translate --align`."""
+`nmt translate --align`; what `nmt align` aligns and where it writes (PairOptions)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
+from nmt_cli.align.formats import FORMATS
 from nmt_cli.align.rules import DEFAULT_RULE, RULE_HELP, RULES, LinkRule
 from nmt_cli.settings import setting
+from nmt_cli.textio import OUTPUT_HELP
 
 LEVELS = ("word", "subword")
 
@@ -43,3 +46,43 @@ class LinkOptions:
         if self.threshold is not None:
             return LinkRule("threshold", self.threshold)
         return LinkRule(self.links or DEFAULT_RULE)
+
+
+@dataclass(frozen=True)
+class PairOptions:
+    """What `nmt align` aligns, and where it writes."""
+
+    source: str | None = setting(None, "Source of a given pair.")
+    target: str | None = setting(None, "Target of a given pair.")
+    src_file: str | None = setting(None, "Sources, one per line.")
+    tgt_file: str | None = setting(None, "Targets, one per line.")
+    fmt: str | None = setting(
+        None, "Default: table; pharaoh with --src-file.", "--format", choices=FORMATS
+    )
+    plot: Path | None = setting(None, "Draw the heat map to FILE.png or FILE.svg.")
+    gold: str | None = setting(None, "Gold Pharaoh alignments: print AER, precision, recall.")
+    max_width: int = setting(0, "Table width (default: the terminal's).")
+    output: str = setting("-", OUTPUT_HELP, "--output", "-o")
+    chunk_lines: int = setting(200, "Pairs per batch in file mode.")
+
+    def __post_init__(self) -> None:
+        if (self.source is None) != (self.target is None):
+            raise ValueError("--source and --target go together")
+        if (self.src_file is None) != (self.tgt_file is None):
+            raise ValueError("--src-file and --tgt-file go together")
+        files = self.src_file is not None
+        if self.plot is not None and self.plot.suffix.lower() not in (".png", ".svg"):
+            raise ValueError("--plot takes a .png or .svg file name")
+        if files and self.fmt not in (None, "pharaoh", "json"):
+            raise ValueError(
+                "with --src-file, --format must be pharaoh or json (one line per pair)"
+            )
+        if self.gold is not None and not files:
+            raise ValueError("--gold scores file mode: give --src-file and --tgt-file")
+        if self.plot is not None and files:
+            raise ValueError("--plot draws one sentence pair, not a file of them")
+
+    @property
+    def format(self) -> str:
+        """The output format: --format, else a table (Pharaoh lines for files)."""
+        return self.fmt or ("pharaoh" if self.src_file is not None else "table")

@@ -13,13 +13,13 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from nmt_cli.errors import NmtError
+from nmt_cli.textio import OUTPUT_HELP
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 # Set by the root callback's --debug flag.
 DEBUG = {"on": bool(os.environ.get("NMT_DEBUG"))}
 
-OUTPUT_HELP = "Output file, written atomically ('-': stdout)."
 OutputOption = Annotated[str, typer.Option("--output", "-o", help=OUTPUT_HELP)]
 
 

@@ -1,14 +1,17 @@
-"""The settings of inference: how a model is loaded, and what the translator does around the
-search (whose own settings are nmt_cli/search/options.py). Their fields with a help text are
-the options of `nmt translate` (and, some of them, `nmt align`)."""
+"""The settings of inference: how a model is loaded, what the translator does around the
+search (whose own settings are nmt_cli/search/options.py), and where `nmt translate` reads and
+writes. Their fields with a help text are the options of `nmt translate` (and, some of them,
+`nmt align`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from nmt_cli.device import DEVICES
+from nmt_cli.inference.translation import FORMATS
 from nmt_cli.precision import PRECISIONS, QUANTIZATIONS
 from nmt_cli.settings import setting
+from nmt_cli.textio import OUTPUT_HELP
 
 ENGINES = ("torch", "ctranslate2")
 ENGINE_HELP = (
@@ -20,6 +23,7 @@ SPLIT_HELP = (
     "the model records none or pysbd lacks it), translate them, join the translations with one "
     "space."
 )
+FORMAT_HELP = "Lines of text, or JSON records (with sentences)."
 
 
 @dataclass(frozen=True)
@@ -63,3 +67,19 @@ class TranslatorOptions:
         "Translate an ALL-CAPS sentence as ordinary text, answer in capitals.",
         "--restore-case/--keep-case",
     )
+
+
+@dataclass(frozen=True)
+class FileOptions:
+    """Where `nmt translate` reads and writes, and how."""
+
+    input_file: str = setting("-", "Input file ('-': stdin).", "--input", "-i")
+    output: str = setting("-", OUTPUT_HELP, "--output", "-o")
+    chunk_lines: int = setting(1000, "Most lines read before translating.")
+    align: bool = setting(False, "Append ' ||| ' and word alignments (Pharaoh i-j).")
+    fmt: str = setting("text", FORMAT_HELP, "--format", choices=FORMATS)
+    ref: str | None = setting(None, "References: print BLEU and chrF on stderr when done.")
+
+    def __post_init__(self) -> None:
+        if self.chunk_lines < 1:
+            raise ValueError("--chunk-lines must be positive")

@@ -8,6 +8,7 @@ translated as one batch and each line's translations joined back into one Transl
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from functools import partial
 from typing import Any
 
@@ -16,11 +17,13 @@ import torch
 from nmt_cli.align.rules import LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.errors import ModelLoadError
-from nmt_cli.inference.translation import Translation, join_sentences
+from nmt_cli.inference.options import FileOptions
+from nmt_cli.inference.translation import Translation, format_line, join_sentences
 from nmt_cli.precision import pad_matmul_rows
 from nmt_cli.search.decoding import translate_ids
 from nmt_cli.search.hypothesis import Hypothesis
 from nmt_cli.search.options import SearchOptions
+from nmt_cli.textio import chunked, open_lines, write_output
 from nmt_cli.vocab import UNK
 
 # What finds hypotheses: nmt_cli.search.decoding.translate_ids over a model, or
@@ -268,3 +271,42 @@ class Translator:
             parts.append(replacement)
         parts.append(self.tok.decode(segment))
         return " ".join(p for p in parts if p)
+
+
+def translate_file(
+    translator: Translator,
+    files: FileOptions,
+    lines: list[str] | None = None,
+    on_progress: Callable[[float], None] = lambda lines_done: None,
+    on_warning: Callable[[str], None] | None = None,
+) -> list[str]:
+    """The file mode of `nmt translate`: ``lines`` (None: those of ``files.input_file``),
+    translated ``files.chunk_lines`` at a time (see textio.chunked), each line's translations
+    (its n-best) written, in order, to ``files.output`` as ``files.fmt``.
+    ``on_progress(lines_done)`` hears as batches finish (a fraction: part of a chunk). Returns
+    the 1-best translations when ``files.ref`` will score them, else []."""
+    best: list[str] = []
+    nbest, split = translator.opts.nbest, translator.splitter is not None
+    fmt, align = files.fmt, files.align
+
+    def write(out, interactive: bool) -> None:
+        done = 0  # lines written
+        for chunk in chunked(source, files.chunk_lines):
+
+            def on_batch(fraction: float, done: int = done, n: int = len(chunk)) -> None:
+                on_progress(done + fraction * n)
+
+            for results in translator.translate(chunk, align, on_batch):
+                for i, t in enumerate(results):
+                    out.write(format_line(i, t, fmt, align, nbest, split) + "\n")
+                if files.ref is not None:
+                    best.append(results[0].text)
+            done += len(chunk)
+            on_progress(done)
+            if interactive:
+                out.flush()
+
+    reading = open_lines(files.input_file, on_warning) if lines is None else nullcontext(lines)
+    with reading as source:
+        write_output(files.output, write)
+    return best
