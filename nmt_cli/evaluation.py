@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from nmt_cli.errors import InputError, UsageError
+from nmt_cli.textio import read_lines
 
 METRICS = ("bleu", "chrf", "ter")
 
@@ -35,3 +38,21 @@ def score_corpus(hyps: list[str], refs: list[str], metrics: list[str]) -> list[S
         result = metric.corpus_score(hyps, [refs])
         out.append(Score(name, result.score, str(metric.get_signature())))
     return out
+
+
+def score_files(
+    hyp: str, ref: str, metrics: str, on_warning: Callable[[str], None] | None = None
+) -> list[Score]:
+    """score_corpus of the lines of the files ``hyp`` and ``ref`` (one of them may be '-',
+    stdin); ``metrics``: names, comma-separated ("bleu,chrf")."""
+    if hyp == "-" and ref == "-":
+        raise UsageError("only one of --hyp and --ref can be stdin")
+    names = [m.strip().lower() for m in metrics.split(",") if m.strip()]
+    return score_corpus(read_lines(hyp, on_warning), read_lines(ref, on_warning), names)
+
+
+def scores_json(scores: list[Score]) -> str:
+    """One JSON object: each metric's score (2 decimals) and signature."""
+    return json.dumps(
+        {s.metric: {"score": round(s.score, 2), "signature": s.signature} for s in scores}
+    )

@@ -248,6 +248,30 @@ def write_output(output: str, write: Callable[[TextIO, bool], None]) -> None:
             write(out, False)
 
 
+def transform_lines(
+    input_file: str,
+    output: str,
+    transform: Callable[[str], str],
+    on_invalid: Callable[[str], None] | None = None,
+) -> None:
+    """``transform`` of each line of ``input_file`` ('-': stdin) to ``output`` (see
+    write_output): one line out for every line in (see one_line), each flushed as it is
+    written when stdin goes to stdout; a ValueError of ``transform`` is the line's InputError."""
+    with open_lines(input_file, on_invalid) as lines:
+
+        def write(out: TextIO, to_stdout: bool) -> None:
+            for n, line in enumerate(lines, 1):
+                try:
+                    text = transform(line)
+                except ValueError as e:
+                    raise InputError(f"line {n}: {e}") from None
+                out.write(one_line(text) + "\n")
+                if to_stdout and input_file == "-":
+                    out.flush()
+
+        write_output(output, write)
+
+
 def chunked(lines: Iterable[str], max_lines: int) -> Iterator[list[str]]:
     """Group lines for batching without waiting on a slow producer.
 

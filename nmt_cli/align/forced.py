@@ -16,6 +16,7 @@ import torch
 
 from nmt_cli.align.formats import alignment_record
 from nmt_cli.align.options import PairOptions
+from nmt_cli.align.pharaoh import AlignmentScores, score_against_file
 from nmt_cli.align.rules import LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.errors import InputError, UsageError
@@ -123,11 +124,13 @@ def align_pairs(
     return out
 
 
-def align_translation(bundle, sentence: str, translation, **options) -> Alignment:
-    """The alignment of ``sentence`` with the model's own ``translation`` of it (a
-    Translation: its text, and its target pieces as the search chose them)."""
+def align_translation(translator, sentence: str, **options) -> Alignment:
+    """The alignment of ``sentence`` with ``translator``'s own translation of it (its 1-best:
+    its text, and its target pieces as the search chose them)."""
+    bundle = translator.bundle
     if not sentence.split() or not bundle.tokenizer.encode(sentence):
         raise InputError("the sentence is empty after tokenisation: nothing to align")
+    [[translation], *_] = translator.translate([sentence])
     if not translation.text:
         raise InputError("the model's translation is empty: nothing to align")
     ids = [bundle.tokenizer.piece_to_id(p) for p in translation.tgt_pieces]
@@ -163,13 +166,13 @@ def align_file(
     on_progress: Callable[[float], None] = lambda pairs_done: None,
     on_warning: Callable[[str], None] | None = None,
     **options,
-) -> list[set[tuple[int, int]]]:
+) -> AlignmentScores | None:
     """The file mode of `nmt align`: the pairs of ``pairs.src_file`` and ``pairs.tgt_file``
     (files of one length), aligned ``pairs.chunk_lines`` at a time (align_chunks; ``options``
     are align_pairs's), one record per pair, in order, to ``pairs.output`` as ``pairs.format``.
-    ``on_progress(pairs_done)`` hears after each chunk. Returns each pair's links when
-    ``pairs.gold`` will score them, else []."""
-    links: list[set[tuple[int, int]]] = []
+    ``on_progress(pairs_done)`` hears after each chunk. Returns the scores of the pairs' links
+    against the gold alignments ``pairs.gold`` (None: no --gold)."""
+    links: list[set[tuple[int, int]]] = []  # each pair's, with --gold
 
     def write(out, interactive: bool) -> None:
         done = 0  # pairs written
@@ -189,4 +192,4 @@ def align_file(
     with open_lines(src_file, on_warning) as srcs, open_lines(tgt_file, on_warning) as tgts:
         both = side_by_side(srcs, tgts, src_file, tgt_file)
         write_output(pairs.output, write)
-    return links
+    return None if pairs.gold is None else score_against_file(links, pairs.gold, on_warning)

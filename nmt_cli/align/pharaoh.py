@@ -46,6 +46,7 @@ class AlignmentScores:
     precision: float
     recall: float
     aer: float
+    pairs: int = 0  # sentence pairs scored
 
 
 def alignment_error_rate(
@@ -61,7 +62,7 @@ def alignment_error_rate(
     precision = a_p / n_a if n_a else 0.0
     recall = a_s / n_s if n_s else 0.0
     aer = 1.0 - (a_s + a_p) / (n_a + n_s) if n_a + n_s else 0.0
-    return AlignmentScores(precision, recall, aer)
+    return AlignmentScores(precision, recall, aer, min(len(predicted), len(gold)))
 
 
 def score_against_file(predicted: list[set], gold: str, warn=None) -> AlignmentScores:

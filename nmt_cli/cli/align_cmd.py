@@ -7,12 +7,16 @@ from typing import Annotated
 
 import typer
 
+from nmt_cli.align.formats import write_alignment
 from nmt_cli.align.options import AlignOptions, LinkOptions, PairOptions
+from nmt_cli.align.plot import plot_alignment
 from nmt_cli.cli.common import boundary, err_console, warn
 from nmt_cli.cli.options import Only, options_from
+from nmt_cli.cli.progress import FileProgress
 from nmt_cli.errors import UsageError
 from nmt_cli.inference.options import LoadOptions
 from nmt_cli.search.options import SearchOptions
+from nmt_cli.textio import check_files
 
 Sentence = Annotated[list[str] | None, typer.Argument(help="A sentence to translate and align.")]
 
@@ -34,14 +38,11 @@ def align(
               nmt align -m runs/de-en --source "Ein Hund läuft." --target "A dog runs."
               nmt align -m runs/de-en --src-file a.de --tgt-file a.en --format pharaoh > a.align
     """
-    from nmt_cli.textio import check_files
-
     if sum([bool(text), pairs.source is not None, pairs.src_file is not None]) != 1:
         raise UsageError("give a sentence, or --source and --target, or --src-file and --tgt-file")
     check_files([pairs.gold], "--gold")
     check_files([pairs.src_file, pairs.tgt_file])
     from nmt_cli.align.forced import align_file, align_pairs, align_translation, check_attention
-    from nmt_cli.align.formats import write_alignment
     from nmt_cli.inference.translator import Translator
 
     translator = Translator.load(load.model, load.precision, device=load.device, opts=search)
@@ -49,35 +50,21 @@ def align(
     check_attention(bundle, reading.layer, reading.head)
     opts = {**dataclasses.asdict(reading), "rule": links.rule()}
     if pairs.src_file is not None:
-        from nmt_cli.cli.progress import FileProgress
-
         with FileProgress(pairs.src_file, pairs.output, "align") as progress:
-            found = align_file(bundle, pairs, progress.update, warn, **opts)
-        if pairs.gold is not None:
-            _print_gold_scores(pairs.gold, found)
+            scores = align_file(bundle, pairs, progress.update, warn, **opts)
+        if scores is not None:  # --gold
+            err_console().print(
+                f"AER {100 * scores.aer:.2f}  precision {100 * scores.precision:.2f}  "
+                f"recall {100 * scores.recall:.2f}  ({scores.pairs:,} pairs)"
+            )
         return
     if text:
-        sentence = " ".join(text)
-        [[translation], *_] = translator.translate([sentence])
-        al = align_translation(bundle, sentence, translation, **opts)
+        al = align_translation(translator, " ".join(text), **opts)
     else:
         al = align_pairs(bundle, [pairs.source], [pairs.target], **opts)[0]
     write_alignment(al, pairs.format, pairs.output, pairs.max_width)
     if pairs.plot is not None:
-        from nmt_cli.align.plot import plot_alignment
-
         plot_alignment(al, pairs.plot)
-
-
-def _print_gold_scores(gold: str, links: list[set]) -> None:
-    """AER, precision and recall of the links of each pair against the file ``gold``."""
-    from nmt_cli.align.pharaoh import score_against_file
-
-    scores = score_against_file(links, gold, warn)
-    err_console().print(
-        f"AER {100 * scores.aer:.2f}  precision {100 * scores.precision:.2f}  "
-        f"recall {100 * scores.recall:.2f}  ({len(links):,} pairs)"
-    )
 
 
 def register(app: typer.Typer) -> None:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
 
 from nmt_cli.cli.common import boundary, err_console, warn
+from nmt_cli.evaluation import score_files, scores_json
 
 
 def evaluate(
@@ -24,17 +24,9 @@ def evaluate(
         nmt translate -m runs/de-en < test.de > hyp.en
         nmt evaluate --hyp hyp.en --ref test.en
     """
-    from nmt_cli.errors import UsageError
-    from nmt_cli.evaluation import score_corpus
-    from nmt_cli.textio import read_lines
-
-    if hyp == "-" and ref == "-":
-        raise UsageError("only one of --hyp and --ref can be stdin")
-    names = [m.strip().lower() for m in metrics.split(",") if m.strip()]
-    scores = score_corpus(read_lines(hyp, warn), read_lines(ref, warn), names)
+    scores = score_files(hyp, ref, metrics, warn)
     if as_json:
-        record = {s.metric: {"score": round(s.score, 2), "signature": s.signature} for s in scores}
-        print(json.dumps(record))
+        print(scores_json(scores))
         return
     console = err_console()
     if console.is_terminal:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -11,8 +10,8 @@ import typer
 
 from nmt_cli.cli.common import OutputOption, boundary, err_console, warn
 from nmt_cli.cli.options import options_from
-from nmt_cli.errors import InputError, UsageError
-from nmt_cli.model.tokenizer import TokenizerOptions
+from nmt_cli.model.tokenizer import Tokenizer, TokenizerOptions, train_tokenizer_files
+from nmt_cli.textio import transform_lines
 
 app = typer.Typer(
     help=(
@@ -43,16 +42,7 @@ def train(
 
     Example: nmt tokenizer train train.de train.en --vocab-size 8000 --output tok.json
     """
-    from nmt_cli.model.tokenizer import train_tokenizer
-    from nmt_cli.textio import check_files, check_writable, lines_of
-
-    if files.count("-") > 1:
-        raise UsageError("'-' (stdin) can be given only once")
-    check_files(files)
-    check_writable(output)
-    # training data must be clean: bad UTF-8 is an error
-    tok, stats = train_tokenizer(lines_of(files, strict=True), **dataclasses.asdict(options))
-    tok.save(output)
+    stats = train_tokenizer_files(files, output, options)
     if quiet:
         return
     from rich.table import Table
@@ -63,26 +53,6 @@ def train(
     for row in [("model", options.model), *stats.rows()]:
         table.add_row(*row)
     err_console().print(table)
-
-
-def _stream(input_file: str, output: str, transform) -> None:
-    """Apply ``transform`` line by line; one line out for every line in, flushed as it goes; a
-    ValueError of ``transform`` is the line's InputError."""
-    from nmt_cli.textio import one_line, open_lines, write_output
-
-    with open_lines(input_file, on_invalid=warn) as lines:
-
-        def write(out, to_stdout: bool) -> None:
-            for n, line in enumerate(lines, 1):
-                try:
-                    text = transform(line)
-                except ValueError as e:
-                    raise InputError(f"line {n}: {e}") from None
-                out.write(one_line(text) + "\n")
-                if to_stdout and input_file == "-":
-                    out.flush()
-
-        write_output(output, write)
 
 
 Out = OutputOption
@@ -99,10 +69,8 @@ def encode(tokenizer: Tok, input_file: TextIn = "-", ids: IdsOut = False, output
 
     Example: echo "Ein Mann fährt Fahrrad." | nmt tokenizer encode -t tok.json
     """
-    from nmt_cli.model.tokenizer import Tokenizer
-
     tok = Tokenizer.load(tokenizer)
-    _stream(input_file, output, lambda line: tok.encode_line(line, ids))
+    transform_lines(input_file, output, lambda line: tok.encode_line(line, ids), warn)
 
 
 @app.command("decode")
@@ -112,10 +80,8 @@ def decode(tokenizer: Tok, input_file: PiecesIn = "-", ids: IdsIn = False, outpu
 
     Example: nmt tokenizer encode -t tok.json in.txt | nmt tokenizer decode -t tok.json
     """
-    from nmt_cli.model.tokenizer import Tokenizer
-
     tok = Tokenizer.load(tokenizer)
-    _stream(input_file, output, lambda line: tok.decode_line(line, ids))
+    transform_lines(input_file, output, lambda line: tok.decode_line(line, ids), warn)
 
 
 if __name__ == "__main__":  # pragma: no cover

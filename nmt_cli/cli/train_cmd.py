@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -10,24 +9,12 @@ import typer
 
 from nmt_cli.cli.common import boundary, info, warn
 from nmt_cli.cli.options import Given, options_from
-from nmt_cli.errors import UsageError
+from nmt_cli.cli.progress import ConsoleProgress
 from nmt_cli.model.config import ModelConfig
-from nmt_cli.model.export import ExportOptions
-from nmt_cli.settings import setting
-from nmt_cli.training.config import DataOptions, TrainConfig
-
-
-@dataclass(frozen=True)
-class RunOptions:
-    """What `nmt train` is given besides the run's settings (DataOptions, ModelConfig and
-    TrainConfig, whose options are generated from their fields)."""
-
-    output: Path | None = setting(None, "Run directory.", "--output", "-o")
-    config: Path | None = setting(None, "TOML: [model], [train], [data].")
-    resume: Path | None = setting(None, "Continue the run in this dir.")
-    overwrite: bool = setting(False, "Replace a run in --output.")
-    plot: bool = setting(False, "Write curves.png (needs matplotlib).")
-    quiet: bool = setting(False, "Only errors and warnings.", "--quiet", "-q")
+from nmt_cli.model.export import ExportOptions, export_model
+from nmt_cli.training.config import DataOptions, RunOptions, TrainConfig
+from nmt_cli.training.curves import plot_curves
+from nmt_cli.training.distributed import world_from_env
 
 
 @options_from
@@ -43,32 +30,22 @@ def train(
     Example: nmt train --src train.de --tgt train.en --valid-src val.de --valid-tgt val.en
     --output runs/de-en --arch rnn --attention additive
     """
-    model["dec_layers"] = model["enc_layers"]  # --layers sets both
-    if run.resume is not None:
-        spec = data.resumed_spec(run.resume, run.output, run.config, model, training)
-        run_dir = run.resume
-    else:
-        if run.output is None:
-            raise UsageError("missing --output (the run directory)")
-        run_dir, spec = run.output, data.spec(run.config, model, training)
-    resume = run.resume is not None
-    _run(spec, run_dir, resume=resume, overwrite=run.overwrite, quiet=run.quiet, plot=run.plot)
+    run_dir, spec = run.spec(data, model, training)
+    _run(spec, run_dir, run)
 
 
-def _run(spec, run_dir: Path, *, resume: bool, overwrite: bool, quiet: bool, plot: bool) -> None:
+def _run(spec, run_dir: Path, run: RunOptions) -> None:
     """Train, with progress on stderr; a stop by signal leaves with 130 (SIGINT) or 143."""
-    from nmt_cli.cli.progress import ConsoleProgress
-    from nmt_cli.training.distributed import world_from_env
     from nmt_cli.training.run import Interrupted
     from nmt_cli.training.run import train as train_run
 
     world = world_from_env(spec.train.device)  # torchrun: rank and size; else one process
-    quiet = quiet or not world.is_main  # only rank 0 prints
+    quiet = run.quiet or not world.is_main  # only rank 0 prints
     progress = ConsoleProgress(quiet)
     try:
         result = train_run(
-            spec, run_dir, resume=resume, overwrite=overwrite, callbacks=progress, world=world,
-            warn=warn,
+            spec, run_dir, resume=run.resume is not None, overwrite=run.overwrite,
+            callbacks=progress, world=world, warn=warn,
         )  # fmt: skip
     except Interrupted as stopped:
         progress.close()
@@ -79,9 +56,7 @@ def _run(spec, run_dir: Path, *, resume: bool, overwrite: bool, quiet: bool, plo
         raise typer.Exit(143 if stopped.signal == "SIGTERM" else 130) from None
     finally:
         progress.close()
-    if plot:
-        from nmt_cli.training.curves import plot_curves
-
+    if run.plot:
         plot_curves(run_dir / "metrics.jsonl", run_dir / "curves.png")
     if not quiet:
         info(
@@ -118,8 +93,6 @@ def export(
     Examples: nmt export runs/de-en --output models/de-en --length-penalty 1.0
               nmt export runs/de-en --format ctranslate2 --output models/de-en-ct2
     """
-    from nmt_cli.model.export import export_model
-
     exported = export_model(str(model), output, options)
     info(f"exported {exported.source} to {output} ({exported.weights})")
     if not exported.alignment_exported:

@@ -11,9 +11,12 @@ import typer
 from nmt_cli.align.options import LinkOptions
 from nmt_cli.cli.common import boundary, warn
 from nmt_cli.cli.options import options_from
+from nmt_cli.cli.progress import FileProgress
 from nmt_cli.errors import UsageError
+from nmt_cli.evaluation import score_corpus
 from nmt_cli.inference.options import FileOptions, LoadOptions, TranslatorOptions
 from nmt_cli.search.options import SearchOptions
+from nmt_cli.textio import check_files, read_lines
 
 Text = Annotated[list[str] | None, typer.Argument(help="Text to translate (else --input).")]
 
@@ -37,15 +40,12 @@ def translate(
               nmt translate -m runs/de-en < in.de > out.en
               nmt translate -m de-en-ct2 --engine ctranslate2 < in.de > out.en
     """
-    from nmt_cli.textio import check_files
-
     if text and files.input_file != "-":
         raise UsageError("give text arguments or --input, not both")
     check_files([files.input_file], "--input")
     check_files([files.ref], "--ref")
     if not files.align and (links.links is not None or links.threshold is not None):
         raise UsageError("--links and --threshold choose --align's links: give --align")
-    from nmt_cli.cli.progress import FileProgress
     from nmt_cli.inference.translator import Translator, translate_file
 
     model = Translator.load(
@@ -57,9 +57,6 @@ def translate(
     with FileProgress(shown, files.output, "translate") as progress:
         best = translate_file(model, files, lines, progress.update, warn)
     if files.ref is not None:
-        from nmt_cli.evaluation import score_corpus
-        from nmt_cli.textio import read_lines
-
         for s in score_corpus(best, read_lines(files.ref, warn), ["bleu", "chrf"]):
             print(f"{s.metric.upper()} {s.score:.2f}  {s.signature}", file=sys.stderr)
 

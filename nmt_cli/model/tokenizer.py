@@ -13,6 +13,7 @@ in training survive a round trip instead of becoming ``<unk>``.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from typing import Any
 
 from nmt_cli.errors import ConfigError, InputError, ModelLoadError, UsageError
 from nmt_cli.settings import setting
-from nmt_cli.textio import write_text_atomic
+from nmt_cli.textio import check_files, check_writable, lines_of, write_text_atomic
 from nmt_cli.vocab import SPECIAL_TOKENS, UNK
 
 WORD_MARK = "\u2581"  # "▁", marks the start of a word in a piece
@@ -314,6 +315,20 @@ def train_tokenizer(
         )
     tok = Tokenizer(hf)
     return tok, corpus_stats(tok, sample, counted["lines"], counted["chars"])
+
+
+def train_tokenizer_files(files: list[str], output: Path, options: TokenizerOptions) -> CorpusStats:
+    """`nmt tokenizer train`: one tokenizer trained over all lines of ``files`` ('-': stdin,
+    once) and saved to ``output``; returns the statistics of what was read. The files and
+    ``output`` are checked before the training, and training data must be clean: bad UTF-8
+    is an error."""
+    if files.count("-") > 1:
+        raise UsageError("'-' (stdin) can be given only once")
+    check_files(files)
+    check_writable(output)
+    tok, stats = train_tokenizer(lines_of(files, strict=True), **dataclasses.asdict(options))
+    tok.save(output)
+    return stats
 
 
 def _untrained(model: str, min_frequency: int, common: dict[str, Any]):

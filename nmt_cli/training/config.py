@@ -1,5 +1,6 @@
 """A run's settings: data (CorpusFiles), model (ModelConfig) and training (TrainConfig, the
-``[train]`` table), from flags and a TOML file, kept in run.json (RunSpec).
+``[train]`` table), from flags and a TOML file, kept in run.json (RunSpec); the run directory
+`nmt train` trains in, new or resumed (RunOptions).
 
 A new run's settings come from ``[model]``, ``[train]`` and ``[data]`` tables of a config file,
 overridden by the flags given; ``run.json`` in the run directory keeps them for ``--resume``.
@@ -161,6 +162,7 @@ class DataOptions:
         if self.init is not None:
             data["init"] = _init_model(self.init)
         train_flags = {**train_flags, "teacher": teacher}
+        model_flags = {**model_flags, "dec_layers": model_flags["enc_layers"]}  # --layers: both
         return build_spec(data, config_file, model_flags, train_flags, self.tokenizer)
 
     def resumed_spec(
@@ -227,6 +229,29 @@ class DataOptions:
             "train": [CorpusFiles(*c) for c in zip(src, tgt, weights, links)],
             "valid": [CorpusFiles(s, t) for s, t in zip(valid_src, valid_tgt)],
         }
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """Where `nmt train` trains (a new run directory, or one to resume) and what it shows; the
+    run's own settings are DataOptions, ModelConfig and TrainConfig."""
+
+    output: Path | None = setting(None, "Run directory.", "--output", "-o")
+    config: Path | None = setting(None, "TOML: [model], [train], [data].")
+    resume: Path | None = setting(None, "Continue the run in this dir.")
+    overwrite: bool = setting(False, "Replace a run in --output.")
+    plot: bool = setting(False, "Write curves.png (needs matplotlib).")
+    quiet: bool = setting(False, "Only errors and warnings.", "--quiet", "-q")
+
+    def spec(self, data: DataOptions, model_flags: dict, train_flags: dict) -> tuple[Path, RunSpec]:
+        """The run directory and the run's settings: the run in --resume's directory, resumed
+        (DataOptions.resumed_spec), or a new one in --output's (DataOptions.spec)."""
+        if self.resume is not None:
+            args = (self.resume, self.output, self.config, model_flags, train_flags)
+            return self.resume, data.resumed_spec(*args)
+        if self.output is None:
+            raise UsageError("missing --output (the run directory)")
+        return self.output, data.spec(self.config, model_flags, train_flags)
 
 
 def _init_model(init: str) -> Path:
