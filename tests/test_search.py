@@ -361,3 +361,31 @@ def test_equal_candidate_scores_rank_by_beam_then_token_in_every_row(seed):
     expected = torch.sort(scores, dim=1, descending=True, stable=True)
     assert torch.equal(values, expected.values[:, :10])
     assert torch.equal(index, expected.indices[:, :10])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_wide_rows_rank_as_a_stable_sort_of_the_whole_row(seed):
+    """Rows as wide as a real vocabulary's are first narrowed to their best chunks; the result
+    is still that of a stable sort of each whole row, with ties inside the best, at the cut,
+    across chunks, and rows that are mostly -inf (beams that died out)."""
+    from nmt_cli.search.beam import _top_candidates
+
+    gen = torch.Generator().manual_seed(seed)
+    scores = torch.randn(6, 5 * 2048, generator=gen) * 4  # (B', K*V), distinct
+    scores[1] = torch.randint(0, 40, (5 * 2048,), generator=gen).float()  # ties everywhere
+    scores[2, :8000] = -math.inf  # only the first beam lives (a search's first step)
+    scores[3] = -math.inf
+    scores[3, [5, 700, 9000]] = 1.0  # fewer live entries than asked for
+    scores[4] = 0.0  # a tie at the cut between a chunk of a higher and one of a lower maximum
+    scores[4, 9 * 64] = 9.0  # the best chunk holds the later of the tied entries
+    scores[4, 9 * 64 + 10] = 2.0
+    scores[4, 64 + 20] = 2.0  # a lower index, in a chunk with a lower maximum
+    scores[4, 64] = 8.0
+    scores[4, [c * 64 for c in range(20, 27)]] = 7.0  # 7 more: the tie falls at the 10th place
+    scores[5] = 0.0  # a tie at the cut among more chunks than are kept
+    scores[5, [c * 64 for c in range(100, 109)]] = 10.0
+    scores[5, [c * 64 + 30 for c in range(1, 60)]] = 1.0
+    values, index = _top_candidates(scores, 10)
+    expected = torch.sort(scores, dim=1, descending=True, stable=True)
+    assert torch.equal(values, expected.values[:, :10])
+    assert torch.equal(index, expected.indices[:, :10])

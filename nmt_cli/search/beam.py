@@ -209,13 +209,42 @@ class _Beams:
                 )
 
 
+# Entries per chunk when the candidates are first narrowed down by their chunks' maxima.
+CHUNK = 64
+
+
 def _top_candidates(scores: torch.Tensor, n: int) -> tuple[torch.Tensor, torch.Tensor]:
     """The ``n`` best entries of each row of scores (B', K*V), best first: (B', n) values and
     (B', n) flat indices. Equal scores come in index order (lower beam, then lower token id),
     which ``topk`` does not promise; a full stable sort would, at ~10x the cost for large V.
 
     E.g. row [1, 3, 3, 2, 3] with n=2 gives values [3, 3] at indices [1, 2], never [4, 1].
+
+    A wide row is first narrowed to the m = n + 1 chunks of CHUNK entries with the highest
+    maxima (a maximum per chunk costs a fraction of a top-k over the row): an entry outside them
+    is at most the m-th highest chunk maximum, and m entries inside (the chunks' maxima) are at
+    least that, so every entry of the row's best n is inside unless the n-th best equals that
+    bound. Rows where it does are searched whole.
     """
+    rows, width = scores.shape
+    m = n + 1
+    if width % CHUNK or width < 8 * m * CHUNK:
+        return _top_candidates_of(scores, n)
+    chunk_max = scores.view(rows, -1, CHUNK).amax(dim=2)  # (B', width / CHUNK)
+    best = torch.topk(chunk_max, m, dim=1)  # (B', m) each, values highest first
+    chunks = best.indices.sort(dim=1).values  # (B', m) ascending, so entries keep index order
+    offsets = torch.arange(CHUNK, device=scores.device)  # (CHUNK,)
+    cols = (chunks.unsqueeze(2) * CHUNK + offsets).view(rows, -1)  # (B', m * CHUNK) ascending
+    values, index = _top_candidates_of(scores.gather(1, cols), n)  # (B', n), into cols
+    index = cols.gather(1, index)  # (B', n) flat indices into the row
+    unsure = (values[:, n - 1] <= best.values[:, m - 1]).nonzero().squeeze(1)  # (R,)
+    if len(unsure):
+        values[unsure], index[unsure] = _top_candidates_of(scores[unsure], n)
+    return values, index
+
+
+def _top_candidates_of(scores: torch.Tensor, n: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """:func:`_top_candidates` over every entry of each row."""
     m = min(n + 1, scores.size(1))  # one more than asked: a tie across the cut shows there
     values, index = torch.topk(scores, m, dim=1)  # (B', m), ties in unspecified order
     index = index[:, :n].sort(dim=1).values  # (B', n) ascending
