@@ -46,8 +46,11 @@ class Int8Linear(nn.Module):
         quantized = torch.round(rows / scale).to(torch.int8)  # (R, K) in [-127, 127]
         sums = torch._int_mm(quantized, self.weight.t())  # (R, N) int32, exact
         # float32 first, then scaled in place: the same bits as sums * scale, whose int32 by
-        # float32 product converts element by element at several times the cost
-        y = sums.float().mul_(scale).mul_(self.weight_scale)  # (R, N) float32
+        # float32 product converts element by element at several times the cost. The float32
+        # values take the sums' own memory (element for element, of one size): no fresh
+        # (R, N) tensor, whose pages the allocator would fault in at every search step.
+        y = sums.view(torch.float32).copy_(sums)  # (R, N)
+        y.mul_(scale).mul_(self.weight_scale)  # (R, N) float32
         if self.bias is not None:
             y.add_(self.bias)
         return y.view(*x.shape[:-1], self.out_features)
