@@ -125,17 +125,8 @@ class Translator:
                 f"{path}: a CTranslate2 export; translate with --engine ctranslate2"
             )
         bundle = load_bundle(path)
-        bundle.model.fuse_for_inference()
-        bundle.model.to(where)
-        if quantize == "int8":
-            from nmt_cli.inference.quantize import quantize_int8
-
-            bundle.model = quantize_int8(bundle.model)
         arithmetic = "fp32" if quantize else resolve_precision(precision, where.type)
-        if where.type == "cpu" and arithmetic == "fp32" and not quantize:
-            from nmt_cli.inference.onednn import use_onednn
-
-            use_onednn(bundle.model)  # its products by oneDNN's kernels: see onednn.py
+        bundle.model = _prepared(bundle.model, where, quantize, arithmetic)
         workers = torch.get_num_threads() if where.type == "cpu" and arithmetic == "fp32" else 1
         if parallel_batches and workers > 1:
             # One batch per thread, several searched at once: a search is many small operations,
@@ -310,3 +301,20 @@ def translate_file(
     with reading as source:
         write_output(files.output, write)
     return best
+
+
+def _prepared(model, where: torch.device, quantize: str | None, arithmetic: str):
+    """``model`` made ready to search on ``where``: its self-attention projections fused, its
+    weights quantized (``quantize``: "int8"), or, in fp32 on the CPU, its products run by
+    oneDNN's kernels (see onednn.py)."""
+    model.fuse_for_inference()
+    model.to(where)
+    if quantize == "int8":
+        from nmt_cli.inference.quantize import quantize_int8
+
+        return quantize_int8(model)
+    if where.type == "cpu" and arithmetic == "fp32":
+        from nmt_cli.inference.onednn import use_onednn
+
+        use_onednn(model)
+    return model
