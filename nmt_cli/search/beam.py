@@ -179,19 +179,20 @@ class _Beams:
         at_limit = [pos for pos, d in enumerate(done) if d]
         if not at_limit:
             return
-        rows = [row for pos in at_limit for row in range(pos * self.k, pos * self.k + self.k)]
+        # (sentence position, row) of every beam of those sentences
+        beams = [(pos, row) for pos in at_limit for row in range(pos * self.k, (pos + 1) * self.k)]
+        rows = [row for _, row in beams]
         allowed = forbid_tokens(log_probs[rows], forbidden)  # (R, V) a copy of those rows
-        best_tok = dict(zip(rows, allowed.argmax(dim=1).tolist()))  # first maximum, as greedy
+        best_tok = allowed.argmax(dim=1).tolist()  # (R,) first maximum, as greedy
         flat_cum = self.cum.view(-1)  # (B'*K,)
-        for pos in at_limit:
-            for row in range(pos * self.k, pos * self.k + self.k):
-                if math.isinf(float(flat_cum[row])):
-                    continue  # dead beam
-                if best_tok[row] == EOS:
-                    eos_lp = log_probs[row, EOS]
-                    self._file(pos, row, flat_cum[row] + eos_lp, eos_lp)
-                else:
-                    self._file(pos, row, flat_cum[row])
+        for (pos, row), tok in zip(beams, best_tok):
+            if math.isinf(float(flat_cum[row])):
+                continue  # dead beam
+            if tok == EOS:
+                eos_lp = log_probs[row, EOS]
+                self._file(pos, row, flat_cum[row] + eos_lp, eos_lp)
+            else:
+                self._file(pos, row, flat_cum[row])
 
     def _mark_done(self, done: list[bool], new_cum: torch.Tensor, t: int) -> None:
         """A sentence is done when K hypotheses finished or no live beam can improve its nbest."""
