@@ -346,6 +346,13 @@ def test_grow_diag_final_and_adds_neighbours_of_the_intersection():
     assert symmetrise(forward, reverse, "grow-diag-final-and") == [(0, 0), (1, 1), (1, 2), (2, 1)]
 
 
+def test_grow_diag_keeps_only_neighbours_and_final_and_adds_the_unaligned_words_links():
+    forward = [(0, 0), (1, 1), (3, 3)]  # (3, 3): far from the intersection, both words unlinked
+    reverse = [(0, 0), (1, 1), (1, 2)]
+    assert symmetrise(forward, reverse, "grow-diag") == [(0, 0), (1, 1), (1, 2)]
+    assert symmetrise(forward, reverse, "grow-diag-final-and") == [(0, 0), (1, 1), (1, 2), (3, 3)]
+
+
 # -- the teacher -------------------------------------------------------------------------------
 
 

@@ -168,8 +168,11 @@ def symmetrise(forward: Links, reverse: Links, method: str) -> Links:
     both = f & r
     if method == "intersect":
         return sorted(both)
-    union = f | r  # Koehn et al. 2003's grow-diag-final-and
-    return sorted(final_and(grow_diag(both, union), union))
+    union = f | r  # Koehn et al. 2003's grow-diag, then its final-and step
+    grown = grow_diag(both, union)
+    if method == "grow-diag":
+        return sorted(grown)
+    return sorted(final_and(grown, union))
 
 
 # -- running eflomal ---------------------------------------------------------------------------
