@@ -559,6 +559,41 @@ def test_layer_and_head_choose_the_cross_attention_map(transformer_align_dir):
     assert not torch.allclose(cross[0, 0], cross[0, 1])  # the heads do differ
 
 
+def test_pairs_aligned_together_get_the_maps_they_get_alone_in_their_order(
+    transformer_align_dir, monkeypatch
+):
+    """Pairs of mixed length are grouped by length into passes (less padding); each pair's map,
+    returned in the order given, is the one it gets on its own."""
+    from nmt_cli.align import forced
+
+    monkeypatch.setattr(forced, "PADDED_POSITIONS", 24)  # several passes for these few pairs
+    bundle = load_bundle(transformer_align_dir)
+    tok = bundle.tokenizer
+    texts = [
+        ("alpha", "echo"),
+        ("alpha bravo charlie delta alpha bravo", "echo golf hotel echo golf"),
+        ("bravo charlie", "golf hotel"),
+        ("delta charlie bravo alpha", "hotel"),
+    ]
+    pairs = [(tok.encode(s), tok.encode(t)) for s, t in texts]
+    together = forced_attention(bundle.model, pairs, None, None)
+    for pair, got in zip(pairs, together):
+        alone = forced_attention(bundle.model, [pair], None, None)[0]
+        assert got.shape == (len(pair[1]) + 1, len(pair[0]) + 1)  # (T+1, S+1)
+        torch.testing.assert_close(got, alone, rtol=1e-4, atol=1e-5)
+
+
+def test_length_batches_keep_each_pass_within_its_padded_size():
+    from nmt_cli.align.forced import length_batches
+
+    lengths = [3, 10, 4, 9, 2, 30]
+    batches = length_batches(lengths, padded_positions=20)
+    assert sorted(i for b in batches for i in b) == list(range(6))  # every pair once
+    assert batches[0] == [5]  # longer than the budget alone: a pass of its own
+    for b in batches[1:]:
+        assert max(lengths[i] for i in b) * len(b) <= 20
+
+
 def test_layer_and_head_on_the_command_line(run_cli, transformer_align_dir):
     args = ("alpha bravo charlie delta", "echo golf hotel")
     default = _forced_json(run_cli, transformer_align_dir, *args)

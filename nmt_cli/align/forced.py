@@ -51,23 +51,47 @@ def check_attention(bundle, layer: int | None, head: int | None) -> None:
         raise UsageError(f"--head {head} is out of range: the model has {heads} head(s)")
 
 
+# Pairs per forced pass: as many as fit this many padded (source + target) positions. Pairs go
+# in order of length, so a pass pads short pairs only to a short length (Europarl lines vary
+# from 2 to 128 pieces: one pass over 256 unsorted pairs is mostly padding).
+PADDED_POSITIONS = 8192
+
+
+def length_batches(lengths: list[int], padded_positions: int = PADDED_POSITIONS) -> list[list[int]]:
+    """The indices of ``lengths``, longest first, cut into batches whose longest length times
+    size stays within ``padded_positions`` (a longer single pair is a batch of its own)."""
+    batches: list[list[int]] = []
+    for i in sorted(range(len(lengths)), key=lambda i: -lengths[i]):
+        if batches and lengths[batches[-1][0]] * (len(batches[-1]) + 1) <= padded_positions:
+            batches[-1].append(i)
+        else:
+            batches.append([i])
+    return batches
+
+
 @torch.inference_mode()
 def forced_attention(
     model, pairs: list[tuple[list[int], list[int]]], layer: int | None, head: int | None
 ) -> list[torch.Tensor]:
-    """Attention (T+1, S+1) of each (source ids, target ids) pair, </s> row and column included."""
+    """Attention (T+1, S+1) of each (source ids, target ids) pair, </s> row and column included,
+    in the order of ``pairs`` (computed in passes of pairs of similar length)."""
     device = next(model.parameters()).device
     src = [s + [EOS] for s, _ in pairs]
     tgt = [[BOS] + t for _, t in pairs]
-    lengths = torch.tensor([len(s) for s in src], device=device)
-    src_ids, tgt_ids = pad_ids(src).to(device), pad_ids(tgt).to(device)  # (B, S), (B, T)
-    if layer is None and head is None and model.config.full_context_alignment:
-        maps = model.full_context_alignment(src_ids, lengths, tgt_ids)  # (B, T, S)
-    else:
-        _, cross = model.forward_with_attention(src_ids, lengths, tgt_ids)
-        maps = model.alignment_weights(cross, layer, head)  # (B, L, h, T, S) -> (B, T, S)
-    maps = maps.float().cpu()
-    return [a[: len(t), : len(s)] for a, s, t in zip(maps, src, tgt)]
+    out: list[torch.Tensor] = [torch.empty(0)] * len(pairs)
+    for batch in length_batches([len(src[i]) + len(tgt[i]) for i in range(len(pairs))]):
+        lengths = torch.tensor([len(src[i]) for i in batch], device=device)
+        src_ids = pad_ids([src[i] for i in batch]).to(device)  # (B, S)
+        tgt_ids = pad_ids([tgt[i] for i in batch]).to(device)  # (B, T)
+        if layer is None and head is None and model.config.full_context_alignment:
+            maps = model.full_context_alignment(src_ids, lengths, tgt_ids)  # (B, T, S)
+        else:
+            _, cross = model.forward_with_attention(src_ids, lengths, tgt_ids)
+            maps = model.alignment_weights(cross, layer, head)  # (B, L, h, T, S) -> (B, T, S)
+        maps = maps.float().cpu()
+        for i, a in zip(batch, maps):
+            out[i] = a[: len(tgt[i]), : len(src[i])]
+    return out
 
 
 def align_pairs(
