@@ -31,3 +31,8 @@ class OutputError(NmtError):
 
 class RunLockedError(NmtError):
     """Another live process holds the run directory."""
+
+
+class NmtNotice(UserWarning):
+    """Something a user should know about a request that still works (a retired model name).
+    The core warns with it; the CLI shows it as one ``nmt: warning:`` line on stderr."""

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from pathlib import Path
 
-from nmt_cli.errors import ModelLoadError
+from nmt_cli.errors import ModelLoadError, NmtNotice
 
 DEFAULT_MODEL = "fr-en"
+# Names of models that no longer ship -> the shipped model that takes their place.
+RETIRED = {"fr-en-tatoeba": "fr-en"}
 
 
 def pretrained_dirs() -> list[Path]:
@@ -26,6 +29,13 @@ def resolve_model(model: str | None) -> Path:
     path = Path(model)
     if path.exists() or explicit and (os.sep in model or model.startswith(".")):
         return path
+    if model in RETIRED and not _shipped(model):
+        warnings.warn(
+            f"the model {model!r} no longer ships; using {RETIRED[model]!r}, which replaces it",
+            NmtNotice,
+            stacklevel=2,
+        )
+        model = RETIRED[model]
     for base in pretrained_dirs():
         if (base / model / "config.json").is_file():
             return base / model
@@ -35,3 +45,7 @@ def resolve_model(model: str | None) -> Path:
         f"the default model {model!r} is not installed; pass --model DIR "
         "(a directory written by `nmt train`)"
     )
+
+
+def _shipped(name: str) -> bool:
+    return any((base / name / "config.json").is_file() for base in pretrained_dirs())

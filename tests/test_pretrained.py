@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 import sacrebleu
 
+from nmt_cli import pretrained
+from nmt_cli.errors import NmtNotice
 from nmt_cli.model.bundle import load_bundle
 from nmt_cli.pretrained import DEFAULT_MODEL
 
@@ -127,3 +129,24 @@ def test_the_default_model_translates_text_in_capitals_almost_as_well(
     refs = (shared_data / ref).read_text(encoding="utf-8").upper().splitlines()
     bleu = sacrebleu.corpus_bleu(hyp.read_text(encoding="utf-8").splitlines(), [refs]).score
     assert bleu >= card_bleu - 5
+
+
+def test_a_retired_model_name_resolves_to_the_model_that_replaces_it(tmp_path, monkeypatch):
+    """A name that no longer ships (scripts and Makefiles still say it) loads its replacement,
+    with a notice, rather than failing."""
+    (tmp_path / "fr-en").mkdir()
+    (tmp_path / "fr-en" / "config.json").write_text("{}")
+    monkeypatch.setattr(pretrained, "pretrained_dirs", lambda: [tmp_path])
+    with pytest.warns(NmtNotice, match="'fr-en-tatoeba' no longer ships; using 'fr-en'"):
+        assert pretrained.resolve_model("fr-en-tatoeba") == tmp_path / "fr-en"
+
+
+def test_translating_with_a_retired_name_says_so_in_one_line(run_cli, tmp_path, monkeypatch):
+    (tmp_path / "fr-en").symlink_to(PRETRAINED / "fr-en")
+    monkeypatch.setattr(pretrained, "pretrained_dirs", lambda: [tmp_path])
+    result = run_cli(["translate", "-m", "fr-en-tatoeba", "Il fait froid ce matin."])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "It's cold this morning.\n"
+    assert result.stderr.splitlines() == [
+        "nmt: warning: the model 'fr-en-tatoeba' no longer ships; using 'fr-en', which replaces it"
+    ]

@@ -7,12 +7,13 @@ import contextlib
 import functools
 import os
 import sys
+import warnings
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 import typer
 
-from nmt_cli.errors import NmtError
+from nmt_cli.errors import NmtError, NmtNotice
 from nmt_cli.textio import OUTPUT_HELP
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -68,6 +69,17 @@ def _quiet_broken_pipe() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
+_PYTHON_SHOWWARNING = warnings.showwarning
+
+
+def _show_notice(message, category, filename, lineno, file=None, line=None) -> None:
+    """Show the core's notices (NmtNotice) as one warning line; other warnings as Python does."""
+    if issubclass(category, NmtNotice):
+        warn(str(message))
+    else:
+        _PYTHON_SHOWWARNING(message, category, filename, lineno, file, line)
+
+
 def boundary(func: F) -> F:
     """Turn domain errors into one line on stderr and an exit code; never show a traceback.
 
@@ -78,7 +90,10 @@ def boundary(func: F) -> F:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return func(*args, **kwargs)
+            with warnings.catch_warnings():
+                warnings.simplefilter("always", NmtNotice)
+                warnings.showwarning = _show_notice
+                return func(*args, **kwargs)
         except (typer.Exit, typer.Abort, SystemExit):
             raise
         except NmtError as e:
