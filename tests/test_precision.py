@@ -39,7 +39,7 @@ def test_bf16_translation_searches_with_bf16_weights_and_float32_scores():
     lines = ["Il fait froid ce matin.", "Je ne sais pas.", "Où est la gare ?", "Merci beaucoup."]
     found = {}
     for arithmetic in ("fp32", "bf16"):
-        bundle = load_bundle(resolve_model("fr-en-tatoeba"))
+        bundle = load_bundle(resolve_model("fr-en"))
         translator = Translator(bundle, SearchOptions(beam=5), precision=arithmetic)
         assert {p.dtype for p in translator.model.parameters()} == {
             torch.bfloat16 if arithmetic == "bf16" else torch.float32
@@ -54,8 +54,8 @@ def test_bf16_translation_searches_with_bf16_weights_and_float32_scores():
 @needs_bf16
 def test_bf16_alignment_finds_the_links_of_fp32(run_cli):
     pair = ["--source", "le chat dort .", "--target", "the cat sleeps .", "--format", "pharaoh"]
-    fp32 = run_cli(["align", "-m", "fr-en-tatoeba", *pair])
-    bf16 = run_cli(["align", "-m", "fr-en-tatoeba", *pair, "--precision", "bf16"])
+    fp32 = run_cli(["align", "-m", "fr-en", *pair])
+    bf16 = run_cli(["align", "-m", "fr-en", *pair, "--precision", "bf16"])
     assert bf16.exit_code == 0, bf16.stderr
     assert bf16.stdout == fp32.stdout
 

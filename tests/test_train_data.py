@@ -197,7 +197,7 @@ def test_init_starts_from_a_models_weights_and_tokenizer(
 
 def test_init_refuses_a_change_of_size_in_one_line(run_cli, two_corpora, tmp_path):
     a, _ = two_corpora
-    args = ["train", "--init", "fr-en-tatoeba", "--src", a.src, "--tgt", a.tgt]
+    args = ["train", "--init", "fr-en", "--src", a.src, "--tgt", a.tgt]
     args += ["--valid-src", a.valid_src, "--valid-tgt", a.valid_tgt, "-o", tmp_path / "x"]
     line = assert_one_error_line(run_cli([*args, "--hidden-size", "64"]), "hidden_size")
     assert "cannot change" in line

@@ -4,7 +4,7 @@ Still exactly one line out per line in: the translations of a line's sentences a
 with one space, and a blank line stays a blank line. ``--no-split`` translates a line as one
 sentence. ``--align`` counts words over the whole line, jsonl lists the sentences, and the
 n-best of a split line are the best combinations of its sentences' n-best. `nmt align` never
-splits. The CLI tests use the shipped default model (fr-en-tatoeba, French -> English); the
+splits. The CLI tests use the shipped default model (fr-en, French -> English); the
 rules of the splitter itself (nmt_cli/inference/sentences.py) are tested without a model.
 """
 

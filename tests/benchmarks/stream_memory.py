@@ -5,7 +5,7 @@ in), translates each with `nmt translate --input F --output G` under GNU time, a
 line counts in and out, the wall time and the peak RSS for each size. Bounded streaming means
 the peak RSS of the largest input is about that of the smallest.
 
-    python tests/benchmarks/stream_memory.py --model pretrained/fr-en-tatoeba \
+    python tests/benchmarks/stream_memory.py --model pretrained/fr-en \
         --source ../shared/data/tatoeba/en-fr/test.fr --sizes 10000,100000,1000000 --beam 1
 
 Not a test: the largest size takes a long time (about lines / sentences-per-second).
