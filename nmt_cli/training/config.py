@@ -32,7 +32,8 @@ from nmt_cli.settings import (
 SCHEDULES = ("inverse_sqrt", "plateau", "constant", "cosine")  # cosine: to min_lr at max_steps
 METRICS = ("bleu", "chrf", "ppl", "loss")
 BATCH_SORTS = ("source", "target", "none")  # see nmt_cli.training.batching.batch_indices
-SYMMETRISATIONS = ("intersect", "grow-diag", "grow-diag-final-and", "forward", "reverse")  # see .guided
+# see .guided.symmetrise
+SYMMETRISATIONS = ("intersect", "grow-diag", "grow-diag-final-and", "forward", "reverse")
 TEACHERS = ("auto", "eflomal", "self")  # see .guided.choose_teacher
 
 
