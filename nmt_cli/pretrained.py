@@ -29,16 +29,17 @@ def resolve_model(model: str | None) -> Path:
     path = Path(model)
     if path.exists() or explicit and (os.sep in model or model.startswith(".")):
         return path
-    if model in RETIRED and not _shipped(model):
+    found = _installed(model)
+    if found is None and model in RETIRED:
         warnings.warn(
             f"the model {model!r} no longer ships; using {RETIRED[model]!r}, which replaces it",
             NmtNotice,
             stacklevel=2,
         )
         model = RETIRED[model]
-    for base in pretrained_dirs():
-        if (base / model / "config.json").is_file():
-            return base / model
+        found = _installed(model)
+    if found is not None:
+        return found
     if explicit:
         return path  # load_bundle says what is missing
     raise ModelLoadError(
@@ -47,5 +48,6 @@ def resolve_model(model: str | None) -> Path:
     )
 
 
-def _shipped(name: str) -> bool:
-    return any((base / name / "config.json").is_file() for base in pretrained_dirs())
+def _installed(name: str) -> Path | None:
+    """The directory of the shipped model ``name``, or None."""
+    return next((b / name for b in pretrained_dirs() if (b / name / "config.json").is_file()), None)

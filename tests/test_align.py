@@ -583,17 +583,6 @@ def test_pairs_aligned_together_get_the_maps_they_get_alone_in_their_order(
         torch.testing.assert_close(got, alone, rtol=1e-4, atol=1e-5)
 
 
-def test_length_batches_keep_each_pass_within_its_padded_size():
-    from nmt_cli.align.forced import length_batches
-
-    lengths = [3, 10, 4, 9, 2, 30]
-    batches = length_batches(lengths, padded_positions=20)
-    assert sorted(i for b in batches for i in b) == list(range(6))  # every pair once
-    assert batches[0] == [5]  # longer than the budget alone: a pass of its own
-    for b in batches[1:]:
-        assert max(lengths[i] for i in b) * len(b) <= 20
-
-
 def test_layer_and_head_on_the_command_line(run_cli, transformer_align_dir):
     args = ("alpha bravo charlie delta", "echo golf hotel")
     default = _forced_json(run_cli, transformer_align_dir, *args)

@@ -21,6 +21,7 @@ from nmt_cli.align.rules import LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.errors import InputError, UsageError
 from nmt_cli.textio import chunked, open_lines, side_by_side, write_output
+from nmt_cli.training.batching import batch_indices
 from nmt_cli.vocab import BOS, EOS, pad_ids
 
 
@@ -51,22 +52,10 @@ def check_attention(bundle, layer: int | None, head: int | None) -> None:
         raise UsageError(f"--head {head} is out of range: the model has {heads} head(s)")
 
 
-# Pairs per forced pass: as many as fit this many padded (source + target) positions. Pairs go
-# in order of length, so a pass pads short pairs only to a short length (Europarl lines vary
-# from 2 to 128 pieces: one pass over 256 unsorted pairs is mostly padding).
-PADDED_POSITIONS = 8192
-
-
-def length_batches(lengths: list[int], padded_positions: int = PADDED_POSITIONS) -> list[list[int]]:
-    """The indices of ``lengths``, longest first, cut into batches whose longest length times
-    size stays within ``padded_positions`` (a longer single pair is a batch of its own)."""
-    batches: list[list[int]] = []
-    for i in sorted(range(len(lengths)), key=lambda i: -lengths[i]):
-        if batches and lengths[batches[-1][0]] * (len(batches[-1]) + 1) <= padded_positions:
-            batches[-1].append(i)
-        else:
-            batches.append([i])
-    return batches
+# Pairs per forced pass: as many as fit this many padded positions (of the longer side), in order
+# of length (training's batch_indices), so a pass pads short pairs only to a short length
+# (Europarl lines vary from 2 to 128 pieces: one pass over 256 unsorted pairs is mostly padding).
+PADDED_POSITIONS = 4096
 
 
 @torch.inference_mode()
@@ -79,7 +68,8 @@ def forced_attention(
     src = [s + [EOS] for s, _ in pairs]
     tgt = [[BOS] + t for _, t in pairs]
     out: list[torch.Tensor] = [torch.empty(0)] * len(pairs)
-    for batch in length_batches([len(src[i]) + len(tgt[i]) for i in range(len(pairs))]):
+    lengths_of = [(len(s), len(t)) for s, t in zip(src, tgt)]
+    for batch in batch_indices(lengths_of, PADDED_POSITIONS, seed=None):
         lengths = torch.tensor([len(src[i]) for i in batch], device=device)
         src_ids = pad_ids([src[i] for i in batch]).to(device)  # (B, S)
         tgt_ids = pad_ids([tgt[i] for i in batch]).to(device)  # (B, T)
