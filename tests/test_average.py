@@ -39,6 +39,19 @@ def test_average_is_the_mean_of_the_weights_and_loads(tmp_path, run_cli, small_t
     assert bundle.meta["averaged"] == [str(c) for c in ckpts]  # and says what it averaged
 
 
+def test_average_takes_checkpoints_named_from_inside_the_checkpoints_folder(
+    tmp_path, run_cli, small_tokenizer, monkeypatch
+):
+    run, (w1, w2) = _run_with_two_checkpoints(tmp_path, small_tokenizer)
+    monkeypatch.chdir(run / "checkpoints")
+    names = sorted(c.name for c in (run / "checkpoints").iterdir())  # "step-00000001", ...
+    result = run_cli(["average", *names, "--output", tmp_path / "avg"])
+    assert result.exit_code == 0, result.stderr
+    averaged = load_file(str(tmp_path / "avg" / "model.safetensors"))
+    name = next(iter(averaged))
+    assert torch.allclose(averaged[name], (w1[name] + w2[name]) / 2, atol=1e-6)
+
+
 def test_average_needs_two_checkpoints_of_one_run(tmp_path, run_cli, small_tokenizer):
     run, _ = _run_with_two_checkpoints(tmp_path, small_tokenizer)
     one = sorted((run / "checkpoints").iterdir())[:1]

@@ -28,7 +28,8 @@ from nmt_cli.textio import check_writable
 
 def _model_root(path: Path) -> Path:
     """The directory holding config.json and tokenizer.json for a checkpoint or model dir."""
-    for candidate in (path, path.parent.parent):
+    absolute = path.absolute()  # "step-00003000" given from inside checkpoints/ has a run too
+    for candidate in (absolute, absolute.parent.parent):
         if (candidate / CONFIG_FILE).is_file() and (candidate / TOKENIZER_FILE).is_file():
             return candidate
     raise ModelLoadError(f"{path}: not a checkpoint of a run nor a model directory")
