@@ -9,6 +9,7 @@ user gets (the BLEU tests need ../shared/data and skip without it).
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -92,6 +93,15 @@ def test_the_model_card_example_translates_as_shown(run_cli, name):
     result = run_cli(["translate", "-m", name, source])
     assert result.exit_code == 0, result.stderr
     assert result.stdout == shown + "\n"
+
+
+def test_the_default_model_card_alignment_example_prints_as_shown(run_cli):
+    card = (PRETRAINED / DEFAULT_MODEL / "README.md").read_text(encoding="utf-8")
+    command, shown = re.search(r"```sh\n\$ (nmt align [^\n]+)\n(.*?)```", card, re.S).groups()
+    result = run_cli(shlex.split(command)[1:])  # the table, a blank line, the Pharaoh links
+    assert result.exit_code == 0, result.stderr
+    printed = [line.rstrip() for line in result.stdout.splitlines()]
+    assert printed == [line.rstrip() for line in shown.splitlines()]
 
 
 @pytest.mark.parametrize("name", sorted(TEST_SETS))
