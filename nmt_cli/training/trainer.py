@@ -29,8 +29,7 @@ from nmt_cli.training.batching import epoch_batches, make_batch
 from nmt_cli.training.config import TrainConfig
 from nmt_cli.training.data import ParallelData
 from nmt_cli.training.distributed import World
-from nmt_cli.training.guided import guided_alignment_loss
-from nmt_cli.training.loss import cross_entropy
+from nmt_cli.training.loss import cross_entropy, guided_alignment_loss
 from nmt_cli.vocab import PAD
 
 CHECKPOINTS = "checkpoints"
