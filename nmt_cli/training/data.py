@@ -64,15 +64,16 @@ def load_corpora(
     for corpus in corpora:
         before, first_line = len(data.src), data.total
         own = LinksFile(corpus.alignments) if guided and corpus.alignments else None
-        links = (own or teacher) if guided else None
-        if guided and links is None:
+        links_file = (own or teacher) if guided else None
+        if guided and links_file is None:
             raise ValueError(f"{corpus.src}: guided alignment needs teacher links or alignments")
         links_lines = _lines_or_none(own.path) if own else teacher_lines
+        words = links_file.words if links_file else None  # those the links lines count
         with open_lines(corpus.src, on_invalid=warn) as fs, open_lines(corpus.tgt, warn) as ft:
             pairs = _parallel(corpus, fs, ft)
             source = ((s, t, next(links_lines, None) if guided else None) for s, t in pairs)
             for chunk in _chunks(source, CHUNK):
-                _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus, links, first_line)
+                _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus, words, first_line)
         if own:
             links_lines.close()
         data.sizes.append(len(data.src) - before)
@@ -107,9 +108,8 @@ def _chunks(items, n: int):
         yield chunk
 
 
-def _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus: CorpusFiles, links, first_line):
-    """Encode ``chunk`` (source, target, links line) into ``data``; the lines of ``links``, a
-    LinksFile (None: not guided)."""
+def _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus: CorpusFiles, words, first_line):
+    """Encode ``chunk`` (source, target, links line) into ``data``; links over ``words``."""
     guided = data.links is not None
 
     def encode(lines: list[str]):  # (ids, piece offsets or None) per line
@@ -136,7 +136,7 @@ def _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus: CorpusFiles, 
             data.tgt_text.append(tt)
         if guided:
             where_line = f"{where}: line {data.total - first_line:,}"
-            data.links.append(_pair_links(st, tt, s_off, t_off, link_line, links.words, where_line))
+            data.links.append(_pair_links(st, tt, s_off, t_off, link_line, words, where_line))
 
 
 def _pair_links(st, tt, s_off, t_off, link_line, words, where) -> array:
