@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 import torch
 
+from nmt_cli.align.links import symmetrise
 from nmt_cli.align.rules import RULES, LinkRule, column_argmax, row_argmax
-from nmt_cli.training.guided import symmetrise
 
 # Target 3's row maximum (source 0, tied with source 3) is not column 0's maximum (target 0):
 # the rules that ask both directions leave target 3 unlinked.

@@ -17,18 +17,12 @@ import pytest
 from conftest import assert_one_error_line
 from train_fixtures import keep_torch_state  # noqa: F401 (autouse)
 
+from nmt_cli.align.links import normalised_words, piece_links, piece_owners, symmetrise, word_spans
 from nmt_cli.model.bundle import load_bundle
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.training import train
 from nmt_cli.training.config import CorpusFiles, RunSpec, TrainConfig
-from nmt_cli.training.guided import (
-    compute_teacher,
-    normalised_words,
-    piece_links,
-    piece_owners,
-    symmetrise,
-    word_spans,
-)
+from nmt_cli.training.teacher import compute_teacher
 
 WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india"]
 
@@ -501,7 +495,7 @@ def test_links_stay_with_their_pairs_when_pairs_are_dropped(tmp_path, small_toke
         write(d / "t", [p[1] for p in pairs]),
         alignments=write(d / "a", [p[2] for p in pairs]),
     )
-    data = load_corpora([corpus], small_tokenizer, max_len=50)
+    data = load_corpora([corpus], small_tokenizer, max_len=50, guided=True)
     assert (data.dropped_empty, data.dropped_long, len(data.links)) == (1, 1, 2)
     for kept, k in ((0, 0), (1, 3)):
         alone = CorpusFiles(
@@ -509,4 +503,4 @@ def test_links_stay_with_their_pairs_when_pairs_are_dropped(tmp_path, small_toke
             write(d / f"t{k}", [pairs[k][1]]),
             alignments=write(d / f"a{k}", [pairs[k][2]]),
         )
-        assert data.links[kept] == load_corpora([alone], small_tokenizer, 50).links[0]
+        assert data.links[kept] == load_corpora([alone], small_tokenizer, 50, guided=True).links[0]

@@ -14,8 +14,6 @@ from pathlib import Path
 
 import pytest
 import torch
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from safetensors import safe_open
 from safetensors.torch import load_file
 from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixture)
@@ -32,8 +30,8 @@ from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixtu
 
 from nmt_cli.model.bundle import load_bundle
 from nmt_cli.search.decoding import SearchOptions, translate_ids
-from nmt_cli.training.batching import batch_indices, epoch_batches, make_batch
-from nmt_cli.training.config import BATCH_SORTS, TrainConfig
+from nmt_cli.training.batching import epoch_batches, make_batch
+from nmt_cli.training.config import TrainConfig
 from nmt_cli.training.data import ParallelData
 from nmt_cli.training.trainer import Trainer
 
@@ -162,29 +160,6 @@ def test_the_saved_model_loads_without_pickle_and_translates(copy_run, monkeypat
 
 
 # -- batching by tokens --------------------------------------------------------------------------
-
-lengths_strategy = st.lists(
-    st.tuples(st.integers(1, 60), st.integers(1, 60)), min_size=1, max_size=200
-)
-
-
-@settings(max_examples=60, deadline=None)
-@given(
-    lengths=lengths_strategy,
-    batch_tokens=st.integers(1, 400),
-    seed=st.none() | st.integers(0, 2**31),
-    pool_batches=st.integers(1, 4),
-    sort=st.sampled_from(BATCH_SORTS),
-)
-def test_every_example_once_and_every_batch_within_the_budget(
-    lengths, batch_tokens, seed, pool_batches, sort
-):
-    batches = batch_indices(lengths, batch_tokens, seed, pool_batches=pool_batches, sort=sort)
-    assert sorted(i for b in batches for i in b) == list(range(len(lengths)))
-    for b in batches:
-        assert b
-        if len(b) > 1:  # only a single sentence may be over the budget
-            assert max(max(lengths[i]) for i in b) * len(b) <= batch_tokens
 
 
 def _data(n: int = 300) -> ParallelData:

@@ -19,9 +19,9 @@ from nmt_cli.align.options import PairOptions
 from nmt_cli.align.pharaoh import AlignmentScores, score_against_file
 from nmt_cli.align.rules import LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids
+from nmt_cli.buckets import length_batches
 from nmt_cli.errors import InputError, UsageError
 from nmt_cli.textio import chunked, open_lines, side_by_side, write_output
-from nmt_cli.training.batching import batch_indices
 from nmt_cli.vocab import BOS, EOS, pad_ids
 
 
@@ -53,7 +53,7 @@ def check_attention(bundle, layer: int | None, head: int | None) -> None:
 
 
 # Pairs per forced pass: as many as fit this many padded positions (of the longer side), in order
-# of length (training's batch_indices), so a pass pads short pairs only to a short length
+# of length (buckets.length_batches), so a pass pads short pairs only to a short length
 # (Europarl lines vary from 2 to 128 pieces: one pass over 256 unsorted pairs is mostly padding).
 PADDED_POSITIONS = 4096
 
@@ -69,7 +69,7 @@ def forced_attention(
     tgt = [[BOS] + t for _, t in pairs]
     out: list[torch.Tensor] = [torch.empty(0)] * len(pairs)
     lengths_of = [(len(s), len(t)) for s, t in zip(src, tgt)]
-    for batch in batch_indices(lengths_of, PADDED_POSITIONS, seed=None):
+    for batch in length_batches(lengths_of, PADDED_POSITIONS):
         lengths = torch.tensor([len(src[i]) for i in batch], device=device)
         src_ids = pad_ids([src[i] for i in batch]).to(device)  # (B, S)
         tgt_ids = pad_ids([tgt[i] for i in batch]).to(device)  # (B, T)

@@ -24,11 +24,13 @@ class AlignOptions:
 
 @dataclass(frozen=True)
 class LinkOptions:
-    """The decision rule as given (None: not given; :meth:`rule` makes the LinkRule)."""
+    """The decision rule as given (None: not given; :meth:`rule` makes the LinkRule): its name
+    (``--links``) and threshold."""
 
-    links: str | None = setting(
+    rule_name: str | None = setting(
         None,
         f"How links are read from the weights. {RULE_HELP}. [default: {DEFAULT_RULE}]",
+        "--links",
         choices=RULES,
     )
     threshold: float | None = setting(
@@ -38,14 +40,16 @@ class LinkOptions:
     def __post_init__(self) -> None:
         if self.threshold is not None and not 0.0 < self.threshold <= 1.0:
             raise ValueError("--threshold must be in (0, 1]")
-        if self.threshold is not None and self.links not in (None, "threshold"):
-            raise ValueError(f"--threshold goes with --links threshold, not --links {self.links}")
+        if self.threshold is not None and self.rule_name not in (None, "threshold"):
+            raise ValueError(
+                f"--threshold goes with --links threshold, not --links {self.rule_name}"
+            )
 
     def rule(self) -> LinkRule:
         """The LinkRule of --links and --threshold (--threshold alone: the threshold rule)."""
         if self.threshold is not None:
             return LinkRule("threshold", self.threshold)
-        return LinkRule(self.links or DEFAULT_RULE)
+        return LinkRule(self.rule_name or DEFAULT_RULE)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ def align(
     search: Annotated[SearchOptions, Only("beam")],
     pairs: PairOptions,
     reading: AlignOptions,
-    links: LinkOptions,
+    decision: LinkOptions,
 ) -> None:
     """Show which source words the model looked at for each target word.
 
@@ -48,7 +48,7 @@ def align(
     translator = Translator.load(load.model, load.precision, device=load.device, opts=search)
     bundle = translator.bundle
     check_attention(bundle, reading.layer, reading.head)
-    opts = {**dataclasses.asdict(reading), "rule": links.rule()}
+    opts = {**dataclasses.asdict(reading), "rule": decision.rule()}
     if pairs.src_file is not None:
         with FileProgress(pairs.src_file, pairs.output, "align") as progress:
             scores = align_file(bundle, pairs, progress.update, warn, **opts)

@@ -29,7 +29,7 @@ def translate(
     search: SearchOptions,
     translator: TranslatorOptions,
     files: FileOptions,
-    links: LinkOptions,
+    decision: LinkOptions,
 ) -> None:
     """Translate text: arguments, a file, or stdin; one line out per line in.
 
@@ -44,13 +44,14 @@ def translate(
         raise UsageError("give text arguments or --input, not both")
     check_files([files.input_file], "--input")
     check_files([files.ref], "--ref")
-    if not files.align and (links.links is not None or links.threshold is not None):
+    if not files.align and (decision.rule_name is not None or decision.threshold is not None):
         raise UsageError("--links and --threshold choose --align's links: give --align")
     from nmt_cli.inference.translator import Translator, translate_file
 
     model = Translator.load(
-        **dataclasses.asdict(load), opts=search, with_alignment=files.align, link_rule=links.rule(),
-        parallel_batches=True, on_warning=warn, **dataclasses.asdict(translator),
+        **dataclasses.asdict(load), opts=search, with_alignment=files.align,
+        link_rule=decision.rule(), parallel_batches=True, on_warning=warn,
+        **dataclasses.asdict(translator),
     )  # fmt: skip
     lines = [" ".join(text)] if text else None
     shown = "-" if text else files.input_file  # the file whose lines the progress counts

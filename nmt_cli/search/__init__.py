@@ -15,7 +15,8 @@ top-k (the parent beam of each survivor) and how finished sentences leave the ba
 
 options.py holds the search's settings (SearchOptions, the length penalty's default);
 greedy.py and beam.py search one batch; decoding.py (``translate_ids``) sorts sentences into
-batches by length, runs the model's encoder and a search on each, and restores the input order.
+batches by length (nmt_cli/buckets.py), runs the model's encoder and a search on each, and
+restores the input order.
 """
 
 from __future__ import annotations

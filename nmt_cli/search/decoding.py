@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 
 import torch
 
+from nmt_cli.buckets import length_batches
 from nmt_cli.search.beam import beam_search
 from nmt_cli.search.greedy import greedy_search
 from nmt_cli.search.hypothesis import Hypothesis, results_for
@@ -24,15 +25,12 @@ def batches(lengths: list[int], opts: SearchOptions) -> list[list[int]]:
     """Indices of ``lengths`` (source lengths with </s>) in batches of sentences of similar
     length, shortest first, within ``opts.batch_tokens`` (padded, times the beam) or
     ``opts.batch_size``."""
-    out: list[list[int]] = []
-    for i in sorted(range(len(lengths)), key=lambda i: (lengths[i], i)):
-        n = len(out[-1]) if out else 0  # sentences in the open batch
-        cost = lengths[i] * (n + 1) * opts.beam  # in length order: i is the batch's longest
-        if n and (n < opts.batch_size if opts.batch_size else cost <= opts.batch_tokens):
-            out[-1].append(i)
-        else:
-            out.append([i])
-    return out
+    return length_batches(
+        [(n,) for n in lengths],
+        None if opts.batch_size else opts.batch_tokens,
+        max_items=opts.batch_size or None,
+        rows=opts.beam,  # each sentence is searched as K rows
+    )
 
 
 def translate_ids(

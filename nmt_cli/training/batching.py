@@ -1,15 +1,11 @@
-"""Batching by tokens: which examples go together, and the padded tensors of a batch.
+"""Training batches: the examples of each epoch, which go together, and a batch's tensors.
 
 Batches are built per epoch from a seeded shuffle: examples are shuffled, taken in pools of
 about 100 batches, sorted by length inside each pool (so a batch holds sentences of similar
 length and little padding), cut into batches of at most ``batch_tokens`` padded tokens, and the
-batch order is shuffled again. The order depends only on (seed, epoch), which makes a resumed
-run see exactly the batches an uninterrupted run would.
-
-The sort key (``batch_sort``, like Marian's ``--maxi-batch-sort``) is the source length, then
-the target length, by default (fairseq's order). Sorting by target length first makes every
-target of a batch end at the same position, and slows learning per step (figures:
-docs/benchmarks.md, "Batch order").
+batch order is shuffled again (nmt_cli/buckets.py, which also explains ``batch_sort``). The
+order depends only on (seed, epoch), which makes a resumed run see exactly the batches an
+uninterrupted run would.
 """
 
 from __future__ import annotations
@@ -19,6 +15,7 @@ from dataclasses import dataclass, replace
 
 import torch
 
+from nmt_cli.buckets import length_batches
 from nmt_cli.training.data import ParallelData
 from nmt_cli.vocab import BOS, EOS, pad_ids
 
@@ -67,45 +64,6 @@ def make_batch(data: ParallelData, index: list[int]) -> Batch:
     return batch
 
 
-def batch_indices(
-    lengths: list[tuple[int, int]],
-    batch_tokens: int,
-    seed: int | None,
-    pool_batches: int = 100,
-    sort: str = "source",
-) -> list[list[int]]:
-    """Group example indices into batches of at most ``batch_tokens`` padded tokens.
-
-    lengths  (src_len, tgt_len) per example. With ``seed`` None the order is by length only
-    (for validation); otherwise shuffled as the module docstring says. ``sort`` orders each
-    pool by (source, target) length, by (target, source) length, or not at all ("none": the
-    shuffled order, as Joey NMT batches; much more padding).
-    """
-    order = list(range(len(lengths)))
-    rng = random.Random(seed) if seed is not None else None
-    if rng is not None:
-        rng.shuffle(order)
-    pool_size = max(1, pool_batches * batch_tokens // 20)
-    batches: list[list[int]] = []
-    for start in range(0, len(order), pool_size if rng is not None else len(order) or 1):
-        pool = order[start : start + (pool_size if rng is not None else len(order))]
-        if sort == "source":
-            pool.sort(key=lambda i: lengths[i])
-        elif sort == "target":
-            pool.sort(key=lambda i: (lengths[i][1], lengths[i][0]))
-        current: list[int] = []  # the open batch, already in batches
-        longest = 0
-        for i in pool:
-            longest = max(longest, *lengths[i])
-            if not current or longest * (len(current) + 1) > batch_tokens:
-                current, longest = [], max(lengths[i])
-                batches.append(current)
-            current.append(i)
-    if rng is not None:
-        rng.shuffle(batches)
-    return batches
-
-
 def epoch_batches(
     data: ParallelData, batch_tokens: int, seed: int, epoch: int, sort: str = "source"
 ) -> list[list[int]]:
@@ -113,7 +71,7 @@ def epoch_batches(
     are drawn that many times per epoch: whole copies, then a seeded random part."""
     examples = epoch_examples(data, seed, epoch)
     lengths = [(len(data.src[i]), len(data.tgt[i]) + 1) for i in examples]
-    batches = batch_indices(lengths, batch_tokens, seed=seed * 100_003 + epoch, sort=sort)
+    batches = length_batches(lengths, batch_tokens, seed=seed * 100_003 + epoch, sort=sort)
     return [[examples[k] for k in b] for b in batches]
 
 

@@ -1,13 +1,14 @@
-"""Parallel data: reading, subword encoding and filtering (batching: batching.py)."""
+"""Parallel data: reading, subword encoding and filtering, and a guided run's links mapped onto
+the pieces (batching: batching.py)."""
 
 from __future__ import annotations
 
 import itertools
-import re
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from nmt_cli.align.links import LinksFile, parse_links, piece_links, piece_owners, word_spans
 from nmt_cli.errors import InputError
 from nmt_cli.textio import open_lines
 from nmt_cli.training.config import CorpusFiles
@@ -32,7 +33,7 @@ class ParallelData:
     sizes: list[int] = field(default_factory=list)  # kept pairs per corpus, in order
     weights: list[float] = field(default_factory=list)  # per corpus
     # guided alignment: per pair, piece links flattened [i0, j0, i1, j1, ...]
-    # (source piece i, target piece j), or None without guidance
+    # (source piece i, target piece j); None: the data was read for a run that is not guided
     links: list[array] | None = None
 
     def __len__(self) -> int:
@@ -48,27 +49,26 @@ def load_corpora(
     max_len: int | None,
     warn=None,
     keep_text: bool = False,
-    teacher: str | None = None,
-    teacher_words: re.Pattern | None = None,
+    guided: bool = False,
+    teacher: LinksFile | None = None,
 ) -> ParallelData:
     """Read and encode several corpora, in order, into one ParallelData.
 
-    With ``teacher`` (links over the words ``teacher_words`` finds, by default normalised
-    words: one line per pair of the corpora without their own links, in order) or a corpus's
-    own ``alignments`` (whitespace words), each kept pair also gets its links mapped onto
-    pieces; links stay with their pairs when pairs are dropped."""
-    from nmt_cli.training.guided import NORMALISED_WORD, WHITESPACE_WORD
-
-    guided = teacher is not None or any(c.alignments for c in corpora)
+    ``guided`` (the run's answer: teacher.run_is_guided) reads links too: each kept pair gets
+    its links mapped onto pieces, from its corpus's own ``alignments`` (whitespace words) or,
+    for the corpora without, from ``teacher`` (one line per pair of those corpora, in order);
+    links stay with their pairs when pairs are dropped. Not guided, no links are read, even
+    those a corpus gives."""
     data = ParallelData([], [], links=[] if guided else None)
-    teacher_lines = _lines_or_none(teacher)
+    teacher_lines = _lines_or_none(teacher.path if guided and teacher else None)
     for corpus in corpora:
         before, first_line = len(data.src), data.total
-        own = corpus.alignments is not None
-        if guided and not own and teacher is None:
+        own = LinksFile(corpus.alignments) if guided and corpus.alignments else None
+        links_file = (own or teacher) if guided else None
+        if guided and links_file is None:
             raise ValueError(f"{corpus.src}: guided alignment needs teacher links or alignments")
-        links_lines = _lines_or_none(corpus.alignments) if own else teacher_lines
-        words = WHITESPACE_WORD if own else (teacher_words or NORMALISED_WORD)
+        links_lines = _lines_or_none(own.path) if own else teacher_lines
+        words = links_file.words if links_file else None  # those the links lines count
         with open_lines(corpus.src, on_invalid=warn) as fs, open_lines(corpus.tgt, warn) as ft:
             pairs = _parallel(corpus, fs, ft)
             source = ((s, t, next(links_lines, None) if guided else None) for s, t in pairs)
@@ -140,8 +140,7 @@ def _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus: CorpusFiles, 
 
 
 def _pair_links(st, tt, s_off, t_off, link_line, words, where) -> array:
-    from nmt_cli.training.guided import parse_links, piece_links, piece_owners, word_spans
-
+    """One pair's links line (over ``words``) as piece links."""
     s_spans, t_spans = word_spans(st, words), word_spans(tt, words)
     links = parse_links(link_line or "", len(s_spans), len(t_spans), where)
     return piece_links(links, piece_owners(s_off, s_spans), piece_owners(t_off, t_spans))

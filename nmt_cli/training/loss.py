@@ -1,4 +1,5 @@
-"""The training objective: label-smoothed cross-entropy.
+"""The training objectives: label-smoothed cross-entropy, and guided alignment's loss on the
+supervised attention (:func:`guided_alignment_loss`).
 
 The cross-entropy reads logits of any float dtype (bfloat16 under mixed precision) and computes
 every softmax statistic in float32, a block of rows at a time: each block is widened to float32
@@ -53,3 +54,20 @@ class _SmoothedCrossEntropy(torch.autograd.Function):
 def cross_entropy(logits: Tensor, target: Tensor, smoothing: float, ignore: int) -> Tensor:
     """Summed label-smoothed cross-entropy of logits (N, V) against target (N,), float32."""
     return _SmoothedCrossEntropy.apply(logits, target, smoothing, ignore)
+
+
+def guided_alignment_loss(attention: Tensor, links: Tensor) -> Tensor:
+    """Cross-entropy between the supervised attention and the teacher's links (Garg et al.
+    2019), averaged over target tokens that have links.
+
+    attention (B, T, S) rows sum to 1; links (B, T, S) 0/1, each linked row normalised to a
+    distribution here (a target piece linked to k source pieces puts 1/k on each).
+    """
+    counts = links.sum(dim=-1, keepdim=True)  # (B, T, 1)
+    linked = counts.squeeze(-1) > 0  # (B, T)
+    if not bool(linked.any()):
+        return attention.new_zeros((), dtype=torch.float32)
+    target = links / counts.clamp(min=1.0)
+    log_attention = torch.log(attention.float().clamp(min=1e-9))  # padding gets weight 0
+    per_token = -(target * log_attention).sum(dim=-1)  # (B, T)
+    return per_token[linked].mean()

@@ -13,7 +13,7 @@
     print(progress.best, progress.best_step)
 
 :class:`Run` reads top to bottom: the run's directory and lock, its tokenizer, the teacher's
-links (guided alignment: guided.py), the data, the model, and the fit (trainer.py). Messages
+links (guided alignment: teacher.py), the data, the model, and the fit (trainer.py). Messages
 leave through ``callbacks``; the core prints nothing. SIGINT and SIGTERM finish the current
 step, save a checkpoint and raise :class:`Interrupted`. The settings: config.py.
 
@@ -38,7 +38,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import nmt_cli.training.guided as guided
 from nmt_cli import __version__
 from nmt_cli.errors import ConfigError, InputError, OutputError, RunLockedError, UsageError
 from nmt_cli.model.bundle import CONFIG_FILE, MODEL_FILES, TOKENIZER_FILE, sha256_file, write_config
@@ -46,6 +45,12 @@ from nmt_cli.settings import to_dict
 from nmt_cli.textio import count_lines, write_text_atomic
 from nmt_cli.training.config import RUN_FILE, RunSpec, spec_to_json
 from nmt_cli.training.distributed import World
+from nmt_cli.training.teacher import (
+    check_teacher_tools,
+    prepare_teacher,
+    resolve_teacher,
+    run_is_guided,
+)
 from nmt_cli.training.trainer import CHECKPOINTS, METRICS_FILE, Callbacks, Progress
 
 LOCK_FILE = "train.lock"
@@ -91,7 +96,7 @@ class Run:
             check_output_dir(run_dir, overwrite)
             self.spec = spec = resolve_settings(spec)
         check_inputs(spec)
-        guided.check_teacher_tools(spec, run_dir)
+        check_teacher_tools(spec, run_dir)
         world.barrier()  # every process has checked before rank 0 writes anything
         if world.is_main:
             run_dir.mkdir(exist_ok=True)
@@ -127,10 +132,10 @@ class Run:
         read its cache once it is written."""
         teacher = None
         if self.world.is_main:
-            teacher = guided.prepare_teacher(self.spec, self.run_dir, self.cb.on_message)
+            teacher = prepare_teacher(self.spec, self.run_dir, self.cb.on_message)
         self.world.barrier()
         if not self.world.is_main:
-            teacher = guided.prepare_teacher(self.spec, self.run_dir, self.cb.on_message)
+            teacher = prepare_teacher(self.spec, self.run_dir, self.cb.on_message)
         return teacher
 
     def trainer(self, tok, train_data, valid_data):
@@ -190,7 +195,7 @@ def resolve_settings(spec: RunSpec) -> RunSpec:
     from nmt_cli.precision import resolve_precision
 
     precision = resolve_precision(spec.train.precision, spec.train.device)
-    teacher = guided.resolve_teacher(spec)
+    teacher = resolve_teacher(spec)
     return replace(spec, train=replace(spec.train, precision=precision, teacher=teacher))
 
 
@@ -319,12 +324,13 @@ def check_tokenizer_fits(tokenizer, run_dir: Path) -> None:
 
 
 def load_data(spec: RunSpec, tok, say, warn, teacher=None):
-    """Training data (with the links that ``teacher``, a TeacherLinks, or the corpora give it,
-    if the run reads links) and validation data."""
+    """Training data (a guided run's with the links that ``teacher``, a LinksFile, or the
+    corpora give it) and validation data."""
     from nmt_cli.training.data import load_corpora
 
-    corpora, links = guided.corpora_and_links(spec, teacher)
-    train_data = load_corpora(corpora, tok, spec.train.max_len, warn, **links)
+    train_data = load_corpora(
+        spec.corpora, tok, spec.train.max_len, warn, guided=run_is_guided(spec), teacher=teacher
+    )
     valid_data = load_corpora(spec.valid, tok, None, warn, keep_text=True)
     warn = warn or say
     if valid_data.dropped_empty:

@@ -20,16 +20,16 @@ from typing import Any
 import torch
 
 import nmt_cli.training.checkpoint as ckpt
+from nmt_cli.buckets import length_batches
 from nmt_cli.model.bundle import WEIGHTS_FILE, write_meta, write_weights
 from nmt_cli.precision import autocast, pad_matmul_rows
 from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.textio import write_text_atomic
-from nmt_cli.training.batching import batch_indices, epoch_batches, make_batch
+from nmt_cli.training.batching import epoch_batches, make_batch
 from nmt_cli.training.config import TrainConfig
 from nmt_cli.training.data import ParallelData
 from nmt_cli.training.distributed import World
-from nmt_cli.training.guided import guided_alignment_loss
-from nmt_cli.training.loss import cross_entropy
+from nmt_cli.training.loss import cross_entropy, guided_alignment_loss
 from nmt_cli.vocab import PAD
 
 CHECKPOINTS = "checkpoints"
@@ -270,7 +270,7 @@ class Trainer:
         data = self.valid_data
         lengths = [(len(s), len(t) + 1) for s, t in zip(data.src, data.tgt)]
         total_loss, total_tokens = 0.0, 0
-        for index in batch_indices(lengths, self.cfg.batch_tokens, seed=None):
+        for index in length_batches(lengths, self.cfg.batch_tokens):
             batch = make_batch(data, index).to(self.device)
             total_loss += self.losses(batch, 0.0)[0].item()
             total_tokens += batch.ntokens

@@ -26,12 +26,13 @@ from pathlib import Path
 import torch
 import torch.nn.functional as F
 
+from nmt_cli.align.links import NORMALISED_WORD, LinksFile
 from nmt_cli.model import ModelConfig, build_model
 from nmt_cli.model.tokenizer import Tokenizer
 from nmt_cli.precision import autocast
 from nmt_cli.training.batching import epoch_batches, make_batch
 from nmt_cli.training.data import CorpusFiles, load_corpora
-from nmt_cli.training.guided import guided_alignment_loss
+from nmt_cli.training.loss import guided_alignment_loss
 from nmt_cli.vocab import PAD
 
 HANSARDS = Path(__file__).resolve().parents[3] / "shared" / "data" / "hansards"
@@ -97,7 +98,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         corpus = sample(args, Path(tmp))
         t0 = time.perf_counter()
-        data = load_corpora([corpus], tok, 100, teacher=str(Path(tmp) / "links"))
+        teacher = LinksFile(str(Path(tmp) / "links"), NORMALISED_WORD)  # eflomal's words
+        data = load_corpora([corpus], tok, 100, guided=True, teacher=teacher)
         load_s = time.perf_counter() - t0
     batches = epoch_batches(data, 4096, seed=1, epoch=1)[: args.steps]
     print(f"{args.pairs:,} Hansards pairs; links mapped to pieces in {load_s:.1f} s; "
