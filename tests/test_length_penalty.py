@@ -1,5 +1,6 @@
 """The GNMT length penalty: one object for its bounds, its formula, where a model records it and
-the exponent CTranslate2 is given."""
+the exponent CTranslate2 is given; `nmt translate` and `nmt export` refuse an alpha out of
+bounds alike."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 import math
 
 import pytest
+from conftest import assert_one_error_line
 
 from nmt_cli.errors import ModelLoadError
 from nmt_cli.length_penalty import (
@@ -15,6 +17,7 @@ from nmt_cli.length_penalty import (
     NO_LENGTH_PENALTY,
     LengthPenalty,
 )
+from nmt_cli.search.options import SearchOptions
 
 
 def test_the_divisor_is_gnmts():
@@ -34,6 +37,7 @@ def test_a_score_is_the_log_prob_over_the_divisor():
 
 def test_the_default_alpha_is_0_6():
     assert DEFAULT_LENGTH_PENALTY.alpha == 0.6
+    assert SearchOptions().penalty() == DEFAULT_LENGTH_PENALTY
 
 
 @pytest.mark.parametrize("alpha", [-0.1, 10.5, math.nan, math.inf, True, "2"])
@@ -80,3 +84,9 @@ def test_the_ctranslate2_exponent_grows_as_the_divisor_at_the_length():
 def test_the_ctranslate2_exponent_of_alpha_0_is_near_zero_not_zero():
     # 0 would let CTranslate2 end a sentence as soon as its best beam ends
     assert NO_LENGTH_PENALTY.ctranslate2_exponent(12) == NEAR_ZERO > 0
+
+
+@pytest.mark.parametrize("value", ["-1", "11", "nan"])
+def test_translate_refuses_a_length_penalty_out_of_range(run_cli, value):
+    result = run_cli(["translate", "--length-penalty", value, "Bonjour"])
+    assert_one_error_line(result, "--length-penalty", "from 0 to 10", code=2)
