@@ -10,6 +10,7 @@ import torch
 from conftest import assert_one_error_line
 from safetensors.torch import load_file
 
+from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.model import ModelConfig, build_model
 from nmt_cli.model.bundle import load_bundle, save_bundle
 from nmt_cli.search.beam import beam_search
@@ -52,14 +53,14 @@ TINY = ModelConfig(emb_size=16, hidden_size=16)
 
 @pytest.fixture
 def searched_alphas(monkeypatch) -> list[float]:
-    """The length penalty of every beam search run in this test, in order."""
+    """The length penalty alpha of every beam search run in this test, in order."""
     import nmt_cli.search.decoding as decoding
 
     seen: list[float] = []
 
-    def recording(*args, alpha, **kwargs):
-        seen.append(alpha)
-        return beam_search(*args, alpha=alpha, **kwargs)
+    def recording(*args, penalty: LengthPenalty, **kwargs):
+        seen.append(penalty.alpha)
+        return beam_search(*args, penalty=penalty, **kwargs)
 
     monkeypatch.setattr(decoding, "beam_search", recording)
     return seen
@@ -83,7 +84,8 @@ def test_export_records_the_length_penalty_translate_then_uses(
 
     again = run_cli(["export", tmp_path / "m", "-o", tmp_path / "m2", "--dtype", "float32"])
     assert again.exit_code == 0, again.stderr
-    assert load_bundle(tmp_path / "m2").length_penalty == 1.6  # kept unless a new one is given
+    kept = load_bundle(tmp_path / "m2").length_penalty  # kept unless a new one is given
+    assert kept == LengthPenalty(1.6)
 
 
 @pytest.mark.parametrize("value", ["-1", "11"])

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 import pytest
 import torch
 
+from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.search.beam import beam_search
 from nmt_cli.search.greedy import greedy_search
-from nmt_cli.search.hypothesis import Hypothesis, length_penalty
+from nmt_cli.search.hypothesis import Hypothesis
 
 PAD, UNK, BOS, EOS, A, B, C = range(7)
 NAMES = {"pad": PAD, "unk": UNK, "bos": BOS, "eos": EOS, "a": A, "b": B, "c": C}
@@ -164,12 +165,6 @@ SHORT_OR_LONG = table(
 )
 
 
-def test_length_penalty_is_gnmt():
-    assert length_penalty(7, 0.0) == 1.0
-    assert length_penalty(1, 1.0) == pytest.approx(1.0)  # (5 + 1) / 6
-    assert length_penalty(7, 0.5) == pytest.approx(math.sqrt(12 / 6))
-
-
 def test_beam_finds_better_hypothesis_than_greedy():
     [g] = greedy([GREEDY_TRAP], [4], [10])
     assert g.tokens == [A, C] and g.finished
@@ -182,13 +177,17 @@ def test_beam_finds_better_hypothesis_than_greedy():
 
 
 def test_length_penalty_decides_between_short_and_long():
-    [[short, long_]] = beam([SHORT_OR_LONG], [4], [10], beam_size=2, nbest=2, alpha=0.0)
+    [[short, long_]] = beam(
+        [SHORT_OR_LONG], [4], [10], beam_size=2, nbest=2, penalty=LengthPenalty(0.0)
+    )
     # alpha=0: plain log-probs, ln 0.5 = -0.693 beats ln 0.45 = -0.799.
     assert (short.tokens, long_.tokens) == ([A], [B, C, C])
     assert short.score == pytest.approx(math.log(0.5))
     assert long_.score == pytest.approx(math.log(0.45))
 
-    [[long_, short]] = beam([SHORT_OR_LONG], [4], [10], beam_size=2, nbest=2, alpha=1.0)
+    [[long_, short]] = beam(
+        [SHORT_OR_LONG], [4], [10], beam_size=2, nbest=2, penalty=LengthPenalty(1.0)
+    )
     # alpha=1: ln 0.45 / ((5 + 4) / 6) = -0.532 beats ln 0.5 / ((5 + 2) / 6) = -0.594.
     assert (long_.tokens, short.tokens) == ([B, C, C], [A])
     assert long_.score == pytest.approx(math.log(0.45) / (9 / 6))
@@ -196,7 +195,7 @@ def test_length_penalty_decides_between_short_and_long():
 
     # With nbest=1 the search must not stop when "a </s>" finishes at step 1: the live
     # "b" (ln 0.45) could still reach ln 0.45 / ((5 + 11) / 6) at max_len 10, above -0.594.
-    [[best]] = beam([SHORT_OR_LONG], [4], [10], beam_size=2, alpha=1.0)
+    [[best]] = beam([SHORT_OR_LONG], [4], [10], beam_size=2, penalty=LengthPenalty(1.0))
     assert best.tokens == [B, C, C]
 
 
@@ -208,7 +207,9 @@ def test_search_stops_once_k_hypotheses_have_finished():
     script = table(
         {"": {"a": 0.6, "b": 0.4}, "a": {"eos": 0.7, "c": 0.3}, "b": {"eos": 0.8, "c": 0.2}}
     )
-    out, model = decode(beam_search, [script], [4], [10], beam_size=2, alpha=1.0, nbest=2)
+    out, model = decode(
+        beam_search, [script], [4], [10], beam_size=2, penalty=LengthPenalty(1.0), nbest=2
+    )
     assert [h.tokens for h in out[0]] == [[A], [B]]
     assert out[0][0].score == pytest.approx(math.log(0.42) / (7 / 6))
     assert model.batch_sizes == [2, 2]
@@ -240,14 +241,15 @@ def test_beam_of_one_is_greedy():
 
 def test_nbest_lists_are_sorted_and_distinct():
     scripts = [random_script(seed) for seed in range(6)]
-    results = beam(scripts, [5] * 6, [6] * 6, beam_size=5, nbest=5, alpha=0.6)
+    results = beam(scripts, [5] * 6, [6] * 6, beam_size=5, nbest=5, penalty=LengthPenalty(0.6))
     for hyps in results:
         assert len(hyps) == 5
         scores = [h.score for h in hyps]
         assert scores == sorted(scores, reverse=True)
         assert len({tuple(h.tokens) for h in hyps}) == 5
         for h in hyps:
-            assert h.score == pytest.approx(h.log_prob / length_penalty(len(h.tokens) + 1, 0.6))
+            divisor = LengthPenalty(0.6).divisor(len(h.tokens) + 1)
+            assert h.score == pytest.approx(h.log_prob / divisor)
 
     # By hand on GREEDY_TRAP: "b" (0.36) then "a c" (0.20).
     [[first, second]] = beam([GREEDY_TRAP], [4], [10], beam_size=2, nbest=2)
@@ -264,7 +266,7 @@ def test_nbest_larger_than_beam_is_refused():
     "search, kwargs",
     [
         (greedy_search, {}),
-        (beam_search, {"beam_size": 4, "nbest": 3, "alpha": 0.8}),
+        (beam_search, {"beam_size": 4, "nbest": 3, "penalty": LengthPenalty(0.8)}),
     ],
 )
 def test_a_sentence_decodes_the_same_alone_or_in_a_shuffled_batch(search, kwargs):
@@ -335,7 +337,7 @@ def test_attention_and_token_scores_follow_their_hypothesis():
     scripts = [random_script(seed, eos_bias=0.5) for seed in range(20, 24)]
     src_lengths, max_len = [3, 6, 4, 5], [6, 5, 7, 4]
     width = max(src_lengths)
-    results = beam(scripts, src_lengths, max_len, beam_size=4, nbest=4, alpha=0.7)
+    results = beam(scripts, src_lengths, max_len, beam_size=4, nbest=4, penalty=LengthPenalty(0.7))
     for script, s, hyps in zip(scripts, src_lengths, results, strict=True):
         for h in hyps:
             produced = h.tokens + ([EOS] if h.finished else [])

@@ -11,7 +11,8 @@ sentence is done once K hypotheses have finished. What differs is made up for he
   score. Where nmt-cli stops early because no live beam can still beat the finished ones,
   CTranslate2 goes on, and what it adds ranks below them. When more than K finish (several at
   the last step), CTranslate2 returns the K best by its own penalty: its exponent is set so
-  that ``L ** b`` grows as GNMT's penalty does at the sentence's length (:func:`engine_alpha`),
+  that ``L ** b`` grows as GNMT's penalty does at the sentence's length
+  (``LengthPenalty.ctranslate2_exponent``, nmt_cli/length_penalty.py),
   else it would drop short hypotheses that GNMT ranks first. (Any exponent other than 0 also
   keeps CTranslate2 from ending a sentence as soon as its best beam ends, as nmt-cli does.)
 - **maximum length**: CTranslate2 takes one per call, nmt-cli allows ``a * S + b`` tokens per
@@ -37,23 +38,12 @@ from pathlib import Path
 import torch
 
 from nmt_cli.errors import ConfigError, ModelLoadError
+from nmt_cli.length_penalty import NO_LENGTH_PENALTY, LengthPenalty
 from nmt_cli.model.ctranslate2 import import_ctranslate2, read_export
 from nmt_cli.search.decoding import batches
-from nmt_cli.search.hypothesis import Hypothesis, length_penalty, results_for
+from nmt_cli.search.hypothesis import Hypothesis, results_for
 from nmt_cli.search.options import SearchOptions
 from nmt_cli.vocab import EOS
-
-# CTranslate2's length penalty when nmt-cli's is 0: not 0, so that CTranslate2 waits for K
-# finished hypotheses; so small that it ranks by log-prob, as GNMT with alpha 0 does.
-NEAR_ZERO = 1e-6
-
-
-def engine_alpha(alpha: float, length: int) -> float:
-    """CTranslate2's exponent b for nmt-cli's GNMT ``alpha`` on hypotheses of about ``length``
-    tokens (</s> included): ``L ** b`` and ``((5 + L) / 6) ** alpha`` grow at one rate there
-    (equal derivatives of their logarithms in log L: b = alpha * L / (5 + L)), so both rank
-    hypotheses of nearby lengths alike."""
-    return alpha * length / (5 + length) if alpha > 0 else NEAR_ZERO
 
 
 class CTranslate2Search:
@@ -118,11 +108,11 @@ class CTranslate2Search:
         self, sources: list[list[int]], limit: int, opts: SearchOptions
     ) -> list[list[Hypothesis]]:
         """One CTranslate2 call on sentences of one length limit."""
-        alpha = opts.length_penalty()
-        if opts.beam == 1:
-            alpha = b = 0.0  # greedy search ranks nothing
+        if opts.beam == 1:  # greedy search ranks nothing
+            penalty, b = NO_LENGTH_PENALTY, 0.0
         else:  # a translation about as long as its source (with </s>)
-            b = engine_alpha(alpha, sum(len(s) + 1 for s in sources) // len(sources))
+            penalty = opts.penalty()
+            b = penalty.ctranslate2_exponent(sum(len(s) + 1 for s in sources) // len(sources))
         found = self.translator.translate_batch(
             [[self.pieces[i] for i in s] for s in sources],
             beam_size=opts.beam,
@@ -138,7 +128,7 @@ class CTranslate2Search:
         out = []
         for source, result in zip(sources, found):
             hyps = [
-                self._hypothesis(result, k, len(source) + 1, limit, alpha, b)
+                self._hypothesis(result, k, len(source) + 1, limit, penalty, b)
                 for k in range(len(result.hypotheses))
             ]
             hyps.sort(key=lambda h: -h.score)  # stable: on equal scores, CTranslate2's order
@@ -146,10 +136,10 @@ class CTranslate2Search:
         return out
 
     def _hypothesis(
-        self, result, k: int, src_length: int, limit: int, alpha: float, b: float
+        self, result, k: int, src_length: int, limit: int, penalty: LengthPenalty, b: float
     ) -> Hypothesis:
         """Hypothesis ``k`` of a CTranslate2 result (found with penalty exponent ``b``), scored
-        by nmt-cli's length penalty ``alpha``."""
+        by nmt-cli's length penalty."""
         ids = [self.ids[p] for p in result.hypotheses[k]]  # </s> included if finished
         log_prob = result.scores[k] * len(ids) ** b  # undo CTranslate2's L ** b
         finished = bool(ids) and ids[-1] == EOS
@@ -161,7 +151,7 @@ class CTranslate2Search:
             attention = attention[:rows, :src_length].clone()
         return Hypothesis(
             tokens=tokens,
-            score=log_prob / length_penalty(len(tokens) + 1, alpha),
+            score=penalty.score(log_prob, len(tokens) + 1),
             log_prob=log_prob,
             token_log_probs=[],  # CTranslate2 returns the sum only
             attention=attention,

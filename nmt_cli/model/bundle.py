@@ -2,7 +2,8 @@
 
     DIR/config.json        format version, model config, vocabulary sizes, and optionally
                            "source_language" / "target_language" (ISO 639-1 codes: "fr", "en")
-                           and "length_penalty" (the search's default alpha for this model)
+                           and "length_penalty" (the search's default alpha for this model:
+                           nmt_cli/length_penalty.py)
     DIR/tokenizer.json     the joint subword tokenizer (HuggingFace `tokenizers` JSON)
     DIR/model.safetensors  the weights (float32 or float16)
     DIR/meta.json          provenance: versions, data hashes, command line, best metrics
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from nmt_cli.errors import ModelLoadError
+from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.settings import from_dict, read_document, to_dict
 from nmt_cli.textio import atomic_path, write_text_atomic
@@ -35,10 +37,6 @@ META_FILE = "meta.json"
 MODEL_FILES = (CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE, META_FILE)
 LANGUAGE_CODE = re.compile(r"[a-z]{2}")  # ISO 639-1
 LANGUAGE_KEYS = ("source_language", "target_language")
-LENGTH_PENALTY_KEY = "length_penalty"
-# The largest GNMT length penalty alpha a model directory records (nmt export --length-penalty);
-# the search's default for a model that records none is search.options.DEFAULT_LENGTH_PENALTY.
-MAX_LENGTH_PENALTY = 10.0
 
 
 @dataclass
@@ -53,7 +51,7 @@ class Bundle:
     meta: dict[str, Any] = field(default_factory=dict)
     path: Path | None = None
     languages: tuple[str, str] | None = None  # (source, target) ISO 639-1 codes, if recorded
-    length_penalty: float | None = None  # the GNMT alpha chosen for this model, if recorded
+    length_penalty: LengthPenalty | None = None  # the one chosen for this model, if recorded
 
 
 def write_config(
@@ -62,10 +60,10 @@ def write_config(
     src_vocab: int,
     tgt_vocab: int,
     languages: tuple[str, str] | None = None,
-    length_penalty: float | None = None,
+    length_penalty: LengthPenalty | None = None,
 ) -> None:
     """config.json; ``languages`` (source, target), e.g. ("fr", "en"), and ``length_penalty``
-    (the alpha `nmt translate` uses with this model unless told otherwise) are recorded if
+    (the one `nmt translate` uses with this model unless told otherwise) are recorded if
     given."""
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -79,9 +77,7 @@ def write_config(
                 raise ValueError(f"{key} must be an ISO 639-1 code like 'fr', not {code!r}")
             data[key] = code
     if length_penalty is not None:
-        if not length_penalty_in_range(length_penalty):
-            raise ValueError(f"length_penalty must be in [0, {MAX_LENGTH_PENALTY}]")
-        data[LENGTH_PENALTY_KEY] = length_penalty
+        length_penalty.record(data)
     data["model"] = to_dict(config)
     write_text_atomic(directory / CONFIG_FILE, json.dumps(data, indent=2) + "\n")
 
@@ -112,7 +108,7 @@ def save_bundle(
     meta: dict[str, Any] | None = None,
     dtype: str = "float32",
     languages: tuple[str, str] | None = None,
-    length_penalty: float | None = None,
+    length_penalty: LengthPenalty | None = None,
 ) -> None:
     """Write a complete model directory (creating ``directory`` if needed)."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -159,23 +155,11 @@ def read_languages(directory: Path) -> tuple[str, str] | None:
     return codes[0], codes[1]
 
 
-def length_penalty_in_range(alpha: float) -> bool:
-    return 0 <= alpha <= MAX_LENGTH_PENALTY
-
-
-def read_length_penalty(directory: Path) -> float | None:
-    """The length penalty config.json records for the model's search, or None."""
+def read_length_penalty(directory: Path) -> LengthPenalty | None:
+    """The length penalty config.json records for the model's search, or None; a value that
+    is not a number in bounds is a ModelLoadError."""
     path, data = _config_data(directory)
-    value = data.get(LENGTH_PENALTY_KEY)
-    if value is None:
-        return None
-    number = isinstance(value, int | float) and not isinstance(value, bool)
-    if not number or not length_penalty_in_range(value):
-        raise ModelLoadError(
-            f"{path}: {LENGTH_PENALTY_KEY} must be a number from 0 to {MAX_LENGTH_PENALTY:g} "
-            f"(found {value!r})"
-        )
-    return float(value)
+    return LengthPenalty.read(data, str(path), ModelLoadError)
 
 
 def read_config(directory: Path) -> tuple[ModelConfig, int, int]:
@@ -228,7 +212,7 @@ def load_bundle(path: str | Path) -> Bundle:
         raise ModelLoadError(f"{directory}: a model is a directory, not a file")
     config, src_vocab, tgt_vocab = read_config(directory)
     languages = read_languages(directory)
-    alpha = read_length_penalty(directory)  # a bad config.json fails before the weights load
+    penalty = read_length_penalty(directory)  # a bad config.json fails before the weights load
     tokenizer = Tokenizer.load(directory / TOKENIZER_FILE)
     if tokenizer.vocab_size not in (src_vocab, tgt_vocab):
         raise ModelLoadError(
@@ -239,7 +223,9 @@ def load_bundle(path: str | Path) -> Bundle:
     load_weights(model, directory / WEIGHTS_FILE)
     model.eval()
     meta = read_meta(directory)
-    return Bundle(config, src_vocab, tgt_vocab, model, tokenizer, meta, directory, languages, alpha)
+    return Bundle(
+        config, src_vocab, tgt_vocab, model, tokenizer, meta, directory, languages, penalty
+    )
 
 
 def write_meta(directory: Path, meta: dict[str, Any]) -> None:

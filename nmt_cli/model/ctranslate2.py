@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from nmt_cli.errors import ConfigError, ModelLoadError, OutputError
+from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.precision import QUANTIZATIONS
 from nmt_cli.settings import from_dict, read_document, to_dict
@@ -72,7 +73,7 @@ class ExportedModel:
     config: ModelConfig
     vocab_size: int
     languages: tuple[str, str] | None
-    length_penalty: float | None
+    length_penalty: LengthPenalty | None
     quantization: str | None  # None: float32 weights
     alignment_exported: bool  # False: a full-context alignment model (its pass is not)
 
@@ -217,7 +218,7 @@ def _settings_json(exported: ExportedModel) -> str:
     if exported.languages is not None:
         data["source_language"], data["target_language"] = exported.languages
     if exported.length_penalty is not None:
-        data["length_penalty"] = exported.length_penalty
+        exported.length_penalty.record(data)
     data["model"] = to_dict(exported.config)
     return json.dumps(data, indent=2) + "\n"
 
@@ -249,12 +250,11 @@ def read_export(directory: Path) -> ExportedModel:
         languages = None
         if "source_language" in data:
             languages = (str(data["source_language"]), str(data["target_language"]))
-        alpha = data.get("length_penalty")
         return ExportedModel(
             config=config,
             vocab_size=int(data["vocab_size"]),
             languages=languages,
-            length_penalty=None if alpha is None else float(alpha),
+            length_penalty=LengthPenalty.read(data, str(path), ModelLoadError),
             quantization=data.get("quantization"),
             alignment_exported=bool(data.get("alignment_exported", True)),
         )

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from nmt_cli.errors import UsageError
-from nmt_cli.model.bundle import MAX_LENGTH_PENALTY
+from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.precision import QUANTIZATIONS
 from nmt_cli.settings import setting
 
@@ -35,7 +35,7 @@ class ExportOptions:
     dtype: str | None = setting(
         None, "float32 or float16 weights. [default: float16]", choices=DTYPES
     )
-    length_penalty: float | None = setting(None, LENGTH_PENALTY_HELP)
+    length_penalty: float | None = setting(None, LENGTH_PENALTY_HELP)  # alpha; None: the model's
     fmt: str = setting("nmt", FORMAT_HELP, "--format", choices=FORMATS)
     quantize: str | None = setting(
         None, "ctranslate2 format: int8 weights (else float32).", choices=QUANTIZATIONS
@@ -48,9 +48,8 @@ class ExportOptions:
             )
         if self.fmt == "nmt" and self.quantize is not None:
             raise ValueError("--quantize is for --format ctranslate2; --format nmt takes --dtype")
-        alpha = self.length_penalty
-        if alpha is not None and not 0 <= alpha <= MAX_LENGTH_PENALTY:
-            raise ValueError(f"--length-penalty must be from 0 to {MAX_LENGTH_PENALTY:g}")
+        if self.length_penalty is not None:
+            LengthPenalty.of(self.length_penalty, "--length-penalty")  # in bounds, or refused
 
 
 @dataclass(frozen=True)
@@ -72,16 +71,18 @@ def export_model(model: str, output: Path, options: ExportOptions) -> Exported:
     if output.resolve() == path.resolve():
         raise UsageError("--output must differ from the model directory")
     bundle = load_bundle(path)
-    alpha = bundle.length_penalty if options.length_penalty is None else options.length_penalty
+    penalty = bundle.length_penalty  # kept unless a new one is given
+    if options.length_penalty is not None:
+        penalty = LengthPenalty(options.length_penalty)
     if options.fmt == "ctranslate2":
         from nmt_cli.model.ctranslate2 import export_ctranslate2
 
         exported = export_ctranslate2(
-            replace(bundle, length_penalty=alpha), output, options.quantize
+            replace(bundle, length_penalty=penalty), output, options.quantize
         )
         weights = f"CTranslate2, {options.quantize or 'float32'}"
         return Exported(path, weights, exported.alignment_exported)
     dtype = options.dtype or "float16"
     meta = {**bundle.meta, "exported": {"from": str(path), "dtype": dtype}}
-    save_bundle(output, bundle.model, bundle.tokenizer, meta, dtype, bundle.languages, alpha)
+    save_bundle(output, bundle.model, bundle.tokenizer, meta, dtype, bundle.languages, penalty)
     return Exported(path, dtype, True)

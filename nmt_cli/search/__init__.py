@@ -13,7 +13,8 @@ The search knows nothing about models. It drives two things every model family p
 `select` is how beams are tiled (``arange(B).repeat_interleave(K)``), reordered after each
 top-k (the parent beam of each survivor) and how finished sentences leave the batch.
 
-options.py holds the search's settings (SearchOptions, the length penalty's default);
+options.py holds the search's settings (SearchOptions; the length penalty they choose is a
+nmt_cli.length_penalty.LengthPenalty);
 greedy.py and beam.py search one batch; decoding.py (``translate_ids``) sorts sentences into
 batches by length (nmt_cli/buckets.py), runs the model's encoder and a search on each, and
 restores the input order.

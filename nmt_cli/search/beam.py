@@ -38,6 +38,7 @@ import math
 
 import torch
 
+from nmt_cli.length_penalty import NO_LENGTH_PENALTY, LengthPenalty
 from nmt_cli.search import DecoderState, StepFn
 from nmt_cli.search.hypothesis import (
     History,
@@ -47,7 +48,6 @@ from nmt_cli.search.hypothesis import (
     chosen_log_probs,
     forbid_tokens,
     forbidden_tokens,
-    length_penalty,
 )
 from nmt_cli.vocab import BOS, EOS
 
@@ -59,7 +59,7 @@ def beam_search(
     max_len: Limits,
     *,
     beam_size: int = 5,
-    alpha: float = 0.0,
+    penalty: LengthPenalty = NO_LENGTH_PENALTY,
     nbest: int = 1,
     min_len: int = 0,
 ) -> list[list[Hypothesis]]:
@@ -70,7 +70,7 @@ def beam_search(
     state        decoder state for B sentences (one row each; tiled to B*K here)
     src_lengths  (B,) real source lengths, used to drop padding columns from attention
     max_len      (B,) most output tokens per sentence, </s> not counted
-    alpha        GNMT length penalty exponent, 0 ranks by plain log-prob
+    penalty      ranks the finished hypotheses (the default, alpha 0, by plain log-prob)
     nbest        hypotheses returned per sentence, 1 <= nbest <= beam_size
     min_len      </s> is forbidden until this many tokens were produced
 
@@ -84,7 +84,7 @@ def beam_search(
     limits = as_limits(max_len, len(src_lengths))
     if not limits:
         return []
-    beams = _Beams(src_lengths, limits, beam_size, alpha, nbest)
+    beams = _Beams(src_lengths, limits, beam_size, penalty, nbest)
     state = state.select(beams.sents.repeat_interleave(beam_size))  # B*K rows
     for t in itertools.count():  # t output tokens exist in every live row
         log_probs, attn, state = step(state, beams.last)  # (B'*K, V), (B'*K, S)
@@ -103,11 +103,16 @@ class _Beams:
     """
 
     def __init__(
-        self, src_lengths: torch.Tensor, limits: list[int], k: int, alpha: float, nbest: int
+        self,
+        src_lengths: torch.Tensor,
+        limits: list[int],
+        k: int,
+        penalty: LengthPenalty,
+        nbest: int,
     ):
         batch, device = len(src_lengths), src_lengths.device
         self.src_lengths, self.limits, self.k = src_lengths, limits, k
-        self.alpha, self.nbest = alpha, nbest
+        self.penalty, self.nbest = penalty, nbest
         self.finished: list[list[Hypothesis]] = [[] for _ in range(batch)]
         self.sents = torch.arange(batch, device=device)  # (B',) original index of each sentence
         self.limit = torch.tensor(limits, device=device)  # (B,) indexed by original sentence
@@ -169,7 +174,8 @@ class _Beams:
     ) -> None:
         """File row ``row`` of the sentence at ``pos`` as finished (</s> log-prob given) or cut."""
         i = int(self.sents[pos])
-        hyp = self.history.hypothesis(row, log_prob, int(self.src_lengths[i]), self.alpha, eos_lp)
+        src_length = int(self.src_lengths[i])
+        hyp = self.history.hypothesis(row, log_prob, src_length, self.penalty, eos_lp)
         self.finished[i].append(hyp)
 
     def _end_at_limit(
@@ -204,7 +210,7 @@ class _Beams:
                     hyps,
                     float(new_cum[pos, 0]),
                     self.nbest,
-                    self.alpha,
+                    self.penalty,
                     shortest=t + 2,
                     longest=self.limits[i] + 1,
                 )
@@ -266,7 +272,7 @@ def _cannot_improve(
     hyps: list[Hypothesis],
     best_live: float,
     nbest: int,
-    alpha: float,
+    penalty: LengthPenalty,
     *,
     shortest: int,
     longest: int,
@@ -275,13 +281,13 @@ def _cannot_improve(
 
     ``best_live`` is the highest total log-prob of a live beam (-inf: none is live). Log-probs
     only fall as tokens are added, so a beam's final score is at most best_live / lp(n) for
-    some final length n in [shortest, longest] (n counts </s>); lp is monotone in n, so the
-    best case is at one of the two ends.
+    some final length n in [shortest, longest] (n counts </s>), lp the penalty's divisor; lp is
+    monotone in n, so the best case is at one of the two ends.
     """
     if math.isinf(best_live):
         return True
     if len(hyps) < nbest:
         return False
     worst_kept = sorted(h.score for h in hyps)[-nbest]  # nbest-th best finished score
-    bound = max(best_live / length_penalty(n, alpha) for n in (shortest, longest))
+    bound = max(penalty.score(best_live, n) for n in (shortest, longest))
     return bound <= worst_kept

@@ -100,7 +100,7 @@ def _search_batch(
         src_lengths,
         max_len,
         beam_size=opts.beam,
-        alpha=opts.length_penalty(),
+        penalty=opts.penalty(),
         nbest=opts.nbest,
         min_len=opts.min_len,
     )

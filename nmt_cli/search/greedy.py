@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import torch
 
+from nmt_cli.length_penalty import NO_LENGTH_PENALTY
 from nmt_cli.search import DecoderState, StepFn
 from nmt_cli.search.hypothesis import (
     History,
@@ -66,10 +67,13 @@ def greedy_search(
         for row in (stops | at_limit).nonzero().squeeze(1).tolist():
             i = int(sents[row])
             if stops[row]:  # </s> chosen: keep its log-prob and its attention row
-                hyp = history.hypothesis(row, new_cum[row], int(src_lengths[i]), 0.0, best_lp[row])
+                log_prob, eos_log_prob = new_cum[row], best_lp[row]
             else:  # cut at the limit: this step's token and attention are dropped
-                hyp = history.hypothesis(row, cum[row], int(src_lengths[i]), 0.0)
-            results[i] = hyp
+                log_prob, eos_log_prob = cum[row], None
+            # one hypothesis per sentence: nothing to rank, the score is its log-prob
+            results[i] = history.hypothesis(
+                row, log_prob, int(src_lengths[i]), NO_LENGTH_PENALTY, eos_log_prob
+            )
 
         keep = ~(stops | at_limit)  # (B',)
         if not keep.any():

@@ -1,9 +1,9 @@
 """What a search returns, and the rules every search shares.
 
-A :class:`Hypothesis` is one output sentence with its scores and the attention rows that
-produced it. :func:`length_penalty` is the GNMT penalty used to rank hypotheses of different
-lengths. :class:`History`, :func:`forbid_tokens` and :func:`as_limits` are the pieces greedy and
-beam search must do identically (beam search with K=1 has to reproduce greedy search exactly).
+A :class:`Hypothesis` is one output sentence with its scores (its ranking score from the
+length penalty, nmt_cli/length_penalty.py) and the attention rows that produced it.
+:class:`History`, :func:`forbid_tokens` and :func:`as_limits` are the pieces greedy and beam
+search must do identically (beam search with K=1 has to reproduce greedy search exactly).
 
 Shapes use the package glossary (B batch, S source length, V vocabulary, K beam).
 """
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import torch
 
+from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.vocab import BOS, EOS, PAD
 
 
@@ -22,7 +23,7 @@ class Hypothesis:
     """One decoded sentence.
 
     tokens           output ids, without <s> and without </s>
-    score            log_prob / length_penalty(len(tokens) + 1, alpha): the ranking score
+    score            penalty.score(log_prob, len(tokens) + 1): the ranking score
     log_prob         sum of the token log-probs, </s> included if finished
     token_log_probs  one per token in ``tokens``, plus one for </s> when finished
     attention        (len(tokens) + 1, S_i) float when finished: row t is the attention of the
@@ -44,15 +45,6 @@ def results_for(sources: list[list[int]]) -> list[list[Hypothesis]]:
     """One result list per source, to be filled in by a search: an empty source already has its
     answer (an empty, finished hypothesis; no model runs for it), the others start empty."""
     return [[] if s else [Hypothesis([], 0.0, 0.0, [], torch.zeros(0, 0), True)] for s in sources]
-
-
-def length_penalty(length: int, alpha: float) -> float:
-    """GNMT length penalty ``((5 + length) / 6) ** alpha``; 1.0 when alpha is 0.
-
-    ``length`` counts output tokens including </s>. Dividing a (negative) log-prob by a
-    penalty that grows with length favours longer outputs as alpha grows.
-    """
-    return ((5 + length) / 6) ** alpha  # x ** 0.0 == 1.0 exactly
 
 
 @dataclass
@@ -89,13 +81,13 @@ class History:
         row: int,
         log_prob: torch.Tensor,
         src_length: int,
-        alpha: float,
+        penalty: LengthPenalty,
         eos_log_prob: torch.Tensor | None = None,
     ) -> Hypothesis:
         """Row ``row`` as a hypothesis: finished by </s> of ``eos_log_prob`` (this step's
         attention row kept), or without it cut at the length limit (this step's row dropped).
         ``log_prob`` is the running sum the search keeps, so that greedy and beam search give
-        bit-identical floats."""
+        bit-identical floats; ``penalty`` scores it."""
         assert self.attention is not None
         lps, attention = self.token_log_probs[row], self.attention[row, : self.tokens.size(1)]
         if eos_log_prob is not None:
@@ -104,7 +96,7 @@ class History:
         total = float(log_prob)
         return Hypothesis(
             tokens=tokens,
-            score=total / length_penalty(len(tokens) + 1, alpha),
+            score=penalty.score(total, len(tokens) + 1),
             log_prob=total,
             token_log_probs=[float(x) for x in lps.tolist()],
             attention=attention[:, :src_length].to("cpu", torch.float32, copy=True),  # (rows, S_i)

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from nmt_cli.length_penalty import DEFAULT_LENGTH_PENALTY, LengthPenalty
 from nmt_cli.settings import setting
 
-# GNMT length penalty alpha of a model that records none (config.json "length_penalty"; the
-# largest a model may record is model.bundle.MAX_LENGTH_PENALTY).
-DEFAULT_LENGTH_PENALTY = 0.6
 NBEST_HELP = (
     "Hypotheses per line: 'i ||| text ||| score'. A split line's are the best combinations of its "
     "sentences' hypotheses, scored by the sum of their scores."
@@ -22,11 +20,11 @@ NBEST_HELP = (
 @dataclass(frozen=True)
 class SearchOptions:
     beam: int = setting(5, "Beam size (1: greedy).", "--beam", "-k")
-    # GNMT length penalty exponent; None: the model's recorded one (with_model_penalty), else
-    # DEFAULT_LENGTH_PENALTY
-    alpha: float | None = setting(
+    # GNMT length penalty alpha; None: the model's recorded one (with_model_penalty), else
+    # DEFAULT_LENGTH_PENALTY's (the search gets the LengthPenalty of ``penalty()``)
+    length_penalty: float | None = setting(
         None,
-        f"GNMT length penalty alpha. [default: the model's, else {DEFAULT_LENGTH_PENALTY}]",
+        f"GNMT length penalty alpha. [default: the model's, else {DEFAULT_LENGTH_PENALTY.alpha}]",
         "--length-penalty",
     )
     nbest: int = setting(1, NBEST_HELP)
@@ -45,13 +43,18 @@ class SearchOptions:
             raise ValueError(f"--nbest must be between 1 and --beam ({self.beam})")
         if self.batch_tokens < 1 or self.batch_size < 0:
             raise ValueError("--batch-tokens must be positive, --batch-size not negative")
+        if self.length_penalty is not None:
+            LengthPenalty.of(self.length_penalty, "--length-penalty")  # in bounds, or refused
 
-    def with_model_penalty(self, recorded: float | None) -> SearchOptions:
+    def with_model_penalty(self, recorded: LengthPenalty | None) -> SearchOptions:
         """These options, with the length penalty a model records where none was given."""
-        if self.alpha is None and recorded is not None:
-            return replace(self, alpha=recorded)
+        if self.length_penalty is None and recorded is not None:
+            return replace(self, length_penalty=recorded.alpha)
         return self
 
-    def length_penalty(self) -> float:
-        """The alpha the search uses."""
-        return DEFAULT_LENGTH_PENALTY if self.alpha is None else self.alpha
+    def penalty(self) -> LengthPenalty:
+        """The length penalty the search ranks by: the one given (or the model's, once
+        with_model_penalty chose it), else DEFAULT_LENGTH_PENALTY."""
+        if self.length_penalty is None:
+            return DEFAULT_LENGTH_PENALTY
+        return LengthPenalty(self.length_penalty)

@@ -34,7 +34,7 @@ def main() -> None:
     bundle, search, _ = load_exported(args.export, threads=2)
     ids = [bundle.tokenizer.encode(line) for line in lines]
     pieces = [[bundle.tokenizer.id_to_piece(i) for i in s] for s in ids]
-    opts = SearchOptions(beam=5, alpha=bundle.length_penalty)
+    opts = SearchOptions(beam=5).with_model_penalty(bundle.length_penalty)
     ways = {
         "nmt-cli's CTranslate2 search": lambda: search(ids, opts, None),
         "one translate_batch, batches of 64": lambda: search.translator.translate_batch(
