@@ -35,8 +35,8 @@ from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixtu
 from nmt_cli.errors import ModelLoadError
 from nmt_cli.model import ModelConfig, build_model
 from nmt_cli.training import checkpoint as ckpt
-from nmt_cli.training.config import spec_from_run
 from nmt_cli.training.run import RunLock
+from nmt_cli.training.run_file import spec_from_run
 
 
 @pytest.fixture

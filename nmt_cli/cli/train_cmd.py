@@ -12,9 +12,10 @@ from nmt_cli.cli.options import Given, options_from
 from nmt_cli.cli.progress import ConsoleProgress
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.model.export import ExportOptions, export_model
-from nmt_cli.training.config import DataOptions, RunOptions, TrainConfig
+from nmt_cli.training.config import TrainConfig
 from nmt_cli.training.curves import plot_curves
 from nmt_cli.training.distributed import world_from_env
+from nmt_cli.training.options import DataOptions, RunOptions
 
 
 @options_from
