@@ -23,6 +23,10 @@ BATCH_SORTS = ("source", "target", "none")  # see nmt_cli.training.batching.batc
 # see .guided.symmetrise
 SYMMETRISATIONS = ("intersect", "grow-diag", "grow-diag-final-and", "forward", "reverse")
 TEACHERS = ("auto", "eflomal", "self")  # see .guided.choose_teacher
+TEACHER_HELP = (
+    "Guided alignment's links: auto (eflomal if eflomal-align is installed, else the --init "
+    "model's own supervised head), eflomal, self, or a FILE of links (as --alignments)."
+)
 
 
 @dataclass(frozen=True)
@@ -62,10 +66,11 @@ class TrainConfig:
     precision: str = setting("auto", "auto, fp32 or bf16.")
     # guided alignment (with [model] guided_alignment): weight of the alignment loss; the
     # teacher of corpora without their own links (auto: eflomal if installed, else a guided
-    # --init model's own head; a run records which; nmt train --teacher also takes a file of
-    # links), and how eflomal's two directions are combined
+    # --init model's own head; a run records which), and how eflomal's two directions are
+    # combined. A FILE of links given as the teacher is the one corpus's alignments instead
+    # (config_file.teacher_file_as_links), so a RunSpec's teacher is always one of TEACHERS.
     guided_weight: float = setting(0.05, "Alignment loss weight.")
-    teacher: str = "auto"
+    teacher: str = setting("auto", TEACHER_HELP)
     teacher_symmetrise: str = "intersect"
     vocab_size: int = 8000  # for the joint BPE tokenizer trained when none is given
     log_every: int = 50

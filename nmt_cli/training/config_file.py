@@ -10,6 +10,7 @@ keeps that model's vocabulary and sizes.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from nmt_cli.errors import ConfigError, InputError, UsageError
 from nmt_cli.model.bundle import read_config, read_languages
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.settings import from_dict, read_document, to_dict
-from nmt_cli.training.config import RunSpec, TrainConfig, corpora_from
+from nmt_cli.training.config import TEACHERS, CorpusFiles, RunSpec, TrainConfig, corpora_from
 
 TABLES = ("model", "train", "data")
 # What fine-tuning may change in the model it starts from; the rest (vocabulary, sizes) is fixed.
@@ -67,6 +68,8 @@ def build_spec(
     missing = [name for name, sets in (("training", corpora), ("validation", valid)) if not sets]
     if missing:
         raise UsageError(f"missing {' and '.join(missing)} data")
+    by_flag = train_flags.get("teacher") is not None
+    corpora, train_table = teacher_file_as_links(corpora, train_table, None if by_flag else where)
     init = data.get("init")
     if init is not None:
         model_table, languages = _from_init(init, model_table, tokenizer, languages)
@@ -79,6 +82,32 @@ def build_spec(
         languages=tuple(languages) if languages else None,
         init=str(init) if init is not None else None,
     )
+
+
+def teacher_file_as_links(
+    corpora: list[CorpusFiles], train_table: dict[str, Any], where: str | None
+) -> tuple[list[CorpusFiles], dict[str, Any]]:
+    """The corpora and [train] settings of a teacher given as a FILE of links rather than by
+    name: the file is the one corpus's alignments, and the teacher setting is left out (so
+    ``auto``; no corpus then needs one). ``where``: the config file whose [train] table gave the
+    teacher (a config error names it), or None: the flag --teacher did (a usage error)."""
+    teacher = train_table.get("teacher")
+    if not isinstance(teacher, str) or teacher in TEACHERS:
+        return corpora, train_table  # a name (or a wrong type, which TrainConfig reports)
+    if where is None:
+        error, name, links = UsageError, "--teacher", "--alignments"
+    else:
+        error, name, links = ConfigError, f"{where}: [train] teacher", "alignments"
+    if not Path(teacher).is_file():
+        raise error(
+            f"{name} must be {', '.join(TEACHERS)} or a file of links; {teacher}: no such file"
+        )
+    if any(c.alignments for c in corpora):
+        raise error(f"give links once: {name} FILE or {links}")
+    if len(corpora) != 1:
+        raise error(f"{name} FILE gives the links of one corpus; give {links} per corpus")
+    rest = {k: v for k, v in train_table.items() if k != "teacher"}
+    return [replace(corpora[0], alignments=teacher)], rest
 
 
 def _from_init(init: Path, model_table: dict, tokenizer, languages):

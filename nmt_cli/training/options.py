@@ -13,14 +13,12 @@ from nmt_cli.errors import UsageError
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.pretrained import resolve_model
 from nmt_cli.settings import flag_of, option_fields, setting
-from nmt_cli.training.config import TEACHERS, CorpusFiles, RunSpec
+from nmt_cli.training.config import CorpusFiles, RunSpec
 from nmt_cli.training.config_file import build_spec
 from nmt_cli.training.run_file import spec_from_run
 
-TEACHER_HELP = (
-    "Guided alignment's links: auto (eflomal if eflomal-align is installed, else the --init "
-    "model's own supervised head), eflomal, self, or a FILE of links (as --alignments)."
-)
+# What a resumed run keeps besides its data, tokenizer and model: the teacher of its links.
+KEPT_ON_RESUME = ("teacher",)
 
 
 @dataclass(frozen=True)
@@ -35,7 +33,6 @@ class DataOptions:
     valid_tgt: list[str] | None = setting(None, "Validation target; repeatable.")
     weight: list[float] | None = setting(None, "Per corpus: times drawn per epoch (default 1).")
     alignments: list[str] | None = setting(None, "Per corpus: word links, Pharaoh i-j.")
-    teacher: str | None = setting(None, TEACHER_HELP)
     src_lang: str | None = setting(None, "Source language code, e.g. fr.")
     tgt_lang: str | None = setting(None, "Target language code, e.g. en.")
     tokenizer: str | None = setting(None, "A tokenizer.json (default: new BPE).")
@@ -44,12 +41,10 @@ class DataOptions:
     def spec(self, config_file: Path | None, model_flags: dict, train_flags: dict) -> RunSpec:
         """The new run's settings: these, ``config_file``'s, and the model's and training's
         options given (None: not given)."""
-        alignments, teacher = self._teacher(len(self.src or []))
-        data = self._corpora(alignments)
+        data = self._corpora()
         data["languages"] = (self.src_lang, self.tgt_lang or "") if self.src_lang else None
         if self.init is not None:
             data["init"] = _init_model(self.init)
-        train_flags = {**train_flags, "teacher": teacher}
         model_flags = {**model_flags, "dec_layers": model_flags["enc_layers"]}  # --layers: both
         return build_spec(data, config_file, model_flags, train_flags, self.tokenizer)
 
@@ -58,44 +53,26 @@ class DataOptions:
         train_flags: dict,
     ) -> RunSpec:  # fmt: skip
         """The settings of the run in ``run_dir``, resumed with the training options given
-        (``train_flags``). A resumed run keeps its data, tokenizer and model: none of these
-        options, no ``config_file`` and none of ``model_flags`` (None: not given) may be given;
-        ``output``, if given, must be ``run_dir``."""
+        (``train_flags``). A resumed run keeps its data, tokenizer, model and teacher: none of
+        these options, no ``config_file``, none of ``model_flags`` and no teacher (None: not
+        given) may be given; ``output``, if given, must be ``run_dir``."""
         if output is not None and output != run_dir:
             raise UsageError("give the run directory once: --resume DIR (without --output)")
         flags = {flag_of(f): getattr(self, f.name) for f in option_fields(DataOptions)}
         flags |= {"--config": config_file}
         flags |= {flag_of(f): model_flags[f.name] is not None for f in option_fields(ModelConfig)}
+        flags |= {"--" + name: train_flags[name] is not None for name in KEPT_ON_RESUME}
         given = [flag for flag, value in flags.items() if value]
         if given:
             raise UsageError(
-                f"{', '.join(given)} cannot change on --resume: the run keeps its "
-                "data, tokenizer and model (training options such as --epochs can)"
+                f"{', '.join(given)} cannot change on --resume: the run keeps its data, "
+                "tokenizer, model and teacher (training options such as --epochs can)"
             )
         if not run_dir.is_dir():
             raise UsageError(f"--resume {run_dir}: no such run directory")
         return spec_from_run(run_dir, train_flags)
 
-    def _teacher(self, corpora: int) -> tuple[list[str] | None, str | None]:
-        """(--alignments, the teacher setting) of --teacher: a teacher by name, or a file of
-        links, which is the one corpus's --alignments."""
-        teacher, alignments = self.teacher, self.alignments
-        if teacher is None or teacher in TEACHERS:
-            return alignments, teacher
-        if not Path(teacher).is_file():
-            raise UsageError(
-                f"--teacher must be {', '.join(TEACHERS)} or a file of links; {teacher}: "
-                "no such file"
-            )
-        if alignments:
-            raise UsageError("give links once: --teacher FILE or --alignments")
-        if corpora != 1:
-            raise UsageError(
-                "--teacher FILE gives the links of one corpus; give --alignments per corpus"
-            )
-        return [teacher], None
-
-    def _corpora(self, alignments: list[str] | None) -> dict:
+    def _corpora(self) -> dict:
         """Repeated --src/--tgt (with --weight, --alignments per corpus) as corpora."""
         src, tgt = self.src or [], self.tgt or []
         valid_src, valid_tgt = self.valid_src or [], self.valid_tgt or []
@@ -108,11 +85,11 @@ class DataOptions:
                 f"give --valid-src and --valid-tgt once per set (got {len(valid_src)} and "
                 f"{len(valid_tgt)})"
             )
-        for name, values in (("--weight", self.weight), ("--alignments", alignments)):
+        for name, values in (("--weight", self.weight), ("--alignments", self.alignments)):
             if values and len(values) != len(src):
                 raise UsageError(f"give {name} once per corpus ({len(src)}), got {len(values)}")
         weights = self.weight or [1.0] * len(src)
-        links = alignments or [None] * len(src)
+        links = self.alignments or [None] * len(src)
         return {
             "train": [CorpusFiles(*c) for c in zip(src, tgt, weights, links)],
             "valid": [CorpusFiles(s, t) for s, t in zip(valid_src, valid_tgt)],
