@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nmt_cli.errors import UsageError
 from nmt_cli.model.config import ModelConfig
@@ -15,7 +16,12 @@ from nmt_cli.pretrained import resolve_model
 from nmt_cli.settings import flag_of, option_fields, setting
 from nmt_cli.training.config import CorpusFiles, RunSpec
 from nmt_cli.training.config_file import build_spec
+from nmt_cli.training.curves import plot_curves
+from nmt_cli.training.distributed import World
 from nmt_cli.training.run_file import spec_from_run
+
+if TYPE_CHECKING:  # torch only once a run trains
+    from nmt_cli.training.trainer import Callbacks, Progress
 
 # What a resumed run keeps besides its data, tokenizer and model: the teacher of its links.
 KEPT_ON_RESUME = ("teacher",)
@@ -117,6 +123,22 @@ class RunOptions:
         if self.output is None:
             raise UsageError("missing --output (the run directory)")
         return self.output, data.spec(self.config, model_flags, train_flags)
+
+    def train(
+        self, spec: RunSpec, run_dir: Path, callbacks: Callbacks, world: World, warn
+    ) -> Progress:
+        """Train ``spec`` in ``run_dir`` as these options ask: a new run (over the one there
+        with --overwrite) or the one resumed, then its curves.png with --plot; returns the
+        run's progress (:func:`nmt_cli.training.run.train`)."""
+        from nmt_cli.training.run import train  # torch: only once a run trains
+
+        progress = train(
+            spec, run_dir, resume=self.resume is not None, overwrite=self.overwrite,
+            callbacks=callbacks, world=world, warn=warn,
+        )  # fmt: skip
+        if self.plot:
+            plot_curves(run_dir / "metrics.jsonl", run_dir / "curves.png")
+        return progress
 
 
 def _init_model(init: str) -> Path:
