@@ -67,6 +67,6 @@ def test_run_settings_import_no_torch():
     import subprocess
     import sys
 
-    code = "import sys, nmt_cli.training.config; print('torch' in sys.modules)"
+    code = "import sys, nmt_cli.training.options; print('torch' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

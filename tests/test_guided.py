@@ -18,10 +18,12 @@ from conftest import assert_one_error_line
 from train_fixtures import keep_torch_state  # noqa: F401 (autouse)
 
 from nmt_cli.align.links import normalised_words, piece_links, piece_owners, symmetrise, word_spans
+from nmt_cli.errors import ConfigError
 from nmt_cli.model.bundle import load_bundle
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.training import train
 from nmt_cli.training.config import CorpusFiles, RunSpec, TrainConfig
+from nmt_cli.training.config_file import build_spec
 from nmt_cli.training.teacher import compute_teacher
 
 WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india"]
@@ -477,6 +479,23 @@ def test_a_teacher_file_is_the_corpus_alignments(reversal, tmp_path, run_cli):
     assert_one_error_line(run_cli(both), "--teacher FILE or --alignments", code=2)
     typo = [*_cli_args(corpus, valid, tmp_path), "--teacher", "selff"]
     assert_one_error_line(run_cli(typo), "auto, eflomal, self or a file", "selff", code=2)
+
+
+def test_a_config_files_teacher_file_is_the_corpus_alignments_too(reversal, tmp_path, run_cli):
+    corpus, valid = reversal
+    bare = CorpusFiles(corpus.src, corpus.tgt)  # no links of its own
+    config = Path(write(tmp_path / "c.toml", ["[train]", f'teacher = "{corpus.alignments}"']))
+    spec = build_spec({"train": [bare], "valid": [valid]}, config, {}, {}, tokenizer=None)
+    assert spec.corpora[0].alignments == corpus.alignments
+    assert spec.train.teacher == "auto"  # what run.json records: no corpus is left to teach
+    by_flag = build_spec({"train": [bare], "valid": [valid]}, config, {}, {"teacher": "self"}, None)
+    assert (by_flag.corpora[0].alignments, by_flag.train.teacher) == (None, "self")
+    with pytest.raises(ConfigError, match=r"c.toml: \[train\] teacher FILE gives the links of one"):
+        build_spec({"train": [bare, bare], "valid": [valid]}, config, {}, {}, None)
+    nowhere = write(tmp_path / "nowhere.toml", ["[train]", 'teacher = "nowhere.links"'])
+    args = [*_cli_args(corpus, valid, tmp_path), "--config", nowhere]
+    line = assert_one_error_line(run_cli(args), "nowhere.toml: [train] teacher must be", code=1)
+    assert "auto, eflomal, self or a file of links; nowhere.links: no such file" in line
 
 
 def test_links_stay_with_their_pairs_when_pairs_are_dropped(tmp_path, small_tokenizer):

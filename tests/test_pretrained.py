@@ -19,7 +19,8 @@ from nmt_cli import pretrained
 from nmt_cli.errors import NmtNotice
 from nmt_cli.model.bundle import load_bundle
 from nmt_cli.pretrained import DEFAULT_MODEL
-from nmt_cli.training.config import CorpusFiles, build_spec
+from nmt_cli.training.config import CorpusFiles
+from nmt_cli.training.config_file import build_spec
 
 PRETRAINED = Path(__file__).resolve().parents[1] / "pretrained"
 MODELS = sorted(p.name for p in PRETRAINED.iterdir() if p.is_dir())

@@ -35,8 +35,8 @@ from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixtu
 from nmt_cli.errors import ModelLoadError
 from nmt_cli.model import ModelConfig, build_model
 from nmt_cli.training import checkpoint as ckpt
-from nmt_cli.training.config import spec_from_run
 from nmt_cli.training.run import RunLock
+from nmt_cli.training.run_file import spec_from_run
 
 
 @pytest.fixture
@@ -182,6 +182,15 @@ def test_a_run_begun_before_batch_sort_and_rnn_init_resumes_as_it_began(run_cli,
     result = run_cli(["train", "--resume", finished_run, "--max-steps", "5", "-q"])
     assert result.exit_code == 0, result.stderr
     assert newest_checkpoint_step(finished_run) == 5
+
+
+def test_a_resumed_run_keeps_its_data_model_and_teacher(run_cli, finished_run):
+    resume = ["train", "--resume", finished_run, "--max-steps", "5", "-q"]
+    for flags in (["--teacher", "self"], ["--src", "x.de"], ["--heads", "2"]):
+        line = assert_one_error_line(run_cli([*resume, *flags]), code=2)
+        assert line.startswith(f"nmt: error: {flags[0]} cannot change on --resume"), line
+    assert json.loads((finished_run / "run.json").read_text())["train"]["teacher"] == "auto"
+    assert newest_checkpoint_step(finished_run) == 3
 
 
 def test_resume_without_a_run_is_a_clear_error(run_cli, tmp_path):

@@ -12,9 +12,9 @@ from nmt_cli.cli.options import Given, options_from
 from nmt_cli.cli.progress import ConsoleProgress
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.model.export import ExportOptions, export_model
-from nmt_cli.training.config import DataOptions, RunOptions, TrainConfig
-from nmt_cli.training.curves import plot_curves
+from nmt_cli.training.config import TrainConfig
 from nmt_cli.training.distributed import world_from_env
+from nmt_cli.training.options import DataOptions, RunOptions
 
 
 @options_from
@@ -31,23 +31,14 @@ def train(
     --output runs/de-en --arch rnn --attention additive
     """
     run_dir, spec = run.spec(data, model, training)
-    _run(spec, run_dir, run)
-
-
-def _run(spec, run_dir: Path, run: RunOptions) -> None:
-    """Train, with progress on stderr; a stop by signal leaves with 130 (SIGINT) or 143."""
     from nmt_cli.training.run import Interrupted
-    from nmt_cli.training.run import train as train_run
 
     world = world_from_env(spec.train.device)  # torchrun: rank and size; else one process
     quiet = run.quiet or not world.is_main  # only rank 0 prints
     progress = ConsoleProgress(quiet)
     try:
-        result = train_run(
-            spec, run_dir, resume=run.resume is not None, overwrite=run.overwrite,
-            callbacks=progress, world=world, warn=warn,
-        )  # fmt: skip
-    except Interrupted as stopped:
+        result = run.train(spec, run_dir, progress, world, warn)
+    except Interrupted as stopped:  # by a signal: exit 130 (SIGINT) or 143 (SIGTERM)
         progress.close()
         info(
             f"nmt: stopped at step {stopped.step:,}; checkpoint saved; "
@@ -56,8 +47,6 @@ def _run(spec, run_dir: Path, run: RunOptions) -> None:
         raise typer.Exit(143 if stopped.signal == "SIGTERM" else 130) from None
     finally:
         progress.close()
-    if run.plot:
-        plot_curves(run_dir / "metrics.jsonl", run_dir / "curves.png")
     if not quiet:
         info(
             f"done: {result.stopped}; best {spec.train.early_stop_metric} {result.best:.2f} at "

@@ -43,8 +43,9 @@ from nmt_cli.errors import ConfigError, InputError, OutputError, RunLockedError,
 from nmt_cli.model.bundle import CONFIG_FILE, MODEL_FILES, TOKENIZER_FILE, sha256_file, write_config
 from nmt_cli.settings import to_dict
 from nmt_cli.textio import count_lines, write_text_atomic
-from nmt_cli.training.config import RUN_FILE, RunSpec, spec_to_json
+from nmt_cli.training.config import RunSpec
 from nmt_cli.training.distributed import World
+from nmt_cli.training.run_file import RUN_FILE, spec_to_json
 from nmt_cli.training.teacher import (
     check_teacher_tools,
     prepare_teacher,

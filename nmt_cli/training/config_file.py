@@ -1,0 +1,125 @@
+"""A new run's settings: a TOML config file's ``[model]``, ``[train]`` and ``[data]`` tables
+(`nmt train --config`), overridden by the flags given; a run that starts from a model (``init``)
+keeps that model's vocabulary and sizes.
+
+    [model]                       [train]                 [data]
+    arch = "transformer"          lr = 5e-4               source_language = "fr"
+    guided_alignment = true       teacher = "auto"        train = [{src = "a.fr", tgt = "a.en"}]
+                                                          valid = [{src = "v.fr", tgt = "v.en"}]
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from nmt_cli.errors import ConfigError, InputError, UsageError
+from nmt_cli.model.bundle import read_config, read_languages
+from nmt_cli.model.config import ModelConfig
+from nmt_cli.settings import from_dict, read_document, to_dict
+from nmt_cli.training.config import TEACHERS, CorpusFiles, RunSpec, TrainConfig, corpora_from
+
+TABLES = ("model", "train", "data")
+# What fine-tuning may change in the model it starts from; the rest (vocabulary, sizes) is fixed.
+INIT_MAY_CHANGE = ("dropout", "ff_dropout", "guided_alignment", "full_context_alignment")
+
+
+def read_toml_config(path: Path) -> dict[str, dict[str, Any]]:
+    """The [model], [train] and [data] tables of a TOML config file."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    missing = InputError(f"{path}: no such config file")
+    data = read_document(path, tomllib.loads, "TOML", missing, ConfigError)
+    unknown = set(data) - set(TABLES)
+    if unknown:
+        raise ConfigError(
+            f"{path}: unknown table(s) {sorted(unknown)}; use [model], [train] and [data]"
+        )
+    return {t: data.get(t, {}) for t in TABLES}
+
+
+def build_spec(
+    data: dict[str, Any],
+    config_file: Path | None,
+    model_flags: dict[str, Any],
+    train_flags: dict[str, Any],
+    tokenizer: str | None,
+) -> RunSpec:
+    """Settings from the config file, overridden by flags that were given (not None).
+
+    ``data``: "train" and "valid" lists of corpora (empty: take the file's [data] table), and
+    "languages" (source, target) or None."""
+    tables = read_toml_config(config_file) if config_file else {t: {} for t in TABLES}
+    model_table = {**tables["model"], **{k: v for k, v in model_flags.items() if v is not None}}
+    train_table = {**tables["train"], **{k: v for k, v in train_flags.items() if v is not None}}
+    where = str(config_file) if config_file else "options"
+    file_data = dict(tables["data"])
+    unknown = set(file_data) - {"train", "valid", "source_language", "target_language"}
+    if unknown:
+        raise ConfigError(f"{where}: [data]: unknown key(s) {sorted(unknown)}")
+    corpora = data["train"] or corpora_from(file_data.get("train", []), f"{where}: [data] train")
+    valid = data["valid"] or corpora_from(file_data.get("valid", []), f"{where}: [data] valid")
+    languages = data.get("languages")
+    if languages is None and "source_language" in file_data:
+        languages = (file_data["source_language"], file_data.get("target_language", ""))
+    missing = [name for name, sets in (("training", corpora), ("validation", valid)) if not sets]
+    if missing:
+        raise UsageError(f"missing {' and '.join(missing)} data")
+    by_flag = train_flags.get("teacher") is not None
+    corpora, train_table = teacher_file_as_links(corpora, train_table, None if by_flag else where)
+    init = data.get("init")
+    if init is not None:
+        model_table, languages = _from_init(init, model_table, tokenizer, languages)
+    return RunSpec(
+        corpora=corpora,
+        valid=valid,
+        model=from_dict(ModelConfig, model_table, f"{where}: [model]"),
+        train=from_dict(TrainConfig, train_table, f"{where}: [train]"),
+        tokenizer=tokenizer,
+        languages=tuple(languages) if languages else None,
+        init=str(init) if init is not None else None,
+    )
+
+
+def teacher_file_as_links(
+    corpora: list[CorpusFiles], train_table: dict[str, Any], where: str | None
+) -> tuple[list[CorpusFiles], dict[str, Any]]:
+    """The corpora and [train] settings of a teacher given as a FILE of links rather than by
+    name: the file is the one corpus's alignments, and the teacher setting is left out (so
+    ``auto``; no corpus then needs one). ``where``: the config file whose [train] table gave the
+    teacher (a config error names it), or None: the flag --teacher did (a usage error)."""
+    teacher = train_table.get("teacher")
+    if not isinstance(teacher, str) or teacher in TEACHERS:
+        return corpora, train_table  # a name (or a wrong type, which TrainConfig reports)
+    if where is None:
+        error, name, links = UsageError, "--teacher", "--alignments"
+    else:
+        error, name, links = ConfigError, f"{where}: [train] teacher", "alignments"
+    if not Path(teacher).is_file():
+        raise error(
+            f"{name} must be {', '.join(TEACHERS)} or a file of links; {teacher}: no such file"
+        )
+    if any(c.alignments for c in corpora):
+        raise error(f"give links once: {name} FILE or {links}")
+    if len(corpora) != 1:
+        raise error(f"{name} FILE gives the links of one corpus; give {links} per corpus")
+    rest = {k: v for k, v in train_table.items() if k != "teacher"}
+    return [replace(corpora[0], alignments=teacher)], rest
+
+
+def _from_init(init: Path, model_table: dict, tokenizer, languages):
+    """The model settings of a run that starts from the model in ``init``."""
+    base = to_dict(read_config(init)[0])
+    fixed = [k for k, v in model_table.items() if k not in INIT_MAY_CHANGE and base.get(k) != v]
+    if fixed:
+        raise ConfigError(
+            f"{', '.join(sorted(fixed))} cannot change when starting from {init}: the model keeps "
+            f"its vocabulary and sizes (only {', '.join(INIT_MAY_CHANGE)} can)"
+        )
+    if tokenizer is not None:
+        raise ConfigError(f"a run that starts from {init} uses its tokenizer; give no other")
+    changed = {k: v for k, v in model_table.items() if k in INIT_MAY_CHANGE}
+    return {**base, **changed}, languages or read_languages(init)

@@ -1,0 +1,70 @@
+"""run.json: the settings a run trains with, written into its directory when it begins and read
+back by `nmt train --resume`, so that a resumed run continues exactly as it began."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from nmt_cli.errors import ConfigError, InputError
+from nmt_cli.model.config import ModelConfig
+from nmt_cli.settings import from_dict, read_document, to_dict
+from nmt_cli.training.config import CorpusFiles, RunSpec, TrainConfig, corpora_from
+
+RUN_FILE = "run.json"
+# Settings added after runs had started, at the values such runs were trained with: a run.json
+# without them resumes as it began, not with today's defaults.
+SETTINGS_OF_OLDER_RUNS = {
+    "model": {"rnn_init": "xavier"},
+    "train": {"batch_sort": "target", "teacher": "eflomal"},
+}
+
+
+def spec_to_json(spec: RunSpec) -> str:
+    """The text of ``spec``'s run.json."""
+    data = {
+        "corpora": [asdict(c) for c in spec.corpora],
+        "valid": [asdict(c) for c in spec.valid],
+        "languages": list(spec.languages) if spec.languages else None,
+        "tokenizer": spec.tokenizer,
+        "init": spec.init,
+        "model": to_dict(spec.model),
+        "train": to_dict(spec.train),
+    }
+    return json.dumps(data, indent=2) + "\n"
+
+
+def spec_from_run(run_dir: Path, train_overrides: dict[str, Any]) -> RunSpec:
+    """The settings of the run in ``run_dir``, with the training settings ``train_overrides``
+    gives (None: not given) in place of its own; its precision cannot change."""
+    path = run_dir / RUN_FILE
+    missing = InputError(f"{run_dir}: no training run to resume (no {RUN_FILE})")
+    data = read_document(path, json.loads, "JSON", missing, InputError)
+    model_table = {**SETTINGS_OF_OLDER_RUNS["model"], **data["model"]}
+    overrides = {k: v for k, v in train_overrides.items() if v is not None}
+    stored = data["train"].get("precision", "fp32")
+    wanted = overrides.pop("precision", None)
+    if wanted is not None and wanted not in ("auto", stored):
+        raise ConfigError(
+            f"precision cannot change on resume: this run trains in {stored} (a resumed run "
+            "continues exactly as it began)"
+        )
+    train_table = {**SETTINGS_OF_OLDER_RUNS["train"], **data["train"], **overrides}
+    if "corpora" in data:
+        corpora = corpora_from(data["corpora"], f"{path}: corpora")
+        valid = corpora_from(data["valid"], f"{path}: valid")
+    else:  # a run begun before several corpora
+        corpora = [CorpusFiles(data["src"], data["tgt"])]
+        valid = [CorpusFiles(data["valid_src"], data["valid_tgt"])]
+    languages = data.get("languages")
+    return RunSpec(
+        corpora=corpora,
+        valid=valid,
+        tokenizer=data.get("tokenizer"),
+        model=from_dict(ModelConfig, model_table, f"{path}: model"),
+        train=from_dict(TrainConfig, train_table, f"{path}: train"),
+        languages=tuple(languages) if languages else None,
+        init=data.get("init"),
+    )
