@@ -1,0 +1,199 @@
+"""The package's shape, as a newcomer reads it from the imports: floors that import only
+downwards, no import circle, and modules and functions of a size one can read.
+
+The floors, top to bottom (a room may import from its own folder and from any floor below
+its own, never from beside or above; every import counts, also one inside a function or under
+``TYPE_CHECKING``: a lazy import hides a circle, it does not remove it):
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "nmt_cli"
+
+FLOORS = [
+    {"__main__"},
+    {"cli"},
+    {"training", "inference"},
+    {"model", "search", "align", "evaluation"},
+    {"settings", "textio", "device", "precision", "pretrained", "buckets", "length_penalty"},
+    {"errors", "vocab", "__init__"},  # __init__: the package's face, __version__
+]
+__doc__ += "\n".join(f"    {k}. {', '.join(sorted(floor))}" for k, floor in enumerate(FLOORS))
+
+MAX_MODULE_LINES = 400
+MAX_FUNCTION_LINES = 60
+MAX_CLI_LINES = 900
+MIN_REPEATED_LINES = 6
+
+
+def _modules() -> dict[str, Path]:
+    """Dotted module name -> file, for every module of the package."""
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """The package's modules that ``name`` imports, anywhere in its file."""
+    is_package = path.name == "__init__.py"
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = name.split(".")[: len(name.split(".")) - node.level + is_package]
+                base = ".".join(parent + ([node.module] if node.module else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)  # a module imported
+    return {m for m in found if m == "nmt_cli" or m.startswith("nmt_cli.")}
+
+
+def _import_graph() -> dict[str, set[str]]:
+    modules = _modules()
+    return {
+        name: {m for m in _imports(name, path) if m in modules and m != name}
+        for name, path in modules.items()
+    }
+
+
+def _room(module: str) -> str:
+    """nmt_cli.training.run -> training; nmt_cli.vocab -> vocab; nmt_cli -> __init__."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def _floor(room: str) -> int:
+    for k, floor in enumerate(FLOORS):
+        if room in floor:
+            return k
+    raise AssertionError(f"nmt_cli/{room} has no floor: add it to FLOORS in {__file__}")
+
+
+def test_every_import_goes_down_a_floor():
+    upwards = []
+    for module, imported in _import_graph().items():
+        room = _room(module)
+        for target in imported:
+            other = _room(target)
+            if other != room and _floor(other) <= _floor(room):
+                upwards.append(f"{module} -> {target}")
+    assert not upwards, "imports from beside or above: " + ", ".join(sorted(upwards))
+
+
+def test_no_import_circle_between_modules():
+    graph = _import_graph()
+    # the package __init__ files re-export their modules: an arrow into a package is an arrow
+    # into the modules it names, so only edges between plain modules are followed
+    circles = [c for c in _strongly_connected(graph) if len(c) > 1]
+    assert not circles, "import circles: " + "; ".join(" <-> ".join(sorted(c)) for c in circles)
+
+
+def _strongly_connected(graph: dict[str, set[str]]) -> list[set[str]]:
+    """Tarjan's algorithm, iterative."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[set[str]] = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = set()
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.add(member)
+                    if member == node:
+                        break
+                out.append(component)
+    return out
+
+
+def _lines(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+@pytest.mark.parametrize("module", sorted(_modules()))
+def test_a_module_is_at_most_400_lines(module):
+    assert _lines(_modules()[module]) <= MAX_MODULE_LINES
+
+
+def test_a_function_is_at_most_60_lines():
+    long = []
+    for name, path in _modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                start = min([node.lineno] + [d.lineno for d in node.decorator_list])
+                if node.end_lineno - start + 1 > MAX_FUNCTION_LINES:
+                    long.append(f"{name}.{node.name} ({node.end_lineno - start + 1})")
+    assert not long, "functions over 60 lines: " + ", ".join(long)
+
+
+def test_the_command_line_layer_is_at_most_900_lines():
+    total = sum(_lines(p) for p in (PACKAGE / "cli").glob("*.py"))
+    assert total <= MAX_CLI_LINES, f"nmt_cli/cli/ has {total} lines"
+
+
+_PASSED_OVER = re.compile(r"^(#.*|[()\[\]{},:;]*|(from \S+ )?import .*|\"\"\"|@\w+.*)$")
+
+
+def test_no_block_of_six_lines_is_written_twice():
+    """Six or more consecutive lines of code (white space folded; blank lines, comments,
+    imports, lone brackets and decorators passed over) that stand in two places."""
+    seen: dict[tuple[str, ...], str] = {}
+    repeated = defaultdict(set)
+    for name, path in _modules().items():
+        code = []
+        for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            line = " ".join(raw.split())
+            if line and not _PASSED_OVER.match(line):
+                code.append((number, line))
+        for k in range(len(code) - MIN_REPEATED_LINES + 1):
+            run = tuple(line for _, line in code[k : k + MIN_REPEATED_LINES])
+            place = f"{name}:{code[k][0]}"
+            first = seen.setdefault(run, place)
+            if first != place and not _same_run(first, place):
+                repeated[first].add(place)
+    assert not repeated, "repeated blocks: " + "; ".join(
+        f"{a} ~ {', '.join(sorted(b))}" for a, b in sorted(repeated.items())
+    )
+
+
+def _same_run(a: str, b: str) -> bool:
+    """Two windows of one file that overlap are one run seen twice (a run of one line
+    repeated six times inside a single block)."""
+    (ma, la), (mb, lb) = a.rsplit(":", 1), b.rsplit(":", 1)
+    return ma == mb and abs(int(la) - int(lb)) < MIN_REPEATED_LINES
