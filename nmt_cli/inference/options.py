@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from nmt_cli.device import DEVICES
 from nmt_cli.inference.translation import FORMATS
+from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.precision import PRECISIONS, QUANTIZATIONS
 from nmt_cli.settings import setting
-from nmt_cli.textio import OUTPUT_HELP
 
 ENGINES = ("torch", "ctranslate2")
 ENGINE_HELP = (

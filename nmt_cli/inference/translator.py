@@ -7,7 +7,7 @@ translated as one batch and each line's translations joined back into one Transl
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import nullcontext
 from functools import partial
 from typing import Any
@@ -19,11 +19,12 @@ from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.errors import ModelLoadError
 from nmt_cli.inference.options import FileOptions
 from nmt_cli.inference.translation import Translation, format_line, join_sentences
+from nmt_cli.output import write_chunks
 from nmt_cli.precision import pad_matmul_rows
 from nmt_cli.search.decoding import translate_ids
 from nmt_cli.search.hypothesis import Hypothesis
 from nmt_cli.search.options import SearchOptions
-from nmt_cli.textio import chunked, open_lines, write_output
+from nmt_cli.textio import chunked, open_lines
 from nmt_cli.vocab import UNK
 
 # What finds hypotheses: nmt_cli.search.decoding.translate_ids over a model, or
@@ -40,7 +41,7 @@ class Translator:
         opts: SearchOptions,
         *,
         replace_unk: bool = False,
-        on_warning: Callable[[str], None] | None = None,
+        warn: Callable[[str], None] | None = None,
         split: bool = False,
         precision: str = "fp32",
         restore_case: bool = True,
@@ -71,7 +72,7 @@ class Translator:
         self.opts = opts.with_model_penalty(bundle.length_penalty)  # chosen for this model
         self.search = search if search is not None else partial(translate_ids, self.model)
         self.replace_unk = replace_unk
-        self.on_warning = on_warning
+        self.warn = warn
         # Positions beyond max_positions have no encoding; RNNs get the same generous cap.
         self.max_src = bundle.config.max_positions - 1
         self.max_out = bundle.config.max_positions - 2
@@ -160,9 +161,9 @@ class Translator:
         sources = self.tok.encode_words(lines)
         for n, (ids, owner, words) in enumerate(sources):
             if len(ids) > self.max_src:
-                if not self._warned_long and self.on_warning:
+                if not self._warned_long and self.warn:
                     what = "sentence" if self.splitter else "line"
-                    self.on_warning(
+                    self.warn(
                         f"a {what} of {len(ids):,} subwords is longer than the model accepts "
                         f"({self.max_src:,}); such {what}s are truncated "
                         f"(first: chunk line {line_numbers[n] + 1})"
@@ -269,7 +270,7 @@ def translate_file(
     files: FileOptions,
     lines: list[str] | None = None,
     on_progress: Callable[[float], None] = lambda lines_done: None,
-    on_warning: Callable[[str], None] | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> list[str]:
     """The file mode of `nmt translate`: ``lines`` (None: those of ``files.input_file``),
     translated ``files.chunk_lines`` at a time (see textio.chunked), each line's translations
@@ -280,26 +281,24 @@ def translate_file(
     nbest, split = translator.opts.nbest, translator.splitter is not None
     fmt, align = files.fmt, files.align
 
-    def write(out, interactive: bool) -> None:
-        done = 0  # lines written
+    def translated(source) -> Iterator[list[list[Translation]]]:
+        done = 0  # lines translated
         for chunk in chunked(source, files.chunk_lines):
 
             def on_batch(fraction: float, done: int = done, n: int = len(chunk)) -> None:
                 on_progress(done + fraction * n)
 
-            for results in translator.translate(chunk, align, on_batch):
-                for i, t in enumerate(results):
-                    out.write(format_line(i, t, fmt, align, nbest, split) + "\n")
-                if files.ref is not None:
-                    best.append(results[0].text)
+            yield translator.translate(chunk, align, on_batch)
             done += len(chunk)
-            on_progress(done)
-            if interactive:
-                out.flush()
 
-    reading = open_lines(files.input_file, on_warning) if lines is None else nullcontext(lines)
+    def output_lines(results: list[Translation]) -> list[str]:
+        if files.ref is not None:
+            best.append(results[0].text)
+        return [format_line(i, t, fmt, align, nbest, split) for i, t in enumerate(results)]
+
+    reading = open_lines(files.input_file, warn) if lines is None else nullcontext(lines)
     with reading as source:
-        write_output(files.output, write)
+        write_chunks(files.output, translated(source), output_lines, on_progress)
     return best
 
 

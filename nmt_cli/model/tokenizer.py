@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from nmt_cli.errors import ConfigError, InputError, ModelLoadError, UsageError
+from nmt_cli.output import check_writable, write_text_atomic
 from nmt_cli.settings import setting
-from nmt_cli.textio import check_files, check_writable, lines_of, write_text_atomic
+from nmt_cli.textio import check_files, lines_of
 from nmt_cli.vocab import SPECIAL_TOKENS, UNK
 
 WORD_MARK = "\u2581"  # "▁", marks the start of a word in a piece

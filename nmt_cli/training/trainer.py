@@ -22,9 +22,9 @@ import torch
 import nmt_cli.training.checkpoint as ckpt
 from nmt_cli.buckets import length_batches
 from nmt_cli.model.bundle import WEIGHTS_FILE, write_meta, write_weights
+from nmt_cli.output import write_text_atomic
 from nmt_cli.precision import autocast, pad_matmul_rows
 from nmt_cli.search.decoding import SearchOptions, translate_ids
-from nmt_cli.textio import write_text_atomic
 from nmt_cli.training.batching import epoch_batches, make_batch
 from nmt_cli.training.config import TrainConfig
 from nmt_cli.training.data import ParallelData
