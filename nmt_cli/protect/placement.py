@@ -87,6 +87,8 @@ def place_spans(
 def needs_alignment(translation: str, sources: dict[int, int], n_spans: int, form) -> bool:
     """Whether putting the spans into ``translation`` needs its word alignment: a placeholder
     of the sentence is not in it exactly once, or a word may be a garbled copy of one."""
+    if not sources:
+        return False
     units = _units(translation.split(), form, n_spans)
     found = [u.span for u in units if u.span is not None]
     if any(found.count(k) != 1 for k in sources):
