@@ -88,6 +88,8 @@ def _parameter(f: dataclasses.Field, annotation: Any, given: bool) -> inspect.Pa
         flags[0] = f"{flag}/--no-{flag[2:]}"
     choices = f.metadata.get("choices")
     extra = {"metavar": "<" + "|".join(choices) + ">"} if choices else {}
+    if f.metadata.get("metavar"):
+        extra = {"metavar": f"<{f.metadata['metavar']}>"}
     info = typer.Option(*flags, help=f.metadata["help"], **extra)
     return inspect.Parameter(
         flag[2:].replace("-", "_"),
