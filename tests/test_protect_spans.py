@@ -102,6 +102,7 @@ def test_each_kind_of_span_is_found(line, expected):
         "e.g. i.e. p.ex. et/ou km/h M.Dupont",
         "Make sure the cat is fed, cd players are old.",
         "C'est l'été, n'est-ce pas ?",
+        'Le principe du "naming and shaming", more "democratic" rules.',
     ],
 )
 def test_ordinary_prose_holds_no_span(line):

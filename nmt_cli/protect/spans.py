@@ -36,7 +36,7 @@ _CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, n
 _PROGRAMS = (
     "ls cd cp mv rm mkdir rmdir touch cat less more head tail grep find chmod chown ln tar "
     "gzip gunzip zip unzip curl wget ssh scp rsync python python3 pip pip3 sudo echo diff "
-    "sed awk sort uniq wc du df ps kill top make cmake gcc npm npx node java docker kubectl "
+    "sed awk sort uniq wc df ps kill top make cmake gcc npm npx node java docker kubectl "
     "systemctl apt apt-get brew conda cargo go git nmt"
 ).split()
 # Programs with subcommands: the program and a subcommand are a command line on their own.
@@ -55,8 +55,7 @@ _ARG = (
     r"(?:-{1,2}[\w][\w=.,:/+-]*"  # an option
     r"|[~.]{0,2}/[^\s]*|\.\.?(?![^\s])"  # a path
     r"|[\w.-]+\.[a-z0-9]{1,5}\b"  # a file
-    r"|\*[\w.*]*"  # a glob
-    r"|\"[^\"]*\"|'[^']*')"  # a quoted argument
+    r"|\*[\w.*]*)"  # a glob
 )
 
 
