@@ -6,9 +6,14 @@ protection."""
 from __future__ import annotations
 
 import json
+import re
+import shlex
+from pathlib import Path
 
 import pytest
 from conftest import assert_one_error_line
+
+README = Path(__file__).resolve().parents[1] / "README.md"
 
 SIX_LINES = [
     "Le rapport complet est en ligne sur https://www.insee.fr/fr/statistiques/7654321.",
@@ -99,3 +104,11 @@ def test_every_line_comes_out_once_in_order_split_or_not(run_cli, split):
     assert out[7:10] == ["", "2025", "https://a.org"]
     for spans, text in zip(SPANS, out):
         assert all(text.count(span) == 1 for span in spans), text
+
+
+def test_the_readme_example_of_what_passes_through_prints_as_shown(run_cli):
+    section = README.read_text(encoding="utf-8").split("### What passes through")[1]
+    command, shown = re.search(r"```sh\n\$ (nmt translate [^\n]+)\n([^\n]+)\n```", section).groups()
+    result = run_cli(shlex.split(command)[1:])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == shown + "\n"

@@ -4,6 +4,7 @@ each of its sentences' translations given its spans back (nmt_cli/protect/).
 What the printed line shows is the original: the Translation's source is the line as given, its
 text holds the spans, and its word alignment (``--align``) counts the printed words: a span's
 source words are linked to its words in the translation, one to one where their counts agree.
+Its pieces (jsonl's ``tokens``) and attention are the model's, over the masked sentence.
 A line with nothing to protect is translated exactly as without protection.
 
 Where the model dropped or repeated a placeholder, the span is placed by the attention alignment
