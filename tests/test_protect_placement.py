@@ -112,6 +112,14 @@ def test_a_placeholder_of_another_sentence_is_dropped_and_other_numbers_are_text
     assert placed.text == "In 2025 and, the 21st."
 
 
+def test_a_placeholder_inside_a_longer_number_is_a_garbled_copy():
+    weights = one_hot([0, 1, 2, 3], 3 + 1)  # source: "Montez à 101 quotidiennement"
+    placed = place_spans(
+        "Raise to $101.1 daily", {0: 2}, ["500,000"], [(False, False)], FALLBACK, weights
+    )
+    assert placed.text == "Raise to $500,000 daily"
+
+
 def test_a_garbled_copy_keeps_its_punctuation():
     weights = one_hot([0, 1, 2], 3)  # source: "Limite à 101."
     placed = place_spans(

@@ -65,7 +65,9 @@ class PlaceholderForm:
 
     def _pattern(self) -> re.Pattern:
         before, after = (re.escape(part) for part in self.template.split("{}"))
-        return re.compile(rf"(?<!\d){before}(\d+){after}(?!\d)", re.IGNORECASE)
+        # not a part of a longer number: "101.1" is a garbled copy of 101, not 101
+        edges = r"(?<!\d)(?<!\d\.)", r"(?!\d|\.\d)"
+        return re.compile(rf"{edges[0]}{before}(\d+){after}{edges[1]}", re.IGNORECASE)
 
 
 FALLBACK = PlaceholderForm("{}", 101)
