@@ -50,9 +50,11 @@ def setting(
     help     the option's help text; None: a setting of config files only, with no option
     flags    the option's names (default: ``--name-with-dashes``); a boolean's ``--on/--off``
     choices  the values the option takes: its metavar ``<a|b>``, checked by the command
-    metavar  what the help shows for the option's value (default: its type, or its choices)
+    metavar  what the help shows for the option's value, as ``<metavar>`` (default: its
+             choices, else its type)
     """
-    metadata = {"help": help, "flags": flags, "choices": choices, "metavar": metavar}
+    shown = metavar or (choices and "|".join(choices))
+    metadata = {"help": help, "flags": flags, "choices": choices, "metavar": shown and f"<{shown}>"}
     return dataclasses.field(default=default, metadata=metadata)
 
 
