@@ -22,7 +22,8 @@ FLOORS = [
     {"cli"},
     {"training", "inference"},
     {"model", "search", "align", "evaluation"},
-    {"settings", "output", "device", "precision", "pretrained", "buckets", "length_penalty"},
+    {"settings", "output", "device", "precision", "pretrained", "buckets", "length_penalty"}
+    | {"protect"},
     {"textio"},
     {"errors", "vocab", "__init__"},  # __init__: the package's face, __version__
 ]

@@ -11,6 +11,7 @@ from nmt_cli.device import DEVICES
 from nmt_cli.inference.translation import FORMATS
 from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.precision import PRECISIONS, QUANTIZATIONS
+from nmt_cli.protect.spans import compile_patterns
 from nmt_cli.settings import setting
 
 ENGINES = ("torch", "ctranslate2")
@@ -24,6 +25,11 @@ SPLIT_HELP = (
     "space."
 )
 FORMAT_HELP = "Lines of text, or JSON records (with sentences)."
+PROTECT_SPANS_HELP = (
+    "Pass URLs, e-mail addresses, paths, code, identifiers and numbers through unchanged "
+    "(numbers in the target language's written form; README: What passes through)."
+)
+PROTECT_HELP = "A regular expression: its matches pass through too (repeatable)."
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,11 @@ class TranslatorOptions:
         "Translate an ALL-CAPS sentence as ordinary text, answer in capitals.",
         "--restore-case/--keep-case",
     )
+    protect_spans: bool = setting(True, PROTECT_SPANS_HELP, "--protect-spans/--no-protect")
+    protect: list[str] | None = setting(None, PROTECT_HELP, "--protect", metavar="regex")
+
+    def __post_init__(self) -> None:
+        compile_patterns(self.protect or ())  # a bad pattern: a usage error, before any work
 
 
 @dataclass(frozen=True)

@@ -44,10 +44,10 @@ class Translation:
 def join_sentences(line: str, nbests: list[list[Translation]], n: int) -> list[Translation]:
     """The ``n`` best translations of ``line`` from the n-best lists of its sentences."""
     picks = best_combinations([[t.score for t in nbest] for nbest in nbests], n)
-    return [_joined(line, [nbest[k] for nbest, k in zip(nbests, pick)]) for pick in picks]
+    return [joined(line, [nbest[k] for nbest, k in zip(nbests, pick)]) for pick in picks]
 
 
-def _joined(line: str, parts: list[Translation]) -> Translation:
+def joined(line: str, parts: list[Translation]) -> Translation:
     """One Translation of ``line`` from one translation of each of its sentences."""
     t = Translation(
         source=line,
