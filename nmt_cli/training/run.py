@@ -163,7 +163,7 @@ class Run:
         trainer = Trainer(model, tok, train_data, valid_data, spec.train, run_dir, cb, meta, world)
         if self.resume and not trainer.resume():
             cb.on_message(f"{run_dir}: no checkpoint yet, starting from step 0")
-        procs = f"; {world.size} processes" if world.distributed else ""
+        procs = f"; {world.size} process{'es' * (world.size > 1)}" if world.distributed else ""
         cb.on_message(
             f"{count_parameters(model):,} parameters; {len(train_data):,} training pairs, "
             f"{len(valid_data):,} validation pairs; {spec.train.precision}; run directory "
