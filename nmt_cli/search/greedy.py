@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import torch
 
-from nmt_cli.length_penalty import NO_LENGTH_PENALTY
+from nmt_cli.length_penalty import NO_LENGTH_PENALTY, LengthPenalty
 from nmt_cli.search import DecoderState, StepFn
 from nmt_cli.search.hypothesis import (
     History,
@@ -30,7 +30,13 @@ from nmt_cli.vocab import BOS, EOS
 
 
 def greedy_search(
-    step: StepFn, state: DecoderState, src_lengths: torch.Tensor, max_len: Limits, *, min_len=0
+    step: StepFn,
+    state: DecoderState,
+    src_lengths: torch.Tensor,
+    max_len: Limits,
+    *,
+    min_len: int = 0,
+    penalty: LengthPenalty = NO_LENGTH_PENALTY,
 ) -> list[Hypothesis]:
     """Decode each sentence by always choosing the most likely next token.
 
@@ -40,6 +46,8 @@ def greedy_search(
     src_lengths  (B,) real source lengths, used to drop padding columns from attention
     max_len      (B,) most output tokens per sentence, </s> not counted
     min_len      </s> is forbidden until this many tokens were produced
+    penalty      scores each hypothesis (``penalty.score``), as beam search scores its own;
+                 it chooses nothing: one hypothesis per sentence, nothing to rank
 
     Returns one :class:`Hypothesis` per sentence, in input order. Ties between equally
     likely tokens go to the lowest id.
@@ -70,9 +78,8 @@ def greedy_search(
                 log_prob, eos_log_prob = new_cum[row], best_lp[row]
             else:  # cut at the limit: this step's token and attention are dropped
                 log_prob, eos_log_prob = cum[row], None
-            # one hypothesis per sentence: nothing to rank, the score is its log-prob
             results[i] = history.hypothesis(
-                row, log_prob, int(src_lengths[i]), NO_LENGTH_PENALTY, eos_log_prob
+                row, log_prob, int(src_lengths[i]), penalty, eos_log_prob
             )
 
         keep = ~(stops | at_limit)  # (B',)
