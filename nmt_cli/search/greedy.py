@@ -46,8 +46,7 @@ def greedy_search(
     src_lengths  (B,) real source lengths, used to drop padding columns from attention
     max_len      (B,) most output tokens per sentence, </s> not counted
     min_len      </s> is forbidden until this many tokens were produced
-    penalty      scores each hypothesis (``penalty.score``), as beam search scores its own;
-                 it chooses nothing: one hypothesis per sentence, nothing to rank
+    penalty      scores each hypothesis, as beam search's; it chooses nothing (nothing to rank)
 
     Returns one :class:`Hypothesis` per sentence, in input order. Ties between equally
     likely tokens go to the lowest id.
@@ -75,12 +74,10 @@ def greedy_search(
         for row in (stops | at_limit).nonzero().squeeze(1).tolist():
             i = int(sents[row])
             if stops[row]:  # </s> chosen: keep its log-prob and its attention row
-                log_prob, eos_log_prob = new_cum[row], best_lp[row]
+                log_prob, eos_lp = new_cum[row], best_lp[row]
             else:  # cut at the limit: this step's token and attention are dropped
-                log_prob, eos_log_prob = cum[row], None
-            results[i] = history.hypothesis(
-                row, log_prob, int(src_lengths[i]), penalty, eos_log_prob
-            )
+                log_prob, eos_lp = cum[row], None
+            results[i] = history.hypothesis(row, log_prob, int(src_lengths[i]), penalty, eos_lp)
 
         keep = ~(stops | at_limit)  # (B',)
         if not keep.any():
