@@ -193,3 +193,11 @@ def test_a_split_line_scores_as_nmt_translate_scored_it(run_cli, monkeypatch) ->
     assert got["tokens"] == len(record["tokens"]) + 2  # each sentence's </s>
     [whole] = records(run_cli([*args, "--no-split"], input=data))
     assert whole["tokens"] == len(record["tokens"]) + 1
+
+
+def test_translate_word_scores_need_jsonl_and_nmt_cli_s_engine(run_cli, rnn_model_dir) -> None:
+    text = run_cli(["translate", "-m", rnn_model_dir, "--word-scores", "Ein Hund"])
+    assert_one_error_line(text, "--word-scores goes with --format jsonl", code=2)
+    args = ["translate", "-m", rnn_model_dir, "--format", "jsonl", "--word-scores"]
+    engine = run_cli([*args, "--engine", "ctranslate2", "Ein Hund"])
+    assert_one_error_line(engine, "--engine torch", code=2)
