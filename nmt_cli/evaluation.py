@@ -41,14 +41,14 @@ def score_corpus(hyps: list[str], refs: list[str], metrics: list[str]) -> list[S
 
 
 def score_files(
-    hyp: str, ref: str, metrics: str, on_warning: Callable[[str], None] | None = None
+    hyp: str, ref: str, metrics: str, warn: Callable[[str], None] | None = None
 ) -> list[Score]:
     """score_corpus of the lines of the files ``hyp`` and ``ref`` (one of them may be '-',
     stdin); ``metrics``: names, comma-separated ("bleu,chrf")."""
     if hyp == "-" and ref == "-":
         raise UsageError("only one of --hyp and --ref can be stdin")
     names = [m.strip().lower() for m in metrics.split(",") if m.strip()]
-    return score_corpus(read_lines(hyp, on_warning), read_lines(ref, on_warning), names)
+    return score_corpus(read_lines(hyp, warn), read_lines(ref, warn), names)
 
 
 def scores_json(scores: list[Score]) -> str:

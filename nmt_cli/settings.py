@@ -39,15 +39,22 @@ def read_document(
 
 
 def setting(
-    default: Any, help: str | None = None, *flags: str, choices: tuple[str, ...] | None = None
+    default: Any,
+    help: str | None = None,
+    *flags: str,
+    choices: tuple[str, ...] | None = None,
+    metavar: str | None = None,
 ) -> Any:
     """A dataclass field holding ``default``, with the command-line option it has, if any.
 
     help     the option's help text; None: a setting of config files only, with no option
     flags    the option's names (default: ``--name-with-dashes``); a boolean's ``--on/--off``
     choices  the values the option takes: its metavar ``<a|b>``, checked by the command
+    metavar  what the help shows for the option's value, as ``<metavar>`` (default: its
+             choices, else its type)
     """
-    metadata = {"help": help, "flags": flags, "choices": choices}
+    shown = metavar or (choices and "|".join(choices))
+    metadata = {"help": help, "flags": flags, "choices": choices, "metavar": shown and f"<{shown}>"}
     return dataclasses.field(default=default, metadata=metadata)
 
 

@@ -1,31 +1,26 @@
-"""Line-oriented text input and atomic file output.
+"""Line-oriented text input.
 
 Every command that reads text reads it here, so that all of them agree on what a line is:
 a line ends at b"\\n" only (a trailing "\\r" of a CRLF ending is dropped), invalid UTF-8 becomes
-U+FFFD with one warning, and nothing else splits or joins lines. Every file the project writes
-goes through :func:`atomic_path` or :func:`atomic_writer`: it appears complete or not at all.
-:func:`chunked` groups a stream of lines into batches without waiting on a slow producer.
+U+FFFD with one warning, and nothing else splits or joins lines. :func:`chunked` groups a stream
+of lines into batches without waiting on a slow producer. Where results go: output.py.
 """
 
 from __future__ import annotations
 
 import contextlib
-import errno
 import gzip
-import io
 import itertools
 import lzma
-import os
 import queue
 import sys
-import tempfile
 import threading
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import BinaryIO
 
-from nmt_cli.errors import InputError, OutputError
+from nmt_cli.errors import InputError
 
 # Characters that would break "one line out per line in" if they reached an output line.
 _LINE_BREAKS = str.maketrans({c: " " for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"})
@@ -33,12 +28,6 @@ _LINE_BREAKS = str.maketrans({c: " " for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u202
 
 GZIP_MAGIC = b"\x1f\x8b"
 XZ_MAGIC = b"\xfd7zXZ\x00"
-
-# The help text of an --output option: where write_output writes.
-OUTPUT_HELP = "Output file, written atomically ('-': stdout)."
-
-_UMASK = os.umask(0)
-os.umask(_UMASK)
 
 
 def one_line(text: str) -> str:
@@ -49,21 +38,21 @@ def one_line(text: str) -> str:
 class LineReader:
     """Iterates over the lines of a binary stream as ``str``, without line terminators.
 
-    Invalid UTF-8 is replaced by U+FFFD; ``on_invalid`` is called once, the first time.
+    Invalid UTF-8 is replaced by U+FFFD; ``warn`` is called once, the first time.
     """
 
     def __init__(
         self,
         stream: BinaryIO,
         name: str,
-        on_invalid: Callable[[str], None] | None = None,
+        warn: Callable[[str], None] | None = None,
         strict: bool = False,
         compression: str = "gzip",
     ):
         self.stream = stream
         self.compression = compression
         self.name = name
-        self.on_invalid = on_invalid
+        self.warn = warn
         self.strict = strict
         self.invalid_lines = 0
         self.count = 0
@@ -90,8 +79,8 @@ class LineReader:
                     ) from None
                 line = raw.decode("utf-8", errors="replace")
                 self.invalid_lines += 1
-                if self.invalid_lines == 1 and self.on_invalid is not None:
-                    self.on_invalid(
+                if self.invalid_lines == 1 and self.warn is not None:
+                    self.warn(
                         f"{self.name}: invalid UTF-8 (first at line {self.count}) "
                         "replaced with U+FFFD; lines are kept"
                     )
@@ -100,7 +89,7 @@ class LineReader:
 
 @contextlib.contextmanager
 def open_lines(
-    path: str | Path, on_invalid: Callable[[str], None] | None = None, strict: bool = False
+    path: str | Path, warn: Callable[[str], None] | None = None, strict: bool = False
 ) -> Iterator[LineReader]:
     """Open ``path`` (``-`` for stdin) for reading lines; missing files raise InputError.
     A gzip or xz file (known by its first bytes, whatever its name) is decompressed as it is read.
@@ -108,7 +97,7 @@ def open_lines(
     ``strict``: invalid UTF-8 is an InputError instead of U+FFFD and a warning.
     """
     if str(path) == "-":
-        yield LineReader(sys.stdin.buffer, "<stdin>", on_invalid, strict)
+        yield LineReader(sys.stdin.buffer, "<stdin>", warn, strict)
         return
     p = Path(path)
     if p.is_dir():
@@ -125,25 +114,25 @@ def open_lines(
         head = f.peek(len(XZ_MAGIC))[: len(XZ_MAGIC)]
         if head[:2] == GZIP_MAGIC:
             with gzip.GzipFile(fileobj=f, mode="rb") as z:
-                yield LineReader(z, str(p), on_invalid, strict)  # type: ignore[arg-type]
+                yield LineReader(z, str(p), warn, strict)  # type: ignore[arg-type]
             return
         if head == XZ_MAGIC:
             with lzma.LZMAFile(f, mode="rb") as z:
-                yield LineReader(z, str(p), on_invalid, strict, "xz")  # type: ignore[arg-type]
+                yield LineReader(z, str(p), warn, strict, "xz")  # type: ignore[arg-type]
             return
-        yield LineReader(f, str(p), on_invalid, strict)
+        yield LineReader(f, str(p), warn, strict)
 
 
-def lines_of(paths: Iterable[str | Path], on_invalid=None, strict: bool = False) -> Iterator[str]:
+def lines_of(paths: Iterable[str | Path], warn=None, strict: bool = False) -> Iterator[str]:
     """The lines of each of ``paths`` in turn, each opened when reached (see open_lines)."""
     for path in paths:
-        with open_lines(path, on_invalid, strict) as lines:
+        with open_lines(path, warn, strict) as lines:
             yield from lines
 
 
-def read_lines(path: str | Path, on_invalid: Callable[[str], None] | None = None) -> list[str]:
+def read_lines(path: str | Path, warn: Callable[[str], None] | None = None) -> list[str]:
     """All lines of ``path`` (see :class:`LineReader`)."""
-    with open_lines(path, on_invalid) as lines:
+    with open_lines(path, warn) as lines:
         return list(lines)
 
 
@@ -160,116 +149,6 @@ def check_files(paths: Iterable[str | Path | None], option: str = "") -> None:
 def count_lines(path: str | Path) -> int:
     with open_lines(path) as lines:
         return sum(1 for _ in lines)
-
-
-def check_writable(path: str | Path) -> None:
-    """Fail early (before long work) when ``path`` could not be written."""
-    path = Path(path)
-    parent = path.parent
-    if not parent.exists():
-        raise OutputError(f"{path}: directory {parent} does not exist")
-    if not parent.is_dir():
-        raise OutputError(f"{path}: {parent} is not a directory")
-    if not os.access(parent, os.W_OK):
-        raise OutputError(f"{path}: directory {parent} is not writable")
-
-
-def _output_error(path: Path, e: OSError) -> OutputError:
-    if e.errno == errno.ENOSPC:
-        return OutputError(f"{path}: no space left on device; nothing was written")
-    return OutputError(f"{path}: cannot write ({e.strerror or e}); nothing was written")
-
-
-@contextlib.contextmanager
-def atomic_path(path: str | Path) -> Iterator[Path]:
-    """Yield a temporary path beside ``path``; on success it is renamed onto ``path``.
-
-    On any error the temporary file is removed and ``path`` is left as it was.
-    """
-    target = Path(path)
-    check_writable(target)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        yield tmp
-        with open(tmp, "rb") as f:
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp (and some writers) make 0600: use the umask
-        os.replace(tmp, target)
-    except OSError as e:
-        tmp.unlink(missing_ok=True)
-        raise _output_error(target, e) from None
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
-@contextlib.contextmanager
-def atomic_writer(path: str | Path) -> Iterator[TextIO]:
-    """A UTF-8 text file that appears at ``path`` only once it is complete.
-
-    ``-`` writes to stdout instead (line-buffered semantics are the caller's: call flush()).
-    """
-    if str(path) == "-":
-        yield sys.stdout
-        return
-    # a write error (disk full) reaches atomic_path, which removes the temporary file and
-    # raises the OutputError
-    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as f:
-        yield f
-
-
-def write_text_atomic(path: str | Path, text: str) -> None:
-    with atomic_writer(path) as f:
-        f.write(text)
-
-
-def stdout_utf8() -> TextIO:
-    """stdout as UTF-8 text with "\\n" line ends, whatever the locale.
-
-    The stream is reconfigured in place (never wrapped: a wrapper would close stdout's buffer
-    when it is collected).
-    """
-    with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
-        sys.stdout.reconfigure(encoding="utf-8", newline="\n")  # type: ignore[union-attr]
-    return sys.stdout
-
-
-def write_output(output: str, write: Callable[[TextIO, bool], None]) -> None:
-    """``write(out, interactive)`` to stdout (``interactive``: flush as results come) or, when
-    ``output`` is a file name, to that file, written atomically."""
-    if output == "-":
-        out = stdout_utf8()
-        write(out, True)
-        out.flush()
-    else:
-        with atomic_writer(output) as out:
-            write(out, False)
-
-
-def transform_lines(
-    input_file: str,
-    output: str,
-    transform: Callable[[str], str],
-    on_invalid: Callable[[str], None] | None = None,
-) -> None:
-    """``transform`` of each line of ``input_file`` ('-': stdin) to ``output`` (see
-    write_output): one line out for every line in (see one_line), each flushed as it is
-    written when stdin goes to stdout; a ValueError of ``transform`` is the line's InputError."""
-    with open_lines(input_file, on_invalid) as lines:
-
-        def write(out: TextIO, to_stdout: bool) -> None:
-            for n, line in enumerate(lines, 1):
-                try:
-                    text = transform(line)
-                except ValueError as e:
-                    raise InputError(f"line {n}: {e}") from None
-                out.write(one_line(text) + "\n")
-                if to_stdout and input_file == "-":
-                    out.flush()
-
-        write_output(output, write)
 
 
 def chunked(lines: Iterable[str], max_lines: int) -> Iterator[list[str]]:

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 PAD, UNK, BOS, EOS = 0, 1, 2, 3
 SPECIAL_TOKENS = ["<pad>", "<unk>", "<s>", "</s>"]
+# Placeholders for protected spans (nmt_cli/protect/placeholders.py). A tokenizer reserves them
+# by holding each as an added token (not normalised, not special): one piece wherever it is.
+PLACEHOLDERS = tuple(f"<ph{k}>" for k in range(16))
 
 
 def pad_ids(seqs: list[list[int]]):

@@ -22,7 +22,9 @@ FLOORS = [
     {"cli"},
     {"training", "inference"},
     {"model", "search", "align", "evaluation"},
-    {"settings", "textio", "device", "precision", "pretrained", "buckets", "length_penalty"},
+    {"settings", "output", "device", "precision", "pretrained", "buckets", "length_penalty"}
+    | {"protect"},
+    {"textio"},
     {"errors", "vocab", "__init__"},  # __init__: the package's face, __version__
 ]
 __doc__ += "\n".join(f"    {k}. {', '.join(sorted(floor))}" for k, floor in enumerate(FLOORS))

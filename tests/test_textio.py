@@ -11,7 +11,8 @@ import os
 import pytest
 
 from nmt_cli.errors import InputError, OutputError
-from nmt_cli.textio import LineReader, atomic_writer, one_line
+from nmt_cli.output import atomic_writer
+from nmt_cli.textio import LineReader, one_line
 
 
 def lines_of(data: bytes, **kwargs) -> list[str]:
@@ -25,7 +26,7 @@ def test_a_line_ends_at_newline_only_and_crlf_is_one_line_end():
 
 def test_invalid_utf8_is_replaced_and_warned_once_or_refused_when_strict():
     warnings: list[str] = []
-    assert lines_of(b"ok\n\xff\n\xfe\n", on_invalid=warnings.append) == ["ok", "\ufffd", "\ufffd"]
+    assert lines_of(b"ok\n\xff\n\xfe\n", warn=warnings.append) == ["ok", "\ufffd", "\ufffd"]
     assert len(warnings) == 1 and "line 2" in warnings[0]
     with pytest.raises(InputError, match="line 2 is not valid UTF-8"):
         lines_of(b"ok\n\xff\n", strict=True)

@@ -118,10 +118,11 @@ def test_the_run_directory_is_a_complete_model(copy_run):
     assert all(p.name.startswith("step-") for p in (run_dir / "checkpoints").iterdir())
 
 
-def test_metrics_have_one_record_per_step_and_per_validation(copy_run):
+def test_metrics_have_one_record_per_log_step_and_per_validation(copy_run):
     run_dir, data, _ = copy_run
-    steps = step_records(run_dir)
-    assert [r["step"] for r in steps] == list(range(1, COPY_STEPS + 1))
+    steps = step_records(run_dir)  # log_every 50: each record sums up the 50 steps before it
+    assert [r["step"] for r in steps] == list(range(50, COPY_STEPS + 1, 50))
+    assert all(r["steps"] == 50 and r["tokens_per_s"] > 0 for r in steps)
     assert all({"loss", "lr", "epoch", "grad_norm", "tokens"} <= set(r) for r in steps)
     assert steps[-1]["epoch"] > 10  # many epoch ends, and no validation at them:
     valid = validation_records(run_dir)
@@ -392,7 +393,7 @@ def test_an_interrupted_and_resumed_run_equals_an_uninterrupted_one_bitwise(
 
 def test_fused_adam_only_where_the_installed_torch_has_it():
     """pyproject.toml promises torch >= 2.2; fused Adam on CPU arrived in 2.4."""
-    from nmt_cli.training.trainer import fused_adam_supported
+    from nmt_cli.model.kernels import fused_adam_supported
 
     assert not fused_adam_supported("2.2.2", "cpu")
     assert not fused_adam_supported("2.3.1+cpu", "cpu")

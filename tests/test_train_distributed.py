@@ -38,7 +38,7 @@ def test_two_processes_train_one_model_and_only_rank_0_writes(tmp_path, corpus):
     run, ranks = tmp_path / "run", tmp_path / "ranks"
     ranks.mkdir()
     config = tmp_path / "keep.toml"
-    config.write_text("[train]\nkeep_last = 10\n", encoding="utf-8")  # every checkpoint
+    config.write_text("[train]\nkeep_last = 10\nlog_every = 3\n", encoding="utf-8")  # every ckpt
     env = {**os.environ, "OMP_NUM_THREADS": "1", "OMP_WAIT_POLICY": "PASSIVE"}
     env["RANK_WEIGHTS"] = str(ranks)
     cmd = [
@@ -57,7 +57,8 @@ def test_two_processes_train_one_model_and_only_rank_0_writes(tmp_path, corpus):
     assert "2 processes" in result.stderr
     records = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
     steps = [r for r in records if "valid_loss" not in r]
-    assert [r["step"] for r in steps] == list(range(1, 7))  # once each, from rank 0 alone
+    assert [r["step"] for r in steps] == [3, 6]  # once each log step, from rank 0 alone
+    assert [r["steps"] for r in steps] == [3, 3]
     names = {p.name for p in (run / "checkpoints").iterdir()}
     assert {"step-00000003", "step-00000006"} <= names  # validations (and epoch ends) checkpoint
     # Each rank trained on its own half of the batches, yet both end with the same model:
@@ -73,3 +74,29 @@ def test_two_processes_train_one_model_and_only_rank_0_writes(tmp_path, corpus):
     best = json.loads((run / "meta.json").read_text())["best"]
     best_checkpoint = run / "checkpoints" / f"step-{best['step']:08d}" / "model.safetensors"
     _assert_equal_weights(_weights(run / "model.safetensors"), _weights(best_checkpoint))
+
+
+needs_cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+
+
+@pytest.mark.skipif(not _torchrun().exists(), reason="torchrun is not installed beside python")
+@pytest.mark.parametrize("device", ["cpu", pytest.param("cuda", marks=needs_cuda)])
+def test_torchrun_of_one_process_trains_in_a_process_group(tmp_path, corpus, device):
+    """The README's path for several GPUs and nodes, at world size 1: ``torchrun -m nmt_cli
+    train`` sets up its process group (NCCL with ``--device cuda``, gloo on the CPU:
+    nmt_cli/training/distributed.py), wraps the model in DDP and trains."""
+    run = tmp_path / "run"
+    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    cmd = [
+        str(_torchrun()), "--standalone", "--nproc_per_node", "1", "-m", "nmt_cli", "train",
+        "--src", str(corpus.de), "--tgt", str(corpus.en),
+        "--valid-src", str(corpus.de), "--valid-tgt", str(corpus.en),
+        "--output", str(run), "--hidden-size", "16", "--emb-size", "16", "--device", device,
+        "--max-steps", "4", "--valid-every", "2", "--batch-tokens", "400", "--threads", "1",
+    ]  # fmt: skip
+    result = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=HANG_SECONDS)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "done: reached max_steps 4" in result.stderr
+    assert ";1process" in "".join(result.stderr.split())  # a group, not a lone process
+    assert (run / "checkpoints" / "step-00000004").is_dir()
+    assert (run / "model.safetensors").is_file()

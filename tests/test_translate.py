@@ -83,7 +83,7 @@ def test_nbest_lists_are_sorted_and_distinct(model_dir: Path) -> None:
 def test_long_lines_are_truncated_with_one_warning(short_model_dir: Path) -> None:
     bundle = load_bundle(short_model_dir)  # max_positions 32
     warnings: list[str] = []
-    translator = Translator(bundle, SearchOptions(beam=2), on_warning=warnings.append)
+    translator = Translator(bundle, SearchOptions(beam=2), warn=warnings.append)
     long_line = " ".join(["Ein Mann läuft im Park."] * 40)  # 200 words
     first = translator.translate([long_line, "Ein Hund", long_line])
     second = translator.translate([long_line])  # a later chunk: no second warning

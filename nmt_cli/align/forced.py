@@ -22,7 +22,8 @@ from nmt_cli.align.rules import LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.buckets import length_batches
 from nmt_cli.errors import InputError, UsageError
-from nmt_cli.textio import chunked, open_lines, side_by_side, write_output
+from nmt_cli.output import write_chunks
+from nmt_cli.textio import chunked, open_lines, side_by_side
 from nmt_cli.vocab import BOS, EOS, pad_ids
 
 
@@ -195,7 +196,7 @@ def align_file(
     bundle,
     pairs: PairOptions,
     on_progress: Callable[[float], None] = lambda pairs_done: None,
-    on_warning: Callable[[str], None] | None = None,
+    warn: Callable[[str], None] | None = None,
     **options,
 ) -> AlignmentScores | None:
     """The file mode of `nmt align`: the pairs of ``pairs.src_file`` and ``pairs.tgt_file``
@@ -205,22 +206,16 @@ def align_file(
     against the gold alignments ``pairs.gold`` (None: no --gold)."""
     links: list[set[tuple[int, int]]] = []  # each pair's, with --gold
 
-    def write(out, interactive: bool) -> None:
-        done = 0  # pairs written
-        for chunk in align_chunks(bundle, both, pairs.chunk_lines, **options):
-            for al in chunk:
-                # A pair with a side that has no subwords has no alignment: an empty line, as
-                # for fast_align.
-                out.write((alignment_record(al, pairs.format) if al else "") + "\n")
-                if pairs.gold is not None:
-                    links.append(set(al.links) if al else set())
-            done += len(chunk)
-            on_progress(done)
-            if interactive:
-                out.flush()
+    def records(al) -> list[str]:
+        if pairs.gold is not None:
+            links.append(set(al.links) if al else set())
+        # A pair with a side that has no subwords has no alignment: an empty line, as for
+        # fast_align.
+        return [alignment_record(al, pairs.format) if al else ""]
 
     src_file, tgt_file = pairs.src_file, pairs.tgt_file
-    with open_lines(src_file, on_warning) as srcs, open_lines(tgt_file, on_warning) as tgts:
+    with open_lines(src_file, warn) as srcs, open_lines(tgt_file, warn) as tgts:
         both = side_by_side(srcs, tgts, src_file, tgt_file)
-        write_output(pairs.output, write)
-    return None if pairs.gold is None else score_against_file(links, pairs.gold, on_warning)
+        chunks = align_chunks(bundle, both, pairs.chunk_lines, **options)
+        write_chunks(pairs.output, chunks, records, on_progress)
+    return None if pairs.gold is None else score_against_file(links, pairs.gold, warn)

@@ -8,7 +8,7 @@ import io
 import json
 
 from nmt_cli.align.pharaoh import to_pharaoh
-from nmt_cli.textio import atomic_writer
+from nmt_cli.output import atomic_writer
 
 FORMATS = ("table", "pharaoh", "json", "csv")
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from nmt_cli.align.formats import FORMATS
 from nmt_cli.align.rules import DEFAULT_RULE, RULE_HELP, RULES, LinkRule
+from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.settings import setting
-from nmt_cli.textio import OUTPUT_HELP
 
 LEVELS = ("word", "subword")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from nmt_cli.errors import NmtError
-from nmt_cli.textio import atomic_path
+from nmt_cli.output import atomic_path
 
 
 def pyplot(note: str = ""):

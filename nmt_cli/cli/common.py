@@ -14,7 +14,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from nmt_cli.errors import NmtError, NmtNotice
-from nmt_cli.textio import OUTPUT_HELP
+from nmt_cli.output import OUTPUT_HELP
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -49,8 +49,7 @@ def _parameter(f: dataclasses.Field, annotation: Any, given: bool) -> inspect.Pa
         kind, default = (annotation | None if annotation is not Any else Any), None
     if annotation is bool and "/" not in flags[0] and (given or default is True):
         flags[0] = f"{flag}/--no-{flag[2:]}"
-    choices = f.metadata.get("choices")
-    extra = {"metavar": "<" + "|".join(choices) + ">"} if choices else {}
+    extra = {"metavar": f.metadata["metavar"]} if f.metadata.get("metavar") else {}
     info = typer.Option(*flags, help=f.metadata["help"], **extra)
     return inspect.Parameter(
         flag[2:].replace("-", "_"),

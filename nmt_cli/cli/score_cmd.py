@@ -23,7 +23,8 @@ def score(
     files: PairFiles,
 ) -> None:
     """Score given translations: per pair, the log-prob of the target (</s> included) over the
-    length penalty's divisor, the score nmt translate --format jsonl gives its own.
+    length penalty's divisor, the score nmt translate --format jsonl gives its own. Both sides
+    are read as given: no span is protected (nmt translate's jsonl scores its placeholders).
 
     Examples: nmt score -m fr-en --src-file test.fr --tgt-file test.en > scores.txt
               paste test.fr test.en | nmt score -m fr-en --format jsonl --word-scores
@@ -32,7 +33,7 @@ def score(
     from nmt_cli.inference.translator import Translator
 
     model = Translator.load(load.model, load.precision, threads=load.threads, device=load.device,
-                            opts=search, split=translator.split, on_warning=warn)  # fmt: skip
+                            opts=search, split=translator.split, warn=warn)  # fmt: skip
     with FileProgress(files.counted, files.output, "score") as progress:
         score_file(model, files, progress.update, warn)
 

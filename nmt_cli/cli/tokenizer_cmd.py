@@ -10,7 +10,7 @@ import typer
 from nmt_cli.cli.common import OutputOption, boundary, err_console, warn
 from nmt_cli.cli.options import options_from
 from nmt_cli.model.tokenizer import Tokenizer, TokenizerOptions, train_tokenizer_files
-from nmt_cli.textio import transform_lines
+from nmt_cli.output import transform_lines
 
 app = typer.Typer(
     help=(

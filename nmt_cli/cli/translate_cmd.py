@@ -52,7 +52,7 @@ def translate(
 
     model = Translator.load(
         **dataclasses.asdict(load), opts=search, with_alignment=files.align,
-        link_rule=decision.rule(), parallel_batches=True, on_warning=warn,
+        link_rule=decision.rule(), parallel_batches=True, warn=warn,
         **dataclasses.asdict(translator),
     )  # fmt: skip
     lines = [" ".join(text)] if text else None

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 
 from nmt_cli.device import DEVICES
 from nmt_cli.inference.translation import FORMATS
+from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.precision import PRECISIONS, QUANTIZATIONS
+from nmt_cli.protect.spans import compile_patterns
 from nmt_cli.settings import setting
-from nmt_cli.textio import OUTPUT_HELP
 
 ENGINES = ("torch", "ctranslate2")
 ENGINE_HELP = (
@@ -25,6 +26,11 @@ SPLIT_HELP = (
 )
 FORMAT_HELP = "Lines of text, or JSON records (with sentences)."
 WORD_SCORES_HELP = "With --format jsonl: each word's log-prob (its subword pieces' summed)."
+PROTECT_SPANS_HELP = (
+    "Pass URLs, e-mail addresses, paths, code, identifiers and numbers through unchanged "
+    "(numbers in the target language's written form; README: What passes through)."
+)
+PROTECT_HELP = "A regular expression: its matches pass through too (repeatable)."
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,11 @@ class TranslatorOptions:
         "Translate an ALL-CAPS sentence as ordinary text, answer in capitals.",
         "--restore-case/--keep-case",
     )
+    protect_spans: bool = setting(True, PROTECT_SPANS_HELP, "--protect-spans/--no-protect")
+    protect: list[str] | None = setting(None, PROTECT_HELP, "--protect", metavar="regex")
+
+    def __post_init__(self) -> None:
+        compile_patterns(self.protect or ())  # a bad pattern: a usage error, before any work
 
 
 @dataclass(frozen=True)

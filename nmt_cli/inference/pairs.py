@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from nmt_cli.errors import InputError
 from nmt_cli.inference.options import WORD_SCORES_HELP
+from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.settings import setting
-from nmt_cli.textio import OUTPUT_HELP, check_files, open_lines, side_by_side
+from nmt_cli.textio import check_files, open_lines, side_by_side
 
 INPUT_FORMATS = ("tsv", "jsonl")  # one pair a line: source TAB target, or {"src", "tgt"}
 OUTPUT_FORMATS = ("text", "jsonl")  # one score a line, or {"score", "log_prob", "tokens"}
@@ -65,18 +66,18 @@ class PairFiles:
         return self.src_file or self.input_file
 
 
-def read_pairs(files: PairFiles, on_warning: Callable[[str], None] | None = None) -> list[Pair]:
+def read_pairs(files: PairFiles, warn: Callable[[str], None] | None = None) -> list[Pair]:
     """Every pair ``files`` names, in order; InputError "FILE: line N: ..." at the first
     malformed line, before anything is scored."""
     check_files([files.src_file, files.tgt_file, files.input_file])
     if files.src_file is not None and files.tgt_file is not None:
         with (
-            open_lines(files.src_file, on_warning) as srcs,
-            open_lines(files.tgt_file, on_warning) as tgts,
+            open_lines(files.src_file, warn) as srcs,
+            open_lines(files.tgt_file, warn) as tgts,
         ):
             return list(side_by_side(srcs, tgts, files.src_file, files.tgt_file))
     parse = _json_pair if files.input_format == "jsonl" else _tsv_pair
-    with open_lines(files.input_file, on_warning) as lines:
+    with open_lines(files.input_file, warn) as lines:
         out = []
         for n, line in enumerate(lines, 1):
             try:

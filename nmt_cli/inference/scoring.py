@@ -14,7 +14,8 @@ translation of the source sentence at its place, and the pair as one sequence of
 pieces (log-probs and lengths added, each sentence's </s> counted), as `nmt translate` scores a
 split line; otherwise (or with ``split`` off) the pair is scored whole. A source longer than
 the model accepts is cut as `nmt translate` cuts it; an empty side, or a target longer than the
-model can give, has no score (None).
+model can give, has no score (None). No span is protected: both sides are read as given (where
+`nmt translate` put placeholders, its score is theirs: see protection.py).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from nmt_cli.align.forced import forced_passes
 from nmt_cli.align.words import word_sums
 from nmt_cli.inference.pairs import Pair, PairFiles, read_pairs
 from nmt_cli.inference.sentences import SentenceSplitter
-from nmt_cli.textio import write_output
+from nmt_cli.output import write_chunks
 from nmt_cli.vocab import EOS, PAD
 
 Encoded = tuple[list[int], list[int], int]  # ids, the word of each id, the number of words
@@ -65,11 +66,11 @@ class Scorer:
     """``score(pairs)``: the PairScore of each pair (None: no score), by ``translator``'s model,
     tokenizer, length penalty and sentence splitting (Translator of translator.py)."""
 
-    def __init__(self, translator, on_warning: Callable[[str], None] | None = None):
+    def __init__(self, translator, warn: Callable[[str], None] | None = None):
         self.model, self.tok = translator.model, translator.tok
         self.penalty = translator.opts.penalty()  # the model's, unless one was given
         self.max_src, self.max_out = translator.max_src, translator.max_out
-        self.on_warning = on_warning
+        self.warn = warn
         self.warned: set[str] = set()
         self.splitters = None
         if translator.splitter is not None:
@@ -128,8 +129,8 @@ class Scorer:
         return sides
 
     def _warn(self, kind: str, message: str) -> None:
-        if kind not in self.warned and self.on_warning is not None:
-            self.on_warning(message)
+        if kind not in self.warned and self.warn is not None:
+            self.warn(message)
         self.warned.add(kind)
 
 
@@ -150,21 +151,17 @@ def score_file(
     translator,
     files: PairFiles,
     on_progress: Callable[[int], None] = lambda pairs_done: None,
-    on_warning: Callable[[str], None] | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> None:
     """The file mode of `nmt score`: every pair ``files`` names (read and checked first:
     pairs.py), scored ``files.chunk_lines`` at a time, one line per pair, in order, to
     ``files.output`` as ``files.fmt``. ``on_progress(pairs_done)`` hears after each chunk."""
-    pairs = read_pairs(files, on_warning)
-    scorer = Scorer(translator, on_warning)
+    pairs = read_pairs(files, warn)
+    scorer = Scorer(translator, warn)
+    starts = range(0, len(pairs), files.chunk_lines)
+    chunks = (scorer.score(pairs[i : i + files.chunk_lines], first=i + 1) for i in starts)
 
-    def write(out, interactive: bool) -> None:
-        for start in range(0, len(pairs), files.chunk_lines):
-            chunk = pairs[start : start + files.chunk_lines]
-            for s in scorer.score(chunk, first=start + 1):
-                out.write(score_record(s, files.fmt, files.word_scores) + "\n")
-            on_progress(start + len(chunk))
-            if interactive:
-                out.flush()
+    def lines_of(s: PairScore | None) -> list[str]:
+        return [score_record(s, files.fmt, files.word_scores)]
 
-    write_output(files.output, write)
+    write_chunks(files.output, chunks, lines_of, on_progress)

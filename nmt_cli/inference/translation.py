@@ -60,13 +60,11 @@ def join_sentences(
     combinations by the sum of the sentences' scores, each scored as one sequence by
     ``penalty`` (and listed best first by that score)."""
     picks = best_combinations([[t.score for t in nbest] for nbest in nbests], n)
-    joined = [
-        _joined(line, [nbest[k] for nbest, k in zip(nbests, pick)], penalty) for pick in picks
-    ]
-    return sorted(joined, key=lambda t: -t.score)  # stable: on equal scores, the first pick
+    found = [joined(line, [nbest[k] for nbest, k in zip(nbests, pick)], penalty) for pick in picks]
+    return sorted(found, key=lambda t: -t.score)  # stable: on equal scores, the first pick
 
 
-def _joined(line: str, parts: list[Translation], penalty: LengthPenalty) -> Translation:
+def joined(line: str, parts: list[Translation], penalty: LengthPenalty) -> Translation:
     """One Translation of ``line`` from one translation of each of its sentences."""
     log_prob, length = sum((p.log_prob for p in parts), 0.0), sum(p.length for p in parts)
     t = Translation(

@@ -7,7 +7,7 @@ translated as one batch and each line's translations joined back into one Transl
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
 from functools import partial
 from typing import Any
@@ -18,12 +18,14 @@ from nmt_cli.align.rules import LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
 from nmt_cli.errors import ModelLoadError
 from nmt_cli.inference.options import FileOptions
+from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.translation import Translation, format_line, join_sentences
+from nmt_cli.output import write_chunks
 from nmt_cli.precision import pad_matmul_rows
 from nmt_cli.search.decoding import translate_ids
 from nmt_cli.search.hypothesis import Hypothesis
 from nmt_cli.search.options import SearchOptions
-from nmt_cli.textio import chunked, open_lines, write_output
+from nmt_cli.textio import chunked, open_lines
 from nmt_cli.vocab import UNK
 
 # What finds hypotheses: nmt_cli.search.decoding.translate_ids over a model, or
@@ -40,12 +42,14 @@ class Translator:
         opts: SearchOptions,
         *,
         replace_unk: bool = False,
-        on_warning: Callable[[str], None] | None = None,
+        warn: Callable[[str], None] | None = None,
         split: bool = False,
         precision: str = "fp32",
         restore_case: bool = True,
         search: Search | None = None,
         link_rule: LinkRule = LinkRule(),
+        protect_spans: bool = False,
+        protect: Sequence[str] | None = None,
     ):
         """``split``: cut lines into sentences by the rules of the model's source language
         (see sentences.py for a model that records none). ``precision``: fp32 or bf16
@@ -54,7 +58,9 @@ class Translator:
         ordinary text and give its translation in capitals (casing.py). ``search``: what
         finds the hypotheses of a list of subword id sequences (by default nmt-cli's own search
         over the bundle's model; ctranslate2_search.py runs CTranslate2's). ``link_rule``:
-        how word alignments are read from the attention (nmt_cli/align/rules.py)."""
+        how word alignments are read from the attention (nmt_cli/align/rules.py).
+        ``protect_spans``: URLs, numbers, code... pass through unchanged, ``protect`` the user's
+        own kinds of span, as regular expressions (see protection.py)."""
         self.restore_case = restore_case
         self.bundle = bundle
         self.config = bundle.config
@@ -71,7 +77,7 @@ class Translator:
         self.opts = opts.with_model_penalty(bundle.length_penalty)  # chosen for this model
         self.search = search if search is not None else partial(translate_ids, self.model)
         self.replace_unk = replace_unk
-        self.on_warning = on_warning
+        self.warn = warn
         # Positions beyond max_positions have no encoding; RNNs get the same generous cap.
         self.max_src = bundle.config.max_positions - 1
         self.max_out = bundle.config.max_positions - 2
@@ -81,6 +87,9 @@ class Translator:
             from nmt_cli.inference.sentences import SentenceSplitter
 
             self.splitter = SentenceSplitter(bundle.languages[0] if bundle.languages else None)
+        self.protection = None
+        if protect_spans:
+            self.protection = SpanProtection(self.tok, bundle.languages, protect or ())
 
     @classmethod
     def load(
@@ -160,9 +169,9 @@ class Translator:
         sources = self.tok.encode_words(lines)
         for n, (ids, owner, words) in enumerate(sources):
             if len(ids) > self.max_src:
-                if not self._warned_long and self.on_warning:
+                if not self._warned_long and self.warn:
                     what = "sentence" if self.splitter else "line"
-                    self.on_warning(
+                    self.warn(
                         f"a {what} of {len(ids):,} subwords is longer than the model accepts "
                         f"({self.max_src:,}); such {what}s are truncated "
                         f"(first: chunk line {line_numbers[n] + 1})"
@@ -180,6 +189,16 @@ class Translator:
         """nbest translations for each line, in input order (with ``split``, a line's n-best
         are the best combinations of its sentences' n-best: see translation.best_combinations).
         ``on_progress(fraction)`` hears, batch by batch, which fraction of the work is done."""
+        if self.protection is None:
+            return self._translate_lines(lines, with_alignment, on_progress)
+        masked = [self.protection.mask(line) for line in lines]
+        found = self._translate_lines([m.text for m in masked], with_alignment, on_progress)
+        forced = self.config.full_context_alignment and self.model is not None
+        attend = self.alignment_attention if forced and not with_alignment else None
+        penalty = self.opts.penalty()
+        return self.protection.restore(masked, found, with_alignment, attend, penalty=penalty)
+
+    def _translate_lines(self, lines, with_alignment, on_progress) -> list[list[Translation]]:
         if self.splitter is None:
             return self._translate(lines, with_alignment, list(range(len(lines))), on_progress)
         groups = [self.splitter.split(line) for line in lines]
@@ -212,14 +231,22 @@ class Translator:
     def _full_context_attention(self, ids: list[list[int]], hyps, chunk: int = 64) -> None:
         """A full-context alignment model's attention comes from a forced pass over each found
         translation (a search step sees only the prefix): it replaces each hypothesis's own."""
+        todo = [(ids[i], h) for i, nbest in enumerate(hyps) for h in nbest if h.tokens]
+        maps = self.alignment_attention([(s, h.tokens) for s, h in todo], chunk)
+        for (_, h), att in zip(todo, maps):
+            h.attention = att[: h.attention.size(0)]  # (T+1, S+1); unfinished: T rows
+
+    def alignment_attention(
+        self, pairs: list[tuple[list[int], list[int]]], chunk: int = 64
+    ) -> list[torch.Tensor]:
+        """The full-context alignment pass's attention (T+1, S+1) of each (source ids, target
+        ids) pair, ``chunk`` pairs at a time."""
         from nmt_cli.align.forced import forced_attention
 
-        todo = [(ids[i], h) for i, nbest in enumerate(hyps) for h in nbest if h.tokens]
-        for start in range(0, len(todo), chunk):
-            part = todo[start : start + chunk]
-            maps = forced_attention(self.model, [(s, h.tokens) for s, h in part], None, None)
-            for (_, h), att in zip(part, maps):
-                h.attention = att[: h.attention.size(0)]  # (T+1, S+1); unfinished: T rows
+        out: list[torch.Tensor] = []
+        for start in range(0, len(pairs), chunk):
+            out.extend(forced_attention(self.model, pairs[start : start + chunk], None, None))
+        return out
 
     def _finish(self, line: str, read: str, up: bool, source, hyp, with_alignment) -> Translation:
         """The Translation of ``line`` (translated as ``read``; its text upper-cased if ``up``)."""
@@ -274,7 +301,7 @@ def translate_file(
     files: FileOptions,
     lines: list[str] | None = None,
     on_progress: Callable[[float], None] = lambda lines_done: None,
-    on_warning: Callable[[str], None] | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> list[str]:
     """The file mode of `nmt translate`: ``lines`` (None: those of ``files.input_file``),
     translated ``files.chunk_lines`` at a time (see textio.chunked), each line's translations
@@ -285,26 +312,26 @@ def translate_file(
     nbest, split = translator.opts.nbest, translator.splitter is not None
     fmt, align, word_scores = files.fmt, files.align, files.word_scores
 
-    def write(out, interactive: bool) -> None:
-        done = 0  # lines written
+    def translated(source) -> Iterator[list[list[Translation]]]:
+        done = 0  # lines translated
         for chunk in chunked(source, files.chunk_lines):
 
             def on_batch(fraction: float, done: int = done, n: int = len(chunk)) -> None:
                 on_progress(done + fraction * n)
 
-            for results in translator.translate(chunk, align, on_batch):
-                for i, t in enumerate(results):
-                    out.write(format_line(i, t, fmt, align, nbest, split, word_scores) + "\n")
-                if files.ref is not None:
-                    best.append(results[0].text)
+            yield translator.translate(chunk, align, on_batch)
             done += len(chunk)
-            on_progress(done)
-            if interactive:
-                out.flush()
 
-    reading = open_lines(files.input_file, on_warning) if lines is None else nullcontext(lines)
+    def output_lines(results: list[Translation]) -> list[str]:
+        if files.ref is not None:
+            best.append(results[0].text)
+        return [
+            format_line(i, t, fmt, align, nbest, split, word_scores) for i, t in enumerate(results)
+        ]
+
+    reading = open_lines(files.input_file, warn) if lines is None else nullcontext(lines)
     with reading as source:
-        write_output(files.output, write)
+        write_chunks(files.output, translated(source), output_lines, on_progress)
     return best
 
 

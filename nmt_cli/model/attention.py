@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 import torch
+import torch.nn.functional as F
 from torch import Tensor, nn
 
 from nmt_cli.errors import ConfigError
@@ -114,7 +115,13 @@ class MultiHeadAttention(nn.Module):
 
     Each head sees d = H / h dimensions; the heads' contexts are concatenated and projected.
     Used for Transformer self- and cross-attention and as the RNN's ``multihead`` attention.
+    With ``fused`` set (on a GPU: nmt_cli/model/kernels.py) and ``keep_weights`` not, it runs
+    ``F.scaled_dot_product_attention`` in the model's precision and returns no weights; an
+    attention whose weights are read (set by its owner) keeps the explicit float32 softmax.
     """
+
+    fused = False
+    keep_weights = False
 
     def __init__(self, query_size: int, key_size: int, model_size: int, heads: int):
         super().__init__()
@@ -149,7 +156,7 @@ class MultiHeadAttention(nn.Module):
         """keys, values (B, S, Hk) -> per-head keys and values, each (B, h, S, d), float32 in
         any precision (attention runs in float32, see forward): a search casts each step's new
         keys once, not its whole cache at every step."""
-        return self._split(self.k_proj(keys)).float(), self._split(self.v_proj(values)).float()
+        return self._heads(self.k_proj(keys)), self._heads(self.v_proj(values))
 
     def project_self(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         """Self-attention's projections of x (B, T, H): the query as :meth:`attend` takes it,
@@ -158,7 +165,15 @@ class MultiHeadAttention(nn.Module):
             q, k, v = self.qkv_proj(x).chunk(3, dim=-1)  # (B, T, H) each
         else:
             q, k, v = self.q_proj(x), self.k_proj(x), self.v_proj(x)
-        return self._query(q), self._split(k).float(), self._split(v).float()
+        return self._query(q), self._heads(k), self._heads(v)
+
+    def _sdpa(self) -> bool:
+        return self.fused and not self.keep_weights
+
+    def _heads(self, x: Tensor) -> Tensor:
+        """Projected keys or values (B, S, H) -> (B, h, S, d): float32 for the explicit softmax,
+        the model's precision for the fused kernel."""
+        return self._split(x) if self._sdpa() else self._split(x).float()
 
     def _query(self, q: Tensor) -> Tensor:
         """Projected query (B, T, H) -> per head, scaled by 1 / sqrt(d): (B, h, T, d)."""
@@ -166,17 +181,21 @@ class MultiHeadAttention(nn.Module):
 
     def forward(
         self, query: Tensor, keys: Tensor, values: Tensor, mask: Tensor | None = None
-    ) -> tuple[Tensor, Tensor]:
+    ) -> tuple[Tensor, Tensor | None]:
         """query (B, T, Hq); keys, values (B, h, S, d) from :meth:`project_memory`;
         mask broadcastable to (B, h, T, S), True = no weight.
-        Returns output (B, T, H) and weights (B, h, T, S).
+        Returns output (B, T, H) and weights (B, h, T, S), or None from the fused kernel.
         """
         return self.attend(self._query(self.q_proj(query)), keys, values, mask)
 
     def attend(
         self, q: Tensor, keys: Tensor, values: Tensor, mask: Tensor | None = None
-    ) -> tuple[Tensor, Tensor]:
+    ) -> tuple[Tensor, Tensor | None]:
         """:meth:`forward` from the query as :meth:`project_self` gives it, q (B, h, T, d)."""
+        if self._sdpa():  # q is scaled already; the mask says where a query may look
+            keep = None if mask is None else ~mask
+            context = F.scaled_dot_product_attention(q, keys, values, attn_mask=keep, scale=1.0)
+            return self.out_proj(context.transpose(1, 2).flatten(2)), None  # (B, T, H)
         # In float32 even under bf16: products of d = H / h columns are cheap, and in bfloat16
         # oneDNN builds a kernel for each new (B, T, S), which costs more than the product does
         # (a search meets a new T at every step). The weights stay float32 for alignment.

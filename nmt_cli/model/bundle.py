@@ -25,8 +25,8 @@ from typing import Any
 from nmt_cli.errors import ModelLoadError
 from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.model.config import ModelConfig
+from nmt_cli.output import atomic_path, write_text_atomic
 from nmt_cli.settings import from_dict, read_document, to_dict
-from nmt_cli.textio import atomic_path, write_text_atomic
 
 FORMAT = "nmt-cli-model"
 FORMAT_VERSION = 1

@@ -32,9 +32,6 @@ CTranslate2 translates with such a model, but its attention is that of the trans
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +40,7 @@ from typing import Any
 from nmt_cli.errors import ConfigError, ModelLoadError, OutputError
 from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.model.config import ModelConfig
+from nmt_cli.output import atomic_directory
 from nmt_cli.precision import QUANTIZATIONS
 from nmt_cli.settings import from_dict, read_document, to_dict
 from nmt_cli.vocab import BOS, PAD, SPECIAL_TOKENS
@@ -108,7 +106,8 @@ def export_ctranslate2(bundle, output: Path, quantization: str | None = None) ->
         quantization=quantization,
         alignment_exported=not config.full_context_alignment,
     )
-    with _directory_in_place(output) as tmp:
+    _check_replaceable(output)
+    with atomic_directory(output) as tmp:
         spec.save(str(tmp))
         bundle.tokenizer.save(tmp / "tokenizer.json")
         (tmp / SETTINGS_FILE).write_text(_settings_json(exported), encoding="utf-8")
@@ -262,47 +261,10 @@ def read_export(directory: Path) -> ExportedModel:
         raise ModelLoadError(f"{path}: incomplete export settings ({e})") from None
 
 
-class _directory_in_place:
-    """A fresh temporary directory beside ``target``, renamed onto it when the block succeeds
-    (an earlier export there is replaced; any other non-empty directory is refused)."""
-
-    def __init__(self, target: Path):
-        self.target = target
-
-    def __enter__(self) -> Path:
-        t = self.target
-        if t.exists() and not t.is_dir():
-            raise OutputError(f"{t}: exists and is not a directory")
-        if t.is_dir() and any(t.iterdir()) and not is_export(t):
-            raise OutputError(f"{t}: a directory that is not a CTranslate2 export; not replaced")
-        t.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            self.tmp = Path(tempfile.mkdtemp(prefix=f".{t.name}.", dir=t.parent))
-        except OSError as e:
-            raise OutputError(f"{t}: cannot write ({e.strerror or e})") from None
-        return self.tmp
-
-    def __exit__(self, kind, error, traceback) -> None:
-        if kind is not None:
-            shutil.rmtree(self.tmp, ignore_errors=True)
-            return
-        t = self.target
-        old = None
-        try:
-            os.chmod(self.tmp, 0o777 & ~_umask())  # mkdtemp makes 0700: use the umask
-            if t.exists():
-                old = Path(tempfile.mkdtemp(prefix=f".{t.name}.old.", dir=t.parent))
-                os.replace(t, old / t.name)
-            os.replace(self.tmp, t)
-        except OSError as e:
-            shutil.rmtree(self.tmp, ignore_errors=True)
-            raise OutputError(f"{t}: cannot write ({e.strerror or e})") from None
-        finally:
-            if old is not None:
-                shutil.rmtree(old, ignore_errors=True)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+def _check_replaceable(target: Path) -> None:
+    """An OutputError unless ``target`` is free, empty, or an earlier export (which a new
+    export replaces)."""
+    if target.exists() and not target.is_dir():
+        raise OutputError(f"{target}: exists and is not a directory")
+    if target.is_dir() and any(target.iterdir()) and not is_export(target):
+        raise OutputError(f"{target}: a directory that is not a CTranslate2 export; not replaced")

@@ -8,6 +8,9 @@ to 15 bits), and an element is kept when its integer is at least round(p * 32768
 1 / 65536, in a fraction of ``torch.rand``'s time (docs/benchmarks.md, "Figures behind the
 code"). The draws come from torch's generator,
 so ``torch.manual_seed`` and a checkpoint's saved RNG state reproduce them.
+
+With ``fused`` set (on a GPU: nmt_cli/model/kernels.py) it is torch's own ``F.dropout``: one
+kernel, where the 15-bit masks are several.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import math
 
 import torch
+import torch.nn.functional as F
 from torch import Tensor, nn
 
 LEVELS = 1 << 15  # 15-bit integers: 0 .. 32767
@@ -29,6 +33,8 @@ def keep_mask(shape: torch.Size, p: float, device: torch.device) -> Tensor:
 
 
 class Dropout(nn.Module):
+    fused = False  # torch's F.dropout instead of keep_mask: see nmt_cli/model/kernels.py
+
     def __init__(self, p: float):
         super().__init__()
         if not 0.0 <= p < 1.0:
@@ -38,6 +44,8 @@ class Dropout(nn.Module):
     def forward(self, x: Tensor) -> Tensor:
         if not self.training or self.p == 0.0:
             return x
+        if self.fused:
+            return F.dropout(x, self.p, training=True)
         return x * keep_mask(x.shape, self.p, x.device) * (1.0 / (1.0 - self.p))
 
     def extra_repr(self) -> str:

@@ -121,6 +121,7 @@ class RNNDecoder(nn.Module):
         context_size = memory_size  # what attention mixes; multihead projects it to H
         if c.attention == "multihead":
             self.multihead = MultiHeadAttention(c.hidden_size, memory_size, c.hidden_size, c.heads)
+            self.multihead.keep_weights = True  # read as alignment
             context_size = c.hidden_size
         elif self.has_attention:
             self.scorer = make_scorer(c.attention, c.hidden_size, memory_size)

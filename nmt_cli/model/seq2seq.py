@@ -95,7 +95,8 @@ class Seq2Seq(nn.Module):
     def forward_with_attention(
         self, src: Tensor, src_lengths: Tensor, tgt_in: Tensor
     ) -> tuple[Tensor, Tensor]:
-        """Like forward, but attention as (B, L, h, T, S): every layer and head (RNN: L=h=1)."""
+        """Like forward, but attention as (B, L, h, T, S): every layer and head (RNN: L=h=1);
+        with explicit kernels (nmt_cli/model/kernels.py), as ``nmt align`` runs."""
         out, cross = self.decoder(tgt_in, self.start(src, src_lengths))  # (B, T, O)
         return self.output(self.output_dropout(out)), cross
 
@@ -107,7 +108,9 @@ class Seq2Seq(nn.Module):
         the heads averaged)."""
         if layer is None and head is None and self.config.guided_alignment:
             head = 0
-        maps = cross[:, self.decoder.align_layer if layer is None else layer]  # (B, h, [T,] S)
+        if layer is None:  # fused kernels (nmt_cli/model/kernels.py) keep only its weights
+            layer = self.decoder.align_layer if cross.size(1) == self.cross_shape[0] else 0
+        maps = cross[:, layer]  # (B, h, [T,] S)
         return maps.mean(dim=1) if head is None else maps[:, head]
 
     def fuse_for_inference(self) -> None:

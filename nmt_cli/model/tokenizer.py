@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from nmt_cli.errors import ConfigError, InputError, ModelLoadError, UsageError
+from nmt_cli.output import check_writable, write_text_atomic
 from nmt_cli.settings import setting
-from nmt_cli.textio import check_files, check_writable, lines_of, write_text_atomic
-from nmt_cli.vocab import SPECIAL_TOKENS, UNK
+from nmt_cli.textio import check_files, lines_of
+from nmt_cli.vocab import PLACEHOLDERS, SPECIAL_TOKENS, UNK
 
 WORD_MARK = "\u2581"  # "▁", marks the start of a word in a piece
 BYTE_PIECES = [f"<0x{b:02X}>" for b in range(256)]
@@ -100,7 +101,9 @@ def _specials_as_plain_pieces(hf_tokenizer):
     """Keep the special tokens in the vocabulary (ids 0-3) but stop matching them in text.
 
     HuggingFace matches "added tokens" in the raw input, so a user's literal "</s>" would become
-    the end-of-sentence id. Without them, such text is split into ordinary pieces.
+    the end-of-sentence id. Without them, such text is split into ordinary pieces. The reserved
+    placeholders (vocab.PLACEHOLDERS) stay added tokens: a protected span's placeholder is one
+    piece, and a literal one in a user's text is itself a protected span.
     """
     from tokenizers import Tokenizer as HFTokenizer
 
@@ -109,9 +112,11 @@ def _specials_as_plain_pieces(hf_tokenizer):
     unigram_specials = model["type"] == "Unigram" and any(
         piece in SPECIAL_TOKENS for piece, _ in model["vocab"][: len(SPECIAL_TOKENS)]
     )
-    if not data.get("added_tokens") and not unigram_specials:
+    added = data.get("added_tokens") or []
+    placeholders = [t for t in added if t["content"] in PLACEHOLDERS and not t["special"]]
+    if len(placeholders) == len(added) and not unigram_specials:
         return hf_tokenizer
-    data["added_tokens"] = []
+    data["added_tokens"] = placeholders  # reserved placeholders stay one piece (vocab.py)
     if unigram_specials:
         # A unigram lattice takes any vocabulary piece that matches the text, "<pad>" included.
         # Prefixed with a zero-width space, which normalisation removes from all input, the

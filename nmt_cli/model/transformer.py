@@ -83,7 +83,7 @@ class DecoderLayer(nn.Module):
         self_mask: Tensor | None,
         memory_kv: tuple[Tensor, Tensor],
         memory_mask: Tensor,
-    ) -> tuple[Tensor, Tensor, tuple[Tensor, Tensor]]:
+    ) -> tuple[Tensor, Tensor | None, tuple[Tensor, Tensor]]:
         """x (B, T, H) for target positions p .. p+T-1.
 
         self_kv     cached keys/values of positions 0 .. p-1, each (B, h, p, d), or None
@@ -92,7 +92,8 @@ class DecoderLayer(nn.Module):
                     of x read memory row r (N = B but in a beam search, where N sentences
                     have B/N beams each)
         memory_mask (N, 1, 1, S) True at source padding
-        Returns x (B, T, H), cross-attention weights (B, h, T, S), the new self cache.
+        Returns x (B, T, H), cross-attention weights (B, h, T, S) (None from a fused kernel),
+        the new self cache.
         """
         cache: list[tuple[Tensor, Tensor]] = []
 
@@ -103,7 +104,9 @@ class DecoderLayer(nn.Module):
             b, t, h = y.shape
             out, w = self.cross_attn(y.reshape(n, -1, h), *memory_kv, memory_mask)
             # (N, B/N * T, H), (N, heads, B/N * T, S) -> (B, T, H), (B, heads, T, S)
-            return out.reshape(b, t, h), w.unflatten(2, (-1, t)).transpose(1, 2).flatten(0, 1)
+            if w is not None:
+                w = w.unflatten(2, (-1, t)).transpose(1, 2).flatten(0, 1)
+            return out.reshape(b, t, h), w
 
         def self_attn(y: Tensor):
             q, k, v = self.self_attn.project_self(y)  # (B, h, T, d) each
@@ -116,7 +119,6 @@ class DecoderLayer(nn.Module):
         x, _ = self.sub1(x, self_attn)
         x, weights = self.sub2(x, cross_attn)
         x, _ = self.sub3(x, lambda y: (self.ff(y), None))
-        assert weights is not None
         return x, weights, cache[0]
 
 
@@ -210,6 +212,7 @@ class TransformerDecoder(nn.Module):
         n = c.dec_layers
         self.cross_shape = (n, c.heads)
         self.align_layer = c.align_layer % n if -n <= c.align_layer < n else n - 1
+        self.layers[self.align_layer].cross_attn.keep_weights = True  # read as alignment
 
     def start(self, memory: Tensor, pad_mask: Tensor) -> TransformerState:
         """memory (B, S, H) encoder states -> state before the first target token."""
@@ -219,14 +222,16 @@ class TransformerDecoder(nn.Module):
     def step(
         self, tokens: Tensor, state: TransformerState
     ) -> tuple[Tensor, Tensor, TransformerState]:
-        """tokens (B,) -> outputs (B, H), cross-attention (B, L, h, S), the next state."""
+        """tokens (B,) -> outputs (B, H), cross-attention (B, L, h, S), the next state
+        (with fused kernels L = 1: the alignment layer's, see nmt_cli/model/kernels.py)."""
         x, layers, state = self.run(tokens.unsqueeze(1), state)
-        return x[:, -1], torch.stack([w[:, :, -1] for w in layers], dim=1), state
+        return x[:, -1], torch.stack([w[:, :, -1] for w in layers if w is not None], 1), state
 
     def forward(self, tgt_in: Tensor, state: TransformerState) -> tuple[Tensor, Tensor]:
-        """Teacher forcing: tgt_in (B, T) -> outputs (B, T, H), cross-attention (B, L, h, T, S)."""
+        """Teacher forcing: tgt_in (B, T) -> outputs (B, T, H), cross-attention (B, L, h, T, S)
+        (with fused kernels L = 1: the alignment layer's)."""
         out, layers, _ = self.run(tgt_in, state)
-        return out, torch.stack(layers, dim=1)
+        return out, torch.stack([w for w in layers if w is not None], dim=1)
 
     def align(self, tgt_in: Tensor, state: TransformerState) -> Tensor:
         """Full-context alignment (Garg et al. 2019): tgt_in (B, T) = <s> y_1 .. y_{T-1} ->
@@ -251,9 +256,10 @@ class TransformerDecoder(nn.Module):
 
     def run(
         self, tokens: Tensor, state: TransformerState
-    ) -> tuple[Tensor, list[Tensor], TransformerState]:
+    ) -> tuple[Tensor, list[Tensor | None], TransformerState]:
         """tokens (B, T) following the state's prefix -> outputs (B, T, H), per-layer
-        cross-attention (B, h, T, S), and the state extended by these tokens."""
+        cross-attention (B, h, T, S) (None where a fused kernel ran), and the state extended by
+        these tokens."""
         t, p = tokens.size(1), state.position
         x = self.embed(tokens, offset=p)  # (B, T, H)
         # query i (position p+i) may look at keys 0 .. p+i: mask the future

@@ -21,13 +21,13 @@ from nmt_cli.search.options import SearchOptions
 from nmt_cli.vocab import EOS, pad_ids
 
 
-def batches(lengths: list[int], opts: SearchOptions) -> list[list[int]]:
+def batches(lengths: list[int], opts: SearchOptions, device: str = "cpu") -> list[list[int]]:
     """Indices of ``lengths`` (source lengths with </s>) in batches of sentences of similar
-    length, shortest first, within ``opts.batch_tokens`` (padded, times the beam) or
-    ``opts.batch_size``."""
+    length, shortest first, within ``opts.batch_tokens`` (padded, times the beam; by default
+    the ``device``'s) or ``opts.batch_size``."""
     return length_batches(
         [(n,) for n in lengths],
-        None if opts.batch_size else opts.batch_tokens,
+        None if opts.batch_size else opts.tokens_per_batch(device),
         max_items=opts.batch_size or None,
         rows=opts.beam,  # each sentence is searched as K rows
     )
@@ -52,7 +52,8 @@ def translate_ids(
     results = results_for(sources)  # the others are filled in batch by batch
     todo = [i for i, s in enumerate(sources) if s]
     lengths = [len(sources[i]) + 1 for i in todo]
-    groups = [[todo[b] for b in batch] for batch in batches(lengths, opts)]
+    device = next(model.parameters()).device.type
+    groups = [[todo[b] for b in batch] for batch in batches(lengths, opts, device)]
 
     def search(rows: list[int]) -> list[int]:
         with torch.inference_mode():  # per thread

@@ -16,6 +16,14 @@ NBEST_HELP = (
     "sentences' hypotheses (by the sum of their scores), each scored as one sequence."
 )
 
+# Source tokens x beam per batch by device: the CPU's cache-sized batches; a GPU is fed in
+# large batches, its per-step cost hardly growing with rows (docs/benchmarks.md, GPU section)
+BATCH_TOKENS = {"cpu": 6000, "cuda": 64000}
+BATCH_TOKENS_HELP = (
+    "Source tokens x beam per batch. "
+    f"[default: {BATCH_TOKENS['cpu']} on the CPU, {BATCH_TOKENS['cuda']} on a GPU]"
+)
+
 
 @dataclass(frozen=True)
 class SearchOptions:
@@ -32,7 +40,8 @@ class SearchOptions:
     max_len_b: int = setting(10, "")
     # as fairseq: a non-empty source never gets an empty translation
     min_len: int = setting(1, "Least output tokens (of a non-empty line).")
-    batch_tokens: int = setting(6000, "Source tokens x beam per batch.")  # padded
+    # padded; None: the device's BATCH_TOKENS (tokens_per_batch)
+    batch_tokens: int | None = setting(None, BATCH_TOKENS_HELP)
     # sentences per batch; 0: decided by batch_tokens
     batch_size: int = setting(0, "Sentences per batch (overrides --batch-tokens).")
 
@@ -41,10 +50,17 @@ class SearchOptions:
             raise ValueError("--beam must be at least 1")
         if not 1 <= self.nbest <= self.beam:
             raise ValueError(f"--nbest must be between 1 and --beam ({self.beam})")
-        if self.batch_tokens < 1 or self.batch_size < 0:
+        if (self.batch_tokens is not None and self.batch_tokens < 1) or self.batch_size < 0:
             raise ValueError("--batch-tokens must be positive, --batch-size not negative")
         if self.length_penalty is not None:
             LengthPenalty.of(self.length_penalty, "--length-penalty")  # in bounds, or refused
+
+    def tokens_per_batch(self, device: str = "cpu") -> int:
+        """``batch_tokens``, or where none was given the default of ``device`` (a torch
+        device type: "cpu", "cuda")."""
+        if self.batch_tokens is not None:
+            return self.batch_tokens
+        return BATCH_TOKENS.get(device, BATCH_TOKENS["cpu"])
 
     def with_model_penalty(self, recorded: LengthPenalty | None) -> SearchOptions:
         """These options, with the length penalty a model records where none was given."""

@@ -23,7 +23,7 @@ from nmt_cli.model.bundle import (
     write_meta,
     write_weights,
 )
-from nmt_cli.textio import check_writable
+from nmt_cli.output import check_writable
 
 
 def _model_root(path: Path) -> Path:

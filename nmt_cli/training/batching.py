@@ -34,11 +34,19 @@ class Batch:
     # linked to source piece s; None without guidance
     links: torch.Tensor | None = None
 
-    def to(self, device) -> Batch:
-        """The same batch with its tensors on ``device``."""
-        links = None if self.links is None else self.links.to(device)
+    def to(self, device, non_blocking: bool = False) -> Batch:
+        """The same batch with its tensors on ``device`` (``non_blocking``: a copy from pinned
+        memory that the host does not wait for)."""
+        return self._map(lambda x: x.to(device, non_blocking=non_blocking))
+
+    def pin_memory(self) -> Batch:
+        """The same batch in page-locked memory, from which a GPU copies without the host."""
+        return self._map(lambda x: x.pin_memory())
+
+    def _map(self, f) -> Batch:
+        links = None if self.links is None else f(self.links)
         tensors = ("src", "src_lengths", "tgt_in", "tgt_out")
-        return replace(self, links=links, **{k: getattr(self, k).to(device) for k in tensors})
+        return replace(self, links=links, **{k: f(getattr(self, k)) for k in tensors})
 
 
 def make_batch(data: ParallelData, index: list[int]) -> Batch:

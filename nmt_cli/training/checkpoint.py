@@ -5,8 +5,9 @@
         optimizer.safetensors   Adam moments (and the torch RNG state, as a uint8 tensor)
         state.json              progress counters, optimiser hyper-parameters, schedule state
 
-A checkpoint is written into a hidden temporary directory and renamed into place, so one either
-exists complete or not at all, whenever the process is killed.
+A checkpoint is written into a hidden temporary directory and renamed into place
+(output.atomic_directory), so one either exists complete or not at all, whenever the process is
+killed.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from safetensors.torch import load_file, save_file
 
 from nmt_cli.errors import ModelLoadError
 from nmt_cli.model.bundle import load_weights, write_weights
+from nmt_cli.output import atomic_directory
 
 PREFIX = "step-"
 
@@ -46,17 +48,6 @@ def _pause_point(stage: str) -> None:
             time.sleep(3600)
 
 
-def _fsync_dir(path: Path) -> None:
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def save_checkpoint(
     root: Path, step: int, model, optimizer: torch.optim.Optimizer, progress: dict[str, Any]
 ) -> Path:
@@ -67,10 +58,8 @@ def save_checkpoint(
         return final
     global _saves_in_process
     _saves_in_process += 1
-    tmp = root / f".{PREFIX}{step:08d}.tmp-{os.getpid()}"
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir()
-    try:
+    hidden = root / f".{PREFIX}{step:08d}.tmp-{os.getpid()}"  # cleaned on resume if left
+    with atomic_directory(final, hidden, stage=_pause_point) as tmp:
         write_weights(tmp / "model.safetensors", model)
         _pause_point("weights")
         opt = optimizer.state_dict()
@@ -92,16 +81,6 @@ def save_checkpoint(
         }
         (tmp / "state.json").write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
         _pause_point("state")
-        for f in tmp.iterdir():
-            with open(f, "rb") as fh:
-                os.fsync(fh.fileno())
-        _pause_point("fsync")
-        os.replace(tmp, final)
-        _pause_point("renamed")
-        _fsync_dir(root)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
     return final
 
 

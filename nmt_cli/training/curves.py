@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from nmt_cli.align.plot import pyplot
-from nmt_cli.textio import atomic_path
+from nmt_cli.output import atomic_path
 
 
 def plot_curves(metrics_path: Path, out_path: Path) -> None:

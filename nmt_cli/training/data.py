@@ -69,7 +69,7 @@ def load_corpora(
             raise ValueError(f"{corpus.src}: guided alignment needs teacher links or alignments")
         links_lines = _lines_or_none(own.path) if own else teacher_lines
         words = links_file.words if links_file else None  # those the links lines count
-        with open_lines(corpus.src, on_invalid=warn) as fs, open_lines(corpus.tgt, warn) as ft:
+        with open_lines(corpus.src, warn=warn) as fs, open_lines(corpus.tgt, warn) as ft:
             pairs = _parallel(corpus, fs, ft)
             source = ((s, t, next(links_lines, None) if guided else None) for s, t in pairs)
             for chunk in _chunks(source, CHUNK):

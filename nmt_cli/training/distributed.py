@@ -21,6 +21,7 @@ class World:
     rank: int = 0
     size: int = 1
     device: str = "cpu"  # this process's torch device: "cpu" or "cuda:LOCAL_RANK"
+    launched: bool = False  # started by torchrun: a process group, even of one process
 
     @property
     def is_main(self) -> bool:
@@ -28,7 +29,7 @@ class World:
 
     @property
     def distributed(self) -> bool:
-        return self.size > 1
+        return self.size > 1 or self.launched
 
     def barrier(self) -> None:
         if self.distributed:
@@ -76,11 +77,10 @@ def world_from_env(device: str = "cpu") -> World:
             )
         torch.cuda.set_device(local_rank)
         device = f"cuda:{local_rank}"
-    size = int(os.environ.get("WORLD_SIZE", "1"))
-    if size <= 1:
-        return World(device=device)
+    if "TORCHELASTIC_RUN_ID" not in os.environ and int(os.environ.get("WORLD_SIZE", "1")) <= 1:
+        return World(device=device)  # not started by torchrun: one process, no group
     import torch.distributed as dist
 
     if not dist.is_initialized():
         dist.init_process_group(backend="nccl" if device.startswith("cuda") else "gloo")
-    return World(rank=dist.get_rank(), size=dist.get_world_size(), device=device)
+    return World(dist.get_rank(), dist.get_world_size(), device, launched=True)

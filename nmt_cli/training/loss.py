@@ -16,6 +16,7 @@ time (docs/benchmarks.md, "Figures behind the code").
 from __future__ import annotations
 
 import torch
+import torch.nn.functional as F
 from torch import Tensor
 
 ROWS = 64  # rows per block: 64 x 8,000 float32 is 2 MB, about what stays in cache
@@ -51,8 +52,17 @@ class _SmoothedCrossEntropy(torch.autograd.Function):
         return grad, None, None, None
 
 
-def cross_entropy(logits: Tensor, target: Tensor, smoothing: float, ignore: int) -> Tensor:
-    """Summed label-smoothed cross-entropy of logits (N, V) against target (N,), float32."""
+def cross_entropy(
+    logits: Tensor, target: Tensor, smoothing: float, ignore: int, fused: bool = False
+) -> Tensor:
+    """Summed label-smoothed cross-entropy of logits (N, V) against target (N,), float32.
+
+    ``fused`` (on a GPU: nmt_cli/model/kernels.py): torch's ``F.cross_entropy`` on a float32
+    copy of the logits, a few kernels where the blocks here are hundreds."""
+    if fused:
+        return F.cross_entropy(
+            logits.float(), target, ignore_index=ignore, label_smoothing=smoothing, reduction="sum"
+        )
     return _SmoothedCrossEntropy.apply(logits, target, smoothing, ignore)
 
 

@@ -41,8 +41,9 @@ from typing import Any
 from nmt_cli import __version__
 from nmt_cli.errors import ConfigError, InputError, OutputError, RunLockedError, UsageError
 from nmt_cli.model.bundle import CONFIG_FILE, MODEL_FILES, TOKENIZER_FILE, sha256_file, write_config
+from nmt_cli.output import write_text_atomic
 from nmt_cli.settings import to_dict
-from nmt_cli.textio import count_lines, write_text_atomic
+from nmt_cli.textio import count_lines
 from nmt_cli.training.config import RunSpec
 from nmt_cli.training.distributed import World
 from nmt_cli.training.run_file import RUN_FILE, spec_to_json
@@ -162,7 +163,7 @@ class Run:
         trainer = Trainer(model, tok, train_data, valid_data, spec.train, run_dir, cb, meta, world)
         if self.resume and not trainer.resume():
             cb.on_message(f"{run_dir}: no checkpoint yet, starting from step 0")
-        procs = f"; {world.size} processes" if world.distributed else ""
+        procs = f"; {world.size} process{'es' * (world.size > 1)}" if world.distributed else ""
         cb.on_message(
             f"{count_parameters(model):,} parameters; {len(train_data):,} training pairs, "
             f"{len(valid_data):,} validation pairs; {spec.train.precision}; run directory "
@@ -324,7 +325,7 @@ def check_tokenizer_fits(tokenizer, run_dir: Path) -> None:
             )
 
 
-def load_data(spec: RunSpec, tok, say, warn, teacher=None):
+def load_data(spec: RunSpec, tok, on_message, warn, teacher=None):
     """Training data (a guided run's with the links that ``teacher``, a LinksFile, or the
     corpora give it) and validation data."""
     from nmt_cli.training.data import load_corpora
@@ -333,7 +334,7 @@ def load_data(spec: RunSpec, tok, say, warn, teacher=None):
         spec.corpora, tok, spec.train.max_len, warn, guided=run_is_guided(spec), teacher=teacher
     )
     valid_data = load_corpora(spec.valid, tok, None, warn, keep_text=True)
-    warn = warn or say
+    warn = warn or on_message
     if valid_data.dropped_empty:
         warn(f"validation: left out {valid_data.dropped_empty:,} pairs with an empty side")
     if train_data.dropped_empty or train_data.dropped_long:

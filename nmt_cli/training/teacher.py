@@ -39,7 +39,8 @@ from nmt_cli.align.pharaoh import to_pharaoh
 from nmt_cli.align.rules import Links
 from nmt_cli.errors import ConfigError, InputError
 from nmt_cli.model.bundle import load_bundle, read_config
-from nmt_cli.textio import atomic_writer, open_lines
+from nmt_cli.output import atomic_writer, write_chunks
+from nmt_cli.textio import open_lines
 from nmt_cli.training.config import RunSpec
 
 EFLOMAL = "eflomal-align"
@@ -147,7 +148,7 @@ def compute_teacher(
     corpora: Sequence[tuple[str, str]],
     run_dir: Path,
     method: str = "intersect",
-    say: Callable[[str], None] = lambda _: None,
+    on_message: Callable[[str], None] = lambda _: None,
 ) -> Path:
     """Align every training pair of ``corpora`` (in order) with eflomal in both directions,
     symmetrise, and cache the links in ``RUN/teacher/links.txt``; returns that path. A cached
@@ -162,7 +163,7 @@ def compute_teacher(
 
     t0 = time.monotonic()
     n = _write_normalised(_pairs(corpora), work / "src.txt", work / "tgt.txt")
-    say(f"teacher alignments: eflomal on {n:,} pairs, both directions ({method})")
+    on_message(f"teacher alignments: eflomal on {n:,} pairs, both directions ({method})")
     cmd = [program, "-s", work / "src.txt", "-t", work / "tgt.txt", "-f", work / "fwd.txt"]
     cmd += ["-r", work / "rev.txt", "--overwrite"]
     done = subprocess.run([str(c) for c in cmd], capture_output=True, text=True)
@@ -174,7 +175,7 @@ def compute_teacher(
             f.write(" ".join(f"{i}-{j}" for i, j in symmetrise(fwd, rev, method)) + "\n")
     for name in ("src.txt", "tgt.txt", "fwd.txt", "rev.txt"):
         (work / name).unlink(missing_ok=True)
-    say(f"teacher alignments: done in {time.monotonic() - t0:,.0f} s, cached in {out}")
+    on_message(f"teacher alignments: done in {time.monotonic() - t0:,.0f} s, cached in {out}")
     return out
 
 
@@ -185,7 +186,7 @@ def compute_self_teacher(
     corpora: Sequence[tuple[str, str]],
     model_dir: str,
     run_dir: Path,
-    say: Callable[[str], None] = lambda _: None,
+    on_message: Callable[[str], None] = lambda _: None,
     chunk_lines: int = 256,
 ) -> Path:
     """Align every training pair of ``corpora`` (in order) with the guided model in
@@ -199,13 +200,11 @@ def compute_self_teacher(
     bundle = load_bundle(Path(model_dir))
     (run_dir / TEACHER_DIR).mkdir(parents=True, exist_ok=True)
 
-    t0, n = time.monotonic(), 0
-    with atomic_writer(out) as f:
-        for chunk in align_chunks(bundle, _pairs(corpora), chunk_lines):
-            for al in chunk:
-                f.write((to_pharaoh(al.links) if al else "") + "\n")
-            n += len(chunk)
-    say(f"teacher alignments: {n:,} pairs in {time.monotonic() - t0:,.0f} s, cached in {out}")
+    t0, done = time.monotonic(), [0]
+    chunks = align_chunks(bundle, _pairs(corpora), chunk_lines)
+    write_chunks(str(out), chunks, lambda al: [to_pharaoh(al.links) if al else ""], done.append)
+    seconds = time.monotonic() - t0
+    on_message(f"teacher alignments: {done[-1]:,} pairs in {seconds:,.0f} s, cached in {out}")
     return out
 
 
@@ -232,15 +231,15 @@ def check_teacher_tools(spec: RunSpec, run_dir: Path) -> None:
         eflomal_program()
 
 
-def prepare_teacher(spec: RunSpec, run_dir: Path, say) -> LinksFile | None:
+def prepare_teacher(spec: RunSpec, run_dir: Path, on_message) -> LinksFile | None:
     """The teacher links of a guided run (computed once, then read from the run's cache), or
     None when the run needs none."""
     if not needs_teacher(spec):
         return None
     need = [(c.src, c.tgt) for c in spec.corpora if not c.alignments]
-    say(describe_teacher(spec.train.teacher, spec.init))
+    on_message(describe_teacher(spec.train.teacher, spec.init))
     if spec.train.teacher == "self":
-        path = compute_self_teacher(need, str(spec.init), run_dir, say)
+        path = compute_self_teacher(need, str(spec.init), run_dir, on_message)
         return LinksFile(str(path), WHITESPACE_WORD)
-    path = compute_teacher(need, run_dir, spec.train.teacher_symmetrise, say)
+    path = compute_teacher(need, run_dir, spec.train.teacher_symmetrise, on_message)
     return LinksFile(str(path), NORMALISED_WORD)

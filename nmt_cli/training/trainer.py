@@ -14,6 +14,7 @@ import math
 import os
 import time
 from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,14 +23,17 @@ import torch
 import nmt_cli.training.checkpoint as ckpt
 from nmt_cli.buckets import length_batches
 from nmt_cli.model.bundle import WEIGHTS_FILE, write_meta, write_weights
+from nmt_cli.model.kernels import Kernels, kernels_for, use_kernels
+from nmt_cli.output import write_text_atomic
 from nmt_cli.precision import autocast, pad_matmul_rows
 from nmt_cli.search.decoding import SearchOptions, translate_ids
-from nmt_cli.textio import write_text_atomic
 from nmt_cli.training.batching import epoch_batches, make_batch
 from nmt_cli.training.config import TrainConfig
 from nmt_cli.training.data import ParallelData
 from nmt_cli.training.distributed import World
+from nmt_cli.training.log_window import LogWindow
 from nmt_cli.training.loss import cross_entropy, guided_alignment_loss
+from nmt_cli.training.prefetch import prefetch
 from nmt_cli.vocab import PAD
 
 CHECKPOINTS = "checkpoints"
@@ -53,12 +57,6 @@ class Progress:
     target_tokens: int = 0
     last_validation_step: int = -1
     stopped: str = ""
-
-
-def fused_adam_supported(version: str, device: str) -> bool:
-    """Fused Adam runs on CUDA since torch 2.0 and on CPU since torch 2.4."""
-    major, minor = (int(x) for x in version.split("+")[0].split(".")[:2])
-    return (major, minor) >= ((2, 4) if device == "cpu" else (2, 0))
 
 
 class Callbacks:
@@ -86,10 +84,13 @@ class Trainer:
         callbacks: Callbacks | None = None,
         meta: dict[str, Any] | None = None,
         world: World | None = None,
+        kernels: Kernels | None = None,
     ):
         self.world = world or World()
         self.device = torch.device(self.world.device)
         self.model = model.to(self.device)
+        self.kernels = kernels or kernels_for(self.device)  # nmt_cli/model/kernels.py
+        use_kernels(self.model, self.kernels)
         if config.precision == "bf16" and self.device.type == "cpu":
             pad_matmul_rows(self.model)  # bf16 kernels per shape: see nmt_cli/precision.py
         self.train_model = self.world.wrap(model)  # DDP when distributed, else the model
@@ -114,7 +115,7 @@ class Trainer:
             betas=tuple(config.adam_betas),
             eps=1e-9,
             # one kernel for all parameters: about 10% of a step saved on CPU (torch >= 2.4)
-            fused=fused_adam_supported(torch.__version__, self.device.type),
+            fused=self.kernels.fused_adam,
         )
 
     # -- resuming ----------------------------------------------------------------------------
@@ -155,7 +156,11 @@ class Trainer:
             logits, attention = self.train_model(batch.src, batch.src_lengths, batch.tgt_in)
         # (B*T, V) logits, in bfloat16 under mixed precision; the loss is float32 (loss.py)
         ce = cross_entropy(
-            logits.reshape(-1, logits.size(-1)), batch.tgt_out.reshape(-1), smoothing, PAD
+            logits.reshape(-1, logits.size(-1)),
+            batch.tgt_out.reshape(-1),
+            smoothing,
+            PAD,
+            fused=self.kernels.fused,
         )
         return ce, None if batch.links is None else guided_alignment_loss(attention, batch.links)
 
@@ -188,10 +193,10 @@ class Trainer:
             epoch_batches(self.train_data, cfg.batch_tokens, cfg.seed, epoch, cfg.batch_sort)
         )
 
-    def _step(self, batch) -> dict[str, Any]:
-        """One optimiser step on ``batch``; its record for the metrics."""
+    def _step(self, batch, window: LogWindow) -> None:
+        """One optimiser step on ``batch``, its figures added to ``window`` on the device (no
+        host wait)."""
         cfg, p = self.cfg, self.progress
-        t0 = self.clock()
         lr = cfg.lr_at(p.step + 1, p.plateau_scale)  # this is optimiser step p.step + 1
         for group in self.optimizer.param_groups:
             group["lr"] = lr
@@ -206,58 +211,63 @@ class Trainer:
         p.step += 1
         p.batches_done += 1
         p.target_tokens += batch.ntokens * self.world.size  # all ranks together (about)
-        p.seconds += self.clock() - t0
-        record = {
-            "step": p.step,
-            "epoch": p.epoch,
-            "loss": loss.item() / batch.ntokens,
-            "lr": lr,
-            "grad_norm": float(grad_norm),
-            "tokens": batch.ntokens,
-        }
-        if align_loss is not None:
-            record["align_loss"] = align_loss.item()
-        return record
+        window.add(batch.ntokens, self.world.size, lr, loss, grad_norm, align_loss)
+
+    def _log(self, window: LogWindow, metrics_file, total: int) -> None:
+        """A record of the steps since the last one: the only place the loop reads the device."""
+        p = self.progress
+        record = {"step": p.step, "epoch": p.epoch, **window.record(self.clock())}
+        metrics_file.write(json.dumps(record) + "\n")
+        metrics_file.flush()
+        self.cb.on_step({**record, "total_steps": total})
 
     def _loop(self, total: int, metrics_file) -> None:
         cfg, p = self.cfg, self.progress
-        window_tokens, window_start = 0, self.clock()
-        loop_start, elapsed_before = window_start, p.elapsed
-        while p.epoch <= cfg.epochs and not p.stopped:
-            batches = self._batches(p.epoch)
-            while p.batches_done < len(batches) and not p.stopped:
-                self.model.train()
-                batch = make_batch(self.train_data, batches[p.batches_done]).to(self.device)
-                record = self._step(batch)
-                window_tokens += batch.ntokens * self.world.size
-                logged = p.step % cfg.log_every == 0
-                if logged:  # throughput over the steps since the last log line
-                    now = self.clock()
-                    record["tokens_per_s"] = window_tokens / max(now - window_start, 1e-9)
-                    window_tokens, window_start = 0, now
-                metrics_file.write(json.dumps(record) + "\n")
-                if logged:
-                    metrics_file.flush()
-                    self.cb.on_step({**record, "total_steps": total})
-                if p.step % cfg.valid_every == 0:
+        window = LogWindow(self.clock())
+        origin = window.start - p.elapsed  # p.elapsed = clock() - origin
+        try:
+            while p.epoch <= cfg.epochs and not p.stopped:
+                self._epoch(window, origin, metrics_file, total)
+                if p.stopped:
+                    break
+                p.epoch += 1
+                p.batches_done = 0
+                if cfg.valid_at_epoch_end and p.last_validation_step != p.step:
                     self.validate_and_save(metrics_file)
-                if self.stop_requested:
-                    raise KeyboardInterrupt(self.stop_requested)
-                p.elapsed = elapsed_before + self.clock() - loop_start
-                if cfg.max_minutes and p.elapsed >= cfg.max_minutes * 60 and not p.stopped:
-                    p.stopped = f"reached max_minutes {cfg.max_minutes:g}"
-                if cfg.max_steps and p.step >= cfg.max_steps and not p.stopped:
-                    p.stopped = f"reached max_steps {cfg.max_steps:,}"
-            if p.stopped:
-                break
-            p.epoch += 1
-            p.batches_done = 0
-            if cfg.valid_at_epoch_end and p.last_validation_step != p.step:
-                self.validate_and_save(metrics_file)
+        finally:  # also at an interrupt: the steps since the last log line are logged
+            if window.steps:
+                self._log(window, metrics_file, total)
         if not p.stopped:
             p.stopped = f"finished {cfg.epochs} epochs"
         if p.last_validation_step != p.step:
             self.validate_and_save(metrics_file)
+
+    def _epoch(self, window: LogWindow, origin: float, metrics_file, total: int) -> None:
+        """The rest of this epoch's batches, built ahead (prefetch.py), until a stop."""
+        cfg, p = self.cfg, self.progress
+        build = partial(make_batch, self.train_data)
+        batches = prefetch(build, self._batches(p.epoch)[p.batches_done :], self.device)
+        try:
+            for batch in batches:
+                t0 = self.clock()
+                self.model.train()
+                self._step(batch, window)
+                if p.step % cfg.log_every == 0:
+                    self._log(window, metrics_file, total)
+                p.seconds += self.clock() - t0
+                if p.step % cfg.valid_every == 0:
+                    self.validate_and_save(metrics_file)
+                if self.stop_requested:
+                    raise KeyboardInterrupt(self.stop_requested)
+                p.elapsed = self.clock() - origin
+                if cfg.max_minutes and p.elapsed >= cfg.max_minutes * 60 and not p.stopped:
+                    p.stopped = f"reached max_minutes {cfg.max_minutes:g}"
+                if cfg.max_steps and p.step >= cfg.max_steps and not p.stopped:
+                    p.stopped = f"reached max_steps {cfg.max_steps:,}"
+                if p.stopped:
+                    return
+        finally:
+            batches.close()  # stops the thread that builds them
 
     # -- validation and saving ---------------------------------------------------------------
 

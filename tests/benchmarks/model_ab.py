@@ -4,12 +4,16 @@ Translates the first ``--lines`` lines of ``--src`` with ``nmt translate -m A`` 
 (each model with its own recorded length penalty, beam ``--beam``), each as a whole process the
 way a shell user runs it (start-up and model loading included), alternating A and B run by run,
 with ``OMP_WAIT_POLICY=PASSIVE`` for both; prints the median wall time, sentences/s, peak RSS,
-BLEU against ``--ref`` when given, and B's time as a multiple of A's.
+BLEU against ``--ref`` when given, and B's time as a multiple of A's. ``--a-flags``/``--b-flags``
+give one side more options of `nmt translate` (the same model with and without an option);
+``--keep DIR`` keeps each side's output there (``a.out``, ``b.out``) for `nmt evaluate`.
 
     git show OLD:pretrained/fr-en/model.safetensors > ...   # or: git worktree add --detach
     python tests/benchmarks/model_ab.py --a /tmp/old-fr-en --b pretrained/fr-en \
         --src ../shared/data/news/fr-en/newstest2013.fr \
         --ref ../shared/data/news/fr-en/newstest2013.en --lines 500
+    python tests/benchmarks/model_ab.py --a fr-en --a-flags=--no-protect --b fr-en \
+        --src ../shared/data/news/fr-en/newstest2013.fr --keep /tmp/ab
 
 Not a test: it takes minutes and its figures depend on the machine.
 """
@@ -18,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
+import shutil
 import statistics
 import sys
 import tempfile
@@ -39,6 +45,9 @@ def main() -> None:
     ap.add_argument("--beam", type=int, default=5)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--repeats", type=int, default=3, help="runs of each model, alternating")
+    ap.add_argument("--a-flags", default="", help="more options of nmt translate for A")
+    ap.add_argument("--b-flags", default="", help="more options of nmt translate for B")
+    ap.add_argument("--keep", type=Path, help="a directory to keep a.out and b.out in")
     args = ap.parse_args()
 
     env = dict(os.environ, OMP_WAIT_POLICY="PASSIVE")
@@ -53,7 +62,11 @@ def main() -> None:
         for _ in range(args.repeats):
             for side in ("a", "b"):
                 cmd = [*NMT, "translate", "-m", getattr(args, side), "-k", str(args.beam)]
-                cmd += ["--threads", str(args.threads)]
+                cmd += [
+                    "--threads",
+                    str(args.threads),
+                    *shlex.split(getattr(args, f"{side}_flags")),
+                ]
                 runs[side].append(timed(cmd, src, Path(tmp) / f"{side}.out", env=env))
                 print(f"  {side}: {runs[side][-1][0]:.2f} s", file=sys.stderr)
         print(
@@ -69,10 +82,11 @@ def main() -> None:
             medians[side] = wall
             hyp = Path(tmp) / f"{side}.out"
             bleu = f"{row(side, hyp, refs, wall, rss)['bleu']:.2f}" if refs else "-"
-            print(
-                f"| {getattr(args, side)} | {wall:.2f} | {len(lines) / wall:.1f} | {rss:.0f} "
-                f"| {bleu} |"
-            )
+            if args.keep:
+                args.keep.mkdir(parents=True, exist_ok=True)
+                shutil.copy(hyp, args.keep / f"{side}.out")
+            name = " ".join([getattr(args, side), getattr(args, f"{side}_flags")]).strip()
+            print(f"| {name} | {wall:.2f} | {len(lines) / wall:.1f} | {rss:.0f} | {bleu} |")
         print(f"B's time / A's: {medians['b'] / medians['a']:.3f}")
 
 

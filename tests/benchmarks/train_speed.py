@@ -197,7 +197,7 @@ def run_nmt(
     wall = time.perf_counter() - t0
     records = [json.loads(x) for x in (run / "metrics.jsonl").read_text().splitlines()]
     windows = [r["tokens_per_s"] for r in records if "tokens_per_s" in r]
-    per_step = [r["tokens"] for r in records if "tokens" in r and "valid_loss" not in r]
+    per_step = [r["tokens"] / r["steps"] for r in records if "steps" in r]  # per log window
     valid = [r for r in records if "valid_ppl" in r][-1]
     tok = Tokenizer.load(run / "tokenizer.json")
     tokens = sum(len(ids) + 1 for ids in tok.encode_batch(valid_targets()))  # + </s>

@@ -1,0 +1,227 @@
+"""Protected spans around the translator: each line masked before it is split and translated,
+each of its sentences' translations given its spans back (nmt_cli/protect/).
+
+What the printed line shows is the original: the Translation's source is the line as given, its
+text holds the spans, and its word alignment (``--align``) counts the printed words: a span's
+source words are linked to its words in the translation, one to one where their counts agree.
+Its pieces (jsonl's ``tokens``) and attention are the model's, over the masked sentence, and so
+are its log-prob and score: those of the placeholders' pieces, not of the spans' own. Its word
+scores (``--word-scores``) count the printed words: a span's first word holds its placeholder's
+score (see _printed_word_scores).
+A line with nothing to protect is translated exactly as without protection.
+
+Where the model dropped or repeated a placeholder, the span is placed by the attention alignment
+(placement.py); a model with a full-context alignment pass (see nmt_cli/align/forced.py) reads
+it from that pass, run only for the sentences that need it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import torch
+
+from nmt_cli.align.words import merge_to_words, word_ids
+from nmt_cli.inference.translation import Translation, joined
+from nmt_cli.length_penalty import LengthPenalty
+from nmt_cli.protect.numbers import convert
+from nmt_cli.protect.placeholders import Masked, PlaceholderForm, form_for, mask
+from nmt_cli.protect.placement import Placement, needs_alignment, place_spans
+from nmt_cli.protect.spans import SpanFinder
+
+# attend([(source ids, target ids), ...]): the (T+1, S+1) alignment attention of each pair
+Attend = Callable[[list[tuple[list[int], list[int]]]], list[torch.Tensor]]
+
+
+@dataclass
+class _Sentence:
+    """One sentence's translation in its line: where its masked text starts in the masked
+    line, and the span of each placeholder it holds: {span: masked word}."""
+
+    masked: Masked
+    part: Translation
+    offset: int
+    placeholders: dict[int, int]
+    attention: torch.Tensor | None = None
+
+
+class SpanProtection:
+    """``mask(line)`` before translation, ``restore(masked, results)`` after, for a model with
+    ``tokenizer`` translating ``languages`` (source, target; None: not recorded, so numbers keep
+    their written form). ``patterns``: the user's own kinds of span (regular expressions).
+    ``form``: the placeholders (default: the tokenizer's, see placeholders.form_for)."""
+
+    def __init__(
+        self,
+        tokenizer,
+        languages: tuple[str, str] | None,
+        patterns: Sequence[str] = (),
+        form: PlaceholderForm | None = None,
+    ):
+        self.tok = tokenizer
+        self.finder = SpanFinder(patterns)
+        self.source, self.target = languages or (None, None)
+        self.form = form or form_for(tokenizer.encode, tokenizer.piece_to_id)
+
+    def mask(self, line: str) -> Masked:
+        spans = self.finder.find(line)
+        outputs = [convert(s.text, s.kind, self.source, self.target) for s in spans]
+        return mask(line, spans, outputs, self.form)
+
+    def restore(
+        self,
+        masked: list[Masked],
+        results: list[list[Translation]],
+        with_alignment: bool,
+        attend: Attend | None = None,
+        *,
+        penalty: LengthPenalty,
+    ) -> list[list[Translation]]:
+        """Each line's n-best with its spans back (``with_alignment``: the results have word
+        alignments, which are mapped to the printed words). ``attend``: the alignment pass that
+        replaces a hypothesis's attention where a span must be placed by alignment (None: the
+        hypothesis's own). ``penalty``: the search's, which scored the results; putting spans
+        back changes no piece, so no log-prob and no score (a split line's is rejoined by it)."""
+        sentences: dict[int, _Sentence] = {}  # by id(part): the n-best share sentences
+        for m, nbest in zip(masked, results):
+            for t in nbest if m.spans else ():
+                for part, offset in zip(_parts(t), _offsets(m.text, _parts(t))):
+                    sentences.setdefault(id(part), self._sentence(m, part, offset))
+        if attend is not None:
+            todo = [s for s in sentences.values() if self._needs_alignment(s)]
+            pairs = [(self._ids(s.part.src_pieces), self._ids(s.part.tgt_pieces)) for s in todo]
+            for s, attention in zip(todo, attend(pairs) if pairs else []):
+                s.attention = attention
+        done = {key: self._restored(s, with_alignment) for key, s in sentences.items()}
+        out = []
+        for m, nbest in zip(masked, results):
+            if not m.spans:
+                out.append(nbest)
+                continue
+            lines = []
+            for t in nbest:
+                parts = [done[id(p)] for p in _parts(t)]
+                lines.append(joined(m.line, parts, penalty) if t.sentences else parts[0])
+            out.append(lines)
+        return out
+
+    def _sentence(self, m: Masked, part: Translation, offset: int) -> _Sentence:
+        placeholders = {}
+        for j, word in enumerate(part.source.split()):
+            for _, _, k in self.form.find(word):
+                if 0 <= k < len(m.spans):
+                    placeholders[k] = j
+        return _Sentence(m, part, offset, placeholders, part.attention)
+
+    def _needs_alignment(self, s: _Sentence) -> bool:
+        n_spans = len(s.masked.spans)
+        return bool(s.part.tgt_pieces) and needs_alignment(
+            s.part.text, s.placeholders, n_spans, self.form
+        )
+
+    def _ids(self, pieces: list[str]) -> list[int]:
+        return [self.tok.piece_to_id(p) for p in pieces]
+
+    def _word_weights(self, s: _Sentence) -> list[list[float]] | None:
+        """(Tw, Sw) attention of the sentence's translation words to its masked source words."""
+        part, attention = s.part, s.attention
+        if attention is None or attention.numel() == 0 or not part.src_pieces:
+            return None
+        n_src, n_tgt = len(part.source.split()), len(part.text.split())
+        if not n_src or not n_tgt or not part.tgt_pieces:
+            return None
+        src = word_ids([self._starts(p) for p in part.src_pieces], n_src)
+        tgt = word_ids([self._starts(p) for p in part.tgt_pieces], n_tgt)
+        return merge_to_words(attention, src, tgt, n_src, n_tgt).tolist()
+
+    def _starts(self, piece: str) -> bool:
+        return self.tok.starts_word(self.tok.piece_to_id(piece))
+
+    def _restored(self, s: _Sentence, with_alignment: bool) -> Translation:
+        """The sentence's Translation with its spans in place and its source the original's."""
+        m, part = s.masked, s.part
+        weights = self._word_weights(s) if self._needs_alignment(s) else None
+        n_source = len(part.source.split())
+        placed = place_spans(
+            part.text, s.placeholders, m.outputs, m.glue, self.form, weights, n_source
+        )
+        start, end = m.original(s.offset, s.offset + len(part.source)) if part.source else (0, 0)
+        source_words = _words_of(m, s.offset, part.source, start)
+        links = set()
+        for j, i in part.alignment:
+            if j not in s.placeholders.values():  # a placeholder's links are its span's
+                links.update((a, b) for a in source_words[j] for b in placed.words[i])
+        for k, target in placed.span_words.items():
+            span = m.spans[k]
+            source = _covered(m.line[start:end], span.start - start, span.end - start)
+            pairs = (
+                zip(source, target)
+                if len(source) == len(target)
+                else ((a, b) for a in source for b in target)
+            )
+            links.update(pairs)
+        return Translation(
+            source=m.line[start:end],
+            text=placed.text,
+            score=part.score,
+            src_pieces=part.src_pieces,
+            tgt_pieces=part.tgt_pieces,
+            attention=part.attention,
+            alignment=sorted(links) if with_alignment else [],
+            log_prob=part.log_prob,
+            length=part.length,
+            word_scores=_printed_word_scores(part.word_scores, placed),
+        )
+
+
+def _printed_word_scores(scores: list[float], placed: Placement) -> list[float]:
+    """Per printed word (of ``placed.text``), the ``scores`` of the translation's words it came
+    from: a word's score goes to the first printed word it became, a placeholder's (its
+    pieces') to the first word of its span. A span's other words, and a span the model dropped
+    and the alignment put back, have no pieces: 0.0; a word removed (a second copy of a
+    placeholder) counts in none. No ``scores`` (a search that gives sums only): none."""
+    if not scores:
+        return []
+    became = [list(words) for words in placed.words]  # per translation word
+    for k, word in placed.span_from.items():
+        became[word] += placed.span_words[k]
+    out = [0.0] * len(placed.text.split())
+    for score, words in zip(scores, became):
+        if words:
+            out[min(words)] += score
+    return out
+
+
+def _parts(t: Translation) -> list[Translation]:
+    """The sentences a line's translation was made of (a line not split: itself)."""
+    return t.sentences or [t]
+
+
+def _offsets(text: str, parts: list[Translation]) -> list[int]:
+    """Where each part's source starts in ``text`` (sentences are its substrings, in order)."""
+    offsets, pos = [], 0
+    for p in parts:
+        at = text.find(p.source, pos) if p.source else pos
+        offsets.append(max(at, 0))
+        pos = max(at, 0) + len(p.source)
+    return offsets
+
+
+def _covered(text: str, start: int, end: int) -> list[int]:
+    """The whitespace-separated words of ``text`` that ``text[start:end]`` overlaps."""
+    return [
+        n for n, w in enumerate(re.finditer(r"\S+", text)) if w.start() < end and start < w.end()
+    ]
+
+
+def _words_of(m: Masked, offset: int, source: str, start: int) -> list[list[int]]:
+    """For each word of a masked sentence (at ``offset`` in the masked line), the words of the
+    original sentence (at ``start`` in the line) it stands for."""
+    original = m.line[start : m.original(offset, offset + len(source))[1]] if source else ""
+    out = []
+    for w in re.finditer(r"\S+", source):
+        a, b = m.original(offset + w.start(), offset + w.end())
+        out.append(_covered(original, a - start, b - start))
+    return out

@@ -1,0 +1,227 @@
+"""Where results go: files and directories that appear complete or not at all, stdout, and
+the file modes' writer.
+
+Every file the project writes goes through :func:`atomic_path` or :func:`atomic_writer`, and
+every directory (a checkpoint, an export) through :func:`atomic_directory`. :func:`write_output`
+writes to a file or to stdout; :func:`write_chunks` writes the results of `nmt translate`'s and
+`nmt align`'s file modes a chunk at a time, in order.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import io
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import TextIO, TypeVar
+
+from nmt_cli.errors import InputError, OutputError
+from nmt_cli.textio import one_line, open_lines
+
+# The help text of an --output option: where write_output writes.
+OUTPUT_HELP = "Output file, written atomically ('-': stdout)."
+
+_UMASK = os.umask(0)
+os.umask(_UMASK)
+
+
+def check_writable(path: str | Path) -> None:
+    """Fail early (before long work) when ``path`` could not be written."""
+    path = Path(path)
+    parent = path.parent
+    if not parent.exists():
+        raise OutputError(f"{path}: directory {parent} does not exist")
+    if not parent.is_dir():
+        raise OutputError(f"{path}: {parent} is not a directory")
+    if not os.access(parent, os.W_OK):
+        raise OutputError(f"{path}: directory {parent} is not writable")
+
+
+def _output_error(path: Path, e: OSError) -> OutputError:
+    if e.errno == errno.ENOSPC:
+        return OutputError(f"{path}: no space left on device; nothing was written")
+    return OutputError(f"{path}: cannot write ({e.strerror or e}); nothing was written")
+
+
+@contextlib.contextmanager
+def atomic_path(path: str | Path) -> Iterator[Path]:
+    """Yield a temporary path beside ``path``; on success it is renamed onto ``path``.
+
+    On any error the temporary file is removed and ``path`` is left as it was.
+    """
+    target = Path(path)
+    check_writable(target)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        yield tmp
+        with open(tmp, "rb") as f:
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp (and some writers) make 0600: use the umask
+        os.replace(tmp, target)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise _output_error(target, e) from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+@contextlib.contextmanager
+def atomic_writer(path: str | Path) -> Iterator[TextIO]:
+    """A UTF-8 text file that appears at ``path`` only once it is complete.
+
+    ``-`` writes to stdout instead (line-buffered semantics are the caller's: call flush()).
+    """
+    if str(path) == "-":
+        yield sys.stdout
+        return
+    # a write error (disk full) reaches atomic_path, which removes the temporary file and
+    # raises the OutputError
+    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as f:
+        yield f
+
+
+def write_text_atomic(path: str | Path, text: str) -> None:
+    with atomic_writer(path) as f:
+        f.write(text)
+
+
+@contextlib.contextmanager
+def atomic_directory(
+    target: Path, temporary: Path | None = None, stage: Callable[[str], None] = lambda _: None
+) -> Iterator[Path]:
+    """A directory that appears at ``target`` only once it is complete.
+
+    Yields an empty hidden directory beside ``target`` (``temporary``, or a fresh one); when
+    the block succeeds its files are synced and it is renamed onto ``target`` (a directory
+    already there is replaced, moved aside first under a hidden name); on any error it is
+    removed and ``target`` is left as it was. ``stage(name)`` hears "fsync" and "renamed" as
+    they pass (a hook for tests that kill a process inside a write)."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if temporary is None:
+            tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+        else:
+            shutil.rmtree(temporary, ignore_errors=True)
+            temporary.mkdir()
+            tmp = temporary
+    except OSError as e:
+        raise _output_error(target, e) from None
+    old = None
+    try:
+        yield tmp
+        for f in tmp.iterdir():
+            if f.is_file():
+                with open(f, "rb") as fh:
+                    os.fsync(fh.fileno())
+        os.chmod(tmp, 0o777 & ~_UMASK)  # mkdtemp makes 0700: use the umask
+        stage("fsync")
+        if target.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old.", dir=target.parent))
+            os.replace(target, old / target.name)
+        os.replace(tmp, target)
+        stage("renamed")
+        _fsync_directory(target.parent)
+    except OSError as e:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise _output_error(target, e) from None
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    finally:
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def _fsync_directory(path: Path) -> None:
+    """Make a rename inside ``path`` durable (where the system allows a directory's sync)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def stdout_utf8() -> TextIO:
+    """stdout as UTF-8 text with "\\n" line ends, whatever the locale.
+
+    The stream is reconfigured in place (never wrapped: a wrapper would close stdout's buffer
+    when it is collected).
+    """
+    with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
+        sys.stdout.reconfigure(encoding="utf-8", newline="\n")  # type: ignore[union-attr]
+    return sys.stdout
+
+
+def write_output(output: str, write: Callable[[TextIO, bool], None]) -> None:
+    """``write(out, interactive)`` to stdout (``interactive``: flush as results come) or, when
+    ``output`` is a file name, to that file, written atomically."""
+    if output == "-":
+        out = stdout_utf8()
+        write(out, True)
+        out.flush()
+    else:
+        with atomic_writer(output) as out:
+            write(out, False)
+
+
+def transform_lines(
+    input_file: str,
+    output: str,
+    transform: Callable[[str], str],
+    warn: Callable[[str], None] | None = None,
+) -> None:
+    """``transform`` of each line of ``input_file`` ('-': stdin) to ``output`` (see
+    write_output): one line out for every line in (see one_line), each flushed as it is
+    written when stdin goes to stdout; a ValueError of ``transform`` is the line's InputError."""
+    with open_lines(input_file, warn) as lines:
+
+        def write(out: TextIO, to_stdout: bool) -> None:
+            for n, line in enumerate(lines, 1):
+                try:
+                    text = transform(line)
+                except ValueError as e:
+                    raise InputError(f"line {n}: {e}") from None
+                out.write(one_line(text) + "\n")
+                if to_stdout and input_file == "-":
+                    out.flush()
+
+        write_output(output, write)
+
+
+Item = TypeVar("Item")
+
+
+def write_chunks(
+    output: str,
+    chunks: Iterable[Sequence[Item]],
+    lines_of: Callable[[Item], Iterable[str]],
+    on_progress: Callable[[int], None] = lambda done: None,
+) -> None:
+    """The file modes' writer: each item of each chunk as its output lines, in order, to
+    ``output`` (see write_output; stdout is flushed after each chunk, so a pipeline gets each
+    chunk's results as soon as they are done). ``on_progress(items_done)`` hears after each
+    chunk."""
+
+    def write(out: TextIO, interactive: bool) -> None:
+        done = 0
+        for chunk in chunks:
+            for item in chunk:
+                for line in lines_of(item):
+                    out.write(line + "\n")
+            done += len(chunk)
+            on_progress(done)
+            if interactive:
+                out.flush()
+
+    write_output(output, write)

@@ -1,0 +1,130 @@
+"""Numbers in the target language's written form, their value kept exactly.
+
+Each language writes a number by a convention (its decimal mark, what separates groups of three
+digits). A number found in the source (spans.py) is read by the source language's convention
+and written by the target's; where both languages share a convention, or either is not known
+here, or the reading is not certain, the number is kept as written:
+
+    fr -> en   14,8 -> 14.8     27 306,5 -> 27,306.5     1.000.000 -> 1,000,000
+    en -> fr   14.8 -> 14,8     27,306.5 -> 27 306,5 (no-break space)
+    de -> en   10.000,5 -> 10,000.5         en -> de   10,000.5 -> 10.000,5
+
+- Only the separators change: digits are never added, dropped or moved, and a number written
+  without groups gets none (a year: 2025 stays 2025).
+- Uncertain, so kept: one separator followed by exactly three digits (fr "245,000",
+  en "1,234", de "1.000"), which reads as a decimal in one convention and as a thousands group
+  in the other (texts quote numbers in the other convention); separators a convention does not
+  use (fr "3.5"); anything else that is not one number (a version 3.10.2, a date 12.03).
+- Ordinals: fr 1er, 2e, 3ème, 2nd(e) <-> en 1st, 2nd, 3rd; en -> de 3rd -> 3. (French 1st is
+  1er or 1re by gender, so it is kept.)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+SPACES = " \u00a0\u202f"  # space, no-break space, narrow no-break space
+
+
+@dataclass(frozen=True)
+class Convention:
+    """How a language writes numbers: ``decimal`` mark, ``group`` written between groups of
+    three digits, ``groups`` the separators read as groups."""
+
+    decimal: str
+    group: str
+    groups: str
+
+
+CONVENTIONS = {
+    "en": Convention(".", ",", "," + SPACES),
+    "fr": Convention(",", "\u00a0", "." + SPACES),
+    "de": Convention(",", ".", "." + SPACES),
+}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A number's value as digits: ``integer`` digits, ``fraction`` digits (None: none), and
+    whether its integer part was written in groups."""
+
+    integer: str
+    fraction: str | None
+    grouped: bool
+
+
+def read_number(text: str, convention: Convention) -> Reading | None:
+    """The value ``text`` has by ``convention``; None where that reading is not certain."""
+    if text.isdigit():
+        return Reading(text, None, False)
+    grouped = re.fullmatch(r"(\d{1,3})((?:([^\d])\d{3})(?:\3\d{3})*)(?:([^\d])(\d+))?", text)
+    if grouped and grouped[1] != "0":
+        lead, groups, mark, decimal, fraction = grouped.groups()
+        one_group = len(groups) == 4 and decimal is None
+        if mark in convention.groups and decimal in (None, convention.decimal) and mark != decimal:
+            if not (one_group and mark in ".,"):  # 1,234 or 1.000: decimal elsewhere
+                return Reading(lead + groups.replace(mark, ""), fraction, True)
+    plain = re.fullmatch(r"(\d+)([.,])(\d+)", text)
+    if plain and plain[2] == convention.decimal:
+        integer, _, fraction = plain.groups()
+        could_group = len(fraction) == 3 and len(integer) <= 3 and not integer.startswith("0")
+        if not could_group:
+            return Reading(integer, fraction, False)
+    return None
+
+
+def write_number(reading: Reading, convention: Convention) -> str:
+    """``reading`` written by ``convention``."""
+    digits = reading.integer
+    if reading.grouped:
+        head = len(digits) % 3 or 3
+        groups = [digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)]
+        digits = convention.group.join(groups)
+    if reading.fraction is None:
+        return digits
+    return digits + convention.decimal + reading.fraction
+
+
+_ORDINALS = {
+    "fr": re.compile(r"(\d+)(er|re|ère|e|ème|eme|nde|nd)"),
+    "en": re.compile(r"(\d+)(st|nd|rd|th)"),
+}
+
+
+def english_suffix(n: int) -> str:
+    if n % 100 in (11, 12, 13):
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def convert_ordinal(text: str, source: str, target: str) -> str:
+    """An ordinal of ``source`` as ``target`` writes it (``text`` where not certain)."""
+    pattern = _ORDINALS.get(source)
+    m = pattern.fullmatch(text) if pattern else None
+    if m is None or m[1].startswith("0"):
+        return text
+    n = int(m[1])
+    if source == "en" and m[2] != english_suffix(n):
+        return text  # 2th: not an English ordinal
+    if target == "en" and source != "en":
+        return m[1] + english_suffix(n)
+    if target == "fr" and source != "fr" and n > 1:
+        return m[1] + "e"
+    if target == "de" and source != "de":
+        return m[1] + "."
+    return text
+
+
+def convert(text: str, kind: str, source: str | None, target: str | None) -> str:
+    """A number or ordinal span's text as the translation shows it (any other kind, or an
+    unknown language: ``text``)."""
+    if source is None or target is None or source == target:
+        return text
+    if kind == "ordinal":
+        return convert_ordinal(text, source, target)
+    src, tgt = CONVENTIONS.get(source), CONVENTIONS.get(target)
+    if kind != "number" or src is None or tgt is None or src == tgt:
+        return text
+    reading = read_number(text, src)
+    return text if reading is None else write_number(reading, tgt)

@@ -1,0 +1,152 @@
+"""Placeholders: what the model reads in place of a protected span, and a line masked with them.
+
+A model whose tokenizer reserves placeholder tokens (a later fine-tune adds them) gets those:
+``<ph0>`` ... ``<ph15>`` (nmt_cli/vocab.py, PLACEHOLDERS), each one piece of the vocabulary: a
+tokenizer declares them by holding each name as an added token (not normalised, not special),
+so that encoding the name gives that one piece. Any other model gets the fallback form, plain
+numbers from 101 on: of the forms tried, the shipped fr-en carried them through exactly once
+most often, at the best BLEU (docs/benchmarks.md, "Placeholders"), and as every number of a
+line is itself a protected span, a number in its translation can only be a placeholder or the
+model's own. Spans beyond the reserved names of a line take fallback numbers.
+
+The masked line keeps the line's text around each span; a placeholder that would touch a word
+(``&lt;em&gt;urgent``) is set off by a space, and the span is glued back to its neighbour in
+the translation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from nmt_cli.protect.spans import Span
+from nmt_cli.vocab import PLACEHOLDERS
+
+# Characters next to which a placeholder needs no space: the model reads them apart already.
+_APART = set(".,;:!?()[]{}\"'«»“”‘’%$€£/–—-")
+
+
+@dataclass(frozen=True)
+class PlaceholderForm:
+    """Names ``template.format(first + k)`` for the k-th span of a line, k < ``count`` (None:
+    no limit); later spans take ``overflow``'s names."""
+
+    template: str
+    first: int
+    count: int | None = None
+    overflow: PlaceholderForm | None = None
+
+    def name(self, k: int) -> str:
+        if self.count is not None and k >= self.count and self.overflow is not None:
+            return self.overflow.name(k - self.count)
+        return self.template.format(self.first + k)
+
+    def find(self, text: str) -> list[tuple[int, int, int]]:
+        """(start, end, k) of each name in ``text`` (any case: an ALL-CAPS line's translation
+        is upper-cased), left to right; k may be out of any line's range."""
+        found = []
+        for form, offset in self._forms():
+            for m in form._pattern().finditer(text):
+                found.append((m.start(), m.end(), int(m[1]) - form.first + offset))
+        found.sort()
+        return [f for i, f in enumerate(found) if i == 0 or f[0] >= found[i - 1][1]]
+
+    def is_fragment(self, word: str) -> bool:
+        """Whether ``word`` may be a garbled copy of a name: it holds a digit, or a character
+        of the names' own (``<``, ``>``, ``_``...)."""
+        marks = {c for form, _ in self._forms() for c in form.template if not c.isalnum()}
+        return any(c.isdigit() or c in marks - set("{}") for c in word)
+
+    def _forms(self) -> list[tuple[PlaceholderForm, int]]:
+        if self.overflow is None or self.count is None:
+            return [(self, 0)]
+        return [(self, 0), *((f, o + self.count) for f, o in self.overflow._forms())]
+
+    def _pattern(self) -> re.Pattern:
+        before, after = (re.escape(part) for part in self.template.split("{}"))
+        # not a part of a longer number: "101.1" is a garbled copy of 101, not 101
+        edges = r"(?<!\d)(?<!\d\.)", r"(?!\d|\.\d)"
+        return re.compile(rf"{edges[0]}{before}(\d+){after}{edges[1]}", re.IGNORECASE)
+
+
+FALLBACK = PlaceholderForm("{}", 101)
+RESERVED = PlaceholderForm("<ph{}>", 0, len(PLACEHOLDERS), FALLBACK)
+
+
+def form_for(encode: Callable[[str], list[int]], piece_id: Callable[[str], int]) -> PlaceholderForm:
+    """RESERVED where the tokenizer (its ``encode`` and ``piece_to_id``) has every reserved name
+    as one piece, else FALLBACK."""
+    reserved = all(encode(name) == [piece_id(name)] for name in PLACEHOLDERS)
+    return RESERVED if reserved else FALLBACK
+
+
+@dataclass(frozen=True)
+class Masked:
+    """A line with its spans replaced by placeholders.
+
+    text     the masked line
+    names    the placeholder of each span;  outputs: what each span becomes in a translation
+    glue     for each span, (left, right): whether it touched a word on that side, so that the
+             placeholder was set off by a space, and the span is glued back to its neighbour
+    starts   for each character of ``text``, where in ``line`` the text it stands for begins;
+    ends     ... and ends (a placeholder stands for its whole span, a space set off for none)
+    """
+
+    line: str
+    text: str
+    spans: tuple[Span, ...]
+    names: tuple[str, ...]
+    outputs: tuple[str, ...]
+    glue: tuple[tuple[bool, bool], ...]
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    def original(self, start: int, end: int) -> tuple[int, int]:
+        """The part of ``line`` that ``text[start:end]`` (not empty) stands for."""
+        return self.starts[start], max(self.ends[start:end])
+
+
+def _touches(c: str) -> bool:
+    """Whether a placeholder next to ``c`` would run into it (a word, another span)."""
+    return bool(c) and not c.isspace() and c not in _APART
+
+
+def mask(line: str, spans: Sequence[Span], outputs: Sequence[str], form: PlaceholderForm) -> Masked:
+    """``line`` with ``spans`` (in order, not overlapping) replaced by ``form``'s names;
+    ``outputs[k]``: what span k becomes in the translation."""
+    parts: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+
+    def add(text: str, start: int, end: int | None = None) -> None:
+        parts.append(text)
+        for i in range(len(text)):  # plain text: one character each; a name: its whole span
+            starts.append(start if end is not None else start + i)
+            ends.append(end if end is not None else start + i + 1)
+
+    pos, glue = 0, []
+    for k, span in enumerate(spans):
+        add(line[pos : span.start], pos)
+        # two spans that touch are glued to each other
+        left = _touches(line[span.start - 1 : span.start]) or k and spans[k - 1].end == span.start
+        right = _touches(line[span.end : span.end + 1]) or (
+            k + 1 < len(spans) and spans[k + 1].start == span.end
+        )
+        glue.append((bool(left), bool(right)))
+        after_span = k and spans[k - 1].end == span.start  # its space is in already
+        add(" " if left and not after_span else "", span.start, span.start)
+        add(form.name(k), span.start, span.end)
+        add(" " if right else "", span.end, span.end)
+        pos = span.end
+    add(line[pos:], pos)
+    return Masked(
+        line=line,
+        text="".join(parts),
+        spans=tuple(spans),
+        names=tuple(form.name(k) for k in range(len(spans))),
+        outputs=tuple(outputs),
+        glue=tuple(glue),
+        starts=tuple(starts),
+        ends=tuple(ends),
+    )

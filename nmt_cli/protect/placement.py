@@ -1,0 +1,228 @@
+"""Putting protected spans back into a translation: by placeholder, else by alignment.
+
+A sentence's translation holds the placeholders the model carried over. Each span of the
+sentence ends up in the text exactly once:
+
+- carried once: the span takes its placeholder's place;
+- carried more than once: it takes the place of the copy whose target word attends most to the
+  placeholder's source word, and the other copies go;
+- dropped: it goes where the attention alignment puts its source word. The target words the
+  model wrote for the placeholder (their strongest source word is the placeholder's, and they
+  look like a garbled copy of it: see PlaceholderForm.is_fragment) are replaced by the span,
+  their leading and trailing punctuation kept (``$1011,`` -> ``$150,000,``); without such
+  words the span goes beside the target word that attends most to it (before it when that
+  word's own strongest source word comes after the placeholder, else after it). With no
+  attention at all it goes where its source word lies, in proportion;
+- a placeholder of another sentence of the line is dropped: a span is never doubled, never
+  invented. A name that is no placeholder of the line (a number past its last) is the model's
+  own text.
+
+A span that touched a word in the source (``&lt;em&gt;urgent``) is glued back to its neighbour.
+
+Word-level attention ``weights`` is (Tw, Sw): a row per word of the translation, a column per
+word of the masked source sentence (see nmt_cli/align/words.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from nmt_cli.protect.placeholders import PlaceholderForm
+
+Weights = Sequence[Sequence[float]]  # (Tw, Sw)
+
+
+@dataclass
+class _Unit:
+    """A part of the output: text of translation word ``word``, or span ``span`` (``word`` None:
+    a span placed by alignment). Units of one word are written without a space between them."""
+
+    text: str
+    word: int | None
+    span: int | None = None
+    core: bool = False  # from the word's core, not its leading or trailing punctuation
+    first: bool = True  # the first unit of its word
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The translation with its spans in place.
+
+    text        the output
+    words       for each word of the translation given, the words of ``text`` it became
+                (none: removed; a placeholder's own words are its span's)
+    span_words  for each span, its words in ``text``
+    span_from   for each span put in the place of a word of the translation given (its
+                placeholder, or a garbled copy of it), that word; a span placed by the
+                alignment beside the words has none
+    """
+
+    text: str
+    words: list[list[int]]
+    span_words: dict[int, list[int]]
+    span_from: dict[int, int]
+
+
+def place_spans(
+    translation: str,
+    sources: dict[int, int],
+    outputs: Sequence[str],
+    glue: Sequence[tuple[bool, bool]],
+    form: PlaceholderForm,
+    weights: Weights | None = None,
+    n_source: int = 0,
+) -> Placement:
+    """``translation`` (of a masked sentence) with span k written as ``outputs[k]``, for each
+    span k of the sentence: ``sources[k]`` is the source word holding its placeholder. ``glue``:
+    (left, right) of each span, see placeholders.Masked. ``n_source``: the source's words,
+    for placing a dropped span when there are no ``weights``."""
+    words = translation.split()
+    if weights is not None and (len(weights) != len(words) or not weights or not weights[0]):
+        weights = None
+    units = _keep_one_copy(_units(words, form, len(outputs)), sources, weights)
+    garbled = _garbled(units, set(sources.values()), form, weights)
+    for k in sorted(set(sources) - {u.span for u in units}):
+        units = _place_dropped(units, k, sources[k], garbled, weights, n_source, len(words))
+    units = [u for u in units if u.span is not None or not (u.core and u.word in garbled)]
+    return _render(units, outputs, glue, len(words))
+
+
+def needs_alignment(translation: str, sources: dict[int, int], n_spans: int, form) -> bool:
+    """Whether putting the spans into ``translation`` needs its word alignment: a placeholder
+    of the sentence is not in it exactly once, or a word may be a garbled copy of one."""
+    if not sources:
+        return False
+    units = _units(translation.split(), form, n_spans)
+    found = [u.span for u in units if u.span is not None]
+    if any(found.count(k) != 1 for k in sources):
+        return True
+    return any(u.core and u.span is None and form.is_fragment(u.text) for u in units)
+
+
+def _units(words: list[str], form: PlaceholderForm, n_spans: int) -> list[_Unit]:
+    """The units of the translation's words: each word's leading punctuation, its core split at
+    the line's placeholders (a number that is not one is text), its trailing punctuation."""
+    units = []
+    for i, word in enumerate(words):
+        start = next((n for n, c in enumerate(word) if c.isalnum()), len(word))
+        end = max(start, len(word.rstrip("".join(c for c in word if not c.isalnum()))))
+        if start:
+            units.append(_Unit(word[:start], i))
+        pos = start
+        for a, b, k in form.find(word[start:end]) if end > start else ():
+            if not 0 <= k < n_spans:
+                continue
+            if a + start > pos:
+                units.append(_Unit(word[pos : a + start], i, core=True))
+            units.append(_Unit(word[a + start : b + start], i, k, core=True))
+            pos = b + start
+        if end > pos:
+            units.append(_Unit(word[pos:end], i, core=True))
+        if end < len(word):
+            units.append(_Unit(word[end:], i))
+    for i, u in enumerate(units):
+        u.first = i == 0 or units[i - 1].word != u.word
+    return units
+
+
+def _keep_one_copy(units: list[_Unit], sources: dict[int, int], weights) -> list[_Unit]:
+    """``units`` with one copy of each of the sentence's placeholders, none of another
+    sentence's."""
+    keep: dict[int, _Unit] = {}
+    for u in units:
+        if u.span not in sources:
+            continue
+        best = keep.get(u.span)
+        s = sources[u.span]
+        if best is None or weights is not None and weights[u.word][s] > weights[best.word][s]:
+            keep[u.span] = u
+    kept = {id(u) for u in keep.values()}
+    return [u for u in units if u.span is None or id(u) in kept]
+
+
+def _argmax(values: Sequence[float]) -> int:
+    return max(range(len(values)), key=lambda i: (values[i], -i))  # the first maximum
+
+
+def _garbled(units: list[_Unit], held: set[int], form, weights) -> dict[int, int]:
+    """The words the model wrote for a placeholder, garbled, as {translation word: the source
+    word holding the placeholder}: words that hold no placeholder, whose core looks like a
+    piece of one, and whose strongest source word holds one (``held``)."""
+    if weights is None:
+        return {}
+    holding = {u.word for u in units if u.span is not None}
+    cores: dict[int, str] = {}
+    for u in units:
+        if u.core and u.word not in holding:
+            cores[u.word] = cores.get(u.word, "") + u.text
+    best = {t: _argmax(weights[t]) for t, core in cores.items() if form.is_fragment(core)}
+    return {t: s for t, s in best.items() if s in held}
+
+
+def _place_dropped(
+    units: list[_Unit], k: int, s: int, garbled: dict[int, int], weights, n_source, n_words
+) -> list[_Unit]:
+    """``units`` with dropped span ``k`` (its placeholder was source word ``s``) put in: where
+    the first word written for it was (its core; the caller drops those words' cores), else
+    by the alignment, else in proportion."""
+    span = _Unit("", None, k)
+    if not n_words:
+        return [*units, span]
+    if weights is None:
+        at = round(s * (n_words - 1) / max(n_source - 1, 1)) if n_source else n_words
+        return _insert(units, span, at, before=True)
+    written = sorted(t for t, held in garbled.items() if held == s)
+    if written:
+        span.word = written[0]
+        i = next(i for i, u in enumerate(units) if u.word == written[0] and u.core)
+        return [*units[:i], span, *units[i:]]
+    t = _argmax([row[s] for row in weights])
+    return _insert(units, span, t, before=_argmax(weights[t]) > s)
+
+
+def _insert(units: list[_Unit], span: _Unit, t: int, before: bool) -> list[_Unit]:
+    """``units`` with ``span`` before (or after) the units of translation word ``t``."""
+    after = [i for i, u in enumerate(units) if u.word is not None and u.word >= t + (not before)]
+    i = after[0] if after else len(units)  # word t may be gone: before the next one left
+    return [*units[:i], span, *units[i:]]
+
+
+def _render(
+    units: list[_Unit], outputs: Sequence[str], glue: Sequence[tuple[bool, bool]], n_words: int
+) -> Placement:
+    words: list[list[int]] = [[] for _ in range(n_words)]
+    span_words: dict[int, list[int]] = {}
+    span_from: dict[int, int] = {}
+    parts: list[str] = []
+    word = -1  # the output word the last unit ended in
+    last: _Unit | None = None  # the last unit written
+    for u in units:
+        text = outputs[u.span] if u.span is not None else u.text
+        if not text:
+            continue
+        apart = last is not None and (u.word is None or last.word != u.word)
+        if apart and not u.first and not any(c.isalnum() for c in text):
+            apart = False  # punctuation the model wrote after a placeholder that is gone
+        if (
+            u.span is not None
+            and glue[u.span][0]
+            or last
+            and last.span is not None
+            and (glue[last.span][1])
+        ):
+            apart = False
+        if apart or last is None:
+            word += 1
+            parts.append(" ")
+        covered = list(range(word, word + len(text.split())))
+        word = covered[-1]
+        parts.append(text)
+        last = u
+        if u.span is not None:
+            span_words[u.span] = covered
+            if u.word is not None:
+                span_from[u.span] = u.word
+        elif u.word is not None:
+            words[u.word].extend(w for w in covered if w not in words[u.word])
+    return Placement("".join(parts).strip(), words, span_words, span_from)

@@ -1,0 +1,196 @@
+"""Finding the spans of a line that must pass through translation unchanged.
+
+A span is found on the raw line, before sentence splitting and case restoration. Its kinds:
+
+    markup      tags and entities, escaped (``&lt;em&gt;``, ``&amp;``) or not (``<br/>``)
+    code        inline code: ```x```, reST ````literal```` and ``:role:`target``` as a whole
+    url         ``https://...``, ``ftp://...``, ``www....`` (closing punctuation left out)
+    email       ``name@example.org``
+    command     a command line that starts with a well-known program and goes on with options or
+                paths (``ls -la /var/log``, ``git status``, ``pip install -U nmt-cli``)
+    path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``docs/index.html``
+    file        a file or host name with an extension: ``rapport.pdf``, ``insee.fr``
+    handle      ``@name``
+    hashtag     ``#name``
+    phone       three or more groups of digits joined by spaces, dots or hyphens that do not
+                make one grouped number (``01 23 45 67 89``): kept as written
+    number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form)
+    ordinal     ``1er``, ``3e``, ``21st`` (numbers.py)
+    identifier  a word with digits, joined by ``- _ . / : + #`` (``SKU-88-X``, ``9f2c1ab``,
+                ``release-7.3``, ``978-2-07-036822-8``, ``1971-1972``), or with an inner
+                underscore (``max_len``)
+
+Where spans overlap, the one that starts first wins, then the longest, then the kind listed
+first. A user's own patterns (``--protect REGEX``) are taken before all of these.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+_CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command
+
+# Programs whose name, followed by options or paths, starts a command line.
+_PROGRAMS = (
+    "ls cd cp mv rm mkdir rmdir touch cat less more head tail grep find chmod chown ln tar "
+    "gzip gunzip zip unzip curl wget ssh scp rsync python python3 pip pip3 sudo echo diff "
+    "sed awk sort uniq wc df ps kill top make cmake gcc npm npx node java docker kubectl "
+    "systemctl apt apt-get brew conda cargo go git nmt"
+).split()
+# Programs with subcommands: the program and a subcommand are a command line on their own.
+_SUBCOMMANDS = {
+    "git": "init clone add commit push pull status log diff checkout switch branch merge rebase "
+    "fetch reset tag stash show",
+    "pip": "install uninstall freeze list show",
+    "npm": "install uninstall run test start ci",
+    "docker": "run build pull push ps exec images compose",
+    "apt": "install remove update upgrade",
+    "apt-get": "install remove update upgrade",
+    "cargo": "build run test install",
+    "nmt": "translate train align evaluate average export tokenizer",
+}
+_ARG = (
+    r"(?:-{1,2}[\w][\w=.,:/+-]*"  # an option
+    r"|[~.]{0,2}/[^\s]*|\.\.?(?![^\s])"  # a path
+    r"|[\w.-]+\.[a-z0-9]{1,5}\b"  # a file
+    r"|\*[\w.*]*)"  # a glob
+)
+
+
+def _command_pattern() -> str:
+    sub = "|".join(
+        rf"{re.escape(p)} (?:{'|'.join(names.split())})(?![\w-])"
+        for p, names in _SUBCOMMANDS.items()
+    )
+    plain = "|".join(re.escape(p) for p in sorted(_PROGRAMS, key=len, reverse=True))
+    return (
+        rf"(?<![\w/.-])(?:sudo )?(?:(?:{sub})(?: {_ARG}| [\w]+[-._\d][\w.-]*)*"
+        rf"|(?:{plain})(?: {_ARG})+)"
+    )
+
+
+_NUMBER_END = r"(?![\w]|[.,]\d)"
+# (kind, pattern), in the order ties are broken
+PATTERNS: tuple[tuple[str, str], ...] = (
+    (
+        "markup",
+        r"&lt;/?[A-Za-z][\w:.-]*(?:\s(?:(?!&gt;)[^<>])*)?/?&gt;"
+        r"|</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>"
+        r"|&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});",
+    ),
+    ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
+    ("url", r"\b(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)[^\s<>\"`]+"),
+    ("email", r"(?<![\w.+-])[\w+-][\w.+-]*@[\w-]+(?:\.[\w-]+)+"),
+    ("command", _command_pattern()),
+    (
+        "path",
+        r"(?<![\w/.:~-])(?:~|\.{1,2})?/(?:[\w.+@-]+/)*[\w.+@-]+/?"
+        r"|\b[A-Za-z]:\\(?:[\w.+@ -]+\\)*[\w.+@-]+"
+        r"|(?<![\w/.-])(?:[\w.+@-]+/)+[\w+@-]+(?:\.[\w+@-]+)*\.[A-Za-z][A-Za-z0-9]{0,4}(?![\w/])",
+    ),
+    (
+        "file",
+        r"(?<![\w.@/-])[\w-]{2,}(?:\.[\w-]+)*\.[a-z][a-z0-9]{1,4}(?![\w-])"
+        r"|(?<![\w.@/-])[\w-]{3,}\.[a-z](?![\w.-])",
+    ),
+    ("handle", r"(?<![\w@.])@[A-Za-z0-9_]{1,30}\b"),
+    ("hashtag", r"(?<![\w&#])#\w+"),
+    ("number", rf"(?<![\w.,])\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d+)?{_NUMBER_END}"),
+    ("number", rf"(?<![\w.,])\d+(?:[.,]\d+)*{_NUMBER_END}"),
+    ("phone", r"(?<![\w+])\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}(?![\w])"),
+    ("ordinal", r"(?<![\w.,])\d+(?:er|re|ère|ème|eme|e|nde|nd|st|rd|th)(?![\w])"),
+    (
+        "identifier",
+        r"(?<![\w])\w+(?:[-_./:+#]\w+)*"
+        r"|(?<![\w])[^\W_]+(?:_[^\W_]+)+(?![\w])",
+    ),
+)
+KINDS = tuple(dict.fromkeys(kind for kind, _ in PATTERNS)) + ("user",)
+_TRIMMED = ("url", "command", "path")  # kinds whose end may take a sentence's punctuation
+
+
+def _is_identifier(text: str) -> bool:
+    return "_" in text or any(c.isdigit() for c in text)
+
+
+@dataclass(frozen=True)
+class Span:
+    """``line[start:end]``, of ``kind``."""
+
+    start: int
+    end: int
+    kind: str
+    text: str
+
+
+def compile_patterns(patterns: Iterable[str], flag: str = "--protect") -> list[re.Pattern]:
+    """The user's patterns compiled; ValueError naming the first that is not a regex."""
+    compiled = []
+    for p in patterns:
+        try:
+            compiled.append(re.compile(p))
+        except re.error as e:
+            raise ValueError(f"{flag} {p!r}: not a regular expression ({e})") from None
+    return compiled
+
+
+class SpanFinder:
+    """``find(line)``: the protected spans of ``line``, in order, none overlapping."""
+
+    def __init__(self, patterns: Sequence[str] = ()):
+        self.user = compile_patterns(patterns)
+        self.builtin = [(kind, re.compile(p)) for kind, p in PATTERNS]
+
+    def find(self, line: str) -> list[Span]:
+        user = _leftmost_longest([s for p in self.user for s in _matches(p, line, "user", 0)])
+        found = [
+            s
+            for rank, (kind, p) in enumerate(self.builtin)
+            for s in _matches(p, line, kind, rank)
+            if not any(s.start < u.end and u.start < s.end for u in user)
+        ]
+        return sorted(user + _leftmost_longest(found), key=lambda s: s.start)
+
+
+@dataclass(frozen=True)
+class _Ranked(Span):
+    rank: int = 0
+
+
+def _matches(pattern: re.Pattern, line: str, kind: str, rank: int) -> Iterable[_Ranked]:
+    for m in pattern.finditer(line):
+        start, end = m.span()
+        text = line[start:end]
+        if kind in _TRIMMED:
+            text = trim_closing(text)
+        start, end = start + len(text) - len(text.lstrip()), start + len(text.rstrip())
+        if end > start and (kind != "identifier" or _is_identifier(line[start:end])):
+            yield _Ranked(start, end, kind, line[start:end], rank)
+
+
+def _leftmost_longest(candidates: list[_Ranked]) -> list[Span]:
+    """Non-overlapping spans: the earliest start first, then the longest, then the lowest
+    rank."""
+    chosen: list[Span] = []
+    for c in sorted(candidates, key=lambda c: (c.start, c.start - c.end, c.rank)):
+        if not chosen or c.start >= chosen[-1].end:
+            chosen.append(Span(c.start, c.end, c.kind, c.text))
+    return chosen
+
+
+def trim_closing(text: str) -> str:
+    """``text`` without the sentence punctuation at its end: ``https://a.fr/x.`` -> ``...x``;
+    a closing bracket stays where the text opens one (``.../Paris_(ville)``), and so does a
+    parent directory (``cd ..``)."""
+    pairs = {")": "(", "]": "[", "}": "{"}
+    while text:
+        if text.endswith("..") and text[-3:-2] in ("", " ", "/"):
+            break  # the parent directory
+        last = text[-1]
+        if last in _CLOSERS or last in pairs and text.count(pairs[last]) < text.count(last):
+            text = text[:-1]
+        else:
+            break
+    return text

@@ -1,0 +1,172 @@
+"""Placeholders in, spans back: masking a line, and putting each span back exactly once, by its
+placeholder or, where the model dropped or repeated it, by a (here made-up) word alignment
+(nmt_cli/protect/placeholders.py, placement.py)."""
+
+from __future__ import annotations
+
+from tokenizers import AddedToken
+
+from nmt_cli.model.tokenizer import Tokenizer
+from nmt_cli.protect.placeholders import FALLBACK, RESERVED, form_for, mask
+from nmt_cli.protect.placement import needs_alignment, place_spans
+from nmt_cli.protect.spans import SpanFinder
+from nmt_cli.vocab import PLACEHOLDERS
+
+FIND = SpanFinder()
+
+
+def masked(line: str, outputs=None):
+    spans = FIND.find(line)
+    return mask(line, spans, outputs or [s.text for s in spans], FALLBACK)
+
+
+def one_hot(rows: list[int], n_source: int) -> list[list[float]]:
+    """(Tw, Sw) weights: target word i attends to source word rows[i] alone."""
+    return [[1.0 if j == s else 0.0 for j in range(n_source)] for s in rows]
+
+
+def test_a_line_is_masked_with_numbers_from_101_and_keeps_its_text_around_them():
+    m = masked("Le budget 2025 prévoit 27 306,5 millions.", ["2025", "27,306.5"])
+    assert m.text == "Le budget 101 prévoit 102 millions."
+    assert m.names == ("101", "102") and m.outputs == ("2025", "27,306.5")
+    at = m.text.index("102")
+    assert m.line[slice(*m.original(at, at + 3))] == "27 306,5"  # a name stands for its span
+    assert m.line[slice(*m.original(at - 8, at + 12))] == "prévoit 27 306,5 millions"
+
+
+def test_a_span_that_touches_a_word_is_set_off_by_spaces_and_glued_back():
+    m = masked("Le mot &lt;em&gt;urgent&lt;/em&gt; est en gras.")
+    assert m.text == "Le mot 101 urgent 102 est en gras."
+    assert m.glue == ((False, True), (True, False))
+    placed = place_spans(
+        "The 101 urgent 102 word is bold.", {0: 2, 1: 4}, m.outputs, m.glue, FALLBACK
+    )
+    assert placed.text == "The &lt;em&gt;urgent&lt;/em&gt; word is bold."
+
+
+def test_two_spans_that_touch_are_glued_to_each_other():
+    m = masked("Voir &lt;b&gt;&lt;i&gt;ceci")
+    assert m.text == "Voir 101 102 ceci"
+    assert place_spans("See 101 102 this", {0: 1, 1: 2}, m.outputs, m.glue, FALLBACK).text == (
+        "See &lt;b&gt;&lt;i&gt;this"
+    )
+
+
+def test_a_placeholder_carried_once_takes_its_span_and_the_words_are_mapped():
+    outputs, glue = ["https://a.org/x", "9f2c1ab"], [(False, False)] * 2
+    placed = place_spans("See 101. Commit 102 is in.", {0: 1, 1: 3}, outputs, glue, FALLBACK)
+    assert placed.text == "See https://a.org/x. Commit 9f2c1ab is in."
+    assert placed.span_words == {0: [1], 1: [3]}
+    assert placed.words == [[0], [1], [2], [], [4], [5]]  # "101." keeps its "."
+
+
+def test_a_span_with_spaces_covers_several_output_words():
+    placed = place_spans("Type 101 now", {0: 1}, ["ls -la /var/log"], [(False, False)], FALLBACK)
+    assert placed.text == "Type ls -la /var/log now"
+    assert placed.span_words == {0: [1, 2, 3]} and placed.words == [[0], [], [4]]
+    assert placed.span_from == {0: 1}  # it took the place of translation word 1, "101"
+
+
+def test_a_repeated_placeholder_keeps_the_copy_that_attends_most_to_its_source_word():
+    # source: "Voir 101 ici" (word 1 the placeholder); the second copy attends to it
+    weights = [[1, 0, 0], [0, 0.4, 0.6], [0, 0, 1], [0, 0.9, 0.1]]
+    placed = place_spans("See 101 here 101", {0: 1}, ["x.org"], [(False, False)], FALLBACK, weights)
+    assert placed.text == "See here x.org"
+    assert placed.span_from == {0: 3}
+
+
+def test_a_dropped_placeholder_replaces_the_garbled_words_written_for_it():
+    # source: "Le commit 101 est là" ; the model wrote "1O1" and "1" for the placeholder
+    weights = one_hot([0, 1, 2, 2, 3, 4], 5)
+    placed = place_spans(
+        "The commit 1O1 1 is there", {0: 2}, ["9f2c1ab"], [(False, False)], FALLBACK, weights
+    )
+    assert placed.text == "The commit 9f2c1ab is there"
+    assert placed.words == [[0], [1], [], [], [3], [4]] and placed.span_words == {0: [2]}
+    assert placed.span_from == {0: 2}  # the first word written for it
+
+
+def test_a_dropped_placeholder_goes_beside_the_word_that_attends_most_to_it():
+    # source: "Envoyez à 101 demain" ; no garbled copy: "tomorrow" attends most to the
+    # placeholder but its own strongest source word comes after it, so the span goes before it
+    weights = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 0.4, 0.6]]
+    outputs = ["a@b.fr"]
+    placed = place_spans("Send to tomorrow", {0: 2}, outputs, [(False, False)], FALLBACK, weights)
+    assert placed.text == "Send to a@b.fr tomorrow"
+    # ... and after a word whose own strongest source word comes before it
+    weights = [[1, 0, 0, 0], [0, 0.6, 0.4, 0], [0, 0, 0, 1]]
+    placed = place_spans("Send to tomorrow", {0: 2}, outputs, [(False, False)], FALLBACK, weights)
+    assert placed.text == "Send to a@b.fr tomorrow"
+    weights = [[1, 0, 0, 0], [0, 0.9, 0.1, 0], [0, 0, 0, 1]]
+    placed = place_spans("Send tomorrow", {0: 2}, outputs, [(False, False)], FALLBACK, weights[::2])
+    assert placed.text == "Send a@b.fr tomorrow"
+    assert placed.span_from == {}  # beside the words: in the place of none
+
+
+def test_without_attention_a_dropped_span_goes_where_its_source_word_lies():
+    placed = place_spans("a b c d e", {0: 4}, ["X-1"], [(False, False)], FALLBACK, None, 5)
+    assert placed.text == "a b c d X-1 e"
+    assert place_spans("", {0: 0}, ["X-1"], [(False, False)], FALLBACK).text == "X-1"
+
+
+def test_a_placeholder_of_another_sentence_is_dropped_and_other_numbers_are_text():
+    # the line's spans: 101 (this sentence's) and 102 (the next sentence's)
+    outputs, glue = ["2025", "14.8"], [(False, False)] * 2
+    placed = place_spans("In 101 and 102, the 21st.", {0: 1}, outputs, glue, FALLBACK)
+    assert placed.text == "In 2025 and, the 21st."
+
+
+def test_a_placeholder_inside_a_longer_number_is_a_garbled_copy():
+    weights = one_hot([0, 1, 2, 3], 3 + 1)  # source: "Montez à 101 quotidiennement"
+    placed = place_spans(
+        "Raise to $101.1 daily", {0: 2}, ["500,000"], [(False, False)], FALLBACK, weights
+    )
+    assert placed.text == "Raise to $500,000 daily"
+
+
+def test_a_garbled_copy_keeps_its_punctuation():
+    weights = one_hot([0, 1, 2], 3)  # source: "Limite à 101."
+    placed = place_spans(
+        "Limit to $1011.", {0: 2}, ["150,000"], [(False, False)], FALLBACK, weights
+    )
+    assert placed.text == "Limit to $150,000."
+
+
+def test_every_span_comes_out_exactly_once_whatever_the_model_wrote():
+    outputs, glue = ["A-1", "B-2", "C-3"], [(False, False)] * 3
+    sources = {0: 0, 1: 2, 2: 4}
+    weights_of = {n: [[1.0 / 5] * 5 for _ in range(n)] for n in range(8)}
+    for text in ["", "x", "101 101 101", "103 102 101 104", "x 102 y 102 z", "1 2 3 1O1 x"]:
+        n = len(text.split())
+        for weights in (None, weights_of[n]):
+            out = place_spans(text, sources, outputs, glue, FALLBACK, weights, 5).text.split()
+            assert sorted(w for w in out if w in outputs) == outputs, (text, out)
+
+
+def test_the_reserved_placeholders_are_used_where_the_tokenizer_holds_them(small_tokenizer):
+    assert form_for(small_tokenizer.encode, small_tokenizer.piece_to_id) is FALLBACK
+    hf = Tokenizer.load(small_tokenizer.path)._tok
+    hf.add_tokens([AddedToken(name, normalized=False, special=False) for name in PLACEHOLDERS])
+    tok = Tokenizer(hf)  # as a saved tokenizer.json would load
+    assert form_for(tok.encode, tok.piece_to_id) is RESERVED
+    assert PLACEHOLDERS[3] in tok.pieces(f"x {PLACEHOLDERS[3]} y")
+    assert [RESERVED.name(k) for k in (0, 15, 16)] == ["<ph0>", "<ph15>", "101"]
+    assert RESERVED.find("<PH2> and 102") == [(0, 5, 2), (10, 13, 17)]
+
+
+def test_a_literal_placeholder_in_the_text_is_itself_protected():
+    assert [(s.kind, s.text) for s in FIND.find("Tapez <ph0> ici")] == [("markup", "<ph0>")]
+
+
+def test_an_extra_garbled_copy_goes_but_a_number_the_model_wrote_for_a_word_stays():
+    # source: "Le 101 mai du XXe siècle": "10" attends to the placeholder, "21st" to "XXe"
+    weights = one_hot([0, 1, 1, 2, 3, 4, 5, 5], 6)
+    text = "The 10 101 May of the 21st century"
+    assert needs_alignment(text, {0: 1}, 1, FALLBACK)
+    placed = place_spans(text, {0: 1}, ["11"], [(False, False)], FALLBACK, weights)
+    assert placed.text == "The 11 May of the 21st century"
+
+
+def test_a_translation_that_carries_each_placeholder_once_needs_no_alignment():
+    assert not needs_alignment("See 101, then 102.", {0: 1, 1: 3}, 2, FALLBACK)
+    assert needs_alignment("See 101, then 101.", {0: 1, 1: 3}, 2, FALLBACK)

@@ -1,0 +1,135 @@
+"""What `nmt translate` protects: the span detector, read as a spec (nmt_cli/protect/spans.py).
+
+Each case is a line and the spans found on it, as (kind, text), in order.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from nmt_cli.protect.spans import SpanFinder, compile_patterns
+
+FIND = SpanFinder()
+
+
+def spans(line: str, finder: SpanFinder = FIND) -> list[tuple[str, str]]:
+    found = finder.find(line)
+    for s in found:
+        assert line[s.start : s.end] == s.text
+    return [(s.kind, s.text) for s in found]
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        (
+            "Le rapport complet est en ligne sur https://www.insee.fr/fr/statistiques/7654321.",
+            [("url", "https://www.insee.fr/fr/statistiques/7654321")],
+        ),
+        (
+            "Les inscriptions se font par courriel à inscriptions@universite-rennes.fr.",
+            [("email", "inscriptions@universite-rennes.fr")],
+        ),
+        (
+            "Le correctif se trouve dans le commit 9f2c1ab de la branche release-7.3.",
+            [("identifier", "9f2c1ab"), ("identifier", "release-7.3")],
+        ),
+        (
+            "Le budget 2025 prévoit 27 306,5 millions d'euros pour la recherche.",
+            [("number", "2025"), ("number", "27 306,5")],
+        ),
+        (
+            "Tapez ls -la /var/log dans le terminal pour voir les journaux.",
+            [("command", "ls -la /var/log")],
+        ),
+        (
+            "Le mot &lt;em&gt;urgent&lt;/em&gt; doit apparaître en gras.",
+            [("markup", "&lt;em&gt;"), ("markup", "&lt;/em&gt;")],
+        ),
+    ],
+)
+def test_the_issue_lines_have_their_spans_found_whole(line, expected):
+    assert spans(line) == expected
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("Voir :func:`os.path.join`.", [("code", ":func:`os.path.join`")]),
+        (
+            "Lancez ``nmt translate`` ou `x = 1`.",
+            [("code", "``nmt translate``"), ("code", "`x = 1`")],
+        ),
+        ("AT&amp;T dit <b>non</b>.", [("markup", "&amp;"), ("markup", "<b>"), ("markup", "</b>")]),
+        ("Voir www.example.org/a?b=1, puis...", [("url", "www.example.org/a?b=1")]),
+        (
+            "(voir https://fr.wikipedia.org/wiki/Paris_(ville)).",
+            [("url", "https://fr.wikipedia.org/wiki/Paris_(ville)")],
+        ),
+        ("Ouvrez ~/notes et ../a/b.txt", [("path", "~/notes"), ("path", "../a/b.txt")]),
+        (
+            "Dans C:\\Temp\\x.txt ou docs/index.html.",
+            [("path", "C:\\Temp\\x.txt"), ("path", "docs/index.html")],
+        ),
+        (
+            "Lisez rapport.pdf, main.c et insee.fr.",
+            [("file", "rapport.pdf"), ("file", "main.c"), ("file", "insee.fr")],
+        ),
+        ("Tapez git status puis cd .. ici.", [("command", "git status"), ("command", "cd ..")]),
+        ("Puis pip install -U nmt-cli.", [("command", "pip install -U nmt-cli")]),
+        ("Suivez @nmt_cli et #MeToo.", [("handle", "@nmt_cli"), ("hashtag", "#MeToo")]),
+        ("Appelez le 01 23 45 67 89.", [("phone", "01 23 45 67 89")]),
+        (
+            "ISBN 978-2-07-036822-8 et SKU-88-X",
+            [("identifier", "978-2-07-036822-8"), ("identifier", "SKU-88-X")],
+        ),
+        ("La variable max_len vaut 24h.", [("identifier", "max_len"), ("identifier", "24h")]),
+        ("Le 1er et le 3e, 21st.", [("ordinal", "1er"), ("ordinal", "3e"), ("ordinal", "21st")]),
+        (
+            "245,000 personnes, 1,6 million, 15 000 ordinateurs, 51%.",
+            [("number", "245,000"), ("number", "1,6"), ("number", "15 000"), ("number", "51")],
+        ),
+    ],
+)
+def test_each_kind_of_span_is_found(line, expected):
+    assert spans(line) == expected
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Il fait froid ce matin.",
+        "e.g. i.e. p.ex. et/ou km/h M.Dupont",
+        "Make sure the cat is fed, cd players are old.",
+        "C'est l'été, n'est-ce pas ?",
+        'Le principe du "naming and shaming", more "democratic" rules.',
+    ],
+)
+def test_ordinary_prose_holds_no_span(line):
+    assert spans(line) == []
+
+
+def test_a_sentence_end_is_no_part_of_a_url_a_path_or_a_command():
+    assert spans("Voir https://a.org/x. Puis /var/log! Et ls -l /tmp?") == [
+        ("url", "https://a.org/x"),
+        ("path", "/var/log"),
+        ("command", "ls -l /tmp"),
+    ]
+
+
+def test_a_users_patterns_come_before_the_built_in_kinds():
+    finder = SpanFinder([r"Acme Cloud \d+", r"\bnmt-cli\b"])
+    assert spans("Acme Cloud 3 et nmt-cli 0.1", finder) == [
+        ("user", "Acme Cloud 3"),
+        ("user", "nmt-cli"),
+        ("number", "0.1"),
+    ]
+
+
+def test_a_users_pattern_that_matches_nothing_or_spaces_adds_no_span():
+    assert spans("Il fait 20 degrés.", SpanFinder([r"x*", r" +"])) == [("number", "20")]
+
+
+def test_a_pattern_that_is_not_a_regex_is_refused_by_name():
+    with pytest.raises(ValueError, match=r"--protect 'a\(': not a regular expression"):
+        compile_patterns(["ok", "a("])

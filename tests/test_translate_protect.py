@@ -1,0 +1,153 @@
+"""`nmt translate` with the shipped default model passes protected spans through: URLs,
+addresses, identifiers, commands, escaped markup and numbers (in English form) come out intact,
+one line out per line in, and a line with nothing to protect translates as it would without
+protection. A line's scores are those of what the model read and wrote: its placeholders'."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from conftest import assert_one_error_line
+
+from nmt_cli.model.tokenizer import Tokenizer
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+
+SIX_LINES = [
+    "Le rapport complet est en ligne sur https://www.insee.fr/fr/statistiques/7654321.",
+    "Les inscriptions se font par courriel à inscriptions@universite-rennes.fr.",
+    "Le correctif se trouve dans le commit 9f2c1ab de la branche release-7.3.",
+    "Le budget 2025 prévoit 27 306,5 millions d'euros pour la recherche.",
+    "Tapez ls -la /var/log dans le terminal pour voir les journaux.",
+    "Le mot &lt;em&gt;urgent&lt;/em&gt; doit apparaître en &lt;strong&gt;gras&lt;/strong&gt; "
+    "dans le titre.",
+]
+# What each line's translation must hold, each exactly once.
+SPANS = [
+    ["https://www.insee.fr/fr/statistiques/7654321"],
+    ["inscriptions@universite-rennes.fr"],
+    ["9f2c1ab", "release-7.3"],
+    ["2025", "27,306.5"],
+    ["ls -la /var/log"],
+    ["&lt;em&gt;", "&lt;/em&gt;", "&lt;strong&gt;", "&lt;/strong&gt;"],
+]
+NOTHING_TO_PROTECT = [
+    "Il fait froid ce matin.",
+    "Le chat dort sur le canapé. Le chien aboie dehors !",
+    "",
+    "JE SUIS MALADE.",
+    "Nous avons parlé de l'avenir de l'Europe avec nos collègues.",
+]
+
+
+def translate(run_cli, lines: list[str], *options: str):
+    result = run_cli(["translate", *options], input="".join(f"{x}\n" for x in lines).encode())
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout.split("\n")[:-1]
+    assert len(out) == len(lines)
+    return out
+
+
+def test_the_six_lines_of_the_issue_keep_every_span(run_cli):
+    for line, spans, out in zip(SIX_LINES, SPANS, translate(run_cli, SIX_LINES)):
+        for span in spans:
+            assert out.count(span) == 1, (line, out)
+    assert "27 306" not in "".join(translate(run_cli, SIX_LINES[3:4]))  # in English form
+
+
+def test_without_protection_the_model_reads_the_spans_as_words(run_cli):
+    out = translate(run_cli, SIX_LINES[:1], "--no-protect")
+    assert "https://www.insee.fr/fr/statistiques/7654321" not in out[0]
+
+
+def test_a_line_with_nothing_to_protect_translates_the_same_with_protection_on_and_off(run_cli):
+    options = ["--format", "jsonl", "--align", "-k", "2"]
+    on = translate(run_cli, NOTHING_TO_PROTECT, *options)
+    off = translate(run_cli, NOTHING_TO_PROTECT, *options, "--no-protect")
+    assert on == off
+
+
+def test_a_users_pattern_passes_through_too(run_cli):
+    line = "La Cour des comptes publie son rapport."
+    [plain] = translate(run_cli, [line])
+    [kept] = translate(run_cli, [line], "--protect", r"Cour des comptes", "--protect", "x{2,}")
+    assert "Cour des comptes" not in plain and kept.count("Cour des comptes") == 1
+
+
+def test_a_pattern_that_is_not_a_regex_is_a_usage_error(run_cli):
+    result = run_cli(["translate", "--protect", "(unclosed", "Bonjour."])
+    assert_one_error_line(result, "--protect", "(unclosed", "not a regular expression", code=2)
+    assert result.stdout == ""
+
+
+def test_jsonl_shows_the_original_line_and_align_counts_the_printed_words(run_cli):
+    line = SIX_LINES[4]
+    [out] = translate(run_cli, [line], "--format", "jsonl", "--align")
+    record = json.loads(out)
+    assert record["source"] == line
+    assert [s["source"] for s in record["sentences"]] == [line]
+    words = record["translation"].split()
+    assert record["translation"].count("ls -la /var/log") == 1
+    first = words.index("ls")
+    links = {tuple(map(int, x.split("-"))) for x in record["alignment"].split()}
+    # source words 1-3 are "ls -la /var/log": each linked to its copy in the translation
+    assert {(1, first), (2, first + 1), (3, first + 2)} <= links
+    assert all(s < len(line.split()) and t < len(words) for s, t in links)
+
+
+@pytest.mark.parametrize("split", ["--split", "--no-split"])
+def test_every_line_comes_out_once_in_order_split_or_not(run_cli, split):
+    lines = [*SIX_LINES, "", "   ", "2025", "https://a.org", *NOTHING_TO_PROTECT[:2]]
+    out = translate(run_cli, lines, split)
+    assert out[7:10] == ["", "2025", "https://a.org"]
+    for spans, text in zip(SPANS, out):
+        assert all(text.count(span) == 1 for span in spans), text
+
+
+def test_the_readme_example_of_what_passes_through_prints_as_shown(run_cli):
+    section = README.read_text(encoding="utf-8").split("### What passes through")[1]
+    command, shown = re.search(r"```sh\n\$ (nmt translate [^\n]+)\n([^\n]+)\n```", section).groups()
+    result = run_cli(shlex.split(command)[1:])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == shown + "\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "masked", "span"),  # masked: as the model reads it, each span a placeholder
+    [
+        (SIX_LINES[4], "Tapez 101 dans le terminal pour voir les journaux.", "ls -la /var/log"),
+        (
+            "Le budget 2025 prévoit 27 306,5 millions. Il est en hausse de 3 %.",
+            "Le budget 101 prévoit 102 millions. Il est en hausse de 103 %.",  # two sentences
+            "27,306.5",
+        ),
+    ],
+)
+def test_a_line_scores_as_its_placeholders_and_a_span_s_first_word_holds_its_score(
+    run_cli, line, masked, span
+):
+    """jsonl's score, log_prob and word scores are those nmt score gives the masked pair (the
+    model's own pieces, a placeholder's included); the printed words carry the word scores, a
+    span's first word its placeholder's, its other words none (0.0)."""
+    [out] = translate(run_cli, [line], "--format", "jsonl", "--word-scores")
+    record = json.loads(out)
+    text, word_scores = record["translation"], record["word_scores"]
+    assert len(word_scores) == len(text.split())
+    tok = Tokenizer.load(ROOT / "pretrained" / "fr-en" / "tokenizer.json")
+    pair = {"src": masked, "tgt": tok.decode_pieces(record["tokens"])}
+    args = ["score", "--input-format", "jsonl", "--format", "jsonl", "--word-scores"]
+    result = run_cli(args, input=(json.dumps(pair) + "\n").encode())
+    assert result.exit_code == 0, result.stderr
+    scored = json.loads(result.stdout)
+    assert scored["score"] == pytest.approx(record["score"], abs=1e-4)
+    assert scored["log_prob"] == pytest.approx(record["log_prob"], abs=1e-4)
+    first = len(text[: text.index(span)].split())  # the span's first printed word
+    tails = range(first + 1, first + len(span.split()))
+    assert word_scores[first] < 0 and all(word_scores[n] == 0.0 for n in tails)
+    kept = [x for n, x in enumerate(word_scores) if n not in tails]
+    assert kept == pytest.approx(scored["word_scores"], abs=1e-4)
