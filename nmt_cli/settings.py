@@ -17,7 +17,7 @@ import dataclasses
 import difflib
 import typing
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from nmt_cli.errors import ConfigError, UsageError
 
@@ -86,6 +86,60 @@ def from_options(cls: type[C], values: dict[str, Any]) -> C:
         return cls(**values)
     except ValueError as e:
         raise UsageError(str(e)) from None
+
+
+# Which settings a function receives, marked on its parameters' annotations: a parameter
+# annotated with a settings dataclass receives an instance of it, built from the values of its
+# option fields (``Only``: of these fields alone, the others keep their defaults; ``Given``: a
+# dict of the values, None where one was not given, for settings a config file may also set).
+# nmt_cli/cli/options.py makes the options of a command so.
+
+
+@dataclasses.dataclass(frozen=True)
+class Given:
+    """``Annotated[dict[str, Any], Given(cls)]``: the options of ``cls``, passed as
+    {field: value or None} (None: not given)."""
+
+    cls: type
+
+
+class Only:
+    """``Annotated[cls, Only(*names)]``: the options of these fields of ``cls`` alone."""
+
+    def __init__(self, *names: str):
+        self.names = names
+
+
+@dataclasses.dataclass(frozen=True)
+class SettingsGroup:
+    """The settings one parameter receives."""
+
+    cls: type
+    given: bool  # passed as a dict of the values given
+    names: tuple[str, ...] | None  # the fields that are options (None: all)
+
+    def fields(self) -> list[dataclasses.Field]:
+        """The option fields whose values the parameter receives."""
+        return [f for f in option_fields(self.cls) if self.names is None or f.name in self.names]
+
+    def build(self, values: dict[str, Any]) -> Any:
+        """What the parameter receives for these option values (see from_options)."""
+        return values if self.given else from_options(self.cls, values)
+
+
+def settings_group(annotation: Any) -> SettingsGroup | None:
+    """The settings that a parameter annotated so receives (None: none)."""
+    base, marks = annotation, []
+    if typing.get_origin(annotation) is Annotated:
+        base, *marks = typing.get_args(annotation)
+    for mark in marks:
+        if isinstance(mark, Given):
+            return SettingsGroup(mark.cls, True, None)
+        if isinstance(mark, Only):
+            return SettingsGroup(base, False, mark.names)
+    if isinstance(base, type) and dataclasses.is_dataclass(base) and option_fields(base):
+        return SettingsGroup(base, False, None)
+    return None
 
 
 def _type_ok(value: Any, annotation: Any) -> bool:

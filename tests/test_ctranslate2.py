@@ -88,6 +88,7 @@ def _without_score(line: str) -> str:
     if line.startswith("{"):
         record = json.loads(line)
         assert isinstance(record.pop("score"), float)
+        assert isinstance(record.pop("log_prob"), float)
         return json.dumps(record, ensure_ascii=False)
     index, text, score = line.split(" ||| ")
     float(score)

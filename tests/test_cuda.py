@@ -1,6 +1,7 @@
-"""The GPU path: `nmt train`, `nmt translate` and `nmt align` with ``--device cuda`` give what the
-CPU gives in float32 (translations and alignments; scores to rounding), and bfloat16 training
-runs. Without a CUDA GPU these tests skip, and ``--device cuda`` is one clear error line."""
+"""The GPU path: `nmt train`, `nmt translate`, `nmt score` and `nmt align` with ``--device cuda``
+give what the CPU gives in float32 (translations and alignments; scores to rounding), and
+bfloat16 training runs. Without a CUDA GPU these tests skip, and ``--device cuda`` is one clear
+error line."""
 
 from __future__ import annotations
 
@@ -72,6 +73,21 @@ def test_alignments_on_the_gpu_are_the_cpus(run_cli, model_dir: Path, tmp_path: 
         )
     one = run_cli(["align", "-m", model_dir, "--device", "cuda", "Ein Hund läuft."])
     assert one.exit_code == 0, one.stderr
+
+
+@needs_cuda
+def test_scores_on_the_gpu_are_the_cpus(run_cli, model_dir: Path) -> None:
+    pairs = lines_in([f"{de}\t{en}" for de, en in make_corpus(20)] + ["\tA dog"])
+    args = ["score", "-m", model_dir, "--format", "jsonl", "--word-scores"]
+    cpu = run_cli([*args, "--device", "cpu", "--threads", "1"], input=pairs)
+    gpu = run_cli([*args, "--device", "cuda"], input=pairs)
+    assert cpu.exit_code == 0 and gpu.exit_code == 0, gpu.stderr
+    for c, g in zip(cpu.stdout.splitlines(), gpu.stdout.splitlines(), strict=True):
+        c_rec, g_rec = json.loads(c), json.loads(g)
+        assert (g_rec["score"] is None) == (c_rec["score"] is None)
+        if c_rec["score"] is not None:
+            assert g_rec["score"] == pytest.approx(c_rec["score"], abs=1e-3)
+            assert g_rec["tokens"] == c_rec["tokens"]
 
 
 @needs_cuda

@@ -64,6 +64,7 @@ def test_a_span_with_spaces_covers_several_output_words():
     placed = place_spans("Type 101 now", {0: 1}, ["ls -la /var/log"], [(False, False)], FALLBACK)
     assert placed.text == "Type ls -la /var/log now"
     assert placed.span_words == {0: [1, 2, 3]} and placed.words == [[0], [], [4]]
+    assert placed.span_from == {0: 1}  # it took the place of translation word 1, "101"
 
 
 def test_a_repeated_placeholder_keeps_the_copy_that_attends_most_to_its_source_word():
@@ -71,6 +72,7 @@ def test_a_repeated_placeholder_keeps_the_copy_that_attends_most_to_its_source_w
     weights = [[1, 0, 0], [0, 0.4, 0.6], [0, 0, 1], [0, 0.9, 0.1]]
     placed = place_spans("See 101 here 101", {0: 1}, ["x.org"], [(False, False)], FALLBACK, weights)
     assert placed.text == "See here x.org"
+    assert placed.span_from == {0: 3}
 
 
 def test_a_dropped_placeholder_replaces_the_garbled_words_written_for_it():
@@ -81,6 +83,7 @@ def test_a_dropped_placeholder_replaces_the_garbled_words_written_for_it():
     )
     assert placed.text == "The commit 9f2c1ab is there"
     assert placed.words == [[0], [1], [], [], [3], [4]] and placed.span_words == {0: [2]}
+    assert placed.span_from == {0: 2}  # the first word written for it
 
 
 def test_a_dropped_placeholder_goes_beside_the_word_that_attends_most_to_it():
@@ -97,6 +100,7 @@ def test_a_dropped_placeholder_goes_beside_the_word_that_attends_most_to_it():
     weights = [[1, 0, 0, 0], [0, 0.9, 0.1, 0], [0, 0, 0, 1]]
     placed = place_spans("Send tomorrow", {0: 2}, outputs, [(False, False)], FALLBACK, weights[::2])
     assert placed.text == "Send a@b.fr tomorrow"
+    assert placed.span_from == {}  # beside the words: in the place of none
 
 
 def test_without_attention_a_dropped_span_goes_where_its_source_word_lies():

@@ -239,6 +239,21 @@ def test_beam_of_one_is_greedy():
         assert_same(g, b)
 
 
+def test_greedy_scores_with_the_penalty_it_is_given_but_chooses_without_it():
+    """A search's score is one quantity, log_prob / divisor: greedy's too (it ranks nothing,
+    so the penalty changes its scores, never its tokens)."""
+    scripts = [random_script(seed, eos_bias=1.0) for seed in range(6)]
+    src_lengths, max_len = [3, 5, 2, 7, 4, 6], [4, 6, 3, 8, 0, 5]
+    penalty = LengthPenalty(2.0)
+    plain = greedy(scripts, src_lengths, max_len)
+    scored = greedy(scripts, src_lengths, max_len, penalty=penalty)
+    for p, s, [b] in zip(
+        plain, scored, beam(scripts, src_lengths, max_len, beam_size=1, penalty=penalty)
+    ):
+        assert (s.tokens, s.log_prob) == (p.tokens, p.log_prob)
+        assert s.score == penalty.score(p.log_prob, len(p.tokens) + 1) == b.score
+
+
 def test_nbest_lists_are_sorted_and_distinct():
     scripts = [random_script(seed) for seed in range(6)]
     results = beam(scripts, [5] * 6, [6] * 6, beam_size=5, nbest=5, penalty=LengthPenalty(0.6))

@@ -232,7 +232,7 @@ def test_property_one_line_out_per_line_in(
     for line in out:
         if "jsonl" in options:
             record = json.loads(line)
-            keys = {"source", "translation", "score", "tokens"} | (
+            keys = {"source", "translation", "score", "log_prob", "tokens"} | (
                 {"alignment"} if "--align" in options else set()
             )
             if "--no-split" not in options:

@@ -1,7 +1,7 @@
 """`nmt translate` with the shipped default model passes protected spans through: URLs,
 addresses, identifiers, commands, escaped markup and numbers (in English form) come out intact,
 one line out per line in, and a line with nothing to protect translates as it would without
-protection."""
+protection. A line's scores are those of what the model read and wrote: its placeholders'."""
 
 from __future__ import annotations
 
@@ -13,7 +13,10 @@ from pathlib import Path
 import pytest
 from conftest import assert_one_error_line
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+from nmt_cli.model.tokenizer import Tokenizer
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
 
 SIX_LINES = [
     "Le rapport complet est en ligne sur https://www.insee.fr/fr/statistiques/7654321.",
@@ -112,3 +115,39 @@ def test_the_readme_example_of_what_passes_through_prints_as_shown(run_cli):
     result = run_cli(shlex.split(command)[1:])
     assert result.exit_code == 0, result.stderr
     assert result.stdout == shown + "\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "masked", "span"),  # masked: as the model reads it, each span a placeholder
+    [
+        (SIX_LINES[4], "Tapez 101 dans le terminal pour voir les journaux.", "ls -la /var/log"),
+        (
+            "Le budget 2025 prévoit 27 306,5 millions. Il est en hausse de 3 %.",
+            "Le budget 101 prévoit 102 millions. Il est en hausse de 103 %.",  # two sentences
+            "27,306.5",
+        ),
+    ],
+)
+def test_a_line_scores_as_its_placeholders_and_a_span_s_first_word_holds_its_score(
+    run_cli, line, masked, span
+):
+    """jsonl's score, log_prob and word scores are those nmt score gives the masked pair (the
+    model's own pieces, a placeholder's included); the printed words carry the word scores, a
+    span's first word its placeholder's, its other words none (0.0)."""
+    [out] = translate(run_cli, [line], "--format", "jsonl", "--word-scores")
+    record = json.loads(out)
+    text, word_scores = record["translation"], record["word_scores"]
+    assert len(word_scores) == len(text.split())
+    tok = Tokenizer.load(ROOT / "pretrained" / "fr-en" / "tokenizer.json")
+    pair = {"src": masked, "tgt": tok.decode_pieces(record["tokens"])}
+    args = ["score", "--input-format", "jsonl", "--format", "jsonl", "--word-scores"]
+    result = run_cli(args, input=(json.dumps(pair) + "\n").encode())
+    assert result.exit_code == 0, result.stderr
+    scored = json.loads(result.stdout)
+    assert scored["score"] == pytest.approx(record["score"], abs=1e-4)
+    assert scored["log_prob"] == pytest.approx(record["log_prob"], abs=1e-4)
+    first = len(text[: text.index(span)].split())  # the span's first printed word
+    tails = range(first + 1, first + len(span.split()))
+    assert word_scores[first] < 0 and all(word_scores[n] == 0.0 for n in tails)
+    kept = [x for n, x in enumerate(word_scores) if n not in tails]
+    assert kept == pytest.approx(scored["word_scores"], abs=1e-4)

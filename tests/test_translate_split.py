@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from nmt_cli.inference.sentences import FALLBACK_LANGUAGE, SentenceSplitter, cut_at_whitespace
 from nmt_cli.inference.translation import best_combinations
+from nmt_cli.length_penalty import LengthPenalty
 
 pytest_plugins = ["model_fixtures"]
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
@@ -104,6 +105,15 @@ def test_jsonl_lists_each_sentence_with_its_translation(translate) -> None:
     assert "sentences" not in unsplit
 
 
+def test_a_split_line_is_scored_as_one_sequence_of_its_sentences_pieces(translate) -> None:
+    [record] = [json.loads(x) for x in translate("--format", "jsonl", input=[" ".join(TWO)])]
+    alone = [json.loads(x) for x in one_by_one(translate, TWO, "--format", "jsonl")]
+    log_prob = sum(a["log_prob"] for a in alone)
+    length = sum(len(a["tokens"]) + 1 for a in alone)  # each sentence's </s> counted
+    assert record["log_prob"] == pytest.approx(log_prob, abs=1e-5)
+    assert record["score"] == pytest.approx(LengthPenalty(2.0).score(log_prob, length), abs=1e-5)
+
+
 def links(pharaoh: str) -> set[tuple[int, int]]:
     return {tuple(map(int, link.split("-"))) for link in pharaoh.split()}
 
@@ -120,20 +130,27 @@ def test_align_indices_count_words_over_the_whole_line(translate) -> None:
 
 
 def test_nbest_of_a_split_line_are_the_best_combinations_of_its_sentences(translate) -> None:
-    args = ("-k", "3", "--nbest", "3")
-    got = [NBEST_LINE.match(x).groups() for x in translate(*args, input=[" ".join(TWO)])]
-    per_sentence = one_by_one(translate, TWO, *args)
-    first, second = (
-        [(m[2], float(m[3])) for m in map(NBEST_LINE.match, per_sentence[i : i + 3])]
-        for i in (0, 3)
-    )
-    sums = sorted(
-        ((a[1] + b[1], f"{a[0]} {b[0]}") for a, b in itertools.product(first, second)),
-        reverse=True,
+    """The 3 best picks of one hypothesis per sentence by the sum of their scores; each scored
+    as one sequence (all its pieces' log-probs over the divisor of their total length, every
+    sentence's </s> counted), listed best first by that score."""
+    args = ("-k", "3", "--nbest", "3", "--format", "jsonl")
+    got = [json.loads(x) for x in translate(*args, input=[" ".join(TWO)])]
+    per_sentence = [json.loads(x) for x in one_by_one(translate, TWO, *args)]
+    first, second = per_sentence[:3], per_sentence[3:]
+    picks = sorted(
+        itertools.product(first, second), key=lambda p: -(p[0]["score"] + p[1]["score"])
     )[:3]
-    assert [g[0] for g in got] == ["0", "1", "2"]
-    assert [g[1] for g in got] == [text for _, text in sums]
-    assert [float(g[2]) for g in got] == pytest.approx([s for s, _ in sums], abs=2e-4)
+    penalty = LengthPenalty(2.0)  # the shipped fr-en's
+    want = sorted(
+        (
+            penalty.score(a["log_prob"] + b["log_prob"], len(a["tokens"]) + len(b["tokens"]) + 2),
+            f"{a['translation']} {b['translation']}",
+        )
+        for a, b in picks
+    )[::-1]
+    assert [g["n"] for g in got] == [0, 1, 2]
+    assert [g["translation"] for g in got] == [text for _, text in want]
+    assert [g["score"] for g in got] == pytest.approx([s for s, _ in want], abs=2e-5)
 
 
 # -- languages -----------------------------------------------------------------------------------

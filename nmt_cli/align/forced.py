@@ -9,8 +9,9 @@ with full-context alignment reads that head from its full-context pass).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import torch
 
@@ -58,31 +59,47 @@ def check_attention(bundle, layer: int | None, head: int | None) -> None:
 # (Europarl lines vary from 2 to 128 pieces: one pass over 256 unsorted pairs is mostly padding).
 PADDED_POSITIONS = 4096
 
+# What a forced pass computes for a batch: (src_ids (B, S), src_lengths (B,), tgt_in (B, T))
+# -> one result per row. src_ids end with </s>, tgt_in starts with <s>; both padded with <pad>.
+Pass = Callable[[torch.Tensor, torch.Tensor, torch.Tensor], Sequence[Any]]
+
 
 @torch.inference_mode()
-def forced_attention(
-    model, pairs: list[tuple[list[int], list[int]]], layer: int | None, head: int | None
-) -> list[torch.Tensor]:
-    """Attention (T+1, S+1) of each (source ids, target ids) pair, </s> row and column included,
-    in the order of ``pairs`` (computed in passes of pairs of similar length)."""
+def forced_passes(model, pairs: list[tuple[list[int], list[int]]], run: Pass) -> list[Any]:
+    """``run`` over every (source ids, target ids) pair, teacher-forced: the pairs are put in
+    passes of pairs of similar length (at most PADDED_POSITIONS padded positions each), each
+    source given its </s> and each target its <s>; the results come back in the order of
+    ``pairs``, one each. `nmt align` reads attention so, `nmt score` log-probs."""
     device = next(model.parameters()).device
     src = [s + [EOS] for s, _ in pairs]
     tgt = [[BOS] + t for _, t in pairs]
-    out: list[torch.Tensor] = [torch.empty(0)] * len(pairs)
+    out: list[Any] = [None] * len(pairs)
     lengths_of = [(len(s), len(t)) for s, t in zip(src, tgt)]
     for batch in length_batches(lengths_of, PADDED_POSITIONS):
         lengths = torch.tensor([len(src[i]) for i in batch], device=device)
         src_ids = pad_ids([src[i] for i in batch]).to(device)  # (B, S)
         tgt_ids = pad_ids([tgt[i] for i in batch]).to(device)  # (B, T)
+        for i, result in zip(batch, run(src_ids, lengths, tgt_ids)):
+            out[i] = result
+    return out
+
+
+def forced_attention(
+    model, pairs: list[tuple[list[int], list[int]]], layer: int | None, head: int | None
+) -> list[torch.Tensor]:
+    """Attention (T+1, S+1) of each (source ids, target ids) pair, </s> row and column included,
+    in the order of ``pairs`` (computed in passes of pairs of similar length: forced_passes)."""
+
+    def attention(src_ids, lengths, tgt_ids) -> torch.Tensor:
         if layer is None and head is None and model.config.full_context_alignment:
             maps = model.full_context_alignment(src_ids, lengths, tgt_ids)  # (B, T, S)
         else:
             _, cross = model.forward_with_attention(src_ids, lengths, tgt_ids)
             maps = model.alignment_weights(cross, layer, head)  # (B, L, h, T, S) -> (B, T, S)
-        maps = maps.float().cpu()
-        for i, a in zip(batch, maps):
-            out[i] = a[: len(tgt[i]), : len(src[i])]
-    return out
+        return maps.float().cpu()
+
+    maps = forced_passes(model, pairs, attention)
+    return [a[: len(t) + 1, : len(s) + 1] for (s, t), a in zip(pairs, maps)]
 
 
 def align_pairs(

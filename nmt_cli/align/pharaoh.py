@@ -48,6 +48,13 @@ class AlignmentScores:
     aer: float
     pairs: int = 0  # sentence pairs scored
 
+    def summary(self) -> str:
+        """One line: "AER 12.34  precision 88.00  recall 87.00  (447 pairs)"."""
+        return (
+            f"AER {100 * self.aer:.2f}  precision {100 * self.precision:.2f}  "
+            f"recall {100 * self.recall:.2f}  ({self.pairs:,} pairs)"
+        )
+
 
 def alignment_error_rate(
     predicted: Sequence[set[tuple[int, int]]], gold: Sequence[GoldAlignment]

@@ -34,6 +34,18 @@ def word_ids(starts_word: Sequence[bool], n_words: int | None = None) -> list[in
     return out
 
 
+def word_sums(values: Sequence[float], owner: Sequence[int], n_words: int) -> list[float]:
+    """Per word, the sum of its pieces' ``values`` (``owner[i]``: the word of piece i, as
+    word_ids gives it); a word without pieces sums to 0.0. E.g. a translation's per-word
+    log-probs from its pieces' ones: [-0.1, -0.2, -0.5] of words [0, 0, 1] -> [-0.3, -0.5].
+    Pieces of no word (none printed: n_words 0) count for none."""
+    sums = [0.0] * n_words
+    for value, word in zip(values, owner):
+        if word < n_words:
+            sums[word] += value
+    return sums
+
+
 def merge_to_words(
     attention: torch.Tensor,
     src_words: list[int],

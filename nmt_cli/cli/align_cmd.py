@@ -53,10 +53,7 @@ def align(
         with FileProgress(pairs.src_file, pairs.output, "align") as progress:
             scores = align_file(bundle, pairs, progress.update, warn, **opts)
         if scores is not None:  # --gold
-            err_console().print(
-                f"AER {100 * scores.aer:.2f}  precision {100 * scores.precision:.2f}  "
-                f"recall {100 * scores.recall:.2f}  ({scores.pairs:,} pairs)"
-            )
+            err_console().print(scores.summary())
         return
     if text:
         al = align_translation(translator, " ".join(text), **opts)

@@ -14,7 +14,8 @@ from typing import Annotated
 import typer
 
 from nmt_cli import __version__
-from nmt_cli.cli import align_cmd, common, evaluate_cmd, tokenizer_cmd, train_cmd, translate_cmd
+from nmt_cli.cli import align_cmd, evaluate_cmd, score_cmd, tokenizer_cmd, train_cmd, translate_cmd
+from nmt_cli.cli.common import DEBUG, examples_verbatim
 
 app = typer.Typer(
     name="nmt",
@@ -48,22 +49,22 @@ def root(
         bool, typer.Option("--debug", help="Show full tracebacks instead of one-line errors.")
     ] = False,
 ) -> None:
-    common.DEBUG["on"] = debug or common.DEBUG["on"]
+    DEBUG["on"] = debug or DEBUG["on"]
 
 
 def _examples_verbatim(typer_app: typer.Typer) -> None:
     """Every help text of ``typer_app``, its commands and groups: examples one per line."""
     if isinstance(typer_app.info.help, str):
-        typer_app.info.help = common.examples_verbatim(typer_app.info.help)
+        typer_app.info.help = examples_verbatim(typer_app.info.help)
     for command in typer_app.registered_commands:
         text = command.help or inspect.getdoc(command.callback) or ""
-        command.help = common.examples_verbatim(inspect.cleandoc(text))
+        command.help = examples_verbatim(inspect.cleandoc(text))
     for group in typer_app.registered_groups:
         _examples_verbatim(group.typer_instance)
 
 
 app.add_typer(tokenizer_cmd.app, name="tokenizer")
-for module in (train_cmd, translate_cmd, align_cmd, evaluate_cmd):
+for module in (train_cmd, translate_cmd, score_cmd, align_cmd, evaluate_cmd):
     module.register(app)
 _examples_verbatim(app)
 

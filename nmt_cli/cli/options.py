@@ -12,11 +12,9 @@ options::
         model: Annotated[dict[str, Any], Given(ModelConfig)],
     ) -> None: ...
 
-and it receives an instance of each (``Only``: the options of those fields alone, the others
-keep their defaults; ``Given``: a dict of the values given, None where an option was not given,
-for settings that a config file may also set). The option's flags, help text and choices are
-the field's metadata (nmt_cli/settings.py, ``setting``); its type and default are the field's.
-A value outside a field's choices is a usage error naming them.
+and it receives an instance of each, or what ``Only`` and ``Given`` say (nmt_cli/settings.py).
+An option's flags, help text and choices are the field's metadata (``setting``); its type and
+default are the field's. A value outside a field's choices is a usage error naming them.
 """
 
 from __future__ import annotations
@@ -30,44 +28,9 @@ from typing import Annotated, Any
 
 import typer
 
-from nmt_cli.settings import check_choice, flag_of, from_options, option_fields
+from nmt_cli.settings import Given, Only, SettingsGroup, check_choice, flag_of, settings_group
 
-
-@dataclasses.dataclass(frozen=True)
-class Given:
-    """``Annotated[dict[str, Any], Given(cls)]``: the options of ``cls``, passed as
-    {field: value or None} (None: not given)."""
-
-    cls: type
-
-
-class Only:
-    """``Annotated[cls, Only(*names)]``: the options of these fields of ``cls`` alone."""
-
-    def __init__(self, *names: str):
-        self.names = names
-
-
-@dataclasses.dataclass(frozen=True)
-class _Group:
-    cls: type
-    given: bool  # passed as a dict of the values given
-    names: tuple[str, ...] | None  # the fields that are options (None: all)
-
-
-def _group(annotation: Any) -> _Group | None:
-    """The settings that a keyword-only parameter annotated so receives (None: none)."""
-    base, marks = annotation, []
-    if typing.get_origin(annotation) is Annotated:
-        base, *marks = typing.get_args(annotation)
-    for mark in marks:
-        if isinstance(mark, Given):
-            return _Group(mark.cls, True, None)
-        if isinstance(mark, Only):
-            return _Group(base, False, mark.names)
-    if isinstance(base, type) and dataclasses.is_dataclass(base) and option_fields(base):
-        return _Group(base, False, None)
-    return None
+__all__ = ["Given", "Only", "options_from"]  # the marks, re-exported for the commands
 
 
 @dataclasses.dataclass(frozen=True)
@@ -100,9 +63,10 @@ def options_from(func: Callable[..., Any]) -> Callable[..., Any]:
     """A decorator: the command's keyword-only parameters annotated with settings become the
     options of their dataclasses' fields (see the module docstring)."""
     signature = inspect.signature(func, eval_str=True)
-    groups: dict[str, _Group] = {}
+    groups: dict[str, SettingsGroup] = {}
     for name, p in signature.parameters.items():
-        group = _group(p.annotation) if p.kind is inspect.Parameter.KEYWORD_ONLY else None
+        keyword = p.kind is inspect.Parameter.KEYWORD_ONLY
+        group = settings_group(p.annotation) if keyword else None
         if group is not None:
             groups[name] = group
     own = [p for name, p in signature.parameters.items() if name not in groups]
@@ -110,9 +74,7 @@ def options_from(func: Callable[..., Any]) -> Callable[..., Any]:
     options: dict[str, _Option] = {}
     for name, group in groups.items():
         hints = typing.get_type_hints(group.cls)
-        for f in option_fields(group.cls):
-            if group.names is not None and f.name not in group.names:
-                continue
+        for f in group.fields():
             param = _parameter(f, hints[f.name], group.given)
             if param.name in options or param.name in {p.name for p in own}:
                 raise TypeError(f"{func.__name__}: two options named {param.name}")
@@ -128,8 +90,7 @@ def options_from(func: Callable[..., Any]) -> Callable[..., Any]:
                 check_choice(option.flag, value, option.choices)
             values[option.group][option.field] = value
         for name, group in groups.items():
-            given = values[name]
-            kwargs[name] = given if group.given else from_options(group.cls, given)
+            kwargs[name] = group.build(values[name])
         return func(*args, **kwargs)
 
     plain = [p for p in own if p.kind is not inspect.Parameter.KEYWORD_ONLY]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -82,7 +81,3 @@ def decode(tokenizer: Tok, input_file: PiecesIn = "-", ids: IdsIn = False, outpu
     """
     tok = Tokenizer.load(tokenizer)
     transform_lines(input_file, output, lambda line: tok.decode_line(line, ids), warn)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(app())

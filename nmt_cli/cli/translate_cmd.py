@@ -46,6 +46,8 @@ def translate(
     check_files([files.ref], "--ref")
     if not files.align and (decision.rule_name is not None or decision.threshold is not None):
         raise UsageError("--links and --threshold choose --align's links: give --align")
+    if files.word_scores and load.engine != "torch":
+        raise UsageError("--word-scores needs --engine torch (CTranslate2 gives sums only)")
     from nmt_cli.inference.translator import Translator, translate_file
 
     model = Translator.load(

@@ -38,7 +38,7 @@ from pathlib import Path
 import torch
 
 from nmt_cli.errors import ConfigError, ModelLoadError
-from nmt_cli.length_penalty import NO_LENGTH_PENALTY, LengthPenalty
+from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.model.ctranslate2 import import_ctranslate2, read_export
 from nmt_cli.search.decoding import batches
 from nmt_cli.search.hypothesis import Hypothesis, results_for
@@ -108,10 +108,9 @@ class CTranslate2Search:
         self, sources: list[list[int]], limit: int, opts: SearchOptions
     ) -> list[list[Hypothesis]]:
         """One CTranslate2 call on sentences of one length limit."""
-        if opts.beam == 1:  # greedy search ranks nothing
-            penalty, b = NO_LENGTH_PENALTY, 0.0
-        else:  # a translation about as long as its source (with </s>)
-            penalty = opts.penalty()
+        penalty = opts.penalty()  # scores every hypothesis, greedy search's too
+        b = 0.0  # greedy search ranks nothing
+        if opts.beam > 1:  # a translation about as long as its source (with </s>)
             b = penalty.ctranslate2_exponent(sum(len(s) + 1 for s in sources) // len(sources))
         found = self.translator.translate_batch(
             [[self.pieces[i] for i in s] for s in sources],

@@ -25,6 +25,7 @@ SPLIT_HELP = (
     "space."
 )
 FORMAT_HELP = "Lines of text, or JSON records (with sentences)."
+WORD_SCORES_HELP = "With --format jsonl: each word's log-prob (its subword pieces' summed)."
 PROTECT_SPANS_HELP = (
     "Pass URLs, e-mail addresses, paths, code, identifiers and numbers through unchanged "
     "(numbers in the target language's written form; README: What passes through)."
@@ -90,7 +91,10 @@ class FileOptions:
     align: bool = setting(False, "Append ' ||| ' and word alignments (Pharaoh i-j).")
     fmt: str = setting("text", FORMAT_HELP, "--format", choices=FORMATS)
     ref: str | None = setting(None, "References: print BLEU and chrF on stderr when done.")
+    word_scores: bool = setting(False, WORD_SCORES_HELP)
 
     def __post_init__(self) -> None:
         if self.chunk_lines < 1:
             raise ValueError("--chunk-lines must be positive")
+        if self.word_scores and self.fmt != "jsonl":
+            raise ValueError("--word-scores goes with --format jsonl")

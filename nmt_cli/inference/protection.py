@@ -4,7 +4,10 @@ each of its sentences' translations given its spans back (nmt_cli/protect/).
 What the printed line shows is the original: the Translation's source is the line as given, its
 text holds the spans, and its word alignment (``--align``) counts the printed words: a span's
 source words are linked to its words in the translation, one to one where their counts agree.
-Its pieces (jsonl's ``tokens``) and attention are the model's, over the masked sentence.
+Its pieces (jsonl's ``tokens``) and attention are the model's, over the masked sentence, and so
+are its log-prob and score: those of the placeholders' pieces, not of the spans' own. Its word
+scores (``--word-scores``) count the printed words: a span's first word holds its placeholder's
+score (see _printed_word_scores).
 A line with nothing to protect is translated exactly as without protection.
 
 Where the model dropped or repeated a placeholder, the span is placed by the attention alignment
@@ -22,9 +25,10 @@ import torch
 
 from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.inference.translation import Translation, joined
+from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.protect.numbers import convert
 from nmt_cli.protect.placeholders import Masked, PlaceholderForm, form_for, mask
-from nmt_cli.protect.placement import needs_alignment, place_spans
+from nmt_cli.protect.placement import Placement, needs_alignment, place_spans
 from nmt_cli.protect.spans import SpanFinder
 
 # attend([(source ids, target ids), ...]): the (T+1, S+1) alignment attention of each pair
@@ -72,11 +76,14 @@ class SpanProtection:
         results: list[list[Translation]],
         with_alignment: bool,
         attend: Attend | None = None,
+        *,
+        penalty: LengthPenalty,
     ) -> list[list[Translation]]:
         """Each line's n-best with its spans back (``with_alignment``: the results have word
         alignments, which are mapped to the printed words). ``attend``: the alignment pass that
         replaces a hypothesis's attention where a span must be placed by alignment (None: the
-        hypothesis's own)."""
+        hypothesis's own). ``penalty``: the search's, which scored the results; putting spans
+        back changes no piece, so no log-prob and no score (a split line's is rejoined by it)."""
         sentences: dict[int, _Sentence] = {}  # by id(part): the n-best share sentences
         for m, nbest in zip(masked, results):
             for t in nbest if m.spans else ():
@@ -96,7 +103,7 @@ class SpanProtection:
             lines = []
             for t in nbest:
                 parts = [done[id(p)] for p in _parts(t)]
-                lines.append(joined(m.line, parts) if t.sentences else parts[0])
+                lines.append(joined(m.line, parts, penalty) if t.sentences else parts[0])
             out.append(lines)
         return out
 
@@ -163,7 +170,28 @@ class SpanProtection:
             tgt_pieces=part.tgt_pieces,
             attention=part.attention,
             alignment=sorted(links) if with_alignment else [],
+            log_prob=part.log_prob,
+            length=part.length,
+            word_scores=_printed_word_scores(part.word_scores, placed),
         )
+
+
+def _printed_word_scores(scores: list[float], placed: Placement) -> list[float]:
+    """Per printed word (of ``placed.text``), the ``scores`` of the translation's words it came
+    from: a word's score goes to the first printed word it became, a placeholder's (its
+    pieces') to the first word of its span. A span's other words, and a span the model dropped
+    and the alignment put back, have no pieces: 0.0; a word removed (a second copy of a
+    placeholder) counts in none. No ``scores`` (a search that gives sums only): none."""
+    if not scores:
+        return []
+    became = [list(words) for words in placed.words]  # per translation word
+    for k, word in placed.span_from.items():
+        became[word] += placed.span_words[k]
+    out = [0.0] * len(placed.text.split())
+    for score, words in zip(scores, became):
+        if words:
+            out[min(words)] += score
+    return out
 
 
 def _parts(t: Translation) -> list[Translation]:

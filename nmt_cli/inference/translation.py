@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from nmt_cli.align.pharaoh import to_pharaoh
+from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.textio import one_line
 
 if TYPE_CHECKING:
@@ -24,9 +25,17 @@ class Translation:
     """One hypothesis for one input line.
 
     attention  (T+1, S+1) over target pieces (+ </s> row) and source pieces (+ </s> column)
+    score      ``penalty.score(log_prob, length)``: the log-prob over the GNMT divisor of the
+               search's length penalty (nmt_cli/length_penalty.py), whatever the beam size
+    log_prob   the sum of the log-probs of its target pieces, </s> included
+    length     its target pieces, </s> included
+    word_scores  per word of ``text.split()``, the log-probs of its pieces summed (</s> in
+               none); empty where the search gives sums only (CTranslate2)
     sentences  for a line translated sentence by sentence: each sentence's own Translation
                (none for a blank line). The line's text joins theirs with one space, its
-               score is the sum of theirs, its pieces and alignment are theirs in order
+               log-prob, length, pieces and word scores are theirs added up or in order, its
+               score is the penalty's score of that log-prob and length (the line scored as
+               one sequence of all its sentences' pieces), its alignment is theirs in order
                (word indices counted over the whole line); attention is kept only when
                the line is one sentence.
     """
@@ -39,23 +48,35 @@ class Translation:
     attention: torch.Tensor | None = None
     alignment: list[tuple[int, int]] = field(default_factory=list)
     sentences: list[Translation] = field(default_factory=list)
+    log_prob: float = 0.0
+    length: int = 0
+    word_scores: list[float] = field(default_factory=list)
 
 
-def join_sentences(line: str, nbests: list[list[Translation]], n: int) -> list[Translation]:
-    """The ``n`` best translations of ``line`` from the n-best lists of its sentences."""
+def join_sentences(
+    line: str, nbests: list[list[Translation]], n: int, penalty: LengthPenalty
+) -> list[Translation]:
+    """The ``n`` best translations of ``line`` from the n-best lists of its sentences: the best
+    combinations by the sum of the sentences' scores, each scored as one sequence by
+    ``penalty`` (and listed best first by that score)."""
     picks = best_combinations([[t.score for t in nbest] for nbest in nbests], n)
-    return [joined(line, [nbest[k] for nbest, k in zip(nbests, pick)]) for pick in picks]
+    found = [joined(line, [nbest[k] for nbest, k in zip(nbests, pick)], penalty) for pick in picks]
+    return sorted(found, key=lambda t: -t.score)  # stable: on equal scores, the first pick
 
 
-def joined(line: str, parts: list[Translation]) -> Translation:
+def joined(line: str, parts: list[Translation], penalty: LengthPenalty) -> Translation:
     """One Translation of ``line`` from one translation of each of its sentences."""
+    log_prob, length = sum((p.log_prob for p in parts), 0.0), sum(p.length for p in parts)
     t = Translation(
         source=line,
         text=" ".join(p.text for p in parts if p.text),
-        score=sum((p.score for p in parts), 0.0),
+        score=penalty.score(log_prob, length),
         src_pieces=[x for p in parts for x in p.src_pieces],
         tgt_pieces=[x for p in parts for x in p.tgt_pieces],
         sentences=parts,
+        log_prob=log_prob,
+        length=length,
+        word_scores=[x for p in parts for x in p.word_scores],
     )
     if len(parts) == 1:
         t.attention = parts[0].attention
@@ -91,16 +112,23 @@ def best_combinations(scores: Sequence[Sequence[float]], n: int) -> list[tuple[i
 
 
 def format_line(
-    index: int, t: Translation, fmt: str, align: bool, nbest: int, split: bool = False
+    index: int,
+    t: Translation,
+    fmt: str,
+    align: bool,
+    nbest: int,
+    split: bool = False,
+    word_scores: bool = False,
 ) -> str:
     """One output line for one hypothesis (nbest: ``i ||| text ||| score``); jsonl lists a
-    split line's sentences."""
+    split line's sentences, and with ``word_scores`` each word's log-prob."""
     text = one_line(t.text)
     if fmt == "jsonl":
         record = {
             "source": t.source,
             "translation": text,
             "score": round(t.score, 6),
+            "log_prob": round(t.log_prob, 6),
             "tokens": t.tgt_pieces,
         }
         if split:
@@ -109,6 +137,8 @@ def format_line(
             ]
         if align:
             record["alignment"] = to_pharaoh(t.alignment)
+        if word_scores:
+            record["word_scores"] = [round(x, 6) for x in t.word_scores]
         if nbest > 1:
             record["n"] = index
         line = json.dumps(record, ensure_ascii=False)

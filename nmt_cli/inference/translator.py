@@ -15,7 +15,7 @@ from typing import Any
 import torch
 
 from nmt_cli.align.rules import LinkRule
-from nmt_cli.align.words import merge_to_words, word_ids
+from nmt_cli.align.words import merge_to_words, word_ids, word_sums
 from nmt_cli.errors import ModelLoadError
 from nmt_cli.inference.options import FileOptions
 from nmt_cli.inference.protection import SpanProtection
@@ -195,7 +195,8 @@ class Translator:
         found = self._translate_lines([m.text for m in masked], with_alignment, on_progress)
         forced = self.config.full_context_alignment and self.model is not None
         attend = self.alignment_attention if forced and not with_alignment else None
-        return self.protection.restore(masked, found, with_alignment, attend)
+        penalty = self.opts.penalty()
+        return self.protection.restore(masked, found, with_alignment, attend, penalty=penalty)
 
     def _translate_lines(self, lines, with_alignment, on_progress) -> list[list[Translation]]:
         if self.splitter is None:
@@ -204,8 +205,9 @@ class Translator:
         sentences = [s for group in groups for s in group]
         line_numbers = [n for n, group in enumerate(groups) for _ in group]
         done = iter(self._translate(sentences, with_alignment, line_numbers, on_progress))
+        penalty = self.opts.penalty()
         return [
-            join_sentences(line, [next(done) for _ in group], self.opts.nbest)
+            join_sentences(line, [next(done) for _ in group], self.opts.nbest, penalty)
             for line, group in zip(lines, groups)
         ]
 
@@ -258,10 +260,14 @@ class Translator:
             src_pieces=[self.tok.id_to_piece(i) for i in src],
             tgt_pieces=[self.tok.id_to_piece(i) for i in tokens],
             attention=hyp.attention,
+            log_prob=float(hyp.log_prob),
+            length=len(tokens) + 1,
         )
+        n_tgt = len(text.split())  # a piece marked as a word start opens the next word
+        tgt_words = word_ids([self.tok.starts_word(i) for i in tokens], n_tgt)
+        if len(hyp.token_log_probs) >= len(tokens):  # nmt-cli's search (CTranslate2: sums only)
+            t.word_scores = word_sums(hyp.token_log_probs, tgt_words, n_tgt)
         if with_alignment and tokens and src:
-            n_tgt = len(text.split())  # a piece marked as a word start opens the next word
-            tgt_words = word_ids([self.tok.starts_word(i) for i in tokens], n_tgt)
             words = merge_to_words(hyp.attention, src_words, tgt_words, n_src, max(n_tgt, 1))
             if n_tgt:
                 t.alignment = self.link_rule.links(words)  # of words (Tw, Sw)
@@ -304,7 +310,7 @@ def translate_file(
     the 1-best translations when ``files.ref`` will score them, else []."""
     best: list[str] = []
     nbest, split = translator.opts.nbest, translator.splitter is not None
-    fmt, align = files.fmt, files.align
+    fmt, align, word_scores = files.fmt, files.align, files.word_scores
 
     def translated(source) -> Iterator[list[list[Translation]]]:
         done = 0  # lines translated
@@ -319,7 +325,9 @@ def translate_file(
     def output_lines(results: list[Translation]) -> list[str]:
         if files.ref is not None:
             best.append(results[0].text)
-        return [format_line(i, t, fmt, align, nbest, split) for i, t in enumerate(results)]
+        return [
+            format_line(i, t, fmt, align, nbest, split, word_scores) for i, t in enumerate(results)
+        ]
 
     reading = open_lines(files.input_file, warn) if lines is None else nullcontext(lines)
     with reading as source:

@@ -53,11 +53,15 @@ class Placement:
     words       for each word of the translation given, the words of ``text`` it became
                 (none: removed; a placeholder's own words are its span's)
     span_words  for each span, its words in ``text``
+    span_from   for each span put in the place of a word of the translation given (its
+                placeholder, or a garbled copy of it), that word; a span placed by the
+                alignment beside the words has none
     """
 
     text: str
     words: list[list[int]]
     span_words: dict[int, list[int]]
+    span_from: dict[int, int]
 
 
 def place_spans(
@@ -189,6 +193,7 @@ def _render(
 ) -> Placement:
     words: list[list[int]] = [[] for _ in range(n_words)]
     span_words: dict[int, list[int]] = {}
+    span_from: dict[int, int] = {}
     parts: list[str] = []
     word = -1  # the output word the last unit ended in
     last: _Unit | None = None  # the last unit written
@@ -216,6 +221,8 @@ def _render(
         last = u
         if u.span is not None:
             span_words[u.span] = covered
+            if u.word is not None:
+                span_from[u.span] = u.word
         elif u.word is not None:
             words[u.word].extend(w for w in covered if w not in words[u.word])
-    return Placement("".join(parts).strip(), words, span_words)
+    return Placement("".join(parts).strip(), words, span_words, span_from)

@@ -93,7 +93,9 @@ def _search_batch(
         max_len = [min(m, max_out) for m in max_len]
     state = model.start(src, src_lengths)
     if opts.beam == 1 and opts.nbest == 1:
-        found = greedy_search(model.step, state, src_lengths, max_len, min_len=opts.min_len)
+        found = greedy_search(
+            model.step, state, src_lengths, max_len, min_len=opts.min_len, penalty=opts.penalty()
+        )
         return [[h] for h in found]
     return beam_search(
         model.step,

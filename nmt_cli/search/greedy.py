@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import torch
 
-from nmt_cli.length_penalty import NO_LENGTH_PENALTY
+from nmt_cli.length_penalty import NO_LENGTH_PENALTY, LengthPenalty
 from nmt_cli.search import DecoderState, StepFn
 from nmt_cli.search.hypothesis import (
     History,
@@ -30,7 +30,13 @@ from nmt_cli.vocab import BOS, EOS
 
 
 def greedy_search(
-    step: StepFn, state: DecoderState, src_lengths: torch.Tensor, max_len: Limits, *, min_len=0
+    step: StepFn,
+    state: DecoderState,
+    src_lengths: torch.Tensor,
+    max_len: Limits,
+    *,
+    min_len: int = 0,
+    penalty: LengthPenalty = NO_LENGTH_PENALTY,
 ) -> list[Hypothesis]:
     """Decode each sentence by always choosing the most likely next token.
 
@@ -40,15 +46,15 @@ def greedy_search(
     src_lengths  (B,) real source lengths, used to drop padding columns from attention
     max_len      (B,) most output tokens per sentence, </s> not counted
     min_len      </s> is forbidden until this many tokens were produced
+    penalty      scores each hypothesis, as beam search's; it chooses nothing (nothing to rank)
 
     Returns one :class:`Hypothesis` per sentence, in input order. Ties between equally
     likely tokens go to the lowest id.
     """
     batch = len(src_lengths)
     limits = as_limits(max_len, batch)
-    device = src_lengths.device
-    src_length = src_lengths.tolist()  # (B,)
-    results: list[Hypothesis | None] = [None] * batch
+    device, src_lengths = src_lengths.device, src_lengths.tolist()  # (B,) on the host
+    results: dict[int, Hypothesis] = {}  # by original sentence index
 
     sents = list(range(batch))  # (B',) original index of each row
     last = torch.full((batch,), BOS, dtype=torch.long, device=device)  # (B',)
@@ -62,21 +68,18 @@ def greedy_search(
         new_cum = cum + best_lp  # (B',)
         history.add_attention(attn)
 
-        # Rows that end: </s> chosen (its log-prob and attention row kept), or already holding
-        # max_len tokens (this step's token and attention dropped). Read once per step.
+        # Rows that end: </s> chosen, or already holding max_len tokens. Read once per step.
         stops = (best == EOS).tolist()  # (B',)
         ending = [r for r, i in enumerate(sents) if stops[r] or limits[i] == t]
         if ending:
             ids = [sents[r] for r in ending]
-            lengths = [src_length[i] for i in ids]
-            found = _ended(history, ending, stops, (new_cum, best_lp, cum), lengths)
-            for i, hyp in zip(ids, found):
-                results[i] = hyp
+            lengths = [src_lengths[i] for i in ids]
+            found = _ended(history, ending, stops, (new_cum, best_lp, cum), lengths, penalty)
+            results.update(zip(ids, found))
 
         if len(ending) == len(sents):
             break
-        gone = set(ending)
-        staying = [r for r in range(len(sents)) if r not in gone]
+        staying = sorted(set(range(len(sents))) - set(ending))
         keep = torch.tensor(staying, device=device)  # (B'',)
         history = history.extend(keep, best[keep], best_lp[keep])  # (B'', t + 1)
         cum, last = new_cum[keep], best[keep]  # (B'',) each
@@ -85,16 +88,21 @@ def greedy_search(
             state = state.select(keep)
         t += 1
 
-    return [hyp for hyp in results if hyp is not None]
+    return [results[i] for i in range(batch)]
 
 
 def _ended(
-    history: History, ending: list[int], stops: list[bool], scores: tuple, lengths: list[int]
+    history: History,
+    ending: list[int],
+    stops: list[bool],
+    scores: tuple,
+    lengths: list[int],
+    penalty: LengthPenalty,
 ) -> list[Hypothesis]:
     """The hypotheses of rows ``ending``: finished where ``stops`` (</s> chosen: its log-prob
     and attention row kept), else cut at the length limit (this step's token dropped).
-    ``scores`` are (new_cum, best_lp, cum), each (B',); one hypothesis per sentence, so there
-    is nothing to rank: the score is the log-prob."""
+    ``scores`` are (new_cum, best_lp, cum), each (B',); ``penalty`` scores each hypothesis (one
+    per sentence: it ranks nothing)."""
     new_cum, best_lp, cum = scores
     index = torch.tensor(ending, device=cum.device)  # (R,)
     ended, eos_lp, cut = torch.stack([new_cum[index], best_lp[index], cum[index]]).tolist()
@@ -103,7 +111,7 @@ def _ended(
         [ended[e] if stops[r] else cut[e] for e, r in enumerate(ending)],
         [eos_lp[e] if stops[r] else None for e, r in enumerate(ending)],
         lengths,
-        NO_LENGTH_PENALTY,
+        penalty,
     )
 
 

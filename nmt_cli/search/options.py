@@ -13,7 +13,7 @@ from nmt_cli.settings import setting
 
 NBEST_HELP = (
     "Hypotheses per line: 'i ||| text ||| score'. A split line's are the best combinations of its "
-    "sentences' hypotheses, scored by the sum of their scores."
+    "sentences' hypotheses (by the sum of their scores), each scored as one sequence."
 )
 
 # Source tokens x beam per batch by device: the CPU's cache-sized batches; a GPU is fed in

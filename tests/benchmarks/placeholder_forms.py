@@ -82,7 +82,9 @@ def main() -> None:
             for k in range(len(m.spans)):
                 n = carried.count(k)
                 counts["once" if n == 1 else "dropped" if n == 0 else "repeated"] += 1
-        restored = protection.restore(masked, found, False, translator.alignment_attention)
+        restored = protection.restore(
+            masked, found, False, translator.alignment_attention, penalty=translator.opts.penalty()
+        )
         texts = [nbest[0].text for nbest in restored]
         kept = sum(text.count(out) >= 1 for m, text in zip(masked, texts) for out in m.outputs)
         total = sum(len(m.spans) for m in masked)

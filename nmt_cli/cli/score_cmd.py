@@ -1,0 +1,42 @@
+"""`nmt score`: how likely a model finds given translations (forced decoding)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from nmt_cli.cli.common import boundary, warn
+from nmt_cli.cli.options import Only, options_from
+from nmt_cli.cli.progress import FileProgress
+from nmt_cli.inference.options import LoadOptions, TranslatorOptions
+from nmt_cli.inference.pairs import PairFiles
+from nmt_cli.search.options import SearchOptions
+
+
+@options_from
+def score(
+    *,
+    load: Annotated[LoadOptions, Only("model", "threads", "device", "precision")],
+    search: Annotated[SearchOptions, Only("length_penalty")],
+    translator: Annotated[TranslatorOptions, Only("split")],
+    files: PairFiles,
+) -> None:
+    """Score given translations: per pair, the log-prob of the target (</s> included) over the
+    length penalty's divisor, the score nmt translate --format jsonl gives its own. Both sides
+    are read as given: no span is protected (nmt translate's jsonl scores its placeholders).
+
+    Examples: nmt score -m fr-en --src-file test.fr --tgt-file test.en > scores.txt
+              paste test.fr test.en | nmt score -m fr-en --format jsonl --word-scores
+    """
+    from nmt_cli.inference.scoring import score_file
+    from nmt_cli.inference.translator import Translator
+
+    model = Translator.load(load.model, load.precision, threads=load.threads, device=load.device,
+                            opts=search, split=translator.split, warn=warn)  # fmt: skip
+    with FileProgress(files.counted, files.output, "score") as progress:
+        score_file(model, files, progress.update, warn)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("score")(boundary(score))

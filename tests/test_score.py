@@ -1,0 +1,203 @@
+"""`nmt score`: how likely a model finds given translations (forced decoding).
+
+A pair's score is the very quantity `nmt translate --format jsonl` reports for its own output:
+the target's log-prob (its pieces', </s> included) over the GNMT divisor of the model's length
+penalty, whatever the beam size; a line split into sentences is scored as one sequence of all
+its sentences' pieces. One result per pair, in order; an empty side has no score (null); a
+malformed input line is one error naming the file and the line, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import assert_one_error_line
+
+from nmt_cli.align.words import word_sums
+from nmt_cli.model.tokenizer import Tokenizer
+
+pytest_plugins = ["model_fixtures"]
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
+
+SOURCES = [
+    "Ein Mann läuft im Park.",
+    "Eine Frau sitzt am Strand!",
+    "Zwei Mädchen tanzen",
+    "Ein Hund",
+    "Eine Gruppe Männer wartet vor einem Gebäude neben einem Fluss.",
+]
+
+
+def lines_in(lines: list[str]) -> bytes:
+    return "".join(f"{line}\n" for line in lines).encode("utf-8")
+
+
+def records(result) -> list[dict]:
+    assert result.exit_code == 0, result.stderr
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def translated(run_cli, model: Path, *args: str) -> list[dict]:
+    """`nmt translate --format jsonl` of SOURCES, one sentence a line."""
+    args = ("translate", "-m", model, "--no-split", "--format", "jsonl", *args)
+    return records(run_cli(args, input=lines_in(SOURCES)))
+
+
+def scored(run_cli, model: Path, pairs: list[tuple[str, str]], *args: str):
+    data = lines_in([f"{s}\t{t}" for s, t in pairs])
+    return run_cli(["score", "-m", model, *args], input=data)
+
+
+def same_pieces(model: Path, record: dict) -> bool:
+    """Whether re-tokenising the printed translation gives the search's own pieces."""
+    tok = Tokenizer.load(model / "tokenizer.json")
+    return [tok.id_to_piece(i) for i in tok.encode(record["translation"])] == record["tokens"]
+
+
+@pytest.mark.parametrize("beam", ["1", "4"])
+def test_a_translation_scores_what_nmt_translate_said_it_scored(run_cli, model_dir, beam):
+    found = translated(run_cli, model_dir, "-k", beam, "--word-scores")
+    pairs = [(s, r["translation"]) for s, r in zip(SOURCES, found)]
+    got = records(scored(run_cli, model_dir, pairs, "--format", "jsonl", "--word-scores"))
+    compared = 0
+    for want, have in zip(found, got, strict=True):
+        if not same_pieces(model_dir, want):
+            continue
+        compared += 1
+        assert have["score"] == pytest.approx(want["score"], abs=1e-4)
+        assert have["log_prob"] == pytest.approx(want["log_prob"], abs=1e-4)
+        assert have["tokens"] == len(want["tokens"]) + 1  # </s> counted
+        assert have["word_scores"] == pytest.approx(want["word_scores"], abs=1e-4)
+        assert len(have["word_scores"]) == len(want["translation"].split())
+    assert compared >= 3
+
+
+def test_the_score_is_the_log_prob_over_the_length_penalty(run_cli, transformer_model_dir):
+    pairs = [("Ein Mann läuft.", "A man runs.")]
+    [plain] = records(scored(run_cli, transformer_model_dir, pairs, "--format", "jsonl"))
+    for alpha in ("0", "1.5"):
+        args = ("--format", "jsonl", "--length-penalty", alpha)
+        [r] = records(scored(run_cli, transformer_model_dir, pairs, *args))
+        assert r["log_prob"] == plain["log_prob"] < 0
+        divisor = ((5 + r["tokens"]) / 6) ** float(alpha)
+        assert r["score"] == pytest.approx(r["log_prob"] / divisor, abs=1e-6)
+    text = scored(run_cli, transformer_model_dir, pairs)
+    assert float(text.stdout) == pytest.approx(plain["score"], abs=1e-6)
+
+
+def test_word_scores_sum_each_word_s_pieces() -> None:
+    assert word_sums([-0.1, -0.2, -0.5, -0.7], [0, 0, 1], 2) == pytest.approx([-0.3, -0.5])
+    assert word_sums([-1.0, -2.0], [0, 0], 0) == []
+
+
+def test_an_empty_side_gives_null_and_keeps_its_line(run_cli, rnn_model_dir) -> None:
+    pairs = [
+        ("Ein Hund", "A dog"),
+        ("", "A dog"),
+        ("Ein Hund", ""),
+        ("   ", " \u200b "),
+        ("Ein", "A"),
+    ]
+    got = records(scored(run_cli, rnn_model_dir, pairs, "--format", "jsonl", "--word-scores"))
+    assert [r["score"] is None for r in got] == [False, True, True, True, False]
+    assert got[1] == {"score": None, "log_prob": None, "tokens": None, "word_scores": None}
+    text = scored(run_cli, rnn_model_dir, pairs)
+    assert text.stdout.split("\n")[1:4] == ["", "", ""]
+    assert len(text.stdout.split("\n")) == len(pairs) + 1
+
+
+def test_hostile_lines_keep_their_places(run_cli, short_model_dir: Path) -> None:
+    lines = [
+        b"Ein Mann\tA man",
+        b"\t",
+        b"Ein\xff Hund \xc3\tA\xfe dog",  # invalid UTF-8
+        b"Eine Frau\tA woman\r",  # CRLF
+        b" ".join([b"word"] * 200) + b"\tA",  # a source longer than max_positions 32: cut
+        b"Ein\t" + b" ".join([b"dog"] * 200),  # a target longer than the model gives: null
+        b"\x0b\x0c\x1c a \xe2\x80\xa8 b\t\xc2\x85 c",
+        bytes(range(11, 256)) + b"\t" + bytes(range(1, 9)),  # binary garbage
+        b"\x00\t\x00",
+    ]
+    result = run_cli(["score", "-m", short_model_dir], input=b"\n".join(lines) + b"\n")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout.split("\n")[:-1]
+    assert len(out) == len(lines)
+    assert out[1] == "" and out[5] == "" and out[0] != "" and out[4] != ""
+    warnings = result.stderr_lines
+    assert all(w.startswith("nmt: warning: ") for w in warnings) and len(warnings) == 3
+    assert any("line 5" in w for w in warnings) and any("line 6" in w for w in warnings)
+
+
+@pytest.mark.parametrize(
+    ("data", "args", "fragments"),
+    [
+        (b"a\tb\nonly one column\n", (), ("<stdin>: line 2", "1 TAB-separated columns")),
+        (b"a\tb\tc\n", (), ("line 1", "3 TAB-separated columns")),
+        (b'{"src": "a", "tgt": "b"}\n{"src": "a"\n', ("--input-format", "jsonl"), ("line 2",)),
+        (b'{"src": "a"}\n', ("--input-format", "jsonl"), ("line 1", '"tgt" is missing')),
+        (b'["a", "b"]\n', ("--input-format", "jsonl"), ("line 1", "not a JSON object")),
+    ],
+)
+def test_a_malformed_line_is_one_error_and_nothing_is_written(
+    run_cli, rnn_model_dir, tmp_path, data, args, fragments
+):
+    out = tmp_path / "scores.txt"
+    result = run_cli(["score", "-m", rnn_model_dir, "-o", out, *args], input=data)
+    assert_one_error_line(result, *fragments)
+    assert not out.exists() and result.stdout == ""
+
+
+def test_pairs_from_two_files_or_json_lines_score_alike(run_cli, transformer_model_dir, tmp_path):
+    pairs = [("Ein Hund", "A dog"), ("Eine Frau", "A woman sits"), ("", "")]
+    (tmp_path / "src").write_text(lines_in([s for s, _ in pairs]).decode())
+    (tmp_path / "tgt").write_text(lines_in([t for _, t in pairs]).decode())
+    files = ["--src-file", tmp_path / "src", "--tgt-file", tmp_path / "tgt"]
+    from_files = run_cli(["score", "-m", transformer_model_dir, *files])
+    jsonl = lines_in([json.dumps({"src": s, "tgt": t, "id": n}) for n, (s, t) in enumerate(pairs)])
+    args = ["score", "-m", transformer_model_dir, "--input-format", "jsonl"]
+    from_json = run_cli(args, input=jsonl)
+    from_tsv = scored(run_cli, transformer_model_dir, pairs)
+    assert from_files.stdout == from_json.stdout == from_tsv.stdout
+    assert from_tsv.stdout.endswith("\n\n")  # the empty pair's empty line
+    (tmp_path / "tgt").write_text("A dog\n")
+    shorter = run_cli(["score", "-m", transformer_model_dir, *files])
+    assert_one_error_line(shorter, "different line counts")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--word-scores",),  # text has no room for them
+        ("--src-file", "a", "--tgt-file", "b", "--input-format", "jsonl"),
+        ("--src-file", "a"),
+    ],
+)
+def test_options_that_do_not_fit_are_usage_errors(run_cli, rnn_model_dir, args) -> None:
+    assert run_cli(["score", "-m", rnn_model_dir, *args], input=b"").exit_code == 2
+
+
+def test_a_split_line_scores_as_nmt_translate_scored_it(run_cli, monkeypatch) -> None:
+    """The shipped fr-en cuts a line of two sentences and scores it as one sequence of both
+    sentences' pieces; nmt score cuts the pair the same way and gives the same score."""
+    monkeypatch.delenv("NMT_MODEL", raising=False)
+    line = "Il fait froid. Nous restons à la maison ce soir."
+    result = run_cli(["translate", "--threads", "1", "--format", "jsonl"], input=lines_in([line]))
+    [record] = records(result)
+    assert len(record["sentences"]) == 2
+    data = lines_in([json.dumps({"src": line, "tgt": record["translation"]})])
+    args = ["score", "--threads", "1", "--input-format", "jsonl", "--format", "jsonl"]
+    [got] = records(run_cli(args, input=data))
+    assert got["score"] == pytest.approx(record["score"], abs=1e-4)
+    assert got["tokens"] == len(record["tokens"]) + 2  # each sentence's </s>
+    [whole] = records(run_cli([*args, "--no-split"], input=data))
+    assert whole["tokens"] == len(record["tokens"]) + 1
+
+
+def test_translate_word_scores_need_jsonl_and_nmt_cli_s_engine(run_cli, rnn_model_dir) -> None:
+    text = run_cli(["translate", "-m", rnn_model_dir, "--word-scores", "Ein Hund"])
+    assert_one_error_line(text, "--word-scores goes with --format jsonl", code=2)
+    args = ["translate", "-m", rnn_model_dir, "--format", "jsonl", "--word-scores"]
+    engine = run_cli([*args, "--engine", "ctranslate2", "Ein Hund"])
+    assert_one_error_line(engine, "--engine torch", code=2)
