@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from nmt_cli.documents.document import Document, DocumentFormat, read_whole
 from nmt_cli.documents.options import DocumentOptions
@@ -17,6 +18,9 @@ from nmt_cli.inference.options import FileOptions
 from nmt_cli.output import write_output
 from nmt_cli.settings import flag_of, option_fields
 from nmt_cli.textio import check_files
+
+if TYPE_CHECKING:
+    from nmt_cli.inference.translator import Translator
 
 
 @dataclass(frozen=True)
@@ -36,13 +40,16 @@ class TranslateInput:
         return "-" if self.text else self.files.input_file
 
     def translate(
-        self, translator, on_progress: Callable[[float], None], warn: Callable[[str], None]
+        self,
+        translator: Translator,
+        on_progress: Callable[[float], None],
+        warn: Callable[[str], None],
     ) -> list[str]:
         """Translate it with ``translator`` (nmt_cli/inference/translator.py) to
         ``files.output``; ``on_progress(lines_done)`` hears as batches finish. Returns the 1-best
         translations of plain lines when ``files.ref`` will score them, else []."""
         if self.document is None or self.fmt is None:
-            from nmt_cli.inference.translator import translate_file
+            from nmt_cli.inference.translator import translate_file  # torch: once there is work
 
             lines = [" ".join(self.text)] if self.text else None
             return translate_file(translator, self.files, lines, on_progress, warn)
