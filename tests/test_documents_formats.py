@@ -31,6 +31,7 @@ pytest_plugins = ["model_fixtures"]
         ("records.ndjson", None, "jsonl"),
         ("records.jsonl.gz", None, "jsonl"),
         ("messages.po.xz", None, "po"),
+        ("film.fr.srt", None, "srt"),
         ("test.de", None, TEXT),
         ("notes.txt.gz", None, TEXT),
         ("-", None, TEXT),
