@@ -12,13 +12,14 @@ from __future__ import annotations
 import contextlib
 import errno
 import io
+import json
 import os
 import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TextIO, TypeVar
+from typing import Any, TextIO, TypeVar
 
 from nmt_cli.errors import InputError, OutputError
 from nmt_cli.textio import one_line, open_lines
@@ -28,6 +29,15 @@ OUTPUT_HELP = "Output file, written atomically ('-': stdout)."
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)
+
+
+def json_line(value: Any) -> str:
+    """``value`` as one line of JSON, non-ASCII text as it is: still valid JSON, and no reader
+    that splits lines at U+2028, U+2029 or U+0085 breaks it (those are escaped)."""
+    line = json.dumps(value, ensure_ascii=False)
+    for c in ("\u2028", "\u2029", "\u0085"):
+        line = line.replace(c, f"\\u{ord(c):04x}")
+    return line
 
 
 def check_writable(path: str | Path) -> None:

@@ -75,7 +75,7 @@ class LineReader:
             except UnicodeDecodeError as e:
                 if self.strict:
                     raise InputError(
-                        f"{self.name}: line {self.count} is not valid UTF-8 (byte {e.start + 1})"
+                        f"{self.name}:{self.count}: not valid UTF-8 (byte {e.start + 1})"
                     ) from None
                 line = raw.decode("utf-8", errors="replace")
                 self.invalid_lines += 1

@@ -376,7 +376,7 @@ BAD_INPUTS = {
     "invalid UTF-8 in training data": (
         ["train", "{d}/corrupt.txt", "-o", "{d}/out.json"],
         None,
-        "corrupt.txt: line 2 is not valid UTF-8",
+        "corrupt.txt:2: not valid UTF-8",
     ),
     "vocab too small": (
         ["train", "{d}/train.de", "-o", "{d}/out.json", "--vocab-size", "50"],

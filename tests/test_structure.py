@@ -20,6 +20,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "nmt_cli"
 FLOORS = [
     {"__main__"},
     {"cli"},
+    {"documents"},
     {"training", "inference"},
     {"model", "search", "align", "evaluation"},
     {"settings", "output", "device", "precision", "pretrained", "buckets", "length_penalty"}

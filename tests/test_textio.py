@@ -28,7 +28,7 @@ def test_invalid_utf8_is_replaced_and_warned_once_or_refused_when_strict():
     warnings: list[str] = []
     assert lines_of(b"ok\n\xff\n\xfe\n", warn=warnings.append) == ["ok", "\ufffd", "\ufffd"]
     assert len(warnings) == 1 and "line 2" in warnings[0]
-    with pytest.raises(InputError, match="line 2 is not valid UTF-8"):
+    with pytest.raises(InputError, match=":2: not valid UTF-8"):
         lines_of(b"ok\n\xff\n", strict=True)
 
 

@@ -1,4 +1,4 @@
-"""`nmt translate`: one line out for every line in, in order, streaming."""
+"""`nmt translate`: one line out for every line in, in order, streaming; documents whole."""
 
 from __future__ import annotations
 
@@ -12,11 +12,13 @@ from nmt_cli.align.options import LinkOptions
 from nmt_cli.cli.common import boundary, warn
 from nmt_cli.cli.options import options_from
 from nmt_cli.cli.progress import FileProgress
+from nmt_cli.documents.options import DocumentOptions
+from nmt_cli.documents.translate import read_input
 from nmt_cli.errors import UsageError
 from nmt_cli.evaluation import score_corpus
 from nmt_cli.inference.options import FileOptions, LoadOptions, TranslatorOptions
 from nmt_cli.search.options import SearchOptions
-from nmt_cli.textio import check_files, read_lines
+from nmt_cli.textio import read_lines
 
 Text = Annotated[list[str] | None, typer.Argument(help="Text to translate (else --input).")]
 
@@ -30,35 +32,33 @@ def translate(
     translator: TranslatorOptions,
     files: FileOptions,
     decision: LinkOptions,
+    documents: DocumentOptions,
 ) -> None:
     """Translate text: arguments, a file, or stdin; one line out per line in.
 
     A line of several sentences is translated sentence by sentence (unless --no-split) and
-    printed as one line; --align counts words over the whole line.
+    printed as one line; --align counts words over the whole line. A document (.po, .pot,
+    .jsonl; --input-format) comes out as the same document, its texts translated.
 
     Examples: nmt translate "Il fait froid ce matin."
               nmt translate -m runs/de-en < in.de > out.en
               nmt translate -m de-en-ct2 --engine ctranslate2 < in.de > out.en
+              nmt translate -i messages.pot -o en.po
     """
-    if text and files.input_file != "-":
-        raise UsageError("give text arguments or --input, not both")
-    check_files([files.input_file], "--input")
-    check_files([files.ref], "--ref")
     if not files.align and (decision.rule_name is not None or decision.threshold is not None):
         raise UsageError("--links and --threshold choose --align's links: give --align")
     if files.word_scores and load.engine != "torch":
         raise UsageError("--word-scores needs --engine torch (CTranslate2 gives sums only)")
-    from nmt_cli.inference.translator import Translator, translate_file
+    source = read_input(text, files, documents, search.nbest)  # a document: before the model
+    from nmt_cli.inference.translator import Translator
 
     model = Translator.load(
         **dataclasses.asdict(load), opts=search, with_alignment=files.align,
         link_rule=decision.rule(), parallel_batches=True, warn=warn,
         **dataclasses.asdict(translator),
     )  # fmt: skip
-    lines = [" ".join(text)] if text else None
-    shown = "-" if text else files.input_file  # the file whose lines the progress counts
-    with FileProgress(shown, files.output, "translate") as progress:
-        best = translate_file(model, files, lines, progress.update, warn)
+    with FileProgress(source.shown, files.output, "translate") as progress:
+        best = source.translate(model, progress.update, warn)
     if files.ref is not None:
         for s in score_corpus(best, read_lines(files.ref, warn), ["bleu", "chrf"]):
             print(f"{s.metric.upper()} {s.score:.2f}  {s.signature}", file=sys.stderr)

@@ -5,13 +5,13 @@ the line's (its n-best are the best combinations of theirs); a translation as an
 from __future__ import annotations
 
 import heapq
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from nmt_cli.align.pharaoh import to_pharaoh
 from nmt_cli.length_penalty import LengthPenalty
+from nmt_cli.output import json_line
 from nmt_cli.textio import one_line
 
 if TYPE_CHECKING:
@@ -141,11 +141,7 @@ def format_line(
             record["word_scores"] = [round(x, 6) for x in t.word_scores]
         if nbest > 1:
             record["n"] = index
-        line = json.dumps(record, ensure_ascii=False)
-        # JSON stays valid with these escaped, and no line-splitting reader breaks the line.
-        for c in ("\u2028", "\u2029", "\u0085"):
-            line = line.replace(c, f"\\u{ord(c):04x}")
-        return line
+        return json_line(record)
     fields = [str(index), text, f"{t.score:.4f}"] if nbest > 1 else [text]
     if align:
         fields.append(to_pharaoh(t.alignment))

@@ -7,6 +7,7 @@ translated as one batch and each line's translations joined back into one Transl
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
 from functools import partial
@@ -90,6 +91,18 @@ class Translator:
         self.protection = None
         if protect_spans:
             self.protection = SpanProtection(self.tok, bundle.languages, protect or ())
+        self.protect = tuple(protect or ())
+
+    def also_protecting(self, patterns: Sequence[str]) -> Translator:
+        """This translator (the same model), passing the matches of ``patterns`` (regular
+        expressions) through too, as a user's ``protect`` patterns; itself if there are none or
+        it protects nothing."""
+        if self.protection is None or not patterns:
+            return self
+        other = copy.copy(self)
+        other.protect = (*self.protect, *patterns)
+        other.protection = SpanProtection(self.tok, self.bundle.languages, other.protect)
+        return other
 
     @classmethod
     def load(

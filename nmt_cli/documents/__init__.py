@@ -1,0 +1,12 @@
+"""Documents in, documents out: what `nmt translate` reads besides plain lines, and writes back in
+the same format with its texts translated.
+
+    registry.py   the formats, by name and extension (plain text lines stay the default)
+    document.py   what a format is and a document does; reading an input whole; DocumentError
+    segments.py   a document's strings as one-line texts for the translator, and back
+    jsonl.py      JSON lines: a field of each object translated
+    po.py         gettext catalogues (.po, .pot) with polib; plurals.py, their plural forms
+    srt.py        SubRip subtitles: numbers and timings kept, lines joined and wrapped again
+    options.py    the settings (--input-format, --field, --retranslate, --mark-fuzzy)
+    translate.py  an input read (a document before the model loads) and translated
+"""

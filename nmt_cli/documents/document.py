@@ -1,0 +1,75 @@
+"""What every document format shares: its entry in the registry (DocumentFormat), a parsed
+document (Document), reading a whole input before anything is translated, and the one error a
+file that does not parse gives (DocumentError, ``FILE:LINE: what is wrong``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from nmt_cli.errors import InputError
+from nmt_cli.inference.translation import Translation
+from nmt_cli.textio import open_lines
+
+_BOM = "\ufeff"
+
+
+class DocumentError(InputError):
+    """``name``, line ``line`` (1-based), does not parse as its format."""
+
+    def __init__(self, name: str, line: int, message: str):
+        super().__init__(f"{name}:{line}: {message}")
+
+
+class Document(Protocol):
+    """A document read whole: the texts it asks to translate, and the document again with
+    their translations in place."""
+
+    def sources(self) -> list[str]:
+        """The texts to translate, in order: each one line, none blank."""
+        ...
+
+    def render(
+        self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
+    ) -> str:
+        """The whole output document, ``translations[k]`` (the 1-best of ``sources()[k]``) in
+        the place of each source. ``target``: the model's target language (None: not
+        recorded); ``warn`` hears what a user should know about the output."""
+        ...
+
+
+@dataclass(frozen=True)
+class DocumentFormat:
+    """A format of documents, as the registry (registry.py) knows it.
+
+    name        what ``--input-format`` calls it
+    extensions  the file names it is chosen for (``.po``), lower case
+    read        ``read(lines, name, **options)``: the document of ``lines`` (the input's, read
+                whole, see read_whole) named ``name``; DocumentError where it does not parse
+    options     the settings of DocumentOptions it reads (passed to ``read`` by name)
+    protect     regular expressions whose matches pass through translation unchanged, with the
+                translator's own protected spans (placeholders of format strings)
+    alignment   whether ``render`` reads the translations' word alignments
+    needs       (module, pip requirement): an optional package the format needs
+    """
+
+    name: str
+    extensions: tuple[str, ...]
+    read: Callable[..., Document]
+    options: tuple[str, ...] = ()
+    protect: tuple[str, ...] = ()
+    alignment: bool = False
+    needs: tuple[str, str] | None = None
+
+
+def read_whole(path: str) -> tuple[str, list[str]]:
+    """The name (``<stdin>`` for '-') and every line of ``path``, read before anything is
+    translated: invalid UTF-8 is an error naming its line (no replacement characters in a
+    document), a byte order mark at the start is dropped, gzip and xz are decompressed."""
+    with open_lines(path, strict=True) as reader:
+        lines = list(reader)
+        name = reader.name
+    if lines and lines[0].startswith(_BOM):
+        lines[0] = lines[0][len(_BOM) :]
+    return name, lines

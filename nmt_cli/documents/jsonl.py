@@ -1,0 +1,104 @@
+"""JSON lines: one JSON object per line, the string of each named field translated.
+
+Each output line is its input line's object with the value of each field replaced by its
+translation: the same keys in the same order, every other value equal after parsing, non-ASCII
+text written as it is; nothing is added. Every line is read and checked before anything is
+translated: a line that is not a JSON object, an object that lacks a field or holds something
+other than a string there, or a key written twice, is one error naming its line. A blank line
+stays as it is (one line out for every line in).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from nmt_cli.documents.document import DocumentError, DocumentFormat
+from nmt_cli.documents.segments import SegmentedDocument, Segments
+from nmt_cli.inference.translation import Translation
+from nmt_cli.output import json_line
+
+DEFAULT_FIELD = "text"
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    record: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in record:
+            raise _DuplicateKey(f"key {_quoted(key)} appears twice")
+        record[key] = value
+    return record
+
+
+def _quoted(key: str) -> str:
+    return json.dumps(key, ensure_ascii=False)
+
+
+def _kind(value: Any) -> str:
+    """What a JSON value is, for a message: "an array", "null"..."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    kinds = {dict: "an object", list: "an array", str: "a string", int: "a number"}
+    return kinds.get(type(value), "a number")
+
+
+@dataclass(frozen=True)
+class JsonLines(SegmentedDocument):
+    """The lines of a JSON lines file: an object per line (a blank line: the line itself)."""
+
+    lines: list[dict[str, Any] | str]
+    fields: tuple[str, ...]
+    segments: Segments
+
+    def render(
+        self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
+    ) -> str:
+        values = iter(self.translated(translations))
+        out = []
+        for line in self.lines:
+            if isinstance(line, str):
+                out.append(line)
+                continue
+            record = dict(line)  # the same keys in the same order: a key's place is kept
+            for f in self.fields:
+                record[f] = next(values)
+            out.append(json_line(record))
+        return "".join(f"{line}\n" for line in out)
+
+
+def read_jsonl(lines: list[str], name: str, *, field: Sequence[str] | None) -> JsonLines:
+    """The JSON lines document of ``lines``; ``field``: the fields to translate (None: the
+    default, ``text``)."""
+    fields = tuple(dict.fromkeys(field or [DEFAULT_FIELD]))
+    parsed: list[dict[str, Any] | str] = []
+    strings: list[str] = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            parsed.append(line)
+            continue
+        try:
+            record = json.loads(line, object_pairs_hook=_no_duplicates)
+        except _DuplicateKey as e:
+            raise DocumentError(name, n, str(e)) from None
+        except json.JSONDecodeError as e:
+            raise DocumentError(name, n, f"not valid JSON ({e.msg} at column {e.colno})") from None
+        if not isinstance(record, dict):
+            raise DocumentError(name, n, f"{_kind(record)}, not a JSON object")
+        for f in fields:
+            if f not in record:
+                raise DocumentError(name, n, f"no field {_quoted(f)}")
+            if not isinstance(record[f], str):
+                kind = _kind(record[f])
+                raise DocumentError(name, n, f"field {_quoted(f)} is {kind}, not a string")
+            strings.append(record[f])
+        parsed.append(record)
+    return JsonLines(parsed, fields, Segments.of(strings))
+
+
+JSONL = DocumentFormat("jsonl", (".jsonl", ".ndjson"), read_jsonl, options=("field",))

@@ -1,0 +1,191 @@
+"""gettext catalogues (.po, .pot), read and written with polib: each msgstr filled from its msgid.
+
+Translated: each entry with no translation yet, msgstr from msgid; a plural entry's msgstr[0]
+from msgid and its other forms from msgid_plural (in a language of one form, msgstr[0] from
+msgid_plural), as many forms as the target language has. An entry already translated is left as
+it is, a fuzzy one too (its translator marked it for review: the translation is theirs), unless
+``retranslate`` says "fuzzy" (fuzzy entries are translated again) or "all". An entry translated
+here is marked fuzzy only with ``mark_fuzzy`` (msgfmt leaves fuzzy entries out of a compiled
+catalogue); else it loses a fuzzy flag and the previous msgid (``#|``) that came with it.
+
+Kept: comments, references, flags, msgctxt, obsolete entries (``#~``: never translated), order.
+The header's Language becomes the model's target language, its Plural-Forms that language's
+(plurals.py) and its charset UTF-8, the output's. The placeholders of format strings (``%s``,
+``%(name)s``, ``%1$d``, ``%1``, ``{0}``, ``{name}``) pass through translation unchanged, as
+protected spans, with reST inline markup and the rest of nmt_cli/protect/.
+
+Read whole as UTF-8 and checked before anything is translated: every string quoted, with the
+escapes polib reads (``\\n \\t \\r \\v \\b \\f \\\\ \\"``), no message twice, plural messages
+with plural translations; what fails is one error naming its line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from nmt_cli.documents.document import DocumentError, DocumentFormat
+from nmt_cli.documents.plurals import count_forms, plural_forms
+from nmt_cli.documents.segments import SegmentedDocument, Segments
+from nmt_cli.errors import InputError
+from nmt_cli.inference.translation import Translation
+
+RETRANSLATE = ("none", "fuzzy", "all")
+PLACEHOLDERS = (
+    r"%(?:\d+\$)?(?:\([\w.-]+\))?[-#0+']*(?:\d+|\*)?(?:\.(?:\d+|\*))?"
+    r"(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcsp%]",  # printf, Python's %
+    r"%\d+",  # Qt's %1
+    r"\{[\w.\[\]]*(?:![rsa])?(?::[^{}]*)?\}",  # Python's str.format, C#'s {0}
+)
+_PREFIX = r"(?:#~\|?\s*|#\|\s*)?"  # obsolete, previous
+_KEYWORD_LINE = re.compile(_PREFIX + r"(?:msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(.*)")
+_CONTINUATION = re.compile(_PREFIX + r'(".*)')
+_STRING = re.compile(r'"(?:[^"\\]|\\[\\"ntrvbf])*"')
+_ESCAPES = '\\"ntrvbf'
+
+
+def _polib(name: str) -> Any:
+    try:
+        import polib
+    except ImportError:
+        raise InputError(
+            f"{name}: reading gettext catalogues needs polib: pip install 'nmt-cli[documents]'"
+        ) from None
+    return polib
+
+
+def _string_problem(token: str) -> str | None:
+    """What is wrong with a quoted string of a catalogue, None if nothing."""
+    if _STRING.fullmatch(token):
+        return None
+    for escape in re.finditer(r"\\(.?)", token):
+        if escape.group(1) not in _ESCAPES or not escape.group(1):
+            return f'escape \\{escape.group(1)} is not one of \\n \\t \\r \\v \\b \\f \\\\ \\"'
+    return f"not a quoted string: {token[:60]}"
+
+
+def _check_strings(lines: list[str], name: str) -> None:
+    for n, line in enumerate(lines, 1):
+        line = line.strip()
+        found = _KEYWORD_LINE.fullmatch(line) or _CONTINUATION.fullmatch(line)
+        problem = found and _string_problem(found.group(1).strip())
+        if problem:
+            raise DocumentError(name, n, problem)
+
+
+def _parse(polib: Any, lines: list[str], name: str) -> Any:
+    """The polib.POFile of ``lines`` (as text: never taken for a file name, it ends a line)."""
+    try:
+        return polib.pofile("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    except (OSError, ValueError) as e:
+        found = re.search(r"\(line (\d+)\)(?::\s*(.+))?", str(e))
+        n = int(found.group(1)) if found else 1
+        shown = lines[n - 1].strip()[:60] if 0 < n <= len(lines) else ""
+        reason = found.group(2) if found and found.group(2) else f"not PO syntax: {shown}"
+        raise DocumentError(name, n, reason) from None
+
+
+def _check_entries(po: Any, name: str) -> None:
+    first: dict[tuple[str | None, str], int] = {}
+    for e in po:
+        line = max(e.linenum or 1, 1)  # where the entry starts
+        if e.msgid_plural and not e.msgstr_plural:
+            raise DocumentError(name, line, "msgid_plural without msgstr[0], msgstr[1]...")
+        if e.msgstr_plural and not e.msgid_plural:
+            raise DocumentError(name, line, "msgstr[0] without msgid_plural")
+        key = (e.msgctxt, e.msgid)
+        if not e.obsolete and key in first:
+            raise DocumentError(
+                name, line, f'msgid "{e.msgid[:40]}" appears twice (first at line {first[key]})'
+            )
+        first.setdefault(key, line)
+
+
+def _messages(entry: Any) -> list[str]:
+    """What an entry asks to translate: its msgid, and its msgid_plural if it has one."""
+    return [entry.msgid, entry.msgid_plural] if entry.msgid_plural else [entry.msgid]
+
+
+def _translated(entry: Any) -> bool:
+    return bool(entry.msgstr) or any(entry.msgstr_plural.values())
+
+
+def _wanted(entry: Any, retranslate: str) -> bool:
+    if entry.obsolete or not entry.msgid:
+        return False
+    if not _translated(entry) or retranslate == "all":
+        return True
+    return retranslate == "fuzzy" and "fuzzy" in entry.flags
+
+
+@dataclass(frozen=True)
+class Catalogue(SegmentedDocument):
+    """A catalogue read whole (``po``, a polib.POFile) and the entries to translate."""
+
+    po: Any
+    chosen: list[Any]  # polib.POEntry
+    mark_fuzzy: bool
+    segments: Segments
+
+    def render(
+        self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
+    ) -> str:
+        """The catalogue with its chosen entries filled (this fills ``po``: render once)."""
+        forms = self._update_header(target, warn)
+        texts = iter(self.translated(translations))
+        for entry in self.chosen:
+            self._fill(entry, texts, forms)
+        text = str(self.po)
+        return text if self.po.header else text.removeprefix("#\n")  # polib's "#" for no comment
+
+    def _update_header(self, target: str | None, warn: Callable[[str], None]) -> int | None:
+        """Language, Plural-Forms and charset set for the output; its number of plural forms."""
+        header = self.po.metadata
+        header["Content-Type"] = "text/plain; charset=UTF-8"
+        if target is None:
+            warn("the model records no target language: the catalogue's Language is kept")
+        else:
+            header["Language"] = target
+            header["Plural-Forms"] = plural_forms(target) or header.get("Plural-Forms", "")
+        forms = count_forms(header.get("Plural-Forms"))
+        if forms is None and any(e.msgid_plural for e in self.chosen):
+            warn("no Plural-Forms for the catalogue's language: plural messages get two forms")
+        return forms
+
+    def _fill(self, entry: Any, texts: Iterator[str], forms: int | None) -> None:
+        one = next(texts)
+        if entry.msgid_plural:
+            many = next(texts)
+            n = forms or len(entry.msgstr_plural)
+            entry.msgstr_plural = {k: one if k == 0 and n > 1 else many for k in range(n)}
+        else:
+            entry.msgstr = one
+        if self.mark_fuzzy:
+            if "fuzzy" not in entry.flags:
+                entry.flags.insert(0, "fuzzy")
+            return
+        entry.flags = [f for f in entry.flags if f != "fuzzy"]
+        entry.previous_msgctxt = entry.previous_msgid = entry.previous_msgid_plural = None
+
+
+def read_po(lines: list[str], name: str, *, retranslate: str, mark_fuzzy: bool) -> Catalogue:
+    """The catalogue of ``lines``: entries to translate chosen by ``retranslate`` (RETRANSLATE),
+    marked fuzzy once translated if ``mark_fuzzy``."""
+    polib = _polib(name)
+    _check_strings(lines, name)
+    po = _parse(polib, lines, name)
+    _check_entries(po, name)
+    chosen = [e for e in po if _wanted(e, retranslate)]
+    strings = [s for e in chosen for s in _messages(e)]
+    return Catalogue(po, chosen, mark_fuzzy, Segments.of(strings))
+
+
+PO = DocumentFormat(
+    "po",
+    (".po", ".pot"),
+    read_po,
+    options=("retranslate", "mark_fuzzy"),
+    protect=PLACEHOLDERS,
+)

@@ -1,0 +1,133 @@
+"""SubRip subtitles (.srt): each subtitle's text translated, its number and timing kept.
+
+A subtitle is a number, a timing line (``00:01:02,500 --> 00:01:04,000``, a position after it
+kept too) and its lines of text, up to a blank line. Its lines are one utterance cut to fit the
+screen: they are joined with spaces, translated as one text, and the translation wrapped again
+into as many lines, as even in length as the words allow. A dialogue, every line opened by a
+dash (``- Tu viens ?`` / ``- J'arrive.``), keeps its lines: each is translated on its own.
+Inline tags (``<i>``) pass through as protected spans. Subtitles are written one blank line
+apart; a file that is not a sequence of number, timing and text is one error naming its line.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from nmt_cli.documents.document import DocumentError, DocumentFormat
+from nmt_cli.documents.segments import SegmentedDocument, Segments
+from nmt_cli.inference.translation import Translation
+
+_TIME = r"\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}"
+_TIMING = re.compile(rf"{_TIME}\s*-->\s*{_TIME}(?:\s.*)?")
+_NUMBER = re.compile(r"\d+")
+_ENCLOSED = re.compile(r"((?:<[A-Za-z][^<>]*>)+)([^<>]*)((?:</[A-Za-z][^<>]*>)+)")
+_DASH = re.compile(r"\s*[-\u2010\u2013\u2014]\s*")
+
+
+@dataclass(frozen=True)
+class Subtitle:
+    """A subtitle; ``lines``: its text, inside the tags ``before`` and ``after`` that enclose
+    all of it (``<i>...</i>``: the whole subtitle in italics), if any."""
+
+    number: str
+    timing: str
+    lines: list[str]
+    before: str = ""
+    after: str = ""
+
+    @property
+    def dashes(self) -> list[str] | None:
+        """A dialogue's dashes (with the white space around them), one per line; None: not a
+        dialogue."""
+        found = [_DASH.match(line) for line in self.lines]
+        if len(found) < 2 or not all(found):
+            return None
+        return [m.group() for m in found if m]
+
+    def text(self) -> str:
+        """What is translated: a dialogue's lines without their dashes, other lines joined."""
+        if self.dashes is not None:
+            return "\n".join(line[len(d) :] for line, d in zip(self.lines, self.dashes))
+        return " ".join(line.strip() for line in self.lines)
+
+    def shown(self, translation: str) -> list[str]:
+        """``translation`` as the subtitle's lines."""
+        if self.dashes is not None:
+            lines = [d + line for d, line in zip(self.dashes, translation.split("\n"))]
+        elif len(self.lines) < 2:
+            lines = [translation] if self.lines else []
+        else:
+            lines = wrap(translation, len(self.lines))
+        if lines and (self.before or self.after):
+            lines[0] = self.before + lines[0]
+            lines[-1] += self.after  # the same line where there is one
+        return lines
+
+
+def wrap(text: str, lines: int) -> list[str]:
+    """``text`` in at most ``lines`` lines, their lengths as even as the words allow."""
+    width = max(math.ceil(len(text) / lines), 1)
+    while len(wrapped := textwrap.wrap(text, width, break_long_words=False)) > lines:
+        width += 1
+    return wrapped or [text]
+
+
+@dataclass(frozen=True)
+class Subtitles(SegmentedDocument):
+    subtitles: list[Subtitle]
+    segments: Segments
+
+    def render(
+        self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
+    ) -> str:
+        texts = self.translated(translations)
+        return "\n".join(
+            "".join(f"{line}\n" for line in [s.number, s.timing, *s.shown(text)])
+            for s, text in zip(self.subtitles, texts)
+        )
+
+
+def read_srt(lines: list[str], name: str) -> Subtitles:
+    """The subtitles of ``lines``; DocumentError where a number or a timing is missing."""
+    subtitles: list[Subtitle] = []
+    n = 0
+    while n < len(lines):
+        if not lines[n].strip():
+            n += 1
+            continue
+        if not _NUMBER.fullmatch(lines[n].strip()):
+            raise DocumentError(name, n + 1, f"expected a subtitle's number, got {lines[n][:40]!r}")
+        if n + 1 >= len(lines) or not _TIMING.fullmatch(lines[n + 1].strip()):
+            raise DocumentError(name, n + 2, "expected a timing: 00:00:01,000 --> 00:00:02,000")
+        text = n + 2
+        end = text
+        while end < len(lines) and lines[end].strip() and not _starts_subtitle(lines, end):
+            end += 1
+        subtitles.append(
+            Subtitle(lines[n].strip(), lines[n + 1].strip(), *_tagged(lines[text:end]))
+        )
+        n = end
+    return Subtitles(subtitles, Segments.of([s.text() for s in subtitles]))
+
+
+def _tagged(lines: list[str]) -> tuple[list[str], str, str]:
+    """A subtitle's lines inside the tags that enclose all of its text (and nothing more is
+    tagged), and those tags: ("", "") where there are none."""
+    found = _ENCLOSED.fullmatch("\n".join(lines))
+    if found is None:
+        return lines, "", ""
+    return found.group(2).split("\n"), found.group(1), found.group(3)
+
+
+def _starts_subtitle(lines: list[str], n: int) -> bool:
+    """A number and a timing where a subtitle's text goes on: the blank line before was left
+    out."""
+    following = lines[n + 1].strip() if n + 1 < len(lines) else ""
+    return bool(_NUMBER.fullmatch(lines[n].strip()) and _TIMING.fullmatch(following))
+
+
+SRT = DocumentFormat("srt", (".srt",), read_srt)

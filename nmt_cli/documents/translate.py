@@ -1,0 +1,116 @@
+"""What `nmt translate` reads, and how it is translated: plain lines, streamed, one line out for
+every line in (nmt_cli/inference/translator.py, translate_file); or a document (registry.py),
+read and checked whole before the model loads, all its texts translated in one call (so they are
+sorted by length into batches together, as a file's lines are), and written whole, atomically.
+A document that does not parse is one error and nothing is written."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from nmt_cli.documents.document import Document, DocumentFormat, read_whole
+from nmt_cli.documents.options import DocumentOptions
+from nmt_cli.documents.registry import FORMATS, TEXT, format_for
+from nmt_cli.errors import UsageError
+from nmt_cli.inference.options import FileOptions
+from nmt_cli.output import write_output
+from nmt_cli.settings import flag_of, option_fields
+from nmt_cli.textio import check_files
+
+if TYPE_CHECKING:
+    from nmt_cli.inference.translator import Translator
+
+
+@dataclass(frozen=True)
+class TranslateInput:
+    """Text arguments (``text``), the lines of ``files.input_file``, or the ``document`` read
+    from it (its format ``fmt``, its number of lines ``lines``)."""
+
+    files: FileOptions
+    text: list[str] | None = None
+    document: Document | None = None
+    fmt: DocumentFormat | None = None
+    lines: int = 0
+
+    @property
+    def shown(self) -> str:
+        """The file whose lines a progress bar counts ('-': none)."""
+        return "-" if self.text else self.files.input_file
+
+    def translate(
+        self,
+        translator: Translator,
+        on_progress: Callable[[float], None],
+        warn: Callable[[str], None],
+    ) -> list[str]:
+        """Translate it with ``translator`` (nmt_cli/inference/translator.py) to
+        ``files.output``; ``on_progress(lines_done)`` hears as batches finish. Returns the 1-best
+        translations of plain lines when ``files.ref`` will score them, else []."""
+        if self.document is None or self.fmt is None:
+            from nmt_cli.inference.translator import translate_file  # torch: once there is work
+
+            lines = [" ".join(self.text)] if self.text else None
+            return translate_file(translator, self.files, lines, on_progress, warn)
+        model = translator.also_protecting(self.fmt.protect)
+        sources = self.document.sources()
+        found = []
+        if sources:
+            found = model.translate(
+                sources, self.fmt.alignment, lambda f: on_progress(f * self.lines)
+            )
+        languages = translator.bundle.languages
+        target = languages[1] if languages else None
+        text = self.document.render([nbest[0] for nbest in found], target, warn)
+        write_output(self.files.output, lambda out, interactive: out.write(text))
+        return []
+
+
+def read_input(
+    text: list[str] | None, files: FileOptions, options: DocumentOptions, nbest: int
+) -> TranslateInput:
+    """What `nmt translate` is asked to translate, its options checked and a document read whole
+    (an InputError, before any model loads, if it does not parse)."""
+    if text and files.input_file != "-":
+        raise UsageError("give text arguments or --input, not both")
+    check_files([files.input_file], "--input")
+    check_files([files.ref], "--ref")
+    fmt = format_for(files.input_file, options.input_format)
+    _check_options(fmt, files, options, nbest, bool(text))
+    if fmt is None:
+        return TranslateInput(files, text)
+    name, lines = read_whole(files.input_file)
+    document = fmt.read(lines, name, **{k: getattr(options, k) for k in fmt.options})
+    return TranslateInput(files, None, document, fmt, len(lines))
+
+
+def _check_options(
+    fmt: DocumentFormat | None,
+    files: FileOptions,
+    options: DocumentOptions,
+    nbest: int,
+    text: bool,
+) -> None:
+    """UsageError for an option the input's format does not read."""
+    source = "stdin" if files.input_file == "-" else files.input_file
+    read_as = f"{source} is read as {fmt.name if fmt else TEXT}"
+    for f in option_fields(DocumentOptions):
+        if f.name in (fmt.options if fmt else ()) or getattr(options, f.name) == f.default:
+            continue
+        if f.name != "input_format":
+            readers = " or ".join(g.name for g in FORMATS.values() if f.name in g.options)
+            raise UsageError(f"{flag_of(f)} is for {readers} input; {read_as}")
+    if fmt is None:
+        return
+    if text:
+        raise UsageError(f"--input-format {fmt.name} reads --input or stdin, not text arguments")
+    for flag, given in (
+        ("--format", files.fmt != "text"),
+        ("--align", files.align),
+        ("--nbest", nbest > 1),
+        ("--ref", files.ref is not None),
+        ("--word-scores", files.word_scores),
+    ):
+        if given:
+            raise UsageError(f"{flag} is for plain text; {read_as} (--input-format text: lines)")

@@ -1,0 +1,191 @@
+"""`nmt translate --input-format jsonl --field NAME`: JSON lines in, the same JSON lines out, the
+value of NAME translated.
+
+Each output object is its input object with the field's value replaced by the translation plain
+`nmt translate` gives it: the same keys in the same order, every other value equal after
+parsing, non-ASCII text as it is, nothing added. One output line per input line, a blank line
+kept as it is. A file with a line that is not a JSON object, or an object without the field or
+with something other than a string in it, is one error naming its line, and nothing is
+written. The tiny German-English model of model_fixtures.py translates.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from conftest import assert_one_error_line
+
+pytest_plugins = ["model_fixtures"]
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+RECORDS = [
+    {"id": 17, "text": "Ein Mann läuft im Park.", "lang": "de", "score": 0.25},
+    {"text": "Zwei Mädchen tanzen am Strand!", "meta": {"source": "Straße", "tags": ["ü", 1]}},
+    {"title": "Ein Hund", "text": "Ein Hund schläft im Schnee.", "ok": True, "note": None},
+    {"z": [], "text": "", "a": {}, "emoji": "🐕", "weird": "a\u2028b"},
+]
+
+
+def jsonl(records: list) -> str:
+    return "".join(
+        f"{r}\n" if isinstance(r, str) else json.dumps(r, ensure_ascii=False) + "\n"
+        for r in records
+    )
+
+
+def translate(run_cli, model: Path, *args, input: str | None = None):
+    data = None if input is None else input.encode("utf-8")
+    return run_cli(["translate", "-m", model, "--threads", "1", *args], input=data)
+
+
+def out_lines(result) -> list[str]:
+    assert result.exit_code == 0, result.stderr
+    return result.stdout.split("\n")[:-1]
+
+
+def plain(run_cli, model: Path, lines: list[str]) -> list[str]:
+    """What `nmt translate` gives ``lines`` as plain lines."""
+    return out_lines(translate(run_cli, model, input="".join(f"{x}\n" for x in lines)))
+
+
+def test_each_object_comes_back_with_its_field_translated_and_nothing_else_changed(
+    run_cli, transformer_model_dir, tmp_path
+):
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    source.write_text(jsonl(RECORDS), encoding="utf-8")
+    result = translate(run_cli, transformer_model_dir, "-i", source, "-o", out, "--field", "text")
+    assert result.exit_code == 0 and result.stdout_bytes == b"", result.stderr
+    got = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    expected = plain(run_cli, transformer_model_dir, [r["text"] for r in RECORDS])
+    assert [g["text"] for g in got] == expected and expected[-1] == ""
+    for before, after in zip(RECORDS, got):
+        assert list(after) == list(before)  # the same keys in the same order
+        assert {**after, "text": None} == {**before, "text": None}
+
+
+def test_non_ascii_text_is_written_as_it_is(run_cli, transformer_model_dir):
+    [line] = out_lines(
+        translate(
+            run_cli, transformer_model_dir, "--input-format", "jsonl", input=jsonl(RECORDS[1:2])
+        )
+    )
+    assert '"Straße"' in line and '["ü", 1]' in line and "\\u00" not in line
+
+
+def test_a_line_separator_in_a_value_stays_escaped_so_each_object_is_one_line(
+    run_cli, transformer_model_dir
+):
+    out = translate(run_cli, transformer_model_dir, "--input-format", "jsonl", input=jsonl(RECORDS))
+    assert out.stdout.count("\n") == len(RECORDS) and "a\\u2028b" in out.stdout
+
+
+def test_stdin_to_stdout_one_line_out_per_line_in_blank_lines_kept(run_cli, transformer_model_dir):
+    lines = [RECORDS[0], "", RECORDS[1], "   ", RECORDS[2]]
+    got = out_lines(
+        translate(run_cli, transformer_model_dir, "--input-format", "jsonl", input=jsonl(lines))
+    )
+    assert len(got) == len(lines) and got[1] == "" and got[3] == "   "
+    assert [list(json.loads(got[k])) for k in (0, 2, 4)] == [list(r) for r in RECORDS[:3]]
+
+
+def test_several_fields_are_each_translated(run_cli, transformer_model_dir):
+    args = ["--input-format", "jsonl", "--field", "title", "--field", "text"]
+    [line] = out_lines(translate(run_cli, transformer_model_dir, *args, input=jsonl(RECORDS[2:3])))
+    title, text = plain(run_cli, transformer_model_dir, ["Ein Hund", "Ein Hund schläft im Schnee."])
+    assert json.loads(line) == {**RECORDS[2], "title": title, "text": text}
+
+
+def test_a_value_of_several_lines_keeps_its_line_breaks(run_cli, transformer_model_dir):
+    record = {"text": "  Ein Mann läuft im Park.\n\nEin Hund\n"}
+    [line] = out_lines(
+        translate(run_cli, transformer_model_dir, "--input-format", "jsonl", input=jsonl([record]))
+    )
+    first, second = plain(run_cli, transformer_model_dir, ["Ein Mann läuft im Park.", "Ein Hund"])
+    assert json.loads(line)["text"] == f"  {first}\n\n{second}\n"
+
+
+def test_the_jsonl_extension_reads_json_lines_and_input_format_text_reads_lines(
+    run_cli, transformer_model_dir, tmp_path
+):
+    source = tmp_path / "in.jsonl"
+    source.write_text(jsonl(RECORDS[:1]), encoding="utf-8")
+    [as_json] = out_lines(translate(run_cli, transformer_model_dir, "-i", source))
+    assert json.loads(as_json)["id"] == 17
+    as_lines = out_lines(
+        translate(run_cli, transformer_model_dir, "-i", source, "--input-format", "text")
+    )
+    assert as_lines == plain(run_cli, transformer_model_dir, [jsonl(RECORDS[:1]).rstrip("\n")])
+
+
+BROKEN = {
+    "not JSON": ('{"text": "Ein Mann"', "not valid JSON"),
+    "not an object": ('["Ein Mann"]', "an array, not a JSON object"),
+    "no such field": ('{"title": "Ein Mann"}', 'no field "text"'),
+    "a number in the field": ('{"text": 3}', 'field "text" is a number, not a string'),
+    "null in the field": ('{"text": null}', 'field "text" is null, not a string'),
+    "a key twice": ('{"text": "Ein Mann", "text": "Ein Hund"}', 'key "text" appears twice'),
+}
+
+
+@pytest.mark.parametrize("case", BROKEN)
+def test_a_line_that_does_not_fit_is_one_error_naming_it_and_nothing_is_written(
+    run_cli, transformer_model_dir, tmp_path, case
+):
+    bad, message = BROKEN[case]
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    source.write_text(jsonl(RECORDS[:2]) + "\n" + bad + "\n" + jsonl(RECORDS[2:]), encoding="utf-8")
+    result = translate(run_cli, transformer_model_dir, "-i", source, "-o", out)
+    assert_one_error_line(result, "in.jsonl:4: ", message)
+    assert not out.exists()
+
+
+def test_from_stdin_the_error_names_stdin(run_cli, transformer_model_dir):
+    result = translate(
+        run_cli, transformer_model_dir, "--input-format", "jsonl", input=jsonl(RECORDS) + "oops\n"
+    )
+    assert_one_error_line(result, "<stdin>:5: not valid JSON")
+    assert result.stdout_bytes == b""
+
+
+@pytest.mark.parametrize(
+    "options, flag",
+    [
+        (["--nbest", "2"], "--nbest"),
+        (["--align"], "--align"),
+        (["--format", "jsonl"], "--format"),
+        (["--retranslate", "all"], "--retranslate"),
+        (["--mark-fuzzy"], "--mark-fuzzy"),
+        (["Ein Hund"], "text arguments"),
+    ],
+)
+def test_options_jsonl_does_not_read_are_usage_errors(
+    run_cli, transformer_model_dir, options, flag
+):
+    result = translate(
+        run_cli, transformer_model_dir, "--input-format", "jsonl", *options, input=""
+    )
+    assert_one_error_line(result, flag, code=2)
+
+
+def test_field_on_plain_text_is_a_usage_error(run_cli, transformer_model_dir):
+    result = translate(run_cli, transformer_model_dir, "--field", "text", input="Ein Hund\n")
+    assert_one_error_line(result, "--field is for jsonl input", "stdin is read as text", code=2)
+
+
+def test_the_readme_example_prints_what_it_shows(run_cli, tmp_path, monkeypatch):
+    """The README's JSON lines, translated by the shipped fr-en model: the lines it shows."""
+    section = README.read_text(encoding="utf-8").split("#### JSON lines")[1]
+    name, source, command, shown = re.search(
+        r"```sh\n\$ cat (\S+)\n(.*?)\$ (nmt translate [^\n]+)\n(.*?)```", section, re.DOTALL
+    ).groups()
+    monkeypatch.chdir(tmp_path)
+    Path(name).write_text(source, encoding="utf-8")
+    result = run_cli(shlex.split(command)[1:])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == shown

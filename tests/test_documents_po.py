@@ -1,0 +1,397 @@
+"""`nmt translate -i messages.po`: a gettext catalogue in, the same catalogue out with each
+untranslated msgstr filled from its msgid.
+
+Everything else stays: comments, references, flags, msgctxt, obsolete entries, translations
+already there (fuzzy ones too, unless --retranslate); plural messages get every form of the
+target language; multi-line messages keep their line breaks; the placeholders of format strings
+pass through; the header names the model's target language; the output passes
+``msgfmt --check``. A catalogue that does not parse is one error naming its line, and nothing is
+written. The tiny German-English model of model_fixtures.py translates, with the languages it
+records set per test; the shipped fr-en model runs the README's example.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import assert_one_error_line
+
+from nmt_cli.documents.po import PLACEHOLDERS
+
+polib = pytest.importorskip("polib", reason="the documents extra: pip install '.[documents]'")
+
+pytest_plugins = ["model_fixtures"]
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+CATALOGUE = r"""# German messages of the park guide.
+# Copyright (C) 2025 The park guide's authors
+#
+#, fuzzy
+msgid ""
+msgstr ""
+"Project-Id-Version: park-guide 2.1\n"
+"Report-Msgid-Bugs-To: guide@example.org\n"
+"POT-Creation-Date: 2025-03-01 10:00+0100\n"
+"PO-Revision-Date: 2025-03-02 09:30+0100\n"
+"Last-Translator: Anna Schmidt <anna@example.org>\n"
+"Language-Team: German <de@li.org>\n"
+"Language: de\n"
+"MIME-Version: 1.0\n"
+"Content-Type: text/plain; charset=UTF-8\n"
+"Content-Transfer-Encoding: 8bit\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+#. The first line of the home page.
+#: guide/views.py:12
+msgid "Ein Mann läuft im Park."
+msgstr ""
+
+#: guide/views.py:20 guide/list.py:7
+#, python-format
+msgid "%(count)d Hund wartet am Strand."
+msgid_plural "%(count)d Hunde warten am Strand."
+msgstr[0] ""
+msgstr[1] ""
+
+#: guide/menu.py:5
+msgctxt "menu"
+msgid "Eine Frau sitzt auf einer Bank."
+msgstr ""
+
+#: guide/help.py:8
+msgid ""
+"\n"
+"Ein Kind spielt im Schnee.\n"
+"\n"
+"    Ein Junge tanzt \"vor einem Gebäude\".\n"
+msgstr ""
+
+#: guide/help.py:30
+#, c-format
+msgid "Ein älterer Herr steht\tneben einem Fluss: %s (%d)"
+msgstr ""
+
+#: guide/help.py:31
+#, python-brace-format
+msgid "Zwei Mädchen schlafen {0} im Park, siehe ``guide --help``."
+msgstr ""
+
+#: guide/views.py:31
+msgid "Ein Hund"
+msgstr "A dog, as Anna wrote it"
+
+#: guide/views.py:40
+#, fuzzy
+#| msgid "Ein Mann"
+msgid "Eine Gruppe Männer"
+msgstr "A man"
+
+#~ msgid "Ein Mann schläft."
+#~ msgstr ""
+"""
+UNTRANSLATED = [
+    "Ein Mann läuft im Park.",
+    "%(count)d Hund wartet am Strand.",
+    "Eine Frau sitzt auf einer Bank.",
+    '\nEin Kind spielt im Schnee.\n\n    Ein Junge tanzt "vor einem Gebäude".\n',
+    "Ein älterer Herr steht\tneben einem Fluss: %s (%d)",
+    "Zwei Mädchen schlafen {0} im Park, siehe ``guide --help``.",
+]
+
+
+@pytest.fixture(scope="module")
+def model_to(tmp_path_factory, transformer_model_dir):
+    """``model_to(language)``: the tiny model, recording German to ``language`` (None: no
+    languages recorded)."""
+    made: dict[str | None, Path] = {}
+
+    def model(language: str | None) -> Path:
+        if language not in made:
+            d = tmp_path_factory.mktemp(f"de-{language}") / "model"
+            shutil.copytree(transformer_model_dir, d)
+            config = json.loads((d / "config.json").read_text(encoding="utf-8"))
+            if language is not None:
+                config.update(source_language="de", target_language=language)
+            (d / "config.json").write_text(json.dumps(config), encoding="utf-8")
+            made[language] = d
+        return made[language]
+
+    return model
+
+
+def translate_po(run_cli, model: Path, tmp_path: Path, text: str, *options, name="de.po"):
+    """The catalogue ``text`` translated by ``model``: (result, output file)."""
+    source, out = tmp_path / name, tmp_path / "out.po"
+    source.write_text(text, encoding="utf-8")
+    args = ["translate", "-m", model, "--threads", "1", "-i", source, "-o", out, *options]
+    return run_cli(args), out
+
+
+def entries(path: Path) -> dict[str, polib.POEntry]:
+    """The entries of a catalogue by msgid (CATALOGUE's are unique without their msgctxt)."""
+    return {e.msgid: e for e in polib.pofile(str(path))}
+
+
+@pytest.fixture(scope="module")
+def filled(run_cli, model_to, tmp_path_factory):
+    """CATALOGUE translated by the tiny model recording German to English."""
+    result, out = translate_po(
+        run_cli, model_to("en"), tmp_path_factory.mktemp("filled"), CATALOGUE
+    )
+    assert result.exit_code == 0, result.stderr
+    return result, out
+
+
+def plain_translations(run_cli, model: Path, lines: list[str]) -> list[str]:
+    """What `nmt translate` gives ``lines`` as plain lines, the placeholders of format strings
+    protected as a catalogue's are."""
+    data = "".join(f"{line}\n" for line in lines).encode()
+    protect = [x for p in PLACEHOLDERS for x in ("--protect", p)]
+    result = run_cli(["translate", "-m", model, "--threads", "1", *protect], input=data)
+    assert result.exit_code == 0, result.stderr
+    return result.stdout.split("\n")[:-1]
+
+
+# -- what is filled --------------------------------------------------------------------------
+
+
+def test_each_untranslated_msgstr_is_the_translation_of_its_msgid(filled, run_cli, model_to):
+    result, out = filled
+    assert result.stdout_bytes == b"" and result.stderr == ""
+    got = entries(out)
+    one_line = [m for m in UNTRANSLATED if "\n" not in m]
+    for msgid, translation in zip(one_line, plain_translations(run_cli, model_to("en"), one_line)):
+        entry = got[msgid]
+        assert translation and translation == (
+            entry.msgstr_plural[0] if entry.msgid_plural else entry.msgstr
+        )
+
+
+def test_a_plural_message_gets_every_form_of_the_target_language(run_cli, model_to, tmp_path):
+    result, out = translate_po(run_cli, model_to("pl"), tmp_path, CATALOGUE)  # three forms
+    assert result.exit_code == 0, result.stderr
+    entry = entries(out)[UNTRANSLATED[1]]
+    singular, plural = plain_translations(
+        run_cli, model_to("pl"), UNTRANSLATED[1:2] + [entry.msgid_plural]
+    )
+    assert entry.msgstr_plural == {0: singular, 1: plural, 2: plural}
+    header = polib.pofile(str(out)).metadata
+    assert header["Language"] == "pl" and header["Plural-Forms"].startswith("nplurals=3;")
+
+
+def test_everything_but_the_empty_msgstrs_stays_as_it_was(filled):
+    _, out = filled
+    before, after = polib.pofile(CATALOGUE), polib.pofile(str(out))
+    assert [(e.msgctxt, e.msgid, e.msgid_plural, e.obsolete) for e in after] == [
+        (e.msgctxt, e.msgid, e.msgid_plural, e.obsolete) for e in before
+    ]
+    for old, new in zip(before, after):
+        assert (new.comment, new.tcomment, new.occurrences, new.flags) == (
+            old.comment,
+            old.tcomment,
+            old.occurrences,
+            old.flags,
+        )
+        if old.translated() or "fuzzy" in old.flags or old.obsolete:
+            assert (new.msgstr, new.previous_msgid) == (old.msgstr, old.previous_msgid)
+        else:
+            assert new.msgstr or new.msgstr_plural[1]
+    assert after.header == before.header
+    text = out.read_text(encoding="utf-8")
+    assert '#~ msgid "Ein Mann schläft."\n#~ msgstr ""\n' in text
+    assert '#| msgid "Ein Mann"\nmsgid "Eine Gruppe Männer"\nmsgstr "A man"\n' in text
+
+
+@pytest.mark.parametrize("comment", ["# The park guide.\n#\n", ""])
+def test_a_catalogue_with_nothing_to_translate_comes_out_as_it_went_in(
+    run_cli, model_to, tmp_path, comment
+):
+    done = comment + '#, fuzzy\nmsgid ""\nmsgstr ""\n"Language: en\\n"\n'
+    done += '"Content-Type: text/plain; charset=UTF-8\\n"\n'
+    done += '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+    done += '#: guide/views.py:31\nmsgid "Ein Hund"\nmsgstr "A dog"\n\n'
+    done += '#~ msgid "Ein Mann schläft."\n#~ msgstr ""\n'
+    result, out = translate_po(run_cli, model_to("en"), tmp_path, done)
+    assert result.exit_code == 0, result.stderr
+    assert out.read_text(encoding="utf-8") == done
+
+
+def test_a_message_of_several_lines_keeps_its_line_breaks_and_indentation(
+    filled, run_cli, model_to
+):
+    _, out = filled
+    lines = ["Ein Kind spielt im Schnee.", 'Ein Junge tanzt "vor einem Gebäude".']
+    first, second = plain_translations(run_cli, model_to("en"), lines)
+    assert entries(out)[UNTRANSLATED[3]].msgstr == f"\n{first}\n\n    {second}\n"
+
+
+def test_placeholders_of_format_strings_and_inline_code_pass_through(filled):
+    _, out = filled
+    got = entries(out)
+    checks = {
+        UNTRANSLATED[1]: ["%(count)d"],
+        UNTRANSLATED[4]: ["%s", "%d"],
+        UNTRANSLATED[5]: ["{0}", "``guide --help``"],
+    }
+    for msgid, spans in checks.items():
+        entry = got[msgid]
+        for text in [entry.msgstr] if not entry.msgid_plural else entry.msgstr_plural.values():
+            assert all(text.count(span) == 1 for span in spans), text
+
+
+def test_the_header_names_the_target_language_and_its_plural_forms(run_cli, model_to, tmp_path):
+    pot = re.sub(r'"Language: de\\n"', r'"Language: \\n"', CATALOGUE)
+    pot = pot.replace("charset=UTF-8", "charset=CHARSET")
+    pot = pot.replace("nplurals=2; plural=(n != 1);", "nplurals=INTEGER; plural=EXPRESSION;")
+    result, out = translate_po(run_cli, model_to("fr"), tmp_path, pot, name="messages.pot")
+    assert result.exit_code == 0, result.stderr
+    header = polib.pofile(str(out)).metadata
+    assert header["Language"] == "fr"
+    assert header["Plural-Forms"] == "nplurals=2; plural=(n > 1);"
+    assert header["Content-Type"] == "text/plain; charset=UTF-8"
+    assert header["Project-Id-Version"] == "park-guide 2.1"
+
+
+def test_a_model_that_records_no_languages_leaves_the_language_with_one_warning(
+    run_cli, model_to, tmp_path
+):
+    result, out = translate_po(run_cli, model_to(None), tmp_path, CATALOGUE)
+    assert result.exit_code == 0
+    assert len(result.stderr_lines) == 1 and "no target language" in result.stderr
+    assert polib.pofile(str(out)).metadata["Language"] == "de"
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")
+def test_the_output_passes_msgfmt_check(filled, tmp_path):
+    _, out = filled
+    checked = subprocess.run(
+        ["msgfmt", "--check", "-o", str(tmp_path / "out.mo"), str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert checked.returncode == 0, checked.stderr
+
+
+# -- entries already translated -------------------------------------------------------------
+
+
+def test_fuzzy_entries_are_translated_again_only_when_asked(run_cli, model_to, tmp_path):
+    model = model_to("en")
+    result, out = translate_po(run_cli, model, tmp_path, CATALOGUE, "--retranslate", "fuzzy")
+    assert result.exit_code == 0, result.stderr
+    got = entries(out)
+    [plain] = plain_translations(run_cli, model, ["Eine Gruppe Männer"])
+    redone = got["Eine Gruppe Männer"]
+    assert redone.msgstr == plain and "fuzzy" not in redone.flags
+    assert redone.previous_msgid is None  # the #| line went with the fuzzy flag
+    assert got["Ein Hund"].msgstr == "A dog, as Anna wrote it"
+
+
+def test_retranslate_all_replaces_every_translation(run_cli, model_to, tmp_path):
+    result, out = translate_po(run_cli, model_to("en"), tmp_path, CATALOGUE, "--retranslate", "all")
+    assert result.exit_code == 0, result.stderr
+    assert entries(out)["Ein Hund"].msgstr != "A dog, as Anna wrote it"
+
+
+def test_mark_fuzzy_flags_what_it_translated_for_review(run_cli, model_to, tmp_path):
+    result, out = translate_po(run_cli, model_to("en"), tmp_path, CATALOGUE, "--mark-fuzzy")
+    assert result.exit_code == 0, result.stderr
+    got = entries(out)
+    assert all("fuzzy" in got[m].flags for m in UNTRANSLATED[:2])
+    assert "fuzzy" not in got["Ein Hund"].flags  # a human's translation, untouched
+    assert got[UNTRANSLATED[1]].flags == ["fuzzy", "python-format"]
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def test_stdin_to_stdout_with_input_format_po(run_cli, model_to, filled):
+    _, out = filled
+    args = ["translate", "-m", model_to("en"), "--threads", "1", "--input-format", "po"]
+    result = run_cli(args, input=CATALOGUE.encode())
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == out.read_text(encoding="utf-8")
+
+
+BROKEN = {
+    "an unterminated string": ('msgid "Ein Mann\nmsgstr ""\n', 1, "not a quoted string"),
+    "an unknown escape": ('msgid "Ein \\q Mann"\nmsgstr ""\n', 1, "escape \\q"),
+    "a line of no keyword": ('msgid "Ein Mann"\nmsgstr ""\nEin Hund\n', 3, "Ein Hund"),
+    "a msgid twice": ('msgid "a"\nmsgstr ""\n\nmsgid "a"\nmsgstr ""\n', 4, "twice"),
+    "a plural without forms": ('msgid "a"\nmsgid_plural "b"\nmsgstr ""\n', 1, "msgid_plural"),
+    "a msgstr before its msgid": ('msgstr "x"\nmsgid "a"\n', 1, "msgstr"),
+}
+
+
+@pytest.mark.parametrize("case", BROKEN)
+def test_a_catalogue_that_does_not_parse_is_one_error_naming_its_line(
+    run_cli, model_to, tmp_path, case
+):
+    text, line, fragment = BROKEN[case]
+    body = CATALOGUE.split("\n\n")[0] + "\n\n"  # a valid header first: the line counts on
+    header_lines = body.count("\n")
+    result, out = translate_po(run_cli, model_to("en"), tmp_path, body + text)
+    assert_one_error_line(result, f"de.po:{line + header_lines}: ", fragment)
+    assert not out.exists() and result.stdout_bytes == b""
+
+
+def test_a_failed_catalogue_leaves_the_old_output_as_it_was(run_cli, model_to, tmp_path):
+    (tmp_path / "out.po").write_text("old\n", encoding="utf-8")
+    result, out = translate_po(run_cli, model_to("en"), tmp_path, 'msgid "a\n')
+    assert_one_error_line(result, "de.po:1: ")
+    assert out.read_text(encoding="utf-8") == "old\n"
+
+
+def test_invalid_utf8_is_one_error_naming_its_line(run_cli, model_to, tmp_path):
+    source = tmp_path / "de.po"
+    source.write_bytes(b'msgid "Ein Mann"\nmsgstr ""\n\nmsgid "Ein \xff Hund"\nmsgstr ""\n')
+    result = run_cli(["translate", "-m", model_to("en"), "-i", source, "-o", tmp_path / "o.po"])
+    assert_one_error_line(result, "de.po:4: not valid UTF-8")
+    assert not (tmp_path / "o.po").exists()
+
+
+def test_without_polib_a_catalogue_is_one_error_saying_what_to_install(
+    run_cli, model_to, tmp_path, monkeypatch
+):
+    monkeypatch.setitem(sys.modules, "polib", None)  # import polib raises ImportError
+    result, out = translate_po(run_cli, model_to("en"), tmp_path, CATALOGUE)
+    assert_one_error_line(result, "polib", "pip install 'nmt-cli[documents]'")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "options", [["--nbest", "2"], ["--align"], ["--format", "jsonl"], ["--field", "text"]]
+)
+def test_options_of_plain_lines_or_of_json_lines_are_usage_errors(
+    run_cli, model_to, tmp_path, options
+):
+    result, _ = translate_po(run_cli, model_to("en"), tmp_path, CATALOGUE, *options)
+    assert_one_error_line(result, options[0], "de.po is read as po", code=2)
+
+
+# -- the shipped model ----------------------------------------------------------------------
+
+
+def test_the_readme_example_gives_the_catalogue_shown(run_cli, tmp_path, monkeypatch):
+    """The README's catalogue, translated by the shipped fr-en model: the output it shows."""
+    section = README.read_text(encoding="utf-8").split("#### gettext catalogues")[1]
+    source, command, shown = re.search(
+        r"```po\n(.*?)```.*?```sh\n\$ (nmt translate [^\n]+)\n```.*?```po\n(.*?)```",
+        section,
+        re.DOTALL,
+    ).groups()
+    args = shlex.split(command)[1:]
+    monkeypatch.chdir(tmp_path)
+    Path(args[args.index("-i") + 1]).write_text(source, encoding="utf-8")
+    result = run_cli(args)
+    assert result.exit_code == 0, result.stderr
+    assert Path(args[args.index("-o") + 1]).read_text(encoding="utf-8") == shown

@@ -1,0 +1,138 @@
+"""`nmt translate -i film.srt`: subtitles in, the same subtitles out, their text translated.
+
+Numbers and timings (a position after a timing too) stay as they were. A subtitle's lines are
+one utterance: joined, translated as `nmt translate` translates the joined line, and wrapped
+again into as many lines, as even as the words allow; the lines of a dialogue (each opened by a
+dash) are translated one by one; tags around the whole text stay around it. A file that is not
+number, timing, text is one error naming its line, and nothing is written. The tiny
+German-English model of model_fixtures.py translates; the README's example runs the shipped
+fr-en model.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from conftest import assert_one_error_line
+
+from nmt_cli.documents.srt import wrap
+
+pytest_plugins = ["model_fixtures"]
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+FILM = """1
+00:00:01,000 --> 00:00:03,500
+Ein Mann läuft im Park.
+
+2
+00:00:04,000 --> 00:00:07,250 X1:100 X2:300 Y1:50 Y2:80
+Eine Gruppe Männer wartet
+vor einem Gebäude.
+
+3
+00:00:08,000 --> 00:00:10,000
+- Ein Hund läuft im Schnee.
+-Zwei Mädchen tanzen am Strand!
+
+4
+00:00:11,000 --> 00:00:12,000
+<i>Ein Kind schläft auf einer Bank.</i>
+5
+00:00:12,500 --> 00:00:14,000
+"""
+
+
+def translate(run_cli, model: Path, *args, input: bytes | None = None):
+    return run_cli(["translate", "-m", model, "--threads", "1", *args], input=input)
+
+
+def plain(run_cli, model: Path, lines: list[str]) -> list[str]:
+    data = "".join(f"{x}\n" for x in lines).encode()
+    result = translate(run_cli, model, input=data)
+    assert result.exit_code == 0, result.stderr
+    return result.stdout.split("\n")[:-1]
+
+
+@pytest.fixture(scope="module")
+def subtitles(run_cli, transformer_model_dir, tmp_path_factory) -> list[list[str]]:
+    """FILM translated: each subtitle's lines (number, timing, text)."""
+    source = tmp_path_factory.mktemp("film") / "film.srt"
+    source.write_text(FILM, encoding="utf-8")
+    result = translate(run_cli, transformer_model_dir, "-i", source)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.endswith("\n") and "\n\n\n" not in result.stdout
+    return [block.split("\n") for block in result.stdout.rstrip("\n").split("\n\n")]
+
+
+def test_numbers_and_timings_stay_as_they_were(subtitles):
+    heads = [block[:2] for block in subtitles]
+    expected = re.findall(r"^(\d+)\n(\d\d:.*)$", FILM, re.MULTILINE)
+    assert heads == [list(pair) for pair in expected]
+    assert subtitles[-1] == ["5", "00:00:12,500 --> 00:00:14,000"]  # no text, none added
+
+
+def test_a_subtitles_lines_are_translated_as_one_and_wrapped_again(
+    subtitles, run_cli, transformer_model_dir
+):
+    [joined] = plain(
+        run_cli, transformer_model_dir, ["Eine Gruppe Männer wartet vor einem Gebäude."]
+    )
+    text = subtitles[1][2:]
+    assert len(text) == 2 and " ".join(text) == joined
+    [one] = plain(run_cli, transformer_model_dir, ["Ein Mann läuft im Park."])
+    assert subtitles[0][2:] == [one]
+
+
+def test_a_dialogue_keeps_its_lines_and_dashes(subtitles, run_cli, transformer_model_dir):
+    lines = ["Ein Hund läuft im Schnee.", "Zwei Mädchen tanzen am Strand!"]
+    first, second = plain(run_cli, transformer_model_dir, lines)
+    assert subtitles[2][2:] == [f"- {first}", f"-{second}"]
+
+
+def test_tags_around_the_whole_subtitle_stay_around_it(subtitles, run_cli, transformer_model_dir):
+    [inner] = plain(run_cli, transformer_model_dir, ["Ein Kind schläft auf einer Bank."])
+    assert subtitles[3][2:] == [f"<i>{inner}</i>"]
+
+
+def test_wrapping_gives_even_lines_and_never_cuts_a_word():
+    text = "The 2025 budget provides for EUR 27,306.5 million for research."
+    lines = wrap(text, 2)
+    assert len(lines) == 2 and " ".join(lines) == text
+    assert abs(len(lines[0]) - len(lines[1])) <= max(len(w) for w in text.split())
+    assert wrap("Unbreakable", 3) == ["Unbreakable"]
+
+
+@pytest.mark.parametrize(
+    "text, line, message",
+    [
+        ("1\n00:00:01,000 --> 00:00:02,000\nEin Hund\n\nEin Mann\n", 5, "number"),
+        ("1\n00:00:01 --> 00:00:02\nEin Hund\n", 2, "timing"),
+        ("1\n", 2, "timing"),
+    ],
+)
+def test_a_file_that_is_not_subtitles_is_one_error_naming_its_line(
+    run_cli, transformer_model_dir, tmp_path, text, line, message
+):
+    source, out = tmp_path / "film.srt", tmp_path / "out.srt"
+    source.write_text(text, encoding="utf-8")
+    result = translate(run_cli, transformer_model_dir, "-i", source, "-o", out)
+    assert_one_error_line(result, f"film.srt:{line}: ", message)
+    assert not out.exists()
+
+
+def test_the_readme_example_prints_what_it_shows(run_cli, tmp_path, monkeypatch):
+    """The README's subtitles, translated by the shipped fr-en model: what it shows."""
+    section = README.read_text(encoding="utf-8").split("#### Subtitles")[1]
+    name, source, command, shown = re.search(
+        r"```sh\n\$ cat (\S+)\n(.*?)\$ (nmt translate [^\n]+)\n(.*?)```", section, re.DOTALL
+    ).groups()
+    monkeypatch.chdir(tmp_path)
+    Path(name).write_text(source, encoding="utf-8")
+    result = run_cli(shlex.split(command)[1:])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == shown
