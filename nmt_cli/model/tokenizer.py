@@ -22,6 +22,7 @@ from typing import Any
 
 from nmt_cli.errors import ConfigError, InputError, ModelLoadError, UsageError
 from nmt_cli.output import check_writable, write_text_atomic
+from nmt_cli.protect.placeholders import set_apart
 from nmt_cli.settings import setting
 from nmt_cli.textio import check_files, lines_of
 from nmt_cli.vocab import PLACEHOLDERS, SPECIAL_TOKENS, UNK
@@ -143,6 +144,25 @@ class Tokenizer:
                     "was this tokenizer made by `nmt tokenizer train`?"
                 )
         self.model_type = json.loads(hf_tokenizer.to_str())["model"]["type"].lower()
+        found = (hf_tokenizer.token_to_id(name) for name in PLACEHOLDERS)
+        self.placeholder_ids = frozenset(i for i in found if i is not None)
+
+    @property
+    def reserves_placeholders(self) -> bool:
+        """Whether every reserved placeholder (vocab.PLACEHOLDERS) is a piece of its own."""
+        return len(self.placeholder_ids) == len(PLACEHOLDERS)
+
+    def with_placeholders(self) -> Tokenizer:
+        """This tokenizer with the reserved placeholders it lacks as pieces of their own,
+        given the ids after its vocabulary (``<ph0>`` = vocab_size, ...): added tokens, not
+        normalised and not special, so that no text around them splits or joins them."""
+        from tokenizers import AddedToken
+        from tokenizers import Tokenizer as HFTokenizer
+
+        hf = HFTokenizer.from_str(self._tok.to_str())
+        missing = [name for name in PLACEHOLDERS if hf.token_to_id(name) is None]
+        hf.add_tokens([AddedToken(name, normalized=False, special=False) for name in missing])
+        return Tokenizer(hf, self.path)
 
     # -- loading and saving ------------------------------------------------------------------
 
@@ -225,8 +245,10 @@ class Tokenizer:
             raise ValueError("expected space-separated integer ids") from None
 
     def decode(self, ids: Iterable[int]) -> str:
-        """Text of ``ids``; special tokens are left out."""
-        return self._tok.decode([i for i in map(int, ids) if i >= len(SPECIAL_TOKENS)])
+        """Text of ``ids``; special tokens are left out; a placeholder is a word of its own."""
+        kept = [i for i in map(int, ids) if i >= len(SPECIAL_TOKENS)]
+        text = self._tok.decode(kept)
+        return set_apart(text) if self.placeholder_ids.intersection(kept) else text
 
     def id_to_piece(self, token_id: int) -> str:
         token_id = int(token_id)
