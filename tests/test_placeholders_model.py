@@ -61,6 +61,13 @@ def test_a_placeholder_touching_a_word_decodes_apart_from_it(shipped):
     assert shipped.decode(shipped.encode("the report")) == "the report"
 
 
+def test_a_placeholder_starts_a_word_and_the_full_stop_after_it_does_not(shipped):
+    tok = shipped.with_placeholders()
+    assert tok.word_starts(tok.encode("see <ph0>.")) == [True, True, False]  # see | <ph0>.
+    for text in ["the <ph0> report", "(<ph2>) and <ph1>, then", "Il fait froid ce matin."]:
+        assert sum(tok.word_starts(tok.encode(text))) == len(text.split())
+
+
 def test_the_new_pieces_rows_start_as_the_mean_embedding():
     weights = torch.tensor([[1.0, 2.0], [3.0, 6.0]])
     other = torch.ones(3)

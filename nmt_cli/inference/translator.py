@@ -261,7 +261,7 @@ class Translator:
         )
         if with_alignment and tokens and src:
             n_tgt = len(text.split())  # a piece marked as a word start opens the next word
-            tgt_words = word_ids([self.tok.starts_word(i) for i in tokens], n_tgt)
+            tgt_words = word_ids(self.tok.word_starts(tokens), n_tgt)
             words = merge_to_words(hyp.attention, src_words, tgt_words, n_src, max(n_tgt, 1))
             if n_tgt:
                 t.alignment = self.link_rule.links(words)  # of words (Tw, Sw)

@@ -144,8 +144,7 @@ class Tokenizer:
                     "was this tokenizer made by `nmt tokenizer train`?"
                 )
         self.model_type = json.loads(hf_tokenizer.to_str())["model"]["type"].lower()
-        found = (hf_tokenizer.token_to_id(name) for name in PLACEHOLDERS)
-        self.placeholder_ids = frozenset(i for i in found if i is not None)
+        self.placeholder_ids = frozenset(filter(None, map(hf_tokenizer.token_to_id, PLACEHOLDERS)))
 
     @property
     def reserves_placeholders(self) -> bool:
@@ -153,15 +152,13 @@ class Tokenizer:
         return len(self.placeholder_ids) == len(PLACEHOLDERS)
 
     def with_placeholders(self) -> Tokenizer:
-        """This tokenizer with the reserved placeholders it lacks as pieces of their own,
-        given the ids after its vocabulary (``<ph0>`` = vocab_size, ...): added tokens, not
-        normalised and not special, so that no text around them splits or joins them."""
-        from tokenizers import AddedToken
-        from tokenizers import Tokenizer as HFTokenizer
+        """This tokenizer with the reserved placeholders it lacks as added tokens (not
+        normalised, not special: one piece each), with the ids after its vocabulary."""
+        import tokenizers
 
-        hf = HFTokenizer.from_str(self._tok.to_str())
+        hf = tokenizers.Tokenizer.from_str(self._tok.to_str())  # a copy
         missing = [name for name in PLACEHOLDERS if hf.token_to_id(name) is None]
-        hf.add_tokens([AddedToken(name, normalized=False, special=False) for name in missing])
+        hf.add_tokens([tokenizers.AddedToken(p, normalized=False, special=False) for p in missing])
         return Tokenizer(hf, self.path)
 
     # -- loading and saving ------------------------------------------------------------------
@@ -264,6 +261,15 @@ class Tokenizer:
 
     def decode_pieces(self, pieces: Iterable[str]) -> str:
         return self.decode(self.piece_to_id(p) for p in pieces)
+
+    def word_starts(self, ids: Sequence[int]) -> list[bool]:
+        """For each piece of ``ids``, whether it begins a word of their decoded text: as
+        starts_word, but with placeholders, by the words decoding gives each prefix."""
+        ids = [int(i) for i in ids]
+        if not self.placeholder_ids.intersection(ids):
+            return [self.starts_word(i) for i in ids]
+        counts = [len(self.decode(ids[: n + 1]).split()) for n in range(len(ids))]
+        return [n == 0 or counts[n] > counts[n - 1] for n in range(len(ids))]
 
     def starts_word(self, token_id: int) -> bool:
         """Whether the piece begins a new whitespace-separated word."""
