@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import torch
+from conftest import assert_one_error_line
 from model_fixtures import TRANSFORMER_CONFIG, make_model_dir
 
 from nmt_cli.inference.translator import Translator
@@ -99,9 +100,8 @@ def test_translate_masks_spans_with_the_models_reserved_placeholders(
     assert without.protection.mask(line).text == "Siehe 101 und 102 Bücher."
 
 
-def test_fine_tuning_with_placeholders_saves_the_grown_tokenizer_and_weights(
-    transformer_model_dir, tmp_path, run_cli
-):
+def fine_tune_args(init: Path, tmp_path: Path, *more) -> list:
+    """`nmt train --init INIT` on 40 pairs that share a number and a URL, 4 steps."""
     pairs = [
         (
             f"Das Haus {n} steht auf https://example.org/{n}.",
@@ -111,14 +111,20 @@ def test_fine_tuning_with_placeholders_saves_the_grown_tokenizer_and_weights(
     ]
     for name, side in (("train.de", 0), ("train.en", 1)):
         (tmp_path / name).write_text("".join(p[side] + "\n" for p in pairs), encoding="utf-8")
+    src, tgt = tmp_path / "train.de", tmp_path / "train.en"
+    return [
+        "train", "--init", init, "--src", src, "--tgt", tgt, "--valid-src", src,
+        "--valid-tgt", tgt, "--max-steps", "4", "--valid-every", "4", "--batch-tokens", "300",
+        "--threads", "1", *more,
+    ]  # fmt: skip
+
+
+def test_fine_tuning_with_placeholders_saves_the_grown_tokenizer_and_weights(
+    transformer_model_dir, tmp_path, run_cli
+):
     run = tmp_path / "tuned"
-    result = run_cli([
-        "train", "--init", transformer_model_dir, "--src", tmp_path / "train.de",
-        "--tgt", tmp_path / "train.en", "--valid-src", tmp_path / "train.de",
-        "--valid-tgt", tmp_path / "train.en", "--placeholder-share", "0.5", "--max-steps", "4",
-        "--valid-every", "4", "--batch-tokens", "300", "--threads", "1",
-        "--output", run,
-    ])  # fmt: skip
+    more = ("--placeholder-share", "0.5", "--output", run)
+    result = run_cli(fine_tune_args(transformer_model_dir, tmp_path, *more))
     assert result.exit_code == 0, result.stderr
     said = " ".join(result.stderr.split())
     assert "placeholders: 40 of 40 training pairs share spans" in said
@@ -132,3 +138,13 @@ def test_fine_tuning_with_placeholders_saves_the_grown_tokenizer_and_weights(
     after = bundle.model.state_dict()
     name = next(k for k, v in before.items() if v.shape[0] == src_vocab - 16 and v.dim() == 2)
     assert after[name].shape[0] == src_vocab
+
+
+def test_a_run_begun_without_placeholders_cannot_resume_with_them(
+    transformer_model_dir, tmp_path, run_cli
+):
+    run = tmp_path / "plain"
+    result = run_cli(fine_tune_args(transformer_model_dir, tmp_path, "--output", run))
+    assert result.exit_code == 0, result.stderr
+    resumed = ["train", "--resume", run, "--placeholder-share", "0.5", "--max-steps", "8", "-q"]
+    assert_one_error_line(run_cli(resumed), "placeholder_share", "no placeholders")

@@ -287,7 +287,13 @@ def prepare_tokenizer(spec: RunSpec, run_dir: Path, resume: bool, warn):
 
     stored = run_dir / TOKENIZER_FILE
     if resume and stored.is_file():
-        return Tokenizer.load(stored), None
+        tok = Tokenizer.load(stored)
+        if spec.train.placeholder_share > 0 and not tok.reserves_placeholders:
+            raise ConfigError(
+                "placeholder_share: this run's tokenizer has no placeholders (it began without "
+                "them); start a new run (--init this one) to train with them"
+            )
+        return tok, None
     if spec.tokenizer or spec.init:
         tok, stats = Tokenizer.load(spec.tokenizer or Path(spec.init) / TOKENIZER_FILE), None
     else:
