@@ -73,8 +73,9 @@ def mask_pair(
     finder: SpanFinder, src: str, tgt: str, languages: tuple[str, str] | None
 ) -> MaskedPair | None:
     """``src`` and ``tgt`` with their shared spans as placeholders; None: they share none."""
-    src_spans, tgt_spans = finder.find(src), finder.find(tgt)
-    matches = matched_spans(src_spans, tgt_spans, languages) if src_spans and tgt_spans else []
+    src_spans = finder.find(src)
+    tgt_spans = finder.find(tgt) if src_spans else []  # most pairs: one side read
+    matches = matched_spans(src_spans, tgt_spans, languages) if tgt_spans else []
     if not matches:
         return None
     s_spans = [src_spans[i] for i, _ in matches]  # in source order: <ph0>, <ph1>...
