@@ -123,3 +123,28 @@ def test_fused_cross_entropy_is_the_blockwise_one_on_bfloat16_logits_too():
         grads.append(torch.autograd.grad(loss, logits)[0].float())
     assert losses[1] == pytest.approx(losses[0], rel=1e-5)
     torch.testing.assert_close(grads[1], grads[0], rtol=1e-2, atol=1e-3)  # bfloat16 gradients
+
+
+needs_cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
+
+
+@needs_cuda
+@pytest.mark.parametrize("name", list(MODELS))
+def test_the_gpu_s_fused_kernels_give_the_cpu_s_loss_and_gradients(name):
+    """What a GPU runs (flash or memory-efficient attention, F.cross_entropy, fused Adam's
+    inputs) against the CPU's explicit kernels, in float32 with TF32 off: equal to rounding."""
+    torch.manual_seed(0)
+    model = build_model(MODELS[name], VOCAB, VOCAB).train()
+    loss, attention, grads = loss_and_grads(model, EXPLICIT)
+    cuda = [t.cuda() for t in a_batch()]
+    model.cuda()
+    use_kernels(model, kernels_for("cuda"))
+    model.zero_grad()
+    logits, cuda_attention = model(*cuda[:3])
+    cuda_loss = cross_entropy(logits.reshape(-1, VOCAB), cuda[3].reshape(-1), 0.1, PAD, fused=True)
+    (cuda_loss + cuda_attention.sum()).backward()
+    assert cuda_loss.item() == pytest.approx(loss.item(), rel=1e-4)
+    torch.testing.assert_close(cuda_attention.cpu(), attention, rtol=1e-4, atol=1e-5)
+    for key, grad in grads.items():
+        cuda_grad = dict(model.named_parameters())[key].grad.cpu()
+        torch.testing.assert_close(cuda_grad, grad, rtol=1e-3, atol=1e-5)

@@ -85,7 +85,9 @@ def beam_search(
     if not limits:
         return []
     beams = _Beams(src_lengths, limits, beam_size, penalty, nbest)
-    state = state.select(beams.sents.repeat_interleave(beam_size))  # B*K rows
+    state = state.select(
+        torch.arange(len(limits), device=src_lengths.device).repeat_interleave(beam_size)
+    )  # B*K rows
     for t in itertools.count():  # t output tokens exist in every live row
         log_probs, attn, state = step(state, beams.last)  # (B'*K, V), (B'*K, S)
         rows = beams.advance(t, log_probs, attn, forbidden_tokens(t, min_len))
@@ -99,7 +101,9 @@ def beam_search(
 class _Beams:
     """The K beams of the B' sentences still searched, and every sentence's finished hypotheses.
 
-    Rows are sentence-major: row pos*K + j is beam j of the sentence at position pos.
+    Rows are sentence-major: row pos*K + j is beam j of the sentence at position pos. What the
+    host decides on (which sentences are done, which rows end) is read from the device a fixed
+    number of times per step, never once per sentence or per hypothesis.
     """
 
     def __init__(
@@ -111,11 +115,10 @@ class _Beams:
         nbest: int,
     ):
         batch, device = len(src_lengths), src_lengths.device
-        self.src_lengths, self.limits, self.k = src_lengths, limits, k
+        self.src_lengths, self.limits, self.k = src_lengths.tolist(), limits, k
         self.penalty, self.nbest = penalty, nbest
         self.finished: list[list[Hypothesis]] = [[] for _ in range(batch)]
-        self.sents = torch.arange(batch, device=device)  # (B',) original index of each sentence
-        self.limit = torch.tensor(limits, device=device)  # (B,) indexed by original sentence
+        self.sents = list(range(batch))  # (B',) original index of each sentence
         self.cum = torch.full((batch, k), -math.inf, device=device)  # (B', K) total log-prob
         self.cum[:, 0] = 0.0  # only beam 0 is live at step 0, so the K hypotheses are distinct
         self.last = torch.full((batch * k,), BOS, dtype=torch.long, device=device)  # (B'*K,)
@@ -131,7 +134,7 @@ class _Beams:
         k = self.k
         log_probs = log_probs.float()  # the step's own tensor: read, never changed
         self.history.add_attention(attn)
-        done = (self.limit[self.sents] == t).tolist()  # per sentence: beams hold max_len tokens
+        done = [self.limits[i] == t for i in self.sents]  # per sentence: beams hold max_len
         self._end_at_limit(log_probs, done, forbidden)
 
         # Rank every extension of every beam of a sentence; keep the best 2K.
@@ -144,39 +147,53 @@ class _Beams:
         is_eos = cand_tok == EOS  # (B', 2K)
 
         # </s> candidates among the top K finish (scored with the length penalty on filing).
-        ends = is_eos[:, :k] & torch.isfinite(cand_lp[:, :k])  # (B', K)
-        for pos, j in ends.nonzero().tolist():
-            if not done[pos]:
-                row = pos * k + int(parent[pos, j])
-                self._file(pos, row, cand_lp[pos, j], log_probs[row, EOS])
+        ends = (is_eos[:, :k] & torch.isfinite(cand_lp[:, :k])).nonzero()  # (E, 2): pos, j
+        end_rows = ends[:, 0] * k + parent[ends[:, 0], ends[:, 1]]  # (E,)
+        positions, rows = torch.stack([ends[:, 0], end_rows]).tolist()
+        totals = cand_lp[ends[:, 0], ends[:, 1]].tolist()  # (E,)
+        eos_lps = log_probs[end_rows, EOS].tolist()  # (E,)
+        filed = [e for e, pos in enumerate(positions) if not done[pos]]
+        self._file(
+            [positions[e] for e in filed],
+            [rows[e] for e in filed],
+            [totals[e] for e in filed],
+            [eos_lps[e] for e in filed],
+        )
 
         # The first K non-</s> candidates continue (there are at least K: at most one </s>
         # per beam). E.g. is_eos [F, T, F, F] with K=2 picks candidate positions [0, 2].
         pick = torch.sort(is_eos.to(torch.int8), dim=1, stable=True).indices[:, :k]  # (B', K)
         new_cum = cand_lp.gather(1, pick)  # (B', K) sorted best first
-        self._mark_done(done, new_cum, t)
-        keep = ~torch.tensor(done, dtype=torch.bool, device=self.sents.device)  # (B',)
-        if not keep.any():
+        self._mark_done(done, new_cum[:, 0].tolist(), t)
+        kept_positions = [pos for pos, d in enumerate(done) if not d]
+        if not kept_positions:
             return None
 
         # Survivors inherit their parent's row: state and histories are gathered by it.
         # E.g. K=2, kept sentence positions [0, 2], parents [[1, 0], [0, 0]] -> rows [1, 0, 4, 4].
-        kept = keep.nonzero().squeeze(1)  # (B'',) positions of the sentences that stay
+        kept = torch.tensor(kept_positions, device=log_probs.device)  # (B'',) sentences that stay
         rows = (kept.unsqueeze(1) * k + parent.gather(1, pick)[kept]).view(-1)  # (B''*K,)
         next_tok = cand_tok.gather(1, pick)[kept].view(-1)  # (B''*K,)
         chosen = chosen_log_probs(log_probs, rows, next_tok, forbidden)  # (B''*K,)
         self.history = self.history.extend(rows, next_tok, chosen)
-        self.cum, self.last, self.sents = new_cum[kept], next_tok, self.sents[kept]
+        self.cum, self.last = new_cum[kept], next_tok
+        self.sents = [self.sents[pos] for pos in kept_positions]
         return rows
 
     def _file(
-        self, pos: int, row: int, log_prob: torch.Tensor, eos_lp: torch.Tensor | None = None
+        self,
+        positions: list[int],
+        rows: list[int],
+        log_probs: list[float],
+        eos_lps: list[float | None],
     ) -> None:
-        """File row ``row`` of the sentence at ``pos`` as finished (</s> log-prob given) or cut."""
-        i = int(self.sents[pos])
-        src_length = int(self.src_lengths[i])
-        hyp = self.history.hypothesis(row, log_prob, src_length, self.penalty, eos_lp)
-        self.finished[i].append(hyp)
+        """File rows ``rows`` of the sentences at ``positions`` as finished (</s> log-prob
+        given) or cut (None), in that order."""
+        ids = [self.sents[pos] for pos in positions]
+        lengths = [self.src_lengths[i] for i in ids]
+        found = self.history.hypotheses(rows, log_probs, eos_lps, lengths, self.penalty)
+        for i, hyp in zip(ids, found):
+            self.finished[i].append(hyp)
 
     def _end_at_limit(
         self, log_probs: torch.Tensor, done: list[bool], forbidden: list[int]
@@ -190,25 +207,27 @@ class _Beams:
         rows = [row for _, row in beams]
         allowed = forbid_tokens(log_probs[rows], forbidden)  # (R, V) a copy of those rows
         best_tok = allowed.argmax(dim=1).tolist()  # (R,) first maximum, as greedy
-        flat_cum = self.cum.view(-1)  # (B'*K,)
-        for (pos, row), tok in zip(beams, best_tok):
-            if math.isinf(float(flat_cum[row])):
-                continue  # dead beam
-            if tok == EOS:
-                eos_lp = log_probs[row, EOS]
-                self._file(pos, row, flat_cum[row] + eos_lp, eos_lp)
-            else:
-                self._file(pos, row, flat_cum[row])
+        cum = self.cum.view(-1)[rows]  # (R,)
+        eos_lp = log_probs[rows, EOS]  # (R,)
+        cums, ended, eos_lps = torch.stack([cum, cum + eos_lp, eos_lp]).tolist()
+        live = [r for r in range(len(beams)) if not math.isinf(cums[r])]  # dead beams: none
+        self._file(
+            [beams[r][0] for r in live],
+            [rows[r] for r in live],
+            [ended[r] if best_tok[r] == EOS else cums[r] for r in live],
+            [eos_lps[r] if best_tok[r] == EOS else None for r in live],
+        )
 
-    def _mark_done(self, done: list[bool], new_cum: torch.Tensor, t: int) -> None:
-        """A sentence is done when K hypotheses finished or no live beam can improve its nbest."""
+    def _mark_done(self, done: list[bool], best_live: list[float], t: int) -> None:
+        """A sentence is done when K hypotheses finished or no live beam can improve its nbest.
+        ``best_live`` (B',) is each sentence's best live total log-prob after this step."""
         for pos in range(len(done)):
             if not done[pos]:
-                i = int(self.sents[pos])
+                i = self.sents[pos]
                 hyps = self.finished[i]
                 done[pos] = len(hyps) >= self.k or _cannot_improve(
                     hyps,
-                    float(new_cum[pos, 0]),
+                    best_live[pos],
                     self.nbest,
                     self.penalty,
                     shortest=t + 2,

@@ -47,44 +47,64 @@ def greedy_search(
     batch = len(src_lengths)
     limits = as_limits(max_len, batch)
     device = src_lengths.device
+    src_length = src_lengths.tolist()  # (B,)
     results: list[Hypothesis | None] = [None] * batch
 
-    sents = torch.arange(batch, device=device)  # (B',) original index of each row
-    limit = torch.tensor(limits, device=device)  # (B,) indexed by original sentence
+    sents = list(range(batch))  # (B',) original index of each row
     last = torch.full((batch,), BOS, dtype=torch.long, device=device)  # (B',)
     cum = torch.zeros(batch, device=device)  # (B',) log-prob of each row's tokens so far
     history = History.start(batch, device)
 
     t = 0  # tokens produced so far, the same for every row still in the batch
-    while sents.numel() > 0:
+    while sents:
         log_probs, attn, state = step(state, last)  # (B', V), (B', S)
         best_lp, best = _best_allowed(log_probs.float(), forbidden_tokens(t, min_len))
         new_cum = cum + best_lp  # (B',)
         history.add_attention(attn)
 
-        stops = best == EOS  # (B',)
-        at_limit = limit[sents] == t  # (B',) already holds max_len tokens
-        for row in (stops | at_limit).nonzero().squeeze(1).tolist():
-            i = int(sents[row])
-            if stops[row]:  # </s> chosen: keep its log-prob and its attention row
-                log_prob, eos_log_prob = new_cum[row], best_lp[row]
-            else:  # cut at the limit: this step's token and attention are dropped
-                log_prob, eos_log_prob = cum[row], None
-            # one hypothesis per sentence: nothing to rank, the score is its log-prob
-            results[i] = history.hypothesis(
-                row, log_prob, int(src_lengths[i]), NO_LENGTH_PENALTY, eos_log_prob
-            )
+        # Rows that end: </s> chosen (its log-prob and attention row kept), or already holding
+        # max_len tokens (this step's token and attention dropped). Read once per step.
+        stops = (best == EOS).tolist()  # (B',)
+        ending = [r for r, i in enumerate(sents) if stops[r] or limits[i] == t]
+        if ending:
+            ids = [sents[r] for r in ending]
+            lengths = [src_length[i] for i in ids]
+            found = _ended(history, ending, stops, (new_cum, best_lp, cum), lengths)
+            for i, hyp in zip(ids, found):
+                results[i] = hyp
 
-        keep = ~(stops | at_limit)  # (B',)
-        if not keep.any():
+        if len(ending) == len(sents):
             break
+        gone = set(ending)
+        staying = [r for r in range(len(sents)) if r not in gone]
+        keep = torch.tensor(staying, device=device)  # (B'',)
         history = history.extend(keep, best[keep], best_lp[keep])  # (B'', t + 1)
-        cum, last, sents = new_cum[keep], best[keep], sents[keep]  # (B'',) each
-        if not bool(keep.all()):  # finished sentences leave the batch
-            state = state.select(keep.nonzero().squeeze(1))
+        cum, last = new_cum[keep], best[keep]  # (B'',) each
+        sents = [sents[r] for r in staying]
+        if ending:  # finished sentences leave the batch
+            state = state.select(keep)
         t += 1
 
     return [hyp for hyp in results if hyp is not None]
+
+
+def _ended(
+    history: History, ending: list[int], stops: list[bool], scores: tuple, lengths: list[int]
+) -> list[Hypothesis]:
+    """The hypotheses of rows ``ending``: finished where ``stops`` (</s> chosen: its log-prob
+    and attention row kept), else cut at the length limit (this step's token dropped).
+    ``scores`` are (new_cum, best_lp, cum), each (B',); one hypothesis per sentence, so there
+    is nothing to rank: the score is the log-prob."""
+    new_cum, best_lp, cum = scores
+    index = torch.tensor(ending, device=cum.device)  # (R,)
+    ended, eos_lp, cut = torch.stack([new_cum[index], best_lp[index], cum[index]]).tolist()
+    return history.hypotheses(
+        ending,
+        [ended[e] if stops[r] else cut[e] for e, r in enumerate(ending)],
+        [eos_lp[e] if stops[r] else None for e, r in enumerate(ending)],
+        lengths,
+        NO_LENGTH_PENALTY,
+    )
 
 
 def _best_allowed(

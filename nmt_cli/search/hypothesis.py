@@ -76,32 +76,41 @@ class History:
             self.attention[rows],  # (R', t + 1, S)
         )
 
-    def hypothesis(
+    def hypotheses(
         self,
-        row: int,
-        log_prob: torch.Tensor,
-        src_length: int,
+        rows: list[int],
+        log_probs: list[float],
+        eos_log_probs: list[float | None],
+        src_lengths: list[int],
         penalty: LengthPenalty,
-        eos_log_prob: torch.Tensor | None = None,
-    ) -> Hypothesis:
-        """Row ``row`` as a hypothesis: finished by </s> of ``eos_log_prob`` (this step's
-        attention row kept), or without it cut at the length limit (this step's row dropped).
-        ``log_prob`` is the running sum the search keeps, so that greedy and beam search give
-        bit-identical floats; ``penalty`` scores it."""
+    ) -> list[Hypothesis]:
+        """Rows ``rows`` as hypotheses, read from the device in one go (a search on a GPU then
+        waits for it once per step, not once per hypothesis). Row r is finished by </s> of
+        ``eos_log_probs[r]`` (this step's attention row kept) or, where that is None, cut at the
+        length limit (this step's row dropped). ``log_probs`` are the running sums the search
+        keeps, so that greedy and beam search give bit-identical floats; ``penalty`` scores
+        them; ``src_lengths`` cut each attention's padding columns."""
         assert self.attention is not None
-        lps, attention = self.token_log_probs[row], self.attention[row, : self.tokens.size(1)]
-        if eos_log_prob is not None:
-            lps, attention = torch.cat([lps, eos_log_prob.view(1)]), self.attention[row]
-        tokens = [int(x) for x in self.tokens[row].tolist()]
-        total = float(log_prob)
-        return Hypothesis(
-            tokens=tokens,
-            score=penalty.score(total, len(tokens) + 1),
-            log_prob=total,
-            token_log_probs=[float(x) for x in lps.tolist()],
-            attention=attention[:, :src_length].to("cpu", torch.float32, copy=True),  # (rows, S_i)
-            finished=eos_log_prob is not None,
-        )
+        if not rows:
+            return []
+        index = torch.tensor(rows, device=self.tokens.device)  # (R,)
+        tokens = self.tokens[index].tolist()  # (R, t)
+        lps = self.token_log_probs[index].tolist()  # (R, t)
+        attention = self.attention[index].to("cpu", torch.float32)  # (R, t + 1, S)
+        t = self.tokens.size(1)
+        found = []
+        for r, (total, eos_lp, src_length) in enumerate(zip(log_probs, eos_log_probs, src_lengths)):
+            finished = eos_lp is not None
+            steps = attention[r, : t + 1 if finished else t, :src_length]  # (rows, S_i)
+            found.append(Hypothesis(
+                tokens=tokens[r],
+                score=penalty.score(total, t + 1),
+                log_prob=total,
+                token_log_probs=lps[r] + [eos_lp] if finished else lps[r],
+                attention=steps.clone(memory_format=torch.contiguous_format),
+                finished=finished,
+            ))  # fmt: skip
+        return found
 
 
 def forbidden_tokens(produced: int, min_len: int) -> list[int]:

@@ -10,11 +10,17 @@ the same budget), filled with random tokens. Shapes:
     base      d 512, 8 heads, ff 2048, 6+6 layers, 8k tied vocabulary, bf16, 25,000 tokens
     shipped   the shipped fr-en's 6+2 shape, 12,000 tokens, fp32 and bf16
 
+and the shipped shape again with `--compile` (torch.compile) where asked (--compiled).
+
 Translation: `nmt translate --device cuda` of the shipped fr-en on newstest2013, beam 5 and
-greedy: the whole process, and the search alone (in this process, model loaded, sentences/s).
+greedy: the whole process, and the search alone (in this process, model loaded, sentences/s);
+start-up: the process translating one line, and CUDA's own initialisation alone. Given the
+CPU's beam-5 output of the same lines and the references, the lines the GPU translates alike
+and both BLEU scores.
 
     python tests/benchmarks/gpu_speed.py --src SAMPLE.fr --tgt SAMPLE.en \\
-        --newstest ../shared/data/news/fr-en/newstest2013.fr
+        --newstest ../shared/data/news/fr-en/newstest2013.fr \\
+        [--cpu-output CPU.en --reference ../shared/data/news/fr-en/newstest2013.en] [--compiled]
     python tests/benchmarks/gpu_speed.py ... --dry-run   # tiny, on the CPU, in a minute or two
 
 Not a test: its figures depend on the machine. One process; under 8 minutes on one GPU.
@@ -40,7 +46,7 @@ from nmt_cli.model.bundle import load_bundle, read_config
 from nmt_cli.model.tokenizer import Tokenizer
 from nmt_cli.search.decoding import SearchOptions, translate_ids
 
-NMT = Path(sys.executable).parent / "nmt"
+NMT = [sys.executable, "-m", "nmt_cli"]  # this interpreter's nmt_cli
 FR_EN = Path(__file__).resolve().parents[2] / "pretrained" / "fr-en"
 MAX_SAMPLE = 20 * 1024 * 1024
 
@@ -59,16 +65,18 @@ def toml(name: str, values: dict) -> str:
     return f"[{name}]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in values.items())
 
 
-def train_nmt(args, work: Path, name: str, model: dict, precision: str, tokens: int) -> tuple:
+def train_nmt(args, work: Path, name: str, shape: tuple, compiled: bool) -> tuple:
     """nmt train's steady target tokens/s, and its run directory."""
+    model, precision, tokens = shape
     run = work / name.replace(" ", "-")
     model = {"arch": "transformer", "tie_embeddings": True, "pre_norm": True, **model}
     train = dict(max_steps=args.steps, log_every=max(args.steps // 10, 1), valid_every=10**9)
     train.update(batch_tokens=tokens, precision=precision, vocab_size=args.vocab, epochs=1000)
-    train.update(valid_at_epoch_end=False, patience=0, device=args.device)
+    train.update(valid_at_epoch_end=False, patience=0, device=args.device, compile=compiled)
     (work / "cfg.toml").write_text(toml("model", model) + toml("train", train))
-    cmd = [str(NMT), "train", "--config", str(work / "cfg.toml"), "-q", "--overwrite"]
+    cmd = [*NMT, "train", "--config", str(work / "cfg.toml"), "-q", "--overwrite"]
     cmd += ["--src", args.src, "--tgt", args.tgt, "--output", str(run)]
+    cmd += ["--tokenizer", str(work / "tokenizer.json")]
     cmd += ["--valid-src", str(work / "valid.src"), "--valid-tgt", str(work / "valid.tgt")]
     subprocess.run(cmd, check=True)
     records = [json.loads(x) for x in (run / "metrics.jsonl").read_text().splitlines()]
@@ -94,10 +102,11 @@ class Reference(nn.Module):
         return out @ self.embed.weight.t()  # (B, T, V)
 
 
-def reference_tokens_per_s(args, run: Path, model: dict, precision: str, tokens: int) -> float:
+def reference_tokens_per_s(args, work: Path, shape: tuple) -> float:
     """The plain step's target tokens/s on the batch shapes nmt train builds from the sample."""
+    model, precision, tokens = shape
     device = torch.device(args.device)
-    tok = Tokenizer.load(run / "tokenizer.json")
+    tok = Tokenizer.load(work / "tokenizer.json")
     lines = zip(*(Path(p).read_text(encoding="utf-8").splitlines() for p in (args.src, args.tgt)))
     pairs = list(lines)[: args.steps * 200]
     src, tgt = tok.encode_batch([s for s, _ in pairs]), tok.encode_batch([t for _, t in pairs])
@@ -128,24 +137,54 @@ def reference_tokens_per_s(args, run: Path, model: dict, precision: str, tokens:
     return done / (time.perf_counter() - start)
 
 
-def translate_figures(args, beam: int) -> tuple[float, float, float]:
-    """(whole-process seconds, search seconds, search sentences/s) of fr-en on newstest."""
+def translate_figures(args, work: Path, beam: int) -> tuple[float, float, float]:
+    """(whole-process seconds, search seconds, search sentences/s) of fr-en on newstest; the
+    process's output is left in work/gpu-beam{beam}.txt."""
     lines = Path(args.newstest).read_text(encoding="utf-8").splitlines()[: args.lines]
     text = "".join(f"{x}\n" for x in lines).encode("utf-8")
     t0 = time.perf_counter()
-    cmd = [str(NMT), "translate", "-m", str(FR_EN), "--device", args.device, "-k", str(beam)]
-    subprocess.run(cmd, input=text, check=True, stdout=subprocess.DEVNULL)
+    cmd = [*NMT, "translate", "-m", str(FR_EN), "--device", args.device, "-k", str(beam)]
+    out = subprocess.run(cmd, input=text, check=True, capture_output=True).stdout
     whole = time.perf_counter() - t0
+    (work / f"gpu-beam{beam}.txt").write_bytes(out)
     bundle = load_bundle(FR_EN)
     model = bundle.model.to(args.device)
     ids = bundle.tokenizer.encode_batch(lines)
-    translate_ids(model, ids[:50], SearchOptions(beam=beam))  # warm up
+    opts = SearchOptions(beam=beam, batch_tokens=SearchOptions().tokens_per_batch(args.device))
+    translate_ids(model, ids[:50], opts)  # warm up
     torch.cuda.synchronize() if args.device == "cuda" else None
     t0 = time.perf_counter()
-    translate_ids(model, ids, SearchOptions(beam=beam))
+    translate_ids(model, ids, opts)
     torch.cuda.synchronize() if args.device == "cuda" else None
     search = time.perf_counter() - t0
     return whole, search, len(lines) / search
+
+
+def start_up(args) -> tuple[float, float]:
+    """(seconds for `nmt translate` of one line, seconds for CUDA's own initialisation)."""
+    t0 = time.perf_counter()
+    cmd = [*NMT, "translate", "-m", str(FR_EN), "--device", args.device, "Bonjour."]
+    subprocess.run(cmd, check=True, capture_output=True)
+    one_line = time.perf_counter() - t0
+    init = "import torch; torch.zeros(1, device='cuda'); torch.cuda.synchronize()"
+    t0 = time.perf_counter()
+    if args.device == "cuda":
+        subprocess.run([sys.executable, "-c", init], check=True)
+    return one_line, time.perf_counter() - t0
+
+
+def compare_with_cpu(args, work: Path) -> None:
+    """How many lines the GPU's beam-5 output shares with the CPU's, and both BLEU scores."""
+    import sacrebleu
+
+    gpu = (work / "gpu-beam5.txt").read_text(encoding="utf-8").splitlines()
+    cpu = Path(args.cpu_output).read_text(encoding="utf-8").splitlines()[: len(gpu)]
+    same = sum(a == b for a, b in zip(gpu, cpu))
+    print(f"GPU beam 5 = CPU beam 5 on {same} of {len(gpu)} lines ({100 * same / len(gpu):.2f}%)")
+    if args.reference:
+        refs = Path(args.reference).read_text(encoding="utf-8").splitlines()[: len(gpu)]
+        for name, hyps in (("GPU", gpu), ("CPU", cpu)):
+            print(f"BLEU {name}: {sacrebleu.corpus_bleu(hyps, [refs]).score:.2f}")
 
 
 def main() -> None:
@@ -158,6 +197,9 @@ def main() -> None:
     ap.add_argument("--vocab", type=int, default=8000)
     ap.add_argument("--lines", type=int, default=3000, help="newstest lines to translate")
     ap.add_argument("--dry-run", action="store_true", help="tiny, on the CPU: that it runs")
+    ap.add_argument("--compiled", action="store_true", help="each shape with --compile too")
+    ap.add_argument("--cpu-output", help="the CPU's beam-5 translation of the same lines")
+    ap.add_argument("--reference", help="newstest2013.en, for BLEU of both")
     args = ap.parse_args()
     shapes = SHAPES
     if args.dry_run:
@@ -169,18 +211,44 @@ def main() -> None:
     print(f"device: {args.device}; GPU: {gpu}; torch {torch.__version__}", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        for side, path in (("src", args.src), ("tgt", args.tgt)):
-            head = Path(path).read_text(encoding="utf-8").splitlines()[:20]
-            (work / f"valid.{side}").write_text("".join(f"{x}\n" for x in head), encoding="utf-8")
-        for name, (model, precision, tokens) in shapes.items():
-            ours, run = train_nmt(args, work, name, model, precision, tokens)
-            ref = reference_tokens_per_s(args, run, model, precision, tokens)
-            print(f"train {name}, {tokens:,}-token batches: nmt train {ours:,.0f} target "
-                  f"tokens/s, reference step {ref:,.0f}, ratio {ours / ref:.2f}x")  # fmt: skip
+        translation(args, work)
+        training(args, work, shapes)
+
+
+def translation(args, work: Path) -> None:
+    one_line, init = start_up(args)
+    print(f"start-up: nmt translate of one line {one_line:.1f} s, of which CUDA's own "
+          f"initialisation {init:.1f} s", flush=True)  # fmt: skip
     for beam in (5, 1):
-        whole, search, rate = translate_figures(args, beam)
+        whole, search, rate = translate_figures(args, work, beam)
         print(f"translate fr-en, {args.lines} lines, beam {beam}: whole process {whole:.1f} s, "
               f"search {search:.1f} s = {rate:,.0f} sentences/s", flush=True)  # fmt: skip
+    if args.cpu_output:
+        compare_with_cpu(args, work)
+
+
+def training(args, work: Path, shapes: dict) -> None:
+    for side, path in (("src", args.src), ("tgt", args.tgt)):
+        head = Path(path).read_text(encoding="utf-8").splitlines()[:20]
+        (work / f"valid.{side}").write_text("".join(f"{x}\n" for x in head), encoding="utf-8")
+    tokenizer = [*NMT, "tokenizer", "train", args.src, args.tgt, "--vocab-size", str(args.vocab)]
+    subprocess.run([*tokenizer, "--output", str(work / "tokenizer.json")], check=True)
+    references: dict[tuple, float] = {}
+    for name, shape in shapes.items():
+        # torch.compile is for the models bound by kernel launches: the shipped shape
+        for compiled in (False, True) if args.compiled and name.startswith("shipped") else (False,):
+            label = f"{name}{' compiled' if compiled else ''}"
+            try:
+                ours, _ = train_nmt(args, work, label, shape, compiled)
+            except subprocess.CalledProcessError as e:
+                print(f"train {label}: nmt train failed ({e.returncode})", flush=True)
+                continue
+            key = (json.dumps(shape[0], sort_keys=True), shape[1], shape[2])
+            if key not in references:
+                references[key] = reference_tokens_per_s(args, work, shape)
+            ref = references[key]
+            figures = f"nmt train {ours:,.0f} target tokens/s, reference step {ref:,.0f}"
+            print(f"train {label}, {shape[2]:,}-token batches: {figures}, ratio {ours / ref:.2f}x")
 
 
 if __name__ == "__main__":
