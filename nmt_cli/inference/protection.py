@@ -132,12 +132,9 @@ class SpanProtection:
         n_src, n_tgt = len(part.source.split()), len(part.text.split())
         if not n_src or not n_tgt or not part.tgt_pieces:
             return None
-        src = word_ids([self._starts(p) for p in part.src_pieces], n_src)
-        tgt = word_ids([self._starts(p) for p in part.tgt_pieces], n_tgt)
+        src = word_ids(self.tok.word_starts(self._ids(part.src_pieces)), n_src)
+        tgt = word_ids(self.tok.word_starts(self._ids(part.tgt_pieces)), n_tgt)
         return merge_to_words(attention, src, tgt, n_src, n_tgt).tolist()
-
-    def _starts(self, piece: str) -> bool:
-        return self.tok.starts_word(self.tok.piece_to_id(piece))
 
     def _restored(self, s: _Sentence, with_alignment: bool) -> Translation:
         """The sentence's Translation with its spans in place and its source the original's."""

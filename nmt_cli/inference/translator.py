@@ -277,7 +277,7 @@ class Translator:
             length=len(tokens) + 1,
         )
         n_tgt = len(text.split())  # a piece marked as a word start opens the next word
-        tgt_words = word_ids([self.tok.starts_word(i) for i in tokens], n_tgt)
+        tgt_words = word_ids(self.tok.word_starts(tokens), n_tgt)
         if len(hyp.token_log_probs) >= len(tokens):  # nmt-cli's search (CTranslate2: sums only)
             t.word_scores = word_sums(hyp.token_log_probs, tgt_words, n_tgt)
         if with_alignment and tokens and src:

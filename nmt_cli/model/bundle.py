@@ -171,8 +171,10 @@ def read_config(directory: Path) -> tuple[ModelConfig, int, int]:
         raise ModelLoadError(f"{path}: incomplete model config ({e})") from None
 
 
-def load_weights(model, path: Path) -> None:
-    """Load safetensors weights into ``model``; any mismatch is a ModelLoadError."""
+def load_weights(model, path: Path, new_rows: int = 0) -> None:
+    """Load safetensors weights into ``model``; any mismatch is a ModelLoadError. ``new_rows``:
+    the pieces a tokenizer gained after the vocabulary of the weights (the reserved
+    placeholders, Tokenizer.with_placeholders), given rows of their own (:func:`with_new_rows`)."""
     from safetensors import SafetensorError
     from safetensors.torch import load_file
 
@@ -183,6 +185,8 @@ def load_weights(model, path: Path) -> None:
     except (SafetensorError, OSError, ValueError) as e:
         raise ModelLoadError(f"{path}: not a valid safetensors file ({e})") from None
     expected = model.state_dict(keep_vars=True)
+    if new_rows:
+        tensors = with_new_rows(tensors, {k: v.shape for k, v in expected.items()}, new_rows)
     stored = {id(expected[k]) for k in tensors if k in expected}  # a tied parameter is stored once
     missing = [k for k in expected if id(expected[k]) not in stored]
     unexpected = [k for k in tensors if k not in expected]
@@ -198,6 +202,22 @@ def load_weights(model, path: Path) -> None:
                 f"{tuple(expected[name].shape)} (does the tokenizer match the weights?)"
             )
     model.load_state_dict(tensors, strict=False)  # its copy_ casts float16 to the model's dtype
+
+
+def with_new_rows(tensors: dict, shapes: dict, new_rows: int) -> dict:
+    """``tensors`` with ``new_rows`` rows appended to each vocabulary matrix (an embedding, an
+    output layer: one that ``shapes`` wants that many rows longer), each the mean of its rows:
+    a new piece starts as an average word, which fine-tuning then moves."""
+    import torch
+
+    out = {}
+    for name, t in tensors.items():
+        want = shapes.get(name)
+        if want is not None and t.dim() and tuple(want) == (t.shape[0] + new_rows, *t.shape[1:]):
+            mean = t.float().mean(0, keepdim=True).to(t.dtype)
+            t = torch.cat([t, mean.expand(new_rows, *t.shape[1:])])
+        out[name] = t
+    return out
 
 
 def load_bundle(path: str | Path) -> Bundle:

@@ -22,6 +22,7 @@ from typing import Any
 
 from nmt_cli.errors import ConfigError, InputError, ModelLoadError, UsageError
 from nmt_cli.output import check_writable, write_text_atomic
+from nmt_cli.protect.placeholders import set_apart
 from nmt_cli.settings import setting
 from nmt_cli.textio import check_files, lines_of
 from nmt_cli.vocab import PLACEHOLDERS, SPECIAL_TOKENS, UNK
@@ -143,6 +144,22 @@ class Tokenizer:
                     "was this tokenizer made by `nmt tokenizer train`?"
                 )
         self.model_type = json.loads(hf_tokenizer.to_str())["model"]["type"].lower()
+        self.placeholder_ids = frozenset(filter(None, map(hf_tokenizer.token_to_id, PLACEHOLDERS)))
+
+    @property
+    def reserves_placeholders(self) -> bool:
+        """Whether every reserved placeholder (vocab.PLACEHOLDERS) is a piece of its own."""
+        return len(self.placeholder_ids) == len(PLACEHOLDERS)
+
+    def with_placeholders(self) -> Tokenizer:
+        """This tokenizer with the reserved placeholders it lacks as added tokens (not
+        normalised, not special: one piece each), with the ids after its vocabulary."""
+        import tokenizers
+
+        hf = tokenizers.Tokenizer.from_str(self._tok.to_str())  # a copy
+        missing = [name for name in PLACEHOLDERS if hf.token_to_id(name) is None]
+        hf.add_tokens([tokenizers.AddedToken(p, normalized=False, special=False) for p in missing])
+        return Tokenizer(hf, self.path)
 
     # -- loading and saving ------------------------------------------------------------------
 
@@ -225,8 +242,10 @@ class Tokenizer:
             raise ValueError("expected space-separated integer ids") from None
 
     def decode(self, ids: Iterable[int]) -> str:
-        """Text of ``ids``; special tokens are left out."""
-        return self._tok.decode([i for i in map(int, ids) if i >= len(SPECIAL_TOKENS)])
+        """Text of ``ids``; special tokens are left out; a placeholder is a word of its own."""
+        kept = [i for i in map(int, ids) if i >= len(SPECIAL_TOKENS)]
+        text = self._tok.decode(kept)
+        return set_apart(text) if self.placeholder_ids.intersection(kept) else text
 
     def id_to_piece(self, token_id: int) -> str:
         token_id = int(token_id)
@@ -242,6 +261,15 @@ class Tokenizer:
 
     def decode_pieces(self, pieces: Iterable[str]) -> str:
         return self.decode(self.piece_to_id(p) for p in pieces)
+
+    def word_starts(self, ids: Sequence[int]) -> list[bool]:
+        """For each piece of ``ids``, whether it begins a word of their decoded text: as
+        starts_word, but with placeholders, by the words decoding gives each prefix."""
+        ids = [int(i) for i in ids]
+        if not self.placeholder_ids.intersection(ids):
+            return [self.starts_word(i) for i in ids]
+        counts = [len(self.decode(ids[: n + 1]).split()) for n in range(len(ids))]
+        return [n == 0 or counts[n] > counts[n - 1] for n in range(len(ids))]
 
     def starts_word(self, token_id: int) -> bool:
         """Whether the piece begins a new whitespace-separated word."""

@@ -70,6 +70,25 @@ class PlaceholderForm:
         return re.compile(rf"{edges[0]}{before}(\d+){after}{edges[1]}", re.IGNORECASE)
 
 
+# A reserved placeholder's neighbours as text writes them: closing punctuation after it and an
+# opening bracket before it kept against it (see set_apart).
+_AROUND_RESERVED = (
+    (re.compile(r"\s*(<ph\d+>)\s*"), r" \1 "),
+    (re.compile(r"(<ph\d+>) (?=[.,;:!?)\]}»%]+(?:\s|$|<ph))"), r"\1"),
+    (re.compile(r"(?<=[(\[{«]) (?=<ph\d+>)"), ""),
+)
+
+
+def set_apart(text: str) -> str:
+    """A tokenizer's decoded text with each reserved placeholder a word of its own. An added
+    token carries no word mark, so decoding glues it to the piece before it (``the<ph0>
+    report``), and encoding marks the piece after it as a new word (``<ph0>.`` is read as
+    ``<ph0> .``); written as text is: ``the <ph0> report``, ``see <ph0>.``, ``(<ph0>)``."""
+    for pattern, replacement in _AROUND_RESERVED:
+        text = pattern.sub(replacement, text)
+    return re.sub(" {2,}", " ", text).strip()
+
+
 FALLBACK = PlaceholderForm("{}", 101)
 RESERVED = PlaceholderForm("<ph{}>", 0, len(PLACEHOLDERS), FALLBACK)
 
@@ -112,9 +131,17 @@ def _touches(c: str) -> bool:
     return bool(c) and not c.isspace() and c not in _APART
 
 
-def mask(line: str, spans: Sequence[Span], outputs: Sequence[str], form: PlaceholderForm) -> Masked:
+def mask(
+    line: str,
+    spans: Sequence[Span],
+    outputs: Sequence[str],
+    form: PlaceholderForm,
+    numbers: Sequence[int] | None = None,
+) -> Masked:
     """``line`` with ``spans`` (in order, not overlapping) replaced by ``form``'s names;
-    ``outputs[k]``: what span k becomes in the translation."""
+    ``outputs[k]``: what span k becomes in the translation. Span k takes the name numbered
+    ``numbers[k]`` (default: k; a training target numbers its spans as its source's)."""
+    numbers = range(len(spans)) if numbers is None else numbers
     parts: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
@@ -136,7 +163,7 @@ def mask(line: str, spans: Sequence[Span], outputs: Sequence[str], form: Placeho
         glue.append((bool(left), bool(right)))
         after_span = k and spans[k - 1].end == span.start  # its space is in already
         add(" " if left and not after_span else "", span.start, span.start)
-        add(form.name(k), span.start, span.end)
+        add(form.name(numbers[k]), span.start, span.end)
         add(" " if right else "", span.end, span.end)
         pos = span.end
     add(line[pos:], pos)
@@ -144,7 +171,7 @@ def mask(line: str, spans: Sequence[Span], outputs: Sequence[str], form: Placeho
         line=line,
         text="".join(parts),
         spans=tuple(spans),
-        names=tuple(form.name(k) for k in range(len(spans))),
+        names=tuple(form.name(n) for n in numbers),
         outputs=tuple(outputs),
         glue=tuple(glue),
         starts=tuple(starts),

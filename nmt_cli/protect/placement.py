@@ -105,18 +105,20 @@ def _units(words: list[str], form: PlaceholderForm, n_spans: int) -> list[_Unit]
     the line's placeholders (a number that is not one is text), its trailing punctuation."""
     units = []
     for i, word in enumerate(words):
-        start = next((n for n, c in enumerate(word) if c.isalnum()), len(word))
-        end = max(start, len(word.rstrip("".join(c for c in word if not c.isalnum()))))
+        names = [(a, b, k) for a, b, k in form.find(word) if 0 <= k < n_spans]
+        core = [c.isalnum() for c in word]  # a name's own marks (<ph0>) are of the core
+        for a, b, _ in names:
+            core[a:b] = [True] * (b - a)
+        start = next((n for n, c in enumerate(core) if c), len(word))
+        end = max(start, max((n + 1 for n, c in enumerate(core) if c), default=0))
         if start:
             units.append(_Unit(word[:start], i))
         pos = start
-        for a, b, k in form.find(word[start:end]) if end > start else ():
-            if not 0 <= k < n_spans:
-                continue
-            if a + start > pos:
-                units.append(_Unit(word[pos : a + start], i, core=True))
-            units.append(_Unit(word[a + start : b + start], i, k, core=True))
-            pos = b + start
+        for a, b, k in names:
+            if a > pos:
+                units.append(_Unit(word[pos:a], i, core=True))
+            units.append(_Unit(word[a:b], i, k, core=True))
+            pos = b
         if end > pos:
             units.append(_Unit(word[pos:end], i, core=True))
         if end < len(word):

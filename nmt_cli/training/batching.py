@@ -5,7 +5,7 @@ about 100 batches, sorted by length inside each pool (so a batch holds sentences
 length and little padding), cut into batches of at most ``batch_tokens`` padded tokens, and the
 batch order is shuffled again (nmt_cli/buckets.py, which also explains ``batch_sort``). The
 order depends only on (seed, epoch), which makes a resumed run see exactly the batches an
-uninterrupted run would.
+uninterrupted run would. So does which pairs show their placeholder version (placeholders.py).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import torch
 
 from nmt_cli.buckets import length_batches
 from nmt_cli.training.data import ParallelData
+from nmt_cli.training.placeholders import shows_placeholders
 from nmt_cli.vocab import BOS, EOS, pad_ids
 
 
@@ -73,14 +74,28 @@ def make_batch(data: ParallelData, index: list[int]) -> Batch:
 
 
 def epoch_batches(
-    data: ParallelData, batch_tokens: int, seed: int, epoch: int, sort: str = "source"
+    data: ParallelData,
+    batch_tokens: int,
+    seed: int,
+    epoch: int,
+    sort: str = "source",
+    placeholder_share: float = 0.0,
 ) -> list[list[int]]:
     """The batches of one epoch (lists of example indices). Corpora with a weight other than 1
-    are drawn that many times per epoch: whole copies, then a seeded random part."""
+    are drawn that many times per epoch: whole copies, then a seeded random part. A
+    ``placeholder_share`` of the pairs that have a placeholder version show it instead."""
     examples = epoch_examples(data, seed, epoch)
+    if data.variants and placeholder_share > 0:
+        examples = [_shown(data, i, seed, epoch, placeholder_share) for i in examples]
     lengths = [(len(data.src[i]), len(data.tgt[i]) + 1) for i in examples]
     batches = length_batches(lengths, batch_tokens, seed=seed * 100_003 + epoch, sort=sort)
     return [[examples[k] for k in b] for b in batches]
+
+
+def _shown(data: ParallelData, pair: int, seed: int, epoch: int, share: float) -> int:
+    """The example that shows ``pair`` in ``epoch``: its placeholder version or itself."""
+    version = data.variants.get(pair)
+    return version if version is not None and shows_placeholders(seed, epoch, pair, share) else pair
 
 
 def epoch_examples(data: ParallelData, seed: int, epoch: int) -> list[int]:

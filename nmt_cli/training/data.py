@@ -1,17 +1,19 @@
-"""Parallel data: reading, subword encoding and filtering, and a guided run's links mapped onto
-the pieces (batching: batching.py)."""
+"""Parallel data: reading, subword encoding and filtering, a guided run's links mapped onto
+the pieces, and the pairs' placeholder versions (placeholders.py; batching: batching.py)."""
 
 from __future__ import annotations
 
 import itertools
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from nmt_cli.align.links import LinksFile, parse_links, piece_links, piece_owners, word_spans
+from nmt_cli.align.rules import Links
 from nmt_cli.errors import InputError
 from nmt_cli.textio import open_lines
 from nmt_cli.training.config import CorpusFiles
+from nmt_cli.training.placeholders import MaskedPair, remap_links
 from nmt_cli.vocab import EOS
 
 
@@ -35,12 +37,16 @@ class ParallelData:
     # guided alignment: per pair, piece links flattened [i0, j0, i1, j1, ...]
     # (source piece i, target piece j); None: the data was read for a run that is not guided
     links: list[array] | None = None
+    # placeholder versions: {pair: where its version is in src, tgt and links}; the versions
+    # come after all the pairs (no version: no span shared by both sides, or none was asked)
+    variants: dict[int, int] = field(default_factory=dict)
 
     def __len__(self) -> int:
-        return len(self.src)
+        return len(self.src) - len(self.variants)
 
 
 CHUNK = 20_000  # pairs encoded at a time: memory stays bounded by the kept ids
+Masker = Callable[[str, str], MaskedPair | None]  # a pair's placeholder version, if it has one
 
 
 def load_corpora(
@@ -51,6 +57,7 @@ def load_corpora(
     keep_text: bool = False,
     guided: bool = False,
     teacher: LinksFile | None = None,
+    masker: Masker | None = None,
 ) -> ParallelData:
     """Read and encode several corpora, in order, into one ParallelData.
 
@@ -58,8 +65,10 @@ def load_corpora(
     its links mapped onto pieces, from its corpus's own ``alignments`` (whitespace words) or,
     for the corpora without, from ``teacher`` (one line per pair of those corpora, in order);
     links stay with their pairs when pairs are dropped. Not guided, no links are read, even
-    those a corpus gives."""
+    those a corpus gives. ``masker``: each kept pair's placeholder version is kept too, its
+    links carried over to its words (ParallelData.variants)."""
     data = ParallelData([], [], links=[] if guided else None)
+    variants: list[tuple[int, array, array, array | None]] = []
     teacher_lines = _lines_or_none(teacher.path if guided and teacher else None)
     for corpus in corpora:
         before, first_line = len(data.src), data.total
@@ -73,7 +82,11 @@ def load_corpora(
             pairs = _parallel(corpus, fs, ft)
             source = ((s, t, next(links_lines, None) if guided else None) for s, t in pairs)
             for chunk in _chunks(source, CHUNK):
-                _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus, words, first_line)
+                kept = _add_chunk(
+                    data, chunk, tokenizer, max_len, keep_text, corpus, words, first_line
+                )
+                if masker is not None:
+                    variants += _masked(kept, masker, tokenizer, max_len, words, guided)
         if own:
             links_lines.close()
         data.sizes.append(len(data.src) - before)
@@ -81,6 +94,12 @@ def load_corpora(
     if not data.src:
         names = ", ".join(f"{c.src}, {c.tgt}" for c in corpora)
         raise InputError(f"{names}: no usable sentence pairs (all empty or too long)")
+    for pair, src, tgt, links in variants:
+        data.variants[pair] = len(data.src)
+        data.src.append(src)
+        data.tgt.append(tgt)
+        if data.links is not None and links is not None:
+            data.links.append(links)
     return data
 
 
@@ -108,17 +127,21 @@ def _chunks(items, n: int):
         yield chunk
 
 
+def _encode(tokenizer, lines: list[str], guided: bool):
+    """(ids, piece offsets or None) per line: offsets where links must reach the pieces."""
+    if guided:
+        return tokenizer.encode_batch_with_offsets(lines)
+    return [(ids, None) for ids in tokenizer.encode_batch(lines)]
+
+
 def _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus: CorpusFiles, words, first_line):
-    """Encode ``chunk`` (source, target, links line) into ``data``; links over ``words``."""
+    """Encode ``chunk`` (source, target, links line) into ``data``; links over ``words``.
+    Returns the pairs kept: (index in ``data``, source, target, word links or None)."""
     guided = data.links is not None
-
-    def encode(lines: list[str]):  # (ids, piece offsets or None) per line
-        if guided:
-            return tokenizer.encode_batch_with_offsets(lines)
-        return [(ids, None) for ids in tokenizer.encode_batch(lines)]
-
-    src_enc, tgt_enc = encode([c[0] for c in chunk]), encode([c[1] for c in chunk])
+    src_enc = _encode(tokenizer, [c[0] for c in chunk], guided)
+    tgt_enc = _encode(tokenizer, [c[1] for c in chunk], guided)
     vocab_size = tokenizer.vocab_size
+    kept = []
     where = corpus.alignments or "teacher links"
     for k, (st, tt, link_line) in enumerate(chunk):
         (s, s_off), (t, t_off) = src_enc[k], tgt_enc[k]
@@ -134,13 +157,43 @@ def _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus: CorpusFiles, 
         if keep_text:
             data.src_text.append(st)
             data.tgt_text.append(tt)
+        links = None
         if guided:
-            where_line = f"{where}: line {data.total - first_line:,}"
-            data.links.append(_pair_links(st, tt, s_off, t_off, link_line, words, where_line))
+            links = _word_links(
+                st, tt, link_line, words, f"{where}: line {data.total - first_line:,}"
+            )
+            data.links.append(_pair_links(st, tt, s_off, t_off, links, words))
+        kept.append((len(data.src) - 1, st, tt, links))
+    return kept
 
 
-def _pair_links(st, tt, s_off, t_off, link_line, words, where) -> array:
-    """One pair's links line (over ``words``) as piece links."""
+def _masked(kept, masker: Masker, tokenizer, max_len, words, guided: bool):
+    """The placeholder versions of the ``kept`` pairs that have one (and fit ``max_len``):
+    (pair, source ids, target ids, piece links or None)."""
+    found = [(k, masker(st, tt), links) for k, st, tt, links in kept]
+    found = [f for f in found if f[1] is not None]
+    src_enc = _encode(tokenizer, [f[1].src.text for f in found], guided)
+    tgt_enc = _encode(tokenizer, [f[1].tgt.text for f in found], guided)
+    out = []
+    for (pair, masked, word_links), (s, s_off), (t, t_off) in zip(found, src_enc, tgt_enc):
+        if not s or not t or max_len is not None and max(len(s), len(t)) + 1 > max_len:
+            continue
+        links = None
+        if guided:
+            new = remap_links(word_links, masked, words)
+            links = _pair_links(masked.src.text, masked.tgt.text, s_off, t_off, new, words)
+        vocab_size = tokenizer.vocab_size
+        out.append((pair, id_array(s + [EOS], vocab_size), id_array(t, vocab_size), links))
+    return out
+
+
+def _word_links(st, tt, link_line, words, where) -> Links:
+    """One pair's links line, over the ``words`` of its lines, read (an error names ``where``)."""
+    n_src, n_tgt = len(word_spans(st, words)), len(word_spans(tt, words))
+    return parse_links(link_line or "", n_src, n_tgt, where)
+
+
+def _pair_links(st, tt, s_off, t_off, links: Links, words) -> array:
+    """One pair's word links (over ``words``) as piece links."""
     s_spans, t_spans = word_spans(st, words), word_spans(tt, words)
-    links = parse_links(link_line or "", len(s_spans), len(t_spans), where)
     return piece_links(links, piece_owners(s_off, s_spans), piece_owners(t_off, t_spans))

@@ -35,6 +35,7 @@ import shutil
 import signal
 import sys
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -42,10 +43,12 @@ from nmt_cli import __version__
 from nmt_cli.errors import ConfigError, InputError, OutputError, RunLockedError, UsageError
 from nmt_cli.model.bundle import CONFIG_FILE, MODEL_FILES, TOKENIZER_FILE, sha256_file, write_config
 from nmt_cli.output import write_text_atomic
+from nmt_cli.protect.spans import SpanFinder
 from nmt_cli.settings import to_dict
 from nmt_cli.textio import count_lines
 from nmt_cli.training.config import RunSpec
 from nmt_cli.training.distributed import World
+from nmt_cli.training.placeholders import mask_pair
 from nmt_cli.training.run_file import RUN_FILE, spec_to_json
 from nmt_cli.training.teacher import (
     check_teacher_tools,
@@ -151,10 +154,13 @@ class Run:
         torch.manual_seed(spec.train.seed)
         model = build_model(spec.model, tok.vocab_size, tok.vocab_size)
         if spec.init and not self.resume:  # fine-tuning: its weights (float16 become float32)
-            from nmt_cli.model.bundle import WEIGHTS_FILE, load_weights
+            from nmt_cli.model.bundle import WEIGHTS_FILE, load_weights, read_config
 
-            load_weights(model, Path(spec.init) / WEIGHTS_FILE)
+            gained = tok.vocab_size - read_config(Path(spec.init))[1]  # the placeholders
+            load_weights(model, Path(spec.init) / WEIGHTS_FILE, new_rows=max(gained, 0))
             cb.on_message(f"starting from the weights of {spec.init}")
+            if gained > 0:
+                cb.on_message(f"the vocabulary gained {gained} pieces: rows of the mean embedding")
         if self.resume:
             check_tokenizer_fits(tok, run_dir)
         elif world.is_main:
@@ -274,18 +280,27 @@ def check_inputs(spec: RunSpec) -> None:
 
 
 def prepare_tokenizer(spec: RunSpec, run_dir: Path, resume: bool, warn):
-    """The run's tokenizer: the one in the run (resume), a given one, or a new joint BPE."""
+    """The run's tokenizer: the one in the run (resume), a given one, or a new joint BPE; a run
+    with placeholders (``placeholder_share``) adds the reserved ones it lacks."""
     from nmt_cli.model.tokenizer import Tokenizer, train_tokenizer
     from nmt_cli.textio import lines_of
 
     stored = run_dir / TOKENIZER_FILE
     if resume and stored.is_file():
-        return Tokenizer.load(stored), None
+        tok = Tokenizer.load(stored)
+        if spec.train.placeholder_share > 0 and not tok.reserves_placeholders:
+            raise ConfigError(
+                "placeholder_share: this run's tokenizer has no placeholders (it began without "
+                "them); start a new run (--init this one) to train with them"
+            )
+        return tok, None
     if spec.tokenizer or spec.init:
         tok, stats = Tokenizer.load(spec.tokenizer or Path(spec.init) / TOKENIZER_FILE), None
     else:
         lines = lines_of([path for c in spec.corpora for path in (c.src, c.tgt)], warn)
         tok, stats = train_tokenizer(lines, vocab_size=spec.train.vocab_size, model="bpe")
+    if spec.train.placeholder_share > 0:
+        tok = tok.with_placeholders()
     tok.save(stored)
     return tok, stats
 
@@ -327,13 +342,22 @@ def check_tokenizer_fits(tokenizer, run_dir: Path) -> None:
 
 def load_data(spec: RunSpec, tok, on_message, warn, teacher=None):
     """Training data (a guided run's with the links that ``teacher``, a LinksFile, or the
-    corpora give it) and validation data."""
+    corpora give it; a run with placeholders, with its pairs' placeholder versions) and
+    validation data."""
     from nmt_cli.training.data import load_corpora
 
-    train_data = load_corpora(
-        spec.corpora, tok, spec.train.max_len, warn, guided=run_is_guided(spec), teacher=teacher
-    )
+    masker = None
+    if spec.train.placeholder_share > 0:
+        masker = partial(mask_pair, SpanFinder(), languages=spec.languages)
+    guided = run_is_guided(spec)
+    args = (spec.corpora, tok, spec.train.max_len, warn)
+    train_data = load_corpora(*args, guided=guided, teacher=teacher, masker=masker)
     valid_data = load_corpora(spec.valid, tok, None, warn, keep_text=True)
+    if masker is not None:
+        on_message(
+            f"placeholders: {len(train_data.variants):,} of {len(train_data):,} training pairs "
+            f"share spans; {spec.train.placeholder_share:g} of those show them, each epoch"
+        )
     warn = warn or on_message
     if valid_data.dropped_empty:
         warn(f"validation: left out {valid_data.dropped_empty:,} pairs with an empty side")

@@ -192,7 +192,14 @@ class Trainer:
         """This process's batches of ``epoch`` (all of them unless distributed)."""
         cfg = self.cfg
         return self.world.share(
-            epoch_batches(self.train_data, cfg.batch_tokens, cfg.seed, epoch, cfg.batch_sort)
+            epoch_batches(
+                self.train_data,
+                cfg.batch_tokens,
+                cfg.seed,
+                epoch,
+                cfg.batch_sort,
+                cfg.placeholder_share,
+            )  # fmt: skip
         )
 
     def _step(self, batch, window: LogWindow) -> None:

@@ -1,0 +1,150 @@
+"""A model trained with placeholders: its tokenizer holds <ph0>..<ph15> as pieces of their own
+(a fine-tuned model's tokenizer gains them, and its embeddings rows for them), a placeholder
+decodes as a word of its own, and `nmt translate` masks spans with them where the model has
+them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import torch
+from conftest import assert_one_error_line
+from model_fixtures import TRANSFORMER_CONFIG, make_model_dir
+
+from nmt_cli.inference.translator import Translator
+from nmt_cli.model.bundle import load_bundle, read_config, with_new_rows
+from nmt_cli.model.tokenizer import Tokenizer
+from nmt_cli.protect.placeholders import FALLBACK, RESERVED
+from nmt_cli.vocab import PLACEHOLDERS
+
+SHIPPED = Path(__file__).resolve().parents[1] / "pretrained" / "fr-en"
+pytest_plugins = ["model_fixtures"]
+
+PLAIN = ["Il fait froid ce matin.", "Le budget 2025 prévoit 27 306,5 millions d'euros."]
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Tokenizer:
+    return Tokenizer.load(SHIPPED)
+
+
+def test_the_shipped_tokenizer_gains_the_placeholders_after_its_vocabulary(shipped, tmp_path):
+    assert not shipped.reserves_placeholders
+    tok = shipped.with_placeholders()
+    assert tok.reserves_placeholders and tok.vocab_size == shipped.vocab_size + 16
+    assert [tok.encode(name) for name in PLACEHOLDERS] == [[8000 + k] for k in range(16)]
+    assert [tok.encode(line) for line in PLAIN] == [shipped.encode(line) for line in PLAIN]
+    tok.save(tmp_path / "tokenizer.json")
+    again = Tokenizer.load(tmp_path / "tokenizer.json")
+    assert again.reserves_placeholders and again.with_placeholders().vocab_size == 8016
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the <ph0> report",
+        "See <ph0>.",
+        "Write to <ph1> or see <ph0>, then (<ph2>): done.",
+        "<ph0> is the address",
+        "From <ph0> to <ph1> am",
+    ],
+)
+def test_a_placeholder_decodes_as_a_word_of_its_own(shipped, text):
+    tok = shipped.with_placeholders()
+    assert tok.decode(tok.encode(text)) == text
+
+
+def test_a_placeholder_touching_a_word_decodes_apart_from_it(shipped):
+    tok = shipped.with_placeholders()
+    assert tok.decode(tok.encode("le<ph0>rapport")) == "le <ph0> rapport"
+    assert shipped.decode(shipped.encode("the report")) == "the report"
+
+
+def test_a_placeholder_starts_a_word_and_the_full_stop_after_it_does_not(shipped):
+    tok = shipped.with_placeholders()
+    assert tok.word_starts(tok.encode("see <ph0>.")) == [True, True, False]  # see | <ph0>.
+    for text in ["the <ph0> report", "(<ph2>) and <ph1>, then", "Il fait froid ce matin."]:
+        assert sum(tok.word_starts(tok.encode(text))) == len(text.split())
+
+
+def test_the_new_pieces_rows_start_as_the_mean_embedding():
+    weights = torch.tensor([[1.0, 2.0], [3.0, 6.0]])
+    other = torch.ones(3)
+    grown = with_new_rows({"embed": weights, "bias": other}, {"embed": (4, 2), "bias": (3,)}, 2)
+    assert grown["embed"].tolist() == [[1, 2], [3, 6], [2, 4], [2, 4]]
+    assert grown["bias"] is other
+
+
+@pytest.fixture(scope="module")
+def tiny_with_placeholders(tmp_path_factory, small_tokenizer) -> Path:
+    tok = small_tokenizer.with_placeholders()
+    return make_model_dir(tmp_path_factory.mktemp("ph-model"), TRANSFORMER_CONFIG, tok)
+
+
+def test_translate_masks_spans_with_the_models_reserved_placeholders(
+    tiny_with_placeholders, transformer_model_dir
+):
+    line = "Siehe https://example.org/a und 12 Bücher."
+    translator = Translator.load(str(tiny_with_placeholders), protect_spans=True)
+    assert translator.protection.form is RESERVED
+    masked = translator.protection.mask(line)
+    assert masked.text == "Siehe <ph0> und <ph1> Bücher."
+    pieces = translator.tok.pieces(masked.text)
+    assert "<ph0>" in pieces and "<ph1>" in pieces
+    out = translator.translate([line])[0][0].text
+    assert out.split().count("https://example.org/a") == 1 and "<ph" not in out
+    without = Translator.load(str(transformer_model_dir), protect_spans=True)
+    assert without.protection.form is FALLBACK
+    assert without.protection.mask(line).text == "Siehe 101 und 102 Bücher."
+
+
+def fine_tune_args(init: Path, tmp_path: Path, *more) -> list:
+    """`nmt train --init INIT` on 40 pairs that share a number and a URL, 4 steps."""
+    pairs = [
+        (
+            f"Das Haus {n} steht auf https://example.org/{n}.",
+            f"The house {n} is on https://example.org/{n}.",
+        )
+        for n in range(40)
+    ]
+    for name, side in (("train.de", 0), ("train.en", 1)):
+        (tmp_path / name).write_text("".join(p[side] + "\n" for p in pairs), encoding="utf-8")
+    src, tgt = tmp_path / "train.de", tmp_path / "train.en"
+    return [
+        "train", "--init", init, "--src", src, "--tgt", tgt, "--valid-src", src,
+        "--valid-tgt", tgt, "--max-steps", "4", "--valid-every", "4", "--batch-tokens", "300",
+        "--threads", "1", *more,
+    ]  # fmt: skip
+
+
+def test_fine_tuning_with_placeholders_saves_the_grown_tokenizer_and_weights(
+    transformer_model_dir, tmp_path, run_cli
+):
+    run = tmp_path / "tuned"
+    more = ("--placeholder-share", "0.5", "--output", run)
+    result = run_cli(fine_tune_args(transformer_model_dir, tmp_path, *more))
+    assert result.exit_code == 0, result.stderr
+    said = " ".join(result.stderr.split())
+    assert "placeholders: 40 of 40 training pairs share spans" in said
+    assert "gained 16 pieces" in said
+    assert json.loads((run / "run.json").read_text())["train"]["placeholder_share"] == 0.5
+    _, src_vocab, _ = read_config(run)
+    assert src_vocab == read_config(transformer_model_dir)[1] + 16
+    bundle = load_bundle(run)
+    assert bundle.tokenizer.reserves_placeholders
+    before = load_bundle(transformer_model_dir).model.state_dict()
+    after = bundle.model.state_dict()
+    name = next(k for k, v in before.items() if v.shape[0] == src_vocab - 16 and v.dim() == 2)
+    assert after[name].shape[0] == src_vocab
+
+
+def test_a_run_begun_without_placeholders_cannot_resume_with_them(
+    transformer_model_dir, tmp_path, run_cli
+):
+    run = tmp_path / "plain"
+    result = run_cli(fine_tune_args(transformer_model_dir, tmp_path, "--output", run))
+    assert result.exit_code == 0, result.stderr
+    resumed = ["train", "--resume", run, "--placeholder-share", "0.5", "--max-steps", "8", "-q"]
+    assert_one_error_line(run_cli(resumed), "placeholder_share", "no placeholders")
