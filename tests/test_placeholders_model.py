@@ -69,12 +69,16 @@ def test_a_placeholder_starts_a_word_and_the_full_stop_after_it_does_not(shipped
         assert sum(tok.word_starts(tok.encode(text))) == len(text.split())
 
 
-def test_the_new_pieces_rows_start_as_the_mean_embedding():
-    weights = torch.tensor([[1.0, 2.0], [3.0, 6.0]])
+def test_the_new_pieces_rows_start_like_the_others_and_unlike_each_other():
+    weights = torch.randn(500, 8) * 0.3 + 1.0
     other = torch.ones(3)
-    grown = with_new_rows({"embed": weights, "bias": other}, {"embed": (4, 2), "bias": (3,)}, 2)
-    assert grown["embed"].tolist() == [[1, 2], [3, 6], [2, 4], [2, 4]]
-    assert grown["bias"] is other
+    grown = with_new_rows({"embed": weights, "bias": other}, {"embed": (516, 8), "bias": (3,)}, 16)
+    new = grown["embed"][500:]  # (16, 8)
+    assert torch.equal(grown["embed"][:500], weights)  # the old rows are kept as they were
+    assert len({tuple(row.tolist()) for row in new}) == 16  # no two alike
+    assert new.mean().item() == pytest.approx(1.0, abs=0.15)  # about the others' mean and spread
+    assert new.std().item() == pytest.approx(0.3, abs=0.1)
+    assert grown["bias"] is other  # not a vocabulary matrix: untouched
 
 
 @pytest.fixture(scope="module")

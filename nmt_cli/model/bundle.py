@@ -206,16 +206,22 @@ def load_weights(model, path: Path, new_rows: int = 0) -> None:
 
 def with_new_rows(tensors: dict, shapes: dict, new_rows: int) -> dict:
     """``tensors`` with ``new_rows`` rows appended to each vocabulary matrix (an embedding, an
-    output layer: one that ``shapes`` wants that many rows longer), each the mean of its rows:
-    a new piece starts as an average word, which fine-tuning then moves."""
+    output layer: one that ``shapes`` wants that many rows longer): the mean of its rows plus
+    seeded noise of its rows' spread. A new piece starts as a word like the others, and no two
+    start alike: rows that were equal would get equal logits (tied output), so the model could
+    not tell ``<ph0>`` from ``<ph1>`` until fine-tuning pulled them apart."""
     import torch
 
     out = {}
     for name, t in tensors.items():
         want = shapes.get(name)
         if want is not None and t.dim() and tuple(want) == (t.shape[0] + new_rows, *t.shape[1:]):
-            mean = t.float().mean(0, keepdim=True).to(t.dtype)
-            t = torch.cat([t, mean.expand(new_rows, *t.shape[1:])])
+            rows = t.float()  # (V, ...)
+            noise = torch.randn(
+                (new_rows, *t.shape[1:]), generator=torch.Generator().manual_seed(0)
+            )
+            new = rows.mean(0, keepdim=True) + noise * rows.std(0, keepdim=True)  # (new_rows, ...)
+            t = torch.cat([t, new.to(t.dtype)])
         out[name] = t
     return out
 
