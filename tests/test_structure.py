@@ -21,7 +21,7 @@ FLOORS = [
     {"__main__"},
     {"cli"},
     {"training", "inference"},
-    {"model", "search", "align", "evaluation"},
+    {"model", "search", "align", "evaluation", "markup"},
     {"settings", "output", "device", "precision", "pretrained", "buckets", "length_penalty"}
     | {"protect"},
     {"textio"},
