@@ -1,18 +1,22 @@
-"""Markup through the shipped default model (fr-en): tags come back around the target words its
-alignment head links to the words they enclosed, the page stays well formed, and the text reads
-as the same text translated without its tags (nmt_cli/inference/markup.py over
-nmt_cli/markup/)."""
+"""Markup through the shipped default model (fr-en), and `nmt translate --markup`: tags come
+back around the target words its alignment head links to the words they enclosed, the output
+stays well formed, and the text reads as the same text translated without its tags
+(nmt_cli/inference/markup.py over nmt_cli/markup/)."""
 
 from __future__ import annotations
 
 import re
+import shlex
+from pathlib import Path
 
 import pytest
+from conftest import assert_one_error_line
 from markup_fixtures import assert_well_formed, tags
 
 from nmt_cli.inference.markup import translate_lines, translate_page
 from nmt_cli.inference.translator import Translator
 
+README = Path(__file__).resolve().parents[1] / "README.md"
 ISSUE_LINE = "Le mot <em>urgent</em> doit apparaître en <strong>gras</strong> dans le titre."
 PAGE = """<!DOCTYPE html>
 <html>
@@ -63,3 +67,37 @@ def test_a_page_comes_out_well_formed_with_its_blocks_translated(translator):
 def test_a_line_without_tags_translates_as_plain_text(translator):
     lines = ["Il fait froid ce matin.", "Le chat dort. Le chien aboie."]
     assert translate_lines(translator, lines, "html") == plain(translator, lines)
+
+
+def test_nmt_translate_markup_puts_each_lines_tags_back(run_cli):
+    lines = [ISSUE_LINE, 'Cliquez <a href="/aide?x=1&amp;y=2">ici</a> pour lire la suite.', ""]
+    result = run_cli(["translate", "--markup", "html"], input="\n".join(lines).encode() + b"\n")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout.split("\n")[:-1]
+    assert len(out) == 3 and out[2] == ""
+    assert "<em>urgent</em>" in out[0]
+    assert '<a href="/aide?x=1&amp;y=2">here</a>' in out[1]
+    for line in out:
+        assert_well_formed(line)
+
+
+def test_xml_lines_that_are_not_well_formed_are_one_error_and_nothing_is_written(run_cli, tmp_path):
+    src, out = tmp_path / "strings.txt", tmp_path / "strings.en"
+    src.write_text("<b>Bonjour</b>\nAu <b>revoir</i>\n", encoding="utf-8")
+    result = run_cli(["translate", "--markup", "xml", "-i", src, "-o", out])
+    assert_one_error_line(result, str(src), "line 2", "not well-formed XML")
+    assert not out.exists()
+
+
+def test_markup_does_not_go_with_align_or_nbest(run_cli):
+    for options in (["--align"], ["--format", "jsonl"], ["--nbest", "2"]):
+        result = run_cli(["translate", "--markup", "html", *options, "Le <b>chat</b>."])
+        assert_one_error_line(result, "--markup", code=2)
+
+
+def test_the_readme_example_of_markup_prints_as_shown(run_cli):
+    section = README.read_text(encoding="utf-8").split("### Markup")[1]
+    command, shown = re.search(r"```sh\n\$ (nmt translate [^\n]+)\n([^\n]+)\n```", section).groups()
+    result = run_cli(shlex.split(command)[1:])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == shown + "\n"

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from nmt_cli.device import DEVICES
 from nmt_cli.inference.translation import FORMATS
+from nmt_cli.markup.pages import DIALECTS
 from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.precision import PRECISIONS, QUANTIZATIONS
 from nmt_cli.protect.spans import compile_patterns
@@ -30,6 +31,10 @@ PROTECT_SPANS_HELP = (
     "(numbers in the target language's written form; README: What passes through)."
 )
 PROTECT_HELP = "A regular expression: its matches pass through too (repeatable)."
+MARKUP_HELP = (
+    "Read each line as text with inline tags: they come back around the words they enclosed "
+    "(README: Markup). none: plain text."
+)
 
 
 @dataclass(frozen=True)
@@ -90,7 +95,10 @@ class FileOptions:
     align: bool = setting(False, "Append ' ||| ' and word alignments (Pharaoh i-j).")
     fmt: str = setting("text", FORMAT_HELP, "--format", choices=FORMATS)
     ref: str | None = setting(None, "References: print BLEU and chrF on stderr when done.")
+    markup: str = setting("none", MARKUP_HELP, choices=("none", *DIALECTS))
 
     def __post_init__(self) -> None:
         if self.chunk_lines < 1:
             raise ValueError("--chunk-lines must be positive")
+        if self.markup != "none" and (self.align or self.fmt != "text"):
+            raise ValueError("--markup writes each line with its tags: not with --align or jsonl")
