@@ -61,6 +61,7 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             [("code", "``nmt translate``"), ("code", "`x = 1`")],
         ),
         ("AT&amp;T dit <b>non</b>.", [("markup", "&amp;"), ("markup", "<b>"), ("markup", "</b>")]),
+        ("Tapez \ue000\ue001 puis \uf8ff.", [("markup", "\ue000\ue001"), ("markup", "\uf8ff")]),
         ("Voir www.example.org/a?b=1, puis...", [("url", "www.example.org/a?b=1")]),
         (
             "(voir https://fr.wikipedia.org/wiki/Paris_(ville)).",

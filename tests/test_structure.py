@@ -22,7 +22,7 @@ FLOORS = [
     {"cli"},
     {"documents"},
     {"training", "inference"},
-    {"model", "search", "align", "evaluation"},
+    {"model", "search", "align", "evaluation", "markup"},
     {"settings", "output", "device", "precision", "pretrained", "buckets", "length_penalty"}
     | {"protect"},
     {"textio"},

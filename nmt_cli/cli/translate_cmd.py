@@ -53,7 +53,7 @@ def translate(
     from nmt_cli.inference.translator import Translator
 
     model = Translator.load(
-        **dataclasses.asdict(load), opts=search, with_alignment=files.align,
+        **dataclasses.asdict(load), opts=search, with_alignment=source.aligned,
         link_rule=decision.rule(), parallel_batches=True, warn=warn,
         **dataclasses.asdict(translator),
     )  # fmt: skip

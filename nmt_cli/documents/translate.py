@@ -39,6 +39,13 @@ class TranslateInput:
         """The file whose lines a progress bar counts ('-': none)."""
         return "-" if self.text else self.files.input_file
 
+    @property
+    def aligned(self) -> bool:
+        """Whether its translations need word alignments: ``--align``, tags put back (pages,
+        ``--markup``)."""
+        markup = self.files.markup != "none" or (self.fmt is not None and self.fmt.alignment)
+        return self.files.align or markup
+
     def translate(
         self,
         translator: Translator,
@@ -111,6 +118,7 @@ def _check_options(
         ("--nbest", nbest > 1),
         ("--ref", files.ref is not None),
         ("--word-scores", files.word_scores),
+        ("--markup", files.markup != "none"),
     ):
         if given:
             raise UsageError(f"{flag} is for plain text; {read_as} (--input-format text: lines)")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from nmt_cli.device import DEVICES
 from nmt_cli.inference.translation import FORMATS
+from nmt_cli.markup.pages import DIALECTS
 from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.precision import PRECISIONS, QUANTIZATIONS
 from nmt_cli.protect.spans import compile_patterns
@@ -31,6 +32,10 @@ PROTECT_SPANS_HELP = (
     "(numbers in the target language's written form; README: What passes through)."
 )
 PROTECT_HELP = "A regular expression: its matches pass through too (repeatable)."
+MARKUP_HELP = (
+    "Read each line as text with inline tags: they come back around the words they enclosed "
+    "(README: Markup). none: plain text."
+)
 
 
 @dataclass(frozen=True)
@@ -92,9 +97,12 @@ class FileOptions:
     fmt: str = setting("text", FORMAT_HELP, "--format", choices=FORMATS)
     ref: str | None = setting(None, "References: print BLEU and chrF on stderr when done.")
     word_scores: bool = setting(False, WORD_SCORES_HELP)
+    markup: str = setting("none", MARKUP_HELP, choices=("none", *DIALECTS))
 
     def __post_init__(self) -> None:
         if self.chunk_lines < 1:
             raise ValueError("--chunk-lines must be positive")
         if self.word_scores and self.fmt != "jsonl":
             raise ValueError("--word-scores goes with --format jsonl")
+        if self.markup != "none" and (self.align or self.fmt != "text"):
+            raise ValueError("--markup writes each line with its tags: not with --align or jsonl")

@@ -17,7 +17,8 @@ import torch
 
 from nmt_cli.align.rules import LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
-from nmt_cli.errors import ModelLoadError
+from nmt_cli.errors import ModelLoadError, UsageError
+from nmt_cli.inference.markup import translate_lines
 from nmt_cli.inference.options import FileOptions
 from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.translation import Translation, format_line, join_sentences
@@ -26,7 +27,7 @@ from nmt_cli.precision import pad_matmul_rows
 from nmt_cli.search.decoding import translate_ids
 from nmt_cli.search.hypothesis import Hypothesis
 from nmt_cli.search.options import SearchOptions
-from nmt_cli.textio import chunked, open_lines
+from nmt_cli.textio import chunked, one_line, open_lines
 from nmt_cli.vocab import UNK
 
 # What finds hypotheses: nmt_cli.search.decoding.translate_ids over a model, or
@@ -324,20 +325,28 @@ def translate_file(
     best: list[str] = []
     nbest, split = translator.opts.nbest, translator.splitter is not None
     fmt, align, word_scores = files.fmt, files.align, files.word_scores
+    if files.markup != "none" and nbest > 1:
+        raise UsageError("--markup writes one line for each line: not with --nbest")
 
-    def translated(source) -> Iterator[list[list[Translation]]]:
+    def translated(source) -> Iterator[list[list[Translation]] | list[str]]:
         done = 0  # lines translated
         for chunk in chunked(source, files.chunk_lines):
 
             def on_batch(fraction: float, done: int = done, n: int = len(chunk)) -> None:
                 on_progress(done + fraction * n)
 
-            yield translator.translate(chunk, align, on_batch)
+            if files.markup != "none":  # each line with its tags back (nmt_cli/markup/)
+                yield translate_lines(translator, chunk, files.markup, files.input_file, done + 1)
+            else:
+                yield translator.translate(chunk, align, on_batch)
             done += len(chunk)
 
-    def output_lines(results: list[Translation]) -> list[str]:
+    def output_lines(results: list[Translation] | str) -> list[str]:
+        text = results if isinstance(results, str) else results[0].text
         if files.ref is not None:
-            best.append(results[0].text)
+            best.append(text)
+        if isinstance(results, str):
+            return [one_line(text)]
         return [
             format_line(i, t, fmt, align, nbest, split, word_scores) for i, t in enumerate(results)
         ]

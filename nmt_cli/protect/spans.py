@@ -2,7 +2,9 @@
 
 A span is found on the raw line, before sentence splitting and case restoration. Its kinds:
 
-    markup      tags and entities, escaped (``&lt;em&gt;``, ``&amp;``) or not (``<br/>``)
+    markup      tags and entities, escaped (``&lt;em&gt;``, ``&amp;``) or not (``<br/>``), and
+                runs of private-use characters: no model reads them as text (an icon font's
+                glyphs; what nmt_cli/markup/ puts where an inline ``<code>`` element was)
     code        inline code: ```x```, reST ````literal```` and ``:role:`target``` as a whole
     url         ``https://...``, ``ftp://...``, ``www....`` (closing punctuation left out)
     email       ``name@example.org``
@@ -72,13 +74,15 @@ def _command_pattern() -> str:
 
 
 _NUMBER_END = r"(?![\w]|[.,]\d)"
+PRIVATE_USE = ("\ue000", "\uf8ff")  # the Basic Multilingual Plane's private-use area
 # (kind, pattern), in the order ties are broken
 PATTERNS: tuple[tuple[str, str], ...] = (
     (
         "markup",
         r"&lt;/?[A-Za-z][\w:.-]*(?:\s(?:(?!&gt;)[^<>])*)?/?&gt;"
         r"|</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>"
-        r"|&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});",
+        r"|&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"
+        rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+",
     ),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
     ("url", r"\b(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)[^\s<>\"`]+"),

@@ -1,0 +1,60 @@
+"""What element names mean to a translator of HTML (and XML, where noted).
+
+Any name not listed is an inline element (``<em>``, ``<a>``, ``<my-widget>``): no list of known
+inline names is needed, only the names that break text into blocks.
+
+    BLOCKS      HTML's block-level elements (the HTML Living Standard's flow-content elements
+                that start a new block: MDN "Block-level content"), the document's structure
+                (html, head, body), the table's parts, list items, the title and the options of
+                a form: each is translated apart from what stands around it. In XML no names are
+                known: an element is a block when its parent holds no text of its own (see
+                pages.py)
+    VOID        HTML's void elements: never content, never an end tag
+    VERBATIM    never translated, in HTML and XML: code, pre, script, style (an inline
+                ``<code>`` inside a sentence keeps its place as a protected span: segments.py)
+
+HTML lets some end tags be left out; IMPLIED_END and CLOSES_P say which start tag closes which
+open element (the HTML standard's "optional tags"), so that the tree is the one a browser builds
+for ordinary pages. Only HTML is read so; an XML page must be well formed.
+"""
+
+from __future__ import annotations
+
+BLOCKS = frozenset(
+    (
+        "address article aside blockquote details dialog dd div dl dt fieldset figcaption "
+        "figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr li main menu nav ol p pre "
+        "section table ul "
+        "html head body title caption colgroup col thead tbody tfoot tr td th "
+        "summary legend select optgroup option datalist noscript template iframe video audio "
+        "canvas object map"
+    ).split()
+)
+VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+VERBATIM = frozenset(("code", "pre", "script", "style"))
+
+# A start tag of these closes an open <p> (a <p> holds no block).
+CLOSES_P = frozenset(
+    (
+        "address article aside blockquote details dialog div dl fieldset figcaption figure "
+        "footer form h1 h2 h3 h4 h5 h6 header hgroup hr li main menu nav ol p pre section "
+        "table ul dd dt"
+    ).split()
+)
+# A start tag (key) closes the open elements named in its value, up to the nearest block that
+# is not one of them: a <li> ends the <li> before it, not the one of an outer list.
+IMPLIED_END = {
+    "li": frozenset({"li"}),
+    "dt": frozenset({"dt", "dd"}),
+    "dd": frozenset({"dt", "dd"}),
+    "tr": frozenset({"tr", "td", "th"}),
+    "td": frozenset({"td", "th"}),
+    "th": frozenset({"td", "th"}),
+    "thead": frozenset({"thead", "tbody", "tfoot", "tr", "td", "th"}),
+    "tbody": frozenset({"thead", "tbody", "tfoot", "tr", "td", "th"}),
+    "tfoot": frozenset({"thead", "tbody", "tfoot", "tr", "td", "th"}),
+    "option": frozenset({"option"}),
+    "optgroup": frozenset({"optgroup", "option"}),
+}
+# Blocks that such a search passes over (the standard's "address, div and p" of <li>).
+PASSED_OVER = frozenset({"address", "div", "p"})

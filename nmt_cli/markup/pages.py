@@ -1,0 +1,125 @@
+"""HTML and XML pages, and lines with inline tags, translated with their markup kept.
+
+A page's tree (tree.py) is cut into blocks, each translated apart from the others:
+
+- HTML: an element is a block if its name says so (elements.BLOCKS: ``<p>``, ``<li>``,
+  ``<h1>``, ``<td>``, ``<div>``, ``<title>``...) or it holds a block (an ``<a>`` around a
+  ``<div>``); any other element is inline.
+- XML, where names mean nothing known: an element is a block if its parent holds no text of
+  its own (only elements and white space: ``<chapter>`` around ``<title>`` and ``<para>``), and
+  inline inside an element that does (``<para>See <emphasis>this</emphasis>.</para>``). So
+  ``<p><b>a</b> <i>b</i></p>`` is read as two blocks, ``a`` and ``b``.
+- The content of a block between its child blocks is a segment (segments.py): its text is
+  translated, if it holds a letter or a digit, as one line (split into sentences as
+  `nmt translate` splits lines), and its inline elements put back by the alignment.
+- A verbatim element (code, pre, script, style) is written as it was, and so is everything
+  between blocks: white space, comments, the document type, processing instructions.
+
+A line (``translate_markup_lines``) is a page of its own: its text and elements need no one
+root, and its output is one line. An XML page or line that is not well formed is an InputError
+naming it and the line, before anything is translated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from nmt_cli.markup.elements import BLOCKS, VERBATIM
+from nmt_cli.markup.reading import read_events
+from nmt_cli.markup.segments import Aligned, Segment
+from nmt_cli.markup.tree import Element, Node, build_tree, has_text, serialize
+
+DIALECTS = ("html", "xml")
+# translate_segments(texts): a translation of each text, with its word alignment, in order
+TranslateSegments = Callable[[list[str]], Sequence[Aligned]]
+
+
+class Page:
+    """A page (a line if ``fragment``) of ``dialect``, cut into what is written as it was and
+    the segments to translate. ``where``, ``line``: the page's name and first line's number,
+    for an error."""
+
+    def __init__(
+        self, text: str, dialect: str, where: str = "-", line: int = 1, fragment: bool = False
+    ):
+        if dialect not in DIALECTS:
+            raise ValueError(f"unknown markup {dialect!r}; choose from {', '.join(DIALECTS)}")
+        self.xml = dialect == "xml"
+        root = build_tree(read_events(text, self.xml, fragment, where, line), html=not self.xml)
+        self.parts: list[str | Segment] = []
+        self._holds_block: dict[int, bool] = {}
+        self._content(root)
+
+    @property
+    def segments(self) -> list[Segment]:
+        return [p for p in self.parts if isinstance(p, Segment)]
+
+    def texts(self) -> list[str]:
+        """What the model translates: each segment's text, in order."""
+        return [s.text for s in self.segments]
+
+    def render(self, translations: Sequence[Aligned]) -> str:
+        """The page with each segment's translation (in the order of ``texts``) in place."""
+        done = iter(translations)
+        return "".join(p if isinstance(p, str) else p.render(next(done)) for p in self.parts)
+
+    def _content(self, element: Element) -> None:
+        run: list[Node] = []
+        for child in element.children:
+            if isinstance(child, Element) and self._is_block(child, element):
+                self._segment(run)
+                run = []
+                self._block(child)
+            else:
+                run.append(child)
+        self._segment(run)
+
+    def _block(self, element: Element) -> None:
+        if element.key in VERBATIM or element.empty:
+            self.parts.append(serialize(element))
+            return
+        self.parts.append(element.open)
+        self._content(element)
+        self.parts.append(element.close)
+
+    def _segment(self, run: list[Node]) -> None:
+        segment = Segment(run, self.xml) if run else None
+        if segment is not None and segment.translatable():
+            self.parts.append(segment)
+        else:
+            self.parts.extend(serialize(node) for node in run)
+
+    def _is_block(self, element: Element, parent: Element) -> bool:
+        if self.xml:
+            return not has_text(parent)
+        if id(element) not in self._holds_block:
+            self._holds_block[id(element)] = element.key in BLOCKS or any(
+                isinstance(c, Element) and self._is_block(c, element) for c in element.children
+            )
+        return self._holds_block[id(element)]
+
+
+def translate_markup(
+    text: str, dialect: str, translate_segments: TranslateSegments, where: str = "-"
+) -> str:
+    """A page of ``dialect`` (html or xml) translated with its markup kept. ``where``: its name,
+    for an error."""
+    page = Page(text, dialect, where)
+    texts = page.texts()
+    return page.render(translate_segments(texts) if texts else [])
+
+
+def translate_markup_lines(
+    lines: Sequence[str],
+    dialect: str,
+    translate_segments: TranslateSegments,
+    where: str = "-",
+    first_line: int = 1,
+) -> list[str]:
+    """Lines with inline tags (each a page of its own, a localisation string) translated with
+    their markup kept, one line out for each line in; all their segments in one call. ``where``,
+    ``first_line``: the lines' file and the number of the first, for an error."""
+    pages = [Page(x, dialect, where, first_line + n, fragment=True) for n, x in enumerate(lines)]
+    texts = [t for page in pages for t in page.texts()]
+    done = iter(translate_segments(texts) if texts else [])
+    return [page.render([next(done) for _ in page.segments]) for page in pages]

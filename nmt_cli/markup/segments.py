@@ -1,0 +1,285 @@
+"""A block's inline content as one segment: the text the model translates, and the output with
+the inline elements put back into the translation.
+
+- The text is the block's characters without the tags, entities read (``&amp;`` is ``&``),
+  each run of white space one space (a no-break space too: ``&nbsp;`` is a space as far as the
+  words go), the white space at its two ends kept aside for the output.
+- An element with no content (``<br/>``, ``<img>``) keeps the words either side of it apart.
+- A verbatim element (``<code>``: elements.VERBATIM) inside the text is one private-use
+  character there, which nmt_cli/protect/ passes through as a protected span (by its
+  placeholder, or by the alignment where the model drops it); in the output it is the element
+  as written. Where the translation lost or repeated the character (protection off), it is put
+  back once, by the alignment.
+- The output is the translation escaped (``&``, ``<``, ``>``; a no-break space as ``&nbsp;``, in
+  XML ``&#160;``), with the elements as written where placement.py puts them. An element whose
+  source text does not start (end) with punctuation leaves the punctuation its first (last)
+  target word starts (ends) with outside: ``<b>gras</b>.`` is ``<b>bold</b>.``. An element with
+  no words keeps the spaces it had on either side.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from nmt_cli.markup.elements import VERBATIM
+from nmt_cli.markup.placement import Alignment, Enclosure, Links, place_elements
+from nmt_cli.markup.tree import Element, Node, Other, Text, serialize
+from nmt_cli.protect.spans import PRIVATE_USE
+
+
+class Aligned(Protocol):
+    """A translation and its word alignment: (source word, target word) links, over the
+    whitespace-separated words of the text given and of ``text``."""
+
+    text: str
+    alignment: list[tuple[int, int]]
+
+
+@dataclass
+class Inline:
+    """An inline element (or a comment) of a segment: its tags as written, the characters of
+    the text it encloses [start, end), its children; ``glue``: whether it touched a word on its
+    left and on its right (for one with no content)."""
+
+    open: str
+    close: str
+    start: int
+    end: int
+    children: list[Inline] = field(default_factory=list)
+    empty: bool = False
+    glue: tuple[bool, bool] = (False, False)
+
+
+class Segment:
+    """The inline ``nodes`` of a block (of an XML page if ``xml``). ``text``: what the model
+    translates; ``words``: its words' character spans."""
+
+    def __init__(self, nodes: Sequence[Node], xml: bool):
+        self.xml = xml
+        flat = _Flattener(nodes)
+        self.inlines = flat.inlines
+        self.stand_ins = flat.stand_ins  # private-use character -> the element as written
+        raw = "".join(flat.parts)
+        inlines = list(_all(self.inlines))
+        body = (len(raw) - len(raw.lstrip()), len(raw.rstrip()))
+        self.text, at = _collapsed(raw, *body)
+        # the white space before the first element or word, and after the last, as it was
+        self.lead = raw[: min([body[0]] + [i.start for i in inlines])]
+        last = max([body[1]] + [i.end for i in inlines])
+        self.trail = "".join(c for k, c in enumerate(raw[last:], last) if k not in flat.spaces)
+        for inline in inlines:
+            left = inline.start > 0 and not raw[inline.start - 1].isspace()
+            after = inline.start + (inline.start in flat.spaces)  # past a space put in
+            right = after < len(raw) and not raw[after].isspace()
+            inline.glue = (left, right)
+            inline.start, inline.end = at[inline.start], at[inline.end]
+        self.words = [m.span() for m in re.finditer(r"\S+", self.text)]
+
+    def translatable(self) -> bool:
+        """Whether the text holds a letter or a digit: else there is nothing to translate."""
+        return any(c.isalnum() for c in self.text)
+
+    def render(self, translated: Aligned) -> str:
+        """The output of the segment: ``translated`` (a translation of ``text``) with the
+        inline elements back, escaped, between the white space the segment had at its ends."""
+        words = translated.text.split()
+        n_source = len(self.words)
+        links = [(s, t) for s, t in translated.alignment if s < n_source and t < len(words)]
+        words, links = self._one_stand_in_each(words, links)
+        runs = iter(place_elements(self._enclosures(self.inlines), links, len(words)))
+        target = _Target(" ".join(words))
+        placed = self._placed(self.inlines, runs, target, (0, len(target.text)))
+        return (
+            self._escaped(self.lead)
+            + self._written(target.text, placed)
+            + self._escaped(self.trail)
+        )
+
+    def _enclosures(self, inlines: list[Inline]) -> list[Enclosure]:
+        out = []
+        for i in inlines:
+            inside = [k for k, (a, b) in enumerate(self.words) if a < i.end and i.start < b]
+            place = sum(1 for _, b in self.words if b <= i.start)
+            first, end = (inside[0], inside[-1] + 1) if inside else (place, place)
+            after_word = i.glue[0] or not i.glue[1]
+            out.append(Enclosure(first, end, self._enclosures(i.children), after_word))
+        return out
+
+    def _placed(self, inlines, runs, target: _Target, within: tuple[int, int]) -> list[tuple]:
+        """(inline, start, end, its children's) in the target text, in pre-order of ``runs``,
+        each inside ``within``."""
+        out = []
+        for i in inlines:
+            first, end = next(runs)
+            if end > first:
+                source = self.text[i.start : i.end].strip()
+                start = target.start(first, inner=not _is_punct(source[:1]))
+                stop = target.end(end - 1, inner=not _is_punct(source[-1:]))
+            else:
+                start = stop = target.place(first, after_word=i.glue[0] or not i.glue[1])
+            start = min(max(start, within[0]), within[1])
+            stop = min(max(stop, start), within[1])
+            out.append((i, start, stop, self._placed(i.children, runs, target, (start, stop))))
+        return out
+
+    def _written(self, text: str, placed: list[tuple], low: int = 0, high: int = -1) -> str:
+        """``text[low:high]`` escaped, with the ``placed`` elements' tags (and their
+        children's) in it."""
+        high = len(text) if high < 0 else high
+        out, pos = [], low
+        for i, start, stop, children in sorted(placed, key=lambda p: (p[1], p[2])):
+            out.append(self._escaped(text[pos:start]))
+            no_words = i.start == i.end
+            after_word = 0 < start and text[start - 1] != " "
+            before_word = start < len(text) and text[start] != " "
+            out.append(" " if no_words and after_word and not i.glue[0] else "")
+            out += [i.open, self._written(text, children, start, stop), i.close]
+            out.append(" " if no_words and before_word and not i.glue[1] else "")
+            pos = stop
+            if i.empty and i.glue[1] and after_word and stop < high and text[stop] == " ":
+                pos += 1  # as it was: no space between it and the next word
+        out.append(self._escaped(text[pos:high]))
+        return "".join(out)
+
+    def _escaped(self, text: str) -> str:
+        text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        text = text.replace("\xa0", "&#160;" if self.xml else "&nbsp;")
+        return text.translate({ord(c): raw for c, raw in self.stand_ins.items()})
+
+    def _one_stand_in_each(self, words: list[str], links: Links) -> tuple[list[str], Links]:
+        """``words`` (and their ``links``) with each stand-in of a verbatim element once: a
+        lost one put in by the alignment of its source word, of copies the one linked to it
+        (else the first) kept."""
+        for c in self.stand_ins:
+            source = next(k for k, (a, b) in enumerate(self.words) if c in self.text[a:b])
+            holders = [t for t, w in enumerate(words) for _ in range(w.count(c))]
+            if not holders:
+                at = Alignment(links, len(words)).place(source, after_word=True)
+                words = [*words[:at], c, *words[at:]]
+                links = [(s, t + (t >= at)) for s, t in links] + [(source, at)]
+            elif len(holders) > 1:
+                linked = {t for s, t in links if s == source}
+                keep = next((t for t in holders if t in linked), holders[0])
+                words = [
+                    _once(w, c) if t == keep else w.replace(c, "") for t, w in enumerate(words)
+                ]
+                new = {t: k for k, t in enumerate(t for t, w in enumerate(words) if w)}
+                words = [w for w in words if w]
+                links = [(s, new[t]) for s, t in links if t in new]
+        return words, links
+
+
+class _Target:
+    """A translation's text, and where its words and their punctuation are."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.spans = [m.span() for m in re.finditer(r"\S+", text)]
+
+    def start(self, word: int, inner: bool) -> int:
+        """Where word ``word`` starts (``inner``: after its leading punctuation)."""
+        a, b = self.spans[word]
+        return a + (_punct_run(self.text[a:b]) if inner else 0)
+
+    def end(self, word: int, inner: bool) -> int:
+        """Where word ``word`` ends (``inner``: before its trailing punctuation)."""
+        a, b = self.spans[word]
+        return b - (_punct_run(self.text[a:b][::-1]) if inner else 0)
+
+    def place(self, place: int, after_word: bool) -> int:
+        """The character offset of place ``place`` (before word ``place``): right after the
+        word before it (``after_word``, or nothing follows), else right before the next."""
+        if not self.spans:
+            return 0
+        if place > 0 and (after_word or place == len(self.spans)):
+            return self.spans[place - 1][1]
+        return self.spans[place][0]
+
+
+def _is_punct(c: str) -> bool:
+    return bool(c) and unicodedata.category(c).startswith("P")
+
+
+def _punct_run(word: str) -> int:
+    """How many punctuation characters ``word`` starts with (none if it is all punctuation)."""
+    n = next((k for k, c in enumerate(word) if not _is_punct(c)), len(word))
+    return 0 if n == len(word) else n
+
+
+def _once(word: str, c: str) -> str:
+    head, _, tail = word.partition(c)
+    return head + c + tail.replace(c, "")
+
+
+def _collapsed(raw: str, low: int, high: int) -> tuple[str, list[int]]:
+    """``raw[low:high]`` with each run of white space one space, and for each offset of
+    ``raw`` (and its end) the offset it became (before ``low``: 0; from ``high`` on: the
+    end)."""
+    out: list[str] = []
+    at = []
+    for k, c in enumerate(raw):
+        at.append(len(out))
+        if low <= k < high and (not c.isspace() or out[-1] != " "):
+            out.append(" " if c.isspace() else c)
+    at.append(len(out))
+    return "".join(out), at
+
+
+def _all(inlines: list[Inline]):
+    for i in inlines:
+        yield i
+        yield from _all(i.children)
+
+
+def _texts(nodes: Sequence[Node]):
+    for node in nodes:
+        if isinstance(node, Text):
+            yield node.text
+        elif isinstance(node, Element):
+            yield from _texts(node.children)
+
+
+class _Flattener:
+    """The text of inline ``nodes`` (``parts``), their inline elements at its character
+    offsets, the spaces put in after empty elements, and a private-use character (one the text
+    does not hold) for each verbatim element."""
+
+    def __init__(self, nodes: Sequence[Node]):
+        self.parts: list[str] = []
+        self.size = 0
+        self.stand_ins: dict[str, str] = {}
+        self.spaces: set[int] = set()  # where a space was put in after an empty element
+        held = set("".join(_texts(nodes)))
+        first, last = (ord(c) for c in PRIVATE_USE)
+        self._free = (chr(k) for k in range(first, last + 1) if chr(k) not in held)
+        self.inlines = self._walk(nodes)
+
+    def _add(self, text: str) -> None:
+        self.parts.append(text)
+        self.size += len(text)
+
+    def _walk(self, nodes: Sequence[Node]) -> list[Inline]:
+        out = []
+        for node in nodes:
+            if isinstance(node, Text):
+                self._add(node.text)
+            elif isinstance(node, Other):
+                out.append(Inline(node.raw, "", self.size, self.size, empty=True))
+            elif node.key in VERBATIM:
+                stand_in = next(self._free)
+                self.stand_ins[stand_in] = serialize(node)
+                self._add(stand_in)
+            elif node.empty:
+                out.append(Inline(node.open, node.close, self.size, self.size, empty=True))
+                if self.parts and not self.parts[-1][-1:].isspace():
+                    self.spaces.add(self.size)
+                    self._add(" ")  # the words on either side stay two words
+            else:
+                start = self.size
+                children = self._walk(node.children)
+                out.append(Inline(node.open, node.close, start, self.size, children))
+        return out

@@ -1,0 +1,169 @@
+"""HTML and XML pages keep their markup through translation: blocks translated one at a time,
+verbatim elements and the white space between blocks as they were, entities read and written
+back, the output well formed whatever the input, and an XML page that is not well formed one
+error before anything is translated (nmt_cli/markup/). The translation here upper-cases each
+word in place; tests/test_markup_translate.py uses the shipped model."""
+
+from __future__ import annotations
+
+import pytest
+from markup_fixtures import Aligned, assert_well_formed, links, tags, word_for_word
+
+from nmt_cli.errors import InputError
+from nmt_cli.markup.pages import Page, translate_markup, translate_markup_lines
+
+PAGE = """<!DOCTYPE html>
+<html lang="fr">
+<head>
+  <meta charset="utf-8">
+  <title>Le guide</title>
+  <style>p > b { color: red; }</style>
+</head>
+<body>
+  <!-- en-tête -->
+  <h1 class="title">Bienvenue</h1>
+
+  <p>Un <a href="/docs?a=1&amp;b=2" title='Voir'>lien</a> et du <b>gras</b>.</p>
+  <ul>
+    <li>Premier</li>
+    <li>Second &amp; dernier</li>
+  </ul>
+<pre>
+  x &lt; y &amp;&amp; z
+</pre>
+  <script>if (a < b && c) { go("<p>"); }</script>
+</body>
+</html>
+"""
+
+
+def test_each_block_is_translated_apart_and_everything_between_them_is_kept():
+    assert Page(PAGE, "html").texts() == [
+        "Le guide",
+        "Bienvenue",
+        "Un lien et du gras.",
+        "Premier",
+        "Second & dernier",
+    ]
+    out = translate_markup(PAGE, "html", word_for_word)
+    expected = (
+        PAGE.replace(">Le guide<", ">LE GUIDE<")
+        .replace(">Bienvenue<", ">BIENVENUE<")
+        .replace(">Premier<", ">PREMIER<")
+        .replace("Second &amp; dernier", "SECOND &amp; DERNIER")
+        .replace(">lien<", ">LIEN<")
+        .replace("Un <a", "UN <a")
+        .replace(" et du <b>gras</b>.", " ET DU <b>GRAS</b>.")
+    )
+    assert out == expected
+
+
+def test_code_pre_script_and_style_are_never_translated():
+    page = (
+        "<div><code>x &lt; y</code></div><pre>Bonjour <b>monde</b></pre>"
+        "<p>Avant</p><script>var s = '<b>Bonjour</b>';</script><style>b{}</style>"
+    )
+    out = translate_markup(page, "html", word_for_word)
+    assert out == page.replace("<p>Avant</p>", "<p>AVANT</p>")
+
+
+def test_inline_code_keeps_its_place_in_the_sentence_as_a_protected_span():
+    line = "Tapez <code>ls -la &lt;dir&gt;</code> puis <kbd>Entrée</kbd>."
+    assert Page(line, "html", fragment=True).texts() == ["Tapez \ue000 puis Entrée."]
+    [out] = translate_markup_lines([line], "html", word_for_word)
+    assert out == "TAPEZ <code>ls -la &lt;dir&gt;</code> PUIS <kbd>ENTRÉE</kbd>."
+
+
+@pytest.mark.parametrize(
+    "target, pharaoh",
+    [
+        ("Type then Enter.", "0-0 2-1 3-2"),  # the model dropped the code's stand-in
+        ("Type \ue000 then \ue000 Enter.", "0-0 1-3 2-2 3-4"),  # or wrote it twice
+    ],
+)
+def test_inline_code_comes_out_once_even_if_the_translation_lost_or_doubled_it(target, pharaoh):
+    def translate(texts):
+        return [Aligned(target, links(pharaoh))]
+
+    [out] = translate_markup_lines(["Tapez <code>ls</code> puis Entrée."], "html", translate)
+    assert out.count("<code>ls</code>") == 1
+    assert out.startswith("Type ") and out.endswith("Enter.")
+
+
+def test_entities_are_read_for_the_model_and_written_back():
+    line = "Tom &amp; Jerry&nbsp;: 5 &lt; 6 &eacute;t&eacute;"
+    assert Page(line, "html", fragment=True).texts() == ["Tom & Jerry : 5 < 6 été"]
+    [out] = translate_markup_lines([line], "html", word_for_word)
+    assert out == "TOM &amp; JERRY : 5 &lt; 6 ÉTÉ"
+
+
+def test_a_no_break_space_alone_in_a_block_is_kept_as_written():
+    page = "<table><tr><td>&nbsp;</td><td>Oui</td></tr></table>"
+    assert translate_markup(page, "html", word_for_word) == page.replace("Oui", "OUI")
+
+
+def test_a_page_that_leaves_tags_open_comes_out_well_formed():
+    page = "<ul><li>Un <b>gras<li>Deux</ul><p>Fin <i>de <u>page</p> </i></b></span>"
+    out = translate_markup(page, "html", word_for_word)
+    assert_well_formed(out)
+    assert out == ("<ul><li>UN <b>GRAS</b></li><li>DEUX</li></ul><p>FIN <i>DE <u>PAGE</u></i></p> ")
+
+
+def test_the_html_output_parses_back_for_hostile_input():
+    hostile = [
+        "<p>Un <b>deux <i>trois</b> quatre</i></p>",
+        "<div><p>Un<div>Deux</p></div>",
+        "<b><p>Un</b> deux</p>",
+        "</p>Texte</div> <br/> fin<",
+        "<table><td>a<tr>b<td>c</table>",
+        "<a href=x>lien <img src=y> <a href=z>autre</a>",
+        '<p title="<b>">Un &amp amp; <!-- x --> deux</p>',
+    ]
+    for page in hostile:
+        out = translate_markup(page, "html", word_for_word)
+        assert_well_formed(out)
+
+
+def test_attributes_and_names_are_kept_byte_for_byte_in_xml():
+    page = (
+        '<?xml version="1.0"?>\n<doc xmlns:x="urn:x">\n'
+        '  <Para Lang=\'fr\' x:id="p&amp;1">Le <Term ref = "a">mot</Term> est l&#224;.</Para>\n'
+        "  <para>Saut<Break/>de ligne</para>\n</doc>\n"
+    )
+    out = translate_markup(page, "xml", word_for_word)
+    assert out == page.replace("Le <Term", "LE <Term").replace(
+        ">mot</Term> est l&#224;.", (">MOT</Term> EST LÀ.")
+    ).replace("Saut<Break/>de ligne", "SAUT<Break/>DE LIGNE")
+    assert_well_formed(out.split("?>", 1)[1], "xml")
+
+
+def test_in_xml_an_element_is_a_block_where_its_parent_holds_no_text_of_its_own():
+    page = "<r><title>Un</title>\n<para>Voir <em>ceci</em>.</para><p><b>a</b> <i>b</i></p></r>"
+    assert Page(page, "xml").texts() == ["Un", "Voir ceci.", "a", "b"]
+
+
+def test_an_xml_page_that_is_not_well_formed_is_one_error_naming_the_line():
+    called = []
+
+    def translate(texts):
+        called.append(texts)
+        return word_for_word(texts)
+
+    with pytest.raises(InputError, match=r"page\.xml: line 3, column \d+: not well-formed XML"):
+        translate_markup("<doc>\n<p>Un</p>\n<p>Deux</b>\n</doc>", "xml", translate, "page.xml")
+    with pytest.raises(InputError, match=r"strings\.txt: line 12, .*not well-formed"):
+        translate_markup_lines(
+            ["<b>Un</b>", "Deux & trois"], "xml", translate, "strings.txt", first_line=11
+        )
+    assert not called
+
+
+def test_lines_come_out_one_for_one_each_its_own_fragment():
+    lines = ["Cliquez <b>ici</b>.", "", "Rien à <i>voir", "<br/>"]
+    out = translate_markup_lines(lines, "html", word_for_word)
+    assert out == ["CLIQUEZ <b>ICI</b>.", "", "RIEN À <i>VOIR</i>", "<br/>"]
+
+
+def test_every_tag_of_the_page_is_in_the_output_once():
+    out = translate_markup(PAGE, "html", word_for_word)
+    assert tags(out) == tags(PAGE)

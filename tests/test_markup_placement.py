@@ -1,0 +1,158 @@
+"""Inline tags go back around the target words aligned to the source words they enclosed: read as
+a spec with made-up translations and alignments, no model (nmt_cli/markup/placement.py,
+segments.py). Alignments are Pharaoh pairs "source-target" over whitespace words of the text
+without its tags."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from markup_fixtures import Aligned, assert_well_formed, links, tags
+
+from nmt_cli.markup.pages import translate_markup_lines
+from nmt_cli.markup.placement import Enclosure, place_elements
+
+
+def translated(line: str, target: str, pharaoh: str, dialect: str = "html") -> str:
+    """``line`` with inline tags, translated as ``target`` with the alignment ``pharaoh``."""
+    seen = []
+
+    def translate(texts: list[str]) -> list[Aligned]:
+        seen.extend(texts)
+        return [Aligned(target, links(pharaoh))]
+
+    [out] = translate_markup_lines([line], dialect, translate)
+    assert len(seen) == 1
+    assert_well_formed(out, dialect)
+    return out
+
+
+def test_the_issue_line_gets_its_tags_around_urgent_and_bold():
+    line = "Le mot <em>urgent</em> doit apparaître en <strong>gras</strong> dans le titre."
+    out = translated(
+        line,
+        "The urgent word must appear in bold in the title.",
+        "0-0 1-2 2-1 3-3 4-4 5-5 6-6 7-7 8-8 9-9",
+    )
+    assert out == "The <em>urgent</em> word must appear in <strong>bold</strong> in the title."
+
+
+def test_the_model_reads_the_text_without_its_tags():
+    seen = []
+
+    def translate(texts):
+        seen.extend(texts)
+        return [Aligned(t, []) for t in texts]
+
+    translate_markup_lines(['Un <a href="x">lien</a> et<br/>la suite &amp; fin'], "html", translate)
+    assert seen == ["Un lien et la suite & fin"]
+
+
+def test_an_element_follows_its_words_where_the_languages_order_them_apart():
+    out = translated("Le chat <b>noir</b> dort.", "The black cat sleeps.", "0-0 1-2 2-1 3-3")
+    assert out == "The <b>black</b> cat sleeps."
+
+
+def test_nested_elements_stay_nested():
+    out = translated("Un <b>très <i>grand</i></b> chien.", "A very big dog.", "0-0 1-1 2-2 3-3")
+    assert out == "A <b>very <i>big</i></b> dog."
+
+
+def test_a_child_whose_words_move_out_of_its_parent_is_kept_inside_it():
+    # <b> encloses "le chat", <i> "chat"; the target puts a word of no element between them
+    out = translated("<b>le <i>chat</i></b> dort", "the sleeps cat", "0-0 1-2 2-1")
+    assert out == "<b>the sleeps <i>cat</i></b>"
+
+
+def test_siblings_whose_words_cross_are_cut_apart_each_once():
+    out = translated("<a>X Y</a> <b>Z</b>", "x z y", "0-0 1-2 2-1")
+    assert out == "<a>x</a> <b>z</b> y"
+
+
+def test_an_element_of_unlinked_words_takes_the_unlinked_words_between_its_neighbours():
+    out = translated("Le <b>très</b> grand chien", "The very big dog", "0-0 2-2 3-3")
+    assert out == "The <b>very</b> big dog"
+
+
+def test_an_element_whose_words_the_translation_dropped_is_still_there_once():
+    line = "Il doit apparaître en <strong>gras</strong> dans le titre."
+    out = translated(line, "It must appear in the title.", "0-0 1-1 2-2 3-3 5-3 6-4 7-5")
+    assert out.count("<strong>") == out.count("</strong>") == 1
+    assert out.replace("<strong></strong>", "") == "It must appear in the title."
+
+
+def test_an_empty_element_goes_after_the_target_of_the_word_before_it():
+    out = translated("Le chat<br/>noir dort", "The black cat sleeps", "0-0 1-2 2-1 3-3")
+    assert out == "The black cat<br/>sleeps"
+
+
+def test_an_empty_element_that_touches_only_the_next_word_goes_before_its_target():
+    out = translated('Voir <img src="a.png"/>ici', "See here", "0-0 1-1")
+    assert out == 'See <img src="a.png"/>here'
+
+
+def test_an_empty_element_keeps_the_spaces_it_had_on_either_side():
+    out = translated('Voir <img src="a.png"> ici', "See here", "0-0 1-1")
+    assert out == 'See <img src="a.png"> here'
+
+
+def test_punctuation_the_element_did_not_hold_stays_outside_it():
+    assert translated("Il est <b>gras</b>.", "It is bold.", "0-0 1-1 2-2") == ("It is <b>bold</b>.")
+    assert translated("<b>Attention !</b> Il pleut.", "Careful! It rains.", "0-0 2-1 3-2") == (
+        "<b>Careful!</b> It rains."
+    )
+
+
+def test_elements_are_written_as_they_were():
+    line = "<A HREF='x?a=1&amp;b=2'  class=big>Un</A> <span\ndata-x=\"&quot;\">deux</span>"
+    out = translated(line, "One two", "0-0 1-1")
+    assert out == "<A HREF='x?a=1&amp;b=2'  class=big>One</A> <span\ndata-x=\"&quot;\">two</span>"
+
+
+def test_with_no_translation_at_all_the_tags_are_still_all_there():
+    out = translated("Un <b>deux</b> <i>trois</i><br>", "", "")
+    assert tags(out) == ["<b>", "</b>", "<i>", "</i>", "<br>"]
+
+
+def random_line(rng: random.Random) -> str:
+    """A line of up to 10 words with random nested, empty and self-closing elements."""
+    words = [f"w{k}" for k in range(rng.randint(1, 10))]
+    parts, open_, names = [], [], ["b", "i", "a", "span", "em"]
+    for w in words:
+        for _ in range(rng.choice([0, 0, 1, 2])):
+            name = rng.choice(names)
+            parts.append(f'<{name} id="{len(parts)}">')
+            open_.append(name)
+        if rng.random() < 0.2:
+            parts.append(rng.choice(["<br>", '<img src="x">', "<x/>"]))
+        parts.append(w + rng.choice(["", "", ",", "."]))
+        while open_ and rng.random() < 0.5:
+            parts.append(f"</{open_.pop()}>")
+        parts.append(rng.choice([" ", " ", ""]) if parts[-1].startswith("<") else " ")
+    parts += [f"</{n}>" for n in reversed(open_)]
+    return "".join(parts)
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_any_alignment_gives_well_formed_output_with_every_tag_once(seed):
+    rng = random.Random(seed)
+    line = random_line(rng)
+
+    def translate(texts):  # any number of target words, any links, many to many
+        n_src = len(texts[0].split())
+        n_tgt = rng.randint(0, n_src + 3)
+        pairs = {(rng.randrange(n_src), rng.randrange(n_tgt)) for _ in range(n_tgt)}
+        return [Aligned(" ".join(f"t{k}" for k in range(n_tgt)), sorted(pairs))]
+
+    [out] = translate_markup_lines([line], "html", translate)
+    assert_well_formed(out)
+    assert sorted(tags(out)) == sorted(tags(line)), (line, out)
+
+
+def test_placement_gives_each_element_a_run_inside_its_parents():
+    # source words 0..3: <a> 0-2 holds <b> 1; <c> 3; an empty element before word 3
+    b = Enclosure(1, 2)
+    tree = [Enclosure(0, 3, [b]), Enclosure(3, 3), Enclosure(3, 4)]
+    runs = place_elements(tree, links("0-3 1-2 2-1 3-0"), 4)
+    assert runs == [(1, 4), (2, 3), (1, 1), (0, 1)]

@@ -1,0 +1,131 @@
+"""Markup through the shipped default model (fr-en), and `nmt translate --markup`: tags come
+back around the target words its alignment head links to the words they enclosed, the output
+stays well formed, and the text reads as the same text translated without its tags
+(nmt_cli/inference/markup.py over nmt_cli/markup/)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from conftest import assert_one_error_line
+from markup_fixtures import assert_well_formed, tags
+
+from nmt_cli.inference.markup import translate_lines, translate_page
+from nmt_cli.inference.translator import Translator
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+ISSUE_LINE = "Le mot <em>urgent</em> doit apparaître en <strong>gras</strong> dans le titre."
+PAGE = """<!DOCTYPE html>
+<html>
+<head><title>Le rapport annuel</title></head>
+<body>
+  <h1>Le <em>rapport</em> complet</h1>
+  <p>Le chat <b>noir</b> dort sur le <i>canapé rouge</i>.</p>
+  <p>Tapez <code>ls -la /var/log</code> dans le terminal.</p>
+</body>
+</html>
+"""
+
+
+@pytest.fixture(scope="module")
+def translator() -> Translator:
+    return Translator.load("fr-en", threads=1, protect_spans=True, split=True)
+
+
+def stripped(text: str) -> str:
+    return re.sub(r"<[^>]*>", "", text)
+
+
+def plain(translator: Translator, lines: list[str]) -> list[str]:
+    return [nbest[0].text for nbest in translator.translate(lines)]
+
+
+def test_the_issue_line_keeps_its_tags_around_the_words_they_enclosed(translator):
+    [out] = translate_lines(translator, [ISSUE_LINE], "html")
+    assert_well_formed(out)
+    assert "<em>urgent</em>" in out
+    assert tags(out) == ["<em>", "</em>", "<strong>", "</strong>"]
+    # the text is the model's translation of the line without its tags
+    assert stripped(out) == plain(translator, [stripped(ISSUE_LINE)])[0]
+
+
+def test_a_page_comes_out_well_formed_with_its_blocks_translated(translator):
+    out = translate_page(translator, PAGE, "html")
+    assert_well_formed(out)
+    assert tags(out) == tags(PAGE)
+    assert out.count("<code>ls -la /var/log</code>") == 1
+    assert "<b>black</b>" in out
+    assert out.startswith("<!DOCTYPE html>\n<html>\n<head><title>")
+    blocks = ["Le rapport annuel", "Le rapport complet", "Le chat noir dort sur le canapé rouge."]
+    for translation in plain(translator, blocks):
+        assert translation in stripped(out)
+
+
+def test_a_line_without_tags_translates_as_plain_text(translator):
+    lines = ["Il fait froid ce matin.", "Le chat dort. Le chien aboie."]
+    assert translate_lines(translator, lines, "html") == plain(translator, lines)
+
+
+def test_nmt_translate_markup_puts_each_lines_tags_back(run_cli):
+    lines = [ISSUE_LINE, 'Cliquez <a href="/aide?x=1&amp;y=2">ici</a> pour lire la suite.', ""]
+    result = run_cli(["translate", "--markup", "html"], input="\n".join(lines).encode() + b"\n")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout.split("\n")[:-1]
+    assert len(out) == 3 and out[2] == ""
+    assert "<em>urgent</em>" in out[0]
+    assert '<a href="/aide?x=1&amp;y=2">here</a>' in out[1]
+    for line in out:
+        assert_well_formed(line)
+
+
+def test_xml_lines_that_are_not_well_formed_are_one_error_and_nothing_is_written(run_cli, tmp_path):
+    src, out = tmp_path / "strings.txt", tmp_path / "strings.en"
+    src.write_text("<b>Bonjour</b>\nAu <b>revoir</i>\n", encoding="utf-8")
+    result = run_cli(["translate", "--markup", "xml", "-i", src, "-o", out])
+    assert_one_error_line(result, str(src), "line 2", "not well-formed XML")
+    assert not out.exists()
+
+
+def test_markup_does_not_go_with_align_or_nbest(run_cli):
+    for options in (["--align"], ["--format", "jsonl"], ["--nbest", "2"]):
+        result = run_cli(["translate", "--markup", "html", *options, "Le <b>chat</b>."])
+        assert_one_error_line(result, "--markup", code=2)
+
+
+def test_the_readme_example_of_markup_prints_as_shown(run_cli):
+    section = README.read_text(encoding="utf-8").split("### Markup")[1]
+    command, shown = re.search(r"```sh\n\$ (nmt translate [^\n]+)\n([^\n]+)\n```", section).groups()
+    result = run_cli(shlex.split(command)[1:])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == shown + "\n"
+
+
+def test_an_html_file_is_a_page_in_and_a_page_out(run_cli, tmp_path):
+    """`nmt translate -i page.html -o out.html` (documents/pages.py): blocks translated, inline
+    tags back, code verbatim, the whole well formed; ``.xml`` reads as XML."""
+    page, out = tmp_path / "page.html", tmp_path / "out.html"
+    page.write_text(PAGE, encoding="utf-8")
+    result = run_cli(["translate", "-i", page, "-o", out, "--threads", "1"])
+    assert result.exit_code == 0, result.stderr
+    text = out.read_text(encoding="utf-8")
+    assert_well_formed(text, "html")
+    assert tags(text) == tags(PAGE)
+    assert "<code>ls -la /var/log</code>" in text and "Le chat" not in text
+
+
+def test_an_xml_file_that_is_not_well_formed_writes_nothing(run_cli, tmp_path):
+    page, out = tmp_path / "doc.xml", tmp_path / "out.xml"
+    page.write_text("<doc>\n<para>Un <b>chat</para>\n</doc>\n", encoding="utf-8")
+    result = run_cli(["translate", "-i", page, "-o", out])
+    assert_one_error_line(result, "doc.xml", "line 2", "not well-formed")
+    assert not out.exists()
+
+
+def test_markup_of_lines_is_not_an_option_of_documents(run_cli, tmp_path):
+    doc = tmp_path / "doc.jsonl"
+    doc.write_text('{"text": "Un <b>chat</b>."}\n', encoding="utf-8")
+    result = run_cli(["translate", "-i", doc, "--markup", "html"])
+    assert_one_error_line(result, "--markup", code=2)
