@@ -64,9 +64,6 @@ class TrainConfig:
     # fp32, bf16 (mixed: bfloat16 matrix products, float32 weights, optimiser and loss), or auto:
     # bf16 where the device computes it natively, else fp32; a run records what auto chose
     precision: str = setting("auto", "auto, fp32 or bf16.")
-    # torch.compile of the training forward (dynamic shapes): fewer, fused kernels, for models
-    # bound by kernel launches on a GPU; off by default (docs/benchmarks.md, GPU section)
-    compile: bool = setting(False, "Compile the model (torch.compile).")
     # guided alignment (with [model] guided_alignment): weight of the alignment loss; the
     # teacher of corpora without their own links (auto: eflomal if installed, else a guided
     # --init model's own head; a run records which), and how eflomal's two directions are

@@ -94,8 +94,6 @@ class Trainer:
         if config.precision == "bf16" and self.device.type == "cpu":
             pad_matmul_rows(self.model)  # bf16 kernels per shape: see nmt_cli/precision.py
         self.train_model = self.world.wrap(model)  # DDP when distributed, else the model
-        if config.compile:  # batch shapes vary from step to step: compile for dynamic shapes
-            self.train_model = torch.compile(self.train_model, dynamic=True)
         self.tokenizer = tokenizer
         self.train_data = train
         self.valid_data = valid

@@ -10,7 +10,8 @@ the same budget), filled with random tokens. Shapes:
     base      d 512, 8 heads, ff 2048, 6+6 layers, 8k tied vocabulary, bf16, 25,000 tokens
     shipped   the shipped fr-en's 6+2 shape, 12,000 tokens, fp32 and bf16
 
-and the shipped shape again with `--compile` (torch.compile) where asked (--compiled).
+and, to calibrate, the reference step on fixed batches of 800 pairs of 32 + 32 tokens (random
+tokens, the shape of the figure the GPU issue started from).
 
 Translation: `nmt translate --device cuda` of the shipped fr-en on newstest2013, beam 5 and
 greedy: the whole process, and the search alone (in this process, model loaded, sentences/s);
@@ -20,7 +21,7 @@ and both BLEU scores.
 
     python tests/benchmarks/gpu_speed.py --src SAMPLE.fr --tgt SAMPLE.en \\
         --newstest ../shared/data/news/fr-en/newstest2013.fr \\
-        [--cpu-output CPU.en --reference ../shared/data/news/fr-en/newstest2013.en] [--compiled]
+        [--cpu-output CPU.en --reference ../shared/data/news/fr-en/newstest2013.en]
     python tests/benchmarks/gpu_speed.py ... --dry-run   # tiny, on the CPU, in a minute or two
 
 Not a test: its figures depend on the machine. One process; under 8 minutes on one GPU.
@@ -65,14 +66,14 @@ def toml(name: str, values: dict) -> str:
     return f"[{name}]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in values.items())
 
 
-def train_nmt(args, work: Path, name: str, shape: tuple, compiled: bool) -> tuple:
+def train_nmt(args, work: Path, name: str, shape: tuple) -> tuple:
     """nmt train's steady target tokens/s, and its run directory."""
     model, precision, tokens = shape
     run = work / name.replace(" ", "-")
     model = {"arch": "transformer", "tie_embeddings": True, "pre_norm": True, **model}
     train = dict(max_steps=args.steps, log_every=max(args.steps // 10, 1), valid_every=10**9)
     train.update(batch_tokens=tokens, precision=precision, vocab_size=args.vocab, epochs=1000)
-    train.update(valid_at_epoch_end=False, patience=0, device=args.device, compile=compiled)
+    train.update(valid_at_epoch_end=False, patience=0, device=args.device)
     (work / "cfg.toml").write_text(toml("model", model) + toml("train", train))
     cmd = [*NMT, "train", "--config", str(work / "cfg.toml"), "-q", "--overwrite"]
     cmd += ["--src", args.src, "--tgt", args.tgt, "--output", str(run)]
@@ -105,7 +106,6 @@ class Reference(nn.Module):
 def reference_tokens_per_s(args, work: Path, shape: tuple) -> float:
     """The plain step's target tokens/s on the batch shapes nmt train builds from the sample."""
     model, precision, tokens = shape
-    device = torch.device(args.device)
     tok = Tokenizer.load(work / "tokenizer.json")
     lines = zip(*(Path(p).read_text(encoding="utf-8").splitlines() for p in (args.src, args.tgt)))
     pairs = list(lines)[: args.steps * 200]
@@ -114,7 +114,13 @@ def reference_tokens_per_s(args, work: Path, shape: tuple) -> float:
     shapes = [(len(b), max(lengths[i][0] for i in b), max(lengths[i][1] for i in b),
                sum(lengths[i][1] for i in b))  # real target tokens, as nmt train counts them
               for b in length_batches(lengths, tokens, seed=1)][: args.steps]  # fmt: skip
-    vocab = tok.vocab_size
+    return reference_rate(args, model, precision, tok.vocab_size, shapes)
+
+
+def reference_rate(args, model: dict, precision: str, vocab: int, shapes: list) -> float:
+    """The plain step's target tokens/s over batches of ``shapes``: (sentences, source length,
+    target length, real target tokens) each, filled with random tokens."""
+    device = torch.device(args.device)
     ref = Reference(vocab, model).to(device).train()
     opt = torch.optim.AdamW(ref.parameters(), lr=1e-4, fused=True)
     dtype = torch.bfloat16 if precision == "bf16" else torch.float32
@@ -197,7 +203,6 @@ def main() -> None:
     ap.add_argument("--vocab", type=int, default=8000)
     ap.add_argument("--lines", type=int, default=3000, help="newstest lines to translate")
     ap.add_argument("--dry-run", action="store_true", help="tiny, on the CPU: that it runs")
-    ap.add_argument("--compiled", action="store_true", help="each shape with --compile too")
     ap.add_argument("--cpu-output", help="the CPU's beam-5 translation of the same lines")
     ap.add_argument("--reference", help="newstest2013.en, for BLEU of both")
     args = ap.parse_args()
@@ -233,16 +238,10 @@ def training(args, work: Path, shapes: dict) -> None:
         (work / f"valid.{side}").write_text("".join(f"{x}\n" for x in head), encoding="utf-8")
     tokenizer = [*NMT, "tokenizer", "train", args.src, args.tgt, "--vocab-size", str(args.vocab)]
     subprocess.run([*tokenizer, "--output", str(work / "tokenizer.json")], check=True)
-    # torch.compile is for the models bound by kernel launches: the shipped shape, measured
-    # last (each compiles for a minute or so)
-    runs = [(name, shape, False) for name, shape in shapes.items()]
-    if args.compiled:
-        runs += [(n, shape, True) for n, shape in shapes.items() if n.startswith("shipped")]
     references: dict[tuple, float] = {}
-    for name, shape, compiled in runs:
-        label = f"{name}{' compiled' if compiled else ''}"
+    for label, shape in shapes.items():
         try:
-            ours, _ = train_nmt(args, work, label, shape, compiled)
+            ours, _ = train_nmt(args, work, label, shape)
         except subprocess.CalledProcessError as e:
             print(f"train {label}: nmt train failed ({e.returncode})", flush=True)
             continue
@@ -252,6 +251,15 @@ def training(args, work: Path, shapes: dict) -> None:
         ref = references[key]
         figures = f"nmt train {ours:,.0f} target tokens/s, reference step {ref:,.0f}"
         print(f"train {label}, {shape[2]:,}-token batches: {figures}, ratio {ours / ref:.2f}x")
+    # Calibration: the base shape's reference step on one fixed batch shape, 800 x (32 + 32)
+    model, precision, _ = next(iter(shapes.values()))
+    fixed = reference_rate(args, model, precision, args.vocab, [(800, 32, 32, 800 * 33)] * 50)
+    print(
+        f"reference step, fixed batches of 800 x 32 + 32 random tokens: {fixed:,.0f} target "
+        f"tokens/s; most GPU memory reserved {torch.cuda.max_memory_reserved() / 2**30:.1f} GiB"
+        if args.device == "cuda"
+        else f"reference step, fixed batches: {fixed:,.0f} tokens/s"
+    )
 
 
 if __name__ == "__main__":
