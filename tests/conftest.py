@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
+import shlex
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -204,3 +206,28 @@ def readline_within(stream, timeout: float = HANG_SECONDS) -> bytes:
     if not got:
         pytest.fail(f"no output line within {timeout} s")
     return got[0]
+
+
+# -- the README's examples ------------------------------------------------------------------------
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def assert_readme_example_prints_as_shown(run_cli, heading: str, where: Path) -> None:
+    """The first ``sh`` example after the README's ``heading`` prints what it shows: run in the
+    folder ``where``, where a ``$ cat FILE`` before the command writes that file first."""
+    section = README.read_text(encoding="utf-8").split(heading)[1]
+    block = re.search(r"```sh\n(.*?)```", section, re.DOTALL).group(1)
+    cat = re.match(r"\$ cat (\S+)\n(.*?)(?=^\$ )", block, re.DOTALL | re.MULTILINE)
+    if cat:
+        (where / cat.group(1)).write_text(cat.group(2), encoding="utf-8")
+        block = block[cat.end() :]
+    command, shown = re.match(r"\$ (nmt translate [^\n]+)\n(.*)", block, re.DOTALL).groups()
+    cwd = os.getcwd()
+    os.chdir(where)
+    try:
+        result = run_cli(shlex.split(command)[1:])
+    finally:
+        os.chdir(cwd)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == shown

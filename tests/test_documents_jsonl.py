@@ -12,12 +12,10 @@ written. The tiny German-English model of model_fixtures.py translates.
 from __future__ import annotations
 
 import json
-import re
-import shlex
 from pathlib import Path
 
 import pytest
-from conftest import assert_one_error_line
+from conftest import assert_one_error_line, assert_readme_example_prints_as_shown
 
 pytest_plugins = ["model_fixtures"]
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
@@ -178,14 +176,6 @@ def test_field_on_plain_text_is_a_usage_error(run_cli, transformer_model_dir):
     assert_one_error_line(result, "--field is for jsonl input", "stdin is read as text", code=2)
 
 
-def test_the_readme_example_prints_what_it_shows(run_cli, tmp_path, monkeypatch):
+def test_the_readme_example_prints_what_it_shows(run_cli, tmp_path):
     """The README's JSON lines, translated by the shipped fr-en model: the lines it shows."""
-    section = README.read_text(encoding="utf-8").split("#### JSON lines")[1]
-    name, source, command, shown = re.search(
-        r"```sh\n\$ cat (\S+)\n(.*?)\$ (nmt translate [^\n]+)\n(.*?)```", section, re.DOTALL
-    ).groups()
-    monkeypatch.chdir(tmp_path)
-    Path(name).write_text(source, encoding="utf-8")
-    result = run_cli(shlex.split(command)[1:])
-    assert result.exit_code == 0, result.stderr
-    assert result.stdout == shown
+    assert_readme_example_prints_as_shown(run_cli, "#### JSON lines", tmp_path)

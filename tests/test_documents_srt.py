@@ -12,11 +12,10 @@ fr-en model.
 from __future__ import annotations
 
 import re
-import shlex
 from pathlib import Path
 
 import pytest
-from conftest import assert_one_error_line
+from conftest import assert_one_error_line, assert_readme_example_prints_as_shown
 
 from nmt_cli.documents.srt import wrap
 
@@ -125,14 +124,6 @@ def test_a_file_that_is_not_subtitles_is_one_error_naming_its_line(
     assert not out.exists()
 
 
-def test_the_readme_example_prints_what_it_shows(run_cli, tmp_path, monkeypatch):
+def test_the_readme_example_prints_what_it_shows(run_cli, tmp_path):
     """The README's subtitles, translated by the shipped fr-en model: what it shows."""
-    section = README.read_text(encoding="utf-8").split("#### Subtitles")[1]
-    name, source, command, shown = re.search(
-        r"```sh\n\$ cat (\S+)\n(.*?)\$ (nmt translate [^\n]+)\n(.*?)```", section, re.DOTALL
-    ).groups()
-    monkeypatch.chdir(tmp_path)
-    Path(name).write_text(source, encoding="utf-8")
-    result = run_cli(shlex.split(command)[1:])
-    assert result.exit_code == 0, result.stderr
-    assert result.stdout == shown
+    assert_readme_example_prints_as_shown(run_cli, "#### Subtitles", tmp_path)

@@ -6,11 +6,10 @@ stays well formed, and the text reads as the same text translated without its ta
 from __future__ import annotations
 
 import re
-import shlex
 from pathlib import Path
 
 import pytest
-from conftest import assert_one_error_line
+from conftest import assert_one_error_line, assert_readme_example_prints_as_shown
 from markup_fixtures import assert_well_formed, tags
 
 from nmt_cli.inference.markup import translate_lines, translate_page
@@ -95,12 +94,8 @@ def test_markup_does_not_go_with_align_or_nbest(run_cli):
         assert_one_error_line(result, "--markup", code=2)
 
 
-def test_the_readme_example_of_markup_prints_as_shown(run_cli):
-    section = README.read_text(encoding="utf-8").split("### Markup")[1]
-    command, shown = re.search(r"```sh\n\$ (nmt translate [^\n]+)\n([^\n]+)\n```", section).groups()
-    result = run_cli(shlex.split(command)[1:])
-    assert result.exit_code == 0, result.stderr
-    assert result.stdout == shown + "\n"
+def test_the_readme_example_of_markup_prints_as_shown(run_cli, tmp_path):
+    assert_readme_example_prints_as_shown(run_cli, "### Markup", tmp_path)
 
 
 def test_an_html_file_is_a_page_in_and_a_page_out(run_cli, tmp_path):

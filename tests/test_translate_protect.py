@@ -6,12 +6,10 @@ protection. A line's scores are those of what the model read and wrote: its plac
 from __future__ import annotations
 
 import json
-import re
-import shlex
 from pathlib import Path
 
 import pytest
-from conftest import assert_one_error_line
+from conftest import assert_one_error_line, assert_readme_example_prints_as_shown
 
 from nmt_cli.model.tokenizer import Tokenizer
 
@@ -109,12 +107,8 @@ def test_every_line_comes_out_once_in_order_split_or_not(run_cli, split):
         assert all(text.count(span) == 1 for span in spans), text
 
 
-def test_the_readme_example_of_what_passes_through_prints_as_shown(run_cli):
-    section = README.read_text(encoding="utf-8").split("### What passes through")[1]
-    command, shown = re.search(r"```sh\n\$ (nmt translate [^\n]+)\n([^\n]+)\n```", section).groups()
-    result = run_cli(shlex.split(command)[1:])
-    assert result.exit_code == 0, result.stderr
-    assert result.stdout == shown + "\n"
+def test_the_readme_example_of_what_passes_through_prints_as_shown(run_cli, tmp_path):
+    assert_readme_example_prints_as_shown(run_cli, "### What passes through", tmp_path)
 
 
 @pytest.mark.parametrize(
