@@ -71,6 +71,19 @@ def test_an_ordinal_follows_the_target_language(text, source, target, written):
     assert convert(text, "ordinal", source, target) == written
 
 
+@pytest.mark.parametrize(
+    "text, source, target, written",
+    [
+        ("14 h 30", "fr", "en", "14:30"),
+        ("7h30", "fr", "en", "7:30"),
+        ("8\u00a0h\u00a030", "fr", "en", "8:30"),
+        ("14 h 30", "fr", "de", "14 h 30"),  # only French to English is known here
+    ],
+)
+def test_a_french_time_of_day_is_written_the_english_way(text, source, target, written):
+    assert convert(text, "time", source, target) == written
+
+
 def test_spans_of_other_kinds_are_kept_as_written():
     assert convert("01 23 45 67 89", "phone", "fr", "en") == "01 23 45 67 89"
     assert convert("release-7.3", "identifier", "fr", "en") == "release-7.3"

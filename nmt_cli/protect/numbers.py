@@ -15,6 +15,7 @@ here, or the reading is not certain, the number is kept as written:
   en "1,234", de "1.000"), which reads as a decimal in one convention and as a thousands group
   in the other (texts quote numbers in the other convention); separators a convention does not
   use (fr "3.5"); anything else that is not one number (a version 3.10.2, a date 12.03).
+- Times of day: fr 14 h 30, 7h30 -> en 14:30, 7:30 (other pairs: kept).
 - Ordinals: fr 1er, 2e, 3ème, 2nd(e) <-> en 1st, 2nd, 3rd; en -> de 3rd -> 3. (French 1st is
   1er or 1re by gender, so it is kept.)
 """
@@ -116,13 +117,23 @@ def convert_ordinal(text: str, source: str, target: str) -> str:
     return text
 
 
+def convert_time(text: str, source: str, target: str) -> str:
+    """A time of day of ``source`` as ``target`` writes it (``text`` where not known)."""
+    m = re.fullmatch(r"(\d{1,2})[" + SPACES + r"]?h[" + SPACES + r"]?(\d{2})", text)
+    if m is None or source != "fr" or target != "en":
+        return text
+    return f"{m[1]}:{m[2]}"
+
+
 def convert(text: str, kind: str, source: str | None, target: str | None) -> str:
-    """A number or ordinal span's text as the translation shows it (any other kind, or an
-    unknown language: ``text``)."""
+    """A number, ordinal or time span's text as the translation shows it (any other kind, or
+    an unknown language: ``text``)."""
     if source is None or target is None or source == target:
         return text
     if kind == "ordinal":
         return convert_ordinal(text, source, target)
+    if kind == "time":
+        return convert_time(text, source, target)
     src, tgt = CONVENTIONS.get(source), CONVENTIONS.get(target)
     if kind != "number" or src is None or tgt is None or src == tgt:
         return text

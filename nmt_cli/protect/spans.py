@@ -6,10 +6,12 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 runs of private-use characters: no model reads them as text (an icon font's
                 glyphs; what nmt_cli/markup/ puts where an inline ``<code>`` element was)
     code        inline code: ```x```, reST ````literal```` and ``:role:`target``` as a whole
-    url         ``https://...``, ``ftp://...``, ``www....`` (closing punctuation left out)
+    url         ``https://...``, ``ftp://...``, ``www....``, a host name and a path
+                (``github.com/nmt/cli``) (closing punctuation left out)
     email       ``name@example.org``
     command     a command line that starts with a well-known program and goes on with options or
-                paths (``ls -la /var/log``, ``git status``, ``pip install -U nmt-cli``)
+                paths (``ls -la /var/log``, ``git status``, ``pip install -U nmt-cli``); after a
+                subcommand, a word with a slash is a path too (``git checkout -b fix/login``)
     path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``docs/index.html``
     file        a file or host name with an extension: ``rapport.pdf``, ``insee.fr``
     handle      ``@name``
@@ -18,6 +20,9 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 make one grouped number (``01 23 45 67 89``): kept as written
     number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form)
     ordinal     ``1er``, ``3e``, ``21st`` (numbers.py)
+    time        a French time of day, hours and minutes: ``14 h 30``, ``7h30`` (numbers.py), one
+                span: its two numbers apart would be two placeholders the model reads as
+                ``101 h 102``
     identifier  a word with digits, joined by ``- _ . / : + #`` (``SKU-88-X``, ``9f2c1ab``,
                 ``release-7.3``, ``978-2-07-036822-8``, ``1971-1972``), or with an inner
                 underscore (``max_len``)
@@ -68,7 +73,7 @@ def _command_pattern() -> str:
     )
     plain = "|".join(re.escape(p) for p in sorted(_PROGRAMS, key=len, reverse=True))
     return (
-        rf"(?<![\w/.-])(?:sudo )?(?:(?:{sub})(?: {_ARG}| [\w]+[-._\d][\w.-]*)*"
+        rf"(?<![\w/.-])(?:sudo )?(?:(?:{sub})(?: {_ARG}| \w*(?:\d|[-._/]\w)[\w./-]*)*"
         rf"|(?:{plain})(?: {_ARG})+)"
     )
 
@@ -85,7 +90,11 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+",
     ),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
-    ("url", r"\b(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)[^\s<>\"`]+"),
+    (
+        "url",
+        r"\b(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)[^\s<>\"`]+"
+        r"|(?<![\w@./:~-])(?:[A-Za-z0-9-]+\.)+[a-z]{2,6}/[^\s<>\"`]*",  # a host, then a path
+    ),
     ("email", r"(?<![\w.+-])[\w+-][\w.+-]*@[\w-]+(?:\.[\w-]+)+"),
     ("command", _command_pattern()),
     (
@@ -101,6 +110,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     ),
     ("handle", r"(?<![\w@.])@[A-Za-z0-9_]{1,30}\b"),
     ("hashtag", r"(?<![\w&#])#\w+"),
+    ("time", r"(?<![\w.,])(?:[01]?\d|2[0-3])[ \u00a0\u202f]?h[ \u00a0\u202f]?[0-5]\d(?![\w])"),
     ("number", rf"(?<![\w.,])\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d+)?{_NUMBER_END}"),
     ("number", rf"(?<![\w.,])\d+(?:[.,]\d+)*{_NUMBER_END}"),
     ("phone", r"(?<![\w+])\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}(?![\w])"),
