@@ -16,6 +16,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
     hashtag     ``#name``
     phone       three or more groups of digits joined by spaces, dots or hyphens that do not
                 make one grouped number (``01 23 45 67 89``): kept as written
+    time        a clock time as French writes it: ``14 h 30``, ``14h30``, ``9 h`` (hours 0-23,
+                minutes 00-59; not a duration in minutes, ``1 h 30 min``: numbers.py)
     number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form)
     ordinal     ``1er``, ``3e``, ``21st`` (numbers.py)
     identifier  a word with digits, joined by ``- _ . / : + #`` (``SKU-88-X``, ``9f2c1ab``,
@@ -74,6 +76,9 @@ def _command_pattern() -> str:
 
 
 _NUMBER_END = r"(?![\w]|[.,]\d)"
+_SPACE = "[ \u00a0\u202f]"
+# an hour, h, minutes; not followed by more digits or by "min" (1 h 30 min is a duration)
+_CLOCK = rf"(?:[01]?\d|2[0-3]){_SPACE}?h(?:{_SPACE}?[0-5]\d)?(?!\w|{_SPACE}?(?:\d|min\b))"
 PRIVATE_USE = ("\ue000", "\uf8ff")  # the Basic Multilingual Plane's private-use area
 # (kind, pattern), in the order ties are broken
 PATTERNS: tuple[tuple[str, str], ...] = (
@@ -101,6 +106,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     ),
     ("handle", r"(?<![\w@.])@[A-Za-z0-9_]{1,30}\b"),
     ("hashtag", r"(?<![\w&#])#\w+"),
+    ("time", rf"(?<![\w.,]){_CLOCK}"),
     ("number", rf"(?<![\w.,])\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d+)?{_NUMBER_END}"),
     ("number", rf"(?<![\w.,])\d+(?:[.,]\d+)*{_NUMBER_END}"),
     ("phone", r"(?<![\w+])\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}(?![\w])"),
