@@ -24,8 +24,11 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 ``release-7.3``, ``978-2-07-036822-8``, ``1971-1972``), or with an inner
                 underscore (``max_len``)
 
+    term        a source term of the user's glossary (glossary.py), listed before all others
+
 Where spans overlap, the one that starts first wins, then the longest, then the kind listed
-first. A user's own patterns (``--protect REGEX``) are taken before all of these.
+first (a glossary term inside a URL is the URL's). A user's own patterns (``--protect REGEX``)
+are taken before all of these.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from nmt_cli.protect.glossary import term_pattern
 
 _CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command
 
@@ -117,7 +122,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         r"|(?<![\w])[^\W_]+(?:_[^\W_]+)+(?![\w])",
     ),
 )
-KINDS = tuple(dict.fromkeys(kind for kind, _ in PATTERNS)) + ("user",)
+KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "user")
 _TRIMMED = ("url", "command", "path")  # kinds whose end may take a sentence's punctuation
 
 
@@ -147,17 +152,21 @@ def compile_patterns(patterns: Iterable[str], flag: str = "--protect") -> list[r
 
 
 class SpanFinder:
-    """``find(line)``: the protected spans of ``line``, in order, none overlapping."""
+    """``find(line)``: the protected spans of ``line``, in order, none overlapping: the matches
+    of the user's ``patterns``, the glossary's source ``terms``, and the kinds above."""
 
-    def __init__(self, patterns: Sequence[str] = ()):
+    def __init__(self, patterns: Sequence[str] = (), terms: Iterable[str] = ()):
         self.user = compile_patterns(patterns)
-        self.builtin = [(kind, re.compile(p)) for kind, p in PATTERNS]
+        self.kinds = [(kind, re.compile(p)) for kind, p in PATTERNS]
+        terms_found = term_pattern(terms)
+        if terms_found is not None:
+            self.kinds.insert(0, ("term", terms_found))
 
     def find(self, line: str) -> list[Span]:
         user = _leftmost_longest([s for p in self.user for s in _matches(p, line, "user", 0)])
         found = [
             s
-            for rank, (kind, p) in enumerate(self.builtin)
+            for rank, (kind, p) in enumerate(self.kinds)
             for s in _matches(p, line, kind, rank)
             if not any(s.start < u.end and u.start < s.end for u in user)
         ]
