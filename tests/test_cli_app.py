@@ -46,6 +46,7 @@ EXAMPLES = {
         'nmt translate "Il fait froid ce matin."',
         "nmt translate -m runs/de-en < in.de > out.en",
         "nmt translate -m de-en-ct2 --engine ctranslate2 < in.de > out.en",
+        "nmt translate -i messages.pot -o en.po",
     ],
     "export": [
         "nmt export runs/de-en --output models/de-en --length-penalty 1.0",

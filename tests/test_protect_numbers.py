@@ -1,11 +1,12 @@
 """Numbers keep their value and take the target language's written form where that is certain
-(nmt_cli/protect/numbers.py)."""
+(nmt_cli/protect/numbers.py); French clock times are English 24-hour times."""
 
 from __future__ import annotations
 
 import pytest
 
 from nmt_cli.protect.numbers import convert
+from nmt_cli.protect.spans import SpanFinder
 
 
 @pytest.mark.parametrize(
@@ -71,19 +72,45 @@ def test_an_ordinal_follows_the_target_language(text, source, target, written):
     assert convert(text, "ordinal", source, target) == written
 
 
-@pytest.mark.parametrize(
-    "text, source, target, written",
-    [
-        ("14 h 30", "fr", "en", "14:30"),
-        ("7h30", "fr", "en", "7:30"),
-        ("8\u00a0h\u00a030", "fr", "en", "8:30"),
-        ("14 h 30", "fr", "de", "14 h 30"),  # only French to English is known here
-    ],
-)
-def test_a_french_time_of_day_is_written_the_english_way(text, source, target, written):
-    assert convert(text, "time", source, target) == written
-
-
 def test_spans_of_other_kinds_are_kept_as_written():
     assert convert("01 23 45 67 89", "phone", "fr", "en") == "01 23 45 67 89"
     assert convert("release-7.3", "identifier", "fr", "en") == "release-7.3"
+
+
+@pytest.mark.parametrize(
+    "line, time, english",
+    [
+        ("La séance commence à 14 h 30.", "14 h 30", "14:30"),
+        ("La séance commence à 14\u00a0h\u00a030.", "14\u00a0h\u00a030", "14:30"),
+        ("Rendez-vous à 14h30 devant la gare.", "14h30", "14:30"),
+        ("Ouverture à 9 h, fermeture à 18h.", "9 h", "9:00"),
+        ("Le train part à 09h05.", "09h05", "09:05"),
+        ("Minuit et quart s'écrit 0 h 15.", "0 h 15", "0:15"),
+    ],
+)
+def test_a_french_clock_time_is_an_english_24_hour_time(line, time, english):
+    """An English reader knows 14:30 (British, Canadian); am/pm is not guessed, and the hour
+    keeps its digits as written."""
+    found = [s for s in SpanFinder().find(line) if s.kind == "time"]
+    assert found[0].text == time
+    assert convert(time, "time", "fr", "en") == english
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Le trajet dure 1 h 30 min.",  # a duration in minutes
+        "Il a dormi 9 heures.",  # a word, not the sign h
+        "Le service est ouvert 24 h/24.",  # no hour 24
+        "Il mesure 25 h 70.",  # no hour 25
+        "Un 4x4 et une 14h30b.",  # inside a longer word
+    ],
+)
+def test_what_is_not_a_clock_time_is_not_one(line):
+    assert [s.text for s in SpanFinder().find(line) if s.kind == "time"] == []
+
+
+@pytest.mark.parametrize("source, target", [("fr", "de"), ("fr", "fr"), ("en", "fr"), ("fr", None)])
+def test_a_clock_time_is_kept_as_written_for_any_other_pair(source, target):
+    assert convert("14 h 30", "time", source, target) == "14 h 30"
+    assert convert("9 h", "time", source, target) == "9 h"

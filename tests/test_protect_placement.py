@@ -44,6 +44,18 @@ def test_a_span_that_touches_a_word_is_set_off_by_spaces_and_glued_back():
     assert placed.text == "The &lt;em&gt;urgent&lt;/em&gt; word is bold."
 
 
+def test_a_span_the_source_set_apart_is_set_apart_from_a_word_the_model_glued_to_it():
+    m = masked("présenté à l'101.", ["assemblée générale"])  # after an elided article
+    assert m.glue == ((False, False),)
+    placed = place_spans("presented to the101.", {0: 2}, m.outputs, m.glue, FALLBACK)
+    assert placed.text == "presented to the assemblée générale."
+    assert placed.span_words == {0: [3, 4]} and placed.words == [[0], [1], [2, 4]]  # "the", "."
+    glued = masked("Le mot urgent&lt;/em&gt; est")  # the source's own: glued back
+    assert glued.glue == ((True, False),)
+    placed = place_spans("The urgent101 word", {0: 3}, glued.outputs, glued.glue, FALLBACK)
+    assert placed.text == "The urgent&lt;/em&gt; word"
+
+
 def test_two_spans_that_touch_are_glued_to_each_other():
     m = masked("Voir &lt;b&gt;&lt;i&gt;ceci")
     assert m.text == "Voir 101 102 ceci"

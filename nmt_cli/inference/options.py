@@ -12,6 +12,7 @@ from nmt_cli.inference.translation import FORMATS
 from nmt_cli.markup.pages import DIALECTS
 from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.precision import PRECISIONS, QUANTIZATIONS
+from nmt_cli.protect.glossary import read_glossary
 from nmt_cli.protect.spans import compile_patterns
 from nmt_cli.settings import setting
 
@@ -32,6 +33,10 @@ PROTECT_SPANS_HELP = (
     "(numbers in the target language's written form; README: What passes through)."
 )
 PROTECT_HELP = "A regular expression: its matches pass through too (repeatable)."
+GLOSSARY_HELP = (
+    "A file of terms, one a line: source term TAB target term. Where a source term is, its "
+    "target term is in the translation (README: Glossary)."
+)
 MARKUP_HELP = (
     "Read each line as text with inline tags: they come back around the words they enclosed "
     "(README: Markup). none: plain text."
@@ -81,9 +86,16 @@ class TranslatorOptions:
     )
     protect_spans: bool = setting(True, PROTECT_SPANS_HELP, "--protect-spans/--no-protect")
     protect: list[str] | None = setting(None, PROTECT_HELP, "--protect", metavar="regex")
+    glossary: str | None = setting(None, GLOSSARY_HELP, metavar="file")
 
     def __post_init__(self) -> None:
         compile_patterns(self.protect or ())  # a bad pattern: a usage error, before any work
+        if self.glossary is not None:
+            if not self.protect_spans:
+                raise ValueError(
+                    "--glossary puts its terms in as protected spans: not with --no-protect"
+                )
+            read_glossary(self.glossary)  # a bad line: a usage error, before the model loads
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ it from that pass, run only for the sentences that need it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import torch
@@ -29,7 +29,7 @@ from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.protect.numbers import convert
 from nmt_cli.protect.placeholders import Masked, PlaceholderForm, form_for, mask
 from nmt_cli.protect.placement import Placement, needs_alignment, place_spans
-from nmt_cli.protect.spans import SpanFinder
+from nmt_cli.protect.spans import Span, SpanFinder
 
 # attend([(source ids, target ids), ...]): the (T+1, S+1) alignment attention of each pair
 Attend = Callable[[list[tuple[list[int], list[int]]]], list[torch.Tensor]]
@@ -51,7 +51,9 @@ class SpanProtection:
     """``mask(line)`` before translation, ``restore(masked, results)`` after, for a model with
     ``tokenizer`` translating ``languages`` (source, target; None: not recorded, so numbers keep
     their written form). ``patterns``: the user's own kinds of span (regular expressions).
-    ``form``: the placeholders (default: the tokenizer's, see placeholders.form_for)."""
+    ``form``: the placeholders (default: the tokenizer's, see placeholders.form_for).
+    ``glossary``: {source term: target term}; a source term is a span whose translation shows
+    its target term (protect/glossary.py)."""
 
     def __init__(
         self,
@@ -59,16 +61,24 @@ class SpanProtection:
         languages: tuple[str, str] | None,
         patterns: Sequence[str] = (),
         form: PlaceholderForm | None = None,
+        glossary: Mapping[str, str] | None = None,
     ):
         self.tok = tokenizer
-        self.finder = SpanFinder(patterns)
+        self.glossary = dict(glossary or {})
+        self.finder = SpanFinder(patterns, self.glossary)
         self.source, self.target = languages or (None, None)
         self.form = form or form_for(tokenizer.encode, tokenizer.piece_to_id)
 
     def mask(self, line: str) -> Masked:
         spans = self.finder.find(line)
-        outputs = [convert(s.text, s.kind, self.source, self.target) for s in spans]
+        outputs = [self._output(s) for s in spans]
         return mask(line, spans, outputs, self.form)
+
+    def _output(self, span: Span) -> str:
+        """What ``span`` becomes in the translation."""
+        if span.kind == "term":
+            return self.glossary[span.text]
+        return convert(span.text, span.kind, self.source, self.target)
 
     def restore(
         self,

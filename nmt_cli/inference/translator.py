@@ -24,6 +24,7 @@ from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.translation import Translation, format_line, join_sentences
 from nmt_cli.output import write_chunks
 from nmt_cli.precision import pad_matmul_rows
+from nmt_cli.protect.glossary import read_glossary
 from nmt_cli.search.decoding import translate_ids
 from nmt_cli.search.hypothesis import Hypothesis
 from nmt_cli.search.options import SearchOptions
@@ -52,6 +53,7 @@ class Translator:
         link_rule: LinkRule = LinkRule(),
         protect_spans: bool = False,
         protect: Sequence[str] | None = None,
+        glossary: str | None = None,
     ):
         """``split``: cut lines into sentences by the rules of the model's source language
         (see sentences.py for a model that records none). ``precision``: fp32 or bf16
@@ -62,7 +64,8 @@ class Translator:
         over the bundle's model; ctranslate2_search.py runs CTranslate2's). ``link_rule``:
         how word alignments are read from the attention (nmt_cli/align/rules.py).
         ``protect_spans``: URLs, numbers, code... pass through unchanged, ``protect`` the user's
-        own kinds of span, as regular expressions (see protection.py)."""
+        own kinds of span, as regular expressions (see protection.py), and the source terms of
+        the ``glossary`` file (protect/glossary.py), each shown as its target term."""
         self.restore_case = restore_case
         self.bundle = bundle
         self.config = bundle.config
@@ -90,9 +93,10 @@ class Translator:
 
             self.splitter = SentenceSplitter(bundle.languages[0] if bundle.languages else None)
         self.protection = None
-        if protect_spans:
-            self.protection = SpanProtection(self.tok, bundle.languages, protect or ())
         self.protect = tuple(protect or ())
+        self.glossary = read_glossary(glossary) if glossary else {}
+        if protect_spans:
+            self.protection = self._protection(self.protect)
 
     def also_protecting(self, patterns: Sequence[str]) -> Translator:
         """This translator (the same model), passing the matches of ``patterns`` (regular
@@ -102,8 +106,13 @@ class Translator:
             return self
         other = copy.copy(self)
         other.protect = (*self.protect, *patterns)
-        other.protection = SpanProtection(self.tok, self.bundle.languages, other.protect)
+        other.protection = self._protection(other.protect)
         return other
+
+    def _protection(self, patterns: Sequence[str]) -> SpanProtection:
+        """The spans this translator protects: the built-in kinds, ``patterns``', its
+        glossary's terms."""
+        return SpanProtection(self.tok, self.bundle.languages, patterns, glossary=self.glossary)
 
     @classmethod
     def load(

@@ -15,9 +15,11 @@ here, or the reading is not certain, the number is kept as written:
   en "1,234", de "1.000"), which reads as a decimal in one convention and as a thousands group
   in the other (texts quote numbers in the other convention); separators a convention does not
   use (fr "3.5"); anything else that is not one number (a version 3.10.2, a date 12.03).
-- Times of day: fr 14 h 30, 7h30 -> en 14:30, 7:30 (other pairs: kept).
 - Ordinals: fr 1er, 2e, 3ème, 2nd(e) <-> en 1st, 2nd, 3rd; en -> de 3rd -> 3. (French 1st is
   1er or 1re by gender, so it is kept.)
+- Clock times, fr -> en only: 14 h 30, 14h30 -> 14:30; 9 h -> 9:00. The 24-hour clock is kept
+  (English readers know 14:30; am/pm would be a guess at the text's register), and so is the
+  hour as written (09h -> 09:00). Any other pair keeps a time as written.
 """
 
 from __future__ import annotations
@@ -117,12 +119,21 @@ def convert_ordinal(text: str, source: str, target: str) -> str:
     return text
 
 
+# The pairs whose clock times are rewritten: (source, target) -> how the source writes a time
+# (its hour, its minutes if any), how the target writes (hour, minutes).
+_CLOCKS = {
+    ("fr", "en"): (re.compile(rf"(\d{{1,2}})[{SPACES}]?h[{SPACES}]?(\d{{2}})?"), "{}:{}"),
+}
+
+
 def convert_time(text: str, source: str, target: str) -> str:
-    """A time of day of ``source`` as ``target`` writes it (``text`` where not known)."""
-    m = re.fullmatch(r"(\d{1,2})[" + SPACES + r"]?h[" + SPACES + r"]?(\d{2})", text)
-    if m is None or source != "fr" or target != "en":
+    """A clock time of ``source`` (spans.py, kind ``time``) as ``target`` writes it (``text``
+    for any pair but those of _CLOCKS)."""
+    if (source, target) not in _CLOCKS:
         return text
-    return f"{m[1]}:{m[2]}"
+    read, write = _CLOCKS[source, target]
+    m = read.fullmatch(text)
+    return text if m is None else write.format(m[1], m[2] or "00")
 
 
 def convert(text: str, kind: str, source: str | None, target: str | None) -> str:

@@ -17,7 +17,9 @@ sentence ends up in the text exactly once:
   invented. A name that is no placeholder of the line (a number past its last) is the model's
   own text.
 
-A span that touched a word in the source (``&lt;em&gt;urgent``) is glued back to its neighbour.
+A span that touched a word in the source (``&lt;em&gt;urgent``) is glued back to its neighbour;
+one that did not is set apart from a word the model glued to its placeholder (``the101``, after
+an elided ``l'101``).
 
 Word-level attention ``weights`` is (Tw, Sw): a row per word of the translation, a column per
 word of the masked source sentence (see nmt_cli/align/words.py).
@@ -214,6 +216,8 @@ def _render(
             and (glue[last.span][1])
         ):
             apart = False
+        if u.span is not None and not glue[u.span][0] and _glued_to_word(last, u):
+            apart = True  # the model wrote "the101" where the source had a space
         if apart or last is None:
             word += 1
             parts.append(" ")
@@ -228,3 +232,14 @@ def _render(
         elif u.word is not None:
             words[u.word].extend(w for w in covered if w not in words[u.word])
     return Placement("".join(parts).strip(), words, span_words, span_from)
+
+
+def _glued_to_word(last: _Unit | None, u: _Unit) -> bool:
+    """Whether span unit ``u`` follows the letters of a word of the model's in one word."""
+    return (
+        last is not None
+        and last.span is None
+        and last.core
+        and last.word == u.word
+        and last.text[-1:].isalpha()
+    )

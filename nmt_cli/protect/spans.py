@@ -18,17 +18,19 @@ A span is found on the raw line, before sentence splitting and case restoration.
     hashtag     ``#name``
     phone       three or more groups of digits joined by spaces, dots or hyphens that do not
                 make one grouped number (``01 23 45 67 89``): kept as written
+    time        a clock time as French writes it: ``14 h 30``, ``14h30``, ``9 h`` (hours 0-23,
+                minutes 00-59; not a duration in minutes, ``1 h 30 min``: numbers.py)
     number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form)
     ordinal     ``1er``, ``3e``, ``21st`` (numbers.py)
-    time        a French time of day, hours and minutes: ``14 h 30``, ``7h30`` (numbers.py), one
-                span: its two numbers apart would be two placeholders the model reads as
-                ``101 h 102``
     identifier  a word with digits, joined by ``- _ . / : + #`` (``SKU-88-X``, ``9f2c1ab``,
                 ``release-7.3``, ``978-2-07-036822-8``, ``1971-1972``), or with an inner
                 underscore (``max_len``)
 
+    term        a source term of the user's glossary (glossary.py), listed before all others
+
 Where spans overlap, the one that starts first wins, then the longest, then the kind listed
-first. A user's own patterns (``--protect REGEX``) are taken before all of these.
+first (a glossary term inside a URL is the URL's). A user's own patterns (``--protect REGEX``)
+are taken before all of these.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from nmt_cli.protect.glossary import term_pattern
 
 _CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command
 
@@ -79,6 +83,9 @@ def _command_pattern() -> str:
 
 
 _NUMBER_END = r"(?![\w]|[.,]\d)"
+_SPACE = "[ \u00a0\u202f]"
+# an hour, h, minutes; not followed by more digits or by "min" (1 h 30 min is a duration)
+_CLOCK = rf"(?:[01]?\d|2[0-3]){_SPACE}?h(?:{_SPACE}?[0-5]\d)?(?!\w|{_SPACE}?(?:\d|min\b))"
 PRIVATE_USE = ("\ue000", "\uf8ff")  # the Basic Multilingual Plane's private-use area
 # (kind, pattern), in the order ties are broken
 PATTERNS: tuple[tuple[str, str], ...] = (
@@ -110,7 +117,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     ),
     ("handle", r"(?<![\w@.])@[A-Za-z0-9_]{1,30}\b"),
     ("hashtag", r"(?<![\w&#])#\w+"),
-    ("time", r"(?<![\w.,])(?:[01]?\d|2[0-3])[ \u00a0\u202f]?h[ \u00a0\u202f]?[0-5]\d(?![\w])"),
+    ("time", rf"(?<![\w.,]){_CLOCK}"),
     ("number", rf"(?<![\w.,])\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d+)?{_NUMBER_END}"),
     ("number", rf"(?<![\w.,])\d+(?:[.,]\d+)*{_NUMBER_END}"),
     ("phone", r"(?<![\w+])\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}(?![\w])"),
@@ -121,7 +128,7 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         r"|(?<![\w])[^\W_]+(?:_[^\W_]+)+(?![\w])",
     ),
 )
-KINDS = tuple(dict.fromkeys(kind for kind, _ in PATTERNS)) + ("user",)
+KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "user")
 _TRIMMED = ("url", "command", "path")  # kinds whose end may take a sentence's punctuation
 
 
@@ -151,17 +158,21 @@ def compile_patterns(patterns: Iterable[str], flag: str = "--protect") -> list[r
 
 
 class SpanFinder:
-    """``find(line)``: the protected spans of ``line``, in order, none overlapping."""
+    """``find(line)``: the protected spans of ``line``, in order, none overlapping: the matches
+    of the user's ``patterns``, the glossary's source ``terms``, and the kinds above."""
 
-    def __init__(self, patterns: Sequence[str] = ()):
+    def __init__(self, patterns: Sequence[str] = (), terms: Iterable[str] = ()):
         self.user = compile_patterns(patterns)
-        self.builtin = [(kind, re.compile(p)) for kind, p in PATTERNS]
+        self.kinds = [(kind, re.compile(p)) for kind, p in PATTERNS]
+        terms_found = term_pattern(terms)
+        if terms_found is not None:
+            self.kinds.insert(0, ("term", terms_found))
 
     def find(self, line: str) -> list[Span]:
         user = _leftmost_longest([s for p in self.user for s in _matches(p, line, "user", 0)])
         found = [
             s
-            for rank, (kind, p) in enumerate(self.builtin)
+            for rank, (kind, p) in enumerate(self.kinds)
             for s in _matches(p, line, kind, rank)
             if not any(s.start < u.end and u.start < s.end for u in user)
         ]

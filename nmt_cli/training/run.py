@@ -160,7 +160,8 @@ class Run:
             load_weights(model, Path(spec.init) / WEIGHTS_FILE, new_rows=max(gained, 0))
             cb.on_message(f"starting from the weights of {spec.init}")
             if gained > 0:
-                cb.on_message(f"the vocabulary gained {gained} pieces: rows of the mean embedding")
+                gain = f"the vocabulary gained {gained} pieces: the mean row plus noise each"
+                cb.on_message(gain)
         if self.resume:
             check_tokenizer_fits(tok, run_dir)
         elif world.is_main:

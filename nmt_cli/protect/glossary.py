@@ -1,0 +1,79 @@
+"""A glossary: source terms whose translation is fixed (``nmt translate --glossary FILE``).
+
+The file is UTF-8 text, one term a line, ``source term<TAB>target term``; blank lines and lines
+that start with ``#`` are comments. Spaces around a term are not part of it. A term may hold
+several words (``Conseil d'administration<TAB>Board of Directors``).
+
+Where a source term occurs in a line, it is a protected span of its own (spans.py, kind
+``term``): the model reads a placeholder, and the translation shows the target term where the
+placeholder is (protect/placement.py), once for each occurrence. A term matches:
+
+- as written, case included: ``Conseil`` is not ``conseil`` (a glossary that wants both gives
+  both, each with its target: the target's case is the glossary's, not guessed);
+- as whole words: not inside a longer word, a hyphen joining words (``porte`` is not found in
+  ``porte-parole``, ``réunion`` not in ``réunions``), but after an elided article
+  (``administration`` in ``l'administration``);
+- longest first: of ``Conseil`` and ``Conseil d'administration``, the longer where both start.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+# Characters that continue a word: a term is not matched where one touches it.
+_WORD = r"[\w-]"
+
+
+def term_pattern(terms: Iterable[str]) -> re.Pattern | None:
+    """The pattern that finds ``terms`` in a line: whole words, the longest term first where
+    several start at one place (None: no terms)."""
+    longest_first = sorted(set(terms), key=lambda t: (-len(t), t))
+    if not longest_first:
+        return None
+    either = "|".join(re.escape(t) for t in longest_first)
+    return re.compile(rf"(?<!{_WORD})(?:{either})(?!{_WORD})")
+
+
+def read_glossary(path: str | Path) -> dict[str, str]:
+    """{source term: target term} of the glossary file ``path``; ValueError ``PATH:LINE: why``
+    for the first line that is not a term (or ``PATH: why`` where the file cannot be read)."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise ValueError(f"--glossary {path}: no such file") from None
+    except OSError as e:
+        raise ValueError(f"--glossary {path}: cannot be read ({e.strerror})") from None
+    terms: dict[str, str] = {}
+    first_line: dict[str, int] = {}
+    for n, raw in enumerate(data.split(b"\n"), 1):
+        try:
+            line = raw.decode("utf-8").removesuffix("\r")
+        except UnicodeDecodeError:
+            raise ValueError(f"{path}:{n}: not UTF-8 text") from None
+        if n == 1:
+            line = line.removeprefix("\ufeff")
+        if not line.strip() or line.startswith("#"):
+            continue
+        source, target = _term(line, f"{path}:{n}")
+        if terms.get(source, target) != target:
+            raise ValueError(
+                f"{path}:{n}: {source!r} has another target term on line {first_line[source]}"
+            )
+        terms[source] = target
+        first_line.setdefault(source, n)
+    return terms
+
+
+def _term(line: str, where: str) -> tuple[str, str]:
+    """(source term, target term) of a glossary line; ValueError naming ``where`` if it is none."""
+    fields = line.split("\t")
+    if len(fields) != 2:
+        tabs = "no tab" if len(fields) == 1 else f"{len(fields) - 1} tabs"
+        raise ValueError(f"{where}: expected 'source term<TAB>target term', found {tabs}")
+    source, target = (f.strip() for f in fields)
+    for name, term in (("source", source), ("target", target)):
+        if not term:
+            raise ValueError(f"{where}: the {name} term is empty")
+    return source, target
