@@ -99,6 +99,17 @@ def test_several_fields_are_each_translated(run_cli, transformer_model_dir):
     assert json.loads(line) == {**RECORDS[2], "title": title, "text": text}
 
 
+def test_the_placeholders_of_format_strings_pass_through_as_a_catalogues_do(
+    run_cli, transformer_model_dir
+):
+    record = {"key": "cart", "text": "Ein {name} hat %s Hunde und %(count)d Katzen."}
+    args = ["--input-format", "jsonl"]
+    (line,) = out_lines(translate(run_cli, transformer_model_dir, *args, input=jsonl([record])))
+    text = json.loads(line)["text"]
+    for placeholder in ("{name}", "%s", "%(count)d"):
+        assert text.count(placeholder) == 1, text
+
+
 def test_a_value_of_several_lines_keeps_its_line_breaks(run_cli, transformer_model_dir):
     record = {"text": "  Ein Mann läuft im Park.\n\nEin Hund\n"}
     [line] = out_lines(

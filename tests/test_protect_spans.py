@@ -63,6 +63,7 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("AT&amp;T dit <b>non</b>.", [("markup", "&amp;"), ("markup", "<b>"), ("markup", "</b>")]),
         ("Tapez \ue000\ue001 puis \uf8ff.", [("markup", "\ue000\ue001"), ("markup", "\uf8ff")]),
         ("Voir www.example.org/a?b=1, puis...", [("url", "www.example.org/a?b=1")]),
+        ("Le dépôt est sur github.com/nmt/cli.", [("url", "github.com/nmt/cli")]),
         (
             "(voir https://fr.wikipedia.org/wiki/Paris_(ville)).",
             [("url", "https://fr.wikipedia.org/wiki/Paris_(ville)")],
@@ -78,6 +79,10 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ),
         ("Tapez git status puis cd .. ici.", [("command", "git status"), ("command", "cd ..")]),
         ("Puis pip install -U nmt-cli.", [("command", "pip install -U nmt-cli")]),
+        (
+            "Lancez git checkout -b correctif/connexion ici.",
+            [("command", "git checkout -b correctif/connexion")],
+        ),
         ("Suivez @nmt_cli et #MeToo.", [("handle", "@nmt_cli"), ("hashtag", "#MeToo")]),
         ("Appelez le 01 23 45 67 89.", [("phone", "01 23 45 67 89")]),
         (
@@ -100,7 +105,7 @@ def test_each_kind_of_span_is_found(line, expected):
     "line",
     [
         "Il fait froid ce matin.",
-        "e.g. i.e. p.ex. et/ou km/h M.Dupont",
+        "e.g. i.e. p.ex. et/ou km/h M.Dupont Verts/ALE",
         "Make sure the cat is fed, cd players are old.",
         "C'est l'été, n'est-ce pas ?",
         'Le principe du "naming and shaming", more "democratic" rules.',
@@ -116,6 +121,7 @@ def test_a_sentence_end_is_no_part_of_a_url_a_path_or_a_command():
         ("path", "/var/log"),
         ("command", "ls -l /tmp"),
     ]
+    assert spans("Tapez git status ici.") == [("command", "git status")]
 
 
 def test_a_users_patterns_come_before_the_built_in_kinds():

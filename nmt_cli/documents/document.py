@@ -39,6 +39,15 @@ class Document(Protocol):
         ...
 
 
+# The placeholders of format strings, protected in the strings of catalogues and JSON lines
+PLACEHOLDERS = (
+    r"%(?:\d+\$)?(?:\([\w.-]+\))?[-#0+']*(?:\d+|\*)?(?:\.(?:\d+|\*))?"
+    r"(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcsp%]",  # printf, Python's %
+    r"%\d+",  # Qt's %1
+    r"\{[\w.\[\]]*(?:![rsa])?(?::[^{}]*)?\}",  # Python's str.format, C#'s {0}
+)
+
+
 @dataclass(frozen=True)
 class DocumentFormat:
     """A format of documents, as the registry (registry.py) knows it.

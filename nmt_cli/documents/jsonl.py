@@ -5,7 +5,8 @@ translation: the same keys in the same order, every other value equal after pars
 text written as it is; nothing is added. Every line is read and checked before anything is
 translated: a line that is not a JSON object, an object that lacks a field or holds something
 other than a string there, or a key written twice, is one error naming its line. A blank line
-stays as it is (one line out for every line in).
+stays as it is (one line out for every line in). The placeholders of format strings (``%s``,
+``{name}``...: document.PLACEHOLDERS) pass through as protected spans, as a catalogue's do.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nmt_cli.documents.document import DocumentError, DocumentFormat
+from nmt_cli.documents.document import PLACEHOLDERS, DocumentError, DocumentFormat
 from nmt_cli.documents.segments import SegmentedDocument, Segments
 from nmt_cli.inference.translation import Translation
 from nmt_cli.output import json_line
@@ -101,4 +102,6 @@ def read_jsonl(lines: list[str], name: str, *, field: Sequence[str] | None) -> J
     return JsonLines(parsed, fields, Segments.of(strings))
 
 
-JSONL = DocumentFormat("jsonl", (".jsonl", ".ndjson"), read_jsonl, options=("field",))
+JSONL = DocumentFormat(
+    "jsonl", (".jsonl", ".ndjson"), read_jsonl, options=("field",), protect=PLACEHOLDERS
+)

@@ -26,19 +26,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from nmt_cli.documents.document import DocumentError, DocumentFormat
+from nmt_cli.documents.document import PLACEHOLDERS, DocumentError, DocumentFormat
 from nmt_cli.documents.plurals import count_forms, plural_forms
 from nmt_cli.documents.segments import SegmentedDocument, Segments
 from nmt_cli.errors import InputError
 from nmt_cli.inference.translation import Translation
 
 RETRANSLATE = ("none", "fuzzy", "all")
-PLACEHOLDERS = (
-    r"%(?:\d+\$)?(?:\([\w.-]+\))?[-#0+']*(?:\d+|\*)?(?:\.(?:\d+|\*))?"
-    r"(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcsp%]",  # printf, Python's %
-    r"%\d+",  # Qt's %1
-    r"\{[\w.\[\]]*(?:![rsa])?(?::[^{}]*)?\}",  # Python's str.format, C#'s {0}
-)
 _PREFIX = r"(?:#~\|?\s*|#\|\s*)?"  # obsolete, previous
 _KEYWORD_LINE = re.compile(_PREFIX + r"(?:msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(.*)")
 _CONTINUATION = re.compile(_PREFIX + r'(".*)')

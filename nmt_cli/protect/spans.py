@@ -6,10 +6,12 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 runs of private-use characters: no model reads them as text (an icon font's
                 glyphs; what nmt_cli/markup/ puts where an inline ``<code>`` element was)
     code        inline code: ```x```, reST ````literal```` and ``:role:`target``` as a whole
-    url         ``https://...``, ``ftp://...``, ``www....`` (closing punctuation left out)
+    url         ``https://...``, ``ftp://...``, ``www....``, a host name and a path
+                (``github.com/nmt/cli``) (closing punctuation left out)
     email       ``name@example.org``
     command     a command line that starts with a well-known program and goes on with options or
-                paths (``ls -la /var/log``, ``git status``, ``pip install -U nmt-cli``)
+                paths (``ls -la /var/log``, ``git status``, ``pip install -U nmt-cli``); after a
+                subcommand, a word with a slash is a path too (``git checkout -b fix/login``)
     path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``docs/index.html``
     file        a file or host name with an extension: ``rapport.pdf``, ``insee.fr``
     handle      ``@name``
@@ -75,7 +77,7 @@ def _command_pattern() -> str:
     )
     plain = "|".join(re.escape(p) for p in sorted(_PROGRAMS, key=len, reverse=True))
     return (
-        rf"(?<![\w/.-])(?:sudo )?(?:(?:{sub})(?: {_ARG}| [\w]+[-._\d][\w.-]*)*"
+        rf"(?<![\w/.-])(?:sudo )?(?:(?:{sub})(?: {_ARG}| \w*(?:\d|[-._/]\w)[\w./-]*)*"
         rf"|(?:{plain})(?: {_ARG})+)"
     )
 
@@ -95,7 +97,11 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+",
     ),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
-    ("url", r"\b(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)[^\s<>\"`]+"),
+    (
+        "url",
+        r"\b(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)[^\s<>\"`]+"
+        r"|(?<![\w@./:~-])(?:[A-Za-z0-9-]+\.)+[a-z]{2,6}/[^\s<>\"`]*",  # a host, then a path
+    ),
     ("email", r"(?<![\w.+-])[\w+-][\w.+-]*@[\w-]+(?:\.[\w-]+)+"),
     ("command", _command_pattern()),
     (
