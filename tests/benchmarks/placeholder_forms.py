@@ -10,6 +10,11 @@ placeholder or alignment), and BLEU against the references; and BLEU of the line
 without protection.
 
     python tests/benchmarks/placeholder_forms.py --model fr-en
+    python tests/benchmarks/placeholder_forms.py --model DIR --dev --forms '<ph0>' 101
+
+``--dev`` takes the lines of our development set instead (tests/benchmarks/data/spans_dev.tsv:
+no references, so no BLEU); ``<ph0>`` is the reserved placeholders of a model trained with them
+(``nmt train --placeholder-share``).
 
 Not a test: it takes minutes and its figures depend on the model.
 """
@@ -24,7 +29,7 @@ import sacrebleu
 
 from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.translator import Translator
-from nmt_cli.protect.placeholders import FALLBACK, PlaceholderForm
+from nmt_cli.protect.placeholders import FALLBACK, RESERVED, PlaceholderForm
 from nmt_cli.search.options import SearchOptions
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
@@ -33,7 +38,9 @@ SETS = [
     ("europarl/test.fr", "europarl/test.en"),
     ("hansards/test.fr", "hansards/test.en"),
 ]
+DEV = Path(__file__).resolve().parent / "data" / "spans_dev.tsv"
 FORMS = {
+    "<ph0>": RESERVED,
     "101": FALLBACK,
     "1": PlaceholderForm("{}", 1),
     "<1>": PlaceholderForm("<{}>", 1),
@@ -59,17 +66,25 @@ def chosen_lines(per_file: int) -> tuple[list[str], list[str]]:
     return sources, refs
 
 
+def bleu_of(texts: list[str], refs: list[str] | None) -> str:
+    return "n/a" if refs is None else f"{sacrebleu.corpus_bleu(texts, [refs]).score:.2f}"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--model", default="fr-en")
     ap.add_argument("--per-file", type=int, default=67)
-    ap.add_argument("--forms", nargs="*", default=list(FORMS), choices=list(FORMS))
+    ap.add_argument("--forms", nargs="*", default=list(FORMS)[1:], choices=list(FORMS))
+    ap.add_argument("--dev", action="store_true", help="the lines of spans_dev.tsv, no BLEU")
     args = ap.parse_args()
     lines, refs = chosen_lines(args.per_file)
+    if args.dev:
+        rows = DEV.read_text(encoding="utf-8").splitlines()
+        lines = [row.split("\t")[1] for row in rows if row and not row.startswith("#")]
+        refs = None
     translator = Translator.load(args.model, opts=SearchOptions(beam=5), split=True)
     plain = [nbest[0].text for nbest in translator.translate(lines)]
-    bleu = sacrebleu.corpus_bleu(plain, [refs]).score
-    print(f"{len(lines)} lines; without protection: BLEU {bleu:.2f}")
+    print(f"{len(lines)} lines; without protection: BLEU {bleu_of(plain, refs)}")
     print("| placeholder | spans | carried once | dropped | repeated | spans out | BLEU |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for name in args.forms:
@@ -91,7 +106,7 @@ def main() -> None:
         print(
             f"| {name} | {total} | {100 * counts['once'] / total:.1f}% "
             f"| {100 * counts['dropped'] / total:.1f}% | {100 * counts['repeated'] / total:.1f}% "
-            f"| {100 * kept / total:.1f}% | {sacrebleu.corpus_bleu(texts, [refs]).score:.2f} |",
+            f"| {100 * kept / total:.1f}% | {bleu_of(texts, refs)} |",
             flush=True,
         )
 
