@@ -237,3 +237,21 @@ def test_best_combinations_rank_by_the_sum_of_scores() -> None:
     assert best_combinations(scores, 4) == every[:4]
     assert best_combinations(scores, 100) == every  # at most every combination, once
     assert best_combinations([], 3) == [()]  # a blank line: one empty translation
+
+
+ONE_SENTENCE_ALPHABET = "abcdeéèàçABCDÉ XYZ0123456789,'’-–—%/&+@#$€£°"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(alphabet=ONE_SENTENCE_ALPHABET, min_size=1, max_size=120),
+    st.sampled_from(["", ".", "!", "?", "…", ". "]),
+    st.sampled_from(["fr", "de", "en"]),
+)
+def test_a_line_that_pysbd_is_not_asked_about_is_one_it_keeps_whole(body, end, language) -> None:
+    """Lines with no punctuation that can end a sentence but a final one skip pysbd
+    (sentences.ONE_SENTENCE): pysbd cuts each of them as the splitter does, whole."""
+    splitter = SentenceSplitter(language)
+    line = body + end
+    segments = splitter._segmenter.segment(line) if line.strip() else []
+    assert splitter.split(line) == (cut_at_whitespace(line, segments) if line.strip() else [])
