@@ -239,7 +239,7 @@ def test_best_combinations_rank_by_the_sum_of_scores() -> None:
     assert best_combinations([], 3) == [()]  # a blank line: one empty translation
 
 
-ONE_SENTENCE_ALPHABET = "abcdeéèàçABCDÉ XYZ0123456789,'’-–—%/&+@#$€£°"
+ONE_SENTENCE_ALPHABET = "abcdeéèàçABCDÉ XYZ0123456789,'’-–—%/&+@#$€£°\t\r\u00a0\u2028"
 
 
 @settings(max_examples=300, deadline=None)

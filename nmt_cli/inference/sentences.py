@@ -28,7 +28,9 @@ FALLBACK_LANGUAGE = "en"
 # brackets and list marks): it is one sentence without asking pysbd, which costs about 1-3 ms a
 # line. Of 79,591 lines of the shared corpora (fr, de, en), 75,102 are such lines; pysbd kept each
 # of them whole (docs/benchmarks.md, "Sentence splitting").
-ONE_SENTENCE = re.compile(r"[\w\s,'’\-–—%/&+@#$€£°]*[.!?…]?\s*")
+# Spaces only: pysbd cuts at a carriage return (and may at other line-breaking characters).
+_SPACE = r"[^\S\r\n\f\v\x85\u2028\u2029]"
+ONE_SENTENCE = re.compile(rf"(?:[\w,'’\-–—%/&+@#$€£°]|{_SPACE})*[.!?…]?{_SPACE}*")
 
 
 class SentenceSplitter:
