@@ -148,17 +148,19 @@ class _Beams:
 
         # </s> candidates among the top K finish (scored with the length penalty on filing).
         ends = (is_eos[:, :k] & torch.isfinite(cand_lp[:, :k])).nonzero()  # (E, 2): pos, j
-        end_rows = ends[:, 0] * k + parent[ends[:, 0], ends[:, 1]]  # (E,)
-        positions, rows = torch.stack([ends[:, 0], end_rows]).tolist()
-        totals = cand_lp[ends[:, 0], ends[:, 1]].tolist()  # (E,)
-        eos_lps = log_probs[end_rows, EOS].tolist()  # (E,)
-        filed = [e for e, pos in enumerate(positions) if not done[pos]]
-        self._file(
-            [positions[e] for e in filed],
-            [rows[e] for e in filed],
-            [totals[e] for e in filed],
-            [eos_lps[e] for e in filed],
-        )
+        if len(ends):  # most steps end no hypothesis: then nothing more is read
+            end_rows = ends[:, 0] * k + parent[ends[:, 0], ends[:, 1]]  # (E,)
+            positions, rows = torch.stack([ends[:, 0], end_rows]).tolist()
+            totals, eos_lps = torch.stack(  # (2, E): total log-prob, </s> log-prob
+                [cand_lp[ends[:, 0], ends[:, 1]], log_probs[end_rows, EOS]]
+            ).tolist()
+            filed = [e for e, pos in enumerate(positions) if not done[pos]]
+            self._file(
+                [positions[e] for e in filed],
+                [rows[e] for e in filed],
+                [totals[e] for e in filed],
+                [eos_lps[e] for e in filed],
+            )
 
         # The first K non-</s> candidates continue (there are at least K: at most one </s>
         # per beam). E.g. is_eos [F, T, F, F] with K=2 picks candidate positions [0, 2].
