@@ -1,0 +1,223 @@
+"""`nmt translate -i guide.md`: a Markdown file in, the same file out, its text translated.
+
+Only the text of paragraphs, headings, list items, quotations and table cells changes; code,
+HTML blocks, a front matter, link definitions, blank lines and each block's own marks stay as
+they were. Emphasis, links and inline tags go back around the target words aligned to the words
+they enclosed; code spans, autolinks and images pass through whole. What the translation says is
+escaped where Markdown would read it as markup, so the output has the source's structure. The
+made-up translations of markup_fixtures.py show where things go; the tiny German-English model of
+model_fixtures.py and the shipped fr-en (the README's example) run the command.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import assert_readme_example_prints_as_shown
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
+from markup_fixtures import Aligned, word_for_word
+
+from nmt_cli.documents.markdown import read_markdown
+from nmt_cli.protect.spans import PRIVATE_USE
+
+pytest_plugins = ["model_fixtures"]
+
+GUIDE = """\
+---
+title: Guide *rapide*
+---
+# Installer *vite* ##
+
+Lancez `make install` dans un [terminal](https://ex.fr/Épée "Aide") puis
+appuyez sur <kbd>Entrée</kbd>, voir <https://ex.fr/aide>.
+
+> - un *premier* point
+>   sur deux lignes
+> - ![logo](logo.png) second point
+
+| Nom | Valeur | |
+|---|---|---|
+| a \\| b | `x` | c |
+
+Titre souligné
+==============
+
+    bloc de code indenté
+
+```python
+print("bonjour")
+```
+
+<div align="center">
+  <b>HTML</b>
+</div>
+
+[ref]: https://ex.fr/ref
+Fin\\
+du texte.
+"""
+
+
+def translated(text: str, translate=word_for_word) -> str:
+    document = read_markdown(text.split("\n")[:-1], "guide.md")
+    return document.render(translate(document.sources()), "en", print)
+
+
+def structure(text: str) -> list[tuple[str, str]]:
+    """The blocks and inline elements Markdown reads in ``text``: (type, markup) in order (a
+    line break inside a paragraph is a space: where it falls is not structure)."""
+    parser = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+    out = []
+    for token in parser.parse(text):
+        out.append((token.type, token.markup))
+        out.extend(
+            (c.type, c.markup) for c in token.children or [] if c.type not in ("text", "softbreak")
+        )
+    return out
+
+
+def saying(words: dict[str, str]):
+    """A translation word for word that says ``words[w]`` for a word ``w`` in it."""
+
+    def translate(texts: list[str]) -> list[Aligned]:
+        out = []
+        for text in texts:
+            said = [words.get(w, w) for w in text.split()]
+            out.append(Aligned(" ".join(said), [(k, k) for k in range(len(said))]))
+        return out
+
+    return translate
+
+
+def reversed_words(texts: list[str]) -> list[Aligned]:
+    """A translation that says the words backwards: source word i is target word n - 1 - i."""
+    out = []
+    for text in texts:
+        words = text.split()
+        n = len(words)
+        out.append(Aligned(" ".join(reversed(words)), [(k, n - 1 - k) for k in range(n)]))
+    return out
+
+
+def test_only_the_text_of_blocks_changes():
+    source, output = GUIDE.split("\n"), translated(GUIDE).split("\n")
+    changed = {3, 5, 6, 8, 9, 10, 12, 14, 16, 30, 31}  # headings, paragraphs, items, cells
+    assert len(output) == len(source)
+    assert [x for k, x in enumerate(output) if k not in changed] == [
+        x for k, x in enumerate(source) if k not in changed
+    ]
+    assert structure(translated(GUIDE)) == structure(GUIDE)
+
+
+def test_each_blocks_marks_stay_and_its_text_is_translated():
+    lines = translated(GUIDE).split("\n")
+    assert lines[3] == "# INSTALLER *VITE* ##"
+    assert lines[8:11] == [
+        "> - UN *PREMIER* POINT",
+        ">   SUR DEUX LIGNES",
+        "> - ![logo](logo.png) SECOND POINT",
+    ]
+    assert lines[12:15] == ["| NOM | VALEUR | |", "|---|---|---|", "| A \\| B | `x` | C |"]
+    assert lines[16:18] == ["TITRE SOULIGNÉ", "=============="]
+    assert lines[-3:] == ["FIN\\", "DU TEXTE.", ""]
+
+
+def test_code_autolinks_and_images_pass_through_whole_and_the_model_never_reads_them():
+    document = read_markdown(GUIDE.split("\n")[:-1], "guide.md")
+    sources = document.sources()
+    assert not any("make install" in s or "ex.fr/aide" in s or "logo" in s for s in sources)
+    stand_ins = [c for s in sources for c in s if PRIVATE_USE[0] <= c <= PRIVATE_USE[1]]
+    assert len(stand_ins) == 3  # a code span, an autolink, an image: one character each
+    lines = translated(GUIDE).split("\n")
+    assert "`make install`" in lines[5] and "<https://ex.fr/aide>" in lines[6]
+
+
+def test_a_links_destination_and_title_are_kept_as_written():
+    assert '[TERMINAL](https://ex.fr/Épée "Aide")' in translated(GUIDE)
+
+
+def test_elements_enclose_the_words_aligned_to_those_they_enclosed():
+    text = "Un **très grand** [chat](https://ex.fr/chat) <kbd>noir</kbd> dort.\n"
+    assert translated(text, reversed_words) == (
+        "dort. <kbd>noir</kbd> [chat](https://ex.fr/chat) **grand très** Un\n"
+    )
+
+
+def test_what_the_translation_says_is_escaped_where_markdown_would_read_markup():
+    words = {"un": "*un*", "deux": "_deux_", "trois": "[trois]", "quatre": "a|b", "Cinq": "#"}
+    text = "Cinq un deux trois quatre snake_case.\n"
+    output = translated(text, saying(words))
+    assert output == "\\# \\*un\\* \\_deux\\_ \\[trois\\] a\\|b snake_case.\n"
+    assert structure(output) == structure(text)  # one paragraph, no emphasis, no link
+
+
+def test_a_block_written_on_several_lines_is_wrapped_again_to_its_width():
+    text = "Un deux trois quatre cinq six sept huit neuf dix onze\ndouze treize quatorze.\n"
+    output = translated(text, saying({"Un": "un-un-un-un", "deux": "deux-deux-deux"}))
+    lines = output.split("\n")[:-1]
+    assert len(lines) == 2 and max(map(len, lines)) <= len(text.split("\n")[0])
+    assert " ".join(lines).split() == ["un-un-un-un", "deux-deux-deux"] + text.split()[2:]
+    assert translated("Une seule ligne, " * 10 + "\n").count("\n") == 1
+
+
+def test_a_wrapped_line_never_starts_a_block():
+    text = "un deux trois quatre cinq six sept huit neuf dix\nonze douze treize.\n"
+    said = saying({"six": "-", "sept": "1.", "huit": "#"})
+    for width in range(1, 40):
+        output = translated(text.replace("un ", "u" * width + " ", 1), said)
+        assert structure(output) == structure(text), output
+
+
+def test_a_file_without_text_to_translate_comes_out_as_it_went_in():
+    text = "```\ncode\n```\n\n    indenté\n\n<p>\nbloc\n</p>\n\n---\n"
+    assert translated(text) == text
+
+
+@pytest.mark.usefixtures("one_torch_thread")
+def test_nmt_translate_reads_a_markdown_file_by_its_extension(
+    run_cli, transformer_model_dir, tmp_path
+):
+    source = tmp_path / "notes.md"
+    source.write_text(
+        "# Ein Hund\n\nEin Mann läuft im `Park`.\n\n```\nEin Kind\n```\n", encoding="utf-8"
+    )
+    out = tmp_path / "notes.en.md"
+    result = run_cli(
+        ["translate", "-m", transformer_model_dir, "--threads", "1", "-i", source, "-o", out]
+    )
+    assert result.exit_code == 0, result.stderr
+    lines = out.read_text(encoding="utf-8").split("\n")
+    assert lines[0].startswith("# ") and lines[1] == "" and "`Park`" in lines[2]
+    assert lines[3:] == ["", "```", "Ein Kind", "```", ""]
+
+
+def test_the_readme_example_prints_what_it_shows(run_cli, tmp_path):
+    """The README's report, translated by the shipped fr-en model: what it shows."""
+    assert_readme_example_prints_as_shown(run_cli, "#### Markdown", tmp_path)
+
+
+WORDS = ["mot", "*x*", "**gras**", "_y_", "`code`", "[lien](http://u.v/w)", "<kbd>k</kbd>"]
+WORDS += ["![i](x.png)", "<http://x.y>", "1,5", "http://a.b/c_d", "snake_case", "5 * 3", "a|b"]
+WORDS += ["&amp;", "é", "~~del~~", "\\*", "C:\\dir", "<br/>", "x\\", "(1)", "#tag", "[note]", "-"]
+STARTS = ["", "", "# ", "## ", "- ", "* ", "1. ", "> ", "> - ", "   "]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.tuples(st.sampled_from(STARTS), st.lists(st.sampled_from(WORDS), min_size=1)),
+            min_size=1,
+            max_size=3,
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_any_file_comes_out_with_the_structure_it_went_in_with(blocks):
+    """Blocks of lines of words, with inline markup and what starts a block: translated word
+    for word, the file Markdown reads has the same blocks and inline elements."""
+    text = "\n\n".join("\n".join(s + " ".join(w) for s, w in b) for b in blocks) + "\n"
+    output = translated(text, word_for_word)
+    assert structure(output) == structure(text)
