@@ -4,9 +4,11 @@ tests/benchmarks/data/ holds documents written for the set: pages (``page_*.html
 tags with attributes, nested, ``<br/>`` and ``<img/>``, entities, lists, a table, ``<code>``
 and ``<pre>``), a gettext catalogue (``messages.po``: python-format and brace placeholders, a
 plural entry, ``msgctxt``, a translated, a fuzzy and an obsolete entry, a multi-line string,
-reST inline markup) and JSON lines (``strings.jsonl``: localisation strings with placeholders,
-inline tags, an address, a hashtag). Each is translated by ``nmt translate -i FILE -o OUT``
-with the default options, and checked here with parsers of their own, not nmt_cli's:
+reST inline markup), JSON lines (``strings.jsonl``: localisation strings with placeholders,
+inline tags, an address, a hashtag) and Markdown (``guide.md``: a front matter, headings,
+lists, a quotation, a table, a code block, code spans, links, an image, emphasis). Each is
+translated by ``nmt translate -i FILE -o OUT`` with the default options, and checked here with
+parsers of their own, not nmt_cli's:
 
 - pages: well formed (every end tag closes the element open, nothing left open); the same
   blocks (p, li, td, headings...), and in each block holding inline elements the same tag tree
@@ -16,7 +18,10 @@ with the default options, and checked here with parsers of their own, not nmt_cl
   with its ``msgctxt``, comments, references and flags; entries that had a translation (fuzzy
   too) keep it; each filled ``msgstr`` holds its ``msgid``'s placeholders;
 - JSON lines: every line an object with the input's keys in the same order, every other field
-  equal, and the translated text holding its placeholders and tags.
+  equal, and the translated text holding its placeholders and tags;
+- Markdown, read by markdown-it-py: the same blocks and inline elements in the same order (the
+  lines a paragraph is wrapped in aside), code blocks and code spans verbatim, every link and
+  image to the same destination, the front matter as it was, each block's placeholders kept.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import polib
+from markdown_it import MarkdownIt
 
 DATA = Path(__file__).resolve().parent / "data"
 BLOCKS = set("p li td th dt dd h1 h2 h3 h4 h5 h6 title caption figcaption".split())
@@ -185,6 +191,41 @@ def check_jsonl(source: Path, output: Path, field: str = "text") -> dict:
     }
 
 
+def _markdown(text: str) -> tuple[list, list, list, list]:
+    """What Markdown reads in ``text``: its structure ((type, markup) of blocks and inline
+    elements, line breaks inside a paragraph aside), its code, its destinations, and the text
+    of each block."""
+    structure, code, places, texts = [], [], [], []
+    for t in MarkdownIt("commonmark").enable(["table", "strikethrough"]).parse(text):
+        structure.append((t.type, t.markup))
+        if t.type in ("fence", "code_block"):
+            code.append(t.content)
+        for c in t.children or []:
+            if c.type not in ("text", "softbreak"):
+                structure.append((c.type, c.markup))
+            if c.type == "code_inline":
+                code.append(c.content)
+            if c.type in ("link_open", "image"):
+                places.append((c.attrs.get("href"), c.attrs.get("src"), c.attrs.get("title")))
+        if t.type == "inline":
+            texts.append(t.content)
+    return structure, code, places, texts
+
+
+def check_markdown(source: str, output: str) -> dict:
+    src, out = _markdown(source), _markdown(output)
+    same = src[0] == out[0]
+    lost = [(a, held(a, b)) for a, b in zip(src[3], out[3]) if same and held(a, b)]
+    return {
+        "same structure": same,
+        "code verbatim": f"{sum(c in out[1] for c in src[1])}/{len(src[1])}",
+        "destinations": f"{sum(p in out[2] for p in src[2])}/{len(src[2])}",
+        "front matter": output.split("\n")[:4] == source.split("\n")[:4],
+        "blocks with their placeholders": f"{len(src[3]) - len(lost)}/{len(src[3])}",
+        "placeholders lost": lost,
+    }
+
+
 def check_documents(model: str, work: Path, translate: Translate) -> None:
     """Each document of DATA translated into ``work`` and checked; the findings printed."""
     for source in sorted(DATA.glob("page_*.html")):
@@ -198,3 +239,7 @@ def check_documents(model: str, work: Path, translate: Translate) -> None:
     output = work / "strings.en.jsonl"
     translate(model, DATA / "strings.jsonl", output)
     print(f"\n## strings.jsonl: {check_jsonl(DATA / 'strings.jsonl', output)}")
+    output = work / "guide.en.md"
+    translate(model, DATA / "guide.md", output)
+    report = check_markdown((DATA / "guide.md").read_text("utf-8"), output.read_text("utf-8"))
+    print(f"\n## guide.md: {report}")
