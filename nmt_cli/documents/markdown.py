@@ -107,8 +107,8 @@ class _Marks:
 @dataclass
 class _Inline:
     """A block's inline Markdown (markdown-it's inline token) as a fragment of HTML (``page``)
-    whose elements are all inline;
-    ``marks[i]``: what element ``i`` of the fragment stands for."""
+    whose elements are all inline; ``marks[i]``: what element ``i`` of the fragment stands
+    for."""
 
     page: Page
     marks: list[_Marks]
