@@ -117,7 +117,7 @@ class _Inline:
     def of(cls, children, where: str, line: int) -> _Inline:
         marks: list[_Marks] = []
         parts: list[str] = []
-        opened: list[tuple[int, int]] = []  # elements open: (their mark, their part)
+        depth = 0  # Markdown elements open (emphasis, links)
         tags: list[tuple[str, int, int]] = []  # inline HTML start tags: (name, part, depth)
 
         def element(written: _Marks, content: str | None = None, verbatim=False) -> int:
@@ -151,13 +151,13 @@ class _Inline:
             elif t.type == "link_open" or t.type in _EMPHASIS:
                 close = f"]{_destination(t)}" if t.type == "link_open" else t.markup
                 marks.append(_Marks("[" if t.type == "link_open" else t.markup, close))
-                opened.append((len(marks) - 1, len(parts)))
+                depth += 1
                 parts.append(f'<m i="{len(marks) - 1}">')
             elif t.type.endswith("_close"):
-                opened.pop()
+                depth -= 1
                 parts.append("</m>")
             elif t.type == "html_inline":
-                cls._html(t.content, marks, parts, tags, len(opened), element)
+                cls._html(t.content, marks, parts, tags, depth, element)
             else:  # anything else markdown-it may give: its text as written
                 parts.append(html.escape(t.content, quote=False))
             k += 1
