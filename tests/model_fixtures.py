@@ -27,6 +27,8 @@ import torch
 import torch.nn.functional as F
 from conftest import make_corpus
 
+from nmt_cli.documents.translate import without_added_stop
+from nmt_cli.inference.translation import Translation
 from nmt_cli.model import ModelConfig, build_model
 from nmt_cli.model.bundle import save_bundle
 from nmt_cli.model.tokenizer import Tokenizer
@@ -144,6 +146,12 @@ def short_model_dir(tmp_path_factory: pytest.TempPathFactory, small_tokenizer: T
 def model_dir(request: pytest.FixtureRequest) -> Path:
     """Each trained model directory in turn."""
     return request.getfixturevalue(f"{request.param}_model_dir")
+
+
+def as_in_a_document(sources: list[str], lines: list[str]) -> list[str]:
+    """What a document's texts ``sources`` become where plain lines give ``lines``: the same,
+    but for a full stop the model added to a text that does not end as a sentence does."""
+    return [without_added_stop(Translation(s, t, 0.0)).text for s, t in zip(sources, lines)]
 
 
 def nmt_env(**extra: str) -> dict[str, str]:

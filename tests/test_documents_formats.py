@@ -17,6 +17,8 @@ import pytest
 from nmt_cli.documents.options import DocumentOptions
 from nmt_cli.documents.registry import FORMATS, NAMES, TEXT, format_for
 from nmt_cli.documents.segments import Segments
+from nmt_cli.documents.translate import without_added_stop
+from nmt_cli.inference.translation import Translation
 
 pytest_plugins = ["model_fixtures"]
 
@@ -75,3 +77,43 @@ def test_a_compressed_document_is_read_through(run_cli, transformer_model_dir, t
     result = run_cli(["translate", "-m", transformer_model_dir, "--threads", "1", "-i", source])
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["n"] == 1
+
+
+@pytest.mark.parametrize(
+    "source, said, written",
+    [
+        ("Premier point", "First point.", "First point"),  # an item, a heading, a cell
+        ("Le budget de la recherche", "The research budget. ", "The research budget"),
+        ("Une phrase, et sa fin.", "A sentence, and its end.", "A sentence, and its end."),
+        ("Vraiment ?", "Really.", "Really."),  # the source ends as a sentence does
+        ("« Il a dit oui. »", "He said yes.", "He said yes."),  # behind its closing quote
+        ("Les États-Unis", "The U.S.", "The U.S."),  # an abbreviation's stop
+        ("Attendez", "Wait...", "Wait..."),
+        ("Sans point", "Without a stop", "Without a stop"),
+    ],
+)
+def test_a_text_that_does_not_end_as_a_sentence_gains_no_full_stop(source, said, written):
+    assert without_added_stop(Translation(source, said, 0.0)).text == written
+
+
+def test_a_full_stop_written_as_a_word_goes_with_its_links():
+    said = Translation("Premier point", "First point .", 0.0, alignment=[(0, 0), (1, 1), (1, 2)])
+    kept = without_added_stop(said)
+    assert (kept.text, kept.alignment) == ("First point", [(0, 0), (1, 1)])
+
+
+def test_a_pages_list_items_keep_no_stop_the_model_adds_and_its_sentences_keep_theirs(
+    run_cli, tmp_path
+):
+    """The shipped fr-en model ends some list items with a full stop ("Three laboratories.")."""
+    page = tmp_path / "page.html"
+    page.write_text(
+        "<ul><li>Trois laboratoires</li><li>Une nouvelle loi</li></ul>\n"
+        "<p>Le gouvernement a présenté son budget.</p>\n",
+        encoding="utf-8",
+    )
+    result = run_cli(["translate", "--threads", "1", "-i", page])
+    assert result.exit_code == 0, result.stderr
+    items = result.stdout.split("<li>")[1:]
+    assert len(items) == 2 and all(not i.split("</li>")[0].endswith(".") for i in items)
+    assert result.stdout.split("<p>")[1].startswith("The") and ".</p>" in result.stdout

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import assert_one_error_line, assert_readme_example_prints_as_shown
+from model_fixtures import as_in_a_document
 
 pytest_plugins = ["model_fixtures"]
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
@@ -48,8 +49,9 @@ def out_lines(result) -> list[str]:
 
 
 def plain(run_cli, model: Path, lines: list[str]) -> list[str]:
-    """What `nmt translate` gives ``lines`` as plain lines."""
-    return out_lines(translate(run_cli, model, input="".join(f"{x}\n" for x in lines)))
+    """What `nmt translate` gives ``lines`` as plain lines, as a document holds them."""
+    found = out_lines(translate(run_cli, model, input="".join(f"{x}\n" for x in lines)))
+    return as_in_a_document(lines, found)
 
 
 def test_each_object_comes_back_with_its_field_translated_and_nothing_else_changed(
@@ -129,7 +131,9 @@ def test_the_jsonl_extension_reads_json_lines_and_input_format_text_reads_lines(
     as_lines = out_lines(
         translate(run_cli, transformer_model_dir, "-i", source, "--input-format", "text")
     )
-    assert as_lines == plain(run_cli, transformer_model_dir, [jsonl(RECORDS[:1]).rstrip("\n")])
+    assert as_lines == out_lines(
+        translate(run_cli, transformer_model_dir, input=jsonl(RECORDS[:1]))
+    )
 
 
 BROKEN = {

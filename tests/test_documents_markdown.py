@@ -221,9 +221,3 @@ def test_any_file_comes_out_with_the_structure_it_went_in_with(blocks):
     text = "\n\n".join("\n".join(s + " ".join(w) for s, w in b) for b in blocks) + "\n"
     output = translated(text, word_for_word)
     assert structure(output) == structure(text)
-
-
-def test_a_heading_or_an_item_gains_no_full_stop_its_source_lacks():
-    said = saying({"Installation": "Installation.", "point": "point.", "fin.": "end."})
-    text = "# Installation\n\n- Premier point\n- Une phrase, et sa fin.\n"
-    assert translated(text, said) == "# Installation\n\n- Premier point\n- Une phrase, et sa end.\n"

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from conftest import assert_one_error_line
+from model_fixtures import as_in_a_document
 
 from nmt_cli.documents.po import PLACEHOLDERS
 
@@ -153,12 +154,12 @@ def filled(run_cli, model_to, tmp_path_factory):
 
 def plain_translations(run_cli, model: Path, lines: list[str]) -> list[str]:
     """What `nmt translate` gives ``lines`` as plain lines, the placeholders of format strings
-    protected as a catalogue's are."""
+    protected as a catalogue's are, as a document holds them."""
     data = "".join(f"{line}\n" for line in lines).encode()
     protect = [x for p in PLACEHOLDERS for x in ("--protect", p)]
     result = run_cli(["translate", "-m", model, "--threads", "1", *protect], input=data)
     assert result.exit_code == 0, result.stderr
-    return result.stdout.split("\n")[:-1]
+    return as_in_a_document(lines, result.stdout.split("\n")[:-1])
 
 
 # -- what is filled --------------------------------------------------------------------------

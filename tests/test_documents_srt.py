@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import assert_one_error_line, assert_readme_example_prints_as_shown
+from model_fixtures import as_in_a_document
 
 from nmt_cli.documents.srt import wrap
 
@@ -54,7 +55,7 @@ def plain(run_cli, model: Path, lines: list[str]) -> list[str]:
     data = "".join(f"{x}\n" for x in lines).encode()
     result = translate(run_cli, model, input=data)
     assert result.exit_code == 0, result.stderr
-    return result.stdout.split("\n")[:-1]
+    return as_in_a_document(lines, result.stdout.split("\n")[:-1])
 
 
 @pytest.fixture(scope="module")

@@ -202,15 +202,7 @@ class _Inline:
                     opened.append(i)
             elif e.kind == "end":
                 out.append(self.marks[opened.pop()].close)
-        written = "".join(out) + _escaped(text)
-        if written.endswith(".") and not written.endswith("..") and not self._ends_sentence():
-            written = written[:-1]  # a heading, an item, a cell: no full stop the source lacks
-        return written
-
-    def _ends_sentence(self) -> bool:
-        """Whether the block's text ends as a sentence does (with . ! ? : ; or an ellipsis)."""
-        texts = self.page.texts()
-        return bool(texts) and texts[-1].rstrip()[-1:] in tuple(".!?:;…")
+        return "".join(out) + _escaped(text)
 
 
 @dataclass

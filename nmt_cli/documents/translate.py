@@ -7,7 +7,7 @@ A document that does not parse is one error and nothing is written."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from nmt_cli.documents.document import Document, DocumentFormat, read_whole
@@ -20,7 +20,12 @@ from nmt_cli.settings import flag_of, option_fields
 from nmt_cli.textio import check_files
 
 if TYPE_CHECKING:
+    from nmt_cli.inference.translation import Translation
     from nmt_cli.inference.translator import Translator
+
+# How a text that ends as a sentence ends (before closing quotes and brackets)
+_SENTENCE_END = tuple(".!?:;…")
+_CLOSERS = "\"')]»”’ "
 
 
 @dataclass(frozen=True)
@@ -69,9 +74,31 @@ class TranslateInput:
             )
         languages = translator.bundle.languages
         target = languages[1] if languages else None
-        text = self.document.render([nbest[0] for nbest in found], target, warn)
+        best = [without_added_stop(nbest[0]) for nbest in found]
+        text = self.document.render(best, target, warn)
         write_output(self.files.output, lambda out, interactive: out.write(text))
         return []
+
+
+def without_added_stop(translation: Translation) -> Translation:
+    """``translation`` without the full stop the model ended it with where its source does not
+    end as a sentence does: a document's heading, list item, table cell, label or subtitle line
+    that goes on gets none it lacked (``Trois laboratoires`` -> ``Three laboratories``, not
+    ``Three laboratories.``). An ellipsis or an abbreviation's stop (``U.S.``) stays."""
+    source = translation.source.rstrip(_CLOSERS)
+    text = translation.text.rstrip()
+    words = text.split()
+    if not source or source.endswith(_SENTENCE_END) or not words or not text.endswith("."):
+        return translation
+    last = words[-1]
+    if last.endswith("..") or "." in last[:-1]:
+        return translation
+    if last != ".":
+        return replace(translation, text=text[:-1])
+    n = len(words) - 1  # a stop the model wrote as a word of its own: its links go with it
+    links = [(s, t) for s, t in translation.alignment if t < n]
+    scores = translation.word_scores[:n]
+    return replace(translation, text=text[:-1].rstrip(), alignment=links, word_scores=scores)
 
 
 def read_input(
