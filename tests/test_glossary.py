@@ -129,6 +129,20 @@ def test_documents_and_markup_take_the_glossary_too(
     assert result.stdout.count("Board of Directors") == 1 and shown in result.stdout
 
 
+def test_a_tagged_word_the_model_cannot_translate_gets_its_tag_around_the_glossarys_term(
+    run_cli, tmp_path
+):
+    """The shipped fr-en has no word for "gras" (bold type): it drops it, and the <strong>
+    around it comes out empty. A glossary entry gives it the word, and the tag its place."""
+    line = "Le mot <em>urgent</em> doit apparaître en <strong>gras</strong> dans le titre."
+    terms = tmp_path / "terms.tsv"
+    terms.write_text("gras\tbold\n", encoding="utf-8")
+    [plain] = translate(run_cli, [line], "--markup", "html")
+    [out] = translate(run_cli, [line], "--markup", "html", "--glossary", terms)
+    assert "<strong></strong>" in plain and "<em>urgent</em>" in plain
+    assert "<strong>bold</strong>" in out and "<em>urgent</em>" in out
+
+
 def test_comments_blank_lines_and_spaces_around_terms_are_not_terms(tmp_path):
     path = tmp_path / "terms.tsv"
     path.write_bytes(b"\xef\xbb\xbf# a comment\r\n\r\n  Cour des comptes \t Court of Audit\r\n")
