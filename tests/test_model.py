@@ -245,18 +245,22 @@ def test_a_selected_state_steps_like_the_selected_rows(overrides):
             assert torch.allclose(picked_attn, attn[index], atol=1e-6)
 
 
+@pytest.mark.parametrize("told", [False, True], ids=["read", "told"])
 @pytest.mark.parametrize("overrides", FAMILIES)
-def test_beam_shaped_selections_step_like_teacher_forcing_of_each_rows_prefix(overrides):
+def test_beam_shaped_selections_step_like_teacher_forcing_of_each_rows_prefix(overrides, told):
     """A beam search tiles sentences into K rows, reorders rows within each sentence and drops
-    finished sentences; a Transformer then keeps one memory row per sentence, not per beam."""
+    finished sentences; a Transformer then keeps one memory row per sentence, not per beam,
+    whether it reads the sentences from the rows or the search tells it (``told``)."""
     model = _model(overrides)
     src, lens, tgt = _batch()  # B = 3
     tile, reorder, drop = [0, 0, 1, 1, 2, 2], [1, 0, 2, 2, 5, 4], [0, 1, 4, 5]
+    sentences = [[0, 1, 2], [0, 1, 2], [0, 2]]  # the sentence positions each selection keeps
     rows, prefixes = torch.arange(3), [[], [], []]  # each row's sentence and tokens fed
     with torch.no_grad():
         state = model.start(src, lens)
         for t, index in enumerate([tile, reorder, drop]):
-            state, rows = state.select(torch.tensor(index)), rows[index]
+            hint = sentences[t] if told else None
+            state, rows = state.select(torch.tensor(index), hint), rows[index]
             prefixes = [prefixes[i] for i in index]
             tokens = tgt[rows, t] if t == 0 else (tgt[rows, t] + torch.arange(len(rows))) % 6 + 4
             log_probs, attn, state = model.step(state, tokens)  # (B', V), (B', S)

@@ -38,7 +38,7 @@ class ScriptedState:
     src_len: list[int]
     width: int  # S: the padded source length of the batch
 
-    def select(self, index: torch.Tensor) -> ScriptedState:
+    def select(self, index: torch.Tensor, sentences: list[int] | None = None) -> ScriptedState:
         rows = index.tolist()
         return ScriptedState(
             [self.sentence[r] for r in rows],

@@ -14,7 +14,7 @@ What a family's modules do (L decoder layers, h heads, O the decoder's output si
     out, cross, state = decoder.step(tokens, state)  # tokens (B,) -> (B, O), (B, L, h, S)
     out, cross = decoder(tgt_in, state)              # teacher forcing: (B, T, O), (B, L, h, T, S)
     cross = decoder.align(tgt_in, state)             # full-context pass, Transformer: (B, h, T, S)
-    state.select(index)                              # rows ``index`` (B',) of the batch
+    state.select(index, sentences)                   # rows ``index`` (B',) of the batch
 
 and the decoder's attributes ``output_size`` (O), ``cross_shape`` ((L, h)), ``align_layer`` (the
 layer read as the alignment, 0 <= align_layer < L) and ``has_attention``.

@@ -87,8 +87,9 @@ class RNNState:
     pad_mask: Tensor
     context: Tensor | None
 
-    def select(self, index: Tensor) -> RNNState:
-        """Rows ``index`` (B',) of the batch, for beam reordering and dropping finished rows."""
+    def select(self, index: Tensor, sentences: list[int] | None = None) -> RNNState:
+        """Rows ``index`` (B',) of the batch, for beam reordering and dropping finished rows
+        (``sentences``: unused, every row has its own state)."""
 
         def pick(x: Tensor | None, dim: int = 0) -> Tensor | None:
             return None if x is None else x.index_select(dim, index)

@@ -143,18 +143,24 @@ class TransformerState:
     position: int
     beams: int = 1
 
-    def select(self, index: Tensor) -> TransformerState:
+    def select(self, index: Tensor, sentences: list[int] | None = None) -> TransformerState:
+        """Rows ``index`` (B',) of the state. Where ``sentences`` (the memory row each run of
+        rows reads, known on the host) is not given, it is read from ``index``."""
+
         def pick(kv: tuple[Tensor, Tensor], rows: Tensor) -> tuple[Tensor, Tensor]:
             return kv[0].index_select(0, rows), kv[1].index_select(0, rows)
 
         reads = torch.div(index, self.beams, rounding_mode="floor")  # (B',) memory row of each
-        memory_rows, beams = _runs(reads.tolist())
-        if memory_rows is None:  # not in runs of one length: each row gets its own memory copy
+        if not sentences:  # read from the device: which memory rows, in runs of what length
+            sentences, beams = _runs(reads.tolist())
+        else:
+            beams = len(index) // len(sentences)
+        if sentences is None:  # not in runs of one length: each row gets its own memory copy
             memory_rows, beams = reads, 1
-        elif memory_rows == list(range(self.pad_mask.size(0))):
+        elif sentences == list(range(self.pad_mask.size(0))):
             memory_rows = None  # the same sentences: nothing to copy
         else:
-            memory_rows = torch.tensor(memory_rows, device=index.device)
+            memory_rows = reads[::beams]  # (N',) the first row of each run: no host list copied
         memory_kv, pad_mask = self.memory_kv, self.pad_mask
         if memory_rows is not None:
             memory_kv = [pick(kv, memory_rows) for kv in memory_kv]

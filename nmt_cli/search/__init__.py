@@ -8,10 +8,13 @@ The search knows nothing about models. It drives two things every model family p
         log_probs    (B, V)  log-softmax over the target vocabulary for the next token
         attention    (B, S)  the step's attention over source positions (rows sum to 1 over
                              the real positions; padding gets 0)
-    state = state.select(index)                  # index (B',) long: keep/reorder/tile rows
+    state = state.select(index, sentences)       # index (B',) long: keep/reorder/tile rows
 
 `select` is how beams are tiled (``arange(B).repeat_interleave(K)``), reordered after each
-top-k (the parent beam of each survivor) and how finished sentences leave the batch.
+top-k (the parent beam of each survivor) and how finished sentences leave the batch. The search
+knows on the host which sentences stay, and says so (``sentences``: the sentence each run of
+consecutive rows of ``index`` belongs to), so a state need not read ``index`` back from the
+device to find out: on a GPU, that read is a wait at every step.
 
 options.py holds the search's settings (SearchOptions; the length penalty they choose is a
 nmt_cli.length_penalty.LengthPenalty);
@@ -29,8 +32,10 @@ if TYPE_CHECKING:  # torch is imported where a search runs: SearchOptions is rea
 
 
 class DecoderState(Protocol):
-    def select(self, index: torch.Tensor) -> DecoderState:
-        """Rows ``index`` (B',) of this state, in that order."""
+    def select(self, index: torch.Tensor, sentences: list[int] | None = None) -> DecoderState:
+        """Rows ``index`` (B',) of this state, in that order. ``sentences``, when given: the
+        index reads whole sentences, in runs of ``B' // len(sentences)`` rows, run ``j`` the
+        rows of the sentence at position ``sentences[j]`` of this state."""
         ...
 
 

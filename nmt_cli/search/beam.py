@@ -85,15 +85,15 @@ def beam_search(
     if not limits:
         return []
     beams = _Beams(src_lengths, limits, beam_size, penalty, nbest)
-    state = state.select(
-        torch.arange(len(limits), device=src_lengths.device).repeat_interleave(beam_size)
-    )  # B*K rows
+    everyone = list(range(len(limits)))
+    tiled = torch.arange(len(limits), device=src_lengths.device).repeat_interleave(beam_size)
+    state = state.select(tiled, everyone)  # B*K rows
     for t in itertools.count():  # t output tokens exist in every live row
         log_probs, attn, state = step(state, beams.last)  # (B'*K, V), (B'*K, S)
-        rows = beams.advance(t, log_probs, attn, forbidden_tokens(t, min_len))
-        if rows is None:
+        kept = beams.advance(t, log_probs, attn, forbidden_tokens(t, min_len))
+        if kept is None:
             break
-        state = state.select(rows)
+        state = state.select(*kept)
     # Stable sort: on equal scores the hypothesis filed first (the likelier one) comes first.
     return [sorted(hyps, key=lambda h: -h.score)[:nbest] for hyps in beams.finished]
 
@@ -126,11 +126,11 @@ class _Beams:
 
     def advance(
         self, t: int, log_probs: torch.Tensor, attn: torch.Tensor, forbidden: list[int]
-    ) -> torch.Tensor | None:
+    ) -> tuple[torch.Tensor, list[int]] | None:
         """One step over log_probs (B'*K, V) and attention (B'*K, S), the ``forbidden`` tokens
         not taken: file the hypotheses that end, keep the best K continuations of the other
-        sentences. Returns the rows (B''*K,) the next step continues from, or None when every
-        sentence is done."""
+        sentences. Returns the rows (B''*K,) the next step continues from and the positions
+        (B'',) of the sentences they belong to, or None when every sentence is done."""
         k = self.k
         log_probs = log_probs.float()  # the step's own tensor: read, never changed
         self.history.add_attention(attn)
@@ -146,9 +146,17 @@ class _Beams:
         cand_tok = cand_idx % vocab  # (B', 2K)
         is_eos = cand_tok == EOS  # (B', 2K)
 
+        # The first K non-</s> candidates continue (there are at least K: at most one </s>
+        # per beam). E.g. is_eos [F, T, F, F] with K=2 picks candidate positions [0, 2].
+        pick = torch.sort(is_eos.to(torch.int8), dim=1, stable=True).indices[:, :k]  # (B', K)
+        new_cum = cand_lp.gather(1, pick)  # (B', K) sorted best first
+        ending = is_eos[:, :k] & torch.isfinite(cand_lp[:, :k])  # (B', K)
+        # The step's one read: each sentence's best live total, and whether a hypothesis ends.
+        best_live, ends_here = torch.stack([new_cum[:, 0], ending.any(1).float()]).tolist()
+
         # </s> candidates among the top K finish (scored with the length penalty on filing).
-        ends = (is_eos[:, :k] & torch.isfinite(cand_lp[:, :k])).nonzero()  # (E, 2): pos, j
-        if len(ends):  # most steps end no hypothesis: then nothing more is read
+        if any(ends_here):  # most steps end no hypothesis: then nothing more is read
+            ends = ending.nonzero()  # (E, 2): pos, j
             end_rows = ends[:, 0] * k + parent[ends[:, 0], ends[:, 1]]  # (E,)
             positions, rows = torch.stack([ends[:, 0], end_rows]).tolist()
             totals, eos_lps = torch.stack(  # (2, E): total log-prob, </s> log-prob
@@ -162,11 +170,7 @@ class _Beams:
                 [eos_lps[e] for e in filed],
             )
 
-        # The first K non-</s> candidates continue (there are at least K: at most one </s>
-        # per beam). E.g. is_eos [F, T, F, F] with K=2 picks candidate positions [0, 2].
-        pick = torch.sort(is_eos.to(torch.int8), dim=1, stable=True).indices[:, :k]  # (B', K)
-        new_cum = cand_lp.gather(1, pick)  # (B', K) sorted best first
-        self._mark_done(done, new_cum[:, 0].tolist(), t)
+        self._mark_done(done, best_live, t)
         kept_positions = [pos for pos, d in enumerate(done) if not d]
         if not kept_positions:
             return None
@@ -180,7 +184,7 @@ class _Beams:
         self.history = self.history.extend(rows, next_tok, chosen)
         self.cum, self.last = new_cum[kept], next_tok
         self.sents = [self.sents[pos] for pos in kept_positions]
-        return rows
+        return rows, kept_positions
 
     def _file(
         self,

@@ -85,7 +85,7 @@ def greedy_search(
         cum, last = new_cum[keep], best[keep]  # (B'',) each
         sents = [sents[r] for r in staying]
         if ending:  # finished sentences leave the batch
-            state = state.select(keep)
+            state = state.select(keep, staying)
         t += 1
 
     return [results[i] for i in range(batch)]
