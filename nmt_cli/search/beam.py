@@ -154,22 +154,8 @@ class _Beams:
         # The step's one read: each sentence's best live total, and whether a hypothesis ends.
         best_live, ends_here = torch.stack([new_cum[:, 0], ending.any(1).float()]).tolist()
 
-        # </s> candidates among the top K finish (scored with the length penalty on filing).
         if any(ends_here):  # most steps end no hypothesis: then nothing more is read
-            ends = ending.nonzero()  # (E, 2): pos, j
-            end_rows = ends[:, 0] * k + parent[ends[:, 0], ends[:, 1]]  # (E,)
-            positions, rows = torch.stack([ends[:, 0], end_rows]).tolist()
-            totals, eos_lps = torch.stack(  # (2, E): total log-prob, </s> log-prob
-                [cand_lp[ends[:, 0], ends[:, 1]], log_probs[end_rows, EOS]]
-            ).tolist()
-            filed = [e for e, pos in enumerate(positions) if not done[pos]]
-            self._file(
-                [positions[e] for e in filed],
-                [rows[e] for e in filed],
-                [totals[e] for e in filed],
-                [eos_lps[e] for e in filed],
-            )
-
+            self._file_ends(ending, parent, cand_lp, log_probs, done)
         self._mark_done(done, best_live, t)
         kept_positions = [pos for pos, d in enumerate(done) if not d]
         if not kept_positions:
@@ -185,6 +171,31 @@ class _Beams:
         self.cum, self.last = new_cum[kept], next_tok
         self.sents = [self.sents[pos] for pos in kept_positions]
         return rows, kept_positions
+
+    def _file_ends(
+        self,
+        ending: torch.Tensor,
+        parent: torch.Tensor,
+        cand_lp: torch.Tensor,
+        log_probs: torch.Tensor,
+        done: list[bool],
+    ) -> None:
+        """File the </s> candidates among the top K, ``ending`` (B', K), of the sentences not
+        ``done`` (scored with the length penalty on filing). ``parent`` and ``cand_lp`` (B', 2K):
+        each candidate's beam and total log-prob; ``log_probs`` (B'*K, V): the step's."""
+        ends = ending.nonzero()  # (E, 2): pos, j
+        end_rows = ends[:, 0] * self.k + parent[ends[:, 0], ends[:, 1]]  # (E,)
+        positions, rows = torch.stack([ends[:, 0], end_rows]).tolist()
+        totals, eos_lps = torch.stack(  # (2, E): total log-prob, </s> log-prob
+            [cand_lp[ends[:, 0], ends[:, 1]], log_probs[end_rows, EOS]]
+        ).tolist()
+        filed = [e for e, pos in enumerate(positions) if not done[pos]]
+        self._file(
+            [positions[e] for e in filed],
+            [rows[e] for e in filed],
+            [totals[e] for e in filed],
+            [eos_lps[e] for e in filed],
+        )
 
     def _file(
         self,
