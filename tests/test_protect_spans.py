@@ -5,9 +5,13 @@ Each case is a line and the spans found on it, as (kind, text), in order.
 
 from __future__ import annotations
 
-import pytest
+import re
 
-from nmt_cli.protect.spans import SpanFinder, compile_patterns
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nmt_cli.protect.spans import NEEDS, PATTERNS, SpanFinder, compile_patterns
 
 FIND = SpanFinder()
 
@@ -140,3 +144,16 @@ def test_a_users_pattern_that_matches_nothing_or_spaces_adds_no_span():
 def test_a_pattern_that_is_not_a_regex_is_refused_by_name():
     with pytest.raises(ValueError, match=r"--protect 'a\(': not a regular expression"):
         compile_patterns(["ok", "a("])
+
+
+# Lines made of the characters the kinds' patterns turn on, and of letters and spaces.
+_LINE = st.text(alphabet=st.sampled_from("ab xyzhé09_.,:;/\\@#&<>`~-+=*()'\"w\ue000\u00b2"))
+
+
+@settings(max_examples=400, deadline=None)
+@given(_LINE)
+def test_a_kind_matches_only_in_a_line_that_holds_what_it_needs(line):
+    # find() skips a kind's pattern on lines without its NEEDS: never a span lost by it
+    for kind, pattern in PATTERNS:
+        if kind in NEEDS and re.search(pattern, line):
+            assert re.search(NEEDS[kind], line), (kind, line)

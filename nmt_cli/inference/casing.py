@@ -12,8 +12,9 @@ from __future__ import annotations
 
 def is_shouted(text: str) -> bool:
     """Every cased letter is a capital, and some word has two or more of them."""
-    cased = [c for c in text if c.isupper() or c.islower()]
-    if len(cased) < 2 or any(c.islower() for c in cased):
+    if any(c.islower() for c in text):  # most lines: False at their second letter
+        return False
+    if sum(c.isupper() for c in text) < 2:
         return False
     return any(sum(c.isupper() for c in word) >= 2 for word in text.split())
 

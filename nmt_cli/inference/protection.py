@@ -155,14 +155,15 @@ class SpanProtection:
             part.text, s.placeholders, m.outputs, m.glue, self.form, weights, n_source
         )
         start, end = m.original(s.offset, s.offset + len(part.source)) if part.source else (0, 0)
-        source_words = _words_of(m, s.offset, part.source, start)
+        original_words = _word_spans(m.line[start:end])
+        source_words = _words_of(m, s.offset, part.source, start, original_words)
         links = set()
         for j, i in part.alignment:
             if j not in s.placeholders.values():  # a placeholder's links are its span's
                 links.update((a, b) for a in source_words[j] for b in placed.words[i])
         for k, target in placed.span_words.items():
             span = m.spans[k]
-            source = _covered(m.line[start:end], span.start - start, span.end - start)
+            source = _covered(original_words, span.start - start, span.end - start)
             pairs = (
                 zip(source, target)
                 if len(source) == len(target)
@@ -216,19 +217,23 @@ def _offsets(text: str, parts: list[Translation]) -> list[int]:
     return offsets
 
 
-def _covered(text: str, start: int, end: int) -> list[int]:
-    """The whitespace-separated words of ``text`` that ``text[start:end]`` overlaps."""
-    return [
-        n for n, w in enumerate(re.finditer(r"\S+", text)) if w.start() < end and start < w.end()
-    ]
+def _word_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each whitespace-separated word of ``text``."""
+    return [w.span() for w in re.finditer(r"\S+", text)]
 
 
-def _words_of(m: Masked, offset: int, source: str, start: int) -> list[list[int]]:
+def _covered(words: list[tuple[int, int]], start: int, end: int) -> list[int]:
+    """The indices of the ``words`` (their spans in a text) that ``text[start:end]`` overlaps."""
+    return [n for n, (a, b) in enumerate(words) if a < end and start < b]
+
+
+def _words_of(
+    m: Masked, offset: int, source: str, start: int, original: list[tuple[int, int]]
+) -> list[list[int]]:
     """For each word of a masked sentence (at ``offset`` in the masked line), the words of the
-    original sentence (at ``start`` in the line) it stands for."""
-    original = m.line[start : m.original(offset, offset + len(source))[1]] if source else ""
+    original sentence (at ``start`` in the line; its ``original`` word spans) it stands for."""
     out = []
-    for w in re.finditer(r"\S+", source):
-        a, b = m.original(offset + w.start(), offset + w.end())
+    for a, b in _word_spans(source):
+        a, b = m.original(offset + a, offset + b)
         out.append(_covered(original, a - start, b - start))
     return out

@@ -16,6 +16,7 @@ the translation.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from nmt_cli.protect.spans import Span
 from nmt_cli.vocab import PLACEHOLDERS
 
+_DIGIT = re.compile(r"\d")  # as the names' (\d+)
 # Characters next to which a placeholder needs no space: the model reads them apart already.
 _APART = set(".,;:!?()[]{}\"'«»“”‘’%$€£/–—-")
 
@@ -45,7 +47,9 @@ class PlaceholderForm:
     def find(self, text: str) -> list[tuple[int, int, int]]:
         """(start, end, k) of each name in ``text`` (any case: an ALL-CAPS line's translation
         is upper-cased), left to right; k may be out of any line's range."""
-        found = []
+        found: list[tuple[int, int, int]] = []
+        if not _DIGIT.search(text):
+            return found  # every name holds a number: most words are none
         for form, offset in self._forms():
             for m in form._pattern().finditer(text):
                 found.append((m.start(), m.end(), int(m[1]) - form.first + offset))
@@ -64,10 +68,16 @@ class PlaceholderForm:
         return [(self, 0), *((f, o + self.count) for f, o in self.overflow._forms())]
 
     def _pattern(self) -> re.Pattern:
-        before, after = (re.escape(part) for part in self.template.split("{}"))
-        # not a part of a longer number: "101.1" is a garbled copy of 101, not 101
-        edges = r"(?<!\d)(?<!\d\.)", r"(?!\d|\.\d)"
-        return re.compile(rf"{edges[0]}{before}(\d+){after}{edges[1]}", re.IGNORECASE)
+        return _name_pattern(self.template)
+
+
+@functools.cache
+def _name_pattern(template: str) -> re.Pattern:
+    """The names ``template`` makes, found in a text (built once: read for every word)."""
+    before, after = (re.escape(part) for part in template.split("{}"))
+    # not a part of a longer number: "101.1" is a garbled copy of 101, not 101
+    edges = r"(?<!\d)(?<!\d\.)", r"(?!\d|\.\d)"
+    return re.compile(rf"{edges[0]}{before}(\d+){after}{edges[1]}", re.IGNORECASE)
 
 
 # A reserved placeholder's neighbours as text writes them: closing punctuation after it and an
@@ -148,9 +158,12 @@ def mask(
 
     def add(text: str, start: int, end: int | None = None) -> None:
         parts.append(text)
-        for i in range(len(text)):  # plain text: one character each; a name: its whole span
-            starts.append(start if end is not None else start + i)
-            ends.append(end if end is not None else start + i + 1)
+        if end is None:  # plain text: one character each
+            starts.extend(range(start, start + len(text)))
+            ends.extend(range(start + 1, start + len(text) + 1))
+        else:  # a name, or a space set off: its whole span
+            starts.extend([start] * len(text))
+            ends.extend([end] * len(text))
 
     pos, glue = 0, []
     for k, span in enumerate(spans):

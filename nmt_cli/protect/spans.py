@@ -128,12 +128,26 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         r"|(?<![\w])[^\W_]+(?:_[^\W_]+)+(?![\w])",
     ),
 )
+# What a line must hold for a kind to match in it: searched for first, as most lines hold no
+# span of most kinds (a search for a character costs a fraction of the kind's own pattern).
+NEEDS = {
+    "markup": rf"[<&{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]",
+    "code": "`",
+    "url": r"/|www\.",
+    "email": "@",
+    "path": r"[/\\]",
+    "file": r"\.",
+    "handle": "@",
+    "hashtag": "#",
+    **dict.fromkeys(("time", "number", "phone", "ordinal"), r"\d"),
+}
 KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "user")
 _TRIMMED = ("url", "command", "path")  # kinds whose end may take a sentence's punctuation
 
 
 def _is_identifier(text: str) -> bool:
-    return "_" in text or any(c.isdigit() for c in text)
+    # a word of letters only (most words: isalpha is one C call) holds no digit
+    return "_" in text or not text.isalpha() and any(c.isdigit() for c in text)
 
 
 @dataclass(frozen=True)
@@ -164,6 +178,7 @@ class SpanFinder:
     def __init__(self, patterns: Sequence[str] = (), terms: Iterable[str] = ()):
         self.user = compile_patterns(patterns)
         self.kinds = [(kind, re.compile(p)) for kind, p in PATTERNS]
+        self.needs = {kind: re.compile(p) for kind, p in NEEDS.items()}
         terms_found = term_pattern(terms)
         if terms_found is not None:
             self.kinds.insert(0, ("term", terms_found))
@@ -173,6 +188,7 @@ class SpanFinder:
         found = [
             s
             for rank, (kind, p) in enumerate(self.kinds)
+            if kind not in self.needs or self.needs[kind].search(line)
             for s in _matches(p, line, kind, rank)
             if not any(s.start < u.end and u.start < s.end for u in user)
         ]
@@ -186,6 +202,8 @@ class _Ranked(Span):
 
 def _matches(pattern: re.Pattern, line: str, kind: str, rank: int) -> Iterable[_Ranked]:
     for m in pattern.finditer(line):
+        if kind == "identifier" and not _is_identifier(m[0]):
+            continue  # most words of a line, skipped before any work on them
         start, end = m.span()
         text = line[start:end]
         if kind in _TRIMMED:
