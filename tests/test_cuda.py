@@ -6,6 +6,8 @@ error line."""
 from __future__ import annotations
 
 import json
+import warnings
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,10 @@ from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixtu
     write_parallel,
     write_toml,
 )
+
+from nmt_cli.search.beam import beam_search
+from nmt_cli.search.greedy import greedy_search
+from nmt_cli.vocab import BOS, EOS, PAD
 
 pytest_plugins = ["model_fixtures"]
 
@@ -111,6 +117,73 @@ def test_two_training_steps_on_the_gpu(
     out = run_cli(["translate", "-m", run_dir, "--device", "cuda", "Ein Hund läuft."])
     assert out.exit_code == 0, out.stderr
     assert len(out.stdout.splitlines()) == 1
+
+
+@dataclass
+class BigramState:
+    """Per row, an offset into a bigram table: sentences that follow different paths."""
+
+    offset: torch.Tensor  # (R,) on the device
+
+    def select(self, index: torch.Tensor, sentences: list[int] | None = None) -> BigramState:
+        return BigramState(self.offset.index_select(0, index))
+
+
+def bigram_search(device: str, beam: int, sentences: int = 40) -> tuple[list, list[int]]:
+    """A search over a fixed bigram table on ``device`` (no neural network, nothing read by the
+    model): the hypotheses, and the number of times the host waited for the device between
+    each step and the next (counted by torch's sync debug mode on CUDA)."""
+    gen = torch.Generator().manual_seed(0)
+    vocab = 64
+    table = torch.randn(vocab, vocab, generator=gen)
+    table[:, EOS] += 1.0  # paths end at different steps
+    table[:, [PAD, BOS]] = -30.0  # never the likeliest (greedy reads again where it is)
+    table = table.log_softmax(dim=1).to(device)  # (V, V)
+    waits: list[int] = []  # syncs so far, at each step
+    caught: list[warnings.WarningMessage] = []
+
+    def step(state: BigramState, last: torch.Tensor):
+        waits.append(sum("synchroniz" in str(w.message) for w in caught))
+        log_probs = table.index_select(0, (last + state.offset) % vocab)  # (R, V)
+        return log_probs, torch.zeros(len(last), 7, device=device), state
+
+    state = BigramState(torch.arange(sentences, device=device))
+    src_lengths = torch.full((sentences,), 7, device=device)
+    limits = [60] * sentences
+    if device == "cuda":
+        torch.cuda.set_sync_debug_mode("warn")
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            if beam == 1:
+                found = [[h] for h in greedy_search(step, state, src_lengths, limits)]
+            else:
+                found = beam_search(step, state, src_lengths, limits, beam_size=beam)
+    finally:
+        if device == "cuda":
+            torch.cuda.set_sync_debug_mode(0)
+    return found, [b - a for a, b in zip(waits, waits[1:])]
+
+
+@pytest.mark.parametrize("beam", [1, 5])
+def test_the_bigram_search_files_hypotheses_at_many_steps(beam: int) -> None:
+    """The scenario the GPU test below counts waits in. Beam search's sentences all end with
+    </s> before their limit (a beam cut at the limit is read on its own: a rare step)."""
+    found, _ = bigram_search("cpu", beam)
+    assert len({len(h.tokens) for nbest in found for h in nbest}) >= 5
+    assert beam == 1 or all(h.finished for nbest in found for h in nbest)
+
+
+@needs_cuda
+@pytest.mark.parametrize("beam", [1, 5])
+def test_a_search_step_waits_for_the_gpu_once(beam: int) -> None:
+    """Each wait for the GPU's queue stops the host from queueing the next step's work: the
+    search reads the device once a step, however many hypotheses end in it, and files them
+    without reading them (they are read once the search is over). Same results as the CPU's."""
+    found, waits = bigram_search("cuda", beam)
+    assert max(waits) == 1, waits
+    cpu, _ = bigram_search("cpu", beam)
+    assert [[h.tokens for h in n] for n in found] == [[h.tokens for h in n] for n in cpu]
 
 
 @pytest.mark.skipif(torch.cuda.is_available(), reason="this machine has a CUDA GPU")

@@ -41,6 +41,7 @@ import torch
 from nmt_cli.length_penalty import NO_LENGTH_PENALTY, LengthPenalty
 from nmt_cli.search import DecoderState, StepFn
 from nmt_cli.search.hypothesis import (
+    Filed,
     History,
     Hypothesis,
     Limits,
@@ -48,6 +49,7 @@ from nmt_cli.search.hypothesis import (
     chosen_log_probs,
     forbid_tokens,
     forbidden_tokens,
+    host_index,
 )
 from nmt_cli.vocab import BOS, EOS
 
@@ -94,6 +96,7 @@ def beam_search(
         if kept is None:
             break
         state = state.select(*kept)
+    beams.filed.read()
     # Stable sort: on equal scores the hypothesis filed first (the likelier one) comes first.
     return [sorted(hyps, key=lambda h: -h.score)[:nbest] for hyps in beams.finished]
 
@@ -102,8 +105,8 @@ class _Beams:
     """The K beams of the B' sentences still searched, and every sentence's finished hypotheses.
 
     Rows are sentence-major: row pos*K + j is beam j of the sentence at position pos. What the
-    host decides on (which sentences are done, which rows end) is read from the device a fixed
-    number of times per step, never once per sentence or per hypothesis.
+    host decides on (which sentences are done, which rows end) is read from the device once a
+    step, in one go; a step that cuts beams at their length limit reads once more.
     """
 
     def __init__(
@@ -123,6 +126,7 @@ class _Beams:
         self.cum[:, 0] = 0.0  # only beam 0 is live at step 0, so the K hypotheses are distinct
         self.last = torch.full((batch * k,), BOS, dtype=torch.long, device=device)  # (B'*K,)
         self.history = History.start(batch * k, device)
+        self.filed = Filed()  # hypotheses are read from the device once the search is over
 
     def advance(
         self, t: int, log_probs: torch.Tensor, attn: torch.Tensor, forbidden: list[int]
@@ -151,51 +155,50 @@ class _Beams:
         pick = torch.sort(is_eos.to(torch.int8), dim=1, stable=True).indices[:, :k]  # (B', K)
         new_cum = cand_lp.gather(1, pick)  # (B', K) sorted best first
         ending = is_eos[:, :k] & torch.isfinite(cand_lp[:, :k])  # (B', K)
-        # The step's one read: each sentence's best live total, and whether a hypothesis ends.
-        best_live, ends_here = torch.stack([new_cum[:, 0], ending.any(1).float()]).tolist()
-
-        if any(ends_here):  # most steps end no hypothesis: then nothing more is read
-            self._file_ends(ending, parent, cand_lp, log_probs, done)
-        self._mark_done(done, best_live, t)
+        # The step's one read, per sentence: its best live total; of its top K candidates,
+        # which end, their beams, totals and those beams' </s> log-probs.
+        read = torch.cat(
+            [new_cum[:, :1], ending.float(), parent[:, :k].float(), cand_lp[:, :k]]
+            + [log_probs[:, EOS].view(-1, k)],
+            dim=1,
+        ).tolist()  # (B', 1 + 4K)
+        self._file_ends(read, done)
+        self._mark_done(done, [row[0] for row in read], t)
         kept_positions = [pos for pos, d in enumerate(done) if not d]
         if not kept_positions:
             return None
 
         # Survivors inherit their parent's row: state and histories are gathered by it.
         # E.g. K=2, kept sentence positions [0, 2], parents [[1, 0], [0, 0]] -> rows [1, 0, 4, 4].
-        kept = torch.tensor(kept_positions, device=log_probs.device)  # (B'',) sentences that stay
-        rows = (kept.unsqueeze(1) * k + parent.gather(1, pick)[kept]).view(-1)  # (B''*K,)
-        next_tok = cand_tok.gather(1, pick)[kept].view(-1)  # (B''*K,)
+        parents, next_tok = parent.gather(1, pick), cand_tok.gather(1, pick)  # (B', K) each
+        if len(kept_positions) < len(done):  # sentences leave: their rows are dropped
+            kept = host_index(kept_positions, log_probs.device)  # (B'',) sentences that stay
+            parents, next_tok, new_cum = parents[kept], next_tok[kept], new_cum[kept]
+        else:
+            kept = torch.arange(len(done), device=log_probs.device)  # (B',) all stay
+        rows = (kept.unsqueeze(1) * k + parents).view(-1)  # (B''*K,)
+        next_tok = next_tok.view(-1)  # (B''*K,)
         chosen = chosen_log_probs(log_probs, rows, next_tok, forbidden)  # (B''*K,)
         self.history = self.history.extend(rows, next_tok, chosen)
-        self.cum, self.last = new_cum[kept], next_tok
+        self.cum, self.last = new_cum, next_tok
         self.sents = [self.sents[pos] for pos in kept_positions]
         return rows, kept_positions
 
-    def _file_ends(
-        self,
-        ending: torch.Tensor,
-        parent: torch.Tensor,
-        cand_lp: torch.Tensor,
-        log_probs: torch.Tensor,
-        done: list[bool],
-    ) -> None:
-        """File the </s> candidates among the top K, ``ending`` (B', K), of the sentences not
-        ``done`` (scored with the length penalty on filing). ``parent`` and ``cand_lp`` (B', 2K):
-        each candidate's beam and total log-prob; ``log_probs`` (B'*K, V): the step's."""
-        ends = ending.nonzero()  # (E, 2): pos, j
-        end_rows = ends[:, 0] * self.k + parent[ends[:, 0], ends[:, 1]]  # (E,)
-        positions, rows = torch.stack([ends[:, 0], end_rows]).tolist()
-        totals, eos_lps = torch.stack(  # (2, E): total log-prob, </s> log-prob
-            [cand_lp[ends[:, 0], ends[:, 1]], log_probs[end_rows, EOS]]
-        ).tolist()
-        filed = [e for e, pos in enumerate(positions) if not done[pos]]
-        self._file(
-            [positions[e] for e in filed],
-            [rows[e] for e in filed],
-            [totals[e] for e in filed],
-            [eos_lps[e] for e in filed],
-        )
+    def _file_ends(self, read: list[list[float]], done: list[bool]) -> None:
+        """File the </s> candidates among the top K of the sentences not ``done`` (scored with
+        the length penalty on filing), in sentence order, then candidate order. ``read`` (B',
+        1 + 4K): per sentence, its best live total, then per top candidate whether it ends, its
+        beam, its total log-prob, and per beam its </s> log-prob."""
+        k, filed = self.k, []  # (position, row, total, </s> log-prob) of each
+        for pos, row in enumerate(read):
+            ends = row[1 : 1 + k]
+            if done[pos] or not any(ends):  # most sentences, at most steps
+                continue
+            for j in (j for j in range(k) if ends[j]):
+                beam = int(row[1 + k + j])
+                filed.append((pos, pos * k + beam, row[1 + 2 * k + j], row[1 + 3 * k + beam]))
+        if filed:
+            self._file(*(list(x) for x in zip(*filed)))
 
     def _file(
         self,
@@ -208,7 +211,7 @@ class _Beams:
         given) or cut (None), in that order."""
         ids = [self.sents[pos] for pos in positions]
         lengths = [self.src_lengths[i] for i in ids]
-        found = self.history.hypotheses(rows, log_probs, eos_lps, lengths, self.penalty)
+        found = self.filed.add(self.history, rows, log_probs, eos_lps, lengths, self.penalty)
         for i, hyp in zip(ids, found):
             self.finished[i].append(hyp)
 
@@ -260,48 +263,40 @@ def _top_candidates(scores: torch.Tensor, n: int) -> tuple[torch.Tensor, torch.T
     """The ``n`` best entries of each row of scores (B', K*V), best first: (B', n) values and
     (B', n) flat indices. Equal scores come in index order (lower beam, then lower token id),
     which ``topk`` does not promise; a full stable sort would, at ~10x the cost for large V.
+    Nothing is read back to the host: on a GPU each read would wait for its queue to drain.
 
     E.g. row [1, 3, 3, 2, 3] with n=2 gives values [3, 3] at indices [1, 2], never [4, 1].
 
-    A wide row is first narrowed to the m = n + 1 chunks of CHUNK entries with the highest
-    maxima (a maximum per chunk costs a fraction of a top-k over the row): an entry outside them
-    is at most the m-th highest chunk maximum, and m entries inside (the chunks' maxima) are at
-    least that, so every entry of the row's best n is inside unless the n-th best equals that
-    bound. Rows where it does are searched whole.
+    A wide row is first narrowed to its n best chunks of CHUNK entries, ranked by their maxima,
+    equal maxima in chunk order (a maximum per chunk costs a fraction of a top-k over the row).
+    No entry of the answer is lost, v being its n-th value: a chunk whose maximum is above v
+    holds one of the answer's entries (all entries above v are in it), and the chunks of
+    maximum v that hold one are the first chunks of maximum v (an entry equal to v in an
+    earlier chunk would come first), so together they are at most n, and ranked first.
     """
     rows, width = scores.shape
-    m = n + 1
-    if width % CHUNK or width < 8 * m * CHUNK:
-        return _top_candidates_of(scores, n)
-    chunk_max = scores.view(rows, -1, CHUNK).amax(dim=2)  # (B', width / CHUNK)
-    best = torch.topk(chunk_max, m, dim=1)  # (B', m) each, values highest first
-    chunks = best.indices.sort(dim=1).values  # (B', m) ascending, so entries keep index order
-    offsets = torch.arange(CHUNK, device=scores.device)  # (CHUNK,)
-    cols = (chunks.unsqueeze(2) * CHUNK + offsets).view(rows, -1)  # (B', m * CHUNK) ascending
-    values, index = _top_candidates_of(scores.gather(1, cols), n)  # (B', n), into cols
-    index = cols.gather(1, index)  # (B', n) flat indices into the row
-    unsure = (values[:, n - 1] <= best.values[:, m - 1]).nonzero().squeeze(1)  # (R,)
-    if len(unsure):
-        values[unsure], index[unsure] = _top_candidates_of(scores[unsure], n)
-    return values, index
-
-
-def _top_candidates_of(scores: torch.Tensor, n: int) -> tuple[torch.Tensor, torch.Tensor]:
-    """:func:`_top_candidates` over every entry of each row."""
-    m = min(n + 1, scores.size(1))  # one more than asked: a tie across the cut shows there
-    values, index = torch.topk(scores, m, dim=1)  # (B', m), ties in unspecified order
-    index = index[:, :n].sort(dim=1).values  # (B', n) ascending
-    if m > n:
-        tied = (values[:, n] == values[:, n - 1]).nonzero().squeeze(1)  # (R,) rows tied at the cut
-        if len(tied):  # there take the lowest indices among the tied (bf16 scores tie often)
-            rows, nth = scores[tied], values[tied, n - 1 : n]  # (R, K*V), (R, 1) n-th best
-            above, ties = rows > nth, rows == nth  # (R, K*V) each
-            room = n - above.sum(1, keepdim=True)  # (R, 1) places left for tied entries
-            take = above | (ties & (ties.cumsum(1) <= room))  # (R, K*V) exactly n per row
-            index[tied] = take.nonzero()[:, 1].view(-1, n)  # (R, n) ascending
+    if width % CHUNK or width < 8 * (n + 1) * CHUNK:
+        index = _first_best(scores, n)  # (B', n) ascending
+    else:
+        chunks = _first_best(scores.view(rows, -1, CHUNK).amax(dim=2), n)  # (B', n) ascending
+        offsets = torch.arange(CHUNK, device=scores.device)  # (CHUNK,)
+        cols = (chunks.unsqueeze(2) * CHUNK + offsets).view(rows, -1)  # (B', n * CHUNK) ascending
+        index = cols.gather(1, _first_best(scores.gather(1, cols), n))  # (B', n) ascending
     values = scores.gather(1, index)  # (B', n)
     order = torch.sort(values, dim=1, descending=True, stable=True).indices  # (B', n)
     return values.gather(1, order), index.gather(1, order)
+
+
+def _first_best(scores: torch.Tensor, n: int) -> torch.Tensor:
+    """The indices (R, n), ascending, of the ``n`` highest entries of each row of scores (R, W),
+    entries equal to the n-th highest taken lowest index first: e.g. row [1, 3, 3, 2, 3] with
+    n=2 gives [1, 2]. Every row by the same tensor operations: none is read on the host."""
+    nth = torch.topk(scores, n, dim=1).values[:, n - 1 :]  # (R, 1) the n-th highest value
+    above, tied = scores > nth, scores == nth  # (R, W) each
+    room = n - above.sum(1, keepdim=True)  # (R, 1) places left for entries equal to the n-th
+    take = above | (tied & (tied.cumsum(1) <= room))  # (R, W) exactly n per row
+    cols = torch.arange(scores.size(1), device=scores.device)  # (W,)
+    return torch.where(take, cols, scores.size(1)).topk(n, dim=1, largest=False).values
 
 
 def _cannot_improve(

@@ -19,12 +19,15 @@ import torch
 from nmt_cli.length_penalty import NO_LENGTH_PENALTY, LengthPenalty
 from nmt_cli.search import DecoderState, StepFn
 from nmt_cli.search.hypothesis import (
+    Filed,
     History,
     Hypothesis,
     Limits,
     as_limits,
     forbid_tokens,
     forbidden_tokens,
+    host_index,
+    is_one_of,
 )
 from nmt_cli.vocab import BOS, EOS
 
@@ -51,10 +54,10 @@ def greedy_search(
     Returns one :class:`Hypothesis` per sentence, in input order. Ties between equally
     likely tokens go to the lowest id.
     """
-    batch = len(src_lengths)
-    limits = as_limits(max_len, batch)
+    batch, limits = len(src_lengths), as_limits(max_len, len(src_lengths))
     device, src_lengths = src_lengths.device, src_lengths.tolist()  # (B,) on the host
     results: dict[int, Hypothesis] = {}  # by original sentence index
+    filed = Filed()  # hypotheses are read from the device once the search is over
 
     sents = list(range(batch))  # (B',) original index of each row
     last = torch.full((batch,), BOS, dtype=torch.long, device=device)  # (B',)
@@ -64,66 +67,79 @@ def greedy_search(
     t = 0  # tokens produced so far, the same for every row still in the batch
     while sents:
         log_probs, attn, state = step(state, last)  # (B', V), (B', S)
-        best_lp, best = _best_allowed(log_probs.float(), forbidden_tokens(t, min_len))
-        new_cum = cum + best_lp  # (B',)
+        best_lp, best, read = _choose(log_probs.float(), cum, forbidden_tokens(t, min_len))
         history.add_attention(attn)
 
-        # Rows that end: </s> chosen, or already holding max_len tokens. Read once per step.
-        stops = (best == EOS).tolist()  # (B',)
-        ending = [r for r, i in enumerate(sents) if stops[r] or limits[i] == t]
+        ending = [r for r, i in enumerate(sents) if read[0][r] or limits[i] == t]  # </s>, max_len
         if ending:
             ids = [sents[r] for r in ending]
             lengths = [src_lengths[i] for i in ids]
-            found = _ended(history, ending, stops, (new_cum, best_lp, cum), lengths, penalty)
-            results.update(zip(ids, found))
-
+            results.update(zip(ids, _file(filed, history, ending, read, lengths, penalty)))
         if len(ending) == len(sents):
             break
-        staying = sorted(set(range(len(sents))) - set(ending))
-        keep = torch.tensor(staying, device=device)  # (B'',)
-        history = history.extend(keep, best[keep], best_lp[keep])  # (B'', t + 1)
-        cum, last = new_cum[keep], best[keep]  # (B'',) each
-        sents = [sents[r] for r in staying]
+        new_cum = cum + best_lp  # (B',)
         if ending:  # finished sentences leave the batch
+            staying = sorted(set(range(len(sents))) - set(ending))
+            keep = host_index(staying, device)  # (B'',)
+            best, best_lp, new_cum = best[keep], best_lp[keep], new_cum[keep]
+            history = history.extend(keep, best, best_lp)  # (B'', t + 1)
+            sents = [sents[r] for r in staying]
             state = state.select(keep, staying)
+        else:
+            history = history.extend(slice(None), best, best_lp)  # (B', t + 1)
+        cum, last = new_cum, best  # (B'',) each
         t += 1
 
+    filed.read()
     return [results[i] for i in range(batch)]
 
 
-def _ended(
+def _file(
+    filed: Filed,
     history: History,
     ending: list[int],
-    stops: list[bool],
-    scores: tuple,
+    read: list[list[float]],
     lengths: list[int],
     penalty: LengthPenalty,
 ) -> list[Hypothesis]:
-    """The hypotheses of rows ``ending``: finished where ``stops`` (</s> chosen: its log-prob
-    and attention row kept), else cut at the length limit (this step's token dropped).
-    ``scores`` are (new_cum, best_lp, cum), each (B',); ``penalty`` scores each hypothesis (one
-    per sentence: it ranks nothing)."""
-    new_cum, best_lp, cum = scores
-    index = torch.tensor(ending, device=cum.device)  # (R,)
-    ended, eos_lp, cut = torch.stack([new_cum[index], best_lp[index], cum[index]]).tolist()
-    return history.hypotheses(
+    """File the rows ``ending`` of ``history``: finished where </s> was chosen (its log-prob
+    kept), else cut at the length limit (this step's token dropped). ``read`` is the step's
+    (stops, new totals, chosen log-probs, totals before), per row; ``lengths``: the rows'
+    source lengths."""
+    stops, new_cums, best_lps, cums = read
+    return filed.add(
+        history,
         ending,
-        [ended[e] if stops[r] else cut[e] for e, r in enumerate(ending)],
-        [eos_lp[e] if stops[r] else None for e, r in enumerate(ending)],
+        [new_cums[r] if stops[r] else cums[r] for r in ending],
+        [best_lps[r] if stops[r] else None for r in ending],
         lengths,
         penalty,
     )
 
 
-def _best_allowed(
-    log_probs: torch.Tensor, forbidden: list[int]
-) -> tuple[torch.Tensor, torch.Tensor]:
+def _choose(
+    log_probs: torch.Tensor, cum: torch.Tensor, forbidden: list[int]
+) -> tuple[torch.Tensor, torch.Tensor, list[list[float]]]:
     """The most likely token of each row of log_probs (R, V) that is not ``forbidden``, and its
-    log-prob: (R,) each, the first maximum on ties. Only rows whose maximum is a forbidden
-    token are searched again (on a copy), so the step's tensor is neither changed nor copied."""
+    log-prob: (R,) each, the first maximum on ties; and, read in one go, per row whether it is
+    </s>, the row's total with it, its log-prob, and the total ``cum`` (R,) before it. Only rows
+    whose maximum is a forbidden token are searched again (on a copy), so the step's tensor is
+    neither changed nor copied, and the host reads again only then."""
     best_lp, best = log_probs.max(dim=1)  # (R,), (R,): first maximum on ties
-    redo = torch.isin(best, best.new_tensor(forbidden)).nonzero().squeeze(1)  # (R',)
-    if len(redo):
-        again = forbid_tokens(log_probs[redo], forbidden).max(dim=1)  # (R',) each
-        best_lp[redo], best[redo] = again.values, again.indices
-    return best_lp, best
+    read = _read(best, best_lp, cum, forbidden)
+    redo = [r for r, no in enumerate(read[0]) if no]  # (R',) rows whose maximum is forbidden
+    if redo:
+        index = host_index(redo, log_probs.device)  # (R',)
+        again = forbid_tokens(log_probs[index], forbidden).max(dim=1)  # (R',) each
+        best_lp[index], best[index] = again.values, again.indices
+        read = _read(best, best_lp, cum, forbidden)
+    return best_lp, best, read[1:]
+
+
+def _read(
+    best: torch.Tensor, best_lp: torch.Tensor, cum: torch.Tensor, forbidden: list[int]
+) -> list[list[float]]:
+    """Per row (R,): whether ``best`` is forbidden, whether it is </s>, cum + best_lp, best_lp
+    and cum, read from the device in one go."""
+    flags = [is_one_of(best, forbidden).float(), (best == EOS).float()]
+    return torch.stack([*flags, cum + best_lp, best_lp, cum]).tolist()

@@ -2,8 +2,11 @@
 
 A :class:`Hypothesis` is one output sentence with its scores (its ranking score from the
 length penalty, nmt_cli/length_penalty.py) and the attention rows that produced it.
-:class:`History`, :func:`forbid_tokens` and :func:`as_limits` are the pieces greedy and beam
-search must do identically (beam search with K=1 has to reproduce greedy search exactly).
+:class:`History`, :class:`Filed`, :func:`forbid_tokens` and :func:`as_limits` are the pieces
+greedy and beam search must do identically (beam search with K=1 has to reproduce greedy search
+exactly). Both read the device once a step, in one go (on a GPU each read waits for the queue
+of work to drain): what the host decides on, never a hypothesis's tokens or attention, which
+:class:`Filed` reads once the search is over.
 
 Shapes use the package glossary (B batch, S source length, V vocabulary, K beam).
 """
@@ -76,41 +79,58 @@ class History:
             self.attention[rows],  # (R', t + 1, S)
         )
 
-    def hypotheses(
+
+class Filed:
+    """The hypotheses a search files as it goes. A hypothesis's score is known when it is filed
+    (from host floats); its tokens, token log-probs and attention are gathered on the device
+    then, and read from it by ``read()`` once the search is over: filing waits for nothing (on
+    a GPU each read waits for the device's queue to drain)."""
+
+    def __init__(self) -> None:
+        self._waiting: list[tuple] = []  # per filing: hypotheses and their device rows
+
+    def add(
         self,
+        history: History,
         rows: list[int],
         log_probs: list[float],
         eos_log_probs: list[float | None],
         src_lengths: list[int],
         penalty: LengthPenalty,
     ) -> list[Hypothesis]:
-        """Rows ``rows`` as hypotheses, read from the device in one go (a search on a GPU then
-        waits for it once per step, not once per hypothesis). Row r is finished by </s> of
-        ``eos_log_probs[r]`` (this step's attention row kept) or, where that is None, cut at the
-        length limit (this step's row dropped). ``log_probs`` are the running sums the search
-        keeps, so that greedy and beam search give bit-identical floats; ``penalty`` scores
-        them; ``src_lengths`` cut each attention's padding columns."""
-        assert self.attention is not None
+        """Rows ``rows`` of ``history`` as hypotheses, filled in by ``read()``. Row r is
+        finished by </s> of ``eos_log_probs[r]`` (this step's attention row kept) or, where that
+        is None, cut at the length limit (this step's row dropped). ``log_probs`` are the
+        running sums the search keeps, so that greedy and beam search give bit-identical
+        floats; ``penalty`` scores them; ``src_lengths`` cut each attention's padding columns."""
+        assert history.attention is not None
         if not rows:
             return []
-        index = torch.tensor(rows, device=self.tokens.device)  # (R,)
-        tokens = self.tokens[index].tolist()  # (R, t)
-        lps = self.token_log_probs[index].tolist()  # (R, t)
-        attention = self.attention[index].to("cpu", torch.float32)  # (R, t + 1, S)
-        t = self.tokens.size(1)
-        found = []
-        for r, (total, eos_lp, src_length) in enumerate(zip(log_probs, eos_log_probs, src_lengths)):
-            finished = eos_lp is not None
-            steps = attention[r, : t + 1 if finished else t, :src_length]  # (rows, S_i)
-            found.append(Hypothesis(
-                tokens=tokens[r],
-                score=penalty.score(total, t + 1),
-                log_prob=total,
-                token_log_probs=lps[r] + [eos_lp] if finished else lps[r],
-                attention=steps.clone(memory_format=torch.contiguous_format),
-                finished=finished,
-            ))  # fmt: skip
+        t = history.tokens.size(1)
+        found = [
+            Hypothesis([], penalty.score(total, t + 1), total, [], _NO_ATTENTION, eos is not None)
+            for total, eos in zip(log_probs, eos_log_probs)
+        ]
+        index = host_index(rows, history.tokens.device)  # (R,)
+        gathered = (history.tokens[index], history.token_log_probs[index], history.attention[index])
+        self._waiting.append((found, gathered, eos_log_probs, src_lengths))
         return found
+
+    def read(self) -> None:
+        """Fill in every hypothesis filed so far: one read per filing, after the search."""
+        for found, (tokens, lps, attention), eos_log_probs, src_lengths in self._waiting:
+            t = tokens.size(1)
+            tokens, lps = tokens.tolist(), lps.tolist()  # (R, t) each
+            attention = attention.to("cpu", torch.float32)  # (R, t + 1, S)
+            for r, (h, eos_lp, src_length) in enumerate(zip(found, eos_log_probs, src_lengths)):
+                steps = attention[r, : t + 1 if h.finished else t, :src_length]  # (rows, S_i)
+                h.tokens = tokens[r]
+                h.token_log_probs = lps[r] + [eos_lp] if h.finished else lps[r]
+                h.attention = steps.clone(memory_format=torch.contiguous_format)
+        self._waiting = []
+
+
+_NO_ATTENTION = torch.zeros(0, 0)  # a filed hypothesis's, until Filed.read
 
 
 def forbidden_tokens(produced: int, min_len: int) -> list[int]:
@@ -125,7 +145,8 @@ def forbid_tokens(scores: torch.Tensor, forbidden: list[int]) -> torch.Tensor:
     The searches apply it to tensors of their own (candidate scores, a copy of some rows), never
     to the model's log-probs: a tensor that a step returned is left untouched.
     """
-    scores[:, forbidden] = -float("inf")
+    for token in forbidden:  # a column each: no index tensor copied to the device
+        scores[:, token] = -float("inf")
     return scores
 
 
@@ -136,7 +157,24 @@ def chosen_log_probs(
     one only for a beam that has died out): what the rows of ``forbid_tokens(log_probs)`` would
     give, without copying log_probs (R, V)."""
     picked = log_probs[rows, tokens].float()  # (R',)
-    return picked.masked_fill_(torch.isin(tokens, tokens.new_tensor(forbidden)), -float("inf"))
+    return picked.masked_fill_(is_one_of(tokens, forbidden), -float("inf"))
+
+
+def is_one_of(tokens: torch.Tensor, ids: list[int]) -> torch.Tensor:
+    """Whether each of ``tokens`` is one of ``ids`` (a few), as a bool tensor of their shape;
+    compared with each id in turn, so that no tensor of ids is copied to the device."""
+    found = torch.zeros_like(tokens, dtype=torch.bool)
+    for i in ids:
+        found |= tokens == i
+    return found
+
+
+def host_index(index: list[int], device: torch.device) -> torch.Tensor:
+    """``index`` (a host list) as a tensor on ``device``. To a GPU it is copied from pinned
+    memory without waiting (a plain copy would wait for the device's queue to drain)."""
+    if device.type != "cuda":
+        return torch.tensor(index, device=device)
+    return torch.tensor(index).pin_memory().to(device, non_blocking=True)
 
 
 Limits = list[int] | torch.Tensor  # (B,) most output tokens per sentence, </s> not counted
