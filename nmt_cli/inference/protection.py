@@ -38,13 +38,15 @@ Attend = Callable[[list[tuple[list[int], list[int]]]], list[torch.Tensor]]
 @dataclass
 class _Sentence:
     """One sentence's translation in its line: where its masked text starts in the masked
-    line, and the span of each placeholder it holds: {span: masked word}."""
+    line, the span of each placeholder it holds ({span: masked word}), and whether its spans
+    are placed by its word alignment."""
 
     masked: Masked
     part: Translation
     offset: int
     placeholders: dict[int, int]
     attention: torch.Tensor | None = None
+    by_alignment: bool = False
 
 
 class SpanProtection:
@@ -100,7 +102,7 @@ class SpanProtection:
                 for part, offset in zip(_parts(t), _offsets(m.text, _parts(t))):
                     sentences.setdefault(id(part), self._sentence(m, part, offset))
         if attend is not None:
-            todo = [s for s in sentences.values() if self._needs_alignment(s)]
+            todo = [s for s in sentences.values() if s.by_alignment]
             pairs = [(self._ids(s.part.src_pieces), self._ids(s.part.tgt_pieces)) for s in todo]
             for s, attention in zip(todo, attend(pairs) if pairs else []):
                 s.attention = attention
@@ -123,13 +125,10 @@ class SpanProtection:
             for _, _, k in self.form.find(word):
                 if 0 <= k < len(m.spans):
                     placeholders[k] = j
-        return _Sentence(m, part, offset, placeholders, part.attention)
-
-    def _needs_alignment(self, s: _Sentence) -> bool:
-        n_spans = len(s.masked.spans)
-        return bool(s.part.tgt_pieces) and needs_alignment(
-            s.part.text, s.placeholders, n_spans, self.form
+        by_alignment = bool(part.tgt_pieces) and needs_alignment(
+            part.text, placeholders, len(m.spans), self.form
         )
+        return _Sentence(m, part, offset, placeholders, part.attention, by_alignment)
 
     def _ids(self, pieces: list[str]) -> list[int]:
         return [self.tok.piece_to_id(p) for p in pieces]
@@ -149,7 +148,7 @@ class SpanProtection:
     def _restored(self, s: _Sentence, with_alignment: bool) -> Translation:
         """The sentence's Translation with its spans in place and its source the original's."""
         m, part = s.masked, s.part
-        weights = self._word_weights(s) if self._needs_alignment(s) else None
+        weights = self._word_weights(s) if s.by_alignment else None
         n_source = len(part.source.split())
         placed = place_spans(
             part.text, s.placeholders, m.outputs, m.glue, self.form, weights, n_source

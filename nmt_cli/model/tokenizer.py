@@ -14,6 +14,7 @@ in training survive a round trip instead of becoming ``<unk>``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -202,19 +203,15 @@ class Tokenizer:
     def encode_batch_with_offsets(
         self, texts: Sequence[str]
     ) -> list[tuple[list[int], list[tuple[int, int]]]]:
-        """For each text: its subword ids and each piece's character span ``[start, end)`` in
-        the text as given (before normalisation)."""
+        """Per text: its ids and each piece's character span [start, end) in the text as given."""
         encoded = self._tok.encode_batch(list(texts), add_special_tokens=False)
         return [(e.ids, e.offsets) for e in encoded]
 
     def encode_words(self, lines: Sequence[str]) -> list[tuple[list[int], list[int], int]]:
-        """For each line: ``(ids, word of each id, number of words)``, where words are the
-        line's whitespace-separated words exactly as ``line.split()`` gives them.
-
-        Each word is encoded on its own (the same pieces as encoding the whole line, since
-        words are split before subwords), so every piece knows its word even when
-        normalisation would merge or drop words.
-        """
+        """For each line: ``(ids, word of each id, number of words)``, words as ``line.split()``
+        gives them. Each word is encoded on its own (the same pieces as the whole line, since
+        words are split before subwords): every piece knows its word even when normalisation
+        would merge or drop words."""
         words = [line.split() for line in lines]
         flat = iter(self.encode_batch([w for ws in words for w in ws]))
         out = []
@@ -248,10 +245,13 @@ class Tokenizer:
         return set_apart(text) if self.placeholder_ids.intersection(kept) else text
 
     def id_to_piece(self, token_id: int) -> str:
-        token_id = int(token_id)
-        if 0 <= token_id < len(SPECIAL_TOKENS):
-            return SPECIAL_TOKENS[token_id]
-        return self._tok.id_to_token(token_id) or SPECIAL_TOKENS[UNK]
+        pieces, token_id = self._pieces, int(token_id)
+        return pieces[token_id] if 0 <= token_id < len(pieces) else SPECIAL_TOKENS[UNK]
+
+    @functools.cached_property
+    def _pieces(self) -> list[str]:  # every id's, in id order: read for each translated token
+        rest = range(len(SPECIAL_TOKENS), self.vocab_size)
+        return [*SPECIAL_TOKENS, *(self._tok.id_to_token(i) or SPECIAL_TOKENS[UNK] for i in rest)]
 
     def piece_to_id(self, piece: str) -> int:
         if piece in SPECIAL_TOKENS:
