@@ -67,7 +67,7 @@ def greedy_search(
     t = 0  # tokens produced so far, the same for every row still in the batch
     while sents:
         log_probs, attn, state = step(state, last)  # (B', V), (B', S)
-        best_lp, best, read = _choose(log_probs.float(), cum, forbidden_tokens(t, min_len))
+        best_lp, best, new_cum, read = _choose(log_probs.float(), cum, forbidden_tokens(t, min_len))
         history.add_attention(attn)
 
         ending = [r for r, i in enumerate(sents) if read[0][r] or limits[i] == t]  # </s>, max_len
@@ -77,7 +77,6 @@ def greedy_search(
             results.update(zip(ids, _file(filed, history, ending, read, lengths, penalty)))
         if len(ending) == len(sents):
             break
-        new_cum = cum + best_lp  # (B',)
         if ending:  # finished sentences leave the batch
             staying = sorted(set(range(len(sents))) - set(ending))
             keep = host_index(staying, device)  # (B'',)
@@ -119,27 +118,28 @@ def _file(
 
 def _choose(
     log_probs: torch.Tensor, cum: torch.Tensor, forbidden: list[int]
-) -> tuple[torch.Tensor, torch.Tensor, list[list[float]]]:
-    """The most likely token of each row of log_probs (R, V) that is not ``forbidden``, and its
-    log-prob: (R,) each, the first maximum on ties; and, read in one go, per row whether it is
-    </s>, the row's total with it, its log-prob, and the total ``cum`` (R,) before it. Only rows
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, list[list[float]]]:
+    """The most likely token of each row of log_probs (R, V) that is not ``forbidden``, its
+    log-prob and the row's total ``cum`` (R,) with it: (R,) each, the first maximum on ties; and,
+    read in one go, per row whether it is </s>, that total, its log-prob and ``cum``. Only rows
     whose maximum is a forbidden token are searched again (on a copy), so the step's tensor is
     neither changed nor copied, and the host reads again only then."""
     best_lp, best = log_probs.max(dim=1)  # (R,), (R,): first maximum on ties
-    read = _read(best, best_lp, cum, forbidden)
+    total, read = _read(best, best_lp, cum, forbidden)
     redo = [r for r, no in enumerate(read[0]) if no]  # (R',) rows whose maximum is forbidden
     if redo:
         index = host_index(redo, log_probs.device)  # (R',)
         again = forbid_tokens(log_probs[index], forbidden).max(dim=1)  # (R',) each
         best_lp[index], best[index] = again.values, again.indices
-        read = _read(best, best_lp, cum, forbidden)
-    return best_lp, best, read[1:]
+        total, read = _read(best, best_lp, cum, forbidden)
+    return best_lp, best, total, read[1:]
 
 
 def _read(
     best: torch.Tensor, best_lp: torch.Tensor, cum: torch.Tensor, forbidden: list[int]
-) -> list[list[float]]:
-    """Per row (R,): whether ``best`` is forbidden, whether it is </s>, cum + best_lp, best_lp
-    and cum, read from the device in one go."""
+) -> tuple[torch.Tensor, list[list[float]]]:
+    """cum + best_lp (R,), and per row, read from the device in one go: whether ``best`` is
+    forbidden, whether it is </s>, cum + best_lp, best_lp and cum."""
+    total = cum + best_lp  # (R,)
     flags = [is_one_of(best, forbidden).float(), (best == EOS).float()]
-    return torch.stack([*flags, cum + best_lp, best_lp, cum]).tolist()
+    return total, torch.stack([*flags, total, best_lp, cum]).tolist()
