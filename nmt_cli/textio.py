@@ -2,17 +2,21 @@
 
 Every command that reads text reads it here, so that all of them agree on what a line is:
 a line ends at b"\\n" only (a trailing "\\r" of a CRLF ending is dropped), invalid UTF-8 becomes
-U+FFFD with one warning, and nothing else splits or joins lines. :func:`chunked` groups a stream
-of lines into batches without waiting on a slow producer. Where results go: output.py.
+U+FFFD with one warning, and nothing else splits or joins lines. :func:`chunked` groups lines
+into batches: a file's always alike, a live stream's without waiting on a slow producer. Where
+results go: output.py.
 """
 
 from __future__ import annotations
 
 import contextlib
 import gzip
+import io
 import itertools
 import lzma
+import os
 import queue
+import stat
 import sys
 import threading
 import zlib
@@ -38,7 +42,8 @@ def one_line(text: str) -> str:
 class LineReader:
     """Iterates over the lines of a binary stream as ``str``, without line terminators.
 
-    Invalid UTF-8 is replaced by U+FFFD; ``warn`` is called once, the first time.
+    Invalid UTF-8 is replaced by U+FFFD; ``warn`` is called once, the first time. ``live``: the
+    lines come from a producer that may take its time (a pipe, a terminal), not from a file.
     """
 
     def __init__(
@@ -48,8 +53,10 @@ class LineReader:
         warn: Callable[[str], None] | None = None,
         strict: bool = False,
         compression: str = "gzip",
+        live: bool = False,
     ):
         self.stream = stream
+        self.live = live
         self.compression = compression
         self.name = name
         self.warn = warn
@@ -97,7 +104,7 @@ def open_lines(
     ``strict``: invalid UTF-8 is an InputError instead of U+FFFD and a warning.
     """
     if str(path) == "-":
-        yield LineReader(sys.stdin.buffer, "<stdin>", warn, strict)
+        yield LineReader(sys.stdin.buffer, "<stdin>", warn, strict, live=is_live(sys.stdin.buffer))
         return
     p = Path(path)
     if p.is_dir():
@@ -114,13 +121,24 @@ def open_lines(
         head = f.peek(len(XZ_MAGIC))[: len(XZ_MAGIC)]
         if head[:2] == GZIP_MAGIC:
             with gzip.GzipFile(fileobj=f, mode="rb") as z:
-                yield LineReader(z, str(p), warn, strict)  # type: ignore[arg-type]
+                yield LineReader(z, str(p), warn, strict, live=is_live(f))  # type: ignore[arg-type]
             return
         if head == XZ_MAGIC:
             with lzma.LZMAFile(f, mode="rb") as z:
-                yield LineReader(z, str(p), warn, strict, "xz")  # type: ignore[arg-type]
+                yield LineReader(z, str(p), warn, strict, "xz", is_live(f))  # type: ignore[arg-type]
             return
-        yield LineReader(f, str(p), warn, strict)
+        yield LineReader(f, str(p), warn, strict, live=is_live(f))
+
+
+def is_live(stream: BinaryIO) -> bool:
+    """Whether ``stream`` is fed by a producer that may take its time: a pipe (``tail -f log |``,
+    ``-i <(cmd)``), a terminal, a socket. A regular file (``-i FILE``, ``< FILE``) is not, nor
+    is a stream held in memory."""
+    try:
+        mode = os.fstat(stream.fileno()).st_mode
+    except (OSError, ValueError, io.UnsupportedOperation):  # no descriptor: held in memory
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISBLK(mode))
 
 
 def lines_of(paths: Iterable[str | Path], warn=None, strict: bool = False) -> Iterator[str]:
@@ -151,13 +169,20 @@ def count_lines(path: str | Path) -> int:
         return sum(1 for _ in lines)
 
 
-def chunked(lines: Iterable[str], max_lines: int) -> Iterator[list[str]]:
-    """Group lines for batching without waiting on a slow producer.
+def chunked(lines: Iterable[str], max_lines: int, live: bool = False) -> Iterator[list[str]]:
+    """Group lines into chunks of ``max_lines`` (the last one shorter).
 
-    A reader thread pulls lines; each chunk takes the first line (waiting for it) and then only
-    what has already arrived, up to ``max_lines``. Fast input (a file) gives full chunks; a
-    pipeline that feeds lines slowly (``tail -f``) gets each line answered as it comes.
+    Lines that are all there to read (a file, a list) give the same chunks on every run, and so
+    the same batches and the same floats: a batch's padding and row count decide how a sum is
+    rounded. A ``live`` stream (see is_live) is not waited on: a reader thread pulls lines, and
+    each chunk takes the first line (waiting for it) and then only what has already arrived, so
+    a pipeline that feeds lines slowly (``tail -f``) gets each line answered as it comes.
     """
+    if not live:
+        rest = iter(lines)
+        while chunk := list(itertools.islice(rest, max_lines)):
+            yield chunk
+        return
     q: queue.Queue = queue.Queue(maxsize=max_lines * 2)
     done = object()
     errors: list[BaseException] = []

@@ -7,12 +7,14 @@ import gzip
 import io
 import lzma
 import os
+import threading
 
 import pytest
+from conftest import HANG_SECONDS
 
 from nmt_cli.errors import InputError, OutputError
 from nmt_cli.output import atomic_writer
-from nmt_cli.textio import LineReader, one_line
+from nmt_cli.textio import LineReader, chunked, is_live, one_line, open_lines
 
 
 def lines_of(data: bytes, **kwargs) -> list[str]:
@@ -94,3 +96,50 @@ def test_a_truncated_compressed_file_is_an_input_error_naming_it(tmp_path, kind)
     (tmp_path / f"cut.{suffix}").write_bytes(whole[: len(whole) // 2])
     with pytest.raises(InputError, match=rf"cut\.{suffix}: corrupt or truncated {kind} data"):
         read_lines(tmp_path / f"cut.{suffix}")
+
+
+def test_lines_that_are_all_there_are_chunked_alike_on_every_run():
+    """A file's (or a list's) chunks are full and read before each is handed over, by the
+    caller: no reader thread races the batches, so a rerun batches, and rounds, alike."""
+    handed_over: list[list[str]] = []
+    read_after: list[int] = []  # per line read: the chunks handed over by then
+
+    def lines():
+        for i in range(7):
+            read_after.append(len(handed_over))
+            yield str(i)
+
+    for chunk in chunked(lines(), 3):
+        handed_over.append(chunk)
+    assert handed_over == [["0", "1", "2"], ["3", "4", "5"], ["6"]]
+    assert read_after == [0, 0, 0, 1, 1, 1, 2]
+
+
+def test_a_live_stream_is_answered_line_by_line_as_it_comes():
+    """``tail -f log | nmt translate``: the first line is handed over before the second exists."""
+    first_handed_over = threading.Event()
+
+    def lines():
+        yield "first"
+        assert first_handed_over.wait(HANG_SECONDS), "the first line waited for the second"
+        yield "second"
+
+    chunks = chunked(lines(), 1000, live=True)
+    assert next(chunks) == ["first"]
+    first_handed_over.set()
+    assert list(chunks) == [["second"]]
+
+
+def test_pipes_and_terminals_are_live_files_and_memory_are_not(tmp_path):
+    path = tmp_path / "in.txt"
+    path.write_text("a\nb\n")
+    read_end, write_end = os.pipe()
+    with open(path, "rb") as f, os.fdopen(read_end, "rb") as pipe:
+        os.close(write_end)
+        assert not is_live(f) and is_live(pipe) and not is_live(io.BytesIO(b"a\n"))
+    with open_lines(path) as lines:
+        assert not lines.live and list(lines) == ["a", "b"]
+    gz = tmp_path / "in.gz"
+    gz.write_bytes(gzip.compress(b"a\n"))
+    with open_lines(gz) as lines:
+        assert not lines.live

@@ -170,14 +170,15 @@ def align_translation(translator, sentence: str, **options) -> Alignment:
 
 
 def align_chunks(
-    bundle, pairs: Iterable[tuple[str, str]], chunk_lines: int, **options
+    bundle, pairs: Iterable[tuple[str, str]], chunk_lines: int, live: bool = False, **options
 ) -> Iterator[list[Alignment | None]]:
     """align_pairs over a stream of (source, target) lines, ``chunk_lines`` pairs at a time (see
-    textio.chunked): each chunk's alignments in order, None for a pair with a side that has no
-    subword pieces (empty, or only characters that normalisation removes). ``options`` are
-    align_pairs's; errors name the pairs' line numbers."""
+    textio.chunked; ``live``: a pipe's pairs, not waited on): each chunk's alignments in order,
+    None for a pair with a side that has no subword pieces (empty, or only characters that
+    normalisation removes). ``options`` are align_pairs's; errors name the pairs' line
+    numbers."""
     first = 1  # line number of the chunk's first pair
-    for chunk in chunked(pairs, chunk_lines):
+    for chunk in chunked(pairs, chunk_lines, live):
         sides = bundle.tokenizer.encode_words([side for pair in chunk for side in pair])
         todo = [i for i in range(len(chunk)) if sides[2 * i][0] and sides[2 * i + 1][0]]
         aligned = {}
@@ -216,6 +217,7 @@ def align_file(
     src_file, tgt_file = pairs.src_file, pairs.tgt_file
     with open_lines(src_file, warn) as srcs, open_lines(tgt_file, warn) as tgts:
         both = side_by_side(srcs, tgts, src_file, tgt_file)
-        chunks = align_chunks(bundle, both, pairs.chunk_lines, **options)
+        live = srcs.live or tgts.live
+        chunks = align_chunks(bundle, both, pairs.chunk_lines, live, **options)
         write_chunks(pairs.output, chunks, records, on_progress)
     return None if pairs.gold is None else score_against_file(links, pairs.gold, warn)

@@ -28,7 +28,7 @@ from nmt_cli.protect.glossary import read_glossary
 from nmt_cli.search.decoding import translate_ids
 from nmt_cli.search.hypothesis import Hypothesis
 from nmt_cli.search.options import SearchOptions
-from nmt_cli.textio import chunked, one_line, open_lines
+from nmt_cli.textio import LineReader, chunked, one_line, open_lines
 from nmt_cli.vocab import UNK
 
 # What finds hypotheses: nmt_cli.search.decoding.translate_ids over a model, or
@@ -339,7 +339,8 @@ def translate_file(
 
     def translated(source) -> Iterator[list[list[Translation]] | list[str]]:
         done = 0  # lines translated
-        for chunk in chunked(source, files.chunk_lines):
+        live = isinstance(source, LineReader) and source.live  # a pipe: not waited on
+        for chunk in chunked(source, files.chunk_lines, live):
 
             def on_batch(fraction: float, done: int = done, n: int = len(chunk)) -> None:
                 on_progress(done + fraction * n)
