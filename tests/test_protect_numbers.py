@@ -72,6 +72,28 @@ def test_an_ordinal_follows_the_target_language(text, source, target, written):
     assert convert(text, "ordinal", source, target) == written
 
 
+@pytest.mark.parametrize(
+    "text, source, target, written",
+    [
+        ("12,50 €", "fr", "en", "€12.50"),
+        ("15€", "fr", "en", "€15"),
+        ("1 200 $", "fr", "en", "$1,200"),
+        ("27 306,5 £", "fr", "en", "£27,306.5"),
+        ("10.000,5 €", "de", "en", "€10,000.5"),
+        ("£3.5", "en", "fr", "3,5\u00a0£"),
+        ("€1,234.50", "en", "de", "1.234,50\u00a0€"),
+        ("245,000 €", "fr", "en", "€245,000"),  # the number not certain: as written
+        ("12,50 €", "fr", "fr", "12,50 €"),
+        ("12,50 €", "fr", "ja", "12,50 €"),  # where Japanese puts it is not known here
+        ("12,50 €", "fr", None, "12,50 €"),
+    ],
+)
+def test_an_amount_keeps_its_value_and_its_symbol_goes_where_the_target_writes_it(
+    text, source, target, written
+):
+    assert convert(text, "amount", source, target) == written
+
+
 def test_spans_of_other_kinds_are_kept_as_written():
     assert convert("01 23 45 67 89", "phone", "fr", "en") == "01 23 45 67 89"
     assert convert("release-7.3", "identifier", "fr", "en") == "release-7.3"

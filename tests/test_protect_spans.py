@@ -96,6 +96,16 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("La variable max_len vaut 24h.", [("identifier", "max_len"), ("identifier", "24h")]),
         ("Le 1er et le 3e, 21st.", [("ordinal", "1er"), ("ordinal", "3e"), ("ordinal", "21st")]),
         (
+            "Il coûte 12,50 € ou €12.50, 1 200 $, 15€ et £3.",
+            [
+                ("amount", "12,50 €"),
+                ("amount", "€12.50"),
+                ("amount", "1 200 $"),
+                ("amount", "15€"),
+                ("amount", "£3"),
+            ],
+        ),
+        (
             "245,000 personnes, 1,6 million, 15 000 ordinateurs, 51%.",
             [("number", "245,000"), ("number", "1,6"), ("number", "15 000"), ("number", "51")],
         ),
@@ -112,6 +122,7 @@ def test_each_kind_of_span_is_found(line, expected):
         "e.g. i.e. p.ex. et/ou km/h M.Dupont Verts/ALE",
         "Make sure the cat is fed, cd players are old.",
         "C'est l'été, n'est-ce pas ?",
+        "Le signe € et le $ seuls, en US$.",
         'Le principe du "naming and shaming", more "democratic" rules.',
     ],
 )
@@ -147,7 +158,7 @@ def test_a_pattern_that_is_not_a_regex_is_refused_by_name():
 
 
 # Lines made of the characters the kinds' patterns turn on, and of letters and spaces.
-_LINE = st.text(alphabet=st.sampled_from("ab xyzhé09_.,:;/\\@#&<>`~-+=*()'\"w\ue000\u00b2"))
+_LINE = st.text(alphabet=st.sampled_from("ab xyzhé09_.,:;/\\@#&<>`~-+=*()'\"w\ue000\u00b2€$"))
 
 
 @settings(max_examples=400, deadline=None)

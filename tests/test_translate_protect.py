@@ -58,6 +58,23 @@ def test_the_six_lines_of_the_issue_keep_every_span(run_cli):
     assert "27 306" not in "".join(translate(run_cli, SIX_LINES[3:4]))  # in English form
 
 
+PRICES = {
+    "Le billet coûte 15 €.": ["€15"],
+    "Il a payé 1 200 € pour le vélo.": ["€1,200"],
+    "Le prix est passé de 12,50 € à 15 € le 3 mars.": ["€12.50", "€15"],
+    "Ce livre coûte 9,99 $ aux États-Unis et 8,50 £ au Royaume-Uni.": ["$9.99", "£8.50"],
+}
+
+
+def test_a_price_keeps_its_currency_written_as_english_writes_it(run_cli):
+    """The model alone drops or garbles a currency symbol ("15 i.", "200 for the bicycle"): an
+    amount passes through whole, its symbol before the number."""
+    for (line, amounts), out in zip(PRICES.items(), translate(run_cli, list(PRICES))):
+        for amount in amounts:
+            assert out.count(amount) == amounts.count(amount), (line, out)
+        assert sum(out.count(c) for c in "€$£") == len(amounts), (line, out)
+
+
 def test_without_protection_the_model_reads_the_spans_as_words(run_cli):
     out = translate(run_cli, SIX_LINES[:1], "--no-protect")
     assert "https://www.insee.fr/fr/statistiques/7654321" not in out[0]

@@ -17,6 +17,11 @@ here, or the reading is not certain, the number is kept as written:
   use (fr "3.5"); anything else that is not one number (a version 3.10.2, a date 12.03).
 - Ordinals: fr 1er, 2e, 3ème, 2nd(e) <-> en 1st, 2nd, 3rd; en -> de 3rd -> 3. (French 1st is
   1er or 1re by gender, so it is kept.)
+- Amounts of money: a number with a currency symbol (``$ € £ ¥`` and others: CURRENCIES) takes
+  the target's separators as above and the symbol where the target writes it: English before
+  the number, French and German after it, past a no-break space:
+      fr -> en   12,50 € -> €12.50      1 200 $ -> $1,200      en -> fr   £3.5 -> 3,5 £
+  (the number kept as written where its reading is not certain, the symbol still moved).
 - Clock times, fr -> en only: 14 h 30, 14h30 -> 14:30; 9 h -> 9:00. The 24-hour clock is kept
   (English readers know 14:30; am/pm would be a guess at the text's register), and so is the
   hour as written (09h -> 09:00). Any other pair keeps a time as written.
@@ -28,6 +33,10 @@ import re
 from dataclasses import dataclass
 
 SPACES = " \u00a0\u202f"  # space, no-break space, narrow no-break space
+CURRENCIES = "$€£¥₹₽₩₺₪₴₱฿"  # symbols written beside an amount (not ¢, written after in English)
+# Where a language writes a currency symbol: before the number ("€5"), or after it, past
+# the given space ("5 €").
+SYMBOL_AFTER = {"en": None, "fr": "\u00a0", "de": "\u00a0"}
 
 
 @dataclass(frozen=True)
@@ -136,11 +145,24 @@ def convert_time(text: str, source: str, target: str) -> str:
     return text if m is None else write.format(m[1], m[2] or "00")
 
 
+def convert_amount(text: str, source: str, target: str) -> str:
+    """An amount of money (spans.py, kind ``amount``: a number and a currency symbol) as
+    ``target`` writes it (``text`` where either language is not known here)."""
+    if source not in SYMBOL_AFTER or target not in SYMBOL_AFTER:
+        return text
+    symbol = text[0] if text[0] in CURRENCIES else text[-1]
+    number = convert(text.strip(CURRENCIES + SPACES), "number", source, target)
+    space = SYMBOL_AFTER[target]
+    return symbol + number if space is None else number + space + symbol
+
+
 def convert(text: str, kind: str, source: str | None, target: str | None) -> str:
-    """A number, ordinal or time span's text as the translation shows it (any other kind, or
-    an unknown language: ``text``)."""
+    """A number, ordinal, time or amount span's text as the translation shows it (any other
+    kind, or an unknown language: ``text``)."""
     if source is None or target is None or source == target:
         return text
+    if kind == "amount":
+        return convert_amount(text, source, target)
     if kind == "ordinal":
         return convert_ordinal(text, source, target)
     if kind == "time":

@@ -20,6 +20,9 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 make one grouped number (``01 23 45 67 89``): kept as written
     time        a clock time as French writes it: ``14 h 30``, ``14h30``, ``9 h`` (hours 0-23,
                 minutes 00-59; not a duration in minutes, ``1 h 30 min``: numbers.py)
+    amount      a number with a currency symbol before or after it: ``12,50 €``, ``€12.50``,
+                ``1 200 $`` (numbers.py gives its written form, the symbol where the target
+                language puts it)
     number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form)
     ordinal     ``1er``, ``3e``, ``21st`` (numbers.py)
     identifier  a word with digits, joined by ``- _ . / : + #`` (``SKU-88-X``, ``9f2c1ab``,
@@ -40,6 +43,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from nmt_cli.protect.glossary import term_pattern
+from nmt_cli.protect.numbers import CURRENCIES
 
 _CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command
 
@@ -86,6 +90,8 @@ _NUMBER_END = r"(?![\w]|[.,]\d)"
 _SPACE = "[ \u00a0\u202f]"
 # an hour, h, minutes; not followed by more digits or by "min" (1 h 30 min is a duration)
 _CLOCK = rf"(?:[01]?\d|2[0-3]){_SPACE}?h(?:{_SPACE}?[0-5]\d)?(?!\w|{_SPACE}?(?:\d|min\b))"
+_AMOUNT = rf"\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"  # a number's digits
+_CURRENCY = f"[{re.escape(CURRENCIES)}]"
 PRIVATE_USE = ("\ue000", "\uf8ff")  # the Basic Multilingual Plane's private-use area
 # (kind, pattern), in the order ties are broken
 PATTERNS: tuple[tuple[str, str], ...] = (
@@ -118,6 +124,11 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     ("handle", r"(?<![\w@.])@[A-Za-z0-9_]{1,30}\b"),
     ("hashtag", r"(?<![\w&#])#\w+"),
     ("time", rf"(?<![\w.,]){_CLOCK}"),
+    (
+        "amount",
+        rf"(?<![\w.,])(?:{_AMOUNT}){_SPACE}?{_CURRENCY}(?!\w)"
+        rf"|(?<![\w]){_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END}",
+    ),
     ("number", rf"(?<![\w.,])\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d+)?{_NUMBER_END}"),
     ("number", rf"(?<![\w.,])\d+(?:[.,]\d+)*{_NUMBER_END}"),
     ("phone", r"(?<![\w+])\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}(?![\w])"),
@@ -139,6 +150,7 @@ NEEDS = {
     "file": r"\.",
     "handle": "@",
     "hashtag": "#",
+    "amount": _CURRENCY,
     **dict.fromkeys(("time", "number", "phone", "ordinal"), r"\d"),
 }
 KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "user")
