@@ -61,9 +61,9 @@ def test_a_span_on_one_side_only_stays_as_it_is():
 
 
 def test_a_repeated_span_is_matched_once_per_occurrence():
-    assert masked("De 10 à 10 km", "From 10 to 10 km") == (
-        "De <ph0> à <ph1> km",
-        "From <ph0> to <ph1> km",
+    assert masked("De 10 à 10 personnes", "From 10 to 10 people") == (
+        "De <ph0> à <ph1> personnes",
+        "From <ph0> to <ph1> people",
     )
 
 

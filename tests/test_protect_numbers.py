@@ -94,7 +94,31 @@ def test_an_amount_keeps_its_value_and_its_symbol_goes_where_the_target_writes_i
     assert convert(text, "amount", source, target) == written
 
 
+@pytest.mark.parametrize(
+    "text, source, target, written",
+    [
+        ("12,5 km", "fr", "en", "12.5 km"),
+        ("1,82 m", "fr", "en", "1.82 m"),
+        ("5,5\u00a0°C", "fr", "en", "5.5\u00a0°C"),  # the space as written
+        ("45°", "fr", "en", "45°"),
+        ("1 200 m²", "fr", "en", "1,200 m²"),
+        ("16 Go", "fr", "en", "16 GB"),
+        ("120 Mo/s", "fr", "en", "120 MB/s"),
+        ("6 000 tr/min", "fr", "en", "6,000 rpm"),
+        ("16 Go", "fr", "de", "16 GB"),
+        ("6 000 tr/min", "fr", "de", "6.000 tr/min"),  # no German form here: as written
+        ("3.5 GB", "en", "fr", "3,5 Go"),
+        ("90 km/h", "en", "fr", "90 km/h"),
+        ("2 m/s", "en", "fr", "2 m/s"),
+        ("12,5 km", "fr", "ja", "12,5 km"),
+    ],
+)
+def test_a_measure_keeps_its_unit_in_the_target_languages_form(text, source, target, written):
+    assert convert(text, "measure", source, target) == written
+
+
 def test_spans_of_other_kinds_are_kept_as_written():
+    assert convert("Ctrl+Alt+Suppr", "keys", "fr", "en") == "Ctrl+Alt+Suppr"
     assert convert("01 23 45 67 89", "phone", "fr", "en") == "01 23 45 67 89"
     assert convert("release-7.3", "identifier", "fr", "en") == "release-7.3"
 

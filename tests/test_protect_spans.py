@@ -93,7 +93,7 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             "ISBN 978-2-07-036822-8 et SKU-88-X",
             [("identifier", "978-2-07-036822-8"), ("identifier", "SKU-88-X")],
         ),
-        ("La variable max_len vaut 24h.", [("identifier", "max_len"), ("identifier", "24h")]),
+        ("La variable max_len vaut 24h.", [("identifier", "max_len"), ("measure", "24h")]),
         ("Le 1er et le 3e, 21st.", [("ordinal", "1er"), ("ordinal", "3e"), ("ordinal", "21st")]),
         (
             "Il coûte 12,50 € ou €12.50, 1 200 $, 15€ et £3.",
@@ -104,6 +104,22 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
                 ("amount", "15€"),
                 ("amount", "£3"),
             ],
+        ),
+        (
+            "De 12,5 km en 45 min, à 90 km/h, -5,5 °C, 1 200 m², 45° et 16 Go.",
+            [
+                ("measure", "12,5 km"),
+                ("measure", "45 min"),
+                ("measure", "90 km/h"),
+                ("measure", "5,5 °C"),
+                ("measure", "1 200 m²"),
+                ("measure", "45°"),
+                ("measure", "16 Go"),
+            ],
+        ),
+        (
+            "Tapez Ctrl+Alt+Suppr, Maj + F10 ou Cmd-C.",
+            [("keys", "Ctrl+Alt+Suppr"), ("keys", "Maj + F10"), ("keys", "Cmd-C")],
         ),
         (
             "245,000 personnes, 1,6 million, 15 000 ordinateurs, 51%.",
@@ -128,6 +144,15 @@ def test_each_kind_of_span_is_found(line, expected):
 )
 def test_ordinary_prose_holds_no_span(line):
     assert spans(line) == []
+
+
+def test_a_word_that_starts_like_a_unit_after_a_number_is_no_measure():
+    assert spans("Il a 3 ans et 2 mois, 2 s'en vont, 5 gros chats.") == [
+        ("number", "3"),
+        ("number", "2"),
+        ("number", "2"),
+        ("number", "5"),
+    ]
 
 
 def test_a_sentence_end_is_no_part_of_a_url_a_path_or_a_command():
@@ -158,7 +183,7 @@ def test_a_pattern_that_is_not_a_regex_is_refused_by_name():
 
 
 # Lines made of the characters the kinds' patterns turn on, and of letters and spaces.
-_LINE = st.text(alphabet=st.sampled_from("ab xyzhé09_.,:;/\\@#&<>`~-+=*()'\"w\ue000\u00b2€$"))
+_LINE = st.text(alphabet=st.sampled_from("ab xyzhé09_.,:;/\\@#&<>`~-+=*()'\"w\ue000\u00b2€$°kmgCA"))
 
 
 @settings(max_examples=400, deadline=None)

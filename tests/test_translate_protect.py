@@ -75,6 +75,24 @@ def test_a_price_keeps_its_currency_written_as_english_writes_it(run_cli):
         assert sum(out.count(c) for c in "€$£") == len(amounts), (line, out)
 
 
+MEASURES = {
+    "Il pèse 75 kg pour 1,82 m.": ["75 kg", "1.82 m"],
+    "Le trajet fait 12,5 km et dure 45 min.": ["12.5 km", "45 min"],
+    "La température est de -5,5 °C ce matin.": ["-5.5 °C"],
+    "Une clé USB de 16 Go.": ["16 GB"],
+    "Appuyez sur Ctrl+Alt+Suppr pour redémarrer, ou sur Maj+F10.": ["Ctrl+Alt+Suppr", "Maj+F10"],
+}
+
+
+def test_a_measure_keeps_its_unit_and_a_shortcut_its_keys(run_cli):
+    """The model alone reads a lone unit or key as a word ("1.82 moms", "45 mine",
+    "Crel+STSpproppral"): a measure passes through whole (a French data unit in English
+    form), a keyboard shortcut as written."""
+    for (line, spans), out in zip(MEASURES.items(), translate(run_cli, list(MEASURES))):
+        for span in spans:
+            assert out.count(span) == 1, (line, out)
+
+
 def test_without_protection_the_model_reads_the_spans_as_words(run_cli):
     out = translate(run_cli, SIX_LINES[:1], "--no-protect")
     assert "https://www.insee.fr/fr/statistiques/7654321" not in out[0]

@@ -22,6 +22,8 @@ here, or the reading is not certain, the number is kept as written:
   the number, French and German after it, past a no-break space:
       fr -> en   12,50 € -> €12.50      1 200 $ -> $1,200      en -> fr   £3.5 -> 3,5 £
   (the number kept as written where its reading is not certain, the symbol still moved).
+- Measures: a number with a unit (units.py) takes the target's separators, its unit kept
+  (French data units in octets become bytes: 16 Go -> 16 GB), and so does the space between.
 - Clock times, fr -> en only: 14 h 30, 14h30 -> 14:30; 9 h -> 9:00. The 24-hour clock is kept
   (English readers know 14:30; am/pm would be a guess at the text's register), and so is the
   hour as written (09h -> 09:00). Any other pair keeps a time as written.
@@ -31,6 +33,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from nmt_cli.protect.units import UNITS, convert_unit
 
 SPACES = " \u00a0\u202f"  # space, no-break space, narrow no-break space
 CURRENCIES = "$€£¥₹₽₩₺₪₴₱฿"  # symbols written beside an amount (not ¢, written after in English)
@@ -156,13 +160,24 @@ def convert_amount(text: str, source: str, target: str) -> str:
     return symbol + number if space is None else number + space + symbol
 
 
+def convert_measure(text: str, source: str, target: str) -> str:
+    """A measure (spans.py, kind ``measure``: a number, maybe a space, a unit) as ``target``
+    writes it."""
+    unit = next(u for u in sorted(UNITS, key=len, reverse=True) if text.endswith(u))
+    number = text[: -len(unit)].rstrip(SPACES)
+    space = text[len(number) : -len(unit)]
+    return convert(number, "number", source, target) + space + convert_unit(unit, source, target)
+
+
 def convert(text: str, kind: str, source: str | None, target: str | None) -> str:
-    """A number, ordinal, time or amount span's text as the translation shows it (any other
-    kind, or an unknown language: ``text``)."""
+    """A number, ordinal, time, amount or measure span's text as the translation shows it (any
+    other kind, or an unknown language: ``text``)."""
     if source is None or target is None or source == target:
         return text
     if kind == "amount":
         return convert_amount(text, source, target)
+    if kind == "measure":
+        return convert_measure(text, source, target)
     if kind == "ordinal":
         return convert_ordinal(text, source, target)
     if kind == "time":

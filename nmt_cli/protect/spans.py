@@ -23,8 +23,11 @@ A span is found on the raw line, before sentence splitting and case restoration.
     amount      a number with a currency symbol before or after it: ``12,50 €``, ``€12.50``,
                 ``1 200 $`` (numbers.py gives its written form, the symbol where the target
                 language puts it)
+    measure     a number with a unit: ``12,5 km``, ``-5,5 °C``, ``45 min``, ``16 Go`` (units.py;
+                numbers.py gives its written form)
     number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form)
     ordinal     ``1er``, ``3e``, ``21st`` (numbers.py)
+    keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C`` (units.py)
     identifier  a word with digits, joined by ``- _ . / : + #`` (``SKU-88-X``, ``9f2c1ab``,
                 ``release-7.3``, ``978-2-07-036822-8``, ``1971-1972``), or with an inner
                 underscore (``max_len``)
@@ -44,6 +47,7 @@ from dataclasses import dataclass
 
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.numbers import CURRENCIES
+from nmt_cli.protect.units import MODIFIERS, UNITS
 
 _CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command
 
@@ -92,6 +96,9 @@ _SPACE = "[ \u00a0\u202f]"
 _CLOCK = rf"(?:[01]?\d|2[0-3]){_SPACE}?h(?:{_SPACE}?[0-5]\d)?(?!\w|{_SPACE}?(?:\d|min\b))"
 _AMOUNT = rf"\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"  # a number's digits
 _CURRENCY = f"[{re.escape(CURRENCIES)}]"
+_UNIT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
+_PLUS = rf"(?:{_SPACE}?\+{_SPACE}?|-)"  # between the keys of a shortcut
+_KEYS = rf"(?<![\w+-])(?:{'|'.join(MODIFIERS)}){_PLUS}\w+(?:{_PLUS}\w+)*"
 PRIVATE_USE = ("\ue000", "\uf8ff")  # the Basic Multilingual Plane's private-use area
 # (kind, pattern), in the order ties are broken
 PATTERNS: tuple[tuple[str, str], ...] = (
@@ -129,10 +136,12 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         rf"(?<![\w.,])(?:{_AMOUNT}){_SPACE}?{_CURRENCY}(?!\w)"
         rf"|(?<![\w]){_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END}",
     ),
+    ("measure", rf"(?<![\w.,])(?:{_AMOUNT}){_SPACE}?(?:{_UNIT})(?![\w'’²³])"),
     ("number", rf"(?<![\w.,])\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d+)?{_NUMBER_END}"),
     ("number", rf"(?<![\w.,])\d+(?:[.,]\d+)*{_NUMBER_END}"),
     ("phone", r"(?<![\w+])\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}(?![\w])"),
     ("ordinal", r"(?<![\w.,])\d+(?:er|re|ère|ème|eme|e|nde|nd|st|rd|th)(?![\w])"),
+    ("keys", _KEYS),
     (
         "identifier",
         r"(?<![\w])\w+(?:[-_./:+#]\w+)*"
@@ -151,7 +160,8 @@ NEEDS = {
     "handle": "@",
     "hashtag": "#",
     "amount": _CURRENCY,
-    **dict.fromkeys(("time", "number", "phone", "ordinal"), r"\d"),
+    "keys": r"[+-]",
+    **dict.fromkeys(("time", "measure", "number", "phone", "ordinal"), r"\d"),
 }
 KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "user")
 _TRIMMED = ("url", "command", "path")  # kinds whose end may take a sentence's punctuation
