@@ -66,6 +66,12 @@ def test_digits_are_never_added_dropped_or_moved():
         ("3rd", "en", "de", "3."),
         ("1st", "en", "fr", "1st"),  # 1er or 1re: the gender decides
         ("2th", "en", "fr", "2th"),  # not an English ordinal
+        ("XVIIe", "fr", "en", "17th"),  # a century
+        ("XXIe", "fr", "en", "21st"),
+        ("IIIe", "fr", "en", "3rd"),
+        ("XIXème", "fr", "en", "19th"),
+        ("XVIIe", "fr", "de", "17."),
+        ("XVIIe", "fr", "ja", "XVIIe"),
     ],
 )
 def test_an_ordinal_follows_the_target_language(text, source, target, written):

@@ -96,6 +96,11 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("La variable max_len vaut 24h.", [("identifier", "max_len"), ("measure", "24h")]),
         ("Le 1er et le 3e, 21st.", [("ordinal", "1er"), ("ordinal", "3e"), ("ordinal", "21st")]),
         (
+            "Au XVIIe siècle, sous la Ve République, dans le XIXème.",
+            [("ordinal", "XVIIe"), ("ordinal", "Ve"), ("ordinal", "XIXème")],
+        ),
+        ("Au 12 bis, rue Haute, et au 3ter.", [("address", "12 bis"), ("address", "3ter")]),
+        (
             "Il coûte 12,50 € ou €12.50, 1 200 $, 15€ et £3.",
             [
                 ("amount", "12,50 €"),
@@ -139,6 +144,7 @@ def test_each_kind_of_span_is_found(line, expected):
         "Make sure the cat is fed, cd players are old.",
         "C'est l'été, n'est-ce pas ?",
         "Le signe € et le $ seuls, en US$.",
+        "Le chat, Ce jour, De plus, Me Dupont et Mme Martin sous Louis XIV et François Ier.",
         'Le principe du "naming and shaming", more "democratic" rules.',
     ],
 )

@@ -16,7 +16,9 @@ here, or the reading is not certain, the number is kept as written:
   in the other (texts quote numbers in the other convention); separators a convention does not
   use (fr "3.5"); anything else that is not one number (a version 3.10.2, a date 12.03).
 - Ordinals: fr 1er, 2e, 3ème, 2nd(e) <-> en 1st, 2nd, 3rd; en -> de 3rd -> 3. (French 1st is
-  1er or 1re by gender, so it is kept.)
+  1er or 1re by gender, so it is kept.) French Roman ordinals are English digits: XVIIe -> 17th
+  (a century, an arrondissement), IIIe -> 3rd; to German XVIIe -> 17. A Roman numeral without
+  a suffix (Louis XIV, Annexe II) is the model's, and so is Ier (François Ier: Francis I).
 - Amounts of money: a number with a currency symbol (``$ € £ ¥`` and others: CURRENCIES) takes
   the target's separators as above and the symbol where the target writes it: English before
   the number, French and German after it, past a no-break space:
@@ -114,8 +116,25 @@ def english_suffix(n: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
+# Roman numerals below 90 (centuries, arrondissements, republics): of I, V, X and L alone, so
+# that no French word is one (Le, Ce, De, Me, Mme)
+ROMAN_TENS = r"(?:XL|L?X{0,3})(?:IX|IV|V?I{0,3})"
+_ROMAN_ORDINAL = re.compile(rf"({ROMAN_TENS})(?:e|ème|eme)")
+_ROMAN_VALUES = {"L": 50, "X": 10, "V": 5, "I": 1}
+
+
+def roman_value(numeral: str) -> int:
+    """The value of a well-formed Roman numeral: XVII -> 17, XIV -> 14."""
+    values = [_ROMAN_VALUES[c] for c in numeral]
+    return sum(-v if v < after else v for v, after in zip(values, values[1:] + [0]))
+
+
 def convert_ordinal(text: str, source: str, target: str) -> str:
     """An ordinal of ``source`` as ``target`` writes it (``text`` where not certain)."""
+    roman = _ROMAN_ORDINAL.fullmatch(text) if source == "fr" else None
+    if roman and roman[1] and target in ("en", "de"):
+        n = roman_value(roman[1])
+        return f"{n}{english_suffix(n)}" if target == "en" else f"{n}."
     pattern = _ORDINALS.get(source)
     m = pattern.fullmatch(text) if pattern else None
     if m is None or m[1].startswith("0"):

@@ -26,7 +26,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
     measure     a number with a unit: ``12,5 km``, ``-5,5 °C``, ``45 min``, ``16 Go`` (units.py;
                 numbers.py gives its written form)
     number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form)
-    ordinal     ``1er``, ``3e``, ``21st`` (numbers.py)
+    ordinal     ``1er``, ``3e``, ``21st``, French Roman ``XVIIe`` (numbers.py)
+    address     a house number with ``bis``, ``ter``, ``quater``: ``12 bis`` (kept)
     keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C`` (units.py)
     identifier  a word with digits, joined by ``- _ . / : + #`` (``SKU-88-X``, ``9f2c1ab``,
                 ``release-7.3``, ``978-2-07-036822-8``, ``1971-1972``), or with an inner
@@ -46,7 +47,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from nmt_cli.protect.glossary import term_pattern
-from nmt_cli.protect.numbers import CURRENCIES
+from nmt_cli.protect.numbers import CURRENCIES, ROMAN_TENS
 from nmt_cli.protect.units import MODIFIERS, UNITS
 
 _CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command
@@ -96,6 +97,7 @@ _SPACE = "[ \u00a0\u202f]"
 _CLOCK = rf"(?:[01]?\d|2[0-3]){_SPACE}?h(?:{_SPACE}?[0-5]\d)?(?!\w|{_SPACE}?(?:\d|min\b))"
 _AMOUNT = rf"\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"  # a number's digits
 _CURRENCY = f"[{re.escape(CURRENCIES)}]"
+_ROMAN_SUFFIX = "(?:e|ème|eme)"
 _UNIT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
 _PLUS = rf"(?:{_SPACE}?\+{_SPACE}?|-)"  # between the keys of a shortcut
 _KEYS = rf"(?<![\w+-])(?:{'|'.join(MODIFIERS)}){_PLUS}\w+(?:{_PLUS}\w+)*"
@@ -141,6 +143,8 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     ("number", rf"(?<![\w.,])\d+(?:[.,]\d+)*{_NUMBER_END}"),
     ("phone", r"(?<![\w+])\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}(?![\w])"),
     ("ordinal", r"(?<![\w.,])\d+(?:er|re|ère|ème|eme|e|nde|nd|st|rd|th)(?![\w])"),
+    ("ordinal", rf"(?<![\w.,-])(?:[VX]|(?=[IVXL]{{2}}){ROMAN_TENS}){_ROMAN_SUFFIX}(?![\w-])"),
+    ("address", rf"(?<![\w.,])\d+{_SPACE}?(?:bis|ter|quater)(?![\w])"),
     ("keys", _KEYS),
     (
         "identifier",
@@ -161,7 +165,8 @@ NEEDS = {
     "hashtag": "#",
     "amount": _CURRENCY,
     "keys": r"[+-]",
-    **dict.fromkeys(("time", "measure", "number", "phone", "ordinal"), r"\d"),
+    **dict.fromkeys(("time", "measure", "number", "phone", "address"), r"\d"),
+    "ordinal": r"\d|[IVXL]e|[IVXL]è",
 }
 KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "user")
 _TRIMMED = ("url", "command", "path")  # kinds whose end may take a sentence's punctuation

@@ -1,9 +1,10 @@
-"""Amounts of money, measures and keyboard shortcuts through translation: kept or not.
+"""Amounts of money, measures, shortcuts and the like through translation: kept or not.
 
     python tests/benchmarks/measures_kept.py --baseline BEFORE --model fr-en FILE...
 
-Takes the lines of FILEs (French) that hold an amount (``12,50 €``), a measure (``1,82 m``) or a
-shortcut (``Ctrl+Alt+Suppr``) as this checkout's detector finds them (protect/spans.py),
+Takes the lines of FILEs (French) that hold an amount (``12,50 €``), a measure (``1,82 m``), a
+shortcut (``Ctrl+Alt+Suppr``), a house number (``12 bis``) or a Roman ordinal (``XVIIe``) as
+this checkout's detector finds them (protect/spans.py),
 translates them with this checkout's ``nmt translate`` and with the checkout at ``--baseline``
 (default options, one thread each), and counts for each the spans whose English form (as
 protect/numbers.py writes it: ``€12.50``, ``1.82 m``) comes out whole, as often as in the source.
@@ -24,7 +25,7 @@ from pathlib import Path
 from nmt_cli.protect.numbers import convert
 from nmt_cli.protect.spans import SpanFinder
 
-KINDS = ("amount", "measure", "keys")
+KINDS = ("amount", "measure", "keys", "address", "roman ordinal")
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -36,6 +37,10 @@ def translate(root: Path, model: str, lines: list[str]) -> list[str]:
         cmd, input=text, env=env, capture_output=True, text=True, check=True, cwd="/"
     )
     return out.stdout.split("\n")[: len(lines)]
+
+
+def kind_of(span) -> str:
+    return "roman ordinal" if span.kind == "ordinal" and span.text[0].isalpha() else span.kind
 
 
 def whole(form: str, text: str) -> int:
@@ -53,7 +58,7 @@ def main() -> None:
     chosen = []  # (line, [(kind, English form)])
     for path in args.files:
         for line in Path(path).read_text(encoding="utf-8").splitlines():
-            spans = [(s.kind, convert(s.text, s.kind, "fr", "en")) for s in finder.find(line)]
+            spans = [(kind_of(s), convert(s.text, s.kind, "fr", "en")) for s in finder.find(line)]
             if any(kind in KINDS for kind, _ in spans):
                 chosen.append((line, [(k, form) for k, form in spans if k in KINDS]))
     lines = [line for line, _ in chosen]
