@@ -101,6 +101,10 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ),
         ("Au 12 bis, rue Haute, et au 3ter.", [("address", "12 bis"), ("address", "3ter")]),
         (
+            "Selon les axes X et Y, un plan B.",
+            [("letter", "X"), ("letter", "Y"), ("letter", "B")],
+        ),
+        (
             "Il coûte 12,50 € ou €12.50, 1 200 $, 15€ et £3.",
             [
                 ("amount", "12,50 €"),
@@ -145,6 +149,7 @@ def test_each_kind_of_span_is_found(line, expected):
         "C'est l'été, n'est-ce pas ?",
         "Le signe € et le $ seuls, en US$.",
         "Le chat, Ce jour, De plus, Me Dupont et Mme Martin sous Louis XIV et François Ier.",
+        "Y a-t-il M. Dupont, J. K. Rowling, A et I ? IL Y A.",
         'Le principe du "naming and shaming", more "democratic" rules.',
     ],
 )
@@ -189,7 +194,9 @@ def test_a_pattern_that_is_not_a_regex_is_refused_by_name():
 
 
 # Lines made of the characters the kinds' patterns turn on, and of letters and spaces.
-_LINE = st.text(alphabet=st.sampled_from("ab xyzhé09_.,:;/\\@#&<>`~-+=*()'\"w\ue000\u00b2€$°kmgCA"))
+_LINE = st.text(
+    alphabet=st.sampled_from("ab xyzhé09_.,:;/\\@#&<>`~-+=*()'\"w\ue000\u00b2€$°kmgCAXY")
+)
 
 
 @settings(max_examples=400, deadline=None)

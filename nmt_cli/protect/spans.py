@@ -29,6 +29,9 @@ A span is found on the raw line, before sentence splitting and case restoration.
     ordinal     ``1er``, ``3e``, ``21st``, French Roman ``XVIIe`` (numbers.py)
     address     a house number with ``bis``, ``ter``, ``quater``: ``12 bis`` (kept)
     keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C`` (units.py)
+    letter      a capital letter on its own, a label: ``axes X et Y``, ``plan B``, ``vitamine C``
+                (not A or I, words in French and English; not Y but after a lowercase word,
+                French ``Y a-t-il``; not before a full stop inside a line, ``M. Dupont``)
     identifier  a word with digits, joined by ``- _ . / : + #`` (``SKU-88-X``, ``9f2c1ab``,
                 ``release-7.3``, ``978-2-07-036822-8``, ``1971-1972``), or with an inner
                 underscore (``max_len``)
@@ -147,6 +150,10 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     ("address", rf"(?<![\w.,])\d+{_SPACE}?(?:bis|ter|quater)(?![\w])"),
     ("keys", _KEYS),
     (
+        "letter",
+        r"(?<![\w'’.&/;-])(?:[B-HJ-XZ]|(?<=[a-zà-ÿ,] )Y)(?![\w'’&/-]|\.(?=.))",
+    ),
+    (
         "identifier",
         r"(?<![\w])\w+(?:[-_./:+#]\w+)*"
         r"|(?<![\w])[^\W_]+(?:_[^\W_]+)+(?![\w])",
@@ -165,6 +172,7 @@ NEEDS = {
     "hashtag": "#",
     "amount": _CURRENCY,
     "keys": r"[+-]",
+    "letter": r"\b[B-HJ-Z]\b",
     **dict.fromkeys(("time", "measure", "number", "phone", "address"), r"\d"),
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
 }
