@@ -118,16 +118,16 @@ def open_lines(
     except OSError as e:
         raise InputError(f"{p}: cannot read ({e.strerror})") from None
     with f:
-        head = f.peek(len(XZ_MAGIC))[: len(XZ_MAGIC)]
+        head, live = f.peek(len(XZ_MAGIC))[: len(XZ_MAGIC)], is_live(f)
         if head[:2] == GZIP_MAGIC:
             with gzip.GzipFile(fileobj=f, mode="rb") as z:
-                yield LineReader(z, str(p), warn, strict, live=is_live(f))  # type: ignore[arg-type]
+                yield LineReader(z, str(p), warn, strict, live=live)  # type: ignore[arg-type]
             return
         if head == XZ_MAGIC:
             with lzma.LZMAFile(f, mode="rb") as z:
-                yield LineReader(z, str(p), warn, strict, "xz", is_live(f))  # type: ignore[arg-type]
+                yield LineReader(z, str(p), warn, strict, "xz", live)  # type: ignore[arg-type]
             return
-        yield LineReader(f, str(p), warn, strict, live=is_live(f))
+        yield LineReader(f, str(p), warn, strict, live=live)
 
 
 def is_live(stream: BinaryIO) -> bool:

@@ -182,7 +182,7 @@ def convert_amount(text: str, source: str, target: str) -> str:
 def convert_measure(text: str, source: str, target: str) -> str:
     """A measure (spans.py, kind ``measure``: a number, maybe a space, a unit) as ``target``
     writes it."""
-    unit = next(u for u in sorted(UNITS, key=len, reverse=True) if text.endswith(u))
+    unit = next(u for u in UNITS if text.endswith(u))  # UNITS: longest first
     number = text[: -len(unit)].rstrip(SPACES)
     space = text[len(number) : -len(unit)]
     return convert(number, "number", source, target) + space + convert_unit(unit, source, target)

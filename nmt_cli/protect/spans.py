@@ -101,7 +101,7 @@ _CLOCK = rf"(?:[01]?\d|2[0-3]){_SPACE}?h(?:{_SPACE}?[0-5]\d)?(?!\w|{_SPACE}?(?:\
 _AMOUNT = rf"\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"  # a number's digits
 _CURRENCY = f"[{re.escape(CURRENCIES)}]"
 _ROMAN_SUFFIX = "(?:e|ème|eme)"
-_UNIT = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
+_UNIT = "|".join(re.escape(u) for u in UNITS)  # longest first: km/h before km
 _PLUS = rf"(?:{_SPACE}?\+{_SPACE}?|-)"  # between the keys of a shortcut
 _KEYS = rf"(?<![\w+-])(?:{'|'.join(MODIFIERS)}){_PLUS}\w+(?:{_PLUS}\w+)*"
 PRIVATE_USE = ("\ue000", "\uf8ff")  # the Basic Multilingual Plane's private-use area

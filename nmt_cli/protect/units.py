@@ -14,7 +14,7 @@ vu"), ``t``, ``A``, ``K``, ``in`` or a lone ``o``.
 
 from __future__ import annotations
 
-UNITS = (
+_WRITTEN = (
     # length, area, volume
     "nm µm μm mm cm dm m km mm² cm² m² km² cm³ m³ ha ft mi² ml mL cl cL dl dL "
     # mass, time, temperature, angle
@@ -23,12 +23,20 @@ UNITS = (
     "km/h m/s mph ko Ko Mo Go To kB KB MB GB TB kb Kb Mb Gb kbit/s Mbit/s Gbit/s Mo/s Go/s "
     "MB/s GB/s Mb/s Gb/s W kW MW GW Wh kWh MWh GWh TWh mW V kV mV mA mAh Ah Hz kHz MHz GHz "
     "kJ MJ cal kcal Pa hPa kPa MPa bar mbar dB ppm px tr/min rpm"
-).split()
+)
+# Longest first: the unit a text ends with, or a pattern's first match, is the whole unit (km/h
+# before km, m² before m).
+UNITS = tuple(sorted(_WRITTEN.split(), key=len, reverse=True))
 
-# French units that English writes otherwise, and the other way round (German: bytes as English)
-_FRENCH = {"ko": "kB", "Ko": "kB", "Mo": "MB", "Go": "GB", "To": "TB", "tr/min": "rpm"}
-_ENGLISH = {"kB": "ko", "KB": "Ko", "MB": "Mo", "GB": "Go", "TB": "To", "rpm": "tr/min"}
-_BYTES_ONLY = {"en": None, "de": ("kB", "KB", "MB", "GB", "TB")}  # of _ENGLISH's, what it writes
+# French units another language writes otherwise, by that language (German: bytes as English)
+_FROM_FRENCH = {
+    "en": {"ko": "kB", "Ko": "kB", "Mo": "MB", "Go": "GB", "To": "TB", "tr/min": "rpm"},
+    "de": {"ko": "kB", "Ko": "kB", "Mo": "MB", "Go": "GB", "To": "TB"},
+}
+_TO_FRENCH = {
+    "en": {"kB": "ko", "KB": "Ko", "MB": "Mo", "GB": "Go", "TB": "To", "rpm": "tr/min"},
+    "de": {"kB": "ko", "KB": "Ko", "MB": "Mo", "GB": "Go", "TB": "To"},
+}
 
 # Keys a shortcut starts with: ``Ctrl+Alt+Suppr``, ``Maj+F10``, ``Cmd-C``.
 MODIFIERS = "Ctrl Alt AltGr Shift Maj Cmd Command Option Opt Fn Win Strg Super Meta".split()
@@ -39,10 +47,10 @@ def convert_unit(unit: str, source: str, target: str) -> str:
     and German ones in bytes, French tr/min English rpm; any other unit as written."""
     per_second = unit.endswith("/s") and unit != "m/s"  # Mo/s: Mo a second
     base = unit.removesuffix("/s") if per_second else unit
-    if source == "fr" and target in _BYTES_ONLY:
-        wanted = _FRENCH.get(base, base)
-        base = wanted if _BYTES_ONLY[target] is None or wanted in _BYTES_ONLY[target] else base
-    elif target == "fr" and source in _BYTES_ONLY:
-        known = _BYTES_ONLY[source] is None or base in _BYTES_ONLY[source]
-        base = _ENGLISH.get(base, base) if known else base
+    names: dict[str, str] = {}
+    if source == "fr":
+        names = _FROM_FRENCH.get(target, {})
+    elif target == "fr":
+        names = _TO_FRENCH.get(source, {})
+    base = names.get(base, base)
     return base + "/s" if per_second else base
