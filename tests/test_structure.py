@@ -22,6 +22,7 @@ FLOORS = [
     {"cli"},
     {"documents"},
     {"training", "inference"},
+    {"formats"},  # files of translation units: read by training, scoring and documents
     {"model", "search", "align", "evaluation", "markup"},
     {"settings", "output", "device", "precision", "pretrained", "buckets", "length_penalty"}
     | {"protect"},

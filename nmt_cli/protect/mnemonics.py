@@ -1,0 +1,94 @@
+"""Mnemonics: the marker before a letter that makes it a menu or button's access key.
+
+A catalogue writes one marker kind for all its strings: ``~`` (LibreOffice: ``Mise à jo~ur``),
+``_`` (GTK: ``_Profondeur``) or ``&`` (Qt, Windows: ``&Fichier``). A marker marks the letter or
+digit right after it; a doubled marker (``~~``, ``__``, ``&&``) is the character itself, never a
+mnemonic. Markers inside protected spans (``max_len``, ``&amp;``, a URL) are not mnemonics:
+the caller passes those spans' character ranges as ``protected``.
+
+The one definition shared by the readers of training data (which remove the marker from both
+sides of a pair, so the model never sees it) and the translate path (which removes it from the
+source and puts one back on the translation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+MARKERS = ("~", "_", "&")
+
+
+@dataclass(frozen=True)
+class Mnemonic:
+    """``text`` without its marker; ``index``: the position in ``text`` of the marked letter
+    (None: the source had no mnemonic)."""
+
+    text: str
+    index: int | None
+
+
+def _inside(i: int, protected: Sequence[tuple[int, int]]) -> bool:
+    return any(start <= i < end for start, end in protected)
+
+
+def _markers(text: str, marker: str, protected: Sequence[tuple[int, int]]) -> list[int]:
+    """Positions of the markers in ``text`` that mark a letter (doubled markers skipped)."""
+    found, i = [], 0
+    while i < len(text) - 1:
+        if text[i] == marker:
+            if text[i + 1] == marker:  # a literal: skip both
+                i += 2
+                continue
+            if text[i + 1].isalnum() and not _inside(i, protected):
+                found.append(i)
+        i += 1
+    return found
+
+
+def find_mnemonic(
+    text: str, marker: str, protected: Sequence[tuple[int, int]] = ()
+) -> Mnemonic:
+    """``text`` with its mnemonic marker removed and the marked letter's index; with no marker,
+    or more than one (not a mnemonic: ``a_b_c``), ``text`` as it is. Doubled markers stay
+    doubled: they are the file's own escapes, written back as they were."""
+    if marker not in MARKERS:
+        raise ValueError(f"not a mnemonic marker: {marker!r} (one of {' '.join(MARKERS)})")
+    found = _markers(text, marker, protected)
+    if len(found) != 1:
+        return Mnemonic(text, None)
+    i = found[0]
+    return Mnemonic(text[:i] + text[i + 1 :], i)
+
+
+def strip_mnemonic(text: str, marker: str, protected: Sequence[tuple[int, int]] = ()) -> str:
+    """``text`` as a reader sees it: its mnemonic marker removed and doubled markers made single
+    (``&&`` is ``&``): what training pairs hold."""
+    plain = find_mnemonic(text, marker, protected).text
+    return plain.replace(marker * 2, marker)
+
+
+def place_mnemonic(text: str, index: int, marker: str) -> str:
+    """``text`` with ``marker`` put before the character at ``index`` (its first letter or
+    digit from there on, else the text's first letter); ``text`` unchanged if it has none."""
+    order = list(range(index, len(text))) + list(range(0, index))
+    for i in order:
+        if text[i].isalnum() and (i == 0 or text[i - 1] != marker):
+            return text[:i] + marker + text[i:]
+    return text
+
+
+def catalogue_marker(texts: Iterable[str]) -> str | None:
+    """The marker kind a catalogue's source strings use: the one that marks exactly one letter
+    in the most strings, if it does so in at least one; ``&`` only where it is not an XML or
+    HTML entity (``&amp;``)."""
+    counts = dict.fromkeys(MARKERS, 0)
+    for text in texts:
+        for marker in MARKERS:
+            found = _markers(text, marker, ())
+            if marker == "&":
+                found = [i for i in found if ";" not in text[i : i + 10].split(" ")[0]]
+            if len(found) == 1:
+                counts[marker] += 1
+    best = max(MARKERS, key=lambda m: counts[m])
+    return best if counts[best] else None
