@@ -269,3 +269,22 @@ def test_the_shipped_model_translates_a_page_into_english_and_says_so(run_cli, t
     assert result.exit_code == 0, result.stderr
     out = (tmp_path / "out.html").read_text("utf-8")
     assert out.startswith('<html lang="en"><body><p>') and "déjà" not in out
+
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+EXAMPLE = re.compile(
+    r"```sh\n\$ cat (\S+)\n(.*?)\$ (nmt translate -i \S+ -o (\S+)) && cat \S+\n(.*?)```", re.S
+)
+
+
+@pytest.mark.slow
+def test_the_readmes_localization_examples_give_the_files_shown(run_cli, tmp_path, monkeypatch):
+    section = README.read_text(encoding="utf-8").split("#### Localization files")[1]
+    examples = EXAMPLE.findall(section.split("### Markup")[0])
+    assert len(examples) == 4
+    monkeypatch.chdir(tmp_path)
+    for name, source, command, output, shown in examples:
+        Path(name).write_text(source, encoding="utf-8")
+        result = run_cli(command.split()[1:])
+        assert result.exit_code == 0, result.stderr
+        assert Path(output).read_text(encoding="utf-8") == shown, name
