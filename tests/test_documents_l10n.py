@@ -175,6 +175,14 @@ def test_an_access_key_never_reaches_the_model_and_goes_on_the_aligned_word():
     ]
 
 
+def test_only_a_document_with_access_keys_asks_for_word_alignments(tmp_path):
+    marked = read_po(CATALOGUE.splitlines(), "fr.po", retranslate="none", mark_fuzzy=False)
+    plain = read_po(
+        ['msgid "Sans marque"', 'msgstr ""'], "fr.po", retranslate="none", mark_fuzzy=False
+    )
+    assert marked.needs_alignment and not plain.needs_alignment
+
+
 def test_with_no_aligned_word_the_access_key_goes_on_the_first_letter(tmp_path):
     path = tmp_path / "Messages.properties"
     path.write_text("open = &Ouvrir\nquit = &Quitter\nrd = R&&D\n", encoding="utf-8")

@@ -100,21 +100,31 @@ def test_a_json_file_written_with_ascii_escapes_keeps_them():
     assert parsed.write(["Écrit"]) == '{"a": "\\u00c9crit"}'
 
 
-@pytest.mark.parametrize(
-    "text, line, fragment",
-    [
-        ('{\n  "a": "x",\n  "n": 3\n}', 3, "n is a number"),
-        ('{\n  "a": {"b": [\n "x"]}\n}', 2, "a.b is an array"),
-        ("[1, 2]", 1, "an array, not a JSON object"),
-        ('{\n  "a": "x",\n  "b": tru\n}', 3, "not valid JSON"),
-    ],
-)
-def test_json_that_is_not_an_i18n_file_is_one_error_pointing_to_jsonl(text, line, fragment):
+NOT_I18N = {
+    "a number": ('{\n  "a": "x",\n  "n": 3\n}', 3, "n is a number"),
+    "an array": ('{\n  "a": {"b": [\n "x"]}\n}', 2, "a.b is an array"),
+    "a top-level array": ("[1, 2]", 1, "an array, not a JSON object"),
+}
+NOT_JSON = {
+    "a bad literal": ('{\n  "a": "x",\n  "b": tru\n}', 3, "not valid JSON"),
+    "a key twice": ('{\n  "a": {"b": "x"},\n  "c": {\n    "b": "y",\n    "b": "z"}\n}', 5, "twice"),
+}
+
+
+@pytest.mark.parametrize("case", NOT_I18N)
+def test_json_that_is_not_an_i18n_file_is_one_error_pointing_to_jsonl(case):
+    text, line, fragment = NOT_I18N[case]
     with pytest.raises(InputError) as e:
         i18n_json.parse(text, "app.json")
     assert str(e.value).startswith(f"app.json:{line}: ") and fragment in str(e.value)
-    if "valid" not in fragment:
-        assert "--input-format jsonl" in str(e.value)
+    assert "--input-format jsonl" in str(e.value)
+
+
+@pytest.mark.parametrize("case", NOT_JSON)
+def test_json_that_does_not_parse_is_one_error_naming_its_line(case):
+    text, line, fragment = NOT_JSON[case]
+    with pytest.raises(InputError, match=f"^app.json:{line}: .*{fragment}"):
+        i18n_json.parse(text, "app.json")
 
 
 # -- Java .properties -----------------------------------------------------------------------

@@ -28,7 +28,7 @@ Write = Callable[[list[str], "str | None", Callable[[str], None]], str]
 
 JSON_PLACEHOLDERS = (
     *PLACEHOLDERS,
-    r"\$[A-Za-z0-9_@]+\$",  # WebExtension's $name$
+    r"\$[A-Za-z0-9_@]+\$|\$\d+",  # WebExtension's $name$ and $1
     r"\{\{[^{}]*\}\}",  # i18next's {{count}}
     r"%\{\w+\}",  # Rails' %{name}
 )

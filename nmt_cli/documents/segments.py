@@ -137,6 +137,12 @@ class SegmentedDocument:
     def sources(self) -> list[str]:
         return self.segments.texts
 
+    @property
+    def needs_alignment(self) -> bool:
+        """Whether its translations need word alignments: where a text had an access key (the
+        format's ``alignment`` says whether any text of its files may)."""
+        return bool(self.segments.marks)
+
     def translated(self, translations: list[Translation]) -> list[str]:
         """The document's strings with ``translations`` (of ``sources()``, in order) in place,
         their mnemonics too."""

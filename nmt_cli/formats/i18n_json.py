@@ -31,20 +31,12 @@ _TOKEN = re.compile(r'\s*("(?:[^"\\]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+)', re.DOT
 _Value = tuple[tuple[Any, ...], int, int, bool]
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    record: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in record:
-            raise ValueError(f"key {json.dumps(key, ensure_ascii=False)} appears twice")
-        record[key] = value
-    return record
-
-
 class _Scanner:
-    """The span of every leaf value of a JSON text already known to be valid."""
+    """The span of every leaf value of a JSON text already known to be valid; ParseError for a
+    key written twice in one object (which json.loads would read as its last value)."""
 
-    def __init__(self, text: str):
-        self.text = text
+    def __init__(self, text: str, name: str):
+        self.text, self.name = text, name
         self.found: list[_Value] = []
 
     def token(self, at: int) -> tuple[str, int, int]:
@@ -67,6 +59,7 @@ class _Scanner:
 
     def container(self, at: int, path: tuple[Any, ...], is_object: bool) -> int:
         close, index = "}" if is_object else "]", 0
+        keys: set[str] = set()
         while True:
             tok, _, end = self.token(at)
             if tok == close:
@@ -74,7 +67,13 @@ class _Scanner:
             if tok == ",":
                 tok, _, end = self.token(end)
             if is_object:
-                key = json.loads(tok)
+                key, key_at = json.loads(tok), end - len(tok)
+                if key in keys:
+                    shown = json.dumps(key, ensure_ascii=False)
+                    raise ParseError(
+                        self.name, line_of(self.text, key_at), f"key {shown} appears twice"
+                    )
+                keys.add(key)
                 _, _, end = self.token(end)  # the colon
                 at = self.value(end, (*path, key))
             else:
@@ -116,14 +115,12 @@ def parse(text: str, name: str) -> I18nJson:
     """The message file of ``text`` (named ``name``); ParseError where it is not JSON or not
     one of the two shapes."""
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates)
+        data = json.loads(text)
     except json.JSONDecodeError as e:
         raise ParseError(name, e.lineno, f"not valid JSON ({e.msg} at column {e.colno})") from None
-    except ValueError as e:  # a key twice: json names no line, so find its second place
-        raise ParseError(name, 1, str(e)) from None
     if not isinstance(data, dict):
         raise ParseError(name, 1, f"{_kind(data)}, not a JSON object of messages; {JSONL_HINT}")
-    scanner = _Scanner(text)
+    scanner = _Scanner(text, name)
     scanner.value(0, ())
     messages = _is_messages(data)
     units = []
