@@ -180,6 +180,7 @@ ANDROID = """<?xml version="1.0" encoding="utf-8"?>
         <item quantity="many">%d de fichiers</item>
         <item quantity="other">%d fichiers</item>
     </plurals>
+    <string name="alias">@string/title</string>
     <string-array name="days" translatable="false"><item>Lundi</item></string-array>
     <string-array name="sizes"><item>Petit</item><item>Grand</item></string-array>
     <dimen name="margin">16dp</dimen>
@@ -187,7 +188,7 @@ ANDROID = """<?xml version="1.0" encoding="utf-8"?>
 """
 
 
-def test_android_units_are_strings_plural_items_and_array_items_meant_for_translation():
+def test_android_units_are_the_strings_and_items_meant_for_translation_not_references():
     parsed = android.parse(ANDROID, "strings.xml")
     assert [(u.id, u.source) for u in parsed.units] == [
         ("title", 'L\'éditeur & ses "outils"'),

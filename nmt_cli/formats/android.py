@@ -3,8 +3,9 @@
 
 Units: each ``<string>``, each ``<item>`` of a ``<string-array>`` (id ``name[k]``) and of a
 ``<plurals>`` (id ``name#quantity``), their text read as aapt2 reads it (android_text.py). Not
-units: what is ``translatable="false"`` (a string, or an array and its items), empty strings,
-and every other resource (``<dimen>``, ``<color>``, ``<integer-array>``...). The skeleton, kept as
+units: what is ``translatable="false"`` (a string, or an array and its items), a reference to
+another resource (``@string/app_name``, ``?attr/name``), empty strings, and every other resource
+(``<dimen>``, ``<color>``, ``<integer-array>``...). The skeleton, kept as
 written: the declaration, comments, tags and their attributes, white space between elements.
 An element inside a string (``<b>``, ``<xliff:g id="name">%1$s</xliff:g>``) is kept as written;
 the caller protects it (an ``<xliff:g>`` whole).
@@ -177,6 +178,8 @@ class _Reader:
         markup = any(e.kind in ("start", "empty", "other") for e in events[k + 1 : end - 1])
         owner = container[1] if container else tag
         if owner.get("translatable") == "false" or tag.get("translatable") == "false":
+            return end
+        if raw.strip()[:1] in ("@", "?"):  # a reference to another resource: @string/app_name
             return end
         source = android_text.read(raw, markup)
         unformatted = "false" in (owner.get("formatted"), tag.get("formatted"))
