@@ -3,9 +3,9 @@ around the words aligned to those they enclosed, everything between blocks writt
 (nmt_cli/markup/). The page is read whole (an XML page that is not well formed is one error
 naming its line, and nothing is written) and written back with a final line break.
 
-The root element's ``lang`` and ``xml:lang`` become the model's target language (an ``<html>``
-that has neither gets ``lang``); a page that declares a language other than the model's source
-language is one error (check_languages), not a page translated from the wrong language."""
+The root element's ``lang`` and ``xml:lang`` become the model's target language; a page that
+declares a language other than the model's source language is one error (check_languages), not
+a page translated from the wrong language."""
 
 from __future__ import annotations
 
@@ -74,15 +74,13 @@ class PageDocument:
 
 
 def with_language(text: str, language: str) -> str:
-    """``text`` with its root element's ``lang`` and ``xml:lang`` set to ``language``; an
-    ``<html>`` root that has neither gets ``lang``."""
+    """``text`` with its root element's ``lang`` and ``xml:lang`` set to ``language`` (a root
+    that has neither is left as it is: the page says nothing of its language)."""
     tag = root_tag(text)
     if tag is None:
         return text
     quote = lambda value: value[0] if value[0] in "\"'" else '"'  # noqa: E731
-    new, count = _LANG.subn(lambda m: f"{m[1]}{quote(m[2])}{language}{quote(m[2])}", tag[0])
-    if not count and tag.group(1).lower() == "html":
-        new = f'<{tag.group(1)} lang="{language}"{tag[0][len(tag.group(1)) + 1 :]}'
+    new = _LANG.sub(lambda m: f"{m[1]}{quote(m[2])}{language}{quote(m[2])}", tag[0])
     return text[: tag.start()] + new + text[tag.end() :]
 
 
