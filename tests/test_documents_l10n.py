@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,7 @@ from nmt_cli.documents.registry import format_for
 from nmt_cli.errors import InputError
 from nmt_cli.formats import android, apple_strings, i18n_json, properties
 from nmt_cli.inference.translation import Translation
+from nmt_cli.protect.mnemonics import find_mnemonic
 
 javaproperties = pytest.importorskip("javaproperties", reason="pip install '.[documents]'")
 pytest.importorskip("polib", reason="pip install '.[documents]'")
@@ -296,3 +298,60 @@ def test_the_readmes_localization_examples_give_the_files_shown(run_cli, tmp_pat
         result = run_cli(command.split()[1:])
         assert result.exit_code == 0, result.stderr
         assert Path(output).read_text(encoding="utf-8") == shown, name
+
+
+# -- at scale: 200 units and more of LibreOffice's strings, in each format ---------------------
+
+AT_SCALE = {"mnemonic": 60, "placeholder": 60, "lines": 30, "markup": 10, "plain": 50}
+WRITERS = {
+    "fr.po": lambda m, texts, plurals: m.catalogue(texts, plurals),
+    "fr.json": lambda m, texts, plurals: m.i18n_json(texts, plurals),
+    "messages.json": lambda m, texts, plurals: m.messages_json(texts),
+    "Messages_fr.properties": lambda m, texts, plurals: m.properties(texts),
+    "strings.xml": lambda m, texts, plurals: m.strings_xml(texts, plurals),
+    "Localizable.strings": lambda m, texts, plurals: m.apple_strings(texts),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", WRITERS)
+def test_200_libreoffice_strings_come_through_the_shipped_model_in_each_format(
+    run_cli, tmp_path, name
+):
+    """Ids, placeholders and access keys as the source's, untranslatable entries as they were;
+    a catalogue passes ``msgfmt --check`` and its access-key check."""
+    make = pytest.importorskip("l10n.make_fixtures", reason="tests/l10n/make_fixtures.py")
+    if not make.CATALOGUES.is_dir():
+        pytest.skip(f"no LibreOffice catalogues at {make.CATALOGUES}")
+    texts, plurals = make.entries(AT_SCALE, n_plurals=12)
+    written = WRITERS[name](make, texts, plurals)
+    source_file, out = tmp_path / name, tmp_path / f"out-{name}"
+    if isinstance(written, bytes):
+        source_file.write_bytes(written)
+    else:
+        source_file.write_text(written, encoding="utf-8")
+    result = run_cli(["translate", "-i", source_file, "-o", out])
+    assert result.exit_code == 0, result.stderr
+    if name.endswith(".po"):
+        check = ["msgfmt", "--check", "--check-accelerators=~", "-o", tmp_path / "o.mo", out]
+        done = subprocess.run([str(a) for a in check], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return
+    source = PARSERS[name](apple_strings.decode(source_file.read_bytes())[0], name)
+    target = PARSERS[name](out.read_text(encoding="utf-8"), name)
+    assert len(source.units) >= 200
+    assert [u.id for u in target.units] == [u.id for u in source.units if "#many" not in u.id]
+    sources = {u.id: u.source for u in source.units}
+    for unit in target.units:
+        assert sorted(PLACEHOLDER.findall(unit.source)) == sorted(
+            PLACEHOLDER.findall(sources[unit.id])
+        ), unit.id
+        for marker in "~&":  # an access key in, exactly one out
+            keyed = find_mnemonic(sources[unit.id], marker).index is not None
+            assert not keyed or find_mnemonic(unit.source, marker).index is not None, unit.id
+    if name.endswith(".properties"):
+        assert set(javaproperties.loads(out.read_text("utf-8"))) == set(sources)
+    if name == "strings.xml":
+        assert '<string name="app_name" translatable="false">LibreOffice</string>' in (
+            out.read_text("utf-8")
+        )

@@ -193,6 +193,6 @@ PO = DocumentFormat(
     (".po", ".pot"),
     read_po,
     options=("retranslate", "mark_fuzzy"),
-    protect=PLACEHOLDERS,
+    protect=(*PLACEHOLDERS, "~"),  # a tilde that marks no key is LibreOffice's literal one
     alignment=True,  # where an access key goes in a translation
 )

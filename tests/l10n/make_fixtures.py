@@ -30,19 +30,22 @@ def _kind(text: str) -> str:
     return "lines" if "\n" in text else "plain"
 
 
-def entries() -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str, str]]]:
-    """(key, French text, English text) of each kind, and (key, one, other, English) plurals."""
-    chosen: dict[str, list[tuple[str, str, str]]] = {k: [] for k in PER_KIND}
+def entries(
+    per_kind: dict[str, int] = PER_KIND, n_plurals: int = 4
+) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str, str]]]:
+    """(key, French text, English text) of each kind, as many as ``per_kind`` says, and (key,
+    one, other, English) of ``n_plurals`` plurals."""
+    chosen: dict[str, list[tuple[str, str, str]]] = {k: [] for k in per_kind}
     plurals, seen = [], set()
     for path in sorted(CATALOGUES.glob("*.po")):
         for e in polib.pofile(str(path)):
             key = re.sub(r"\W+", "_", (e.msgctxt or e.msgid)).strip("_")[:40]
-            if key in seen or len(e.msgstr) > 160:
-                continue
-            if e.msgid_plural and e.msgstr_plural.get(1) and len(plurals) < 4:
+            if key in seen or len(e.msgstr) > 160 or re.search(r"\$[a-z_]+\$", e.msgstr):
+                continue  # LibreOffice's named $placeholders$: no other program's convention
+            if e.msgid_plural and e.msgstr_plural.get(1) and len(plurals) < n_plurals:
                 plurals.append((key, e.msgstr_plural[0], e.msgstr_plural[1], e.msgid))
                 seen.add(key)
-            elif e.msgstr and len(chosen[_kind(e.msgstr)]) < PER_KIND[_kind(e.msgstr)]:
+            elif e.msgstr and len(chosen[_kind(e.msgstr)]) < per_kind[_kind(e.msgstr)]:
                 chosen[_kind(e.msgstr)].append((key, e.msgstr, e.msgid))
                 seen.add(key)
     return [x for kind in chosen.values() for x in kind], plurals
@@ -142,6 +145,21 @@ def apple_strings(texts) -> bytes:
         value = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
         out.append(f'/* {en.splitlines()[0]} */\n"{key}" = "{value}";\n')
     return "\n".join(out).encode("utf-16")  # with its byte order mark, as Xcode writes
+
+
+def catalogue(texts, plurals) -> str:
+    """A gettext catalogue of the French texts as msgids, to be translated."""
+    po = polib.POFile()
+    po.metadata = {"Language": "fr", "Content-Type": "text/plain; charset=UTF-8"}
+    po.metadata["Plural-Forms"] = "nplurals=2; plural=(n > 1);"
+    po.metadata["X-Accelerator-Marker"] = "~"
+    for key, fr, en in texts:
+        po.append(polib.POEntry(msgctxt=key, msgid=fr, msgstr="", comment=en))
+    for key, one, other, _ in plurals:
+        po.append(
+            polib.POEntry(msgctxt=key, msgid=one, msgid_plural=other, msgstr_plural={0: "", 1: ""})
+        )
+    return str(po)
 
 
 def main() -> None:
