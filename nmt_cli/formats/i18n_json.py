@@ -108,7 +108,9 @@ def _is_messages(data: dict[str, Any]) -> bool:
 def _kind(value: Any) -> str:
     if value is None or isinstance(value, bool):
         return json.dumps(value)
-    return {dict: "an object", list: "an array"}.get(type(value), "a number")
+    if isinstance(value, (dict, list)):
+        return "an object" if isinstance(value, dict) else "an array"
+    return "a number"
 
 
 def parse(text: str, name: str) -> I18nJson:
