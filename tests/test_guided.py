@@ -220,7 +220,8 @@ def test_translate_align_of_a_full_context_model_equals_nmt_align(guided_run, ru
     import torch
 
     from nmt_cli.align.forced import forced_attention
-    from nmt_cli.inference.translator import Translator
+    from nmt_cli.inference.loading import LoadedModel
+    from nmt_cli.inference.translator import AS_GIVEN, Translator
     from nmt_cli.search.decoding import SearchOptions
 
     run_dir = guided_run("transformer-full-context")
@@ -236,7 +237,9 @@ def test_translate_align_of_a_full_context_model_equals_nmt_align(guided_run, ru
     assert out["alignment"] == forced.stdout.strip()
     # the weights behind it: the full-context pass over the translation, not the search's steps
     bundle = load_bundle(run_dir)
-    [[found]] = Translator(bundle, SearchOptions(beam=5)).translate([source], with_alignment=True)
+    [[found]] = Translator(LoadedModel(bundle), SearchOptions(beam=5), AS_GIVEN).translate(
+        [source], with_alignment=True
+    )
     ids = bundle.tokenizer.encode(source)
     [full] = forced_attention(bundle.model, [(ids, bundle.tokenizer.encode(target))], None, None)
     torch.testing.assert_close(found.attention, full)

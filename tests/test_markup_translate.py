@@ -1,7 +1,7 @@
 """Markup through the shipped default model (fr-en), and `nmt translate --markup`: tags come
 back around the target words its alignment head links to the words they enclosed, the output
 stays well formed, and the text reads as the same text translated without its tags
-(nmt_cli/inference/markup.py over nmt_cli/markup/)."""
+(nmt_cli/documents/lines.py over nmt_cli/markup/)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import pytest
 from conftest import assert_one_error_line, assert_readme_example_prints_as_shown
 from markup_fixtures import assert_well_formed, tags
 
-from nmt_cli.inference.markup import translate_lines, translate_page
+from nmt_cli.documents.lines import translate_lines, translate_page
+from nmt_cli.inference.options import LoadOptions
 from nmt_cli.inference.translator import Translator
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -31,7 +32,7 @@ PAGE = """<!DOCTYPE html>
 
 @pytest.fixture(scope="module")
 def translator() -> Translator:
-    return Translator.load("fr-en", threads=1, protect_spans=True, split=True)
+    return Translator.load(LoadOptions("fr-en", threads=1))
 
 
 def stripped(text: str) -> str:

@@ -31,7 +31,8 @@ def test_bf16_translation_searches_with_bf16_weights_and_float32_scores():
     and on everyday sentences it finds fp32's translations."""
     import torch
 
-    from nmt_cli.inference.translator import Translator
+    from nmt_cli.inference.loading import LoadedModel
+    from nmt_cli.inference.translator import AS_GIVEN, Translator
     from nmt_cli.model.bundle import load_bundle
     from nmt_cli.pretrained import resolve_model
     from nmt_cli.search.decoding import SearchOptions
@@ -40,7 +41,7 @@ def test_bf16_translation_searches_with_bf16_weights_and_float32_scores():
     found = {}
     for arithmetic in ("fp32", "bf16"):
         bundle = load_bundle(resolve_model("fr-en"))
-        translator = Translator(bundle, SearchOptions(beam=5), precision=arithmetic)
+        translator = Translator(LoadedModel(bundle, arithmetic), SearchOptions(beam=5), AS_GIVEN)
         assert {p.dtype for p in translator.model.parameters()} == {
             torch.bfloat16 if arithmetic == "bf16" else torch.float32
         }

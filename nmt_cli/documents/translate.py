@@ -61,7 +61,7 @@ class TranslateInput:
         ``files.output``; ``on_progress(lines_done)`` hears as batches finish. Returns the 1-best
         translations of plain lines when ``files.ref`` will score them, else []."""
         if self.document is None or self.fmt is None:
-            from nmt_cli.inference.translator import translate_file  # torch: once there is work
+            from nmt_cli.documents.lines import translate_file  # torch: once there is work
 
             lines = [" ".join(self.text)] if self.text else None
             return translate_file(translator, self.files, lines, on_progress, warn)
@@ -112,11 +112,26 @@ def read_input(
     check_files([files.ref], "--ref")
     fmt = format_for(files.input_file, options.input_format)
     _check_options(fmt, files, options, nbest, bool(text))
+    _check_markup(files, nbest)
     if fmt is None:
         return TranslateInput(files, text)
     name, lines = read_whole(files.input_file)
     document = fmt.read(lines, name, **{k: getattr(options, k) for k in fmt.options})
     return TranslateInput(files, None, document, fmt, len(lines))
+
+
+def _check_markup(files: FileOptions, nbest: int) -> None:
+    """UsageError for an option that ``--markup`` lines do not go with (a document with
+    ``--markup``: _check_options)."""
+    if files.markup == "none":
+        return
+    for flag, given in (
+        ("--align", files.align),
+        ("--format jsonl", files.fmt != "text"),
+        ("--nbest", nbest > 1),
+    ):
+        if given:
+            raise UsageError(f"--markup writes each line with its tags: not with {flag}")
 
 
 def _check_options(

@@ -34,7 +34,7 @@ from pathlib import Path
 import sacrebleu
 
 from nmt_cli.align.rules import DEFAULT_RULE, RULES, LinkRule
-from nmt_cli.inference.markup import aligned_translations
+from nmt_cli.documents.lines import aligned_translations
 from nmt_cli.inference.translator import Translator
 from nmt_cli.markup.elements import VOID
 from nmt_cli.markup.pages import Page
