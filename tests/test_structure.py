@@ -35,6 +35,7 @@ MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60
 MAX_CLI_LINES = 900
 MIN_REPEATED_LINES = 6
+MAX_INFERENCE_PARAMETERS = 8  # a function or constructor of inference/ (self and cls not counted)
 
 
 def _modules() -> dict[str, Path]:
@@ -164,6 +165,23 @@ def test_a_function_is_at_most_60_lines():
                 if node.end_lineno - start + 1 > MAX_FUNCTION_LINES:
                     long.append(f"{name}.{node.name} ({node.end_lineno - start + 1})")
     assert not long, "functions over 60 lines: " + ", ".join(long)
+
+
+def test_no_function_of_inference_takes_more_than_8_parameters():
+    """Settings travel as typed option objects (inference/options.py), not as long lists."""
+    many = []
+    for name, path in _modules().items():
+        if _room(name) != "inference":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                a = node.args
+                names = [x.arg for x in a.posonlyargs + a.args + a.kwonlyargs]
+                names += [x.arg for x in (a.vararg, a.kwarg) if x is not None]
+                count = len([n for n in names if n not in ("self", "cls")])
+                if count > MAX_INFERENCE_PARAMETERS:
+                    many.append(f"{name}.{node.name} ({count})")
+    assert not many, "functions over 8 parameters: " + ", ".join(many)
 
 
 def test_the_command_line_layer_is_at_most_900_lines():
