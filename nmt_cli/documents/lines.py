@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from nmt_cli.inference.options import FileOptions
 from nmt_cli.inference.translation import Translation, format_line
-from nmt_cli.markup.pages import TranslateSegments, translate_markup, translate_markup_lines
+from nmt_cli.markup.pages import TranslateSegments, translate_markup_lines
 from nmt_cli.output import write_chunks
 from nmt_cli.textio import LineReader, chunked, one_line, open_lines
 
@@ -28,11 +28,6 @@ def aligned_translations(translator) -> TranslateSegments:
         return [nbest[0] for nbest in translator.translate(texts, with_alignment=True)]
 
     return translate
-
-
-def translate_page(translator, page: str, dialect: str, where: str = "-") -> str:
-    """A page of ``dialect`` (html or xml) translated with its markup kept (markup/pages.py)."""
-    return translate_markup(page, dialect, aligned_translations(translator), where)
 
 
 def translate_lines(
