@@ -29,7 +29,7 @@ def load_hook(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
         asked.append(model)
         raise Loaded(model)
 
-    monkeypatch.setattr("nmt_cli.pretrained.resolve_model", resolve)
+    monkeypatch.setattr("nmt_cli.model.pretrained.resolve_model", resolve)
     return asked
 
 

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 import sacrebleu
 
-from nmt_cli import pretrained
 from nmt_cli.errors import NmtNotice
+from nmt_cli.model import pretrained
 from nmt_cli.model.bundle import load_bundle
-from nmt_cli.pretrained import DEFAULT_MODEL
+from nmt_cli.model.pretrained import DEFAULT_MODEL
 from nmt_cli.training.config import CorpusFiles
 from nmt_cli.training.config_file import build_spec
 

@@ -24,8 +24,7 @@ FLOORS = [
     {"training", "inference"},
     {"formats"},  # files of translation units: read by training, scoring and documents
     {"model", "search", "align", "evaluation", "markup"},
-    {"settings", "output", "device", "precision", "pretrained", "buckets", "length_penalty"}
-    | {"protect"},
+    {"settings", "output", "hardware", "buckets", "length_penalty", "protect"},
     {"textio"},
     {"errors", "vocab", "__init__"},  # __init__: the package's face, __version__
 ]
@@ -35,6 +34,7 @@ MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60
 MAX_CLI_LINES = 900
 MIN_REPEATED_LINES = 6
+MAX_LOOSE_MODULES = 8  # modules at the top of nmt_cli/, besides __init__ and __main__
 MAX_INFERENCE_PARAMETERS = 8  # a function or constructor of inference/ (self and cls not counted)
 
 
@@ -165,6 +165,11 @@ def test_a_function_is_at_most_60_lines():
                 if node.end_lineno - start + 1 > MAX_FUNCTION_LINES:
                     long.append(f"{name}.{node.name} ({node.end_lineno - start + 1})")
     assert not long, "functions over 60 lines: " + ", ".join(long)
+
+
+def test_at_most_8_modules_stand_loose_at_the_top_of_the_package():
+    loose = sorted(p.stem for p in PACKAGE.glob("*.py") if not p.stem.startswith("__"))
+    assert len(loose) <= MAX_LOOSE_MODULES, f"loose modules: {', '.join(loose)}"
 
 
 def test_no_function_of_inference_takes_more_than_8_parameters():

@@ -500,7 +500,7 @@ def test_no_model_anywhere_is_one_error(
     monkeypatch.chdir(tmp_path)
     empty = tmp_path / "pretrained"
     empty.mkdir()
-    monkeypatch.setattr("nmt_cli.pretrained.pretrained_dirs", lambda: [empty])
+    monkeypatch.setattr("nmt_cli.model.pretrained.pretrained_dirs", lambda: [empty])
     line = assert_refused(run_cli(["translate", "--threads", "1", "Ein Hund"]))
     assert "--model" in line
 

@@ -79,7 +79,7 @@ def test_no_split_translates_the_line_as_one_sentence(translate) -> None:
     from nmt_cli.inference.loading import LoadedModel
     from nmt_cli.inference.translator import AS_GIVEN, Translator
     from nmt_cli.model.bundle import load_bundle
-    from nmt_cli.pretrained import resolve_model
+    from nmt_cli.model.pretrained import resolve_model
     from nmt_cli.search.decoding import SearchOptions
 
     line = " ".join(FIVE)

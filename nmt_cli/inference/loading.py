@@ -34,7 +34,7 @@ class LoadedModel:
 
     def __init__(self, bundle: Any, precision: str = "fp32", search: Search | None = None):
         if precision == "bf16":
-            from nmt_cli.precision import pad_matmul_rows
+            from nmt_cli.hardware.precision import pad_matmul_rows
 
             # Weights stored in bfloat16, not autocast: a search multiplies small matrices, and
             # autocast's casts at every step cost more than bf16 saves (docs/benchmarks.md).
@@ -106,8 +106,8 @@ def use_threads(options: LoadOptions, parallel_batches: bool = False) -> int:
     operations, which gain little from threads that meet after each one, and wait for each
     other whenever another process takes a core; bf16's row padding keeps state: one worker).
     Returns the number of batches to search side by side (1: one at a time)."""
-    from nmt_cli.device import resolve_device
-    from nmt_cli.precision import resolve_precision
+    from nmt_cli.hardware.device import resolve_device
+    from nmt_cli.hardware.precision import resolve_precision
 
     if options.threads:
         torch.set_num_threads(options.threads)
@@ -135,15 +135,15 @@ def load_model(
     ``engine`` "ctranslate2" searches a CTranslate2 export with CTranslate2, its attention
     returned if ``attention`` (<unk> replacement) or ``alignment`` (word alignments: an error
     where the export lacks the model's full-context alignment pass)."""
-    from nmt_cli.pretrained import resolve_model
+    from nmt_cli.model.pretrained import resolve_model
 
     path = resolve_model(options.model)
     if options.engine == "ctranslate2":
         return _load_exported(path, options, attention, alignment)
-    from nmt_cli.device import resolve_device
+    from nmt_cli.hardware.device import resolve_device
+    from nmt_cli.hardware.precision import resolve_precision
     from nmt_cli.model.bundle import load_bundle
     from nmt_cli.model.ctranslate2 import is_export
-    from nmt_cli.precision import resolve_precision
 
     where = resolve_device(options.device)
     if is_export(path):

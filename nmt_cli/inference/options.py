@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from nmt_cli.device import DEVICES
+from nmt_cli.hardware.device import DEVICES
+from nmt_cli.hardware.precision import PRECISIONS, QUANTIZATIONS
 from nmt_cli.inference.translation import FORMATS
 from nmt_cli.markup.pages import DIALECTS
 from nmt_cli.output import OUTPUT_HELP
-from nmt_cli.precision import PRECISIONS, QUANTIZATIONS
 from nmt_cli.protect.glossary import read_glossary
 from nmt_cli.protect.spans import compile_patterns
 from nmt_cli.settings import setting

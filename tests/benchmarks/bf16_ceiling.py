@@ -30,8 +30,8 @@ from pathlib import Path
 import torch
 from torch.profiler import ProfilerActivity, profile
 
+from nmt_cli.hardware.precision import autocast, pad_matmul_rows
 from nmt_cli.model import ModelConfig, build_model
-from nmt_cli.precision import autocast, pad_matmul_rows
 from nmt_cli.training.loss import cross_entropy
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "multi30k"
