@@ -167,6 +167,19 @@ def test_a_function_is_at_most_60_lines():
     assert not long, "functions over 60 lines: " + ", ".join(long)
 
 
+def _packages() -> list[Path]:
+    return sorted(p.parent for p in PACKAGE.glob("*/__init__.py"))
+
+
+@pytest.mark.parametrize("package", [p.name for p in _packages()])
+def test_every_package_says_what_it_holds_in_its_docstring_and_the_readme(package):
+    init = PACKAGE / package / "__init__.py"
+    assert ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))), f"{init}: no docstring"
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    design = readme[readme.index("## Design") :]
+    assert f"**`nmt_cli/{package}/`**" in design, f"README's Design: no paragraph on {package}/"
+
+
 def test_at_most_8_modules_stand_loose_at_the_top_of_the_package():
     loose = sorted(p.stem for p in PACKAGE.glob("*.py") if not p.stem.startswith("__"))
     assert len(loose) <= MAX_LOOSE_MODULES, f"loose modules: {', '.join(loose)}"

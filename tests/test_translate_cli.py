@@ -674,6 +674,7 @@ def test_ctrl_c_exits_130_without_traceback(
     assert err.decode().splitlines() == ["nmt: interrupted"]
 
 
+@pytest.mark.slow
 def test_two_processes_read_one_model_at_once(transformer_model_dir: Path) -> None:
     data = lines_in(SENTENCES[:4])
     procs = [_start(transformer_model_dir, "-k", "2") for _ in range(2)]
