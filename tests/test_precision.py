@@ -42,7 +42,7 @@ def test_bf16_translation_searches_with_bf16_weights_and_float32_scores():
     for arithmetic in ("fp32", "bf16"):
         bundle = load_bundle(resolve_model("fr-en"))
         translator = Translator(LoadedModel(bundle, arithmetic), SearchOptions(beam=5), AS_GIVEN)
-        assert {p.dtype for p in translator.model.parameters()} == {
+        assert {p.dtype for p in translator.loaded.model.parameters()} == {
             torch.bfloat16 if arithmetic == "bf16" else torch.float32
         }
         found[arithmetic] = [t[0] for t in translator.translate(lines, with_alignment=True)]

@@ -16,6 +16,7 @@ from nmt_cli.inference.loading import LoadedModel
 from nmt_cli.inference.options import TranslatorOptions
 from nmt_cli.inference.translator import AS_GIVEN, Translator
 from nmt_cli.model.bundle import load_bundle
+from nmt_cli.search import Decoding
 from nmt_cli.search.beam import beam_search
 from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.search.greedy import greedy_search
@@ -51,8 +52,10 @@ def test_beam_of_one_is_greedy_search(model_dir: Path) -> None:
     src, lengths = _encode_batch(bundle, SENTENCES)
     max_len = [int(1.5 * (n - 1) + 10) for n in lengths.tolist()]
     model = bundle.model
-    greedy = greedy_search(model.step, model.start(src, lengths), lengths, max_len)
-    beam = beam_search(model.step, model.start(src, lengths), lengths, max_len, beam_size=1)
+    greedy = greedy_search(Decoding(model.step, model.start(src, lengths), lengths, max_len))
+    beam = beam_search(
+        Decoding(model.step, model.start(src, lengths), lengths, max_len), beam_size=1
+    )
     for g, (b,) in zip(greedy, beam):
         assert b.tokens == g.tokens
         assert b.finished == g.finished

@@ -43,6 +43,7 @@ class Translator:
         warn: Callable[[str], None] | None = None,
     ):
         self.loaded = model
+        self.tok = model.tokenizer
         self.options = options
         self.link_rule = link_rule
         self.warn = warn
@@ -81,18 +82,6 @@ class Translator:
     def bundle(self):
         """The loaded model's bundle (config, tokenizer, weights, languages)."""
         return self.loaded.bundle
-
-    @property
-    def tok(self):
-        return self.loaded.tokenizer
-
-    @property
-    def model(self):
-        return self.loaded.model
-
-    @property
-    def config(self):
-        return self.loaded.config
 
     def also_protecting(self, patterns: Sequence[str]) -> Translator:
         """This translator (the same model), passing the matches of ``patterns`` (regular
@@ -172,7 +161,7 @@ class Translator:
         sources = self._sources(as_read, line_numbers)
         ids = [s[0] for s in sources]
         hyps = self.loaded.search(ids, self.opts, self.loaded.max_out, on_progress=on_progress)
-        if with_alignment and self.config.full_context_alignment:
+        if with_alignment and self.loaded.config.full_context_alignment:
             self._full_context_attention(ids, hyps)
         out: list[list[Translation]] = []
         for line, read, src, nbest, up in zip(lines, as_read, sources, hyps, shouted):
