@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import re
+from pathlib import Path
 
 import pytest
 from conftest import assert_one_error_line
@@ -140,3 +142,12 @@ def test_threads_are_set_in_one_place(monkeypatch):
     calls.clear()
     # two fp32 CPU threads searching batches side by side: one thread each
     assert use_threads(LoadOptions(threads=2), parallel_batches=True) == 2 and calls == [2, 1]
+
+
+def test_the_readme_python_example_prints_what_it_says(capsys):
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    [code] = re.findall(r"```python\n(.*?)```", readme, re.DOTALL)
+    exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == "It's cold this morning."
+    assert printed[1].startswith("<p>") and "<b>" in printed[1] and printed[1].endswith("</p>")
