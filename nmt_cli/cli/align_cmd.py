@@ -43,9 +43,11 @@ def align(
     check_files([pairs.gold], "--gold")
     check_files([pairs.src_file, pairs.tgt_file])
     from nmt_cli.align.forced import align_file, align_pairs, align_translation, check_attention
-    from nmt_cli.inference.translator import Translator
+    from nmt_cli.inference.loading import load_model, use_threads
+    from nmt_cli.inference.translator import AS_GIVEN, Translator
 
-    translator = Translator.load(load.model, load.precision, device=load.device, opts=search)
+    use_threads(load)
+    translator = Translator(load_model(load), search, AS_GIVEN)
     bundle = translator.bundle
     check_attention(bundle, reading.layer, reading.head)
     opts = {**dataclasses.asdict(reading), "rule": decision.rule()}

@@ -1,5 +1,9 @@
-"""Documents in, documents out: what `nmt translate` reads besides plain lines, and writes back in
-the same format with its texts translated.
+"""What `nmt translate` reads, and the one path each input takes through a translator: plain
+lines (streamed, one line out for every line in), lines with inline markup (``--markup``), and
+documents, read whole and written back in the same format with their texts translated.
+    translate.py  an input read (a document before the model loads), its options checked, and
+                  translated: translate_document and translate_text, the Python API's way in
+    lines.py      plain lines and --markup lines, a chunk at a time
 
     registry.py   the formats, by name and extension (plain text lines stay the default)
     document.py   what a format is and a document does; reading an input whole; DocumentError
@@ -11,5 +15,4 @@ the same format with its texts translated.
     localization.py  i18n JSON, Java .properties, Android strings.xml, Apple .strings
                   (nmt_cli/formats/), written back with only their texts changed
     options.py    the settings (--input-format, --field, --retranslate, --mark-fuzzy)
-    translate.py  an input read (a document before the model loads) and translated
 """
