@@ -11,5 +11,8 @@ documents, read whole and written back in the same format with their texts trans
     jsonl.py      JSON lines: a field of each object translated
     po.py         gettext catalogues (.po, .pot) with polib; plurals.py, their plural forms
     srt.py        SubRip subtitles: numbers and timings kept, lines joined and wrapped again
+    pages.py      HTML and XML pages (nmt_cli/markup/), their lang made the target language
+    localization.py  i18n JSON, Java .properties, Android strings.xml, Apple .strings
+                  (nmt_cli/formats/), written back with only their texts changed
     options.py    the settings (--input-format, --field, --retranslate, --mark-fuzzy)
 """

@@ -4,22 +4,20 @@ file that does not parse gives (DocumentError, ``FILE:LINE: what is wrong``)."""
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from nmt_cli.errors import InputError
+from nmt_cli.formats.skeleton import ParseError
 from nmt_cli.inference.translation import Translation
 from nmt_cli.textio import open_lines
 
 _BOM = "\ufeff"
 
 
-class DocumentError(InputError):
-    """``name``, line ``line`` (1-based), does not parse as its format."""
-
-    def __init__(self, name: str, line: int, message: str):
-        super().__init__(f"{name}:{line}: {message}")
+# ``DocumentError(name, line, message)``: ``name``, line ``line`` (1-based), does not parse
+DocumentError = ParseError
 
 
 class Document(Protocol):
@@ -75,7 +73,10 @@ class DocumentFormat:
 def read_whole(path: str) -> tuple[str, list[str]]:
     """The name (``<stdin>`` for '-') and every line of ``path``, read before anything is
     translated: invalid UTF-8 is an error naming its line (no replacement characters in a
-    document), a byte order mark at the start is dropped, gzip and xz are decompressed."""
+    document), a byte order mark at the start is dropped, gzip and xz are decompressed. A file
+    that starts with a UTF-16 byte order mark (Apple's .strings often do) is read as UTF-16."""
+    if path != "-" and _starts_utf16(path):
+        return path, _utf16_lines(path)
     with open_lines(path, strict=True) as reader:
         lines = list(reader)
         name = reader.name
@@ -87,3 +88,23 @@ def without_bom(lines: list[str]) -> list[str]:
     if lines and lines[0].startswith(_BOM):
         lines[0] = lines[0][len(_BOM) :]
     return lines
+
+
+def _starts_utf16(path: str) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(2) in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+    except OSError:  # open_lines says what is wrong
+        return False
+
+
+def _utf16_lines(path: str) -> list[str]:
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        text = data.decode("utf-16")  # the byte order mark read and dropped
+    except UnicodeDecodeError as e:
+        line = data[: e.start].decode("utf-16", errors="replace").count("\n") + 1
+        raise ParseError(path, line, "not valid UTF-16") from None
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
+    return lines[:-1] if lines and not lines[-1] else lines

@@ -1,37 +1,100 @@
 """HTML and XML pages as documents: each block's text translated, its inline tags put back
 around the words aligned to those they enclosed, everything between blocks written as it was
 (nmt_cli/markup/). The page is read whole (an XML page that is not well formed is one error
-naming its line, and nothing is written) and written back with a final line break."""
+naming its line, and nothing is written) and written back with a final line break.
+
+The root element's ``lang`` and ``xml:lang`` become the model's target language; a page that
+declares a language other than the model's source language is one error (check_languages), not
+a page translated from the wrong language."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
-from nmt_cli.documents.document import DocumentFormat
+from nmt_cli.documents.document import DocumentError, DocumentFormat
+from nmt_cli.errors import InputError
 from nmt_cli.markup.pages import Page
 from nmt_cli.markup.segments import Aligned
+
+# What comes before a page's root: a declaration, comments, a document type, white space
+PROLOG = re.compile(r"(?:\s+|<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(?:\[.*?\])?\s*>)*", re.DOTALL)
+_VALUE = r"""(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)"""
+_ROOT_TAG = re.compile(rf"<([\w:.-]+)(?:\s+[\w:.-]+(?:\s*=\s*{_VALUE})?)*\s*/?>")
+_LANG = re.compile(rf"(\s(?:xml:)?lang\s*=\s*)({_VALUE})", re.IGNORECASE)
+
+
+def _primary(language: str) -> str:
+    """``fr`` of ``fr``, ``fr-CA``, ``fr_CA``."""
+    return re.split(r"[-_]", language.strip())[0].lower()
+
+
+def root_tag(text: str) -> re.Match[str] | None:
+    """The root element's start tag in ``text`` (None: the page starts with text)."""
+    return _ROOT_TAG.match(text, PROLOG.match(text).end())  # type: ignore[union-attr]
 
 
 class PageDocument:
     """A page as a Document: its segments' texts out, their aligned translations back."""
 
-    def __init__(self, page: Page):
+    def __init__(self, page: Page, text: str, name: str):
         self.page = page
+        self.name = name
+        tag = root_tag(text)
+        self.root = tag.group(1) if tag else ""
+        found = _LANG.search(tag.group()) if tag else None
+        self.language = found.group(2).strip("\"'") if found else None  # what it declares
 
     def sources(self) -> list[str]:
         return self.page.texts()
 
+    def check_languages(self, source: str | None, target: str | None) -> None:
+        """InputError if the page declares a language that is not ``source`` (the model's; None:
+        not recorded), or is already ``target``."""
+        if not self.language or not _primary(self.language):
+            return
+        declared = _primary(self.language)
+        if source is not None and declared != _primary(source):
+            raise InputError(
+                f'{self.name}: the page is in "{self.language}" (its lang), but the model '
+                f"translates from {source}"
+            )
+        if target is not None and declared == _primary(target) and source is None:
+            raise InputError(
+                f'{self.name}: the page is already in "{self.language}" (its lang), the '
+                "language the model translates into"
+            )
+
     def render(
         self, translations: Sequence[Aligned], target: str | None, warn: Callable[[str], None]
     ) -> str:
-        return self.page.render(translations)
+        self.check_languages(None, target)
+        text = self.page.render(translations)
+        return text if target is None else with_language(text, target)
+
+
+def with_language(text: str, language: str) -> str:
+    """``text`` with its root element's ``lang`` and ``xml:lang`` set to ``language`` (a root
+    that has neither is left as it is: the page says nothing of its language)."""
+    tag = root_tag(text)
+    if tag is None:
+        return text
+    quote = lambda value: value[0] if value[0] in "\"'" else '"'  # noqa: E731
+    new = _LANG.sub(lambda m: f"{m[1]}{quote(m[2])}{language}{quote(m[2])}", tag[0])
+    return text[: tag.start()] + new + text[tag.end() :]
 
 
 def page_reader(dialect: str) -> Callable[..., PageDocument]:
     """``read(lines, name)`` of a ``dialect`` page (lines as read_whole gives them)."""
 
     def read(lines: list[str], name: str) -> PageDocument:
-        return PageDocument(Page("".join(f"{line}\n" for line in lines), dialect, name))
+        text = "".join(f"{line}\n" for line in lines)
+        document = PageDocument(Page(text, dialect, name), text, name)
+        if dialect == "xml" and document.root == "resources":
+            raise DocumentError(
+                name, 1, "an Android strings file (root <resources>): --input-format android"
+            )
+        return document
 
     return read
 

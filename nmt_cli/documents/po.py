@@ -9,6 +9,10 @@ here is marked fuzzy only with ``mark_fuzzy`` (msgfmt leaves fuzzy entries out o
 catalogue); else it loses a fuzzy flag and the previous msgid (``#|``) that came with it.
 
 Kept: comments, references, flags, msgctxt, obsolete entries (``#~``: never translated), order.
+A catalogue's access keys (its ``X-Accelerator-Marker``, else the marker its messages use:
+``~``, ``_``, ``&``) are taken out of a message before the model reads it and put back, one
+for one, on the word aligned to the marked one (segments.py).
+
 The header's Language becomes the model's target language, its Plural-Forms that language's
 (plurals.py) and its charset UTF-8, the output's. The placeholders of format strings (``%s``,
 ``%(name)s``, ``%1$d``, ``%1``, ``{0}``, ``{name}``) pass through translation unchanged, as
@@ -28,9 +32,10 @@ from typing import Any
 
 from nmt_cli.documents.document import PLACEHOLDERS, DocumentError, DocumentFormat
 from nmt_cli.documents.plurals import count_forms, plural_forms
-from nmt_cli.documents.segments import SegmentedDocument, Segments
+from nmt_cli.documents.segments import SegmentedDocument, Segments, mnemonic_marker
 from nmt_cli.errors import InputError
 from nmt_cli.inference.translation import Translation
+from nmt_cli.protect.mnemonics import MARKERS
 
 RETRANSLATE = ("none", "fuzzy", "all")
 _PREFIX = r"(?:#~\|?\s*|#\|\s*)?"  # obsolete, previous
@@ -38,6 +43,7 @@ _KEYWORD_LINE = re.compile(_PREFIX + r"(?:msgctxt|msgid_plural|msgid|msgstr(?:\[
 _CONTINUATION = re.compile(_PREFIX + r'(".*)')
 _STRING = re.compile(r'"(?:[^"\\]|\\[\\"ntrvbf])*"')
 _ESCAPES = '\\"ntrvbf'
+_GUARD = re.compile("|".join((*PLACEHOLDERS, r"&(?:\w+|#\d+|#x[0-9a-fA-F]+);")))  # no mnemonic
 
 
 def _polib(name: str) -> Any:
@@ -173,7 +179,13 @@ def read_po(lines: list[str], name: str, *, retranslate: str, mark_fuzzy: bool) 
     _check_entries(po, name)
     chosen = [e for e in po if _wanted(e, retranslate)]
     strings = [s for e in chosen for s in _messages(e)]
-    return Catalogue(po, chosen, mark_fuzzy, Segments.of(strings))
+    declared = po.metadata.get("X-Accelerator-Marker", "").strip()
+    marker = mnemonic_marker(
+        [s for e in po if not e.obsolete for s in _messages(e)],
+        _GUARD,
+        declared if declared in MARKERS else None,
+    )
+    return Catalogue(po, chosen, mark_fuzzy, Segments.of(strings, marker, _GUARD))
 
 
 PO = DocumentFormat(
@@ -181,5 +193,6 @@ PO = DocumentFormat(
     (".po", ".pot"),
     read_po,
     options=("retranslate", "mark_fuzzy"),
-    protect=PLACEHOLDERS,
+    protect=(*PLACEHOLDERS, "~"),  # a tilde that marks no key is LibreOffice's literal one
+    alignment=True,  # where an access key goes in a translation
 )

@@ -1,7 +1,11 @@
 """The formats `nmt translate` reads, by name (``--input-format``) and by file extension: plain
 text lines, the default, streamed as they always were; and documents, read whole and written
 back whole, one entry each. A new format is a module with its DocumentFormat (document.py) and
-one entry in FORMATS."""
+one entry in FORMATS.
+
+An ``.xml`` file whose root element is ``<resources>`` is an Android strings file, any other a
+page. The localization formats nmt does not read are each one error before any model loads,
+rather than being translated line by line as plain text."""
 
 from __future__ import annotations
 
@@ -9,22 +13,56 @@ import os
 
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.jsonl import JSONL
+from nmt_cli.documents.localization import ANDROID, JSON, PROPERTIES, STRINGS
 from nmt_cli.documents.markdown import MARKDOWN
-from nmt_cli.documents.pages import HTML, XML
+from nmt_cli.documents.pages import HTML, XML, root_tag
 from nmt_cli.documents.po import PO
 from nmt_cli.documents.srt import SRT
+from nmt_cli.errors import InputError
 
 TEXT = "text"  # plain lines: one translation out for every line in
-FORMATS: dict[str, DocumentFormat] = {f.name: f for f in (JSONL, PO, SRT, HTML, XML, MARKDOWN)}
+FORMATS: dict[str, DocumentFormat] = {
+    f.name: f for f in (JSONL, PO, SRT, HTML, XML, MARKDOWN, JSON, PROPERTIES, ANDROID, STRINGS)
+}
 NAMES = (TEXT, *FORMATS)
 _COMPRESSED = (".gz", ".xz")  # read through (nmt_cli/textio.py): the extension before counts
+NOT_READ = {
+    ".stringsdict": "Apple .stringsdict files (plural rules in a property list)",
+    ".xcstrings": "Xcode string catalogues (.xcstrings)",
+    ".ts": "Qt Linguist .ts files",
+    ".resx": ".NET .resx resources",
+    ".yaml": "YAML files",
+    ".yml": "YAML files",
+    ".ftl": "Fluent .ftl files",
+}
+_HEAD = 65536  # bytes read to find a root element: a prolog is never longer
 
 
 def format_for(path: str, name: str | None) -> DocumentFormat | None:
-    """The format called ``name``, else the format of ``path``'s extension; None: plain text."""
+    """The format called ``name``, else the format of ``path``'s extension; None: plain text.
+    InputError for an extension of a localization format nmt does not read."""
     if name is not None:
         return FORMATS.get(name)
     stem, extension = os.path.splitext(path.lower())
     if extension in _COMPRESSED:
         extension = os.path.splitext(stem)[1]
+    if extension in NOT_READ:
+        raise InputError(
+            f"{path}: {NOT_READ[extension]} are not read by nmt translate "
+            "(--input-format text reads any file as plain lines)"
+        )
+    if extension == ".xml" and root_element(path) == "resources":
+        return ANDROID
     return next((f for f in FORMATS.values() if extension in f.extensions), None)
+
+
+def root_element(path: str) -> str | None:
+    """The name of the root element of the XML file ``path`` (None: not found, or not a file
+    that can be read here; its reader then says what is wrong)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(_HEAD).decode("utf-8", errors="replace").removeprefix("\ufeff")
+    except OSError:
+        return None
+    found = root_tag(head)
+    return found.group(1) if found else None

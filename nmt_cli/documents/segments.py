@@ -9,6 +9,12 @@ to the model at all::
 
     "  Deux lignes :\\nla seconde.\\n"  ->  texts "Deux lignes :", "la seconde."
                                          ->  "  Two lines:\\nthe second one.\\n"
+
+A catalogue's strings may mark a menu's access key (``_Fichier``, ``Mise à jo~ur``, ``&Aide``:
+nmt_cli/protect/mnemonics.py). With the catalogue's ``marker`` given, a string's one marker is
+taken out before its text goes to the model, and put back in the translation on a letter of the
+word aligned to the marked word (the same letter if that word has it, else its first letter),
+or, with no word aligned, on the translation's first letter: one marker out for one marker in.
 """
 
 from __future__ import annotations
@@ -18,12 +24,32 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nmt_cli.inference.translation import Translation
+from nmt_cli.protect.mnemonics import catalogue_marker, find_mnemonic, place_mnemonic
 
 _OUTER_SPACE = re.compile(r"(\s*)(.*?)(\s*)", re.DOTALL)
 
 # A line of a string: its text's index among the texts, with the white space before and after
 # it; or, for a blank line, the line itself (index None).
 _Line = tuple[str, int | None, str]
+_WORD = re.compile(r"\S+")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A text's access key: the index of its marked word (``text.split()``), the letter, and
+    where in the text it is."""
+
+    word: int
+    letter: str
+    at: int
+
+
+def _marked(string: str, marker: str, guard: re.Pattern[str] | None) -> tuple[str, int | None]:
+    """``string`` without its mnemonic marker, and the index of the marked letter (None: none).
+    ``guard``'s matches (placeholders, entities) hold no marker."""
+    protected = [m.span() for m in guard.finditer(string)] if guard else []
+    found = find_mnemonic(string, marker, protected)
+    return found.text, found.index
 
 
 @dataclass(frozen=True)
@@ -33,22 +59,49 @@ class Segments:
 
     texts: list[str]
     layout: list[list[_Line]]  # per string, its lines
+    marker: str | None = None  # the catalogue's mnemonic marker
+    marks: dict[int, Mark] | None = None  # by the index of the text that had one
 
     @classmethod
-    def of(cls, strings: Sequence[str]) -> Segments:
+    def of(
+        cls, strings: Sequence[str], marker: str | None = None, guard: re.Pattern[str] | None = None
+    ) -> Segments:
+        """The segments of ``strings``; ``marker``: the mnemonic marker their catalogue uses
+        (None: none), never looked for in the matches of ``guard``."""
         texts: list[str] = []
         layout: list[list[_Line]] = []
+        marks: dict[int, Mark] = {}
         for string in strings:
+            index = None
+            if marker is not None:
+                string, index = _marked(string, marker, guard)
             lines: list[_Line] = []
+            at = 0  # where the line starts in the string
             for line in string.split("\n"):
                 before, text, after = _OUTER_SPACE.fullmatch(line).groups()  # type: ignore[union-attr]
                 if text:
+                    start = at + len(before)
+                    if index is not None and start <= index < start + len(text):
+                        within = index - start
+                        word = len(text[: within + 1].split()) - 1
+                        marks[len(texts)] = Mark(word, text[within], within)
                     lines.append((before, len(texts), after))
                     texts.append(text)
                 else:
                     lines.append((line, None, ""))
+                at += len(line) + 1
             layout.append(lines)
-        return cls(texts, layout)
+        return cls(texts, layout, marker, marks)
+
+    def with_marks(self, translations: Sequence[Translation]) -> list[str]:
+        """The texts of ``translations`` (of ``texts``, in order), each text that had a
+        mnemonic given one, of the same marker."""
+        out = [t.text for t in translations]
+        if self.marker is None or not self.marks:
+            return out
+        for k, mark in self.marks.items():
+            out[k] = place_mnemonic(out[k], _target_index(translations[k], mark), self.marker)
+        return out
 
     def join(self, translations: Sequence[str]) -> list[str]:
         """The strings with ``translations[k]`` in the place of ``texts[k]``."""
@@ -63,6 +116,19 @@ class Segments:
         ]
 
 
+def mnemonic_marker(
+    strings: Sequence[str], guard: re.Pattern[str] | None = None, declared: str | None = None
+) -> str | None:
+    """The mnemonic marker of a file's ``strings``: the one it ``declares`` (a catalogue's
+    ``X-Accelerator-Marker``), else the kind catalogue_marker finds, if it marks a letter in
+    two strings at least (one ``R&D`` is no convention); None: the file marks no access key."""
+    marker = declared or catalogue_marker(strings)
+    if marker is None or declared:
+        return marker
+    marked = sum(_marked(s, marker, guard)[1] is not None for s in strings)
+    return marker if marked >= 2 else None
+
+
 class SegmentedDocument:
     """A document whose texts to translate are the lines of its strings (its ``segments``)."""
 
@@ -71,6 +137,29 @@ class SegmentedDocument:
     def sources(self) -> list[str]:
         return self.segments.texts
 
+    @property
+    def needs_alignment(self) -> bool:
+        """Whether its translations need word alignments: where a text had an access key (the
+        format's ``alignment`` says whether any text of its files may)."""
+        return bool(self.segments.marks)
+
     def translated(self, translations: list[Translation]) -> list[str]:
-        """The document's strings with ``translations`` (of ``sources()``, in order) in place."""
-        return self.segments.join([t.text for t in translations])
+        """The document's strings with ``translations`` (of ``sources()``, in order) in place,
+        their mnemonics too."""
+        return self.segments.join(self.segments.with_marks(translations))
+
+
+def _target_index(translation: Translation, mark: Mark) -> int:
+    """Where in ``translation.text`` the access key goes: where it was in a text given back
+    unchanged; else in the first target word aligned to the marked source word, on the marked
+    letter if the word has it, else on its first letter; 0 (the first letter of the text) if no
+    word is aligned to it."""
+    if translation.text == translation.source:
+        return mark.at
+    aligned = sorted(t for s, t in translation.alignment if s == mark.word)
+    words = list(_WORD.finditer(translation.text))
+    if not aligned or aligned[0] >= len(words):
+        return 0
+    word = words[aligned[0]]
+    same = word.group().lower().find(mark.letter.lower())
+    return word.start() + max(same, 0)

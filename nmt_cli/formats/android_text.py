@@ -1,0 +1,90 @@
+"""The text of an Android string resource, as the resource compiler (aapt2) reads it, and back.
+
+Read: runs of white space are one space and the ends are trimmed, unless inside double quotes
+(``"  kept  "``); ``\\'`` ``\\"`` ``\\\\`` ``\\n`` ``\\t`` ``\\@`` ``\\?`` ``\\uXXXX`` are their
+characters; XML entities (``&amp;``) are read where a string holds no element. A string that
+holds elements (``<b>``, ``<xliff:g>``) keeps them, and its entities, as written.
+
+Written: ``\\`` ``'`` ``"`` escaped, line breaks and tabs as ``\\n`` ``\\t``, a leading ``@``
+or ``?`` escaped (else the string would be read as a reference to another resource), ``&`` and
+``<`` as entities where the string holds no element; in a string whose source has format
+arguments (``%1$s``, ``%d``) and is not ``formatted="false"``, a ``%`` that is not one of them
+is written ``%%``, as String.format needs.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+# java.util.Formatter's conversions, as Android's lint reads them (no space flag: "50 % de")
+FORMAT = re.compile(r"%(?:\d+\$)?[-#+0,(]*\d*(?:\.\d+)?(?:[tT][a-zA-Z]|[a-zA-Z%])")
+_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|.)", re.DOTALL)
+_READ = {"n": "\n", "t": "\t"}
+_WRITTEN = {"\\": "\\\\", "'": "\\'", '"': '\\"', "\n": "\\n", "\t": "\\t"}
+_SPACE = re.compile(r"\s+")
+_TAG = re.compile(r"(<[^<>]*>)")
+
+
+def _unescape(raw: str) -> str:
+    def one(m: re.Match[str]) -> str:
+        e = m.group(1)
+        return chr(int(e[1:], 16)) if len(e) == 5 else _READ.get(e, e)
+
+    return _ESCAPE.sub(one, raw)
+
+
+def quoted(raw: str) -> bool:
+    """Whether a string is written in double quotes as a whole (its spaces kept)."""
+    inner = raw.strip()
+    return len(inner) >= 2 and inner[0] == inner[-1] == '"' and not inner.endswith('\\"')
+
+
+def read(raw: str, markup: bool) -> str:
+    """The text of a string written ``raw`` (between its tags); ``markup``: it holds elements,
+    kept as written."""
+    if quoted(raw):
+        inner = raw.strip()[1:-1]
+    else:
+        inner = _SPACE.sub(" ", raw).strip()
+    return _unescape(inner if markup else html.unescape(inner))
+
+
+def write(text: str, markup: bool, was_quoted: bool, percent: tuple[str, ...] | None) -> str:
+    """``text`` written as a string's content (see ``read``); ``percent``: the source's format
+    arguments, where a lone ``%`` must be doubled (None: it need not)."""
+    if percent is not None:
+        text = _double_lone_percents(text, percent)
+    parts = _TAG.split(text) if markup else [text]  # text, tag, text...: tags kept as they are
+    out = "".join(part if k % 2 else _escaped(part, markup) for k, part in enumerate(parts))
+    if out[:1] in ("@", "?"):
+        out = "\\" + out
+    return f'"{out}"' if was_quoted else out
+
+
+def _escaped(text: str, markup: bool) -> str:
+    if markup:
+        text = re.sub(r"&(?![A-Za-z_#][\w.#-]*;)", "&amp;", text)  # entities stay as written
+    else:
+        text = text.replace("&", "&amp;").replace("<", "&lt;")
+    return "".join(_WRITTEN.get(c, c) for c in text)
+
+
+def _double_lone_percents(text: str, arguments: tuple[str, ...]) -> str:
+    """``text`` with each ``%`` that starts none of ``arguments`` (nor ``%%``) doubled."""
+    out, at = [], 0
+    longest_first = sorted(arguments, key=len, reverse=True)
+    while at < len(text):
+        if text[at] != "%":
+            out.append(text[at])
+            at += 1
+            continue
+        found = next((a for a in (*longest_first, "%%") if text.startswith(a, at)), "%%")
+        out.append(found if text.startswith(found, at) else "%%")
+        at += len(found) if text.startswith(found, at) else 1
+    return "".join(out)
+
+
+def arguments(source: str) -> tuple[str, ...]:
+    """The format arguments of a string's text (``%1$s``, ``%d``; ``%%`` is none)."""
+    return tuple(m.group() for m in FORMAT.finditer(source) if m.group() != "%%")

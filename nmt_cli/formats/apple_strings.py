@@ -1,0 +1,129 @@
+"""Apple ``.strings`` files (Localizable.strings, InfoPlist.strings): ``"key" = "value";``.
+
+Each value is a unit (its key the id, the comment before it the note); ``/* */`` and ``//``
+comments, keys, white space and the order are the skeleton, kept as they are. Strings read the
+escapes of old-style property lists (``\\"``, ``\\\\``, ``\\n``, ``\\t``, ``\\r``,
+``\\Uxxxx``); a key or value may also be a bare word (``key = value;``). A new value is written
+quoted, with ``\\"``, ``\\\\``, ``\\n``, ``\\t`` and ``\\r`` escaped.
+
+Such files are UTF-16 (with a byte order mark) as often as UTF-8: ``decode`` and ``encode`` read
+and write either, so a file keeps its encoding and its mark.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass
+
+from nmt_cli.formats.skeleton import ParseError, Unit, line_of, write_back
+
+_TOKEN = re.compile(
+    r'(?P<space>\s+)|(?P<comment>/\*.*?\*/|//[^\n]*)|(?P<string>"(?:[^"\\]|\\.)*")'
+    r"|(?P<word>(?!/[*/])[\w.$:/+-]+)|(?P<punct>[=;])",
+    re.DOTALL,
+)
+_ESCAPE = re.compile(r"\\(U[0-9a-fA-F]{4}|u[0-9a-fA-F]{4}|[0-7]{1,3}|.)", re.DOTALL)
+_SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
+_WRITTEN = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+_TEXT = ("string", "word")  # what a key or a value may be
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """The text of a ``.strings`` file's bytes and its encoding (for ``encode``): UTF-16 or
+    UTF-8 by its byte order mark, UTF-8 without one. ValueError if it does not decode."""
+    encoding = next((e for bom, e in _BOMS if data.startswith(bom)), "utf-8")
+    return data.decode(encoding), encoding
+
+
+def encode(text: str, encoding: str) -> bytes:
+    """``text`` in ``encoding`` (as ``decode`` gave it), its byte order mark first again."""
+    return text.encode(encoding)
+
+
+def _unescape(raw: str) -> str:
+    def one(m: re.Match[str]) -> str:
+        e = m.group(1)
+        if e[0] in "Uu" and len(e) == 5:
+            return chr(int(e[1:], 16))
+        if e[0].isdigit():
+            return chr(int(e, 8))
+        return _SIMPLE.get(e, e)
+
+    return _ESCAPE.sub(one, raw)
+
+
+@dataclass(frozen=True)
+class StringsFile:
+    """A ``.strings`` file read: its text and its units."""
+
+    text: str
+    units: list[Unit]
+
+    def write(self, targets: list[str]) -> str:
+        """The file with ``targets[k]`` as the value of ``units[k]``."""
+        return write_back(self.text, self.units, targets, _quoted)
+
+
+def _quoted(unit: Unit, target: str) -> str:
+    return '"' + "".join(_WRITTEN.get(c, c) for c in target) + '"'
+
+
+def _tokens(text: str, name: str) -> list[tuple[str, str, int, int]]:
+    """(kind, token, start, end) of each token but white space; ParseError at the first
+    character that starts none."""
+    out, at = [], 0
+    while at < len(text):
+        m = _TOKEN.match(text, at)
+        if m is None:
+            shown = text[at : at + 20].split("\n")[0]
+            what = "a string not closed" if text[at] == '"' else f"unexpected {shown!r}"
+            if text.startswith("/*", at):
+                what = "a comment not closed"
+            raise ParseError(name, line_of(text, at), what)
+        if m.lastgroup != "space":
+            out.append((m.lastgroup or "", m.group(), m.start(), m.end()))
+        at = m.end()
+    return out
+
+
+def _value(kind: str, token: str) -> str:
+    return _unescape(token[1:-1]) if kind == "string" else token
+
+
+def _check_entry(entry: list[tuple[str, str, int, int]], text: str, name: str) -> None:
+    """ParseError at the first token of ``entry`` that does not make ``key = value;``."""
+    for (kind, token, start, _), wanted in zip(entry, (_TEXT, ("=",), _TEXT, (";",))):
+        if (kind if wanted is _TEXT else token) not in wanted:
+            expected = "a quoted string" if wanted is _TEXT else f'"{wanted[0]}"'
+            raise ParseError(name, line_of(text, start), f"expected {expected}, not {token[:30]!r}")
+    if len(entry) < 4:
+        raise ParseError(name, line_of(text, len(text)), 'the file ends inside "key" = "value";')
+
+
+def parse(text: str, name: str) -> StringsFile:
+    """The ``.strings`` file of ``text`` (named ``name``); ParseError naming the line of the
+    first entry that is not ``key = value;``."""
+    units: list[Unit] = []
+    note = ""
+    tokens = _tokens(text, name)
+    k = 0
+    while k < len(tokens):
+        kind, token, start, _ = tokens[k]
+        if kind == "comment":
+            note = token.removeprefix("//").removeprefix("/*").removesuffix("*/").strip()
+            k += 1
+            continue
+        entry = tokens[k : k + 4]
+        _check_entry(entry, text, name)
+        value_kind, value, value_start, value_end = entry[2]
+        key = _value(kind, token)
+        units.append(Unit(key, _value(value_kind, value), value_start, value_end, note))
+        note = ""
+        k += 4
+    return StringsFile(text, units)

@@ -1,0 +1,106 @@
+"""Java ``.properties`` files (resource bundles), read with javaproperties (MIT).
+
+Each ``key=value`` (or ``key: value``, ``key value``) is a unit: its value, with ``\\uXXXX``
+and the other escapes read and its continuation lines (a line ending in ``\\``) joined. The key,
+its separator, comments (``#``, ``!``), blank lines and line ends are the skeleton, kept as they
+are; a new value is written on one line, escaped: ``\\\\``, a leading space ``\\ ``, line breaks
+and tabs as ``\\n`` ``\\t``, and non-ASCII text as ``\\uXXXX`` unless the file already holds
+non-ASCII text as it is (Java 9 and later read resource bundles as UTF-8).
+
+A value with ``{0}``-style arguments is a java.text.MessageFormat pattern, where an apostrophe
+is written twice (``l''utilisateur {0}``): the unit's source has one, and a new value written
+back has two again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from nmt_cli.errors import InputError
+from nmt_cli.formats.skeleton import ParseError, Unit, line_of, write_back
+
+# The key (escapes and continuations in it) and the separator before a value
+_KEY_AND_SEPARATOR = re.compile(r"[ \t\f]*(?:\\.|[^\\:=\s])*[ \t\f]*[:=]?[ \t\f]*", re.DOTALL)
+_LINE_END = re.compile(r"(?:\r\n|\r|\n)\Z")
+_ARGUMENT = re.compile(r"\{\d+[,}]")  # MessageFormat's {0}, {1,number}
+_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r", "\f": "\\f"}
+
+
+def _javaproperties(name: str) -> Any:
+    try:
+        import javaproperties
+    except ImportError:
+        raise InputError(
+            f"{name}: reading .properties files needs javaproperties: "
+            "pip install 'nmt-cli[documents]'"
+        ) from None
+    return javaproperties
+
+
+def is_message_format(value: str) -> bool:
+    """Whether ``value`` is a MessageFormat pattern (it has ``{0}``-style arguments)."""
+    return _ARGUMENT.search(value) is not None
+
+
+@dataclass(frozen=True)
+class PropertiesFile:
+    """A ``.properties`` file read: its text, its units, whether new values are kept ASCII."""
+
+    text: str
+    units: list[Unit]
+    ascii_only: bool
+
+    def write(self, targets: list[str]) -> str:
+        """The file with ``targets[k]`` as the value of ``units[k]``."""
+        return write_back(self.text, self.units, targets, self._escape)
+
+    def _escape(self, unit: Unit, target: str) -> str:
+        raw = self.text[unit.start : unit.end]
+        if is_message_format(raw):
+            target = target.replace("'", "''")
+        out = "".join(_ESCAPES.get(c, c) for c in target)
+        if self.ascii_only:
+            out = "".join(c if ord(c) < 128 else _u_escape(c) for c in out)
+        return re.sub(r"^[ \t\f]", lambda m: "\\" + m.group(), out)
+
+
+def _u_escape(c: str) -> str:
+    """``\\uXXXX`` for ``c``, a surrogate pair of them beyond the BMP."""
+    data = c.encode("utf-16-be")
+    return "".join(
+        f"\\u{int.from_bytes(data[i : i + 2], 'big'):04x}" for i in range(0, len(data), 2)
+    )
+
+
+def parse(text: str, name: str) -> PropertiesFile:
+    """The ``.properties`` file of ``text`` (named ``name``); ParseError where an escape is
+    not one Java reads."""
+    javaproperties = _javaproperties(name)
+    units: list[Unit] = []
+    note: list[str] = []
+    at = 0
+    try:
+        elements = list(javaproperties.parse(text))
+    except javaproperties.InvalidUEscapeError as e:
+        line = line_of(text, max(text.find(e.escape), 0))
+        raise ParseError(
+            name, line, f"invalid escape {e.escape} (\\u needs four hex digits)"
+        ) from None
+    for element in elements:
+        source = element.source
+        if isinstance(element, javaproperties.Comment):
+            note.append(element.value.strip())
+        elif isinstance(element, javaproperties.KeyValue):
+            start = at + _KEY_AND_SEPARATOR.match(source).end()  # type: ignore[union-attr]
+            ending = _LINE_END.search(source)
+            end = at + len(source) - (len(ending.group()) if ending else 0)
+            raw = text[start:end]
+            value = element.value.replace("''", "'") if is_message_format(raw) else element.value
+            units.append(Unit(element.key, value, start, end, "\n".join(note)))
+            note = []
+        else:
+            note = []
+        at += len(source)
+    return PropertiesFile(text, units, ascii_only=all(ord(c) < 128 for c in text))

@@ -1,0 +1,357 @@
+"""`nmt translate -i fr.json` (and Messages_fr.properties, strings.xml, Localizable.strings, an
+HTML page): a localization file in, the same file out with its texts translated.
+
+Chosen by extension (an .xml whose root is <resources> is Android's) or --input-format; the
+formats nmt does not read are one error before any model loads; a file that does not parse is
+one error naming its line and nothing is written. A file given back its own texts is the same
+file. Access keys (``~``, ``_``, ``&``) never reach the model and come back one for one, on the
+word aligned to the marked one. A page's lang becomes the target language. The shipped fr-en
+model translates each fixture of tests/l10n/ (LibreOffice's strings) with every placeholder,
+key and untranslatable entry kept.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import assert_one_error_line
+
+from nmt_cli.documents.document import read_whole
+from nmt_cli.documents.pages import PageDocument, page_reader, with_language
+from nmt_cli.documents.po import read_po
+from nmt_cli.documents.registry import format_for
+from nmt_cli.errors import InputError
+from nmt_cli.formats import android, apple_strings, i18n_json, properties
+from nmt_cli.inference.translation import Translation
+from nmt_cli.protect.mnemonics import find_mnemonic
+
+javaproperties = pytest.importorskip("javaproperties", reason="pip install '.[documents]'")
+pytest.importorskip("polib", reason="pip install '.[documents]'")
+
+FIXTURES = Path(__file__).resolve().parent / "l10n"
+PARSERS = {
+    "fr.json": i18n_json.parse,
+    "messages.json": i18n_json.parse,
+    "Messages_fr.properties": properties.parse,
+    "strings.xml": android.parse,
+    "Localizable.strings": apple_strings.parse,
+}
+
+
+def same(sources: list[str]) -> list[Translation]:
+    return [Translation(s, s, 0.0) for s in sources]
+
+
+def read(path: Path, **options):
+    """The document of ``path`` as `nmt translate` reads it."""
+    fmt = format_for(str(path), None)
+    name, lines = read_whole(str(path))
+    return fmt, fmt.read(lines, name, **options)
+
+
+# -- which format -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name, fmt",
+    [
+        ("fr.json", "json"),
+        ("messages.json", "json"),
+        ("Messages_fr.properties", "properties"),
+        ("strings.xml", "android"),
+        ("Localizable.strings", "strings"),
+    ],
+)
+def test_each_localization_file_is_read_as_its_format_by_extension(name, fmt):
+    assert format_for(str(FIXTURES / name), None).name == fmt
+    assert format_for("anything.txt", fmt).name == fmt
+
+
+def test_an_xml_file_is_android_strings_only_if_its_root_is_resources(tmp_path):
+    page = tmp_path / "book.xml"
+    page.write_text('<?xml version="1.0"?>\n<!-- r -->\n<book><p>Un</p></book>\n', "utf-8")
+    assert format_for(str(page), None).name == "xml"
+    with pytest.raises(InputError, match="--input-format android"):
+        page_reader("xml")(["<resources><string name='a'>b</string></resources>"], "-")
+
+
+@pytest.mark.parametrize(
+    "name, what",
+    [
+        ("Localizable.stringsdict", ".stringsdict"),
+        ("Localizable.xcstrings", ".xcstrings"),
+        ("app_fr.ts", "Qt Linguist"),
+        ("Resources.resx", ".resx"),
+        ("fr.yml", "YAML"),
+        ("fr.yaml", "YAML"),
+        ("main.ftl", "Fluent"),
+    ],
+)
+def test_a_format_nmt_does_not_read_is_one_error_before_any_model_loads(
+    run_cli, tmp_path, name, what
+):
+    (tmp_path / name).write_text("x\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = run_cli(["translate", "-m", tmp_path / "no-model", "-i", tmp_path / name, "-o", out])
+    assert_one_error_line(result, name, what, "--input-format text")
+    assert not out.exists()
+
+
+BROKEN = {
+    "fr.json": ('{\n  "a": "b",\n  "n": 1\n}\n', 3),
+    "Messages_fr.properties": ("a = b\nc = \\u00\n", 2),
+    "strings.xml": ('<resources>\n<string name="a">b</string>\n<string>\n</resources>\n', 4),
+    "Localizable.strings": ('"a" = "b";\n"c" "d";\n', 2),
+}
+
+
+@pytest.mark.parametrize("name", BROKEN)
+def test_a_file_that_does_not_parse_is_one_error_naming_its_line_and_writes_nothing(
+    run_cli, tmp_path, name
+):
+    text, line = BROKEN[name]
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    out = tmp_path / f"out-{name}"
+    result = run_cli(["translate", "-m", tmp_path / "no-model", "-i", tmp_path / name, "-o", out])
+    error = assert_one_error_line(result, name)
+    assert f"{name}:{line}:" in error or f"line {line}," in error
+    assert not out.exists()
+
+
+# -- the identity round trip, as nmt translate reads and writes ---------------------------
+
+
+@pytest.mark.parametrize("name", PARSERS)
+def test_a_document_given_back_its_own_texts_renders_the_file_it_read(name):
+    fmt, document = read(FIXTURES / name)
+    rendered = document.render(same(document.sources()), None, print)
+    text, _ = apple_strings.decode((FIXTURES / name).read_bytes())  # UTF-16 or UTF-8
+    assert rendered == text
+
+
+def test_a_utf16_strings_file_is_written_back_in_utf8(tmp_path):
+    _, document = read(FIXTURES / "Localizable.strings")
+    assert not any("\ufeff" in s for s in document.sources())
+    assert "Toutes les pages" in document.sources()
+
+
+# -- access keys ------------------------------------------------------------------------------
+
+CATALOGUE = """msgid ""
+msgstr ""
+"Language: fr\\n"
+"X-Accelerator-Marker: ~\\n"
+
+msgid "Mise à jo~ur"
+msgstr ""
+
+msgid "Nouveau ~nom"
+msgstr ""
+
+msgid "Sans marque"
+msgstr ""
+
+msgid "R~~D"
+msgstr ""
+"""
+
+
+def test_an_access_key_never_reaches_the_model_and_goes_on_the_aligned_word():
+    document = read_po(CATALOGUE.splitlines(), "fr.po", retranslate="none", mark_fuzzy=False)
+    assert document.sources() == ["Mise à jour", "Nouveau nom", "Sans marque", "R~~D"]
+    translations = [
+        Translation("Mise à jour", "Update", 0.0, alignment=[(0, 0), (2, 0)]),
+        Translation("Nouveau nom", "New name", 0.0, alignment=[(0, 0), (1, 1)]),
+        Translation("Sans marque", "No brand", 0.0, alignment=[(0, 0), (1, 1)]),
+        Translation("R~~D", "R~~D", 0.0),
+    ]
+    out = document.render(translations, "en", print)
+    found = re.findall(r'msgid "(.+)"\nmsgstr "(.*)"', out)
+    assert found == [("Mise à jo~ur", "~Update"), ("Nouveau ~nom", "New ~name")] + [
+        ("Sans marque", "No brand"),
+        ("R~~D", "R~~D"),
+    ]
+
+
+def test_only_a_document_with_access_keys_asks_for_word_alignments(tmp_path):
+    marked = read_po(CATALOGUE.splitlines(), "fr.po", retranslate="none", mark_fuzzy=False)
+    plain = read_po(
+        ['msgid "Sans marque"', 'msgstr ""'], "fr.po", retranslate="none", mark_fuzzy=False
+    )
+    assert marked.needs_alignment and not plain.needs_alignment
+
+
+def test_with_no_aligned_word_the_access_key_goes_on_the_first_letter(tmp_path):
+    path = tmp_path / "Messages.properties"
+    path.write_text("open = &Ouvrir\nquit = &Quitter\nrd = R&&D\n", encoding="utf-8")
+    _, document = read(path)
+    assert document.sources() == ["Ouvrir", "Quitter", "R&&D"]
+    translations = [
+        Translation("Ouvrir", "Open", 0.0, alignment=[(0, 0)]),
+        Translation("Quitter", "(Exit now)", 0.0),
+        Translation("R&&D", "R&&D", 0.0),  # a doubled marker: the character itself
+    ]
+    assert document.render(translations, "en", print) == (
+        "open = &Open\nquit = (&Exit now)\nrd = R&&D\n"
+    )
+
+
+def test_one_marked_string_is_no_access_key_convention(tmp_path):
+    path = tmp_path / "fr.json"
+    path.write_text('{"a": "R&D", "b": "file_name"}\n', encoding="utf-8")
+    _, document = read(path)
+    assert document.sources() == ["R&D", "file_name"]
+
+
+# -- pages and plurals: the target language -----------------------------------------------
+
+
+def test_a_pages_lang_becomes_the_target_language():
+    html = '<!DOCTYPE html>\n<html lang="fr" class="x">\n<p>Bonjour</p></html>\n'
+    assert with_language(html, "en") == html.replace('lang="fr"', 'lang="en"')
+    bare = "<!-- c -->\n<html><p>Bonjour</p></html>\n"
+    assert with_language(bare, "en") == bare
+    xml = "<?xml version=\"1.0\"?>\n<doc xml:lang='fr'><p>Un</p></doc>\n"
+    assert with_language(xml, "en") == xml.replace("'fr'", "'en'")
+
+
+def test_a_page_in_another_language_than_the_models_source_is_one_error():
+    document = page_reader("html")(['<html lang="de-AT"><p>Hallo</p></html>'], "page.html")
+    assert isinstance(document, PageDocument) and document.language == "de-AT"
+    document.check_languages("de", "en")  # the model's own source language: no error
+    with pytest.raises(InputError, match=r'page.html: the page is in "de-AT".*from fr'):
+        document.check_languages("fr", "en")
+    english = page_reader("html")(['<html lang="en"><p>Hello</p></html>'], "page.html")
+    with pytest.raises(InputError, match="already in"):
+        english.render(same(english.sources()), "en", print)
+
+
+def test_android_plurals_get_the_target_languages_categories():
+    _, document = read(FIXTURES / "strings.xml")
+    english = document.render(same(document.sources()), "en", print)
+    assert 'quantity="many"' in (FIXTURES / "strings.xml").read_text("utf-8")
+    assert 'quantity="many"' not in english and english.count('quantity="one"') == 4
+
+
+# -- the shipped model --------------------------------------------------------------------
+
+PLACEHOLDER = re.compile(r"\{\{\w+\}\}|\$\w+\$|\{\d\}|%\d\$[s@d]|<xliff:g[^>]*>.*?</xliff:g>")
+
+
+@pytest.mark.parametrize("name", PARSERS)
+def test_the_shipped_model_translates_each_file_keeping_keys_and_placeholders(
+    run_cli, tmp_path, name
+):
+    out = tmp_path / name
+    result = run_cli(["translate", "-i", FIXTURES / name, "-o", out])
+    assert result.exit_code == 0, result.stderr
+    source_text, _ = apple_strings.decode((FIXTURES / name).read_bytes())
+    source = PARSERS[name](source_text, name)
+    target = PARSERS[name](out.read_text(encoding="utf-8"), name)
+    assert [u.id for u in target.units] == [u.id for u in source.units if "#many" not in u.id]
+    sources = {u.id: u.source for u in source.units}
+    translated = sum(sources[u.id] != u.source for u in target.units)
+    assert translated >= 0.8 * len(target.units)
+    for unit in target.units:
+        assert sorted(PLACEHOLDER.findall(unit.source)) == sorted(
+            PLACEHOLDER.findall(sources[unit.id])
+        ), unit.id
+    if name.endswith(".properties"):
+        assert set(javaproperties.loads(out.read_text("utf-8"))) == {u.id for u in source.units}
+        assert all(u.source.count("&") == sources[u.id].count("&") for u in target.units)
+    if name == "fr.json":
+        assert json.loads(out.read_text("utf-8")).keys() == {"app", "units"}
+        assert all(u.source.count("~") == sources[u.id].count("~") for u in target.units)
+    if name == "strings.xml":
+        assert '<string name="app_name" translatable="false">LibreOffice</string>' in (
+            out.read_text("utf-8")
+        )
+
+
+def test_the_shipped_model_translates_a_page_into_english_and_says_so(run_cli, tmp_path):
+    page = tmp_path / "page.html"
+    page.write_text('<html lang="fr"><body><p>Le fichier existe déjà.</p></body></html>\n', "utf-8")
+    result = run_cli(["translate", "-i", page, "-o", tmp_path / "out.html"])
+    assert result.exit_code == 0, result.stderr
+    out = (tmp_path / "out.html").read_text("utf-8")
+    assert out.startswith('<html lang="en"><body><p>') and "déjà" not in out
+
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+EXAMPLE = re.compile(
+    r"```sh\n\$ cat (\S+)\n(.*?)\$ (nmt translate -i \S+ -o (\S+)) && cat \S+\n(.*?)```", re.S
+)
+
+
+@pytest.mark.slow
+def test_the_readmes_localization_examples_give_the_files_shown(run_cli, tmp_path, monkeypatch):
+    section = README.read_text(encoding="utf-8").split("#### Localization files")[1]
+    examples = EXAMPLE.findall(section.split("### Markup")[0])
+    assert len(examples) == 4
+    monkeypatch.chdir(tmp_path)
+    for name, source, command, output, shown in examples:
+        Path(name).write_text(source, encoding="utf-8")
+        result = run_cli(command.split()[1:])
+        assert result.exit_code == 0, result.stderr
+        assert Path(output).read_text(encoding="utf-8") == shown, name
+
+
+# -- at scale: 200 units and more of LibreOffice's strings, in each format ---------------------
+
+AT_SCALE = {"mnemonic": 60, "placeholder": 60, "lines": 30, "markup": 10, "plain": 50}
+WRITERS = {
+    "fr.po": lambda m, texts, plurals: m.catalogue(texts, plurals),
+    "fr.json": lambda m, texts, plurals: m.i18n_json(texts, plurals),
+    "messages.json": lambda m, texts, plurals: m.messages_json(texts),
+    "Messages_fr.properties": lambda m, texts, plurals: m.properties(texts),
+    "strings.xml": lambda m, texts, plurals: m.strings_xml(texts, plurals),
+    "Localizable.strings": lambda m, texts, plurals: m.apple_strings(texts),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", WRITERS)
+def test_200_libreoffice_strings_come_through_the_shipped_model_in_each_format(
+    run_cli, tmp_path, name
+):
+    """Ids, placeholders and access keys as the source's, untranslatable entries as they were;
+    a catalogue passes ``msgfmt --check`` and its access-key check."""
+    make = pytest.importorskip("l10n.make_fixtures", reason="tests/l10n/make_fixtures.py")
+    if not make.CATALOGUES.is_dir():
+        pytest.skip(f"no LibreOffice catalogues at {make.CATALOGUES}")
+    texts, plurals = make.entries(AT_SCALE, n_plurals=12)
+    written = WRITERS[name](make, texts, plurals)
+    source_file, out = tmp_path / name, tmp_path / f"out-{name}"
+    if isinstance(written, bytes):
+        source_file.write_bytes(written)
+    else:
+        source_file.write_text(written, encoding="utf-8")
+    result = run_cli(["translate", "-i", source_file, "-o", out])
+    assert result.exit_code == 0, result.stderr
+    if name.endswith(".po"):
+        check = ["msgfmt", "--check", "--check-accelerators=~", "-o", tmp_path / "o.mo", out]
+        done = subprocess.run([str(a) for a in check], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return
+    source = PARSERS[name](apple_strings.decode(source_file.read_bytes())[0], name)
+    target = PARSERS[name](out.read_text(encoding="utf-8"), name)
+    assert len(source.units) >= 200
+    assert [u.id for u in target.units] == [u.id for u in source.units if "#many" not in u.id]
+    sources = {u.id: u.source for u in source.units}
+    for unit in target.units:
+        assert sorted(PLACEHOLDER.findall(unit.source)) == sorted(
+            PLACEHOLDER.findall(sources[unit.id])
+        ), unit.id
+        for marker in "~&":  # an access key in, exactly one out
+            keyed = find_mnemonic(sources[unit.id], marker).index is not None
+            assert not keyed or find_mnemonic(unit.source, marker).index is not None, unit.id
+    if name.endswith(".properties"):
+        assert set(javaproperties.loads(out.read_text("utf-8"))) == set(sources)
+    if name == "strings.xml":
+        assert '<string name="app_name" translatable="false">LibreOffice</string>' in (
+            out.read_text("utf-8")
+        )

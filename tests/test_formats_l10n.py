@@ -1,0 +1,320 @@
+"""Localization files read into units and written back (nmt_cli/formats/): i18n JSON, Java
+.properties, Android strings.xml, Apple .strings.
+
+First, as the Okapi filters test every format: a file given back its own texts is written back
+byte for byte (the fixtures of tests/l10n/, made from LibreOffice's French catalogues by
+make_fixtures.py). Then each format's conventions, as a program that loads the file reads them:
+escapes, quotes, MessageFormat apostrophes, Android's leading @ and lone %, plurals; and a file
+that does not parse is one error naming its line.
+"""
+
+from __future__ import annotations
+
+import json
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from nmt_cli.errors import InputError
+from nmt_cli.formats import android, apple_strings, i18n_json, properties
+
+javaproperties = pytest.importorskip("javaproperties", reason="pip install '.[documents]'")
+
+FIXTURES = Path(__file__).resolve().parent / "l10n"
+TEXT_FIXTURES = {
+    "fr.json": i18n_json.parse,
+    "messages.json": i18n_json.parse,
+    "Messages_fr.properties": properties.parse,
+    "strings.xml": android.parse,
+}
+
+
+def given_back(parsed) -> str:
+    return parsed.write([u.source for u in parsed.units])
+
+
+# -- the identity round trip ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", TEXT_FIXTURES)
+def test_a_file_given_back_its_own_texts_is_written_back_byte_for_byte(name):
+    text = (FIXTURES / name).read_text(encoding="utf-8")
+    parsed = TEXT_FIXTURES[name](text, name)
+    assert len(parsed.units) >= 30
+    assert given_back(parsed) == text
+
+
+def test_a_utf16_strings_file_given_back_its_texts_is_the_same_bytes():
+    data = (FIXTURES / "Localizable.strings").read_bytes()
+    text, encoding = apple_strings.decode(data)
+    parsed = apple_strings.parse(text, "Localizable.strings")
+    assert data.startswith(b"\xff\xfe") and len(parsed.units) >= 30
+    assert apple_strings.encode(given_back(parsed), encoding) == data
+
+
+def test_changed_texts_change_only_their_values():
+    text = (FIXTURES / "Messages_fr.properties").read_text(encoding="utf-8")
+    parsed = properties.parse(text, "p")
+    targets = [u.source for u in parsed.units]
+    targets[0] = "All pages"
+    out = parsed.write(targets).splitlines()
+    before = text.splitlines()
+    changed = [k for k, (a, b) in enumerate(zip(before, out)) if a != b]
+    assert len(out) == len(before) and len(changed) == 1
+    assert out[changed[0]] == "RID_STR_PRINTDLG_PRINTALLPAGES = All pages"
+
+
+# -- i18n JSON ------------------------------------------------------------------------------
+
+
+def test_nested_json_keys_are_units_joined_with_dots_and_other_keys_stay():
+    text = '{\n    "menu": {"open": "Ouvrir", "quit": "Quitter"},\n    "title": "Éditeur"\n}\n'
+    parsed = i18n_json.parse(text, "fr.json")
+    assert [(u.id, u.source) for u in parsed.units] == [
+        ("menu.open", "Ouvrir"),
+        ("menu.quit", "Quitter"),
+        ("title", "Éditeur"),
+    ]
+    out = parsed.write(["Open", "Quit", 'The "editor"'])
+    assert (
+        out
+        == '{\n    "menu": {"open": "Open", "quit": "Quit"},\n    "title": "The \\"editor\\""\n}\n'
+    )
+
+
+def test_in_messages_json_only_the_message_is_translated_its_placeholders_kept():
+    parsed = i18n_json.parse((FIXTURES / "messages.json").read_text(encoding="utf-8"), "m")
+    data = json.loads((FIXTURES / "messages.json").read_text(encoding="utf-8"))
+    assert parsed.messages and len(parsed.units) == len(data)
+    unit = next(u for u in parsed.units if "$arg1$" in u.source)
+    assert unit.note == data[unit.id]["description"]
+    out = json.loads(parsed.write(["x" if u is not unit else "In $arg1$" for u in parsed.units]))
+    assert out[unit.id]["message"] == "In $arg1$"
+    assert out[unit.id]["placeholders"] == data[unit.id]["placeholders"]
+
+
+def test_a_json_file_written_with_ascii_escapes_keeps_them():
+    parsed = i18n_json.parse('{"a": "\\u00c9t\\u00e9"}', "fr.json")
+    assert parsed.units[0].source == "Été"
+    assert parsed.write(["Écrit"]) == '{"a": "\\u00c9crit"}'
+
+
+NOT_I18N = {
+    "a number": ('{\n  "a": "x",\n  "n": 3\n}', 3, "n is a number"),
+    "an array": ('{\n  "a": {"b": [\n "x"]}\n}', 2, "a.b is an array"),
+    "a top-level array": ("[1, 2]", 1, "an array, not a JSON object"),
+}
+NOT_JSON = {
+    "a bad literal": ('{\n  "a": "x",\n  "b": tru\n}', 3, "not valid JSON"),
+    "a key twice": ('{\n  "a": {"b": "x"},\n  "c": {\n    "b": "y",\n    "b": "z"}\n}', 5, "twice"),
+}
+
+
+@pytest.mark.parametrize("case", NOT_I18N)
+def test_json_that_is_not_an_i18n_file_is_one_error_pointing_to_jsonl(case):
+    text, line, fragment = NOT_I18N[case]
+    with pytest.raises(InputError) as e:
+        i18n_json.parse(text, "app.json")
+    assert str(e.value).startswith(f"app.json:{line}: ") and fragment in str(e.value)
+    assert "--input-format jsonl" in str(e.value)
+
+
+@pytest.mark.parametrize("case", NOT_JSON)
+def test_json_that_does_not_parse_is_one_error_naming_its_line(case):
+    text, line, fragment = NOT_JSON[case]
+    with pytest.raises(InputError, match=f"^app.json:{line}: .*{fragment}"):
+        i18n_json.parse(text, "app.json")
+
+
+# -- Java .properties -----------------------------------------------------------------------
+
+
+def test_properties_values_read_escapes_and_continuation_lines():
+    text = "# Titre\ntitle = Fen\\u00eatre \\\n    principale\nempty=\n"
+    parsed = properties.parse(text, "p")
+    assert [(u.id, u.source, u.note) for u in parsed.units] == [
+        ("title", "Fenêtre principale", "Titre"),
+        ("empty", "", ""),
+    ]
+    assert (
+        parsed.write(["Main window", "Nothing"]) == "# Titre\ntitle = Main window\nempty=Nothing\n"
+    )
+
+
+def test_an_apostrophe_is_doubled_in_a_message_format_value_only():
+    text = "a = L''utilisateur {0} n''existe pas\nb = L'utilisateur\n"
+    parsed = properties.parse(text, "p")
+    assert [u.source for u in parsed.units] == ["L'utilisateur {0} n'existe pas", "L'utilisateur"]
+    out = parsed.write(["The user's {0} isn't there", "The user's"])
+    assert out == "a = The user''s {0} isn''t there\nb = The user's\n"
+    assert dict(javaproperties.loads(out))["a"] == "The user''s {0} isn''t there"
+
+
+def test_new_properties_values_are_escaped_as_java_reads_them():
+    ascii_file = properties.parse("a = x\n", "p")
+    out = ascii_file.write(["  Deux lignes\nÉté 😀 \\ fin"])
+    assert out == "a = \\  Deux lignes\\n\\u00c9t\\u00e9 \\ud83d\\ude00 \\\\ fin\n"
+    assert dict(javaproperties.loads(out))["a"] == "  Deux lignes\nÉté 😀 \\ fin"
+    utf8_file = properties.parse("a = déjà\n", "p")
+    assert utf8_file.write(["Été"]) == "a = Été\n"
+
+
+def test_an_invalid_unicode_escape_is_one_error_naming_its_line():
+    with pytest.raises(InputError, match=r"^app.properties:2: invalid escape \\u12"):
+        properties.parse("a = b\nc = \\u12\n", "app.properties")
+
+
+# -- Android strings.xml --------------------------------------------------------------------
+
+ANDROID = """<?xml version="1.0" encoding="utf-8"?>
+<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">
+    <string name="name" translatable="false">Bloc</string>
+    <string name="title">L\\'éditeur &amp; ses \\"outils\\"</string>
+    <string name="hello">Bonjour <xliff:g id="user">%1$s</xliff:g> !</string>
+    <string name="spaces">"  Deux  espaces "</string>
+    <string name="done">%1$d %% terminé</string>
+    <string name="raw" formatted="false">100 % sûr</string>
+    <plurals name="files">
+        <item quantity="one">%d fichier</item>
+        <item quantity="many">%d de fichiers</item>
+        <item quantity="other">%d fichiers</item>
+    </plurals>
+    <string name="alias">@string/title</string>
+    <string-array name="days" translatable="false"><item>Lundi</item></string-array>
+    <string-array name="sizes"><item>Petit</item><item>Grand</item></string-array>
+    <dimen name="margin">16dp</dimen>
+</resources>
+"""
+
+
+def test_android_units_are_the_strings_and_items_meant_for_translation_not_references():
+    parsed = android.parse(ANDROID, "strings.xml")
+    assert [(u.id, u.source) for u in parsed.units] == [
+        ("title", 'L\'éditeur & ses "outils"'),
+        ("hello", 'Bonjour <xliff:g id="user">%1$s</xliff:g> !'),
+        ("spaces", "  Deux  espaces "),
+        ("done", "%1$d %% terminé"),
+        ("raw", "100 % sûr"),
+        ("files#one", "%d fichier"),
+        ("files#many", "%d de fichiers"),
+        ("files#other", "%d fichiers"),
+        ("sizes[0]", "Petit"),
+        ("sizes[1]", "Grand"),
+    ]
+
+
+ESCAPED = {
+    "The editor's & <tools>": "The editor\\'s &amp; &lt;tools>",
+    'Say "hi"': 'Say \\"hi\\"',
+    "@home": "\\@home",
+    "?mark": "\\?mark",
+    "Two\nlines\ttab": "Two\\nlines\\ttab",
+    "back\\slash": "back\\\\slash",
+}
+
+
+@pytest.mark.parametrize("text", ESCAPED)
+def test_android_text_is_escaped_as_aapt2_reads_it(text):
+    written = android.android_text.write(text, markup=False, was_quoted=False, percent=None)
+    assert written == ESCAPED[text]
+    assert android.android_text.read(written, markup=False) == text
+
+
+def test_a_lone_percent_is_doubled_only_in_a_formatted_string_with_arguments():
+    parsed = android.parse(ANDROID, "strings.xml")
+    ids = [u.id for u in parsed.units]
+    targets = [u.source for u in parsed.units]
+    targets[ids.index("done")] = "%1$d%% done, 50% now"
+    targets[ids.index("raw")] = "100% sure"
+    out = parsed.write(targets)
+    assert '<string name="done">%1$d%% done, 50%% now</string>' in out
+    assert '<string name="raw" formatted="false">100% sure</string>' in out
+
+
+def test_quoted_strings_stay_quoted_and_xliff_elements_stay_as_written():
+    parsed = android.parse(ANDROID, "strings.xml")
+    targets = [u.source for u in parsed.units]
+    targets[1] = 'Hello <xliff:g id="user">%1$s</xliff:g>!'
+    targets[2] = "  Two  spaces "
+    out = parsed.write(targets)
+    assert '<string name="hello">Hello <xliff:g id="user">%1$s</xliff:g>!</string>' in out
+    assert '<string name="spaces">"  Two  spaces "</string>' in out
+
+
+def test_a_translation_that_breaks_its_elements_keeps_its_source_with_a_warning():
+    parsed = android.parse(ANDROID, "strings.xml")
+    targets = [u.source for u in parsed.units]
+    targets[1] = "Hello </xliff:g> user"
+    heard: list[str] = []
+    out = parsed.write(targets, warn=heard.append)
+    assert out == ANDROID and heard and "hello" in heard[0]
+
+
+def test_plurals_are_written_with_the_target_languages_categories():
+    parsed = android.parse(ANDROID, "strings.xml")
+    targets = [u.source.replace("fichier", "file") for u in parsed.units]
+    out = parsed.write(targets, categories=("one", "other"))
+    assert (
+        '    <plurals name="files">\n'
+        '        <item quantity="one">%d file</item>\n'
+        '        <item quantity="other">%d files</item>\n'
+        "    </plurals>"
+    ) in out
+    japanese = parsed.write(targets, categories=("other",))
+    assert '<plurals name="files">\n        <item quantity="other">%d files</item>\n' in japanese
+    assert parsed.write([u.source for u in parsed.units], ("one", "many", "other")) == ANDROID
+
+
+@pytest.mark.parametrize(
+    "text, line, fragment",
+    [
+        ('<resources>\n  <string name="a">x</strin>\n</resources>', 2, "not well-formed"),
+        ('<?xml version="1.0"?>\n<manifest/>\n', 2, "the root is <manifest>"),
+    ],
+)
+def test_a_strings_xml_that_does_not_parse_is_one_error_naming_its_line(text, line, fragment):
+    with pytest.raises(InputError) as e:
+        android.parse(text, "strings.xml")
+    message = str(e.value)
+    assert message.startswith("strings.xml") and fragment in message
+    assert f":{line}:" in message or f"line {line}," in message
+
+
+def test_an_entity_expansion_bomb_is_one_error_in_bounded_memory():
+    entities = "".join(f'<!ENTITY e{k} "{f"&e{k - 1};" * 10}">' for k in range(1, 9))
+    resources = '<resources><string name="a">&e8;</string></resources>'
+    bomb = f'<!DOCTYPE r [<!ENTITY e0 "ha">{entities}]>{resources}'
+    tracemalloc.start()
+    with pytest.raises(InputError, match="^strings.xml:1: declares an entity"):
+        android.parse(bomb, "strings.xml")
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 20_000_000  # 10**8 characters, had it expanded
+
+
+# -- Apple .strings -------------------------------------------------------------------------
+
+
+def test_strings_values_read_their_escapes_and_keep_comments():
+    text = '/* Titre */\n"title" = "Fen\\U00eatre \\"1\\"";\n// Bouton\nok = "D\'accord";\n'
+    parsed = apple_strings.parse(text, "Localizable.strings")
+    assert [(u.id, u.source, u.note) for u in parsed.units] == [
+        ("title", 'Fenêtre "1"', "Titre"),
+        ("ok", "D'accord", "Bouton"),
+    ]
+    out = parsed.write(['Window "1"\nnext', "OK"])
+    assert out == '/* Titre */\n"title" = "Window \\"1\\"\\nnext";\n// Bouton\nok = "OK";\n'
+
+
+@pytest.mark.parametrize(
+    "text, line, fragment",
+    [
+        ('"a" = "b";\n"c" = "d"\n"e" = "f";\n', 3, 'expected ";"'),
+        ('"a" = "b";\n\n"c" = "d;\n', 3, "not closed"),
+        ('"a" = "b";\n/* open\n', 2, "comment not closed"),
+    ],
+)
+def test_a_strings_file_that_does_not_parse_is_one_error_naming_its_line(text, line, fragment):
+    with pytest.raises(InputError, match=f"^Localizable.strings:{line}: .*{fragment}"):
+        apple_strings.parse(text, "Localizable.strings")
