@@ -22,7 +22,11 @@ DocumentError = ParseError
 
 class Document(Protocol):
     """A document read whole: the texts it asks to translate, and the document again with
-    their translations in place."""
+    their translations in place.
+
+    It may also have ``check_languages(source, target)``, an InputError where it is written in
+    another language than the model translates from, and ``needs_alignment``, False where none
+    of its texts needs the translations' word alignments (documents/translate.py asks both)."""
 
     def sources(self) -> list[str]:
         """The texts to translate, in order: each one line, none blank."""

@@ -84,12 +84,19 @@ def translate_document(
     """The whole output of ``document`` (of format ``fmt``) translated by ``translator``: all
     its texts in one call (so they are sorted by length into batches together, as a file's
     lines are), the spans its format protects kept, no full stop added where a source does
-    not end as a sentence. ``on_progress(fraction)`` hears as batches finish."""
+    not end as a sentence. ``on_progress(fraction)`` hears as batches finish.
+
+    A document may say more (document.py): ``check_languages(source, target)`` refuses one in
+    another language than the model's (a page's lang); ``needs_alignment`` is False where none
+    of its texts needs word alignments (a catalogue without access keys), which saves them."""
+    source, target = translator.bundle.languages or (None, None)
+    check = getattr(document, "check_languages", None)
+    if check is not None:
+        check(source, target)
     model = translator.also_protecting(fmt.protect)
     sources = document.sources()
-    found = model.translate(sources, fmt.alignment, on_progress) if sources else []
-    languages = translator.bundle.languages
-    target = languages[1] if languages else None
+    aligned = fmt.alignment and getattr(document, "needs_alignment", True)
+    found = model.translate(sources, aligned, on_progress) if sources else []
     best = [without_added_stop(nbest[0]) for nbest in found]
     return document.render(best, target, warn)
 
