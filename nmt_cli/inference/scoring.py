@@ -155,8 +155,9 @@ def score_file(
 ) -> None:
     """The file mode of `nmt score`: every pair ``files`` names (read and checked first:
     pairs.py), scored ``files.chunk_lines`` at a time, one line per pair, in order, to
-    ``files.output`` as ``files.fmt``. ``on_progress(pairs_done)`` hears after each chunk."""
-    pairs = read_pairs(files, warn)
+    ``files.output`` as ``files.fmt``. ``on_progress(pairs_done)`` hears after each chunk. A
+    memory's sides are the model's languages unless ``files`` names others."""
+    pairs = read_pairs(files, warn, translator.bundle.languages)
     scorer = Scorer(translator, warn)
     starts = range(0, len(pairs), files.chunk_lines)
     chunks = (scorer.score(pairs[i : i + files.chunk_lines], first=i + 1) for i in starts)
