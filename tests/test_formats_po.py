@@ -57,11 +57,11 @@ def write(tmp_path, text, name="ui.po"):
     return str(path)
 
 
-def test_a_catalogue_gives_french_to_english_pairs_without_markers_or_contexts(tmp_path):
+def test_a_catalogue_gives_french_to_english_pairs_without_either_marker_or_contexts(tmp_path):
     report = []
     pairs = list(read_pairs(write(tmp_path, HEADER + ENTRIES), "po", ("fr", "en"), report.append))
     assert pairs == [
-        ("_Effectuer un contrôle au démarrage", "_Perform check on startup"),
+        ("Effectuer un contrôle au démarrage", "Perform check on startup"),
         ("Mise à jour...", "Mise Update..."),
         ("Un résultat trouvé", "One result found"),
         ("%1 résultats trouvés", "%1 results found"),
@@ -122,3 +122,24 @@ def test_compressed_and_compiled_catalogues_give_the_same_pairs(tmp_path):
     subprocess.run(["msgfmt", "-o", str(tmp_path / "ui.mo"), path], check=True)
     compiled = list(read_pairs(str(tmp_path / "ui.mo"), "po", ("fr", "en")))
     assert sorted(compiled) == sorted(expected)  # a .mo is sorted by msgid
+
+
+def test_a_word_with_its_marker_inside_loses_it_and_code_copied_as_it_is_keeps_it(tmp_path):
+    body = "".join(
+        f'\nmsgid "{en}"\nmsgstr "{fr}"\n'
+        for en, fr in [
+            ("E_xport...", "E_xporter..."),
+            ("M_odule:", "M_odule :"),
+            ("Set max_len first", "Réglez max_len d'abord"),
+            ("Value %AVERAGE_VALUE", "Valeur %AVERAGE_VALUE"),
+            ("Step at the _horizontal mean", "Pas à la moyenne _horizontale"),
+        ]
+    )
+    pairs = list(read_pairs(write(tmp_path, HEADER + body), "po", ("fr", "en")))
+    assert pairs == [
+        ("Exporter...", "Export..."),
+        ("Module :", "Module:"),
+        ("Réglez max_len d'abord", "Set max_len first"),
+        ("Valeur %AVERAGE_VALUE", "Value %AVERAGE_VALUE"),
+        ("Pas à la moyenne horizontale", "Step at the horizontal mean"),
+    ]

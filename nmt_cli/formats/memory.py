@@ -11,8 +11,9 @@ matches another when one is the other's first subtags (``fr`` matches ``fr-FR``,
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from nmt_cli.errors import InputError
@@ -91,58 +92,88 @@ class Counts:
 
 
 class Cleaner:
-    """A string as a training pair holds it: its access-key marker (``marker``, one of
-    protect/mnemonics.py's; None: the file has none) removed, doubled markers made single.
+    """A string as a training pair holds it: its access-key markers (``markers``, of
+    protect/mnemonics.py's kinds; none: the file has none) removed, doubled markers made single.
 
-    A marker inside a protected span (``max_len``, ``&amp;``, a URL) is not a mnemonic; a word
-    the span finder takes for an identifier only because it starts with ``_`` (``_Profondeur``)
-    is the mnemonic's word, not a span."""
+    A marker inside a protected span (``&amp;``, a URL, ``%AVERAGE_VALUE``) is not a mnemonic.
+    A word the span finder takes for an identifier only because a marker is in it is, in a
+    catalogue, most often the mnemonic's word (``_Profondeur``, ``E_xporter``, ``M_odule``):
+    it stays protected only where it is written as code is (not led by the marker, no capital
+    first letter alone: ``max_len``, ``STD_DEVIATION``) and the pair's other side holds it as
+    it is, a whole word: code is never translated.
+    """
 
-    def __init__(self, marker: str | None):
-        if marker is not None and marker not in MARKERS:
-            raise ValueError(f"not a mnemonic marker: {marker!r}")
-        self.marker = marker
+    def __init__(self, markers: Sequence[str] = ()):
+        unknown = [m for m in markers if m not in MARKERS]
+        if unknown:
+            raise ValueError(f"not a mnemonic marker: {unknown[0]!r}")
+        self.markers = tuple(markers)
         self._finder: SpanFinder | None = None
 
-    def __call__(self, text: str) -> str:
-        marker = self.marker
-        if marker is None or marker not in text:
-            return text
+    def __call__(self, text: str, other: str = "") -> str:
+        """``text`` cleaned; ``other``: the pair's other side, as the file writes it."""
+        for marker in self.markers:
+            if marker in text:
+                text = self._strip(text, marker, other)
+        return text
+
+    def _strip(self, text: str, marker: str, other: str) -> str:
         if self._finder is None:
             self._finder = SpanFinder()
         protected = [
             (s.start, s.end)
             for s in self._finder.find(text)
-            if not (s.kind == "identifier" and s.text.startswith(marker))
+            if s.kind != "identifier" or marker not in s.text or _code(s.text, marker, other)
         ]
         return strip_mnemonic(text, marker, protected)
 
 
-MARKER_WINDOW = 1000  # the first strings of a streamed file that decide its marker
-MARKER_SHARE = 0.01  # the share of them an "&" must mark a letter in: "AT&T" is not a key
+def _code(word: str, marker: str, other: str) -> bool:
+    """Whether an identifier with ``marker`` in it is code: not led by the marker (``_OK``,
+    ``_Profondeur``), copied as it is, a whole word, into the other side, and not a word with
+    a capital first letter alone (``M_odule`` is a menu's word)."""
+    if word.startswith(marker) or not re.search(rf"(?<!\w){re.escape(word)}(?!\w)", other):
+        return False
+    letters = [c for c in word if c.isalpha()]
+    first, rest = letters[:1], letters[1:]
+    return not (first and first[0].isupper() and not any(c.isupper() for c in rest))
 
 
-def file_marker(sources: list[str]) -> str | None:
-    """The access-key marker of a file whose source strings are (or begin with) ``sources``:
-    protect/mnemonics.py's catalogue_marker; an ``&`` only if it marks a letter in at least
-    MARKER_SHARE of them (and two): prose that writes "AT&T" or "R&D" keeps its ampersand."""
-    marker = catalogue_marker(sources)
-    if marker != "&":
-        return marker
-    marked = sum(1 for s in sources if find_mnemonic(s, marker).index is not None)
-    return marker if marked >= max(2, MARKER_SHARE * len(sources)) else None
+MARKER_WINDOW = 1000  # the first strings of a streamed file that decide its markers
+MARKER_SHARE = 0.01  # the share of them a kind must mark a letter in
 
 
-def cleaned(pairs: Iterable[Pair], counts: Counts, marker: str | None = "") -> Iterator[Pair]:
+def file_markers(sources: Sequence[str], declared: str | None = None) -> tuple[str, ...]:
+    """The access-key markers of a file whose source strings are (or begin with) ``sources``:
+    ``declared`` (a catalogue's X-Accelerator-Marker), and each kind that marks a letter in at
+    least MARKER_SHARE of them. A catalogue may use two: LibreOffice's declare ``~`` and write
+    ``_`` in the strings of its dialogs. An ``&`` counts as protect/mnemonics.py's
+    catalogue_marker counts it (not an entity), in two strings at least: prose that writes
+    "AT&T" or "R&D" keeps its ampersand."""
+    found = [declared] if declared in MARKERS else []
+    for marker in MARKERS:
+        if marker in found:
+            continue
+        marked = [s for s in sources if marker in s and find_mnemonic(s, marker).index is not None]
+        if marker == "&":
+            marked = [s for s in marked if catalogue_marker([s]) == "&"]
+        least = max(2 if marker == "&" else 1, MARKER_SHARE * len(sources))
+        if marked and len(marked) >= least:
+            found.append(marker)
+    return tuple(found)
+
+
+def cleaned(
+    pairs: Iterable[Pair], counts: Counts, markers: Sequence[str] | None = None
+) -> Iterator[Pair]:
     """``pairs`` as training holds them: each side one line (a line break is a space), its
-    access-key marker removed (``marker``: the file's, None: it has none, "": the one the
-    first MARKER_WINDOW sources use), pairs with an empty side skipped; ``counts.kept``
-    counts what is given."""
+    access-key ``markers`` removed (None: those the first MARKER_WINDOW sources use:
+    file_markers), pairs with an empty side skipped; ``counts.kept`` counts what is given."""
     rest = iter(pairs)
     window = list(itertools.islice(rest, MARKER_WINDOW))
-    clean = Cleaner(marker if marker != "" else file_marker([s for s, _ in window]))
+    clean = Cleaner(markers if markers is not None else file_markers([s for s, _ in window]))
     for src, tgt in itertools.chain(window, rest):
-        src, tgt = one_line(clean(src)).strip(), one_line(clean(tgt)).strip()
+        src, tgt = one_line(clean(src, tgt)).strip(), one_line(clean(tgt, src)).strip()
         if not src or not tgt:
             counts.skip("empty")
             continue

@@ -10,8 +10,8 @@ Pairs: ``msgid`` is in the header's ``X-Source-Language`` (English where it name
 ``msgstr`` in its ``Language``; ``--src-lang``/``--tgt-lang`` pick the sides, so an English to
 French catalogue gives French to English pairs. ``msgctxt`` is not read. A plural entry gives
 ``msgid``-``msgstr[0]`` and ``msgid_plural``-``msgstr[1]``. Skipped, by reason: fuzzy,
-obsolete (``#~``) and untranslated entries. The access-key marker (``X-Accelerator-Marker``,
-else the one the catalogue's msgids use: memory.file_marker) is removed from both sides.
+obsolete (``#~``) and untranslated entries. The access-key markers (``X-Accelerator-Marker``,
+and those the catalogue's msgids use: memory.file_markers) are removed from both sides.
 """
 
 from __future__ import annotations
@@ -27,10 +27,9 @@ from nmt_cli.formats.memory import (
     Pair,
     Report,
     cleaned,
-    file_marker,
+    file_markers,
     pick_sides,
 )
-from nmt_cli.protect.mnemonics import MARKERS
 from nmt_cli.textio import COMPRESSION_ERRORS, open_bytes
 
 EXTENSIONS = (".po", ".pot")
@@ -177,8 +176,8 @@ def read_pairs(
     counts = Counts(path)
     entries = [e for e in po if e.msgid]  # the header's empty msgid is not an entry
     raw = [p for e in entries for p in entry_pairs(e, counts)]
-    marker = po.metadata.get("X-Accelerator-Marker", "").strip()
-    marker = marker if marker in MARKERS else file_marker([e.msgid for e in entries])
-    yield from cleaned(((p[a], p[b]) for p in raw), counts, marker)
+    declared = po.metadata.get("X-Accelerator-Marker", "").strip() or None
+    markers = file_markers([e.msgid for e in entries], declared)
+    yield from cleaned(((p[a], p[b]) for p in raw), counts, markers)
     if report is not None:
         report(counts.summary())
