@@ -1,6 +1,8 @@
 """Pair files of every format through one door: the format by extension, pairs one a line as
 written, and the access-key markers a memory's strings carry taken off."""
 
+import gzip
+
 import pytest
 
 from nmt_cli.errors import InputError, UsageError
@@ -88,3 +90,26 @@ def test_prose_keeps_its_ampersands_and_underscores(tmp_path):
 def test_a_memory_read_without_languages_is_one_error(tmp_path):
     with pytest.raises(InputError, match=r"m\.tmx: a tmx file's sides are picked by language"):
         read_pairs(_tmx(tmp_path, [("a", "b")]), "tmx", None)
+
+
+def test_a_truncated_compressed_memory_is_one_error_naming_it(tmp_path):
+    po = 'msgid ""\nmsgstr ""\n"Language: fr\\n"\n' + "".join(
+        f'\nmsgid "Entry {k}"\nmsgstr "Entrée {k}"\n' for k in range(2000)
+    )
+    cut = tmp_path / "ui.po.gz"
+    cut.write_bytes(gzip.compress(po.encode())[:3000])
+    with pytest.raises(InputError, match=r"ui\.po\.gz:end: corrupt or truncated compressed data"):
+        list(read_pairs(str(cut), "po", ("fr", "en")))
+
+
+def test_an_xliff_entity_bomb_is_refused_before_any_unit(tmp_path):
+    bomb = tmp_path / "bomb.xlf"
+    bomb.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE xliff [<!ENTITY a "aaaaaaaa">'
+        '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>\n'
+        '<xliff version="1.2"><file source-language="en" target-language="fr"><body>'
+        '<trans-unit id="1"><source>&b;</source><target>&b;</target></trans-unit>'
+        "</body></file></xliff>\n"
+    )
+    with pytest.raises(InputError, match=r"bomb\.xlf:\d+: the document declares entities"):
+        list(read_pairs(str(bomb), "xliff", ("fr", "en")))

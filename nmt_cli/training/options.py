@@ -49,8 +49,8 @@ class DataOptions:
         None, "Per --pairs, or once for all (default: by extension).", metavar=PAIR_METAVAR
     )
     valid_pairs: list[str] | None = setting(None, "Validation pairs, as --pairs; repeatable.")
-    src_lang: str | None = setting(None, "Source language code, e.g. fr.")
-    tgt_lang: str | None = setting(None, "Target language code, e.g. en.")
+    src_lang: str | None = setting(None, "Source language, e.g. fr (a memory's side).")
+    tgt_lang: str | None = setting(None, "Target language, e.g. en (a memory's side).")
     tokenizer: str | None = setting(None, "A tokenizer.json (default: new BPE).")
     init: str | None = setting(None, "Fine-tune: start from this model (name or directory).")
 
