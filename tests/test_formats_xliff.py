@@ -139,3 +139,63 @@ def test_a_truncated_xliff_file_is_one_error_naming_its_line(tmp_path):
     path = write(tmp_path, XLIFF_12[: XLIFF_12.index('id="review"')])
     with pytest.raises(InputError, match=r"ui\.xlf:\d+: not well-formed XML"):
         list(read_units(path))
+
+
+HANDWRITTEN = """<?xml version='1.0' encoding='utf-8'?>
+<!-- exported by hand -->
+<xliff version='1.2' xmlns='urn:oasis:names:tc:xliff:document:1.2'>
+ <file source-language='en' datatype='plaintext' original='ui'>
+  <body>
+   <trans-unit id='a'>
+     <source>Save&#160;all <x id='1' /></source>
+     <alt-trans><source>Save all</source><target>Tout enregistrer</target></alt-trans>
+   </trans-unit>
+   <trans-unit id='b'><source>Quit</source><target state='new'/></trans-unit>
+   <trans-unit id='c'><source>Open</source><target state='translated' xml:lang='fr'
+     >Ouvrir</target></trans-unit>
+  </body>
+ </file>
+</xliff>
+"""
+
+
+def test_a_document_lxml_would_rewrite_comes_back_byte_for_byte_but_its_new_targets(tmp_path):
+    path = write(tmp_path, HANDWRITTEN)
+    assert write_targets(path, {}) == HANDWRITTEN.encode()
+    out = write_targets(
+        path, {"a": 'Tout enregistrer <x id="1"/>', "b": "Quitter", "c": "Ouvrir…"}, "fr"
+    ).decode()
+    mt = 'state="needs-review-translation" state-qualifier="mt-suggestion"'
+    expected = (
+        HANDWRITTEN.replace("original='ui'>", "original='ui' target-language=\"fr\">")
+        .replace(
+            "<x id='1' /></source>\n",
+            f"<x id='1' /></source>\n     <target {mt}>Tout enregistrer <x id=\"1\"/></target>\n",
+        )
+        .replace("<target state='new'/>", "<target state='needs-review-translation' "
+                 'state-qualifier="mt-suggestion">Quitter</target>')
+        .replace(
+            "<target state='translated' xml:lang='fr'\n     >Ouvrir</target>",
+            "<target state='needs-review-translation' xml:lang='fr' "
+            'state-qualifier="mt-suggestion"\n     >Ouvrir…</target>',
+        )
+    )  # fmt: skip
+    assert out == expected  # the alternative translation's target is not the unit's
+    units = {u.id: u for u in read_units(write(tmp_path, out, "out.xlf"))}
+    assert units["a"].target_text == "Tout enregistrer"
+    assert units["a"].languages == ("en", "fr")
+
+
+def test_a_target_that_is_not_xml_is_one_error_and_nothing_is_written(tmp_path):
+    path = write(tmp_path, HANDWRITTEN)
+    with pytest.raises(InputError, match=r"ui\.xlf:unit b: a target that is not XML"):
+        write_targets(path, {"b": "Quitter <g id='1'>"})
+
+
+def test_a_utf16_document_gets_its_targets_too(tmp_path):
+    path = tmp_path / "utf16.xlf"
+    path.write_bytes(("\ufeff" + XLIFF_20.replace("UTF-8", "UTF-16")).encode("utf-16-le"))
+    out = tmp_path / "out.xlf"
+    out.write_bytes(write_targets(str(path), {"u1/s2": "Puis quittez."}))
+    (new,) = [u for u in read_units(str(out)) if u.id == "u1/s2"]
+    assert (new.target, new.state) == ("Puis quittez.", "translated")

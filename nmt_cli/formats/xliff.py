@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from nmt_cli.formats.inline import inner_xml, model_text
 from nmt_cli.formats.memory import Counts, FormatError, Pair, Report, cleaned, pick_sides
+from nmt_cli.formats.xliff_splice import splice_targets
 from nmt_cli.formats.xml import local, safe_parser, stream
 from nmt_cli.textio import open_bytes
 
@@ -40,6 +41,11 @@ NAMESPACES = {
 }
 UNTRANSLATED = frozenset(("new", "needs-translation", "initial"))
 MT_SUBSTATE = "nmt:machine-translation"  # 2.0 subState of a target written by a model
+# what a target written by a model is marked with: on the target (1.2), on its segment (2.0)
+STATES = {
+    "1.2": {"state": "needs-review-translation", "state-qualifier": "mt-suggestion"},
+    "2.0": {"state": "translated", "subState": MT_SUBSTATE},
+}
 _MT = re.compile(r"mt|machine", re.I)
 
 
@@ -212,7 +218,9 @@ def write_targets(
     its value (content as written: inline codes as tags, the source's namespace), marked as a
     machine's (1.2 ``state="needs-review-translation" state-qualifier="mt-suggestion"``, 2.0
     ``state="translated"`` and ``subState`` MT_SUBSTATE); the file's target language set to
-    ``target_language`` where it names none. FormatError where a target is not well formed."""
+    ``target_language`` where it names none. A UTF-8 document is spliced (xliff_splice.py:
+    every other byte as it was); another is written by lxml. FormatError where the document or
+    a target is not well-formed."""
     from lxml import etree
 
     with open_bytes(path) as f:
@@ -221,6 +229,31 @@ def write_targets(
         tree = etree.fromstring(data, safe_parser()).getroottree()
     except etree.XMLSyntaxError as e:
         raise FormatError(path, e.lineno or 1, f"not well-formed XML: {e.msg}") from None
+    root = tree.getroot()
+    version = _version(path, root)
+    ns = NAMESPACES[version]
+    for uid, text in targets.items():  # each target checked before anything is written
+        _target_element(path, uid, text, ns)
+    if (tree.docinfo.encoding or "UTF-8").upper().replace("-", "") in ("UTF8", "USASCII", "ASCII"):
+        language = None
+        if target_language:
+            language = ("trgLang" if version == "2.0" else "target-language", target_language)
+        return splice_targets(data, path, version, targets, STATES[version], language)
+    return _rewritten(path, tree, data, targets, target_language)
+
+
+def _target_element(path: str, uid: str, text: str, ns: str):
+    """``text`` as the content of a target element of namespace ``ns`` (lxml)."""
+    from lxml import etree
+
+    try:
+        return etree.fromstring(f'<target xmlns="{ns}">{text}</target>', safe_parser())
+    except etree.XMLSyntaxError as e:
+        raise FormatError(path, f"unit {uid}", f"a target that is not XML: {e.msg}") from None
+
+
+def _rewritten(path: str, tree, data: bytes, targets: Mapping[str, str], target_language):
+    """write_targets through lxml (a document not in UTF-8)."""
     root = tree.getroot()
     version = _version(path, root)
     ns = NAMESPACES[version]
@@ -247,12 +280,7 @@ def _fill(path: str, holder, text: str, ns: str, version: str) -> None:
     """``holder``'s (a trans-unit's or segment's) target made ``text``, after its source."""
     from lxml import etree
 
-    try:
-        new = etree.fromstring(f'<target xmlns="{ns}">{text}</target>', safe_parser())
-    except etree.XMLSyntaxError as e:
-        raise FormatError(
-            path, holder.sourceline or 1, f"a target that is not XML: {e.msg}"
-        ) from None
+    new = _target_element(path, holder.get("id") or "", text, ns)
     target = holder.find(f"{{{ns}}}target")
     if target is None:
         source = holder.find(f"{{{ns}}}source")
@@ -265,12 +293,8 @@ def _fill(path: str, holder, text: str, ns: str, version: str) -> None:
     target.text = new.text
     target.extend(list(new))
     target.tail = tail
-    if version == "1.2":
-        target.set("state", "needs-review-translation")
-        target.set("state-qualifier", "mt-suggestion")
-    else:
-        holder.set("state", "translated")
-        holder.set("subState", MT_SUBSTATE)
+    for attribute, value in STATES[version].items():
+        (target if version == "1.2" else holder).set(attribute, value)
 
 
 def _serialized(tree, original: bytes) -> bytes:
