@@ -199,3 +199,10 @@ def test_a_utf16_document_gets_its_targets_too(tmp_path):
     out.write_bytes(write_targets(str(path), {"u1/s2": "Puis quittez."}))
     (new,) = [u for u in read_units(str(out)) if u.id == "u1/s2"]
     assert (new.target, new.state) == ("Puis quittez.", "translated")
+
+
+def test_a_units_text_is_what_nmt_translate_reads_of_its_source(tmp_path):
+    from nmt_cli.markup.pages import Page
+
+    for unit in read_units(write(tmp_path, XLIFF_12)):
+        assert Page(unit.source, "xml", fragment=True).texts() == [unit.source_text]

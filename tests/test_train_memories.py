@@ -74,7 +74,9 @@ def test_memories_train_beside_line_files_each_with_its_weight(
     tmx = german_tmx(tmp_path / "help.tmx", corpus.pairs[150:])
     args = [*base_args(data, tmp_path, small_tokenizer_path), "--src", data.src, "--tgt", data.tgt]
     args += ["--pairs", po, "--pairs-weight", "2", "--pairs", tmx, "--pairs-weight", "0.5"]
-    result = run_cli([*args, "--src-lang", "de", "--tgt-lang", "en"])
+    valid = tmp_path / "valid.tsv"
+    valid.write_text("".join(f"{de}\t{en}\n" for de, en in corpus.pairs[:10]), encoding="utf-8")
+    result = run_cli([*args, "--valid-pairs", valid, "--src-lang", "de", "--tgt-lang", "en"])
     assert result.exit_code == 0, result.stderr
     said = " ".join(result.stderr.split())  # as the console wraps it
     assert f"{po}: 52 read, 50 pairs kept; skipped: 1 fuzzy, 1 untranslated" in said
@@ -83,6 +85,8 @@ def test_memories_train_beside_line_files_each_with_its_weight(
     assert [(c.get("pairs"), c["weight"]) for c in run["corpora"]] == [
         (None, 1.0), (str(po), 2.0), (str(tmx), 0.5)
     ]  # fmt: skip
+    assert run["valid"][1] == {**run["valid"][1], "pairs": str(valid)}
+    assert f"{valid}: 10 read, 10 pairs kept" in said
     resumed = run_cli(["train", "--resume", tmp_path / "run", "--max-steps", "3", "-q"])
     assert resumed.exit_code == 0, resumed.stderr
 
