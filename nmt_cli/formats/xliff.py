@@ -17,9 +17,8 @@ translation (1.2 ``state-qualifier="mt-suggestion"``, 2.0 a ``subState`` naming 
 is not trained on a machine's output), not translatable (``translate="no"``).
 
 Written back (write_targets): the document with new targets (and their states) for the units
-named, everything else as lxml writes the document it read: a document in lxml's own form
-(double-quoted attributes, no character references) comes back byte for byte apart from the
-targets and states.
+named; a UTF-8 document is spliced (xliff_splice.py), so every other byte comes back as it was,
+and one in another encoding (UTF-16) is written again by lxml.
 """
 
 from __future__ import annotations
