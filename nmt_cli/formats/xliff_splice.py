@@ -113,10 +113,10 @@ class _Locator:
     def _end(self, qname: str, at: int) -> None:
         name, start = self.stack.pop()
         holder = self.holder
-        own = holder is not None and len(self.stack) == self.depth
-        if own and name == "source" and holder.source[1] == 0:
+        own = len(self.stack) == self.depth
+        if holder is not None and own and name == "source" and holder.source[1] == 0:
             holder.source = (holder.source[0], self._element_end(start, at))
-        elif own and name == "target" and self.target_tag is not None:
+        elif holder is not None and own and name == "target" and self.target_tag is not None:
             end = self._element_end(start, at)
             empty = end == self.target_tag[1]  # <target/>
             holder.target = (self.target_tag, self.target_tag[1] if empty else at, end)

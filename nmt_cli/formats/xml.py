@@ -11,6 +11,7 @@ decompressed as they are read (textio.open_bytes).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from nmt_cli.errors import InputError
 from nmt_cli.formats.memory import FormatError
@@ -39,7 +40,7 @@ def safe_parser():
     return _lxml("XML").XMLParser(**SAFE)
 
 
-def stream(path: str, starts: frozenset[str], ends: frozenset[str]) -> Iterator[tuple[str, object]]:
+def stream(path: str, starts: frozenset[str], ends: frozenset[str]) -> Iterator[tuple[str, Any]]:
     """("start" or "end", element) for each element of ``path`` whose local name is in
     ``starts`` (when its start tag is read: its attributes only) or ``ends`` (when its end tag
     is: whole). Once the caller asks for the next, an ended element is cleared and dropped, so

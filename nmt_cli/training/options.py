@@ -117,7 +117,7 @@ class DataOptions:
         corpora, after those of --src and --tgt."""
         files = self.pairs or []
         weights = self.pairs_weight or [1.0] * len(files)
-        formats = self.pairs_format or [None]
+        formats: list[str | None] = [*self.pairs_format] if self.pairs_format else [None]
         if len(weights) != len(files):
             raise UsageError(
                 f"give --pairs-weight once per --pairs ({len(files)}), got {len(weights)}"

@@ -245,10 +245,10 @@ def prepare_teacher(spec: RunSpec, run_dir: Path, on_message) -> LinksFile | Non
         return None
     need = [c for c in spec.corpora if not c.alignments]
     on_message(describe_teacher(spec.train.teacher, spec.init))
+    languages = spec.languages
     if spec.train.teacher == "self":
-        args = (need, str(spec.init), run_dir, on_message)
-        path = compute_self_teacher(*args, languages=spec.languages)
+        path = compute_self_teacher(need, str(spec.init), run_dir, on_message, languages=languages)
         return LinksFile(str(path), WHITESPACE_WORD)
-    args = (need, run_dir, spec.train.teacher_symmetrise, on_message)
-    path = compute_teacher(*args, languages=spec.languages)
+    method = spec.train.teacher_symmetrise
+    path = compute_teacher(need, run_dir, method, on_message, languages=languages)
     return LinksFile(str(path), NORMALISED_WORD)
