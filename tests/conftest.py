@@ -29,6 +29,37 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 # ../shared/data beside the repository (CI clones main with shared/ beside it).
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
+
+@pytest.fixture(scope="session", autouse=True)
+def shipped_models_read_once():
+    """Each shipped model is read from disk once per test run: a command that loads one gets
+    its own copy of the weights (loading changes them: fused projections, oneDNN's kernels,
+    bfloat16), with the tokenizer and config shared. Other model directories load as always."""
+    import copy
+    import dataclasses
+
+    from nmt_cli.model import bundle as bundle_module
+    from nmt_cli.model.pretrained import pretrained_dirs
+
+    read = bundle_module.load_bundle
+    shipped = [d.resolve() for d in pretrained_dirs() if d.is_dir()]
+    bundles = {}
+
+    def load_bundle(path):
+        where = Path(path).resolve()
+        if not any(where.is_relative_to(d) for d in shipped):
+            return read(path)
+        if where not in bundles:
+            bundles[where] = read(path)
+        pristine = bundles[where]
+        return dataclasses.replace(pristine, model=copy.deepcopy(pristine.model))
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(bundle_module, "load_bundle", load_bundle)
+    yield
+    patch.undo()
+
+
 # -- a tiny German/English-like corpus, generated deterministically ----------------------------
 
 # (German, English) pairs; a sentence is "<det> <noun> <verb> <prep> <place>." in both languages.

@@ -70,6 +70,7 @@ def links_of(pharaoh: str) -> list[tuple[int, int]]:
 # -- 1. the reverse task aligns to the anti-diagonal ---------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_model_trained_to_reverse_aligns_to_the_anti_diagonal(run_cli, reverse_model, tmp_path):
     pairs = reverse_pairs(40, seed=7)  # held out: the training batches are synthetic's
     src = write_lines(tmp_path / "test.src", [s for s, _ in pairs])

@@ -20,6 +20,7 @@ from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixtu
     write_toml,
 )
 
+from nmt_cli.search import Decoding
 from nmt_cli.search.beam import beam_search
 from nmt_cli.search.greedy import greedy_search
 from nmt_cli.vocab import BOS, EOS, PAD
@@ -156,9 +157,9 @@ def bigram_search(device: str, beam: int, sentences: int = 40) -> tuple[list, li
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             if beam == 1:
-                found = [[h] for h in greedy_search(step, state, src_lengths, limits)]
+                found = [[h] for h in greedy_search(Decoding(step, state, src_lengths, limits))]
             else:
-                found = beam_search(step, state, src_lengths, limits, beam_size=beam)
+                found = beam_search(Decoding(step, state, src_lengths, limits), beam_size=beam)
     finally:
         if device == "cuda":
             torch.cuda.set_sync_debug_mode(0)

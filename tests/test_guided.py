@@ -122,6 +122,7 @@ def guided_run(reversal, tmp_path_factory) -> Callable[[str], Path]:
     return run
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SUPERVISED)
 def test_guided_training_makes_the_supervised_head_follow_the_teacher(guided_run, name):
     run_dir = guided_run(name)
@@ -137,6 +138,7 @@ def _records(run_dir: Path) -> list[dict]:
     return [json.loads(line) for line in (run_dir / "metrics.jsonl").read_text().splitlines()]
 
 
+@pytest.mark.slow
 def test_the_supervised_head_is_recorded_and_read_by_nmt_align(guided_run, run_cli):
     run_dir = guided_run("transformer-causal")
     assert load_bundle(run_dir).config.guided_alignment is True
@@ -214,13 +216,15 @@ def test_target_padding_does_not_change_a_full_context_alignment():
     torch.testing.assert_close(batch[1, :3], alone[0])
 
 
+@pytest.mark.slow
 def test_translate_align_of_a_full_context_model_equals_nmt_align(guided_run, run_cli):
     import json
 
     import torch
 
     from nmt_cli.align.forced import forced_attention
-    from nmt_cli.inference.translator import Translator
+    from nmt_cli.inference.loading import LoadedModel
+    from nmt_cli.inference.translator import AS_GIVEN, Translator
     from nmt_cli.search.decoding import SearchOptions
 
     run_dir = guided_run("transformer-full-context")
@@ -236,7 +240,9 @@ def test_translate_align_of_a_full_context_model_equals_nmt_align(guided_run, ru
     assert out["alignment"] == forced.stdout.strip()
     # the weights behind it: the full-context pass over the translation, not the search's steps
     bundle = load_bundle(run_dir)
-    [[found]] = Translator(bundle, SearchOptions(beam=5)).translate([source], with_alignment=True)
+    [[found]] = Translator(LoadedModel(bundle), SearchOptions(beam=5), AS_GIVEN).translate(
+        [source], with_alignment=True
+    )
     ids = bundle.tokenizer.encode(source)
     [full] = forced_attention(bundle.model, [(ids, bundle.tokenizer.encode(target))], None, None)
     torch.testing.assert_close(found.attention, full)
@@ -421,6 +427,7 @@ def mass_on_links(model_dir: Path, sources: list[str], targets: list[str], links
     return sum(cells) / len(cells)
 
 
+@pytest.mark.slow
 def test_fine_tuning_a_guided_model_without_eflomal_is_taught_by_its_own_head(
     reversal, guided_base, tmp_path, run_cli, monkeypatch
 ):

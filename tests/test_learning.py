@@ -138,6 +138,7 @@ def test_the_transformer_alignment_layer_aligns_a_reversal_anti_diagonally():
 # -- the bottleneck ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_without_attention_long_strings_are_clearly_harder():
     task = dict(task="copy", min_len=12, max_len=16, symbols=8)
     held_out = make_batch(torch.Generator().manual_seed(7), size=128, **task)

@@ -13,11 +13,14 @@ import torch
 from conftest import assert_one_error_line
 from model_fixtures import TRANSFORMER_CONFIG, make_model_dir
 
+from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.translator import Translator
 from nmt_cli.model.bundle import load_bundle, read_config, with_new_rows
 from nmt_cli.model.tokenizer import Tokenizer
 from nmt_cli.protect.placeholders import FALLBACK, RESERVED
 from nmt_cli.vocab import PLACEHOLDERS
+
+AS_GIVEN_PROTECTED = TranslatorOptions(split=False)  # spans protected, lines not split
 
 SHIPPED = Path(__file__).resolve().parents[1] / "pretrained" / "fr-en"
 pytest_plugins = ["model_fixtures"]
@@ -91,7 +94,9 @@ def test_translate_masks_spans_with_the_models_reserved_placeholders(
     tiny_with_placeholders, transformer_model_dir
 ):
     line = "Siehe https://example.org/a und 12 Bücher."
-    translator = Translator.load(str(tiny_with_placeholders), protect_spans=True)
+    translator = Translator.load(
+        LoadOptions(str(tiny_with_placeholders)), options=AS_GIVEN_PROTECTED
+    )
     assert translator.protection.form is RESERVED
     masked = translator.protection.mask(line)
     assert masked.text == "Siehe <ph0> und <ph1> Bücher."
@@ -99,7 +104,7 @@ def test_translate_masks_spans_with_the_models_reserved_placeholders(
     assert "<ph0>" in pieces and "<ph1>" in pieces
     out = translator.translate([line])[0][0].text
     assert out.split().count("https://example.org/a") == 1 and "<ph" not in out
-    without = Translator.load(str(transformer_model_dir), protect_spans=True)
+    without = Translator.load(LoadOptions(str(transformer_model_dir)), options=AS_GIVEN_PROTECTED)
     assert without.protection.form is FALLBACK
     assert without.protection.mask(line).text == "Siehe 101 und 102 Bücher."
 

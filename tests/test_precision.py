@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import assert_one_error_line
 
-from nmt_cli import precision
+from nmt_cli.hardware import precision
 
 needs_bf16 = pytest.mark.skipif(
     not precision.bf16_supported("cpu"), reason="this CPU has no bf16 instructions"
@@ -31,17 +31,18 @@ def test_bf16_translation_searches_with_bf16_weights_and_float32_scores():
     and on everyday sentences it finds fp32's translations."""
     import torch
 
-    from nmt_cli.inference.translator import Translator
+    from nmt_cli.inference.loading import LoadedModel
+    from nmt_cli.inference.translator import AS_GIVEN, Translator
     from nmt_cli.model.bundle import load_bundle
-    from nmt_cli.pretrained import resolve_model
+    from nmt_cli.model.pretrained import resolve_model
     from nmt_cli.search.decoding import SearchOptions
 
     lines = ["Il fait froid ce matin.", "Je ne sais pas.", "Où est la gare ?", "Merci beaucoup."]
     found = {}
     for arithmetic in ("fp32", "bf16"):
         bundle = load_bundle(resolve_model("fr-en"))
-        translator = Translator(bundle, SearchOptions(beam=5), precision=arithmetic)
-        assert {p.dtype for p in translator.model.parameters()} == {
+        translator = Translator(LoadedModel(bundle, arithmetic), SearchOptions(beam=5), AS_GIVEN)
+        assert {p.dtype for p in translator.loaded.model.parameters()} == {
             torch.bfloat16 if arithmetic == "bf16" else torch.float32
         }
         found[arithmetic] = [t[0] for t in translator.translate(lines, with_alignment=True)]

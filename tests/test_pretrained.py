@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 import sacrebleu
 
-from nmt_cli import pretrained
 from nmt_cli.errors import NmtNotice
+from nmt_cli.model import pretrained
 from nmt_cli.model.bundle import load_bundle
-from nmt_cli.pretrained import DEFAULT_MODEL
+from nmt_cli.model.pretrained import DEFAULT_MODEL
 from nmt_cli.training.config import CorpusFiles
 from nmt_cli.training.config_file import build_spec
 
@@ -105,6 +105,7 @@ def test_the_default_model_card_alignment_example_prints_as_shown(run_cli):
     assert printed == [line.rstrip() for line in shown.splitlines()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(TEST_SETS))
 def test_the_shipped_model_reaches_its_model_card_bleu(run_cli, shared_data, tmp_path, name):
     src, ref, card_bleu = TEST_SETS[name]
@@ -120,6 +121,7 @@ def test_the_shipped_model_reaches_its_model_card_bleu(run_cli, shared_data, tmp
     assert bleu == pytest.approx(card_bleu, abs=0.3)
 
 
+@pytest.mark.slow
 def test_the_default_model_aligns_the_trial_set_as_its_card_says(run_cli, shared_data, tmp_path):
     """The card's AER on the Hansards trial set, read from the model's supervised head."""
     trial = shared_data / "align" / "hansards-trial-fr-en"
@@ -134,6 +136,7 @@ def test_the_default_model_aligns_the_trial_set_as_its_card_says(run_cli, shared
     assert aer == pytest.approx(card_aer, abs=0.5)
 
 
+@pytest.mark.slow
 def test_the_default_model_translates_text_in_capitals_almost_as_well(
     run_cli, shared_data, tmp_path
 ):

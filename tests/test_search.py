@@ -20,6 +20,7 @@ import pytest
 import torch
 
 from nmt_cli.length_penalty import LengthPenalty
+from nmt_cli.search import Decoding
 from nmt_cli.search.beam import beam_search
 from nmt_cli.search.greedy import greedy_search
 from nmt_cli.search.hypothesis import Hypothesis
@@ -122,7 +123,8 @@ def decode(
     model = ScriptedModel(scripts)
     lengths = [src_lengths[i] for i in order]
     state = model.start(order, lengths)
-    out = search(model, state, torch.tensor(lengths), [max_len[i] for i in order], **kwargs)
+    start = Decoding(model, state, torch.tensor(lengths), [max_len[i] for i in order])
+    out = search(start, **kwargs)
     return out, model
 
 

@@ -24,8 +24,7 @@ FLOORS = [
     {"training", "inference"},
     {"formats"},  # files of translation units: read by training, scoring and documents
     {"model", "search", "align", "evaluation", "markup"},
-    {"settings", "output", "device", "precision", "pretrained", "buckets", "length_penalty"}
-    | {"protect"},
+    {"settings", "output", "hardware", "buckets", "length_penalty", "protect"},
     {"textio"},
     {"errors", "vocab", "__init__"},  # __init__: the package's face, __version__
 ]
@@ -35,6 +34,8 @@ MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60
 MAX_CLI_LINES = 900
 MIN_REPEATED_LINES = 6
+MAX_LOOSE_MODULES = 8  # modules at the top of nmt_cli/, besides __init__ and __main__
+MAX_INFERENCE_PARAMETERS = 8  # a function or constructor of inference/ (self and cls not counted)
 
 
 def _modules() -> dict[str, Path]:
@@ -164,6 +165,41 @@ def test_a_function_is_at_most_60_lines():
                 if node.end_lineno - start + 1 > MAX_FUNCTION_LINES:
                     long.append(f"{name}.{node.name} ({node.end_lineno - start + 1})")
     assert not long, "functions over 60 lines: " + ", ".join(long)
+
+
+def _packages() -> list[Path]:
+    return sorted(p.parent for p in PACKAGE.glob("*/__init__.py"))
+
+
+@pytest.mark.parametrize("package", [p.name for p in _packages()])
+def test_every_package_says_what_it_holds_in_its_docstring_and_the_readme(package):
+    init = PACKAGE / package / "__init__.py"
+    assert ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))), f"{init}: no docstring"
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    design = readme[readme.index("## Design") :]
+    assert f"**`nmt_cli/{package}/`**" in design, f"README's Design: no paragraph on {package}/"
+
+
+def test_at_most_8_modules_stand_loose_at_the_top_of_the_package():
+    loose = sorted(p.stem for p in PACKAGE.glob("*.py") if not p.stem.startswith("__"))
+    assert len(loose) <= MAX_LOOSE_MODULES, f"loose modules: {', '.join(loose)}"
+
+
+def test_no_function_of_inference_takes_more_than_8_parameters():
+    """Settings travel as typed option objects (inference/options.py), not as long lists."""
+    many = []
+    for name, path in _modules().items():
+        if _room(name) != "inference":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                a = node.args
+                names = [x.arg for x in a.posonlyargs + a.args + a.kwonlyargs]
+                names += [x.arg for x in (a.vararg, a.kwarg) if x is not None]
+                count = len([n for n in names if n not in ("self", "cls")])
+                if count > MAX_INFERENCE_PARAMETERS:
+                    many.append(f"{name}.{node.name} ({count})")
+    assert not many, "functions over 8 parameters: " + ", ".join(many)
 
 
 def test_the_command_line_layer_is_at_most_900_lines():

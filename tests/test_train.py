@@ -77,6 +77,7 @@ def copy_run(run_cli, tmp_path_factory):
     return run_dir, data, result
 
 
+@pytest.mark.slow
 def test_a_copy_task_is_learned_end_to_end(copy_run):
     run_dir, _, _ = copy_run
     bleu = [r["valid_bleu"] for r in validation_records(run_dir)]

@@ -11,7 +11,7 @@ import pytest
 from conftest import assert_one_error_line
 from train_fixtures import keep_torch_state, write_parallel  # noqa: F401 (autouse)
 
-from nmt_cli import precision
+from nmt_cli.hardware import precision
 from nmt_cli.training.batching import epoch_batches
 from nmt_cli.training.data import CorpusFiles, ParallelData
 

@@ -33,6 +33,7 @@ def _assert_equal_weights(a: dict[str, torch.Tensor], b: dict[str, torch.Tensor]
         assert torch.equal(a[name], b[name]), name
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not _torchrun().exists(), reason="torchrun is not installed beside python")
 def test_two_processes_train_one_model_and_only_rank_0_writes(tmp_path, corpus):
     run, ranks = tmp_path / "run", tmp_path / "ranks"
@@ -79,6 +80,7 @@ def test_two_processes_train_one_model_and_only_rank_0_writes(tmp_path, corpus):
 needs_cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not _torchrun().exists(), reason="torchrun is not installed beside python")
 @pytest.mark.parametrize("device", ["cpu", pytest.param("cuda", marks=needs_cuda)])
 def test_torchrun_of_one_process_trains_in_a_process_group(tmp_path, corpus, device):

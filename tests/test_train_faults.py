@@ -243,6 +243,7 @@ def _flat(text: str) -> str:
     return "".join(text.split())
 
 
+@pytest.mark.slow
 def test_sigint_and_sigterm_save_a_checkpoint_and_resume_continues(
     run_cli, tiny_args, tmp_path, processes
 ):
@@ -277,6 +278,7 @@ def _hidden(checkpoints: Path) -> list[str]:
     return [p.name for p in checkpoints.iterdir() if p.name.startswith(".")]
 
 
+@pytest.mark.slow
 def test_sigkill_while_checkpointing_never_leaves_an_unreadable_checkpoint(
     run_cli, tiny_args, tmp_path, processes
 ):

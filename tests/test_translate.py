@@ -12,13 +12,19 @@ from pathlib import Path
 import pytest
 import torch
 
-from nmt_cli.inference.translator import Translator
+from nmt_cli.inference.loading import LoadedModel
+from nmt_cli.inference.options import TranslatorOptions
+from nmt_cli.inference.translator import AS_GIVEN, Translator
 from nmt_cli.model.bundle import load_bundle
+from nmt_cli.search import Decoding
 from nmt_cli.search.beam import beam_search
 from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.search.greedy import greedy_search
 from nmt_cli.search.hypothesis import Hypothesis
 from nmt_cli.vocab import EOS, PAD, UNK
+
+# lines as given: not split into sentences, no span masked
+REPLACE_UNK = TranslatorOptions(split=False, protect_spans=False, replace_unk=True)
 
 pytest_plugins = ["model_fixtures"]
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
@@ -46,8 +52,10 @@ def test_beam_of_one_is_greedy_search(model_dir: Path) -> None:
     src, lengths = _encode_batch(bundle, SENTENCES)
     max_len = [int(1.5 * (n - 1) + 10) for n in lengths.tolist()]
     model = bundle.model
-    greedy = greedy_search(model.step, model.start(src, lengths), lengths, max_len)
-    beam = beam_search(model.step, model.start(src, lengths), lengths, max_len, beam_size=1)
+    greedy = greedy_search(Decoding(model.step, model.start(src, lengths), lengths, max_len))
+    beam = beam_search(
+        Decoding(model.step, model.start(src, lengths), lengths, max_len), beam_size=1
+    )
     for g, (b,) in zip(greedy, beam):
         assert b.tokens == g.tokens
         assert b.finished == g.finished
@@ -72,7 +80,7 @@ def test_batches_searched_side_by_side_give_what_one_after_another_gives(
 
 def test_nbest_lists_are_sorted_and_distinct(model_dir: Path) -> None:
     bundle = load_bundle(model_dir)
-    translator = Translator(bundle, SearchOptions(beam=5, nbest=4))
+    translator = Translator(LoadedModel(bundle), SearchOptions(beam=5, nbest=4), AS_GIVEN)
     for results in translator.translate(SENTENCES):
         assert len(results) == 4
         scores = [t.score for t in results]
@@ -83,7 +91,9 @@ def test_nbest_lists_are_sorted_and_distinct(model_dir: Path) -> None:
 def test_long_lines_are_truncated_with_one_warning(short_model_dir: Path) -> None:
     bundle = load_bundle(short_model_dir)  # max_positions 32
     warnings: list[str] = []
-    translator = Translator(bundle, SearchOptions(beam=2), warn=warnings.append)
+    translator = Translator(
+        LoadedModel(bundle), SearchOptions(beam=2), AS_GIVEN, warn=warnings.append
+    )
     long_line = " ".join(["Ein Mann läuft im Park."] * 40)  # 200 words
     first = translator.translate([long_line, "Ein Hund", long_line])
     second = translator.translate([long_line])  # a later chunk: no second warning
@@ -142,11 +152,13 @@ def test_replace_unk_takes_the_most_attended_source_word(
     tok = bundle.tokenizer
     attend_to = _piece_of_word(tok, line, word, last_piece)
     monkeypatch.setattr(
-        "nmt_cli.inference.translator.translate_ids",
+        "nmt_cli.inference.loading.translate_ids",
         _scripted(["▁A", "▁man", "▁runs"], 1, attend_to, tok),
     )
-    [[plain]] = Translator(bundle, SearchOptions(beam=1)).translate([line])
-    [[replaced]] = Translator(bundle, SearchOptions(beam=1), replace_unk=True).translate([line])
+    [[plain]] = Translator(LoadedModel(bundle), SearchOptions(beam=1), AS_GIVEN).translate([line])
+    [[replaced]] = Translator(LoadedModel(bundle), SearchOptions(beam=1), REPLACE_UNK).translate(
+        [line]
+    )
     assert plain.text == "A <unk> runs"
     assert replaced.text == f"A {line.split()[word]} runs"
 
@@ -163,10 +175,10 @@ def test_replace_unk_counts_words_as_the_source_line_does(
     attend_to = len(ids) - 1  # its last piece, which belongs to the last word, "läuft"
     assert owner[attend_to] == len(line.split()) - 1
     monkeypatch.setattr(
-        "nmt_cli.inference.translator.translate_ids",
+        "nmt_cli.inference.loading.translate_ids",
         _scripted(["▁A", "▁man", "▁runs"], 1, attend_to, tok),
     )
-    [[t]] = Translator(bundle, SearchOptions(beam=1), replace_unk=True).translate([line])
+    [[t]] = Translator(LoadedModel(bundle), SearchOptions(beam=1), REPLACE_UNK).translate([line])
     assert t.text == "A läuft runs"
 
 

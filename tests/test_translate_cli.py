@@ -417,7 +417,7 @@ def test_int8_quantized_model_keeps_lines(run_cli, request, monkeypatch, arch: s
     """The model that translates has int8 weights in every linear layer."""
     import torch
 
-    from nmt_cli.inference import translator
+    from nmt_cli.inference import loading
     from nmt_cli.inference.quantize import Int8Linear
 
     searched = []
@@ -426,8 +426,8 @@ def test_int8_quantized_model_keeps_lines(run_cli, request, monkeypatch, arch: s
         searched.append(model)
         return real(model, *args, **kwargs)
 
-    real = translator.translate_ids
-    monkeypatch.setattr(translator, "translate_ids", spy)
+    real = loading.translate_ids
+    monkeypatch.setattr(loading, "translate_ids", spy)
     model = request.getfixturevalue(f"{arch}_model_dir")
     data = lines_in(SENTENCES[:3] + ["", "Ein Hund"])
     result = translate(run_cli, model, "-k", "2", "--quantize", "int8", input=data)
@@ -473,7 +473,7 @@ def test_replace_unk_flag(run_cli, transformer_model_dir: Path, monkeypatch) -> 
         attention[1, 4] = 1.0
         return [[Hypothesis(tokens, -1.0, -1.0, [-0.3] * 4, attention, True)]]
 
-    monkeypatch.setattr("nmt_cli.inference.translator.translate_ids", scripted)
+    monkeypatch.setattr("nmt_cli.inference.loading.translate_ids", scripted)
     plain = translate(run_cli, transformer_model_dir, line)
     replaced = translate(run_cli, transformer_model_dir, line, "--replace-unk")
     assert out_lines(plain) == ["A <unk> runs"]
@@ -500,7 +500,7 @@ def test_no_model_anywhere_is_one_error(
     monkeypatch.chdir(tmp_path)
     empty = tmp_path / "pretrained"
     empty.mkdir()
-    monkeypatch.setattr("nmt_cli.pretrained.pretrained_dirs", lambda: [empty])
+    monkeypatch.setattr("nmt_cli.model.pretrained.pretrained_dirs", lambda: [empty])
     line = assert_refused(run_cli(["translate", "--threads", "1", "Ein Hund"]))
     assert "--model" in line
 
@@ -674,6 +674,7 @@ def test_ctrl_c_exits_130_without_traceback(
     assert err.decode().splitlines() == ["nmt: interrupted"]
 
 
+@pytest.mark.slow
 def test_two_processes_read_one_model_at_once(transformer_model_dir: Path) -> None:
     data = lines_in(SENTENCES[:4])
     procs = [_start(transformer_model_dir, "-k", "2") for _ in range(2)]

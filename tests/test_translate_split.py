@@ -76,15 +76,16 @@ def test_blank_lines_stay_blank_lines(translate) -> None:
 
 
 def test_no_split_translates_the_line_as_one_sentence(translate) -> None:
-    from nmt_cli.inference.translator import Translator
+    from nmt_cli.inference.loading import LoadedModel
+    from nmt_cli.inference.translator import AS_GIVEN, Translator
     from nmt_cli.model.bundle import load_bundle
-    from nmt_cli.pretrained import resolve_model
+    from nmt_cli.model.pretrained import resolve_model
     from nmt_cli.search.decoding import SearchOptions
 
     line = " ".join(FIVE)
     [whole] = translate("--no-split", input=[line])
     bundle = load_bundle(resolve_model(None))
-    [[unsplit]] = Translator(bundle, SearchOptions(beam=5)).translate([line])
+    [[unsplit]] = Translator(LoadedModel(bundle), SearchOptions(beam=5), AS_GIVEN).translate([line])
     assert whole == unsplit.text
     assert whole != translate(input=[line])[0]  # this model drops sentences of a long line
 

@@ -15,7 +15,7 @@ from nmt_cli.cli.options import Only, options_from
 from nmt_cli.cli.progress import FileProgress
 from nmt_cli.errors import UsageError
 from nmt_cli.inference.options import LoadOptions
-from nmt_cli.inference.pairs import pairs_given
+from nmt_cli.inference.pairs import align_pair_file
 from nmt_cli.search.options import SearchOptions
 from nmt_cli.textio import check_files
 
@@ -43,17 +43,18 @@ def align(
         raise UsageError("give a sentence, --source/--target, --src-file/--tgt-file or --pairs")
     check_files([pairs.gold], "--gold")
     check_files([pairs.src_file, pairs.tgt_file, pairs.pairs])
-    from nmt_cli.align.forced import align_file, align_pairs, align_translation, check_attention
-    from nmt_cli.inference.translator import Translator
+    from nmt_cli.align.forced import align_pairs, align_translation, check_attention
+    from nmt_cli.inference.loading import load_model, use_threads
+    from nmt_cli.inference.translator import AS_GIVEN, Translator
 
-    translator = Translator.load(load.model, load.precision, device=load.device, opts=search)
+    use_threads(load)
+    translator = Translator(load_model(load), search, AS_GIVEN)
     bundle = translator.bundle
     check_attention(bundle, reading.layer, reading.head)
     opts = {**dataclasses.asdict(reading), "rule": decision.rule()}
     if pairs.files is not None:  # a memory's lines are not its pairs: no bar for --pairs
         with FileProgress(pairs.src_file or "-", pairs.output, "align") as progress:
-            given = pairs_given(pairs, bundle.languages, warn)
-            scores = align_file(bundle, pairs, progress.update, warn, given, **opts)
+            scores = align_pair_file(bundle, pairs, progress.update, warn, **opts)
         if scores is not None:  # --gold
             err_console().print(scores.summary())
         return

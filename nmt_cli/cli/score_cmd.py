@@ -29,13 +29,13 @@ def score(
     Examples: nmt score -m fr-en --src-file test.fr --tgt-file test.en > scores.txt
               paste test.fr test.en | nmt score -m fr-en --format jsonl --word-scores
     """
-    from nmt_cli.inference.scoring import score_file
-    from nmt_cli.inference.translator import Translator
+    from nmt_cli.inference.loading import load_model, use_threads
+    from nmt_cli.inference.scoring import Scorer, score_file
 
-    model = Translator.load(load.model, load.precision, threads=load.threads, device=load.device,
-                            opts=search, split=translator.split, warn=warn)  # fmt: skip
+    use_threads(load)
+    scorer = Scorer(load_model(load), search, translator.split, warn)
     with FileProgress(files.counted, files.output, "score") as progress:
-        score_file(model, files, progress.update, warn)
+        score_file(scorer, files, progress.update, warn)
 
 
 def register(app: typer.Typer) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from typing import Annotated
 
@@ -50,12 +49,13 @@ def translate(
     if files.word_scores and load.engine != "torch":
         raise UsageError("--word-scores needs --engine torch (CTranslate2 gives sums only)")
     source = read_input(text, files, documents, search.nbest)  # a document: before the model
+    from nmt_cli.inference.loading import use_threads
     from nmt_cli.inference.translator import Translator
 
+    workers = use_threads(load, parallel_batches=True)
     model = Translator.load(
-        **dataclasses.asdict(load), opts=search, with_alignment=source.aligned,
-        link_rule=decision.rule(), parallel_batches=True, warn=warn,
-        **dataclasses.asdict(translator),
+        load, search, translator, link_rule=decision.rule(), aligned=source.aligned,
+        workers=workers, warn=warn,
     )  # fmt: skip
     with FileProgress(source.shown, files.output, "translate") as progress:
         best = source.translate(model, progress.update, warn)

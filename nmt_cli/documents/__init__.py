@@ -1,5 +1,9 @@
-"""Documents in, documents out: what `nmt translate` reads besides plain lines, and writes back in
-the same format with its texts translated.
+"""What `nmt translate` reads, and the one path each input takes through a translator: plain
+lines (streamed, one line out for every line in), lines with inline markup (``--markup``), and
+documents, read whole and written back in the same format with their texts translated.
+    translate.py  an input read (a document before the model loads), its options checked, and
+                  translated: translate_document and translate_text, the Python API's way in
+    lines.py      plain lines and --markup lines, a chunk at a time
 
     registry.py   the formats, by name and extension (plain text lines stay the default)
     document.py   what a format is and a document does; reading an input whole; DocumentError
@@ -8,5 +12,4 @@ the same format with its texts translated.
     po.py         gettext catalogues (.po, .pot) with polib; plurals.py, their plural forms
     srt.py        SubRip subtitles: numbers and timings kept, lines joined and wrapped again
     options.py    the settings (--input-format, --field, --retranslate, --mark-fuzzy)
-    translate.py  an input read (a document before the model loads) and translated
 """

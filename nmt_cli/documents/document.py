@@ -79,6 +79,11 @@ def read_whole(path: str) -> tuple[str, list[str]]:
     with open_lines(path, strict=True) as reader:
         lines = list(reader)
         name = reader.name
+    return name, without_bom(lines)
+
+
+def without_bom(lines: list[str]) -> list[str]:
+    """``lines`` without the byte order mark the first may start with."""
     if lines and lines[0].startswith(_BOM):
         lines[0] = lines[0][len(_BOM) :]
-    return name, lines
+    return lines

@@ -1,5 +1,5 @@
 """What `nmt translate` reads, and how it is translated: plain lines, streamed, one line out for
-every line in (nmt_cli/inference/translator.py, translate_file); or a document (registry.py),
+every line in (lines.py, translate_file, also with --markup); or a document (registry.py),
 read and checked whole before the model loads, all its texts translated in one call (so they are
 sorted by length into batches together, as a file's lines are), and written whole, atomically.
 A document that does not parse is one error and nothing is written."""
@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from nmt_cli.documents.document import Document, DocumentFormat, read_whole
+from nmt_cli.documents.document import Document, DocumentFormat, read_whole, without_bom
 from nmt_cli.documents.options import DocumentOptions
 from nmt_cli.documents.registry import FORMATS, TEXT, format_for
 from nmt_cli.errors import UsageError
@@ -61,23 +61,52 @@ class TranslateInput:
         ``files.output``; ``on_progress(lines_done)`` hears as batches finish. Returns the 1-best
         translations of plain lines when ``files.ref`` will score them, else []."""
         if self.document is None or self.fmt is None:
-            from nmt_cli.inference.translator import translate_file  # torch: once there is work
+            from nmt_cli.documents.lines import translate_file  # torch: once there is work
 
             lines = [" ".join(self.text)] if self.text else None
             return translate_file(translator, self.files, lines, on_progress, warn)
-        model = translator.also_protecting(self.fmt.protect)
-        sources = self.document.sources()
-        found = []
-        if sources:
-            found = model.translate(
-                sources, self.fmt.alignment, lambda f: on_progress(f * self.lines)
-            )
-        languages = translator.bundle.languages
-        target = languages[1] if languages else None
-        best = [without_added_stop(nbest[0]) for nbest in found]
-        text = self.document.render(best, target, warn)
+
+        def lines_done(fraction: float) -> None:
+            on_progress(fraction * self.lines)
+
+        text = translate_document(translator, self.document, self.fmt, lines_done, warn)
         write_output(self.files.output, lambda out, interactive: out.write(text))
         return []
+
+
+def translate_document(
+    translator: Translator,
+    document: Document,
+    fmt: DocumentFormat,
+    on_progress: Callable[[float], None] = lambda fraction: None,
+    warn: Callable[[str], None] = lambda message: None,
+) -> str:
+    """The whole output of ``document`` (of format ``fmt``) translated by ``translator``: all
+    its texts in one call (so they are sorted by length into batches together, as a file's
+    lines are), the spans its format protects kept, no full stop added where a source does
+    not end as a sentence. ``on_progress(fraction)`` hears as batches finish."""
+    model = translator.also_protecting(fmt.protect)
+    sources = document.sources()
+    found = model.translate(sources, fmt.alignment, on_progress) if sources else []
+    languages = translator.bundle.languages
+    target = languages[1] if languages else None
+    best = [without_added_stop(nbest[0]) for nbest in found]
+    return document.render(best, target, warn)
+
+
+def translate_text(
+    translator: Translator,
+    text: str,
+    input_format: str,
+    options: DocumentOptions = DocumentOptions(),
+    warn: Callable[[str], None] = lambda message: None,
+) -> str:
+    """``text``, a whole document of ``input_format`` (a name of registry.FORMATS), translated
+    as `nmt translate -i FILE --input-format NAME` translates it (the Python API's way in)."""
+    fmt = FORMATS[input_format]
+    lines = without_bom(text.splitlines())
+    document = fmt.read(lines, "<text>", **{k: getattr(options, k) for k in fmt.options})
+    return translate_document(translator, document, fmt, warn=warn)
 
 
 def without_added_stop(translation: Translation) -> Translation:
@@ -112,11 +141,26 @@ def read_input(
     check_files([files.ref], "--ref")
     fmt = format_for(files.input_file, options.input_format)
     _check_options(fmt, files, options, nbest, bool(text))
+    _check_markup(files, nbest)
     if fmt is None:
         return TranslateInput(files, text)
     name, lines = read_whole(files.input_file)
     document = fmt.read(lines, name, **{k: getattr(options, k) for k in fmt.options})
     return TranslateInput(files, None, document, fmt, len(lines))
+
+
+def _check_markup(files: FileOptions, nbest: int) -> None:
+    """UsageError for an option that ``--markup`` lines do not go with (a document with
+    ``--markup``: _check_options)."""
+    if files.markup == "none":
+        return
+    for flag, given in (
+        ("--align", files.align),
+        ("--format jsonl", files.fmt != "text"),
+        ("--nbest", nbest > 1),
+    ):
+        if given:
+            raise UsageError(f"--markup writes each line with its tags: not with {flag}")
 
 
 def _check_options(

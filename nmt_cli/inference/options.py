@@ -5,13 +5,13 @@ writes. Their fields with a help text are the options of `nmt translate` (and, s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from nmt_cli.device import DEVICES
+from nmt_cli.hardware.device import DEVICES
+from nmt_cli.hardware.precision import PRECISIONS, QUANTIZATIONS
 from nmt_cli.inference.translation import FORMATS
 from nmt_cli.markup.pages import DIALECTS
 from nmt_cli.output import OUTPUT_HELP
-from nmt_cli.precision import PRECISIONS, QUANTIZATIONS
 from nmt_cli.protect.glossary import read_glossary
 from nmt_cli.protect.spans import compile_patterns
 from nmt_cli.settings import setting
@@ -87,15 +87,20 @@ class TranslatorOptions:
     protect_spans: bool = setting(True, PROTECT_SPANS_HELP, "--protect-spans/--no-protect")
     protect: list[str] | None = setting(None, PROTECT_HELP, "--protect", metavar="regex")
     glossary: str | None = setting(None, GLOSSARY_HELP, metavar="file")
+    # the glossary's {source term: target term}, read once, when the options are made
+    terms: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if self.protect and not self.protect_spans:
+            raise ValueError("--protect adds kinds of protected span: not with --no-protect")
         compile_patterns(self.protect or ())  # a bad pattern: a usage error, before any work
         if self.glossary is not None:
             if not self.protect_spans:
                 raise ValueError(
                     "--glossary puts its terms in as protected spans: not with --no-protect"
                 )
-            read_glossary(self.glossary)  # a bad line: a usage error, before the model loads
+            # a bad line: a usage error, before the model loads
+            object.__setattr__(self, "terms", read_glossary(self.glossary))
 
 
 @dataclass(frozen=True)
@@ -116,5 +121,3 @@ class FileOptions:
             raise ValueError("--chunk-lines must be positive")
         if self.word_scores and self.fmt != "jsonl":
             raise ValueError("--word-scores goes with --format jsonl")
-        if self.markup != "none" and (self.align or self.fmt != "text"):
-            raise ValueError("--markup writes each line with its tags: not with --align or jsonl")

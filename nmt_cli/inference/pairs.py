@@ -133,13 +133,15 @@ def read_pairs(
     return read_pair_file(files.input_file, files.format, languages, model_languages, warn)
 
 
-def pairs_given(
-    pairs: PairOptions, model_languages: tuple[str, str] | None, warn=None
-) -> list[Pair] | None:
-    """The pairs of `nmt align --pairs` (read_pair_file; ``model_languages``: the model's),
-    None for --src-file and --tgt-file, whose lines align_file reads as they come."""
-    if pairs.pairs is None:
-        return None
-    fmt = pair_format(pairs.pairs, pairs.pairs_format)
-    languages = (pairs.src_lang, pairs.tgt_lang)
-    return read_pair_file(pairs.pairs, fmt, languages, model_languages, warn)
+def align_pair_file(bundle, pairs: PairOptions, on_progress, warn=None, **options):
+    """The file mode of `nmt align` (align/forced.py, align_file): the lines of --src-file and
+    --tgt-file as they come, or the pairs of --pairs, read whole first (read_pair_file, a
+    memory's sides by --src-lang/--tgt-lang, else the model's)."""
+    from nmt_cli.align.forced import align_file  # torch: only once a model aligns
+
+    given = None
+    if pairs.pairs is not None:
+        fmt = pair_format(pairs.pairs, pairs.pairs_format)
+        languages = (pairs.src_lang, pairs.tgt_lang)
+        given = read_pair_file(pairs.pairs, fmt, languages, bundle.languages, warn)
+    return align_file(bundle, pairs, on_progress, warn, given, **options)

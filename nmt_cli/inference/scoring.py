@@ -7,7 +7,7 @@ penalty's score of the two (nmt_cli/length_penalty.py): the quantity `nmt transl
 jsonl` reports for its own translations (Translation.score), whatever the beam size.
 ``word_scores`` sums the pieces of each whitespace-separated target word (</s> in none).
 
-A line is split as `nmt translate` splits it (the Translator's ``split``): the source into
+A line is split as `nmt translate` splits it (``split``): the source into
 sentences by the rules of the model's source language, the target by those of its target
 language. Where both hold the same number of sentences, each target sentence is scored as the
 translation of the source sentence at its place, and the pair as one sequence of all their
@@ -28,9 +28,11 @@ import torch
 
 from nmt_cli.align.forced import forced_passes
 from nmt_cli.align.words import word_sums
+from nmt_cli.inference.loading import LoadedModel
 from nmt_cli.inference.pairs import Pair, PairFiles, read_pairs
 from nmt_cli.inference.sentences import SentenceSplitter
 from nmt_cli.output import write_chunks
+from nmt_cli.search.options import SearchOptions
 from nmt_cli.vocab import EOS, PAD
 
 Encoded = tuple[list[int], list[int], int]  # ids, the word of each id, the number of words
@@ -63,20 +65,27 @@ def piece_log_probs(model) -> Callable[..., list[list[float]]]:
 
 
 class Scorer:
-    """``score(pairs)``: the PairScore of each pair (None: no score), by ``translator``'s model,
-    tokenizer, length penalty and sentence splitting (Translator of translator.py)."""
+    """``score(pairs)``: the PairScore of each pair (None: no score), by a loaded model
+    (loading.py), with ``search``'s length penalty (else the model's), its pairs cut into
+    sentences as `nmt translate` cuts them if ``split``."""
 
-    def __init__(self, translator, warn: Callable[[str], None] | None = None):
-        self.model, self.tok = translator.model, translator.tok
-        self.penalty = translator.opts.penalty()  # the model's, unless one was given
-        self.max_src, self.max_out = translator.max_src, translator.max_out
+    def __init__(
+        self,
+        model: LoadedModel,
+        search: SearchOptions = SearchOptions(),
+        split: bool = True,
+        warn: Callable[[str], None] | None = None,
+    ):
+        self.model, self.tok = model.model, model.tokenizer
+        self.penalty = search.with_model_penalty(model.length_penalty).penalty()
+        self.max_src, self.max_out = model.max_src, model.max_out
+        self.languages = model.languages  # (source, target), or None: not recorded
         self.warn = warn
         self.warned: set[str] = set()
         self.splitters = None
-        if translator.splitter is not None:
-            languages = translator.bundle.languages
-            target = SentenceSplitter(languages[1] if languages else None)
-            self.splitters = (translator.splitter, target)
+        if split:
+            source, target = model.languages or (None, None)
+            self.splitters = (SentenceSplitter(source), SentenceSplitter(target))
 
     def score(self, pairs: list[Pair], first: int = 1) -> list[PairScore | None]:
         """The scores of ``pairs``, the first of them on line ``first`` (for warnings)."""
@@ -148,17 +157,16 @@ def score_record(s: PairScore | None, fmt: str, word_scores: bool = False) -> st
 
 
 def score_file(
-    translator,
+    scorer: Scorer,
     files: PairFiles,
     on_progress: Callable[[int], None] = lambda pairs_done: None,
     warn: Callable[[str], None] | None = None,
 ) -> None:
     """The file mode of `nmt score`: every pair ``files`` names (read and checked first:
-    pairs.py), scored ``files.chunk_lines`` at a time, one line per pair, in order, to
-    ``files.output`` as ``files.fmt``. ``on_progress(pairs_done)`` hears after each chunk. A
-    memory's sides are the model's languages unless ``files`` names others."""
-    pairs = read_pairs(files, warn, translator.bundle.languages)
-    scorer = Scorer(translator, warn)
+    pairs.py), scored by ``scorer`` ``files.chunk_lines`` at a time, one line per pair, in
+    order, to ``files.output`` as ``files.fmt``. ``on_progress(pairs_done)`` hears after each
+    chunk. A memory's sides are the model's languages unless ``files`` names others."""
+    pairs = read_pairs(files, warn, scorer.languages)
     starts = range(0, len(pairs), files.chunk_lines)
     chunks = (scorer.score(pairs[i : i + files.chunk_lines], first=i + 1) for i in starts)
 

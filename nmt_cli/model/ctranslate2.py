@@ -38,10 +38,10 @@ from pathlib import Path
 from typing import Any
 
 from nmt_cli.errors import ConfigError, ModelLoadError, OutputError
+from nmt_cli.hardware.precision import QUANTIZATIONS
 from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.output import atomic_directory
-from nmt_cli.precision import QUANTIZATIONS
 from nmt_cli.settings import from_dict, read_document, to_dict
 from nmt_cli.vocab import BOS, PAD, SPECIAL_TOKENS
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from nmt_cli.errors import UsageError
+from nmt_cli.hardware.precision import QUANTIZATIONS
 from nmt_cli.length_penalty import LengthPenalty
-from nmt_cli.precision import QUANTIZATIONS
 from nmt_cli.settings import setting
 
 FORMATS = ("nmt", "ctranslate2")
@@ -65,7 +65,7 @@ def export_model(model: str, output: Path, options: ExportOptions) -> Exported:
     """Export the model ``model`` names (a run or model directory, or a shipped model) to
     ``output``."""
     from nmt_cli.model.bundle import load_bundle, save_bundle
-    from nmt_cli.pretrained import resolve_model
+    from nmt_cli.model.pretrained import resolve_model
 
     path = resolve_model(model)
     if output.resolve() == path.resolve():

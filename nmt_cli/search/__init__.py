@@ -25,6 +25,7 @@ restores the input order.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:  # torch is imported where a search runs: SearchOptions is read at start-up
@@ -43,3 +44,20 @@ class StepFn(Protocol):
     def __call__(
         self, state: DecoderState, last_tokens: torch.Tensor
     ) -> tuple[torch.Tensor, torch.Tensor, DecoderState]: ...
+
+
+@dataclass(frozen=True)
+class Decoding:
+    """What a search decodes: B sentences, their encoder run once.
+
+    step         the model's step function, ``(state, last_tokens (B,)) -> (log_probs (B, V),
+                 attention (B, S), state)`` (B*K rows in a beam of K)
+    state        decoder state for the B sentences, one row each (``model.start``'s)
+    src_lengths  (B,) real source lengths, used to drop padding columns from attention
+    max_len      (B,) most output tokens per sentence, </s> not counted (a list or a tensor)
+    """
+
+    step: StepFn
+    state: DecoderState
+    src_lengths: torch.Tensor
+    max_len: list[int] | torch.Tensor

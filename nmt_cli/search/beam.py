@@ -39,12 +39,11 @@ import math
 import torch
 
 from nmt_cli.length_penalty import NO_LENGTH_PENALTY, LengthPenalty
-from nmt_cli.search import DecoderState, StepFn
+from nmt_cli.search import Decoding
 from nmt_cli.search.hypothesis import (
     Filed,
     History,
     Hypothesis,
-    Limits,
     as_limits,
     chosen_log_probs,
     forbid_tokens,
@@ -55,23 +54,16 @@ from nmt_cli.vocab import BOS, EOS
 
 
 def beam_search(
-    step: StepFn,
-    state: DecoderState,
-    src_lengths: torch.Tensor,
-    max_len: Limits,
+    start: Decoding,
     *,
     beam_size: int = 5,
     penalty: LengthPenalty = NO_LENGTH_PENALTY,
     nbest: int = 1,
     min_len: int = 0,
 ) -> list[list[Hypothesis]]:
-    """Decode B = len(src_lengths) sentences with a beam of K = ``beam_size``.
+    """Decode the B sentences of ``start`` with a beam of K = ``beam_size`` (its state, one row
+    a sentence, tiled to B*K rows here).
 
-    step         ``(state, last_tokens (B*K,)) -> (log_probs (B*K, V), attention (B*K, S),
-                 state)``
-    state        decoder state for B sentences (one row each; tiled to B*K here)
-    src_lengths  (B,) real source lengths, used to drop padding columns from attention
-    max_len      (B,) most output tokens per sentence, </s> not counted
     penalty      ranks the finished hypotheses (the default, alpha 0, by plain log-prob)
     nbest        hypotheses returned per sentence, 1 <= nbest <= beam_size
     min_len      </s> is forbidden until this many tokens were produced
@@ -83,7 +75,8 @@ def beam_search(
         raise ValueError(f"beam_size must be >= 1, got {beam_size}")
     if not 1 <= nbest <= beam_size:
         raise ValueError(f"nbest must be between 1 and beam_size={beam_size}, got {nbest}")
-    limits = as_limits(max_len, len(src_lengths))
+    step, state, src_lengths = start.step, start.state, start.src_lengths
+    limits = as_limits(start.max_len, len(src_lengths))
     if not limits:
         return []
     beams = _Beams(src_lengths, limits, beam_size, penalty, nbest)

@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 import torch
 
 from nmt_cli.buckets import length_batches
+from nmt_cli.search import Decoding
 from nmt_cli.search.beam import beam_search
 from nmt_cli.search.greedy import greedy_search
 from nmt_cli.search.hypothesis import Hypothesis, results_for
@@ -91,17 +92,12 @@ def _search_batch(
     max_len = [int(opts.max_len_a * (n - 1) + opts.max_len_b) for n in src_lengths.tolist()]
     if max_out is not None:
         max_len = [min(m, max_out) for m in max_len]
-    state = model.start(src, src_lengths)
+    start = Decoding(model.step, model.start(src, src_lengths), src_lengths, max_len)
     if opts.beam == 1 and opts.nbest == 1:
-        found = greedy_search(
-            model.step, state, src_lengths, max_len, min_len=opts.min_len, penalty=opts.penalty()
-        )
+        found = greedy_search(start, min_len=opts.min_len, penalty=opts.penalty())
         return [[h] for h in found]
     return beam_search(
-        model.step,
-        state,
-        src_lengths,
-        max_len,
+        start,
         beam_size=opts.beam,
         penalty=opts.penalty(),
         nbest=opts.nbest,

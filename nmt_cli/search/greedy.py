@@ -17,12 +17,11 @@ from __future__ import annotations
 import torch
 
 from nmt_cli.length_penalty import NO_LENGTH_PENALTY, LengthPenalty
-from nmt_cli.search import DecoderState, StepFn
+from nmt_cli.search import Decoding
 from nmt_cli.search.hypothesis import (
     Filed,
     History,
     Hypothesis,
-    Limits,
     as_limits,
     forbid_tokens,
     forbidden_tokens,
@@ -33,28 +32,22 @@ from nmt_cli.vocab import BOS, EOS
 
 
 def greedy_search(
-    step: StepFn,
-    state: DecoderState,
-    src_lengths: torch.Tensor,
-    max_len: Limits,
+    start: Decoding,
     *,
     min_len: int = 0,
     penalty: LengthPenalty = NO_LENGTH_PENALTY,
 ) -> list[Hypothesis]:
-    """Decode each sentence by always choosing the most likely next token.
+    """Decode each of the B sentences of ``start`` by always choosing the most likely next
+    token.
 
-    step         the model's step function, ``(state, last_tokens (B,)) ->
-                 (log_probs (B, V), attention (B, S), state)``
-    state        decoder state for B = len(src_lengths) sentences
-    src_lengths  (B,) real source lengths, used to drop padding columns from attention
-    max_len      (B,) most output tokens per sentence, </s> not counted
     min_len      </s> is forbidden until this many tokens were produced
     penalty      scores each hypothesis, as beam search's; it chooses nothing (nothing to rank)
 
     Returns one :class:`Hypothesis` per sentence, in input order. Ties between equally
     likely tokens go to the lowest id.
     """
-    batch, limits = len(src_lengths), as_limits(max_len, len(src_lengths))
+    step, state, src_lengths = start.step, start.state, start.src_lengths
+    batch, limits = len(src_lengths), as_limits(start.max_len, len(src_lengths))
     device, src_lengths = src_lengths.device, src_lengths.tolist()  # (B,) on the host
     results: dict[int, Hypothesis] = {}  # by original sentence index
     filed = Filed()  # hypotheses are read from the device once the search is over

@@ -11,11 +11,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from nmt_cli.device import DEVICES
 from nmt_cli.errors import ConfigError
 from nmt_cli.formats.pairs import PAIR_FORMATS
+from nmt_cli.hardware.device import DEVICES
+from nmt_cli.hardware.precision import PRECISIONS
 from nmt_cli.model.config import ModelConfig
-from nmt_cli.precision import PRECISIONS
 from nmt_cli.settings import choose, from_dict, require, setting
 
 SCHEDULES = ("inverse_sqrt", "plateau", "constant", "cosine")  # cosine: to min_lr at max_steps

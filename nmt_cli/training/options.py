@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from nmt_cli.errors import UsageError
 from nmt_cli.formats.pairs import PAIR_FORMATS
 from nmt_cli.model.config import ModelConfig
-from nmt_cli.pretrained import resolve_model
+from nmt_cli.model.pretrained import resolve_model
 from nmt_cli.settings import flag_of, option_fields, setting
 from nmt_cli.training.config import CorpusFiles, RunSpec
 from nmt_cli.training.config_file import build_spec

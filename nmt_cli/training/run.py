@@ -201,7 +201,7 @@ def resolve_settings(spec: RunSpec) -> RunSpec:
     """A new run's settings as it will record them: ``precision = "auto"`` becomes what this
     machine supports, and a guided run's ``teacher = "auto"`` the teacher it will use, so that
     a resumed run continues as it began."""
-    from nmt_cli.precision import resolve_precision
+    from nmt_cli.hardware.precision import resolve_precision
 
     precision = resolve_precision(spec.train.precision, spec.train.device)
     teacher = resolve_teacher(spec)

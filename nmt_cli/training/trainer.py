@@ -22,10 +22,10 @@ import torch
 
 import nmt_cli.training.checkpoint as ckpt
 from nmt_cli.buckets import length_batches
+from nmt_cli.hardware.precision import autocast, pad_matmul_rows
 from nmt_cli.model.bundle import WEIGHTS_FILE, write_meta, write_weights
 from nmt_cli.model.kernels import Kernels, kernels_for, use_kernels
 from nmt_cli.output import write_text_atomic
-from nmt_cli.precision import autocast, pad_matmul_rows
 from nmt_cli.search.decoding import SearchOptions, translate_ids
 from nmt_cli.training.batching import epoch_batches, make_batch
 from nmt_cli.training.config import TrainConfig
@@ -92,7 +92,7 @@ class Trainer:
         self.kernels = kernels or kernels_for(self.device)  # nmt_cli/model/kernels.py
         use_kernels(self.model, self.kernels)
         if config.precision == "bf16" and self.device.type == "cpu":
-            pad_matmul_rows(self.model)  # bf16 kernels per shape: see nmt_cli/precision.py
+            pad_matmul_rows(self.model)  # bf16 kernels per shape: see nmt_cli/hardware/precision.py
         self.train_model = self.world.wrap(model)  # DDP when distributed, else the model
         self.tokenizer = tokenizer
         self.train_data = train

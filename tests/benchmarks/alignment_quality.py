@@ -36,7 +36,7 @@ from nmt_cli.align.pharaoh import alignment_error_rate, parse_pharaoh
 from nmt_cli.align.rules import DEFAULT_RULE, RULES, LinkRule
 from nmt_cli.align.words import merge_to_words
 from nmt_cli.model.bundle import load_bundle
-from nmt_cli.pretrained import resolve_model
+from nmt_cli.model.pretrained import resolve_model
 
 HERE = Path(__file__).resolve()
 SHARED = HERE.parents[3] / "shared" / "data"

@@ -30,8 +30,8 @@ from pathlib import Path
 import torch
 from torch.profiler import ProfilerActivity, profile
 
+from nmt_cli.hardware.precision import autocast, pad_matmul_rows
 from nmt_cli.model import ModelConfig, build_model
-from nmt_cli.precision import autocast, pad_matmul_rows
 from nmt_cli.training.loss import cross_entropy
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "multi30k"
@@ -93,12 +93,14 @@ def training_steps(precision: str, steps: int = 15) -> tuple[float, float]:
 
 
 def beam_search(model_dir: Path, precision: str, lines: int) -> tuple[float, float]:
-    from nmt_cli.inference.translator import Translator
+    from nmt_cli.inference.loading import LoadedModel
+    from nmt_cli.inference.translator import AS_GIVEN, Translator
     from nmt_cli.model.bundle import load_bundle
     from nmt_cli.search.decoding import SearchOptions
 
     source = (DATA / "test_2016_flickr.de").read_text(encoding="utf-8").splitlines()[:lines]
-    translator = Translator(load_bundle(model_dir), SearchOptions(beam=5), precision=precision)
+    model = LoadedModel(load_bundle(model_dir), precision)
+    translator = Translator(model, SearchOptions(beam=5), AS_GIVEN)
     translator.translate(source[:64])  # warm-up
     return split(lambda: translator.translate(source))
 

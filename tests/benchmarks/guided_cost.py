@@ -27,9 +27,9 @@ import torch
 import torch.nn.functional as F
 
 from nmt_cli.align.links import NORMALISED_WORD, LinksFile
+from nmt_cli.hardware.precision import autocast
 from nmt_cli.model import ModelConfig, build_model
 from nmt_cli.model.tokenizer import Tokenizer
-from nmt_cli.precision import autocast
 from nmt_cli.training.batching import epoch_batches, make_batch
 from nmt_cli.training.data import CorpusFiles, load_corpora
 from nmt_cli.training.loss import guided_alignment_loss

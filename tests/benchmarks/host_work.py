@@ -46,15 +46,14 @@ def one_run(args: argparse.Namespace) -> dict:
     """The stages' seconds (medians of the repeats) and the translations' md5."""
     import torch
 
+    from nmt_cli.inference.options import LoadOptions
     from nmt_cli.inference.translator import Translator
     from nmt_cli.search.options import SearchOptions
 
     torch.set_num_threads(args.threads)
     lines = args.src.read_text(encoding="utf-8").splitlines()[: args.lines]
-    translator = Translator.load(
-        args.model, opts=SearchOptions(beam=args.beam), split=True, protect_spans=True
-    )
-    found, search = {}, translator.search
+    translator = Translator.load(LoadOptions(args.model), SearchOptions(beam=args.beam))
+    found, search = {}, translator.loaded.search
 
     def replay(ids, opts, max_out=None, on_progress=None):
         missing = [s for s in ids if tuple(s) not in found]
@@ -62,7 +61,7 @@ def one_run(args: argparse.Namespace) -> dict:
             found[tuple(s)] = hyps
         return [copy.deepcopy(found[tuple(s)]) for s in ids]
 
-    translator.search = replay
+    translator.loaded.search = replay
     translator.translate(lines)  # records the search's hypotheses
     seconds: dict[str, list[float]] = defaultdict(list)
     for _ in range(args.repeats):

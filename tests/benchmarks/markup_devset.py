@@ -34,7 +34,8 @@ from pathlib import Path
 import sacrebleu
 
 from nmt_cli.align.rules import DEFAULT_RULE, RULES, LinkRule
-from nmt_cli.inference.markup import aligned_translations
+from nmt_cli.documents.lines import aligned_translations
+from nmt_cli.inference.options import LoadOptions
 from nmt_cli.inference.translator import Translator
 from nmt_cli.markup.elements import VOID
 from nmt_cli.markup.pages import Page
@@ -167,9 +168,7 @@ def main() -> None:
     args = ap.parse_args()
     paras, refs = paragraphs(args.paragraphs)
     page_text, inner = make_page(paras)
-    translator = Translator.load(
-        args.model, protect_spans=True, split=True, link_rule=LinkRule(args.links)
-    )
+    translator = Translator.load(LoadOptions(args.model), link_rule=LinkRule(args.links))
     start = time.perf_counter()
     page = Page(page_text, "html")
     done = aligned_translations(translator)(page.texts())

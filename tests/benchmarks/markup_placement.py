@@ -26,7 +26,7 @@ from nmt_cli.align.pharaoh import parse_pharaoh
 from nmt_cli.align.rules import RULES, LinkRule
 from nmt_cli.markup.placement import Enclosure, place_elements
 from nmt_cli.model.bundle import load_bundle
-from nmt_cli.pretrained import resolve_model
+from nmt_cli.model.pretrained import resolve_model
 
 TRIAL = Path(__file__).resolve().parents[3] / "shared" / "data" / "align" / "hansards-trial-fr-en"
 

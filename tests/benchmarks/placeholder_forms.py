@@ -27,6 +27,7 @@ from pathlib import Path
 
 import sacrebleu
 
+from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.translator import Translator
 from nmt_cli.protect.placeholders import FALLBACK, RESERVED, PlaceholderForm
@@ -82,7 +83,8 @@ def main() -> None:
         rows = DEV.read_text(encoding="utf-8").splitlines()
         lines = [row.split("\t")[1] for row in rows if row and not row.startswith("#")]
         refs = None
-    translator = Translator.load(args.model, opts=SearchOptions(beam=5), split=True)
+    no_spans = TranslatorOptions(protect_spans=False)  # each form masks them here
+    translator = Translator.load(LoadOptions(args.model), SearchOptions(beam=5), no_spans)
     plain = [nbest[0].text for nbest in translator.translate(lines)]
     print(f"{len(lines)} lines; without protection: BLEU {bleu_of(plain, refs)}")
     print("| placeholder | spans | carried once | dropped | repeated | spans out | BLEU |")

@@ -33,7 +33,7 @@ import random
 
 from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.model.bundle import load_bundle
-from nmt_cli.pretrained import resolve_model
+from nmt_cli.model.pretrained import resolve_model
 
 WORDS = "le chat la maison the house est sur une table is on a il fait froid ce matin".split()
 HOSTILE = [

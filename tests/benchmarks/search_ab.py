@@ -36,18 +36,17 @@ DATA = HERE.parents[3] / "shared" / "data" / "multi30k"
 
 def one_run(args: argparse.Namespace) -> None:
     """In the child process: translate and print one JSON line."""
-    from nmt_cli.inference.translator import Translator
+    from nmt_cli.inference.loading import use_threads
+    from nmt_cli.inference.options import LoadOptions
+    from nmt_cli.inference.translator import AS_GIVEN, Translator
     from nmt_cli.search.options import SearchOptions
 
     lines = args.src.read_text(encoding="utf-8").splitlines()[: args.lines]
-    translator = Translator.load(
-        args.model,
-        precision=args.precision,
-        quantize=args.quantize,
-        threads=args.threads,
-        opts=SearchOptions(beam=args.beam),
-        parallel_batches=True,
+    load = LoadOptions(
+        args.model, threads=args.threads, quantize=args.quantize, precision=args.precision
     )
+    workers = use_threads(load, parallel_batches=True)
+    translator = Translator.load(load, SearchOptions(beam=args.beam), AS_GIVEN, workers=workers)
     translator.translate(lines[:20])  # warm-up: first calls pay for kernel set-up
     cpu, wall = time.process_time(), time.perf_counter()
     out = translator.translate(lines)

@@ -18,7 +18,10 @@ def pretrained_dirs() -> list[Path]:
     """Places the shipped models live: the source tree (editable installs, a clone) and the
     installed data directory (a wheel)."""
     here = Path(__file__).resolve().parent
-    return [here.parent / "pretrained", Path(sys.prefix) / "share" / "nmt-cli" / "pretrained"]
+    return [
+        here.parent.parent / "pretrained",
+        Path(sys.prefix) / "share" / "nmt-cli" / "pretrained",
+    ]
 
 
 def resolve_model(model: str | None) -> Path:

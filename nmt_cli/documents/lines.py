@@ -1,0 +1,83 @@
+"""Lines, the default input of `nmt translate`: streamed from a file, a pipe or the arguments,
+translated a chunk at a time, one line out for every line in, in order; with ``--markup``,
+each line read as text with inline tags that come back around the words they enclosed (the
+text of each block translated as a line is, split into sentences, protected spans kept, its
+word alignment read by the translator's link rule; nmt_cli/markup/ puts the markup back)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import nullcontext
+from typing import TYPE_CHECKING
+
+from nmt_cli.inference.options import FileOptions
+from nmt_cli.inference.translation import Translation, format_line
+from nmt_cli.markup.pages import TranslateSegments, translate_markup_lines
+from nmt_cli.output import write_chunks
+from nmt_cli.textio import LineReader, chunked, one_line, open_lines
+
+if TYPE_CHECKING:
+    from nmt_cli.inference.translator import Translator
+
+
+def aligned_translations(translator) -> TranslateSegments:
+    """``translate_segments`` for nmt_cli/markup/: the best translation of each text by
+    ``translator`` (inference/translator.Translator), with its word alignment."""
+
+    def translate(texts: list[str]) -> list[Translation]:
+        return [nbest[0] for nbest in translator.translate(texts, with_alignment=True)]
+
+    return translate
+
+
+def translate_lines(
+    translator, lines: Sequence[str], dialect: str, where: str = "-", first: int = 1
+) -> list[str]:
+    """Lines with inline tags of ``dialect``, one out for each in (markup/pages.py)."""
+    return translate_markup_lines(lines, dialect, aligned_translations(translator), where, first)
+
+
+def translate_file(
+    translator: Translator,
+    files: FileOptions,
+    lines: list[str] | None = None,
+    on_progress: Callable[[float], None] = lambda lines_done: None,
+    warn: Callable[[str], None] | None = None,
+) -> list[str]:
+    """The file mode of `nmt translate`: ``lines`` (None: those of ``files.input_file``),
+    translated ``files.chunk_lines`` at a time (see textio.chunked), each line's translations
+    (its n-best) written, in order, to ``files.output`` as ``files.fmt``.
+    ``on_progress(lines_done)`` hears as batches finish (a fraction: part of a chunk). Returns
+    the 1-best translations when ``files.ref`` will score them, else []."""
+    best: list[str] = []
+    nbest, split = translator.opts.nbest, translator.splitter is not None
+    fmt, align, word_scores = files.fmt, files.align, files.word_scores
+
+    def translated(source) -> Iterator[list[list[Translation]] | list[str]]:
+        done = 0  # lines translated
+        live = isinstance(source, LineReader) and source.live  # a pipe: not waited on
+        for chunk in chunked(source, files.chunk_lines, live):
+
+            def on_batch(fraction: float, done: int = done, n: int = len(chunk)) -> None:
+                on_progress(done + fraction * n)
+
+            if files.markup != "none":  # each line with its tags back (nmt_cli/markup/)
+                yield translate_lines(translator, chunk, files.markup, files.input_file, done + 1)
+            else:
+                yield translator.translate(chunk, align, on_batch)
+            done += len(chunk)
+
+    def output_lines(results: list[Translation] | str) -> list[str]:
+        text = results if isinstance(results, str) else results[0].text
+        if files.ref is not None:
+            best.append(text)
+        if isinstance(results, str):
+            return [one_line(text)]
+        return [
+            format_line(i, t, fmt, align, nbest, split, word_scores) for i, t in enumerate(results)
+        ]
+
+    reading = open_lines(files.input_file, warn) if lines is None else nullcontext(lines)
+    with reading as source:
+        write_chunks(files.output, translated(source), output_lines, on_progress)
+    return best
