@@ -130,6 +130,37 @@ def open_lines(
         yield LineReader(f, str(p), warn, strict, live=live)
 
 
+@contextlib.contextmanager
+def open_bytes(path: str | Path) -> Iterator[BinaryIO]:
+    """``path`` (``-`` for stdin) as a binary stream, a gzip or xz file (known by its first
+    bytes) decompressed as it is read: for readers of whole documents (XML, catalogues) that
+    find their own encoding. A missing file is an InputError; a corrupt compressed stream raises
+    OSError, EOFError, zlib.error or lzma.LZMAError as it is read (see COMPRESSION_ERRORS)."""
+    if str(path) == "-":
+        yield sys.stdin.buffer
+        return
+    p = Path(path)
+    check_files([p])
+    try:
+        f = open(p, "rb")  # noqa: SIM115 - closed below
+    except OSError as e:
+        raise InputError(f"{p}: cannot read ({e.strerror})") from None
+    with f:
+        head = f.peek(len(XZ_MAGIC))[: len(XZ_MAGIC)]
+        if head[:2] == GZIP_MAGIC:
+            with gzip.GzipFile(fileobj=f, mode="rb") as z:
+                yield z  # type: ignore[misc]
+        elif head == XZ_MAGIC:
+            with lzma.LZMAFile(f, mode="rb") as z:
+                yield z  # type: ignore[misc]
+        else:
+            yield f
+
+
+# What reading a corrupt or truncated .gz or .xz raises.
+COMPRESSION_ERRORS = (OSError, EOFError, zlib.error, lzma.LZMAError)
+
+
 def is_live(stream: BinaryIO) -> bool:
     """Whether ``stream`` is fed by a producer that may take its time: a pipe (``tail -f log |``,
     ``-i <(cmd)``), a terminal, a socket. A regular file (``-i FILE``, ``< FILE``) is not, nor

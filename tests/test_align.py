@@ -773,3 +773,29 @@ def test_options_that_do_not_apply_are_usage_errors(run_cli, reverse_model, tmp_
 def test_the_reverse_model_trains_quickly(reverse_model):
     """Guard the budget: the session's one trained model stops early at its target loss."""
     assert reverse_model.loss < 0.05 and reverse_model.steps < 800
+
+
+def test_a_catalogue_aligns_as_its_pairs_do_as_two_files(run_cli, reverse_model, tmp_path):
+    pairs = reverse_pairs(6, seed=11)
+    po = tmp_path / "ui.po"
+    entries = "".join(f'\nmsgid "{s}"\nmsgstr "{t}"\n' for s, t in pairs[:4])
+    plural = f'\nmsgid "{pairs[4][0]}"\nmsgid_plural "{pairs[5][0]}"\n'
+    plural += f'msgstr[0] "{pairs[4][1]}"\nmsgstr[1] "{pairs[5][1]}"\n'
+    fuzzy = '\n#, fuzzy\nmsgid "alpha bravo"\nmsgstr "charlie delta"\n'
+    po.write_text('msgid ""\nmsgstr ""\n"Language: fr\\n"\n' + entries + plural + fuzzy)
+    src = write_lines(tmp_path / "s", [s for s, _ in pairs])
+    tgt = write_lines(tmp_path / "t", [t for _, t in pairs])
+    gold = write_lines(
+        tmp_path / "g", [to_pharaoh(anti_diagonal(len(s.split()))) for s, _ in pairs]
+    )
+    from_files = align(
+        run_cli, reverse_model.directory, "--src-file", src, "--tgt-file", tgt, "--gold", gold
+    )
+    from_po = align(
+        run_cli, reverse_model.directory, "--pairs", po, "--src-lang", "en", "--tgt-lang", "fr",
+        "--gold", gold,
+    )  # fmt: skip
+    assert from_po.exit_code == 0, from_po.stderr
+    assert from_po.stdout == from_files.stdout
+    assert scores(from_po.stderr) == scores(from_files.stderr)
+    assert "6 pairs kept; skipped: 1 fuzzy" in from_po.stderr

@@ -201,3 +201,38 @@ def test_translate_word_scores_need_jsonl_and_nmt_cli_s_engine(run_cli, rnn_mode
     args = ["translate", "-m", rnn_model_dir, "--format", "jsonl", "--word-scores"]
     engine = run_cli([*args, "--engine", "ctranslate2", "Ein Hund"])
     assert_one_error_line(engine, "--engine torch", code=2)
+
+
+MEMORY_PAIRS = [("Ein Hund", "A dog"), ("Eine Frau sitzt am Strand", "A woman sits")]
+
+
+def write_memories(tmp_path: Path) -> list[Path]:
+    """MEMORY_PAIRS as an English to German catalogue (with an entry a translator has not
+    vouched for) and as a TMX memory: a German to English model reads both the other way."""
+    po = tmp_path / "de.po"
+    entries = "".join(f'\nmsgid "{en}"\nmsgstr "{de}"\n' for de, en in MEMORY_PAIRS)
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Language: de\\n"\n"X-Accelerator-Marker: ~\\n"\n'
+        + entries.replace("A dog", "A ~dog")
+        + '\n#, fuzzy\nmsgid "A cat"\nmsgstr "Ein Hund"\n',
+        encoding="utf-8",
+    )
+    tmx = tmp_path / "de.tmx"
+    units = "".join(
+        f'<tu><tuv xml:lang="en-GB"><seg>{en}</seg></tuv>'
+        f'<tuv xml:lang="de-DE"><seg>{de}</seg></tuv></tu>\n'
+        for de, en in MEMORY_PAIRS
+    )
+    tmx.write_text(f'<tmx version="1.4"><header srclang="en"/><body>{units}</body></tmx>\n')
+    return [po, tmx]
+
+
+def test_a_memory_scores_as_its_pairs_do_as_tab_lines(run_cli, transformer_model_dir, tmp_path):
+    from_tsv = scored(run_cli, transformer_model_dir, MEMORY_PAIRS)
+    assert from_tsv.exit_code == 0 and len(from_tsv.stdout.splitlines()) == 2
+    for memory in write_memories(tmp_path):
+        args = ["score", "-m", transformer_model_dir, "--pairs", memory]
+        got = run_cli([*args, "--src-lang", "de", "--tgt-lang", "en"])
+        assert got.exit_code == 0, got.stderr
+        assert got.stdout == from_tsv.stdout
+        assert "2 pairs kept" in got.stderr

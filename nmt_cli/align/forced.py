@@ -198,13 +198,15 @@ def align_file(
     pairs: PairOptions,
     on_progress: Callable[[float], None] = lambda pairs_done: None,
     warn: Callable[[str], None] | None = None,
+    given: Iterable[tuple[str, str]] | None = None,
     **options,
 ) -> AlignmentScores | None:
     """The file mode of `nmt align`: the pairs of ``pairs.src_file`` and ``pairs.tgt_file``
-    (files of one length), aligned ``pairs.chunk_lines`` at a time (align_chunks; ``options``
-    are align_pairs's), one record per pair, in order, to ``pairs.output`` as ``pairs.format``.
-    ``on_progress(pairs_done)`` hears after each chunk. Returns the scores of the pairs' links
-    against the gold alignments ``pairs.gold`` (None: no --gold)."""
+    (files of one length), or the pairs ``given`` (those of --pairs, read by the caller),
+    aligned ``pairs.chunk_lines`` at a time (align_chunks; ``options`` are align_pairs's), one
+    record per pair, in order, to ``pairs.output`` as ``pairs.format``. ``on_progress(pairs_done)``
+    hears after each chunk. Returns the scores of the pairs' links against the gold alignments
+    ``pairs.gold`` (None: no --gold)."""
     links: list[set[tuple[int, int]]] = []  # each pair's, with --gold
 
     def records(al) -> list[str]:
@@ -214,10 +216,14 @@ def align_file(
         # fast_align.
         return [alignment_record(al, pairs.format) if al else ""]
 
-    src_file, tgt_file = pairs.src_file, pairs.tgt_file
-    with open_lines(src_file, warn) as srcs, open_lines(tgt_file, warn) as tgts:
-        both = side_by_side(srcs, tgts, src_file, tgt_file)
-        live = srcs.live or tgts.live
-        chunks = align_chunks(bundle, both, pairs.chunk_lines, live, **options)
+    if given is not None:
+        chunks = align_chunks(bundle, given, pairs.chunk_lines, False, **options)
         write_chunks(pairs.output, chunks, records, on_progress)
+    else:
+        src_file, tgt_file = pairs.src_file, pairs.tgt_file
+        with open_lines(src_file, warn) as srcs, open_lines(tgt_file, warn) as tgts:
+            both = side_by_side(srcs, tgts, src_file, tgt_file)
+            live = srcs.live or tgts.live
+            chunks = align_chunks(bundle, both, pairs.chunk_lines, live, **options)
+            write_chunks(pairs.output, chunks, records, on_progress)
     return None if pairs.gold is None else score_against_file(links, pairs.gold, warn)

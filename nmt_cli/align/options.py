@@ -13,6 +13,7 @@ from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.settings import setting
 
 LEVELS = ("word", "subword")
+PAIR_FORMATS_SHOWN = "tsv|jsonl|po|tmx|xliff"  # nmt_cli/formats/pairs.py, a floor above
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,12 @@ class PairOptions:
     target: str | None = setting(None, "Target of a given pair.")
     src_file: str | None = setting(None, "Sources, one per line.")
     tgt_file: str | None = setting(None, "Targets, one per line.")
+    pairs: str | None = setting(None, "Pairs: TAB or JSON lines, .po, .mo, .tmx, .xliff.")
+    pairs_format: str | None = setting(
+        None, "The --pairs file's format (default: by extension).", metavar=PAIR_FORMATS_SHOWN
+    )
+    src_lang: str | None = setting(None, "A memory's source side (default: the model's).")
+    tgt_lang: str | None = setting(None, "A memory's target side (default: the model's).")
     fmt: str | None = setting(
         None, "Default: table; pharaoh with --src-file.", "--format", choices=FORMATS
     )
@@ -74,19 +81,28 @@ class PairOptions:
             raise ValueError("--source and --target go together")
         if (self.src_file is None) != (self.tgt_file is None):
             raise ValueError("--src-file and --tgt-file go together")
-        files = self.src_file is not None
+        if self.pairs is not None and self.src_file is not None:
+            raise ValueError("give --src-file and --tgt-file, or --pairs, not both")
+        if self.pairs_format is not None and self.pairs is None:
+            raise ValueError("--pairs-format goes with --pairs")
+        files = self.files is not None
         if self.plot is not None and self.plot.suffix.lower() not in (".png", ".svg"):
             raise ValueError("--plot takes a .png or .svg file name")
         if files and self.fmt not in (None, "pharaoh", "json"):
             raise ValueError(
-                "with --src-file, --format must be pharaoh or json (one line per pair)"
+                "with --src-file or --pairs, --format must be pharaoh or json (one line per pair)"
             )
         if self.gold is not None and not files:
-            raise ValueError("--gold scores file mode: give --src-file and --tgt-file")
+            raise ValueError("--gold scores file mode: give --src-file and --tgt-file, or --pairs")
         if self.plot is not None and files:
             raise ValueError("--plot draws one sentence pair, not a file of them")
 
     @property
+    def files(self) -> str | None:
+        """The file whose pairs file mode aligns (--src-file's, or --pairs), None: no file."""
+        return self.src_file if self.src_file is not None else self.pairs
+
+    @property
     def format(self) -> str:
         """The output format: --format, else a table (Pharaoh lines for files)."""
-        return self.fmt or ("pharaoh" if self.src_file is not None else "table")
+        return self.fmt or ("pharaoh" if self.files is not None else "table")

@@ -15,6 +15,7 @@ from nmt_cli.cli.options import Only, options_from
 from nmt_cli.cli.progress import FileProgress
 from nmt_cli.errors import UsageError
 from nmt_cli.inference.options import LoadOptions
+from nmt_cli.inference.pairs import align_pair_file
 from nmt_cli.search.options import SearchOptions
 from nmt_cli.textio import check_files
 
@@ -38,11 +39,11 @@ def align(
               nmt align -m runs/de-en --source "Ein Hund läuft." --target "A dog runs."
               nmt align -m runs/de-en --src-file a.de --tgt-file a.en --format pharaoh > a.align
     """
-    if sum([bool(text), pairs.source is not None, pairs.src_file is not None]) != 1:
-        raise UsageError("give a sentence, or --source and --target, or --src-file and --tgt-file")
+    if sum([bool(text), pairs.source is not None, pairs.files is not None]) != 1:
+        raise UsageError("give a sentence, --source/--target, --src-file/--tgt-file or --pairs")
     check_files([pairs.gold], "--gold")
-    check_files([pairs.src_file, pairs.tgt_file])
-    from nmt_cli.align.forced import align_file, align_pairs, align_translation, check_attention
+    check_files([pairs.src_file, pairs.tgt_file, pairs.pairs])
+    from nmt_cli.align.forced import align_pairs, align_translation, check_attention
     from nmt_cli.inference.loading import load_model, use_threads
     from nmt_cli.inference.translator import AS_GIVEN, Translator
 
@@ -51,9 +52,9 @@ def align(
     bundle = translator.bundle
     check_attention(bundle, reading.layer, reading.head)
     opts = {**dataclasses.asdict(reading), "rule": decision.rule()}
-    if pairs.src_file is not None:
-        with FileProgress(pairs.src_file, pairs.output, "align") as progress:
-            scores = align_file(bundle, pairs, progress.update, warn, **opts)
+    if pairs.files is not None:  # a memory's lines are not its pairs: no bar for --pairs
+        with FileProgress(pairs.src_file or "-", pairs.output, "align") as progress:
+            scores = align_pair_file(bundle, pairs, progress.update, warn, **opts)
         if scores is not None:  # --gold
             err_console().print(scores.summary())
         return

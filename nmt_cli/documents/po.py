@@ -18,9 +18,8 @@ The header's Language becomes the model's target language, its Plural-Forms that
 ``%(name)s``, ``%1$d``, ``%1``, ``{0}``, ``{name}``) pass through translation unchanged, as
 protected spans, with reST inline markup and the rest of nmt_cli/protect/.
 
-Read whole as UTF-8 and checked before anything is translated: every string quoted, with the
-escapes polib reads (``\\n \\t \\r \\v \\b \\f \\\\ \\"``), no message twice, plural messages
-with plural translations; what fails is one error naming its line.
+Read whole as UTF-8 and checked before anything is translated (formats/po.py: the reading the
+training readers share); what fails is one error naming its line.
 """
 
 from __future__ import annotations
@@ -30,77 +29,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from nmt_cli.documents.document import PLACEHOLDERS, DocumentError, DocumentFormat
+from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
 from nmt_cli.documents.plurals import count_forms, plural_forms
 from nmt_cli.documents.segments import SegmentedDocument, Segments, mnemonic_marker
-from nmt_cli.errors import InputError
+from nmt_cli.formats.po import parse_catalogue
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import MARKERS
 
 RETRANSLATE = ("none", "fuzzy", "all")
-_PREFIX = r"(?:#~\|?\s*|#\|\s*)?"  # obsolete, previous
-_KEYWORD_LINE = re.compile(_PREFIX + r"(?:msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(.*)")
-_CONTINUATION = re.compile(_PREFIX + r'(".*)')
-_STRING = re.compile(r'"(?:[^"\\]|\\[\\"ntrvbf])*"')
-_ESCAPES = '\\"ntrvbf'
 _GUARD = re.compile("|".join((*PLACEHOLDERS, r"&(?:\w+|#\d+|#x[0-9a-fA-F]+);")))  # no mnemonic
-
-
-def _polib(name: str) -> Any:
-    try:
-        import polib
-    except ImportError:
-        raise InputError(
-            f"{name}: reading gettext catalogues needs polib: pip install 'nmt-cli[documents]'"
-        ) from None
-    return polib
-
-
-def _string_problem(token: str) -> str | None:
-    """What is wrong with a quoted string of a catalogue, None if nothing."""
-    if _STRING.fullmatch(token):
-        return None
-    for escape in re.finditer(r"\\(.?)", token):
-        if escape.group(1) not in _ESCAPES or not escape.group(1):
-            return f'escape \\{escape.group(1)} is not one of \\n \\t \\r \\v \\b \\f \\\\ \\"'
-    return f"not a quoted string: {token[:60]}"
-
-
-def _check_strings(lines: list[str], name: str) -> None:
-    for n, line in enumerate(lines, 1):
-        line = line.strip()
-        found = _KEYWORD_LINE.fullmatch(line) or _CONTINUATION.fullmatch(line)
-        problem = found and _string_problem(found.group(1).strip())
-        if problem:
-            raise DocumentError(name, n, problem)
-
-
-def _parse(polib: Any, lines: list[str], name: str) -> Any:
-    """The polib.POFile of ``lines`` (as text: never taken for a file name, it ends a line)."""
-    try:
-        return polib.pofile("".join(f"{line}\n" for line in lines), encoding="utf-8")
-    except (OSError, ValueError) as e:
-        found = re.search(r"\(line (\d+)\)(?::\s*(.+))?", str(e))
-        n = int(found.group(1)) if found else 1
-        shown = lines[n - 1].strip()[:60] if 0 < n <= len(lines) else ""
-        reason = found.group(2) if found and found.group(2) else f"not PO syntax: {shown}"
-        raise DocumentError(name, n, reason) from None
-
-
-def _check_entries(po: Any, name: str) -> None:
-    first: dict[tuple[str | None, str], int] = {}
-    for e in po:
-        line = max(e.linenum or 1, 1)  # where the entry starts
-        if e.msgid_plural and not e.msgstr_plural:
-            raise DocumentError(name, line, "msgid_plural without msgstr[0], msgstr[1]...")
-        if e.msgstr_plural and not e.msgid_plural:
-            raise DocumentError(name, line, "msgstr[0] without msgid_plural")
-        key = (e.msgctxt, e.msgid)
-        if not e.obsolete and key in first:
-            raise DocumentError(
-                name, line, f'msgid "{e.msgid[:40]}" appears twice (first at line {first[key]})'
-            )
-        first.setdefault(key, line)
 
 
 def _messages(entry: Any) -> list[str]:
@@ -173,10 +110,7 @@ class Catalogue(SegmentedDocument):
 def read_po(lines: list[str], name: str, *, retranslate: str, mark_fuzzy: bool) -> Catalogue:
     """The catalogue of ``lines``: entries to translate chosen by ``retranslate`` (RETRANSLATE),
     marked fuzzy once translated if ``mark_fuzzy``."""
-    polib = _polib(name)
-    _check_strings(lines, name)
-    po = _parse(polib, lines, name)
-    _check_entries(po, name)
+    po = parse_catalogue(lines, name)
     chosen = [e for e in po if _wanted(e, retranslate)]
     strings = [s for e in chosen for s in _messages(e)]
     declared = po.metadata.get("X-Accelerator-Marker", "").strip()

@@ -1,26 +1,30 @@
 """Where `nmt score` reads its sentence pairs and writes their scores, and how.
 
-Pairs come from two files of one length (``--src-file``/``--tgt-file``), or one pair a line
-from ``--input`` (stdin by default): a source and a target separated by one TAB, or a JSON
-object with string fields ``src`` and ``tgt`` (other fields are passed over). Every line is
-read and checked before any is scored, so a malformed line (a wrong number of columns, bad
-JSON, a missing field) is one error naming the file and the line, and nothing is written.
-torch-free: read at start-up.
+Pairs come from two files of one length (``--src-file``/``--tgt-file``), or from a file of
+pairs, ``--input``/``--pairs`` (stdin by default): one pair a line, a source and a target
+separated by one TAB, or a JSON object with string fields ``src`` and ``tgt`` (other fields are
+passed over); or a translation memory, a gettext catalogue (.po, .mo), TMX or XLIFF, whose
+sides are picked by language (``--src-lang``/``--tgt-lang``, by default the model's:
+nmt_cli/formats/). The format is known by the file's extension, else given; stdin is TAB
+lines. Every pair is read and checked before any is scored, so a malformed line or entry is
+one error naming the file and where, and nothing is written. torch-free: read at start-up.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nmt_cli.errors import InputError
+from nmt_cli.align.options import PairOptions
+from nmt_cli.formats.pairs import MEMORIES, PAIR_FORMATS, format_of
+from nmt_cli.formats.pairs import read_pairs as read_pairs_of
 from nmt_cli.inference.options import WORD_SCORES_HELP
 from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.settings import setting
 from nmt_cli.textio import check_files, open_lines, side_by_side
 
-INPUT_FORMATS = ("tsv", "jsonl")  # one pair a line: source TAB target, or {"src", "tgt"}
+# auto: by the file's extension (stdin and unknown names: tsv); see nmt_cli/formats/pairs.py
+INPUT_FORMATS = ("auto", *PAIR_FORMATS)
 OUTPUT_FORMATS = ("text", "jsonl")  # one score a line, or {"score", "log_prob", "tokens"}
 
 Pair = tuple[str, str]  # (source, target)
@@ -33,11 +37,21 @@ class PairFiles:
     src_file: str | None = setting(None, "Sources, one per line (with --tgt-file).")
     tgt_file: str | None = setting(None, "Targets, one per line (with --src-file).")
     input_file: str = setting(
-        "-", "Pairs, one a line, without --src-file ('-': stdin).", "--input", "-i"
+        "-",
+        "Pairs without --src-file: TAB or JSON lines, .po, .tmx, .xliff ('-': stdin).",
+        "--input",
+        "-i",
+        "--pairs",
     )
     input_format: str = setting(
-        "tsv", "Source TAB target, or JSON lines with src and tgt.", choices=INPUT_FORMATS
+        "auto",
+        "By extension; tsv: source TAB target; jsonl: src and tgt.",
+        "--input-format",
+        "--pairs-format",
+        choices=INPUT_FORMATS,
     )
+    src_lang: str | None = setting(None, "A memory's source side (default: the model's).")
+    tgt_lang: str | None = setting(None, "A memory's target side (default: the model's).")
     output: str = setting("-", OUTPUT_HELP, "--output", "-o")
     fmt: str = setting(
         "text",
@@ -51,7 +65,7 @@ class PairFiles:
     def __post_init__(self) -> None:
         if (self.src_file is None) != (self.tgt_file is None):
             raise ValueError("--src-file and --tgt-file go together")
-        if self.src_file is not None and (self.input_file != "-" or self.input_format != "tsv"):
+        if self.src_file is not None and (self.input_file != "-" or self.input_format != "auto"):
             raise ValueError(
                 "give --src-file and --tgt-file, or --input (--input-format), not both"
             )
@@ -61,14 +75,53 @@ class PairFiles:
             raise ValueError("--chunk-lines must be positive")
 
     @property
+    def format(self) -> str:
+        """The format of --input: as given, else by its extension (stdin and others: tsv)."""
+        return pair_format(self.input_file, self.input_format)
+
+    @property
     def counted(self) -> str:
-        """The file whose lines are the pairs (for a progress bar)."""
-        return self.src_file or self.input_file
+        """The file whose lines are the pairs, for a progress bar (see counted_file)."""
+        return self.src_file or counted_file(self.input_file, self.format)
 
 
-def read_pairs(files: PairFiles, warn: Callable[[str], None] | None = None) -> list[Pair]:
+def pair_format(path: str, given: str | None) -> str:
+    """The format of the pair file ``path``: ``given`` (None or "auto": by its extension; stdin
+    and names of no known extension: tsv)."""
+    return format_of(path, None if given in (None, "auto") else given, default="tsv")
+
+
+def counted_file(path: str, fmt: str) -> str:
+    """``path``, whose lines a progress bar counts; '-' (no bar) for a memory, whose lines are
+    not its pairs."""
+    return "-" if fmt in MEMORIES else path
+
+
+def read_pair_file(
+    path: str,
+    fmt: str,
+    languages: tuple[str | None, str | None],
+    model_languages: tuple[str, str] | None,
+    warn: Callable[[str], None] | None = None,
+) -> list[Pair]:
+    """Every pair of ``path`` in ``fmt``, in order, read before any is used; a memory's sides
+    in ``languages`` (--src-lang, --tgt-lang), each not given the model's; ``warn`` hears a
+    memory's counts (entries read, kept, skipped by reason)."""
+    wanted = (languages[0] or "", languages[1] or "")
+    if model_languages is not None:
+        wanted = (wanted[0] or model_languages[0], wanted[1] or model_languages[1])
+    report = warn if fmt in MEMORIES else None
+    return list(read_pairs_of(path, fmt, wanted, report, warn))
+
+
+def read_pairs(
+    files: PairFiles,
+    warn: Callable[[str], None] | None = None,
+    model_languages: tuple[str, str] | None = None,
+) -> list[Pair]:
     """Every pair ``files`` names, in order; InputError "FILE: line N: ..." at the first
-    malformed line, before anything is scored."""
+    malformed line, before anything is scored. A memory's sides: --src-lang and --tgt-lang,
+    else ``model_languages``; ``warn`` hears its counts (entries read, kept, skipped)."""
     check_files([files.src_file, files.tgt_file, files.input_file])
     if files.src_file is not None and files.tgt_file is not None:
         with (
@@ -76,33 +129,19 @@ def read_pairs(files: PairFiles, warn: Callable[[str], None] | None = None) -> l
             open_lines(files.tgt_file, warn) as tgts,
         ):
             return list(side_by_side(srcs, tgts, files.src_file, files.tgt_file))
-    parse = _json_pair if files.input_format == "jsonl" else _tsv_pair
-    with open_lines(files.input_file, warn) as lines:
-        out = []
-        for n, line in enumerate(lines, 1):
-            try:
-                out.append(parse(line))
-            except ValueError as e:
-                raise InputError(f"{lines.name}: line {n}: {e}") from None
-        return out
+    languages = (files.src_lang, files.tgt_lang)
+    return read_pair_file(files.input_file, files.format, languages, model_languages, warn)
 
 
-def _tsv_pair(line: str) -> Pair:
-    columns = line.split("\t")
-    if len(columns) != 2:
-        raise ValueError(f"{len(columns)} TAB-separated columns, expected 2 (source, target)")
-    return columns[0], columns[1]
+def align_pair_file(bundle, pairs: PairOptions, on_progress, warn=None, **options):
+    """The file mode of `nmt align` (align/forced.py, align_file): the lines of --src-file and
+    --tgt-file as they come, or the pairs of --pairs, read whole first (read_pair_file, a
+    memory's sides by --src-lang/--tgt-lang, else the model's)."""
+    from nmt_cli.align.forced import align_file  # torch: only once a model aligns
 
-
-def _json_pair(line: str) -> Pair:
-    try:
-        record = json.loads(line)
-    except json.JSONDecodeError as e:
-        raise ValueError(f"not JSON ({e.msg}, column {e.colno})") from None
-    if not isinstance(record, dict):
-        raise ValueError("not a JSON object with src and tgt")
-    for key in ("src", "tgt"):
-        if not isinstance(record.get(key), str):
-            what = "missing" if key not in record else "not a string"
-            raise ValueError(f'the field "{key}" is {what}')
-    return record["src"], record["tgt"]
+    given = None
+    if pairs.pairs is not None:
+        fmt = pair_format(pairs.pairs, pairs.pairs_format)
+        languages = (pairs.src_lang, pairs.tgt_lang)
+        given = read_pair_file(pairs.pairs, fmt, languages, bundle.languages, warn)
+    return align_file(bundle, pairs, on_progress, warn, given, **options)

@@ -79,6 +79,7 @@ class Scorer:
         self.model, self.tok = model.model, model.tokenizer
         self.penalty = search.with_model_penalty(model.length_penalty).penalty()
         self.max_src, self.max_out = model.max_src, model.max_out
+        self.languages = model.languages  # (source, target), or None: not recorded
         self.warn = warn
         self.warned: set[str] = set()
         self.splitters = None
@@ -164,8 +165,8 @@ def score_file(
     """The file mode of `nmt score`: every pair ``files`` names (read and checked first:
     pairs.py), scored by ``scorer`` ``files.chunk_lines`` at a time, one line per pair, in
     order, to ``files.output`` as ``files.fmt``. ``on_progress(pairs_done)`` hears after each
-    chunk."""
-    pairs = read_pairs(files, warn)
+    chunk. A memory's sides are the model's languages unless ``files`` names others."""
+    pairs = read_pairs(files, warn, scorer.languages)
     starts = range(0, len(pairs), files.chunk_lines)
     chunks = (scorer.score(pairs[i : i + files.chunk_lines], first=i + 1) for i in starts)
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nmt_cli.errors import ConfigError
+from nmt_cli.formats.pairs import PAIR_FORMATS
 from nmt_cli.hardware.device import DEVICES
 from nmt_cli.hardware.precision import PRECISIONS
 from nmt_cli.model.config import ModelConfig
@@ -116,22 +117,42 @@ class TrainConfig:
 
 @dataclass(frozen=True)
 class CorpusFiles:
-    """One parallel corpus: line k of ``src`` and of ``tgt`` is a pair (plain, gzip or xz).
+    """One parallel corpus: line k of ``src`` and of ``tgt`` is a pair (plain, gzip or xz), or
+    a file of ``pairs`` (corpora.py: a .po, .mo, .tmx or .xliff memory, TAB or JSON lines).
 
     weight      how many times each pair is drawn per epoch (0.5: a random half; 2: twice)
-    alignments  the user's word links (Pharaoh, whitespace words), one line per pair
+    alignments  the user's word links (Pharaoh, whitespace words), one line per pair of
+                ``src`` and ``tgt`` (a memory's pairs take the teacher's)
+    format      the format of ``pairs`` (formats/pairs.py; None: by its extension)
     """
 
-    src: str
-    tgt: str
+    src: str = ""
+    tgt: str = ""
     weight: float = 1.0
     alignments: str | None = None
+    pairs: str | None = None
+    format: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.pairs is None and not (self.src and self.tgt):
+            raise ValueError("a corpus is src and tgt, or pairs")
+        if self.pairs is not None and (self.src or self.tgt):
+            raise ValueError("a corpus is src and tgt, or pairs, not both")
+        if self.pairs is not None and self.alignments:
+            raise ValueError("alignments go with src and tgt; a file of pairs takes the teacher's")
+        if self.format is not None and self.format not in PAIR_FORMATS:
+            raise ValueError(f"format {self.format!r}: one of {', '.join(PAIR_FORMATS)}")
+        if self.format is not None and self.pairs is None:
+            raise ValueError("format goes with pairs")
+        if self.weight < 0:
+            raise ValueError("weight must not be negative")
 
 
 def corpora_from(entries: Any, where: str) -> list[CorpusFiles]:
-    """[{src, tgt, weight?, alignments?}, ...] -> CorpusFiles; unknown keys are errors."""
+    """[{src, tgt, weight?, alignments?} or {pairs, format?, weight?}, ...] -> CorpusFiles;
+    unknown keys are errors."""
     if not isinstance(entries, list):
-        raise ConfigError(f"{where}: expected a list of {{src, tgt}} tables")
+        raise ConfigError(f"{where}: expected a list of {{src, tgt}} or {{pairs}} tables")
     return [from_dict(CorpusFiles, dict(e), f"{where}[{k}]") for k, e in enumerate(entries)]
 
 
@@ -150,6 +171,9 @@ class RunSpec:
         out = []
         for name, sets in (("train", self.corpora), ("valid", self.valid)):
             for c in sets:
+                if c.pairs is not None:
+                    out.append((f"{name}.pairs", c.pairs))
+                    continue
                 out += [(f"{name}.src", c.src), (f"{name}.tgt", c.tgt)]
                 if c.alignments:
                     out.append((f"{name}.alignments", c.alignments))

@@ -106,6 +106,8 @@ def teacher_file_as_links(
         raise error(f"give links once: {name} FILE or {links}")
     if len(corpora) != 1:
         raise error(f"{name} FILE gives the links of one corpus; give {links} per corpus")
+    if corpora[0].pairs is not None:
+        raise error(f"{name} FILE gives links of src and tgt lines, not of a file of pairs")
     rest = {k: v for k, v in train_table.items() if k != "teacher"}
     return [replace(corpora[0], alignments=teacher)], rest
 

@@ -13,6 +13,7 @@ from nmt_cli.align.rules import Links
 from nmt_cli.errors import InputError
 from nmt_cli.textio import open_lines
 from nmt_cli.training.config import CorpusFiles
+from nmt_cli.training.corpora import corpus_name, corpus_pairs
 from nmt_cli.training.placeholders import MaskedPair, remap_links
 from nmt_cli.vocab import EOS
 
@@ -58,6 +59,7 @@ def load_corpora(
     guided: bool = False,
     teacher: LinksFile | None = None,
     masker: Masker | None = None,
+    languages: tuple[str, str] | None = None,
 ) -> ParallelData:
     """Read and encode several corpora, in order, into one ParallelData.
 
@@ -66,7 +68,8 @@ def load_corpora(
     for the corpora without, from ``teacher`` (one line per pair of those corpora, in order);
     links stay with their pairs when pairs are dropped. Not guided, no links are read, even
     those a corpus gives. ``masker``: each kept pair's placeholder version is kept too, its
-    links carried over to its words (ParallelData.variants)."""
+    links carried over to its words (ParallelData.variants). ``languages``: the run's, which
+    pick a memory's sides (corpora.py)."""
     data = ParallelData([], [], links=[] if guided else None)
     variants: list[tuple[int, array, array, array | None]] = []
     teacher_lines = _lines_or_none(teacher.path if guided and teacher else None)
@@ -78,21 +81,18 @@ def load_corpora(
             raise ValueError(f"{corpus.src}: guided alignment needs teacher links or alignments")
         links_lines = _lines_or_none(own.path) if own else teacher_lines
         words = links_file.words if links_file else None  # those the links lines count
-        with open_lines(corpus.src, warn=warn) as fs, open_lines(corpus.tgt, warn) as ft:
-            pairs = _parallel(corpus, fs, ft)
-            source = ((s, t, next(links_lines, None) if guided else None) for s, t in pairs)
-            for chunk in _chunks(source, CHUNK):
-                kept = _add_chunk(
-                    data, chunk, tokenizer, max_len, keep_text, corpus, words, first_line
-                )
-                if masker is not None:
-                    variants += _masked(kept, masker, tokenizer, max_len, words, guided)
+        pairs = corpus_pairs(corpus, languages, warn)
+        source = ((s, t, next(links_lines, None) if guided else None) for s, t in pairs)
+        for chunk in _chunks(source, CHUNK):
+            kept = _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus, words, first_line)
+            if masker is not None:
+                variants += _masked(kept, masker, tokenizer, max_len, words, guided)
         if own:
             links_lines.close()
         data.sizes.append(len(data.src) - before)
         data.weights.append(corpus.weight)
     if not data.src:
-        names = ", ".join(f"{c.src}, {c.tgt}" for c in corpora)
+        names = ", ".join(corpus_name(c) for c in corpora)
         raise InputError(f"{names}: no usable sentence pairs (all empty or too long)")
     for pair, src, tgt, links in variants:
         data.variants[pair] = len(data.src)
@@ -101,17 +101,6 @@ def load_corpora(
         if data.links is not None and links is not None:
             data.links.append(links)
     return data
-
-
-def _parallel(corpus: CorpusFiles, src_lines, tgt_lines):
-    """Pairs of lines; a file that ends before the other is an InputError."""
-    for s, t in itertools.zip_longest(src_lines, tgt_lines):
-        if s is None or t is None:
-            raise InputError(
-                f"{corpus.src} and {corpus.tgt} have different numbers of lines; parallel "
-                "files need one line per sentence pair"
-            )
-        yield s, t
 
 
 def _lines_or_none(path: str | None):

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nmt_cli.errors import UsageError
+from nmt_cli.formats.pairs import PAIR_FORMATS
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.model.pretrained import resolve_model
 from nmt_cli.settings import flag_of, option_fields, setting
@@ -25,6 +26,7 @@ if TYPE_CHECKING:  # torch only once a run trains
 
 # What a resumed run keeps besides its data, tokenizer and model: the teacher of its links.
 KEPT_ON_RESUME = ("teacher",)
+PAIR_METAVAR = "|".join(PAIR_FORMATS)
 
 
 @dataclass(frozen=True)
@@ -39,8 +41,16 @@ class DataOptions:
     valid_tgt: list[str] | None = setting(None, "Validation target; repeatable.")
     weight: list[float] | None = setting(None, "Per corpus: times drawn per epoch (default 1).")
     alignments: list[str] | None = setting(None, "Per corpus: word links, Pharaoh i-j.")
-    src_lang: str | None = setting(None, "Source language code, e.g. fr.")
-    tgt_lang: str | None = setting(None, "Target language code, e.g. en.")
+    pairs: list[str] | None = setting(
+        None, "Training pairs: .po, .mo, .tmx, .xliff, TAB or JSON lines; repeatable."
+    )
+    pairs_weight: list[float] | None = setting(None, "Per --pairs: times drawn per epoch.")
+    pairs_format: list[str] | None = setting(
+        None, "Per --pairs, or once for all (default: by extension).", metavar=PAIR_METAVAR
+    )
+    valid_pairs: list[str] | None = setting(None, "Validation pairs, as --pairs; repeatable.")
+    src_lang: str | None = setting(None, "Source language, e.g. fr (a memory's side).")
+    tgt_lang: str | None = setting(None, "Target language, e.g. en (a memory's side).")
     tokenizer: str | None = setting(None, "A tokenizer.json (default: new BPE).")
     init: str | None = setting(None, "Fine-tune: start from this model (name or directory).")
 
@@ -97,9 +107,33 @@ class DataOptions:
         weights = self.weight or [1.0] * len(src)
         links = self.alignments or [None] * len(src)
         return {
-            "train": [CorpusFiles(*c) for c in zip(src, tgt, weights, links)],
-            "valid": [CorpusFiles(s, t) for s, t in zip(valid_src, valid_tgt)],
+            "train": [CorpusFiles(*c) for c in zip(src, tgt, weights, links)] + self._pair_files(),
+            "valid": [CorpusFiles(s, t) for s, t in zip(valid_src, valid_tgt)]
+            + [CorpusFiles(pairs=p) for p in self.valid_pairs or []],
         }
+
+    def _pair_files(self) -> list[CorpusFiles]:
+        """Repeated --pairs (with --pairs-weight per file, --pairs-format per file or once) as
+        corpora, after those of --src and --tgt."""
+        files = self.pairs or []
+        weights = self.pairs_weight or [1.0] * len(files)
+        formats: list[str | None] = [*self.pairs_format] if self.pairs_format else [None]
+        if len(weights) != len(files):
+            raise UsageError(
+                f"give --pairs-weight once per --pairs ({len(files)}), got {len(weights)}"
+            )
+        if len(formats) == 1:
+            formats = formats * len(files)
+        if len(formats) != len(files) or not files and self.pairs_format:
+            raise UsageError(
+                f"give --pairs-format once, or once per --pairs ({len(files)}), got {len(formats)}"
+            )
+        for fmt in formats:
+            if fmt is not None and fmt not in PAIR_FORMATS:
+                raise UsageError(f"--pairs-format {fmt}: one of {', '.join(PAIR_FORMATS)}")
+        return [
+            CorpusFiles(pairs=p, weight=w, format=f) for p, w, f in zip(files, weights, formats)
+        ]
 
 
 @dataclass(frozen=True)

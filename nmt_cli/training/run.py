@@ -45,8 +45,8 @@ from nmt_cli.model.bundle import CONFIG_FILE, MODEL_FILES, TOKENIZER_FILE, sha25
 from nmt_cli.output import write_text_atomic
 from nmt_cli.protect.spans import SpanFinder
 from nmt_cli.settings import to_dict
-from nmt_cli.textio import count_lines
 from nmt_cli.training.config import RunSpec
+from nmt_cli.training.corpora import check_corpus, corpora_text
 from nmt_cli.training.distributed import World
 from nmt_cli.training.placeholders import mask_pair
 from nmt_cli.training.run_file import RUN_FILE, spec_to_json
@@ -100,7 +100,7 @@ class Run:
         if not self.resume:
             check_output_dir(run_dir, overwrite)
             self.spec = spec = resolve_settings(spec)
-        check_inputs(spec)
+        check_inputs(spec, self.cb.on_message if world.is_main else None)
         check_teacher_tools(spec, run_dir)
         world.barrier()  # every process has checked before rank 0 writes anything
         if world.is_main:
@@ -258,8 +258,10 @@ def clear_run(run_dir: Path) -> None:
     shutil.rmtree(run_dir / CHECKPOINTS, ignore_errors=True)
 
 
-def check_inputs(spec: RunSpec) -> None:
-    """Every file exists, and the files of a corpus have one line per pair."""
+def check_inputs(spec: RunSpec, report=None) -> None:
+    """Every file exists, and the files of a corpus have one line per pair; a file of pairs is
+    read whole (a malformed one is one error before training starts), its counts to
+    ``report``."""
     for role, path in spec.files():
         if not Path(path).is_file():
             what, side = role.split(".")
@@ -267,24 +269,13 @@ def check_inputs(spec: RunSpec) -> None:
             side = {"src": "source", "tgt": "target"}.get(side, side)
             raise InputError(f"{what} {side} {path}: no such file")
     for c in spec.corpora + spec.valid:
-        na, nb = count_lines(c.src), count_lines(c.tgt)
-        if na != nb:
-            raise InputError(
-                f"{c.src} has {na:,} lines but {c.tgt} has {nb:,}; parallel files need one line "
-                "per sentence pair"
-            )
-        if c.alignments and (nc := count_lines(c.alignments)) != na:
-            raise InputError(
-                f"{c.alignments} has {nc:,} lines but {c.src} has {na:,}; alignments need one "
-                "line per sentence pair"
-            )
+        check_corpus(c, spec.languages, report)
 
 
 def prepare_tokenizer(spec: RunSpec, run_dir: Path, resume: bool, warn):
     """The run's tokenizer: the one in the run (resume), a given one, or a new joint BPE; a run
     with placeholders (``placeholder_share``) adds the reserved ones it lacks."""
     from nmt_cli.model.tokenizer import Tokenizer, train_tokenizer
-    from nmt_cli.textio import lines_of
 
     stored = run_dir / TOKENIZER_FILE
     if resume and stored.is_file():
@@ -298,7 +289,7 @@ def prepare_tokenizer(spec: RunSpec, run_dir: Path, resume: bool, warn):
     if spec.tokenizer or spec.init:
         tok, stats = Tokenizer.load(spec.tokenizer or Path(spec.init) / TOKENIZER_FILE), None
     else:
-        lines = lines_of([path for c in spec.corpora for path in (c.src, c.tgt)], warn)
+        lines = corpora_text(spec.corpora, spec.languages, warn)
         tok, stats = train_tokenizer(lines, vocab_size=spec.train.vocab_size, model="bpe")
     if spec.train.placeholder_share > 0:
         tok = tok.with_placeholders()
@@ -352,8 +343,11 @@ def load_data(spec: RunSpec, tok, on_message, warn, teacher=None):
         masker = partial(mask_pair, SpanFinder(), languages=spec.languages)
     guided = run_is_guided(spec)
     args = (spec.corpora, tok, spec.train.max_len, warn)
-    train_data = load_corpora(*args, guided=guided, teacher=teacher, masker=masker)
-    valid_data = load_corpora(spec.valid, tok, None, warn, keep_text=True)
+    languages = spec.languages
+    train_data = load_corpora(
+        *args, guided=guided, teacher=teacher, masker=masker, languages=languages
+    )
+    valid_data = load_corpora(spec.valid, tok, None, warn, keep_text=True, languages=languages)
     if masker is not None:
         on_message(
             f"placeholders: {len(train_data.variants):,} of {len(train_data):,} training pairs "

@@ -41,7 +41,10 @@ from nmt_cli.errors import ConfigError, InputError
 from nmt_cli.model.bundle import load_bundle, read_config
 from nmt_cli.output import atomic_writer, write_chunks
 from nmt_cli.textio import open_lines
-from nmt_cli.training.config import RunSpec
+from nmt_cli.training.config import CorpusFiles, RunSpec
+from nmt_cli.training.corpora import corpus_pairs
+
+Corpus = CorpusFiles | tuple[str, str]  # a corpus, or its (source, target) files
 
 EFLOMAL = "eflomal-align"
 INSTALL_HINT = "pip install 'nmt-cli[align]' (or: pip install eflomal)"
@@ -131,11 +134,12 @@ def _write_normalised(pairs: Iterable[tuple[str, str]], src: Path, tgt: Path) ->
     return n
 
 
-def _pairs(corpora: Sequence[tuple[str, str]]) -> Iterator[tuple[str, str]]:
-    """The (source, target) lines of ``corpora``, in order."""
-    for src, tgt in corpora:
-        with open_lines(src) as fs, open_lines(tgt) as ft:
-            yield from zip(fs, ft)
+def _pairs(corpora: Sequence[Corpus], languages=None) -> Iterator[tuple[str, str]]:
+    """The (source, target) pairs of ``corpora`` (a memory's sides in ``languages``), in
+    order."""
+    for corpus in corpora:
+        files = corpus if isinstance(corpus, CorpusFiles) else CorpusFiles(*corpus)
+        yield from corpus_pairs(files, languages)
 
 
 def _read_links(path: Path) -> Iterator[Links]:
@@ -145,12 +149,14 @@ def _read_links(path: Path) -> Iterator[Links]:
 
 
 def compute_teacher(
-    corpora: Sequence[tuple[str, str]],
+    corpora: Sequence[Corpus],
     run_dir: Path,
     method: str = "intersect",
     on_message: Callable[[str], None] = lambda _: None,
+    languages: tuple[str, str] | None = None,
 ) -> Path:
-    """Align every training pair of ``corpora`` (in order) with eflomal in both directions,
+    """Align every training pair of ``corpora`` (each a CorpusFiles, or the (source, target)
+    files of one; a memory's sides in ``languages``) with eflomal in both directions,
     symmetrise, and cache the links in ``RUN/teacher/links.txt``; returns that path. A cached
     file is reused (``--resume`` does not recompute it). Memory stays bounded: text and links
     stream through files."""
@@ -162,7 +168,7 @@ def compute_teacher(
     work.mkdir(parents=True, exist_ok=True)
 
     t0 = time.monotonic()
-    n = _write_normalised(_pairs(corpora), work / "src.txt", work / "tgt.txt")
+    n = _write_normalised(_pairs(corpora, languages), work / "src.txt", work / "tgt.txt")
     on_message(f"teacher alignments: eflomal on {n:,} pairs, both directions ({method})")
     cmd = [program, "-s", work / "src.txt", "-t", work / "tgt.txt", "-f", work / "fwd.txt"]
     cmd += ["-r", work / "rev.txt", "--overwrite"]
@@ -183,13 +189,14 @@ def compute_teacher(
 
 
 def compute_self_teacher(
-    corpora: Sequence[tuple[str, str]],
+    corpora: Sequence[Corpus],
     model_dir: str,
     run_dir: Path,
     on_message: Callable[[str], None] = lambda _: None,
     chunk_lines: int = 256,
+    languages: tuple[str, str] | None = None,
 ) -> Path:
-    """Align every training pair of ``corpora`` (in order) with the guided model in
+    """Align every training pair of ``corpora`` (as compute_teacher's) with the guided model in
     ``model_dir``, as `nmt align` does by default, and cache the links (whitespace words) in
     ``RUN/teacher/self-links.txt``; returns that path. A cached file is reused. A pair with a
     side that has no pieces gets an empty line (training drops such pairs)."""
@@ -201,7 +208,7 @@ def compute_self_teacher(
     (run_dir / TEACHER_DIR).mkdir(parents=True, exist_ok=True)
 
     t0, done = time.monotonic(), [0]
-    chunks = align_chunks(bundle, _pairs(corpora), chunk_lines)
+    chunks = align_chunks(bundle, _pairs(corpora, languages), chunk_lines)
     write_chunks(str(out), chunks, lambda al: [to_pharaoh(al.links) if al else ""], done.append)
     seconds = time.monotonic() - t0
     on_message(f"teacher alignments: {done[-1]:,} pairs in {seconds:,.0f} s, cached in {out}")
@@ -236,10 +243,12 @@ def prepare_teacher(spec: RunSpec, run_dir: Path, on_message) -> LinksFile | Non
     None when the run needs none."""
     if not needs_teacher(spec):
         return None
-    need = [(c.src, c.tgt) for c in spec.corpora if not c.alignments]
+    need = [c for c in spec.corpora if not c.alignments]
     on_message(describe_teacher(spec.train.teacher, spec.init))
+    languages = spec.languages
     if spec.train.teacher == "self":
-        path = compute_self_teacher(need, str(spec.init), run_dir, on_message)
+        path = compute_self_teacher(need, str(spec.init), run_dir, on_message, languages=languages)
         return LinksFile(str(path), WHITESPACE_WORD)
-    path = compute_teacher(need, run_dir, spec.train.teacher_symmetrise, on_message)
+    method = spec.train.teacher_symmetrise
+    path = compute_teacher(need, run_dir, method, on_message, languages=languages)
     return LinksFile(str(path), NORMALISED_WORD)

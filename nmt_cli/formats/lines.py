@@ -1,0 +1,65 @@
+"""Sentence pairs one a line: a source and a target separated by one TAB (``.tsv``, ``.tab``),
+or a JSON object with string fields ``src`` and ``tgt`` (``.jsonl``; other fields passed
+over). Read as they are written: the file's columns are the pair's sides, whatever the
+languages (no marker removed, nothing skipped). A malformed line (a wrong number of columns,
+bad JSON, a missing field) is one error naming the file and the line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+
+from nmt_cli.errors import InputError
+from nmt_cli.formats.memory import Counts, Pair, Report
+from nmt_cli.textio import open_lines
+
+TSV_EXTENSIONS = (".tsv", ".tab")
+JSONL_EXTENSIONS = (".jsonl", ".ndjson")
+
+
+def tsv_pair(line: str) -> Pair:
+    """(source, target) of a ``source TAB target`` line; ValueError where it is not one."""
+    columns = line.split("\t")
+    if len(columns) != 2:
+        raise ValueError(f"{len(columns)} TAB-separated columns, expected 2 (source, target)")
+    return columns[0], columns[1]
+
+
+def json_pair(line: str) -> Pair:
+    """(src, tgt) of a JSON line; ValueError where it is not an object with both strings."""
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"not JSON ({e.msg}, column {e.colno})") from None
+    if not isinstance(record, dict):
+        raise ValueError("not a JSON object with src and tgt")
+    for key in ("src", "tgt"):
+        if not isinstance(record.get(key), str):
+            what = "missing" if key not in record else "not a string"
+            raise ValueError(f'the field "{key}" is {what}')
+    return record["src"], record["tgt"]
+
+
+def read_pairs(
+    path: str,
+    fmt: str,
+    report: Report | None = None,
+    warn: Callable[[str], None] | None = None,
+) -> Iterator[Pair]:
+    """The pairs of ``path`` (``-``: stdin; gzip or xz too), ``fmt`` "tsv" or "jsonl";
+    InputError "FILE: line N: ..." at the first malformed line. ``report`` hears the counts
+    once the file is read; ``warn``, invalid UTF-8 (textio.LineReader)."""
+    parse = json_pair if fmt == "jsonl" else tsv_pair
+    with open_lines(path, warn) as lines:
+        counts = Counts(lines.name)
+        for n, line in enumerate(lines, 1):
+            try:
+                pair = parse(line)
+            except ValueError as e:
+                raise InputError(f"{lines.name}: line {n}: {e}") from None
+            counts.read += 1
+            counts.kept += 1
+            yield pair
+    if report is not None:
+        report(counts.summary())

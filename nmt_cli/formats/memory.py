@@ -1,0 +1,181 @@
+"""What the readers of translation memories share: the one error a file that does not parse
+gives, which side of a file is which language, the counts a reader reports, and a string made
+into what a training pair holds (its access-key marker removed).
+
+A memory's sides are picked by language, never by position: ``--src-lang fr --tgt-lang en``
+reads a catalogue or memory written English to French as French to English. A language tag
+matches another when one is the other's first subtags (``fr`` matches ``fr-FR``, ``fr_CA`` and
+``FR``; ``fr-CA`` does not match ``fr-FR``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from nmt_cli.errors import InputError
+from nmt_cli.protect.mnemonics import MARKERS, catalogue_marker, find_mnemonic, strip_mnemonic
+from nmt_cli.protect.spans import SpanFinder
+from nmt_cli.textio import one_line
+
+Pair = tuple[str, str]  # (source, target), in the languages asked for
+Report = Callable[[str], None]  # hears a reader's counts, one line
+
+
+class FormatError(InputError):
+    """``name`` does not parse as its format at ``where`` (``12``: a line; ``unit 7``: an
+    entry): ``FILE:WHERE: what is wrong``."""
+
+    def __init__(self, name: str, where: int | str, message: str):
+        super().__init__(f"{name}:{where}: {message}")
+
+
+def _subtags(tag: str) -> list[str]:
+    return tag.strip().replace("_", "-").lower().split("-")
+
+
+def same_language(tag: str | None, wanted: str) -> bool:
+    """Whether the file's language ``tag`` is the language ``wanted``: one's subtags begin the
+    other's (``fr`` and ``fr-FR``, ``fr_CA``; not ``fr-CA`` and ``fr-FR``)."""
+    if not tag:
+        return False
+    a, b = _subtags(tag), _subtags(wanted)
+    n = min(len(a), len(b))
+    return a[:n] == b[:n]
+
+
+def pick_sides(
+    name: str, languages: tuple[str, str], file_langs: Iterable[str | None]
+) -> tuple[int, int]:
+    """The positions in ``file_langs`` (the languages of a file's sides, in its order) of the
+    source and the target language of ``languages``; InputError naming the file where it lacks
+    one of them."""
+    langs = list(file_langs)
+    found = []
+    for wanted in languages:
+        at = [k for k, tag in enumerate(langs) if same_language(tag, wanted)]
+        if not at:
+            held = ", ".join(t for t in dict.fromkeys(langs) if t) or "no language tags"
+            raise InputError(
+                f"{name}: no {wanted} side (it holds {held}); a memory's sides are picked by "
+                "--src-lang and --tgt-lang"
+            )
+        found.append(at[0])
+    if found[0] == found[1]:
+        raise InputError(f"{name}: {languages[0]} and {languages[1]} are the same side")
+    return found[0], found[1]
+
+
+@dataclass
+class Counts:
+    """What a reader did with a file's entries: ``read``, ``kept`` as pairs, and those skipped,
+    by reason (``fuzzy``, ``untranslated``, ...)."""
+
+    name: str
+    read: int = 0
+    kept: int = 0
+    skipped: Counter[str] = field(default_factory=Counter)
+
+    def skip(self, reason: str) -> None:
+        self.skipped[reason] += 1
+
+    def summary(self) -> str:
+        """``FILE: 12 read, 9 pairs kept; skipped: 2 fuzzy, 1 untranslated``."""
+        line = f"{self.name}: {self.read:,} read, {self.kept:,} pairs kept"
+        if self.skipped:
+            reasons = ", ".join(f"{n:,} {why}" for why, n in sorted(self.skipped.items()))
+            line += f"; skipped: {reasons}"
+        return line
+
+
+class Cleaner:
+    """A string as a training pair holds it: its access-key markers (``markers``, of
+    protect/mnemonics.py's kinds; none: the file has none) removed, doubled markers made single.
+
+    A marker inside a protected span (``&amp;``, a URL, ``%AVERAGE_VALUE``) is not a mnemonic.
+    A word the span finder takes for an identifier only because a marker is in it is, in a
+    catalogue, most often the mnemonic's word (``_Profondeur``, ``E_xporter``, ``M_odule``):
+    it stays protected only where it is written as code is (not led by the marker, no capital
+    first letter alone: ``max_len``, ``STD_DEVIATION``) and the pair's other side holds it as
+    it is, a whole word: code is never translated.
+    """
+
+    def __init__(self, markers: Sequence[str] = ()):
+        unknown = [m for m in markers if m not in MARKERS]
+        if unknown:
+            raise ValueError(f"not a mnemonic marker: {unknown[0]!r}")
+        self.markers = tuple(markers)
+        self._finder: SpanFinder | None = None
+
+    def __call__(self, text: str, other: str = "") -> str:
+        """``text`` cleaned; ``other``: the pair's other side, as the file writes it."""
+        for marker in self.markers:
+            if marker in text:
+                text = self._strip(text, marker, other)
+        return text
+
+    def _strip(self, text: str, marker: str, other: str) -> str:
+        if self._finder is None:
+            self._finder = SpanFinder()
+        protected = [
+            (s.start, s.end)
+            for s in self._finder.find(text)
+            if s.kind != "identifier" or marker not in s.text or _code(s.text, marker, other)
+        ]
+        return strip_mnemonic(text, marker, protected)
+
+
+def _code(word: str, marker: str, other: str) -> bool:
+    """Whether an identifier with ``marker`` in it is code: not led by the marker (``_OK``,
+    ``_Profondeur``), copied as it is, a whole word, into the other side, and not a word with
+    a capital first letter alone (``M_odule`` is a menu's word)."""
+    if word.startswith(marker) or not re.search(rf"(?<!\w){re.escape(word)}(?!\w)", other):
+        return False
+    letters = [c for c in word if c.isalpha()]
+    first, rest = letters[:1], letters[1:]
+    return not (first and first[0].isupper() and not any(c.isupper() for c in rest))
+
+
+MARKER_WINDOW = 1000  # the first strings of a streamed file that decide its markers
+MARKER_SHARE = 0.01  # the share of them a kind must mark a letter in
+
+
+def file_markers(sources: Sequence[str], declared: str | None = None) -> tuple[str, ...]:
+    """The access-key markers of a file whose source strings are (or begin with) ``sources``:
+    ``declared`` (a catalogue's X-Accelerator-Marker), and each kind that marks a letter in at
+    least MARKER_SHARE of them. A catalogue may use two: LibreOffice's declare ``~`` and write
+    ``_`` in the strings of its dialogs. An ``&`` counts as protect/mnemonics.py's
+    catalogue_marker counts it (not an entity), in two strings at least: prose that writes
+    "AT&T" or "R&D" keeps its ampersand."""
+    found = [declared] if declared in MARKERS else []
+    for marker in MARKERS:
+        if marker in found:
+            continue
+        marked = [s for s in sources if marker in s and find_mnemonic(s, marker).index is not None]
+        if marker == "&":
+            marked = [s for s in marked if catalogue_marker([s]) == "&"]
+        least = max(2 if marker == "&" else 1, MARKER_SHARE * len(sources))
+        if marked and len(marked) >= least:
+            found.append(marker)
+    return tuple(found)
+
+
+def cleaned(
+    pairs: Iterable[Pair], counts: Counts, markers: Sequence[str] | None = None
+) -> Iterator[Pair]:
+    """``pairs`` as training holds them: each side one line (a line break is a space), its
+    access-key ``markers`` removed (None: those the first MARKER_WINDOW sources use:
+    file_markers), pairs with an empty side skipped; ``counts.kept`` counts what is given."""
+    rest = iter(pairs)
+    window = list(itertools.islice(rest, MARKER_WINDOW))
+    clean = Cleaner(markers if markers is not None else file_markers([s for s, _ in window]))
+    for src, tgt in itertools.chain(window, rest):
+        src, tgt = one_line(clean(src, tgt)).strip(), one_line(clean(tgt, src)).strip()
+        if not src or not tgt:
+            counts.skip("empty")
+            continue
+        counts.kept += 1
+        yield src, tgt

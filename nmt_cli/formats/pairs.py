@@ -1,0 +1,76 @@
+"""Files of sentence pairs, whatever their format: which format a file is (by its extension,
+a ``.gz`` or ``.xz`` after it passed over, or as given), and its pairs.
+
+    tsv     source TAB target, one pair a line (.tsv, .tab)        lines.py
+    jsonl   {"src": ..., "tgt": ...} a line (.jsonl, .ndjson)       lines.py
+    po      gettext catalogues (.po, .pot), compiled ones (.mo)    po.py
+    tmx     TMX 1.4 memories (.tmx)                                 tmx.py
+    xliff   XLIFF 1.2 and 2.0 (.xlf, .xliff)                        xliff.py
+
+The files of one pair a line give their columns as they are; the memories (po, tmx, xliff)
+give their sides by language, so they need the languages asked for (source, target).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from nmt_cli.errors import InputError, UsageError
+from nmt_cli.formats import lines, po, tmx, xliff
+from nmt_cli.formats.memory import Pair, Report
+
+EXTENSIONS = {
+    "tsv": lines.TSV_EXTENSIONS,
+    "jsonl": lines.JSONL_EXTENSIONS,
+    "po": po.EXTENSIONS + po.MO_EXTENSIONS,
+    "tmx": tmx.EXTENSIONS,
+    "xliff": xliff.EXTENSIONS,
+}
+PAIR_FORMATS = tuple(EXTENSIONS)
+MEMORIES = ("po", "tmx", "xliff")  # sides by language
+_COMPRESSED = (".gz", ".xz")
+
+
+def format_of(path: str, given: str | None = None, default: str | None = None) -> str:
+    """The format of the pair file ``path``: ``given`` (one of PAIR_FORMATS), else by its
+    extension, else ``default``; a UsageError where none says."""
+    if given is not None:
+        if given not in PAIR_FORMATS:
+            raise UsageError(f"{path}: unknown pair format {given!r}; one of {PAIR_FORMATS}")
+        return given
+    name = Path(path).name.lower()
+    for ext in _COMPRESSED:
+        name = name.removesuffix(ext)
+    suffix = Path(name).suffix
+    for fmt, extensions in EXTENSIONS.items():
+        if suffix in extensions:
+            return fmt
+    if default is not None:
+        return default
+    known = " ".join(e for exts in EXTENSIONS.values() for e in exts)
+    raise UsageError(
+        f"{path}: cannot tell its pair format from its name (one of {known}); give its format"
+    )
+
+
+def read_pairs(
+    path: str,
+    fmt: str,
+    languages: tuple[str, str] | None = None,
+    report: Report | None = None,
+    warn: Callable[[str], None] | None = None,
+) -> Iterator[Pair]:
+    """The (source, target) pairs of ``path`` in ``fmt`` (see above), read as they are asked
+    for; a memory's sides in ``languages`` (an InputError where none are given). ``report``
+    hears the file's counts (read, kept, skipped by reason) once it is read; ``warn``, what a
+    user should know about the lines of a tsv or jsonl file."""
+    if fmt in ("tsv", "jsonl"):
+        return lines.read_pairs(path, fmt, report, warn)
+    if languages is None or not all(languages):
+        raise InputError(
+            f"{path}: a {fmt} file's sides are picked by language: give the source and target "
+            "languages (--src-lang, --tgt-lang)"
+        )
+    reader = {"po": po.read_pairs, "tmx": tmx.read_pairs, "xliff": xliff.read_pairs}[fmt]
+    return reader(path, languages, report)

@@ -1,0 +1,183 @@
+"""gettext catalogues (``.po``, ``.pot``, compiled ``.mo``), read with polib and checked, and
+the sentence pairs of their translated entries (the document `nmt translate` fills:
+documents/po.py).
+
+Checked before anything is read from it: every string quoted, with the escapes polib reads
+(``\\n \\t \\r \\v \\b \\f \\\\ \\"``), no message twice, plural messages with plural
+translations; what fails is one error naming its line.
+
+Pairs: ``msgid`` is in the header's ``X-Source-Language`` (English where it names none),
+``msgstr`` in its ``Language``; ``--src-lang``/``--tgt-lang`` pick the sides, so an English to
+French catalogue gives French to English pairs. ``msgctxt`` is not read. A plural entry gives
+``msgid``-``msgstr[0]`` and ``msgid_plural``-``msgstr[1]``. Skipped, by reason: fuzzy,
+obsolete (``#~``) and untranslated entries. The access-key markers (``X-Accelerator-Marker``,
+and those the catalogue's msgids use: memory.file_markers) are removed from both sides.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from nmt_cli.errors import InputError
+from nmt_cli.formats.memory import (
+    Counts,
+    FormatError,
+    Pair,
+    Report,
+    cleaned,
+    file_markers,
+    pick_sides,
+)
+from nmt_cli.textio import COMPRESSION_ERRORS, open_bytes
+
+EXTENSIONS = (".po", ".pot")
+MO_EXTENSIONS = (".mo",)
+_PREFIX = r"(?:#~\|?\s*|#\|\s*)?"  # obsolete, previous
+_KEYWORD_LINE = re.compile(_PREFIX + r"(?:msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(.*)")
+_CONTINUATION = re.compile(_PREFIX + r'(".*)')
+_STRING = re.compile(r'"(?:[^"\\]|\\[\\"ntrvbf])*"')
+_ESCAPES = '\\"ntrvbf'
+_CHARSET = re.compile(rb"charset=([\w.-]+)")
+
+
+def polib_module(name: str) -> Any:
+    """polib, or an InputError naming ``name`` and the extra that installs it."""
+    try:
+        import polib
+    except ImportError:
+        raise InputError(
+            f"{name}: reading gettext catalogues needs polib: pip install 'nmt-cli[documents]'"
+        ) from None
+    return polib
+
+
+def _string_problem(token: str) -> str | None:
+    """What is wrong with a quoted string of a catalogue, None if nothing."""
+    if _STRING.fullmatch(token):
+        return None
+    for escape in re.finditer(r"\\(.?)", token):
+        if escape.group(1) not in _ESCAPES or not escape.group(1):
+            return f'escape \\{escape.group(1)} is not one of \\n \\t \\r \\v \\b \\f \\\\ \\"'
+    return f"not a quoted string: {token[:60]}"
+
+
+def _check_strings(lines: list[str], name: str) -> None:
+    for n, line in enumerate(lines, 1):
+        line = line.strip()
+        found = _KEYWORD_LINE.fullmatch(line) or _CONTINUATION.fullmatch(line)
+        problem = found and _string_problem(found.group(1).strip())
+        if problem:
+            raise FormatError(name, n, problem)
+
+
+def _parse(polib: Any, lines: list[str], name: str) -> Any:
+    """The polib.POFile of ``lines`` (as text: never taken for a file name, it ends a line)."""
+    try:
+        return polib.pofile("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    except (OSError, ValueError) as e:
+        found = re.search(r"\(line (\d+)\)(?::\s*(.+))?", str(e))
+        n = int(found.group(1)) if found else 1
+        shown = lines[n - 1].strip()[:60] if 0 < n <= len(lines) else ""
+        reason = found.group(2) if found and found.group(2) else f"not PO syntax: {shown}"
+        raise FormatError(name, n, reason) from None
+
+
+def _check_entries(po: Any, name: str) -> None:
+    first: dict[tuple[str | None, str], int] = {}
+    for e in po:
+        line = max(e.linenum or 1, 1)  # where the entry starts
+        if e.msgid_plural and not e.msgstr_plural:
+            raise FormatError(name, line, "msgid_plural without msgstr[0], msgstr[1]...")
+        if e.msgstr_plural and not e.msgid_plural:
+            raise FormatError(name, line, "msgstr[0] without msgid_plural")
+        key = (e.msgctxt, e.msgid)
+        if not e.obsolete and key in first:
+            raise FormatError(
+                name, line, f'msgid "{e.msgid[:40]}" appears twice (first at line {first[key]})'
+            )
+        first.setdefault(key, line)
+
+
+def parse_catalogue(lines: list[str], name: str) -> Any:
+    """The polib.POFile of a catalogue's ``lines`` (text, without line ends), checked (see
+    above); FormatError naming ``name`` and the line where it fails."""
+    polib = polib_module(name)
+    _check_strings(lines, name)
+    po = _parse(polib, lines, name)
+    _check_entries(po, name)
+    return po
+
+
+def read_catalogue(path: str) -> Any:
+    """The catalogue in ``path``: a ``.po`` (in the charset its header names, UTF-8 by
+    default) or a compiled ``.mo`` (known by its magic number); gzip or xz too."""
+    polib = polib_module(path)
+    try:
+        with open_bytes(path) as f:
+            data = f.read()
+    except COMPRESSION_ERRORS as e:
+        raise FormatError(path, "end", f"corrupt or truncated compressed data ({e})") from None
+    if data[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde"):
+        try:
+            return polib.mofile(data)
+        except (OSError, ValueError, UnicodeDecodeError) as e:
+            raise FormatError(path, 1, f"not a compiled catalogue: {e}") from None
+    found = _CHARSET.search(data[:8192])
+    charset = found.group(1).decode() if found else "utf-8"
+    try:
+        text = data.decode("utf-8-sig" if charset.lower() in ("utf-8", "charset") else charset)
+    except (LookupError, UnicodeDecodeError) as e:
+        raise FormatError(path, 1, f"cannot be read as {charset}: {e}") from None
+    return parse_catalogue(text.splitlines(), path)
+
+
+def languages_of(po: Any) -> tuple[str | None, str | None]:
+    """(the language of msgid, of msgstr) as the header gives them; msgid's English unless
+    ``X-Source-Language`` says otherwise."""
+    header = po.metadata
+    source = header.get("X-Source-Language") or header.get("Source-Language") or "en"
+    return source, header.get("Language") or None
+
+
+def entry_pairs(entry: Any, counts: Counts) -> list[Pair]:
+    """(msgid side, msgstr side) of one entry, counted: none for a fuzzy, obsolete or
+    untranslated one; two for a translated plural (msgid with msgstr[0], msgid_plural with
+    msgstr[1])."""
+    counts.read += 1
+    if entry.obsolete:
+        counts.skip("obsolete")
+        return []
+    if "fuzzy" in entry.flags:
+        counts.skip("fuzzy")
+        return []
+    if entry.msgid_plural:
+        forms = entry.msgstr_plural
+        pairs = [(entry.msgid, forms.get(0, ""))]
+        if forms.get(1):
+            pairs.append((entry.msgid_plural, forms[1]))
+    else:
+        pairs = [(entry.msgid, entry.msgstr)]
+    if not pairs[0][1]:
+        counts.skip("untranslated")
+        return []
+    return pairs
+
+
+def read_pairs(
+    path: str, languages: tuple[str, str], report: Report | None = None
+) -> Iterator[Pair]:
+    """The (source, target) pairs of the catalogue in ``path``, sides picked by ``languages``
+    (see above); a catalogue in other languages is one InputError, before any pair. ``report``
+    hears the counts once the file is read."""
+    po = read_catalogue(path)
+    a, b = pick_sides(path, languages, languages_of(po))
+    counts = Counts(path)
+    entries = [e for e in po if e.msgid]  # the header's empty msgid is not an entry
+    raw = [p for e in entries for p in entry_pairs(e, counts)]
+    declared = po.metadata.get("X-Accelerator-Marker", "").strip() or None
+    markers = file_markers([e.msgid for e in entries], declared)
+    yield from cleaned(((p[a], p[b]) for p in raw), counts, markers)
+    if report is not None:
+        report(counts.summary())

@@ -1,0 +1,108 @@
+"""TMX 1.4 translation memories (``.tmx``; 1.1's ``lang`` read too): their units and the
+sentence pairs they give.
+
+    <tmx version="1.4"><header srclang="en" .../><body>
+      <tu tuid="7"><tuv xml:lang="en"><seg>Open <bpt i="1">&lt;b&gt;</bpt>a file<ept i="1"/>
+      </seg></tuv><tuv xml:lang="fr-FR"><seg>Ouvrir un fichier</seg></tuv></tu> ...
+
+A unit (``<tu>``) holds a variant (``<tuv>``) per language; a pair is the variants of the two
+languages asked for (formats/memory.py: by tag, ``fr`` matching ``fr-FR``), whichever the
+header calls the source. A variant's text is what a model reads of its segment (inline.py:
+inline codes out, as `nmt translate` reads the same segment). Read as a stream (xml.py): a
+unit at a time, however large the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from nmt_cli.errors import InputError
+from nmt_cli.formats.inline import inner_xml, model_text
+from nmt_cli.formats.memory import Counts, FormatError, Pair, Report, cleaned, same_language
+from nmt_cli.formats.xml import attribute, local, stream
+
+EXTENSIONS = (".tmx",)
+
+
+@dataclass(frozen=True)
+class TmxUnit:
+    """One ``<tu>``: its ``id`` (tuid, else its number in the file), the ``line`` it starts
+    on, and per variant (in the file's order) its language tag, model text and segment as
+    written (inline codes as tags)."""
+
+    id: str
+    line: int
+    langs: tuple[str, ...]
+    texts: tuple[str, ...]
+    segments: tuple[str, ...]
+
+    def text(self, language: str) -> str | None:
+        """The text of the first variant in ``language`` (None: the unit has none)."""
+        for lang, text in zip(self.langs, self.texts):
+            if same_language(lang, language):
+                return text
+        return None
+
+
+def read_units(path: str) -> Iterator[TmxUnit]:
+    """Every unit of the memory in ``path``, in order; FormatError (naming the line) where the
+    file is not TMX or not well formed, or a variant has no language or no segment."""
+    seen_root = False
+    number = 0
+    for event, element in stream(path, frozenset(("tmx",)), frozenset(("tu",))):
+        if event == "start":
+            seen_root = True
+            continue
+        if not seen_root:
+            raise FormatError(path, element.sourceline or 1, "not TMX: the root is not <tmx>")
+        number += 1
+        yield _unit(path, element, number)
+    if not seen_root:
+        raise FormatError(path, 1, "not TMX: no <tmx> root")
+
+
+def _unit(path: str, tu, number: int) -> TmxUnit:
+    langs, texts, segments = [], [], []
+    for tuv in tu:
+        if local(tuv.tag) != "tuv":
+            continue  # <prop>, <note>
+        lang = attribute(tuv, "lang")
+        seg = next((c for c in tuv if local(c.tag) == "seg"), None)
+        if not lang or seg is None:
+            what = "no xml:lang" if not lang else "no <seg>"
+            raise FormatError(path, tuv.sourceline or tu.sourceline or 1, f"<tuv> with {what}")
+        langs.append(lang)
+        texts.append(model_text(seg))
+        segments.append(inner_xml(seg))
+    tuid = tu.get("tuid") or str(number)
+    return TmxUnit(tuid, tu.sourceline or 1, tuple(langs), tuple(texts), tuple(segments))
+
+
+def read_pairs(
+    path: str, languages: tuple[str, str], report: Report | None = None
+) -> Iterator[Pair]:
+    """The (source, target) pairs of ``path`` in ``languages``: a unit that lacks either is
+    skipped, and a memory with no unit in both is one InputError; access-key markers removed
+    (memory.cleaned). ``report`` hears the counts once the file is read."""
+    counts = Counts(path)
+    seen: set[str] = set()
+
+    def raw() -> Iterator[Pair]:
+        for unit in read_units(path):
+            counts.read += 1
+            seen.update(unit.langs)
+            src, tgt = unit.text(languages[0]), unit.text(languages[1])
+            if src is None or tgt is None:
+                counts.skip(f"without {languages[0] if src is None else languages[1]}")
+                continue
+            yield src, tgt
+
+    yield from cleaned(raw(), counts)
+    if not any(same_language(t, languages[0]) for t in seen) or not any(
+        same_language(t, languages[1]) for t in seen
+    ):
+        held = ", ".join(sorted(seen)) or "no units"
+        raise InputError(f"{path}: no units in {languages[0]} and {languages[1]} (it holds {held})")
+    if report is not None:
+        report(counts.summary())

@@ -1,0 +1,314 @@
+"""XLIFF 1.2 and 2.0 (``.xlf``, ``.xliff``): units read, targets written back, and the sentence
+pairs of translated units.
+
+    1.2  <xliff version="1.2"><file source-language="en" target-language="fr"><body>
+           <trans-unit id="hello"><source>Hello <x id="1"/></source>
+           <target state="translated">Bonjour <x id="1"/></target></trans-unit> ...
+    2.0  <xliff version="2.0" srcLang="en" trgLang="fr"><file id="f"><unit id="hello">
+           <segment state="translated"><source>...</source><target>...</target></segment> ...
+
+A unit here is one segment to translate: a 1.2 ``<trans-unit>``, a 2.0 ``<segment>`` (its id
+``unit/segment``, or the unit's id where the unit has one segment). Its source and target are
+kept as written (inline codes as tags: inline.py) and as a model reads them.
+
+Pairs: translated units only. Skipped, by reason: untranslated (no target, an empty one, 1.2
+``new``/``needs-translation``, 2.0 ``initial``), needs review (1.2 ``needs-*``), machine
+translation (1.2 ``state-qualifier="mt-suggestion"``, 2.0 a ``subState`` naming it: a model
+is not trained on a machine's output), not translatable (``translate="no"``).
+
+Written back (write_targets): the document with new targets (and their states) for the units
+named; a UTF-8 document is spliced (xliff_splice.py), so every other byte comes back as it was,
+and one in another encoding (UTF-16) is written again by lxml.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from nmt_cli.formats.inline import inner_xml, model_text
+from nmt_cli.formats.memory import Counts, FormatError, Pair, Report, cleaned, pick_sides
+from nmt_cli.formats.xliff_splice import splice_targets
+from nmt_cli.formats.xml import local, safe_parser, stream
+from nmt_cli.textio import open_bytes
+
+EXTENSIONS = (".xlf", ".xliff")
+NAMESPACES = {
+    "1.2": "urn:oasis:names:tc:xliff:document:1.2",
+    "2.0": "urn:oasis:names:tc:xliff:document:2.0",
+}
+UNTRANSLATED = frozenset(("new", "needs-translation", "initial"))
+MT_SUBSTATE = "nmt:machine-translation"  # 2.0 subState of a target written by a model
+# what a target written by a model is marked with: on the target (1.2), on its segment (2.0)
+STATES = {
+    "1.2": {"state": "needs-review-translation", "state-qualifier": "mt-suggestion"},
+    "2.0": {"state": "translated", "subState": MT_SUBSTATE},
+}
+_MT = re.compile(r"mt|machine", re.I)
+
+
+@dataclass(frozen=True)
+class XliffUnit:
+    """One segment to translate.
+
+    id           1.2: the trans-unit's id; 2.0: ``unit/segment`` (the unit's id alone where
+                 it has one segment); unique in its file
+    line         where its source starts
+    source       the ``<source>`` content as written (inline codes as tags)
+    target       the ``<target>`` content as written; None: no target
+    source_text  what a model reads of the source (inline.model_text); target_text likewise
+    state        1.2: the target's state; 2.0: the segment's (None: not given)
+    qualifier    1.2: state-qualifier; 2.0: subState
+    translate    False where the unit (or its group) says translate="no"
+    approved     1.2 approved="yes"
+    languages    (source, target) language of its file, as the file writes them
+    """
+
+    id: str
+    line: int
+    source: str
+    target: str | None
+    source_text: str
+    target_text: str | None
+    state: str | None
+    qualifier: str | None
+    translate: bool
+    approved: bool
+    languages: tuple[str | None, str | None]
+
+    def skip_reason(self) -> str | None:
+        """Why the unit gives no training pair (see above); None: it gives one."""
+        if not self.translate:
+            return "not translatable"
+        if not self.target_text or self.state in UNTRANSLATED:
+            return "untranslated"
+        if self.qualifier and (self.qualifier == "mt-suggestion" or _MT.search(self.qualifier)):
+            return "machine translation"
+        if self.state and self.state.startswith("needs-"):
+            return "needs review"
+        return None
+
+
+_STARTS = frozenset(("xliff", "file", "group"))
+_ENDS = frozenset(("trans-unit", "unit"))
+
+
+def read_units(path: str) -> Iterator[XliffUnit]:
+    """Every unit of the XLIFF document in ``path``, in order, read as a stream; FormatError
+    naming the line where it is not XLIFF 1.2 or 2.0, not well formed, or a unit has no
+    source."""
+    version, langs = None, (None, None)
+    for event, element in stream(path, _STARTS, _ENDS):
+        name = local(element.tag)
+        if event == "start":
+            if name == "xliff":
+                version = _version(path, element)
+                langs = (element.get("srcLang"), element.get("trgLang"))
+            elif name == "file" and version == "1.2":
+                langs = (element.get("source-language"), element.get("target-language"))
+            continue
+        if version is None:
+            raise FormatError(path, element.sourceline or 1, "not XLIFF: the root is not <xliff>")
+        translate = all(a.get("translate") != "no" for a in element.iterancestors()) and (
+            element.get("translate") != "no"
+        )
+        if name == "trans-unit":
+            yield _unit_12(path, element, translate, langs)
+        else:
+            yield from _units_20(path, element, translate, langs)
+    if version is None:
+        raise FormatError(path, 1, "not XLIFF: no <xliff> root")
+
+
+def _version(path: str, root) -> str:
+    version = root.get("version", "")
+    ns = root.tag[1:].split("}")[0] if root.tag.startswith("{") else ""
+    found = version[:3] if version[:3] in NAMESPACES else None
+    found = found or next((v for v, n in NAMESPACES.items() if n == ns), None)
+    if found is None:
+        raise FormatError(path, root.sourceline or 1, f"XLIFF version {version!r}: 1.2 or 2.0")
+    return found
+
+
+def _child(element, name: str):
+    return next((c for c in element if local(c.tag) == name), None)
+
+
+def _unit_12(path: str, tu, translate: bool, langs) -> XliffUnit:
+    source, target = _child(tu, "source"), _child(tu, "target")
+    if source is None:
+        raise FormatError(path, tu.sourceline or 1, f'trans-unit "{tu.get("id")}" has no <source>')
+    return _make(
+        tu.get("id") or "", source, target, translate, langs,
+        state=target.get("state") if target is not None else None,
+        qualifier=target.get("state-qualifier") if target is not None else None,
+        approved=tu.get("approved") == "yes",
+    )  # fmt: skip
+
+
+def _units_20(path: str, unit, translate: bool, langs) -> Iterator[XliffUnit]:
+    segments = [c for c in unit if local(c.tag) == "segment"]
+    for k, segment in enumerate(segments, 1):
+        source, target = _child(segment, "source"), _child(segment, "target")
+        if source is None:
+            raise FormatError(path, segment.sourceline or 1, "<segment> with no <source>")
+        sid = segment.get("id") or str(k)
+        uid = unit.get("id") or ""
+        yield _make(
+            uid if len(segments) == 1 else f"{uid}/{sid}", source, target, translate, langs,
+            state=segment.get("state"), qualifier=segment.get("subState"), approved=False,
+        )  # fmt: skip
+
+
+def _make(uid, source, target, translate, langs, *, state, qualifier, approved) -> XliffUnit:
+    return XliffUnit(
+        id=uid,
+        line=source.sourceline or 1,
+        source=_inner(source),
+        target=_inner(target) if target is not None else None,
+        source_text=model_text(source),
+        target_text=model_text(target) if target is not None else None,
+        state=state,
+        qualifier=qualifier,
+        translate=translate,
+        approved=approved,
+        languages=langs,
+    )
+
+
+def _inner(element) -> str:
+    """inner_xml without the namespace declarations lxml repeats on each child it writes."""
+    return re.sub(
+        r' xmlns(?::\w+)?="urn:oasis:names:tc:xliff:document:[\d.]+"', "", inner_xml(element)
+    )
+
+
+def read_pairs(
+    path: str, languages: tuple[str, str], report: Report | None = None
+) -> Iterator[Pair]:
+    """The (source, target) pairs of the translated units of ``path`` (see above), sides picked
+    by ``languages`` from each file's languages; a file in other languages is one InputError.
+    ``report`` hears the counts once the file is read."""
+    counts = Counts(path)
+
+    def raw() -> Iterator[Pair]:
+        for unit in read_units(path):
+            counts.read += 1
+            a, b = pick_sides(path, languages, unit.languages)
+            reason = unit.skip_reason()
+            if reason is not None:
+                counts.skip(reason)
+                continue
+            texts = (unit.source_text, unit.target_text or "")
+            yield texts[a], texts[b]
+
+    yield from cleaned(raw(), counts)
+    if report is not None:
+        report(counts.summary())
+
+
+def write_targets(
+    path: str,
+    targets: Mapping[str, str],
+    target_language: str | None = None,
+) -> bytes:
+    """The document in ``path`` with the target of each unit whose id ``targets`` holds set to
+    its value (content as written: inline codes as tags, the source's namespace), marked as a
+    machine's (1.2 ``state="needs-review-translation" state-qualifier="mt-suggestion"``, 2.0
+    ``state="translated"`` and ``subState`` MT_SUBSTATE); the file's target language set to
+    ``target_language`` where it names none. A UTF-8 document is spliced (xliff_splice.py:
+    every other byte as it was); another is written by lxml. FormatError where the document or
+    a target is not well-formed."""
+    from lxml import etree
+
+    with open_bytes(path) as f:
+        data = f.read()
+    try:
+        tree = etree.fromstring(data, safe_parser()).getroottree()
+    except etree.XMLSyntaxError as e:
+        raise FormatError(path, e.lineno or 1, f"not well-formed XML: {e.msg}") from None
+    root = tree.getroot()
+    version = _version(path, root)
+    ns = NAMESPACES[version]
+    for uid, text in targets.items():  # each target checked before anything is written
+        _target_element(path, uid, text, ns)
+    if (tree.docinfo.encoding or "UTF-8").upper().replace("-", "") in ("UTF8", "USASCII", "ASCII"):
+        language = None
+        if target_language:
+            language = ("trgLang" if version == "2.0" else "target-language", target_language)
+        return splice_targets(data, path, version, targets, STATES[version], language)
+    return _rewritten(path, tree, data, targets, target_language)
+
+
+def _target_element(path: str, uid: str, text: str, ns: str):
+    """``text`` as the content of a target element of namespace ``ns`` (lxml)."""
+    from lxml import etree
+
+    try:
+        return etree.fromstring(f'<target xmlns="{ns}">{text}</target>', safe_parser())
+    except etree.XMLSyntaxError as e:
+        raise FormatError(path, f"unit {uid}", f"a target that is not XML: {e.msg}") from None
+
+
+def _rewritten(path: str, tree, data: bytes, targets: Mapping[str, str], target_language):
+    """write_targets through lxml (a document not in UTF-8)."""
+    root = tree.getroot()
+    version = _version(path, root)
+    ns = NAMESPACES[version]
+    if target_language and version == "2.0" and not root.get("trgLang"):
+        root.set("trgLang", target_language)
+    for element in root.iter(f"{{{ns}}}trans-unit", f"{{{ns}}}unit", f"{{{ns}}}file"):
+        name = local(element.tag)
+        if name == "file":
+            if target_language and version == "1.2" and not element.get("target-language"):
+                element.set("target-language", target_language)
+        elif name == "trans-unit" and element.get("id") in targets:
+            _fill(path, element, targets[element.get("id")], ns, version)
+        elif name == "unit":
+            segments = element.findall(f"{{{ns}}}segment")
+            for k, segment in enumerate(segments, 1):
+                uid = element.get("id") or ""
+                sid = uid if len(segments) == 1 else f"{uid}/{segment.get('id') or k}"
+                if sid in targets:
+                    _fill(path, segment, targets[sid], ns, version)
+    return _serialized(tree, data)
+
+
+def _fill(path: str, holder, text: str, ns: str, version: str) -> None:
+    """``holder``'s (a trans-unit's or segment's) target made ``text``, after its source."""
+    from lxml import etree
+
+    new = _target_element(path, holder.get("id") or "", text, ns)
+    target = holder.find(f"{{{ns}}}target")
+    if target is None:
+        source = holder.find(f"{{{ns}}}source")
+        target = etree.Element(f"{{{ns}}}target")
+        target.tail = source.tail
+        source.addnext(target)
+    tail = target.tail
+    for child in list(target):
+        target.remove(child)
+    target.text = new.text
+    target.extend(list(new))
+    target.tail = tail
+    for attribute, value in STATES[version].items():
+        (target if version == "1.2" else holder).set(attribute, value)
+
+
+def _serialized(tree, original: bytes) -> bytes:
+    """``tree`` written in ``original``'s encoding; a UTF-8 document keeps its own byte order
+    mark, XML declaration and the white space after it, as written."""
+    from lxml import etree
+
+    encoding = tree.docinfo.encoding or "UTF-8"
+    if encoding.upper().replace("-", "") not in ("UTF8", "USASCII", "ASCII"):
+        return etree.tostring(tree, encoding=encoding, xml_declaration=True)  # UTF-16
+    bom = b"\xef\xbb\xbf" if original.startswith(b"\xef\xbb\xbf") else b""
+    text = original[len(bom) :]
+    head = b""
+    if text.startswith(b"<?xml"):
+        end = text.index(b"?>") + 2
+        head = text[: end + len(text[end:]) - len(text[end:].lstrip())]
+    body = etree.tostring(tree, encoding="UTF-8")
+    return bom + head + body + (b"\n" if original.endswith(b"\n") else b"")

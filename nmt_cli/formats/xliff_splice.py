@@ -1,0 +1,208 @@
+"""Targets written into a UTF-8 XLIFF document by splicing its bytes, as the Okapi filters
+merge translations into a skeleton: every byte outside the targets written and the attributes
+set is the document's own (quoting, character references, white space, comments), so the
+identity round trip gives the file back byte for byte.
+
+expat finds where things are (the byte offsets of each unit's or segment's start tag, its
+``</source>``, its ``<target>``; each ``<file>``'s and the root's start tag), with entity
+declarations refused as xml.py refuses them. A new ``<target>`` follows its ``</source>`` on a
+line of its own, indented as the source is; an existing one keeps its start tag (its
+attributes changed) and gets new content. Documents in another encoding (UTF-16) are written by
+xliff.py through lxml instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from xml.parsers import expat
+
+from nmt_cli.formats.memory import FormatError
+
+
+@dataclass
+class Holder:
+    """A trans-unit (1.2) or segment (2.0): its id (as xliff.read_units gives it), its start
+    tag's byte range, the byte offsets where ``<source`` starts and ``</source>`` ends, and its
+    target's (start tag range, content end, element end), None: it has no target."""
+
+    id: str
+    tag: tuple[int, int]
+    source: tuple[int, int] = (0, 0)
+    target: tuple[tuple[int, int], int, int] | None = None
+    prefix: str = ""
+
+
+@dataclass
+class Layout:
+    """Where a document's parts are: the root's start tag, each <file>'s, and the holders."""
+
+    root: tuple[int, int] = (0, 0)
+    files: list[tuple[int, int]] = field(default_factory=list)
+    holders: list[Holder] = field(default_factory=list)
+
+
+def _tag_end(data: bytes, start: int) -> int:
+    """The offset after the ``>`` that ends the tag starting at ``start`` (quotes skipped)."""
+    quote = None
+    for k in range(start + 1, len(data)):
+        c = data[k : k + 1]
+        if quote:
+            quote = None if c == quote else quote
+        elif c in (b'"', b"'"):
+            quote = c
+        elif c == b">":
+            return k + 1
+    return len(data)
+
+
+class _Locator:
+    """One expat pass over ``data``, filling a Layout (see above)."""
+
+    def __init__(self, data: bytes, name: str, version: str):
+        self.data, self.name, self.version = data, name, version
+        self.layout = Layout()
+        self.stack: list[tuple[str, int]] = []  # (local name, start offset)
+        self.unit: tuple[str, list[Holder]] | None = None  # a 2.0 unit's id and its segments
+        self.holder: Holder | None = None
+        self.depth = 0  # the holder's depth: its source and target are its children
+        self.target_tag: tuple[int, int] | None = None
+
+    def parse(self) -> Layout:
+        p = expat.ParserCreate()
+        p.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+        p.EntityDeclHandler = self._refuse
+        p.StartElementHandler = lambda n, a: self._start(n, a, p.CurrentByteIndex)
+        p.EndElementHandler = lambda n: self._end(n, p.CurrentByteIndex)
+        try:
+            p.Parse(self.data, True)
+        except expat.ExpatError as e:
+            raise FormatError(
+                self.name, e.lineno, f"not well-formed XML: {expat.errors.messages[e.code]}"
+            ) from None
+        return self.layout
+
+    def _refuse(self, name, *_) -> None:
+        raise FormatError(self.name, 1, f"the document declares entities ({name}): refused")
+
+    def _start(self, qname: str, attrs: dict, at: int) -> None:
+        name = qname.rsplit(":", 1)[-1]
+        tag = (at, _tag_end(self.data, at))
+        self.stack.append((name, at))
+        if len(self.stack) == 1:
+            self.layout.root = tag
+        elif name == "file":
+            self.layout.files.append(tag)
+        elif (
+            name == "trans-unit"
+            and self.version == "1.2"
+            or (name == "segment" and self.unit is not None)
+        ):
+            self.holder, self.depth = Holder(attrs.get("id", ""), tag), len(self.stack)
+        elif name == "unit" and self.version == "2.0":
+            self.unit = (attrs.get("id", ""), [])
+        elif self.holder is None or len(self.stack) != self.depth + 1:
+            return  # not a holder's own source or target (1.2 <alt-trans> has them too)
+        elif name == "source":
+            self.holder.source = (at, 0)
+            self.holder.prefix = qname[: len(qname) - len(name)]
+        elif name == "target":
+            self.target_tag = tag
+
+    def _end(self, qname: str, at: int) -> None:
+        name, start = self.stack.pop()
+        holder = self.holder
+        own = len(self.stack) == self.depth
+        if holder is not None and own and name == "source" and holder.source[1] == 0:
+            holder.source = (holder.source[0], self._element_end(start, at))
+        elif holder is not None and own and name == "target" and self.target_tag is not None:
+            end = self._element_end(start, at)
+            empty = end == self.target_tag[1]  # <target/>
+            holder.target = (self.target_tag, self.target_tag[1] if empty else at, end)
+        elif name == "trans-unit" and holder is not None:
+            self.layout.holders.append(holder)
+            self.holder = None
+        elif name == "segment" and holder is not None and self.unit is not None:
+            self.unit[1].append(holder)
+            self.holder = None
+        elif name == "unit" and self.unit is not None:
+            uid, segments = self.unit
+            for k, segment in enumerate(segments, 1):
+                sid = segment.id or str(k)
+                segment.id = uid if len(segments) == 1 else f"{uid}/{sid}"
+            self.layout.holders += segments
+            self.unit = None
+
+    def _element_end(self, start: int, at: int) -> int:
+        """The offset after an element whose start tag begins at ``start`` and whose end event
+        came at ``at`` (an empty element's: after its tag; else the start of its end tag)."""
+        if at == _tag_end(self.data, start) and self.data[at - 2 : at] == b"/>":
+            return at
+        return _tag_end(self.data, at)
+
+
+def with_attributes(tag: bytes, values: Mapping[str, str]) -> bytes:
+    """A start tag as written with each of ``values`` set: replaced where the tag has it
+    (its quote kept), else added after its last attribute."""
+    for name, value in values.items():
+        escaped = value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").encode()
+        found = re.search(
+            rb"(\s" + re.escape(name.encode()) + rb"\s*=\s*)([\"'])(.*?)\2", tag, re.S
+        )
+        if found:
+            tag = tag[: found.start(3)] + escaped + tag[found.end(3) :]
+        else:
+            end = len(tag[: len(tag) - (2 if tag.endswith(b"/>") else 1)].rstrip())
+            tag = tag[:end] + b" " + name.encode() + b'="' + escaped + b'"' + tag[end:]
+    return tag
+
+
+def splice_targets(
+    data: bytes,
+    name: str,
+    version: str,
+    targets: Mapping[str, str],
+    states: Mapping[str, str],
+    file_language: tuple[str, str] | None,
+) -> bytes:
+    """``data`` with the target of each holder whose id ``targets`` holds set to its text
+    (inline codes as tags), ``states`` set on the target (1.2) or the segment (2.0), and
+    ``file_language`` (attribute, value) set on the root (2.0) or each <file> (1.2) that lacks
+    it."""
+    layout = _Locator(data, name, version).parse()
+    edits: list[tuple[int, int, bytes]] = []  # (start, end, new bytes), none overlapping
+    attribute, value = file_language or ("", "")
+    tags = [layout.root] if version == "2.0" else layout.files
+    for start, end in tags if file_language else []:
+        if not re.search(rb"\s" + attribute.encode() + rb"\s*=", data[start:end]):
+            edits.append((start, end, with_attributes(data[start:end], {attribute: value})))
+    for holder in layout.holders:
+        if holder.id not in targets:
+            continue
+        text = targets[holder.id].encode("utf-8")
+        if version == "2.0" and states:
+            edits.append((*holder.tag, with_attributes(data[slice(*holder.tag)], states)))
+        edits.append(_target_edit(data, holder, text, states if version == "1.2" else {}))
+    out, pos = [], 0
+    for start, end, new in sorted(edits):
+        out += [data[pos:start], new]
+        pos = end
+    return b"".join(out) + data[pos:]
+
+
+def _target_edit(data: bytes, holder: Holder, text: bytes, states: Mapping[str, str]):
+    """The edit that gives ``holder`` a target of ``text``."""
+    p = holder.prefix.encode()
+    if holder.target is not None:
+        (start, tag_end), content_end, end = holder.target
+        tag = with_attributes(data[start:tag_end], states)
+        if tag.endswith(b"/>"):  # <target/> becomes <target>text</target>
+            return (start, end, tag[:-2].rstrip() + b">" + text + b"</" + p + b"target>")
+        return (start, content_end, tag + text)
+    line_start = data.rfind(b"\n", 0, holder.source[0]) + 1
+    indent = data[line_start : holder.source[0]]
+    own_line = not indent.strip()  # the source starts its line: the target starts one too
+    tag = with_attributes(b"<" + p + b"target>", states)
+    new = (b"\n" + indent if own_line else b"") + tag + text + b"</" + p + b"target>"
+    return (holder.source[1], holder.source[1], new)

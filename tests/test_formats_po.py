@@ -1,0 +1,159 @@
+"""gettext catalogues as training pairs: sides by language, plurals, and the entries a
+translator has not vouched for left out. Fixtures have the LibreOffice catalogues' shapes."""
+
+import gzip
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from nmt_cli.errors import InputError
+from nmt_cli.formats.pairs import format_of, read_pairs
+
+HEADER = r"""msgid ""
+msgstr ""
+"Language: fr\n"
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=n > 1;\n"
+"X-Accelerator-Marker: ~\n"
+"""
+
+ENTRIES = r"""
+msgctxt "FileExtCheck|Checkbox"
+msgid "_Perform check on startup"
+msgstr "_Effectuer un contrôle au démarrage"
+
+msgctxt "menu"
+msgid "Mise ~Update..."
+msgstr "Mise à jo~ur..."
+
+msgctxt "STR_RESULTS"
+msgid "One result found"
+msgid_plural "%1 results found"
+msgstr[0] "Un résultat trouvé"
+msgstr[1] "%1 résultats trouvés"
+
+#, fuzzy
+msgctxt "STR_X"
+msgid "Open a file"
+msgstr "Fermer un fichier"
+
+msgctxt "STR_Y"
+msgid "Not yet translated"
+msgstr ""
+
+msgctxt "STR_Z"
+msgid "Save ~~ and ~Close"
+msgstr "Enregistrer ~~ et ~fermer"
+
+#~ msgid "An old string"
+#~ msgstr "Une vieille chaîne"
+"""
+
+
+def write(tmp_path, text, name="ui.po"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_a_catalogue_gives_french_to_english_pairs_without_either_marker_or_contexts(tmp_path):
+    report = []
+    pairs = list(read_pairs(write(tmp_path, HEADER + ENTRIES), "po", ("fr", "en"), report.append))
+    assert pairs == [
+        ("Effectuer un contrôle au démarrage", "Perform check on startup"),
+        ("Mise à jour...", "Mise Update..."),
+        ("Un résultat trouvé", "One result found"),
+        ("%1 résultats trouvés", "%1 results found"),
+        ("Enregistrer ~ et fermer", "Save ~ and Close"),
+    ]
+    assert report == [
+        f"{tmp_path / 'ui.po'}: 7 read, 5 pairs kept; skipped: 1 fuzzy, 1 obsolete, 1 untranslated"
+    ]
+
+
+def test_the_english_to_french_direction_is_the_same_pairs_turned_around(tmp_path):
+    path = write(tmp_path, HEADER + ENTRIES)
+    assert list(read_pairs(path, "po", ("en", "fr"))) == [
+        (t, s) for s, t in read_pairs(path, "po", ("fr", "en"))
+    ]
+
+
+def test_the_catalogues_marker_is_found_when_the_header_names_none(tmp_path):
+    header = HEADER.replace('"X-Accelerator-Marker: ~\\n"\n', "")
+    body = (
+        "".join(f'\nmsgid "_Item {k} here"\nmsgstr "_Élément {k} ici"\n' for k in range(3))
+        + '\nmsgid "max_len is set"\nmsgstr "max_len est réglé"\n'
+    )
+    pairs = list(read_pairs(write(tmp_path, header + body), "po", ("fr_CA", "en-US")))
+    assert pairs[0] == ("Élément 0 ici", "Item 0 here")
+    assert pairs[-1] == ("max_len est réglé", "max_len is set")  # a protected span's underscore
+
+
+def test_a_catalogue_in_other_languages_is_one_error(tmp_path):
+    path = write(tmp_path, HEADER + ENTRIES)
+    with pytest.raises(InputError, match=r"ui\.po: no de side \(it holds en, fr\)"):
+        list(read_pairs(path, "po", ("de", "en")))
+
+
+def test_the_header_says_when_msgid_is_not_english(tmp_path):
+    header = HEADER.replace('"Language: fr\\n"', '"Language: en\\n"\n"X-Source-Language: de\\n"')
+    body = '\nmsgid "Datei öffnen"\nmsgstr "Open file"\n'
+    assert list(read_pairs(write(tmp_path, header + body), "po", ("de", "en"))) == [
+        ("Datei öffnen", "Open file")
+    ]
+
+
+def test_a_malformed_catalogue_is_one_error_naming_its_line(tmp_path):
+    path = write(tmp_path, HEADER + '\nmsgid "Open\nmsgstr "Ouvrir"\n')
+    with pytest.raises(InputError, match=r"ui\.po:\d+: "):
+        list(read_pairs(path, "po", ("fr", "en")))
+
+
+def test_compressed_and_compiled_catalogues_give_the_same_pairs(tmp_path):
+    path = write(tmp_path, HEADER + ENTRIES)
+    expected = list(read_pairs(path, "po", ("fr", "en")))
+    with open(path, "rb") as f, gzip.open(tmp_path / "ui.po.gz", "wb") as z:
+        z.write(f.read())
+    assert format_of(str(tmp_path / "ui.po.gz")) == "po"
+    assert list(read_pairs(str(tmp_path / "ui.po.gz"), "po", ("fr", "en"))) == expected
+    if shutil.which("msgfmt") is None:
+        pytest.skip("msgfmt (gettext) is not installed")
+    subprocess.run(["msgfmt", "-o", str(tmp_path / "ui.mo"), path], check=True)
+    compiled = list(read_pairs(str(tmp_path / "ui.mo"), "po", ("fr", "en")))
+    assert sorted(compiled) == sorted(expected)  # a .mo is sorted by msgid
+
+
+def test_a_word_with_its_marker_inside_loses_it_and_code_copied_as_it_is_keeps_it(tmp_path):
+    body = "".join(
+        f'\nmsgid "{en}"\nmsgstr "{fr}"\n'
+        for en, fr in [
+            ("E_xport...", "E_xporter..."),
+            ("M_odule:", "M_odule :"),
+            ("Set max_len first", "Réglez max_len d'abord"),
+            ("Value %AVERAGE_VALUE", "Valeur %AVERAGE_VALUE"),
+            ("Step at the _horizontal mean", "Pas à la moyenne _horizontale"),
+        ]
+    )
+    pairs = list(read_pairs(write(tmp_path, HEADER + body), "po", ("fr", "en")))
+    assert pairs == [
+        ("Exporter...", "Export..."),
+        ("Module :", "Module:"),
+        ("Réglez max_len d'abord", "Set max_len first"),
+        ("Valeur %AVERAGE_VALUE", "Value %AVERAGE_VALUE"),
+        ("Pas à la moyenne horizontale", "Step at the horizontal mean"),
+    ]
+
+
+UI = Path(__file__).resolve().parents[2] / "shared" / "data" / "software" / "libreoffice-ui-fr"
+
+
+@pytest.mark.skipif(not UI.is_dir(), reason="../shared/data/software is not beside the repository")
+def test_the_libreoffice_catalogues_give_their_pairs_without_access_keys():
+    pairs = [p for po in sorted(UI.glob("*.po")) for p in read_pairs(str(po), "po", ("fr", "en"))]
+    assert len(pairs) == 28_455  # 28,447 entries, 8 of them plural
+    marked = [p for p in pairs if re.search(r"(?<![\w%$])[~_][^\W\d_]", " ".join(p))]
+    # one string left: "_Couleur d'écla_irage" has two markers, so neither is a mnemonic
+    assert len(marked) == 1, marked

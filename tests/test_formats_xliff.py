@@ -1,0 +1,208 @@
+"""XLIFF 1.2 and 2.0: units with their inline codes, the pairs of translated units, and targets
+written back."""
+
+import pytest
+from lxml import etree
+
+from nmt_cli.errors import InputError
+from nmt_cli.formats.pairs import format_of, read_pairs
+from nmt_cli.formats.xliff import MT_SUBSTATE, read_units, write_targets
+
+XLIFF_12 = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+  <file original="cui.po" source-language="en-US" target-language="fr" datatype="po">
+    <body>
+      <trans-unit id="hello">
+        <source>Hello <x id="1"/>, you have <g id="2">3 messages</g>.</source>
+        <target state="translated">Bonjour <x id="1"/>, vous avez <g id="2">3 messages</g>.</target>
+      </trans-unit>
+      <trans-unit id="open" approved="yes">
+        <source>~Open a file</source>
+        <target>~Ouvrir un fichier</target>
+        <note>menu</note>
+      </trans-unit>
+      <trans-unit id="new">
+        <source>Create an account</source>
+      </trans-unit>
+      <trans-unit id="review">
+        <source>Close</source>
+        <target state="needs-review-translation">Fermer</target>
+      </trans-unit>
+      <trans-unit id="mt">
+        <source>Save</source>
+        <target state="translated" state-qualifier="mt-suggestion">Enregistrer</target>
+      </trans-unit>
+      <group translate="no">
+        <trans-unit id="brand">
+          <source>LibreOffice</source>
+          <target>LibreOffice</target>
+        </trans-unit>
+      </group>
+    </body>
+  </file>
+</xliff>
+"""
+
+XLIFF_20 = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="fr-CA">
+  <file id="f1">
+    <unit id="u1">
+      <segment id="s1" state="translated">
+        <source>Click <pc id="1">Save</pc><ph id="2"/> now.</source>
+        <target>Cliquez sur <pc id="1">Enregistrer</pc><ph id="2"/> maintenant.</target>
+      </segment>
+      <segment id="s2" state="initial">
+        <source>Then quit.</source>
+      </segment>
+    </unit>
+    <unit id="u2">
+      <segment state="final">
+        <source>Decimal separator</source>
+        <target>Séparateur décimal</target>
+      </segment>
+    </unit>
+  </file>
+</xliff>
+"""
+
+
+def write(tmp_path, text, name="ui.xlf"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_xliff_12_units_keep_their_inline_codes_and_give_a_model_the_words(tmp_path):
+    units = list(read_units(write(tmp_path, XLIFF_12)))
+    assert [u.id for u in units] == ["hello", "open", "new", "review", "mt", "brand"]
+    hello = units[0]
+    assert hello.source == 'Hello <x id="1"/>, you have <g id="2">3 messages</g>.'
+    assert hello.source_text == "Hello , you have 3 messages."
+    assert hello.languages == ("en-US", "fr")
+    assert (units[2].target, units[5].translate, units[1].approved) == (None, False, True)
+
+
+def test_only_translated_xliff_12_units_give_pairs_and_the_counts_say_why(tmp_path):
+    report = []
+    pairs = list(read_pairs(write(tmp_path, XLIFF_12), "xliff", ("fr", "en"), report.append))
+    assert pairs == [
+        ("Bonjour , vous avez 3 messages.", "Hello , you have 3 messages."),
+        ("Ouvrir un fichier", "Open a file"),
+    ]
+    assert report[0].endswith(
+        "6 read, 2 pairs kept; skipped: 1 machine translation, 1 needs review, "
+        "1 not translatable, 1 untranslated"
+    )
+
+
+def test_xliff_20_segments_are_units_and_the_states_choose_the_pairs(tmp_path):
+    path = write(tmp_path, XLIFF_20, "ui.xliff")
+    assert format_of(path) == "xliff"
+    assert [u.id for u in read_units(path)] == ["u1/s1", "u1/s2", "u2"]
+    assert list(read_pairs(path, "xliff", ("en", "fr"))) == [
+        ("Click Save now.", "Cliquez sur Enregistrer maintenant."),
+        ("Decimal separator", "Séparateur décimal"),
+    ]
+
+
+def test_an_xliff_file_in_other_languages_is_one_error(tmp_path):
+    with pytest.raises(InputError, match=r"ui\.xlf: no de side"):
+        list(read_pairs(write(tmp_path, XLIFF_12), "xliff", ("de", "en")))
+
+
+def test_writing_back_no_targets_gives_the_file_back_byte_for_byte(tmp_path):
+    for text in (XLIFF_12, XLIFF_20):
+        path = write(tmp_path, text)
+        assert write_targets(path, {}) == text.encode("utf-8")
+
+
+def test_targets_written_back_carry_their_inline_codes_and_a_machine_state(tmp_path):
+    path = write(tmp_path, XLIFF_12)
+    out = write_targets(path, {"new": 'Créer un <g id="9">compte</g>'})
+    tree = etree.fromstring(out)
+    ns = {"x": "urn:oasis:names:tc:xliff:document:1.2"}
+    target = tree.find(".//x:trans-unit[@id='new']/x:target", ns)
+    assert etree.tostring(target, encoding="unicode", with_tail=False).endswith(
+        'Créer un <g id="9">compte</g></target>'
+    )
+    assert (target.get("state"), target.get("state-qualifier")) == (
+        "needs-review-translation",
+        "mt-suggestion",
+    )
+    path = write(tmp_path, XLIFF_20)
+    out = write_targets(path, {"u1/s2": "Puis quittez."})
+    (new,) = [u for u in read_units(write(tmp_path, out.decode(), "out.xlf")) if u.id == "u1/s2"]
+    assert (new.target, new.state, new.qualifier) == ("Puis quittez.", "translated", MT_SUBSTATE)
+
+
+def test_a_truncated_xliff_file_is_one_error_naming_its_line(tmp_path):
+    path = write(tmp_path, XLIFF_12[: XLIFF_12.index('id="review"')])
+    with pytest.raises(InputError, match=r"ui\.xlf:\d+: not well-formed XML"):
+        list(read_units(path))
+
+
+HANDWRITTEN = """<?xml version='1.0' encoding='utf-8'?>
+<!-- exported by hand -->
+<xliff version='1.2' xmlns='urn:oasis:names:tc:xliff:document:1.2'>
+ <file source-language='en' datatype='plaintext' original='ui'>
+  <body>
+   <trans-unit id='a'>
+     <source>Save&#160;all <x id='1' /></source>
+     <alt-trans><source>Save all</source><target>Tout enregistrer</target></alt-trans>
+   </trans-unit>
+   <trans-unit id='b'><source>Quit</source><target state='new'/></trans-unit>
+   <trans-unit id='c'><source>Open</source><target state='translated' xml:lang='fr'
+     >Ouvrir</target></trans-unit>
+  </body>
+ </file>
+</xliff>
+"""
+
+
+def test_a_document_lxml_would_rewrite_comes_back_byte_for_byte_but_its_new_targets(tmp_path):
+    path = write(tmp_path, HANDWRITTEN)
+    assert write_targets(path, {}) == HANDWRITTEN.encode()
+    out = write_targets(
+        path, {"a": 'Tout enregistrer <x id="1"/>', "b": "Quitter", "c": "Ouvrir…"}, "fr"
+    ).decode()
+    mt = 'state="needs-review-translation" state-qualifier="mt-suggestion"'
+    expected = (
+        HANDWRITTEN.replace("original='ui'>", "original='ui' target-language=\"fr\">")
+        .replace(
+            "<x id='1' /></source>\n",
+            f"<x id='1' /></source>\n     <target {mt}>Tout enregistrer <x id=\"1\"/></target>\n",
+        )
+        .replace("<target state='new'/>", "<target state='needs-review-translation' "
+                 'state-qualifier="mt-suggestion">Quitter</target>')
+        .replace(
+            "<target state='translated' xml:lang='fr'\n     >Ouvrir</target>",
+            "<target state='needs-review-translation' xml:lang='fr' "
+            'state-qualifier="mt-suggestion"\n     >Ouvrir…</target>',
+        )
+    )  # fmt: skip
+    assert out == expected  # the alternative translation's target is not the unit's
+    units = {u.id: u for u in read_units(write(tmp_path, out, "out.xlf"))}
+    assert units["a"].target_text == "Tout enregistrer"
+    assert units["a"].languages == ("en", "fr")
+
+
+def test_a_target_that_is_not_xml_is_one_error_and_nothing_is_written(tmp_path):
+    path = write(tmp_path, HANDWRITTEN)
+    with pytest.raises(InputError, match=r"ui\.xlf:unit b: a target that is not XML"):
+        write_targets(path, {"b": "Quitter <g id='1'>"})
+
+
+def test_a_utf16_document_gets_its_targets_too(tmp_path):
+    path = tmp_path / "utf16.xlf"
+    path.write_bytes(("\ufeff" + XLIFF_20.replace("UTF-8", "UTF-16")).encode("utf-16-le"))
+    out = tmp_path / "out.xlf"
+    out.write_bytes(write_targets(str(path), {"u1/s2": "Puis quittez."}))
+    (new,) = [u for u in read_units(str(out)) if u.id == "u1/s2"]
+    assert (new.target, new.state) == ("Puis quittez.", "translated")
+
+
+def test_a_units_text_is_what_nmt_translate_reads_of_its_source(tmp_path):
+    from nmt_cli.markup.pages import Page
+
+    for unit in read_units(write(tmp_path, XLIFF_12)):
+        assert Page(unit.source, "xml", fragment=True).texts() == [unit.source_text]
