@@ -5,6 +5,7 @@ import pytest
 
 from nmt_cli.protect.mnemonics import (
     catalogue_marker,
+    file_markers,
     find_mnemonic,
     place_mnemonic,
     strip_mnemonic,
@@ -62,3 +63,9 @@ def test_a_catalogue_marker_is_the_one_most_strings_use():
 def test_an_unknown_marker_is_refused():
     with pytest.raises(ValueError, match="not a mnemonic marker"):
         find_mnemonic("x", "#")
+
+
+def test_a_file_uses_the_markers_that_mark_a_letter_in_two_strings_or_more():
+    assert file_markers(["~Open", "Save ~As", "_Depth", "_Width", "file_name"]) == ("~", "_")
+    assert file_markers(["R&D", "file_name", "Plain"]) == ()
+    assert file_markers(["Plain"], declared="~") == ("~",)

@@ -18,10 +18,11 @@ from dataclasses import dataclass
 
 from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
 from nmt_cli.documents.plurals import plural_categories
-from nmt_cli.documents.segments import SegmentedDocument, Segments, mnemonic_marker
+from nmt_cli.documents.segments import SegmentedDocument, Segments
 from nmt_cli.formats import android, apple_strings, i18n_json, properties
 from nmt_cli.formats.skeleton import Unit
 from nmt_cli.inference.translation import Translation
+from nmt_cli.protect.mnemonics import file_markers
 
 # write(targets, target language, warn): the file with targets[k] as the text of units[k]
 Write = Callable[[list[str], "str | None", Callable[[str], None]], str]
@@ -56,8 +57,7 @@ class LocalizationFile(SegmentedDocument):
 def _document(units: list[Unit], write: Write, protect: Sequence[str]) -> LocalizationFile:
     sources = [u.source for u in units]
     guard = re.compile("|".join((*protect, _ENTITY)))
-    marker = mnemonic_marker(sources, guard)
-    return LocalizationFile(units, write, Segments.of(sources, marker, guard))
+    return LocalizationFile(units, write, Segments.of(sources, file_markers(sources), guard))
 
 
 def _text(lines: list[str]) -> str:

@@ -31,10 +31,10 @@ from typing import Any
 
 from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
 from nmt_cli.documents.plurals import count_forms, plural_forms
-from nmt_cli.documents.segments import SegmentedDocument, Segments, mnemonic_marker
+from nmt_cli.documents.segments import SegmentedDocument, Segments
 from nmt_cli.formats.po import parse_catalogue
 from nmt_cli.inference.translation import Translation
-from nmt_cli.protect.mnemonics import MARKERS
+from nmt_cli.protect.mnemonics import file_markers
 
 RETRANSLATE = ("none", "fuzzy", "all")
 _GUARD = re.compile("|".join((*PLACEHOLDERS, r"&(?:\w+|#\d+|#x[0-9a-fA-F]+);")))  # no mnemonic
@@ -114,12 +114,8 @@ def read_po(lines: list[str], name: str, *, retranslate: str, mark_fuzzy: bool) 
     chosen = [e for e in po if _wanted(e, retranslate)]
     strings = [s for e in chosen for s in _messages(e)]
     declared = po.metadata.get("X-Accelerator-Marker", "").strip()
-    marker = mnemonic_marker(
-        [s for e in po if not e.obsolete for s in _messages(e)],
-        _GUARD,
-        declared if declared in MARKERS else None,
-    )
-    return Catalogue(po, chosen, mark_fuzzy, Segments.of(strings, marker, _GUARD))
+    markers = file_markers([e.msgid for e in po if not e.obsolete], declared or None)
+    return Catalogue(po, chosen, mark_fuzzy, Segments.of(strings, markers, _GUARD))
 
 
 PO = DocumentFormat(

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nmt_cli.inference.translation import Translation
-from nmt_cli.protect.mnemonics import catalogue_marker, find_mnemonic, place_mnemonic
+from nmt_cli.protect.mnemonics import find_mnemonic, place_mnemonic
 
 _OUTER_SPACE = re.compile(r"(\s*)(.*?)(\s*)", re.DOTALL)
 
@@ -36,20 +36,27 @@ _WORD = re.compile(r"\S+")
 
 @dataclass(frozen=True)
 class Mark:
-    """A text's access key: the index of its marked word (``text.split()``), the letter, and
-    where in the text it is."""
+    """A text's access key: the index of its marked word (``text.split()``), the letter, where
+    in the text it is, and its marker."""
 
     word: int
     letter: str
     at: int
+    marker: str
 
 
-def _marked(string: str, marker: str, guard: re.Pattern[str] | None) -> tuple[str, int | None]:
-    """``string`` without its mnemonic marker, and the index of the marked letter (None: none).
-    ``guard``'s matches (placeholders, entities) hold no marker."""
+def _marked(
+    string: str, markers: Sequence[str], guard: re.Pattern[str] | None
+) -> tuple[str, int | None, str]:
+    """``string`` without its mnemonic marker (the first of ``markers`` that marks a letter in
+    it), the index of the marked letter (None: none) and the marker. ``guard``'s matches
+    (placeholders, entities) hold no marker."""
     protected = [m.span() for m in guard.finditer(string)] if guard else []
-    found = find_mnemonic(string, marker, protected)
-    return found.text, found.index
+    for marker in markers:
+        found = find_mnemonic(string, marker, protected)
+        if found.index is not None:
+            return found.text, found.index, marker
+    return string, None, ""
 
 
 @dataclass(frozen=True)
@@ -59,22 +66,25 @@ class Segments:
 
     texts: list[str]
     layout: list[list[_Line]]  # per string, its lines
-    marker: str | None = None  # the catalogue's mnemonic marker
     marks: dict[int, Mark] | None = None  # by the index of the text that had one
 
     @classmethod
     def of(
-        cls, strings: Sequence[str], marker: str | None = None, guard: re.Pattern[str] | None = None
+        cls,
+        strings: Sequence[str],
+        markers: Sequence[str] = (),
+        guard: re.Pattern[str] | None = None,
     ) -> Segments:
-        """The segments of ``strings``; ``marker``: the mnemonic marker their catalogue uses
-        (None: none), never looked for in the matches of ``guard``."""
+        """The segments of ``strings``; ``markers``: the mnemonic markers their catalogue uses
+        (protect/mnemonics.file_markers; none: no access keys), never looked for in the
+        matches of ``guard``."""
         texts: list[str] = []
         layout: list[list[_Line]] = []
         marks: dict[int, Mark] = {}
         for string in strings:
-            index = None
-            if marker is not None:
-                string, index = _marked(string, marker, guard)
+            index, marker = None, ""
+            if markers:
+                string, index, marker = _marked(string, markers, guard)
             lines: list[_Line] = []
             at = 0  # where the line starts in the string
             for line in string.split("\n"):
@@ -84,23 +94,21 @@ class Segments:
                     if index is not None and start <= index < start + len(text):
                         within = index - start
                         word = len(text[: within + 1].split()) - 1
-                        marks[len(texts)] = Mark(word, text[within], within)
+                        marks[len(texts)] = Mark(word, text[within], within, marker)
                     lines.append((before, len(texts), after))
                     texts.append(text)
                 else:
                     lines.append((line, None, ""))
                 at += len(line) + 1
             layout.append(lines)
-        return cls(texts, layout, marker, marks)
+        return cls(texts, layout, marks)
 
     def with_marks(self, translations: Sequence[Translation]) -> list[str]:
         """The texts of ``translations`` (of ``texts``, in order), each text that had a
         mnemonic given one, of the same marker."""
         out = [t.text for t in translations]
-        if self.marker is None or not self.marks:
-            return out
-        for k, mark in self.marks.items():
-            out[k] = place_mnemonic(out[k], _target_index(translations[k], mark), self.marker)
+        for k, mark in (self.marks or {}).items():
+            out[k] = place_mnemonic(out[k], _target_index(translations[k], mark), mark.marker)
         return out
 
     def join(self, translations: Sequence[str]) -> list[str]:
@@ -114,19 +122,6 @@ class Segments:
             )
             for lines in self.layout
         ]
-
-
-def mnemonic_marker(
-    strings: Sequence[str], guard: re.Pattern[str] | None = None, declared: str | None = None
-) -> str | None:
-    """The mnemonic marker of a file's ``strings``: the one it ``declares`` (a catalogue's
-    ``X-Accelerator-Marker``), else the kind catalogue_marker finds, if it marks a letter in
-    two strings at least (one ``R&D`` is no convention); None: the file marks no access key."""
-    marker = declared or catalogue_marker(strings)
-    if marker is None or declared:
-        return marker
-    marked = sum(_marked(s, marker, guard)[1] is not None for s in strings)
-    return marker if marked >= 2 else None
 
 
 class SegmentedDocument:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from nmt_cli.errors import InputError
-from nmt_cli.protect.mnemonics import MARKERS, catalogue_marker, find_mnemonic, strip_mnemonic
+from nmt_cli.protect.mnemonics import MARKERS, file_markers, strip_mnemonic
 from nmt_cli.protect.spans import SpanFinder
 from nmt_cli.textio import one_line
 
@@ -140,27 +140,6 @@ def _code(word: str, marker: str, other: str) -> bool:
 
 
 MARKER_WINDOW = 1000  # the first strings of a streamed file that decide its markers
-MARKER_SHARE = 0.01  # the share of them a kind must mark a letter in
-
-
-def file_markers(sources: Sequence[str], declared: str | None = None) -> tuple[str, ...]:
-    """The access-key markers of a file whose source strings are (or begin with) ``sources``:
-    ``declared`` (a catalogue's X-Accelerator-Marker), and each kind that marks a letter in at
-    least MARKER_SHARE of them. A catalogue may use two: LibreOffice's declare ``~`` and write
-    ``_`` in the strings of its dialogs. An ``&`` counts as protect/mnemonics.py's
-    catalogue_marker counts it (not an entity), in two strings at least: prose that writes
-    "AT&T" or "R&D" keeps its ampersand."""
-    found = [declared] if declared in MARKERS else []
-    for marker in MARKERS:
-        if marker in found:
-            continue
-        marked = [s for s in sources if marker in s and find_mnemonic(s, marker).index is not None]
-        if marker == "&":
-            marked = [s for s in marked if catalogue_marker([s]) == "&"]
-        least = max(2 if marker == "&" else 1, MARKER_SHARE * len(sources))
-        if marked and len(marked) >= least:
-            found.append(marker)
-    return tuple(found)
 
 
 def cleaned(

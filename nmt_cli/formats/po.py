@@ -11,7 +11,7 @@ Pairs: ``msgid`` is in the header's ``X-Source-Language`` (English where it name
 French catalogue gives French to English pairs. ``msgctxt`` is not read. A plural entry gives
 ``msgid``-``msgstr[0]`` and ``msgid_plural``-``msgstr[1]``. Skipped, by reason: fuzzy,
 obsolete (``#~``) and untranslated entries. The access-key markers (``X-Accelerator-Marker``,
-and those the catalogue's msgids use: memory.file_markers) are removed from both sides.
+and those the catalogue's msgids use: protect/mnemonics.file_markers) are removed from both sides.
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from nmt_cli.formats.memory import (
     Pair,
     Report,
     cleaned,
-    file_markers,
     pick_sides,
 )
+from nmt_cli.protect.mnemonics import file_markers
 from nmt_cli.textio import COMPRESSION_ERRORS, open_bytes
 
 EXTENSIONS = (".po", ".pot")

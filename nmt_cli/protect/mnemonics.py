@@ -46,9 +46,7 @@ def _markers(text: str, marker: str, protected: Sequence[tuple[int, int]]) -> li
     return found
 
 
-def find_mnemonic(
-    text: str, marker: str, protected: Sequence[tuple[int, int]] = ()
-) -> Mnemonic:
+def find_mnemonic(text: str, marker: str, protected: Sequence[tuple[int, int]] = ()) -> Mnemonic:
     """``text`` with its mnemonic marker removed and the marked letter's index; with no marker,
     or more than one (not a mnemonic: ``a_b_c``), ``text`` as it is. Doubled markers stay
     doubled: they are the file's own escapes, written back as they were."""
@@ -92,3 +90,32 @@ def catalogue_marker(texts: Iterable[str]) -> str | None:
                 counts[marker] += 1
     best = max(MARKERS, key=lambda m: counts[m])
     return best if counts[best] else None
+
+
+MARKER_SHARE = 0.01  # the share of them a kind must mark a letter in
+
+
+def file_markers(sources: Sequence[str], declared: str | None = None) -> tuple[str, ...]:
+    """The access-key markers of a file whose source strings are (or begin with) ``sources``:
+    ``declared`` (a catalogue's X-Accelerator-Marker), and each kind that marks a letter in at
+    least MARKER_SHARE of them, and either at the start of a word once (``_Depth``) or in two
+    strings at least: one ``file_name`` or ``R&D`` is no convention. A catalogue may use two:
+    LibreOffice's declare ``~`` and write ``_`` in the strings of its dialogs. An ``&`` counts
+    as catalogue_marker counts it (not an entity)."""
+    found = [declared] if declared in MARKERS else []
+    for marker in MARKERS:
+        if marker in found:
+            continue
+        marked = [s for s in sources if marker in s and find_mnemonic(s, marker).index is not None]
+        if marker == "&":
+            marked = [s for s in marked if catalogue_marker([s]) == "&"]
+        leading = any(_leads_a_word(s, marker) for s in marked)
+        if len(marked) >= max(1 if leading else 2, MARKER_SHARE * len(sources)):
+            found.append(marker)
+    return tuple(found)
+
+
+def _leads_a_word(text: str, marker: str) -> bool:
+    """Whether ``text``'s mnemonic marker stands at the start of a word (``_Depth``)."""
+    i = text.index(marker) if text.count(marker) == 1 else -1
+    return i >= 0 and (i == 0 or not text[i - 1].isalnum())
