@@ -9,9 +9,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from nmt_cli.errors import InputError
 from nmt_cli.formats.skeleton import ParseError
 from nmt_cli.inference.translation import Translation
-from nmt_cli.textio import open_lines
+from nmt_cli.textio import COMPRESSION_ERRORS, open_bytes, open_lines
 
 _BOM = "\ufeff"
 
@@ -34,10 +35,11 @@ class Document(Protocol):
 
     def render(
         self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
-    ) -> str:
+    ) -> str | bytes:
         """The whole output document, ``translations[k]`` (the 1-best of ``sources()[k]``) in
-        the place of each source. ``target``: the model's target language (None: not
-        recorded); ``warn`` hears what a user should know about the output."""
+        the place of each source: text, or the file's bytes for a format read as bytes.
+        ``target``: the model's target language (None: not recorded); ``warn`` hears what a
+        user should know about the output."""
         ...
 
 
@@ -57,7 +59,9 @@ class DocumentFormat:
     name        what ``--input-format`` calls it
     extensions  the file names it is chosen for (``.po``), lower case
     read        ``read(lines, name, **options)``: the document of ``lines`` (the input's, read
-                whole, see read_whole) named ``name``; DocumentError where it does not parse
+                whole, see read_whole) named ``name``; DocumentError where it does not parse.
+                With ``binary``: ``read(data, name, **options)`` of the input's bytes (read_raw),
+                the format finding its own encoding and line ends; its ``render`` gives bytes
     options     the settings of DocumentOptions it reads (passed to ``read`` by name)
     protect     regular expressions whose matches pass through translation unchanged, with the
                 translator's own protected spans (placeholders of format strings)
@@ -72,6 +76,18 @@ class DocumentFormat:
     protect: tuple[str, ...] = ()
     alignment: bool = False
     needs: tuple[str, str] | None = None
+    binary: bool = False
+
+
+def read_raw(path: str) -> tuple[str, bytes]:
+    """The name (``<stdin>`` for '-') and the bytes of ``path``, gzip and xz decompressed, read
+    whole before anything is translated (a corrupt compressed file: one InputError)."""
+    name = "<stdin>" if path == "-" else path
+    try:
+        with open_bytes(path) as stream:
+            return name, stream.read()
+    except COMPRESSION_ERRORS as e:
+        raise InputError(f"{name}: cannot be read: {e}") from None
 
 
 def read_whole(path: str) -> tuple[str, list[str]]:

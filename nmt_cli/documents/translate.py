@@ -10,12 +10,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from nmt_cli.documents.document import Document, DocumentFormat, read_whole, without_bom
+from nmt_cli.documents.document import (
+    Document,
+    DocumentFormat,
+    read_raw,
+    read_whole,
+    without_bom,
+)
 from nmt_cli.documents.options import DocumentOptions
 from nmt_cli.documents.registry import FORMATS, TEXT, format_for
 from nmt_cli.errors import UsageError
 from nmt_cli.inference.options import FileOptions
-from nmt_cli.output import write_output
+from nmt_cli.output import write_bytes_output, write_output
 from nmt_cli.settings import flag_of, option_fields
 from nmt_cli.textio import check_files
 
@@ -70,7 +76,10 @@ class TranslateInput:
             on_progress(fraction * self.lines)
 
         text = translate_document(translator, self.document, self.fmt, lines_done, warn)
-        write_output(self.files.output, lambda out, interactive: out.write(text))
+        if isinstance(text, bytes):
+            write_bytes_output(self.files.output, text)
+        else:
+            write_output(self.files.output, lambda out, interactive: out.write(text))
         return []
 
 
@@ -80,7 +89,7 @@ def translate_document(
     fmt: DocumentFormat,
     on_progress: Callable[[float], None] = lambda fraction: None,
     warn: Callable[[str], None] = lambda message: None,
-) -> str:
+) -> str | bytes:
     """The whole output of ``document`` (of format ``fmt``) translated by ``translator``: all
     its texts in one call (so they are sorted by length into batches together, as a file's
     lines are), the spans its format protects kept, no full stop added where a source does
@@ -103,16 +112,23 @@ def translate_document(
 
 def translate_text(
     translator: Translator,
-    text: str,
+    text: str | bytes,
     input_format: str,
     options: DocumentOptions = DocumentOptions(),
     warn: Callable[[str], None] = lambda message: None,
-) -> str:
-    """``text``, a whole document of ``input_format`` (a name of registry.FORMATS), translated
-    as `nmt translate -i FILE --input-format NAME` translates it (the Python API's way in)."""
+) -> str | bytes:
+    """``text``, a whole document of ``input_format`` (a name of registry.FORMATS; the file's
+    bytes for a format read as bytes), translated as `nmt translate -i FILE --input-format
+    NAME` translates it (the Python API's way in)."""
     fmt = FORMATS[input_format]
-    lines = without_bom(text.splitlines())
-    document = fmt.read(lines, "<text>", **{k: getattr(options, k) for k in fmt.options})
+    settings = {k: getattr(options, k) for k in fmt.options}
+    if fmt.binary:
+        data = text if isinstance(text, bytes) else text.encode("utf-8")
+        document = fmt.read(data, "<text>", **settings)
+    else:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        document = fmt.read(without_bom(text.splitlines()), "<text>", **settings)
     return translate_document(translator, document, fmt, warn=warn)
 
 
@@ -151,8 +167,13 @@ def read_input(
     _check_markup(files, nbest)
     if fmt is None:
         return TranslateInput(files, text)
+    settings = {k: getattr(options, k) for k in fmt.options}
+    if fmt.binary:
+        name, data = read_raw(files.input_file)
+        document = fmt.read(data, name, **settings)
+        return TranslateInput(files, None, document, fmt, len(document.sources()))
     name, lines = read_whole(files.input_file)
-    document = fmt.read(lines, name, **{k: getattr(options, k) for k in fmt.options})
+    document = fmt.read(lines, name, **settings)
     return TranslateInput(files, None, document, fmt, len(lines))
 
 
