@@ -6,12 +6,25 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 runs of private-use characters: no model reads them as text (an icon font's
                 glyphs; what nmt_cli/markup/ puts where an inline ``<code>`` element was)
     code        inline code: ```x```, reST ````literal```` and ``:role:`target``` as a whole
+    placeholder a format string's placeholder, of every convention GNU gettext names a format
+                flag for and more (format_strings.py): ``%s``, ``%1$s``, ``%(name)s``, ``%@``,
+                ``%1``, ``%n``, ``%1%``, ``{0}``, ``{name}``, ``{0:>5}``, ``{0,number}``,
+                ``{{count}}``, ``%{name}``, ``%<name>s``, ``$VAR``, ``${VAR}``, ``$name$``,
+                ``$(ARG1)``, ``$1$``, ``%PRODUCTNAME``, ``~a``
     url         ``https://...``, ``ftp://...``, ``www....``, a host name and a path
                 (``github.com/nmt/cli``) (closing punctuation left out)
     email       ``name@example.org``
     command     a command line that starts with a well-known program and goes on with options or
                 paths (``ls -la /var/log``, ``git status``, ``pip install -U nmt-cli``); after a
                 subcommand, a word with a slash is a path too (``git checkout -b fix/login``)
+    shell       a command line that quotes an argument or chains commands, with its quotes:
+                ``grep -r "mot clé" src/``, ``ls -l | wc -l`` (code.py; not ``more "x"``)
+    setting     ``NAME=value``: ``LANG=fr_FR.UTF-8``, ``debug="oui"`` (code.py)
+    requirement a package's requirement: ``requests==2.31.0``, ``numpy>=1.24,<2`` (code.py)
+    directory   a relative directory with its closing slash: ``build/out/`` (code.py)
+    class       a class name in CamelCase: ``FileNotFoundError``, ``MainWindow()`` (code.py)
+    sql         an SQL statement from its capital keyword, its quoted values with their quotes:
+                ``SELECT nom FROM clients WHERE ville = 'Lyon';`` (code.py)
     path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``docs/index.html``
     file        a file or host name with an extension: ``rapport.pdf``, ``insee.fr``
     handle      ``@name``
@@ -49,6 +62,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from nmt_cli.protect import code, format_strings
+from nmt_cli.protect.code import CHAIN, QUOTED
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.numbers import CURRENCIES, ROMAN_TENS
 from nmt_cli.protect.units import MODIFIERS, UNITS
@@ -82,15 +97,33 @@ _ARG = (
 )
 
 
-def _command_pattern() -> str:
+def _programs() -> tuple[str, str]:
+    """The programs with a subcommand (``git status``), and those alone, as alternations."""
     sub = "|".join(
         rf"{re.escape(p)} (?:{'|'.join(names.split())})(?![\w-])"
         for p, names in _SUBCOMMANDS.items()
     )
     plain = "|".join(re.escape(p) for p in sorted(_PROGRAMS, key=len, reverse=True))
+    return sub, plain
+
+
+def _command_pattern() -> str:
+    sub, plain = _programs()
     return (
         rf"(?<![\w/.-])(?:sudo )?(?:(?:{sub})(?: {_ARG}| \w*(?:\d|[-._/]\w)[\w./-]*)*"
         rf"|(?:{plain})(?: {_ARG})+)"
+    )
+
+
+def _shell_pattern() -> str:
+    """A command line with a quoted argument or a chain (code.py, kind ``shell``)."""
+    sub, plain = _programs()
+    arg = rf"(?:{_ARG}|[\w.-]+/[^\s]*|\$\{{?\w+\}}?)"  # also a relative path, a $VAR
+    start = rf"(?:sudo )?(?:{sub}|{plain})"
+    step = rf"(?: (?:{arg}|{QUOTED})| ?(?:{CHAIN}) ?(?:{start}|{arg}))"
+    return (
+        rf"(?<![\w/.-]){start}(?: {arg})*(?: (?:{QUOTED})| ?(?:{CHAIN}) ?(?:{start}|{arg}))"
+        rf"{step}*"
     )
 
 
@@ -115,13 +148,16 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+",
     ),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
+    ("placeholder", format_strings.PATTERN),
     (
         "url",
         r"\b(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)[^\s<>\"`]+"
         r"|(?<![\w@./:~-])(?:[A-Za-z0-9-]+\.)+[a-z]{2,6}/[^\s<>\"`]*",  # a host, then a path
     ),
     ("email", r"(?<![\w.+-])[\w+-][\w.+-]*@[\w-]+(?:\.[\w-]+)+"),
+    ("shell", _shell_pattern()),
     ("command", _command_pattern()),
+    *((kind, pattern) for kind, pattern, _ in code.PATTERNS),
     (
         "path",
         r"(?<![\w/.:~-])(?:~|\.{1,2})?/(?:[\w.+@-]+/)*[\w.+@-]+/?"
@@ -164,6 +200,9 @@ PATTERNS: tuple[tuple[str, str], ...] = (
 NEEDS = {
     "markup": rf"[<&{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]",
     "code": "`",
+    "placeholder": format_strings.NEEDS,
+    "shell": code.SHELL_NEEDS,
+    **{kind: needs for kind, _, needs in code.PATTERNS},
     "url": r"/|www\.",
     "email": "@",
     "path": r"[/\\]",
@@ -177,7 +216,14 @@ NEEDS = {
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
 }
 KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "user")
-_TRIMMED = ("url", "command", "path")  # kinds whose end may take a sentence's punctuation
+_TRIMMED = (
+    "url",
+    "command",
+    "path",
+    "shell",
+    "setting",
+    "requirement",
+)  # kinds whose end may take a sentence's punctuation
 
 
 def _is_identifier(text: str) -> bool:
@@ -239,6 +285,8 @@ def _matches(pattern: re.Pattern, line: str, kind: str, rank: int) -> Iterable[_
     for m in pattern.finditer(line):
         if kind == "identifier" and not _is_identifier(m[0]):
             continue  # most words of a line, skipped before any work on them
+        if kind == "shell" and not code.is_shell(m[0]):
+            continue
         start, end = m.span()
         text = line[start:end]
         if kind in _TRIMMED:
@@ -267,6 +315,8 @@ def trim_closing(text: str) -> str:
         if text.endswith("..") and text[-3:-2] in ("", " ", "/"):
             break  # the parent directory
         last = text[-1]
+        if last in "'\"" and text.count(last) % 2 == 0:
+            break  # a quote that closes one the text opens (``echo 'oui'``)
         if last in _CLOSERS or last in pairs and text.count(pairs[last]) < text.count(last):
             text = text[:-1]
         else:
