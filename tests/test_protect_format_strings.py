@@ -91,6 +91,7 @@ def test_each_convention_of_placeholders_is_found(convention, line, expected):
         "Plus de 50 % des gens, 5 %du PIB, 50 %50 % et 5%.",  # per cent signs
         "Il coûte 100 $US, 10 $ et $5.",  # money
         "Enregistrer sous Coupe~r, ~Fichier ; voir ~/notes.",  # access keys, a home directory
+        "Contrôle~s, 3~d, ~Sélection et ~Rétablir",  # LibreOffice's access keys
         "YouTube, PlayStation, McDonald et PayPal sont des marques.",
         'Le principe du "naming and shaming", more "democratic" rules.',
         "Le groupe de la gauche unitaire européenne/ gauche verte nordique.",

@@ -21,7 +21,8 @@ One pattern covers every convention GNU gettext names a format flag for, and a f
                 ``$VAR``, ``$name``, ``${VAR}``, ``${VAR:-x}`` (not ``$US``, a currency)
     WebExtension ``$name$``, ``$USER$``
     scheme, lisp ``~a``, ``~S``, ``~5d``, ``~%``, a run of them (``~a~%``); not a letter
-                after a word's letters (``Coupe~r``, LibreOffice's access key)
+                marked in a word (LibreOffice's access keys ``Coupe~r``, ``3~d``,
+                ``~Sélection``)
 
 What each is not: a space after ``%`` (French ``50 % des``) is text, not printf's space flag,
 and a per cent sign after a number is one, whatever follows it (``5 %du PIB``, ``50 %50 %``).
@@ -59,8 +60,8 @@ _FORMAT_STRINGS = (
     r"\$\([A-Za-z_][\w.-]*\)",  # LibreOffice's $(ARG1), make's $(CC)
     r"\$[A-Za-z0-9_@]+\$",  # WebExtension $name$, LibreOffice $1$
     r"\$(?!(?:US|CA|AU|NZ|HK|SG|NT|[ACRZM])\b)[A-Za-z_][A-Za-z0-9_]*",  # sh, perl, php
-    r"(?<![A-Za-z])(?:~(?:\d+|'.)?(?:,\d*)*[:@]{0,2}[aAsSdDbBoOxXfFeEgGcCrRpP%&~])+"
-    r"(?![A-Za-z0-9])",  # scheme, lisp
+    r"(?<![^\W_])(?:~(?:\d+|'.)?(?:,\d*)*[:@]{0,2}[aAsSdDbBoOxXfFeEgGcCrRpP%&~])+"
+    r"(?!\w)",  # scheme, lisp; not an access key: 3~d, ~Sélection
 )
 PATTERN = "|".join(f"(?:{p})" for p in _FORMAT_STRINGS)
 # What a line must hold for the pattern to match in it (spans.NEEDS)
