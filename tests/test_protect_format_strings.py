@@ -58,7 +58,8 @@ def test_the_issue_lines_have_their_placeholders_found_as_plain_lines(line, expe
             ["{0}", "{1,date,short}", "{0,number,#.##}", "{0,-10:C}"],
         ),
         ("javascript", "Objet %o, %O et %j", ["%o", "%O", "%j"]),
-        ("qt, kde", "Fichier %1 sur %2, %L1", ["%1", "%2", "%L1"]),
+        ("strftime", "Le %d/%m/%Y à %H:%M", ["%d", "%m", "%Y", "%H", "%M"]),
+        ("qt, kde", "Fichier %1 sur %2, %L1, %1guillemets%2", ["%1", "%2", "%L1", "%1", "%2"]),
         ("qt-plural", "%n fichier(s) supprimé(s)", ["%n"]),
         ("boost", "Il reste %1% minutes", ["%1%"]),
         ("ruby, Rails", "Bonjour %{name}, %<count>d messages", ["%{name}", "%<count>d"]),
@@ -165,6 +166,7 @@ def test_each_code_like_kind_is_found_whole_with_its_quotes(line, expected):
         ("~a~%", "lisp"),
         ("~%", None),
         ("%1", None),
+        ("%Y", None),
     ],
 )
 def test_only_placeholders_filled_in_order_belong_to_an_order_group(text, group):

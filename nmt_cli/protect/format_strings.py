@@ -6,6 +6,7 @@ One pattern covers every convention GNU gettext names a format flag for, and a f
     c, php, perl, lua, awk, tcl, objc, javascript, go, python
                 ``%s``, ``%d``, ``%-5.2f``, ``%lld``, ``%1$s`` (positional), ``%@`` (objc),
                 ``%(name)s`` (python), ``%j`` ``%O`` (javascript), ``%v`` ``%T`` ``%q`` (go),
+                ``%Y`` ``%H`` ``%M`` (strftime's date and time),
                 ``%%`` (a literal per cent sign, which the string must keep)
     qt, kde, ycp, smalltalk, LibreOffice
                 ``%1`` ... ``%99``, Qt's ``%L1`` and plural ``%n`` / ``%Ln``
@@ -25,7 +26,8 @@ One pattern covers every convention GNU gettext names a format flag for, and a f
                 ``~Sélection``)
 
 What each is not: a space after ``%`` (French ``50 % des``) is text, not printf's space flag,
-and a per cent sign after a number is one, whatever follows it (``5 %du PIB``, ``50 %50 %``).
+and a per cent sign after a number is one, whatever follows it (``5 %du PIB``, ``50 %50 %``);
+``%1`` before a word is Qt's, not printf's with a width (``%1guillemets%2``).
 
 Non-positional placeholders of one convention are filled in their order of the string (the
 first ``%s`` takes the first argument): ``order_group`` names the group a placeholder keeps its
@@ -38,19 +40,22 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
-# printf's conversions: c's, objc's @, javascript's j O, go's v T q, wide C S
-_CONVERSIONS = "diouxXeEfFgGaAcCsSpn@jOvTqb"
+# printf's conversions: c's, objc's @, javascript's j O, go's v T q, wide C S; and strftime's,
+# which take no argument of their own (a date's parts, in any order)
+_ARGUMENTS = "diouxXeEfFgGaAcCsSpn@jOvTqb"
+_CONVERSIONS = _ARGUMENTS + "YyHIMmBZz"
 _AFTER_NUMBER = r"(?<!\d)(?<!\d[ \u00a0\u202f])"  # 5 %du PIB, 50 %50 %: per cent signs
 _PRINTF = (
-    rf"{_AFTER_NUMBER}%(?:[1-9]\d*\$)?(?:\([\w.-]+\))?[-#0+']*(?:[1-9]\d*|\*(?:[1-9]\d*\$)?)?"
+    rf"{_AFTER_NUMBER}%(?![1-9]\d?[A-Za-z]{{2}})(?:[1-9]\d*\$)?(?:\([\w.-]+\))?[-#0+']*"
+    r"(?:[1-9]\d*|\*(?:[1-9]\d*\$)?)?"
     r"(?:\.(?:\d+|\*(?:[1-9]\d*\$)?))?(?:hh|ll|I64|I32|[hlLqjztI])?"
     rf"[{_CONVERSIONS}]"
 )
 _FORMAT_STRINGS = (
     _PRINTF,
     r"%%",
-    rf"{_AFTER_NUMBER}%L?(?:[1-9]\d?|n)%?(?![\w])",  # Qt, KDE, LibreOffice; boost's %1%
-    r"%[A-Z][A-Z0-9_]{3,}(?![A-Za-z0-9_])",  # LibreOffice's %PRODUCTNAME
+    rf"{_AFTER_NUMBER}%L?(?:[1-9]\d?|n)%?(?!\d)",  # Qt, KDE, LibreOffice; boost's %1%
+    rf"{_AFTER_NUMBER}%[A-Z][A-Z0-9_]{{2,}}(?![A-Za-z0-9_])",  # LibreOffice's %PRODUCTNAME, %URL
     r"%\{[A-Za-z_]\w*\}",  # ruby, Rails
     r"%<[A-Za-z_]\w*>(?:[-#0+]*\d*(?:\.\d+)?[diouxXeEfgGaAcsp])?",  # ruby's named printf
     r"\{\{[-#/^&]?\s*[\w.$]+(?:\s*,\s*[^{}\n]*?)?\s*\}\}",  # i18next, Mustache
@@ -68,7 +73,7 @@ PATTERN = "|".join(f"(?:{p})" for p in _FORMAT_STRINGS)
 NEEDS = r"[%{$~]"
 
 _SEQUENTIAL_PRINTF = re.compile(
-    rf"%(?!\d+\$|\(|%)[-#0+']*(?:\d+|\*)?(?:\.(?:\d+|\*))?\D*[{_CONVERSIONS}]"
+    rf"%(?!\d+\$|\(|%)[-#0+']*(?:\d+|\*)?(?:\.(?:\d+|\*))?\D*[{_ARGUMENTS}]"
 )
 _AUTO_BRACE = re.compile(r"\{(?:![rsa])?(?::[^{}]*)?\}")
 _LISP_ARGUMENT = re.compile(r"~[\d,':@]*[aAsSdDbBoOxXfFeEgGcCrRpP]")
