@@ -68,8 +68,8 @@ class SpanProtection:
     ):
         self.tok = tokenizer
         self.glossary = dict(glossary or {})
-        self.finder = SpanFinder(patterns, self.glossary)
         self.source, self.target = languages or (None, None)
+        self.finder = SpanFinder(patterns, self.glossary, language=self.source)
         self.form = form or form_for(tokenizer.encode, tokenizer.piece_to_id)
 
     def mask(self, line: str) -> Masked:

@@ -31,17 +31,20 @@ A span is found on the raw line, before sentence splitting and case restoration.
     hashtag     ``#name``
     phone       three or more groups of digits joined by spaces, dots or hyphens that do not
                 make one grouped number (``01 23 45 67 89``): kept as written
-    time        a clock time as French writes it: ``14 h 30``, ``14h30``, ``9 h`` (hours 0-23,
-                minutes 00-59; not a duration in minutes, ``1 h 30 min``: numbers.py)
+    time        a clock time as the source language writes it (languages.py): French
+                ``14 h 30``, ``14h30``, ``9 h`` (hours 0-23, minutes 00-59; not a duration in
+                minutes, ``1 h 30 min``: numbers.py)
     amount      a number with a currency symbol before or after it: ``12,50 €``, ``€12.50``,
                 ``1 200 $`` (numbers.py gives its written form, the symbol where the target
                 language puts it)
-    measure     a number with a unit: ``12,5 km``, ``-5,5 °C``, ``45 min``, ``16 Go`` (units.py;
-                numbers.py gives its written form)
+    measure     a number with a unit: ``12,5 km``, ``-5,5 °C``, ``45 min``, ``16 Go`` (units.py,
+                a language's own units, French ``Go``, for it only; numbers.py gives its
+                written form)
     number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form)
-    ordinal     ``1er``, ``3e``, ``21st``, French Roman ``XVIIe`` (numbers.py)
-    address     a house number with ``bis``, ``ter``, ``quater``: ``12 bis`` (kept)
-    keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C`` (units.py)
+    ordinal     ``1er``, ``3e`` (French), ``21st`` (English), French Roman ``XVIIe`` (numbers.py)
+    address     a house number with French ``bis``, ``ter``, ``quater``: ``12 bis`` (kept)
+    keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C`` (units.py;
+                French ``Maj``, German ``Strg``)
     letter      a capital letter on its own, a label: ``axes X et Y``, ``plan B``, ``vitamine C``
                 (not A or I, words in French and English; not Y but after a lowercase word,
                 French ``Y a-t-il``; not before a full stop inside a line, ``M. Dupont``)
@@ -51,6 +54,11 @@ A span is found on the raw line, before sentence splitting and case restoration.
 
     term        a source term of the user's glossary (glossary.py), listed before all others
 
+The kinds that read a language's conventions (time, measure, ordinal, address, keys: one table
+a language, languages.py) run with that language's table for a source in that language, and
+with every language's where the source language is not recorded: German ``von 12 bis 14``
+holds no house number, English ``at 14 h`` no French time.
+
 Where spans overlap, the one that starts first wins, then the longest, then the kind listed
 first (a glossary term inside a URL is the URL's). A user's own patterns (``--protect REGEX``)
 are taken before all of these.
@@ -58,6 +66,7 @@ are taken before all of these.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -65,8 +74,9 @@ from dataclasses import dataclass
 from nmt_cli.protect import code, format_strings
 from nmt_cli.protect.code import CHAIN, QUOTED
 from nmt_cli.protect.glossary import term_pattern
+from nmt_cli.protect.languages import languages_for
 from nmt_cli.protect.numbers import CURRENCIES, ROMAN_TENS
-from nmt_cli.protect.units import MODIFIERS, UNITS
+from nmt_cli.protect.units import modifiers_for, units_for
 
 _CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command
 
@@ -129,17 +139,37 @@ def _shell_pattern() -> str:
 
 _NUMBER_END = r"(?![\w]|[.,]\d)"
 _SPACE = "[ \u00a0\u202f]"
-# an hour, h, minutes; not followed by more digits or by "min" (1 h 30 min is a duration)
-_CLOCK = rf"(?:[01]?\d|2[0-3]){_SPACE}?h(?:{_SPACE}?[0-5]\d)?(?!\w|{_SPACE}?(?:\d|min\b))"
 _AMOUNT = rf"\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"  # a number's digits
 _CURRENCY = f"[{re.escape(CURRENCIES)}]"
-_ROMAN_SUFFIX = "(?:e|ème|eme)"
-_UNIT = "|".join(re.escape(u) for u in UNITS)  # longest first: km/h before km
 _PLUS = rf"(?:{_SPACE}?\+{_SPACE}?|-)"  # between the keys of a shortcut
-_KEYS = rf"(?<![\w+-])(?:{'|'.join(MODIFIERS)}){_PLUS}\w+(?:{_PLUS}\w+)*"
+
+
+def _language_patterns(language: str | None) -> dict[str, str | None]:
+    """The patterns of the kinds that read a language's conventions (languages.py), for a text
+    in ``language`` (None: every language's); None for a kind no such language has."""
+    langs = languages_for(language)
+    clocks = "|".join(lang.clock for lang in langs if lang.clock)
+    ordinals = "|".join(lang.ordinals for lang in langs if lang.ordinals)
+    romans = "|".join(lang.roman for lang in langs if lang.roman)
+    house = "|".join(word for lang in langs for word in lang.house)
+    unit = "|".join(re.escape(u) for u in units_for(language))  # longest first: km/h, km
+    keys = "|".join(modifiers_for(language))
+    roman = rf"(?<![\w.,-])(?:[VX]|(?=[IVXL]{{2}}){ROMAN_TENS})(?:{romans})(?![\w-])"
+    return {
+        "time": rf"(?<![\w.,])(?:{clocks})" if clocks else None,
+        "measure": rf"(?<![\w.,])(?:{_AMOUNT}){_SPACE}?(?:{unit})(?![\w'’²³])",
+        "ordinal": rf"(?<![\w.,])\d+(?:{ordinals})(?![\w])" if ordinals else None,
+        "roman": roman if romans else None,
+        "address": rf"(?<![\w.,])\d+{_SPACE}?(?:{house})(?![\w])" if house else None,
+        "keys": rf"(?<![\w+-])(?:{keys}){_PLUS}\w+(?:{_PLUS}\w+)*",
+    }
+
+
 PRIVATE_USE = ("\ue000", "\uf8ff")  # the Basic Multilingual Plane's private-use area
-# (kind, pattern), in the order ties are broken
-PATTERNS: tuple[tuple[str, str], ...] = (
+
+
+# The kinds before and after those of a language's conventions, in the order ties are broken
+_FIRST: tuple[tuple[str, str], ...] = (
     (
         "markup",
         r"&lt;/?[A-Za-z][\w:.-]*(?:\s(?:(?!&gt;)[^<>])*)?/?&gt;"
@@ -171,20 +201,20 @@ PATTERNS: tuple[tuple[str, str], ...] = (
     ),
     ("handle", r"(?<![\w@.])@[A-Za-z0-9_]{1,30}\b"),
     ("hashtag", r"(?<![\w&#])#\w+"),
-    ("time", rf"(?<![\w.,]){_CLOCK}"),
+)
+_AMOUNTS = (
     (
         "amount",
         rf"(?<![\w.,])(?:{_AMOUNT}){_SPACE}?{_CURRENCY}(?!\w)"
         rf"|(?<![\w]){_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END}",
     ),
-    ("measure", rf"(?<![\w.,])(?:{_AMOUNT}){_SPACE}?(?:{_UNIT})(?![\w'’²³])"),
+)
+_NUMBERS = (
     ("number", rf"(?<![\w.,])\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d+)?{_NUMBER_END}"),
     ("number", rf"(?<![\w.,])\d+(?:[.,]\d+)*{_NUMBER_END}"),
     ("phone", r"(?<![\w+])\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}(?![\w])"),
-    ("ordinal", r"(?<![\w.,])\d+(?:er|re|ère|ème|eme|e|nde|nd|st|rd|th)(?![\w])"),
-    ("ordinal", rf"(?<![\w.,-])(?:[VX]|(?=[IVXL]{{2}}){ROMAN_TENS}){_ROMAN_SUFFIX}(?![\w-])"),
-    ("address", rf"(?<![\w.,])\d+{_SPACE}?(?:bis|ter|quater)(?![\w])"),
-    ("keys", _KEYS),
+)
+_LAST = (
     (
         "letter",
         r"(?<![\w'’.&/;-])(?:[B-HJ-XZ]|(?<=[a-zà-ÿ,] )Y)(?![\w'’&/-]|\.(?=.))",
@@ -195,6 +225,29 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         r"|(?<![\w])[^\W_]+(?:_[^\W_]+)+(?![\w])",
     ),
 )
+
+
+@functools.cache
+def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
+    """(kind, pattern) of each kind of span of a text in ``language`` (None: not recorded, every
+    language's), in the order ties are broken."""
+    lang = _language_patterns(language)
+    patterns = (
+        *_FIRST,
+        ("time", lang["time"]),
+        *_AMOUNTS,
+        ("measure", lang["measure"]),
+        *_NUMBERS,
+        ("ordinal", lang["ordinal"]),
+        ("ordinal", lang["roman"]),
+        ("address", lang["address"]),
+        ("keys", lang["keys"]),
+        *_LAST,
+    )
+    return tuple((kind, p) for kind, p in patterns if p is not None)
+
+
+PATTERNS = patterns_for(None)  # every language's
 # What a line must hold for a kind to match in it: searched for first, as most lines hold no
 # span of most kinds (a search for a character costs a fraction of the kind's own pattern).
 NEEDS = {
@@ -254,11 +307,17 @@ def compile_patterns(patterns: Iterable[str], flag: str = "--protect") -> list[r
 
 class SpanFinder:
     """``find(line)``: the protected spans of ``line``, in order, none overlapping: the matches
-    of the user's ``patterns``, the glossary's source ``terms``, and the kinds above."""
+    of the user's ``patterns``, the glossary's source ``terms``, and the kinds above, those of
+    a language's conventions for the source ``language`` only (None: every language's)."""
 
-    def __init__(self, patterns: Sequence[str] = (), terms: Iterable[str] = ()):
+    def __init__(
+        self,
+        patterns: Sequence[str] = (),
+        terms: Iterable[str] = (),
+        language: str | None = None,
+    ):
         self.user = compile_patterns(patterns)
-        self.kinds = [(kind, re.compile(p)) for kind, p in PATTERNS]
+        self.kinds = [(kind, re.compile(p)) for kind, p in patterns_for(language)]
         self.needs = {kind: re.compile(p) for kind, p in NEEDS.items()}
         terms_found = term_pattern(terms)
         if terms_found is not None:
