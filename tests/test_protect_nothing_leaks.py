@@ -29,6 +29,11 @@ SAMPLES = (
     "%s %d %-5.2f %@ %1$s %2$d %(name)s %% {} {0} {name} {0:>5} {{count}} %1 %2 %n %1% "
     "%{name} %<count>d $HOME ${HOME} $name$ $(ARG1) $1$ %PRODUCTNAME ~a"
 ).split()
+ICU = (  # ICU messages: the pieces of their structure are spans too (icu.py)
+    "{n, plural, one {# fichier} other {# fichiers}}",
+    "{g, select, male {il} other {elle}}",
+    "{n, plural, =0 {aucun} other {{name} et # autres}}",
+)
 WORDS = "le fichier de vers copier impossible existe voulez-vous remplacer à la version".split()
 MODEL_WORDS = "the file to copy cannot exists want replace at version of and".split()
 GLUES = (".", "", ",")  # what the model may put between two placeholders it glues
@@ -42,6 +47,9 @@ def lines(draw) -> str:
     for _ in range(draw(st.integers(1, 9))):
         if draw(st.booleans()):
             parts.append(draw(st.sampled_from(WORDS)))
+            continue
+        if draw(st.integers(0, 9)) == 0:
+            parts.append(draw(st.sampled_from(ICU)))
             continue
         token = draw(st.sampled_from(SAMPLES))
         if draw(st.integers(0, 4)) == 0:  # two placeholders glued in the source
@@ -81,6 +89,7 @@ def test_whatever_the_model_writes_each_span_comes_out_once_in_order_and_no_name
     spans = FIND.find(line)
     n = len(spans)
     assert n >= sum(line.split().count(t) for t in ("%s", "{0}", "$(ARG1)"))
+    assert all(span.kind != "icu" or span.text.strip() for span in spans)
     markers = [f"«{chr(0x3B1 + k)}»" for k in range(n)]  # no digit, no name: where span k went
     m = mask(line, spans, markers, form)
     found = held(m.text, form, n)

@@ -102,5 +102,13 @@ class _Span(Protocol):
 
 def order_groups(spans: Sequence[_Span]) -> list[str | None]:
     """The order group of each of a line's spans (placement.py): a placeholder's, or a user's
-    span that is one (a document's placeholders are a user's patterns); None for the rest."""
-    return [order_group(s.text) if s.kind in ("placeholder", "user") else None for s in spans]
+    span that is one (a document's placeholders are a user's patterns); ``icu`` for the pieces
+    of an ICU message's structure (icu.py), which keep their order; None for the rest."""
+    return [
+        "icu"
+        if s.kind == "icu"
+        else order_group(s.text)
+        if s.kind in ("placeholder", "user")
+        else None
+        for s in spans
+    ]

@@ -1,7 +1,7 @@
 """Numbers in the target language's written form, their value kept exactly.
 
 Each language writes a number by a convention (its decimal mark, what separates groups of three
-digits). A number found in the source (spans.py) is read by the source language's convention
+digits: its table in languages.py). A number found in the source (spans.py) is read by the source language's convention
 and written by the target's; where both languages share a convention, or either is not known
 here, or the reading is not certain, the number is kept as written:
 

@@ -120,9 +120,11 @@ def _split_names(digits: str, names: dict[str, int]) -> list[str] | None:
 def _name_pattern(template: str) -> re.Pattern:
     """The names ``template`` makes, found in a text (built once: read for every word)."""
     before, after = (re.escape(part) for part in template.split("{}"))
-    # not a part of a longer number: "101.1" is a garbled copy of 101, not 101
-    edges = r"(?<!\d)(?<!\d\.)", r"(?!\d|\.\d)"
-    return re.compile(rf"{edges[0]}{before}(\d+){after}{edges[1]}", re.IGNORECASE)
+    # not a part of a longer number: "101.1" is a garbled copy of 101, not 101 (a name that
+    # starts or ends with a mark, <ph0>, ends there: <ph0>.101 is two names)
+    left = "" if before else r"(?<!\d)(?<!\d\.)"
+    right = "" if after else r"(?!\d|\.\d)"
+    return re.compile(rf"{left}{before}(\d+){after}{right}", re.IGNORECASE)
 
 
 # A reserved placeholder's neighbours as text writes them: closing punctuation after it and an

@@ -6,6 +6,9 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 runs of private-use characters: no model reads them as text (an icon font's
                 glyphs; what nmt_cli/markup/ puts where an inline ``<code>`` element was)
     code        inline code: ```x```, reST ````literal```` and ``:role:`target``` as a whole
+    icu         the structure of an ICU MessageFormat plural or select message, in pieces, each
+                branch's text left to translate: ``{count, plural, one {``, ``#``,
+                ``} other {``, ``}}`` (icu.py)
     placeholder a format string's placeholder, of every convention GNU gettext names a format
                 flag for and more (format_strings.py): ``%s``, ``%1$s``, ``%(name)s``, ``%@``,
                 ``%1``, ``%n``, ``%1%``, ``{0}``, ``{name}``, ``{0:>5}``, ``{0,number}``,
@@ -71,7 +74,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from nmt_cli.protect import code, format_strings
+from nmt_cli.protect import code, format_strings, icu
 from nmt_cli.protect.code import CHAIN, QUOTED
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.languages import languages_for
@@ -178,6 +181,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
         rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+",
     ),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
+    ("icu", icu.HEAD),
     ("placeholder", format_strings.PATTERN),
     (
         "url",
@@ -200,7 +204,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
         r"|(?<![\w.@/-])[\w-]{3,}\.[a-z](?![\w.-])",
     ),
     ("handle", r"(?<![\w@.])@[A-Za-z0-9_]{1,30}\b"),
-    ("hashtag", r"(?<![\w&#])#\w+"),
+    ("hashtag", r"(?<![\w&#{])#\w+"),  # not an ICU plural's number: {#e}
 )
 _AMOUNTS = (
     (
@@ -253,6 +257,7 @@ PATTERNS = patterns_for(None)  # every language's
 NEEDS = {
     "markup": rf"[<&{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]",
     "code": "`",
+    "icu": "plural|select",
     "placeholder": format_strings.NEEDS,
     "shell": code.SHELL_NEEDS,
     **{kind: needs for kind, _, needs in code.PATTERNS},
@@ -345,6 +350,10 @@ def _matches(pattern: re.Pattern, line: str, kind: str, rank: int) -> Iterable[_
         if kind == "identifier" and not _is_identifier(m[0]):
             continue  # most words of a line, skipped before any work on them
         if kind == "shell" and not code.is_shell(m[0]):
+            continue
+        if kind == "icu":  # a message's structure: its pieces
+            for a, b, piece in icu.pieces(line, m.start()):
+                yield _Ranked(a, b, piece, line[a:b], rank)
             continue
         start, end = m.span()
         text = line[start:end]

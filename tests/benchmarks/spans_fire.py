@@ -16,8 +16,8 @@ from pathlib import Path
 
 from nmt_cli.protect.spans import SpanFinder
 
-# The kinds issue 52 added (protect/format_strings.py, protect/code.py)
-NEW_KINDS = ("placeholder", "shell", "setting", "requirement", "directory", "class", "sql")
+# The kinds issue 52 added (protect/format_strings.py, protect/code.py, protect/icu.py)
+NEW_KINDS = ("icu", "placeholder", "shell", "setting", "requirement", "directory", "class", "sql")
 SETS = (
     ("newstest2013", "news/fr-en/newstest2013.fr"),
     ("europarl valid", "europarl/valid.fr"),
