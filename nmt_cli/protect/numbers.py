@@ -1,9 +1,10 @@
 """Numbers in the target language's written form, their value kept exactly.
 
 Each language writes a number by a convention (its decimal mark, what separates groups of three
-digits: its table in languages.py). A number found in the source (spans.py) is read by the source language's convention
-and written by the target's; where both languages share a convention, or either is not known
-here, or the reading is not certain, the number is kept as written:
+digits: its table in languages.py). A number found in the source (spans.py) is read by the
+source language's convention and written by the target's; where both languages share a
+convention, or either is not known here, or the reading is not certain, the number is kept as
+written:
 
     fr -> en   14,8 -> 14.8     27 306,5 -> 27,306.5     1.000.000 -> 1,000,000
     en -> fr   14.8 -> 14,8     27,306.5 -> 27 306,5 (no-break space)
