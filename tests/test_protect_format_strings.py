@@ -80,6 +80,7 @@ def test_the_issue_lines_have_their_placeholders_found_as_plain_lines(line, expe
             "%PRODUCTNAME %PRODUCTVERSION : $1$ et $(ARG1)",
             ["%PRODUCTNAME", "%PRODUCTVERSION", "$1$", "$(ARG1)"],
         ),
+        ("LibreOffice", "« %FILENAME » et « %STYLE_NAME% »", ["%FILENAME", "%STYLE_NAME%"]),
     ],
 )
 def test_each_convention_of_placeholders_is_found(convention, line, expected):

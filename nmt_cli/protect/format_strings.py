@@ -11,7 +11,9 @@ One pattern covers every convention GNU gettext names a format flag for, and a f
     qt, kde, ycp, smalltalk, LibreOffice
                 ``%1`` ... ``%99``, Qt's ``%L1`` and plural ``%n`` / ``%Ln``
     boost       ``%1%``
-    LibreOffice ``%PRODUCTNAME`` (a capital word after ``%``), ``$(ARG1)``, ``$1$``
+    LibreOffice ``%PRODUCTNAME``, ``%STYLE_NAME%``, ``%name``, ``%num%`` (a word after ``%``;
+                of three letters or more where it starts in lower case, not ``%s``), ``$(ARG1)``,
+                ``$1$``
     ruby, Rails ``%{name}``, ``%<name>s``, ``%<name>.2f``
     python-brace, perl-brace, rust, csharp, java (MessageFormat), ICU simple arguments
                 ``{}``, ``{0}``, ``{name}``, ``{0:>5}``, ``{obj.attr!r}``, ``{0,number}``,
@@ -51,11 +53,12 @@ _PRINTF = (
     r"(?:\.(?:\d+|\*(?:[1-9]\d*\$)?))?(?:hh|ll|I64|I32|[hlLqjztI])?"
     rf"[{_CONVERSIONS}]"
 )
-_FORMAT_STRINGS = (
+_FORMAT_STRINGS = (  # the first that matches is taken: %FILENAME before printf's %F
+    rf"{_AFTER_NUMBER}%[A-Z][A-Z0-9_]{{2,}}%?(?![A-Za-z0-9_])",  # LibreOffice's %PRODUCTNAME
+    rf"{_AFTER_NUMBER}%[a-z][a-z0-9_]{{2,}}%?(?!\w)",  # and its %name, %value, %num%
     _PRINTF,
     r"%%",
     rf"{_AFTER_NUMBER}%L?(?:[1-9]\d?|n)%?(?!\d)",  # Qt, KDE, LibreOffice; boost's %1%
-    rf"{_AFTER_NUMBER}%[A-Z][A-Z0-9_]{{2,}}(?![A-Za-z0-9_])",  # LibreOffice's %PRODUCTNAME, %URL
     r"%\{[A-Za-z_]\w*\}",  # ruby, Rails
     r"%<[A-Za-z_]\w*>(?:[-#0+]*\d*(?:\.\d+)?[diouxXeEfgGaAcsp])?",  # ruby's named printf
     r"\{\{[-#/^&]?\s*[\w.$]+(?:\s*,\s*[^{}\n]*?)?\s*\}\}",  # i18next, Mustache
