@@ -12,6 +12,7 @@ from typing import Protocol
 from nmt_cli.errors import InputError
 from nmt_cli.formats.skeleton import ParseError
 from nmt_cli.inference.translation import Translation
+from nmt_cli.protect import format_strings
 from nmt_cli.textio import COMPRESSION_ERRORS, open_bytes, open_lines
 
 _BOM = "\ufeff"
@@ -43,13 +44,10 @@ class Document(Protocol):
         ...
 
 
-# The placeholders of format strings, protected in the strings of catalogues and JSON lines
-PLACEHOLDERS = (
-    r"%(?:\d+\$)?(?:\([\w.-]+\))?[-#0+']*(?:\d+|\*)?(?:\.(?:\d+|\*))?"
-    r"(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcsp%]",  # printf, Python's %
-    r"%\d+",  # Qt's %1
-    r"\{[\w.\[\]]*(?:![rsa])?(?::[^{}]*)?\}",  # Python's str.format, C#'s {0}
-)
+# The placeholders of format strings (every convention: protect/format_strings.py), protected in
+# the strings of catalogues and JSON lines as in any line; named here so that a document's
+# placeholders stay protected with a user's own patterns taken before the built-in kinds
+PLACEHOLDERS = (format_strings.PATTERN,)
 
 
 @dataclass(frozen=True)

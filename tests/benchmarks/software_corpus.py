@@ -32,19 +32,19 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from software_split import CATALOGUES, dev_catalogues, fold  # noqa: E402
+from software_split import SOFTWARE, dev_catalogues, in_split, read_heldout  # noqa: E402
 
-from nmt_cli.formats.memory import Counts  # noqa: E402
 from nmt_cli.formats.po import read_pairs  # noqa: E402
 
 
 def interface_pairs(counts: Counter) -> list[tuple[str, str]]:
     """The (French, English) pairs of the catalogues outside the development split, each
     once, in the catalogues' order."""
-    dev = set(dev_catalogues())
+    folder = SOFTWARE / "libreoffice-ui-fr"
+    dev = {p.name for p in dev_catalogues(folder)}
     seen: set[tuple[str, str]] = set()
     out = []
-    for path in sorted(CATALOGUES.glob("*.po")):
+    for path in sorted(folder.glob("*.po")):
         if path.name in dev:
             continue
         for pair in read_pairs(str(path), ("fr", "en"), lambda c: None):
@@ -57,11 +57,11 @@ def interface_pairs(counts: Counter) -> list[tuple[str, str]]:
     return out
 
 
-def outside(pairs, heldout: set[str], counts: Counter, what: str) -> list[tuple[str, str]]:
+def outside(pairs, heldout, counts: Counter, what: str) -> list[tuple[str, str]]:
     """``pairs`` without those whose French or English side (folded) is in ``heldout``."""
     kept = []
     for src, tgt in pairs:
-        if fold(src) in heldout or fold(tgt) in heldout:
+        if in_split(src, tgt, heldout):
             counts[f"{what}: in the development split"] += 1
         else:
             kept.append((src, tgt))
@@ -93,7 +93,7 @@ def main() -> None:
     parser.add_argument("--identical-share", type=float, default=0.02)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    heldout = set((args.split / "heldout.txt").read_text(encoding="utf-8").splitlines())
+    heldout = read_heldout(args.split / "heldout.txt")
     counts: Counter = Counter()
     ui = outside(interface_pairs(counts), heldout, counts, "interface")
     ui = fewer_identical(ui, args.identical_share, random.Random(args.seed), counts)
@@ -111,5 +111,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    Counts  # the formats' counts type: read_pairs reports through it
     main()
