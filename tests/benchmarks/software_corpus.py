@@ -80,9 +80,11 @@ def fewer_identical(pairs, share: float, rng: random.Random, counts: Counter):
 
 
 def write(path: Path, pairs) -> None:
+    """French TAB English lines: a side's tabs and line breaks (a catalogue's \\t) are
+    spaces, each run of white space one space."""
     with open(path, "w", encoding="utf-8") as f:
         for src, tgt in pairs:
-            f.write(f"{src}\t{tgt}\n")
+            f.write(f"{' '.join(src.split())}\t{' '.join(tgt.split())}\n")
 
 
 def main() -> None:
