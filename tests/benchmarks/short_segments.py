@@ -35,6 +35,7 @@ import argparse
 import gzip
 import lzma
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -95,12 +96,15 @@ def names_kept(segment: Segment, output: str) -> bool:
     return set(names(segment)) <= set(WORD.findall(output))
 
 
-def translate(model: str, sources: list[str], work: Path, threads: int) -> list[str]:
-    """``sources`` translated by ``nmt translate`` (a process of its own), one line per line."""
+def translate(
+    model: str, sources: list[str], work: Path, threads: int, options: list[str] = ()
+) -> list[str]:
+    """``sources`` translated by ``nmt translate`` (a process of its own, with ``options``),
+    one line per line."""
     src, out = work / "short_segments.fr", work / "short_segments.en"
     src.write_text("".join(s + "\n" for s in sources), encoding="utf-8")
     command = [sys.executable, "-m", "nmt_cli", "translate", "-m", model, "--threads",
-               str(threads), "-i", str(src), "-o", str(out)]
+               str(threads), "-i", str(src), "-o", str(out), *options]
     subprocess.run(command, check=True)
     return out.read_text(encoding="utf-8").splitlines()
 
@@ -185,6 +189,8 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="a folder for the input and the output")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--show", action="store_true", help="list the lines not matched")
+    parser.add_argument("--options", default="", help="more options of nmt translate, quoted: "
+                        "'--length-penalty 1.0 --beam 1'")
     args = parser.parse_args()
     segments = read_set(args.set)
     counts = {c: sum(s.category == c for s in segments) for c in CATEGORIES}
@@ -194,7 +200,8 @@ def main() -> None:
     if args.model:
         work = args.keep or Path(tempfile.mkdtemp(prefix="short_segments_"))
         work.mkdir(parents=True, exist_ok=True)
-        outputs = translate(args.model, [s.source for s in segments], work, args.threads)
+        options = shlex.split(args.options)
+        outputs = translate(args.model, [s.source for s in segments], work, args.threads, options)
         report(segments, outputs, args.show)
 
 
