@@ -8,8 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from nmt_cli.documents.binary import check_text_file, read_binary, write_binary
 from nmt_cli.errors import InputError
 from nmt_cli.inference.translation import Translation
+from nmt_cli.output import write_output
 from nmt_cli.textio import open_lines
 
 _BOM = "\ufeff"
@@ -32,10 +34,11 @@ class Document(Protocol):
 
     def render(
         self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
-    ) -> str:
-        """The whole output document, ``translations[k]`` (the 1-best of ``sources()[k]``) in
-        the place of each source. ``target``: the model's target language (None: not
-        recorded); ``warn`` hears what a user should know about the output."""
+    ) -> str | bytes:
+        """The whole output document (bytes for a binary format), ``translations[k]`` (the
+        1-best of ``sources()[k]``) in the place of each source. ``target``: the model's
+        target language (None: not recorded); ``warn`` hears what a user should know about
+        the output."""
         ...
 
 
@@ -61,6 +64,8 @@ class DocumentFormat:
                 translator's own protected spans (placeholders of format strings)
     alignment   whether ``render`` reads the translations' word alignments
     needs       (module, pip requirement): an optional package the format needs
+    binary      whether ``read`` reads the file's bytes: ``read(data, name, **options)``
+                (read_binary), its document's ``render`` giving bytes (an office document)
     """
 
     name: str
@@ -70,6 +75,30 @@ class DocumentFormat:
     protect: tuple[str, ...] = ()
     alignment: bool = False
     needs: tuple[str, str] | None = None
+    binary: bool = False
+
+
+def read_document(fmt: DocumentFormat, path: str, options: dict) -> tuple[Document, int]:
+    """The document of format ``fmt`` in ``path`` ('-': stdin), read whole before anything is
+    translated, with the settings ``options`` (those ``fmt.options`` names), and how many lines
+    a progress bar counts for it (a binary one: its texts). A file read as text that is a
+    binary file (a PDF, an image, an archive) is an InputError first."""
+    if fmt.binary:
+        name, data = read_binary(path)
+        document = fmt.read(data, name, **options)
+        return document, len(document.sources())
+    check_text_file(path)
+    name, lines = read_whole(path)
+    return fmt.read(lines, name, **options), len(lines)
+
+
+def write_document(output: str, rendered: str | bytes) -> None:
+    """A document's ``render`` to ``output`` ('-': stdout), atomically: text as UTF-8, bytes
+    as they are."""
+    if isinstance(rendered, bytes):
+        write_binary(output, rendered)
+    else:
+        write_output(output, lambda out, interactive: out.write(rendered))
 
 
 def read_whole(path: str) -> tuple[str, list[str]]:

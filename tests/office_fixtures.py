@@ -1,0 +1,191 @@
+"""Small office documents shaped as word processors and presentation programs save them, built
+from their XML: a French report (.docx: a header, a nested table, footnotes, links, code runs,
+runs split by revision ids and proofing marks, a text box, a bookmark and a field) and a deck
+(.pptx: a title, a body with a link and code, a table, speaker notes). ``python
+tests/office_fixtures.py DIR`` writes them to DIR."""
+
+from __future__ import annotations
+
+import io
+import sys
+import zipfile
+from pathlib import Path
+
+W_NS = (
+    'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" '
+    'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" '
+    'xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" '
+    'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+    'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"'
+)
+DECL = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
+REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+CT = "application/vnd.openxmlformats-officedocument.wordprocessingml"
+
+
+def run(text: str, props: str = "", rsid: str = "00A1") -> str:
+    space = ' xml:space="preserve"' if text != text.strip() else ""
+    rpr = f"<w:rPr>{props}</w:rPr>" if props else ""
+    return f'<w:r w:rsidR="{rsid}">{rpr}<w:t{space}>{text}</w:t></w:r>'
+
+
+def para(*runs: str, style: str = "") -> str:
+    ppr = f'<w:pPr><w:pStyle w:val="{style}"/></w:pPr>' if style else ""
+    return f"<w:p>{ppr}{''.join(runs)}</w:p>"
+
+
+B, ITALIC, CODE = "<w:b/>", "<w:i/>", '<w:rStyle w:val="CodeChar"/>'
+LANG = '<w:lang w:val="fr-FR"/>'
+
+
+def cell(*content: str) -> str:
+    return f'<w:tc><w:tcPr><w:tcW w:w="2000" w:type="dxa"/></w:tcPr>{"".join(content)}</w:tc>'
+
+
+def table(*rows: list[str]) -> str:
+    body = "".join(f"<w:tr>{''.join(r)}</w:tr>" for r in rows)
+    return f'<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr>{body}</w:tbl>'
+
+
+TEXT_BOX = (
+    '<w:r><w:drawing><wp:anchor distT="0" distB="0" distL="0" distR="0" simplePos="0" '
+    'relativeHeight="1" behindDoc="0" locked="0" layoutInCell="1" allowOverlap="1">'
+    '<wp:simplePos x="0" y="0"/><wp:extent cx="900000" cy="300000"/>'
+    '<wp:docPr id="1" name="Zone de texte 1"/><a:graphic><a:graphicData '
+    'uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp>'
+    "<wps:txbx><w:txbxContent>"
+    + para(run("Une note dans la marge."))
+    + "</w:txbxContent></wps:txbx><wps:bodyPr/></wps:wsp></a:graphicData></a:graphic>"
+    "</wp:anchor></w:drawing></w:r>"
+)
+
+BODY = "".join(
+    (
+        para(run("Le rapport annuel", LANG), style="Title"),
+        para(
+            '<w:bookmarkStart w:id="0" w:name="debut"/>',
+            run("Le chat ", LANG),
+            run("noir", B + LANG),
+            run(" dort sur le ", LANG, rsid="00B2"),
+            '<w:proofErr w:type="spellStart"/>',
+            run("canapé", LANG, rsid="00C3"),
+            '<w:proofErr w:type="spellEnd"/>',
+            run(" ", LANG),
+            run("rouge", ITALIC + LANG),
+            run(".", LANG),
+            '<w:bookmarkEnd w:id="0"/>',
+            '<w:r><w:rPr><w:rStyle w:val="FootnoteReference"/></w:rPr>'
+            '<w:footnoteReference w:id="1"/></w:r>',
+        ),
+        para(
+            run("Tapez "),
+            run("ls -la /var/log", CODE),
+            run(" dans le terminal, puis lisez "),
+            '<w:hyperlink r:id="rId9" w:history="1">',
+            run("la documentation", '<w:rStyle w:val="Hyperlink"/>'),
+            "</w:hyperlink>",
+            run("."),
+        ),
+        table(
+            [cell(para(run("Nom", B))), cell(para(run("Valeur", B)))],
+            [
+                cell(para(run("La maison"))),
+                cell(table([cell(para(run("Une petite ville"))), cell(para(run("Le jardin")))])),
+            ],
+        ),
+        para(run("Page "), '<w:fldSimple w:instr=" PAGE "><w:r><w:t>1</w:t></w:r></w:fldSimple>'),
+        para(
+            run("Voir la figure "),
+            '<w:r><w:fldChar w:fldCharType="begin"/></w:r>',
+            '<w:r><w:instrText xml:space="preserve"> REF fig1 \\h </w:instrText></w:r>',
+            '<w:r><w:fldChar w:fldCharType="separate"/></w:r>',
+            run("Figure 1"),
+            '<w:r><w:fldChar w:fldCharType="end"/></w:r>',
+            run(" ci-dessous."),
+            TEXT_BOX,
+        ),
+        para(run("12 345")),
+        '<w:sectPr><w:headerReference w:type="default" r:id="rId7"/>'
+        '<w:pgSz w:w="11906" w:h="16838"/></w:sectPr>',
+    )
+)
+
+
+def _part(root: str, content: str) -> str:
+    return f"{DECL}<w:{root} {W_NS}>{content}</w:{root}>"
+
+
+FOOTNOTES = _part(
+    "footnotes",
+    '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>'
+    '<w:footnote w:id="1">'
+    + para(
+        '<w:r><w:rPr><w:rStyle w:val="FootnoteReference"/></w:rPr><w:footnoteRef/></w:r>',
+        run(" Une note de bas de page "),
+        run("importante", ITALIC),
+        run("."),
+    )
+    + "</w:footnote>",
+)
+HEADER = _part("hdr", para(run("Rapport "), run("confidentiel", B)))
+DOCUMENT_RELS = (
+    DECL + f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+    f'<Relationship Id="rId7" Type="{REL}/header" Target="header1.xml"/>'
+    f'<Relationship Id="rId8" Type="{REL}/footnotes" Target="footnotes.xml"/>'
+    f'<Relationship Id="rId9" Type="{REL}/hyperlink" Target="https://ex.fr/doc?a=1&amp;b=2" '
+    'TargetMode="External"/></Relationships>'
+)
+CONTENT_TYPES = (
+    DECL + '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+    '<Default Extension="rels" '
+    'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+    '<Default Extension="xml" ContentType="application/xml"/>'
+    f'<Override PartName="/word/document.xml" ContentType="{CT}.document.main+xml"/>'
+    f'<Override PartName="/word/header1.xml" ContentType="{CT}.header+xml"/>'
+    f'<Override PartName="/word/footnotes.xml" ContentType="{CT}.footnotes+xml"/>'
+    f'<Override PartName="/word/comments.xml" ContentType="{CT}.comments+xml"/>'
+    "</Types>"
+)
+ROOT_RELS = (
+    DECL + '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+    f'<Relationship Id="rId1" Type="{REL}/officeDocument" Target="word/document.xml"/>'
+    "</Relationships>"
+)
+COMMENTS = _part(
+    "comments", '<w:comment w:id="0" w:author="A">' + para(run("Un commentaire.")) + "</w:comment>"
+)
+
+
+def zipped(entries: dict[str, str | bytes], stored: tuple[str, ...] = ()) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for name, data in entries.items():
+            kind = zipfile.ZIP_STORED if name in stored else zipfile.ZIP_DEFLATED
+            info = zipfile.ZipInfo(name, (2024, 5, 6, 7, 8, 10))
+            info.compress_type = kind
+            z.writestr(info, data.encode() if isinstance(data, str) else data)
+    return out.getvalue()
+
+
+def docx_entries(body: str = BODY) -> dict[str, str | bytes]:
+    return {
+        "[Content_Types].xml": CONTENT_TYPES,
+        "_rels/.rels": ROOT_RELS,
+        "word/document.xml": _part("document", f"<w:body>{body}</w:body>"),
+        "word/_rels/document.xml.rels": DOCUMENT_RELS,
+        "word/header1.xml": HEADER,
+        "word/footnotes.xml": FOOTNOTES,
+        "word/comments.xml": COMMENTS,
+        "docProps/thumbnail.jpeg": bytes(range(256)) * 4,
+    }
+
+
+def report_docx(body: str = BODY) -> bytes:
+    """The French report as a .docx file's bytes."""
+    return zipped(docx_entries(body))
+
+
+if __name__ == "__main__":
+    out = Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "report.docx").write_bytes(report_docx())
