@@ -185,7 +185,115 @@ def report_docx(body: str = BODY) -> bytes:
     return zipped(docx_entries(body))
 
 
+P_NS = (
+    'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+    'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" '
+    'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"'
+)
+PML = "application/vnd.openxmlformats-officedocument.presentationml"
+
+
+def a_run(text: str, props: str = "", attrs: str = ' lang="fr-FR" dirty="0"') -> str:
+    return f"<a:r><a:rPr{attrs}>{props}</a:rPr><a:t>{text}</a:t></a:r>"
+
+
+def a_para(*runs: str) -> str:
+    return f'<a:p>{"".join(runs)}<a:endParaRPr lang="fr-FR" dirty="0"/></a:p>'
+
+
+def shape(k: int, kind: str, *paragraphs: str) -> str:
+    return (
+        f'<p:sp><p:nvSpPr><p:cNvPr id="{k}" name="{kind} {k}"/><p:cNvSpPr/>'
+        f'<p:nvPr><p:ph type="{kind}"/></p:nvPr></p:nvSpPr><p:spPr/>'
+        f"<p:txBody><a:bodyPr/><a:lstStyle/>{''.join(paragraphs)}</p:txBody></p:sp>"
+    )
+
+
+def a_cell(text: str) -> str:
+    return f"<a:tc><a:txBody><a:bodyPr/>{a_para(a_run(text))}</a:txBody><a:tcPr/></a:tc>"
+
+
+DECK_TABLE = (
+    '<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="Tableau 3"/><p:cNvGraphicFramePr/>'
+    "<p:nvPr/></p:nvGraphicFramePr><p:xfrm/><a:graphic>"
+    '<a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table"><a:tbl>'
+    '<a:tblGrid><a:gridCol w="3000"/><a:gridCol w="3000"/></a:tblGrid><a:tr h="370">'
+    + a_cell("Le budget")
+    + a_cell("La recherche")
+    + "</a:tr></a:tbl></a:graphicData></a:graphic></p:graphicFrame>"
+)
+SLIDE = (
+    f'{DECL}<p:sld {P_NS}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/>'
+    "<p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>"
+    + shape(2, "title", a_para(a_run("Le rapport annuel")))
+    + shape(
+        3,
+        "body",
+        a_para(
+            a_run("Le chat "),
+            a_run("noir", attrs=' lang="fr-FR" b="1" dirty="0"'),
+            a_run(" dort sur le canapé.", attrs=' lang="fr-FR" dirty="0" err="1"'),
+        ),
+        a_para(
+            a_run("Tapez "),
+            a_run("ls -la", '<a:latin typeface="Courier New"/>'),
+            a_run(" puis lisez "),
+            a_run("la documentation", '<a:hlinkClick r:id="rId2"/>'),
+            a_run("."),
+            "<a:br/>",
+            a_run("Page "),
+            '<a:fld id="{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}" type="slidenum">'
+            '<a:rPr lang="fr-FR"/><a:t>1</a:t></a:fld>',
+        ),
+    )
+    + DECK_TABLE
+    + "</p:spTree></p:cSld></p:sld>"
+)
+NOTES = (
+    f'{DECL}<p:notes {P_NS}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/>'
+    "<p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>"
+    + shape(
+        2,
+        "body",
+        a_para(
+            a_run("Parlez "),
+            a_run("lentement", attrs=' lang="fr-FR" i="1" dirty="0"'),
+            a_run(" et clairement."),
+        ),
+    )
+    + "</p:spTree></p:cSld></p:notes>"
+)
+
+
+def _override(part: str, content_type: str) -> str:
+    return f'<Override PartName="{part}" ContentType="{content_type}"/>'
+
+
+def pptx_entries() -> dict[str, str | bytes]:
+    return {
+        "[Content_Types].xml": (
+            DECL + '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            + _override("/ppt/presentation.xml", f"{PML}.presentation.main+xml")
+            + _override("/ppt/slides/slide1.xml", f"{PML}.slide+xml")
+            + _override("/ppt/notesSlides/notesSlide1.xml", f"{PML}.notesSlide+xml")
+            + "</Types>"
+        ),
+        "ppt/presentation.xml": f"{DECL}<p:presentation {P_NS}/>",
+        "ppt/slides/slide1.xml": SLIDE,
+        "ppt/slides/_rels/slide1.xml.rels": DOCUMENT_RELS.replace("rId9", "rId2"),
+        "ppt/notesSlides/notesSlide1.xml": NOTES,
+        "ppt/media/image1.png": b"\x89PNG\r\n\x1a\n" + bytes(300),
+    }
+
+
+def deck_pptx() -> bytes:
+    """The French deck as a .pptx file's bytes."""
+    return zipped(pptx_entries())
+
+
 if __name__ == "__main__":
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.docx").write_bytes(report_docx())
+    (out / "deck.pptx").write_bytes(deck_pptx())
