@@ -292,8 +292,91 @@ def deck_pptx() -> bytes:
     return zipped(pptx_entries())
 
 
+O_NS = (
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+    'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
+    'xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" '
+    'xmlns:xlink="http://www.w3.org/1999/xlink" '
+    'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" '
+    'office:version="1.3"'
+)
+ODT_STYLES = (
+    '<office:automatic-styles><style:style style:name="P1" style:family="paragraph">'
+    '<style:text-properties fo:language="fr" fo:country="FR"/></style:style>'
+    '<style:style style:name="T1" style:family="text">'
+    '<style:text-properties fo:font-weight="bold"/></style:style>'
+    '<style:style style:name="T2" style:family="text">'
+    '<style:text-properties style:font-name="Liberation Mono"/></style:style>'
+    "</office:automatic-styles>"
+)
+
+
+def o_cell(text: str) -> str:
+    return (
+        f'<table:table-cell office:value-type="string"><text:p>{text}</text:p></table:table-cell>'
+    )
+
+
+ODT_BODY = (
+    '<text:h text:style-name="Heading_20_1" text:outline-level="1">Le rapport annuel</text:h>'
+    '<text:p text:style-name="P1"><text:bookmark text:name="debut"/>Le chat '
+    '<text:span text:style-name="T1">noir</text:span> dort sur le canapé.'
+    '<text:note text:id="ftn1" text:note-class="footnote">'
+    "<text:note-citation>1</text:note-citation>"
+    "<text:note-body><text:p>Une note de bas de page importante.</text:p></text:note-body>"
+    "</text:note></text:p>"
+    '<text:p>Tapez <text:span text:style-name="T2">ls -la</text:span> puis lisez '
+    '<text:a xlink:type="simple" xlink:href="https://ex.fr/doc?a=1&amp;b=2">'
+    "la documentation</text:a>."
+    '<office:annotation><dc:creator xmlns:dc="http://purl.org/dc/elements/1.1/">A</dc:creator>'
+    "<text:p>Un commentaire.</text:p></office:annotation></text:p>"
+    '<table:table table:name="T"><table:table-column table:number-columns-repeated="2"/>'
+    "<table:table-row>"
+    + o_cell("La maison")
+    + '<table:table-cell office:value-type="string"><table:table table:name="N">'
+    "<table:table-column/><table:table-row>"
+    + o_cell("Une petite ville")
+    + "</table:table-row></table:table></table:table-cell></table:table-row></table:table>"
+    '<text:p>Page <text:page-number text:select-page="current">1</text:page-number></text:p>'
+    '<text:p><draw:frame draw:name="Cadre1" svg:width="3cm"><draw:text-box>'
+    "<text:p>Une note dans la marge.</text:p></draw:text-box></draw:frame></text:p>"
+)
+
+
+def odt_entries(body: str = ODT_BODY) -> dict[str, str | bytes]:
+    return {
+        "mimetype": "application/vnd.oasis.opendocument.text",
+        "content.xml": (
+            f"{DECL}<office:document-content {O_NS}>{ODT_STYLES}"
+            f"<office:body><office:text>{body}</office:text></office:body>"
+            "</office:document-content>"
+        ),
+        "styles.xml": (
+            f"{DECL}<office:document-styles {O_NS}><office:master-styles>"
+            '<style:master-page style:name="Standard"><style:header>'
+            '<text:p>Rapport <text:span text:style-name="T1">confidentiel</text:span></text:p>'
+            "</style:header></style:master-page></office:master-styles></office:document-styles>"
+        ),
+        "META-INF/manifest.xml": (
+            f'{DECL}<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:'
+            'manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" '
+            'manifest:media-type="application/vnd.oasis.opendocument.text"/></manifest:manifest>'
+        ),
+        "Thumbnails/thumbnail.png": b"\x89PNG\r\n\x1a\n" + bytes(200),
+    }
+
+
+def report_odt(body: str = ODT_BODY) -> bytes:
+    """The French report as an .odt file's bytes (its mimetype first and stored)."""
+    return zipped(odt_entries(body), stored=("mimetype",))
+
+
 if __name__ == "__main__":
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.docx").write_bytes(report_docx())
     (out / "deck.pptx").write_bytes(deck_pptx())
+    (out / "report.odt").write_bytes(report_odt())

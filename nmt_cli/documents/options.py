@@ -11,9 +11,9 @@ from nmt_cli.settings import setting
 
 INPUT_FORMAT_HELP = (
     "How --input is read: text (lines), jsonl (a JSON object per line, --field translated), po "
-    "(a gettext catalogue, written back filled), srt (subtitles), md, html, xml, docx, pptx (Word "
-    "documents, PowerPoint decks: formatting kept). Default: by extension (.jsonl, .po, .pot, "
-    ".srt, .md, .html, .xml, .docx, .pptx), else text."
+    "(a gettext catalogue, written back filled), srt (subtitles), md, html, xml, docx, pptx, odt "
+    "(office documents: formatting kept). Default: by extension (.jsonl, .po, .pot, .srt, .md, "
+    ".html, .xml, .docx, .pptx, .odt), else text."
 )
 FIELD_HELP = "jsonl: the field of each object to translate (repeatable; default: text)."
 RETRANSLATE_HELP = (

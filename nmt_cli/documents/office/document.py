@@ -17,6 +17,14 @@ from nmt_cli.documents.office.package import Package, serialized
 from nmt_cli.documents.office.runs import Item, Paragraph
 from nmt_cli.markup.segments import Aligned
 
+# The fonts of code: a run in one is code, passed through untranslated
+MONOSPACE = frozenset(
+    (
+        "consolas", "courier", "courier new", "menlo", "monaco", "lucida console",
+        "dejavu sans mono", "liberation mono", "source code pro", "noto mono", "ubuntu mono",
+        "fira code", "fira mono", "cascadia code", "cascadia mono", "andale mono",
+    )
+)  # fmt: skip
 # write(paragraph element, its items translated, the target language or None)
 Write = Callable[[object, list[Item], "str | None"], None]
 

@@ -26,7 +26,7 @@ import copy
 import re
 
 from nmt_cli.documents.document import DocumentFormat
-from nmt_cli.documents.office.document import OfficeDocument, Part, content_types
+from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part, content_types
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run
 
@@ -38,13 +38,6 @@ _TRANSLATED = re.compile(r"wordprocessingml\.(header|footer|footnotes|endnotes)\
 _TRACKED = {f"{{{W}}}{n}" for n in ("ins", "del", "moveFrom", "moveTo", "rPrChange", "pPrChange")}
 _DROPPED = {f"{{{W}}}proofErr", f"{{{W}}}lastRenderedPageBreak"}
 _CODE_STYLE = re.compile(r"code|verbatim|source|keyboard|typewriter|console", re.I)
-MONOSPACE = frozenset(
-    (
-        "consolas", "courier", "courier new", "menlo", "monaco", "lucida console",
-        "dejavu sans mono", "liberation mono", "source code pro", "noto mono", "ubuntu mono",
-        "fira code", "fira mono", "cascadia code", "cascadia mono", "andale mono",
-    )
-)  # fmt: skip
 # In w:rPr, w:lang comes before these (the schema's order, which Word holds to)
 _AFTER_LANG = {f"{{{W}}}{n}" for n in ("eastAsianLayout", "specVanish", "oMath", "rPrChange")}
 

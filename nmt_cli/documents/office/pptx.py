@@ -21,8 +21,8 @@ import copy
 import re
 
 from nmt_cli.documents.document import DocumentFormat
-from nmt_cli.documents.office.document import OfficeDocument, Part, content_types
-from nmt_cli.documents.office.docx import MONOSPACE, STRICT
+from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part, content_types
+from nmt_cli.documents.office.docx import STRICT
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Mark, Paragraph, Run
 
