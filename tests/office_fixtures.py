@@ -265,6 +265,19 @@ NOTES = (
 )
 
 
+def _rels(*relations: tuple[str, str, str]) -> str:
+    return (
+        DECL
+        + '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        + "".join(
+            f'<Relationship Id="{k}" Type="{REL}/{kind}" Target="{target}"'
+            + (' TargetMode="External"/>' if "://" in target else "/>")
+            for k, kind, target in relations
+        )
+        + "</Relationships>"
+    )
+
+
 def _override(part: str, content_type: str) -> str:
     return f'<Override PartName="{part}" ContentType="{content_type}"/>'
 
@@ -279,9 +292,18 @@ def pptx_entries() -> dict[str, str | bytes]:
             + _override("/ppt/notesSlides/notesSlide1.xml", f"{PML}.notesSlide+xml")
             + "</Types>"
         ),
-        "ppt/presentation.xml": f"{DECL}<p:presentation {P_NS}/>",
+        "_rels/.rels": ROOT_RELS.replace("word/document.xml", "ppt/presentation.xml"),
+        "ppt/presentation.xml": (
+            f'{DECL}<p:presentation {P_NS}><p:sldIdLst><p:sldId id="256" r:id="rId2"/>'
+            '</p:sldIdLst><p:sldSz cx="9144000" cy="6858000"/><p:notesSz cx="6858000" '
+            'cy="9144000"/></p:presentation>'
+        ),
+        "ppt/_rels/presentation.xml.rels": _rels(("rId2", "slide", "slides/slide1.xml")),
         "ppt/slides/slide1.xml": SLIDE,
-        "ppt/slides/_rels/slide1.xml.rels": DOCUMENT_RELS.replace("rId9", "rId2"),
+        "ppt/slides/_rels/slide1.xml.rels": _rels(
+            ("rId3", "notesSlide", "../notesSlides/notesSlide1.xml"),
+            ("rId2", "hyperlink", "https://ex.fr/doc"),
+        ),
         "ppt/notesSlides/notesSlide1.xml": NOTES,
         "ppt/media/image1.png": b"\x89PNG\r\n\x1a\n" + bytes(300),
     }
@@ -363,7 +385,16 @@ def odt_entries(body: str = ODT_BODY) -> dict[str, str | bytes]:
         "META-INF/manifest.xml": (
             f'{DECL}<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:'
             'manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" '
-            'manifest:media-type="application/vnd.oasis.opendocument.text"/></manifest:manifest>'
+            'manifest:media-type="application/vnd.oasis.opendocument.text"/>'
+            + "".join(
+                f'<manifest:file-entry manifest:full-path="{path}" manifest:media-type="{kind}"/>'
+                for path, kind in (
+                    ("content.xml", "text/xml"),
+                    ("styles.xml", "text/xml"),
+                    ("Thumbnails/thumbnail.png", "image/png"),
+                )
+            )
+            + "</manifest:manifest>"
         ),
         "Thumbnails/thumbnail.png": b"\x89PNG\r\n\x1a\n" + bytes(200),
     }

@@ -12,7 +12,7 @@ documents, read whole and written back in the same format with their texts trans
     po.py         gettext catalogues (.po, .pot) with polib; plurals.py, their plural forms
     srt.py        SubRip subtitles: numbers and timings kept, lines joined and wrapped again
     binary.py     office documents read and written as bytes; any other binary file refused
-    office/       .docx, .pptx, .odt: a zip package within limits, each paragraph one text with its runs'
-                  formatting as inline markup
+    office/       .docx, .pptx, .odt: a zip package within limits, each paragraph one text
+                  with its runs' formatting as inline markup
     options.py    the settings (--input-format, --field, --retranslate, --mark-fuzzy)
 """
