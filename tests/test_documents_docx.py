@@ -231,3 +231,12 @@ def test_the_shipped_model_keeps_each_paragraphs_looks_code_and_links():
             assert code == [t for t, p, _ in new if b"CodeChar" in p]
     body = [text(p) for p in paragraphs(out["word/document.xml"])]
     assert "The annual report" in body and "A small town" in body
+
+
+def test_runs_inside_a_smart_tag_are_translated_and_the_tag_stays_around_them():
+    body = para(
+        run("Le chat dort à "), '<w:smartTag w:element="City">', run("Paris"), "</w:smartTag>"
+    )
+    out = entries(translated(zipped(docx_entries(body))))["word/document.xml"].decode()
+    assert '<w:smartTag w:element="City"><w:r w:rsidR="00A1"><w:rPr><w:lang w:val="en"/>' in out
+    assert "<w:t>PARIS</w:t></w:r></w:smartTag>" in out

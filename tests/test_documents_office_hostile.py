@@ -10,12 +10,14 @@ import struct
 import tracemalloc
 
 import pytest
-from office_fixtures import docx_entries, report_docx, zipped
+from office_fixtures import deck_pptx, docx_entries, report_docx, report_odt, zipped
 
 from nmt_cli.documents import translate as translate_module
 from nmt_cli.documents.binary import check_text_file
 from nmt_cli.documents.document import read_document
 from nmt_cli.documents.office.docx import DOCX, read_docx
+from nmt_cli.documents.office.odt import read_odt
+from nmt_cli.documents.office.pptx import read_pptx
 from nmt_cli.errors import InputError
 
 
@@ -128,3 +130,19 @@ def test_nmt_translate_refuses_a_pdf_before_any_work_and_writes_nothing(run_cli,
     assert result.exit_code == 1
     assert "scan.pdf: not a text file (a PDF document)" in result.stderr
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("read", "name", "good"),
+    [(read_pptx, "deck.pptx", deck_pptx), (read_odt, "rapport.odt", report_odt)],
+    ids=["pptx", "odt"],
+)
+def test_every_office_format_refuses_what_is_not_its_file_in_one_error(read, name, good):
+    kind = name[name.index(".") :]
+    for data, message in (
+        (b"Le chat noir.\n", f"not an? \\{kind} file"),
+        (good()[:2000], f"a truncated or damaged \\{kind} file"),
+        (overlapping_bomb(), "zip bomb"),
+    ):
+        with pytest.raises(InputError, match=f"{name}: .*{message}"):
+            read(data, name)

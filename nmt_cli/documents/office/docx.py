@@ -6,7 +6,8 @@ A paragraph's items (runs.py), from its children in order:
 
 - a run's text (``w:t``) is a Run keyed by its properties (``w:rPr``) without ``w:lang``; a
   run styled as code (a character style named for code, or a monospace font) is not translated;
-- a hyperlink (``w:hyperlink``) is a Link around its runs;
+- a hyperlink (``w:hyperlink``) is a Link around its runs, and so are a smart tag, custom XML
+  and a text direction (``w:smartTag``, ``w:customXml``, ``w:dir``, ``w:bdo``);
 - a complex field, from the run with its ``w:fldChar`` begin to the one with its end, is one
   Mark: its instructions are not translated, its result stays as it is; so is a simple field;
 - whatever else a run holds (a tab, a break, an image or a text box, a note's reference) is a
@@ -15,7 +16,8 @@ A paragraph's items (runs.py), from its children in order:
 - proofing marks (``w:proofErr``) and Word's last page-break hint (``w:lastRenderedPageBreak``)
   are dropped from a paragraph that is translated: Word makes them again.
 
-The paragraphs inside a text box are paragraphs of their own. Comments are not translated.
+The paragraphs inside a text box are paragraphs of their own. Comments are not translated, nor
+is the text of an inline content control (``w:sdt`` inside a paragraph: a Mark).
 A document with tracked changes is refused (accept or reject them first), and so is one saved
 as Strict Open XML.
 """
@@ -36,6 +38,8 @@ XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 _MAIN = re.compile(r"wordprocessingml\.(document|template)\.main\+xml|ms-word\..*\.main\+xml")
 _TRANSLATED = re.compile(r"wordprocessingml\.(header|footer|footnotes|endnotes)\+xml")
 _TRACKED = {f"{{{W}}}{n}" for n in ("ins", "del", "moveFrom", "moveTo", "rPrChange", "pPrChange")}
+# What holds runs as a hyperlink does: written back around their translation
+_CONTAINERS = {f"{{{W}}}{n}" for n in ("hyperlink", "smartTag", "customXml", "dir", "bdo")}
 _DROPPED = {f"{{{W}}}proofErr", f"{{{W}}}lastRenderedPageBreak"}
 _CODE_STYLE = re.compile(r"code|verbatim|source|keyboard|typewriter|console", re.I)
 # In w:rPr, w:lang comes before these (the schema's order, which Word holds to)
@@ -101,7 +105,7 @@ def paragraph_items(p) -> list[Item]:
             continue
         if child.tag == w("r"):
             items.extend(_run_items(child))
-        elif child.tag == w("hyperlink"):
+        elif child.tag in _CONTAINERS:
             items.append(Link(child, paragraph_items(child)))
         else:
             items.append(Mark(("whole", [child])))
