@@ -6,8 +6,10 @@ are made up (markup_fixtures.py), and the shipped fr-en model translates it once
 
 from __future__ import annotations
 
+import html
 import inspect
 import io
+import re
 import zipfile
 from collections import Counter
 
@@ -17,7 +19,9 @@ from markup_fixtures import Aligned, word_for_word
 from office_fixtures import LANG, B, docx_entries, para, report_docx, run, zipped
 
 from nmt_cli.documents import translate as translate_module
+from nmt_cli.documents.lines import translate_lines
 from nmt_cli.documents.office.docx import W, read_docx
+from nmt_cli.documents.office.runs import Link, Run
 from nmt_cli.errors import InputError
 
 pytest_plugins = ["model_fixtures"]
@@ -231,6 +235,28 @@ def test_the_shipped_model_keeps_each_paragraphs_looks_code_and_links():
             assert code == [t for t, p, _ in new if b"CodeChar" in p]
     body = [text(p) for p in paragraphs(out["word/document.xml"])]
     assert "The annual report" in body and "A small town" in body
+    # a paragraph's text is the --markup translation of the paragraph with its runs as tags
+    source = read_docx(source, "report.docx")
+    again = read_docx(translate_document(translator, source, DOCX), "report.docx")
+    pairs = [
+        (p, q)
+        for a, b in zip(source.parts, again.parts, strict=True)
+        for (_, p), (_, q) in zip(a.paragraphs, b.paragraphs, strict=True)
+    ]
+    for p, q in pairs:
+        if p.texts()[-1].endswith("."):  # no stop for --markup to add
+            [line] = translate_lines(translator, [p.fragment], "html")
+            assert html.unescape(re.sub(r"<[^>]*>", "", line)) == runs_text(q.items)
+
+
+def runs_text(items) -> str:
+    out = ""
+    for item in items:
+        if isinstance(item, Run):
+            out += item.text
+        elif isinstance(item, Link):
+            out += runs_text(item.items)
+    return out
 
 
 def test_runs_inside_a_smart_tag_are_translated_and_the_tag_stays_around_them():

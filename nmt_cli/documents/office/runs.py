@@ -100,8 +100,8 @@ class Paragraph:
                 weights[run.key] = weights.get(run.key, 0) + len(run.text)
         self.base = max(weights, key=weights.__getitem__) if weights else None
         self.parts: list = []  # element k of the fragment: a Run, a Link, or marks (a list)
-        fragment = self._all_written(self.items)
-        self.page = Page(fragment, "html", where, fragment=True)
+        self.fragment = self._all_written(self.items)  # one line of HTML, as --markup reads
+        self.page = Page(self.fragment, "html", where, fragment=True)
 
     def texts(self) -> list[str]:
         return self.page.texts()
