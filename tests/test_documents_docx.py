@@ -266,3 +266,14 @@ def test_runs_inside_a_smart_tag_are_translated_and_the_tag_stays_around_them():
     out = entries(translated(zipped(docx_entries(body))))["word/document.xml"].decode()
     assert '<w:smartTag w:element="City"><w:r w:rsidR="00A1"><w:rPr><w:lang w:val="en"/>' in out
     assert "<w:t>PARIS</w:t></w:r></w:smartTag>" in out
+
+
+def test_a_run_without_properties_keeps_its_look_once_marked_in_the_target_language():
+    body = para(run("Le chat "), run("noir", B), run(" dort."))
+    document = read_docx(translated(zipped(docx_entries(body))), "report.docx")
+    [(_, paragraph)] = document.parts[0].paragraphs
+    assert [(r.key, r.text) for r in paragraph.items] == [
+        (b"", "LE CHAT "),
+        (document.parts[0].paragraphs[0][1].items[1].key, "NOIR"),
+        (b"", " DORT."),
+    ]

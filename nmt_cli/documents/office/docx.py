@@ -144,7 +144,8 @@ def run_key(rpr) -> tuple[bytes, bool]:
     code = style is not None and bool(_CODE_STYLE.search(style.get(w("val"), "")))
     if fonts is not None:
         code |= (fonts.get(w("ascii")) or fonts.get(w("hAnsi")) or "").lower() in MONOSPACE
-    return etree.tostring(bare), code
+    # properties that were only a language look like none
+    return (etree.tostring(bare) if len(bare) or bare.attrib else b""), code
 
 
 def write_paragraph(p, items: list[Item], target: str | None) -> None:

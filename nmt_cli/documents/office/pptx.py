@@ -94,7 +94,8 @@ def run_key(rpr) -> tuple[bytes, bool]:
         bare.attrib.pop(name, None)
     latin = rpr.find(a("latin"))
     code = latin is not None and latin.get("typeface", "").lower() in MONOSPACE
-    return etree.tostring(bare), code
+    # properties that were only a language look like none
+    return (etree.tostring(bare) if len(bare) or bare.attrib else b""), code
 
 
 def write_paragraph(p, items: list[Item], target: str | None) -> None:
