@@ -13,12 +13,12 @@ import pytest
 from office_fixtures import deck_pptx, docx_entries, report_docx, report_odt, zipped
 
 from nmt_cli.documents import translate as translate_module
-from nmt_cli.documents.binary import check_text_file
+from nmt_cli.documents.binary import check_binary_output, check_text_file
 from nmt_cli.documents.document import read_document
 from nmt_cli.documents.office.docx import DOCX, read_docx
 from nmt_cli.documents.office.odt import read_odt
 from nmt_cli.documents.office.pptx import read_pptx
-from nmt_cli.errors import InputError
+from nmt_cli.errors import InputError, UsageError
 
 
 def overlapping_bomb(expanded: int = 40 * 2**20, copies: int = 100) -> bytes:
@@ -146,3 +146,10 @@ def test_every_office_format_refuses_what_is_not_its_file_in_one_error(read, nam
     ):
         with pytest.raises(InputError, match=f"{name}: .*{message}"):
             read(data, name)
+
+
+def test_an_office_document_is_never_written_to_a_terminal(monkeypatch):
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    with pytest.raises(UsageError, match="a docx document is not for a terminal: give --output"):
+        check_binary_output("-", "docx")
+    check_binary_output("out.docx", "docx")  # a file: fine

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 
-from nmt_cli.errors import InputError
+from nmt_cli.errors import InputError, UsageError
 from nmt_cli.output import atomic_path
 
 MAX_BYTES = 256 * 2**20  # an office document larger than this is refused, not read
@@ -82,8 +82,16 @@ def read_binary(path: str) -> tuple[str, bytes]:
     return name, data
 
 
+def check_binary_output(output: str, kind: str) -> None:
+    """UsageError where a ``kind`` document (bytes: .docx...) would go to a terminal."""
+    if output == "-" and sys.stdout.isatty():
+        raise UsageError(f"a {kind} document is not for a terminal: give --output FILE")
+
+
 def write_binary(output: str, data: bytes) -> None:
-    """``data`` to ``output``, atomically (complete or not at all); '-': stdout."""
+    """``data`` to ``output``, atomically (complete or not at all); '-': stdout (not a
+    terminal: check_binary_output)."""
+    check_binary_output(output, "binary")
     if output == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
