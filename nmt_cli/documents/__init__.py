@@ -14,5 +14,8 @@ documents, read whole and written back in the same format with their texts trans
     pages.py      HTML and XML pages (nmt_cli/markup/), their lang made the target language
     localization.py  i18n JSON, Java .properties, Android strings.xml, Apple .strings
                   (nmt_cli/formats/), written back with only their texts changed
+    binary.py     office documents read and written as bytes; any other binary file refused
+    office/       .docx, .pptx, .odt: a zip package within limits, each paragraph one text
+                  with its runs' formatting as inline markup
     options.py    the settings (--input-format, --field, --retranslate, --mark-fuzzy)
 """
