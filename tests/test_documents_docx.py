@@ -7,7 +7,6 @@ are made up (markup_fixtures.py), and the shipped fr-en model translates it once
 from __future__ import annotations
 
 import html
-import inspect
 import io
 import re
 import zipfile
@@ -18,7 +17,6 @@ from lxml import etree
 from markup_fixtures import Aligned, word_for_word
 from office_fixtures import LANG, B, docx_entries, para, report_docx, run, zipped
 
-from nmt_cli.documents import translate as translate_module
 from nmt_cli.documents.lines import translate_lines
 from nmt_cli.documents.office.docx import W, read_docx
 from nmt_cli.documents.office.runs import Link, Run
@@ -178,10 +176,6 @@ def test_a_macro_enabled_documents_macros_stay_byte_identical():
     assert out["word/vbaProject.bin"] == bytes(range(256)) * 3
 
 
-@pytest.mark.skipif(
-    "read_document" not in inspect.getsource(translate_module),
-    reason="needs the binary read path in documents/translate.py",
-)
 @pytest.mark.usefixtures("one_torch_thread")
 def test_nmt_translate_reads_and_writes_a_docx_by_its_extension(
     run_cli, transformer_model_dir, tmp_path

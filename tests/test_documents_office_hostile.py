@@ -5,14 +5,12 @@ archive, a spreadsheet) is "not a text file" before any work, never translated a
 
 from __future__ import annotations
 
-import inspect
 import struct
 import tracemalloc
 
 import pytest
 from office_fixtures import deck_pptx, docx_entries, report_docx, report_odt, zipped
 
-from nmt_cli.documents import translate as translate_module
 from nmt_cli.documents.binary import check_binary_output, check_text_file
 from nmt_cli.documents.document import read_document
 from nmt_cli.documents.office.docx import DOCX, read_docx
@@ -118,10 +116,6 @@ def test_an_office_document_is_read_as_bytes_and_counts_its_texts(tmp_path):
     assert count == len(document.sources()) > 10
 
 
-@pytest.mark.skipif(
-    "check_text_file" not in inspect.getsource(translate_module),
-    reason="needs the binary-file check in documents/translate.py",
-)
 def test_nmt_translate_refuses_a_pdf_before_any_work_and_writes_nothing(run_cli, tmp_path):
     source = tmp_path / "scan.pdf"
     source.write_bytes(b"%PDF-1.7\n\0\0")

@@ -51,6 +51,12 @@ class TranslateInput:
         return "-" if self.text else self.files.input_file
 
     @property
+    def total(self) -> int | None:
+        """What a progress bar counts to: a document's texts, read as its lines are (None:
+        plain lines, counted in the file)."""
+        return None if self.document is None else self.lines
+
+    @property
     def aligned(self) -> bool:
         """Whether its translations need word alignments: ``--align``, tags put back (pages,
         ``--markup``)."""
