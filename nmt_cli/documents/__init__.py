@@ -7,7 +7,7 @@ documents, read whole and written back in the same format with their texts trans
 
     registry.py   the formats, by name and extension (plain text lines stay the default)
     document.py   what a format is and a document does; reading an input whole; DocumentError
-    segments.py   a document's strings as one-line texts for the translator, and back
+    strings.py    a document's strings as one-line texts for the translator, and back
     jsonl.py      JSON lines: a field of each object translated
     po.py         gettext catalogues (.po, .pot) with polib; plurals.py, their plural forms
     srt.py        SubRip subtitles: numbers and timings kept, lines joined and wrapped again
