@@ -94,12 +94,12 @@ _STARTS = frozenset(("xliff", "file", "group"))
 _ENDS = frozenset(("trans-unit", "unit"))
 
 
-def read_units(path: str) -> Iterator[XliffUnit]:
-    """Every unit of the XLIFF document in ``path``, in order, read as a stream; FormatError
-    naming the line where it is not XLIFF 1.2 or 2.0, not well formed, or a unit has no
-    source."""
+def read_units(path: str, data: bytes | None = None) -> Iterator[XliffUnit]:
+    """Every unit of the XLIFF document in ``path`` (or ``data``, its bytes already read:
+    ``path`` then names it), in order, read as a stream; FormatError naming the line where it
+    is not XLIFF 1.2 or 2.0, not well formed, or a unit has no source."""
     version, langs = None, (None, None)
-    for event, element in stream(path, _STARTS, _ENDS):
+    for event, element in stream(path, _STARTS, _ENDS, data):
         name = local(element.tag)
         if event == "start":
             if name == "xliff":
@@ -212,18 +212,21 @@ def write_targets(
     path: str,
     targets: Mapping[str, str],
     target_language: str | None = None,
+    data: bytes | None = None,
 ) -> bytes:
-    """The document in ``path`` with the target of each unit whose id ``targets`` holds set to
-    its value (content as written: inline codes as tags, the source's namespace), marked as a
-    machine's (1.2 ``state="needs-review-translation" state-qualifier="mt-suggestion"``, 2.0
+    """The document in ``path`` (or ``data``, its bytes: ``path`` then names it) with the
+    target of each unit whose id ``targets`` holds set to its value (content as written:
+    inline codes as tags, the source's namespace), marked as a machine's (1.2
+    ``state="needs-review-translation" state-qualifier="mt-suggestion"``, 2.0
     ``state="translated"`` and ``subState`` MT_SUBSTATE); the file's target language set to
     ``target_language`` where it names none. A UTF-8 document is spliced (xliff_splice.py:
     every other byte as it was); another is written by lxml. FormatError where the document or
     a target is not well-formed."""
     from lxml import etree
 
-    with open_bytes(path) as f:
-        data = f.read()
+    if data is None:
+        with open_bytes(path) as f:
+            data = f.read()
     try:
         tree = etree.fromstring(data, safe_parser()).getroottree()
     except etree.XMLSyntaxError as e:
