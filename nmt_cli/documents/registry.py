@@ -18,11 +18,13 @@ from nmt_cli.documents.markdown import MARKDOWN
 from nmt_cli.documents.pages import HTML, XML, root_tag
 from nmt_cli.documents.po import PO
 from nmt_cli.documents.srt import SRT
+from nmt_cli.documents.xliff import XLIFF
 from nmt_cli.errors import InputError
 
 TEXT = "text"  # plain lines: one translation out for every line in
 FORMATS: dict[str, DocumentFormat] = {
-    f.name: f for f in (JSONL, PO, SRT, HTML, XML, MARKDOWN, JSON, PROPERTIES, ANDROID, STRINGS)
+    f.name: f
+    for f in (JSONL, PO, SRT, HTML, XML, MARKDOWN, JSON, PROPERTIES, ANDROID, STRINGS, XLIFF)
 }
 NAMES = (TEXT, *FORMATS)
 _COMPRESSED = (".gz", ".xz")  # read through (nmt_cli/textio.py): the extension before counts
