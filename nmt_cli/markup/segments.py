@@ -265,9 +265,9 @@ class _Flattener:
         self.stand_ins: dict[str, str] = {}
         self.spaces: set[int] = set()  # where a space was put in after an empty element
         self.held = held
-        held = set("".join(_texts(nodes)))
+        in_text = set("".join(_texts(nodes)))
         first, last = (ord(c) for c in PRIVATE_USE)
-        self._free = (chr(k) for k in range(first, last + 1) if chr(k) not in held)
+        self._free = (chr(k) for k in range(first, last + 1) if chr(k) not in in_text)
         self.inlines = self._walk(nodes)
 
     def _add(self, text: str) -> None:
