@@ -303,6 +303,28 @@ def test_a_file_in_other_languages_than_the_models_is_one_error():
         german.check_languages("fr", "en")
 
 
+TWO_FILES = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+  <file original="a.po" source-language="fr" datatype="po"><body>
+    <trans-unit id="1"><source>Ouvrir</source></trans-unit>
+  </body></file>
+  <file original="b.po" source-language="fr" datatype="po"><body>
+    <trans-unit id="1"><source>Fermer tout</source></trans-unit>
+  </body></file>
+</xliff>
+"""
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+def test_units_of_two_files_with_the_same_id_each_get_their_own_target(encoding):
+    data = TWO_FILES.replace("UTF-8", encoding.upper()).encode(encoding)
+    document = read_xliff(data, "app.xlf", retranslate="none")
+    out = document.render(reversed_words(document.sources()), "en", print)
+    targets = [u.target for u in read_units("out.xlf", out)]
+    assert targets == ["Ouvrir", "tout Fermer"]
+    assert out.decode(encoding).count('target-language="en"') == 2
+
+
 # -- access keys -------------------------------------------------------------------------------
 
 

@@ -43,6 +43,8 @@ from nmt_cli.markup.tree import Element, Node, Text
 from nmt_cli.protect.mnemonics import file_markers, find_mnemonic, place_mnemonic
 
 APPROVED = frozenset(("final", "signed-off"))
+# A line break code stays an element placed by the alignment: held as a placeholder, the model
+# tends to drop the words that end the sentence before it
 _LINE_BREAK = re.compile(r"""^<[^>]*\s(?:ctype|subType)\s*=\s*["'](?:xlf:)?lb["']""")
 _GUARD = re.compile("|".join(PLACEHOLDERS))  # holds no access key
 
@@ -59,16 +61,19 @@ def wanted(unit: XliffUnit, retranslate: str) -> bool:
 
 @dataclass(frozen=True)
 class Chosen:
-    """A unit to give a target: its source as a segment (None: nothing in it to translate,
-    the source is copied), and the access key taken out of its text (None: none)."""
+    """A unit to give a target: its position among the file's units (an id need only be
+    unique in its <file>), its source as a segment (None: nothing in it to translate, the
+    source is copied), and the access key taken out of its text (None: none)."""
 
+    position: int
     unit: XliffUnit
     segment: Segment | None
     mark: Mark | None = None
 
-    def target(self, translation: Translation) -> str:
-        """The target's content (inline codes as tags) of ``translation``."""
-        if self.segment is None:
+    def target(self, translation: Translation | None) -> str:
+        """The target's content (inline codes as tags) of ``translation`` (of the segment's
+        text; None where there is no segment)."""
+        if self.segment is None or translation is None:
             return self.unit.source
         if self.mark is not None:
             at = target_index(translation, self.mark)
@@ -115,9 +120,8 @@ class XliffDocument:
         """The file's bytes with a target for each chosen unit (``translations``: of
         ``sources()``, in order)."""
         done = iter(translations)
-        targets = {
-            c.unit.id: c.target(next(done) if c.segment is not None else Translation("", "", 0))
-            for c in self.chosen
+        targets: dict[str | int, str] = {
+            c.position: c.target(next(done) if c.segment is not None else None) for c in self.chosen
         }
         if target is None and any(u.languages[1] is None for u in self.units):
             warn("the model records no target language: the file's is left unset")
@@ -130,10 +134,7 @@ def read_xliff(data: bytes, name: str, *, retranslate: str) -> XliffDocument:
     not parse."""
     units = list(read_units(name, data))
     markers = file_markers([u.source_text for u in units if u.translate])
-    chosen = []
-    for unit in units:
-        if wanted(unit, retranslate):
-            chosen.append(_chosen(unit, markers))
+    chosen = [_chosen(k, u, markers) for k, u in enumerate(units) if wanted(u, retranslate)]
     return XliffDocument(data, name, units, chosen)
 
 
@@ -146,12 +147,13 @@ def _held(element: Element) -> bool:
     return verbatim(element) or element.empty and (name in STANDALONE or name == "mrk")
 
 
-def _chosen(unit: XliffUnit, markers: Sequence[str]) -> Chosen:
-    """``unit`` to translate: its source's segment, without its access key if it has one."""
+def _chosen(position: int, unit: XliffUnit, markers: Sequence[str]) -> Chosen:
+    """``unit``, at ``position``, to translate: its source's segment, without its access key
+    if it has one."""
     nodes = code_nodes(unit.source)
     segment = Segment(nodes, xml=True, held=_held)
     if not segment.translatable():
-        return Chosen(unit, None)
+        return Chosen(position, unit, None)
     protected = [m.span() for m in _GUARD.finditer(segment.text)]
     for marker in markers:
         found = find_mnemonic(segment.text, marker, protected)
@@ -163,8 +165,8 @@ def _chosen(unit: XliffUnit, markers: Sequence[str]) -> Chosen:
             break
         word = len(found.text[: found.index + 1].split()) - 1
         mark = Mark(word, found.text[found.index], found.index, marker)
-        return Chosen(unit, clean, mark)
-    return Chosen(unit, segment)
+        return Chosen(position, unit, clean, mark)
+    return Chosen(position, unit, segment)
 
 
 def _without_marker(nodes: Sequence[Node], marker: str, nth: int) -> list[Node]:

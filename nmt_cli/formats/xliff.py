@@ -210,12 +210,13 @@ def read_pairs(
 
 def write_targets(
     path: str,
-    targets: Mapping[str, str],
+    targets: Mapping[str | int, str],
     target_language: str | None = None,
     data: bytes | None = None,
 ) -> bytes:
     """The document in ``path`` (or ``data``, its bytes: ``path`` then names it) with the
-    target of each unit whose id ``targets`` holds set to its value (content as written:
+    target of each unit whose id, or position in read_units' order (from 0: in a document of
+    several <file>s an id may repeat), ``targets`` holds set to its value (content as written:
     inline codes as tags, the source's namespace), marked as a machine's (1.2
     ``state="needs-review-translation" state-qualifier="mt-suggestion"``, 2.0
     ``state="translated"`` and ``subState`` MT_SUBSTATE); the file's target language set to
@@ -254,27 +255,28 @@ def _target_element(path: str, uid: str, text: str, ns: str):
         raise FormatError(path, f"unit {uid}", f"a target that is not XML: {e.msg}") from None
 
 
-def _rewritten(path: str, tree, data: bytes, targets: Mapping[str, str], target_language):
+def _rewritten(path: str, tree, data: bytes, targets: Mapping[str | int, str], target_language):
     """write_targets through lxml (a document not in UTF-8)."""
     root = tree.getroot()
     version = _version(path, root)
     ns = NAMESPACES[version]
     if target_language and version == "2.0" and not root.get("trgLang"):
         root.set("trgLang", target_language)
+    position = 0  # of the holder, in read_units' order
     for element in root.iter(f"{{{ns}}}trans-unit", f"{{{ns}}}unit", f"{{{ns}}}file"):
         name = local(element.tag)
         if name == "file":
             if target_language and version == "1.2" and not element.get("target-language"):
                 element.set("target-language", target_language)
-        elif name == "trans-unit" and element.get("id") in targets:
-            _fill(path, element, targets[element.get("id")], ns, version)
-        elif name == "unit":
-            segments = element.findall(f"{{{ns}}}segment")
-            for k, segment in enumerate(segments, 1):
-                uid = element.get("id") or ""
-                sid = uid if len(segments) == 1 else f"{uid}/{segment.get('id') or k}"
-                if sid in targets:
-                    _fill(path, segment, targets[sid], ns, version)
+            continue
+        holders = [element] if name == "trans-unit" else element.findall(f"{{{ns}}}segment")
+        uid = element.get("id") or ""
+        for k, holder in enumerate(holders, 1):
+            sid = uid if len(holders) == 1 else f"{uid}/{holder.get('id') or k}"
+            text = targets.get(position, targets.get(sid))
+            if text is not None:
+                _fill(path, holder, text, ns, version)
+            position += 1
     return _serialized(tree, data)
 
 
