@@ -215,6 +215,23 @@ def test_inline_codes_are_kept_well_formed_and_move_with_their_words(text):
         assert '<pc id="1">ici</pc><ph id="2"/>' in hello
 
 
+@pytest.mark.parametrize(
+    "source, needed",
+    [
+        ("Voir ici et fermez tout.", False),
+        ('Voir ici<ph id="2"/> et fermez tout.', True),  # a placeholder the model may lose
+        ('Voir <pc id="1">ici</pc> et fermez tout.', True),
+        ("~Voir ici et fermez tout.", True),
+    ],
+)
+def test_word_alignments_are_asked_for_only_where_a_code_or_an_access_key_needs_them(
+    source, needed
+):
+    text = re.sub(r"<source>Voir.*?</source>", f"<source>{source}</source>", XLIFF_20)
+    document = read_xliff(text.encode(), "app.xliff", retranslate="none")
+    assert document.needs_alignment == needed
+
+
 def test_the_native_code_of_a_placeholder_never_reaches_the_model():
     text = XLIFF_12.replace(
         'Bonjour <x id="1"/>', 'Bonjour <ph id="1">&lt;span class="nom"&gt;</ph>'

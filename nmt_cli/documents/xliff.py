@@ -96,8 +96,12 @@ class XliffDocument:
 
     @property
     def needs_alignment(self) -> bool:
-        """Whether a source has inline codes or an access key to place."""
-        return any(c.segment is not None and (c.segment.inlines or c.mark) for c in self.chosen)
+        """Whether a source has inline codes or an access key to place (a placeholder code the
+        model lost goes back by the alignment too)."""
+        return any(
+            c.segment is not None and (c.segment.inlines or c.segment.stand_ins or c.mark)
+            for c in self.chosen
+        )
 
     def check_languages(self, source: str | None, target: str | None) -> None:
         """InputError where a file of it is in another source language than ``source`` (the
