@@ -185,18 +185,6 @@ def write_output(output: str, write: Callable[[TextIO, bool], None]) -> None:
             write(out, False)
 
 
-def write_bytes_output(output: str, data: bytes) -> None:
-    """``data`` to stdout or, when ``output`` is a file name, to that file, written
-    atomically: a document written back in its own encoding."""
-    if output == "-":
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-        return
-    with atomic_path(output) as tmp:
-        Path(tmp).write_bytes(data)
-
-
 def transform_lines(
     input_file: str,
     output: str,

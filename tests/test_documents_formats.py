@@ -122,33 +122,33 @@ def test_a_pages_list_items_keep_no_stop_the_model_adds_and_its_sentences_keep_t
 def test_a_document_read_as_bytes_comes_whole_and_decompressed(tmp_path):
     import gzip
 
-    from nmt_cli.documents.document import read_raw
+    from nmt_cli.documents.binary import read_binary
 
-    data = "\ufeffcl\u00e9 = \"valeur\";\r\n".encode("utf-16")
+    data = '\ufeffcl\u00e9 = "valeur";\r\n'.encode("utf-16")
     (tmp_path / "a.strings.gz").write_bytes(gzip.compress(data))
-    assert read_raw(str(tmp_path / "a.strings.gz")) == (str(tmp_path / "a.strings.gz"), data)
+    assert read_binary(str(tmp_path / "a.strings.gz")) == (str(tmp_path / "a.strings.gz"), data)
 
 
 def test_a_truncated_compressed_document_is_one_error(tmp_path):
     import gzip
 
-    from nmt_cli.documents.document import read_raw
+    from nmt_cli.documents.binary import read_binary
     from nmt_cli.errors import InputError
 
     path = tmp_path / "a.xlf.gz"
     path.write_bytes(gzip.compress(b"<xliff/>" * 1000)[:40])
     with pytest.raises(InputError, match="a.xlf.gz: cannot be read"):
-        read_raw(str(path))
+        read_binary(str(path))
 
 
 def test_bytes_written_back_appear_whole_or_not_at_all(tmp_path, monkeypatch):
+    from nmt_cli.documents.binary import write_binary
     from nmt_cli.errors import OutputError
-    from nmt_cli.output import write_bytes_output
 
     out = tmp_path / "out.xlf"
-    write_bytes_output(str(out), b"\xff\xfe<\x00")
+    write_binary(str(out), b"\xff\xfe<\x00")
     assert out.read_bytes() == b"\xff\xfe<\x00"
     monkeypatch.setattr("pathlib.Path.write_bytes", lambda self, data: 1 / 0)
     with pytest.raises((ZeroDivisionError, OutputError)):
-        write_bytes_output(str(out), b"new")
+        write_binary(str(out), b"new")
     assert out.read_bytes() == b"\xff\xfe<\x00"

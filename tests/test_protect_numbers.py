@@ -112,7 +112,8 @@ def test_an_amount_keeps_its_value_and_its_symbol_goes_where_the_target_writes_i
         ("120 Mo/s", "fr", "en", "120 MB/s"),
         ("6 000 tr/min", "fr", "en", "6,000 rpm"),
         ("16 Go", "fr", "de", "16 GB"),
-        ("6 000 tr/min", "fr", "de", "6.000 tr/min"),  # no German form here: as written
+        ("6 000 tr/min", "fr", "de", "6.000 U/min"),  # German's own form
+        ("6000 U/min", "de", "fr", "6000 tr/min"),
         ("3.5 GB", "en", "fr", "3,5 Go"),
         ("90 km/h", "en", "fr", "90 km/h"),
         ("2 m/s", "en", "fr", "2 m/s"),
@@ -166,3 +167,55 @@ def test_what_is_not_a_clock_time_is_not_one(line):
 def test_a_clock_time_is_kept_as_written_for_any_other_pair(source, target):
     assert convert("14 h 30", "time", source, target) == "14 h 30"
     assert convert("9 h", "time", source, target) == "9 h"
+
+
+@pytest.mark.parametrize(
+    "language, line, expected",
+    [
+        (
+            "fr",
+            "Rendez-vous à 14 h 30 au 12 bis, le 1er, au XIXe, Maj+F10.",
+            [
+                ("time", "14 h 30"),
+                ("address", "12 bis"),
+                ("ordinal", "1er"),
+                ("ordinal", "XIXe"),
+                ("keys", "Maj+F10"),
+            ],
+        ),
+        (
+            "de",
+            "Von 12 bis 14 Uhr, Strg+C und 16 GB.",
+            [
+                ("number", "12"),
+                ("number", "14"),
+                ("keys", "Strg+C"),
+                ("measure", "16 GB"),
+            ],
+        ),
+        (
+            "en",
+            "At 14 h 30, the 21st and 16 Go.",  # 14 hours; no French time or data unit
+            [
+                ("measure", "14 h"),
+                ("number", "30"),
+                ("ordinal", "21st"),
+                ("number", "16"),
+            ],
+        ),
+        (
+            None,
+            "À 14 h 30, le 21st et Strg+C.",
+            [
+                ("time", "14 h 30"),
+                ("ordinal", "21st"),
+                ("keys", "Strg+C"),
+            ],
+        ),
+    ],
+)
+def test_a_languages_own_conventions_are_read_for_that_source_language_only(
+    language, line, expected
+):
+    found = SpanFinder(language=language).find(line)
+    assert [(s.kind, s.text) for s in found] == expected

@@ -8,7 +8,7 @@ from tokenizers import AddedToken
 
 from nmt_cli.model.tokenizer import Tokenizer
 from nmt_cli.protect.placeholders import FALLBACK, RESERVED, form_for, mask
-from nmt_cli.protect.placement import needs_alignment, place_spans
+from nmt_cli.protect.placement import held, needs_alignment, place_spans
 from nmt_cli.protect.spans import SpanFinder
 from nmt_cli.vocab import PLACEHOLDERS
 
@@ -182,3 +182,49 @@ def test_an_extra_garbled_copy_goes_but_a_number_the_model_wrote_for_a_word_stay
 def test_a_translation_that_carries_each_placeholder_once_needs_no_alignment():
     assert not needs_alignment("See 101, then 102.", {0: 1, 1: 3}, 2, FALLBACK)
     assert needs_alignment("See 101, then 101.", {0: 1, 1: 3}, 2, FALLBACK)
+
+
+def test_placeholders_the_model_glued_with_dots_are_found_and_none_is_printed():
+    # the line: three fallback placeholders glued, "3 messages 106.107.108"
+    line = 'Bonjour <x id="1"/>, vous avez <g id="2">3 messages</g>.'
+    m = masked(line)
+    assert m.text == "Bonjour 101, vous avez 102 103 messages 104."
+    placed = place_spans(
+        "Hello, you have 103 messages 101.102.104",
+        held(m.text, FALLBACK, 4),
+        m.outputs,
+        m.glue,
+        FALLBACK,
+        touching=m.touching,
+    )
+    assert placed.text == 'Hello, you have 3 messages <x id="1"/>.<g id="2">.</g>'
+    assert FALLBACK.find("101102", 2) == [(0, 3, 0), (3, 6, 1)]
+    assert FALLBACK.find("101.1", 2) == []  # a garbled copy, not two names
+    assert RESERVED.find("<ph1>.<ph2>", 3) == [(0, 5, 1), (6, 11, 2)]
+
+
+def test_a_source_that_glues_two_placeholders_holds_both():
+    m = masked("Version %d.%d installée")
+    assert m.text == "Version 101.102 installée"
+    assert held(m.text, FALLBACK, 2) == {0: 1, 1: 1}
+    placed = place_spans("Version 101.102 installed", {0: 1, 1: 1}, m.outputs, m.glue, FALLBACK)
+    assert placed.text == "Version %d.%d installed"
+
+
+def test_a_reserved_name_of_no_span_is_never_printed():
+    placed = place_spans("See <ph0> and <PH7>.", {0: 1}, ["x.org"], [(False, False)], RESERVED)
+    assert placed.text == "See x.org and."
+
+
+def test_placeholders_filled_in_order_keep_the_source_order_the_model_swapped():
+    outputs, glue = ["%s", "%d", "%1$s"], [(False, False)] * 3
+    order = ["printf", "printf", None]
+    placed = place_spans(
+        "102 files in 101, 103", {0: 0, 1: 2, 2: 4}, outputs, glue, FALLBACK, order=order
+    )
+    assert placed.text == "%s files in %d, %1$s"
+    # a numbered placeholder goes where the model put it
+    placed = place_spans(
+        "103 then 101 and 102", {0: 0, 1: 2, 2: 4}, outputs, glue, FALLBACK, order=order
+    )
+    assert placed.text == "%1$s then %s and %d"

@@ -180,3 +180,31 @@ def test_a_line_scores_as_its_placeholders_and_a_span_s_first_word_holds_its_sco
     assert word_scores[first] < 0 and all(word_scores[n] == 0.0 for n in tails)
     kept = [x for n, x in enumerate(word_scores) if n not in tails]
     assert kept == pytest.approx(scored["word_scores"], abs=1e-4)
+
+
+FORMAT_STRINGS = {  # a line of a program's messages, as a plain line: its placeholders, in order
+    "Le fichier %s existe déjà. Voulez-vous le remplacer ?": ["%s"],
+    "Impossible de copier %s vers %s.": ["%s", "%s"],
+    "Répondre à %1": ["%1"],
+    "La version installée de Java, $(ARG1), n'est pas prise en charge.": ["$(ARG1)"],
+    "Bonjour {name}, vous avez {{count}} nouveaux messages.": ["{name}", "{{count}}"],
+    "%d fichiers ont été supprimés de %s.": ["%d", "%s"],
+    "Bienvenue dans %PRODUCTNAME !": ["%PRODUCTNAME"],
+    "Définissez LANG=fr_FR.UTF-8 avant de lancer le programme.": ["LANG=fr_FR.UTF-8"],
+    "Installez requests==2.31.0 dans votre environnement.": ["requests==2.31.0"],
+    'Lancez grep -r "mot clé" src/ pour chercher le mot.': ['grep -r "mot clé" src/'],
+    'Bonjour <x id="1"/>, vous avez <g id="2">3 messages</g>.': ['<x id="1"/>', '<g id="2">'],
+}
+
+
+@pytest.mark.slow
+def test_a_plain_lines_placeholders_and_code_come_through_once_in_order(run_cli):
+    """The model alone gives "The girlfriend already exists" for ``Le fichier %s existe``,
+    "Impossible girlfriend% to%." and "$1(ARG1)": each placeholder of any convention, and each
+    code-like span, passes through a plain line exactly once, in the source's order."""
+    lines = list(FORMAT_STRINGS)
+    for (line, spans), out in zip(FORMAT_STRINGS.items(), translate(run_cli, lines)):
+        for span in spans:
+            assert out.count(span) == spans.count(span), (line, out)
+        at = [out.index(span) for span in dict.fromkeys(spans)]
+        assert at == sorted(at), (line, out)

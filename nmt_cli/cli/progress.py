@@ -40,10 +40,11 @@ class FileProgress:
 
     path    the input file ('-': stdin, whose length is unknown: no bar)
     output  where the command writes ('-': stdout)
+    total   the lines the bar counts to (None: the file's lines; a document: its texts)
     """
 
-    def __init__(self, path: str, output: str, verb: str):
-        self.path, self.verb = path, verb
+    def __init__(self, path: str, output: str, verb: str, total: int | None = None):
+        self.path, self.verb, self.total = path, verb, total
         to_screen = output == "-" and _is_tty(sys.stdout)
         self.live = path != "-" and _is_tty(sys.stderr) and not to_screen
         self.bar: Any = None
@@ -64,7 +65,7 @@ class FileProgress:
             TextColumn("{task.completed:,.0f}/{task.total:,.0f} lines"),
             TextColumn("{task.fields[rate]} lines/s"),
             TimeRemainingColumn(),
-            total=count_lines(self.path),
+            total=count_lines(self.path) if self.total is None else self.total,
             rate="-",
         )
         return self

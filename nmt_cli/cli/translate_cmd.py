@@ -35,9 +35,8 @@ def translate(
 ) -> None:
     """Translate text: arguments, a file, or stdin; one line out per line in.
 
-    A line of several sentences is translated sentence by sentence (unless --no-split) and
-    printed as one line; --align counts words over the whole line. A document (.po, .pot,
-    .jsonl; --input-format) comes out as the same document, its texts translated.
+    A line of several sentences is translated sentence by sentence (unless --no-split), printed
+    as one line. A document (by extension or --input-format) comes out as the same document.
 
     Examples: nmt translate "Il fait froid ce matin."
               nmt translate -m runs/de-en < in.de > out.en
@@ -57,7 +56,7 @@ def translate(
         load, search, translator, link_rule=decision.rule(), aligned=source.aligned,
         workers=workers, warn=warn,
     )  # fmt: skip
-    with FileProgress(source.shown, files.output, "translate") as progress:
+    with FileProgress(source.shown, files.output, "translate", source.total) as progress:
         best = source.translate(model, progress.update, warn)
     if files.ref is not None:
         for s in score_corpus(best, read_lines(files.ref, warn), ["bleu", "chrf"]):

@@ -9,10 +9,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from nmt_cli.errors import InputError
+from nmt_cli.documents.binary import check_text_file, read_binary, write_binary
 from nmt_cli.formats.skeleton import ParseError
 from nmt_cli.inference.translation import Translation
-from nmt_cli.textio import COMPRESSION_ERRORS, open_bytes, open_lines
+from nmt_cli.output import write_output
+from nmt_cli.protect import format_strings
+from nmt_cli.textio import open_lines
 
 _BOM = "\ufeff"
 
@@ -36,20 +38,17 @@ class Document(Protocol):
     def render(
         self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
     ) -> str | bytes:
-        """The whole output document, ``translations[k]`` (the 1-best of ``sources()[k]``) in
-        the place of each source: text, or the file's bytes for a format read as bytes.
-        ``target``: the model's target language (None: not recorded); ``warn`` hears what a
-        user should know about the output."""
+        """The whole output document (bytes for a binary format), ``translations[k]`` (the
+        1-best of ``sources()[k]``) in the place of each source. ``target``: the model's
+        target language (None: not recorded); ``warn`` hears what a user should know about
+        the output."""
         ...
 
 
-# The placeholders of format strings, protected in the strings of catalogues and JSON lines
-PLACEHOLDERS = (
-    r"%(?:\d+\$)?(?:\([\w.-]+\))?[-#0+']*(?:\d+|\*)?(?:\.(?:\d+|\*))?"
-    r"(?:hh|h|ll|l|L|q|j|z|t)?[diouxXeEfFgGaAcsp%]",  # printf, Python's %
-    r"%\d+",  # Qt's %1
-    r"\{[\w.\[\]]*(?:![rsa])?(?::[^{}]*)?\}",  # Python's str.format, C#'s {0}
-)
+# The placeholders of format strings (every convention: protect/format_strings.py), protected in
+# the strings of catalogues and JSON lines as in any line; named here so that a document's
+# placeholders stay protected with a user's own patterns taken before the built-in kinds
+PLACEHOLDERS = (format_strings.PATTERN,)
 
 
 @dataclass(frozen=True)
@@ -59,14 +58,15 @@ class DocumentFormat:
     name        what ``--input-format`` calls it
     extensions  the file names it is chosen for (``.po``), lower case
     read        ``read(lines, name, **options)``: the document of ``lines`` (the input's, read
-                whole, see read_whole) named ``name``; DocumentError where it does not parse.
-                With ``binary``: ``read(data, name, **options)`` of the input's bytes (read_raw),
-                the format finding its own encoding and line ends; its ``render`` gives bytes
+                whole, see read_whole) named ``name``; DocumentError where it does not parse
     options     the settings of DocumentOptions it reads (passed to ``read`` by name)
     protect     regular expressions whose matches pass through translation unchanged, with the
                 translator's own protected spans (placeholders of format strings)
     alignment   whether ``render`` reads the translations' word alignments
     needs       (module, pip requirement): an optional package the format needs
+    binary      whether ``read`` reads the file's bytes: ``read(data, name, **options)``
+                (read_binary), its document's ``render`` giving bytes (an office document; a
+                file whose encoding and line ends the format keeps)
     """
 
     name: str
@@ -79,15 +79,27 @@ class DocumentFormat:
     binary: bool = False
 
 
-def read_raw(path: str) -> tuple[str, bytes]:
-    """The name (``<stdin>`` for '-') and the bytes of ``path``, gzip and xz decompressed, read
-    whole before anything is translated (a corrupt compressed file: one InputError)."""
-    name = "<stdin>" if path == "-" else path
-    try:
-        with open_bytes(path) as stream:
-            return name, stream.read()
-    except COMPRESSION_ERRORS as e:
-        raise InputError(f"{name}: cannot be read: {e}") from None
+def read_document(fmt: DocumentFormat, path: str, options: dict) -> tuple[Document, int]:
+    """The document of format ``fmt`` in ``path`` ('-': stdin), read whole before anything is
+    translated, with the settings ``options`` (those ``fmt.options`` names), and how many lines
+    a progress bar counts for it (a binary one: its texts). A file read as text that is a
+    binary file (a PDF, an image, an archive) is an InputError first."""
+    if fmt.binary:
+        name, data = read_binary(path)
+        document = fmt.read(data, name, **options)
+        return document, len(document.sources())
+    check_text_file(path)
+    name, lines = read_whole(path)
+    return fmt.read(lines, name, **options), len(lines)
+
+
+def write_document(output: str, rendered: str | bytes) -> None:
+    """A document's ``render`` to ``output`` ('-': stdout), atomically: text as UTF-8, bytes
+    as they are."""
+    if isinstance(rendered, bytes):
+        write_binary(output, rendered)
+    else:
+        write_output(output, lambda out, interactive: out.write(rendered))
 
 
 def read_whole(path: str) -> tuple[str, list[str]]:

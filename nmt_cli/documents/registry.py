@@ -15,6 +15,9 @@ from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.jsonl import JSONL
 from nmt_cli.documents.localization import ANDROID, JSON, PROPERTIES, STRINGS
 from nmt_cli.documents.markdown import MARKDOWN
+from nmt_cli.documents.office.docx import DOCX
+from nmt_cli.documents.office.odt import ODT
+from nmt_cli.documents.office.pptx import PPTX
 from nmt_cli.documents.pages import HTML, XML, root_tag
 from nmt_cli.documents.po import PO
 from nmt_cli.documents.srt import SRT
@@ -25,6 +28,7 @@ TEXT = "text"  # plain lines: one translation out for every line in
 FORMATS: dict[str, DocumentFormat] = {
     f.name: f
     for f in (JSONL, PO, SRT, HTML, XML, MARKDOWN, JSON, PROPERTIES, ANDROID, STRINGS, XLIFF)
+    + (DOCX, PPTX, ODT)
 }
 NAMES = (TEXT, *FORMATS)
 _COMPRESSED = (".gz", ".xz")  # read through (nmt_cli/textio.py): the extension before counts

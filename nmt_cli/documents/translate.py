@@ -10,18 +10,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from nmt_cli.documents.binary import check_binary_output, check_text_file
 from nmt_cli.documents.document import (
     Document,
     DocumentFormat,
-    read_raw,
-    read_whole,
+    read_document,
     without_bom,
+    write_document,
 )
 from nmt_cli.documents.options import DocumentOptions
 from nmt_cli.documents.registry import FORMATS, TEXT, format_for
 from nmt_cli.errors import UsageError
 from nmt_cli.inference.options import FileOptions
-from nmt_cli.output import write_bytes_output, write_output
 from nmt_cli.settings import flag_of, option_fields
 from nmt_cli.textio import check_files
 
@@ -51,6 +51,12 @@ class TranslateInput:
         return "-" if self.text else self.files.input_file
 
     @property
+    def total(self) -> int | None:
+        """What a progress bar counts to: a document's texts, read as its lines are (None:
+        plain lines, counted in the file)."""
+        return None if self.document is None else self.lines
+
+    @property
     def aligned(self) -> bool:
         """Whether its translations need word alignments: ``--align``, tags put back (pages,
         ``--markup``)."""
@@ -76,10 +82,7 @@ class TranslateInput:
             on_progress(fraction * self.lines)
 
         text = translate_document(translator, self.document, self.fmt, lines_done, warn)
-        if isinstance(text, bytes):
-            write_bytes_output(self.files.output, text)
-        else:
-            write_output(self.files.output, lambda out, interactive: out.write(text))
+        write_document(self.files.output, text)
         return []
 
 
@@ -166,15 +169,13 @@ def read_input(
     _check_options(fmt, files, options, nbest, bool(text))
     _check_markup(files, nbest)
     if fmt is None:
+        check_text_file(files.input_file)  # a PDF, an image: not read as lines
         return TranslateInput(files, text)
-    settings = {k: getattr(options, k) for k in fmt.options}
     if fmt.binary:
-        name, data = read_raw(files.input_file)
-        document = fmt.read(data, name, **settings)
-        return TranslateInput(files, None, document, fmt, len(document.sources()))
-    name, lines = read_whole(files.input_file)
-    document = fmt.read(lines, name, **settings)
-    return TranslateInput(files, None, document, fmt, len(lines))
+        check_binary_output(files.output, fmt.name)
+    settings = {k: getattr(options, k) for k in fmt.options}
+    document, lines = read_document(fmt, files.input_file, settings)
+    return TranslateInput(files, None, document, fmt, lines)
 
 
 def _check_markup(files: FileOptions, nbest: int) -> None:

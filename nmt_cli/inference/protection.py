@@ -26,9 +26,10 @@ import torch
 from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.inference.translation import Translation, joined
 from nmt_cli.length_penalty import LengthPenalty
+from nmt_cli.protect.format_strings import order_groups
 from nmt_cli.protect.numbers import convert
 from nmt_cli.protect.placeholders import Masked, PlaceholderForm, form_for, mask
-from nmt_cli.protect.placement import Placement, needs_alignment, place_spans
+from nmt_cli.protect.placement import Placement, held, needs_alignment, place_spans
 from nmt_cli.protect.spans import Span, SpanFinder
 
 # attend([(source ids, target ids), ...]): the (T+1, S+1) alignment attention of each pair
@@ -67,8 +68,8 @@ class SpanProtection:
     ):
         self.tok = tokenizer
         self.glossary = dict(glossary or {})
-        self.finder = SpanFinder(patterns, self.glossary)
         self.source, self.target = languages or (None, None)
+        self.finder = SpanFinder(patterns, self.glossary, language=self.source)
         self.form = form or form_for(tokenizer.encode, tokenizer.piece_to_id)
 
     def mask(self, line: str) -> Masked:
@@ -120,11 +121,7 @@ class SpanProtection:
         return out
 
     def _sentence(self, m: Masked, part: Translation, offset: int) -> _Sentence:
-        placeholders = {}
-        for j, word in enumerate(part.source.split()):
-            for _, _, k in self.form.find(word):
-                if 0 <= k < len(m.spans):
-                    placeholders[k] = j
+        placeholders = held(part.source, self.form, len(m.spans))
         by_alignment = bool(part.tgt_pieces) and needs_alignment(
             part.text, placeholders, len(m.spans), self.form
         )
@@ -150,8 +147,17 @@ class SpanProtection:
         m, part = s.masked, s.part
         weights = self._word_weights(s) if s.by_alignment else None
         n_source = len(part.source.split())
+        order = order_groups(m.spans)
         placed = place_spans(
-            part.text, s.placeholders, m.outputs, m.glue, self.form, weights, n_source
+            part.text,
+            s.placeholders,
+            m.outputs,
+            m.glue,
+            self.form,
+            weights,
+            n_source,
+            order,
+            m.touching,
         )
         start, end = m.original(s.offset, s.offset + len(part.source)) if part.source else (0, 0)
         original_words = _word_spans(m.line[start:end])

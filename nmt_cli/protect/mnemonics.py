@@ -46,7 +46,9 @@ def _markers(text: str, marker: str, protected: Sequence[tuple[int, int]]) -> li
     return found
 
 
-def find_mnemonic(text: str, marker: str, protected: Sequence[tuple[int, int]] = ()) -> Mnemonic:
+def find_mnemonic(
+    text: str, marker: str, protected: Sequence[tuple[int, int]] = ()
+) -> Mnemonic:
     """``text`` with its mnemonic marker removed and the marked letter's index; with no marker,
     or more than one (not a mnemonic: ``a_b_c``), ``text`` as it is. Doubled markers stay
     doubled: they are the file's own escapes, written back as they were."""

@@ -1,9 +1,10 @@
 """Numbers in the target language's written form, their value kept exactly.
 
 Each language writes a number by a convention (its decimal mark, what separates groups of three
-digits). A number found in the source (spans.py) is read by the source language's convention
-and written by the target's; where both languages share a convention, or either is not known
-here, or the reading is not certain, the number is kept as written:
+digits: its table in languages.py). A number found in the source (spans.py) is read by the
+source language's convention and written by the target's; where both languages share a
+convention, or either is not known here, or the reading is not certain, the number is kept as
+written:
 
     fr -> en   14,8 -> 14.8     27 306,5 -> 27,306.5     1.000.000 -> 1,000,000
     en -> fr   14.8 -> 14,8     27,306.5 -> 27 306,5 (no-break space)
@@ -35,31 +36,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
+from nmt_cli.protect.languages import LANGUAGES, SPACES, Language
 from nmt_cli.protect.units import UNITS, convert_unit
 
-SPACES = " \u00a0\u202f"  # space, no-break space, narrow no-break space
 CURRENCIES = "$€£¥₹₽₩₺₪₴₱฿"  # symbols written beside an amount (not ¢, written after in English)
-# Where a language writes a currency symbol: before the number ("€5"), or after it, past
-# the given space ("5 €").
-SYMBOL_AFTER = {"en": None, "fr": "\u00a0", "de": "\u00a0"}
-
-
-@dataclass(frozen=True)
-class Convention:
-    """How a language writes numbers: ``decimal`` mark, ``group`` written between groups of
-    three digits, ``groups`` the separators read as groups."""
-
-    decimal: str
-    group: str
-    groups: str
-
-
-CONVENTIONS = {
-    "en": Convention(".", ",", "," + SPACES),
-    "fr": Convention(",", "\u00a0", "." + SPACES),
-    "de": Convention(",", ".", "." + SPACES),
-}
+# How each language writes numbers: its decimal mark, its groups (languages.py)
+CONVENTIONS: dict[str, Language] = LANGUAGES
 
 
 @dataclass(frozen=True)
@@ -72,7 +56,7 @@ class Reading:
     grouped: bool
 
 
-def read_number(text: str, convention: Convention) -> Reading | None:
+def read_number(text: str, convention: Language) -> Reading | None:
     """The value ``text`` has by ``convention``; None where that reading is not certain."""
     if text.isdigit():
         return Reading(text, None, False)
@@ -92,7 +76,7 @@ def read_number(text: str, convention: Convention) -> Reading | None:
     return None
 
 
-def write_number(reading: Reading, convention: Convention) -> str:
+def write_number(reading: Reading, convention: Language) -> str:
     """``reading`` written by ``convention``."""
     digits = reading.integer
     if reading.grouped:
@@ -104,10 +88,11 @@ def write_number(reading: Reading, convention: Convention) -> str:
     return digits + convention.decimal + reading.fraction
 
 
-_ORDINALS = {
-    "fr": re.compile(r"(\d+)(er|re|ère|e|ème|eme|nde|nd)"),
-    "en": re.compile(r"(\d+)(st|nd|rd|th)"),
-}
+@cache
+def _ordinal(language: str) -> re.Pattern | None:
+    """An ordinal as ``language`` writes it: its digits, its suffix (languages.py)."""
+    suffixes = LANGUAGES[language].ordinals if language in LANGUAGES else None
+    return re.compile(rf"(\d+)({suffixes})") if suffixes else None
 
 
 def english_suffix(n: int) -> str:
@@ -135,7 +120,7 @@ def convert_ordinal(text: str, source: str, target: str) -> str:
     if roman and roman[1] and target in ("en", "de"):
         n = roman_value(roman[1])
         return f"{n}{english_suffix(n)}" if target == "en" else f"{n}."
-    pattern = _ORDINALS.get(source)
+    pattern = _ordinal(source)
     m = pattern.fullmatch(text) if pattern else None
     if m is None or m[1].startswith("0"):
         return text
@@ -151,31 +136,24 @@ def convert_ordinal(text: str, source: str, target: str) -> str:
     return text
 
 
-# The pairs whose clock times are rewritten: (source, target) -> how the source writes a time
-# (its hour, its minutes if any), how the target writes (hour, minutes).
-_CLOCKS = {
-    ("fr", "en"): (re.compile(rf"(\d{{1,2}})[{SPACES}]?h[{SPACES}]?(\d{{2}})?"), "{}:{}"),
-}
-
-
 def convert_time(text: str, source: str, target: str) -> str:
     """A clock time of ``source`` (spans.py, kind ``time``) as ``target`` writes it (``text``
-    for any pair but those of _CLOCKS)."""
-    if (source, target) not in _CLOCKS:
-        return text
-    read, write = _CLOCKS[source, target]
-    m = read.fullmatch(text)
+    where the source reads no time or the target writes none: languages.py, clock and
+    clock_out)."""
+    read = LANGUAGES[source].clock if source in LANGUAGES else None
+    write = LANGUAGES[target].clock_out if target in LANGUAGES else None
+    m = re.fullmatch(read, text) if read and write else None
     return text if m is None else write.format(m[1], m[2] or "00")
 
 
 def convert_amount(text: str, source: str, target: str) -> str:
     """An amount of money (spans.py, kind ``amount``: a number and a currency symbol) as
     ``target`` writes it (``text`` where either language is not known here)."""
-    if source not in SYMBOL_AFTER or target not in SYMBOL_AFTER:
+    if source not in LANGUAGES or target not in LANGUAGES:
         return text
     symbol = text[0] if text[0] in CURRENCIES else text[-1]
     number = convert(text.strip(CURRENCIES + SPACES), "number", source, target)
-    space = SYMBOL_AFTER[target]
+    space = LANGUAGES[target].symbol_after
     return symbol + number if space is None else number + space + symbol
 
 

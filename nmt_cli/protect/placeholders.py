@@ -44,9 +44,11 @@ class PlaceholderForm:
             return self.overflow.name(k - self.count)
         return self.template.format(self.first + k)
 
-    def find(self, text: str) -> list[tuple[int, int, int]]:
+    def find(self, text: str, n: int | None = None) -> list[tuple[int, int, int]]:
         """(start, end, k) of each name in ``text`` (any case: an ALL-CAPS line's translation
-        is upper-cased), left to right; k may be out of any line's range."""
+        is upper-cased), left to right; k may be out of any line's range. Given ``n``, the
+        number of the line's names, names the model glued into one number (``106.107.108``,
+        ``101102``) are found too, where every part is one of the line's names."""
         found: list[tuple[int, int, int]] = []
         if not _DIGIT.search(text):
             return found  # every name holds a number: most words are none
@@ -54,7 +56,32 @@ class PlaceholderForm:
             for m in form._pattern().finditer(text):
                 found.append((m.start(), m.end(), int(m[1]) - form.first + offset))
         found.sort()
-        return [f for i, f in enumerate(found) if i == 0 or f[0] >= found[i - 1][1]]
+        found = [f for i, f in enumerate(found) if i == 0 or f[0] >= found[i - 1][1]]
+        return found if n is None else self._with_glued(text, found, n)
+
+    def _with_glued(
+        self, text: str, found: list[tuple[int, int, int]], n: int
+    ) -> list[tuple[int, int, int]]:
+        numbers = {  # each of the line's names that is a plain number: its k
+            form.template.format(form.first + j): offset + j
+            for form, offset in self._forms()
+            if form.template == "{}"
+            for j in range(max(0, min(n - offset, (form.count or n))))
+        }
+        if not numbers:
+            return found
+        for run in _RUN.finditer(text):
+            parts = [_split_names(p, numbers) for p in run[0].split(".")]
+            if any(p is None for p in parts) or sum(len(p) for p in parts) < 2:
+                continue  # "101.1": a garbled copy, not two names
+            at, glued = run.start(), []
+            for names in parts:
+                for name in names:
+                    glued.append((at, at + len(name), numbers[name]))
+                    at += len(name)
+                at += 1  # the dot
+            found = [f for f in found if not run.start() <= f[0] < run.end()] + glued
+        return sorted(found)
 
     def is_fragment(self, word: str) -> bool:
         """Whether ``word`` may be a garbled copy of a name: it holds a digit, or a character
@@ -71,13 +98,33 @@ class PlaceholderForm:
         return _name_pattern(self.template)
 
 
+# a run of digits with dots between, or of six digits or more: maybe names glued together
+_RUN = re.compile(r"(?<!\d)(?<!\d\.)(?:\d+(?:\.\d+)+|\d{6,})(?!\d|\.\d)")
+
+
+def _split_names(digits: str, names: dict[str, int]) -> list[str] | None:
+    """``digits`` cut into names of ``names`` (the first cut that works), None where none
+    does."""
+    if not digits:
+        return []
+    for size in sorted({len(name) for name in names}):
+        head = digits[:size]
+        if head in names:
+            rest = _split_names(digits[size:], names)
+            if rest is not None:
+                return [head, *rest]
+    return None
+
+
 @functools.cache
 def _name_pattern(template: str) -> re.Pattern:
     """The names ``template`` makes, found in a text (built once: read for every word)."""
     before, after = (re.escape(part) for part in template.split("{}"))
-    # not a part of a longer number: "101.1" is a garbled copy of 101, not 101
-    edges = r"(?<!\d)(?<!\d\.)", r"(?!\d|\.\d)"
-    return re.compile(rf"{edges[0]}{before}(\d+){after}{edges[1]}", re.IGNORECASE)
+    # not a part of a longer number: "101.1" is a garbled copy of 101, not 101 (a name that
+    # starts or ends with a mark, <ph0>, ends there: <ph0>.101 is two names)
+    left = "" if before else r"(?<!\d)(?<!\d\.)"
+    right = "" if after else r"(?!\d|\.\d)"
+    return re.compile(rf"{left}{before}(\d+){after}{right}", re.IGNORECASE)
 
 
 # A reserved placeholder's neighbours as text writes them: closing punctuation after it and an
@@ -130,6 +177,11 @@ class Masked:
     glue: tuple[tuple[bool, bool], ...]
     starts: tuple[int, ...]
     ends: tuple[int, ...]
+
+    @property
+    def touching(self) -> tuple[bool, ...]:
+        """For each span but the last, whether it ends where the next one starts."""
+        return tuple(a.end == b.start for a, b in zip(self.spans, self.spans[1:]))
 
     def original(self, start: int, end: int) -> tuple[int, int]:
         """The part of ``line`` that ``text[start:end]`` (not empty) stands for."""

@@ -14,8 +14,14 @@ sentence ends up in the text exactly once:
   word's own strongest source word comes after the placeholder, else after it). With no
   attention at all it goes where its source word lies, in proportion;
 - a placeholder of another sentence of the line is dropped: a span is never doubled, never
-  invented. A name that is no placeholder of the line (a number past its last) is the model's
-  own text.
+  invented. A reserved name that is no placeholder of the line (``<ph9>`` in a line of three)
+  is dropped too: no placeholder is ever printed. A fallback number that is no placeholder of
+  the line (a number past its last) is the model's own text;
+- placeholders the model glued together are found apart: ``<ph1>.<ph2>``, ``106.107.108``
+  (PlaceholderForm.find);
+- placeholders filled in their order of the string (two ``%s``: format_strings.order_group)
+  keep their source order whatever order the model wrote them in: the places the model gave
+  them are filled in the source's order.
 
 A span that touched a word in the source (``&lt;em&gt;urgent``) is glued back to its neighbour;
 one that did not is set apart from a word the model glued to its placeholder (``the101``, after
@@ -27,6 +33,7 @@ word of the masked source sentence (see nmt_cli/align/words.py).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -74,11 +81,15 @@ def place_spans(
     form: PlaceholderForm,
     weights: Weights | None = None,
     n_source: int = 0,
+    order: Sequence[str | None] = (),
+    touching: Sequence[bool] = (),
 ) -> Placement:
     """``translation`` (of a masked sentence) with span k written as ``outputs[k]``, for each
     span k of the sentence: ``sources[k]`` is the source word holding its placeholder. ``glue``:
     (left, right) of each span, see placeholders.Masked. ``n_source``: the source's words,
-    for placing a dropped span when there are no ``weights``."""
+    for placing a dropped span when there are no ``weights``. ``order``: each span's order group
+    (format_strings.order_group; none: empty), whose spans keep their order. ``touching``:
+    whether span k ends where span k+1 starts in the source (placeholders.Masked.touching)."""
     words = translation.split()
     if weights is not None and (len(weights) != len(words) or not weights or not weights[0]):
         weights = None
@@ -87,7 +98,31 @@ def place_spans(
     for k in sorted(set(sources) - {u.span for u in units}):
         units = _place_dropped(units, k, sources[k], garbled, weights, n_source, len(words))
     units = [u for u in units if u.span is not None or not (u.core and u.word in garbled)]
-    return _render(units, outputs, glue, len(words))
+    return _render(_in_source_order(units, order), outputs, glue, touching, len(words))
+
+
+def held(source: str, form: PlaceholderForm, n_spans: int) -> dict[int, int]:
+    """{span: the word of the masked sentence ``source`` that holds its placeholder}, for the
+    placeholders of a line of ``n_spans`` spans that the sentence holds."""
+    placeholders = {}
+    for j, word in enumerate(source.split()):
+        for _, _, k in form.find(word, n_spans):
+            if 0 <= k < n_spans:
+                placeholders[k] = j
+    return placeholders
+
+
+def _in_source_order(units: list[_Unit], order: Sequence[str | None]) -> list[_Unit]:
+    """``units`` with the spans of each order group in their source order: the places the
+    group's spans took are given to them in the order of their numbers."""
+    places: dict[str, list[_Unit]] = defaultdict(list)
+    for u in units:
+        if u.span is not None and u.span < len(order) and order[u.span] is not None:
+            places[order[u.span]].append(u)
+    for group in places.values():
+        for u, k in zip(group, sorted(u.span for u in group)):
+            u.span = k
+    return units
 
 
 def needs_alignment(translation: str, sources: dict[int, int], n_spans: int, form) -> bool:
@@ -107,7 +142,11 @@ def _units(words: list[str], form: PlaceholderForm, n_spans: int) -> list[_Unit]
     the line's placeholders (a number that is not one is text), its trailing punctuation."""
     units = []
     for i, word in enumerate(words):
-        names = [(a, b, k) for a, b, k in form.find(word) if 0 <= k < n_spans]
+        names = [
+            (a, b, k if 0 <= k < n_spans else -1)  # -1: a reserved name of no span, dropped
+            for a, b, k in form.find(word, n_spans)
+            if 0 <= k < n_spans or not word[a:b].isdigit()
+        ]
         core = [c.isalnum() for c in word]  # a name's own marks (<ph0>) are of the core
         for a, b, _ in names:
             core[a:b] = [True] * (b - a)
@@ -193,7 +232,11 @@ def _insert(units: list[_Unit], span: _Unit, t: int, before: bool) -> list[_Unit
 
 
 def _render(
-    units: list[_Unit], outputs: Sequence[str], glue: Sequence[tuple[bool, bool]], n_words: int
+    units: list[_Unit],
+    outputs: Sequence[str],
+    glue: Sequence[tuple[bool, bool]],
+    touching: Sequence[bool],
+    n_words: int,
 ) -> Placement:
     words: list[list[int]] = [[] for _ in range(n_words)]
     span_words: dict[int, list[int]] = {}
@@ -208,13 +251,7 @@ def _render(
         apart = last is not None and (u.word is None or last.word != u.word)
         if apart and not u.first and not any(c.isalnum() for c in text):
             apart = False  # punctuation the model wrote after a placeholder that is gone
-        if (
-            u.span is not None
-            and glue[u.span][0]
-            or last
-            and last.span is not None
-            and (glue[last.span][1])
-        ):
+        if last is not None and _glued(last, u, glue, touching):
             apart = False
         if u.span is not None and not glue[u.span][0] and _glued_to_word(last, u):
             apart = True  # the model wrote "the101" where the source had a space
@@ -232,6 +269,21 @@ def _render(
         elif u.word is not None:
             words[u.word].extend(w for w in covered if w not in words[u.word])
     return Placement("".join(parts).strip(), words, span_words, span_from)
+
+
+def _glued(last: _Unit, u: _Unit, glue, touching: Sequence[bool]) -> bool:
+    """Whether ``u`` is written against ``last`` as the source wrote its span: a span that
+    touched a word, against the unit beside it; one that touched the next span
+    (``touching``), only against that span, wherever the model put the two."""
+    if u.span is not None and glue[u.span][0]:
+        after_span = 0 < u.span <= len(touching) and touching[u.span - 1]
+        if not after_span or last.span == u.span - 1:
+            return True
+    if last.span is not None and glue[last.span][1]:
+        before_span = last.span < len(touching) and touching[last.span]
+        if not before_span or u.span == last.span + 1:
+            return True
+    return False
 
 
 def _glued_to_word(last: _Unit | None, u: _Unit) -> bool:

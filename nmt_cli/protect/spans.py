@@ -6,29 +6,48 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 runs of private-use characters: no model reads them as text (an icon font's
                 glyphs; what nmt_cli/markup/ puts where an inline ``<code>`` element was)
     code        inline code: ```x```, reST ````literal```` and ``:role:`target``` as a whole
+    icu         the structure of an ICU MessageFormat plural or select message, in pieces, each
+                branch's text left to translate: ``{count, plural, one {``, ``#``,
+                ``} other {``, ``}}`` (icu.py)
+    placeholder a format string's placeholder, of every convention GNU gettext names a format
+                flag for and more (format_strings.py): ``%s``, ``%1$s``, ``%(name)s``, ``%@``,
+                ``%1``, ``%n``, ``%1%``, ``{0}``, ``{name}``, ``{0:>5}``, ``{0,number}``,
+                ``{{count}}``, ``%{name}``, ``%<name>s``, ``$VAR``, ``${VAR}``, ``$name$``,
+                ``$(ARG1)``, ``$1$``, ``%PRODUCTNAME``, ``~a``
     url         ``https://...``, ``ftp://...``, ``www....``, a host name and a path
                 (``github.com/nmt/cli``) (closing punctuation left out)
     email       ``name@example.org``
     command     a command line that starts with a well-known program and goes on with options or
                 paths (``ls -la /var/log``, ``git status``, ``pip install -U nmt-cli``); after a
                 subcommand, a word with a slash is a path too (``git checkout -b fix/login``)
+    shell       a command line that quotes an argument or chains commands, with its quotes:
+                ``grep -r "mot clé" src/``, ``ls -l | wc -l`` (code.py; not ``more "x"``)
+    setting     ``NAME=value``: ``LANG=fr_FR.UTF-8``, ``debug="oui"`` (code.py)
+    requirement a package's requirement: ``requests==2.31.0``, ``numpy>=1.24,<2`` (code.py)
+    directory   a relative directory with its closing slash: ``build/out/`` (code.py)
+    class       a class name in CamelCase: ``FileNotFoundError``, ``MainWindow()`` (code.py)
+    sql         an SQL statement from its capital keyword, its quoted values with their quotes:
+                ``SELECT nom FROM clients WHERE ville = 'Lyon';`` (code.py)
     path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``docs/index.html``
     file        a file or host name with an extension: ``rapport.pdf``, ``insee.fr``
     handle      ``@name``
     hashtag     ``#name``
     phone       three or more groups of digits joined by spaces, dots or hyphens that do not
                 make one grouped number (``01 23 45 67 89``): kept as written
-    time        a clock time as French writes it: ``14 h 30``, ``14h30``, ``9 h`` (hours 0-23,
-                minutes 00-59; not a duration in minutes, ``1 h 30 min``: numbers.py)
+    time        a clock time as the source language writes it (languages.py): French
+                ``14 h 30``, ``14h30``, ``9 h`` (hours 0-23, minutes 00-59; not a duration in
+                minutes, ``1 h 30 min``: numbers.py)
     amount      a number with a currency symbol before or after it: ``12,50 €``, ``€12.50``,
                 ``1 200 $`` (numbers.py gives its written form, the symbol where the target
                 language puts it)
-    measure     a number with a unit: ``12,5 km``, ``-5,5 °C``, ``45 min``, ``16 Go`` (units.py;
-                numbers.py gives its written form)
+    measure     a number with a unit: ``12,5 km``, ``-5,5 °C``, ``45 min``, ``16 Go`` (units.py,
+                a language's own units, French ``Go``, for it only; numbers.py gives its
+                written form)
     number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form)
-    ordinal     ``1er``, ``3e``, ``21st``, French Roman ``XVIIe`` (numbers.py)
-    address     a house number with ``bis``, ``ter``, ``quater``: ``12 bis`` (kept)
-    keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C`` (units.py)
+    ordinal     ``1er``, ``3e`` (French), ``21st`` (English), French Roman ``XVIIe`` (numbers.py)
+    address     a house number with French ``bis``, ``ter``, ``quater``: ``12 bis`` (kept)
+    keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C`` (units.py;
+                French ``Maj``, German ``Strg``)
     letter      a capital letter on its own, a label: ``axes X et Y``, ``plan B``, ``vitamine C``
                 (not A or I, words in French and English; not Y but after a lowercase word,
                 French ``Y a-t-il``; not before a full stop inside a line, ``M. Dupont``)
@@ -38,6 +57,11 @@ A span is found on the raw line, before sentence splitting and case restoration.
 
     term        a source term of the user's glossary (glossary.py), listed before all others
 
+The kinds that read a language's conventions (time, measure, ordinal, address, keys: one table
+a language, languages.py) run with that language's table for a source in that language, and
+with every language's where the source language is not recorded: German ``von 12 bis 14``
+holds no house number, English ``at 14 h`` no French time.
+
 Where spans overlap, the one that starts first wins, then the longest, then the kind listed
 first (a glossary term inside a URL is the URL's). A user's own patterns (``--protect REGEX``)
 are taken before all of these.
@@ -45,13 +69,17 @@ are taken before all of these.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from nmt_cli.protect import code, format_strings, icu
+from nmt_cli.protect.code import CHAIN, QUOTED
 from nmt_cli.protect.glossary import term_pattern
+from nmt_cli.protect.languages import languages_for
 from nmt_cli.protect.numbers import CURRENCIES, ROMAN_TENS
-from nmt_cli.protect.units import MODIFIERS, UNITS
+from nmt_cli.protect.units import modifiers_for, units_for
 
 _CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command
 
@@ -82,31 +110,69 @@ _ARG = (
 )
 
 
-def _command_pattern() -> str:
+def _programs() -> tuple[str, str]:
+    """The programs with a subcommand (``git status``), and those alone, as alternations."""
     sub = "|".join(
         rf"{re.escape(p)} (?:{'|'.join(names.split())})(?![\w-])"
         for p, names in _SUBCOMMANDS.items()
     )
     plain = "|".join(re.escape(p) for p in sorted(_PROGRAMS, key=len, reverse=True))
+    return sub, plain
+
+
+def _command_pattern() -> str:
+    sub, plain = _programs()
     return (
         rf"(?<![\w/.-])(?:sudo )?(?:(?:{sub})(?: {_ARG}| \w*(?:\d|[-._/]\w)[\w./-]*)*"
         rf"|(?:{plain})(?: {_ARG})+)"
     )
 
 
+def _shell_pattern() -> str:
+    """A command line with a quoted argument or a chain (code.py, kind ``shell``)."""
+    sub, plain = _programs()
+    arg = rf"(?:{_ARG}|[\w.-]+/[^\s]*|\$\{{?\w+\}}?)"  # also a relative path, a $VAR
+    start = rf"(?:sudo )?(?:{sub}|{plain})"
+    step = rf"(?: (?:{arg}|{QUOTED})| ?(?:{CHAIN}) ?(?:{start}|{arg}))"
+    return (
+        rf"(?<![\w/.-]){start}(?: {arg})*(?: (?:{QUOTED})| ?(?:{CHAIN}) ?(?:{start}|{arg}))"
+        rf"{step}*"
+    )
+
+
 _NUMBER_END = r"(?![\w]|[.,]\d)"
 _SPACE = "[ \u00a0\u202f]"
-# an hour, h, minutes; not followed by more digits or by "min" (1 h 30 min is a duration)
-_CLOCK = rf"(?:[01]?\d|2[0-3]){_SPACE}?h(?:{_SPACE}?[0-5]\d)?(?!\w|{_SPACE}?(?:\d|min\b))"
 _AMOUNT = rf"\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"  # a number's digits
 _CURRENCY = f"[{re.escape(CURRENCIES)}]"
-_ROMAN_SUFFIX = "(?:e|ème|eme)"
-_UNIT = "|".join(re.escape(u) for u in UNITS)  # longest first: km/h before km
 _PLUS = rf"(?:{_SPACE}?\+{_SPACE}?|-)"  # between the keys of a shortcut
-_KEYS = rf"(?<![\w+-])(?:{'|'.join(MODIFIERS)}){_PLUS}\w+(?:{_PLUS}\w+)*"
+
+
+def _language_patterns(language: str | None) -> dict[str, str | None]:
+    """The patterns of the kinds that read a language's conventions (languages.py), for a text
+    in ``language`` (None: every language's); None for a kind no such language has."""
+    langs = languages_for(language)
+    clocks = "|".join(lang.clock for lang in langs if lang.clock)
+    ordinals = "|".join(lang.ordinals for lang in langs if lang.ordinals)
+    romans = "|".join(lang.roman for lang in langs if lang.roman)
+    house = "|".join(word for lang in langs for word in lang.house)
+    unit = "|".join(re.escape(u) for u in units_for(language))  # longest first: km/h, km
+    keys = "|".join(modifiers_for(language))
+    roman = rf"(?<![\w.,-])(?:[VX]|(?=[IVXL]{{2}}){ROMAN_TENS})(?:{romans})(?![\w-])"
+    return {
+        "time": rf"(?<![\w.,])(?:{clocks})" if clocks else None,
+        "measure": rf"(?<![\w.,])(?:{_AMOUNT}){_SPACE}?(?:{unit})(?![\w'’²³])",
+        "ordinal": rf"(?<![\w.,])\d+(?:{ordinals})(?![\w])" if ordinals else None,
+        "roman": roman if romans else None,
+        "address": rf"(?<![\w.,])\d+{_SPACE}?(?:{house})(?![\w])" if house else None,
+        "keys": rf"(?<![\w+-])(?:{keys}){_PLUS}\w+(?:{_PLUS}\w+)*",
+    }
+
+
 PRIVATE_USE = ("\ue000", "\uf8ff")  # the Basic Multilingual Plane's private-use area
-# (kind, pattern), in the order ties are broken
-PATTERNS: tuple[tuple[str, str], ...] = (
+
+
+# The kinds before and after those of a language's conventions, in the order ties are broken
+_FIRST: tuple[tuple[str, str], ...] = (
     (
         "markup",
         r"&lt;/?[A-Za-z][\w:.-]*(?:\s(?:(?!&gt;)[^<>])*)?/?&gt;"
@@ -115,13 +181,17 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+",
     ),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
+    ("icu", icu.HEAD),
+    ("placeholder", format_strings.PATTERN),
     (
         "url",
         r"\b(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)[^\s<>\"`]+"
         r"|(?<![\w@./:~-])(?:[A-Za-z0-9-]+\.)+[a-z]{2,6}/[^\s<>\"`]*",  # a host, then a path
     ),
     ("email", r"(?<![\w.+-])[\w+-][\w.+-]*@[\w-]+(?:\.[\w-]+)+"),
+    ("shell", _shell_pattern()),
     ("command", _command_pattern()),
+    *((kind, pattern) for kind, pattern, _ in code.PATTERNS),
     (
         "path",
         r"(?<![\w/.:~-])(?:~|\.{1,2})?/(?:[\w.+@-]+/)*[\w.+@-]+/?"
@@ -134,21 +204,21 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         r"|(?<![\w.@/-])[\w-]{3,}\.[a-z](?![\w.-])",
     ),
     ("handle", r"(?<![\w@.])@[A-Za-z0-9_]{1,30}\b"),
-    ("hashtag", r"(?<![\w&#])#\w+"),
-    ("time", rf"(?<![\w.,]){_CLOCK}"),
+    ("hashtag", r"(?<![\w&#{])#\w+"),  # not an ICU plural's number: {#e}
+)
+_AMOUNTS = (
     (
         "amount",
         rf"(?<![\w.,])(?:{_AMOUNT}){_SPACE}?{_CURRENCY}(?!\w)"
         rf"|(?<![\w]){_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END}",
     ),
-    ("measure", rf"(?<![\w.,])(?:{_AMOUNT}){_SPACE}?(?:{_UNIT})(?![\w'’²³])"),
+)
+_NUMBERS = (
     ("number", rf"(?<![\w.,])\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d+)?{_NUMBER_END}"),
     ("number", rf"(?<![\w.,])\d+(?:[.,]\d+)*{_NUMBER_END}"),
     ("phone", r"(?<![\w+])\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}(?![\w])"),
-    ("ordinal", r"(?<![\w.,])\d+(?:er|re|ère|ème|eme|e|nde|nd|st|rd|th)(?![\w])"),
-    ("ordinal", rf"(?<![\w.,-])(?:[VX]|(?=[IVXL]{{2}}){ROMAN_TENS}){_ROMAN_SUFFIX}(?![\w-])"),
-    ("address", rf"(?<![\w.,])\d+{_SPACE}?(?:bis|ter|quater)(?![\w])"),
-    ("keys", _KEYS),
+)
+_LAST = (
     (
         "letter",
         r"(?<![\w'’.&/;-])(?:[B-HJ-XZ]|(?<=[a-zà-ÿ,] )Y)(?![\w'’&/-]|\.(?=.))",
@@ -159,11 +229,38 @@ PATTERNS: tuple[tuple[str, str], ...] = (
         r"|(?<![\w])[^\W_]+(?:_[^\W_]+)+(?![\w])",
     ),
 )
+
+
+@functools.cache
+def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
+    """(kind, pattern) of each kind of span of a text in ``language`` (None: not recorded, every
+    language's), in the order ties are broken."""
+    lang = _language_patterns(language)
+    patterns = (
+        *_FIRST,
+        ("time", lang["time"]),
+        *_AMOUNTS,
+        ("measure", lang["measure"]),
+        *_NUMBERS,
+        ("ordinal", lang["ordinal"]),
+        ("ordinal", lang["roman"]),
+        ("address", lang["address"]),
+        ("keys", lang["keys"]),
+        *_LAST,
+    )
+    return tuple((kind, p) for kind, p in patterns if p is not None)
+
+
+PATTERNS = patterns_for(None)  # every language's
 # What a line must hold for a kind to match in it: searched for first, as most lines hold no
 # span of most kinds (a search for a character costs a fraction of the kind's own pattern).
 NEEDS = {
     "markup": rf"[<&{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]",
     "code": "`",
+    "icu": "plural|select",
+    "placeholder": format_strings.NEEDS,
+    "shell": code.SHELL_NEEDS,
+    **{kind: needs for kind, _, needs in code.PATTERNS},
     "url": r"/|www\.",
     "email": "@",
     "path": r"[/\\]",
@@ -177,7 +274,14 @@ NEEDS = {
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
 }
 KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "user")
-_TRIMMED = ("url", "command", "path")  # kinds whose end may take a sentence's punctuation
+_TRIMMED = (
+    "url",
+    "command",
+    "path",
+    "shell",
+    "setting",
+    "requirement",
+)  # kinds whose end may take a sentence's punctuation
 
 
 def _is_identifier(text: str) -> bool:
@@ -208,11 +312,17 @@ def compile_patterns(patterns: Iterable[str], flag: str = "--protect") -> list[r
 
 class SpanFinder:
     """``find(line)``: the protected spans of ``line``, in order, none overlapping: the matches
-    of the user's ``patterns``, the glossary's source ``terms``, and the kinds above."""
+    of the user's ``patterns``, the glossary's source ``terms``, and the kinds above, those of
+    a language's conventions for the source ``language`` only (None: every language's)."""
 
-    def __init__(self, patterns: Sequence[str] = (), terms: Iterable[str] = ()):
+    def __init__(
+        self,
+        patterns: Sequence[str] = (),
+        terms: Iterable[str] = (),
+        language: str | None = None,
+    ):
         self.user = compile_patterns(patterns)
-        self.kinds = [(kind, re.compile(p)) for kind, p in PATTERNS]
+        self.kinds = [(kind, re.compile(p)) for kind, p in patterns_for(language)]
         self.needs = {kind: re.compile(p) for kind, p in NEEDS.items()}
         terms_found = term_pattern(terms)
         if terms_found is not None:
@@ -239,6 +349,12 @@ def _matches(pattern: re.Pattern, line: str, kind: str, rank: int) -> Iterable[_
     for m in pattern.finditer(line):
         if kind == "identifier" and not _is_identifier(m[0]):
             continue  # most words of a line, skipped before any work on them
+        if kind == "shell" and not code.is_shell(m[0]):
+            continue
+        if kind == "icu":  # a message's structure: its pieces
+            for a, b, piece in icu.pieces(line, m.start()):
+                yield _Ranked(a, b, piece, line[a:b], rank)
+            continue
         start, end = m.span()
         text = line[start:end]
         if kind in _TRIMMED:
@@ -267,6 +383,8 @@ def trim_closing(text: str) -> str:
         if text.endswith("..") and text[-3:-2] in ("", " ", "/"):
             break  # the parent directory
         last = text[-1]
+        if last in "'\"" and text.count(last) % 2 == 0:
+            break  # a quote that closes one the text opens (``echo 'oui'``)
         if last in _CLOSERS or last in pairs and text.count(pairs[last]) < text.count(last):
             text = text[:-1]
         else:

@@ -14,32 +14,48 @@ vu"), ``t``, ``A``, ``K``, ``in`` or a lone ``o``.
 
 from __future__ import annotations
 
+from nmt_cli.protect.languages import LANGUAGES, Language, languages_for
+
 _WRITTEN = (
     # length, area, volume
     "nm µm μm mm cm dm m km mm² cm² m² km² cm³ m³ ha ft mi² ml mL cl cL dl dL "
     # mass, time, temperature, angle
     "mg g kg lb lbs oz ms s min h °C °F ° "
     # speed, data, energy, power, electricity, pressure, frequency, sound
-    "km/h m/s mph ko Ko Mo Go To kB KB MB GB TB kb Kb Mb Gb kbit/s Mbit/s Gbit/s Mo/s Go/s "
+    "km/h m/s mph kB KB MB GB TB kb Kb Mb Gb kbit/s Mbit/s Gbit/s "
     "MB/s GB/s Mb/s Gb/s W kW MW GW Wh kWh MWh GWh TWh mW V kV mV mA mAh Ah Hz kHz MHz GHz "
-    "kJ MJ cal kcal Pa hPa kPa MPa bar mbar dB ppm px tr/min rpm"
+    "kJ MJ cal kcal Pa hPa kPa MPa bar mbar dB ppm px rpm"
 )
-# Longest first: the unit a text ends with, or a pattern's first match, is the whole unit (km/h
-# before km, m² before m).
-UNITS = tuple(sorted(_WRITTEN.split(), key=len, reverse=True))
 
-# French units another language writes otherwise, by that language (German: bytes as English)
-_FROM_FRENCH = {
-    "en": {"ko": "kB", "Ko": "kB", "Mo": "MB", "Go": "GB", "To": "TB", "tr/min": "rpm"},
-    "de": {"ko": "kB", "Ko": "kB", "Mo": "MB", "Go": "GB", "To": "TB"},
-}
-_TO_FRENCH = {
-    "en": {"kB": "ko", "KB": "Ko", "MB": "Mo", "GB": "Go", "TB": "To", "rpm": "tr/min"},
-    "de": {"kB": "ko", "KB": "Ko", "MB": "Mo", "GB": "Go", "TB": "To"},
-}
 
-# Keys a shortcut starts with: ``Ctrl+Alt+Suppr``, ``Maj+F10``, ``Cmd-C``.
-MODIFIERS = "Ctrl Alt AltGr Shift Maj Cmd Command Option Opt Fn Win Strg Super Meta".split()
+def _own_units(language: Language) -> set[str]:
+    """The units ``language`` writes its own way (French ``Go``, ``Mo/s``, ``tr/min``)."""
+    own = {unit for unit, _ in language.units}
+    return own | {f"{unit}/s" for unit, same in language.units if same.endswith("B")}
+
+
+def units_for(code: str | None) -> tuple[str, ...]:
+    """The units a measure of a text in language ``code`` may have (all languages' for None),
+    longest first: the unit a text ends with, or a pattern's first match, is the whole unit
+    (km/h before km, m² before m)."""
+    units = set(_WRITTEN.split()).union(*(_own_units(lang) for lang in languages_for(code)))
+    return tuple(sorted(units, key=lambda u: (-len(u), u)))
+
+
+UNITS = units_for(None)  # every language's
+
+# Keys a shortcut starts with: ``Ctrl+Alt+Suppr``, ``Maj+F10``, ``Cmd-C`` (and each language's
+# own names: languages.py)
+_MODIFIERS = "Ctrl Alt AltGr Shift Cmd Command Option Opt Fn Win Super Meta".split()
+
+
+def modifiers_for(code: str | None) -> list[str]:
+    """The keys a shortcut of a text in language ``code`` starts with (all languages' for
+    None)."""
+    return _MODIFIERS + [m for lang in languages_for(code) for m in lang.modifiers]
+
+
+MODIFIERS = modifiers_for(None)
 
 
 def convert_unit(unit: str, source: str, target: str) -> str:
@@ -47,10 +63,8 @@ def convert_unit(unit: str, source: str, target: str) -> str:
     and German ones in bytes, French tr/min English rpm; any other unit as written."""
     per_second = unit.endswith("/s") and unit != "m/s"  # Mo/s: Mo a second
     base = unit.removesuffix("/s") if per_second else unit
-    names: dict[str, str] = {}
-    if source == "fr":
-        names = _FROM_FRENCH.get(target, {})
-    elif target == "fr":
-        names = _TO_FRENCH.get(source, {})
-    base = names.get(base, base)
+    if source in LANGUAGES and target in LANGUAGES:
+        # as English writes it, then as the target does (its first name for that unit)
+        base = next((same for own, same in LANGUAGES[source].units if own == base), base)
+        base = next((own for own, same in LANGUAGES[target].units if same == base), base)
     return base + "/s" if per_second else base

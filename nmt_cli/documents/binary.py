@@ -1,0 +1,100 @@
+"""Files that are not text: an office document read as bytes and written back as bytes, and
+any other binary file (a PDF, an image, an archive, a spreadsheet) refused before any work.
+
+`nmt translate` reads a file as lines of UTF-8 unless its format reads bytes
+(DocumentFormat.binary). A file read as lines is first looked at (its name and first bytes):
+one that a text reader would only garble is one error, "not a text file", naming what it looks
+like; gzip and xz stay text (nmt_cli/textio.py reads through them).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from nmt_cli.errors import InputError, UsageError
+from nmt_cli.output import atomic_path
+from nmt_cli.textio import COMPRESSION_ERRORS, open_bytes
+
+MAX_BYTES = 256 * 2**20  # an office document larger than this is refused, not read
+
+# (first bytes, what a file that starts with them is)
+_MAGIC = (
+    (b"%PDF-", "a PDF document"),
+    (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF87a", "a GIF image"),
+    (b"GIF89a", "a GIF image"),
+    (b"RIFF", "a RIFF file (an image, sound or video)"),
+    (b"PK\x03\x04", "a zip archive"),
+    (b"PK\x05\x06", "a zip archive"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "a legacy Office file (.doc, .xls, .ppt)"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+    (b"Rar!\x1a\x07", "a RAR archive"),
+    (b"BZh", "a bzip2 archive"),
+    (b"\x7fELF", "a program"),
+    (b"\x28\xb5\x2f\xfd", "a zstd archive"),
+)
+# Extensions `nmt translate` does not read, and what to say of them
+_REFUSED = {
+    ".xlsx": "an Excel workbook: spreadsheets are not translated",
+    ".xlsm": "an Excel workbook: spreadsheets are not translated",
+    ".ods": "a spreadsheet: spreadsheets are not translated",
+    ".doc": "a legacy Word file: save it as .docx",
+    ".ppt": "a legacy PowerPoint file: save it as .pptx",
+    ".xls": "a legacy Excel file: spreadsheets are not translated",
+    ".pdf": "a PDF document",
+}
+
+
+def check_text_file(path: str) -> None:
+    """InputError "not a text file" where ``path`` (read as lines) is a binary file by its
+    extension or its first bytes; stdin ('-') is not looked at."""
+    if path == "-":
+        return
+    extension = os.path.splitext(path.lower())[1]
+    what = _REFUSED.get(extension)
+    if what is None:
+        try:
+            with open(path, "rb") as f:
+                head = f.read(4096)
+        except OSError:
+            return  # the reader says why
+        what = next((kind for magic, kind in _MAGIC if head.startswith(magic)), None)
+        text = (b"\x1f\x8b", b"\xfd7zXZ", b"\xff\xfe", b"\xfe\xff")  # gzip, xz, UTF-16
+        if what is None and b"\x00" in head and not head.startswith(text):
+            what = "a binary file (it holds NUL bytes)"
+    if what is not None:
+        raise InputError(f"{path}: not a text file ({what}); nothing was translated")
+
+
+def read_binary(path: str) -> tuple[str, bytes]:
+    """The name (``<stdin>`` for '-') and bytes of ``path``, read whole (at most MAX_BYTES),
+    gzip and xz decompressed (a corrupt or truncated one: one InputError)."""
+    name = "<stdin>" if path == "-" else path
+    try:
+        with open_bytes(path) as stream:
+            data = stream.read(MAX_BYTES + 1)
+    except COMPRESSION_ERRORS as e:
+        raise InputError(f"{name}: cannot be read ({getattr(e, 'strerror', None) or e})") from None
+    if len(data) > MAX_BYTES:
+        raise InputError(f"{name}: larger than {MAX_BYTES} bytes; nothing was translated")
+    return name, data
+
+
+def check_binary_output(output: str, kind: str) -> None:
+    """UsageError where a ``kind`` document (bytes: .docx...) would go to a terminal."""
+    if output == "-" and sys.stdout.isatty():
+        raise UsageError(f"a {kind} document is not for a terminal: give --output FILE")
+
+
+def write_binary(output: str, data: bytes) -> None:
+    """``data`` to ``output``, atomically (complete or not at all); '-': stdout (not a
+    terminal: check_binary_output)."""
+    check_binary_output(output, "binary")
+    if output == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    with atomic_path(output) as tmp:
+        tmp.write_bytes(data)

@@ -1,0 +1,81 @@
+"""An office document as a Document (nmt_cli/documents/document.py): the paragraphs of its parts
+as texts to translate, and the package again, in bytes, with their translations in place.
+
+A paragraph whose every text comes back as it went is left as it was, and a part none of whose
+paragraphs changed is written as its old bytes; so a translation that changes nothing gives a
+package whose every entry is byte-identical after decompression. A changed paragraph is
+written anew from its runs (runs.py), and its translated runs are marked in the target
+language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from nmt_cli.documents.office.package import Package, serialized
+from nmt_cli.documents.office.runs import Item, Paragraph
+from nmt_cli.markup.segments import Aligned
+
+# The fonts of code: a run in one is code, passed through untranslated
+MONOSPACE = frozenset(
+    (
+        "consolas", "courier", "courier new", "menlo", "monaco", "lucida console",
+        "dejavu sans mono", "liberation mono", "source code pro", "noto mono", "ubuntu mono",
+        "fira code", "fira mono", "cascadia code", "cascadia mono", "andale mono",
+    )
+)  # fmt: skip
+# write(paragraph element, its items translated, the target language or None)
+Write = Callable[[object, list[Item], "str | None"], None]
+
+
+@dataclass
+class Part:
+    """An XML part of the package (``path``) read into ``tree``, and its paragraphs: (the
+    paragraph's element, the paragraph read from it), in document order."""
+
+    path: str
+    tree: object
+    paragraphs: list[tuple[object, Paragraph]] = field(default_factory=list)
+
+
+class OfficeDocument:
+    """The ``parts`` of ``package`` whose paragraphs are translated; ``write`` puts a
+    paragraph's translated items back into its element (the format's)."""
+
+    def __init__(self, package: Package, parts: list[Part], write: Write):
+        self.package, self.parts, self.write = package, parts, write
+
+    def sources(self) -> list[str]:
+        return [t for part in self.parts for _, p in part.paragraphs for t in p.texts()]
+
+    def render(
+        self, translations: Sequence[Aligned], target: str | None, warn: Callable[[str], None]
+    ) -> bytes:
+        done = iter(translations)
+        changed: dict[str, bytes] = {}
+        for part in self.parts:
+            touched = False
+            for element, paragraph in part.paragraphs:
+                texts = paragraph.texts()
+                found = [next(done) for _ in texts]
+                if all(t.text == s for t, s in zip(found, texts)):
+                    continue  # as it was, byte for byte
+                self.write(element, paragraph.translated(found), target)
+                touched = True
+            if touched:
+                changed[part.path] = serialized(part.tree, self.package.entry(part.path))
+        return self.package.written(changed)
+
+
+def content_types(package: Package) -> dict[str, str]:
+    """The content type of each part an OOXML package declares ([Content_Types].xml's
+    overrides), by path without the leading slash; PackageError-free: {} if it has none."""
+    if "[Content_Types].xml" not in package.names():
+        return {}
+    root = package.part("[Content_Types].xml").getroot()
+    return {
+        o.get("PartName", "").lstrip("/"): o.get("ContentType", "")
+        for o in root
+        if isinstance(o.tag, str) and o.tag.endswith("}Override")
+    }

@@ -1,0 +1,205 @@
+"""Word documents (.docx, and .docm, .dotx whose macros stay as they were): the paragraphs of
+the body (tables, nested ones too, text boxes and shapes), the headers and footers, the
+footnotes and endnotes, each translated as one text with its runs' formatting kept.
+
+A paragraph's items (runs.py), from its children in order:
+
+- a run's text (``w:t``) is a Run keyed by its properties (``w:rPr``) without ``w:lang``; a
+  run styled as code (a character style named for code, or a monospace font) is not translated;
+- a hyperlink (``w:hyperlink``) is a Link around its runs, and so are a smart tag, custom XML
+  and a text direction (``w:smartTag``, ``w:customXml``, ``w:dir``, ``w:bdo``);
+- a complex field, from the run with its ``w:fldChar`` begin to the one with its end, is one
+  Mark: its instructions are not translated, its result stays as it is; so is a simple field;
+- whatever else a run holds (a tab, a break, an image or a text box, a note's reference) is a
+  Mark, written back in a run of that run's properties; anything else in the paragraph (a
+  bookmark, a comment's anchor, a content control, an equation) is a Mark as it is;
+- proofing marks (``w:proofErr``) and Word's last page-break hint (``w:lastRenderedPageBreak``)
+  are dropped from a paragraph that is translated: Word makes them again.
+
+The paragraphs inside a text box are paragraphs of their own. Comments are not translated, nor
+is the text of an inline content control (``w:sdt`` inside a paragraph: a Mark).
+A document with tracked changes is refused (accept or reject them first), and so is one saved
+as Strict Open XML.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+
+from nmt_cli.documents.document import DocumentFormat
+from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part, content_types
+from nmt_cli.documents.office.package import Package, PackageError
+from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run
+
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+STRICT = "http://purl.oclc.org/ooxml/"
+XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+_MAIN = re.compile(r"wordprocessingml\.(document|template)\.main\+xml|ms-word\..*\.main\+xml")
+_TRANSLATED = re.compile(r"wordprocessingml\.(header|footer|footnotes|endnotes)\+xml")
+_TRACKED = {f"{{{W}}}{n}" for n in ("ins", "del", "moveFrom", "moveTo", "rPrChange", "pPrChange")}
+# What holds runs as a hyperlink does: written back around their translation
+_CONTAINERS = {f"{{{W}}}{n}" for n in ("hyperlink", "smartTag", "customXml", "dir", "bdo")}
+_DROPPED = {f"{{{W}}}proofErr", f"{{{W}}}lastRenderedPageBreak"}
+_CODE_STYLE = re.compile(r"code|verbatim|source|keyboard|typewriter|console", re.I)
+# In w:rPr, w:lang comes before these (the schema's order, which Word holds to)
+_AFTER_LANG = {f"{{{W}}}{n}" for n in ("eastAsianLayout", "specVanish", "oMath", "rPrChange")}
+
+
+def w(name: str) -> str:
+    return f"{{{W}}}{name}"
+
+
+def read_docx(data: bytes, name: str) -> OfficeDocument:
+    """The Word document of ``data`` (a .docx file's bytes) named ``name``."""
+    package = Package.read(data, name, ".docx")
+    types = content_types(package)
+    main = [p for p, t in types.items() if _MAIN.search(t)]
+    if not main or main[0] not in package.names():
+        raise PackageError(name, f"not a .docx file ({_what(types)})")
+    paths = main[:1] + [p for p, t in types.items() if _TRANSLATED.search(t)]
+    parts = [_part(package, path) for path in paths if path in package.names()]
+    return OfficeDocument(package, parts, write_paragraph)
+
+
+def _what(types: dict[str, str]) -> str:
+    """What a package that holds no Word document holds, by its content types."""
+    kinds = " ".join(types.values())
+    if "spreadsheetml" in kinds:
+        return "a spreadsheet"
+    return "a presentation" if "presentationml" in kinds else "no Word document in it"
+
+
+def _part(package: Package, path: str) -> Part:
+    tree = package.part(path)
+    root = tree.getroot()
+    if root.tag.startswith("{" + STRICT):
+        raise PackageError(package.name, "saved as Strict Open XML: save it as a Word document")
+    if any(e.tag in _TRACKED for e in root.iter()):
+        raise PackageError(package.name, f"tracked changes in {path}: accept or reject them first")
+    where = f"{package.name}:{path}"
+    part = Part(path, tree)
+    for p in root.iter(w("p")):
+        paragraph = Paragraph(paragraph_items(p), where)
+        if paragraph.texts():
+            part.paragraphs.append((p, paragraph))
+    return part
+
+
+def paragraph_items(p) -> list[Item]:
+    """The items of paragraph ``p`` (or of a hyperlink's content), in order."""
+    items: list[Item] = []
+    field: list | None = None  # the runs of a complex field, while in one
+    depth = 0
+    for child in p:
+        if child.tag == w("pPr") or child.tag in _DROPPED or not isinstance(child.tag, str):
+            continue
+        chars = [c.get(w("fldCharType")) for c in child.iter(w("fldChar"))]
+        if field is not None or "begin" in chars:
+            field = field if field is not None else []
+            field.append(child)
+            depth += chars.count("begin") - chars.count("end")
+            if depth <= 0:
+                items.append(Mark(("whole", field)))
+                field, depth = None, 0
+            continue
+        if child.tag == w("r"):
+            items.extend(_run_items(child))
+        elif child.tag in _CONTAINERS:
+            items.append(Link(child, paragraph_items(child)))
+        else:
+            items.append(Mark(("whole", [child])))
+    if field:
+        items.append(Mark(("whole", field)))
+    return items
+
+
+def _run_items(r) -> list[Item]:
+    rpr = r.find(w("rPr"))
+    key, code = run_key(rpr)
+    children = [c for c in r if c.tag != w("rPr") and c.tag not in _DROPPED]
+    if len(children) == 1 and children[0].tag != w("t"):
+        return [Mark(("whole", [r]))]
+    out: list[Item] = []
+    for c in children:
+        if c.tag == w("t"):
+            out.append(Run(key, c.text or "", r, code))
+        else:
+            out.append(Mark(("piece", r, c)))
+    return out
+
+
+def run_key(rpr) -> tuple[bytes, bool]:
+    """What makes runs look the same (their properties without language; none: b""), and
+    whether they are code."""
+    if rpr is None:
+        return b"", False
+    from lxml import etree
+
+    bare = copy.deepcopy(rpr)
+    for lang in bare.findall(w("lang")):
+        bare.remove(lang)
+    style = rpr.find(w("rStyle"))
+    fonts = rpr.find(w("rFonts"))
+    code = style is not None and bool(_CODE_STYLE.search(style.get(w("val"), "")))
+    if fonts is not None:
+        code |= (fonts.get(w("ascii")) or fonts.get(w("hAnsi")) or "").lower() in MONOSPACE
+    # properties that were only a language look like none
+    return (etree.tostring(bare) if len(bare) or bare.attrib else b""), code
+
+
+def write_paragraph(p, items: list[Item], target: str | None) -> None:
+    """Paragraph ``p`` with ``items`` as its content (its properties kept)."""
+    for child in list(p):
+        if child.tag != w("pPr"):
+            p.remove(child)
+    _append(p, items, target)
+
+
+def _append(parent, items: list[Item], target: str | None) -> None:
+    for item in items:
+        if isinstance(item, Link):
+            link = parent.makeelement(item.node.tag, dict(item.node.attrib))
+            parent.append(link)
+            _append(link, item.items, target)
+        elif isinstance(item, Mark) and item.node[0] == "whole":
+            parent.extend(item.node[1])
+        elif isinstance(item, Mark):
+            _, r, child = item.node
+            parent.append(_run_like(r, None))
+            parent[-1].append(child)
+        else:
+            r = _run_like(item.template, None if item.code else target)
+            t = r.makeelement(w("t"), {})
+            t.text = item.text
+            if item.text != item.text.strip():
+                t.set(XML_SPACE, "preserve")
+            r.append(t)
+            parent.append(r)
+
+
+def _run_like(r, language: str | None):
+    """A new run with ``r``'s attributes and properties (in ``language`` if given)."""
+    new = r.makeelement(w("r"), dict(r.attrib))
+    rpr = r.find(w("rPr"))
+    if rpr is not None or language:
+        rpr = copy.deepcopy(rpr) if rpr is not None else new.makeelement(w("rPr"), {})
+        new.append(rpr)
+        if language:
+            _set_language(rpr, language)
+    return new
+
+
+def _set_language(rpr, language: str) -> None:
+    lang = rpr.find(w("lang"))
+    if lang is None:
+        lang = rpr.makeelement(w("lang"), {})
+        later = next((k for k, c in enumerate(rpr) if c.tag in _AFTER_LANG), len(rpr))
+        rpr.insert(later, lang)
+    lang.set(w("val"), language)
+
+
+DOCX = DocumentFormat(
+    "docx", (".docx", ".docm", ".dotx"), read_docx, alignment=True, binary=True,
+    needs=("lxml", "lxml>=5"),
+)  # fmt: skip

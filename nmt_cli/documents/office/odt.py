@@ -1,0 +1,188 @@
+"""OpenDocument text (.odt, .ott): the paragraphs and headings of the body (tables, nested ones
+too, frames and text boxes), of the headers and footers (styles.xml's master pages), and of
+each footnote and endnote, which is cut out of its paragraph as a text of its own (it stays
+there as a mark).
+
+A paragraph's items (runs.py), from its mixed content in order:
+
+- text is a Run keyed by the chain of spans (``text:span``'s style names) it stands in; a
+  span whose style is named for code (source text, teletype) or sets a monospace font is code,
+  not translated; spaces written as ``text:s`` are spaces;
+- a hyperlink (``text:a``) is a Link around its text;
+- a note, a tab, a line break, a bookmark, a frame, a field (page number, date, reference), a
+  comment (``office:annotation``, not translated) and anything else is a Mark, as it is.
+
+Translated, a paragraph is written anew: its text in spans of the same styles, nested as they
+were, links around them. The automatic styles of a changed part that set a language
+(``fo:language``, ``fo:country``) are set to the target's, code styles aside. Tracked changes
+are refused (accept or reject them first), and so is an encrypted document.
+"""
+
+from __future__ import annotations
+
+import re
+
+from nmt_cli.documents.document import DocumentFormat
+from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part
+from nmt_cli.documents.office.package import Package, PackageError
+from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run
+
+TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+STYLE = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
+FO = "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+MIMETYPES = (
+    "application/vnd.oasis.opendocument.text",
+    "application/vnd.oasis.opendocument.text-template",
+)
+_CODE_STYLE = re.compile(r"source|code|teletype|verbatim|preformatted", re.I)
+
+
+def t(name: str) -> str:
+    return f"{{{TEXT}}}{name}"
+
+
+def read_odt(data: bytes, name: str) -> OfficeDocument:
+    """The OpenDocument text of ``data`` (an .odt file's bytes) named ``name``."""
+    package = Package.read(data, name, ".odt")
+    names = package.names()
+    mimetype = (
+        package.entry("mimetype").decode("ascii", "replace").strip() if "mimetype" in names else ""
+    )
+    if mimetype not in MIMETYPES or "content.xml" not in names:
+        raise PackageError(name, f"not an .odt file ({mimetype or 'no OpenDocument mimetype'})")
+    if "META-INF/manifest.xml" in names and b"encryption-data" in package.entry(
+        "META-INF/manifest.xml"
+    ):
+        raise PackageError(name, "an encrypted .odt file: save it without a password")
+    styles = _styles(package, names)
+    parts = [_part(package, "content.xml", styles)]
+    if "styles.xml" in names:
+        parts.append(_part(package, "styles.xml", styles))
+    return OfficeDocument(package, parts, _writer(styles))
+
+
+def _styles(package: Package, names: list[str]) -> dict[str, bool]:
+    """Whether each text style of the document is code (by its name or its font)."""
+    out: dict[str, bool] = {}
+    for path in ("styles.xml", "content.xml"):
+        if path not in names:
+            continue
+        for s in package.part(path).getroot().iter(f"{{{STYLE}}}style"):
+            name = s.get(f"{{{STYLE}}}name", "")
+            props = s.find(f"{{{STYLE}}}text-properties")
+            font = "" if props is None else props.get(f"{{{STYLE}}}font-name", "")
+            shown = s.get(f"{{{STYLE}}}display-name", "")
+            code = bool(_CODE_STYLE.search(name) or _CODE_STYLE.search(shown))
+            out[name] = code or font.strip("'\"").lower() in MONOSPACE
+    return out
+
+
+def _part(package: Package, path: str, styles: dict[str, bool]) -> Part:
+    tree = package.part(path)
+    root = tree.getroot()
+    for changes in root.iter(t("tracked-changes")):
+        if len(changes):
+            raise PackageError(
+                package.name, f"tracked changes in {path}: accept or reject them first"
+            )
+    part = Part(path, tree)
+    where = f"{package.name}:{path}"
+    for p in root.iter(t("p"), t("h")):
+        if _in_comment_or_style(p):
+            continue
+        paragraph = Paragraph(paragraph_items(p, (), styles), where)
+        if paragraph.texts():
+            part.paragraphs.append((p, paragraph))
+    return part
+
+
+def _in_comment_or_style(p) -> bool:
+    """Whether ``p`` is a comment's or sits outside the body and the master pages."""
+    tags = {e.tag for e in p.iterancestors()}
+    if f"{{{OFFICE}}}annotation" in tags or t("tracked-changes") in tags:
+        return True
+    return not tags & {f"{{{OFFICE}}}body", f"{{{OFFICE}}}master-styles"}
+
+
+def paragraph_items(element, spans: tuple[str, ...], styles: dict[str, bool]) -> list[Item]:
+    """The items of ``element``'s content, inside the spans of style names ``spans``."""
+    code = any(styles.get(s, False) for s in spans)
+    items: list[Item] = []
+    if element.text:
+        items.append(Run(spans, element.text, spans, code))
+    for child in element:
+        if child.tag == t("span"):
+            inner = (*spans, child.get(t("style-name"), ""))
+            items.extend(paragraph_items(child, inner, styles))
+        elif child.tag == t("a"):
+            items.append(Link(child, paragraph_items(child, spans, styles)))
+        elif child.tag == t("s"):
+            items.append(Run(spans, " " * int(child.get(t("c"), "1")), spans, code))
+        else:
+            items.append(Mark(child))
+        if child.tail:
+            items.append(Run(spans, child.tail, spans, code))
+    return items
+
+
+def _writer(styles: dict[str, bool]):
+    def write(p, items: list[Item], target: str | None) -> None:
+        """Paragraph ``p`` with ``items`` as its content (its attributes kept)."""
+        for child in list(p):
+            p.remove(child)
+        p.text = None
+        _append(p, items)
+        if target:
+            _set_language(p.getroottree(), target, styles)
+
+    return write
+
+
+def _append(parent, items: list[Item]) -> None:
+    for item in items:
+        if isinstance(item, Mark):
+            item.node.tail = None
+            parent.append(item.node)
+        elif isinstance(item, Link):
+            link = parent.makeelement(item.node.tag, dict(item.node.attrib))
+            parent.append(link)
+            _append(link, item.items)
+        else:
+            holder = parent
+            for style in item.template:
+                holder = _child(holder, t("span"), {t("style-name"): style})
+            _add_text(holder, item.text)
+
+
+def _child(parent, tag: str, attrib: dict):
+    child = parent.makeelement(tag, attrib)
+    parent.append(child)
+    return child
+
+
+def _add_text(element, text: str) -> None:
+    if len(element):
+        element[-1].tail = (element[-1].tail or "") + text
+    else:
+        element.text = (element.text or "") + text
+
+
+def _set_language(tree, target: str, styles: dict[str, bool]) -> None:
+    """The automatic styles of ``tree`` that set a language, except code's, in ``target``."""
+    language, _, country = target.partition("-")
+    automatic = tree.getroot().find(f"{{{OFFICE}}}automatic-styles")
+    if automatic is None:
+        return
+    for props in automatic.iter(f"{{{STYLE}}}text-properties"):
+        style = props.getparent()
+        if styles.get(style.get(f"{{{STYLE}}}name", ""), False):
+            continue
+        if props.get(f"{{{FO}}}language") is not None:
+            props.set(f"{{{FO}}}language", language.lower())
+            props.set(f"{{{FO}}}country", country.upper() or "none")
+
+
+ODT = DocumentFormat(
+    "odt", (".odt", ".ott"), read_odt, alignment=True, binary=True, needs=("lxml", "lxml>=5"),
+)  # fmt: skip

@@ -1,0 +1,134 @@
+"""PowerPoint decks (.pptx, and .pptm, .potx whose macros stay as they were): the paragraphs of
+every slide (titles, bodies, text boxes and shapes, tables) and of the speaker notes, each
+translated as one text with its runs' formatting kept.
+
+A paragraph's items (runs.py), from its children in order (DrawingML, ``a:p``):
+
+- a run's text (``a:r``) is a Run keyed by its properties (``a:rPr``) without its language
+  and proofing marks (``lang``, ``altLang``, ``dirty``, ``err``, ``smtClean``); a hyperlink is
+  a property of the run (``a:hlinkClick``), so a linked word is a run of its own look; a run in
+  a monospace font is code, not translated;
+- a line break (``a:br``) and a field (``a:fld``: a slide number, a date) are Marks, as they
+  are;
+- the paragraph's properties (``a:pPr``) and its end's (``a:endParaRPr``) stay where they are.
+
+Slide layouts and masters (their prompt texts) are not translated, nor are charts or diagrams.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+
+from nmt_cli.documents.document import DocumentFormat
+from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part, content_types
+from nmt_cli.documents.office.docx import STRICT
+from nmt_cli.documents.office.package import Package, PackageError
+from nmt_cli.documents.office.runs import Item, Mark, Paragraph, Run
+
+A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+_MAIN = re.compile(r"presentationml\.(presentation|template|slideshow)\.main\+xml|powerpoint\.")
+_TRANSLATED = re.compile(r"presentationml\.(slide|notesSlide)\+xml")
+_NOT_LOOKS = ("lang", "altLang", "dirty", "err", "smtClean", "smtId", "noProof")
+_KEPT = ("pPr", "endParaRPr")
+
+
+def a(name: str) -> str:
+    return f"{{{A}}}{name}"
+
+
+def read_pptx(data: bytes, name: str) -> OfficeDocument:
+    """The deck of ``data`` (a .pptx file's bytes) named ``name``."""
+    package = Package.read(data, name, ".pptx")
+    types = content_types(package)
+    if not any(_MAIN.search(t) for t in types.values()):
+        raise PackageError(name, "not a .pptx file (no PowerPoint presentation in it)")
+    paths = sorted(
+        (p for p, t in types.items() if _TRANSLATED.search(t) and p in package.names()),
+        key=_slide_order,
+    )
+    return OfficeDocument(package, [_part(package, p) for p in paths], write_paragraph)
+
+
+def _slide_order(path: str) -> tuple:
+    """Slides before notes, each by its number (slide2 before slide10)."""
+    number = re.search(r"(\d+)\.xml$", path)
+    return ("notesSlide" in path, int(number[1]) if number else 0, path)
+
+
+def _part(package: Package, path: str) -> Part:
+    tree = package.part(path)
+    if tree.getroot().tag.startswith("{" + STRICT):
+        raise PackageError(package.name, "saved as Strict Open XML: save it as a .pptx")
+    part = Part(path, tree)
+    for p in tree.getroot().iter(a("p")):
+        paragraph = Paragraph(paragraph_items(p), f"{package.name}:{path}")
+        if paragraph.texts():
+            part.paragraphs.append((p, paragraph))
+    return part
+
+
+def paragraph_items(p) -> list[Item]:
+    items: list[Item] = []
+    for child in p:
+        if not isinstance(child.tag, str) or child.tag in (a(n) for n in _KEPT):
+            continue
+        if child.tag == a("r"):
+            key, code = run_key(child.find(a("rPr")))
+            t = child.find(a("t"))
+            items.append(Run(key, "" if t is None else t.text or "", child, code))
+        else:
+            items.append(Mark(child))
+    return items
+
+
+def run_key(rpr) -> tuple[bytes, bool]:
+    """What makes runs look the same (their properties without language and proofing marks;
+    none: b""), and whether they are code (a monospace font)."""
+    if rpr is None:
+        return b"", False
+    from lxml import etree
+
+    bare = copy.deepcopy(rpr)
+    for name in _NOT_LOOKS:
+        bare.attrib.pop(name, None)
+    latin = rpr.find(a("latin"))
+    code = latin is not None and latin.get("typeface", "").lower() in MONOSPACE
+    # properties that were only a language look like none
+    return (etree.tostring(bare) if len(bare) or bare.attrib else b""), code
+
+
+def write_paragraph(p, items: list[Item], target: str | None) -> None:
+    """Paragraph ``p`` with ``items`` as its content, between its properties and its end's."""
+    kept = {c.tag: c for c in p if c.tag in (a(n) for n in _KEPT)}
+    for child in list(p):
+        p.remove(child)
+    if a("pPr") in kept:
+        p.append(kept[a("pPr")])
+    for item in items:
+        if isinstance(item, Mark):
+            p.append(item.node)
+        elif isinstance(item, Run):
+            p.append(_run(item, None if item.code else target))
+    if a("endParaRPr") in kept:
+        p.append(kept[a("endParaRPr")])
+
+
+def _run(item: Run, language: str | None):
+    r = item.template.makeelement(a("r"), dict(item.template.attrib))
+    rpr = item.template.find(a("rPr"))
+    if rpr is not None or language:
+        rpr = copy.deepcopy(rpr) if rpr is not None else r.makeelement(a("rPr"), {})
+        if language:
+            rpr.set("lang", language)
+        r.append(rpr)
+    t = r.makeelement(a("t"), {})
+    t.text = item.text
+    r.append(t)
+    return r
+
+
+PPTX = DocumentFormat(
+    "pptx", (".pptx", ".pptm", ".potx"), read_pptx, alignment=True, binary=True,
+    needs=("lxml", "lxml>=5"),
+)  # fmt: skip

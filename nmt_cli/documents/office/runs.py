@@ -1,0 +1,160 @@
+"""A paragraph of an office document as one text with inline markup, and its translation back
+as runs: the part every format (.docx, .pptx, .odt) shares.
+
+A format reads a paragraph into ``items``: runs of text with one set of properties (Run: its
+``key``, what makes two runs look the same, without revision ids, proofing marks or language),
+marks that hold no text to translate (Mark: a bookmark, a comment anchor, an image, a field, a
+tab, a line break, a note), and hyperlinks around runs and marks (Link). Adjacent runs of one
+key are merged. The paragraph becomes a fragment of HTML for nmt_cli/markup/ (as a Markdown
+block does, documents/markdown.py), in which
+
+- the runs of the paragraph's most common key (by characters) are its plain text;
+- a run of another key is ``<r i="k">text</r>``, a hyperlink ``<a i="k">...</a>``, a mark
+  ``<x i="k"/>`` (keeping the words on either side apart), a code-styled run
+  ``<code i="k">text</code>`` (verbatim: the model never reads it, it comes back whole);
+
+so its text is translated as one sentence (or several) and each element is put back around the
+target words aligned to the source words it enclosed. The translated fragment is read back into
+items of the same kinds: each stretch of text a Run with the key of the element around it, in
+the Link it is in; each mark, the very mark.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+
+from nmt_cli.markup.pages import Page
+from nmt_cli.markup.reading import read_events
+from nmt_cli.markup.segments import Aligned
+
+_INDEX = re.compile(r'\bi="(\d+)"')
+
+
+@dataclass
+class Run:
+    """Text with one set of properties: ``key`` says which (equal keys: the same look),
+    ``template`` is what the format writes it from; ``code``: a code-styled run, not
+    translated."""
+
+    key: Hashable
+    text: str
+    template: object = None
+    code: bool = False
+
+
+@dataclass
+class Mark:
+    """What stands in a paragraph with no text to translate; ``node``: the format's own."""
+
+    node: object
+
+
+@dataclass
+class Link:
+    """A hyperlink (``node``: the format's own) around ``items``."""
+
+    node: object
+    items: list = field(default_factory=list)
+
+
+Item = Run | Mark | Link
+
+
+def merged(items: Sequence[Item]) -> list[Item]:
+    """``items`` with each run of adjacent Runs of one key and kind as one Run."""
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Link):
+            item = Link(item.node, merged(item.items))
+        last = out[-1] if out else None
+        if isinstance(item, Run) and isinstance(last, Run) and _same(last, item):
+            out[-1] = Run(last.key, last.text + item.text, last.template, last.code)
+        else:
+            out.append(item)
+    return out
+
+
+def _same(a: Run, b: Run) -> bool:
+    return a.key == b.key and a.code == b.code
+
+
+def _runs(items: Sequence[Item]):
+    for item in items:
+        if isinstance(item, Run):
+            yield item
+        elif isinstance(item, Link):
+            yield from _runs(item.items)
+
+
+class Paragraph:
+    """A paragraph's ``items`` (merged) as a fragment to translate (``page``), and back."""
+
+    def __init__(self, items: Sequence[Item], where: str = "-"):
+        self.items = merged(items)
+        weights: dict = {}
+        for run in _runs(self.items):
+            if not run.code:
+                weights[run.key] = weights.get(run.key, 0) + len(run.text)
+        self.base = max(weights, key=weights.__getitem__) if weights else None
+        self.parts: list = []  # element k of the fragment: a Run, a Link, or marks (a list)
+        self.fragment = self._all_written(self.items)  # one line of HTML, as --markup reads
+        self.page = Page(self.fragment, "html", where, fragment=True)
+
+    def texts(self) -> list[str]:
+        return self.page.texts()
+
+    def _all_written(self, items: Sequence[Item]) -> str:
+        """``items`` in the fragment, marks side by side as one element (they go together)."""
+        out: list[str] = []
+        for item in items:
+            if isinstance(item, Mark) and out and out[-1].startswith("<x "):
+                self.parts[-1].append(item)  # type: ignore[union-attr]
+            else:
+                out.append(self._written(item))
+        return "".join(out)
+
+    def _written(self, item: Item) -> str:
+        if isinstance(item, Run) and item.key == self.base and not item.code:
+            return html.escape(item.text, quote=False)
+        self.parts.append([item] if isinstance(item, Mark) else item)
+        k = len(self.parts) - 1
+        if isinstance(item, Mark):
+            return f'<x i="{k}"/>'
+        if isinstance(item, Link):
+            return f'<a i="{k}">' + self._all_written(item.items) + "</a>"
+        name = "code" if item.code else "r"
+        return f'<{name} i="{k}">{html.escape(item.text, quote=False)}</{name}>'
+
+    def translated(self, translations: Sequence[Aligned]) -> list[Item]:
+        """The paragraph's items with ``translations`` (of ``texts()``, in order) in place."""
+        base = next((r for r in _runs(self.items) if r.key == self.base and not r.code), None)
+        out: list[Item] = []
+        levels: list[list[Item]] = [out]  # the items of the paragraph, then of each open link
+        styles: list[Run | None] = [base]  # the run whose look text takes, inside each element
+        for e in read_events(self.page.render(translations), xml=False, fragment=True):
+            if e.kind == "text":
+                if e.text and styles[-1] is not None:
+                    run = styles[-1]
+                    levels[-1].append(Run(run.key, e.text, run.template, run.code))
+                continue
+            if e.kind == "end":
+                if e.name == "a":
+                    levels.pop()
+                styles.pop()
+                continue
+            part = self.parts[int(_INDEX.search(e.raw)[1])]
+            if isinstance(part, list):  # marks
+                levels[-1].extend(part)
+                if e.kind == "start":  # an empty element written <x></x>
+                    styles.append(None)
+            elif isinstance(part, Link):
+                link = Link(part.node)
+                levels[-1].append(link)
+                levels.append(link.items)
+                styles.append(styles[-1])
+            else:
+                styles.append(part)  # type: ignore[arg-type]
+        return merged(out)

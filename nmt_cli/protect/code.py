@@ -1,0 +1,92 @@
+"""Code-like spans of a line (spans.py), each kept as written: a model reads them as words and
+changes them (a setting's value translated, a requirement's ``==`` dropped, a quote curled).
+
+    setting      ``NAME=value``: ``LANG=fr_FR.UTF-8``, ``max_len=256``, ``debug="oui"``
+    requirement  a package and its versions: ``requests==2.31.0``, ``numpy>=1.24,<2``,
+                 ``nmt-cli[documents]~=0.4``
+    directory    a relative directory with its closing slash: ``build/out/``, ``src/`` (one
+                 name: ASCII lower case, not ``européenne/``)
+    class        a class name in CamelCase that ends in a word programs name classes with
+                 (``FileNotFoundError``, ``StringBuilder``, ``HashMap``), or is called
+                 (``MainWindow()``) or reached into (``QtWidgets.QWidget``); not a brand written
+                 in CamelCase (``YouTube``, ``PlayStation``)
+    sql          a statement from its capital keyword: ``SELECT nom FROM clients WHERE id = 3;``,
+                 its quoted values with their quotes (``WHERE nom = 'Dupont'``), to its ``;`` or
+                 to the last word that continues it (``... WHERE id = 3 pour voir``: not ``pour``)
+    shell        a command line (spans.py, kind ``command``) that quotes an argument or chains
+                 commands: ``grep -r "mot clé" src/``, ``ls -l | wc -l``, ``echo 'oui' > a.txt``
+"""
+
+from __future__ import annotations
+
+import re
+
+_SETTING = (
+    r"(?<![\w.=/-])[A-Za-z_][\w.-]*=(?![=\s])"
+    r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',;=()]+)"
+)
+_VERSION = r"\d[\w.*+!-]*"
+_COMPARE = r"(?:===|==|>=|<=|~=|!=)"
+_REQUIREMENT = (
+    rf"(?<![\w.-])[A-Za-z][\w.-]*(?:\[[\w,.-]+\])?{_COMPARE}{_VERSION}"
+    rf"(?:,(?:{_COMPARE}|[<>]){_VERSION})*"
+)
+_SEGMENT = r"[A-Za-z_][A-Za-z0-9_.+@-]*/"
+_DIRECTORY = (
+    rf"(?<![\w/.:~\\-])(?:\.{{1,2}}/)?(?:{_SEGMENT}){{2,}}(?![\w/])"
+    r"|(?<![\w/.:~\\-])(?:\.{1,2}/)?[a-z_][a-z0-9_.-]+/(?=[.,;:!?)»\"']?(?:\s|$))"
+)
+# The last word of a class name, as programs name classes
+_CLASS_WORDS = (
+    "Error Exception Warning Builder Manager Factory Handler Service Controller Provider "
+    "Listener Adapter Interface Impl Widget Dialog Window Layout Config Configuration Settings "
+    "Context Request Response Stream Reader Writer Buffer Client Server Helper Util Utils "
+    "Iterator Collection List Map Dict Array Set Queue Stack Event Node Exception Loader Parser "
+    "Formatter Validator Serializer Component Module Plugin Task Thread Runner Test Entity "
+    "Field Property Repository Encoder Decoder Tokenizer Translator Model Options"
+).split()
+_HUMP = r"[A-Z][a-z0-9]+"
+_CLASS = (
+    rf"(?<![\w.])(?:{_HUMP})+(?:{'|'.join(sorted(set(_CLASS_WORDS)))})(?![\w])"
+    rf"|(?<![\w])(?:{_HUMP}){{2,}}(?=\(\)|\(\w|::|\.[a-z]\w*\()"  # called, or reached into
+    rf"|(?<=[a-z]\.)(?:Q|{_HUMP})(?:{_HUMP})+(?![\w])"  # after a module: QtWidgets.QWidget
+)
+
+_SQL_OPERAND = (
+    r"(?:'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|\d+(?:\.\d+)?|[?*]|:\w+"
+    r"|\w+(?:\.(?:\w+|\*))*(?:\([^()\n]*\))?|\([^()\n]*\))"
+)
+_SQL_OPERATOR = r"(?:<>|!=|<=|>=|=|<|>|\|\||[-+*/%,])"
+_SQL_EXPRESSION = rf"{_SQL_OPERAND}(?:\s*{_SQL_OPERATOR}\s*{_SQL_OPERAND}|\s+\([^()\n]*\))*"
+_SQL_HEAD = (  # a statement's keyword and what it cannot go without
+    rf"SELECT(?:\s+DISTINCT)?\s*{_SQL_EXPRESSION}\s+FROM\s+{_SQL_EXPRESSION}"
+    rf"|INSERT\s+INTO\s+{_SQL_EXPRESSION}|UPDATE\s+\w+\s+SET\s+{_SQL_EXPRESSION}"
+    rf"|DELETE\s+FROM\s+{_SQL_EXPRESSION}"
+    r"|(?:CREATE|DROP|ALTER|TRUNCATE)\s+(?:TABLE|INDEX|VIEW|DATABASE)\s+"
+    rf"(?:IF\s+(?:NOT\s+)?EXISTS\s+)?{_SQL_EXPRESSION}"
+)
+_SQL = rf"\b(?:{_SQL_HEAD})(?:(?:\s+[A-Z][A-Z_]+\b)+(?:\s*{_SQL_EXPRESSION})?)*;?"
+# (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS
+PATTERNS = (
+    ("setting", _SETTING, "="),
+    ("requirement", _REQUIREMENT, r"[=~!<>]="),
+    ("directory", _DIRECTORY, "/"),
+    ("class", _CLASS, r"[a-z0-9][A-Z]"),
+    ("sql", _SQL, r"SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|TRUNCATE"),
+)
+QUOTED = r"\"[^\"\n]*\"|'[^'\n]*'"
+CHAIN = r"\|\||\||&&|>>|>|2>&1"  # between two commands, or before a file
+SHELL_NEEDS = r"[\"|>]| '|&&"
+_QUOTING = {"echo", "printf", "grep", "egrep", "sed", "awk"}  # whose quoted argument is code
+_CHAINED = re.compile(rf"(?:^|\s)(?:{CHAIN})|\s-{{1,2}}\w|/|\.\w")
+
+
+def is_shell(text: str) -> bool:
+    """Whether a match of the shell pattern is a command line, not prose that starts with a
+    program's name and quotes a word (``more "democratic" rules``): it chains commands, or
+    holds an option or a path outside its quotes, or its program quotes code (``echo``,
+    ``grep``...)."""
+    bare = re.sub(QUOTED, " ", text)
+    words = bare.split()
+    program = words[1] if words[:1] == ["sudo"] and len(words) > 1 else words[0]
+    return program in _QUOTING or bool(_CHAINED.search(bare.split(None, 1)[-1]))

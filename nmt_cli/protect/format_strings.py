@@ -1,0 +1,117 @@
+"""Placeholders of format strings: the slots a program fills in a message (spans.py, kind
+``placeholder``), protected in every mode (plain lines, ``--markup``, pages, catalogues).
+
+One pattern covers every convention GNU gettext names a format flag for, and a few more:
+
+    c, php, perl, lua, awk, tcl, objc, javascript, go, python
+                ``%s``, ``%d``, ``%-5.2f``, ``%lld``, ``%1$s`` (positional), ``%@`` (objc),
+                ``%(name)s`` (python), ``%j`` ``%O`` (javascript), ``%v`` ``%T`` ``%q`` (go),
+                ``%Y`` ``%H`` ``%M`` (strftime's date and time),
+                ``%%`` (a literal per cent sign, which the string must keep)
+    qt, kde, ycp, smalltalk, LibreOffice
+                ``%1`` ... ``%99``, Qt's ``%L1`` and plural ``%n`` / ``%Ln``
+    boost       ``%1%``
+    LibreOffice ``%PRODUCTNAME``, ``%STYLE_NAME%``, ``%name``, ``%num%`` (a word after ``%``;
+                of three letters or more where it starts in lower case, not ``%s``), ``$(ARG1)``,
+                ``$1$``
+    ruby, Rails ``%{name}``, ``%<name>s``, ``%<name>.2f``
+    python-brace, perl-brace, rust, csharp, java (MessageFormat), ICU simple arguments
+                ``{}``, ``{0}``, ``{name}``, ``{0:>5}``, ``{obj.attr!r}``, ``{0,number}``,
+                ``{0,number,#.##}``, ``{0,-10:C}``
+    i18next, Mustache, Jinja
+                ``{{count}}``, ``{{- name}}``, ``{{ user.name }}``, ``{{val, number}}``
+    sh, perl, php
+                ``$VAR``, ``$name``, ``${VAR}``, ``${VAR:-x}`` (not ``$US``, a currency)
+    WebExtension ``$name$``, ``$USER$``
+    scheme, lisp ``~a``, ``~S``, ``~5d``, ``~%``, a run of them (``~a~%``); not a letter
+                marked in a word (LibreOffice's access keys ``Coupe~r``, ``3~d``,
+                ``~Sélection``)
+
+What each is not: a space after ``%`` (French ``50 % des``) is text, not printf's space flag,
+and a per cent sign after a number is one, whatever follows it (``5 %du PIB``, ``50 %50 %``);
+``%1`` before a word is Qt's, not printf's with a width (``%1guillemets%2``).
+
+Non-positional placeholders of one convention are filled in their order of the string (the
+first ``%s`` takes the first argument): ``order_group`` names the group a placeholder keeps its
+source order in, so that a translation that swaps two of them is put right (placement.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Protocol
+
+# printf's conversions: c's, objc's @, javascript's j O, go's v T q, wide C S; and strftime's,
+# which take no argument of their own (a date's parts, in any order)
+_ARGUMENTS = "diouxXeEfFgGaAcCsSpn@jOvTqb"
+_CONVERSIONS = _ARGUMENTS + "YyHIMmBZz"
+_AFTER_NUMBER = r"(?<!\d)(?<!\d[ \u00a0\u202f])"  # 5 %du PIB, 50 %50 %: per cent signs
+_PRINTF = (
+    rf"{_AFTER_NUMBER}%(?![1-9]\d?[A-Za-z]{{2}})(?:[1-9]\d*\$)?(?:\([\w.-]+\))?[-#0+']*"
+    r"(?:[1-9]\d*|\*(?:[1-9]\d*\$)?)?"
+    r"(?:\.(?:\d+|\*(?:[1-9]\d*\$)?))?(?:hh|ll|I64|I32|[hlLqjztI])?"
+    rf"[{_CONVERSIONS}]"
+)
+_FORMAT_STRINGS = (  # the first that matches is taken: %FILENAME before printf's %F
+    rf"{_AFTER_NUMBER}%[A-Z][A-Z0-9_]{{2,}}%?(?![A-Za-z0-9_])",  # LibreOffice's %PRODUCTNAME
+    rf"{_AFTER_NUMBER}%[a-z][a-z0-9_]{{2,}}%?(?!\w)",  # and its %name, %value, %num%
+    _PRINTF,
+    r"%%",
+    rf"{_AFTER_NUMBER}%L?(?:[1-9]\d?|n)%?(?!\d)",  # Qt, KDE, LibreOffice; boost's %1%
+    r"%\{[A-Za-z_]\w*\}",  # ruby, Rails
+    r"%<[A-Za-z_]\w*>(?:[-#0+]*\d*(?:\.\d+)?[diouxXeEfgGaAcsp])?",  # ruby's named printf
+    r"\{\{[-#/^&]?\s*[\w.$]+(?:\s*,\s*[^{}\n]*?)?\s*\}\}",  # i18next, Mustache
+    r"\{[\w.\[\]]*(?:![rsa])?(?::[^{}\n]*)?\}",  # python-brace, rust, csharp, {0}
+    r"\{\s*\w+\s*,\s*-?\w+(?:\s*[,:][^{}\n]*)?\}",  # MessageFormat's {0,number}, C#'s {0,-10}
+    r"\$\{[#!]?[A-Za-z_]\w*(?:[:#%/^,@\[][^{}\n]*)?\}",  # sh ${VAR}
+    r"\$\([A-Za-z_][\w.-]*\)",  # LibreOffice's $(ARG1), make's $(CC)
+    r"\$[A-Za-z0-9_@]+\$",  # WebExtension $name$, LibreOffice $1$
+    r"\$(?!(?:US|CA|AU|NZ|HK|SG|NT|[ACRZM])\b)[A-Za-z_][A-Za-z0-9_]*",  # sh, perl, php
+    r"(?<![^\W_])(?:~(?:\d+|'.)?(?:,\d*)*[:@]{0,2}[aAsSdDbBoOxXfFeEgGcCrRpP%&~])+"
+    r"(?!\w)",  # scheme, lisp; not an access key: 3~d, ~Sélection
+)
+PATTERN = "|".join(f"(?:{p})" for p in _FORMAT_STRINGS)
+# What a line must hold for the pattern to match in it (spans.NEEDS)
+NEEDS = r"[%{$~]"
+
+_SEQUENTIAL_PRINTF = re.compile(
+    rf"%(?!\d+\$|\(|%)[-#0+']*(?:\d+|\*)?(?:\.(?:\d+|\*))?\D*[{_ARGUMENTS}]"
+)
+_AUTO_BRACE = re.compile(r"\{(?:![rsa])?(?::[^{}]*)?\}")
+_LISP_ARGUMENT = re.compile(r"~[\d,':@]*[aAsSdDbBoOxXfFeEgGcCrRpP]")
+
+
+def order_group(text: str) -> str | None:
+    """The group of placeholders, filled by their order in the string, that ``text`` belongs to
+    (``printf``: ``%s``, ``%-5d``, ``%@``, not ``%1$s`` nor ``%(name)s``; ``brace``: ``{}``,
+    ``{:>5}``; ``lisp``: a run holding ``~a``); None for a named or numbered one, which the
+    translation may move."""
+    if text == "%n":
+        return None  # Qt's plural count, not printf's %n, in a message
+    if _SEQUENTIAL_PRINTF.fullmatch(text):
+        return "printf"
+    if _AUTO_BRACE.fullmatch(text):
+        return "brace"
+    if text.startswith("~") and _LISP_ARGUMENT.search(text):
+        return "lisp"
+    return None
+
+
+class _Span(Protocol):
+    kind: str
+    text: str
+
+
+def order_groups(spans: Sequence[_Span]) -> list[str | None]:
+    """The order group of each of a line's spans (placement.py): a placeholder's, or a user's
+    span that is one (a document's placeholders are a user's patterns); ``icu`` for the pieces
+    of an ICU message's structure (icu.py), which keep their order; None for the rest."""
+    return [
+        "icu"
+        if s.kind == "icu"
+        else order_group(s.text)
+        if s.kind in ("placeholder", "user")
+        else None
+        for s in spans
+    ]

@@ -1,0 +1,89 @@
+"""ICU MessageFormat's plural and select messages: their structure is protected, each branch's
+text is translated (spans.py, kind ``icu``).
+
+    Vous avez {count, plural, =0 {aucun fichier} one {# fichier} other {# fichiers}}.
+
+is read as the pieces of its structure, each a span the model copies, and the texts between
+them, which it translates in the sentence's context:
+
+    {count, plural, =0 {   aucun fichier   } one {   #   fichier   } other {   #   fichiers   }}
+
+so that the translation keeps the argument, the selector (``plural``, ``select``,
+``selectordinal``), ``offset:``, every keyword (``=0``, ``one``, ``other``, ``male``) and each
+``#`` (the number, in a plural's branch): ``You have {count, plural, =0 {no file} one {# file}
+other {# files}}.`` A message inside a branch is read the same way; a simple argument inside a
+branch (``{name}``, ``{0,number}``) is a placeholder. The pieces keep their source order
+(format_strings.order_group ``icu``), so the message is well formed whatever the model wrote.
+ICU's quoting (``'{'``, ``''``) is text. The branches are those of the source: a target language
+with other plural categories gets the source's, ``other`` standing for the rest.
+"""
+
+from __future__ import annotations
+
+import re
+
+HEAD = r"\{\s*[A-Za-z_]\w*\s*,\s*(plural|selectordinal|select)\s*,"  # a message's start
+_HEAD = re.compile(HEAD)
+_KEYWORD = re.compile(r"\s*(?:offset:\s*\d+\s*)?(?:=\d+|[A-Za-z_]\w*)\s*\{")
+_CLOSE = re.compile(r"\s*\}")
+_SIMPLE = re.compile(r"\{[^{}]*\}")  # an argument inside a branch: {name}, {0,number}
+
+
+def pieces(line: str, start: int) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of each piece of the structure of the message that opens at
+    ``line[start]`` (kind ``icu``), and of each simple argument in its branches (kind
+    ``placeholder``), in order; none where no well-formed message opens there."""
+    found = _message(line, start)
+    return found[0] if found else []
+
+
+def _message(line: str, start: int) -> tuple[list[tuple[int, int, str]], int] | None:
+    """The pieces of the message at ``start`` and where it ends; None: not one."""
+    head = _HEAD.match(line, start)
+    if head is None:
+        return None
+    found: list[tuple[int, int, str]] = []
+    piece, pos = start, head.end()  # piece: where the piece being read began
+    while keyword := _KEYWORD.match(line, pos):
+        found.append((piece, keyword.end(), "icu"))
+        branch = _branch(line, keyword.end(), head[1] != "select", found)
+        if branch is None:
+            return None
+        piece, pos = branch, branch + 1  # the branch's closing brace starts the next piece
+    close = _CLOSE.match(line, pos)
+    if not found or close is None:
+        return None
+    found.append((piece, close.end(), "icu"))
+    return found, close.end()
+
+
+def _branch(line: str, pos: int, number: bool, found: list[tuple[int, int, str]]) -> int | None:
+    """Where the branch text from ``pos`` ends (its closing brace), adding the pieces inside
+    it to ``found``: ``#`` where ``number`` (a plural's branch), a message's structure, a
+    simple argument."""
+    while pos < len(line):
+        c = line[pos]
+        if c == "}":
+            return pos
+        if c == "'" and line[pos + 1 : pos + 2] in ("{", "}", "#"):
+            end = line.find("'", pos + 1)  # quoted: text
+            if end < 0:
+                return None
+            pos = end + 1
+            continue
+        if c == "{":
+            inner = _message(line, pos)
+            if inner is not None:
+                found.extend(inner[0])
+                pos = inner[1]
+                continue
+            simple = _SIMPLE.match(line, pos)
+            if simple is None:
+                return None
+            found.append((pos, simple.end(), "placeholder"))
+            pos = simple.end()
+            continue
+        if c == "#" and number:
+            found.append((pos, pos + 1, "icu"))
+        pos += 1
+    return None

@@ -1,0 +1,89 @@
+"""How each language writes numbers, ordinals, units, amounts, clock times and shortcuts: one
+table a language, read by the span detectors (spans.py) and by the converters (numbers.py,
+units.py). A detector that belongs to one language (French clock times ``14 h 30``, Roman
+ordinals ``XIXe``, house numbers ``12 bis``, English ordinals ``21st``) runs for that source
+language only (German ``von 12 bis 14`` holds no house number); for a source language not
+recorded, every language's detectors run.
+
+    decimal, group, groups
+                the decimal mark, the separator written between groups of three digits, and
+                the separators read as groups (``27 306,5``; ``27,306.5``; ``27.306,5``)
+    symbol_after
+                where a currency symbol goes: None, before the number (``€12.50``); else after
+                it, past this space (``12,50 €``)
+    ordinals    the suffixes of an ordinal after its digits, as a regex (``1er``, ``21st``)
+    roman       the suffix of a Roman ordinal (French ``XIXe``); None: the language has none
+    clock       how a clock time is written, as a regex whose groups are the hour and the
+                minutes (French ``14 h 30``); None: no time is read
+    clock_out   how the language writes a time read from another (``{}:{}``: ``14:30``); None:
+                a time is kept as written
+    house       the words after a house number (French ``12 bis``)
+    units       (the language's own unit, the same unit as English writes it), for the units
+                it writes otherwise: French octets (``16 Go`` is ``16 GB``), French ``tr/min``
+                and German ``U/min`` (rpm)
+    modifiers   the language's own names of a keyboard shortcut's keys (French ``Maj``)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SPACES = " \u00a0\u202f"  # space, no-break space, narrow no-break space
+_SPACE = f"[{SPACES}]"
+
+
+@dataclass(frozen=True)
+class Language:
+    """A language's conventions (see the module's docstring)."""
+
+    code: str
+    decimal: str
+    group: str
+    groups: str
+    symbol_after: str | None
+    ordinals: str | None = None
+    roman: str | None = None
+    clock: str | None = None
+    clock_out: str | None = None
+    house: tuple[str, ...] = ()
+    units: tuple[tuple[str, str], ...] = ()
+    modifiers: tuple[str, ...] = ()
+
+
+_OCTETS = (("ko", "kB"), ("Ko", "kB"), ("Ko", "KB"), ("Mo", "MB"), ("Go", "GB"), ("To", "TB"))
+LANGUAGES = {
+    "en": Language(
+        "en", ".", ",", "," + SPACES, symbol_after=None, ordinals="st|nd|rd|th", clock_out="{}:{}"
+    ),
+    "fr": Language(
+        "fr",
+        ",",
+        "\u00a0",
+        "." + SPACES,
+        symbol_after="\u00a0",
+        ordinals="er|re|ère|ème|eme|e|nde|nd",
+        roman="e|ème|eme",
+        # an hour, h, minutes; not followed by more digits or by "min" (1 h 30 min: a duration)
+        clock=rf"([01]?\d|2[0-3]){_SPACE}?h(?:{_SPACE}?([0-5]\d))?(?!\w|{_SPACE}?(?:\d|min\b))",
+        house=("bis", "ter", "quater"),
+        units=(*_OCTETS, ("tr/min", "rpm")),
+        modifiers=("Maj",),
+    ),
+    "de": Language(
+        "de",
+        ",",
+        ".",
+        "." + SPACES,
+        symbol_after="\u00a0",
+        units=(("U/min", "rpm"),),
+        modifiers=("Strg",),
+    ),
+}
+
+
+def languages_for(code: str | None) -> list[Language]:
+    """The languages whose detectors run on a text of ``code``: its own (none for a language
+    with no table here), or every one where the language is not recorded (None)."""
+    if code is None:
+        return list(LANGUAGES.values())
+    return [LANGUAGES[code]] if code in LANGUAGES else []

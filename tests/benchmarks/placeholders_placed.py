@@ -1,0 +1,103 @@
+"""Where placeholders land: LibreOffice's French interface strings with their English originals.
+
+    python tests/benchmarks/placeholders_placed.py [--data ../shared/data] [--model fr-en]
+        [--catalogues cui,fps,sb,sm,vcl]
+
+Reads the one-line entries of LibreOffice's catalogues (data/software/libreoffice-ui-fr/*.po,
+not fuzzy; ``--catalogues`` keeps those named, default all) whose French msgstr holds a format
+string's placeholder (protect/format_strings.py), each once, with access keys removed from both
+sides (protect/mnemonics.py), translates the French as plain lines with the model's defaults, and
+for each placeholder that stands once in the source, the English msgid and the translation,
+compares its neighbours: the word before it and the word after it (lower case, punctuation
+stripped; the start or end of the line where it has none). It counts placeholders whose both
+neighbours are the reference's ("same place"), and those with at least one ("next to the same
+word"). Not a test: a minute or two.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+import polib
+
+from nmt_cli.inference.options import LoadOptions
+from nmt_cli.inference.translator import Translator
+from nmt_cli.protect.mnemonics import file_markers, strip_mnemonic
+from nmt_cli.protect.spans import SpanFinder
+
+ROOT = Path(__file__).resolve().parents[2]
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+
+
+def entries(data: Path, keep: set[str] | None, finder: SpanFinder) -> list[tuple[str, str]]:
+    """(French, English) one-line entries whose French holds a placeholder, each French once."""
+    seen, out = set(), []
+    for path in sorted((data / "software" / "libreoffice-ui-fr").glob("*.po")):
+        if keep and path.stem not in keep:
+            continue
+        po = polib.pofile(str(path))
+        live = [e for e in po if e.msgstr and not e.obsolete and "fuzzy" not in e.flags]
+        markers = file_markers([e.msgid for e in live], po.metadata.get("X-Accelerator-Marker"))
+        for e in live:
+            fr, en = e.msgstr, e.msgid
+            for m in markers:
+                fr, en = strip_mnemonic(fr, m), strip_mnemonic(en, m)
+            if "\n" in fr or "\n" in en or fr in seen or not placeholders(finder, fr):
+                continue
+            seen.add(fr)
+            out.append((fr, en))
+    return out
+
+
+def placeholders(finder: SpanFinder, text: str) -> list[str]:
+    return [s.text for s in finder.find(text) if s.kind == "placeholder"]
+
+
+def neighbours(text: str, span: str) -> tuple[str, str] | None:
+    """The words before and after the one occurrence of ``span`` in ``text`` ("" at an end);
+    None where it is not there exactly once."""
+    if text.count(span) != 1:
+        return None
+    before, after = text.split(span)
+    left, right = _WORD.findall(before), _WORD.findall(after)
+    return (left[-1].lower() if left else "", right[0].lower() if right else "")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=ROOT.parents[0] / "shared" / "data")
+    parser.add_argument("--model", default="fr-en")
+    parser.add_argument("--catalogues", default="", help="comma-separated names (default: all)")
+    parser.add_argument("--show", type=int, default=10, help="misplaced lines shown")
+    args = parser.parse_args()
+    finder = SpanFinder()
+    keep = set(args.catalogues.split(",")) if args.catalogues else None
+    pairs = entries(args.data, keep, finder)
+    translator = Translator.load(LoadOptions(args.model))
+    outputs = [nbest[0].text for nbest in translator.translate([fr for fr, _ in pairs])]
+    counted = same = beside = 0
+    shown = 0
+    for (fr, en), out in zip(pairs, outputs):
+        for span in placeholders(finder, fr):
+            ref, got = neighbours(en, span), neighbours(out, span)
+            if ref is None or fr.count(span) != 1:
+                continue
+            counted += 1
+            if got == ref:
+                same += 1
+            if got is not None and (got[0] == ref[0] or got[1] == ref[1]):
+                beside += 1
+            elif shown < args.show:
+                print(f"  {span}: {en!r} -> {out!r}", file=sys.stderr)
+                shown += 1
+    print(f"{len(pairs)} lines, {counted} placeholders once in source, reference and output")
+    print(f"same place (both neighbours the reference's): {same} ({same / counted:.1%})")
+    print(f"next to the same word (at least one neighbour): {beside} ({beside / counted:.1%})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+"""Where the kinds of span of issue 52 fire on prose: false positives of the detector alone.
+
+    python tests/benchmarks/spans_fire.py [--data ../shared/data]
+
+For each of newstest2013.fr, Europarl valid.fr and Tatoeba test.fr (prose, no code, no format
+strings), lists each line on which a span of one of the kinds below is found (its line number,
+its kind and text), and the share of the set's lines that hold one. The bar is at most 0.1% of
+a set's lines. No model is loaded: it takes a few seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from nmt_cli.protect.spans import SpanFinder
+
+# The kinds issue 52 added (protect/format_strings.py, protect/code.py, protect/icu.py)
+NEW_KINDS = ("icu", "placeholder", "shell", "setting", "requirement", "directory", "class", "sql")
+SETS = (
+    ("newstest2013", "news/fr-en/newstest2013.fr"),
+    ("europarl valid", "europarl/valid.fr"),
+    ("tatoeba test", "tatoeba/en-fr/test.fr"),
+)
+BAR = 0.001
+
+
+def firings(path: Path, finder: SpanFinder) -> tuple[int, list[tuple[int, str, str]]]:
+    """The number of lines of ``path``, and (line number, kind, text) of each new span."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = [
+        (n, s.kind, s.text)
+        for n, line in enumerate(lines, 1)
+        for s in finder.find(line)
+        if s.kind in NEW_KINDS
+    ]
+    return len(lines), found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    default = Path(__file__).resolve().parents[3] / "shared" / "data"
+    parser.add_argument("--data", type=Path, default=default)
+    args = parser.parse_args()
+    finder = SpanFinder()
+    ok = True
+    for name, rel in SETS:
+        n_lines, found = firings(args.data / rel, finder)
+        lines = len({n for n, _, _ in found})
+        share = lines / max(n_lines, 1)
+        ok &= share <= BAR
+        print(f"{name}: {lines} of {n_lines} lines ({share:.3%}), {len(found)} spans")
+        for n, kind, text in found:
+            print(f"  line {n}: {kind} {text!r}")
+    print("bar (at most 0.1% of each set's lines):", "held" if ok else "NOT held")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,273 @@
+"""`nmt translate -i report.docx -o report.en.docx`: a Word document in, the same document out,
+each paragraph translated as one text with its runs' formatting kept (bold, italic, styles,
+links, code runs), in the body, nested tables, the header, footnotes and text boxes; every
+other entry of the package as it was. The report is built by office_fixtures.py; translations
+are made up (markup_fixtures.py), and the shipped fr-en model translates it once."""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+import zipfile
+from collections import Counter
+
+import pytest
+from lxml import etree
+from markup_fixtures import Aligned, word_for_word
+from office_fixtures import LANG, B, docx_entries, para, report_docx, run, zipped
+
+from nmt_cli.documents.lines import translate_lines
+from nmt_cli.documents.office.docx import W, read_docx
+from nmt_cli.documents.office.runs import Link, Run
+from nmt_cli.errors import InputError
+
+pytest_plugins = ["model_fixtures"]
+R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+def entries(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return {i.filename: z.read(i) for i in z.infolist()}
+
+
+def translated(data: bytes, translate=word_for_word, target: str | None = "en") -> bytes:
+    document = read_docx(data, "report.docx")
+    return document.render(translate(document.sources()), target, print)
+
+
+def identity(texts: list[str]) -> list[Aligned]:
+    return [Aligned(t, [(k, k) for k in range(len(t.split()))]) for t in texts]
+
+
+def w(name: str) -> str:
+    return f"{{{W}}}{name}"
+
+
+def paragraphs(xml: bytes) -> list:
+    return list(etree.fromstring(xml).iter(w("p")))
+
+
+def looks(p) -> Counter:
+    """A paragraph's run-property combinations (without language), with its link targets."""
+    out: Counter = Counter()
+    for r in p.iter(w("r")):
+        if r.find(w("t")) is None:
+            continue
+        rpr = r.find(w("rPr"))
+        props = [] if rpr is None else [etree.QName(c).localname for c in rpr if c.tag != w("lang")]
+        parent = r.getparent()
+        link = parent.get(f"{{{R}}}id") if parent.tag == w("hyperlink") else None
+        out[(tuple(props), link)] += 1
+    return out
+
+
+def text(p) -> str:
+    return "".join(t.text or "" for t in p.iter(w("t")))
+
+
+def test_a_translation_that_changes_nothing_gives_every_entry_byte_identical():
+    source = report_docx()
+    assert entries(translated(source, identity)) == entries(source)
+
+
+def test_every_paragraph_is_translated_where_it_stands_and_comments_are_not():
+    out = entries(translated(report_docx()))
+    body = [text(p) for p in paragraphs(out["word/document.xml"])]
+    assert "LE CHAT NOIR DORT SUR LE CANAPÉ ROUGE." in body
+    assert {"UNE PETITE VILLE", "LE JARDIN", "NOM", "VALEUR"} <= set(body)  # the nested table
+    assert "UNE NOTE DANS LA MARGE." in body  # in a text box
+    assert text(paragraphs(out["word/header1.xml"])[0]) == "RAPPORT CONFIDENTIEL"
+    assert "UNE NOTE DE BAS DE PAGE IMPORTANTE." in text(paragraphs(out["word/footnotes.xml"])[1])
+    assert out["word/comments.xml"] == entries(report_docx())["word/comments.xml"]
+    assert out["docProps/thumbnail.jpeg"] == entries(report_docx())["docProps/thumbnail.jpeg"]
+
+
+def test_each_paragraph_keeps_its_run_formatting_where_the_words_went():
+    source, out = entries(report_docx()), entries(translated(report_docx()))
+    for part in ("word/document.xml", "word/header1.xml", "word/footnotes.xml"):
+        for a, b in zip(paragraphs(source[part]), paragraphs(out[part]), strict=True):
+            assert set(looks(a)) == set(looks(b)), (text(a), text(b))
+    cat = paragraphs(out["word/document.xml"])[1]
+    bold = [text(r) for r in cat.iter(w("r")) if r.find(f"{w('rPr')}/{w('b')}") is not None]
+    assert bold == ["NOIR"]
+
+
+def test_runs_split_by_revision_ids_and_proofing_marks_are_one_run():
+    cat = paragraphs(entries(translated(report_docx()))["word/document.xml"])[1]
+    assert [text(r) for r in cat.iter(w("r")) if r.find(w("t")) is not None][2] == (
+        " DORT SUR LE CANAPÉ "
+    )
+    assert not cat.findall(w("proofErr"))
+
+
+def test_code_runs_links_fields_and_bookmarks_come_back_as_they_were():
+    out = entries(translated(report_docx()))
+    document = out["word/document.xml"].decode()
+    assert '<w:rStyle w:val="CodeChar"/></w:rPr><w:t>ls -la /var/log</w:t>' in document
+    assert '<w:hyperlink r:id="rId9" w:history="1">' in document
+    assert '<w:fldSimple w:instr=" PAGE "><w:r><w:t>1</w:t></w:r></w:fldSimple>' in document
+    assert "REF fig1 \\h </w:instrText>" in document and "<w:t>Figure 1</w:t>" in document
+    assert document.count('<w:bookmarkStart w:id="0" w:name="debut"/>') == 1
+    assert (
+        out["word/_rels/document.xml.rels"]
+        == entries(report_docx())["word/_rels/document.xml.rels"]
+    )
+
+
+def test_translated_runs_are_marked_in_the_target_language_and_code_is_not():
+    out = entries(translated(report_docx()))["word/document.xml"].decode()
+    assert 'w:val="fr-FR"' not in out
+    assert '<w:rPr><w:b/><w:lang w:val="en"/></w:rPr><w:t>NOIR</w:t>' in out
+    assert '<w:rPr><w:rStyle w:val="CodeChar"/></w:rPr>' in out
+
+
+def test_a_changed_part_parses_to_the_same_tree_apart_from_text_and_language():
+    body = para(run("Le ", LANG), run("chat", B + LANG), run(" dort.", LANG))
+    source = docx_entries(body)["word/document.xml"].encode()
+    out = entries(translated(zipped(docx_entries(body))))["word/document.xml"]
+
+    def shape(xml: bytes) -> list:
+        tree = etree.fromstring(xml)
+        return [(e.tag, dict(e.attrib)) for e in tree.iter() if e.tag not in (w("t"), w("lang"))]
+
+    assert shape(out) == shape(source)
+    assert out.startswith(b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n')
+
+
+def test_words_moved_by_the_translation_take_their_formatting_with_them():
+    def backwards(texts):
+        out = []
+        for t in texts:
+            n = len(t.split())
+            out.append(Aligned(" ".join(reversed(t.split())), [(k, n - 1 - k) for k in range(n)]))
+        return out
+
+    body = para(run("Le "), run("chat", B), run(" dort.", ""))
+    out = entries(translated(zipped(docx_entries(body)), backwards))
+    p = paragraphs(out["word/document.xml"])[0]
+    assert [(text(r), r.find(f"{w('rPr')}/{w('b')}") is not None) for r in p.iter(w("r"))] == [
+        ("dort. ", False),
+        ("chat", True),
+        (" Le", False),
+    ]
+
+
+def test_tracked_changes_are_one_error_asking_to_accept_or_reject_them():
+    body = para(run("Le "), '<w:ins w:id="1" w:author="A">' + run("chat") + "</w:ins>")
+    with pytest.raises(InputError, match="tracked changes in word/document.xml: accept or reject"):
+        read_docx(zipped(docx_entries(body)), "report.docx")
+
+
+def test_strict_open_xml_is_one_error():
+    files = docx_entries()
+    files["word/document.xml"] = files["word/document.xml"].replace(
+        "http://schemas.openxmlformats.org/wordprocessingml/2006/main",
+        "http://purl.oclc.org/ooxml/wordprocessingml/main",
+    )
+    with pytest.raises(InputError, match="Strict Open XML"):
+        read_docx(zipped(files), "report.docx")
+
+
+def test_a_macro_enabled_documents_macros_stay_byte_identical():
+    files = docx_entries()
+    files["word/vbaProject.bin"] = bytes(range(256)) * 3
+    out = entries(translated(zipped(files)))
+    assert out["word/vbaProject.bin"] == bytes(range(256)) * 3
+
+
+@pytest.mark.usefixtures("one_torch_thread")
+def test_nmt_translate_reads_and_writes_a_docx_by_its_extension(
+    run_cli, transformer_model_dir, tmp_path
+):
+    source = tmp_path / "report.docx"
+    source.write_bytes(zipped(docx_entries(para(run("Ein Mann "), run("läuft", B), run(".")))))
+    out = tmp_path / "report.en.docx"
+    result = run_cli(
+        ["translate", "-m", transformer_model_dir, "--threads", "1", "-i", source, "-o", out]
+    )
+    assert result.exit_code == 0, result.stderr
+    written = entries(out.read_bytes())
+    assert set(written) == set(entries(source.read_bytes()))
+    p = paragraphs(written["word/document.xml"])[0]
+    assert any(r.find(f"{w('rPr')}/{w('b')}") is not None for r in p.iter(w("r")))
+
+
+def runs_of(p) -> list[tuple[str, bytes, str | None]]:
+    """(text, properties without language, link target id) of each text run of ``p``."""
+    out = []
+    for r in p.iter(w("r")):
+        if r.find(w("t")) is None:
+            continue
+        rpr = r.find(w("rPr"))
+        props = (
+            b"" if rpr is None else b"".join(etree.tostring(c) for c in rpr if c.tag != w("lang"))
+        )
+        parent = r.getparent()
+        link = parent.get(f"{{{R}}}id") if parent.tag == w("hyperlink") else None
+        out.append((text(r), props, link))
+    return out
+
+
+def test_the_shipped_model_keeps_each_paragraphs_looks_code_and_links():
+    """fr-en translates the report: per paragraph the same set of run-property combinations
+    (the merged source runs'), code runs and link targets verbatim; the text is the model's."""
+    from nmt_cli.documents.office.docx import DOCX
+    from nmt_cli.documents.translate import translate_document
+    from nmt_cli.inference.options import LoadOptions
+    from nmt_cli.inference.translator import Translator
+
+    translator = Translator.load(LoadOptions("fr-en", threads=1))
+    source = report_docx()
+    out = entries(translate_document(translator, read_docx(source, "report.docx"), DOCX))
+    before = entries(source)
+    for part in ("word/document.xml", "word/header1.xml", "word/footnotes.xml"):
+        for a, b in zip(paragraphs(before[part]), paragraphs(out[part]), strict=True):
+            old, new = runs_of(a), runs_of(b)
+            assert {(p, link) for _, p, link in old} == {(p, link) for _, p, link in new}
+            code = [t for t, p, _ in old if b"CodeChar" in p]
+            assert code == [t for t, p, _ in new if b"CodeChar" in p]
+    body = [text(p) for p in paragraphs(out["word/document.xml"])]
+    assert "The annual report" in body and "A small town" in body
+    # a paragraph's text is the --markup translation of the paragraph with its runs as tags
+    source = read_docx(source, "report.docx")
+    again = read_docx(translate_document(translator, source, DOCX), "report.docx")
+    pairs = [
+        (p, q)
+        for a, b in zip(source.parts, again.parts, strict=True)
+        for (_, p), (_, q) in zip(a.paragraphs, b.paragraphs, strict=True)
+    ]
+    for p, q in pairs:
+        if p.texts()[-1].endswith("."):  # no stop for --markup to add
+            [line] = translate_lines(translator, [p.fragment], "html")
+            assert html.unescape(re.sub(r"<[^>]*>", "", line)) == runs_text(q.items)
+
+
+def runs_text(items) -> str:
+    out = ""
+    for item in items:
+        if isinstance(item, Run):
+            out += item.text
+        elif isinstance(item, Link):
+            out += runs_text(item.items)
+    return out
+
+
+def test_runs_inside_a_smart_tag_are_translated_and_the_tag_stays_around_them():
+    body = para(
+        run("Le chat dort à "), '<w:smartTag w:element="City">', run("Paris"), "</w:smartTag>"
+    )
+    out = entries(translated(zipped(docx_entries(body))))["word/document.xml"].decode()
+    assert '<w:smartTag w:element="City"><w:r w:rsidR="00A1"><w:rPr><w:lang w:val="en"/>' in out
+    assert "<w:t>PARIS</w:t></w:r></w:smartTag>" in out
+
+
+def test_a_run_without_properties_keeps_its_look_once_marked_in_the_target_language():
+    body = para(run("Le chat "), run("noir", B), run(" dort."))
+    document = read_docx(translated(zipped(docx_entries(body))), "report.docx")
+    [(_, paragraph)] = document.parts[0].paragraphs
+    assert [(r.key, r.text) for r in paragraph.items] == [
+        (b"", "LE CHAT "),
+        (document.parts[0].paragraphs[0][1].items[1].key, "NOIR"),
+        (b"", " DORT."),
+    ]

@@ -1,0 +1,111 @@
+"""`nmt translate -i rapport.odt -o report.odt`: an OpenDocument text in, the same document out,
+its headings, paragraphs, tables (nested), frames, header and footnotes (each note a text of
+its own) translated with their spans and links kept, comments not; the mimetype first and
+stored, every other entry as it was. The report is built by office_fixtures.py."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+from lxml import etree
+from markup_fixtures import Aligned, word_for_word
+from office_fixtures import odt_entries, report_odt, zipped
+
+from nmt_cli.documents.office.odt import ODT, TEXT, read_odt
+from nmt_cli.errors import InputError
+
+
+def entries(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return {i.filename: z.read(i) for i in z.infolist()}
+
+
+def rendered(data: bytes, translate=word_for_word, target="en-GB") -> bytes:
+    document = read_odt(data, "rapport.odt")
+    return document.render(translate(document.sources()), target, print)
+
+
+def t(name: str) -> str:
+    return f"{{{TEXT}}}{name}"
+
+
+def spans(xml: bytes) -> list[tuple[str, str]]:
+    """(style, text) of every span, and (href, text) of every link."""
+    root = etree.fromstring(xml)
+    out = [(s.get(t("style-name")), "".join(s.itertext())) for s in root.iter(t("span"))]
+    href = "{http://www.w3.org/1999/xlink}href"
+    return out + [(a.get(href), "".join(a.itertext())) for a in root.iter(t("a"))]
+
+
+def test_a_translation_that_changes_nothing_gives_every_entry_byte_identical():
+    def identity(texts):
+        return [Aligned(x, [(k, k) for k in range(len(x.split()))]) for x in texts]
+
+    assert entries(rendered(report_odt(), identity)) == entries(report_odt())
+
+
+def test_the_mimetype_stays_first_and_stored():
+    with zipfile.ZipFile(io.BytesIO(rendered(report_odt()))) as z:
+        first = z.infolist()[0]
+    assert (first.filename, first.compress_type) == ("mimetype", zipfile.ZIP_STORED)
+
+
+def test_every_text_is_translated_where_it_stands_notes_apart_and_comments_not():
+    document = read_odt(report_odt(), "rapport.odt")
+    assert "Une note de bas de page importante." in document.sources()
+    assert not any("commentaire" in s for s in document.sources())
+    out = entries(rendered(report_odt()))
+    content = out["content.xml"].decode()
+    for text in ("LE RAPPORT ANNUEL", "UNE PETITE VILLE", "UNE NOTE DANS LA MARGE.", "PAGE"):
+        assert text in content
+    assert "<text:p>UNE NOTE DE BAS DE PAGE IMPORTANTE.</text:p></text:note-body>" in content
+    assert "<text:p>Un commentaire.</text:p></office:annotation>" in content
+    assert '<text:page-number text:select-page="current">1</text:page-number>' in content
+    assert "CONFIDENTIEL" in out["styles.xml"].decode()
+    assert out["Thumbnails/thumbnail.png"] == entries(report_odt())["Thumbnails/thumbnail.png"]
+
+
+def test_spans_links_and_code_come_back_around_their_words():
+    out = entries(rendered(report_odt()))
+    assert spans(out["content.xml"]) == [
+        ("T1", "NOIR"),
+        ("T2", "ls -la"),
+        ("https://ex.fr/doc?a=1&b=2", "LA DOCUMENTATION"),
+    ]
+
+
+def test_the_languages_of_changed_automatic_styles_are_the_targets():
+    content = entries(rendered(report_odt()))["content.xml"].decode()
+    assert 'fo:language="en" fo:country="GB"' in content and 'fo:language="fr"' not in content
+
+
+def test_tracked_changes_are_one_error():
+    body = (
+        "<text:tracked-changes><text:changed-region text:id='c1'><text:deletion/>"
+        "</text:changed-region></text:tracked-changes><text:p>Le chat.</text:p>"
+    )
+    with pytest.raises(InputError, match="rapport.odt: tracked changes in content.xml"):
+        read_odt(report_odt(body), "rapport.odt")
+
+
+def test_a_spreadsheet_named_odt_is_one_error():
+    files = odt_entries()
+    files["mimetype"] = "application/vnd.oasis.opendocument.spreadsheet"
+    with pytest.raises(InputError, match="rapport.odt: not an .odt file"):
+        read_odt(zipped(files, stored=("mimetype",)), "rapport.odt")
+
+
+def test_the_shipped_model_keeps_spans_links_and_code():
+    from nmt_cli.documents.translate import translate_document
+    from nmt_cli.inference.options import LoadOptions
+    from nmt_cli.inference.translator import Translator
+
+    translator = Translator.load(LoadOptions("fr-en", threads=1))
+    document = read_odt(report_odt(), "rapport.odt")
+    out = entries(translate_document(translator, document, ODT))
+    found = spans(out["content.xml"])
+    assert [style for style, _ in found] == ["T1", "T2", "https://ex.fr/doc?a=1&b=2"]
+    assert found[1] == ("T2", "ls -la")
+    assert "The annual report" in out["content.xml"].decode()

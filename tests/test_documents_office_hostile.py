@@ -1,0 +1,149 @@
+"""Files that are not what `nmt translate` can translate: an office document that is not what
+its name says, truncated, encrypted, a zip bomb or an XML entity bomb is one error naming it,
+read in bounded memory, and nothing is written; any other binary file (a PDF, an image, an
+archive, a spreadsheet) is "not a text file" before any work, never translated as lines."""
+
+from __future__ import annotations
+
+import struct
+import tracemalloc
+
+import pytest
+from office_fixtures import deck_pptx, docx_entries, report_docx, report_odt, zipped
+
+from nmt_cli.documents.binary import check_binary_output, check_text_file
+from nmt_cli.documents.document import read_document
+from nmt_cli.documents.office.docx import DOCX, read_docx
+from nmt_cli.documents.office.odt import read_odt
+from nmt_cli.documents.office.pptx import read_pptx
+from nmt_cli.errors import InputError, UsageError
+
+
+def overlapping_bomb(expanded: int = 40 * 2**20, copies: int = 100) -> bytes:
+    """A zip of about 50 kB whose central directory lists one deflated entry of ``expanded``
+    zero bytes ``copies`` times: 4 GiB in all once read (the overlapping-entries zip bomb)."""
+    data = zipped({"word/document.xml": b"\0" * expanded})
+    start = data.index(b"PK\x01\x02")
+    end = data.index(b"PK\x05\x06")
+    directory = data[start:end] * copies
+    eocd = bytearray(data[end:])
+    struct.pack_into("<HHII", eocd, 8, copies, copies, len(directory), start)
+    return data[:start] + directory + bytes(eocd)
+
+
+def test_a_zip_bomb_is_one_error_in_bounded_memory():
+    bomb = overlapping_bomb()
+    assert len(bomb) < 60_000
+    tracemalloc.start()
+    try:
+        with pytest.raises(InputError, match=r"bomb\.docx: .*zip bomb\?.*nothing was written"):
+            read_docx(bomb, "bomb.docx")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 * 2**20
+
+
+def test_an_entity_bomb_in_a_part_is_one_error():
+    laughs = "".join(f'<!ENTITY l{k} "{f"&l{k - 1};" * 10}">' for k in range(1, 10))
+    files = docx_entries()
+    files["word/document.xml"] = (
+        f'<?xml version="1.0"?><!DOCTYPE d [<!ENTITY l0 "ha">{laughs}]>'
+        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+        "<w:body><w:p><w:r><w:t>&l9;</w:t></w:r></w:p></w:body></w:document>"
+    )
+    with pytest.raises(InputError, match="report.docx:word/document.xml: (not well-formed|a doc)"):
+        read_docx(zipped(files), "report.docx")
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"Le chat noir.\n", "not a .docx file \\(not a zip package\\)"),
+        (report_docx()[:3000], "a truncated or damaged .docx file"),
+        (
+            b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + "EncryptionInfo".encode("utf-16-le"),
+            "an encrypted",
+        ),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 512, "a legacy binary Office file"),
+        (zipped({"xl/workbook.xml": "<x/>"}), "not a .docx file \\(no Word document"),
+    ],
+)
+def test_a_file_that_is_not_a_docx_is_one_error_naming_it(data, message):
+    with pytest.raises(InputError, match=f"report.docx: {message}"):
+        read_docx(data, "report.docx")
+
+
+def test_a_damaged_entry_is_one_error_when_it_is_read():
+    data = bytearray(report_docx())
+    at = data.index(b"word/document.xml") + 40  # inside its data
+    data[at : at + 20] = b"\xff" * 20
+    with pytest.raises(InputError, match="report.docx"):
+        read_docx(bytes(data), "report.docx")
+
+
+@pytest.mark.parametrize(
+    ("name", "head"),
+    [
+        ("scan.pdf", b"%PDF-1.7\n"),
+        ("photo.txt", b"\x89PNG\r\n\x1a\n\0\0"),
+        ("archive.txt", b"PK\x03\x04\x14\0"),
+        ("sheet.xlsx", b"PK\x03\x04\x14\0"),
+        ("old.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"),
+        ("data.bin", b"abc\0\0\0def"),
+    ],
+)
+def test_a_binary_file_read_as_text_is_not_a_text_file(tmp_path, name, head):
+    path = tmp_path / name
+    path.write_bytes(head + b"\0" * 100)
+    with pytest.raises(InputError, match=f"{name}: not a text file"):
+        check_text_file(str(path))
+
+
+def test_text_and_compressed_text_are_read_as_they_always_were(tmp_path):
+    import gzip
+
+    (tmp_path / "a.txt").write_text("Le chat noir.\n", encoding="utf-8")
+    (tmp_path / "b.txt.gz").write_bytes(gzip.compress(b"Le chat.\n"))
+    check_text_file(str(tmp_path / "a.txt"))
+    check_text_file(str(tmp_path / "b.txt.gz"))
+
+
+def test_an_office_document_is_read_as_bytes_and_counts_its_texts(tmp_path):
+    path = tmp_path / "report.docx"
+    path.write_bytes(report_docx())
+    document, count = read_document(DOCX, str(path), {})
+    assert count == len(document.sources()) > 10
+
+
+def test_nmt_translate_refuses_a_pdf_before_any_work_and_writes_nothing(run_cli, tmp_path):
+    source = tmp_path / "scan.pdf"
+    source.write_bytes(b"%PDF-1.7\n\0\0")
+    out = tmp_path / "scan.txt"
+    result = run_cli(["translate", "-m", "no-such-model", "-i", source, "-o", out])
+    assert result.exit_code == 1
+    assert "scan.pdf: not a text file (a PDF document)" in result.stderr
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("read", "name", "good"),
+    [(read_pptx, "deck.pptx", deck_pptx), (read_odt, "rapport.odt", report_odt)],
+    ids=["pptx", "odt"],
+)
+def test_every_office_format_refuses_what_is_not_its_file_in_one_error(read, name, good):
+    kind = name[name.index(".") :]
+    for data, message in (
+        (b"Le chat noir.\n", f"not an? \\{kind} file"),
+        (good()[:2000], f"a truncated or damaged \\{kind} file"),
+        (overlapping_bomb(), "zip bomb"),
+    ):
+        with pytest.raises(InputError, match=f"{name}: .*{message}"):
+            read(data, name)
+
+
+def test_an_office_document_is_never_written_to_a_terminal(monkeypatch):
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    with pytest.raises(UsageError, match="a docx document is not for a terminal: give --output"):
+        check_binary_output("-", "docx")
+    check_binary_output("out.docx", "docx")  # a file: fine

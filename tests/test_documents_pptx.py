@@ -1,0 +1,111 @@
+"""`nmt translate -i deck.pptx -o deck.en.pptx`: a PowerPoint deck in, the same deck out, the
+titles, bodies, tables and speaker notes translated paragraph by paragraph with their runs'
+formatting (bold, italic, links, code in a monospace font) kept, fields and breaks where they
+stood, every other entry of the package as it was. The deck is built by office_fixtures.py."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+from lxml import etree
+from markup_fixtures import Aligned, word_for_word
+from office_fixtures import deck_pptx, pptx_entries, zipped
+
+from nmt_cli.documents.office.pptx import PPTX, A, read_pptx
+from nmt_cli.errors import InputError
+
+SLIDE, NOTES = "ppt/slides/slide1.xml", "ppt/notesSlides/notesSlide1.xml"
+
+
+def entries(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return {i.filename: z.read(i) for i in z.infolist()}
+
+
+def translated(data: bytes, translate=word_for_word) -> dict[str, bytes]:
+    document = read_pptx(data, "deck.pptx")
+    return entries(document.render(translate(document.sources()), "en", print))
+
+
+def a(name: str) -> str:
+    return f"{{{A}}}{name}"
+
+
+def runs_of(p) -> list[tuple[str, tuple]]:
+    """(text, properties without language and proofing marks) of each run of ``p``."""
+    out = []
+    for r in p.iter(a("r")):
+        rpr = r.find(a("rPr"))
+        attrs = (
+            {}
+            if rpr is None
+            else {k: v for k, v in rpr.attrib.items() if k not in ("lang", "err", "dirty")}
+        )
+        children = () if rpr is None else tuple(etree.tostring(c) for c in rpr)
+        out.append((r.findtext(a("t")), (tuple(sorted(attrs.items())), children)))
+    return out
+
+
+def paragraphs(xml: bytes) -> list:
+    return list(etree.fromstring(xml).iter(a("p")))
+
+
+def test_a_translation_that_changes_nothing_gives_every_entry_byte_identical():
+    def identity(texts):
+        return [Aligned(t, [(k, k) for k in range(len(t.split()))]) for t in texts]
+
+    assert translated(deck_pptx(), identity) == entries(deck_pptx())
+
+
+def test_titles_bodies_tables_and_notes_are_translated_with_their_looks():
+    source, out = entries(deck_pptx()), translated(deck_pptx())
+    for part in (SLIDE, NOTES):
+        for p, q in zip(paragraphs(source[part]), paragraphs(out[part]), strict=True):
+            assert {look for _, look in runs_of(p)} == {look for _, look in runs_of(q)}
+    texts = ["".join(t for t, _ in runs_of(p)) for p in paragraphs(out[SLIDE])]
+    assert texts[:2] == ["LE RAPPORT ANNUEL", "LE CHAT NOIR DORT SUR LE CANAPÉ."]
+    assert texts[3:] == ["LE BUDGET", "LA RECHERCHE"]
+    notes = runs_of(paragraphs(out[NOTES])[0])
+    assert [t for t, look in notes if ("i", "1") in look[0]] == ["LENTEMENT"]
+    assert out["ppt/media/image1.png"] == source["ppt/media/image1.png"]
+
+
+def test_code_links_breaks_and_fields_come_back_as_they_were():
+    slide = translated(deck_pptx())[SLIDE].decode()
+    assert '<a:latin typeface="Courier New"/></a:rPr><a:t>ls -la</a:t>' in slide
+    assert '<a:hlinkClick r:id="rId2"/></a:rPr><a:t>LA DOCUMENTATION</a:t>' in slide
+    assert '<a:br/><a:r><a:rPr lang="en" dirty="0"/><a:t>PAGE </a:t></a:r><a:fld id=' in slide
+    assert slide.count('type="slidenum"><a:rPr lang="fr-FR"/><a:t>1</a:t></a:fld>') == 1
+    assert slide.count("<a:endParaRPr") == 5  # each paragraph's end, last
+
+
+def test_translated_runs_are_marked_in_the_target_language_and_code_is_not():
+    slide = translated(deck_pptx())[SLIDE].decode()
+    assert '<a:rPr lang="en" b="1" dirty="0"/><a:t>NOIR</a:t>' in slide
+    assert '<a:rPr lang="fr-FR" dirty="0"><a:latin typeface="Courier New"/>' in slide
+
+
+def test_a_word_document_named_pptx_is_one_error():
+    files = pptx_entries()
+    files["[Content_Types].xml"] = files["[Content_Types].xml"].replace("presentation.main", "x")
+    with pytest.raises(InputError, match="deck.pptx: not a .pptx file"):
+        read_pptx(zipped(files), "deck.pptx")
+
+
+def test_the_shipped_model_keeps_each_paragraphs_looks_and_code():
+    from nmt_cli.documents.translate import translate_document
+    from nmt_cli.inference.options import LoadOptions
+    from nmt_cli.inference.translator import Translator
+
+    translator = Translator.load(LoadOptions("fr-en", threads=1))
+    document = read_pptx(deck_pptx(), "deck.pptx")
+    out = entries(translate_document(translator, document, PPTX))
+    source = entries(deck_pptx())
+    for part in (SLIDE, NOTES):
+        for p, q in zip(paragraphs(source[part]), paragraphs(out[part]), strict=True):
+            assert {look for _, look in runs_of(p)} == {look for _, look in runs_of(q)}
+    assert '<a:latin typeface="Courier New"/></a:rPr><a:t>ls -la</a:t>' in out[SLIDE].decode()
+    texts = ["".join(t for t, _ in runs_of(p)) for p in paragraphs(out[SLIDE])]
+    assert texts[0] == "The annual report"

@@ -1,0 +1,181 @@
+"""Placeholders of format strings and code-like spans, found in any line (a plain line too):
+protect/format_strings.py and protect/code.py, read through the span detector (spans.py).
+
+Each case is a line and the spans found on it, as (kind, text), in order.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from nmt_cli.documents.document import PLACEHOLDERS
+from nmt_cli.protect.format_strings import order_group
+from nmt_cli.protect.spans import SpanFinder
+
+FIND = SpanFinder()
+
+
+def spans(line: str) -> list[tuple[str, str]]:
+    return [(s.kind, s.text) for s in FIND.find(line)]
+
+
+def placeholders(line: str) -> list[str]:
+    return [text for kind, text in spans(line) if kind == "placeholder"]
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("Le fichier %s existe déjà. Voulez-vous le remplacer ?", ["%s"]),
+        ("Impossible de copier %s vers %s.", ["%s", "%s"]),
+        ("Répondre à %1", ["%1"]),
+        ("La version installée de Java, $(ARG1), n'est pas prise en charge.", ["$(ARG1)"]),
+    ],
+)
+def test_the_issue_lines_have_their_placeholders_found_as_plain_lines(line, expected):
+    assert placeholders(line) == expected
+
+
+@pytest.mark.parametrize(
+    "convention, line, expected",
+    [
+        (
+            "c",
+            "%d fichiers, %-5.2f Mo, %lld octets, %x et %%",
+            ["%d", "%-5.2f", "%lld", "%x", "%%"],
+        ),
+        ("c positional, php", "%2$s a copié %1$d fichiers", ["%2$s", "%1$d"]),
+        ("objc", "Ouvrir %@ ou %1$@ ?", ["%@", "%1$@"]),
+        ("python", "%(count)d éléments dans %(name)s", ["%(count)d", "%(name)s"]),
+        (
+            "python-brace",
+            "{} de {name}, {0:>5}, {obj.attr!r}",
+            ["{}", "{name}", "{0:>5}", "{obj.attr!r}"],
+        ),
+        (
+            "java, csharp",
+            "{0} le {1,date,short}, {0,number,#.##} {0,-10:C}",
+            ["{0}", "{1,date,short}", "{0,number,#.##}", "{0,-10:C}"],
+        ),
+        ("javascript", "Objet %o, %O et %j", ["%o", "%O", "%j"]),
+        ("strftime", "Le %d/%m/%Y à %H:%M", ["%d", "%m", "%Y", "%H", "%M"]),
+        ("qt, kde", "Fichier %1 sur %2, %L1, %1guillemets%2", ["%1", "%2", "%L1", "%1", "%2"]),
+        ("qt-plural", "%n fichier(s) supprimé(s)", ["%n"]),
+        ("boost", "Il reste %1% minutes", ["%1%"]),
+        ("ruby, Rails", "Bonjour %{name}, %<count>d messages", ["%{name}", "%<count>d"]),
+        (
+            "sh, perl, php",
+            "Dans $HOME, ${HOME}, ${VAR:-x} et $name",
+            ["$HOME", "${HOME}", "${VAR:-x}", "$name"],
+        ),
+        ("WebExtension", "Bonjour $USER$, $count$ onglets", ["$USER$", "$count$"]),
+        ("lisp, scheme", "Valeur : ~a~% et ~S ou ~5d", ["~a~%", "~S", "~5d"]),
+        (
+            "i18next",
+            "{{count}} messages de {{- name}} ({{ user.name }})",
+            ["{{count}}", "{{- name}}", "{{ user.name }}"],
+        ),
+        (
+            "LibreOffice",
+            "%PRODUCTNAME %PRODUCTVERSION : $1$ et $(ARG1)",
+            ["%PRODUCTNAME", "%PRODUCTVERSION", "$1$", "$(ARG1)"],
+        ),
+        ("LibreOffice", "« %FILENAME » et « %STYLE_NAME% »", ["%FILENAME", "%STYLE_NAME%"]),
+    ],
+)
+def test_each_convention_of_placeholders_is_found(convention, line, expected):
+    assert placeholders(line) == expected, convention
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Plus de 50 % des gens, 5 %du PIB, 50 %50 % et 5%.",  # per cent signs
+        "Il coûte 100 $US, 10 $ et $5.",  # money
+        "Enregistrer sous Coupe~r, ~Fichier ; voir ~/notes.",  # access keys, a home directory
+        "Contrôle~s, 3~d, ~Sélection et ~Rétablir",  # LibreOffice's access keys
+        "YouTube, PlayStation, McDonald et PayPal sont des marques.",
+        'Le principe du "naming and shaming", more "democratic" rules.',
+        "Le groupe de la gauche unitaire européenne/ gauche verte nordique.",
+        "SELECT, UPDATE et DROP sont des mots anglais.",
+    ],
+)
+def test_prose_that_looks_like_code_holds_no_new_span(line):
+    new = {"placeholder", "shell", "setting", "requirement", "directory", "class", "sql"}
+    assert [s for s in spans(line) if s[0] in new] == []
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        (
+            'Définissez LANG=fr_FR.UTF-8 puis debug="oui".',
+            [("setting", "LANG=fr_FR.UTF-8"), ("setting", 'debug="oui"')],
+        ),
+        (
+            "Installez requests==2.31.0 et numpy>=1.24,<2.",
+            [("requirement", "requests==2.31.0"), ("requirement", "numpy>=1.24,<2")],
+        ),
+        (
+            "Les fichiers vont dans build/out/ et src/.",
+            [("directory", "build/out/"), ("directory", "src/")],
+        ),
+        (
+            "Une FileNotFoundError est levée par MainWindow() et StringBuilder.",
+            [("class", "FileNotFoundError"), ("class", "MainWindow"), ("class", "StringBuilder")],
+        ),
+        (
+            "Exécutez SELECT nom FROM clients WHERE ville = 'Lyon' ORDER BY nom; puis continuez.",
+            [("sql", "SELECT nom FROM clients WHERE ville = 'Lyon' ORDER BY nom;")],
+        ),
+        (
+            "Tapez SELECT * FROM users WHERE id = 3 pour voir.",
+            [("sql", "SELECT * FROM users WHERE id = 3")],
+        ),
+        (
+            "Lancez grep -r \"mot clé\" src/ puis ls -l | wc -l et echo 'oui' > a.txt.",
+            [
+                ("shell", 'grep -r "mot clé" src/'),
+                ("shell", "ls -l | wc -l"),
+                ("shell", "echo 'oui' > a.txt"),
+            ],
+        ),
+        (
+            'Puis git commit -m "Correction du bug" ici.',
+            [("shell", 'git commit -m "Correction du bug"')],
+        ),
+    ],
+)
+def test_each_code_like_kind_is_found_whole_with_its_quotes(line, expected):
+    assert spans(line) == expected
+
+
+@pytest.mark.parametrize(
+    "text, group",
+    [
+        ("%s", "printf"),
+        ("%-5.2f", "printf"),
+        ("%@", "printf"),
+        ("%1$s", None),
+        ("%(name)s", None),
+        ("%%", None),
+        ("%n", None),
+        ("{}", "brace"),
+        ("{:>5}", "brace"),
+        ("{0}", None),
+        ("{name}", None),
+        ("~a~%", "lisp"),
+        ("~%", None),
+        ("%1", None),
+        ("%Y", None),
+    ],
+)
+def test_only_placeholders_filled_in_order_belong_to_an_order_group(text, group):
+    assert order_group(text) == group
+
+
+def test_a_documents_placeholders_are_the_built_in_kinds():
+    finder = SpanFinder(PLACEHOLDERS)
+    line = "Copier %1$s vers {0} ({{count}}, %PRODUCTNAME)"
+    assert [s.text for s in finder.find(line)] == ["%1$s", "{0}", "{{count}}", "%PRODUCTNAME"]
+    assert {s.kind for s in finder.find(line)} == {"user"}
