@@ -14,6 +14,7 @@ documents, read whole and written back in the same format with their texts trans
     pages.py      HTML and XML pages (nmt_cli/markup/), their lang made the target language
     localization.py  i18n JSON, Java .properties, Android strings.xml, Apple .strings
                   (nmt_cli/formats/), written back with only their texts changed
+    xliff.py      XLIFF 1.2 and 2.0: targets filled, inline codes kept (formats/xliff.py)
     binary.py     office documents read and written as bytes; any other binary file refused
     office/       .docx, .pptx, .odt: a zip package within limits, each paragraph one text
                   with its runs' formatting as inline markup

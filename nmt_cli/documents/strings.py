@@ -108,7 +108,7 @@ class StringLines:
         mnemonic given one, of the same marker."""
         out = [t.text for t in translations]
         for k, mark in (self.marks or {}).items():
-            out[k] = place_mnemonic(out[k], _target_index(translations[k], mark), mark.marker)
+            out[k] = place_mnemonic(out[k], target_index(translations[k], mark), mark.marker)
         return out
 
     def join(self, translations: Sequence[str]) -> list[str]:
@@ -144,7 +144,7 @@ class StringsDocument:
         return self.strings.join(self.strings.with_marks(translations))
 
 
-def _target_index(translation: Translation, mark: Mark) -> int:
+def target_index(translation: Translation, mark: Mark) -> int:
     """Where in ``translation.text`` the access key goes: where it was in a text given back
     unchanged; else in the first target word aligned to the marked source word, on the marked
     letter if the word has it, else on its first letter; 0 (the first letter of the text) if no
