@@ -67,6 +67,8 @@ class DocumentFormat:
     binary      whether ``read`` reads the file's bytes: ``read(data, name, **options)``
                 (read_binary), its document's ``render`` giving bytes (an office document; a
                 file whose encoding and line ends the format keeps)
+    printable   whether its output may go to a terminal (text: a catalogue, XLIFF); a zip
+                package asks for --output
     """
 
     name: str
@@ -77,6 +79,7 @@ class DocumentFormat:
     alignment: bool = False
     needs: tuple[str, str] | None = None
     binary: bool = False
+    printable: bool = True
 
 
 def read_document(fmt: DocumentFormat, path: str, options: dict) -> tuple[Document, int]:

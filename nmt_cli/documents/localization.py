@@ -1,12 +1,12 @@
 """Software's localization files as documents: i18n JSON, Java ``.properties``, Android
 ``strings.xml`` and Apple ``.strings`` (nmt_cli/formats/ reads and writes each). Every unit's
-text is translated (each line of it, segments.py) and the file written back with only those
+text is translated (each line of it, strings.py) and the file written back with only those
 texts changed: keys, comments, order, indentation and everything else stay as written, so a
 file whose texts come back unchanged is the same file.
 
 The placeholders of each format pass through as protected spans (document.PLACEHOLDERS, and
 ``$name$``, ``{{name}}``, ``%{name}``, ``{0,number}``, ``%@``, ``<xliff:g>...</xliff:g>``); a
-file that marks access keys (``&Fichier``) gets one on each translation that had one (segments).
+file that marks access keys (``&Fichier``) gets one on each translation that had one (strings.py).
 These files hold source texts only: there is no translation in them to keep.
 """
 
@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
-from nmt_cli.documents.segments import SegmentedDocument, Segments
+from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.formats import android, apple_strings, i18n_json, properties
 from nmt_cli.formats.skeleton import Unit
 from nmt_cli.inference.translation import Translation
@@ -40,13 +40,13 @@ _ENTITY = r"&(?:\w+|#\d+|#x[0-9a-fA-F]+);"  # holds no access key
 
 
 @dataclass(frozen=True)
-class LocalizationFile(SegmentedDocument):
+class LocalizationFile(StringsDocument):
     """A localization file read: its units (nmt_cli/formats/skeleton.py) and how it is written
     back."""
 
     units: list[Unit]
     write: Write
-    segments: Segments
+    strings: StringLines
 
     def render(
         self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
@@ -57,7 +57,7 @@ class LocalizationFile(SegmentedDocument):
 def _document(units: list[Unit], write: Write, protect: Sequence[str]) -> LocalizationFile:
     sources = [u.source for u in units]
     guard = re.compile("|".join((*protect, _ENTITY)))
-    return LocalizationFile(units, write, Segments.of(sources, file_markers(sources), guard))
+    return LocalizationFile(units, write, StringLines.of(sources, file_markers(sources), guard))
 
 
 def _text(lines: list[str]) -> str:

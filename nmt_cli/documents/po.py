@@ -11,7 +11,7 @@ catalogue); else it loses a fuzzy flag and the previous msgid (``#|``) that came
 Kept: comments, references, flags, msgctxt, obsolete entries (``#~``: never translated), order.
 A catalogue's access keys (its ``X-Accelerator-Marker``, else the marker its messages use:
 ``~``, ``_``, ``&``) are taken out of a message before the model reads it and put back, one
-for one, on the word aligned to the marked one (segments.py).
+for one, on the word aligned to the marked one (strings.py).
 
 The header's Language becomes the model's target language, its Plural-Forms that language's
 (plurals.py) and its charset UTF-8, the output's. The placeholders of format strings (``%s``,
@@ -31,7 +31,7 @@ from typing import Any
 
 from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
 from nmt_cli.documents.plurals import count_forms, plural_forms
-from nmt_cli.documents.segments import SegmentedDocument, Segments
+from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.formats.po import parse_catalogue
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import file_markers
@@ -58,13 +58,13 @@ def _wanted(entry: Any, retranslate: str) -> bool:
 
 
 @dataclass(frozen=True)
-class Catalogue(SegmentedDocument):
+class Catalogue(StringsDocument):
     """A catalogue read whole (``po``, a polib.POFile) and the entries to translate."""
 
     po: Any
     chosen: list[Any]  # polib.POEntry
     mark_fuzzy: bool
-    segments: Segments
+    strings: StringLines
 
     def render(
         self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
@@ -115,7 +115,7 @@ def read_po(lines: list[str], name: str, *, retranslate: str, mark_fuzzy: bool) 
     strings = [s for e in chosen for s in _messages(e)]
     declared = po.metadata.get("X-Accelerator-Marker", "").strip()
     markers = file_markers([e.msgid for e in po if not e.obsolete], declared or None)
-    return Catalogue(po, chosen, mark_fuzzy, Segments.of(strings, markers, _GUARD))
+    return Catalogue(po, chosen, mark_fuzzy, StringLines.of(strings, markers, _GUARD))
 
 
 PO = DocumentFormat(
