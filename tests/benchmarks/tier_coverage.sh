@@ -13,9 +13,9 @@ trap 'rm -rf "$work"' EXIT
 export OMP_WAIT_POLICY=PASSIVE
 covered() {  # covered NAME PYTEST-ARGS...: the lines of nmt_cli/ the run executes
     local name="$1"; shift
-    COVERAGE_FILE="$work/$name" python -m coverage run --source nmt_cli -m pytest -q -p no:cacheprovider "$@" > "$work/$name.log" 2>&1 \
-        || { tail -3 "$work/$name.log"; exit 1; }
-    COVERAGE_FILE="$work/$name" python -m coverage json -q -o "$work/$name.json"
+    COVERAGE_FILE="$work/$name.coverage" python -m coverage run --source nmt_cli -m pytest -q -p no:cacheprovider "$@" > "$work/$name-pytest.txt" 2>&1 \
+        || { tail -3 "$work/$name-pytest.txt"; exit 1; }
+    COVERAGE_FILE="$work/$name.coverage" python -m coverage json -q -o "$work/$name.json"
     python -c 'import json,sys; t=json.load(open(sys.argv[1]))["totals"]; print(t["covered_lines"], t["num_statements"])' "$work/$name.json"
 }
 read -r default total < <(covered default)
