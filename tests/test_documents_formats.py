@@ -16,7 +16,7 @@ import pytest
 
 from nmt_cli.documents.options import DocumentOptions
 from nmt_cli.documents.registry import FORMATS, NAMES, TEXT, format_for
-from nmt_cli.documents.segments import Segments
+from nmt_cli.documents.strings import StringLines
 from nmt_cli.documents.translate import without_added_stop
 from nmt_cli.inference.translation import Translation
 
@@ -59,7 +59,7 @@ def test_every_format_is_one_entry_and_reads_only_settings_that_exist():
 
 def test_a_strings_lines_are_translated_one_by_one_its_white_space_kept():
     strings = ["  Deux lignes :\nla seconde.\n", "", " \t", "Une seule.", "\n\n"]
-    segments = Segments.of(strings)
+    segments = StringLines.of(strings)
     assert segments.texts == ["Deux lignes :", "la seconde.", "Une seule."]
     assert segments.join(["Two lines:", "the second one.", "Just one."]) == [
         "  Two lines:\nthe second one.\n",

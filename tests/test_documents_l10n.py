@@ -290,7 +290,7 @@ EXAMPLE = re.compile(
 def test_the_readmes_localization_examples_give_the_files_shown(run_cli, tmp_path, monkeypatch):
     section = README.read_text(encoding="utf-8").split("#### Localization files")[1]
     examples = EXAMPLE.findall(section.split("### Markup")[0])
-    assert len(examples) == 4
+    assert len(examples) == 5
     monkeypatch.chdir(tmp_path)
     for name, source, command, output, shown in examples:
         Path(name).write_text(source, encoding="utf-8")

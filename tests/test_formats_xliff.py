@@ -105,6 +105,24 @@ def test_xliff_20_segments_are_units_and_the_states_choose_the_pairs(tmp_path):
     ]
 
 
+def test_a_pair_of_begin_and_end_codes_reads_as_the_words_it_encloses(tmp_path):
+    text = XLIFF_12.replace(
+        "<source>Create an account</source>",
+        '<source><bpt id="1">&lt;b></bpt>C<ept id="1">&lt;/b></ept>reate an <bx id="2"/>'
+        'account<ex id="2"/> <ept id="9">&lt;/i></ept>now</source>',
+    )
+    (new,) = [u for u in read_units(write(tmp_path, text)) if u.id == "new"]
+    assert new.source_text == "Create an account now"  # a lone end code keeps words apart only
+
+
+def test_units_are_read_from_bytes_already_read_naming_the_file(tmp_path):
+    data = XLIFF_20.encode("utf-8")
+    assert [u.id for u in read_units("ui.xliff", data)] == ["u1/s1", "u1/s2", "u2"]
+    assert write_targets("ui.xliff", {}, data=data) == data
+    with pytest.raises(InputError, match=r"^ui\.xliff:\d+: not well-formed XML"):
+        list(read_units("ui.xliff", data[:200]))
+
+
 def test_an_xliff_file_in_other_languages_is_one_error(tmp_path):
     with pytest.raises(InputError, match=r"ui\.xlf: no de side"):
         list(read_pairs(write(tmp_path, XLIFF_12), "xliff", ("de", "en")))

@@ -74,6 +74,25 @@ def test_inline_code_keeps_its_place_in_the_sentence_as_a_protected_span():
     assert out == "TAPEZ <code>ls -la &lt;dir&gt;</code> PUIS <kbd>ENTRÉE</kbd>."
 
 
+def test_inline_code_glued_after_an_element_stays_outside_it():
+    [out] = translate_markup_lines(
+        ["Lire <b>ceci</b><code>x()</code> puis."], "html", word_for_word
+    )
+    assert out == "LIRE <b>CECI</b><code>x()</code> PUIS."
+
+
+def test_a_caller_may_hold_other_elements_as_protected_spans():
+    from nmt_cli.markup.reading import read_events
+    from nmt_cli.markup.segments import Segment
+    from nmt_cli.markup.tree import build_tree
+
+    nodes = build_tree(read_events('Ouvrir <x id="1"/> ici', True, True), html=False).children
+    segment = Segment(nodes, xml=True, held=lambda element: element.name == "x")
+    assert segment.text == "Ouvrir \ue000 ici"
+    out = segment.render(Aligned("Open here \ue000", [(0, 0), (2, 1), (1, 2)]))
+    assert out == 'Open here <x id="1"/>'  # where the model put it
+
+
 @pytest.mark.parametrize(
     "target, pharaoh",
     [

@@ -90,8 +90,7 @@ def check_binary_output(output: str, kind: str) -> None:
 
 def write_binary(output: str, data: bytes) -> None:
     """``data`` to ``output``, atomically (complete or not at all); '-': stdout (not a
-    terminal: check_binary_output)."""
-    check_binary_output(output, "binary")
+    terminal, where it is not text: check_binary_output)."""
     if output == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()

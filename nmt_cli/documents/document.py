@@ -70,6 +70,8 @@ class DocumentFormat:
                 (read_binary), its document's ``render`` giving bytes (an office document; a
                 localization file or catalogue, which keeps its encoding, byte order mark and
                 line ends: formats/encoding.py)
+    printable   whether its output may go to a terminal (text: a catalogue, XLIFF); a zip
+                package asks for --output
     """
 
     name: str
@@ -80,6 +82,7 @@ class DocumentFormat:
     alignment: bool = False
     needs: tuple[str, str] | None = None
     binary: bool = False
+    printable: bool = True
 
 
 def read_document(fmt: DocumentFormat, path: str, options: dict) -> tuple[Document, int]:

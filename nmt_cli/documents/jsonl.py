@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nmt_cli.documents.document import PLACEHOLDERS, DocumentError, DocumentFormat
-from nmt_cli.documents.segments import SegmentedDocument, Segments
+from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.inference.translation import Translation
 from nmt_cli.output import json_line
 
@@ -50,12 +50,12 @@ def _kind(value: Any) -> str:
 
 
 @dataclass(frozen=True)
-class JsonLines(SegmentedDocument):
+class JsonLines(StringsDocument):
     """The lines of a JSON lines file: an object per line (a blank line: the line itself)."""
 
     lines: list[dict[str, Any] | str]
     fields: tuple[str, ...]
-    segments: Segments
+    strings: StringLines
 
     def render(
         self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
@@ -99,7 +99,7 @@ def read_jsonl(lines: list[str], name: str, *, field: Sequence[str] | None) -> J
                 raise DocumentError(name, n, f"field {_quoted(f)} is {kind}, not a string")
             strings.append(record[f])
         parsed.append(record)
-    return JsonLines(parsed, fields, Segments.of(strings))
+    return JsonLines(parsed, fields, StringLines.of(strings))
 
 
 JSONL = DocumentFormat(

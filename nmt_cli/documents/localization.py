@@ -1,6 +1,6 @@
 """Software's localization files as documents: i18n JSON, Java ``.properties``, Android
 ``strings.xml`` and Apple ``.strings`` (nmt_cli/formats/ reads and writes each). Every unit's
-text is translated (each line of it, segments.py) and the file written back with only those
+text is translated (each line of it, strings.py) and the file written back with only those
 texts changed: keys, comments, order, indentation and everything else stay as written, and
 the file keeps its encoding, byte order mark and line ends (formats/encoding.py: each is read
 as bytes), so a file whose texts come back unchanged is the same file, byte for byte. A Java
@@ -8,7 +8,7 @@ as bytes), so a file whose texts come back unchanged is the same file, byte for 
 
 The placeholders of each format pass through as protected spans (document.PLACEHOLDERS, and
 ``$name$``, ``{{name}}``, ``%{name}``, ``{0,number}``, ``%@``, ``<xliff:g>...</xliff:g>``); a
-file that marks access keys (``&Fichier``) gets one on each translation that had one (segments).
+file that marks access keys (``&Fichier``) gets one on each translation that had one (strings.py).
 These files hold source texts only: there is no translation in them to keep.
 """
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
 from nmt_cli.documents.plurals import plural_categories
-from nmt_cli.documents.segments import SegmentedDocument, Segments
+from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.formats import android, apple_strings, i18n_json, properties
 from nmt_cli.formats.encoding import Encoding, decode
 from nmt_cli.formats.skeleton import Unit
@@ -43,13 +43,13 @@ _ENTITY = r"&(?:\w+|#\d+|#x[0-9a-fA-F]+);"  # holds no access key
 
 
 @dataclass(frozen=True)
-class LocalizationFile(SegmentedDocument):
+class LocalizationFile(StringsDocument):
     """A localization file read: its units (nmt_cli/formats/skeleton.py), how its text is
     written back, and how that text is encoded."""
 
     units: list[Unit]
     write: Write
-    segments: Segments
+    strings: StringLines
     encoding: Encoding
 
     def render(
@@ -63,8 +63,8 @@ def _document(
 ) -> LocalizationFile:
     sources = [u.source for u in units]
     guard = re.compile("|".join((*protect, _ENTITY)))
-    segments = Segments.of(sources, file_markers(sources), guard)
-    return LocalizationFile(units, write, segments, encoding)
+    strings = StringLines.of(sources, file_markers(sources), guard)
+    return LocalizationFile(units, write, strings, encoding)
 
 
 def read_json(data: bytes, name: str) -> LocalizationFile:

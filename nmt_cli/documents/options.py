@@ -12,15 +12,16 @@ from nmt_cli.settings import setting
 INPUT_FORMAT_HELP = (
     "How --input is read: text (lines), jsonl (a JSON object per line, --field translated), po "
     "(a gettext catalogue, written back filled), srt (subtitles), html, xml, md, json (an "
-    "i18n message file), properties (Java), android (strings.xml), strings (Apple), docx, "
-    "pptx, odt (office documents: formatting kept). Default: by extension (.jsonl, .po, .pot, "
-    ".srt, .html, .xml, .md, .json, .properties, .strings, .docx, .pptx, .odt; an .xml whose "
-    "root is <resources>: android), else text."
+    "i18n message file), properties (Java), android (strings.xml), strings (Apple), xliff "
+    "(XLIFF 1.2 or 2.0, targets filled), docx, pptx, odt (office documents: formatting kept). "
+    "Default: by extension (.jsonl, .po, .pot, .srt, .html, .xml, .md, .json, .properties, "
+    ".strings, .xlf, .xliff, .docx, .pptx, .odt; an .xml whose root is <resources>: android), "
+    "else text."
 )
 FIELD_HELP = "jsonl: the field of each object to translate (repeatable; default: text)."
 RETRANSLATE_HELP = (
-    "po: which entries that have a translation are translated again (none: only the "
-    "untranslated are filled)."
+    "po, xliff: which entries that have a translation are translated again (none: only the "
+    "untranslated are filled; fuzzy: also po's fuzzy entries and xliff's needs-* targets)."
 )
 MARK_FUZZY_HELP = (
     "po: mark the entries it translates fuzzy, for review (msgfmt leaves fuzzy entries out)."

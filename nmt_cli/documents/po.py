@@ -11,7 +11,7 @@ catalogue); else it loses a fuzzy flag and the previous msgid (``#|``) that came
 Kept: comments, references, flags, msgctxt, obsolete entries (``#~``: never translated), order.
 A catalogue's access keys (its ``X-Accelerator-Marker``, else the marker its messages use:
 ``~``, ``_``, ``&``) are taken out of a message before the model reads it and put back, one
-for one, on the word aligned to the marked one (segments.py).
+for one, on the word aligned to the marked one (strings.py).
 
 The header's Language becomes the model's target language, its Plural-Forms that language's
 (plurals.py) and its charset UTF-8, the output's (one that names UTF-8 already is kept as
@@ -36,7 +36,7 @@ from typing import Any
 
 from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
 from nmt_cli.documents.plurals import count_forms, plural_forms
-from nmt_cli.documents.segments import SegmentedDocument, Segments
+from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.formats.encoding import Encoding, decode
 from nmt_cli.formats.po import parse_catalogue
 from nmt_cli.inference.translation import Translation
@@ -65,14 +65,14 @@ def _wanted(entry: Any, retranslate: str) -> bool:
 
 
 @dataclass(frozen=True)
-class Catalogue(SegmentedDocument):
+class Catalogue(StringsDocument):
     """A catalogue read whole (``po``, a polib.POFile), the entries to translate, and how its
     text is written (``final_break``: whether it ends in a line break)."""
 
     po: Any
     chosen: list[Any]  # polib.POEntry
     mark_fuzzy: bool
-    segments: Segments
+    strings: StringLines
     encoding: Encoding
     final_break: bool
 
@@ -133,11 +133,11 @@ def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Ca
         lines.pop()
     po = parse_catalogue(lines, name)
     chosen = [e for e in po if _wanted(e, retranslate)]
-    strings = [s for e in chosen for s in _messages(e)]
+    messages = [s for e in chosen for s in _messages(e)]
     declared = po.metadata.get("X-Accelerator-Marker", "").strip()
     markers = file_markers([e.msgid for e in po if not e.obsolete], declared or None)
-    segments = Segments.of(strings, markers, _GUARD)
-    return Catalogue(po, chosen, mark_fuzzy, segments, encoding, final_break)
+    strings = StringLines.of(messages, markers, _GUARD)
+    return Catalogue(po, chosen, mark_fuzzy, strings, encoding, final_break)
 
 
 PO = DocumentFormat(

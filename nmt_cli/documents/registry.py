@@ -21,13 +21,14 @@ from nmt_cli.documents.office.pptx import PPTX
 from nmt_cli.documents.pages import HTML, XML, root_tag
 from nmt_cli.documents.po import PO
 from nmt_cli.documents.srt import SRT
+from nmt_cli.documents.xliff import XLIFF
 from nmt_cli.errors import InputError
 from nmt_cli.formats.encoding import head_text
 
 TEXT = "text"  # plain lines: one translation out for every line in
 FORMATS: dict[str, DocumentFormat] = {
     f.name: f
-    for f in (JSONL, PO, SRT, HTML, XML, MARKDOWN, JSON, PROPERTIES, ANDROID, STRINGS)
+    for f in (JSONL, PO, SRT, HTML, XML, MARKDOWN, JSON, PROPERTIES, ANDROID, STRINGS, XLIFF)
     + (DOCX, PPTX, ODT)
 }
 NAMES = (TEXT, *FORMATS)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from nmt_cli.documents.document import DocumentError, DocumentFormat
-from nmt_cli.documents.segments import SegmentedDocument, Segments
+from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.inference.translation import Translation
 
 _TIME = r"\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}"
@@ -77,9 +77,9 @@ def wrap(text: str, lines: int) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Subtitles(SegmentedDocument):
+class Subtitles(StringsDocument):
     subtitles: list[Subtitle]
-    segments: Segments
+    strings: StringLines
 
     def render(
         self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
@@ -111,7 +111,7 @@ def read_srt(lines: list[str], name: str) -> Subtitles:
             Subtitle(lines[n].strip(), lines[n + 1].strip(), *_tagged(lines[text:end]))
         )
         n = end
-    return Subtitles(subtitles, Segments.of([s.text() for s in subtitles]))
+    return Subtitles(subtitles, StringLines.of([s.text() for s in subtitles]))
 
 
 def _tagged(lines: list[str]) -> tuple[list[str], str, str]:

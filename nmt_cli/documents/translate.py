@@ -171,7 +171,7 @@ def read_input(
     if fmt is None:
         check_text_file(files.input_file)  # a PDF, an image: not read as lines
         return TranslateInput(files, text)
-    if fmt.binary:
+    if not fmt.printable:
         check_binary_output(files.output, fmt.name)
     settings = {k: getattr(options, k) for k in fmt.options}
     document, lines = read_document(fmt, files.input_file, settings)

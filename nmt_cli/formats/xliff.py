@@ -94,12 +94,12 @@ _STARTS = frozenset(("xliff", "file", "group"))
 _ENDS = frozenset(("trans-unit", "unit"))
 
 
-def read_units(path: str) -> Iterator[XliffUnit]:
-    """Every unit of the XLIFF document in ``path``, in order, read as a stream; FormatError
-    naming the line where it is not XLIFF 1.2 or 2.0, not well formed, or a unit has no
-    source."""
+def read_units(path: str, data: bytes | None = None) -> Iterator[XliffUnit]:
+    """Every unit of the XLIFF document in ``path`` (or ``data``, its bytes already read:
+    ``path`` then names it), in order, read as a stream; FormatError naming the line where it
+    is not XLIFF 1.2 or 2.0, not well formed, or a unit has no source."""
     version, langs = None, (None, None)
-    for event, element in stream(path, _STARTS, _ENDS):
+    for event, element in stream(path, _STARTS, _ENDS, data):
         name = local(element.tag)
         if event == "start":
             if name == "xliff":
@@ -210,20 +210,24 @@ def read_pairs(
 
 def write_targets(
     path: str,
-    targets: Mapping[str, str],
+    targets: Mapping[str | int, str],
     target_language: str | None = None,
+    data: bytes | None = None,
 ) -> bytes:
-    """The document in ``path`` with the target of each unit whose id ``targets`` holds set to
-    its value (content as written: inline codes as tags, the source's namespace), marked as a
-    machine's (1.2 ``state="needs-review-translation" state-qualifier="mt-suggestion"``, 2.0
+    """The document in ``path`` (or ``data``, its bytes: ``path`` then names it) with the
+    target of each unit whose id, or position in read_units' order (from 0: in a document of
+    several <file>s an id may repeat), ``targets`` holds set to its value (content as written:
+    inline codes as tags, the source's namespace), marked as a machine's (1.2
+    ``state="needs-review-translation" state-qualifier="mt-suggestion"``, 2.0
     ``state="translated"`` and ``subState`` MT_SUBSTATE); the file's target language set to
     ``target_language`` where it names none. A UTF-8 document is spliced (xliff_splice.py:
     every other byte as it was); another is written by lxml. FormatError where the document or
     a target is not well-formed."""
     from lxml import etree
 
-    with open_bytes(path) as f:
-        data = f.read()
+    if data is None:
+        with open_bytes(path) as f:
+            data = f.read()
     try:
         tree = etree.fromstring(data, safe_parser()).getroottree()
     except etree.XMLSyntaxError as e:
@@ -251,27 +255,28 @@ def _target_element(path: str, uid: str, text: str, ns: str):
         raise FormatError(path, f"unit {uid}", f"a target that is not XML: {e.msg}") from None
 
 
-def _rewritten(path: str, tree, data: bytes, targets: Mapping[str, str], target_language):
+def _rewritten(path: str, tree, data: bytes, targets: Mapping[str | int, str], target_language):
     """write_targets through lxml (a document not in UTF-8)."""
     root = tree.getroot()
     version = _version(path, root)
     ns = NAMESPACES[version]
     if target_language and version == "2.0" and not root.get("trgLang"):
         root.set("trgLang", target_language)
+    position = 0  # of the holder, in read_units' order
     for element in root.iter(f"{{{ns}}}trans-unit", f"{{{ns}}}unit", f"{{{ns}}}file"):
         name = local(element.tag)
         if name == "file":
             if target_language and version == "1.2" and not element.get("target-language"):
                 element.set("target-language", target_language)
-        elif name == "trans-unit" and element.get("id") in targets:
-            _fill(path, element, targets[element.get("id")], ns, version)
-        elif name == "unit":
-            segments = element.findall(f"{{{ns}}}segment")
-            for k, segment in enumerate(segments, 1):
-                uid = element.get("id") or ""
-                sid = uid if len(segments) == 1 else f"{uid}/{segment.get('id') or k}"
-                if sid in targets:
-                    _fill(path, segment, targets[sid], ns, version)
+            continue
+        holders = [element] if name == "trans-unit" else element.findall(f"{{{ns}}}segment")
+        uid = element.get("id") or ""
+        for k, holder in enumerate(holders, 1):
+            sid = uid if len(holders) == 1 else f"{uid}/{holder.get('id') or k}"
+            text = targets.get(position, targets.get(sid))
+            if text is not None:
+                _fill(path, holder, text, ns, version)
+            position += 1
     return _serialized(tree, data)
 
 

@@ -162,11 +162,12 @@ def splice_targets(
     data: bytes,
     name: str,
     version: str,
-    targets: Mapping[str, str],
+    targets: Mapping[str | int, str],
     states: Mapping[str, str],
     file_language: tuple[str, str] | None,
 ) -> bytes:
-    """``data`` with the target of each holder whose id ``targets`` holds set to its text
+    """``data`` with the target of each holder whose id (or position among the holders, from
+    0) ``targets`` holds set to its text
     (inline codes as tags), ``states`` set on the target (1.2) or the segment (2.0), and
     ``file_language`` (attribute, value) set on the root (2.0) or each <file> (1.2) that lacks
     it."""
@@ -177,10 +178,11 @@ def splice_targets(
     for start, end in tags if file_language else []:
         if not re.search(rb"\s" + attribute.encode() + rb"\s*=", data[start:end]):
             edits.append((start, end, with_attributes(data[start:end], {attribute: value})))
-    for holder in layout.holders:
-        if holder.id not in targets:
+    for k, holder in enumerate(layout.holders):
+        found = targets.get(k, targets.get(holder.id))
+        if found is None:
             continue
-        text = targets[holder.id].encode("utf-8")
+        text = found.encode("utf-8")
         if version == "2.0" and states:
             edits.append((*holder.tag, with_attributes(data[slice(*holder.tag)], states)))
         edits.append(_target_edit(data, holder, text, states if version == "1.2" else {}))

@@ -10,6 +10,7 @@ decompressed as they are read (textio.open_bytes).
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from typing import Any
 
@@ -40,15 +41,18 @@ def safe_parser():
     return _lxml("XML").XMLParser(**SAFE)
 
 
-def stream(path: str, starts: frozenset[str], ends: frozenset[str]) -> Iterator[tuple[str, Any]]:
-    """("start" or "end", element) for each element of ``path`` whose local name is in
+def stream(
+    path: str, starts: frozenset[str], ends: frozenset[str], data: bytes | None = None
+) -> Iterator[tuple[str, Any]]:
+    """("start" or "end", element) for each element of ``path`` (of ``data``, its bytes, where
+    they are read already: ``path`` then only names it) whose local name is in
     ``starts`` (when its start tag is read: its attributes only) or ``ends`` (when its end tag
     is: whole). Once the caller asks for the next, an ended element is cleared and dropped, so
     memory holds one of them at a time. A file that is not well formed, is truncated or declares
     entities is one FormatError naming it and the line."""
     etree = _lxml(path)
     checked = False
-    with open_bytes(path) as raw:
+    with open_bytes(path) if data is None else io.BytesIO(data) as raw:
         events = etree.iterparse(raw, events=("start", "end"), **SAFE)
         try:
             for event, element in events:

@@ -5,7 +5,8 @@ the inline elements put back into the translation.
   each run of white space one space (a no-break space too: ``&nbsp;`` is a space as far as the
   words go), the white space at its two ends kept aside for the output.
 - An element with no content (``<br/>``, ``<img>``) keeps the words either side of it apart.
-- A verbatim element (``<code>``: elements.VERBATIM) inside the text is one private-use
+- A verbatim element (``<code>``: elements.VERBATIM; a caller may say which elements are
+  held so, e.g. an exchange format's placeholder codes) inside the text is one private-use
   character there, which nmt_cli/protect/ passes through as a protected span (by its
   placeholder, or by the alignment where the model drops it); in the output it is the element
   as written. Where the translation lost or repeated the character (protection off), it is put
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -54,13 +55,21 @@ class Inline:
     glue: tuple[bool, bool] = (False, False)
 
 
+def verbatim(element: Element) -> bool:
+    """Whether ``element`` is written as it was, held in the text as one character."""
+    return element.key in VERBATIM
+
+
 class Segment:
     """The inline ``nodes`` of a block (of an XML page if ``xml``). ``text``: what the model
-    translates; ``words``: its words' character spans."""
+    translates; ``words``: its words' character spans; ``held(element)``: whether an element
+    is held as one private-use character (default: verbatim)."""
 
-    def __init__(self, nodes: Sequence[Node], xml: bool):
+    def __init__(
+        self, nodes: Sequence[Node], xml: bool, held: Callable[[Element], bool] | None = None
+    ):
         self.xml = xml
-        flat = _Flattener(nodes)
+        flat = _Flattener(nodes, held or verbatim)
         self.inlines = flat.inlines
         self.stand_ins = flat.stand_ins  # private-use character -> the element as written
         raw = "".join(flat.parts)
@@ -201,7 +210,9 @@ class _Target:
 
 
 def _is_punct(c: str) -> bool:
-    return bool(c) and unicodedata.category(c).startswith("P")
+    """Punctuation, or a held element's stand-in (a private-use character): what an element's
+    tags leave outside at a word's end unless its source text ends so (``<b>ici</b><x/>``)."""
+    return bool(c) and (unicodedata.category(c).startswith("P") or unicodedata.category(c) == "Co")
 
 
 def _punct_run(word: str) -> int:
@@ -246,16 +257,17 @@ def _texts(nodes: Sequence[Node]):
 class _Flattener:
     """The text of inline ``nodes`` (``parts``), their inline elements at its character
     offsets, the spaces put in after empty elements, and a private-use character (one the text
-    does not hold) for each verbatim element."""
+    does not hold) for each element ``held`` says is held so."""
 
-    def __init__(self, nodes: Sequence[Node]):
+    def __init__(self, nodes: Sequence[Node], held: Callable[[Element], bool]):
         self.parts: list[str] = []
         self.size = 0
         self.stand_ins: dict[str, str] = {}
         self.spaces: set[int] = set()  # where a space was put in after an empty element
-        held = set("".join(_texts(nodes)))
+        self.held = held
+        in_text = set("".join(_texts(nodes)))
         first, last = (ord(c) for c in PRIVATE_USE)
-        self._free = (chr(k) for k in range(first, last + 1) if chr(k) not in held)
+        self._free = (chr(k) for k in range(first, last + 1) if chr(k) not in in_text)
         self.inlines = self._walk(nodes)
 
     def _add(self, text: str) -> None:
@@ -269,7 +281,7 @@ class _Flattener:
                 self._add(node.text)
             elif isinstance(node, Other):
                 out.append(Inline(node.raw, "", self.size, self.size, empty=True))
-            elif node.key in VERBATIM:
+            elif self.held(node):
                 stand_in = next(self._free)
                 self.stand_ins[stand_in] = serialize(node)
                 self._add(stand_in)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 import polib
 
@@ -162,6 +163,93 @@ def catalogue(texts, plurals) -> str:
     return str(po)
 
 
+_TAG = re.compile(r"</?[a-z]+(?:\s[^<>]*)?>")  # an HTML tag in a string: <font size=1>
+_ARG = re.compile(r"\$\(ARG\d\)|\$\d\$|%\d|\$\d")
+
+
+def _inline(text: str, k: int, version: str) -> str:
+    """``text`` as XLIFF ``version`` content: escaped, its line breaks, HTML tags and
+    placeholders as standalone codes (every third %1 left as text), and in one plain string
+    of two its first words in a paired code (every other one a pair of begin and end codes)."""
+    ph = "ph" if version == "2.0" else "x"
+    parts, n = [], 0
+    for m in re.finditer(rf"\n|{_TAG.pattern}|{_ARG.pattern}", text):
+        parts.append(escape(text[n : m.start()]))
+        code, n = m.group(), m.end()
+        if code == "\n":
+            lb = 'type="fmt" subType="xlf:lb"' if version == "2.0" else 'ctype="lb"'
+            parts.append(f'<{ph} id="lb{len(parts)}" {lb}/>')
+        elif code.startswith("%") and k % 3 == 0:
+            parts.append(code)
+        elif version == "2.0":
+            parts.append(f'<ph id="c{len(parts)}" disp="{escape(code)}"/>')
+        elif k % 3 == 1:
+            parts.append(f'<x id="c{len(parts)}" equiv-text="{escape(code)}"/>')
+        else:
+            parts.append(f'<ph id="c{len(parts)}">{escape(code)}</ph>')
+    parts.append(escape(text[n:]))
+    content = "".join(parts)
+    words = content.split(" ")
+    if len(parts) > 1 or "~" in content or len(words) < 3 or k % 2:
+        return content
+    first, rest = " ".join(words[:2]), " ".join(words[2:])
+    if version == "2.0":
+        if k % 4:
+            return f'<pc id="b{k}" type="fmt" subType="xlf:b">{first}</pc> {rest}'
+        return f'<sc id="i{k}" type="fmt" subType="xlf:i"/>{first}<ec startRef="i{k}"/> {rest}'
+    if k % 4:
+        return f'<g id="b{k}" ctype="bold">{first}</g> {rest}'
+    i = f'<bpt id="i{k}">&lt;i&gt;</bpt>{first}<ept id="i{k}">&lt;/i&gt;</ept>'
+    return f"{i} {rest}"
+
+
+def xliff(texts, plurals, version: str) -> str:
+    """The French texts as the sources of an XLIFF ``version`` (1.2 or 2.0) file to translate,
+    English targets on every seventh (approved on every fourteenth), a translate="no" unit,
+    plural forms as units of their own."""
+    v2 = version == "2.0"
+    units = [(key, fr, en, k) for k, (key, fr, en) in enumerate(texts)]
+    for key, one, other, en in plurals:
+        units += [(f"{key}-one", one, en, 1), (f"{key}-other", other, en, 1)]
+    ns = f"urn:oasis:names:tc:xliff:document:{version}"
+    out = ['<?xml version="1.0" encoding="UTF-8"?>']
+    if v2:
+        out.append(f'<xliff xmlns="{ns}" version="2.0" srcLang="fr" trgLang="en">')
+        out.append('  <file id="ui" original="libreoffice-ui-fr.po">')
+    else:
+        out.append(f'<xliff xmlns="{ns}" version="1.2">')
+        out.append('  <file original="libreoffice-ui-fr.po" source-language="fr" datatype="po">')
+        out.append("    <header><note>LibreOffice's interface strings</note></header>")
+        out.append("    <body>")
+    pad = "    " if v2 else "      "
+    for n, (key, fr, en, k) in enumerate(units):
+        source, done = _inline(fr, k, version), ""
+        if n % 7 == 6:
+            state = "final" if n % 14 == 13 else "translated"
+            done = f" {state}" if v2 else (" approved" if state == "final" else "")
+            target = escape(en.replace("~", "")).replace("\n", " ")
+        note = escape(en.splitlines()[0])
+        if v2:
+            state = f' state="{done.strip()}"' if done else ""
+            out += [f'{pad}<unit id="{key}">', f"{pad}  <notes><note>{note}</note></notes>"]
+            out += [f"{pad}  <segment{state}>", f"{pad}    <source>{source}</source>"]
+            out += [f"{pad}    <target>{target}</target>"] if done else []
+            out += [f"{pad}  </segment>", f"{pad}</unit>"]
+            continue
+        approved = ' approved="yes"' if done == " approved" else ""
+        out += [f'{pad}<trans-unit id="{key}" resname="{key}"{approved}>']
+        out += [f"{pad}  <source>{source}</source>"]
+        out += [f'{pad}  <target state="translated">{target}</target>'] if n % 7 == 6 else []
+        out += [f"{pad}  <note>{note}</note>", f"{pad}</trans-unit>"]
+    if v2:
+        out += [f'{pad}<unit id="brand" translate="no">', f"{pad}  <segment>"]
+        out += [f"{pad}    <source>LibreOffice</source>", f"{pad}  </segment>", f"{pad}</unit>"]
+        return "\n".join(out + ["  </file>", "</xliff>"]) + "\n"
+    out += [f'{pad}<trans-unit id="brand" translate="no">']
+    out += [f"{pad}  <source>LibreOffice</source>", f"{pad}</trans-unit>"]
+    return "\n".join(out + ["    </body>", "  </file>", "</xliff>"]) + "\n"
+
+
 def main() -> None:
     texts, plurals = entries()
     (HERE / "fr.json").write_text(i18n_json(texts, plurals), encoding="utf-8")
@@ -169,6 +257,8 @@ def main() -> None:
     (HERE / "Messages_fr.properties").write_text(properties(texts), encoding="utf-8")
     (HERE / "strings.xml").write_text(strings_xml(texts, plurals), encoding="utf-8")
     (HERE / "Localizable.strings").write_bytes(apple_strings(texts))
+    (HERE / "app.xlf").write_text(xliff(texts, plurals, "1.2"), encoding="utf-8")
+    (HERE / "app.xliff").write_text(xliff(texts, plurals, "2.0"), encoding="utf-8")
 
 
 if __name__ == "__main__":

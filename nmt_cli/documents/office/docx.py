@@ -200,6 +200,6 @@ def _set_language(rpr, language: str) -> None:
 
 
 DOCX = DocumentFormat(
-    "docx", (".docx", ".docm", ".dotx"), read_docx, alignment=True, binary=True,
+    "docx", (".docx", ".docm", ".dotx"), read_docx, alignment=True, binary=True, printable=False,
     needs=("lxml", "lxml>=5"),
 )  # fmt: skip

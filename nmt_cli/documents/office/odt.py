@@ -184,5 +184,6 @@ def _set_language(tree, target: str, styles: dict[str, bool]) -> None:
 
 
 ODT = DocumentFormat(
-    "odt", (".odt", ".ott"), read_odt, alignment=True, binary=True, needs=("lxml", "lxml>=5"),
+    "odt", (".odt", ".ott"), read_odt, alignment=True, binary=True, printable=False,
+    needs=("lxml", "lxml>=5"),
 )  # fmt: skip

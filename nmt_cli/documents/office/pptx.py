@@ -129,6 +129,6 @@ def _run(item: Run, language: str | None):
 
 
 PPTX = DocumentFormat(
-    "pptx", (".pptx", ".pptm", ".potx"), read_pptx, alignment=True, binary=True,
+    "pptx", (".pptx", ".pptm", ".potx"), read_pptx, alignment=True, binary=True, printable=False,
     needs=("lxml", "lxml>=5"),
 )  # fmt: skip

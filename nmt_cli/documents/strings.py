@@ -60,7 +60,7 @@ def _marked(
 
 
 @dataclass(frozen=True)
-class Segments:
+class StringLines:
     """``texts``: what to translate, in order, each one line with no white space around it;
     ``join(translations)``: the strings again, each text replaced by its translation."""
 
@@ -74,8 +74,8 @@ class Segments:
         strings: Sequence[str],
         markers: Sequence[str] = (),
         guard: re.Pattern[str] | None = None,
-    ) -> Segments:
-        """The segments of ``strings``; ``markers``: the mnemonic markers their catalogue uses
+    ) -> StringLines:
+        """The lines of ``strings``; ``markers``: the mnemonic markers their catalogue uses
         (protect/mnemonics.file_markers; none: no access keys), never looked for in the
         matches of ``guard``."""
         texts: list[str] = []
@@ -108,7 +108,7 @@ class Segments:
         mnemonic given one, of the same marker."""
         out = [t.text for t in translations]
         for k, mark in (self.marks or {}).items():
-            out[k] = place_mnemonic(out[k], _target_index(translations[k], mark), mark.marker)
+            out[k] = place_mnemonic(out[k], target_index(translations[k], mark), mark.marker)
         return out
 
     def join(self, translations: Sequence[str]) -> list[str]:
@@ -124,27 +124,27 @@ class Segments:
         ]
 
 
-class SegmentedDocument:
-    """A document whose texts to translate are the lines of its strings (its ``segments``)."""
+class StringsDocument:
+    """A document whose texts to translate are the lines of its strings (its ``strings``)."""
 
-    segments: Segments
+    strings: StringLines
 
     def sources(self) -> list[str]:
-        return self.segments.texts
+        return self.strings.texts
 
     @property
     def needs_alignment(self) -> bool:
         """Whether its translations need word alignments: where a text had an access key (the
         format's ``alignment`` says whether any text of its files may)."""
-        return bool(self.segments.marks)
+        return bool(self.strings.marks)
 
     def translated(self, translations: list[Translation]) -> list[str]:
         """The document's strings with ``translations`` (of ``sources()``, in order) in place,
         their mnemonics too."""
-        return self.segments.join(self.segments.with_marks(translations))
+        return self.strings.join(self.strings.with_marks(translations))
 
 
-def _target_index(translation: Translation, mark: Mark) -> int:
+def target_index(translation: Translation, mark: Mark) -> int:
     """Where in ``translation.text`` the access key goes: where it was in a text given back
     unchanged; else in the first target word aligned to the marked source word, on the marked
     letter if the word has it, else on its first letter; 0 (the first letter of the text) if no

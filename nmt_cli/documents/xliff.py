@@ -1,0 +1,218 @@
+"""XLIFF 1.2 and 2.0 files (``.xlf``, ``.xliff``) as documents: each unit's ``<source>``
+translated into its ``<target>``, the rest of the file as it was (formats/xliff.py reads the
+units and splices the targets into the file's own bytes).
+
+A source's inline codes (formats/inline.py) are kept: a paired code (``<g>``, ``<pc>``,
+``<mrk>``, and a ``<bpt>``/``<ept>``, ``<bx/>``/``<ex/>``, ``<sc/>``/``<ec/>``, ``<sm/>``/
+``<em/>`` pair) goes around the target words aligned to the words it enclosed; a standalone
+one (``<x/>``, ``<ph>``, ``<it>``, a lone ``<bx/>``..., a ``<mrk>`` not to translate) is a
+protected span, a placeholder the model copies, and goes back, as written, where the model put
+it (else where the alignment puts its place); the native code a ``<ph>`` or ``<bpt>`` holds is
+never translated (nmt_cli/markup/segments.py places them). Printf, Qt and brace placeholders
+in the text pass through as protected spans. A file whose texts mark access keys (``~``,
+``_``, ``&``: protect/mnemonics.file_markers) has each text's one marker taken out before the
+model reads it and put back on the word aligned to the marked one (documents/strings.py).
+A source with nothing to translate (``…``) is copied.
+
+Which units get a target: those that have none (or an empty one, 1.2 ``new`` or
+``needs-translation``, 2.0 ``initial``); never a ``translate="no"`` unit nor an approved one
+(1.2 ``approved="yes"``, a ``final`` or ``signed-off`` state); those with a target only as
+``retranslate`` says: "fuzzy", the targets whose state is ``needs-*``; "all", every one. A
+target written here is marked a machine's (1.2 ``state="needs-review-translation"
+state-qualifier="mt-suggestion"``, 2.0 ``state="translated"`` and a ``subState``). The
+file's target language (1.2 ``target-language``, 2.0 ``trgLang``) becomes the model's where
+it names none; a file from another source language, or into another target language, than
+the model's is one error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
+from nmt_cli.documents.strings import Mark, target_index
+from nmt_cli.errors import InputError
+from nmt_cli.formats.inline import STANDALONE, code_nodes
+from nmt_cli.formats.memory import same_language
+from nmt_cli.formats.xliff import EXTENSIONS, UNTRANSLATED, XliffUnit, read_units, write_targets
+from nmt_cli.inference.translation import Translation
+from nmt_cli.markup.segments import Segment, verbatim
+from nmt_cli.markup.tree import Element, Node, Text
+from nmt_cli.protect.mnemonics import file_markers, find_mnemonic, place_mnemonic
+
+APPROVED = frozenset(("final", "signed-off"))
+# A line break code stays an element placed by the alignment: held as a placeholder, the model
+# tends to drop the words that end the sentence before it
+_LINE_BREAK = re.compile(r"""^<[^>]*\s(?:ctype|subType)\s*=\s*["'](?:xlf:)?lb["']""")
+_GUARD = re.compile("|".join(PLACEHOLDERS))  # holds no access key
+
+
+def wanted(unit: XliffUnit, retranslate: str) -> bool:
+    """Whether ``unit`` gets a target (see above)."""
+    if not unit.translate or unit.approved or unit.state in APPROVED or not unit.source_text:
+        return False
+    if unit.target is None or not unit.target_text or unit.state in UNTRANSLATED:
+        return True
+    review = bool(unit.state and unit.state.startswith("needs-"))
+    return retranslate == "all" or retranslate == "fuzzy" and review
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """A unit to give a target: its position among the file's units (an id need only be
+    unique in its <file>), its source as a segment (None: nothing in it to translate, the
+    source is copied), and the access key taken out of its text (None: none)."""
+
+    position: int
+    unit: XliffUnit
+    segment: Segment | None
+    mark: Mark | None = None
+
+    def target(self, translation: Translation | None) -> str:
+        """The target's content (inline codes as tags) of ``translation`` (of the segment's
+        text; None where there is no segment)."""
+        if self.segment is None or translation is None:
+            return self.unit.source
+        if self.mark is not None:
+            at = target_index(translation, self.mark)
+            text = place_mnemonic(translation.text, at, self.mark.marker)
+            translation = replace(translation, text=text)
+        return self.segment.render(translation)
+
+
+@dataclass(frozen=True)
+class XliffDocument:
+    """An XLIFF file read whole: its bytes, its name, its units, and those chosen."""
+
+    data: bytes
+    name: str
+    units: list[XliffUnit]
+    chosen: list[Chosen]
+
+    def sources(self) -> list[str]:
+        return [c.segment.text for c in self.chosen if c.segment is not None]
+
+    @property
+    def needs_alignment(self) -> bool:
+        """Whether a source has inline codes or an access key to place (a placeholder code the
+        model lost goes back by the alignment too)."""
+        return any(
+            c.segment is not None and (c.segment.inlines or c.segment.stand_ins or c.mark)
+            for c in self.chosen
+        )
+
+    def check_languages(self, source: str | None, target: str | None) -> None:
+        """InputError where a file of it is in another source language than ``source`` (the
+        model's; None: not recorded), or asks for another target language than ``target``."""
+        for file_source, file_target in dict.fromkeys(u.languages for u in self.units):
+            if source and file_source and not same_language(file_source, source):
+                raise InputError(
+                    f'{self.name}: the file translates from "{file_source}", but the model '
+                    f"translates from {source}"
+                )
+            if target and file_target and not same_language(file_target, target):
+                raise InputError(
+                    f'{self.name}: the file asks for "{file_target}", but the model translates '
+                    f"into {target}"
+                )
+
+    def render(
+        self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
+    ) -> bytes:
+        """The file's bytes with a target for each chosen unit (``translations``: of
+        ``sources()``, in order)."""
+        done = iter(translations)
+        targets: dict[str | int, str] = {
+            c.position: c.target(next(done) if c.segment is not None else None) for c in self.chosen
+        }
+        if target is None and any(u.languages[1] is None for u in self.units):
+            warn("the model records no target language: the file's is left unset")
+        return write_targets(self.name, targets, target, self.data)
+
+
+def read_xliff(data: bytes, name: str, *, retranslate: str) -> XliffDocument:
+    """The XLIFF document of ``data`` (a file's bytes) named ``name``: units to translate chosen
+    by ``retranslate`` (documents/po.RETRANSLATE); FormatError naming the line where it does
+    not parse."""
+    units = list(read_units(name, data))
+    markers = file_markers([u.source_text for u in units if u.translate])
+    chosen = [_chosen(k, u, markers) for k, u in enumerate(units) if wanted(u, retranslate)]
+    return XliffDocument(data, name, units, chosen)
+
+
+def _held(element: Element) -> bool:
+    """Whether an inline element is a standalone code (code_nodes makes each one empty, its
+    tag the code as written), held in the text as a placeholder."""
+    name = element.name.rsplit(":", 1)[-1]
+    if _LINE_BREAK.search(element.open):
+        return False
+    return verbatim(element) or element.empty and (name in STANDALONE or name == "mrk")
+
+
+def _chosen(position: int, unit: XliffUnit, markers: Sequence[str]) -> Chosen:
+    """``unit``, at ``position``, to translate: its source's segment, without its access key
+    if it has one."""
+    nodes = code_nodes(unit.source)
+    segment = Segment(nodes, xml=True, held=_held)
+    if not segment.translatable():
+        return Chosen(position, unit, None)
+    protected = [m.span() for m in _GUARD.finditer(segment.text)]
+    for marker in markers:
+        found = find_mnemonic(segment.text, marker, protected)
+        if found.index is None:
+            continue
+        nth = segment.text[: found.index].count(marker)  # the marker is the nth in the text
+        clean = Segment(_without_marker(nodes, marker, nth), xml=True, held=_held)
+        if clean.text != found.text:  # written as a character reference: left as it is
+            break
+        word = len(found.text[: found.index + 1].split()) - 1
+        mark = Mark(word, found.text[found.index], found.index, marker)
+        return Chosen(position, unit, clean, mark)
+    return Chosen(position, unit, segment)
+
+
+def _without_marker(nodes: Sequence[Node], marker: str, nth: int) -> list[Node]:
+    """``nodes`` without the ``nth`` (from 0) ``marker`` of their text (as Segment reads it:
+    a standalone code's content is none of it)."""
+    written = "&amp;" if marker == "&" else marker
+    seen = 0
+    out: list[Node] = []
+    for node in nodes:
+        held = _count(node, marker)  # before any is removed
+        if isinstance(node, Text) and seen <= nth < seen + held:
+            text, raw = node.text.split(marker), node.raw.split(written)
+            if len(raw) == len(text):  # else a character reference: nothing removed
+                node = Text(_joined(text, marker, nth - seen), _joined(raw, written, nth - seen))
+        elif isinstance(node, Element) and seen <= nth < seen + held:
+            children = _without_marker(node.children, marker, nth - seen)
+            node = Element(node.name, node.open, node.close, children=children)
+        seen += held
+        out.append(node)
+    return out
+
+
+def _count(node: Node, marker: str) -> int:
+    """How many ``marker`` the text of ``node`` holds."""
+    if isinstance(node, Text):
+        return node.text.count(marker)
+    if isinstance(node, Element) and not node.empty:
+        return sum(_count(c, marker) for c in node.children)
+    return 0
+
+
+def _joined(parts: list[str], separator: str, k: int) -> str:
+    """``parts`` joined by ``separator``, but for the ``k``-th (from 0)."""
+    return separator.join(parts[: k + 1]) + separator.join(parts[k + 1 :])
+
+
+XLIFF = DocumentFormat(
+    "xliff",
+    EXTENSIONS,
+    read_xliff,
+    options=("retranslate",),
+    protect=(*PLACEHOLDERS, "~"),  # a tilde that marks no key is LibreOffice's literal one
+    alignment=True,  # where inline codes and access keys go in a translation
+    binary=True,
+)

@@ -1,0 +1,511 @@
+"""`nmt translate -i app.xlf -o out.xlf`: an XLIFF 1.2 or 2.0 file in, the same file out with a
+target for each unit to translate, marked a machine's, and nothing else changed.
+
+Given back its own texts, the file comes back identical but for the targets and states it adds
+(as the Okapi filters' round-trip tests check). Inline codes are kept, well formed, around the
+words aligned to theirs; translate="no", approved and translated units come back byte for byte
+(translated ones unless --retranslate says otherwise); the file's target language is set; a
+file from another language, or one that does not parse, is one error and nothing is written.
+The outputs pass a structural check after the OASIS schemas (tests/xliff_check.py).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import assert_one_error_line
+from lxml import etree
+from xliff_check import codes, problems
+
+from nmt_cli.documents.registry import format_for
+from nmt_cli.documents.xliff import read_xliff
+from nmt_cli.errors import InputError
+from nmt_cli.formats.xliff import MT_SUBSTATE, read_units
+from nmt_cli.inference.translation import Translation
+from nmt_cli.protect.mnemonics import find_mnemonic
+
+FIXTURES = Path(__file__).resolve().parent / "l10n"
+
+XLIFF_12 = """<?xml version="1.0" encoding="UTF-8"?>
+<!-- exported from the catalogue -->
+<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version='1.2'>
+  <file original="app.po" source-language="fr" datatype="po">
+    <body>
+      <trans-unit id="hello">
+        <source>Bonjour <x id="1"/>, vous avez <g id="2" ctype="bold">trois messages</g>.</source>
+        <note>greeting</note>
+      </trans-unit>
+      <trans-unit id="bold">
+<source>Ouvrir un <bpt id="1">&lt;b></bpt>fichier existant<ept id="1">&lt;/b></ept> ici</source>
+      </trans-unit>
+      <trans-unit id="key"><source>~Enregistrer le document</source></trans-unit>
+      <trans-unit id="done">
+        <source>Fermer la fenêtre</source>
+        <target state="translated">Close the window</target>
+      </trans-unit>
+      <trans-unit id="review">
+        <source>Quitter</source>
+        <target state='needs-review-translation'>Quit</target>
+      </trans-unit>
+      <trans-unit id="approved" approved="yes">
+        <source>Aide</source>
+        <target>Help</target>
+      </trans-unit>
+      <group translate="no">
+        <trans-unit id="brand"><source>LibreOffice &amp; co</source></trans-unit>
+      </group>
+      <trans-unit id="only"><source>« … »</source></trans-unit>
+    </body>
+  </file>
+</xliff>
+"""
+
+XLIFF_20 = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="fr-FR">
+  <file id="f1">
+    <unit id="hello">
+      <notes><note>greeting</note></notes>
+      <segment>
+<source>Voir <pc id="1">ici</pc><ph id="2"/> et <sc id="3"/>fermez tout<ec startRef="3"/>.</source>
+      </segment>
+    </unit>
+    <unit id="two">
+      <segment id="s1"><source>Fermer.</source></segment>
+      <segment id="s2" state="translated"><source>Quitter.</source><target>Quit.</target></segment>
+    </unit>
+    <unit id="final">
+      <segment state="final"><source>Aide</source><target>Help</target></segment>
+    </unit>
+    <unit id="brand" translate="no">
+      <segment><source>LibreOffice</source></segment>
+    </unit>
+  </file>
+</xliff>
+"""
+
+ADDED_12 = (' target-language="en"',)
+STATES_12 = ' state="needs-review-translation" state-qualifier="mt-suggestion"'
+ADDED_20 = (' trgLang="en"', f' state="translated" subState="{MT_SUBSTATE}"')
+
+
+def aligned(sources: list[str]) -> list[Translation]:
+    """Each text given back unchanged, each word aligned to itself."""
+    return [
+        Translation(s, s, 0.0, alignment=[(k, k) for k in range(len(s.split()))]) for s in sources
+    ]
+
+
+def reversed_words(sources: list[str]) -> list[Translation]:
+    """Each text's words in reverse order, aligned to theirs: codes must move with them."""
+    out = []
+    for s in sources:
+        words = s.split()
+        n = len(words)
+        out.append(
+            Translation(s, " ".join(words[::-1]), 0.0, alignment=[(k, n - 1 - k) for k in range(n)])
+        )
+    return out
+
+
+def render(text: str, translate=aligned, retranslate: str = "none", target: str | None = "en"):
+    document = read_xliff(text.encode("utf-8"), "app.xlf", retranslate=retranslate)
+    return document, document.render(translate(document.sources()), target, print)
+
+
+def units(data: bytes) -> dict:
+    return {u.id: u for u in read_units("out.xlf", data)}
+
+
+def unit_bytes(data: bytes, uid: str, version: str = "1.2") -> bytes:
+    tag = b"trans-unit" if version == "1.2" else b"unit"
+    return re.search(rb'<%s id="%s".*?</%s>' % (tag, uid.encode(), tag), data, re.S).group()
+
+
+def only_added(before: bytes, after: bytes, added: tuple[str, ...]) -> list[str]:
+    """The targets ``after`` adds to ``before``, in order, checking that it changes nothing
+    else but by adding the attributes ``added``: a target on a line of its own, or after a
+    ``</source>`` on its line."""
+    old, new = before.decode().splitlines(), after.decode().splitlines()
+    targets = []
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for op, a1, a2, b1, b2 in matcher.get_opcodes():
+        assert op in ("equal", "insert", "replace"), (op, old[a1:a2])
+        if op == "insert":
+            targets += new[b1:b2]
+        elif op == "replace":
+            assert a2 - a1 == b2 - b1, (old[a1:a2], new[b1:b2])
+            for line, changed in zip(old[a1:a2], new[b1:b2]):
+                for attribute in added:
+                    changed = changed.replace(attribute, "")
+                if "<target" not in line:
+                    targets += re.findall(r"(?<=</source>)<target[^>]*>.*?</target>", changed)
+                    changed = re.sub(r"(?<=</source>)<target[^>]*>.*?</target>", "", changed)
+                assert changed == line
+    return targets
+
+
+def inner(element_text: str) -> str:
+    return re.fullmatch(r"\s*<target[^>]*>(.*)</target>", element_text, re.S).group(1)
+
+
+# -- the identity round trip -------------------------------------------------------------------
+
+
+def test_an_xliff_12_file_given_back_its_texts_comes_back_identical_but_for_its_new_targets():
+    document, out = render(XLIFF_12)
+    assert document.sources() == [
+        "Bonjour \ue000, vous avez trois messages.",  # a standalone code: a placeholder
+        "Ouvrir un fichier existant ici",
+        "Enregistrer le document",
+    ]
+    new = only_added(XLIFF_12.encode(), out, ADDED_12)
+    read = units(out)
+    assert len(new) == 4 and all(line.strip().startswith(f"<target{STATES_12}>") for line in new)
+    for line, uid in zip(new, ("hello", "bold", "key", "only")):
+        assert inner(line) == read[uid].source
+    assert problems(out) == []
+
+
+def test_an_xliff_20_file_given_back_its_texts_comes_back_identical_but_for_its_new_targets():
+    document, out = render(XLIFF_20)
+    assert document.sources() == ["Voir ici\ue000 et fermez tout.", "Fermer."]
+    new = only_added(XLIFF_20.encode(), out, ADDED_20)
+    read = units(out)
+    assert len(new) == 2  # one on its own line, one after its source, as that was written
+    assert read["hello"].target == read["hello"].source
+    assert read["two/s1"].target == "Fermer."
+    assert problems(out) == []
+
+
+def test_a_file_given_back_its_texts_twice_is_the_same_file_the_second_time():
+    _, once = render(XLIFF_12)
+    _, twice = render(once.decode(), retranslate="none")
+    assert twice == once
+
+
+# -- inline codes ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [XLIFF_12, XLIFF_20])
+def test_inline_codes_are_kept_well_formed_and_move_with_their_words(text):
+    document, out = render(text, translate=reversed_words)
+    assert problems(out) == []
+    target = etree.fromstring(out)
+    for holder in target.iter("{*}trans-unit", "{*}segment"):
+        src, tgt = holder.find("{*}source"), holder.find("{*}target")
+        if tgt is not None:
+            assert codes(tgt) == codes(src), etree.tostring(holder)
+    read = units(out)
+    if "1.2" in text:
+        assert read["hello"].target.startswith('<g id="2" ctype="bold">messages. trois</g>')
+        bold = read["bold"].target
+        assert (
+            bold.index("<bpt") < bold.index("existant") < bold.index("fichier") < bold.index("<ept")
+        )
+        assert "&lt;b&gt;" in bold and "&lt;/b&gt;" in bold  # native code as it was
+    else:
+        hello = read["hello"].target
+        assert '<sc id="3"/>tout. fermez<ec startRef="3"/>' in hello
+        assert '<pc id="1">ici</pc><ph id="2"/>' in hello
+
+
+@pytest.mark.parametrize(
+    "source, needed",
+    [
+        ("Voir ici et fermez tout.", False),
+        ('Voir ici<ph id="2"/> et fermez tout.', True),  # a placeholder the model may lose
+        ('Voir <pc id="1">ici</pc> et fermez tout.', True),
+        ("~Voir ici et fermez tout.", True),
+    ],
+)
+def test_word_alignments_are_asked_for_only_where_a_code_or_an_access_key_needs_them(
+    source, needed
+):
+    text = re.sub(r"<source>Voir.*?</source>", f"<source>{source}</source>", XLIFF_20)
+    document = read_xliff(text.encode(), "app.xliff", retranslate="none")
+    assert document.needs_alignment == needed
+
+
+def test_the_native_code_of_a_placeholder_never_reaches_the_model():
+    text = XLIFF_12.replace(
+        'Bonjour <x id="1"/>', 'Bonjour <ph id="1">&lt;span class="nom"&gt;</ph>'
+    )
+    document, out = render(text)
+    assert "span" not in " ".join(document.sources())
+    assert '<ph id="1">&lt;span class="nom"&gt;</ph>' in units(out)["hello"].target
+
+
+# -- what is left alone ------------------------------------------------------------------------
+
+
+def test_translate_no_approved_and_translated_units_come_back_byte_for_byte():
+    _, out = render(XLIFF_12, translate=reversed_words)
+    for uid in ("done", "review", "approved", "brand"):
+        assert unit_bytes(out, uid) == unit_bytes(XLIFF_12.encode(), uid)
+    _, out = render(XLIFF_20, translate=reversed_words)
+    for uid in ("final", "brand"):
+        assert unit_bytes(out, uid, "2.0") == unit_bytes(XLIFF_20.encode(), uid, "2.0")
+    assert b"<target>Quit.</target>" in out
+
+
+@pytest.mark.parametrize(
+    "retranslate, chosen",
+    [
+        ("none", {"hello", "bold", "key", "only"}),
+        ("fuzzy", {"hello", "bold", "key", "only", "review"}),
+        ("all", {"hello", "bold", "key", "only", "review", "done"}),
+    ],
+)
+def test_retranslate_says_which_translated_units_get_a_new_target(retranslate, chosen):
+    document, out = render(XLIFF_12, translate=reversed_words, retranslate=retranslate)
+    assert {c.unit.id for c in document.chosen} == chosen
+    read = units(out)
+    for uid in ("done", "review", "approved", "brand"):
+        same = unit_bytes(out, uid) == unit_bytes(XLIFF_12.encode(), uid)
+        assert same == (uid not in chosen), uid
+    assert read["done"].target == ("fenêtre la Fermer" if "done" in chosen else "Close the window")
+
+
+def test_all_never_touches_approved_final_or_untranslatable_units():
+    document, _ = render(XLIFF_20, retranslate="all")
+    assert {c.unit.id for c in document.chosen} == {"hello", "two/s1", "two/s2"}
+
+
+# -- states and languages ----------------------------------------------------------------------
+
+
+def test_new_targets_are_marked_machine_translations_in_each_version():
+    _, out = render(XLIFF_12)
+    hello = units(out)["hello"]
+    assert (hello.state, hello.qualifier) == ("needs-review-translation", "mt-suggestion")
+    assert hello.skip_reason() == "machine translation"  # never read back as training data
+    _, out = render(XLIFF_20)
+    read = units(out)
+    assert (read["hello"].state, read["hello"].qualifier) == ("translated", MT_SUBSTATE)
+    assert read["hello"].skip_reason() == "machine translation"
+    assert read["two/s2"].state == "translated" and read["two/s2"].qualifier is None
+
+
+def test_the_files_target_language_is_the_models_where_it_names_none():
+    _, out = render(XLIFF_12)
+    assert b'source-language="fr" datatype="po" target-language="en">' in out
+    _, out = render(XLIFF_20)
+    assert b'srcLang="fr-FR" trgLang="en">' in out
+    _, out = render(XLIFF_12.replace('datatype="po"', 'datatype="po" target-language="en-GB"'))
+    assert b'target-language="en-GB"' in out and b'target-language="en"' not in out
+
+
+def test_a_file_in_other_languages_than_the_models_is_one_error():
+    document = read_xliff(XLIFF_12.encode(), "app.xlf", retranslate="none")
+    document.check_languages("fr", "en")
+    document.check_languages(None, None)
+    with pytest.raises(
+        InputError, match='app.xlf: the file translates from "fr", but the model translates from de'
+    ):
+        document.check_languages("de", "en")
+    german = read_xliff(
+        XLIFF_20.replace('srcLang="fr-FR"', 'srcLang="fr-FR" trgLang="de"').encode(),
+        "app.xliff",
+        retranslate="none",
+    )
+    with pytest.raises(
+        InputError, match='app.xliff: the file asks for "de", but the model translates into en'
+    ):
+        german.check_languages("fr", "en")
+
+
+TWO_FILES = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+  <file original="a.po" source-language="fr" datatype="po"><body>
+    <trans-unit id="1"><source>Ouvrir</source></trans-unit>
+  </body></file>
+  <file original="b.po" source-language="fr" datatype="po"><body>
+    <trans-unit id="1"><source>Fermer tout</source></trans-unit>
+  </body></file>
+</xliff>
+"""
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+def test_units_of_two_files_with_the_same_id_each_get_their_own_target(encoding):
+    data = TWO_FILES.replace("UTF-8", encoding.upper()).encode(encoding)
+    document = read_xliff(data, "app.xlf", retranslate="none")
+    out = document.render(reversed_words(document.sources()), "en", print)
+    targets = [u.target for u in read_units("out.xlf", out)]
+    assert targets == ["Ouvrir", "tout Fermer"]
+    assert out.decode(encoding).count('target-language="en"') == 2
+
+
+# -- access keys -------------------------------------------------------------------------------
+
+
+def test_an_access_key_never_reaches_the_model_and_comes_back_once_on_the_aligned_word():
+    text = XLIFF_12.replace("<source>Quitter</source>", "<source>~Quitter</source>")
+    document, out = render(text, translate=reversed_words)
+    assert "Enregistrer le document" in document.sources()
+    key = units(out)["key"].target
+    assert key == "document le ~Enregistrer"
+    assert find_mnemonic(key, "~").index is not None
+
+
+# -- files that are not read -------------------------------------------------------------------
+
+
+def test_xlf_and_xliff_files_are_read_as_xliff_by_extension():
+    for name in ("app.xlf", "app.XLIFF", "app.xlf.gz"):
+        assert format_for(name, None).name == "xliff"
+
+
+BOMB = """<?xml version="1.0"?>
+<!DOCTYPE xliff [
+ <!ENTITY a "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa">
+ <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+ <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">
+ <!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">
+ <!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;">
+ <!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;">
+ <!ENTITY g "&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;">
+]>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+<file original="x" source-language="fr" datatype="po"><body>
+<trans-unit id="a"><source>&g;</source></trans-unit>
+</body></file></xliff>
+"""
+
+
+def test_an_entity_expansion_bomb_is_one_error_in_bounded_memory(run_cli, tmp_path):
+    (tmp_path / "bomb.xlf").write_text(BOMB, encoding="utf-8")
+    out = tmp_path / "out.xlf"
+    result = run_cli(
+        ["translate", "-m", tmp_path / "no-model", "-i", tmp_path / "bomb.xlf", "-o", out]
+    )
+    assert_one_error_line(result, "bomb.xlf:", "entit")
+    assert not out.exists()
+
+    def cap():
+        limit = 1200 * 1024 * 1024  # the interpreter and lxml; an expansion would need more
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    code = (
+        "from nmt_cli.documents.xliff import read_xliff\n"
+        "from nmt_cli.errors import InputError\n"
+        f"data = open({str(tmp_path / 'bomb.xlf')!r}, 'rb').read()\n"
+        "try: read_xliff(data, 'bomb.xlf', retranslate='none')\n"
+        "except InputError: print('refused')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, preexec_fn=cap, timeout=120
+    )
+    assert done.stdout.strip() == "refused", done.stderr
+
+
+@pytest.mark.parametrize(
+    "text, line, what",
+    [
+        (XLIFF_12[: XLIFF_12.index('<trans-unit id="done">') + 30], 15, "not well-formed"),
+        (XLIFF_20.replace("</pc>", "</g>"), 7, "not well-formed"),
+        (
+            '<?xml version="1.0"?>\n<resources>\n<string name="a">b</string>\n</resources>\n',
+            1,
+            "not XLIFF",
+        ),
+    ],
+)
+def test_a_file_that_does_not_parse_is_one_error_naming_its_line_and_writes_nothing(
+    run_cli, tmp_path, text, line, what
+):
+    (tmp_path / "app.xlf").write_text(text, encoding="utf-8")
+    out = tmp_path / "out.xlf"
+    result = run_cli(
+        ["translate", "-m", tmp_path / "no-model", "-i", tmp_path / "app.xlf", "-o", out]
+    )
+    error = assert_one_error_line(result, "app.xlf", what)
+    assert f"app.xlf:{line}:" in error
+    assert not out.exists()
+
+
+# -- the shipped model -------------------------------------------------------------------------
+
+
+def check_translated(source: bytes, out: bytes) -> None:
+    """What a run of the shipped model over ``source`` must give: a file that passes the
+    schema check, the same units, every unit left alone byte for byte, every new target with its
+    source's codes and placeholders, an access key in gives one out, most targets changed."""
+    assert problems(out) == []
+    before, after = units(source), units(out)
+    assert list(after) == list(before)
+    document = read_xliff(source, "app", retranslate="none")
+    chosen = {c.unit.id for c in document.chosen}
+    version = "2.0" if b"document:2.0" in source else "1.2"
+    changed = 0
+    for uid, unit in before.items():
+        if uid not in chosen:
+            assert unit_bytes(out, uid, version) == unit_bytes(source, uid, version)
+            continue
+        target = after[uid].target
+        assert target is not None, uid
+        wrapped = etree.fromstring(
+            f'<t xmlns="urn:oasis:names:tc:xliff:document:{version}">{target}</t>'
+        )
+        original = etree.fromstring(
+            f'<t xmlns="urn:oasis:names:tc:xliff:document:{version}">{unit.source}</t>'
+        )
+        assert codes(wrapped) == codes(original), uid
+        assert sorted(re.findall(r"%\d", after[uid].target_text)) == sorted(
+            re.findall(r"%\d", unit.source_text)
+        ), uid
+        if find_mnemonic(unit.source_text, "~").index is not None:
+            assert find_mnemonic(after[uid].target_text, "~").index is not None, uid
+        changed += after[uid].target_text != unit.source_text
+    assert changed >= 0.8 * len(chosen)
+
+
+def test_the_shipped_model_translates_an_xliff_file_through_the_cli(run_cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("app.xlf").write_bytes((FIXTURES / "app.xlf").read_bytes())
+    result = run_cli(["translate", "-i", "app.xlf", "-o", "out.xlf"])
+    assert result.exit_code == 0, result.stderr
+    out = Path("out.xlf").read_bytes()
+    check_translated(Path("app.xlf").read_bytes(), out)
+    assert b'source-language="fr" datatype="po" target-language="en"' in out
+
+
+def test_the_shipped_model_refuses_a_file_from_another_language(run_cli, tmp_path):
+    (tmp_path / "de.xlf").write_text(
+        XLIFF_12.replace('source-language="fr"', 'source-language="de"'), encoding="utf-8"
+    )
+    out = tmp_path / "out.xlf"
+    result = run_cli(["translate", "-i", tmp_path / "de.xlf", "-o", out])
+    assert_one_error_line(result, "de.xlf", '"de"', "translates from fr")
+    assert not out.exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("version, name", [("1.2", "app.xlf"), ("2.0", "app.xliff")])
+def test_200_libreoffice_strings_come_through_the_shipped_model_in_xliff(
+    run_cli, tmp_path, version, name
+):
+    make = pytest.importorskip("l10n.make_fixtures", reason="tests/l10n/make_fixtures.py")
+    if not make.CATALOGUES.is_dir():
+        pytest.skip(f"no LibreOffice catalogues at {make.CATALOGUES}")
+    texts, plurals = make.entries(
+        {"mnemonic": 60, "placeholder": 60, "lines": 30, "markup": 10, "plain": 50}, n_plurals=12
+    )
+    source = make.xliff(texts, plurals, version).encode("utf-8")
+    (tmp_path / name).write_bytes(source)
+    assert len(units(source)) >= 200 and problems(source) == []
+    result = run_cli(["translate", "-i", tmp_path / name, "-o", tmp_path / f"out-{name}"])
+    assert result.exit_code == 0, result.stderr
+    check_translated(source, (tmp_path / f"out-{name}").read_bytes())
+
+
+def test_an_xliff_file_may_be_written_to_a_terminal_an_office_document_not(monkeypatch):
+    from nmt_cli.documents.registry import FORMATS
+
+    assert FORMATS["xliff"].printable and not FORMATS["docx"].printable
