@@ -68,7 +68,7 @@ FILES = {
         'msgid ""\n'
         'msgstr ""\n'
         '"Language: fr\\n"\n'
-        '"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Content-Type: text/plain; charset=utf-8\\n"\n'  # UTF-8 as written: kept so
         '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n'
         "\n"
         "#: guide/menu.py:5\n"

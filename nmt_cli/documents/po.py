@@ -14,10 +14,10 @@ A catalogue's access keys (its ``X-Accelerator-Marker``, else the marker its mes
 for one, on the word aligned to the marked one (strings.py).
 
 The header's Language becomes the model's target language, its Plural-Forms that language's
-(plurals.py) and its charset UTF-8, the output's (one that names UTF-8 already is kept as
-written). The placeholders of format strings (``%s``,
-``%(name)s``, ``%1$d``, ``%1``, ``{0}``, ``{name}``) pass through translation unchanged, as
-protected spans, with reST inline markup and the rest of nmt_cli/protect/.
+(plurals.py) and its charset UTF-8, the output's (a Content-Type that names UTF-8 already is
+kept as written). The placeholders of format strings (``%s``, ``%(name)s``, ``%1$d``, ``%1``,
+``{0}``, ``{name}``) pass through translation unchanged, as protected spans, with reST inline
+markup and the rest of nmt_cli/protect/.
 
 Read whole as bytes, UTF-8, and checked before anything is translated (formats/po.py: the
 reading the training readers share); what fails is one error naming its line. Written as polib
