@@ -1,14 +1,22 @@
 """ICU MessageFormat's plural and select messages (nmt_cli/protect/icu.py): the pieces of their
 structure are protected spans, each branch's text is left to translate, and the pieces keep
-their order whatever the model wrote."""
+their order whatever the model wrote; once back in place, a plural message has the target
+language's plural categories (icu_categories.py)."""
 
 from __future__ import annotations
 
+import json
+import sys
+
 import pytest
 
+from nmt_cli.inference.protection import _printed_word_scores
+from nmt_cli.protect import icu
 from nmt_cli.protect.format_strings import order_groups
+from nmt_cli.protect.icu_categories import retarget
 from nmt_cli.protect.placeholders import FALLBACK, mask
-from nmt_cli.protect.placement import held, place_spans
+from nmt_cli.protect.placement import Placement, held, place_spans
+from nmt_cli.protect.plural_categories import plural_categories
 from nmt_cli.protect.spans import SpanFinder
 
 FIND = SpanFinder()
@@ -100,3 +108,160 @@ def test_the_structure_comes_out_well_formed_whatever_order_the_model_wrote_it_i
     # each piece once, in the source's order: a well-formed message, the dropped end at the end
     assert placed.text.startswith("You have {n, plural, one {# file} other {# files")
     assert placed.text.endswith("}}") and placed.text.count("}}") == 1
+
+
+# -- the target language's plural categories (icu_categories.py) ------------------------------
+
+
+def restored(line: str, language: str | None, write=lambda masked: masked) -> Placement:
+    """``line``'s spans put back into ``write(its masked text)`` (the model's translation),
+    then its plural messages given the categories of ``language``."""
+    found = FIND.find(line)
+    m = mask(line, found, [s.text for s in found], FALLBACK)
+    n_source = len(m.text.split())
+    placed = place_spans(
+        write(m.text),
+        held(m.text, FALLBACK, len(found)),
+        m.outputs,
+        m.glue,
+        FALLBACK,
+        None,
+        n_source,
+        order_groups(found),
+        m.touching,
+    )
+    return retarget(placed, found, m.outputs, language)
+
+
+FRENCH = "Vous avez {n, plural, one {# fichier} many {# de fichiers} other {# fichiers}}."
+ENGLISH = "You have {n, plural, =0 {no file} one {# file} other {# files}}."
+
+
+def test_a_category_the_target_lacks_is_dropped_with_its_branch():
+    assert restored(FRENCH, "en").text == (
+        "Vous avez {n, plural, one {# fichier} other {# fichiers}}."
+    )
+
+
+def test_a_category_the_target_has_is_filled_with_others_text_and_explicit_values_stay():
+    assert restored(ENGLISH, "fr").text == (
+        "You have {n, plural, =0 {no file} one {# file} many {# files} other {# files}}."
+    )
+    arabic = restored(ENGLISH, "ar").text
+    assert "=0 {no file} one {# file} zero {# files} two {# files} few {# files} many " in arabic
+    assert restored("{n, plural, =1 {un} other {#}}", "ja").text == "{n, plural, =1 {un} other {#}}"
+    assert restored("{n, plural, one {un} other {#}}", "ja").text == "{n, plural, other {#}}"
+
+
+def test_the_words_of_a_dropped_branch_become_none_and_the_others_follow_their_text():
+    """Word alignment and word scores read Placement.words: after the rewrite each word of the
+    translation points at the word of the new text it is in, a dropped one at none."""
+    written = "You have 101 102 file 103 104 of files 105 106 files 107."
+    placed = restored(FRENCH, "en", lambda _: written)
+    words = placed.text.split()
+    assert placed.text == "You have {n, plural, one {# file} other {# files}}."
+    became = {w: [words[n] for n in placed.words[i]] for i, w in enumerate(written.split())}
+    assert became["You"] == ["You"] and became["file"] == ["file}"]
+    assert became["of"] == [] and became["files"] == ["files}}."]  # the kept "files"
+    assert all(0 <= n < len(words) for ns in placed.words for n in ns)
+    assert all(0 <= n < len(words) for ns in placed.span_words.values() for n in ns)
+    scores = _printed_word_scores([-1.0] * len(written.split()), placed)
+    assert len(scores) == len(words)
+
+
+def test_a_filled_branch_is_new_words_no_word_of_the_translation_became():
+    placed = restored(ENGLISH, "fr")
+    words = placed.text.split()
+    filled = [n for n, w in enumerate(words) if w == "many"][0]
+    from_translation = {n for ns in placed.words for n in ns}
+    from_spans = {n for ns in placed.span_words.values() for n in ns}
+    assert {filled, filled + 1, filled + 2} & (from_translation | from_spans) == set()
+    assert [words[n] for n in placed.words[-2]] == ["files}}."]  # the last branch's "files"
+
+
+def test_a_selectordinal_gets_the_target_languages_ordinal_categories():
+    line = "Le {n, selectordinal, one {#er} other {#e}} prix."
+    assert restored(line, "en").text == (
+        "Le {n, selectordinal, one {#er} two {#e} few {#e} other {#e}} prix."
+    )
+    english = "the {n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} prize"
+    assert restored(english, "fr").text == (
+        "the {n, selectordinal, one {#st} other {#th}} prize"
+    )
+
+
+def test_a_message_in_a_branch_gets_its_own_categories_and_a_copy_holds_them():
+    select = (
+        "{g, select, male {Il a {n, plural, one {# chat} many {# de chats} other {# chats}}}"
+        " other {Iel a {n, plural, one {# chat} other {# chats}}}}"
+    )
+    assert restored(select, "en").text == (
+        "{g, select, male {Il a {n, plural, one {# chat} other {# chats}}}"
+        " other {Iel a {n, plural, one {# chat} other {# chats}}}}"
+    )
+    nested = "{a, plural, one {{b, plural, one {x} other {y}}} other {{b, plural, other {z}}}}"
+    assert restored(nested, "fr").text == (
+        "{a, plural, one {{b, plural, one {x} many {y} other {y}}}"
+        " many {{b, plural, one {z} many {z} other {z}}}"
+        " other {{b, plural, one {z} many {z} other {z}}}}"
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "{g, select, one {Il} many {Ils} other {Iel}}",  # a select's keywords are no categories
+        "Voir `{n, plural, one {a} many {b} other {c}}` ici",  # inline code: the code's
+        "{n, plural, one {a} many {b}}",  # no other
+        "Vous avez %d fichiers.",  # no message
+    ],
+)
+def test_a_message_that_is_not_a_plural_of_the_translation_is_untouched(line):
+    assert restored(line, "en").text == restored(line, None).text
+
+
+def test_offset_and_a_keyword_that_is_no_category_stay_where_a_branch_goes():
+    line = "{n, plural, offset:1 many {x} lots {y} other {z}} fin"
+    assert restored(line, "en").text == "{n, plural, offset:1 lots {y} one {z} other {z}} fin"
+    last = "{n, plural, one {y} other {z} many {x}} fin"
+    assert restored(last, "en").text == "{n, plural, one {y} other {z}} fin"
+
+
+@pytest.mark.parametrize("language", ["oc", "xx", "", None])
+def test_a_language_without_known_categories_keeps_the_sources(language):
+    assert restored(FRENCH, language).text == FRENCH
+
+
+def test_without_babel_the_messages_keep_the_sources_categories(monkeypatch):
+    monkeypatch.setitem(sys.modules, "babel", None)  # import babel: ImportError
+    assert plural_categories("en") is None
+    assert restored(FRENCH, "en").text == FRENCH
+    assert restored(ENGLISH, "fr").text == ENGLISH
+
+
+def test_each_span_is_placed_where_its_output_starts():
+    line = "({n, plural, one {# fichier} other {# fichiers}}) &amp; <b>gras</b>."
+    found = FIND.find(line)
+    m = mask(line, found, [s.text for s in found], FALLBACK)
+    placed = restored(line, None)
+    assert placed.span_at.keys() == set(range(len(found)))
+    for k, at in placed.span_at.items():
+        assert placed.text[at:].startswith(m.outputs[k])
+
+
+# -- through `nmt translate` ------------------------------------------------------------------
+
+
+def test_nmt_translate_gives_a_plural_message_the_english_categories(run_cli):
+    args = ["translate", "--format", "jsonl", "--align", "--word-scores"]
+    result = run_cli(args, input=(FRENCH + "\n").encode())
+    assert result.exit_code == 0, result.stderr
+    record = json.loads(result.stdout)
+    text = record["translation"]
+    message = icu.message(text, text.index("{n, plural,"))
+    assert message is not None and [b.keyword for b in message.branches] == ["one", "other"]
+    assert text.count("#") == 2 and "many" not in text
+    n_words, n_source = len(text.split()), len(FRENCH.split())
+    assert len(record["word_scores"]) == n_words
+    links = [tuple(map(int, x.split("-"))) for x in record["alignment"].split()]
+    assert links and all(s < n_source and t < n_words for s, t in links)

@@ -19,13 +19,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
-from nmt_cli.documents.plurals import plural_categories
 from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.formats import android, apple_strings, i18n_json, properties
 from nmt_cli.formats.encoding import Encoding, decode
 from nmt_cli.formats.skeleton import Unit
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import file_markers
+from nmt_cli.protect.plural_categories import plural_categories
 
 # write(targets, target language, warn): the file with targets[k] as the text of units[k]
 Write = Callable[[list[str], "str | None", Callable[[str], None]], str]

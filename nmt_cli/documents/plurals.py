@@ -1,7 +1,7 @@
 """gettext's plural forms by language: the ``Plural-Forms`` header a catalogue in that language
 needs (the GNU gettext manual, "Plural forms"), so that its plural messages have the number of
-forms, and the rule, that ``msgfmt --check`` and a program's ``ngettext`` expect; and CLDR's
-plural categories by language, the quantities of an Android ``<plurals>``."""
+forms, and the rule, that ``msgfmt --check`` and a program's ``ngettext`` expect. CLDR's plural
+categories (an Android ``<plurals>``'s quantities) are nmt_cli/protect/plural_categories.py's."""
 
 from __future__ import annotations
 
@@ -52,28 +52,3 @@ def count_forms(header: str | None) -> int | None:
     """The number of forms a Plural-Forms header gives (None: none, or not a number)."""
     found = _NPLURALS.search(header or "")
     return int(found.group(1)) if found else None
-
-
-# CLDR's cardinal plural categories by language (Unicode CLDR, "Language Plural Rules"): the
-# quantities an Android <plurals> gives, in CLDR's order
-_ONE_OTHER = ("one", "other")
-CATEGORIES = {
-    **dict.fromkeys("ja ko zh vi th id ms lo my km".split(), ("other",)),
-    **dict.fromkeys(
-        "en de nl sv da nb nn no fo el bg fi et eo hu eu gl af sq oc".split(), _ONE_OTHER
-    ),
-    **dict.fromkeys("fr es it pt ca".split(), ("one", "many", "other")),
-    **dict.fromkeys("ru uk be lt cs sk pl".split(), ("one", "few", "many", "other")),
-    **dict.fromkeys("sr hr bs ro".split(), ("one", "few", "other")),
-    "he": ("one", "two", "other"),
-    "lv": ("zero", "one", "other"),
-    "ga": ("one", "two", "few", "many", "other"),
-    "sl": ("one", "two", "few", "other"),
-    "ar": ("zero", "one", "two", "few", "many", "other"),
-}
-
-
-def plural_categories(language: str) -> tuple[str, ...] | None:
-    """CLDR's plural categories of ``language`` (``fr``, ``pt-BR``), None if unknown."""
-    code = language.replace("-", "_")
-    return CATEGORIES.get(code) or CATEGORIES.get(code.split("_")[0].lower())

@@ -8,7 +8,9 @@ Its pieces (jsonl's ``tokens``) and attention are the model's, over the masked s
 are its log-prob and score: those of the placeholders' pieces, not of the spans' own. Its word
 scores (``--word-scores``) count the printed words: a span's first word holds its placeholder's
 score (see _printed_word_scores).
-A line with nothing to protect is translated exactly as without protection.
+A line with nothing to protect is translated exactly as without protection. An ICU plural
+message gets the target language's plural categories once its spans are back in place
+(protect/icu_categories.py).
 
 Where the model dropped or repeated a placeholder, the span is placed by the attention alignment
 (placement.py); a model with a full-context alignment pass (see nmt_cli/align/forced.py) reads
@@ -27,6 +29,7 @@ from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.inference.translation import Translation, joined
 from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.protect.format_strings import order_groups
+from nmt_cli.protect.icu_categories import retarget
 from nmt_cli.protect.numbers import convert
 from nmt_cli.protect.placeholders import Masked, PlaceholderForm, form_for, mask
 from nmt_cli.protect.placement import Placement, held, needs_alignment, place_spans
@@ -159,6 +162,7 @@ class SpanProtection:
             order,
             m.touching,
         )
+        placed = retarget(placed, m.spans, m.outputs, self.target)  # ICU plurals' categories
         start, end = m.original(s.offset, s.offset + len(part.source)) if part.source else (0, 0)
         original_words = _word_spans(m.line[start:end])
         source_words = _words_of(m, s.offset, part.source, start, original_words)

@@ -14,47 +14,75 @@ so that the translation keeps the argument, the selector (``plural``, ``select``
 other {# files}}.`` A message inside a branch is read the same way; a simple argument inside a
 branch (``{name}``, ``{0,number}``) is a placeholder. The pieces keep their source order
 (format_strings.order_group ``icu``), so the message is well formed whatever the model wrote.
-ICU's quoting (``'{'``, ``''``) is text. The branches are those of the source: a target language
-with other plural categories gets the source's, ``other`` standing for the rest.
+ICU's quoting (``'{'``, ``''``) is text. The branches are the source's; once the translation
+holds the message again, a plural's get the target language's categories (icu_categories.py,
+which reads a message's branches with ``message``).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 HEAD = r"\{\s*[A-Za-z_]\w*\s*,\s*(plural|selectordinal|select)\s*,"  # a message's start
 _HEAD = re.compile(HEAD)
-_KEYWORD = re.compile(r"\s*(?:offset:\s*\d+\s*)?(?:=\d+|[A-Za-z_]\w*)\s*\{")
+_KEYWORD = re.compile(r"\s*(?:offset:\s*\d+\s*)?(=\d+|[A-Za-z_]\w*)\s*\{")
 _CLOSE = re.compile(r"\s*\}")
 _SIMPLE = re.compile(r"\{[^{}]*\}")  # an argument inside a branch: {name}, {0,number}
+
+
+@dataclass(frozen=True)
+class Branch:
+    """A branch of a message: its ``keyword`` (``one``, ``=0``, ``male``) starts at ``start``
+    of the line, its text is ``line[body[0]:body[1]]`` (between its braces)."""
+
+    keyword: str
+    start: int
+    body: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Message:
+    """A well-formed message of a line: its selector (``plural``, ``selectordinal``,
+    ``select``), its branches in order, and where it ends (after its closing brace)."""
+
+    selector: str
+    branches: tuple[Branch, ...]
+    end: int
 
 
 def pieces(line: str, start: int) -> list[tuple[int, int, str]]:
     """(start, end, kind) of each piece of the structure of the message that opens at
     ``line[start]`` (kind ``icu``), and of each simple argument in its branches (kind
     ``placeholder``), in order; none where no well-formed message opens there."""
-    found = _message(line, start)
-    return found[0] if found else []
+    found: list[tuple[int, int, str]] = []
+    return found if _message(line, start, found) else []
 
 
-def _message(line: str, start: int) -> tuple[list[tuple[int, int, str]], int] | None:
-    """The pieces of the message at ``start`` and where it ends; None: not one."""
+def message(line: str, start: int) -> Message | None:
+    """The message that opens at ``line[start]``; None where no well-formed one does."""
+    return _message(line, start, [])
+
+
+def _message(line: str, start: int, found: list[tuple[int, int, str]]) -> Message | None:
+    """The message at ``start``, adding its pieces to ``found``; None: not one."""
     head = _HEAD.match(line, start)
     if head is None:
         return None
-    found: list[tuple[int, int, str]] = []
+    branches = []
     piece, pos = start, head.end()  # piece: where the piece being read began
     while keyword := _KEYWORD.match(line, pos):
         found.append((piece, keyword.end(), "icu"))
         branch = _branch(line, keyword.end(), head[1] != "select", found)
         if branch is None:
             return None
+        branches.append(Branch(keyword[1], keyword.start(1), (keyword.end(), branch)))
         piece, pos = branch, branch + 1  # the branch's closing brace starts the next piece
     close = _CLOSE.match(line, pos)
-    if not found or close is None:
+    if not branches or close is None:
         return None
     found.append((piece, close.end(), "icu"))
-    return found, close.end()
+    return Message(head[1], tuple(branches), close.end())
 
 
 def _branch(line: str, pos: int, number: bool, found: list[tuple[int, int, str]]) -> int | None:
@@ -72,10 +100,11 @@ def _branch(line: str, pos: int, number: bool, found: list[tuple[int, int, str]]
             pos = end + 1
             continue
         if c == "{":
-            inner = _message(line, pos)
-            if inner is not None:
-                found.extend(inner[0])
-                pos = inner[1]
+            inner: list[tuple[int, int, str]] = []
+            nested = _message(line, pos, inner)
+            if nested is not None:
+                found.extend(inner)
+                pos = nested.end
                 continue
             simple = _SIMPLE.match(line, pos)
             if simple is None:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from nmt_cli.protect.placeholders import PlaceholderForm
 
@@ -65,12 +65,14 @@ class Placement:
     span_from   for each span put in the place of a word of the translation given (its
                 placeholder, or a garbled copy of it), that word; a span placed by the
                 alignment beside the words has none
+    span_at     for each span, where its output starts in ``text``
     """
 
     text: str
     words: list[list[int]]
     span_words: dict[int, list[int]]
     span_from: dict[int, int]
+    span_at: dict[int, int] = field(default_factory=dict)
 
 
 def place_spans(
@@ -241,7 +243,9 @@ def _render(
     words: list[list[int]] = [[] for _ in range(n_words)]
     span_words: dict[int, list[int]] = {}
     span_from: dict[int, int] = {}
+    span_at: dict[int, int] = {}
     parts: list[str] = []
+    at = 0  # where the next part starts in the parts joined
     word = -1  # the output word the last unit ended in
     last: _Unit | None = None  # the last unit written
     for u in units:
@@ -258,17 +262,23 @@ def _render(
         if apart or last is None:
             word += 1
             parts.append(" ")
+            at += 1
         covered = list(range(word, word + len(text.split())))
         word = covered[-1]
         parts.append(text)
         last = u
         if u.span is not None:
             span_words[u.span] = covered
+            span_at[u.span] = at
             if u.word is not None:
                 span_from[u.span] = u.word
         elif u.word is not None:
             words[u.word].extend(w for w in covered if w not in words[u.word])
-    return Placement("".join(parts).strip(), words, span_words, span_from)
+        at += len(text)
+    joined = "".join(parts)
+    lead = len(joined) - len(joined.lstrip())  # the first part's space, stripped
+    span_at = {k: a - lead for k, a in span_at.items()}
+    return Placement(joined.strip(), words, span_words, span_from, span_at)
 
 
 def _glued(last: _Unit, u: _Unit, glue, touching: Sequence[bool]) -> bool:

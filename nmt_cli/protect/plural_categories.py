@@ -1,0 +1,40 @@
+"""CLDR's plural categories by language (Unicode CLDR, "Language Plural Rules"), read from
+Babel's copy of CLDR: the quantities an Android ``<plurals>`` gives (documents/localization.py)
+and the branches an ICU MessageFormat ``plural`` or ``selectordinal`` message has
+(icu_categories.py).
+
+    plural_categories("fr")                 ("one", "many", "other")
+    plural_categories("en")                 ("one", "other")
+    plural_categories("en", ordinal=True)   ("one", "two", "few", "other")
+    plural_categories("ja")                 ("other",)
+
+Babel is optional (the ``documents`` extra): without it, or for a language CLDR gives no rules
+for, there are none (None), and the caller keeps the source's categories.
+"""
+
+from __future__ import annotations
+
+# CLDR's categories in CLDR's order; ``other`` is every language's
+ORDER = ("zero", "one", "two", "few", "many", "other")
+
+
+def plural_categories(language: str, ordinal: bool = False) -> tuple[str, ...] | None:
+    """The cardinal (``ordinal``: ordinal) plural categories of ``language`` (``fr``,
+    ``pt-BR``, ``pt_BR``), in CLDR's order, ``other`` last; None where Babel is not installed
+    or CLDR has no such rules for the language."""
+    try:
+        from babel import Locale, UnknownLocaleError, localedata
+    except ImportError:
+        return None
+    parts = language.replace("-", "_").split("_")
+    try:
+        locale = Locale.parse("_".join([parts[0].lower(), *parts[1:]]))
+    except (ValueError, TypeError, UnknownLocaleError):
+        return None
+    key = "ordinal_form" if ordinal else "plural_form"
+    rule = getattr(locale, key, None)  # a Babel without ordinal rules has none
+    # A locale whose language CLDR gives no rules for inherits the root's, ``other`` alone:
+    # that means unknown (Occitan), not a language without plurals (Japanese has its own)
+    if rule is None or rule is localedata.load("root").get(key):
+        return None
+    return tuple(c for c in ORDER if c in rule.tags or c == "other")
