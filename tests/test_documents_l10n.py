@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 from conftest import assert_one_error_line
 
-from nmt_cli.documents.document import read_whole
 from nmt_cli.documents.pages import PageDocument, page_reader, with_language
 from nmt_cli.documents.po import read_po
 from nmt_cli.documents.registry import format_for
@@ -47,10 +46,9 @@ def same(sources: list[str]) -> list[Translation]:
 
 
 def read(path: Path, **options):
-    """The document of ``path`` as `nmt translate` reads it."""
+    """The document of ``path`` as `nmt translate` reads it (its bytes)."""
     fmt = format_for(str(path), None)
-    name, lines = read_whole(str(path))
-    return fmt, fmt.read(lines, name, **options)
+    return fmt, fmt.read(path.read_bytes(), str(path), **options)
 
 
 # -- which format -----------------------------------------------------------------------------
@@ -129,11 +127,10 @@ def test_a_file_that_does_not_parse_is_one_error_naming_its_line_and_writes_noth
 def test_a_document_given_back_its_own_texts_renders_the_file_it_read(name):
     fmt, document = read(FIXTURES / name)
     rendered = document.render(same(document.sources()), None, print)
-    text, _ = apple_strings.decode((FIXTURES / name).read_bytes())  # UTF-16 or UTF-8
-    assert rendered == text
+    assert rendered == (FIXTURES / name).read_bytes()  # UTF-16 or UTF-8
 
 
-def test_a_utf16_strings_file_is_written_back_in_utf8(tmp_path):
+def test_a_utf16_strings_files_texts_hold_no_byte_order_mark(tmp_path):
     _, document = read(FIXTURES / "Localizable.strings")
     assert not any("\ufeff" in s for s in document.sources())
     assert "Toutes les pages" in document.sources()
@@ -161,7 +158,7 @@ msgstr ""
 
 
 def test_an_access_key_never_reaches_the_model_and_goes_on_the_aligned_word():
-    document = read_po(CATALOGUE.splitlines(), "fr.po", retranslate="none", mark_fuzzy=False)
+    document = read_po(CATALOGUE.encode(), "fr.po", retranslate="none", mark_fuzzy=False)
     assert document.sources() == ["Mise à jour", "Nouveau nom", "Sans marque", "R~~D"]
     translations = [
         Translation("Mise à jour", "Update", 0.0, alignment=[(0, 0), (2, 0)]),
@@ -169,7 +166,7 @@ def test_an_access_key_never_reaches_the_model_and_goes_on_the_aligned_word():
         Translation("Sans marque", "No brand", 0.0, alignment=[(0, 0), (1, 1)]),
         Translation("R~~D", "R~~D", 0.0),
     ]
-    out = document.render(translations, "en", print)
+    out = document.render(translations, "en", print).decode("utf-8")
     found = re.findall(r'msgid "(.+)"\nmsgstr "(.*)"', out)
     assert found == [("Mise à jo~ur", "~Update"), ("Nouveau ~nom", "New ~name")] + [
         ("Sans marque", "No brand"),
@@ -178,9 +175,9 @@ def test_an_access_key_never_reaches_the_model_and_goes_on_the_aligned_word():
 
 
 def test_only_a_document_with_access_keys_asks_for_word_alignments(tmp_path):
-    marked = read_po(CATALOGUE.splitlines(), "fr.po", retranslate="none", mark_fuzzy=False)
+    marked = read_po(CATALOGUE.encode(), "fr.po", retranslate="none", mark_fuzzy=False)
     plain = read_po(
-        ['msgid "Sans marque"', 'msgstr ""'], "fr.po", retranslate="none", mark_fuzzy=False
+        b'msgid "Sans marque"\nmsgstr ""\n', "fr.po", retranslate="none", mark_fuzzy=False
     )
     assert marked.needs_alignment and not plain.needs_alignment
 
@@ -196,7 +193,7 @@ def test_with_no_aligned_word_the_access_key_goes_on_the_first_letter(tmp_path):
         Translation("R&&D", "R&&D", 0.0),  # a doubled marker: the character itself
     ]
     assert document.render(translations, "en", print) == (
-        "open = &Open\nquit = (&Exit now)\nrd = R&&D\n"
+        b"open = &Open\nquit = (&Exit now)\nrd = R&&D\n"
     )
 
 
@@ -232,7 +229,7 @@ def test_a_page_in_another_language_than_the_models_source_is_one_error():
 
 def test_android_plurals_get_the_target_languages_categories():
     _, document = read(FIXTURES / "strings.xml")
-    english = document.render(same(document.sources()), "en", print)
+    english = document.render(same(document.sources()), "en", print).decode("utf-8")
     assert 'quantity="many"' in (FIXTURES / "strings.xml").read_text("utf-8")
     assert 'quantity="many"' not in english and english.count('quantity="one"') == 4
 
@@ -249,9 +246,11 @@ def test_the_shipped_model_translates_each_file_keeping_keys_and_placeholders(
     out = tmp_path / name
     result = run_cli(["translate", "-i", FIXTURES / name, "-o", out])
     assert result.exit_code == 0, result.stderr
-    source_text, _ = apple_strings.decode((FIXTURES / name).read_bytes())
+    source_text, encoding = apple_strings.decode((FIXTURES / name).read_bytes())
     source = PARSERS[name](source_text, name)
-    target = PARSERS[name](out.read_text(encoding="utf-8"), name)
+    target_text, written = apple_strings.decode(out.read_bytes())
+    assert written == encoding  # Localizable.strings: UTF-16 with its byte order mark again
+    target = PARSERS[name](target_text, name)
     assert [u.id for u in target.units] == [u.id for u in source.units if "#many" not in u.id]
     sources = {u.id: u.source for u in source.units}
     translated = sum(sources[u.id] != u.source for u in target.units)
@@ -338,7 +337,7 @@ def test_200_libreoffice_strings_come_through_the_shipped_model_in_each_format(
         assert done.returncode == 0, done.stderr
         return
     source = PARSERS[name](apple_strings.decode(source_file.read_bytes())[0], name)
-    target = PARSERS[name](out.read_text(encoding="utf-8"), name)
+    target = PARSERS[name](apple_strings.decode(out.read_bytes())[0], name)
     assert len(source.units) >= 200
     assert [u.id for u in target.units] == [u.id for u in source.units if "#many" not in u.id]
     sources = {u.id: u.source for u in source.units}

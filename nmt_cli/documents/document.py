@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from nmt_cli.documents.binary import check_text_file, read_binary, write_binary
+from nmt_cli.formats.encoding import decode
 from nmt_cli.formats.skeleton import ParseError
 from nmt_cli.inference.translation import Translation
 from nmt_cli.output import write_output
@@ -59,6 +60,7 @@ class DocumentFormat:
     extensions  the file names it is chosen for (``.po``), lower case
     read        ``read(lines, name, **options)``: the document of ``lines`` (the input's, read
                 whole, see read_whole) named ``name``; DocumentError where it does not parse
+                (a binary format's: ``read(data, name, **options)``, below)
     options     the settings of DocumentOptions it reads (passed to ``read`` by name)
     protect     regular expressions whose matches pass through translation unchanged, with the
                 translator's own protected spans (placeholders of format strings)
@@ -66,7 +68,8 @@ class DocumentFormat:
     needs       (module, pip requirement): an optional package the format needs
     binary      whether ``read`` reads the file's bytes: ``read(data, name, **options)``
                 (read_binary), its document's ``render`` giving bytes (an office document; a
-                file whose encoding and line ends the format keeps)
+                localization file or catalogue, which keeps its encoding, byte order mark and
+                line ends: formats/encoding.py)
     printable   whether its output may go to a terminal (text: a catalogue, XLIFF); a zip
                 package asks for --output
     """
@@ -109,7 +112,8 @@ def read_whole(path: str) -> tuple[str, list[str]]:
     """The name (``<stdin>`` for '-') and every line of ``path``, read before anything is
     translated: invalid UTF-8 is an error naming its line (no replacement characters in a
     document), a byte order mark at the start is dropped, gzip and xz are decompressed. A file
-    that starts with a UTF-16 byte order mark (Apple's .strings often do) is read as UTF-16."""
+    that starts with a UTF-16 byte order mark is read as UTF-16. (A format that writes a file
+    back in its own encoding and line ends reads its bytes instead: DocumentFormat.binary.)"""
     if path != "-" and _starts_utf16(path):
         return path, _utf16_lines(path)
     with open_lines(path, strict=True) as reader:
@@ -135,11 +139,6 @@ def _starts_utf16(path: str) -> bool:
 
 def _utf16_lines(path: str) -> list[str]:
     with open(path, "rb") as f:
-        data = f.read()
-    try:
-        text = data.decode("utf-16")  # the byte order mark read and dropped
-    except UnicodeDecodeError as e:
-        line = data[: e.start].decode("utf-16", errors="replace").count("\n") + 1
-        raise ParseError(path, line, "not valid UTF-16") from None
+        text, _ = decode(f.read(), path)  # the byte order mark read and dropped
     lines = [line.removesuffix("\r") for line in text.split("\n")]
     return lines[:-1] if lines and not lines[-1] else lines

@@ -1,8 +1,10 @@
 """Software's localization files as documents: i18n JSON, Java ``.properties``, Android
 ``strings.xml`` and Apple ``.strings`` (nmt_cli/formats/ reads and writes each). Every unit's
 text is translated (each line of it, strings.py) and the file written back with only those
-texts changed: keys, comments, order, indentation and everything else stay as written, so a
-file whose texts come back unchanged is the same file.
+texts changed: keys, comments, order, indentation and everything else stay as written, and
+the file keeps its encoding, byte order mark and line ends (formats/encoding.py: each is read
+as bytes), so a file whose texts come back unchanged is the same file, byte for byte. A Java
+``.properties`` file that is not UTF-8 is Latin-1, as Java 8 read it.
 
 The placeholders of each format pass through as protected spans (document.PLACEHOLDERS, and
 ``$name$``, ``{{name}}``, ``%{name}``, ``{0,number}``, ``%@``, ``<xliff:g>...</xliff:g>``); a
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
 from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.formats import android, apple_strings, i18n_json, properties
+from nmt_cli.formats.encoding import Encoding, decode
 from nmt_cli.formats.skeleton import Unit
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import file_markers
@@ -41,44 +44,49 @@ _ENTITY = r"&(?:\w+|#\d+|#x[0-9a-fA-F]+);"  # holds no access key
 
 @dataclass(frozen=True)
 class LocalizationFile(StringsDocument):
-    """A localization file read: its units (nmt_cli/formats/skeleton.py) and how it is written
-    back."""
+    """A localization file read: its units (nmt_cli/formats/skeleton.py), how its text is
+    written back, and how that text is encoded."""
 
     units: list[Unit]
     write: Write
     strings: StringLines
+    encoding: Encoding
 
     def render(
         self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
-    ) -> str:
-        return self.write(self.translated(translations), target, warn)
+    ) -> bytes:
+        return self.encoding.encode(self.write(self.translated(translations), target, warn))
 
 
-def _document(units: list[Unit], write: Write, protect: Sequence[str]) -> LocalizationFile:
+def _document(
+    units: list[Unit], write: Write, protect: Sequence[str], encoding: Encoding
+) -> LocalizationFile:
     sources = [u.source for u in units]
     guard = re.compile("|".join((*protect, _ENTITY)))
-    return LocalizationFile(units, write, StringLines.of(sources, file_markers(sources), guard))
+    strings = StringLines.of(sources, file_markers(sources), guard)
+    return LocalizationFile(units, write, strings, encoding)
 
 
-def _text(lines: list[str]) -> str:
-    return "".join(f"{line}\n" for line in lines)
+def read_json(data: bytes, name: str) -> LocalizationFile:
+    """An i18n JSON file (formats/i18n_json.py) of the bytes ``data``."""
+    text, encoding = decode(data, name)
+    parsed = i18n_json.parse(text, name)
+    return _document(parsed.units, lambda t, _, __: parsed.write(t), JSON_PLACEHOLDERS, encoding)
 
 
-def read_json(lines: list[str], name: str) -> LocalizationFile:
-    """An i18n JSON file (formats/i18n_json.py)."""
-    parsed = i18n_json.parse(_text(lines), name)
-    return _document(parsed.units, lambda t, _, __: parsed.write(t), JSON_PLACEHOLDERS)
+def read_properties(data: bytes, name: str) -> LocalizationFile:
+    """A Java .properties file (formats/properties.py) of the bytes ``data``: UTF-8, else
+    Latin-1 (Java 8 read nothing else; a value it cannot hold is written in ``\\uXXXX``)."""
+    text, encoding = decode(data, name, legacy="latin-1")
+    parsed = properties.parse(text, name, encoding.highest)
+    return _document(parsed.units, lambda t, _, __: parsed.write(t), MESSAGE_FORMAT, encoding)
 
 
-def read_properties(lines: list[str], name: str) -> LocalizationFile:
-    """A Java .properties file (formats/properties.py)."""
-    parsed = properties.parse(_text(lines), name)
-    return _document(parsed.units, lambda t, _, __: parsed.write(t), MESSAGE_FORMAT)
-
-
-def read_android(lines: list[str], name: str) -> LocalizationFile:
-    """An Android strings.xml (formats/android.py): its plurals get the target's categories."""
-    parsed = android.parse(_text(lines), name)
+def read_android(data: bytes, name: str) -> LocalizationFile:
+    """An Android strings.xml (formats/android.py) of the bytes ``data``: its plurals get the
+    target's categories."""
+    text, encoding = decode(data, name)
+    parsed = android.parse(text, name)
 
     def write(targets: list[str], language: str | None, warn: Callable[[str], None]) -> str:
         categories = plural_categories(language) if language else None
@@ -86,21 +94,25 @@ def read_android(lines: list[str], name: str) -> LocalizationFile:
             warn(f"no plural categories known for {language}: <plurals> keep the source's")
         return parsed.write(targets, categories, warn)
 
-    return _document(parsed.units, write, ANDROID_PLACEHOLDERS)
+    return _document(parsed.units, write, ANDROID_PLACEHOLDERS, encoding)
 
 
-def read_strings(lines: list[str], name: str) -> LocalizationFile:
-    """An Apple .strings file (formats/apple_strings.py)."""
-    parsed = apple_strings.parse(_text(lines), name)
-    return _document(parsed.units, lambda t, _, __: parsed.write(t), APPLE_PLACEHOLDERS)
+def read_strings(data: bytes, name: str) -> LocalizationFile:
+    """An Apple .strings file (formats/apple_strings.py) of the bytes ``data``: UTF-8 or UTF-16."""
+    text, encoding = apple_strings.decode(data, name)
+    parsed = apple_strings.parse(text, name)
+    return _document(parsed.units, lambda t, _, __: parsed.write(t), APPLE_PLACEHOLDERS, encoding)
 
 
-JSON = DocumentFormat("json", (".json",), read_json, protect=JSON_PLACEHOLDERS, alignment=True)
-PROPERTIES = DocumentFormat(
-    "properties", (".properties",), read_properties, protect=MESSAGE_FORMAT, alignment=True
-)
+def _format(
+    name: str, extensions: tuple[str, ...], read: Callable[..., LocalizationFile], protect: tuple
+) -> DocumentFormat:
+    """A localization format: read as bytes, its texts' word alignments read (access keys)."""
+    return DocumentFormat(name, extensions, read, protect=protect, alignment=True, binary=True)
+
+
+JSON = _format("json", (".json",), read_json, JSON_PLACEHOLDERS)
+PROPERTIES = _format("properties", (".properties",), read_properties, MESSAGE_FORMAT)
 # Chosen for an .xml file whose root is <resources> (registry.py), else by name
-ANDROID = DocumentFormat("android", (), read_android, protect=ANDROID_PLACEHOLDERS, alignment=True)
-STRINGS = DocumentFormat(
-    "strings", (".strings",), read_strings, protect=APPLE_PLACEHOLDERS, alignment=True
-)
+ANDROID = _format("android", (), read_android, ANDROID_PLACEHOLDERS)
+STRINGS = _format("strings", (".strings",), read_strings, APPLE_PLACEHOLDERS)

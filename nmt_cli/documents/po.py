@@ -14,12 +14,17 @@ A catalogue's access keys (its ``X-Accelerator-Marker``, else the marker its mes
 for one, on the word aligned to the marked one (strings.py).
 
 The header's Language becomes the model's target language, its Plural-Forms that language's
-(plurals.py) and its charset UTF-8, the output's. The placeholders of format strings (``%s``,
-``%(name)s``, ``%1$d``, ``%1``, ``{0}``, ``{name}``) pass through translation unchanged, as
-protected spans, with reST inline markup and the rest of nmt_cli/protect/.
+(plurals.py) and its charset UTF-8, the output's (a Content-Type that names UTF-8 already is
+kept as written). The placeholders of format strings (``%s``, ``%(name)s``, ``%1$d``, ``%1``,
+``{0}``, ``{name}``) pass through translation unchanged, as protected spans, with reST inline
+markup and the rest of nmt_cli/protect/.
 
-Read whole as UTF-8 and checked before anything is translated (formats/po.py: the reading the
-training readers share); what fails is one error naming its line.
+Read whole as bytes, UTF-8, and checked before anything is translated (formats/po.py: the
+reading the training readers share); what fails is one error naming its line. Written as polib
+writes a catalogue, in UTF-8 with the input's byte order mark, line ends (CRLF or LF) and final
+line break or none (formats/encoding.py), so that a catalogue laid out as polib lays it out,
+whose entries come back as they were, is the same file byte for byte. A UTF-16 catalogue (by
+its byte order mark) is read, and written in UTF-8: gettext reads no other.
 """
 
 from __future__ import annotations
@@ -32,12 +37,14 @@ from typing import Any
 from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
 from nmt_cli.documents.plurals import count_forms, plural_forms
 from nmt_cli.documents.strings import StringLines, StringsDocument
+from nmt_cli.formats.encoding import Encoding, decode
 from nmt_cli.formats.po import parse_catalogue
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import file_markers
 
 RETRANSLATE = ("none", "fuzzy", "all")
 _GUARD = re.compile("|".join((*PLACEHOLDERS, r"&(?:\w+|#\d+|#x[0-9a-fA-F]+);")))  # no mnemonic
+_UTF8 = re.compile(r"charset\s*=\s*utf-?8\s*$", re.IGNORECASE)
 
 
 def _messages(entry: Any) -> list[str]:
@@ -59,28 +66,34 @@ def _wanted(entry: Any, retranslate: str) -> bool:
 
 @dataclass(frozen=True)
 class Catalogue(StringsDocument):
-    """A catalogue read whole (``po``, a polib.POFile) and the entries to translate."""
+    """A catalogue read whole (``po``, a polib.POFile), the entries to translate, and how its
+    text is written (``final_break``: whether it ends in a line break)."""
 
     po: Any
     chosen: list[Any]  # polib.POEntry
     mark_fuzzy: bool
     strings: StringLines
+    encoding: Encoding
+    final_break: bool
 
     def render(
         self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
-    ) -> str:
+    ) -> bytes:
         """The catalogue with its chosen entries filled (this fills ``po``: render once)."""
         forms = self._update_header(target, warn)
         texts = iter(self.translated(translations))
         for entry in self.chosen:
             self._fill(entry, texts, forms)
-        text = str(self.po)
-        return text if self.po.header else text.removeprefix("#\n")  # polib's "#" for no comment
+        text = str(self.po)  # its lines end in "\n", the last one too
+        if not self.po.header:
+            text = text.removeprefix("#\n")  # polib's "#" for no comment
+        return self.encoding.encode(text if self.final_break else text.removesuffix("\n"))
 
     def _update_header(self, target: str | None, warn: Callable[[str], None]) -> int | None:
         """Language, Plural-Forms and charset set for the output; its number of plural forms."""
         header = self.po.metadata
-        header["Content-Type"] = "text/plain; charset=UTF-8"
+        if not _UTF8.search(header.get("Content-Type", "")):
+            header["Content-Type"] = "text/plain; charset=UTF-8"
         if target is None:
             warn("the model records no target language: the catalogue's Language is kept")
         else:
@@ -107,15 +120,24 @@ class Catalogue(StringsDocument):
         entry.previous_msgctxt = entry.previous_msgid = entry.previous_msgid_plural = None
 
 
-def read_po(lines: list[str], name: str, *, retranslate: str, mark_fuzzy: bool) -> Catalogue:
-    """The catalogue of ``lines``: entries to translate chosen by ``retranslate`` (RETRANSLATE),
-    marked fuzzy once translated if ``mark_fuzzy``."""
+def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Catalogue:
+    """The catalogue of the bytes ``data``: entries to translate chosen by ``retranslate``
+    (RETRANSLATE), marked fuzzy once translated if ``mark_fuzzy``."""
+    text, encoding = decode(data, name)
+    if encoding.codec != "utf-8":  # UTF-16: gettext reads none, its header names no such charset
+        encoding = Encoding("utf-8", b"", encoding.crlf)
+    # A line ends at "\n" only, as msgfmt reads it; a CR before it is dropped (mixed line ends)
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
+    final_break = not lines[-1]
+    if final_break:
+        lines.pop()
     po = parse_catalogue(lines, name)
     chosen = [e for e in po if _wanted(e, retranslate)]
-    strings = [s for e in chosen for s in _messages(e)]
+    messages = [s for e in chosen for s in _messages(e)]
     declared = po.metadata.get("X-Accelerator-Marker", "").strip()
     markers = file_markers([e.msgid for e in po if not e.obsolete], declared or None)
-    return Catalogue(po, chosen, mark_fuzzy, StringLines.of(strings, markers, _GUARD))
+    strings = StringLines.of(messages, markers, _GUARD)
+    return Catalogue(po, chosen, mark_fuzzy, strings, encoding, final_break)
 
 
 PO = DocumentFormat(
@@ -125,4 +147,5 @@ PO = DocumentFormat(
     options=("retranslate", "mark_fuzzy"),
     protect=(*PLACEHOLDERS, "~"),  # a tilde that marks no key is LibreOffice's literal one
     alignment=True,  # where an access key goes in a translation
+    binary=True,  # its byte order mark and line ends kept
 )

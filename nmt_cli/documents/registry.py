@@ -23,6 +23,7 @@ from nmt_cli.documents.po import PO
 from nmt_cli.documents.srt import SRT
 from nmt_cli.documents.xliff import XLIFF
 from nmt_cli.errors import InputError
+from nmt_cli.formats.encoding import head_text
 
 TEXT = "text"  # plain lines: one translation out for every line in
 FORMATS: dict[str, DocumentFormat] = {
@@ -63,11 +64,12 @@ def format_for(path: str, name: str | None) -> DocumentFormat | None:
 
 
 def root_element(path: str) -> str | None:
-    """The name of the root element of the XML file ``path`` (None: not found, or not a file
-    that can be read here; its reader then says what is wrong)."""
+    """The name of the root element of the XML file ``path``, UTF-8 or UTF-16 by its byte
+    order mark (None: not found, or not a file that can be read here; its reader then says what
+    is wrong)."""
     try:
         with open(path, "rb") as f:
-            head = f.read(_HEAD).decode("utf-8", errors="replace").removeprefix("\ufeff")
+            head = head_text(f.read(_HEAD))
     except OSError:
         return None
     found = root_tag(head)

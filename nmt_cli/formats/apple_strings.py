@@ -7,15 +7,15 @@ escapes of old-style property lists (``\\"``, ``\\\\``, ``\\n``, ``\\t``, ``\\r`
 quoted, with ``\\"``, ``\\\\``, ``\\n``, ``\\t`` and ``\\r`` escaped.
 
 Such files are UTF-16 (with a byte order mark) as often as UTF-8: ``decode`` and ``encode`` read
-and write either, so a file keeps its encoding and its mark.
+and write either (encoding.py), so a file keeps its encoding, its mark and its line ends.
 """
 
 from __future__ import annotations
 
-import codecs
 import re
 from dataclasses import dataclass
 
+from nmt_cli.formats import encoding
 from nmt_cli.formats.skeleton import ParseError, Unit, line_of, write_back
 
 _TOKEN = re.compile(
@@ -26,24 +26,19 @@ _TOKEN = re.compile(
 _ESCAPE = re.compile(r"\\(U[0-9a-fA-F]{4}|u[0-9a-fA-F]{4}|[0-7]{1,3}|.)", re.DOTALL)
 _SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
 _WRITTEN = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
-_BOMS = (
-    (codecs.BOM_UTF8, "utf-8-sig"),
-    (codecs.BOM_UTF16_LE, "utf-16"),
-    (codecs.BOM_UTF16_BE, "utf-16"),
-)
 _TEXT = ("string", "word")  # what a key or a value may be
 
 
-def decode(data: bytes) -> tuple[str, str]:
-    """The text of a ``.strings`` file's bytes and its encoding (for ``encode``): UTF-16 or
-    UTF-8 by its byte order mark, UTF-8 without one. ValueError if it does not decode."""
-    encoding = next((e for bom, e in _BOMS if data.startswith(bom)), "utf-8")
-    return data.decode(encoding), encoding
+def decode(data: bytes, name: str = "-") -> tuple[str, encoding.Encoding]:
+    """The text of a ``.strings`` file's bytes (named ``name``) and how it is encoded (for
+    ``encode``): UTF-16 or UTF-8 by its byte order mark, UTF-8 without one. ParseError naming
+    the line of bytes that do not decode."""
+    return encoding.decode(data, name)
 
 
-def encode(text: str, encoding: str) -> bytes:
-    """``text`` in ``encoding`` (as ``decode`` gave it), its byte order mark first again."""
-    return text.encode(encoding)
+def encode(text: str, how: encoding.Encoding) -> bytes:
+    """``text`` as ``decode`` found the file written: its encoding, mark and line ends."""
+    return how.encode(text)
 
 
 def _unescape(raw: str) -> str:

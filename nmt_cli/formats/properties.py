@@ -5,7 +5,8 @@ and the other escapes read and its continuation lines (a line ending in ``\\``) 
 its separator, comments (``#``, ``!``), blank lines and line ends are the skeleton, kept as they
 are; a new value is written on one line, escaped: ``\\\\``, a leading space ``\\ ``, line breaks
 and tabs as ``\\n`` ``\\t``, and non-ASCII text as ``\\uXXXX`` unless the file already holds
-non-ASCII text as it is (Java 9 and later read resource bundles as UTF-8).
+non-ASCII text as it is (Java 9 and later read resource bundles as UTF-8; a file in Latin-1,
+as Java 8 wrote them, holds as it is only what Latin-1 has: ``parse``'s ``highest``).
 
 A value with ``{0}``-style arguments is a java.text.MessageFormat pattern, where an apostrophe
 is written twice (``l''utilisateur {0}``): the unit's source has one, and a new value written
@@ -46,11 +47,12 @@ def is_message_format(value: str) -> bool:
 
 @dataclass(frozen=True)
 class PropertiesFile:
-    """A ``.properties`` file read: its text, its units, whether new values are kept ASCII."""
+    """A ``.properties`` file read: its text, its units, and the highest code point a new
+    value holds as it is (above it: ``\\uXXXX``)."""
 
     text: str
     units: list[Unit]
-    ascii_only: bool
+    highest: int = 0x10FFFF
 
     def write(self, targets: list[str]) -> str:
         """The file with ``targets[k]`` as the value of ``units[k]``."""
@@ -61,8 +63,7 @@ class PropertiesFile:
         if is_message_format(raw):
             target = target.replace("'", "''")
         out = "".join(_ESCAPES.get(c, c) for c in target)
-        if self.ascii_only:
-            out = "".join(c if ord(c) < 128 else _u_escape(c) for c in out)
+        out = "".join(c if ord(c) <= self.highest else _u_escape(c) for c in out)
         return re.sub(r"^[ \t\f]", lambda m: "\\" + m.group(), out)
 
 
@@ -74,9 +75,9 @@ def _u_escape(c: str) -> str:
     )
 
 
-def parse(text: str, name: str) -> PropertiesFile:
-    """The ``.properties`` file of ``text`` (named ``name``); ParseError where an escape is
-    not one Java reads."""
+def parse(text: str, name: str, highest: int = 0x10FFFF) -> PropertiesFile:
+    """The ``.properties`` file of ``text`` (named ``name``), whose encoding holds the code
+    points up to ``highest``; ParseError where an escape is not one Java reads."""
     javaproperties = _javaproperties(name)
     units: list[Unit] = []
     note: list[str] = []
@@ -103,4 +104,5 @@ def parse(text: str, name: str) -> PropertiesFile:
         else:
             note = []
         at += len(source)
-    return PropertiesFile(text, units, ascii_only=all(ord(c) < 128 for c in text))
+    ascii_only = all(ord(c) < 128 for c in text)
+    return PropertiesFile(text, units, 0x7F if ascii_only else highest)

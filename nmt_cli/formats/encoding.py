@@ -1,0 +1,97 @@
+"""A text file's bytes and back, as they were: its encoding, its byte order mark and its line
+ends. A localization file or a catalogue read with ``decode`` and written with ``encode`` keeps
+all three, so that one whose texts come back unchanged is the same file, byte for byte.
+
+Read: a byte order mark says UTF-8 or UTF-16 (little or big endian) and stays with the file;
+without one the bytes are UTF-8, or (``legacy``: Java ``.properties`` files before Java 9) that
+legacy encoding where they are not valid UTF-8. Bytes that are not valid in the encoding found
+are one error naming their line. A file whose every line ends in CRLF is read with ``"\\n"``
+line ends (a format's reader sees no ``"\\r"``, a text written into it gets the file's line
+ends) and written with CRLF again; a file of other or mixed line ends is read as it is.
+"""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass
+
+from nmt_cli.formats.skeleton import ParseError
+
+# (byte order mark, codec of the bytes after it, name in errors)
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8", "UTF-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16"),
+    (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16"),
+)
+_NAMES = {"utf-8": "UTF-8", "utf-16-le": "UTF-16", "utf-16-be": "UTF-16", "latin-1": "Latin-1"}
+_HIGHEST = {"latin-1": 0xFF}  # the highest code point a codec writes; Unicode's otherwise
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """How a file's text is written as its bytes.
+
+    codec  Python's codec of the text (``utf-8``, ``utf-16-le``, ``utf-16-be``, ``latin-1``)
+    bom    its byte order mark (b"" if it has none)
+    crlf   whether its line ends are CRLF (the text has ``"\\n"`` in their place)
+    """
+
+    codec: str = "utf-8"
+    bom: bytes = b""
+    crlf: bool = False
+
+    @property
+    def highest(self) -> int:
+        """The highest code point the file can hold as it is (a writer escapes the others)."""
+        return _HIGHEST.get(self.codec, 0x10FFFF)
+
+    @property
+    def name(self) -> str:
+        """Its name for a user: ``UTF-16``, ``UTF-8``, ``Latin-1``."""
+        return _NAMES.get(self.codec, self.codec)
+
+    def encode(self, text: str) -> bytes:
+        """``text`` (line ends ``"\\n"`` where ``crlf``, as ``decode`` gave it) as the file's
+        bytes: its byte order mark, its codec, its line ends. ValueError for a character the
+        codec does not have (a writer that keeps to ``highest`` never gives one)."""
+        if self.crlf:
+            text = text.replace("\n", "\r\n")
+        return self.bom + text.encode(self.codec)
+
+
+def decode(data: bytes, name: str, legacy: str | None = None) -> tuple[str, Encoding]:
+    """The text of a file's bytes ``data`` (named ``name``) and its Encoding (see above):
+    ``legacy``, a codec for bytes without a byte order mark that are not UTF-8 (None: they
+    are an error). ParseError naming the line of the first bytes that do not decode."""
+    found = next(((bom, codec) for bom, codec, _ in _BOMS if data.startswith(bom)), None)
+    bom, codec = found or (b"", "utf-8")
+    body = data[len(bom) :]
+    try:
+        text = body.decode(codec)
+    except UnicodeDecodeError as e:
+        if legacy is None or bom:
+            raise _invalid(name, body, codec, e.start) from None
+        codec, text = legacy, body.decode(legacy)
+    crlf = "\n" in text and text.count("\n") == text.count("\r\n")
+    return (text.replace("\r\n", "\n") if crlf else text), Encoding(codec, bom, crlf)
+
+
+def head_text(data: bytes) -> str:
+    """The first bytes of a file as text, for a look at what it is (an XML root element):
+    by its byte order mark, else as UTF-8; what does not decode (a character cut in two at the
+    end) replaced."""
+    found = next(((bom, codec) for bom, codec, _ in _BOMS if data.startswith(bom)), None)
+    bom, codec = found or (b"", "utf-8")
+    return data[len(bom) :].decode(codec, errors="replace")
+
+
+def _invalid(name: str, body: bytes, codec: str, at: int) -> ParseError:
+    """The error for bytes of ``body`` not valid in ``codec`` from offset ``at``: its line,
+    and for UTF-8 which byte of that line."""
+    shown = _NAMES.get(codec, codec)
+    if codec == "utf-8":
+        line_start = body.rfind(b"\n", 0, at) + 1
+        line = body.count(b"\n", 0, at) + 1
+        return ParseError(name, line, f"not valid UTF-8 (byte {at - line_start + 1})")
+    line = body[:at].decode(codec, errors="replace").count("\n") + 1
+    return ParseError(name, line, f"not valid {shown}")
