@@ -151,3 +151,13 @@ def test_the_readme_python_example_prints_what_it_says(capsys):
     printed = capsys.readouterr().out.splitlines()
     assert printed[0] == "It's cold this morning."
     assert printed[1].startswith("<p>") and "<b>" in printed[1] and printed[1].endswith("</p>")
+
+
+def test_a_document_given_as_text_comes_back_as_text_bytes_as_bytes():
+    from nmt_cli.documents.translate import translate_text
+
+    translator = Translator.load(LoadOptions("fr-en"))
+    catalogue = 'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\nmsgid "Bonjour."\nmsgstr ""\n'
+    out = translate_text(translator, catalogue, "po")
+    assert isinstance(out, str) and 'msgid "Bonjour."' in out
+    assert isinstance(translate_text(translator, catalogue.encode(), "po"), bytes)

@@ -120,9 +120,9 @@ def translate_text(
     options: DocumentOptions = DocumentOptions(),
     warn: Callable[[str], None] = lambda message: None,
 ) -> str | bytes:
-    """``text``, a whole document of ``input_format`` (a name of registry.FORMATS; the file's
-    bytes for a format read as bytes), translated as `nmt translate -i FILE --input-format
-    NAME` translates it (the Python API's way in)."""
+    """``text``, a whole document of ``input_format`` (a name of registry.FORMATS), translated
+    as `nmt translate -i FILE --input-format NAME` translates it (the Python API's way in):
+    text in, text out; a file's bytes in (an office document's), the file's bytes out."""
     fmt = FORMATS[input_format]
     settings = {k: getattr(options, k) for k in fmt.options}
     if fmt.binary:
@@ -132,7 +132,10 @@ def translate_text(
         if isinstance(text, bytes):
             text = text.decode("utf-8")
         document = fmt.read(without_bom(text.splitlines()), "<text>", **settings)
-    return translate_document(translator, document, fmt, warn=warn)
+    out = translate_document(translator, document, fmt, warn=warn)
+    if isinstance(text, str) and isinstance(out, bytes) and fmt.printable:
+        return out.decode("utf-8")  # text in, text out (read from its UTF-8 bytes above)
+    return out
 
 
 def without_added_stop(translation: Translation) -> Translation:
