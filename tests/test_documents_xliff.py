@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from conftest import assert_one_error_line
+from hostile_fixtures import entity_bomb
 from lxml import etree
 from xliff_check import codes, problems
 
@@ -362,21 +363,14 @@ def test_xlf_and_xliff_files_are_read_as_xliff_by_extension():
         assert format_for(name, None).name == "xliff"
 
 
-BOMB = """<?xml version="1.0"?>
-<!DOCTYPE xliff [
- <!ENTITY a "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa">
- <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
- <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">
- <!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">
- <!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;">
- <!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;">
- <!ENTITY g "&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;">
-]>
-<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+BOMB = (
+    entity_bomb("xliff")
+    + """<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
 <file original="x" source-language="fr" datatype="po"><body>
 <trans-unit id="a"><source>&g;</source></trans-unit>
 </body></file></xliff>
 """
+)
 
 
 def test_an_entity_expansion_bomb_is_one_error_in_bounded_memory(run_cli, tmp_path):

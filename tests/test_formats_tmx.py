@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from hostile_fixtures import entity_bomb
 
 from nmt_cli.errors import InputError
 from nmt_cli.formats.pairs import read_pairs
@@ -87,20 +88,13 @@ def test_a_truncated_memory_is_one_error_naming_its_line(tmp_path):
         list(read_pairs(path, "tmx", ("fr", "en")))
 
 
-BOMB = """<?xml version="1.0"?>
-<!DOCTYPE tmx [
- <!ENTITY a "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa">
- <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
- <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">
- <!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">
- <!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;">
- <!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;">
- <!ENTITY g "&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;">
-]>
-<tmx version="1.4"><header srclang="en"/><body>
+BOMB = (
+    entity_bomb("tmx")
+    + """<tmx version="1.4"><header srclang="en"/><body>
 <tu><tuv xml:lang="en"><seg>&g;</seg></tuv><tuv xml:lang="fr"><seg>&g;</seg></tuv></tu>
 </body></tmx>
 """
+)
 
 
 def _in_bounded_memory(code: str, limit_mb: int = 300):
