@@ -6,7 +6,8 @@ Given back its own texts, the file comes back identical but for the targets and 
 words aligned to theirs; translate="no", approved and translated units come back byte for byte
 (translated ones unless --retranslate says otherwise); the file's target language is set; a
 file from another language, or one that does not parse, is one error and nothing is written.
-The outputs pass a structural check after the OASIS schemas (tests/xliff_check.py).
+Every output is valid against the OASIS XLIFF 1.2 (strict) and 2.0 schemas, and the 2.0 rules
+its schema leaves to the specification (tests/xliff_check.py, tests/xliff_schemas/).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import pytest
 from conftest import assert_one_error_line
 from hostile_fixtures import entity_bomb
 from lxml import etree
-from xliff_check import codes, problems
+from xliff_check import SCHEMAS, codes, problems, schema
 
 from nmt_cli.documents.registry import format_for
 from nmt_cli.documents.xliff import read_xliff
@@ -188,6 +189,95 @@ def test_a_file_given_back_its_texts_twice_is_the_same_file_the_second_time():
     _, once = render(XLIFF_12)
     _, twice = render(once.decode(), retranslate="none")
     assert twice == once
+
+
+# -- validity against the OASIS schemas -------------------------------------------------------
+
+
+@pytest.mark.parametrize("retranslate", ["none", "all"])
+@pytest.mark.parametrize("translate", [aligned, reversed_words])
+@pytest.mark.parametrize(
+    "text",
+    [
+        XLIFF_12,
+        XLIFF_20,
+        (FIXTURES / "app.xlf").read_text(encoding="utf-8"),
+        (FIXTURES / "app.xliff").read_text(encoding="utf-8"),
+    ],
+    ids=["1.2", "2.0", "app.xlf", "app.xliff"],
+)
+def test_every_output_is_valid_against_its_versions_oasis_schema(text, translate, retranslate):
+    # inline codes, translate="no", approved and final units, states, 2.0's subState: kept,
+    # added and (with "all") replaced targets all in one file
+    _, out = render(text, translate=translate, retranslate=retranslate)
+    assert problems(out) == []
+
+
+INVALID = [
+    ("1.2", '<target state="translated">', '<target state="done">', "state='done'"),
+    ("1.2", '<target state="translated">', '<target state-qualifier="mt">', "state-qualifier='mt'"),
+    (
+        "1.2",
+        "<note>greeting</note>",
+        "<note>greeting</note><source>Encore</source>",
+        "trans-unit[1]: Unexpected child",
+    ),
+    ("1.2", 'ctype="bold"', 'ctype="bold" colour="red"', "attribute 'colour' not allowed"),
+    ("1.2", '<x id="1"/>', "<x/>", "missing required attribute 'id'"),
+    ("2.0", 'state="final"', 'state="approved"', "state='approved'"),
+    (
+        "2.0",
+        '<segment state="final"><source>Aide</source><target>Help</target>',
+        '<segment state="final"><target>Help</target><source>Aide</source>',
+        "Unexpected child with tag '{urn:oasis:names:tc:xliff:document:2.0}target'",
+    ),
+    ("2.0", '<pc id="1">ici</pc>', '<g id="1">ici</g>', "document:2.0}g'"),
+    ("2.0", '<ec startRef="3"/>', "<ec/>", "<ec> has neither startRef nor isolated"),
+]
+
+
+def test_the_xliff_fixtures_are_valid_as_they_are():
+    for name in ("app.xlf", "app.xliff"):
+        assert problems((FIXTURES / name).read_bytes()) == [], name
+
+
+@pytest.mark.parametrize("version, old, new, named", INVALID)
+def test_an_invalid_file_fails_validation_naming_what_is_wrong(version, old, new, named):
+    text = (
+        XLIFF_12
+        if version == "1.2"
+        else XLIFF_20.replace('srcLang="fr-FR"', 'srcLang="fr-FR" trgLang="en"')
+    )
+    assert old in text
+    assert problems(text.encode()) == []
+    found = problems(text.replace(old, new, 1).encode())
+    assert found and named in " ".join(found), found
+
+
+@pytest.mark.parametrize(
+    "sub, named",
+    [
+        ('state="translated" subState="machine"', "subState 'machine'"),
+        ('subState="nmt:mt"', "subState 'nmt:mt'"),
+        ('state="translated" subState="xlf:mt"', "reserved xlf prefix"),
+    ],
+)
+def test_a_20_substate_needs_a_state_and_a_prefix_of_its_own(sub, named):
+    text = XLIFF_20.replace('srcLang="fr-FR"', 'srcLang="fr-FR" trgLang="en"')
+    text = text.replace('<segment id="s1">', f'<segment id="s1" {sub}>')
+    assert named in " ".join(problems(text.encode()))
+
+
+def test_a_20_target_needs_the_files_target_language():
+    assert problems(XLIFF_20.encode()) == ["a <target> in a file with no trgLang"]
+
+
+def test_the_schemas_import_the_xml_namespace_from_the_tests_folder_with_no_network():
+    # allow="sandbox" refuses any location outside tests/xliff_schemas/, the network included
+    for version in ("1.2", "2.0"):
+        loaded = schema(version)
+        assert loaded.validity == "valid" and loaded.all_errors == []
+        assert list(loaded.imports) == [(SCHEMAS / "xml.xsd").as_uri()]
 
 
 # -- inline codes ------------------------------------------------------------------------------

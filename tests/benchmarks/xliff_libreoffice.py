@@ -5,11 +5,11 @@ plurals of ../shared/data/software/libreoffice-ui-fr/, written by tests/l10n/mak
 as an XLIFF file of each version (placeholders and line breaks as inline codes, a paired code
 in some plain strings, access keys as ``~``, some units translated, approved or
 translate="no"), translated by `nmt translate -i app.xlf -o out.xlf` as a user would. Prints,
-per version: units, units given a target, the structural check's problems
-(tests/xliff_check.py), units whose codes are all kept, units whose one access key comes out
-once, targets that differ from their source; and for the units with one placeholder whose
-English msgid has it too, how many put it between the same neighbouring words as the English
-reference (or at the same end); and the seconds each run took.
+per version: units, units given a target, the problems of validation against the OASIS schema
+and the 2.0 rules it leaves out (tests/xliff_check.py), units whose codes are all kept, units
+whose one access key comes out once, targets that differ from their source; and for the units
+with one placeholder whose English msgid has it too, how many put it between the same
+neighbouring words as the English reference (or at the same end); and the seconds each run took.
 
     python tests/benchmarks/xliff_libreoffice.py [--model fr-en]
 
