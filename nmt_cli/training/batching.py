@@ -5,7 +5,8 @@ about 100 batches, sorted by length inside each pool (so a batch holds sentences
 length and little padding), cut into batches of at most ``batch_tokens`` padded tokens, and the
 batch order is shuffled again (nmt_cli/buckets.py, which also explains ``batch_sort``). The
 order depends only on (seed, epoch), which makes a resumed run see exactly the batches an
-uninterrupted run would. So does which pairs show their placeholder version (placeholders.py).
+uninterrupted run would. So does which pairs show their placeholder version (placeholders.py),
+and which their version with other names (names.py, swaps.py).
 """
 
 from __future__ import annotations
@@ -83,10 +84,13 @@ def epoch_batches(
 ) -> list[list[int]]:
     """The batches of one epoch (lists of example indices). Corpora with a weight other than 1
     are drawn that many times per epoch: whole copies, then a seeded random part. A
-    ``placeholder_share`` of the pairs that have a placeholder version show it instead."""
+    ``placeholder_share`` of the pairs that have a placeholder version show it instead; the
+    others with a name-swapped version for this epoch (swaps.swap_epoch) show that."""
     examples = epoch_examples(data, seed, epoch)
     if data.variants and placeholder_share > 0:
         examples = [_shown(data, i, seed, epoch, placeholder_share) for i in examples]
+    if data.swapped:
+        examples = [data.swapped.get(i, i) for i in examples]
     lengths = [(len(data.src[i]), len(data.tgt[i]) + 1) for i in examples]
     batches = length_batches(lengths, batch_tokens, seed=seed * 100_003 + epoch, sort=sort)
     return [[examples[k] for k in b] for b in batches]

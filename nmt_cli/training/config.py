@@ -77,6 +77,9 @@ class TrainConfig:
     # become reserved placeholders <ph0>... on both sides (placeholders.py); the tokenizer
     # gains them and the embeddings rows for them where it lacks them
     placeholder_share: float = setting(0.0, "Share of pairs with spans as placeholders.")
+    # share of the training pairs (0-1, drawn anew each epoch) whose names, the same words on
+    # both sides, are replaced by other names of the training data on both sides (names.py)
+    name_swap_share: float = setting(0.0, "Share of pairs with their names swapped.")
     vocab_size: int = 8000  # for the joint BPE tokenizer trained when none is given
     log_every: int = 50
 
@@ -91,7 +94,8 @@ class TrainConfig:
         require(self, optional, lambda v: v >= 0, "must not be negative")
         require(self, ("lr",), lambda v: v > 0, "must be positive")
         require(self, ("label_smoothing",), lambda v: 0.0 <= v < 1.0, "must be in [0, 1)")
-        require(self, ("placeholder_share",), lambda v: 0.0 <= v <= 1.0, "must be in [0, 1]")
+        shares = ("placeholder_share", "name_swap_share")
+        require(self, shares, lambda v: 0.0 <= v <= 1.0, "must be in [0, 1]")
         if len(self.adam_betas) != 2:
             raise ValueError("adam_betas takes two numbers")
         if self.schedule == "cosine" and self.max_steps <= self.warmup_steps:

@@ -4,6 +4,7 @@ the pieces, and the pairs' placeholder versions (placeholders.py; batching: batc
 from __future__ import annotations
 
 import itertools
+import re
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from nmt_cli.errors import InputError
 from nmt_cli.textio import open_lines
 from nmt_cli.training.config import CorpusFiles
 from nmt_cli.training.corpora import corpus_name, corpus_pairs
+from nmt_cli.training.names import NamedPair
 from nmt_cli.training.placeholders import MaskedPair, remap_links
 from nmt_cli.vocab import EOS
 
@@ -41,13 +43,21 @@ class ParallelData:
     # placeholder versions: {pair: where its version is in src, tgt and links}; the versions
     # come after all the pairs (no version: no span shared by both sides, or none was asked)
     variants: dict[int, int] = field(default_factory=dict)
+    # name swapping (names.py; swaps.py): the pairs that hold names, by pair, with their text
+    # and word links; the pool of names; the words the links count; and this epoch's swapped
+    # versions {pair: where in src, tgt and links}, which come after the placeholder versions
+    named: dict[int, NamedPair] = field(default_factory=dict)
+    name_pool: list[str] = field(default_factory=list)
+    named_words: re.Pattern | None = None
+    swapped: dict[int, int] = field(default_factory=dict)
 
     def __len__(self) -> int:
-        return len(self.src) - len(self.variants)
+        return len(self.src) - len(self.variants) - len(self.swapped)
 
 
 CHUNK = 20_000  # pairs encoded at a time: memory stays bounded by the kept ids
 Masker = Callable[[str, str], MaskedPair | None]  # a pair's placeholder version, if it has one
+Namer = Callable[[str, str], tuple[str, ...]]  # a pair's names (names.pair_names)
 
 
 def load_corpora(
@@ -60,6 +70,7 @@ def load_corpora(
     teacher: LinksFile | None = None,
     masker: Masker | None = None,
     languages: tuple[str, str] | None = None,
+    namer: Namer | None = None,
 ) -> ParallelData:
     """Read and encode several corpora, in order, into one ParallelData.
 
@@ -69,7 +80,8 @@ def load_corpora(
     links stay with their pairs when pairs are dropped. Not guided, no links are read, even
     those a corpus gives. ``masker``: each kept pair's placeholder version is kept too, its
     links carried over to its words (ParallelData.variants). ``languages``: the run's, which
-    pick a memory's sides (corpora.py)."""
+    pick a memory's sides (corpora.py). ``namer``: each kept pair that holds names is kept with
+    its text and word links (ParallelData.named), for name swapping."""
     data = ParallelData([], [], links=[] if guided else None)
     variants: list[tuple[int, array, array, array | None]] = []
     teacher_lines = _lines_or_none(teacher.path if guided and teacher else None)
@@ -87,6 +99,8 @@ def load_corpora(
             kept = _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus, words, first_line)
             if masker is not None:
                 variants += _masked(kept, masker, tokenizer, max_len, words, guided)
+            if namer is not None:
+                _keep_named(data, kept, namer, words)
         if own:
             links_lines.close()
         data.sizes.append(len(data.src) - before)
@@ -101,6 +115,14 @@ def load_corpora(
         if data.links is not None and links is not None:
             data.links.append(links)
     return data
+
+
+def _keep_named(data: ParallelData, kept, namer: Namer, words) -> None:
+    """Record the ``kept`` pairs that hold names (ParallelData.named), over ``words``."""
+    for pair, st, tt, links in kept:
+        if names := namer(st, tt):
+            data.named[pair] = NamedPair(st, tt, names, links)
+            data.named_words = words
 
 
 def _lines_or_none(path: str | None):

@@ -48,8 +48,10 @@ from nmt_cli.settings import to_dict
 from nmt_cli.training.config import RunSpec
 from nmt_cli.training.corpora import check_corpus, corpora_text
 from nmt_cli.training.distributed import World
+from nmt_cli.training.names import name_pool, pair_names
 from nmt_cli.training.placeholders import mask_pair
 from nmt_cli.training.run_file import RUN_FILE, spec_to_json
+from nmt_cli.training.swaps import names_report
 from nmt_cli.training.teacher import (
     check_teacher_tools,
     prepare_teacher,
@@ -344,9 +346,13 @@ def load_data(spec: RunSpec, tok, on_message, warn, teacher=None):
     guided = run_is_guided(spec)
     args = (spec.corpora, tok, spec.train.max_len, warn)
     languages = spec.languages
+    namer = partial(pair_names, SpanFinder()) if spec.train.name_swap_share > 0 else None
     train_data = load_corpora(
-        *args, guided=guided, teacher=teacher, masker=masker, languages=languages
+        *args, guided=guided, teacher=teacher, masker=masker, languages=languages, namer=namer
     )
+    if namer is not None:
+        train_data.name_pool = name_pool(train_data.named.values())
+        on_message(names_report(train_data, spec.train.name_swap_share))
     valid_data = load_corpora(spec.valid, tok, None, warn, keep_text=True, languages=languages)
     if masker is not None:
         on_message(

@@ -34,6 +34,7 @@ from nmt_cli.training.distributed import World
 from nmt_cli.training.log_window import LogWindow
 from nmt_cli.training.loss import cross_entropy, guided_alignment_loss
 from nmt_cli.training.prefetch import prefetch
+from nmt_cli.training.swaps import swap_epoch
 from nmt_cli.vocab import PAD
 
 CHECKPOINTS = "checkpoints"
@@ -189,6 +190,10 @@ class Trainer:
     def _batches(self, epoch: int) -> list[list[int]]:
         """This process's batches of ``epoch`` (all of them unless distributed)."""
         cfg = self.cfg
+        if cfg.name_swap_share > 0 and self.train_data.named:
+            swap_epoch(
+                self.train_data, self.tokenizer, cfg.seed, epoch, cfg.name_swap_share, cfg.max_len
+            )
         return self.world.share(
             epoch_batches(
                 self.train_data,
