@@ -138,7 +138,7 @@ def _chunks(items, n: int):
         yield chunk
 
 
-def _encode(tokenizer, lines: list[str], guided: bool):
+def encode_sides(tokenizer, lines: list[str], guided: bool):
     """(ids, piece offsets or None) per line: offsets where links must reach the pieces."""
     if guided:
         return tokenizer.encode_batch_with_offsets(lines)
@@ -149,8 +149,8 @@ def _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus: CorpusFiles, 
     """Encode ``chunk`` (source, target, links line) into ``data``; links over ``words``.
     Returns the pairs kept: (index in ``data``, source, target, word links or None)."""
     guided = data.links is not None
-    src_enc = _encode(tokenizer, [c[0] for c in chunk], guided)
-    tgt_enc = _encode(tokenizer, [c[1] for c in chunk], guided)
+    src_enc = encode_sides(tokenizer, [c[0] for c in chunk], guided)
+    tgt_enc = encode_sides(tokenizer, [c[1] for c in chunk], guided)
     vocab_size = tokenizer.vocab_size
     kept = []
     where = corpus.alignments or "teacher links"
@@ -173,7 +173,7 @@ def _add_chunk(data, chunk, tokenizer, max_len, keep_text, corpus: CorpusFiles, 
             links = _word_links(
                 st, tt, link_line, words, f"{where}: line {data.total - first_line:,}"
             )
-            data.links.append(_pair_links(st, tt, s_off, t_off, links, words))
+            data.links.append(pair_links(st, tt, s_off, t_off, links, words))
         kept.append((len(data.src) - 1, st, tt, links))
     return kept
 
@@ -183,8 +183,8 @@ def _masked(kept, masker: Masker, tokenizer, max_len, words, guided: bool):
     (pair, source ids, target ids, piece links or None)."""
     found = [(k, masker(st, tt), links) for k, st, tt, links in kept]
     found = [f for f in found if f[1] is not None]
-    src_enc = _encode(tokenizer, [f[1].src.text for f in found], guided)
-    tgt_enc = _encode(tokenizer, [f[1].tgt.text for f in found], guided)
+    src_enc = encode_sides(tokenizer, [f[1].src.text for f in found], guided)
+    tgt_enc = encode_sides(tokenizer, [f[1].tgt.text for f in found], guided)
     out = []
     for (pair, masked, word_links), (s, s_off), (t, t_off) in zip(found, src_enc, tgt_enc):
         if not s or not t or max_len is not None and max(len(s), len(t)) + 1 > max_len:
@@ -192,7 +192,7 @@ def _masked(kept, masker: Masker, tokenizer, max_len, words, guided: bool):
         links = None
         if guided:
             new = remap_links(word_links, masked, words)
-            links = _pair_links(masked.src.text, masked.tgt.text, s_off, t_off, new, words)
+            links = pair_links(masked.src.text, masked.tgt.text, s_off, t_off, new, words)
         vocab_size = tokenizer.vocab_size
         out.append((pair, id_array(s + [EOS], vocab_size), id_array(t, vocab_size), links))
     return out
@@ -204,7 +204,7 @@ def _word_links(st, tt, link_line, words, where) -> Links:
     return parse_links(link_line or "", n_src, n_tgt, where)
 
 
-def _pair_links(st, tt, s_off, t_off, links: Links, words) -> array:
+def pair_links(st, tt, s_off, t_off, links: Links, words) -> array:
     """One pair's word links (over ``words``) as piece links."""
     s_spans, t_spans = word_spans(st, words), word_spans(tt, words)
     return piece_links(links, piece_owners(s_off, s_spans), piece_owners(t_off, t_spans))

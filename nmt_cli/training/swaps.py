@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from nmt_cli.align.links import word_spans
 from nmt_cli.protect.spans import SpanFinder
-from nmt_cli.training.data import ParallelData, _encode, _pair_links, id_array
+from nmt_cli.training.data import ParallelData, encode_sides, id_array, pair_links
 from nmt_cli.training.names import new_names, swap_pair, swaps_names
 from nmt_cli.vocab import EOS
 
@@ -41,8 +41,8 @@ def swap_epoch(
             continue
         found.append((pair, named, sides))
     guided = data.links is not None
-    src_enc = _encode(tokenizer, [f[2][0] for f in found], guided)
-    tgt_enc = _encode(tokenizer, [f[2][1] for f in found], guided)
+    src_enc = encode_sides(tokenizer, [f[2][0] for f in found], guided)
+    tgt_enc = encode_sides(tokenizer, [f[2][1] for f in found], guided)
     vocab_size = tokenizer.vocab_size
     for (pair, named, (st, tt)), (s, s_off), (t, t_off) in zip(found, src_enc, tgt_enc):
         if not s or not t or max_len is not None and max(len(s), len(t)) + 1 > max_len:
@@ -51,7 +51,7 @@ def swap_epoch(
         data.src.append(id_array(s + [EOS], vocab_size))
         data.tgt.append(id_array(t, vocab_size))
         if guided:
-            data.links.append(_pair_links(st, tt, s_off, t_off, named.links or [], words))
+            data.links.append(pair_links(st, tt, s_off, t_off, named.links or [], words))
 
 
 def _same_words(named, sides: tuple[str, str], words) -> bool:
