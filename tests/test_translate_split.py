@@ -256,3 +256,19 @@ def test_a_line_that_pysbd_is_not_asked_about_is_one_it_keeps_whole(body, end, l
     line = body + end
     segments = splitter._segmenter.segment(line) if line.strip() else []
     assert splitter.split(line) == (cut_at_whitespace(line, segments) if line.strip() else [])
+
+
+def test_an_icu_message_is_never_cut_inside_its_braces():
+    splitter = SentenceSplitter("fr")
+    line = (
+        "Vous avez {n, plural, one {Un fichier. Voulez-vous le garder ?} "
+        "other {# fichiers. Voulez-vous les garder ?}} Merci de votre aide."
+    )
+    sentences = splitter.split(line)
+    assert " ".join(sentences) == line
+    assert all(s.count("{") == s.count("}") for s in sentences), sentences
+    two = "Il pleut. Prenez {n, plural, one {un parapluie. Merci.} other {# parapluies.}}"
+    assert splitter.split(two) == [
+        "Il pleut.",
+        "Prenez {n, plural, one {un parapluie. Merci.} other {# parapluies.}}",
+    ]

@@ -12,6 +12,7 @@ docs/benchmarks.md, "Sentence splitting"), imported on first use. The rules kept
   which split French and German about as well as their own rules.
 - Where pysbd fails (it raises on some odd input) or gives back text that is not the line's
   (it can drop control characters), the line stays one sentence.
+- No cut inside braces: an ICU message's branches stay in one sentence with it.
 
 How a line's sentences' translations are joined again: translation.py.
 """
@@ -81,4 +82,19 @@ def cut_at_whitespace(line: str, segments: Sequence[str]) -> list[str]:
         pos = end
     if not spans or line[pos:].strip():
         return whole
+    if "{" in line:
+        spans = _outside_braces(line, spans)
     return [line[start:end] for start, end in spans]
+
+
+def _outside_braces(line: str, spans: list[list[int]]) -> list[list[int]]:
+    """``spans`` joined where a cut between two would fall inside braces: an ICU message's
+    branches (``{n, plural, one {Un fichier. Le garder ?} other {...}}``) stay one sentence."""
+    joined = [spans[0]]
+    for span in spans[1:]:
+        before = line[: span[0]]
+        if before.count("{") > before.count("}"):
+            joined[-1] = [joined[-1][0], span[1]]
+        else:
+            joined.append(span)
+    return joined
