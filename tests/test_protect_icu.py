@@ -265,3 +265,17 @@ def test_nmt_translate_gives_a_plural_message_the_english_categories(run_cli):
     assert len(record["word_scores"]) == n_words
     links = [tuple(map(int, x.split("-"))) for x in record["alignment"].split()]
     assert links and all(s < n_source and t < n_words for s, t in links)
+
+
+def test_a_message_whose_branches_end_sentences_is_one_sentence_and_gets_the_categories(run_cli):
+    line = (
+        "Vous avez {n, plural, one {Un fichier. Le garder ?} many {# de fichiers. Les garder ?} "
+        "other {# fichiers. Les garder ?}}"
+    )
+    result = run_cli(["translate", "--format", "jsonl"], input=(line + "\n").encode())
+    assert result.exit_code == 0, result.stderr
+    record = json.loads(result.stdout)
+    text = record["translation"]
+    message = icu.message(text, text.index("{n, plural,"))
+    assert message is not None and [b.keyword for b in message.branches] == ["one", "other"]
+    assert len(record["sentences"]) == 1

@@ -131,16 +131,26 @@ class Translator:
         if self.protection is None:
             return self._translate_lines(lines, with_alignment, on_progress)
         masked = [self.protection.mask(line) for line in lines]
-        found = self._translate_lines([m.text for m in masked], with_alignment, on_progress)
+        # an ICU message is one sentence: its branches' sentence ends are not the line's
+        whole = [any(span.kind == "icu" for span in m.spans) for m in masked]
+        found = self._translate_lines([m.text for m in masked], with_alignment, on_progress, whole)
         forced = self.loaded.full_context_alignment
         attend = self.loaded.alignment_attention if forced and not with_alignment else None
         penalty = self.opts.penalty()
         return self.protection.restore(masked, found, with_alignment, attend, penalty=penalty)
 
-    def _translate_lines(self, lines, with_alignment, on_progress) -> list[list[Translation]]:
+    def _translate_lines(
+        self, lines, with_alignment, on_progress, whole=None
+    ) -> list[list[Translation]]:
+        """Each line's translations; with a splitter, of its sentences joined, but where
+        ``whole[k]``: line k is one sentence."""
         if self.splitter is None:
             return self._translate(lines, with_alignment, list(range(len(lines))), on_progress)
-        groups = [self.splitter.split(line) for line in lines]
+        whole = whole or [False] * len(lines)
+        split = self.splitter.split
+        groups = [
+            ([x.strip()] if x.strip() else []) if one else split(x) for x, one in zip(lines, whole)
+        ]
         sentences = [s for group in groups for s in group]
         line_numbers = [n for n, group in enumerate(groups) for _ in group]
         done = iter(self._translate(sentences, with_alignment, line_numbers, on_progress))
