@@ -57,6 +57,22 @@ def test_grow_diag_adds_the_neighbours_of_mutual_links_from_either_direction():
     assert links("grow-diag") == [(0, 0), (1, 1), (2, 2), (3, 2)]
 
 
+def test_mutual_grown_gives_grow_diags_links_only_to_the_source_words_mutual_leaves_unlinked():
+    weights = torch.tensor(
+        [
+            [0.80, 0.10, 0.10],  # target 0 -> source 0, mutual
+            [0.10, 0.80, 0.10],  # target 1 -> source 1, mutual
+            [0.10, 0.50, 0.40],  # target 2 -> source 1; column 2's maximum
+            [0.10, 0.10, 0.35],  # target 3 -> source 2
+        ]
+    )
+    assert links("mutual", weights) == [(0, 0), (1, 1)]  # source 2 unlinked
+    assert links("grow-diag", weights) == [(0, 0), (1, 1), (1, 2), (2, 2), (2, 3)]
+    # source 1 keeps its one mutual link; source 2 takes what growing gave it
+    assert links("mutual-grown", weights) == [(0, 0), (1, 1), (2, 2), (2, 3)]
+    assert links("mutual-grown") == links("grow-diag")  # WEIGHTS: growing linked source 2 only
+
+
 def test_grow_diag_symmetrises_as_the_teachers_grow_diag_final_and_without_the_final_step():
     rows, columns = sorted(row_argmax(WEIGHTS)), sorted(column_argmax(WEIGHTS))
     final_and = symmetrise(rows, columns, "grow-diag-final-and")
@@ -73,7 +89,7 @@ def test_every_rule_gives_no_links_for_an_empty_matrix_and_sorted_links_otherwis
     assert found == sorted(set(found)) and all(0 <= s < 7 and 0 <= t < 5 for s, t in found)
 
 
-@pytest.mark.parametrize("name", ["argmax", "mutual", "grow-diag"])
+@pytest.mark.parametrize("name", ["argmax", "mutual", "grow-diag", "mutual-grown"])
 def test_a_permutation_matrix_is_read_back_by_every_rule_that_takes_maxima(name):
     order = [2, 0, 3, 1]  # target i is source order[i]
     weights = torch.full((4, 4), 0.1).index_put_(

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import assert_one_error_line
 
-from nmt_cli.align.rules import LinkRule
+from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.translator import Translator
 from nmt_cli.search.options import SearchOptions
@@ -104,7 +104,7 @@ def test_the_python_api_defaults_are_the_command_lines(run_cli, monkeypatch):
         for f in dataclasses.fields(cls):
             cli, api = getattr(given[name], f.name), getattr(defaults[name], f.name)
             assert cli == api, f"{cls.__name__}.{f.name}: the CLI's {cli!r}, the API's {api!r}"
-    assert given["link_rule"] == defaults["link_rule"] == LinkRule()
+    assert given["link_rule"] == defaults["link_rule"] == LinkRule(PLACING_RULE)
     assert given["aligned"] == defaults["aligned"] is False
 
 

@@ -14,6 +14,10 @@ also take a piece-level matrix). They return (source, target) links, sorted:
                (source -> target) of the one matrix, symmetrised as a word aligner's two
                directions are (Koehn et al. 2003): their intersection (the mutual links)
                grown by neighbouring links, diagonals too, of their union
+    mutual-grown  the mutual links, and for each source word they leave unlinked, the links
+               grow-diag gives it: a word the two directions disagree on still lands
+               somewhere, the others keep their mutual links (how tags, document runs and
+               access keys are placed: PLACING_RULE)
 
 Ties: a row's or a column's maximum is its first maximal cell (lowest index), so a row
 [0.4, 0.4, 0.2] links to source word 0, and a rule's links never depend on anything but the
@@ -29,13 +33,18 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the rules only call tensor methods: the CLI imports them without torch
     import torch
 
-RULES = ("argmax", "threshold", "mutual", "grow-diag")
+RULES = ("argmax", "threshold", "mutual", "grow-diag", "mutual-grown")
 RULE_HELP = (
     "argmax: each target word to its strongest source word; threshold: every weight >= P "
     "(--threshold, default 0.5); mutual: where a weight is the maximum of its row and of its "
-    "column; grow-diag: mutual links grown by their neighbours among either direction's maxima"
+    "column; grow-diag: mutual links grown by their neighbours among either direction's maxima; "
+    "mutual-grown: mutual links, and grow-diag's for the source words they leave unlinked"
 )
 DEFAULT_RULE = "mutual"  # trial-set AER: docs/benchmarks.md
+# the links that place inline elements, document runs and access keys in a translation when no
+# --align asks for printed ones: fewest elements left without words (docs/benchmarks.md, "Which
+# rule places tags best")
+PLACING_RULE = "mutual-grown"
 DEFAULT_THRESHOLD = 0.5  # the threshold rule's P when none is given
 
 Links = list[tuple[int, int]]  # (source word, target word), sorted
@@ -70,6 +79,14 @@ def mutual_links(weights: torch.Tensor) -> Links:
 def grow_diag_links(weights: torch.Tensor) -> Links:
     rows, columns = row_argmax(weights), column_argmax(weights)
     return sorted(grow_diag(rows & columns, rows | columns))
+
+
+def mutual_grown_links(weights: torch.Tensor) -> Links:
+    rows, columns = row_argmax(weights), column_argmax(weights)
+    mutual = rows & columns
+    linked = {s for s, _ in mutual}
+    grown = grow_diag(mutual, rows | columns)
+    return sorted(mutual | {(s, t) for s, t in grown if s not in linked})
 
 
 def grow_diag(alignment: Iterable[tuple[int, int]], union: set) -> set[tuple[int, int]]:
@@ -131,4 +148,6 @@ class LinkRule:
             return mutual_links(weights)
         if self.name == "grow-diag":
             return grow_diag_links(weights)
+        if self.name == "mutual-grown":
+            return mutual_grown_links(weights)
         return argmax_links(weights)

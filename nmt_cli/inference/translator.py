@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 import torch
 
-from nmt_cli.align.rules import LinkRule
+from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
 from nmt_cli.inference.loading import LoadedModel, load_model
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
@@ -31,7 +31,8 @@ class Translator:
     settings, with what ``options`` asks around the search (inference/options.py: sentence
     splitting, case restoration, <unk> replacement, protected spans, a glossary); the
     defaults are `nmt translate`'s. ``link_rule``: how word alignments are read from the
-    attention (nmt_cli/align/rules.py). ``warn`` hears what a user should know."""
+    attention (nmt_cli/align/rules.py); by default the rule that places tags, document runs and
+    access keys (`--align` passes the one it prints). ``warn`` hears what a user should know."""
 
     def __init__(
         self,
@@ -39,7 +40,7 @@ class Translator:
         search: SearchOptions = SearchOptions(),
         options: TranslatorOptions = TranslatorOptions(),
         *,
-        link_rule: LinkRule = LinkRule(),
+        link_rule: LinkRule = LinkRule(PLACING_RULE),
         warn: Callable[[str], None] | None = None,
     ):
         self.loaded = model
@@ -65,7 +66,7 @@ class Translator:
         search: SearchOptions = SearchOptions(),
         options: TranslatorOptions = TranslatorOptions(),
         *,
-        link_rule: LinkRule = LinkRule(),
+        link_rule: LinkRule = LinkRule(PLACING_RULE),
         aligned: bool = False,
         workers: int = 1,
         warn: Callable[[str], None] | None = None,
