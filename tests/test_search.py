@@ -383,15 +383,16 @@ def test_equal_candidate_scores_rank_by_beam_then_token_in_every_row(seed):
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_wide_rows_rank_as_a_stable_sort_of_the_whole_row(seed):
+@pytest.mark.parametrize("vocab", [2048, 8016])  # 5 * 8016 is no multiple of the chunks' 64
+def test_wide_rows_rank_as_a_stable_sort_of_the_whole_row(seed, vocab):
     """Rows as wide as a real vocabulary's are first narrowed to their best chunks; the result
     is still that of a stable sort of each whole row, with ties inside the best, at the cut,
     across chunks, and rows that are mostly -inf (beams that died out)."""
     from nmt_cli.search.beam import _top_candidates
 
     gen = torch.Generator().manual_seed(seed)
-    scores = torch.randn(6, 5 * 2048, generator=gen) * 4  # (B', K*V), distinct
-    scores[1] = torch.randint(0, 40, (5 * 2048,), generator=gen).float()  # ties everywhere
+    scores = torch.randn(6, 5 * vocab, generator=gen) * 4  # (B', K*V), distinct
+    scores[1] = torch.randint(0, 40, (5 * vocab,), generator=gen).float()  # ties everywhere
     scores[2, :8000] = -math.inf  # only the first beam lives (a search's first step)
     scores[3] = -math.inf
     scores[3, [5, 700, 9000]] = 1.0  # fewer live entries than asked for

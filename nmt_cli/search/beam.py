@@ -261,16 +261,20 @@ def _top_candidates(scores: torch.Tensor, n: int) -> tuple[torch.Tensor, torch.T
     E.g. row [1, 3, 3, 2, 3] with n=2 gives values [3, 3] at indices [1, 2], never [4, 1].
 
     A wide row is first narrowed to its n best chunks of CHUNK entries, ranked by their maxima,
-    equal maxima in chunk order (a maximum per chunk costs a fraction of a top-k over the row).
+    equal maxima in chunk order (a maximum per chunk costs a fraction of a top-k over the row);
+    a row whose width is no multiple of CHUNK (a vocabulary of 8,016: 8,000 and 16 reserved
+    placeholders) is first padded with -inf, which ties come to after every real entry.
     No entry of the answer is lost, v being its n-th value: a chunk whose maximum is above v
     holds one of the answer's entries (all entries above v are in it), and the chunks of
     maximum v that hold one are the first chunks of maximum v (an entry equal to v in an
     earlier chunk would come first), so together they are at most n, and ranked first.
     """
     rows, width = scores.shape
-    if width % CHUNK or width < 8 * (n + 1) * CHUNK:
+    if width < 8 * (n + 1) * CHUNK:
         index = _first_best(scores, n)  # (B', n) ascending
     else:
+        if width % CHUNK:  # (B', W) -> (B', W'), W' the next multiple of CHUNK; n <= W
+            scores = torch.nn.functional.pad(scores, (0, CHUNK - width % CHUNK), value=-math.inf)
         chunks = _first_best(scores.view(rows, -1, CHUNK).amax(dim=2), n)  # (B', n) ascending
         offsets = torch.arange(CHUNK, device=scores.device)  # (CHUNK,)
         cols = (chunks.unsqueeze(2) * CHUNK + offsets).view(rows, -1)  # (B', n * CHUNK) ascending
