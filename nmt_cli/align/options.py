@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nmt_cli.align.formats import FORMATS
-from nmt_cli.align.rules import DEFAULT_RULE, RULE_HELP, RULES, LinkRule
+from nmt_cli.align.rules import DEFAULT_RULE, PLACING_RULE, RULE_HELP, RULES, LinkRule
 from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.settings import setting
 
@@ -46,8 +46,12 @@ class LinkOptions:
                 f"--threshold goes with --links threshold, not --links {self.rule_name}"
             )
 
-    def rule(self) -> LinkRule:
-        """The LinkRule of --links and --threshold (--threshold alone: the threshold rule)."""
+    def rule(self, printed: bool = True) -> LinkRule:
+        """The LinkRule of --links and --threshold (--threshold alone: the threshold rule), for
+        links that are printed; for links that only place tags and runs (``printed`` False:
+        `nmt translate` without --align, which refuses --links), the placing rule."""
+        if not printed:
+            return LinkRule(PLACING_RULE)
         if self.threshold is not None:
             return LinkRule("threshold", self.threshold)
         return LinkRule(self.rule_name or DEFAULT_RULE)

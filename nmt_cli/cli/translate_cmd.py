@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from nmt_cli.align.options import LinkOptions
-from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.cli.common import boundary, warn
 from nmt_cli.cli.options import options_from
 from nmt_cli.cli.progress import FileProgress
@@ -53,10 +52,9 @@ def translate(
     from nmt_cli.inference.translator import Translator
 
     workers = use_threads(load, parallel_batches=True)
-    rule = decision.rule() if files.align else LinkRule(PLACING_RULE)  # printed, or placing
     model = Translator.load(
-        load, search, translator, link_rule=rule, aligned=source.aligned, workers=workers,
-        warn=warn,
+        load, search, translator, link_rule=decision.rule(printed=files.align),
+        aligned=source.aligned, workers=workers, warn=warn,
     )  # fmt: skip
     with FileProgress(source.shown, files.output, "translate", source.total) as progress:
         best = source.translate(model, progress.update, warn)
