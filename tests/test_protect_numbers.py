@@ -82,6 +82,7 @@ def test_an_ordinal_follows_the_target_language(text, source, target, written):
     "text, source, target, written",
     [
         ("12,50 €", "fr", "en", "€12.50"),
+        ("-12,50 €", "fr", "en", "-€12.50"),  # the sign before all
         ("15€", "fr", "en", "€15"),
         ("1 200 $", "fr", "en", "$1,200"),
         ("27 306,5 £", "fr", "en", "£27,306.5"),
@@ -106,6 +107,8 @@ def test_an_amount_keeps_its_value_and_its_symbol_goes_where_the_target_writes_i
         ("12,5 km", "fr", "en", "12.5 km"),
         ("1,82 m", "fr", "en", "1.82 m"),
         ("5,5\u00a0°C", "fr", "en", "5.5\u00a0°C"),  # the space as written
+        ("-5,5 °C", "fr", "en", "-5.5 °C"),
+        ("\u22124,5 °C", "fr", "en", "\u22124.5 °C"),  # a minus sign as written
         ("45°", "fr", "en", "45°"),
         ("1 200 m²", "fr", "en", "1,200 m²"),
         ("16 Go", "fr", "en", "16 GB"),

@@ -120,10 +120,20 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
                 ("measure", "12,5 km"),
                 ("measure", "45 min"),
                 ("measure", "90 km/h"),
-                ("measure", "5,5 °C"),
+                ("measure", "-5,5 °C"),
                 ("measure", "1 200 m²"),
                 ("measure", "45°"),
                 ("measure", "16 Go"),
+            ],
+        ),
+        (
+            "Il fait -3 degrés (−4 ce soir), solde -12,50 €, pages 5-7, Outils - 2 options.",
+            [
+                ("number", "-3"),
+                ("number", "−4"),
+                ("amount", "-12,50 €"),
+                ("identifier", "5-7"),
+                ("number", "2"),
             ],
         ),
         (

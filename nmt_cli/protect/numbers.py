@@ -27,6 +27,8 @@ written:
   (the number kept as written where its reading is not certain, the symbol still moved).
 - Measures: a number with a unit (units.py) takes the target's separators, its unit kept
   (French data units in octets become bytes: 16 Go -> 16 GB), and so does the space between.
+- A minus sign that starts a number, an amount or a measure is kept as written before it:
+      fr -> en   -5,5 °C -> -5.5 °C      -12,50 € -> -€12.50
 - Clock times, fr -> en only: 14 h 30, 14h30 -> 14:30; 9 h -> 9:00. The 24-hour clock is kept
   (English readers know 14:30; am/pm would be a guess at the text's register), and so is the
   hour as written (09h -> 09:00). Any other pair keeps a time as written.
@@ -41,6 +43,7 @@ from functools import cache
 from nmt_cli.protect.languages import LANGUAGES, SPACES, Language
 from nmt_cli.protect.units import UNITS, convert_unit
 
+SIGNS = "-\u2212"  # a minus sign, hyphen-minus or U+2212, as written before a number
 CURRENCIES = "$€£¥₹₽₩₺₪₴₱฿"  # symbols written beside an amount (not ¢, written after in English)
 # How each language writes numbers: its decimal mark, its groups (languages.py)
 CONVENTIONS: dict[str, Language] = LANGUAGES
@@ -171,6 +174,8 @@ def convert(text: str, kind: str, source: str | None, target: str | None) -> str
     other kind, or an unknown language: ``text``)."""
     if source is None or target is None or source == target:
         return text
+    if kind in ("number", "measure", "amount") and text[:1] in SIGNS:  # -5,5 °C: spans.py
+        return text[0] + convert(text[1:], kind, source, target)
     if kind == "amount":
         return convert_amount(text, source, target)
     if kind == "measure":

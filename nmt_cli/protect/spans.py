@@ -43,7 +43,9 @@ A span is found on the raw line, before sentence splitting and case restoration.
     measure     a number with a unit: ``12,5 km``, ``-5,5 °C``, ``45 min``, ``16 Go`` (units.py,
                 a language's own units, French ``Go``, for it only; numbers.py gives its
                 written form)
-    number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form)
+    number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form);
+                a number, amount or measure includes a minus sign that starts it (``-3``,
+                ``-12,50 €``; not the hyphen of ``5-7``)
     ordinal     ``1er``, ``3e`` (French), ``21st`` (English), French Roman ``XVIIe`` (numbers.py)
     address     a house number with French ``bis``, ``ter``, ``quater``: ``12 bis`` (kept)
     keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C`` (units.py;
@@ -145,6 +147,9 @@ _SPACE = "[ \u00a0\u202f]"
 _AMOUNT = rf"\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"  # a number's digits
 _CURRENCY = f"[{re.escape(CURRENCIES)}]"
 _PLUS = rf"(?:{_SPACE}?\+{_SPACE}?|-)"  # between the keys of a shortcut
+# a minus sign that starts a number (after a space, a bracket or the line's start: not the
+# hyphen of 5-7), part of the number's span: -5,5 °C is one fact
+_SIGN = r"(?:(?<![^\s(\[{«])[-−](?=\d))?"
 
 
 def _language_patterns(language: str | None) -> dict[str, str | None]:
@@ -160,7 +165,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
     roman = rf"(?<![\w.,-])(?:[VX]|(?=[IVXL]{{2}}){ROMAN_TENS})(?:{romans})(?![\w-])"
     return {
         "time": rf"(?<![\w.,])(?:{clocks})" if clocks else None,
-        "measure": rf"(?<![\w.,])(?:{_AMOUNT}){_SPACE}?(?:{unit})(?![\w'’²³])",
+        "measure": rf"(?<![\w.,]){_SIGN}(?:{_AMOUNT}){_SPACE}?(?:{unit})(?![\w'’²³])",
         "ordinal": rf"(?<![\w.,])\d+(?:{ordinals})(?![\w])" if ordinals else None,
         "roman": roman if romans else None,
         "address": rf"(?<![\w.,])\d+{_SPACE}?(?:{house})(?![\w])" if house else None,
@@ -209,13 +214,13 @@ _FIRST: tuple[tuple[str, str], ...] = (
 _AMOUNTS = (
     (
         "amount",
-        rf"(?<![\w.,])(?:{_AMOUNT}){_SPACE}?{_CURRENCY}(?!\w)"
+        rf"(?<![\w.,]){_SIGN}(?:{_AMOUNT}){_SPACE}?{_CURRENCY}(?!\w)"
         rf"|(?<![\w]){_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END}",
     ),
 )
 _NUMBERS = (
-    ("number", rf"(?<![\w.,])\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d+)?{_NUMBER_END}"),
-    ("number", rf"(?<![\w.,])\d+(?:[.,]\d+)*{_NUMBER_END}"),
+    ("number", rf"(?<![\w.,]){_SIGN}\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d+)?{_NUMBER_END}"),
+    ("number", rf"(?<![\w.,]){_SIGN}\d+(?:[.,]\d+)*{_NUMBER_END}"),
     ("phone", r"(?<![\w+])\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}(?![\w])"),
 )
 _LAST = (
