@@ -132,8 +132,8 @@ def test_documents_and_markup_take_the_glossary_too(
 def test_a_tagged_word_the_model_cannot_translate_gets_its_tag_around_the_glossarys_term(
     run_cli, tmp_path
 ):
-    """The shipped fr-en has no word for "gras" (bold type): it drops it, and the <strong>
-    around it goes to another word. A glossary entry gives it the word, and the tag its place."""
+    """The shipped fr-en has no word for "gras" (bold type): the <strong> around it holds
+    another word. A glossary entry gives it the word, and the tag its place."""
     line = "Le mot <em>urgent</em> doit apparaître en <strong>gras</strong> dans le titre."
     terms = tmp_path / "terms.tsv"
     terms.write_text("gras\tbold\n", encoding="utf-8")

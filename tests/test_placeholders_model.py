@@ -22,7 +22,8 @@ from nmt_cli.vocab import PLACEHOLDERS
 
 AS_GIVEN_PROTECTED = TranslatorOptions(split=False)  # spans protected, lines not split
 
-SHIPPED = Path(__file__).resolve().parents[1] / "pretrained" / "fr-en"
+PRETRAINED = Path(__file__).resolve().parents[1] / "pretrained"
+SHIPPED = PRETRAINED / "de-en-multi30k-transformer"  # a tokenizer without placeholders
 pytest_plugins = ["model_fixtures"]
 
 PLAIN = ["Il fait froid ce matin.", "Le budget 2025 prévoit 27 306,5 millions d'euros."]
@@ -33,7 +34,7 @@ def shipped() -> Tokenizer:
     return Tokenizer.load(SHIPPED)
 
 
-def test_the_shipped_tokenizer_gains_the_placeholders_after_its_vocabulary(shipped, tmp_path):
+def test_a_shipped_tokenizer_gains_the_placeholders_after_its_vocabulary(shipped, tmp_path):
     assert not shipped.reserves_placeholders
     tok = shipped.with_placeholders()
     assert tok.reserves_placeholders and tok.vocab_size == shipped.vocab_size + 16
@@ -42,6 +43,13 @@ def test_the_shipped_tokenizer_gains_the_placeholders_after_its_vocabulary(shipp
     tok.save(tmp_path / "tokenizer.json")
     again = Tokenizer.load(tmp_path / "tokenizer.json")
     assert again.reserves_placeholders and again.with_placeholders().vocab_size == 8016
+
+
+def test_the_default_model_was_trained_with_the_placeholders_after_its_vocabulary():
+    tok = Tokenizer.load(PRETRAINED / "fr-en")
+    assert tok.reserves_placeholders and tok.vocab_size == 8016
+    assert [tok.encode(name) for name in PLACEHOLDERS] == [[8000 + k] for k in range(16)]
+    assert read_config(PRETRAINED / "fr-en")[1:] == (8016, 8016)
 
 
 @pytest.mark.parametrize(
@@ -65,8 +73,8 @@ def test_a_placeholder_touching_a_word_decodes_apart_from_it(shipped):
     assert shipped.decode(shipped.encode("the report")) == "the report"
 
 
-def test_a_placeholder_starts_a_word_and_the_full_stop_after_it_does_not(shipped):
-    tok = shipped.with_placeholders()
+def test_a_placeholder_starts_a_word_and_the_full_stop_after_it_does_not():
+    tok = Tokenizer.load(PRETRAINED / "fr-en")
     assert tok.word_starts(tok.encode("see <ph0>.")) == [True, True, False]  # see | <ph0>.
     for text in ["the <ph0> report", "(<ph2>) and <ph1>, then", "Il fait froid ce matin."]:
         assert sum(tok.word_starts(tok.encode(text))) == len(text.split())

@@ -29,7 +29,7 @@ BLEU_SIGNATURE = "nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0"
 # name -> (source side, reference side) of its test set in ../shared/data, and the model card's
 # beam-5 test BLEU of the shipped (float16) weights.
 TEST_SETS = {
-    "fr-en": ("tatoeba/en-fr/test.fr", "tatoeba/en-fr/test.en", 47.34),
+    "fr-en": ("tatoeba/en-fr/test.fr", "tatoeba/en-fr/test.en", 47.75),
     "de-en-multi30k-rnn": (
         "multi30k/test_2016_flickr.de",
         "multi30k/test_2016_flickr.en",
@@ -94,6 +94,18 @@ def test_the_model_card_example_translates_as_shown(run_cli, name):
     result = run_cli(["translate", "-m", name, source])
     assert result.exit_code == 0, result.stderr
     assert result.stdout == shown + "\n"
+
+
+def test_the_default_model_card_interface_strings_translate_as_shown(run_cli):
+    """The card's `printf '...' | nmt translate`: each line of stdin, translated, a line out."""
+    card = (PRETRAINED / DEFAULT_MODEL / "README.md").read_text(encoding="utf-8")
+    lines, shown = re.search(
+        r"```sh\n\$ printf '([^']+)' \| nmt translate\n(.*?)```", card, re.S
+    ).groups()
+    stdin = lines.replace("%%", "%").replace("\\n", "\n")
+    result = run_cli(["translate"], input=stdin.encode())
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == shown
 
 
 def test_the_default_model_card_alignment_example_prints_as_shown(run_cli):

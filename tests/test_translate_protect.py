@@ -149,10 +149,10 @@ def test_the_readme_example_of_what_passes_through_prints_as_shown(run_cli, tmp_
 @pytest.mark.parametrize(
     ("line", "masked", "span"),  # masked: as the model reads it, each span a placeholder
     [
-        (SIX_LINES[4], "Tapez 101 dans le terminal pour voir les journaux.", "ls -la /var/log"),
+        (SIX_LINES[4], "Tapez <ph0> dans le terminal pour voir les journaux.", "ls -la /var/log"),
         (
             "Le budget 2025 prévoit 27 306,5 millions. Il est en hausse de 3 %.",
-            "Le budget 101 prévoit 102 millions. Il est en hausse de 103 %.",  # two sentences
+            "Le budget <ph0> prévoit <ph1> millions. Il est en hausse de <ph2> %.",  # 2 sentences
             "27,306.5",
         ),
     ],
