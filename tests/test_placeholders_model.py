@@ -60,6 +60,10 @@ def test_the_default_model_was_trained_with_the_placeholders_after_its_vocabular
         "Write to <ph1> or see <ph0>, then (<ph2>): done.",
         "<ph0> is the address",
         "From <ph0> to <ph1> am",
+        "Change the '<ph0>' dictionary?",  # interface strings quote a value: '%1', "%s"
+        'Use "<ph0>" for numbers',
+        "Open <ph0>'s settings",  # an English clitic stays on its word
+        "Ouvrir l'<ph0> ou “<ph1>”",
     ],
 )
 def test_a_placeholder_decodes_as_a_word_of_its_own(shipped, text):

@@ -128,11 +128,16 @@ def _name_pattern(template: str) -> re.Pattern:
 
 
 # A reserved placeholder's neighbours as text writes them: closing punctuation after it and an
-# opening bracket before it kept against it (see set_apart).
+# opening bracket or quote before it kept against it, a pair of straight quotes around it
+# ('%1', "%s": how interface strings quote a value) kept as a pair, an English clitic after it
+# (<ph0>'s) and a French elided word before it (l'<ph0>) kept against it (see set_apart).
 _AROUND_RESERVED = (
     (re.compile(r"\s*(<ph\d+>)\s*"), r" \1 "),
-    (re.compile(r"(<ph\d+>) (?=[.,;:!?)\]}»%]+(?:\s|$|<ph))"), r"\1"),
-    (re.compile(r"(?<=[(\[{«]) (?=<ph\d+>)"), ""),
+    (re.compile(r"(<ph\d+>) (?=[.,;:!?)\]}»”’%]+(?:\s|$|<ph))"), r"\1"),
+    (re.compile(r"(?<=[(\[{«“‘]) (?=<ph\d+>)"), ""),
+    (re.compile(r"(?<![\w'\"])(['\"]) (<ph\d+>) ?\1(?![\w'\"])"), r"\1\2\1"),
+    (re.compile(r"(<ph\d+>) (?=['’](?:s|d|ll|re|ve)\b)"), r"\1"),  # <ph0>'s: a clitic
+    (re.compile(r"\b((?:[cdjlmnst]|qu)['’]) (?=<ph\d+>)", re.IGNORECASE), r"\1"),  # l'<ph0>
 )
 
 
@@ -140,7 +145,8 @@ def set_apart(text: str) -> str:
     """A tokenizer's decoded text with each reserved placeholder a word of its own. An added
     token carries no word mark, so decoding glues it to the piece before it (``the<ph0>
     report``), and encoding marks the piece after it as a new word (``<ph0>.`` is read as
-    ``<ph0> .``); written as text is: ``the <ph0> report``, ``see <ph0>.``, ``(<ph0>)``."""
+    ``<ph0> .``); written as text is: ``the <ph0> report``, ``see <ph0>.``, ``(<ph0>)``,
+    ``'<ph0>'``, ``<ph0>'s``, ``l'<ph0>``."""
     for pattern, replacement in _AROUND_RESERVED:
         text = pattern.sub(replacement, text)
     return re.sub(" {2,}", " ", text).strip()
