@@ -80,7 +80,7 @@ from nmt_cli.protect import code, format_strings, icu
 from nmt_cli.protect.code import CHAIN, QUOTED
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.languages import languages_for
-from nmt_cli.protect.numbers import CURRENCIES, ROMAN_TENS
+from nmt_cli.protect.numbers import CURRENCIES, ROMAN_TENS, SIGNS
 from nmt_cli.protect.units import modifiers_for, units_for
 
 _CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command
@@ -149,7 +149,7 @@ _CURRENCY = f"[{re.escape(CURRENCIES)}]"
 _PLUS = rf"(?:{_SPACE}?\+{_SPACE}?|-)"  # between the keys of a shortcut
 # a minus sign that starts a number (after a space, a bracket or the line's start: not the
 # hyphen of 5-7), part of the number's span: -5,5 °C is one fact
-_SIGN = r"(?:(?<![^\s(\[{«])[-−](?=\d))?"
+_SIGN = rf"(?:(?<![^\s(\[{{«])[{re.escape(SIGNS)}](?=\d))?"
 
 
 def _language_patterns(language: str | None) -> dict[str, str | None]:
