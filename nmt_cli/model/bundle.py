@@ -7,6 +7,8 @@
     DIR/tokenizer.json     the joint subword tokenizer (HuggingFace `tokenizers` JSON)
     DIR/model.safetensors  the weights (float32 or float16)
     DIR/meta.json          provenance: versions, data hashes, command line, best metrics
+    DIR/known-words.txt    optional: the source words the training data taught the model,
+                           one a line (nmt_cli/protect/names.py: the other names are copied)
 
 Every file is written atomically; a model directory is what `nmt translate`, `nmt align` and
 `nmt train --resume` read.
@@ -34,6 +36,7 @@ CONFIG_FILE = "config.json"
 TOKENIZER_FILE = "tokenizer.json"
 WEIGHTS_FILE = "model.safetensors"
 META_FILE = "meta.json"
+KNOWN_WORDS_FILE = "known-words.txt"
 MODEL_FILES = (CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE, META_FILE)
 LANGUAGE_CODE = re.compile(r"[a-z]{2}")  # ISO 639-1
 LANGUAGE_KEYS = ("source_language", "target_language")
@@ -52,6 +55,7 @@ class Bundle:
     path: Path | None = None
     languages: tuple[str, str] | None = None  # (source, target) ISO 639-1 codes, if recorded
     length_penalty: LengthPenalty | None = None  # the one chosen for this model, if recorded
+    known_words: frozenset[str] | None = None  # its known-words.txt, if it has one
 
 
 def write_config(
@@ -109,6 +113,7 @@ def save_bundle(
     dtype: str = "float32",
     languages: tuple[str, str] | None = None,
     length_penalty: LengthPenalty | None = None,
+    known_words: frozenset[str] | None = None,
 ) -> None:
     """Write a complete model directory (creating ``directory`` if needed)."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -118,6 +123,8 @@ def save_bundle(
     write_weights(directory / WEIGHTS_FILE, model, dtype)
     if meta is not None:
         write_meta(directory, meta)
+    if known_words is not None:
+        write_known_words(directory, known_words)
 
 
 def _config_data(directory: Path) -> tuple[Path, dict[str, Any]]:
@@ -249,9 +256,26 @@ def load_bundle(path: str | Path) -> Bundle:
     load_weights(model, directory / WEIGHTS_FILE)
     model.eval()
     meta = read_meta(directory)
+    known = read_known_words(directory)
     return Bundle(
-        config, src_vocab, tgt_vocab, model, tokenizer, meta, directory, languages, penalty
+        config, src_vocab, tgt_vocab, model, tokenizer, meta, directory, languages, penalty, known
     )
+
+
+def write_known_words(directory: Path, words) -> None:
+    """``directory``'s known-words.txt: ``words`` sorted, one a line, atomically."""
+    write_text_atomic(directory / KNOWN_WORDS_FILE, "".join(f"{w}\n" for w in sorted(words)))
+
+
+def read_known_words(directory: Path) -> frozenset[str] | None:
+    """``directory``'s known words; None without the file."""
+    path = directory / KNOWN_WORDS_FILE
+    if not path.is_file():
+        return None
+    try:
+        return frozenset(path.read_text(encoding="utf-8").split())
+    except (OSError, UnicodeDecodeError) as e:
+        raise ModelLoadError(f"{path}: unreadable ({e})") from None
 
 
 def write_meta(directory: Path, meta: dict[str, Any]) -> None:

@@ -84,5 +84,14 @@ def export_model(model: str, output: Path, options: ExportOptions) -> Exported:
         return Exported(path, weights, exported.alignment_exported)
     dtype = options.dtype or "float16"
     meta = {**bundle.meta, "exported": {"from": str(path), "dtype": dtype}}
-    save_bundle(output, bundle.model, bundle.tokenizer, meta, dtype, bundle.languages, penalty)
+    save_bundle(
+        output,
+        bundle.model,
+        bundle.tokenizer,
+        meta,
+        dtype,
+        bundle.languages,
+        penalty,
+        bundle.known_words,
+    )
     return Exported(path, dtype, True)

@@ -22,6 +22,9 @@ recorded, every language's detectors run.
                 it writes otherwise: French octets (``16 Go`` is ``16 GB``), French ``tr/min``
                 and German ``U/min`` (rpm)
     modifiers   the language's own names of a keyboard shortcut's keys (French ``Maj``)
+    nouns_capitalised
+                every noun is written with a capital (German ``Haus``), so a capital does not
+                tell a name (names.py: names are not copied from such a language)
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ class Language:
     house: tuple[str, ...] = ()
     units: tuple[tuple[str, str], ...] = ()
     modifiers: tuple[str, ...] = ()
+    nouns_capitalised: bool = False
 
 
 _OCTETS = (("ko", "kB"), ("Ko", "kB"), ("Ko", "KB"), ("Mo", "MB"), ("Go", "GB"), ("To", "TB"))
@@ -77,6 +81,7 @@ LANGUAGES = {
         symbol_after="\u00a0",
         units=(("U/min", "rpm"),),
         modifiers=("Strg",),
+        nouns_capitalised=True,
     ),
 }
 

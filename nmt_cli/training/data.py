@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from nmt_cli.align.links import LinksFile, parse_links, piece_links, piece_owners, word_spans
 from nmt_cli.align.rules import Links
 from nmt_cli.errors import InputError
+from nmt_cli.protect.names import WordCounts
 from nmt_cli.textio import open_lines
 from nmt_cli.training.config import CorpusFiles
 from nmt_cli.training.corpora import corpus_name, corpus_pairs
@@ -71,6 +72,7 @@ def load_corpora(
     masker: Masker | None = None,
     languages: tuple[str, str] | None = None,
     namer: Namer | None = None,
+    counts: WordCounts | None = None,
 ) -> ParallelData:
     """Read and encode several corpora, in order, into one ParallelData.
 
@@ -81,7 +83,8 @@ def load_corpora(
     those a corpus gives. ``masker``: each kept pair's placeholder version is kept too, its
     links carried over to its words (ParallelData.variants). ``languages``: the run's, which
     pick a memory's sides (corpora.py). ``namer``: each kept pair that holds names is kept with
-    its text and word links (ParallelData.named), for name swapping."""
+    its text and word links (ParallelData.named), for name swapping. ``counts``: hears each kept
+    pair's text (the words the model is taught: protect/names.py)."""
     data = ParallelData([], [], links=[] if guided else None)
     variants: list[tuple[int, array, array, array | None]] = []
     teacher_lines = _lines_or_none(teacher.path if guided and teacher else None)
@@ -101,6 +104,9 @@ def load_corpora(
                 variants += _masked(kept, masker, tokenizer, max_len, words, guided)
             if namer is not None:
                 _keep_named(data, kept, namer, words)
+            if counts is not None:
+                for _, src, tgt, _ in kept:
+                    counts.add(src, tgt)
         if own:
             links_lines.close()
         data.sizes.append(len(data.src) - before)

@@ -1,10 +1,7 @@
 """Names in training pairs, swapped for other names, so that a model learns to copy names.
 
-A NAME (:func:`find_names`) is a word of letters (inner hyphens and apostrophes allowed:
-``Jean-Pierre``, ``O'Neil``) that begins with an uppercase letter followed by a lowercase one
-(``O'Neil``: after the apostrophe), so all-caps acronyms are not names; that is not the first
-word of its line (a sentence's first word is capitalised whatever it is) and not inside a span
-the protection detector finds (protect/spans.py: URLs, codes...). A pair's names
+A NAME is what nmt_cli/protect/names.py finds: a capitalised word of letters, not its line's
+first word, not inside a protected span (the translator copies the same names). A pair's names
 (:func:`pair_names`) are those found on both sides with the same text, and the first word of
 neither side.
 
@@ -25,14 +22,12 @@ the epoch and the pair, so a resumed run sees the same pairs (TrainConfig.name_s
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from nmt_cli.protect.names import find_names
 from nmt_cli.protect.spans import SpanFinder
 
-# a word of letters, inner hyphens and apostrophes allowed, not glued to other word characters
-_WORD = re.compile(r"(?<![\w'’-])[^\W\d_]+(?:['’-][^\W\d_]+)*(?![\w])")
 POOL_SIZE = 50_000  # names kept at most in a pool
 
 
@@ -44,29 +39,6 @@ class NamedPair:
     tgt: str
     names: tuple[str, ...]
     links: list[tuple[int, int]] | None = None
-
-
-def is_name(word: str) -> bool:
-    """An uppercase letter followed by a lowercase one, or ``X'Yz`` (O'Neil, D'Artagnan)."""
-    if len(word) < 2 or not word[0].isupper():
-        return False
-    if word[1].islower():
-        return True
-    return len(word) > 3 and word[1] in "'’" and word[2].isupper() and word[3].islower()
-
-
-def find_names(text: str, finder: SpanFinder) -> tuple[list[tuple[int, int]], str | None]:
-    """(start, end) of each name of ``text`` in order, and the line's first word (None: no
-    word); the first word and words inside protected spans are not names."""
-    words = list(_WORD.finditer(text))
-    if not words:
-        return [], None
-    spans = finder.find(text) if len(words) > 1 else []
-    out = []
-    for m in words[1:]:
-        if is_name(m.group()) and not any(s.start < m.end() and m.start() < s.end for s in spans):
-            out.append((m.start(), m.end()))
-    return out, words[0].group()
 
 
 def pair_names(finder: SpanFinder, src: str, tgt: str) -> tuple[str, ...]:

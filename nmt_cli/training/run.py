@@ -41,8 +41,17 @@ from typing import Any
 
 from nmt_cli import __version__
 from nmt_cli.errors import ConfigError, InputError, OutputError, RunLockedError, UsageError
-from nmt_cli.model.bundle import CONFIG_FILE, MODEL_FILES, TOKENIZER_FILE, sha256_file, write_config
+from nmt_cli.model.bundle import (
+    CONFIG_FILE,
+    KNOWN_WORDS_FILE,
+    MODEL_FILES,
+    TOKENIZER_FILE,
+    sha256_file,
+    write_config,
+    write_known_words,
+)
 from nmt_cli.output import write_text_atomic
+from nmt_cli.protect.names import WordCounts
 from nmt_cli.protect.spans import SpanFinder
 from nmt_cli.settings import to_dict
 from nmt_cli.training.config import RunSpec
@@ -115,9 +124,12 @@ class Run:
                 if not self.resume and overwrite:
                     clear_run(run_dir)
             tok = self.tokenizer()
+            counts = WordCounts()
             train_data, valid_data = load_data(
-                spec, tok, self.cb.on_message, self.warn, self.teacher()
+                spec, tok, self.cb.on_message, self.warn, self.teacher(), counts
             )
+            if world.is_main:  # the names the model will copy are the words it was not taught
+                write_known_words(run_dir, counts.known())
             return self.fit(self.trainer(tok, train_data, valid_data))
 
     def tokenizer(self):
@@ -255,7 +267,7 @@ def check_output_dir(run_dir: Path, overwrite: bool) -> None:
 
 
 def clear_run(run_dir: Path) -> None:
-    for name in (RUN_FILE, *MODEL_FILES, METRICS_FILE, "curves.png"):
+    for name in (RUN_FILE, *MODEL_FILES, KNOWN_WORDS_FILE, METRICS_FILE, "curves.png"):
         (run_dir / name).unlink(missing_ok=True)
     shutil.rmtree(run_dir / CHECKPOINTS, ignore_errors=True)
 
@@ -334,10 +346,10 @@ def check_tokenizer_fits(tokenizer, run_dir: Path) -> None:
             )
 
 
-def load_data(spec: RunSpec, tok, on_message, warn, teacher=None):
+def load_data(spec: RunSpec, tok, on_message, warn, teacher=None, counts=None):
     """Training data (a guided run's with the links that ``teacher``, a LinksFile, or the
     corpora give it; a run with placeholders, with its pairs' placeholder versions) and
-    validation data."""
+    validation data; ``counts`` (a WordCounts) hears the training pairs."""
     from nmt_cli.training.data import load_corpora
 
     masker = None
@@ -348,7 +360,13 @@ def load_data(spec: RunSpec, tok, on_message, warn, teacher=None):
     languages = spec.languages
     namer = partial(pair_names, SpanFinder()) if spec.train.name_swap_share > 0 else None
     train_data = load_corpora(
-        *args, guided=guided, teacher=teacher, masker=masker, languages=languages, namer=namer
+        *args,
+        guided=guided,
+        teacher=teacher,
+        masker=masker,
+        languages=languages,
+        namer=namer,
+        counts=counts,
     )
     if namer is not None:
         train_data.name_pool = name_pool(train_data.named.values())

@@ -1,0 +1,93 @@
+"""Names: the words a translation copies as they are, as training and translation both see them.
+
+A NAME (:func:`is_name`) is a word of letters (inner hyphens and apostrophes allowed:
+``Jean-Pierre``, ``O'Neil``) that begins with an uppercase letter followed by a lowercase one;
+all-caps acronyms are not names. :func:`find_names` finds them in a line, leaving out the line's
+first word (a sentence's first word is capitalised whatever it is) and words inside the spans
+the protection detector finds (spans.py: URLs, codes...). Training swaps them
+(nmt_cli/training/names.py); the translator copies them (nmt_cli/inference/names.py).
+
+Which capitalised words are names and which are words a model learned to translate
+("Parlement" -> "Parliament", "Octobre" -> "October") is told by the model's training data:
+:class:`WordCounts` counts, over the training pairs, how often each source word is seen and how
+often the same word is also on the target side. A model's KNOWN words (:meth:`WordCounts.known`)
+are those seen at least ``KNOWN_SEEN`` times (the model has learned what to do with them) and
+those the data translates more often than it copies; a name to copy is a name that is not known
+and whose lowercase form is not known either ("Tours", "Pierre" stay the model's).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Collection
+
+from nmt_cli.protect.languages import LANGUAGES
+from nmt_cli.protect.spans import SpanFinder
+
+# a word of letters, inner hyphens and apostrophes allowed, not glued to other word characters
+NAME_WORD = re.compile(r"(?<![\w'’-])[^\W\d_]+(?:['’-][^\W\d_]+)*(?![\w])")
+KNOWN_SEEN = 10  # seen this often, a word is the model's to translate or copy
+
+
+def is_name(word: str) -> bool:
+    """An uppercase letter followed by a lowercase one, or ``X'Yz`` (O'Neil, D'Artagnan)."""
+    if len(word) < 2 or not word[0].isupper():
+        return False
+    if word[1].islower():
+        return True
+    return len(word) > 3 and word[1] in "'’" and word[2].isupper() and word[3].islower()
+
+
+def find_names(text: str, finder: SpanFinder) -> tuple[list[tuple[int, int]], str | None]:
+    """(start, end) of each name of ``text`` in order, and the line's first word (None: no
+    word); the first word and words inside protected spans are not names."""
+    words = list(NAME_WORD.finditer(text))
+    if not words:
+        return [], None
+    spans = finder.find(text) if len(words) > 1 else []
+    out = []
+    for m in words[1:]:
+        if is_name(m.group()) and not any(s.start < m.end() and m.start() < s.end for s in spans):
+            out.append((m.start(), m.end()))
+    return out, words[0].group()
+
+
+class WordCounts:
+    """Per source word of training pairs: the pairs it is in, and those whose target side has
+    the same word too (copied)."""
+
+    def __init__(self) -> None:
+        self.seen: Counter[str] = Counter()
+        self.copied: Counter[str] = Counter()
+
+    def add(self, src: str, tgt: str) -> None:
+        words = {m.group() for m in NAME_WORD.finditer(src)}
+        if not words:
+            return
+        target = {m.group() for m in NAME_WORD.finditer(tgt)}
+        self.seen.update(words)
+        self.copied.update(words & target)
+
+    def known(self, seen: int = KNOWN_SEEN) -> set[str]:
+        """The words seen at least ``seen`` times, or translated more often than copied (a
+        word seen once: if it is a name; a lowercase word seen once tells little)."""
+        out = set()
+        for word, n in self.seen.items():
+            if n >= seen or (2 * self.copied[word] < n and (n >= 2 or is_name(word))):
+                out.add(word)
+        return out
+
+
+def copyable(word: str, known: Collection[str]) -> bool:
+    """Whether ``word`` is a name to copy: a name (each part of a hyphenated one too:
+    "Clermont-Ferrand", not "Anglo-saxons"), unknown, its lowercase form unknown too."""
+    if not all(is_name(part) for part in word.split("-")):
+        return False
+    return word not in known and word.lower() not in known
+
+
+def capital_tells_names(language: str | None) -> bool:
+    """Whether a capital tells a name in ``language`` (not where every noun has one: German)."""
+    table = LANGUAGES.get(language or "")
+    return table is None or not table.nouns_capitalised
