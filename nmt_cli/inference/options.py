@@ -79,6 +79,12 @@ class TranslatorOptions:
 
     split: bool = setting(True, SPLIT_HELP, "--split/--no-split")
     replace_unk: bool = setting(False, "Replace <unk> by the source word it attends to most.")
+    copy_names: bool = setting(
+        True,
+        "Put back as written a name the model misspelt (a capitalised word its training data "
+        "did not teach it: README, Names).",
+        "--copy-names/--no-copy-names",
+    )
     restore_case: bool = setting(
         True,
         "Translate an ALL-CAPS sentence as ordinary text, answer in capitals.",

@@ -1,0 +1,137 @@
+"""Names copied as written: which words are names to copy (the model's known words decide), and
+how a misspelt name in a translation is put back from the word alignment."""
+
+from __future__ import annotations
+
+import pytest
+
+from nmt_cli.inference.names import copy_names, missing, names_to_copy, near
+from nmt_cli.model import build_model
+from nmt_cli.model.bundle import load_bundle, save_bundle
+from nmt_cli.model.config import ModelConfig
+from nmt_cli.protect.names import WordCounts, capital_tells_names, copyable
+
+KNOWN = {"Parlement", "Londres", "pierre", "Octobre"}
+
+
+def counts_of(pairs) -> WordCounts:
+    counts = WordCounts()
+    for src, tgt in pairs:
+        counts.add(src, tgt)
+    return counts
+
+
+def test_a_word_the_data_translates_is_known_and_one_it_copies_is_not():
+    counts = counts_of(
+        [("Le Parlement siège.", "Parliament sits."), ("Amélie dort.", "Amélie sleeps.")] * 3
+    )
+    known = counts.known()
+    assert "Parlement" in known
+    assert "Amélie" not in known
+
+
+def test_a_word_seen_often_is_known_even_when_copied():
+    counts = counts_of([("Il va à Paris.", "He goes to Paris.")] * 10)
+    assert "Paris" in counts.known()
+    assert "Paris" not in counts.known(seen=11)
+
+
+def test_a_name_seen_once_and_translated_is_known_a_lowercase_word_seen_once_is_not():
+    known = counts_of([("Il visite Londres et une ferme.", "He visits London and a farm.")]).known()
+    assert "Londres" in known
+    assert "ferme" not in known
+
+
+@pytest.mark.parametrize(
+    ("word", "copied"),
+    [
+        ("Montpellier", True),
+        ("Clermont-Ferrand", True),
+        ("O'Neil", True),
+        ("Parlement", False),  # known: the data translates it
+        ("Pierre", False),  # its lowercase form is a known word
+        ("Anglo-saxons", False),  # a compound, not a name
+        ("TGV", False),  # an acronym: the model copies those itself
+        ("montpellier", False),
+    ],
+)
+def test_which_words_are_names_to_copy(word, copied):
+    assert copyable(word, KNOWN) is copied
+
+
+def test_a_sentence_first_word_is_never_a_name_to_copy():
+    assert names_to_copy("Montpellier accueille Amélie.", KNOWN) == {2: "Amélie"}
+
+
+def test_a_french_elision_and_punctuation_are_not_part_of_the_name():
+    assert names_to_copy("Le tournoi d'Arcachon, à Nîmes.", KNOWN) == {2: "Arcachon", 4: "Nîmes"}
+
+
+def test_a_linked_near_spelling_is_replaced_by_the_name_with_its_punctuation():
+    names = {5: "Montpellier"}
+    text = "Théo took the train for Montpelline, this morning."
+    links = [(0, 0), (1, 1), (3, 3), (4, 4), (5, 5), (6, 6)]
+    assert copy_names(names, text, links) == "Théo took the train for Montpellier, this morning."
+
+
+def test_an_english_possessive_stays_after_the_name():
+    names = {3: "Sébastien"}
+    assert (
+        copy_names(names, "Sabastian's parcel arrived.", [(3, 0), (1, 1)])
+        == "Sébastien's parcel arrived."
+    )
+
+
+def test_accents_and_case_alone_make_a_near_spelling():
+    assert near("Amélie", "Amelie")
+    assert near("Mérignac", "Merignac")
+
+
+def test_a_translated_name_and_an_unlinked_misspelling_are_left_as_the_model_wrote_them():
+    assert not near("Varsovie", "Warsaw")
+    assert copy_names({2: "Varsovie"}, "He lives in Warsaw.", [(2, 3)]) == "He lives in Warsaw."
+    assert names_to_copy("Il vit à Londres.", KNOWN) == {}  # near London, but the data taught it
+    text = "We went to Nates today."  # Nates is linked to nothing of the source's name
+    assert copy_names({3: "Nantes"}, text, [(0, 0), (1, 1)]) == text
+
+
+def test_a_lowercase_target_word_is_never_replaced():
+    text = "the chamber is open"
+    assert copy_names({1: "Chambéry"}, text, [(1, 1)]) == text
+
+
+def test_a_translation_keeps_its_spacing_when_no_name_is_replaced():
+    text = "Amélie  sleeps."
+    assert not missing({0: "Amélie"}, text)
+    assert copy_names({0: "Amélie"}, text, [(0, 0)]) == text
+
+
+def _model(tokenizer):
+    config = ModelConfig(emb_size=16, hidden_size=16, dropout=0.0)
+    return build_model(config, tokenizer.vocab_size, tokenizer.vocab_size)
+
+
+def test_known_words_round_trip_through_a_model_directory(tmp_path, small_tokenizer):
+    model = _model(small_tokenizer)
+    save_bundle(tmp_path / "m", model, small_tokenizer, known_words=frozenset({"Parlement", "été"}))
+    assert load_bundle(tmp_path / "m").known_words == {"Parlement", "été"}
+    save_bundle(tmp_path / "plain", model, small_tokenizer)
+    assert load_bundle(tmp_path / "plain").known_words is None
+
+
+def test_export_keeps_the_known_words(tmp_path, small_tokenizer, run_cli):
+    save_bundle(
+        tmp_path / "m",
+        _model(small_tokenizer),
+        small_tokenizer,
+        known_words=frozenset({"Parlement"}),
+    )
+    result = run_cli(["export", tmp_path / "m", "--output", tmp_path / "out"])
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "out" / "known-words.txt").read_text(encoding="utf-8") == "Parlement\n"
+
+
+def test_names_are_copied_from_french_but_not_from_german_whose_nouns_are_capitalised():
+    assert capital_tells_names("fr")
+    assert capital_tells_names(None)
+    assert not capital_tells_names("de")
