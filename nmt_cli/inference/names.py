@@ -1,21 +1,22 @@
 """Names copied as written: a misspelt name in a translation is put back as the source has it.
 
 A small subword model spells a name it never saw piece by piece and often gets it slightly
-wrong ("Montpellier" -> "Montpelline", "Nantes" -> "Nates", "Amélie" -> "Amelie"). Like
-OpenNMT's ``replace_unk``, the translator mends this after the search, from the word alignment:
-each source word that is a name to copy (nmt_cli/protect/names.py: a capitalised word the
-model's training data did not teach it, not a sentence's first word) and is missing from the
-translation is looked for among the target words linked to it; a capitalised one that is a near
-spelling of it (:data:`NEAR`: difflib's ratio of the two, case and accents folded) is replaced
-by the name, its punctuation and an English possessive kept:
+wrong ("Montpellier" -> "Montpelline", "Nantes" -> "Nates", "Amélie" -> "Amelie"). The
+translator mends this after the search: for each source word that is a name to copy
+(:func:`names_to_copy`; nmt_cli/protect/names.py: a capitalised word the model's training did
+not teach it, not a sentence's first word) and that the translation lacks, the translation's
+capitalised word nearest to it (difflib's ratio, case and accents folded, at least :data:`NEAR`)
+that is not itself a word of the source becomes the name, its punctuation and an English
+possessive kept; each target word is replaced once at most:
 
     Théo a pris le train pour Montpellier.   Théo took the train for Montpelline.
                                           -> Théo took the train for Montpellier.
 
-A linked word that is no near spelling (a translated name: "Varsovie" -> "Warsaw", or another
-word) is left as the model wrote it; a name the model was taught ("Londres" -> "London", near as
-it is) is not looked at, and so is a name the model dropped. The word count never
-changes, so word alignments stay valid.
+A name the model translated into another word ("Varsovie" -> "Warsaw") or dropped is left as
+the model wrote it; a name it was taught ("Londres" -> "London", near as it is) is not looked
+at. The word count never changes, so word alignments stay valid. The names of a sentence are
+few and rare, so the spelling alone finds them: on the short segments' names, the attention
+links found no more (docs/benchmarks.md, "Names copied") and a forced alignment pass costs time.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterator
 
 from nmt_cli.protect.names import NAME_WORD, copyable
 
@@ -39,9 +40,13 @@ def _fold(word: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+def _ratio(name: str, word: str) -> float:
+    return difflib.SequenceMatcher(None, _fold(name), _fold(word)).ratio()
+
+
 def near(name: str, word: str) -> bool:
     """Whether ``word`` is a near spelling of ``name`` (case and accents aside)."""
-    return difflib.SequenceMatcher(None, _fold(name), _fold(word)).ratio() >= NEAR
+    return _ratio(name, word) >= NEAR
 
 
 def names_to_copy(source: str, known: Collection[str]) -> dict[int, str]:
@@ -57,31 +62,43 @@ def names_to_copy(source: str, known: Collection[str]) -> dict[int, str]:
     return out
 
 
-def missing(names: dict[int, str], text: str) -> bool:
-    """Whether a name of ``names`` is not a word of ``text``."""
-    words = set(NAME_WORD.findall(text))
-    return any(name not in words for name in names.values())
+def source_words(source: str) -> set[str]:
+    """The words of letters of ``source``: a target word that is one is never replaced."""
+    return set(NAME_WORD.findall(source))
 
 
-def copy_names(names: dict[int, str], text: str, links: Iterable[tuple[int, int]]) -> str:
-    """``text`` with each near spelling of a name of ``names`` (source word index: name) that
-    is linked to it (``links``: (source word, target word)) replaced by the name."""
-    words, changed = text.split(), False
+def _spellings(text: str) -> Iterator[tuple[str, str, str]]:
+    """(lead, word, rest) of each whitespace word of ``text``; word is empty where it cannot be
+    a name's spelling (not letters, not capitalised); an English possessive goes to the rest."""
+    for token in text.split():
+        parts = _PARTS.match(token)
+        if parts is None or not parts.group(2)[0].isupper():
+            yield "", "", ""
+            continue
+        lead, word, rest = parts.groups()
+        if word.endswith(_POSSESSIVE):
+            word, rest = word[:-2], word[-2:] + rest
+        yield lead, word, rest
+
+
+def copy_names(names: dict[int, str], text: str, source: Collection[str] = ()) -> str:
+    """``text`` with, for each name of ``names`` (source word index: name) it lacks, its nearest
+    near spelling replaced by the name: a capitalised word that is not one of ``source``'s
+    words (:func:`source_words`), each replaced at most once; ties go to the first."""
     present = set(NAME_WORD.findall(text))
-    by_source: dict[int, list[int]] = {}
-    for j, i in links:
-        by_source.setdefault(j, []).append(i)
-    for j, name in names.items():
+    spellings = list(_spellings(text))
+    words, taken = text.split(), set()
+    for name in names.values():
         if name in present:
             continue
-        for i in sorted(by_source.get(j, ())):
-            parts = _PARTS.match(words[i]) if i < len(words) else None
-            if parts is None or not parts.group(2)[0].isupper():
-                continue
-            lead, word, rest = parts.groups()
-            if word.endswith(_POSSESSIVE):
-                word, rest = word[:-2], word[-2:] + rest
-            if near(name, word):
-                words[i], changed = lead + name + rest, True
-                break
-    return " ".join(words) if changed else text
+        best, at = NEAR, None
+        for i, (_, word, _) in enumerate(spellings):
+            if word and i not in taken and word not in source:
+                ratio = _ratio(name, word)
+                if ratio > best or (at is None and ratio == best):
+                    best, at = ratio, i
+        if at is not None:
+            lead, _, rest = spellings[at]
+            words[at] = lead + name + rest
+            taken.add(at)
+    return " ".join(words) if taken else text

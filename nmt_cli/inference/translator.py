@@ -15,7 +15,7 @@ import torch
 from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
 from nmt_cli.inference.loading import LoadedModel, load_model
-from nmt_cli.inference.names import copy_names, missing, names_to_copy
+from nmt_cli.inference.names import copy_names, names_to_copy, source_words
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.translation import Translation, join_sentences
@@ -26,7 +26,6 @@ from nmt_cli.vocab import UNK
 # Lines translated as given: each one sequence, no span masked (`nmt align` aligns the words
 # the model read).
 AS_GIVEN = TranslatorOptions(split=False, protect_spans=False, copy_names=False)
-NAME_RULE = LinkRule(PLACING_RULE)  # the links a misspelt name is found by
 
 
 class Translator:
@@ -177,43 +176,25 @@ class Translator:
         hyps = self.loaded.search(ids, self.opts, self.loaded.max_out, on_progress=on_progress)
         if with_alignment and self.loaded.config.full_context_alignment:
             self._full_context_attention(ids, hyps)
-        names = self._names(as_read, shouted, ids, hyps, with_alignment)
         out: list[list[Translation]] = []
         for line, read, src, nbest, up in zip(lines, as_read, sources, hyps, shouted):
             out.append([self._finish(line, read, up, src, h, with_alignment) for h in nbest])
-        for (k, n), (found, attention) in names.items():
-            t = out[k][n]
-            links = self._links(attention, sources[k], hyps[k][n].tokens, t.text, NAME_RULE)
-            t.text = copy_names(found, t.text, links)
+        if self.options.copy_names:
+            self._copy_names(as_read, shouted, out)
         return out
 
-    def _names(self, read, shouted, ids, hyps, aligned) -> dict:
-        """{(line, hypothesis): (names to copy, attention)} for the hypotheses that miss a name
-        of their line (inference/names.py); none where the model has no known words."""
-        known = self.loaded.bundle.known_words if self.options.copy_names else None
+    def _copy_names(self, lines: list[str], shouted: list[bool], out) -> None:
+        """Each translation's misspelt names put back as its line writes them (names.py), where
+        the model's training told it which words it was taught (not from a German source, not
+        in a line in capitals)."""
+        known = self.loaded.bundle.known_words
         languages = self.loaded.languages
         if not known or not capital_tells_names(languages[0] if languages else None):
-            return {}
-        todo = {}
-        for k, (line, up) in enumerate(zip(read, shouted)):
-            found = names_to_copy(line, known) if not up else None
-            for n, h in enumerate(hyps[k] if found else ()):
-                if h.tokens and missing(found, self.tok.decode(h.tokens)):
-                    todo[k, n] = (found, h.attention)
-        if todo and self.loaded.full_context_alignment and not aligned:
-            pairs = [(ids[k], hyps[k][n].tokens) for k, n in todo]
-            for key, att in zip(todo, self.loaded.alignment_attention(pairs, 64)):
-                todo[key] = (todo[key][0], att[: hyps[key[0]][key[1]].attention.size(0)])
-        return todo
-
-    def _links(self, attention, source, tokens, text, rule) -> list[tuple[int, int]]:
-        """(source word, target word) links of a hypothesis, by ``rule``."""
-        src, src_words, n_src = source
-        n_tgt = len(text.split())
-        if not (tokens and src and n_tgt):
-            return []
-        tgt_words = word_ids(self.tok.word_starts(tokens), n_tgt)
-        return rule.links(merge_to_words(attention, src_words, tgt_words, n_src, n_tgt))
+            return
+        for line, up, nbest in zip(lines, shouted, out):
+            names = names_to_copy(line, known) if not up else None
+            for t in nbest if names else ():
+                t.text = copy_names(names, t.text, source_words(line))
 
     def _full_context_attention(self, ids: list[list[int]], hyps, chunk: int = 64) -> None:
         """A full-context alignment model's attention comes from a forced pass over each found
@@ -242,8 +223,10 @@ class Translator:
         tgt_words = word_ids(self.tok.word_starts(tokens), n_tgt)
         if len(hyp.token_log_probs) >= len(tokens):  # nmt-cli's search (CTranslate2: sums only)
             t.word_scores = word_sums(hyp.token_log_probs, tgt_words, n_tgt)
-        if with_alignment:
-            t.alignment = self._links(hyp.attention, source, tokens, text, self.link_rule)
+        if with_alignment and tokens and src:
+            words = merge_to_words(hyp.attention, src_words, tgt_words, n_src, max(n_tgt, 1))
+            if n_tgt:
+                t.alignment = self.link_rule.links(words)  # of words (Tw, Sw)
         return t
 
     def _detokenize(
