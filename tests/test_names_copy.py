@@ -3,7 +3,11 @@ how a misspelt name in a translation is put back from the word alignment."""
 
 from __future__ import annotations
 
+import re
+import shlex
+
 import pytest
+from conftest import README
 
 from nmt_cli.inference.names import copy_names, names_to_copy, near, source_words
 from nmt_cli.model import build_model
@@ -142,3 +146,15 @@ def test_names_are_copied_from_french_but_not_from_german_whose_nouns_are_capita
     assert capital_tells_names(None)
     assert not capital_tells_names("de")
 
+
+def test_the_readme_examples_of_names_print_as_shown(run_cli):
+    """With the shipped model: the name comes back as written, and as the model spelt it with
+    --no-copy-names."""
+    section = README.read_text(encoding="utf-8").split("#### Names")[1]
+    block = re.search(r"```sh\n(.*?)```", section, re.DOTALL).group(1)
+    examples = re.findall(r"^\$ (nmt translate [^\n]+)\n([^\n]+)$", block, re.MULTILINE)
+    assert len(examples) == 2
+    for command, shown in examples:
+        result = run_cli(shlex.split(command)[1:])
+        assert result.exit_code == 0, result.stderr
+        assert result.stdout == shown + "\n"

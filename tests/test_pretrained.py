@@ -29,7 +29,7 @@ BLEU_SIGNATURE = "nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0"
 # name -> (source side, reference side) of its test set in ../shared/data, and the model card's
 # beam-5 test BLEU of the shipped (float16) weights.
 TEST_SETS = {
-    "fr-en": ("tatoeba/en-fr/test.fr", "tatoeba/en-fr/test.en", 47.75),
+    "fr-en": ("tatoeba/en-fr/test.fr", "tatoeba/en-fr/test.en", 47.76),
     "de-en-multi30k-rnn": (
         "multi30k/test_2016_flickr.de",
         "multi30k/test_2016_flickr.en",
@@ -64,6 +64,12 @@ def test_a_shipped_model_is_complete_and_says_how_it_was_made(name):
     assert BLEU_SIGNATURE in card
     assert (model_dir / "train.toml").is_file()
     assert name in TEST_SETS, f"{name}: add its test set and card BLEU to TEST_SETS"
+
+
+def test_the_default_model_knows_the_words_it_was_taught_so_names_are_copied():
+    known = load_bundle(PRETRAINED / DEFAULT_MODEL).known_words
+    assert known and {"Parlement", "octobre"} <= known  # translated words, not names
+    assert "Montpellier" not in known
 
 
 @pytest.mark.parametrize("name", MODELS)
