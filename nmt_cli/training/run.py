@@ -46,6 +46,7 @@ from nmt_cli.model.bundle import (
     KNOWN_WORDS_FILE,
     MODEL_FILES,
     TOKENIZER_FILE,
+    read_known_words,
     sha256_file,
     write_config,
     write_known_words,
@@ -129,7 +130,7 @@ class Run:
                 spec, tok, self.cb.on_message, self.warn, self.teacher(), counts
             )
             if world.is_main:  # the names the model will copy are the words it was not taught
-                write_known_words(run_dir, counts.known())
+                write_known_words(run_dir, taught_words(spec, counts))
             return self.fit(self.trainer(tok, train_data, valid_data))
 
     def tokenizer(self):
@@ -344,6 +345,12 @@ def check_tokenizer_fits(tokenizer, run_dir: Path) -> None:
                 f"the tokenizer has {tokenizer.vocab_size} tokens but the run was built for "
                 f"{src_vocab}"
             )
+
+
+def taught_words(spec: RunSpec, counts: WordCounts) -> set[str]:
+    """The words the run's pairs teach, with those the --init model was taught before."""
+    before = read_known_words(Path(spec.init)) if spec.init else None
+    return counts.known() | (before or set())
 
 
 def load_data(spec: RunSpec, tok, on_message, warn, teacher=None, counts=None):
