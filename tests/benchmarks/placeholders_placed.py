@@ -11,7 +11,9 @@ for each placeholder that stands once in the source, the English msgid and the t
 compares its neighbours: the word before it and the word after it (lower case, punctuation
 stripped; the start or end of the line where it has none). It counts placeholders whose both
 neighbours are the reference's ("same place"), and those with at least one ("next to the same
-word"). Not a test: a minute or two.
+word"); and, to tell placement from wording, those whose translation (without the placeholder)
+holds the reference's two neighbours side by side, where a placement could have put it
+("placeable"), and how many of those it did. Not a test: a minute or two.
 """
 
 from __future__ import annotations
@@ -66,6 +68,17 @@ def neighbours(text: str, span: str) -> tuple[str, str] | None:
     return (left[-1].lower() if left else "", right[0].lower() if right else "")
 
 
+def placeable(text: str, span: str, ref: tuple[str, str]) -> bool:
+    """Whether ``text`` without ``span`` has the words ``ref`` (before, after; "" an end) side
+    by side: a place where the placeholder would have the reference's neighbours."""
+    words = ["", *(w.lower() for w in _WORD.findall(text.replace(span, " "))), ""]
+    left, right = ref
+    for a, b in zip(words, words[1:]):
+        if a == left and b == right and (a or b or len(words) == 2):
+            return True
+    return False
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=ROOT.parents[0] / "shared" / "data")
@@ -78,7 +91,7 @@ def main() -> int:
     pairs = entries(args.data, keep, finder)
     translator = Translator.load(LoadOptions(args.model))
     outputs = [nbest[0].text for nbest in translator.translate([fr for fr, _ in pairs])]
-    counted = same = beside = 0
+    counted = same = beside = could = placed = 0
     shown = 0
     for (fr, en), out in zip(pairs, outputs):
         for span in placeholders(finder, fr):
@@ -86,6 +99,9 @@ def main() -> int:
             if ref is None or fr.count(span) != 1:
                 continue
             counted += 1
+            if placeable(out, span, ref):
+                could += 1
+                placed += got == ref
             if got == ref:
                 same += 1
             if got is not None and (got[0] == ref[0] or got[1] == ref[1]):
@@ -96,6 +112,10 @@ def main() -> int:
     print(f"{len(pairs)} lines, {counted} placeholders once in source, reference and output")
     print(f"same place (both neighbours the reference's): {same} ({same / counted:.1%})")
     print(f"next to the same word (at least one neighbour): {beside} ({beside / counted:.1%})")
+    print(
+        f"placeable (the translation holds both neighbours side by side): {could} "
+        f"({could / counted:.1%}); of those placed there: {placed} ({placed / max(could, 1):.1%})"
+    )
     return 0
 
 
