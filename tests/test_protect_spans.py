@@ -66,6 +66,8 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ),
         ("AT&amp;T dit <b>non</b>.", [("markup", "&amp;"), ("markup", "<b>"), ("markup", "</b>")]),
         ("Tapez \ue000\ue001 puis \uf8ff.", [("markup", "\ue000\ue001"), ("markup", "\uf8ff")]),
+        ("Menu Format ▸ Cellules ▸ Police", [("markup", "▸"), ("markup", "▸")]),
+        ("Outils → Options", [("markup", "→")]),
         ("Voir www.example.org/a?b=1, puis...", [("url", "www.example.org/a?b=1")]),
         ("Le dépôt est sur github.com/nmt/cli.", [("url", "github.com/nmt/cli")]),
         (
@@ -206,7 +208,7 @@ def test_a_pattern_that_is_not_a_regex_is_refused_by_name():
 # Lines made of the characters the kinds' patterns turn on, and of letters and spaces.
 _LINE = st.text(
     alphabet=st.sampled_from(
-        "ab xyzhé09_.,:;/\\@#&<>`~-+=*()'\"w\ue000\u00b2€$°kmgCAXY%{}|!sdnLSFROMT"
+        "ab xyzhé09_.,:;/\\@#&<>`~-+=*()'\"w\ue000▸\u00b2€$°kmgCAXY%{}|!sdnLSFROMT"
     )
 )
 
