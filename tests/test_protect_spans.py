@@ -68,6 +68,11 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("Tapez \ue000\ue001 puis \uf8ff.", [("markup", "\ue000\ue001"), ("markup", "\uf8ff")]),
         ("Menu Format ▸ Cellules ▸ Police", [("markup", "▸"), ("markup", "▸")]),
         ("Outils → Options", [("markup", "→")]),
+        ("Outils > Options > Général", [("markup", ">"), ("markup", ">")]),
+        ("Utilisez * du pavé, pas ###.", [("markup", "*"), ("markup", "###")]),
+        ("Affichés comme ### ici", [("markup", "###")]),
+        ("A | B", [("markup", "|"), ("letter", "B")]),
+        ("a<b et x=1", [("setting", "x=1")]),  # not standing alone: no symbol span
         ("Voir www.example.org/a?b=1, puis...", [("url", "www.example.org/a?b=1")]),
         ("Le dépôt est sur github.com/nmt/cli.", [("url", "github.com/nmt/cli")]),
         (

@@ -3,10 +3,10 @@
 A span is found on the raw line, before sentence splitting and case restoration. Its kinds:
 
     markup      tags and entities, escaped (``&lt;em&gt;``, ``&amp;``) or not (``<br/>``),
-                runs of private-use characters: no model reads them as text (an icon font's
-                glyphs; what nmt_cli/markup/ puts where an inline ``<code>`` element was), and
-                the arrows of a menu path (``Format ▸ Cellules``), which a model spells byte by
-                byte
+                runs of private-use characters (an icon font's glyphs; what nmt_cli/markup/
+                puts where an inline ``<code>`` element was), a menu path's arrows (``▸``) and
+                symbols standing alone (``Outils > Options``, ``= 1``, ``###``): no model
+                reads them as text (the shipped fr-en wrote "=" for each of them)
     code        inline code: ```x```, reST ````literal```` and ``:role:`target``` as a whole
     icu         the structure of an ICU MessageFormat plural or select message, in pieces, each
                 branch's text left to translate: ``{count, plural, one {``, ``#``,
@@ -176,7 +176,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
 
 
 PRIVATE_USE = ("\ue000", "\uf8ff")  # the Basic Multilingual Plane's private-use area
-MENU_ARROWS = "▸►▶→"  # between a menu path's items
+SYMBOLS = re.escape("<>*#{}|=~^▸►▶→")  # a run of them as a word of its own is a span
 
 
 # The kinds before and after those of a language's conventions, in the order ties are broken
@@ -186,7 +186,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
         r"&lt;/?[A-Za-z][\w:.-]*(?:\s(?:(?!&gt;)[^<>])*)?/?&gt;"
         r"|</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>"
         r"|&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"
-        rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+|[{MENU_ARROWS}]",
+        rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+|(?<!\S)[{SYMBOLS}]+(?=[.,;:!?]*(?:\s|$))",
     ),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
     ("icu", icu.HEAD),
@@ -263,7 +263,7 @@ PATTERNS = patterns_for(None)  # every language's
 # What a line must hold for a kind to match in it: searched for first, as most lines hold no
 # span of most kinds (a search for a character costs a fraction of the kind's own pattern).
 NEEDS = {
-    "markup": rf"[<&{PRIVATE_USE[0]}-{PRIVATE_USE[1]}{MENU_ARROWS}]",
+    "markup": rf"[<&{PRIVATE_USE[0]}-{PRIVATE_USE[1]}{SYMBOLS}]",
     "code": "`",
     "icu": "plural|select",
     "placeholder": format_strings.NEEDS,
