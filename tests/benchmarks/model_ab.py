@@ -14,6 +14,9 @@ give one side more options of `nmt translate` (the same model with and without a
         --ref ../shared/data/news/fr-en/newstest2013.en --lines 500
     python tests/benchmarks/model_ab.py --a fr-en --a-flags=--no-protect --b fr-en \
         --src ../shared/data/news/fr-en/newstest2013.fr --keep /tmp/ab
+    git worktree add --detach /tmp/parent HEAD~1     # the parent commit's code, this model
+    python tests/benchmarks/model_ab.py --a fr-en --a-checkout /tmp/parent --b fr-en \
+        --src ../shared/data/news/fr-en/newstest2013.fr --lines 500 --repeats 5
 
 Not a test: it takes minutes and its figures depend on the machine.
 """
@@ -48,9 +51,15 @@ def main() -> None:
     ap.add_argument("--a-flags", default="", help="more options of nmt translate for A")
     ap.add_argument("--b-flags", default="", help="more options of nmt translate for B")
     ap.add_argument("--keep", type=Path, help="a directory to keep a.out and b.out in")
+    ap.add_argument(
+        "--a-checkout", type=Path, help="run A with the nmt_cli of this checkout (a parent commit)"
+    )
     args = ap.parse_args()
 
     env = dict(os.environ, OMP_WAIT_POLICY="PASSIVE")
+    envs = {"a": env, "b": env}
+    if args.a_checkout:  # the same command, an earlier commit's code
+        envs["a"] = dict(env, PYTHONPATH=str(args.a_checkout.resolve()))
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src.txt"
         lines = args.src.read_text(encoding="utf-8").splitlines()[: args.lines]
@@ -67,7 +76,7 @@ def main() -> None:
                     str(args.threads),
                     *shlex.split(getattr(args, f"{side}_flags")),
                 ]
-                runs[side].append(timed(cmd, src, Path(tmp) / f"{side}.out", env=env))
+                runs[side].append(timed(cmd, src, Path(tmp) / f"{side}.out", env=envs[side]))
                 print(f"  {side}: {runs[side][-1][0]:.2f} s", file=sys.stderr)
         print(
             f"{len(lines)} lines of {args.src.name}, beam {args.beam}, {args.threads} threads, "
@@ -86,6 +95,8 @@ def main() -> None:
                 args.keep.mkdir(parents=True, exist_ok=True)
                 shutil.copy(hyp, args.keep / f"{side}.out")
             name = " ".join([getattr(args, side), getattr(args, f"{side}_flags")]).strip()
+            if side == "a" and args.a_checkout:
+                name += f" ({args.a_checkout.name}'s code)"
             print(f"| {name} | {wall:.2f} | {len(lines) / wall:.1f} | {rss:.0f} | {bleu} |")
         print(f"B's time / A's: {medians['b'] / medians['a']:.3f}")
 
