@@ -70,7 +70,10 @@ def main() -> None:
         runs: dict[str, list[tuple[float, float]]] = {"a": [], "b": []}
         for _ in range(args.repeats):
             for side in ("a", "b"):
-                cmd = [*NMT, "translate", "-m", getattr(args, side), "-k", str(args.beam)]
+                nmt = NMT
+                if side == "a" and args.a_checkout:  # -P: not the working directory's nmt_cli
+                    nmt = [sys.executable, "-P", "-m", "nmt_cli"]
+                cmd = [*nmt, "translate", "-m", getattr(args, side), "-k", str(args.beam)]
                 cmd += [
                     "--threads",
                     str(args.threads),
