@@ -72,6 +72,10 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("Utilisez * du pavé, pas ###.", [("markup", "*"), ("markup", "###")]),
         ("Affichés comme ### ici", [("markup", "###")]),
         ("A | B", [("markup", "|"), ("letter", "B")]),
+        (
+            "L'URL <%1> est invalide — voir *.jar",
+            [("markup", "<%1>"), ("markup", "—"), ("file", "*.jar")],
+        ),
         ("a<b et x=1", [("setting", "x=1")]),  # not standing alone: no symbol span
         ("Voir www.example.org/a?b=1, puis...", [("url", "www.example.org/a?b=1")]),
         ("Le dépôt est sur github.com/nmt/cli.", [("url", "github.com/nmt/cli")]),

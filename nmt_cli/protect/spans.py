@@ -5,8 +5,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
     markup      tags and entities, escaped (``&lt;em&gt;``, ``&amp;``) or not (``<br/>``),
                 runs of private-use characters (an icon font's glyphs; what nmt_cli/markup/
                 puts where an inline ``<code>`` element was), a menu path's arrows (``▸``) and
-                symbols standing alone (``Outils > Options``, ``= 1``, ``###``): no model
-                reads them as text (the shipped fr-en wrote "=" for each of them)
+                symbols standing alone (``Outils > Options``, ``= 1``, ``###``, ``—``) or around
+                a placeholder (``<%1>``): no model reads them as text (fr-en wrote "=")
     code        inline code: ```x```, reST ````literal```` and ``:role:`target``` as a whole
     icu         the structure of an ICU MessageFormat plural or select message, in pieces, each
                 branch's text left to translate: ``{count, plural, one {``, ``#``,
@@ -31,7 +31,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
     sql         an SQL statement from its capital keyword, its quoted values with their quotes:
                 ``SELECT nom FROM clients WHERE ville = 'Lyon';`` (code.py)
     path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``docs/index.html``
-    file        a file or host name with an extension: ``rapport.pdf``, ``insee.fr``
+    file        a file or host name with an extension (``rapport.pdf``, ``insee.fr``), ``*.jar``
     handle      ``@name``
     hashtag     ``#name``
     phone       three or more groups of digits joined by spaces, dots or hyphens that do not
@@ -176,8 +176,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
 
 
 PRIVATE_USE = ("\ue000", "\uf8ff")  # the Basic Multilingual Plane's private-use area
-SYMBOLS = re.escape("<>*#{}|=~^▸►▶→")  # a run of them as a word of its own is a span
-
+SYMBOLS = re.escape("<>*#|=~^▸►▶→—")  # a run as a word of its own is a span (braces: placeholders)
 
 # The kinds before and after those of a language's conventions, in the order ties are broken
 _FIRST: tuple[tuple[str, str], ...] = (
@@ -186,7 +185,8 @@ _FIRST: tuple[tuple[str, str], ...] = (
         r"&lt;/?[A-Za-z][\w:.-]*(?:\s(?:(?!&gt;)[^<>])*)?/?&gt;"
         r"|</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>"
         r"|&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"
-        rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+|(?<!\S)[{SYMBOLS}]+(?=[.,;:!?]*(?:\s|$))",
+        rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+|(?<!\S)[{SYMBOLS}]+(?=[.,;:!?]*(?:\s|$))"
+        rf"|<(?:{format_strings.PATTERN})>",  # a placeholder in angle brackets: <%1>
     ),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
     ("icu", icu.HEAD),
@@ -209,7 +209,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
     (
         "file",
         r"(?<![\w.@/-])[\w-]{2,}(?:\.[\w-]+)*\.[a-z][a-z0-9]{1,4}(?![\w-])"
-        r"|(?<![\w.@/-])[\w-]{3,}\.[a-z](?![\w.-])",
+        r"|(?<![\w.@/-])[\w-]{3,}\.[a-z](?![\w.-])|(?<![\w*])\*\.[a-z][a-z0-9]{1,4}(?![\w-])",
     ),
     ("handle", r"(?<![\w@.])@[A-Za-z0-9_]{1,30}\b"),
     ("hashtag", r"(?<![\w&#{])#\w+"),  # not an ICU plural's number: {#e}
