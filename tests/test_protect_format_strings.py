@@ -101,7 +101,7 @@ def test_each_convention_of_placeholders_is_found(convention, line, expected):
     ],
 )
 def test_prose_that_looks_like_code_holds_no_new_span(line):
-    new = {"placeholder", "shell", "setting", "requirement", "directory", "class", "sql"}
+    new = {"placeholder", "shell", "setting", "requirement", "directory", "class", "sql", "formula"}
     assert [s for s in spans(line) if s[0] in new] == []
 
 
@@ -143,6 +143,10 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
         (
             'Puis git commit -m "Correction du bug" ici.',
             [("shell", 'git commit -m "Correction du bug"')],
+        ),
+        (
+            "Saisissez <?>over<?> ou matrix{<?>#<?>} ou neg<?>.",
+            [("formula", "<?>over<?>"), ("formula", "matrix{<?>#<?>}"), ("formula", "neg<?>")],
         ),
     ],
 )

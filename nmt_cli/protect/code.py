@@ -15,6 +15,8 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  to the last word that continues it (``... WHERE id = 3 pour voir``: not ``pour``)
     shell        a command line (spans.py, kind ``command``) that quotes an argument or chains
                  commands: ``grep -r "mot clé" src/``, ``ls -l | wc -l``, ``echo 'oui' > a.txt``
+    formula      a LibreOffice Math command: a word that holds Math's placeholder ``<?>``
+                 (``<?>over<?>``, ``matrix{<?>#<?>}``, ``neg<?>``), closing punctuation aside
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ _SQL_HEAD = (  # a statement's keyword and what it cannot go without
     r"|(?:CREATE|DROP|ALTER|TRUNCATE)\s+(?:TABLE|INDEX|VIEW|DATABASE)\s+"
     rf"(?:IF\s+(?:NOT\s+)?EXISTS\s+)?{_SQL_EXPRESSION}"
 )
+_FORMULA = r"(?<!\S)\S*?<\?>\S*?(?=[.,;:!?)\"»]*(?:\s|$))"
 _SQL = rf"\b(?:{_SQL_HEAD})(?:(?:\s+[A-Z][A-Z_]+\b)+(?:\s*{_SQL_EXPRESSION})?)*;?"
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS
 PATTERNS = (
@@ -73,6 +76,7 @@ PATTERNS = (
     ("directory", _DIRECTORY, "/"),
     ("class", _CLASS, r"[a-z0-9][A-Z]"),
     ("sql", _SQL, r"SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|TRUNCATE"),
+    ("formula", _FORMULA, r"<\?>"),
 )
 QUOTED = r"\"[^\"\n]*\"|'[^'\n]*'"
 CHAIN = r"\|\||\||&&|>>|>|2>&1"  # between two commands, or before a file

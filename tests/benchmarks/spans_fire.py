@@ -17,7 +17,17 @@ from pathlib import Path
 from nmt_cli.protect.spans import SpanFinder
 
 # The kinds issue 52 added (protect/format_strings.py, protect/code.py, protect/icu.py)
-NEW_KINDS = ("icu", "placeholder", "shell", "setting", "requirement", "directory", "class", "sql")
+NEW_KINDS = (
+    "icu",
+    "placeholder",
+    "shell",
+    "setting",
+    "requirement",
+    "directory",
+    "class",
+    "sql",
+    "formula",
+)
 SETS = (
     ("newstest2013", "news/fr-en/newstest2013.fr"),
     ("europarl valid", "europarl/valid.fr"),
