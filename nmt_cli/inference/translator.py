@@ -19,6 +19,7 @@ from nmt_cli.inference.names import copy_names, names_to_copy, source_words
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.translation import Translation, join_sentences
+from nmt_cli.inference.typography import keep_ellipsis
 from nmt_cli.protect.names import capital_tells_names
 from nmt_cli.search.options import SearchOptions
 from nmt_cli.vocab import UNK
@@ -181,6 +182,9 @@ class Translator:
             out.append([self._finish(line, read, up, src, h, with_alignment) for h in nbest])
         if self.options.copy_names:
             self._copy_names(as_read, shouted, out)
+        for line, nbest in zip(lines, out):
+            for t in nbest:
+                t.text = keep_ellipsis(line, t.text)
         return out
 
     def _copy_names(self, lines: list[str], shouted: list[bool], out) -> None:

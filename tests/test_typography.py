@@ -1,0 +1,31 @@
+"""The source's ellipsis character, which the tokenizer's NFKC normalisation writes as three
+full stops, comes back in the translation."""
+
+from __future__ import annotations
+
+from nmt_cli.inference.typography import keep_ellipsis
+
+
+def test_a_source_ellipsis_character_is_given_back():
+    assert keep_ellipsis("Enregistrer sous…", "Save as...") == "Save as…"
+
+
+def test_no_more_ellipses_than_the_source_has():
+    assert keep_ellipsis("Attendez…", "Wait... and... see") == "Wait… and... see"
+
+
+def test_a_source_with_full_stops_keeps_the_model_s_dots():
+    assert keep_ellipsis("Ouvrir... puis fermer…", "Open... then close...") == (
+        "Open... then close..."
+    )
+    assert keep_ellipsis("Ouvrir le fichier", "Open the file...") == "Open the file..."
+
+
+def test_a_longer_run_of_dots_is_not_an_ellipsis():
+    assert keep_ellipsis("Attendez…", "Wait.....") == "Wait....."
+
+
+def test_translate_gives_an_interface_string_its_ellipsis_back(run_cli):
+    result = run_cli(["translate", "Enregistrer sous…"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.rstrip("\n").endswith("…")
