@@ -21,6 +21,7 @@ from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.translation import Translation, join_sentences
 from nmt_cli.inference.typography import keep_ellipsis
 from nmt_cli.protect.names import capital_tells_names
+from nmt_cli.protect.tags import in_brackets
 from nmt_cli.search.options import SearchOptions
 from nmt_cli.vocab import UNK
 
@@ -132,6 +133,14 @@ class Translator:
         """nbest translations for each line, in input order (with ``split``, a line's n-best
         are the best combinations of its sentences' n-best: see translation.best_combinations).
         ``on_progress(fraction)`` hears, batch by batch, which fraction of the work is done."""
+        held = [in_brackets(line) for line in lines]  # "<Aucun fichier>": its words, bracketed
+        if any(held):
+            inner = [h[1] if h else line for h, line in zip(held, lines)]
+            out = self.translate(inner, with_alignment, on_progress)
+            for h, line, nbest in zip(held, lines, out):
+                for t in nbest if h else ():
+                    t.source, t.text = line, h[0] + t.text + h[2]
+            return out
         if self.protection is None:
             return self._translate_lines(lines, with_alignment, on_progress)
         masked = [self.protection.mask(line) for line in lines]

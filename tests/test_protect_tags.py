@@ -1,0 +1,46 @@
+"""What looks like a tag: a tag stays as written, words in angle brackets are translated."""
+
+from __future__ import annotations
+
+import pytest
+
+from nmt_cli.protect.tags import in_brackets, is_tag
+
+
+@pytest.mark.parametrize(
+    "text, line",
+    [
+        ("</b>", "un </b>"),
+        ("<br/>", "<br/>"),
+        ("<font size=1>", "<font size=1>"),
+        ("<b>", "<b>"),
+        ("<input disabled>", "<input disabled>"),
+        ("<Doc>", "<Doc>texte</Doc>"),
+        ("&amp;", "AT&amp;T"),
+    ],
+)
+def test_a_tag_is_a_tag(text, line):
+    assert is_tag(text, line)
+
+
+@pytest.mark.parametrize("text", ["<aucun>", "<Tous les fichiers>", "<Paramètres utilisateurs>"])
+def test_words_in_angle_brackets_are_no_tag(text):
+    assert not is_tag(text, text)
+
+
+def test_a_line_of_words_in_brackets_gives_its_words_and_keeps_its_brackets():
+    assert in_brackets("<Aucun fichier>") == ("<", "Aucun fichier", ">")
+    assert in_brackets("  <vide> ") == ("  <", "vide", "> ")
+
+
+@pytest.mark.parametrize(
+    "line", ["<b>", "<b>Gras</b>", "<%1>", "Le mode <vide> est actif.", "<>", "<< >>"]
+)
+def test_a_tag_a_placeholder_or_a_longer_line_is_not_translated_inside_brackets(line):
+    assert in_brackets(line) is None
+
+
+def test_translate_translates_the_words_of_a_line_in_angle_brackets(run_cli):
+    result = run_cli(["translate"], input=b"<Tous les fichiers>\n<b>\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "<All files>\n<b>\n"
