@@ -72,6 +72,8 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("Utilisez * du pavé, pas ###.", [("markup", "*"), ("markup", "###")]),
         ("Affichés comme ### ici", [("markup", "###")]),
         ("A | B", [("markup", "|"), ("letter", "B")]),
+        ("~Grammaire par (~Fichier)", [("markup", "~"), ("markup", "~")]),  # access keys
+        ("Mise à jo~ur, ~/notes", [("path", "~/notes")]),  # inside a word: the model's
         (
             "L'URL <%1> est invalide — voir *.jar",
             [("markup", "<%1>"), ("markup", "—"), ("file", "*.jar")],

@@ -6,7 +6,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 runs of private-use characters (an icon font's glyphs; what nmt_cli/markup/
                 puts where an inline ``<code>`` element was), a menu path's arrows (``▸``) and
                 symbols standing alone (``Outils > Options``, ``= 1``, ``###``, ``—``) or around
-                a placeholder (``<%1>``): no model reads them as text (fr-en wrote "=")
+                a placeholder (``<%1>``): no model reads them as text (fr-en wrote "="), and
+                an access key ``~`` before a word (``~Fichier``; catalogues take theirs out)
     code        inline code: ```x```, reST ````literal```` and ``:role:`target``` as a whole
     icu         the structure of an ICU MessageFormat plural or select message, in pieces, each
                 branch's text left to translate: ``{count, plural, one {``, ``#``,
@@ -34,8 +35,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
     file        a file or host name with an extension (``rapport.pdf``, ``insee.fr``), ``*.jar``
     handle      ``@name``
     hashtag     ``#name``
-    phone       three or more groups of digits joined by spaces, dots or hyphens that do not
-                make one grouped number (``01 23 45 67 89``): kept as written
+    phone       digits in groups (spaces, dots or hyphens), no one number: ``01 23 45 67 89``
     time        a clock time as the source language writes it (languages.py): French
                 ``14 h 30``, ``14h30``, ``9 h`` (hours 0-23, minutes 00-59; not a duration in
                 minutes, ``1 h 30 min``: numbers.py)
@@ -50,8 +50,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 ``-12,50 €``; not the hyphen of ``5-7``)
     ordinal     ``1er``, ``3e`` (French), ``21st`` (English), French Roman ``XVIIe`` (numbers.py)
     address     a house number with French ``bis``, ``ter``, ``quater``: ``12 bis`` (kept)
-    keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C`` (units.py;
-                French ``Maj``, German ``Strg``)
+    keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C`` (units.py)
     letter      a capital letter on its own, a label: ``axes X et Y``, ``plan B``, ``vitamine C``
                 (not A or I, words in French and English; not Y but after a lowercase word,
                 French ``Y a-t-il``; not before a full stop inside a line, ``M. Dupont``)
@@ -186,6 +185,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
         r"|</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>"
         r"|&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"
         rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+|(?<!\S)[{SYMBOLS}]+(?=[.,;:!?]*(?:\s|$))"
+        r"|(?<![^\s(«\"'])~(?=[^\W\d_])"
         rf"|<(?:{format_strings.PATTERN})>",  # a placeholder in angle brackets: <%1>
     ),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
