@@ -73,6 +73,7 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("Affichés comme ### ici", [("markup", "###")]),
         ("A | B", [("markup", "|"), ("letter", "B")]),
         ("~Grammaire par (~Fichier)", [("markup", "~"), ("markup", "~")]),  # access keys
+        ("&Fichier, AT&T, R&D", [("markup", "&")]),
         ("Mise à jo~ur, ~/notes", [("path", "~/notes")]),  # inside a word: the model's
         (
             "L'URL <%1> est invalide — voir *.jar",

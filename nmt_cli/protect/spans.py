@@ -7,7 +7,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 puts where an inline ``<code>`` element was), a menu path's arrows (``▸``) and
                 symbols standing alone (``Outils > Options``, ``= 1``, ``###``, ``—``) or around
                 a placeholder (``<%1>``): no model reads them as text (fr-en wrote "="), and
-                an access key ``~`` before a word (``~Fichier``; catalogues take theirs out)
+                an access key before a word (``~Fichier``, ``&Aide``; catalogues take theirs
+                out first; ``_Ouvrir`` is an identifier)
     code        inline code: ```x```, reST ````literal```` and ``:role:`target``` as a whole
     icu         the structure of an ICU MessageFormat plural or select message, in pieces, each
                 branch's text left to translate: ``{count, plural, one {``, ``#``,
@@ -36,9 +37,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
     handle      ``@name``
     hashtag     ``#name``
     phone       digits in groups (spaces, dots or hyphens), no one number: ``01 23 45 67 89``
-    time        a clock time as the source language writes it (languages.py): French
-                ``14 h 30``, ``14h30``, ``9 h`` (hours 0-23, minutes 00-59; not a duration in
-                minutes, ``1 h 30 min``: numbers.py)
+    time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
+                ``14h30``, ``9 h`` (hours 0-23, minutes 00-59; not ``1 h 30 min``: numbers.py)
     amount      a number with a currency symbol before or after it: ``12,50 €``, ``€12.50``,
                 ``1 200 $`` (numbers.py gives its written form, the symbol where the target
                 language puts it)
@@ -185,7 +185,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
         r"|</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>"
         r"|&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"
         rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+|(?<!\S)[{SYMBOLS}]+(?=[.,;:!?]*(?:\s|$))"
-        r"|(?<![^\s(«\"'])~(?=[^\W\d_])"
+        r"|(?<![^\s(«\"'])[~&](?=[^\W\d_])"
         rf"|<(?:{format_strings.PATTERN})>",  # a placeholder in angle brackets: <%1>
     ),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
