@@ -19,7 +19,9 @@ from nmt_cli.model.bundle import (
     TOKENIZER_FILE,
     WEIGHTS_FILE,
     read_config,
+    read_known_words,
     read_meta,
+    write_known_words,
     write_meta,
     write_weights,
 )
@@ -65,6 +67,9 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
         shutil.copyfile(roots[0] / name, output / f".{name}.tmp")
         (output / f".{name}.tmp").replace(output / name)
     write_weights(output / WEIGHTS_FILE, model)
+    known = [k for k in (read_known_words(r) for r in set(roots)) if k is not None]
+    if known:  # the words the runs' training taught: names are told from them (protect/names.py)
+        write_known_words(output, frozenset().union(*known))
     # Provenance: the run's meta.json (its data, command and versions) and what was averaged.
     meta = {**read_meta(roots[0]), "averaged": [str(p) for p in paths]}
     write_meta(output, meta)
