@@ -17,6 +17,8 @@ import pytest
 from conftest import assert_one_error_line, make_corpus
 from model_fixtures import SHORT_CONFIG, TRANSFORMER_CONFIG, make_model_dir
 
+from nmt_cli.model.bundle import load_bundle, read_known_words
+from nmt_cli.model.pretrained import resolve_model
 from nmt_cli.model.tokenizer import Tokenizer
 
 ctranslate2 = pytest.importorskip(
@@ -125,6 +127,16 @@ def test_export_loads_in_ctranslate2_alone(exported: Path, transformer_model_dir
     result = translator.translate_batch([source], beam_size=2)[0]
     words = result.hypotheses[0]
     assert words and all(p in pieces[4:] for p in words)  # never <pad>, <unk>, <s> or </s>
+
+
+@pytest.mark.slow
+def test_an_export_keeps_the_model_s_known_words_so_names_are_copied(run_cli, tmp_path) -> None:
+    out = export(run_cli, resolve_model("fr-en"), tmp_path / "ct2")
+    assert load_bundle(resolve_model("fr-en")).known_words == read_known_words(out)
+    line = "Théo a pris le train pour Montpellier."
+    result = run_cli(["translate", "-m", out, "--engine", "ctranslate2", line])
+    assert result.exit_code == 0, result.stderr
+    assert "Montpellier" in result.stdout  # the model alone writes "Montpelline"
 
 
 def test_int8_export_translates_every_line(run_cli, transformer_model_dir, tmp_path) -> None:
