@@ -71,6 +71,14 @@ def test_a_french_elision_and_punctuation_are_not_part_of_the_name():
     assert names_to_copy("Le tournoi d'Arcachon, à Nîmes.", KNOWN) == {2: "Arcachon", 4: "Nîmes"}
 
 
+def test_an_apostrophe_inside_a_name_is_the_name_s_own():
+    assert names_to_copy("Demandez à O'Neil et à D'Artagnan.", KNOWN) == {
+        2: "O'Neil",
+        5: "D'Artagnan",
+    }
+    assert names_to_copy("Il pense qu'Amélie dort.", KNOWN) == {2: "Amélie"}  # qu' elided
+
+
 def test_a_near_spelling_is_replaced_by_the_name_with_its_punctuation():
     names = {5: "Montpellier"}
     text = "Théo took the train for Montpelline, this morning."

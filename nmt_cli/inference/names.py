@@ -31,7 +31,7 @@ from nmt_cli.protect.names import NAME_WORD, copyable
 NEAR = 0.6  # difflib ratio from which a target word is a spelling of the source's name
 # a whitespace word: leading punctuation, the word of letters, the rest ("Nates." "(Nates),")
 _PARTS = re.compile(r"^(\W*)([^\W\d_]+(?:['’-][^\W\d_]+)*)(.*)$")
-_ELISION = re.compile(r"^[^\W\d_]['’](?=[^\W\d_])")  # French l', d', qu'... before a name
+_ELISION = re.compile(r"^(?:qu|[a-z])['’](?=[^\W\d_])")  # French l', d', qu' (not O'Neil's O')
 _POSSESSIVE = ("'s", "’s")
 
 
