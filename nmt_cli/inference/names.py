@@ -12,9 +12,10 @@ possessive kept; each target word is replaced once at most:
     Théo a pris le train pour Montpellier.   Théo took the train for Montpelline.
                                           -> Théo took the train for Montpellier.
 
-A name the model translated into another word ("Varsovie" -> "Warsaw") or dropped is left as
-the model wrote it; a name it was taught ("Londres" -> "London", near as it is) is not looked
-at. The word count never changes, so word alignments stay valid. The names of a sentence are
+A name the model dropped or wrote too far from it is not found here: the translator translates
+such a line again with its names passed through as protected spans (:func:`name_spans`,
+:func:`names_lost`; inference/protection.py). A name it was taught ("Londres" -> "London", near
+as it is) is not looked at. The word count never changes, so word alignments stay valid. The names of a sentence are
 few and rare, so the spelling alone finds them: on the short segments' names, the attention
 links found no more (docs/benchmarks.md, "Names copied") and a forced alignment pass costs time.
 """
@@ -33,6 +34,8 @@ NEAR = 0.6  # difflib ratio from which a target word is a spelling of the source
 _PARTS = re.compile(r"^(\W*)([^\W\d_]+(?:['’-][^\W\d_]+)*)(.*)$")
 _ELISION = re.compile(r"^(?:qu|[a-z])['’](?=[^\W\d_])")  # French l', d', qu' (not O'Neil's O')
 _POSSESSIVE = ("'s", "’s")
+# a token that ends a sentence ("Paris." "oui !"), not an abbreviation ("M." "Dr." "Mme.")
+_ENDS_SENTENCE = re.compile(r"[!?…]$|(?<!^[A-Z])(?<!^[A-Z][a-z])(?<!^[A-Z][a-z]{2})\.$")
 
 
 def _fold(word: str) -> str:
@@ -49,17 +52,35 @@ def near(name: str, word: str) -> bool:
     return _ratio(name, word) >= NEAR
 
 
-def names_to_copy(source: str, known: Collection[str]) -> dict[int, str]:
-    """The names to copy of ``source``, by whitespace word index (never word 0)."""
-    out = {}
-    for j, token in enumerate(source.split()):
-        parts = _PARTS.match(token) if j else None
+def _name_words(source: str, known: Collection[str]) -> Iterator[tuple[int, int, int, str]]:
+    """(whitespace word index, start, end, name) of each name to copy of ``source``: never a
+    sentence's first word (the line's, or one after a token that ends a sentence)."""
+    previous = ""
+    for j, token in enumerate(re.finditer(r"\S+", source)):
+        parts = _PARTS.match(token[0]) if j and not _ENDS_SENTENCE.search(previous) else None
+        previous = token[0]
         if parts is None:
             continue
         word = _ELISION.sub("", parts.group(2))
         if copyable(word, known):
-            out[j] = word
-    return out
+            start = token.start() + len(parts.group(1)) + len(parts.group(2)) - len(word)
+            yield j, start, start + len(word), word
+
+
+def names_to_copy(source: str, known: Collection[str]) -> dict[int, str]:
+    """The names to copy of ``source``, by whitespace word index (never word 0)."""
+    return {j: word for j, _, _, word in _name_words(source, known)}
+
+
+def name_spans(source: str, known: Collection[str]) -> list[tuple[int, int]]:
+    """(start, end) of each name to copy of ``source``, in order."""
+    return [(start, end) for _, start, end, _ in _name_words(source, known)]
+
+
+def names_lost(source: str, text: str, known: Collection[str]) -> bool:
+    """Whether ``text``, a translation of ``source``, lacks one of its names to copy."""
+    names = names_to_copy(source, known)
+    return bool(names) and not set(names.values()) <= set(NAME_WORD.findall(text))
 
 
 def source_words(source: str) -> set[str]:
