@@ -1,19 +1,35 @@
-"""Names copied as written: which words are names to copy (the model's known words decide), and
-how a misspelt name in a translation is put back from the word alignment."""
+"""Names copied as written: which words are names to copy (the model's known words decide), how
+a misspelt name in a translation is put back by its spelling, and how a line whose translation
+lost a name is translated again with the name passed through."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import shlex
 
 import pytest
 from conftest import README
 
-from nmt_cli.inference.names import copy_names, names_to_copy, near, source_words
+from nmt_cli.inference.loading import LoadedModel
+from nmt_cli.inference.names import (
+    copy_names,
+    name_spans,
+    names_lost,
+    names_to_copy,
+    near,
+    source_words,
+)
+from nmt_cli.inference.options import TranslatorOptions
+from nmt_cli.inference.protection import SpanProtection
+from nmt_cli.inference.translator import AGAIN_WORDS, Translator
 from nmt_cli.model import build_model
 from nmt_cli.model.bundle import load_bundle, save_bundle
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.protect.names import WordCounts, capital_tells_names, copyable
+from nmt_cli.search.options import SearchOptions
+
+pytest_plugins = ["model_fixtures"]
 
 KNOWN = {"Parlement", "Londres", "pierre", "Octobre"}
 
@@ -166,3 +182,71 @@ def test_the_readme_examples_of_names_print_as_shown(run_cli):
         result = run_cli(shlex.split(command)[1:])
         assert result.exit_code == 0, result.stderr
         assert result.stdout == shown + "\n"
+
+
+def test_a_word_after_a_sentence_end_is_a_first_word_but_not_after_an_abbreviation():
+    line = "Il pleut à Brest. Yvon part. M. Fournier arrive ! Gaëlle reste."
+    assert [line[a:b] for a, b in name_spans(line, KNOWN)] == ["Brest", "Fournier"]
+    assert names_to_copy(line, KNOWN) == {3: "Brest", 7: "Fournier"}
+
+
+def test_a_name_span_leaves_out_the_elision_and_the_punctuation():
+    line = "Le tournoi d'Arcachon, à Nîmes."
+    assert [line[a:b] for a, b in name_spans(line, KNOWN)] == ["Arcachon", "Nîmes"]
+
+
+def test_a_translation_lost_a_name_when_one_is_not_among_its_words():
+    assert names_lost("Il va à Quimper.", "He goes what you want.", KNOWN)
+    assert not names_lost("Il va à Quimper.", "He goes to Quimper.", KNOWN)
+    assert not names_lost("Il va à Londres.", "He goes to London.", KNOWN)  # taught: not a name
+
+
+def test_with_names_the_untaught_names_are_masked_as_spans_of_their_own(small_tokenizer):
+    protection = SpanProtection(small_tokenizer, ("fr", "en"), known=KNOWN)
+    line = "Écrivez à Gaëlle via https://Exemple.fr/Quimper ou à Londres."
+    assert list(protection.mask(line).spans) == protection.finder.find(line)  # names: the model's
+    named = protection.mask(line, names=True)
+    assert [(s.kind, s.text) for s in named.spans] == [
+        ("name", "Gaëlle"),
+        ("url", "https://Exemple.fr/Quimper"),  # a name inside a span is the span's
+    ]
+    assert "Gaëlle" not in named.text
+
+
+def _translator(model_dir, known, **options):
+    bundle = dataclasses.replace(load_bundle(model_dir), known_words=frozenset(known))
+    search_calls: list[int] = []
+    loaded = LoadedModel(bundle)
+    search = loaded.search
+
+    def counted(sources, *args, **kwargs):
+        search_calls.append(len(sources))
+        return search(sources, *args, **kwargs)
+
+    loaded.search = counted
+    return Translator(loaded, SearchOptions(beam=2), TranslatorOptions(**options)), search_calls
+
+
+def test_a_line_that_lost_a_name_is_translated_again_with_the_name_passed_through(model_dir):
+    """A tiny German-English model never writes "Quimperlé": the second pass gives it back."""
+    translator, calls = _translator(model_dir, {"Mann", "Hund", "Park"})
+    lines = ["Ein Hund", "Ein Mann läuft mit Quimperlé im Park."]
+    out = translator.translate(lines)
+    assert out[1][0].text.split().count("Quimperlé") == 1
+    assert calls == [2, 1]  # only the line that lost its name is searched again
+    assert out[0][0].text == translator.translate(["Ein Hund"])[0][0].text
+
+
+def test_without_copy_names_a_lost_name_stays_lost(model_dir):
+    translator, calls = _translator(model_dir, {"Mann"}, copy_names=False)
+    out = translator.translate(["Ein Mann läuft mit Quimperlé im Park."])
+    assert "Quimperlé" not in out[0][0].text
+    assert calls == [1]
+
+
+def test_a_line_longer_than_again_words_is_not_translated_twice(model_dir):
+    translator, calls = _translator(model_dir, {"Mann", "Hund", "Park"})
+    long_line = "Ein Mann läuft mit Quimperlé im Park " + "und ein Hund " * 8  # 31 words
+    assert len(long_line.split()) == AGAIN_WORDS + 1
+    translator.translate([long_line])
+    assert calls == [1]

@@ -20,12 +20,13 @@ it from that pass, run only for the sentences that need it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import torch
 
 from nmt_cli.align.words import merge_to_words, word_ids
+from nmt_cli.inference.names import name_spans
 from nmt_cli.inference.translation import Translation, joined
 from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.protect.format_strings import order_groups
@@ -37,6 +38,16 @@ from nmt_cli.protect.spans import Span, SpanFinder
 
 # attend([(source ids, target ids), ...]): the (T+1, S+1) alignment attention of each pair
 Attend = Callable[[list[tuple[list[int], list[int]]]], list[torch.Tensor]]
+
+
+def _with_names(line: str, spans: list[Span], known: Collection[str]) -> list[Span]:
+    """``spans`` and, where none of them is, the names of ``line`` the model was not taught."""
+    names = [
+        Span(start, end, "name", line[start:end])
+        for start, end in name_spans(line, known)
+        if not any(s.start < end and start < s.end for s in spans)
+    ]
+    return sorted(spans + names, key=lambda s: s.start) if names else spans
 
 
 @dataclass
@@ -59,7 +70,9 @@ class SpanProtection:
     their written form). ``patterns``: the user's own kinds of span (regular expressions).
     ``form``: the placeholders (default: the tokenizer's, see placeholders.form_for).
     ``glossary``: {source term: target term}; a source term is a span whose translation shows
-    its target term (protect/glossary.py)."""
+    its target term (protect/glossary.py). ``known``: the words the model was taught (its
+    known-words file), which tell the names it was not taught (inference/names.py) that
+    ``mask(line, names=True)`` protects too."""
 
     def __init__(
         self,
@@ -68,15 +81,21 @@ class SpanProtection:
         patterns: Sequence[str] = (),
         form: PlaceholderForm | None = None,
         glossary: Mapping[str, str] | None = None,
+        known: Collection[str] | None = None,
     ):
         self.tok = tokenizer
+        self.known = known
         self.glossary = dict(glossary or {})
         self.source, self.target = languages or (None, None)
         self.finder = SpanFinder(patterns, self.glossary, language=self.source)
         self.form = form or form_for(tokenizer.encode, tokenizer.piece_to_id)
 
-    def mask(self, line: str) -> Masked:
+    def mask(self, line: str, names: bool = False) -> Masked:
+        """``line`` with its spans masked; with ``names``, the names its model was not taught
+        (name_spans) are spans too, of kind ``name``, copied as written."""
         spans = self.finder.find(line)
+        if names and self.known:
+            spans = _with_names(line, spans, self.known)
         outputs = [self._output(s) for s in spans]
         return mask(line, spans, outputs, self.form)
 

@@ -2,7 +2,9 @@
 
 The core behind `nmt translate` and `nmt align`; it knows no screen. With ``options.split``
 (the default) each line is first cut into sentences (sentences.py); all sentences are
-translated as one batch and each line's translations joined back into one Translation.
+translated as one batch and each line's translations joined back into one Translation. With
+``options.copy_names``, a line whose translation lost a name the model was not taught is
+translated again, its names passed through as protected spans (inference/names.py).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import torch
 from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
 from nmt_cli.inference.loading import LoadedModel, load_model
-from nmt_cli.inference.names import copy_names, names_to_copy, source_words
+from nmt_cli.inference.names import copy_names, names_lost, names_to_copy, source_words
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.translation import Translation, join_sentences
@@ -28,6 +30,10 @@ from nmt_cli.vocab import UNK
 # Lines translated as given: each one sequence, no span masked (`nmt align` aligns the words
 # the model read).
 AS_GIVEN = TranslatorOptions(split=False, protect_spans=False, copy_names=False)
+# A line whose translation lost a name is translated again, its names passed through, if it has
+# at most this many words: a long sentence's second search costs as much as dozens of short
+# lines' (docs/benchmarks.md, "Names passed through").
+AGAIN_WORDS = 30
 
 
 class Translator:
@@ -101,9 +107,13 @@ class Translator:
 
     def _protection(self, patterns: Sequence[str]) -> SpanProtection:
         """The spans this translator protects: the built-in kinds, ``patterns``', its
-        glossary's terms."""
+        glossary's terms and, with copy_names, the names its model was not taught."""
         languages = self.loaded.languages
-        return SpanProtection(self.tok, languages, patterns, glossary=self.options.terms)
+        known = self.loaded.bundle.known_words if self.options.copy_names else None
+        if not known or not capital_tells_names(languages[0] if languages else None):
+            known = None
+        terms = self.options.terms
+        return SpanProtection(self.tok, languages, patterns, glossary=terms, known=known)
 
     def _sources(
         self, lines: list[str], line_numbers: list[int]
@@ -143,7 +153,27 @@ class Translator:
             return out
         if self.protection is None:
             return self._translate_lines(lines, with_alignment, on_progress)
-        masked = [self.protection.mask(line) for line in lines]
+        out = self._protected(lines, with_alignment, on_progress)
+        known = self.protection.known
+        lost = [
+            k
+            for k, (x, nbest) in enumerate(zip(lines, out))
+            if nbest
+            and known
+            and len(x.split()) <= AGAIN_WORDS
+            and names_lost(x, nbest[0].text, known)
+        ]
+        if lost:  # translated again, each name it lacks passed through as written
+            again = self._protected([lines[k] for k in lost], with_alignment, None, names=True)
+            for k, nbest in zip(lost, again):
+                out[k] = nbest
+        return out
+
+    def _protected(
+        self, lines: list[str], with_alignment: bool, on_progress, names: bool = False
+    ) -> list[list[Translation]]:
+        """Each line translated with its spans masked (``names``: its untaught names too)."""
+        masked = [self.protection.mask(line, names) for line in lines]
         # an ICU message is one sentence: its branches' sentence ends are not the line's
         whole = [any(span.kind == "icu" for span in m.spans) for m in masked]
         found = self._translate_lines([m.text for m in masked], with_alignment, on_progress, whole)
