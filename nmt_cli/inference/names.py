@@ -15,9 +15,10 @@ possessive kept; each target word is replaced once at most:
 A name the model dropped or wrote too far from it is not found here: the translator translates
 such a line again with its names passed through as protected spans (:func:`name_spans`,
 :func:`names_lost`; inference/protection.py). A name it was taught ("Londres" -> "London", near
-as it is) is not looked at. The word count never changes, so word alignments stay valid. The names of a sentence are
-few and rare, so the spelling alone finds them: on the short segments' names, the attention
-links found no more (docs/benchmarks.md, "Names copied") and a forced alignment pass costs time.
+as it is) is not looked at. The word count never changes, so word alignments stay valid. The
+names of a sentence are few and rare, so the spelling alone finds them: on the short segments'
+names, the attention links found no more (docs/benchmarks.md, "Names copied") and a forced
+alignment pass costs time.
 """
 
 from __future__ import annotations
