@@ -25,6 +25,11 @@ recorded, every language's detectors run.
     nouns_capitalised
                 every noun is written with a capital (German ``Haus``), so a capital does not
                 tell a name (names.py: names are not copied from such a language)
+    months      the twelve month names, as written inside a sentence (dates.py)
+    month_alone a month name standing alone is a date (French ``en mars``); not in English,
+                whose ``May`` is a verb too: there a day or a year must stand beside it
+    date_out    how the language writes a date (``{day}``, ``{month}``; a year follows it)
+    day_one     how it writes the first day of a month in a date (French ``1er``)
 """
 
 from __future__ import annotations
@@ -52,12 +57,27 @@ class Language:
     units: tuple[tuple[str, str], ...] = ()
     modifiers: tuple[str, ...] = ()
     nouns_capitalised: bool = False
+    months: tuple[str, ...] = ()
+    month_alone: bool = True
+    date_out: str = "{day} {month}"
+    day_one: str = "1"
 
 
 _OCTETS = (("ko", "kB"), ("Ko", "kB"), ("Ko", "KB"), ("Mo", "MB"), ("Go", "GB"), ("To", "TB"))
 LANGUAGES = {
     "en": Language(
-        "en", ".", ",", "," + SPACES, symbol_after=None, ordinals="st|nd|rd|th", clock_out="{}:{}"
+        "en",
+        ".",
+        ",",
+        "," + SPACES,
+        symbol_after=None,
+        ordinals="st|nd|rd|th",
+        clock_out="{}:{}",
+        months=tuple(
+            "January February March April May June July August September October November "
+            "December".split()
+        ),
+        month_alone=False,
     ),
     "fr": Language(
         "fr",
@@ -72,6 +92,11 @@ LANGUAGES = {
         house=("bis", "ter", "quater"),
         units=(*_OCTETS, ("tr/min", "rpm")),
         modifiers=("Maj",),
+        months=tuple(
+            "janvier février mars avril mai juin juillet août septembre octobre novembre "
+            "décembre".split()
+        ),
+        day_one="1er",
     ),
     "de": Language(
         "de",
@@ -82,6 +107,11 @@ LANGUAGES = {
         units=(("U/min", "rpm"),),
         modifiers=("Strg",),
         nouns_capitalised=True,
+        months=tuple(
+            "Januar Februar März April Mai Juni Juli August September Oktober November "
+            "Dezember".split()
+        ),
+        date_out="{day}. {month}",
     ),
 }
 

@@ -1,0 +1,83 @@
+"""Dates with a month's name: found in a line, and written as another language writes them.
+
+A month's name is a fact of its sentence, and a small model can lose it: the shipped fr-en wrote
+"paid 3 margins" for ``payés le 3 mars``. A DATE is a month's name (languages.py, ``months``,
+as written inside a sentence: French ``mars``, English ``March``) with the day before it
+(``3 mars``, ``1er mai``; English ``3rd March``) or after it (English ``March 3``) and a year
+after it (``mars 2025``, ``March 3, 2025``), or a month's name alone where the language's month
+names are no other word (``month_alone``: French ``en mars``; not English ``May``).
+
+:func:`convert_date` writes a date as the target language does (``date_out``, ``day_one``):
+``3 mars 2025`` -> ``3 March 2025``, ``1er mai`` -> ``1 May``, ``March 3, 2025`` ->
+``3 mars 2025``. The translator passes a line's dates through where its translation lost one
+(:func:`dates_lost`; inference/translator.py, the second search).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from nmt_cli.protect.languages import LANGUAGES, SPACES
+
+_S = f"[{SPACES}]"
+_DAY = r"(?:[12]\d|3[01]|0?[1-9])"
+_SUFFIX = r"(?:er|st|nd|rd|th)?"  # 1er, 1st
+
+
+@cache
+def _pattern(language: str) -> re.Pattern | None:
+    """A date of ``language``: groups day before, month, day after, year (None: no months)."""
+    table = LANGUAGES.get(language)
+    if table is None or not table.months:
+        return None
+    months = "|".join(table.months)
+    return re.compile(
+        rf"(?<![\w.,])(?:({_DAY})(?:{_SUFFIX}|\.){_S})?({months})(?![\w'’-])"  # German 3. März
+        rf"(?:{_S}({_DAY}){_SUFFIX}(?![\w.,:]\d))?(?:,?{_S}(\d{{4}}))?(?![\w])"
+    )
+
+
+def _dates(line: str, language: str | None) -> list[re.Match]:
+    pattern = _pattern(language or "")
+    if pattern is None:
+        return []
+    alone = LANGUAGES[language or ""].month_alone
+    return [m for m in pattern.finditer(line) if alone or m[1] or m[3] or m[4]]
+
+
+def find_dates(line: str, language: str | None) -> list[tuple[int, int]]:
+    """(start, end) of each date of ``line``, a text in ``language``, in order."""
+    return [m.span() for m in _dates(line, language)]
+
+
+def _month(m: re.Match, source: str, target: str) -> str:
+    """The month of the date ``m`` of ``source`` as ``target`` names it."""
+    return LANGUAGES[target].months[LANGUAGES[source].months.index(m[2])]
+
+
+def convert_date(text: str, source: str | None, target: str | None) -> str:
+    """A date of ``source`` (:func:`find_dates`) as ``target`` writes it (``text`` where either
+    language has no months here)."""
+    pattern = _pattern(source or "")
+    write = LANGUAGES.get(target or "")
+    m = pattern.fullmatch(text) if pattern and write and write.months else None
+    if m is None or source == target:
+        return text
+    month = _month(m, source, target)
+    day = str(int(m[1] or m[3])) if m[1] or m[3] else None
+    if day is None:
+        out = month
+    else:
+        out = write.date_out.format(day=write.day_one if day == "1" else day, month=month)
+    return f"{out} {m[4]}" if m[4] else out
+
+
+def dates_lost(line: str, text: str, source: str | None, target: str | None) -> bool:
+    """Whether ``text``, a translation of ``line`` from ``source`` into ``target``, lacks the
+    month of one of ``line``'s dates, as ``target`` names it."""
+    write = LANGUAGES.get(target or "")
+    if write is None or not write.months or source == target:
+        return False
+    words = set(re.findall(r"[^\W\d_]+", text))
+    return any(_month(m, source, target) not in words for m in _dates(line, source))
