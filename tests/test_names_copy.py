@@ -205,7 +205,7 @@ def test_with_names_the_untaught_names_are_masked_as_spans_of_their_own(small_to
     protection = SpanProtection(small_tokenizer, ("fr", "en"), known=KNOWN)
     line = "Écrivez à Gaëlle via https://Exemple.fr/Quimper ou à Londres."
     assert list(protection.mask(line).spans) == protection.finder.find(line)  # names: the model's
-    named = protection.mask(line, names=True)
+    named = protection.mask(line, facts=True)
     assert [(s.kind, s.text) for s in named.spans] == [
         ("name", "Gaëlle"),
         ("url", "https://Exemple.fr/Quimper"),  # a name inside a span is the span's

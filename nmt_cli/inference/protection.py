@@ -29,6 +29,7 @@ from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.inference.names import name_spans
 from nmt_cli.inference.translation import Translation, joined
 from nmt_cli.length_penalty import LengthPenalty
+from nmt_cli.protect.dates import convert_date, find_dates
 from nmt_cli.protect.format_strings import order_groups
 from nmt_cli.protect.icu_categories import retarget
 from nmt_cli.protect.numbers import convert
@@ -40,14 +41,24 @@ from nmt_cli.protect.spans import Span, SpanFinder
 Attend = Callable[[list[tuple[list[int], list[int]]]], list[torch.Tensor]]
 
 
-def _with_names(line: str, spans: list[Span], known: Collection[str]) -> list[Span]:
-    """``spans`` and, where none of them is, the names of ``line`` the model was not taught."""
+def _with_facts(
+    line: str, spans: list[Span], known: Collection[str] | None, language: str | None
+) -> list[Span]:
+    """``spans`` with the dates of ``line`` (a text in ``language``; a date takes the place of
+    the numbers inside it) and the names its model was not taught (``known``: the words it
+    was), where no other span is."""
+    for start, end in find_dates(line, language):
+        inside = [s for s in spans if start <= s.start and s.end <= end]
+        if not any(s.start < end and start < s.end for s in spans if s not in inside):
+            spans = [s for s in spans if s not in inside] + [
+                Span(start, end, "date", line[start:end])
+            ]
     names = [
         Span(start, end, "name", line[start:end])
-        for start, end in name_spans(line, known)
+        for start, end in (name_spans(line, known) if known else [])
         if not any(s.start < end and start < s.end for s in spans)
     ]
-    return sorted(spans + names, key=lambda s: s.start) if names else spans
+    return sorted(spans + names, key=lambda s: s.start)
 
 
 @dataclass
@@ -72,7 +83,7 @@ class SpanProtection:
     ``glossary``: {source term: target term}; a source term is a span whose translation shows
     its target term (protect/glossary.py). ``known``: the words the model was taught (its
     known-words file), which tell the names it was not taught (inference/names.py) that
-    ``mask(line, names=True)`` protects too."""
+    ``mask(line, facts=True)`` protects too."""
 
     def __init__(
         self,
@@ -90,12 +101,13 @@ class SpanProtection:
         self.finder = SpanFinder(patterns, self.glossary, language=self.source)
         self.form = form or form_for(tokenizer.encode, tokenizer.piece_to_id)
 
-    def mask(self, line: str, names: bool = False) -> Masked:
-        """``line`` with its spans masked; with ``names``, the names its model was not taught
-        (name_spans) are spans too, of kind ``name``, copied as written."""
+    def mask(self, line: str, facts: bool = False) -> Masked:
+        """``line`` with its spans masked; with ``facts``, the words a translation lost are
+        spans too (a second search's): the names its model was not taught (kind ``name``,
+        copied as written) and dates with a month's name (kind ``date``, protect/dates.py)."""
         spans = self.finder.find(line)
-        if names and self.known:
-            spans = _with_names(line, spans, self.known)
+        if facts:
+            spans = _with_facts(line, spans, self.known, self.source)
         outputs = [self._output(s) for s in spans]
         return mask(line, spans, outputs, self.form)
 
@@ -103,6 +115,8 @@ class SpanProtection:
         """What ``span`` becomes in the translation."""
         if span.kind == "term":
             return self.glossary[span.text]
+        if span.kind == "date":
+            return convert_date(span.text, self.source, self.target)
         return convert(span.text, span.kind, self.source, self.target)
 
     def restore(

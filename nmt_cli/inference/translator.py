@@ -3,8 +3,9 @@
 The core behind `nmt translate` and `nmt align`; it knows no screen. With ``options.split``
 (the default) each line is first cut into sentences (sentences.py); all sentences are
 translated as one batch and each line's translations joined back into one Translation. With
-``options.copy_names``, a line whose translation lost a name the model was not taught is
-translated again, its names passed through as protected spans (inference/names.py).
+protected spans, a line whose translation lost a date (protect/dates.py) or, with
+``options.copy_names``, a name the model was not taught (inference/names.py) is translated
+again with those passed through as spans.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.translation import Translation, join_sentences
 from nmt_cli.inference.typography import keep_ellipsis
+from nmt_cli.protect.dates import dates_lost
 from nmt_cli.protect.names import capital_tells_names
 from nmt_cli.protect.tags import in_brackets
 from nmt_cli.search.options import SearchOptions
@@ -30,8 +32,8 @@ from nmt_cli.vocab import UNK
 # Lines translated as given: each one sequence, no span masked (`nmt align` aligns the words
 # the model read).
 AS_GIVEN = TranslatorOptions(split=False, protect_spans=False, copy_names=False)
-# A line whose translation lost a name is translated again, its names passed through, if it has
-# at most this many words: a long sentence's second search costs as much as dozens of short
+# A line whose translation lost a name or a date is translated again, those passed through, if it
+# has at most this many words: a long sentence's second search costs as much as dozens of short
 # lines' (docs/benchmarks.md, "Names passed through").
 AGAIN_WORDS = 30
 
@@ -154,26 +156,30 @@ class Translator:
         if self.protection is None:
             return self._translate_lines(lines, with_alignment, on_progress)
         out = self._protected(lines, with_alignment, on_progress)
-        known = self.protection.known
-        lost = [
-            k
-            for k, (x, nbest) in enumerate(zip(lines, out))
-            if nbest
-            and known
-            and len(x.split()) <= AGAIN_WORDS
-            and names_lost(x, nbest[0].text, known)
-        ]
-        if lost:  # translated again, each name it lacks passed through as written
-            again = self._protected([lines[k] for k in lost], with_alignment, None, names=True)
+        lost = [k for k, nbest in enumerate(out) if nbest and self._lost(lines[k], nbest[0].text)]
+        if lost:  # translated again, the facts it lost passed through as spans
+            again = self._protected([lines[k] for k in lost], with_alignment, None, facts=True)
             for k, nbest in zip(lost, again):
                 out[k] = nbest
         return out
 
+    def _lost(self, line: str, text: str) -> bool:
+        """Whether ``text``, the translation of ``line`` (of at most AGAIN_WORDS words), lost
+        one of its dates (protect/dates.py) or, with copy_names, a name its model was not
+        taught."""
+        if len(line.split()) > AGAIN_WORDS:
+            return False
+        known = self.protection.known
+        if known and names_lost(line, text, known):
+            return True
+        return dates_lost(line, text, self.protection.source, self.protection.target)
+
     def _protected(
-        self, lines: list[str], with_alignment: bool, on_progress, names: bool = False
+        self, lines: list[str], with_alignment: bool, on_progress, facts: bool = False
     ) -> list[list[Translation]]:
-        """Each line translated with its spans masked (``names``: its untaught names too)."""
-        masked = [self.protection.mask(line, names) for line in lines]
+        """Each line translated with its spans masked (``facts``: its dates and untaught names
+        too)."""
+        masked = [self.protection.mask(line, facts) for line in lines]
         # an ICU message is one sentence: its branches' sentence ends are not the line's
         whole = [any(span.kind == "icu" for span in m.spans) for m in masked]
         found = self._translate_lines([m.text for m in masked], with_alignment, on_progress, whole)
