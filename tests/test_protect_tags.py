@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nmt_cli.protect.tags import in_brackets, is_tag
+from nmt_cli.markup import elements
+from nmt_cli.protect.tags import HTML_ELEMENTS, in_brackets, is_tag
 
 
 @pytest.mark.parametrize(
@@ -44,3 +45,11 @@ def test_translate_translates_the_words_of_a_line_in_angle_brackets(run_cli):
     result = run_cli(["translate"], input=b"<Tous les fichiers>\n<b>\n")
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "<All files>\n<b>\n"
+
+
+def test_every_element_the_page_reader_knows_is_an_html_element_here():
+    """One list of HTML's names: a name the page reader treats as a block, a void element or
+    verbatim is a tag to a plain line too."""
+    known = elements.BLOCKS | elements.VOID | elements.VERBATIM | elements.CLOSES_P
+    assert known <= HTML_ELEMENTS
+    assert in_brackets("<hgroup>") is None and in_brackets("<area>") is None

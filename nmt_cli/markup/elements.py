@@ -1,7 +1,9 @@
 """What element names mean to a translator of HTML (and XML, where noted).
 
 Any name not listed is an inline element (``<em>``, ``<a>``, ``<my-widget>``): no list of known
-inline names is needed, only the names that break text into blocks.
+inline names is needed, only the names that break text into blocks. Every name here is one of
+nmt_cli/protect/tags.py's HTML_ELEMENTS, the one list of HTML's names (a plain line's
+``<hgroup>`` is a tag, not words in angle brackets).
 
     BLOCKS      HTML's block-level elements (the HTML Living Standard's flow-content elements
                 that start a new block: MDN "Block-level content"), the document's structure

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import re
 
+# Every HTML element's name (the HTML Living Standard's, and a few obsolete ones pages still
+# use: big, center, font, strike, tt); the page reader's lists (markup/elements.py) are subsets.
 HTML_ELEMENTS = frozenset(
-    "a abbr address article aside audio b bdi bdo big blockquote body br button canvas caption "
-    "center cite code col colgroup data datalist dd del details dfn dialog div dl dt em embed "
-    "fieldset figcaption figure font footer form h1 h2 h3 h4 h5 h6 head header hr html i iframe "
-    "img input ins kbd label legend li link main map mark menu meta meter nav noscript object "
+    "a abbr address area article aside audio b base bdi bdo big blockquote body br button canvas "
+    "caption center cite code col colgroup data datalist dd del details dfn dialog div dl dt em "
+    "embed fieldset figcaption figure font footer form h1 h2 h3 h4 h5 h6 head header hgroup hr "
+    "html i iframe img input ins kbd label legend li link main map mark menu meta meter nav "
+    "noscript object "
     "ol optgroup option output p param picture pre progress q rp rt ruby s samp script section "
     "select slot small source span strike strong style sub summary sup svg table tbody td "
     "template textarea tfoot th thead time title tr track tt u ul var video wbr".split()
