@@ -120,10 +120,11 @@ class Cleaner:
     def _strip(self, text: str, marker: str, other: str) -> str:
         if self._finder is None:
             self._finder = SpanFinder()
-        protected = [
+        protected = [  # not the marker alone: a plain line's access key (spans.py, markup)
             (s.start, s.end)
             for s in self._finder.find(text)
-            if s.kind != "identifier" or marker not in s.text or _code(s.text, marker, other)
+            if s.text != marker
+            and (s.kind != "identifier" or marker not in s.text or _code(s.text, marker, other))
         ]
         return strip_mnemonic(text, marker, protected)
 

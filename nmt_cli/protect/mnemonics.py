@@ -29,8 +29,7 @@ class Mnemonic:
 
 
 def _inside(i: int, protected: Sequence[tuple[int, int]]) -> bool:
-    # a span of the marker alone is the marker's own (spans.py protects a lone ~ before a word)
-    return any(start <= i < end and end - start > 1 for start, end in protected)
+    return any(start <= i < end for start, end in protected)
 
 
 def _markers(text: str, marker: str, protected: Sequence[tuple[int, int]]) -> list[int]:
