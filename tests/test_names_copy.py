@@ -250,3 +250,12 @@ def test_a_line_longer_than_again_words_is_not_translated_twice(model_dir):
     assert len(long_line.split()) == AGAIN_WORDS + 1
     translator.translate([long_line])
     assert calls == [1]
+
+
+def test_a_long_line_of_short_sentences_is_translated_again(model_dir):
+    translator, calls = _translator(model_dir, {"Mann", "Hund", "Park"})
+    line = "Ein Mann läuft mit Quimperlé im Park. " + "Ein Hund läuft im Park. " * 6
+    assert len(line.split()) > AGAIN_WORDS
+    out = translator.translate([line.strip()])
+    assert calls == [7, 7]  # each of its sentences, twice
+    assert out[0][0].text.split().count("Quimperlé") == 1

@@ -32,9 +32,9 @@ from nmt_cli.vocab import UNK
 # Lines translated as given: each one sequence, no span masked (`nmt align` aligns the words
 # the model read).
 AS_GIVEN = TranslatorOptions(split=False, protect_spans=False, copy_names=False)
-# A line whose translation lost a name or a date is translated again, those passed through, if it
-# has at most this many words: a long sentence's second search costs as much as dozens of short
-# lines' (docs/benchmarks.md, "Names passed through").
+# A line whose translation lost a name or a date is translated again, those passed through, if
+# none of its sentences has more than this many words: a long sentence's second search costs as
+# much as dozens of short lines' (docs/benchmarks.md, "Names passed through").
 AGAIN_WORDS = 30
 
 
@@ -164,15 +164,17 @@ class Translator:
         return out
 
     def _lost(self, line: str, text: str) -> bool:
-        """Whether ``text``, the translation of ``line`` (of at most AGAIN_WORDS words), lost
-        one of its dates (protect/dates.py) or, with copy_names, a name its model was not
-        taught."""
-        if len(line.split()) > AGAIN_WORDS:
-            return False
+        """Whether ``text``, the translation of ``line``, lost one of its dates
+        (protect/dates.py) or, with copy_names, a name its model was not taught; never for a
+        sentence of more than AGAIN_WORDS words."""
         known = self.protection.known
-        if known and names_lost(line, text, known):
+        source, target = self.protection.source, self.protection.target
+        if not (known and names_lost(line, text, known) or dates_lost(line, text, source, target)):
+            return False
+        if len(line.split()) <= AGAIN_WORDS:
             return True
-        return dates_lost(line, text, self.protection.source, self.protection.target)
+        sentences = self.splitter.split(line) if self.splitter else [line]
+        return all(len(sentence.split()) <= AGAIN_WORDS for sentence in sentences)
 
     def _protected(
         self, lines: list[str], with_alignment: bool, on_progress, facts: bool = False
