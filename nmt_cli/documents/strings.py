@@ -14,7 +14,8 @@ A catalogue's strings may mark a menu's access key (``_Fichier``, ``Mise à jo~u
 nmt_cli/protect/mnemonics.py). With the catalogue's ``marker`` given, a string's one marker is
 taken out before its text goes to the model, and put back in the translation on a letter of the
 word aligned to the marked word (the same letter if that word has it, else its first letter),
-or, with no word aligned, on the translation's first letter: one marker out for one marker in.
+or, with no word aligned, on the translation's first letter: one marker out for one marker in
+(nmt_cli/inference/access_keys.py).
 """
 
 from __future__ import annotations
@@ -23,26 +24,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from nmt_cli.inference.access_keys import Mark, with_key
 from nmt_cli.inference.translation import Translation
-from nmt_cli.protect.mnemonics import find_mnemonic, place_mnemonic
+from nmt_cli.protect.mnemonics import find_mnemonic
 
 _OUTER_SPACE = re.compile(r"(\s*)(.*?)(\s*)", re.DOTALL)
 
 # A line of a string: its text's index among the texts, with the white space before and after
 # it; or, for a blank line, the line itself (index None).
 _Line = tuple[str, int | None, str]
-_WORD = re.compile(r"\S+")
-
-
-@dataclass(frozen=True)
-class Mark:
-    """A text's access key: the index of its marked word (``text.split()``), the letter, where
-    in the text it is, and its marker."""
-
-    word: int
-    letter: str
-    at: int
-    marker: str
 
 
 def _marked(
@@ -108,7 +98,7 @@ class StringLines:
         mnemonic given one, of the same marker."""
         out = [t.text for t in translations]
         for k, mark in (self.marks or {}).items():
-            out[k] = place_mnemonic(out[k], target_index(translations[k], mark), mark.marker)
+            out[k] = with_key(translations[k], mark)
         return out
 
     def join(self, translations: Sequence[str]) -> list[str]:
@@ -142,19 +132,3 @@ class StringsDocument:
         """The document's strings with ``translations`` (of ``sources()``, in order) in place,
         their mnemonics too."""
         return self.strings.join(self.strings.with_marks(translations))
-
-
-def target_index(translation: Translation, mark: Mark) -> int:
-    """Where in ``translation.text`` the access key goes: where it was in a text given back
-    unchanged; else in the first target word aligned to the marked source word, on the marked
-    letter if the word has it, else on its first letter; 0 (the first letter of the text) if no
-    word is aligned to it."""
-    if translation.text == translation.source:
-        return mark.at
-    aligned = sorted(t for s, t in translation.alignment if s == mark.word)
-    words = list(_WORD.finditer(translation.text))
-    if not aligned or aligned[0] >= len(words):
-        return 0
-    word = words[aligned[0]]
-    same = word.group().lower().find(mark.letter.lower())
-    return word.start() + max(same, 0)

@@ -32,11 +32,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
-from nmt_cli.documents.strings import Mark, target_index
 from nmt_cli.errors import InputError
 from nmt_cli.formats.inline import STANDALONE, code_nodes
 from nmt_cli.formats.memory import same_language
 from nmt_cli.formats.xliff import EXTENSIONS, UNTRANSLATED, XliffUnit, read_units, write_targets
+from nmt_cli.inference.access_keys import Mark, target_index
 from nmt_cli.inference.translation import Translation
 from nmt_cli.markup.segments import Segment, verbatim
 from nmt_cli.markup.tree import Element, Node, Text

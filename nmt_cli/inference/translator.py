@@ -17,6 +17,7 @@ import torch
 
 from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
+from nmt_cli.inference.access_keys import plain_key, with_key
 from nmt_cli.inference.loading import LoadedModel, load_model
 from nmt_cli.inference.names import copy_names, names_lost, names_to_copy, source_words
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
@@ -145,6 +146,9 @@ class Translator:
         """nbest translations for each line, in input order (with ``split``, a line's n-best
         are the best combinations of its sentences' n-best: see translation.best_combinations).
         ``on_progress(fraction)`` hears, batch by batch, which fraction of the work is done."""
+        keys = [plain_key(line) for line in lines] if self.protection else []
+        if any(keys):  # "Mise à jo~ur": translated without its access key, given it back
+            return self._with_keys(lines, keys, with_alignment, on_progress)
         held = [in_brackets(line) for line in lines]  # "<Aucun fichier>": its words, bracketed
         if any(held):
             inner = [h[1] if h else line for h, line in zip(held, lines)]
@@ -161,6 +165,25 @@ class Translator:
             again = self._protected([lines[k] for k in lost], with_alignment, None, facts=True)
             for k, nbest in zip(lost, again):
                 out[k] = nbest
+        return out
+
+    def _with_keys(self, lines, keys, with_alignment, on_progress) -> list[list[Translation]]:
+        """Each line's translations, those of a line with an access key (``keys[k]``:
+        access_keys.plain_key) translated without it, with their word alignment, and the key
+        put on the word aligned to the marked one (a CTranslate2 export, which gives no
+        alignment unless asked for one, puts it on the first letter)."""
+        plain = [k for k, key in enumerate(keys) if key is None]
+        keyed = [k for k, key in enumerate(keys) if key is not None]
+        out: list[list[Translation]] = [[] for _ in lines]
+        for k, nbest in zip(
+            plain, self.translate([lines[k] for k in plain], with_alignment, on_progress)
+        ):
+            out[k] = nbest
+        aligns = with_alignment or self.loaded.model is not None  # CTranslate2: first letter
+        for k, nbest in zip(keyed, self.translate([keys[k][0] for k in keyed], aligns)):
+            for t in nbest:
+                t.text, t.source = with_key(t, keys[k][1]), lines[k]
+            out[k] = nbest
         return out
 
     def _lost(self, line: str, text: str) -> bool:
