@@ -64,11 +64,9 @@ def convert_date(text: str, source: str | None, target: str | None) -> str:
     m = pattern.fullmatch(text) if pattern and write and write.months else None
     if m is None or source == target:
         return text
-    month = _month(m, source, target)
-    day = str(int(m[1] or m[3])) if m[1] or m[3] else None
-    if day is None:
-        out = month
-    else:
+    out = month = _month(m, source, target)
+    if m[1] or m[3]:
+        day = str(int(m[1] or m[3]))
         out = write.date_out.format(day=write.day_one if day == "1" else day, month=month)
     return f"{out} {m[4]}" if m[4] else out
 
@@ -79,5 +77,6 @@ def dates_lost(line: str, text: str, source: str | None, target: str | None) -> 
     write = LANGUAGES.get(target or "")
     if write is None or not write.months or source == target:
         return False
-    words = set(re.findall(r"[^\W\d_]+", text))
-    return any(_month(m, source, target) not in words for m in _dates(line, source))
+    dates = _dates(line, source)
+    words = set(re.findall(r"[^\W\d_]+", text)) if dates else set()
+    return any(_month(m, source, target) not in words for m in dates)
