@@ -259,3 +259,9 @@ def test_a_long_line_of_short_sentences_is_translated_again(model_dir):
     out = translator.translate([line.strip()])
     assert calls == [7, 7]  # each of its sentences, twice
     assert out[0][0].text.split().count("Quimperlé") == 1
+
+
+def test_a_name_between_tags_is_a_name_to_copy():
+    line = 'Signalé par <a href="/aide">Gaëlle</a> et <b>Maëlle</b>.'
+    assert [line[a:b] for a, b in name_spans(line, KNOWN)] == ["Gaëlle", "Maëlle"]
+    assert names_lost(line, 'Reported by <a href="/aide">Gaitical</a> and <b>Maëlle</b>.', KNOWN)

@@ -35,6 +35,7 @@ NEAR = 0.6  # difflib ratio from which a target word is a spelling of the source
 _PARTS = re.compile(r"^(\W*)([^\W\d_]+(?:['’-][^\W\d_]+)*)(.*)$")
 _ELISION = re.compile(r"^(?:qu|[a-z])['’](?=[^\W\d_])")  # French l', d', qu' (not O'Neil's O')
 _POSSESSIVE = ("'s", "’s")
+_TOKEN = re.compile(r"[^\s<>]+")  # a word between spaces or tags: <a href="/aide">Gaëlle</a>
 # a token that ends a sentence ("Paris." "oui !"), not an abbreviation ("M." "Dr." "Mme.")
 _ENDS_SENTENCE = re.compile(r"[!?…]$|(?<!^[A-Z])(?<!^[A-Z][a-z])(?<!^[A-Z][a-z]{2})\.$")
 
@@ -57,7 +58,7 @@ def _name_words(source: str, known: Collection[str]) -> Iterator[tuple[int, int,
     """(whitespace word index, start, end, name) of each name to copy of ``source``: never a
     sentence's first word (the line's, or one after a token that ends a sentence)."""
     previous = ""
-    for j, token in enumerate(re.finditer(r"\S+", source)):
+    for j, token in enumerate(_TOKEN.finditer(source)):
         parts = _PARTS.match(token[0]) if j and not _ENDS_SENTENCE.search(previous) else None
         previous = token[0]
         if parts is None:
@@ -69,7 +70,8 @@ def _name_words(source: str, known: Collection[str]) -> Iterator[tuple[int, int,
 
 
 def names_to_copy(source: str, known: Collection[str]) -> dict[int, str]:
-    """The names to copy of ``source``, by whitespace word index (never word 0)."""
+    """The names to copy of ``source``, by the index of its words between spaces or tags
+    (never word 0)."""
     return {j: word for j, _, _, word in _name_words(source, known)}
 
 
