@@ -1,12 +1,13 @@
-"""Access keys in a plain line: which markers a plain line's key is read from, and a line with
-one translated without it and given it back, one marker out for one in."""
+"""Access keys in a plain line: which markers a plain line's keys are read from, and a line with
+some translated without them and given them back, one marker out for each one in."""
 
 from __future__ import annotations
 
 import pytest
 
-from nmt_cli.inference.access_keys import Mark, plain_key
+from nmt_cli.inference.access_keys import Mark, plain_keys, with_keys
 from nmt_cli.inference.loading import LoadedModel
+from nmt_cli.inference.translation import Translation
 from nmt_cli.inference.translator import Translator
 from nmt_cli.model.bundle import load_bundle
 from nmt_cli.search.options import SearchOptions
@@ -15,15 +16,28 @@ pytest_plugins = ["model_fixtures"]
 
 
 @pytest.mark.parametrize(
-    ("line", "plain", "mark"),
+    ("line", "plain", "marks"),
     [
-        ("Mise à jo~ur...", "Mise à jour...", Mark(2, "u", 9, "~")),  # LibreOffice
-        ("_Profondeur", "Profondeur", Mark(0, "P", 0, "_")),  # GTK
-        ("Ouvrir le _Fichier", "Ouvrir le Fichier", Mark(2, "F", 10, "_")),
+        ("Mise à jo~ur...", "Mise à jour...", [Mark(2, "u", 9, "~")]),  # LibreOffice
+        ("_Profondeur", "Profondeur", [Mark(0, "P", 0, "_")]),  # GTK
+        ("Ouvrir le _Fichier", "Ouvrir le Fichier", [Mark(2, "F", 10, "_")]),
+        ("~Fichier", "Fichier", [Mark(0, "F", 0, "~")]),  # a ~ or & that starts a word
+        ("&Aide", "Aide", [Mark(0, "A", 0, "&")]),
+        ("AT&amp;T &Aide", "AT&amp;T Aide", [Mark(1, "A", 9, "&")]),  # an entity is no key
+        (  # a help text's menu path: a key in each word it marks
+            "~Grammaire par (~Fichier)",
+            "Grammaire par (Fichier)",
+            [Mark(0, "G", 0, "~"), Mark(2, "F", 15, "~")],
+        ),
+        (  # a home directory is no key
+            "Coupe~r ou ~Fichier, voir ~/notes",
+            "Couper ou Fichier, voir ~/notes",
+            [Mark(0, "r", 5, "~"), Mark(2, "F", 10, "~")],
+        ),
     ],
 )
-def test_a_plain_line_s_access_key(line, plain, mark):
-    assert plain_key(line) == (plain, mark)
+def test_a_plain_line_s_access_keys(line, plain, marks):
+    assert plain_keys(line) == (plain, tuple(marks))
 
 
 @pytest.mark.parametrize(
@@ -31,15 +45,30 @@ def test_a_plain_line_s_access_key(line, plain, mark):
     [
         "max_len vaut 3",  # an identifier
         "utilisez _config",  # no capitalised word after the _
-        "a~b~c",  # two markers: no access key
-        "~Fichier",  # before a word: a protected span of its own (spans.py)
+        "a~b~c",  # a word marked twice: no access key
+        "max_len _Profondeur",  # another _ in the line: an identifier's
         "R&D et AT&T",
+        "&amp; &lt;",
         "__init__",
+        "voir ~/notes",
         "Il fait froid.",
     ],
 )
 def test_lines_without_a_plain_access_key(line):
-    assert plain_key(line) is None
+    assert plain_keys(line) is None
+
+
+def test_each_key_goes_on_the_word_aligned_to_its_marked_word():
+    # "Grammaire par (Fichier)" -> "Grammar by (File)": word 0 -> 0, word 2 -> 2
+    t = Translation(source="Grammaire par (Fichier)", text="Grammar by (File)", score=0.0)
+    t.alignment = [(0, 0), (1, 1), (2, 2)]
+    _, marks = plain_keys("~Grammaire par (~Fichier)")
+    assert with_keys(t, marks) == "~Grammar by (~File)"
+    t.text = "(File) by Grammar"
+    t.alignment = [(0, 2), (2, 0)]  # crossed: each key follows its word
+    assert with_keys(t, marks) == "(~File) by ~Grammar"
+    t.text, t.alignment = "Fichier", []  # no word aligned: the first letter
+    assert with_keys(t, marks[1:]) == "~Fichier"
 
 
 def test_a_line_with_an_access_key_is_translated_without_it_and_given_it_back(model_dir):

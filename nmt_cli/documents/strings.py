@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from nmt_cli.inference.access_keys import Mark, with_key
+from nmt_cli.inference.access_keys import Mark, with_keys
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import find_mnemonic
 
@@ -98,7 +98,7 @@ class StringLines:
         mnemonic given one, of the same marker."""
         out = [t.text for t in translations]
         for k, mark in (self.marks or {}).items():
-            out[k] = with_key(translations[k], mark)
+            out[k] = with_keys(translations[k], (mark,))
         return out
 
     def join(self, translations: Sequence[str]) -> list[str]:

@@ -120,11 +120,10 @@ class Cleaner:
     def _strip(self, text: str, marker: str, other: str) -> str:
         if self._finder is None:
             self._finder = SpanFinder()
-        protected = [  # not the marker alone: a plain line's access key (spans.py, markup)
+        protected = [
             (s.start, s.end)
             for s in self._finder.find(text)
-            if s.text != marker
-            and (s.kind != "identifier" or marker not in s.text or _code(s.text, marker, other))
+            if s.kind != "identifier" or marker not in s.text or _code(s.text, marker, other)
         ]
         return strip_mnemonic(text, marker, protected)
 

@@ -7,22 +7,29 @@ the text is translated without it, and the marker goes on a letter of the transl
 aligned to the marked word (the same letter if that word has it, else its first letter), or,
 with no word aligned, on the translation's first letter: one marker out for one marker in.
 Catalogues say which marker their strings use (documents/strings.py); a plain line
-(:func:`plain_key`) is read for the two markers that cannot be anything else there: a ``~``
-inside a word (LibreOffice's ``jo~ur``) and a ``_`` before a capitalised word (GTK's
-``_Profondeur``). A ``~`` or ``&`` before a word is a protected span of its own (spans.py).
+(:func:`plain_keys`) is read for the markers that cannot be anything else there: a ``~``
+inside a word (LibreOffice's ``jo~ur``), a ``~`` or ``&`` that starts a word (``~Fichier``,
+``&Aide``; not an entity, ``&amp;``) and a ``_`` before a capitalised word (GTK's
+``_Profondeur``, in a line with no other ``_``); a line may mark several words, one letter each
+(a help text's ``~Fichier - ~Ouvrir``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nmt_cli.inference.translation import Translation
-from nmt_cli.protect.mnemonics import find_mnemonic, place_mnemonic
+from nmt_cli.protect.mnemonics import place_mnemonic
 
 _WORD = re.compile(r"\S+")
-# a plain line's access key: ~ between two letters, _ before a capitalised word
-_PLAIN_KEY = re.compile(r"(?<=[^\W\d_])~(?=[^\W\d_])|(?<![\w~&])_(?=[^\W\d_]{2})")
+# a plain line's access key: ~ between two letters; ~ or & that starts a word; _ before a
+# capitalised word
+_PLAIN_KEY = re.compile(
+    r"(?<=[^\W\d_])~(?=[^\W\d_])|(?<![^\s(«\"'])[~&](?=[^\W\d_])|(?<![\w~&])_(?=[^\W\d_]{2})"
+)
+_ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});")
 
 
 @dataclass(frozen=True)
@@ -36,20 +43,30 @@ class Mark:
     marker: str
 
 
-def plain_key(line: str) -> tuple[str, Mark] | None:
-    """``line`` without its access key, and the key, where a plain line marks one (exactly one
-    marker of a kind :data:`_PLAIN_KEY` reads, no other of that kind); None for any other line."""
-    found = list(_PLAIN_KEY.finditer(line))
-    if len(found) != 1:
+def plain_keys(line: str) -> tuple[str, tuple[Mark, ...]] | None:
+    """``line`` without its access keys, and the keys in order, where a plain line marks some
+    (markers :data:`_PLAIN_KEY` reads; a ``_`` only in a line with no other, before a
+    capitalised word); None for a line with none, or with a word marked twice (``a~b~c``)."""
+    found = [
+        m for m in _PLAIN_KEY.finditer(line) if m.group() != "&" or not _ENTITY.match(line, m.start())
+    ]
+    if any(m.group() == "_" for m in found) and (
+        line.count("_") != 1 or not line[line.index("_") + 1 : line.index("_") + 3].istitle()
+    ):
+        found = [m for m in found if m.group() != "_"]
+    if not found:
         return None
-    marker, at = found[0].group(), found[0].start()
-    if line.count(marker) != 1 or marker == "_" and not line[at + 1 : at + 3].istitle():
+    plain, marks, pos = "", [], 0
+    for m in found:
+        plain += line[pos : m.start()]
+        pos = m.end()
+        marks.append((len(plain), m.group()))
+    plain += line[pos:]
+    keys = tuple(Mark(len(plain[: at + 1].split()) - 1, plain[at], at, marker) for at, marker in marks)
+    words = [key.word for key in keys]
+    if len(set(words)) < len(words):
         return None
-    key = find_mnemonic(line, marker)
-    if key.index is None:
-        return None
-    word = len(key.text[: key.index + 1].split()) - 1
-    return key.text, Mark(word, key.text[key.index], key.index, marker)
+    return plain, keys
 
 
 def target_index(translation: Translation, mark: Mark) -> int:
@@ -68,6 +85,11 @@ def target_index(translation: Translation, mark: Mark) -> int:
     return word.start() + max(same, 0)
 
 
-def with_key(translation: Translation, mark: Mark) -> str:
-    """``translation``'s text with ``mark``'s marker where :func:`target_index` puts it."""
-    return place_mnemonic(translation.text, target_index(translation, mark), mark.marker)
+def with_keys(translation: Translation, marks: Sequence[Mark]) -> str:
+    """``translation``'s text with each of ``marks``' markers where :func:`target_index` puts
+    it (two on one word: the later one on the word's next free letter)."""
+    text = translation.text
+    places = sorted(((target_index(translation, m), n, m.marker) for n, m in enumerate(marks)))
+    for index, _, marker in reversed(places):
+        text = place_mnemonic(text, index, marker)
+    return text

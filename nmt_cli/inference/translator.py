@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import torch
 
 from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
-from nmt_cli.inference.access_keys import plain_key, with_key
+from nmt_cli.inference.access_keys import plain_keys, with_keys
 from nmt_cli.inference.loading import LoadedModel, load_model
 from nmt_cli.inference.names import copy_names, names_lost, names_to_copy, source_words
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
@@ -37,6 +38,16 @@ AS_GIVEN = TranslatorOptions(split=False, protect_spans=False, copy_names=False)
 # none of its sentences has more than this many words: a long sentence's second search costs as
 # much as dozens of short lines' (docs/benchmarks.md, "Names passed through").
 AGAIN_WORDS = 30
+
+
+@dataclass(frozen=True)
+class Aside:
+    """A line translated as another ``text``: ``finish(translation)``, the line's translation's
+    text; ``aligned``: ``finish`` reads the word alignment."""
+
+    text: str
+    aligned: bool
+    finish: Callable[[Translation], str]
 
 
 class Translator:
@@ -146,17 +157,9 @@ class Translator:
         """nbest translations for each line, in input order (with ``split``, a line's n-best
         are the best combinations of its sentences' n-best: see translation.best_combinations).
         ``on_progress(fraction)`` hears, batch by batch, which fraction of the work is done."""
-        keys = [plain_key(line) for line in lines] if self.protection else []
-        if any(keys):  # "Mise à jo~ur": translated without its access key, given it back
-            return self._with_keys(lines, keys, with_alignment, on_progress)
-        held = [in_brackets(line) for line in lines]  # "<Aucun fichier>": its words, bracketed
-        if any(held):
-            inner = [h[1] if h else line for h, line in zip(held, lines)]
-            out = self.translate(inner, with_alignment, on_progress)
-            for h, line, nbest in zip(held, lines, out):
-                for t in nbest if h else ():
-                    t.source, t.text = line, h[0] + t.text + h[2]
-            return out
+        aside = [self._aside(line) for line in lines]
+        if any(aside):
+            return self._translate_aside(lines, aside, with_alignment, on_progress)
         if self.protection is None:
             return self._translate_lines(lines, with_alignment, on_progress)
         out = self._protected(lines, with_alignment, on_progress)
@@ -167,22 +170,36 @@ class Translator:
                 out[k] = nbest
         return out
 
-    def _with_keys(self, lines, keys, with_alignment, on_progress) -> list[list[Translation]]:
-        """Each line's translations, those of a line with an access key (``keys[k]``:
-        access_keys.plain_key) translated without it, with their word alignment, and the key
-        put on the word aligned to the marked one (a CTranslate2 export, which gives no
-        alignment unless asked for one, puts it on the first letter)."""
-        plain = [k for k, key in enumerate(keys) if key is None]
-        keyed = [k for k, key in enumerate(keys) if key is not None]
+    def _aside(self, line: str) -> Aside | None:
+        """How ``line`` is translated as another text, if it is: without its access keys, where
+        spans are protected (access_keys.plain_keys: "Mise à jo~ur"), or inside its angle
+        brackets (tags.in_brackets: "<Aucun fichier>")."""
+        keys = plain_keys(line) if self.protection else None
+        if keys:
+            text, marks = keys
+            return Aside(text, True, lambda t: with_keys(t, marks))
+        held = in_brackets(line)
+        if held:
+            opening, words, closing = held
+            return Aside(words, False, lambda t: opening + t.text + closing)
+        return None
+
+    def _translate_aside(
+        self, lines: list[str], aside: list[Aside | None], with_alignment: bool, on_progress
+    ) -> list[list[Translation]]:
+        """Each line's translations, a line with an Aside translated as its text (with its word
+        alignment if it needs one; a CTranslate2 export gives none unless asked: an access key
+        goes on the first letter) and given back as the Aside says."""
+        aligns = self.loaded.model is not None and not with_alignment
+        extra = [k for k, a in enumerate(aside) if a and a.aligned and aligns]
+        first = sorted(set(range(len(lines))) - set(extra))
+        texts = [a.text if a else line for a, line in zip(aside, lines)]
         out: list[list[Translation]] = [[] for _ in lines]
-        for k, nbest in zip(
-            plain, self.translate([lines[k] for k in plain], with_alignment, on_progress)
-        ):
-            out[k] = nbest
-        aligns = with_alignment or self.loaded.model is not None  # CTranslate2: first letter
-        for k, nbest in zip(keyed, self.translate([keys[k][0] for k in keyed], aligns)):
-            for t in nbest:
-                t.text, t.source = with_key(t, keys[k][1]), lines[k]
+        found = self.translate([texts[k] for k in first], with_alignment, on_progress)
+        found += self.translate([texts[k] for k in extra], True) if extra else []
+        for k, nbest in zip(first + extra, found):
+            for t in nbest if aside[k] else ():
+                t.text, t.source = aside[k].finish(t), lines[k]
             out[k] = nbest
         return out
 

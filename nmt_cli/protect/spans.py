@@ -6,9 +6,9 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 runs of private-use characters (an icon font's glyphs; what nmt_cli/markup/
                 puts where an inline ``<code>`` element was), a menu path's arrows (``▸``) and
                 symbols standing alone (``Outils > Options``, ``= 1``, ``###``, ``—``) or around
-                a placeholder (``<%1>``): no model reads them as text (fr-en wrote "="), and
-                an access key before a word (``~Fichier``, ``&Aide``; catalogues take theirs
-                out first; ``_Ouvrir`` is an identifier)
+                a placeholder (``<%1>``): no model reads them as text (fr-en wrote "=")
+                (access keys, ``~Fichier``, ``&Aide``, are taken out before the spans are
+                found: nmt_cli/inference/access_keys.py, documents/strings.py)
     code        inline code: ```x```, reST ````literal```` and ``:role:`target``` as a whole
     icu         the structure of an ICU MessageFormat plural or select message, in pieces, each
                 branch's text left to translate: ``{count, plural, one {``, ``#``,
@@ -185,7 +185,6 @@ _FIRST: tuple[tuple[str, str], ...] = (
         r"|</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>"
         r"|&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"
         rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+|(?<!\S)[{SYMBOLS}]+(?=[.,;:!?]*(?:\s|$))"
-        r"|(?<![^\s(«\"'])[~&](?=[^\W\d_])"
         rf"|<(?:{format_strings.PATTERN})>",  # a placeholder in angle brackets: <%1>
     ),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
