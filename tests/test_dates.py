@@ -28,7 +28,9 @@ def dates(line: str, language: str) -> list[str]:
         ("Rendez-vous le 1er mai 2025 à Lyon.", ["1er mai 2025"]),
         ("Du 12 décembre 2024 au 3 janvier.", ["12 décembre 2024", "3 janvier"]),
         ("Le stage commence en mars.", ["mars"]),  # a French month's name alone is a date
-        ("Mi-novembre, ils partent.", ["novembre"]),
+        ("Mi-novembre, ils partent.", ["Mi-novembre"]),  # its middle
+        ("Reprise à la mi-novembre 2025.", ["mi-novembre 2025"]),
+        ("Voir chronomi-mars.", []),
         ("La planète Mars brille.", []),  # a capital: the planet, not the month
         ("Il a vu des marsouins.", []),
     ],
@@ -57,6 +59,10 @@ def test_no_dates_in_a_language_without_month_names_here():
         ("1er mai 2025", "fr", "en", "1 May 2025"),
         ("03 mars", "fr", "en", "3 March"),
         ("novembre", "fr", "en", "November"),
+        ("mi-novembre", "fr", "en", "mid-November"),
+        ("Mi-novembre 2025", "fr", "en", "Mid-November 2025"),  # a sentence's capital
+        ("mid-May", "en", "fr", "mi-mai"),
+        ("Mitte November", "de", "en", "mid-November"),  # German's capital tells nothing
         ("March 3, 2025", "en", "fr", "3 mars 2025"),
         ("1st May", "en", "fr", "1er mai"),
         ("3. März", "de", "en", "3 March"),

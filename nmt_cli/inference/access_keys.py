@@ -48,7 +48,9 @@ def plain_keys(line: str) -> tuple[str, tuple[Mark, ...]] | None:
     (markers :data:`_PLAIN_KEY` reads; a ``_`` only in a line with no other, before a
     capitalised word); None for a line with none, or with a word marked twice (``a~b~c``)."""
     found = [
-        m for m in _PLAIN_KEY.finditer(line) if m.group() != "&" or not _ENTITY.match(line, m.start())
+        m
+        for m in _PLAIN_KEY.finditer(line)
+        if m.group() != "&" or not _ENTITY.match(line, m.start())
     ]
     if any(m.group() == "_" for m in found) and (
         line.count("_") != 1 or not line[line.index("_") + 1 : line.index("_") + 3].istitle()
@@ -62,7 +64,9 @@ def plain_keys(line: str) -> tuple[str, tuple[Mark, ...]] | None:
         pos = m.end()
         marks.append((len(plain), m.group()))
     plain += line[pos:]
-    keys = tuple(Mark(len(plain[: at + 1].split()) - 1, plain[at], at, marker) for at, marker in marks)
+    keys = tuple(
+        Mark(len(plain[: at + 1].split()) - 1, plain[at], at, marker) for at, marker in marks
+    )
     words = [key.word for key in keys]
     if len(set(words)) < len(words):
         return None

@@ -4,13 +4,15 @@ A month's name is a fact of its sentence, and a small model can lose it: the shi
 "paid 3 margins" for ``payés le 3 mars``. A DATE is a month's name (languages.py, ``months``,
 as written inside a sentence: French ``mars``, English ``March``) with the day before it
 (``3 mars``, ``1er mai``; English ``3rd March``) or after it (English ``March 3``) and a year
-after it (``mars 2025``, ``March 3, 2025``), or a month's name alone where the language's month
+after it (``mars 2025``, ``March 3, 2025``) or the word for its middle before it (``mid``:
+French ``mi-novembre``, English ``mid-May``), or a month's name alone where the language's month
 names are no other word (``month_alone``: French ``en mars``; not English ``May``).
 
-:func:`convert_date` writes a date as the target language does (``date_out``, ``day_one``):
-``3 mars 2025`` -> ``3 March 2025``, ``1er mai`` -> ``1 May``, ``March 3, 2025`` ->
-``3 mars 2025``. The translator passes a line's dates through where its translation lost one
-(:func:`dates_lost`; inference/translator.py, the second search).
+:func:`convert_date` writes a date as the target language does (``date_out``, ``day_one``,
+``mid``): ``3 mars 2025`` -> ``3 March 2025``, ``1er mai`` -> ``1 May``, ``March 3, 2025`` ->
+``3 mars 2025``, ``Mi-novembre`` -> ``Mid-November``. The translator passes a line's dates
+through where its translation lost one (:func:`dates_lost`; inference/translator.py, the second
+search).
 """
 
 from __future__ import annotations
@@ -27,13 +29,17 @@ _SUFFIX = r"(?:er|st|nd|rd|th)?"  # 1er, 1st
 
 @cache
 def _pattern(language: str) -> re.Pattern | None:
-    """A date of ``language``: groups day before, month, day after, year (None: no months)."""
+    """A date of ``language``: groups day before, mid, month, day after, year (None: no
+    months)."""
     table = LANGUAGES.get(language)
     if table is None or not table.months:
         return None
     months = "|".join(table.months)
+    # the middle of the month: glued to it (mi-novembre) or a word before it (Mitte November)
+    mid = f"(?i:{re.escape(table.mid.strip())}){_S if table.mid.endswith(' ') else ''}"
     return re.compile(
-        rf"(?<![\w.,])(?:({_DAY})(?:{_SUFFIX}|\.){_S})?({months})(?![\w'’-])"  # German 3. März
+        rf"(?<![\w.,-])(?:({_DAY})(?:{_SUFFIX}|\.){_S}|({mid if table.mid else '(?!)'}))?"
+        rf"({months})(?![\w'’-])"  # German 3. März
         rf"(?:{_S}({_DAY}){_SUFFIX}(?![\w.,:]\d))?(?:,?{_S}(\d{{4}}))?(?![\w])"
     )
 
@@ -43,7 +49,7 @@ def _dates(line: str, language: str | None) -> list[re.Match]:
     if pattern is None:
         return []
     alone = LANGUAGES[language or ""].month_alone
-    return [m for m in pattern.finditer(line) if alone or m[1] or m[3] or m[4]]
+    return [m for m in pattern.finditer(line) if alone or m[1] or m[2] or m[4] or m[5]]
 
 
 def find_dates(line: str, language: str | None) -> list[tuple[int, int]]:
@@ -53,7 +59,7 @@ def find_dates(line: str, language: str | None) -> list[tuple[int, int]]:
 
 def _month(m: re.Match, source: str, target: str) -> str:
     """The month of the date ``m`` of ``source`` as ``target`` names it."""
-    return LANGUAGES[target].months[LANGUAGES[source].months.index(m[2])]
+    return LANGUAGES[target].months[LANGUAGES[source].months.index(m[3])]
 
 
 def convert_date(text: str, source: str | None, target: str | None) -> str:
@@ -65,10 +71,13 @@ def convert_date(text: str, source: str | None, target: str | None) -> str:
     if m is None or source == target:
         return text
     out = month = _month(m, source, target)
-    if m[1] or m[3]:
-        day = str(int(m[1] or m[3]))
+    if m[1] or m[4]:
+        day = str(int(m[1] or m[4]))
         out = write.date_out.format(day=write.day_one if day == "1" else day, month=month)
-    return f"{out} {m[4]}" if m[4] else out
+    elif m[2] and write.mid:  # Mi-novembre: Mid-November (a capital a sentence gave it)
+        capital = m[2][0].isupper() and not LANGUAGES[source].mid[0].isupper()
+        out = (write.mid[0].upper() + write.mid[1:] if capital else write.mid) + month
+    return f"{out} {m[5]}" if m[5] else out
 
 
 def dates_lost(line: str, text: str, source: str | None, target: str | None) -> bool:

@@ -30,6 +30,8 @@ recorded, every language's detectors run.
                 whose ``May`` is a verb too: there a day or a year must stand beside it
     date_out    how the language writes a date (``{day}``, ``{month}``; a year follows it)
     day_one     how it writes the first day of a month in a date (French ``1er``)
+    mid         what it writes before a month's name for the middle of the month (French
+                ``mi-novembre``, English ``mid-November``, German ``Mitte November``)
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ class Language:
     month_alone: bool = True
     date_out: str = "{day} {month}"
     day_one: str = "1"
+    mid: str | None = None
 
 
 _OCTETS = (("ko", "kB"), ("Ko", "kB"), ("Ko", "KB"), ("Mo", "MB"), ("Go", "GB"), ("To", "TB"))
@@ -78,6 +81,7 @@ LANGUAGES = {
             "December".split()
         ),
         month_alone=False,
+        mid="mid-",
     ),
     "fr": Language(
         "fr",
@@ -97,6 +101,7 @@ LANGUAGES = {
             "décembre".split()
         ),
         day_one="1er",
+        mid="mi-",
     ),
     "de": Language(
         "de",
@@ -112,6 +117,7 @@ LANGUAGES = {
             "Dezember".split()
         ),
         date_out="{day}. {month}",
+        mid="Mitte ",
     ),
 }
 
