@@ -42,9 +42,11 @@ def test_average_is_the_mean_of_the_weights_and_loads(tmp_path, run_cli, small_t
 def test_the_average_keeps_the_run_s_known_words(tmp_path, run_cli, small_tokenizer):
     run, _ = _run_with_two_checkpoints(tmp_path, small_tokenizer)
     (run / "known-words.txt").write_text("Parlement\nété\n", encoding="utf-8")
+    (run / "target-words.txt").write_text("Parliament\n", encoding="utf-8")
     ckpts = sorted((run / "checkpoints").iterdir())
     assert run_cli(["average", *ckpts, "--output", tmp_path / "avg"]).exit_code == 0
     assert load_bundle(tmp_path / "avg").known_words == {"Parlement", "été"}  # names still told
+    assert load_bundle(tmp_path / "avg").target_words == {"Parliament"}
 
 
 def test_average_takes_checkpoints_named_from_inside_the_checkpoints_folder(

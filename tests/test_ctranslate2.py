@@ -17,7 +17,7 @@ import pytest
 from conftest import assert_one_error_line, make_corpus
 from model_fixtures import SHORT_CONFIG, TRANSFORMER_CONFIG, make_model_dir
 
-from nmt_cli.model.bundle import load_bundle, read_known_words
+from nmt_cli.model.bundle import KNOWN_WORDS_FILE, TARGET_WORDS_FILE, load_bundle, read_words
 from nmt_cli.model.pretrained import resolve_model
 from nmt_cli.model.tokenizer import Tokenizer
 
@@ -132,7 +132,9 @@ def test_export_loads_in_ctranslate2_alone(exported: Path, transformer_model_dir
 @pytest.mark.slow
 def test_an_export_keeps_the_model_s_known_words_so_names_are_copied(run_cli, tmp_path) -> None:
     out = export(run_cli, resolve_model("fr-en"), tmp_path / "ct2")
-    assert load_bundle(resolve_model("fr-en")).known_words == read_known_words(out)
+    shipped = load_bundle(resolve_model("fr-en"))
+    assert shipped.known_words == read_words(out / KNOWN_WORDS_FILE)
+    assert shipped.target_words == read_words(out / TARGET_WORDS_FILE)
     line = "Théo a pris le train pour Montpellier."
     result = run_cli(["translate", "-m", out, "--engine", "ctranslate2", line])
     assert result.exit_code == 0, result.stderr

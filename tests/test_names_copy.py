@@ -14,6 +14,7 @@ from conftest import README
 from nmt_cli.inference.loading import LoadedModel
 from nmt_cli.inference.names import (
     copy_names,
+    first_names,
     name_spans,
     names_lost,
     names_to_copy,
@@ -83,6 +84,30 @@ def test_a_sentence_first_word_is_never_a_name_to_copy():
     assert names_to_copy("Montpellier accueille Amélie.", KNOWN) == {2: "Amélie"}
 
 
+def test_the_first_names_are_the_sentences_first_words_that_would_be_names_elsewhere():
+    line = "Montpellier accueille Amélie. L'Arizona aussi. Parlement ouvert. M. Yvon part."
+    assert first_names(line, KNOWN) == {0: "Montpellier", 3: "Arizona"}  # elided L' left out
+
+
+def test_the_target_words_are_every_word_a_target_side_holds():
+    counts = counts_of([("il dort", "He sleeps."), ("Amélie lit.", "Amélie reads.")])
+    assert counts.written() == {"He", "sleeps", "Amélie", "reads"}
+
+
+def test_a_first_name_is_put_back_only_over_a_word_the_target_sides_never_held():
+    source = "Arnaud joue au football."
+    firsts = first_names(source, KNOWN)
+    shown = {"plays", "football", "Align", "align"}
+    text = copy_names({}, "Arraud plays football.", source_words(source), firsts, shown)
+    assert text == "Arnaud plays football."
+    assert copy_names({}, "Arraud plays football.", (), firsts, shown | {"arraud"}) == (
+        "Arraud plays football."  # a word the model was shown: its own
+    )
+    alignez = first_names("Alignez les objets.", KNOWN)
+    assert alignez == {0: "Alignez"}  # taught too rarely to be known
+    assert copy_names({}, "Align objects.", (), alignez, shown) == "Align objects."
+
+
 def test_a_french_elision_and_punctuation_are_not_part_of_the_name():
     assert names_to_copy("Le tournoi d'Arcachon, à Nîmes.", KNOWN) == {2: "Arcachon", 4: "Nîmes"}
 
@@ -147,10 +172,13 @@ def _model(tokenizer):
 
 def test_known_words_round_trip_through_a_model_directory(tmp_path, small_tokenizer):
     model = _model(small_tokenizer)
-    save_bundle(tmp_path / "m", model, small_tokenizer, known_words=frozenset({"Parlement", "été"}))
-    assert load_bundle(tmp_path / "m").known_words == {"Parlement", "été"}
+    known, written = frozenset({"Parlement", "été"}), frozenset({"Parliament", "summer"})
+    save_bundle(tmp_path / "m", model, small_tokenizer, known_words=known, target_words=written)
+    assert load_bundle(tmp_path / "m").known_words == known
+    assert load_bundle(tmp_path / "m").target_words == written
     save_bundle(tmp_path / "plain", model, small_tokenizer)
     assert load_bundle(tmp_path / "plain").known_words is None
+    assert load_bundle(tmp_path / "plain").target_words is None
 
 
 def test_export_keeps_the_known_words(tmp_path, small_tokenizer, run_cli):
@@ -159,10 +187,12 @@ def test_export_keeps_the_known_words(tmp_path, small_tokenizer, run_cli):
         _model(small_tokenizer),
         small_tokenizer,
         known_words=frozenset({"Parlement"}),
+        target_words=frozenset({"Parliament"}),
     )
     result = run_cli(["export", tmp_path / "m", "--output", tmp_path / "out"])
     assert result.exit_code == 0, result.stderr
     assert (tmp_path / "out" / "known-words.txt").read_text(encoding="utf-8") == "Parlement\n"
+    assert (tmp_path / "out" / "target-words.txt").read_text(encoding="utf-8") == "Parliament\n"
 
 
 def test_names_are_copied_from_french_but_not_from_german_whose_nouns_are_capitalised():

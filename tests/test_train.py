@@ -100,9 +100,11 @@ def test_the_run_directory_is_a_complete_model(copy_run):
         "metrics.jsonl",
         "checkpoints",
         "known-words.txt",
+        "target-words.txt",
     } <= names
     assert "trained a joint BPE tokenizer" in result.stderr
     assert (run_dir / "known-words.txt").read_text(encoding="utf-8").split()  # taught words
+    assert (run_dir / "target-words.txt").read_text(encoding="utf-8").split()  # shown words
     assert result.stdout == ""
     meta = json.loads((run_dir / "meta.json").read_text())
     assert {"nmt_cli_version", "torch_version", "python", "command"} <= set(meta)

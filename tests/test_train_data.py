@@ -183,6 +183,7 @@ def test_init_starts_from_a_models_weights_and_tokenizer(
     base = tmp_path / "run"
     tuned = tmp_path / "tuned"
     (base / "known-words.txt").write_text("Zanzibar\n", encoding="utf-8")  # taught before
+    (base / "target-words.txt").write_text("Zanzibarian\n", encoding="utf-8")  # shown before
     result = run_cli([
         "train", "--init", base, "--src", b.src, "--tgt", b.tgt, "--valid-src", b.valid_src,
         "--valid-tgt", b.valid_tgt, "--output", tuned, "--max-steps", "1", "--lr", "1e-12",
@@ -195,6 +196,7 @@ def test_init_starts_from_a_models_weights_and_tokenizer(
     config = json.loads((tuned / "config.json").read_text())["model"]
     assert config["dropout"] == 0.0 and config["hidden_size"] == 8
     assert "Zanzibar" in (tuned / "known-words.txt").read_text(encoding="utf-8").split()
+    assert "Zanzibarian" in (tuned / "target-words.txt").read_text(encoding="utf-8").split()
 
 
 def test_init_refuses_a_change_of_size_in_one_line(run_cli, two_corpora, tmp_path):

@@ -39,7 +39,7 @@ import torch
 
 from nmt_cli.errors import ConfigError, ModelLoadError
 from nmt_cli.length_penalty import LengthPenalty
-from nmt_cli.model.bundle import read_known_words
+from nmt_cli.model.bundle import KNOWN_WORDS_FILE, TARGET_WORDS_FILE, read_words
 from nmt_cli.model.ctranslate2 import import_ctranslate2, read_export
 from nmt_cli.search.decoding import batches
 from nmt_cli.search.hypothesis import Hypothesis, results_for
@@ -206,6 +206,7 @@ def load_exported(
         path=directory,
         languages=exported.languages,
         length_penalty=exported.length_penalty,
-        known_words=read_known_words(directory),
+        known_words=read_words(directory / KNOWN_WORDS_FILE),
+        target_words=read_words(directory / TARGET_WORDS_FILE),
     )
     return bundle, search, exported

@@ -12,13 +12,19 @@ possessive kept; each target word is replaced once at most:
     Théo a pris le train pour Montpellier.   Théo took the train for Montpelline.
                                           -> Théo took the train for Montpellier.
 
+A sentence's first word is capitalised whatever it is, so the known words cannot tell a name
+there from a word the model was taught too rarely (``Alignez``). Such a word
+(:func:`first_names`) is put back only over a word the target sides of the model's training
+data never held (its target-words.txt): ``Arnaud joue au football`` gave "Arraud plays
+football", and "Arraud" is no such word, so the name goes back; "Align" is one, and stays.
+
 A name the model dropped or wrote too far from it is not found here: the translator translates
 such a line again with its names passed through as protected spans (:func:`name_spans`,
-:func:`names_lost`; inference/protection.py). A name it was taught ("Londres" -> "London", near
-as it is) is not looked at. The word count never changes, so word alignments stay valid. The
-names of a sentence are few and rare, so the spelling alone finds them: on the short segments'
-names, the attention links found no more (docs/benchmarks.md, "Names copied") and a forced
-alignment pass costs time.
+:func:`names_lost`; inference/protection.py); never a sentence's first word. A name it was
+taught ("Londres" -> "London", near as it is) is not looked at. The word count never changes,
+so word alignments stay valid. The names of a sentence are few and rare, so the spelling alone
+finds them: on the short segments' names, the attention links found no more
+(docs/benchmarks.md, "Names copied") and a forced alignment pass costs time.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ NEAR = 0.6  # difflib ratio from which a target word is a spelling of the source
 # a whitespace word: leading punctuation, the word of letters, the rest ("Nates." "(Nates),")
 _PARTS = re.compile(r"^(\W*)([^\W\d_]+(?:['’-][^\W\d_]+)*)(.*)$")
 _ELISION = re.compile(r"^(?:qu|[a-z])['’](?=[^\W\d_])")  # French l', d', qu' (not O'Neil's O')
+_FIRST_ELISION = re.compile(r"^(?:Qu|[LDJMNST])['’](?=[^\W\d_])")  # a sentence's L', D', Qu'
 _POSSESSIVE = ("'s", "’s")
 _TOKEN = re.compile(r"[^\s<>]+")  # a word between spaces or tags: <a href="/aide">Gaëlle</a>
 # a token that ends a sentence ("Paris." "oui !"), not an abbreviation ("M." "Dr." "Mme.")
@@ -54,16 +61,20 @@ def near(name: str, word: str) -> bool:
     return _ratio(name, word) >= NEAR
 
 
-def _name_words(source: str, known: Collection[str]) -> Iterator[tuple[int, int, int, str]]:
+def _name_words(
+    source: str, known: Collection[str], first: bool = False
+) -> Iterator[tuple[int, int, int, str]]:
     """(whitespace word index, start, end, name) of each name to copy of ``source``: never a
-    sentence's first word (the line's, or one after a token that ends a sentence)."""
+    sentence's first word (the line's, or one after a token that ends a sentence); with
+    ``first``, only those."""
     previous = ""
     for j, token in enumerate(_TOKEN.finditer(source)):
-        parts = _PARTS.match(token[0]) if j and not _ENDS_SENTENCE.search(previous) else None
+        starts = not j or bool(_ENDS_SENTENCE.search(previous))
         previous = token[0]
+        parts = _PARTS.match(token[0]) if starts == first else None
         if parts is None:
             continue
-        word = _ELISION.sub("", parts.group(2))
+        word = (_FIRST_ELISION if first else _ELISION).sub("", parts.group(2))
         if copyable(word, known):
             start = token.start() + len(parts.group(1)) + len(parts.group(2)) - len(word)
             yield j, start, start + len(word), word
@@ -73,6 +84,12 @@ def names_to_copy(source: str, known: Collection[str]) -> dict[int, str]:
     """The names to copy of ``source``, by the index of its words between spaces or tags
     (never word 0)."""
     return {j: word for j, _, _, word in _name_words(source, known)}
+
+
+def first_names(source: str, known: Collection[str]) -> dict[int, str]:
+    """The sentences' first words of ``source`` that would be names to copy anywhere else, by
+    the index of its words between spaces or tags."""
+    return {j: word for j, _, _, word in _name_words(source, known, first=True)}
 
 
 def name_spans(source: str, known: Collection[str]) -> list[tuple[int, int]]:
@@ -105,18 +122,30 @@ def _spellings(text: str) -> Iterator[tuple[str, str, str]]:
         yield lead, word, rest
 
 
-def copy_names(names: dict[int, str], text: str, source: Collection[str] = ()) -> str:
+def copy_names(
+    names: dict[int, str],
+    text: str,
+    source: Collection[str] = (),
+    firsts: dict[int, str] | None = None,
+    written: Collection[str] = (),
+) -> str:
     """``text`` with, for each name of ``names`` (source word index: name) it lacks, its nearest
     near spelling replaced by the name: a capitalised word that is not one of ``source``'s
-    words (:func:`source_words`), each replaced at most once; ties go to the first."""
+    words (:func:`source_words`), each replaced at most once; ties go to the first. Each of
+    ``firsts`` (:func:`first_names`) is put back the same way over a word that is not one of
+    ``written`` either (the model's target-words.txt), nor is its lowercase form."""
     present = set(NAME_WORD.findall(text))
     spellings = list(_spellings(text))
     words, taken = text.split(), set()
-    for name in names.values():
+    wanted = [(name, False) for name in names.values()]
+    wanted += [(name, True) for name in (firsts or {}).values()]
+    for name, first in wanted:
         if name in present:
             continue
         best, at = NEAR, None
         for i, (_, word, _) in enumerate(spellings):
+            if first and (word in written or word.lower() in written):
+                continue
             if word and i not in taken and word not in source:
                 ratio = _ratio(name, word)
                 if ratio > best or (at is None and ratio == best):

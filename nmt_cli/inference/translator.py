@@ -20,7 +20,13 @@ from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
 from nmt_cli.inference.access_keys import plain_keys, with_keys
 from nmt_cli.inference.loading import LoadedModel, load_model
-from nmt_cli.inference.names import copy_names, names_lost, names_to_copy, source_words
+from nmt_cli.inference.names import (
+    copy_names,
+    first_names,
+    names_lost,
+    names_to_copy,
+    source_words,
+)
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.translation import Translation, join_sentences
@@ -277,15 +283,19 @@ class Translator:
     def _copy_names(self, lines: list[str], shouted: list[bool], out) -> None:
         """Each translation's misspelt names put back as its line writes them (names.py), where
         the model's training told it which words it was taught (not from a German source, not
-        in a line in capitals)."""
-        known = self.loaded.bundle.known_words
+        in a line in capitals); a sentence's first word where it told which words it was
+        shown to write."""
+        known, written = self.loaded.bundle.known_words, self.loaded.bundle.target_words
         languages = self.loaded.languages
         if not known or not capital_tells_names(languages[0] if languages else None):
             return
         for line, up, nbest in zip(lines, shouted, out):
-            names = names_to_copy(line, known) if not up else None
-            for t in nbest if names else ():
-                t.text = copy_names(names, t.text, source_words(line))
+            if up:
+                continue
+            names = names_to_copy(line, known)
+            firsts = first_names(line, known) if written else None
+            for t in nbest if names or firsts else ():
+                t.text = copy_names(names, t.text, source_words(line), firsts, written or ())
 
     def _full_context_attention(self, ids: list[list[int]], hyps, chunk: int = 64) -> None:
         """A full-context alignment model's attention comes from a forced pass over each found

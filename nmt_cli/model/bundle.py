@@ -9,6 +9,9 @@
     DIR/meta.json          provenance: versions, data hashes, command line, best metrics
     DIR/known-words.txt    optional: the source words the training data taught the model,
                            one a line (nmt_cli/protect/names.py: the other names are copied)
+    DIR/target-words.txt   optional: every word its training data's target side holds, one
+                           a line (nmt_cli/inference/names.py: a sentence's first name is put
+                           back only over a word the model was never shown)
 
 Every file is written atomically; a model directory is what `nmt translate`, `nmt align` and
 `nmt train --resume` read.
@@ -37,6 +40,7 @@ TOKENIZER_FILE = "tokenizer.json"
 WEIGHTS_FILE = "model.safetensors"
 META_FILE = "meta.json"
 KNOWN_WORDS_FILE = "known-words.txt"
+TARGET_WORDS_FILE = "target-words.txt"
 MODEL_FILES = (CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE, META_FILE)
 LANGUAGE_CODE = re.compile(r"[a-z]{2}")  # ISO 639-1
 LANGUAGE_KEYS = ("source_language", "target_language")
@@ -56,6 +60,7 @@ class Bundle:
     languages: tuple[str, str] | None = None  # (source, target) ISO 639-1 codes, if recorded
     length_penalty: LengthPenalty | None = None  # the one chosen for this model, if recorded
     known_words: frozenset[str] | None = None  # its known-words.txt, if it has one
+    target_words: frozenset[str] | None = None  # its target-words.txt, if it has one
 
 
 def write_config(
@@ -114,6 +119,7 @@ def save_bundle(
     languages: tuple[str, str] | None = None,
     length_penalty: LengthPenalty | None = None,
     known_words: frozenset[str] | None = None,
+    target_words: frozenset[str] | None = None,
 ) -> None:
     """Write a complete model directory (creating ``directory`` if needed)."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -124,7 +130,9 @@ def save_bundle(
     if meta is not None:
         write_meta(directory, meta)
     if known_words is not None:
-        write_known_words(directory, known_words)
+        write_words(directory / KNOWN_WORDS_FILE, known_words)
+    if target_words is not None:
+        write_words(directory / TARGET_WORDS_FILE, target_words)
 
 
 def _config_data(directory: Path) -> tuple[Path, dict[str, Any]]:
@@ -256,20 +264,31 @@ def load_bundle(path: str | Path) -> Bundle:
     load_weights(model, directory / WEIGHTS_FILE)
     model.eval()
     meta = read_meta(directory)
-    known = read_known_words(directory)
+    known = read_words(directory / KNOWN_WORDS_FILE)
+    written = read_words(directory / TARGET_WORDS_FILE)
     return Bundle(
-        config, src_vocab, tgt_vocab, model, tokenizer, meta, directory, languages, penalty, known
+        config,
+        src_vocab,
+        tgt_vocab,
+        model,
+        tokenizer,
+        meta,
+        directory,
+        languages,
+        penalty,
+        known,
+        written,
     )
 
 
-def write_known_words(directory: Path, words) -> None:
-    """``directory``'s known-words.txt: ``words`` sorted, one a line, atomically."""
-    write_text_atomic(directory / KNOWN_WORDS_FILE, "".join(f"{w}\n" for w in sorted(words)))
+def write_words(path: Path, words) -> None:
+    """A list of words (known-words.txt, target-words.txt): ``words`` sorted, one a line,
+    atomically."""
+    write_text_atomic(path, "".join(f"{w}\n" for w in sorted(words)))
 
 
-def read_known_words(directory: Path) -> frozenset[str] | None:
-    """``directory``'s known words; None without the file."""
-    path = directory / KNOWN_WORDS_FILE
+def read_words(path: Path) -> frozenset[str] | None:
+    """The words of a list :func:`write_words` wrote; None without the file."""
     if not path.is_file():
         return None
     try:

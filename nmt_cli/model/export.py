@@ -93,5 +93,6 @@ def export_model(model: str, output: Path, options: ExportOptions) -> Exported:
         bundle.languages,
         penalty,
         bundle.known_words,
+        bundle.target_words,
     )
     return Exported(path, dtype, True)

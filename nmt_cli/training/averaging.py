@@ -16,14 +16,16 @@ from safetensors.torch import load_file
 from nmt_cli.errors import ModelLoadError, UsageError
 from nmt_cli.model.bundle import (
     CONFIG_FILE,
+    KNOWN_WORDS_FILE,
+    TARGET_WORDS_FILE,
     TOKENIZER_FILE,
     WEIGHTS_FILE,
     read_config,
-    read_known_words,
     read_meta,
-    write_known_words,
+    read_words,
     write_meta,
     write_weights,
+    write_words,
 )
 from nmt_cli.output import check_writable
 
@@ -67,9 +69,10 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
         shutil.copyfile(roots[0] / name, output / f".{name}.tmp")
         (output / f".{name}.tmp").replace(output / name)
     write_weights(output / WEIGHTS_FILE, model)
-    known = [k for k in (read_known_words(r) for r in set(roots)) if k is not None]
-    if known:  # the words the runs' training taught: names are told from them (protect/names.py)
-        write_known_words(output, frozenset().union(*known))
+    for name in (KNOWN_WORDS_FILE, TARGET_WORDS_FILE):  # what the runs' training taught:
+        lists = [w for w in (read_words(r / name) for r in set(roots)) if w is not None]
+        if lists:  # names are told from them (protect/names.py, inference/names.py)
+            write_words(output / name, frozenset().union(*lists))
     # Provenance: the run's meta.json (its data, command and versions) and what was averaged.
     meta = {**read_meta(roots[0]), "averaged": [str(p) for p in paths]}
     write_meta(output, meta)

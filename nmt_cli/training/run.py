@@ -45,11 +45,12 @@ from nmt_cli.model.bundle import (
     CONFIG_FILE,
     KNOWN_WORDS_FILE,
     MODEL_FILES,
+    TARGET_WORDS_FILE,
     TOKENIZER_FILE,
-    read_known_words,
+    read_words,
     sha256_file,
     write_config,
-    write_known_words,
+    write_words,
 )
 from nmt_cli.output import write_text_atomic
 from nmt_cli.protect.names import WordCounts
@@ -130,7 +131,9 @@ class Run:
                 spec, tok, self.cb.on_message, self.warn, self.teacher(), counts
             )
             if world.is_main:  # the names the model will copy are the words it was not taught
-                write_known_words(run_dir, taught_words(spec, counts))
+                known, written = taught_words(spec, counts)
+                write_words(run_dir / KNOWN_WORDS_FILE, known)
+                write_words(run_dir / TARGET_WORDS_FILE, written)
             return self.fit(self.trainer(tok, train_data, valid_data))
 
     def tokenizer(self):
@@ -268,7 +271,14 @@ def check_output_dir(run_dir: Path, overwrite: bool) -> None:
 
 
 def clear_run(run_dir: Path) -> None:
-    for name in (RUN_FILE, *MODEL_FILES, KNOWN_WORDS_FILE, METRICS_FILE, "curves.png"):
+    for name in (
+        RUN_FILE,
+        *MODEL_FILES,
+        KNOWN_WORDS_FILE,
+        TARGET_WORDS_FILE,
+        METRICS_FILE,
+        "curves.png",
+    ):
         (run_dir / name).unlink(missing_ok=True)
     shutil.rmtree(run_dir / CHECKPOINTS, ignore_errors=True)
 
@@ -347,10 +357,13 @@ def check_tokenizer_fits(tokenizer, run_dir: Path) -> None:
             )
 
 
-def taught_words(spec: RunSpec, counts: WordCounts) -> set[str]:
-    """The words the run's pairs teach, with those the --init model was taught before."""
-    before = read_known_words(Path(spec.init)) if spec.init else None
-    return counts.known() | (before or set())
+def taught_words(spec: RunSpec, counts: WordCounts) -> tuple[set[str], set[str]]:
+    """The source words the run's pairs teach and the words their target sides hold, with
+    those of the --init model's training."""
+    init = Path(spec.init) if spec.init else None
+    known = read_words(init / KNOWN_WORDS_FILE) if init else None
+    written = read_words(init / TARGET_WORDS_FILE) if init else None
+    return counts.known() | (known or set()), counts.written() | (written or set())
 
 
 def load_data(spec: RunSpec, tok, on_message, warn, teacher=None, counts=None):

@@ -1,9 +1,10 @@
 """The known words of a model trained by stages: counted over the pairs of its last stage.
 
-`nmt train` writes a run's known-words.txt from its own training pairs
-(nmt_cli/protect/names.py: the words its data taught it; the translator copies the other
-names). The shipped ``fr-en`` was trained in stages, the last (train-stage7.toml) on files made
-by the commands of its model card; this writes its list from the same files:
+`nmt train` writes a run's known-words.txt and target-words.txt from its own training pairs
+(nmt_cli/protect/names.py: the source words its data taught it, the translator copies the other
+names; every word of the target sides, over which alone a sentence's first name is put back).
+The shipped ``fr-en`` was trained in stages, the last (train-stage7.toml) on files made by the
+commands of its model card; this writes its lists from the same files:
 
     python tests/benchmarks/known_words.py --out pretrained/fr-en \\
         --pairs sw/ui.tsv --pairs sw/help.tsv --src sw/ep.fr --tgt sw/ep.en \\
@@ -17,7 +18,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from nmt_cli.model.bundle import write_known_words
+from nmt_cli.model.bundle import KNOWN_WORDS_FILE, TARGET_WORDS_FILE, write_words
 from nmt_cli.protect.names import WordCounts
 from nmt_cli.textio import open_lines
 
@@ -43,9 +44,13 @@ def main() -> None:
             for src, tgt in zip(fs, ft):
                 counts.add(src, tgt)
                 pairs += 1
-    known = counts.known()
-    write_known_words(args.out, known)
-    print(f"{pairs:,} pairs, {len(counts.seen):,} source words, {len(known):,} known")
+    known, written = counts.known(), counts.written()
+    write_words(args.out / KNOWN_WORDS_FILE, known)
+    write_words(args.out / TARGET_WORDS_FILE, written)
+    print(
+        f"{pairs:,} pairs, {len(counts.seen):,} source words, {len(known):,} known; "
+        f"{len(written):,} target words"
+    )
 
 
 if __name__ == "__main__":
