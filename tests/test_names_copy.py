@@ -103,6 +103,8 @@ def test_a_first_name_is_put_back_only_over_a_word_the_target_sides_never_held()
     assert copy_names({}, "Arraud plays football.", (), firsts, shown | {"arraud"}) == (
         "Arraud plays football."  # a word the model was shown: its own
     )
+    artagnan = first_names("D'Artagnan arrive.", KNOWN)
+    assert copy_names({}, "D'Artagnan arrives.", (), artagnan, shown) == "D'Artagnan arrives."
     alignez = first_names("Alignez les objets.", KNOWN)
     assert alignez == {0: "Alignez"}  # taught too rarely to be known
     assert copy_names({}, "Align objects.", (), alignez, shown) == "Align objects."

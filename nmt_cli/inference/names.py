@@ -122,6 +122,11 @@ def _spellings(text: str) -> Iterator[tuple[str, str, str]]:
         yield lead, word, rest
 
 
+def _holds(text: str, name: str) -> bool:
+    """Whether ``text`` has ``name`` as a word, or after an elision (``D'Artagnan``)."""
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w'’-])", text) is not None
+
+
 def copy_names(
     names: dict[int, str],
     text: str,
@@ -134,13 +139,12 @@ def copy_names(
     words (:func:`source_words`), each replaced at most once; ties go to the first. Each of
     ``firsts`` (:func:`first_names`) is put back the same way over a word that is not one of
     ``written`` either (the model's target-words.txt), nor is its lowercase form."""
-    present = set(NAME_WORD.findall(text))
     spellings = list(_spellings(text))
     words, taken = text.split(), set()
     wanted = [(name, False) for name in names.values()]
     wanted += [(name, True) for name in (firsts or {}).values()]
     for name, first in wanted:
-        if name in present:
+        if _holds(text, name):
             continue
         best, at = NEAR, None
         for i, (_, word, _) in enumerate(spellings):
