@@ -41,6 +41,7 @@ WEIGHTS_FILE = "model.safetensors"
 META_FILE = "meta.json"
 KNOWN_WORDS_FILE = "known-words.txt"
 TARGET_WORDS_FILE = "target-words.txt"
+WORD_LISTS = (KNOWN_WORDS_FILE, TARGET_WORDS_FILE)  # what a model's training taught it
 MODEL_FILES = (CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE, META_FILE)
 LANGUAGE_CODE = re.compile(r"[a-z]{2}")  # ISO 639-1
 LANGUAGE_KEYS = ("source_language", "target_language")

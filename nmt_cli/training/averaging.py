@@ -16,10 +16,9 @@ from safetensors.torch import load_file
 from nmt_cli.errors import ModelLoadError, UsageError
 from nmt_cli.model.bundle import (
     CONFIG_FILE,
-    KNOWN_WORDS_FILE,
-    TARGET_WORDS_FILE,
     TOKENIZER_FILE,
     WEIGHTS_FILE,
+    WORD_LISTS,
     read_config,
     read_meta,
     read_words,
@@ -69,7 +68,7 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
         shutil.copyfile(roots[0] / name, output / f".{name}.tmp")
         (output / f".{name}.tmp").replace(output / name)
     write_weights(output / WEIGHTS_FILE, model)
-    for name in (KNOWN_WORDS_FILE, TARGET_WORDS_FILE):  # what the runs' training taught:
+    for name in WORD_LISTS:  # what the runs' training taught:
         lists = [w for w in (read_words(r / name) for r in set(roots)) if w is not None]
         if lists:  # names are told from them (protect/names.py, inference/names.py)
             write_words(output / name, frozenset().union(*lists))

@@ -43,10 +43,9 @@ from nmt_cli import __version__
 from nmt_cli.errors import ConfigError, InputError, OutputError, RunLockedError, UsageError
 from nmt_cli.model.bundle import (
     CONFIG_FILE,
-    KNOWN_WORDS_FILE,
     MODEL_FILES,
-    TARGET_WORDS_FILE,
     TOKENIZER_FILE,
+    WORD_LISTS,
     read_words,
     sha256_file,
     write_config,
@@ -131,9 +130,8 @@ class Run:
                 spec, tok, self.cb.on_message, self.warn, self.teacher(), counts
             )
             if world.is_main:  # the names the model will copy are the words it was not taught
-                known, written = taught_words(spec, counts)
-                write_words(run_dir / KNOWN_WORDS_FILE, known)
-                write_words(run_dir / TARGET_WORDS_FILE, written)
+                for name, words in taught_words(spec, counts).items():
+                    write_words(run_dir / name, words)
             return self.fit(self.trainer(tok, train_data, valid_data))
 
     def tokenizer(self):
@@ -271,14 +269,7 @@ def check_output_dir(run_dir: Path, overwrite: bool) -> None:
 
 
 def clear_run(run_dir: Path) -> None:
-    for name in (
-        RUN_FILE,
-        *MODEL_FILES,
-        KNOWN_WORDS_FILE,
-        TARGET_WORDS_FILE,
-        METRICS_FILE,
-        "curves.png",
-    ):
+    for name in (RUN_FILE, *MODEL_FILES, *WORD_LISTS, METRICS_FILE, "curves.png"):
         (run_dir / name).unlink(missing_ok=True)
     shutil.rmtree(run_dir / CHECKPOINTS, ignore_errors=True)
 
@@ -357,13 +348,13 @@ def check_tokenizer_fits(tokenizer, run_dir: Path) -> None:
             )
 
 
-def taught_words(spec: RunSpec, counts: WordCounts) -> tuple[set[str], set[str]]:
-    """The source words the run's pairs teach and the words their target sides hold, with
-    those of the --init model's training."""
-    init = Path(spec.init) if spec.init else None
-    known = read_words(init / KNOWN_WORDS_FILE) if init else None
-    written = read_words(init / TARGET_WORDS_FILE) if init else None
-    return counts.known() | (known or set()), counts.written() | (written or set())
+def taught_words(spec: RunSpec, counts: WordCounts) -> dict[str, set[str]]:
+    """Per word list (bundle.WORD_LISTS): the source words the run's pairs teach, and every
+    word their target sides hold; with the --init model's."""
+    lists = dict(zip(WORD_LISTS, (counts.known(), counts.written())))
+    for name in lists if spec.init else ():
+        lists[name] |= read_words(Path(spec.init) / name) or set()
+    return lists
 
 
 def load_data(spec: RunSpec, tok, on_message, warn, teacher=None, counts=None):
