@@ -79,3 +79,11 @@ def test_a_line_with_an_access_key_is_translated_without_it_and_given_it_back(mo
     assert keyed[0].source == "Ein Mann läuft im Pa~rk."
     assert text.replace("~", "") == translator.translate(["Ein Mann läuft im Park."])[0][0].text
     assert "~" not in plain[0].text
+
+
+def test_a_line_with_several_keys_gives_each_back_and_keeps_what_is_no_key(model_dir):
+    translator = Translator(LoadedModel(load_bundle(model_dir)), SearchOptions(beam=2))
+    (keyed,) = translator.translate(["~Ein Mann läuft im ~Park, ~/notes."])
+    text = keyed[0].text
+    assert text.count("~") == 3 and "~/notes" in text  # two keys back, the path as it was
+    assert all(text[i + 1].isalnum() for i, c in enumerate(text) if c == "~" and text[i + 1] != "/")
