@@ -91,7 +91,7 @@ def test_the_first_names_are_the_sentences_first_words_that_would_be_names_elsew
 
 def test_the_target_words_are_every_word_a_target_side_holds():
     counts = counts_of([("il dort", "He sleeps."), ("Amélie lit.", "Amélie reads.")])
-    assert counts.written() == {"He", "sleeps", "Amélie", "reads"}
+    assert counts.written == {"He", "sleeps", "Amélie", "reads"}
 
 
 def test_a_first_name_is_put_back_only_over_a_word_the_target_sides_never_held():

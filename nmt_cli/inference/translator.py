@@ -128,12 +128,19 @@ class Translator:
     def _protection(self, patterns: Sequence[str]) -> SpanProtection:
         """The spans this translator protects: the built-in kinds, ``patterns``', its
         glossary's terms and, with copy_names, the names its model was not taught."""
-        languages = self.loaded.languages
-        known = self.loaded.bundle.known_words if self.options.copy_names else None
-        if not known or not capital_tells_names(languages[0] if languages else None):
-            known = None
+        known = self._known_words() if self.options.copy_names else None
         terms = self.options.terms
-        return SpanProtection(self.tok, languages, patterns, glossary=terms, known=known)
+        return SpanProtection(
+            self.tok, self.loaded.languages, patterns, glossary=terms, known=known
+        )
+
+    def _known_words(self) -> frozenset[str] | None:
+        """The words the model's training taught it, where they tell the names to copy: None
+        without a known-words file, or from a language whose capitals tell no names (German)."""
+        languages = self.loaded.languages
+        if not capital_tells_names(languages[0] if languages else None):
+            return None
+        return self.loaded.bundle.known_words or None
 
     def _sources(
         self, lines: list[str], line_numbers: list[int]
@@ -285,9 +292,8 @@ class Translator:
         the model's training told it which words it was taught (not from a German source, not
         in a line in capitals); a sentence's first word where it told which words it was
         shown to write."""
-        known, written = self.loaded.bundle.known_words, self.loaded.bundle.target_words
-        languages = self.loaded.languages
-        if not known or not capital_tells_names(languages[0] if languages else None):
+        known, written = self._known_words(), self.loaded.bundle.target_words
+        if not known:
             return
         for line, up, nbest in zip(lines, shouted, out):
             if up:

@@ -55,16 +55,18 @@ def find_names(text: str, finder: SpanFinder) -> tuple[list[tuple[int, int]], st
 
 class WordCounts:
     """Per source word of training pairs: the pairs it is in, and those whose target side has
-    the same word too (copied); and every word of the target sides (``target``)."""
+    the same word too (copied); and ``written``, every word of the target sides (one the model
+    writes that is not among them is not a word it was shown: a name it respelt,
+    inference/names.py)."""
 
     def __init__(self) -> None:
         self.seen: Counter[str] = Counter()
         self.copied: Counter[str] = Counter()
-        self.target: set[str] = set()
+        self.written: set[str] = set()
 
     def add(self, src: str, tgt: str) -> None:
         target = {m.group() for m in NAME_WORD.finditer(tgt)}
-        self.target |= target
+        self.written |= target
         words = {m.group() for m in NAME_WORD.finditer(src)}
         if words:
             self.seen.update(words)
@@ -78,11 +80,6 @@ class WordCounts:
             if n >= seen or (2 * self.copied[word] < n and (n >= 2 or is_name(word))):
                 out.add(word)
         return out
-
-    def written(self) -> set[str]:
-        """Every word the target sides hold: one the model writes that is not among them is
-        not a word it was shown (a name it respelt: inference/names.py)."""
-        return set(self.target)
 
 
 def copyable(word: str, known: Collection[str]) -> bool:

@@ -351,7 +351,7 @@ def check_tokenizer_fits(tokenizer, run_dir: Path) -> None:
 def taught_words(spec: RunSpec, counts: WordCounts) -> dict[str, set[str]]:
     """Per word list (bundle.WORD_LISTS): the source words the run's pairs teach, and every
     word their target sides hold; with the --init model's."""
-    lists = dict(zip(WORD_LISTS, (counts.known(), counts.written())))
+    lists = dict(zip(WORD_LISTS, (counts.known(), set(counts.written))))
     for name in lists if spec.init else ():
         lists[name] |= read_words(Path(spec.init) / name) or set()
     return lists

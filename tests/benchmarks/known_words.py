@@ -44,7 +44,7 @@ def main() -> None:
             for src, tgt in zip(fs, ft):
                 counts.add(src, tgt)
                 pairs += 1
-    known, written = counts.known(), counts.written()
+    known, written = counts.known(), counts.written
     write_words(args.out / KNOWN_WORDS_FILE, known)
     write_words(args.out / TARGET_WORDS_FILE, written)
     print(
