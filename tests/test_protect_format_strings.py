@@ -81,6 +81,11 @@ def test_the_issue_lines_have_their_placeholders_found_as_plain_lines(line, expe
             ["%PRODUCTNAME", "%PRODUCTVERSION", "$1$", "$(ARG1)"],
         ),
         ("LibreOffice", "« %FILENAME » et « %STYLE_NAME% »", ["%FILENAME", "%STYLE_NAME%"]),
+        (
+            "LibreOffice",  # capitals apart, closed by a per cent sign
+            "Le menu pour %SAVE IN SELECTION% de %PRODUCTNAME Calc",
+            ["%SAVE IN SELECTION%", "%PRODUCTNAME"],
+        ),
     ],
 )
 def test_each_convention_of_placeholders_is_found(convention, line, expected):

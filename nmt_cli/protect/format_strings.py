@@ -11,9 +11,9 @@ One pattern covers every convention GNU gettext names a format flag for, and a f
     qt, kde, ycp, smalltalk, LibreOffice
                 ``%1`` ... ``%99``, Qt's ``%L1`` and plural ``%n`` / ``%Ln``
     boost       ``%1%``
-    LibreOffice ``%PRODUCTNAME``, ``%STYLE_NAME%``, ``%name``, ``%num%`` (a word after ``%``;
-                of three letters or more where it starts in lower case, not ``%s``), ``$(ARG1)``,
-                ``$1$``
+    LibreOffice ``%PRODUCTNAME``, ``%STYLE_NAME%``, ``%SAVE IN SELECTION%``, ``%name``,
+                ``%num%`` (a word after ``%``; of three letters or more where it starts in lower
+                case, not ``%s``; capitals apart, closed by ``%``), ``$(ARG1)``, ``$1$``
     ruby, Rails ``%{name}``, ``%<name>s``, ``%<name>.2f``
     python-brace, perl-brace, rust, csharp, java (MessageFormat), ICU simple arguments
                 ``{}``, ``{0}``, ``{name}``, ``{0:>5}``, ``{obj.attr!r}``, ``{0,number}``,
@@ -54,7 +54,8 @@ _PRINTF = (
     rf"[{_CONVERSIONS}]"
 )
 _FORMAT_STRINGS = (  # the first that matches is taken: %FILENAME before printf's %F
-    rf"{_AFTER_NUMBER}%[A-Z][A-Z0-9_]{{2,}}%?(?![A-Za-z0-9_])",  # LibreOffice's %PRODUCTNAME
+    # LibreOffice's %PRODUCTNAME, %DATE%, and %SAVE IN SELECTION% (words apart: closed by %)
+    rf"{_AFTER_NUMBER}%[A-Z][A-Z0-9_]{{2,}}(?:(?: [A-Z][A-Z0-9_]*)+%|%?)(?![A-Za-z0-9_])",
     rf"{_AFTER_NUMBER}%[a-z][a-z0-9_]{{2,}}%?(?!\w)",  # and its %name, %value, %num%
     _PRINTF,
     r"%%",
