@@ -80,14 +80,14 @@ MEASURES = {
     "Le trajet fait 12,5 km et dure 45 min.": ["12.5 km", "45 min"],
     "La température est de -5,5 °C ce matin.": ["-5.5 °C"],
     "Une clé USB de 16 Go.": ["16 GB"],
-    "Appuyez sur Ctrl+Alt+Suppr pour redémarrer, ou sur Maj+F10.": ["Ctrl+Alt+Suppr", "Maj+F10"],
+    "Appuyez sur Ctrl+Alt+Suppr pour redémarrer, ou sur Maj+F10.": ["Ctrl+Alt+Del", "Shift+F10"],
 }
 
 
 def test_a_measure_keeps_its_unit_and_a_shortcut_its_keys(run_cli):
     """The model alone reads a lone unit or key as a word ("1.82 moms", "45 mine",
     "Crel+STSpproppral"): a measure passes through whole (a French data unit in English
-    form), a keyboard shortcut as written."""
+    form), a keyboard shortcut whole, its keys named as English names them."""
     for (line, spans), out in zip(MEASURES.items(), translate(run_cli, list(MEASURES))):
         for span in spans:
             assert out.count(span) == 1, (line, out)

@@ -21,7 +21,10 @@ recorded, every language's detectors run.
     units       (the language's own unit, the same unit as English writes it), for the units
                 it writes otherwise: French octets (``16 Go`` is ``16 GB``), French ``tr/min``
                 and German ``U/min`` (rpm)
-    modifiers   the language's own names of a keyboard shortcut's keys (French ``Maj``)
+    modifiers   the language's own names of the keys a shortcut starts with (French ``Maj``)
+    keys        (the language's name of a key, the name English gives it), for the keys it
+                names its own way (French ``Suppr`` is ``Del``, ``Flèche vers le bas`` is
+                ``Down Arrow``); the first of a key's names is the one written (keys.py)
     nouns_capitalised
                 every noun is written with a capital (German ``Haus``), so a capital does not
                 tell a name (names.py: names are not copied from such a language)
@@ -58,6 +61,7 @@ class Language:
     house: tuple[str, ...] = ()
     units: tuple[tuple[str, str], ...] = ()
     modifiers: tuple[str, ...] = ()
+    keys: tuple[tuple[str, str], ...] = ()
     nouns_capitalised: bool = False
     months: tuple[str, ...] = ()
     month_alone: bool = True
@@ -96,6 +100,39 @@ LANGUAGES = {
         house=("bis", "ter", "quater"),
         units=(*_OCTETS, ("tr/min", "rpm")),
         modifiers=("Maj",),
+        keys=(
+            ("Maj", "Shift"),
+            ("Commande", "Command"),
+            ("Suppr", "Del"),
+            ("Suppr", "Delete"),
+            ("Entrée", "Enter"),
+            ("Entrée", "Return"),
+            ("Espace", "Space"),
+            ("Échap", "Esc"),
+            ("Inser", "Insert"),
+            ("Origine", "Home"),
+            ("Début", "Home"),
+            ("Fin", "End"),
+            ("Retour arrière", "Backspace"),
+            ("Retour", "Backspace"),
+            ("Tiret", "Hyphen"),
+            ("Tabulation", "Tab"),
+            ("Page précédente", "Page Up"),
+            ("Page suivante", "Page Down"),
+            ("Page vers le haut", "Page Up"),
+            ("Page vers le bas", "Page Down"),
+            ("Flèche vers le haut", "Up Arrow"),
+            ("Flèche vers le bas", "Down Arrow"),
+            ("Flèche vers la gauche", "Left Arrow"),
+            ("Flèche vers la droite", "Right Arrow"),
+            ("Flèche haut", "Up Arrow"),
+            ("Flèche bas", "Down Arrow"),
+            ("Flèche gauche", "Left Arrow"),
+            ("Flèche droite", "Right Arrow"),
+            ("Flèche", "Arrow"),
+            ("Verr Maj", "Caps Lock"),
+            ("Impr écran", "Print Screen"),
+        ),
         months=tuple(
             "janvier février mars avril mai juin juillet août septembre octobre novembre "
             "décembre".split()
@@ -110,7 +147,23 @@ LANGUAGES = {
         "." + SPACES,
         symbol_after="\u00a0",
         units=(("U/min", "rpm"),),
-        modifiers=("Strg",),
+        modifiers=("Strg", "Umschalt"),
+        keys=(
+            ("Strg", "Ctrl"),
+            ("Umschalt", "Shift"),
+            ("Entf", "Del"),
+            ("Entf", "Delete"),
+            ("Eingabe", "Enter"),
+            ("Eingabetaste", "Enter"),
+            ("Leertaste", "Space"),
+            ("Einfg", "Insert"),
+            ("Pos1", "Home"),
+            ("Ende", "End"),
+            ("Rücktaste", "Backspace"),
+            ("Bild auf", "Page Up"),
+            ("Bild ab", "Page Down"),
+            ("Feststelltaste", "Caps Lock"),
+        ),
         nouns_capitalised=True,
         months=tuple(
             "Januar Februar März April Mai Juni Juli August September Oktober November "

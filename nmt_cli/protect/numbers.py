@@ -40,6 +40,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from nmt_cli.protect.keys import convert_keys
 from nmt_cli.protect.languages import LANGUAGES, SPACES, Language
 from nmt_cli.protect.units import UNITS, convert_unit
 
@@ -170,8 +171,8 @@ def convert_measure(text: str, source: str, target: str) -> str:
 
 
 def convert(text: str, kind: str, source: str | None, target: str | None) -> str:
-    """A number, ordinal, time, amount or measure span's text as the translation shows it (any
-    other kind, or an unknown language: ``text``)."""
+    """A number, ordinal, time, amount, measure or shortcut span's text as the translation shows
+    it (any other kind, or an unknown language: ``text``)."""
     if source is None or target is None or source == target:
         return text
     if kind in ("number", "measure", "amount") and text[:1] in SIGNS:  # -5,5 °C: spans.py
@@ -184,6 +185,8 @@ def convert(text: str, kind: str, source: str | None, target: str | None) -> str
         return convert_ordinal(text, source, target)
     if kind == "time":
         return convert_time(text, source, target)
+    if kind == "keys":
+        return convert_keys(text, source, target)
     src, tgt = CONVENTIONS.get(source), CONVENTIONS.get(target)
     if kind != "number" or src is None or tgt is None or src == tgt:
         return text

@@ -50,7 +50,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 ``-12,50 €``; not the hyphen of ``5-7``)
     ordinal     ``1er``, ``3e`` (French), ``21st`` (English), French Roman ``XVIIe`` (numbers.py)
     address     a house number with French ``bis``, ``ter``, ``quater``: ``12 bis`` (kept)
-    keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C`` (units.py)
+    keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C``, ``%MOD1+Maj+F9``,
+                its keys named as the target language names them (keys.py)
     letter      a capital letter on its own, a label: ``axes X et Y``, ``plan B``, ``vitamine C``
                 (not A or I, words in French and English; not Y but after a lowercase word,
                 French ``Y a-t-il``; not before a full stop inside a line, ``M. Dupont``)
@@ -77,12 +78,12 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from nmt_cli.protect import code, format_strings, icu
+from nmt_cli.protect import code, format_strings, icu, keys
 from nmt_cli.protect.code import CHAIN, QUOTED
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.languages import languages_for
 from nmt_cli.protect.numbers import CURRENCIES, ROMAN_TENS, SIGNS
-from nmt_cli.protect.units import modifiers_for, units_for
+from nmt_cli.protect.units import units_for
 
 _CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command
 
@@ -147,7 +148,6 @@ _NUMBER_END = r"(?![\w]|[.,]\d)"
 _SPACE = "[ \u00a0\u202f]"
 _AMOUNT = rf"\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"  # a number's digits
 _CURRENCY = f"[{re.escape(CURRENCIES)}]"
-_PLUS = rf"(?:{_SPACE}?\+{_SPACE}?|-)"  # between the keys of a shortcut
 # a minus sign that starts a number (after a space, a bracket or the line's start: not the
 # hyphen of 5-7), part of the number's span: -5,5 °C is one fact
 _SIGN = rf"(?:(?<![^\s(\[{{«])[{re.escape(SIGNS)}](?=\d))?"
@@ -162,7 +162,6 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
     romans = "|".join(lang.roman for lang in langs if lang.roman)
     house = "|".join(word for lang in langs for word in lang.house)
     unit = "|".join(re.escape(u) for u in units_for(language))  # longest first: km/h, km
-    keys = "|".join(modifiers_for(language))
     roman = rf"(?<![\w.,-])(?:[VX]|(?=[IVXL]{{2}}){ROMAN_TENS})(?:{romans})(?![\w-])"
     return {
         "time": rf"(?<![\w.,])(?:{clocks})" if clocks else None,
@@ -170,7 +169,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
         "ordinal": rf"(?<![\w.,])\d+(?:{ordinals})(?![\w])" if ordinals else None,
         "roman": roman if romans else None,
         "address": rf"(?<![\w.,])\d+{_SPACE}?(?:{house})(?![\w])" if house else None,
-        "keys": rf"(?<![\w+-])(?:{keys}){_PLUS}\w+(?:{_PLUS}\w+)*",
+        "keys": keys.pattern_for(language),
     }
 
 

@@ -1,5 +1,5 @@
-"""Units of measure written after a number, and keyboard shortcuts: what a measure or a shortcut
-span is made of (spans.py), and how a measure's unit is written in the target language.
+"""Units of measure written after a number: what a measure span is made of (spans.py), and how
+a measure's unit is written in the target language.
 
 A measure (``12,5 km``, ``-5,5 °C``, ``45 min``, ``1,82 m``, ``16 Go``) passes through as one
 span: a small model reads a lone ``m`` or ``min`` as a word ("1.82 moms", "45 mine"). Its number
@@ -43,19 +43,6 @@ def units_for(code: str | None) -> tuple[str, ...]:
 
 
 UNITS = units_for(None)  # every language's
-
-# Keys a shortcut starts with: ``Ctrl+Alt+Suppr``, ``Maj+F10``, ``Cmd-C`` (and each language's
-# own names: languages.py)
-_MODIFIERS = "Ctrl Alt AltGr Shift Cmd Command Option Opt Fn Win Super Meta".split()
-
-
-def modifiers_for(code: str | None) -> list[str]:
-    """The keys a shortcut of a text in language ``code`` starts with (all languages' for
-    None)."""
-    return _MODIFIERS + [m for lang in languages_for(code) for m in lang.modifiers]
-
-
-MODIFIERS = modifiers_for(None)
 
 
 def convert_unit(unit: str, source: str, target: str) -> str:

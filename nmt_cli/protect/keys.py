@@ -1,0 +1,110 @@
+"""Keyboard shortcuts: what a shortcut span is made of (spans.py, kind ``keys``), and its keys'
+names in the target language.
+
+A shortcut starts with a modifier (``Ctrl``, ``Alt``, ``Shift``, a language's own, French
+``Maj``, German ``Strg``; LibreOffice's ``%MOD1`` ... ``%MOD4``, Ctrl or Cmd and Alt or Option
+as the system has them) and goes on with keys joined by ``+`` or ``-`` (``Ctrl+Alt+Suppr``,
+``Maj + F10``, ``Cmd-C``, ``%MOD1+Maj+F9``). A key is a word, or a name of several words of the
+source language's table (``Flèche vers le bas``, ``Page précédente``).
+
+Each language names some keys its own way (languages.py, ``keys``: the language's name, the
+name English gives the key); a shortcut is written with the target language's names, its joins
+and its other keys (``F10``, ``C``, ``Ctrl``, a placeholder) as written, as a localizer writes
+them:
+
+    fr -> en   Ctrl+Alt+Suppr -> Ctrl+Alt+Del     Maj+Flèche vers le bas -> Shift+Down Arrow
+    de -> en   Strg+Umschalt+Entf -> Ctrl+Shift+Del
+    en -> fr   Shift+Enter -> Maj+Entrée
+
+A key written in lower case keeps it (``%MOD2+flèche`` -> ``%MOD2+arrow``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from nmt_cli.protect.languages import LANGUAGES, languages_for
+
+# Keys a shortcut starts with in every language, as regexes (and each language's own names)
+_MODIFIERS = r"Ctrl Alt AltGr Shift Cmd Command Option Opt Fn Win Super Meta %MOD[1-4]".split()
+# The names English gives the keys that other languages name their own way
+ENGLISH = (
+    "Ctrl",
+    "Shift",
+    "Command",
+    "Del",
+    "Delete",
+    "Enter",
+    "Return",
+    "Space",
+    "Esc",
+    "Insert",
+    "Home",
+    "End",
+    "Backspace",
+    "Hyphen",
+    "Tab",
+    "Page Up",
+    "Page Down",
+    "Up Arrow",
+    "Down Arrow",
+    "Left Arrow",
+    "Right Arrow",
+    "Arrow",
+    "Caps Lock",
+    "Print Screen",
+)
+_SPACE = "[ \u00a0\u202f]"
+JOIN = rf"(?:{_SPACE}?\+{_SPACE}?|-)"  # between the keys of a shortcut
+
+
+def modifiers_for(code: str | None) -> list[str]:
+    """The keys a shortcut of a text in language ``code`` starts with, as regexes (all
+    languages' for None)."""
+    return _MODIFIERS + [re.escape(m) for lang in languages_for(code) for m in lang.modifiers]
+
+
+def names_for(code: str | None) -> list[str]:
+    """The keys' names of several words a shortcut of a text in ``code`` may hold, longest
+    first (all languages' and English's for None)."""
+    if code == "en":
+        names = set(ENGLISH)
+    else:
+        names = {own for lang in languages_for(code) for own, _ in lang.keys}
+        names |= set(ENGLISH) if code is None else set()
+    return sorted((n for n in names if " " in n), key=lambda n: (-len(n), n))
+
+
+def pattern_for(code: str | None) -> str:
+    """The pattern of a shortcut of a text in ``code`` (spans.py)."""
+    names = "|".join(re.escape(n).replace(r"\ ", _SPACE) for n in names_for(code))
+    key = rf"(?:(?i:{names})(?!\w)|%MOD[1-4]|\w+)" if names else r"(?:%MOD[1-4]|\w+)"
+    return rf"(?<![\w+-])(?:{'|'.join(modifiers_for(code))}){JOIN}{key}(?:{JOIN}{key})*"
+
+
+def _english(key: str, source: str) -> str | None:
+    """The name English gives ``key`` of ``source`` (None: ``source`` does not name it)."""
+    if source == "en":
+        return next((e for e in ENGLISH if e.casefold() == key.casefold()), None)
+    own = LANGUAGES[source].keys if source in LANGUAGES else ()
+    return next((english for name, english in own if name.casefold() == key.casefold()), None)
+
+
+def _named(english: str, target: str) -> str | None:
+    """The name ``target`` gives the key English names ``english`` (None: no name of its own)."""
+    if target == "en":
+        return english
+    own = LANGUAGES[target].keys if target in LANGUAGES else ()
+    return next((name for name, same in own if same == english), None)
+
+
+def convert_keys(text: str, source: str, target: str) -> str:
+    """A shortcut of ``source`` (spans.py, kind ``keys``) written with ``target``'s names of its
+    keys."""
+    parts = re.split(f"({JOIN})", text)
+    for i in range(0, len(parts), 2):
+        english = _english(re.sub(_SPACE, " ", parts[i]), source)
+        name = _named(english, target) if english else None
+        if name is not None:
+            parts[i] = name.lower() if parts[i][:1].islower() else name
+    return "".join(parts)

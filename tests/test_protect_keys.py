@@ -1,0 +1,66 @@
+"""Keyboard shortcuts: one span each, written with the target language's names of its keys
+(nmt_cli/protect/keys.py, the tables in languages.py)."""
+
+import pytest
+
+from nmt_cli.protect.keys import ENGLISH, convert_keys
+from nmt_cli.protect.languages import LANGUAGES
+from nmt_cli.protect.numbers import convert
+from nmt_cli.protect.spans import SpanFinder
+
+
+@pytest.mark.parametrize(
+    "line, shortcut",
+    [
+        ("Appuyez sur Ctrl+Alt+Suppr pour redémarrer.", "Ctrl+Alt+Suppr"),
+        ("Appuyez sur Ctrl + Maj + F9 pour recalculer.", "Ctrl + Maj + F9"),
+        # LibreOffice's %MOD1 (Ctrl or Cmd) and %MOD2 (Alt or Option) start a shortcut or sit in one
+        ("%MOD1+Maj+F9 recalcule toutes les formules.", "%MOD1+Maj+F9"),
+        ("Maj+%MOD1+Suppr efface le texte.", "Maj+%MOD1+Suppr"),
+        ("Les touches %MOD2+flèche déplacent un objet.", "%MOD2+flèche"),
+        # a key's name of several words is one key
+        ("Appuyez sur Maj+Page précédente.", "Maj+Page précédente"),
+        ("Appuyez sur Alt+Flèche vers le bas.", "Alt+Flèche vers le bas"),
+    ],
+)
+def test_a_shortcut_is_one_span(line, shortcut):
+    assert [(s.kind, s.text) for s in SpanFinder(language="fr").find(line)] == [
+        ("keys", shortcut)
+    ]
+
+
+def test_libreoffices_modifier_alone_is_a_placeholder_not_a_shortcut():
+    spans = SpanFinder(language="fr").find("Tenez appuyé %MOD1 et faites tourner la molette.")
+    assert [(s.kind, s.text) for s in spans] == [("placeholder", "%MOD1")]
+
+
+@pytest.mark.parametrize(
+    "shortcut, source, target, written",
+    [
+        ("Ctrl+Alt+Suppr", "fr", "en", "Ctrl+Alt+Del"),
+        ("Maj + F10", "fr", "en", "Shift + F10"),
+        ("%MOD1+Maj+F9", "fr", "en", "%MOD1+Shift+F9"),
+        ("Maj+Espace", "fr", "en", "Shift+Space"),
+        ("Maj+Flèche vers le bas", "fr", "en", "Shift+Down Arrow"),
+        ("Maj+Page précédente", "fr", "en", "Shift+Page Up"),
+        ("%MOD2+flèche", "fr", "en", "%MOD2+arrow"),  # lower case kept
+        ("Strg+Umschalt+Entf", "de", "en", "Ctrl+Shift+Del"),
+        ("Shift+Enter", "en", "fr", "Maj+Entrée"),
+        ("Ctrl+Shift+Delete", "en", "de", "Strg+Umschalt+Entf"),
+        ("Maj+Fin", "fr", "de", "Umschalt+Ende"),
+        ("Cmd-C", "fr", "en", "Cmd-C"),  # no name of its own: as written
+        ("Maj+F10", "fr", "ja", "Maj+F10"),  # a language with no table: as written
+    ],
+)
+def test_a_shortcut_takes_the_target_languages_names_of_its_keys(shortcut, source, target, written):
+    assert convert_keys(shortcut, source, target) == written
+    assert convert(shortcut, "keys", source, target) == written
+
+
+def test_a_shortcut_of_an_unrecorded_language_is_kept_as_written():
+    assert convert("Maj+Suppr", "keys", None, "en") == "Maj+Suppr"
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_every_key_a_language_names_has_an_english_name(code):
+    assert {english for _, english in LANGUAGES[code].keys} <= set(ENGLISH)
