@@ -25,13 +25,22 @@ from pathlib import Path
 
 import polib
 
+from nmt_cli.protect import format_strings
 from nmt_cli.protect.spans import SpanFinder
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def placeholders(finder: SpanFinder, text: str) -> list[str]:
-    return [s.text for s in finder.find(text) if s.kind == "placeholder"]
+    """The format string's placeholders of ``text``, in order: its placeholder spans, and those
+    a shortcut span holds (LibreOffice's ``%MOD1+Maj+F9``)."""
+    found = []
+    for span in finder.find(text):
+        if span.kind == "placeholder":
+            found.append(span.text)
+        elif span.kind == "keys":
+            found += [m[0] for m in re.finditer(format_strings.PATTERN, span.text)]
+    return found
 
 
 def written(wanted: list[str], text: str) -> list[str]:
