@@ -74,7 +74,8 @@ def test_a_help_page_gives_the_innermost_elements_with_an_id_inside_the_text():
     assert texts == {"hd_1": "Macros Basic", "par_2": "Cell", "par_3": "Same"}
 
 
-def test_the_split_pairs_help_paragraphs_by_id_and_drops_untranslated_ones(tmp_path):
+def software(tmp_path, catalogue=CATALOGUE):
+    """A ``software`` folder: 30 catalogues, sb.po among them, and two help modules."""
     import io
     import tarfile
 
@@ -82,7 +83,7 @@ def test_the_split_pairs_help_paragraphs_by_id_and_drops_untranslated_ones(tmp_p
     ui.mkdir(parents=True)
     for k in range(30):  # position 17 of the sorted list is sb.po, as in LibreOffice's
         name = "sb" if k == 17 else f"{chr(97 + k // 26)}{chr(97 + k % 26)}"
-        (ui / f"{name}.po").write_text(CATALOGUE, encoding="utf-8")
+        (ui / f"{name}.po").write_text(catalogue, encoding="utf-8")
     pages = {
         "en-US/text/sbasic/a.html": PAGE.format(title="Macros", cell="Cell", same="Same"),
         "fr/text/sbasic/a.html": PAGE.format(title="Les macros", cell="Cellule", same="Same"),
@@ -95,7 +96,11 @@ def test_the_split_pairs_help_paragraphs_by_id_and_drops_untranslated_ones(tmp_p
             info = tarfile.TarInfo(name)
             info.size = len(data)
             tar.addfile(info, io.BytesIO(data))
-    sizes = build(tmp_path / "out", seed=1, software=tmp_path / "software")
+    return tmp_path / "software"
+
+
+def test_the_split_pairs_help_paragraphs_by_id_and_drops_untranslated_ones(tmp_path):
+    sizes = build(tmp_path / "out", seed=1, software=software(tmp_path))
     assert (tmp_path / "out" / "dev-help-all.fr").read_text() == "Les macros\nCellule\n"
     assert (tmp_path / "out" / "dev-help-all.en").read_text() == "Macros\nCell\n"
     assert sizes["dev-ui-all"] == 4  # five catalogues, the same four pairs: de-duplicated
@@ -107,6 +112,19 @@ def test_the_split_pairs_help_paragraphs_by_id_and_drops_untranslated_ones(tmp_p
     assert in_split("Première ligne Deuxième ligne", "x", heldout)  # a string of lines, whole
     assert in_split("Une ligne", "x", heldout)  # dropped from the pairs, still held out
     assert not in_split("Feuille", "Sheet", heldout)  # scalc is not in the split
+
+
+def test_held_out_as_measured_the_split_lets_its_other_strings_be_trained_on(tmp_path):
+    one_word = CATALOGUE + 'msgid "Cancel"\nmsgstr "Annuler"\n'
+    build(tmp_path / "all", seed=1, software=software(tmp_path / "a", one_word))
+    build(tmp_path / "measured", 1, software(tmp_path / "m", one_word), hold="measured")
+    whole = read_heldout(tmp_path / "all" / "heldout.txt")
+    measured = read_heldout(tmp_path / "measured" / "heldout.txt")
+    assert in_split("Annuler", "Cancel", whole)
+    assert not in_split("Annuler", "Cancel", measured)  # one word: not in the dev-ui sample
+    assert in_split("%1 fichier", "x", measured)  # a placeholder: placement is measured on it
+    assert in_split("Mise à jour...", "x", measured)  # in the sample
+    assert in_split("Les macros", "x", measured)  # the help modules stay whole
 
 
 def test_a_training_pair_is_in_the_split_when_its_source_or_target_folds_into_it():

@@ -19,6 +19,9 @@ development split removed.
     python tests/benchmarks/software_corpus.py --split /tmp/software-split \\
         --help-pairs /tmp/help.fr-en.tsv --out /tmp/software-corpus
 
+With a split written with ``--hold measured`` and ``--dev-catalogues``, the split's five
+catalogues are read too, less what that split holds out (fr-en stage 9).
+
 Writes ``ui.tsv`` and ``help.tsv`` to ``--out`` and the counts on stdout. Data is never
 committed.
 """
@@ -37,11 +40,11 @@ from software_split import SOFTWARE, dev_catalogues, in_split, read_heldout  # n
 from nmt_cli.formats.po import read_pairs  # noqa: E402
 
 
-def interface_pairs(counts: Counter) -> list[tuple[str, str]]:
-    """The (French, English) pairs of the catalogues outside the development split, each
-    once, in the catalogues' order."""
+def interface_pairs(counts: Counter, dev_too: bool = False) -> list[tuple[str, str]]:
+    """The (French, English) pairs of the catalogues outside the development split (with
+    ``dev_too``, of all of them), each once, in the catalogues' order."""
     folder = SOFTWARE / "libreoffice-ui-fr"
-    dev = {p.name for p in dev_catalogues(folder)}
+    dev = set() if dev_too else {p.name for p in dev_catalogues(folder)}
     seen: set[tuple[str, str]] = set()
     out = []
     for path in sorted(folder.glob("*.po")):
@@ -94,10 +97,15 @@ def main() -> None:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--identical-share", type=float, default=0.02)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--dev-catalogues",
+        action="store_true",
+        help="read the split's catalogues too (a split written with --hold measured)",
+    )
     args = parser.parse_args()
     heldout = read_heldout(args.split / "heldout.txt")
     counts: Counter = Counter()
-    ui = outside(interface_pairs(counts), heldout, counts, "interface")
+    ui = outside(interface_pairs(counts, args.dev_catalogues), heldout, counts, "interface")
     ui = fewer_identical(ui, args.identical_share, random.Random(args.seed), counts)
     lines = args.help_pairs.read_text(encoding="utf-8").splitlines()
     help_pairs = [tuple(line.split("\t")) for line in lines if line.count("\t") == 1]

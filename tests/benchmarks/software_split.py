@@ -23,9 +23,16 @@ Written to ``--out`` (French -> English, line k of ``.fr`` translated by line k 
   was left untranslated); de-duplicated by French source; ``dev-help-all.fr/.en`` holds them all;
 - ``heldout.txt``: the folded (``fold``) French and English texts of the whole split (its
   catalogues' strings of several lines also whole), one per line, sorted: what ``in_split``
-  reads.
+  reads. With ``--hold measured``, only the texts that are measured: the ``dev-ui`` sample, every
+  entry of the five catalogues that holds a format string's placeholder (on either side, lines
+  and whole: what ``placeholders_placed.py`` and ``placeholders_kept.py`` read) and the two help
+  modules whole; the catalogues' other strings (``Annuler`` / ``Cancel``, ``Aide`` / ``Help``:
+  the words every program's interface has) may then be trained on (software_corpus.py
+  ``--dev-catalogues``), and figures on the split no longer tell a new program's catalogue
+  from a known one's.
 
     python tests/benchmarks/software_split.py --out /tmp/software-split [--seed 51]
+        [--hold catalogues|measured]
 
 The training recipe drops every pair that ``in_split(source, target, read_heldout(path))``
 finds. The output is data: it is not committed.
@@ -45,6 +52,7 @@ from pathlib import Path
 
 import polib
 
+from nmt_cli.protect import format_strings
 from nmt_cli.protect.mnemonics import MARKERS, catalogue_marker, strip_mnemonic
 
 SOFTWARE = Path(__file__).resolve().parents[3] / "shared" / "data" / "software"
@@ -213,8 +221,11 @@ def write_pairs(out: Path, name: str, pairs: list[tuple[str, str]]) -> None:
     (out / f"{name}.en").write_text("".join(e + "\n" for _, e in pairs), encoding="utf-8")
 
 
-def build(out: Path, seed: int, software: Path = SOFTWARE) -> dict[str, int]:
-    """Write the split's files to ``out``; {file stem: pairs or lines}."""
+def build(
+    out: Path, seed: int, software: Path = SOFTWARE, hold: str = "catalogues"
+) -> dict[str, int]:
+    """Write the split's files to ``out``; {file stem: pairs or lines}; ``hold``: what
+    ``heldout.txt`` holds, the whole split (``catalogues``) or what is measured (``measured``)."""
     out.mkdir(parents=True, exist_ok=True)
     catalogues = dev_catalogues(software / "libreoffice-ui-fr")
     ui = unique_by_source(p for path in catalogues for p in catalogue_pairs(path))
@@ -227,7 +238,13 @@ def build(out: Path, seed: int, software: Path = SOFTWARE) -> dict[str, int]:
         write_pairs(out, name, pairs)
     # a string of several lines is held out whole too, as a reader that keeps it whole sees it
     whole = [p for path in catalogues for p in catalogue_entries(path) if "\n" in p[0] + p[1]]
-    folded = sorted({fold(text) for pair in ui + whole + help_all for text in pair} - {""})
+    held = ui + whole
+    if hold == "measured":
+        entries = [p for path in catalogues for p in catalogue_entries(path)]
+        held = ui_sample + [
+            p for p in ui + entries if re.search(format_strings.PATTERN, p[0] + "\n" + p[1])
+        ]
+    folded = sorted({fold(text) for pair in held + help_all for text in pair} - {""})
     (out / "heldout.txt").write_text("".join(t + "\n" for t in folded), encoding="utf-8")
     print(f"catalogues: {' '.join(c.stem for c in catalogues)}; help: {' '.join(modules)}",
           file=sys.stderr)
@@ -239,8 +256,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, required=True, help="folder to write the split to")
     parser.add_argument("--seed", type=int, default=51)
+    parser.add_argument("--hold", choices=("catalogues", "measured"), default="catalogues",
+                        help="what heldout.txt holds: the whole split, or what is measured")
     args = parser.parse_args()
-    for name, size in build(args.out, args.seed).items():
+    for name, size in build(args.out, args.seed, hold=args.hold).items():
         unit = "folded texts" if name == "heldout" else "pairs"
         print(f"{name}: {size:,} {unit}")
 
