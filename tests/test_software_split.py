@@ -124,7 +124,7 @@ def test_held_out_as_measured_the_split_lets_its_other_strings_be_trained_on(tmp
     assert not in_split("Annuler", "Cancel", measured)  # one word: not in the dev-ui sample
     assert in_split("%1 fichier", "x", measured)  # a placeholder: placement is measured on it
     assert in_split("Mise à jour...", "x", measured)  # in the sample
-    assert in_split("Les macros", "x", measured)  # the help modules stay whole
+    assert in_split("Les macros", "x", measured)  # in the dev-help sample
 
 
 def test_a_training_pair_is_in_the_split_when_its_source_or_target_folds_into_it():

@@ -25,8 +25,8 @@ Written to ``--out`` (French -> English, line k of ``.fr`` translated by line k 
   catalogues' strings of several lines also whole), one per line, sorted: what ``in_split``
   reads. With ``--hold measured``, only the texts that are measured: the ``dev-ui`` sample, every
   entry of the five catalogues that holds a format string's placeholder (on either side, lines
-  and whole: what ``placeholders_placed.py`` and ``placeholders_kept.py`` read) and the two help
-  modules whole; the catalogues' other strings (``Annuler`` / ``Cancel``, ``Aide`` / ``Help``:
+  and whole: what ``placeholders_placed.py`` and ``placeholders_kept.py`` read) and the
+  ``dev-help`` sample; the catalogues' and help modules' other strings (``Annuler`` / ``Cancel``, ``Aide`` / ``Help``:
   the words every program's interface has) may then be trained on (software_corpus.py
   ``--dev-catalogues``), and figures on the split no longer tell a new program's catalogue
   from a known one's.
@@ -244,7 +244,8 @@ def build(
         held = ui_sample + [
             p for p in ui + entries if re.search(format_strings.PATTERN, p[0] + "\n" + p[1])
         ]
-    folded = sorted({fold(text) for pair in held + help_all for text in pair} - {""})
+    held += help_sample if hold == "measured" else help_all
+    folded = sorted({fold(text) for pair in held for text in pair} - {""})
     (out / "heldout.txt").write_text("".join(t + "\n" for t in folded), encoding="utf-8")
     print(f"catalogues: {' '.join(c.stem for c in catalogues)}; help: {' '.join(modules)}",
           file=sys.stderr)
