@@ -26,10 +26,10 @@ Written to ``--out`` (French -> English, line k of ``.fr`` translated by line k 
   reads. With ``--hold measured``, only the texts that are measured: the ``dev-ui`` sample, every
   entry of the five catalogues that holds a format string's placeholder (on either side, lines
   and whole: what ``placeholders_placed.py`` and ``placeholders_kept.py`` read) and the
-  ``dev-help`` sample; the catalogues' and help modules' other strings (``Annuler`` / ``Cancel``, ``Aide`` / ``Help``:
-  the words every program's interface has) may then be trained on (software_corpus.py
-  ``--dev-catalogues``), and figures on the split no longer tell a new program's catalogue
-  from a known one's.
+  ``dev-help`` sample; the catalogues' and help modules' other strings (``Annuler`` /
+  ``Cancel``, ``Aide`` / ``Help``: the words every program's interface has) may then be trained
+  on (software_corpus.py ``--dev-catalogues``), and figures on the split no longer tell a new
+  program's catalogue from a known one's.
 
     python tests/benchmarks/software_split.py --out /tmp/software-split [--seed 51]
         [--hold catalogues|measured]
