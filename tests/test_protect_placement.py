@@ -64,6 +64,29 @@ def test_two_spans_that_touch_are_glued_to_each_other():
     )
 
 
+def test_two_spans_the_source_joins_with_a_symbol_are_joined_where_the_model_keeps_it():
+    m = masked("Page %1/%2, pages %3 - %4")
+    assert m.joins == ("/", "", "")  # %2 to %3: words; %3 - %4: spaces
+    placed = place_spans(
+        "Page 101 / 102, pages 103 - 104",
+        {0: 1, 1: 3, 2: 5, 3: 7},
+        m.outputs,
+        m.glue,
+        FALLBACK,
+        joins=m.joins,
+    )
+    assert placed.text == "Page %1/%2, pages %3 - %4"
+    # the spans in another order, or another symbol between them: as the model wrote them
+    assert (
+        place_spans("Page 102 / 101", {0: 3, 1: 1}, m.outputs, m.glue, FALLBACK, joins=m.joins).text
+        == "Page %2 / %1"
+    )
+    assert (
+        place_spans("Page 101 - 102", {0: 1, 1: 3}, m.outputs, m.glue, FALLBACK, joins=m.joins).text
+        == "Page %1 - %2"
+    )
+
+
 def test_a_placeholder_carried_once_takes_its_span_and_the_words_are_mapped():
     outputs, glue = ["https://a.org/x", "9f2c1ab"], [(False, False)] * 2
     placed = place_spans("See 101. Commit 102 is in.", {0: 1, 1: 3}, outputs, glue, FALLBACK)

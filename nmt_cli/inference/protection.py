@@ -194,6 +194,7 @@ class SpanProtection:
             n_source,
             order,
             m.touching,
+            m.joins,
         )
         placed = retarget(placed, m.spans, m.outputs, self.target)  # ICU plurals' categories
         start, end = m.original(s.offset, s.offset + len(part.source)) if part.source else (0, 0)

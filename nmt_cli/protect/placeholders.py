@@ -189,9 +189,19 @@ class Masked:
         """For each span but the last, whether it ends where the next one starts."""
         return tuple(a.end == b.start for a, b in zip(self.spans, self.spans[1:]))
 
+    @property
+    def joins(self) -> tuple[str, ...]:
+        """For each span but the last, the symbols that join it to the next one with no space
+        (``%1/%2``: ``/``; ``%1-%2``: ``-``), else ``""``."""
+        gaps = (self.line[a.end : b.start] for a, b in zip(self.spans, self.spans[1:]))
+        return tuple(gap if _JOIN.fullmatch(gap) else "" for gap in gaps)
+
     def original(self, start: int, end: int) -> tuple[int, int]:
         """The part of ``line`` that ``text[start:end]`` (not empty) stands for."""
         return self.starts[start], max(self.ends[start:end])
+
+
+_JOIN = re.compile(r"[^\w\s]{1,3}")  # symbols between two spans: %1/%2, %1-%2, %1:%2
 
 
 def _touches(c: str) -> bool:

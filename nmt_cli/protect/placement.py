@@ -85,13 +85,17 @@ def place_spans(
     n_source: int = 0,
     order: Sequence[str | None] = (),
     touching: Sequence[bool] = (),
+    joins: Sequence[str] = (),
 ) -> Placement:
     """``translation`` (of a masked sentence) with span k written as ``outputs[k]``, for each
     span k of the sentence: ``sources[k]`` is the source word holding its placeholder. ``glue``:
     (left, right) of each span, see placeholders.Masked. ``n_source``: the source's words,
     for placing a dropped span when there are no ``weights``. ``order``: each span's order group
     (format_strings.order_group; none: empty), whose spans keep their order. ``touching``:
-    whether span k ends where span k+1 starts in the source (placeholders.Masked.touching)."""
+    whether span k ends where span k+1 starts in the source (placeholders.Masked.touching).
+    ``joins``: the symbols that join span k to span k+1 in the source (placeholders.Masked.joins):
+    where the translation has the two spans with those symbols between them, they are written
+    as the source wrote them (``%1/%2``, not ``%1 / %2``)."""
     words = translation.split()
     if weights is not None and (len(weights) != len(words) or not weights or not weights[0]):
         weights = None
@@ -100,7 +104,27 @@ def place_spans(
     for k in sorted(set(sources) - {u.span for u in units}):
         units = _place_dropped(units, k, sources[k], garbled, weights, n_source, len(words))
     units = [u for u in units if u.span is not None or not (u.core and u.word in garbled)]
-    return _render(_in_source_order(units, order), outputs, glue, touching, len(words))
+    units = _in_source_order(units, order)
+    return _render(units, outputs, glue, touching, len(words), _joined(units, joins))
+
+
+def _joined(units: list[_Unit], joins: Sequence[str]) -> set[int]:
+    """The indices of the units that the source writes against the unit before them: the
+    symbols that join two spans (``joins``) between those spans, and the second span."""
+    joined = set()
+    for i in range(1, len(units) - 1):
+        before, u, after = units[i - 1], units[i], units[i + 1]
+        k = before.span
+        if (
+            k is not None
+            and u.span is None
+            and after.span == k + 1
+            and k < len(joins)
+            and joins[k]
+            and u.text == joins[k]
+        ):
+            joined.update((i, i + 1))
+    return joined
 
 
 def held(source: str, form: PlaceholderForm, n_spans: int) -> dict[int, int]:
@@ -239,6 +263,7 @@ def _render(
     glue: Sequence[tuple[bool, bool]],
     touching: Sequence[bool],
     n_words: int,
+    joined: set[int] = frozenset(),
 ) -> Placement:
     words: list[list[int]] = [[] for _ in range(n_words)]
     span_words: dict[int, list[int]] = {}
@@ -248,11 +273,11 @@ def _render(
     at = 0  # where the next part starts in the parts joined
     word = -1  # the output word the last unit ended in
     last: _Unit | None = None  # the last unit written
-    for u in units:
+    for i, u in enumerate(units):
         text = outputs[u.span] if u.span is not None else u.text
         if not text:
             continue
-        apart = last is not None and (u.word is None or last.word != u.word)
+        apart = last is not None and (u.word is None or last.word != u.word) and i not in joined
         if apart and not u.first and not any(c.isalnum() for c in text):
             apart = False  # punctuation the model wrote after a placeholder that is gone
         if last is not None and _glued(last, u, glue, touching):
