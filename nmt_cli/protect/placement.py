@@ -25,7 +25,8 @@ sentence ends up in the text exactly once:
 
 A span that touched a word in the source (``&lt;em&gt;urgent``) is glued back to its neighbour;
 one that did not is set apart from a word the model glued to its placeholder (``the101``, after
-an elided ``l'101``).
+an elided ``l'101``). Two spans the source joins with symbols and no space (``%1/%2``) are
+written so where the translation has them in order with those symbols between them.
 
 Word-level attention ``weights`` is (Tw, Sw): a row per word of the translation, a column per
 word of the masked source sentence (see nmt_cli/align/words.py).
@@ -263,7 +264,7 @@ def _render(
     glue: Sequence[tuple[bool, bool]],
     touching: Sequence[bool],
     n_words: int,
-    joined: set[int] = frozenset(),
+    joined: set[int] | frozenset[int] = frozenset(),
 ) -> Placement:
     words: list[list[int]] = [[] for _ in range(n_words)]
     span_words: dict[int, list[int]] = {}
