@@ -1,8 +1,11 @@
-"""ALL-CAPS input is translated as ordinary text and answered in capitals."""
+"""ALL-CAPS input is translated as ordinary text and answered in capitals; a label is read with
+its capital and with a small letter, the more probable translation kept."""
 
 from __future__ import annotations
 
-from nmt_cli.inference.casing import is_shouted, sentence_case
+import json
+
+from nmt_cli.inference.casing import capitalised, is_shouted, label_read, sentence_case
 
 
 def test_a_line_in_capitals_is_shouted_but_a_capital_word_in_a_sentence_is_not():
@@ -26,3 +29,33 @@ def test_capitals_in_give_the_ordinary_translation_in_capitals(run_cli):
     assert shouted.stdout == ordinary.stdout.upper()
     kept = run_cli(["translate", "--keep-case", "JE SUIS MALADE."])
     assert kept.stdout != shouted.stdout  # the model's own reading of capitals
+
+
+def test_a_label_is_a_few_words_from_a_capital_and_small_letters_with_no_sentence_end():
+    assert label_read("Annuler") == "annuler"
+    assert label_read("Créer un compte") == "créer un compte"
+    assert label_read("Éditer le style") == "éditer le style"
+    assert label_read("Ouvrir le dossier partagé") is None  # four words
+    assert label_read("Bonjour.") is None and label_read("Nom :") is None  # sentence ends
+    assert label_read("LibreOffice") is None and label_read("OK") is None  # other capitals
+    assert label_read("<ph0> fichiers") is None and label_read("3D") is None
+    assert label_read("annuler") is None
+
+
+def test_capitalised_raises_the_first_letter_only():
+    assert capitalised("cancel") == "Cancel"
+    assert capitalised("« tip of the day »") == "« Tip of the day »"
+    assert capitalised("...") == "..."
+
+
+def test_a_label_comes_out_as_the_more_probable_of_its_two_readings(run_cli):
+    """Whatever the model: the translation of ``Créer un compte`` is that of the reading (as
+    written, or ``créer un compte``) whose best translation has the higher log-probability."""
+    readings = []
+    for text in ("Créer un compte", "créer un compte"):
+        result = run_cli(["translate", "--keep-case", "--format", "jsonl", text])
+        assert result.exit_code == 0, result.stderr
+        readings.append(json.loads(result.stdout))
+    best = max(readings, key=lambda r: r["log_prob"])
+    result = run_cli(["translate", "Créer un compte"])
+    assert result.stdout == capitalised(best["translation"]) + "\n"

@@ -267,7 +267,7 @@ class Translator:
     def _translate(
         self, lines: list[str], with_alignment: bool, line_numbers: list[int], on_progress=None
     ) -> list[list[Translation]]:
-        from nmt_cli.inference.casing import is_shouted, sentence_case
+        from nmt_cli.inference.casing import capitalised, is_shouted, sentence_case
 
         restore_case = self.options.restore_case
         shouted = [restore_case and is_shouted(line) for line in lines]
@@ -275,6 +275,8 @@ class Translator:
         sources = self._sources(as_read, line_numbers)
         ids = [s[0] for s in sources]
         hyps = self.loaded.search(ids, self.opts, self.loaded.max_out, on_progress=on_progress)
+        labels = self._read_labels(as_read, sources, hyps, line_numbers) if restore_case else ()
+        ids = [s[0] for s in sources]
         if with_alignment and self.loaded.config.full_context_alignment:
             self._full_context_attention(ids, hyps)
         out: list[list[Translation]] = []
@@ -282,10 +284,31 @@ class Translator:
             out.append([self._finish(line, read, up, src, h, with_alignment) for h in nbest])
         if self.options.copy_names:
             self._copy_names(as_read, shouted, out)
+        for k in labels:
+            for t in out[k]:
+                t.text = capitalised(t.text)
         for line, nbest in zip(lines, out):
             for t in nbest:
                 t.text = keep_ellipsis(line, t.text)
         return out
+
+    def _read_labels(self, as_read: list[str], sources, hyps, line_numbers) -> list[int]:
+        """Each label (casing.label_read) searched again as read with a small first letter; where
+        that reading's best translation is the more probable, it replaces the line's reading,
+        source and hypotheses (in place). The indices of the lines so replaced."""
+        from nmt_cli.inference.casing import label_read
+
+        small = {k: r for k, x in enumerate(as_read) if (r := label_read(x)) is not None}
+        if not small:
+            return []
+        again = self._sources(list(small.values()), [line_numbers[k] for k in small])
+        found = self.loaded.search([s[0] for s in again], self.opts, self.loaded.max_out)
+        replaced = []
+        for (k, read), source, nbest in zip(small.items(), again, found):
+            if nbest and hyps[k] and nbest[0].log_prob > hyps[k][0].log_prob:
+                as_read[k], sources[k], hyps[k] = read, source, nbest
+                replaced.append(k)
+        return replaced
 
     def _copy_names(self, lines: list[str], shouted: list[bool], out) -> None:
         """Each translation's misspelt names put back as its line writes them (names.py), where
