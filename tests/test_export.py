@@ -77,7 +77,7 @@ def test_export_records_the_length_penalty_translate_then_uses(
     assert config["length_penalty"] == 1.6
 
     for model, flags in [("m", []), ("m", ["--length-penalty", "0.2"]), ("run", [])]:
-        result = run_cli(["translate", "-m", tmp_path / model, *flags, "Ein Mann"])
+        result = run_cli(["translate", "-m", tmp_path / model, *flags, "Ein Mann läuft."])
         assert result.exit_code == 0, result.stderr
     # the model's own; an explicit flag wins; a model that records none gets the usual 0.6
     assert searched_alphas == [1.6, 0.2, 0.6]

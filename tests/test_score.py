@@ -40,8 +40,10 @@ def records(result) -> list[dict]:
 
 
 def translated(run_cli, model: Path, *args: str) -> list[dict]:
-    """`nmt translate --format jsonl` of SOURCES, one sentence a line."""
-    args = ("translate", "-m", model, "--no-split", "--format", "jsonl", *args)
+    """`nmt translate --format jsonl` of SOURCES, one sentence a line, each read as written
+    (`--keep-case`: a label is otherwise also read with a small first letter, and `nmt score`
+    scores a pair as written)."""
+    args = ("translate", "-m", model, "--no-split", "--keep-case", "--format", "jsonl", *args)
     return records(run_cli(args, input=lines_in(SOURCES)))
 
 

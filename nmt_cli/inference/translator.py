@@ -275,7 +275,9 @@ class Translator:
         sources = self._sources(as_read, line_numbers)
         ids = [s[0] for s in sources]
         hyps = self.loaded.search(ids, self.opts, self.loaded.max_out, on_progress=on_progress)
-        labels = self._read_labels(as_read, sources, hyps, line_numbers) if restore_case else ()
+        languages = self.loaded.languages
+        small_letter = restore_case and capital_tells_names(languages[0] if languages else None)
+        labels = self._read_labels(as_read, sources, hyps, line_numbers) if small_letter else ()
         ids = [s[0] for s in sources]
         if with_alignment and self.loaded.config.full_context_alignment:
             self._full_context_attention(ids, hyps)
@@ -295,7 +297,8 @@ class Translator:
     def _read_labels(self, as_read: list[str], sources, hyps, line_numbers) -> list[int]:
         """Each label (casing.label_read) searched again as read with a small first letter; where
         that reading's best translation is the more probable, it replaces the line's reading,
-        source and hypotheses (in place). The indices of the lines so replaced."""
+        source and hypotheses (in place). The indices of the lines so replaced. Not for a
+        language whose nouns all have a capital (German ``Datei öffnen``: no name's capital)."""
         from nmt_cli.inference.casing import label_read
 
         small = {k: r for k, x in enumerate(as_read) if (r := label_read(x)) is not None}
