@@ -134,11 +134,16 @@ class Translator:
             self.tok, self.loaded.languages, patterns, glossary=terms, known=known
         )
 
+    def _capitals_tell_names(self) -> bool:
+        """Whether a capital in the model's source language tells a name (not in German, whose
+        nouns all have one; yes where the model records no language)."""
+        languages = self.loaded.languages
+        return capital_tells_names(languages[0] if languages else None)
+
     def _known_words(self) -> frozenset[str] | None:
         """The words the model's training taught it, where they tell the names to copy: None
         without a known-words file, or from a language whose capitals tell no names (German)."""
-        languages = self.loaded.languages
-        if not capital_tells_names(languages[0] if languages else None):
+        if not self._capitals_tell_names():
             return None
         return self.loaded.bundle.known_words or None
 
@@ -275,10 +280,8 @@ class Translator:
         sources = self._sources(as_read, line_numbers)
         ids = [s[0] for s in sources]
         hyps = self.loaded.search(ids, self.opts, self.loaded.max_out, on_progress=on_progress)
-        languages = self.loaded.languages
-        small_letter = restore_case and capital_tells_names(languages[0] if languages else None)
-        labels = self._read_labels(as_read, sources, hyps, line_numbers) if small_letter else ()
-        ids = [s[0] for s in sources]
+        labels = self._read_labels(as_read, sources, hyps, line_numbers) if restore_case else []
+        ids = [s[0] for s in sources]  # a label read again has its own
         if with_alignment and self.loaded.config.full_context_alignment:
             self._full_context_attention(ids, hyps)
         out: list[list[Translation]] = []
@@ -301,6 +304,8 @@ class Translator:
         language whose nouns all have a capital (German ``Datei öffnen``: no name's capital)."""
         from nmt_cli.inference.casing import label_read
 
+        if not self._capitals_tell_names():
+            return []
         small = {k: r for k, x in enumerate(as_read) if (r := label_read(x)) is not None}
         if not small:
             return []

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import re
 
-from nmt_cli.protect.languages import LANGUAGES, languages_for
+from nmt_cli.protect.languages import LANGUAGES, SPACES, languages_for
 
+_MOD = "%MOD[1-4]"  # LibreOffice's modifiers, as the system names them (Ctrl or Cmd, ...)
 # Keys a shortcut starts with in every language, as regexes (and each language's own names)
-_MODIFIERS = r"Ctrl Alt AltGr Shift Cmd Command Option Opt Fn Win Super Meta %MOD[1-4]".split()
+_MODIFIERS = [*"Ctrl Alt AltGr Shift Cmd Command Option Opt Fn Win Super Meta".split(), _MOD]
 # The names English gives the keys that other languages name their own way
 ENGLISH = (
     "Ctrl",
@@ -54,7 +55,7 @@ ENGLISH = (
     "Caps Lock",
     "Print Screen",
 )
-_SPACE = "[ \u00a0\u202f]"
+_SPACE = f"[{SPACES}]"
 JOIN = rf"(?:{_SPACE}?\+{_SPACE}?|-)"  # between the keys of a shortcut
 
 
@@ -78,7 +79,8 @@ def names_for(code: str | None) -> list[str]:
 def pattern_for(code: str | None) -> str:
     """The pattern of a shortcut of a text in ``code`` (spans.py)."""
     names = "|".join(re.escape(n).replace(r"\ ", _SPACE) for n in names_for(code))
-    key = rf"(?:(?i:{names})(?!\w)|%MOD[1-4]|\w+)" if names else r"(?:%MOD[1-4]|\w+)"
+    several = [rf"(?i:{names})(?!\w)"] if names else []
+    key = "(?:" + "|".join([*several, _MOD, r"\w+"]) + ")"
     return rf"(?<![\w+-])(?:{'|'.join(modifiers_for(code))}){JOIN}{key}(?:{JOIN}{key})*"
 
 
