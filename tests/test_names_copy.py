@@ -20,6 +20,7 @@ from nmt_cli.inference.names import (
     names_to_copy,
     near,
     source_words,
+    taught_names,
 )
 from nmt_cli.inference.options import TranslatorOptions
 from nmt_cli.inference.protection import SpanProtection
@@ -108,6 +109,20 @@ def test_a_first_name_is_put_back_only_over_a_word_the_target_sides_never_held()
     alignez = first_names("Alignez les objets.", KNOWN)
     assert alignez == {0: "Alignez"}  # taught too rarely to be known
     assert copy_names({}, "Align objects.", (), alignez, shown) == "Align objects."
+
+
+def test_a_name_the_model_was_taught_goes_back_only_over_a_word_never_written():
+    known = KNOWN | {"Guillaume", "octobre"}
+    source = "Je vais à Londres avec Guillaume."
+    taught = taught_names(source, known)
+    assert taught == {3: "Londres", 5: "Guillaume"}
+    assert taught_names("Il part en Octobre.", known) == {}  # its lowercase form is known
+    shown = {"I", "go", "to", "London", "with"}
+    text = copy_names({}, "I go to London with Guill.", source_words(source), taught, shown)
+    assert text == "I go to London with Guillaume."  # "London" is a word the model was shown
+    assert copy_names({}, "I go to London with Guill.", (), taught, shown | {"Guill"}) == (
+        "I go to London with Guill."
+    )
 
 
 def test_a_french_elision_and_punctuation_are_not_part_of_the_name():

@@ -21,7 +21,9 @@ football", and "Arraud" is no such word, so the name goes back; "Align" is one, 
 A name the model dropped or wrote too far from it is not found here: the translator translates
 such a line again with its names passed through as protected spans (:func:`name_spans`,
 :func:`names_lost`; inference/protection.py); never a sentence's first word. A name it was
-taught ("Londres" -> "London", near as it is) is not looked at. The word count never changes,
+taught (:func:`taught_names`) is put back like a first word, only over a word never written:
+``Je m'appelle Guillaume.`` gave "I call for Guill Back.", and "Guill" is no such word;
+"Londres" -> "London" stays, "London" is one. The word count never changes,
 so word alignments stay valid. The names of a sentence are few and rare, so the spelling alone
 finds them: on the short segments' names, the attention links found no more
 (docs/benchmarks.md, "Names copied") and a forced alignment pass costs time.
@@ -34,7 +36,7 @@ import re
 import unicodedata
 from collections.abc import Collection, Iterator
 
-from nmt_cli.protect.names import NAME_WORD, copyable
+from nmt_cli.protect.names import NAME_WORD, copyable, taught
 
 NEAR = 0.6  # difflib ratio from which a target word is a spelling of the source's name
 # a whitespace word: leading punctuation, the word of letters, the rest ("Nates." "(Nates),")
@@ -62,11 +64,11 @@ def near(name: str, word: str) -> bool:
 
 
 def _name_words(
-    source: str, known: Collection[str], first: bool = False
+    source: str, known: Collection[str], first: bool = False, is_one=copyable
 ) -> Iterator[tuple[int, int, int, str]]:
-    """(whitespace word index, start, end, name) of each name to copy of ``source``: never a
-    sentence's first word (the line's, or one after a token that ends a sentence); with
-    ``first``, only those."""
+    """(whitespace word index, start, end, name) of each name to copy of ``source`` (``is_one``
+    tells them): never a sentence's first word (the line's, or one after a token that ends a
+    sentence); with ``first``, only those."""
     previous = ""
     for j, token in enumerate(_TOKEN.finditer(source)):
         starts = not j or bool(_ENDS_SENTENCE.search(previous))
@@ -75,7 +77,7 @@ def _name_words(
         if parts is None:
             continue
         word = (_FIRST_ELISION if first else _ELISION).sub("", parts.group(2))
-        if copyable(word, known):
+        if is_one(word, known):
             start = token.start() + len(parts.group(1)) + len(parts.group(2)) - len(word)
             yield j, start, start + len(word), word
 
@@ -90,6 +92,12 @@ def first_names(source: str, known: Collection[str]) -> dict[int, str]:
     """The sentences' first words of ``source`` that would be names to copy anywhere else, by
     the index of its words between spaces or tags."""
     return {j: word for j, _, _, word in _name_words(source, known, first=True)}
+
+
+def taught_names(source: str, known: Collection[str]) -> dict[int, str]:
+    """The names of ``source`` its model was taught (protect/names.py ``taught``: "Guillaume"),
+    never a sentence's first word, by the index of its words between spaces or tags."""
+    return {j: word for j, _, _, word in _name_words(source, known, is_one=taught)}
 
 
 def name_spans(source: str, known: Collection[str]) -> list[tuple[int, int]]:
@@ -138,7 +146,8 @@ def copy_names(
     near spelling replaced by the name: a capitalised word that is not one of ``source``'s
     words (:func:`source_words`), each replaced at most once; ties go to the first. Each of
     ``firsts`` (:func:`first_names`) is put back the same way over a word that is not one of
-    ``written`` either (the model's target-words.txt), nor is its lowercase form."""
+    ``written`` either (the model's target-words.txt), nor is its lowercase form; so is each
+    name the model was taught (:func:`taught_names`), passed in ``firsts`` too."""
     spellings = list(_spellings(text))
     words, taken = text.split(), set()
     wanted = [(name, False) for name in names.values()]

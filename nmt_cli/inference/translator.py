@@ -26,6 +26,7 @@ from nmt_cli.inference.names import (
     names_lost,
     names_to_copy,
     source_words,
+    taught_names,
 )
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.protection import SpanProtection
@@ -321,8 +322,8 @@ class Translator:
     def _copy_names(self, lines: list[str], shouted: list[bool], out) -> None:
         """Each translation's misspelt names put back as its line writes them (names.py), where
         the model's training told it which words it was taught (not from a German source, not
-        in a line in capitals); a sentence's first word where it told which words it was
-        shown to write."""
+        in a line in capitals); a sentence's first word and a name it was taught where it told
+        which words it was shown to write."""
         known, written = self._known_words(), self.loaded.bundle.target_words
         if not known:
             return
@@ -330,7 +331,7 @@ class Translator:
             if up:
                 continue
             names = names_to_copy(line, known)
-            firsts = first_names(line, known) if written else None
+            firsts = {**first_names(line, known), **taught_names(line, known)} if written else None
             for t in nbest if names or firsts else ():
                 t.text = copy_names(names, t.text, source_words(line), firsts, written or ())
 

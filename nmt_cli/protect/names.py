@@ -90,6 +90,14 @@ def copyable(word: str, known: Collection[str]) -> bool:
     return word not in known and word.lower() not in known
 
 
+def taught(word: str, known: Collection[str]) -> bool:
+    """Whether ``word`` is a name the model was taught: a name (each part of a hyphenated one
+    too), known, its lowercase form unknown (``Guillaume``; not ``Parlement``, ``Octobre``)."""
+    if not all(is_name(part) for part in word.split("-")):
+        return False
+    return word in known and word.lower() not in known
+
+
 def capital_tells_names(language: str | None) -> bool:
     """Whether a capital tells a name in ``language`` (not where every noun has one: German)."""
     table = LANGUAGES.get(language or "")
