@@ -168,3 +168,16 @@ def copy_names(
             words[at] = lead + name + rest
             taken.add(at)
     return " ".join(words) if taken else text
+
+
+def put_names_back(lines, shouted, out, known: Collection[str], written) -> None:
+    """Each translation of ``out`` (per line, its hypotheses) with its line's names put back
+    (:func:`copy_names`), not in a line in capitals (``shouted``); a sentence's first word and a
+    name the model was taught only where ``written`` (its target-words.txt) is given."""
+    for line, up, nbest in zip(lines, shouted, out):
+        if up:
+            continue
+        names = names_to_copy(line, known)
+        firsts = {**first_names(line, known), **taught_names(line, known)} if written else None
+        for t in nbest if names or firsts else ():
+            t.text = copy_names(names, t.text, source_words(line), firsts, written or ())

@@ -5,14 +5,15 @@ The core behind `nmt translate` and `nmt align`; it knows no screen. With ``opti
 translated as one batch and each line's translations joined back into one Translation. With
 protected spans, a line whose translation lost a date (protect/dates.py) or, with
 ``options.copy_names``, a name the model was not taught (inference/names.py) is translated
-again with those passed through as spans.
+again with those passed through as spans; a short line whose best translation holds a word
+the model made up, with every hypothesis of the beam kept (real_words.py).
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import torch
 
@@ -20,16 +21,10 @@ from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
 from nmt_cli.inference.access_keys import plain_keys, with_keys
 from nmt_cli.inference.loading import LoadedModel, load_model
-from nmt_cli.inference.names import (
-    copy_names,
-    first_names,
-    names_lost,
-    names_to_copy,
-    source_words,
-    taught_names,
-)
+from nmt_cli.inference.names import names_lost, put_names_back
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.protection import SpanProtection
+from nmt_cli.inference.real_words import real_first, searched_again
 from nmt_cli.inference.translation import Translation, join_sentences
 from nmt_cli.inference.typography import keep_ellipsis
 from nmt_cli.protect.dates import dates_lost
@@ -296,7 +291,27 @@ class Translator:
         for line, nbest in zip(lines, out):
             for t in nbest:
                 t.text = keep_ellipsis(line, t.text)
+        if self.opts.nbest < self.opts.beam and self.loaded.bundle.target_words:
+            self._real_words_first(lines, with_alignment, line_numbers, shouted, out)
         return out
+
+    def _real_words_first(self, lines, with_alignment, line_numbers, shouted, out) -> None:
+        """Each short line whose best translation holds a made-up word searched again with the
+        whole beam kept, a hypothesis of real words first where one is near (real_words.py)."""
+        written = self.loaded.bundle.target_words
+        todo = [
+            k
+            for k, (line, up, nbest) in enumerate(zip(lines, shouted, out))
+            if nbest and not up and searched_again(line, nbest[0].text, written)
+        ]
+        if todo:
+            wide = copy.copy(self)
+            wide.opts = replace(self.opts, nbest=self.opts.beam)
+            again = wide._translate(
+                [lines[k] for k in todo], with_alignment, [line_numbers[k] for k in todo]
+            )
+            for k, nbest in zip(todo, again):
+                out[k] = real_first(nbest, lines[k], written, self.opts.nbest)
 
     def _read_labels(self, as_read: list[str], sources, hyps, line_numbers) -> list[int]:
         """Each label (casing.label_read) searched again as read with a small first letter; where
@@ -320,20 +335,10 @@ class Translator:
         return replaced
 
     def _copy_names(self, lines: list[str], shouted: list[bool], out) -> None:
-        """Each translation's misspelt names put back as its line writes them (names.py), where
-        the model's training told it which words it was taught (not from a German source, not
-        in a line in capitals); a sentence's first word and a name it was taught where it told
-        which words it was shown to write."""
-        known, written = self._known_words(), self.loaded.bundle.target_words
-        if not known:
-            return
-        for line, up, nbest in zip(lines, shouted, out):
-            if up:
-                continue
-            names = names_to_copy(line, known)
-            firsts = {**first_names(line, known), **taught_names(line, known)} if written else None
-            for t in nbest if names or firsts else ():
-                t.text = copy_names(names, t.text, source_words(line), firsts, written or ())
+        """Each translation's misspelt names put back (names.put_names_back), where the model's
+        training told it which words it was taught (not from a German source)."""
+        if known := self._known_words():
+            put_names_back(lines, shouted, out, known, self.loaded.bundle.target_words)
 
     def _full_context_attention(self, ids: list[list[int]], hyps, chunk: int = 64) -> None:
         """A full-context alignment model's attention comes from a forced pass over each found

@@ -1,0 +1,50 @@
+"""Real words first: a short line's best translation that holds a made-up word gives way to a
+near hypothesis of real words (nmt_cli/inference/real_words.py). The shipped model's card
+example (`Créer un compte`, test_pretrained.py) shows it end to end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nmt_cli.inference.real_words import MARGIN, SHORT_WORDS, made_up, real_first, searched_again
+
+WRITTEN = {"Create", "an", "account", "Positioning", "She", "wore", "glasses", "read", "self"}
+
+
+@dataclass
+class Hyp:
+    text: str
+    score: float
+
+
+def test_a_made_up_word_is_one_no_training_target_held_and_no_source_word():
+    assert made_up("Create Soliday", "Créer un compte", WRITTEN) == ["Soliday"]
+    assert made_up("create an ACCOUNT", "Créer un compte", WRITTEN) == []  # case aside
+    assert made_up("She wore Amélie's glasses", "Elle portait les lunettes d'Amélie", WRITTEN) == []
+    assert made_up("self-made", "", WRITTEN) == ["self-made"]  # each part must be a word
+    assert made_up("self-read", "", WRITTEN) == []
+
+
+def test_only_a_short_line_whose_best_has_a_made_up_word_is_searched_again():
+    assert searched_again("Créer un compte", "Create Soliday", WRITTEN)
+    assert not searched_again("Créer un compte", "Create an account", WRITTEN)
+    long_line = " ".join(["mot"] * (SHORT_WORDS + 1))
+    assert not searched_again(long_line, "Create Soliday", WRITTEN)
+
+
+def test_the_first_near_hypothesis_of_real_words_goes_first_the_others_follow_in_order():
+    nbest = [
+        Hyp("Create Soliday", -1.0),
+        Hyp("Create Solid", -1.05),
+        Hyp("Create an account", -1.1),
+    ]
+    chosen = real_first(nbest, "Créer un compte", WRITTEN, keep=3)
+    assert [h.text for h in chosen] == ["Create an account", "Create Soliday", "Create Solid"]
+    assert [h.text for h in real_first(nbest, "Créer un compte", WRITTEN, 1)] == [
+        "Create an account"
+    ]
+
+
+def test_a_hypothesis_of_real_words_too_far_below_the_best_does_not_replace_it():
+    nbest = [Hyp("Positionment:", -1.0), Hyp("Positioning:", -1.0 - MARGIN - 0.01)]
+    assert real_first(nbest, "Positionnement :", WRITTEN, keep=1) == nbest[:1]
