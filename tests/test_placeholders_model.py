@@ -73,7 +73,10 @@ def test_a_placeholder_decodes_as_a_word_of_its_own(shipped, text):
 
 def test_a_double_quote_the_model_closed_with_a_single_one_decodes_as_a_pair(shipped):
     tok = shipped.with_placeholders()  # the model's own, for French « %s »
-    assert tok.decode(tok.encode('Delete file " <ph0> \'?')) == 'Delete file "<ph0>"?'
+    assert tok.decode(tok.encode("Delete file \" <ph0> '?")) == 'Delete file "<ph0>"?'
+    assert tok.decode(tok.encode('Delete " <ph0>”?')) == 'Delete "<ph0>"?'  # a curly one
+    assert tok.decode(tok.encode('Delete “<ph0>"?')) == 'Delete "<ph0>"?'
+    assert tok.decode(tok.encode("Delete “ <ph0> ”?")) == "Delete “<ph0>”?"  # a curly pair
 
 
 def test_a_placeholder_touching_a_word_decodes_apart_from_it(shipped):
