@@ -59,11 +59,13 @@ def searched_again(line: str, best_text: str, written: Collection[str]) -> bool:
     return len(line.split()) <= SHORT_WORDS and bool(made_up(best_text, line, written))
 
 
-def real_first(nbest: list, line: str, written: Collection[str], keep: int) -> list:
-    """``nbest`` (Translations, best first) with the first one of real words within
-    :data:`MARGIN` of the best moved first; its first ``keep``."""
+def real_first(
+    nbest: list, line: str, written: Collection[str], keep: int, margin: float = MARGIN
+) -> list:
+    """``nbest`` (Translations, best first) with the first one of real words within ``margin``
+    of the best moved first; its first ``keep``."""
     best = nbest[0]
     for k, t in enumerate(nbest[1:], 1):
-        if t.score >= best.score - MARGIN and not made_up(t.text, line, written):
+        if t.score >= best.score - margin and not made_up(t.text, line, written):
             return [t, *nbest[:k], *nbest[k + 1 :]][:keep]
     return nbest[:keep]
