@@ -30,11 +30,7 @@ def is_shouted(text: str) -> bool:
 
 def sentence_case(text: str) -> str:
     """``"JE SUIS MALADE."`` -> ``"Je suis malade."``."""
-    lowered = text.lower()
-    for i, c in enumerate(lowered):
-        if c.isalpha():
-            return lowered[:i] + c.upper() + lowered[i + 1 :]
-    return lowered
+    return capitalised(text.lower())
 
 
 def label_read(text: str) -> str | None:
