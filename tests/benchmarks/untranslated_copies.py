@@ -47,7 +47,9 @@ def main() -> int:
 
     rules = {
         "shipped": lambda text, line: real_words.made_up(text, line, written),
-        "copies too": lambda text, line: real_words.made_up(text, line, written) + copies(text, line),
+        "copies too": lambda text, line: (
+            real_words.made_up(text, line, written) + copies(text, line)
+        ),
     }
 
     def first(nbest, line, rule):
