@@ -20,6 +20,7 @@ from nmt_cli.inference.names import (
     names_to_copy,
     near,
     source_words,
+    swapped_back,
     taught_names,
 )
 from nmt_cli.inference.options import TranslatorOptions
@@ -109,6 +110,28 @@ def test_a_first_name_is_put_back_only_over_a_word_the_target_sides_never_held()
     alignez = first_names("Alignez les objets.", KNOWN)
     assert alignez == {0: "Alignez"}  # taught too rarely to be known
     assert copy_names({}, "Align objects.", (), alignez, shown) == "Align objects."
+
+
+def test_a_first_name_the_model_swapped_for_a_name_it_knows_goes_back_over_it():
+    known = KNOWN | {"Tom", "Ken", "Get"}  # taught as names: their lowercase forms are unknown
+    written = {"Tom", "took", "the", "train", "get", "up", "Align", "objects"}
+    source = "Théo a pris le train."
+    firsts = first_names(source, known)
+    assert firsts == {0: "Théo"}
+
+    def back(text: str, src: str = source) -> str:
+        return swapped_back(src, text, first_names(src, known), known, written)
+
+    assert back("Tom took the train.") == "Théo took the train."
+    assert back("Tom's train left.") == "Théo's train left."
+    # not where the name does not start a sentence, nor where two sentences start with one
+    assert back("Then Tom took it.") == "Then Tom took it."
+    assert back("Tom left. Ken too.") == "Tom left. Ken too."
+    # not a name the source holds too, nor a word whose lowercase form is written ("get"),
+    # nor one the model was not taught as a name
+    assert back("Tom sees Tom.", "Théo voit Tom.") == "Tom sees Tom."
+    assert back("Get up your team.", "Emballez votre équipe.") == "Get up your team."
+    assert back("Align objects.", "Alignez les objets.") == "Align objects."
 
 
 def test_a_name_the_model_was_taught_goes_back_only_over_a_word_never_written():

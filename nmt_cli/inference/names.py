@@ -17,6 +17,11 @@ there from a word the model was taught too rarely (``Alignez``). Such a word
 (:func:`first_names`) is put back only over a word the target sides of the model's training
 data never held (its target-words.txt): ``Arnaud joue au football`` gave "Arraud plays
 football", and "Arraud" is no such word, so the name goes back; "Align" is one, and stays.
+Where the model put a name it knows in the place of such a first name (``Théo a pris le train``
+"Tom took the train": "Tom" is known, its lowercase form neither known nor written, and the
+source lacks it), the name goes back over it (:func:`swapped_back`), where exactly one sentence
+of the translation starts with such a name; a verb taught too rarely starts its sentence with a
+word ("Align", "Get": "get" is written).
 
 A name the model dropped or wrote too far from it is not found here: the translator translates
 such a line again with its names passed through as protected spans (:func:`name_spans`,
@@ -170,14 +175,61 @@ def copy_names(
     return " ".join(words) if taken else text
 
 
+def _sentence_starts(text: str) -> list[bool]:
+    """For each whitespace word of ``text``: whether it starts a sentence."""
+    starts, previous = [], ""
+    for j, token in enumerate(text.split()):
+        starts.append(not j or bool(_ENDS_SENTENCE.search(previous)))
+        previous = token
+    return starts
+
+
+def swapped_back(
+    source: str,
+    text: str,
+    firsts: dict[int, str],
+    known: Collection[str],
+    written: Collection[str],
+) -> str:
+    """``text`` with each of ``firsts`` (:func:`first_names` of ``source``) that it lacks written
+    over the name the model put in its place: the one word of ``text`` that starts a sentence,
+    is a name the model was taught (protect/names.py ``taught``: "Tom"), whose lowercase form
+    ``written`` (the model's target words) lacks too ("Get" is no name), and that ``source``
+    lacks; none where there are two or more. Its punctuation and possessive are kept."""
+    spellings, starts = list(_spellings(text)), _sentence_starts(text)
+    words, taken = text.split(), set()
+    for name in firsts.values():
+        if _holds(text, name):
+            continue
+        swapped = [
+            i
+            for i, (_, word, _) in enumerate(spellings)
+            if word
+            and starts[i]
+            and i not in taken
+            and taught(word, known)
+            and word.lower() not in written
+            and not _holds(source, word)
+        ]
+        if len(swapped) == 1:
+            lead, _, rest = spellings[swapped[0]]
+            words[swapped[0]] = lead + name + rest
+            taken.add(swapped[0])
+    return " ".join(words) if taken else text
+
+
 def put_names_back(lines, shouted, out, known: Collection[str], written) -> None:
     """Each translation of ``out`` (per line, its hypotheses) with its line's names put back
     (:func:`copy_names`), not in a line in capitals (``shouted``); a sentence's first word and a
-    name the model was taught only where ``written`` (its target-words.txt) is given."""
+    name the model was taught only where ``written`` (its target-words.txt) is given, and a first
+    name the model swapped for a name it knows (:func:`swapped_back`) then too."""
     for line, up, nbest in zip(lines, shouted, out):
         if up:
             continue
         names = names_to_copy(line, known)
-        firsts = {**first_names(line, known), **taught_names(line, known)} if written else None
+        first = first_names(line, known) if written else {}
+        firsts = {**first, **taught_names(line, known)} if written else None
         for t in nbest if names or firsts else ():
             t.text = copy_names(names, t.text, source_words(line), firsts, written or ())
+            if first:
+                t.text = swapped_back(line, t.text, first, known, written)
