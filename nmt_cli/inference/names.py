@@ -41,7 +41,7 @@ import re
 import unicodedata
 from collections.abc import Collection, Iterator
 
-from nmt_cli.protect.names import NAME_WORD, copyable, taught
+from nmt_cli.protect.names import NAME_WORD, copyable, shown, taught
 
 NEAR = 0.6  # difflib ratio from which a target word is a spelling of the source's name
 # a whitespace word: leading punctuation, the word of letters, the rest ("Nates." "(Nates),")
@@ -150,9 +150,10 @@ def copy_names(
     """``text`` with, for each name of ``names`` (source word index: name) it lacks, its nearest
     near spelling replaced by the name: a capitalised word that is not one of ``source``'s
     words (:func:`source_words`), each replaced at most once; ties go to the first. Each of
-    ``firsts`` (:func:`first_names`) is put back the same way over a word that is not one of
-    ``written`` either (the model's target-words.txt), nor is its lowercase form; so is each
-    name the model was taught (:func:`taught_names`), passed in ``firsts`` too."""
+    ``firsts`` (:func:`first_names`) is put back the same way over a word the model was not
+    shown either (protect/names.py ``shown``: ``written``, its target-words.txt, holds it in no
+    case); so is each name the model was taught (:func:`taught_names`), passed in ``firsts``
+    too."""
     spellings = list(_spellings(text))
     words, taken = text.split(), set()
     wanted = [(name, False) for name in names.values()]
@@ -162,7 +163,7 @@ def copy_names(
             continue
         best, at = NEAR, None
         for i, (_, word, _) in enumerate(spellings):
-            if first and (word in written or word.lower() in written):
+            if first and shown(word, written):
                 continue
             if word and i not in taken and word not in source:
                 ratio = _ratio(name, word)

@@ -20,15 +20,11 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from nmt_cli.protect.names import NAME_WORD
+from nmt_cli.protect.names import NAME_WORD, shown
 
 SHORT_WORDS = 6  # a line of at most this many words is searched again
 MARGIN = 1.0  # how far below the best score a hypothesis of real words may be
 _JOINS = re.compile(r"['’-]")  # inside a word: self-made, Amélie's
-
-
-def _held(word: str, written: Collection[str]) -> bool:
-    return word in written or word.lower() in written or word.capitalize() in written
 
 
 def _parts(word: str) -> list[str]:
@@ -43,11 +39,11 @@ def made_up(text: str, source: str, written: Collection[str]) -> list[str]:
     source_parts = {p for w in source_words for p in _parts(w)}
 
     def real(word: str) -> bool:
-        if word in source_words or _held(word, written):
+        if word in source_words or shown(word, written):
             return True
         parts = _parts(word)
         return len(parts) > 1 and all(
-            len(p) == 1 or p in source_parts or _held(p, written) for p in parts
+            len(p) == 1 or p in source_parts or shown(p, written) for p in parts
         )
 
     return [w for w in NAME_WORD.findall(text) if not real(w)]

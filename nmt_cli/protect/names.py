@@ -53,6 +53,12 @@ def find_names(text: str, finder: SpanFinder) -> tuple[list[tuple[int, int]], st
     return out, words[0].group()
 
 
+def shown(word: str, written: Collection[str]) -> bool:
+    """Whether the model was shown ``word`` in a training target: ``written`` (its target
+    words, :class:`WordCounts`) holds it as it is, in lower case or capitalised."""
+    return word in written or word.lower() in written or word.capitalize() in written
+
+
 class WordCounts:
     """Per source word of training pairs: the pairs it is in, and those whose target side has
     the same word too (copied); and ``written``, every word of the target sides (one the model

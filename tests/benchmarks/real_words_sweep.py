@@ -28,7 +28,7 @@ import sacrebleu
 from nmt_cli.inference import real_words
 from nmt_cli.inference.options import LoadOptions
 from nmt_cli.inference.translator import Translator
-from nmt_cli.protect.names import NAME_WORD
+from nmt_cli.protect.names import NAME_WORD, shown
 from nmt_cli.search.options import SearchOptions
 
 SWEEP = [(math.inf, 0.3), (math.inf, 1.0), (3, 1.0), (6, 0.3), (6, 1.0)]
@@ -41,9 +41,7 @@ def copies(text: str, source: str, known, written) -> list[str]:
     return [
         w
         for w in NAME_WORD.findall(text)
-        if w in words
-        and (w in known or w.lower() in known)
-        and not (w in written or w.lower() in written or w.capitalize() in written)
+        if w in words and (w in known or w.lower() in known) and not shown(w, written)
     ]
 
 
