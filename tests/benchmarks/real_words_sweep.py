@@ -47,21 +47,18 @@ def copies(text: str, source: str, known, written) -> list[str]:
 
 def chosen(nbest, line: str, written, words: float, margin: float, known=None):
     """The translation put first under (``words``, ``margin``); with ``known``, a copied word
-    (:func:`copies`) counts as made up too."""
+    (:func:`copies`) counts as made up too: a hypothesis with one never goes first."""
 
-    def made_up(text: str) -> list[str]:
-        found = real_words.made_up(text, line, written)
-        return found + copies(text, line, known, written) if known is not None else found
+    def copied(text: str) -> list[str]:
+        return copies(text, line, known, written) if known is not None else []
 
-    if len(line.split()) > words or not made_up(nbest[0].text):
-        return nbest[0]
-    if known is None:
-        return real_words.real_first(nbest, line, written, keep=1, margin=margin)[0]
     best = nbest[0]
-    for t in nbest[1:]:
-        if t.score >= best.score - margin and not made_up(t.text):
-            return t
-    return best
+    if len(line.split()) > words or not (
+        real_words.made_up(best.text, line, written) or copied(best.text)
+    ):
+        return best
+    kept = [best, *(t for t in nbest[1:] if not copied(t.text))]
+    return real_words.real_first(kept, line, written, keep=1, margin=margin)[0]
 
 
 def main() -> int:
