@@ -75,6 +75,7 @@ def test_a_double_quote_the_model_closed_with_a_single_one_decodes_as_a_pair(shi
     tok = shipped.with_placeholders()  # the model's own, for French « %s »
     assert tok.decode(tok.encode("Delete file \" <ph0> '?")) == 'Delete file "<ph0>"?'
     assert tok.decode(tok.encode('Delete " <ph0>”?')) == 'Delete "<ph0>"?'  # a curly one
+    assert tok.decode(tok.encode('Save " <ph0> “?')) == 'Save "<ph0>"?'  # closed by an opening one
     assert tok.decode(tok.encode('Delete “<ph0>"?')) == 'Delete "<ph0>"?'
     assert tok.decode(tok.encode("Delete “ <ph0> ”?")) == "Delete “<ph0>”?"  # a curly pair
 

@@ -130,16 +130,17 @@ def _name_pattern(template: str) -> re.Pattern:
 # A reserved placeholder's neighbours as text writes them: closing punctuation after it and an
 # opening bracket or quote before it kept against it, a pair of straight quotes around it
 # ('%1', "%s": how interface strings quote a value) kept as a pair (a straight double quote the
-# model closed with another quote, or a curly one it closed with a straight one, made a pair of
-# straight double quotes; a curly pair stays), an English clitic after it
-# (<ph0>'s) and a French elided word before it (l'<ph0>) kept against it (see set_apart).
+# model closed with another quote, an opening curly one included, or a curly one it closed with
+# a straight one, made a pair of straight double quotes; a curly pair stays), an English clitic
+# after it (<ph0>'s) and a French elided word before it (l'<ph0>) kept against it (see
+# set_apart).
 _AROUND_RESERVED = (
     (re.compile(r"\s*(<ph\d+>)\s*"), r" \1 "),
     (re.compile(r"(<ph\d+>) (?=[.,;:!?)\]}»”’%]+(?:\s|$|<ph))"), r"\1"),
     (re.compile(r"(?<=[(\[{«“‘]) (?=<ph\d+>)"), ""),
     (re.compile(r"(?<![\w'\"])(['\"]) (<ph\d+>) ?\1(?![\w'\"])"), r"\1\2\1"),
     # a double quote opened and another closed (French « %s »): a pair of double quotes
-    (re.compile(r"(?<![\w'\"])\" ?(<ph\d+>) ?['’”](?![\w'\"])"), r'"\1"'),
+    (re.compile(r"(?<![\w'\"])\" ?(<ph\d+>) ?['’”“](?![\w'\"])"), r'"\1"'),
     (re.compile(r"(?<![\w'\"])“ ?(<ph\d+>) ?['’\"](?![\w'\"])"), r'"\1"'),
     (re.compile(r"(<ph\d+>) (?=['’](?:s|d|ll|re|ve)\b)"), r"\1"),  # <ph0>'s: a clitic
     (re.compile(r"\b((?:[cdjlmnst]|qu)['’]) (?=<ph\d+>)", re.IGNORECASE), r"\1"),  # l'<ph0>
