@@ -14,6 +14,13 @@ neighbours are the reference's ("same place"), and those with at least one ("nex
 word"); and, to tell placement from wording, those whose translation (without the placeholder)
 holds the reference's two neighbours side by side, where a placement could have put it
 ("placeable"), and how many of those it did. Not a test: a minute or two.
+
+``--reference-words``: placement alone, the wording taken away. Each placeholder is taken out of
+the English original and put back where the model likes it best: before or after each of the
+original's words, the one the model's forced pass scores highest (``nmt score``'s, the French
+and English both holding their placeholders as the reserved ``<ph0>``..., the others where the
+original has them); counted as above. This is where the model would put a placeholder had it
+written LibreOffice's own words.
 """
 
 from __future__ import annotations
@@ -26,7 +33,9 @@ from pathlib import Path
 import polib
 from placeholders_kept import placeholders  # this folder's
 
+from nmt_cli.inference.loading import load_model
 from nmt_cli.inference.options import LoadOptions
+from nmt_cli.inference.scoring import Scorer
 from nmt_cli.inference.translator import Translator
 from nmt_cli.protect.mnemonics import file_markers, strip_mnemonic
 from nmt_cli.protect.spans import SpanFinder
@@ -76,16 +85,64 @@ def placeable(text: str, span: str, ref: tuple[str, str]) -> bool:
     return False
 
 
+def masked(text: str, names: dict[str, str]) -> str:
+    """``text`` with each placeholder of ``names`` (its text -> ``<phK>``) as its name, the
+    longest first (``%1`` is not in ``%10``)."""
+    for span in sorted(names, key=len, reverse=True):
+        text = text.replace(span, names[span])
+    return text
+
+
+def places(en: str, span: str) -> list[str]:
+    """``en`` with the white-space word that holds ``span`` moved before or after each of the
+    others (every place but its own first, then its own): the candidates of placement alone."""
+    words = en.replace(span, "\0").split(" ")  # a placeholder may hold a space: %SAVE IN SEL%
+    at = next(k for k, w in enumerate(words) if "\0" in w)
+    rest = words[:at] + words[at + 1 :]
+    out = [" ".join(rest[:k] + [words[at]] + rest[k:]) for k in range(len(rest) + 1) if k != at]
+    return [text.replace("\0", span) for text in [*out, en]]
+
+
+def placed_by_model(scorer: Scorer, fr: str, en: str, span: str, spans: list[str]) -> str:
+    """The candidate of ``places(en, span)`` the model scores highest, given ``fr``."""
+    names = {s: f"<ph{k}>" for k, s in enumerate(dict.fromkeys(spans))}
+    candidates = places(en, span)
+    found = scorer.score([(masked(fr, names), masked(c, names)) for c in candidates])
+    scores = [s.log_prob if s is not None else float("-inf") for s in found]
+    return candidates[max(range(len(scores)), key=scores.__getitem__)]
+
+
+def reference_words(pairs, finder: SpanFinder, model: str) -> None:
+    """Placement alone (--reference-words): where the model puts each placeholder in the
+    original's own words."""
+    scorer = Scorer(load_model(LoadOptions(model)), split=False)
+    counted = same = 0
+    for fr, en in pairs:
+        spans = placeholders(finder, fr)
+        for span in spans:
+            ref = neighbours(en, span)
+            if ref is None or fr.count(span) != 1:
+                continue
+            counted += 1
+            same += neighbours(placed_by_model(scorer, fr, en, span, spans), span) == ref
+    print(f"{counted} placeholders once in source and reference, put in the reference's words")
+    print(f"same place (both neighbours the reference's): {same} ({same / counted:.1%})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=ROOT.parents[0] / "shared" / "data")
     parser.add_argument("--model", default="fr-en")
     parser.add_argument("--catalogues", default="", help="comma-separated names (default: all)")
     parser.add_argument("--show", type=int, default=10, help="misplaced lines shown")
+    parser.add_argument("--reference-words", action="store_true", help="placement alone")
     args = parser.parse_args()
     finder = SpanFinder()
     keep = set(args.catalogues.split(",")) if args.catalogues else None
     pairs = entries(args.data, keep, finder)
+    if args.reference_words:
+        reference_words(pairs, finder, args.model)
+        return 0
     translator = Translator.load(LoadOptions(args.model))
     outputs = [nbest[0].text for nbest in translator.translate([fr for fr, _ in pairs])]
     counted = same = beside = could = placed = 0
