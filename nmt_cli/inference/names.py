@@ -39,7 +39,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 
 from nmt_cli.protect.names import NAME_WORD, copyable, shown, taught
 
@@ -68,16 +68,23 @@ def near(name: str, word: str) -> bool:
     return _ratio(name, word) >= NEAR
 
 
+def _sentence_starts(words: Iterable[str]) -> Iterator[bool]:
+    """For each of ``words``: whether it starts a sentence (the first, or one after a word that
+    ends a sentence)."""
+    previous = None
+    for word in words:
+        yield previous is None or bool(_ENDS_SENTENCE.search(previous))
+        previous = word
+
+
 def _name_words(
     source: str, known: Collection[str], first: bool = False, is_one=copyable
 ) -> Iterator[tuple[int, int, int, str]]:
     """(whitespace word index, start, end, name) of each name to copy of ``source`` (``is_one``
     tells them): never a sentence's first word (the line's, or one after a token that ends a
     sentence); with ``first``, only those."""
-    previous = ""
-    for j, token in enumerate(_TOKEN.finditer(source)):
-        starts = not j or bool(_ENDS_SENTENCE.search(previous))
-        previous = token[0]
+    tokens = list(_TOKEN.finditer(source))
+    for j, (token, starts) in enumerate(zip(tokens, _sentence_starts(t[0] for t in tokens))):
         parts = _PARTS.match(token[0]) if starts == first else None
         if parts is None:
             continue
@@ -176,15 +183,6 @@ def copy_names(
     return " ".join(words) if taken else text
 
 
-def _sentence_starts(text: str) -> list[bool]:
-    """For each whitespace word of ``text``: whether it starts a sentence."""
-    starts, previous = [], ""
-    for j, token in enumerate(text.split()):
-        starts.append(not j or bool(_ENDS_SENTENCE.search(previous)))
-        previous = token
-    return starts
-
-
 def swapped_back(
     source: str,
     text: str,
@@ -197,7 +195,7 @@ def swapped_back(
     is a name the model was taught (protect/names.py ``taught``: "Tom"), whose lowercase form
     ``written`` (the model's target words) lacks too ("Get" is no name), and that ``source``
     lacks; none where there are two or more. Its punctuation and possessive are kept."""
-    spellings, starts = list(_spellings(text)), _sentence_starts(text)
+    spellings, starts = list(_spellings(text)), list(_sentence_starts(text.split()))
     words, taken = text.split(), set()
     for name in firsts.values():
         if _holds(text, name):
