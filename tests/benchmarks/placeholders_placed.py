@@ -87,7 +87,9 @@ def placeable(text: str, span: str, ref: tuple[str, str]) -> bool:
 
 def masked(text: str, names: dict[str, str]) -> str:
     """``text`` with each placeholder of ``names`` (its text -> ``<phK>``) as its name, the
-    longest first (``%1`` is not in ``%10``)."""
+    longest first (a source with ``%1`` and ``%10``: ``%10`` is not read as ``%1`` and 0).
+    Plain text replacement, not `nmt translate`'s masking: the reference has no span
+    positions of its own, and only the format placeholders are masked."""
     for span in sorted(names, key=len, reverse=True):
         text = text.replace(span, names[span])
     return text
