@@ -35,6 +35,9 @@ recorded, every language's detectors run.
     day_one     how it writes the first day of a month in a date (French ``1er``)
     mid         what it writes before a month's name for the middle of the month (French
                 ``mi-novembre``, English ``mid-November``, German ``Mitte November``)
+    quotes      its typographic quotation marks: opening, closing, and the pair nested
+                inside (English ``“ ”`` and ``‘ ’``, French ``« »`` with no-break spaces and
+                ``“ ”``, German ``„ “`` and ``‚ ‘``: inference/quotes.py)
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ class Language:
     date_out: str = "{day} {month}"
     day_one: str = "1"
     mid: str | None = None
+    quotes: tuple[str, str, str, str] = ("“", "”", "‘", "’")
 
 
 _OCTETS = (("ko", "kB"), ("Ko", "kB"), ("Ko", "KB"), ("Mo", "MB"), ("Go", "GB"), ("To", "TB"))
@@ -139,6 +143,7 @@ LANGUAGES = {
         ),
         day_one="1er",
         mid="mi-",
+        quotes=("«\u00a0", "\u00a0»", "“", "”"),
     ),
     "de": Language(
         "de",
@@ -171,6 +176,7 @@ LANGUAGES = {
         ),
         date_out="{day}. {month}",
         mid="Mitte ",
+        quotes=("„", "“", "‚", "‘"),
     ),
 }
 

@@ -1,0 +1,200 @@
+"""Quotation marks: taken out of a line before translation, put back after around the target
+words aligned to the words they enclosed.
+
+The tokenizer reads a mark glued to a word as a piece of its own and the word after it in
+pieces of letters (``"Ma femme`` is ``▁" M a ▁femme``): the model copied such a word letter by
+letter (``"Ma femme a mis...`` gave "Ma wife put...") and closed one kind of mark with another
+(``Le fichier « $file$ » n'existe pas`` gave ``' $file$”``). Without its marks the line is
+words the model reads well; the marks come back around the run of target words the word
+alignment gives them (markup/placement.py, as a page's inline elements), so a pair in is a
+pair out, well nested.
+
+Read: pairs of double quotation marks, ``« »``, ``“ ”``, ``„ “`` and straight ``"``, well
+nested, that do not stand inside a protected span (code, a URL, markup keep theirs). A line
+whose double marks do not pair up (an inch mark, a quotation a later line closes) is
+translated as it is. Written: straight marks stay straight; typographic ones become the target
+language's (protect/languages.py: English ``“ ”``, French ``« »``; nested, its inner pair),
+or stay as the source writes them for a target without a table. A closing mark the source set
+before a full stop, a comma or a bracket (``"croisés".``) goes before the translation's
+(``"crusaders".``); else after the enclosed words' punctuation (``« Vraiment ? »``:
+``“Really?”``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from nmt_cli.inference.translation import Translation
+from nmt_cli.markup.placement import Enclosure, place_elements, preorder
+from nmt_cli.protect.languages import LANGUAGES
+
+OPENING = {"«": "»", "“": "”", "„": "“", '"': '"'}
+MARKS = frozenset('«»“”„"')
+_TRAILING = re.compile(r"[.,;:!?…)\]]+$")
+_CLOSED_BEFORE = ".,;:…)]"  # punctuation a source may set after its closing mark
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A pair of marks: the source's opening mark, and the punctuation the source set right
+    after its closing mark (``""``: none)."""
+
+    opening: str
+    after: str
+
+
+@dataclass(frozen=True)
+class Quoted:
+    """A line without its quotation marks.
+
+    text      the line without its marks (and the spaces inside them: ``« Oui »`` is ``Oui``)
+    words     for each word of ``text.split()``, the line's word it comes from
+    pairs     the marks' pairs, the enclosed words of ``text`` each as an Enclosure (a tree)
+    """
+
+    text: str
+    words: tuple[int, ...]
+    enclosures: tuple[Enclosure, ...]
+    pairs: dict[int, Pair]  # by id() of an Enclosure
+
+
+def _marks(line: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, bool]] | None:
+    """(position, opens) of each double mark of ``line`` outside ``spans``; None where they do
+    not pair up (a straight mark opens before a word and closes after one)."""
+    stack: list[tuple[int, str]] = []
+    found = []
+    for i, c in enumerate(line):
+        if c not in MARKS or any(a <= i < b for a, b in spans):
+            continue
+        before = line[i - 1] if i else " "
+        after = line[i + 1] if i + 1 < len(line) else " "
+        if stack and OPENING[stack[-1][1]] == c and not (c == '"' and before.isspace()):
+            stack.pop()
+            found.append((i, False))
+        elif c in OPENING and not (c == '"' and after.isspace()):
+            stack.append((i, c))
+            found.append((i, True))
+        else:
+            return None
+    return found if found and not stack else None
+
+
+def unquoted(line: str, spans: Sequence[tuple[int, int]] = ()) -> Quoted | None:
+    """``line`` without its quotation marks (outside ``spans``, its protected spans); None for
+    a line with none, or with marks that do not pair up, or a pair that encloses no word."""
+    marks = _marks(line, spans)
+    if marks is None:
+        return None
+    text, origin = "", []  # origin: for each character of text, its position in line
+    drop = set()
+    for i, opens in marks:
+        drop.add(i)
+        j = i + 1 if opens else i - 1
+        while 0 <= j < len(line) and line[j].isspace():  # the spaces inside the pair
+            drop.add(j)
+            j += 1 if opens else -1
+    for i, c in enumerate(line):
+        if i in drop:
+            nxt = next((k for k in range(i + 1, len(line)) if k not in drop), None)
+            if text and text[-1].isalnum() and nxt is not None and line[nxt].isalnum():
+                text, origin = text + " ", [*origin, i]  # a mark between two words
+            continue
+        text, origin = text + c, [*origin, i]
+    line_word = _word_index(line)
+    words = tuple(line_word[origin[m.start()]] for m in re.finditer(r"\S+", text))
+    return _enclosed(line, text, origin, marks, words)
+
+
+def _word_index(text: str) -> list[int]:
+    """For each character of ``text``, the index of the whitespace word it is in (or follows)."""
+    out, n, inside = [], -1, False
+    for c in text:
+        if not c.isspace() and not inside:
+            n += 1
+        inside = not c.isspace()
+        out.append(max(n, 0))
+    return out
+
+
+def _enclosed(
+    line: str, text: str, origin: list[int], marks: list[tuple[int, bool]], words: tuple
+) -> Quoted | None:
+    """The Quoted line: each pair of ``marks`` as the words of ``text`` it encloses."""
+    kept = _word_index(text)
+    where = {o: k for k, o in enumerate(origin)}  # line position -> text position
+    roots: list[Enclosure] = []
+    pairs: dict[int, Pair] = {}
+    stack: list[tuple[Enclosure, int, list[Enclosure]]] = []
+    for i, opens in marks:
+        if opens:
+            stack.append((Enclosure(0, 0), i, roots if not stack else stack[-1][0].children))
+            continue
+        e, start, siblings = stack.pop()
+        inside = [where[k] for k in range(start + 1, i) if k in where and not line[k].isspace()]
+        if not inside:
+            return None
+        e.first, e.end = kept[inside[0]], kept[inside[-1]] + 1
+        after = line[i + 1] if i + 1 < len(line) else ""
+        pairs[id(e)] = Pair(line[start], after if after in _CLOSED_BEFORE else "")
+        siblings.append(e)
+    return Quoted(text, words, tuple(roots), pairs)
+
+
+def _written(opening: str, depth: int, target: str | None) -> tuple[str, str]:
+    """The marks a pair opened by ``opening`` (nested ``depth`` deep) is written with."""
+    if opening == '"' or target not in LANGUAGES:
+        return opening, OPENING[opening]
+    marks = LANGUAGES[target].quotes
+    return marks[2:] if depth % 2 else marks[:2]
+
+
+def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
+    """``t``, the translation of ``quoted.text``, with the marks back around the target words
+    aligned to those each pair enclosed (a pair whose words the alignment lost is not
+    written), its alignment counting the line's source words."""
+    words = t.text.split()
+    runs = place_elements(quoted.enclosures, t.alignment, len(words))
+    opening: dict[int, str] = {}
+    closing: dict[int, list[tuple[str, str]]] = {}
+    depth: dict[int, int] = {}
+    for e in quoted.enclosures:
+        _depths(e, 0, depth)
+    for e, (start, end) in zip(preorder(quoted.enclosures), runs):
+        if start == end:
+            continue
+        pair = quoted.pairs[id(e)]
+        left, right = _written(pair.opening, depth[id(e)], target)
+        opening[start] = opening.get(start, "") + left
+        closing.setdefault(end - 1, []).insert(0, (right, pair.after))
+    out = []
+    for k, word in enumerate(words):
+        for right, after in closing.get(k, ()):
+            trailing = _TRAILING.search(word)
+            if after and trailing and trailing.group().startswith(after):
+                word = word[: trailing.start()] + right + trailing.group()
+            else:
+                word += right
+        out.append(opening.get(k, "") + word)
+    text = " ".join(out)
+    # the target word each word became (a mark with a space in it, French "« ", is a word)
+    new_word, at, target = _word_index(text), 0, []
+    for k, word in enumerate(out):
+        target.append(new_word[at + len(opening.get(k, ""))] if word else k)
+        at += len(word) + 1
+    scores = [0.0] * len(text.split()) if t.word_scores else []
+    for k, score in enumerate(t.word_scores[: len(target)]):
+        scores[target[k]] = score
+    links = [
+        (quoted.words[s], target[u])
+        for s, u in t.alignment
+        if s < len(quoted.words) and u < len(target)
+    ]
+    return replace(t, text=text, alignment=links, word_scores=scores)
+
+
+def _depths(e: Enclosure, depth: int, out: dict[int, int]) -> None:
+    out[id(e)] = depth
+    for child in e.children:
+        _depths(child, depth + 1, out)

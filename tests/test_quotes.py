@@ -1,0 +1,130 @@
+"""Quotation marks are taken out of a line before translation and put back around the words
+aligned to those they enclosed: a pair in is a pair out, well nested, written as the target
+language writes it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from nmt_cli.inference.quotes import requoted, unquoted
+from nmt_cli.inference.translation import Translation
+
+
+def _translated(source: str, text: str, links, target: str | None = "en") -> str:
+    quoted = unquoted(source)
+    assert quoted is not None
+    t = Translation(source=quoted.text, text=text, score=0.0, alignment=links)
+    return requoted(t, quoted, target).text
+
+
+def test_the_model_reads_the_line_without_its_marks_or_the_spaces_inside_them():
+    quoted = unquoted("« Nous avons l’espace », a-t-il dit")
+    assert quoted.text == "Nous avons l’espace, a-t-il dit"
+    assert [(e.first, e.end) for e in quoted.enclosures] == [(0, 3)]
+    # each word the model reads counts as the line's word it comes from
+    assert quoted.words == (1, 2, 3, 5, 6)
+
+
+def test_a_mark_between_two_words_leaves_them_apart():
+    assert unquoted('le "mot"suivant').text == "le mot suivant"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'Un écran de 27" suffit.',  # an inch mark
+        '"Je viens, dit-il. Et toi',  # a quotation the next line closes
+        "« Oui » et « non",
+        "Rien à citer",
+        "« »",  # a pair around nothing
+    ],
+)
+def test_a_line_whose_marks_do_not_pair_up_is_translated_as_it_is(line):
+    assert unquoted(line) is None
+
+
+def test_marks_inside_a_protected_span_are_the_span_s():
+    line = 'Lancez grep -r "mot clé" src/'
+    assert unquoted(line, [(7, len(line))]) is None
+
+
+def test_a_pair_goes_around_the_target_words_aligned_to_its_words():
+    # Le fichier « $file$ » n'existe pas.  ->  The file $file$ does not exist.
+    links = [(0, 0), (1, 1), (2, 2), (3, 4), (4, 5)]
+    assert _translated(
+        "Le fichier « $file$ » n'existe pas.", "The file $file$ does not exist.", links
+    ) == ("The file “$file$” does not exist.")
+
+
+def test_a_pair_follows_the_words_where_the_order_changes():
+    # Propriétés de « %1 »  ->  %1 Properties
+    assert (
+        _translated("Propriétés de « %1 »", "%1 Properties", [(0, 1), (2, 0)]) == "“%1” Properties"
+    )
+
+
+def test_a_closing_mark_before_the_source_s_full_stop_stays_before_it():
+    assert _translated('"croisés".', "crusaders.", [(0, 0)]) == '"crusaders".'
+
+
+def test_punctuation_inside_the_pair_stays_inside():
+    assert _translated("« Vraiment ? »", "Really?", [(0, 0), (1, 0)]) == "“Really?”"
+
+
+def test_straight_marks_stay_straight_and_typographic_ones_become_the_target_s():
+    links = [(0, 0), (1, 1)]
+    assert _translated('"Bonjour" Marie', "Hello Marie", links) == '"Hello" Marie'
+    assert _translated("„Guten Tag“ Marie", "Hello Marie", [(0, 0), (1, 0), (2, 1)]) == (
+        "“Hello” Marie"
+    )
+    assert _translated("« Bonjour » Marie", "Hello Marie", links, None) == "«Hello» Marie"
+
+
+def test_a_nested_pair_takes_the_target_s_inner_marks():
+    line = "« Il a dit “oui” »"
+    assert _translated(line, "He said yes", [(0, 0), (2, 1), (3, 2)]) == "“He said ‘yes’”"
+
+
+def test_french_marks_with_their_spaces_count_as_words_of_their_own():
+    quoted = unquoted("“Hello” Mary")
+    t = Translation(
+        source=quoted.text,
+        text="Bonjour Marie",
+        score=0.0,
+        alignment=[(0, 0), (1, 1)],
+        word_scores=[-1.0, -2.0],
+    )
+    out = requoted(t, quoted, "fr")
+    assert out.text == "«\u00a0Bonjour\u00a0» Marie"
+    assert out.text.split() == ["«", "Bonjour", "»", "Marie"]
+    assert out.alignment == [(0, 1), (1, 3)]
+    assert out.word_scores == [0.0, -1.0, 0.0, -2.0]
+
+
+def _pairs(text: str) -> list[str]:
+    return re.findall(r"[«»“”\"]", text)
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        ("Le fichier « $file$ » n'existe pas.", "“$file$”"),
+        ("Propriétés de « %1 »", "“%1”"),
+        ("Seul le signe « = » permet de comparer les colonnes.", "“=”"),
+    ],
+)
+def test_translate_keeps_a_quoted_value_in_one_pair_of_marks(run_cli, line, kept):
+    result = run_cli(["translate", line])
+    assert result.exit_code == 0, result.stderr
+    assert kept in result.stdout
+    assert _pairs(result.stdout) == ["“", "”"]
+
+
+def test_translate_reads_the_word_after_an_opening_mark_as_a_word(run_cli):
+    # "Ma femme..." came out as "Ma wife...": the word after the mark was read letter by letter
+    result = run_cli(["translate", '"Ma femme a mis en place un mariage et je le respecte".'])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith('"My wife')
+    assert _pairs(result.stdout) == ['"', '"']
