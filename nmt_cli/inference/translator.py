@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import torch
 
 from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
-from nmt_cli.inference.access_keys import plain_keys, with_keys
+from nmt_cli.inference.aside import Aside, aside_for
 from nmt_cli.inference.loading import LoadedModel, load_model
 from nmt_cli.inference.names import names_lost, put_names_back
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
@@ -29,7 +29,6 @@ from nmt_cli.inference.translation import Translation, join_sentences
 from nmt_cli.inference.typography import keep_ellipsis
 from nmt_cli.protect.dates import dates_lost
 from nmt_cli.protect.names import capital_tells_names
-from nmt_cli.protect.tags import in_brackets
 from nmt_cli.search.options import SearchOptions
 from nmt_cli.vocab import UNK
 
@@ -40,16 +39,6 @@ AS_GIVEN = TranslatorOptions(split=False, protect_spans=False, copy_names=False)
 # none of its sentences has more than this many words: a long sentence's second search costs as
 # much as dozens of short lines' (docs/benchmarks.md, "Names passed through").
 AGAIN_WORDS = 30
-
-
-@dataclass(frozen=True)
-class Aside:
-    """A line translated as another ``text``: ``finish(translation)``, the line's translation's
-    text; ``aligned``: ``finish`` reads the word alignment."""
-
-    text: str
-    aligned: bool
-    finish: Callable[[Translation], str]
 
 
 class Translator:
@@ -171,7 +160,10 @@ class Translator:
         """nbest translations for each line, in input order (with ``split``, a line's n-best
         are the best combinations of its sentences' n-best: see translation.best_combinations).
         ``on_progress(fraction)`` hears, batch by batch, which fraction of the work is done."""
-        aside = [self._aside(line) for line in lines]
+        aligned = self.loaded.model is not None or with_alignment
+        spans = self._spans if self.protection else None
+        target = self.loaded.languages[1] if self.loaded.languages else None
+        aside = [aside_for(line, spans, target, aligned) for line in lines]
         if any(aside):
             return self._translate_aside(lines, aside, with_alignment, on_progress)
         if self.protection is None:
@@ -183,20 +175,6 @@ class Translator:
             for k, nbest in zip(lost, again):
                 out[k] = nbest
         return out
-
-    def _aside(self, line: str) -> Aside | None:
-        """How ``line`` is translated as another text, if it is: without its access keys, where
-        spans are protected (access_keys.plain_keys: "Mise à jo~ur"), or inside its angle
-        brackets (tags.in_brackets: "<Aucun fichier>")."""
-        keys = plain_keys(line) if self.protection else None
-        if keys:
-            text, marks = keys
-            return Aside(text, True, lambda t: with_keys(t, marks))
-        held = in_brackets(line)
-        if held:
-            opening, words, closing = held
-            return Aside(words, False, lambda t: opening + t.text + closing)
-        return None
 
     def _translate_aside(
         self, lines: list[str], aside: list[Aside | None], with_alignment: bool, on_progress
@@ -212,10 +190,14 @@ class Translator:
         found = self.translate([texts[k] for k in first], with_alignment, on_progress)
         found += self.translate([texts[k] for k in extra], True) if extra else []
         for k, nbest in zip(first + extra, found):
-            for t in nbest if aside[k] else ():
-                t.text, t.source = aside[k].finish(t), lines[k]
+            if aside[k]:
+                nbest = [replace(aside[k].finish(t), source=lines[k]) for t in nbest]
             out[k] = nbest
         return out
+
+    def _spans(self, line: str) -> list[tuple[int, int]]:
+        """Where ``line``'s protected spans are."""
+        return [(s.start, s.end) for s in self.protection.finder.find(line)]
 
     def _lost(self, line: str, text: str) -> bool:
         """Whether ``text``, the translation of ``line``, lost one of its dates

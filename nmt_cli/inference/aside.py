@@ -1,0 +1,47 @@
+"""A line translated as another text and given back as the line's: without its access keys
+(access_keys.py: ``Mise à jo~ur``), inside its angle brackets (protect/tags.py: ``<Aucun
+fichier>``), without its quotation marks (quotes.py: ``« %1 »``). The other text is translated
+as a line of its own, and may itself be set aside (a label in brackets with an access key).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from nmt_cli.inference.access_keys import plain_keys, with_keys
+from nmt_cli.inference.quotes import MARKS, requoted, unquoted
+from nmt_cli.inference.translation import Translation
+from nmt_cli.protect.tags import in_brackets
+
+
+@dataclass(frozen=True)
+class Aside:
+    """A line translated as another ``text``: ``finish(translation)``, the line's translation;
+    ``aligned``: ``finish`` reads the word alignment."""
+
+    text: str
+    aligned: bool
+    finish: Callable[[Translation], Translation]
+
+
+def aside_for(
+    line: str,
+    spans: Callable[[str], Sequence[tuple[int, int]]] | None,
+    target: str | None,
+    aligned: bool,
+) -> Aside | None:
+    """How ``line`` is translated as another text, if it is. Where spans are protected
+    (``spans(line)``: where they are), its access keys and its quotation marks (outside the
+    spans) are taken out; the marks only where its translation will have a word alignment
+    (``aligned``), into ``target``, the target language. Angle brackets always."""
+    if spans is not None and (keys := plain_keys(line)):
+        text, marks = keys
+        return Aside(text, True, lambda t: replace(t, text=with_keys(t, marks)))
+    if held := in_brackets(line):
+        opening, words, closing = held
+        return Aside(words, False, lambda t: replace(t, text=opening + t.text + closing))
+    quotes = spans is not None and aligned and not MARKS.isdisjoint(line)
+    if quotes and (quoted := unquoted(line, spans(line))):
+        return Aside(quoted.text, True, lambda t: requoted(t, quoted, target))
+    return None
