@@ -17,6 +17,7 @@ from dataclasses import replace
 
 import torch
 
+from nmt_cli.align.forced import align_pairs
 from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
 from nmt_cli.inference.aside import Aside, aside_for
@@ -179,21 +180,28 @@ class Translator:
     def _translate_aside(
         self, lines: list[str], aside: list[Aside | None], with_alignment: bool, on_progress
     ) -> list[list[Translation]]:
-        """Each line's translations, a line with an Aside translated as its text (with its word
-        alignment if it needs one; a CTranslate2 export gives none unless asked: an access key
-        goes on the first letter) and given back as the Aside says."""
-        aligns = self.loaded.model is not None and not with_alignment
-        extra = [k for k, a in enumerate(aside) if a and a.aligned and aligns]
-        first = sorted(set(range(len(lines))) - set(extra))
+        """Each line's translations, a line with an Aside translated as its text, in the same
+        batches as the others, and given back as the Aside says. One whose Aside reads the word
+        alignment, which the caller did not ask for, gets it from a forced pass over the two
+        texts (`nmt align`'s: align/forced.py); a CTranslate2 export has none: an access key
+        goes on the first letter."""
         texts = [a.text if a else line for a, line in zip(aside, lines)]
-        out: list[list[Translation]] = [[] for _ in lines]
-        found = self.translate([texts[k] for k in first], with_alignment, on_progress)
-        found += self.translate([texts[k] for k in extra], True) if extra else []
-        for k, nbest in zip(first + extra, found):
+        out = self.translate(texts, with_alignment, on_progress)
+        if not with_alignment and self.loaded.model is not None:
+            self._align([t for a, nbest in zip(aside, out) if a and a.aligned for t in nbest])
+        for k, nbest in enumerate(out):
             if aside[k]:
-                nbest = [replace(aside[k].finish(t), source=lines[k]) for t in nbest]
-            out[k] = nbest
+                out[k] = [replace(aside[k].finish(t), source=lines[k]) for t in nbest]
         return out
+
+    def _align(self, translations: list[Translation]) -> None:
+        """Each of ``translations`` (of its source, a line) given the word alignment of its
+        source and text, read by this translator's link rule."""
+        todo = [t for t in translations if self.tok.encode(t.source) and self.tok.encode(t.text)]
+        sources, texts = [t.source for t in todo], [t.text for t in todo]
+        found = align_pairs(self.loaded, sources, texts, rule=self.link_rule) if todo else []
+        for t, alignment in zip(todo, found):
+            t.alignment = alignment.links
 
     def _spans(self, line: str) -> list[tuple[int, int]]:
         """Where ``line``'s protected spans are."""
