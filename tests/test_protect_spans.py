@@ -72,6 +72,8 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("Utilisez * du pavé, pas ###.", [("markup", "*"), ("markup", "###")]),
         ("Affichés comme ### ici", [("markup", "###")]),
         ("A | B", [("markup", "|"), ("letter", "B")]),
+        ("« { » requis", [("markup", "{")]),  # a bracket alone is named, not opened
+        ("Voir (page 3) et f(x)", [("number", "3")]),
         ("~Grammaire par (~Fichier)", []),  # access keys: taken out before (access_keys.py)
         ("&Fichier, AT&T, R&D", []),
         ("Mise à jo~ur, ~/notes", [("path", "~/notes")]),
