@@ -73,6 +73,14 @@ def test_punctuation_inside_the_pair_stays_inside():
     assert _translated("« Vraiment ? »", "Really?", [(0, 0), (1, 0)]) == "“Really?”"
 
 
+def test_an_opening_mark_after_a_bracket_stays_inside_it():
+    line = "équipes (« toute une réussite », dit-il)"
+    links = [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]
+    assert _translated(line, "teams (all a success, he says)", links) == (
+        "teams (“all a success”, he says)"
+    )
+
+
 def test_straight_marks_stay_straight_and_typographic_ones_become_the_target_s():
     links = [(0, 0), (1, 1)]
     assert _translated('"Bonjour" Marie', "Hello Marie", links) == '"Hello" Marie'

@@ -38,11 +38,13 @@ _CLOSED_BEFORE = ".,;:…)]"  # punctuation a source may set after its closing m
 
 @dataclass(frozen=True)
 class Pair:
-    """A pair of marks: the source's opening mark, and the punctuation the source set right
-    after its closing mark (``""``: none)."""
+    """A pair of marks: the source's opening mark, the punctuation the source set right
+    after its closing mark (``""``: none) and the bracket right before its opening mark
+    (``("toute une réussite", dit-il)``)."""
 
     opening: str
     after: str
+    before: str = ""
 
 
 @dataclass(frozen=True)
@@ -137,7 +139,10 @@ def _enclosed(
             return None
         e.first, e.end = kept[inside[0]], kept[inside[-1]] + 1
         after = line[i + 1] if i + 1 < len(line) else ""
-        pairs[id(e)] = Pair(line[start], after if after in _CLOSED_BEFORE else "")
+        before = line[start - 1] if start else ""
+        pairs[id(e)] = Pair(
+            line[start], after if after in _CLOSED_BEFORE else "", before if before in "([" else ""
+        )
         siblings.append(e)
     return Quoted(text, words, tuple(roots), pairs)
 
@@ -156,7 +161,7 @@ def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
     written), its alignment counting the line's source words."""
     words = t.text.split()
     runs = place_elements(quoted.enclosures, t.alignment, len(words))
-    opening: dict[int, str] = {}
+    opening: dict[int, list[tuple[str, str]]] = {}
     closing: dict[int, list[tuple[str, str]]] = {}
     depth: dict[int, int] = {}
     for e in quoted.enclosures:
@@ -166,9 +171,9 @@ def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
             continue
         pair = quoted.pairs[id(e)]
         left, right = _written(pair.opening, depth[id(e)], target)
-        opening[start] = opening.get(start, "") + left
+        opening.setdefault(start, []).append((left, pair.before))
         closing.setdefault(end - 1, []).insert(0, (right, pair.after))
-    out = []
+    out, starts = [], []  # starts: where in out[k] the model's word k begins
     for k, word in enumerate(words):
         for right, after in closing.get(k, ()):
             trailing = _TRAILING.search(word)
@@ -176,12 +181,18 @@ def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
                 word = word[: trailing.start()] + right + trailing.group()
             else:
                 word += right
-        out.append(opening.get(k, "") + word)
+        lead = ""
+        for left, before in reversed(opening.get(k, ())):
+            if before and word.startswith(before) and not lead:
+                lead, word = before, word[len(before) :]
+            word = left + word
+        out.append(lead + word)
+        starts.append(len(lead) + sum(len(left) for left, _ in opening.get(k, ())))
     text = " ".join(out)
     # the target word each word became (a mark with a space in it, French "« ", is a word)
     new_word, at, target = _word_index(text), 0, []
     for k, word in enumerate(out):
-        target.append(new_word[at + len(opening.get(k, ""))] if word else k)
+        target.append(new_word[min(at + starts[k], len(text) - 1)] if word else k)
         at += len(word) + 1
     scores = [0.0] * len(text.split()) if t.word_scores else []
     for k, score in enumerate(t.word_scores[: len(target)]):
