@@ -39,6 +39,8 @@ def test_a_mark_between_two_words_leaves_them_apart():
         "« Oui » et « non",
         "Rien à citer",
         "« »",  # a pair around nothing
+        'Tapez print("bonjour") dans la console.',  # a string in code
+        'La clé {"a": 1} est lue.',
     ],
 )
 def test_a_line_whose_marks_do_not_pair_up_is_translated_as_it_is(line):

@@ -64,7 +64,7 @@ class Quoted:
 
 def _marks(line: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, bool]] | None:
     """(position, opens) of each double mark of ``line`` outside ``spans``; None where they do
-    not pair up (a straight mark opens before a word and closes after one)."""
+    not pair up (a straight mark opens prose before a word and closes after one)."""
     stack: list[tuple[int, str]] = []
     found = []
     for i, c in enumerate(line):
@@ -75,12 +75,22 @@ def _marks(line: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, bool]
         if stack and OPENING[stack[-1][1]] == c and not (c == '"' and before.isspace()):
             stack.pop()
             found.append((i, False))
-        elif c in OPENING and not (c == '"' and after.isspace()):
+        elif c in OPENING and (c != '"' or not after.isspace() and _opens_prose(line, i)):
             stack.append((i, c))
             found.append((i, True))
         else:
             return None
     return found if found and not stack else None
+
+
+def _opens_prose(line: str, i: int) -> bool:
+    """Whether the straight mark at ``i`` opens a quotation in prose: after a space, another
+    mark, an elided word (``d'"extrême"``) or a bracket that starts a word; not a string in
+    code (``print("bonjour")``, ``{"a": 1}``)."""
+    before = line[i - 1] if i else " "
+    if before in "([":
+        before = line[i - 2] if i > 1 else " "
+    return before.isspace() or before in "«“„'’"
 
 
 def unquoted(line: str, spans: Sequence[tuple[int, int]] = ()) -> Quoted | None:
