@@ -71,6 +71,13 @@ def test_a_closing_mark_before_the_source_s_full_stop_stays_before_it():
     assert _translated('"croisés".', "crusaders.", [(0, 0)]) == '"crusaders".'
 
 
+def test_a_closing_mark_goes_before_the_source_s_punctuation_after_the_word_s_own():
+    line = '"Standard (court)", "Standard (long)".'
+    links = [(0, 0), (1, 1), (2, 2), (3, 3)]
+    text = "Standard (short), Standard (long)."
+    assert _translated(line, text, links) == '"Standard (short)", "Standard (long)".'
+
+
 def test_punctuation_inside_the_pair_stays_inside():
     assert _translated("« Vraiment ? »", "Really?", [(0, 0), (1, 0)]) == "“Really?”"
 

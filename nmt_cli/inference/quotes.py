@@ -187,8 +187,10 @@ def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
     for k, word in enumerate(words):
         for right, after in closing.get(k, ()):
             trailing = _TRAILING.search(word)
-            if after and trailing and trailing.group().startswith(after):
-                word = word[: trailing.start()] + right + trailing.group()
+            cut = trailing.group().find(after) if after and trailing else -1
+            if cut >= 0:  # before the source's punctuation: (short)", not (short),"
+                cut += trailing.start()
+                word = word[:cut] + right + word[cut:]
             else:
                 word += right
         lead = ""
