@@ -78,6 +78,12 @@ def test_a_closing_mark_goes_before_the_source_s_punctuation_after_the_word_s_ow
     assert _translated(line, text, links) == '"Standard (short)", "Standard (long)".'
 
 
+def test_closing_marks_on_one_word_close_from_the_inside_out():
+    line = "« Il a dit « oui », puis « non ». »"
+    links = [(0, 0), (1, 1), (2, 1), (3, 2), (4, 3), (5, 4)]
+    assert _translated(line, "He said yes, then no.", links) == "“He said ‘yes’, then ‘no’.”"
+
+
 def test_punctuation_inside_the_pair_stays_inside():
     assert _translated("« Vraiment ? »", "Really?", [(0, 0), (1, 0)]) == "“Really?”"
 

@@ -185,14 +185,7 @@ def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
         closing.setdefault(end - 1, []).insert(0, (right, pair.after))
     out, starts = [], []  # starts: where in out[k] the model's word k begins
     for k, word in enumerate(words):
-        for right, after in closing.get(k, ()):
-            trailing = _TRAILING.search(word)
-            cut = trailing.group().find(after) if after and trailing else -1
-            if cut >= 0:  # before the source's punctuation: (short)", not (short),"
-                cut += trailing.start()
-                word = word[:cut] + right + word[cut:]
-            else:
-                word += right
+        word = _closed(word, closing.get(k, []))
         lead = ""
         for left, before in reversed(opening.get(k, ())):
             if before and word.startswith(before) and not lead:
@@ -215,6 +208,23 @@ def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
         if s < len(quoted.words) and u < len(target)
     ]
     return replace(t, text=text, alignment=links, word_scores=scores)
+
+
+def _closed(word: str, closing: list[tuple[str, str]]) -> str:
+    """``word`` with its closing marks (innermost first, each with the punctuation the source
+    set after it): each before the first of the word's closing punctuation that is its own
+    (``(short),`` -> ``(short)",``), else at its end, and never after an outer one."""
+    trailing = _TRAILING.search(word)
+    tail = trailing.group() if trailing else ""
+    at = []
+    for _, after in closing:
+        cut = tail.find(after) if after else -1
+        at.append(len(word) - len(tail) + cut if cut >= 0 else len(word))
+    for n in range(len(at) - 2, -1, -1):
+        at[n] = min(at[n], at[n + 1])
+    for n in sorted(range(len(at)), key=lambda n: (-at[n], -n)):  # from the end, outer first
+        word = word[: at[n]] + closing[n][0] + word[at[n] :]
+    return word
 
 
 def _depths(e: Enclosure, depth: int, out: dict[int, int]) -> None:
