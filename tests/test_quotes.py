@@ -84,6 +84,13 @@ def test_closing_marks_on_one_word_close_from_the_inside_out():
     assert _translated(line, "He said yes, then no.", links) == "“He said ‘yes’, then ‘no’.”"
 
 
+def test_a_french_question_mark_after_the_pair_stays_after_it():
+    line = "Modifier la langue du dictionnaire « %1 » ?"
+    links = [(0, 0), (1, 3), (2, 4), (3, 4), (4, 5), (5, 5)]
+    text = "Change the language of dictionary %1?"
+    assert _translated(line, text, links) == "Change the language of dictionary “%1”?"
+
+
 def test_punctuation_inside_the_pair_stays_inside():
     assert _translated("« Vraiment ? »", "Really?", [(0, 0), (1, 0)]) == "“Really?”"
 

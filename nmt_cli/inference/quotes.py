@@ -15,9 +15,10 @@ whose double marks do not pair up (an inch mark, a quotation a later line closes
 translated as it is. Written: straight marks stay straight; typographic ones become the target
 language's (protect/languages.py: English ``“ ”``, French ``« »``; nested, its inner pair),
 or stay as the source writes them for a target without a table. A closing mark the source set
-before a full stop, a comma or a bracket (``"croisés".``) goes before the translation's
-(``"crusaders".``); else after the enclosed words' punctuation (``« Vraiment ? »``:
-``“Really?”``).
+before punctuation (``"croisés".``, ``« %1 » ?``) goes before the translation's
+(``"crusaders".``, ``“%1”?``); else after the enclosed words' punctuation (``« Vraiment ? »``:
+``“Really?”``). A straight mark opens prose only: a string in code (``print("bonjour")``)
+leaves its line as it is.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from nmt_cli.protect.languages import LANGUAGES
 OPENING = {"«": "»", "“": "”", "„": "“", '"': '"'}
 MARKS = frozenset('«»“”„"')
 _TRAILING = re.compile(r"[.,;:!?…)\]]+$")
-_CLOSED_BEFORE = ".,;:…)]"  # punctuation a source may set after its closing mark
+# punctuation a source may set after its closing mark (French with a space: « %1 » ?)
+_CLOSED_BEFORE = ".,;:…)]?!"
 
 
 @dataclass(frozen=True)
@@ -148,7 +150,7 @@ def _enclosed(
         if not inside:
             return None
         e.first, e.end = kept[inside[0]], kept[inside[-1]] + 1
-        after = line[i + 1] if i + 1 < len(line) else ""
+        after = line[i + 1 :].lstrip(" \u00a0\u202f")[:1]
         before = line[start - 1] if start else ""
         pairs[id(e)] = Pair(
             line[start], after if after in _CLOSED_BEFORE else "", before if before in "([" else ""
