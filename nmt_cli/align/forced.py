@@ -113,8 +113,11 @@ def align_pairs(
     head: int | None = None,
     target_ids: list[list[int]] | None = None,
     line_numbers: list[int] | None = None,
+    attend: Callable[[list[tuple[list[int], list[int]]]], list[torch.Tensor]] | None = None,
 ) -> list[Alignment]:
-    """Alignments of sentence pairs; ``target_ids`` skips re-tokenising given translations.
+    """Alignments of sentence pairs; ``target_ids`` skips re-tokenising given translations;
+    ``attend`` computes the forced passes' attention (default: forced_attention, ``layer``'s
+    and ``head``'s).
 
     Word positions are those of ``line.split()`` on each side, as fast_align counts them;
     ``rule`` reads the links from the weights at the level shown (words, or pieces).
@@ -139,7 +142,8 @@ def align_pairs(
             side = "source" if not s[0] else "target"
             where = f"line {line_numbers[n]}" if line_numbers else f"pair {n + 1}"
             raise InputError(f"{where}: the {side} is empty after tokenisation")
-    maps = forced_attention(bundle.model, [(s[0], t[0]) for s, t in zip(src, tgt)], layer, head)
+    pairs = [(s[0], t[0]) for s, t in zip(src, tgt)]
+    maps = attend(pairs) if attend else forced_attention(bundle.model, pairs, layer, head)
     out = []
     for src_text, tgt_text, (s, s_owner, n_s), (t, t_owner, n_t), att in zip(
         sources, targets, src, tgt, maps

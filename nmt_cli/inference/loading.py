@@ -10,6 +10,7 @@ Loading never changes torch's process-wide thread count: a command sets it first
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
@@ -32,7 +33,9 @@ class LoadedModel:
     ready to search: its weights in ``precision`` (fp32, bf16; int8 weights count as fp32
     arithmetic), searched by ``search`` (default: nmt-cli's own over its weights)."""
 
-    def __init__(self, bundle: Any, precision: str = "fp32", search: Search | None = None):
+    def __init__(
+        self, bundle: Any, precision: str = "fp32", search: Search | None = None, workers: int = 1
+    ):
         if precision == "bf16":
             from nmt_cli.hardware.precision import pad_matmul_rows
 
@@ -44,6 +47,7 @@ class LoadedModel:
                 pad_matmul_rows(bundle.model)  # its live rows shrink every step: precision.py
         self.bundle = bundle
         self.precision = precision
+        self.workers = workers
         self.search: Search = search if search is not None else partial(translate_ids, self.model)
 
     @property
@@ -90,13 +94,21 @@ class LoadedModel:
         self, pairs: list[tuple[list[int], list[int]]], chunk: int = 64
     ) -> list[torch.Tensor]:
         """The full-context alignment pass's attention (T+1, S+1) of each (source ids, target
-        ids) pair, ``chunk`` pairs at a time."""
+        ids) pair (a model without one: its alignment layer's, as `nmt align` reads it), at
+        most ``chunk`` pairs at a time, ``workers`` chunks side by side as the search runs its
+        batches (each thread one of torch's: use_threads)."""
         from nmt_cli.align.forced import forced_attention
 
-        out: list[torch.Tensor] = []
-        for start in range(0, len(pairs), chunk):
-            out.extend(forced_attention(self.model, pairs[start : start + chunk], None, None))
-        return out
+        size = max(1, min(chunk, -(-len(pairs) // self.workers)))
+        chunks = [pairs[start : start + size] for start in range(0, len(pairs), size)]
+
+        def attend(part: list[tuple[list[int], list[int]]]) -> list[torch.Tensor]:
+            return forced_attention(self.model, part, None, None)
+
+        if self.workers > 1 and len(chunks) > 1:
+            with ThreadPoolExecutor(self.workers) as pool:
+                return [a for found in pool.map(attend, chunks) for a in found]
+        return [a for part in chunks for a in attend(part)]
 
 
 def use_threads(options: LoadOptions, parallel_batches: bool = False) -> int:
@@ -152,10 +164,10 @@ def load_model(
     quantize = options.quantize
     arithmetic = "fp32" if quantize else resolve_precision(options.precision, where.type)
     bundle.model = _prepared(bundle.model, where, quantize, arithmetic)
-    search = None
+    search, threads = None, 1
     if workers > 1 and where.type == "cpu" and arithmetic == "fp32":
-        search = partial(translate_ids, bundle.model, workers=workers)
-    return LoadedModel(bundle, arithmetic, search)
+        search, threads = partial(translate_ids, bundle.model, workers=workers), workers
+    return LoadedModel(bundle, arithmetic, search, threads)
 
 
 def _load_exported(path, options: LoadOptions, attention: bool, alignment: bool) -> LoadedModel:

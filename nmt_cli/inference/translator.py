@@ -198,8 +198,11 @@ class Translator:
         """Each of ``translations`` (of its source, a line) given the word alignment of its
         source and text, read by this translator's link rule."""
         todo = [t for t in translations if self.tok.encode(t.source) and self.tok.encode(t.text)]
+        if not todo:
+            return
         sources, texts = [t.source for t in todo], [t.text for t in todo]
-        found = align_pairs(self.loaded, sources, texts, rule=self.link_rule) if todo else []
+        attend = self.loaded.alignment_attention  # on the search's threads, side by side
+        found = align_pairs(self.loaded, sources, texts, rule=self.link_rule, attend=attend)
         for t, alignment in zip(todo, found):
             t.alignment = alignment.links
 
