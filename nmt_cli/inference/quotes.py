@@ -53,9 +53,10 @@ class Pair:
 class Quoted:
     """A line without its quotation marks.
 
-    text      the line without its marks (and the spaces inside them: ``« Oui »`` is ``Oui``)
-    words     for each word of ``text.split()``, the line's word it comes from
-    pairs     the marks' pairs, the enclosed words of ``text`` each as an Enclosure (a tree)
+    text        the line without its marks (and the spaces inside them: ``« Oui »`` is ``Oui``)
+    words       for each word of ``text.split()``, the line's word it comes from
+    enclosures  the words of ``text`` each pair enclosed, as a tree (markup/placement.py)
+    pairs       each enclosure's marks, by its id()
     """
 
     text: str
@@ -101,7 +102,7 @@ def unquoted(line: str, spans: Sequence[tuple[int, int]] = ()) -> Quoted | None:
     marks = _marks(line, spans)
     if marks is None:
         return None
-    text, origin = "", []  # origin: for each character of text, its position in line
+    chars, origin = [], []  # the text's characters; origin: each one's position in line
     drop = set()
     for i, opens in marks:
         drop.add(i)
@@ -112,10 +113,13 @@ def unquoted(line: str, spans: Sequence[tuple[int, int]] = ()) -> Quoted | None:
     for i, c in enumerate(line):
         if i in drop:
             nxt = next((k for k in range(i + 1, len(line)) if k not in drop), None)
-            if text and text[-1].isalnum() and nxt is not None and line[nxt].isalnum():
-                text, origin = text + " ", [*origin, i]  # a mark between two words
+            if chars and chars[-1].isalnum() and nxt is not None and line[nxt].isalnum():
+                chars.append(" ")  # a mark between two words
+                origin.append(i)
             continue
-        text, origin = text + c, [*origin, i]
+        chars.append(c)
+        origin.append(i)
+    text = "".join(chars)
     line_word = _word_index(line)
     words = tuple(line_word[origin[m.start()]] for m in re.finditer(r"\S+", text))
     return _enclosed(line, text, origin, marks, words)
