@@ -29,19 +29,19 @@ def aside_for(
     line: str,
     spans: Callable[[str], Sequence[tuple[int, int]]] | None,
     target: str | None,
-    aligned: bool,
+    alignable: bool,
 ) -> Aside | None:
     """How ``line`` is translated as another text, if it is. Where spans are protected
     (``spans(line)``: where they are), its access keys and its quotation marks (outside the
-    spans) are taken out; the marks only where its translation will have a word alignment
-    (``aligned``), into ``target``, the target language. Angle brackets always."""
+    spans) are taken out; the marks only where its translation can have a word alignment
+    (``alignable``), into ``target``, the target language. Angle brackets always."""
     if spans is not None and (keys := plain_keys(line)):
         text, marks = keys
         return Aside(text, True, lambda t: replace(t, text=with_keys(t, marks)))
     if held := in_brackets(line):
         opening, words, closing = held
         return Aside(words, False, lambda t: replace(t, text=opening + t.text + closing))
-    quotes = spans is not None and aligned and not MARKS.isdisjoint(line)
+    quotes = spans is not None and alignable and not MARKS.isdisjoint(line)
     if quotes and (quoted := unquoted(line, spans(line))):
         return Aside(quoted.text, True, lambda t: requoted(t, quoted, target))
     return None

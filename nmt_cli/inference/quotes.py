@@ -24,11 +24,11 @@ leaves its line as it is.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from nmt_cli.inference.translation import Translation
-from nmt_cli.markup.placement import Enclosure, place_elements, preorder
+from nmt_cli.markup.placement import Enclosure, place_elements
 from nmt_cli.protect.languages import LANGUAGES
 
 OPENING = {"«": "»", "“": "”", "„": "“", '"': '"'}
@@ -179,14 +179,11 @@ def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
     runs = place_elements(quoted.enclosures, t.alignment, len(words))
     opening: dict[int, list[tuple[str, str]]] = {}
     closing: dict[int, list[tuple[str, str]]] = {}
-    depth: dict[int, int] = {}
-    for e in quoted.enclosures:
-        _depths(e, 0, depth)
-    for e, (start, end) in zip(preorder(quoted.enclosures), runs):
+    for (e, depth), (start, end) in zip(_with_depths(quoted.enclosures), runs):
         if start == end:
             continue
         pair = quoted.pairs[id(e)]
-        left, right = _written(pair.opening, depth[id(e)], target)
+        left, right = _written(pair.opening, depth, target)
         opening.setdefault(start, []).append((left, pair.before))
         closing.setdefault(end - 1, []).insert(0, (right, pair.after))
     out, starts = [], []  # starts: where in out[k] the model's word k begins
@@ -233,7 +230,8 @@ def _closed(word: str, closing: list[tuple[str, str]]) -> str:
     return word
 
 
-def _depths(e: Enclosure, depth: int, out: dict[int, int]) -> None:
-    out[id(e)] = depth
-    for child in e.children:
-        _depths(child, depth + 1, out)
+def _with_depths(enclosures: Sequence[Enclosure], depth: int = 0) -> Iterator[tuple]:
+    """Each enclosure in pre-order (place_elements' order) with how deep it is nested."""
+    for e in enclosures:
+        yield e, depth
+        yield from _with_depths(e.children, depth + 1)

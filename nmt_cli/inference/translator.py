@@ -161,10 +161,10 @@ class Translator:
         """nbest translations for each line, in input order (with ``split``, a line's n-best
         are the best combinations of its sentences' n-best: see translation.best_combinations).
         ``on_progress(fraction)`` hears, batch by batch, which fraction of the work is done."""
-        aligned = self.loaded.model is not None or with_alignment
+        alignable = self.loaded.model is not None or with_alignment
         spans = self._spans if self.protection else None
         target = self.loaded.languages[1] if self.loaded.languages else None
-        aside = [aside_for(line, spans, target, aligned) for line in lines]
+        aside = [aside_for(line, spans, target, alignable) for line in lines]
         if any(aside):
             return self._translate_aside(lines, aside, with_alignment, on_progress)
         if self.protection is None:
