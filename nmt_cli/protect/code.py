@@ -13,8 +13,10 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
     sql          a statement from its capital keyword: ``SELECT nom FROM clients WHERE id = 3;``,
                  its quoted values with their quotes (``WHERE nom = 'Dupont'``), to its ``;`` or
                  to the last word that continues it (``... WHERE id = 3 pour voir``: not ``pour``)
-    shell        a command line (spans.py, kind ``command``) that quotes an argument or chains
-                 commands: ``grep -r "mot clé" src/``, ``ls -l | wc -l``, ``echo 'oui' > a.txt``
+    command      a command line: a well-known program (``_PROGRAMS``) with options or paths, or
+                 with a subcommand (``git status``, ``pip install -U nmt-cli``)
+    shell        a command line that quotes an argument or chains commands:
+                 ``grep -r "mot clé" src/``, ``ls -l | wc -l``, ``echo 'oui' > a.txt``
     formula      a LibreOffice Math command: a word that holds Math's placeholder ``<?>``
                  (``<?>over<?>``, ``matrix{<?>#<?>}``, ``neg<?>``), closing punctuation aside
 """
@@ -94,3 +96,65 @@ def is_shell(text: str) -> bool:
     words = bare.split()
     program = words[1] if words[:1] == ["sudo"] and len(words) > 1 else words[0]
     return program in _QUOTING or bool(_CHAINED.search(bare.split(None, 1)[-1]))
+
+
+# Programs whose name, followed by options or paths, starts a command line.
+_PROGRAMS = (
+    "ls cd cp mv rm mkdir rmdir touch cat less more head tail grep find chmod chown ln tar "
+    "gzip gunzip zip unzip curl wget ssh scp rsync python python3 pip pip3 sudo echo diff "
+    "sed awk sort uniq wc df ps kill top make cmake gcc npm npx node java docker kubectl "
+    "systemctl apt apt-get brew conda cargo go git nmt"
+).split()
+# Programs with subcommands: the program and a subcommand are a command line on their own.
+_SUBCOMMANDS = {
+    "git": "init clone add commit push pull status log diff checkout switch branch merge rebase "
+    "fetch reset tag stash show",
+    "pip": "install uninstall freeze list show",
+    "npm": "install uninstall run test start ci",
+    "docker": "run build pull push ps exec images compose",
+    "apt": "install remove update upgrade",
+    "apt-get": "install remove update upgrade",
+    "cargo": "build run test install",
+    "nmt": "translate train align evaluate average export tokenizer",
+}
+_ARG = (
+    r"(?:-{1,2}[\w][\w=.,:/+-]*"  # an option
+    r"|[~.]{0,2}/[^\s]*|\.\.?(?![^\s])"  # a path
+    r"|[\w.-]+\.[a-z0-9]{1,5}\b"  # a file
+    r"|\*[\w.*]*)"  # a glob
+)
+
+
+def _programs() -> tuple[str, str]:
+    """The programs with a subcommand (``git status``), and those alone, as alternations."""
+    sub = "|".join(
+        rf"{re.escape(p)} (?:{'|'.join(names.split())})(?![\w-])"
+        for p, names in _SUBCOMMANDS.items()
+    )
+    plain = "|".join(re.escape(p) for p in sorted(_PROGRAMS, key=len, reverse=True))
+    return sub, plain
+
+
+def _command_pattern() -> str:
+    """A well-known program's command line (spans.py, kind ``command``)."""
+    sub, plain = _programs()
+    return (
+        rf"(?<![\w/.-])(?:sudo )?(?:(?:{sub})(?: {_ARG}| \w*(?:\d|[-._/]\w)[\w./-]*)*"
+        rf"|(?:{plain})(?: {_ARG})+)"
+    )
+
+
+def _shell_pattern() -> str:
+    """A command line with a quoted argument or a chain (kind ``shell``)."""
+    sub, plain = _programs()
+    arg = rf"(?:{_ARG}|[\w.-]+/[^\s]*|\$\{{?\w+\}}?)"  # also a relative path, a $VAR
+    start = rf"(?:sudo )?(?:{sub}|{plain})"
+    step = rf"(?: (?:{arg}|{QUOTED})| ?(?:{CHAIN}) ?(?:{start}|{arg}))"
+    return (
+        rf"(?<![\w/.-]){start}(?: {arg})*(?: (?:{QUOTED})| ?(?:{CHAIN}) ?(?:{start}|{arg}))"
+        rf"{step}*"
+    )
+
+
+COMMAND = _command_pattern()
+SHELL = _shell_pattern()

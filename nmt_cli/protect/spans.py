@@ -79,70 +79,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from nmt_cli.protect import code, format_strings, icu, keys
-from nmt_cli.protect.code import CHAIN, QUOTED
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.languages import languages_for
 from nmt_cli.protect.numbers import CURRENCIES, ROMAN_TENS, SIGNS
 from nmt_cli.protect.units import units_for
 
 _CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command
-
-# Programs whose name, followed by options or paths, starts a command line.
-_PROGRAMS = (
-    "ls cd cp mv rm mkdir rmdir touch cat less more head tail grep find chmod chown ln tar "
-    "gzip gunzip zip unzip curl wget ssh scp rsync python python3 pip pip3 sudo echo diff "
-    "sed awk sort uniq wc df ps kill top make cmake gcc npm npx node java docker kubectl "
-    "systemctl apt apt-get brew conda cargo go git nmt"
-).split()
-# Programs with subcommands: the program and a subcommand are a command line on their own.
-_SUBCOMMANDS = {
-    "git": "init clone add commit push pull status log diff checkout switch branch merge rebase "
-    "fetch reset tag stash show",
-    "pip": "install uninstall freeze list show",
-    "npm": "install uninstall run test start ci",
-    "docker": "run build pull push ps exec images compose",
-    "apt": "install remove update upgrade",
-    "apt-get": "install remove update upgrade",
-    "cargo": "build run test install",
-    "nmt": "translate train align evaluate average export tokenizer",
-}
-_ARG = (
-    r"(?:-{1,2}[\w][\w=.,:/+-]*"  # an option
-    r"|[~.]{0,2}/[^\s]*|\.\.?(?![^\s])"  # a path
-    r"|[\w.-]+\.[a-z0-9]{1,5}\b"  # a file
-    r"|\*[\w.*]*)"  # a glob
-)
-
-
-def _programs() -> tuple[str, str]:
-    """The programs with a subcommand (``git status``), and those alone, as alternations."""
-    sub = "|".join(
-        rf"{re.escape(p)} (?:{'|'.join(names.split())})(?![\w-])"
-        for p, names in _SUBCOMMANDS.items()
-    )
-    plain = "|".join(re.escape(p) for p in sorted(_PROGRAMS, key=len, reverse=True))
-    return sub, plain
-
-
-def _command_pattern() -> str:
-    sub, plain = _programs()
-    return (
-        rf"(?<![\w/.-])(?:sudo )?(?:(?:{sub})(?: {_ARG}| \w*(?:\d|[-._/]\w)[\w./-]*)*"
-        rf"|(?:{plain})(?: {_ARG})+)"
-    )
-
-
-def _shell_pattern() -> str:
-    """A command line with a quoted argument or a chain (code.py, kind ``shell``)."""
-    sub, plain = _programs()
-    arg = rf"(?:{_ARG}|[\w.-]+/[^\s]*|\$\{{?\w+\}}?)"  # also a relative path, a $VAR
-    start = rf"(?:sudo )?(?:{sub}|{plain})"
-    step = rf"(?: (?:{arg}|{QUOTED})| ?(?:{CHAIN}) ?(?:{start}|{arg}))"
-    return (
-        rf"(?<![\w/.-]){start}(?: {arg})*(?: (?:{QUOTED})| ?(?:{CHAIN}) ?(?:{start}|{arg}))"
-        rf"{step}*"
-    )
-
 
 _NUMBER_END = r"(?![\w]|[.,]\d)"
 _SPACE = "[ \u00a0\u202f]"
@@ -196,8 +138,8 @@ _FIRST: tuple[tuple[str, str], ...] = (
         r"|(?<![\w@./:~-])(?:[A-Za-z0-9-]+\.)+[a-z]{2,6}/[^\s<>\"`]*",  # a host, then a path
     ),
     ("email", r"(?<![\w.+-])[\w+-][\w.+-]*@[\w-]+(?:\.[\w-]+)+"),
-    ("shell", _shell_pattern()),
-    ("command", _command_pattern()),
+    ("shell", code.SHELL),
+    ("command", code.COMMAND),
     *((kind, pattern) for kind, pattern, _ in code.PATTERNS),
     (
         "path",
