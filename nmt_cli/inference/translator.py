@@ -22,6 +22,7 @@ from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
 from nmt_cli.inference.aside import Aside, aside_for
 from nmt_cli.inference.loading import LoadedModel, load_model
+from nmt_cli.inference.menus import with_menus
 from nmt_cli.inference.names import names_lost, put_names_back
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.protection import SpanProtection
@@ -206,6 +207,10 @@ class Translator:
         for t, alignment in zip(todo, found):
             t.alignment = alignment.links
 
+    def _labels(self, labels: list[str]) -> list[str]:
+        """Each of a menu path's ``labels`` translated as a line of its own (its best text)."""
+        return [nbest[0].text if nbest else x for x, nbest in zip(labels, self.translate(labels))]
+
     def _spans(self, line: str) -> list[tuple[int, int]]:
         """Where ``line``'s protected spans are."""
         return [(s.start, s.end) for s in self.protection.finder.find(line)]
@@ -227,8 +232,8 @@ class Translator:
         self, lines: list[str], with_alignment: bool, on_progress, facts: bool = False
     ) -> list[list[Translation]]:
         """Each line translated with its spans masked (``facts``: its dates and untaught names
-        too)."""
-        masked = [self.protection.mask(line, facts) for line in lines]
+        too), a menu path's labels each translated as a line (inference/menus.py)."""
+        masked = with_menus([self.protection.mask(line, facts) for line in lines], self._labels)
         # an ICU message is one sentence: its branches' sentence ends are not the line's
         whole = [any(span.kind == "icu" for span in m.spans) for m in masked]
         found = self._translate_lines([m.text for m in masked], with_alignment, on_progress, whole)

@@ -38,6 +38,10 @@ recorded, every language's detectors run.
     quotes      its typographic quotation marks: opening, closing, and the pair nested
                 inside (English ``“ ”`` and ``‘ ’``, French ``« »`` with no-break spaces and
                 ``“ ”``, German ``„ “`` and ``‚ ‘``: inference/quotes.py)
+    menu_ends   the words that end a menu path's last label, as the sentence goes on after it
+                (French ``Insertion ▸ Image ou faites glisser``: ``ou``; protect/menus.py): its
+                conjunctions and the words that start a clause, not the prepositions a label
+                may hold (``Enregistrer sous``, ``Exporter en PDF``, ``Send to``)
 """
 
 from __future__ import annotations
@@ -72,6 +76,7 @@ class Language:
     day_one: str = "1"
     mid: str | None = None
     quotes: tuple[str, str, str, str] = ("“", "”", "‘", "’")
+    menu_ends: tuple[str, ...] = ()
 
 
 _OCTETS = (("ko", "kB"), ("Ko", "kB"), ("Ko", "KB"), ("Mo", "MB"), ("Go", "GB"), ("To", "TB"))
@@ -90,6 +95,7 @@ LANGUAGES = {
         ),
         month_alone=False,
         mid="mid-",
+        menu_ends=tuple("and or then but so which that when where while if before after".split()),
     ),
     "fr": Language(
         "fr",
@@ -144,6 +150,10 @@ LANGUAGES = {
         day_one="1er",
         mid="mi-",
         quotes=("«\u00a0", "\u00a0»", "“", "”"),
+        menu_ends=tuple(
+            "et ou puis pour afin dans qui que qu'il si lorsque quand mais car alors ensuite"
+            " avant après".split()
+        ),
     ),
     "de": Language(
         "de",
@@ -177,6 +187,7 @@ LANGUAGES = {
         date_out="{day}. {month}",
         mid="Mitte ",
         quotes=("„", "“", "‚", "‘"),
+        menu_ends=tuple("und oder dann aber wenn um damit bevor nachdem".split()),
     ),
 }
 

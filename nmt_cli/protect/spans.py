@@ -2,6 +2,9 @@
 
 A span is found on the raw line, before sentence splitting and case restoration. Its kinds:
 
+    menu        a menu path, a program's labels joined by arrows: ``Outils ▸ Options ▸ Avancé``
+                (menus.py); it is the one kind whose words are translated: each label on its
+                own (inference/menus.py)
     markup      tags and entities, escaped (``&lt;em&gt;``, ``&amp;``) or not (``<br/>``),
                 runs of private-use characters (an icon font's glyphs; what nmt_cli/markup/
                 puts where an inline ``<code>`` element was), a menu path's arrows (``▸``) and
@@ -78,7 +81,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from nmt_cli.protect import code, format_strings, icu, keys
+from nmt_cli.protect import code, format_strings, icu, keys, menus
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.languages import languages_for
 from nmt_cli.protect.numbers import CURRENCIES, ROMAN_TENS, SIGNS
@@ -106,6 +109,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
     unit = "|".join(re.escape(u) for u in units_for(language))  # longest first: km/h, km
     roman = rf"(?<![\w.,-])(?:[VX]|(?=[IVXL]{{2}}){ROMAN_TENS})(?:{romans})(?![\w-])"
     return {
+        "menu": menus.pattern_for(language),
         "time": rf"(?<![\w.,])(?:{clocks})" if clocks else None,
         "measure": rf"(?<![\w.,]){_SIGN}(?:{_AMOUNT}){_SPACE}?(?:{unit})(?![\w'’²³])",
         "ordinal": rf"(?<![\w.,])\d+(?:{ordinals})(?![\w])" if ordinals else None,
@@ -186,6 +190,7 @@ def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
     language's), in the order ties are broken."""
     lang = _language_patterns(language)
     patterns = (
+        ("menu", lang["menu"]),
         *_FIRST,
         ("time", lang["time"]),
         *_AMOUNTS,
@@ -204,6 +209,7 @@ PATTERNS = patterns_for(None)  # every language's
 # What a line must hold for a kind to match in it: searched for first, as most lines hold no
 # span of most kinds (a search for a character costs a fraction of the kind's own pattern).
 NEEDS = {
+    "menu": f"[{re.escape(menus.ARROWS)}]",
     "markup": rf"[<&{PRIVATE_USE[0]}-{PRIVATE_USE[1]}{SYMBOLS}{BRACKETS}]",
     "code": "`",
     "icu": "plural|select",

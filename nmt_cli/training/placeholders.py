@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from nmt_cli.align.links import word_spans
 from nmt_cli.align.rules import Links
+from nmt_cli.protect.menus import same_path
 from nmt_cli.protect.numbers import convert
 from nmt_cli.protect.placeholders import RESERVED, Masked, mask
 from nmt_cli.protect.spans import Span, SpanFinder
@@ -49,18 +50,28 @@ def shows_placeholders(seed: int, epoch: int, pair: int, share: float) -> bool:
     return share > 0 and random.Random(f"placeholders {seed} {epoch} {pair}").random() < share
 
 
+def alike(s: Span, t: Span) -> bool:
+    """Whether target span ``t`` is source span ``s`` translated: two menu paths of as many
+    labels."""
+    return s.kind == t.kind == "menu" and same_path(s.text, t.text)
+
+
 def matched_spans(
     src: Sequence[Span], tgt: Sequence[Span], languages: tuple[str, str] | None
 ) -> list[tuple[int, int]]:
     """(source span, target span) index pairs: each source span, in order, with the first
     target span not yet taken that has its text, or its value (a number, an ordinal, as
-    ``languages`` write it); at most as many as there are reserved placeholders."""
+    ``languages`` write it), or, a menu path, as many labels (its translation: protect/menus.py);
+    at most as many as there are reserved placeholders."""
     source, target = languages or (None, None)
     taken: set[int] = set()
     matches = []
     for i, s in enumerate(src):
         wanted = {s.text, convert(s.text, s.kind, source, target)}
-        j = next((j for j, t in enumerate(tgt) if j not in taken and t.text in wanted), None)
+        j = next(
+            (j for j, t in enumerate(tgt) if j not in taken and (t.text in wanted or alike(s, t))),
+            None,
+        )
         if j is not None:
             taken.add(j)
             matches.append((i, j))

@@ -1,0 +1,62 @@
+"""Menu paths translated label by label (protect/menus.py finds them, kind ``menu``).
+
+The sentence is translated with each path as one placeholder; each label of every path of a
+batch is translated once, as a line of its own (an interface string: ``Avancé`` is "Advanced"),
+and the path the placeholder gives back is its labels' translations between its arrows as
+written: ``Outils ▸ Options ▸ %PRODUCTNAME ▸ Avancé`` -> ``Tools ▸ Options ▸ %PRODUCTNAME ▸
+Advanced``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from nmt_cli.protect.menus import menu_joined, menu_parts
+from nmt_cli.protect.placeholders import Masked
+
+_ENDS = ".!?"
+
+
+def with_menus(
+    masked: Sequence[Masked], translate: Callable[[list[str]], list[str]]
+) -> list[Masked]:
+    """``masked``, each menu path's output its labels translated by ``translate`` (lines in,
+    one text each out; called once, with each label once, where a line holds a path)."""
+    labels = [
+        label
+        for m in masked
+        for span in m.spans
+        if span.kind == "menu"
+        for label in menu_parts(span.text)[0]
+    ]
+    if not labels:
+        return list(masked)
+    todo = list(dict.fromkeys(labels))
+    done = {label: _as_label(label, text) for label, text in zip(todo, translate(todo))}
+    out = []
+    for m in masked:
+        if any(span.kind == "menu" for span in m.spans):
+            outputs = tuple(
+                _path(span.text, done) if span.kind == "menu" else output
+                for span, output in zip(m.spans, m.outputs)
+            )
+            m = replace(m, outputs=outputs)
+        out.append(m)
+    return out
+
+
+def _path(text: str, done: dict[str, str]) -> str:
+    labels, arrows = menu_parts(text)
+    return menu_joined([done[label] for label in labels], arrows)
+
+
+def _as_label(label: str, text: str) -> str:
+    """A label's translation as a label: no sentence end its source has not (``Avancé``:
+    "Advanced", not "Advanced."); the label itself where the translation is empty."""
+    text = text.strip()
+    if not text:
+        return label
+    if text[-1] in _ENDS and label[-1:] not in _ENDS and not text.endswith("..."):
+        text = text[:-1].rstrip()
+    return text or label

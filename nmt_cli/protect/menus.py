@@ -1,0 +1,79 @@
+"""Menu paths: a program's labels joined by arrows, ``Outils ▸ Options ▸ %PRODUCTNAME ▸ Avancé``
+(spans.py, kind ``menu``).
+
+A path is one span: the sentence around it is translated with the path as one placeholder
+(``cochez <ph0>.``), and each label is translated on its own, as an interface string, between
+the arrows as written (inference/menus.py): ``Tools ▸ Options ▸ %PRODUCTNAME ▸ Advanced``.
+Read as words of the sentence, a path's labels came out copied, merged or dropped, and its
+arrows out of place (fr-en: ``Outils ▸ Options ▸ %PRODUCTNAME ▸ Sécurité ▸ Options ▸ Options
+de sécurité`` as "Tools ▸ Options ▸ ▸ S Security Options Tools Tools Options %PRODUCTNAME").
+
+Where a path starts and ends in a sentence:
+
+    arrows       ``▸ ► ▶``, a word of their own; ``>`` and ``→`` too between labels that start
+                 with a capital and hold no digit (``Outils > Options``; not ``x > 0``, ``Si
+                 Text1 > Text2``, ``Si A > B``)
+    inner label  between two arrows: one to six words, no sentence punctuation (an ellipsis
+                 ending it is its own: ``Imprimer…``), no word that ends a last label (two
+                 paths: ``Affichage ▸ Diapo maîtresse puis Diapo ▸ Nouvelle diapo``)
+    first label  before the first arrow: the nearest word with a capital, up to two words
+                 without one after it (``Barre d'état``), a placeholder before it
+                 (``%PRODUCTNAME Writer``); not a capitalised word that another one follows
+                 (``Utilisez Insertion ▸ Image``: ``Insertion``)
+    last label   after the last arrow: up to four words, to punctuation or to a word that goes
+                 on with the sentence (languages.py, ``menu_ends``: French ``et``, ``puis``,
+                 ``pour``; English ``and``, ``then``)
+"""
+
+from __future__ import annotations
+
+import re
+
+from nmt_cli.protect.languages import languages_for
+
+_UPPER = "A-ZÀ-ÖØ-ÞŒŠŽŸ"
+# a word of a label: no space, arrow, bracket, quote or sentence punctuation (an ellipsis may
+# end it)
+_WORD = r"[^\s▸►▶→<>.,;:!?()\[\]{}«»“”\"]+(?:\.\.\.|…)?"
+_CAPITAL = rf"(?=[{_UPPER}%$]){_WORD}"  # a capital, or a placeholder (%PRODUCTNAME, $(ARG1))
+_SMALL = rf"(?![{_UPPER}%$]){_WORD}"
+_NAME = rf"(?=[{_UPPER}%$])(?!\S*\d)(?=\S\S){_WORD}"  # a capital, two letters, no digit
+_ARROW = r"\s+[▸►▶]\s+"
+_ARROW_CAPITAL = r"\s+[>→]\s+"  # between labels with a capital (_NAME)
+ARROWS = "▸►▶→>"  # what a line must hold for a path to be looked for
+_SPLIT = re.compile(r"(\s+[▸►▶>→]\s+)")
+
+
+def pattern_for(language: str | None) -> str:
+    """The pattern of a menu path in a text of ``language`` (None: every language's words
+    that end a last label)."""
+    ends = sorted({w for lang in languages_for(language) for w in lang.menu_ends}, key=len)
+    stop = rf"(?!(?i:{'|'.join(map(re.escape, ends[::-1]))})(?![^\s.,;:!?]))" if ends else ""
+
+    def path(arrow: str, label: str, capital: str) -> str:
+        first = rf"(?<![^\s(\[«“\"'])(?:%[A-Z]\w*%?\s+)?{capital}(?:\s+{_SMALL}){{0,2}}"
+        inner = rf"{label}(?:\s+{stop}{_WORD}){{0,5}}"
+        last = rf"{label}(?:\s+{stop}{_WORD}){{0,3}}"
+        return rf"{first}(?:{arrow}{inner})*{arrow}{last}"
+
+    return rf"{path(_ARROW, _WORD, _CAPITAL)}|{path(_ARROW_CAPITAL, _NAME, _NAME)}"
+
+
+def menu_parts(text: str) -> tuple[list[str], list[str]]:
+    """A menu path's labels, and the arrows between them as written (with their spaces)."""
+    parts = _SPLIT.split(text)
+    return parts[::2], parts[1::2]
+
+
+def menu_joined(labels: list[str], arrows: list[str]) -> str:
+    """``labels`` between ``arrows`` (one fewer), as menu_parts gave them."""
+    out = [labels[0]]
+    for arrow, label in zip(arrows, labels[1:]):
+        out += [arrow, label]
+    return "".join(out)
+
+
+def same_path(a: str, b: str) -> bool:
+    """Whether two menu paths have as many labels (one may be the other translated: a training
+    pair's, training/placeholders.py)."""
+    return len(menu_parts(a)[0]) == len(menu_parts(b)[0])

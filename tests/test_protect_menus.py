@@ -1,0 +1,134 @@
+"""A menu path is one span: the sentence is translated around it, and each of its labels on
+its own, between its arrows as written."""
+
+from __future__ import annotations
+
+import pytest
+
+from nmt_cli.inference.menus import with_menus
+from nmt_cli.protect.menus import menu_joined, menu_parts
+from nmt_cli.protect.placeholders import RESERVED, mask
+from nmt_cli.protect.spans import SpanFinder
+from nmt_cli.training.placeholders import mask_pair
+
+
+def paths(line: str, language: str | None = "fr") -> list[str]:
+    return [s.text for s in SpanFinder(language=language).find(line) if s.kind == "menu"]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # the first label: the nearest word with a capital, not the verb that starts a sentence
+        ("Utilisez Insertion ▸ Image.", ["Insertion ▸ Image"]),
+        (
+            "Cochez Outils ▸ Options ▸ %PRODUCTNAME ▸ Avancé.",
+            ["Outils ▸ Options ▸ %PRODUCTNAME ▸ Avancé"],
+        ),
+        # ... with the small words of its label after it
+        (
+            "au-dessus de la Barre d'état ▸ De droite à gauche.",
+            ["Barre d'état ▸ De droite à gauche"],
+        ),
+        # the last label ends where the sentence goes on: a conjunction, punctuation
+        ("via Insertion ▸ Image ou faites glisser une image", ["Insertion ▸ Image"]),
+        (
+            "Avec Affichage ▸ Figer les cellules ▸ Figer la première ligne, vous pouvez",
+            ["Affichage ▸ Figer les cellules ▸ Figer la première ligne"],
+        ),
+        ("Format ▸ Cellules, sous l'onglet Nombres", ["Format ▸ Cellules"]),
+        # ... and holds four words at most
+        (
+            "Outils ▸ Détective ▸ Marquer les données incorrectes met en évidence les cellules",
+            ["Outils ▸ Détective ▸ Marquer les données incorrectes"],
+        ),
+        # an ellipsis is the label's
+        (
+            "cliquez sur Fichier ▸ Imprimer… ▸ Onglet %PRODUCTNAME Impress et sélectionnez Notes",
+            ["Fichier ▸ Imprimer… ▸ Onglet %PRODUCTNAME Impress"],
+        ),
+        ("Fichier ▸ Enregistrer sous...", ["Fichier ▸ Enregistrer sous..."]),
+        # two paths joined by a conjunction
+        (
+            "Affichage ▸ Diapo maîtresse puis Diapo ▸ Nouvelle diapo maîtresse",
+            ["Affichage ▸ Diapo maîtresse", "Diapo ▸ Nouvelle diapo maîtresse"],
+        ),
+        # in brackets
+        ("(ou utilisez Outils ▸ Détective).", ["Outils ▸ Détective"]),
+        # > and → join labels with capitals only
+        ("Cochez Outils > Options.", ["Outils > Options"]),
+        ("Si x > 0 alors", []),
+        ("Si Total > 0 alors", []),
+        ("Si Text1 > Text2, la fonction renvoie 1", []),
+        ("Si A > B alors", []),
+    ],
+)
+def test_a_path_runs_from_its_first_label_to_its_last(line, expected):
+    assert paths(line) == expected
+
+
+def test_an_english_sentence_s_path_ends_at_an_english_conjunction():
+    assert paths("Choose Tools ▸ Options and click OK.", "en") == ["Tools ▸ Options"]
+
+
+def test_a_word_ends_a_last_label_only_in_its_own_language():
+    line = "Choisissez Format ▸ Puces and numbering"  # "and" is English's
+    assert paths(line, "fr") == ["Format ▸ Puces and numbering"]
+    assert paths(line, "en") == ["Format ▸ Puces"]
+
+
+def test_a_path_is_its_labels_between_its_arrows_as_written():
+    labels, arrows = menu_parts("Outils ▸ Options\u00a0▸ Avancé")
+    assert labels == ["Outils", "Options", "Avancé"]
+    assert arrows == [" ▸ ", "\u00a0▸ "]
+    assert (
+        menu_joined(["Tools", "Options", "Advanced"], arrows) == "Tools ▸ Options\u00a0▸ Advanced"
+    )
+
+
+def _masked(line: str):
+    spans = SpanFinder(language="fr").find(line)
+    return mask(line, spans, [s.text for s in spans], RESERVED)
+
+
+def test_each_label_is_translated_once_and_the_path_given_back_translated():
+    asked = []
+
+    def translate(labels):
+        asked.append(labels)
+        return [{"Outils": "Tools.", "Options": "Options", "Avancé": "Advanced"}[x] for x in labels]
+
+    lines = ["Cochez Outils ▸ Options ▸ Avancé.", "Ouvrez Outils ▸ Options", "Rien ici"]
+    out = with_menus([_masked(x) for x in lines], translate)
+    assert asked == [["Outils", "Options", "Avancé"]]  # one batch, each label once
+    # a label's translation has no sentence end its label has not
+    assert out[0].outputs == ("Tools ▸ Options ▸ Advanced",)
+    assert out[1].outputs == ("Tools ▸ Options",)
+    assert out[0].text == "Cochez <ph0>."  # the model reads the sentence around one placeholder
+    assert out[2].spans == ()
+
+
+def test_lines_without_a_path_ask_for_no_translation():
+    def translate(labels):
+        raise AssertionError(labels)
+
+    assert with_menus([_masked("Cochez la case.")], translate)[0].text == "Cochez la case."
+
+
+def test_training_pairs_a_path_with_the_target_s_path_of_as_many_labels():
+    pair = mask_pair(
+        SpanFinder(),
+        "Cochez Outils ▸ Options ▸ Avancé puis Fichier ▸ Enregistrer.",
+        "Check Tools ▸ Options ▸ Advanced, then File ▸ Save.",
+        ("fr", "en"),
+    )
+    assert pair is not None
+    assert pair.src.text == "Cochez <ph0> puis <ph1>."
+    assert pair.tgt.text == "Check <ph0>, then <ph1>."
+
+
+def test_training_leaves_a_path_unmasked_where_the_target_has_no_path_like_it():
+    pair = mask_pair(
+        SpanFinder(), "Cochez Outils ▸ Options.", "Check Tools, Options.", ("fr", "en")
+    )
+    assert pair is None
