@@ -3,6 +3,8 @@ its own, between its arrows as written."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from nmt_cli.inference.menus import with_menus
@@ -132,3 +134,29 @@ def test_training_leaves_a_path_unmasked_where_the_target_has_no_path_like_it():
         SpanFinder(), "Cochez Outils ▸ Options.", "Check Tools, Options.", ("fr", "en")
     )
     assert pair is None
+
+
+def test_translate_gives_each_label_of_a_path_its_place(run_cli):
+    # read as words of the sentence, "Sécurité" and the last label were dropped:
+    # "Select Tools ▸ Options ▸ %PRODUCTNAME ▸ Options ▸ Options ▸ Options to see passwords."
+    line = (
+        "Cochez Outils ▸ Options ▸ %PRODUCTNAME ▸ Sécurité ▸ Options ▸ Options de sécurité "
+        "pour voir les mots de passe."
+    )
+    result = run_cli(["translate", line])
+    assert result.exit_code == 0, result.stderr
+    assert "Tools ▸ Options ▸ %PRODUCTNAME ▸ Security ▸ Options ▸ Security Options" in result.stdout
+
+
+def test_a_catalogue_s_path_comes_out_translated_label_by_label(run_cli, tmp_path):
+    # read as words of the sentence, the first label was dropped: "Use ▸ Toolbars ▸ Formattings."
+    po = tmp_path / "ui.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: fr\\n"\n\n'
+        'msgid "Utilisez Affichage ▸ Barres d\'outils ▸ Formatage."\nmsgstr ""\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "ui.en.po"
+    result = run_cli(["translate", "-i", po, "-o", out])
+    assert result.exit_code == 0, result.stderr
+    assert re.search(r'msgstr "Use \w+ ▸ Toolbars ▸ Formatting\."', out.read_text(encoding="utf-8"))
