@@ -26,6 +26,7 @@ from pathlib import Path
 import polib
 
 from nmt_cli.protect import format_strings
+from nmt_cli.protect.menus import menu_parts
 from nmt_cli.protect.spans import SpanFinder
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,13 +34,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def placeholders(finder: SpanFinder, text: str) -> list[str]:
     """The format string's placeholders of ``text``, in order: its placeholder spans, and those
-    a shortcut span holds (LibreOffice's ``%MOD1+Maj+F9``)."""
+    a shortcut span holds (LibreOffice's ``%MOD1+Maj+F9``) or a menu path's labels
+    (``Outils ▸ %PRODUCTNAME ▸ Avancé``: each label is translated as a line of its own)."""
     found = []
     for span in finder.find(text):
         if span.kind == "placeholder":
             found.append(span.text)
         elif span.kind == "keys":
             found += [m[0] for m in re.finditer(format_strings.PATTERN, span.text)]
+        elif span.kind == "menu":
+            found += [p for label in menu_parts(span.text)[0] for p in placeholders(finder, label)]
     return found
 
 

@@ -16,7 +16,8 @@ from pathlib import Path
 
 from nmt_cli.protect.spans import SpanFinder
 
-# The kinds issue 52 added (protect/format_strings.py, protect/code.py, protect/icu.py)
+# The kinds issue 52 added (protect/format_strings.py, protect/code.py, protect/icu.py,
+# protect/menus.py)
 NEW_KINDS = (
     "icu",
     "placeholder",
@@ -27,6 +28,7 @@ NEW_KINDS = (
     "class",
     "sql",
     "formula",
+    "menu",
 )
 SETS = (
     ("newstest2013", "news/fr-en/newstest2013.fr"),
