@@ -40,8 +40,9 @@ recorded, every language's detectors run.
                 ``“ ”``, German ``„ “`` and ``‚ ‘``: inference/quotes.py)
     menu_ends   the words that end a menu path's last label, as the sentence goes on after it
                 (French ``Insertion ▸ Image ou faites glisser``: ``ou``; protect/menus.py): its
-                conjunctions and the words that start a clause, not the prepositions a label
-                may hold (``Enregistrer sous``, ``Exporter en PDF``, ``Send to``)
+                conjunctions, subject pronouns and the words that start a clause, not the
+                prepositions a label may hold (``Enregistrer sous``, ``Exporter en PDF``,
+                ``Send to``)
 """
 
 from __future__ import annotations
@@ -95,7 +96,9 @@ LANGUAGES = {
         ),
         month_alone=False,
         mid="mid-",
-        menu_ends=tuple("and or then but so which that when where while if before after".split()),
+        menu_ends=tuple(
+            "and or then but so which that when where while if before after you we they".split()
+        ),
     ),
     "fr": Language(
         "fr",
@@ -152,7 +155,7 @@ LANGUAGES = {
         quotes=("«\u00a0", "\u00a0»", "“", "”"),
         menu_ends=tuple(
             "et ou puis pour afin dans qui que qu'il si lorsque quand mais car alors ensuite"
-            " avant après".split()
+            " enfin avant après vous il elle on nous ils elles".split()
         ),
     ),
     "de": Language(
