@@ -56,6 +56,21 @@ def test_a_span_the_source_set_apart_is_set_apart_from_a_word_the_model_glued_to
     assert placed.text == "The urgent&lt;/em&gt; word"
 
 
+def test_a_full_stop_the_model_set_apart_after_a_moved_placeholder_goes_back_on_its_word():
+    m = masked("Le titre de l'axe Y.")  # fr-en: "Specifies the title of the Y axis ."
+    placed = place_spans(
+        "The title of the 101 axis .", {0: 5}, m.outputs, m.glue, FALLBACK, tight=True
+    )
+    assert placed.text == "The title of the Y axis."
+    assert placed.words[-2:] == [[5], [5]]  # "axis" and "." are one printed word
+    # a source that sets a full stop apart keeps the model's (protection.py: not tight)
+    spaced = masked("Une instance de la classe X .")
+    placed = place_spans(
+        "An instance of the 101 class .", {0: 5}, spaced.outputs, spaced.glue, FALLBACK, tight=False
+    )
+    assert placed.text == "An instance of the X class ."
+
+
 def test_two_spans_that_touch_are_glued_to_each_other():
     m = masked("Voir &lt;b&gt;&lt;i&gt;ceci")
     assert m.text == "Voir 101 102 ceci"

@@ -195,6 +195,7 @@ class SpanProtection:
             order,
             m.touching,
             m.joins,
+            tight=not _SET_APART.search(m.line),
         )
         placed = retarget(placed, m.spans, m.outputs, self.target)  # ICU plurals' categories
         start, end = m.original(s.offset, s.offset + len(part.source)) if part.source else (0, 0)
@@ -225,6 +226,9 @@ class SpanProtection:
             length=part.length,
             word_scores=_printed_word_scores(part.word_scores, placed),
         )
+
+
+_SET_APART = re.compile(r"(?<!\S)[.,](?!\S)")  # a full stop or comma as a word of its own
 
 
 def _printed_word_scores(scores: list[float], placed: Placement) -> list[float]:

@@ -87,6 +87,7 @@ def place_spans(
     order: Sequence[str | None] = (),
     touching: Sequence[bool] = (),
     joins: Sequence[str] = (),
+    tight: bool = False,
 ) -> Placement:
     """``translation`` (of a masked sentence) with span k written as ``outputs[k]``, for each
     span k of the sentence: ``sources[k]`` is the source word holding its placeholder. ``glue``:
@@ -96,7 +97,9 @@ def place_spans(
     whether span k ends where span k+1 starts in the source (placeholders.Masked.touching).
     ``joins``: the symbols that join span k to span k+1 in the source (placeholders.Masked.joins):
     where the translation has the two spans with those symbols between them, they are written
-    as the source wrote them (``%1/%2``, not ``%1 / %2``)."""
+    as the source wrote them (``%1/%2``, not ``%1 / %2``). ``tight``: the source sets no full
+    stop or comma apart, so one the translation sets apart is written against the word before
+    it (the model wrote one after a placeholder it moved: ``l'axe Y.``, "the Y axis .")."""
     words = translation.split()
     if weights is not None and (len(weights) != len(words) or not weights or not weights[0]):
         weights = None
@@ -106,7 +109,7 @@ def place_spans(
         units = _place_dropped(units, k, sources[k], garbled, weights, n_source, len(words))
     units = [u for u in units if u.span is not None or not (u.core and u.word in garbled)]
     units = _in_source_order(units, order)
-    return _render(units, outputs, glue, touching, len(words), _joined(units, joins))
+    return _render(units, outputs, glue, touching, len(words), _joined(units, joins), tight)
 
 
 def _joined(units: list[_Unit], joins: Sequence[str]) -> set[int]:
@@ -265,6 +268,7 @@ def _render(
     touching: Sequence[bool],
     n_words: int,
     joined: set[int] | frozenset[int] = frozenset(),
+    tight: bool = False,
 ) -> Placement:
     words: list[list[int]] = [[] for _ in range(n_words)]
     span_words: dict[int, list[int]] = {}
@@ -283,6 +287,8 @@ def _render(
             apart = False  # punctuation the model wrote after a placeholder that is gone
         if last is not None and _glued(last, u, glue, touching):
             apart = False
+        if tight and u.span is None and text in (".", ","):
+            apart = False  # one the model set apart ("the Y axis .")
         if u.span is not None and not glue[u.span][0] and _glued_to_word(last, u):
             apart = True  # the model wrote "the101" where the source had a space
         if apart or last is None:
