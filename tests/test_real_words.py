@@ -45,6 +45,18 @@ def test_the_first_near_hypothesis_of_real_words_goes_first_the_others_follow_in
     ]
 
 
+def test_the_hypothesis_of_real_words_keeps_the_sentence_end_it_lost():
+    written = {"Click", "Save", "and", "then", "Close", "Do", "you", "want"}
+    nbest = [Hyp("Click Save and then Ferm.", -0.61), Hyp("Click Save and then Close", -0.85)]
+    line = "Cliquez sur Enregistrer puis Fermer."
+    assert real_first(nbest, line, written, keep=1)[0].text == "Click Save and then Close."
+    assert nbest[1].text == "Click Save and then Close"  # the hypothesis itself is not changed
+    # only an end the line has, glued to the best's last word
+    assert real_first(nbest, line.rstrip("."), written, keep=1)[0].text.endswith("Close")
+    nbest = [Hyp("Do you wont?", -1.0), Hyp("Do you want", -1.2)]
+    assert real_first(nbest, "Voulez-vous ?", written, keep=1)[0].text == "Do you want?"
+
+
 def test_a_hypothesis_of_real_words_too_far_below_the_best_does_not_replace_it():
     nbest = [Hyp("Positionment:", -1.0), Hyp("Positioning:", -1.0 - MARGIN - 0.01)]
     assert real_first(nbest, "Positionnement :", WRITTEN, keep=1) == nbest[:1]

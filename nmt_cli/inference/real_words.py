@@ -9,9 +9,10 @@ or capitalised form (nor, for ``a-b``, each part) is among the words the target 
 model's training data held (its target-words.txt: names.WordCounts.written). A line of at most
 :data:`SHORT_WORDS` words whose best translation holds one is searched again with every
 hypothesis of the beam kept; the first of them, in score order, with no made-up word and a score
-at most :data:`MARGIN` below the best comes first (:func:`real_first`), and the others follow
-in their order. Chosen on the development split's interface strings and help, Tatoeba valid and
-newstest2012 (docs/benchmarks.md, "Real words first"). A longer line keeps its search: its
+at most :data:`MARGIN` below the best comes first (:func:`real_first`), with the sentence end
+the line and the best have where it has none, and the others follow in their order. Chosen on
+the development split's interface strings and help, Tatoeba valid and newstest2012
+(docs/benchmarks.md, "Real words first"). A longer line keeps its search: its
 made-up words are mostly names, put back as written (names.py).
 """
 
@@ -19,12 +20,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from dataclasses import replace
 
 from nmt_cli.protect.names import NAME_WORD, shown
 
 SHORT_WORDS = 6  # a line of at most this many words is searched again
 MARGIN = 1.0  # how far below the best score a hypothesis of real words may be
 _JOINS = re.compile(r"['’-]")  # inside a word: self-made, Amélie's
+_ENDS = ".!?"  # a sentence's end
 
 
 def _parts(word: str) -> list[str]:
@@ -63,5 +66,16 @@ def real_first(
     best = nbest[0]
     for k, t in enumerate(nbest[1:], 1):
         if t.score >= best.score - margin and not made_up(t.text, line, written):
-            return [t, *nbest[:k], *nbest[k + 1 :]][:keep]
+            return [_ended(t, best.text, line), *nbest[:k], *nbest[k + 1 :]][:keep]
     return nbest[:keep]
+
+
+def _ended(t, best: str, line: str):
+    """``t`` with the sentence end that ``line`` and ``best`` (its best translation's text, its
+    end glued to its last word) have, where ``t``'s text has none: a hypothesis of real words
+    often ended early (``Cliquez sur Enregistrer puis Fermer.``: "Click Save and then Close")."""
+    end = best[-1:]
+    if end and end in _ENDS and line.rstrip().endswith(end) and best[-2:-1].strip():
+        if t.text and t.text[-1] not in _ENDS + "…:;,":
+            return replace(t, text=t.text + end)
+    return t
