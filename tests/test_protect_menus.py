@@ -39,6 +39,7 @@ def paths(line: str, language: str | None = "fr") -> list[str]:
             ["Affichage ▸ Figer les cellules ▸ Figer la première ligne"],
         ),
         ("Format ▸ Cellules, sous l'onglet Nombres", ["Format ▸ Cellules"]),
+        ("Édition ▸ Rechercher & remplacer vous permet", ["Édition ▸ Rechercher & remplacer"]),
         # ... and holds four words at most
         (
             "Outils ▸ Détective ▸ Marquer les données incorrectes met en évidence les cellules",
