@@ -22,7 +22,7 @@ Where a path starts and ends in a sentence:
                  (``Utilisez Insertion ▸ Image``: ``Insertion``)
     last label   after the last arrow: up to four words, to punctuation or to a word that goes
                  on with the sentence (languages.py, ``menu_ends``: French ``et``, ``puis``,
-                 ``pour``; English ``and``, ``then``)
+                 ``vous``; English ``and``, ``then``)
 """
 
 from __future__ import annotations
