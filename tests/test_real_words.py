@@ -55,6 +55,13 @@ def test_the_hypothesis_of_real_words_keeps_the_sentence_end_it_lost():
     assert real_first(nbest, line.rstrip("."), written, keep=1)[0].text.endswith("Close")
     nbest = [Hyp("Do you wont?", -1.0), Hyp("Do you want", -1.2)]
     assert real_first(nbest, "Voulez-vous ?", written, keep=1)[0].text == "Do you want?"
+    # not after a placeholder: its span's punctuation is placed with it
+    nbest = [Hyp("Extention <ph0>, please.", -1.0), Hyp("Extension <ph0>", -1.2)]
+    line = "Poste <ph0>, s'il vous plaît."
+    assert real_first(nbest, line, {"Extension"}, 1)[0].text == "Extension <ph0>"
+    # nor where the model dropped one: its span is put back at the end
+    nbest = [Hyp("Extention <ph0>, please.", -1.0), Hyp("Extension", -1.2)]
+    assert real_first(nbest, line, {"Extension"}, 1)[0].text == "Extension"
 
 
 def test_a_hypothesis_of_real_words_too_far_below_the_best_does_not_replace_it():

@@ -19,6 +19,7 @@ made-up words are mostly names, put back as written (names.py).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection
 from dataclasses import replace
 
@@ -28,6 +29,7 @@ SHORT_WORDS = 6  # a line of at most this many words is searched again
 MARGIN = 1.0  # how far below the best score a hypothesis of real words may be
 _JOINS = re.compile(r"['’-]")  # inside a word: self-made, Amélie's
 _ENDS = ".!?"  # a sentence's end
+_HELD = re.compile(r"<ph\d+>|\d+")  # a placeholder (reserved, or fallback digits), a number
 
 
 def _parts(word: str) -> list[str]:
@@ -72,10 +74,13 @@ def real_first(
 
 def _ended(t, best: str, line: str):
     """``t`` with the sentence end that ``line`` and ``best`` (its best translation's text, its
-    end glued to its last word) have, where ``t``'s text has none: a hypothesis of real words
-    often ended early (``Cliquez sur Enregistrer puis Fermer.``: "Click Save and then Close")."""
+    end glued to its last word) have, where ``t``'s text ends in a letter and holds the best's
+    placeholders and digits (a span the model dropped is placed at the end, after it): a
+    hypothesis of real words often ended early (``Cliquez sur Enregistrer puis Fermer.``:
+    "Click Save and then Close")."""
     end = best[-1:]
     if end and end in _ENDS and line.rstrip().endswith(end) and best[-2:-1].strip():
-        if t.text and t.text[-1] not in _ENDS + "…:;,":
+        held = Counter(_HELD.findall(t.text))
+        if t.text[-1:].isalpha() and not Counter(_HELD.findall(best)) - held:
             return replace(t, text=t.text + end)
     return t
