@@ -150,6 +150,18 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
             [("shell", 'git commit -m "Correction du bug"')],
         ),
         (
+            "L'interface com.sun.star.script.provider.XScriptProvider et os.path.join.",
+            [
+                ("qualified", "com.sun.star.script.provider.XScriptProvider"),
+                ("file", "os.path.join"),  # a file's kind first where both read all of it
+            ],
+        ),
+        (
+            'Chargez-la par GlobalScope.BasicLibraries.loadLibrary("ScriptForge").',
+            [("qualified", 'GlobalScope.BasicLibraries.loadLibrary("ScriptForge")')],
+        ),
+        ("Il est parti.Elle reste, p.ex. aux U.S.A.", []),  # parts of two characters or more
+        (
             "Saisissez <?>over<?> ou matrix{<?>#<?>} ou neg<?>.",
             [("formula", "<?>over<?>"), ("formula", "matrix{<?>#<?>}"), ("formula", "neg<?>")],
         ),

@@ -17,6 +17,13 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  with a subcommand (``git status``, ``pip install -U nmt-cli``)
     shell        a command line that quotes an argument or chains commands:
                  ``grep -r "mot clé" src/``, ``ls -l | wc -l``, ``echo 'oui' > a.txt``
+    qualified    a dotted name of three parts or more, each of two characters or more: a package,
+                 module or service with its member (``com.sun.star.util.Date``,
+                 ``os.path.join``), with the arguments of a call
+                 (``GlobalScope.BasicLibraries.loadLibrary("ScriptForge")``); fr-en wrote
+                 ``com.sun.star.script.provider.XScriptProvider`` as "com.sun.star .script.
+                 Clear.XScriptP" (a host or file name of as many parts, ``fr.wikipedia.org``,
+                 ``rapport.final.pdf``, is a file's: spans.py lists that kind first)
     formula      a LibreOffice Math command: a word that holds Math's placeholder ``<?>``
                  (``<?>over<?>``, ``matrix{<?>#<?>}``, ``neg<?>``), closing punctuation aside
 """
@@ -69,6 +76,9 @@ _SQL_HEAD = (  # a statement's keyword and what it cannot go without
     r"|(?:CREATE|DROP|ALTER|TRUNCATE)\s+(?:TABLE|INDEX|VIEW|DATABASE)\s+"
     rf"(?:IF\s+(?:NOT\s+)?EXISTS\s+)?{_SQL_EXPRESSION}"
 )
+_PART = r"[A-Za-z_][A-Za-z0-9_]+"
+# spans.py lists it after "file"
+QUALIFIED = rf"(?<![\w.@/-]){_PART}(?:\.{_PART}){{2,}}(?:\([^()\n]*\))?(?![\w-]|\.\w)"
 _FORMULA = r"(?<!\S)\S*?<\?>\S*?(?=[.,;:!?)\"»]*(?:\s|$))"
 _SQL = rf"\b(?:{_SQL_HEAD})(?:(?:\s+[A-Z][A-Z_]+\b)+(?:\s*{_SQL_EXPRESSION})?)*;?"
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS

@@ -37,6 +37,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 ``SELECT nom FROM clients WHERE ville = 'Lyon';`` (code.py)
     path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``docs/index.html``
     file        a file or host name with an extension (``rapport.pdf``, ``insee.fr``), ``*.jar``
+    qualified   a dotted name of three parts or more: ``com.sun.star.util.Date``,
+                ``GlobalScope.BasicLibraries.loadLibrary`` (code.py)
     handle      ``@name``
     hashtag     ``#name``
     phone       digits in groups (spaces, dots or hyphens), no one number: ``01 23 45 67 89``
@@ -156,6 +158,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
         r"(?<![\w.@/-])[\w-]{2,}(?:\.[\w-]+)*\.[a-z][a-z0-9]{1,4}(?![\w-])"
         r"|(?<![\w.@/-])[\w-]{3,}\.[a-z](?![\w.-])|(?<![\w*])\*\.[a-z][a-z0-9]{1,4}(?![\w-])",
     ),
+    ("qualified", code.QUALIFIED),
     ("handle", r"(?<![\w@.])@[A-Za-z0-9_]{1,30}\b"),
     ("hashtag", r"(?<![\w&#{])#\w+"),  # not an ICU plural's number: {#e}
 )
@@ -220,6 +223,7 @@ NEEDS = {
     "email": "@",
     "path": r"[/\\]",
     "file": r"\.",
+    "qualified": r"\w\.\w+\.\w",
     "handle": "@",
     "hashtag": "#",
     "amount": _CURRENCY,

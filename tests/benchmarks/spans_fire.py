@@ -29,6 +29,7 @@ NEW_KINDS = (
     "sql",
     "formula",
     "menu",
+    "qualified",
 )
 SETS = (
     ("newstest2013", "news/fr-en/newstest2013.fr"),
