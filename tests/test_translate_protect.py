@@ -93,6 +93,26 @@ def test_a_measure_keeps_its_unit_and_a_shortcut_its_keys(run_cli):
             assert out.count(span) == 1, (line, out)
 
 
+NAMES_OF_CODE = {
+    "Renvoie la date comme UNO com.sun.star.util.Date struct.": ["com.sun.star.util.Date"],
+    "Mettre en œuvre l'interface com.sun.star.script.provider.XScriptProvider permet ceci.": [
+        "com.sun.star.script.provider.XScriptProvider"
+    ],
+    'Chargez GlobalScope.BasicLibraries.loadLibrary("Tools") avant.': [
+        'GlobalScope.BasicLibraries.loadLibrary("Tools")'
+    ],
+}
+
+
+def test_a_dotted_name_of_code_passes_through_whole(run_cli):
+    """The model alone cut a dotted name and translated its parts ("com.sun.star.util .Dat",
+    "com.sun.star .script. Clear.XScriptP"): a name of three parts or more, with a call's
+    arguments, passes through whole."""
+    for (line, spans), out in zip(NAMES_OF_CODE.items(), translate(run_cli, list(NAMES_OF_CODE))):
+        for span in spans:
+            assert out.count(span) == 1, (line, out)
+
+
 def test_without_protection_the_model_reads_the_spans_as_words(run_cli):
     out = translate(run_cli, SIX_LINES[:1], "--no-protect")
     assert "https://www.insee.fr/fr/statistiques/7654321" not in out[0]
