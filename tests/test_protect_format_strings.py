@@ -162,6 +162,11 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
         ),
         ("Il est parti.Elle reste, p.ex. aux U.S.A.", []),  # parts of two characters or more
         (
+            "La méthode getByName, puis Option VBASupport et Terminate() ; SOMME() se traduit.",
+            [("method", "getByName"), ("method", "VBASupport"), ("method", "Terminate()")],
+        ),
+        ("Un iPad, eBay, les PDFs et les ONGs.", []),  # brands, plural acronyms
+        (
             "Saisissez <?>over<?> ou matrix{<?>#<?>} ou neg<?>.",
             [("formula", "<?>over<?>"), ("formula", "matrix{<?>#<?>}"), ("formula", "neg<?>")],
         ),

@@ -101,13 +101,18 @@ NAMES_OF_CODE = {
     'Chargez GlobalScope.BasicLibraries.loadLibrary("Tools") avant.': [
         'GlobalScope.BasicLibraries.loadLibrary("Tools")'
     ],
+    "En Basic, au lieu d'utiliser la méthode getByName, utilisez la fonction Blue().": [
+        "getByName",
+        "Blue()",
+    ],
 }
 
 
-def test_a_dotted_name_of_code_passes_through_whole(run_cli):
+def test_a_dotted_name_and_a_method_s_name_pass_through_whole(run_cli):
     """The model alone cut a dotted name and translated its parts ("com.sun.star.util .Dat",
-    "com.sun.star .script. Clear.XScriptP"): a name of three parts or more, with a call's
-    arguments, passes through whole."""
+    "com.sun.star .script. Clear.XScriptP") and a method's name ("GByName", "Blue function()"):
+    a name of three parts or more, with a call's arguments, and a method's name pass through
+    whole."""
     for (line, spans), out in zip(NAMES_OF_CODE.items(), translate(run_cli, list(NAMES_OF_CODE))):
         for span in spans:
             assert out.count(span) == 1, (line, out)

@@ -24,6 +24,12 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  ``com.sun.star.script.provider.XScriptProvider`` as "com.sun.star .script.
                  Clear.XScriptP" (a host or file name of as many parts, ``fr.wikipedia.org``,
                  ``rapport.final.pdf``, is a file's: spans.py lists that kind first)
+    method       a method's or a variable's name: in lowerCamelCase (``getByName``,
+                 ``onOkHasFocus``; not ``iPad``, ``eBay``: brands), with a run of capitals into
+                 a word (``VBASupport``, ``SFDocuments``), or called with no argument
+                 (``Terminate()``; not a name in capitals, ``SOMME()``: a Calc function's French
+                 name is translated); fr-en wrote ``getByName`` as "GByName", ``VBASupport`` as
+                 "VBASPort"
     formula      a LibreOffice Math command: a word that holds Math's placeholder ``<?>``
                  (``<?>over<?>``, ``matrix{<?>#<?>}``, ``neg<?>``), closing punctuation aside
 """
@@ -63,6 +69,14 @@ _CLASS = (
     rf"|(?<=[a-z]\.)(?:Q|{_HUMP})(?:{_HUMP})+(?![\w])"  # after a module: QtWidgets.QWidget
 )
 
+# a method's or a variable's name: in lowerCamelCase (not after one letter: a brand, iPad, eBay),
+# with a run of capitals into a word, or called with no argument (not a name in capitals: a Calc
+# function's French name, SOMME(); a class's, MainWindow(), is the class kind's)
+_METHOD = (
+    r"(?<![\w.$%@#&/-])(?:[a-z]{2,}(?:[A-Z][a-z0-9]*)+[a-z0-9]"
+    r"|[A-Z]{2,}[a-z]{2,}\w*|(?=\w*[a-z])(?![A-Z][a-z0-9]+[A-Z])[A-Za-z_]\w*\(\))(?![\w'’-])"
+)
+
 _SQL_OPERAND = (
     r"(?:'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|\d+(?:\.\d+)?|[?*]|:\w+"
     r"|\w+(?:\.(?:\w+|\*))*(?:\([^()\n]*\))?|\([^()\n]*\))"
@@ -89,6 +103,7 @@ PATTERNS = (
     ("class", _CLASS, r"[a-z0-9][A-Z]"),
     ("sql", _SQL, r"SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|TRUNCATE"),
     ("formula", _FORMULA, r"<\?>"),
+    ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)"),
 )
 QUOTED = r"\"[^\"\n]*\"|'[^'\n]*'"
 CHAIN = r"\|\||\||&&|>>|>|2>&1"  # between two commands, or before a file

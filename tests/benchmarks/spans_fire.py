@@ -30,6 +30,7 @@ NEW_KINDS = (
     "formula",
     "menu",
     "qualified",
+    "method",
 )
 SETS = (
     ("newstest2013", "news/fr-en/newstest2013.fr"),
