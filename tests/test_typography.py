@@ -3,7 +3,7 @@ full stops, comes back in the translation."""
 
 from __future__ import annotations
 
-from nmt_cli.inference.typography import keep_ellipsis
+from nmt_cli.inference.typography import keep_ellipsis, keep_full_stop
 
 
 def test_a_source_ellipsis_character_is_given_back():
@@ -29,3 +29,21 @@ def test_translate_gives_an_interface_string_its_ellipsis_back(run_cli):
     result = run_cli(["translate", "Enregistrer sous…"])
     assert result.exit_code == 0, result.stderr
     assert result.stdout.rstrip("\n").endswith("…")
+
+
+def test_a_sentence_keeps_its_full_stop_where_the_translation_ends_in_a_word():
+    source = "Prévisualise les graphiques animés, tels que les images GIF."
+    assert keep_full_stop(source, "Previews animated graphics such as GIF images") == (
+        "Previews animated graphics such as GIF images."
+    )
+    assert keep_full_stop("Nombre ordinal incorrect. ", "Invalid ordinal number 2") == (
+        "Invalid ordinal number 2."
+    )
+
+
+def test_only_a_full_stop_the_translation_lacks_after_a_word_is_given_back():
+    assert keep_full_stop("Fermer.", "Close.") == "Close."
+    assert keep_full_stop("Fermer", "Close") == "Close"  # the source has none
+    assert keep_full_stop("Attendez...", "Wait") == "Wait"  # an ellipsis is the model's
+    assert keep_full_stop("Il a dit « oui ».", "He said “yes”") == "He said “yes”"
+    assert keep_full_stop("Voir (page 3).", "See (page 3)") == "See (page 3)"

@@ -1,10 +1,18 @@
-"""The source's typography that the tokenizer's NFKC normalisation takes away, given back.
+"""The source's typography that the tokenizer or the model takes away, given back.
 
 NFKC writes the ellipsis character ``…`` (U+2026) as three full stops, so a model never reads
 nor writes it: ``Chargement en cours…`` came out as ``Loading...``. Interface strings write it
 (``Enregistrer sous…``), and a translator keeps the source's form: where the source writes
 ``…`` and never ``...``, each ``...`` of the translation, up to the source's count, becomes
 ``…``. A source that writes ``...`` keeps its translation as the model wrote it.
+
+A sentence that ends with a full stop keeps it where its translation ends in a word (a letter
+or a digit: not after a quote, a bracket or other punctuation). The model learned from
+interface strings whose English drops the French full stop, and dropped it where the reference
+keeps it: `Prévisualise les graphiques animés, tels que les images GIF.` gave "Previews animated
+graphics such as GIF images"; a localizer's check of end punctuation (translate-toolkit's
+``endpunc``) flags it. On dev-ui, dev-help and newstest2012, each of the 18 such translations
+had a reference that ends as its source (docs/benchmarks.md, "A sentence's full stop").
 """
 
 from __future__ import annotations
@@ -21,3 +29,12 @@ def keep_ellipsis(source: str, text: str) -> str:
     if not wanted or "..." in source:
         return text
     return _DOTS.sub(ELLIPSIS, text, count=wanted)
+
+
+def keep_full_stop(source: str, text: str) -> str:
+    """``text`` with the full stop that ends ``source`` (not an ellipsis), where it ends in a
+    letter or a digit."""
+    end = source.rstrip()
+    if not end.endswith(".") or end.endswith("..") or not text.rstrip()[-1:].isalnum():
+        return text
+    return text.rstrip() + "."
