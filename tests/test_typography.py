@@ -47,3 +47,6 @@ def test_only_a_full_stop_the_translation_lacks_after_a_word_is_given_back():
     assert keep_full_stop("Attendez...", "Wait") == "Wait"  # an ellipsis is the model's
     assert keep_full_stop("Il a dit « oui ».", "He said “yes”") == "He said “yes”"
     assert keep_full_stop("Voir (page 3).", "See (page 3)") == "See (page 3)"
+    # a sentence whose translation lost a placeholder: its span is put back at the end
+    assert keep_full_stop("LE POSTE <ph0>, S'IL VOUS PLAIT.", "POST") == "POST"
+    assert keep_full_stop("Le poste <ph0>.", "Extension <ph0>") == "Extension <ph0>"

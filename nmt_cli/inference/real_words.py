@@ -19,17 +19,16 @@ made-up words are mostly names, put back as written (names.py).
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Collection
 from dataclasses import replace
 
+from nmt_cli.inference.typography import lost_held
 from nmt_cli.protect.names import NAME_WORD, shown
 
 SHORT_WORDS = 6  # a line of at most this many words is searched again
 MARGIN = 1.0  # how far below the best score a hypothesis of real words may be
 _JOINS = re.compile(r"['’-]")  # inside a word: self-made, Amélie's
 _ENDS = ".!?"  # a sentence's end
-_HELD = re.compile(r"<ph\d+>|\d+")  # a placeholder (reserved, or fallback digits), a number
 
 
 def _parts(word: str) -> list[str]:
@@ -80,7 +79,6 @@ def _ended(t, best: str, line: str):
     "Click Save and then Close")."""
     end = best[-1:]
     if end and end in _ENDS and line.rstrip().endswith(end) and best[-2:-1].strip():
-        held = Counter(_HELD.findall(t.text))
-        if t.text[-1:].isalpha() and not Counter(_HELD.findall(best)) - held:
+        if t.text[-1:].isalpha() and not lost_held(best, t.text):
             return replace(t, text=t.text + end)
     return t

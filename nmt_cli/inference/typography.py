@@ -18,9 +18,11 @@ had a reference that ends as its source (docs/benchmarks.md, "A sentence's full 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 ELLIPSIS = "\u2026"
 _DOTS = re.compile(r"(?<!\.)\.\.\.(?!\.)")  # three full stops, not part of a longer run
+_HELD = re.compile(r"<ph\d+>|\d+")  # a placeholder (reserved, or a fallback's digits), a number
 
 
 def keep_ellipsis(source: str, text: str) -> str:
@@ -33,8 +35,15 @@ def keep_ellipsis(source: str, text: str) -> str:
 
 def keep_full_stop(source: str, text: str) -> str:
     """``text`` with the full stop that ends ``source`` (not an ellipsis), where it ends in a
-    letter or a digit."""
+    letter or a digit and lost none of the source's placeholders and numbers (a span the model
+    dropped is put back at the end, after the full stop: "POST. 45")."""
     end = source.rstrip()
     if not end.endswith(".") or end.endswith("..") or not text.rstrip()[-1:].isalnum():
         return text
-    return text.rstrip() + "."
+    return text if lost_held(source, text) else text.rstrip() + "."
+
+
+def lost_held(source: str, text: str) -> bool:
+    """Whether ``text`` lacks one of the placeholders (``<ph0>``, or a fallback's digits) or
+    numbers of ``source``, a masked sentence or one of its translations."""
+    return bool(Counter(_HELD.findall(source)) - Counter(_HELD.findall(text)))
