@@ -476,8 +476,8 @@ def test_replace_unk_flag(run_cli, transformer_model_dir: Path, monkeypatch) -> 
     monkeypatch.setattr("nmt_cli.inference.loading.translate_ids", scripted)
     plain = translate(run_cli, transformer_model_dir, line)
     replaced = translate(run_cli, transformer_model_dir, line, "--replace-unk")
-    assert out_lines(plain) == ["A <unk> runs"]
-    assert out_lines(replaced) == ["A läuft runs"]
+    assert out_lines(plain) == ["A <unk> runs."]  # with the source's full stop
+    assert out_lines(replaced) == ["A läuft runs."]
 
 
 # -- which model, and broken ones --------------------------------------------------------------
