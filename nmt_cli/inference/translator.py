@@ -6,7 +6,9 @@ translated as one batch and each line's translations joined back into one Transl
 protected spans, a line whose translation lost a date (protect/dates.py) or, with
 ``options.copy_names``, a name the model was not taught (inference/names.py) is translated
 again with those passed through as spans; a short line whose best translation holds a word
-the model made up, with every hypothesis of the beam kept (real_words.py).
+the model made up, with every hypothesis of the beam kept (real_words.py). A menu path's labels
+are translated each as a line of their own (menus.py); a sentence keeps its ellipsis and its
+full stop (typography.py).
 """
 
 from __future__ import annotations
