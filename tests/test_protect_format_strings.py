@@ -166,6 +166,7 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
             [("method", "getByName"), ("method", "VBASupport"), ("method", "Terminate()")],
         ),
         ("Un iPad, eBay, les PDFs et les ONGs.", []),  # brands, plural acronyms
+        ("Appelez getComponentContext() ici.", [("method", "getComponentContext()")]),
         (
             "Saisissez <?>over<?> ou matrix{<?>#<?>} ou neg<?>.",
             [("formula", "<?>over<?>"), ("formula", "matrix{<?>#<?>}"), ("formula", "neg<?>")],

@@ -73,8 +73,8 @@ _CLASS = (
 # with a run of capitals into a word, or called with no argument (not a name in capitals: a Calc
 # function's French name, SOMME(); a class's, MainWindow(), is the class kind's)
 _METHOD = (
-    r"(?<![\w.$%@#&/-])(?:[a-z]{2,}(?:[A-Z][a-z0-9]*)+[a-z0-9]"
-    r"|[A-Z]{2,}[a-z]{2,}\w*|(?=\w*[a-z])(?![A-Z][a-z0-9]+[A-Z])[A-Za-z_]\w*\(\))(?![\w'’-])"
+    r"(?<![\w.$%@#&/-])(?:(?:[a-z]{2,}(?:[A-Z][a-z0-9]*)+[a-z0-9]|[A-Z]{2,}[a-z]{2,}\w*)(?:\(\))?"
+    r"|(?=\w*[a-z])(?![A-Z][a-z0-9]+[A-Z])[A-Za-z_]\w*\(\))(?![\w'’-])"
 )
 
 _SQL_OPERAND = (
