@@ -38,6 +38,9 @@ recorded, every language's detectors run.
     quotes      its typographic quotation marks: opening, closing, and the pair nested
                 inside (English ``“ ”`` and ``‘ ’``, French ``« »`` with no-break spaces and
                 ``“ ”``, German ``„ “`` and ``‚ ‘``: inference/quotes.py)
+    mask_letters
+                the letters of a day, a month and a year in a date's format mask (French
+                ``JJ/MM/AAAA``: ``JMA``; English ``DMY``; German ``TMJ``: masks.py)
     menu_ends   the words that end a menu path's last label, as the sentence goes on after it
                 (French ``Insertion ▸ Image ou faites glisser``: ``ou``; protect/menus.py): its
                 conjunctions, subject pronouns and the words that start a clause, not the
@@ -78,6 +81,7 @@ class Language:
     mid: str | None = None
     quotes: tuple[str, str, str, str] = ("“", "”", "‘", "’")
     menu_ends: tuple[str, ...] = ()
+    mask_letters: str = ""
 
 
 _OCTETS = (("ko", "kB"), ("Ko", "kB"), ("Ko", "KB"), ("Mo", "MB"), ("Go", "GB"), ("To", "TB"))
@@ -99,6 +103,7 @@ LANGUAGES = {
         menu_ends=tuple(
             "and or then but so which that when where while if before after you we they".split()
         ),
+        mask_letters="DMY",
     ),
     "fr": Language(
         "fr",
@@ -157,6 +162,7 @@ LANGUAGES = {
             "et ou puis pour afin dans qui que qu'il si lorsque quand mais car alors ensuite"
             " enfin avant après vous il elle on nous ils elles".split()
         ),
+        mask_letters="JMA",
     ),
     "de": Language(
         "de",
@@ -191,6 +197,7 @@ LANGUAGES = {
         mid="Mitte ",
         quotes=("„", "“", "‚", "‘"),
         menu_ends=tuple("und oder dann aber wenn um damit bevor nachdem".split()),
+        mask_letters="TMJ",
     ),
 }
 

@@ -42,6 +42,7 @@ from functools import cache
 
 from nmt_cli.protect.keys import convert_keys
 from nmt_cli.protect.languages import LANGUAGES, SPACES, Language
+from nmt_cli.protect.masks import convert_mask
 from nmt_cli.protect.units import UNITS, convert_unit
 
 SIGNS = "-\u2212"  # a minus sign, hyphen-minus or U+2212, as written before a number
@@ -171,8 +172,8 @@ def convert_measure(text: str, source: str, target: str) -> str:
 
 
 def convert(text: str, kind: str, source: str | None, target: str | None) -> str:
-    """A number, ordinal, time, amount, measure or shortcut span's text as the translation shows
-    it (any other kind, or an unknown language: ``text``)."""
+    """A number, ordinal, time, amount, measure, shortcut or mask span's text as the translation
+    shows it (any other kind, or an unknown language: ``text``)."""
     if source is None or target is None or source == target:
         return text
     if kind in ("number", "measure", "amount") and text[:1] in SIGNS:  # -5,5 °C: spans.py
@@ -187,6 +188,8 @@ def convert(text: str, kind: str, source: str | None, target: str | None) -> str
         return convert_time(text, source, target)
     if kind == "keys":
         return convert_keys(text, source, target)
+    if kind == "mask":
+        return convert_mask(text, source, target)
     src, tgt = CONVENTIONS.get(source), CONVENTIONS.get(target)
     if kind != "number" or src is None or tgt is None or src == tgt:
         return text

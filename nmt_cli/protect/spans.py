@@ -42,6 +42,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
     handle      ``@name``
     hashtag     ``#name``
     phone       digits in groups (spaces, dots or hyphens), no one number: ``01 23 45 67 89``
+    mask        a date's or a time's format mask: ``JJ/MM/AAAA``, ``YYYY-MM-DD``, ``hh:mm``, in the
+                target language's letters where written in the source's (masks.py)
     time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
                 ``14h30``, ``9 h`` (hours 0-23, minutes 00-59; not ``1 h 30 min``: numbers.py)
     amount      a number with a currency symbol before or after it: ``12,50 €``, ``€12.50``,
@@ -83,7 +85,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from nmt_cli.protect import code, format_strings, icu, keys, menus
+from nmt_cli.protect import code, format_strings, icu, keys, masks, menus
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.languages import languages_for
 from nmt_cli.protect.numbers import CURRENCIES, ROMAN_TENS, SIGNS
@@ -194,6 +196,7 @@ def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
     lang = _language_patterns(language)
     patterns = (
         ("menu", lang["menu"]),
+        ("mask", masks.PATTERN),
         *_FIRST,
         ("time", lang["time"]),
         *_AMOUNTS,
@@ -229,6 +232,7 @@ NEEDS = {
     "amount": _CURRENCY,
     "keys": r"[+-]",
     "letter": r"\b[B-HJ-Z]\b",
+    "mask": r"(?<![^\W\d_])([^\W\d_])\1[/.:-][^\W\d_]",
     **dict.fromkeys(("time", "measure", "number", "phone", "address"), r"\d"),
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
 }

@@ -1,0 +1,48 @@
+"""A date's or a time's format mask (nmt_cli/protect/masks.py): found whole, and written in the
+target language's letters where the source language's letters wrote it; any other mask is code
+and stays as written."""
+
+from __future__ import annotations
+
+import pytest
+
+from nmt_cli.protect.masks import convert_mask
+from nmt_cli.protect.numbers import convert
+from nmt_cli.protect.spans import SpanFinder
+
+
+@pytest.mark.parametrize(
+    "mask, source, target, written",
+    [
+        ("JJ/MM/AAAA", "fr", "en", "DD/MM/YYYY"),
+        ("AAAA-MM-JJ", "fr", "en", "YYYY-MM-DD"),
+        ("MM/AA", "fr", "en", "MM/YY"),  # a card's expiry
+        ("DD/MM/YYYY", "en", "fr", "JJ/MM/AAAA"),
+        ("TT.MM.JJJJ", "de", "fr", "JJ.MM.AAAA"),
+        ("JJ/MM/AAAA", "fr", "de", "TT/MM/JJJJ"),
+        ("hh:mm:ss", "fr", "en", "hh:mm:ss"),  # a clock's letters are everyone's
+        ("DD/MM/YY", "fr", "en", "DD/MM/YY"),  # English letters in French text: code
+        ("JJ/MM/AAAA", None, "en", "JJ/MM/AAAA"),  # the source language not recorded
+        ("JJ/MM/AAAA", "fr", "es", "JJ/MM/AAAA"),  # a language with no letters here
+    ],
+)
+def test_a_mask_in_the_source_languages_letters_is_written_in_the_targets(
+    mask, source, target, written
+):
+    assert convert_mask(mask, source, target) == written
+    assert convert(mask, "mask", source, target) == written
+
+
+@pytest.mark.parametrize(
+    "line, masks",
+    [
+        ("Saisissez la date (JJ/MM/AAAA) puis l'heure (hh:mm).", ["JJ/MM/AAAA", "hh:mm"]),
+        ('Formats "DD/MM/YY", "YYYY-MM-DD HH:MM:SS".', ["DD/MM/YY", "YYYY-MM-DD", "HH:MM:SS"]),
+        ("Datum: TT.MM.JJJJ", ["TT.MM.JJJJ"]),
+        ("AA-MM-JJ-hh", []),  # four runs: no mask
+        ("Les cellules AA/BB et MM/CC, JJ seul.", []),
+    ],
+)
+def test_a_mask_is_found_whole_and_nothing_else_is_one(line, masks):
+    found = [s.text for s in SpanFinder().find(line) if s.kind == "mask"]
+    assert found == masks
