@@ -70,7 +70,7 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("Outils → Options", [("menu", "Outils → Options")]),
         ("Outils > Options > Général", [("menu", "Outils > Options > Général")]),
         ("menu ▸ cellules", [("markup", "▸")]),  # no label with a capital: no path
-        ("si a → b", [("markup", "→")]),
+        ("si a → b", [("markup", "→"), ("letter", "b")]),  # a: a French word
         ("Utilisez * du pavé, pas ###.", [("markup", "*"), ("markup", "###")]),
         ("Affichés comme ### ici", [("markup", "###")]),
         ("A | B", [("markup", "|"), ("letter", "B")]),
@@ -159,6 +159,28 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             [("keys", "Ctrl+Alt+Suppr"), ("keys", "Maj + F10"), ("keys", "Cmd-C")],
         ),
         (
+            "Au format JJ/MM/AAAA, YYYY-MM-DD ou hh:mm:ss.",
+            [("mask", "JJ/MM/AAAA"), ("mask", "YYYY-MM-DD"), ("mask", "hh:mm:ss")],
+        ),
+        (
+            "Tapez sqrt{x}, \\frac{a}{b}, \\{ ou \\n ; [oui|non] et (\\).",
+            [
+                ("formula", "sqrt{x}"),
+                ("formula", "\\frac{a}{b}"),
+                ("formula", "\\{"),
+                ("formula", "\\n"),
+                ("formula", "[oui|non]"),
+                ("formula", "\\"),
+            ],
+        ),
+        ("Soit a^2+b^2=c^2, et x*y.", [("formula", "a^2+b^2=c^2"), ("formula", "x*y")]),
+        (
+            "Si n = 0, entre x et y.",
+            [("letter", "n"), ("markup", "="), ("number", "0"), ("letter", "x"), ("letter", "y")],
+        ),
+        ("Le fichier{0}, sa clé {nom}", [("placeholder", "{0}"), ("placeholder", "{nom}")]),
+        ("Dans %APPDATA%\\LibreOffice\\user.", [("path", "%APPDATA%\\LibreOffice\\user")]),
+        (
             "245,000 personnes, 1,6 million, 15 000 ordinateurs, 51%.",
             [("number", "245,000"), ("number", "1,6"), ("number", "15 000"), ("number", "51")],
         ),
@@ -179,6 +201,7 @@ def test_each_kind_of_span_is_found(line, expected):
         "Le chat, Ce jour, De plus, Me Dupont et Mme Martin sous Louis XIV et François Ier.",
         "Y a-t-il M. Dupont, J. K. Rowling, A et I ? IL Y A.",
         'Le principe du "naming and shaming", more "democratic" rules.',
+        "Il faut y aller et y rester, le(s) niveau(x), l\"équipe, d 'un, le n° sans f(x).",
     ],
 )
 def test_ordinary_prose_holds_no_span(line):
@@ -224,7 +247,7 @@ def test_a_pattern_that_is_not_a_regex_is_refused_by_name():
 # Lines made of the characters the kinds' patterns turn on, and of letters and spaces.
 _LINE = st.text(
     alphabet=st.sampled_from(
-        "ab xyzhé09_.,:;/\\@#&<>`~-+=*()'\"w\ue000▸\u00b2€$°kmgCAXY%{}|!sdnLSFROMT"
+        "ab xyzhé09_.,:;/\\@#&<>`~-+=*()'\"w\ue000▸\u00b2€$°kmgCAXY%{}|!sdnLSFROMTJD^[]"
     )
 )
 

@@ -6,6 +6,7 @@ protection. A line's scores are those of what the model read and wrote: its plac
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -116,6 +117,33 @@ def test_a_dotted_name_and_a_method_s_name_pass_through_whole(run_cli):
     for (line, spans), out in zip(NAMES_OF_CODE.items(), translate(run_cli, list(NAMES_OF_CODE))):
         for span in spans:
             assert out.count(span) == 1, (line, out)
+
+
+NOTATION = {
+    "Saisissez la date au format JJ/MM/AAAA.": ["DD/MM/YYYY"],
+    "Les dates sont converties au format AAAA-MM-JJ hh:mm:ss.": ["YYYY-MM-DD", "hh:mm:ss"],
+    'Pour les dates : "DD/MM/YY", "MM/DD/YY", "YY/MM/DD".': ["DD/MM/YY", "MM/DD/YY", "YY/MM/DD"],
+    "Tapez sqrt{x} pour une racine et \\frac{a}{b} pour une fraction.": [
+        "sqrt{x}",
+        "\\frac{a}{b}",
+    ],
+    "Les éléments [opt1|opt2|opt3] sont facultatifs.": ["[opt1|opt2|opt3]"],
+    "Des séquences comme \\n et \\t sont laissées inchangées.": ["\\n", "\\t"],
+    "Pour Windows, %APPDATA%\\LibreOffice\\4\\user\\Scripts\\python.": [
+        "%APPDATA%\\LibreOffice\\4\\user\\Scripts\\python"
+    ],
+    "Si n = 0, une chaîne vide est renvoyée.": ["n"],
+    "Choisissez entre x et y.": ["x", "y"],
+}
+
+
+def test_a_format_mask_a_formula_and_a_variable_pass_through(run_cli):
+    """The model alone changed a date's mask ("JJ/MM/AAA", "DD/MYYY", "hh format:ms:"), a
+    formula ("sqt{x}", "#frac{a}{b}", "[opt1<opt2<opt3]"), a path's backslashes and a variable
+    ("If nine = 0", "x and yes"): each passes through whole, a mask in English letters."""
+    for (line, spans), out in zip(NOTATION.items(), translate(run_cli, list(NOTATION))):
+        for span in spans:
+            assert len(re.findall(rf"(?<![\w\\]){re.escape(span)}(?!\w)", out)) == 1, (line, out)
 
 
 def test_without_protection_the_model_reads_the_spans_as_words(run_cli):

@@ -30,8 +30,14 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  (``Terminate()``; not a name in capitals, ``SOMME()``: a Calc function's French
                  name is translated); fr-en wrote ``getByName`` as "GByName", ``VBASupport`` as
                  "VBASPort"
-    formula      a LibreOffice Math command: a word that holds Math's placeholder ``<?>``
-                 (``<?>over<?>``, ``matrix{<?>#<?>}``, ``neg<?>``), closing punctuation aside
+    formula      a formula's or a command's notation: a word that holds LibreOffice Math's
+                 placeholder ``<?>`` (``<?>over<?>``, ``matrix{<?>#<?>}``, ``neg<?>``), closing
+                 punctuation aside; a word glued to its braces (``sqrt{x}``, ``stack{a#b}``); a
+                 TeX command with its braced arguments (``\\frac{a}{b}``, ``\\langle``, ``\\{``),
+                 an escape sequence (``\\n``, ``\\x0A``), a backslash alone (``(\\)``);
+                 alternatives in brackets (``[opt1|opt2]``); an equation of letters and
+                 numbers written without spaces (``a^2+b^2=c^2``, ``x*y``). fr-en wrote
+                 ``sqrt{x}`` as "sqt{x}", ``\\frac`` as "#frac", ``[oui|non]`` as "[Bi#non]"
 """
 
 from __future__ import annotations
@@ -93,7 +99,16 @@ _SQL_HEAD = (  # a statement's keyword and what it cannot go without
 _PART = r"[A-Za-z_][A-Za-z0-9_]+"
 # spans.py lists it after "file"
 QUALIFIED = rf"(?<![\w.@/-]){_PART}(?:\.{_PART}){{2,}}(?:\([^()\n]*\))?(?![\w-]|\.\w)"
-_FORMULA = r"(?<!\S)\S*?<\?>\S*?(?=[.,;:!?)\"»]*(?:\s|$))"
+_OPERAND = r"(?:[A-Za-z]|\d+(?:[.,]\d+)?)"  # of an equation written without spaces
+_FORMULA = (
+    r"(?<!\S)\S*?<\?>\S*?(?=[.,;:!?)\"»]*(?:\s|$))"
+    r"|(?<![\w\\])[a-z]{2,}\{(?!\d+\})[^{}\n]*\}"  # sqrt{x}; not a placeholder, x{0}
+    r"|(?<![^\s(\"'«“])\\(?=[\s)\"'»”.,;:]|$)"  # a backslash alone: (\), "\"
+    r"|(?:\\(?:x[0-9A-Fa-f]{2}|[A-Za-z]+)(?:\{[^{}\s]*\})*)+"  # \frac{a}{b}, \n, \x0D\x0A
+    r"|\\[{}\[\]()\\|]"  # \{, \[, \\
+    r"|\[[^\[\]\s|]+(?:\|[^\[\]\s|]+)+\]"  # [opt1|opt2]
+    rf"|(?<![\w.^+=*/\\-]){_OPERAND}(?:[\^+=*]{_OPERAND})+(?![\w^+=*/])"  # a^2+b^2=c^2
+)
 _SQL = rf"\b(?:{_SQL_HEAD})(?:(?:\s+[A-Z][A-Z_]+\b)+(?:\s*{_SQL_EXPRESSION})?)*;?"
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS
 PATTERNS = (
@@ -102,7 +117,7 @@ PATTERNS = (
     ("directory", _DIRECTORY, "/"),
     ("class", _CLASS, r"[a-z0-9][A-Z]"),
     ("sql", _SQL, r"SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|TRUNCATE"),
-    ("formula", _FORMULA, r"<\?>"),
+    ("formula", _FORMULA, r"<\?>|[a-z]\{|\\|\w\|\w|\w[\^+=*]\w"),
     ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)"),
 )
 QUOTED = r"\"[^\"\n]*\"|'[^'\n]*'"

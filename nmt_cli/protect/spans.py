@@ -35,7 +35,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
     class       a class name in CamelCase: ``FileNotFoundError``, ``MainWindow()`` (code.py)
     sql         an SQL statement from its capital keyword, its quoted values with their quotes:
                 ``SELECT nom FROM clients WHERE ville = 'Lyon';`` (code.py)
-    path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``docs/index.html``
+    path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``%APPDATA%\\Mozilla``,
+                ``docs/index.html``
     file        a file or host name with an extension (``rapport.pdf``, ``insee.fr``), ``*.jar``
     qualified   a dotted name of three parts or more: ``com.sun.star.util.Date``,
                 ``GlobalScope.BasicLibraries.loadLibrary`` (code.py)
@@ -61,7 +62,12 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 its keys named as the target language names them (keys.py)
     letter      a capital letter on its own, a label: ``axes X et Y``, ``plan B``, ``vitamine C``
                 (not A or I, words in French and English; not Y but after a lowercase word,
-                French ``Y a-t-il``; not before a full stop inside a line, ``M. Dupont``)
+                French ``Y a-t-il``; not before a full stop inside a line, ``M. Dupont``); a
+                small one, a variable: ``si n = 0``, ``x et y`` (not a vowel: a word, ``a``,
+                ``y``, or in prose a typo for one, ``e`` for ``et``, or a spaced ordinal's, ``23 e
+                rang``; but y after another letter and a conjunction; not glued to a quote, a
+                bracket or an operator: ``l"équipe``, ``d 'un``, ``le(s)``, ``n°``, ``f(x)``,
+                ``a<b``); fr-en wrote ``si n = 0`` as "if nine = 0", ``x et y`` as "x and yes"
     identifier  a word with digits, joined by ``- _ . / : + #`` (``SKU-88-X``, ``9f2c1ab``,
                 ``release-7.3``, ``978-2-07-036822-8``, ``1971-1972``), or with an inner
                 underscore (``max_len``)
@@ -153,6 +159,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
         "path",
         r"(?<![\w/.:~-])(?:~|\.{1,2})?/(?:[\w.+@-]+/)*[\w.+@-]+/?"
         r"|\b[A-Za-z]:\\(?:[\w.+@ -]+\\)*[\w.+@-]+"
+        r"|(?:%\w+%|\{\w+\}|\$\w+)\\(?:[\w.+@-]+\\)*[\w.+@-]+"  # %APPDATA%\LibreOffice
         r"|(?<![\w/.-])(?:[\w.+@-]+/)+[\w+@-]+(?:\.[\w+@-]+)*\.[A-Za-z][A-Za-z0-9]{0,4}(?![\w/])",
     ),
     (
@@ -176,10 +183,18 @@ _NUMBERS = (
     ("number", rf"(?<![\w.,]){_SIGN}\d+(?:[.,]\d+)*{_NUMBER_END}"),
     ("phone", r"(?<![\w+])\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}(?![\w])"),
 )
+_SMALL_LETTER = "[b-df-hj-np-tv-xz]"  # not a vowel: a word (a, y) or a typo for one (e, u)
+# y after another letter and a conjunction: ``x et y`` (not ``et y aller``)
+_Y_VARIABLE = "|".join(
+    rf"(?<=(?<![\w'’]){_SMALL_LETTER}{joint})y" for joint in (" et ", " ou ", " and ", " or ", ", ")
+)
 _LAST = (
     (
         "letter",
-        r"(?<![\w'’.&/;-])(?:[B-HJ-XZ]|(?<=[a-zà-ÿ,] )Y)(?![\w'’&/-]|\.(?=.))",
+        r"(?<![\w'’.&/;-])(?:[B-HJ-XZ]|(?<=[a-zà-ÿ,] )Y)(?![\w'’&/-]|\.(?=.))"
+        # a small letter, a variable (x, n; not a vowel; not le(s), l"équipe, d 'un)
+        rf"|(?<![\w'’.&/;:#<>=+*^|\\-])(?<!\w\()(?:{_SMALL_LETTER}|{_Y_VARIABLE})"
+        r"(?![\w'’\"&/°(<>=+*^|-]|\.(?=.)| ['’])",
     ),
     (
         "identifier",
@@ -231,7 +246,7 @@ NEEDS = {
     "hashtag": "#",
     "amount": _CURRENCY,
     "keys": r"[+-]",
-    "letter": r"\b[B-HJ-Z]\b",
+    "letter": r"\b[B-HJ-Zb-df-hj-np-tv-z]\b(?!['’])",  # not an elision: l'homme
     "mask": r"(?<![^\W\d_])([^\W\d_])\1[/.:-][^\W\d_]",
     **dict.fromkeys(("time", "measure", "number", "phone", "address"), r"\d"),
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
