@@ -14,10 +14,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from nmt_cli.protect.spans import SpanFinder
+from nmt_cli.protect.spans import Span, SpanFinder
 
 # The kinds issue 52 added (protect/format_strings.py, protect/code.py, protect/icu.py,
-# protect/menus.py)
+# protect/menus.py, protect/masks.py), and the letter kind's small letters (is_new)
 NEW_KINDS = (
     "icu",
     "placeholder",
@@ -31,6 +31,7 @@ NEW_KINDS = (
     "menu",
     "qualified",
     "method",
+    "mask",
 )
 SETS = (
     ("newstest2013", "news/fr-en/newstest2013.fr"),
@@ -40,6 +41,11 @@ SETS = (
 BAR = 0.001
 
 
+def is_new(span: Span) -> bool:
+    """Whether ``span`` is of a kind issue 52 added, or a small letter (``si n = 0``)."""
+    return span.kind in NEW_KINDS or span.kind == "letter" and span.text.islower()
+
+
 def firings(path: Path, finder: SpanFinder) -> tuple[int, list[tuple[int, str, str]]]:
     """The number of lines of ``path``, and (line number, kind, text) of each new span."""
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -47,7 +53,7 @@ def firings(path: Path, finder: SpanFinder) -> tuple[int, list[tuple[int, str, s
         (n, s.kind, s.text)
         for n, line in enumerate(lines, 1)
         for s in finder.find(line)
-        if s.kind in NEW_KINDS
+        if is_new(s)
     ]
     return len(lines), found
 
