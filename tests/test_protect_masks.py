@@ -1,6 +1,6 @@
 """A date's or a time's format mask (nmt_cli/protect/masks.py): found whole, and written in the
-target language's letters where the source language's letters wrote it; any other mask is code
-and stays as written."""
+target language's letters where the source language's letters wrote it; any other mask, a
+number's too, is code and stays as written."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ from nmt_cli.protect.spans import SpanFinder
         ("DD/MM/YY", "fr", "en", "DD/MM/YY"),  # English letters in French text: code
         ("JJ/MM/AAAA", None, "en", "JJ/MM/AAAA"),  # the source language not recorded
         ("JJ/MM/AAAA", "fr", "es", "JJ/MM/AAAA"),  # a language with no letters here
+        ("#,##0.00", "fr", "en", "#,##0.00"),
+        ("[HH]:MM", "fr", "en", "[HH]:MM"),
     ],
 )
 def test_a_mask_in_the_source_languages_letters_is_written_in_the_targets(
@@ -39,6 +41,13 @@ def test_a_mask_in_the_source_languages_letters_is_written_in_the_targets(
         ("Saisissez la date (JJ/MM/AAAA) puis l'heure (hh:mm).", ["JJ/MM/AAAA", "hh:mm"]),
         ('Formats "DD/MM/YY", "YYYY-MM-DD HH:MM:SS".', ["DD/MM/YY", "YYYY-MM-DD", "HH:MM:SS"]),
         ("Datum: TT.MM.JJJJ", ["TT.MM.JJJJ"]),
+        ("Le format [HH]:MM:SS compte les heures écoulées.", ["[HH]:MM:SS"]),
+        (
+            "Les codes #,##0.00, ###,##0.00, 0.0# et #.###",
+            ["#,##0.00", "###,##0.00", "0.0#", "#.###"],
+        ),
+        ("Saisissez # ##0,00 € pour afficher 4,50 €.", ["# ##0,00 €"]),
+        ("Le nombre 0.00, 1,5 et #MeToo, #1, vraiment ? 0,5", []),  # numbers, hashtags
         ("AA-MM-JJ-hh", []),  # four runs: no mask
         ("Les cellules AA/BB et MM/CC, JJ seul.", []),
     ],

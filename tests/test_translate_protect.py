@@ -123,6 +123,10 @@ NOTATION = {
     "Saisissez la date au format JJ/MM/AAAA.": ["DD/MM/YYYY"],
     "Les dates sont converties au format AAAA-MM-JJ hh:mm:ss.": ["YYYY-MM-DD", "hh:mm:ss"],
     'Pour les dates : "DD/MM/YY", "MM/DD/YY", "YY/MM/DD".': ["DD/MM/YY", "MM/DD/YY", "YY/MM/DD"],
+    "Le code de format #,##0.00 affiche deux décimales, [HH]:MM les heures.": [
+        "#,##0.00",
+        "[HH]:MM",
+    ],
     "Tapez sqrt{x} pour une racine et \\frac{a}{b} pour une fraction.": [
         "sqrt{x}",
         "\\frac{a}{b}",
@@ -138,7 +142,7 @@ NOTATION = {
 
 
 def test_a_format_mask_a_formula_and_a_variable_pass_through(run_cli):
-    """The model alone changed a date's mask ("JJ/MM/AAA", "DD/MYYY", "hh format:ms:"), a
+    """The model alone changed a date's or a number's mask ("JJ/MM/AAA", "DD/MYYY", "#0.00"), a
     formula ("sqt{x}", "#frac{a}{b}", "[opt1<opt2<opt3]"), a path's backslashes and a variable
     ("If nine = 0", "x and yes"): each passes through whole, a mask in English letters."""
     for (line, spans), out in zip(NOTATION.items(), translate(run_cli, list(NOTATION))):

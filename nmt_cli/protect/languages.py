@@ -53,6 +53,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 SPACES = " \u00a0\u202f"  # space, no-break space, narrow no-break space
+CURRENCIES = "$€£¥₹₽₩₺₪₴₱฿"  # symbols written beside an amount (not ¢, written after in English)
 _SPACE = f"[{SPACES}]"
 
 

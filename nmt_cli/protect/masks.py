@@ -1,35 +1,47 @@
-"""Format masks of dates and times: ``JJ/MM/AAAA``, ``YYYY-MM-DD``, ``hh:mm:ss`` (spans.py, kind
-``mask``).
+"""Format masks: of dates and times, ``JJ/MM/AAAA``, ``YYYY-MM-DD``, ``hh:mm:ss``, ``[HH]:MM``,
+and of numbers, ``#,##0.00``, ``0.0#`` (spans.py, kind ``mask``).
 
-A mask tells a user what to type, or a program how to write a date: each of its letters is a
-fact. Read as words, they came out changed (fr-en: ``JJ/MM/AAAA`` as "JJ/MM/AAA", ``hh:mm:ss``
-as "hh format:ms:", ``"DD/MM/YY", "MM/DD/YY"`` as "DD/MYYY", "MD/MDY").
+A mask tells a user what to type, or a program how to write a date or a number: each of its
+characters is a fact. Read as words, they came out changed (fr-en: ``JJ/MM/AAAA`` as
+"JJ/MM/AAA", ``hh:mm:ss`` as "hh format:ms:", ``"DD/MM/YY", "MM/DD/YY"`` as "DD/MYYY",
+"MD/MDY", ``[HH]:MM:SS`` as "[H]:M:SS", ``#,##0.00`` as "#0.00").
 
-A mask is two or three runs of one letter each, joined by ``/ - . :``: the day, month and year
-letters of any language (languages.py, ``mask_letters``: French ``J M A``, English ``D M Y``,
-German ``T M J``) or a clock's (``h H m s S``). :func:`convert_mask` writes a mask of the source
-language's letters in the target's (``JJ/MM/AAAA`` is ``DD/MM/YYYY`` in English: the same
-order, the target's letters, as DeepL writes it); a mask of other letters is code (LibreOffice's
-help gives its format codes, ``DD/MM/YY``, in English in every language) and stays as written.
+A date's or a time's mask is two or three runs of one letter each, joined by ``/ - . :``: the
+day, month and year letters of any language (languages.py, ``mask_letters``: French ``J M A``,
+English ``D M Y``, German ``T M J``) or a clock's (``h H m s S``, a run of them in brackets
+too: ``[HH]``, hours elapsed). :func:`convert_mask` writes a mask of the source language's
+letters in the target's (``JJ/MM/AAAA`` is ``DD/MM/YYYY`` in English: the same order, the
+target's letters, as DeepL writes it); a mask of other letters is code (LibreOffice's help
+gives its format codes, ``DD/MM/YY``, in English in every language) and stays as written.
+
+A number's mask is digit placeholders (``# 0 ?``) in groups joined by ``,``, ``.`` or a space
+before a ``#`` (French ``# ##0,00``), one ``#`` or ``?`` at least (``0.00`` is a number), maybe
+a currency symbol or a ``%`` after: a spreadsheet's format code, kept as written.
 """
 
 from __future__ import annotations
 
 import re
 
-from nmt_cli.protect.languages import LANGUAGES
+from nmt_cli.protect.languages import CURRENCIES, LANGUAGES
 
 _CLOCK = "hHmsS"
 _JOINS = "/.:-"
 
 
 def _pattern() -> str:
-    """A mask of any language's letters: a text holds masks of other languages' letters too,
-    as code (LibreOffice's French help: ``DD/MM/YY``)."""
+    """A date's or a time's mask of any language's letters (a text holds masks of other
+    languages' letters too, as code: LibreOffice's French help, ``DD/MM/YY``), or a number's."""
     letters = sorted({c for lang in LANGUAGES.values() for c in lang.mask_letters} | set(_CLOCK))
-    run = "|".join(f"{c}{{2,4}}" for c in letters)
+    run = "|".join([f"{c}{{2,4}}" for c in letters] + [rf"\[{c}+\]" for c in _CLOCK])
     join = f"[{re.escape(_JOINS)}]"
-    return rf"(?<![\w{re.escape(_JOINS)}])(?:{run})(?:{join}(?:{run})){{1,2}}(?![\w/]|[.:-]\w)"
+    date = rf"(?<![\w{re.escape(_JOINS)}])(?:{run})(?:{join}(?:{run})){{1,2}}(?![\w/]|[.:-]\w)"
+    # groups joined by a comma, a dot, or a space before a # (French # ##0,00), a currency
+    # symbol or a % after it
+    group = r"(?:[.,]|[ \u00a0\u202f](?=#))[#0?]+"
+    after = rf"(?:[ \u00a0\u202f]?[{re.escape(CURRENCIES)}%])?"
+    number = rf"(?<![\w#?.,])(?=[#0?.,]*[#?])[#0?]+(?:{group})+{after}(?![\w#?]|[.,][#0?])"
+    return f"{date}|{number}"
 
 
 PATTERN = _pattern()

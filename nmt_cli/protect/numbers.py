@@ -20,9 +20,9 @@ written:
   1er or 1re by gender, so it is kept.) French Roman ordinals are English digits: XVIIe -> 17th
   (a century, an arrondissement), IIIe -> 3rd; to German XVIIe -> 17. A Roman numeral without
   a suffix (Louis XIV, Annexe II) is the model's, and so is Ier (François Ier: Francis I).
-- Amounts of money: a number with a currency symbol (``$ € £ ¥`` and others: CURRENCIES) takes
-  the target's separators as above and the symbol where the target writes it: English before
-  the number, French and German after it, past a no-break space:
+- Amounts of money: a number with a currency symbol (``$ € £ ¥`` and others: languages.py,
+  CURRENCIES) takes the target's separators as above and the symbol where the target writes it:
+  English before the number, French and German after it, past a no-break space:
       fr -> en   12,50 € -> €12.50      1 200 $ -> $1,200      en -> fr   £3.5 -> 3,5 £
   (the number kept as written where its reading is not certain, the symbol still moved).
 - Measures: a number with a unit (units.py) takes the target's separators, its unit kept
@@ -41,12 +41,11 @@ from dataclasses import dataclass
 from functools import cache
 
 from nmt_cli.protect.keys import convert_keys
-from nmt_cli.protect.languages import LANGUAGES, SPACES, Language
+from nmt_cli.protect.languages import CURRENCIES, LANGUAGES, SPACES, Language
 from nmt_cli.protect.masks import convert_mask
 from nmt_cli.protect.units import UNITS, convert_unit
 
 SIGNS = "-\u2212"  # a minus sign, hyphen-minus or U+2212, as written before a number
-CURRENCIES = "$€£¥₹₽₩₺₪₴₱฿"  # symbols written beside an amount (not ¢, written after in English)
 # How each language writes numbers: its decimal mark, its groups (languages.py)
 CONVENTIONS: dict[str, Language] = LANGUAGES
 

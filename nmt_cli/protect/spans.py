@@ -43,8 +43,9 @@ A span is found on the raw line, before sentence splitting and case restoration.
     handle      ``@name``
     hashtag     ``#name``
     phone       digits in groups (spaces, dots or hyphens), no one number: ``01 23 45 67 89``
-    mask        a date's or a time's format mask: ``JJ/MM/AAAA``, ``YYYY-MM-DD``, ``hh:mm``, in the
-                target language's letters where written in the source's (masks.py)
+    mask        a format mask: a date's or a time's, ``JJ/MM/AAAA``, ``YYYY-MM-DD``, ``[HH]:MM``,
+                in the target language's letters where written in the source's, and a number's,
+                ``#,##0.00``, as written (masks.py)
     time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
                 ``14h30``, ``9 h`` (hours 0-23, minutes 00-59; not ``1 h 30 min``: numbers.py)
     amount      a number with a currency symbol before or after it: ``12,50 €``, ``€12.50``,
@@ -93,8 +94,8 @@ from dataclasses import dataclass
 
 from nmt_cli.protect import code, format_strings, icu, keys, masks, menus
 from nmt_cli.protect.glossary import term_pattern
-from nmt_cli.protect.languages import languages_for
-from nmt_cli.protect.numbers import CURRENCIES, ROMAN_TENS, SIGNS
+from nmt_cli.protect.languages import CURRENCIES, languages_for
+from nmt_cli.protect.numbers import ROMAN_TENS, SIGNS
 from nmt_cli.protect.units import units_for
 
 _CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command
@@ -247,7 +248,7 @@ NEEDS = {
     "amount": _CURRENCY,
     "keys": r"[+-]",
     "letter": r"\b[B-HJ-Zb-df-hj-np-tv-z]\b(?!['’])",  # not an elision: l'homme
-    "mask": r"(?<![^\W\d_])([^\W\d_])\1[/.:-][^\W\d_]",
+    "mask": r"(?<![^\W\d_])([^\W\d_])\1[/.:-][^\W\d_]|\[[hHmsS]|[#?]",
     **dict.fromkeys(("time", "measure", "number", "phone", "address"), r"\d"),
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
 }
