@@ -1,9 +1,10 @@
 """The source's ellipsis character, which the tokenizer's NFKC normalisation writes as three
-full stops, comes back in the translation."""
+full stops, comes back in the translation; so does a sentence's full stop, and a text that ends
+in a word gets none."""
 
 from __future__ import annotations
 
-from nmt_cli.inference.typography import keep_ellipsis, keep_full_stop
+from nmt_cli.inference.typography import drop_full_stop, keep_ellipsis, keep_full_stop
 
 
 def test_a_source_ellipsis_character_is_given_back():
@@ -50,3 +51,26 @@ def test_only_a_full_stop_the_translation_lacks_after_a_word_is_given_back():
     # a sentence whose translation lost a placeholder: its span is put back at the end
     assert keep_full_stop("LE POSTE <ph0>, S'IL VOUS PLAIT.", "POST") == "POST"
     assert keep_full_stop("Le poste <ph0>.", "Extension <ph0>") == "Extension <ph0>"
+
+
+def test_a_text_that_ends_in_a_word_gets_no_full_stop():
+    assert drop_full_stop("Mettre à jour maintenant", "Move update now.") == "Move update now"
+    assert drop_full_stop("Fichier : <ph0>", "File: <ph0>.") == "File: <ph0>"
+    assert drop_full_stop("Le vote à 12 heures ", "The vote at 12 o'clock. ") == (
+        "The vote at 12 o'clock"
+    )
+
+
+def test_only_a_full_stop_the_source_lacks_after_a_word_is_taken_away():
+    assert drop_full_stop("Fermer.", "Close.") == "Close."  # the source has one
+    assert drop_full_stop("Attendez…", "Wait.") == "Wait."
+    assert drop_full_stop("Chargement", "Loading...") == "Loading..."  # an ellipsis
+    assert drop_full_stop("Pommes, poires, etc", "Apples, pears, etc.") == "Apples, pears, etc."
+    assert drop_full_stop("Rendez-vous à 15 h", "See you at 3 p.m.") == "See you at 3 p.m."
+    assert drop_full_stop("Voir (page 3)", "See (page 3).") == "See (page 3)."  # after a bracket
+
+
+def test_translate_gives_a_label_no_full_stop_of_its_own(run_cli):
+    result = run_cli(["translate", "Mettre à jour maintenant"])
+    assert result.exit_code == 0, result.stderr
+    assert not result.stdout.rstrip("\n").endswith(".")

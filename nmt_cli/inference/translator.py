@@ -30,7 +30,7 @@ from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.real_words import real_first, searched_again
 from nmt_cli.inference.translation import Translation, join_sentences
-from nmt_cli.inference.typography import keep_ellipsis, keep_full_stop
+from nmt_cli.inference.typography import drop_full_stop, keep_ellipsis, keep_full_stop
 from nmt_cli.protect.dates import dates_lost
 from nmt_cli.protect.names import capital_tells_names
 from nmt_cli.search.options import SearchOptions
@@ -290,7 +290,7 @@ class Translator:
                 t.text = capitalised(t.text)
         for line, nbest in zip(lines, out):
             for t in nbest:
-                t.text = keep_full_stop(line, keep_ellipsis(line, t.text))
+                t.text = drop_full_stop(line, keep_full_stop(line, keep_ellipsis(line, t.text)))
         if self.opts.nbest < self.opts.beam and self.loaded.bundle.target_words:
             self._real_words_first(lines, with_alignment, line_numbers, shouted, out)
         return out

@@ -14,6 +14,12 @@ graphics such as GIF images"; a localizer's check of end punctuation (translate-
 ``endpunc``) flags it. Of the 41 translations it changed on the shipped model's card and
 development sets, 40 have a reference that ends with the full stop, and one with `."`
 (docs/benchmarks.md, "A sentence's full stop").
+
+The other way round, a text that ends in a word (a letter, a digit or a placeholder: an
+interface label, a heading, a caption) gets no full stop the model ended its translation with:
+`Mettre à jour maintenant` gave "Move update now.", `Sélectionner un fichier pour le cadre
+flottant` "Select a file for the floating frame." (docs/benchmarks.md, "A full stop the source
+has not").
 """
 
 from __future__ import annotations
@@ -24,6 +30,9 @@ from collections import Counter
 ELLIPSIS = "\u2026"
 _DOTS = re.compile(r"(?<!\.)\.\.\.(?!\.)")  # three full stops, not part of a longer run
 _HELD = re.compile(r"<ph\d+>|\d+")  # a placeholder (reserved, or a fallback's digits), a number
+_WORD_END = re.compile(r"(?:\w|<ph\d+>)$")  # a letter, a digit or a placeholder ends it
+# words written with a full stop that ends them, kept where a translation ends with one
+_ABBREVIATIONS = frozenset("etc Inc Ltd Co Corp Jr Sr St vs approx".split())
 
 
 def keep_ellipsis(source: str, text: str) -> str:
@@ -42,6 +51,19 @@ def keep_full_stop(source: str, text: str) -> str:
     if not end.endswith(".") or end.endswith("..") or not text.rstrip()[-1:].isalnum():
         return text
     return text if lost_held(source, text) else text.rstrip() + "."
+
+
+def drop_full_stop(source: str, text: str) -> str:
+    """``text`` without the full stop that ends it where ``source`` ends in a word (a letter, a
+    digit, a placeholder): not an ellipsis, nor an abbreviation's (``etc.``, ``p.m.``)."""
+    out = text.rstrip()
+    if not _WORD_END.search(source.rstrip()) or not out.endswith(".") or out.endswith(".."):
+        return text
+    words = out[:-1].split()
+    last = words[-1] if words else ""
+    if not _WORD_END.search(last) or "." in last or last in _ABBREVIATIONS:
+        return text
+    return out[:-1]
 
 
 def lost_held(source: str, text: str) -> bool:
