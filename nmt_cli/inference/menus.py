@@ -23,32 +23,27 @@ def with_menus(
 ) -> list[Masked]:
     """``masked``, each menu path's output its labels translated by ``translate`` (lines in,
     one text each out; called once, with each label once, where a line holds a path)."""
-    labels = [
-        label
-        for m in masked
-        for span in m.spans
-        if span.kind == "menu"
-        for label in menu_parts(span.text)[0]
-    ]
-    if not labels:
+    parts = {
+        span.text: menu_parts(span.text) for m in masked for span in m.spans if span.kind == "menu"
+    }  # each path once: its labels and arrows
+    if not parts:
         return list(masked)
-    todo = list(dict.fromkeys(labels))
+    todo = list(dict.fromkeys(label for labels, _ in parts.values() for label in labels))
     done = {label: _as_label(label, text) for label, text in zip(todo, translate(todo))}
+    paths = {
+        path: menu_joined([done[label] for label in labels], arrows)
+        for path, (labels, arrows) in parts.items()
+    }
     out = []
     for m in masked:
         if any(span.kind == "menu" for span in m.spans):
             outputs = tuple(
-                _path(span.text, done) if span.kind == "menu" else output
+                paths[span.text] if span.kind == "menu" else output
                 for span, output in zip(m.spans, m.outputs)
             )
             m = replace(m, outputs=outputs)
         out.append(m)
     return out
-
-
-def _path(text: str, done: dict[str, str]) -> str:
-    labels, arrows = menu_parts(text)
-    return menu_joined([done[label] for label in labels], arrows)
 
 
 def _as_label(label: str, text: str) -> str:
