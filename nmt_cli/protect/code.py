@@ -117,7 +117,7 @@ PATTERNS = (
     ("directory", _DIRECTORY, "/"),
     ("class", _CLASS, r"[a-z0-9][A-Z]"),
     ("sql", _SQL, r"SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|TRUNCATE"),
-    ("formula", _FORMULA, r"<\?>|[a-z]\{|\\|\w\|\w|\w[\^+=*]\w"),
+    ("formula", _FORMULA, r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w"),
     ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)"),
 )
 QUOTED = r"\"[^\"\n]*\"|'[^'\n]*'"
