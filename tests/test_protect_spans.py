@@ -175,8 +175,14 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ),
         ("Soit a^2+b^2=c^2, et x*y.", [("formula", "a^2+b^2=c^2"), ("formula", "x*y")]),
         (
-            "Si n = 0, entre x et y.",
-            [("letter", "n"), ("markup", "="), ("number", "0"), ("letter", "x"), ("letter", "y")],
+            "Si n = 0, entre x et y, n vaut x + y.",
+            [
+                ("formula", "n = 0"),
+                ("letter", "x"),
+                ("letter", "y"),
+                ("letter", "n"),
+                ("formula", "x + y"),
+            ],
         ),
         ("Le fichier{0}, sa clé {nom}", [("placeholder", "{0}"), ("placeholder", "{nom}")]),
         ("Dans %APPDATA%\\LibreOffice\\user.", [("path", "%APPDATA%\\LibreOffice\\user")]),

@@ -138,6 +138,8 @@ NOTATION = {
     ],
     "Si n = 0, une chaîne vide est renvoyée.": ["n"],
     "Choisissez entre x et y.": ["x", "y"],
+    "Si x = 0 et y = 1, alors x + y = 1.": ["x = 0", "x + y = 1"],
+    "Pour y = 2, le résultat est 4.": ["y = 2"],
 }
 
 

@@ -36,8 +36,10 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  TeX command with its braced arguments (``\\frac{a}{b}``, ``\\langle``, ``\\{``),
                  an escape sequence (``\\n``, ``\\x0A``), a backslash alone (``(\\)``);
                  alternatives in brackets (``[opt1|opt2]``); an equation of letters and
-                 numbers written without spaces (``a^2+b^2=c^2``, ``x*y``). fr-en wrote
-                 ``sqrt{x}`` as "sqt{x}", ``\\frac`` as "#frac", ``[oui|non]`` as "[Bi#non]"
+                 numbers written without spaces (``a^2+b^2=c^2``, ``x*y``), or with spaces
+                 from a letter (``x + y = 1``, ``n = 0``). fr-en wrote ``sqrt{x}`` as
+                 "sqt{x}", ``\\frac`` as "#frac", ``[oui|non]`` as "[Bi#non]", ``x + y = 1``
+                 as "x+ y = 1" and, its letters alone kept, "x + = 1"
 """
 
 from __future__ import annotations
@@ -108,6 +110,8 @@ _FORMULA = (
     r"|\\[{}\[\]()\\|]"  # \{, \[, \\
     r"|\[[^\[\]\s|]+(?:\|[^\[\]\s|]+)+\]"  # [opt1|opt2]
     rf"|(?<![\w.^+=*/\\-]){_OPERAND}(?:[\^+=*]{_OPERAND})+(?![\w^+=*/])"  # a^2+b^2=c^2
+    # x + y = 1, n = 0 (a decimal number left to the number kind: e = 2,718282 is converted)
+    r"|(?<![\w'’.,-])[A-Za-z](?: [=<>≤≥≠+*/^×-] (?:[A-Za-z]|\d+))+(?![\w'’]|[.,]\d)"
 )
 _SQL = rf"\b(?:{_SQL_HEAD})(?:(?:\s+[A-Z][A-Z_]+\b)+(?:\s*{_SQL_EXPRESSION})?)*;?"
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS
@@ -117,7 +121,7 @@ PATTERNS = (
     ("directory", _DIRECTORY, "/"),
     ("class", _CLASS, r"[a-z0-9][A-Z]"),
     ("sql", _SQL, r"SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|TRUNCATE"),
-    ("formula", _FORMULA, r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w"),
+    ("formula", _FORMULA, r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w|\b[A-Za-z] [=<>≤≥≠+*/^×-] "),
     ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)"),
 )
 QUOTED = r"\"[^\"\n]*\"|'[^'\n]*'"
