@@ -247,7 +247,7 @@ NEEDS = {
     "hashtag": "#",
     "amount": _CURRENCY,
     "keys": r"[+-]",
-    "letter": r"\b[B-HJ-Zb-df-hj-np-tv-z]\b(?!['’])",  # not an elision: l'homme
+    "letter": rf"\b(?:[B-HJ-Z]|{_SMALL_LETTER}|y)\b(?!['’])",  # not an elision: l'homme
     "mask": r"(?<![^\W\d_])([^\W\d_])\1[/.:-][^\W\d_]|\[[hHmsS]|[#?]",
     **dict.fromkeys(("time", "measure", "number", "phone", "address"), r"\d"),
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
