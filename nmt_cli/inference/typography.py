@@ -27,11 +27,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from nmt_cli.protect.placeholders import RESERVED_NAME
+
 ELLIPSIS = "\u2026"
 _DOTS = re.compile(r"(?<!\.)\.\.\.(?!\.)")  # three full stops, not part of a longer run
-_PLACEHOLDER = r"<ph\d+>"  # a reserved placeholder (protect/placeholders.py)
-_HELD = re.compile(rf"{_PLACEHOLDER}|\d+")  # a placeholder (or a fallback's digits), a number
-_WORD_END = re.compile(rf"(?:\w|{_PLACEHOLDER})$")  # a letter, a digit or a placeholder ends it
+_HELD = re.compile(rf"{RESERVED_NAME}|\d+")  # a placeholder (or a fallback's digits), a number
+_WORD_END = re.compile(rf"(?:\w|{RESERVED_NAME})$")  # a letter, a digit or a placeholder ends it
 # words written with a full stop that ends them, kept where a translation ends with one
 _ABBREVIATIONS = frozenset("etc Inc Ltd Co Corp Jr Sr St vs approx".split())
 

@@ -127,6 +127,8 @@ def _name_pattern(template: str) -> re.Pattern:
     return re.compile(rf"{left}{before}(\d+){after}{right}", re.IGNORECASE)
 
 
+RESERVED_NAME = r"<ph\d+>"  # a reserved placeholder as the model writes it (vocab.PLACEHOLDERS)
+
 # A reserved placeholder's neighbours as text writes them: closing punctuation after it and an
 # opening bracket or quote before it kept against it, a pair of straight quotes around it
 # ('%1', "%s": how interface strings quote a value) kept as a pair (a straight double quote the
@@ -135,15 +137,16 @@ def _name_pattern(template: str) -> re.Pattern:
 # after it (<ph0>'s) and a French elided word before it (l'<ph0>) kept against it (see
 # set_apart).
 _AROUND_RESERVED = (
-    (re.compile(r"\s*(<ph\d+>)\s*"), r" \1 "),
-    (re.compile(r"(<ph\d+>) (?=[.,;:!?)\]}»”’%]+(?:\s|$|<ph))"), r"\1"),
-    (re.compile(r"(?<=[(\[{«“‘]) (?=<ph\d+>)"), ""),
-    (re.compile(r"(?<![\w'\"])(['\"]) (<ph\d+>) ?\1(?![\w'\"])"), r"\1\2\1"),
+    (re.compile(rf"\s*({RESERVED_NAME})\s*"), r" \1 "),
+    (re.compile(rf"({RESERVED_NAME}) (?=[.,;:!?)\]}}»”’%]+(?:\s|$|<ph))"), r"\1"),
+    (re.compile(rf"(?<=[(\[{{«“‘]) (?={RESERVED_NAME})"), ""),
+    (re.compile(rf"(?<![\w'\"])(['\"]) ({RESERVED_NAME}) ?\1(?![\w'\"])"), r"\1\2\1"),
     # a double quote opened and another closed (French « %s »): a pair of double quotes
-    (re.compile(r"(?<![\w'\"])\" ?(<ph\d+>) ?['’”“](?![\w'\"])"), r'"\1"'),
-    (re.compile(r"(?<![\w'\"])“ ?(<ph\d+>) ?['’\"](?![\w'\"])"), r'"\1"'),
-    (re.compile(r"(<ph\d+>) (?=['’](?:s|d|ll|re|ve)\b)"), r"\1"),  # <ph0>'s: a clitic
-    (re.compile(r"\b((?:[cdjlmnst]|qu)['’]) (?=<ph\d+>)", re.IGNORECASE), r"\1"),  # l'<ph0>
+    (re.compile(rf"(?<![\w'\"])\" ?({RESERVED_NAME}) ?['’”“](?![\w'\"])"), r'"\1"'),
+    (re.compile(rf"(?<![\w'\"])“ ?({RESERVED_NAME}) ?['’\"](?![\w'\"])"), r'"\1"'),
+    (re.compile(rf"({RESERVED_NAME}) (?=['’](?:s|d|ll|re|ve)\b)"), r"\1"),  # <ph0>'s: a clitic
+    # l'<ph0>: a French elided word
+    (re.compile(rf"\b((?:[cdjlmnst]|qu)['’]) (?={RESERVED_NAME})", re.IGNORECASE), r"\1"),
 )
 
 
