@@ -162,6 +162,15 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
         ),
         ("Il est parti.Elle reste, p.ex. aux U.S.A.", []),  # parts of two characters or more
         (
+            "Le service ScriptForge.UI, Tools.ModuleControls et SFDialogs.DialogEvent.",
+            [
+                ("qualified", "ScriptForge.UI"),  # two parts, one written in humps
+                ("qualified", "Tools.ModuleControls"),
+                ("qualified", "SFDialogs.DialogEvent"),
+            ],
+        ),
+        ("Son iPhone.Il a lu les PDFs.Le chez McDonald.Ensuite", []),  # sentences glued
+        (
             "La méthode getByName, puis Option VBASupport et Terminate() ; SOMME() se traduit.",
             [("method", "getByName"), ("method", "VBASupport"), ("method", "Terminate()")],
         ),

@@ -19,7 +19,9 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  ``grep -r "mot clé" src/``, ``ls -l | wc -l``, ``echo 'oui' > a.txt``
     qualified    a dotted name of three parts or more, each of two characters or more: a package,
                  module or service with its member (``com.sun.star.util.Date``,
-                 ``os.path.join``), with the arguments of a call
+                 ``os.path.join``), or of two where one is written in humps
+                 (``ScriptForge.UI``, ``Tools.ModuleControls``, ``SFDialogs.DialogEvent``;
+                 fr-en wrote ``ScriptForge.UI`` as "ScriptForg.UI"), with the arguments of a call
                  (``GlobalScope.BasicLibraries.loadLibrary("ScriptForge")``); fr-en wrote
                  ``com.sun.star.script.provider.XScriptProvider`` as "com.sun.star .script.
                  Clear.XScriptP" (a host or file name of as many parts, ``fr.wikipedia.org``,
@@ -99,8 +101,14 @@ _SQL_HEAD = (  # a statement's keyword and what it cannot go without
     rf"(?:IF\s+(?:NOT\s+)?EXISTS\s+)?{_SQL_EXPRESSION}"
 )
 _PART = r"[A-Za-z_][A-Za-z0-9_]+"
+# a part written in humps: two small letters before a capital (not a brand, iPhone, McDonald),
+# or capitals run into a word (not a plural, PDFs)
+_HUMP_MARK = r"(?:[a-z]{2}[A-Z]|[A-Z]{2}[a-z]{2})"
+_HUMPED = rf"(?=[A-Za-z0-9_]*{_HUMP_MARK})[A-Za-z_][A-Za-z0-9_]+"
+_DOTTED = rf"{_PART}(?:\.{_PART}){{2,}}|{_HUMPED}\.{_PART}|{_PART}\.{_HUMPED}"
 # spans.py lists it after "file"
-QUALIFIED = rf"(?<![\w.@/-]){_PART}(?:\.{_PART}){{2,}}(?:\([^()\n]*\))?(?![\w-]|\.\w)"
+QUALIFIED = rf"(?<![\w.@/-])(?:{_DOTTED})(?:\([^()\n]*\))?(?![\w-]|\.\w)"
+QUALIFIED_NEEDS = rf"\w\.\w+\.\w|{_HUMP_MARK}\w*\.\w|\w\.\w*{_HUMP_MARK}"
 _OPERAND = r"(?:[A-Za-z]|\d+(?:[.,]\d+)?)"  # of an equation written without spaces
 _FORMULA = (
     r"(?<!\S)\S*?<\?>\S*?(?=[.,;:!?)\"»]*(?:\s|$))"

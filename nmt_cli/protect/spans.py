@@ -39,7 +39,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 ``docs/index.html``
     file        a file or host name with an extension (``rapport.pdf``, ``insee.fr``), ``*.jar``
     qualified   a dotted name of three parts or more: ``com.sun.star.util.Date``,
-                ``GlobalScope.BasicLibraries.loadLibrary`` (code.py)
+                ``GlobalScope.BasicLibraries.loadLibrary``, or of two, one written in humps:
+                ``ScriptForge.UI`` (code.py)
     handle      ``@name``
     hashtag     ``#name``
     phone       digits in groups (spaces, dots or hyphens), no one number: ``01 23 45 67 89``
@@ -242,7 +243,7 @@ NEEDS = {
     "email": "@",
     "path": r"[/\\]",
     "file": r"\.",
-    "qualified": r"\w\.\w+\.\w",
+    "qualified": code.QUALIFIED_NEEDS,
     "handle": "@",
     "hashtag": "#",
     "amount": _CURRENCY,
