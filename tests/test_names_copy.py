@@ -13,6 +13,8 @@ from conftest import README
 
 from nmt_cli.inference.loading import LoadedModel
 from nmt_cli.inference.names import (
+    acronyms_lost,
+    acronyms_to_copy,
     copy_names,
     first_names,
     name_spans,
@@ -29,7 +31,12 @@ from nmt_cli.inference.translator import AGAIN_WORDS, Translator
 from nmt_cli.model import build_model
 from nmt_cli.model.bundle import load_bundle, save_bundle
 from nmt_cli.model.config import ModelConfig
-from nmt_cli.protect.names import WordCounts, capital_tells_names, copyable
+from nmt_cli.protect.names import (
+    WordCounts,
+    acronym_to_copy,
+    capital_tells_names,
+    copyable,
+)
 from nmt_cli.search.options import SearchOptions
 
 pytest_plugins = ["model_fixtures"]
@@ -283,8 +290,12 @@ def test_with_names_the_untaught_names_are_masked_as_spans_of_their_own(small_to
     assert "Gaëlle" not in named.text
 
 
-def _translator(model_dir, known, **options):
-    bundle = dataclasses.replace(load_bundle(model_dir), known_words=frozenset(known))
+def _translator(model_dir, known, written=None, **options):
+    bundle = dataclasses.replace(
+        load_bundle(model_dir),
+        known_words=frozenset(known),
+        target_words=frozenset(written) if written is not None else None,
+    )
     search_calls: list[int] = []
     loaded = LoadedModel(bundle)
     search = loaded.search
@@ -335,3 +346,79 @@ def test_a_name_between_tags_is_a_name_to_copy():
     line = 'Signalé par <a href="/aide">Gaëlle</a> et <b>Maëlle</b>.'
     assert [line[a:b] for a, b in name_spans(line, KNOWN)] == ["Gaëlle", "Maëlle"]
     assert names_lost(line, 'Reported by <a href="/aide">Gaitical</a> and <b>Maëlle</b>.', KNOWN)
+
+
+# Acronyms: a word in capitals is copied where the model's training targets wrote it so, or
+# where the model was taught no form of it; one the data translates stays the model's.
+WRITTEN = {"UNO", "API", "SQL", "PPE", "EPP", "Hello"}
+KNOWN_CAPS = {*KNOWN, "UNO", "API", "ONU", "PPE", "enregistrer"}
+
+
+@pytest.mark.parametrize(
+    ("word", "copied"),
+    [
+        ("UNO", True),  # known, and English targets held it in capitals
+        ("XSCRIPTCONTEXT", True),  # never taught: copied as a name the model was not taught
+        ("ONU", False),  # known, never written: the data translates it ("UN")
+        ("ENREGISTRER", False),  # a word in capitals whose lowercase form is known
+        ("A", False),  # one letter
+        ("Uno", False),  # not in capitals: a name's business
+    ],
+)
+def test_which_words_in_capitals_are_acronyms_to_copy(word, copied):
+    assert acronym_to_copy(word, KNOWN_CAPS, WRITTEN) is copied
+
+
+def test_acronyms_are_copied_wherever_they_stand_but_not_glued_to_other_characters():
+    line = "UNO fournit l'API de %PRODUCTNAME et $(ARG1) sous GNU/Linux pour l'ONU."
+    assert acronyms_to_copy(line, KNOWN_CAPS, WRITTEN) == {0: "UNO", 2: "API"}
+    assert acronyms_to_copy(line, KNOWN_CAPS, ()) == {}  # without the target words: none
+
+
+def test_a_shouted_line_has_no_acronyms_to_copy():
+    assert acronyms_to_copy("NE PAS OUVRIR LE FICHIER XSCRIPTCONTEXT", KNOWN_CAPS, WRITTEN) == {}
+
+
+def test_a_misspelt_acronym_is_put_back_only_over_a_word_never_written():
+    """Like a sentence's first word: `PPE` is known and Europarl's English writes it, but the
+    model's "EPP" (written) is its translation and stays."""
+    source = "Le contexte XSCRIPTCONTEXT de l'interface UNO, et le groupe PPE."
+    text = "The XSCRIPTCONTX context of the UNIO interface, and the EPP group."
+    firsts = acronyms_to_copy(source, KNOWN_CAPS, WRITTEN)
+    assert copy_names({}, text, source_words(source), firsts, WRITTEN) == (
+        "The XSCRIPTCONTEXT context of the UNO interface, and the EPP group."
+    )
+    plural = acronyms_to_copy("Les URL sont relatives.", set(), {"URL"})
+    assert copy_names({}, "The URLs are relative.", set(), plural, {"URL"}) == (
+        "The URLs are relative."  # a plural holds the acronym
+    )
+
+
+def test_a_translation_lost_an_untaught_acronym_it_lacks_unless_it_holds_one_of_its_own():
+    source = "La variable XSCRIPTCONTEXT et l'API UNO"
+    assert acronyms_lost(source, "The variable and the UNO API", KNOWN_CAPS, WRITTEN) == {
+        "XSCRIPTCONTEXT"
+    }
+    assert acronyms_lost(source, "The variable and the API", KNOWN_CAPS, WRITTEN) == {
+        "XSCRIPTCONTEXT"  # UNO is taught: put back by its spelling only, never searched again
+    }
+    assert not acronyms_lost(source, "The XSCRIPTCONTEXTs and the API", KNOWN_CAPS, WRITTEN)
+    assert not acronyms_lost(source, "The XSC variable and the API", KNOWN_CAPS, WRITTEN)
+    assert names_lost(source, "The variable and the API", KNOWN_CAPS, WRITTEN)
+    assert not names_lost(source, "The variable and the API", KNOWN_CAPS)  # names only
+
+
+def test_with_facts_only_the_acronyms_a_translation_lost_are_masked(small_tokenizer):
+    protection = SpanProtection(small_tokenizer, ("fr", "en"), known=KNOWN_CAPS, written=WRITTEN)
+    line = "La variable XSCRIPTCONTEXT de l'API, pas l'ONU."
+    named = protection.mask(line, facts=True, acronyms={"XSCRIPTCONTEXT"})
+    assert [(s.kind, s.text) for s in named.spans] == [("name", "XSCRIPTCONTEXT")]
+    assert not protection.mask(line, facts=True).spans  # none lost: the model's own
+
+
+def test_a_line_that_lost_an_acronym_is_translated_again_with_it_passed_through(model_dir):
+    """The tiny model was taught no form of "UNOXSC": it is copied."""
+    translator, calls = _translator(model_dir, {"Mann", "Park"}, written={"A"})
+    out = translator.translate(["Ein Mann läuft im Park.", "Ein Mann läuft mit UNOXSC im Park."])
+    assert out[1][0].text.split().count("UNOXSC") == 1
+    assert calls[-1] == 1  # the line that lost it, searched again

@@ -29,8 +29,12 @@ such a line again with its names passed through as protected spans (:func:`name_
 taught (:func:`taught_names`) is put back like a first word, only over a word never written:
 ``Je m'appelle Guillaume.`` gave "I call for Guill Back.", and "Guill" is no such word;
 "Londres" -> "London" stays, "London" is one. The word count never changes,
-so word alignments stay valid. The names of a sentence are few and rare, so the spelling alone
-finds them: on the short segments' names, the attention links found no more
+so word alignments stay valid. With the model's target words, an acronym to copy
+(protect/names.py ``acronym_to_copy``: ``UNO``, ``XSCRIPTCONTEXT``; never one glued to other
+characters, ``GNU/Linux``, nor in a shouted line) is put back like a name it was taught,
+wherever it stands, its plural (``APIs``) holding it; one it was taught no form of is also
+searched for again (:func:`acronyms_lost`). The names of a sentence are few and rare, so the
+spelling alone finds them: on the short segments' names, the attention links found no more
 (docs/benchmarks.md, "Names copied") and a forced alignment pass costs time.
 """
 
@@ -41,7 +45,15 @@ import re
 import unicodedata
 from collections.abc import Collection, Iterable, Iterator
 
-from nmt_cli.protect.names import NAME_WORD, copyable, shown, taught
+from nmt_cli.protect.names import (
+    NAME_WORD,
+    acronym_to_copy,
+    copyable,
+    is_acronym,
+    is_taught,
+    shown,
+    taught,
+)
 
 NEAR = 0.6  # difflib ratio from which a target word is a spelling of the source's name
 # a whitespace word: leading punctuation, the word of letters, the rest ("Nates." "(Nates),")
@@ -49,6 +61,9 @@ _PARTS = re.compile(r"^(\W*)([^\W\d_]+(?:['’-][^\W\d_]+)*)(.*)$")
 _ELISION = re.compile(r"^(?:qu|[a-z])['’](?=[^\W\d_])")  # French l', d', qu' (not O'Neil's O')
 _FIRST_ELISION = re.compile(r"^(?:Qu|[LDJMNST])['’](?=[^\W\d_])")  # a sentence's L', D', Qu'
 _POSSESSIVE = ("'s", "’s")
+# what may stand before and after an acronym in its whitespace word: ("API"), « UNO ».
+_ACRONYM_LEAD = re.compile(r"[(\[«“\"'‘]*")
+_ACRONYM_REST = re.compile(r"[.,;:!?)\]»”\"'’…]*")
 _TOKEN = re.compile(r"[^\s<>]+")  # a word between spaces or tags: <a href="/aide">Gaëlle</a>
 # a token that ends a sentence ("Paris." "oui !"), not an abbreviation ("M." "Dr." "Mme.")
 _ENDS_SENTENCE = re.compile(r"[!?…]$|(?<!^[A-Z])(?<!^[A-Z][a-z])(?<!^[A-Z][a-z]{2})\.$")
@@ -94,10 +109,41 @@ def _name_words(
             yield j, start, start + len(word), word
 
 
+def _acronym_words(
+    source: str, known: Collection[str], written: Collection[str], untaught: bool = False
+) -> Iterator[tuple[int, int, int, str]]:
+    """(whitespace word index, start, end, acronym) of each acronym to copy of ``source``
+    (protect/names.py ``acronym_to_copy``; ``written``: the model's target words; with
+    ``untaught``, only one the model was taught no form of), wherever it stands; none in a line
+    without a small letter (a shouted line is read in sentence case)."""
+    if not written or not any(c.islower() for c in source):
+        return
+    for j, token in enumerate(_TOKEN.finditer(source)):
+        parts = _PARTS.match(token[0])
+        if (
+            parts is None
+            or not _ACRONYM_LEAD.fullmatch(parts.group(1))
+            or not _ACRONYM_REST.fullmatch(parts.group(3))
+        ):
+            continue  # not %PRODUCTNAME, $(ARG1), TAB2, GNU/Linux
+        word = _ELISION.sub("", _FIRST_ELISION.sub("", parts.group(2)))  # l'API
+        if acronym_to_copy(word, known, written) and not (untaught and is_taught(word, known)):
+            start = token.start() + len(parts.group(1)) + len(parts.group(2)) - len(word)
+            yield j, start, start + len(word), word
+
+
 def names_to_copy(source: str, known: Collection[str]) -> dict[int, str]:
     """The names to copy of ``source``, by the index of its words between spaces or tags
     (never word 0)."""
     return {j: word for j, _, _, word in _name_words(source, known)}
+
+
+def acronyms_to_copy(
+    source: str, known: Collection[str], written: Collection[str]
+) -> dict[int, str]:
+    """The acronyms to copy of ``source`` (:func:`_acronym_words`), by the index of its words
+    between spaces or tags."""
+    return {j: word for j, _, _, word in _acronym_words(source, known, written)}
 
 
 def first_names(source: str, known: Collection[str]) -> dict[int, str]:
@@ -117,10 +163,46 @@ def name_spans(source: str, known: Collection[str]) -> list[tuple[int, int]]:
     return [(start, end) for _, start, end, _ in _name_words(source, known)]
 
 
-def names_lost(source: str, text: str, known: Collection[str]) -> bool:
-    """Whether ``text``, a translation of ``source``, lacks one of its names to copy."""
-    names = names_to_copy(source, known)
-    return bool(names) and not set(names.values()) <= set(NAME_WORD.findall(text))
+def acronym_spans(
+    source: str, known: Collection[str], written: Collection[str], only: Collection[str]
+) -> list[tuple[int, int]]:
+    """(start, end) of each acronym of ``source`` that is one of ``only``, in order."""
+    found = _acronym_words(source, known, written)
+    return [(start, end) for _, start, end, word in found if word in only]
+
+
+def names_lost(
+    source: str, text: str, known: Collection[str], written: Collection[str] = ()
+) -> bool:
+    """Whether ``text``, a translation of ``source``, lacks one of its names to copy or, with
+    ``written`` (the model's target words), an acronym (:func:`acronyms_lost`)."""
+    names = set(names_to_copy(source, known).values())
+    lost = not names <= set(NAME_WORD.findall(text))
+    return lost or bool(acronyms_lost(source, text, known, written))
+
+
+def acronyms_lost(
+    source: str, text: str, known: Collection[str], written: Collection[str]
+) -> set[str]:
+    """The acronyms of ``source`` that the model was taught no form of (``XSCRIPTCONTEXT``) and
+    that ``text``, its translation, lacks; none where it holds an acronym of its own, one the
+    source lacks: the model may have translated one (a misspelt one, "XSCRIPTCONTX", is put
+    back by :func:`copy_names` first). One it was taught (``UNO``; ``PPE``, which Europarl's
+    English writes too, "EPP") is only put back over a word never written."""
+    acronyms = {word for _, _, _, word in _acronym_words(source, known, written, untaught=True)}
+    missing = acronyms - _acronyms_held(text)
+    said = {_ELISION.sub("", _FIRST_ELISION.sub("", w)) for w in NAME_WORD.findall(source)}
+    own = set(NAME_WORD.findall(text)) - said  # l'API: API
+    return set() if any(is_acronym(word) for word in own) else missing
+
+
+def _acronyms_held(text: str) -> set[str]:
+    """The words of letters of ``text`` and its acronyms without an English possessive or a
+    plural's s (``API's``, ``APIs``)."""
+    words = set(NAME_WORD.findall(text))
+    bare = {w[:-2] for w in words if w.endswith(_POSSESSIVE)}
+    bare |= {w[:-1] for w in words if w.endswith("s")}
+    return words | {w for w in bare if is_acronym(w)}
 
 
 def source_words(source: str) -> set[str]:
@@ -143,8 +225,10 @@ def _spellings(text: str) -> Iterator[tuple[str, str, str]]:
 
 
 def _holds(text: str, name: str) -> bool:
-    """Whether ``text`` has ``name`` as a word, or after an elision (``D'Artagnan``)."""
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w'’-])", text) is not None
+    """Whether ``text`` has ``name`` as a word, or after an elision (``D'Artagnan``); an
+    acronym made plural too (``APIs``: French writes ``les API``)."""
+    plural = "s?" if is_acronym(name) else ""
+    return re.search(rf"(?<![\w-]){re.escape(name)}{plural}(?![\w'’-])", text) is not None
 
 
 def copy_names(
@@ -227,7 +311,8 @@ def put_names_back(lines, shouted, out, known: Collection[str], written) -> None
             continue
         names = names_to_copy(line, known)
         first = first_names(line, known) if written else {}
-        firsts = {**first, **taught_names(line, known)} if written else None
+        taught = {**taught_names(line, known), **acronyms_to_copy(line, known, written or ())}
+        firsts = {**first, **taught} if written else None
         for t in nbest if names or firsts else ():
             t.text = copy_names(names, t.text, source_words(line), firsts, written or ())
             if first:

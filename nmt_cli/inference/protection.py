@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import torch
 
 from nmt_cli.align.words import merge_to_words, word_ids
-from nmt_cli.inference.names import name_spans
+from nmt_cli.inference.names import acronym_spans, name_spans
 from nmt_cli.inference.translation import Translation, joined
 from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.protect.dates import convert_date, find_dates
@@ -42,11 +42,16 @@ Attend = Callable[[list[tuple[list[int], list[int]]]], list[torch.Tensor]]
 
 
 def _with_facts(
-    line: str, spans: list[Span], known: Collection[str] | None, language: str | None
+    line: str,
+    spans: list[Span],
+    known: Collection[str] | None,
+    language: str | None,
+    acronyms: tuple[Collection[str], Collection[str]] = ((), ()),
 ) -> list[Span]:
     """``spans`` with the dates of ``line`` (a text in ``language``; a date takes the place of
-    the numbers inside it) and the names its model was not taught (``known``: the words it
-    was), where no other span is."""
+    the numbers inside it), the names its model was not taught (``known``: the words it was)
+    and the acronyms to copy (inference/names.py) of ``acronyms`` (the model's target words,
+    the acronyms a translation lost), where no other span is."""
     for start, end in find_dates(line, language):
         inside = [s for s in spans if start <= s.start and s.end <= end]
         if not any(s.start < end and start < s.end for s in spans if s not in inside):
@@ -55,7 +60,9 @@ def _with_facts(
             ]
     names = [
         Span(start, end, "name", line[start:end])
-        for start, end in (name_spans(line, known) if known else [])
+        for start, end in (
+            name_spans(line, known) + acronym_spans(line, known, *acronyms) if known else []
+        )
         if not any(s.start < end and start < s.end for s in spans)
     ]
     return sorted(spans + names, key=lambda s: s.start)
@@ -83,7 +90,8 @@ class SpanProtection:
     ``glossary``: {source term: target term}; a source term is a span whose translation shows
     its target term (protect/glossary.py). ``known``: the words the model was taught (its
     known-words file), which tell the names it was not taught (inference/names.py) that
-    ``mask(line, facts=True)`` protects too."""
+    ``mask(line, facts=True)`` protects too; ``written``: the words its training targets held
+    (its target-words file), which tell the acronyms it copies (protect/names.py)."""
 
     def __init__(
         self,
@@ -93,21 +101,25 @@ class SpanProtection:
         form: PlaceholderForm | None = None,
         glossary: Mapping[str, str] | None = None,
         known: Collection[str] | None = None,
+        written: Collection[str] = (),
     ):
         self.tok = tokenizer
         self.known = known
+        self.written = written
         self.glossary = dict(glossary or {})
         self.source, self.target = languages or (None, None)
         self.finder = SpanFinder(patterns, self.glossary, language=self.source)
         self.form = form or form_for(tokenizer.encode, tokenizer.piece_to_id)
 
-    def mask(self, line: str, facts: bool = False) -> Masked:
+    def mask(self, line: str, facts: bool = False, acronyms: Collection[str] = ()) -> Masked:
         """``line`` with its spans masked; with ``facts``, the words a translation lost are
         spans too (a second search's): the names its model was not taught (kind ``name``,
-        copied as written) and dates with a month's name (kind ``date``, protect/dates.py)."""
+        copied as written), those of ``acronyms`` (the acronyms to copy it lost, kind
+        ``name`` too) and dates with a month's name (kind ``date``, protect/dates.py)."""
         spans = self.finder.find(line)
         if facts:
-            spans = _with_facts(line, spans, self.known, self.source)
+            copied = (self.written, acronyms)
+            spans = _with_facts(line, spans, self.known, self.source, copied)
         outputs = [self._output(s) for s in spans]
         return mask(line, spans, outputs, self.form)
 

@@ -4,11 +4,10 @@ The core behind `nmt translate` and `nmt align`; it knows no screen. With ``opti
 (the default) each line is first cut into sentences (sentences.py); all sentences are
 translated as one batch and each line's translations joined back into one Translation. With
 protected spans, a line whose translation lost a date (protect/dates.py) or, with
-``options.copy_names``, a name the model was not taught (inference/names.py) is translated
-again with those passed through as spans; a short line whose best translation holds a word
-the model made up, with every hypothesis of the beam kept (real_words.py). A menu path's labels
-are translated each as a line of their own (menus.py); a sentence keeps its ellipsis and its
-full stop (typography.py).
+``options.copy_names``, a name the model was not taught or an acronym it copies (names.py) is
+translated again with those passed through as spans; a short line whose best translation holds
+a word the model made up, with the whole beam kept (real_words.py). A menu path's labels are
+translated each as a line (menus.py); a sentence keeps its ellipsis and full stop (typography.py).
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ from nmt_cli.align.words import merge_to_words, word_ids, word_sums
 from nmt_cli.inference.aside import Aside, aside_for
 from nmt_cli.inference.loading import LoadedModel, load_model
 from nmt_cli.inference.menus import with_menus
-from nmt_cli.inference.names import names_lost, put_names_back
+from nmt_cli.inference.names import acronyms_lost, names_lost, put_names_back
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.real_words import real_first, searched_again
@@ -94,8 +93,7 @@ class Translator:
         searched side by side (loading.use_threads sets the threads: loading does not);
         ``aligned``: its translations will need word alignments (an error for a CTranslate2
         export that cannot give them)."""
-        attention = options.replace_unk
-        loaded = load_model(load, workers=workers, attention=attention, alignment=aligned)
+        loaded = load_model(load, workers=workers, attention=options.replace_unk, alignment=aligned)
         return cls(loaded, search, options, link_rule=link_rule, warn=warn)
 
     @property
@@ -118,9 +116,10 @@ class Translator:
         """The spans this translator protects: the built-in kinds, ``patterns``', its
         glossary's terms and, with copy_names, the names its model was not taught."""
         known = self._known_words() if self.options.copy_names else None
+        written = (self.loaded.bundle.target_words or ()) if known else ()
         terms = self.options.terms
         return SpanProtection(
-            self.tok, self.loaded.languages, patterns, glossary=terms, known=known
+            self.tok, self.loaded.languages, patterns, glossary=terms, known=known, written=written
         )
 
     def _capitals_tell_names(self) -> bool:
@@ -175,9 +174,11 @@ class Translator:
         out = self._protected(lines, with_alignment, on_progress)
         lost = [k for k, nbest in enumerate(out) if nbest and self._lost(lines[k], nbest[0].text)]
         if lost:  # translated again, the facts it lost passed through as spans
-            again = self._protected([lines[k] for k in lost], with_alignment, None, facts=True)
-            for k, nbest in zip(lost, again):
-                out[k] = nbest
+            p = self.protection
+            missing = [acronyms_lost(lines[k], out[k][0].text, p.known, p.written) for k in lost]
+            todo = [lines[k] for k in lost]
+            again = dict(zip(lost, self._protected(todo, with_alignment, None, missing)))
+            out = [again.get(k, nbest) for k, nbest in enumerate(out)]
         return out
 
     def _translate_aside(
@@ -218,12 +219,12 @@ class Translator:
         return [(s.start, s.end) for s in self.protection.finder.find(line)]
 
     def _lost(self, line: str, text: str) -> bool:
-        """Whether ``text``, the translation of ``line``, lost one of its dates
-        (protect/dates.py) or, with copy_names, a name its model was not taught; never for a
-        sentence of more than AGAIN_WORDS words."""
-        known = self.protection.known
-        source, target = self.protection.source, self.protection.target
-        if not (known and names_lost(line, text, known) or dates_lost(line, text, source, target)):
+        """Whether ``text``, the translation of ``line``, lost one of its dates (protect/dates.py)
+        or, with copy_names, a name its model was not taught or an acronym it copies
+        (inference/names.py); never for a sentence of more than AGAIN_WORDS words."""
+        p = self.protection
+        lost_name = p.known and names_lost(line, text, p.known, p.written)
+        if not (lost_name or dates_lost(line, text, p.source, p.target)):
             return False
         if len(line.split()) <= AGAIN_WORDS:
             return True
@@ -231,11 +232,14 @@ class Translator:
         return all(len(sentence.split()) <= AGAIN_WORDS for sentence in sentences)
 
     def _protected(
-        self, lines: list[str], with_alignment: bool, on_progress, facts: bool = False
+        self, lines: list[str], with_alignment: bool, on_progress, facts=None
     ) -> list[list[Translation]]:
-        """Each line translated with its spans masked (``facts``: its dates and untaught names
-        too), a menu path's labels each translated as a line (inference/menus.py)."""
-        masked = with_menus([self.protection.mask(line, facts) for line in lines], self._labels)
+        """Each line translated with its spans masked (``facts``, per line the acronyms a first
+        translation lost: those, its dates and untaught names too), a menu path's labels each
+        translated as a line (inference/menus.py)."""
+        mask = self.protection.mask
+        masked = [mask(x, True, a) for x, a in zip(lines, facts)] if facts else map(mask, lines)
+        masked = with_menus(list(masked), self._labels)
         # an ICU message is one sentence: its branches' sentence ends are not the line's
         whole = [any(span.kind == "icu" for span in m.spans) for m in masked]
         found = self._translate_lines([m.text for m in masked], with_alignment, on_progress, whole)

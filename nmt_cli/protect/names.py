@@ -2,7 +2,8 @@
 
 A NAME (:func:`is_name`) is a word of letters (inner hyphens and apostrophes allowed:
 ``Jean-Pierre``, ``O'Neil``) that begins with an uppercase letter followed by a lowercase one;
-all-caps acronyms are not names. :func:`find_names` finds them in a line, leaving out the line's
+all-caps acronyms are not names (:func:`acronym_to_copy` tells those a translation copies).
+:func:`find_names` finds them in a line, leaving out the line's
 first word (a sentence's first word is capitalised whatever it is) and words inside the spans
 the protection detector finds (spans.py: URLs, codes...). Training swaps them
 (nmt_cli/training/names.py); the translator copies them (nmt_cli/inference/names.py).
@@ -94,6 +95,26 @@ def copyable(word: str, known: Collection[str]) -> bool:
     if not all(is_name(part) for part in word.split("-")):
         return False
     return word not in known and word.lower() not in known
+
+
+def is_acronym(word: str) -> bool:
+    """Two letters or more, all capitals: ``UNO``, ``API``, ``XSCRIPTCONTEXT``."""
+    return len(word) >= 2 and word.isalpha() and word.isupper()
+
+
+def acronym_to_copy(word: str, known: Collection[str], written: Collection[str]) -> bool:
+    """Whether ``word`` is an acronym (or a word in capitals) to copy as written: the target
+    sides of the model's training data held it so (``written``: ``UNO``, ``API``, ``SQL``), or
+    the model was taught neither it nor its lowercase or capitalised form (``XSCRIPTCONTEXT``).
+    One the data translates (``ONU`` -> "UN", ``TVA`` -> "VAT") and a word only shouted
+    (``ENREGISTRER``: "enregistrer" is known) are the model's."""
+    return is_acronym(word) and (word in written or not is_taught(word, known))
+
+
+def is_taught(word: str, known: Collection[str]) -> bool:
+    """Whether ``known`` (a model's known words) holds ``word``, its lowercase or its
+    capitalised form."""
+    return any(form in known for form in (word, word.lower(), word.capitalize()))
 
 
 def taught(word: str, known: Collection[str]) -> bool:
