@@ -15,6 +15,10 @@ word"); and, to tell placement from wording, those whose translation (without th
 holds the reference's two neighbours side by side, where a placement could have put it
 ("placeable"), and how many of those it did. Not a test: a minute or two.
 
+``--nbest K``: also counts the placeholders that at least one of the search's K best
+translations puts in the same place (beam max(K, 5)): the most that choosing among the
+hypotheses the search already finds could reach.
+
 ``--reference-words``: placement alone, the wording taken away. Each placeholder is taken out of
 the English original and put back where the model likes it best: before or after each of the
 original's words, the one the model's forced pass scores highest (``nmt score``'s, the French
@@ -39,6 +43,7 @@ from nmt_cli.inference.scoring import Scorer
 from nmt_cli.inference.translator import Translator
 from nmt_cli.protect.mnemonics import file_markers, strip_mnemonic
 from nmt_cli.protect.spans import SpanFinder
+from nmt_cli.search.options import SearchOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
@@ -138,6 +143,7 @@ def main() -> int:
     parser.add_argument("--catalogues", default="", help="comma-separated names (default: all)")
     parser.add_argument("--show", type=int, default=10, help="misplaced lines shown")
     parser.add_argument("--reference-words", action="store_true", help="placement alone")
+    parser.add_argument("--nbest", type=int, default=1, help="the K best translations' oracle")
     args = parser.parse_args()
     finder = SpanFinder()
     keep = set(args.catalogues.split(",")) if args.catalogues else None
@@ -145,16 +151,19 @@ def main() -> int:
     if args.reference_words:
         reference_words(pairs, finder, args.model)
         return 0
-    translator = Translator.load(LoadOptions(args.model))
-    outputs = [nbest[0].text for nbest in translator.translate([fr for fr, _ in pairs])]
-    counted = same = beside = could = placed = 0
+    search = SearchOptions(beam=max(args.nbest, 5), nbest=args.nbest) if args.nbest > 1 else None
+    translator = Translator.load(LoadOptions(args.model), search or SearchOptions())
+    found = translator.translate([fr for fr, _ in pairs])
+    outputs = [nbest[0].text for nbest in found]
+    counted = same = beside = could = placed = any_of = 0
     shown = 0
-    for (fr, en), out in zip(pairs, outputs):
+    for (fr, en), out, nbest in zip(pairs, outputs, found):
         for span in placeholders(finder, fr):
             ref, got = neighbours(en, span), neighbours(out, span)
             if ref is None or fr.count(span) != 1:
                 continue
             counted += 1
+            any_of += any(neighbours(t.text, span) == ref for t in nbest)
             if placeable(out, span, ref):
                 could += 1
                 placed += got == ref
@@ -172,6 +181,8 @@ def main() -> int:
         f"placeable (the translation holds both neighbours side by side): {could} "
         f"({could / counted:.1%}); of those placed there: {placed} ({placed / max(could, 1):.1%})"
     )
+    if args.nbest > 1:
+        print(f"same place in one of the {args.nbest} best: {any_of} ({any_of / counted:.1%})")
     return 0
 
 
