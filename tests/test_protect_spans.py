@@ -75,6 +75,14 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("Affichés comme ### ici", [("markup", "###")]),
         ("A | B", [("markup", "|"), ("letter", "B")]),
         ("« { » requis", [("markup", "{")]),  # a bracket alone is named, not opened
+        ('Saisissez un tilde (~) ou "*"', [("markup", "~"), ("markup", "*")]),  # bracketed
+        # signs a model writes byte by byte, wherever they stand: a run of them, emoji whole
+        (
+            "© Dupont, LibreOffice® et J'♥ Paris",
+            [("markup", "©"), ("markup", "®"), ("markup", "♥")],
+        ),
+        ("Notez ★★★★☆ 👍🏽", [("markup", "★★★★☆"), ("markup", "👍🏽")]),
+        ("si x ≤ 5, ou ≤ 20", [("formula", "x ≤ 5"), ("markup", "≤"), ("number", "20")]),
         ("Voir (page 3) et f(x)", [("number", "3")]),
         ("~Grammaire par (~Fichier)", []),  # access keys: taken out before (access_keys.py)
         ("&Fichier, AT&T, R&D", []),
@@ -110,6 +118,10 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         (
             "ISBN 978-2-07-036822-8 et SKU-88-X",
             [("identifier", "978-2-07-036822-8"), ("identifier", "SKU-88-X")],
+        ),
+        (
+            "Copyright 2000–2022, pages 12–15",
+            [("identifier", "2000–2022"), ("identifier", "12–15")],
         ),
         ("La variable max_len vaut 24h.", [("identifier", "max_len"), ("measure", "24h")]),
         ("Le 1er et le 3e, 21st.", [("ordinal", "1er"), ("ordinal", "3e"), ("ordinal", "21st")]),

@@ -106,15 +106,35 @@ NAMES_OF_CODE = {
         "getByName",
         "Blue()",
     ],
+    "La fonction LoadDialog est stockée dans Tools.ModuleControls.": ["Tools.ModuleControls"],
+    "Le service ScriptForge.UI ouvre les documents.": ["ScriptForge.UI"],
 }
 
 
 def test_a_dotted_name_and_a_method_s_name_pass_through_whole(run_cli):
     """The model alone cut a dotted name and translated its parts ("com.sun.star.util .Dat",
-    "com.sun.star .script. Clear.XScriptP") and a method's name ("GByName", "Blue function()"):
-    a name of three parts or more, with a call's arguments, and a method's name pass through
-    whole."""
+    "com.sun.star .script. Clear.XScriptP", "ScriptForg.UI") and a method's name ("GByName",
+    "Blue function()"): a name of three parts or more, or of two written in humps, with a
+    call's arguments, and a method's name pass through whole."""
     for (line, spans), out in zip(NAMES_OF_CODE.items(), translate(run_cli, list(NAMES_OF_CODE))):
+        for span in spans:
+            assert out.count(span) == 1, (line, out)
+
+
+SIGNS = {
+    "© 2024 Société Générale. Tous droits réservés.": ["© 2024"],
+    "Cliquez sur ✓ pour valider, puis sur ↵.": ["✓", "↵"],
+    "Copyright © 2000–2022 Contributeurs LibreOffice.": ["© 2000–2022"],
+    "Notez ★★★★☆ et appuyez sur 👍🏽.": ["★★★★☆", "👍🏽"],
+}
+
+
+def test_signs_pass_through_and_never_come_out_as_broken_characters(run_cli):
+    """The model writes a rare sign byte by byte: "© 2024 Société Générale" gave "� 2024
+    Society General", ✓ "���", and `2000–2022` "2000 - 2022". A sign, a run of them, an emoji
+    and a range of numbers with an en dash pass through whole."""
+    for (line, spans), out in zip(SIGNS.items(), translate(run_cli, list(SIGNS))):
+        assert "\ufffd" not in out, (line, out)
         for span in spans:
             assert out.count(span) == 1, (line, out)
 

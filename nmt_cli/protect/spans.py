@@ -8,8 +8,10 @@ A span is found on the raw line, before sentence splitting and case restoration.
     markup      tags and entities, escaped (``&lt;em&gt;``, ``&amp;``) or not (``<br/>``),
                 runs of private-use characters (an icon font's glyphs; what nmt_cli/markup/
                 puts where an inline ``<code>`` element was), a menu path's arrows (``▸``) and
-                symbols standing alone (``Outils > Options``, ``= 1``, ``###``, ``—``) or around
-                a placeholder (``<%1>``): no model reads them as text (fr-en wrote "=")
+                symbols standing alone (``Outils > Options``, ``= 1``, ``###``, ``—``) or
+                bracketed (``(~)``) or around a placeholder (``<%1>``), and signs wherever they
+                stand (``©``, ``™``, ``≤``, ``✓``, ``★``, emoji): no model reads them as text
+                (fr-en wrote "=", ``©`` "�")
                 (access keys, ``~Fichier``, ``&Aide``, are taken out before the spans are
                 found: nmt_cli/inference/access_keys.py, documents/strings.py)
     code        inline code: ```x```, reST ````literal```` and ``:role:`target``` as a whole
@@ -70,9 +72,9 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 rang``; but y after another letter and a conjunction; not glued to a quote, a
                 bracket or an operator: ``l"équipe``, ``d 'un``, ``le(s)``, ``n°``, ``f(x)``,
                 ``a<b``); fr-en wrote ``si n = 0`` as "if nine = 0", ``x et y`` as "x and yes"
-    identifier  a word with digits, joined by ``- _ . / : + #`` (``SKU-88-X``, ``9f2c1ab``,
-                ``release-7.3``, ``978-2-07-036822-8``, ``1971-1972``), or with an inner
-                underscore (``max_len``)
+    identifier  a word with digits, joined by ``- – _ . / : + #`` (``SKU-88-X``, ``9f2c1ab``,
+                ``release-7.3``, ``978-2-07-036822-8``, ``1971-1972``, ``2000–2022``), or with
+                an inner underscore (``max_len``)
 
     term        a source term of the user's glossary (glossary.py), listed before all others
 
@@ -134,6 +136,11 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
 PRIVATE_USE = ("\ue000", "\uf8ff")  # the Basic Multilingual Plane's private-use area
 SYMBOLS = re.escape("<>*#|=~^▸►▶→—")  # a run as a word of its own is a span (braces: placeholders)
 BRACKETS = re.escape("{}()[]")  # one bracket alone as a word, too (« { » requis; not {} or }})
+# Signs a model writes byte by byte or not at all, a run of them a span wherever it stands (fr-en
+# wrote © as "�", ✓ as "���", ≤ not at all): ©, ®, ™, arrows, mathematical operators, technical
+# signs (⌘, ⏎), enclosed numbers (①), shapes, symbols and dingbats (★, ♥, ✓), emoji
+SIGNS = "©®℗℠™←-⇿∀-⋿⌀-⏿①-⓿■-➿⬀-⯿🀀-🫿"
+_SIGN_RUN = f"[{SIGNS}](?:[{SIGNS}️‍]|[🏻-🏿])*"  # ❤️, 👍🏽, 👨‍💻
 
 # The kinds before and after those of a language's conventions, in the order ties are broken
 _FIRST: tuple[tuple[str, str], ...] = (
@@ -143,6 +150,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
         r"|</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>"
         r"|&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"
         rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+|(?<!\S)(?:[{SYMBOLS}]+|[{BRACKETS}])(?=[.,;:!?]*(?:\s|$))"
+        rf"|{_SIGN_RUN}|(?<=[(\[«“\"'])[{SYMBOLS}]+(?=[)\]»”\"'])"  # ©, ✓; (~), "*"
         rf"|<(?:{format_strings.PATTERN})>",  # a placeholder in angle brackets: <%1>
     ),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
@@ -200,7 +208,7 @@ _LAST = (
     ),
     (
         "identifier",
-        r"(?<![\w])\w+(?:[-_./:+#]\w+)*"
+        r"(?<![\w])\w+(?:[-–_./:+#]\w+)*"  # 1971-72, 2000–2022 (an en dash: a range)
         r"|(?<![\w])[^\W_]+(?:_[^\W_]+)+(?![\w])",
     ),
 )
@@ -233,7 +241,7 @@ PATTERNS = patterns_for(None)  # every language's
 # span of most kinds (a search for a character costs a fraction of the kind's own pattern).
 NEEDS = {
     "menu": f"[{re.escape(menus.ARROWS)}]",
-    "markup": rf"[<&{PRIVATE_USE[0]}-{PRIVATE_USE[1]}{SYMBOLS}{BRACKETS}]",
+    "markup": rf"[<&{PRIVATE_USE[0]}-{PRIVATE_USE[1]}{SYMBOLS}{BRACKETS}{SIGNS}]",
     "code": "`",
     "icu": "plural|select",
     "placeholder": format_strings.NEEDS,
