@@ -122,6 +122,14 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
             [("requirement", "requests==2.31.0"), ("requirement", "numpy>=1.24,<2")],
         ),
         (
+            "Installez-le avec pip install nmt-cli==0.4.2.",
+            [("command", "pip install nmt-cli==0.4.2")],  # the version with the command
+        ),
+        (
+            "L'option --verbose, ou --beam=5 et --no-copy-names. Bonjour -- ça va ?",
+            [("option", "--verbose"), ("option", "--beam=5"), ("option", "--no-copy-names")],
+        ),
+        (
             "Les fichiers vont dans build/out/ et src/.",
             [("directory", "build/out/"), ("directory", "src/")],
         ),

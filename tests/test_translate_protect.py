@@ -108,6 +108,8 @@ NAMES_OF_CODE = {
     ],
     "La fonction LoadDialog est stockée dans Tools.ModuleControls.": ["Tools.ModuleControls"],
     "Le service ScriptForge.UI ouvre les documents.": ["ScriptForge.UI"],
+    "L'option --verbose affiche plus de détails.": ["--verbose"],
+    "Installez-le avec pip install nmt-cli==0.4.2.": ["pip install nmt-cli==0.4.2"],
 }
 
 

@@ -3,7 +3,10 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
 
     setting      ``NAME=value``: ``LANG=fr_FR.UTF-8``, ``max_len=256``, ``debug="oui"``
     requirement  a package and its versions: ``requests==2.31.0``, ``numpy>=1.24,<2``,
-                 ``nmt-cli[documents]~=0.4``
+                 ``nmt-cli[documents]~=0.4`` (also after ``pip install``: fr-en wrote
+                 ``pip install nmt-cli==0.4.2`` as "... nmt-cli=0.4.2")
+    option       a command line's long option on its own: ``--verbose``, ``--beam=5`` (fr-en
+                 wrote ``--verbose`` "-verbose")
     directory    a relative directory with its closing slash: ``build/out/``, ``src/`` (one
                  name: ASCII lower case, not ``européenne/``)
     class        a class name in CamelCase that ends in a word programs name classes with
@@ -121,11 +124,14 @@ _FORMULA = (
     # x + y = 1, n = 0 (a decimal number left to the number kind: e = 2,718282 is converted)
     r"|(?<![\w'’.,-])[A-Za-z](?: [=<>≤≥≠+*/^×-] (?:[A-Za-z]|\d+))+(?![\w'’]|[.,]\d)"
 )
+# a command line's long option on its own: --verbose, --beam=5 (not -- between words)
+_OPTION = r"(?<![\w-])--[A-Za-z][\w-]*(?:=[^\s,;)\]]+)?(?<![.:])"
 _SQL = rf"\b(?:{_SQL_HEAD})(?:(?:\s+[A-Z][A-Z_]+\b)+(?:\s*{_SQL_EXPRESSION})?)*;?"
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS
 PATTERNS = (
     ("setting", _SETTING, "="),
     ("requirement", _REQUIREMENT, r"[=~!<>]="),
+    ("option", _OPTION, "--"),
     ("directory", _DIRECTORY, "/"),
     ("class", _CLASS, r"[a-z0-9][A-Z]"),
     ("sql", _SQL, r"SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|TRUNCATE"),
@@ -190,8 +196,9 @@ def _programs() -> tuple[str, str]:
 def _command_pattern() -> str:
     """A well-known program's command line (spans.py, kind ``command``)."""
     sub, plain = _programs()
+    word = r"\w*(?:\d|[-._/]\w)[\w./-]*"  # after a subcommand: a name with a digit or a mark
     return (
-        rf"(?<![\w/.-])(?:sudo )?(?:(?:{sub})(?: {_ARG}| \w*(?:\d|[-._/]\w)[\w./-]*)*"
+        rf"(?<![\w/.-])(?:sudo )?(?:(?:{sub})(?: {_ARG}| {_REQUIREMENT}| {word})*"
         rf"|(?:{plain})(?: {_ARG})+)"
     )
 

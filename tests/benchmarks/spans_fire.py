@@ -24,6 +24,7 @@ NEW_KINDS = (
     "shell",
     "setting",
     "requirement",
+    "option",
     "directory",
     "class",
     "sql",
