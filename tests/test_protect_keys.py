@@ -24,9 +24,7 @@ from nmt_cli.protect.spans import SpanFinder
     ],
 )
 def test_a_shortcut_is_one_span(line, shortcut):
-    assert [(s.kind, s.text) for s in SpanFinder(language="fr").find(line)] == [
-        ("keys", shortcut)
-    ]
+    assert [(s.kind, s.text) for s in SpanFinder(language="fr").find(line)] == [("keys", shortcut)]
 
 
 def test_libreoffices_modifier_alone_is_a_placeholder_not_a_shortcut():
@@ -64,3 +62,41 @@ def test_a_shortcut_of_an_unrecorded_language_is_kept_as_written():
 @pytest.mark.parametrize("code", sorted(LANGUAGES))
 def test_every_key_a_language_names_has_an_english_name(code):
     assert {english for _, english in LANGUAGES[code].keys} <= set(ENGLISH)
+
+
+@pytest.mark.parametrize(
+    "line, key, written",
+    [
+        # with the language's words for a key, any of its names; the words are the span's
+        ("Appuyez sur la touche Suppr.", "la touche Suppr", "the Del key"),
+        ("La touche Échap ferme la fenêtre.", "La touche Échap", "The Esc key"),
+        (
+            "Utilisez la touche Flèche vers le bas.",
+            "la touche Flèche vers le bas",
+            "the Down Arrow key",
+        ),
+        # after a verb, a key's usual name alone
+        ("Appuyez sur Entrée pour valider.", "Entrée", "Enter"),
+        ("Appuyez sur Retour arrière.", "Retour arrière", "Backspace"),
+    ],
+)
+def test_a_key_named_alone_is_a_span_written_as_the_target_names_it(line, key, written):
+    spans = SpanFinder(language="fr").find(line)
+    assert [(s.kind, s.text) for s in spans] == [("keys", key)]
+    assert convert(key, "keys", "fr", "en") == written
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Appuyez sur Retour pour revenir.",  # not the key's usual name: a button, Back
+        "Appuyez sur OK.",  # no key
+        "La Fin du monde.",  # no word for a key
+    ],
+)
+def test_a_word_that_may_name_a_key_is_no_key_without_the_words_for_one(line):
+    assert not [s for s in SpanFinder(language="fr").find(line) if s.kind == "keys"]
+
+
+def test_a_key_named_for_a_language_without_a_table_is_kept_as_written():
+    assert convert("la touche Suppr", "keys", "fr", "ja") == "la touche Suppr"

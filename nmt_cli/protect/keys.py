@@ -77,11 +77,61 @@ def names_for(code: str | None) -> list[str]:
 
 
 def pattern_for(code: str | None) -> str:
-    """The pattern of a shortcut of a text in ``code`` (spans.py)."""
+    """The pattern of a shortcut of a text in ``code`` (spans.py), or of a key of the
+    language's table named alone after its words for one (``la touche Échap``, ``appuyez sur
+    Entrée``: converted like a shortcut's)."""
     names = "|".join(re.escape(n).replace(r"\ ", _SPACE) for n in names_for(code))
     several = [rf"(?i:{names})(?!\w)"] if names else []
     key = "(?:" + "|".join([*several, _MOD, r"\w+"]) + ")"
-    return rf"(?<![\w+-])(?:{'|'.join(modifiers_for(code))}){JOIN}{key}(?:{JOIN}{key})*"
+    shortcut = rf"(?<![\w+-])(?:{'|'.join(modifiers_for(code))}){JOIN}{key}(?:{JOIN}{key})*"
+    return "|".join([shortcut, *_alone(code)])
+
+
+def _template(words: str, key: str) -> str:
+    """``words`` (a language's ``touche {}``) as a pattern around ``key``."""
+    before, after = (re.escape(part).replace(r"\ ", _SPACE) for part in words.split("{}"))
+    return f"{before}{key}{after}"
+
+
+def _alone(code: str | None) -> list[str]:
+    """The patterns of a key of ``code``'s table named alone: any of its names with the
+    language's words for a key (``touche Échap``, the words in the span), its usual name (the
+    first) after a verb; none without a language or a table."""
+    lang = LANGUAGES.get(code or "")
+    if lang is None or not lang.keys:
+        return []
+    usual: dict[str, str] = {}
+    for name, english in lang.keys:
+        usual.setdefault(english, name)
+
+    def one_of(names) -> str:
+        ordered = sorted(names, key=len, reverse=True)
+        return "(?:" + "|".join(re.escape(n).replace(r"\ ", _SPACE) for n in ordered) + ")"
+
+    out = [
+        rf"(?<![\w-]){_template(words, one_of(n for n, _ in lang.keys))}(?![\w+-])"
+        for words in lang.key_words
+    ]
+    # one lookbehind a verb: each is of fixed width
+    verbs = "|".join(rf"(?<=(?<![\w-]){re.escape(v)}{_SPACE})" for v in lang.key_verbs)
+    if verbs:
+        out.append(rf"(?:{verbs}){one_of(usual.values())}(?![\w+-])")
+    return out
+
+
+# what a line holds for a shortcut or a key named alone to be in it (spans.py's NEEDS)
+NEEDS = "|".join(
+    [
+        r"[+-]",
+        *sorted(
+            {
+                re.escape(w.replace("{}", "").strip(" -"))
+                for x in LANGUAGES.values()
+                for w in x.key_words + x.key_verbs
+            }
+        ),
+    ]
+)
 
 
 def _english(key: str, source: str) -> str | None:
@@ -102,7 +152,14 @@ def _named(english: str, target: str) -> str | None:
 
 def convert_keys(text: str, source: str, target: str) -> str:
     """A shortcut of ``source`` (spans.py, kind ``keys``) written with ``target``'s names of its
-    keys."""
+    keys; a key named with the source's words for a key (``touche Échap``) with the target's
+    (``Esc key``), where it has some."""
+    words = LANGUAGES[source].key_words if source in LANGUAGES else ()
+    for place, template in enumerate(words):
+        named = re.fullmatch(_template(template, "(.+)"), text)
+        if named and target in LANGUAGES and LANGUAGES[target].key_words:
+            key = convert_keys(named.group(1), source, target)
+            return LANGUAGES[target].key_words[place].format(key)
     parts = re.split(f"({JOIN})", text)
     for i in range(0, len(parts), 2):
         english = _english(re.sub(_SPACE, " ", parts[i]), source)

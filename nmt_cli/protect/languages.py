@@ -25,6 +25,12 @@ recorded, every language's detectors run.
     keys        (the language's name of a key, the name English gives it), for the keys it
                 names its own way (French ``Suppr`` is ``Del``, ``Flèche vers le bas`` is
                 ``Down Arrow``); the first of a key's names is the one written (keys.py)
+    key_words   the words around a key's name that make it a key, with and without an
+                article, capitalised or not, in the same four places for every language
+                (French ``la touche {}``, English ``the {} key``): a key named so is written
+                with the target's words of the same place (keys.py)
+    key_verbs   the words after which a key's usual name (its first in ``keys``) alone is a
+                key (French ``appuyez sur Entrée``; not ``appuyez sur Retour``, a button)
     nouns_capitalised
                 every noun is written with a capital (German ``Haus``), so a capital does not
                 tell a name (names.py: names are not copied from such a language)
@@ -74,6 +80,8 @@ class Language:
     units: tuple[tuple[str, str], ...] = ()
     modifiers: tuple[str, ...] = ()
     keys: tuple[tuple[str, str], ...] = ()
+    key_words: tuple[str, ...] = ()
+    key_verbs: tuple[str, ...] = ()
     nouns_capitalised: bool = False
     months: tuple[str, ...] = ()
     month_alone: bool = True
@@ -95,6 +103,7 @@ LANGUAGES = {
         symbol_after=None,
         ordinals="st|nd|rd|th",
         clock_out="{}:{}",
+        key_words=("The {} key", "the {} key", "{} key", "{} key"),
         months=tuple(
             "January February March April May June July August September October November "
             "December".split()
@@ -152,6 +161,8 @@ LANGUAGES = {
             ("Verr Maj", "Caps Lock"),
             ("Impr écran", "Print Screen"),
         ),
+        key_words=("La touche {}", "la touche {}", "Touche {}", "touche {}"),
+        key_verbs=("appuyez sur", "Appuyez sur", "appuyer sur", "Appuyer sur"),
         months=tuple(
             "janvier février mars avril mai juin juillet août septembre octobre novembre "
             "décembre".split()
@@ -189,6 +200,7 @@ LANGUAGES = {
             ("Bild ab", "Page Down"),
             ("Feststelltaste", "Caps Lock"),
         ),
+        key_words=("Die {}-Taste", "die {}-Taste", "{}-Taste", "{}-Taste"),
         nouns_capitalised=True,
         months=tuple(
             "Januar Februar März April Mai Juni Juli August September Oktober November "

@@ -255,7 +255,7 @@ NEEDS = {
     "handle": "@",
     "hashtag": "#",
     "amount": _CURRENCY,
-    "keys": r"[+-]",
+    "keys": keys.NEEDS,
     "letter": rf"\b(?:[B-HJ-Z]|{_SMALL_LETTER}|y)\b(?!['’])",  # not an elision: l'homme
     "mask": r"(?<![^\W\d_])([^\W\d_])\1[/.:-][^\W\d_]|\[[hHmsS]|[#?]",
     **dict.fromkeys(("time", "measure", "number", "phone", "address"), r"\d"),
