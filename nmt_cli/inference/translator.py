@@ -114,7 +114,7 @@ class Translator:
 
     def _protection(self, patterns: Sequence[str]) -> SpanProtection:
         """The spans this translator protects: the built-in kinds, ``patterns``', its
-        glossary's terms and, with copy_names, the names its model was not taught."""
+        glossary's terms and, with copy_names, the names and acronyms it copies."""
         known = self._known_words() if self.options.copy_names else None
         written = (self.loaded.bundle.target_words or ()) if known else ()
         terms = self.options.terms
@@ -232,7 +232,7 @@ class Translator:
         return all(len(sentence.split()) <= AGAIN_WORDS for sentence in sentences)
 
     def _protected(
-        self, lines: list[str], with_alignment: bool, on_progress, facts=None
+        self, lines: list[str], with_alignment: bool, on_progress, facts: list | None = None
     ) -> list[list[Translation]]:
         """Each line translated with its spans masked (``facts``, per line the acronyms a first
         translation lost: those, its dates and untaught names too), a menu path's labels each
