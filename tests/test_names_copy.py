@@ -388,6 +388,11 @@ def test_a_misspelt_acronym_is_put_back_only_over_a_word_never_written():
     assert copy_names({}, text, source_words(source), firsts, WRITTEN) == (
         "The XSCRIPTCONTEXT context of the UNO interface, and the EPP group."
     )
+    cut = "Une interface UNO concrète"  # "UN" is written, but it is UNO cut short
+    firsts = acronyms_to_copy(cut, KNOWN_CAPS, {*WRITTEN, "UN"})
+    assert copy_names({}, "A concrete UN interface", set(), firsts, {*WRITTEN, "UN"}) == (
+        "A concrete UNO interface"
+    )
     plural = acronyms_to_copy("Les URL sont relatives.", set(), {"URL"})
     assert copy_names({}, "The URLs are relative.", set(), plural, {"URL"}) == (
         "The URLs are relative."  # a plural holds the acronym

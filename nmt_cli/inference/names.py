@@ -231,6 +231,12 @@ def _holds(text: str, name: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(name)}{plural}(?![\w'’-])", text) is not None
 
 
+def _cut_short(name: str, word: str) -> bool:
+    """Whether ``word`` is acronym ``name`` cut short ("UN" for ``UNO``, "DL" for ``DLL``): a
+    word the targets wrote, but no translation of it (``PPE`` "EPP", ``BCE`` "ECB")."""
+    return is_acronym(name) and is_acronym(word) and word != name and name.startswith(word)
+
+
 def copy_names(
     names: dict[int, str],
     text: str,
@@ -243,8 +249,9 @@ def copy_names(
     words (:func:`source_words`), each replaced at most once; ties go to the first. Each of
     ``firsts`` (:func:`first_names`) is put back the same way over a word the model was not
     shown either (protect/names.py ``shown``: ``written``, its target-words.txt, holds it in no
-    case); so is each name the model was taught (:func:`taught_names`), passed in ``firsts``
-    too."""
+    case); so is each name the model was taught (:func:`taught_names`) and each acronym
+    (:func:`acronyms_to_copy`), passed in ``firsts`` too; an acronym also over one it was shown
+    that is the acronym cut short (:func:`_cut_short`)."""
     spellings = list(_spellings(text))
     words, taken = text.split(), set()
     wanted = [(name, False) for name in names.values()]
@@ -254,7 +261,7 @@ def copy_names(
             continue
         best, at = NEAR, None
         for i, (_, word, _) in enumerate(spellings):
-            if first and shown(word, written):
+            if first and shown(word, written) and not _cut_short(name, word):
                 continue
             if word and i not in taken and word not in source:
                 ratio = _ratio(name, word)
