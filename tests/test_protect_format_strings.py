@@ -179,6 +179,16 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
         ),
         ("Son iPhone.Il a lu les PDFs.Le chez McDonald.Ensuite", []),  # sentences glued
         (
+            'Tapez a_2^3 ou {}_2^3, "R_i{}^{jk}{}_l" ou SO_4^{2-{}} ; max_len reste un nom.',
+            [
+                ("formula", "a_2^3"),  # indexes and exponents, LibreOffice Math's
+                ("formula", "{}_2^3"),
+                ("formula", "R_i{}^{jk}{}_l"),
+                ("formula", "SO_4^{2-{}}"),
+                ("identifier", "max_len"),  # snake_case: a name, the identifier kind's
+            ],
+        ),
+        (
             "La méthode getByName, puis Option VBASupport et Terminate() ; SOMME() se traduit.",
             [("method", "getByName"), ("method", "VBASupport"), ("method", "Terminate()")],
         ),

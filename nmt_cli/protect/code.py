@@ -42,7 +42,9 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  an escape sequence (``\\n``, ``\\x0A``), a backslash alone (``(\\)``);
                  alternatives in brackets (``[opt1|opt2]``); an equation of letters and
                  numbers written without spaces (``a^2+b^2=c^2``, ``x*y``), or with spaces
-                 from a letter (``x + y = 1``, ``n = 0``). fr-en wrote ``sqrt{x}`` as
+                 from a letter (``x + y = 1``, ``n = 0``); indexes and exponents, LibreOffice
+                 Math's and TeX's (``a_2^3``, ``{}_2^3``, ``R_i{}^{jk}{}_l``, ``SO_4^{2-{}}``;
+                 not a name in snake_case, ``max_len``). fr-en wrote ``sqrt{x}`` as
                  "sqt{x}", ``\\frac`` as "#frac", ``[oui|non]`` as "[Bi#non]", ``x + y = 1``
                  as "x+ y = 1" and, its letters alone kept, "x + = 1"
 """
@@ -113,6 +115,7 @@ _DOTTED = rf"{_PART}(?:\.{_PART}){{2,}}|{_HUMPED}\.{_PART}|{_PART}\.{_HUMPED}"
 QUALIFIED = rf"(?<![\w.@/-])(?:{_DOTTED})(?:\([^()\n]*\))?(?![\w-]|\.\w)"
 QUALIFIED_NEEDS = rf"\w\.\w+\.\w|{_HUMP_MARK}\w*\.\w|\w\.\w*{_HUMP_MARK}"
 _OPERAND = r"(?:[A-Za-z]|\d+(?:[.,]\d+)?)"  # of an equation written without spaces
+_BRACED = r"\{[^{}\s]*(?:\{[^{}\s]*\}[^{}\s]*)*\}"  # in braces, one nested pair at most, no space
 _FORMULA = (
     r"(?<!\S)\S*?<\?>\S*?(?=[.,;:!?)\"»]*(?:\s|$))"
     r"|(?<![\w\\])[a-z]{2,}\{(?!\d+\})[^{}\n]*\}"  # sqrt{x}; not a placeholder, x{0}
@@ -123,6 +126,10 @@ _FORMULA = (
     rf"|(?<![\w.^+=*/\\-]){_OPERAND}(?:[\^+=*]{_OPERAND})+(?![\w^+=*/])"  # a^2+b^2=c^2
     # x + y = 1, n = 0 (a decimal number left to the number kind: e = 2,718282 is converted)
     r"|(?<![\w'’.,-])[A-Za-z](?: [=<>≤≥≠+*/^×-] (?:[A-Za-z]|\d+))+(?![\w'’]|[.,]\d)"
+    # indexes and exponents, LibreOffice Math's and TeX's: a_2^3, {}_2^3, R_i{}^{jk}, SO_4^{2-{}}
+    # (an exponent, a number or braces after _: not a name in snake_case, max_len)
+    rf"|(?<![\w{{}}^_\\])(?=[\w{{}}\"-]*(?:\^|_\d|_\{{|\}}_))(?:\w+|{_BRACED})(?:{_BRACED})*"
+    rf"(?:[_^](?:\w+|{_BRACED}|\"[^\"\s]*\")(?:{_BRACED})*)+(?![\w{{}}^_])"
 )
 # a command line's long option on its own: --verbose, --beam=5 (not -- between words)
 _OPTION = r"(?<![\w-])--[A-Za-z][\w-]*(?:=[^\s,;)\]]+)?(?<![.:])"
@@ -135,7 +142,7 @@ PATTERNS = (
     ("directory", _DIRECTORY, "/"),
     ("class", _CLASS, r"[a-z0-9][A-Z]"),
     ("sql", _SQL, r"SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|TRUNCATE"),
-    ("formula", _FORMULA, r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w|\b[A-Za-z] [=<>≤≥≠+*/^×-] "),
+    ("formula", _FORMULA, r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w|\b[A-Za-z] [=<>≤≥≠+*/^×-] |[\w}][_^]"),
     ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)"),
 )
 QUOTED = r"\"[^\"\n]*\"|'[^'\n]*'"
