@@ -50,7 +50,6 @@ from nmt_cli.protect.names import (
     acronym_to_copy,
     copyable,
     is_acronym,
-    is_taught,
     shown,
     taught,
 )
@@ -109,6 +108,11 @@ def _name_words(
             yield j, start, start + len(word), word
 
 
+def _unelided(word: str) -> str:
+    """``word`` without a French elision before it, a sentence's (``L'API``) or not (``l'API``)."""
+    return _ELISION.sub("", _FIRST_ELISION.sub("", word))
+
+
 def _acronym_words(
     source: str, known: Collection[str], written: Collection[str], untaught: bool = False
 ) -> Iterator[tuple[int, int, int, str]]:
@@ -126,8 +130,8 @@ def _acronym_words(
             or not _ACRONYM_REST.fullmatch(parts.group(3))
         ):
             continue  # not %PRODUCTNAME, $(ARG1), TAB2, GNU/Linux
-        word = _ELISION.sub("", _FIRST_ELISION.sub("", parts.group(2)))  # l'API
-        if acronym_to_copy(word, known, written) and not (untaught and is_taught(word, known)):
+        word = _unelided(parts.group(2))  # l'API
+        if acronym_to_copy(word, known, written) and not (untaught and shown(word, known)):
             start = token.start() + len(parts.group(1)) + len(parts.group(2)) - len(word)
             yield j, start, start + len(word), word
 
@@ -191,7 +195,7 @@ def acronyms_lost(
     English writes too, "EPP") is only put back over a word never written."""
     acronyms = {word for _, _, _, word in _acronym_words(source, known, written, untaught=True)}
     missing = acronyms - _acronyms_held(text)
-    said = {_ELISION.sub("", _FIRST_ELISION.sub("", w)) for w in NAME_WORD.findall(source)}
+    said = {_unelided(w) for w in NAME_WORD.findall(source)}
     own = set(NAME_WORD.findall(text)) - said  # l'API: API
     return set() if any(is_acronym(word) for word in own) else missing
 

@@ -80,11 +80,17 @@ def pattern_for(code: str | None) -> str:
     """The pattern of a shortcut of a text in ``code`` (spans.py), or of a key of the
     language's table named alone after its words for one (``la touche Échap``, ``appuyez sur
     Entrée``: converted like a shortcut's)."""
-    names = "|".join(re.escape(n).replace(r"\ ", _SPACE) for n in names_for(code))
+    names = _alternation(names_for(code))
     several = [rf"(?i:{names})(?!\w)"] if names else []
     key = "(?:" + "|".join([*several, _MOD, r"\w+"]) + ")"
     shortcut = rf"(?<![\w+-])(?:{'|'.join(modifiers_for(code))}){JOIN}{key}(?:{JOIN}{key})*"
     return "|".join([shortcut, *_alone(code)])
+
+
+def _alternation(names) -> str:
+    """``names`` (keys' names) as alternatives of a pattern, in their order, any space of a
+    name any of the language's spaces."""
+    return "|".join(re.escape(n).replace(r"\ ", _SPACE) for n in names)
 
 
 def _template(words: str, key: str) -> str:
@@ -105,8 +111,7 @@ def _alone(code: str | None) -> list[str]:
         usual.setdefault(english, name)
 
     def one_of(names) -> str:
-        ordered = sorted(names, key=len, reverse=True)
-        return "(?:" + "|".join(re.escape(n).replace(r"\ ", _SPACE) for n in ordered) + ")"
+        return f"(?:{_alternation(sorted(names, key=len, reverse=True))})"
 
     out = [
         rf"(?<![\w-]){_template(words, one_of(n for n, _ in lang.keys))}(?![\w+-])"

@@ -108,13 +108,7 @@ def acronym_to_copy(word: str, known: Collection[str], written: Collection[str])
     the model was taught neither it nor its lowercase or capitalised form (``XSCRIPTCONTEXT``).
     One the data translates (``ONU`` -> "UN", ``TVA`` -> "VAT") and a word only shouted
     (``ENREGISTRER``: "enregistrer" is known) are the model's."""
-    return is_acronym(word) and (word in written or not is_taught(word, known))
-
-
-def is_taught(word: str, known: Collection[str]) -> bool:
-    """Whether ``known`` (a model's known words) holds ``word``, its lowercase or its
-    capitalised form."""
-    return any(form in known for form in (word, word.lower(), word.capitalize()))
+    return is_acronym(word) and (word in written or not shown(word, known))
 
 
 def taught(word: str, known: Collection[str]) -> bool:

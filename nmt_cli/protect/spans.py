@@ -139,8 +139,13 @@ BRACKETS = re.escape("{}()[]")  # one bracket alone as a word, too (« { » requ
 # Signs a model writes byte by byte or not at all, a run of them a span wherever it stands (fr-en
 # wrote © as "�", ✓ as "���", ≤ not at all): ©, ®, ™, arrows, mathematical operators, technical
 # signs (⌘, ⏎), enclosed numbers (①), shapes, symbols and dingbats (★, ♥, ✓), emoji
-SIGNS = "©®℗℠™←-⇿∀-⋿⌀-⏿①-⓿■-➿⬀-⯿🀀-🫿"
-_SIGN_RUN = f"[{SIGNS}](?:[{SIGNS}️‍]|[🏻-🏿])*"  # ❤️, 👍🏽, 👨‍💻
+SIGNS = (
+    "\u00a9\u00ae\u2117\u2120\u2122"  # © ® ℗ ℠ ™
+    "\u2190-\u21ff\u2200-\u22ff\u2300-\u23ff\u2460-\u24ff\u25a0-\u27bf\u2b00-\u2bff"
+    "\U0001f000-\U0001faff"
+)
+# a variation selector (U+FE0F), a zero-width joiner (U+200D), a skin tone
+_SIGN_RUN = f"[{SIGNS}](?:[{SIGNS}\ufe0f\u200d]|[\U0001f3fb-\U0001f3ff])*"  # ❤️, 👍🏽, 👨‍💻
 
 # The kinds before and after those of a language's conventions, in the order ties are broken
 _FIRST: tuple[tuple[str, str], ...] = (
