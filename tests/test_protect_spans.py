@@ -277,3 +277,40 @@ def test_a_kind_matches_only_in_a_line_that_holds_what_it_needs(line):
     for kind, pattern in PATTERNS:
         if kind in NEEDS and re.search(pattern, line):
             assert re.search(NEEDS[kind], line), (kind, line)
+
+
+# What a model's vocabulary spells in bytes, as fr-en's does: braces, caret, tilde, hash, ×, ′
+IN_BYTES = SpanFinder(spelled_in_bytes=lambda line: set(line) & set("{}^~#×′é"))
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("~.~ ou ~", [("symbol", "~.~"), ("markup", "~")]),
+        ("{choice1|choice2} : un choix.", [("symbol", "{choice1|choice2}")]),
+        (
+            "Modifiez {*} en {} * {}.",
+            [("symbol", "{*}"), ("placeholder", "{}"), ("markup", "*"), ("placeholder", "{}")],
+        ),
+        ("Tapez x^{size 18 a_n}.", [("symbol", "x^{size"), ("number", "18"), ("symbol", "a_n}")]),
+        (
+            "Result = red×65536 + green×256.",
+            [("markup", "="), ("symbol", "red×65536"), ("symbol", "green×256")],
+        ),
+        ("par exemple {alignl a}over{b+c}", [("symbol", "{alignl"), ("symbol", "a}over{b+c}")]),
+        ("Print #iNumber, Lof(#iNumber)", [("hashtag", "#iNumber"), ("symbol", "Lof(#iNumber)")]),
+        ("Le symbole ′ (prime).", [("symbol", "′")]),
+    ],
+)
+def test_a_word_holding_a_sign_its_model_spells_in_bytes_passes_whole(line, expected):
+    """fr-en wrote such signs as other bytes: ``{*}`` "<*>", ``~.~`` "�.$", ``′`` "�>"."""
+    assert spans(line, IN_BYTES) == expected
+
+
+def test_a_word_with_a_sign_in_bytes_leaves_other_spans_and_letters_alone():
+    # a placeholder, an ICU message, a quoted sign and an untaught letter (a name's) keep theirs
+    assert spans("{0}s et {{count}}", IN_BYTES) == spans("{0}s et {{count}}")
+    message = "{n, plural, one {# fichier} other {# fichiers}}"
+    assert spans(message, IN_BYTES) == spans(message)
+    assert spans('Tapez "~" ou « ^ ».', IN_BYTES) == [("markup", "~"), ("markup", "^")]
+    assert spans("Le café de Léa.", IN_BYTES) == []

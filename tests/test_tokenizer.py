@@ -8,6 +8,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from nmt_cli.errors import ConfigError, InputError, UsageError
+from nmt_cli.model.spelling import ByteSpelling
 from nmt_cli.model.tokenizer import MODELS, Tokenizer, train_tokenizer
 from nmt_cli.vocab import SPECIAL_TOKENS
 
@@ -194,3 +195,15 @@ def test_empty_input_is_an_input_error(lines):
 def test_unknown_model_is_a_usage_error():
     with pytest.raises(UsageError, match="unknown tokenizer model 'bpe2'"):
         train_tokenizer(corpus_lines(), vocab_size=400, model="bpe2")
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_the_characters_a_vocabulary_has_no_piece_for_are_told(tokenizers, model):
+    """What model/spelling.py tells protect/spans.py: a sign training never showed is spelled
+    in bytes (or <unk>); a character of the corpus, or one normalisation maps to one, is not."""
+    tok = tokenizers[model]
+    seen = "".join(corpus_lines()[:50])
+    spelling = ByteSpelling(tok)
+    assert spelling("{x} ~ ′ ☃") == {"{", "}", "~", "′", "☃"}
+    assert spelling(seen) == set()
+    assert not spelling("\uff45")  # a full-width e: NFKC makes it e

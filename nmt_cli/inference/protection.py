@@ -29,6 +29,7 @@ from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.inference.names import acronym_spans, name_spans
 from nmt_cli.inference.translation import Translation, joined
 from nmt_cli.length_penalty import LengthPenalty
+from nmt_cli.model.spelling import ByteSpelling
 from nmt_cli.protect.dates import convert_date, find_dates
 from nmt_cli.protect.format_strings import order_groups
 from nmt_cli.protect.icu_categories import retarget
@@ -108,7 +109,8 @@ class SpanProtection:
         self.written = written
         self.glossary = dict(glossary or {})
         self.source, self.target = languages or (None, None)
-        self.finder = SpanFinder(patterns, self.glossary, language=self.source)
+        spelled = ByteSpelling(tokenizer)  # a word holding a sign it cannot write: a span
+        self.finder = SpanFinder(patterns, self.glossary, self.source, spelled)
         self.form = form or form_for(tokenizer.encode, tokenizer.piece_to_id)
 
     def mask(self, line: str, facts: bool = False, acronyms: Collection[str] = ()) -> Masked:

@@ -77,6 +77,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 an inner underscore (``max_len``)
 
     term        a source term of the user's glossary (glossary.py), listed before all others
+    symbol      a word holding a sign its model spells in bytes (a finder given
+                ``spelled_in_bytes``), whole: ``{*}``, ``~.~``, ``green×256`` (symbols.py)
 
 The kinds that read a language's conventions (time, measure, ordinal, address, keys: one table
 a language, languages.py) run with that language's table for a source in that language, and
@@ -92,10 +94,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from nmt_cli.protect import code, format_strings, icu, keys, masks, menus
+from nmt_cli.protect import code, format_strings, icu, keys, masks, menus, symbols
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.languages import CURRENCIES, languages_for
 from nmt_cli.protect.numbers import ROMAN_TENS, SIGNS
@@ -267,14 +269,8 @@ NEEDS = {
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
 }
 KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "user")
-_TRIMMED = (
-    "url",
-    "command",
-    "path",
-    "shell",
-    "setting",
-    "requirement",
-)  # kinds whose end may take a sentence's punctuation
+# kinds whose end may take a sentence's punctuation
+_TRIMMED = ("url", "command", "path", "shell", "setting", "requirement")
 
 
 def _is_identifier(text: str) -> bool:
@@ -306,14 +302,17 @@ def compile_patterns(patterns: Iterable[str], flag: str = "--protect") -> list[r
 class SpanFinder:
     """``find(line)``: the protected spans of ``line``, in order, none overlapping: the matches
     of the user's ``patterns``, the glossary's source ``terms``, and the kinds above, those of
-    a language's conventions for the source ``language`` only (None: every language's)."""
+    a language's conventions for the source ``language`` only (None: every language's), and
+    given ``spelled_in_bytes`` (model/spelling.py), the words of kind ``symbol``."""
 
     def __init__(
         self,
         patterns: Sequence[str] = (),
         terms: Iterable[str] = (),
         language: str | None = None,
+        spelled_in_bytes: Callable[[str], set[str]] | None = None,
     ):
+        self.spelled_in_bytes = spelled_in_bytes
         self.user = compile_patterns(patterns)
         self.kinds = [(kind, re.compile(p)) for kind, p in patterns_for(language)]
         self.needs = {kind: re.compile(p) for kind, p in NEEDS.items()}
@@ -330,7 +329,10 @@ class SpanFinder:
             for s in _matches(p, line, kind, rank)
             if not any(s.start < u.end and u.start < s.end for u in user)
         ]
-        return sorted(user + _leftmost_longest(found), key=lambda s: s.start)
+        spans = user + _leftmost_longest(found)
+        if self.spelled_in_bytes and (signs := symbols.signs(self.spelled_in_bytes(line))):
+            spans = _with_symbols(line, spans, signs)
+        return sorted(spans, key=lambda s: s.start)
 
 
 @dataclass(frozen=True)
@@ -365,6 +367,16 @@ def _leftmost_longest(candidates: list[_Ranked]) -> list[Span]:
         if not chosen or c.start >= chosen[-1].end:
             chosen.append(Span(c.start, c.end, c.kind, c.text))
     return chosen
+
+
+def _with_symbols(line: str, spans: list[Span], signs: set[str]) -> list[Span]:
+    """``spans`` and the words of ``line`` holding one of ``signs`` (symbols.py) that take the
+    spans inside them."""
+    for a, b in symbols.words(line, signs):
+        inside = [s for s in spans if s.start < b and a < s.end]
+        if symbols.takes(a, b, [(s.start, s.end, s.kind) for s in inside]):
+            spans = [s for s in spans if s not in inside] + [Span(a, b, "symbol", line[a:b])]
+    return spans
 
 
 def trim_closing(text: str) -> str:

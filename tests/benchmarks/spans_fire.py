@@ -1,11 +1,12 @@
 """Where the kinds of span of issue 52 fire on prose: false positives of the detector alone.
 
-    python tests/benchmarks/spans_fire.py [--data ../shared/data]
+    python tests/benchmarks/spans_fire.py [--data ../shared/data] [--tokenizer pretrained/fr-en]
 
 For each of newstest2013.fr, Europarl valid.fr and Tatoeba test.fr (prose, no code, no format
 strings), lists each line on which a span of one of the kinds below is found (its line number,
 its kind and text), and the share of the set's lines that hold one. The bar is at most 0.1% of
-a set's lines. No model is loaded: it takes a few seconds.
+a set's lines. The kind ``symbol`` reads the shipped model's tokenizer (what its vocabulary
+spells in bytes); no model is loaded: it takes a few seconds.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from nmt_cli.model.spelling import ByteSpelling
+from nmt_cli.model.tokenizer import Tokenizer
 from nmt_cli.protect.spans import Span, SpanFinder
 
 # The kinds issue 52 added (protect/format_strings.py, protect/code.py, protect/icu.py,
@@ -33,6 +36,7 @@ NEW_KINDS = (
     "qualified",
     "method",
     "mask",
+    "symbol",
 )
 SETS = (
     ("newstest2013", "news/fr-en/newstest2013.fr"),
@@ -63,8 +67,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     default = Path(__file__).resolve().parents[3] / "shared" / "data"
     parser.add_argument("--data", type=Path, default=default)
+    model = Path(__file__).resolve().parents[2] / "pretrained" / "fr-en"
+    parser.add_argument("--tokenizer", type=Path, default=model, help="a model's directory")
     args = parser.parse_args()
-    finder = SpanFinder()
+    finder = SpanFinder(spelled_in_bytes=ByteSpelling(Tokenizer.load(args.tokenizer)))
     ok = True
     for name, rel in SETS:
         n_lines, found = firings(args.data / rel, finder)

@@ -1,0 +1,72 @@
+"""Words that hold a sign a model cannot write, kept as written: kind ``symbol`` (spans.py).
+
+A model's vocabulary spells some signs only in bytes (model/spelling.py), and the model met
+those bytes too rarely to copy them: fr-en wrote ``{*}`` as "<*>", ``~.~`` as "�.$",
+``{choice1|choice2}`` as "< choice1<$choice2 #", ``green×256`` as "Spain256", ``′`` as "�>". A
+word that holds such a sign is code, a formula or a sign of its own, and passes through whole,
+with the spans of code, numbers and signs inside it (``x^{size`` ``18`` ``a_n}`` are two words
+and a number). A sign is not a letter, a digit or a mark (a word in an untaught script is a
+name: inference/names.py), nor the punctuation of prose, which a vocabulary of a few pieces may
+lack too. A word is found without the sentence's punctuation and quotation marks around it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
+
+# the kinds of span a word with a sign takes inside it: kept as written, as the word is
+TAKEN = ("markup", "letter", "identifier", "number", "hashtag", "formula", "qualified", "class")
+_PROSE = "'’‘\"“”«»„-‐–—.,;:!?()[]…/"
+_AROUND = {('"', '"'), ("'", "'"), ("«", "»"), ("“", "”"), ("‘", "’"), ("(", ")"), ("[", "]")}
+_WORD = re.compile(r"\S+")
+
+
+def signs(spelled: Iterable[str]) -> set[str]:
+    """The signs among ``spelled``, characters a vocabulary spells in bytes."""
+    return {c for c in spelled if unicodedata.category(c)[0] not in "LMN" and c not in _PROSE}
+
+
+def words(line: str, signs: set[str]) -> Iterator[tuple[int, int]]:
+    """(start, end) of each word of ``line`` that holds one of ``signs``, without the
+    punctuation around it (:func:`trimmed`)."""
+    for m in _WORD.finditer(line):
+        lead, word = trimmed(m[0])
+        if not signs.isdisjoint(word):
+            yield m.start() + lead, m.start() + lead + len(word)
+
+
+def takes(start: int, end: int, inside: Sequence[tuple[int, int, str]]) -> bool:
+    """Whether the word ``line[start:end]`` is a span, given the (start, end, kind) of the
+    spans found that overlap it: not where one reaches out of it (a path's ``~/notes/a b``)
+    or is of a kind that stays whole (a placeholder's ``{0}``, an ICU message's ``{#``), nor
+    where one is the word already (``~`` alone is markup)."""
+    if any(a < start or b > end or kind not in TAKEN for a, b, kind in inside):
+        return False
+    return not (len(inside) == 1 and inside[0][:2] == (start, end))
+
+
+def trimmed(word: str) -> tuple[int, str]:
+    """``word`` without the sentence's punctuation around it: (characters cut at its start,
+    the rest). Cut: ``. , ; : ! ?`` at its end, a quote it does not close or open (``"{a``), a
+    bracket it does not pair, and the quotation marks or brackets around it (``"~"``,
+    ``(~)``; quotation marks are nmt_cli/inference/quotes.py's)."""
+    lead = 0
+    closing = {")": "(", "]": "["}
+    opening = {"(": ")", "[": "]"}
+    while word:
+        first, last = word[0], word[-1]
+        if last in ".,;:!?" or last in "\"'»”" and word.count(last) % 2:
+            word = word[:-1]
+        elif last in closing and word.count(last) > word.count(closing[last]):
+            word = word[:-1]
+        elif first in "\"'«“" and word.count(first) % 2:
+            word, lead = word[1:], lead + 1
+        elif first in opening and word.count(first) > word.count(opening[first]):
+            word, lead = word[1:], lead + 1
+        elif len(word) > 2 and (first, last) in _AROUND:
+            word, lead = word[1:-1], lead + 1
+        else:
+            break
+    return lead, word
