@@ -1,9 +1,11 @@
-"""What looks like a tag: a tag stays as written, words in angle brackets are translated."""
+"""What looks like a tag: a tag stays as written, words in angle brackets are translated; so
+are the words of a line in round or square brackets."""
 
 from __future__ import annotations
 
 import pytest
 
+from nmt_cli.inference.aside import in_parentheses
 from nmt_cli.markup import elements
 from nmt_cli.protect.tags import HTML_ELEMENTS, in_brackets, is_tag
 
@@ -53,3 +55,33 @@ def test_every_element_the_page_reader_knows_is_an_html_element_here():
     known = elements.BLOCKS | elements.VOID | elements.VERBATIM | elements.CLOSES_P
     assert known <= HTML_ELEMENTS
     assert in_brackets("<hgroup>") is None and in_brackets("<area>") is None
+
+
+@pytest.mark.parametrize(
+    ("line", "held"),
+    [
+        ("[Aucune sélection possible]", ("[", "Aucune sélection possible", "]")),
+        (" (lecture seule) ", (" (", "lecture seule", ") ")),
+        ("(%1 fichiers)", ("(", "%1 fichiers", ")")),
+    ],
+)
+def test_a_line_of_words_in_round_or_square_brackets_is_translated_inside_them(line, held):
+    assert in_parentheses(line) == held
+
+
+@pytest.mark.parametrize(
+    "line", ["(Aucun)", "[R]", "(a) et (b)", "(1 2)", "(voir [A] ici)", "[ouvert)", "Voir (ici)."]
+)
+def test_one_word_a_pair_among_others_or_no_letter_keeps_its_brackets(line):
+    """Alone, fr-en reads ``Aucun`` as "No" and ``Applaudissements`` as "Close": a word in
+    brackets is translated with them."""
+    assert in_parentheses(line) is None
+
+
+def test_translate_translates_the_words_of_a_line_in_brackets(run_cli):
+    """fr-en wrote ``[Aucune sélection possible]`` as "[Remed selectedAcune]" and ``(lecture
+    seule)`` as "(lease only)": the brackets glued to a word made it pieces of letters."""
+    lines = "[Aucune sélection possible]\n(lecture seule)\n(Aucun)\n"
+    result = run_cli(["translate"], input=lines.encode())
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "[No selection possible]\n(read-only)\n(None)\n"

@@ -1,11 +1,13 @@
 """A line translated as another text and given back as the line's: without its access keys
 (access_keys.py: ``Mise à jo~ur``), inside its angle brackets (protect/tags.py: ``<Aucun
-fichier>``), without its quotation marks (quotes.py: ``« %1 »``). The other text is translated
+fichier>``), its round or square brackets (:func:`in_parentheses`: ``[Aucune sélection
+possible]``), without its quotation marks (quotes.py: ``« %1 »``). The other text is translated
 as a line of its own, and may itself be set aside (a label in brackets with an access key).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -38,10 +40,32 @@ def aside_for(
     if spans is not None and (keys := plain_keys(line)):
         text, marks = keys
         return Aside(text, True, lambda t: replace(t, text=with_keys(t, marks)))
-    if held := in_brackets(line):
+    if held := in_brackets(line) or in_parentheses(line):
         opening, words, closing = held
         return Aside(words, False, lambda t: replace(t, text=opening + t.text + closing))
     quotes = spans is not None and alignable and not MARKS.isdisjoint(line)
     if quotes and (quoted := unquoted(line, spans(line))):
         return Aside(quoted.text, True, lambda t: requoted(t, quoted, target))
     return None
+
+
+# a line in one pair of round or square brackets, two words or more inside, a letter at least
+_PARENTHESISED = re.compile(
+    r"(\s*\()([^()\[\]]*[^\W\d_][^()\[\]]*)(\)\s*)|(\s*\[)([^()\[\]]*[^\W\d_][^()\[\]]*)(\]\s*)"
+)
+
+
+def in_parentheses(line: str) -> tuple[str, str, str] | None:
+    """(opening, words, closing) of a ``line`` that is two words or more in round or square
+    brackets (``(lecture seule)``, ``[Aucune sélection possible]``); None for any other line.
+
+    The tokenizer reads a bracket glued to a word as a piece of its own and the word in pieces
+    of letters (``[Aucune`` is ``▁ [ A u c une``): fr-en wrote ``[Aucune sélection possible]``
+    as "[Remed selectedAcune]", ``(lecture seule)`` "(lease only)", and left out the opening
+    bracket of a sentence in brackets. A single word keeps its brackets: alone, fr-en reads
+    ``Applaudissements`` and ``Aucun`` worse than in brackets."""
+    m = _PARENTHESISED.fullmatch(line)
+    if m is None:
+        return None
+    opening, words, closing = (g for g in m.groups() if g is not None)
+    return (opening, words, closing) if len(words.split()) >= 2 else None
