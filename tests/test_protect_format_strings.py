@@ -130,6 +130,10 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
             [("option", "--verbose"), ("option", "--beam=5"), ("option", "--no-copy-names")],
         ),
         (
+            "Démarrez soffice avec --help ou -h ou -?. Le mot porte-t-il ? A-B, -5 et - a.",
+            [("option", "--help"), ("option", "-h"), ("option", "-?"), ("number", "-5")],
+        ),
+        (
             "Les fichiers vont dans build/out/ et src/.",
             [("directory", "build/out/"), ("directory", "src/")],
         ),

@@ -5,8 +5,8 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
     requirement  a package and its versions: ``requests==2.31.0``, ``numpy>=1.24,<2``,
                  ``nmt-cli[documents]~=0.4`` (also after ``pip install``: fr-en wrote
                  ``pip install nmt-cli==0.4.2`` as "... nmt-cli=0.4.2")
-    option       a command line's long option on its own: ``--verbose``, ``--beam=5`` (fr-en
-                 wrote ``--verbose`` "-verbose")
+    option       a command line's option on its own: ``--verbose``, ``--beam=5``, ``-h``,
+                 ``-?`` (fr-en wrote ``--verbose`` "-verbose", ``-?`` "- -?")
     directory    a relative directory with its closing slash: ``build/out/``, ``src/`` (one
                  name: ASCII lower case, not ``européenne/``)
     class        a class name in CamelCase that ends in a word programs name classes with
@@ -131,14 +131,18 @@ _FORMULA = (
     rf"|(?<![\w{{}}^_\\])(?=[\w{{}}\"-]*(?:\^|_\d|_\{{|\}}_))(?:\w+|{_BRACED})(?:{_BRACED})*"
     rf"(?:[_^](?:\w+|{_BRACED}|\"[^\"\s]*\")(?:{_BRACED})*)+(?![\w{{}}^_])"
 )
-# a command line's long option on its own: --verbose, --beam=5 (not -- between words)
-_OPTION = r"(?<![\w-])--[A-Za-z][\w-]*(?:=[^\s,;)\]]+)?(?<![.:])"
+# a command line's long option on its own: --verbose, --beam=5 (not -- between words); a short
+# one, a dash and one letter or ? as a word: -h, -? (fr-en wrote -? as "- -?")
+_OPTION = (
+    r"(?<![\w-])--[A-Za-z][\w-]*(?:=[^\s,;)\]]+)?(?<![.:])"
+    r"|(?<!\S)-[A-Za-z?](?=[\s,;)]|[.:!]?$|[.:!]\s)"
+)
 _SQL = rf"\b(?:{_SQL_HEAD})(?:(?:\s+[A-Z][A-Z_]+\b)+(?:\s*{_SQL_EXPRESSION})?)*;?"
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS
 PATTERNS = (
     ("setting", _SETTING, "="),
     ("requirement", _REQUIREMENT, r"[=~!<>]="),
-    ("option", _OPTION, "--"),
+    ("option", _OPTION, r"--|(?<!\S)-[A-Za-z?]"),
     ("directory", _DIRECTORY, "/"),
     ("class", _CLASS, r"[a-z0-9][A-Z]"),
     ("sql", _SQL, r"SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|TRUNCATE"),
