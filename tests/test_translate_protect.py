@@ -141,6 +141,12 @@ def test_signs_pass_through_and_never_come_out_as_broken_characters(run_cli):
             assert out.count(span) == 1, (line, out)
 
 
+def test_a_short_option_passes_through_as_written(run_cli):
+    """fr-en wrote LibreOffice's ``-?`` as "- -?"."""
+    (out,) = translate(run_cli, ["Démarrez soffice avec les options --help ou -h ou -?"])
+    assert re.findall(r"(?<!\S)-\S*", out) == ["--help", "-h", "-?"], out
+
+
 IN_BYTES = {
     "~.~ ou ~": ["~.~", "~"],
     "{choice1|choice2} : les éléments entre accolades sont obligatoires.": ["{choice1|choice2}"],

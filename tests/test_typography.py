@@ -1,9 +1,12 @@
 """The source's ellipsis character, which the tokenizer's NFKC normalisation writes as three
 full stops, comes back in the translation; so does a sentence's full stop, and a text that ends
-in a word gets none."""
+in a word gets none. An English article agrees with the word after it."""
 
 from __future__ import annotations
 
+import pytest
+
+from nmt_cli.inference.articles import agreed
 from nmt_cli.inference.typography import drop_full_stop, keep_ellipsis, keep_full_stop
 
 
@@ -74,3 +77,40 @@ def test_translate_gives_a_label_no_full_stop_of_its_own(run_cli):
     result = run_cli(["translate", "Mettre à jour maintenant"])
     assert result.exit_code == 0, result.stderr
     assert not result.stdout.rstrip("\n").endswith(".")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Returns a expression and a array.", "Returns an expression and an array."),
+        ("A optional value. An system error.", "An optional value. A system error."),
+        (
+            "Shows an progress bar and an hyperbolic sine.",
+            "Shows a progress bar and a hyperbolic sine.",
+        ),
+        ("Wait a hour for an honest answer.", "Wait an hour for an honest answer."),
+    ],
+)
+def test_an_english_article_agrees_with_the_sound_of_its_word(text, expected):
+    """The shipped fr-en wrote "a expression", "A optional", "an progress" on LibreOffice's help."""
+    assert agreed(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a euro, a one-way street, a user, an update",  # spelling does not tell the sound
+        "an SQL query, a NATO summit, a 8, a <ph0>",  # nor in capitals, a number, a placeholder
+        "Use a over b, or a and b.",  # a variable
+        "Use type A ink.",  # a label
+        "The verb in il a appelé",
+    ],
+)
+def test_an_article_the_spelling_cannot_decide_is_left_as_written(text):
+    assert agreed(text) == text
+
+
+def test_translate_makes_an_english_article_agree(run_cli):
+    result = run_cli(["translate", "Un objet ayant le même nom existe déjà."])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "An object with the same name already exists.\n"

@@ -1,13 +1,13 @@
 """Sentences in, translations out: tokenise, search, detokenise, align.
 
-The core behind `nmt translate` and `nmt align`; it knows no screen. With ``options.split``
-(the default) each line is first cut into sentences (sentences.py); all sentences are
-translated as one batch and each line's translations joined back into one Translation. With
-protected spans, a line whose translation lost a date (protect/dates.py) or, with
-``options.copy_names``, a name the model was not taught or an acronym it copies (names.py) is
-translated again with those passed through as spans; a short line whose best translation holds
-a word the model made up, with the whole beam kept (real_words.py). A menu path's labels are
-translated each as a line (menus.py); a sentence keeps its ellipsis and full stop (typography.py).
+The core behind `nmt translate` and `nmt align`; it knows no screen. With ``options.split`` (the
+default) each line is first cut into sentences (sentences.py); all sentences are translated as
+one batch and each line's translations joined back into one Translation. With protected spans, a
+line whose translation lost a date (protect/dates.py) or, with ``options.copy_names``, a name
+the model was not taught or an acronym it copies (names.py) is translated again with those
+passed through as spans; a short line whose best translation holds a made-up word, with the
+whole beam kept (real_words.py). A menu path's labels are translated each as a line (menus.py);
+a sentence keeps its ellipsis and full stop, its English articles agree (typography.py).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.real_words import real_first, searched_again
 from nmt_cli.inference.translation import Translation, join_sentences
-from nmt_cli.inference.typography import drop_full_stop, keep_ellipsis, keep_full_stop
+from nmt_cli.inference.typography import finished
 from nmt_cli.protect.dates import dates_lost
 from nmt_cli.protect.names import capital_tells_names
 from nmt_cli.search.options import SearchOptions
@@ -292,9 +292,10 @@ class Translator:
         for k in labels:
             for t in out[k]:
                 t.text = capitalised(t.text)
+        english = (self.loaded.languages or ("", ""))[1] == "en"
         for line, nbest in zip(lines, out):
             for t in nbest:
-                t.text = drop_full_stop(line, keep_full_stop(line, keep_ellipsis(line, t.text)))
+                t.text = finished(line, t.text, english)
         if self.opts.nbest < self.opts.beam and self.loaded.bundle.target_words:
             self._real_words_first(lines, with_alignment, line_numbers, shouted, out)
         return out
@@ -339,8 +340,7 @@ class Translator:
         return replaced
 
     def _copy_names(self, lines: list[str], shouted: list[bool], out) -> None:
-        """Each translation's misspelt names put back (names.put_names_back), where the model's
-        training told it which words it was taught (not from a German source)."""
+        """Misspelt names put back (names.put_names_back), where the model tells its words."""
         if known := self._known_words():
             put_names_back(lines, shouted, out, known, self.loaded.bundle.target_words)
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from nmt_cli.inference.articles import agreed
 from nmt_cli.protect.placeholders import RESERVED_NAME
 
 ELLIPSIS = "\u2026"
@@ -66,6 +67,13 @@ def drop_full_stop(source: str, text: str) -> str:
     if not _WORD_END.search(last) or "." in last or last in _ABBREVIATIONS:
         return text
     return out[:-1]
+
+
+def finished(source: str, text: str, english: bool) -> str:
+    """``text``, the translation of ``source`` (a sentence), with the source's ellipsis and full
+    stop as above, and, into English, each ``a`` or ``an`` agreeing with its word (articles.py)."""
+    text = drop_full_stop(source, keep_full_stop(source, keep_ellipsis(source, text)))
+    return agreed(text) if english else text
 
 
 def lost_held(source: str, text: str) -> bool:
