@@ -73,6 +73,7 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("si a → b", [("markup", "→"), ("letter", "b")]),  # a: a French word
         ("Utilisez * du pavé, pas ###.", [("markup", "*"), ("markup", "###")]),
         ("Affichés comme ### ici", [("markup", "###")]),
+        ("@ constitue le caractère de ce type.", [("markup", "@")]),
         ("A | B", [("markup", "|"), ("letter", "B")]),
         ("« { » requis", [("markup", "{")]),  # a bracket alone is named, not opened
         ('Saisissez un tilde (~) ou "*"', [("markup", "~"), ("markup", "*")]),  # bracketed

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from nmt_cli.inference.articles import agreed
-from nmt_cli.inference.typography import drop_full_stop, keep_ellipsis, keep_full_stop
+from nmt_cli.inference.typography import drop_full_stop, finished, keep_ellipsis, keep_full_stop
 
 
 def test_a_source_ellipsis_character_is_given_back():
@@ -114,3 +114,14 @@ def test_translate_makes_an_english_article_agree(run_cli):
     result = run_cli(["translate", "Un objet ayant le même nom existe déjà."])
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "An object with the same name already exists.\n"
+
+
+def test_a_translation_prints_no_broken_character_its_source_has_not():
+    """The model may write bytes that make no character (fr-en: `@ constitue le caractère` gave
+    "� is the character", `Šternberk` "�berternberk"): they are not printed."""
+    assert finished("dans le district de Šternberk", "in the � district of �berternberk", True) == (
+        "in the district of berternberk"
+    )
+    assert (
+        finished("Le caractère \ufffd.", "The \ufffd character.", True) == "The \ufffd character."
+    )

@@ -31,6 +31,7 @@ from nmt_cli.inference.articles import agreed
 from nmt_cli.protect.placeholders import RESERVED_NAME
 
 ELLIPSIS = "\u2026"
+BROKEN = "\ufffd"  # what decoding writes for bytes that make no character
 _DOTS = re.compile(r"(?<!\.)\.\.\.(?!\.)")  # three full stops, not part of a longer run
 _HELD = re.compile(rf"{RESERVED_NAME}|\d+")  # a placeholder (or a fallback's digits), a number
 _WORD_END = re.compile(rf"(?:\w|{RESERVED_NAME})$")  # a letter, a digit or a placeholder ends it
@@ -71,8 +72,12 @@ def drop_full_stop(source: str, text: str) -> str:
 
 def finished(source: str, text: str, english: bool) -> str:
     """``text``, the translation of ``source`` (a sentence), with the source's ellipsis and full
-    stop as above, and, into English, each ``a`` or ``an`` agreeing with its word (articles.py)."""
+    stop as above, without a broken character the source has not (U+FFFD: the model wrote
+    bytes that make no character, as for ``Šternberk`` "�berternberk"), and, into English,
+    each ``a`` or ``an`` agreeing with its word (articles.py)."""
     text = drop_full_stop(source, keep_full_stop(source, keep_ellipsis(source, text)))
+    if BROKEN in text and BROKEN not in source:  # bytes of no character: nothing to print
+        text = " ".join(text.replace(BROKEN, "").split())
     return agreed(text) if english else text
 
 
