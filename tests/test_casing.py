@@ -1,11 +1,18 @@
 """ALL-CAPS input is translated as ordinary text and answered in capitals; a label is read with
-its capital and with a small letter, the more probable translation kept."""
+its capital and with a small letter, the more probable translation kept; a line that starts
+with a small letter has a translation that does too."""
 
 from __future__ import annotations
 
 import json
 
-from nmt_cli.inference.casing import capitalised, is_shouted, label_read, sentence_case
+from nmt_cli.inference.casing import (
+    capitalised,
+    is_shouted,
+    label_read,
+    sentence_case,
+    small_first,
+)
 
 
 def test_a_line_in_capitals_is_shouted_but_a_capital_word_in_a_sentence_is_not():
@@ -59,3 +66,35 @@ def test_a_label_comes_out_as_the_more_probable_of_its_two_readings(run_cli):
     best = max(readings, key=lambda r: r["log_prob"])
     result = run_cli(["translate", "Créer un compte"])
     assert result.stdout == capitalised(best["translation"]) + "\n"
+
+
+WRITTEN = {"email", "address", "string", "english", "monday", "end", "haus", "custom", "member"}
+
+
+def test_a_translation_starts_small_where_its_source_does():
+    """translate-toolkit's startcaps: fr-en wrote `adresse courriel` as "Email address"."""
+    assert small_first("adresse courriel", "Email address", "en", WRITTEN) == "email address"
+    assert small_first("chaîne vide.", "String empty.", "en", WRITTEN) == "string empty."
+    assert small_first("Adresse courriel", "Email address", "en", WRITTEN) == "Email address"
+
+
+def test_a_word_always_capitalised_a_name_or_code_keeps_its_capital():
+    for source, text in [
+        ("anglais seulement", "English only"),  # a language (the language table)
+        ("lundi matin", "Monday morning"),  # a day
+        ("mars prochain", "March next"),  # a month
+        ("à Lyon", "Lyon"),  # a word the targets never wrote small: a name
+        ("bouton OK", "OK button"),  # capitals
+        ("fonction getByName", "GetByName function"),  # humps
+        ("onglet Propriétés personnalisées", "Custom Properties tab"),  # a title
+        ("membre de la Commission.", "Member of the Commission."),  # a name after it
+    ]:
+        assert small_first(source, text, "en", WRITTEN) == text
+    assert small_first("das haus", "Haus", "de", WRITTEN) == "Haus"  # every noun has one
+    assert small_first("adresse courriel", "Email address", "en", ()) == "Email address"
+
+
+def test_translate_keeps_a_small_first_letter(run_cli):
+    result = run_cli(["translate"], input=b"adresse courriel\nanglais seulement\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "email address\nEnglish only\n"

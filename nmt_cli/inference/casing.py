@@ -11,9 +11,24 @@ letter first, no full stop or other sentence end) is written with a capital that
 reads as a name's: it copied or respelt the word (``Annuler`` gave "Annote", ``Créer un
 compte`` "Create Soliday"). A label is also read with its first letter small (``label_read``),
 and the translation with the higher log-probability is kept, its first letter a capital.
+
+A line that starts with a small letter (an item of a list, a fragment, a parameter's
+description: ``adresse courriel``, ``chaîne contenant la date``) has a translation that does too,
+as translate-toolkit's ``startcaps`` check asks; the model, which learned from sentences,
+capitalised it ("Email address"). The translation's first word loses its capital where it is
+a capitalised word the model's training targets wrote in small letters and the target language
+writes with a capital only at a sentence's start: not ``English``, ``Monday``, ``March`` (the
+language table), nor any word in a language whose nouns all take one (German), nor where
+another word inside a sentence has a capital (a title's: ``onglet Propriétés personnalisées``,
+"Custom Properties tab"; a name's: "Member of the Commission").
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from nmt_cli.protect.languages import LANGUAGES
 
 LABEL_WORDS = 3
 _ENDS_SENTENCE = ".!?…:;"
@@ -51,3 +66,26 @@ def capitalised(text: str) -> str:
         if c.isalpha():
             return text[:i] + c.upper() + text[i + 1 :]
     return text
+
+
+def small_first(source: str, text: str, target: str | None, written: Collection[str]) -> str:
+    """``text``, the translation of ``source`` into ``target``, its first word without its
+    capital where ``source`` starts with a small letter (the module's docstring); ``written``:
+    the words the model's training targets held."""
+    language = LANGUAGES.get(target or "")
+    if not (source[:1].islower() and text[:1].isupper() and language and written):
+        return text
+    if language.nouns_capitalised:
+        return text
+    word = text.split()[0].rstrip(".,;:!?")
+    if not (len(word) > 1 and word[1:].isalpha() and word[1:].islower()):
+        return text  # an acronym, a name in humps, a code: kept
+    if word.lower() not in written or word in language.capitalised or word in language.months:
+        return text
+    if _TITLE_WORD.search(text, len(word)):
+        return text  # a title's words, a name ("Custom Properties tab", "of the Commission")
+    return text[0].lower() + text[1:]
+
+
+# a capitalised word that starts no sentence
+_TITLE_WORD = re.compile(r"(?<![.!?:…]) +[A-Z][a-z]")

@@ -292,10 +292,10 @@ class Translator:
         for k in labels:
             for t in out[k]:
                 t.text = capitalised(t.text)
-        english = (self.loaded.languages or ("", ""))[1] == "en"
+        target, written = (self.loaded.languages or ("", ""))[1], self.loaded.bundle.target_words
         for line, nbest in zip(lines, out):
             for t in nbest:
-                t.text = finished(line, t.text, english)
+                t.text = finished(line, t.text, target, written or ())
         if self.opts.nbest < self.opts.beam and self.loaded.bundle.target_words:
             self._real_words_first(lines, with_alignment, line_numbers, shouted, out)
         return out

@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Collection
 
 from nmt_cli.inference.articles import agreed
+from nmt_cli.inference.casing import small_first
 from nmt_cli.protect.placeholders import RESERVED_NAME
 
 ELLIPSIS = "\u2026"
@@ -70,15 +72,18 @@ def drop_full_stop(source: str, text: str) -> str:
     return out[:-1]
 
 
-def finished(source: str, text: str, english: bool) -> str:
-    """``text``, the translation of ``source`` (a sentence), with the source's ellipsis and full
-    stop as above, without a broken character the source has not (U+FFFD: the model wrote
-    bytes that make no character, as for ``Šternberk`` "�berternberk"), and, into English,
-    each ``a`` or ``an`` agreeing with its word (articles.py)."""
+def finished(source: str, text: str, target: str | None, written: Collection[str]) -> str:
+    """``text``, the translation of ``source`` (a sentence) into ``target``, with the source's
+    ellipsis and full stop as above, without a broken character the source has not (U+FFFD:
+    the model wrote bytes that make no character, as for ``Šternberk`` "�berternberk"), its
+    first letter small where the source's is (casing.py: ``written``, the words the model's
+    training targets held), and into English each ``a`` or ``an`` agreeing with its word
+    (articles.py)."""
     text = drop_full_stop(source, keep_full_stop(source, keep_ellipsis(source, text)))
     if BROKEN in text and BROKEN not in source:  # bytes of no character: nothing to print
         text = " ".join(text.replace(BROKEN, "").split())
-    return agreed(text) if english else text
+    text = small_first(source, text, target, written)
+    return agreed(text) if target == "en" else text
 
 
 def lost_held(source: str, text: str) -> bool:

@@ -35,6 +35,9 @@ recorded, every language's detectors run.
                 every noun is written with a capital (German ``Haus``), so a capital does not
                 tell a name (names.py: names are not copied from such a language)
     months      the twelve month names, as written inside a sentence (dates.py)
+    capitalised the other words it writes with a capital wherever they stand (English's days,
+                languages and peoples): a translation that starts with one keeps its capital
+                where its source starts with a small letter (inference/casing.py)
     month_alone a month name standing alone is a date (French ``en mars``); not in English,
                 whose ``May`` is a verb too: there a day or a year must stand beside it
     date_out    how the language writes a date (``{day}``, ``{month}``; a year follows it)
@@ -84,6 +87,7 @@ class Language:
     key_verbs: tuple[str, ...] = ()
     nouns_capitalised: bool = False
     months: tuple[str, ...] = ()
+    capitalised: frozenset[str] = frozenset()
     month_alone: bool = True
     date_out: str = "{day} {month}"
     day_one: str = "1"
@@ -107,6 +111,15 @@ LANGUAGES = {
         months=tuple(
             "January February March April May June July August September October November "
             "December".split()
+        ),
+        capitalised=frozenset(
+            "Monday Tuesday Wednesday Thursday Friday Saturday Sunday I English French German "
+            "Spanish Italian Portuguese Dutch Greek Latin Russian Polish Czech Swedish Danish "
+            "Norwegian Finnish Hungarian Romanian Turkish Arabic Hebrew Chinese Japanese Korean "
+            "Hindi Thai Vietnamese Indonesian Persian Ukrainian Catalan Basque Irish Welsh "
+            "Scottish British American Canadian European African Asian Australian Belgian Swiss "
+            "Austrian Mexican Brazilian Indian Christian Muslim Jewish Catholic Protestant "
+            "Unicode Internet Web".split()
         ),
         month_alone=False,
         mid="mid-",
