@@ -36,6 +36,7 @@ from nmt_cli.protect.names import (
     acronym_to_copy,
     capital_tells_names,
     copyable,
+    parameter_name,
 )
 from nmt_cli.search.options import SearchOptions
 
@@ -427,3 +428,33 @@ def test_a_line_that_lost_an_acronym_is_translated_again_with_it_passed_through(
     out = translator.translate(["Ein Mann läuft im Park.", "Ein Mann läuft mit UNOXSC im Park."])
     assert out[1][0].text.split().count("UNOXSC") == 1
     assert calls[-1] == 1  # the line that lost it, searched again
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ('sortorder : il peut s\'agir de "ASC" (par défaut) ou "DESC".', "sortorder"),
+        ("aDate: la date à convertir", "aDate"),
+        ("  destinationcell : la cellule de destination.", "destinationcell"),
+    ],
+)
+def test_a_parameter_s_untaught_name_that_starts_a_line_is_kept(line, name):
+    """fr-en translated LibreOffice's help's parameter names: `sortorder :` "Fills:",
+    `destinationcell :` "View:", and dropped `newname :`."""
+    start, end = parameter_name(line, KNOWN | {"date"})
+    assert line[start:end] == name
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["date : une date.", "Pierre : un nom.", "Voir sortorder : ici.", "sortorder :", "a:b c"],
+)
+def test_a_taught_word_a_word_inside_a_line_or_a_colon_with_nothing_after_is_no_parameter(line):
+    assert parameter_name(line, KNOWN | {"date"}) is None
+
+
+def test_translate_keeps_the_name_of_the_parameter_a_line_describes(run_cli):
+    line = "newname : le nouveau nom de la feuille."
+    result = run_cli(["translate", line])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("newname:"), result.stdout

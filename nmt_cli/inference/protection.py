@@ -33,6 +33,7 @@ from nmt_cli.model.spelling import ByteSpelling
 from nmt_cli.protect.dates import convert_date, find_dates
 from nmt_cli.protect.format_strings import order_groups
 from nmt_cli.protect.icu_categories import retarget
+from nmt_cli.protect.names import parameter_name
 from nmt_cli.protect.numbers import convert
 from nmt_cli.protect.placeholders import Masked, PlaceholderForm, form_for, mask
 from nmt_cli.protect.placement import Placement, held, needs_alignment, place_spans
@@ -119,6 +120,9 @@ class SpanProtection:
         copied as written), those of ``acronyms`` (the acronyms to copy it lost, kind
         ``name`` too) and dates with a month's name (kind ``date``, protect/dates.py)."""
         spans = self.finder.find(line)
+        if self.known and (named := parameter_name(line, self.known)):  # sortorder : ...
+            if not any(s.start < named[1] and named[0] < s.end for s in spans):
+                spans = [Span(*named, "name", line[slice(*named)]), *spans]
         if facts:
             copied = (self.written, acronyms)
             spans = _with_facts(line, spans, self.known, self.source, copied)

@@ -123,3 +123,21 @@ def capital_tells_names(language: str | None) -> bool:
     """Whether a capital tells a name in ``language`` (not where every noun has one: German)."""
     table = LANGUAGES.get(language or "")
     return table is None or not table.nouns_capitalised
+
+
+# a line's first word, an identifier from a small letter, then a colon and the text it names:
+# ``sortorder : ...`` (a capital starts a name or a title: ``Szabo : « ... »``, the names' own)
+_PARAMETER = re.compile(r"\s*([a-z][A-Za-z0-9_]*)\s?:\s+\S")
+
+
+def parameter_name(line: str, known: Collection[str]) -> tuple[int, int] | None:
+    """(start, end) of the parameter's name a ``line`` describes (a help text's ``sortorder :
+    il peut s'agir de "ASC"...``, ``aDate: la date à convertir``), where the model was taught no
+    form of it (``known``: the words it was): it is code, kept as written. fr-en translated such
+    names into other words ("sortorder" "Fills", "destinationcell" "View", "newname" dropped);
+    LibreOffice's English help keeps them. None where the line describes no such name, or names
+    a word the model was taught (``date :``, ``type :``: its translation is the model's)."""
+    m = _PARAMETER.match(line)
+    if m is None or shown(m[1], known):
+        return None
+    return m.span(1)
