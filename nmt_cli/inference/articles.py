@@ -29,7 +29,8 @@ _NOT_AFTER_ARTICLE = frozenset(
 )
 # a small a or an; a capital one where a sentence starts (else a label: "type A ink")
 _ARTICLE = re.compile(
-    r"(?:(?<![\w'’])(a|an)|(?:^|(?<=[.!?:] )|(?<=[\"“(\[]))(A|An))( +)([A-Za-z][a-z][a-z'-]*)(?![^\W\d_])"
+    r"(?:(?<![\w'’])(a|an)|(?:^|(?<=[.!?:] )|(?<=[\"“(\[]))(A|An))"
+    r"( +)([A-Za-z][a-z][a-z'-]*)(?![^\W\d_])"  # a word, not one going on with an accent
 )
 
 
