@@ -115,7 +115,8 @@ class SpanProtection:
         self.form = form or form_for(tokenizer.encode, tokenizer.piece_to_id)
 
     def mask(self, line: str, facts: bool = False, acronyms: Collection[str] = ()) -> Masked:
-        """``line`` with its spans masked; with ``facts``, the words a translation lost are
+        """``line`` with its spans masked (and the untaught name of the parameter it describes,
+        protect/names.py, kind ``name``); with ``facts``, the words a translation lost are
         spans too (a second search's): the names its model was not taught (kind ``name``,
         copied as written), those of ``acronyms`` (the acronyms to copy it lost, kind
         ``name`` too) and dates with a month's name (kind ``date``, protect/dates.py)."""

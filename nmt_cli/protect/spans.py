@@ -268,7 +268,7 @@ NEEDS = {
     **dict.fromkeys(("time", "measure", "number", "phone", "address"), r"\d"),
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
 }
-KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "user")
+KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "symbol", "user")
 # kinds whose end may take a sentence's punctuation
 _TRIMMED = ("url", "command", "path", "shell", "setting", "requirement")
 
