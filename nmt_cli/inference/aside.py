@@ -49,15 +49,14 @@ def aside_for(
     return None
 
 
-# a line in one pair of round or square brackets, two words or more inside, a letter at least
-_PARENTHESISED = re.compile(
-    r"(\s*\()([^()\[\]]*[^\W\d_][^()\[\]]*)(\)\s*)|(\s*\[)([^()\[\]]*[^\W\d_][^()\[\]]*)(\]\s*)"
-)
+# a line in one pair of round or square brackets, nothing but its words inside
+_PARENTHESISED = re.compile(r"(\s*\()([^()\[\]]*)(\)\s*)|(\s*\[)([^()\[\]]*)(\]\s*)")
 
 
 def in_parentheses(line: str) -> tuple[str, str, str] | None:
     """(opening, words, closing) of a ``line`` that is two words or more in round or square
-    brackets (``(lecture seule)``, ``[Aucune sélection possible]``); None for any other line.
+    brackets, a letter at least (``(lecture seule)``, ``[Aucune sélection possible]``); None
+    for any other line.
 
     The tokenizer reads a bracket glued to a word as a piece of its own and the word in pieces
     of letters (``[Aucune`` is ``▁ [ A u c une``): fr-en wrote ``[Aucune sélection possible]``
@@ -68,4 +67,5 @@ def in_parentheses(line: str) -> tuple[str, str, str] | None:
     if m is None:
         return None
     opening, words, closing = (g for g in m.groups() if g is not None)
-    return (opening, words, closing) if len(words.split()) >= 2 else None
+    two_words = len(words.split()) >= 2 and any(c.isalpha() for c in words)
+    return (opening, words, closing) if two_words else None

@@ -372,11 +372,11 @@ def _leftmost_longest(candidates: list[_Ranked]) -> list[Span]:
 def _with_symbols(line: str, spans: list[Span], signs: set[str]) -> list[Span]:
     """``spans`` and the words of ``line`` holding one of ``signs`` (symbols.py) that take the
     spans inside them."""
-    for a, b in symbols.words(line, signs):
-        inside = [s for s in spans if s.start < b and a < s.end]
-        if symbols.takes(a, b, [(s.start, s.end, s.kind) for s in inside]):
-            spans = [s for s in spans if s not in inside] + [Span(a, b, "symbol", line[a:b])]
-    return spans
+    spans = sorted(spans, key=lambda s: s.start)
+    found = list(symbols.taken(line, signs, spans))
+    gone = {k for _, _, inside in found for k in inside}
+    kept = [s for k, s in enumerate(spans) if k not in gone]
+    return kept + [Span(a, b, "symbol", line[a:b]) for a, b, _ in found]
 
 
 def trim_closing(text: str) -> str:

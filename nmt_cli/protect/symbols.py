@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_left
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
 # the kinds of span a word with a sign takes inside it: kept as written, as the word is
@@ -21,6 +23,9 @@ TAKEN = ("markup", "letter", "identifier", "number", "hashtag", "formula", "qual
 _PROSE = "'’‘\"“”«»„-‐–—.,;:!?()[]…/"
 _AROUND = {('"', '"'), ("'", "'"), ("«", "»"), ("“", "”"), ("‘", "’"), ("(", ")"), ("[", "]")}
 _WORD = re.compile(r"\S+")
+_CLOSING = {")": "(", "]": "["}
+_OPENING = {"(": ")", "[": "]"}
+_COUNTED = "\"'«»“”‘’()[]"
 
 
 def signs(spelled: Iterable[str]) -> set[str]:
@@ -35,6 +40,18 @@ def words(line: str, signs: set[str]) -> Iterator[tuple[int, int]]:
         lead, word = trimmed(m[0])
         if not signs.isdisjoint(word):
             yield m.start() + lead, m.start() + lead + len(word)
+
+
+def taken(line: str, signs: set[str], spans: Sequence) -> Iterator[tuple[int, int, range]]:
+    """(start, end, the indices of the ``spans`` inside it) of each word of ``line`` holding one
+    of ``signs`` that :func:`takes` them; ``spans``: spans.py's, in order, none overlapping."""
+    starts = [s.start for s in spans]
+    for a, b in words(line, signs):
+        i = bisect_left(starts, a)
+        lo = i - 1 if i and spans[i - 1].end > a else i  # one that starts before may reach in
+        hi = bisect_left(starts, b)
+        if takes(a, b, [(s.start, s.end, s.kind) for s in spans[lo:hi]]):
+            yield a, b, range(lo, hi)
 
 
 def takes(start: int, end: int, inside: Sequence[tuple[int, int, str]]) -> bool:
@@ -52,21 +69,26 @@ def trimmed(word: str) -> tuple[int, str]:
     the rest). Cut: ``. , ; : ! ?`` at its end, a quote it does not close or open (``"{a``), a
     bracket it does not pair, and the quotation marks or brackets around it (``"~"``,
     ``(~)``; quotation marks are nmt_cli/inference/quotes.py's)."""
-    lead = 0
-    closing = {")": "(", "]": "["}
-    opening = {"(": ")", "[": "]"}
-    while word:
-        first, last = word[0], word[-1]
-        if last in ".,;:!?" or last in "\"'»”" and word.count(last) % 2:
-            word = word[:-1]
-        elif last in closing and word.count(last) > word.count(closing[last]):
-            word = word[:-1]
-        elif first in "\"'«“" and word.count(first) % 2:
-            word, lead = word[1:], lead + 1
-        elif first in opening and word.count(first) > word.count(opening[first]):
-            word, lead = word[1:], lead + 1
-        elif len(word) > 2 and (first, last) in _AROUND:
-            word, lead = word[1:-1], lead + 1
+    counts = Counter(c for c in word if c in _COUNTED)  # kept as the word is cut: linear
+    start, end = 0, len(word)
+    while start < end:
+        first, last = word[start], word[end - 1]
+        if last in ".,;:!?" or last in "\"'»”" and counts[last] % 2:
+            cut = [last]
+            end -= 1
+        elif last in _CLOSING and counts[last] > counts[_CLOSING[last]]:
+            cut = [last]
+            end -= 1
+        elif first in "\"'«“" and counts[first] % 2:
+            cut = [first]
+            start += 1
+        elif first in _OPENING and counts[first] > counts[_OPENING[first]]:
+            cut = [first]
+            start += 1
+        elif end - start > 2 and (first, last) in _AROUND:
+            cut = [first, last]
+            start, end = start + 1, end - 1
         else:
             break
-    return lead, word
+        counts.subtract(cut)
+    return start, word[start:end]
