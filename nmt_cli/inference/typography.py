@@ -34,6 +34,7 @@ from nmt_cli.protect.placeholders import RESERVED_NAME
 
 ELLIPSIS = "\u2026"
 BROKEN = "\ufffd"  # what decoding writes for bytes that make no character
+_BROKEN_IN_WORD = re.compile(rf"{BROKEN}+(?=[^\s{BROKEN}])|(?<=[^\s{BROKEN}]){BROKEN}+")
 _DOTS = re.compile(r"(?<!\.)\.\.\.(?!\.)")  # three full stops, not part of a longer run
 _HELD = re.compile(rf"{RESERVED_NAME}|\d+")  # a placeholder (or a fallback's digits), a number
 _WORD_END = re.compile(rf"(?:\w|{RESERVED_NAME})$")  # a letter, a digit or a placeholder ends it
@@ -74,14 +75,15 @@ def drop_full_stop(source: str, text: str) -> str:
 
 def finished(source: str, text: str, target: str | None, written: Collection[str]) -> str:
     """``text``, the translation of ``source`` (a sentence) into ``target``, with the source's
-    ellipsis and full stop as above, without a broken character the source has not (U+FFFD:
-    the model wrote bytes that make no character, as for ``Šternberk`` "�berternberk"), its
+    ellipsis and full stop as above, its words without a broken character the source has not
+    (U+FFFD: the model wrote bytes that make no character, as for ``Šternberk`` "�berternberk";
+    a word of nothing else stays, the words' count is the alignment's and scores'), its
     first letter small where the source's is (casing.py: ``written``, the words the model's
     training targets held), and into English each ``a`` or ``an`` agreeing with its word
     (articles.py)."""
     text = drop_full_stop(source, keep_full_stop(source, keep_ellipsis(source, text)))
     if BROKEN in text and BROKEN not in source:  # bytes of no character: nothing to print
-        text = " ".join(text.replace(BROKEN, "").split())
+        text = _BROKEN_IN_WORD.sub("", text)
     text = small_first(source, text, target, written)
     return agreed(text) if target == "en" else text
 
