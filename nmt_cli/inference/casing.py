@@ -31,6 +31,7 @@ from collections.abc import Collection
 from nmt_cli.protect.languages import LANGUAGES
 
 LABEL_WORDS = 3
+_TITLE_WORD = re.compile(r"(?<![.!?:…]) +[A-Z][a-z]")  # a capitalised word that starts no sentence
 _ENDS_SENTENCE = ".!?…:;"
 
 
@@ -85,7 +86,3 @@ def small_first(source: str, text: str, target: str | None, written: Collection[
     if _TITLE_WORD.search(text, len(word)):
         return text  # a title's words, a name ("Custom Properties tab", "of the Commission")
     return text[0].lower() + text[1:]
-
-
-# a capitalised word that starts no sentence
-_TITLE_WORD = re.compile(r"(?<![.!?:…]) +[A-Z][a-z]")

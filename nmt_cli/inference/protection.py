@@ -48,12 +48,13 @@ def _with_facts(
     spans: list[Span],
     known: Collection[str] | None,
     language: str | None,
-    acronyms: tuple[Collection[str], Collection[str]] = ((), ()),
+    written: Collection[str] = (),
+    acronyms: Collection[str] = (),
 ) -> list[Span]:
     """``spans`` with the dates of ``line`` (a text in ``language``; a date takes the place of
     the numbers inside it), the names its model was not taught (``known``: the words it was)
-    and the acronyms to copy (inference/names.py) of ``acronyms`` (the model's target words,
-    the acronyms a translation lost), where no other span is."""
+    and its acronyms to copy (inference/names.py; ``written``: the model's target words) that
+    are among ``acronyms`` (those a translation lost), where no other span is."""
     for start, end in find_dates(line, language):
         inside = [s for s in spans if start <= s.start and s.end <= end]
         if not any(s.start < end and start < s.end for s in spans if s not in inside):
@@ -63,7 +64,7 @@ def _with_facts(
     names = [
         Span(start, end, "name", line[start:end])
         for start, end in (
-            name_spans(line, known) + acronym_spans(line, known, *acronyms) if known else []
+            name_spans(line, known) + acronym_spans(line, known, written, acronyms) if known else []
         )
         if not any(s.start < end and start < s.end for s in spans)
     ]
@@ -125,8 +126,7 @@ class SpanProtection:
             if not any(s.start < named[1] and named[0] < s.end for s in spans):
                 spans = [Span(*named, "name", line[slice(*named)]), *spans]
         if facts:
-            copied = (self.written, acronyms)
-            spans = _with_facts(line, spans, self.known, self.source, copied)
+            spans = _with_facts(line, spans, self.known, self.source, self.written, acronyms)
         outputs = [self._output(s) for s in spans]
         return mask(line, spans, outputs, self.form)
 

@@ -172,12 +172,11 @@ class Translator:
         if self.protection is None:
             return self._translate_lines(lines, with_alignment, on_progress)
         out = self._protected(lines, with_alignment, on_progress)
-        lost = [k for k, nbest in enumerate(out) if nbest and self._lost(lines[k], nbest[0].text)]
+        found = ((k, self._lost(lines[k], nbest[0].text)) for k, nbest in enumerate(out) if nbest)
+        lost = {k: acronyms for k, acronyms in found if acronyms is not None}
         if lost:  # translated again, the facts it lost passed through as spans
-            p = self.protection
-            missing = [acronyms_lost(lines[k], out[k][0].text, p.known, p.written) for k in lost]
             todo = [lines[k] for k in lost]
-            again = dict(zip(lost, self._protected(todo, with_alignment, None, missing)))
+            again = dict(zip(lost, self._protected(todo, with_alignment, None, [*lost.values()])))
             out = [again.get(k, nbest) for k, nbest in enumerate(out)]
         return out
 
@@ -218,18 +217,19 @@ class Translator:
         """Where ``line``'s protected spans are."""
         return [(s.start, s.end) for s in self.protection.finder.find(line)]
 
-    def _lost(self, line: str, text: str) -> bool:
-        """Whether ``text``, the translation of ``line``, lost one of its dates (protect/dates.py)
-        or, with copy_names, a name its model was not taught or an acronym it copies
-        (inference/names.py); never for a sentence of more than AGAIN_WORDS words."""
+    def _lost(self, line: str, text: str) -> set[str] | None:
+        """Its lost acronyms (maybe none) where ``text``, the translation of ``line``, lost a date
+        (protect/dates.py) or, with copy_names, an untaught name or an acronym it copies
+        (inference/names.py); else None, as for a sentence of more than AGAIN_WORDS words."""
         p = self.protection
-        lost_name = p.known and names_lost(line, text, p.known, p.written)
+        acronyms = acronyms_lost(line, text, p.known, p.written) if p.known else set()
+        lost_name = p.known and (acronyms or names_lost(line, text, p.known))
         if not (lost_name or dates_lost(line, text, p.source, p.target)):
-            return False
+            return None
         if len(line.split()) <= AGAIN_WORDS:
-            return True
+            return acronyms
         sentences = self.splitter.split(line) if self.splitter else [line]
-        return all(len(sentence.split()) <= AGAIN_WORDS for sentence in sentences)
+        return acronyms if all(len(x.split()) <= AGAIN_WORDS for x in sentences) else None
 
     def _protected(
         self, lines: list[str], with_alignment: bool, on_progress, facts: list | None = None
