@@ -51,6 +51,11 @@ def paths(line: str, language: str | None = "fr") -> list[str]:
             ["Fichier ▸ Imprimer… ▸ Onglet %PRODUCTNAME Impress"],
         ),
         ("Fichier ▸ Enregistrer sous...", ["Fichier ▸ Enregistrer sous..."]),
+        # a regular expression is no label
+        (
+            "Édition ▸ Chercher & remplacer ▸ \\([^)]+\\) (cochez",
+            ["Édition ▸ Chercher & remplacer"],
+        ),
         # two paths joined by a conjunction
         (
             "Affichage ▸ Diapo maîtresse puis Diapo ▸ Nouvelle diapo maîtresse",

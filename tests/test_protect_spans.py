@@ -200,6 +200,20 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("Le fichier{0}, sa clé {nom}", [("placeholder", "{0}"), ("placeholder", "{nom}")]),
         ("Dans %APPDATA%\\LibreOffice\\user.", [("path", "%APPDATA%\\LibreOffice\\user")]),
         (
+            "Dans $HOME/docs et ${XDG_CONFIG_HOME}/nmt/.",
+            [("path", "$HOME/docs"), ("path", "${XDG_CONFIG_HOME}/nmt/")],
+        ),
+        (
+            'Cherchez \\([^)]+\\), \\bchat\\b ou ^\\d{3}$ ; le motif "i18n.*" ou “.*...”.',
+            [
+                ("regex", "\\([^)]+\\)"),
+                ("regex", "\\bchat\\b"),
+                ("regex", "^\\d{3}$"),
+                ("regex", "i18n.*"),
+                ("regex", ".*..."),
+            ],
+        ),
+        (
             "245,000 personnes, 1,6 million, 15 000 ordinateurs, 51%.",
             [("number", "245,000"), ("number", "1,6"), ("number", "15 000"), ("number", "51")],
         ),
@@ -221,6 +235,7 @@ def test_each_kind_of_span_is_found(line, expected):
         "Y a-t-il M. Dupont, J. K. Rowling, A et I ? IL Y A.",
         'Le principe du "naming and shaming", more "democratic" rules.',
         "Il faut y aller et y rester, le(s) niveau(x), l\"équipe, d 'un, le n° sans f(x).",
+        "Supprimer le(s) fichier(s)? Voir la note)*, etc.",
     ],
 )
 def test_ordinary_prose_holds_no_span(line):

@@ -35,6 +35,11 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  (``Terminate()``; not a name in capitals, ``SOMME()``: a Calc function's French
                  name is translated); fr-en wrote ``getByName`` as "GByName", ``VBASupport`` as
                  "VBASPort"
+    regex        a regular expression, a word that holds a class escape (``\\d``, ``\\w``, ``\\s``,
+                 ``\\b``), a negated class (``[^)]``), a wildcard run (``.*``, ``.+``) or a
+                 repeated group (``)+``, ``]*``): ``\\([^)]+\\)``, ``^\\d{3}$``, ``i18n.*``; in
+                 quotes, to the closing quote (``".*..."``). fr-en wrote ``\\([^)]+\\)`` as
+                 "\\ (^) )+\\)" and ``"i18n.*"`` as 'i18n ".*"'
     formula      a formula's or a command's notation: a word that holds LibreOffice Math's
                  placeholder ``<?>`` (``<?>over<?>``, ``matrix{<?>#<?>}``, ``neg<?>``), closing
                  punctuation aside; a word glued to its braces (``sqrt{x}``, ``stack{a#b}``); a
@@ -137,6 +142,14 @@ _OPTION = (
     r"(?<![\w-])--[A-Za-z][\w-]*(?:=[^\s,;)\]]+)?(?<![.:])"
     r"|(?<!\S)-[A-Za-z?](?=[\s,;)]|[.:!]?$|[.:!]\s)"
 )
+# what tells a regular expression: a class escape (not a path's \Docs), a negated class, a
+# wildcard run, a repeated group (not a plural's "fichier(s)?", nor a note's "note)*")
+_REGEX_SIGN = r"\\[dDwWsSbB](?![a-z])|\[\^|\.[*+]|\([^()\s]*\)[*+]|\[[^\[\]\s]*\][*+]"
+_REGEX = (
+    rf"(?<=[\"“])(?=[^\s\"”]*(?:{_REGEX_SIGN}))[^\s\"”]+(?=[\"”])"  # in quotes: to the quote
+    rf"|(?<![^\s«“\"'])(?![\"“'])(?=\S*(?:{_REGEX_SIGN}))\S*?(?:\\\S|[^\s.,;:!?\"”»'])"
+    r"(?=[.,;:!?]*[\"”»']?(?:\s|$))"  # to the sentence's punctuation
+)
 _SQL = rf"\b(?:{_SQL_HEAD})(?:(?:\s+[A-Z][A-Z_]+\b)+(?:\s*{_SQL_EXPRESSION})?)*;?"
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS
 PATTERNS = (
@@ -146,6 +159,7 @@ PATTERNS = (
     ("directory", _DIRECTORY, "/"),
     ("class", _CLASS, r"[a-z0-9][A-Z]"),
     ("sql", _SQL, r"SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|TRUNCATE"),
+    ("regex", _REGEX, r"\\[dDwWsSbB]|\[\^|\.[*+]|[)\]][*+]"),
     ("formula", _FORMULA, r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w|\b[A-Za-z] [=<>≤≥≠+*/^×-] |[\w}][_^]"),
     ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)"),
 )

@@ -32,9 +32,9 @@ import re
 from nmt_cli.protect.languages import languages_for
 
 _UPPER = "A-ZÀ-ÖØ-ÞŒŠŽŸ"
-# a word of a label: no space, arrow, bracket, quote or sentence punctuation (an ellipsis may
-# end it)
-_WORD = r"[^\s▸►▶→<>.,;:!?()\[\]{}«»“”\"]+(?:\.\.\.|…)?"
+# a word of a label: no space, arrow, bracket, quote, backslash or sentence punctuation (an
+# ellipsis may end it); ``Chercher ▸ \([^)]+\)`` ends at its arrow: a regex is no label
+_WORD = r"[^\s▸►▶→<>.,;:!?()\[\]{}«»“”\"\\]+(?:\.\.\.|…)?"
 _CAPITAL = rf"(?=[{_UPPER}%$]){_WORD}"  # a capital, or a placeholder (%PRODUCTNAME, $(ARG1))
 _SMALL = rf"(?![{_UPPER}%$]){_WORD}"
 _NAME = rf"(?=[{_UPPER}%$])(?!\S*\d)(?=\S\S){_WORD}"  # a capital, two letters, no digit

@@ -32,6 +32,7 @@ NEW_KINDS = (
     "directory",
     "class",
     "sql",
+    "regex",
     "formula",
     "menu",
     "qualified",
