@@ -35,10 +35,11 @@ A span is found on the raw line, before sentence splitting and case restoration.
     requirement a package's requirement: ``requests==2.31.0``, ``numpy>=1.24,<2`` (code.py)
     directory   a relative directory with its closing slash: ``build/out/`` (code.py)
     class       a class name in CamelCase: ``FileNotFoundError``, ``MainWindow()`` (code.py)
+    regex       a regular expression: ``\\([^)]+\\)``, ``\\bchat\\b``, ``i18n.*`` (code.py)
     sql         an SQL statement from its capital keyword, its quoted values with their quotes:
                 ``SELECT nom FROM clients WHERE ville = 'Lyon';`` (code.py)
     path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``%APPDATA%\\Mozilla``,
-                ``docs/index.html``
+                ``$HOME/docs``, ``docs/index.html``
     file        a file or host name with an extension (``rapport.pdf``, ``insee.fr``), ``*.jar``
     qualified   a dotted name of three parts or more: ``com.sun.star.util.Date``,
                 ``GlobalScope.BasicLibraries.loadLibrary``, or of two, one written in humps:
