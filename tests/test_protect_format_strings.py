@@ -134,6 +134,13 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
             [("option", "--help"), ("option", "-h"), ("option", "-?"), ("number", "-5")],
         ),
         (
+            "Par exemple : -Dmyprop=c:\\\\program files\\\\java, ou -Dfile.encoding=UTF-8.",
+            [
+                ("option", "-Dmyprop=c:\\\\program files\\\\java"),
+                ("option", "-Dfile.encoding=UTF-8"),
+            ],
+        ),
+        (
             "Les fichiers vont dans build/out/ et src/.",
             [("directory", "build/out/"), ("directory", "src/")],
         ),

@@ -6,7 +6,9 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  ``nmt-cli[documents]~=0.4`` (also after ``pip install``: fr-en wrote
                  ``pip install nmt-cli==0.4.2`` as "... nmt-cli=0.4.2")
     option       a command line's option on its own: ``--verbose``, ``--beam=5``, ``-h``,
-                 ``-?`` (fr-en wrote ``--verbose`` "-verbose", ``-?`` "- -?")
+                 ``-?``, a Java property with its value, a Windows path too
+                 (``-Dmyprop=c:\\\\program files\\\\java``) (fr-en wrote ``--verbose`` "-verbose",
+                 ``-?`` "- -?", that property "- Dmyprop=c: \\\\programs\\\\Japava")
     directory    a relative directory with its closing slash: ``build/out/``, ``src/`` (one
                  name: ASCII lower case, not ``européenne/``)
     class        a class name in CamelCase that ends in a word programs name classes with
@@ -136,10 +138,13 @@ _FORMULA = (
     rf"|(?<![\w{{}}^_\\])(?=[\w{{}}\"-]*(?:\^|_\d|_\{{|\}}_))(?:\w+|{_BRACED})(?:{_BRACED})*"
     rf"(?:[_^](?:\w+|{_BRACED}|\"[^\"\s]*\")(?:{_BRACED})*)+(?![\w{{}}^_])"
 )
-# a command line's long option on its own: --verbose, --beam=5 (not -- between words); a short
-# one, a dash and one letter or ? as a word: -h, -? (fr-en wrote -? as "- -?")
+_WINDOWS_PATH = r"[A-Za-z]:\\{1,2}(?:[\w.+@ -]+\\{1,2})*[\w.+@-]+"  # c:\\program files\\java
+# a command line's long option on its own: --verbose, --beam=5 (not -- between words); a Java
+# property with its value, a Windows path too; a short one, a dash and one letter or ? as a
+# word: -h, -? (fr-en wrote -? as "- -?")
 _OPTION = (
     r"(?<![\w-])--[A-Za-z][\w-]*(?:=[^\s,;)\]]+)?(?<![.:])"
+    rf"|(?<!\S)-D[A-Za-z_][\w.]*=(?:{_WINDOWS_PATH}|[^\s,;]+(?<![.:]))"
     r"|(?<!\S)-[A-Za-z?](?=[\s,;)]|[.:!]?$|[.:!]\s)"
 )
 # what tells a regular expression: a class escape (not a path's \Docs), a negated class, a
