@@ -134,6 +134,11 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
             [("option", "--help"), ("option", "-h"), ("option", "-?"), ("number", "-5")],
         ),
         (
+            ">>> print(Session().UserName) # propriété de l'objet",
+            [("prompt", ">>> print(Session().UserName)"), ("markup", "#")],
+        ),
+        (">>> Bonjour, un courriel cité.", [("markup", ">>>")]),
+        (
             "Par exemple : -Dmyprop=c:\\\\program files\\\\java, ou -Dfile.encoding=UTF-8.",
             [
                 ("option", "-Dmyprop=c:\\\\program files\\\\java"),

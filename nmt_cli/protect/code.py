@@ -42,6 +42,9 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  repeated group (``)+``, ``]*``): ``\\([^)]+\\)``, ``^\\d{3}$``, ``i18n.*``; in
                  quotes, to the closing quote (``".*..."``). fr-en wrote ``\\([^)]+\\)`` as
                  "\\ (^) )+\\)" and ``"i18n.*"`` as 'i18n ".*"'
+    prompt       a line at Python's prompt, ``>>>``, to its comment:
+                 ``>>> print(Session().UserName) # propriété de l'objet`` keeps its code and
+                 translates its comment (fr-en wrote "proof(Session(). UserName)")
     formula      a formula's or a command's notation: a word that holds LibreOffice Math's
                  placeholder ``<?>`` (``<?>over<?>``, ``matrix{<?>#<?>}``, ``neg<?>``), closing
                  punctuation aside; a word glued to its braces (``sqrt{x}``, ``stack{a#b}``); a
@@ -155,6 +158,12 @@ _REGEX = (
     rf"|(?<![^\s«“\"'])(?![\"“'])(?=\S*(?:{_REGEX_SIGN}))\S*?(?:\\\S|[^\s.,;:!?\"”»'])"
     r"(?=[.,;:!?]*[\"”»']?(?:\s|$))"  # to the sentence's punctuation
 )
+# code: a call, an assignment, an index or a statement's keyword first (not a mail's quote,
+# ">>> Bonjour"); not a continuation's "... " (a subtitle's line may start with an ellipsis)
+_PROMPT = (
+    r"^>>> (?=[^#\n]*(?:\w\(|=|\w\[)|(?:import|from|def|class|for|while|if|with|return)\b)"
+    r".*?(?=\s+#\s|\s*$)"  # to a comment, or to the end
+)
 _SQL = rf"\b(?:{_SQL_HEAD})(?:(?:\s+[A-Z][A-Z_]+\b)+(?:\s*{_SQL_EXPRESSION})?)*;?"
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS
 PATTERNS = (
@@ -165,6 +174,7 @@ PATTERNS = (
     ("class", _CLASS, r"[a-z0-9][A-Z]"),
     ("sql", _SQL, r"SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|TRUNCATE"),
     ("regex", _REGEX, r"\\[dDwWsSbB]|\[\^|\.[*+]|[)\]][*+]"),
+    ("prompt", _PROMPT, r"^>>> "),
     ("formula", _FORMULA, r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w|\b[A-Za-z] [=<>≤≥≠+*/^×-] |[\w}][_^]"),
     ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)"),
 )

@@ -33,6 +33,7 @@ NEW_KINDS = (
     "class",
     "sql",
     "regex",
+    "prompt",
     "formula",
     "menu",
     "qualified",
