@@ -24,6 +24,7 @@ pytest_plugins = ["model_fixtures"]
         ("~Fichier", "Fichier", [Mark(0, "F", 0, "~")]),  # a ~ or & that starts a word
         ("&Aide", "Aide", [Mark(0, "A", 0, "&")]),
         ("AT&amp;T &Aide", "AT&amp;T Aide", [Mark(1, "A", 9, "&")]),  # an entity is no key
+        ("&Head", "Head", [Mark(0, "H", 0, "&")]),  # no digit: no number
         (  # a help text's menu path: a key in each word it marks
             "~Grammaire par (~Fichier)",
             "Grammaire par (Fichier)",
@@ -49,6 +50,7 @@ def test_a_plain_line_s_access_keys(line, plain, marks):
         "max_len _Profondeur",  # another _ in the line: an identifier's
         "R&D et AT&T",
         "&amp; &lt;",
+        "comme Chr(&H8000) ou &O17",  # Basic's hexadecimal and octal numbers
         "__init__",
         "voir ~/notes",
         "Il fait froid.",

@@ -9,9 +9,9 @@ with no word aligned, on the translation's first letter: one marker out for one 
 Catalogues say which marker their strings use (documents/strings.py); a plain line
 (:func:`plain_keys`) is read for the markers that cannot be anything else there: a ``~``
 inside a word (LibreOffice's ``jo~ur``), a ``~`` or ``&`` that starts a word (``~Fichier``,
-``&Aide``; not an entity, ``&amp;``) and a ``_`` before a capitalised word (GTK's
-``_Profondeur``, in a line with no other ``_``); a line may mark several words, one letter each
-(a help text's ``~Fichier - ~Ouvrir``).
+``&Aide``; not an entity, ``&amp;``, nor Basic's number, ``&H8000``) and a ``_`` before a
+capitalised word (GTK's ``_Profondeur``, in a line with no other ``_``); a line may mark
+several words, one letter each (a help text's ``~Fichier - ~Ouvrir``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,12 @@ _WORD = re.compile(r"\S+")
 _PLAIN_KEY = re.compile(
     r"(?<=[^\W\d_])~(?=[^\W\d_])|(?<![^\s(«\"'])[~&](?=[^\W\d_])|(?<![\w~&])_(?=[^\W\d_]{2})"
 )
-_ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});")
+# not a key: an entity (``&amp;``), Basic's hexadecimal or octal number (``Chr(&H8000)``,
+# ``&O17``: fr-en wrote "C&hr(H8000)")
+_ENTITY = re.compile(
+    r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"
+    r"|&[Hh](?=[0-9A-Fa-f]*\d)[0-9A-Fa-f]+(?!\w)|&[Oo][0-7]+(?!\w)"  # a digit: not &Head
+)
 
 
 @dataclass(frozen=True)
