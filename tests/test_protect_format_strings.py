@@ -210,6 +210,16 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
         ),
         ("Un iPad, eBay, les PDFs et les ONGs.", []),  # brands, plural acronyms
         ("Appelez getComponentContext() ici.", [("method", "getComponentContext()")]),
+        (  # called with code: a number, a literal, a variable in humps or capitals
+            "Comme Chr(&H8000), Chr$(13), Lof(#iNumber) et CCur(EMPTY).",
+            [
+                ("method", "Chr(&H8000)"),
+                ("method", "Chr$(13)"),
+                ("method", "Lof(#iNumber)"),
+                ("method", "CCur(EMPTY)"),
+            ],
+        ),
+        ("Le(s) fichier(s) du niveau(x), Paris(France) et Sin(Alpha).", []),  # words
         (
             "Saisissez <?>over<?> ou matrix{<?>#<?>} ou neg<?>.",
             [("formula", "<?>over<?>"), ("formula", "matrix{<?>#<?>}"), ("formula", "neg<?>")],

@@ -314,7 +314,7 @@ IN_BYTES = SpanFinder(spelled_in_bytes=lambda line: set(line) & set("{}^~#×′�
             [("markup", "="), ("symbol", "red×65536"), ("symbol", "green×256")],
         ),
         ("par exemple {alignl a}over{b+c}", [("symbol", "{alignl"), ("symbol", "a}over{b+c}")]),
-        ("Print #iNumber, Lof(#iNumber)", [("hashtag", "#iNumber"), ("symbol", "Lof(#iNumber)")]),
+        ("Print #iNumber, x#Number", [("hashtag", "#iNumber"), ("symbol", "x#Number")]),
         ("Le symbole ′ (prime).", [("symbol", "′")]),
     ],
 )

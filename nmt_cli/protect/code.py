@@ -96,9 +96,16 @@ _CLASS = (
 
 # a method's or a variable's name: in lowerCamelCase (not after one letter: a brand, iPad, eBay),
 # with a run of capitals into a word, or called with no argument (not a name in capitals: a Calc
-# function's French name, SOMME(); a class's, MainWindow(), is the class kind's)
+# function's French name, SOMME(); a class's, MainWindow(), is the class kind's), or with
+# arguments that are code, a number, a variable in humps or capitals, a literal (Chr(&H8000),
+# eof(iNumber), Lof(#iNumber), CCur(EMPTY); not a plural, fichier(s), niveau(x), nor Sin(Alpha))
+_CALL = (
+    r"(?<![\w.$%@#&-])(?=\w*[a-z])[A-Za-z]\w*\$?"
+    r"\((?=[^()\s]*(?:[\d&#\"_]|[a-z][A-Z]|[A-Z]{2}))[^()\s]+\)"  # not Paris(France)
+)
 _METHOD = (
-    r"(?<![\w.$%@#&/-])(?:(?:[a-z]{2,}(?:[A-Z][a-z0-9]*)+[a-z0-9]|[A-Z]{2,}[a-z]{2,}\w*)(?:\(\))?"
+    rf"{_CALL}(?![\w'’-])"  # first: CCur(EMPTY), not CCur
+    r"|(?<![\w.$%@#&/-])(?:(?:[a-z]{2,}(?:[A-Z][a-z0-9]*)+[a-z0-9]|[A-Z]{2,}[a-z]{2,}\w*)(?:\(\))?"
     r"|(?=\w*[a-z])(?![A-Z][a-z0-9]+[A-Z])[A-Za-z_]\w*\(\))(?![\w'’-])"
 )
 
@@ -176,7 +183,7 @@ PATTERNS = (
     ("regex", _REGEX, r"\\[dDwWsSbB]|\[\^|\.[*+]|[)\]][*+]"),
     ("prompt", _PROMPT, r"^>>> "),
     ("formula", _FORMULA, r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w|\b[A-Za-z] [=<>≤≥≠+*/^×-] |[\w}][_^]"),
-    ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)"),
+    ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)|[a-z]\$?\("),
 )
 QUOTED = r"\"[^\"\n]*\"|'[^'\n]*'"
 CHAIN = r"\|\||\||&&|>>|>|2>&1"  # between two commands, or before a file
