@@ -64,6 +64,7 @@ def test_the_default_model_was_trained_with_the_placeholders_after_its_vocabular
         'Use "<ph0>" for numbers',
         "Open <ph0>'s settings",  # an English clitic stays on its word
         "Ouvrir l'<ph0> ou “<ph1>”",
+        "default = Tab/<ph0> or LineFeed / <ph1>",  # a slash glued to a word stays on it
     ],
 )
 def test_a_placeholder_decodes_as_a_word_of_its_own(shipped, text):

@@ -134,8 +134,8 @@ RESERVED_NAME = r"<ph\d+>"  # a reserved placeholder as the model writes it (voc
 # ('%1', "%s": how interface strings quote a value) kept as a pair (a straight double quote the
 # model closed with another quote, an opening curly one included, or a curly one it closed with
 # a straight one, made a pair of straight double quotes; a curly pair stays), an English clitic
-# after it (<ph0>'s) and a French elided word before it (l'<ph0>) kept against it (see
-# set_apart).
+# after it (<ph0>'s), a French elided word before it (l'<ph0>) and a slash glued to a word
+# (Tab/<ph0>) kept against it (see set_apart).
 _AROUND_RESERVED = (
     (re.compile(rf"\s*({RESERVED_NAME})\s*"), r" \1 "),
     (re.compile(rf"({RESERVED_NAME}) (?=[.,;:!?)\]}}»”’%]+(?:\s|$|<ph))"), r"\1"),
@@ -147,6 +147,7 @@ _AROUND_RESERVED = (
     (re.compile(rf"({RESERVED_NAME}) (?=['’](?:s|d|ll|re|ve)\b)"), r"\1"),  # <ph0>'s: a clitic
     # l'<ph0>: a French elided word
     (re.compile(rf"\b((?:[cdjlmnst]|qu)['’]) (?={RESERVED_NAME})", re.IGNORECASE), r"\1"),
+    (re.compile(rf"(?<=\w/) (?={RESERVED_NAME})"), ""),  # Tab/<ph0>: a slash glued to a word
 )
 
 
