@@ -221,6 +221,15 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
         ),
         ("Le(s) fichier(s) du niveau(x), Paris(France) et Sin(Alpha).", []),  # words
         (
+            "Instruction If...Then...Else, le bloc For ... Next ; On...GoSub.",
+            [
+                ("statement", "If...Then...Else"),
+                ("statement", "For ... Next"),
+                ("statement", "On...GoSub"),
+            ],
+        ),
+        ("Mais...Non, je... Je ne sais pas.", []),  # not a BASIC keyword
+        (
             "Saisissez <?>over<?> ou matrix{<?>#<?>} ou neg<?>.",
             [("formula", "<?>over<?>"), ("formula", "matrix{<?>#<?>}"), ("formula", "neg<?>")],
         ),

@@ -42,6 +42,9 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  repeated group (``)+``, ``]*``): ``\\([^)]+\\)``, ``^\\d{3}$``, ``i18n.*``; in
                  quotes, to the closing quote (``".*..."``). fr-en wrote ``\\([^)]+\\)`` as
                  "\\ (^) )+\\)" and ``"i18n.*"`` as 'i18n ".*"'
+    statement    a BASIC statement's keywords joined by an ellipsis: ``If...Then...Else``,
+                 ``On...GoSub``, ``For ... Next`` (fr-en wrote "Submitting...Then...Else",
+                 "IGoSub", "Shock... Next")
     prompt       a line at Python's prompt, ``>>>``, to its comment:
                  ``>>> print(Session().UserName) # propriété de l'objet`` keeps its code and
                  translates its comment (fr-en wrote "proof(Session(). UserName)")
@@ -171,6 +174,11 @@ _PROMPT = (
     r"^>>> (?=[^#\n]*(?:\w\(|=|\w\[)|(?:import|from|def|class|for|while|if|with|return)\b)"
     r".*?(?=\s+#\s|\s*$)"  # to a comment, or to the end
 )
+_KEYWORD = (
+    r"(?:If|Then|Else|ElseIf|For|Each|Next|Do|Loop|While|Wend|Until|On|GoSub|GoTo|Return"
+    r"|Select|Case|With|End|Sub|Function|Property|Try|Catch)"
+)
+_STATEMENT = rf"\b{_KEYWORD}(?:\.\.\.{_KEYWORD})+\b|\b{_KEYWORD}(?: \.\.\. {_KEYWORD})+\b"
 _SQL = rf"\b(?:{_SQL_HEAD})(?:(?:\s+[A-Z][A-Z_]+\b)+(?:\s*{_SQL_EXPRESSION})?)*;?"
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS
 PATTERNS = (
@@ -182,6 +190,7 @@ PATTERNS = (
     ("sql", _SQL, r"SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|TRUNCATE"),
     ("regex", _REGEX, r"\\[dDwWsSbB]|\[\^|\.[*+]|[)\]][*+]"),
     ("prompt", _PROMPT, r"^>>> "),
+    ("statement", _STATEMENT, r"[a-z] ?\.\.\. ?[A-Z]"),
     ("formula", _FORMULA, r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w|\b[A-Za-z] [=<>≤≥≠+*/^×-] |[\w}][_^]"),
     ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)|[a-z]\$?\("),
 )

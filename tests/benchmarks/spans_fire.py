@@ -34,6 +34,7 @@ NEW_KINDS = (
     "sql",
     "regex",
     "prompt",
+    "statement",
     "formula",
     "menu",
     "qualified",
