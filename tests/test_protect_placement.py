@@ -10,6 +10,7 @@ from nmt_cli.model.tokenizer import Tokenizer
 from nmt_cli.protect.placeholders import FALLBACK, RESERVED, form_for, mask
 from nmt_cli.protect.placement import held, needs_alignment, place_spans
 from nmt_cli.protect.spans import SpanFinder
+from nmt_cli.protect.tags import tag_pairs
 from nmt_cli.vocab import PLACEHOLDERS
 
 FIND = SpanFinder()
@@ -266,3 +267,38 @@ def test_placeholders_filled_in_order_keep_the_source_order_the_model_swapped():
         "103 then 101 and 102", {0: 0, 1: 2, 2: 4}, outputs, glue, FALLBACK, order=order
     )
     assert placed.text == "%1$s then %s and %d"
+
+
+def test_an_element_the_model_left_empty_goes_around_the_words_aligned_to_its_own():
+    m = masked("Appuyez sur %s pour <b>continuer</b> vers la page.")
+    assert m.text == "Appuyez sur 101 pour 102 continuer 103 vers la page."
+    assert m.pairs == [(1, 2)]
+    sources = held(m.text, FALLBACK, 3)
+    # fr-en: "Press %s to continue <b></b> to the page." ("continue" attends to "continuer")
+    hyp = "Press 101 to continue 102 103 to the page."
+    assert needs_alignment(hyp, sources, 3, FALLBACK, m.pairs)
+    weights = one_hot([0, 2, 3, 5, 4, 5, 6, 7, 8], 10)
+    placed = place_spans(hyp, sources, m.outputs, m.glue, FALLBACK, weights, pairs=m.pairs)
+    assert placed.text == "Press %s to <b>continue</b> to the page."
+    # one the model wrote around words is left as it is, and needs no alignment
+    kept = "Press 101 to 102 continue 103 to the page."
+    assert not needs_alignment(kept, sources, 3, FALLBACK, m.pairs)
+    # with no word aligned to the word it enclosed (the model dropped it), it stays
+    dropped = one_hot([0, 2, 3, 6, 4, 5, 6, 7, 8], 10)
+    placed = place_spans(hyp, sources, m.outputs, m.glue, FALLBACK, dropped, pairs=m.pairs)
+    assert placed.text == "Press %s to continue <b></b> to the page."
+
+
+def test_an_element_turned_inside_out_is_put_back_around_its_words():
+    m = masked("Cliquez sur <i>Enregistrer</i> maintenant")
+    sources = held(m.text, FALLBACK, 2)
+    hyp = "Click 102 Save 101 now"
+    weights = one_hot([0, 4, 3, 2, 5], 6)
+    placed = place_spans(hyp, sources, m.outputs, m.glue, FALLBACK, weights, pairs=m.pairs)
+    assert placed.text == "Click <i>Save</i> now"
+
+
+def test_tags_pair_by_name_and_nesting():
+    assert tag_pairs(["<b>", "<i>", "</i>", None, "</b>", "<br>", "<br/>"]) == [(0, 4), (1, 2)]
+    assert tag_pairs(["<b>", "<i>", "</b>", "</i>"]) == []  # badly nested: none after it
+    assert tag_pairs(["&lt;b&gt;", "&lt;/b&gt;", "<a href='x'>", "</A>"]) == [(2, 3)]

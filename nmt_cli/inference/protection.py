@@ -178,7 +178,7 @@ class SpanProtection:
     def _sentence(self, m: Masked, part: Translation, offset: int) -> _Sentence:
         placeholders = held(part.source, self.form, len(m.spans))
         by_alignment = bool(part.tgt_pieces) and needs_alignment(
-            part.text, placeholders, len(m.spans), self.form
+            part.text, placeholders, len(m.spans), self.form, m.pairs
         )
         return _Sentence(m, part, offset, placeholders, part.attention, by_alignment)
 
@@ -215,6 +215,7 @@ class SpanProtection:
             m.touching,
             m.joins,
             tight=not _SET_APART.search(m.line),
+            pairs=m.pairs,
         )
         placed = retarget(placed, m.spans, m.outputs, self.target)  # ICU plurals' categories
         start, end = m.original(s.offset, s.offset + len(part.source)) if part.source else (0, 0)

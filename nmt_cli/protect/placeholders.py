@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from nmt_cli.protect.spans import Span
+from nmt_cli.protect.tags import tag_pairs
 from nmt_cli.vocab import PLACEHOLDERS
 
 _DIGIT = re.compile(r"\d")  # as the names' (\d+)
@@ -198,6 +199,12 @@ class Masked:
     def touching(self) -> tuple[bool, ...]:
         """For each span but the last, whether it ends where the next one starts."""
         return tuple(a.end == b.start for a, b in zip(self.spans, self.spans[1:]))
+
+    @property
+    def pairs(self) -> list[tuple[int, int]]:
+        """(opening, closing) of each element the line's markup spans open and close
+        (tags.tag_pairs)."""
+        return tag_pairs([s.text if s.kind == "markup" else None for s in self.spans])
 
     @property
     def joins(self) -> tuple[str, ...]:

@@ -23,6 +23,11 @@ sentence ends up in the text exactly once:
   keep their source order whatever order the model wrote them in: the places the model gave
   them are filled in the source's order.
 
+An element whose tags enclosed words in the source (``pour <b>continuer</b>``) and that the
+model left empty or turned inside out ("to continue <b></b>") goes around the words of the
+translation aligned to the words it enclosed ("to <b>continue</b>"); where none is, or
+another tag stands among them, it stays as the model wrote it.
+
 A span that touched a word in the source (``&lt;em&gt;urgent``) is glued back to its neighbour;
 one that did not is set apart from a word the model glued to its placeholder (``the101``, after
 an elided ``l'101``). Two spans the source joins with symbols and no space (``%1/%2``) are
@@ -88,6 +93,7 @@ def place_spans(
     touching: Sequence[bool] = (),
     joins: Sequence[str] = (),
     tight: bool = False,
+    pairs: Sequence[tuple[int, int]] = (),
 ) -> Placement:
     """``translation`` (of a masked sentence) with span k written as ``outputs[k]``, for each
     span k of the sentence: ``sources[k]`` is the source word holding its placeholder. ``glue``:
@@ -99,7 +105,8 @@ def place_spans(
     where the translation has the two spans with those symbols between them, they are written
     as the source wrote them (``%1/%2``, not ``%1 / %2``). ``tight``: the source sets no full
     stop or comma apart, so one the translation sets apart is written against the word before
-    it (the model wrote one after a placeholder it moved: ``l'axe Y.``, "the Y axis .")."""
+    it (the model wrote one after a placeholder it moved: ``l'axe Y.``, "the Y axis ."). ``pairs``:
+    (opening, closing) of each element the spans' tags make (placeholders.Masked.pairs)."""
     words = translation.split()
     if weights is not None and (len(weights) != len(words) or not weights or not weights[0]):
         weights = None
@@ -108,6 +115,8 @@ def place_spans(
     for k in sorted(set(sources) - {u.span for u in units}):
         units = _place_dropped(units, k, sources[k], garbled, weights, n_source, len(words))
     units = [u for u in units if u.span is not None or not (u.core and u.word in garbled)]
+    for k, j in _emptied(units, pairs, sources) if weights is not None else ():
+        units = _around_aligned(units, k, j, sources, weights)
     units = _in_source_order(units, order)
     return _render(units, outputs, glue, touching, len(words), _joined(units, joins), tight)
 
@@ -155,16 +164,66 @@ def _in_source_order(units: list[_Unit], order: Sequence[str | None]) -> list[_U
     return units
 
 
-def needs_alignment(translation: str, sources: dict[int, int], n_spans: int, form) -> bool:
+def needs_alignment(
+    translation: str,
+    sources: dict[int, int],
+    n_spans: int,
+    form,
+    pairs: Sequence[tuple[int, int]] = (),
+) -> bool:
     """Whether putting the spans into ``translation`` needs its word alignment: a placeholder
-    of the sentence is not in it exactly once, or a word may be a garbled copy of one."""
+    of the sentence is not in it exactly once, a word may be a garbled copy of one, or an
+    element of ``pairs`` that enclosed words came out empty or inside out."""
     if not sources:
         return False
     units = _units(translation.split(), form, n_spans)
     found = [u.span for u in units if u.span is not None]
     if any(found.count(k) != 1 for k in sources):
         return True
-    return any(u.core and u.span is None and form.is_fragment(u.text) for u in units)
+    if any(u.core and u.span is None and form.is_fragment(u.text) for u in units):
+        return True
+    return bool(_emptied(units, pairs, sources))
+
+
+def _emptied(
+    units: list[_Unit], pairs: Sequence[tuple[int, int]], sources: dict[int, int]
+) -> list[tuple[int, int]]:
+    """The elements of ``pairs`` whose tags enclosed a word in the source and enclose none
+    (no letter, no digit) in ``units``, or close before they open."""
+    where = {u.span: i for i, u in enumerate(units) if u.span is not None}
+    out = []
+    for k, j in pairs:
+        if sources.get(j, 0) - sources.get(k, 0) < 2 or k not in where or j not in where:
+            continue
+        inside = units[where[k] + 1 : where[j]]
+        if where[j] < where[k] or not any(u.span is None and u.core for u in inside):
+            out.append((k, j))
+    return out
+
+
+def _around_aligned(
+    units: list[_Unit], k: int, j: int, sources: dict[int, int], weights: Weights
+) -> list[_Unit]:
+    """``units`` with the tags of element (``k``, ``j``) around the translation words whose
+    strongest source word is one the element enclosed in the source; as they were where no
+    word is, or where another tag stands among those words."""
+    enclosed = set(range(sources[k] + 1, sources[j])) - set(sources.values())
+    aligned = [
+        u.word
+        for u in units
+        if u.span is None and u.core and u.word is not None and _argmax(weights[u.word]) in enclosed
+    ]
+    if not aligned:
+        return units
+    first, last = min(aligned), max(aligned)
+    rest = [u for u in units if u.span not in (k, j)]
+    inside = [i for i, u in enumerate(rest) if u.word is not None and first <= u.word <= last]
+    if any(rest[i].span is not None for i in range(inside[0], inside[-1] + 1)):
+        return units  # another span among them: its nesting is not known
+    opening, closing = (next(u for u in units if u.span == n) for n in (k, j))
+    opening.word = closing.word = None  # placed by the alignment, beside the words
+    a, b = inside[0], inside[-1] + 1
+    return [*rest[:a], opening, *rest[a:b], closing, *rest[b:]]
 
 
 def _units(words: list[str], form: PlaceholderForm, n_spans: int) -> list[_Unit]:

@@ -7,12 +7,14 @@ when it closes one (``</b>``) or closes itself (``<br/>``), has an attribute wit
 (``<font size=1>``), is named as an HTML element (``<b>``, ``<br>``, ``<input disabled>``), or
 its line closes it too (``<Doc>...</Doc>``). A line that is words in angle brackets and no tag
 (:func:`in_brackets`) is translated inside its brackets (nmt_cli/inference/translator.py); a tag
-inside a line stays a protected span (spans.py).
+inside a line stays a protected span (spans.py); the elements a line's tags open and close
+(:func:`tag_pairs`) are kept around the words they enclosed (protect/placement.py).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 # Every HTML element's name (the HTML Living Standard's, and a few obsolete ones pages still
 # use: big, center, font, strike, tt); the page reader's lists (markup/elements.py) are subsets.
@@ -26,6 +28,7 @@ HTML_ELEMENTS = frozenset(
     "select slot small source span strike strong style sub summary sup svg table tbody td "
     "template textarea tfoot th thead time title tr track tt u ul var video wbr".split()
 )
+_VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 _TAG = re.compile(r"<(/?)([A-Za-z][\w:.-]*)(\s[^<>]*)?(/?)>")
 
 
@@ -51,3 +54,23 @@ def in_brackets(line: str) -> tuple[str, str, str] | None:
     if m is None or is_tag(m.group(0).strip(), line):
         return None
     return m.group(1), m.group(2), m.group(3)
+
+
+def tag_pairs(texts: Sequence[str | None]) -> list[tuple[int, int]]:
+    """(opening, closing) of each element that ``texts`` open and close in order, properly
+    nested (``<b>``, ``</b>``; None or other text: no tag), by their indices."""
+    pairs, open_ = [], []
+    for k, text in enumerate(texts):
+        m = _TAG.fullmatch(text or "")
+        if m is None or m.group(4):  # not a tag, or one that closes itself
+            continue
+        closing, name = m.group(1), m.group(2).lower()
+        if name in _VOID:
+            continue
+        if not closing:
+            open_.append((name, k))
+        elif open_ and open_[-1][0] == name:
+            pairs.append((open_.pop()[1], k))
+        else:
+            return sorted(pairs)  # badly nested: the pairs before it only
+    return sorted(pairs)
