@@ -53,7 +53,8 @@ def test_only_a_full_stop_the_translation_lacks_after_a_word_is_given_back():
     assert keep_full_stop("Voir (page 3).", "See (page 3)") == "See (page 3)"
     # a sentence whose translation lost a placeholder: its span is put back at the end
     assert keep_full_stop("LE POSTE <ph0>, S'IL VOUS PLAIT.", "POST") == "POST"
-    assert keep_full_stop("Le poste <ph0>.", "Extension <ph0>") == "Extension <ph0>"
+    # a placeholder ends a word: "... to https://example.com/a" lacked the URL's full stop
+    assert keep_full_stop("Le poste <ph0>.", "Extension <ph0>") == "Extension <ph0>."
 
 
 def test_a_text_that_ends_in_a_word_gets_no_full_stop():

@@ -6,14 +6,14 @@ nor writes it: ``Chargement en cours…`` came out as ``Loading...``. Interface 
 ``…`` and never ``...``, each ``...`` of the translation, up to the source's count, becomes
 ``…``. A source that writes ``...`` keeps its translation as the model wrote it.
 
-A sentence that ends with a full stop keeps it where its translation ends in a word (a letter
-or a digit: not after a quote, a bracket or other punctuation). The model learned from
-interface strings whose English drops the French full stop, and dropped it where the reference
-keeps it: `Prévisualise les graphiques animés, tels que les images GIF.` gave "Previews animated
-graphics such as GIF images"; a localizer's check of end punctuation (translate-toolkit's
-``endpunc``) flags it. Of the 41 translations it changed on the shipped model's card and
-development sets, 40 have a reference that ends with the full stop, and one with `."`
-(docs/benchmarks.md, "A sentence's full stop").
+A sentence that ends with a full stop keeps it where its translation ends in a word (a letter,
+a digit or a placeholder: not after a quote, a bracket or other punctuation). The model learned
+from interface strings whose English drops the French full stop, and dropped it where the
+reference keeps it: `Prévisualise les graphiques animés, tels que les images GIF.` gave
+"Previews animated graphics such as GIF images"; a localizer's check of end punctuation
+(translate-toolkit's ``endpunc``) flags it. Of the 41 translations it changed on the shipped
+model's card and development sets, 40 have a reference that ends with the full stop, and one
+with `."` (docs/benchmarks.md, "A sentence's full stop").
 
 The other way round, a text that ends in a word (a letter, a digit or a placeholder: an
 interface label, a heading, a caption) gets no full stop the model ended its translation with:
@@ -52,10 +52,11 @@ def keep_ellipsis(source: str, text: str) -> str:
 
 def keep_full_stop(source: str, text: str) -> str:
     """``text`` with the full stop that ends ``source`` (not an ellipsis), where it ends in a
-    letter or a digit and lost none of the source's placeholders and numbers (a span the model
-    dropped is put back at the end, after the full stop: "POST. 45")."""
+    letter, a digit or a placeholder (``... vers <ph2>.``: "... to <ph2>") and lost none of the
+    source's placeholders and numbers (a span the model dropped is put back at the end, after
+    the full stop: "POST. 45")."""
     end = source.rstrip()
-    if not end.endswith(".") or end.endswith("..") or not text.rstrip()[-1:].isalnum():
+    if not end.endswith(".") or end.endswith("..") or not _WORD_END.search(text.rstrip()):
         return text
     return text if lost_held(source, text) else text.rstrip() + "."
 
