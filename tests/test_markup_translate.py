@@ -16,6 +16,7 @@ from nmt_cli.documents.lines import translate_lines
 from nmt_cli.documents.translate import translate_text
 from nmt_cli.inference.options import LoadOptions
 from nmt_cli.inference.translator import Translator
+from nmt_cli.markup.pages import holds_elements
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 ISSUE_LINE = "Le mot <em>urgent</em> doit apparaître en <strong>gras</strong> dans le titre."
@@ -128,3 +129,50 @@ def test_markup_of_lines_is_not_an_option_of_documents(run_cli, tmp_path):
     doc.write_text('{"text": "Un <b>chat</b>."}\n', encoding="utf-8")
     result = run_cli(["translate", "-i", doc, "--markup", "html"])
     assert_one_error_line(result, "--markup", code=2)
+
+
+def test_a_plain_line_with_inline_elements_is_read_as_markup_by_default(run_cli):
+    # as protected spans, fr-en gave "Press %s to continue <b></b> to https://example.com/a."
+    line = "Appuyez sur %s pour <b>continuer</b> vers https://example.com/a."
+    lines = [line, "Il fait froid ce matin.", "Si x < 3 alors <b>oui</b>.", ""]
+    result = run_cli(["translate", "--threads", "1"], input="\n".join(lines).encode() + b"\n")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout.split("\n")[:-1]
+    assert len(out) == 4 and out[3] == ""
+    assert out[0] == "Press %s to <b>continue</b> to https://example.com/a."
+    assert out[1] == "It's cold this morning."
+    # a < that markup would write &lt;: the line stays plain text, its tags protected spans
+    assert "x < 3" in out[2] and tags(out[2]) == ["<b>", "</b>"]
+    # --markup none: its tags are protected spans, and the element the model left empty goes
+    # around the word aligned to the one it enclosed (protect/placement.py)
+    none = run_cli(["translate", "--threads", "1", "--markup", "none", line])
+    assert none.exit_code == 0 and tags(none.stdout) == ["<b>", "</b>"]
+
+
+def test_a_catalogue_string_with_inline_elements_gets_them_around_its_words(run_cli, tmp_path):
+    po, out = tmp_path / "fr.po", tmp_path / "en.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Appuyez sur %s pour <b>continuer</b> vers https://example.com/a."\nmsgstr ""\n',
+        encoding="utf-8",
+    )
+    result = run_cli(["translate", "-i", po, "-o", out, "--threads", "1"])
+    assert result.exit_code == 0, result.stderr
+    assert 'msgstr "Press %s to <b>continue</b> to https://example.com/a."' in out.read_text()
+
+
+@pytest.mark.parametrize(
+    ("line", "read"),
+    [
+        ("Tapez ici pour <b>continuer</b>", True),
+        ('Cliquez <a href="/x?a=1&b=2">ici</a>.', True),  # an attribute's & is as written
+        ("Le <b>x</b> et <br> ici, &amp; là", True),
+        ("Si x < 3 alors <b>oui</b>.", False),  # markup writes &lt;
+        ("R&D : <b>oui</b>", False),  # ... and &amp;
+        ("Un <b>gras", False),  # an element left open, markup closes it
+        ("<Tous les fichiers>", False),  # words in angle brackets
+        ("Le saut <br/> de ligne", False),  # no element around words
+    ],
+)
+def test_which_plain_lines_are_read_as_markup(line, read):
+    assert holds_elements(line) is read

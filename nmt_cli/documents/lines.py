@@ -1,18 +1,27 @@
 """Lines, the default input of `nmt translate`: streamed from a file, a pipe or the arguments,
-translated a chunk at a time, one line out for every line in, in order; with ``--markup``,
-each line read as text with inline tags that come back around the words they enclosed (the
-text of each block translated as a line is, split into sentences, protected spans kept, its
-word alignment read by the translator's link rule; nmt_cli/markup/ puts the markup back)."""
+translated a chunk at a time, one line out for every line in, in order; with ``--markup html``
+or ``xml``, each line read as text with inline tags that come back around the words they
+enclosed (the text of each block translated as a line is, split into sentences, protected spans
+kept, its word alignment read by the translator's link rule; nmt_cli/markup/ puts the markup
+back); with ``auto``, the default, so is a line that holds HTML inline elements around words
+(:func:`with_elements`), and so are such texts of a document (documents/translate.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from nmt_cli.inference.options import FileOptions
-from nmt_cli.inference.translation import Translation, format_line
-from nmt_cli.markup.pages import TranslateSegments, translate_markup_lines
+from nmt_cli.inference.translation import Translation, format_line, joined
+from nmt_cli.markup.pages import (
+    DIALECTS,
+    Page,
+    TranslateSegments,
+    holds_elements,
+    translate_markup_lines,
+)
 from nmt_cli.output import write_chunks
 from nmt_cli.textio import LineReader, chunked, one_line, open_lines
 
@@ -37,6 +46,50 @@ def translate_lines(
     return translate_markup_lines(lines, dialect, aligned_translations(translator), where, first)
 
 
+def reads_elements(translator, markup: str, one_text: bool) -> bool:
+    """Whether ``--markup`` ``markup`` reads the inline elements of plain lines (auto), where
+    each line gives one text (``one_text``: no alignment, n-best or JSON asked for) and the
+    model gives word alignments (nmt-cli's own, not a CTranslate2 export)."""
+    return markup == "auto" and one_text and translator.loaded.model is not None
+
+
+def with_elements(
+    translator: Translator,
+    lines: Sequence[str],
+    on_progress: Callable[[float], None] | None = None,
+    where: str = "-",
+    first: int = 1,
+) -> list[list[Translation]]:
+    """``translator.translate(lines)``, but a line that holds inline elements around words
+    (markup/pages.py, holds_elements: ``pour <b>continuer</b>``) is read as HTML: its text is
+    translated without its tags, and each element comes back around the words aligned to the
+    ones it enclosed. As protected spans, fr-en left 10 of 479 elements empty ("to continue
+    <b></b>") and its words read worse (docs/benchmarks.md, "Inline elements in plain lines").
+    Such a line's one Translation is its segments' joined (their log-probs, lengths and score)
+    with the line's text, and no word alignment."""
+    marked = [k for k, line in enumerate(lines) if holds_elements(line)]
+    if not marked:
+        return translator.translate(list(lines), False, on_progress)
+    found: list[Translation] = []
+
+    def translate(texts: list[str]) -> list[Translation]:
+        best = [nbest[0] for nbest in translator.translate(texts, with_alignment=True)]
+        found.extend(best)
+        return best
+
+    read = [lines[k] for k in marked]
+    rendered = translate_markup_lines(read, "html", translate, where, first)
+    segments = iter(found)
+    penalty = translator.opts.penalty()
+    as_read = {}
+    for k, line, text in zip(marked, read, rendered):
+        parts = [next(segments) for _ in Page(line, "html", fragment=True).segments]
+        as_read[k] = replace(joined(line, parts, penalty), text=text, alignment=[], word_scores=[])
+    rest = [line for k, line in enumerate(lines) if k not in as_read]
+    plain = iter(translator.translate(rest, False, on_progress) if rest else [])
+    return [[as_read[k]] if k in as_read else next(plain) for k in range(len(lines))]
+
+
 def translate_file(
     translator: Translator,
     files: FileOptions,
@@ -52,6 +105,7 @@ def translate_file(
     best: list[str] = []
     nbest, split = translator.opts.nbest, translator.splitter is not None
     fmt, align, word_scores = files.fmt, files.align, files.word_scores
+    elements = reads_elements(translator, files.markup, fmt == "text" and not align and nbest == 1)
 
     def translated(source) -> Iterator[list[list[Translation]] | list[str]]:
         done = 0  # lines translated
@@ -61,8 +115,10 @@ def translate_file(
             def on_batch(fraction: float, done: int = done, n: int = len(chunk)) -> None:
                 on_progress(done + fraction * n)
 
-            if files.markup != "none":  # each line with its tags back (nmt_cli/markup/)
+            if files.markup in DIALECTS:  # each line with its tags back (nmt_cli/markup/)
                 yield translate_lines(translator, chunk, files.markup, files.input_file, done + 1)
+            elif elements:  # a line with inline elements read as HTML
+                yield with_elements(translator, chunk, on_batch, files.input_file, done + 1)
             else:
                 yield translator.translate(chunk, align, on_batch)
             done += len(chunk)

@@ -22,6 +22,7 @@ from nmt_cli.documents.options import DocumentOptions
 from nmt_cli.documents.registry import FORMATS, TEXT, format_for
 from nmt_cli.errors import UsageError
 from nmt_cli.inference.options import FileOptions
+from nmt_cli.markup.pages import DIALECTS
 from nmt_cli.settings import flag_of, option_fields
 from nmt_cli.textio import check_files
 
@@ -60,7 +61,7 @@ class TranslateInput:
     def aligned(self) -> bool:
         """Whether its translations need word alignments: ``--align``, tags put back (pages,
         ``--markup``)."""
-        markup = self.files.markup != "none" or (self.fmt is not None and self.fmt.alignment)
+        markup = self.files.markup in DIALECTS or (self.fmt is not None and self.fmt.alignment)
         return self.files.align or markup
 
     def translate(
@@ -81,7 +82,9 @@ class TranslateInput:
         def lines_done(fraction: float) -> None:
             on_progress(fraction * self.lines)
 
-        text = translate_document(translator, self.document, self.fmt, lines_done, warn)
+        text = translate_document(
+            translator, self.document, self.fmt, lines_done, warn, self.files.markup
+        )
         write_document(self.files.output, text)
         return []
 
@@ -92,11 +95,15 @@ def translate_document(
     fmt: DocumentFormat,
     on_progress: Callable[[float], None] = lambda fraction: None,
     warn: Callable[[str], None] = lambda message: None,
+    markup: str = "auto",
 ) -> str | bytes:
     """The whole output of ``document`` (of format ``fmt``) translated by ``translator``: all
     its texts in one call (so they are sorted by length into batches together, as a file's
     lines are), the spans its format protects kept, no full stop added where a source does
-    not end as a sentence. ``on_progress(fraction)`` hears as batches finish.
+    not end as a sentence. ``on_progress(fraction)`` hears as batches finish. With ``markup``
+    auto, a text that holds inline elements around words (a catalogue's ``<b>continuer</b>``,
+    a subtitle's ``<i>...</i>``) has them put back by the alignment, as a line's
+    (lines.with_elements), where its document needs no word alignment.
 
     A document may say more (document.py): ``check_languages(source, target)`` refuses one in
     another language than the model's (a page's lang); ``needs_alignment`` is False where none
@@ -108,7 +115,14 @@ def translate_document(
     model = translator.also_protecting(fmt.protect)
     sources = document.sources()
     aligned = fmt.alignment and getattr(document, "needs_alignment", True)
-    found = model.translate(sources, aligned, on_progress) if sources else []
+    from nmt_cli.documents.lines import reads_elements, with_elements  # torch
+
+    if not sources:
+        found = []
+    elif reads_elements(model, markup, not aligned):
+        found = with_elements(model, sources, on_progress)
+    else:
+        found = model.translate(sources, aligned, on_progress)
     best = [without_added_stop(nbest[0]) for nbest in found]
     return document.render(best, target, warn)
 
@@ -184,7 +198,7 @@ def read_input(
 def _check_markup(files: FileOptions, nbest: int) -> None:
     """UsageError for an option that ``--markup`` lines do not go with (a document with
     ``--markup``: _check_options)."""
-    if files.markup == "none":
+    if files.markup not in DIALECTS:
         return
     for flag, given in (
         ("--align", files.align),
@@ -221,7 +235,7 @@ def _check_options(
         ("--nbest", nbest > 1),
         ("--ref", files.ref is not None),
         ("--word-scores", files.word_scores),
-        ("--markup", files.markup != "none"),
+        ("--markup", files.markup in DIALECTS),
     ):
         if given:
             raise UsageError(f"{flag} is for plain text; {read_as} (--input-format text: lines)")

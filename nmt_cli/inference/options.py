@@ -37,9 +37,12 @@ GLOSSARY_HELP = (
     "A file of terms, one a line: source term TAB target term. Where a source term is, its "
     "target term is in the translation (README: Glossary)."
 )
+MARKUP_MODES = ("auto", "none")  # --markup that is no dialect: a plain line's tags read or not
 MARKUP_HELP = (
     "Read each line as text with inline tags: they come back around the words they enclosed "
-    "(README: Markup). none: plain text."
+    "(README: Markup). auto: a line that holds HTML inline elements around words and reads "
+    "back as written, where each line gives one line of text (not with --align, --nbest, "
+    "--format jsonl, nor a CTranslate2 export); none: plain text, tags as protected spans."
 )
 
 
@@ -121,7 +124,7 @@ class FileOptions:
     fmt: str = setting("text", FORMAT_HELP, "--format", choices=FORMATS)
     ref: str | None = setting(None, "References: print BLEU and chrF on stderr when done.")
     word_scores: bool = setting(False, WORD_SCORES_HELP)
-    markup: str = setting("none", MARKUP_HELP, choices=("none", *DIALECTS))
+    markup: str = setting("auto", MARKUP_HELP, choices=(*MARKUP_MODES, *DIALECTS))
 
     def __post_init__(self) -> None:
         if self.chunk_lines < 1:

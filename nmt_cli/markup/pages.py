@@ -16,14 +16,18 @@ A page's tree (tree.py) is cut into blocks, each translated apart from the other
   between blocks: white space, comments, the document type, processing instructions.
 
 A line (``translate_markup_lines``) is a page of its own: its text and elements need no one
-root, and its output is one line. An XML page or line that is not well formed is an InputError
-naming it and the line, before anything is translated.
+root, and its output is one line. A plain line is read so when it holds inline elements around
+words and reads back as written (``holds_elements``: `nmt translate`'s ``--markup auto``). An
+XML page or line that is not well formed is an InputError naming it and the line, before
+anything is translated.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
+from nmt_cli.errors import InputError
 from nmt_cli.markup.elements import BLOCKS, VERBATIM
 from nmt_cli.markup.reading import read_events
 from nmt_cli.markup.segments import Aligned, Segment
@@ -107,6 +111,33 @@ def translate_markup(
     page = Page(text, dialect, where)
     texts = page.texts()
     return page.render(translate_segments(texts) if texts else [])
+
+
+@dataclass(frozen=True)
+class _Same:
+    """A segment's text given back as it is, each word linked to itself."""
+
+    text: str
+
+    @property
+    def alignment(self) -> list[tuple[int, int]]:
+        return [(k, k) for k in range(len(self.text.split()))]
+
+
+def holds_elements(line: str) -> bool:
+    """Whether ``line``, plain text, holds HTML inline elements around words (``pour
+    <b>continuer</b>``) and reads as markup that writes it back as it is (no ``&`` or ``<``
+    of its text that markup would escape, no tag left unclosed that it would close)."""
+    if "</" not in line or "<" not in line.split("</", 1)[0]:
+        return False
+    try:
+        page = Page(line, "html", fragment=True)
+    except InputError:
+        return False
+    segments = page.segments
+    if not any(i.end > i.start for s in segments for i in s.inlines):
+        return False
+    return page.render([_Same(s.text) for s in segments]) == line
 
 
 def translate_markup_lines(
