@@ -104,6 +104,19 @@ def test_punctuation_the_element_did_not_hold_stays_outside_it():
     )
 
 
+def test_an_element_keeps_the_punctuation_its_source_text_starts_with_and_no_more():
+    # fr-en put quotes around a placeholder: “%s”? keeps “ out of <b> and % in it
+    out = translated("Supprimer « <b>%s</b> » ?", "Delete “%s”?", "0-0 2-1 4-1")
+    assert out == "Delete “<b>%s</b>”?"
+
+
+def test_an_element_around_all_its_parents_words_takes_all_their_translation():
+    # fr-en's alignment left "opened" unlinked: it stays inside the elements
+    line = "<big><b>Impossible d'ouvrir le fichier</b></big>"
+    out = translated(line, "The file could not be opened", "0-2 0-3 2-1 3-0")
+    assert out == "<big><b>The file could not be opened</b></big>"
+
+
 def test_elements_are_written_as_they_were():
     line = "<A HREF='x?a=1&amp;b=2'  class=big>Un</A> <span\ndata-x=\"&quot;\">deux</span>"
     out = translated(line, "One two", "0-0 1-1")

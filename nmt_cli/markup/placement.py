@@ -11,6 +11,9 @@ How, top down, each element within its parent's run:
 
 - it takes the target words linked to its source words (``links``, as the alignment rule reads
   them from the attention: nmt_cli/align/rules.py); its run goes from the first to the last;
+  one that encloses all its parent's source words (a line's ``<b>...</b>``) takes all its
+  parent's target words, linked or not (fr-en's alignment left "opened" out of
+  ``<b>Impossible d'ouvrir le fichier</b>``);
 - where two siblings' runs overlap (the translation mixed their words), they are cut apart
   where most of their linked words stay on their side;
 - an element whose words are all unlinked takes the target words between the targets of the
@@ -84,14 +87,21 @@ class Alignment:
         return low if after_word or high < low else high
 
 
-def place_elements(elements: Sequence[Enclosure], links: Links, n_target: int) -> list[Run]:
-    """The target run of each element of the tree ``elements``, in pre-order."""
+def place_elements(
+    elements: Sequence[Enclosure], links: Links, n_target: int, n_source: int | None = None
+) -> list[Run]:
+    """The target run of each element of the tree ``elements``, in pre-order (an element that
+    encloses all its parent's source words, or all ``n_source`` of them, takes all its parent's
+    target words)."""
     runs: dict[int, Run] = {}
-    _place(elements, (0, n_target), Alignment(links, n_target), runs)
+    whole = (0, n_source) if n_source else None
+    _place(elements, (0, n_target), Alignment(links, n_target), runs, whole)
     return [runs[id(e)] for e in preorder(elements)]
 
 
-def _place(elements: Sequence[Enclosure], within: Run, aligned: Alignment, runs) -> None:
+def _place(
+    elements: Sequence[Enclosure], within: Run, aligned: Alignment, runs, whole=None
+) -> None:
     low, high = within
 
     def clamp(k: int) -> int:
@@ -101,6 +111,8 @@ def _place(elements: Sequence[Enclosure], within: Run, aligned: Alignment, runs)
     places: dict[int, int] = {}
     for e in elements:
         words = {t for t in aligned.wanted(e) if low <= t < high} if e.end > e.first else set()
+        if e.end > e.first and (e.first, e.end) == whole:
+            words = set(range(low, high))
         if e.end > e.first and not words:  # no word linked: the unlinked words between
             start = clamp(aligned.place(e.first, True))
             words = set(range(start, clamp(aligned.place(e.end, False))))
@@ -119,7 +131,7 @@ def _place(elements: Sequence[Enclosure], within: Run, aligned: Alignment, runs)
                 if start < at < end:
                     at = start if at - start <= end - at else end
             runs[id(e)] = (at, at)
-        _place(e.children, runs[id(e)], aligned, runs)
+        _place(e.children, runs[id(e)], aligned, runs, (e.first, e.end))
 
 
 def _separate(elements: Sequence[Enclosure], wanted: dict[int, set[int]], places) -> None:

@@ -99,7 +99,8 @@ class Segment:
         n_source = len(self.words)
         links = [(s, t) for s, t in translated.alignment if s < n_source and t < len(words)]
         words, links = self._one_stand_in_each(words, links)
-        runs = iter(place_elements(self._enclosures(self.inlines), links, len(words)))
+        enclosures = self._enclosures(self.inlines)
+        runs = iter(place_elements(enclosures, links, len(words), n_source))
         target = _Target(" ".join(words))
         placed = self._placed(self.inlines, runs, target, (0, len(target.text)))
         return (
@@ -126,8 +127,9 @@ class Segment:
             first, end = next(runs)
             if end > first:
                 source = self.text[i.start : i.end].strip()
-                start = target.start(first, inner=not _is_punct(source[:1]))
-                stop = target.end(end - 1, inner=not _is_punct(source[-1:]))
+                lead, trail = _punct_run(source), _punct_run(source[::-1])
+                start = target.start(first, keep=source[:lead])
+                stop = target.end(end - 1, keep=source[len(source) - trail :] if trail else "")
             else:
                 start = stop = target.place(first, after_word=i.glue[0] or not i.glue[1])
             start = min(max(start, within[0]), within[1])
@@ -189,15 +191,24 @@ class _Target:
         self.text = text
         self.spans = [m.span() for m in re.finditer(r"\S+", text)]
 
-    def start(self, word: int, inner: bool) -> int:
-        """Where word ``word`` starts (``inner``: after its leading punctuation)."""
+    def start(self, word: int, keep: str = "") -> int:
+        """Where word ``word`` starts: after its leading punctuation, but for ``keep``, the
+        punctuation the element's source text starts with, where the word's ends so (``%s``
+        in “%s”?: after “); all of it where it does not."""
         a, b = self.spans[word]
-        return a + (_punct_run(self.text[a:b]) if inner else 0)
+        lead = self.text[a : a + _punct_run(self.text[a:b])]
+        if keep and not lead.endswith(keep):
+            return a
+        return a + len(lead) - len(keep)
 
-    def end(self, word: int, inner: bool) -> int:
-        """Where word ``word`` ends (``inner``: before its trailing punctuation)."""
+    def end(self, word: int, keep: str = "") -> int:
+        """Where word ``word`` ends: before its trailing punctuation, but for ``keep``, the
+        punctuation the element's source text ends with, where the word's starts so."""
         a, b = self.spans[word]
-        return b - (_punct_run(self.text[a:b][::-1]) if inner else 0)
+        trail = self.text[b - _punct_run(self.text[a:b][::-1]) : b]
+        if keep and not trail.startswith(keep):
+            return b
+        return b - len(trail) + len(keep)
 
     def place(self, place: int, after_word: bool) -> int:
         """The character offset of place ``place`` (before word ``place``): right after the
