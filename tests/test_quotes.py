@@ -60,6 +60,11 @@ def test_a_pair_goes_around_the_target_words_aligned_to_its_words():
     ) == ("The file “$file$” does not exist.")
 
 
+def test_a_pair_around_the_whole_line_goes_around_the_whole_translation():
+    # the alignment left "really" unlinked: it stays inside the marks
+    assert _translated("« Vraiment pas ? »", "Not really?", [(1, 0)]) == "“Not really?”"
+
+
 def test_a_pair_follows_the_words_where_the_order_changes():
     # Propriétés de « %1 »  ->  %1 Properties
     assert (

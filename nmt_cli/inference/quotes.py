@@ -173,10 +173,11 @@ def _written(opening: str, depth: int, target: str | None) -> tuple[str, str]:
 
 def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
     """``t``, the translation of ``quoted.text``, with the marks back around the target words
-    aligned to those each pair enclosed (a pair whose words the alignment lost is not
-    written), its alignment counting the line's source words."""
+    aligned to those each pair enclosed (a pair around all the words, around all the
+    translation's; a pair whose words the alignment lost is not written), its alignment
+    counting the line's source words."""
     words = t.text.split()
-    runs = place_elements(quoted.enclosures, t.alignment, len(words))
+    runs = place_elements(quoted.enclosures, t.alignment, len(words), len(quoted.text.split()))
     opening: dict[int, list[tuple[str, str]]] = {}
     closing: dict[int, list[tuple[str, str]]] = {}
     for (e, depth), (start, end) in zip(_with_depths(quoted.enclosures), runs):
