@@ -12,7 +12,7 @@ import pytest
 from conftest import assert_one_error_line, assert_readme_example_prints_as_shown
 from markup_fixtures import assert_well_formed, tags
 
-from nmt_cli.documents.lines import translate_lines
+from nmt_cli.documents.lines import translate_lines, with_elements
 from nmt_cli.documents.translate import translate_text
 from nmt_cli.inference.options import LoadOptions
 from nmt_cli.inference.translator import Translator
@@ -147,6 +147,14 @@ def test_a_plain_line_with_inline_elements_is_read_as_markup_by_default(run_cli)
     # around the word aligned to the one it enclosed (protect/placement.py)
     none = run_cli(["translate", "--threads", "1", "--markup", "none", line])
     assert none.exit_code == 0 and tags(none.stdout) == ["<b>", "</b>"]
+
+
+def test_an_icu_message_s_tags_stay_protected_spans(translator):
+    # read as markup, an element could be put across the message's braces
+    line = "{n, plural, one {<b>un</b> fichier} other {<b>plusieurs</b> fichiers}}"
+    assert holds_elements(line)  # as markup, it would read back as written
+    [[as_spans]] = translator.translate([line])
+    assert with_elements(translator, [line])[0][0].text == as_spans.text
 
 
 def test_a_catalogue_string_with_inline_elements_gets_them_around_its_words(run_cli, tmp_path):

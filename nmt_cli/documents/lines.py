@@ -8,6 +8,7 @@ back); with ``auto``, the default, so is a line that holds HTML inline elements 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
 from dataclasses import replace
@@ -23,6 +24,7 @@ from nmt_cli.markup.pages import (
     translate_markup_lines,
 )
 from nmt_cli.output import write_chunks
+from nmt_cli.protect import icu
 from nmt_cli.textio import LineReader, chunked, one_line, open_lines
 
 if TYPE_CHECKING:
@@ -46,6 +48,11 @@ def translate_lines(
     return translate_markup_lines(lines, dialect, aligned_translations(translator), where, first)
 
 
+# an ICU message's start: its tags stay protected spans, the alignment never moves one across
+# the message's braces
+_ICU = re.compile(icu.HEAD)
+
+
 def reads_elements(translator, markup: str, one_text: bool) -> bool:
     """Whether ``--markup`` ``markup`` reads the inline elements of plain lines (auto), where
     each line gives one text (``one_text``: no alignment, n-best or JSON asked for) and the
@@ -61,13 +68,14 @@ def with_elements(
     first: int = 1,
 ) -> list[list[Translation]]:
     """``translator.translate(lines)``, but a line that holds inline elements around words
-    (markup/pages.py, holds_elements: ``pour <b>continuer</b>``) is read as HTML: its text is
-    translated without its tags, and each element comes back around the words aligned to the
-    ones it enclosed. As protected spans, fr-en left 10 of 479 elements empty ("to continue
-    <b></b>") and its words read worse (docs/benchmarks.md, "Inline elements in plain lines").
+    (markup/pages.py, holds_elements: ``pour <b>continuer</b>``; not an ICU message's) is read
+    as HTML: its text is translated without its tags, and each element comes back around the
+    words aligned to the ones it enclosed. As protected spans, fr-en left 10 of 479 elements
+    empty ("to continue <b></b>") and its words read worse (docs/benchmarks.md, "Inline
+    elements in plain lines").
     Such a line's one Translation is its segments' joined (their log-probs, lengths and score)
     with the line's text, and no word alignment."""
-    marked = [k for k, line in enumerate(lines) if holds_elements(line)]
+    marked = [k for k, line in enumerate(lines) if holds_elements(line) and not _ICU.search(line)]
     if not marked:
         return translator.translate(list(lines), False, on_progress)
     found: list[Translation] = []
