@@ -117,6 +117,19 @@ def test_an_element_around_all_its_parents_words_takes_all_their_translation():
     assert out == "<big><b>The file could not be opened</b></big>"
 
 
+def test_elements_inside_a_word_the_translation_copied_keep_their_places_in_it():
+    # one word for the model: Paris1, GlobalScope.DialogLibraries
+    out = translated("Paris<sup>1</sup> est ici.", "Paris1 is here.", "0-0 1-1 2-2")
+    assert out == "Paris<sup>1</sup> is here."
+    line = "de <i>GlobalScope</i>.<i>DialogLibraries</i> ici"
+    out = translated(line, "of GlobalScope.DialogLibraries here", "0-0 1-1 2-2")
+    assert out == "of <i>GlobalScope</i>.<i>DialogLibraries</i> here"
+    # a word the translation changed holds the element whole
+    assert translated("Les <b>fichier</b>s joints", "The attached files", "0-0 1-2 2-1") == (
+        "The attached <b>files</b>"
+    )
+
+
 def test_elements_are_written_as_they_were():
     line = "<A HREF='x?a=1&amp;b=2'  class=big>Un</A> <span\ndata-x=\"&quot;\">deux</span>"
     out = translated(line, "One two", "0-0 1-1")

@@ -20,6 +20,7 @@ the inline elements put back into the translation.
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -99,9 +100,10 @@ class Segment:
         n_source = len(self.words)
         links = [(s, t) for s, t in translated.alignment if s < n_source and t < len(words)]
         words, links = self._one_stand_in_each(words, links)
-        enclosures = self._enclosures(self.inlines)
-        runs = iter(place_elements(enclosures, links, len(words), n_source))
         target = _Target(" ".join(words))
+        parts, links = self._parts(words, links, target)
+        enclosures = self._enclosures(self.inlines, parts)
+        runs = iter(place_elements(enclosures, links, len(target.spans), len(parts)))
         placed = self._placed(self.inlines, runs, target, (0, len(target.text)))
         return (
             self._escaped(self.lead)
@@ -109,14 +111,54 @@ class Segment:
             + self._escaped(self.trail)
         )
 
-    def _enclosures(self, inlines: list[Inline]) -> list[Enclosure]:
+    def _parts(
+        self, words: list[str], links: Links, target: _Target
+    ) -> tuple[list[tuple[int, int]], Links]:
+        """The source's words cut where an element starts or ends inside one
+        (``Paris<sup>1</sup>``: ``Paris``, ``1``), and the target's cut the same way where the
+        translation copied such a word as written, with ``links`` between the parts (a copied
+        word's part to its own part; else every part to every part): the units the elements
+        are placed by. ``target.spans`` become the target's parts."""
+        cuts = sorted({pos for i in _all(self.inlines) for pos in (i.start, i.end)})
+        parts: list[tuple[int, int]] = []
+        own: list[list[int]] = []  # each source word's parts
+        for a, b in self.words:
+            inner = cuts[bisect.bisect_right(cuts, a) : bisect.bisect_left(cuts, b)]
+            edges = [a, *inner, b]
+            own.append(list(range(len(parts), len(parts) + len(edges) - 1)))
+            parts += list(zip(edges, edges[1:]))
+        if len(parts) == len(self.words):
+            return parts, links
+        copied = {t: s for s, t in links if len(own[s]) > 1 and words[t] == self._word(s)}
+        spans, mine = [], []
+        for t, (a, b) in enumerate(target.spans):
+            pieces = [(a, b)]
+            if (s := copied.get(t)) is not None:  # its source word's parts, where it starts
+                shift = a - self.words[s][0]
+                pieces = [(x + shift, y + shift) for x, y in (parts[k] for k in own[s])]
+            mine.append(list(range(len(spans), len(spans) + len(pieces))))
+            spans += pieces
+        target.spans = spans
+        out = []
+        for s, t in links:
+            if copied.get(t) == s:
+                out += list(zip(own[s], mine[t]))
+            else:
+                out += [(x, y) for x in own[s] for y in mine[t]]
+        return parts, out
+
+    def _word(self, k: int) -> str:
+        a, b = self.words[k]
+        return self.text[a:b]
+
+    def _enclosures(self, inlines: list[Inline], parts: list[tuple[int, int]]) -> list[Enclosure]:
         out = []
         for i in inlines:
-            inside = [k for k, (a, b) in enumerate(self.words) if a < i.end and i.start < b]
-            place = sum(1 for _, b in self.words if b <= i.start)
+            inside = [k for k, (a, b) in enumerate(parts) if a < i.end and i.start < b]
+            place = sum(1 for _, b in parts if b <= i.start)
             first, end = (inside[0], inside[-1] + 1) if inside else (place, place)
             after_word = i.glue[0] or not i.glue[1]
-            out.append(Enclosure(first, end, self._enclosures(i.children), after_word))
+            out.append(Enclosure(first, end, self._enclosures(i.children, parts), after_word))
         return out
 
     def _placed(self, inlines, runs, target: _Target, within: tuple[int, int]) -> list[tuple]:
