@@ -18,9 +18,8 @@ from nmt_cli.inference.options import FileOptions
 from nmt_cli.inference.translation import Translation, format_line, joined
 from nmt_cli.markup.pages import (
     DIALECTS,
-    Page,
     TranslateSegments,
-    holds_elements,
+    as_markup,
     translate_markup_lines,
 )
 from nmt_cli.output import write_chunks
@@ -64,35 +63,30 @@ def with_elements(
     translator: Translator,
     lines: Sequence[str],
     on_progress: Callable[[float], None] | None = None,
-    where: str = "-",
-    first: int = 1,
 ) -> list[list[Translation]]:
     """``translator.translate(lines)``, but a line that holds inline elements around words
-    (markup/pages.py, holds_elements: ``pour <b>continuer</b>``; not an ICU message's) is read
+    (markup/pages.py, as_markup: ``pour <b>continuer</b>``; not an ICU message's) is read
     as HTML: its text is translated without its tags, and each element comes back around the
     words aligned to the ones it enclosed. As protected spans, fr-en left 10 of 479 elements
     empty ("to continue <b></b>") and its words read worse (docs/benchmarks.md, "Inline
     elements in plain lines").
     Such a line's one Translation is its segments' joined (their log-probs, lengths and score)
     with the line's text, and no word alignment."""
-    marked = [k for k, line in enumerate(lines) if holds_elements(line) and not _ICU.search(line)]
-    if not marked:
+    pages = {
+        k: page
+        for k, line in enumerate(lines)
+        if not _ICU.search(line) and (page := as_markup(line))
+    }
+    if not pages:
         return translator.translate(list(lines), False, on_progress)
-    found: list[Translation] = []
-
-    def translate(texts: list[str]) -> list[Translation]:
-        best = [nbest[0] for nbest in translator.translate(texts, with_alignment=True)]
-        found.extend(best)
-        return best
-
-    read = [lines[k] for k in marked]
-    rendered = translate_markup_lines(read, "html", translate, where, first)
-    segments = iter(found)
+    texts = [t for page in pages.values() for t in page.texts()]
+    segments = iter(nbest[0] for nbest in translator.translate(texts, with_alignment=True))
     penalty = translator.opts.penalty()
     as_read = {}
-    for k, line, text in zip(marked, read, rendered):
-        parts = [next(segments) for _ in Page(line, "html", fragment=True).segments]
-        as_read[k] = replace(joined(line, parts, penalty), text=text, alignment=[], word_scores=[])
+    for k, page in pages.items():
+        parts = [next(segments) for _ in page.segments]
+        line = joined(lines[k], parts, penalty)
+        as_read[k] = replace(line, text=page.render(parts), alignment=[], word_scores=[])
     rest = [line for k, line in enumerate(lines) if k not in as_read]
     plain = iter(translator.translate(rest, False, on_progress) if rest else [])
     return [[as_read[k]] if k in as_read else next(plain) for k in range(len(lines))]
@@ -126,7 +120,7 @@ def translate_file(
             if files.markup in DIALECTS:  # each line with its tags back (nmt_cli/markup/)
                 yield translate_lines(translator, chunk, files.markup, files.input_file, done + 1)
             elif elements:  # a line with inline elements read as HTML
-                yield with_elements(translator, chunk, on_batch, files.input_file, done + 1)
+                yield with_elements(translator, chunk, on_batch)
             else:
                 yield translator.translate(chunk, align, on_batch)
             done += len(chunk)

@@ -31,7 +31,7 @@ _PLAIN_KEY = re.compile(
 )
 # not a key: an entity (``&amp;``), Basic's hexadecimal or octal number (``Chr(&H8000)``,
 # ``&O17``: fr-en wrote "C&hr(H8000)")
-_ENTITY = re.compile(
+_NOT_A_KEY = re.compile(
     r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"
     r"|&[Hh](?=[0-9A-Fa-f]*\d)[0-9A-Fa-f]+(?!\w)|&[Oo][0-7]+(?!\w)"  # a digit: not &Head
 )
@@ -55,7 +55,7 @@ def plain_keys(line: str) -> tuple[str, tuple[Mark, ...]] | None:
     found = [
         m
         for m in _PLAIN_KEY.finditer(line)
-        if m.group() != "&" or not _ENTITY.match(line, m.start())
+        if m.group() != "&" or not _NOT_A_KEY.match(line, m.start())
     ]
     if any(m.group() == "_" for m in found) and (
         line.count("_") != 1 or not line[line.index("_") + 1 : line.index("_") + 3].istitle()

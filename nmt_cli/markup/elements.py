@@ -22,6 +22,8 @@ for ordinary pages. Only HTML is read so; an XML page must be well formed.
 
 from __future__ import annotations
 
+from nmt_cli.protect.tags import VOID as VOID  # HTML's void elements, as a line's tags read
+
 BLOCKS = frozenset(
     (
         "address article aside blockquote details dialog dd div dl dt fieldset figcaption "
@@ -32,7 +34,6 @@ BLOCKS = frozenset(
         "canvas object map"
     ).split()
 )
-VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 VERBATIM = frozenset(("code", "pre", "script", "style"))
 
 # A start tag of these closes an open <p> (a <p> holds no block).

@@ -124,20 +124,25 @@ class _Same:
         return [(k, k) for k in range(len(self.text.split()))]
 
 
-def holds_elements(line: str) -> bool:
-    """Whether ``line``, plain text, holds HTML inline elements around words (``pour
-    <b>continuer</b>``) and reads as markup that writes it back as it is (no ``&`` or ``<``
-    of its text that markup would escape, no tag left unclosed that it would close)."""
+def as_markup(line: str) -> Page | None:
+    """``line``, plain text, read as an HTML line where it holds inline elements around words
+    (``pour <b>continuer</b>``) and markup writes it back as it is (no ``&`` or ``<`` of its
+    text that markup would escape, no tag left unclosed that it would close); else None."""
     if "</" not in line or "<" not in line.split("</", 1)[0]:
-        return False
+        return None
     try:
         page = Page(line, "html", fragment=True)
     except InputError:
-        return False
+        return None
     segments = page.segments
     if not any(i.end > i.start for s in segments for i in s.inlines):
-        return False
-    return page.render([_Same(s.text) for s in segments]) == line
+        return None
+    return page if page.render([_Same(s.text) for s in segments]) == line else None
+
+
+def holds_elements(line: str) -> bool:
+    """Whether ``line``, plain text, reads as an HTML line (:func:`as_markup`)."""
+    return as_markup(line) is not None
 
 
 def translate_markup_lines(

@@ -87,7 +87,7 @@ class Segment:
             right = after < len(raw) and not raw[after].isspace()
             inline.glue = (left, right)
             inline.start, inline.end = at[inline.start], at[inline.end]
-        self.words = [m.span() for m in re.finditer(r"\S+", self.text)]
+        self.words = _word_spans(self.text)
 
     def translatable(self) -> bool:
         """Whether the text holds a letter or a digit: else there is nothing to translate."""
@@ -100,8 +100,9 @@ class Segment:
         n_source = len(self.words)
         links = [(s, t) for s, t in translated.alignment if s < n_source and t < len(words)]
         words, links = self._one_stand_in_each(words, links)
-        target = _Target(" ".join(words))
-        parts, links = self._parts(words, links, target)
+        text = " ".join(words)
+        parts, target_parts, links = self._parts(words, links, _word_spans(text))
+        target = _Target(text, target_parts)
         enclosures = self._enclosures(self.inlines, parts)
         runs = iter(place_elements(enclosures, links, len(target.spans), len(parts)))
         placed = self._placed(self.inlines, runs, target, (0, len(target.text)))
@@ -112,13 +113,13 @@ class Segment:
         )
 
     def _parts(
-        self, words: list[str], links: Links, target: _Target
-    ) -> tuple[list[tuple[int, int]], Links]:
+        self, words: list[str], links: Links, word_spans: list[tuple[int, int]]
+    ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], Links]:
         """The source's words cut where an element starts or ends inside one
         (``Paris<sup>1</sup>``: ``Paris``, ``1``), and the target's cut the same way where the
         translation copied such a word as written, with ``links`` between the parts (a copied
         word's part to its own part; else every part to every part): the units the elements
-        are placed by. ``target.spans`` become the target's parts."""
+        are placed by: (the source's parts, the target's parts of ``word_spans``, the links)."""
         cuts = sorted({pos for i in _all(self.inlines) for pos in (i.start, i.end)})
         parts: list[tuple[int, int]] = []
         own: list[list[int]] = []  # each source word's parts
@@ -128,24 +129,23 @@ class Segment:
             own.append(list(range(len(parts), len(parts) + len(edges) - 1)))
             parts += list(zip(edges, edges[1:]))
         if len(parts) == len(self.words):
-            return parts, links
+            return parts, word_spans, links
         copied = {t: s for s, t in links if len(own[s]) > 1 and words[t] == self._word(s)}
         spans, mine = [], []
-        for t, (a, b) in enumerate(target.spans):
+        for t, (a, b) in enumerate(word_spans):
             pieces = [(a, b)]
             if (s := copied.get(t)) is not None:  # its source word's parts, where it starts
                 shift = a - self.words[s][0]
                 pieces = [(x + shift, y + shift) for x, y in (parts[k] for k in own[s])]
             mine.append(list(range(len(spans), len(spans) + len(pieces))))
             spans += pieces
-        target.spans = spans
         out = []
         for s, t in links:
             if copied.get(t) == s:
                 out += list(zip(own[s], mine[t]))
             else:
                 out += [(x, y) for x in own[s] for y in mine[t]]
-        return parts, out
+        return parts, spans, out
 
     def _word(self, k: int) -> str:
         a, b = self.words[k]
@@ -226,12 +226,16 @@ class Segment:
         return words, links
 
 
+def _word_spans(text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in re.finditer(r"\S+", text)]
+
+
 class _Target:
     """A translation's text, and where its words and their punctuation are."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, spans: list[tuple[int, int]]):
         self.text = text
-        self.spans = [m.span() for m in re.finditer(r"\S+", text)]
+        self.spans = spans  # its words, or their parts (Segment._parts)
 
     def start(self, word: int, keep: str = "") -> int:
         """Where word ``word`` starts: after its leading punctuation, but for ``keep``, the

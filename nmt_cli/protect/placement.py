@@ -193,7 +193,9 @@ def _emptied(
     where = {u.span: i for i, u in enumerate(units) if u.span is not None}
     out = []
     for k, j in pairs:
-        if sources.get(j, 0) - sources.get(k, 0) < 2 or k not in where or j not in where:
+        if k not in sources or j not in sources or sources[j] - sources[k] < 2:
+            continue  # not both in this sentence, or no word between them in the source
+        if k not in where or j not in where:
             continue
         inside = units[where[k] + 1 : where[j]]
         if where[j] < where[k] or not any(u.span is None and u.core for u in inside):

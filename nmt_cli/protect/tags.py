@@ -28,7 +28,9 @@ HTML_ELEMENTS = frozenset(
     "select slot small source span strike strong style sub summary sup svg table tbody td "
     "template textarea tfoot th thead time title tr track tt u ul var video wbr".split()
 )
-_VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+VOID = frozenset(  # HTML's void elements: never content, never an end tag
+    "area base br col embed hr img input link meta param source track wbr".split()
+)
 _TAG = re.compile(r"<(/?)([A-Za-z][\w:.-]*)(\s[^<>]*)?(/?)>")
 
 
@@ -65,7 +67,7 @@ def tag_pairs(texts: Sequence[str | None]) -> list[tuple[int, int]]:
         if m is None or m.group(4):  # not a tag, or one that closes itself
             continue
         closing, name = m.group(1), m.group(2).lower()
-        if name in _VOID:
+        if name in VOID:
             continue
         if not closing:
             open_.append((name, k))
