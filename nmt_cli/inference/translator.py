@@ -7,7 +7,8 @@ line whose translation lost a date (protect/dates.py) or, with ``options.copy_na
 the model was not taught or an acronym it copies (names.py) is translated again with those
 passed through as spans; a short line whose best translation holds a made-up word, with the
 whole beam kept (real_words.py). A menu path's labels are translated each as a line (menus.py);
-a sentence keeps its ellipsis and full stop, its English articles agree (typography.py).
+a sentence keeps its ellipsis and full stop, its English articles agree (typography.py), a lone
+bracket is written against its word as the source writes it (brackets.py).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from nmt_cli.align.forced import align_pairs
 from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
 from nmt_cli.inference.aside import Aside, aside_for
+from nmt_cli.inference.brackets import all_closed_up
 from nmt_cli.inference.loading import LoadedModel, load_model
 from nmt_cli.inference.menus import with_menus
 from nmt_cli.inference.names import acronyms_lost, names_lost, put_names_back
@@ -35,8 +37,7 @@ from nmt_cli.protect.names import capital_tells_names
 from nmt_cli.search.options import SearchOptions
 from nmt_cli.vocab import UNK
 
-# Lines translated as given: each one sequence, no span masked (`nmt align` aligns the words
-# the model read).
+# Lines translated as given: each one sequence, no span masked (`nmt align`: the words read)
 AS_GIVEN = TranslatorOptions(split=False, protect_spans=False, copy_names=False)
 # A line whose translation lost a name or a date is translated again, those passed through, if
 # none of its sentences has more than this many words: a long sentence's second search costs as
@@ -97,8 +98,7 @@ class Translator:
         return cls(loaded, search, options, link_rule=link_rule, warn=warn)
 
     @property
-    def bundle(self):
-        """The loaded model's bundle (config, tokenizer, weights, languages)."""
+    def bundle(self):  # the loaded model's: config, tokenizer, weights, languages
         return self.loaded.bundle
 
     def also_protecting(self, patterns: Sequence[str]) -> Translator:
@@ -170,7 +170,7 @@ class Translator:
         if any(aside):
             return self._translate_aside(lines, aside, with_alignment, on_progress)
         if self.protection is None:
-            return self._translate_lines(lines, with_alignment, on_progress)
+            return all_closed_up(self._translate_lines(lines, with_alignment, on_progress))
         out = self._protected(lines, with_alignment, on_progress)
         found = ((k, self._lost(lines[k], nbest[0].text)) for k, nbest in enumerate(out) if nbest)
         lost = {k: acronyms for k, acronyms in found if acronyms is not None}
@@ -178,7 +178,7 @@ class Translator:
             todo = [lines[k] for k in lost]
             again = dict(zip(lost, self._protected(todo, with_alignment, None, [*lost.values()])))
             out = [again.get(k, nbest) for k, nbest in enumerate(out)]
-        return out
+        return all_closed_up(out)
 
     def _translate_aside(
         self, lines: list[str], aside: list[Aside | None], with_alignment: bool, on_progress
