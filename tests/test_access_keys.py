@@ -53,6 +53,9 @@ def test_a_plain_line_s_access_keys(line, plain, marks):
         "comme Chr(&H8000) ou &O17",  # Basic's hexadecimal and octal numbers
         "__init__",
         "voir ~/notes",
+        "Valeur ~a ici.",  # lisp's and scheme's placeholders: spans, not keys
+        "~a",
+        "~S et ~5d, puis ~a~%",
         "Il fait froid.",
     ],
 )

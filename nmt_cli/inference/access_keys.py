@@ -9,9 +9,9 @@ with no word aligned, on the translation's first letter: one marker out for one 
 Catalogues say which marker their strings use (documents/strings.py); a plain line
 (:func:`plain_keys`) is read for the markers that cannot be anything else there: a ``~``
 inside a word (LibreOffice's ``jo~ur``), a ``~`` or ``&`` that starts a word (``~Fichier``,
-``&Aide``; not an entity, ``&amp;``, nor Basic's number, ``&H8000``) and a ``_`` before a
-capitalised word (GTK's ``_Profondeur``, in a line with no other ``_``); a line may mark
-several words, one letter each (a help text's ``~Fichier - ~Ouvrir``).
+``&Aide``; not an entity, ``&amp;``, nor Basic's number, ``&H8000``, nor a lisp placeholder,
+``~a``) and a ``_`` before a capitalised word (GTK's ``_Profondeur``, in a line with no other
+``_``); a line may mark several words, one letter each (a help text's ``~Fichier - ~Ouvrir``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nmt_cli.inference.translation import Translation
+from nmt_cli.protect.format_strings import LISP
 from nmt_cli.protect.mnemonics import place_mnemonic
 
 _WORD = re.compile(r"\S+")
@@ -30,10 +31,12 @@ _PLAIN_KEY = re.compile(
     r"(?<=[^\W\d_])~(?=[^\W\d_])|(?<![^\s(«\"'])[~&](?=[^\W\d_])|(?<![\w~&])_(?=[^\W\d_]{2})"
 )
 # not a key: an entity (``&amp;``), Basic's hexadecimal or octal number (``Chr(&H8000)``,
-# ``&O17``: fr-en wrote "C&hr(H8000)")
+# ``&O17``: fr-en wrote "C&hr(H8000)"), a lisp or scheme placeholder (``~a``, ``~S``: a span,
+# protect/format_strings.py; read as a key, ``Valeur ~a ici.`` gave "Value ~is here.")
 _NOT_A_KEY = re.compile(
     r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"
     r"|&[Hh](?=[0-9A-Fa-f]*\d)[0-9A-Fa-f]+(?!\w)|&[Oo][0-7]+(?!\w)"  # a digit: not &Head
+    rf"|{LISP}"
 )
 
 
@@ -55,7 +58,7 @@ def plain_keys(line: str) -> tuple[str, tuple[Mark, ...]] | None:
     found = [
         m
         for m in _PLAIN_KEY.finditer(line)
-        if m.group() != "&" or not _NOT_A_KEY.match(line, m.start())
+        if m.group() == "_" or not _NOT_A_KEY.match(line, m.start())
     ]
     if any(m.group() == "_" for m in found) and (
         line.count("_") != 1 or not line[line.index("_") + 1 : line.index("_") + 3].istitle()

@@ -53,6 +53,9 @@ _PRINTF = (
     r"(?:\.(?:\d+|\*(?:[1-9]\d*\$)?))?(?:hh|ll|I64|I32|[hlLqjztI])?"
     rf"[{_CONVERSIONS}]"
 )
+# scheme's and lisp's directives, a run of them (~a, ~S, ~5d, ~a~%); not an access key: 3~d,
+# ~Sélection (nor, for the same reason, read as one: inference/access_keys.py)
+LISP = r"(?<![^\W_])(?:~(?:\d+|'.)?(?:,\d*)*[:@]{0,2}[aAsSdDbBoOxXfFeEgGcCrRpP%&~])+(?!\w)"
 _FORMAT_STRINGS = (  # the first that matches is taken: %FILENAME before printf's %F
     # LibreOffice's %PRODUCTNAME, %DATE%, and %SAVE IN SELECTION% (words apart: closed by %)
     rf"{_AFTER_NUMBER}%[A-Z][A-Z0-9_]{{2,}}(?:(?: [A-Z][A-Z0-9_]*)+%|%?)(?![A-Za-z0-9_])",
@@ -69,8 +72,7 @@ _FORMAT_STRINGS = (  # the first that matches is taken: %FILENAME before printf'
     r"\$\([A-Za-z_][\w.-]*\)",  # LibreOffice's $(ARG1), make's $(CC)
     r"\$[A-Za-z0-9_@]+\$",  # WebExtension $name$, LibreOffice $1$
     r"\$(?!(?:US|CA|AU|NZ|HK|SG|NT|[ACRZM])\b)[A-Za-z_][A-Za-z0-9_]*",  # sh, perl, php
-    r"(?<![^\W_])(?:~(?:\d+|'.)?(?:,\d*)*[:@]{0,2}[aAsSdDbBoOxXfFeEgGcCrRpP%&~])+"
-    r"(?!\w)",  # scheme, lisp; not an access key: 3~d, ~Sélection
+    LISP,
 )
 PATTERN = "|".join(f"(?:{p})" for p in _FORMAT_STRINGS)
 # What a line must hold for the pattern to match in it (spans.NEEDS)
