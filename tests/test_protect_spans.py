@@ -83,6 +83,18 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             [("markup", "©"), ("markup", "®"), ("markup", "♥")],
         ),
         ("Notez ★★★★☆ 👍🏽", [("markup", "★★★★☆"), ("markup", "👍🏽")]),
+        (  # a currency symbol with no amount beside it: fr-en wrote € as "#" or "upper"
+            "Le prix en € est fixé : 5&nbsp;€ ou 12,50 €, pas $.",
+            [
+                ("markup", "€"),
+                ("number", "5"),
+                ("markup", "&nbsp;"),
+                ("markup", "€"),
+                ("amount", "12,50 €"),
+            ],
+        ),
+        ("Texte <!-- caché --> ici", [("markup", "<!-- caché -->")]),  # not "<! Hidden ->"
+        ("Écrivez à mailto:jean@exemple.fr.", [("email", "mailto:jean@exemple.fr")]),
         ("si x ≤ 5, ou ≤ 20", [("formula", "x ≤ 5"), ("markup", "≤"), ("number", "20")]),
         ("Voir (page 3) et f(x)", [("number", "3")]),
         ("~Grammaire par (~Fichier)", []),  # access keys: taken out before (access_keys.py)
@@ -230,7 +242,7 @@ def test_each_kind_of_span_is_found(line, expected):
         "e.g. i.e. p.ex. et/ou km/h M.Dupont Verts/ALE",
         "Make sure the cat is fed, cd players are old.",
         "C'est l'été, n'est-ce pas ?",
-        "Le signe € et le $ seuls, en US$.",
+        "Le signe $ seul, en US$.",  # no amount; a lone € is a span (markup, above)
         "Le chat, Ce jour, De plus, Me Dupont et Mme Martin sous Louis XIV et François Ier.",
         "Y a-t-il M. Dupont, J. K. Rowling, A et I ? IL Y A.",
         'Le principe du "naming and shaming", more "democratic" rules.',

@@ -6,14 +6,14 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 (menus.py); it is the one kind whose words are translated: each label on its
                 own (inference/menus.py)
     markup      tags and entities, escaped (``&lt;em&gt;``, ``&amp;``) or not (``<br/>``),
-                runs of private-use characters (an icon font's glyphs; what nmt_cli/markup/
-                puts where an inline ``<code>`` element was), a menu path's arrows (``▸``) and
-                symbols standing alone (``Outils > Options``, ``= 1``, ``###``, ``—``) or
-                bracketed (``(~)``) or around a placeholder (``<%1>``), and signs wherever they
-                stand (``©``, ``™``, ``≤``, ``✓``, ``★``, emoji): no model reads them as text
-                (fr-en wrote "=", ``©`` "�")
-                (access keys, ``~Fichier``, ``&Aide``, are taken out before the spans are
-                found: nmt_cli/inference/access_keys.py, documents/strings.py)
+                comments (``<!-- x -->``), runs of private-use characters (an icon font's
+                glyphs; what nmt_cli/markup/ puts where an inline ``<code>`` element was), a
+                menu path's arrows (``▸``) and symbols standing alone (``Outils > Options``,
+                ``= 1``, ``###``, ``—``) or bracketed (``(~)``) or around a placeholder
+                (``<%1>``), signs wherever they stand (``©``, ``™``, ``≤``, ``✓``, emoji), a
+                currency symbol with no amount (``en €``): no model reads them as text (fr-en
+                wrote "=", ``©`` "�", ``€`` "#"; access keys, ``~Fichier``, ``&Aide``, are
+                taken out before the spans are found: inference/access_keys.py, strings.py)
     code        inline code: ```x```, reST ````literal```` and ``:role:`target``` as a whole
     icu         the structure of an ICU MessageFormat plural or select message, in pieces, each
                 branch's text left to translate: ``{count, plural, one {``, ``#``,
@@ -25,7 +25,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 ``$(ARG1)``, ``$1$``, ``%PRODUCTNAME``, ``~a``
     url         ``https://...``, ``ftp://...``, ``www....``, a host name and a path
                 (``github.com/nmt/cli``) (closing punctuation left out)
-    email       ``name@example.org``
+    email       ``name@example.org``, ``mailto:name@example.org``
     command     a command line that starts with a well-known program and goes on with options or
                 paths (``ls -la /var/log``, ``git status``, ``pip install -U nmt-cli``); after a
                 subcommand, a word with a slash is a path too (``git checkout -b fix/login``)
@@ -110,6 +110,7 @@ _NUMBER_END = r"(?![\w]|[.,]\d)"
 _SPACE = "[ \u00a0\u202f]"
 _AMOUNT = rf"\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"  # a number's digits
 _CURRENCY = f"[{re.escape(CURRENCIES)}]"
+_LONE_CURRENCY = f"[{re.escape(CURRENCIES.replace('$', ''))}]"  # no amount's: markup (not $)
 # a minus sign that starts a number (after a space, a bracket or the line's start: not the
 # hyphen of 5-7), part of the number's span: -5,5 °C is one fact
 _SIGN = rf"(?:(?<![^\s(\[{{«])[{re.escape(SIGNS)}](?=\d))?"
@@ -159,7 +160,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
         r"|&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"
         rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+|(?<!\S)(?:[{SYMBOLS}]+|[{BRACKETS}])(?=[.,;:!?]*(?:\s|$))"
         rf"|{_SIGN_RUN}|(?<=[(\[«“\"'])[{SYMBOLS}]+(?=[)\]»”\"'])"  # ©, ✓; (~), "*"
-        rf"|<(?:{format_strings.PATTERN})>",  # a placeholder in angle brackets: <%1>
+        rf"|<(?:{format_strings.PATTERN})>|<!--(?:(?!-->).)*-->|{_LONE_CURRENCY}",  # <%1>, €
     ),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
     ("icu", icu.HEAD),
@@ -169,7 +170,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
         r"\b(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)[^\s<>\"`]+"
         r"|(?<![\w@./:~-])(?:[A-Za-z0-9-]+\.)+[a-z]{2,6}/[^\s<>\"`]*",  # a host, then a path
     ),
-    ("email", r"(?<![\w.+-])[\w+-][\w.+-]*@[\w-]+(?:\.[\w-]+)+"),
+    ("email", r"(?<![\w.+-])(?:mailto:)?[\w+-][\w.+-]*@[\w-]+(?:\.[\w-]+)+"),  # with its mailto:
     ("shell", code.SHELL),
     ("command", code.COMMAND),
     *((kind, pattern) for kind, pattern, _ in code.PATTERNS),
@@ -250,7 +251,7 @@ PATTERNS = patterns_for(None)  # every language's
 # span of most kinds (a search for a character costs a fraction of the kind's own pattern).
 NEEDS = {
     "menu": f"[{re.escape(menus.ARROWS)}]",
-    "markup": rf"[<&{PRIVATE_USE[0]}-{PRIVATE_USE[1]}{SYMBOLS}{BRACKETS}{SIGNS}]",
+    "markup": rf"[<&{PRIVATE_USE[0]}-{PRIVATE_USE[1]}{SYMBOLS}{BRACKETS}{SIGNS}]|{_LONE_CURRENCY}",
     "code": "`",
     "icu": "plural|select",
     "placeholder": format_strings.NEEDS,
