@@ -180,6 +180,8 @@ def test_a_catalogue_string_with_inline_elements_gets_them_around_its_words(run_
         ("Un <b>gras", False),  # an element left open, markup closes it
         ("<Tous les fichiers>", False),  # words in angle brackets
         ("Le saut <br/> de ligne", False),  # no element around words
+        ("Utilisez <code>git status</code> souvent.", True),  # a verbatim element, kept whole
+        ("Tapez \ue000 ici", False),  # an icon font's glyph: no element
     ],
 )
 def test_which_plain_lines_are_read_as_markup(line, read):

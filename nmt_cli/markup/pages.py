@@ -17,7 +17,9 @@ A page's tree (tree.py) is cut into blocks, each translated apart from the other
 
 A line (``translate_markup_lines``) is a page of its own: its text and elements need no one
 root, and its output is one line. A plain line is read so when it holds inline elements around
-words and reads back as written (``holds_elements``: `nmt translate`'s ``--markup auto``). An
+words or an inline verbatim element (``<code>git status</code>``: as plain text its tags were
+two spans the model moved, "<code>git status often </code>") and reads back as written
+(``holds_elements``: `nmt translate`'s ``--markup auto``). An
 XML page or line that is not well formed is an InputError naming it and the line, before
 anything is translated.
 """
@@ -126,8 +128,10 @@ class _Same:
 
 def as_markup(line: str) -> Page | None:
     """``line``, plain text, read as an HTML line where it holds inline elements around words
-    (``pour <b>continuer</b>``) and markup writes it back as it is (no ``&`` or ``<`` of its
-    text that markup would escape, no tag left unclosed that it would close); else None."""
+    (``pour <b>continuer</b>``) or an inline verbatim one (``<code>ls</code>``: a private-use
+    character in its segment's text that the line has not) and markup writes it back as it is
+    (no ``&`` or ``<`` of its text that markup would escape, no tag left unclosed that it would
+    close); else None."""
     if "</" not in line or "<" not in line.split("</", 1)[0]:
         return None
     try:
@@ -135,9 +139,15 @@ def as_markup(line: str) -> Page | None:
     except InputError:
         return None
     segments = page.segments
-    if not any(i.end > i.start for s in segments for i in s.inlines):
+    verbatim = sum(map(_private_use, (s.text for s in segments))) > _private_use(line)
+    if not verbatim and not any(i.end > i.start for s in segments for i in s.inlines):
         return None
     return page if page.render([_Same(s.text) for s in segments]) == line else None
+
+
+def _private_use(text: str) -> int:
+    """How many private-use characters ``text`` holds (what a verbatim element becomes)."""
+    return sum("\ue000" <= c <= "\uf8ff" for c in text)
 
 
 def holds_elements(line: str) -> bool:
