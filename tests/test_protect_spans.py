@@ -335,10 +335,18 @@ def test_a_word_holding_a_sign_its_model_spells_in_bytes_passes_whole(line, expe
     assert spans(line, IN_BYTES) == expected
 
 
-def test_a_word_with_a_sign_in_bytes_leaves_other_spans_and_letters_alone():
-    # a placeholder, an ICU message, a quoted sign and an untaught letter (a name's) keep theirs
+def test_a_word_with_a_sign_in_bytes_leaves_other_spans_alone():
+    # a placeholder, an ICU message and a quoted sign keep theirs
     assert spans("{0}s et {{count}}", IN_BYTES) == spans("{0}s et {{count}}")
     message = "{n, plural, one {# fichier} other {# fichiers}}"
     assert spans(message, IN_BYTES) == spans(message)
     assert spans('Tapez "~" ou « ^ ».', IN_BYTES) == [("markup", "~"), ("markup", "^")]
-    assert spans("Le café de Léa.", IN_BYTES) == []
+
+
+def test_a_word_holding_a_letter_of_a_script_its_model_was_not_taught_passes_whole():
+    """fr-en wrote ``Mélange 中文 et français.`` as "Extending ���..." and ``שלום`` as U+FFFD."""
+    # as fr-en's: no piece for letters beyond Latin, Greek and Cyrillic (model/spelling.py)
+    fr_en = SpanFinder(spelled_in_bytes=lambda line: {c for c in line if ord(c) > 0x4FF})
+    assert spans("Mélange 中文 et français.", fr_en) == [("symbol", "中文")]
+    assert spans("Le mot « שלום » veut dire paix.", fr_en) == [("symbol", "שלום")]
+    assert spans("中文文本", fr_en) == [("symbol", "中文文本")]

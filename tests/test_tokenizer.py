@@ -207,3 +207,7 @@ def test_the_characters_a_vocabulary_has_no_piece_for_are_told(tokenizers, model
     assert spelling("{x} ~ ′ ☃") == {"{", "}", "~", "′", "☃"}
     assert spelling(seen) == set()
     assert not spelling("\uff45")  # a full-width e: NFKC makes it e
+    # a letter of a script the corpus has letters of is a name's (inference/names.py); one of
+    # a script it has none of is told, as a sign is
+    assert spelling("Láďa Šternberk") == set()
+    assert spelling("Mélange 中文 Ω et שלום") == {"中", "文", "Ω", "ש", "ל", "ו", "ם"}

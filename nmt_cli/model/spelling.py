@@ -11,6 +11,7 @@ hold such a sign pass through translation as written (protect/spans.py, kind ``s
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from nmt_cli.vocab import PLACEHOLDERS, SPECIAL_TOKENS, UNK
 
@@ -19,7 +20,9 @@ BYTE_PIECE = re.compile(r"<0x[0-9A-F]{2}>")
 
 class ByteSpelling:
     """``spelling(text)``: the characters of ``text`` that ``tokenizer``'s vocabulary has no
-    piece for, spelled as bytes or <unk>."""
+    piece for, spelled as bytes or <unk>; not a letter of a script it has letters of (a name's
+    rare letter, ``ď``: inference/names.py copies the names), so a letter told is one of a
+    script the model was not taught (``中文``, ``שלום``)."""
 
     def __init__(self, tokenizer):
         self.tok = tokenizer
@@ -36,6 +39,7 @@ class ByteSpelling:
         # a character no ordinary piece holds: a candidate, encoded (normalisation may map it)
         self.rare = re.compile(f"[^{''.join(map(re.escape, chars))}\\s]")
         self.in_bytes: dict[str, bool] = {}
+        self.scripts = {script(c) for c in chars if c.isalpha()}  # the letters' it has
 
     def __call__(self, text: str) -> set[str]:
         found = set()
@@ -43,6 +47,11 @@ class ByteSpelling:
             if char not in self.in_bytes:
                 ids = self.tok.encode(char)
                 self.in_bytes[char] = any(i == UNK or i in self.byte_ids for i in ids)
-            if self.in_bytes[char]:
+            if self.in_bytes[char] and not (char.isalpha() and script(char) in self.scripts):
                 found.add(char)
         return found
+
+
+def script(char: str) -> str:
+    """The script of a letter, as its Unicode name starts: LATIN, GREEK, CJK, HEBREW..."""
+    return unicodedata.name(char, "").partition(" ")[0]

@@ -5,9 +5,10 @@ those bytes too rarely to copy them: fr-en wrote ``{*}`` as "<*>", ``~.~`` as "�
 ``{choice1|choice2}`` as "< choice1<$choice2 #", ``green×256`` as "Spain256", ``′`` as "�>". A
 word that holds such a sign is code, a formula or a sign of its own, and passes through whole,
 with the spans of code, numbers and signs inside it (``x^{size`` ``18`` ``a_n}`` are two words
-and a number). A sign is not a letter, a digit or a mark (a word in an untaught script is a
-name: inference/names.py), nor the punctuation of prose, which a vocabulary of a few pieces may
-lack too. A word is found without the sentence's punctuation and quotation marks around it.
+and a number). So does a word that holds a letter of a script the model was not taught
+(model/spelling.py: fr-en wrote ``Mélange 中文 et français.`` as "Extending ���...", ``שלום`` as
+U+FFFD). Not a digit, nor the punctuation of prose, which a vocabulary of a few pieces may lack
+too. A word is found without the sentence's punctuation and quotation marks around it.
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ _COUNTED = "\"'«»“”‘’()[]"
 
 
 def signs(spelled: Iterable[str]) -> set[str]:
-    """The signs among ``spelled``, characters a vocabulary spells in bytes."""
-    return {c for c in spelled if unicodedata.category(c)[0] not in "LMN" and c not in _PROSE}
+    """The signs and letters among ``spelled``, characters a vocabulary spells in bytes (not
+    digits, nor the punctuation of prose)."""
+    return {c for c in spelled if unicodedata.category(c)[0] != "N" and c not in _PROSE}
 
 
 def words(line: str, signs: set[str]) -> Iterator[tuple[int, int]]:
