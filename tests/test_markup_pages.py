@@ -6,6 +6,8 @@ word in place; tests/test_markup_translate.py uses the shipped model."""
 
 from __future__ import annotations
 
+from xml.parsers import expat
+
 import pytest
 from markup_fixtures import Aligned, assert_well_formed, links, tags, word_for_word
 
@@ -154,6 +156,20 @@ def test_attributes_and_names_are_kept_byte_for_byte_in_xml():
         ">mot</Term> est l&#224;.", (">MOT</Term> EST LÀ.")
     ).replace("Saut<Break/>de ligne", "SAUT<Break/>DE LIGNE")
     assert_well_formed(out.split("?>", 1)[1], "xml")
+
+
+@pytest.mark.parametrize(
+    "doctype",
+    [
+        '<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS 1.0//EN"\n "http://x/introspect.dtd">',
+        '<!DOCTYPE node SYSTEM "node.dtd" [\n  <!ENTITY who "le monde">\n]>',
+    ],
+)
+def test_a_document_type_that_opens_an_xml_page_is_written_as_it_was(doctype):
+    page = f"{doctype}\n<node><doc>Bonjour le monde.</doc></node>\n"
+    out = translate_markup(page, "xml", word_for_word)
+    assert out == page.replace("Bonjour le monde.", "BONJOUR LE MONDE.")
+    expat.ParserCreate("utf-8").Parse(out.encode(), True)  # well formed, as a whole page
 
 
 def test_in_xml_an_element_is_a_block_where_its_parent_holds_no_text_of_its_own():

@@ -114,6 +114,13 @@ def _xml_events(page: str, fragment: bool, where: str, line: int) -> list[Event]
         if not cdata:
             found.append((parser.CurrentByteIndex, kind, text))
 
+    def doctype() -> None:
+        """A document type: expat tells of it once its name and identifiers are read (at its
+        ``[`` or ``>``), so it starts at the ``<!DOCTYPE`` before, or the page's first line
+        would lose them."""
+        at = data.rfind(b"<!DOCTYPE", 0, parser.CurrentByteIndex + 1)
+        found.append((max(at, 0), "other", ""))
+
     parser.StartElementHandler = lambda name, attrs: add("start")
     parser.EndElementHandler = lambda name: add("end")
     parser.CharacterDataHandler = lambda text: add("text", text)
@@ -122,7 +129,7 @@ def _xml_events(page: str, fragment: bool, where: str, line: int) -> list[Event]
     parser.CommentHandler = parser.DefaultHandlerExpand = lambda text: add("other")
     parser.ProcessingInstructionHandler = lambda target, text: add("other")
     parser.XmlDeclHandler = lambda *decl: add("other")
-    parser.StartDoctypeDeclHandler = lambda *decl: add("other")
+    parser.StartDoctypeDeclHandler = lambda *decl: doctype()
     try:
         parser.Parse(data, True)
     except expat.ExpatError as e:
