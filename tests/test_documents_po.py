@@ -226,6 +226,40 @@ def test_a_catalogue_with_nothing_to_translate_comes_out_as_it_went_in(
     assert out.read_text(encoding="utf-8") == done
 
 
+# As msgmerge and Poedit lay a catalogue out: a line broken after its space, two references on
+# one line, a long msgstr on its keyword's line, an obsolete entry between others
+LAID_OUT_ELSEWHERE = """msgid ""
+msgstr ""
+"Language: en\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+#: guide/views.py:31 guide/list.py:7 guide/templates/home.html:12 guide/templates/map.html:3
+msgid ""
+"Der Park ist von Sonnenaufgang bis Sonnenuntergang geöffnet, auch an Feiertagen."
+msgstr "The park is open from sunrise to sunset, public holidays included, every day."
+
+#~ msgid "Ein Mann schläft."
+#~ msgstr "A man sleeps."
+
+msgid "Ein Hund"
+msgstr ""
+"""
+
+
+@pytest.mark.parametrize("retranslate", ["none", "fuzzy"])
+def test_entries_left_alone_keep_their_lines_however_the_catalogue_laid_them_out(retranslate):
+    from nmt_cli.documents.po import read_po
+    from nmt_cli.inference.translation import Translation
+
+    document = read_po(
+        LAID_OUT_ELSEWHERE.encode(), "de.po", retranslate=retranslate, mark_fuzzy=False
+    )
+    assert document.sources() == ["Ein Hund"]
+    out = document.render([Translation("Ein Hund", "A dog", 0.0)], "en", print).decode()
+    assert out == LAID_OUT_ELSEWHERE.replace('"Ein Hund"\nmsgstr ""', '"Ein Hund"\nmsgstr "A dog"')
+
+
 def test_a_message_of_several_lines_keeps_its_line_breaks_and_indentation(
     filled, run_cli, model_to
 ):

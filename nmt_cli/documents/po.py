@@ -20,15 +20,18 @@ kept as written). The placeholders of format strings (``%s``, ``%(name)s``, ``%1
 markup and the rest of nmt_cli/protect/.
 
 Read whole as bytes, UTF-8, and checked before anything is translated (formats/po.py: the
-reading the training readers share); what fails is one error naming its line. Written as polib
-writes a catalogue, in UTF-8 with the input's byte order mark, line ends (CRLF or LF) and final
-line break or none (formats/encoding.py), so that a catalogue laid out as polib lays it out,
-whose entries come back as they were, is the same file byte for byte. A UTF-16 catalogue (by
-its byte order mark) is read, and written in UTF-8: gettext reads no other.
+reading the training readers share); what fails is one error naming its line. Written in UTF-8
+with the input's byte order mark, line ends (CRLF or LF) and final line break or none
+(formats/encoding.py): the entries translated as polib writes them, and the header where it
+changes; every other line as it was (an entry left alone keeps its wrapping, an obsolete one
+its place), so that a catalogue with nothing to translate, or whose entries come back as they
+were, is the same file byte for byte. A UTF-16 catalogue (by its byte order mark) is read, and
+written in UTF-8: gettext reads no other.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -66,8 +69,8 @@ def _wanted(entry: Any, retranslate: str) -> bool:
 
 @dataclass(frozen=True)
 class Catalogue(StringsDocument):
-    """A catalogue read whole (``po``, a polib.POFile), the entries to translate, and how its
-    text is written (``final_break``: whether it ends in a line break)."""
+    """A catalogue read whole (``po``, a polib.POFile, of ``lines``), the entries to translate,
+    and how its text is written (``final_break``: whether it ends in a line break)."""
 
     po: Any
     chosen: list[Any]  # polib.POEntry
@@ -75,19 +78,49 @@ class Catalogue(StringsDocument):
     strings: StringLines
     encoding: Encoding
     final_break: bool
+    lines: list[str]
 
     def render(
         self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
     ) -> bytes:
         """The catalogue with its chosen entries filled (this fills ``po``: render once)."""
+        header = dict(self.po.metadata)
         forms = self._update_header(target, warn)
         texts = iter(self.translated(translations))
         for entry in self.chosen:
             self._fill(entry, texts, forms)
-        text = str(self.po)  # its lines end in "\n", the last one too
-        if not self.po.header:
-            text = text.removeprefix("#\n")  # polib's "#" for no comment
+        lines = self._written(self.po.metadata != header)
+        text = "".join(f"{line}\n" for line in lines)
         return self.encoding.encode(text if self.final_break else text.removesuffix("\n"))
+
+    def _written(self, new_header: bool) -> list[str]:
+        """The catalogue's lines: the chosen entries (and the header if ``new_header``) as
+        polib writes them, each with the blank lines that followed it; the rest as read."""
+        starts = [e.linenum - 1 for e in self.po]  # where each entry's lines start
+        if starts and starts[0] < 0:  # no header entry: polib read its first entry at line 0
+            starts[0] = _first_entry(self.lines)
+        bounds = list(zip([0, *starts], [*starts, len(self.lines)]))
+        chosen = {id(e) for e in self.chosen}
+        out: list[str] = []
+        for k, (a, b) in enumerate(bounds):
+            lines = self.lines[a:b]
+            entry = self.po[k - 1] if k else None
+            if entry is None and not new_header or entry is not None and id(entry) not in chosen:
+                out += lines
+                continue
+            written = entry.__unicode__(self.po.wrapwidth) if entry else self._header()
+            after = lines[len(_without_blank_end(lines)) :]  # the blank lines that followed
+            if not after and entry is None and len(self.po):
+                after = [""]  # a header put before the first entry
+            out += written.removesuffix("\n").split("\n") + after  # not splitlines: U+2028
+        return out
+
+    def _header(self) -> str:
+        """The header (its comment and metadata) as polib writes it."""
+        head = copy.copy(self.po)
+        del head[:]  # the copy's entries: the catalogue keeps its own
+        text = str(head)
+        return text if self.po.header else text.removeprefix("#\n")  # polib's "#": no comment
 
     def _update_header(self, target: str | None, warn: Callable[[str], None]) -> int | None:
         """Language, Plural-Forms and charset set for the output; its number of plural forms."""
@@ -120,6 +153,22 @@ class Catalogue(StringsDocument):
         entry.previous_msgctxt = entry.previous_msgid = entry.previous_msgid_plural = None
 
 
+def _first_entry(lines: list[str]) -> int:
+    """Where the first entry starts in the ``lines`` of a catalogue with no header entry: after
+    the blank lines and translator comments before it, which polib reads as the header's."""
+    for n, line in enumerate(lines):
+        first = line.split(None, 1)[0] if line.strip() else ""
+        if first and first != "#" and not first.startswith("##"):
+            return n
+    return len(lines)
+
+
+def _without_blank_end(lines: list[str]) -> list[str]:
+    while lines and not lines[-1].strip():
+        lines = lines[:-1]
+    return lines
+
+
 def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Catalogue:
     """The catalogue of the bytes ``data``: entries to translate chosen by ``retranslate``
     (RETRANSLATE), marked fuzzy once translated if ``mark_fuzzy``."""
@@ -137,7 +186,7 @@ def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Ca
     declared = po.metadata.get("X-Accelerator-Marker", "").strip()
     markers = file_markers([e.msgid for e in po if not e.obsolete], declared or None)
     strings = StringLines.of(messages, markers, _GUARD)
-    return Catalogue(po, chosen, mark_fuzzy, strings, encoding, final_break)
+    return Catalogue(po, chosen, mark_fuzzy, strings, encoding, final_break, lines)
 
 
 PO = DocumentFormat(
