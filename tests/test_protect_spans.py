@@ -344,9 +344,34 @@ def test_a_word_with_a_sign_in_bytes_leaves_other_spans_alone():
 
 
 def test_a_word_holding_a_letter_of_a_script_its_model_was_not_taught_passes_whole():
-    """fr-en wrote ``Mélange 中文 et français.`` as "Extending ���..." and ``שלום`` as U+FFFD."""
-    # as fr-en's: no piece for letters beyond Latin, Greek and Cyrillic (model/spelling.py)
-    fr_en = SpanFinder(spelled_in_bytes=lambda line: {c for c in line if ord(c) > 0x4FF})
-    assert spans("Mélange 中文 et français.", fr_en) == [("symbol", "中文")]
-    assert spans("Le mot « שלום » veut dire paix.", fr_en) == [("symbol", "שלום")]
-    assert spans("中文文本", fr_en) == [("symbol", "中文文本")]
+    """fr-en wrote ``Mélange 中文 et français.`` as "Extending ���..." and ``שלום`` as U+FFFD.
+    (In a French line such words are of another script than the source's, below; this holds
+    for a source language with no table, Greek.)"""
+    # no piece for letters beyond Latin, Greek and Cyrillic (as fr-en's: model/spelling.py)
+    spelled = lambda line: {c for c in line if ord(c) > 0x4FF}  # noqa: E731
+    greek = SpanFinder(language="el", spelled_in_bytes=spelled)
+    assert spans("Μείγμα 中文 και ελληνικά.", greek) == [("symbol", "中文")]
+    assert spans("Η λέξη « שלום » σημαίνει ειρήνη.", greek) == [("symbol", "שלום")]
+    assert spans("中文文本", greek) == [("symbol", "中文文本")]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("La constante π vaut 3,14.", [("script", "π"), ("number", "3,14")]),
+        ("Le mot grec λόγος.", [("script", "λόγος")]),
+        ("Il a écrit привет sur le mur.", [("script", "привет")]),
+        ("entre 1 et 100 µs", [("number", "1"), ("number", "100"), ("script", "µs")]),
+        ("α, β et γ", [("script", "α"), ("script", "β"), ("script", "γ")]),
+    ],
+)
+def test_a_word_in_another_script_than_the_source_s_passes_through(line, expected):
+    """fr-en wrote ``π`` as "browser", ``Ω`` as "umbrella", ``µs`` as "& #s", ``привет`` as
+    "“$"."""
+    assert spans(line, SpanFinder(language="fr")) == expected
+
+
+def test_a_source_language_written_in_another_script_keeps_its_words():
+    # a language with no table here (Greek) has no script kind: its words are text
+    assert spans("Η σταθερά π", SpanFinder(language="el")) == []
+    assert spans("Ω ist der letzte Buchstabe.", SpanFinder(language="de")) == [("script", "Ω")]

@@ -50,6 +50,9 @@ recorded, every language's detectors run.
     mask_letters
                 the letters of a day, a month and a year in a date's format mask (French
                 ``JJ/MM/AAAA``: ``JMA``; English ``DMY``; German ``TMJ``: masks.py)
+    script      the script it is written in (``LATIN``): a word of another one in its text,
+                Greek ``π`` or ``λόγος``, Cyrillic ``привет``, ``µs``, is a span (spans.py,
+                kind ``script``; fr-en wrote ``π`` as "browser", ``Ω`` as "umbrella")
     menu_ends   the words that end a menu path's last label, as the sentence goes on after it
                 (French ``Insertion ▸ Image ou faites glisser``: ``ou``; protect/menus.py): its
                 conjunctions, subject pronouns and the words that start a clause, not the
@@ -95,6 +98,13 @@ class Language:
     quotes: tuple[str, str, str, str] = ("“", "”", "‘", "’")
     menu_ends: tuple[str, ...] = ()
     mask_letters: str = ""
+    script: str = "LATIN"
+
+
+# A word holding a letter of a script other than Latin: Greek (and the micro sign, µ), Cyrillic,
+# Armenian to Mongolian and the scripts of India and South-East Asia, Georgian, Hangul, kana, CJK
+NOT_LATIN = "\u00b5\u0370-\u03ff\u0400-\u052f\u0530-\u1cff\u1f00-\u1fff\u2c80-\u2dff"
+NOT_LATIN_WORD = rf"(?<!\w)\w*[{NOT_LATIN}\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]\w*"
 
 
 _OCTETS = (("ko", "kB"), ("Ko", "kB"), ("Ko", "KB"), ("Mo", "MB"), ("Go", "GB"), ("To", "TB"))

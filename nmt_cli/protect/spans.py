@@ -44,8 +44,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
     qualified   a dotted name of three parts or more: ``com.sun.star.util.Date``,
                 ``GlobalScope.BasicLibraries.loadLibrary``, or of two, one written in humps:
                 ``ScriptForge.UI`` (code.py)
-    handle      ``@name``
-    hashtag     ``#name``
+    handle      ``@name``; hashtag ``#name``
     phone       digits in groups (spaces, dots or hyphens), no one number: ``01 23 45 67 89``
     mask        a format mask: a date's or a time's, ``JJ/MM/AAAA``, ``YYYY-MM-DD``, ``[HH]:MM``,
                 in the target language's letters where written in the source's, and a number's,
@@ -67,12 +66,12 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 its keys named as the target language names them (keys.py)
     letter      a capital letter on its own, a label: ``axes X et Y``, ``plan B``, ``vitamine C``
                 (not A or I, words in French and English; not Y but after a lowercase word,
-                French ``Y a-t-il``; not before a full stop inside a line, ``M. Dupont``); a
-                small one, a variable: ``si n = 0``, ``x et y`` (not a vowel: a word, ``a``,
-                ``y``, or in prose a typo for one, ``e`` for ``et``, or a spaced ordinal's, ``23 e
-                rang``; but y after another letter and a conjunction; not glued to a quote, a
-                bracket or an operator: ``l"équipe``, ``d 'un``, ``le(s)``, ``n°``, ``f(x)``,
-                ``a<b``); fr-en wrote ``si n = 0`` as "if nine = 0", ``x et y`` as "x and yes"
+                ``Y a-t-il``; not before a full stop inside a line, ``M. Dupont``); a small one,
+                a variable: ``si n = 0``, ``x et y`` (not a vowel: a word, ``a``, ``y``, or a typo
+                for one, ``e`` for ``et``, a spaced ordinal's, ``23 e rang``; but y after another
+                letter and a conjunction; not glued to a quote, a bracket or an operator:
+                ``l"équipe``, ``d 'un``, ``le(s)``, ``n°``, ``f(x)``, ``a<b``): "x and yes" before
+    script      a word in another script than the source's: ``π``, ``µs``, ``привет`` (languages.py)
     identifier  a word with digits, joined by ``- – _ . / : + #`` (``SKU-88-X``, ``9f2c1ab``,
                 ``release-7.3``, ``978-2-07-036822-8``, ``1971-1972``, ``2000–2022``), or with
                 an inner underscore (``max_len``)
@@ -81,10 +80,9 @@ A span is found on the raw line, before sentence splitting and case restoration.
     symbol      a word holding a sign its model spells in bytes (a finder given
                 ``spelled_in_bytes``), whole: ``{*}``, ``~.~``, ``green×256`` (symbols.py)
 
-The kinds that read a language's conventions (time, measure, ordinal, address, keys: one table
-a language, languages.py) run with that language's table for a source in that language, and
-with every language's where the source language is not recorded: German ``von 12 bis 14``
-holds no house number, English ``at 14 h`` no French time.
+The kinds that read a language's conventions (time, measure, ordinal, address, keys, script:
+one table a language, languages.py) run with its table for a source in that language, with every
+language's where it is not recorded: German ``von 12 bis 14`` holds no house number.
 
 Where spans overlap, the one that starts first wins, then the longest, then the kind listed
 first (a glossary term inside a URL is the URL's). A user's own patterns (``--protect REGEX``)
@@ -100,7 +98,7 @@ from dataclasses import dataclass
 
 from nmt_cli.protect import code, format_strings, icu, keys, masks, menus, symbols
 from nmt_cli.protect.glossary import term_pattern
-from nmt_cli.protect.languages import CURRENCIES, languages_for
+from nmt_cli.protect.languages import CURRENCIES, NOT_LATIN_WORD, languages_for
 from nmt_cli.protect.numbers import ROMAN_TENS, SIGNS
 from nmt_cli.protect.units import units_for
 
@@ -134,6 +132,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
         "roman": roman if romans else None,
         "address": rf"(?<![\w.,])\d+{_SPACE}?(?:{house})(?![\w])" if house else None,
         "keys": keys.pattern_for(language),
+        "script": NOT_LATIN_WORD if langs and all(x.script == "LATIN" for x in langs) else None,
     }
 
 
@@ -241,6 +240,7 @@ def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
         ("ordinal", lang["roman"]),
         ("address", lang["address"]),
         ("keys", lang["keys"]),
+        ("script", lang["script"]),
         *_LAST,
     )
     return tuple((kind, p) for kind, p in patterns if p is not None)

@@ -41,6 +41,7 @@ NEW_KINDS = (
     "method",
     "mask",
     "symbol",
+    "script",
 )
 SETS = (
     ("newstest2013", "news/fr-en/newstest2013.fr"),
