@@ -167,6 +167,17 @@ def test_awkward_lines_keep_their_places(run_cli, short_model_dir: Path) -> None
     assert sum("longer than the model accepts" in w for w in warnings) == 1
 
 
+def test_a_line_of_no_letter_and_no_digit_comes_back_as_written(
+    run_cli, short_model_dir: Path
+) -> None:
+    """Nothing to translate: fr-en wrote ``?!`` as "!", ``---`` "-", ``•`` "#", ``« »`` '"'."""
+    lines = ["?!", "---", "•", "« »", "* * *"]
+    data = "".join(f"{x}\n" for x in lines).encode()
+    assert out_lines(translate(run_cli, short_model_dir, input=data)) == lines
+    aligned = out_lines(translate(run_cli, short_model_dir, "--align", input=data))
+    assert aligned[-1] == "* * * ||| 0-0 1-1 2-2"
+
+
 def test_last_line_without_newline_is_translated(run_cli, transformer_model_dir: Path) -> None:
     result = translate(run_cli, transformer_model_dir, "-k", "1", input=b"Ein Hund\nEin Mann")
     assert result.exit_code == 0 and len(out_lines(result)) == 2

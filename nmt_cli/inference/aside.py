@@ -1,8 +1,9 @@
-"""A line translated as another text and given back as the line's: without its access keys
-(access_keys.py: ``Mise à jo~ur``), inside its angle brackets (protect/tags.py: ``<Aucun
-fichier>``), its round or square brackets (:func:`in_parentheses`: ``[Aucune sélection
-possible]``), without its quotation marks (quotes.py: ``« %1 »``). The other text is translated
-as a line of its own, and may itself be set aside (a label in brackets with an access key).
+"""A line translated as another text and given back as the line's: none where it holds no
+letter and no digit (:func:`as_written`: ``?!``, ``•``), without its access keys (access_keys.py:
+``Mise à jo~ur``), inside its angle brackets (protect/tags.py: ``<Aucun fichier>``), its round
+or square brackets (:func:`in_parentheses`: ``[Aucune sélection possible]``), without its
+quotation marks (quotes.py: ``« %1 »``). The other text is translated as a line of its own, and
+may itself be set aside (a label in brackets with an access key).
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ def aside_for(
     (``spans(line)``: where they are), its access keys and its quotation marks (outside the
     spans) are taken out; the marks only where its translation can have a word alignment
     (``alignable``), into ``target``, the target language. Angle brackets always."""
+    if line.strip() and not _WORD.search(line):  # nothing to translate: as written
+        return Aside("", False, lambda t: as_written(t, line))
     if spans is not None and (keys := plain_keys(line)):
         text, marks = keys
         return Aside(text, True, lambda t: replace(t, text=with_keys(t, marks)))
@@ -47,6 +50,19 @@ def aside_for(
     if quotes and (quoted := unquoted(line, spans(line))):
         return Aside(quoted.text, True, lambda t: requoted(t, quoted, target))
     return None
+
+
+_WORD = re.compile(r"[^\W_]")  # a letter or a digit
+
+
+def as_written(t: Translation, line: str) -> Translation:
+    """``t``, the translation of a blank line, as the translation of ``line``, a line of no
+    letter and no digit, as written: fr-en wrote ``?!`` as "!", ``---`` "-", ``•`` "#", ``« »``
+    '"'. Its words are linked one to one."""
+    n = len(line.split())
+    return replace(
+        t, text=line.strip(), alignment=[(k, k) for k in range(n)], word_scores=[0.0] * n
+    )
 
 
 # a line in one pair of round or square brackets, nothing but its words inside
