@@ -83,6 +83,7 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             [("markup", "©"), ("markup", "®"), ("markup", "♥")],
         ),
         ("Notez ★★★★☆ 👍🏽", [("markup", "★★★★☆"), ("markup", "👍🏽")]),
+        ("Ajoutez ½ tasse et 1 ¼ litre", [("markup", "½"), ("number", "1"), ("markup", "¼")]),
         (  # a currency symbol with no amount beside it: fr-en wrote € as "#" or "upper"
             "Le prix en € est fixé : 5&nbsp;€ ou 12,50 €, pas $.",
             [

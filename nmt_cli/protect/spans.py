@@ -140,10 +140,10 @@ PRIVATE_USE = ("\ue000", "\uf8ff")  # the Basic Multilingual Plane's private-use
 SYMBOLS = re.escape("<>*#|=~^@▸►▶→—")  # a run as a word of its own is a span (braces: placeholders)
 BRACKETS = re.escape("{}()[]")  # one bracket alone as a word, too (« { » requis; not {} or }})
 # Signs a model writes byte by byte or not at all, a run of them a span wherever it stands (fr-en
-# wrote © as "�", ✓ as "���", ≤ not at all): ©, ®, ™, arrows, mathematical operators, technical
-# signs (⌘, ⏎), enclosed numbers (①), shapes, symbols and dingbats (★, ♥, ✓), emoji
+# wrote © as "�", ✓ as "���", ≤ not at all, ½ as "1#2"): ©, ®, ™, fractions, arrows, operators,
+# technical signs (⌘, ⏎), enclosed numbers (①), shapes, symbols and dingbats (★, ♥, ✓), emoji
 SIGNS = (
-    "\u00a9\u00ae\u2117\u2120\u2122"  # © ® ℗ ℠ ™
+    "\u00a9\u00ae\u2117\u2120\u2122\u00bc-\u00be\u2150-\u215f"  # © ® ℗ ℠ ™ ¼ ½ ¾ ⅓
     "\u2190-\u21ff\u2200-\u22ff\u2300-\u23ff\u2460-\u24ff\u25a0-\u27bf\u2b00-\u2bff"
     "\U0001f000-\U0001faff"
 )
