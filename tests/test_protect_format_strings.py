@@ -76,6 +76,16 @@ def test_the_issue_lines_have_their_placeholders_found_as_plain_lines(line, expe
             ["{{count}}", "{{- name}}", "{{ user.name }}"],
         ),
         (
+            "Jinja, Django, Liquid",  # a template's tags whole, the text between them translated
+            "{% if x %}Bonjour{% endif %}, {%- for i in l -%}, {# note #}, {{ v|upper }}",
+            ["{% if x %}", "{% endif %}", "{%- for i in l -%}", "{# note #}", "{{ v|upper }}"],
+        ),
+        (
+            "Handlebars, Mustache",
+            "{{#each items}}Élément {{name}}{{/each}}, {{> partial}} et {{{raw}}}",
+            ["{{#each items}}", "{{name}}", "{{/each}}", "{{> partial}}", "{{{raw}}}"],
+        ),
+        (
             "LibreOffice",
             "%PRODUCTNAME %PRODUCTVERSION : $1$ et $(ARG1)",
             ["%PRODUCTNAME", "%PRODUCTVERSION", "$1$", "$(ARG1)"],
@@ -268,3 +278,13 @@ def test_a_documents_placeholders_are_the_built_in_kinds():
     line = "Copier %1$s vers {0} ({{count}}, %PRODUCTNAME)"
     assert [s.text for s in finder.find(line)] == ["%1$s", "{0}", "{{count}}", "%PRODUCTNAME"]
     assert {s.kind for s in finder.find(line)} == {"user"}
+
+
+def test_a_templates_tags_are_a_documents_placeholders_too():
+    finder = SpanFinder(PLACEHOLDERS)  # a catalogue's, an i18n JSON file's
+    line = "{% if user %}Bonjour {{ user.name|title }}{% endif %}"
+    assert [s.text for s in finder.find(line)] == [
+        "{% if user %}",
+        "{{ user.name|title }}",
+        "{% endif %}",
+    ]

@@ -18,8 +18,14 @@ One pattern covers every convention GNU gettext names a format flag for, and a f
     python-brace, perl-brace, rust, csharp, java (MessageFormat), ICU simple arguments
                 ``{}``, ``{0}``, ``{name}``, ``{0:>5}``, ``{obj.attr!r}``, ``{0,number}``,
                 ``{0,number,#.##}``, ``{0,-10:C}``
-    i18next, Mustache, Jinja
-                ``{{count}}``, ``{{- name}}``, ``{{ user.name }}``, ``{{val, number}}``
+    i18next, Mustache, Handlebars, Jinja, Django, Twig, Liquid, Angular
+                ``{{count}}``, ``{{- name}}``, ``{{ user.name }}``, ``{{val, number}}``, a
+                template's tags whole: ``{{ var|filter }}``, ``{{#each items}}``, ``{{/each}}``,
+                ``{{> partial}}``, ``{{{raw}}}``, ``{% if x %}``, ``{%- endfor -%}``,
+                ``{# comment #}``; the text between two tags is translated (fr-en wrote
+                ``{% if x %}Bonjour{% endif %}`` as "{% x %}Bonjour{% indif %}", ``{{{raw}}}`` as
+                "< {{raw}} >"). gettext names no flag for them, but web applications'
+                catalogues and i18n JSON files hold them
     sh, perl, php
                 ``$VAR``, ``$name``, ``${VAR}``, ``${VAR:-x}`` (not ``$US``, a currency)
     WebExtension ``$name$``, ``$USER$``
@@ -65,7 +71,10 @@ _FORMAT_STRINGS = (  # the first that matches is taken: %FILENAME before printf'
     rf"{_AFTER_NUMBER}%L?(?:[1-9]\d?|n)%?(?!\d)",  # Qt, KDE, LibreOffice; boost's %1%
     r"%\{[A-Za-z_]\w*\}",  # ruby, Rails
     r"%<[A-Za-z_]\w*>(?:[-#0+]*\d*(?:\.\d+)?[diouxXeEfgGaAcsp])?",  # ruby's named printf
-    r"\{\{[-#/^&]?\s*[\w.$]+(?:\s*,\s*[^{}\n]*?)?\s*\}\}",  # i18next, Mustache
+    r"\{\{\{[^{}\n]+\}\}\}",  # Handlebars' and Mustache's {{{raw}}}, first: not {{raw}}
+    r"\{\{[^{}\n]+\}\}",  # i18next, Mustache, Jinja: {{count}}, {{#each items}}, {{ v|f }}
+    r"\{%[-+]?\s*[A-Za-z_](?:(?!%\})[^{}\n])*%\}",  # Jinja's, Django's, Liquid's {% if x %}
+    r"\{#[^{}\n]*#\}",  # their comment, {# x #} (not ICU's {#})
     r"\{[\w.\[\]]*(?:![rsa])?(?::[^{}\n]*)?\}",  # python-brace, rust, csharp, {0}
     r"\{\s*\w+\s*,\s*-?\w+(?:\s*[,:][^{}\n]*)?\}",  # MessageFormat's {0,number}, C#'s {0,-10}
     r"\$\{[#!]?[A-Za-z_]\w*(?:[:#%/^,@\[][^{}\n]*)?\}",  # sh ${VAR}
