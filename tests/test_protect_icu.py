@@ -74,6 +74,17 @@ def spans(line: str) -> list[tuple[str, str]]:
                 ("icu", "}}"),
             ],
         ),
+        (  # a branch that ends in a placeholder keeps its closing brace (not {name}})
+            "{n, plural, one {un fichier de {name}} other {# fichiers de {name}}}.",
+            [
+                ("icu", "{n, plural, one {"),
+                ("placeholder", "{name}"),
+                ("icu", "} other {"),
+                ("icu", "#"),
+                ("placeholder", "{name}"),
+                ("icu", "}}"),
+            ],
+        ),
     ],
 )
 def test_an_icu_messages_structure_is_found_in_pieces_and_its_branch_texts_are_left(line, expected):
@@ -185,9 +196,7 @@ def test_a_selectordinal_gets_the_target_languages_ordinal_categories():
         "Le {n, selectordinal, one {#er} two {#e} few {#e} other {#e}} prix."
     )
     english = "the {n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} prize"
-    assert restored(english, "fr").text == (
-        "the {n, selectordinal, one {#st} other {#th}} prize"
-    )
+    assert restored(english, "fr").text == ("the {n, selectordinal, one {#st} other {#th}} prize")
 
 
 def test_a_message_in_a_branch_gets_its_own_categories_and_a_copy_holds_them():

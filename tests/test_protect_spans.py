@@ -230,6 +230,20 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             "245,000 personnes, 1,6 million, 15 000 ordinateurs, 51%.",
             [("number", "245,000"), ("number", "1,6"), ("number", "15 000"), ("number", "51")],
         ),
+        (  # braces glued to a placeholder are the string's: escaped ({{0}), a triple stash
+            "Valeurs {{0}, {0}}, {{{0}}}, {{{triple}}} et @{nom}.",
+            [
+                ("placeholder", "{{0}"),
+                ("placeholder", "{0}}"),
+                ("placeholder", "{{{0}}}"),
+                ("placeholder", "{{{triple}}}"),
+                ("placeholder", "@{nom}"),
+            ],
+        ),
+        (  # a link's target is a page's name; a label is translated
+            "Voir la page [[nom]] du wiki ou [[Aide:Index|l'index de l'aide]].",
+            [("wiki", "[[nom]]"), ("wiki", "[[Aide:Index|"), ("wiki", "]]")],
+        ),
     ],
 )
 def test_each_kind_of_span_is_found(line, expected):

@@ -60,6 +60,9 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  not a name in snake_case, ``max_len``). fr-en wrote ``sqrt{x}`` as
                  "sqt{x}", ``\\frac`` as "#frac", ``[oui|non]`` as "[Bi#non]", ``x + y = 1``
                  as "x+ y = 1" and, its letters alone kept, "x + = 1"
+    wiki         a wiki's link, whole (``[[Accueil]]``: a page's name), or its target and its
+                 closing brackets where it names a label, which is translated
+                 (``[[Accueil|page d'accueil]]``); fr-en wrote ``[[nom]]`` as "[Name]]"
 """
 
 from __future__ import annotations
@@ -180,6 +183,7 @@ _KEYWORD = (
 )
 _STATEMENT = rf"\b{_KEYWORD}(?:\.\.\.{_KEYWORD})+\b|\b{_KEYWORD}(?: \.\.\. {_KEYWORD})+\b"
 _SQL = rf"\b(?:{_SQL_HEAD})(?:(?:\s+[A-Z][A-Z_]+\b)+(?:\s*{_SQL_EXPRESSION})?)*;?"
+_WIKI = r"\[\[[^\[\]|\n]+(?:\]\]|\|(?=[^\[\]\n]*\]\]))|(?<=[^\[\]\s])\]\](?!\])"
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS
 PATTERNS = (
     ("setting", _SETTING, "="),
@@ -192,6 +196,7 @@ PATTERNS = (
     ("prompt", _PROMPT, r"^>>> "),
     ("statement", _STATEMENT, r"[a-z] ?\.\.\. ?[A-Z]"),
     ("formula", _FORMULA, r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w|\b[A-Za-z] [=<>≤≥≠+*/^×-] |[\w}][_^]"),
+    ("wiki", _WIKI, r"\[\[|\]\]"),
     ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)|[a-z]\$?\("),
 )
 QUOTED = r"\"[^\"\n]*\"|'[^'\n]*'"

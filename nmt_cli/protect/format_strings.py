@@ -33,6 +33,12 @@ One pattern covers every convention GNU gettext names a format flag for, and a f
                 marked in a word (LibreOffice's access keys ``Coupe~r``, ``3~d``,
                 ``~Sélection``)
 
+Braces glued to a brace placeholder are the string's and pass through with it (the model
+wrote one as "<" or ">", or dropped it): .NET's and MessageFormat's escaped ``{{0}``, ``{0}}``,
+``{{{0}}}`` (GLUED, a built-in kind only: in a document, an ICU message's ``{name}}`` is a
+placeholder and the end of a branch, icu.py); and Ant's and Android data binding's ``@{name}``
+(fr-en wrote "<{nom}").
+
 What each is not: a space after ``%`` (French ``50 % des``) is text, not printf's space flag,
 and a per cent sign after a number is one, whatever follows it (``5 %du PIB``, ``50 %50 %``);
 ``%1`` before a word is Qt's, not printf's with a width (``%1guillemets%2``).
@@ -71,6 +77,7 @@ _FORMAT_STRINGS = (  # the first that matches is taken: %FILENAME before printf'
     rf"{_AFTER_NUMBER}%L?(?:[1-9]\d?|n)%?(?!\d)",  # Qt, KDE, LibreOffice; boost's %1%
     r"%\{[A-Za-z_]\w*\}",  # ruby, Rails
     r"%<[A-Za-z_]\w*>(?:[-#0+]*\d*(?:\.\d+)?[diouxXeEfgGaAcsp])?",  # ruby's named printf
+    r"@\{[A-Za-z_][\w.]*\}",  # Ant's, Android data binding's @{name}
     r"\{\{\{[^{}\n]+\}\}\}",  # Handlebars' and Mustache's {{{raw}}}, first: not {{raw}}
     r"\{\{[^{}\n]+\}\}",  # i18next, Mustache, Jinja: {{count}}, {{#each items}}, {{ v|f }}
     r"\{%[-+]?\s*[A-Za-z_](?:(?!%\})[^{}\n])*%\}",  # Jinja's, Django's, Liquid's {% if x %}
@@ -84,6 +91,7 @@ _FORMAT_STRINGS = (  # the first that matches is taken: %FILENAME before printf'
     LISP,
 )
 PATTERN = "|".join(f"(?:{p})" for p in _FORMAT_STRINGS)
+GLUED = r"\{+\{[\w.]*\}\}*|\{[\w.]*\}\}+"  # {{0}, {0}}, {{{0}}}: braces glued to a placeholder
 # What a line must hold for the pattern to match in it (spans.NEEDS)
 NEEDS = r"[%{$~]"
 

@@ -23,7 +23,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
+
+class _Ranked(Protocol):
+    start: int
+    end: int
+    rank: int
+
+
+_R = TypeVar("_R", bound=_Ranked)
 HEAD = r"\{\s*[A-Za-z_]\w*\s*,\s*(plural|selectordinal|select)\s*,"  # a message's start
 _HEAD = re.compile(HEAD)
 _KEYWORD = re.compile(r"\s*(?:offset:\s*\d+\s*)?(=\d+|[A-Za-z_]\w*)\s*\{")
@@ -116,3 +125,21 @@ def _branch(line: str, pos: int, number: bool, found: list[tuple[int, int, str]]
             found.append((pos, pos + 1, "icu"))
         pos += 1
     return None
+
+
+def structure_first(candidates: list[_R], rank: int) -> list[_R]:
+    """``candidates`` (spans.py's) less those that start inside a well-formed message and
+    overlap a piece of its structure (those of ``rank``): a placeholder glued to its branch's
+    closing brace (``{name}}``, format_strings.GLUED) would take the brace the message needs.
+    A span that opens before the message (inline code, ```{n, plural, ...}```) is left."""
+    pieces = [c for c in candidates if c.rank == rank]
+    if not pieces:
+        return candidates
+    first = min(p.start for p in pieces)
+    return [
+        c
+        for c in candidates
+        if c.rank == rank
+        or c.start < first
+        or not any(c.start < p.end and p.start < c.end for p in pieces)
+    ]

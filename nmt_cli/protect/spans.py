@@ -22,7 +22,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 flag for and more (format_strings.py): ``%s``, ``%1$s``, ``%(name)s``, ``%@``,
                 ``%1``, ``%n``, ``%1%``, ``{0}``, ``{name}``, ``{0:>5}``, ``{0,number}``,
                 ``{{count}}``, ``%{name}``, ``%<name>s``, ``$VAR``, ``${VAR}``, ``$name$``,
-                ``$(ARG1)``, ``$1$``, ``%PRODUCTNAME``, ``~a``
+                ``$(ARG1)``, ``$1$``, ``%PRODUCTNAME``, ``~a``, ``@{name}``, a template's tags
+                (``{% if x %}``, ``{{#each l}}``), with the braces glued to it (``{0}}``)
     url         ``https://...``, ``ftp://...``, ``www....``, a host name and a path
                 (``github.com/nmt/cli``) (closing punctuation left out)
     email       ``name@example.org``, ``mailto:name@example.org``
@@ -35,6 +36,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
     requirement a package's requirement: ``requests==2.31.0``, ``numpy>=1.24,<2`` (code.py)
     directory   a relative directory with its closing slash: ``build/out/`` (code.py)
     class       a class name in CamelCase: ``FileNotFoundError``, ``MainWindow()`` (code.py)
+    wiki        a wiki's link: ``[[Accueil]]``, ``[[Accueil|`` and ``]]`` around a label (code.py)
     regex       a regular expression: ``\\([^)]+\\)``, ``\\bchat\\b``, ``i18n.*`` (code.py)
     sql         an SQL statement from its capital keyword, its quoted values with their quotes:
                 ``SELECT nom FROM clients WHERE ville = 'Lyon';`` (code.py)
@@ -164,6 +166,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
     ("icu", icu.HEAD),
     ("placeholder", format_strings.PATTERN),
+    ("placeholder", format_strings.GLUED),  # a built-in kind only: not in a document (icu.py)
     (
         "url",
         r"\b(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)[^\s<>\"`]+"
@@ -225,8 +228,7 @@ _LAST = (
 
 @functools.cache
 def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
-    """(kind, pattern) of each kind of span of a text in ``language`` (None: not recorded, every
-    language's), in the order ties are broken."""
+    """(kind, pattern) of each kind of span of a text in ``language`` (None: every language's)."""
     lang = _language_patterns(language)
     patterns = (
         ("menu", lang["menu"]),
@@ -319,9 +321,9 @@ class SpanFinder:
         self.user = compile_patterns(patterns)
         self.kinds = [(kind, re.compile(p)) for kind, p in patterns_for(language)]
         self.needs = {kind: re.compile(p) for kind, p in NEEDS.items()}
-        terms_found = term_pattern(terms)
-        if terms_found is not None:
+        if (terms_found := term_pattern(terms)) is not None:
             self.kinds.insert(0, ("term", terms_found))
+        self.icu = [kind for kind, _ in self.kinds].index("icu")  # its rank
 
     def find(self, line: str) -> list[Span]:
         user = _leftmost_longest([s for p in self.user for s in _matches(p, line, "user", 0)])
@@ -332,7 +334,7 @@ class SpanFinder:
             for s in _matches(p, line, kind, rank)
             if not any(s.start < u.end and u.start < s.end for u in user)
         ]
-        spans = user + _leftmost_longest(found)
+        spans = user + _leftmost_longest(icu.structure_first(found, self.icu))
         if self.spelled_in_bytes and (signs := symbols.signs(self.spelled_in_bytes(line))):
             spans = _with_symbols(line, spans, signs)
         return sorted(spans, key=lambda s: s.start)
@@ -363,8 +365,7 @@ def _matches(pattern: re.Pattern, line: str, kind: str, rank: int) -> Iterable[_
 
 
 def _leftmost_longest(candidates: list[_Ranked]) -> list[Span]:
-    """Non-overlapping spans: the earliest start first, then the longest, then the lowest
-    rank."""
+    """Non-overlapping spans: the earliest start first, then the longest, the lowest rank."""
     chosen: list[Span] = []
     for c in sorted(candidates, key=lambda c: (c.start, c.start - c.end, c.rank)):
         if not chosen or c.start >= chosen[-1].end:
@@ -373,8 +374,7 @@ def _leftmost_longest(candidates: list[_Ranked]) -> list[Span]:
 
 
 def _with_symbols(line: str, spans: list[Span], signs: set[str]) -> list[Span]:
-    """``spans`` and the words of ``line`` holding one of ``signs`` (symbols.py) that take the
-    spans inside them."""
+    """``spans`` and the words of ``line`` holding one of ``signs`` (symbols.py), whole."""
     spans = sorted(spans, key=lambda s: s.start)
     found = list(symbols.taken(line, signs, spans))
     gone = {k for _, _, inside in found for k in inside}
