@@ -240,6 +240,18 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
                 ("placeholder", "@{nom}"),
             ],
         ),
+        (  # a path holding a placeholder is one span (not "/home/" and "%s")
+            "Voir /home/%s/.config/app.ini, C:\\Users\\%USERNAME%\\AppData et $HOME/%s.log.",
+            [
+                ("path", "/home/%s/.config/app.ini"),
+                ("path", "C:\\Users\\%USERNAME%\\AppData"),
+                ("path", "$HOME/%s.log"),
+            ],
+        ),
+        (
+            "Dans ~/.config/%1/settings.ini ou /var/log/{name}.log.",
+            [("path", "~/.config/%1/settings.ini"), ("path", "/var/log/{name}.log")],
+        ),
         (  # a link's target is a page's name; a label is translated
             "Voir la page [[nom]] du wiki ou [[Aide:Index|l'index de l'aide]].",
             [("wiki", "[[nom]]"), ("wiki", "[[Aide:Index|"), ("wiki", "]]")],

@@ -60,6 +60,10 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  not a name in snake_case, ``max_len``). fr-en wrote ``sqrt{x}`` as
                  "sqt{x}", ``\\frac`` as "#frac", ``[oui|non]`` as "[Bi#non]", ``x + y = 1``
                  as "x+ y = 1" and, its letters alone kept, "x + = 1"
+    path         a path, with the placeholders of its names (``/home/%s/.config/app.ini``,
+                 ``C:\\Users\\%USERNAME%\\AppData``, ``~/.config/%1/settings.ini``,
+                 ``/var/log/{name}.log``): fr-en wrote the first "/home/%s /friend/fall", its
+                 span ending at ``%`` (spans.py lists it with the kinds after these)
     wiki         a wiki's link, whole (``[[Accueil]]``: a page's name), or its target and its
                  closing brackets where it names a label, which is translated
                  (``[[Accueil|page d'accueil]]``); fr-en wrote ``[[nom]]`` as "[Name]]"
@@ -183,6 +187,16 @@ _KEYWORD = (
 )
 _STATEMENT = rf"\b{_KEYWORD}(?:\.\.\.{_KEYWORD})+\b|\b{_KEYWORD}(?: \.\.\. {_KEYWORD})+\b"
 _SQL = rf"\b(?:{_SQL_HEAD})(?:(?:\s+[A-Z][A-Z_]+\b)+(?:\s*{_SQL_EXPRESSION})?)*;?"
+# a name of a path: its characters, and placeholders, %s, %1, %USERNAME%, {name}, ${VAR}
+_NAME = r"(?:[\w.+@-]|%\w+%?|\{\w+\}|\$\{\w+\})+"
+_WINDOWS_NAME = r"(?:[\w.+@ -]|%\w+%?|\{\w+\}|\$\{\w+\})+"  # a space too: Program Files
+PATH = (
+    rf"(?<![\w/.:~-])(?:~|\.{{1,2}})?/(?:{_NAME}/)*{_NAME}/?"
+    rf"|\b[A-Za-z]:\\(?:{_WINDOWS_NAME}\\)*{_NAME}"
+    rf"|(?:%\w+%|\{{\w+\}}|\$\w+)\\(?:{_NAME}\\)*{_NAME}"  # %APPDATA%\LibreOffice
+    rf"|(?<![\w$])(?:\$\w+|\$\{{\w+\}})/(?:{_NAME}/)*{_NAME}/?"  # $HOME/docs
+    rf"|(?<![\w/.-])(?:{_NAME}/)+[\w+@-]+(?:\.[\w+@-]+)*\.[A-Za-z][A-Za-z0-9]{{0,4}}(?![\w/])"
+)
 _WIKI = r"\[\[[^\[\]|\n]+(?:\]\]|\|(?=[^\[\]\n]*\]\]))|(?<=[^\[\]\s])\]\](?!\])"
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS
 PATTERNS = (

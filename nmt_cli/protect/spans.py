@@ -41,7 +41,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
     sql         an SQL statement from its capital keyword, its quoted values with their quotes:
                 ``SELECT nom FROM clients WHERE ville = 'Lyon';`` (code.py)
     path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``%APPDATA%\\Mozilla``,
-                ``$HOME/docs``, ``docs/index.html``
+                ``$HOME/docs``, ``docs/index.html``, placeholders inside (``/home/%s/.config``,
+                ``C:\\Users\\%USERNAME%\\AppData``, ``/var/log/{name}.log``) (code.py)
     file        a file or host name with an extension (``rapport.pdf``, ``insee.fr``), ``*.jar``
     qualified   a dotted name of three parts or more: ``com.sun.star.util.Date``,
                 ``GlobalScope.BasicLibraries.loadLibrary``, or of two, one written in humps:
@@ -176,14 +177,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
     ("shell", code.SHELL),
     ("command", code.COMMAND),
     *((kind, pattern) for kind, pattern, _ in code.PATTERNS),
-    (
-        "path",
-        r"(?<![\w/.:~-])(?:~|\.{1,2})?/(?:[\w.+@-]+/)*[\w.+@-]+/?"
-        r"|\b[A-Za-z]:\\(?:[\w.+@ -]+\\)*[\w.+@-]+"
-        r"|(?:%\w+%|\{\w+\}|\$\w+)\\(?:[\w.+@-]+\\)*[\w.+@-]+"  # %APPDATA%\LibreOffice
-        r"|(?<![\w$])(?:\$\w+|\$\{\w+\})/(?:[\w.+@-]+/)*[\w.+@-]+/?"  # $HOME/docs
-        r"|(?<![\w/.-])(?:[\w.+@-]+/)+[\w+@-]+(?:\.[\w+@-]+)*\.[A-Za-z][A-Za-z0-9]{0,4}(?![\w/])",
-    ),
+    ("path", code.PATH),
     (
         "file",
         r"(?<![\w.@/-])[\w-]{2,}(?:\.[\w-]+)*\.[a-z][a-z0-9]{1,4}(?![\w-])"
