@@ -252,6 +252,15 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             "Dans ~/.config/%1/settings.ini ou /var/log/{name}.log.",
             [("path", "~/.config/%1/settings.ini"), ("path", "/var/log/{name}.log")],
         ),
+        (  # an IPv6 address, with its zone, in brackets with its port
+            "Écoute sur ::1, fe80::1%eth0, [2001:db8::1]:8080 et 2001:db8:0:0:0:0:2:1.",
+            [
+                ("ip", "::1"),
+                ("ip", "fe80::1%eth0"),
+                ("ip", "[2001:db8::1]:8080"),
+                ("ip", "2001:db8:0:0:0:0:2:1"),
+            ],
+        ),
         (  # a link's target is a page's name; a label is translated
             "Voir la page [[nom]] du wiki ou [[Aide:Index|l'index de l'aide]].",
             [("wiki", "[[nom]]"), ("wiki", "[[Aide:Index|"), ("wiki", "]]")],

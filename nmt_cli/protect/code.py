@@ -64,6 +64,8 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  ``C:\\Users\\%USERNAME%\\AppData``, ``~/.config/%1/settings.ini``,
                  ``/var/log/{name}.log``): fr-en wrote the first "/home/%s /friend/fall", its
                  span ending at ``%`` (spans.py lists it with the kinds after these)
+    ip           an IPv6 address, its zone (``%eth0``) and, in brackets, its port: ``::1``,
+                 ``fe80::1%eth0``, ``[2001:db8::1]:8080`` (fr-en wrote ``::1`` as ": 1")
     wiki         a wiki's link, whole (``[[Accueil]]``: a page's name), or its target and its
                  closing brackets where it names a label, which is translated
                  (``[[Accueil|page d'accueil]]``); fr-en wrote ``[[nom]]`` as "[Name]]"
@@ -197,6 +199,12 @@ PATH = (
     rf"|(?<![\w$])(?:\$\w+|\$\{{\w+\}})/(?:{_NAME}/)*{_NAME}/?"  # $HOME/docs
     rf"|(?<![\w/.-])(?:{_NAME}/)+[\w+@-]+(?:\.[\w+@-]+)*\.[A-Za-z][A-Za-z0-9]{{0,4}}(?![\w/])"
 )
+_HEX = "[0-9A-Fa-f]{1,4}"
+_IPV6 = (  # eight groups, or fewer around one :: (not :: alone)
+    rf"(?:{_HEX}(?::{_HEX}){{7}}|(?:{_HEX}(?::{_HEX}){{0,6}})?::{_HEX}(?::{_HEX}){{0,6}}"
+    rf"|{_HEX}(?::{_HEX}){{0,6}}::)(?:%[\w.-]+)?"
+)
+_IP = rf"\[{_IPV6}\](?::\d{{1,5}})?(?!\w)|(?<![\w:.]){_IPV6}(?![\w:])"
 _WIKI = r"\[\[[^\[\]|\n]+(?:\]\]|\|(?=[^\[\]\n]*\]\]))|(?<=[^\[\]\s])\]\](?!\])"
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS
 PATTERNS = (
@@ -210,6 +218,7 @@ PATTERNS = (
     ("prompt", _PROMPT, r"^>>> "),
     ("statement", _STATEMENT, r"[a-z] ?\.\.\. ?[A-Z]"),
     ("formula", _FORMULA, r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w|\b[A-Za-z] [=<>≤≥≠+*/^×-] |[\w}][_^]"),
+    ("ip", _IP, rf"::|(?:{_HEX}:){{7}}"),
     ("wiki", _WIKI, r"\[\[|\]\]"),
     ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)|[a-z]\$?\("),
 )

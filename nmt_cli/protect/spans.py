@@ -36,6 +36,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
     requirement a package's requirement: ``requests==2.31.0``, ``numpy>=1.24,<2`` (code.py)
     directory   a relative directory with its closing slash: ``build/out/`` (code.py)
     class       a class name in CamelCase: ``FileNotFoundError``, ``MainWindow()`` (code.py)
+    ip          an IPv6 address: ``::1``, ``fe80::1%eth0``, ``[2001:db8::1]:8080`` (code.py)
     wiki        a wiki's link: ``[[Accueil]]``, ``[[Accueil|`` and ``]]`` around a label (code.py)
     regex       a regular expression: ``\\([^)]+\\)``, ``\\bchat\\b``, ``i18n.*`` (code.py)
     sql         an SQL statement from its capital keyword, its quoted values with their quotes:
