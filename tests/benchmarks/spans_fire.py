@@ -42,6 +42,8 @@ NEW_KINDS = (
     "mask",
     "symbol",
     "script",
+    "ip",
+    "wiki",
 )
 SETS = (
     ("newstest2013", "news/fr-en/newstest2013.fr"),
