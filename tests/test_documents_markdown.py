@@ -152,6 +152,16 @@ def test_what_the_translation_says_is_escaped_where_markdown_would_read_markup()
     assert structure(output) == structure(text)  # one paragraph, no emphasis, no link
 
 
+def test_a_task_list_items_checkbox_stays_as_written_and_the_model_never_reads_it():
+    text = "- [ ] à faire\n* [x] fait\n+ [X] Fait\n> 1. [ ]   cité\n- [ ]\n- [lien](http://x)\n"
+    document = read_markdown(text.split("\n")[:-1], "tasks.md")
+    assert document.sources() == ["à faire", "fait", "Fait", "cité", "lien"]
+    assert translated(text, saying({})) == text
+    assert translated(text) == (
+        "- [ ] À FAIRE\n* [x] FAIT\n+ [X] FAIT\n> 1. [ ]   CITÉ\n- [ ]\n- [LIEN](http://x)\n"
+    )
+
+
 def test_a_block_written_on_several_lines_is_wrapped_again_to_its_width():
     text = "Un deux trois quatre cinq six sept huit neuf dix onze\ndouze treize quatorze.\n"
     output = translated(text, saying({"Un": "un-un-un-un", "deux": "deux-deux-deux"}))

@@ -5,7 +5,8 @@ The file is read with markdown-it-py (CommonMark, with GitHub's tables and strik
 parser rich itself depends on). Only the lines of translated blocks change: code blocks, HTML
 blocks, thematic breaks, link reference definitions, blank lines and a front matter
 (``---`` ... ``---`` at the top) are written as they were, and so are a block's own marks (its
-``#``, ``>``, list marker and indentation, a setext heading's underline, a table's pipes).
+``#``, ``>``, list marker and indentation, a task list item's checkbox ``[ ]`` / ``[x]``, a
+setext heading's underline, a table's pipes).
 
 A block's inline Markdown is read into a fragment of HTML for nmt_cli/markup/, so that emphasis,
 links and inline HTML are put back around the target words aligned to those they enclosed, as
@@ -39,6 +40,9 @@ _SPECIAL = re.compile(r"\\(?=[!-/:-@\[-`{-~]|\s|$)|[`*\[\]|~]|<(?=[A-Za-z/!?])|&
 # What would start a block at the start of a line: a heading, a list item, a quotation, a
 # setext underline or a thematic break
 _LINE_START = re.compile(r"(#{1,6}(?=\s|$)|[-+=>])|\d{1,9}(?=[.)](?:\s|$))")
+# A task list item's checkbox (GitHub's ``- [ ] to do``, ``- [x] done``) at the start of its
+# text: a mark of the item, as its list marker is, neither translated nor escaped
+_TASK = re.compile(r"\[[ xX]\](?=\s|\Z)")
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)[^>]*?(/?)>\Z")
 _INDEX = re.compile(r'\bi="(\d+)"')
 # White space inside marks written whole (a code span, a link's title), kept from wrapping
@@ -298,7 +302,8 @@ class _Reader:
 
     def read(self) -> MarkdownDocument:
         first = self._front_matter()
-        tokens = _parser().parse("".join(f"{x}\n" for x in self.lines[first:]))
+        self.parser, self.env = _parser(), {}
+        tokens = self.parser.parse("".join(f"{x}\n" for x in self.lines[first:]), self.env)
         for k, t in enumerate(tokens):
             if t.type != "inline" or t.map is None:
                 continue
@@ -312,6 +317,8 @@ class _Reader:
                 self._lines(a, a + 1, t, wrap=False)
             elif opening.type == "heading_open":  # setext: the underline stays
                 self._lines(a, b, t, wrap=False)
+            elif tokens[k - 2].type == "list_item_open" and _TASK.match(t.content):
+                self._task(a, b, t)
             else:
                 self._lines(a, b, t, wrap=b - a > 1)
         return MarkdownDocument(self.lines, self.blocks)
@@ -347,6 +354,14 @@ class _Reader:
             return lines
 
         self.blocks.append(_Block(a, a + len(contents), [self._inline(token, a)], write))
+
+    def _task(self, a: int, b: int, token) -> None:
+        """A task list item's first paragraph, its checkbox left out of the text (a line left
+        out where the checkbox ends it; the item left as it was where it says nothing else)."""
+        rest = token.content[3:].lstrip(" \t")
+        if rest.strip():
+            a, rest = (a + 1, rest[1:]) if rest[0] == "\n" else (a, rest)
+            self._lines(a, b, self.parser.parseInline(rest, self.env)[0], wrap=b - a > 1)
 
     def _cell(self, a: int, token) -> None:
         if self.blocks and self.blocks[-1].first == a:  # the row's next cell
