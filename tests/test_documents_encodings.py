@@ -5,9 +5,9 @@ Apple .strings and gettext .po.
 As the Okapi filters test every format, each file given back its own texts (a translator that
 returns each text unchanged) is written back byte for byte, whether its lines end in CRLF (or
 in both CRLF and LF, but for a catalogue, which polib writes with one kind), it has no final
-line break, it starts with a UTF-8 byte order mark, or it is UTF-16 (where the format allows:
-Apple .strings and Android XML; a catalogue is UTF-8 for gettext, a .properties file UTF-8 or,
-as Java 8 wrote them, Latin-1). A changed text is written in the same encoding and
+line break, it starts with a UTF-8 byte order mark, or it is UTF-16 or UTF-32 (where the format
+allows: Apple .strings and Android XML; a catalogue is UTF-8 for gettext, a .properties file
+UTF-8 or, as Java 8 wrote them, Latin-1). A changed text is written in the same encoding and
 line ends; bytes that are not valid in the file's encoding are one error naming their line.
 """
 
@@ -83,7 +83,7 @@ FILES = {
         'msgstr[1] "%d chiens attendent."\n'
     ),
 }
-UTF16 = ("strings.xml", "Localizable.strings")  # the formats whose files may be UTF-16
+UTF16 = ("strings.xml", "Localizable.strings")  # the formats whose files may be UTF-16 or -32
 
 
 def crlf(text: str) -> bytes:
@@ -103,6 +103,17 @@ def utf16(text: str) -> bytes:
     return codecs.BOM_UTF16_LE + text.encode("utf-16-le")
 
 
+def utf32(text: str) -> bytes:
+    """UTF-32, big endian: its byte order mark is not UTF-16's, as little endian's starts."""
+    text = text.replace('encoding="utf-8"', 'encoding="utf-32"')
+    return codecs.BOM_UTF32_BE + text.encode("utf-32-be")
+
+
+def utf32_le(text: str) -> bytes:
+    text = text.replace('encoding="utf-8"', 'encoding="utf-32"')
+    return codecs.BOM_UTF32_LE + text.encode("utf-32-le")
+
+
 def mixed(text: str) -> bytes:
     """The first line ending in CRLF, the others in LF."""
     return text.replace("\n", "\r\n", 1).encode("utf-8")
@@ -113,9 +124,13 @@ def everything(text: str) -> bytes:
     return codecs.BOM_UTF8 + crlf(text).removesuffix(b"\r\n")
 
 
-VARIANTS = {f.__name__: f for f in (crlf, no_final_break, utf8_bom, everything, utf16, mixed)}
+VARIANTS = {
+    f.__name__: f
+    for f in (crlf, no_final_break, utf8_bom, everything, utf16, utf32, utf32_le, mixed)
+}
 # polib writes a catalogue with one kind of line end
-ONLY = {"utf16": UTF16, "mixed": tuple(name for name in FILES if name != "fr.po")}
+ONLY = {"utf16": UTF16, "utf32": UTF16, "utf32_le": UTF16}
+ONLY["mixed"] = tuple(name for name in FILES if name != "fr.po")
 CASES = [
     (name, variant) for name in FILES for variant in VARIANTS if name in ONLY.get(variant, FILES)
 ]
@@ -223,11 +238,12 @@ def test_a_catalogue_of_crlf_line_ends_filled_keeps_them(
     assert data.count(b"\r\n") == data.count(b"\n") and b'msgstr "FERMER LA FEN' in data
 
 
-def test_a_utf16_catalogue_is_written_in_utf8_as_gettext_reads_it(
-    run_cli, short_model_dir, tmp_path, given_back
+@pytest.mark.parametrize("encoded", [utf16, utf32, utf32_le])
+def test_a_utf16_or_utf32_catalogue_is_written_in_utf8_as_gettext_reads_it(
+    run_cli, short_model_dir, tmp_path, given_back, encoded
 ):
     source = tmp_path / "fr.po"
-    source.write_bytes(utf16(FILES["fr.po"]))
+    source.write_bytes(encoded(FILES["fr.po"]))
     result, out = translate(run_cli, short_model_dir, source)
     assert result.exit_code == 0, result.stderr
     assert out.read_bytes() == FILES["fr.po"].encode("utf-8")
@@ -247,6 +263,9 @@ def test_a_utf16_xml_file_whose_root_is_resources_is_android_strings(tmp_path):
     assert format_for(str(path), None).name == "android"
     path.write_bytes(utf16('<?xml version="1.0" encoding="utf-16"?>\n<book><p>Un</p></book>\n'))
     assert format_for(str(path), None).name == "xml"
+    for encoded in (utf32, utf32_le):
+        path.write_bytes(encoded(FILES["strings.xml"]))
+        assert format_for(str(path), None).name == "android"
 
 
 INVALID = {

@@ -125,6 +125,17 @@ def test_a_file_that_is_not_subtitles_is_one_error_naming_its_line(
     assert not out.exists()
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
+def test_a_utf16_or_utf32_file_is_read_by_its_byte_order_mark_and_written_in_utf8(
+    subtitles, run_cli, transformer_model_dir, tmp_path, encoding
+):
+    source = tmp_path / "film.srt"
+    source.write_bytes(f"\ufeff{FILM}".encode(encoding))
+    result = translate(run_cli, transformer_model_dir, "-i", source)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "\n\n".join("\n".join(block) for block in subtitles) + "\n"
+
+
 def test_the_readme_example_prints_what_it_shows(run_cli, tmp_path):
     """The README's subtitles, translated by the shipped fr-en model: what it shows."""
     assert_readme_example_prints_as_shown(run_cli, "#### Subtitles", tmp_path)

@@ -13,6 +13,7 @@ import os
 import sys
 
 from nmt_cli.errors import InputError, UsageError
+from nmt_cli.formats.encoding import bom_name
 from nmt_cli.output import atomic_path
 from nmt_cli.textio import COMPRESSION_ERRORS, open_bytes
 
@@ -61,8 +62,8 @@ def check_text_file(path: str) -> None:
         except OSError:
             return  # the reader says why
         what = next((kind for magic, kind in _MAGIC if head.startswith(magic)), None)
-        text = (b"\x1f\x8b", b"\xfd7zXZ", b"\xff\xfe", b"\xfe\xff")  # gzip, xz, UTF-16
-        if what is None and b"\x00" in head and not head.startswith(text):
+        text = head.startswith((b"\x1f\x8b", b"\xfd7zXZ")) or bom_name(head)  # gzip, xz, UTF-16/32
+        if what is None and b"\x00" in head and not text:
             what = "a binary file (it holds NUL bytes)"
     if what is not None:
         raise InputError(f"{path}: not a text file ({what}); nothing was translated")

@@ -4,13 +4,12 @@ file that does not parse gives (DocumentError, ``FILE:LINE: what is wrong``)."""
 
 from __future__ import annotations
 
-import codecs
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from nmt_cli.documents.binary import check_text_file, read_binary, write_binary
-from nmt_cli.formats.encoding import decode
+from nmt_cli.formats.encoding import bom_name, decode
 from nmt_cli.formats.skeleton import ParseError
 from nmt_cli.inference.translation import Translation
 from nmt_cli.output import write_output
@@ -112,10 +111,11 @@ def read_whole(path: str) -> tuple[str, list[str]]:
     """The name (``<stdin>`` for '-') and every line of ``path``, read before anything is
     translated: invalid UTF-8 is an error naming its line (no replacement characters in a
     document), a byte order mark at the start is dropped, gzip and xz are decompressed. A file
-    that starts with a UTF-16 byte order mark is read as UTF-16. (A format that writes a file
-    back in its own encoding and line ends reads its bytes instead: DocumentFormat.binary.)"""
-    if path != "-" and _starts_utf16(path):
-        return path, _utf16_lines(path)
+    that starts with a UTF-16 or UTF-32 byte order mark is read in that encoding (and written
+    in UTF-8, as every text document is: write_document). (A format that writes a file back in
+    its own encoding and line ends reads its bytes instead: DocumentFormat.binary.)"""
+    if path != "-" and _starts_wide(path):
+        return path, _wide_lines(path)
     with open_lines(path, strict=True) as reader:
         lines = list(reader)
         name = reader.name
@@ -129,15 +129,16 @@ def without_bom(lines: list[str]) -> list[str]:
     return lines
 
 
-def _starts_utf16(path: str) -> bool:
+def _starts_wide(path: str) -> bool:
+    """Whether ``path`` starts with a UTF-16 or UTF-32 byte order mark."""
     try:
         with open(path, "rb") as f:
-            return f.read(2) in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+            return bom_name(f.read(4)) in ("UTF-16", "UTF-32")
     except OSError:  # open_lines says what is wrong
         return False
 
 
-def _utf16_lines(path: str) -> list[str]:
+def _wide_lines(path: str) -> list[str]:
     with open(path, "rb") as f:
         text, _ = decode(f.read(), path)  # the byte order mark read and dropped
     lines = [line.removesuffix("\r") for line in text.split("\n")]

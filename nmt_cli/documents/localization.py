@@ -98,7 +98,8 @@ def read_android(data: bytes, name: str) -> LocalizationFile:
 
 
 def read_strings(data: bytes, name: str) -> LocalizationFile:
-    """An Apple .strings file (formats/apple_strings.py) of the bytes ``data``: UTF-8 or UTF-16."""
+    """An Apple .strings file (formats/apple_strings.py) of the bytes ``data``: UTF-8, UTF-16
+    or UTF-32."""
     text, encoding = apple_strings.decode(data, name)
     parsed = apple_strings.parse(text, name)
     return _document(parsed.units, lambda t, _, __: parsed.write(t), APPLE_PLACEHOLDERS, encoding)

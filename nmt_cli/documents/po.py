@@ -25,8 +25,8 @@ with the input's byte order mark, line ends (CRLF or LF) and final line break or
 (formats/encoding.py): the entries translated as polib writes them, and the header where it
 changes; every other line as it was (an entry left alone keeps its wrapping, an obsolete one
 its place), so that a catalogue with nothing to translate, or whose entries come back as they
-were, is the same file byte for byte. A UTF-16 catalogue (by its byte order mark) is read, and
-written in UTF-8: gettext reads no other.
+were, is the same file byte for byte. A UTF-16 or UTF-32 catalogue (by its byte order mark) is
+read, and written in UTF-8: gettext reads no other.
 """
 
 from __future__ import annotations
@@ -173,7 +173,7 @@ def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Ca
     """The catalogue of the bytes ``data``: entries to translate chosen by ``retranslate``
     (RETRANSLATE), marked fuzzy once translated if ``mark_fuzzy``."""
     text, encoding = decode(data, name)
-    if encoding.codec != "utf-8":  # UTF-16: gettext reads none, its header names no such charset
+    if encoding.codec != "utf-8":  # UTF-16/32: gettext reads none, its header names no such charset
         encoding = Encoding("utf-8", b"", encoding.crlf)
     # A line ends at "\n" only, as msgfmt reads it; a CR before it is dropped (mixed line ends)
     lines = [line.removesuffix("\r") for line in text.split("\n")]

@@ -64,9 +64,9 @@ def format_for(path: str, name: str | None) -> DocumentFormat | None:
 
 
 def root_element(path: str) -> str | None:
-    """The name of the root element of the XML file ``path``, UTF-8 or UTF-16 by its byte
-    order mark (None: not found, or not a file that can be read here; its reader then says what
-    is wrong)."""
+    """The name of the root element of the XML file ``path``, UTF-8, UTF-16 or UTF-32 by its
+    byte order mark (None: not found, or not a file that can be read here; its reader then says
+    what is wrong)."""
     try:
         with open(path, "rb") as f:
             head = head_text(f.read(_HEAD))

@@ -7,7 +7,8 @@ escapes of old-style property lists (``\\"``, ``\\\\``, ``\\n``, ``\\t``, ``\\r`
 quoted, with ``\\"``, ``\\\\``, ``\\n``, ``\\t`` and ``\\r`` escaped.
 
 Such files are UTF-16 (with a byte order mark) as often as UTF-8: ``decode`` and ``encode`` read
-and write either (encoding.py), so a file keeps its encoding, its mark and its line ends.
+and write either, and UTF-32 (encoding.py), so a file keeps its encoding, its mark and its line
+ends.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ _TEXT = ("string", "word")  # what a key or a value may be
 
 def decode(data: bytes, name: str = "-") -> tuple[str, encoding.Encoding]:
     """The text of a ``.strings`` file's bytes (named ``name``) and how it is encoded (for
-    ``encode``): UTF-16 or UTF-8 by its byte order mark, UTF-8 without one. ParseError naming
-    the line of bytes that do not decode."""
+    ``encode``): UTF-16, UTF-32 or UTF-8 by its byte order mark, UTF-8 without one. ParseError
+    naming the line of bytes that do not decode."""
     return encoding.decode(data, name)
 
 

@@ -2,7 +2,8 @@
 ends. A localization file or a catalogue read with ``decode`` and written with ``encode`` keeps
 all three, so that one whose texts come back unchanged is the same file, byte for byte.
 
-Read: a byte order mark says UTF-8 or UTF-16 (little or big endian) and stays with the file;
+Read: a byte order mark says UTF-8, UTF-16 or UTF-32 (little or big endian) and stays with the
+file (UTF-32's marks looked for first: UTF-32 LE's starts with UTF-16 LE's);
 without one the bytes are UTF-8, or (``legacy``: Java ``.properties`` files before Java 9) that
 legacy encoding where they are not valid UTF-8. Bytes that are not valid in the encoding found
 are one error naming their line. A file whose every line ends in CRLF is read with ``"\\n"``
@@ -20,10 +21,12 @@ from nmt_cli.formats.skeleton import ParseError
 # (byte order mark, codec of the bytes after it, name in errors)
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8", "UTF-8"),
+    (codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32"),
+    (codecs.BOM_UTF32_BE, "utf-32-be", "UTF-32"),
     (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16"),
     (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16"),
 )
-_NAMES = {"utf-8": "UTF-8", "utf-16-le": "UTF-16", "utf-16-be": "UTF-16", "latin-1": "Latin-1"}
+_NAMES = {codec: name for _, codec, name in _BOMS} | {"latin-1": "Latin-1"}
 _HIGHEST = {"latin-1": 0xFF}  # the highest code point a codec writes; Unicode's otherwise
 
 
@@ -31,7 +34,8 @@ _HIGHEST = {"latin-1": 0xFF}  # the highest code point a codec writes; Unicode's
 class Encoding:
     """How a file's text is written as its bytes.
 
-    codec  Python's codec of the text (``utf-8``, ``utf-16-le``, ``utf-16-be``, ``latin-1``)
+    codec  Python's codec of the text (``utf-8``, ``utf-16-le``, ``utf-16-be``, ``utf-32-le``,
+           ``utf-32-be``, ``latin-1``)
     bom    its byte order mark (b"" if it has none)
     crlf   whether its line ends are CRLF (the text has ``"\\n"`` in their place)
     """
@@ -47,7 +51,7 @@ class Encoding:
 
     @property
     def name(self) -> str:
-        """Its name for a user: ``UTF-16``, ``UTF-8``, ``Latin-1``."""
+        """Its name for a user: ``UTF-8``, ``UTF-16``, ``UTF-32``, ``Latin-1``."""
         return _NAMES.get(self.codec, self.codec)
 
     def encode(self, text: str) -> bytes:
@@ -74,6 +78,12 @@ def decode(data: bytes, name: str, legacy: str | None = None) -> tuple[str, Enco
         codec, text = legacy, body.decode(legacy)
     crlf = "\n" in text and text.count("\n") == text.count("\r\n")
     return (text.replace("\r\n", "\n") if crlf else text), Encoding(codec, bom, crlf)
+
+
+def bom_name(data: bytes) -> str | None:
+    """The encoding the byte order mark ``data`` starts with says (``UTF-8``, ``UTF-16``,
+    ``UTF-32``); None where it starts with none."""
+    return next((name for bom, _, name in _BOMS if data.startswith(bom)), None)
 
 
 def head_text(data: bytes) -> str:
