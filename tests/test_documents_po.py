@@ -260,6 +260,23 @@ def test_entries_left_alone_keep_their_lines_however_the_catalogue_laid_them_out
     assert out == LAID_OUT_ELSEWHERE.replace('"Ein Hund"\nmsgstr ""', '"Ein Hund"\nmsgstr "A dog"')
 
 
+# Characters str.splitlines ends a line at: in a catalogue a line ends at "\n" only, as msgfmt
+# reads it, and a message may hold them (U+2028 LINE SEPARATOR, U+0085 NEXT LINE)
+SEPARATED = "Ein Mann\u2028läuft\u0085im Park."
+
+
+def test_a_message_holding_u2028_or_u0085_is_one_line_to_the_model_and_written_as_it_was():
+    from nmt_cli.documents.po import read_po
+    from nmt_cli.inference.translation import Translation
+
+    catalogue = LAID_OUT_ELSEWHERE.replace("Ein Hund", SEPARATED)
+    document = read_po(catalogue.encode(), "de.po", retranslate="none", mark_fuzzy=False)
+    assert document.sources() == [SEPARATED]
+    out = document.render([Translation(SEPARATED, SEPARATED, 0.0)], "en", print).decode()
+    filled = f'msgid "{SEPARATED}"\nmsgstr "{SEPARATED}"\n'
+    assert out == catalogue.replace(f'msgid "{SEPARATED}"\nmsgstr ""\n', filled)
+
+
 def test_a_message_of_several_lines_keeps_its_line_breaks_and_indentation(
     filled, run_cli, model_to
 ):

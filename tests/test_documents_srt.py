@@ -19,6 +19,9 @@ from conftest import assert_one_error_line, assert_readme_example_prints_as_show
 from model_fixtures import as_in_a_document
 
 from nmt_cli.documents.srt import wrap
+from nmt_cli.inference.options import LoadOptions
+from nmt_cli.inference.translation import Translation
+from nmt_cli.inference.translator import Translator
 
 pytest_plugins = ["model_fixtures"]
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
@@ -134,6 +137,26 @@ def test_a_utf16_or_utf32_file_is_read_by_its_byte_order_mark_and_written_in_utf
     result = translate(run_cli, transformer_model_dir, "-i", source)
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "\n\n".join("\n".join(block) for block in subtitles) + "\n"
+
+
+def test_a_subtitle_holding_u2028_or_u0085_given_as_text_reaches_the_model_as_it_was(
+    transformer_model_dir, monkeypatch
+):
+    """translate_text (the Python API) reads a text's lines as a file's: each ends at "\\n", not
+    at U+2028 (LINE SEPARATOR) or U+0085 (NEXT LINE), which str.splitlines ends one at."""
+    from nmt_cli.documents.translate import translate_text
+
+    seen: list[str] = []
+
+    def given_back(self, lines, with_alignment=False, on_progress=None):
+        seen.extend(lines)
+        return [[Translation(line, line, 0.0)] for line in lines]
+
+    monkeypatch.setattr(Translator, "translate", given_back)
+    film = "1\n00:00:01,000 --> 00:00:03,500\nEin Mann\u2028läuft\u0085im Park.\n"
+    translator = Translator.load(LoadOptions(str(transformer_model_dir), threads=1))
+    assert translate_text(translator, film, "srt") == film
+    assert seen == ["Ein Mann\u2028läuft\u0085im Park."]
 
 
 def test_the_readme_example_prints_what_it_shows(run_cli, tmp_path):

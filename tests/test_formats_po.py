@@ -106,6 +106,16 @@ def test_the_header_says_when_msgid_is_not_english(tmp_path):
     ]
 
 
+def test_a_string_holding_u2028_or_u0085_is_read_whole(tmp_path):
+    """A line of a catalogue ends at "\\n" only, as msgfmt reads it: not at U+2028 (LINE
+    SEPARATOR) or U+0085 (NEXT LINE), which str.splitlines ends one at."""
+    entry = '\nmsgid "Line\u2028one\u0085two"\nmsgstr "Ligne\u2028un\u0085deux"\n'
+    pairs = read_pairs(write(tmp_path, HEADER + entry), "po", ("fr", "en"), print)
+    assert [tuple(s.split() for s in pair) for pair in pairs] == [
+        (["Ligne", "un", "deux"], ["Line", "one", "two"])
+    ]
+
+
 def test_a_malformed_catalogue_is_one_error_naming_its_line(tmp_path):
     path = write(tmp_path, HEADER + '\nmsgid "Open\nmsgstr "Ouvrir"\n')
     with pytest.raises(InputError, match=r"ui\.po:\d+: "):

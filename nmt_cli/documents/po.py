@@ -41,7 +41,7 @@ from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
 from nmt_cli.documents.plurals import count_forms, plural_forms
 from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.formats.encoding import Encoding, decode
-from nmt_cli.formats.po import parse_catalogue
+from nmt_cli.formats.po import catalogue_lines, entry_text, parse_catalogue
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import file_markers
 
@@ -108,7 +108,7 @@ class Catalogue(StringsDocument):
             if entry is None and not new_header or entry is not None and id(entry) not in chosen:
                 out += lines
                 continue
-            written = entry.__unicode__(self.po.wrapwidth) if entry else self._header()
+            written = entry_text(entry, self.po.wrapwidth) if entry else self._header()
             after = lines[len(_without_blank_end(lines)) :]  # the blank lines that followed
             if not after and entry is None and len(self.po):
                 after = [""]  # a header put before the first entry
@@ -175,11 +175,7 @@ def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Ca
     text, encoding = decode(data, name)
     if encoding.codec != "utf-8":  # UTF-16/32: gettext reads none, its header names no such charset
         encoding = Encoding("utf-8", b"", encoding.crlf)
-    # A line ends at "\n" only, as msgfmt reads it; a CR before it is dropped (mixed line ends)
-    lines = [line.removesuffix("\r") for line in text.split("\n")]
-    final_break = not lines[-1]
-    if final_break:
-        lines.pop()
+    lines, final_break = catalogue_lines(text), not text or text.endswith("\n")
     po = parse_catalogue(lines, name)
     chosen = [e for e in po if _wanted(e, retranslate)]
     messages = [s for e in chosen for s in _messages(e)]

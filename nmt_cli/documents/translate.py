@@ -15,6 +15,7 @@ from nmt_cli.documents.document import (
     Document,
     DocumentFormat,
     read_document,
+    text_lines,
     without_bom,
     write_document,
 )
@@ -145,7 +146,7 @@ def translate_text(
     else:
         if isinstance(text, bytes):
             text = text.decode("utf-8")
-        document = fmt.read(without_bom(text.splitlines()), "<text>", **settings)
+        document = fmt.read(without_bom(text_lines(text)), "<text>", **settings)
     out = translate_document(translator, document, fmt, warn=warn)
     if isinstance(text, str) and isinstance(out, bytes) and fmt.printable:
         return out.decode("utf-8")  # text in, text out (read from its UTF-8 bytes above)

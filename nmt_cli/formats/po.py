@@ -12,6 +12,10 @@ French catalogue gives French to English pairs. ``msgctxt`` is not read. A plura
 ``msgid``-``msgstr[0]`` and ``msgid_plural``-``msgstr[1]``. Skipped, by reason: fuzzy,
 obsolete (``#~``) and untranslated entries. The access-key markers (``X-Accelerator-Marker``,
 and those the catalogue's msgids use: protect/mnemonics.file_markers) are removed from both sides.
+
+A line of a catalogue ends at ``"\\n"`` only, as msgfmt reads it: a string may hold U+2028,
+U+0085 or the other characters ``str.splitlines`` also ends a line at, and polib, which reads a
+catalogue's text and writes an entry's strings by ``splitlines``, is given them as GettextText.
 """
 
 from __future__ import annotations
@@ -40,6 +44,33 @@ _CONTINUATION = re.compile(_PREFIX + r'(".*)')
 _STRING = re.compile(r'"(?:[^"\\]|\\[\\"ntrvbf])*"')
 _ESCAPES = '\\"ntrvbf'
 _CHARSET = re.compile(rb"charset=([\w.-]+)")
+
+
+class GettextText(str):
+    """A catalogue's text or an entry's string whose lines end at ``"\\n"`` only, for polib: its
+    ``splitlines`` does not end one at U+2028, U+0085, a lone CR..."""
+
+    def splitlines(self, keepends: bool = False) -> list[str]:  # type: ignore[override]
+        lines = re.findall(r"[^\n]*\n|[^\n]+\Z", self)
+        return lines if keepends else [line[:-1] if line[-1] == "\n" else line for line in lines]
+
+
+def catalogue_lines(text: str) -> list[str]:
+    """The lines of a catalogue's ``text``, without their ends: ``"\\n"``, a CR before it
+    dropped (mixed line ends)."""
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
+    return lines[:-1] if not lines[-1] else lines
+
+
+def entry_text(entry: Any, wrapwidth: int) -> str:
+    """``entry`` (a polib.POEntry) as polib writes it, a line of the file for each ``"\\n"`` of
+    its strings only (as xgettext writes them)."""
+    for name in ("msgctxt", "msgid", "msgid_plural", "msgstr"):
+        for key in (name, f"previous_{name}"):
+            if isinstance(getattr(entry, key, None), str):
+                setattr(entry, key, GettextText(getattr(entry, key)))
+    entry.msgstr_plural = {k: GettextText(v) for k, v in entry.msgstr_plural.items()}
+    return entry.__unicode__(wrapwidth)
 
 
 def polib_module(name: str) -> Any:
@@ -75,7 +106,8 @@ def _check_strings(lines: list[str], name: str) -> None:
 def _parse(polib: Any, lines: list[str], name: str) -> Any:
     """The polib.POFile of ``lines`` (as text: never taken for a file name, it ends a line)."""
     try:
-        return polib.pofile("".join(f"{line}\n" for line in lines), encoding="utf-8")
+        text = GettextText("".join(f"{line}\n" for line in lines))
+        return polib.pofile(text, encoding="utf-8")
     except (OSError, ValueError) as e:
         found = re.search(r"\(line (\d+)\)(?::\s*(.+))?", str(e))
         n = int(found.group(1)) if found else 1
@@ -130,7 +162,7 @@ def read_catalogue(path: str) -> Any:
         text = data.decode("utf-8-sig" if charset.lower() in ("utf-8", "charset") else charset)
     except (LookupError, UnicodeDecodeError) as e:
         raise FormatError(path, 1, f"cannot be read as {charset}: {e}") from None
-    return parse_catalogue(text.splitlines(), path)
+    return parse_catalogue(catalogue_lines(text), path)
 
 
 def languages_of(po: Any) -> tuple[str | None, str | None]:
