@@ -186,3 +186,14 @@ def test_a_catalogue_string_with_inline_elements_gets_them_around_its_words(run_
 )
 def test_which_plain_lines_are_read_as_markup(line, read):
     assert holds_elements(line) is read
+
+
+def test_a_page_s_text_marked_translate_no_is_left_as_written(translator):
+    # fr-en gave "Don't translate this text." and "Book name"
+    page = (
+        '<p translate="no">Ne pas traduire ce texte.</p>\n<p class="notranslate">Nom de la '
+        'marque</p>\n<p>Cliquez sur <span translate="no">Valider</span> pour continuer.</p>\n'
+    )
+    out = translate_text(translator, page, "html")
+    assert out.startswith(page.split("<p>")[0])
+    assert '<span translate="no">Valider</span>' in out and "Cliquez" not in out

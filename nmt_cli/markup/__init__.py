@@ -4,6 +4,7 @@ A page is read with a real parser into a tree (reading.py, tree.py; which HTML e
 blocks, void or verbatim: elements.py) and cut into blocks; the inline content of a block is one
 segment (segments.py): its text, without tags, is what the model translates (sentence by
 sentence, protected spans kept), and its inline elements are put back around the target words
-aligned to the source words they enclosed (placement.py), always well formed. The page as a
-whole, and lines with inline tags: pages.py. Torch-free: the caller gives the translation.
+aligned to the source words they enclosed (placement.py), always well formed. What an HTML
+element's attributes say (``translate="no"``): attributes.py. The page as a whole, and lines
+with inline tags: pages.py. Torch-free: the caller gives the translation.
 """

@@ -14,6 +14,10 @@ A page's tree (tree.py) is cut into blocks, each translated apart from the other
   `nmt translate` splits lines), and its inline elements put back by the alignment.
 - A verbatim element (code, pre, script, style) is written as it was, and so is everything
   between blocks: white space, comments, the document type, processing instructions.
+- HTML: an element that is not translated (``translate="no"``, ``class="notranslate"``:
+  attributes.py) is written as it was, but for the elements inside it that say
+  ``translate="yes"``, each translated apart as a block; inline inside a translated segment, it
+  is held whole as a verbatim element is (a ``translate="yes"`` inside it is not read then).
 
 A line (``translate_markup_lines``) is a page of its own: its text and elements need no one
 root, and its output is one line. A plain line is read so when it holds inline elements around
@@ -30,9 +34,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from nmt_cli.errors import InputError
+from nmt_cli.markup.attributes import translated
 from nmt_cli.markup.elements import BLOCKS, VERBATIM
 from nmt_cli.markup.reading import read_events
-from nmt_cli.markup.segments import Aligned, Segment
+from nmt_cli.markup.segments import Aligned, Segment, verbatim
 from nmt_cli.markup.tree import Element, Node, build_tree, has_text, serialize
 
 DIALECTS = ("html", "xml")
@@ -54,7 +59,7 @@ class Page:
         root = build_tree(read_events(text, self.xml, fragment, where, line), html=not self.xml)
         self.parts: list[str | Segment] = []
         self._holds_block: dict[int, bool] = {}
-        self._content(root)
+        self._content(root, True)
 
     @property
     def segments(self) -> list[Segment]:
@@ -69,31 +74,42 @@ class Page:
         done = iter(translations)
         return "".join(p if isinstance(p, str) else p.render(next(done)) for p in self.parts)
 
-    def _content(self, element: Element) -> None:
+    def _content(self, element: Element, translating: bool) -> None:
+        """``element``'s content: its blocks apart, the runs between them segments; where it
+        is not translated (``translating``), every element apart, the runs as written."""
         run: list[Node] = []
         for child in element.children:
-            if isinstance(child, Element) and self._is_block(child, element):
-                self._segment(run)
+            if isinstance(child, Element) and (not translating or self._is_block(child, element)):
+                self._segment(run, translating)
                 run = []
-                self._block(child)
+                self._block(child, self._translated(child, translating))
             else:
                 run.append(child)
-        self._segment(run)
+        self._segment(run, translating)
 
-    def _block(self, element: Element) -> None:
+    def _block(self, element: Element, translating: bool) -> None:
         if element.key in VERBATIM or element.empty:
             self.parts.append(serialize(element))
             return
         self.parts.append(element.open)
-        self._content(element)
+        self._content(element, translating)
         self.parts.append(element.close)
 
-    def _segment(self, run: list[Node]) -> None:
-        segment = Segment(run, self.xml) if run else None
+    def _segment(self, run: list[Node], translating: bool) -> None:
+        segment = Segment(run, self.xml, self._held) if run and translating else None
         if segment is not None and segment.translatable():
             self.parts.append(segment)
         else:
             self.parts.extend(serialize(node) for node in run)
+
+    def _translated(self, element: Element, inherited: bool) -> bool:
+        """Whether ``element``'s text is translated (HTML's translate and notranslate)."""
+        return inherited if self.xml else translated(element, inherited)
+
+    def _held(self, element: Element) -> bool:
+        """Whether an inline element is held whole in its segment's text: a verbatim one, or
+        one not translated (``<span translate="no">Valider</span>``)."""
+        return verbatim(element) or not self._translated(element, True)
 
     def _is_block(self, element: Element, parent: Element) -> bool:
         if self.xml:

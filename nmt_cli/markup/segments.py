@@ -6,11 +6,11 @@ the inline elements put back into the translation.
   words go), the white space at its two ends kept aside for the output.
 - An element with no content (``<br/>``, ``<img>``) keeps the words either side of it apart.
 - A verbatim element (``<code>``: elements.VERBATIM; a caller may say which elements are
-  held so, e.g. an exchange format's placeholder codes) inside the text is one private-use
-  character there, which nmt_cli/protect/ passes through as a protected span (by its
-  placeholder, or by the alignment where the model drops it); in the output it is the element
-  as written. Where the translation lost or repeated the character (protection off), it is put
-  back once, by the alignment.
+  held so, e.g. a page's ``translate="no"`` or an exchange format's placeholder codes) inside
+  the text is one private-use character there, which nmt_cli/protect/ passes through as a
+  protected span (by its placeholder, or by the alignment where the model drops it); in the
+  output it is the element as written. Where the translation lost or repeated the character
+  (protection off), it is put back once, by the alignment.
 - The output is the translation escaped (``&``, ``<``, ``>``; a no-break space as ``&nbsp;``, in
   XML ``&#160;``), with the elements as written where placement.py puts them. An element whose
   source text does not start (end) with punctuation leaves the punctuation its first (last)
