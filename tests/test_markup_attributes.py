@@ -1,9 +1,11 @@
 """What an HTML page's attributes say to its translator (nmt_cli/markup/attributes.py): an
 element with ``translate="no"`` or ``class="notranslate"``, and all it holds, is written as it
 was and never read by the model, unless an element inside says ``translate="yes"``; inline
-inside a translated sentence, it keeps its place whole, as an inline ``<code>`` does. In XML
-the attribute is data. The translation here upper-cases each word in place; a page through
-the shipped model: tests/test_markup_translate.py."""
+inside a translated sentence, it keeps its place whole, as an inline ``<code>`` does. And the
+attributes whose values are text a reader reads (``title``, ``alt``, ``placeholder``...:
+attribute_texts.py) are translated as texts of their own and written back into their tags,
+escaped. In XML attributes are data. The translation here upper-cases each word in place; a
+page through the shipped model: tests/test_markup_translate.py."""
 
 from __future__ import annotations
 
@@ -70,3 +72,104 @@ def test_a_page_given_back_unchanged_is_written_byte_for_byte():
     )
     assert translate_markup(page, "html", same) == page
     assert as_markup('Cliquez <span translate="no">Valider</span> ici.') is not None
+
+
+TEXT_ATTRIBUTES = """<html><head>
+<meta name="description" content="Un site pour apprendre.">
+<meta property="og:title" content="Notre site"><meta name="twitter:description" content="Le site">
+<meta name="keywords" content="site, apprendre"><meta charset="utf-8">
+</head><body>
+<a href="/aide" title="Page d'aide" class="lien">ici</a>
+<img src="chat.png" alt="Un chat noir">
+<input type="text" placeholder="Votre adresse" value="Nom prérempli">
+<input type="submit" value="Envoyer"><input type=RESET value="Effacer">
+<button aria-label="Fermer la fenêtre" aria-description="Ferme tout">×</button>
+<select><optgroup label="Fruits"><option label="Pomme" value="pomme">P</option></optgroup>
+</select><div label="Pas un texte" data-x="Pas non plus"></div>
+<table><tr><th abbr="Prix">Le prix unitaire</th><td abbr="Rien">1</td></tr></table>
+<video><track kind="captions" label="Français"></video>
+</body></html>
+"""
+
+
+def test_the_attributes_whose_values_are_text_are_translated_after_the_page_s_texts():
+    page = Page(TEXT_ATTRIBUTES, "html", attributes=True)
+    assert page.texts() == [  # the model never reads a tag
+        *("ici ×", "P", "Le prix unitaire", "1"),  # the segments', then the attributes'
+        *("Un site pour apprendre.", "Notre site", "Le site", "Page d'aide", "Un chat noir"),
+        *("Votre adresse", "Envoyer", "Effacer", "Fermer la fenêtre", "Ferme tout", "Fruits"),
+        *("Pomme", "Prix", "Français"),
+    ]
+    out = translate_markup(TEXT_ATTRIBUTES, "html", word_for_word)
+    for written in [
+        'content="UN SITE POUR APPRENDRE."',
+        'content="NOTRE SITE"',
+        'content="LE SITE"',
+        'title="PAGE D\'AIDE"',
+        'alt="UN CHAT NOIR"',
+        'placeholder="VOTRE ADRESSE"',
+        'value="ENVOYER"',
+        'type=RESET value="EFFACER"',
+        'aria-label="FERMER LA FENÊTRE" aria-description="FERME TOUT"',
+        'label="FRUITS"',
+        'label="POMME" value="pomme"',
+        'abbr="PRIX"',
+        'label="FRANÇAIS"',
+    ]:
+        assert written in out
+    for kept in ['content="site, apprendre"', 'value="Nom prérempli"', 'label="Pas un texte"']:
+        assert kept in out  # not text a reader reads: data, or what a user typed
+    assert 'data-x="Pas non plus"' in out and 'abbr="Rien"' in out and 'class="lien"' in out
+
+
+def test_a_translated_value_is_written_back_escaped_for_its_quotes():
+    page = "<p title=\"Tom &amp; Jerry\" alt='L&#39;été' aria-label=Aide>x</p>"
+    assert Page(page, "html", attributes=True).texts() == ["x", "Tom & Jerry", "L'été", "Aide"]
+
+    def translate(texts):
+        said = {"Tom & Jerry": 'Tom & "Jerry"', "L'été": "The 'summer'", "Aide": "Get help"}
+        return [Aligned(said.get(t, t), [(0, 0)]) for t in texts]
+
+    out = translate_markup(page, "html", translate)
+    assert out == (
+        "<p title=\"Tom &amp; &quot;Jerry&quot;\" alt='The &#39;summer&#39;' "
+        'aria-label="Get help">x</p>'
+    )
+
+
+def test_a_value_keeps_the_white_space_at_its_ends_and_reads_as_one_line():
+    page = '<img alt=" Un chat\n  noir ">'
+    assert Page(page, "html", attributes=True).texts() == ["Un chat noir"]
+    assert translate_markup(page, "html", word_for_word) == '<img alt=" UN CHAT NOIR ">'
+
+
+def test_no_attribute_is_translated_under_translate_no_in_code_or_without_a_letter():
+    page = (
+        '<p translate="no" title="Ne pas traduire"><img alt="Pas ceci"></p>'
+        '<p class="notranslate"><span title="Ni ceci">X</span></p>'
+        '<div translate="no"><a title="Mais ceci" translate="yes">Y</a></div>'
+        '<pre title="Exemple"><abbr title="Non">x</abbr></pre>'
+        '<img alt="2024 - 5 ×"><img alt=""><img alt><input placeholder="…">'
+    )
+    assert Page(page, "html", attributes=True).texts() == ["Y", "Mais ceci"]
+    out = translate_markup(page, "html", word_for_word)
+    assert out == page.replace("Mais ceci", "MAIS CECI").replace(">Y<", ">Y<")
+
+
+def test_xml_attributes_and_the_attributes_of_lines_are_kept_as_written():
+    page = '<doc><para title="Un titre" alt="Un chat">Texte</para></doc>'
+    assert Page(page, "xml", attributes=True).texts() == ["Texte"]
+    assert translate_markup(page, "xml", word_for_word) == page.replace("Texte", "TEXTE")
+    line = 'Cliquez <a title="Aide">ici</a>.'
+    assert translate_markup_lines([line], "html", word_for_word) == [
+        'CLIQUEZ <a title="Aide">ICI</a>.'
+    ]
+
+
+def test_a_page_with_text_attributes_given_back_unchanged_is_written_byte_for_byte():
+    page = (
+        "<html><head><META NAME=Description CONTENT='Un   site&nbsp;!'></head>\n"
+        '<body><p TITLE = "L&apos;aide &amp; plus" title="deux">Un <b alt=x>deux</b></p>'
+        '<input type=submit value=Envoyer><img alt=" Un chat ">\n</body></html>'
+    )
+    assert translate_markup(page, "html", same) == page

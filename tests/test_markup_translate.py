@@ -197,3 +197,25 @@ def test_a_page_s_text_marked_translate_no_is_left_as_written(translator):
     out = translate_text(translator, page, "html")
     assert out.startswith(page.split("<p>")[0])
     assert '<span translate="no">Valider</span>' in out and "Cliquez" not in out
+
+
+def test_a_page_s_text_attributes_are_translated_with_its_texts(translator):
+    # fr-en's page kept them all as written, in French
+    page = (
+        '<html lang="fr"><head><meta name="description" content="Un site pour apprendre le '
+        'français."></head>\n<body><img src="chat.png" alt="Un chat noir sur le canapé">\n'
+        '<input placeholder="Votre adresse e-mail"><button aria-label="Fermer la fenêtre">×'
+        '</button>\n<p translate="no" title="Aide">Cliquez <a title="Page d\'aide">ici</a>.</p>'
+        "</body></html>\n"
+    )
+    out = translate_text(translator, page, "html")
+    for source, attribute in [
+        ("Un site pour apprendre le français.", "content"),
+        ("Un chat noir sur le canapé", "alt"),
+        ("Votre adresse e-mail", "placeholder"),
+        ("Fermer la fenêtre", "aria-label"),
+    ]:
+        translation = plain(translator, [source])[0]
+        expected = translation if source.endswith(".") else translation.removesuffix(".")
+        assert f'{attribute}="{expected}"' in out
+    assert out.endswith(page.split("\n")[-2] + "\n")  # not under translate="no"

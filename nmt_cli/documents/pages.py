@@ -89,7 +89,8 @@ def page_reader(dialect: str) -> Callable[..., PageDocument]:
 
     def read(lines: list[str], name: str) -> PageDocument:
         text = "".join(f"{line}\n" for line in lines)
-        document = PageDocument(Page(text, dialect, name), text, name)
+        page = Page(text, dialect, name, attributes=True)  # an HTML page's; not XML's
+        document = PageDocument(page, text, name)
         if dialect == "xml" and document.root == "resources":
             raise DocumentError(
                 name, 1, "an Android strings file (root <resources>): --input-format android"

@@ -5,6 +5,7 @@ blocks, void or verbatim: elements.py) and cut into blocks; the inline content o
 segment (segments.py): its text, without tags, is what the model translates (sentence by
 sentence, protected spans kept), and its inline elements are put back around the target words
 aligned to the source words they enclosed (placement.py), always well formed. What an HTML
-element's attributes say (``translate="no"``): attributes.py. The page as a whole, and lines
+element's attributes say (``translate="no"``): attributes.py; those whose values are text
+(``title``, ``alt``...), translated: attribute_texts.py. The page as a whole, and lines
 with inline tags: pages.py. Torch-free: the caller gives the translation.
 """

@@ -45,7 +45,7 @@ def read_attributes(tag: str) -> tuple[Attribute, ...]:
     the first (as browsers read it)."""
     out: list[Attribute] = []
     names: set[str] = set()
-    pos = _NAME.match(tag).end()  # type: ignore[union-attr]
+    pos = name.end() if (name := _NAME.match(tag)) else 0
     while (m := _ATTRIBUTE.match(tag, pos)) and m.end() > pos:
         pos = m.end()
         name = m[1].lower()

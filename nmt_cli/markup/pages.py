@@ -18,6 +18,9 @@ A page's tree (tree.py) is cut into blocks, each translated apart from the other
   attributes.py) is written as it was, but for the elements inside it that say
   ``translate="yes"``, each translated apart as a block; inline inside a translated segment, it
   is held whole as a verbatim element is (a ``translate="yes"`` inside it is not read then).
+- An HTML page (not a line) has the values of its attributes that are text (``title``,
+  ``alt``, ``placeholder``...: attribute_texts.py) translated as texts of their own, after its
+  segments' in the same call, and written back into their tags.
 
 A line (``translate_markup_lines``) is a page of its own: its text and elements need no one
 root, and its output is one line. A plain line is read so when it holds inline elements around
@@ -34,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from nmt_cli.errors import InputError
+from nmt_cli.markup.attribute_texts import attribute_texts, written_back
 from nmt_cli.markup.attributes import translated
 from nmt_cli.markup.elements import BLOCKS, VERBATIM
 from nmt_cli.markup.reading import read_events
@@ -47,32 +51,51 @@ TranslateSegments = Callable[[list[str]], Sequence[Aligned]]
 
 class Page:
     """A page (a line if ``fragment``) of ``dialect``, cut into what is written as it was and
-    the segments to translate. ``where``, ``line``: the page's name and first line's number,
-    for an error."""
+    the segments to translate; with ``attributes``, an HTML page's attributes whose values are
+    text are translated too (attribute_texts.py). ``where``, ``line``: the page's name and
+    first line's number, for an error."""
 
     def __init__(
-        self, text: str, dialect: str, where: str = "-", line: int = 1, fragment: bool = False
+        self,
+        text: str,
+        dialect: str,
+        where: str = "-",
+        line: int = 1,
+        fragment: bool = False,
+        attributes: bool = False,
     ):
         if dialect not in DIALECTS:
             raise ValueError(f"unknown markup {dialect!r}; choose from {', '.join(DIALECTS)}")
         self.xml = dialect == "xml"
-        root = build_tree(read_events(text, self.xml, fragment, where, line), html=not self.xml)
-        self.parts: list[str | Segment] = []
+        events = read_events(text, self.xml, fragment, where, line)
+        self.root = build_tree(events, html=not self.xml)
         self._holds_block: dict[int, bool] = {}
-        self._content(root, True)
+        self.parts = self._cut()
+        self.attributes = attribute_texts(self.root) if attributes and not self.xml else []
 
     @property
     def segments(self) -> list[Segment]:
         return [p for p in self.parts if isinstance(p, Segment)]
 
     def texts(self) -> list[str]:
-        """What the model translates: each segment's text, in order."""
-        return [s.text for s in self.segments]
+        """What the model translates: each segment's text, in order, then each attribute's."""
+        return [s.text for s in self.segments] + [a.text for a in self.attributes]
 
     def render(self, translations: Sequence[Aligned]) -> str:
-        """The page with each segment's translation (in the order of ``texts``) in place."""
-        done = iter(translations)
-        return "".join(p if isinstance(p, str) else p.render(next(done)) for p in self.parts)
+        """The page with each text's translation (in the order of ``texts``) in place."""
+        n = len(self.segments)
+        done = iter(translations[:n])
+        parts = self.parts
+        if self.attributes:
+            with written_back(self.attributes, [t.text for t in translations[n:]]):
+                parts = self._cut()  # the same segments, their elements' tags rewritten
+        return "".join(p if isinstance(p, str) else p.render(next(done)) for p in parts)
+
+    def _cut(self) -> list[str | Segment]:
+        """The page cut into what is written as it was and its segments, in order."""
+        self._out: list[str | Segment] = []
+        self._content(self.root, True)
+        return self._out
 
     def _content(self, element: Element, translating: bool) -> None:
         """``element``'s content: its blocks apart, the runs between them segments; where it
@@ -89,18 +112,18 @@ class Page:
 
     def _block(self, element: Element, translating: bool) -> None:
         if element.key in VERBATIM or element.empty:
-            self.parts.append(serialize(element))
+            self._out.append(serialize(element))
             return
-        self.parts.append(element.open)
+        self._out.append(element.open)
         self._content(element, translating)
-        self.parts.append(element.close)
+        self._out.append(element.close)
 
     def _segment(self, run: list[Node], translating: bool) -> None:
         segment = Segment(run, self.xml, self._held) if run and translating else None
         if segment is not None and segment.translatable():
-            self.parts.append(segment)
+            self._out.append(segment)
         else:
-            self.parts.extend(serialize(node) for node in run)
+            self._out.extend(serialize(node) for node in run)
 
     def _translated(self, element: Element, inherited: bool) -> bool:
         """Whether ``element``'s text is translated (HTML's translate and notranslate)."""
@@ -124,9 +147,9 @@ class Page:
 def translate_markup(
     text: str, dialect: str, translate_segments: TranslateSegments, where: str = "-"
 ) -> str:
-    """A page of ``dialect`` (html or xml) translated with its markup kept. ``where``: its name,
-    for an error."""
-    page = Page(text, dialect, where)
+    """A page of ``dialect`` (html or xml) translated with its markup kept (an HTML page's
+    attributes whose values are text too). ``where``: its name, for an error."""
+    page = Page(text, dialect, where, attributes=True)
     texts = page.texts()
     return page.render(translate_segments(texts) if texts else [])
 
