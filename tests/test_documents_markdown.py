@@ -162,6 +162,40 @@ def test_a_task_list_items_checkbox_stays_as_written_and_the_model_never_reads_i
     )
 
 
+NOTES = """\
+Voir la note[^1] et la note.[^longue] Pas une note : [^x].
+
+[^1]: Une note de bas de page.
+[^longue]: Une autre note,
+    sur deux lignes.
+
+    Son second paragraphe.
+"""
+
+
+def test_footnote_markers_stay_as_written_and_the_model_never_reads_them():
+    document = read_markdown(NOTES.split("\n")[:-1], "notes.md")
+    assert document.sources() == [
+        "Voir la note et la note. Pas une note : [^x].",  # [^x]: no definition, text
+        "Une note de bas de page.",
+        "Une autre note, sur deux lignes.",
+        "Son second paragraphe.",
+    ]
+    assert translated(NOTES, saying({})) == NOTES.replace("[^x]", "\\[^x\\]")
+    assert translated(NOTES).split("\n")[:5] == [
+        "VOIR LA NOTE[^1] ET LA NOTE.[^longue] PAS UNE NOTE : \\[^X\\].",
+        "",
+        "[^1]: UNE NOTE DE BAS DE PAGE.",
+        "[^longue]: UNE AUTRE NOTE,",
+        "    SUR DEUX LIGNES.",
+    ]
+
+
+def test_a_footnotes_reference_follows_the_word_it_was_written_after():
+    text = "Une note[^1] ici.\n\n[^1]: Texte.\n"
+    assert translated(text, reversed_words).split("\n")[0] == "ici. note[^1] Une"
+
+
 def test_a_block_written_on_several_lines_is_wrapped_again_to_its_width():
     text = "Un deux trois quatre cinq six sept huit neuf dix onze\ndouze treize quatorze.\n"
     output = translated(text, saying({"Un": "un-un-un-un", "deux": "deux-deux-deux"}))

@@ -6,7 +6,8 @@ parser rich itself depends on). Only the lines of translated blocks change: code
 blocks, thematic breaks, link reference definitions, blank lines and a front matter
 (``---`` ... ``---`` at the top) are written as they were, and so are a block's own marks (its
 ``#``, ``>``, list marker and indentation, a task list item's checkbox ``[ ]`` / ``[x]``, a
-setext heading's underline, a table's pipes).
+footnote's definition ``[^1]:`` and reference ``[^1]`` (markdown_footnotes.py), a setext
+heading's underline, a table's pipes). A wrapped line's width counts what stands before it.
 
 A block's inline Markdown is translated as a fragment of HTML, its emphasis, links and inline
 tags put back around the target words (markdown_inline.py). A block written on several lines is
@@ -21,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from nmt_cli.documents.document import DocumentFormat
+from nmt_cli.documents.markdown_footnotes import add_footnotes
 from nmt_cli.documents.markdown_inline import AS_WRITTEN, Inline
 from nmt_cli.markup.segments import Aligned
 
@@ -38,6 +40,7 @@ def _parser():
     parser = MarkdownIt("commonmark").enable(["table", "strikethrough"])
     parser.normalizeLink = lambda url: url  # destinations as written, not percent-encoded
     parser.normalizeLinkText = lambda text: text
+    add_footnotes(parser)
     return parser
 
 
@@ -98,18 +101,25 @@ def _prefix(line: str, content: str) -> tuple[str, str] | None:
 
 def _flow(prefix: str, continuation: str, width: int | None, text: str) -> list[str]:
     """``text`` (Markdown, hard breaks as line breaks) as lines: the first after ``prefix``, the
-    others after ``continuation``; wrapped at ``width`` (None: one line between hard breaks)."""
+    others after ``continuation``; wrapped at ``width``, each line with what stands before it
+    (None: one line between hard breaks)."""
     lines: list[str] = []
     for part in text.split("\n"):
-        if width is None:
-            pieces = [part]
-        else:
-            pieces = textwrap.wrap(
+        pieces = [part]
+        if width is not None:
+            first = " " * len(continuation if lines else prefix)
+            wrapped = textwrap.wrap(
                 part,
-                max(width - len(continuation), 20),
+                max(width, len(continuation) + 20),
+                initial_indent=first,
+                subsequent_indent=" " * len(continuation),
                 break_long_words=False,
                 break_on_hyphens=False,
-            ) or [part]
+            )
+            if wrapped:
+                pieces = [
+                    x[len(first if k == 0 else continuation) :] for k, x in enumerate(wrapped)
+                ]
         lines.extend(_line_start_escaped(piece) for piece in pieces)
     return [
         (prefix if k == 0 else continuation) + line.translate(AS_WRITTEN)

@@ -6,7 +6,8 @@ Emphasis, links and inline HTML become elements of the fragment, put back around
 words aligned to those they enclosed, as tags of a page are: ``*x*``, ``**x**``, ``~~x~~``,
 ``[x](url "title")`` and paired inline tags (``<kbd>x</kbd>``) enclose words; code spans,
 autolinks (``<https://...>``) and images are passed through whole, as protected spans; a hard
-line break stays one. The translation is written back as Markdown: its text escaped where a
+line break stays one; a footnote's reference (``note[^1]``) encloses the word it follows, so
+the model never reads it. The translation is written back as Markdown: its text escaped where a
 character would start markup, each element's marks as the source wrote them (a link's
 destination and title as written; a reference link ``[x][ref]`` comes out inline,
 ``[x](its url)``).
@@ -33,6 +34,7 @@ _INDEX = re.compile(r'\bi="(\d+)"')
 # White space inside marks written whole (a code span, a link's title), kept from wrapping
 WHOLE = str.maketrans({" ": "\x00", "\t": "\x01"})
 AS_WRITTEN = str.maketrans({"\x00": " ", "\x01": "\t"})
+_LAST_WORD = re.compile(r"\S+\Z")
 _EMPHASIS = ("em_open", "strong_open", "s_open")
 
 
@@ -108,6 +110,8 @@ class Inline:
                 parts.append("\n")
             elif t.type == "hardbreak":
                 element(_Marks("\\\n"))
+            elif t.type == "footnote_ref":
+                cls._footnote(t.content, children[k - 1] if k else None, marks, parts, element)
             elif t.type == "code_inline":
                 element(_Marks(_code_span(t).translate(WHOLE)), t.content, verbatim=True)
             elif t.type == "image":
@@ -132,6 +136,20 @@ class Inline:
                 parts.append(html.escape(t.content, quote=False))
             k += 1
         return cls(Page("".join(parts), "html", where, line, fragment=True), marks)
+
+    @staticmethod
+    def _footnote(reference: str, before, marks, parts, element) -> None:
+        """A footnote's reference (markdown_footnotes.py), a mark the model never reads: it
+        follows the word it is written after (``note[^1]``: an element around ``note``, so
+        that the model reads ``note.``, not ``note .``), else it stands alone."""
+        word = _LAST_WORD.search(before.content) if before and before.type == "text" else None
+        if word is None:
+            element(_Marks(reference))
+            return
+        marks.append(_Marks("", reference))
+        rest, word = before.content[: word.start()], word.group()
+        parts[-1] = f'{html.escape(rest, quote=False)}<m i="{len(marks) - 1}">'
+        parts[-1] += f"{html.escape(word, quote=False)}</m>"
 
     @staticmethod
     def _html(tag: str, marks, parts, tags, depth: int, element) -> None:
