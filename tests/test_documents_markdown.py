@@ -116,7 +116,7 @@ def test_each_blocks_marks_stay_and_its_text_is_translated():
     assert lines[8:11] == [
         "> - UN *PREMIER* POINT",
         ">   SUR DEUX LIGNES",
-        "> - ![logo](logo.png) SECOND POINT",
+        "> - ![LOGO](logo.png) SECOND POINT",
     ]
     assert lines[12:15] == ["| NOM | VALEUR | |", "|---|---|---|", "| A \\| B | `x` | C |"]
     assert lines[16:18] == ["TITRE SOULIGNÉ", "=============="]
@@ -126,6 +126,9 @@ def test_each_blocks_marks_stay_and_its_text_is_translated():
 def test_code_autolinks_and_images_pass_through_whole_and_the_model_never_reads_them():
     document = read_markdown(GUIDE.split("\n")[:-1], "guide.md")
     sources = document.sources()
+    own = ["Aide", "logo"]  # a link's title, an image's alt text: texts of their own (below)
+    assert [s for s in sources if s in own] == own
+    sources = [s for s in sources if s not in own]
     assert not any("make install" in s or "ex.fr/aide" in s or "logo" in s for s in sources)
     stand_ins = [c for s in sources for c in s if PRIVATE_USE[0] <= c <= PRIVATE_USE[1]]
     assert len(stand_ins) == 3  # a code span, an autolink, an image: one character each
@@ -133,8 +136,36 @@ def test_code_autolinks_and_images_pass_through_whole_and_the_model_never_reads_
     assert "`make install`" in lines[5] and "<https://ex.fr/aide>" in lines[6]
 
 
-def test_a_links_destination_and_title_are_kept_as_written():
-    assert '[TERMINAL](https://ex.fr/Épée "Aide")' in translated(GUIDE)
+def test_a_links_destination_is_kept_as_written():
+    assert '[TERMINAL](https://ex.fr/Épée "AIDE")' in translated(GUIDE)
+
+
+IMAGES = """\
+Lisez la [documentation](https://ex.fr/docs "Aide complète") ici.
+
+![Capture d'écran de la *fenêtre*](img/fenêtre.png 'La fenêtre')
+"""
+
+
+def test_an_images_alt_text_and_a_title_are_translated_as_texts_of_their_own():
+    document = read_markdown(IMAGES.split("\n")[:-1], "images.md")
+    assert document.sources() == [
+        "Lisez la documentation ici.",
+        "Aide complète",
+        "Capture d'écran de la fenêtre",
+        "La fenêtre",
+    ]
+    assert translated(IMAGES) == (
+        'LISEZ LA [DOCUMENTATION](https://ex.fr/docs "AIDE COMPLÈTE") ICI.\n\n'
+        '![CAPTURE D\'ÉCRAN DE LA *FENÊTRE*](img/fenêtre.png "LA FENÊTRE")\n'
+    )
+
+
+def test_a_translated_title_is_escaped_as_a_title_in_quotes():
+    said = 'dit "oui" \\ &copy; \\*'
+    output = translated('Un [lien](/x "Aide") et ![image](/i "Aide").\n', saying({"Aide": said}))
+    tokens = MarkdownIt("commonmark").parseInline(output)[0].children
+    assert [t.attrs["title"] for t in tokens if t.type in ("link_open", "image")] == [said, said]
 
 
 def test_elements_enclose_the_words_aligned_to_those_they_enclosed():

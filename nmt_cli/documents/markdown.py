@@ -71,7 +71,7 @@ class MarkdownDocument:
     blocks: list[_Block] = field(default_factory=list)
 
     def sources(self) -> list[str]:
-        return [t for b in self.blocks for i in b.inlines for t in i.page.texts()]
+        return [t for b in self.blocks for i in b.inlines for t in i.texts()]
 
     def render(
         self, translations: Sequence[Aligned], target: str | None, warn: Callable[[str], None]
@@ -83,7 +83,7 @@ class MarkdownDocument:
             out.extend(self.lines[at : block.first])
             written = []
             for inline in block.inlines:
-                texts = inline.page.texts()
+                texts = inline.texts()
                 written.append(inline.markdown([next(done) for _ in texts]) if texts else None)
             out.extend(block.write(written))
             at = block.end

@@ -7,9 +7,11 @@ words aligned to those they enclosed, as tags of a page are: ``*x*``, ``**x**``,
 ``[x](url "title")`` and paired inline tags (``<kbd>x</kbd>``) enclose words; code spans,
 autolinks (``<https://...>``) and images are passed through whole, as protected spans; a hard
 line break stays one; a footnote's reference (``note[^1]``) encloses the word it follows, so
-the model never reads it. The translation is written back as Markdown: its text escaped where a
-character would start markup, each element's marks as the source wrote them (a link's
-destination and title as written; a reference link ``[x][ref]`` comes out inline,
+the model never reads it. An image's alt text and a link's or an image's title are texts of
+their own, translated apart from the sentence (they were left in the source's language). The
+translation is written back as Markdown: its text escaped where a character would start markup,
+each element's marks as the source wrote them (a destination as written; a title in double
+quotes, escaped as a title is; a reference link ``[x][ref]`` comes out inline,
 ``[x](its url)``).
 """
 
@@ -17,8 +19,8 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from nmt_cli.markup.pages import Page
 from nmt_cli.markup.reading import read_events
@@ -34,6 +36,8 @@ _INDEX = re.compile(r'\bi="(\d+)"')
 # White space inside marks written whole (a code span, a link's title), kept from wrapping
 WHOLE = str.maketrans({" ": "\x00", "\t": "\x01"})
 AS_WRITTEN = str.maketrans({"\x00": " ", "\x01": "\t"})
+# What a title in double quotes escapes: its quote, a backslash, & where an entity could start
+_IN_TITLE = re.compile(r'["\\]|&(?=#?\w+;)')
 _LAST_WORD = re.compile(r"\S+\Z")
 _EMPHASIS = ("em_open", "strong_open", "s_open")
 
@@ -57,33 +61,45 @@ def _code_span(token) -> str:
     return f"{token.markup}{' ' if padded else ''}{content}{' ' if padded else ''}{token.markup}"
 
 
-def _destination(token) -> str:
-    """``(url "title")`` of a link or an image."""
+def _url(token) -> str:
+    """A link's or an image's destination, as written in ``(url "title")``."""
     url = token.attrs.get("href", token.attrs.get("src", ""))
-    url = f"<{url}>" if (not url or re.search(r"\s|[()]", url)) else url
-    title = token.attrs.get("title")
-    if title:
-        return f'({url} "{title}")'.translate(WHOLE)
-    return f"({url})"
+    return f"<{url}>" if (not url or re.search(r"\s|[()]", url)) else url
+
+
+def _title_escaped(text: str) -> str:
+    """``text`` as a title in double quotes says it."""
+    return _IN_TITLE.sub(r"\\\g<0>", text)
 
 
 @dataclass
 class _Marks:
     """What an element of the fragment stands for: the Markdown written for its start and its
-    end (all of it in ``open`` for an element with no content)."""
+    end (all of it in ``open`` for an element with no content). Where the marks hold texts
+    translated on their own (``own``: an image's alt text, a title), ``written(their
+    Markdown)`` gives them."""
 
     open: str
     close: str = ""
+    own: list[Inline] = field(default_factory=list)
+    written: Callable[[list[str]], tuple[str, str]] | None = None
 
 
 @dataclass
 class Inline:
     """A block's inline Markdown (markdown-it's inline token) as a fragment of HTML (``page``)
     whose elements are all inline; ``marks[i]``: what element ``i`` of the fragment stands
-    for."""
+    for; ``escape``: how its text is written (as text, or as a title)."""
 
     page: Page
     marks: list[_Marks]
+    escape: Callable[[str], str] = _escaped
+
+    @classmethod
+    def title(cls, title: str, where: str, line: int) -> Inline:
+        """A link's or an image's title, a text of its own."""
+        page = Page(html.escape(title, quote=False), "html", where, line, fragment=True)
+        return cls(page, [], _title_escaped)
 
     @classmethod
     def of(cls, children, where: str, line: int) -> Inline:
@@ -115,16 +131,18 @@ class Inline:
             elif t.type == "code_inline":
                 element(_Marks(_code_span(t).translate(WHOLE)), t.content, verbatim=True)
             elif t.type == "image":
-                alt = t.content.translate(WHOLE)
-                element(_Marks(f"![{alt}]{_destination(t)}"), t.content, verbatim=True)
+                element(cls._image(t, where, line), t.content, verbatim=True)
             elif t.type == "link_open" and t.markup == "autolink":
                 end = next(j for j in range(k, len(children)) if children[j].type == "link_close")
                 text = "".join(c.content for c in children[k + 1 : end])
                 element(_Marks(f"<{text}>"), text, verbatim=True)
                 k = end
-            elif t.type == "link_open" or t.type in _EMPHASIS:
-                close = f"]{_destination(t)}" if t.type == "link_open" else t.markup
-                marks.append(_Marks("[" if t.type == "link_open" else t.markup, close))
+            elif t.type == "link_open":
+                marks.append(cls._link(t, where, line))
+                depth += 1
+                parts.append(f'<m i="{len(marks) - 1}">')
+            elif t.type in _EMPHASIS:
+                marks.append(_Marks(t.markup, t.markup))
                 depth += 1
                 parts.append(f'<m i="{len(marks) - 1}">')
             elif t.type.endswith("_close"):
@@ -136,6 +154,29 @@ class Inline:
                 parts.append(html.escape(t.content, quote=False))
             k += 1
         return cls(Page("".join(parts), "html", where, line, fragment=True), marks)
+
+    @classmethod
+    def _link(cls, token, where: str, line: int) -> _Marks:
+        """``[`` and ``](url "title")``, the title translated on its own."""
+        url, title = _url(token), token.attrs.get("title")
+        if not title:
+            return _Marks("[", f"]({url})")
+        own = [cls.title(title, where, line)]
+        return _Marks("[", "", own, lambda said: ("[", f']({url} "{said[0]}")'.translate(WHOLE)))
+
+    @classmethod
+    def _image(cls, token, where: str, line: int) -> _Marks:
+        """``![alt](url "title")``, its alt text and its title translated on their own."""
+        url, title = _url(token), token.attrs.get("title")
+        own = [cls.of(token.children, where, line)]
+        own += [cls.title(title, where, line)] if title else []
+
+        def written(said: list[str]) -> tuple[str, str]:
+            alt = said[0].replace("\n", " ")
+            end = f' "{said[1]}"' if title else ""
+            return f"![{alt}]({url}{end})".translate(WHOLE), ""
+
+        return _Marks("", "", own, written)
 
     @staticmethod
     def _footnote(reference: str, before, marks, parts, element) -> None:
@@ -167,27 +208,39 @@ class Inline:
         if m and not m.group(1) and not m.group(3):
             tags.append((m.group(2), len(parts) - 1, depth))
 
+    def texts(self) -> list[str]:
+        """What the model translates: the fragment's texts, then those of its marks."""
+        return self.page.texts() + [t for m in self.marks for own in m.own for t in own.texts()]
+
     def markdown(self, translated: Sequence[Aligned]) -> str:
         """The block's translation as Markdown, from the translations of its texts (spaces
         inside marks written whole as WHOLE makes them)."""
+        done = iter(translated[len(self.page.segments) :])
+        marks = [
+            (m.open, m.close)
+            if m.written is None
+            else m.written([own.markdown([next(done) for _ in own.texts()]) for own in m.own])
+            for m in self.marks
+        ]
         out: list[str] = []
         opened: list[int] = []
         inside_code = False
         text = ""
-        for e in read_events(self.page.render(translated), xml=False, fragment=True):
+        page = self.page.render(translated[: len(self.page.segments)])
+        for e in read_events(page, xml=False, fragment=True):
             if e.kind == "text" and not inside_code:
                 text += e.text  # escaped whole: what follows a character decides
                 continue
-            out.append(_escaped(text))
+            out.append(self.escape(text))
             text = ""
             if inside_code:
                 inside_code = e.kind != "end"
             elif e.kind in ("start", "empty"):
                 i = int(_INDEX.search(e.raw)[1])
-                out.append(self.marks[i].open)
+                out.append(marks[i][0])
                 inside_code = e.name == "code" and e.kind == "start"
                 if e.name == "m" and e.kind == "start":
                     opened.append(i)
             elif e.kind == "end":
-                out.append(self.marks[opened.pop()].close)
-        return "".join(out) + _escaped(text)
+                out.append(marks[opened.pop()][1])
+        return "".join(out) + self.escape(text)
