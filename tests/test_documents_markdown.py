@@ -227,6 +227,42 @@ def test_a_footnotes_reference_follows_the_word_it_was_written_after():
     assert translated(text, reversed_words).split("\n")[0] == "ici. note[^1] Une"
 
 
+HTML_BLOCKS = """\
+<div class="alerte">Attention : ne pas éteindre.</div>
+
+> <p>Un texte
+> sur deux lignes &amp; <b>gras</b>.</p>
+
+<details>
+<summary>Résumé ici</summary>
+
+Du *Markdown*.
+
+</details>
+"""
+
+
+def test_an_html_blocks_text_is_translated_and_its_tags_stay_as_written():
+    document = read_markdown(HTML_BLOCKS.split("\n")[:-1], "html.md")
+    assert document.sources() == [
+        "Attention : ne pas éteindre.",
+        "Un texte sur deux lignes & gras.",
+        "Résumé ici",
+        "Du Markdown.",
+    ]
+    assert translated(HTML_BLOCKS) == (
+        '<div class="alerte">ATTENTION : NE PAS ÉTEINDRE.</div>\n\n'
+        "> <p>UN TEXTE SUR DEUX LIGNES &amp; <b>GRAS</b>.</p>\n\n"
+        "<details>\n<summary>RÉSUMÉ ICI</summary>\n\nDU *MARKDOWN*.\n\n</details>\n"
+    )
+
+
+def test_an_html_block_whose_translation_would_not_read_back_so_stays_as_written():
+    text = "<p>un <x></p>\n\n<span>\nTexte\n</span>\n"  # a tag left open; one on its own line
+    assert translated(text) == text
+    assert structure(translated(HTML_BLOCKS)) == structure(HTML_BLOCKS)
+
+
 def test_a_block_written_on_several_lines_is_wrapped_again_to_its_width():
     text = "Un deux trois quatre cinq six sept huit neuf dix onze\ndouze treize quatorze.\n"
     output = translated(text, saying({"Un": "un-un-un-un", "deux": "deux-deux-deux"}))
@@ -245,7 +281,7 @@ def test_a_wrapped_line_never_starts_a_block():
 
 
 def test_a_file_without_text_to_translate_comes_out_as_it_went_in():
-    text = "```\ncode\n```\n\n    indenté\n\n<p>\nbloc\n</p>\n\n---\n"
+    text = "```\ncode\n```\n\n    indenté\n\n<p>\n<!-- bloc -->\n</p>\n\n---\n"
     assert translated(text) == text
 
 

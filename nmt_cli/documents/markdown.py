@@ -1,9 +1,9 @@
-"""Markdown (.md): the text of each paragraph, heading, list item, quotation and table cell
-translated; everything else written as it was.
+"""Markdown (.md): the text of each paragraph, heading, list item, quotation, table cell and
+HTML block translated; everything else written as it was.
 
 The file is read with markdown-it-py (CommonMark, with GitHub's tables and strikethrough; the
-parser rich itself depends on). Only the lines of translated blocks change: code blocks, HTML
-blocks, thematic breaks, link reference definitions, blank lines and a front matter
+parser rich itself depends on). Only the lines of translated blocks change: code blocks,
+thematic breaks, link reference definitions, blank lines and a front matter
 (``---`` ... ``---`` at the top) are written as they were, and so are a block's own marks (its
 ``#``, ``>``, list marker and indentation, a task list item's checkbox ``[ ]`` / ``[x]``, a
 footnote's definition ``[^1]:`` and reference ``[^1]`` (markdown_footnotes.py), a setext
@@ -11,7 +11,10 @@ heading's underline, a table's pipes). A wrapped line's width counts what stands
 
 A block's inline Markdown is translated as a fragment of HTML, its emphasis, links and inline
 tags put back around the target words (markdown_inline.py). A block written on several lines is
-wrapped again to the width of its widest line; one written on one line stays one.
+wrapped again to the width of its widest line; one written on one line stays one. An HTML block
+(``<div class="note">...</div>``, which was left in the source's language) is translated as a
+page is, its tags as written; it stays as written where markup would not write its tags back
+(one left open inside it) or its translation would not read as an HTML block again.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from dataclasses import dataclass, field
 
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.markdown_footnotes import add_footnotes
-from nmt_cli.documents.markdown_inline import AS_WRITTEN, Inline
+from nmt_cli.documents.markdown_inline import AS_WRITTEN, HtmlBlock, Inline
 from nmt_cli.markup.segments import Aligned
 
 # What would start a block at the start of a line: a heading, a list item, a quotation, a
@@ -61,7 +64,7 @@ class _Block:
 
     first: int
     end: int
-    inlines: list[Inline]
+    inlines: list[Inline | HtmlBlock]
     write: Callable[[list[str]], list[str]]
 
 
@@ -157,6 +160,8 @@ class _Reader:
         self.parser, self.env = _parser(), {}
         tokens = self.parser.parse("".join(f"{x}\n" for x in self.lines[first:]), self.env)
         for k, t in enumerate(tokens):
+            if t.type == "html_block" and t.map is not None:
+                self._html(t.map[0] + first, t.content)
             if t.type != "inline" or t.map is None:
                 continue
             opening = tokens[k - 1]
@@ -206,6 +211,26 @@ class _Reader:
             return lines
 
         self.blocks.append(_Block(a, a + len(contents), [self._inline(token, a)], write))
+
+    def _html(self, a: int, content: str) -> None:
+        """An HTML block's lines, each after what stood before it (a quotation's ``>``), the
+        last one's for lines beyond; written as they were where its text is not translated
+        or its translation would not read as one HTML block."""
+        contents = content.rstrip("\n").split("\n")
+        found = [_prefix(self.lines[a + k], c) for k, c in enumerate(contents)]
+        html = HtmlBlock.of("\n".join(contents), self.name, a + 1) if None not in found else None
+        if html is None:
+            return  # not where markdown-it read it, or tags markup would not write as they were
+        original = self.lines[a : a + len(contents)]
+
+        def write(texts: list[str | None]) -> list[str]:
+            tokens = self.parser.parse(f"{texts[0]}\n") if texts[0] is not None else []
+            if [t.type for t in tokens] != ["html_block"] or tokens[0].content != f"{texts[0]}\n":
+                return original
+            lines = texts[0].split("\n")
+            return [found[min(k, len(found) - 1)][0] + x for k, x in enumerate(lines)]
+
+        self.blocks.append(_Block(a, a + len(contents), [html], write))
 
     def _task(self, a: int, b: int, token) -> None:
         """A task list item's first paragraph, its checkbox left out of the text (a line left

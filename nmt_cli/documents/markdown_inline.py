@@ -12,7 +12,7 @@ their own, translated apart from the sentence (they were left in the source's la
 translation is written back as Markdown: its text escaped where a character would start markup,
 each element's marks as the source wrote them (a destination as written; a title in double
 quotes, escaped as a title is; a reference link ``[x][ref]`` comes out inline,
-``[x](its url)``).
+``[x](its url)``). An HTML block is a page of its own (HtmlBlock).
 """
 
 from __future__ import annotations
@@ -244,3 +244,51 @@ class Inline:
             elif e.kind == "end":
                 out.append(marks[opened.pop()][1])
         return "".join(out) + self.escape(text)
+
+
+@dataclass(frozen=True)
+class _Same:
+    """A text given back as it is, each word linked to itself."""
+
+    text: str
+
+    @property
+    def alignment(self) -> list[tuple[int, int]]:
+        return [(k, k) for k in range(len(self.text.split()))]
+
+
+def _tags(page: str) -> list[str]:
+    """What ``page`` holds besides text (its tags, comments...), as written."""
+    return [e.raw for e in read_events(page, xml=False, fragment=True) if e.kind != "text"]
+
+
+@dataclass
+class HtmlBlock:
+    """An HTML block of the file (``<div>...</div>``, lines of raw HTML), a page of its own
+    for nmt_cli/markup/: its text translated, its tags as written. ``closed``: the end tags
+    the page's tree adds for elements the block leaves open (``<details>``, closed after the
+    Markdown that follows it), left out of the output."""
+
+    page: Page
+    closed: str
+
+    @classmethod
+    def of(cls, content: str, where: str, line: int) -> HtmlBlock | None:
+        """The block of ``content``; None where markup would not write its tags back as they
+        were but for end tags added after it all (a tag inside left open: ``<p>a <x></p>``)."""
+        page = Page(content, "html", where, line, fragment=True)
+        same = page.render([_Same(t) for t in page.texts()])
+        source, written = _tags(content), _tags(same)
+        added = written[len(source) :]
+        if written[: len(source)] != source or not all(t.startswith("</") for t in added):
+            return None
+        closed = "".join(added)
+        return cls(page, closed) if same.endswith(closed) else None
+
+    def texts(self) -> list[str]:
+        return self.page.texts()
+
+    def markdown(self, translated: Sequence[Aligned]) -> str:
+        """The block with its texts' translations in place."""
+        page = self.page.render(translated)
+        return page[: len(page) - len(self.closed)]
