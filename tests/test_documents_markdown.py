@@ -257,6 +257,13 @@ def test_an_html_blocks_text_is_translated_and_its_tags_stay_as_written():
     )
 
 
+def test_an_html_block_given_its_own_texts_back_is_written_as_it_was():
+    """markup joins a paragraph's lines: a block whose texts come back unchanged keeps its."""
+    document = read_markdown(HTML_BLOCKS.split("\n")[:-1], "html.md")
+    same = [Aligned(x, [(k, k) for k in range(len(x.split()))]) for x in document.sources()]
+    assert document.render(same, "en", print) == HTML_BLOCKS
+
+
 def test_an_html_block_whose_translation_would_not_read_back_so_stays_as_written():
     text = "<p>un <x></p>\n\n<span>\nTexte\n</span>\n"  # a tag left open; one on its own line
     assert translated(text) == text

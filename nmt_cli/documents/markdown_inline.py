@@ -288,7 +288,10 @@ class HtmlBlock:
     def texts(self) -> list[str]:
         return self.page.texts()
 
-    def markdown(self, translated: Sequence[Aligned]) -> str:
-        """The block with its texts' translations in place."""
+    def markdown(self, translated: Sequence[Aligned]) -> str | None:
+        """The block with its texts' translations in place; None where each is its text (the
+        block is written as it was: markup joins a paragraph's lines)."""
+        if [t.text for t in translated] == self.texts():
+            return None
         page = self.page.render(translated)
         return page[: len(page) - len(self.closed)]
