@@ -95,6 +95,7 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             ],
         ),
         ("Texte <!-- caché --> ici", [("markup", "<!-- caché -->")]),  # not "<! Hidden ->"
+        ("Double &amp;amp; et &amp;lt;", [("markup", "&amp;amp;"), ("markup", "&amp;lt;")]),
         ("Écrivez à mailto:jean@exemple.fr.", [("email", "mailto:jean@exemple.fr")]),
         ("si x ≤ 5, ou ≤ 20", [("formula", "x ≤ 5"), ("markup", "≤"), ("number", "20")]),
         ("Voir (page 3) et f(x)", [("number", "3")]),
