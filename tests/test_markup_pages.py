@@ -120,6 +120,21 @@ def test_entities_are_read_for_the_model_and_written_back():
     assert out == "TOM &amp; JERRY : 5 &lt; 6 ÉTÉ"
 
 
+def test_a_block_whose_translation_is_its_text_is_written_as_it_was():
+    """An identity round trip writes the page back byte for byte: a paragraph on two lines, its
+    entities and its spaces as they were (they were joined, and &eacute; written é)."""
+    page = (
+        "<p>Un paragraphe\n   sur deux lignes, &eacute;t&eacute;&nbsp;!</p>\n"
+        "<ul><li>Oui</li><li>Non  merci</li></ul>\n"
+    )
+    same = [Aligned(t, [(i, i) for i in range(len(t.split()))]) for t in Page(page, "html").texts()]
+    assert translate_markup(page, "html", lambda texts: same) == page
+    # the blocks translated are written as markup writes them, the others as they were
+    only_yes = [Aligned("YES" if t == "Oui" else t, a.alignment) for t, a in zip(
+        Page(page, "html").texts(), same)]  # fmt: skip
+    assert translate_markup(page, "html", lambda texts: only_yes) == page.replace("Oui", "YES")
+
+
 def test_a_no_break_space_alone_in_a_block_is_kept_as_written():
     page = "<table><tr><td>&nbsp;</td><td>Oui</td></tr></table>"
     assert translate_markup(page, "html", word_for_word) == page.replace("Oui", "OUI")

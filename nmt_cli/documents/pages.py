@@ -69,7 +69,7 @@ class PageDocument:
         self, translations: Sequence[Aligned], target: str | None, warn: Callable[[str], None]
     ) -> str:
         self.check_languages(None, target)
-        text = self.page.render(translations)
+        text = self.page.render(translations, kept=True)
         return text if target is None else with_language(text, target)
 
 

@@ -11,7 +11,9 @@ A page's tree (tree.py) is cut into blocks, each translated apart from the other
   ``<p><b>a</b> <i>b</i></p>`` is read as two blocks, ``a`` and ``b``.
 - The content of a block between its child blocks is a segment (segments.py): its text is
   translated, if it holds a letter or a digit, as one line (split into sentences as
-  `nmt translate` splits lines), and its inline elements put back by the alignment.
+  `nmt translate` splits lines), and its inline elements put back by the alignment. A page's
+  segment whose translation is its text is written as it was (``render(kept=True)``: its line
+  breaks, entities and spaces), so a page given its texts back is the same page.
 - A verbatim element (code, pre, script, style) is written as it was, and so is everything
   between blocks: white space, comments, the document type, processing instructions.
 - HTML: an element that is not translated (``translate="no"``, ``class="notranslate"``:
@@ -81,15 +83,17 @@ class Page:
         """What the model translates: each segment's text, in order, then each attribute's."""
         return [s.text for s in self.segments] + [a.text for a in self.attributes]
 
-    def render(self, translations: Sequence[Aligned]) -> str:
-        """The page with each text's translation (in the order of ``texts``) in place."""
+    def render(self, translations: Sequence[Aligned], kept: bool = False) -> str:
+        """The page with each text's translation (in the order of ``texts``) in place; with
+        ``kept``, a segment whose translation is its text as it was written (its line breaks,
+        entities and spaces: a page given its texts back is the same page, byte for byte)."""
         n = len(self.segments)
         done = iter(translations[:n])
         parts = self.parts
         if self.attributes:
             with written_back(self.attributes, [t.text for t in translations[n:]]):
                 parts = self._cut()  # the same segments, their elements' tags rewritten
-        return "".join(p if isinstance(p, str) else p.render(next(done)) for p in parts)
+        return "".join(p if isinstance(p, str) else p.render(next(done), kept) for p in parts)
 
     def _cut(self) -> list[str | Segment]:
         """The page cut into what is written as it was and its segments, in order."""
@@ -151,7 +155,7 @@ def translate_markup(
     attributes whose values are text too). ``where``: its name, for an error."""
     page = Page(text, dialect, where, attributes=True)
     texts = page.texts()
-    return page.render(translate_segments(texts) if texts else [])
+    return page.render(translate_segments(texts) if texts else [], kept=True)
 
 
 @dataclass(frozen=True)

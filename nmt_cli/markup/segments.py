@@ -70,6 +70,7 @@ class Segment:
         self, nodes: Sequence[Node], xml: bool, held: Callable[[Element], bool] | None = None
     ):
         self.xml = xml
+        self.written = "".join(map(serialize, nodes))  # the nodes as the page wrote them
         flat = _Flattener(nodes, held or verbatim)
         self.inlines = flat.inlines
         self.stand_ins = flat.stand_ins  # private-use character -> the element as written
@@ -93,9 +94,12 @@ class Segment:
         """Whether the text holds a letter or a digit: else there is nothing to translate."""
         return any(c.isalnum() for c in self.text)
 
-    def render(self, translated: Aligned) -> str:
+    def render(self, translated: Aligned, kept: bool = False) -> str:
         """The output of the segment: ``translated`` (a translation of ``text``) with the
-        inline elements back, escaped, between the white space the segment had at its ends."""
+        inline elements back, escaped, between the white space the segment had at its ends;
+        with ``kept``, the nodes as written where ``translated`` is the text itself."""
+        if kept and translated.text == self.text:
+            return self.written
         words = translated.text.split()
         n_source = len(self.words)
         links = [(s, t) for s, t in translated.alignment if s < n_source and t < len(words)]
