@@ -2,8 +2,8 @@
 HTML block translated; everything else written as it was.
 
 The file is read with markdown-it-py (CommonMark, with GitHub's tables and strikethrough; the
-parser rich itself depends on). Only the lines of translated blocks change: code blocks,
-thematic breaks, link reference definitions, blank lines and a front matter
+parser rich itself depends on). Only the lines of translated blocks change (a block whose texts
+come back as they were is written as it was): code blocks, thematic breaks, link reference definitions, blank lines and a front matter
 (``---`` ... ``---`` at the top) are written as they were, and so are a block's own marks (its
 ``#``, ``>``, list marker and indentation, a task list item's checkbox ``[ ]`` / ``[x]``, a
 footnote's definition ``[^1]:`` and reference ``[^1]`` (markdown_footnotes.py), a setext
@@ -84,11 +84,12 @@ class MarkdownDocument:
         at = 0
         for block in self.blocks:
             out.extend(self.lines[at : block.first])
-            written = []
-            for inline in block.inlines:
-                texts = inline.texts()
-                written.append(inline.markdown([next(done) for _ in texts]) if texts else None)
-            out.extend(block.write(written))
+            given = [[next(done) for _ in inline.texts()] for inline in block.inlines]
+            if all(t.text == x for g, i in zip(given, block.inlines) for t, x in zip(g, i.texts())):
+                out.extend(self.lines[block.first : block.end])  # its texts back: as it was
+            else:
+                written = [i.markdown(g) if g else None for g, i in zip(given, block.inlines)]
+                out.extend(block.write(written))
             at = block.end
         out.extend(self.lines[at:])
         return "".join(f"{line}\n" for line in out)
