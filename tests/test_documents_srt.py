@@ -159,6 +159,19 @@ def test_a_subtitle_holding_u2028_or_u0085_given_as_text_reaches_the_model_as_it
     assert seen == ["Ein Mann\u2028läuft\u0085im Park."]
 
 
+def test_a_subtitle_whose_text_comes_back_keeps_its_lines(transformer_model_dir, monkeypatch):
+    """Its lines were wrapped again, and fell elsewhere, where the translation changed nothing."""
+    from nmt_cli.documents.translate import translate_text
+
+    def given_back(self, lines, with_alignment=False, on_progress=None):
+        return [[Translation(line, line, 0.0)] for line in lines]
+
+    monkeypatch.setattr(Translator, "translate", given_back)
+    film = "1\n00:00:01,000 --> 00:00:03,500\nEin Mann läuft heute\nim Park.\n"
+    translator = Translator.load(LoadOptions(str(transformer_model_dir), threads=1))
+    assert translate_text(translator, film, "srt") == film
+
+
 def test_the_readme_example_prints_what_it_shows(run_cli, tmp_path):
     """The README's subtitles, translated by the shipped fr-en model: what it shows."""
     assert_readme_example_prints_as_shown(run_cli, "#### Subtitles", tmp_path)

@@ -3,7 +3,8 @@
 A subtitle is a number, a timing line (``00:01:02,500 --> 00:01:04,000``, a position after it
 kept too) and its lines of text, up to a blank line. Its lines are one utterance cut to fit the
 screen: they are joined with spaces, translated as one text, and the translation wrapped again
-into as many lines, as even in length as the words allow. A dialogue, every line opened by a
+into as many lines, as even in length as the words allow (a text that comes back as it was
+keeps its lines). A dialogue, every line opened by a
 dash (``- Tu viens ?`` / ``- J'arrive.``), keeps its lines: each is translated on its own.
 Inline tags (``<i>``) pass through as protected spans. Subtitles are written one blank line
 apart; a file that is not a sequence of number, timing and text is one error naming its line.
@@ -55,8 +56,10 @@ class Subtitle:
         return " ".join(line.strip() for line in self.lines)
 
     def shown(self, translation: str) -> list[str]:
-        """``translation`` as the subtitle's lines."""
-        if self.dashes is not None:
+        """``translation`` as the subtitle's lines (its own text: its lines as they were)."""
+        if translation == self.text():
+            lines = list(self.lines)
+        elif self.dashes is not None:
             lines = [d + line for d, line in zip(self.dashes, translation.split("\n"))]
         elif len(self.lines) < 2:
             lines = [translation] if self.lines else []
