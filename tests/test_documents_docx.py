@@ -271,3 +271,18 @@ def test_a_run_without_properties_keeps_its_look_once_marked_in_the_target_langu
         (document.parts[0].paragraphs[0][1].items[1].key, "NOIR"),
         (b"", " DORT."),
     ]
+
+
+def test_the_words_of_an_inline_content_control_are_translated_inside_the_control():
+    control = (
+        '<w:sdt><w:sdtPr><w:alias w:val="Date"/><w:id w:val="44"/><w:text/></w:sdtPr>'
+        "<w:sdtContent>" + run("le mois prochain") + "</w:sdtContent></w:sdt>"
+    )
+    body = para(run("La livraison est "), control, run("."))
+    out = entries(translated(zipped(docx_entries(body))))["word/document.xml"].decode()
+    assert (
+        '<w:sdt><w:sdtPr><w:alias w:val="Date"/><w:id w:val="44"/><w:text/></w:sdtPr>'
+        '<w:sdtContent><w:r w:rsidR="00A1"><w:rPr><w:lang w:val="en"/></w:rPr>'
+        "<w:t>LE MOIS PROCHAIN</w:t></w:r></w:sdtContent></w:sdt>"
+    ) in out
+    assert "le mois" not in out

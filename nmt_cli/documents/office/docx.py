@@ -7,17 +7,20 @@ A paragraph's items (runs.py), from its children in order:
 - a run's text (``w:t``) is a Run keyed by its properties (``w:rPr``) without ``w:lang``; a
   run styled as code (a character style named for code, or a monospace font) is not translated;
 - a hyperlink (``w:hyperlink``) is a Link around its runs, and so are a smart tag, custom XML
-  and a text direction (``w:smartTag``, ``w:customXml``, ``w:dir``, ``w:bdo``);
+  and a text direction (``w:smartTag``, ``w:customXml``, ``w:dir``, ``w:bdo``), and an inline
+  content control (``w:sdt``: its runs are those of its ``w:sdtContent``; its properties are
+  written back as they were). Read as a Mark, a control's words stayed French in an English
+  sentence ("The delivery date is le mois prochain.");
 - a complex field, from the run with its ``w:fldChar`` begin to the one with its end, is one
   Mark: its instructions are not translated, its result stays as it is; so is a simple field;
 - whatever else a run holds (a tab, a break, an image or a text box, a note's reference) is a
   Mark, written back in a run of that run's properties; anything else in the paragraph (a
-  bookmark, a comment's anchor, a content control, an equation) is a Mark as it is;
+  bookmark, a comment's anchor, an equation) is a Mark as it is;
 - proofing marks (``w:proofErr``) and Word's last page-break hint (``w:lastRenderedPageBreak``)
   are dropped from a paragraph that is translated: Word makes them again.
 
-The paragraphs inside a text box are paragraphs of their own. Comments are not translated, nor
-is the text of an inline content control (``w:sdt`` inside a paragraph: a Mark).
+The paragraphs inside a text box or a block content control are paragraphs of their own.
+Comments are not translated.
 A document with tracked changes is refused (accept or reject them first), and so is one saved
 as Strict Open XML.
 """
@@ -107,6 +110,8 @@ def paragraph_items(p) -> list[Item]:
             items.extend(_run_items(child))
         elif child.tag in _CONTAINERS:
             items.append(Link(child, paragraph_items(child)))
+        elif child.tag == w("sdt") and child.find(w("sdtContent")) is not None:
+            items.append(Link(child, paragraph_items(child.find(w("sdtContent")))))
         else:
             items.append(Mark(("whole", [child])))
     if field:
@@ -159,9 +164,7 @@ def write_paragraph(p, items: list[Item], target: str | None) -> None:
 def _append(parent, items: list[Item], target: str | None) -> None:
     for item in items:
         if isinstance(item, Link):
-            link = parent.makeelement(item.node.tag, dict(item.node.attrib))
-            parent.append(link)
-            _append(link, item.items, target)
+            _append(_container(parent, item.node), item.items, target)
         elif isinstance(item, Mark) and item.node[0] == "whole":
             parent.extend(item.node[1])
         elif isinstance(item, Mark):
@@ -176,6 +179,23 @@ def _append(parent, items: list[Item], target: str | None) -> None:
                 t.set(XML_SPACE, "preserve")
             r.append(t)
             parent.append(r)
+
+
+def _container(parent, node):
+    """A new element like ``node`` at the end of ``parent``, to hold its translated items: a
+    content control keeps its properties (copied) and takes the items in its content."""
+    new = parent.makeelement(node.tag, dict(node.attrib))
+    parent.append(new)
+    if node.tag != w("sdt"):
+        return new
+    holder = new
+    for child in node:
+        if child.tag == w("sdtContent"):
+            holder = new.makeelement(child.tag, dict(child.attrib))
+            new.append(holder)
+        else:
+            new.append(copy.deepcopy(child))
+    return holder
 
 
 def _run_like(r, language: str | None):
