@@ -286,3 +286,38 @@ def test_the_words_of_an_inline_content_control_are_translated_inside_the_contro
         "<w:t>LE MOIS PROCHAIN</w:t></w:r></w:sdtContent></w:sdt>"
     ) in out
     assert "le mois" not in out
+
+
+def test_a_bookmark_stays_around_the_words_that_translate_the_words_it_marked():
+    body = para(
+        run("Voir la "),
+        '<w:bookmarkStart w:id="0" w:name="suite"/>',
+        run("section suivante"),
+        '<w:bookmarkEnd w:id="0"/>',
+        run(" du document."),
+    )
+
+    def moved(texts: list[str]) -> list[Aligned]:  # section suivante: NEXT SECTION
+        links = [(0, 0), (1, 1), (2, 3), (3, 2), (4, 4), (4, 5), (5, 6)]
+        see = Aligned("SEE THE NEXT SECTION OF THE DOCUMENT.", links)
+        return [see if t.startswith("Voir") else word_for_word([t])[0] for t in texts]
+
+    out = entries(translated(zipped(docx_entries(body)), moved))["word/document.xml"].decode()
+    start, end = out.index("<w:bookmarkStart"), out.index("<w:bookmarkEnd")
+    assert start < end
+    assert "".join(re.findall(r"<w:t[^>]*>([^<]*)</w:t>", out[start:end])) == "NEXT SECTION"
+
+
+def test_an_empty_bookmark_and_one_that_crosses_a_link_stay_where_they_stood():
+    body = para(
+        '<w:bookmarkStart w:id="1" w:name="_GoBack"/><w:bookmarkEnd w:id="1"/>',
+        run("Le chat "),
+        '<w:bookmarkStart w:id="2" w:name="b"/>',
+        '<w:hyperlink w:anchor="x">',
+        run("noir"),
+        '<w:bookmarkEnd w:id="2"/></w:hyperlink>',
+        run(" dort."),
+    )
+    out = entries(translated(zipped(docx_entries(body))))["word/document.xml"].decode()
+    assert out.index('w:id="1" w:name="_GoBack"/><w:bookmarkEnd w:id="1"/>') < out.index("LE CHAT")
+    assert out.index('<w:bookmarkStart w:id="2"') < out.index('<w:bookmarkEnd w:id="2"/>')

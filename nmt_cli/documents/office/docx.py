@@ -11,6 +11,10 @@ A paragraph's items (runs.py), from its children in order:
   content control (``w:sdt``: its runs are those of its ``w:sdtContent``; its properties are
   written back as they were). Read as a Mark, a control's words stayed French in an English
   sentence ("The delivery date is le mois prochain.");
+- a bookmark whose start and end (``w:bookmarkStart``, ``w:bookmarkEnd``) stand at one level
+  of the paragraph around text is a Link around what is between them, so it stays around the
+  words that translate its words (a cross-reference shows them). As two Marks, each put back
+  on its own, a bookmark came back reversed, its end before its start, around nothing;
 - a complex field, from the run with its ``w:fldChar`` begin to the one with its end, is one
   Mark: its instructions are not translated, its result stays as it is; so is a simple field;
 - whatever else a run holds (a tab, a break, an image or a text box, a note's reference) is a
@@ -116,7 +120,44 @@ def paragraph_items(p) -> list[Item]:
             items.append(Mark(("whole", [child])))
     if field:
         items.append(Mark(("whole", field)))
-    return items
+    return _bookmarked(items)
+
+
+def _bookmarked(items: list[Item]) -> list[Item]:
+    """``items`` with each bookmark whose start and end are among them, around text, as a Link
+    (its node: ("bookmark", start, end)) around what is between them; one that crosses it
+    stays as its marks."""
+    out: list[Item] = []
+    starts: dict[str, int] = {}  # a bookmark's id: where its start is in out
+    for item in items:
+        node = _single(item)
+        ident = None if node is None else node.get(w("id"))
+        if node is not None and node.tag == w("bookmarkStart"):
+            starts[ident] = len(out)
+        elif node is not None and node.tag == w("bookmarkEnd") and ident in starts:
+            k = starts.pop(ident)
+            inner = out[k + 1 :]
+            if any(r.text.strip() for r in _texts(inner)):
+                starts = {i: at for i, at in starts.items() if at < k}
+                out[k:] = [Link(("bookmark", _single(out[k]), node), inner)]
+                continue
+        out.append(item)
+    return out
+
+
+def _single(item: Item):
+    """The element of a Mark that is one element as it is, else None."""
+    if isinstance(item, Mark) and item.node[0] == "whole" and len(item.node[1]) == 1:
+        return item.node[1][0]
+    return None
+
+
+def _texts(items: list[Item]):
+    for item in items:
+        if isinstance(item, Run):
+            yield item
+        elif isinstance(item, Link):
+            yield from _texts(item.items)
 
 
 def _run_items(r) -> list[Item]:
@@ -163,7 +204,11 @@ def write_paragraph(p, items: list[Item], target: str | None) -> None:
 
 def _append(parent, items: list[Item], target: str | None) -> None:
     for item in items:
-        if isinstance(item, Link):
+        if isinstance(item, Link) and isinstance(item.node, tuple):  # a bookmark
+            parent.append(item.node[1])
+            _append(parent, item.items, target)
+            parent.append(item.node[2])
+        elif isinstance(item, Link):
             _append(_container(parent, item.node), item.items, target)
         elif isinstance(item, Mark) and item.node[0] == "whole":
             parent.extend(item.node[1])
