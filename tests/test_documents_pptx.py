@@ -109,3 +109,42 @@ def test_the_shipped_model_keeps_each_paragraphs_looks_and_code():
     assert '<a:latin typeface="Courier New"/></a:rPr><a:t>ls -la</a:t>' in out[SLIDE].decode()
     texts = ["".join(t for t, _ in runs_of(p)) for p in paragraphs(out[SLIDE])]
     assert texts[0] == "The annual report"
+
+
+CHART = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    '<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" '
+    'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx>'
+    '<c:rich><a:bodyPr/><a:p><a:pPr><a:defRPr b="1"/></a:pPr><a:r><a:rPr lang="fr-FR"/>'
+    "<a:t>Les ventes annuelles</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea>"
+    "<c:barChart><c:ser><c:cat><c:strRef><c:f>Feuil1!$A$2</c:f><c:strCache><c:ptCount "
+    'val="1"/><c:pt idx="0"><c:v>Nord</c:v></c:pt></c:strCache></c:strRef></c:cat></c:ser>'
+    "</c:barChart></c:plotArea></c:chart></c:chartSpace>"
+)
+DIAGRAM = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    '<dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" '
+    'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dgm:ptLst>'
+    '<dgm:pt modelId="{1}"><dgm:t><a:bodyPr/><a:p><a:r><a:rPr lang="fr-FR"/>'
+    "<a:t>La première étape</a:t></a:r></a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>"
+)
+
+
+def test_a_charts_title_and_a_smartart_diagrams_text_are_translated_its_categories_are_not():
+    files = pptx_entries()
+    files["[Content_Types].xml"] = files["[Content_Types].xml"].replace(
+        "</Types>",
+        '<Override PartName="/ppt/charts/chart1.xml" ContentType="application/vnd.'
+        'openxmlformats-officedocument.drawingml.chart+xml"/><Override PartName="/ppt/'
+        'diagrams/data1.xml" ContentType="application/vnd.openxmlformats-officedocument.'
+        'drawingml.diagramData+xml"/></Types>',
+    )
+    files["ppt/charts/chart1.xml"] = CHART
+    files["ppt/diagrams/data1.xml"] = DIAGRAM
+    out = translated(zipped(files))
+    chart = out["ppt/charts/chart1.xml"].decode()
+    assert '<a:r><a:rPr lang="en"/><a:t>LES VENTES ANNUELLES</a:t></a:r>' in chart
+    assert '<a:pPr><a:defRPr b="1"/></a:pPr>' in chart and "<c:v>Nord</c:v>" in chart
+    assert "LA PREMIÈRE ÉTAPE" in out["ppt/diagrams/data1.xml"].decode()
+    unchanged = translated(zipped(files), lambda texts: [Aligned(t, []) for t in texts])
+    assert unchanged == entries(zipped(files))

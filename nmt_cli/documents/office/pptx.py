@@ -1,6 +1,7 @@
 """PowerPoint decks (.pptx, and .pptm, .potx whose macros stay as they were): the paragraphs of
-every slide (titles, bodies, text boxes and shapes, tables) and of the speaker notes, each
-translated as one text with its runs' formatting kept.
+every slide (titles, bodies, text boxes and shapes, tables), of the speaker notes, of charts
+(titles) and of SmartArt diagrams, each translated as one text with its runs' formatting kept.
+Charts and diagrams are parts of their own, which were left French on an English slide.
 
 A paragraph's items (runs.py), from its children in order (DrawingML, ``a:p``):
 
@@ -12,7 +13,8 @@ A paragraph's items (runs.py), from its children in order (DrawingML, ``a:p``):
   are;
 - the paragraph's properties (``a:pPr``) and its end's (``a:endParaRPr``) stay where they are.
 
-Slide layouts and masters (their prompt texts) are not translated, nor are charts or diagrams.
+Slide layouts and masters (their prompt texts) are not translated, nor are a chart's categories
+and series names (its workbook's cells, which it would show again once edited).
 """
 
 from __future__ import annotations
@@ -28,7 +30,11 @@ from nmt_cli.documents.office.runs import Item, Mark, Paragraph, Run
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 _MAIN = re.compile(r"presentationml\.(presentation|template|slideshow)\.main\+xml|powerpoint\.")
-_TRANSLATED = re.compile(r"presentationml\.(slide|notesSlide)\+xml")
+# Slides and notes; charts (their titles and axis titles: the categories are the workbook's) and
+# SmartArt (its data, and the drawing PowerPoint shows until it lays the diagram out again)
+_TRANSLATED = re.compile(
+    r"presentationml\.(slide|notesSlide)\+xml|drawingml\.(chart|diagramData|diagramDrawing)\+xml"
+)
 _NOT_LOOKS = ("lang", "altLang", "dirty", "err", "smtClean", "smtId", "noProof")
 _KEPT = ("pPr", "endParaRPr")
 
