@@ -204,6 +204,14 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
             ],
         ),
         ("Son iPhone.Il a lu les PDFs.Le chez McDonald.Ensuite", []),  # sentences glued
+        (  # a name in its scope: "St. Use:vector<int>", "The QString method: arg()" before
+            "Utilisez std::vector<int>, QString::arg() et Foo::~Foo(), pas « Note :: voir ».",
+            [
+                ("qualified", "std::vector<int>"),
+                ("qualified", "QString::arg()"),
+                ("qualified", "Foo::~Foo()"),
+            ],
+        ),
         (
             'Tapez a_2^3 ou {}_2^3, "R_i{}^{jk}{}_l" ou SO_4^{2-{}} ; max_len reste un nom.',
             [

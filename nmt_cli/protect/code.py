@@ -30,7 +30,9 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  (``GlobalScope.BasicLibraries.loadLibrary("ScriptForge")``); fr-en wrote
                  ``com.sun.star.script.provider.XScriptProvider`` as "com.sun.star .script.
                  Clear.XScriptP" (a host or file name of as many parts, ``fr.wikipedia.org``,
-                 ``rapport.final.pdf``, is a file's: spans.py lists that kind first)
+                 ``rapport.final.pdf``, is a file's: spans.py lists that kind first); and a
+                 name in its scope (``std::vector<int>``, ``QString::arg()``, ``com::sun::star``:
+                 fr-en wrote "St. Use:vector<int>", "The QString method: arg()")
     method       a method's or a variable's name: in lowerCamelCase (``getByName``,
                  ``onOkHasFocus``; not ``iPad``, ``eBay``: brands), with a run of capitals into
                  a word (``VBASupport``, ``SFDocuments``), or called with no argument
@@ -140,9 +142,11 @@ _PART = r"[A-Za-z_][A-Za-z0-9_]+"
 _HUMP_MARK = r"(?:[a-z]{2}[A-Z]|[A-Z]{2}[a-z]{2})"
 _HUMPED = rf"(?=[A-Za-z0-9_]*{_HUMP_MARK})[A-Za-z_][A-Za-z0-9_]+"
 _DOTTED = rf"{_PART}(?:\.{_PART}){{2,}}|{_HUMPED}\.{_PART}|{_PART}\.{_HUMPED}"
+# a name in its scope (C++, PHP, Ruby, Rust): std::vector<int>, QString::arg, Foo::~Foo
+_SCOPED = r"[A-Za-z_]\w*(?:::~?[A-Za-z_]\w*)+(?:<[^<>\n]*>)?"
 # spans.py lists it after "file"
-QUALIFIED = rf"(?<![\w.@/-])(?:{_DOTTED})(?:\([^()\n]*\))?(?![\w-]|\.\w)"
-QUALIFIED_NEEDS = rf"\w\.\w+\.\w|{_HUMP_MARK}\w*\.\w|\w\.\w*{_HUMP_MARK}"
+QUALIFIED = rf"(?<![\w.@/-])(?:{_DOTTED}|{_SCOPED})(?:\([^()\n]*\))?(?![\w-]|\.\w)"
+QUALIFIED_NEEDS = rf"\w\.\w+\.\w|{_HUMP_MARK}\w*\.\w|\w\.\w*{_HUMP_MARK}|\w::~?\w"
 _OPERAND = r"(?:[A-Za-z]|\d+(?:[.,]\d+)?)"  # of an equation written without spaces
 _BRACED = r"\{[^{}\s]*(?:\{[^{}\s]*\}[^{}\s]*)*\}"  # in braces, one nested pair at most, no space
 _FORMULA = (

@@ -47,7 +47,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
     file        a file or host name with an extension (``rapport.pdf``, ``insee.fr``), ``*.jar``
     qualified   a dotted name of three parts or more: ``com.sun.star.util.Date``,
                 ``GlobalScope.BasicLibraries.loadLibrary``, or of two, one written in humps:
-                ``ScriptForge.UI`` (code.py)
+                ``ScriptForge.UI``; a name in its scope, ``std::vector<int>`` (code.py)
     handle      ``@name``; hashtag ``#name``
     phone       digits in groups (spaces, dots or hyphens), no one number: ``01 23 45 67 89``
     mask        a format mask: a date's or a time's, ``JJ/MM/AAAA``, ``YYYY-MM-DD``, ``[HH]:MM``,
