@@ -14,7 +14,8 @@ kept as written (inline codes as tags: inline.py) and as a model reads them.
 Pairs: translated units only. Skipped, by reason: untranslated (no target, an empty one, 1.2
 ``new``/``needs-translation``, 2.0 ``initial``), needs review (1.2 ``needs-*``), machine
 translation (1.2 ``state-qualifier="mt-suggestion"``, 2.0 a ``subState`` naming it: a model
-is not trained on a machine's output), not translatable (``translate="no"``).
+is not trained on a machine's output), not translatable (``translate="no"`` or ITS
+``its:translate="no"`` on the unit or a group around it).
 
 Written back (write_targets): the document with new targets (and their states) for the units
 named; a UTF-8 document is spliced (xliff_splice.py), so every other byte comes back as it was,
@@ -46,6 +47,9 @@ STATES = {
     "2.0": {"state": "translated", "subState": MT_SUBSTATE},
 }
 _MT = re.compile(r"mt|machine", re.I)
+# ITS 2.0's translate data category, which ITS-aware tools (Okapi) write on XLIFF 1.2 elements
+# instead of (or as well as) XLIFF's own translate attribute
+ITS_TRANSLATE = "{http://www.w3.org/2005/11/its}translate"
 
 
 @dataclass(frozen=True)
@@ -110,15 +114,19 @@ def read_units(path: str, data: bytes | None = None) -> Iterator[XliffUnit]:
             continue
         if version is None:
             raise FormatError(path, element.sourceline or 1, "not XLIFF: the root is not <xliff>")
-        translate = all(a.get("translate") != "no" for a in element.iterancestors()) and (
-            element.get("translate") != "no"
-        )
+        translate = not any(_no(a) for a in (element, *element.iterancestors()))
         if name == "trans-unit":
             yield _unit_12(path, element, translate, langs)
         else:
             yield from _units_20(path, element, translate, langs)
     if version is None:
         raise FormatError(path, 1, "not XLIFF: no <xliff> root")
+
+
+def _no(element) -> bool:
+    """Whether ``element`` says its content is not to be translated: ``translate="no"``, or
+    ITS ``its:translate="no"`` (before, a unit marked only so got a machine's target)."""
+    return "no" in (element.get("translate"), element.get(ITS_TRANSLATE))
 
 
 def _version(path: str, root) -> str:

@@ -1,0 +1,44 @@
+"""XLIFF files as the tools that export them write them (Okapi Rainbow, Trados/SDL, TMSs): ITS
+attributes, ``<seg-source>`` segmentation, CRLF line ends, extension namespaces. Each case is
+one that came out wrong before its fix (see the docstrings of formats/xliff.py and
+xliff_splice.py)."""
+
+from __future__ import annotations
+
+from nmt_cli.documents.xliff import read_xliff
+from nmt_cli.formats.xliff import read_units
+from nmt_cli.inference.translation import Translation
+
+HEAD_12 = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"'
+    ' xmlns:its="http://www.w3.org/2005/11/its" xmlns:okp="okapi-framework:xliff-extensions">\n'
+    '<file original="help.html" source-language="fr" datatype="html">\n<body>\n'
+)
+TAIL_12 = "</body>\n</file>\n</xliff>\n"
+
+
+def upper(sources: list[str]) -> list[Translation]:
+    """Each text in capitals, each word aligned to itself: a target is told from its source."""
+    return [
+        Translation(s, s.upper(), 0.0, alignment=[(k, k) for k in range(len(s.split()))])
+        for s in sources
+    ]
+
+
+def render(body: str, head: str = HEAD_12, tail: str = TAIL_12, warn=print) -> bytes:
+    document = read_xliff((head + body + tail).encode("utf-8"), "help.xlf", retranslate="none")
+    return document.render(upper(document.sources()), "en", warn)
+
+
+def test_a_unit_marked_its_translate_no_is_not_translated_as_translate_no_is_not():
+    body = (
+        '<trans-unit id="brand" its:translate="no"><source>Ne pas traduire</source></trans-unit>\n'
+        '<group id="g" its:translate="no">\n'
+        '<trans-unit id="inside"><source>Dans le groupe</source></trans-unit>\n</group>\n'
+        '<trans-unit id="other"><source>Traduire</source></trans-unit>\n'
+    )
+    read = {u.id: u.translate for u in read_units("help.xlf", (HEAD_12 + body + TAIL_12).encode())}
+    assert read == {"brand": False, "inside": False, "other": True}
+    out = render(body).decode()
+    assert "NE PAS" not in out and "DANS LE" not in out and "<target" in out
