@@ -5,6 +5,8 @@ xliff_splice.py)."""
 
 from __future__ import annotations
 
+from xliff_check import problems
+
 from nmt_cli.documents.xliff import read_xliff
 from nmt_cli.formats.xliff import read_units
 from nmt_cli.inference.translation import Translation
@@ -42,3 +44,20 @@ def test_a_unit_marked_its_translate_no_is_not_translated_as_translate_no_is_not
     assert read == {"brand": False, "inside": False, "other": True}
     out = render(body).decode()
     assert "NE PAS" not in out and "DANS LE" not in out and "<target" in out
+
+
+SEGMENTED = (
+    '<trans-unit id="p1">\n<source>Ouvrez le fichier. Puis fermez-le.</source>\n'
+    '<seg-source><mrk mtype="seg" mid="1">Ouvrez le fichier.</mrk> '
+    '<mrk mtype="seg" mid="2">Puis fermez-le.</mrk></seg-source>\n</trans-unit>\n'
+)
+
+
+def test_a_new_target_follows_the_seg_source_as_the_12_schema_orders_them():
+    out = render(SEGMENTED).decode()
+    assert out.index("</seg-source>") < out.index("<target")
+    assert problems(out.encode()) == []
+    utf16 = (HEAD_12 + SEGMENTED + TAIL_12).replace('"UTF-8"', '"UTF-16"').encode("utf-16")
+    document = read_xliff(utf16, "help.xlf", retranslate="none")
+    out = document.render(upper(document.sources()), "en", print).decode("utf-16")
+    assert out.index("</seg-source>") < out.index("<target")

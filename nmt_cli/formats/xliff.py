@@ -295,7 +295,8 @@ def _fill(path: str, holder, text: str, ns: str, version: str) -> None:
     new = _target_element(path, holder.get("id") or "", text, ns)
     target = holder.find(f"{{{ns}}}target")
     if target is None:
-        source = holder.find(f"{{{ns}}}source")
+        source = holder.find(f"{{{ns}}}seg-source")  # the target follows it (1.2 schema)
+        source = holder.find(f"{{{ns}}}source") if source is None else source
         target = etree.Element(f"{{{ns}}}target")
         target.tail = source.tail
         source.addnext(target)

@@ -24,8 +24,10 @@ from nmt_cli.formats.memory import FormatError
 @dataclass
 class Holder:
     """A trans-unit (1.2) or segment (2.0): its id (as xliff.read_units gives it), its start
-    tag's byte range, the byte offsets where ``<source`` starts and ``</source>`` ends, and its
-    target's (start tag range, content end, element end), None: it has no target."""
+    tag's byte range, the byte offsets where ``<source`` starts and where a new target goes
+    (after ``</source>``, or after a 1.2 ``</seg-source>``: the schema puts the target after
+    it, and a target before it made the file invalid), and its target's (start tag range,
+    content end, element end), None: it has no target."""
 
     id: str
     tag: tuple[int, int]
@@ -115,6 +117,8 @@ class _Locator:
         holder = self.holder
         own = len(self.stack) == self.depth
         if holder is not None and own and name == "source" and holder.source[1] == 0:
+            holder.source = (holder.source[0], self._element_end(start, at))
+        elif holder is not None and own and name == "seg-source":
             holder.source = (holder.source[0], self._element_end(start, at))
         elif holder is not None and own and name == "target" and self.target_tag is not None:
             end = self._element_end(start, at)
