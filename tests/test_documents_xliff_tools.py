@@ -61,3 +61,12 @@ def test_a_new_target_follows_the_seg_source_as_the_12_schema_orders_them():
     document = read_xliff(utf16, "help.xlf", retranslate="none")
     out = document.render(upper(document.sources()), "en", print).decode("utf-16")
     assert out.index("</seg-source>") < out.index("<target")
+
+
+def test_a_new_target_line_in_a_crlf_file_ends_in_crlf_as_every_other_line():
+    body = '<trans-unit id="t">\n  <source>Fermer</source>\n</trans-unit>\n'
+    crlf = (HEAD_12 + body + TAIL_12).replace("\n", "\r\n").encode("utf-8")
+    document = read_xliff(crlf, "help.xlf", retranslate="none")
+    out = document.render(upper(document.sources()), "en", print)
+    assert b"</source>\r\n  <target" in out
+    assert out.count(b"\n") == out.count(b"\r\n") == crlf.count(b"\n") + 1

@@ -6,9 +6,9 @@ identity round trip gives the file back byte for byte.
 expat finds where things are (the byte offsets of each unit's or segment's start tag, its
 ``</source>``, its ``<target>``; each ``<file>``'s and the root's start tag), with entity
 declarations refused as xml.py refuses them. A new ``<target>`` follows its ``</source>`` on a
-line of its own, indented as the source is; an existing one keeps its start tag (its
-attributes changed) and gets new content. Documents in another encoding (UTF-16) are written by
-xliff.py through lxml instead.
+line of its own, indented as the source is and ended as its line is (CRLF or LF); an existing
+one keeps its start tag (its attributes changed) and gets new content. Documents in another
+encoding (UTF-16) are written by xliff.py through lxml instead.
 """
 
 from __future__ import annotations
@@ -210,5 +210,7 @@ def _target_edit(data: bytes, holder: Holder, text: bytes, states: Mapping[str, 
     indent = data[line_start : holder.source[0]]
     own_line = not indent.strip()  # the source starts its line: the target starts one too
     tag = with_attributes(b"<" + p + b"target>", states)
-    new = (b"\n" + indent if own_line else b"") + tag + text + b"</" + p + b"target>"
+    # the line end the source's line has: a bare LF in a CRLF file mixed the two
+    eol = b"\r\n" if data[line_start - 2 : line_start] == b"\r\n" else b"\n"
+    new = (eol + indent if own_line else b"") + tag + text + b"</" + p + b"target>"
     return (holder.source[1], holder.source[1], new)
