@@ -70,3 +70,17 @@ def test_a_new_target_line_in_a_crlf_file_ends_in_crlf_as_every_other_line():
     out = document.render(upper(document.sources()), "en", print)
     assert b"</source>\r\n  <target" in out
     assert out.count(b"\n") == out.count(b"\r\n") == crlf.count(b"\n") + 1
+
+
+def test_an_inline_code_keeps_only_the_namespaces_it_uses_not_every_one_of_the_file():
+    body = (
+        '<trans-unit id="t"><source>Voir <g id="1">ici</g> et <x id="2"/> <ph id="3"'
+        ' okp:k="v">%s</ph></source></trans-unit>\n'
+    )
+    [unit] = read_units("help.xlf", (HEAD_12 + body + TAIL_12).encode())
+    assert unit.source == (
+        'Voir <g id="1">ici</g> et <x id="2"/>'
+        ' <ph xmlns:okp="okapi-framework:xliff-extensions" id="3" okp:k="v">%s</ph>'
+    )
+    out = render(body).decode()
+    assert '<g id="1">ICI</g> ET <x id="2"/>' in out and "xmlns:its" not in out.split("<body>")[1]

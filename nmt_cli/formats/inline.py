@@ -125,10 +125,17 @@ def model_text(element) -> str:
 
 def inner_xml(element) -> str:
     """``element``'s content as written in the file (its inline codes as tags), without its own
-    tags: what a unit holds for writing back."""
+    tags: what a unit holds for writing back. lxml writes on a child every namespace in scope
+    (an Okapi file's ``<g>`` came back into its target as ``<g xmlns:okp="..." xmlns:its="..."
+    id="1">``): a child keeps only those it uses."""
+    from copy import deepcopy
+
     from lxml import etree
 
     parts = [escape(element.text or "")]
     for child in element:
+        if isinstance(child.tag, str):
+            child = deepcopy(child)  # its tail too
+            etree.cleanup_namespaces(child)
         parts.append(etree.tostring(child, encoding="unicode", with_tail=True))
     return "".join(parts)
