@@ -84,3 +84,26 @@ def test_an_inline_code_keeps_only_the_namespaces_it_uses_not_every_one_of_the_f
     )
     out = render(body).decode()
     assert '<g id="1">ICI</g> ET <x id="2"/>' in out and "xmlns:its" not in out.split("<body>")[1]
+
+
+def test_a_unit_segmented_in_its_seg_source_gets_a_target_of_the_same_mrk_segments():
+    # each segment translated on its own, so that the tool matches target segments to source
+    # ones; one holding only a code is copied; an empty segmented target is filled the same way
+    body = SEGMENTED + (
+        '<trans-unit id="p2">\n<source>Le <g id="1">rapport</g> est prêt.<x id="2"/></source>\n'
+        '<seg-source><mrk mtype="seg" mid="1">Le <g id="1">rapport</g> est prêt.</mrk>'
+        '<mrk mtype="seg" mid="2"><x id="2"/></mrk></seg-source>\n'
+        '<target><mrk mtype="seg" mid="1"></mrk><mrk mtype="seg" mid="2"></mrk></target>\n'
+        "</trans-unit>\n"
+    )
+    document = read_xliff((HEAD_12 + body + TAIL_12).encode(), "help.xlf", retranslate="none")
+    assert document.sources() == ["Ouvrez le fichier.", "Puis fermez-le.", "Le rapport est prêt."]
+    out = document.render(upper(document.sources()), "en", print)
+    targets = {u.id: u.target for u in read_units("out.xlf", out)}
+    assert targets == {
+        "p1": '<mrk mtype="seg" mid="1">OUVREZ LE FICHIER.</mrk> '
+        '<mrk mtype="seg" mid="2">PUIS FERMEZ-LE.</mrk>',
+        "p2": '<mrk mtype="seg" mid="1">LE <g id="1">RAPPORT</g> EST PRÊT.</mrk>'
+        '<mrk mtype="seg" mid="2"><x id="2"/></mrk>',
+    }
+    assert problems(out) == []

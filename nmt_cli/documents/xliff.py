@@ -12,7 +12,10 @@ never translated (nmt_cli/markup/segments.py places them). Printf, Qt and brace 
 in the text pass through as protected spans. A file whose texts mark access keys (``~``,
 ``_``, ``&``: protect/mnemonics.file_markers) has each text's one marker taken out before the
 model reads it and put back on the word aligned to the marked one (documents/strings.py).
-A source with nothing to translate (``…``) is copied.
+A source with nothing to translate (``…``) is copied. A 1.2 unit segmented by its tool
+(``<seg-source>`` of ``<mrk mtype="seg" mid="1">`` segments: Okapi, Trados) has each segment
+translated on its own into a target of the same ``<mrk>`` segments, the content between them as
+the seg-source has it (the target was plain text before: the tool could not match its segments).
 
 Which units get a target: those that have none (or an empty one, 1.2 ``new`` or
 ``needs-translation``, 2.0 ``initial``); never a ``translate="no"`` unit nor an approved one
@@ -28,7 +31,7 @@ the model's is one error.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
@@ -39,7 +42,7 @@ from nmt_cli.formats.xliff import EXTENSIONS, UNTRANSLATED, XliffUnit, read_unit
 from nmt_cli.inference.access_keys import Mark, target_index
 from nmt_cli.inference.translation import Translation
 from nmt_cli.markup.segments import Segment, verbatim
-from nmt_cli.markup.tree import Element, Node, Text
+from nmt_cli.markup.tree import Element, Node, Text, serialize
 from nmt_cli.protect.mnemonics import file_markers, find_mnemonic, place_mnemonic
 
 APPROVED = frozenset(("final", "signed-off"))
@@ -47,6 +50,7 @@ APPROVED = frozenset(("final", "signed-off"))
 # tends to drop the words that end the sentence before it
 _LINE_BREAK = re.compile(r"""^<[^>]*\s(?:ctype|subType)\s*=\s*["'](?:xlf:)?lb["']""")
 _GUARD = re.compile("|".join(PLACEHOLDERS))  # holds no access key
+_SEGMENT = re.compile(r"""^<[^>]*\smtype\s*=\s*["']seg["']""")
 
 
 def wanted(unit: XliffUnit, retranslate: str) -> bool:
@@ -63,16 +67,28 @@ def wanted(unit: XliffUnit, retranslate: str) -> bool:
 class Chosen:
     """A unit to give a target: its position among the file's units (an id need only be
     unique in its <file>), its source as a segment (None: nothing in it to translate, the
-    source is copied), and the access key taken out of its text (None: none)."""
+    source is copied), the access key taken out of its text (None: none), and for a unit
+    segmented by its seg-source its parts: the content between segments as written, and each
+    ``<mrk mtype="seg">`` as its tags and its content's segment (None: copied)."""
 
     position: int
     unit: XliffUnit
     segment: Segment | None
     mark: Mark | None = None
+    parts: tuple[str | tuple[Element, Segment | None], ...] | None = None
 
-    def target(self, translation: Translation | None) -> str:
-        """The target's content (inline codes as tags) of ``translation`` (of the segment's
-        text; None where there is no segment)."""
+    def segments(self) -> list[Segment]:
+        """The segments a model translates for this unit, in order."""
+        if self.parts is not None:
+            return [p[1] for p in self.parts if isinstance(p, tuple) and p[1] is not None]
+        return [self.segment] if self.segment is not None else []
+
+    def target(self, translations: Iterator[Translation]) -> str:
+        """The target's content (inline codes as tags), each of segments() taking the next of
+        ``translations``."""
+        if self.parts is not None:
+            return "".join(_part(p, translations) for p in self.parts)
+        translation = next(translations) if self.segment is not None else None
         if self.segment is None or translation is None:
             return self.unit.source
         if self.mark is not None:
@@ -92,16 +108,13 @@ class XliffDocument:
     chosen: list[Chosen]
 
     def sources(self) -> list[str]:
-        return [c.segment.text for c in self.chosen if c.segment is not None]
+        return [s.text for c in self.chosen for s in c.segments()]
 
     @property
     def needs_alignment(self) -> bool:
         """Whether a source has inline codes or an access key to place (a placeholder code the
         model lost goes back by the alignment too)."""
-        return any(
-            c.segment is not None and (c.segment.inlines or c.segment.stand_ins or c.mark)
-            for c in self.chosen
-        )
+        return any(s.inlines or s.stand_ins or c.mark for c in self.chosen for s in c.segments())
 
     def check_languages(self, source: str | None, target: str | None) -> None:
         """InputError where a file of it is in another source language than ``source`` (the
@@ -124,9 +137,7 @@ class XliffDocument:
         """The file's bytes with a target for each chosen unit (``translations``: of
         ``sources()``, in order)."""
         done = iter(translations)
-        targets: dict[str | int, str] = {
-            c.position: c.target(next(done) if c.segment is not None else None) for c in self.chosen
-        }
+        targets: dict[str | int, str] = {c.position: c.target(done) for c in self.chosen}
         if target is None and any(u.languages[1] is None for u in self.units):
             warn("the model records no target language: the file's is left unset")
         return write_targets(self.name, targets, target, self.data)
@@ -154,6 +165,11 @@ def _held(element: Element) -> bool:
 def _chosen(position: int, unit: XliffUnit, markers: Sequence[str]) -> Chosen:
     """``unit``, at ``position``, to translate: its source's segment, without its access key
     if it has one."""
+    if unit.seg_source is not None:
+        nodes = code_nodes(unit.seg_source)
+        if any(_is_segment(n) for n in nodes):
+            parts = tuple(_segment_part(n) if _is_segment(n) else serialize(n) for n in nodes)
+            return Chosen(position, unit, None, parts=parts)
     nodes = code_nodes(unit.source)
     segment = Segment(nodes, xml=True, held=_held)
     if not segment.translatable():
@@ -171,6 +187,25 @@ def _chosen(position: int, unit: XliffUnit, markers: Sequence[str]) -> Chosen:
         mark = Mark(word, found.text[found.index], found.index, marker)
         return Chosen(position, unit, clean, mark)
     return Chosen(position, unit, segment)
+
+
+def _is_segment(node: Node) -> bool:
+    return isinstance(node, Element) and not node.empty and bool(_SEGMENT.search(node.open))
+
+
+def _segment_part(mrk: Element) -> tuple[Element, Segment | None]:
+    segment = Segment(mrk.children, xml=True, held=_held)
+    return mrk, segment if segment.translatable() else None
+
+
+def _part(part: str | tuple[Element, Segment | None], translations: Iterator[Translation]):
+    """A part of a segmented unit's target (see Chosen)."""
+    if isinstance(part, str):
+        return part
+    mrk, segment = part
+    if segment is None:
+        return serialize(mrk)
+    return mrk.open + segment.render(next(translations)) + mrk.close
 
 
 def _without_marker(nodes: Sequence[Node], marker: str, nth: int) -> list[Node]:

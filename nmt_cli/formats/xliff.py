@@ -67,6 +67,8 @@ class XliffUnit:
     translate    False where the unit (or its group) says translate="no"
     approved     1.2 approved="yes"
     languages    (source, target) language of its file, as the file writes them
+    seg_source   1.2: the ``<seg-source>`` content as written (Okapi's, Trados' segmentation
+                 of the source into ``<mrk mtype="seg">``); None: none
     """
 
     id: str
@@ -80,6 +82,7 @@ class XliffUnit:
     translate: bool
     approved: bool
     languages: tuple[str | None, str | None]
+    seg_source: str | None = None
 
     def skip_reason(self) -> str | None:
         """Why the unit gives no training pair (see above); None: it gives one."""
@@ -144,7 +147,7 @@ def _child(element, name: str):
 
 
 def _unit_12(path: str, tu, translate: bool, langs) -> XliffUnit:
-    source, target = _child(tu, "source"), _child(tu, "target")
+    source, target, segmented = _child(tu, "source"), _child(tu, "target"), _child(tu, "seg-source")
     if source is None:
         raise FormatError(path, tu.sourceline or 1, f'trans-unit "{tu.get("id")}" has no <source>')
     return _make(
@@ -152,6 +155,7 @@ def _unit_12(path: str, tu, translate: bool, langs) -> XliffUnit:
         state=target.get("state") if target is not None else None,
         qualifier=target.get("state-qualifier") if target is not None else None,
         approved=tu.get("approved") == "yes",
+        seg_source=_inner(segmented) if segmented is not None else None,
     )  # fmt: skip
 
 
@@ -169,7 +173,9 @@ def _units_20(path: str, unit, translate: bool, langs) -> Iterator[XliffUnit]:
         )  # fmt: skip
 
 
-def _make(uid, source, target, translate, langs, *, state, qualifier, approved) -> XliffUnit:
+def _make(
+    uid, source, target, translate, langs, *, state, qualifier, approved, seg_source=None
+) -> XliffUnit:
     return XliffUnit(
         id=uid,
         line=source.sourceline or 1,
@@ -182,6 +188,7 @@ def _make(uid, source, target, translate, langs, *, state, qualifier, approved) 
         translate=translate,
         approved=approved,
         languages=langs,
+        seg_source=seg_source,
     )
 
 
