@@ -107,3 +107,16 @@ def test_a_unit_segmented_in_its_seg_source_gets_a_target_of_the_same_mrk_segmen
         '<mrk mtype="seg" mid="2"><x id="2"/></mrk>',
     }
     assert problems(out) == []
+
+
+def test_a_target_over_its_units_maxwidth_in_characters_is_written_and_warned_of():
+    body = (
+        '<trans-unit id="save" maxwidth="10" size-unit="char"><source>Enregistrer sous'
+        " un autre nom</source></trans-unit>\n"
+        '<trans-unit id="px" maxwidth="10" size-unit="pixel"><source>Aide en ligne'
+        " complète</source></trans-unit>\n"
+    )
+    warned: list[str] = []
+    out = render(body, warn=warned.append)
+    assert b">ENREGISTRER SOUS UN AUTRE NOM</target>" in out and problems(out) == []
+    assert warned == ['unit "save": its target is 29 characters, over its maxwidth 10']

@@ -22,7 +22,8 @@ Which units get a target: those that have none (or an empty one, 1.2 ``new`` or
 (1.2 ``approved="yes"``, a ``final`` or ``signed-off`` state); those with a target only as
 ``retranslate`` says: "fuzzy", the targets whose state is ``needs-*``; "all", every one. A
 target written here is marked a machine's (1.2 ``state="needs-review-translation"
-state-qualifier="mt-suggestion"``, 2.0 ``state="translated"`` and a ``subState``). The
+state-qualifier="mt-suggestion"``, 2.0 ``state="translated"`` and a ``subState``). A target
+longer than its unit's 1.2 ``maxwidth`` (``size-unit="char"``) is written and warned of. The
 file's target language (1.2 ``target-language``, 2.0 ``trgLang``) becomes the model's where
 it names none; a file from another source language, or into another target language, than
 the model's is one error.
@@ -138,6 +139,13 @@ class XliffDocument:
         ``sources()``, in order)."""
         done = iter(translations)
         targets: dict[str | int, str] = {c.position: c.target(done) for c in self.chosen}
+        for c in self.chosen:
+            limit, length = c.unit.max_chars, len(model_text_of(targets[c.position]))
+            if limit is not None and length > limit:
+                warn(
+                    f'unit "{c.unit.id}": its target is {length} characters, over its '
+                    f"maxwidth {limit}"
+                )
         if target is None and any(u.languages[1] is None for u in self.units):
             warn("the model records no target language: the file's is left unset")
         return write_targets(self.name, targets, target, self.data)
@@ -187,6 +195,11 @@ def _chosen(position: int, unit: XliffUnit, markers: Sequence[str]) -> Chosen:
         mark = Mark(word, found.text[found.index], found.index, marker)
         return Chosen(position, unit, clean, mark)
     return Chosen(position, unit, segment)
+
+
+def model_text_of(content: str) -> str:
+    """The text of a target's content as written (what its maxwidth counts)."""
+    return Segment(code_nodes(content), xml=True).text
 
 
 def _is_segment(node: Node) -> bool:

@@ -69,6 +69,7 @@ class XliffUnit:
     languages    (source, target) language of its file, as the file writes them
     seg_source   1.2: the ``<seg-source>`` content as written (Okapi's, Trados' segmentation
                  of the source into ``<mrk mtype="seg">``); None: none
+    max_chars    1.2: ``maxwidth`` where ``size-unit="char"`` (a UI label's room); None: none
     """
 
     id: str
@@ -83,6 +84,7 @@ class XliffUnit:
     approved: bool
     languages: tuple[str | None, str | None]
     seg_source: str | None = None
+    max_chars: int | None = None
 
     def skip_reason(self) -> str | None:
         """Why the unit gives no training pair (see above); None: it gives one."""
@@ -156,6 +158,7 @@ def _unit_12(path: str, tu, translate: bool, langs) -> XliffUnit:
         qualifier=target.get("state-qualifier") if target is not None else None,
         approved=tu.get("approved") == "yes",
         seg_source=_inner(segmented) if segmented is not None else None,
+        max_chars=_max_chars(tu),
     )  # fmt: skip
 
 
@@ -173,8 +176,13 @@ def _units_20(path: str, unit, translate: bool, langs) -> Iterator[XliffUnit]:
         )  # fmt: skip
 
 
+def _max_chars(tu) -> int | None:
+    width = tu.get("maxwidth", "")
+    return int(width) if tu.get("size-unit") == "char" and width.isdigit() else None
+
+
 def _make(
-    uid, source, target, translate, langs, *, state, qualifier, approved, seg_source=None
+    uid, source, target, translate, langs, *, state, qualifier, approved, **more
 ) -> XliffUnit:
     return XliffUnit(
         id=uid,
@@ -188,7 +196,7 @@ def _make(
         translate=translate,
         approved=approved,
         languages=langs,
-        seg_source=seg_source,
+        **more,
     )
 
 
