@@ -34,6 +34,9 @@ JSON_PLACEHOLDERS = (
     *PLACEHOLDERS,
     r"\$[A-Za-z0-9_@]+\$|\$\d+",  # WebExtension's $name$ and $1
     r"\{\{[^{}]*\}\}",  # i18next's {{count}}
+    # i18next's nesting, $t(key) or $t(key, {"count": 2}): a key the model would translate
+    # ("$t (book save)" for $t(boutons.enregistrer)), so i18next would find no such key
+    r'\$t\((?:[^()"]|"(?:[^"\\]|\\.)*")*\)',
     r"%\{\w+\}",  # Rails' %{name}
 )
 MESSAGE_FORMAT = (*PLACEHOLDERS, r"\{\d+(?:,[^{}]*)?\}")  # Java's {0}, {1,number,#.##}

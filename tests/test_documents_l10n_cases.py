@@ -1,0 +1,22 @@
+"""Cases of real localization files, each a rule of what `nmt translate` keeps: the spans of
+each format that pass through translation whole, and how texts are read and written back."""
+
+from __future__ import annotations
+
+import pytest
+
+from nmt_cli.documents.localization import JSON_PLACEHOLDERS
+from nmt_cli.protect.spans import SpanFinder
+
+
+def protected(patterns: tuple[str, ...], line: str) -> list[str]:
+    return [line[s.start : s.end] for s in SpanFinder(patterns).find(line)]
+
+
+@pytest.mark.parametrize(
+    "reference",
+    ["$t(boutons.enregistrer)", '$t(commun.utilisateur, {"context": "femme (forme)"})'],
+)
+def test_an_i18next_nesting_reference_is_protected_whole(reference):
+    line = f"Cliquez sur {reference} pour garder vos modifications."
+    assert reference in protected(JSON_PLACEHOLDERS, line)
