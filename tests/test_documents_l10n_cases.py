@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from nmt_cli.documents.localization import JSON_PLACEHOLDERS
+from nmt_cli.documents.localization import JSON_PLACEHOLDERS, MESSAGE_FORMAT
 from nmt_cli.protect.spans import SpanFinder
 
 
@@ -20,3 +20,13 @@ def protected(patterns: tuple[str, ...], line: str) -> list[str]:
 def test_an_i18next_nesting_reference_is_protected_whole(reference):
     line = f"Cliquez sur {reference} pour garder vos modifications."
     assert reference in protected(JSON_PLACEHOLDERS, line)
+
+
+def test_a_choice_argument_of_a_message_format_is_protected_whole():
+    choice = "{0,choice,0#Aucun fichier|1#Un fichier|1<{0,number,integer} fichiers}"
+    assert protected(MESSAGE_FORMAT, f"{choice} dans la corbeille") == [choice]
+
+
+def test_an_icu_plural_with_a_numbered_argument_keeps_its_structure():
+    line = "Vous avez {0, plural, one {# fichier} other {# fichiers}} dans la corbeille."
+    assert protected(MESSAGE_FORMAT, line) == ["{0, plural, one {", "#", "} other {", "#", "}}"]

@@ -39,7 +39,14 @@ JSON_PLACEHOLDERS = (
     r'\$t\((?:[^()"]|"(?:[^"\\]|\\.)*")*\)',
     r"%\{\w+\}",  # Rails' %{name}
 )
-MESSAGE_FORMAT = (*PLACEHOLDERS, r"\{\d+(?:,[^{}]*)?\}")  # Java's {0}, {1,number,#.##}
+MESSAGE_FORMAT = (
+    *PLACEHOLDERS,
+    r"\{\d+(?:,[^{}]*)?\}",  # Java's {0}, {1,number,#.##}
+    # A ChoiceFormat argument, whole: its limits and the {0,number} inside would otherwise be
+    # the only spans, and "0#Aucun fichier|1#Un fichier|1<" came back "0#Aucun fichier|1#Un
+    # file1<", a pattern MessageFormat refuses
+    r"\{\d+\s*,\s*choice\s*,(?:[^{}]|\{[^{}]*\})*\}",
+)
 ANDROID_PLACEHOLDERS = (*PLACEHOLDERS, r"<xliff:g\b[^>]*>.*?</xliff:g>")
 APPLE_PLACEHOLDERS = (*PLACEHOLDERS, r"%(?:\d+\$)?@")  # Objective-C's %@, %1$@
 _ENTITY = r"&(?:\w+|#\d+|#x[0-9a-fA-F]+);"  # holds no access key

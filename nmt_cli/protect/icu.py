@@ -33,7 +33,9 @@ class _Ranked(Protocol):
 
 
 _R = TypeVar("_R", bound=_Ranked)
-HEAD = r"\{\s*[A-Za-z_]\w*\s*,\s*(plural|selectordinal|select)\s*,"  # a message's start
+# A message's start; its argument a name, or a number as in ICU4J's and Java's MessageFormat
+# patterns ({0, plural, one {# fichier} other {# fichiers}}, in a .properties file)
+HEAD = r"\{\s*(?:[A-Za-z_]\w*|\d+)\s*,\s*(plural|selectordinal|select)\s*,"
 _HEAD = re.compile(HEAD)
 _KEYWORD = re.compile(r"\s*(?:offset:\s*\d+\s*)?(=\d+|[A-Za-z_]\w*)\s*\{")
 _CLOSE = re.compile(r"\s*\}")
