@@ -4,8 +4,10 @@ each format that pass through translation whole, and how texts are read and writ
 from __future__ import annotations
 
 import pytest
+from lxml import etree
 
 from nmt_cli.documents.localization import JSON_PLACEHOLDERS, MESSAGE_FORMAT
+from nmt_cli.formats import android
 from nmt_cli.protect.spans import SpanFinder
 
 
@@ -30,3 +32,12 @@ def test_a_choice_argument_of_a_message_format_is_protected_whole():
 def test_an_icu_plural_with_a_numbered_argument_keeps_its_structure():
     line = "Vous avez {0, plural, one {# fichier} other {# fichiers}} dans la corbeille."
     assert protected(MESSAGE_FORMAT, line) == ["{0, plural, one {", "#", "} other {", "#", "}}"]
+
+
+def test_a_cdata_section_in_an_android_string_is_written_without_entities():
+    xml = '<resources><string name="s"><![CDATA[<b>Gras</b> et %1$s]]></string></resources>'
+    parsed = android.parse(xml, "strings.xml")
+    written = parsed.write(["<![CDATA[<b>Bold</b> & %1$s's]]>"])
+    assert "<![CDATA[<b>Bold</b> & %1$s\\'s]]>" in written
+    shown = etree.fromstring(written.encode()).find("string").text  # what aapt2 unescapes
+    assert shown == "<b>Bold</b> & %1$s\\'s"

@@ -47,7 +47,7 @@ MESSAGE_FORMAT = (
     # file1<", a pattern MessageFormat refuses
     r"\{\d+\s*,\s*choice\s*,(?:[^{}]|\{[^{}]*\})*\}",
 )
-ANDROID_PLACEHOLDERS = (*PLACEHOLDERS, r"<xliff:g\b[^>]*>.*?</xliff:g>")
+ANDROID_PLACEHOLDERS = (*PLACEHOLDERS, r"<xliff:g\b[^>]*>.*?</xliff:g>", r"<!\[CDATA\[|\]\]>")
 APPLE_PLACEHOLDERS = (*PLACEHOLDERS, r"%(?:\d+\$)?@")  # Objective-C's %@, %1$@
 _ENTITY = r"&(?:\w+|#\d+|#x[0-9a-fA-F]+);"  # holds no access key
 

@@ -7,7 +7,9 @@ holds elements (``<b>``, ``<xliff:g>``) keeps them, and its entities, as written
 
 Written: ``\\`` ``'`` ``"`` escaped, line breaks and tabs as ``\\n`` ``\\t``, a leading ``@``
 or ``?`` escaped (else the string would be read as a reference to another resource), ``&`` and
-``<`` as entities where the string holds no element; in a string whose source has format
+``<`` as entities where the string holds no element, and as they are in a CDATA section,
+where an entity is text (``<![CDATA[<b>Gras</b> & plus]]>`` was written ``&amp; plus``, which
+Android shows as "&amp;"); in a string whose source has format
 arguments (``%1$s``, ``%d``) and is not ``formatted="false"``, a ``%`` that is not one of them
 is written ``%%``, as String.format needs.
 """
@@ -24,6 +26,7 @@ _READ = {"n": "\n", "t": "\t"}
 _WRITTEN = {"\\": "\\\\", "'": "\\'", '"': '\\"', "\n": "\\n", "\t": "\\t"}
 _SPACE = re.compile(r"\s+")
 _TAG = re.compile(r"(<[^<>]*>)")
+_CDATA = re.compile(r"(<!\[CDATA\[.*?\]\]>)", re.DOTALL)
 
 
 def _unescape(raw: str) -> str:
@@ -55,11 +58,24 @@ def write(text: str, markup: bool, was_quoted: bool, percent: tuple[str, ...] | 
     arguments, where a lone ``%`` must be doubled (None: it need not)."""
     if percent is not None:
         text = _double_lone_percents(text, percent)
-    parts = _TAG.split(text) if markup else [text]  # text, tag, text...: tags kept as they are
-    out = "".join(part if k % 2 else _escaped(part, markup) for k, part in enumerate(parts))
+    out = "".join(
+        _cdata(part) if k % 2 else _outside_cdata(part, markup)
+        for k, part in enumerate(_CDATA.split(text) if markup else [text])
+    )
     if out[:1] in ("@", "?"):
         out = "\\" + out
     return f'"{out}"' if was_quoted else out
+
+
+def _outside_cdata(text: str, markup: bool) -> str:
+    parts = _TAG.split(text) if markup else [text]  # text, tag, text...: tags kept as they are
+    return "".join(part if k % 2 else _escaped(part, markup) for k, part in enumerate(parts))
+
+
+def _cdata(section: str) -> str:
+    """A CDATA section: its text escaped for aapt2 only (``\\'``), its markup as it is."""
+    inner = section[len("<![CDATA[") : -len("]]>")]
+    return "<![CDATA[" + "".join(_WRITTEN.get(c, c) for c in inner) + "]]>"
 
 
 def _escaped(text: str, markup: bool) -> str:
