@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from nmt_cli.documents.localization import JSON_PLACEHOLDERS, MESSAGE_FORMAT
+from nmt_cli.documents.localization import JSON_PLACEHOLDERS, MESSAGE_FORMAT, read_android
+from nmt_cli.documents.strings import StringLines
 from nmt_cli.formats import android
+from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.spans import SpanFinder
 
 
@@ -41,3 +43,21 @@ def test_a_cdata_section_in_an_android_string_is_written_without_entities():
     assert "<![CDATA[<b>Bold</b> & %1$s\\'s]]>" in written
     shown = etree.fromstring(written.encode()).find("string").text  # what aapt2 unescapes
     assert shown == "<b>Bold</b> & %1$s\\'s"
+
+
+def test_a_tab_inside_a_line_of_a_localization_file_separates_two_texts_and_stays():
+    lines = StringLines.of(["Nom :\tvaleur du champ\nSuite"], columns=True)
+    assert lines.texts == ["Nom :", "valeur du champ", "Suite"]
+    assert lines.join(["Name:", "field value", "Next"]) == ["Name:\tfield value\nNext"]
+
+
+def test_a_localization_files_text_is_split_at_its_tabs():
+    xml = '<resources><string name="s">Nom :\\tvaleur du champ</string></resources>'
+    document = read_android(xml.encode(), "strings.xml")
+    assert document.sources() == ["Nom :", "valeur du champ"]
+    rendered = document.render(
+        [Translation(s, t, 0.0) for s, t in zip(document.sources(), ["Name:", "field value"])],
+        "en",
+        print,
+    )
+    assert b'<string name="s">Name:\\tfield value</string>' in rendered

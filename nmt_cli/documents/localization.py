@@ -73,7 +73,7 @@ def _document(
 ) -> LocalizationFile:
     sources = [u.source for u in units]
     guard = re.compile("|".join((*protect, _ENTITY)))
-    strings = StringLines.of(sources, file_markers(sources), guard)
+    strings = StringLines.of(sources, file_markers(sources), guard, columns=True)
     return LocalizationFile(units, write, strings, encoding)
 
 

@@ -10,6 +10,12 @@ to the model at all::
     "  Deux lignes :\\nla seconde.\\n"  ->  texts "Deux lignes :", "la seconde."
                                          ->  "  Two lines:\\nthe second one.\\n"
 
+In a program's message (``columns``: a localization file's), a tab inside a line separates
+columns (``Nom :\\tvaleur``) as a line break separates lines: each part is a text of its own,
+the tab kept between them (sent whole, the model read the tab as a space: ``Nom :\\tvaleur du
+champ`` came back ``Name: Field value``). A catalogue's message is translated as a plain line
+is, a tab in it included.
+
 A catalogue's strings may mark a menu's access key (``_Fichier``, ``Mise à jo~ur``, ``&Aide``:
 nmt_cli/protect/mnemonics.py). With the catalogue's ``marker`` given, a string's one marker is
 taken out before its text goes to the model, and put back in the translation on a letter of the
@@ -29,9 +35,11 @@ from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import find_mnemonic
 
 _OUTER_SPACE = re.compile(r"(\s*)(.*?)(\s*)", re.DOTALL)
+_LINES = re.compile(r"(\n)")
+_COLUMNS = re.compile(r"([\n\t])")  # a string's lines, and a line's columns
 
-# A line of a string: its text's index among the texts, with the white space before and after
-# it; or, for a blank line, the line itself (index None).
+# A piece of a string: its text's index among the texts, with the white space before and after
+# it; or, for a blank line or the line break or tab between two pieces, itself (index None).
 _Line = tuple[str, int | None, str]
 
 
@@ -64,10 +72,13 @@ class StringLines:
         strings: Sequence[str],
         markers: Sequence[str] = (),
         guard: re.Pattern[str] | None = None,
+        columns: bool = False,
     ) -> StringLines:
         """The lines of ``strings``; ``markers``: the mnemonic markers their catalogue uses
         (protect/mnemonics.file_markers; none: no access keys), never looked for in the
-        matches of ``guard``."""
+        matches of ``guard``; ``columns``: a line's parts between tabs are texts of their
+        own."""
+        pieces = _COLUMNS if columns else _LINES
         texts: list[str] = []
         layout: list[list[_Line]] = []
         marks: dict[int, Mark] = {}
@@ -77,7 +88,7 @@ class StringLines:
                 string, index, marker = _marked(string, markers, guard)
             lines: list[_Line] = []
             at = 0  # where the line starts in the string
-            for line in string.split("\n"):
+            for line in pieces.split(string):  # its texts and, between them, "\n" or "\t"
                 before, text, after = _OUTER_SPACE.fullmatch(line).groups()  # type: ignore[union-attr]
                 if text:
                     start = at + len(before)
@@ -89,7 +100,7 @@ class StringLines:
                     texts.append(text)
                 else:
                     lines.append((line, None, ""))
-                at += len(line) + 1
+                at += len(line)
             layout.append(lines)
         return cls(texts, layout, marks)
 
@@ -106,7 +117,7 @@ class StringLines:
         if len(translations) != len(self.texts):
             raise ValueError(f"{len(translations)} translations for {len(self.texts)} texts")
         return [
-            "\n".join(
+            "".join(
                 before if k is None else before + translations[k] + after
                 for before, k, after in lines
             )
