@@ -61,3 +61,11 @@ def test_a_localization_files_text_is_split_at_its_tabs():
         print,
     )
     assert b'<string name="s">Name:\\tfield value</string>' in rendered
+
+
+def test_an_android_array_items_id_is_its_place_among_all_the_arrays_items():
+    xml = """<resources><string-array name="days">
+        <item>Lundi</item><item>@string/today</item><item>Mardi</item>
+    </string-array></resources>"""
+    units = android.parse(xml, "strings.xml").units
+    assert [(u.id, u.source) for u in units] == [("days[0]", "Lundi"), ("days[2]", "Mardi")]

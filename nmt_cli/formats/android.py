@@ -1,8 +1,10 @@
 """Android string resources (``res/values/strings.xml``): an XML file whose root is
 ``<resources>``.
 
-Units: each ``<string>``, each ``<item>`` of a ``<string-array>`` (id ``name[k]``) and of a
-``<plurals>`` (id ``name#quantity``), their text read as aapt2 reads it (android_text.py). Not
+Units: each ``<string>``, each ``<item>`` of a ``<string-array>`` (id ``name[k]``, ``k`` its
+place among all the array's items: the third is ``days[2]`` after an ``@string/x`` item, which
+named it ``days[1]``, the id of the second) and of a ``<plurals>`` (id ``name#quantity``), their
+text read as aapt2 reads it (android_text.py). Not
 units: what is ``translatable="false"`` (a string, or an array and its items), a reference to
 another resource (``@string/app_name``, ``?attr/name``), empty strings, and every other resource
 (``<dimen>``, ``<color>``, ``<integer-array>``...). The skeleton, kept as
@@ -177,6 +179,8 @@ class _Reader:
         raw = self.text[start_at:end_at]
         markup = any(e.kind in ("start", "empty", "other") for e in events[k + 1 : end - 1])
         owner = container[1] if container else tag
+        if container and container[0] == "string-array":
+            self.items += 1  # counted where it is: a reference or untranslatable item too
         if owner.get("translatable") == "false" or tag.get("translatable") == "false":
             return end
         if raw.strip()[:1] in ("@", "?"):  # a reference to another resource: @string/app_name
@@ -213,8 +217,7 @@ class _Reader:
             p.units[quantity] = len(self.units)
             p.end = after_at
         else:
-            unit_id = f"{container[1].get('name', '')}[{self.items}]"
-            self.items += 1
+            unit_id = f"{container[1].get('name', '')}[{self.items - 1}]"
         self.units.append(Unit(unit_id, source, start_at, end_at, self.note))
         self.note = ""
 
