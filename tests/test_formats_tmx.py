@@ -153,3 +153,13 @@ def test_a_large_memory_is_read_in_bounded_memory(tmp_path):
     )
     assert pairs == 40_000
     assert peak_mb - int(baseline.stdout) < 30  # its tree whole would take about 65 MB
+
+
+def test_an_entity_the_document_does_not_declare_is_one_error_naming_its_line(tmp_path):
+    # OmegaT writes a DOCTYPE naming an external DTD, which is never loaded: the parser cannot
+    # tell that &nbsp; is undefined, and keeps it as a reference whose text is unknown
+    tmx = TMX.replace("break &amp; more", "break&nbsp;more").replace("tmx14.dtd", "tmx11.dtd")
+    path = write(tmp_path, tmx)
+    with pytest.raises(InputError, match=r"ui\.tmx:\d+: entity &nbsp; is not defined") as e:
+        list(read_pairs(path, "tmx", ("fr", "en")))
+    assert str(e.value).startswith(f"{path}:14: ")  # the line of the reference

@@ -3,7 +3,10 @@ a gigabyte is read in the memory of one unit at a time.
 
 lxml's parser runs with entities left unexpanded, no DTD loaded, no network and libxml2's
 limits on (``huge_tree`` off); a document that declares entities of its own (what an
-entity-expansion bomb needs) is refused whole, with one error, before any of its text is read.
+entity-expansion bomb needs) is refused whole, with one error, before any of its text is read;
+a reference to an entity the document does not declare (``&nbsp;`` where the DOCTYPE names an
+external DTD, as OmegaT's does, so that the parser cannot tell it is undefined) is one error
+naming its line, not text.
 The encoding is the document's own: UTF-8, or UTF-16 with its byte order mark; gzip and xz are
 decompressed as they are read (textio.open_bytes).
 """
@@ -48,8 +51,8 @@ def stream(
     they are read already: ``path`` then only names it) whose local name is in
     ``starts`` (when its start tag is read: its attributes only) or ``ends`` (when its end tag
     is: whole). Once the caller asks for the next, an ended element is cleared and dropped, so
-    memory holds one of them at a time. A file that is not well formed, is truncated or declares
-    entities is one FormatError naming it and the line."""
+    memory holds one of them at a time. A file that is not well formed, is truncated, declares
+    entities or refers to one in an element given is one FormatError naming it and the line."""
     etree = _lxml(path)
     checked = False
     with open_bytes(path) if data is None else io.BytesIO(data) as raw:
@@ -65,6 +68,7 @@ def stream(
                         yield event, element
                     continue
                 if name in ends:
+                    _refuse_references(path, element, etree)
                     yield event, element
                     element.clear(keep_tail=False)
                     parent = element.getparent()
@@ -87,6 +91,16 @@ def _refuse_entities(path: str, root) -> None:
             root.sourceline or 1,
             f"the document declares entities ({', '.join(declared[:3])}); "
             "entities are not expanded: refused",
+        )
+
+
+def _refuse_references(path: str, element, etree) -> None:
+    """An entity reference left in ``element`` (never expanded: its text is unknown), refused."""
+    for ref in element.iter(etree.Entity):
+        raise FormatError(
+            path,
+            ref.sourceline or element.sourceline or 1,
+            f"entity {ref.text} is not defined in the document; entities are not expanded",
         )
 
 
