@@ -163,3 +163,12 @@ def test_an_entity_the_document_does_not_declare_is_one_error_naming_its_line(tm
     with pytest.raises(InputError, match=r"ui\.tmx:\d+: entity &nbsp; is not defined") as e:
         list(read_pairs(path, "tmx", ("fr", "en")))
     assert str(e.value).startswith(f"{path}:14: ")  # the line of the reference
+
+
+@pytest.mark.parametrize("languages", [("en", "en"), ("en", "en-US"), ("fr_FR", "FR")])
+def test_a_language_asked_for_both_sides_is_one_error_not_pairs_of_a_text_and_itself(
+    tmp_path, languages
+):
+    path = write(tmp_path, TMX)
+    with pytest.raises(InputError, match=r"ui\.tmx: .* are the same side"):
+        list(read_pairs(path, "tmx", languages))

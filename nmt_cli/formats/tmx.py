@@ -84,7 +84,11 @@ def read_pairs(
 ) -> Iterator[Pair]:
     """The (source, target) pairs of ``path`` in ``languages``: a unit that lacks either is
     skipped, and a memory with no unit in both is one InputError; access-key markers removed
-    (memory.cleaned). ``report`` hears the counts once the file is read."""
+    (memory.cleaned). ``report`` hears the counts once the file is read. Two languages that
+    match each other (``en`` and ``en``, ``en-US``) would pick one variant for both sides, a
+    pair of a text and itself: one InputError, as a catalogue's (memory.pick_sides)."""
+    if same_language(*languages):
+        raise InputError(f"{path}: {languages[0]} and {languages[1]} are the same side")
     counts = Counts(path)
     seen: set[str] = set()
 
