@@ -56,6 +56,16 @@ def test_tab_and_json_lines_give_their_columns_as_written(tmp_path):
         list(read_pairs(str(tmp_path / "bad.tsv"), "tsv"))
 
 
+@pytest.mark.parametrize(
+    "name, text",
+    [("p.tsv", "Bonjour\tHello\r\n"), ("p.jsonl", '{"src": "Bonjour", "tgt": "Hello"}\r\n')],
+)
+def test_a_byte_order_mark_and_crlf_are_not_part_of_the_first_pair(tmp_path, name, text):
+    (tmp_path / name).write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    fmt = "jsonl" if name.endswith("jsonl") else "tsv"
+    assert list(read_pairs(str(tmp_path / name), fmt)) == [("Bonjour", "Hello")]
+
+
 def _tmx(tmp_path, pairs):
     units = "".join(
         f'<tu><tuv xml:lang="en"><seg>{e}</seg></tuv><tuv xml:lang="fr"><seg>{f}</seg></tuv></tu>'

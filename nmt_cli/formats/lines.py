@@ -2,7 +2,9 @@
 or a JSON object with string fields ``src`` and ``tgt`` (``.jsonl``; other fields passed
 over). Read as they are written: the file's columns are the pair's sides, whatever the
 languages (no marker removed, nothing skipped). A malformed line (a wrong number of columns,
-bad JSON, a missing field) is one error naming the file and the line.
+bad JSON, a missing field) is one error naming the file and the line. A UTF-8 byte order mark
+(Windows editors write one) is not text: it is taken off the first line, which would otherwise
+not parse as JSON, or begin its source with U+FEFF.
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ def read_pairs(
     with open_lines(path, warn) as lines:
         counts = Counts(lines.name)
         for n, line in enumerate(lines, 1):
+            if n == 1:
+                line = line.removeprefix("\ufeff")
             try:
                 pair = parse(line)
             except ValueError as e:
