@@ -122,6 +122,14 @@ def test_a_malformed_catalogue_is_one_error_naming_its_line(tmp_path):
         list(read_pairs(path, "po", ("fr", "en")))
 
 
+def test_a_catalogue_not_in_its_charset_is_one_error_naming_the_line_of_the_bad_byte(tmp_path):
+    path = tmp_path / "ui.po"
+    # a Latin-1 "é" in a catalogue that says UTF-8, on line 38
+    path.write_bytes((HEADER + ENTRIES).encode("utf-8") + b'\nmsgid "Caf\xe9"\nmsgstr "x"\n')
+    with pytest.raises(InputError, match=r"ui\.po:38: not valid UTF-8 \(byte 0xe9\)"):
+        list(read_pairs(str(path), "po", ("fr", "en")))
+
+
 def test_compressed_and_compiled_catalogues_give_the_same_pairs(tmp_path):
     path = write(tmp_path, HEADER + ENTRIES)
     expected = list(read_pairs(path, "po", ("fr", "en")))

@@ -160,8 +160,13 @@ def read_catalogue(path: str) -> Any:
     charset = found.group(1).decode() if found else "utf-8"
     try:
         text = data.decode("utf-8-sig" if charset.lower() in ("utf-8", "charset") else charset)
-    except (LookupError, UnicodeDecodeError) as e:
+    except LookupError as e:
         raise FormatError(path, 1, f"cannot be read as {charset}: {e}") from None
+    except UnicodeDecodeError as e:  # named by its line, as every error of a catalogue is
+        line = data.count(b"\n", 0, e.start) + 1
+        raise FormatError(
+            path, line, f"not valid {charset} (byte {e.object[e.start]:#04x})"
+        ) from None
     return parse_catalogue(catalogue_lines(text), path)
 
 
