@@ -125,3 +125,33 @@ def test_a_memory_without_the_runs_languages_or_malformed_is_one_error_before_tr
     args = [*base_args(data, tmp_path, small_tokenizer_path), "--pairs", cut]
     assert_one_error_line(run_cli([*args, "--src-lang", "de", "--tgt-lang", "en"]), "cut.tmx:")
     assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize(
+    "given, says",
+    [
+        (["--src-lang", "fr-FR", "--tgt-lang", "en"], "--src-lang must be an ISO 639-1 code"),
+        (["--src-lang", "de"], "give --src-lang and --tgt-lang together"),
+    ],
+)
+def test_languages_a_model_cannot_record_are_one_error_before_any_data_is_read(
+    run_cli, corpus, tmp_path, small_tokenizer_path, given, says
+):
+    data = write_parallel(tmp_path / "a", corpus.pairs[:20])
+    tmx = german_tmx(tmp_path / "m.tmx", corpus.pairs[:20])
+    args = [*base_args(data, tmp_path, small_tokenizer_path), "--pairs", tmx, *given]
+    result = run_cli(args)
+    assert_one_error_line(result, says, code=2)
+    assert "m.tmx" not in result.stderr and not (tmp_path / "run").exists()
+
+
+def test_a_language_in_capitals_is_recorded_as_its_code(
+    run_cli, corpus, tmp_path, small_tokenizer_path
+):
+    data = write_parallel(tmp_path / "a", corpus.pairs[:20])
+    tmx = german_tmx(tmp_path / "m.tmx", corpus.pairs[:20])
+    args = [*base_args(data, tmp_path, small_tokenizer_path), "--pairs", tmx, "-q"]
+    result = run_cli([*args, "--src-lang", "DE", "--tgt-lang", "En"])
+    assert result.exit_code == 0, result.stderr
+    config = json.loads((tmp_path / "run" / "config.json").read_text())
+    assert (config["source_language"], config["target_language"]) == ("de", "en")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from nmt_cli.errors import ConfigError, InputError, UsageError
-from nmt_cli.model.bundle import read_config, read_languages
+from nmt_cli.model.bundle import LANGUAGE_CODE, read_config, read_languages
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.settings import from_dict, read_document, to_dict
 from nmt_cli.training.config import TEACHERS, CorpusFiles, RunSpec, TrainConfig, corpora_from
@@ -65,6 +65,7 @@ def build_spec(
     languages = data.get("languages")
     if languages is None and "source_language" in file_data:
         languages = (file_data["source_language"], file_data.get("target_language", ""))
+    languages = run_languages(languages, data.get("languages") is not None, where)
     missing = [name for name, sets in (("training", corpora), ("validation", valid)) if not sets]
     if missing:
         raise UsageError(f"missing {' and '.join(missing)} data")
@@ -82,6 +83,31 @@ def build_spec(
         languages=tuple(languages) if languages else None,
         init=str(init) if init is not None else None,
     )
+
+
+def run_languages(languages, by_flags: bool, where: str) -> tuple[str, str] | None:
+    """The run's (source, target) languages as given (None: none), checked before any data is
+    read, not once a tokenizer is trained and config.json written: both, each an ISO 639-1 code
+    (what a model records; a memory's ``fr-FR`` or ``fr_CA`` matches ``fr``), in any case.
+    A UsageError (``by_flags``: --src-lang, --tgt-lang) or ConfigError (``where``'s [data])."""
+    if not languages:
+        return None
+    if by_flags:
+        error, names = UsageError, ("--src-lang", "--tgt-lang")
+    else:
+        error, names = ConfigError, (f"{where}: [data] source_language", "target_language")
+    codes = []
+    for name, given in zip(names, languages, strict=True):
+        code = given.strip().lower() if isinstance(given, str) else given
+        if not given:
+            raise error(f"give {names[0]} and {names[1]} together (a memory's two sides)")
+        if not isinstance(code, str) or not LANGUAGE_CODE.fullmatch(code):
+            raise error(
+                f"{name} must be an ISO 639-1 code like 'fr', not {given!r} (it matches a "
+                "memory's fr-FR and fr_CA)"
+            )
+        codes.append(code)
+    return codes[0], codes[1]
 
 
 def teacher_file_as_links(
