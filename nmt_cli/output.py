@@ -15,6 +15,7 @@ import io
 import json
 import os
 import shutil
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -40,9 +41,21 @@ def json_line(value: Any) -> str:
     return line
 
 
+def is_stream(path: str | Path) -> bool:
+    """Whether ``path`` is a device, a named pipe or a socket (``/dev/null``, ``/dev/stdout``,
+    a FIFO): written in place, as it comes, since there is no file to replace."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
 def check_writable(path: str | Path) -> None:
     """Fail early (before long work) when ``path`` could not be written."""
     path = Path(path)
+    if is_stream(path):
+        return
     parent = path.parent
     if not parent.exists():
         raise OutputError(f"{path}: directory {parent} does not exist")
@@ -62,9 +75,17 @@ def _output_error(path: Path, e: OSError) -> OutputError:
 def atomic_path(path: str | Path) -> Iterator[Path]:
     """Yield a temporary path beside ``path``; on success it is renamed onto ``path``.
 
-    On any error the temporary file is removed and ``path`` is left as it was.
+    On any error the temporary file is removed and ``path`` is left as it was. A device or a
+    named pipe (see is_stream) is itself the path yielded: renamed onto, ``/dev/null`` would
+    become a file.
     """
     target = Path(path)
+    if is_stream(target):
+        try:
+            yield target
+        except OSError as e:
+            raise _output_error(target, e) from None
+        return
     check_writable(target)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(fd)

@@ -7,6 +7,7 @@ import gzip
 import io
 import lzma
 import os
+import stat
 import threading
 
 import pytest
@@ -59,6 +60,40 @@ def test_a_full_disk_is_one_clear_error_and_leaves_nothing(tmp_path, monkeypatch
             monkeypatch.setattr(f, "write", full)
             f.write("x")
     assert os.listdir(tmp_path) == []
+
+
+def test_a_named_pipe_or_device_is_written_into_not_replaced_by_a_file(tmp_path):
+    """`-o /dev/null`, `-o /dev/stdout`, `-o FIFO`: renamed onto, the device would become a
+    file (as root, /dev/null itself)."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader there: the writer opens
+    try:
+        with atomic_writer(fifo) as f:
+            f.write("through the pipe\n")
+        assert os.read(reader, 100) == b"through the pipe\n"
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert os.listdir(tmp_path) == ["pipe"]  # no temporary file either
+
+
+def test_a_full_device_is_one_clear_error(tmp_path, monkeypatch):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    try:
+        with pytest.raises(OutputError, match="pipe: no space left on device"):
+            with atomic_writer(fifo) as f:
+                monkeypatch.setattr(f, "write", full)
+                f.write("x")
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 
 
 def test_a_missing_or_read_only_directory_is_refused_before_writing(tmp_path):
