@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import torch
+from conftest import assert_one_error_line
 from safetensors.torch import load_file
 
 from nmt_cli.model import ModelConfig, build_model
@@ -70,3 +71,23 @@ def test_average_needs_two_checkpoints_of_one_run(tmp_path, run_cli, small_token
     result = run_cli(["average", tmp_path, tmp_path / "nope", "--output", tmp_path / "avg"])
     assert result.exit_code == 1 and "nmt: error:" in result.stderr
     assert not (tmp_path / "avg").exists()
+
+
+def test_average_writes_a_new_model_directory_and_never_into_something_else(
+    tmp_path, run_cli, small_tokenizer
+):
+    """An existing file, or a directory that is not a model (the run itself, a user's folder),
+    is one error and stays as it was."""
+    run, _ = _run_with_two_checkpoints(tmp_path, small_tokenizer)
+    ckpts = sorted((run / "checkpoints").iterdir())
+    a_file = tmp_path / "a-file"
+    a_file.write_text("mine\n")
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (folder / "todo.txt").write_text("mine\n")
+    for target in (a_file, folder, run):
+        before = sorted(p.name for p in target.iterdir()) if target.is_dir() else None
+        result = run_cli(["average", *ckpts, "--output", target])
+        assert_one_error_line(result, str(target))
+        assert (sorted(p.name for p in target.iterdir()) if target.is_dir() else None) == before
+    assert a_file.read_text() == "mine\n"

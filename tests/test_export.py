@@ -107,3 +107,51 @@ def test_a_config_with_a_bad_length_penalty_is_a_one_line_error(
     path.write_text(path.read_text().replace('"model":', f'"length_penalty": {value}, "model":'))
     result = run_cli(["translate", "-m", tmp_path / "m", "Ein Mann"])
     assert_one_error_line(result, "config.json", "length_penalty")
+
+
+def _tiny_model_dir(path, tokenizer, known_words=None):
+    model = build_model(
+        ModelConfig(emb_size=8, hidden_size=8, dropout=0.0), tokenizer.vocab_size,
+        tokenizer.vocab_size,
+    )  # fmt: skip
+    save_bundle(path, model, tokenizer, known_words=known_words)
+    return path
+
+
+def test_export_replaces_an_earlier_model_whole_and_nothing_else(
+    tmp_path, run_cli, small_tokenizer
+):
+    """A model directory is replaced as a whole (no file of the old one left beside the new);
+    a directory of anything else, or a file, is refused with one line and left as it was."""
+    run = _tiny_model_dir(tmp_path / "run", small_tokenizer)
+    old = _tiny_model_dir(tmp_path / "old", small_tokenizer, known_words=frozenset({"Hund"}))
+    assert run_cli(["export", run, "-o", old]).exit_code == 0
+    assert not (old / "known-words.txt").exists()  # the run taught none
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "todo.txt").write_text("mine\n")
+    a_file = tmp_path / "a-file"
+    a_file.write_text("mine\n")
+    for target in (notes, a_file, run.parent):  # the last holds the run itself
+        before = sorted(p.name for p in target.iterdir()) if target.is_dir() else None
+        assert_one_error_line(run_cli(["export", run, "-o", target]), str(target))
+        assert (sorted(p.name for p in target.iterdir()) if target.is_dir() else None) == before
+    assert a_file.read_text() == "mine\n"
+
+
+def test_a_failed_export_leaves_the_earlier_model_as_it_was(
+    tmp_path, run_cli, small_tokenizer, monkeypatch
+):
+    from nmt_cli.model import bundle as bundle_module
+
+    run = _tiny_model_dir(tmp_path / "run", small_tokenizer)
+    old = _tiny_model_dir(tmp_path / "old", small_tokenizer)
+    before = {p.name: p.read_bytes() for p in old.iterdir()}
+
+    def disk_full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(bundle_module, "write_weights", disk_full)
+    assert_one_error_line(run_cli(["export", run, "-o", old]), "no space left")
+    assert {p.name: p.read_bytes() for p in old.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old", "run"]  # no temporary left

@@ -23,14 +23,15 @@ import contextlib
 import hashlib
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nmt_cli.errors import ModelLoadError
+from nmt_cli.errors import ModelLoadError, OutputError
 from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.model.config import ModelConfig
-from nmt_cli.output import atomic_path, write_text_atomic
+from nmt_cli.output import atomic_directory, atomic_path, write_text_atomic
 from nmt_cli.settings import from_dict, read_document, to_dict
 
 FORMAT = "nmt-cli-model"
@@ -134,6 +135,25 @@ def save_bundle(
         write_words(directory / KNOWN_WORDS_FILE, known_words)
     if target_words is not None:
         write_words(directory / TARGET_WORDS_FILE, target_words)
+
+
+def check_replaceable(target: Path) -> None:
+    """An OutputError unless ``target`` is free, an empty directory, or a model directory (its
+    files all a model's: no run, no checkpoints, nothing of a user's), which a new one replaces."""
+    if target.exists() and not target.is_dir():
+        raise OutputError(f"{target}: exists and is not a directory")
+    names = {p.name for p in target.iterdir()} if target.is_dir() else set()
+    if names and (CONFIG_FILE not in names or not names <= {*MODEL_FILES, *WORD_LISTS}):
+        raise OutputError(f"{target}: a directory that is not a model directory; not replaced")
+
+
+@contextlib.contextmanager
+def new_model_directory(target: Path) -> Iterator[Path]:
+    """A directory to write a model into (see check_replaceable) that appears at ``target``
+    complete or not at all; a failure leaves ``target`` as it was."""
+    check_replaceable(target)
+    with atomic_directory(target) as tmp:
+        yield tmp
 
 
 def _config_data(directory: Path) -> tuple[Path, dict[str, Any]]:

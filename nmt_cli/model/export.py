@@ -64,12 +64,19 @@ class Exported:
 def export_model(model: str, output: Path, options: ExportOptions) -> Exported:
     """Export the model ``model`` names (a run or model directory, or a shipped model) to
     ``output``."""
-    from nmt_cli.model.bundle import load_bundle, save_bundle
+    from nmt_cli.model.bundle import (
+        check_replaceable,
+        load_bundle,
+        new_model_directory,
+        save_bundle,
+    )
     from nmt_cli.model.pretrained import resolve_model
 
     path = resolve_model(model)
     if output.resolve() == path.resolve():
         raise UsageError("--output must differ from the model directory")
+    if options.fmt != "ctranslate2":
+        check_replaceable(output)  # before the model loads
     bundle = load_bundle(path)
     penalty = bundle.length_penalty  # kept unless a new one is given
     if options.length_penalty is not None:
@@ -84,15 +91,16 @@ def export_model(model: str, output: Path, options: ExportOptions) -> Exported:
         return Exported(path, weights, exported.alignment_exported)
     dtype = options.dtype or "float16"
     meta = {**bundle.meta, "exported": {"from": str(path), "dtype": dtype}}
-    save_bundle(
-        output,
-        bundle.model,
-        bundle.tokenizer,
-        meta,
-        dtype,
-        bundle.languages,
-        penalty,
-        bundle.known_words,
-        bundle.target_words,
-    )
+    with new_model_directory(output) as tmp:
+        save_bundle(
+            tmp,
+            bundle.model,
+            bundle.tokenizer,
+            meta,
+            dtype,
+            bundle.languages,
+            penalty,
+            bundle.known_words,
+            bundle.target_words,
+        )
     return Exported(path, dtype, True)

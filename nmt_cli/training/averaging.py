@@ -19,6 +19,8 @@ from nmt_cli.model.bundle import (
     TOKENIZER_FILE,
     WEIGHTS_FILE,
     WORD_LISTS,
+    check_replaceable,
+    new_model_directory,
     read_config,
     read_meta,
     read_words,
@@ -45,6 +47,7 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
     if len(paths) < 2:
         raise UsageError("give at least two checkpoints to average")
     check_writable(output)
+    check_replaceable(output)
     roots = [_model_root(p) for p in paths]
     configs = {tuple(map(str, read_config(r))) for r in roots}
     if len(configs) != 1:
@@ -63,15 +66,14 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
     state = model.state_dict()
     for name, t in total.items():  # state_dict() tensors are detached: copy_ records no grad
         state[name].copy_((t / len(paths)).to(state[name].dtype))
-    output.mkdir(parents=True, exist_ok=True)
-    for name in (CONFIG_FILE, TOKENIZER_FILE):
-        shutil.copyfile(roots[0] / name, output / f".{name}.tmp")
-        (output / f".{name}.tmp").replace(output / name)
-    write_weights(output / WEIGHTS_FILE, model)
-    for name in WORD_LISTS:  # what the runs' training taught:
-        lists = [w for w in (read_words(r / name) for r in set(roots)) if w is not None]
-        if lists:  # names are told from them (protect/names.py, inference/names.py)
-            write_words(output / name, frozenset().union(*lists))
-    # Provenance: the run's meta.json (its data, command and versions) and what was averaged.
-    meta = {**read_meta(roots[0]), "averaged": [str(p) for p in paths]}
-    write_meta(output, meta)
+    with new_model_directory(output) as tmp:
+        for name in (CONFIG_FILE, TOKENIZER_FILE):
+            shutil.copyfile(roots[0] / name, tmp / name)
+        write_weights(tmp / WEIGHTS_FILE, model)
+        for name in WORD_LISTS:  # what the runs' training taught:
+            lists = [w for w in (read_words(r / name) for r in set(roots)) if w is not None]
+            if lists:  # names are told from them (protect/names.py, inference/names.py)
+                write_words(tmp / name, frozenset().union(*lists))
+        # Provenance: the run's meta.json (its data, command and versions) and what was averaged.
+        meta = {**read_meta(roots[0]), "averaged": [str(p) for p in paths]}
+        write_meta(tmp, meta)
