@@ -710,3 +710,18 @@ def test_ref_scores_the_translation_on_stderr(run_cli, transformer_model_dir: Pa
     bleu, chrf = scored.stderr.splitlines()
     assert bleu.startswith("BLEU 100.00  nrefs:1|case:mixed")
     assert chrf.startswith("CHRF 100.00")
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        ["--threads", "-2"],
+        ["--max-len-a", "-5"],
+        ["--max-len-a", "nan"],
+        ["--max-len-a", "inf"],
+        ["--max-len-b", "-5"],
+    ],
+)
+def test_an_out_of_range_value_is_a_usage_error(run_cli, rnn_model_dir: Path, option) -> None:
+    result = translate(run_cli, rnn_model_dir, "Ein Hund", *option)
+    assert_one_error_line(result, option[0], code=2)

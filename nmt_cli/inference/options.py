@@ -64,6 +64,8 @@ class LoadOptions:
     engine: str = setting("torch", ENGINE_HELP, choices=ENGINES)
 
     def __post_init__(self) -> None:
+        if self.threads < 0:
+            raise ValueError("--threads must not be negative (0: torch's default)")
         if self.quantize and self.precision == "bf16":
             raise ValueError(
                 "--quantize int8 and --precision bf16 are two ways to speed up; give one"

@@ -52,6 +52,8 @@ class SearchOptions:
             raise ValueError(f"--nbest must be between 1 and --beam ({self.beam})")
         if (self.batch_tokens is not None and self.batch_tokens < 1) or self.batch_size < 0:
             raise ValueError("--batch-tokens must be positive, --batch-size not negative")
+        if not (0 <= self.max_len_a < float("inf")) or self.max_len_b < 0:
+            raise ValueError("--max-len-a must be a number from 0, --max-len-b not negative")
         if self.length_penalty is not None:
             LengthPenalty.of(self.length_penalty, "--length-penalty")  # in bounds, or refused
 
