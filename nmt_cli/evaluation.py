@@ -48,6 +48,8 @@ def score_files(
     if hyp == "-" and ref == "-":
         raise UsageError("only one of --hyp and --ref can be stdin")
     names = [m.strip().lower() for m in metrics.split(",") if m.strip()]
+    if not names:
+        raise UsageError(f"--metrics {metrics!r} names no metric (bleu, chrf, ter)")
     return score_corpus(read_lines(hyp, warn), read_lines(ref, warn), names)
 
 

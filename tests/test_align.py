@@ -466,6 +466,14 @@ def test_threshold_outside_zero_one_is_a_usage_error(run_cli, reverse_model, val
     assert_one_error_line(r, "--threshold", code=2)
 
 
+def test_chunk_lines_below_one_is_a_usage_error(run_cli, reverse_model, tmp_path):
+    """It printed nothing and exited 0, as if there were no pairs."""
+    (tmp_path / "s").write_text("a\n")
+    (tmp_path / "t").write_text("b\n")
+    files = ["--src-file", tmp_path / "s", "--tgt-file", tmp_path / "t", "--chunk-lines", "0"]
+    assert_one_error_line(align(run_cli, reverse_model.directory, *files), "--chunk-lines", code=2)
+
+
 # -- --level, formats, word positions -------------------------------------------------------------
 
 

@@ -43,3 +43,5 @@ def test_stdin_for_both_files_and_an_unknown_metric_are_usage_errors(run_cli, tm
     assert_one_error_line(both, "--hyp", "--ref", "stdin", code=2)
     unknown = run_cli(["evaluate", "--hyp", hyp, "--ref", ref, "--metrics", "bleu,meteor"])
     assert_one_error_line(unknown, "meteor", "bleu, chrf, ter", code=2)
+    none = run_cli(["evaluate", "--hyp", hyp, "--ref", ref, "--metrics", ","])  # printed nothing
+    assert_one_error_line(none, "--metrics", "no metric", code=2)

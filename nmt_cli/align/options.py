@@ -96,6 +96,8 @@ class PairOptions:
             raise ValueError(
                 "with --src-file or --pairs, --format must be pharaoh or json (one line per pair)"
             )
+        if self.chunk_lines < 1:
+            raise ValueError("--chunk-lines must be at least 1")
         if self.gold is not None and not files:
             raise ValueError("--gold scores file mode: give --src-file and --tgt-file, or --pairs")
         if self.plot is not None and files:
