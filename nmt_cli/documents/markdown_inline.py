@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from nmt_cli.markup.pages import Page
+from nmt_cli.markup.pages import Page, Same
 from nmt_cli.markup.reading import read_events
 from nmt_cli.markup.segments import Aligned
 
@@ -246,17 +246,6 @@ class Inline:
         return "".join(out) + self.escape(text)
 
 
-@dataclass(frozen=True)
-class _Same:
-    """A text given back as it is, each word linked to itself."""
-
-    text: str
-
-    @property
-    def alignment(self) -> list[tuple[int, int]]:
-        return [(k, k) for k in range(len(self.text.split()))]
-
-
 def _tags(page: str) -> list[str]:
     """What ``page`` holds besides text (its tags, comments...), as written."""
     return [e.raw for e in read_events(page, xml=False, fragment=True) if e.kind != "text"]
@@ -277,7 +266,7 @@ class HtmlBlock:
         """The block of ``content``; None where markup would not write its tags back as they
         were but for end tags added after it all (a tag inside left open: ``<p>a <x></p>``)."""
         page = Page(content, "html", where, line, fragment=True)
-        same = page.render([_Same(t) for t in page.texts()])
+        same = page.render([Same(t) for t in page.texts()])
         source, written = _tags(content), _tags(same)
         added = written[len(source) :]
         if written[: len(source)] != source or not all(t.startswith("</") for t in added):

@@ -159,8 +159,9 @@ def translate_markup(
 
 
 @dataclass(frozen=True)
-class _Same:
-    """A segment's text given back as it is, each word linked to itself."""
+class Same:
+    """A segment's text given back as it is, each word linked to itself (what a check of how
+    markup writes a text back gives it: as_markup, markdown_inline.HtmlBlock)."""
 
     text: str
 
@@ -185,7 +186,7 @@ def as_markup(line: str) -> Page | None:
     verbatim = sum(map(_private_use, (s.text for s in segments))) > _private_use(line)
     if not verbatim and not any(i.end > i.start for s in segments for i in s.inlines):
         return None
-    return page if page.render([_Same(s.text) for s in segments]) == line else None
+    return page if page.render([Same(s.text) for s in segments]) == line else None
 
 
 def _private_use(text: str) -> int:

@@ -37,7 +37,7 @@ import re
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part, content_types
 from nmt_cli.documents.office.package import Package, PackageError
-from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run
+from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, runs_in
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 STRICT = "http://purl.oclc.org/ooxml/"
@@ -137,7 +137,7 @@ def _bookmarked(items: list[Item]) -> list[Item]:
         elif node is not None and node.tag == w("bookmarkEnd") and ident in starts:
             k = starts.pop(ident)
             inner = out[k + 1 :]
-            if any(r.text.strip() for r in _texts(inner)):
+            if any(r.text.strip() for r in runs_in(inner)):
                 starts = {i: at for i, at in starts.items() if at < k}
                 out[k:] = [Link(("bookmark", _single(out[k]), node), inner)]
                 continue
@@ -150,14 +150,6 @@ def _single(item: Item):
     if isinstance(item, Mark) and item.node[0] == "whole" and len(item.node[1]) == 1:
         return item.node[1][0]
     return None
-
-
-def _texts(items: list[Item]):
-    for item in items:
-        if isinstance(item, Run):
-            yield item
-        elif isinstance(item, Link):
-            yield from _texts(item.items)
 
 
 def _run_items(r) -> list[Item]:

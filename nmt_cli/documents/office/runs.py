@@ -81,12 +81,13 @@ def _same(a: Run, b: Run) -> bool:
     return a.key == b.key and a.code == b.code
 
 
-def _runs(items: Sequence[Item]):
+def runs_in(items: Sequence[Item]):
+    """The runs among ``items``, those inside links too, in order."""
     for item in items:
         if isinstance(item, Run):
             yield item
         elif isinstance(item, Link):
-            yield from _runs(item.items)
+            yield from runs_in(item.items)
 
 
 class Paragraph:
@@ -95,7 +96,7 @@ class Paragraph:
     def __init__(self, items: Sequence[Item], where: str = "-"):
         self.items = merged(items)
         weights: dict = {}
-        for run in _runs(self.items):
+        for run in runs_in(self.items):
             if not run.code:
                 weights[run.key] = weights.get(run.key, 0) + len(run.text)
         self.base = max(weights, key=weights.__getitem__) if weights else None
@@ -130,7 +131,7 @@ class Paragraph:
 
     def translated(self, translations: Sequence[Aligned]) -> list[Item]:
         """The paragraph's items with ``translations`` (of ``texts()``, in order) in place."""
-        base = next((r for r in _runs(self.items) if r.key == self.base and not r.code), None)
+        base = next((r for r in runs_in(self.items) if r.key == self.base and not r.code), None)
         out: list[Item] = []
         levels: list[list[Item]] = [out]  # the items of the paragraph, then of each open link
         styles: list[Run | None] = [base]  # the run whose look text takes, inside each element
