@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from nmt_cli.documents.binary import check_text_file, read_binary, write_binary
-from nmt_cli.formats.encoding import bom_name, decode
+from nmt_cli.formats.encoding import bom_name, decode, text_lines
 from nmt_cli.formats.skeleton import ParseError
 from nmt_cli.inference.translation import Translation
 from nmt_cli.output import write_output
@@ -142,11 +142,3 @@ def _wide_lines(path: str) -> list[str]:
     with open(path, "rb") as f:
         text, _ = decode(f.read(), path)  # the byte order mark read and dropped
     return text_lines(text)
-
-
-def text_lines(text: str) -> list[str]:
-    """The lines of a document's ``text`` as read_whole reads a file's: each ended by ``"\\n"``
-    (a CR before it dropped), never by the U+2028, U+0085... that ``str.splitlines`` also ends
-    a line at (a string of a subtitle, a catalogue may hold them)."""
-    lines = [line.removesuffix("\r") for line in text.split("\n")]
-    return lines[:-1] if lines and not lines[-1] else lines

@@ -40,8 +40,8 @@ from typing import Any
 from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
 from nmt_cli.documents.plurals import count_forms, plural_forms
 from nmt_cli.documents.strings import StringLines, StringsDocument
-from nmt_cli.formats.encoding import Encoding, decode
-from nmt_cli.formats.po import catalogue_lines, entry_text, parse_catalogue
+from nmt_cli.formats.encoding import Encoding, decode, text_lines
+from nmt_cli.formats.po import entry_text, parse_catalogue
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import file_markers
 
@@ -175,7 +175,7 @@ def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Ca
     text, encoding = decode(data, name)
     if encoding.codec != "utf-8":  # UTF-16/32: gettext reads none, its header names no such charset
         encoding = Encoding("utf-8", b"", encoding.crlf)
-    lines, final_break = catalogue_lines(text), not text or text.endswith("\n")
+    lines, final_break = text_lines(text), not text or text.endswith("\n")
     po = parse_catalogue(lines, name)
     chosen = [e for e in po if _wanted(e, retranslate)]
     messages = [s for e in chosen for s in _messages(e)]

@@ -15,13 +15,13 @@ from nmt_cli.documents.document import (
     Document,
     DocumentFormat,
     read_document,
-    text_lines,
     without_bom,
     write_document,
 )
 from nmt_cli.documents.options import DocumentOptions
 from nmt_cli.documents.registry import FORMATS, TEXT, format_for
 from nmt_cli.errors import UsageError
+from nmt_cli.formats.encoding import text_lines
 from nmt_cli.inference.options import FileOptions
 from nmt_cli.markup.pages import DIALECTS
 from nmt_cli.settings import flag_of, option_fields

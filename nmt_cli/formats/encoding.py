@@ -80,6 +80,14 @@ def decode(data: bytes, name: str, legacy: str | None = None) -> tuple[str, Enco
     return (text.replace("\r\n", "\n") if crlf else text), Encoding(codec, bom, crlf)
 
 
+def text_lines(text: str) -> list[str]:
+    """The lines of a file's ``text``, without their ends: each ended by ``"\\n"`` (a CR before
+    it dropped: mixed line ends), never by the U+2028, U+0085... that ``str.splitlines`` also
+    ends a line at (a catalogue's string, a subtitle may hold them)."""
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
+    return lines[:-1] if not lines[-1] else lines
+
+
 def bom_name(data: bytes) -> str | None:
     """The encoding the byte order mark ``data`` starts with says (``UTF-8``, ``UTF-16``,
     ``UTF-32``); None where it starts with none."""

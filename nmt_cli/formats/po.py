@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from nmt_cli.errors import InputError
+from nmt_cli.formats.encoding import text_lines
 from nmt_cli.formats.memory import (
     Counts,
     FormatError,
@@ -53,13 +54,6 @@ class GettextText(str):
     def splitlines(self, keepends: bool = False) -> list[str]:  # type: ignore[override]
         lines = re.findall(r"[^\n]*\n|[^\n]+\Z", self)
         return lines if keepends else [line[:-1] if line[-1] == "\n" else line for line in lines]
-
-
-def catalogue_lines(text: str) -> list[str]:
-    """The lines of a catalogue's ``text``, without their ends: ``"\\n"``, a CR before it
-    dropped (mixed line ends)."""
-    lines = [line.removesuffix("\r") for line in text.split("\n")]
-    return lines[:-1] if not lines[-1] else lines
 
 
 def entry_text(entry: Any, wrapwidth: int) -> str:
@@ -167,7 +161,7 @@ def read_catalogue(path: str) -> Any:
         raise FormatError(
             path, line, f"not valid {charset} (byte {e.object[e.start]:#04x})"
         ) from None
-    return parse_catalogue(catalogue_lines(text), path)
+    return parse_catalogue(text_lines(text), path)
 
 
 def languages_of(po: Any) -> tuple[str | None, str | None]:
