@@ -17,8 +17,6 @@ import copy
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-import torch
-
 from nmt_cli.align.forced import align_pairs
 from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
@@ -32,10 +30,10 @@ from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.real_words import real_first, searched_again
 from nmt_cli.inference.translation import Translation, join_sentences
 from nmt_cli.inference.typography import finished
+from nmt_cli.inference.unknown_words import detokenized
 from nmt_cli.protect.dates import dates_lost
 from nmt_cli.protect.names import capital_tells_names
 from nmt_cli.search.options import SearchOptions
-from nmt_cli.vocab import UNK
 
 # Lines translated as given: each one sequence, no span masked (`nmt align`: the words read)
 AS_GIVEN = TranslatorOptions(split=False, protect_spans=False, copy_names=False)
@@ -356,7 +354,8 @@ class Translator:
         """The Translation of ``line`` (translated as ``read``; its text upper-cased if ``up``)."""
         src, src_words, n_src = source
         tokens = hyp.tokens
-        text = self._detokenize(tokens, read.split(), src_words, hyp.attention)
+        unk = self.options.replace_unk
+        text = detokenized(self.tok, tokens, read.split(), src_words, hyp.attention, unk)
         t = Translation(
             source=line,
             text=text.upper() if up else text,
@@ -376,25 +375,3 @@ class Translator:
             if n_tgt:
                 t.alignment = self.link_rule.links(words)  # of words (Tw, Sw)
         return t
-
-    def _detokenize(
-        self, tokens: list[int], words: list[str], src_words: list[int], attention: torch.Tensor
-    ) -> str:
-        """Text of ``tokens``; an <unk> shows as "<unk>" or, with replace_unk, as the source
-        word it attends to most."""
-        if UNK not in tokens:
-            return self.tok.decode(tokens)
-        parts, segment = [], []
-        for pos, tid in enumerate(tokens):
-            if tid != UNK:
-                segment.append(tid)
-                continue
-            parts.append(self.tok.decode(segment))
-            segment = []
-            replacement = "<unk>"
-            if self.options.replace_unk and src_words and attention.numel():
-                j = int(attention[pos, : len(src_words)].argmax())  # the most attended piece
-                replacement = words[src_words[j]]
-            parts.append(replacement)
-        parts.append(self.tok.decode(segment))
-        return " ".join(p for p in parts if p)
