@@ -155,3 +155,19 @@ def test_a_failed_export_leaves_the_earlier_model_as_it_was(
     assert_one_error_line(run_cli(["export", run, "-o", old]), "no space left")
     assert {p.name: p.read_bytes() for p in old.iterdir()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old", "run"]  # no temporary left
+
+
+def test_export_carries_the_models_memory(tmp_path, run_cli, small_tokenizer):
+    """A model directory's translation memory (memory.tsv) goes with its export, and the
+    exported model translates the lines it holds by it; an export replaces a model that had one."""
+    run = _tiny_model_dir(tmp_path / "run", small_tokenizer)
+    (run / "memory.tsv").write_text("Ein Mann\tA man\n", encoding="utf-8")
+    assert run_cli(["export", run, "-o", tmp_path / "small"]).exit_code == 0
+    assert (tmp_path / "small" / "memory.tsv").read_text(encoding="utf-8") == "Ein Mann\tA man\n"
+    result = run_cli(["translate", "-m", tmp_path / "small"], input=b"Ein Mann\n")
+    assert result.exit_code == 0 and result.stdout == "A man\n", result.stderr
+    assert (
+        run_cli(["export", _tiny_model_dir(tmp_path / "b", small_tokenizer), "-o", run]).exit_code
+        == 0
+    )
+    assert not (run / "memory.tsv").exists()

@@ -37,6 +37,15 @@ GLOSSARY_HELP = (
     "A file of terms, one a line: source term TAB target term. Where a source term is, its "
     "target term is in the translation (README: Glossary)."
 )
+MEMORY_HELP = (
+    "A translation memory (TAB or JSON lines, .po, .mo, .tmx, .xliff): a line it holds, as "
+    "written (spacing and a first capital aside), is translated as there, if the translation "
+    "keeps its protected spans (repeatable; README: Translation memory)."
+)
+MODEL_MEMORY_HELP = (
+    "Also use the model's own memory (its memory.tsv; fr-en: LibreOffice's interface strings), "
+    "after --memory files."
+)
 MARKUP_MODES = ("auto", "none")  # --markup that is no dialect: a plain line's tags read or not
 MARKUP_HELP = (
     "Read each line as text with inline tags: they come back around the words they enclosed "
@@ -99,6 +108,8 @@ class TranslatorOptions:
     protect_spans: bool = setting(True, PROTECT_SPANS_HELP, "--protect-spans/--no-protect")
     protect: list[str] | None = setting(None, PROTECT_HELP, "--protect", metavar="regex")
     glossary: str | None = setting(None, GLOSSARY_HELP, metavar="file")
+    memory: list[str] | None = setting(None, MEMORY_HELP, metavar="file")
+    model_memory: bool = setting(True, MODEL_MEMORY_HELP, "--model-memory/--no-model-memory")
     # the glossary's {source term: target term}, read once, when the options are made
     terms: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
 

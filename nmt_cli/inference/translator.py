@@ -23,11 +23,13 @@ from nmt_cli.align.words import merge_to_words, word_ids, word_sums
 from nmt_cli.inference.aside import Aside, aside_for
 from nmt_cli.inference.brackets import all_closed_up
 from nmt_cli.inference.loading import LoadedModel, load_model
+from nmt_cli.inference.memory import memories_for
 from nmt_cli.inference.menus import with_menus
 from nmt_cli.inference.names import acronyms_lost, names_lost, put_names_back
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.real_words import real_first, searched_again
+from nmt_cli.inference.recall import recalled
 from nmt_cli.inference.translation import Translation, join_sentences
 from nmt_cli.inference.typography import finished
 from nmt_cli.inference.unknown_words import detokenized
@@ -36,7 +38,7 @@ from nmt_cli.protect.names import capital_tells_names
 from nmt_cli.search.options import SearchOptions
 
 # Lines translated as given: each one sequence, no span masked (`nmt align`: the words read)
-AS_GIVEN = TranslatorOptions(split=False, protect_spans=False, copy_names=False)
+AS_GIVEN = TranslatorOptions(split=False, protect_spans=False, copy_names=False, model_memory=False)
 # A line whose translation lost a name or a date is translated again, those passed through, if
 # none of its sentences has more than this many words: a long sentence's second search costs as
 # much as dozens of short lines' (docs/benchmarks.md, "Names passed through").
@@ -75,6 +77,8 @@ class Translator:
             self.splitter = SentenceSplitter(languages[0] if languages else None)
         self.protect = tuple(options.protect or ())
         self.protection = self._protection(self.protect) if options.protect_spans else None
+        own = model.bundle.path if options.model_memory else None
+        self.memory = memories_for(own, options.memory or (), model.languages, warn)
 
     @classmethod
     def load(
@@ -159,8 +163,14 @@ class Translator:
         on_progress: Callable[[float], None] | None = None,
     ) -> list[list[Translation]]:
         """nbest translations for each line, in input order (with ``split``, a line's n-best
-        are the best combinations of its sentences' n-best: see translation.best_combinations).
-        ``on_progress(fraction)`` hears, batch by batch, which fraction of the work is done."""
+        are the best combinations of its sentences' n-best: see translation.best_combinations);
+        a line a translation memory holds, its (recall.py). ``on_progress(fraction)`` hears,
+        batch by batch, which fraction of the work is done."""
+        if self.memory:
+            return recalled(self, lines, with_alignment, on_progress, self._translate_new)
+        return self._translate_new(lines, with_alignment, on_progress)
+
+    def _translate_new(self, lines, with_alignment, on_progress) -> list[list[Translation]]:
         alignable = self.loaded.model is not None or with_alignment
         spans = self._spans if self.protection else None
         target = self.loaded.languages[1] if self.loaded.languages else None

@@ -23,6 +23,7 @@ import contextlib
 import hashlib
 import json
 import re
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,6 +44,7 @@ META_FILE = "meta.json"
 KNOWN_WORDS_FILE = "known-words.txt"
 TARGET_WORDS_FILE = "target-words.txt"
 WORD_LISTS = (KNOWN_WORDS_FILE, TARGET_WORDS_FILE)  # what a model's training taught it
+MEMORY_FILE = "memory.tsv"  # segments translated before (nmt_cli/inference/memory.py)
 MODEL_FILES = (CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE, META_FILE)
 LANGUAGE_CODE = re.compile(r"[a-z]{2}")  # ISO 639-1
 LANGUAGE_KEYS = ("source_language", "target_language")
@@ -137,13 +139,22 @@ def save_bundle(
         write_words(directory / TARGET_WORDS_FILE, target_words)
 
 
+def copy_memory(source: Path | None, target: Path) -> None:
+    """The model directory ``source``'s translation memory (if it has one) copied into the
+    directory ``target`` (an export of it)."""
+    if source is not None and (Path(source) / MEMORY_FILE).is_file():
+        shutil.copyfile(Path(source) / MEMORY_FILE, target / MEMORY_FILE)
+
+
 def check_replaceable(target: Path) -> None:
     """An OutputError unless ``target`` is free, an empty directory, or a model directory (its
     files all a model's: no run, no checkpoints, nothing of a user's), which a new one replaces."""
     if target.exists() and not target.is_dir():
         raise OutputError(f"{target}: exists and is not a directory")
     names = {p.name for p in target.iterdir()} if target.is_dir() else set()
-    if names and (CONFIG_FILE not in names or not names <= {*MODEL_FILES, *WORD_LISTS}):
+    if names and (
+        CONFIG_FILE not in names or not names <= {*MODEL_FILES, *WORD_LISTS, MEMORY_FILE}
+    ):
         raise OutputError(f"{target}: a directory that is not a model directory; not replaced")
 
 

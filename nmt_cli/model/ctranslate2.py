@@ -40,7 +40,7 @@ from typing import Any
 from nmt_cli.errors import ConfigError, ModelLoadError, OutputError
 from nmt_cli.hardware.precision import QUANTIZATIONS
 from nmt_cli.length_penalty import LengthPenalty
-from nmt_cli.model.bundle import KNOWN_WORDS_FILE, TARGET_WORDS_FILE, write_words
+from nmt_cli.model.bundle import KNOWN_WORDS_FILE, TARGET_WORDS_FILE, copy_memory, write_words
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.output import atomic_directory
 from nmt_cli.settings import from_dict, read_document, to_dict
@@ -115,6 +115,7 @@ def export_ctranslate2(bundle, output: Path, quantization: str | None = None) ->
             write_words(tmp / KNOWN_WORDS_FILE, bundle.known_words)
         if bundle.target_words is not None:
             write_words(tmp / TARGET_WORDS_FILE, bundle.target_words)
+        copy_memory(bundle.path, tmp)
         (tmp / SETTINGS_FILE).write_text(_settings_json(exported), encoding="utf-8")
     return exported
 

@@ -1,0 +1,142 @@
+"""A translation memory: segments translated before, given back as they were translated.
+
+What a localization tool calls an exact match (gettext's msgmerge, Weblate's automatic
+translation, translate-toolkit's pretranslate): a line whose text is a source of the memory is
+translated by the memory's target, not searched. Lines are compared as written but for their
+white space (NFC, runs of spaces, tabs and no-break spaces read as one space, the ends trimmed)
+and the case of their first letter ("marine" finds "Marine", and its target's first letter
+follows the line's). A source the memory holds with several targets gives the one it holds most
+often (the first of equal counts).
+
+Memories come from `nmt translate --memory FILE` (any file of pairs `nmt score` reads: TAB or
+JSON lines, .po, .mo, .tmx, .xliff; a catalogue's access keys removed) and from the model
+directory's ``memory.tsv`` (TAB lines), which `--no-model-memory` leaves out; a user's files
+are asked first, in the order given.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+from nmt_cli.model.bundle import MEMORY_FILE
+
+SPACES = re.compile(r"\s+")  # \s holds U+00A0, U+202F and U+2009 in str patterns
+
+
+def key(text: str) -> str:
+    """``text`` as a memory compares it: NFC, white space collapsed to one space and trimmed.
+
+    >>> key("Version\\u00a0:  ") == key("Version :")
+    True
+    """
+    return SPACES.sub(" ", unicodedata.normalize("NFC", text)).strip()
+
+
+def _other_first_case(text: str) -> str:
+    """``text`` with its first character's case swapped."""
+    return text[:1].swapcase() + text[1:]
+
+
+def _one_line(text: str) -> bool:
+    """Whether ``text`` has words on one line, no TAB (what a memory holds: one output line)."""
+    return bool(text.strip()) and len(text.splitlines()) == 1 and "\t" not in text
+
+
+class Memory:
+    """Sources (as ``key`` reads them) and the target each is translated by."""
+
+    def __init__(self, pairs: Iterable[tuple[str, str]] = ()):
+        counts: dict[str, Counter[str]] = {}
+        for source, target in pairs:
+            if _one_line(source) and _one_line(target):
+                counts.setdefault(key(source), Counter())[target.strip()] += 1
+        # most_common keeps the first seen of equal counts first
+        self.targets = {k: c.most_common(1)[0][0] for k, c in counts.items()}
+
+    def __len__(self) -> int:
+        return len(self.targets)
+
+    def __contains__(self, line: str) -> bool:
+        return self.get(line) is not None
+
+    def get(self, line: str) -> str | None:
+        """The memory's translation of ``line``, else None."""
+        k = key(line)
+        if not k:
+            return None
+        found = self.targets.get(k)
+        if found is not None:
+            return found
+        first = k[:1]
+        if not first.isalpha() or first.swapcase() == first:
+            return None
+        found = self.targets.get(_other_first_case(k))
+        if found is None or not found[:1].isalpha() or found[1:2].isupper():  # "PDF", kept
+            return found
+        return found[:1].upper() + found[1:] if first.isupper() else found[:1].lower() + found[1:]
+
+
+def read_tsv_memory(path: Path) -> Memory:
+    """The memory of a TAB file of pairs (a model directory's ``memory.tsv``): source TAB
+    target, a line each."""
+    pairs = []
+    with open(path, encoding="utf-8", newline="\n") as f:
+        for line in f:
+            source, tab, target = line.rstrip("\n").partition("\t")
+            if tab:
+                pairs.append((source, target))
+    return Memory(pairs)
+
+
+def write_tsv_memory(path: Path, memory: Memory) -> None:
+    """``memory`` as a TAB file :func:`read_tsv_memory` reads, its sources sorted, atomically."""
+    from nmt_cli.output import write_text_atomic
+
+    lines = (f"{s}\t{memory.targets[s]}\n" for s in sorted(memory.targets))
+    write_text_atomic(path, "".join(lines))
+
+
+class Memories:
+    """Several memories asked in order: the first that holds a line translates it."""
+
+    def __init__(self, memories: Iterable[Memory]):
+        self.memories = [m for m in memories if len(m)]
+
+    def __bool__(self) -> bool:
+        return bool(self.memories)
+
+    def get(self, line: str) -> str | None:
+        for memory in self.memories:
+            found = memory.get(line)
+            if found is not None:
+                return found
+        return None
+
+
+def memories_for(
+    model_path: Path | None, files: Iterable[str], languages: tuple[str, str] | None, warn=None
+) -> Memories:
+    """The memories a translator asks: ``files`` (read as `nmt score` reads pairs, their sides
+    by the model's ``languages``), then the ``memory.tsv`` of the model directory
+    ``model_path`` (None: none). A file that does not read is an InputError naming it."""
+    from nmt_cli.inference.pairs import pair_format, read_pair_file
+
+    found = [
+        Memory(read_pair_file(f, pair_format(f, None), (None, None), languages, warn))
+        for f in files
+    ]
+    own = Path(model_path) / MEMORY_FILE if model_path is not None else None
+    if own is not None and own.is_file():
+        found.append(_model_memory(str(own), own.stat().st_mtime_ns))
+    return Memories(found)
+
+
+@functools.lru_cache(maxsize=4)
+def _model_memory(path: str, mtime_ns: int) -> Memory:
+    """A model directory's memory, read once while the file stays as it was (``mtime_ns``)."""
+    return read_tsv_memory(Path(path))
