@@ -151,7 +151,8 @@ def _pairs(text: str) -> list[str]:
     ],
 )
 def test_translate_keeps_a_quoted_value_in_one_pair_of_marks(run_cli, line, kept):
-    result = run_cli(["translate", line])
+    # the model's own translation: LibreOffice's memory holds two of these lines as written
+    result = run_cli(["translate", "--no-model-memory", line])
     assert result.exit_code == 0, result.stderr
     assert kept in result.stdout
     assert _pairs(result.stdout) == ["“", "”"]

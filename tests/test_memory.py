@@ -1,0 +1,167 @@
+"""Translation memories: a line a memory holds is translated as the memory translates it (an
+exact match, as gettext's msgmerge and Weblate's automatic translation use one), the others as
+without it. Lines match as written but for their white space and the case of their first letter;
+a source held with several targets gives the one held most often. `--memory FILE` reads any file
+of pairs `nmt score` reads (TAB lines, .po, .tmx, .xliff), before the model's own `memory.tsv`
+(the shipped fr-en: LibreOffice's interface strings), which `--no-model-memory` leaves out. A
+memory's translation that would lose a protected span is not used. The shipped fr-en translates.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import assert_one_error_line
+
+from nmt_cli.inference.memory import Memory, read_tsv_memory, write_tsv_memory
+
+LINES = ["Non", "Il fait froid ce matin.", "", "Affichage", "Le fichier %s existe déjà."]
+
+
+def translate(run_cli, lines: list[str], *options) -> list[str]:
+    result = run_cli(["translate", *options], input="".join(f"{x}\n" for x in lines).encode())
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout.split("\n")[:-1]
+    assert len(out) == len(lines)
+    return out
+
+
+@pytest.fixture
+def memory_file(tmp_path: Path) -> Path:
+    path = tmp_path / "mine.tsv"
+    path.write_text("Affichage\tDisplay\nMon application\tMy App\n", encoding="utf-8")
+    return path
+
+
+# The memory itself
+
+
+def test_a_line_matches_as_written_but_for_its_spaces():
+    memory = Memory([("Version :", "Version:"), ("Mot de passe", "Password")])
+    assert memory.get("Version\u00a0:") == "Version:"  # a no-break space
+    assert memory.get("  Mot   de passe ") == "Password"
+    assert memory.get("Mot de passe oublié") is None  # a longer line is not held
+    assert memory.get("mot de PASSE") is None  # case inside the line counts
+
+
+def test_a_first_capital_is_read_both_ways_and_the_target_follows_the_line():
+    memory = Memory([("Marine", "Navy"), ("fichier PDF", "PDF file"), ("pdf", "PDF")])
+    assert memory.get("marine") == "navy"
+    assert memory.get("Fichier PDF") == "PDF file"
+    assert memory.get("Pdf") == "PDF"  # an acronym keeps its capitals
+    assert memory.get("Marine") == "Navy"
+
+
+def test_a_source_held_with_several_targets_gives_its_most_frequent():
+    pairs = [("Annuler", "Undo"), ("Annuler", "Cancel"), ("Annuler", "Cancel"), ("Non", "No")]
+    assert Memory(pairs).get("Annuler") == "Cancel"
+    assert Memory([("Fermer", "Close"), ("Fermer", "Shut")]).get("Fermer") == "Close"
+
+
+def test_a_pair_of_several_lines_or_a_tab_is_not_held():
+    memory = Memory([("Un\nDeux", "One\nTwo"), ("Trois", "Three\tThree"), ("Quatre", "  ")])
+    assert len(memory) == 0
+
+
+def test_a_memory_file_reads_back_as_written(tmp_path):
+    memory = Memory([("Non", "No"), ("Oui", "Yes"), ("Oui", "Yes"), ("Oui", "OK")])
+    write_tsv_memory(tmp_path / "memory.tsv", memory)
+    assert read_tsv_memory(tmp_path / "memory.tsv").targets == {"Non": "No", "Oui": "Yes"}
+
+
+# nmt translate
+
+
+def test_the_models_memory_translates_the_lines_it_holds(run_cli):
+    assert translate(run_cli, ["Non", "Affichage", "Enregistrer sous"]) == [
+        "No",
+        "View",
+        "Save As",
+    ]
+
+
+def test_a_users_memory_is_asked_before_the_models(run_cli, memory_file):
+    out = translate(run_cli, ["Affichage", "Non", "Mon application"], "--memory", memory_file)
+    assert out == ["Display", "No", "My App"]
+    alone = translate(run_cli, ["Non"], "--memory", memory_file, "--no-model-memory")
+    assert alone == translate(run_cli, ["Non"], "--no-model-memory")
+
+
+def test_lines_the_memory_does_not_hold_translate_as_without_it(run_cli, memory_file):
+    lines = "".join(f"{x}\n" for x in LINES if x not in ("Non", "Affichage")).encode()
+    options = ["translate", "--format", "jsonl", "--align", "-k", "2", "--nbest", "2"]
+    with_memory = run_cli([*options, "--memory", memory_file], input=lines)
+    without = run_cli([*options, "--no-model-memory"], input=lines)
+    assert with_memory.exit_code == 0 and with_memory.stdout == without.stdout
+
+
+def test_every_line_comes_out_once_in_order(run_cli):
+    for split in ("--split", "--no-split"):
+        out = translate(run_cli, [*LINES, *reversed(LINES)], split)
+        assert out[0] == out[-1] == "No" and out[3] == out[-4] == "View"
+        assert out[2] == out[-3] == ""
+        assert out[4].count("%s") == 1
+
+
+def test_a_translation_that_loses_a_protected_span_is_not_used(run_cli, tmp_path):
+    path = tmp_path / "lossy.tsv"
+    path.write_text("Le fichier %s existe déjà.\tThe file already exists.\n", encoding="utf-8")
+    [out] = translate(run_cli, ["Le fichier %s existe déjà."], "--memory", path)
+    assert out.count("%s") == 1, out
+
+
+def test_a_remembered_line_is_scored_and_aligned_by_the_model(run_cli):
+    [record] = translate(run_cli, ["Non"], "--format", "jsonl", "--word-scores")
+    found = json.loads(record)
+    assert found["translation"] == "No" and found["score"] < 0 and found["log_prob"] < 0
+    assert found["tokens"] and len(found["word_scores"]) == 1
+    [scored] = run_cli(["score"], input=b"Non\tNo\n").stdout.split()
+    assert float(scored) == pytest.approx(found["score"], abs=1e-3)
+    [aligned] = translate(run_cli, ["Affichage"], "--align")
+    assert aligned == "View ||| 0-0"
+
+
+def test_a_catalogue_is_a_memory_read_by_its_languages(run_cli, tmp_path):
+    catalogue = tmp_path / "old.po"
+    catalogue.write_text(
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Recent ~Documents"\nmsgstr "~Documents récents"\n',
+        encoding="utf-8",
+    )
+    assert translate(run_cli, ["Documents récents"], "--memory", catalogue) == ["Recent Documents"]
+
+
+def test_an_access_key_is_put_back_on_a_remembered_line(tmp_path, run_cli):
+    source = tmp_path / "ui.po"
+    source.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "~Affichage"\nmsgstr ""\n\nmsgid "~Non"\nmsgstr ""\n',
+        encoding="utf-8",
+    )
+    result = run_cli(["translate", "-i", source, "-o", tmp_path / "en.po"])
+    assert result.exit_code == 0, result.stderr
+    written = (tmp_path / "en.po").read_text(encoding="utf-8")
+    assert 'msgstr "~View"' in written and 'msgstr "~No"' in written
+
+
+@pytest.mark.parametrize(
+    "name, text, fragment",
+    [
+        ("bad.tsv", "Affichage\n", "line 1"),  # no TAB
+        ("bad.po", 'msgid "a"\nmsgstr "b\n', "bad.po"),  # a string not closed
+    ],
+)
+def test_a_memory_that_does_not_read_is_one_error(run_cli, tmp_path, name, text, fragment):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    out = tmp_path / "out.txt"
+    result = run_cli(["translate", "--memory", path, "-o", out], input=b"Non\n")
+    assert_one_error_line(result, name, fragment)
+    assert not out.exists()
+
+
+def test_a_missing_memory_is_one_error(run_cli, tmp_path):
+    result = run_cli(["translate", "--memory", tmp_path / "none.tsv"], input=b"Non\n")
+    assert_one_error_line(result, "none.tsv")
