@@ -82,15 +82,15 @@ class Memory:
 
 
 def read_tsv_memory(path: Path) -> Memory:
-    """The memory of a TAB file of pairs (a model directory's ``memory.tsv``): source TAB
-    target, a line each."""
-    pairs = []
+    """The memory of a TAB file :func:`write_tsv_memory` writes (a model directory's
+    ``memory.tsv``): source TAB target, a line each, each source once (else its first line)."""
+    memory = Memory()
     with open(path, encoding="utf-8", newline="\n") as f:
         for line in f:
             source, tab, target = line.rstrip("\n").partition("\t")
-            if tab:
-                pairs.append((source, target))
-    return Memory(pairs)
+            if tab and _one_line(source) and _one_line(target):
+                memory.targets.setdefault(key(source), target.strip())
+    return memory
 
 
 def write_tsv_memory(path: Path, memory: Memory) -> None:
