@@ -383,6 +383,29 @@ def test_new_targets_are_marked_machine_translations_in_each_version():
     assert read["two/s2"].state == "translated" and read["two/s2"].qualifier is None
 
 
+def remembered_first(sources: list[str]) -> list[Translation]:
+    """Each text given back unchanged, aligned, the first as a translation memory's."""
+    out = aligned(sources)
+    out[0].remembered = True
+    return out
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])  # spliced, and written by lxml
+def test_a_target_a_translation_memory_gave_is_marked_an_exact_match(encoding):
+    for text, state, qualifier in [
+        (XLIFF_12, "needs-review-translation", "exact-match"),
+        (XLIFF_20, "translated", "nmt:translation-memory"),
+    ]:
+        data = text.replace("UTF-8", encoding.upper()).encode(encoding)
+        document = read_xliff(data, "app.xlf", retranslate="none")
+        out = document.render(remembered_first(document.sources()), "en", print)
+        read = units(out)
+        assert (read["hello"].state, read["hello"].qualifier) == (state, qualifier)
+        others = [u for u in read.values() if u.id != "hello" and u.qualifier]
+        assert {u.qualifier for u in others} <= {"mt-suggestion", MT_SUBSTATE}
+        assert problems(out) == []
+
+
 def test_the_files_target_language_is_the_models_where_it_names_none():
     _, out = render(XLIFF_12)
     assert b'source-language="fr" datatype="po" target-language="en">' in out

@@ -116,6 +116,9 @@ def test_a_remembered_line_is_scored_and_aligned_by_the_model(run_cli):
     [record] = translate(run_cli, ["Non"], "--format", "jsonl", "--word-scores")
     found = json.loads(record)
     assert found["translation"] == "No" and found["score"] < 0 and found["log_prob"] < 0
+    assert found["memory"] is True
+    [searched] = translate(run_cli, ["Il fait froid ce matin."], "--format", "jsonl")
+    assert "memory" not in json.loads(searched)
     assert found["tokens"] and len(found["word_scores"]) == 1
     [scored] = run_cli(["score"], input=b"Non\tNo\n").stdout.split()
     assert float(scored) == pytest.approx(found["score"], abs=1e-3)
@@ -165,3 +168,23 @@ def test_a_memory_that_does_not_read_is_one_error(run_cli, tmp_path, name, text,
 def test_a_missing_memory_is_one_error(run_cli, tmp_path):
     result = run_cli(["translate", "--memory", tmp_path / "none.tsv"], input=b"Non\n")
     assert_one_error_line(result, "none.tsv")
+
+
+def test_an_xliff_target_from_the_memory_is_marked_an_exact_match(run_cli, tmp_path):
+    from nmt_cli.formats.xliff import read_units
+
+    source = tmp_path / "app.xlf"
+    source.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">\n'
+        '<file original="app" source-language="fr" datatype="plaintext"><body>\n'
+        '<trans-unit id="view"><source>Affichage</source></trans-unit>\n'
+        '<trans-unit id="cold"><source>Il fait froid ce matin.</source></trans-unit>\n'
+        "</body></file></xliff>\n",
+        encoding="utf-8",
+    )
+    result = run_cli(["translate", "-i", source, "-o", tmp_path / "en.xlf"])
+    assert result.exit_code == 0, result.stderr
+    read = {u.id: u for u in read_units("en.xlf", (tmp_path / "en.xlf").read_bytes())}
+    assert (read["view"].target, read["view"].qualifier) == ("View", "exact-match")
+    assert read["cold"].qualifier == "mt-suggestion"

@@ -22,7 +22,9 @@ Which units get a target: those that have none (or an empty one, 1.2 ``new`` or
 (1.2 ``approved="yes"``, a ``final`` or ``signed-off`` state); those with a target only as
 ``retranslate`` says: "fuzzy", the targets whose state is ``needs-*``; "all", every one. A
 target written here is marked a machine's (1.2 ``state="needs-review-translation"
-state-qualifier="mt-suggestion"``, 2.0 ``state="translated"`` and a ``subState``). A target
+state-qualifier="mt-suggestion"``, 2.0 ``state="translated"`` and a ``subState``), or, where a
+translation memory gave it (inference/memory.py), an exact match's (1.2
+``state-qualifier="exact-match"``, 2.0 ``subState="nmt:translation-memory"``). A target
 longer than its unit's 1.2 ``maxwidth`` (``size-unit="char"``) is written and warned of. The
 file's target language (1.2 ``target-language``, 2.0 ``trgLang``) becomes the model's where
 it names none; a file from another source language, or into another target language, than
@@ -136,9 +138,17 @@ class XliffDocument:
         self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
     ) -> bytes:
         """The file's bytes with a target for each chosen unit (``translations``: of
-        ``sources()``, in order)."""
-        done = iter(translations)
-        targets: dict[str | int, str] = {c.position: c.target(done) for c in self.chosen}
+        ``sources()``, in order); one all of whose texts a translation memory gave is marked
+        as its (formats/xliff.MEMORY_STATES)."""
+        taken: list[Translation] = []
+        done = (taken.append(t) or t for t in translations)
+        targets: dict[str | int, str] = {}
+        remembered = []
+        for c in self.chosen:
+            before = len(taken)
+            targets[c.position] = c.target(done)
+            if len(taken) > before and all(t.remembered for t in taken[before:]):
+                remembered.append(c.position)
         for c in self.chosen:
             limit, length = c.unit.max_chars, len(model_text_of(targets[c.position]))
             if limit is not None and length > limit:
@@ -148,7 +158,7 @@ class XliffDocument:
                 )
         if target is None and any(u.languages[1] is None for u in self.units):
             warn("the model records no target language: the file's is left unset")
-        return write_targets(self.name, targets, target, self.data)
+        return write_targets(self.name, targets, target, self.data, remembered)
 
 
 def read_xliff(data: bytes, name: str, *, retranslate: str) -> XliffDocument:

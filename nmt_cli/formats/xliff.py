@@ -25,7 +25,7 @@ and one in another encoding (UTF-16) is written again by lxml.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 
 from nmt_cli.formats.inline import inner_xml, model_text
@@ -45,6 +45,12 @@ MT_SUBSTATE = "nmt:machine-translation"  # 2.0 subState of a target written by a
 STATES = {
     "1.2": {"state": "needs-review-translation", "state-qualifier": "mt-suggestion"},
     "2.0": {"state": "translated", "subState": MT_SUBSTATE},
+}
+# what a target a translation memory gave is marked with (nmt_cli/inference/memory.py): an
+# exact match of its source, to review as a machine's (the memory may be another program's)
+MEMORY_STATES = {
+    "1.2": {"state": "needs-review-translation", "state-qualifier": "exact-match"},
+    "2.0": {"state": "translated", "subState": "nmt:translation-memory"},
 }
 _MT = re.compile(r"mt|machine", re.I)
 # ITS 2.0's translate data category, which ITS-aware tools (Okapi) write on XLIFF 1.2 elements
@@ -236,13 +242,15 @@ def write_targets(
     targets: Mapping[str | int, str],
     target_language: str | None = None,
     data: bytes | None = None,
+    remembered: Collection[str | int] = (),
 ) -> bytes:
     """The document in ``path`` (or ``data``, its bytes: ``path`` then names it) with the
     target of each unit whose id, or position in read_units' order (from 0: in a document of
     several <file>s an id may repeat), ``targets`` holds set to its value (content as written:
     inline codes as tags, the source's namespace), marked as a machine's (1.2
     ``state="needs-review-translation" state-qualifier="mt-suggestion"``, 2.0
-    ``state="translated"`` and ``subState`` MT_SUBSTATE); the file's target language set to
+    ``state="translated"`` and ``subState`` MT_SUBSTATE; a target whose id or position
+    ``remembered`` holds, a translation memory's: MEMORY_STATES); the file's target language set to
     ``target_language`` where it names none. A UTF-8 document is spliced (xliff_splice.py:
     every other byte as it was); another is written by lxml. FormatError where the document or
     a target is not well-formed."""
@@ -264,8 +272,20 @@ def write_targets(
         language = None
         if target_language:
             language = ("trgLang" if version == "2.0" else "target-language", target_language)
-        return splice_targets(data, path, version, targets, STATES[version], language)
-    return _rewritten(path, tree, data, targets, target_language)
+        states = _states_of(version, remembered)
+        return splice_targets(data, path, version, targets, states, language)
+    return _rewritten(path, tree, data, targets, target_language, remembered)
+
+
+def _states_of(version: str, remembered: Collection[str | int]):
+    """The states of a target by its position and id (see write_targets)."""
+    remembered = frozenset(remembered)
+
+    def states(position: int, uid: str) -> Mapping[str, str]:
+        from_memory = position in remembered or uid in remembered
+        return (MEMORY_STATES if from_memory else STATES)[version]
+
+    return states
 
 
 def _target_element(path: str, uid: str, text: str, ns: str):
@@ -278,8 +298,9 @@ def _target_element(path: str, uid: str, text: str, ns: str):
         raise FormatError(path, f"unit {uid}", f"a target that is not XML: {e.msg}") from None
 
 
-def _rewritten(path: str, tree, data: bytes, targets: Mapping[str | int, str], target_language):
+def _rewritten(path: str, tree, data: bytes, targets, target_language, remembered=()):
     """write_targets through lxml (a document not in UTF-8)."""
+    states_of = _states_of(_version(path, tree.getroot()), remembered)
     root = tree.getroot()
     version = _version(path, root)
     ns = NAMESPACES[version]
@@ -298,12 +319,12 @@ def _rewritten(path: str, tree, data: bytes, targets: Mapping[str | int, str], t
             sid = uid if len(holders) == 1 else f"{uid}/{holder.get('id') or k}"
             text = targets.get(position, targets.get(sid))
             if text is not None:
-                _fill(path, holder, text, ns, version)
+                _fill(path, holder, text, ns, version, states_of(position, sid))
             position += 1
     return _serialized(tree, data)
 
 
-def _fill(path: str, holder, text: str, ns: str, version: str) -> None:
+def _fill(path: str, holder, text: str, ns: str, version: str, states: Mapping[str, str]) -> None:
     """``holder``'s (a trans-unit's or segment's) target made ``text``, after its source."""
     from lxml import etree
 
@@ -321,7 +342,7 @@ def _fill(path: str, holder, text: str, ns: str, version: str) -> None:
     target.text = new.text
     target.extend(list(new))
     target.tail = tail
-    for attribute, value in STATES[version].items():
+    for attribute, value in states.items():
         (target if version == "1.2" else holder).set(attribute, value)
 
 

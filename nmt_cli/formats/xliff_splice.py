@@ -14,7 +14,7 @@ encoding (UTF-16) are written by xliff.py through lxml instead.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
@@ -167,12 +167,13 @@ def splice_targets(
     name: str,
     version: str,
     targets: Mapping[str | int, str],
-    states: Mapping[str, str],
+    states: Callable[[int, str], Mapping[str, str]],
     file_language: tuple[str, str] | None,
 ) -> bytes:
     """``data`` with the target of each holder whose id (or position among the holders, from
     0) ``targets`` holds set to its text
-    (inline codes as tags), ``states`` set on the target (1.2) or the segment (2.0), and
+    (inline codes as tags), ``states(position, id)`` set on the target (1.2) or the segment
+    (2.0), and
     ``file_language`` (attribute, value) set on the root (2.0) or each <file> (1.2) that lacks
     it."""
     layout = _Locator(data, name, version).parse()
@@ -186,10 +187,10 @@ def splice_targets(
         found = targets.get(k, targets.get(holder.id))
         if found is None:
             continue
-        text = found.encode("utf-8")
-        if version == "2.0" and states:
-            edits.append((*holder.tag, with_attributes(data[slice(*holder.tag)], states)))
-        edits.append(_target_edit(data, holder, text, states if version == "1.2" else {}))
+        text, marks = found.encode("utf-8"), states(k, holder.id)
+        if version == "2.0" and marks:
+            edits.append((*holder.tag, with_attributes(data[slice(*holder.tag)], marks)))
+        edits.append(_target_edit(data, holder, text, marks if version == "1.2" else {}))
     out, pos = [], 0
     for start, end, new in sorted(edits):
         out += [data[pos:start], new]

@@ -50,7 +50,9 @@ def recalled(
     hits = [k for k, t in enumerate(found) if t is not None]
     if not hits:
         return out
-    remembered = [Translation(source=lines[k], text=found[k], score=0.0) for k in hits]
+    remembered = [
+        Translation(source=lines[k], text=found[k], score=0.0, remembered=True) for k in hits
+    ]
     _scored(translator, remembered)
     if with_alignment:
         translator._align(remembered)

@@ -31,6 +31,7 @@ class Translation:
     length     its target pieces, </s> included
     word_scores  per word of ``text.split()``, the log-probs of its pieces summed (</s> in
                none); empty where the search gives sums only (CTranslate2)
+    remembered whether the text is a translation memory's, not the search's (recall.py)
     sentences  for a line translated sentence by sentence: each sentence's own Translation
                (none for a blank line). The line's text joins theirs with one space, its
                log-prob, length, pieces and word scores are theirs added up or in order, its
@@ -51,6 +52,7 @@ class Translation:
     log_prob: float = 0.0
     length: int = 0
     word_scores: list[float] = field(default_factory=list)
+    remembered: bool = False
 
 
 def join_sentences(
@@ -141,6 +143,8 @@ def format_line(
             record["word_scores"] = [round(x, 6) for x in t.word_scores]
         if nbest > 1:
             record["n"] = index
+        if t.remembered:
+            record["memory"] = True
         return json_line(record)
     fields = [str(index), text, f"{t.score:.4f}"] if nbest > 1 else [text]
     if align:
