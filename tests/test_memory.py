@@ -112,6 +112,17 @@ def test_a_translation_that_loses_a_protected_span_is_not_used(run_cli, tmp_path
     assert out.count("%s") == 1, out
 
 
+def test_a_translation_that_swaps_or_doubles_placeholders_is_not_used(run_cli, tmp_path):
+    path = tmp_path / "sloppy.tsv"
+    lines = ["Copier %s vers %d", "Fichier %s"]
+    path.write_text("Copier %s vers %d\tTo %d copy %s\nFichier %s\tFile %s %s\n", encoding="utf-8")
+    out = translate(run_cli, lines, "--memory", path, "--format", "jsonl")
+    assert all("memory" not in json.loads(x) for x in out)
+    swapped = tmp_path / "positional.tsv"  # Qt's %1 %2 name their arguments: free to move
+    swapped.write_text("Copier %1 vers %2\tTo %2 copy %1\n", encoding="utf-8")
+    assert translate(run_cli, ["Copier %1 vers %2"], "--memory", swapped) == ["To %2 copy %1"]
+
+
 def test_a_remembered_line_is_scored_and_aligned_by_the_model(run_cli):
     [record] = translate(run_cli, ["Non"], "--format", "jsonl", "--word-scores")
     found = json.loads(record)

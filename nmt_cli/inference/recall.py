@@ -2,7 +2,8 @@
 
 A line the memory holds (memory.py) is translated by the memory's target, kept only if every
 protected span of the line (URLs, numbers, placeholders, codes, names: the spans `nmt
-translate` passes through) is in that target as often as in the line; else the line is searched
+translate` passes through) is in that target as often as in the line, the placeholders that are
+filled in their order (printf's ``%s``, ``%d``) in the line's order; else the line is searched
 as any other. A remembered translation is scored by the model as `nmt score` scores a pair (its
 score, log-prob, length and word scores are the model's for that text; a CTranslate2 export
 gives 0) and, where asked, aligned by the forced pass `nmt align` reads. It is the only
@@ -11,20 +12,30 @@ hypothesis of its line, whatever --nbest asks.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
 from nmt_cli.inference.translation import Translation
+from nmt_cli.protect.format_strings import order_groups
 
 
 def keeps_facts(translator, line: str, target: str) -> bool:
     """Whether ``target`` holds each protected span of ``line`` as often as ``line`` does
-    (``translator``: the Translator, translator.py, whose memory and spans these are)."""
+    (counted as text in both), and the placeholders that keep their source order
+    (format_strings.order_groups: printf's ``%s``...) in that order (``translator``: the
+    Translator, translator.py, whose spans these are)."""
     if translator.protection is None:
         return True
-    spans = Counter(line[start:end] for start, end in translator._spans(line))
-    return all(target.count(text) >= n for text, n in spans.items())
+    spans = translator.protection.finder.find(line)
+    if any(target.count(s.text) != line.count(s.text) for s in spans):
+        return False
+    groups = order_groups(spans)
+    for group in set(groups) - {None}:
+        at = -1
+        for span, g in zip(spans, groups):
+            if g == group and (at := target.find(span.text, at + 1)) < 0:
+                return False
+    return True
 
 
 def recalled(

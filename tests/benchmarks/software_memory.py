@@ -12,8 +12,9 @@ model was not trained on and the development figures stay unseen:
         --out pretrained/fr-en/memory.tsv
 
 ``--leave-out-dev`` builds instead the memory of the 28 catalogues outside the split's five and
-scores it against the model on the five (exact matches, case and final punctuation aside, of
-the lines it holds): how a memory of one program's strings serves another's.
+scores `nmt translate --memory` with it against the model alone on the five (exact matches,
+case and final punctuation aside, of the lines it holds): how a memory of one program's strings
+serves another's.
 
     python tests/benchmarks/software_memory.py --leave-out-dev --model fr-en
 """
@@ -21,6 +22,7 @@ the lines it holds): how a memory of one program's strings serves another's.
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 import tempfile
@@ -49,7 +51,9 @@ def same(a: str, b: str) -> bool:
 
 
 def leave_out_dev(model: str) -> None:
-    """The memory of the 28 other catalogues against the model, on the split's five."""
+    """The memory of the 28 other catalogues against the model, on the split's five: each
+    string they hold translated by `nmt translate --memory` (the memory as a user's file, the
+    model's own left out) and without it."""
     dev = dev_catalogues(FOLDER)
     others = [p for p in sorted(FOLDER.glob("*.po")) if p not in dev]
     memory = Memory(catalogue_pairs(others))
@@ -57,21 +61,31 @@ def leave_out_dev(model: str) -> None:
     for src, tgt in catalogue_pairs(dev):
         if len(src.splitlines()) == 1 and len(tgt.splitlines()) == 1:
             reference.setdefault(src, tgt)
-    held = [(src, tgt, memory.get(src)) for src, tgt in reference.items() if src in memory]
+    held = [(src, tgt) for src, tgt in reference.items() if src in memory]
     with tempfile.TemporaryDirectory() as tmp:
-        src_file = Path(tmp) / "held.fr"
-        src_file.write_text("".join(f"{s}\n" for s, _, _ in held), encoding="utf-8")
+        src_file, memory_file = Path(tmp) / "held.fr", Path(tmp) / "others.tsv"
+        src_file.write_text("".join(f"{s}\n" for s, _ in held), encoding="utf-8")
+        write_tsv_memory(memory_file, memory)
         command = ["nmt", "translate", "-m", model, "--no-model-memory", "-i", str(src_file)]
-        found = subprocess.run(command, capture_output=True, text=True, check=True).stdout
-    model_out = found.splitlines()
-    by_memory = sum(same(m, ref) for _, ref, m in held)
-    by_model = sum(same(o, ref) for (_, ref, _), o in zip(held, model_out))
+        run = [
+            subprocess.run(c, capture_output=True, text=True, check=True).stdout.splitlines()
+            for c in (command, [*command, "--memory", str(memory_file), "--format", "jsonl"])
+        ]
+    model_out = run[0]
+    records = [json.loads(x) for x in run[1]]
+    with_memory = [r["translation"] for r in records]
+    used = sum(bool(r.get("memory")) for r in records)
+    by_memory = sum(same(m, ref) for (_, ref), m in zip(held, with_memory))
+    by_model = sum(same(o, ref) for (_, ref), o in zip(held, model_out))
     print(f"the split's catalogues: {len(reference):,} distinct one-line strings")
-    print(f"held by the other 28's memory: {len(held):,}")
-    print(f"exact (case, final mark aside): memory {by_memory:,}, model {by_model:,}")
-    only_memory = sum(same(m, r) and not same(o, r) for (_, r, m), o in zip(held, model_out))
-    only_model = sum(same(o, r) and not same(m, r) for (_, r, m), o in zip(held, model_out))
-    print(f"exact by the memory only: {only_memory:,}; by the model only: {only_model:,}")
+    print(f"held by the other 28's memory: {len(held):,}; its translation used: {used:,}")
+    print(
+        f"exact (case, final mark aside): with the memory {by_memory:,}, model alone {by_model:,}"
+    )
+    pairs = list(zip(held, with_memory, model_out))
+    only_memory = sum(same(m, r) and not same(o, r) for (_, r), m, o in pairs)
+    only_model = sum(same(o, r) and not same(m, r) for (_, r), m, o in pairs)
+    print(f"exact with the memory only: {only_memory:,}; by the model alone only: {only_model:,}")
 
 
 def main() -> None:
