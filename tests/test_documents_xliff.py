@@ -383,6 +383,21 @@ def test_new_targets_are_marked_machine_translations_in_each_version():
     assert read["two/s2"].state == "translated" and read["two/s2"].qualifier is None
 
 
+def test_a_unit_of_codes_only_gets_its_source_as_target_and_an_empty_one_none():
+    text = XLIFF_12.replace(
+        '<trans-unit id="only">',
+        '<trans-unit id="codes"><source><x id="9"/> <ph id="8">%s</ph></source></trans-unit>\n'
+        '      <trans-unit id="empty"><source> </source></trans-unit>\n'
+        '      <trans-unit id="only">',
+    )
+    document, out = render(text)
+    assert "" not in document.sources()  # the model reads nothing of either
+    read = units(out)
+    assert read["codes"].target == read["codes"].source
+    assert read["empty"].target is None
+    assert problems(out) == []
+
+
 def remembered_first(sources: list[str]) -> list[Translation]:
     """Each text given back unchanged, aligned, the first as a translation memory's."""
     out = aligned(sources)

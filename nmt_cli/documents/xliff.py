@@ -58,7 +58,7 @@ _SEGMENT = re.compile(r"""^<[^>]*\smtype\s*=\s*["']seg["']""")
 
 def wanted(unit: XliffUnit, retranslate: str) -> bool:
     """Whether ``unit`` gets a target (see above)."""
-    if not unit.translate or unit.approved or unit.state in APPROVED or not unit.source_text:
+    if not unit.translate or unit.approved or unit.state in APPROVED or not unit.source.strip():
         return False
     if unit.target is None or not unit.target_text or unit.state in UNTRANSLATED:
         return True
