@@ -58,6 +58,8 @@ def recalled(
         searched = search([lines[k] for k in todo], with_alignment, on_progress)
         for k, nbest in zip(todo, searched):
             out[k] = nbest
+    elif on_progress is not None:  # nothing to search: all done
+        on_progress(1.0)
     hits = [k for k, t in enumerate(found) if t is not None]
     if not hits:
         return out
