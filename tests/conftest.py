@@ -206,6 +206,16 @@ def run_cli() -> RunCli:
 # -- the contracts every command keeps -----------------------------------------------------------
 
 
+def translated_lines(run_cli, lines: list[str], *options) -> list[str]:
+    """`nmt translate OPTIONS` of ``lines`` on stdin: its output lines, one for each line in
+    (checked), after a successful exit."""
+    result = run_cli(["translate", *options], input="".join(f"{x}\n" for x in lines).encode())
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout.split("\n")[:-1]
+    assert len(out) == len(lines)
+    return out
+
+
 def assert_one_error_line(result: CliResult, *fragments: str, code: int = 1) -> str:
     """A failure as users see it: exit ``code``, one ``nmt: error: ...`` line alone on stderr
     that names each of ``fragments``, no traceback, and a foreseen error (not the catch-all

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import assert_one_error_line, assert_readme_example_prints_as_shown
+from conftest import assert_one_error_line, assert_readme_example_prints_as_shown, translated_lines
 
 from nmt_cli.protect.glossary import read_glossary
 from nmt_cli.protect.spans import SpanFinder
@@ -40,28 +40,20 @@ def glossary(tmp_path: Path) -> Path:
     return path
 
 
-def translate(run_cli, lines: list[str], *options) -> list[str]:
-    result = run_cli(["translate", *options], input="".join(f"{x}\n" for x in lines).encode())
-    assert result.exit_code == 0, result.stderr
-    out = result.stdout.split("\n")[:-1]
-    assert len(out) == len(lines)
-    return out
-
-
 def terms_found(line: str, terms=TERMS) -> list[str]:
     return [s.text for s in SpanFinder(terms=terms).find(line) if s.kind == "term"]
 
 
 def test_a_source_term_comes_out_as_its_target_term(run_cli, glossary):
-    [plain] = translate(run_cli, [BOARD])
-    [out] = translate(run_cli, [BOARD], "--glossary", glossary)
+    [plain] = translated_lines(run_cli, [BOARD])
+    [out] = translated_lines(run_cli, [BOARD], "--glossary", glossary)
     assert "Board of Directors" not in plain
     assert out.count("Board of Directors") == 1 and "Conseil" not in out
 
 
 def test_each_occurrence_of_each_term_comes_out_once(run_cli, glossary):
     line = "Le Conseil d'administration et le Conseil présentent le rapport annuel."
-    [out] = translate(run_cli, [line], "--glossary", glossary)
+    [out] = translated_lines(run_cli, [line], "--glossary", glossary)
     for target in ("Board of Directors", "Council", "annual report"):
         assert out.count(target) == 1, out
 
@@ -89,8 +81,8 @@ def test_a_term_matches_whole_words_as_written(line, found):
 
 def test_a_line_without_terms_translates_as_without_the_glossary(run_cli, glossary):
     options = ["--format", "jsonl", "--align", "-k", "2"]
-    with_terms = translate(run_cli, WITHOUT_TERMS, *options, "--glossary", glossary)
-    assert with_terms == translate(run_cli, WITHOUT_TERMS, *options)
+    with_terms = translated_lines(run_cli, WITHOUT_TERMS, *options, "--glossary", glossary)
+    assert with_terms == translated_lines(run_cli, WITHOUT_TERMS, *options)
 
 
 def test_terms_and_protected_spans_share_a_line(run_cli, glossary):
@@ -98,7 +90,7 @@ def test_terms_and_protected_spans_share_a_line(run_cli, glossary):
         "Le Conseil d'administration publie son rapport sur "
         "https://www.insee.fr/fr/statistiques/7654321 à 14 h 30."
     )
-    [out] = translate(run_cli, [line], "--glossary", glossary)
+    [out] = translated_lines(run_cli, [line], "--glossary", glossary)
     for kept in ("Board of Directors", "https://www.insee.fr/fr/statistiques/7654321", "14:30"):
         assert out.count(kept) == 1, out
 
@@ -106,7 +98,7 @@ def test_terms_and_protected_spans_share_a_line(run_cli, glossary):
 @pytest.mark.parametrize("split", ["--split", "--no-split"])
 def test_every_line_comes_out_once_in_order(run_cli, glossary, split):
     lines = [BOARD, "", "Conseil", "   ", *WITHOUT_TERMS[:2], f"{BOARD} {BOARD}"]
-    out = translate(run_cli, lines, "--glossary", glossary, split)
+    out = translated_lines(run_cli, lines, "--glossary", glossary, split)
     assert out[1:4] == ["", "Council", ""]
     assert [x.count("Board of Directors") for x in out] == [1, 0, 0, 0, 0, 0, 2]
 
@@ -137,8 +129,8 @@ def test_a_tagged_word_the_model_cannot_translate_gets_its_tag_around_the_glossa
     line = "Le mot <em>urgent</em> doit apparaître en <strong>gras</strong> dans le titre."
     terms = tmp_path / "terms.tsv"
     terms.write_text("gras\tbold\n", encoding="utf-8")
-    [plain] = translate(run_cli, [line], "--markup", "html")
-    [out] = translate(run_cli, [line], "--markup", "html", "--glossary", terms)
+    [plain] = translated_lines(run_cli, [line], "--markup", "html")
+    [out] = translated_lines(run_cli, [line], "--markup", "html", "--glossary", terms)
     assert "bold" not in plain and "<strong>" in plain and "<em>urgent</em>" in plain
     assert "<strong>bold</strong>" in out and "<em>urgent</em>" in out
 

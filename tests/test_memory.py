@@ -13,19 +13,11 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import assert_one_error_line
+from conftest import assert_one_error_line, translated_lines
 
 from nmt_cli.inference.memory import Memory, read_tsv_memory, write_tsv_memory
 
 LINES = ["Non", "Il fait froid ce matin.", "", "Affichage", "Le fichier %s existe déjà."]
-
-
-def translate(run_cli, lines: list[str], *options) -> list[str]:
-    result = run_cli(["translate", *options], input="".join(f"{x}\n" for x in lines).encode())
-    assert result.exit_code == 0, result.stderr
-    out = result.stdout.split("\n")[:-1]
-    assert len(out) == len(lines)
-    return out
 
 
 @pytest.fixture
@@ -75,7 +67,7 @@ def test_a_memory_file_reads_back_as_written(tmp_path):
 
 
 def test_the_models_memory_translates_the_lines_it_holds(run_cli):
-    assert translate(run_cli, ["Non", "Affichage", "Enregistrer sous"]) == [
+    assert translated_lines(run_cli, ["Non", "Affichage", "Enregistrer sous"]) == [
         "No",
         "View",
         "Save As",
@@ -83,10 +75,12 @@ def test_the_models_memory_translates_the_lines_it_holds(run_cli):
 
 
 def test_a_users_memory_is_asked_before_the_models(run_cli, memory_file):
-    out = translate(run_cli, ["Affichage", "Non", "Mon application"], "--memory", memory_file)
+    out = translated_lines(
+        run_cli, ["Affichage", "Non", "Mon application"], "--memory", memory_file
+    )
     assert out == ["Display", "No", "My App"]
-    alone = translate(run_cli, ["Non"], "--memory", memory_file, "--no-model-memory")
-    assert alone == translate(run_cli, ["Non"], "--no-model-memory")
+    alone = translated_lines(run_cli, ["Non"], "--memory", memory_file, "--no-model-memory")
+    assert alone == translated_lines(run_cli, ["Non"], "--no-model-memory")
 
 
 def test_lines_the_memory_does_not_hold_translate_as_without_it(run_cli, memory_file):
@@ -99,7 +93,7 @@ def test_lines_the_memory_does_not_hold_translate_as_without_it(run_cli, memory_
 
 def test_every_line_comes_out_once_in_order(run_cli):
     for split in ("--split", "--no-split"):
-        out = translate(run_cli, [*LINES, *reversed(LINES)], split)
+        out = translated_lines(run_cli, [*LINES, *reversed(LINES)], split)
         assert out[0] == out[-1] == "No" and out[3] == out[-4] == "View"
         assert out[2] == out[-3] == ""
         assert out[4].count("%s") == 1
@@ -108,7 +102,7 @@ def test_every_line_comes_out_once_in_order(run_cli):
 def test_a_translation_that_loses_a_protected_span_is_not_used(run_cli, tmp_path):
     path = tmp_path / "lossy.tsv"
     path.write_text("Le fichier %s existe déjà.\tThe file already exists.\n", encoding="utf-8")
-    [out] = translate(run_cli, ["Le fichier %s existe déjà."], "--memory", path)
+    [out] = translated_lines(run_cli, ["Le fichier %s existe déjà."], "--memory", path)
     assert out.count("%s") == 1, out
 
 
@@ -116,24 +110,26 @@ def test_a_translation_that_swaps_or_doubles_placeholders_is_not_used(run_cli, t
     path = tmp_path / "sloppy.tsv"
     lines = ["Copier %s vers %d", "Fichier %s"]
     path.write_text("Copier %s vers %d\tTo %d copy %s\nFichier %s\tFile %s %s\n", encoding="utf-8")
-    out = translate(run_cli, lines, "--memory", path, "--format", "jsonl")
+    out = translated_lines(run_cli, lines, "--memory", path, "--format", "jsonl")
     assert all("memory" not in json.loads(x) for x in out)
     swapped = tmp_path / "positional.tsv"  # Qt's %1 %2 name their arguments: free to move
     swapped.write_text("Copier %1 vers %2\tTo %2 copy %1\n", encoding="utf-8")
-    assert translate(run_cli, ["Copier %1 vers %2"], "--memory", swapped) == ["To %2 copy %1"]
+    assert translated_lines(run_cli, ["Copier %1 vers %2"], "--memory", swapped) == [
+        "To %2 copy %1"
+    ]
 
 
 def test_a_remembered_line_is_scored_and_aligned_by_the_model(run_cli):
-    [record] = translate(run_cli, ["Non"], "--format", "jsonl", "--word-scores")
+    [record] = translated_lines(run_cli, ["Non"], "--format", "jsonl", "--word-scores")
     found = json.loads(record)
     assert found["translation"] == "No" and found["score"] < 0 and found["log_prob"] < 0
     assert found["memory"] is True
-    [searched] = translate(run_cli, ["Il fait froid ce matin."], "--format", "jsonl")
+    [searched] = translated_lines(run_cli, ["Il fait froid ce matin."], "--format", "jsonl")
     assert "memory" not in json.loads(searched)
     assert found["tokens"] and len(found["word_scores"]) == 1
     [scored] = run_cli(["score"], input=b"Non\tNo\n").stdout.split()
     assert float(scored) == pytest.approx(found["score"], abs=1e-3)
-    [aligned] = translate(run_cli, ["Affichage"], "--align")
+    [aligned] = translated_lines(run_cli, ["Affichage"], "--align")
     assert aligned == "View ||| 0-0"
 
 
@@ -144,7 +140,9 @@ def test_a_catalogue_is_a_memory_read_by_its_languages(run_cli, tmp_path):
         'msgid "Recent ~Documents"\nmsgstr "~Documents récents"\n',
         encoding="utf-8",
     )
-    assert translate(run_cli, ["Documents récents"], "--memory", catalogue) == ["Recent Documents"]
+    assert translated_lines(run_cli, ["Documents récents"], "--memory", catalogue) == [
+        "Recent Documents"
+    ]
 
 
 def test_an_access_key_is_put_back_on_a_remembered_line(tmp_path, run_cli):

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import assert_one_error_line, assert_readme_example_prints_as_shown
+from conftest import assert_one_error_line, assert_readme_example_prints_as_shown, translated_lines
 
 from nmt_cli.model.tokenizer import Tokenizer
 
@@ -44,19 +44,11 @@ NOTHING_TO_PROTECT = [
 ]
 
 
-def translate(run_cli, lines: list[str], *options: str):
-    result = run_cli(["translate", *options], input="".join(f"{x}\n" for x in lines).encode())
-    assert result.exit_code == 0, result.stderr
-    out = result.stdout.split("\n")[:-1]
-    assert len(out) == len(lines)
-    return out
-
-
 def test_the_six_lines_of_the_issue_keep_every_span(run_cli):
-    for line, spans, out in zip(SIX_LINES, SPANS, translate(run_cli, SIX_LINES)):
+    for line, spans, out in zip(SIX_LINES, SPANS, translated_lines(run_cli, SIX_LINES)):
         for span in spans:
             assert out.count(span) == 1, (line, out)
-    assert "27 306" not in "".join(translate(run_cli, SIX_LINES[3:4]))  # in English form
+    assert "27 306" not in "".join(translated_lines(run_cli, SIX_LINES[3:4]))  # in English form
 
 
 PRICES = {
@@ -70,7 +62,7 @@ PRICES = {
 def test_a_price_keeps_its_currency_written_as_english_writes_it(run_cli):
     """The model alone drops or garbles a currency symbol ("15 i.", "200 for the bicycle"): an
     amount passes through whole, its symbol before the number."""
-    for (line, amounts), out in zip(PRICES.items(), translate(run_cli, list(PRICES))):
+    for (line, amounts), out in zip(PRICES.items(), translated_lines(run_cli, list(PRICES))):
         for amount in amounts:
             assert out.count(amount) == amounts.count(amount), (line, out)
         assert sum(out.count(c) for c in "€$£") == len(amounts), (line, out)
@@ -89,7 +81,7 @@ def test_a_measure_keeps_its_unit_and_a_shortcut_its_keys(run_cli):
     """The model alone reads a lone unit or key as a word ("1.82 moms", "45 mine",
     "Crel+STSpproppral"): a measure passes through whole (a French data unit in English
     form), a keyboard shortcut whole, its keys named as English names them."""
-    for (line, spans), out in zip(MEASURES.items(), translate(run_cli, list(MEASURES))):
+    for (line, spans), out in zip(MEASURES.items(), translated_lines(run_cli, list(MEASURES))):
         for span in spans:
             assert out.count(span) == 1, (line, out)
 
@@ -118,7 +110,9 @@ def test_a_dotted_name_and_a_method_s_name_pass_through_whole(run_cli):
     "com.sun.star .script. Clear.XScriptP", "ScriptForg.UI") and a method's name ("GByName",
     "Blue function()"): a name of three parts or more, or of two written in humps, with a
     call's arguments, and a method's name pass through whole."""
-    for (line, spans), out in zip(NAMES_OF_CODE.items(), translate(run_cli, list(NAMES_OF_CODE))):
+    for (line, spans), out in zip(
+        NAMES_OF_CODE.items(), translated_lines(run_cli, list(NAMES_OF_CODE))
+    ):
         for span in spans:
             assert out.count(span) == 1, (line, out)
 
@@ -135,7 +129,7 @@ def test_signs_pass_through_and_never_come_out_as_broken_characters(run_cli):
     """The model writes a rare sign byte by byte: "© 2024 Société Générale" gave "� 2024
     Society General", ✓ "���", and `2000–2022` "2000 - 2022". A sign, a run of them, an emoji
     and a range of numbers with an en dash pass through whole."""
-    for (line, spans), out in zip(SIGNS.items(), translate(run_cli, list(SIGNS))):
+    for (line, spans), out in zip(SIGNS.items(), translated_lines(run_cli, list(SIGNS))):
         assert "\ufffd" not in out, (line, out)
         for span in spans:
             assert out.count(span) == 1, (line, out)
@@ -143,7 +137,7 @@ def test_signs_pass_through_and_never_come_out_as_broken_characters(run_cli):
 
 def test_a_short_option_passes_through_as_written(run_cli):
     """fr-en wrote LibreOffice's ``-?`` as "- -?"."""
-    (out,) = translate(run_cli, ["Démarrez soffice avec les options --help ou -h ou -?"])
+    (out,) = translated_lines(run_cli, ["Démarrez soffice avec les options --help ou -h ou -?"])
     assert re.findall(r"(?<!\S)-\S*", out) == ["--help", "-h", "-?"], out
 
 
@@ -164,7 +158,7 @@ def test_a_word_with_a_sign_the_model_spells_in_bytes_passes_through(run_cli):
     """fr-en's vocabulary has no piece for ``{ } ^ ~ # × ′``: it writes them as bytes it saw too
     rarely, and wrote ``~.~`` as "�.$", ``{*}`` "<*>", ``{choice1|choice2}`` "< choice1<$choice2
     #", ``green×256`` "Spain256", ``′`` "�>". A word that holds one passes through whole."""
-    for (line, spans), out in zip(IN_BYTES.items(), translate(run_cli, list(IN_BYTES))):
+    for (line, spans), out in zip(IN_BYTES.items(), translated_lines(run_cli, list(IN_BYTES))):
         assert "\ufffd" not in out, (line, out)
         for span in spans:
             assert span in out, (line, out)
@@ -198,27 +192,29 @@ def test_a_format_mask_a_formula_and_a_variable_pass_through(run_cli):
     """The model alone changed a date's or a number's mask ("JJ/MM/AAA", "DD/MYYY", "#0.00"), a
     formula ("sqt{x}", "#frac{a}{b}", "[opt1<opt2<opt3]"), a path's backslashes and a variable
     ("If nine = 0", "x and yes"): each passes through whole, a mask in English letters."""
-    for (line, spans), out in zip(NOTATION.items(), translate(run_cli, list(NOTATION))):
+    for (line, spans), out in zip(NOTATION.items(), translated_lines(run_cli, list(NOTATION))):
         for span in spans:
             assert len(re.findall(rf"(?<![\w\\]){re.escape(span)}(?!\w)", out)) == 1, (line, out)
 
 
 def test_without_protection_the_model_reads_the_spans_as_words(run_cli):
-    out = translate(run_cli, SIX_LINES[:1], "--no-protect")
+    out = translated_lines(run_cli, SIX_LINES[:1], "--no-protect")
     assert "https://www.insee.fr/fr/statistiques/7654321" not in out[0]
 
 
 def test_a_line_with_nothing_to_protect_translates_the_same_with_protection_on_and_off(run_cli):
     options = ["--format", "jsonl", "--align", "-k", "2"]
-    on = translate(run_cli, NOTHING_TO_PROTECT, *options)
-    off = translate(run_cli, NOTHING_TO_PROTECT, *options, "--no-protect")
+    on = translated_lines(run_cli, NOTHING_TO_PROTECT, *options)
+    off = translated_lines(run_cli, NOTHING_TO_PROTECT, *options, "--no-protect")
     assert on == off
 
 
 def test_a_users_pattern_passes_through_too(run_cli):
     line = "La Cour des comptes publie son rapport."
-    [plain] = translate(run_cli, [line])
-    [kept] = translate(run_cli, [line], "--protect", r"Cour des comptes", "--protect", "x{2,}")
+    [plain] = translated_lines(run_cli, [line])
+    [kept] = translated_lines(
+        run_cli, [line], "--protect", r"Cour des comptes", "--protect", "x{2,}"
+    )
     assert "Cour des comptes" not in plain and kept.count("Cour des comptes") == 1
 
 
@@ -230,7 +226,7 @@ def test_a_pattern_that_is_not_a_regex_is_a_usage_error(run_cli):
 
 def test_jsonl_shows_the_original_line_and_align_counts_the_printed_words(run_cli):
     line = SIX_LINES[4]
-    [out] = translate(run_cli, [line], "--format", "jsonl", "--align")
+    [out] = translated_lines(run_cli, [line], "--format", "jsonl", "--align")
     record = json.loads(out)
     assert record["source"] == line
     assert [s["source"] for s in record["sentences"]] == [line]
@@ -246,7 +242,7 @@ def test_jsonl_shows_the_original_line_and_align_counts_the_printed_words(run_cl
 @pytest.mark.parametrize("split", ["--split", "--no-split"])
 def test_every_line_comes_out_once_in_order_split_or_not(run_cli, split):
     lines = [*SIX_LINES, "", "   ", "2025", "https://a.org", *NOTHING_TO_PROTECT[:2]]
-    out = translate(run_cli, lines, split)
+    out = translated_lines(run_cli, lines, split)
     assert out[7:10] == ["", "2025", "https://a.org"]
     for spans, text in zip(SPANS, out):
         assert all(text.count(span) == 1 for span in spans), text
@@ -273,7 +269,7 @@ def test_a_line_scores_as_its_placeholders_and_a_span_s_first_word_holds_its_sco
     """jsonl's score, log_prob and word scores are those nmt score gives the masked pair (the
     model's own pieces, a placeholder's included); the printed words carry the word scores, a
     span's first word its placeholder's, its other words none (0.0)."""
-    [out] = translate(run_cli, [line], "--format", "jsonl", "--word-scores")
+    [out] = translated_lines(run_cli, [line], "--format", "jsonl", "--word-scores")
     record = json.loads(out)
     text, word_scores = record["translation"], record["word_scores"]
     assert len(word_scores) == len(text.split())
@@ -313,7 +309,7 @@ def test_a_plain_lines_placeholders_and_code_come_through_once_in_order(run_cli)
     "Impossible girlfriend% to%." and "$1(ARG1)": each placeholder of any convention, and each
     code-like span, passes through a plain line exactly once, in the source's order."""
     lines = list(FORMAT_STRINGS)
-    for (line, spans), out in zip(FORMAT_STRINGS.items(), translate(run_cli, lines)):
+    for (line, spans), out in zip(FORMAT_STRINGS.items(), translated_lines(run_cli, lines)):
         for span in spans:
             assert out.count(span) == spans.count(span), (line, out)
         at = [out.index(span) for span in dict.fromkeys(spans)]
