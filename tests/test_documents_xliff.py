@@ -185,6 +185,21 @@ def test_an_xliff_20_file_given_back_its_texts_comes_back_identical_but_for_its_
     assert problems(out) == []
 
 
+@pytest.mark.parametrize("bom, codec", [(b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")])
+@pytest.mark.parametrize("text, added", [(XLIFF_12, ADDED_12), (XLIFF_20, ADDED_20)])
+def test_a_utf16_file_comes_back_identical_in_its_byte_order_but_for_its_new_targets(
+    bom, codec, text, added
+):
+    data = bom + text.replace("UTF-8", "UTF-16").encode(codec)
+    document = read_xliff(data, "app.xlf", retranslate="none")
+    out = document.render(aligned(document.sources()), "en", print)
+    assert out[:2] == bom
+    new = only_added(data[2:].decode(codec).encode(), out[2:].decode(codec).encode(), added)
+    _, utf8 = render(text)
+    assert new and new == only_added(text.encode(), utf8, added)  # the UTF-8 file's targets
+    assert problems(out) == []
+
+
 def test_a_file_given_back_its_texts_twice_is_the_same_file_the_second_time():
     _, once = render(XLIFF_12)
     _, twice = render(once.decode(), retranslate="none")

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from nmt_cli.formats.inline import inner_xml, model_text
 from nmt_cli.formats.memory import Counts, FormatError, Pair, Report, cleaned, pick_sides
-from nmt_cli.formats.xliff_splice import splice_targets
+from nmt_cli.formats.xliff_splice import splice_targets, splice_utf16
 from nmt_cli.formats.xml import local, safe_parser, stream
 from nmt_cli.textio import open_bytes
 
@@ -252,7 +252,8 @@ def write_targets(
     ``state="translated"`` and ``subState`` MT_SUBSTATE; a target whose id or position
     ``remembered`` holds, a translation memory's: MEMORY_STATES); the file's target language set to
     ``target_language`` where it names none. A UTF-8 document is spliced (xliff_splice.py:
-    every other byte as it was); another is written by lxml. FormatError where the document or
+    every other byte as it was), and a UTF-16 one with a byte order mark; another is written by
+    lxml. FormatError where the document or
     a target is not well-formed."""
     from lxml import etree
 
@@ -268,12 +269,19 @@ def write_targets(
     ns = NAMESPACES[version]
     for uid, text in targets.items():  # each target checked before anything is written
         _target_element(path, uid, text, ns)
-    if (tree.docinfo.encoding or "UTF-8").upper().replace("-", "") in ("UTF8", "USASCII", "ASCII"):
-        language = None
-        if target_language:
-            language = ("trgLang" if version == "2.0" else "target-language", target_language)
-        states = _states_of(version, remembered)
-        return splice_targets(data, path, version, targets, states, language)
+    language = None
+    if target_language:
+        language = ("trgLang" if version == "2.0" else "target-language", target_language)
+    states = _states_of(version, remembered)
+
+    def spliced(raw: bytes, encoding: str | None = None) -> bytes:
+        return splice_targets(raw, path, version, targets, states, language, encoding)
+
+    encoding = (tree.docinfo.encoding or "UTF-8").upper().replace("-", "")
+    if encoding in ("UTF8", "USASCII", "ASCII"):
+        return spliced(data)
+    if encoding == "UTF16" and (out := splice_utf16(data, spliced)) is not None:
+        return out
     return _rewritten(path, tree, data, targets, target_language, remembered)
 
 

@@ -7,8 +7,10 @@ expat finds where things are (the byte offsets of each unit's or segment's start
 ``</source>``, its ``<target>``; each ``<file>``'s and the root's start tag), with entity
 declarations refused as xml.py refuses them. A new ``<target>`` follows its ``</source>`` on a
 line of its own, indented as the source is and ended as its line is (CRLF or LF); an existing
-one keeps its start tag (its attributes changed) and gets new content. Documents in another
-encoding (UTF-16) are written by xliff.py through lxml instead.
+one keeps its start tag (its attributes changed) and gets new content. A UTF-16 document is
+spliced as its text in UTF-8 (its declaration as written) and written back in its own byte
+order, behind its own byte order mark (:func:`splice_utf16`); one in another encoding is
+written by xliff.py through lxml instead.
 """
 
 from __future__ import annotations
@@ -62,8 +64,9 @@ def _tag_end(data: bytes, start: int) -> int:
 class _Locator:
     """One expat pass over ``data``, filling a Layout (see above)."""
 
-    def __init__(self, data: bytes, name: str, version: str):
+    def __init__(self, data: bytes, name: str, version: str, encoding: str | None = None):
         self.data, self.name, self.version = data, name, version
+        self.encoding = encoding  # the document's bytes are in it, whatever it declares
         self.layout = Layout()
         self.stack: list[tuple[str, int]] = []  # (local name, start offset)
         self.unit: tuple[str, list[Holder]] | None = None  # a 2.0 unit's id and its segments
@@ -72,7 +75,7 @@ class _Locator:
         self.target_tag: tuple[int, int] | None = None
 
     def parse(self) -> Layout:
-        p = expat.ParserCreate()
+        p = expat.ParserCreate(self.encoding)
         p.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
         p.EntityDeclHandler = self._refuse
         p.StartElementHandler = lambda n, a: self._start(n, a, p.CurrentByteIndex)
@@ -169,14 +172,14 @@ def splice_targets(
     targets: Mapping[str | int, str],
     states: Callable[[int, str], Mapping[str, str]],
     file_language: tuple[str, str] | None,
+    encoding: str | None = None,
 ) -> bytes:
-    """``data`` with the target of each holder whose id (or position among the holders, from
-    0) ``targets`` holds set to its text
+    """``data`` (in ``encoding``, if given, whatever it declares) with the target of each
+    holder whose id (or position among the holders, from 0) ``targets`` holds set to its text
     (inline codes as tags), ``states(position, id)`` set on the target (1.2) or the segment
-    (2.0), and
-    ``file_language`` (attribute, value) set on the root (2.0) or each <file> (1.2) that lacks
-    it."""
-    layout = _Locator(data, name, version).parse()
+    (2.0), and ``file_language`` (attribute, value) set on the root (2.0) or each <file> (1.2)
+    that lacks it."""
+    layout = _Locator(data, name, version, encoding).parse()
     edits: list[tuple[int, int, bytes]] = []  # (start, end, new bytes), none overlapping
     attribute, value = file_language or ("", "")
     tags = [layout.root] if version == "2.0" else layout.files
@@ -215,3 +218,21 @@ def _target_edit(data: bytes, holder: Holder, text: bytes, states: Mapping[str, 
     eol = b"\r\n" if data[line_start - 2 : line_start] == b"\r\n" else b"\n"
     new = (eol + indent if own_line else b"") + tag + text + b"</" + p + b"target>"
     return (holder.source[1], holder.source[1], new)
+
+
+# a UTF-16 document's byte order mark: its byte order
+UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
+
+
+def splice_utf16(data: bytes, splice: Callable[[bytes, str], bytes]) -> bytes | None:
+    """``splice(utf8, "UTF-8")`` (a splice_targets of the bytes given, read as UTF-8) of the
+    UTF-16 document ``data`` as UTF-8, written back in ``data``'s byte order behind its byte
+    order mark; None for a document without one (its byte order unsaid)."""
+    codec = UTF16_BOMS.get(data[:2])
+    if codec is None:
+        return None
+    try:
+        text = data[2:].decode(codec)
+    except UnicodeDecodeError:
+        return None
+    return data[:2] + splice(text.encode("utf-8"), "UTF-8").decode("utf-8").encode(codec)
