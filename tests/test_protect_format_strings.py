@@ -179,6 +179,11 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
                 ("shell", "echo 'oui' > a.txt"),
             ],
         ),
+        (  # a chain through cd's directory and make's target; "Type cd build & cmake .." before
+            "Tapez cd build && cmake .. puis make && make install pour installer.",
+            [("shell", "cd build && cmake .."), ("shell", "make && make install")],
+        ),
+        ("Le cd de musique est rayé ; faites cd src puis ls.", []),  # no chain: prose
         (
             'Puis git commit -m "Correction du bug" ici.',
             [("shell", 'git commit -m "Correction du bug"')],

@@ -21,7 +21,9 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
     command      a command line: a well-known program (``_PROGRAMS``) with options or paths, or
                  with a subcommand (``git status``, ``pip install -U nmt-cli``)
     shell        a command line that quotes an argument or chains commands:
-                 ``grep -r "mot clé" src/``, ``ls -l | wc -l``, ``echo 'oui' > a.txt``
+                 ``grep -r "mot clé" src/``, ``ls -l | wc -l``, ``echo 'oui' > a.txt``,
+                 ``cd build && cmake ..`` (``cd`` and its directory only in a chain: "un cd
+                 de musique" is prose), ``make && make install``
     qualified    a dotted name of three parts or more, each of two characters or more: a package,
                  module or service with its member (``com.sun.star.util.Date``,
                  ``os.path.join``), or of two where one is written in humps
@@ -261,6 +263,7 @@ _SUBCOMMANDS = {
     "apt": "install remove update upgrade",
     "apt-get": "install remove update upgrade",
     "cargo": "build run test install",
+    "make": "install uninstall clean distclean all check test",
     "nmt": "translate train align evaluate average export tokenizer",
 }
 _ARG = (
@@ -295,7 +298,8 @@ def _shell_pattern() -> str:
     """A command line with a quoted argument or a chain (kind ``shell``)."""
     sub, plain = _programs()
     arg = rf"(?:{_ARG}|[\w.-]+/[^\s]*|\$\{{?\w+\}}?)"  # also a relative path, a $VAR
-    start = rf"(?:sudo )?(?:{sub}|{plain})"
+    cd = r"cd (?!-)[\w.~-]+(?![\w/])"  # cd and its directory (in a chain: "un cd de" is prose)
+    start = rf"(?:sudo )?(?:{sub}|{cd}|{plain})"
     step = rf"(?: (?:{arg}|{QUOTED})| ?(?:{CHAIN}) ?(?:{start}|{arg}))"
     return (
         rf"(?<![\w/.-]){start}(?: {arg})*(?: (?:{QUOTED})| ?(?:{CHAIN}) ?(?:{start}|{arg}))"
