@@ -184,6 +184,16 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
             [("shell", "cd build && cmake .."), ("shell", "make && make install")],
         ),
         ("Le cd de musique est rayé ; faites cd src puis ls.", []),  # no chain: prose
+        (  # a condition: "The condition (a& b) is true" before
+            "Si if (a && b) ou x > 0 || !done, puis (count == 0 && ready) et is_ok && n.",
+            [
+                ("expression", "if (a && b)"),
+                ("expression", "x > 0 || !done"),
+                ("expression", "(count == 0 && ready)"),
+                ("expression", "is_ok && n"),
+            ],
+        ),
+        ("Tom && Jerry, le tube || est là.", [("markup", "||")]),  # words: no condition
         (
             'Puis git commit -m "Correction du bug" ici.',
             [("shell", 'git commit -m "Correction du bug"')],

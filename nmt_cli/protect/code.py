@@ -212,6 +212,24 @@ _IPV6 = (  # eight groups, or fewer around one :: (not :: alone)
 )
 _IP = rf"\[{_IPV6}\](?::\d{{1,5}})?(?!\w)|(?<![\w:.]){_IPV6}(?![\w:])"
 _WIKI = r"\[\[[^\[\]|\n]+(?:\]\]|\|(?=[^\[\]\n]*\]\]))|(?<=[^\[\]\s])\]\](?!\])"
+# a condition of C, Java, JavaScript or a shell's test: operands joined by && or ||, after if
+# or while in their parentheses (``if (a && b)``; fr-en wrote "(a& b)"), or with a first operand
+# that is code (``x > 0 || !done``, ``a || b``, ``is_ok && count``; not words: ``Tom && Jerry``)
+_NAME = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*"  # dotted: obj.count (not a sentence's stop)
+_WORD = rf"{_NAME}(?:\(\))?"
+_VALUE = r"'[^'\n]*'|\"[^\"\n]*\"|-?[\w$]+(?:\.[\w$]+)*"
+_COMPARED = rf"{_WORD} ?(?:===?|!==?|<=|>=|<|>) ?(?:{_VALUE})"
+_CODE = (  # compared, negated, one letter, called, with a mark or a digit, or dotted, or in humps
+    rf"{_COMPARED}|!{_WORD}|[A-Za-z](?![\w.$(])|{_NAME}\(\)"
+    r"|[A-Za-z_$][\w$]*[_$\d][\w$]*(?:\.[A-Za-z_$][\w$]*)*"
+    r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z]+[A-Z][\w$]*"
+)
+_AND_OR = r" ?(?:&&|\|\|) ?"
+_ANY = rf"(?:{_COMPARED}|!?{_WORD})"
+_EXPRESSION = (
+    rf"\b(?:if|while) ?\({_ANY}(?:{_AND_OR}{_ANY})+\)"
+    rf"|\((?:{_CODE})(?:{_AND_OR}{_ANY})+\)|(?<![\w(])(?:{_CODE})(?:{_AND_OR}{_ANY})+(?![\w)])"
+)
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS
 PATTERNS = (
     ("setting", _SETTING, "="),
@@ -226,6 +244,7 @@ PATTERNS = (
     ("formula", _FORMULA, r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w|\b[A-Za-z] [=<>≤≥≠+*/^×-] |[\w}][_^]"),
     ("ip", _IP, rf"::|(?:{_HEX}:){{7}}"),
     ("wiki", _WIKI, r"\[\[|\]\]"),
+    ("expression", _EXPRESSION, r"&&|\|\|"),
     ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)|[a-z]\$?\("),
 )
 QUOTED = r"\"[^\"\n]*\"|'[^'\n]*'"

@@ -44,6 +44,7 @@ NEW_KINDS = (
     "script",
     "ip",
     "wiki",
+    "expression",
 )
 SETS = (
     ("newstest2013", "news/fr-en/newstest2013.fr"),
