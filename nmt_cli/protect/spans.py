@@ -32,7 +32,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 subcommand, a word with a slash is a path too (``git checkout -b fix/login``)
     shell       a command line that quotes an argument or chains commands, with its quotes:
                 ``grep -r "mot clé" src/``, ``ls -l | wc -l`` (code.py; not ``more "x"``)
-    expression  a condition joined by ``&&`` or ``||``: ``if (a && b)``, ``x > 0 || !done`` (code.py)
+    expression  a condition joined by ``&&`` or ``||``: ``if (a && b)``, ``x > 0 || !done``
+                (code.py)
     setting     ``NAME=value``: ``LANG=fr_FR.UTF-8``, ``debug="oui"`` (code.py)
     requirement a package's requirement: ``requests==2.31.0``, ``numpy>=1.24,<2`` (code.py)
     directory   a relative directory with its closing slash: ``build/out/`` (code.py)
