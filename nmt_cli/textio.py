@@ -140,7 +140,7 @@ def open_bytes(path: str | Path) -> Iterator[BinaryIO]:
         yield sys.stdin.buffer
         return
     p = Path(path)
-    check_files([p])
+    check_files([p], pipes=True)  # a whole document is read once
     try:
         f = open(p, "rb")  # noqa: SIM115 - closed below
     except OSError as e:
@@ -185,11 +185,22 @@ def read_lines(path: str | Path, warn: Callable[[str], None] | None = None) -> l
         return list(lines)
 
 
-def check_files(paths: Iterable[str | Path | None], option: str = "") -> None:
+def is_pipe(path: str | Path) -> bool:
+    """Whether ``path`` is a named pipe or a character device (``-i <(cmd)``, a FIFO,
+    ``/dev/stdin``): read once, as it comes, as stdin is."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)
+
+
+def check_files(paths: Iterable[str | Path | None], option: str = "", pipes: bool = False) -> None:
     """InputError for the first of ``paths`` that is no file ('-', stdin, and None, not given,
-    pass), led by ``option`` (e.g. "--input"): a command fails before its work, not after."""
+    pass; with ``pipes``, a named pipe or a device too: is_pipe), led by ``option`` (e.g.
+    "--input"): a command fails before its work, not after."""
     for path in paths:
-        if path is None or path == "-" or Path(path).is_file():
+        if path is None or path == "-" or Path(path).is_file() or pipes and is_pipe(path):
             continue
         what = "not a file" if Path(path).exists() else "no such file"
         raise InputError(f"{option} {path}: {what}".lstrip())

@@ -20,6 +20,7 @@ import re
 import shutil
 import signal
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -83,6 +84,50 @@ def test_text_stdin_input_file_and_output_file_agree(
     assert out.read_text(encoding="utf-8") == from_stdin.stdout
     assert os.listdir(out.parent) == ["out.en"]  # written atomically: no temporary file left
     assert all(line and "\n" not in line for line in by_arg)
+
+
+def _fed(fifo: Path, data: bytes) -> threading.Thread:
+    """A writer that feeds ``data`` into the named pipe ``fifo`` once a reader opens it."""
+
+    def feed() -> None:
+        try:
+            with open(fifo, "wb") as f:  # waits for the reader
+                f.write(data)
+        except BrokenPipeError:  # no reader
+            pass
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    return writer
+
+
+def _done(fifo: Path, writer: threading.Thread) -> None:
+    """The writer ended: a reader held open lets one still waiting for a reader write (its
+    data fits the pipe's buffer) and end."""
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    writer.join()
+    os.close(reader)
+
+
+def test_a_named_pipe_is_read_as_stdin_is(run_cli, transformer_model_dir: Path, tmp_path: Path):
+    """`-i <(cmd)` and `-i FIFO`: each line once, none lost to a look at the file's first
+    bytes; a document through a pipe, by --input-format."""
+    m = transformer_model_dir
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    writer = _fed(fifo, lines_in(SENTENCES[:3]))
+    piped = translate(run_cli, m, "-k", "2", "--input", fifo)
+    _done(fifo, writer)
+    assert piped.exit_code == 0, piped.stderr
+    assert out_lines(piped) == out_lines(
+        translate(run_cli, m, "-k", "2", input=lines_in(SENTENCES[:3]))
+    )
+    catalogue = b'msgid ""\nmsgstr ""\n\nmsgid "Ein Mann"\nmsgstr ""\n'
+    writer = _fed(fifo, catalogue)
+    result = translate(run_cli, m, "-k", "1", "--input", fifo, "--input-format", "po")
+    _done(fifo, writer)
+    assert result.exit_code == 0, result.stderr
+    assert 'msgid "Ein Mann"' in result.stdout and result.stdout.count("msgstr") == 2
 
 
 def test_several_text_arguments_are_one_sentence(run_cli, transformer_model_dir: Path) -> None:

@@ -25,7 +25,7 @@ from nmt_cli.formats.encoding import text_lines
 from nmt_cli.inference.options import FileOptions
 from nmt_cli.markup.pages import DIALECTS
 from nmt_cli.settings import flag_of, option_fields
-from nmt_cli.textio import check_files
+from nmt_cli.textio import check_files, is_pipe
 
 if TYPE_CHECKING:
     from nmt_cli.inference.translation import Translation
@@ -49,8 +49,8 @@ class TranslateInput:
 
     @property
     def shown(self) -> str:
-        """The file whose lines a progress bar counts ('-': none)."""
-        return "-" if self.text else self.files.input_file
+        """The file whose lines a progress bar counts ('-': none; a pipe is read once)."""
+        return "-" if self.text or is_pipe(self.files.input_file) else self.files.input_file
 
     @property
     def total(self) -> int | None:
@@ -181,7 +181,7 @@ def read_input(
     (an InputError, before any model loads, if it does not parse)."""
     if text and files.input_file != "-":
         raise UsageError("give text arguments or --input, not both")
-    check_files([files.input_file], "--input")
+    check_files([files.input_file], "--input", pipes=True)  # -i <(cmd): read once
     check_files([files.ref], "--ref")
     fmt = format_for(files.input_file, options.input_format)
     _check_options(fmt, files, options, nbest, bool(text))
