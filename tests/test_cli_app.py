@@ -111,18 +111,35 @@ def test_unexpected_errors_are_one_line_and_debug_shows_the_traceback(run_cli, m
     common.DEBUG["on"] = False
 
 
-def test_usage_errors_exit_2_without_traceback():
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["translate", "--beam", "x"], "'--beam'"),
+        (["translate", "--bogus"], "--bogus"),  # click's own: one line too, as ours
+        (["translate", "-k"], "'-k' requires an argument"),
+        (["bogus"], "'bogus'"),
+        (["translate", "--threads", "-1", "a"], "--threads"),  # ours
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(args, named):
     nmt = Path(sys.executable).parent / "nmt"
-    result = subprocess.run([str(nmt), "translate", "--beam", "x"], capture_output=True, text=True)
-    assert result.returncode == 2
-    assert "Traceback" not in result.stderr
+    result = subprocess.run([str(nmt), *args], capture_output=True, text=True)
+    assert result.returncode == 2 and result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line.startswith("nmt: error: ") and named in line, line
+
+
+def test_nmt_alone_prints_its_help():
+    nmt = Path(sys.executable).parent / "nmt"
+    result = subprocess.run([str(nmt)], capture_output=True, text=True)
+    assert result.returncode == 2 and "Usage: nmt [OPTIONS] COMMAND" in result.stderr
 
 
 # `nmt` run by its entry point, with the command itself replaced by a report of what it sees.
 SEES_WAIT_POLICY = """
 import os, sys
 from nmt_cli.cli import app
-def command(prog_name):
+def command(prog_name, **options):
     print(os.environ.get("OMP_WAIT_POLICY"), "torch" in sys.modules)
 app.app = command
 app.main()

@@ -81,7 +81,7 @@ def main() -> None:
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
-        app(prog_name="nmt")
+        _exit_fast(_run())
     except KeyboardInterrupt:
         print("nmt: interrupted", file=sys.stderr)
         os._exit(130)
@@ -89,6 +89,22 @@ def main() -> None:
         if e.code is None or isinstance(e.code, int):
             _exit_fast(e.code or 0)
         raise
+
+
+def _run() -> int:
+    """The app's exit code; a usage error click finds (``--bogus``, ``-k x``) is one line too."""
+    from typer._click.exceptions import ClickException, NoArgsIsHelpError
+
+    try:
+        code = app(prog_name="nmt", standalone_mode=False)
+    except NoArgsIsHelpError as e:  # `nmt` alone: its help
+        e.show()
+        return e.exit_code
+    except ClickException as e:
+        hint = f" (try '{e.ctx.command_path} -h')" if getattr(e, "ctx", None) else ""
+        print(f"nmt: error: {' '.join(e.format_message().split())}{hint}", file=sys.stderr)
+        return e.exit_code
+    return code if isinstance(code, int) else 0
 
 
 def _exit_fast(code: int) -> None:
