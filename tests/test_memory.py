@@ -27,6 +27,16 @@ def memory_file(tmp_path: Path) -> Path:
     return path
 
 
+def po_file(path: Path, entries: list[tuple[str, str]]) -> Path:
+    """A catalogue of French translations (msgid, msgstr) at ``path``."""
+    header = (
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+    )
+    body = "".join(f'\nmsgid "{a}"\nmsgstr "{b}"\n' for a, b in entries)
+    path.write_text(header + body, encoding="utf-8")
+    return path
+
+
 # The memory itself
 
 
@@ -134,24 +144,14 @@ def test_a_remembered_line_is_scored_and_aligned_by_the_model(run_cli):
 
 
 def test_a_catalogue_is_a_memory_read_by_its_languages(run_cli, tmp_path):
-    catalogue = tmp_path / "old.po"
-    catalogue.write_text(
-        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-        'msgid "Recent ~Documents"\nmsgstr "~Documents récents"\n',
-        encoding="utf-8",
-    )
+    catalogue = po_file(tmp_path / "old.po", [("Recent ~Documents", "~Documents récents")])
     assert translated_lines(run_cli, ["Documents récents"], "--memory", catalogue) == [
         "Recent Documents"
     ]
 
 
 def test_an_access_key_is_put_back_on_a_remembered_line(tmp_path, run_cli):
-    source = tmp_path / "ui.po"
-    source.write_text(
-        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-        'msgid "~Affichage"\nmsgstr ""\n\nmsgid "~Non"\nmsgstr ""\n',
-        encoding="utf-8",
-    )
+    source = po_file(tmp_path / "ui.po", [("~Affichage", ""), ("~Non", "")])
     result = run_cli(["translate", "-i", source, "-o", tmp_path / "en.po"])
     assert result.exit_code == 0, result.stderr
     written = (tmp_path / "en.po").read_text(encoding="utf-8")
