@@ -380,6 +380,15 @@ def test_a_word_with_a_sign_in_bytes_leaves_other_spans_alone():
     assert spans('Tapez "~" ou « ^ ».', IN_BYTES) == [("markup", "~"), ("markup", "^")]
 
 
+def test_a_terminals_colour_codes_are_markup_and_the_word_they_colour_is_text():
+    """A coloured log line: fr-en wrote ``ESC[31mErreur ESC[0m`` as "[31mErreur“0m“"; the codes'
+    ESC, spelled in bytes, made the whole word one span, never translated."""
+    in_bytes = SpanFinder(spelled_in_bytes=lambda line: set(line) & {"\x1b"})
+    line = "\x1b[31mErreur\x1b[0m : le \x1b[1;32mfichier\x1b[0m \x1b]0;titre\x07est là."
+    codes = [("markup", "\x1b[31m"), ("markup", "\x1b[0m"), ("markup", "\x1b[1;32m")]
+    assert spans(line, in_bytes) == [*codes, ("markup", "\x1b[0m"), ("markup", "\x1b]0;titre\x07")]
+
+
 def test_a_word_holding_a_letter_of_a_script_its_model_was_not_taught_passes_whole():
     """fr-en wrote ``Mélange 中文 et français.`` as "Extending ���..." and ``שלום`` as U+FFFD.
     (In a French line such words are of another script than the source's, below; this holds

@@ -314,3 +314,11 @@ def test_a_plain_lines_placeholders_and_code_come_through_once_in_order(run_cli)
             assert out.count(span) == spans.count(span), (line, out)
         at = [out.index(span) for span in dict.fromkeys(spans)]
         assert at == sorted(at), (line, out)
+
+
+def test_a_coloured_log_line_keeps_its_colour_codes_and_is_translated(run_cli):
+    # `cmd | nmt translate` on a terminal's colours: "[31mErreur“0m “ [: not found file" before
+    line = "\x1b[31mErreur\x1b[0m : fichier introuvable"
+    [out] = translated_lines(run_cli, [line])
+    assert out.count("\x1b[31m") == 1 and out.count("\x1b[0m") == 1
+    assert "Error" in out and "Erreur" not in out, out

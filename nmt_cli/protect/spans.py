@@ -165,7 +165,8 @@ _FIRST: tuple[tuple[str, str], ...] = (
         r"|&(?:amp;)*(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"  # &amp;lt;
         rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+|(?<!\S)(?:[{SYMBOLS}]+|[{BRACKETS}])(?=[.,;:!?]*(?:\s|$))"
         rf"|{_SIGN_RUN}|(?<=[(\[«“\"'])[{SYMBOLS}]+(?=[)\]»”\"'])"  # ©, ✓; (~), "*"
-        rf"|<(?:{format_strings.PATTERN})>|<!--(?:(?!-->).)*-->|{_LONE_CURRENCY}",  # <%1>, €
+        rf"|<(?:{format_strings.PATTERN})>|<!--(?:(?!-->).)*-->|{_LONE_CURRENCY}"  # <%1>, €
+        r"|\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)",  # a terminal's colours
     ),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
     ("icu", icu.HEAD),
@@ -250,7 +251,8 @@ PATTERNS = patterns_for(None)  # every language's
 # span of most kinds (a search for a character costs a fraction of the kind's own pattern).
 NEEDS = {
     "menu": f"[{re.escape(menus.ARROWS)}]",
-    "markup": rf"[<&{PRIVATE_USE[0]}-{PRIVATE_USE[1]}{SYMBOLS}{BRACKETS}{SIGNS}]|{_LONE_CURRENCY}",
+    "markup": rf"[<&\x1b{PRIVATE_USE[0]}-{PRIVATE_USE[1]}{SYMBOLS}{BRACKETS}{SIGNS}]"
+    rf"|{_LONE_CURRENCY}",
     "code": "`",
     "icu": "plural|select",
     "placeholder": format_strings.NEEDS,

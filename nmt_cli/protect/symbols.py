@@ -46,13 +46,19 @@ def words(line: str, signs: set[str]) -> Iterator[tuple[int, int]]:
 
 def taken(line: str, signs: set[str], spans: Sequence) -> Iterator[tuple[int, int, range]]:
     """(start, end, the indices of the ``spans`` inside it) of each word of ``line`` holding one
-    of ``signs`` that :func:`takes` them; ``spans``: spans.py's, in order, none overlapping."""
+    of ``signs`` outside them that :func:`takes` them (a terminal's colour codes around a word
+    are markup, their ESC no sign of the word's); ``spans``: spans.py's, in order, none
+    overlapping."""
     starts = [s.start for s in spans]
     for a, b in words(line, signs):
         i = bisect_left(starts, a)
         lo = i - 1 if i and spans[i - 1].end > a else i  # one that starts before may reach in
         hi = bisect_left(starts, b)
-        if takes(a, b, [(s.start, s.end, s.kind) for s in spans[lo:hi]]):
+        inside = [(s.start, s.end, s.kind) for s in spans[lo:hi]]
+        outside = [
+            c for k, c in enumerate(line[a:b], a) if not any(x <= k < y for x, y, _ in inside)
+        ]
+        if not signs.isdisjoint(outside) and takes(a, b, inside):  # its sign not a span's own
             yield a, b, range(lo, hi)
 
 
