@@ -124,12 +124,11 @@ def memories_for(
     """The memories a translator asks: ``files`` (read as `nmt score` reads pairs, their sides
     by the model's ``languages``), then the ``memory.tsv`` of the model directory
     ``model_path`` (None: none). A file that does not read is an InputError naming it."""
-    from nmt_cli.inference.pairs import pair_format, read_pair_file
+    found = []
+    for f in files:  # the readers of memories (lxml, polib) load only for a file
+        from nmt_cli.inference.pairs import pair_format, read_pair_file
 
-    found = [
-        Memory(read_pair_file(f, pair_format(f, None), (None, None), languages, warn))
-        for f in files
-    ]
+        found.append(Memory(read_pair_file(f, pair_format(f, None), (None, None), languages, warn)))
     own = Path(model_path) / MEMORY_FILE if model_path is not None else None
     if own is not None and own.is_file():
         found.append(_model_memory(str(own), own.stat().st_mtime_ns))
