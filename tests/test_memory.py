@@ -67,10 +67,18 @@ def test_a_pair_of_several_lines_or_a_tab_is_not_held():
     assert len(memory) == 0
 
 
-def test_a_memory_file_reads_back_as_written(tmp_path):
+def test_a_memory_file_reads_back_as_written_its_notice_no_pair(tmp_path):
     memory = Memory([("Non", "No"), ("Oui", "Yes"), ("Oui", "Yes"), ("Oui", "OK")])
-    write_tsv_memory(tmp_path / "memory.tsv", memory)
+    write_tsv_memory(tmp_path / "memory.tsv", memory, ["From a catalogue: MPL-2.0."])
     assert read_tsv_memory(tmp_path / "memory.tsv").targets == {"Non": "No", "Oui": "Yes"}
+    assert (tmp_path / "memory.tsv").read_text().startswith("# From a catalogue: MPL-2.0.\n")
+
+
+def test_the_shipped_memory_says_where_its_strings_come_from_and_their_terms():
+    from nmt_cli.model.pretrained import resolve_model
+
+    head = (Path(resolve_model("fr-en")) / "memory.tsv").read_text(encoding="utf-8")[:600]
+    assert "LibreOffice" in head and "Mozilla Public License 2.0" in head
 
 
 # nmt translate

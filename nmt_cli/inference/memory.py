@@ -83,7 +83,8 @@ class Memory:
 
 def read_tsv_memory(path: Path) -> Memory:
     """The memory of a TAB file :func:`write_tsv_memory` writes (a model directory's
-    ``memory.tsv``): source TAB target, a line each, each source once (else its first line)."""
+    ``memory.tsv``): source TAB target, a line each, each source once (else its first line); a
+    line without a TAB (its notice) is no pair."""
     memory = Memory()
     with open(path, encoding="utf-8", newline="\n") as f:
         for line in f:
@@ -93,12 +94,15 @@ def read_tsv_memory(path: Path) -> Memory:
     return memory
 
 
-def write_tsv_memory(path: Path, memory: Memory) -> None:
-    """``memory`` as a TAB file :func:`read_tsv_memory` reads, its sources sorted, atomically."""
+def write_tsv_memory(path: Path, memory: Memory, notice: Iterable[str] = ()) -> None:
+    """``memory`` as a TAB file :func:`read_tsv_memory` reads, its sources sorted, atomically,
+    after the lines of ``notice`` (where the texts come from, their terms), each led by ``# ``
+    (a line without a TAB: no pair)."""
     from nmt_cli.output import write_text_atomic
 
+    head = [f"# {line}\n" for line in notice if "\t" not in line]
     lines = (f"{s}\t{memory.targets[s]}\n" for s in sorted(memory.targets))
-    write_text_atomic(path, "".join(lines))
+    write_text_atomic(path, "".join([*head, *lines]))
 
 
 class Memories:
