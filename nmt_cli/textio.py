@@ -131,16 +131,17 @@ def open_lines(
 
 
 @contextlib.contextmanager
-def open_bytes(path: str | Path) -> Iterator[BinaryIO]:
+def open_bytes(path: str | Path, pipes: bool = False) -> Iterator[BinaryIO]:
     """``path`` (``-`` for stdin) as a binary stream, a gzip or xz file (known by its first
     bytes) decompressed as it is read: for readers of whole documents (XML, catalogues) that
-    find their own encoding. A missing file is an InputError; a corrupt compressed stream raises
-    OSError, EOFError, zlib.error or lzma.LZMAError as it is read (see COMPRESSION_ERRORS)."""
+    find their own encoding; with ``pipes``, a named pipe too (is_pipe: its reader reads it
+    once). A missing file is an InputError; a corrupt compressed stream raises OSError,
+    EOFError, zlib.error or lzma.LZMAError as it is read (see COMPRESSION_ERRORS)."""
     if str(path) == "-":
         yield sys.stdin.buffer
         return
     p = Path(path)
-    check_files([p], pipes=True)  # a whole document is read once
+    check_files([p], pipes=pipes)
     try:
         f = open(p, "rb")  # noqa: SIM115 - closed below
     except OSError as e:

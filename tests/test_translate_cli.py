@@ -12,6 +12,7 @@ nothing on stderr.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pickle
@@ -21,6 +22,7 @@ import shutil
 import signal
 import subprocess
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -109,6 +111,19 @@ def _done(fifo: Path, writer: threading.Thread) -> None:
     os.close(reader)
 
 
+@contextlib.contextmanager
+def _piped(data: bytes) -> Iterator[str]:
+    """A pipe holding ``data``, its writer gone, by the path a shell's ``<(cmd)`` gives
+    (``/dev/fd/N``): a second look at it finds it empty, never waits."""
+    read, write = os.pipe()
+    os.write(write, data)  # fits the pipe's buffer
+    os.close(write)
+    try:
+        yield f"/dev/fd/{read}"
+    finally:
+        os.close(read)
+
+
 def test_a_named_pipe_is_read_as_stdin_is(run_cli, transformer_model_dir: Path, tmp_path: Path):
     """`-i <(cmd)` and `-i FIFO`: each line once, none lost to a look at the file's first
     bytes; a document through a pipe, by --input-format."""
@@ -123,11 +138,15 @@ def test_a_named_pipe_is_read_as_stdin_is(run_cli, transformer_model_dir: Path, 
         translate(run_cli, m, "-k", "2", input=lines_in(SENTENCES[:3]))
     )
     catalogue = b'msgid ""\nmsgstr ""\n\nmsgid "Ein Mann"\nmsgstr ""\n'
-    writer = _fed(fifo, catalogue)
-    result = translate(run_cli, m, "-k", "1", "--input", fifo, "--input-format", "po")
-    _done(fifo, writer)
+    with _piped(catalogue) as path:  # as `-i <(cmd)` gives it
+        result = translate(run_cli, m, "-k", "1", "--input", path, "--input-format", "po")
     assert result.exit_code == 0, result.stderr
     assert 'msgid "Ein Mann"' in result.stdout and result.stdout.count("msgstr") == 2
+    subtitles = b"1\n00:00:01,000 --> 00:00:02,000\nEin Mann\n"  # a text document: read once
+    with _piped(subtitles) as path:
+        result = translate(run_cli, m, "-k", "1", "--input", path, "--input-format", "srt")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("1\n00:00:01,000 --> 00:00:02,000\n"), result.stdout
 
 
 def test_several_text_arguments_are_one_sentence(run_cli, transformer_model_dir: Path) -> None:

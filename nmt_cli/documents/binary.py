@@ -74,7 +74,7 @@ def read_binary(path: str) -> tuple[str, bytes]:
     gzip and xz decompressed (a corrupt or truncated one: one InputError)."""
     name = "<stdin>" if path == "-" else path
     try:
-        with open_bytes(path) as stream:
+        with open_bytes(path, pipes=True) as stream:  # read once: -i <(cmd) too
             data = stream.read(MAX_BYTES + 1)
     except COMPRESSION_ERRORS as e:
         raise InputError(f"{name}: cannot be read ({getattr(e, 'strerror', None) or e})") from None
