@@ -15,7 +15,6 @@ import io
 import json
 import os
 import shutil
-import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -23,7 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 from nmt_cli.errors import InputError, OutputError
-from nmt_cli.textio import one_line, open_lines
+from nmt_cli.textio import is_stream, one_line, open_lines
 
 # The help text of an --output option: where write_output writes.
 OUTPUT_HELP = "Output file, written atomically ('-': stdout)."
@@ -39,16 +38,6 @@ def json_line(value: Any) -> str:
     for c in ("\u2028", "\u2029", "\u0085"):
         line = line.replace(c, f"\\u{ord(c):04x}")
     return line
-
-
-def is_stream(path: str | Path) -> bool:
-    """Whether ``path`` is a device, a named pipe or a socket (``/dev/null``, ``/dev/stdout``,
-    a FIFO): written in place, as it comes, since there is no file to replace."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return False
-    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def check_writable(path: str | Path) -> None:

@@ -134,7 +134,7 @@ def open_lines(
 def open_bytes(path: str | Path, pipes: bool = False) -> Iterator[BinaryIO]:
     """``path`` (``-`` for stdin) as a binary stream, a gzip or xz file (known by its first
     bytes) decompressed as it is read: for readers of whole documents (XML, catalogues) that
-    find their own encoding; with ``pipes``, a named pipe too (is_pipe: its reader reads it
+    find their own encoding; with ``pipes``, a named pipe too (is_stream: its reader reads it
     once). A missing file is an InputError; a corrupt compressed stream raises OSError,
     EOFError, zlib.error or lzma.LZMAError as it is read (see COMPRESSION_ERRORS)."""
     if str(path) == "-":
@@ -186,22 +186,23 @@ def read_lines(path: str | Path, warn: Callable[[str], None] | None = None) -> l
         return list(lines)
 
 
-def is_pipe(path: str | Path) -> bool:
-    """Whether ``path`` is a named pipe or a character device (``-i <(cmd)``, a FIFO,
-    ``/dev/stdin``): read once, as it comes, as stdin is."""
+def is_stream(path: str | Path) -> bool:
+    """Whether ``path`` is a device, a named pipe or a socket (``/dev/null``, ``-i <(cmd)``, a
+    FIFO): read once, as it comes, as stdin is; written in place, as it comes, since there is
+    no file to replace (output.py)."""
     try:
         mode = os.stat(path).st_mode
     except OSError:
         return False
-    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def check_files(paths: Iterable[str | Path | None], option: str = "", pipes: bool = False) -> None:
     """InputError for the first of ``paths`` that is no file ('-', stdin, and None, not given,
-    pass; with ``pipes``, a named pipe or a device too: is_pipe), led by ``option`` (e.g.
+    pass; with ``pipes``, a named pipe or a device too: is_stream), led by ``option`` (e.g.
     "--input"): a command fails before its work, not after."""
     for path in paths:
-        if path is None or path == "-" or Path(path).is_file() or pipes and is_pipe(path):
+        if path is None or path == "-" or Path(path).is_file() or pipes and is_stream(path):
             continue
         what = "not a file" if Path(path).exists() else "no such file"
         raise InputError(f"{option} {path}: {what}".lstrip())

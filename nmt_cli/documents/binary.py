@@ -15,7 +15,7 @@ import sys
 from nmt_cli.errors import InputError, UsageError
 from nmt_cli.formats.encoding import bom_name
 from nmt_cli.output import atomic_path
-from nmt_cli.textio import COMPRESSION_ERRORS, is_pipe, open_bytes
+from nmt_cli.textio import COMPRESSION_ERRORS, is_stream, open_bytes
 
 MAX_BYTES = 256 * 2**20  # an office document larger than this is refused, not read
 
@@ -51,7 +51,7 @@ _REFUSED = {
 def check_text_file(path: str) -> None:
     """InputError "not a text file" where ``path`` (read as lines) is a binary file by its
     extension or its first bytes; stdin ('-') and a pipe (read once) are not looked at."""
-    if path == "-" or is_pipe(path):
+    if path == "-" or is_stream(path):
         return
     extension = os.path.splitext(path.lower())[1]
     what = _REFUSED.get(extension)

@@ -14,7 +14,7 @@ from nmt_cli.formats.skeleton import ParseError
 from nmt_cli.inference.translation import Translation
 from nmt_cli.output import write_output
 from nmt_cli.protect import format_strings
-from nmt_cli.textio import is_pipe, open_lines
+from nmt_cli.textio import is_stream, open_lines
 
 _BOM = "\ufeff"
 
@@ -114,7 +114,7 @@ def read_whole(path: str) -> tuple[str, list[str]]:
     that starts with a UTF-16 or UTF-32 byte order mark is read in that encoding (and written
     in UTF-8, as every text document is: write_document). (A format that writes a file back in
     its own encoding and line ends reads its bytes instead: DocumentFormat.binary.)"""
-    if path != "-" and not is_pipe(path) and _starts_wide(path):  # a pipe is read once
+    if path != "-" and not is_stream(path) and _starts_wide(path):  # a pipe is read once
         return path, _wide_lines(path)
     with open_lines(path, strict=True) as reader:
         lines = list(reader)

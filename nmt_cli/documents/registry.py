@@ -24,7 +24,7 @@ from nmt_cli.documents.srt import SRT
 from nmt_cli.documents.xliff import XLIFF
 from nmt_cli.errors import InputError
 from nmt_cli.formats.encoding import head_text
-from nmt_cli.textio import is_pipe
+from nmt_cli.textio import is_stream
 
 TEXT = "text"  # plain lines: one translation out for every line in
 FORMATS: dict[str, DocumentFormat] = {
@@ -68,7 +68,7 @@ def root_element(path: str) -> str | None:
     """The name of the root element of the XML file ``path``, UTF-8, UTF-16 or UTF-32 by its
     byte order mark (None: not found, or not a file that can be read here; its reader then says
     what is wrong; a pipe, read once, is not looked at)."""
-    if is_pipe(path):
+    if is_stream(path):
         return None
     try:
         with open(path, "rb") as f:

@@ -25,7 +25,7 @@ from nmt_cli.formats.encoding import text_lines
 from nmt_cli.inference.options import FileOptions
 from nmt_cli.markup.pages import DIALECTS
 from nmt_cli.settings import flag_of, option_fields
-from nmt_cli.textio import check_files, is_pipe
+from nmt_cli.textio import check_files, is_stream
 
 if TYPE_CHECKING:
     from nmt_cli.inference.translation import Translation
@@ -50,7 +50,7 @@ class TranslateInput:
     @property
     def shown(self) -> str:
         """The file whose lines a progress bar counts ('-': none; a pipe is read once)."""
-        return "-" if self.text or is_pipe(self.files.input_file) else self.files.input_file
+        return "-" if self.text or is_stream(self.files.input_file) else self.files.input_file
 
     @property
     def total(self) -> int | None:

@@ -215,17 +215,17 @@ _WIKI = r"\[\[[^\[\]|\n]+(?:\]\]|\|(?=[^\[\]\n]*\]\]))|(?<=[^\[\]\s])\]\](?!\])"
 # a condition of C, Java, JavaScript or a shell's test: operands joined by && or ||, after if
 # or while in their parentheses (``if (a && b)``; fr-en wrote "(a& b)"), or with a first operand
 # that is code (``x > 0 || !done``, ``a || b``, ``is_ok && count``; not words: ``Tom && Jerry``)
-_NAME = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*"  # dotted: obj.count (not a sentence's stop)
-_WORD = rf"{_NAME}(?:\(\))?"
+_VARIABLE = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*"  # dotted: obj.count (not a sentence's stop)
+_TERM = rf"{_VARIABLE}(?:\(\))?"
 _VALUE = r"'[^'\n]*'|\"[^\"\n]*\"|-?[\w$]+(?:\.[\w$]+)*"
-_COMPARED = rf"{_WORD} ?(?:===?|!==?|<=|>=|<|>) ?(?:{_VALUE})"
+_COMPARED = rf"{_TERM} ?(?:===?|!==?|<=|>=|<|>) ?(?:{_VALUE})"
 _CODE = (  # compared, negated, one letter, called, with a mark or a digit, or dotted, or in humps
-    rf"{_COMPARED}|!{_WORD}|[A-Za-z](?![\w.$(])|{_NAME}\(\)"
+    rf"{_COMPARED}|!{_TERM}|[A-Za-z](?![\w.$(])|{_VARIABLE}\(\)"
     r"|[A-Za-z_$][\w$]*[_$\d][\w$]*(?:\.[A-Za-z_$][\w$]*)*"
     r"|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z]+[A-Z][\w$]*"
 )
 _AND_OR = r" ?(?:&&|\|\|) ?"
-_ANY = rf"(?:{_COMPARED}|!?{_WORD})"
+_ANY = rf"(?:{_COMPARED}|!?{_TERM})"
 _EXPRESSION = (
     rf"\b(?:if|while) ?\({_ANY}(?:{_AND_OR}{_ANY})+\)"
     rf"|\((?:{_CODE})(?:{_AND_OR}{_ANY})+\)|(?<![\w(])(?:{_CODE})(?:{_AND_OR}{_ANY})+(?![\w)])"
