@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import assert_one_error_line, translated_lines
 
-from nmt_cli.inference.memory import Memory, read_tsv_memory, write_tsv_memory
+from nmt_cli.inference.memory import Memories, Memory, read_tsv_memory, write_tsv_memory
 
 LINES = ["Non", "Il fait froid ce matin.", "", "Affichage", "Le fichier %s existe déjà."]
 
@@ -54,6 +54,30 @@ def test_a_first_capital_is_read_both_ways_and_the_target_follows_the_line():
     assert memory.get("Fichier PDF") == "PDF file"
     assert memory.get("Pdf") == "PDF"  # an acronym keeps its capitals
     assert memory.get("Marine") == "Navy"
+
+
+def test_a_line_that_differs_by_its_final_mark_is_found_loosely_and_keeps_its_own():
+    memory = Memory([("Merci !", "Thank you!"), ("Bonsoir.", "Good evening."), ("Nom", "Name")])
+    assert memory.get("Merci.") is None  # an exact match is asked for first
+    assert memory.get("Merci.", loose=True) == "Thank you."
+    assert memory.get("Bonsoir", loose=True) == "Good evening"
+    assert memory.get("Nom\u00a0:", loose=True) == "Name:"
+    assert memory.get("bonsoir !", loose=True) == "good evening!"
+
+
+def test_a_question_or_an_ellipsis_is_never_matched_loosely():
+    memory = Memory([("Tu viens.", "You're coming."), ("Enregistrer sous", "Save As")])
+    assert memory.get("Tu viens ?", loose=True) is None
+    assert memory.get("Enregistrer sous...", loose=True) is None
+    asked = Memory([("Tu viens ?", "Are you coming?")])
+    assert asked.get("Tu viens !", loose=True) is None  # nor a question for a statement
+
+
+def test_an_exact_match_in_any_memory_comes_before_a_loose_one():
+    mine = Memory([("Fermer.", "Shut.")])
+    models = Memory([("Fermer", "Close")])
+    assert Memories([mine, models]).get("Fermer") == "Close"
+    assert Memories([mine, models]).get("Fermer !") == "Shut!"
 
 
 def test_a_source_held_with_several_targets_gives_its_most_frequent():

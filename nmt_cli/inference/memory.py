@@ -6,7 +6,9 @@ translated by the memory's target, not searched. Lines are compared as written b
 white space (NFC, runs of spaces, tabs and no-break spaces read as one space, the ends trimmed)
 and the case of their first letter ("marine" finds "Marine", and its target's first letter
 follows the line's). A source the memory holds with several targets gives the one it holds most
-often (the first of equal counts).
+often (the first of equal counts). A line no memory holds so is looked for again but for its
+final mark (``.``, ``!``, ``:`` or none; never ``?`` nor an ellipsis: a question, a dialog), its
+translation then ending as the line does ("Merci." finds "Merci !": "Thank you.").
 
 Memories come from `nmt translate --memory FILE` (any file of pairs `nmt score` reads: TAB or
 JSON lines, .po, .mo, .tmx, .xliff; a catalogue's access keys removed) and from the model
@@ -64,11 +66,28 @@ class Memory:
     def __contains__(self, line: str) -> bool:
         return self.get(line) is not None
 
-    def get(self, line: str) -> str | None:
-        """The memory's translation of ``line``, else None."""
+    def get(self, line: str, loose: bool = False) -> str | None:
+        """The memory's translation of ``line``, else None; ``loose``: of a source that differs
+        from ``line`` by its final mark only (``.``, ``!``, ``:`` or none, French spacing
+        aside), the translation's final mark then the line's."""
         k = key(line)
         if not k:
             return None
+        if not loose:
+            return self._find(k)
+        bare, mark = final_mark(k)
+        for other in ("", *FINAL_MARKS):
+            if other == mark or not bare:
+                continue
+            for source in (bare + " " + other, bare + other) if other else (bare,):
+                found = self._find(source)
+                if found is not None:
+                    return _with_final_mark(found, mark)
+        return None
+
+    def _find(self, k: str) -> str | None:
+        """The target of the source ``k`` (a key), else of ``k`` with its first letter's case
+        swapped, that letter's case then ``k``'s."""
         found = self.targets.get(k)
         if found is not None:
             return found
@@ -79,6 +98,31 @@ class Memory:
         if found is None or not found[:1].isalpha() or found[1:2].isupper():  # "PDF", kept
             return found
         return found[:1].upper() + found[1:] if first.isupper() else found[:1].lower() + found[1:]
+
+
+FINAL_MARKS = (".", "!", ":")  # what ends a statement, an exclamation or a label: not "?", "..."
+
+
+def final_mark(text: str) -> tuple[str, str]:
+    """(``text`` without its final mark and the spaces before it, that mark: one of
+    FINAL_MARKS, else "" where ``text`` ends otherwise: "...", "?", a word).
+
+    >>> final_mark("Merci !"), final_mark("Enregistrer sous..."), final_mark("Nom")
+    (('Merci', '!'), ('Enregistrer sous...', ''), ('Nom', ''))
+    """
+    mark = text[-1:]
+    if mark not in FINAL_MARKS or text[-2:-1] in FINAL_MARKS:
+        return text, ""
+    return text[:-1].rstrip(), mark
+
+
+def _with_final_mark(target: str, mark: str) -> str:
+    """``target`` ending in ``mark`` (one of FINAL_MARKS, or "": none) where it ends in a word
+    or one of them; else as it is ("Are you coming?", a quotation)."""
+    bare, own = final_mark(target)
+    if own or bare[-1:].isalnum():
+        return bare + mark
+    return target
 
 
 def read_tsv_memory(path: Path) -> Memory:
@@ -115,10 +159,13 @@ class Memories:
         return bool(self.memories)
 
     def get(self, line: str) -> str | None:
-        for memory in self.memories:
-            found = memory.get(line)
-            if found is not None:
-                return found
+        """The first memory's that holds ``line``; else the first's that holds it but for
+        its final mark (Memory.get's ``loose``)."""
+        for loose in (False, True):
+            for memory in self.memories:
+                found = memory.get(line, loose)
+                if found is not None:
+                    return found
         return None
 
 

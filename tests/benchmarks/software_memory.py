@@ -30,10 +30,10 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from software_split import SOFTWARE, dev_catalogues, in_split, read_heldout  # noqa: E402
+from software_split import SOFTWARE, dev_catalogues, fold, in_split, read_heldout  # noqa: E402
 
 from nmt_cli.formats.po import read_pairs  # noqa: E402
-from nmt_cli.inference.memory import Memory, write_tsv_memory  # noqa: E402
+from nmt_cli.inference.memory import Memories, Memory, final_mark, write_tsv_memory  # noqa: E402
 
 FOLDER = SOFTWARE / "libreoffice-ui-fr"
 NOTICE = (  # the strings are LibreOffice's, verbatim: their terms go with the file
@@ -68,6 +68,8 @@ def leave_out_dev(model: str) -> None:
         if len(src.splitlines()) == 1 and len(tgt.splitlines()) == 1:
             reference.setdefault(src, tgt)
     held = [(src, tgt) for src, tgt in reference.items() if src in memory]
+    loose = {s for s, _ in held} ^ {s for s in reference if Memories([memory]).get(s)}
+    held += [(src, tgt) for src, tgt in reference.items() if src in loose]
     with tempfile.TemporaryDirectory() as tmp:
         src_file, memory_file = Path(tmp) / "held.fr", Path(tmp) / "others.tsv"
         src_file.write_text("".join(f"{s}\n" for s, _ in held), encoding="utf-8")
@@ -77,21 +79,21 @@ def leave_out_dev(model: str) -> None:
             subprocess.run(c, capture_output=True, text=True, check=True).stdout.splitlines()
             for c in (command, [*command, "--memory", str(memory_file), "--format", "jsonl"])
         ]
-    model_out = run[0]
-    records = [json.loads(x) for x in run[1]]
-    with_memory = [r["translation"] for r in records]
-    used = sum(bool(r.get("memory")) for r in records)
-    by_memory = sum(same(m, ref) for (_, ref), m in zip(held, with_memory))
-    by_model = sum(same(o, ref) for (_, ref), o in zip(held, model_out))
     print(f"the split's catalogues: {len(reference):,} distinct one-line strings")
-    print(f"held by the other 28's memory: {len(held):,}; its translation used: {used:,}")
-    print(
-        f"exact (case, final mark aside): with the memory {by_memory:,}, model alone {by_model:,}"
-    )
-    pairs = list(zip(held, with_memory, model_out))
-    only_memory = sum(same(m, r) and not same(o, r) for (_, r), m, o in pairs)
-    only_model = sum(same(o, r) and not same(m, r) for (_, r), m, o in pairs)
-    print(f"exact with the memory only: {only_memory:,}; by the model alone only: {only_model:,}")
+    records = [json.loads(x) for x in run[1]]
+    rows = list(zip(held, [r["translation"] for r in records], run[0], records))
+    for what, group in (
+        ("held as written", [r for r in rows if r[0][0] not in loose]),
+        ("held but for the final mark", [r for r in rows if r[0][0] in loose]),
+    ):
+        used = sum(bool(record.get("memory")) for *_, record in group)
+        by_memory = sum(same(m, ref) for (_, ref), m, _, _ in group)
+        by_model = sum(same(o, ref) for (_, ref), _, o, _ in group)
+        only_memory = sum(same(m, r) and not same(o, r) for (_, r), m, o, _ in group)
+        only_model = sum(same(o, r) and not same(m, r) for (_, r), m, o, _ in group)
+        print(f"{what} by the other 28's memory: {len(group):,}; its translation used: {used:,}")
+        print(f"  exact (case, final mark aside): memory {by_memory:,}, model alone {by_model:,}")
+        print(f"  exact with the memory only: {only_memory:,}; by the model only: {only_model:,}")
 
 
 def main() -> None:
@@ -107,12 +109,15 @@ def main() -> None:
     if args.split is None or args.out is None:
         parser.error("--split and --out (or --leave-out-dev)")
     heldout = read_heldout(args.split / "heldout.txt")
+    bare = {final_mark(text)[0] for text in heldout}  # what a loose match finds (memory.py)
     counts: Counter = Counter()
     kept = []
     for src, tgt in catalogue_pairs(sorted(FOLDER.glob("*.po"))):
         counts["pairs read"] += 1
         if in_split(src, tgt, heldout):
             counts["in what the split measures"] += 1
+        elif final_mark(fold(src))[0] in bare or final_mark(fold(tgt))[0] in bare:
+            counts["in it but for a final mark"] += 1
         else:
             kept.append((src, tgt))
     memory = Memory(kept)
