@@ -158,16 +158,18 @@ def test_a_failed_export_leaves_the_earlier_model_as_it_was(
 
 
 def test_export_carries_the_models_memory(tmp_path, run_cli, small_tokenizer):
-    """A model directory's translation memory (memory.tsv) goes with its export, and the
-    exported model translates the lines it holds by it; an export replaces a model that had one."""
+    """A model directory's translation memories (memory.tsv, phrasebook.tsv) go with its
+    export, and the exported model translates the lines they hold by them; an export replaces a
+    model that had them."""
     run = _tiny_model_dir(tmp_path / "run", small_tokenizer)
     (run / "memory.tsv").write_text("Ein Mann\tA man\n", encoding="utf-8")
+    (run / "phrasebook.tsv").write_text("Guten Tag!\tHello!\n", encoding="utf-8")
     assert run_cli(["export", run, "-o", tmp_path / "small"]).exit_code == 0
     assert (tmp_path / "small" / "memory.tsv").read_text(encoding="utf-8") == "Ein Mann\tA man\n"
-    result = run_cli(["translate", "-m", tmp_path / "small"], input=b"Ein Mann\n")
-    assert result.exit_code == 0 and result.stdout == "A man\n", result.stderr
+    result = run_cli(["translate", "-m", tmp_path / "small"], input=b"Ein Mann\nGuten Tag!\n")
+    assert result.exit_code == 0 and result.stdout == "A man\nHello!\n", result.stderr
     assert (
         run_cli(["export", _tiny_model_dir(tmp_path / "b", small_tokenizer), "-o", run]).exit_code
         == 0
     )
-    assert not (run / "memory.tsv").exists()
+    assert not (run / "memory.tsv").exists() and not (run / "phrasebook.tsv").exists()

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import assert_one_error_line, translated_lines
 
-from nmt_cli.inference.memory import Memories, Memory, read_tsv_memory, write_tsv_memory
+from nmt_cli.inference.memory import Memories, Memory, key, read_tsv_memory, write_tsv_memory
 
 LINES = ["Non", "Il fait froid ce matin.", "", "Affichage", "Le fichier %s existe déjà."]
 
@@ -98,11 +98,24 @@ def test_a_memory_file_reads_back_as_written_its_notice_no_pair(tmp_path):
     assert (tmp_path / "memory.tsv").read_text().startswith("# From a catalogue: MPL-2.0.\n")
 
 
-def test_the_shipped_memory_says_where_its_strings_come_from_and_their_terms():
+def test_the_shipped_memories_say_where_their_texts_come_from_and_their_terms():
     from nmt_cli.model.pretrained import resolve_model
 
-    head = (Path(resolve_model("fr-en")) / "memory.tsv").read_text(encoding="utf-8")[:600]
+    folder = Path(resolve_model("fr-en"))
+    head = (folder / "memory.tsv").read_text(encoding="utf-8")[:600]
     assert "LibreOffice" in head and "Mozilla Public License 2.0" in head
+    head = (folder / "phrasebook.tsv").read_text(encoding="utf-8")[:600]
+    assert "Tatoeba" in head and "CC BY 2.0 FR" in head
+
+
+def test_the_shipped_memories_hold_their_sources_as_a_memory_compares_them():
+    """read_tsv_memory takes a model's sources as they are written (it reads fast so)."""
+    from nmt_cli.model.pretrained import resolve_model
+
+    for name in ("memory.tsv", "phrasebook.tsv"):
+        targets = read_tsv_memory(Path(resolve_model("fr-en")) / name).targets
+        assert len(targets) > 10_000
+        assert [s for s in targets if s != key(s)] == []
 
 
 # nmt translate
@@ -114,6 +127,25 @@ def test_the_models_memory_translates_the_lines_it_holds(run_cli):
         "View",
         "Save As",
     ]
+
+
+def test_the_models_phrasebook_translates_everyday_sentences(run_cli):
+    """Tatoeba's sentences the model itself gets wrong ("Hell it!", "From nothing.")."""
+    lines = ["Bonjour !", "De rien !", "Bonsoir", "Merci.", "Ma toux empire."]
+    assert translated_lines(run_cli, lines) == [
+        "Hello!",
+        "Don't mention it.",  # as Tatoeba gives it
+        "Good evening",
+        "Thank you.",
+        "My cough is getting worse.",
+    ]
+
+
+def test_a_models_memory_file_reads_as_a_users_memory_too(run_cli, tmp_path):
+    memory = Memory([("Bonjour !", "Greetings!")])
+    write_tsv_memory(tmp_path / "memory.tsv", memory, ["Written by a test."])
+    out = translated_lines(run_cli, ["Bonjour !"], "--memory", tmp_path / "memory.tsv")
+    assert out == ["Greetings!"]
 
 
 def test_a_users_memory_is_asked_before_the_models(run_cli, memory_file):

@@ -11,8 +11,10 @@ final mark (``.``, ``!``, ``:`` or none; never ``?`` nor an ellipsis: a question
 translation then ending as the line does ("Merci." finds "Merci !": "Thank you.").
 
 Memories come from `nmt translate --memory FILE` (any file of pairs `nmt score` reads: TAB or
-JSON lines, .po, .mo, .tmx, .xliff; a catalogue's access keys removed) and from the model
-directory's ``memory.tsv`` (TAB lines), which `--no-model-memory` leaves out; a user's files
+JSON lines, .po, .mo, .tmx, .xliff; a catalogue's access keys removed; a TAB file that opens
+with ``# `` notice lines, as a model's own do, read as a model's) and from the model directory's
+own (TAB lines, bundle.MEMORY_FILES: ``memory.tsv``, a program's strings, then
+``phrasebook.tsv``, everyday sentences), which `--no-model-memory` leaves out; a user's files
 are asked first, in the order given.
 """
 
@@ -25,7 +27,7 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from nmt_cli.model.bundle import MEMORY_FILE
+from nmt_cli.model.bundle import MEMORY_FILES
 
 SPACES = re.compile(r"\s+")  # \s holds U+00A0, U+202F and U+2009 in str patterns
 
@@ -127,14 +129,16 @@ def _with_final_mark(target: str, mark: str) -> str:
 
 def read_tsv_memory(path: Path) -> Memory:
     """The memory of a TAB file :func:`write_tsv_memory` writes (a model directory's
-    ``memory.tsv``): source TAB target, a line each, each source once (else its first line); a
-    line without a TAB (its notice) is no pair."""
+    ``memory.tsv`` or ``phrasebook.tsv``): source TAB target, a line each, each source once
+    (else its first line) and as ``key`` writes it (read as it is: 80,000 lines in a twentieth
+    of a second); a line without a TAB (its notice) is no pair."""
     memory = Memory()
+    targets = memory.targets
     with open(path, encoding="utf-8", newline="\n") as f:
         for line in f:
             source, tab, target = line.rstrip("\n").partition("\t")
-            if tab and _one_line(source) and _one_line(target):
-                memory.targets.setdefault(key(source), target.strip())
+            if tab and source and target and "\t" not in target:
+                targets.setdefault(source, target)
     return memory
 
 
@@ -169,24 +173,40 @@ class Memories:
         return None
 
 
+def _noticed(path: str) -> bool:
+    """Whether the file ``path`` opens as :func:`write_tsv_memory` writes one: a ``# `` line
+    without a TAB (a model directory's memory, given as --memory)."""
+    if path == "-" or not Path(path).is_file():
+        return False
+    with open(path, "rb") as f:
+        first = f.readline()
+    return first.startswith(b"# ") and b"\t" not in first
+
+
 def memories_for(
     model_path: Path | None, files: Iterable[str], languages: tuple[str, str] | None, warn=None
 ) -> Memories:
     """The memories a translator asks: ``files`` (read as `nmt score` reads pairs, their sides
-    by the model's ``languages``), then the ``memory.tsv`` of the model directory
-    ``model_path`` (None: none). A file that does not read is an InputError naming it."""
+    by the model's ``languages``; a TAB file with a notice as a model's own), then those of
+    the model directory ``model_path`` (bundle.MEMORY_FILES; None: none). A file that does
+    not read is an InputError naming it."""
     found = []
     for f in files:  # the readers of memories (lxml, polib) load only for a file
         from nmt_cli.inference.pairs import pair_format, read_pair_file
 
-        found.append(Memory(read_pair_file(f, pair_format(f, None), (None, None), languages, warn)))
-    own = Path(model_path) / MEMORY_FILE if model_path is not None else None
-    if own is not None and own.is_file():
-        found.append(_model_memory(str(own), own.stat().st_mtime_ns))
+        fmt = pair_format(f, None)
+        if fmt == "tsv" and _noticed(f):  # its sources compared as a memory compares them
+            found.append(Memory(read_tsv_memory(Path(f)).targets.items()))
+            continue
+        found.append(Memory(read_pair_file(f, fmt, (None, None), languages, warn)))
+    for name in MEMORY_FILES if model_path is not None else ():
+        own = Path(model_path) / name
+        if own.is_file():
+            found.append(_model_memory(str(own), own.stat().st_mtime_ns))
     return Memories(found)
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=8)
 def _model_memory(path: str, mtime_ns: int) -> Memory:
     """A model directory's memory, read once while the file stays as it was (``mtime_ns``)."""
     return read_tsv_memory(Path(path))

@@ -43,8 +43,8 @@ MEMORY_HELP = (
     "keeps its protected spans (repeatable; README: Translation memory)."
 )
 MODEL_MEMORY_HELP = (
-    "Also use the model's own memory (its memory.tsv; fr-en: LibreOffice's interface strings), "
-    "after --memory files."
+    "Also use the model's own memories (its memory.tsv and phrasebook.tsv; fr-en: LibreOffice's "
+    "interface strings, Tatoeba's everyday sentences), after --memory files."
 )
 MARKUP_MODES = ("auto", "none")  # --markup that is no dialect: a plain line's tags read or not
 MARKUP_HELP = (

@@ -44,7 +44,9 @@ META_FILE = "meta.json"
 KNOWN_WORDS_FILE = "known-words.txt"
 TARGET_WORDS_FILE = "target-words.txt"
 WORD_LISTS = (KNOWN_WORDS_FILE, TARGET_WORDS_FILE)  # what a model's training taught it
-MEMORY_FILE = "memory.tsv"  # segments translated before (nmt_cli/inference/memory.py)
+# segments translated before (nmt_cli/inference/memory.py), asked in this order: a program's
+# strings (fr-en: LibreOffice's), then everyday sentences (fr-en: Tatoeba's)
+MEMORY_FILES = ("memory.tsv", "phrasebook.tsv")
 MODEL_FILES = (CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE, META_FILE)
 LANGUAGE_CODE = re.compile(r"[a-z]{2}")  # ISO 639-1
 LANGUAGE_KEYS = ("source_language", "target_language")
@@ -140,10 +142,11 @@ def save_bundle(
 
 
 def copy_memory(source: Path | None, target: Path) -> None:
-    """The model directory ``source``'s translation memory (if it has one) copied into the
+    """The model directory ``source``'s translation memories (those it has) copied into the
     directory ``target`` (an export of it)."""
-    if source is not None and (Path(source) / MEMORY_FILE).is_file():
-        shutil.copyfile(Path(source) / MEMORY_FILE, target / MEMORY_FILE)
+    for name in MEMORY_FILES if source is not None else ():
+        if (Path(source) / name).is_file():
+            shutil.copyfile(Path(source) / name, target / name)
 
 
 def check_replaceable(target: Path) -> None:
@@ -153,7 +156,7 @@ def check_replaceable(target: Path) -> None:
         raise OutputError(f"{target}: exists and is not a directory")
     names = {p.name for p in target.iterdir()} if target.is_dir() else set()
     if names and (
-        CONFIG_FILE not in names or not names <= {*MODEL_FILES, *WORD_LISTS, MEMORY_FILE}
+        CONFIG_FILE not in names or not names <= {*MODEL_FILES, *WORD_LISTS, *MEMORY_FILES}
     ):
         raise OutputError(f"{target}: a directory that is not a model directory; not replaced")
 
