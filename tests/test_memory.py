@@ -157,6 +157,54 @@ def test_a_users_memory_is_asked_before_the_models(run_cli, memory_file):
     assert alone == translated_lines(run_cli, ["Non"], "--no-model-memory")
 
 
+def test_a_line_of_sentences_takes_the_sentences_a_memory_holds(run_cli, tmp_path):
+    """A line the memory does not hold whole: its sentences that it holds are the memory's, the
+    others translated as lines of their own, joined as a split line's are."""
+    mine = tmp_path / "mine.tsv"
+    mine.write_text("Bonjour !\tGreetings!\n", encoding="utf-8")
+    options = ["--memory", mine, "--no-model-memory"]
+    [alone] = translated_lines(run_cli, ["Il fait froid ce matin."], "--no-model-memory")
+    out = translated_lines(run_cli, ["Bonjour ! Il fait froid ce matin."], *options)
+    assert out == [f"Greetings! {alone}"]
+    result = run_cli(
+        ["translate", "--format", "jsonl", "--align", *options],
+        input=b"Bonjour ! Il fait froid ce matin.\n",
+    )
+    record = json.loads(result.stdout)
+    assert "memory" not in record  # the line is not the memory's, one sentence is
+    assert record["sentences"] == [
+        {"source": "Bonjour !", "translation": "Greetings!", "memory": True},
+        {"source": "Il fait froid ce matin.", "translation": alone},
+    ]
+    assert (0, 0) in {tuple(map(int, x.split("-"))) for x in record["alignment"].split()}
+
+
+def test_the_nbest_of_a_line_with_a_remembered_sentence_keep_it(run_cli, tmp_path):
+    mine = tmp_path / "mine.tsv"
+    mine.write_text("Merci.\tThank you.\n", encoding="utf-8")
+    result = run_cli(
+        ["translate", "--memory", mine, "--nbest", "3", "--no-model-memory"],
+        input=b"Il fait froid. Merci.\n",
+    )
+    texts = [line.split(" ||| ")[1] for line in result.stdout.splitlines()]
+    assert len(texts) == 3 and all(x.endswith(" Thank you.") for x in texts), texts
+
+
+def test_a_line_whose_marks_are_taken_out_is_not_cut_for_a_memory(run_cli, tmp_path):
+    """Its quotation marks go back by the alignment of the whole translation (quotes.py), which
+    a memory's sentence joined to the model's would lead astray: it is searched as before."""
+    mine = tmp_path / "mine.tsv"
+    mine.write_text("Il fait froid.\tBrrr.\n", encoding="utf-8")
+    lines = [
+        "« Il fait froid. Je reste. »",
+        "« Il fait froid. » « Je reste. »",
+        "Il fait froid. Je reste.",
+    ]
+    out = translated_lines(run_cli, lines, "--memory", mine, "--no-model-memory")
+    assert out[:2] == translated_lines(run_cli, lines[:2], "--no-model-memory")
+    assert out[2].startswith("Brrr. ")
+
+
 def test_lines_the_memory_does_not_hold_translate_as_without_it(run_cli, memory_file):
     lines = "".join(f"{x}\n" for x in LINES if x not in ("Non", "Affichage")).encode()
     options = ["translate", "--format", "jsonl", "--align", "-k", "2", "--nbest", "2"]

@@ -8,14 +8,24 @@ as any other. A remembered translation is scored by the model as `nmt score` sco
 score, log-prob, length and word scores are the model's for that text; a CTranslate2 export
 gives 0) and, where asked, aligned by the forced pass `nmt align` reads. It is the only
 hypothesis of its line, whatever --nbest asks.
+
+A line of several sentences (where the translator cuts lines into sentences) that the memory
+does not hold whole is looked up sentence by sentence: the sentences it holds are translated by
+it, the others searched, each as a line of its own, and the line's translations joined from
+theirs as a split line's are (translation.join_sentences). Only where no protected span runs
+across two sentences, nothing is taken aside (aside.py: access keys, quotation marks, brackets,
+which go back by the alignment of the whole translation, read badly off a memory's text joined
+to the model's) and no sentence is an ICU message's: such a line is searched as before.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from nmt_cli.inference.translation import Translation
+from nmt_cli.inference.aside import aside_for
+from nmt_cli.inference.translation import Translation, join_sentences
 from nmt_cli.protect.format_strings import order_groups
 
 
@@ -44,36 +54,97 @@ def recalled(
     with_alignment: bool,
     on_progress: Callable[[float], None] | None,
     search: Callable[..., list[list[Translation]]],
+    by_sentence: bool = True,
 ) -> list[list[Translation]]:
-    """Each line's translations: its memory's, else ``search``'s (the translator's own path,
-    called once, on the lines the memory does not hold)."""
-    memory = translator.memory
-    found = [memory.get(line) for line in lines]
-    found = [
-        t if t is not None and keeps_facts(translator, x, t) else None for x, t in zip(lines, found)
+    """Each line's translations: its memory's, else, sentence by sentence (``by_sentence``),
+    its memory's for the sentences it holds (``held_sentences``), else ``search``'s (the
+    translator's own path, called once, on the lines and sentences the memory does not hold)."""
+    found = [_held(translator, line) for line in lines]
+    parts = [
+        held_sentences(translator, x) if t is None and by_sentence else None
+        for x, t in zip(lines, found)
     ]
-    todo = [k for k, t in enumerate(found) if t is None]
+    todo = [k for k, t in enumerate(found) if t is None and parts[k] is None]
+    cut = [(k, i) for k, p in enumerate(parts) if p for i, (_, t) in enumerate(p) if t is None]
     out: list[list[Translation]] = [[] for _ in lines]
-    if todo:
-        searched = search([lines[k] for k in todo], with_alignment, on_progress)
-        for k, nbest in zip(todo, searched):
-            out[k] = nbest
-    elif on_progress is not None:  # nothing to search: all done
+    asked = [lines[k] for k in todo] + [parts[k][i][0] for k, i in cut]
+    searched = iter(search(asked, with_alignment, on_progress) if asked else [])
+    if not asked and on_progress is not None:  # nothing to search: all done
         on_progress(1.0)
-    hits = [k for k, t in enumerate(found) if t is not None]
-    if not hits:
-        return out
-    remembered = [
-        Translation(source=lines[k], text=found[k], score=0.0, remembered=True) for k in hits
-    ]
+    for k, nbest in zip(todo, searched):
+        out[k] = nbest
+    by_sentence = {(k, i): nbest for (k, i), nbest in zip(cut, searched)}
+    hits = [(lines[k], t, k, None) for k, t in enumerate(found) if t is not None]
+    hits += [(x, t, k, i) for k, p in enumerate(parts) if p for i, (x, t) in enumerate(p) if t]
+    remembered = [Translation(source=x, text=t, score=0.0, remembered=True) for x, t, *_ in hits]
     _scored(translator, remembered)
     if with_alignment:
         translator._align(remembered)
-    for k, t in zip(hits, remembered):
+    for (_, _, k, i), t in zip(hits, remembered):
         if translator.splitter is not None:  # one sentence, as a split line of one is
             t.sentences = [replace(t)]
-        out[k] = [t]
+        if i is None:
+            out[k] = [t]
+        else:
+            by_sentence[k, i] = [t]
+    penalty = translator.opts.penalty()
+    for k, p in enumerate(parts):
+        if p:
+            nbests = [by_sentence[k, i] for i in range(len(p))]
+            out[k] = join_sentences(lines[k], nbests, translator.opts.nbest, penalty)
     return out
+
+
+def _held(translator, line: str) -> str | None:
+    """The memory's translation of ``line`` where it keeps the line's facts, else None."""
+    found = translator.memory.get(line)
+    return found if found is not None and keeps_facts(translator, line, found) else None
+
+
+def held_sentences(translator, line: str) -> list[tuple[str, str | None]] | None:
+    """``line``'s sentences, each with the memory's translation (None: not held; nor one that
+    does not open with a capital, a piece of a sentence cut at an abbreviation, "rapporteur.",
+    "100."), where the line has several, the memory holds one at least and it can be cut so
+    (no protected span across two sentences, nothing taken aside, no ICU message); else None."""
+    if translator.splitter is None or not _may_hold(translator.memory, line):
+        return None
+    sentences = translator.splitter.split(line)
+    if len(sentences) < 2:
+        return None
+    held = [_held(translator, x) if x[:1].isupper() else None for x in sentences]
+    if all(t is None for t in held):
+        return None
+    p = translator.protection
+    spans = p.finder.find(line) if p is not None else []
+    aside = aside_for(line, translator._spans if p is not None else None, None, True)
+    if aside is not None or any(span.kind == "icu" for span in spans):
+        return None
+    at, ends = 0, []
+    for x in sentences:
+        at = line.find(x, at)
+        if at < 0:
+            return None
+        ends.append((at, at + len(x)))
+        at += len(x)
+    if any(not any(a <= s.start and s.end <= b for a, b in ends) for s in spans):
+        return None
+    return list(zip(sentences, held))
+
+
+_END = re.compile(r"[.!?…]+[\"'»”’)\]]*\s+(?=\S)")  # where a sentence may end, before the next
+
+
+def _may_hold(memory, line: str) -> bool:
+    """Whether the memory holds a part of ``line`` that runs from its start or a sentence's
+    end (``_END``) to another or its end, not the whole line: the cheap test before the line is
+    cut into sentences (pysbd takes a millisecond a line)."""
+    cuts = [0, *(m.end() for m in _END.finditer(line)), len(line)]
+    return any(
+        memory.get(line[a:b]) is not None
+        for i, a in enumerate(cuts)
+        for b in cuts[i + 1 :]
+        if b - a < len(line) and line[a : a + 1].isupper()
+    )
 
 
 def _scored(translator, translations: list[Translation]) -> None:

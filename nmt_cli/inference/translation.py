@@ -135,7 +135,9 @@ def format_line(
         }
         if split:
             record["sentences"] = [
-                {"source": p.source, "translation": one_line(p.text)} for p in t.sentences
+                {"source": p.source, "translation": one_line(p.text)}
+                | ({"memory": True} if p.remembered and not t.remembered else {})
+                for p in t.sentences
             ]
         if align:
             record["alignment"] = to_pharaoh(t.alignment)

@@ -161,13 +161,16 @@ class Translator:
         lines: list[str],
         with_alignment: bool = False,
         on_progress: Callable[[float], None] | None = None,
+        by_sentence: bool = True,
     ) -> list[list[Translation]]:
         """nbest translations for each line, in input order (with ``split``, a line's n-best
         are the best combinations of its sentences' n-best: see translation.best_combinations);
-        a line a translation memory holds, its (recall.py). ``on_progress(fraction)`` hears,
-        batch by batch, which fraction of the work is done."""
+        a line a translation memory holds, its, and with ``by_sentence`` the sentences it holds
+        of a line it does not (recall.py). ``on_progress(fraction)`` hears, batch by batch,
+        which fraction of the work is done."""
         if self.memory:
-            return recalled(self, lines, with_alignment, on_progress, self._translate_new)
+            search = self._translate_new
+            return recalled(self, lines, with_alignment, on_progress, search, by_sentence)
         return self._translate_new(lines, with_alignment, on_progress)
 
     def _translate_new(self, lines, with_alignment, on_progress) -> list[list[Translation]]:
@@ -197,7 +200,8 @@ class Translator:
         texts (`nmt align`'s: align/forced.py); a CTranslate2 export has none: an access key
         goes on the first letter."""
         texts = [a.text if a else line for a, line in zip(aside, lines)]
-        out = self.translate(texts, with_alignment, on_progress)
+        # not cut for a memory: what is put back goes by the alignment of the whole translation
+        out = self.translate(texts, with_alignment, on_progress, by_sentence=False)
         if not with_alignment and self.loaded.model is not None:
             self._align([t for a, nbest in zip(aside, out) if a and a.aligned for t in nbest])
         for k, nbest in enumerate(out):
