@@ -73,7 +73,7 @@ def recalled(
         on_progress(1.0)
     for k, nbest in zip(todo, searched):
         out[k] = nbest
-    by_sentence = {(k, i): nbest for (k, i), nbest in zip(cut, searched)}
+    of_sentence = {(k, i): nbest for (k, i), nbest in zip(cut, searched)}
     hits = [(lines[k], t, k, None) for k, t in enumerate(found) if t is not None]
     hits += [(x, t, k, i) for k, p in enumerate(parts) if p for i, (x, t) in enumerate(p) if t]
     remembered = [Translation(source=x, text=t, score=0.0, remembered=True) for x, t, *_ in hits]
@@ -86,11 +86,11 @@ def recalled(
         if i is None:
             out[k] = [t]
         else:
-            by_sentence[k, i] = [t]
+            of_sentence[k, i] = [t]
     penalty = translator.opts.penalty()
     for k, p in enumerate(parts):
         if p:
-            nbests = [by_sentence[k, i] for i in range(len(p))]
+            nbests = [of_sentence[k, i] for i in range(len(p))]
             out[k] = join_sentences(lines[k], nbests, translator.opts.nbest, penalty)
     return out
 
