@@ -189,6 +189,24 @@ def test_a_document_type_that_opens_an_xml_page_is_written_as_it_was(doctype):
     expat.ParserCreate("utf-8").Parse(out.encode(), True)  # well formed, as a whole page
 
 
+def test_an_internal_entity_is_not_expanded_its_reference_passes_through():
+    """A "billion laughs" (entities of entities) stays a few references, not gigabytes of
+    text; an entity declared in the page is not read into its sentences."""
+    entities = '<!ENTITY l0 "lol lol lol lol">' + "".join(
+        f'<!ENTITY l{i} "{f"&l{i - 1};" * 10}">' for i in range(1, 9)
+    )
+    page = f"<!DOCTYPE d [{entities}]>\n<d><p>Bonjour &l8; et &amp; &#233;t&#xE9;.</p></d>\n"
+    seen = []
+
+    def translate(texts):
+        seen.extend(texts)
+        return word_for_word(texts)
+
+    out = translate_markup(page, "xml", translate)
+    assert out.startswith(f"<!DOCTYPE d [{entities}]>\n<d><p>BONJOUR &l8; ET &amp; ÉTÉ.</p>")
+    assert all("lol" not in x for x in seen) and sum(map(len, seen)) < 100
+
+
 def test_in_xml_an_element_is_a_block_where_its_parent_holds_no_text_of_its_own():
     page = "<r><title>Un</title>\n<para>Voir <em>ceci</em>.</para><p><b>a</b> <i>b</i></p></r>"
     assert Page(page, "xml").texts() == ["Un", "Voir ceci.", "a", "b"]

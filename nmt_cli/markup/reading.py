@@ -126,7 +126,9 @@ def _xml_events(page: str, fragment: bool, where: str, line: int) -> list[Event]
     parser.CharacterDataHandler = lambda text: add("text", text)
     parser.StartCdataSectionHandler = lambda: (add("other"), cdata.append(0))
     parser.EndCdataSectionHandler = lambda: cdata.clear()
-    parser.CommentHandler = parser.DefaultHandlerExpand = lambda text: add("other")
+    # DefaultHandler, not ...Expand: an internal entity is not expanded (a "billion laughs"),
+    # its reference passes through as written
+    parser.CommentHandler = parser.DefaultHandler = lambda text: add("other")
     parser.ProcessingInstructionHandler = lambda target, text: add("other")
     parser.XmlDeclHandler = lambda *decl: add("other")
     parser.StartDoctypeDeclHandler = lambda *decl: doctype()
