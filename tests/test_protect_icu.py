@@ -6,10 +6,12 @@ language's plural categories (icu_categories.py)."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 import pytest
 
+from nmt_cli.inference.icu_lines import icu_line, rebuilt, texts
 from nmt_cli.inference.protection import _printed_word_scores
 from nmt_cli.protect import icu
 from nmt_cli.protect.format_strings import order_groups
@@ -288,3 +290,70 @@ def test_a_message_whose_branches_end_sentences_is_one_sentence_and_gets_the_cat
     message = icu.message(text, text.index("{n, plural,"))
     assert message is not None and [b.keyword for b in message.branches] == ["one", "other"]
     assert len(record["sentences"]) == 1
+
+
+# -- branch by branch (nmt_cli/inference/icu_lines.py) ---------------------------------------
+
+
+def _branch_by_branch(line: str, language: str | None = "en") -> str:
+    """``line`` translated as icu_lines does, each text in capitals (a translation whose
+    words are the source's, so where each one went shows)."""
+    starts = [s.start for s in FIND.find(line) if s.kind == "icu" and line[s.start] == "{"]
+    parts = icu_line(line, starts)
+    assert parts is not None
+    upper = [re.sub(r"[^{}]+(?![^{]*\})", lambda m: m[0].upper(), x) for x in texts(parts)]
+    return rebuilt(parts, upper, language)
+
+
+def test_each_branch_is_translated_on_its_own_and_the_words_around_as_a_line():
+    line = "{gender, select, female {Elle a} male {Il a} other {Ils ont}} aimé votre photo."
+    starts = [s.start for s in FIND.find(line) if s.kind == "icu" and line[s.start] == "{"]
+    assert texts(icu_line(line, starts)) == [
+        "{icu0} aimé votre photo.",
+        "Elle a",
+        "Il a",
+        "Ils ont",
+    ]
+    assert _branch_by_branch(line) == (
+        "{gender, select, female {ELLE A} male {IL A} other {ILS ONT}} AIMÉ VOTRE PHOTO."
+    )
+
+
+def test_a_plural_branch_keeps_its_number_and_spaces_and_gets_the_targets_categories():
+    line = (
+        "Vous avez {n, plural, =0 { aucun fichier } one {# fichier} many {# de fichiers} "
+        "other {# fichiers}}."
+    )
+    assert _branch_by_branch(line) == (
+        "VOUS AVEZ {n, plural, =0 { AUCUN FICHIER } one {# FICHIER} other {# FICHIERS}}."
+    )
+    assert "many {# DE FICHIERS}" in _branch_by_branch(line, None)
+
+
+def test_a_message_alone_on_its_line_has_no_text_around_it_to_translate():
+    line = "{count, plural, =0 {Aucun fichier} one {Un fichier} other {# fichiers}}"
+    starts = [s.start for s in FIND.find(line) if s.kind == "icu" and line[s.start] == "{"]
+    assert texts(icu_line(line, starts)) == ["Aucun fichier", "Un fichier", "{icu1} fichiers"]
+    assert _branch_by_branch(line) == (
+        "{count, plural, =0 {AUCUN FICHIER} one {UN FICHIER} other {# FICHIERS}}"
+    )
+
+
+def test_nmt_translate_writes_no_branch_empty_and_no_word_outside_a_message(run_cli):
+    lines = [
+        "{gender, select, female {Elle est partie} other {Il est parti}}",
+        "{count, plural, =0 {Aucun fichier} one {Un fichier} other {# fichiers}}",
+        "{gender, select, female {Elle a} male {Il a} other {Ils ont}} aimé votre photo.",
+    ]
+    result = run_cli(["translate"], input="".join(f"{x}\n" for x in lines).encode())
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout.splitlines()
+    for source, text in zip(lines, out):
+        message = icu.message(text, 0)
+        assert message is not None, text
+        assert [b.keyword for b in message.branches] == [
+            b.keyword for b in icu.message(source, 0).branches
+        ]
+        assert all(text[slice(*b.body)].strip() for b in message.branches), text
+        assert (text[message.end :].strip() != "") == (source[icu.message(source, 0).end :] != "")
+    assert "#" in out[1]

@@ -77,7 +77,7 @@ def recalled(
     hits = [(lines[k], t, k, None) for k, t in enumerate(found) if t is not None]
     hits += [(x, t, k, i) for k, p in enumerate(parts) if p for i, (x, t) in enumerate(p) if t]
     remembered = [Translation(source=x, text=t, score=0.0, remembered=True) for x, t, *_ in hits]
-    _scored(translator, remembered)
+    scored(translator, remembered)
     if with_alignment:
         translator._align(remembered)
     for (_, _, k, i), t in zip(hits, remembered):
@@ -147,7 +147,7 @@ def _may_hold(memory, line: str) -> bool:
     )
 
 
-def _scored(translator, translations: list[Translation]) -> None:
+def scored(translator, translations: list[Translation]) -> None:
     """Each of ``translations`` given the model's score of its text as its source's
     translation (inference/scoring.py), its pieces, and its words' log-probs."""
     tok = translator.tok

@@ -22,6 +22,7 @@ from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
 from nmt_cli.inference.aside import Aside, aside_for
 from nmt_cli.inference.brackets import all_closed_up
+from nmt_cli.inference.icu_lines import translate_icu
 from nmt_cli.inference.loading import LoadedModel, load_model
 from nmt_cli.inference.memory import memories_for
 from nmt_cli.inference.menus import with_menus
@@ -174,6 +175,8 @@ class Translator:
         return self._translate_new(lines, with_alignment, on_progress)
 
     def _translate_new(self, lines, with_alignment, on_progress) -> list[list[Translation]]:
+        if (icu := translate_icu(self, lines, with_alignment, on_progress)) is not None:
+            return icu  # a line of ICU messages: its branches each a line (icu_lines.py)
         alignable = self.loaded.model is not None or with_alignment
         spans = self._spans if self.protection else None
         target = self.loaded.languages[1] if self.loaded.languages else None

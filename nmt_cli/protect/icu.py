@@ -1,5 +1,8 @@
 """ICU MessageFormat's plural and select messages: their structure is protected, each branch's
-text is translated (spans.py, kind ``icu``).
+text is translated (spans.py, kind ``icu``). `nmt translate` translates a line's messages
+branch by branch (inference/icu_lines.py, which finds them by these spans); the reading below
+is what a line read as one sentence gets (a message the span finder sees but that reading
+does not take apart).
 
     Vous avez {count, plural, =0 {aucun fichier} one {# fichier} other {# fichiers}}.
 

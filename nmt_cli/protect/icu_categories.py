@@ -118,3 +118,12 @@ def _remapped(
         placed.span_from,
         {k: moved[a] for k, a in placed.span_at.items() if a in moved},
     )
+
+
+def in_categories(text: str, language: str) -> str:
+    """``text`` with each plural message in it (one inside a branch too) in the categories of
+    ``language`` (a message translated branch by branch: inference/icu_lines.py)."""
+    for at in sorted((m.start() for m in _HEAD.finditer(text)), reverse=True):
+        for start, end, new in _edits(text, at, language):
+            text = text[:start] + new + text[end:]
+    return text
