@@ -36,6 +36,19 @@ def test_an_icu_plural_with_a_numbered_argument_keeps_its_structure():
     assert protected(MESSAGE_FORMAT, line) == ["{0, plural, one {", "#", "} other {", "#", "}}"]
 
 
+@pytest.mark.parametrize(
+    "line, kept",
+    [
+        ("Le fichier \\{0} est vide.", "\\{0}"),
+        ("Le dossier Docs\\{0} est vide.", "\\{0}"),
+        ("Valeur \\%s ici", "\\%s"),
+    ],
+)
+def test_the_backslash_before_a_placeholder_goes_with_it(line, kept):
+    """Taken alone, the placeholder left its backslash to the model ("The file #{0}")."""
+    assert kept in protected(JSON_PLACEHOLDERS, line)
+
+
 def test_a_cdata_section_in_an_android_string_is_written_without_entities():
     xml = '<resources><string name="s"><![CDATA[<b>Gras</b> et %1$s]]></string></resources>'
     parsed = android.parse(xml, "strings.xml")

@@ -47,8 +47,10 @@ class Document(Protocol):
 
 # The placeholders of format strings (every convention: protect/format_strings.py), protected in
 # the strings of catalogues and JSON lines as in any line; named here so that a document's
-# placeholders stay protected with a user's own patterns taken before the built-in kinds
-PLACEHOLDERS = (format_strings.PATTERN,)
+# placeholders stay protected with a user's own patterns taken before the built-in kinds; with
+# the backslashes before one (``C:\Docs\{0}``): taken before the built-in kinds, the placeholder
+# alone left a backslash the model wrote as it liked ("#{0}", "<{0}")
+PLACEHOLDERS = (r"\\*(?:" + format_strings.PATTERN + ")",)
 
 
 @dataclass(frozen=True)
