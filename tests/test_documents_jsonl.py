@@ -143,6 +143,9 @@ BROKEN = {
     "a number in the field": ('{"text": 3}', 'field "text" is a number, not a string'),
     "null in the field": ('{"text": null}', 'field "text" is null, not a string'),
     "a key twice": ('{"text": "Ein Mann", "text": "Ein Hund"}', 'key "text" appears twice'),
+    "NaN, no JSON": ('{"text": "Ein Mann", "n": NaN}', "NaN is no JSON value"),
+    "a number no double holds": ('{"text": "Ein Mann", "f": 1e400}', "1e400 is beyond"),
+    "half a character": ('{"text": "Ein \\ud800 Mann"}', "an escape of half a character"),
 }
 
 

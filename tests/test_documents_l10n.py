@@ -104,6 +104,10 @@ BROKEN = {
     "Messages_fr.properties": ("a = b\nc = \\u00\n", 2),
     "strings.xml": ('<resources>\n<string name="a">b</string>\n<string>\n</resources>\n', 4),
     "Localizable.strings": ('"a" = "b";\n"c" "d";\n', 2),
+    # an escape of half a character (a UTF-16 surrogate alone): no text to translate
+    "half.json": ('{\n  "a": "b",\n  "c": "\\ud800 seul"\n}\n', 3),
+    "half.properties": ("a = b\nc = Bonjour \\ud83d le monde\n", 2),
+    "half.strings": ('"a" = "b";\n"c" = "Bonjour \\UD83D le monde";\n', 2),
 }
 
 

@@ -4,6 +4,7 @@ file that does not parse gives (DocumentError, ``FILE:LINE: what is wrong``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -21,6 +22,7 @@ _BOM = "\ufeff"
 
 # ``DocumentError(name, line, message)``: ``name``, line ``line`` (1-based), does not parse
 DocumentError = ParseError
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # half a character, read from an escape: no text
 
 
 class Document(Protocol):

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from nmt_cli.documents.document import PLACEHOLDERS, DocumentError, DocumentFormat
+from nmt_cli.documents.document import LONE_SURROGATE, PLACEHOLDERS, DocumentError, DocumentFormat
 from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.inference.translation import Translation
 from nmt_cli.output import json_line
@@ -73,6 +73,22 @@ class JsonLines(StringsDocument):
         return "".join(f"{line}\n" for line in out)
 
 
+class _NotJson(ValueError):
+    """A value JSON (RFC 8259) has no place for, that Python's reader takes."""
+
+
+def _no_constant(name: str):
+    raise _NotJson(f"not valid JSON ({name} is no JSON value)")
+
+
+def _finite(text: str) -> float:
+    """A number as a float; one a float cannot hold is an error (1e400 was written Infinity)."""
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _NotJson(f"the number {text} is beyond what a double holds")
+    return value
+
+
 def read_jsonl(lines: list[str], name: str, *, field: Sequence[str] | None) -> JsonLines:
     """The JSON lines document of ``lines``; ``field``: the fields to translate (None: the
     default, ``text``)."""
@@ -84,8 +100,13 @@ def read_jsonl(lines: list[str], name: str, *, field: Sequence[str] | None) -> J
             parsed.append(line)
             continue
         try:
-            record = json.loads(line, object_pairs_hook=_no_duplicates)
-        except _DuplicateKey as e:
+            record = json.loads(
+                line,
+                object_pairs_hook=_no_duplicates,
+                parse_constant=_no_constant,
+                parse_float=_finite,
+            )
+        except (_DuplicateKey, _NotJson) as e:
             raise DocumentError(name, n, str(e)) from None
         except json.JSONDecodeError as e:
             raise DocumentError(name, n, f"not valid JSON ({e.msg} at column {e.colno})") from None
@@ -97,6 +118,11 @@ def read_jsonl(lines: list[str], name: str, *, field: Sequence[str] | None) -> J
             if not isinstance(record[f], str):
                 kind = _kind(record[f])
                 raise DocumentError(name, n, f"field {_quoted(f)} is {kind}, not a string")
+            if (half := LONE_SURROGATE.search(record[f])) is not None:
+                where = f"field {_quoted(f)}"
+                raise DocumentError(
+                    name, n, f"{where}: an escape of half a character ({half[0]!a})"
+                )
             strings.append(record[f])
         parsed.append(record)
     return JsonLines(parsed, fields, StringLines.of(strings))

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
+from nmt_cli.documents.document import LONE_SURROGATE, PLACEHOLDERS, DocumentError, DocumentFormat
 from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.formats import android, apple_strings, i18n_json, properties
 from nmt_cli.formats.encoding import Encoding, decode
@@ -69,8 +69,17 @@ class LocalizationFile(StringsDocument):
 
 
 def _document(
-    units: list[Unit], write: Write, protect: Sequence[str], encoding: Encoding
+    units: list[Unit],
+    write: Write,
+    protect: Sequence[str],
+    encoding: Encoding,
+    text: str,
+    name: str,
 ) -> LocalizationFile:
+    for u in units:  # an escape of half a character (\ud83d): no text (the model's tokenizer)
+        if (half := LONE_SURROGATE.search(u.source)) is not None:
+            line = text.count("\n", 0, u.start) + 1
+            raise DocumentError(name, line, f"{u.id}: an escape of half a character ({half[0]!a})")
     sources = [u.source for u in units]
     guard = re.compile("|".join((*protect, _ENTITY)))
     strings = StringLines.of(sources, file_markers(sources), guard, columns=True)
@@ -81,7 +90,9 @@ def read_json(data: bytes, name: str) -> LocalizationFile:
     """An i18n JSON file (formats/i18n_json.py) of the bytes ``data``."""
     text, encoding = decode(data, name)
     parsed = i18n_json.parse(text, name)
-    return _document(parsed.units, lambda t, _, __: parsed.write(t), JSON_PLACEHOLDERS, encoding)
+    return _document(
+        parsed.units, lambda t, _, __: parsed.write(t), JSON_PLACEHOLDERS, encoding, text, name
+    )
 
 
 def read_properties(data: bytes, name: str) -> LocalizationFile:
@@ -89,7 +100,9 @@ def read_properties(data: bytes, name: str) -> LocalizationFile:
     Latin-1 (Java 8 read nothing else; a value it cannot hold is written in ``\\uXXXX``)."""
     text, encoding = decode(data, name, legacy="latin-1")
     parsed = properties.parse(text, name, encoding.highest)
-    return _document(parsed.units, lambda t, _, __: parsed.write(t), MESSAGE_FORMAT, encoding)
+    return _document(
+        parsed.units, lambda t, _, __: parsed.write(t), MESSAGE_FORMAT, encoding, text, name
+    )
 
 
 def read_android(data: bytes, name: str) -> LocalizationFile:
@@ -104,7 +117,7 @@ def read_android(data: bytes, name: str) -> LocalizationFile:
             warn(f"no plural categories known for {language}: <plurals> keep the source's")
         return parsed.write(targets, categories, warn)
 
-    return _document(parsed.units, write, ANDROID_PLACEHOLDERS, encoding)
+    return _document(parsed.units, write, ANDROID_PLACEHOLDERS, encoding, text, name)
 
 
 def read_strings(data: bytes, name: str) -> LocalizationFile:
@@ -112,7 +125,9 @@ def read_strings(data: bytes, name: str) -> LocalizationFile:
     or UTF-32."""
     text, encoding = apple_strings.decode(data, name)
     parsed = apple_strings.parse(text, name)
-    return _document(parsed.units, lambda t, _, __: parsed.write(t), APPLE_PLACEHOLDERS, encoding)
+    return _document(
+        parsed.units, lambda t, _, __: parsed.write(t), APPLE_PLACEHOLDERS, encoding, text, name
+    )
 
 
 def _format(
