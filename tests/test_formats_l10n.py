@@ -151,6 +151,19 @@ def test_an_apostrophe_is_doubled_in_a_message_format_value_only():
     assert dict(javaproperties.loads(out))["a"] == "The user''s {0} isn''t there"
 
 
+def test_a_quoted_brace_of_a_message_format_is_a_brace_and_is_quoted_again():
+    """Doubled with the apostrophes, ``''{''erreur''}''`` made MessageFormat throw."""
+    text = "e = {0} n''a pas pu être ouvert : '{'erreur'}'\n"
+    parsed = properties.parse(text, "p")
+    assert [u.source for u in parsed.units] == ["{0} n'a pas pu être ouvert : {erreur}"]
+    out = parsed.write(["{0} couldn't be opened: {erreur}"])
+    assert out == "e = {0} couldn''t be opened: '{'erreur'}'\n"
+    choice = "c = {0,choice,0#Aucun|1<{0,number,integer} fichiers}\n"
+    assert properties.parse(choice, "p").write(
+        ["{0,choice,0#None|1<{0,number,integer} files}"]
+    ) == ("c = {0,choice,0#None|1<{0,number,integer} files}\n")
+
+
 def test_new_properties_values_are_escaped_as_java_reads_them():
     ascii_file = properties.parse("a = x\n", "p")
     out = ascii_file.write(["  Deux lignes\nÉté 😀 \\ fin"])

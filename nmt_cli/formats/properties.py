@@ -9,8 +9,10 @@ non-ASCII text as it is (Java 9 and later read resource bundles as UTF-8; a file
 as Java 8 wrote them, holds as it is only what Latin-1 has: ``parse``'s ``highest``).
 
 A value with ``{0}``-style arguments is a java.text.MessageFormat pattern, where an apostrophe
-is written twice (``l''utilisateur {0}``): the unit's source has one, and a new value written
-back has two again.
+is written twice (``l''utilisateur {0}``) and a brace that is no argument's is quoted
+(``'{'erreur'}'``): the unit's source has one apostrophe and bare braces, and a new value written
+back has two again and its braces quoted (a brace doubled its quotes, ``''{''erreur''}''``,
+which MessageFormat refuses).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from nmt_cli.formats.skeleton import ParseError, Unit, line_of, write_back
 # The key (escapes and continuations in it) and the separator before a value
 _KEY_AND_SEPARATOR = re.compile(r"[ \t\f]*(?:\\.|[^\\:=\s])*[ \t\f]*[:=]?[ \t\f]*", re.DOTALL)
 _LINE_END = re.compile(r"(?:\r\n|\r|\n)\Z")
-_ARGUMENT = re.compile(r"\{\d+[,}]")  # MessageFormat's {0}, {1,number}
+_ARGUMENT = re.compile(r"\{\s*\d+\s*[,}]")  # MessageFormat's {0}, {1,number}
+_QUOTED = re.compile(r"''|'([{}][^']*)'")  # an apostrophe, a quoted brace (and what follows)
 _ESCAPES = {"\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r", "\f": "\\f"}
 
 
@@ -45,6 +48,30 @@ def is_message_format(value: str) -> bool:
     return _ARGUMENT.search(value) is not None
 
 
+def message_text(pattern: str) -> str:
+    """A MessageFormat ``pattern``'s text: ``''`` an apostrophe, ``'{'`` a brace; a lone
+    apostrophe before anything else stays (files write ``l'utilisateur {0}``, which Java reads
+    as quoting: what they meant is the apostrophe)."""
+    return _QUOTED.sub(lambda m: "'" if m[1] is None else m[1], pattern)
+
+
+def message_pattern(text: str) -> str:
+    """``text`` as a MessageFormat pattern: each apostrophe doubled, each brace that opens or
+    closes no argument (``{0}``, ``{1,number}``, a choice's inner ones) quoted."""
+    out, depth, at = [], 0, 0
+    while at < len(text):
+        c = text[at]
+        if c == "{" and (depth or _ARGUMENT.match(text, at)):
+            depth += 1
+        elif c == "}" and depth:
+            depth -= 1
+        elif c in "{}":
+            c = f"'{c}'"
+        out.append("''" if c == "'" else c)
+        at += 1
+    return "".join(out)
+
+
 @dataclass(frozen=True)
 class PropertiesFile:
     """A ``.properties`` file read: its text, its units, and the highest code point a new
@@ -61,7 +88,7 @@ class PropertiesFile:
     def _escape(self, unit: Unit, target: str) -> str:
         raw = self.text[unit.start : unit.end]
         if is_message_format(raw):
-            target = target.replace("'", "''")
+            target = message_pattern(target)
         out = "".join(_ESCAPES.get(c, c) for c in target)
         out = "".join(c if ord(c) <= self.highest else _u_escape(c) for c in out)
         return re.sub(r"^[ \t\f]", lambda m: "\\" + m.group(), out)
@@ -98,7 +125,7 @@ def parse(text: str, name: str, highest: int = 0x10FFFF) -> PropertiesFile:
             ending = _LINE_END.search(source)
             end = at + len(source) - (len(ending.group()) if ending else 0)
             raw = text[start:end]
-            value = element.value.replace("''", "'") if is_message_format(raw) else element.value
+            value = message_text(element.value) if is_message_format(raw) else element.value
             units.append(Unit(element.key, value, start, end, "\n".join(note)))
             note = []
         else:
