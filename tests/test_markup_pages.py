@@ -62,6 +62,44 @@ def test_each_block_is_translated_apart_and_everything_between_them_is_kept():
     assert out == expected
 
 
+@pytest.mark.parametrize(
+    "row, texts",
+    [
+        (
+            '<nav><a href="/">Accueil</a> | <a href="/aide">Aide</a></nav>',
+            ["Accueil", "Aide"],
+        ),
+        (
+            '<form>\n <label for="e">Adresse</label>\n <input id="e">\n'
+            " <button>Envoyer</button>\n</form>",
+            ["Adresse", "Envoyer"],
+        ),
+        ("<div><span>Fichier</span><span>Édition</span></div>", ["Fichier", "Édition"]),
+        ("<p><button>Oui</button> <button>Non</button></p>", ["Oui", "Non"]),
+    ],
+)
+def test_a_row_of_links_controls_or_menu_items_is_translated_one_by_one(row, texts):
+    """Read as one sentence, its words went back by the alignment: a link came out empty, a
+    label after its field, a menu's words outside its items."""
+    page = Page(f"<html><body>{row}</body></html>", "html")
+    assert page.texts() == texts
+    out = translate_markup(f"<html><body>{row}</body></html>", "html", word_for_word)
+    for text in texts:
+        assert f">{text.upper()}<" in out
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "<p><b>Note</b> <i>importante</i></p>",
+        "<p>Lisez la <a href='/doc'>documentation</a> | <a href='/faq'>FAQ</a></p>",
+        "<p><b>Bon</b><i>jour</i></p>",
+    ],
+)
+def test_words_in_elements_that_make_a_sentence_stay_one_text(sentence):
+    assert len(Page(f"<html><body>{sentence}</body></html>", "html").texts()) == 1
+
+
 def test_code_pre_script_and_style_are_never_translated():
     page = (
         "<div><code>x &lt; y</code></div><pre>Bonjour <b>monde</b></pre>"

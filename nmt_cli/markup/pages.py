@@ -35,6 +35,7 @@ anything is translated.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -44,7 +45,7 @@ from nmt_cli.markup.attributes import translated
 from nmt_cli.markup.elements import BLOCKS, VERBATIM
 from nmt_cli.markup.reading import read_events
 from nmt_cli.markup.segments import Aligned, Segment, verbatim
-from nmt_cli.markup.tree import Element, Node, build_tree, has_text, serialize
+from nmt_cli.markup.tree import Element, Node, Text, build_tree, has_text, serialize
 
 DIALECTS = ("html", "xml")
 # translate_segments(texts): a translation of each text, with its word alignment, in order
@@ -123,6 +124,13 @@ class Page:
         self._out.append(element.close)
 
     def _segment(self, run: list[Node], translating: bool) -> None:
+        if translating and not self.xml and _apart(run):
+            for node in run:  # each control or link a text of its own, as a block is
+                if isinstance(node, Element) and _WORD.search(_text(node)):
+                    self._block(node, self._translated(node, translating))
+                else:
+                    self._out.append(serialize(node))
+            return
         segment = Segment(run, self.xml, self._held) if run and translating else None
         if segment is not None and segment.translatable():
             self._out.append(segment)
@@ -213,3 +221,40 @@ def translate_markup_lines(
     texts = [t for page in pages for t in page.texts()]
     done = iter(translate_segments(texts) if texts else [])
     return [page.render([next(done) for _ in page.segments]) for page in pages]
+
+
+_WORD = re.compile(r"[^\W_]")  # a letter or a digit
+_CONTROLS = {"a", "button", "label", "option", "input", "select", "textarea"}
+
+
+def _text(node: Node) -> str:
+    """``node``'s text, its elements' too."""
+    if isinstance(node, Element):
+        return "".join(_text(c) for c in node.children)
+    return node.text if isinstance(node, Text) else ""
+
+
+def _apart(run: list[Node]) -> bool:
+    """Whether ``run`` (the inline content between two blocks) is a row of controls, links or
+    labels, each translated on its own: a nav bar (``<a>Accueil</a> | <a>Aide</a>``), a form's
+    fields, a menu; its words are all inside two elements or more, and between two of them
+    stands a separator (``|``, ``·``), a line break, nothing but spaces between two controls
+    (``<button>``, ``<a>``, ``<label>``), or two elements of one kind whose texts open with a
+    capital (a menu's ``<span>Fichier</span><span>Édition</span>``). Read as one sentence, the
+    words went by the alignment: a link came out empty, a label moved after its field."""
+    if any(isinstance(n, Text) and _WORD.search(n.text) for n in run):
+        return False
+    worded = [k for k, n in enumerate(run) if isinstance(n, Element) and _WORD.search(_text(n))]
+    if len(worded) < 2:
+        return False
+    for a, b in zip(worded, worded[1:]):
+        between = "".join(
+            serialize(n) if not isinstance(n, Text) else n.text for n in run[a + 1 : b]
+        )
+        controls = run[a].key in _CONTROLS and run[b].key in _CONTROLS
+        labels = run[a].key == run[b].key and all(
+            _text(run[k]).strip()[:1].isupper() for k in (a, b)
+        )
+        if not ("\n" in between or between.strip() or (between and controls) or labels):
+            return False
+    return True
