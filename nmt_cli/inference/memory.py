@@ -3,7 +3,8 @@
 What a localization tool calls an exact match (gettext's msgmerge, Weblate's automatic
 translation, translate-toolkit's pretranslate): a line whose text is a source of the memory is
 translated by the memory's target, not searched. Lines are compared as written but for their
-white space (NFC, runs of spaces, tabs and no-break spaces read as one space, the ends trimmed)
+white space (NFC, runs of spaces and no-break spaces read as one space, the ends trimmed; a
+line with a tab is no memory's: its columns are translated each on its own, columns.py)
 and the case of their first letter ("marine" finds "Marine", and its target's first letter
 follows the line's). A source the memory holds with several targets gives the one it holds most
 often (the first of equal counts). A line no memory holds so is looked for again but for its
@@ -73,7 +74,7 @@ class Memory:
         from ``line`` by its final mark only (``.``, ``!``, ``:`` or none, French spacing
         aside), the translation's final mark then the line's."""
         k = key(line)
-        if not k:
+        if not k or "\t" in line:  # a tab parts columns (columns.py): no memory holds one
             return None
         if not loose:
             return self._find(k)

@@ -22,6 +22,7 @@ from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
 from nmt_cli.inference.aside import Aside, aside_for
 from nmt_cli.inference.brackets import all_closed_up
+from nmt_cli.inference.columns import translate_columns
 from nmt_cli.inference.icu_lines import translate_icu
 from nmt_cli.inference.loading import LoadedModel, load_model
 from nmt_cli.inference.memory import memories_for
@@ -175,6 +176,8 @@ class Translator:
         return self._translate_new(lines, with_alignment, on_progress)
 
     def _translate_new(self, lines, with_alignment, on_progress) -> list[list[Translation]]:
+        if (tabbed := translate_columns(self, lines, with_alignment, on_progress)) is not None:
+            return tabbed  # a line of columns: each a line (columns.py)
         if (icu := translate_icu(self, lines, with_alignment, on_progress)) is not None:
             return icu  # a line of ICU messages: its branches each a line (icu_lines.py)
         alignable = self.loaded.model is not None or with_alignment

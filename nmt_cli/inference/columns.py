@@ -1,0 +1,59 @@
+"""A line of columns: its parts between tabs translated each as a line of its own, the tabs
+kept (a table pasted from a spreadsheet, ``Nom<TAB>Prénom<TAB>Ville``, a program's
+``Nom :<TAB>valeur``; a localization file's strings are cut so too: documents/strings.py). Read
+as one sentence, the tabs were spaces and words were lost ("Prénom Ville")."""
+
+from __future__ import annotations
+
+import re
+
+from nmt_cli.inference.recall import scored
+from nmt_cli.inference.translation import Translation
+
+_WORD = re.compile(r"[^\W_]")  # a letter or a digit
+
+
+def translate_columns(translator, lines: list[str], with_alignment: bool, on_progress):
+    """Each line's translations (translator.py's ``_translate_new`` of ``lines``), a line of
+    two columns or more with words that many lines' translations joined by its tabs; None
+    where no line has such columns. Its one hypothesis is scored and aligned as a whole, as a
+    memory's translation is (recall.py)."""
+    cut = [_columns(line) for line in lines]
+    if not any(cut):
+        return None
+    asked = [x for line, parts in zip(lines, cut) for x in (_texts(parts) if parts else [line])]
+    done = iter(translator.translate(asked, with_alignment, on_progress))
+    out, whole = [], []
+    for line, parts in zip(lines, cut):
+        if parts is None:
+            out.append(next(done))
+            continue
+        texts = [_spaced(p, next(done)[0].text) if _WORD.search(p) else p for p in parts]
+        t = Translation(source=line, text="\t".join(texts), score=0.0)
+        whole.append(t)
+        out.append([t])
+    scored(translator, whole)
+    if with_alignment:
+        translator._align(whole)
+    for t in whole:
+        t.sentences = [Translation(source=t.source, text=t.text, score=t.score)]
+    return out
+
+
+def _columns(line: str) -> list[str] | None:
+    """``line``'s parts between its tabs, where two of them hold words; else None."""
+    if "\t" not in line:
+        return None
+    parts = line.split("\t")
+    return parts if sum(bool(_WORD.search(p)) for p in parts) >= 2 else None
+
+
+def _texts(parts: list[str]) -> list[str]:
+    """The parts to translate: those with words."""
+    return [p for p in parts if _WORD.search(p)]
+
+
+def _spaced(part: str, text: str) -> str:
+    """``text``, a part's translation, with the spaces the part had at its ends."""
+    lead, trail = part[: len(part) - len(part.lstrip())], part[len(part.rstrip()) :]
+    return lead + text.strip() + trail

@@ -1,0 +1,41 @@
+"""A line of columns (parts between tabs, as a spreadsheet's row pasted in) comes out with its
+tabs, each part translated as a line of its own (nmt_cli/inference/columns.py)."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import translated_lines
+
+ROW = "Nom\tPrénom\tVille"
+
+
+def test_each_column_is_translated_as_a_line_and_the_tabs_stay(run_cli):
+    [row] = translated_lines(run_cli, [ROW])
+    alone = translated_lines(run_cli, ROW.split("\t"))
+    assert row.split("\t") == alone
+
+
+def test_a_columns_spaces_and_an_empty_column_stay(run_cli):
+    [row] = translated_lines(run_cli, ["Nom :\t Jean \t\tOui"])
+    parts = row.split("\t")
+    assert len(parts) == 4 and parts[1] == " Jean " and parts[2] == ""
+
+
+def test_a_row_is_one_hypothesis_scored_and_aligned_as_a_whole(run_cli):
+    result = run_cli(
+        ["translate", "--format", "jsonl", "--align", "--nbest", "2"],
+        input=f"{ROW}\n".encode(),
+    )
+    assert result.exit_code == 0, result.stderr
+    [record] = [json.loads(x) for x in result.stdout.splitlines()]
+    assert record["translation"].count("\t") == 2 and record["log_prob"] < 0
+    links = [tuple(map(int, x.split("-"))) for x in record["alignment"].split()]
+    n_source, n_target = len(ROW.split()), len(record["translation"].split())
+    assert links and all(s < n_source and t < n_target for s, t in links)
+
+
+def test_a_line_with_one_worded_column_is_translated_as_a_line(run_cli):
+    assert translated_lines(run_cli, ["Il fait froid.\t"]) == translated_lines(
+        run_cli, ["Il fait froid."]
+    )
