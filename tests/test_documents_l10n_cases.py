@@ -26,6 +26,12 @@ def test_an_i18next_nesting_reference_is_protected_whole(reference):
     assert reference in protected(JSON_PLACEHOLDERS, line)
 
 
+def test_a_webextensions_dollar_sign_is_protected_with_what_follows_it_apart():
+    """``$$`` is a dollar sign: ``$$5`` taken as ``$5``, the model wrote "$ $5"."""
+    assert protected(JSON_PLACEHOLDERS, "Le prix est de $$5 par mois.") == ["$$", "5"]
+    assert protected(JSON_PLACEHOLDERS, "Bonjour $USER$, $1 fichiers")[:2] == ["$USER$", "$1"]
+
+
 def test_a_choice_argument_of_a_message_format_is_protected_whole():
     choice = "{0,choice,0#Aucun fichier|1#Un fichier|1<{0,number,integer} fichiers}"
     assert protected(MESSAGE_FORMAT, f"{choice} dans la corbeille") == [choice]

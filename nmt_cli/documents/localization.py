@@ -32,7 +32,9 @@ Write = Callable[[list[str], "str | None", Callable[[str], None]], str]
 
 JSON_PLACEHOLDERS = (
     *PLACEHOLDERS,
-    r"\$[A-Za-z0-9_@]+\$|\$\d+",  # WebExtension's $name$ and $1
+    # WebExtension's $name$ and $1, and $$, its dollar sign ("$$5" is "$5": taken as $5, the
+    # model wrote "$ $5")
+    r"\$\$|\$[A-Za-z0-9_@]+\$|\$\d+",
     r"\{\{[^{}]*\}\}",  # i18next's {{count}}
     # i18next's nesting, $t(key) or $t(key, {"count": 2}): a key the model would translate
     # ("$t (book save)" for $t(boutons.enregistrer)), so i18next would find no such key
