@@ -358,3 +358,19 @@ def test_200_libreoffice_strings_come_through_the_shipped_model_in_each_format(
         assert '<string name="app_name" translatable="false">LibreOffice</string>' in (
             out.read_text("utf-8")
         )
+
+
+def test_a_doubled_access_key_marker_is_the_character_and_comes_back_doubled(run_cli, tmp_path):
+    """Sent to the model, ``&&`` came back one ``&``: an access key of its own."""
+    source = tmp_path / "Messages_fr.properties"
+    source.write_text(
+        "file = &Fichier\nedit = &Édition\nboth = Recherche && remplacement\n"
+        "amp2 = &Outils && options\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "Messages_en.properties"
+    result = run_cli(["translate", "-i", source, "-o", out])
+    assert result.exit_code == 0, result.stderr
+    values = dict(line.split(" = ", 1) for line in out.read_text(encoding="utf-8").splitlines())
+    assert values["both"].count("&&") == 1 and values["both"].count("&") == 2
+    assert values["amp2"].count("&&") == 1 and values["amp2"].count("&") == 3

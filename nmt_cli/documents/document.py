@@ -53,6 +53,10 @@ class Document(Protocol):
 # the backslashes before one (``C:\Docs\{0}``): taken before the built-in kinds, the placeholder
 # alone left a backslash the model wrote as it liked ("#{0}", "<{0}")
 PLACEHOLDERS = (r"\\*(?:" + format_strings.PATTERN + ")",)
+# A doubled access-key marker (protect/mnemonics.py) is the character itself, passed through as
+# written: sent to the model, "Recherche && remplacement" came back "Find & Replacement", an
+# access key of its own
+DOUBLED_MARKERS = r"&&|~~|__"
 
 
 @dataclass(frozen=True)

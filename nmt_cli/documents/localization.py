@@ -18,7 +18,13 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from nmt_cli.documents.document import LONE_SURROGATE, PLACEHOLDERS, DocumentError, DocumentFormat
+from nmt_cli.documents.document import (
+    DOUBLED_MARKERS,
+    LONE_SURROGATE,
+    PLACEHOLDERS,
+    DocumentError,
+    DocumentFormat,
+)
 from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.formats import android, apple_strings, i18n_json, properties
 from nmt_cli.formats.encoding import Encoding, decode
@@ -136,6 +142,7 @@ def _format(
     name: str, extensions: tuple[str, ...], read: Callable[..., LocalizationFile], protect: tuple
 ) -> DocumentFormat:
     """A localization format: read as bytes, its texts' word alignments read (access keys)."""
+    protect = (*protect, DOUBLED_MARKERS)
     return DocumentFormat(name, extensions, read, protect=protect, alignment=True, binary=True)
 
 

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
+from nmt_cli.documents.document import DOUBLED_MARKERS, PLACEHOLDERS, DocumentFormat
 from nmt_cli.documents.plurals import count_forms, plural_forms
 from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.formats.encoding import Encoding, decode, text_lines
@@ -190,7 +190,7 @@ PO = DocumentFormat(
     (".po", ".pot"),
     read_po,
     options=("retranslate", "mark_fuzzy"),
-    protect=(*PLACEHOLDERS, "~"),  # a tilde that marks no key is LibreOffice's literal one
+    protect=(*PLACEHOLDERS, DOUBLED_MARKERS, "~"),  # a lone tilde: LibreOffice's literal one
     alignment=True,  # where an access key goes in a translation
     binary=True,  # its byte order mark and line ends kept
 )

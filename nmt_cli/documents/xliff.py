@@ -37,7 +37,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from nmt_cli.documents.document import PLACEHOLDERS, DocumentFormat
+from nmt_cli.documents.document import DOUBLED_MARKERS, PLACEHOLDERS, DocumentFormat
 from nmt_cli.errors import InputError
 from nmt_cli.formats.inline import STANDALONE, code_nodes
 from nmt_cli.formats.memory import same_language
@@ -270,7 +270,7 @@ XLIFF = DocumentFormat(
     EXTENSIONS,
     read_xliff,
     options=("retranslate",),
-    protect=(*PLACEHOLDERS, "~"),  # a tilde that marks no key is LibreOffice's literal one
+    protect=(*PLACEHOLDERS, DOUBLED_MARKERS, "~"),  # a lone tilde: LibreOffice's literal one
     alignment=True,  # where inline codes and access keys go in a translation
     binary=True,
 )
