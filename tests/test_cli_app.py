@@ -103,7 +103,7 @@ def test_unexpected_errors_are_one_line_and_debug_shows_the_traceback(run_cli, m
     result = run_cli(["evaluate", "--hyp", __file__, "--ref", __file__])
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        "nmt: error: RuntimeError: something broke (run with --debug for the traceback)"
+        "nmt: error: RuntimeError: something broke (run nmt --debug ... for the traceback)"
     ]
     debug = run_cli(["--debug", "evaluate", "--hyp", __file__, "--ref", __file__])
     assert debug.exit_code != 0

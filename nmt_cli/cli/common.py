@@ -111,7 +111,7 @@ def boundary(func: F) -> F:
             if DEBUG["on"]:
                 raise
             print(
-                f"nmt: error: {type(e).__name__}: {e} (run with --debug for the traceback)",
+                f"nmt: error: {type(e).__name__}: {e} (run nmt --debug ... for the traceback)",
                 file=sys.stderr,
                 flush=True,
             )
