@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from nmt_cli.inference.aside import in_parentheses
+from nmt_cli.inference.aside import between_signs, in_parentheses
 from nmt_cli.markup import elements
 from nmt_cli.protect.tags import HTML_ELEMENTS, in_brackets, is_tag
 
@@ -85,3 +85,28 @@ def test_translate_translates_the_words_of_a_line_in_brackets(run_cli):
     result = run_cli(["translate"], input=lines.encode())
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "[No selection possible]\n(read-only)\n(None)\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "held"),
+    [
+        ("♪ La la la ♪", ("♪ ", "La la la", " ♪")),
+        ("♫Il pleut♫", ("♫", "Il pleut", "♫")),
+        ("** Gras **", ("** ", "Gras", " **")),
+    ],
+)
+def test_a_line_between_two_of_one_sign_is_translated_between_them(line, held):
+    assert between_signs(line) == held
+
+
+@pytest.mark.parametrize("line", ["Il fait froid.", "« Oui »", "*Attention* : lire", "♪ ♪"])
+def test_a_line_not_between_two_of_one_sign_is_none(line):
+    assert between_signs(line) is None
+
+
+def test_translate_keeps_the_words_of_a_song_between_its_signs(run_cli):
+    """As two protected spans around them, fr-en wrote ``♪ La la la ♪`` as "♪ ♪"."""
+    result = run_cli(["translate"], input="♪ Il pleut ♪\n".encode())
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("♪ ") and result.stdout.endswith(" ♪\n")
+    assert len(result.stdout.split()) > 2

@@ -43,7 +43,7 @@ def aside_for(
     if spans is not None and (keys := plain_keys(line)):
         text, marks = keys
         return Aside(text, True, lambda t: replace(t, text=with_keys(t, marks)))
-    if held := in_brackets(line) or in_parentheses(line):
+    if held := in_brackets(line) or in_parentheses(line) or between_signs(line):
         opening, words, closing = held
         return Aside(words, False, lambda t: replace(t, text=opening + t.text + closing))
     quotes = spans is not None and alignable and not MARKS.isdisjoint(line)
@@ -85,3 +85,15 @@ def in_parentheses(line: str) -> tuple[str, str, str] | None:
     opening, words, closing = (g for g in m.groups() if g is not None)
     two_words = len(words.split()) >= 2 and any(c.isalpha() for c in words)
     return (opening, words, closing) if two_words else None
+
+
+# a line between two of one sign, no letter in it: a song's ♪, a *stress*
+_BETWEEN = re.compile(r"(\s*([^\w\s\d(\[{<\"'«“‘]+)\s*)(.*\w.*?)(\s*\2\s*)")
+
+
+def between_signs(line: str) -> tuple[str, str, str] | None:
+    """(opening, words, closing) of a ``line`` whose words stand between two of one sign
+    (``♪ La la la ♪``, a subtitle's song); None for any other line. As two protected spans
+    around them, the model wrote the signs and left the words out ("♪ ♪")."""
+    m = _BETWEEN.fullmatch(line)
+    return (m[1], m[3], m[4]) if m is not None and not _BETWEEN.fullmatch(m[3]) else None
