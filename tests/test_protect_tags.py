@@ -99,7 +99,18 @@ def test_a_line_between_two_of_one_sign_is_translated_between_them(line, held):
     assert between_signs(line) == held
 
 
-@pytest.mark.parametrize("line", ["Il fait froid.", "« Oui »", "*Attention* : lire", "♪ ♪"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Il fait froid.",
+        "« Oui »",
+        "*Attention* : lire",
+        "♪ ♪",
+        "$servicename$",  # a placeholder: "$service$" came out
+        "...le ministre des Finances...",  # punctuation, not a sign
+        "...avant d'enregistrer un document.",
+    ],
+)
 def test_a_line_not_between_two_of_one_sign_is_none(line):
     assert between_signs(line) is None
 

@@ -9,6 +9,7 @@ may itself be set aside (a label in brackets with an access key).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -87,8 +88,11 @@ def in_parentheses(line: str) -> tuple[str, str, str] | None:
     return (opening, words, closing) if two_words else None
 
 
-# a line between two of one sign, no letter in it: a song's ♪, a *stress*
-_BETWEEN = re.compile(r"(\s*([^\w\s\d(\[{<\"'«“‘]+)\s*)(.*\w.*?)(\s*\2\s*)")
+# a line between two of one sign: a song's ♪, a *stress*, a # title #; a sign of symbols only
+# (Unicode's "other symbols", So, and these), not punctuation ("...X." read as between two
+# dots lost one) nor a placeholder's $ or % ($servicename$ came out "$service$")
+_BETWEEN = re.compile(r"(\s*([^\w\s]+)\s*)(.*\w.*?)(\s*\2\s*)")
+_SIGNS = set("*#~=+•·")
 
 
 def between_signs(line: str) -> tuple[str, str, str] | None:
@@ -96,4 +100,6 @@ def between_signs(line: str) -> tuple[str, str, str] | None:
     (``♪ La la la ♪``, a subtitle's song); None for any other line. As two protected spans
     around them, the model wrote the signs and left the words out ("♪ ♪")."""
     m = _BETWEEN.fullmatch(line)
-    return (m[1], m[3], m[4]) if m is not None and not _BETWEEN.fullmatch(m[3]) else None
+    if m is None or not all(c in _SIGNS or unicodedata.category(c) == "So" for c in m[2]):
+        return None
+    return (m[1], m[3], m[4])
