@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from nmt_cli.inference.recall import scored
+from nmt_cli.inference.recall import as_whole
 from nmt_cli.inference.translation import Translation
 
 _WORD = re.compile(r"[^\W_]")  # a letter or a digit
@@ -32,11 +32,7 @@ def translate_columns(translator, lines: list[str], with_alignment: bool, on_pro
         t = Translation(source=line, text="\t".join(texts), score=0.0)
         whole.append(t)
         out.append([t])
-    scored(translator, whole)
-    if with_alignment:
-        translator._align(whole)
-    for t in whole:
-        t.sentences = [Translation(source=t.source, text=t.text, score=t.score)]
+    as_whole(translator, whole, with_alignment)
     return out
 
 

@@ -17,9 +17,9 @@ or in the next branch (``{gender, select, female {Elle est partie} other {Il est
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from nmt_cli.inference.recall import scored
+from nmt_cli.inference.recall import as_whole
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect import icu
 from nmt_cli.protect.icu_categories import in_categories
@@ -138,24 +138,20 @@ def translate_icu(translator, lines: list[str], with_alignment: bool, on_progres
     found = [_parts(translator, x) for x in lines]
     if not any(found):
         return None
-    asked = [x for line, p in zip(lines, found) for x in (texts(p) if p else [line])]
-    out = iter(translator.translate(asked, with_alignment, on_progress))
+    parts = [texts(p) if p else [line] for line, p in zip(lines, found)]
+    out = iter(
+        translator.translate([x for part in parts for x in part], with_alignment, on_progress)
+    )
     language = translator.loaded.languages[1] if translator.loaded.languages else None
     result = []
-    for line, p in zip(lines, found):
+    for line, p, part in zip(lines, found, parts):
+        done = [next(out) for _ in part]
         if p is None:
-            result.append(next(out))
+            result.append(done[0])
             continue
-        done = [next(out) for _ in texts(p)]
         text = rebuilt(p, [nbest[0].text if nbest else "" for nbest in done], language)
         result.append([Translation(source=line, text=text, score=0.0)])
-    # scored and aligned as a whole, as a memory's translation is (recall.py)
-    whole = [nbest[0] for nbest, p in zip(result, found) if p]
-    scored(translator, whole)
-    if with_alignment:
-        translator._align(whole)
-    for t in whole:
-        t.sentences = [replace(t, sentences=[])] if translator.splitter else []
+    as_whole(translator, [nbest[0] for nbest, p in zip(result, found) if p], with_alignment)
     return result
 
 

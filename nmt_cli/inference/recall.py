@@ -147,6 +147,17 @@ def _may_hold(memory, line: str) -> bool:
     )
 
 
+def as_whole(translator, translations: list[Translation], with_alignment: bool) -> None:
+    """Each of ``translations``, a line's one hypothesis put together apart from the search (a
+    line of columns, of ICU messages), scored and, where asked, aligned as a whole, as a
+    memory's translation is, and one sentence of its line."""
+    scored(translator, translations)
+    if with_alignment:
+        translator._align(translations)
+    for t in translations:
+        t.sentences = [replace(t, sentences=[])] if translator.splitter else []
+
+
 def scored(translator, translations: list[Translation]) -> None:
     """Each of ``translations`` given the model's score of its text as its source's
     translation (inference/scoring.py), its pieces, and its words' log-probs."""
