@@ -44,6 +44,7 @@ class LineReader:
 
     Invalid UTF-8 is replaced by U+FFFD; ``warn`` is called once, the first time. ``live``: the
     lines come from a producer that may take its time (a pipe, a terminal), not from a file.
+    ``crlf``: whether every line read so far ended in CRLF (and one at least in a line end).
     """
 
     def __init__(
@@ -63,6 +64,8 @@ class LineReader:
         self.strict = strict
         self.invalid_lines = 0
         self.count = 0
+        self.ended = 0  # lines ended by "\n"
+        self.ended_crlf = 0  # of those, by "\r\n"
 
     def __iter__(self) -> Iterator[str]:
         try:
@@ -73,9 +76,16 @@ class LineReader:
                 f" after line {self.count:,} ({e})"
             ) from None
 
+    @property
+    def crlf(self) -> bool:
+        return self.ended > 0 and self.ended_crlf == self.ended
+
     def _lines(self) -> Iterator[str]:
         for raw in self.stream:
             self.count += 1
+            if raw.endswith(b"\n"):
+                self.ended += 1
+                self.ended_crlf += raw.endswith(b"\r\n")
             raw = raw.removesuffix(b"\n").removesuffix(b"\r")
             try:
                 line = raw.decode("utf-8")

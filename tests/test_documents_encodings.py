@@ -1,13 +1,14 @@
-"""`nmt translate -i FILE -o OUT` on a localization file or a catalogue writes OUT in FILE's own
-encoding, byte order mark and line ends: i18n JSON, Java .properties, Android strings.xml,
-Apple .strings and gettext .po.
+"""`nmt translate -i FILE -o OUT` on a localization file, a catalogue or a text document writes
+OUT in FILE's own encoding, byte order mark and line ends: i18n JSON, Java .properties, Android
+strings.xml, Apple .strings, gettext .po, subtitles, Markdown and pages.
 
 As the Okapi filters test every format, each file given back its own texts (a translator that
 returns each text unchanged) is written back byte for byte, whether its lines end in CRLF (or
-in both CRLF and LF, but for a catalogue, which polib writes with one kind), it has no final
-line break, it starts with a UTF-8 byte order mark, or it is UTF-16 or UTF-32 (where the format
-allows: Apple .strings and Android XML; a catalogue is UTF-8 for gettext, a .properties file
-UTF-8 or, as Java 8 wrote them, Latin-1). A changed text is written in the same encoding and
+in both CRLF and LF, but for a catalogue, which polib writes with one kind, and a text
+document, written with LF), it has no final line break, it starts with a UTF-8 byte order mark,
+or it is UTF-16 or UTF-32 (where the format allows: Apple .strings, Android XML and text
+documents; a catalogue is UTF-8 for gettext, a .properties file UTF-8 or, as Java 8 wrote them,
+Latin-1). A changed text is written in the same encoding and
 line ends; bytes that are not valid in the file's encoding are one error naming their line.
 """
 
@@ -83,7 +84,21 @@ FILES = {
         'msgstr[1] "%d chiens attendent."\n'
     ),
 }
-UTF16 = ("strings.xml", "Localizable.strings")  # the formats whose files may be UTF-16 or -32
+# Text documents too: subtitles, Markdown and pages (their lines read and written again)
+TEXT_DOCUMENTS = {
+    "film.srt": (
+        "1\n00:00:01,000 --> 00:00:03,500\nFermer la fenêtre\navant de partir.\n\n"
+        "2\n00:00:04,000 --> 00:00:05,000\n<i>Ouvrir le fichier</i>\n"
+    ),
+    "guide.md": "# Fermer la fenêtre\n\n- Ouvrir le fichier\n- Le *menu* principal\n",
+    "page.html": (
+        "<!DOCTYPE html>\n<html>\n<body>\n<p>Fermer la fenêtre</p>\n"
+        '<p><a href="open.html">Ouvrir le fichier</a></p>\n</body>\n</html>\n'
+    ),
+}
+FILES |= TEXT_DOCUMENTS
+# the formats whose files may be UTF-16 or -32
+UTF16 = ("strings.xml", "Localizable.strings", *TEXT_DOCUMENTS)
 
 
 def crlf(text: str) -> bytes:
@@ -128,9 +143,10 @@ VARIANTS = {
     f.__name__: f
     for f in (crlf, no_final_break, utf8_bom, everything, utf16, utf32, utf32_le, mixed)
 }
-# polib writes a catalogue with one kind of line end
+# polib writes a catalogue with one kind of line end; a text document of mixed line ends is
+# written with LF, a line end of its own
 ONLY = {"utf16": UTF16, "utf32": UTF16, "utf32_le": UTF16}
-ONLY["mixed"] = tuple(name for name in FILES if name != "fr.po")
+ONLY["mixed"] = tuple(name for name in FILES if name != "fr.po" and name not in TEXT_DOCUMENTS)
 CASES = [
     (name, variant) for name in FILES for variant in VARIANTS if name in ONLY.get(variant, FILES)
 ]

@@ -112,7 +112,7 @@ def test_text_and_compressed_text_are_read_as_they_always_were(tmp_path):
 def test_an_office_document_is_read_as_bytes_and_counts_its_texts(tmp_path):
     path = tmp_path / "report.docx"
     path.write_bytes(report_docx())
-    document, count = read_document(DOCX, str(path), {})
+    document, count, _ = read_document(DOCX, str(path), {})
     assert count == len(document.sources()) > 10
 
 

@@ -129,14 +129,26 @@ def test_a_file_that_is_not_subtitles_is_one_error_naming_its_line(
 
 
 @pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
-def test_a_utf16_or_utf32_file_is_read_by_its_byte_order_mark_and_written_in_utf8(
+def test_a_utf16_or_utf32_file_is_read_by_its_byte_order_mark_and_written_in_it_again(
     subtitles, run_cli, transformer_model_dir, tmp_path, encoding
 ):
     source = tmp_path / "film.srt"
     source.write_bytes(f"\ufeff{FILM}".encode(encoding))
     result = translate(run_cli, transformer_model_dir, "-i", source)
     assert result.exit_code == 0, result.stderr
-    assert result.stdout == "\n\n".join("\n".join(block) for block in subtitles) + "\n"
+    translated = "\n\n".join("\n".join(block) for block in subtitles) + "\n"
+    assert result.stdout_bytes == f"\ufeff{translated}".encode(encoding)
+
+
+def test_a_windows_file_keeps_its_byte_order_mark_and_crlf_line_ends(
+    subtitles, run_cli, transformer_model_dir, tmp_path
+):
+    source, out = tmp_path / "film.srt", tmp_path / "out.srt"
+    source.write_bytes(b"\xef\xbb\xbf" + FILM.replace("\n", "\r\n").encode())
+    result = translate(run_cli, transformer_model_dir, "-i", source, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    translated = "\r\n\r\n".join("\r\n".join(block) for block in subtitles) + "\r\n"
+    assert out.read_bytes() == b"\xef\xbb\xbf" + translated.encode()
 
 
 def test_a_subtitle_holding_u2028_or_u0085_given_as_text_reaches_the_model_as_it_was(

@@ -4,13 +4,15 @@ file that does not parse gives (DocumentError, ``FILE:LINE: what is wrong``)."""
 
 from __future__ import annotations
 
+import codecs
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from nmt_cli.documents.binary import check_text_file, read_binary, write_binary
-from nmt_cli.formats.encoding import bom_name, decode, text_lines
+from nmt_cli.formats.encoding import Encoding, bom_name, decode, text_lines
 from nmt_cli.formats.skeleton import ParseError
 from nmt_cli.inference.translation import Translation
 from nmt_cli.output import write_output
@@ -92,42 +94,71 @@ class DocumentFormat:
     printable: bool = True
 
 
-def read_document(fmt: DocumentFormat, path: str, options: dict) -> tuple[Document, int]:
+@dataclass(frozen=True)
+class Layout:
+    """How a text document's lines were written, as its output is written again: its
+    ``encoding`` (byte order mark, line ends, UTF-16 or UTF-32) and whether its last line
+    ends in a line break (``final_break``)."""
+
+    encoding: Encoding = Encoding()
+    final_break: bool = True
+
+    def text(self, rendered: str) -> str:
+        """A document's ``render`` (its lines, each ended by "\\n") ended as the file was."""
+        return rendered if self.final_break else rendered.removesuffix("\n")
+
+
+def read_document(
+    fmt: DocumentFormat, path: str, options: dict
+) -> tuple[Document, int, Layout | None]:
     """The document of format ``fmt`` in ``path`` ('-': stdin), read whole before anything is
-    translated, with the settings ``options`` (those ``fmt.options`` names), and how many lines
-    a progress bar counts for it (a binary one: its texts). A file read as text that is a
-    binary file (a PDF, an image, an archive) is an InputError first."""
+    translated, with the settings ``options`` (those ``fmt.options`` names), how many lines
+    a progress bar counts for it (a binary one: its texts) and, for a text document, its
+    Layout (byte order mark, line ends, UTF-16 or UTF-32, final line break), which
+    write_document keeps.
+    A file read as text that is a binary file (a PDF, an image, an archive) is an InputError
+    first."""
     if fmt.binary:
         name, data = read_binary(path)
         document = fmt.read(data, name, **options)
-        return document, len(document.sources())
+        return document, len(document.sources()), None
     check_text_file(path)
-    name, lines = read_whole(path)
-    return fmt.read(lines, name, **options), len(lines)
+    name, lines, layout = read_whole(path)
+    return fmt.read(lines, name, **options), len(lines), layout
 
 
-def write_document(output: str, rendered: str | bytes) -> None:
-    """A document's ``render`` to ``output`` ('-': stdout), atomically: text as UTF-8, bytes
-    as they are."""
+def write_document(output: str, rendered: str | bytes, layout: Layout | None = None) -> None:
+    """A document's ``render`` to ``output`` ('-': stdout), atomically: bytes as they are,
+    text as ``layout`` says (read_document's: a subtitle file with a byte order mark and CRLF
+    line ends is written with both; None: UTF-8, LF), or as UTF-8 text where stdout is a
+    terminal."""
     if isinstance(rendered, bytes):
         write_binary(output, rendered)
+        return
+    layout = layout or Layout()
+    text = layout.text(rendered)
+    if layout.encoding == Encoding() or output == "-" and sys.stdout.isatty():
+        write_output(output, lambda out, interactive: out.write(text))
     else:
-        write_output(output, lambda out, interactive: out.write(rendered))
+        write_binary(output, layout.encoding.encode(text))
 
 
-def read_whole(path: str) -> tuple[str, list[str]]:
-    """The name (``<stdin>`` for '-') and every line of ``path``, read before anything is
-    translated: invalid UTF-8 is an error naming its line (no replacement characters in a
-    document), a byte order mark at the start is dropped, gzip and xz are decompressed. A file
-    that starts with a UTF-16 or UTF-32 byte order mark is read in that encoding (and written
-    in UTF-8, as every text document is: write_document). (A format that writes a file back in
-    its own encoding and line ends reads its bytes instead: DocumentFormat.binary.)"""
+def read_whole(path: str) -> tuple[str, list[str], Layout]:
+    """The name (``<stdin>`` for '-'), every line of ``path``, read before anything is
+    translated, and its Layout: invalid UTF-8 is an error naming its line (no replacement
+    characters in a document), a byte order mark at the start is dropped from the lines (and
+    kept in the Layout, as CRLF line ends are), gzip and xz are decompressed. A file that
+    starts with a UTF-16 or UTF-32 byte order mark is read in that encoding. (A format that
+    writes a file back by its own rules reads its bytes instead: DocumentFormat.binary.)"""
     if path != "-" and not is_stream(path) and _starts_wide(path):  # a pipe is read once
-        return path, _wide_lines(path)
+        with open(path, "rb") as f:
+            text, encoding = decode(f.read(), path)  # the byte order mark read and dropped
+        return path, text_lines(text), Layout(encoding, not text or text.endswith("\n"))
     with open_lines(path, strict=True) as reader:
         lines = list(reader)
-        name = reader.name
-    return name, without_bom(lines)
+        name, crlf, final_break = reader.name, reader.crlf, reader.ended == reader.count
+    bom = codecs.BOM_UTF8 if lines and lines[0].startswith(_BOM) else b""
+    return name, without_bom(lines), Layout(Encoding("utf-8", bom, crlf), final_break)
 
 
 def without_bom(lines: list[str]) -> list[str]:
@@ -144,9 +175,3 @@ def _starts_wide(path: str) -> bool:
             return bom_name(f.read(4)) in ("UTF-16", "UTF-32")
     except OSError:  # open_lines says what is wrong
         return False
-
-
-def _wide_lines(path: str) -> list[str]:
-    with open(path, "rb") as f:
-        text, _ = decode(f.read(), path)  # the byte order mark read and dropped
-    return text_lines(text)

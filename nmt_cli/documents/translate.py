@@ -14,6 +14,7 @@ from nmt_cli.documents.binary import check_binary_output, check_text_file
 from nmt_cli.documents.document import (
     Document,
     DocumentFormat,
+    Layout,
     read_document,
     without_bom,
     write_document,
@@ -39,13 +40,15 @@ _CLOSERS = "\"')]»”’ "
 @dataclass(frozen=True)
 class TranslateInput:
     """Text arguments (``text``), the lines of ``files.input_file``, or the ``document`` read
-    from it (its format ``fmt``, its number of lines ``lines``)."""
+    from it (its format ``fmt``, its number of lines ``lines``, the Layout of a text document,
+    which its output keeps)."""
 
     files: FileOptions
     text: list[str] | None = None
     document: Document | None = None
     fmt: DocumentFormat | None = None
     lines: int = 0
+    layout: Layout | None = None
 
     @property
     def shown(self) -> str:
@@ -86,7 +89,7 @@ class TranslateInput:
         text = translate_document(
             translator, self.document, self.fmt, lines_done, warn, self.files.markup
         )
-        write_document(self.files.output, text)
+        write_document(self.files.output, text, self.layout)
         return []
 
 
@@ -192,8 +195,8 @@ def read_input(
     if not fmt.printable:
         check_binary_output(files.output, fmt.name)
     settings = {k: getattr(options, k) for k in fmt.options}
-    document, lines = read_document(fmt, files.input_file, settings)
-    return TranslateInput(files, None, document, fmt, lines)
+    document, lines, layout = read_document(fmt, files.input_file, settings)
+    return TranslateInput(files, None, document, fmt, lines, layout)
 
 
 def _check_markup(files: FileOptions, nbest: int) -> None:

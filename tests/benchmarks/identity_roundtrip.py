@@ -38,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from nmt_cli.documents.document import read_document  # noqa: E402
+from nmt_cli.documents.document import Layout, read_document  # noqa: E402
 from nmt_cli.documents.options import DocumentOptions  # noqa: E402
 from nmt_cli.documents.registry import format_for  # noqa: E402
 from nmt_cli.errors import InputError  # noqa: E402
@@ -92,14 +92,15 @@ def round_trip(path: Path) -> tuple[str, str, str]:
         return "text", "same", ""  # plain lines: nothing is rendered
     options = {k: getattr(DocumentOptions(), k) for k in fmt.options}
     try:
-        document, _ = read_document(fmt, str(path), options)
+        document, _, layout = read_document(fmt, str(path), options)
         out = document.render(given_back(document.sources()), None, lambda message: None)
     except InputError as e:
         return fmt.name, "refused", str(e).splitlines()[0]
     except Exception:  # noqa: BLE001 (what a user would have seen as a traceback)
         return fmt.name, "failed", traceback.format_exc().splitlines()[-1]
     data = path.read_bytes()
-    written = out if isinstance(out, bytes) else out.encode("utf-8")
+    layout = layout or Layout()
+    written = out if isinstance(out, bytes) else layout.encoding.encode(layout.text(out))
     if written == data:
         return fmt.name, "same", ""
     if fmt.binary and written[:2] == data[:2] == b"PK":
