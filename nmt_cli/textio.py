@@ -1,14 +1,15 @@
 """Line-oriented text input.
 
 Every command that reads text reads it here, so that all of them agree on what a line is:
-a line ends at b"\\n" only (a trailing "\\r" of a CRLF ending is dropped), invalid UTF-8 becomes
-U+FFFD with one warning, and nothing else splits or joins lines. :func:`chunked` groups lines
-into batches: a file's always alike, a live stream's without waiting on a slow producer. Where
-results go: output.py.
+a line ends at b"\\n" only (a trailing "\\r" of a CRLF ending is dropped), a byte that is not
+UTF-8 is read as Windows-1252 with one warning, and nothing else splits or joins lines.
+:func:`chunked` groups lines into batches: a file's always alike, a live stream's without
+waiting on a slow producer. Where results go: output.py.
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import gzip
 import io
@@ -26,6 +27,17 @@ from typing import BinaryIO
 
 from nmt_cli.errors import InputError
 
+
+# A byte that is not UTF-8 is Windows-1252's character (the legacy encoding of French, German,
+# Spanish... text saved on Windows; Latin-1's too but for C1 controls): `La fen\xeatre` reads
+# "La fenêtre", not "La fen\ufffdtre", whose word the model cannot translate (the five bytes
+# Windows-1252 leaves undefined: U+FFFD). The valid UTF-8 around it is read as UTF-8.
+def _windows_1252(error: UnicodeDecodeError) -> tuple[str, int]:
+    return error.object[error.start : error.end].decode("cp1252", errors="replace"), error.end
+
+
+codecs.register_error("nmt-windows-1252", _windows_1252)
+
 # Characters that would break "one line out per line in" if they reached an output line.
 _LINE_BREAKS = str.maketrans({c: " " for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"})
 
@@ -42,7 +54,8 @@ def one_line(text: str) -> str:
 class LineReader:
     """Iterates over the lines of a binary stream as ``str``, without line terminators.
 
-    Invalid UTF-8 is replaced by U+FFFD; ``warn`` is called once, the first time. ``live``: the
+    A byte that is not UTF-8 is read as Windows-1252 (``strict``: an InputError); ``warn`` is
+    called once, the first time. ``live``: the
     lines come from a producer that may take its time (a pipe, a terminal), not from a file.
     ``crlf``: whether every line read so far ended in CRLF (and one at least in a line end).
     """
@@ -94,12 +107,12 @@ class LineReader:
                     raise InputError(
                         f"{self.name}:{self.count}: not valid UTF-8 (byte {e.start + 1})"
                     ) from None
-                line = raw.decode("utf-8", errors="replace")
+                line = raw.decode("utf-8", errors="nmt-windows-1252")
                 self.invalid_lines += 1
                 if self.invalid_lines == 1 and self.warn is not None:
                     self.warn(
                         f"{self.name}: invalid UTF-8 (first at line {self.count}) "
-                        "replaced with U+FFFD; lines are kept"
+                        "read as Windows-1252; lines are kept"
                     )
             yield line
 
@@ -111,7 +124,7 @@ def open_lines(
     """Open ``path`` (``-`` for stdin) for reading lines; missing files raise InputError.
     A gzip or xz file (known by its first bytes, whatever its name) is decompressed as it is read.
 
-    ``strict``: invalid UTF-8 is an InputError instead of U+FFFD and a warning.
+    ``strict``: invalid UTF-8 is an InputError instead of Windows-1252 and a warning.
     """
     if str(path) == "-":
         yield LineReader(sys.stdin.buffer, "<stdin>", warn, strict, live=is_live(sys.stdin.buffer))

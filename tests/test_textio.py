@@ -27,9 +27,10 @@ def test_a_line_ends_at_newline_only_and_crlf_is_one_line_end():
     assert lines_of(data) == ["a", "b\x0bc\x0cd\u2028e", "", "last"]
 
 
-def test_invalid_utf8_is_replaced_and_warned_once_or_refused_when_strict():
+def test_a_byte_not_utf8_is_windows_1252_warned_once_or_refused_when_strict():
     warnings: list[str] = []
-    assert lines_of(b"ok\n\xff\n\xfe\n", warn=warnings.append) == ["ok", "\ufffd", "\ufffd"]
+    data = b"ok\n\xff\nLa fen\xeatre co\xfbte 3 \x80, d\xc3\xa9j\xe0 \x81\n"
+    assert lines_of(data, warn=warnings.append) == ["ok", "ÿ", "La fenêtre coûte 3 €, déjà \ufffd"]
     assert len(warnings) == 1 and "line 2" in warnings[0]
     with pytest.raises(InputError, match=":2: not valid UTF-8"):
         lines_of(b"ok\n\xff\n", strict=True)

@@ -222,13 +222,28 @@ def test_awkward_lines_keep_their_places(run_cli, short_model_dir: Path) -> None
     assert out_lines(result)[1] == "" and out_lines(result)[2] == ""
     as_jsonl = translate(run_cli, short_model_dir, "-k", "2", "--format", "jsonl", input=data)
     sources = [json.loads(line)["source"] for line in out_lines(as_jsonl)]
-    # Each line as read: a CRLF's "\r" dropped, invalid bytes as U+FFFD, nothing else changed.
-    assert sources == [x.removesuffix(b"\r").decode("utf-8", "replace") for x in lines]
-    assert "\ufffd" in sources[3]
+    # Each line as read: a CRLF's "\r" dropped, bytes that are not UTF-8 read as Windows-1252
+    # (but for the five it leaves undefined: U+FFFD), nothing else changed.
+    assert sources[3] == "Einÿ Hund Ã"
+    assert sources[7] == lines[7].decode("cp1252", "replace") and sources[7].count("\ufffd") == 5
+    others = [k for k in range(len(lines)) if k not in (3, 7)]
+    assert [sources[k] for k in others] == [lines[k].decode().removesuffix("\r") for k in others]
     warnings = result.stderr_lines
     assert len(warnings) == 2 and all(w.startswith("nmt: warning: ") for w in warnings)
     assert sum("invalid UTF-8" in w for w in warnings) == 1
     assert sum("longer than the model accepts" in w for w in warnings) == 1
+
+
+def test_a_windows_1252_line_reaches_the_model_with_its_accents_and_signs(
+    run_cli, short_model_dir: Path
+) -> None:
+    """Read as U+FFFD, `La fen\\xeatre co\\xfbte 3 \\x80.` lost its words and its euro sign."""
+    data = "Le café coûte 3 € à Zürich.\n".encode("cp1252")
+    result = translate(run_cli, short_model_dir, "--format", "jsonl", input=data)
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(out_lines(result)[0])["source"] == "Le café coûte 3 € à Zürich."
+    warning = "invalid UTF-8 (first at line 1) read as Windows-1252; lines are kept"
+    assert result.stderr_lines == [f"nmt: warning: <stdin>: {warning}"]
 
 
 def test_a_line_of_no_letter_and_no_digit_comes_back_as_written(
