@@ -200,6 +200,31 @@ def test_a_utf16_file_comes_back_identical_in_its_byte_order_but_for_its_new_tar
     assert problems(out) == []
 
 
+@pytest.mark.parametrize("codec", ["iso-8859-1", "windows-1252"])
+@pytest.mark.parametrize("text, added", [(XLIFF_12, ADDED_12), (XLIFF_20, ADDED_20)])
+def test_a_legacy_encoded_file_comes_back_identical_in_its_encoding_but_for_its_new_targets(
+    codec, text, added
+):
+    """lxml wrote it again: its declaration in single quotes, its root's attributes reordered."""
+    text = text.replace("UTF-8", codec.upper()).replace("Fermer.", "Fermer la fenêtre")
+    data = text.encode(codec, errors="xmlcharrefreplace")  # ISO-8859-1's "…": "&#8230;"
+    document = read_xliff(data, "app.xlf", retranslate="none")
+    out = document.render(aligned(document.sources()), "en", print)
+    new = only_added(data.decode(codec).encode(), out.decode(codec).encode(), added)
+    assert new and "Fermer la fenêtre" in out.decode(codec)
+    assert problems(out) == []
+
+
+def test_a_character_a_legacy_encoding_lacks_is_written_as_a_character_reference():
+    data = XLIFF_12.replace("UTF-8", "ISO-8859-1").encode("iso-8859-1", "xmlcharrefreplace")
+    document = read_xliff(data, "app.xlf", retranslate="none")
+    sources = document.sources()
+    translations = [Translation(s, "Wait… 5 €", 0.0) for s in sources]
+    out = document.render(translations, "en", print)
+    assert b">~Wait&#8230; 5 &#8364;</target>" in out
+    assert units(out)["key"].target == "~Wait… 5 €"
+
+
 def test_a_file_given_back_its_texts_twice_is_the_same_file_the_second_time():
     _, once = render(XLIFF_12)
     _, twice = render(once.decode(), retranslate="none")

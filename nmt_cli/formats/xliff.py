@@ -18,8 +18,8 @@ is not trained on a machine's output), not translatable (``translate="no"`` or I
 ``its:translate="no"`` on the unit or a group around it).
 
 Written back (write_targets): the document with new targets (and their states) for the units
-named; a UTF-8 document is spliced (xliff_splice.py), so every other byte comes back as it was,
-and one in another encoding (UTF-16) is written again by lxml.
+named; a document is spliced (xliff_splice.py), so every other byte comes back as it was (one
+in an encoding Python does not know is written again by lxml).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from nmt_cli.formats.inline import inner_xml, model_text
 from nmt_cli.formats.memory import Counts, FormatError, Pair, Report, cleaned, pick_sides
-from nmt_cli.formats.xliff_splice import splice_targets, splice_utf16
+from nmt_cli.formats.xliff_splice import splice_recoded, splice_targets
 from nmt_cli.formats.xml import local, safe_parser, stream
 from nmt_cli.textio import open_bytes
 
@@ -252,8 +252,9 @@ def write_targets(
     ``state="translated"`` and ``subState`` MT_SUBSTATE; a target whose id or position
     ``remembered`` holds, a translation memory's: MEMORY_STATES); the file's target language set to
     ``target_language`` where it names none. A UTF-8 document is spliced (xliff_splice.py:
-    every other byte as it was), and a UTF-16 one with a byte order mark; another is written by
-    lxml. FormatError where the document or
+    every other byte as it was), and one in another encoding Python knows (UTF-16 with a byte
+    order mark, ISO-8859-1) as its UTF-8 text, written back in that encoding; another is
+    written by lxml. FormatError where the document or
     a target is not well-formed."""
     from lxml import etree
 
@@ -277,10 +278,10 @@ def write_targets(
     def spliced(raw: bytes, encoding: str | None = None) -> bytes:
         return splice_targets(raw, path, version, targets, states, language, encoding)
 
-    encoding = (tree.docinfo.encoding or "UTF-8").upper().replace("-", "")
-    if encoding in ("UTF8", "USASCII", "ASCII"):
+    declared = tree.docinfo.encoding or "UTF-8"
+    if declared.upper().replace("-", "") in ("UTF8", "USASCII", "ASCII"):
         return spliced(data)
-    if encoding == "UTF16" and (out := splice_utf16(data, spliced)) is not None:
+    if (out := splice_recoded(data, declared, spliced)) is not None:
         return out
     return _rewritten(path, tree, data, targets, target_language, remembered)
 

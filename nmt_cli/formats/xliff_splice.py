@@ -9,12 +9,14 @@ declarations refused as xml.py refuses them. A new ``<target>`` follows its ``</
 line of its own, indented as the source is and ended as its line is (CRLF or LF); an existing
 one keeps its start tag (its attributes changed) and gets new content. A UTF-16 document is
 spliced as its text in UTF-8 (its declaration as written) and written back in its own byte
-order, behind its own byte order mark (:func:`splice_utf16`); one in another encoding is
-written by xliff.py through lxml instead.
+order, behind its own byte order mark, and one in a legacy encoding (ISO-8859-1) in it
+again, a character it lacks as a character reference (:func:`splice_recoded`); one in an
+encoding Python does not know is written by xliff.py through lxml instead.
 """
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -224,15 +226,27 @@ def _target_edit(data: bytes, holder: Holder, text: bytes, states: Mapping[str, 
 UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
 
 
-def splice_utf16(data: bytes, splice: Callable[[bytes, str], bytes]) -> bytes | None:
+def splice_recoded(
+    data: bytes, encoding: str, splice: Callable[[bytes, str], bytes]
+) -> bytes | None:
     """``splice(utf8, "UTF-8")`` (a splice_targets of the bytes given, read as UTF-8) of the
-    UTF-16 document ``data`` as UTF-8, written back in ``data``'s byte order behind its byte
-    order mark; None for a document without one (its byte order unsaid)."""
-    codec = UTF16_BOMS.get(data[:2])
-    if codec is None:
-        return None
+    document ``data``, which declares ``encoding`` (not UTF-8), as UTF-8, written back in its
+    own encoding: a UTF-16 one in its byte order behind its byte order mark, one in a legacy
+    encoding (ISO-8859-1, Windows-1252...) with a character it lacks as a character reference
+    (``&#8230;``). None for a UTF-16 document without a byte order mark (its byte order
+    unsaid) or an encoding Python does not know."""
     try:
-        text = data[2:].decode(codec)
+        codec = codecs.lookup(encoding).name
+    except LookupError:
+        return None
+    head = b""
+    if codec.startswith("utf-16"):
+        codec, head = UTF16_BOMS.get(data[:2], ""), data[:2]
+        if not codec:
+            return None
+    try:
+        text = data[len(head) :].decode(codec)
     except UnicodeDecodeError:
         return None
-    return data[:2] + splice(text.encode("utf-8"), "UTF-8").decode("utf-8").encode(codec)
+    spliced = splice(text.encode("utf-8"), "UTF-8").decode("utf-8")
+    return head + spliced.encode(codec, errors="xmlcharrefreplace")
