@@ -42,6 +42,21 @@ def test_an_icu_plural_with_a_numbered_argument_keeps_its_structure():
     assert protected(MESSAGE_FORMAT, line) == ["{0, plural, one {", "#", "} other {", "#", "}}"]
 
 
+@pytest.mark.parametrize("patterns", [JSON_PLACEHOLDERS, MESSAGE_FORMAT])
+def test_an_icu_branch_of_one_word_is_a_branchs_text_not_a_placeholder(patterns):
+    """Taken as a placeholder, ``{Fichier}`` left the message no structure: the model wrote
+    "{count, Rural, one {Fichier} other {Fichiers} #"."""
+    line = "{count, plural, one {Fichier} other {Fichiers}}"
+    assert protected(patterns, line) == ["{count, plural, one {", "} other {", "}}"]
+    line = "{n, plural, =0 {aucun} other {{name} et # autres}}"
+    assert protected(patterns, line) == ["{n, plural, =0 {", "} other {", "{name}", "#", "}}"]
+
+
+def test_a_users_pattern_around_a_whole_message_still_takes_it_whole():
+    line = "Vous avez {n, plural, one {Fichier} other {Fichiers}} ici."
+    assert protected((r"\{n,[^{}]*(?:\{[^{}]*\}[^{}]*)*\}",), line) == [line[10:-5]]
+
+
 @pytest.mark.parametrize(
     "line, kept",
     [

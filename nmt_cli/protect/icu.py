@@ -148,3 +148,21 @@ def structure_first(candidates: list[_R], rank: int) -> list[_R]:
         or c.start < first
         or not any(c.start < p.end and p.start < c.end for p in pieces)
     ]
+
+
+def yielding(user: list[_R], candidates: list[_R], rank: int) -> list[_R]:
+    """``user`` (the matches of a user's patterns) less those that cut a piece of a message's
+    structure (the pieces of ``rank`` among ``candidates``; one that holds the whole message
+    is kept): a catalogue's brace placeholder (``{Fichier}``, document.PLACEHOLDERS) in
+    ``{n, plural, one {Fichier} other {Fichiers}}`` is a branch's text, and taken first, it
+    left the message no structure ("{count, Rural, one {Fichier}")."""
+    pieces = [c for c in candidates if c.rank == rank]
+    return [
+        u
+        for u in user
+        if all(u.start <= p.start and p.end <= u.end for p in pieces if _overlap(u, p))
+    ]
+
+
+def _overlap(a: _R, b: _R) -> bool:
+    return a.start < b.end and b.start < a.end

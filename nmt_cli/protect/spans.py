@@ -305,9 +305,10 @@ def compile_patterns(patterns: Iterable[str], flag: str = "--protect") -> list[r
 
 class SpanFinder:
     """``find(line)``: the protected spans of ``line``, in order, none overlapping: the matches
-    of the user's ``patterns``, the glossary's source ``terms``, and the kinds above, those of
-    a language's conventions for the source ``language`` only (None: every language's), and
-    given ``spelled_in_bytes`` (model/spelling.py), the words of kind ``symbol``."""
+    of the user's ``patterns`` (not one that cuts an ICU message: icu.yielding), the glossary's
+    source ``terms``, and the kinds above, those of a language's conventions for the source
+    ``language`` only (None: every language's), and given ``spelled_in_bytes``
+    (model/spelling.py), the words of kind ``symbol``."""
 
     def __init__(
         self,
@@ -325,14 +326,15 @@ class SpanFinder:
         self.icu = [kind for kind, _ in self.kinds].index("icu")  # its rank
 
     def find(self, line: str) -> list[Span]:
-        user = _leftmost_longest([s for p in self.user for s in _matches(p, line, "user", 0)])
-        found = [
+        built_in = [
             s
             for rank, (kind, p) in enumerate(self.kinds)
             if kind not in self.needs or self.needs[kind].search(line)
             for s in _matches(p, line, kind, rank)
-            if not any(s.start < u.end and u.start < s.end for u in user)
         ]
+        user = [s for p in self.user for s in _matches(p, line, "user", -1)]
+        user = _leftmost_longest(icu.yielding(user, built_in, self.icu))
+        found = [s for s in built_in if not any(s.start < u.end and u.start < s.end for u in user)]
         spans = user + _leftmost_longest(icu.structure_first(found, self.icu))
         if self.spelled_in_bytes and (signs := symbols.signs(self.spelled_in_bytes(line))):
             spans = _with_symbols(line, spans, signs)
@@ -382,9 +384,8 @@ def _with_symbols(line: str, spans: list[Span], signs: set[str]) -> list[Span]:
 
 
 def trim_closing(text: str) -> str:
-    """``text`` without the sentence punctuation at its end: ``https://a.fr/x.`` -> ``...x``;
-    a closing bracket stays where the text opens one (``.../Paris_(ville)``), and so does a
-    parent directory (``cd ..``)."""
+    """``text`` without the sentence punctuation at its end: ``https://a.fr/x.`` -> ``...x``; a
+    closing bracket the text opens stays (``.../Paris_(ville)``), as does ``cd ..``."""
     pairs = {")": "(", "]": "[", "}": "{"}
     while text:
         if text.endswith("..") and text[-3:-2] in ("", " ", "/"):
