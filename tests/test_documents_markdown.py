@@ -147,6 +147,16 @@ Lisez la [documentation](https://ex.fr/docs "Aide complète") ici.
 """
 
 
+def test_an_image_without_alt_text_passes_through_as_written():
+    """A README's badge or screenshot, ``![](a.png)``: a TypeError failed the whole file."""
+    text = '![](img/logo.png)\n\nVoir ![](a.png "La fenêtre") ici.\n'
+    assert read_markdown(text.split("\n")[:-1], "a.md").sources() == [
+        "Voir \ue000 ici.",
+        "La fenêtre",
+    ]
+    assert translated(text) == '![](img/logo.png)\n\nVOIR ![](a.png "LA FENÊTRE") ICI.\n'
+
+
 def test_an_images_alt_text_and_a_title_are_translated_as_texts_of_their_own():
     document = read_markdown(IMAGES.split("\n")[:-1], "images.md")
     assert document.sources() == [

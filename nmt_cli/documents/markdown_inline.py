@@ -168,7 +168,7 @@ class Inline:
     def _image(cls, token, where: str, line: int) -> _Marks:
         """``![alt](url "title")``, its alt text and its title translated on their own."""
         url, title = _url(token), token.attrs.get("title")
-        own = [cls.of(token.children, where, line)]
+        own = [cls.of(token.children or [], where, line)]  # ![](url): no alt text
         own += [cls.title(title, where, line)] if title else []
 
         def written(said: list[str]) -> tuple[str, str]:
