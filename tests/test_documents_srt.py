@@ -18,7 +18,7 @@ import pytest
 from conftest import assert_one_error_line, assert_readme_example_prints_as_shown
 from model_fixtures import as_in_a_document
 
-from nmt_cli.documents.srt import wrap
+from nmt_cli.documents.srt import Subtitle, wrap
 from nmt_cli.inference.options import LoadOptions
 from nmt_cli.inference.translation import Translation
 from nmt_cli.inference.translator import Translator
@@ -95,6 +95,35 @@ def test_a_dialogue_keeps_its_lines_and_dashes(subtitles, run_cli, transformer_m
     lines = ["Ein Hund läuft im Schnee.", "Zwei Mädchen tanzen am Strand!"]
     first, second = plain(run_cli, transformer_model_dir, lines)
     assert subtitles[2][2:] == [f"- {first}", f"-{second}"]
+
+
+@pytest.mark.parametrize(
+    "lines, texts, shown",
+    [
+        (  # a turn that goes on over a second line: its dash kept, its lines wrapped again
+            ["- Où vas-tu ?", "- Je rentre chez moi,", "il est tard."],
+            "Où vas-tu ?\nJe rentre chez moi, il est tard.",
+            ["- WHERE ARE YOU GOING?", "- I AM GOING HOME,", "IT IS LATE."],
+        ),
+        (  # one turn: the other speaker's is in the next subtitle
+            ["- Tu viens", "avec nous ?"],
+            "Tu viens avec nous ?",
+            ["- ARE YOU COMING", "WITH US?"],
+        ),
+    ],
+)
+def test_a_dialogues_turns_keep_their_dashes_where_a_turn_goes_on_over_lines(lines, texts, shown):
+    """Joined with the dashes, "- Où vas-tu ? - Je rentre chez moi, il est tard." came back as
+    "Where are you / going? I go / home late.": the speakers' turns were lost."""
+    subtitle = Subtitle("1", "00:00:01,000 --> 00:00:02,000", lines)
+    assert subtitle.text() == texts
+    said = {
+        "Où vas-tu ?": "WHERE ARE YOU GOING?",
+        "Je rentre chez moi, il est tard.": "I AM GOING HOME, IT IS LATE.",
+        "Tu viens avec nous ?": "ARE YOU COMING WITH US?",
+    }
+    assert subtitle.shown("\n".join(said[t] for t in texts.split("\n"))) == shown
+    assert subtitle.shown(texts) == lines
 
 
 def test_tags_around_the_whole_subtitle_stay_around_it(subtitles, run_cli, transformer_model_dir):

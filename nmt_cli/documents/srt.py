@@ -4,8 +4,9 @@ A subtitle is a number, a timing line (``00:01:02,500 --> 00:01:04,000``, a posi
 kept too) and its lines of text, up to a blank line. Its lines are one utterance cut to fit the
 screen: they are joined with spaces, translated as one text, and the translation wrapped again
 into as many lines, as even in length as the words allow (a text that comes back as it was
-keeps its lines). A dialogue, every line opened by a
-dash (``- Tu viens ?`` / ``- J'arrive.``), keeps its lines: each is translated on its own.
+keeps its lines). A dialogue, its first line opened by a dash (``- Tu viens ?`` /
+``- J'arrive.``), keeps its turns: each is translated on its own, its dash kept, and wrapped
+into as many lines as it had.
 Inline tags (``<i>``) pass through as protected spans. Subtitles are written one blank line
 apart; a file that is not a sequence of number, timing and text is one error naming its line.
 """
@@ -41,26 +42,39 @@ class Subtitle:
     after: str = ""
 
     @property
-    def dashes(self) -> list[str] | None:
-        """A dialogue's dashes (with the white space around them), one per line; None: not a
-        dialogue."""
+    def turns(self) -> list[tuple[str, list[str]]] | None:
+        """A dialogue's turns: each the dash that opens it (with the white space around it)
+        and its lines, the first without the dash (a turn may go on over a line without one);
+        None: its first line opens with no dash (a subtitle of one turn opened by a dash is
+        one turn: the model never sees the dash)."""
         found = [_DASH.match(line) for line in self.lines]
-        if len(found) < 2 or not all(found):
+        if not found or not found[0]:
             return None
-        return [m.group() for m in found if m]
+        turns: list[tuple[str, list[str]]] = []
+        for line, m in zip(self.lines, found):
+            if m:
+                turns.append((m.group(), [line[m.end() :]]))
+            else:
+                turns[-1][1].append(line)
+        return turns
 
     def text(self) -> str:
-        """What is translated: a dialogue's lines without their dashes, other lines joined."""
-        if self.dashes is not None:
-            return "\n".join(line[len(d) :] for line, d in zip(self.lines, self.dashes))
-        return " ".join(line.strip() for line in self.lines)
+        """What is translated: a dialogue's turns each a line without its dash, other lines
+        joined."""
+        turns = self.turns
+        parts = [lines for _, lines in turns] if turns is not None else [self.lines]
+        return "\n".join(" ".join(line.strip() for line in lines) for lines in parts)
 
     def shown(self, translation: str) -> list[str]:
         """``translation`` as the subtitle's lines (its own text: its lines as they were)."""
+        turns = self.turns
         if translation == self.text():
             lines = list(self.lines)
-        elif self.dashes is not None:
-            lines = [d + line for d, line in zip(self.dashes, translation.split("\n"))]
+        elif turns is not None:
+            lines = []
+            for (dash, own), said in zip(turns, translation.split("\n")):
+                wrapped = wrap(said, len(own)) if len(own) > 1 else [said]
+                lines += [dash + wrapped[0], *wrapped[1:]]
         elif len(self.lines) < 2:
             lines = [translation] if self.lines else []
         else:
