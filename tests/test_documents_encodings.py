@@ -1,6 +1,6 @@
 """`nmt translate -i FILE -o OUT` on a localization file, a catalogue or a text document writes
 OUT in FILE's own encoding, byte order mark and line ends: i18n JSON, Java .properties, Android
-strings.xml, Apple .strings, gettext .po, subtitles, Markdown and pages.
+strings.xml, Apple .strings, gettext .po, subtitles (SubRip, WebVTT), Markdown and pages.
 
 As the Okapi filters test every format, each file given back its own texts (a translator that
 returns each text unchanged) is written back byte for byte, whether its lines end in CRLF (or
@@ -89,6 +89,10 @@ TEXT_DOCUMENTS = {
     "film.srt": (
         "1\n00:00:01,000 --> 00:00:03,500\nFermer la fenêtre\navant de partir.\n\n"
         "2\n00:00:04,000 --> 00:00:05,000\n<i>Ouvrir le fichier</i>\n"
+    ),
+    "film.vtt": (
+        "WEBVTT\n\nNOTE Relu\n\nun\n00:01.000 --> 00:03.500 align:start\nFermer la fenêtre\n\n\n"
+        "00:00:04.000 --> 00:00:05.000\n<v Marie>Ouvrir le fichier\n"
     ),
     "guide.md": "# Fermer la fenêtre\n\n- Ouvrir le fichier\n- Le *menu* principal\n",
     "page.html": (

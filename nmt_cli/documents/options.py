@@ -11,10 +11,10 @@ from nmt_cli.settings import setting
 
 INPUT_FORMAT_HELP = (
     "How --input is read: text (lines), jsonl (a JSON object per line, --field translated), po "
-    "(a gettext catalogue, written back filled), srt (subtitles), html, xml, md, json (an "
+    "(a gettext catalogue, written back filled), srt, vtt (subtitles), html, xml, md, json (an "
     "i18n message file), properties (Java), android (strings.xml), strings (Apple), xliff "
     "(XLIFF 1.2 or 2.0, targets filled), docx, pptx, odt (office documents: formatting kept). "
-    "Default: by extension (.jsonl, .po, .pot, .srt, .html, .xml, .md, .json, .properties, "
+    "Default: by extension (.jsonl, .po, .pot, .srt, .vtt, .html, .xml, .md, .json, .properties, "
     ".strings, .xlf, .xliff, .docx, .pptx, .odt; an .xml whose root is <resources>: android), "
     "else text."
 )

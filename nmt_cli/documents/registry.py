@@ -21,6 +21,7 @@ from nmt_cli.documents.office.pptx import PPTX
 from nmt_cli.documents.pages import HTML, XML, root_tag
 from nmt_cli.documents.po import PO
 from nmt_cli.documents.srt import SRT
+from nmt_cli.documents.webvtt import WEBVTT
 from nmt_cli.documents.xliff import XLIFF
 from nmt_cli.errors import InputError
 from nmt_cli.formats.encoding import head_text
@@ -29,7 +30,8 @@ from nmt_cli.textio import is_stream
 TEXT = "text"  # plain lines: one translation out for every line in
 FORMATS: dict[str, DocumentFormat] = {
     f.name: f
-    for f in (JSONL, PO, SRT, HTML, XML, MARKDOWN, JSON, PROPERTIES, ANDROID, STRINGS, XLIFF)
+    for f in (JSONL, PO, SRT, WEBVTT, HTML, XML, MARKDOWN, JSON, PROPERTIES, ANDROID, STRINGS)
+    + (XLIFF,)
     + (DOCX, PPTX, ODT)
 }
 NAMES = (TEXT, *FORMATS)
@@ -42,6 +44,8 @@ NOT_READ = {
     ".yaml": "YAML files",
     ".yml": "YAML files",
     ".ftl": "Fluent .ftl files",
+    ".ass": "Advanced SubStation Alpha subtitles (.ass)",
+    ".ssa": "SubStation Alpha subtitles (.ssa)",
 }
 _HEAD = 65536  # bytes read to find a root element: a prolog is never longer
 

@@ -27,7 +27,8 @@ _TIME = r"\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}"
 _TIMING = re.compile(rf"{_TIME}\s*-->\s*{_TIME}(?:\s.*)?")
 _NUMBER = re.compile(r"\d+")
 _ENCLOSED = re.compile(r"((?:<[A-Za-z][^<>]*>)+)([^<>]*)((?:</[A-Za-z][^<>]*>)+)")
-_DASH = re.compile(r"\s*[-\u2010\u2013\u2014]\s*")
+# A dialogue's turn opens with a dash, or a WebVTT voice (``<v Roger>``, ``<v.loud Roger>``)
+_DASH = re.compile(r"\s*(?:[-\u2010\u2013\u2014]|<v(?:\.[\w.-]+)?[ \t][^<>]*>)\s*")
 
 
 @dataclass(frozen=True)
@@ -124,14 +125,12 @@ def read_srt(lines: list[str], name: str) -> Subtitles:
         end = text
         while end < len(lines) and lines[end].strip() and not _starts_subtitle(lines, end):
             end += 1
-        subtitles.append(
-            Subtitle(lines[n].strip(), lines[n + 1].strip(), *_tagged(lines[text:end]))
-        )
+        subtitles.append(Subtitle(lines[n].strip(), lines[n + 1].strip(), *tagged(lines[text:end])))
         n = end
     return Subtitles(subtitles, StringLines.of([s.text() for s in subtitles]))
 
 
-def _tagged(lines: list[str]) -> tuple[list[str], str, str]:
+def tagged(lines: list[str]) -> tuple[list[str], str, str]:
     """A subtitle's lines inside the tags that enclose all of its text (and nothing more is
     tagged), and those tags: ("", "") where there are none."""
     found = _ENCLOSED.fullmatch("\n".join(lines))

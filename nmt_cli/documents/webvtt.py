@@ -1,0 +1,99 @@
+"""WebVTT subtitles (.vtt), the web's: each cue's text translated as a SubRip subtitle's is
+(srt.py: its lines joined and wrapped again, a dialogue's turns each on its own, tags around
+the whole kept), everything else as written: the ``WEBVTT`` header and the lines after it, the
+``NOTE``, ``STYLE`` and ``REGION`` blocks, each cue's identifier, its timing and its settings
+(``00:01.000 --> 00:04.000 align:start``), the blank lines between blocks. A voice
+(``<v Roger>``) that opens a line opens a turn of a dialogue, as a dash does. A file that does
+not open with ``WEBVTT``, or a cue without a timing, is one error naming its line.
+
+    WEBVTT                                WEBVTT
+
+    intro                                 intro
+    00:00:03.000 --> 00:00:05.000    ->   00:00:03.000 --> 00:00:05.000
+    Bonjour à tous.                       Hello everyone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from nmt_cli.documents.document import DocumentError, DocumentFormat
+from nmt_cli.documents.srt import Subtitle, tagged
+from nmt_cli.documents.strings import StringLines, StringsDocument
+from nmt_cli.inference.translation import Translation
+
+_TIME = r"(?:\d{2,}:)?[0-5]\d:[0-5]\d\.\d{3}"
+_TIMING = re.compile(rf"{_TIME}[ \t]+-->[ \t]+{_TIME}(?:[ \t].*)?")
+_HEADER = re.compile(r"WEBVTT(?:[ \t].*)?")
+_KEPT = re.compile(r"(?:NOTE|STYLE|REGION)(?:[ \t].*)?")  # blocks that are not cues
+
+
+@dataclass(frozen=True)
+class Block:
+    """A block of the file: ``kept`` lines as written (the header, a note, a style), or a cue
+    (``cue``, its identifier, if any, in its ``number``); ``blank``: the blank lines before
+    it."""
+
+    blank: list[str]
+    kept: list[str]
+    cue: Subtitle | None = None
+
+    def lines(self, translation: str | None) -> list[str]:
+        if self.cue is None or translation is None:
+            return [*self.blank, *self.kept]
+        head = [self.cue.number] if self.cue.number else []
+        return [*self.blank, *head, self.cue.timing, *self.cue.shown(translation)]
+
+
+@dataclass(frozen=True)
+class WebVtt(StringsDocument):
+    blocks: list[Block]
+    strings: StringLines
+    end: list[str]  # the blank lines after the last block
+
+    def render(
+        self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
+    ) -> str:
+        texts = iter(self.translated(translations))
+        lines = [line for b in self.blocks for line in b.lines(next(texts) if b.cue else None)]
+        return "".join(f"{line}\n" for line in [*lines, *self.end])
+
+
+def read_webvtt(lines: list[str], name: str) -> WebVtt:
+    """The blocks of ``lines``; DocumentError where the header or a cue's timing is missing."""
+    if not lines or not _HEADER.fullmatch(lines[0]):
+        raise DocumentError(name, 1, "expected WEBVTT on the first line")
+    blocks: list[Block] = []
+    n, blank = 0, []
+    while n < len(lines):
+        if not lines[n].strip():
+            blank.append(lines[n])
+            n += 1
+            continue
+        end = n
+        while end < len(lines) and lines[end].strip():
+            end += 1
+        own = lines[n:end]
+        if n == 0 or _KEPT.fullmatch(own[0]):
+            blocks.append(Block(blank, own))
+        else:
+            blocks.append(Block(blank, own, _cue(own, name, n)))
+        n, blank = end, []
+    cues = [b.cue.text() for b in blocks if b.cue]
+    return WebVtt(blocks, StringLines.of(cues), blank)
+
+
+def _cue(lines: list[str], name: str, n: int) -> Subtitle:
+    """The cue of ``lines`` (from line ``n``, 0-based): an identifier, if any, its timing and
+    its text."""
+    at = 0 if _TIMING.fullmatch(lines[0].strip()) else 1
+    if at >= len(lines) or not _TIMING.fullmatch(lines[at].strip()):
+        raise DocumentError(
+            name, n + at + 1, "expected a cue's timing: 00:00:01.000 --> 00:00:02.000"
+        )
+    return Subtitle(lines[0] if at else "", lines[at], *tagged(lines[at + 1 :]))
+
+
+WEBVTT = DocumentFormat("vtt", (".vtt",), read_webvtt)

@@ -1,0 +1,135 @@
+"""`nmt translate -i film.vtt`: WebVTT subtitles in, the same subtitles out, each cue's text
+translated as a SubRip subtitle's is; the header, notes, styles, regions, cue identifiers,
+timings and their settings, and the blank lines between blocks as written. A file that does not
+open with WEBVTT, or a cue without a timing, is one error naming its line, and nothing is
+written. A translator that upper-cases each text stands in for the model."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import assert_one_error_line
+
+from nmt_cli.documents.registry import format_for
+from nmt_cli.inference.options import LoadOptions
+from nmt_cli.inference.translation import Translation
+from nmt_cli.inference.translator import Translator
+
+pytest_plugins = ["model_fixtures"]
+
+FILM = """WEBVTT - Le film
+Kind: captions
+Language: fr
+
+NOTE Sous-titres relus
+le 2 mai.
+
+STYLE
+::cue(.loud) { color: red }
+
+REGION
+id:bas width:40%
+
+intro
+00:00:01.000 --> 00:00:03.500 align:start line:90%
+Un homme court
+dans le parc.
+
+00:04.000 --> 00:06.000
+<v Marie>Où vas-tu ?
+<v.loud Paul>Je rentre.
+
+
+3
+00:00:08.000 --> 00:00:10.000
+- Tu viens
+avec nous ?
+- Oui.
+
+00:00:11.000 --> 00:00:12.000
+<i>Un enfant dort.</i>
+"""
+
+
+@pytest.fixture
+def seen(monkeypatch) -> list[str]:
+    """A translator that upper-cases each text; the texts it was given."""
+    texts: list[str] = []
+
+    def translate(self, lines, with_alignment=False, on_progress=None):
+        texts.extend(lines)
+        return [[Translation(line, line.upper(), 0.0)] for line in lines]
+
+    monkeypatch.setattr(Translator, "translate", translate)
+    return texts
+
+
+def translated(model_dir, text: str) -> str:
+    from nmt_cli.documents.translate import translate_text
+
+    translator = Translator.load(LoadOptions(str(model_dir), threads=1))
+    return translate_text(translator, text, "vtt")
+
+
+def test_a_vtt_file_is_read_as_webvtt(tmp_path):
+    assert format_for(str(tmp_path / "film.vtt"), None).name == "vtt"
+
+
+def test_only_the_cues_texts_reach_the_model(short_model_dir, seen):
+    translated(short_model_dir, FILM)
+    assert seen == [
+        "Un homme court dans le parc.",
+        "Où vas-tu ?",
+        "Je rentre.",
+        "Tu viens avec nous ?",
+        "Oui.",
+        "Un enfant dort.",
+    ]
+
+
+def test_everything_but_the_cues_texts_stays_as_written(short_model_dir, seen):
+    out = translated(short_model_dir, FILM).split("\n")
+    source = FILM.split("\n")
+    assert len(out) == len(source)
+    changed = [k for k, (a, b) in enumerate(zip(source, out)) if a != b]
+    assert changed == [15, 16, 19, 20, 25, 26, 27, 30]
+    assert out[15:17] == ["UN HOMME COURT", "DANS LE PARC."]
+    assert out[19:21] == ["<v Marie>OÙ VAS-TU ?", "<v.loud Paul>JE RENTRE."]
+    assert out[25:28] == ["- TU VIENS", "AVEC NOUS ?", "- OUI."]
+    assert out[30] == "<i>UN ENFANT DORT.</i>"
+
+
+def test_a_file_given_back_its_texts_is_the_same_file(short_model_dir, monkeypatch):
+    def given_back(self, lines, with_alignment=False, on_progress=None):
+        return [[Translation(line, line, 0.0)] for line in lines]
+
+    monkeypatch.setattr(Translator, "translate", given_back)
+    assert translated(short_model_dir, FILM) == FILM
+    assert translated(short_model_dir, "WEBVTT\n") == "WEBVTT\n"
+
+
+@pytest.mark.parametrize(
+    "text, line, message",
+    [
+        ("1\n00:00:01,000 --> 00:00:02,000\nBonjour.\n", 1, "expected WEBVTT on the first line"),
+        ("WEBVTTX\n", 1, "expected WEBVTT on the first line"),
+        ("WEBVTT\n\nintro\nBonjour.\n", 4, "expected a cue's timing"),
+        ("WEBVTT\n\n00:00:01,000 --> 00:00:02,000\nBonjour.\n", 4, "expected a cue's timing"),
+    ],
+)
+def test_a_file_that_is_not_webvtt_is_one_error_naming_its_line(
+    run_cli, short_model_dir, tmp_path, text, line, message
+):
+    source, out = tmp_path / "film.vtt", tmp_path / "out.vtt"
+    source.write_text(text, encoding="utf-8")
+    result = run_cli(["translate", "-m", short_model_dir, "-i", source, "-o", out])
+    assert_one_error_line(result, f"film.vtt:{line}: {message}")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("name", ["film.ass", "film.ssa"])
+def test_substation_alpha_subtitles_are_refused_not_read_as_lines(run_cli, tmp_path, name):
+    source = tmp_path / name
+    source.write_text("[Script Info]\nTitle: Film\n", encoding="utf-8")
+    result = run_cli(["translate", "-i", source])
+    assert_one_error_line(result, f"{source}: ")
+    assert "SubStation Alpha subtitles" in result.stderr
