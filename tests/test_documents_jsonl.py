@@ -1,9 +1,9 @@
 """`nmt translate --input-format jsonl --field NAME`: JSON lines in, the same JSON lines out, the
 value of NAME translated.
 
-Each output object is its input object with the field's value replaced by the translation plain
-`nmt translate` gives it: the same keys in the same order, every other value equal after
-parsing, non-ASCII text as it is, nothing added. One output line per input line, a blank line
+Each output line is its input line, as written, with the field's value replaced by the
+translation plain `nmt translate` gives it: the same keys in the same order, every other value
+written as it was, non-ASCII text as it is, nothing added. One output line per input line, a blank line
 kept as it is. A file with a line that is not a JSON object, or an object without the field or
 with something other than a string in it, is one error naming its line, and nothing is
 written. The tiny German-English model of model_fixtures.py translates.
@@ -76,6 +76,18 @@ def test_non_ascii_text_is_written_as_it_is(run_cli, transformer_model_dir):
         )
     )
     assert '"Straße"' in line and '["ü", 1]' in line and "\\u00" not in line
+
+
+def test_everything_but_the_fields_value_is_written_as_it_was(run_cli, transformer_model_dir):
+    """Parsed and written again, 1.50 came back 1.5, 1e-7 1e-07, 3.141592653589793238 cut to a
+    double's digits, and an escape of half a character in another field failed the file."""
+    line = '{ "id":7,"v" : 1.50, "w":1e-7,\t"pi":3.141592653589793238, "x":"\\udc00\\u00e9",'
+    line += ' "text": "Ein Hund läuft.", "n": null}'
+    [out] = out_lines(
+        translate(run_cli, transformer_model_dir, "--input-format", "jsonl", input=line + "\n")
+    )
+    [said] = plain(run_cli, transformer_model_dir, ["Ein Hund läuft."])
+    assert out == line.replace('"Ein Hund läuft."', json.dumps(said, ensure_ascii=False))
 
 
 def test_a_line_separator_in_a_value_stays_escaped_so_each_object_is_one_line(

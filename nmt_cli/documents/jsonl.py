@@ -1,19 +1,22 @@
 """JSON lines: one JSON object per line, the string of each named field translated.
 
-Each output line is its input line's object with the value of each field replaced by its
-translation: the same keys in the same order, every other value equal after parsing, non-ASCII
-text written as it is; nothing is added. Every line is read and checked before anything is
-translated: a line that is not a JSON object, an object that lacks a field or holds something
-other than a string there, or a key written twice, is one error naming its line. A blank line
-stays as it is (one line out for every line in). The placeholders of format strings (``%s``,
-``{name}``...: document.PLACEHOLDERS) pass through as protected spans, as a catalogue's do.
+Each output line is its input line as written (its spacing, its numbers, its escapes) with the
+value of each field replaced by its translation (non-ASCII text written as it is, U+2028,
+U+2029 and U+0085 escaped: output.json_line); nothing is added. Every line is read and checked
+before anything is translated: a line that is not a JSON object, an object that lacks a field
+or holds something other than a string there, or a key written twice, is one error naming its
+line. A blank line stays as it is (one line out for every line in). The placeholders of format
+strings (``%s``, ``{name}``...: document.PLACEHOLDERS) pass through as protected spans, as a
+catalogue's do.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from json.decoder import scanstring
 from typing import Any
 
 from nmt_cli.documents.document import LONE_SURROGATE, PLACEHOLDERS, DocumentError, DocumentFormat
@@ -22,6 +25,8 @@ from nmt_cli.inference.translation import Translation
 from nmt_cli.output import json_line
 
 DEFAULT_FIELD = "text"
+_SPACE = re.compile(r"[ \t\n\r]*")  # JSON's white space
+_BREAKS = ("\u2028", "\u2029", "\u0085")
 
 
 class _DuplicateKey(ValueError):
@@ -51,10 +56,11 @@ def _kind(value: Any) -> str:
 
 @dataclass(frozen=True)
 class JsonLines(StringsDocument):
-    """The lines of a JSON lines file: an object per line (a blank line: the line itself)."""
+    """The lines of a JSON lines file, each with where its fields' values are written (a blank
+    line: none)."""
 
-    lines: list[dict[str, Any] | str]
-    fields: tuple[str, ...]
+    lines: list[str]
+    places: list[list[tuple[int, int]] | None]  # per line, each field's value's (start, end)
     strings: StringLines
 
     def render(
@@ -62,15 +68,37 @@ class JsonLines(StringsDocument):
     ) -> str:
         values = iter(self.translated(translations))
         out = []
-        for line in self.lines:
-            if isinstance(line, str):
-                out.append(line)
-                continue
-            record = dict(line)  # the same keys in the same order: a key's place is kept
-            for f in self.fields:
-                record[f] = next(values)
-            out.append(json_line(record))
+        for line, places in zip(self.lines, self.places):
+            if places is not None:
+                said = [(start, end, next(values)) for start, end in places]
+                for start, end, value in sorted(said, reverse=True):
+                    line = line[:start] + json_line(value) + line[end:]
+                line = json_line_breaks(line)
+            out.append(line)
         return "".join(f"{line}\n" for line in out)
+
+
+def json_line_breaks(line: str) -> str:
+    """A JSON line with U+2028, U+2029 and U+0085 escaped (only a string can hold them)."""
+    for c in _BREAKS:
+        line = line.replace(c, f"\\u{ord(c):04x}")
+    return line
+
+
+def _places(line: str, fields: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Where the values of ``fields`` (top-level keys of the JSON object ``line``, well formed
+    and holding each once) are written in ``line``: (start, end) each."""
+    decoder, found, at = json.JSONDecoder(), {}, line.index("{") + 1
+    while True:
+        at = _SPACE.match(line, at).end()
+        if line[at] == "}":
+            return [found[f] for f in fields]
+        key, at = scanstring(line, at + 1)
+        at = _SPACE.match(line, _SPACE.match(line, at).end() + 1).end()  # past the ":"
+        _, end = decoder.raw_decode(line, at)
+        found[key] = (at, end)
+        at = _SPACE.match(line, end).end()
+        at += line[at] == ","
 
 
 class _NotJson(ValueError):
@@ -93,11 +121,11 @@ def read_jsonl(lines: list[str], name: str, *, field: Sequence[str] | None) -> J
     """The JSON lines document of ``lines``; ``field``: the fields to translate (None: the
     default, ``text``)."""
     fields = tuple(dict.fromkeys(field or [DEFAULT_FIELD]))
-    parsed: list[dict[str, Any] | str] = []
+    places: list[list[tuple[int, int]] | None] = []
     strings: list[str] = []
     for n, line in enumerate(lines, 1):
         if not line.strip():
-            parsed.append(line)
+            places.append(None)
             continue
         try:
             record = json.loads(
@@ -124,8 +152,8 @@ def read_jsonl(lines: list[str], name: str, *, field: Sequence[str] | None) -> J
                     name, n, f"{where}: an escape of half a character ({half[0]!a})"
                 )
             strings.append(record[f])
-        parsed.append(record)
-    return JsonLines(parsed, fields, StringLines.of(strings))
+        places.append(_places(line, fields))
+    return JsonLines(lines, places, StringLines.of(strings))
 
 
 JSONL = DocumentFormat(
