@@ -33,7 +33,7 @@ pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
-CATALOGUE = r"""# German messages of the park guide.
+CATALOGUE = r"""# English messages of the park guide, written in German.
 # Copyright (C) 2025 The park guide's authors
 #
 #, fuzzy
@@ -44,8 +44,8 @@ msgstr ""
 "POT-Creation-Date: 2025-03-01 10:00+0100\n"
 "PO-Revision-Date: 2025-03-02 09:30+0100\n"
 "Last-Translator: Anna Schmidt <anna@example.org>\n"
-"Language-Team: German <de@li.org>\n"
-"Language: de\n"
+"Language-Team: English <en@li.org>\n"
+"Language: en\n"
 "MIME-Version: 1.0\n"
 "Content-Type: text/plain; charset=UTF-8\n"
 "Content-Transfer-Encoding: 8bit\n"
@@ -178,7 +178,8 @@ def test_each_untranslated_msgstr_is_the_translation_of_its_msgid(filled, run_cl
 
 
 def test_a_plural_message_gets_every_form_of_the_target_language(run_cli, model_to, tmp_path):
-    result, out = translate_po(run_cli, model_to("pl"), tmp_path, CATALOGUE)  # three forms
+    template = CATALOGUE.replace('"Language: en\\n"', '"Language: \\n"')  # for Polish: three forms
+    result, out = translate_po(run_cli, model_to("pl"), tmp_path, template)
     assert result.exit_code == 0, result.stderr
     entry = entries(out)[UNTRANSLATED[1]]
     singular, plural = plain_translations(
@@ -301,7 +302,7 @@ def test_placeholders_of_format_strings_and_inline_code_pass_through(filled):
 
 
 def test_the_header_names_the_target_language_and_its_plural_forms(run_cli, model_to, tmp_path):
-    pot = re.sub(r'"Language: de\\n"', r'"Language: \\n"', CATALOGUE)
+    pot = re.sub(r'"Language: en\\n"', r'"Language: \\n"', CATALOGUE)
     pot = pot.replace("charset=UTF-8", "charset=CHARSET")
     pot = pot.replace("nplurals=2; plural=(n != 1);", "nplurals=INTEGER; plural=EXPRESSION;")
     result, out = translate_po(run_cli, model_to("fr"), tmp_path, pot, name="messages.pot")
@@ -313,13 +314,36 @@ def test_the_header_names_the_target_language_and_its_plural_forms(run_cli, mode
     assert header["Project-Id-Version"] == "park-guide 2.1"
 
 
+def test_a_catalogue_for_another_language_than_the_models_is_one_error(run_cli, model_to, tmp_path):
+    """Its Language was set to the model's and its Plural-Forms kept: a Russian catalogue came
+    out English in part, with two plural forms where its entries have three, and msgfmt refused
+    it."""
+    russian = CATALOGUE.replace('"Language: en\\n"', '"Language: ru\\n"')
+    result, out = translate_po(run_cli, model_to("en"), tmp_path, russian)
+    assert_one_error_line(result, 'the catalogue is for "ru" (its Language), but the model')
+    assert not out.exists()
+
+
+def test_a_catalogue_for_the_models_language_keeps_its_language_and_plural_forms(
+    run_cli, model_to, tmp_path
+):
+    """Set to the model's, en_US became en and (n != 1) was written n != 1."""
+    text = CATALOGUE.replace('"Language: en\\n"', '"Language: en_US\\n"')
+    text = text.replace("plural=(n != 1);", "plural=n != 1;")
+    result, out = translate_po(run_cli, model_to("en"), tmp_path, text)
+    assert result.exit_code == 0, result.stderr
+    header = polib.pofile(str(out)).metadata
+    assert header["Language"] == "en_US" and header["Plural-Forms"] == "nplurals=2; plural=n != 1;"
+    assert out.read_text(encoding="utf-8").split("\n\n")[0] == text.split("\n\n")[0]
+
+
 def test_a_model_that_records_no_languages_leaves_the_language_with_one_warning(
     run_cli, model_to, tmp_path
 ):
     result, out = translate_po(run_cli, model_to(None), tmp_path, CATALOGUE)
     assert result.exit_code == 0
     assert len(result.stderr_lines) == 1 and "no target language" in result.stderr
-    assert polib.pofile(str(out)).metadata["Language"] == "de"
+    assert polib.pofile(str(out)).metadata["Language"] == "en"
 
 
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")

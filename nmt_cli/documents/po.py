@@ -13,8 +13,11 @@ A catalogue's access keys (its ``X-Accelerator-Marker``, else the marker its mes
 ``~``, ``_``, ``&``) are taken out of a message before the model reads it and put back, one
 for one, on the word aligned to the marked one (strings.py).
 
-The header's Language becomes the model's target language, its Plural-Forms that language's
-(plurals.py) and its charset UTF-8, the output's (a Content-Type that names UTF-8 already is
+A header without a Language gets the model's target language, and then that language's
+Plural-Forms (plurals.py); one for another language than the model translates into (a Russian
+catalogue, an English model) is one error, since its plural forms and its translations would be
+another language's; one for the model's (``en_US``) keeps its Language and Plural-Forms as
+written. Its charset becomes UTF-8, the output's (a Content-Type that names UTF-8 already is
 kept as written). The placeholders of format strings (``%s``, ``%(name)s``, ``%1$d``, ``%1``,
 ``{0}``, ``{name}``) pass through translation unchanged, as protected spans, with reST inline
 markup and the rest of nmt_cli/protect/.
@@ -40,7 +43,9 @@ from typing import Any
 from nmt_cli.documents.document import DOUBLED_MARKERS, PLACEHOLDERS, DocumentFormat
 from nmt_cli.documents.plurals import count_forms, plural_forms
 from nmt_cli.documents.strings import StringLines, StringsDocument
+from nmt_cli.errors import InputError
 from nmt_cli.formats.encoding import Encoding, decode, text_lines
+from nmt_cli.formats.memory import same_language
 from nmt_cli.formats.po import entry_text, parse_catalogue
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import file_markers
@@ -79,6 +84,16 @@ class Catalogue(StringsDocument):
     encoding: Encoding
     final_break: bool
     lines: list[str]
+    name: str
+
+    def check_languages(self, source: str | None, target: str | None) -> None:
+        """InputError where the header's Language is another than ``target`` (the model's)."""
+        language = self.po.metadata.get("Language", "").strip()
+        if target and language and not same_language(language, target):
+            raise InputError(
+                f'{self.name}: the catalogue is for "{language}" (its Language), but the model '
+                f"translates into {target}"
+            )
 
     def render(
         self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
@@ -123,15 +138,18 @@ class Catalogue(StringsDocument):
         return text if self.po.header else text.removeprefix("#\n")  # polib's "#": no comment
 
     def _update_header(self, target: str | None, warn: Callable[[str], None]) -> int | None:
-        """Language, Plural-Forms and charset set for the output; its number of plural forms."""
+        """Language, Plural-Forms (where it has none or none it can use) and charset set for the
+        output; its number of plural forms."""
         header = self.po.metadata
         if not _UTF8.search(header.get("Content-Type", "")):
             header["Content-Type"] = "text/plain; charset=UTF-8"
         if target is None:
             warn("the model records no target language: the catalogue's Language is kept")
-        else:
+        elif not header.get("Language", "").strip():  # a template's: the model's language
             header["Language"] = target
             header["Plural-Forms"] = plural_forms(target) or header.get("Plural-Forms", "")
+        elif count_forms(header.get("Plural-Forms")) is None:
+            header["Plural-Forms"] = plural_forms(header["Language"]) or plural_forms(target) or ""
         forms = count_forms(header.get("Plural-Forms"))
         if forms is None and any(e.msgid_plural for e in self.chosen):
             warn("no Plural-Forms for the catalogue's language: plural messages get two forms")
@@ -182,7 +200,7 @@ def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Ca
     declared = po.metadata.get("X-Accelerator-Marker", "").strip()
     markers = file_markers([e.msgid for e in po if not e.obsolete], declared or None)
     strings = StringLines.of(messages, markers, _GUARD)
-    return Catalogue(po, chosen, mark_fuzzy, strings, encoding, final_break, lines)
+    return Catalogue(po, chosen, mark_fuzzy, strings, encoding, final_break, lines, name)
 
 
 PO = DocumentFormat(
