@@ -324,6 +324,16 @@ def test_a_catalogue_for_another_language_than_the_models_is_one_error(run_cli, 
     assert not out.exists()
 
 
+def test_a_catalogue_labelled_in_its_messages_language_gets_the_models_target(
+    run_cli, model_to, tmp_path
+):
+    german = CATALOGUE.replace('"Language: en\\n"', '"Language: de\\n"')
+    result, out = translate_po(run_cli, model_to("fr"), tmp_path, german)
+    assert result.exit_code == 0, result.stderr
+    header = polib.pofile(str(out)).metadata
+    assert header["Language"] == "fr" and header["Plural-Forms"] == "nplurals=2; plural=(n > 1);"
+
+
 def test_a_catalogue_for_the_models_language_keeps_its_language_and_plural_forms(
     run_cli, model_to, tmp_path
 ):

@@ -13,14 +13,15 @@ A catalogue's access keys (its ``X-Accelerator-Marker``, else the marker its mes
 ``~``, ``_``, ``&``) are taken out of a message before the model reads it and put back, one
 for one, on the word aligned to the marked one (strings.py).
 
-A header without a Language gets the model's target language, and then that language's
-Plural-Forms (plurals.py); one for another language than the model translates into (a Russian
-catalogue, an English model) is one error, since its plural forms and its translations would be
-another language's; one for the model's (``en_US``) keeps its Language and Plural-Forms as
-written. Its charset becomes UTF-8, the output's (a Content-Type that names UTF-8 already is
-kept as written). The placeholders of format strings (``%s``, ``%(name)s``, ``%1$d``, ``%1``,
-``{0}``, ``{name}``) pass through translation unchanged, as protected spans, with reST inline
-markup and the rest of nmt_cli/protect/.
+A header without a Language, or with the model's source language (French messages labelled
+French), gets the model's target language, and then that language's Plural-Forms
+(plurals.py); one for a third language (a Russian catalogue, a French-English model) is one
+error, since its plural forms and its translations would be another language's; one for the
+model's target (``en_US``) keeps its Language and Plural-Forms as written. Its charset becomes
+UTF-8, the output's (a Content-Type that names UTF-8 already is kept as written). The
+placeholders of format strings (``%s``, ``%(name)s``, ``%1$d``, ``%1``, ``{0}``, ``{name}``)
+pass through translation unchanged, as protected spans, with reST inline markup and the rest of
+nmt_cli/protect/.
 
 Read whole as bytes, UTF-8, and checked before anything is translated (formats/po.py: the
 reading the training readers share); what fails is one error naming its line. Written in UTF-8
@@ -87,9 +88,12 @@ class Catalogue(StringsDocument):
     name: str
 
     def check_languages(self, source: str | None, target: str | None) -> None:
-        """InputError where the header's Language is another than ``target`` (the model's)."""
+        """InputError where the header's Language is another than the model's ``target`` or
+        ``source`` (a catalogue of French messages labelled French: translated into the
+        target, its Language made the target's)."""
         language = self.po.metadata.get("Language", "").strip()
-        if target and language and not same_language(language, target):
+        theirs = [x for x in (source, target) if x]
+        if target and language and not any(same_language(language, x) for x in theirs):
             raise InputError(
                 f'{self.name}: the catalogue is for "{language}" (its Language), but the model '
                 f"translates into {target}"
@@ -145,7 +149,8 @@ class Catalogue(StringsDocument):
             header["Content-Type"] = "text/plain; charset=UTF-8"
         if target is None:
             warn("the model records no target language: the catalogue's Language is kept")
-        elif not header.get("Language", "").strip():  # a template's: the model's language
+        elif not same_language(header.get("Language", "").strip(), target):
+            # a template's, or the messages' own language (check_languages): the model's
             header["Language"] = target
             header["Plural-Forms"] = plural_forms(target) or header.get("Plural-Forms", "")
         elif count_forms(header.get("Plural-Forms")) is None:
