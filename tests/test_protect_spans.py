@@ -139,6 +139,24 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             [("identifier", "2000–2022"), ("identifier", "12–15")],
         ),
         ("La variable max_len vaut 24h.", [("identifier", "max_len"), ("measure", "24h")]),
+        (  # a key, a password, a compiler and its option: whole ("abc123+def456", "P<ssw0rd")
+            "Le jeton abc123++def456, le mot de passe P@ssw0rd, puis g++ -O2 ou clang++.",
+            [
+                ("identifier", "abc123++def456"),
+                ("identifier", "P@ssw0rd"),
+                ("identifier", "g++"),
+                ("identifier", "-O2"),
+                ("identifier", "clang++"),
+            ],
+        ),
+        (  # a folder's name with spaces and brackets, before a backslash
+            r"Ouvrez C:\Program Files (x86)\MonApp\config.ini avec le bloc-notes.",
+            [("path", r"C:\Program Files (x86)\MonApp\config.ini")],
+        ),
+        (  # a unit's own sign ("25 #C")
+            "Il fait 25 ℃ ou 77 ℉, pour 10 kΩ et 5 Å.",
+            [("measure", "25 ℃"), ("measure", "77 ℉"), ("measure", "10 kΩ"), ("measure", "5 Å")],
+        ),
         ("Le 1er et le 3e, 21st.", [("ordinal", "1er"), ("ordinal", "3e"), ("ordinal", "21st")]),
         (
             "Au XVIIe siècle, sous la Ve République, dans le XIXème.",
@@ -407,7 +425,8 @@ def test_a_word_holding_a_letter_of_a_script_its_model_was_not_taught_passes_who
         ("La constante π vaut 3,14.", [("script", "π"), ("number", "3,14")]),
         ("Le mot grec λόγος.", [("script", "λόγος")]),
         ("Il a écrit привет sur le mur.", [("script", "привет")]),
-        ("entre 1 et 100 µs", [("number", "1"), ("number", "100"), ("script", "µs")]),
+        ("entre 1 et 100 µs", [("number", "1"), ("measure", "100 µs")]),  # a unit too
+        ("le µs seul", [("script", "µs")]),
         ("α, β et γ", [("script", "α"), ("script", "β"), ("script", "γ")]),
     ],
 )

@@ -197,7 +197,7 @@ _STATEMENT = rf"\b{_KEYWORD}(?:\.\.\.{_KEYWORD})+\b|\b{_KEYWORD}(?: \.\.\. {_KEY
 _SQL = rf"\b(?:{_SQL_HEAD})(?:(?:\s+[A-Z][A-Z_]+\b)+(?:\s*{_SQL_EXPRESSION})?)*;?"
 # a name of a path: its characters, and placeholders, %s, %1, %USERNAME%, {name}, ${VAR}
 _NAME = r"(?:[\w.+@-]|%\w+%?|\{\w+\}|\$\{\w+\})+"
-_WINDOWS_NAME = r"(?:[\w.+@ -]|%\w+%?|\{\w+\}|\$\{\w+\})+"  # a space too: Program Files
+_WINDOWS_NAME = r"(?:[\w.+@ ()-]|%\w+%?|\{\w+\}|\$\{\w+\})+"  # Program Files (x86)
 PATH = (
     rf"(?<![\w/.:~-])(?:~|\.{{1,2}})?/(?:{_NAME}/)*{_NAME}/?"
     rf"|\b[A-Za-z]:\\(?:{_WINDOWS_NAME}\\)*{_NAME}"

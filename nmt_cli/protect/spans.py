@@ -217,9 +217,9 @@ _LAST = (
         r"(?![\w'’\"&/°(<>=+*^|-]|\.(?=.)| ['’])",
     ),
     (
-        "identifier",
-        r"(?<![\w])\w+(?:[-–_./:+#]\w+)*"  # 1971-72, 2000–2022 (an en dash: a range)
-        r"|(?<![\w])[^\W_]+(?:_[^\W_]+)+(?![\w])",
+        "identifier",  # 1971-72, 2000–2022 (a range), a key abc1++d2, P@ssw0rd, g++ -O2
+        r"(?<![\w+])[A-Za-z]\w*\+\+(?![\w+])|(?:(?<![\w-])-{1,2}(?=[A-Za-z])|(?<![\w]))"
+        r"\w+(?:(?:[-–_./:#]|[+@=~*^|]{1,2})\w+)*|(?<![\w])[^\W_]+(?:_[^\W_]+)+(?![\w])",
     ),
 )
 
@@ -278,8 +278,8 @@ _TRIMMED = ("url", "command", "path", "shell", "setting", "requirement")
 
 
 def _is_identifier(text: str) -> bool:
-    # a word of letters only (most words: isalpha is one C call) holds no digit
-    return "_" in text or not text.isalpha() and any(c.isdigit() for c in text)
+    # a word of letters only (most words: isalpha is one C call) holds no digit; g++, clang++
+    return "_" in text or not text.isalpha() and any(c.isdigit() for c in text) or "++" in text
 
 
 @dataclass(frozen=True)

@@ -20,11 +20,11 @@ _WRITTEN = (
     # length, area, volume
     "nm µm μm mm cm dm m km mm² cm² m² km² cm³ m³ ha ft mi² ml mL cl cL dl dL "
     # mass, time, temperature, angle
-    "mg g kg lb lbs oz ms s min h °C °F ° "
+    "mg g kg lb lbs oz ms s min h °C °F ° ℃ ℉ "
     # speed, data, energy, power, electricity, pressure, frequency, sound
     "km/h m/s mph kB KB MB GB TB kb Kb Mb Gb kbit/s Mbit/s Gbit/s "
     "MB/s GB/s Mb/s Gb/s W kW MW GW Wh kWh MWh GWh TWh mW V kV mV mA mAh Ah Hz kHz MHz GHz "
-    "kJ MJ cal kcal Pa hPa kPa MPa bar mbar dB ppm px rpm"
+    "kJ MJ cal kcal Pa hPa kPa MPa bar mbar dB ppm px rpm Ω kΩ MΩ Å nm µs ns"
 )
 
 
