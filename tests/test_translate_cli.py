@@ -246,6 +246,22 @@ def test_a_windows_1252_line_reaches_the_model_with_its_accents_and_signs(
     assert result.stderr_lines == [f"nmt: warning: <stdin>: {warning}"]
 
 
+def test_bidirectional_marks_change_no_translation_and_those_around_the_line_stay(
+    run_cli, short_model_dir: Path
+) -> None:
+    """A word holding one passed through untranslated: "\u200fLe chat dort" gave "\u200fLe cat
+    sleeps"."""
+    lines = [
+        "Ein Mann läuft im Park.",
+        "\u200fEin Mann läuft im Park.",
+        "Ein Mann läuft im \u200ePark.",
+        "\u2067Ein Mann läuft im Park.\u2069",
+    ]
+    data = "".join(f"{x}\n" for x in lines).encode()
+    plain, rtl, inside, isolated = out_lines(translate(run_cli, short_model_dir, input=data))
+    assert (rtl, inside, isolated) == (f"\u200f{plain}", plain, f"\u2067{plain}\u2069")
+
+
 def test_a_line_of_no_letter_and_no_digit_comes_back_as_written(
     run_cli, short_model_dir: Path
 ) -> None:

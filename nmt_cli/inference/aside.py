@@ -2,8 +2,9 @@
 letter and no digit (:func:`as_written`: ``?!``, ``•``), without its access keys (access_keys.py:
 ``Mise à jo~ur``), inside its angle brackets (protect/tags.py: ``<Aucun fichier>``), its round
 or square brackets (:func:`in_parentheses`: ``[Aucune sélection possible]``), without its
-quotation marks (quotes.py: ``« %1 »``). The other text is translated as a line of its own, and
-may itself be set aside (a label in brackets with an access key).
+quotation marks (quotes.py: ``« %1 »``), without its bidirectional marks (:data:`BIDI`). The
+other text is translated as a line of its own, and may itself be set aside (a label in brackets
+with an access key).
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ def aside_for(
     (``spans(line)``: where they are), its access keys and its quotation marks (outside the
     spans) are taken out; the marks only where its translation can have a word alignment
     (``alignable``), into ``target``, the target language. Angle brackets always."""
+    if (bare := BIDI.sub("", line)) != line:
+        lead, trail = _LEAD.match(line)[0], _TRAIL.search(line)[0]
+        return Aside(bare, False, lambda t: replace(t, text=lead + t.text + trail))
     if line.strip() and not _WORD.search(line):  # nothing to translate: as written
         return Aside("", False, lambda t: as_written(t, line))
     if spans is not None and (keys := plain_keys(line)):
@@ -54,6 +58,13 @@ def aside_for(
 
 
 _WORD = re.compile(r"[^\W_]")  # a letter or a digit
+# Bidirectional marks, embeddings and isolates (LRM, RLM, ALM, LRE... PDF, LRI... PDI): the
+# tokenizer has no piece for them, and a word holding one was a sign's, passed through
+# untranslated ("\u200fLe chat dort" came back "\u200fLe cat sleeps"). Those that open or
+# close the line are given back around its translation; the others are left out.
+_MARKS = "\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069"
+BIDI = re.compile(f"[{_MARKS}]")
+_LEAD, _TRAIL = re.compile(f"[{_MARKS}\\s]*"), re.compile(f"[{_MARKS}\\s]*$")
 
 
 def as_written(t: Translation, line: str) -> Translation:
