@@ -368,10 +368,10 @@ def test_nbest_lines(run_cli, transformer_model_dir: Path) -> None:
     assert text.exit_code == 0, text.stderr
     out = out_lines(text)
     assert len(out) == 6
-    for sentence in (out[:3], out[3:]):
+    for n, sentence in enumerate((out[:3], out[3:])):
         parsed = [NBEST_LINE.match(line) for line in sentence]
         assert all(parsed), sentence
-        assert [int(p[1]) for p in parsed] == [0, 1, 2]  # 0-based index within the sentence
+        assert [int(p[1]) for p in parsed] == [n, n, n]  # the sentence id, as Moses and Marian
         scores = [float(p[3]) for p in parsed]
         assert scores == sorted(scores, reverse=True)
     jsonl = translate(

@@ -8,6 +8,7 @@ back); with ``auto``, the default, so is a line that holds HTML inline elements 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
@@ -125,14 +126,18 @@ def translate_file(
                 yield translator.translate(chunk, align, on_batch)
             done += len(chunk)
 
+    numbers = itertools.count()  # each input line's, from 0: an n-best line's sentence id
+
     def output_lines(results: list[Translation] | str) -> list[str]:
         text = results if isinstance(results, str) else results[0].text
+        n = next(numbers)
         if files.ref is not None:
             best.append(text)
         if isinstance(results, str):
             return [one_line(text)]
         return [
-            format_line(i, t, fmt, align, nbest, split, word_scores) for i, t in enumerate(results)
+            format_line(n, i, t, fmt, align, nbest, split, word_scores)
+            for i, t in enumerate(results)
         ]
 
     reading = open_lines(files.input_file, warn) if lines is None else nullcontext(lines)

@@ -114,6 +114,7 @@ def best_combinations(scores: Sequence[Sequence[float]], n: int) -> list[tuple[i
 
 
 def format_line(
+    line: int,
     index: int,
     t: Translation,
     fmt: str,
@@ -122,8 +123,10 @@ def format_line(
     split: bool = False,
     word_scores: bool = False,
 ) -> str:
-    """One output line for one hypothesis (nbest: ``i ||| text ||| score``); jsonl lists a
-    split line's sentences, and with ``word_scores`` each word's log-prob."""
+    """One output line for hypothesis ``index`` (from 0) of input line ``line`` (from 0);
+    nbest: ``line ||| text ||| score``, as Moses and Marian write an n-best list (the line is
+    the sentence id); jsonl lists a split line's sentences, and with ``word_scores`` each
+    word's log-prob."""
     text = one_line(t.text)
     if fmt == "jsonl":
         record = {
@@ -148,7 +151,7 @@ def format_line(
         if t.remembered:
             record["memory"] = True
         return json_line(record)
-    fields = [str(index), text, f"{t.score:.4f}"] if nbest > 1 else [text]
+    fields = [str(line), text, f"{t.score:.4f}"] if nbest > 1 else [text]
     if align:
         fields.append(to_pharaoh(t.alignment))
     return " ||| ".join(fields)
