@@ -15,6 +15,7 @@ import io
 import json
 import os
 import shutil
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -66,7 +67,8 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
 
     On any error the temporary file is removed and ``path`` is left as it was. A device or a
     named pipe (see is_stream) is itself the path yielded: renamed onto, ``/dev/null`` would
-    become a file.
+    become a file. A file that is there keeps its permissions (a new one gets the umask's), and
+    a symbolic link stays one: the file it points to is replaced.
     """
     target = Path(path)
     if is_stream(target):
@@ -76,18 +78,26 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
             raise _output_error(target, e) from None
         return
     check_writable(target)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    shown, target = target, Path(os.path.realpath(target))  # a link's file, the link kept
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)  # a file's own: a private one stays so
+    except OSError:
+        mode = 0o666 & ~_UMASK  # mkstemp (and some writers) make 0600: a new file, the umask's
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as e:
+        raise _output_error(shown, e) from None
     os.close(fd)
-    tmp = Path(tmp_name)
+    tmp = Path(name)
     try:
         yield tmp
         with open(tmp, "rb") as f:
             os.fsync(f.fileno())
-        os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp (and some writers) make 0600: use the umask
+        os.chmod(tmp, mode)
         os.replace(tmp, target)
     except OSError as e:
         tmp.unlink(missing_ok=True)
-        raise _output_error(target, e) from None
+        raise _output_error(shown, e) from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise

@@ -3,9 +3,9 @@ value of NAME translated.
 
 Each output line is its input line, as written, with the field's value replaced by the
 translation plain `nmt translate` gives it: the same keys in the same order, every other value
-written as it was, non-ASCII text as it is, nothing added. One output line per input line, a blank line
-kept as it is. A file with a line that is not a JSON object, or an object without the field or
-with something other than a string in it, is one error naming its line, and nothing is
+written as it was, non-ASCII text as it is, nothing added. One output line per input line, a
+blank line kept as it is. A file with a line that is not a JSON object, or an object without the
+field or with something other than a string in it, is one error naming its line, and nothing is
 written. The tiny German-English model of model_fixtures.py translates.
 """
 

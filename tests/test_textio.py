@@ -63,6 +63,35 @@ def test_a_full_disk_is_one_clear_error_and_leaves_nothing(tmp_path, monkeypatch
     assert os.listdir(tmp_path) == []
 
 
+def test_a_file_written_again_keeps_its_permissions_and_a_link_stays_a_link(tmp_path):
+    """-o reset a private file (0640) to the umask's 0644, and replaced a link with a file,
+    leaving the file it pointed to as it was."""
+    private, real, link = tmp_path / "private.txt", tmp_path / "real.txt", tmp_path / "link.txt"
+    private.write_text("old\n")
+    private.chmod(0o640)
+    real.write_text("old\n")
+    link.symlink_to(real.name)
+    for target in (private, link):
+        with atomic_writer(target) as f:
+            f.write("new\n")
+    assert stat.S_IMODE(private.stat().st_mode) == 0o640 and private.read_text() == "new\n"
+    assert link.is_symlink() and real.read_text() == "new\n"
+    assert sorted(os.listdir(tmp_path)) == ["link.txt", "private.txt", "real.txt"]
+
+
+def test_a_folder_that_cannot_hold_the_output_is_one_error_naming_the_output(tmp_path, monkeypatch):
+    """The temporary file's name came out in a PermissionError: '/sys/.x.6epjsz9v.tmp'."""
+
+    def refused(prefix, suffix, dir):
+        raise PermissionError(errno.EACCES, "Permission denied", f"{dir}/{prefix}abc{suffix}")
+
+    monkeypatch.setattr("tempfile.mkstemp", refused)
+    target = tmp_path / "out.txt"
+    with pytest.raises(OutputError) as caught, atomic_writer(target) as f:
+        f.write("x")
+    assert str(caught.value) == f"{target}: cannot write (Permission denied); nothing was written"
+
+
 def test_a_named_pipe_or_device_is_written_into_not_replaced_by_a_file(tmp_path):
     """`-o /dev/null`, `-o /dev/stdout`, `-o FIFO`: renamed onto, the device would become a
     file (as root, /dev/null itself)."""

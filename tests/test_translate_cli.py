@@ -22,6 +22,7 @@ import shutil
 import signal
 import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -778,6 +779,28 @@ def test_ctrl_c_exits_130_without_traceback(
     assert proc.returncode == 130, err
     assert b"Traceback" not in err and b"Fatal Python error" not in err
     assert err.decode().splitlines() == ["nmt: interrupted"]
+
+
+def test_a_terminated_translation_leaves_its_output_as_it_was(
+    transformer_model_dir: Path, tmp_path: Path
+) -> None:
+    """`timeout` sends SIGTERM: the temporary file of -o was left behind (.out.en.u9fi.tmp)."""
+    out = tmp_path / "out.en"
+    out.write_text("old\n")
+    proc = _start(transformer_model_dir, "--chunk-lines", "1", "-o", str(out))
+    try:
+        proc.stdin.write(b"Ein Hund\n")
+        proc.stdin.flush()  # and stdin stays open: translating, then waiting for more
+        for _ in range(HANG_SECONDS * 10):
+            if any(p.name.endswith(".tmp") for p in tmp_path.iterdir()):
+                break
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=HANG_SECONDS)
+    finally:
+        proc.kill()
+    assert proc.returncode == 128 + signal.SIGTERM and b"Traceback" not in err, err
+    assert out.read_text() == "old\n" and os.listdir(tmp_path) == ["out.en"]
 
 
 @pytest.mark.slow

@@ -80,6 +80,11 @@ def main() -> None:
     # at an arbitrary point (including interpreter shutdown).
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    # `timeout`, `kill` and a closed terminal end a command as an error does: what it was
+    # writing (an output's temporary file) is removed; exit 128 + the signal's number
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _terminated)
     try:
         _exit_fast(_run())
     except KeyboardInterrupt:
@@ -89,6 +94,10 @@ def main() -> None:
         if e.code is None or isinstance(e.code, int):
             _exit_fast(e.code or 0)
         raise
+
+
+def _terminated(signum: int, frame) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _run() -> int:
