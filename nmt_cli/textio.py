@@ -57,7 +57,8 @@ class LineReader:
     A byte that is not UTF-8 is read as Windows-1252 (``strict``: an InputError); ``warn`` is
     called once, the first time. ``live``: the
     lines come from a producer that may take its time (a pipe, a terminal), not from a file.
-    ``crlf``: whether every line read so far ended in CRLF (and one at least in a line end).
+    ``crlf``: whether every line read so far ended in CRLF (and one at least in a line end). A
+    UTF-8 byte order mark that starts the first line is dropped (``bom``).
     """
 
     def __init__(
@@ -79,6 +80,7 @@ class LineReader:
         self.count = 0
         self.ended = 0  # lines ended by "\n"
         self.ended_crlf = 0  # of those, by "\r\n"
+        self.bom = False  # whether the first line started with a UTF-8 byte order mark (dropped)
 
     def __iter__(self) -> Iterator[str]:
         try:
@@ -100,6 +102,8 @@ class LineReader:
                 self.ended += 1
                 self.ended_crlf += raw.endswith(b"\r\n")
             raw = raw.removesuffix(b"\n").removesuffix(b"\r")
+            if self.count == 1 and raw.startswith(codecs.BOM_UTF8):  # a file's, not a line's
+                raw, self.bom = raw[len(codecs.BOM_UTF8) :], True
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError as e:
@@ -127,7 +131,20 @@ def open_lines(
     ``strict``: invalid UTF-8 is an InputError instead of Windows-1252 and a warning.
     """
     if str(path) == "-":
-        yield LineReader(sys.stdin.buffer, "<stdin>", warn, strict, live=is_live(sys.stdin.buffer))
+        if sys.stdin is None:  # `nmt translate <&-`
+            raise InputError("stdin is closed: nothing to read (give the input as a file)")
+        stdin, live = sys.stdin.buffer, is_live(sys.stdin.buffer)
+        if not hasattr(stdin, "peek"):  # a stream given in its place (a test's bytes)
+            stdin = io.BufferedReader(stdin)  # type: ignore[arg-type]
+        head = b"" if stdin.isatty() else stdin.peek(len(XZ_MAGIC))[: len(XZ_MAGIC)]
+        if head[:2] == GZIP_MAGIC:  # `nmt translate < in.gz`
+            with gzip.GzipFile(fileobj=stdin, mode="rb") as z:
+                yield LineReader(z, "<stdin>", warn, strict, live=live)  # type: ignore[arg-type]
+        elif head == XZ_MAGIC:
+            with lzma.LZMAFile(stdin, mode="rb") as z:
+                yield LineReader(z, "<stdin>", warn, strict, "xz", live)  # type: ignore[arg-type]
+        else:
+            yield LineReader(stdin, "<stdin>", warn, strict, live=live)
         return
     p = Path(path)
     if p.is_dir():

@@ -157,8 +157,8 @@ def read_whole(path: str) -> tuple[str, list[str], Layout]:
     with open_lines(path, strict=True) as reader:
         lines = list(reader)
         name, crlf, final_break = reader.name, reader.crlf, reader.ended == reader.count
-    bom = codecs.BOM_UTF8 if lines and lines[0].startswith(_BOM) else b""
-    return name, without_bom(lines), Layout(Encoding("utf-8", bom, crlf), final_break)
+    bom = codecs.BOM_UTF8 if reader.bom else b""
+    return name, lines, Layout(Encoding("utf-8", bom, crlf), final_break)
 
 
 def without_bom(lines: list[str]) -> list[str]:
