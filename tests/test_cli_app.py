@@ -129,6 +129,31 @@ def test_usage_errors_are_one_line_and_exit_2(args, named):
     assert line.startswith("nmt: error: ") and named in line, line
 
 
+def _closed_stdout() -> None:
+    os.close(1)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["translate", "--help"]])
+@pytest.mark.parametrize("stdout", ["full", "closed"])
+def test_an_output_that_cannot_be_written_is_one_error_line(args, stdout):
+    """`nmt --help > /dev/full` and `nmt --version >&-` gave a traceback."""
+    nmt = Path(sys.executable).parent / "nmt"
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [str(nmt), *args],
+            stdout=full if stdout == "full" else None,
+            stderr=subprocess.PIPE,
+            text=True,
+            preexec_fn=_closed_stdout if stdout == "closed" else None,
+        )
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.splitlines() == [
+        "nmt: error: cannot write the output ("
+        + ("No space left on device)" if stdout == "full" else "stdout is closed)")
+    ]
+
+
 def test_nmt_alone_prints_its_help():
     nmt = Path(sys.executable).parent / "nmt"
     result = subprocess.run([str(nmt)], capture_output=True, text=True)

@@ -5,7 +5,9 @@ Command modules import torch and the core lazily, inside the command, so `nmt --
 
 from __future__ import annotations
 
+import errno
 import inspect
+import io
 import os
 import signal
 import sys
@@ -15,7 +17,7 @@ import typer
 
 from nmt_cli import __version__
 from nmt_cli.cli import align_cmd, evaluate_cmd, score_cmd, tokenizer_cmd, train_cmd, translate_cmd
-from nmt_cli.cli.common import DEBUG, examples_verbatim
+from nmt_cli.cli.common import DEBUG, examples_verbatim, unwritable
 
 app = typer.Typer(
     name="nmt",
@@ -80,6 +82,8 @@ def main() -> None:
     # at an arbitrary point (including interpreter shutdown).
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    if sys.stdout is None:  # `nmt ... >&-`: a write to it fails as writing a closed file does
+        sys.stdout = _Closed()
     # `timeout`, `kill` and a closed terminal end a command as an error does: what it was
     # writing (an output's temporary file) is removed; exit 128 + the signal's number
     for name in ("SIGTERM", "SIGHUP"):
@@ -87,6 +91,11 @@ def main() -> None:
             signal.signal(getattr(signal, name), _terminated)
     try:
         _exit_fast(_run())
+    except OSError as e:  # `nmt --help > /dev/full`: before any command's boundary
+        if (said := unwritable(e)) is None:
+            raise
+        print(f"nmt: error: {said}", file=sys.stderr)
+        os._exit(1)
     except KeyboardInterrupt:
         print("nmt: interrupted", file=sys.stderr)
         os._exit(130)
@@ -94,6 +103,13 @@ def main() -> None:
         if e.code is None or isinstance(e.code, int):
             _exit_fast(e.code or 0)
         raise
+
+
+class _Closed(io.StringIO):
+    """stdout where it was closed: each write an OSError (EBADF), said as one error line."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "stdout is closed")
 
 
 def _terminated(signum: int, frame) -> None:

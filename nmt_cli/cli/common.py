@@ -4,6 +4,7 @@ layout of examples in help texts."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import os
 import sys
@@ -62,6 +63,17 @@ def examples_verbatim(help_text: str) -> str:
     return "\n\n".join(paragraphs)
 
 
+def unwritable(e: BaseException) -> str | None:
+    """What to say of ``e`` where it is stdout that cannot be written (`> /dev/full`: a write
+    with no file named failed with no space, an I/O error or a closed descriptor); else None."""
+    if isinstance(e, OSError) and e.filename is None and e.errno in _UNWRITABLE:
+        return f"cannot write the output ({e.strerror})"
+    return None
+
+
+_UNWRITABLE = (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EBADF, errno.EFBIG)
+
+
 def _quiet_broken_pipe() -> None:
     # The reader went away (`| head`): point stdout at /dev/null so the interpreter's final
     # flush does not raise again, then leave with the conventional 128 + SIGPIPE.
@@ -110,11 +122,10 @@ def boundary(func: F) -> F:
         except Exception as e:  # a bug or an environment fault: still one line
             if DEBUG["on"]:
                 raise
-            print(
-                f"nmt: error: {type(e).__name__}: {e} (run nmt --debug ... for the traceback)",
-                file=sys.stderr,
-                flush=True,
+            said = (
+                unwritable(e) or f"{type(e).__name__}: {e} (run nmt --debug ... for the traceback)"
             )
+            print(f"nmt: error: {said}", file=sys.stderr, flush=True)
             raise typer.Exit(1) from None
 
     return wrapper  # type: ignore[return-value]
