@@ -149,6 +149,10 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
                 ("identifier", "clang++"),
             ],
         ),
+        (  # a VAT number's groups are no number ("40,303,265,045"), nor an IBAN's
+            "TVA FR 40 303 265 045, IBAN FR76 3000 6000 0112 3456 7890 189.",
+            [("account", "FR 40 303 265 045"), ("account", "FR76 3000 6000 0112 3456 7890 189")],
+        ),
         (  # a folder's name with spaces and brackets, before a backslash
             r"Ouvrez C:\Program Files (x86)\MonApp\config.ini avec le bloc-notes.",
             [("path", r"C:\Program Files (x86)\MonApp\config.ini")],

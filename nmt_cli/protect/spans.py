@@ -78,9 +78,9 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 letter and a conjunction; not glued to a quote, a bracket or an operator:
                 ``l"équipe``, ``d 'un``, ``le(s)``, ``n°``, ``f(x)``, ``a<b``): "x and yes" before
     script      a word in another script than the source's: ``π``, ``µs``, ``привет`` (languages.py)
-    identifier  a word with digits, joined by ``- – _ . / : + #`` (``SKU-88-X``, ``9f2c1ab``,
-                ``release-7.3``, ``978-2-07-036822-8``, ``1971-1972``, ``2000–2022``), or with
-                an inner underscore (``max_len``)
+    identifier  a word with digits joined by ``- – _ . / : #`` or ``+ @ = ~ * ^ |`` (``SKU-88-X``,
+                ``2000–2022``, ``abc1++d2``, ``P@ssw0rd``), ``-O2``, ``g++``, ``max_len``; account:
+                a country's code and digits in groups, ``FR 40 303 265 045`` (code.py)
 
     term        a source term of the user's glossary (glossary.py), listed before all others
     symbol      a word holding a sign its model spells in bytes (a finder given
