@@ -26,6 +26,21 @@ def test_an_i18next_nesting_reference_is_protected_whole(reference):
     assert reference in protected(JSON_PLACEHOLDERS, line)
 
 
+@pytest.mark.parametrize(
+    "line, kept",
+    [
+        ("Veuillez @.lower:common.save le fichier", ["@.lower:common.save"]),
+        ("@:common.save", ["@:common.save"]),
+        ("Voir @:{'common.save'} maintenant", ["@:{'common.save'}"]),
+        ("Cliquez <1>ici</1> pour <3>continuer</3>.", ["<1>", "</1>", "<3>", "</3>"]),
+        ("Écrivez à jean@exemple.fr.", ["jean@exemple.fr"]),  # an address, not a link
+    ],
+)
+def test_vue_i18n_links_and_react_i18next_numbered_tags_are_protected(line, kept):
+    """A linked message's key came back "<: common.save", "#.lower: common.save"."""
+    assert protected(JSON_PLACEHOLDERS, line) == kept
+
+
 def test_a_webextensions_dollar_sign_is_protected_with_what_follows_it_apart():
     """``$$`` is a dollar sign: ``$$5`` taken as ``$5``, the model wrote "$ $5"."""
     assert protected(JSON_PLACEHOLDERS, "Le prix est de $$5 par mois.") == ["$$", "5"]

@@ -46,6 +46,10 @@ JSON_PLACEHOLDERS = (
     # ("$t (book save)" for $t(boutons.enregistrer)), so i18next would find no such key
     r'\$t\((?:[^()"]|"(?:[^"\\]|\\.)*")*\)',
     r"%\{\w+\}",  # Rails' %{name}
+    # vue-i18n's linked messages, @:key, @.lower:key, @:{'key'}: a key, as $t(key) is ("<:
+    # common.save", "#.lower: common.save")
+    r"@(?:\.\w+)?:(?:\{'[^'{}]*'\}|[\w.-]*\w)",
+    r"</?\d+>|<\d+/>",  # react-i18next's numbered tags, <1>ici</1>: "<1>></1>"
 )
 MESSAGE_FORMAT = (
     *PLACEHOLDERS,
