@@ -18,10 +18,11 @@ import pytest
 from conftest import assert_one_error_line, assert_readme_example_prints_as_shown
 from model_fixtures import as_in_a_document
 
-from nmt_cli.documents.srt import Subtitle, wrap
+from nmt_cli.documents.srt import SRT, Subtitle, tagged, wrap
 from nmt_cli.inference.options import LoadOptions
 from nmt_cli.inference.translation import Translation
 from nmt_cli.inference.translator import Translator
+from nmt_cli.protect.spans import SpanFinder
 
 pytest_plugins = ["model_fixtures"]
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
@@ -124,6 +125,17 @@ def test_a_dialogues_turns_keep_their_dashes_where_a_turn_goes_on_over_lines(lin
     }
     assert subtitle.shown("\n".join(said[t] for t in texts.split("\n"))) == shown
     assert subtitle.shown(texts) == lines
+
+
+def test_a_style_override_that_opens_a_subtitle_stays_at_its_start():
+    """Sent to the model, ``{\\an8}Bonjour`` came back "{\\an8}Bonjour to everyone."."""
+    subtitle = Subtitle(
+        "1", "00:00:01,000 --> 00:00:02,000", *tagged(["{\\an8}Bonjour à tous,", "merci."])
+    )
+    assert subtitle.text() == "Bonjour à tous, merci."
+    assert subtitle.shown("HELLO EVERYONE, THANKS.") == ["{\\an8}HELLO EVERYONE,", "THANKS."]
+    line = "Le chat {\\i1}dort{\\i0} ici."  # one inside a line passes through
+    assert [s.text for s in SpanFinder(SRT.protect).find(line)] == ["{\\i1}", "{\\i0}"]
 
 
 def test_tags_around_the_whole_subtitle_stay_around_it(subtitles, run_cli, transformer_model_dir):

@@ -7,7 +7,8 @@ into as many lines, as even in length as the words allow (a text that comes back
 keeps its lines). A dialogue, its first line opened by a dash (``- Tu viens ?`` /
 ``- J'arrive.``), keeps its turns: each is translated on its own, its dash kept, and wrapped
 into as many lines as it had.
-Inline tags (``<i>``) pass through as protected spans. Subtitles are written one blank line
+Inline tags (``<i>``) and style overrides (``{\\an8}``, kept at the start where they open a
+subtitle) pass through as protected spans. Subtitles are written one blank line
 apart; a file that is not a sequence of number, timing and text is one error naming its line.
 """
 
@@ -28,6 +29,7 @@ _TIMING = re.compile(rf"{_TIME}\s*-->\s*{_TIME}(?:\s.*)?")
 _NUMBER = re.compile(r"\d+")
 _ENCLOSED = re.compile(r"((?:<[A-Za-z][^<>]*>)+)([^<>]*)((?:</[A-Za-z][^<>]*>)+)")
 # A dialogue's turn opens with a dash, or a WebVTT voice (``<v Roger>``, ``<v.loud Roger>``)
+_STYLE = re.compile(r"(?:\{\\[^{}]*\})+")  # SubStation style overrides: {\an8}, {\i1}
 _DASH = re.compile(r"\s*(?:[-\u2010\u2013\u2014]|<v(?:\.[\w.-]+)?[ \t][^<>]*>)\s*")
 
 
@@ -132,11 +134,16 @@ def read_srt(lines: list[str], name: str) -> Subtitles:
 
 def tagged(lines: list[str]) -> tuple[list[str], str, str]:
     """A subtitle's lines inside the tags that enclose all of its text (and nothing more is
-    tagged), and those tags: ("", "") where there are none."""
+    tagged), after the style overrides that open it (``{\\an8}``: on top), and those: ("", "")
+    where there are none."""
+    style = _STYLE.match(lines[0]) if lines else None
+    if style:
+        lines = [lines[0][style.end() :], *lines[1:]]
+    before = style.group() if style else ""
     found = _ENCLOSED.fullmatch("\n".join(lines))
     if found is None:
-        return lines, "", ""
-    return found.group(2).split("\n"), found.group(1), found.group(3)
+        return lines, before, ""
+    return found.group(2).split("\n"), before + found.group(1), found.group(3)
 
 
 def _starts_subtitle(lines: list[str], n: int) -> bool:
@@ -146,4 +153,4 @@ def _starts_subtitle(lines: list[str], n: int) -> bool:
     return bool(_NUMBER.fullmatch(lines[n].strip()) and _TIMING.fullmatch(following))
 
 
-SRT = DocumentFormat("srt", (".srt",), read_srt)
+SRT = DocumentFormat("srt", (".srt",), read_srt, protect=(_STYLE.pattern,))
