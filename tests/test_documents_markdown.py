@@ -310,6 +310,14 @@ def test_a_file_without_text_to_translate_comes_out_as_it_went_in():
     assert translated(text) == text
 
 
+@pytest.mark.parametrize(
+    "head", ["---\ntitre: Mon guide\n---\n", '+++\ntitre = "Mon guide"\n+++\n']
+)
+def test_a_yaml_or_toml_front_matter_stays_as_written(head):
+    """Hugo's TOML front matter was prose: '\\+++ Title = "Scid"'."""
+    assert translated(f"{head}\nLe chat.\n") == f"{head}\nLE CHAT.\n"
+
+
 @pytest.mark.usefixtures("one_torch_thread")
 def test_nmt_translate_reads_a_markdown_file_by_its_extension(
     run_cli, transformer_model_dir, tmp_path

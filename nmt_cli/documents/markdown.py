@@ -183,11 +183,13 @@ class _Reader:
         return MarkdownDocument(self.lines, self.blocks)
 
     def _front_matter(self) -> int:
-        """The lines of a YAML front matter (``---`` to ``---`` or ``...`` at the top): kept."""
-        if not self.lines or self.lines[0].rstrip() != "---":
-            return 0
-        for k in range(1, len(self.lines)):
-            if self.lines[k].rstrip() in ("---", "..."):
+        """The lines of a front matter at the top, kept: YAML's (``---`` to ``---`` or
+        ``...``) or TOML's (``+++`` to ``+++``, Hugo's)."""
+        ends = {"---": ("---", "..."), "+++": ("+++",)}.get(
+            self.lines[0].rstrip() if self.lines else ""
+        )
+        for k in range(1, len(self.lines)) if ends else ():
+            if self.lines[k].rstrip() in ends:
                 return k + 1
         return 0
 
