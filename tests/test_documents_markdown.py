@@ -289,6 +289,13 @@ def test_a_block_written_on_several_lines_is_wrapped_again_to_its_width():
     assert translated("Une seule ligne, " * 10 + "\n").count("\n") == 1
 
 
+def test_a_links_destination_with_spaces_is_never_cut_by_the_wrapping():
+    """Cut at a space, ``<a b c ... l.md>`` was a link no more."""
+    text = "Voir [le guide](<a b c d e f g h i j k l.md>)\npour les détails du serveur.\n"
+    output = translated(text)
+    assert "](<a b c d e f g h i j k l.md>)" in output and output.count("\n") == 2
+
+
 def test_a_wrapped_line_never_starts_a_block():
     text = "un deux trois quatre cinq six sept huit neuf dix\nonze douze treize.\n"
     said = saying({"six": "-", "sept": "1.", "huit": "#"})

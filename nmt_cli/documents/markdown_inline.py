@@ -160,7 +160,7 @@ class Inline:
         """``[`` and ``](url "title")``, the title translated on its own."""
         url, title = _url(token), token.attrs.get("title")
         if not title:
-            return _Marks("[", f"]({url})")
+            return _Marks("[", f"]({url})".translate(WHOLE))  # its spaces never wrapped at
         own = [cls.title(title, where, line)]
         return _Marks("[", "", own, lambda said: ("[", f']({url} "{said[0]}")'.translate(WHOLE)))
 
