@@ -159,6 +159,17 @@ def test_a_truncated_xliff_file_is_one_error_naming_its_line(tmp_path):
         list(read_units(path))
 
 
+def test_an_undefined_entity_is_one_error_naming_it_and_its_line(tmp_path):
+    """HTML's &nbsp; stopped lxml's parse: "ui.xlf:0: not well-formed XML: no element found"."""
+    text = XLIFF_12.replace("</source>", "&nbsp;</source>", 1)
+    line = text[: text.index("&nbsp;")].count("\n") + 1
+    path = write(tmp_path, text)
+    with pytest.raises(
+        InputError, match=rf"ui\.xlf:{line}: not well-formed XML: Entity 'nbsp' not"
+    ):
+        list(read_units(path))
+
+
 HANDWRITTEN = """<?xml version='1.0' encoding='utf-8'?>
 <!-- exported by hand -->
 <xliff version='1.2' xmlns='urn:oasis:names:tc:xliff:document:1.2'>

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from nmt_cli.formats.inline import inner_xml, model_text
 from nmt_cli.formats.memory import Counts, FormatError, Pair, Report, cleaned, pick_sides
 from nmt_cli.formats.xliff_splice import splice_recoded, splice_targets
-from nmt_cli.formats.xml import local, safe_parser, stream
+from nmt_cli.formats.xml import local, safe_parser, stream, syntax_error
 from nmt_cli.textio import open_bytes
 
 EXTENSIONS = (".xlf", ".xliff")
@@ -264,7 +264,8 @@ def write_targets(
     try:
         tree = etree.fromstring(data, safe_parser()).getroottree()
     except etree.XMLSyntaxError as e:
-        raise FormatError(path, e.lineno or 1, f"not well-formed XML: {e.msg}") from None
+        line, message = syntax_error(e)
+        raise FormatError(path, line, f"not well-formed XML: {message}") from None
     root = tree.getroot()
     version = _version(path, root)
     ns = NAMESPACES[version]

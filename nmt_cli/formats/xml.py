@@ -75,10 +75,19 @@ def stream(
                     while parent is not None and element.getprevious() is not None:
                         del parent[0]
         except etree.XMLSyntaxError as e:
-            line = e.lineno or (e.position[0] if e.position else 1)
-            raise FormatError(path, line, f"not well-formed XML: {e.msg}") from None
+            line, message = syntax_error(e)
+            raise FormatError(path, line, f"not well-formed XML: {message}") from None
         except COMPRESSION_ERRORS as e:
             raise FormatError(path, "end", f"corrupt or truncated compressed data ({e})") from None
+
+
+def syntax_error(e) -> tuple[int, str]:
+    """The line and message of lxml's XMLSyntaxError ``e``: its first error's (an undefined
+    entity, ``&nbsp;``, stopped the parse with "no element found" on line 0 after it)."""
+    first = next(iter(getattr(e, "error_log", None) or ()), None)
+    if first is not None and first.line > 0:
+        return first.line, first.message
+    return e.lineno or (e.position[0] if e.position else 1), e.msg
 
 
 def _refuse_entities(path: str, root) -> None:
