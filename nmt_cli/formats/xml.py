@@ -82,11 +82,12 @@ def stream(
 
 
 def syntax_error(e) -> tuple[int, str]:
-    """The line and message of lxml's XMLSyntaxError ``e``: its first error's (an undefined
-    entity, ``&nbsp;``, stopped the parse with "no element found" on line 0 after it)."""
-    first = next(iter(getattr(e, "error_log", None) or ()), None)
-    if first is not None and first.line > 0:
-        return first.line, first.message
+    """The line and message of lxml's XMLSyntaxError ``e``; where it names none (an undefined
+    entity, ``&nbsp;``, ended the parse with "no element found" on line 0), the parser's last
+    error's (lxml's log of the thread: the latest is this parse's)."""
+    last = getattr(getattr(e, "error_log", None), "last_error", None)
+    if not e.lineno and last is not None and last.line > 0:
+        return last.line, last.message
     return e.lineno or (e.position[0] if e.position else 1), e.msg
 
 
