@@ -314,6 +314,24 @@ def test_the_header_names_the_target_language_and_its_plural_forms(run_cli, mode
     assert header["Project-Id-Version"] == "park-guide 2.1"
 
 
+def test_an_entrys_comments_stay_as_written_and_no_wrap_keeps_its_strings_on_one_line(
+    run_cli, model_to, tmp_path
+):
+    """polib wrapped a long ``#.`` comment over two lines, which gettext never does, and a
+    ``#, no-wrap`` message at 78 columns."""
+    comment = "#. TRANSLATORS: " + "ein sehr langer Kommentar " * 4
+    message = "Ein Mann läuft im Park " * 5
+    text = (
+        'msgid ""\nmsgstr ""\n"Language: en\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        f'{comment}\n# {comment}\n#: a.py:1\n#, no-wrap\nmsgid "{message}"\nmsgstr ""\n'
+    )
+    result, out = translate_po(run_cli, model_to("en"), tmp_path, text)
+    assert result.exit_code == 0, result.stderr
+    lines = out.read_text(encoding="utf-8").split("\n")
+    assert lines[5:10] == [comment, f"# {comment}", "#: a.py:1", "#, no-wrap", f'msgid "{message}"']
+    assert lines[10].startswith('msgstr "') and lines[11] == ""
+
+
 def test_a_catalogue_for_another_language_than_the_models_is_one_error(run_cli, model_to, tmp_path):
     """Its Language was set to the model's and its Plural-Forms kept: a Russian catalogue came
     out English in part, with two plural forms where its entries have three, and msgfmt refused

@@ -127,7 +127,13 @@ class Catalogue(StringsDocument):
             if entry is None and not new_header or entry is not None and id(entry) not in chosen:
                 out += lines
                 continue
-            written = entry_text(entry, self.po.wrapwidth) if entry else self._header()
+            if entry is None:
+                written = self._header()
+            else:  # its comments as they were (gettext wraps none); no-wrap: its strings too
+                width = 0 if "no-wrap" in entry.flags else self.po.wrapwidth
+                mine = [x for x in entry_text(entry, width).split("\n") if not _COMMENT.match(x)]
+                own = [x for x in _without_blank_end(lines) if _COMMENT.match(x)]
+                written = "\n".join(own + mine)
             after = lines[len(_without_blank_end(lines)) :]  # the blank lines that followed
             if not after and entry is None and len(self.po):
                 after = [""]  # a header put before the first entry
@@ -174,6 +180,11 @@ class Catalogue(StringsDocument):
             return
         entry.flags = [f for f in entry.flags if f != "fuzzy"]
         entry.previous_msgctxt = entry.previous_msgid = entry.previous_msgid_plural = None
+
+
+# A comment line of an entry: a translator's (``# ``, ``#``), extracted (``#.``) or a reference
+# (``#:``); not its flags (``#,``) nor its previous msgid (``#|``), which a translation changes
+_COMMENT = re.compile(r"#(?:[.:]|\s|$)")
 
 
 def _first_entry(lines: list[str]) -> int:
