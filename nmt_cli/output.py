@@ -4,7 +4,9 @@ the file modes' writer.
 Every file the project writes goes through :func:`atomic_path` or :func:`atomic_writer`, and
 every directory (a checkpoint, an export) through :func:`atomic_directory`. :func:`write_output`
 writes to a file or to stdout; :func:`write_chunks` writes the results of `nmt translate`'s and
-`nmt align`'s file modes a chunk at a time, in order.
+`nmt align`'s file modes a chunk at a time, in order. :func:`guard_process` makes a closed
+stdout and a terminating signal errors that leave no temporary file; :func:`unwritable` says
+what a failed write to stdout was.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import io
 import json
 import os
 import shutil
+import signal
 import stat
 import sys
 import tempfile
@@ -255,3 +258,40 @@ def write_chunks(
                 out.flush()
 
     write_output(output, write)
+
+
+def unwritable(e: BaseException) -> str | None:
+    """What to say of ``e`` where it is stdout that cannot be written (`> /dev/full`: a write
+    with no file named failed with no space, an I/O error or a closed descriptor); else None."""
+    if isinstance(e, OSError) and e.filename is None and e.errno in _UNWRITABLE:
+        return f"cannot write the output ({e.strerror})"
+    return None
+
+
+_UNWRITABLE = (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EBADF, errno.EFBIG)
+
+
+class _Closed(io.StringIO):
+    """stdout where it was closed: each write an OSError (EBADF), said as one error line."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "stdout is closed")
+
+
+def guard_process() -> None:
+    """A closed pipe (`| head`) ends the process quietly, as it does other Unix filters (not a
+    BrokenPipeError at an arbitrary point, interpreter shutdown included); a closed stdout
+    (`nmt ... >&-`) fails each write as a closed file does; SIGTERM and SIGHUP (`timeout`,
+    `kill`, a closed terminal) end a command as an error does, what it was writing removed
+    (atomic_path), with exit code 128 + the signal's number."""
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    if sys.stdout is None:
+        sys.stdout = _Closed()
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _terminated)
+
+
+def _terminated(signum: int, frame) -> None:
+    raise SystemExit(128 + signum)

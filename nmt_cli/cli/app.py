@@ -5,11 +5,8 @@ Command modules import torch and the core lazily, inside the command, so `nmt --
 
 from __future__ import annotations
 
-import errno
 import inspect
-import io
 import os
-import signal
 import sys
 from typing import Annotated
 
@@ -17,7 +14,8 @@ import typer
 
 from nmt_cli import __version__
 from nmt_cli.cli import align_cmd, evaluate_cmd, score_cmd, tokenizer_cmd, train_cmd, translate_cmd
-from nmt_cli.cli.common import DEBUG, examples_verbatim, unwritable
+from nmt_cli.cli.common import DEBUG, examples_verbatim
+from nmt_cli.output import guard_process, unwritable
 
 app = typer.Typer(
     name="nmt",
@@ -78,17 +76,7 @@ def main() -> None:
     # when torch loads it, so it is set here, before any command imports torch (they import it
     # lazily); a user's own value stays.
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    # Die quietly on a closed pipe like other Unix filters, rather than raising BrokenPipeError
-    # at an arbitrary point (including interpreter shutdown).
-    if hasattr(signal, "SIGPIPE"):
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    if sys.stdout is None:  # `nmt ... >&-`: a write to it fails as writing a closed file does
-        sys.stdout = _Closed()
-    # `timeout`, `kill` and a closed terminal end a command as an error does: what it was
-    # writing (an output's temporary file) is removed; exit 128 + the signal's number
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), _terminated)
+    guard_process()  # a closed pipe, a closed stdout, SIGTERM and SIGHUP
     try:
         _exit_fast(_run())
     except OSError as e:  # `nmt --help > /dev/full`: before any command's boundary
@@ -103,17 +91,6 @@ def main() -> None:
         if e.code is None or isinstance(e.code, int):
             _exit_fast(e.code or 0)
         raise
-
-
-class _Closed(io.StringIO):
-    """stdout where it was closed: each write an OSError (EBADF), said as one error line."""
-
-    def write(self, text: str) -> int:
-        raise OSError(errno.EBADF, "stdout is closed")
-
-
-def _terminated(signum: int, frame) -> None:
-    raise SystemExit(128 + signum)
 
 
 def _run() -> int:

@@ -4,7 +4,6 @@ layout of examples in help texts."""
 from __future__ import annotations
 
 import contextlib
-import errno
 import functools
 import os
 import sys
@@ -15,7 +14,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from nmt_cli.errors import NmtError, NmtNotice
-from nmt_cli.output import OUTPUT_HELP
+from nmt_cli.output import OUTPUT_HELP, unwritable
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -61,17 +60,6 @@ def examples_verbatim(help_text: str) -> str:
                 commands.append(line)
         paragraphs[n] = "\n".join(["\b", f"{label}:"] + [f"  {c}" for c in commands])
     return "\n\n".join(paragraphs)
-
-
-def unwritable(e: BaseException) -> str | None:
-    """What to say of ``e`` where it is stdout that cannot be written (`> /dev/full`: a write
-    with no file named failed with no space, an I/O error or a closed descriptor); else None."""
-    if isinstance(e, OSError) and e.filename is None and e.errno in _UNWRITABLE:
-        return f"cannot write the output ({e.strerror})"
-    return None
-
-
-_UNWRITABLE = (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EBADF, errno.EFBIG)
 
 
 def _quiet_broken_pipe() -> None:
