@@ -319,8 +319,8 @@ def test_an_entrys_comments_stay_as_written_and_no_wrap_keeps_its_strings_on_one
 ):
     """polib wrapped a long ``#.`` comment over two lines, which gettext never does, and a
     ``#, no-wrap`` message at 78 columns."""
-    comment = "#. TRANSLATORS: " + "ein sehr langer Kommentar " * 4
-    message = "Ein Mann läuft im Park " * 5
+    comment = "#. TRANSLATORS: " + " ".join(["ein sehr langer Kommentar"] * 4)
+    message = " ".join(["Ein Mann läuft im Park"] * 5)
     text = (
         'msgid ""\nmsgstr ""\n"Language: en\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
         f'{comment}\n# {comment}\n#: a.py:1\n#, no-wrap\nmsgid "{message}"\nmsgstr ""\n'
@@ -328,8 +328,15 @@ def test_an_entrys_comments_stay_as_written_and_no_wrap_keeps_its_strings_on_one
     result, out = translate_po(run_cli, model_to("en"), tmp_path, text)
     assert result.exit_code == 0, result.stderr
     lines = out.read_text(encoding="utf-8").split("\n")
-    assert lines[5:10] == [comment, f"# {comment}", "#: a.py:1", "#, no-wrap", f'msgid "{message}"']
-    assert lines[10].startswith('msgstr "') and lines[11] == ""
+    k = lines.index(comment)
+    assert lines[k : k + 5] == [
+        comment,
+        f"# {comment}",
+        "#: a.py:1",
+        "#, no-wrap",
+        f'msgid "{message}"',
+    ]
+    assert lines[k + 5].startswith('msgstr "') and lines[k + 6] == ""
 
 
 def test_a_catalogue_for_another_language_than_the_models_is_one_error(run_cli, model_to, tmp_path):
