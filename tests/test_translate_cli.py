@@ -247,6 +247,14 @@ def test_a_windows_1252_line_reaches_the_model_with_its_accents_and_signs(
     assert result.stderr_lines == [f"nmt: warning: <stdin>: {warning}"]
 
 
+def test_an_indented_line_keeps_its_indentation(run_cli, short_model_dir: Path) -> None:
+    """`   Indenté.` came back "Indent.": a text file's indented lines lost their place."""
+    lines = ["Ein Mann läuft im Park.", "   Ein Mann läuft im Park.", "\t- Ein Mann läuft im Park."]
+    data = "".join(f"{x}\n" for x in lines).encode()
+    plain, spaced, listed = out_lines(translate(run_cli, short_model_dir, input=data))
+    assert spaced == f"   {plain}" and listed.startswith("\t") and not listed[1:2].isspace()
+
+
 def test_bidirectional_marks_change_no_translation_and_those_around_the_line_stay(
     run_cli, short_model_dir: Path
 ) -> None:

@@ -2,7 +2,8 @@
 letter and no digit (:func:`as_written`: ``?!``, ``•``), without its access keys (access_keys.py:
 ``Mise à jo~ur``), inside its angle brackets (protect/tags.py: ``<Aucun fichier>``), its round
 or square brackets (:func:`in_parentheses`: ``[Aucune sélection possible]``), without its
-quotation marks (quotes.py: ``« %1 »``), without its bidirectional marks (:data:`BIDI`). The
+quotation marks (quotes.py: ``« %1 »``), without its bidirectional marks (:data:`BIDI`) or its
+indentation (kept in front of its translation). The
 other text is translated as a line of its own, and may itself be set aside (a label in brackets
 with an access key).
 """
@@ -40,6 +41,9 @@ def aside_for(
     (``spans(line)``: where they are), its access keys and its quotation marks (outside the
     spans) are taken out; the marks only where its translation can have a word alignment
     (``alignable``), into ``target``, the target language. Angle brackets always."""
+    if line[:1].isspace() and line.strip():  # an indented line: its indentation kept
+        indent = line[: len(line) - len(line.lstrip())]
+        return Aside(line.lstrip(), False, lambda t: replace(t, text=indent + t.text))
     if (bare := BIDI.sub("", line)) != line:
         lead, trail = _LEAD.match(line)[0], _TRAIL.search(line)[0]
         return Aside(bare, False, lambda t: replace(t, text=lead + t.text + trail))
