@@ -178,19 +178,42 @@ def test_a_no_break_space_alone_in_a_block_is_kept_as_written():
     assert translate_markup(page, "html", word_for_word) == page.replace("Oui", "OUI")
 
 
-def test_a_page_that_leaves_tags_open_comes_out_well_formed():
-    page = "<ul><li>Un <b>gras<li>Deux</ul><p>Fin <i>de <u>page</p> </i></b></span>"
+def test_a_page_that_leaves_tags_open_inside_its_blocks_comes_out_well_formed():
+    page = "<ul><li>Un <b>gras<li>Deux</ul><p>Fin <i>de <u>page</p> "
     out = translate_markup(page, "html", word_for_word)
     assert_well_formed(out)
     assert out == ("<ul><li>UN <b>GRAS</b></li><li>DEUX</li></ul><p>FIN <i>DE <u>PAGE</u></i></p> ")
 
 
+@pytest.mark.parametrize(
+    "page, out",
+    [
+        (  # a footer's: the end tags of what its header opened
+            "<p>Merci de votre visite.</p>\n</div>\n</body>\n</html>\n",
+            "<p>MERCI DE VOTRE VISITE.</p>\n</div>\n</body>\n</html>\n",
+        ),
+        (  # a header's: the blocks its footer closes
+            '<body>\n<div class="main">\n<h1>Bienvenue</h1>\n',
+            '<body>\n<div class="main">\n<h1>BIENVENUE</h1>\n',
+        ),
+        (  # an inline element is closed where its block ends, a block left open where the page does
+            "<p>Fin <i>de <u>page</p> </i></b></span><div>Oui",
+            "<p>FIN <i>DE <u>PAGE</u></i></p> </i></b></span><div>OUI",
+        ),
+    ],
+)
+def test_a_templates_end_tags_and_open_blocks_stay_as_written(page, out):
+    """Included in a page, a footer ends the elements its header opened: the end tags that
+    closed nothing were left out and the open blocks closed, and the page came out broken."""
+    assert translate_markup(page, "html", word_for_word) == out
+
+
 def test_the_html_output_parses_back_for_hostile_input():
     hostile = [
         "<p>Un <b>deux <i>trois</b> quatre</i></p>",
-        "<div><p>Un<div>Deux</p></div>",
-        "<b><p>Un</b> deux</p>",
-        "</p>Texte</div> <br/> fin<",
+        "<div><p>Un<div>Deux</p></div></div>",
+        "<div><b><p>Un</b> deux</p></div>",
+        "<div></p>Texte</div> <br/> fin<",
         "<table><td>a<tr>b<td>c</table>",
         "<a href=x>lien <img src=y> <a href=z>autre</a>",
         '<p title="<b>">Un &amp amp; <!-- x --> deux</p>',

@@ -4,10 +4,12 @@ again, always well formed.
 HTML is read as browsers read ordinary pages: a void element (``<br>``, ``<img>``) has no
 content; a start tag may close open elements whose end tag the page left out (``<li>`` closes
 the ``<li>`` before it, a ``<div>`` an open ``<p>``: elements.py); an end tag closes the open
-elements inside its own; an end tag that closes nothing open is left out. An element the page
-never closes is closed where its content ends (before the white space that ends it), with an end
-tag written ``</name>``. An XML page is well formed already (reading.py): its tree is exactly
-its text.
+elements inside its own; an end tag that closes nothing open is left out, but where nothing is
+open (the end of a template, ``</div></body>``: kept as written). An element the page never
+closes is closed where its content ends (before the white space that ends it), with an end tag
+written ``</name>``, but a block still open where the page ends (the start of a template,
+``<div class="main">``): left open as written. An XML page is well formed already
+(reading.py): its tree is exactly its text.
 """
 
 from __future__ import annotations
@@ -74,10 +76,13 @@ def build_tree(events: list[Event], html: bool) -> Element:
             stack.append(element)
         else:
             at = _open_at(stack, e.name, html)
-            if at is not None:  # else an end tag that closes nothing: left out
+            if at is not None:
                 _close_down_to(stack, at + 1)
                 stack.pop().close = e.raw
-    _close_down_to(stack, 1)
+            elif len(stack) == 1:  # closes nothing, nothing open: a template's end, as written
+                root.children.append(Other(e.raw))
+            # else an end tag that closes nothing inside an open element: left out
+    _close_down_to(stack, 1, html)
     return root
 
 
@@ -113,12 +118,14 @@ def _close_implied(stack: list[Element], name: str) -> None:
             _close_down_to(stack, outermost)
 
 
-def _close_down_to(stack: list[Element], depth: int) -> None:
+def _close_down_to(stack: list[Element], depth: int, ended: bool = False) -> None:
     """Close the open elements above ``depth`` the page left open: each gets ``</name>`` after
-    its content, and the white space its content ended with moves out after it."""
+    its content, and the white space its content ended with moves out after it; where the page
+    ``ended`` (HTML) with a block still open (a template's start, ``<div class="main">``), the
+    block is left open as written."""
     while len(stack) > depth:
         element = stack.pop()
-        element.close = f"</{element.name}>"
+        element.close = "" if ended and element.key in BLOCKS else f"</{element.name}>"
         last = element.children[-1] if element.children else None
         if isinstance(last, Text):
             tail = last.raw[len(last.raw.rstrip(_SPACE)) :]
