@@ -57,6 +57,20 @@ def test_a_span_the_source_set_apart_is_set_apart_from_a_word_the_model_glued_to
     assert placed.text == "The urgent&lt;/em&gt; word"
 
 
+def test_letters_the_model_glued_after_a_span_that_ends_in_a_letter_are_set_apart():
+    """de-en wrote "https://x.des." for ``https://x.de .``: the placeholder as "101s"."""
+    m = masked("Ein Mann und https://x.de heute, 1990 Autos.")
+    assert m.outputs == ("https://x.de", "1990")
+    placed = place_spans(
+        "A man and 101s today, 102 cars.", {0: 3, 1: 5}, m.outputs, m.glue, FALLBACK
+    )
+    assert placed.text == "A man and https://x.de s today, 1990 cars."
+    placed = place_spans(
+        "A man and 101 today, 102s cars.", {0: 3, 1: 5}, m.outputs, m.glue, FALLBACK
+    )
+    assert placed.text == "A man and https://x.de today, 1990s cars."  # a decade: English
+
+
 def test_a_full_stop_the_model_set_apart_after_a_moved_placeholder_goes_back_on_its_word():
     m = masked("Le titre de l'axe Y.")  # fr-en: "Specifies the title of the Y axis ."
     placed = place_spans(

@@ -30,8 +30,9 @@ another tag stands among them, it stays as the model wrote it.
 
 A span that touched a word in the source (``&lt;em&gt;urgent``) is glued back to its neighbour;
 one that did not is set apart from a word the model glued to its placeholder (``the101``, after
-an elided ``l'101``). Two spans the source joins with symbols and no space (``%1/%2``) are
-written so where the translation has them in order with those symbols between them.
+an elided ``l'101``; ``104s``, after a span that ends in a letter, ``https://x.de``). Two spans
+the source joins with symbols and no space (``%1/%2``) are written so where the translation has
+them in order with those symbols between them.
 
 Word-level attention ``weights`` is (Tw, Sw): a row per word of the translation, a column per
 word of the masked source sentence (see nmt_cli/align/words.py).
@@ -350,8 +351,8 @@ def _render(
             apart = False
         if tight and u.span is None and text in (".", ","):
             apart = False  # one the model set apart ("the Y axis .")
-        if u.span is not None and not glue[u.span][0] and _glued_to_word(last, u):
-            apart = True  # the model wrote "the101" where the source had a space
+        if _letters_against_span(last, u, glue, outputs):
+            apart = True  # the model wrote "the101" or "101s" where the source had a space
         if apart or last is None:
             word += 1
             parts.append(" ")
@@ -384,17 +385,16 @@ def _glued(last: _Unit, u: _Unit, glue, touching: Sequence[bool]) -> bool:
             return True
     if last.span is not None and glue[last.span][1]:
         before_span = last.span < len(touching) and touching[last.span]
-        if not before_span or u.span == last.span + 1:
-            return True
+        return not before_span or u.span == last.span + 1
     return False
 
 
-def _glued_to_word(last: _Unit | None, u: _Unit) -> bool:
-    """Whether span unit ``u`` follows the letters of a word of the model's in one word."""
-    return (
-        last is not None
-        and last.span is None
-        and last.core
-        and last.word == u.word
-        and last.text[-1:].isalpha()
-    )
+def _letters_against_span(last: _Unit | None, u: _Unit, glue, outputs: Sequence[str]) -> bool:
+    """Whether the model glued a word's letters to a span the source set apart: before it
+    ("the101") or after one that ends in a letter ("104s": ``https://x.de`` "s")."""
+    if last is None or last.word != u.word or (last.span is None) == (u.span is None):
+        return False
+    if u.span is not None:
+        return not glue[u.span][0] and last.core and last.text[-1:].isalpha()
+    after = outputs[last.span][-1:] + u.text[:1]  # the span's last character, the word's first
+    return not glue[last.span][1] and u.core and after.isalpha() and len(after) == 2
