@@ -225,6 +225,20 @@ def test_a_character_a_legacy_encoding_lacks_is_written_as_a_character_reference
     assert units(out)["key"].target == "~Wait… 5 €"
 
 
+def test_a_file_whose_elements_are_prefixed_gets_its_targets_with_their_inline_codes():
+    """Checked inside a target that declared no prefix, ``<x:g>`` was "Namespace prefix x on g is
+    not defined": the whole file was refused."""
+    text = (
+        '<x:xliff xmlns:x="urn:oasis:names:tc:xliff:document:1.2" version="1.2">'
+        '<x:file original="a" source-language="fr" datatype="plaintext"><x:body>'
+        '<x:trans-unit id="1"><x:source>Ouvrir le <x:g id="1">fichier</x:g></x:source>'
+        "</x:trans-unit></x:body></x:file></x:xliff>"
+    )
+    document, out = render(text)
+    assert units(out)["1"].target == 'Ouvrir le <x:g id="1">fichier</x:g>'
+    assert problems(out) == []
+
+
 def test_a_file_given_back_its_texts_twice_is_the_same_file_the_second_time():
     _, once = render(XLIFF_12)
     _, twice = render(once.decode(), retranslate="none")

@@ -298,12 +298,17 @@ def _states_of(version: str, remembered: Collection[str | int]):
     return states
 
 
+_PREFIX = re.compile(r"</?([A-Za-z_][\w.-]*):[A-Za-z_]")
+
+
 def _target_element(path: str, uid: str, text: str, ns: str):
     """``text`` as the content of a target element of namespace ``ns`` (lxml)."""
     from lxml import etree
 
+    # a prefixed document's inline codes (<x:g>): each prefix declared, as the file's root does
+    prefixes = "".join(f' xmlns:{p}="{ns}"' for p in sorted(set(_PREFIX.findall(text))))
     try:
-        return etree.fromstring(f'<target xmlns="{ns}">{text}</target>', safe_parser())
+        return etree.fromstring(f'<target xmlns="{ns}"{prefixes}>{text}</target>', safe_parser())
     except etree.XMLSyntaxError as e:
         raise FormatError(path, f"unit {uid}", f"a target that is not XML: {e.msg}") from None
 
