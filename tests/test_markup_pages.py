@@ -298,3 +298,24 @@ def test_lines_come_out_one_for_one_each_its_own_fragment():
 def test_every_tag_of_the_page_is_in_the_output_once():
     out = translate_markup(PAGE, "html", word_for_word)
     assert tags(out) == tags(PAGE.replace("title='Voir'", "title='VOIR'"))
+
+
+@pytest.mark.parametrize(
+    "head, ascii_out",
+    [
+        ('<meta charset="windows-1252">', True),
+        ('<meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1">', True),
+        ('<meta charset="utf-8">', False),
+        ("", False),
+    ],
+)
+def test_a_page_declaring_a_legacy_charset_gets_its_new_characters_as_references(head, ascii_out):
+    """Written as UTF-8 bytes in a page that declares windows-1252, "€" read as "â‚¬"."""
+    from nmt_cli.documents.pages import page_reader
+
+    text = f"<html><head>{head}</head><body><p>Prix : 12&nbsp;&euro;</p></body></html>\n"
+    document = page_reader("html")(text.split("\n")[:-1], "c.html")
+    said = [Aligned("Price: €12", [(0, 0), (1, 1)]) for _ in document.sources()]
+    out = document.render(said, "en", print)
+    assert out.isascii() == ascii_out
+    assert ("<p>Price: &#8364;12</p>" if ascii_out else "<p>Price: €12</p>") in out

@@ -5,7 +5,10 @@ naming its line, and nothing is written) and written back with a final line brea
 
 The root element's ``lang`` and ``xml:lang`` become the model's target language; a page that
 declares a language other than the model's source language is one error (check_languages), not
-a page translated from the wrong language."""
+a page translated from the wrong language. A page written in ASCII that declares another
+charset than UTF-8 (``<meta charset="windows-1252">``, ``encoding="ISO-8859-1"``: its accents
+as entities) gets the characters of its translations as character references (``&#8364;``):
+written as UTF-8 bytes, a browser read them in the charset declared ("â‚¬" for "€")."""
 
 from __future__ import annotations
 
@@ -22,6 +25,11 @@ PROLOG = re.compile(r"(?:\s+|<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(?:\[.*?\])?\s
 _VALUE = r"""(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)"""
 _ROOT_TAG = re.compile(rf"<([\w:.-]+)(?:\s+[\w:.-]+(?:\s*=\s*{_VALUE})?)*\s*/?>")
 _LANG = re.compile(rf"(\s(?:xml:)?lang\s*=\s*)({_VALUE})", re.IGNORECASE)
+# a charset a page declares: its <meta charset>, <meta http-equiv> or XML declaration's
+_CHARSET = re.compile(
+    r"""<meta\b[^>]*?charset\s*=\s*["']?\s*([\w.:-]+)|<\?xml\b[^>]*?encoding\s*=\s*["']([\w.:-]+)""",
+    re.IGNORECASE,
+)
 
 
 def _primary(language: str) -> str:
@@ -44,6 +52,9 @@ class PageDocument:
         self.root = tag.group(1) if tag else ""
         found = _LANG.search(tag.group()) if tag else None
         self.language = found.group(2).strip("\"'") if found else None  # what it declares
+        charset = _CHARSET.search(text)
+        declared = (charset.group(1) or charset.group(2)).lower() if charset else "utf-8"
+        self.references = text.isascii() and declared.replace("-", "") != "utf8"
 
     def sources(self) -> list[str]:
         return self.page.texts()
@@ -70,7 +81,8 @@ class PageDocument:
     ) -> str:
         self.check_languages(None, target)
         text = self.page.render(translations, kept=True)
-        return text if target is None else with_language(text, target)
+        text = text if target is None else with_language(text, target)
+        return text.encode("ascii", "xmlcharrefreplace").decode() if self.references else text
 
 
 def with_language(text: str, language: str) -> str:
