@@ -13,6 +13,7 @@ import gzip
 import json
 
 import pytest
+from conftest import assert_one_error_line
 
 from nmt_cli.documents.options import DocumentOptions
 from nmt_cli.documents.registry import FORMATS, NAMES, TEXT, format_for
@@ -152,3 +153,21 @@ def test_bytes_written_back_appear_whole_or_not_at_all(tmp_path, monkeypatch):
     with pytest.raises((ZeroDivisionError, OutputError)):
         write_binary(str(out), b"new")
     assert out.read_bytes() == b"\xff\xfe<\x00"
+
+
+@pytest.mark.parametrize(
+    "name, text",
+    [
+        ("deep.html", "<p>" + "<div><span>" * 600 + "Bonjour</p>\n"),
+        ("deep.json", '{"a": ' * 3000 + '"Bonjour"' + "}" * 3000 + "\n"),
+    ],
+)
+def test_a_document_nested_too_deeply_is_one_error_naming_it(
+    run_cli, short_model_dir, tmp_path, name, text
+):
+    """A RecursionError, said as the catch-all's "run nmt --debug" line."""
+    source, out = tmp_path / name, tmp_path / f"out-{name}"
+    source.write_text(text, encoding="utf-8")
+    result = run_cli(["translate", "-m", short_model_dir, "-i", source, "-o", out])
+    assert_one_error_line(result, f"{name}: nested too deeply to be read")
+    assert not out.exists()

@@ -5,13 +5,15 @@ file that does not parse gives (DocumentError, ``FILE:LINE: what is wrong``)."""
 from __future__ import annotations
 
 import codecs
+import contextlib
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
 from nmt_cli.documents.binary import check_text_file, read_binary, write_binary
+from nmt_cli.errors import InputError
 from nmt_cli.formats.encoding import Encoding, bom_name, decode, text_lines
 from nmt_cli.formats.skeleton import ParseError
 from nmt_cli.inference.translation import Translation
@@ -106,6 +108,16 @@ class Layout:
     def text(self, rendered: str) -> str:
         """A document's ``render`` (its lines, each ended by "\\n") ended as the file was."""
         return rendered if self.final_break else rendered.removesuffix("\n")
+
+
+@contextlib.contextmanager
+def nested_within_reach(name: str) -> Iterator[None]:
+    """A document nested deeper than Python's recursion reaches (300 unclosed ``<div>``, 2,000
+    objects inside one another) is one InputError naming it, as one that does not parse."""
+    try:
+        yield
+    except RecursionError:
+        raise InputError(f"{name}: nested too deeply to be read; nothing was written") from None
 
 
 def read_document(

@@ -15,6 +15,7 @@ from nmt_cli.documents.document import (
     Document,
     DocumentFormat,
     Layout,
+    nested_within_reach,
     read_document,
     without_bom,
     write_document,
@@ -86,9 +87,10 @@ class TranslateInput:
         def lines_done(fraction: float) -> None:
             on_progress(fraction * self.lines)
 
-        text = translate_document(
-            translator, self.document, self.fmt, lines_done, warn, self.files.markup
-        )
+        with nested_within_reach(self.files.input_file):
+            text = translate_document(
+                translator, self.document, self.fmt, lines_done, warn, self.files.markup
+            )
         write_document(self.files.output, text, self.layout)
         return []
 
@@ -195,7 +197,8 @@ def read_input(
     if not fmt.printable:
         check_binary_output(files.output, fmt.name)
     settings = {k: getattr(options, k) for k in fmt.options}
-    document, lines, layout = read_document(fmt, files.input_file, settings)
+    with nested_within_reach(files.input_file):
+        document, lines, layout = read_document(fmt, files.input_file, settings)
     return TranslateInput(files, None, document, fmt, lines, layout)
 
 
