@@ -296,6 +296,26 @@ def test_a_links_destination_with_spaces_is_never_cut_by_the_wrapping():
     assert "](<a b c d e f g h i j k l.md>)" in output
 
 
+def test_a_formula_between_dollars_is_kept_as_written_and_the_model_never_reads_it():
+    """Read as prose, ``$$ \\sum_{i=1}^{n} x_i $$`` came back "$$ \\sum< i=1}^{n >" and
+    ``$\\alpha$`` "$ \\alpha $", math no more."""
+    from nmt_cli.documents.markdown import MARKDOWN
+    from nmt_cli.protect.spans import SpanFinder
+
+    text = "La somme :\n\n$$\n\\sum_{i=1}^{n} x_i\n$$\n\nSoit $\\alpha$ un réel.\n"
+    assert read_markdown(text.split("\n")[:-1], "m.md").sources() == [
+        "La somme :",
+        "Soit $\\alpha$ un réel.",
+    ]
+    assert translated(text).split("\n")[2:5] == ["$$", "\\sum_{i=1}^{n} x_i", "$$"]
+
+    def math(line: str) -> list[str]:
+        return [s.text for s in SpanFinder(MARKDOWN.protect).find(line) if s.kind == "user"]
+
+    assert math("Soit $\\alpha$ un réel, $$x^2$$ ici.") == ["$\\alpha$", "$$x^2$$"]
+    assert math("Le prix est de $5 et $10, ou 5 $ et 10 $.") == []
+
+
 def test_a_wrapped_line_never_starts_a_block():
     text = "un deux trois quatre cinq six sept huit neuf dix\nonze douze treize.\n"
     said = saying({"six": "-", "sept": "1.", "huit": "#"})

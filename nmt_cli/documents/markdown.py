@@ -178,6 +178,8 @@ class _Reader:
                 self._lines(a, b, t, wrap=False)
             elif tokens[k - 2].type == "list_item_open" and _TASK.match(t.content):
                 self._task(a, b, t)
+            elif _DISPLAY_MATH.fullmatch(t.content.strip()):
+                continue  # $$ ... $$ (GitHub, KaTeX, MathJax): a formula, kept as written
             else:
                 self._lines(a, b, t, wrap=b - a > 1)
         return MarkdownDocument(self.lines, self.blocks)
@@ -269,4 +271,11 @@ def read_markdown(lines: list[str], name: str) -> MarkdownDocument:
     return _Reader(lines, name).read()
 
 
-MARKDOWN = DocumentFormat("md", (".md", ".markdown"), read_markdown, alignment=True)
+# A formula as GitHub, KaTeX and MathJax read one: a paragraph between $$ and $$, or $...$ inside
+# a line (a dollar glued to its first and last character; "$5 et $10" holds none): the model
+# wrote "$$ \sum< i=1}^{n >" and "$ \alpha $", math no more
+_DISPLAY_MATH = re.compile(r"\$\$.*\$\$", re.DOTALL)
+_INLINE_MATH = r"\$\$[^$]+\$\$|(?<![\w$\\])\$(?=[^\s$])[^$\n]*?[^\s$\\]\$(?![\w$])"
+MARKDOWN = DocumentFormat(
+    "md", (".md", ".markdown"), read_markdown, protect=(_INLINE_MATH,), alignment=True
+)
