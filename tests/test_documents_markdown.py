@@ -316,6 +316,27 @@ def test_a_formula_between_dollars_is_kept_as_written_and_the_model_never_reads_
     assert math("Le prix est de $5 et $10, ou 5 $ et 10 $.") == []
 
 
+def test_a_table_in_a_block_quote_or_with_rows_of_other_lengths_is_translated():
+    """Its "> " read as a cell, or a row's cells counted otherwise than markdown-it counts them,
+    the row was left untranslated."""
+    text = (
+        "> | Clé | Valeur |\n> |---|---|\n> | Couleur | Rouge |\n\n"
+        "| Nom | Description | Remarque |\n|---|---|---|\n| Chat | Animal domestique |\n"
+        "| Chien | Fidèle | Aboie | Trop |\n"
+    )
+    assert translated(text).split("\n") == [
+        "> | CLÉ | VALEUR |",
+        "> |---|---|",
+        "> | COULEUR | ROUGE |",
+        "",
+        "| NOM | DESCRIPTION | REMARQUE |",
+        "|---|---|---|",
+        "| CHAT | ANIMAL DOMESTIQUE |",
+        "| CHIEN | FIDÈLE | ABOIE | Trop |",  # a cell beyond the header's: no cell of the table
+        "",
+    ]
+
+
 def test_a_wrapped_line_never_starts_a_block():
     text = "un deux trois quatre cinq six sept huit neuf dix\nonze douze treize.\n"
     said = saying({"six": "-", "sept": "1.", "huit": "#"})

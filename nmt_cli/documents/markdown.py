@@ -132,13 +132,17 @@ def _flow(prefix: str, continuation: str, width: int | None, text: str) -> list[
     ]
 
 
+_QUOTED = re.compile(r"(?:[ ]{0,3}>[ ]?)*")
+
+
 def _cells(line: str) -> list[tuple[int, int]]:
     """The spans of a table row's cells in ``line``, their white space outside: cut at each
     pipe not escaped, a pipe at either end of the row opening or closing it."""
-    cuts = [m.start() for m in re.finditer(r"(?<!\\)\|", line)]
-    bounds = [-1, *cuts, len(line)]
+    quoted = _QUOTED.match(line).end()  # a table in a block quote: its "> " no cell
+    cuts = [m.start() for m in re.finditer(r"(?<!\\)\|", line) if m.start() >= quoted]
+    bounds = [quoted - 1, *cuts, len(line)]
     spans = [(a + 1, b) for a, b in zip(bounds, bounds[1:])]
-    if cuts and not line[: cuts[0]].strip():
+    if cuts and not line[quoted : cuts[0]].strip():
         spans = spans[1:]
     if cuts and not line[cuts[-1] + 1 :].strip():
         spans = spans[:-1]
@@ -254,8 +258,10 @@ class _Reader:
         cells = _cells(line)
 
         def write(texts: list[str | None]) -> list[str]:
-            if len(texts) != len(cells):
+            if any(text for text in texts[len(cells) :]):
                 return [line]  # cells not where markdown-it read them: written as they were
+            # a row of fewer cells than its header's: markdown-it's empty ones are not there;
+            # of more: those it left out are written as they were
             out, at = [], 0
             for (start, end), text in zip(cells, texts):
                 cell = line[start:end] if text is None else text.translate(AS_WRITTEN)
