@@ -846,6 +846,9 @@ def test_ref_scores_the_translation_on_stderr(run_cli, transformer_model_dir: Pa
         ["--max-len-a", "nan"],
         ["--max-len-a", "inf"],
         ["--max-len-b", "-5"],
+        ["--min-len", "-5"],
+        ["--max-len-b", "0", "--max-len-a", "0"],  # no token: a line came out empty
+        ["--max-len-b", "5", "--max-len-a", "0", "--min-len", "50"],  # cut at 5 tokens
     ],
 )
 def test_an_out_of_range_value_is_a_usage_error(run_cli, rnn_model_dir: Path, option) -> None:

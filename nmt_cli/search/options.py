@@ -55,6 +55,13 @@ class SearchOptions:
             raise ValueError("--batch-tokens must be positive, --batch-size not negative")
         if not (0 <= self.max_len_a < float("inf")) or self.max_len_b < 0:
             raise ValueError("--max-len-a must be a number from 0, --max-len-b not negative")
+        if self.min_len < 0:
+            raise ValueError("--min-len must not be negative")
+        if self.max_len_a == 0 and self.max_len_b < max(self.min_len, 1):
+            raise ValueError(
+                f"--max-len-a 0 --max-len-b {self.max_len_b} allow fewer output tokens than "
+                f"--min-len {self.min_len} (at least 1): a line would come out cut or empty"
+            )
         if self.length_penalty is not None:
             LengthPenalty.of(self.length_penalty, "--length-penalty")  # in bounds, or refused
 
