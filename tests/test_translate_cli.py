@@ -271,6 +271,16 @@ def test_bidirectional_marks_change_no_translation_and_those_around_the_line_sta
     assert (rtl, inside, isolated) == (f"\u200f{plain}", plain, f"\u2067{plain}\u2069")
 
 
+def test_the_long_line_warning_shows_where_the_first_such_line_starts(
+    run_cli, short_model_dir: Path
+) -> None:
+    """It said "first: chunk line 1" for the third line, a number of no file's lines."""
+    data = ("Ein Mann\nEin Hund\n" + "Park Hund " * 200 + "\n").encode()
+    result = translate(run_cli, short_model_dir, "-k", "1", input=data)
+    [warning] = [w for w in result.stderr_lines if "longer than the model accepts" in w]
+    assert warning.endswith('(the first starts "Park Hund Park Hund Park Hund")')
+
+
 def test_a_line_of_no_letter_and_no_digit_comes_back_as_written(
     run_cli, short_model_dir: Path
 ) -> None:

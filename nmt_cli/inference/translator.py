@@ -139,9 +139,7 @@ class Translator:
             return None
         return self.loaded.bundle.known_words or None
 
-    def _sources(
-        self, lines: list[str], line_numbers: list[int]
-    ) -> list[tuple[list[int], list[int], int]]:
+    def _sources(self, lines: list[str]) -> list[tuple[list[int], list[int], int]]:
         """Per line: source ids, the whitespace word of each id, the number of words."""
         sources = self.tok.encode_words(lines)
         max_src = self.loaded.max_src
@@ -152,7 +150,7 @@ class Translator:
                     self.warn(
                         f"a {what} of {len(ids):,} subwords is longer than the model accepts "
                         f"({max_src:,}); such {what}s are truncated "
-                        f"(first: chunk line {line_numbers[n] + 1})"
+                        f'(the first starts "{" ".join(lines[n].split()[:6])[:60]}")'
                     )
                     self._warned_long = True
                 sources[n] = (ids[:max_src], owner[:max_src], words)
@@ -295,7 +293,7 @@ class Translator:
         restore_case = self.options.restore_case
         shouted = [restore_case and is_shouted(line) for line in lines]
         as_read = [sentence_case(x) if up else x for x, up in zip(lines, shouted)]
-        sources = self._sources(as_read, line_numbers)
+        sources = self._sources(as_read)
         ids = [s[0] for s in sources]
         hyps = self.loaded.search(ids, self.opts, self.loaded.max_out, on_progress=on_progress)
         labels = self._read_labels(as_read, sources, hyps, line_numbers) if restore_case else []
@@ -348,7 +346,7 @@ class Translator:
         small = {k: r for k, x in enumerate(as_read) if (r := label_read(x)) is not None}
         if not small:
             return []
-        again = self._sources(list(small.values()), [line_numbers[k] for k in small])
+        again = self._sources(list(small.values()))
         found = self.loaded.search([s[0] for s in again], self.opts, self.loaded.max_out)
         replaced = []
         for (k, read), source, nbest in zip(small.items(), again, found):
