@@ -33,6 +33,8 @@ def dates(line: str, language: str) -> list[str]:
         ("Voir chronomi-mars.", []),
         ("La planète Mars brille.", []),  # a capital: the planet, not the month
         ("Il a vu des marsouins.", []),
+        ("Le 31 déc. 2023, du 1er janv. au 15 févr.", ["31 déc. 2023", "1er janv.", "15 févr."]),
+        ("Nous étions sept. En oct. il pleut.", []),  # an abbreviation alone: seven, or none
     ],
 )
 def test_french_dates(line, found):
@@ -69,6 +71,9 @@ def test_no_dates_in_a_language_without_month_names_here():
         ("3 März 2020", "de", "en", "3 March 2020"),
         ("3 March", "en", "de", "3. März"),
         ("3 mars", "fr", "es", "3 mars"),  # no months for the target here: kept
+        ("31 déc. 2023", "fr", "en", "31 Dec. 2023"),  # "31 decent. 2023", "The 31 deck."
+        ("1er févr.", "fr", "de", "1. Feb."),
+        ("Sept. 3, 2025", "en", "fr", "3 sept. 2025"),
     ],
 )
 def test_a_date_as_the_target_language_writes_it(text, source, target, written):
@@ -79,6 +84,8 @@ def test_a_translation_lost_a_date_when_the_target_month_is_missing():
     assert dates_lost("payés le 3 mars.", "paid on 3 margins.", "fr", "en")
     assert not dates_lost("payés le 3 mars.", "paid on March 3.", "fr", "en")
     assert not dates_lost("payés le 3 mars.", "paid on 3 margins.", "fr", None)
+    assert dates_lost("le 31 déc. 2023", "the 31 deck. 2023", "fr", "en")
+    assert not dates_lost("le 31 déc. 2023", "on Dec. 31, 2023", "fr", "en")
 
 
 def test_a_second_search_masks_a_date_in_place_of_its_numbers(small_tokenizer):

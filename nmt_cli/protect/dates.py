@@ -2,7 +2,8 @@
 
 A month's name is a fact of its sentence, and a small model can lose it: the shipped fr-en wrote
 "paid 3 margins" for ``payés le 3 mars``. A DATE is a month's name (languages.py, ``months``,
-as written inside a sentence: French ``mars``, English ``March``) with the day before it
+as written inside a sentence: French ``mars``, English ``March``; or abbreviated,
+``short_months``: French ``déc.``, English ``Dec.``) with the day before it
 (``3 mars``, ``1er mai``; English ``3rd March``) or after it (English ``March 3``) and a year
 after it (``mars 2025``, ``March 3, 2025``) or the word for its middle before it (``mid``:
 French ``mi-novembre``, English ``mid-May``), or a month's name alone where the language's month
@@ -34,7 +35,10 @@ def _pattern(language: str) -> re.Pattern | None:
     table = LANGUAGES.get(language)
     if table is None or not table.months:
         return None
-    months = "|".join(table.months)
+    names = sorted(
+        {*table.months, *table.short_months}, key=len, reverse=True
+    )  # déc. after décembre
+    months = "|".join(re.escape(name) for name in names)
     # the middle of the month: glued to it (mi-novembre) or a word before it (Mitte November)
     mid = f"(?i:{re.escape(table.mid.strip())}){_S if table.mid.endswith(' ') else ''}"
     return re.compile(
@@ -48,8 +52,10 @@ def _dates(line: str, language: str | None) -> list[re.Match]:
     pattern = _pattern(language or "")
     if pattern is None:
         return []
-    alone = LANGUAGES[language or ""].month_alone
-    return [m for m in pattern.finditer(line) if alone or m[1] or m[2] or m[4] or m[5]]
+    table = LANGUAGES[language or ""]
+    alone = table.month_alone  # an abbreviation never alone: "Nous étions sept." is 7
+    found = pattern.finditer(line)
+    return [m for m in found if alone and m[3] in table.months or m[1] or m[2] or m[4] or m[5]]
 
 
 def find_dates(line: str, language: str | None) -> list[tuple[int, int]]:
@@ -58,8 +64,12 @@ def find_dates(line: str, language: str | None) -> list[tuple[int, int]]:
 
 
 def _month(m: re.Match, source: str, target: str) -> str:
-    """The month of the date ``m`` of ``source`` as ``target`` names it."""
-    return LANGUAGES[target].months[LANGUAGES[source].months.index(m[3])]
+    """The month of the date ``m`` of ``source`` as ``target`` names it, abbreviated where the
+    source abbreviates it (``déc.``: "Dec.")."""
+    read, write = LANGUAGES[source], LANGUAGES[target]
+    if m[3] in read.months:
+        return write.months[read.months.index(m[3])]
+    return (write.short_months or write.months)[read.short_months.index(m[3])]
 
 
 def convert_date(text: str, source: str | None, target: str | None) -> str:
@@ -88,4 +98,4 @@ def dates_lost(line: str, text: str, source: str | None, target: str | None) -> 
         return False
     dates = _dates(line, source)
     words = set(re.findall(r"[^\W\d_]+", text)) if dates else set()
-    return any(_month(m, source, target) not in words for m in dates)
+    return any(_month(m, source, target).rstrip(".") not in words for m in dates)

@@ -35,6 +35,8 @@ recorded, every language's detectors run.
                 every noun is written with a capital (German ``Haus``), so a capital does not
                 tell a name (names.py: names are not copied from such a language)
     months      the twelve month names, as written inside a sentence (dates.py)
+    short_months
+                the same, abbreviated as the language's usage does (French ``déc.``)
     capitalised the other words it writes with a capital wherever they stand (English's days,
                 languages and peoples): a translation that starts with one keeps its capital
                 where its source starts with a small letter (inference/casing.py)
@@ -90,6 +92,7 @@ class Language:
     key_verbs: tuple[str, ...] = ()
     nouns_capitalised: bool = False
     months: tuple[str, ...] = ()
+    short_months: tuple[str, ...] = ()
     capitalised: frozenset[str] = frozenset()
     month_alone: bool = True
     date_out: str = "{day} {month}"
@@ -122,6 +125,7 @@ LANGUAGES = {
             "January February March April May June July August September October November "
             "December".split()
         ),
+        short_months=tuple("Jan. Feb. Mar. Apr. May June July Aug. Sept. Oct. Nov. Dec.".split()),
         capitalised=frozenset(
             "Monday Tuesday Wednesday Thursday Friday Saturday Sunday I English French German "
             "Spanish Italian Portuguese Dutch Greek Latin Russian Polish Czech Swedish Danish "
@@ -190,6 +194,9 @@ LANGUAGES = {
             "janvier février mars avril mai juin juillet août septembre octobre novembre "
             "décembre".split()
         ),
+        short_months=tuple(
+            "janv. févr. mars avr. mai juin juil. août sept. oct. nov. déc.".split()
+        ),
         day_one="1er",
         mid="mi-",
         quotes=("«\u00a0", "\u00a0»", "“", "”"),
@@ -229,6 +236,7 @@ LANGUAGES = {
             "Januar Februar März April Mai Juni Juli August September Oktober November "
             "Dezember".split()
         ),
+        short_months=tuple("Jan. Feb. März Apr. Mai Juni Juli Aug. Sept. Okt. Nov. Dez.".split()),
         date_out="{day}. {month}",
         mid="Mitte ",
         quotes=("„", "“", "‚", "‘"),
