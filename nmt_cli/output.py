@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gzip
 import io
 import json
+import lzma
 import os
 import shutil
 import signal
@@ -23,7 +25,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO, TypeVar
+from typing import Any, BinaryIO, TextIO, TypeVar
 
 from nmt_cli.errors import InputError, OutputError
 from nmt_cli.textio import is_stream, one_line, open_lines
@@ -117,8 +119,26 @@ def atomic_writer(path: str | Path) -> Iterator[TextIO]:
         return
     # a write error (disk full) reaches atomic_path, which removes the temporary file and
     # raises the OutputError
-    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as f:
-        yield f
+    with atomic_path(path) as tmp, compressed(tmp, path) as raw:
+        with io.TextIOWrapper(raw, encoding="utf-8", newline="\n") as f:
+            yield f
+
+
+@contextlib.contextmanager
+def compressed(tmp: Path, path: str | Path) -> Iterator[BinaryIO]:
+    """``tmp`` opened to write the bytes of ``path``: gzip or xz where its name ends in ``.gz``
+    or ``.xz`` (as the readers read them: textio.py), a gzip stream with no name or time in it,
+    so a rerun writes the same bytes."""
+    suffix = Path(path).suffix.lower()
+    with open(tmp, "wb") as raw:
+        if suffix == ".gz":
+            with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as z:
+                yield z  # type: ignore[misc]
+        elif suffix == ".xz":
+            with lzma.LZMAFile(raw, "wb") as z:
+                yield z  # type: ignore[misc]
+        else:
+            yield raw
 
 
 def write_text_atomic(path: str | Path, text: str) -> None:

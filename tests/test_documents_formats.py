@@ -8,9 +8,11 @@ line breaks between them kept.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import gzip
 import json
+import os
 
 import pytest
 from conftest import assert_one_error_line
@@ -149,10 +151,18 @@ def test_bytes_written_back_appear_whole_or_not_at_all(tmp_path, monkeypatch):
     out = tmp_path / "out.xlf"
     write_binary(str(out), b"\xff\xfe<\x00")
     assert out.read_bytes() == b"\xff\xfe<\x00"
-    monkeypatch.setattr("pathlib.Path.write_bytes", lambda self, data: 1 / 0)
+
+    @contextlib.contextmanager
+    def failing_halfway(tmp, path):
+        with open(tmp, "wb") as f:
+            f.write(b"ne")
+            raise ZeroDivisionError("killed halfway")
+        yield f
+
+    monkeypatch.setattr("nmt_cli.documents.binary.compressed", failing_halfway)
     with pytest.raises((ZeroDivisionError, OutputError)):
         write_binary(str(out), b"new")
-    assert out.read_bytes() == b"\xff\xfe<\x00"
+    assert out.read_bytes() == b"\xff\xfe<\x00" and os.listdir(tmp_path) == ["out.xlf"]
 
 
 @pytest.mark.parametrize(

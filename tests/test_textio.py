@@ -175,6 +175,22 @@ def test_a_byte_order_mark_opening_the_input_is_no_part_of_its_first_line():
 
 
 @pytest.mark.parametrize("kind", COMPRESSIONS)
+def test_an_output_named_gz_or_xz_is_written_compressed_the_same_bytes_each_time(tmp_path, kind):
+    """`-o out.srt.gz` wrote plain text into a file named .gz."""
+    from nmt_cli.textio import read_lines
+
+    suffix, _ = COMPRESSIONS[kind]
+    target = tmp_path / f"out.txt.{suffix}"
+    written = []
+    for _ in range(2):
+        with atomic_writer(target) as f:
+            f.write("un\nété\n")
+        written.append(target.read_bytes())
+    assert read_lines(target) == ["un", "été"] and written[0] == written[1]
+    assert written[0] != "un\nété\n".encode()
+
+
+@pytest.mark.parametrize("kind", COMPRESSIONS)
 def test_a_truncated_compressed_file_is_an_input_error_naming_it(tmp_path, kind):
     from nmt_cli.textio import read_lines
 

@@ -14,7 +14,7 @@ import sys
 
 from nmt_cli.errors import InputError, UsageError
 from nmt_cli.formats.encoding import bom_name
-from nmt_cli.output import atomic_path
+from nmt_cli.output import atomic_path, compressed
 from nmt_cli.textio import COMPRESSION_ERRORS, is_stream, open_bytes
 
 MAX_BYTES = 256 * 2**20  # an office document larger than this is refused, not read
@@ -96,5 +96,5 @@ def write_binary(output: str, data: bytes) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
-    with atomic_path(output) as tmp:
-        tmp.write_bytes(data)
+    with atomic_path(output) as tmp, compressed(tmp, output) as f:  # out.srt.gz: gzip
+        f.write(data)
