@@ -14,8 +14,8 @@ from collections import Counter
 
 import pytest
 from lxml import etree
-from markup_fixtures import Aligned, word_for_word
-from office_fixtures import LANG, B, docx_entries, para, report_docx, run, zipped
+from markup_fixtures import Aligned, links, word_for_word
+from office_fixtures import ITALIC, LANG, B, docx_entries, para, report_docx, run, zipped
 
 from nmt_cli.documents.lines import translate_lines
 from nmt_cli.documents.office.docx import W, read_docx
@@ -306,6 +306,28 @@ def test_a_bookmark_stays_around_the_words_that_translate_the_words_it_marked():
     start, end = out.index("<w:bookmarkStart"), out.index("<w:bookmarkEnd")
     assert start < end
     assert "".join(re.findall(r"<w:t[^>]*>([^<]*)</w:t>", out[start:end])) == "NEXT SECTION"
+
+
+def test_a_word_the_model_adds_outside_every_element_takes_the_paragraphs_plain_look():
+    """By characters, the bold run was the paragraph's look: a word the model added came out
+    bold, as did, in a paragraph of two links, every word between them (a link's look)."""
+    body = para(run("Le rapport annuel de la société", B), run(" est "), run("disponible", ITALIC))
+    said = "THE ANNUAL REPORT NOW IS AVAILABLE"  # NOW: no source word's
+    ours = Aligned(said, links("0-0 2-1 1-2 6-4 7-5"))
+
+    def translate(texts: list[str]) -> list[Aligned]:
+        return [ours if t.startswith("Le rapport") else word_for_word([t])[0] for t in texts]
+
+    [p] = paragraphs(entries(translated(report_docx(body), translate))["word/document.xml"])[:1]
+    looks_of = {
+        (r.find(w("t")).text or "").strip(): [
+            etree.QName(c).localname for c in r.iterfind(f"{w('rPr')}/*")
+        ]
+        for r in p.iter(w("r"))
+        if r.find(w("t")) is not None
+    }
+    assert "b" in looks_of["THE ANNUAL REPORT"] and "i" in looks_of["AVAILABLE"]
+    assert "b" not in looks_of["NOW IS"]
 
 
 def test_an_empty_bookmark_and_one_that_crosses_a_link_stay_where_they_stood():

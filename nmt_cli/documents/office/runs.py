@@ -8,7 +8,10 @@ tab, a line break, a note), and hyperlinks around runs and marks (Link). Adjacen
 key are merged. The paragraph becomes a fragment of HTML for nmt_cli/markup/ (as a Markdown
 block does, documents/markdown.py), in which
 
-- the runs of the paragraph's most common key (by characters) are its plain text;
+- the runs of the paragraph's plain look are its plain text: of its runs outside links, those
+  of no look of their own (no direct formatting), else those of its most common key (by
+  characters); text the model writes outside every element takes that look (inside a link
+  but outside its runs, the link's most common look);
 - a run of another key is ``<r i="k">text</r>``, a hyperlink ``<a i="k">...</a>``, a mark
   ``<x i="k"/>`` (keeping the words on either side apart), a code-styled run
   ``<code i="k">text</code>`` (verbatim: the model never reads it, it comes back whole);
@@ -90,16 +93,24 @@ def runs_in(items: Sequence[Item]):
             yield from runs_in(item.items)
 
 
+def _most_written(runs: Sequence[Run]) -> Hashable | None:
+    """The key of the most characters of ``runs`` (None: no runs)."""
+    weights: dict = {}
+    for run in runs:
+        weights[run.key] = weights.get(run.key, 0) + len(run.text)
+    return max(weights, key=weights.__getitem__) if weights else None
+
+
 class Paragraph:
     """A paragraph's ``items`` (merged) as a fragment to translate (``page``), and back."""
 
     def __init__(self, items: Sequence[Item], where: str = "-"):
         self.items = merged(items)
-        weights: dict = {}
-        for run in runs_in(self.items):
-            if not run.code:
-                weights[run.key] = weights.get(run.key, 0) + len(run.text)
-        self.base = max(weights, key=weights.__getitem__) if weights else None
+        self.base = _most_written(
+            [r for r in self.items if isinstance(r, Run) and not r.key and not r.code]
+            or [r for r in self.items if isinstance(r, Run) and not r.code]
+            or [r for r in runs_in(self.items) if not r.code]
+        )
         self.parts: list = []  # element k of the fragment: a Run, a Link, or marks (a list)
         self.fragment = self._all_written(self.items)  # one line of HTML, as --markup reads
         self.page = Page(self.fragment, "html", where, fragment=True)
@@ -155,7 +166,9 @@ class Paragraph:
                 link = Link(part.node)
                 levels[-1].append(link)
                 levels.append(link.items)
-                styles.append(styles[-1])
+                inside = [r for r in runs_in(part.items) if not r.code]
+                look = _most_written(inside)  # a link's own words' look (Word's Hyperlink)
+                styles.append(next((r for r in inside if r.key == look), styles[-1]))
             else:
                 styles.append(part)  # type: ignore[arg-type]
         return merged(out)
