@@ -47,11 +47,12 @@ def json_line(value: Any) -> str:
 
 
 def check_writable(path: str | Path) -> None:
-    """Fail early (before long work) when ``path`` could not be written."""
+    """Fail early (before long work) when ``path`` could not be written (a link's: the folder
+    of the file it points to, where atomic_path writes)."""
     path = Path(path)
     if is_stream(path):
         return
-    parent = path.parent
+    parent = Path(os.path.realpath(path)).parent
     if not parent.exists():
         raise OutputError(f"{path}: directory {parent} does not exist")
     if not parent.is_dir():
@@ -291,8 +292,16 @@ def unwritable(e: BaseException) -> str | None:
 _UNWRITABLE = (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EBADF, errno.EFBIG)
 
 
+class _ClosedBytes(io.BytesIO):
+    def write(self, data) -> int:  # type: ignore[override]
+        raise OSError(errno.EBADF, "stdout is closed")
+
+
 class _Closed(io.StringIO):
-    """stdout where it was closed: each write an OSError (EBADF), said as one error line."""
+    """stdout where it was closed: each write an OSError (EBADF), said as one error line (its
+    ``buffer`` too: a document written as bytes)."""
+
+    buffer = _ClosedBytes()
 
     def write(self, text: str) -> int:
         raise OSError(errno.EBADF, "stdout is closed")
@@ -308,8 +317,8 @@ def guard_process() -> None:
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     if sys.stdout is None:
         sys.stdout = _Closed()
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
+    for name in ("SIGTERM", "SIGHUP"):  # one ignored (nohup's SIGHUP) stays so
+        if hasattr(signal, name) and signal.getsignal(getattr(signal, name)) != signal.SIG_IGN:
             signal.signal(getattr(signal, name), _terminated)
 
 

@@ -79,6 +79,30 @@ def test_a_file_written_again_keeps_its_permissions_and_a_link_stays_a_link(tmp_
     assert sorted(os.listdir(tmp_path)) == ["link.txt", "private.txt", "real.txt"]
 
 
+def test_a_link_to_a_missing_folder_is_refused_before_any_work(tmp_path):
+    """Checked in the link's own folder, it failed only once the work was done."""
+    from nmt_cli.output import check_writable
+
+    link = tmp_path / "out.txt"
+    link.symlink_to(tmp_path / "missing" / "out.txt")
+    with pytest.raises(OutputError, match="missing does not exist"):
+        check_writable(link)
+
+
+def test_a_closed_stdout_fails_a_document_written_as_bytes_as_one_written_as_text(monkeypatch):
+    """A subtitle file with CRLF line ends is written as bytes: AttributeError: no 'buffer'."""
+    from nmt_cli.documents.binary import write_binary
+    from nmt_cli.output import guard_process, unwritable
+
+    monkeypatch.setattr("sys.stdout", None)
+    monkeypatch.setattr("signal.signal", lambda *args: None)
+    guard_process()
+    for write in (lambda: write_binary("-", b"x\r\n"), lambda: print("x")):
+        with pytest.raises(OSError) as caught:
+            write()
+        assert unwritable(caught.value) == "cannot write the output (stdout is closed)"
+
+
 def test_a_folder_that_cannot_hold_the_output_is_one_error_naming_the_output(tmp_path, monkeypatch):
     """The temporary file's name came out in a PermissionError: '/sys/.x.6epjsz9v.tmp'."""
 

@@ -799,6 +799,44 @@ def test_ctrl_c_exits_130_without_traceback(
     assert err.decode().splitlines() == ["nmt: interrupted"]
 
 
+def _temporary_file_appears(folder: Path) -> bool:
+    """Whether an output's temporary file appears in ``folder`` (the output is being written)
+    within HANG_SECONDS."""
+    for _ in range(HANG_SECONDS * 10):
+        if any(p.name.endswith(".tmp") for p in folder.iterdir()):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_a_translation_run_under_nohup_outlives_the_terminal(
+    transformer_model_dir: Path, tmp_path: Path
+) -> None:
+    """`nohup nmt ... &`: SIGHUP ignored by the shell stays ignored (a handler of ours made it
+    end the run, exit 129)."""
+    out = tmp_path / "out.en"
+
+    def nohup() -> None:
+        _default_sigint()
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+    proc = subprocess.Popen(
+        [str(NMT), "translate", "--model", str(transformer_model_dir), "--threads", "1",
+         "--chunk-lines", "1", "-o", str(out)],
+        stdin=subprocess.PIPE, stderr=subprocess.PIPE, env=nmt_env(), preexec_fn=nohup,
+    )  # fmt: skip
+    try:
+        proc.stdin.write(b"Ein Hund\n")
+        proc.stdin.flush()
+        assert _temporary_file_appears(tmp_path)
+        proc.send_signal(signal.SIGHUP)
+        _, err = proc.communicate(b"Ein Mann\n", timeout=HANG_SECONDS)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert len(out.read_text().splitlines()) == 2
+
+
 def test_a_terminated_translation_leaves_its_output_as_it_was(
     transformer_model_dir: Path, tmp_path: Path
 ) -> None:
@@ -809,10 +847,7 @@ def test_a_terminated_translation_leaves_its_output_as_it_was(
     try:
         proc.stdin.write(b"Ein Hund\n")
         proc.stdin.flush()  # and stdin stays open: translating, then waiting for more
-        for _ in range(HANG_SECONDS * 10):
-            if any(p.name.endswith(".tmp") for p in tmp_path.iterdir()):
-                break
-            time.sleep(0.1)
+        assert _temporary_file_appears(tmp_path)
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=HANG_SECONDS)
     finally:
