@@ -313,6 +313,12 @@ def test_ordinary_prose_holds_no_span(line):
     assert spans(line) == []
 
 
+def test_a_date_or_a_sum_in_capitals_is_no_account():
+    """"LE 12 MAI 2020 AURA LIEU LA" was read as an account, and "CA 12 500 000"."""
+    line = "LE 12 MAI 2020 AURA LIEU LA FÊTE. Son CA 12 500 000 euros."
+    assert spans(line) == [("number", "12"), ("number", "2020"), ("number", "12 500 000")]
+
+
 def test_a_word_that_starts_like_a_unit_after_a_number_is_no_measure():
     assert spans("Il a 3 ans et 2 mois, 2 s'en vont, 5 gros chats.") == [
         ("number", "3"),

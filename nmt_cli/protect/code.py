@@ -231,9 +231,13 @@ _EXPRESSION = (
     rf"|\((?:{_CODE})(?:{_AND_OR}{_ANY})+\)|(?<![\w(])(?:{_CODE})(?:{_AND_OR}{_ANY})+(?![\w)])"
 )
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS
-# a tax or bank account: a country's code and digits in groups, FR 40 303 265 045 (a VAT number,
-# its groups read as a number: "40,303,265,045"), FR76 3000 6000 0112 3456 7890 189 (an IBAN)
-_ACCOUNT = r"(?<![\w])[A-Z]{2} ?\d{2}[0-9A-Z]{0,2}(?: [0-9A-Z]{3,4}){2,}(?: [0-9A-Z]{1,3})?(?![\w])"
+# a tax or bank account: an IBAN, its country's code and check digits glued (FR76 3000 6000 0112
+# 3456 7890 189), a VAT number (FR 40 303 265 045, DE 123456789): its groups were read as a
+# number, "40,303,265,045" (not "LE 12 MAI 2020 AURA", "CA 12 500 000": capitals and a number)
+_ACCOUNT = (
+    r"(?<![\w])(?:[A-Z]{2}\d{2}(?: ?[0-9A-Z]{4}){2,7}(?: ?[0-9A-Z]{1,3})?"
+    r"|FR ?[0-9A-Z]{2} ?\d{3} ?\d{3} ?\d{3}|[A-Z]{2} ?\d{8,12})(?![\w])"
+)
 PATTERNS = (
     ("account", _ACCOUNT, r"\b[A-Z]{2} ?\d\d"),
     ("setting", _SETTING, "="),
