@@ -192,6 +192,10 @@ def test_a_page_that_leaves_tags_open_inside_its_blocks_comes_out_well_formed():
             "<p>Merci de votre visite.</p>\n</div>\n</body>\n</html>\n",
             "<p>MERCI DE VOTRE VISITE.</p>\n</div>\n</body>\n</html>\n",
         ),
+        (  # text before them: each a bound, its line break kept
+            "<p>Bonjour</p> Tous droits réservés.</div>\n</body>\n",
+            "<p>BONJOUR</p> TOUS DROITS RÉSERVÉS.</div>\n</body>\n",
+        ),
         (  # a header's: the blocks its footer closes
             '<body>\n<div class="main">\n<h1>Bienvenue</h1>\n',
             '<body>\n<div class="main">\n<h1>BIENVENUE</h1>\n',
@@ -221,6 +225,23 @@ def test_the_html_output_parses_back_for_hostile_input():
     for page in hostile:
         out = translate_markup(page, "html", word_for_word)
         assert_well_formed(out)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "<div><p>Un<div>Deux</p></div>",
+        "<b><p>Un</b> deux</p>",
+        "</p>Texte</div> <br/> fin<",
+        "Fin du texte</div>",
+        "<div>Un <b>début",
+    ],
+)
+def test_a_line_always_comes_out_well_formed(line):
+    """A template's end tags and open blocks are a whole page's: a line's are dropped and
+    closed (`--markup html` gave "End text</div>" and "<div>A <b>start</b>")."""
+    [out] = translate_markup_lines([line], "html", word_for_word)
+    assert_well_formed(out)
 
 
 def test_attributes_and_names_are_kept_byte_for_byte_in_xml():

@@ -1,7 +1,7 @@
 """HTML and XML pages as documents: each block's text translated, its inline tags put back
 around the words aligned to those they enclosed, everything between blocks written as it was
 (nmt_cli/markup/). The page is read whole (an XML page that is not well formed is one error
-naming its line, and nothing is written) and written back with a final line break.
+naming its line, and nothing is written) and written back ended as it was (document.Layout).
 
 The root element's ``lang`` and ``xml:lang`` become the model's target language; a page that
 declares a language other than the model's source language is one error (check_languages), not

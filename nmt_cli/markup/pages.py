@@ -71,7 +71,7 @@ class Page:
             raise ValueError(f"unknown markup {dialect!r}; choose from {', '.join(DIALECTS)}")
         self.xml = dialect == "xml"
         events = read_events(text, self.xml, fragment, where, line)
-        self.root = build_tree(events, html=not self.xml)
+        self.root = build_tree(events, html=not self.xml, whole=not fragment)
         self._holds_block: dict[int, bool] = {}
         self.parts = self._cut()
         self.attributes = attribute_texts(self.root) if attributes and not self.xml else []

@@ -1,14 +1,16 @@
 """A page as a tree of elements, text and other markup, each kept as written, and written out
-again, always well formed.
+again, well formed (but for a template's part: below).
 
 HTML is read as browsers read ordinary pages: a void element (``<br>``, ``<img>``) has no
 content; a start tag may close open elements whose end tag the page left out (``<li>`` closes
 the ``<li>`` before it, a ``<div>`` an open ``<p>``: elements.py); an end tag closes the open
-elements inside its own; an end tag that closes nothing open is left out, but where nothing is
-open (the end of a template, ``</div></body>``: kept as written). An element the page never
+elements inside its own; an end tag that closes nothing open is left out, but in a whole page
+where nothing is open (the end of a template, ``</div></body>``: kept as written, a bound
+between blocks, as an empty element of its name). An element the page never
 closes is closed where its content ends (before the white space that ends it), with an end tag
-written ``</name>``, but a block still open where the page ends (the start of a template,
-``<div class="main">``): left open as written. An XML page is well formed already
+written ``</name>``, but in a whole page a block still open where it ends (the start of a
+template, ``<div class="main">``): left open as written. A line (``--markup html``, a
+document's string) always comes out well formed. An XML page is well formed already
 (reading.py): its tree is exactly its text.
 """
 
@@ -57,8 +59,10 @@ class Element:
 Node = Text | Other | Element
 
 
-def build_tree(events: list[Event], html: bool) -> Element:
-    """The page's root: an element with no tags whose children are the page's top level."""
+def build_tree(events: list[Event], html: bool, whole: bool = False) -> Element:
+    """The page's root: an element with no tags whose children are the page's top level.
+    ``whole``: a page of HTML, not a line, whose end tags that close nothing where nothing is
+    open and blocks open at its end are a template's, as written."""
     root = Element("", "")
     stack = [root]
     for e in events:
@@ -79,10 +83,10 @@ def build_tree(events: list[Event], html: bool) -> Element:
             if at is not None:
                 _close_down_to(stack, at + 1)
                 stack.pop().close = e.raw
-            elif len(stack) == 1:  # closes nothing, nothing open: a template's end, as written
-                root.children.append(Other(e.raw))
+            elif whole and html and len(stack) == 1:  # nothing open: a template's end tag,
+                root.children.append(Element(e.name, e.raw, empty=True))  # a block's bound
             # else an end tag that closes nothing inside an open element: left out
-    _close_down_to(stack, 1, html)
+    _close_down_to(stack, 1, whole and html)
     return root
 
 
