@@ -113,7 +113,8 @@ def test_a_file_given_back_its_texts_is_the_same_file(short_model_dir, monkeypat
         ("1\n00:00:01,000 --> 00:00:02,000\nBonjour.\n", 1, "expected WEBVTT on the first line"),
         ("WEBVTTX\n", 1, "expected WEBVTT on the first line"),
         ("WEBVTT\n\nintro\nBonjour.\n", 4, "expected a cue's timing"),
-        ("WEBVTT\n\n00:00:01,000 --> 00:00:02,000\nBonjour.\n", 4, "expected a cue's timing"),
+        # SubRip's comma: the timing's own line, not the next one's
+        ("WEBVTT\n\n00:00:01,000 --> 00:00:02,000\nBonjour.\n", 3, "expected a cue's timing"),
     ],
 )
 def test_a_file_that_is_not_webvtt_is_one_error_naming_its_line(
@@ -133,3 +134,15 @@ def test_substation_alpha_subtitles_are_refused_not_read_as_lines(run_cli, tmp_p
     result = run_cli(["translate", "-i", source])
     assert_one_error_line(result, f"{source}: ")
     assert "SubStation Alpha subtitles" in result.stderr
+
+
+def test_the_headers_language_becomes_the_target_language():
+    from nmt_cli.documents.webvtt import read_webvtt
+
+    document = read_webvtt(FILM.split("\n")[:-1], "film.vtt")
+    assert document.blocks[0].lines(None, "en") == [
+        "WEBVTT - Le film",
+        "Kind: captions",
+        "Language: en",
+    ]
+    assert document.blocks[1].lines(None, "en")[1] == "NOTE Sous-titres relus"

@@ -2,7 +2,8 @@
 (srt.py: its lines joined and wrapped again, a dialogue's turns each on its own, tags around
 the whole kept), everything else as written: the ``WEBVTT`` header and the lines after it, the
 ``NOTE``, ``STYLE`` and ``REGION`` blocks, each cue's identifier, its timing and its settings
-(``00:01.000 --> 00:04.000 align:start``), the blank lines between blocks. A voice
+(``00:01.000 --> 00:04.000 align:start``), the blank lines between blocks; the header's
+``Language:`` becomes the target language. A voice
 (``<v Roger>``) that opens a line opens a turn of a dialogue, as a dash does. A file that does
 not open with ``WEBVTT``, or a cue without a timing, is one error naming its line.
 
@@ -28,6 +29,7 @@ _TIME = r"(?:\d{2,}:)?[0-5]\d:[0-5]\d\.\d{3}"
 _TIMING = re.compile(rf"{_TIME}[ \t]+-->[ \t]+{_TIME}(?:[ \t].*)?")
 _HEADER = re.compile(r"WEBVTT(?:[ \t].*)?")
 _KEPT = re.compile(r"(?:NOTE|STYLE|REGION)(?:[ \t].*)?")  # blocks that are not cues
+_LANGUAGE = re.compile(r"^(Language:[ \t]*)\S+$")  # a header's metadata: the cues' language
 
 
 @dataclass(frozen=True)
@@ -39,16 +41,24 @@ class Block:
     blank: list[str]
     kept: list[str]
     cue: Subtitle | None = None
+    header: bool = False
 
-    def lines(self, translation: str | None) -> list[str]:
+    def lines(self, translation: str | None, target: str | None = None) -> list[str]:
+        """The block's lines: a cue's with ``translation``, the header's with its Language
+        ``target`` (None: as written), any other as written."""
         if self.cue is None or translation is None:
-            return [*self.blank, *self.kept]
+            kept = [_LANGUAGE.sub(rf"\g<1>{target}", x) if target else x for x in self.kept]
+            return [*self.blank, *(kept if self.header else self.kept)]
         head = [self.cue.number] if self.cue.number else []
         return [*self.blank, *head, self.cue.timing, *self.cue.shown(translation)]
 
 
 @dataclass(frozen=True)
 class WebVtt(StringsDocument):
+    """A WebVTT file read whole: its blocks, its cues' texts (``strings``) and the blank lines
+    that end it; rendered with each cue's translation and its header's ``Language`` the
+    target's."""
+
     blocks: list[Block]
     strings: StringLines
     end: list[str]  # the blank lines after the last block
@@ -77,7 +87,7 @@ def read_webvtt(lines: list[str], name: str) -> WebVtt:
             end += 1
         own = lines[n:end]
         if n == 0 or _KEPT.fullmatch(own[0]):
-            blocks.append(Block(blank, own))
+            blocks.append(Block(blank, own, header=n == 0))
         else:
             blocks.append(Block(blank, own, _cue(own, name, n)))
         n, blank = end, []
@@ -88,8 +98,8 @@ def read_webvtt(lines: list[str], name: str) -> WebVtt:
 def _cue(lines: list[str], name: str, n: int) -> Subtitle:
     """The cue of ``lines`` (from line ``n``, 0-based): an identifier, if any, its timing and
     its text."""
-    at = 0 if _TIMING.fullmatch(lines[0].strip()) else 1
-    if at >= len(lines) or not _TIMING.fullmatch(lines[at].strip()):
+    at = 0 if _TIMING.fullmatch(lines[0].strip()) or "-->" in lines[0] else 1
+    if at >= len(lines) or not _TIMING.fullmatch(lines[at].strip()):  # SubRip's 00:00:01,000 too
         raise DocumentError(
             name, n + at + 1, "expected a cue's timing: 00:00:01.000 --> 00:00:02.000"
         )
