@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import lzma
+import shutil
 from pathlib import Path
 
 import pytest
@@ -197,6 +198,31 @@ def test_init_starts_from_a_models_weights_and_tokenizer(
     assert config["dropout"] == 0.0 and config["hidden_size"] == 8
     assert "Zanzibar" in (tuned / "known-words.txt").read_text(encoding="utf-8").split()
     assert "Zanzibarian" in (tuned / "target-words.txt").read_text(encoding="utf-8").split()
+
+
+def test_a_fine_tuning_resumed_before_its_first_checkpoint_starts_from_its_inits_weights(
+    run_cli, two_corpora, tmp_path, small_tokenizer_path
+):
+    """Killed before its first checkpoint, a fine-tuning resumed from random weights (loss
+    9.63 where it stood at 3.5, "innovation innovation ...") and saved that as its best."""
+    from safetensors.torch import load_file
+
+    a, b = two_corpora
+    args = [*base_args(a, tmp_path, small_tokenizer_path), "--src", a.src, "--tgt", a.tgt]
+    assert run_cli(args).exit_code == 0
+    base, tuned = tmp_path / "run", tmp_path / "tuned"
+    result = run_cli([
+        "train", "--init", base, "--src", b.src, "--tgt", b.tgt, "--valid-src", b.valid_src,
+        "--valid-tgt", b.valid_tgt, "--output", tuned, "--max-steps", "1", "--lr", "1e-12",
+        "--threads", "1", "-q",
+    ])  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    shutil.rmtree(tuned / "checkpoints")  # as if killed before its first one
+    (tuned / "model.safetensors").unlink()
+    result = run_cli(["train", "--resume", tuned, "--threads", "1", "-q"])
+    assert result.exit_code == 0, result.stderr
+    start, after = load_file(base / "model.safetensors"), load_file(tuned / "model.safetensors")
+    assert all((start[k] - after[k]).abs().max() < 1e-6 for k in start)  # lr ~0: the init's
 
 
 def test_init_refuses_a_change_of_size_in_one_line(run_cli, two_corpora, tmp_path):

@@ -109,11 +109,17 @@ def test_an_unknown_config_key_is_named(run_cli, data, tmp_path, table, key):
     assert not (tmp_path / "run").exists()
 
 
-def test_an_output_directory_whose_parent_is_missing(run_cli, tiny_args, tmp_path):
-    result = run_cli([*tiny_args(), "--output", tmp_path / "no" / "run"])
-    line = assert_one_error_line(result)
-    assert "does not exist" in line
-    assert not (tmp_path / "no").exists()
+def test_an_output_directory_whose_parents_are_missing_gets_them(run_cli, tiny_args, tmp_path):
+    """The README's `nmt train ... --output runs/de-en` failed in a folder with no runs/."""
+    result = run_cli([*tiny_args(), "--output", tmp_path / "runs" / "de-en"])
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "runs" / "de-en" / "model.safetensors").is_file()
+
+
+def test_an_output_directory_under_a_file_is_one_error(run_cli, tiny_args, tmp_path):
+    (tmp_path / "runs").write_text("a file\n")
+    result = run_cli([*tiny_args(), "--output", tmp_path / "runs" / "de-en"])
+    assert_one_error_line(result, f"{tmp_path / 'runs'} exists and is not a directory")
 
 
 def test_an_unknown_device_is_named(run_cli, tiny_args, tmp_path):
@@ -165,8 +171,12 @@ def test_a_directory_holding_a_run_is_refused_unless_overwrite(run_cli, tiny_arg
     line = assert_one_error_line(result, code=2)
     assert "--resume" in line and "--overwrite" in line
     assert (finished_run / "metrics.jsonl").read_text() == before
+    stale = finished_run / "teacher" / "links.align"  # an old run's links: its data's
+    stale.parent.mkdir(exist_ok=True)
+    stale.write_text("8-6\n")
     result = run_cli([*tiny_args(), "--output", finished_run, "--max-steps", "2", "--overwrite"])
     assert result.exit_code == 0, result.stderr
+    assert not stale.exists()
     assert [r["step"] for r in step_records(finished_run)] == [1, 2]  # a fresh run
     assert newest_checkpoint_step(finished_run) == 2
 

@@ -8,7 +8,6 @@
     spec = RunSpec(corpora=[CorpusFiles("train.de", "train.en")],
                    valid=[CorpusFiles("val.de", "val.en")],
                    model=ModelConfig(arch="transformer"), train=TrainConfig(max_steps=1000))
-    Path("runs").mkdir(exist_ok=True)                   # the run directory's parent must exist
     progress = train(spec, Path("runs/de-en"))          # the run directory is the model
     print(progress.best, progress.best_step)
 
@@ -55,6 +54,7 @@ from nmt_cli.output import write_text_atomic
 from nmt_cli.protect.names import WordCounts
 from nmt_cli.protect.spans import SpanFinder
 from nmt_cli.settings import to_dict
+from nmt_cli.training.checkpoint import list_checkpoints
 from nmt_cli.training.config import RunSpec
 from nmt_cli.training.corpora import check_corpus, corpora_text
 from nmt_cli.training.distributed import World
@@ -63,6 +63,7 @@ from nmt_cli.training.placeholders import mask_pair
 from nmt_cli.training.run_file import RUN_FILE, spec_to_json
 from nmt_cli.training.swaps import names_report
 from nmt_cli.training.teacher import (
+    TEACHER_DIR,
     check_teacher_tools,
     prepare_teacher,
     resolve_teacher,
@@ -78,8 +79,7 @@ class Interrupted(KeyboardInterrupt):
 
     def __init__(self, step: int, signal_name: str):
         super().__init__(signal_name)
-        self.step = step
-        self.signal = signal_name
+        self.step, self.signal = step, signal_name
 
 
 def train(
@@ -116,7 +116,7 @@ class Run:
         check_teacher_tools(spec, run_dir)
         world.barrier()  # every process has checked before rank 0 writes anything
         if world.is_main:
-            run_dir.mkdir(exist_ok=True)
+            run_dir.mkdir(parents=True, exist_ok=True)
         if spec.train.threads:
             torch.set_num_threads(spec.train.threads)
         with contextlib.ExitStack() as held:
@@ -169,7 +169,9 @@ class Run:
         spec, run_dir, cb, world = self.spec, self.run_dir, self.cb, self.world
         torch.manual_seed(spec.train.seed)
         model = build_model(spec.model, tok.vocab_size, tok.vocab_size)
-        if spec.init and not self.resume:  # fine-tuning: its weights (float16 become float32)
+        # resumed with no checkpoint yet (killed early): a new run's (not random weights, BLEU 0)
+        checkpointed = self.resume and bool(list_checkpoints(run_dir / CHECKPOINTS))
+        if spec.init and not checkpointed:  # fine-tuning: its weights (float16 become float32)
             from nmt_cli.model.bundle import WEIGHTS_FILE, load_weights, read_config
 
             gained = tok.vocab_size - read_config(Path(spec.init))[1]  # the placeholders
@@ -255,13 +257,10 @@ class RunLock:
 
 
 def check_output_dir(run_dir: Path, overwrite: bool) -> None:
-    """Refuse to write a new run over an existing one unless asked to."""
-    if run_dir.exists() and not run_dir.is_dir():
-        raise OutputError(f"{run_dir}: exists and is not a directory")
-    if not run_dir.parent.exists():
-        raise OutputError(f"{run_dir}: parent directory {run_dir.parent} does not exist")
-    holds_run = any((run_dir / f).exists() for f in (RUN_FILE, CONFIG_FILE, CHECKPOINTS))
-    if holds_run and not overwrite:
+    """Refuse to write a new run over an existing one unless asked to, or under a file."""
+    if file := next((p for p in (run_dir, *run_dir.parents) if p.exists() and not p.is_dir()), 0):
+        raise OutputError(f"{run_dir}: {file} exists and is not a directory")
+    if not overwrite and any((run_dir / f).exists() for f in (RUN_FILE, CONFIG_FILE, CHECKPOINTS)):
         raise UsageError(
             f"{run_dir} already holds a training run; use --resume to continue it or "
             "--overwrite to start again"
@@ -271,7 +270,8 @@ def check_output_dir(run_dir: Path, overwrite: bool) -> None:
 def clear_run(run_dir: Path) -> None:
     for name in (RUN_FILE, *MODEL_FILES, *WORD_LISTS, METRICS_FILE, "curves.png"):
         (run_dir / name).unlink(missing_ok=True)
-    shutil.rmtree(run_dir / CHECKPOINTS, ignore_errors=True)
+    for folder in (CHECKPOINTS, TEACHER_DIR):  # the old run's links too: its data's, not ours
+        shutil.rmtree(run_dir / folder, ignore_errors=True)
 
 
 def check_inputs(spec: RunSpec, report=None) -> None:
