@@ -203,6 +203,16 @@ def test_a_resumed_run_keeps_its_data_model_and_teacher(run_cli, finished_run):
     assert newest_checkpoint_step(finished_run) == 3
 
 
+def test_a_run_resumed_at_its_step_limit_trains_no_step_more(run_cli, finished_run):
+    """Each plain rerun (a Makefile's) trained one step past --max-steps and changed the model."""
+    model = (finished_run / "model.safetensors").read_bytes()
+    for limit in ([], ["--max-steps", "2"]):
+        result = run_cli(["train", "--resume", finished_run, *limit, "-q"])
+        assert result.exit_code == 0, result.stderr
+        assert newest_checkpoint_step(finished_run) == 3
+    assert (finished_run / "model.safetensors").read_bytes() == model
+
+
 def test_resume_without_a_run_is_a_clear_error(run_cli, tmp_path):
     result = run_cli(["train", "--resume", tmp_path / "nothing"])
     assert "no such run directory" in assert_one_error_line(result, code=2)

@@ -235,6 +235,8 @@ class Trainer:
 
     def _loop(self, total: int, metrics_file) -> None:
         cfg, p = self.cfg, self.progress
+        if cfg.max_steps and p.step >= cfg.max_steps:  # resumed at its limit: no step more
+            p.stopped = f"reached max_steps {cfg.max_steps:,}"
         window = LogWindow(self.clock())
         origin = window.start - p.elapsed  # p.elapsed = clock() - origin
         try:
