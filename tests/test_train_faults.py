@@ -122,6 +122,15 @@ def test_an_output_directory_under_a_file_is_one_error(run_cli, tiny_args, tmp_p
     assert_one_error_line(result, f"{tmp_path / 'runs'} exists and is not a directory")
 
 
+@pytest.mark.parametrize("weight", ["0", "-1", "nan", "inf"])
+def test_a_corpus_weight_not_above_zero_is_one_usage_error(run_cli, tiny_args, tmp_path, weight):
+    """0 trained no step and saved an untrained model as a finished run; nan and inf ended in
+    the catch-all's ValueError and OverflowError lines."""
+    result = run_cli([*tiny_args(), "--weight", weight, "--output", tmp_path / "run"])
+    assert_one_error_line(result, "--weight", "a number above 0", code=2)
+    assert not (tmp_path / "run").exists()
+
+
 def test_an_unknown_device_is_named(run_cli, tiny_args, tmp_path):
     result = run_cli([*tiny_args(), "--device", "tpu", "--output", tmp_path / "run"])
     line = assert_one_error_line(result)

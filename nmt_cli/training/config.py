@@ -148,8 +148,8 @@ class CorpusFiles:
             raise ValueError(f"format {self.format!r}: one of {', '.join(PAIR_FORMATS)}")
         if self.format is not None and self.pairs is None:
             raise ValueError("format goes with pairs")
-        if self.weight < 0:
-            raise ValueError("weight must not be negative")
+        if not 0 < self.weight < float("inf"):  # 0: no pair drawn, a run of no step
+            raise ValueError(f"a weight is a number above 0, not {self.weight:g}")
 
 
 def corpora_from(entries: Any, where: str) -> list[CorpusFiles]:

@@ -57,7 +57,10 @@ class DataOptions:
     def spec(self, config_file: Path | None, model_flags: dict, train_flags: dict) -> RunSpec:
         """The new run's settings: these, ``config_file``'s, and the model's and training's
         options given (None: not given)."""
-        data = self._corpora()
+        try:
+            data = self._corpora()
+        except ValueError as e:  # a corpus's own check (a weight not above 0)
+            raise UsageError(f"--weight, --pairs-weight: {e}") from None
         data["languages"] = (self.src_lang, self.tgt_lang or "") if self.src_lang else None
         if self.init is not None:
             data["init"] = _init_model(self.init)
