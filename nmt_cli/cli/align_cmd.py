@@ -41,6 +41,8 @@ def align(
     """
     if sum([bool(text), pairs.source is not None, pairs.files is not None]) != 1:
         raise UsageError("give a sentence, --source/--target, --src-file/--tgt-file or --pairs")
+    if pairs.gold is not None and reading.level == "subword":  # gold links are words'
+        raise UsageError("--gold scores word links: not with --level subword")
     check_files([pairs.gold], "--gold")
     check_files([pairs.src_file, pairs.tgt_file, pairs.pairs])
     from nmt_cli.align.forced import align_pairs, align_translation, check_attention
