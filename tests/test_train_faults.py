@@ -222,6 +222,23 @@ def test_a_run_resumed_at_its_step_limit_trains_no_step_more(run_cli, finished_r
     assert (finished_run / "model.safetensors").read_bytes() == model
 
 
+def test_a_run_begun_with_relative_paths_resumes_from_another_folder(
+    run_cli, tiny_args, data, tmp_path, monkeypatch
+):
+    """run.json kept the paths as given: from another folder, "training source tr.de: no such
+    file"."""
+    monkeypatch.chdir(data.src.parent)
+    relative = [str(Path(a).name) if Path(a).parent == data.src.parent else a for a in tiny_args()]
+    result = run_cli([*relative, "--output", tmp_path / "run", "--max-steps", "2", "-q"])
+    assert result.exit_code == 0, result.stderr
+    recorded = json.loads((tmp_path / "run" / "run.json").read_text())["corpora"][0]
+    assert recorded["src"] == str(data.src)
+    monkeypatch.chdir("/")
+    result = run_cli(["train", "--resume", tmp_path / "run", "--max-steps", "3", "-q"])
+    assert result.exit_code == 0, result.stderr
+    assert newest_checkpoint_step(tmp_path / "run") == 3
+
+
 def test_resume_without_a_run_is_a_clear_error(run_cli, tmp_path):
     result = run_cli(["train", "--resume", tmp_path / "nothing"])
     assert "no such run directory" in assert_one_error_line(result, code=2)

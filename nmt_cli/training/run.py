@@ -60,7 +60,7 @@ from nmt_cli.training.corpora import check_corpus, corpora_text
 from nmt_cli.training.distributed import World
 from nmt_cli.training.names import name_pool, pair_names
 from nmt_cli.training.placeholders import mask_pair
-from nmt_cli.training.run_file import RUN_FILE, spec_to_json
+from nmt_cli.training.run_file import RUN_FILE, spec_to_json, with_absolute_paths
 from nmt_cli.training.swaps import names_report
 from nmt_cli.training.teacher import (
     TEACHER_DIR,
@@ -217,13 +217,13 @@ class Run:
 
 def resolve_settings(spec: RunSpec) -> RunSpec:
     """A new run's settings as it will record them: ``precision = "auto"`` becomes what this
-    machine supports, and a guided run's ``teacher = "auto"`` the teacher it will use, so that
-    a resumed run continues as it began."""
+    machine supports, a guided run's ``teacher = "auto"`` the teacher it will use, and its
+    files' paths absolute, so that a resumed run continues as it began, from any folder."""
     from nmt_cli.hardware.precision import resolve_precision
 
     precision = resolve_precision(spec.train.precision, spec.train.device)
-    teacher = resolve_teacher(spec)
-    return replace(spec, train=replace(spec.train, precision=precision, teacher=teacher))
+    train = replace(spec.train, precision=precision, teacher=resolve_teacher(spec))
+    return with_absolute_paths(replace(spec, train=train))
 
 
 class RunLock:

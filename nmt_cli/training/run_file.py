@@ -4,7 +4,7 @@ back by `nmt train --resume`, so that a resumed run continues exactly as it bega
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,25 @@ SETTINGS_OF_OLDER_RUNS = {
     "model": {"rnn_init": "xavier"},
     "train": {"batch_sort": "target", "teacher": "eflomal"},
 }
+
+
+def with_absolute_paths(spec: RunSpec) -> RunSpec:
+    """``spec`` with the paths of its files and folders absolute, so that a run resumed from
+    another folder finds them (``cd / && nmt train --resume /runs/x``: "tr.de: no such file")."""
+    corpora, valid = ([_files_absolute(c) for c in cs] for cs in (spec.corpora, spec.valid))
+    train = replace(spec.train, teacher=_absolute(spec.train.teacher))
+    paths = {"tokenizer": _absolute(spec.tokenizer), "init": _absolute(spec.init)}
+    return replace(spec, corpora=corpora, valid=valid, train=train, **paths)
+
+
+def _absolute(path: str | None) -> str | None:
+    """A file's or folder's path made absolute; anything else (None, a teacher's name) as is."""
+    return str(Path(path).resolve()) if path and Path(path).exists() else path
+
+
+def _files_absolute(c: CorpusFiles) -> CorpusFiles:
+    names = ("src", "tgt", "pairs", "alignments")
+    return replace(c, **{n: _absolute(getattr(c, n)) or getattr(c, n) for n in names})
 
 
 def spec_to_json(spec: RunSpec) -> str:
