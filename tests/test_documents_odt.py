@@ -109,3 +109,36 @@ def test_the_shipped_model_keeps_spans_links_and_code():
     assert [style for style, _ in found] == ["T1", "T2", "https://ex.fr/doc?a=1&b=2"]
     assert found[1] == ("T2", "ls -la")
     assert "The annual report" in out["content.xml"].decode()
+
+
+@pytest.mark.parametrize(
+    "start, end",
+    [
+        ('<text:bookmark-start text:name="b"/>', '<text:bookmark-end text:name="b"/>'),
+        ('<text:reference-mark-start text:name="r"/>', '<text:reference-mark-end text:name="r"/>'),
+        (
+            '<office:annotation office:name="c"><text:p>Vu.</text:p></office:annotation>',
+            '<office:annotation-end office:name="c"/>',
+        ),
+    ],
+)
+def test_a_range_stays_around_the_words_that_translate_the_words_it_marked(start, end):
+    """Each mark put back on its own, a bookmark came back reversed: "The French<bookmark-end/>
+    <bookmark-start/>President"."""
+    body = f"<text:p>Le {start}président français{end} est arrivé.</text:p>"
+
+    def moved(texts: list[str]) -> list[Aligned]:
+        said = Aligned("THE FRENCH PRESIDENT ARRIVED.", [(0, 0), (1, 2), (2, 1), (3, 3), (4, 3)])
+        return [said if x.startswith("Le ") else word_for_word([x])[0] for x in texts]
+
+    content = entries(rendered(zipped(odt_entries(body)), moved))["content.xml"].decode()
+    a, b = content.index(start.split()[0]), content.index(end.split()[0])
+    assert a < b and "FRENCH PRESIDENT" in content[a:b]
+
+
+def test_spaces_in_a_row_are_written_as_odf_keeps_them():
+    """Written as text, ``ls   -la`` showed as "ls -la": ODF reads spaces in a row as one."""
+    code = '<text:span text:style-name="T2">ls<text:s text:c="2"/> -la</text:span>'
+    body = f"<text:p>Tapez {code} ici.</text:p>"
+    content = entries(rendered(zipped(odt_entries(body))))["content.xml"].decode()
+    assert '<text:span text:style-name="T2">ls <text:s text:c="2"/>-la</text:span>' in content

@@ -11,8 +11,9 @@ A paragraph's items (runs.py), from its children in order:
   content control (``w:sdt``: its runs are those of its ``w:sdtContent``; its properties are
   written back as they were). Read as a Mark, a control's words stayed French in an English
   sentence ("The delivery date is le mois prochain.");
-- a bookmark whose start and end (``w:bookmarkStart``, ``w:bookmarkEnd``) stand at one level
-  of the paragraph around text is a Link around what is between them, so it stays around the
+- a bookmark whose start and end (``w:bookmarkStart``, ``w:bookmarkEnd``), or a comment's range
+  (``w:commentRangeStart``, ``w:commentRangeEnd``), stand at one level of the paragraph around
+  text is a Link around what is between them, so it stays around the
   words that translate its words (a cross-reference shows them). As two Marks, each put back
   on its own, a bookmark came back reversed, its end before its start, around nothing;
 - a complex field, from the run with its ``w:fldChar`` begin to the one with its end, is one
@@ -123,18 +124,22 @@ def paragraph_items(p) -> list[Item]:
     return _bookmarked(items)
 
 
+# a start that pairs with an end, around text: a bookmark, a comment's range (both by w:id)
+_PAIRED = {w("bookmarkStart"): w("bookmarkEnd"), w("commentRangeStart"): w("commentRangeEnd")}
+
+
 def _bookmarked(items: list[Item]) -> list[Item]:
     """``items`` with each bookmark whose start and end are among them, around text, as a Link
     (its node: ("bookmark", start, end)) around what is between them; one that crosses it
     stays as its marks."""
     out: list[Item] = []
-    starts: dict[str, int] = {}  # a bookmark's id: where its start is in out
+    starts: dict[tuple, int] = {}  # a bookmark's (or comment's) id: where its start is in out
     for item in items:
         node = _single(item)
-        ident = None if node is None else node.get(w("id"))
-        if node is not None and node.tag == w("bookmarkStart"):
+        ident = None if node is None else (_PAIRED.get(node.tag, node.tag), node.get(w("id")))
+        if node is not None and node.tag in _PAIRED:
             starts[ident] = len(out)
-        elif node is not None and node.tag == w("bookmarkEnd") and ident in starts:
+        elif node is not None and ident in starts:
             k = starts.pop(ident)
             inner = out[k + 1 :]
             if any(r.text.strip() for r in runs_in(inner)):

@@ -9,8 +9,9 @@ A paragraph's items (runs.py), from its mixed content in order:
   span whose style is named for code (source text, teletype) or sets a monospace font is code,
   not translated; spaces written as ``text:s`` are spaces;
 - a hyperlink (``text:a``) is a Link around its text;
-- a note, a tab, a line break, a bookmark, a frame, a field (page number, date, reference), a
-  comment (``office:annotation``, not translated) and anything else is a Mark, as it is.
+- a bookmark, a reference mark or a comment (``office:annotation``, not translated) whose start
+  and end stand around text is a Link around it (paired); alone, and a note, a tab, a line
+  break, a frame, a field (page number, date, reference) and anything else is a Mark, as it is.
 
 Translated, a paragraph is written anew: its text in spans of the same styles, nested as they
 were, links around them. The automatic styles of a changed part that set a language
@@ -91,7 +92,7 @@ def _part(package: Package, path: str, styles: dict[str, bool]) -> Part:
     for p in root.iter(t("p"), t("h")):
         if _in_comment_or_style(p):
             continue
-        paragraph = Paragraph(paragraph_items(p, (), styles), where)
+        paragraph = Paragraph(paired(paragraph_items(p, (), styles)), where)
         if paragraph.texts():
             part.paragraphs.append((p, paragraph))
     return part
@@ -126,6 +127,48 @@ def paragraph_items(element, spans: tuple[str, ...], styles: dict[str, bool]) ->
     return items
 
 
+def _paired_tags() -> dict[str, tuple[str, str]]:
+    """A mark that opens a range, by tag: its end's tag and the attribute that names both."""
+    office_name = f"{{{OFFICE}}}name"
+    return {
+        t("bookmark-start"): (t("bookmark-end"), t("name")),
+        t("reference-mark-start"): (t("reference-mark-end"), t("name")),
+        f"{{{OFFICE}}}annotation": (f"{{{OFFICE}}}annotation-end", office_name),
+    }
+
+
+def paired(items: list[Item]) -> list[Item]:
+    """``items`` with each range whose start and end marks are among them, around text (a
+    bookmark, a reference mark, a comment's), as a Link (its node: (start, end)) around what
+    is between them, so that it stays around the words that translate its words: as two marks,
+    each put back on its own, its end came back before its start, around nothing."""
+    pairs, out, starts = _paired_tags(), [], {}
+    for item in items:
+        node = item.node if isinstance(item, Mark) else None
+        if node is not None and node.tag in pairs:
+            end, name = pairs[node.tag]
+            starts[(end, node.get(name))] = len(out)
+        elif node is not None and (key := (node.tag, node.get(_name_of(node.tag)))) in starts:
+            k = starts.pop(key)
+            inner = out[k + 1 :]
+            if any(isinstance(i, (Run, Link)) and _has_text(i) for i in inner):
+                starts = {i: at for i, at in starts.items() if at < k}
+                out[k:] = [Link((out[k].node, node), inner)]
+                continue
+        out.append(item)
+    return out
+
+
+def _name_of(end_tag: str) -> str:
+    return f"{{{OFFICE}}}name" if end_tag == f"{{{OFFICE}}}annotation-end" else t("name")
+
+
+def _has_text(item: Item) -> bool:
+    if isinstance(item, Run):
+        return bool(item.text.strip())
+    return any(_has_text(i) for i in item.items)
+
+
 def _writer(styles: dict[str, bool]):
     def write(p, items: list[Item], target: str | None) -> None:
         """Paragraph ``p`` with ``items`` as its content (its attributes kept)."""
@@ -144,6 +187,12 @@ def _append(parent, items: list[Item]) -> None:
         if isinstance(item, Mark):
             item.node.tail = None
             parent.append(item.node)
+        elif isinstance(item, Link) and isinstance(item.node, tuple):  # a range: its marks
+            start, end = item.node
+            start.tail = end.tail = None
+            parent.append(start)
+            _append(parent, item.items)
+            parent.append(end)
         elif isinstance(item, Link):
             link = parent.makeelement(item.node.tag, dict(item.node.attrib))
             parent.append(link)
@@ -162,10 +211,15 @@ def _child(parent, tag: str, attrib: dict):
 
 
 def _add_text(element, text: str) -> None:
-    if len(element):
-        element[-1].tail = (element[-1].tail or "") + text
-    else:
-        element.text = (element.text or "") + text
+    """``text`` at the end of ``element``, each run of spaces after its first written
+    ``<text:s text:c="n"/>`` (ODF reads several spaces in text as one: ``ls   -la``)."""
+    for k, piece in enumerate(re.split(r"(?<= )( +)", text)):
+        if k % 2:  # the spaces after a first one
+            _child(element, t("s"), {t("c"): str(len(piece))} if len(piece) > 1 else {})
+        elif piece and len(element):
+            element[-1].tail = (element[-1].tail or "") + piece
+        elif piece:
+            element.text = (element.text or "") + piece
 
 
 def _set_language(tree, target: str, styles: dict[str, bool]) -> None:
