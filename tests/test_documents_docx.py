@@ -310,6 +310,24 @@ def test_a_bookmark_stays_around_the_words_that_translate_the_words_it_marked(st
     assert "".join(re.findall(r"<w:t[^>]*>([^<]*)</w:t>", out[a:b])) == "NEXT SECTION"
 
 
+def test_a_links_words_are_translated_where_it_also_holds_a_field():
+    """A table of contents' entry is a link around its words and a PAGEREF field: read whole as
+    the field, its words stayed French."""
+    field = (
+        '<w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+        '<w:r><w:instrText xml:space="preserve"> PAGEREF _Toc1 \\h </w:instrText></w:r>'
+        '<w:r><w:fldChar w:fldCharType="separate"/></w:r>'
+        + run("4")
+        + '<w:r><w:fldChar w:fldCharType="end"/></w:r>'
+    )
+    body = para(
+        '<w:hyperlink w:anchor="_Toc1">' + run("Le rapport annuel ") + field + "</w:hyperlink>"
+    )
+    out = entries(translated(report_docx(body)))["word/document.xml"].decode()
+    assert "LE RAPPORT ANNUEL" in out and " PAGEREF _Toc1 \\h " in out
+    assert re.search(r"<w:hyperlink[^>]*>.*LE RAPPORT ANNUEL.*PAGEREF.*</w:hyperlink>", out)
+
+
 def test_a_word_the_model_adds_outside_every_element_takes_the_paragraphs_plain_look():
     """By characters, the bold run was the paragraph's look: a word the model added came out
     bold, as did, in a paragraph of two links, every word between them (a link's look)."""

@@ -102,7 +102,10 @@ def paragraph_items(p) -> list[Item]:
     for child in p:
         if child.tag == w("pPr") or child.tag in _DROPPED or not isinstance(child.tag, str):
             continue
-        chars = [c.get(w("fldCharType")) for c in child.iter(w("fldChar"))]
+        # a run's field marks; a link's or a control's own fields are read inside it (a table of
+        # contents' entry: its words, then a PAGEREF field; read whole, it stayed French)
+        inner = child.iter(w("fldChar")) if child.tag == w("r") or field is not None else ()
+        chars = [c.get(w("fldCharType")) for c in inner]
         if field is not None or "begin" in chars:
             field = field if field is not None else []
             field.append(child)
