@@ -5,8 +5,11 @@ archive, a spreadsheet) is "not a text file" before any work, never translated a
 
 from __future__ import annotations
 
+import io
 import struct
 import tracemalloc
+import warnings
+import zipfile
 
 import pytest
 from office_fixtures import deck_pptx, docx_entries, report_docx, report_odt, zipped
@@ -72,6 +75,21 @@ def test_an_entity_bomb_in_a_part_is_one_error():
 def test_a_file_that_is_not_a_docx_is_one_error_naming_it(data, message):
     with pytest.raises(InputError, match=f"report.docx: {message}"):
         read_docx(data, "report.docx")
+
+
+def test_an_entry_written_twice_is_one_error():
+    """Python's zipfile warned "Duplicate name" and the first one's translation went into both."""
+    entries = docx_entries()
+    out = io.BytesIO()
+    with warnings.catch_warnings(), zipfile.ZipFile(out, "w") as z:
+        warnings.simplefilter("ignore")
+        for path, data in [*entries.items(), ("word/document.xml", entries["word/document.xml"])]:
+            z.writestr(path, data)
+    with pytest.raises(
+        InputError,
+        match="report.docx: a damaged .docx file: its entry word/document.xml is there twice",
+    ):
+        read_docx(out.getvalue(), "report.docx")
 
 
 def test_a_damaged_entry_is_one_error_when_it_is_read():

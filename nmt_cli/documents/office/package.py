@@ -71,6 +71,11 @@ class Package:
         except (zipfile.BadZipFile, zlib.error, EOFError, ValueError) as e:
             raise PackageError(name, f"a truncated or damaged {kind} file ({e})") from None
         _check_limits(name, infos)
+        seen: set[str] = set()
+        if twice := next(
+            (i.filename for i in infos if i.filename in seen or seen.add(i.filename)), None
+        ):
+            raise PackageError(name, f"a damaged {kind} file: its entry {twice} is there twice")
         if any(i.flag_bits & 0x1 for i in infos):
             raise PackageError(name, f"an encrypted {kind} file: save it without a password")
         return cls(name, kind, data, infos)
