@@ -347,6 +347,9 @@ def test_a_catalogue_for_another_language_than_the_models_is_one_error(run_cli, 
     result, out = translate_po(run_cli, model_to("en"), tmp_path, russian)
     assert_one_error_line(result, 'the catalogue is for "ru" (its Language), but the model')
     assert not out.exists()
+    named = CATALOGUE.replace('"Language: en\\n"', '"Language: English\\n"')  # no code: unread
+    result, out = translate_po(run_cli, model_to("en"), tmp_path, named)
+    assert result.exit_code == 0, result.stderr
 
 
 def test_a_catalogue_labelled_in_its_messages_language_gets_the_models_target(

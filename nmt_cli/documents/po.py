@@ -93,7 +93,8 @@ class Catalogue(StringsDocument):
         target, its Language made the target's)."""
         language = self.po.metadata.get("Language", "").strip()
         theirs = [x for x in (source, target) if x]
-        if target and language and not any(same_language(language, x) for x in theirs):
+        coded = re.fullmatch(r"[A-Za-z]{2,3}(?:[-_@.].*)?", language)  # not "French": unread
+        if target and coded and not any(same_language(language, x) for x in theirs):
             raise InputError(
                 f'{self.name}: the catalogue is for "{language}" (its Language), but the model '
                 f"translates into {target}"
