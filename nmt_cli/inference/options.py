@@ -23,8 +23,9 @@ ENGINE_HELP = (
 )
 SPLIT_HELP = (
     "Cut each line into sentences (pysbd rules of the model's source language; English rules if "
-    "the model records none or pysbd lacks it), translate them, join the translations with one "
-    "space."
+    "the model records none or pysbd lacks it): translate translates them and joins the "
+    "translations with one space; score scores a pair sentence by sentence where both sides "
+    "have as many."
 )
 FORMAT_HELP = "Lines of text, or JSON records (with sentences)."
 WORD_SCORES_HELP = "With --format jsonl: each word's log-prob (its subword pieces' summed)."
