@@ -140,6 +140,8 @@ def test_the_headers_language_becomes_the_target_language():
     from nmt_cli.documents.webvtt import read_webvtt
 
     document = read_webvtt(FILM.split("\n")[:-1], "film.vtt")
+    said = [Translation(t, t, 0.0) for t in document.sources()]
+    assert "\nLanguage: en\n" in document.render(said, "en", print)
     assert document.blocks[0].lines(None, "en") == [
         "WEBVTT - Le film",
         "Kind: captions",

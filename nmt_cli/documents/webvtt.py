@@ -67,7 +67,8 @@ class WebVtt(StringsDocument):
         self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
     ) -> str:
         texts = iter(self.translated(translations))
-        lines = [line for b in self.blocks for line in b.lines(next(texts) if b.cue else None)]
+        said = [b.lines(next(texts) if b.cue else None, target) for b in self.blocks]
+        lines = [line for block in said for line in block]
         return "".join(f"{line}\n" for line in [*lines, *self.end])
 
 
