@@ -228,6 +228,7 @@ def test_a_run_begun_with_relative_paths_resumes_from_another_folder(
     """run.json kept the paths as given: from another folder, "training source tr.de: no such
     file"."""
     monkeypatch.chdir(data.src.parent)
+    (data.src.parent / "auto").mkdir()  # a folder named as the teacher is: no teacher's path
     relative = [str(Path(a).name) if Path(a).parent == data.src.parent else a for a in tiny_args()]
     result = run_cli([*relative, "--output", tmp_path / "run", "--max-steps", "2", "-q"])
     assert result.exit_code == 0, result.stderr

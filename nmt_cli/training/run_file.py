@@ -4,6 +4,7 @@ back by `nmt train --resume`, so that a resumed run continues exactly as it bega
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
@@ -26,14 +27,13 @@ def with_absolute_paths(spec: RunSpec) -> RunSpec:
     """``spec`` with the paths of its files and folders absolute, so that a run resumed from
     another folder finds them (``cd / && nmt train --resume /runs/x``: "tr.de: no such file")."""
     corpora, valid = ([_files_absolute(c) for c in cs] for cs in (spec.corpora, spec.valid))
-    train = replace(spec.train, teacher=_absolute(spec.train.teacher))
     paths = {"tokenizer": _absolute(spec.tokenizer), "init": _absolute(spec.init)}
-    return replace(spec, corpora=corpora, valid=valid, train=train, **paths)
+    return replace(spec, corpora=corpora, valid=valid, **paths)  # a teacher: a name, no path
 
 
 def _absolute(path: str | None) -> str | None:
-    """A file's or folder's path made absolute; anything else (None, a teacher's name) as is."""
-    return str(Path(path).resolve()) if path and Path(path).exists() else path
+    """A file's or folder's path made absolute (a link kept a link); anything else as is."""
+    return os.path.abspath(path) if path and Path(path).exists() else path
 
 
 def _files_absolute(c: CorpusFiles) -> CorpusFiles:
