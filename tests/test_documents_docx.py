@@ -310,6 +310,21 @@ def test_a_bookmark_stays_around_the_words_that_translate_the_words_it_marked(st
     assert "".join(re.findall(r"<w:t[^>]*>([^<]*)</w:t>", out[a:b])) == "NEXT SECTION"
 
 
+def test_a_plain_word_inside_a_comments_range_stays_plain_beside_a_bold_one():
+    """The range read as a link whose look was its most written run's, "la" came back bold."""
+    body = para(
+        run("Voir "),
+        '<w:commentRangeStart w:id="0"/>',
+        run("la "),
+        run("section suivante", B),
+        '<w:commentRangeEnd w:id="0"/>',
+        run(" du document."),
+    )
+    out = entries(translated(report_docx(body)))["word/document.xml"].decode()
+    assert re.search(r"<w:r\b(?:(?!</w:r>).)*<w:b/>(?:(?!</w:r>).)*>LA ", out) is None
+    assert re.search(r"<w:b/>(?:(?!</w:r>).)*>SECTION SUIVANTE<", out)
+
+
 def test_a_links_words_are_translated_where_it_also_holds_a_field():
     """A table of contents' entry is a link around its words and a PAGEREF field: read whole as
     the field, its words stayed French."""

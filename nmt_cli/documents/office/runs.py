@@ -10,8 +10,7 @@ block does, documents/markdown.py), in which
 
 - the runs of the paragraph's plain look are its plain text: of its runs outside links, those
   of no look of their own (no direct formatting), else those of its most common key (by
-  characters); text the model writes outside every element takes that look (inside a link
-  but outside its runs, the link's most common look);
+  characters); text the model writes outside every element takes that look;
 - a run of another key is ``<r i="k">text</r>``, a hyperlink ``<a i="k">...</a>``, a mark
   ``<x i="k"/>`` (keeping the words on either side apart), a code-styled run
   ``<code i="k">text</code>`` (verbatim: the model never reads it, it comes back whole);
@@ -166,9 +165,7 @@ class Paragraph:
                 link = Link(part.node)
                 levels[-1].append(link)
                 levels.append(link.items)
-                inside = [r for r in runs_in(part.items) if not r.code]
-                look = _most_written(inside)  # a link's own words' look (Word's Hyperlink)
-                styles.append(next((r for r in inside if r.key == look), styles[-1]))
+                styles.append(styles[-1])  # its plain text: runs of the paragraph's look
             else:
                 styles.append(part)  # type: ignore[arg-type]
         return merged(out)
