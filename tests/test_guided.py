@@ -391,6 +391,22 @@ def test_without_eflomal_guidance_says_how_to_install_it(reversal, tmp_path, run
     assert_one_error_line(result, "eflomal", "pip install")
 
 
+def test_overwrite_checks_for_eflomal_before_dropping_the_old_runs_links(
+    reversal, tmp_path, run_cli, monkeypatch
+):
+    """The old run's links, about to be dropped, stood in for eflomal: the run was wiped, a
+    tokenizer trained, and only then "guidance needs eflomal"."""
+    corpus, valid = reversal
+    old = tmp_path / "run" / "teacher" / "links.txt"
+    old.parent.mkdir(parents=True)
+    old.write_text("0-0\n")
+    (tmp_path / "run" / "run.json").write_text("{}")
+    monkeypatch.setenv("PATH", "/nonexistent")
+    result = run_cli([*_cli_args(corpus, valid, tmp_path), "--overwrite"])
+    assert_one_error_line(result, "eflomal", "pip install")
+    assert old.exists() and not (tmp_path / "run" / "tokenizer.json").exists()
+
+
 # -- the model as its own teacher: fine-tuning with no aligner installed ---------------------
 
 

@@ -113,7 +113,7 @@ class Run:
             check_output_dir(run_dir, overwrite)
             self.spec = spec = resolve_settings(spec)
         check_inputs(spec, self.cb.on_message if world.is_main else None)
-        check_teacher_tools(spec, run_dir)
+        check_teacher_tools(spec, run_dir, cached=self.resume or not overwrite)  # else dropped
         world.barrier()  # every process has checked before rank 0 writes anything
         if world.is_main:
             run_dir.mkdir(parents=True, exist_ok=True)

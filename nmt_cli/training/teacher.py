@@ -226,15 +226,16 @@ def resolve_teacher(spec: RunSpec) -> str:
     return spec.train.teacher
 
 
-def check_teacher_tools(spec: RunSpec, run_dir: Path) -> None:
+def check_teacher_tools(spec: RunSpec, run_dir: Path, cached: bool = True) -> None:
     """What the teacher needs, before any long work: eflomal installed, or a guided model to
-    start from."""
+    start from (not where the run's cache holds its links, and ``cached``: they are kept)."""
     if not needs_teacher(spec):
         return
+    held = cached and (run_dir / TEACHER_DIR / LINKS_FILE).is_file()
     if spec.train.teacher == "self":
-        if not (run_dir / TEACHER_DIR / SELF_LINKS_FILE).is_file():
+        if not (cached and (run_dir / TEACHER_DIR / SELF_LINKS_FILE).is_file()):
             check_self_teacher(spec.init)
-    elif not (run_dir / TEACHER_DIR / LINKS_FILE).is_file():
+    elif not held:
         eflomal_program()
 
 
