@@ -142,3 +142,6 @@ def test_spaces_in_a_row_are_written_as_odf_keeps_them():
     body = f"<text:p>Tapez {code} ici.</text:p>"
     content = entries(rendered(zipped(odt_entries(body))))["content.xml"].decode()
     assert '<text:span text:style-name="T2">ls <text:s text:c="2"/>-la</text:span>' in content
+    # a paragraph's first space (ODF ignores one written as text there)
+    content = entries(rendered(zipped(odt_entries("<text:p><text:s/>Bonjour.</text:p>"))))
+    assert "<text:p><text:s/>BONJOUR.</text:p>" in content["content.xml"].decode()

@@ -212,8 +212,12 @@ def _child(parent, tag: str, attrib: dict):
 
 def _add_text(element, text: str) -> None:
     """``text`` at the end of ``element``, each run of spaces after its first written
-    ``<text:s text:c="n"/>`` (ODF reads several spaces in text as one: ``ls   -la``)."""
-    for k, piece in enumerate(re.split(r"(?<= )( +)", text)):
+    ``<text:s text:c="n"/>`` (ODF reads several spaces in text as one: ``ls   -la``), and so
+    are all of those that open an empty element (a paragraph's first, a span's after a space)."""
+    lead = len(text) - len(text.lstrip(" ")) if not element.text and not len(element) else 0
+    if lead:
+        _child(element, t("s"), {t("c"): str(lead)} if lead > 1 else {})
+    for k, piece in enumerate(re.split(r"(?<= )( +)", text[lead:])):
         if k % 2:  # the spaces after a first one
             _child(element, t("s"), {t("c"): str(len(piece))} if len(piece) > 1 else {})
         elif piece and len(element):
