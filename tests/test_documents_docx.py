@@ -325,6 +325,14 @@ def test_a_plain_word_inside_a_comments_range_stays_plain_beside_a_bold_one():
     assert re.search(r"<w:b/>(?:(?!</w:r>).)*>SECTION SUIVANTE<", out)
 
 
+def test_a_translated_paragraphs_mark_is_marked_in_the_target_language():
+    """What is typed after the text takes the paragraph mark's language: it stayed fr-FR."""
+    mark = f"<w:pPr><w:rPr>{LANG}</w:rPr></w:pPr>"
+    body = f"<w:p>{mark}{run('Le chat dort.', LANG)}</w:p>"
+    out = entries(translated(report_docx(body)))["word/document.xml"].decode()
+    assert '<w:pPr><w:rPr><w:lang w:val="en"/></w:rPr></w:pPr>' in out
+
+
 def test_a_links_words_are_translated_where_it_also_holds_a_field():
     """A table of contents' entry is a link around its words and a PAGEREF field: read whole as
     the field, its words stayed French."""

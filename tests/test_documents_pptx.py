@@ -85,6 +85,8 @@ def test_translated_runs_are_marked_in_the_target_language_and_code_is_not():
     slide = translated(deck_pptx())[SLIDE].decode()
     assert '<a:rPr lang="en" b="1" dirty="0"/><a:t>NOIR</a:t>' in slide
     assert '<a:rPr lang="fr-FR" dirty="0"><a:latin typeface="Courier New"/>' in slide
+    # a translated paragraph's end too: what is typed after its text (it stayed French)
+    assert '<a:endParaRPr lang="en" dirty="0"/>' in slide and 'endParaRPr lang="fr-FR"' not in slide
 
 
 def test_a_word_document_named_pptx_is_one_error():

@@ -199,6 +199,9 @@ def write_paragraph(p, items: list[Item], target: str | None) -> None:
     for child in list(p):
         if child.tag != w("pPr"):
             p.remove(child)
+    mark = p.find(f"{w('pPr')}/{w('rPr')}")  # the paragraph mark's: what is typed after it
+    if target and mark is not None and mark.find(w("lang")) is not None:
+        _set_language(mark, target)
     _append(p, items, target)
 
 

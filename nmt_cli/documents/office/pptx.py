@@ -116,7 +116,9 @@ def write_paragraph(p, items: list[Item], target: str | None) -> None:
             p.append(item.node)
         elif isinstance(item, Run):
             p.append(_run(item, None if item.code else target))
-    if a("endParaRPr") in kept:
+    if a("endParaRPr") in kept:  # the end's language too: what is typed after the text
+        if target and kept[a("endParaRPr")].get("lang") is not None:
+            kept[a("endParaRPr")].set("lang", target)
         p.append(kept[a("endParaRPr")])
 
 
