@@ -340,3 +340,19 @@ def test_a_page_declaring_a_legacy_charset_gets_its_new_characters_as_references
     out = document.render(said, "en", print)
     assert out.isascii() == ascii_out
     assert ("<p>Price: &#8364;12</p>" if ascii_out else "<p>Price: €12</p>") in out
+
+
+def test_an_element_in_another_language_than_the_pages_is_not_translated():
+    """Read as French, ``<p lang="en">Hello world</p>`` came back "New Hello"."""
+    from nmt_cli.documents.pages import page_reader
+
+    text = (
+        '<html lang="fr"><body><p>Il a dit <q lang="en">Hello world</q> hier.</p>'
+        '<p lang="en">Hello world.</p><div lang="en-GB"><p lang="fr-FR">Le chat.</p>'
+        '<p translate="yes">Oui.</p></div></body></html>\n'
+    )
+    document = page_reader("html")(text.split("\n")[:-1], "page.html")
+    document.check_languages("fr", "en")
+    assert document.sources() == ["Il a dit \ue000 hier.", "Le chat.", "Oui."]
+    assert Page(text, "html").texts()[:2] == ["Il a dit Hello world hier.", "Hello world."]
+

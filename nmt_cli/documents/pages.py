@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 
 from nmt_cli.documents.document import DocumentError, DocumentFormat
 from nmt_cli.errors import InputError
+from nmt_cli.markup.attributes import primary
 from nmt_cli.markup.pages import Page
 from nmt_cli.markup.segments import Aligned
 
@@ -32,9 +33,8 @@ _CHARSET = re.compile(
 )
 
 
-def _primary(language: str) -> str:
-    """``fr`` of ``fr``, ``fr-CA``, ``fr_CA``."""
-    return re.split(r"[-_]", language.strip())[0].lower()
+_primary = primary
+_INNER_LANG = re.compile(r"<[A-Za-z][^<>]*\slang\s*=", re.IGNORECASE)  # the root's too
 
 
 def root_tag(text: str) -> re.Match[str] | None:
@@ -45,8 +45,8 @@ def root_tag(text: str) -> re.Match[str] | None:
 class PageDocument:
     """A page as a Document: its segments' texts out, their aligned translations back."""
 
-    def __init__(self, page: Page, text: str, name: str):
-        self.page = page
+    def __init__(self, page: Page, text: str, name: str, dialect: str = "html"):
+        self.page, self.text, self.dialect = page, text, dialect
         self.name = name
         tag = root_tag(text)
         self.root = tag.group(1) if tag else ""
@@ -62,6 +62,9 @@ class PageDocument:
     def check_languages(self, source: str | None, target: str | None) -> None:
         """InputError if the page declares a language that is not ``source`` (the model's; None:
         not recorded), or is already ``target``."""
+        if source and self.dialect == "html" and _INNER_LANG.search(self.text):
+            # an element in another language than the source's is not translated (attributes.py)
+            self.page = Page(self.text, self.dialect, self.name, attributes=True, source=source)
         if not self.language or not _primary(self.language):
             return
         declared = _primary(self.language)
@@ -102,7 +105,7 @@ def page_reader(dialect: str) -> Callable[..., PageDocument]:
     def read(lines: list[str], name: str) -> PageDocument:
         text = "".join(f"{line}\n" for line in lines)
         page = Page(text, dialect, name, attributes=True)  # an HTML page's; not XML's
-        document = PageDocument(page, text, name)
+        document = PageDocument(page, text, name, dialect)
         if dialect == "xml" and document.root == "resources":
             raise DocumentError(
                 name, 1, "an Android strings file (root <resources>): --input-format android"

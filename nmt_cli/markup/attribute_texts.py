@@ -49,14 +49,15 @@ class AttributeText:
         return " ".join(self.attribute.value.split())
 
 
-def attribute_texts(root: Element) -> list[AttributeText]:
-    """The attributes under ``root`` whose values are text to translate, in the page's order."""
+def attribute_texts(root: Element, source: str | None = None) -> list[AttributeText]:
+    """The attributes under ``root`` whose values are text to translate, in the page's order
+    (``source``: the page's language, as attributes.translated reads it)."""
     out: list[AttributeText] = []
 
     def walk(element: Element, translating: bool) -> None:
         for child in element.children:
             if isinstance(child, Element) and child.key not in VERBATIM:
-                here = translated(child, translating)
+                here = translated(child, translating, source)
                 if here:
                     out.extend(AttributeText(child, a) for a in _text_attributes(child))
                 walk(child, here)

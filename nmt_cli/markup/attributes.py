@@ -9,6 +9,11 @@ honour) is not translated either. fr-en was given ``<p translate="no">Ne pas tra
 texte.</p>`` and wrote "Don't translate this text.", and ``<p class="notranslate">Nom de la
 marque</p>`` came out as "Book name".
 
+An element's ``lang`` (HTML's, read where the page's source language is known) says the same:
+one in another language than the source's is not translated (translated as the source
+language, ``<q lang="en">Hello world</q>`` came back "New Hello"), unless its ``translate``
+says otherwise.
+
 Each attribute keeps where its value is written in the tag (``span``, quotes left out) and
 its quote, so that a value can be written back in place with the rest of the tag as it was.
 Only HTML is read so: an XML page's attributes are data.
@@ -65,12 +70,20 @@ def attribute(element: Element, name: str) -> str | None:
     return next((a.value for a in read_attributes(element.open) if a.name == name), None)
 
 
-def translated(element: Element, inherited: bool) -> bool:
+def translated(element: Element, inherited: bool, source: str | None = None) -> bool:
     """Whether ``element``'s text is translated, within a parent whose is (``inherited``):
-    not with ``class="notranslate"``; else as its ``translate`` says, if yes, no or empty."""
+    not with ``class="notranslate"``; else as its ``translate`` says, if yes, no or empty;
+    else, given the page's ``source`` language, as its ``lang`` says: not in another language
+    (an English quotation, ``lang="en"``, in a French page), yes in the source's."""
     if "notranslate" in (attribute(element, "class") or "").split():
         return False
     said = attribute(element, "translate")
-    if said is None:
-        return inherited
-    return {"yes": True, "": True, "no": False}.get(said.strip().lower(), inherited)
+    if said is not None and said.strip().lower() in ("yes", "", "no"):
+        return said.strip().lower() != "no"
+    lang = primary(attribute(element, "lang") or attribute(element, "xml:lang") or "")
+    return inherited if not (source and lang) else lang == primary(source)
+
+
+def primary(language: str) -> str:
+    """``fr`` of ``fr``, ``fr-CA``, ``fr_CA``."""
+    return re.split(r"[-_]", language.strip())[0].lower()

@@ -66,15 +66,16 @@ class Page:
         line: int = 1,
         fragment: bool = False,
         attributes: bool = False,
+        source: str | None = None,
     ):
         if dialect not in DIALECTS:
             raise ValueError(f"unknown markup {dialect!r}; choose from {', '.join(DIALECTS)}")
-        self.xml = dialect == "xml"
+        self.xml, self.source = dialect == "xml", source  # source: the language, as lang says
         events = read_events(text, self.xml, fragment, where, line)
         self.root = build_tree(events, html=not self.xml, whole=not fragment)
         self._holds_block: dict[int, bool] = {}
         self.parts = self._cut()
-        self.attributes = attribute_texts(self.root) if attributes and not self.xml else []
+        self.attributes = attribute_texts(self.root, source) if attributes and not self.xml else []
 
     @property
     def segments(self) -> list[Segment]:
@@ -139,7 +140,7 @@ class Page:
 
     def _translated(self, element: Element, inherited: bool) -> bool:
         """Whether ``element``'s text is translated (HTML's translate and notranslate)."""
-        return inherited if self.xml else translated(element, inherited)
+        return inherited if self.xml else translated(element, inherited, self.source)
 
     def _held(self, element: Element) -> bool:
         """Whether an inline element is held whole in its segment's text: a verbatim one, or
