@@ -508,3 +508,11 @@ def test_command_line_parse_errors_exit_2(run_cli, workdir, args):
     assert "Traceback" not in result.stderr and "Error" in result.stderr
     assert result.stdout == ""
     assert listing(workdir) == before
+
+
+def test_a_shipped_models_name_gives_its_tokenizer(run_cli):
+    """As every other command takes it: "fr-en: no such tokenizer file"."""
+    result = run_cli(["tokenizer", "encode", "-t", "fr-en"], input=b"Le chat dort.\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.split() == ["\u2581Le", "\u2581ch", "at", "\u2581d", "ort", "."]
+

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from nmt_cli.errors import ConfigError, InputError, ModelLoadError, UsageError
+from nmt_cli.model.pretrained import resolve_model
 from nmt_cli.output import check_writable, write_text_atomic
 from nmt_cli.protect.placeholders import set_apart
 from nmt_cli.settings import setting
@@ -168,9 +169,9 @@ class Tokenizer:
     def load(cls, path: str | Path) -> Tokenizer:
         from tokenizers import Tokenizer as HFTokenizer
 
-        p = Path(path)
-        if p.is_dir():
-            p = p / "tokenizer.json"
+        p = Path(path) if Path(path).exists() or Path(path).name != str(path) else None
+        p = p or resolve_model(str(path))  # a shipped model's name (fr-en): its tokenizer
+        p = p / "tokenizer.json" if p.is_dir() else p
         if not p.is_file():
             raise ModelLoadError(f"{p}: no such tokenizer file")
         try:
