@@ -34,6 +34,8 @@ def read_document(
         return parse(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise missing from None
+    except (IsADirectoryError, PermissionError) as e:  # --config a folder, a file not ours
+        raise invalid(f"{path}: cannot be read ({e.strerror})") from None
     except ValueError as e:  # UnicodeDecodeError, json.JSONDecodeError, TOMLDecodeError
         raise invalid(f"{path}: not valid {kind} ({e})") from None
 

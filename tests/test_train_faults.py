@@ -109,6 +109,12 @@ def test_an_unknown_config_key_is_named(run_cli, data, tmp_path, table, key):
     assert not (tmp_path / "run").exists()
 
 
+def test_a_config_that_is_a_folder_is_one_error(run_cli, data, tmp_path):
+    """IsADirectoryError, said by the catch-all with its --debug hint."""
+    result = run_cli(["train", *data.args(), "--config", tmp_path, "--output", tmp_path / "run"])
+    assert_one_error_line(result, f"{tmp_path}: cannot be read (Is a directory)")
+
+
 def test_an_output_directory_whose_parents_are_missing_gets_them(run_cli, tiny_args, tmp_path):
     """The README's `nmt train ... --output runs/de-en` failed in a folder with no runs/."""
     result = run_cli([*tiny_args(), "--output", tmp_path / "runs" / "de-en"])
