@@ -249,7 +249,7 @@ def test_a_malformed_gold_link_names_its_line(run_cli, reverse_model, tmp_path):
     r = align(
         run_cli, reverse_model.directory, "--src-file", src, "--tgt-file", tgt, "--gold", gold
     )
-    assert_one_error_line(r, "line 2", "'1:0'")
+    assert_one_error_line(r, f"{gold}:2: '1:0' is not a Pharaoh link")  # the file named
 
 
 # -- 4. the table at any width ------------------------------------------------------------------

@@ -84,5 +84,5 @@ def score_against_file(predicted: list[set], gold: str, warn=None) -> AlignmentS
             "sentence pairs"
         )
     return alignment_error_rate(
-        predicted, [parse_pharaoh(g, n + 1) for n, g in enumerate(gold_lines)]
+        predicted, [parse_pharaoh(g, where=f"{gold}:{n + 1}") for n, g in enumerate(gold_lines)]
     )
