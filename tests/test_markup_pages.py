@@ -355,4 +355,7 @@ def test_an_element_in_another_language_than_the_pages_is_not_translated():
     document.check_languages("fr", "en")
     assert document.sources() == ["Il a dit \ue000 hier.", "Le chat.", "Oui."]
     assert Page(text, "html").texts()[:2] == ["Il a dit Hello world hier.", "Hello world."]
+    out = document.render(word_for_word(document.sources()), "en", print)
+    assert '<div lang="en-GB"><p lang="en">LE CHAT.</p>' in out  # the source's lang: the target's
+    assert '<html lang="en">' in out and '<q lang="en">Hello world</q>' in out
 

@@ -17,9 +17,10 @@ from collections.abc import Callable, Sequence
 
 from nmt_cli.documents.document import DocumentError, DocumentFormat
 from nmt_cli.errors import InputError
-from nmt_cli.markup.attributes import primary
+from nmt_cli.markup.attributes import attribute, primary, translated
 from nmt_cli.markup.pages import Page
 from nmt_cli.markup.segments import Aligned
+from nmt_cli.markup.tree import Element
 
 # What comes before a page's root: a declaration, comments, a document type, white space
 PROLOG = re.compile(r"(?:\s+|<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(?:\[.*?\])?\s*>)*", re.DOTALL)
@@ -55,6 +56,7 @@ class PageDocument:
         charset = _CHARSET.search(text)
         declared = (charset.group(1) or charset.group(2)).lower() if charset else "utf-8"
         self.references = text.isascii() and declared.replace("-", "") != "utf8"
+        self.inner: set[str] = set()  # start tags whose lang is the source's (check_languages)
 
     def sources(self) -> list[str]:
         return self.page.texts()
@@ -65,6 +67,7 @@ class PageDocument:
         if source and self.dialect == "html" and _INNER_LANG.search(self.text):
             # an element in another language than the source's is not translated (attributes.py)
             self.page = Page(self.text, self.dialect, self.name, attributes=True, source=source)
+            self.inner = _in_source_language(self.page.root, source)
         if not self.language or not _primary(self.language):
             return
         declared = _primary(self.language)
@@ -84,8 +87,33 @@ class PageDocument:
     ) -> str:
         self.check_languages(None, target)
         text = self.page.render(translations, kept=True)
+        for tag in self.inner if target else ():  # <p lang="fr-FR">, translated: its lang
+            text = text.replace(tag, _LANG.sub(lambda m: _said(m, target), tag))
         text = text if target is None else with_language(text, target)
         return text.encode("ascii", "xmlcharrefreplace").decode() if self.references else text
+
+
+def _in_source_language(root, source: str) -> set[str]:
+    """The start tags of the translated elements under ``root`` whose lang is ``source``."""
+    found: set[str] = set()
+
+    def walk(element, translating: bool) -> None:
+        for child in element.children:
+            if isinstance(child, Element) and not child.empty:
+                here = translated(child, translating, source)
+                lang = attribute(child, "lang") or attribute(child, "xml:lang") or ""
+                if here and lang and primary(lang) == primary(source):
+                    found.add(child.open)
+                walk(child, here)
+
+    walk(root, True)
+    return found
+
+
+def _said(m: re.Match, language: str) -> str:
+    """A lang attribute's match (_LANG) with ``language`` as its value, quoted as it was."""
+    quote = m[2][0] if m[2][0] in "\"'" else '"'
+    return f"{m[1]}{quote}{language}{quote}"
 
 
 def with_language(text: str, language: str) -> str:
@@ -94,8 +122,7 @@ def with_language(text: str, language: str) -> str:
     tag = root_tag(text)
     if tag is None:
         return text
-    quote = lambda value: value[0] if value[0] in "\"'" else '"'  # noqa: E731
-    new = _LANG.sub(lambda m: f"{m[1]}{quote(m[2])}{language}{quote(m[2])}", tag[0])
+    new = _LANG.sub(lambda m: _said(m, language), tag[0])
     return text[: tag.start()] + new + text[tag.end() :]
 
 
