@@ -137,14 +137,8 @@ def open_lines(
         if not hasattr(stdin, "peek"):  # a stream given in its place (a test's bytes)
             stdin = io.BufferedReader(stdin)  # type: ignore[arg-type]
         head = b"" if stdin.isatty() else stdin.peek(len(XZ_MAGIC))[: len(XZ_MAGIC)]
-        if head[:2] == GZIP_MAGIC:  # `nmt translate < in.gz`
-            with gzip.GzipFile(fileobj=stdin, mode="rb") as z:
-                yield LineReader(z, "<stdin>", warn, strict, live=live)  # type: ignore[arg-type]
-        elif head == XZ_MAGIC:
-            with lzma.LZMAFile(stdin, mode="rb") as z:
-                yield LineReader(z, "<stdin>", warn, strict, "xz", live)  # type: ignore[arg-type]
-        else:
-            yield LineReader(stdin, "<stdin>", warn, strict, live=live)
+        with _decompressed(stdin, head) as (stream, kind):  # `nmt translate < in.gz` too
+            yield LineReader(stream, "<stdin>", warn, strict, kind, live)
         return
     p = Path(path)
     if p.is_dir():
@@ -157,17 +151,22 @@ def open_lines(
         raise InputError(f"{p}: permission denied") from None
     except OSError as e:
         raise InputError(f"{p}: cannot read ({e.strerror})") from None
-    with f:
-        head, live = f.peek(len(XZ_MAGIC))[: len(XZ_MAGIC)], is_live(f)
-        if head[:2] == GZIP_MAGIC:
-            with gzip.GzipFile(fileobj=f, mode="rb") as z:
-                yield LineReader(z, str(p), warn, strict, live=live)  # type: ignore[arg-type]
-            return
-        if head == XZ_MAGIC:
-            with lzma.LZMAFile(f, mode="rb") as z:
-                yield LineReader(z, str(p), warn, strict, "xz", live)  # type: ignore[arg-type]
-            return
-        yield LineReader(f, str(p), warn, strict, live=live)
+    with f, _decompressed(f, f.peek(len(XZ_MAGIC))[: len(XZ_MAGIC)]) as (stream, kind):
+        yield LineReader(stream, str(p), warn, strict, kind, is_live(f))
+
+
+@contextlib.contextmanager
+def _decompressed(stream: BinaryIO, head: bytes) -> Iterator[tuple[BinaryIO, str]]:
+    """``stream``'s bytes, decompressed as they are read where ``head`` (its first bytes) is
+    gzip's or xz's magic, and which compression ("gzip" also for none: it names none then)."""
+    if head[:2] == GZIP_MAGIC:
+        with gzip.GzipFile(fileobj=stream, mode="rb") as z:
+            yield z, "gzip"  # type: ignore[misc]
+    elif head == XZ_MAGIC:
+        with lzma.LZMAFile(stream, mode="rb") as z:
+            yield z, "xz"  # type: ignore[misc]
+    else:
+        yield stream, "gzip"
 
 
 @contextlib.contextmanager
@@ -186,16 +185,8 @@ def open_bytes(path: str | Path, pipes: bool = False) -> Iterator[BinaryIO]:
         f = open(p, "rb")  # noqa: SIM115 - closed below
     except OSError as e:
         raise InputError(f"{p}: cannot read ({e.strerror})") from None
-    with f:
-        head = f.peek(len(XZ_MAGIC))[: len(XZ_MAGIC)]
-        if head[:2] == GZIP_MAGIC:
-            with gzip.GzipFile(fileobj=f, mode="rb") as z:
-                yield z  # type: ignore[misc]
-        elif head == XZ_MAGIC:
-            with lzma.LZMAFile(f, mode="rb") as z:
-                yield z  # type: ignore[misc]
-        else:
-            yield f
+    with f, _decompressed(f, f.peek(len(XZ_MAGIC))[: len(XZ_MAGIC)]) as (stream, _):
+        yield stream
 
 
 # What reading a corrupt or truncated .gz or .xz raises.
