@@ -34,7 +34,6 @@ _CHARSET = re.compile(
 )
 
 
-_primary = primary
 _INNER_LANG = re.compile(r"<[A-Za-z][^<>]*\slang\s*=", re.IGNORECASE)  # the root's too
 
 
@@ -68,15 +67,15 @@ class PageDocument:
             # an element in another language than the source's is not translated (attributes.py)
             self.page = Page(self.text, self.dialect, self.name, attributes=True, source=source)
             self.inner = _in_source_language(self.page.root, source)
-        if not self.language or not _primary(self.language):
+        if not self.language or not primary(self.language):
             return
-        declared = _primary(self.language)
-        if source is not None and declared != _primary(source):
+        declared = primary(self.language)
+        if source is not None and declared != primary(source):
             raise InputError(
                 f'{self.name}: the page is in "{self.language}" (its lang), but the model '
                 f"translates from {source}"
             )
-        if target is not None and declared == _primary(target) and source is None:
+        if target is not None and declared == primary(target) and source is None:
             raise InputError(
                 f'{self.name}: the page is already in "{self.language}" (its lang), the '
                 "language the model translates into"

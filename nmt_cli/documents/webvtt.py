@@ -47,8 +47,11 @@ class Block:
         """The block's lines: a cue's with ``translation``, the header's with its Language
         ``target`` (None: as written), any other as written."""
         if self.cue is None or translation is None:
-            kept = [_LANGUAGE.sub(rf"\g<1>{target}", x) if target else x for x in self.kept]
-            return [*self.blank, *(kept if self.header else self.kept)]
+            said = self.header and target
+            return [
+                *self.blank,
+                *(_LANGUAGE.sub(rf"\g<1>{target}", x) if said else x for x in self.kept),
+            ]
         head = [self.cue.number] if self.cue.number else []
         return [*self.blank, *head, self.cue.timing, *self.cue.shown(translation)]
 
