@@ -44,9 +44,9 @@ def aside_for(
     if line[:1].isspace() and line.strip():  # an indented line: its indentation kept
         indent = line[: len(line) - len(line.lstrip())]
         return Aside(line.lstrip(), False, lambda t: replace(t, text=indent + t.text))
-    if (bare := BIDI.sub("", line)) != line:
+    if BIDI.search(line):  # most lines have none: no copy made of them
         lead, trail = _LEAD.match(line)[0], _TRAIL.search(line)[0]
-        return Aside(bare, False, lambda t: replace(t, text=lead + t.text + trail))
+        return Aside(BIDI.sub("", line), False, lambda t: replace(t, text=lead + t.text + trail))
     if line.strip() and not _WORD.search(line):  # nothing to translate: as written
         return Aside("", False, lambda t: as_written(t, line))
     if spans is not None and (keys := plain_keys(line)):
