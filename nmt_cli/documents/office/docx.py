@@ -38,7 +38,7 @@ import re
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part, content_types
 from nmt_cli.documents.office.package import Package, PackageError
-from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, runs_in
+from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 STRICT = "http://purl.oclc.org/ooxml/"
@@ -124,33 +124,20 @@ def paragraph_items(p) -> list[Item]:
             items.append(Mark(("whole", [child])))
     if field:
         items.append(Mark(("whole", field)))
-    return _bookmarked(items)
+    return paired(items, _range_of)
 
 
 # a start that pairs with an end, around text: a bookmark, a comment's range (both by w:id)
 _PAIRED = {w("bookmarkStart"): w("bookmarkEnd"), w("commentRangeStart"): w("commentRangeEnd")}
 
 
-def _bookmarked(items: list[Item]) -> list[Item]:
-    """``items`` with each bookmark whose start and end are among them, around text, as a Link
-    (its node: ("bookmark", start, end)) around what is between them; one that crosses it
-    stays as its marks."""
-    out: list[Item] = []
-    starts: dict[tuple, int] = {}  # a bookmark's (or comment's) id: where its start is in out
-    for item in items:
-        node = _single(item)
-        ident = None if node is None else (_PAIRED.get(node.tag, node.tag), node.get(w("id")))
-        if node is not None and node.tag in _PAIRED:
-            starts[ident] = len(out)
-        elif node is not None and ident in starts:
-            k = starts.pop(ident)
-            inner = out[k + 1 :]
-            if any(r.text.strip() for r in runs_in(inner)):
-                starts = {i: at for i, at in starts.items() if at < k}
-                out[k:] = [Link(("bookmark", _single(out[k]), node), inner)]
-                continue
-        out.append(item)
-    return out
+def _range_of(item: Item) -> tuple[bool, tuple] | None:
+    """(whether it opens, its key) of a mark that opens or closes a bookmark or a comment's
+    range (runs.paired), by its w:id, in a space of its own kind."""
+    node = _single(item)
+    if node is None or node.tag not in _PAIRED and node.tag not in _PAIRED.values():
+        return None
+    return node.tag in _PAIRED, (_PAIRED.get(node.tag, node.tag), node.get(w("id")))
 
 
 def _single(item: Item):
@@ -207,10 +194,10 @@ def write_paragraph(p, items: list[Item], target: str | None) -> None:
 
 def _append(parent, items: list[Item], target: str | None) -> None:
     for item in items:
-        if isinstance(item, Link) and isinstance(item.node, tuple):  # a bookmark
-            parent.append(item.node[1])
+        if isinstance(item, Link) and isinstance(item.node, tuple):  # a range: its marks
+            _append(parent, [item.node[0]], target)
             _append(parent, item.items, target)
-            parent.append(item.node[2])
+            _append(parent, [item.node[1]], target)
         elif isinstance(item, Link):
             _append(_container(parent, item.node), item.items, target)
         elif isinstance(item, Mark) and item.node[0] == "whole":

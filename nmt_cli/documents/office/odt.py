@@ -26,7 +26,7 @@ import re
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part
 from nmt_cli.documents.office.package import Package, PackageError
-from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run
+from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
@@ -92,7 +92,7 @@ def _part(package: Package, path: str, styles: dict[str, bool]) -> Part:
     for p in root.iter(t("p"), t("h")):
         if _in_comment_or_style(p):
             continue
-        paragraph = Paragraph(paired(paragraph_items(p, (), styles)), where)
+        paragraph = Paragraph(paired(paragraph_items(p, (), styles), _range_of), where)
         if paragraph.texts():
             part.paragraphs.append((p, paragraph))
     return part
@@ -127,7 +127,7 @@ def paragraph_items(element, spans: tuple[str, ...], styles: dict[str, bool]) ->
     return items
 
 
-def _paired_tags() -> dict[str, tuple[str, str]]:
+def _ranges() -> dict[str, tuple[str, str]]:
     """A mark that opens a range, by tag: its end's tag and the attribute that names both."""
     office_name = f"{{{OFFICE}}}name"
     return {
@@ -137,36 +137,18 @@ def _paired_tags() -> dict[str, tuple[str, str]]:
     }
 
 
-def paired(items: list[Item]) -> list[Item]:
-    """``items`` with each range whose start and end marks are among them, around text (a
-    bookmark, a reference mark, a comment's), as a Link (its node: (start, end)) around what
-    is between them, so that it stays around the words that translate its words: as two marks,
-    each put back on its own, its end came back before its start, around nothing."""
-    pairs, out, starts = _paired_tags(), [], {}
-    for item in items:
-        node = item.node if isinstance(item, Mark) else None
-        if node is not None and node.tag in pairs:
-            end, name = pairs[node.tag]
-            starts[(end, node.get(name))] = len(out)
-        elif node is not None and (key := (node.tag, node.get(_name_of(node.tag)))) in starts:
-            k = starts.pop(key)
-            inner = out[k + 1 :]
-            if any(isinstance(i, (Run, Link)) and _has_text(i) for i in inner):
-                starts = {i: at for i, at in starts.items() if at < k}
-                out[k:] = [Link((out[k].node, node), inner)]
-                continue
-        out.append(item)
-    return out
+_RANGES = _ranges()
+_ENDS = {end: name for end, name in _RANGES.values()}
 
 
-def _name_of(end_tag: str) -> str:
-    return f"{{{OFFICE}}}name" if end_tag == f"{{{OFFICE}}}annotation-end" else t("name")
-
-
-def _has_text(item: Item) -> bool:
-    if isinstance(item, Run):
-        return bool(item.text.strip())
-    return any(_has_text(i) for i in item.items)
+def _range_of(item: Item) -> tuple[bool, tuple] | None:
+    """(whether it opens, its key) of a mark that opens or closes a bookmark, a reference mark
+    or a comment's range (runs.paired), by its name."""
+    node = item.node if isinstance(item, Mark) else None
+    if node is None or node.tag not in _RANGES and node.tag not in _ENDS:
+        return None
+    end, name = _RANGES.get(node.tag, (node.tag, _ENDS.get(node.tag)))
+    return node.tag in _RANGES, (end, node.get(name))
 
 
 def _writer(styles: dict[str, bool]):
@@ -188,11 +170,7 @@ def _append(parent, items: list[Item]) -> None:
             item.node.tail = None
             parent.append(item.node)
         elif isinstance(item, Link) and isinstance(item.node, tuple):  # a range: its marks
-            start, end = item.node
-            start.tail = end.tail = None
-            parent.append(start)
-            _append(parent, item.items)
-            parent.append(end)
+            _append(parent, [item.node[0], *item.items, item.node[1]])
         elif isinstance(item, Link):
             link = parent.makeelement(item.node.tag, dict(item.node.attrib))
             parent.append(link)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 from nmt_cli.markup.pages import Page
@@ -90,6 +90,30 @@ def runs_in(items: Sequence[Item]):
             yield item
         elif isinstance(item, Link):
             yield from runs_in(item.items)
+
+
+def paired(items: list[Item], range_of: Callable[[Item], tuple[bool, Hashable] | None]):
+    """``items`` with each range whose start and end marks are among them, around text (a
+    bookmark, a comment's range), as a Link whose node is (start, end) around what is between
+    them, so that it stays around the words that translate its words (as two marks, each put
+    back on its own, its end came back before its start, around nothing); one that crosses
+    another stays as its marks. ``range_of(item)``: (whether it opens the range, the range's
+    key) of a mark that opens or closes one, else None."""
+    out: list[Item] = []
+    starts: dict[Hashable, int] = {}  # a range's key: where its start is in out
+    for item in items:
+        found = range_of(item)
+        if found is not None and found[0]:
+            starts[found[1]] = len(out)
+        elif found is not None and found[1] in starts:
+            k = starts.pop(found[1])
+            inner = out[k + 1 :]
+            if any(r.text.strip() for r in runs_in(inner)):
+                starts = {key: at for key, at in starts.items() if at < k}
+                out[k:] = [Link((out[k], item), inner)]
+                continue
+        out.append(item)
+    return out
 
 
 def _most_written(runs: Sequence[Run]) -> Hashable | None:
