@@ -40,7 +40,11 @@ os.umask(_UMASK)
 def json_line(value: Any) -> str:
     """``value`` as one line of JSON, non-ASCII text as it is: still valid JSON, and no reader
     that splits lines at U+2028, U+2029 or U+0085 breaks it (those are escaped)."""
-    line = json.dumps(value, ensure_ascii=False)
+    return json_line_breaks(json.dumps(value, ensure_ascii=False))
+
+
+def json_line_breaks(line: str) -> str:
+    """A line of JSON with U+2028, U+2029 and U+0085 escaped (only a string holds them)."""
     for c in ("\u2028", "\u2029", "\u0085"):
         line = line.replace(c, f"\\u{ord(c):04x}")
     return line

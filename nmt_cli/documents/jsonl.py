@@ -22,11 +22,10 @@ from typing import Any
 from nmt_cli.documents.document import LONE_SURROGATE, PLACEHOLDERS, DocumentError, DocumentFormat
 from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.inference.translation import Translation
-from nmt_cli.output import json_line
+from nmt_cli.output import json_line, json_line_breaks
 
 DEFAULT_FIELD = "text"
 _SPACE = re.compile(r"[ \t\n\r]*")  # JSON's white space
-_BREAKS = ("\u2028", "\u2029", "\u0085")
 
 
 class _DuplicateKey(ValueError):
@@ -76,13 +75,6 @@ class JsonLines(StringsDocument):
                 line = json_line_breaks(line)
             out.append(line)
         return "".join(f"{line}\n" for line in out)
-
-
-def json_line_breaks(line: str) -> str:
-    """A JSON line with U+2028, U+2029 and U+0085 escaped (only a string can hold them)."""
-    for c in _BREAKS:
-        line = line.replace(c, f"\\u{ord(c):04x}")
-    return line
 
 
 def _places(line: str, fields: tuple[str, ...]) -> list[tuple[int, int]]:
