@@ -29,7 +29,8 @@ from synthetic import Batch, loss_fn, make_batch
 
 from nmt_cli.model import ModelConfig, build_model
 from nmt_cli.model.bundle import save_bundle
-from nmt_cli.model.tokenizer import Tokenizer, train_tokenizer
+from nmt_cli.model.tokenizer import Tokenizer
+from nmt_cli.model.tokenizer_training import train_tokenizer
 from nmt_cli.vocab import EOS, PAD, SPECIAL_TOKENS
 
 WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"]

@@ -18,7 +18,8 @@ import pytest
 import typer.main
 
 from nmt_cli.cli.app import app
-from nmt_cli.model.tokenizer import Tokenizer, train_tokenizer
+from nmt_cli.model.tokenizer import Tokenizer
+from nmt_cli.model.tokenizer_training import train_tokenizer
 
 # As `nmt`'s entry point sets it (nmt_cli/cli/app.py), for the commands run_cli runs in this
 # process: OpenMP threads that spin while they wait take the cores from every other process, and

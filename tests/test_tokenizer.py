@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from nmt_cli.errors import ConfigError, InputError, UsageError
 from nmt_cli.model.spelling import ByteSpelling
-from nmt_cli.model.tokenizer import MODELS, Tokenizer, train_tokenizer
+from nmt_cli.model.tokenizer import MODELS, Tokenizer
+from nmt_cli.model.tokenizer_training import train_tokenizer
 from nmt_cli.vocab import SPECIAL_TOKENS
 
 ROUND_TRIP = settings(max_examples=100, deadline=None)

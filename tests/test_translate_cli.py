@@ -32,7 +32,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from model_fixtures import NMT, nmt_env
 
-from nmt_cli.model.tokenizer import train_tokenizer
+from nmt_cli.model.tokenizer_training import train_tokenizer
 
 pytest_plugins = ["model_fixtures"]
 pytestmark = pytest.mark.usefixtures("one_torch_thread")

@@ -9,7 +9,8 @@ import typer
 
 from nmt_cli.cli.common import OutputOption, boundary, err_console, warn
 from nmt_cli.cli.options import options_from
-from nmt_cli.model.tokenizer import Tokenizer, TokenizerOptions, train_tokenizer_files
+from nmt_cli.model.tokenizer import Tokenizer
+from nmt_cli.model.tokenizer_training import TokenizerOptions, train_tokenizer_files
 from nmt_cli.output import transform_lines
 
 app = typer.Typer(

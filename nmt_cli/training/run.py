@@ -291,7 +291,8 @@ def check_inputs(spec: RunSpec, report=None) -> None:
 def prepare_tokenizer(spec: RunSpec, run_dir: Path, resume: bool, warn):
     """The run's tokenizer: the one in the run (resume), a given one, or a new joint BPE; a run
     with placeholders (``placeholder_share``) adds the reserved ones it lacks."""
-    from nmt_cli.model.tokenizer import Tokenizer, train_tokenizer
+    from nmt_cli.model.tokenizer import Tokenizer
+    from nmt_cli.model.tokenizer_training import train_tokenizer
 
     stored = run_dir / TOKENIZER_FILE
     if resume and stored.is_file():

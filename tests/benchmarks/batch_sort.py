@@ -23,7 +23,7 @@ import torch.nn.functional as F
 from train_speed import DATA, FAMILIES, run_nmt
 
 from nmt_cli.model import ModelConfig, build_model
-from nmt_cli.model.tokenizer import train_tokenizer
+from nmt_cli.model.tokenizer_training import train_tokenizer
 from nmt_cli.training.batching import epoch_batches, make_batch
 from nmt_cli.training.config import BATCH_SORTS, CorpusFiles
 from nmt_cli.training.data import load_corpora
