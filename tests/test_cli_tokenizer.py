@@ -447,6 +447,22 @@ BAD_INPUTS = {
         b"5 6\nfive\n",
         "line 2: expected space-separated integer ids",
     ),
+    # a piece or an id the vocabulary has not was <unk>, left out of the text without a word
+    "decode an unknown piece": (
+        ["decode", "-t", "{d}/tok.json", "-o", "{d}/out.txt"],
+        "<0x41> <0x42>\n<0x41> \u2581Zzqxv\n".encode(),  # byte pieces: every BPE has them
+        "line 2: piece '\u2581Zzqxv' is not in the vocabulary",
+    ),
+    "decode an id past the vocabulary": (
+        ["decode", "-t", "{d}/tok.json", "--ids", "-o", "{d}/out.txt"],
+        b"5 6\n5 100000\n",
+        "line 2: id 100000 is not one of the vocabulary's, 0-",
+    ),
+    "decode a negative id": (
+        ["decode", "-t", "{d}/tok.json", "--ids", "-o", "{d}/out.txt"],
+        b"-3\n",
+        "line 1: id -3 is not one of the vocabulary's",
+    ),
 }
 
 

@@ -162,13 +162,24 @@ class Tokenizer:
         return " ".join(map(str, self.encode(line)) if ids else self.pieces(line))
 
     def decode_line(self, line: str, ids: bool = False) -> str:
-        """The text of a line of space-separated pieces (``ids``: ids; others: a ValueError)."""
-        if not ids:
-            return self.decode_pieces(line.split())
+        """The text of a line of space-separated pieces (``ids``: ids); a word that is no
+        integer (``ids``), or a piece or an id the vocabulary has not: a ValueError naming it
+        (a piece the vocabulary lacks would otherwise be ``<unk>``, left out of the text)."""
+        words = line.split()
         try:
-            return self.decode(int(x) for x in line.split())
+            found = [int(w) for w in words] if ids else [self.piece_to_id(w) for w in words]
         except (ValueError, OverflowError):
             raise ValueError("expected space-separated integer ids") from None
+        for word, token_id in zip(words, found):
+            unknown = token_id == UNK and word != SPECIAL_TOKENS[UNK] and not ids
+            if unknown or not 0 <= token_id < self.vocab_size:
+                last = self.vocab_size - 1
+                raise ValueError(
+                    f"id {word} is not one of the vocabulary's, 0-{last}"
+                    if ids
+                    else f"piece {word!r} is not in the vocabulary"
+                )
+        return self.decode(found)
 
     def decode(self, ids: Iterable[int]) -> str:
         """Text of ``ids``; special tokens are left out; a placeholder is a word of its own."""
