@@ -109,6 +109,38 @@ def test_an_unknown_config_key_is_named(run_cli, data, tmp_path, table, key):
     assert not (tmp_path / "run").exists()
 
 
+@pytest.mark.parametrize(
+    ("flags", "named"),
+    [(["--arch", "transformer", "--cell", "lstm"], "--cell"), (["--emb-size", "64"], None)],
+)
+def test_a_flag_of_the_other_family_is_a_usage_error(run_cli, data, tmp_path, flags, named):
+    """`--arch transformer --cell lstm` trained a Transformer that read no cell, saying nothing;
+    an RNN reads --emb-size."""
+    result = run_cli(
+        ["train", *data.args(), *flags, "--output", tmp_path / "r", "--max-steps", "0"]
+    )
+    if named is None:
+        assert "not read by" not in result.stderr
+        return
+    line = assert_one_error_line(result, code=2)
+    assert f"{named}: not read by a Transformer" in line
+    assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize(
+    ("model", "message"),
+    [
+        ({"arch": "transformer", "style": "luong"}, "[model] style: not read by a Transformer"),
+        ({"ff_size": 64}, "[model] ff_size: not read by an RNN"),
+    ],
+)
+def test_a_config_key_of_the_other_family_is_named(run_cli, data, tmp_path, model, message):
+    config = write_toml(tmp_path / "bad.toml", model)
+    result = run_cli(["train", *data.args(), "--config", config, "--output", tmp_path / "run"])
+    assert message in assert_one_error_line(result)
+    assert not (tmp_path / "run").exists()
+
+
 def test_a_config_that_is_a_folder_is_one_error(run_cli, data, tmp_path):
     """IsADirectoryError, said by the catch-all with its --debug hint."""
     result = run_cli(["train", *data.args(), "--config", tmp_path, "--output", tmp_path / "run"])

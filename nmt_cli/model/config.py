@@ -6,6 +6,7 @@ A saved model rebuilds itself from this config and its vocabulary sizes (see
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from nmt_cli.settings import choose, require, setting
@@ -100,3 +101,22 @@ def _check_transformer(c: ModelConfig) -> None:
 # Each family's own checks of the settings it reads (its code: nmt_cli/model/<arch>.py).
 FAMILY_CHECKS = {"rnn": _check_rnn, "transformer": _check_transformer}
 ARCHS = tuple(FAMILY_CHECKS)
+# The settings one family alone reads: given for the other, each would change nothing.
+FAMILY_ONLY = {
+    "rnn": ("emb_size", "cell", "bidirectional", "attention", "style", "input_feeding", "rnn_init"),
+    "transformer": (
+        *("ff_size", "ff_dropout", "pre_norm", "max_positions", "align_layer"),
+        "full_context_alignment",
+    ),
+}
+
+
+def unread(arch: str, names: Iterable[str]) -> list[str]:
+    """Those of ``names`` (settings given) that a model of ``arch`` does not read: another
+    family's alone (FAMILY_ONLY), in ``names``' order.
+
+    >>> unread("transformer", ["hidden_size", "cell", "ff_size"])
+    ['cell']
+    """
+    others = {n for family, own in FAMILY_ONLY.items() if family != arch for n in own}
+    return [n for n in names if n in others]

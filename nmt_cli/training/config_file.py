@@ -10,14 +10,15 @@ keeps that model's vocabulary and sizes.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from nmt_cli.errors import ConfigError, InputError, UsageError
 from nmt_cli.model.bundle import LANGUAGE_CODE, read_config, read_languages
-from nmt_cli.model.config import ModelConfig
-from nmt_cli.settings import from_dict, read_document, to_dict
+from nmt_cli.model.config import ARCHS, ModelConfig, unread
+from nmt_cli.settings import flag_of, from_dict, read_document, to_dict
 from nmt_cli.training.config import TEACHERS, CorpusFiles, RunSpec, TrainConfig, corpora_from
 
 TABLES = ("model", "train", "data")
@@ -71,6 +72,8 @@ def build_spec(
         raise UsageError(f"missing {' and '.join(missing)} data")
     by_flag = train_flags.get("teacher") is not None
     corpora, train_table = teacher_file_as_links(corpora, train_table, None if by_flag else where)
+    flags = [k for k, v in model_flags.items() if v is not None and k != "dec_layers"]
+    _check_family(model_table.get("arch", ModelConfig.arch), list(tables["model"]), flags, where)
     init = data.get("init")
     if init is not None:
         model_table, languages = _from_init(init, model_table, tokenizer, languages)
@@ -83,6 +86,21 @@ def build_spec(
         languages=tuple(languages) if languages else None,
         init=str(init) if init is not None else None,
     )
+
+
+def _check_family(arch: str, keys: list[str], flags: list[str], where: str) -> None:
+    """A UsageError where a flag given, else a ConfigError where a key of ``where``'s [model]
+    table, is a setting of the other family: the model built would not read it (``--cell
+    lstm`` for a Transformer)."""
+    if arch not in ARCHS:
+        return  # ModelConfig names the families
+    family = f"{'an RNN' if arch == 'rnn' else 'a Transformer'} (arch {arch!r})"
+    if wrong := unread(arch, flags):
+        fields = {f.name: f for f in dataclasses.fields(ModelConfig)}
+        names = ", ".join(flag_of(fields[n]) for n in wrong)
+        raise UsageError(f"{names}: not read by {family}; leave out or choose the other arch")
+    if wrong := unread(arch, keys):
+        raise ConfigError(f"{where}: [model] {', '.join(wrong)}: not read by {family}")
 
 
 def run_languages(languages, by_flags: bool, where: str) -> tuple[str, str] | None:
