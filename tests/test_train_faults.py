@@ -250,6 +250,15 @@ def test_a_resumed_run_keeps_its_data_model_and_teacher(run_cli, finished_run):
     assert newest_checkpoint_step(finished_run) == 3
 
 
+def test_training_options_given_on_resume_are_the_runs_for_the_next_resume(run_cli, finished_run):
+    """`--resume RUN --max-steps 5` trained to 5 but left run.json at 3: the next plain
+    `--resume RUN` (a Makefile's rerun) went back to the first command's settings."""
+    result = run_cli(["train", "--resume", finished_run, "--max-steps", "5", "-q"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads((finished_run / "run.json").read_text())["train"]["max_steps"] == 5
+    assert spec_from_run(finished_run, {}).train.max_steps == 5
+
+
 def test_a_run_resumed_at_its_step_limit_trains_no_step_more(run_cli, finished_run):
     """Each plain rerun (a Makefile's) trained one step past --max-steps and changed the model."""
     model = (finished_run / "model.safetensors").read_bytes()

@@ -183,7 +183,9 @@ class Run:
         if self.resume:
             check_tokenizer_fits(tok, run_dir)
         elif world.is_main:
-            write_run_files(run_dir, spec, model)
+            write_config(run_dir, model.config, tok.vocab_size, tok.vocab_size, spec.languages)
+        if world.is_main:  # resumed: the training options given, for the next --resume too
+            write_text_atomic(run_dir / RUN_FILE, spec_to_json(spec))
         meta = make_meta(spec, count_parameters(model))
         trainer = Trainer(model, tok, train_data, valid_data, spec.train, run_dir, cb, meta, world)
         if self.resume and not trainer.resume():
@@ -330,11 +332,6 @@ def make_meta(spec: RunSpec, parameters: int) -> dict[str, Any]:
         "model": to_dict(spec.model),
         "train": to_dict(spec.train),
     }
-
-
-def write_run_files(run_dir: Path, spec: RunSpec, model) -> None:
-    write_text_atomic(run_dir / RUN_FILE, spec_to_json(spec))
-    write_config(run_dir, model.config, model.src_vocab_size, model.tgt_vocab_size, spec.languages)
 
 
 def check_tokenizer_fits(tokenizer, run_dir: Path) -> None:
