@@ -232,6 +232,20 @@ def test_a_gold_file_of_another_length_is_an_error(run_cli, reverse_model, tmp_p
     assert_one_error_line(r, "1 lines", "2 sentence pairs")
 
 
+def test_a_gold_file_counting_from_one_is_an_error_naming_the_link(
+    run_cli, reverse_model, tmp_path
+):
+    """Links past a pair's words scored as misses: a gold file written from 1 gave a poor AER,
+    not an error."""
+    src = write_lines(tmp_path / "s", ["alpha golf echo", "bravo delta"])
+    tgt = write_lines(tmp_path / "t", ["echo golf alpha", "delta bravo"])
+    gold = write_lines(tmp_path / "g", ["1-3 2-2 3-1", "1-2 2-1"])
+    r = align(
+        run_cli, reverse_model.directory, "--src-file", src, "--tgt-file", tgt, "--gold", gold
+    )
+    assert_one_error_line(r, f"{gold}:1: link 1-3 is past the pair's 3 source and 3 target words")
+
+
 def test_gold_with_subword_links_is_a_usage_error(run_cli, reverse_model, tmp_path):
     """Subword links scored against word gold: AER 69.35 where the words' was 8.41."""
     src = write_lines(tmp_path / "s", ["alpha golf echo"])

@@ -212,6 +212,13 @@ def align_file(
     hears after each chunk. Returns the scores of the pairs' links against the gold alignments
     ``pairs.gold`` (None: no --gold)."""
     links: list[set[tuple[int, int]]] = []  # each pair's, with --gold
+    sizes: list[tuple[int, int]] = []  # each pair's source and target words, with --gold
+
+    def sized(both: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str]]:
+        for src, tgt in both:
+            if pairs.gold is not None:
+                sizes.append((len(src.split()), len(tgt.split())))
+            yield src, tgt
 
     def records(al) -> list[str]:
         if pairs.gold is not None:
@@ -221,13 +228,13 @@ def align_file(
         return [alignment_record(al, pairs.format) if al else ""]
 
     if given is not None:
-        chunks = align_chunks(bundle, given, pairs.chunk_lines, False, **options)
+        chunks = align_chunks(bundle, sized(given), pairs.chunk_lines, False, **options)
         write_chunks(pairs.output, chunks, records, on_progress)
     else:
         src_file, tgt_file = pairs.src_file, pairs.tgt_file
         with open_lines(src_file, warn) as srcs, open_lines(tgt_file, warn) as tgts:
             both = side_by_side(srcs, tgts, src_file, tgt_file)
             live = srcs.live or tgts.live
-            chunks = align_chunks(bundle, both, pairs.chunk_lines, live, **options)
+            chunks = align_chunks(bundle, sized(both), pairs.chunk_lines, live, **options)
             write_chunks(pairs.output, chunks, records, on_progress)
-    return None if pairs.gold is None else score_against_file(links, pairs.gold, warn)
+    return None if pairs.gold is None else score_against_file(links, pairs.gold, warn, sizes)

@@ -72,9 +72,13 @@ def alignment_error_rate(
     return AlignmentScores(precision, recall, aer, min(len(predicted), len(gold)))
 
 
-def score_against_file(predicted: list[set], gold: str, warn=None) -> AlignmentScores:
+def score_against_file(
+    predicted: list[set], gold: str, warn=None, sizes: Sequence[tuple[int, int]] | None = None
+) -> AlignmentScores:
     """AER, precision and recall of ``predicted`` (the links of each pair) against the gold
-    Pharaoh file ``gold``, one line per pair; another number of lines is an InputError."""
+    Pharaoh file ``gold``, one line per pair; another number of lines is an InputError, and so
+    is a link past its pair's words where ``sizes`` gives each pair's (source, target) words
+    (a gold file that counts from 1, its last words' links the tell)."""
     from nmt_cli.textio import read_lines
 
     gold_lines = read_lines(gold, warn)
@@ -83,6 +87,13 @@ def score_against_file(predicted: list[set], gold: str, warn=None) -> AlignmentS
             f"--gold {gold} has {len(gold_lines):,} lines but there are {len(predicted):,} "
             "sentence pairs"
         )
-    return alignment_error_rate(
-        predicted, [parse_pharaoh(g, where=f"{gold}:{n + 1}") for n, g in enumerate(gold_lines)]
-    )
+    found = [parse_pharaoh(g, where=f"{gold}:{n + 1}") for n, g in enumerate(gold_lines)]
+    for n, (g, (n_src, n_tgt)) in enumerate(zip(found, sizes or ())):
+        past = sorted((s, t) for s, t in g.possible if s >= n_src or t >= n_tgt)
+        if past:
+            s, t = past[0]
+            raise InputError(
+                f"{gold}:{n + 1}: link {s}-{t} is past the pair's {n_src} source and {n_tgt} "
+                "target words (links count words from 0)"
+            )
+    return alignment_error_rate(predicted, found)
