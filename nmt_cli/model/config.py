@@ -101,13 +101,11 @@ def _check_transformer(c: ModelConfig) -> None:
 # Each family's own checks of the settings it reads (its code: nmt_cli/model/<arch>.py).
 FAMILY_CHECKS = {"rnn": _check_rnn, "transformer": _check_transformer}
 ARCHS = tuple(FAMILY_CHECKS)
-# The settings one family alone reads: given for the other, each would change nothing.
+# The settings one family alone reads: given for the other, each would change nothing
+# (full_context_alignment too, which _check_rnn refuses with its reason).
 FAMILY_ONLY = {
     "rnn": ("emb_size", "cell", "bidirectional", "attention", "style", "input_feeding", "rnn_init"),
-    "transformer": (
-        *("ff_size", "ff_dropout", "pre_norm", "max_positions", "align_layer"),
-        "full_context_alignment",
-    ),
+    "transformer": ("ff_size", "ff_dropout", "pre_norm", "max_positions", "align_layer"),
 }
 
 
