@@ -124,6 +124,10 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ),
         ("Tapez git status puis cd .. ici.", [("command", "git status"), ("command", "cd ..")]),
         ("Puis pip install -U nmt-cli.", [("command", "pip install -U nmt-cli")]),
+        # a program alone, named a command: fr-en wrote "Type the Low command"
+        ("Tapez la commande ls puis Entrée.", [("command", "ls")]),
+        ("Run the command grep, then make.", [("command", "grep")]),
+        ("Une commande kill et un programme de cours.", [("command", "kill")]),
         (
             "Lancez git checkout -b correctif/connexion ici.",
             [("command", "git checkout -b correctif/connexion")],

@@ -19,7 +19,8 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  its quoted values with their quotes (``WHERE nom = 'Dupont'``), to its ``;`` or
                  to the last word that continues it (``... WHERE id = 3 pour voir``: not ``pour``)
     command      a command line: a well-known program (``_PROGRAMS``) with options or paths, or
-                 with a subcommand (``git status``, ``pip install -U nmt-cli``)
+                 with a subcommand (``git status``, ``pip install -U nmt-cli``), or alone after
+                 a word that names it a command (``la commande ls``)
     shell        a command line that quotes an argument or chains commands:
                  ``grep -r "mot clé" src/``, ``ls -l | wc -l``, ``echo 'oui' > a.txt``,
                  ``cd build && cmake ..`` (``cd`` and its directory only in a chain: "un cd
@@ -315,10 +316,16 @@ def _command_pattern() -> str:
     """A well-known program's command line (spans.py, kind ``command``)."""
     sub, plain = _programs()
     word = r"\w*(?:\d|[-._/]\w)[\w./-]*"  # after a subcommand: a name with a digit or a mark
+    named = "|".join(rf"(?<={w} )" for w in _COMMAND_WORDS)  # "la commande ls": ls alone
     return (
         rf"(?<![\w/.-])(?:sudo )?(?:(?:{sub})(?: {_ARG}| {_REQUIREMENT}| {word})*"
-        rf"|(?:{plain})(?: {_ARG})+)"
+        rf"|(?:{plain})(?: {_ARG})+)|(?:{named})(?:{plain})(?![\w-])"
     )
+
+
+# The words that name what follows as a command: "la commande ls" (fr-en wrote "the Low
+# command"), "the command ls", "den Befehl ls", "le programme wget".
+_COMMAND_WORDS = ("commande", "Commande", "command", "Command", "Befehl", "Kommando", "programme")
 
 
 def _shell_pattern() -> str:
