@@ -17,7 +17,7 @@ from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.translator import Translator
 from nmt_cli.model.bundle import load_bundle, read_config, with_new_rows
 from nmt_cli.model.tokenizer import Tokenizer
-from nmt_cli.protect.placeholders import FALLBACK, RESERVED
+from nmt_cli.protect.placeholders import FALLBACK, RESERVED, numbered_apart, numbered_back
 from nmt_cli.vocab import PLACEHOLDERS
 
 AS_GIVEN_PROTECTED = TranslatorOptions(split=False)  # spans protected, lines not split
@@ -129,6 +129,36 @@ def test_translate_masks_spans_with_the_models_reserved_placeholders(
     without = Translator.load(LoadOptions(str(transformer_model_dir)), options=AS_GIVEN_PROTECTED)
     assert without.protection.form is FALLBACK
     assert without.protection.mask(line).text == "Siehe 101 und 102 Bücher."
+
+
+def test_each_sentence_of_a_line_numbers_its_placeholders_from_zero(tiny_with_placeholders):
+    """A line's later sentences held <ph8>..., which training never showed in a sentence of
+    two spans: the model garbled them and numbers were lost or swapped."""
+    line = "Es kostet 5 Euro, nicht 7. Siehe https://example.org/a und 12 Bücher."
+    translator = Translator.load(
+        LoadOptions(str(tiny_with_placeholders)), options=TranslatorOptions()
+    )
+    assert translator.protection.mask(line).text.endswith("Siehe <ph2> und <ph3> Bücher.")
+    [t] = translator.translate([line])[0]
+    first, second = t.sentences
+    assert "<ph0>" in second.src_pieces and "<ph2>" not in second.src_pieces
+    assert (second.source, "<ph0>" in first.src_pieces) == (
+        "Siehe https://example.org/a und 12 Bücher.",
+        True,
+    )
+    for span in ("5", "7", "https://example.org/a", "12"):
+        assert t.text.split().count(span) + t.text.count(span + ".") >= 1, t.text
+    assert "<ph" not in t.text
+
+
+def test_numbered_apart_and_back_give_the_line_its_numbers():
+    form = RESERVED
+    text, back = numbered_apart("Siehe <ph2> und <ph3> Bücher.", form)
+    assert (text, back) == ("Siehe <ph0> und <ph1> Bücher.", {0: 2, 1: 3})
+    # the model's words, a swap and a name the sentence had not: that one numbered past any line
+    assert numbered_back("<ph1> and <ph0> <ph5>", form, back) == "<ph3> and <ph2> <ph10005>"
+    assert numbered_apart("Siehe <ph0> und <ph1>.", form) == ("Siehe <ph0> und <ph1>.", {})
+    assert numbered_apart("Siehe 103 und 104.", FALLBACK) == ("Siehe 103 und 104.", {})
 
 
 def fine_tune_args(init: Path, tmp_path: Path, *more) -> list:

@@ -258,7 +258,8 @@ def test_the_readme_example_of_what_passes_through_prints_as_shown(run_cli, tmp_
         (SIX_LINES[4], "Tapez <ph0> dans le terminal pour voir les journaux.", "ls -la /var/log"),
         (
             "Le budget 2025 prévoit 27 306,5 millions. Il est en hausse de 3 %.",
-            "Le budget <ph0> prévoit <ph1> millions. Il est en hausse de <ph2> %.",  # 2 sentences
+            # 2 sentences, each with its placeholders numbered from 0, as the model reads them
+            "Le budget <ph0> prévoit <ph1> millions. Il est en hausse de <ph0> %.",
             "27,306.5",
         ),
     ],

@@ -35,7 +35,14 @@ from nmt_cli.protect.format_strings import order_groups
 from nmt_cli.protect.icu_categories import retarget
 from nmt_cli.protect.names import parameter_name
 from nmt_cli.protect.numbers import convert
-from nmt_cli.protect.placeholders import Masked, PlaceholderForm, form_for, mask
+from nmt_cli.protect.placeholders import (
+    Masked,
+    PlaceholderForm,
+    form_for,
+    mask,
+    numbered_apart,
+    numbered_back,
+)
 from nmt_cli.protect.placement import Placement, held, needs_alignment, place_spans
 from nmt_cli.protect.spans import Span, SpanFinder
 
@@ -246,6 +253,23 @@ class SpanProtection:
             length=part.length,
             word_scores=_printed_word_scores(part.word_scores, placed),
         )
+
+
+def each_numbered_apart(
+    translate: Callable[..., list[list[Translation]]],
+    sentences: list[str],
+    form: PlaceholderForm | None,
+    *args,
+) -> list[list[Translation]]:
+    """``translate(sentences, *args)``, each sentence of a masked line (``form``: its placeholders;
+    None: none masked) given to the model with its placeholders numbered from 0, and its
+    translations given the line's numbers back (placeholders.numbered_apart)."""
+    apart = [numbered_apart(s, form) if form else (s, {}) for s in sentences]
+    found = translate([a for a, _ in apart], *args)
+    for sentence, (_, numbers), nbest in zip(sentences, apart, found):
+        for t in nbest if numbers else ():
+            t.source, t.text = sentence, numbered_back(t.text, form, numbers)
+    return found
 
 
 _SET_APART = re.compile(r"(?<!\S)[.,](?!\S)")  # a full stop or comma as a word of its own

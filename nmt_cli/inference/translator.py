@@ -29,7 +29,7 @@ from nmt_cli.inference.memory import memories_for
 from nmt_cli.inference.menus import with_menus
 from nmt_cli.inference.names import acronyms_lost, names_lost, put_names_back
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
-from nmt_cli.inference.protection import SpanProtection
+from nmt_cli.inference.protection import SpanProtection, each_numbered_apart
 from nmt_cli.inference.real_words import real_first, searched_again
 from nmt_cli.inference.recall import recalled
 from nmt_cli.inference.translation import Translation, join_sentences
@@ -258,17 +258,19 @@ class Translator:
         masked = with_menus(list(masked), self._labels)
         # an ICU message is one sentence: its branches' sentence ends are not the line's
         whole = [any(span.kind == "icu" for span in m.spans) for m in masked]
-        found = self._translate_lines([m.text for m in masked], with_alignment, on_progress, whole)
+        texts, form = [m.text for m in masked], self.protection.form
+        found = self._translate_lines(texts, with_alignment, on_progress, whole, form)
         forced = self.loaded.full_context_alignment
         attend = self.loaded.alignment_attention if forced and not with_alignment else None
         penalty = self.opts.penalty()
         return self.protection.restore(masked, found, with_alignment, attend, penalty=penalty)
 
     def _translate_lines(
-        self, lines, with_alignment, on_progress, whole=None
+        self, lines, with_alignment, on_progress, whole=None, form=None
     ) -> list[list[Translation]]:
         """Each line's translations; with a splitter, of its sentences joined, but where
-        ``whole[k]``: line k is one sentence."""
+        ``whole[k]``: line k is one sentence; a sentence of a masked line (``form``: its
+        placeholders) translated with its placeholders numbered from 0 (numbered_apart)."""
         if self.splitter is None:
             return self._translate(lines, with_alignment, list(range(len(lines))), on_progress)
         whole = whole or [False] * len(lines)
@@ -278,7 +280,8 @@ class Translator:
         ]
         sentences = [s for group in groups for s in group]
         line_numbers = [n for n, group in enumerate(groups) for _ in group]
-        done = iter(self._translate(sentences, with_alignment, line_numbers, on_progress))
+        args = (with_alignment, line_numbers, on_progress)
+        done = iter(each_numbered_apart(self._translate, sentences, form, *args))
         penalty = self.opts.penalty()
         return [
             join_sentences(line, [next(done) for _ in group], self.opts.nbest, penalty)

@@ -99,6 +99,44 @@ class PlaceholderForm:
         return _name_pattern(self.template)
 
 
+def numbered_apart(sentence: str, form: PlaceholderForm) -> tuple[str, dict[int, int]]:
+    """``sentence`` (one sentence of a masked line) with its placeholders numbered from 0, in
+    their order, as training shows them: a line's later sentences held ``<ph8>``..., which the
+    model garbled (``▁E r ar``); and {its number: the line's}. As it was, with {}, where the
+    names are plain numbers (a tokenizer without reserved ones) or one is past ``form.count``."""
+    found = sorted({k for _, _, k in form.find(sentence)})
+    if form.template == "{}" or not found or found == list(range(len(found))):
+        return sentence, {}
+    if form.count is not None and found[-1] >= form.count:
+        return sentence, {}
+    mine = {k: j for j, k in enumerate(found)}
+    return _renamed(sentence, form, mine), {j: k for k, j in mine.items()}
+
+
+def numbered_back(text: str, form: PlaceholderForm, line_numbers: dict[int, int]) -> str:
+    """``text``, the translation of a sentence :func:`numbered_apart` renumbered, with the
+    line's numbers back (``line_numbers``: its); a name the sentence did not hold takes a
+    number no line has, a stray the spans' placement drops."""
+    if not line_numbers:
+        return text
+    stray = {k: _STRAY + k for _, _, k in form.find(text) if k not in line_numbers}
+    return _renamed(text, form, {**stray, **line_numbers})
+
+
+_STRAY = 10_000  # past every line's spans: a name the model made up
+
+
+def _renamed(text: str, form: PlaceholderForm, numbers: dict[int, int]) -> str:
+    """``text`` with each name of ``form`` numbered k that ``numbers`` holds renamed
+    ``numbers[k]``, in ``form``'s own template (not its overflow's)."""
+    out, pos = [], 0
+    for start, end, k in form.find(text):
+        if k in numbers:
+            out += [text[pos:start], form.template.format(form.first + numbers[k])]
+            pos = end
+    return "".join(out) + text[pos:]
+
+
 # a run of digits with dots between, or of six digits or more: maybe names glued together
 _RUN = re.compile(r"(?<!\d)(?<!\d\.)(?:\d+(?:\.\d+)+|\d{6,})(?!\d|\.\d)")
 
