@@ -157,6 +157,14 @@ def test_a_users_memory_is_asked_before_the_models(run_cli, memory_file):
     assert alone == translated_lines(run_cli, ["Non"], "--no-model-memory")
 
 
+def test_an_indented_line_the_memory_holds_keeps_its_indentation(run_cli, memory_file):
+    """A remembered line came out flush left, where a searched one keeps its indentation."""
+    lines = ["  Affichage", "\tMon application", "    Il fait froid."]
+    out = translated_lines(run_cli, lines, "--memory", memory_file)
+    assert out[:2] == ["  Display", "\tMy App"]
+    assert out[2].startswith("    ") and not out[2][4].isspace()
+
+
 def test_a_line_of_sentences_takes_the_sentences_a_memory_holds(run_cli, tmp_path):
     """A line the memory does not hold whole: its sentences that it holds are the memory's, the
     others translated as lines of their own, joined as a split line's are."""

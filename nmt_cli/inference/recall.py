@@ -74,7 +74,7 @@ def recalled(
     for k, nbest in zip(todo, searched):
         out[k] = nbest
     of_sentence = {(k, i): nbest for (k, i), nbest in zip(cut, searched)}
-    hits = [(lines[k], t, k, None) for k, t in enumerate(found) if t is not None]
+    hits = [(lines[k], _indented(lines[k], t), k, None) for k, t in enumerate(found) if t]
     hits += [(x, t, k, i) for k, p in enumerate(parts) if p for i, (x, t) in enumerate(p) if t]
     remembered = [Translation(source=x, text=t, score=0.0, remembered=True) for x, t, *_ in hits]
     scored(translator, remembered)
@@ -93,6 +93,12 @@ def recalled(
             nbests = [of_sentence[k, i] for i in range(len(p))]
             out[k] = join_sentences(lines[k], nbests, translator.opts.nbest, penalty)
     return out
+
+
+def _indented(line: str, text: str) -> str:
+    """``text``, the memory's translation of ``line``, with the line's indentation in front,
+    as a searched line keeps it (aside.py)."""
+    return line[: len(line) - len(line.lstrip())] + text if line.strip() else text
 
 
 def _held(translator, line: str) -> str | None:
