@@ -7,6 +7,9 @@ import json
 
 from conftest import translated_lines
 
+from nmt_cli.inference.options import LoadOptions
+from nmt_cli.inference.translator import Translator
+
 ROW = "Nom\tPrénom\tVille"
 
 
@@ -39,3 +42,15 @@ def test_a_line_with_one_worded_column_is_translated_as_a_line(run_cli):
     assert translated_lines(run_cli, ["Il fait froid.\t"]) == translated_lines(
         run_cli, ["Il fait froid."]
     )
+
+
+def test_a_documents_text_of_several_lines_is_translated_line_by_line():
+    """A paragraph's line breaks (an address, a letter's greeting: markup/segments.py) reach the
+    translator as \\n: each line is a text of its own, the breaks kept, aligned as a whole."""
+    translator = Translator.load(LoadOptions("fr-en", threads=1))
+    lines = ["Service du personnel", "12 rue de la Paix", "Cordialement,"]
+    [[whole]] = translator.translate(["\n".join(lines)], with_alignment=True)
+    alone = [nbest[0].text for nbest in translator.translate(lines)]
+    assert whole.text.split("\n") == alone
+    n_source, n_target = len(" ".join(lines).split()), len(whole.text.split())
+    assert whole.alignment and all(s < n_source and t < n_target for s, t in whole.alignment)

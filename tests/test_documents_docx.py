@@ -153,6 +153,27 @@ def test_words_moved_by_the_translation_take_their_formatting_with_them():
     ]
 
 
+def test_a_tab_and_a_line_break_part_the_text_the_model_reads_and_stay_at_their_parts():
+    """Nom<tab>Prénom<br>Ville was one sentence: "Nom" was lost and the tab and the break went
+    where the alignment of a sentence that made no sense put them."""
+    tab, br = "<w:r><w:tab/></w:r>", "<w:r><w:br/></w:r>"
+    body = para(run("Nom"), tab, run("Prénom"), br, run("Ville"))
+    document = read_docx(zipped(docx_entries(body)), "report.docx")
+    first, *rest = document.sources()  # the body's paragraph, then the header's...
+    assert first == "Nom\tPrénom\nVille"  # columns.py translates each part apart
+    muddled = Aligned("Name\tFirst name\nCity", [(0, 3), (1, 0), (2, 1)])  # no help here
+    out = entries(document.render([muddled, *identity(rest)], "en", print))
+    p = paragraphs(out["word/document.xml"])[0]
+    written = [c.text if c.tag == w("t") else c.tag for r in p.iter(w("r")) for c in r]
+    assert [x for x in written if x != w("rPr")] == [
+        "Name",
+        w("tab"),
+        "First name",
+        w("br"),
+        "City",
+    ]
+
+
 def test_tracked_changes_are_one_error_asking_to_accept_or_reject_them():
     body = para(run("Le "), '<w:ins w:id="1" w:author="A">' + run("chat") + "</w:ins>")
     with pytest.raises(InputError, match="tracked changes in word/document.xml: accept or reject"):

@@ -100,6 +100,23 @@ def reversed_words(texts: list[str]) -> list[Aligned]:
     return out
 
 
+def test_a_hard_line_break_parts_the_text_and_stays_between_the_lines():
+    """An address of three lines was one sentence: "Human\\ Resources Service 12 laughing of\\"."""
+    seen = []
+
+    def lines_backwards(texts: list[str]) -> list[Aligned]:  # each line's words reversed
+        seen.extend(texts)
+        out = []
+        for text in texts:
+            said = "\n".join(" ".join(reversed(x.split())) for x in text.split("\n"))
+            out.append(Aligned(said, [(0, 0)]))  # an alignment of no help
+        return out
+
+    out = translated("Service du personnel  \n12 rue de la Paix\\\nParis\n", lines_backwards)
+    assert seen == ["Service du personnel\n12 rue de la Paix\nParis"]
+    assert out == "personnel du Service\\\nPaix la de rue 12\\\nParis\n"
+
+
 def test_only_the_text_of_blocks_changes():
     source, output = GUIDE.split("\n"), translated(GUIDE).split("\n")
     changed = {3, 5, 6, 8, 9, 10, 12, 14, 16, 30, 31}  # headings, paragraphs, items, cells

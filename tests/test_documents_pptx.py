@@ -11,7 +11,7 @@ import zipfile
 import pytest
 from lxml import etree
 from markup_fixtures import Aligned, word_for_word
-from office_fixtures import deck_pptx, pptx_entries, zipped
+from office_fixtures import a_para, a_run, deck_pptx, pptx_entries, zipped
 
 from nmt_cli.documents.office.pptx import PPTX, A, read_pptx
 from nmt_cli.errors import InputError
@@ -150,3 +150,22 @@ def test_a_charts_title_and_a_smartart_diagrams_text_are_translated_its_categori
     assert "LA PREMIÈRE ÉTAPE" in out["ppt/diagrams/data1.xml"].decode()
     unchanged = translated(zipped(files), lambda texts: [Aligned(t, []) for t in texts])
     assert unchanged == entries(zipped(files))
+
+
+def test_a_tab_in_a_runs_text_parts_what_the_model_reads_and_comes_back_there():
+    """PowerPoint writes a tab as a character of a:t: read as a space, "Nom<TAB>Prénom<TAB>Ville"
+    was one sentence that lost "Nom" and its tabs ("Prénom Ville")."""
+    data = entries(deck_pptx())
+    title = a_para(a_run("Le rapport annuel"))
+    data["ppt/slides/slide1.xml"] = data["ppt/slides/slide1.xml"].replace(
+        title.encode(), a_para(a_run("Nom\tPrénom\tVille")).encode()
+    )
+    document = read_pptx(zipped(data), "deck.pptx")
+    sources = document.sources()
+    assert sources[0] == "Nom\tPrénom\tVille"  # columns.py translates each part apart
+    muddled = Aligned("Name\tFirst name\tCity", [(0, 3), (1, 0), (2, 1)])
+    rest = [Aligned(t, [(k, k) for k in range(len(t.split()))]) for t in sources[1:]]
+    out = entries(document.render([muddled, *rest], "en", print))
+    assert paragraphs(out["ppt/slides/slide1.xml"])[0].findtext(f"{a('r')}/{a('t')}") == (
+        "Name\tFirst name\tCity"
+    )

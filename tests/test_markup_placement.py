@@ -46,7 +46,39 @@ def test_the_model_reads_the_text_without_its_tags():
         return [Aligned(t, []) for t in texts]
 
     translate_markup_lines(['Un <a href="x">lien</a> et<br/>la suite &amp; fin'], "html", translate)
-    assert seen == ["Un lien et la suite & fin"]
+    assert seen == ["Un lien et\nla suite & fin"]  # a line break, read as one (columns.py)
+
+
+@pytest.mark.parametrize(
+    ("line", "target", "pharaoh", "expected"),
+    [
+        # an address of three lines, each its own text; an alignment of no help (all to 0)
+        (
+            "Service du personnel<br>12 rue de la Paix<br/>Paris",
+            "Staff department\n12 Peace Street\nParis",
+            " ".join(f"0-{k}" for k in range(6)),
+            "Staff department<br>12 Peace Street<br/>Paris",
+        ),
+        # inside an element, with the spaces it had on either side
+        (
+            "Bonjour <b>Marie <br> et Paul</b>.",
+            "Hello Marie\nand Paul.",
+            "0-0 1-1 2-2 3-3",
+            "Hello <b>Marie <br> and Paul</b>.",
+        ),
+        # the words trade lines: the break stays between the lines, the bold with its word
+        ("<b>Un</b><br>deux", "Two\none", "0-1 1-0", "Two<br><b>one</b>"),
+        # the element around it placed where the separator is not: it goes by the alignment
+        # inside that element, and the separator outside is a space, never a raw line break
+        ("<b>Un<br>deux</b> trois", "Three\nfour five", "0-1 1-2 2-0", "Three <b>four<br>five</b>"),
+    ],
+)
+def test_a_line_break_parts_the_text_and_stays_where_the_translation_parts_it(
+    line, target, pharaoh, expected
+):
+    """A break goes back by the separators of the translation (its lines translated each
+    apart, columns.py), not by the alignment."""
+    assert translated(line, target, pharaoh) == expected
 
 
 def test_an_element_follows_its_words_where_the_languages_order_them_apart():

@@ -124,8 +124,9 @@ class Inline:
                 parts.append(html.escape(t.content, quote=False))
             elif t.type == "softbreak":
                 parts.append("\n")
-            elif t.type == "hardbreak":
+            elif t.type == "hardbreak":  # b="n": it parts the lines (markup/inline_text.py)
                 element(_Marks("\\\n"))
+                parts[-1] = parts[-1].replace("/>", ' b="n"/>')
             elif t.type == "footnote_ref":
                 cls._footnote(t.content, children[k - 1] if k else None, marks, parts, element)
             elif t.type == "code_inline":

@@ -1,7 +1,9 @@
 """A line of columns: its parts between tabs translated each as a line of its own, the tabs
 kept (a table pasted from a spreadsheet, ``Nom<TAB>Prénom<TAB>Ville``, a program's
 ``Nom :<TAB>valeur``; a localization file's strings are cut so too: documents/strings.py). Read
-as one sentence, the tabs were spaces and words were lost ("Prénom Ville")."""
+as one sentence, the tabs were spaces and words were lost ("Prénom Ville"). A document's text
+cut by line breaks (a paragraph's ``<br>``, an address of three lines: markup/segments.py)
+comes as one text with ``\n`` between its lines, each cut and kept so too."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ _WORD = re.compile(r"[^\W_]")  # a letter or a digit
 
 def translate_columns(translator, lines: list[str], with_alignment: bool, on_progress):
     """Each line's translations (translator.py's ``_translate_new`` of ``lines``), a line of
-    two columns or more with words that many lines' translations joined by its tabs; None
+    two columns or more with words that many lines' translations joined by its separators; None
     where no line has such columns. Its one hypothesis is scored and aligned as a whole, as a
     memory's translation is (recall.py)."""
     cut = [_columns(line) for line in lines]
@@ -29,7 +31,7 @@ def translate_columns(translator, lines: list[str], with_alignment: bool, on_pro
             out.append(next(done))
             continue
         texts = [_spaced(p, next(done)[0].text) if _WORD.search(p) else p for p in parts]
-        t = Translation(source=line, text="\t".join(texts), score=0.0)
+        t = Translation(source=line, text="".join(texts), score=0.0)
         whole.append(t)
         out.append([t])
     as_whole(translator, whole, with_alignment)
@@ -37,11 +39,15 @@ def translate_columns(translator, lines: list[str], with_alignment: bool, on_pro
 
 
 def _columns(line: str) -> list[str] | None:
-    """``line``'s parts between its tabs, where two of them hold words; else None."""
-    if "\t" not in line:
+    """``line``'s parts between its tabs and line breaks, and those separators, in order,
+    where two parts hold words; else None."""
+    if "\t" not in line and "\n" not in line:
         return None
-    parts = line.split("\t")
+    parts = _SEPARATORS.split(line)
     return parts if sum(bool(_WORD.search(p)) for p in parts) >= 2 else None
+
+
+_SEPARATORS = re.compile(r"([\t\n])")
 
 
 def _texts(parts: list[str]) -> list[str]:

@@ -74,7 +74,7 @@ class Memory:
         from ``line`` by its final mark only (``.``, ``!``, ``:`` or none, French spacing
         aside), the translation's final mark then the line's."""
         k = key(line)
-        if not k or "\t" in line:  # a tab parts columns (columns.py): no memory holds one
+        if not k or "\t" in line or "\n" in line:  # columns, lines (columns.py): no memory's
             return None
         if not loose:
             return self._find(k)

@@ -112,7 +112,9 @@ def held_sentences(translator, line: str) -> list[tuple[str, str | None]] | None
     does not open with a capital, a piece of a sentence cut at an abbreviation, "rapporteur.",
     "100."), where the line has several, the memory holds one at least and it can be cut so
     (no protected span across two sentences, nothing taken aside, no ICU message); else None."""
-    if translator.splitter is None or not _may_hold(translator.memory, line):
+    if translator.splitter is None or "\n" in line or "\t" in line:
+        return None  # lines or columns: each translated apart (columns.py)
+    if not _may_hold(translator.memory, line):
         return None
     sentences = translator.splitter.split(line)
     if len(sentences) < 2:

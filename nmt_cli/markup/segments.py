@@ -5,6 +5,11 @@ the inline elements put back into the translation.
   each run of white space one space (a no-break space too: ``&nbsp;`` is a space as far as the
   words go), the white space at its two ends kept aside for the output.
 - An element with no content (``<br/>``, ``<img>``) keeps the words either side of it apart.
+  One that breaks a line (HTML's ``<br>``; an office paragraph's line break or tab, written
+  ``<x b="n"/>``, ``<x b="t"/>``: documents/office/runs.py) is a ``\n`` (``\t``) in the text,
+  so that the lines on either side are translated each as a line of its own
+  (inference/columns.py: an address of three lines was one sentence, "Human<br>Resources
+  Service 12 laughing"), and it goes back where the translation has that separator.
 - A verbatim element (``<code>``: elements.VERBATIM; a caller may say which elements are
   held so, e.g. a page's ``translate="no"`` or an exchange format's placeholder codes) inside
   the text is one private-use character there, which nmt_cli/protect/ passes through as a
@@ -24,13 +29,12 @@ import bisect
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from nmt_cli.markup.elements import VERBATIM
+from nmt_cli.markup.inline_text import SEPARATORS, Flattener, Inline, collapsed
 from nmt_cli.markup.placement import Alignment, Enclosure, Links, place_elements
-from nmt_cli.markup.tree import Element, Node, Other, Text, serialize
-from nmt_cli.protect.spans import PRIVATE_USE
+from nmt_cli.markup.tree import Element, Node, serialize
 
 
 class Aligned(Protocol):
@@ -39,21 +43,6 @@ class Aligned(Protocol):
 
     text: str
     alignment: list[tuple[int, int]]
-
-
-@dataclass
-class Inline:
-    """An inline element (or a comment) of a segment: its tags as written, the characters of
-    the text it encloses [start, end), its children; ``glue``: whether it touched a word on its
-    left and on its right (for one with no content)."""
-
-    open: str
-    close: str
-    start: int
-    end: int
-    children: list[Inline] = field(default_factory=list)
-    empty: bool = False
-    glue: tuple[bool, bool] = (False, False)
 
 
 def verbatim(element: Element) -> bool:
@@ -71,13 +60,13 @@ class Segment:
     ):
         self.xml = xml
         self.written = "".join(map(serialize, nodes))  # the nodes as the page wrote them
-        flat = _Flattener(nodes, held or verbatim)
+        flat = Flattener(nodes, held or verbatim, xml)
         self.inlines = flat.inlines
         self.stand_ins = flat.stand_ins  # private-use character -> the element as written
         raw = "".join(flat.parts)
         inlines = list(_all(self.inlines))
         body = (len(raw) - len(raw.lstrip()), len(raw.rstrip()))
-        self.text, at = _collapsed(raw, *body)
+        self.text, at = collapsed(raw, *body, flat.breaks)
         # the white space before the first element or word, and after the last, as it was
         self.lead = raw[: min([body[0]] + [i.start for i in inlines])]
         last = max([body[1]] + [i.end for i in inlines])
@@ -88,6 +77,8 @@ class Segment:
             right = after < len(raw) and not raw[after].isspace()
             inline.glue = (left, right)
             inline.start, inline.end = at[inline.start], at[inline.end]
+            if self.text[inline.start : inline.start + 1] != inline.breaks:
+                inline.breaks = ""  # at an end of the text: placed as any empty element
         self.words = _word_spans(self.text)
 
     def translatable(self) -> bool:
@@ -104,12 +95,13 @@ class Segment:
         n_source = len(self.words)
         links = [(s, t) for s, t in translated.alignment if s < n_source and t < len(words)]
         words, links = self._one_stand_in_each(words, links)
-        text = " ".join(words)
+        text = _broken(words, translated.text, self._breaks()) or " ".join(words)
         parts, target_parts, links = self._parts(words, links, _word_spans(text))
         target = _Target(text, target_parts)
         enclosures = self._enclosures(self.inlines, parts)
         runs = iter(place_elements(enclosures, links, len(target.spans), len(parts)))
-        placed = self._placed(self.inlines, runs, target, (0, len(target.text)))
+        at = iter(k for k, c in enumerate(text) if c in SEPARATORS)  # each break's, in order
+        placed = self._placed(self.inlines, runs, target, (0, len(target.text)), at)
         return (
             self._escaped(self.lead)
             + self._written(target.text, placed)
@@ -165,12 +157,23 @@ class Segment:
             out.append(Enclosure(first, end, self._enclosures(i.children, parts), after_word))
         return out
 
-    def _placed(self, inlines, runs, target: _Target, within: tuple[int, int]) -> list[tuple]:
+    def _breaks(self) -> str:
+        """The separators of the text's breaking elements, in order."""
+        return "".join(i.breaks for i in sorted(_all(self.inlines), key=lambda i: i.start))
+
+    def _placed(
+        self, inlines, runs, target: _Target, within: tuple[int, int], at=iter(())
+    ) -> list[tuple]:
         """(inline, start, end, its children's) in the target text, in pre-order of ``runs``,
-        each inside ``within``."""
+        each inside ``within``; a breaking element at its separator there (``at``: where
+        each is, in order, where the text has them)."""
         out = []
         for i in inlines:
             first, end = next(runs)
+            k = next(at, None) if i.breaks else None
+            if k is not None and within[0] <= k < within[1]:
+                out.append((i, k, k + 1, []))
+                continue
             if end > first:
                 source = self.text[i.start : i.end].strip()
                 lead, trail = _punct_run(source), _punct_run(source[::-1])
@@ -180,7 +183,7 @@ class Segment:
                 start = stop = target.place(first, after_word=i.glue[0] or not i.glue[1])
             start = min(max(start, within[0]), within[1])
             stop = min(max(stop, start), within[1])
-            out.append((i, start, stop, self._placed(i.children, runs, target, (start, stop))))
+            out.append((i, start, stop, self._placed(i.children, runs, target, (start, stop), at)))
         return out
 
     def _written(self, text: str, placed: list[tuple], low: int = 0, high: int = -1) -> str:
@@ -189,17 +192,21 @@ class Segment:
         high = len(text) if high < 0 else high
         out, pos = [], low
         for i, start, stop, children in sorted(placed, key=lambda p: (p[1], p[2])):
-            out.append(self._escaped(text[pos:start]))
+            out.append(self._escaped(_spaced(text[pos:start])))
             no_words = i.start == i.end
             after_word = 0 < start and text[start - 1] != " "
             before_word = start < len(text) and text[start] != " "
+            if i.breaks and stop == start + 1:  # a breaking element, at its separator
+                out += [" " * (not i.glue[0]), i.open, " " * (not i.glue[1])]
+                pos = stop
+                continue
             out.append(" " if no_words and after_word and not i.glue[0] else "")
             out += [i.open, self._written(text, children, start, stop), i.close]
             out.append(" " if no_words and before_word and not i.glue[1] else "")
             pos = stop
             if i.empty and i.glue[1] and after_word and stop < high and text[stop] == " ":
                 pos += 1  # as it was: no space between it and the next word
-        out.append(self._escaped(text[pos:high]))
+        out.append(self._escaped(_spaced(text[pos:high])))
         return "".join(out)
 
     def _escaped(self, text: str) -> str:
@@ -287,72 +294,32 @@ def _once(word: str, c: str) -> str:
     return head + c + tail.replace(c, "")
 
 
-def _collapsed(raw: str, low: int, high: int) -> tuple[str, list[int]]:
-    """``raw[low:high]`` with each run of white space one space, and for each offset of
-    ``raw`` (and its end) the offset it became (before ``low``: 0; from ``high`` on: the
-    end)."""
+def _spaced(text: str) -> str:
+    """``text`` of a translation with its separators spaces (one whose breaking element went
+    elsewhere: never written as a line break or a tab of the text)."""
+    return text.replace("\n", " ").replace("\t", " ")
+
+
+def _broken(words: list[str], translation: str, separators: str) -> str | None:
+    """``words`` (those of ``translation``), one space between two, but where the translation
+    holds a separator (a text of several lines, translated each apart, holds its source's:
+    inference/columns.py): that; None where its separators are not ``separators``, in order,
+    or its words not as many (then no separator is kept)."""
+    tokens = re.findall(r"\S+|[\n\t]", translation.strip())
+    found = [t for t in tokens if t in SEPARATORS]
+    if not separators or "".join(found) != separators or len(tokens) - len(found) != len(words):
+        return None
     out: list[str] = []
-    at = []
-    for k, c in enumerate(raw):
-        at.append(len(out))
-        if low <= k < high and (not c.isspace() or out[-1] != " "):
-            out.append(" " if c.isspace() else c)
-    at.append(len(out))
-    return "".join(out), at
+    rest = iter(words)
+    for t in tokens:
+        if t in SEPARATORS:
+            out.append(t)
+        else:
+            out.append(next(rest) if not out or out[-1] in SEPARATORS else " " + next(rest))
+    return "".join(out)
 
 
 def _all(inlines: list[Inline]):
     for i in inlines:
         yield i
         yield from _all(i.children)
-
-
-def _texts(nodes: Sequence[Node]):
-    for node in nodes:
-        if isinstance(node, Text):
-            yield node.text
-        elif isinstance(node, Element):
-            yield from _texts(node.children)
-
-
-class _Flattener:
-    """The text of inline ``nodes`` (``parts``), their inline elements at its character
-    offsets, the spaces put in after empty elements, and a private-use character (one the text
-    does not hold) for each element ``held`` says is held so."""
-
-    def __init__(self, nodes: Sequence[Node], held: Callable[[Element], bool]):
-        self.parts: list[str] = []
-        self.size = 0
-        self.stand_ins: dict[str, str] = {}
-        self.spaces: set[int] = set()  # where a space was put in after an empty element
-        self.held = held
-        in_text = set("".join(_texts(nodes)))
-        first, last = (ord(c) for c in PRIVATE_USE)
-        self._free = (chr(k) for k in range(first, last + 1) if chr(k) not in in_text)
-        self.inlines = self._walk(nodes)
-
-    def _add(self, text: str) -> None:
-        self.parts.append(text)
-        self.size += len(text)
-
-    def _walk(self, nodes: Sequence[Node]) -> list[Inline]:
-        out = []
-        for node in nodes:
-            if isinstance(node, Text):
-                self._add(node.text)
-            elif isinstance(node, Other):
-                out.append(Inline(node.raw, "", self.size, self.size, empty=True))
-            elif self.held(node):
-                stand_in = next(self._free)
-                self.stand_ins[stand_in] = serialize(node)
-                self._add(stand_in)
-            elif node.empty:
-                out.append(Inline(node.open, node.close, self.size, self.size, empty=True))
-                if self.parts and not self.parts[-1][-1:].isspace():
-                    self.spaces.add(self.size)
-                    self._add(" ")  # the words on either side stay two words
-            else:
-                start = self.size
-                children = self._walk(node.children)
-                out.append(Inline(node.open, node.close, start, self.size, children))
-        return out

@@ -152,14 +152,20 @@ def _run_items(r) -> list[Item]:
     key, code = run_key(rpr)
     children = [c for c in r if c.tag != w("rPr") and c.tag not in _DROPPED]
     if len(children) == 1 and children[0].tag != w("t"):
-        return [Mark(("whole", [r]))]
+        return [Mark(("whole", [r]), _breaks(children[0]))]
     out: list[Item] = []
     for c in children:
         if c.tag == w("t"):
             out.append(Run(key, c.text or "", r, code))
         else:
-            out.append(Mark(("piece", r, c)))
+            out.append(Mark(("piece", r, c), _breaks(c)))
     return out
+
+
+def _breaks(child) -> str:
+    """What a run's child that is no text breaks: a line (``w:br``, ``w:cr``), a column
+    (``w:tab``), else nothing (runs.Mark.breaks)."""
+    return {w("br"): "\n", w("cr"): "\n", w("tab"): "\t"}.get(child.tag, "")
 
 
 def run_key(rpr) -> tuple[bytes, bool]:

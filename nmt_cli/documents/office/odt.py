@@ -121,7 +121,8 @@ def paragraph_items(element, spans: tuple[str, ...], styles: dict[str, bool]) ->
         elif child.tag == t("s"):
             items.append(Run(spans, " " * int(child.get(t("c"), "1")), spans, code))
         else:
-            items.append(Mark(child))
+            breaks = {t("line-break"): "\n", t("tab"): "\t"}.get(child.tag, "")
+            items.append(Mark(child, breaks))
         if child.tail:
             items.append(Run(spans, child.tail, spans, code))
     return items

@@ -84,7 +84,7 @@ def paragraph_items(p) -> list[Item]:
             t = child.find(a("t"))
             items.append(Run(key, "" if t is None else t.text or "", child, code))
         else:
-            items.append(Mark(child))
+            items.append(Mark(child, "\n" if child.tag == a("br") else ""))
     return items
 
 

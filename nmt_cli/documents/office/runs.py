@@ -49,9 +49,12 @@ class Run:
 
 @dataclass
 class Mark:
-    """What stands in a paragraph with no text to translate; ``node``: the format's own."""
+    """What stands in a paragraph with no text to translate; ``node``: the format's own;
+    ``breaks``: "\n" for a line break, "\t" for a tab (the lines or columns on either side are
+    translated each apart: markup/segments.py), else ""."""
 
     node: object
+    breaks: str = ""
 
 
 @dataclass
@@ -116,6 +119,22 @@ def paired(items: list[Item], range_of: Callable[[Item], tuple[bool, Hashable] |
     return out
 
 
+_TAB = '<x b="t"/>'  # a tab written in a run's text: a column's end (markup/segments.py)
+
+
+def _tabbed(text: str) -> str:
+    """A run's ``text`` in the fragment, each tab in it as :data:`_TAB`."""
+    return _TAB.join(html.escape(part, quote=False) for part in text.split("\t"))
+
+
+def _mark_tag(k: int, marks: list[Mark]) -> str:
+    """The element of the marks side by side that are part ``k``: ``b="n"`` where one breaks
+    the line, else ``b="t"`` where one is a tab (markup/segments.py reads them so)."""
+    kinds = {m.breaks for m in marks}
+    breaks = ' b="n"' if "\n" in kinds else ' b="t"' if "\t" in kinds else ""
+    return f'<x i="{k}"{breaks}/>'
+
+
 def _most_written(runs: Sequence[Run]) -> Hashable | None:
     """The key of the most characters of ``runs`` (None: no runs)."""
     weights: dict = {}
@@ -147,21 +166,23 @@ class Paragraph:
         for item in items:
             if isinstance(item, Mark) and out and out[-1].startswith("<x "):
                 self.parts[-1].append(item)  # type: ignore[union-attr]
+                out[-1] = _mark_tag(len(self.parts) - 1, self.parts[-1])  # type: ignore[arg-type]
             else:
                 out.append(self._written(item))
         return "".join(out)
 
     def _written(self, item: Item) -> str:
         if isinstance(item, Run) and item.key == self.base and not item.code:
-            return html.escape(item.text, quote=False)
+            return _tabbed(item.text)
         self.parts.append([item] if isinstance(item, Mark) else item)
         k = len(self.parts) - 1
         if isinstance(item, Mark):
-            return f'<x i="{k}"/>'
+            return _mark_tag(k, [item])
         if isinstance(item, Link):
             return f'<a i="{k}">' + self._all_written(item.items) + "</a>"
-        name = "code" if item.code else "r"
-        return f'<{name} i="{k}">{html.escape(item.text, quote=False)}</{name}>'
+        if item.code:
+            return f'<code i="{k}">{html.escape(item.text, quote=False)}</code>'
+        return f'<r i="{k}">{_tabbed(item.text)}</r>'
 
     def translated(self, translations: Sequence[Aligned]) -> list[Item]:
         """The paragraph's items with ``translations`` (of ``texts()``, in order) in place."""
@@ -174,6 +195,11 @@ class Paragraph:
                 if e.text and styles[-1] is not None:
                     run = styles[-1]
                     levels[-1].append(Run(run.key, e.text, run.template, run.code))
+                continue
+            if e.kind == "empty" and e.raw == _TAB:  # a tab in a run's text (pptx's)
+                if styles[-1] is not None:
+                    run = styles[-1]
+                    levels[-1].append(Run(run.key, "\t", run.template, run.code))
                 continue
             if e.kind == "end":
                 if e.name == "a":

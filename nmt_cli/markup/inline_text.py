@@ -1,0 +1,131 @@
+"""A segment's inline nodes read as one text (segments.py): its characters, its inline elements
+at their offsets in it, a verbatim element as one private-use character, and the separator
+(``\n``, ``\t``) a breaking element stands for."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from nmt_cli.markup.tree import Element, Node, Other, Text, serialize
+from nmt_cli.protect.spans import PRIVATE_USE
+
+
+@dataclass
+class Inline:
+    """An inline element (or a comment) of a segment: its tags as written, the characters of
+    the text it encloses [start, end), its children; ``glue``: whether it touched a word on its
+    left and on its right (for one with no content)."""
+
+    open: str
+    close: str
+    start: int
+    end: int
+    children: list[Inline] = field(default_factory=list)
+    empty: bool = False
+    glue: tuple[bool, bool] = (False, False)
+    breaks: str = ""  # the separator an empty element stands for in the text: "\n", "\t"
+
+
+_BREAKS = re.compile(r'\sb="([nt])"')
+
+
+def breaks(element: Element, xml: bool) -> str:
+    """The separator an empty element of an HTML segment stands for: ``\n`` for a line break
+    (``<br>``; an office paragraph's ``<x b="n"/>``, a Markdown hard break's ``<m b="n"/>``),
+    ``\t`` for a tab (``<x b="t"/>``), else ""."""
+    if xml or not element.empty:
+        return ""
+    if element.key == "br":
+        return "\n"
+    found = _BREAKS.search(element.open) if element.key in ("x", "m") else None
+    return {"n": "\n", "t": "\t"}[found[1]] if found else ""
+
+
+SEPARATORS = ("\n", "\t")
+
+
+def collapsed(
+    raw: str, low: int, high: int, breaks: frozenset[int] | set[int] = frozenset()
+) -> tuple[str, list[int]]:
+    """``raw[low:high]`` with each run of white space one space, but one that holds a
+    separator put in for a breaking element (``breaks``: their offsets): those alone; and for
+    each offset of ``raw`` (and its end) the offset it became (before ``low``: 0; from
+    ``high`` on: the end)."""
+    out: list[str] = []
+    at = []
+    for k, c in enumerate(raw):
+        at.append(len(out))
+        if not low <= k < high:
+            continue
+        if k in breaks:
+            if out[-1] == " ":  # the space before it: none
+                out.pop()
+                at[-1] = len(out)
+            out.append(c)
+        elif not c.isspace():
+            out.append(c)
+        elif out[-1] not in (" ", *SEPARATORS):
+            out.append(" ")
+    at.append(len(out))
+    return "".join(out), at
+
+
+def _texts(nodes: Sequence[Node]):
+    for node in nodes:
+        if isinstance(node, Text):
+            yield node.text
+        elif isinstance(node, Element):
+            yield from _texts(node.children)
+
+
+class Flattener:
+    """The text of inline ``nodes`` (``parts``), their inline elements at its character
+    offsets, the spaces put in after empty elements, and a private-use character (one the text
+    does not hold) for each element ``held`` says is held so."""
+
+    def __init__(self, nodes: Sequence[Node], held: Callable[[Element], bool], xml: bool):
+        self.parts: list[str] = []
+        self.size = 0
+        self.stand_ins: dict[str, str] = {}
+        self.spaces: set[int] = set()  # where a space was put in after an empty element
+        self.breaks: set[int] = set()  # where a breaking element's separator was put in
+        self.held, self.xml = held, xml
+        in_text = set("".join(_texts(nodes)))
+        first, last = (ord(c) for c in PRIVATE_USE)
+        self._free = (chr(k) for k in range(first, last + 1) if chr(k) not in in_text)
+        self.inlines = self._walk(nodes)
+
+    def _add(self, text: str) -> None:
+        self.parts.append(text)
+        self.size += len(text)
+
+    def _walk(self, nodes: Sequence[Node]) -> list[Inline]:
+        out = []
+        for node in nodes:
+            if isinstance(node, Text):
+                self._add(node.text)
+            elif isinstance(node, Other):
+                out.append(Inline(node.raw, "", self.size, self.size, empty=True))
+            elif self.held(node):
+                stand_in = next(self._free)
+                self.stand_ins[stand_in] = serialize(node)
+                self._add(stand_in)
+            elif node.empty and (separator := breaks(node, self.xml)):
+                out.append(
+                    Inline(node.open, "", self.size, self.size, empty=True, breaks=separator)
+                )
+                self.spaces.add(self.size)
+                self.breaks.add(self.size)
+                self._add(separator)
+            elif node.empty:
+                out.append(Inline(node.open, node.close, self.size, self.size, empty=True))
+                if self.parts and not self.parts[-1][-1:].isspace():
+                    self.spaces.add(self.size)
+                    self._add(" ")  # the words on either side stay two words
+            else:
+                start = self.size
+                children = self._walk(node.children)
+                out.append(Inline(node.open, node.close, start, self.size, children))
+        return out
