@@ -124,6 +124,9 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ),
         ("Tapez git status puis cd .. ici.", [("command", "git status"), ("command", "cd ..")]),
         ("Puis pip install -U nmt-cli.", [("command", "pip install -U nmt-cli")]),
+        # a bullet or a middle dot standing as a word: fr-en wrote "<" and "#"
+        ("• Correction de bugs", [("markup", "•")]),
+        ("Paris · Lyon, et les étudiant·es", [("markup", "·")]),
         # a program alone, named a command: fr-en wrote "Type the Low command"
         ("Tapez la commande ls puis Entrée.", [("command", "ls")]),
         ("Run the command grep, then make.", [("command", "grep")]),
@@ -318,7 +321,7 @@ def test_ordinary_prose_holds_no_span(line):
 
 
 def test_a_date_or_a_sum_in_capitals_is_no_account():
-    """"LE 12 MAI 2020 AURA LIEU LA" was read as an account, and "CA 12 500 000"."""
+    """ "LE 12 MAI 2020 AURA LIEU LA" was read as an account, and "CA 12 500 000"."""
     line = "LE 12 MAI 2020 AURA LIEU LA FÊTE. Son CA 12 500 000 euros."
     assert spans(line) == [("number", "12"), ("number", "2020"), ("number", "12 500 000")]
 

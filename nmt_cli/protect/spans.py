@@ -143,7 +143,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
 
 
 PRIVATE_USE = ("\ue000", "\uf8ff")  # the Basic Multilingual Plane's private-use area
-SYMBOLS = re.escape("<>*#|=~^@▸►▶→—")  # a run as a word of its own is a span (braces: placeholders)
+SYMBOLS = re.escape("<>*#|=~^@▸►▶→—•‣·")  # a run as a word of its own is a span (not braces)
 BRACKETS = re.escape("{}()[]")  # one bracket alone as a word, too (« { » requis; not {} or }})
 # Signs a model writes byte by byte or not at all, a run of them a span wherever it stands (fr-en
 # wrote © as "�", ✓ as "���", ≤ not at all, ½ as "1#2"): ©, ®, ™, fractions, arrows, operators,
