@@ -54,3 +54,13 @@ def test_a_documents_text_of_several_lines_is_translated_line_by_line():
     assert whole.text.split("\n") == alone
     n_source, n_target = len(" ".join(lines).split()), len(whole.text.split())
     assert whole.alignment and all(s < n_source and t < n_target for s, t in whole.alignment)
+
+
+def test_labels_between_bullets_are_translated_each_as_a_line(run_cli):
+    """A page's menu read as one sentence lost its first label: "· Blog · on · Contact"."""
+    menu = "Accueil · Blog · À propos • Contact"
+    [row] = translated_lines(run_cli, [menu])
+    alone = translated_lines(run_cli, ["Accueil", "Blog", "À propos", "Contact"])
+    assert row == f"{alone[0]} · {alone[1]} · {alone[2]} • {alone[3]}"
+    sentence = "Le point · est un signe que la phrase de plus de huit mots lit comme un tout."
+    assert translated_lines(run_cli, [sentence])[0].count(" · ") == 1  # read whole

@@ -39,15 +39,24 @@ def translate_columns(translator, lines: list[str], with_alignment: bool, on_pro
 
 
 def _columns(line: str) -> list[str] | None:
-    """``line``'s parts between its tabs and line breaks, and those separators, in order,
-    where two parts hold words; else None."""
-    if "\t" not in line and "\n" not in line:
+    """``line``'s parts between its tabs and line breaks, and those separators, in order, where
+    two parts hold words; else its parts between bullets or middle dots standing as words
+    (``Accueil • Produits • Contact``, ``3 mars 2024 · 5 min de lecture``: a page's menu, a
+    post's byline), where each is short; else None."""
+    if "\t" in line or "\n" in line:
+        parts = _SEPARATORS.split(line)
+    elif "•" in line or "·" in line:
+        parts = _DOTS.split(line)
+        if any(len(p.split()) > _SHORT for p in parts):
+            return None  # a sentence that holds one: read whole
+    else:
         return None
-    parts = _SEPARATORS.split(line)
     return parts if sum(bool(_WORD.search(p)) for p in parts) >= 2 else None
 
 
 _SEPARATORS = re.compile(r"([\t\n])")
+_DOTS = re.compile(r"( [•·] )")
+_SHORT = 8  # the most words of a part between bullets: a label, a date, not a sentence
 
 
 def _texts(parts: list[str]) -> list[str]:
