@@ -124,6 +124,17 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ),
         ("Tapez git status puis cd .. ici.", [("command", "git status"), ("command", "cd ..")]),
         ("Puis pip install -U nmt-cli.", [("command", "pip install -U nmt-cli")]),
+        # a command's names (a remote and a branch, a service, a script), not the sentence's
+        # words: fr-en wrote "git push originally developed", "systemct restart ngin"
+        ("Puis git push origin develop.", [("command", "git push origin develop")]),
+        ("Tapez systemctl restart nginx puis quittez.", [("command", "systemctl restart nginx")]),
+        ("Tapez systemctl status pour voir.", [("command", "systemctl status")]),
+        ("Exécutez npm run build ensuite.", [("command", "npm run build")]),
+        ("Avec python3 -m venv .venv ici.", [("command", "python3 -m venv .venv")]),
+        ("Compilez avec gcc -Wall main.c -o main.", [("command", "gcc -Wall main.c -o main")]),
+        ("Puis ./configure && make ici.", [("shell", "./configure && make")]),
+        # a dotfile: fr-en dropped ".env" and wrote ".bashask"
+        ("Le fichier .env et votre .bashrc.", [("file", ".env"), ("file", ".bashrc")]),
         # a bullet or a middle dot standing as a word: fr-en wrote "<" and "#"
         ("• Correction de bugs", [("markup", "•")]),
         ("Paris · Lyon, et les étudiant·es", [("markup", "·")]),

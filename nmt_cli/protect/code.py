@@ -256,6 +256,13 @@ PATTERNS = (
     ("expression", _EXPRESSION, r"&&|\|\|"),
     ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)|[a-z]\$?\("),
 )
+# A file or host name with an extension (rapport.pdf, insee.fr), a glob (*.jar), a dotfile (.env,
+# .bashrc, .env.example: fr-en dropped ".env" and wrote ".bashask")
+FILE = (
+    r"(?<![\w.@/-])[\w-]{2,}(?:\.[\w-]+)*\.[a-z][a-z0-9]{1,4}(?![\w-])"
+    r"|(?<![\w.@/-])[\w-]{3,}\.[a-z](?![\w.-])|(?<![\w*])\*\.[a-z][a-z0-9]{1,4}(?![\w-])"
+    r"|(?<![\w.@/-])\.[a-z][\w-]+(?:\.[\w-]+)*(?![\w-])"
+)
 QUOTED = r"\"[^\"\n]*\"|'[^'\n]*'"
 CHAIN = r"\|\||\||&&|>>|>|2>&1"  # between two commands, or before a file
 SHELL_NEEDS = r"[\"|>]| '|&&"
@@ -279,7 +286,7 @@ _PROGRAMS = (
     "ls cd cp mv rm mkdir rmdir touch cat less more head tail grep find chmod chown ln tar "
     "gzip gunzip zip unzip curl wget ssh scp rsync python python3 pip pip3 sudo echo diff "
     "sed awk sort uniq wc df ps kill top make cmake gcc npm npx node java docker kubectl "
-    "systemctl apt apt-get brew conda cargo go git nmt"
+    "systemctl apt apt-get brew conda cargo go git nmt yarn"
 ).split()
 # Programs with subcommands: the program and a subcommand are a command line on their own.
 _SUBCOMMANDS = {
@@ -293,11 +300,38 @@ _SUBCOMMANDS = {
     "cargo": "build run test install",
     "make": "install uninstall clean distclean all check test",
     "nmt": "translate train align evaluate average export tokenizer",
+    "systemctl": "start stop restart reload status enable disable",
+    "kubectl": "get describe delete logs apply exec",
+    "brew": "install uninstall upgrade info",
+    "yarn": "add remove install run build test",
+    "go": "run build test get install",
 }
+# Subcommands whose operands are names (a remote and a branch, a service, a package, a
+# script): the names after them, up to ``n``, are the command's (``git push origin main``,
+# ``systemctl restart nginx``, ``npm run build``), but a word of the sentence (_PROSE) is not.
+_OPERANDS = {
+    ("git", "push pull fetch"): 2,
+    ("git", "checkout switch merge rebase branch"): 1,
+    ("kubectl", "get describe delete logs"): 2,
+    ("systemctl", "start stop restart reload status enable disable"): 1,
+    ("npm", "run install uninstall"): 1,
+    ("yarn", "add remove run"): 1,
+    ("brew", "install uninstall upgrade info"): 1,
+    ("apt", "install remove"): 1,
+    ("apt-get", "install remove"): 1,
+    ("docker", "run pull push exec"): 1,
+    ("go", "run get install"): 1,
+}
+# Words of a sentence after a command (French, English, German): never one of its operands.
+_PROSE = (
+    "et ou puis pour dans sur avec sans de du des le la les un une qui que afin ensuite avant "
+    "après si est and or then to in on with for the a an if is und oder dann mit für im auf"
+).split()
 _ARG = (
-    r"(?:-{1,2}[\w][\w=.,:/+-]*"  # an option
+    rf"(?:-o (?!(?:{'|'.join(_PROSE)})(?![\w-]))[\w/-]+(?:\.[\w-]+)*"  # gcc ... -o main
+    r"|-{1,2}[\w][\w=.,:/+-]*"  # an option
     r"|[~.]{0,2}/[^\s]*|\.\.?(?![^\s])"  # a path
-    r"|[\w.-]+\.[a-z0-9]{1,5}\b"  # a file
+    r"|[\w.-]+\.[a-z0-9]{1,5}\b|\.[a-z][\w-]+(?:\.[\w-]+)*"  # a file, a dotfile (.venv)
     r"|\*[\w.*]*)"  # a glob
 )
 
@@ -312,13 +346,26 @@ def _programs() -> tuple[str, str]:
     return sub, plain
 
 
+def _operands() -> str:
+    """The subcommands of _OPERANDS with their options and operands, as an alternation."""
+    prose = "|".join(_PROSE)
+    name = rf"(?!(?:{prose})(?![\w@.+:/-]))[a-z][\w@.+:/-]*"  # a lower-case name, no prose
+    option = r"-{1,2}[\w][\w=.,:/+-]*"
+    return "|".join(
+        rf"{re.escape(p)} (?:{'|'.join(names.split())})(?: {option})*(?: {name}){{1,{n}}}"
+        for (p, names), n in _OPERANDS.items()
+    )
+
+
 def _command_pattern() -> str:
     """A well-known program's command line (spans.py, kind ``command``)."""
     sub, plain = _programs()
     word = r"\w*(?:\d|[-._/]\w)[\w./-]*"  # after a subcommand: a name with a digit or a mark
     named = "|".join(rf"(?<={w} )" for w in _COMMAND_WORDS)  # "la commande ls": ls alone
+    module = r"python3? -m [\w.]+"  # python3 -m venv .venv: the module, then its arguments
     return (
-        rf"(?<![\w/.-])(?:sudo )?(?:(?:{sub})(?: {_ARG}| {_REQUIREMENT}| {word})*"
+        rf"(?<![\w/.-])(?:sudo )?(?:(?:{_operands()}|{sub}|{module})"
+        rf"(?: {_ARG}| {_REQUIREMENT}| {word})*"
         rf"|(?:{plain})(?: {_ARG})+)|(?:{named})(?:{plain})(?![\w-])"
     )
 
@@ -333,7 +380,8 @@ def _shell_pattern() -> str:
     sub, plain = _programs()
     arg = rf"(?:{_ARG}|[\w.-]+/[^\s]*|\$\{{?\w+\}}?)"  # also a relative path, a $VAR
     cd = r"cd (?!-)[\w.~-]+(?![\w/])"  # cd and its directory (in a chain: "un cd de" is prose)
-    start = rf"(?:sudo )?(?:{sub}|{cd}|{plain})"
+    script = r"\./[\w.-]+"  # ./configure && make: a script of the folder starts a chain too
+    start = rf"(?:sudo )?(?:{sub}|{cd}|{plain}|{script})"
     step = rf"(?: (?:{arg}|{QUOTED})| ?(?:{CHAIN}) ?(?:{start}|{arg}))"
     return (
         rf"(?<![\w/.-]){start}(?: {arg})*(?: (?:{QUOTED})| ?(?:{CHAIN}) ?(?:{start}|{arg}))"

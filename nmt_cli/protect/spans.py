@@ -182,11 +182,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
     ("command", code.COMMAND),
     *((kind, pattern) for kind, pattern, _ in code.PATTERNS),
     ("path", code.PATH),
-    (
-        "file",
-        r"(?<![\w.@/-])[\w-]{2,}(?:\.[\w-]+)*\.[a-z][a-z0-9]{1,4}(?![\w-])"
-        r"|(?<![\w.@/-])[\w-]{3,}\.[a-z](?![\w.-])|(?<![\w*])\*\.[a-z][a-z0-9]{1,4}(?![\w-])",
-    ),
+    ("file", code.FILE),
     ("qualified", code.QUALIFIED),
     ("handle", r"(?<![\w@.])@[A-Za-z0-9_]{1,30}\b"),
     ("hashtag", r"(?<![\w&#{])#\w+"),  # not an ICU plural's number: {#e}
