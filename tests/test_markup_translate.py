@@ -73,6 +73,17 @@ def test_a_line_without_tags_translates_as_plain_text(translator):
     assert translate_lines(translator, lines, "html") == plain(translator, lines)
 
 
+def test_a_no_break_space_written_as_an_entity_keeps_the_facts_around_it(translator):
+    """As plain text the entity was a span that cut the measure, the time or the number it
+    stood in: "25&nbsp;#C", "14&nbsp;:&nbsp;30", "2&nbsp;165&nbsp;423"."""
+    lines = ["Il fait 25&nbsp;°C.", "À 14&nbsp;h&nbsp;30.", "Prix&#160;: 12,50&#160;€", "Oui."]
+    out = [nbest[0].text for nbest in with_elements(translator, lines)]
+    assert "25&nbsp;°C" in out[0] and "&nbsp;" not in out[0].replace("25&nbsp;°C", "")
+    assert "14:30" in out[1] and "&nbsp;" not in out[1]
+    assert "€12.50" in out[2] and "#" not in out[2]
+    assert with_elements(translator, lines[3:])[0][0].source == "Oui."
+
+
 def test_nmt_translate_markup_puts_each_lines_tags_back(run_cli):
     lines = [ISSUE_LINE, 'Cliquez <a href="/aide?x=1&amp;y=2">ici</a> pour lire la suite.', ""]
     result = run_cli(["translate", "--markup", "html"], input="\n".join(lines).encode() + b"\n")

@@ -79,7 +79,7 @@ def with_elements(
         if not _ICU.search(line) and (page := as_markup(line))
     }
     if not pages:
-        return translator.translate(list(lines), False, on_progress)
+        return _no_break_spaces(translator, list(lines), on_progress)
     texts = [t for page in pages.values() for t in page.texts()]
     segments = iter(nbest[0] for nbest in translator.translate(texts, with_alignment=True))
     penalty = translator.opts.penalty()
@@ -89,8 +89,26 @@ def with_elements(
         line = joined(lines[k], parts, penalty)
         as_read[k] = replace(line, text=page.render(parts), alignment=[], word_scores=[])
     rest = [line for k, line in enumerate(lines) if k not in as_read]
-    plain = iter(translator.translate(rest, False, on_progress) if rest else [])
+    plain = iter(_no_break_spaces(translator, rest, on_progress) if rest else [])
     return [[as_read[k]] if k in as_read else next(plain) for k in range(len(lines))]
+
+
+_NBSP = re.compile(r"&(?:nbsp|#160|#[xX]0*[aA]0);")
+
+
+def _no_break_spaces(translator, lines: list[str], on_progress) -> list[list[Translation]]:
+    """``translator.translate(lines)``, a no-break space written as an entity (``25&nbsp;°C``,
+    ``14&nbsp;h&nbsp;30``) read as the character and each no-break space of the translation
+    written so again: as plain text the entity was a span that cut the measure or the time it
+    stood in ("25&nbsp;#C", "14&nbsp;:&nbsp;30")."""
+    written = {k: m[0] for k, line in enumerate(lines) if (m := _NBSP.search(line))}
+    if not written:
+        return translator.translate(lines, False, on_progress)
+    read = [_NBSP.sub("\xa0", x) if k in written else x for k, x in enumerate(lines)]
+    out = translator.translate(read, False, on_progress)
+    for k, entity in written.items():
+        out[k] = [replace(t, source=lines[k], text=t.text.replace("\xa0", entity)) for t in out[k]]
+    return out
 
 
 def translate_file(
