@@ -394,6 +394,11 @@ def test_a_misspelt_acronym_is_put_back_only_over_a_word_never_written():
     assert copy_names({}, "A concrete UN interface", set(), firsts, {*WRITTEN, "UN"}) == (
         "A concrete UNO interface"
     )
+    start = "L'IBAN est obligatoire."  # "BAN" is written, but it is IBAN cut at its start
+    firsts = acronyms_to_copy(start, {*KNOWN_CAPS, "IBAN"}, {*WRITTEN, "IBAN", "BAN"})
+    assert copy_names({}, "BAN is compulsory.", set(), firsts, {*WRITTEN, "IBAN", "BAN"}) == (
+        "IBAN is compulsory."
+    )
     plural = acronyms_to_copy("Les URL sont relatives.", set(), {"URL"})
     assert copy_names({}, "The URLs are relative.", set(), plural, {"URL"}) == (
         "The URLs are relative."  # a plural holds the acronym

@@ -236,9 +236,11 @@ def _holds(text: str, name: str) -> bool:
 
 
 def _cut_short(name: str, word: str) -> bool:
-    """Whether ``word`` is acronym ``name`` cut short ("UN" for ``UNO``, "DL" for ``DLL``): a
-    word the targets wrote, but no translation of it (``PPE`` "EPP", ``BCE`` "ECB")."""
-    return is_acronym(name) and is_acronym(word) and word != name and name.startswith(word)
+    """Whether ``word`` is acronym ``name`` cut short at its end or its start ("UN" for
+    ``UNO``, "DL" for ``DLL``, "BAN" for ``L'IBAN``): a word the targets wrote, but no
+    translation of it (``PPE`` "EPP", ``BCE`` "ECB")."""
+    cut = name.startswith(word) or name.endswith(word)
+    return is_acronym(name) and is_acronym(word) and word != name and cut
 
 
 def copy_names(
