@@ -133,6 +133,9 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("Avec python3 -m venv .venv ici.", [("command", "python3 -m venv .venv")]),
         ("Compilez avec gcc -Wall main.c -o main.", [("command", "gcc -Wall main.c -o main")]),
         ("Puis ./configure && make ici.", [("shell", "./configure && make")]),
+        # an option a placeholder names: fr-en wrote "-- %s"
+        ("Option inconnue : --%s", [("option", "--%s")]),
+        ("Utilisez --{0} ici", [("option", "--{0}")]),
         # a dotfile: fr-en dropped ".env" and wrote ".bashask"
         ("Le fichier .env et votre .bashrc.", [("file", ".env"), ("file", ".bashrc")]),
         # a bullet or a middle dot standing as a word: fr-en wrote "<" and "#"

@@ -168,11 +168,13 @@ _FORMULA = (
     rf"(?:[_^](?:\w+|{_BRACED}|\"[^\"\s]*\")(?:{_BRACED})*)+(?![\w{{}}^_])"
 )
 _WINDOWS_PATH = r"[A-Za-z]:\\{1,2}(?:[\w.+@ -]+\\{1,2})*[\w.+@-]+"  # c:\\program files\\java
-# a command line's long option on its own: --verbose, --beam=5 (not -- between words); a Java
+# a command line's long option on its own: --verbose, --beam=5 (not -- between words), one a
+# placeholder names (--%s: fr-en wrote "-- %s", "- %s"); a Java
 # property with its value, a Windows path too; a short one, a dash and one letter or ? as a
 # word: -h, -? (fr-en wrote -? as "- -?")
 _OPTION = (
     r"(?<![\w-])--[A-Za-z][\w-]*(?:=[^\s,;)\]]+)?(?<![.:])"
+    r"|(?<![\w-])--(?:%(?:\d+\$)?[-+#0]*\d*(?:\.\d+)?[a-zA-Z]|\{\w*\})"  # --%s, --{0}
     rf"|(?<!\S)-D[A-Za-z_][\w.]*=(?:{_WINDOWS_PATH}|[^\s,;]+(?<![.:]))"
     r"|(?<!\S)-[A-Za-z?](?=[\s,;)]|[.:!]?$|[.:!]\s)"
 )
