@@ -81,6 +81,18 @@ def test_a_line_break_parts_the_text_and_stays_where_the_translation_parts_it(
     assert translated(line, target, pharaoh) == expected
 
 
+def test_a_superscript_ordinal_ending_stays_on_the_ending_of_its_translation():
+    """The whole number was printed small: "On <sup>1st</sup> January", "<sup>19th</sup>"."""
+    out = translated(
+        "Le 1<sup>er</sup> mai, au XIX<sup>e</sup> siècle, la molécule H<sub>2</sub>O ici.",
+        "On 1st May, in the 19th century, the H2O molecule here.",
+        "0-0 1-1 2-2 3-3 3-4 4-5 5-6 6-7 7-9 8-8 9-10",
+    )
+    assert out == (
+        "On 1<sup>st</sup> May, in the 19<sup>th</sup> century, the H<sub>2</sub>O molecule here."
+    )
+
+
 def test_an_element_follows_its_words_where_the_languages_order_them_apart():
     out = translated("Le chat <b>noir</b> dort.", "The black cat sleeps.", "0-0 1-2 2-1 3-3")
     assert out == "The <b>black</b> cat sleeps."

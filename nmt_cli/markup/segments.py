@@ -127,21 +127,35 @@ class Segment:
         if len(parts) == len(self.words):
             return parts, word_spans, links
         copied = {t: s for s, t in links if len(own[s]) > 1 and words[t] == self._word(s)}
+        ordinals = {  # 1<sup>er</sup> "1st": its number and its ending, each the source's part's
+            t: s for s, t in links if t not in copied and self._ordinal(words[t], own[s], parts)
+        }
         spans, mine = [], []
         for t, (a, b) in enumerate(word_spans):
             pieces = [(a, b)]
             if (s := copied.get(t)) is not None:  # its source word's parts, where it starts
                 shift = a - self.words[s][0]
                 pieces = [(x + shift, y + shift) for x, y in (parts[k] for k in own[s])]
+            elif t in ordinals:
+                number = _ORDINAL.match(words[t])
+                pieces = [(a, a + number.end(1)), (a + number.end(1), a + number.end(2))]
             mine.append(list(range(len(spans), len(spans) + len(pieces))))
             spans += pieces
         out = []
         for s, t in links:
-            if copied.get(t) == s:
+            if copied.get(t) == s or ordinals.get(t) == s:
                 out += list(zip(own[s], mine[t]))
             else:
                 out += [(x, y) for x in own[s] for y in mine[t]]
         return parts, spans, out
+
+    def _ordinal(self, word: str, own: list[int], parts: list[tuple[int, int]]) -> bool:
+        """Whether target ``word`` is an English ordinal and the source word of parts ``own`` a
+        French one cut between its number and its ending by an element (``1<sup>er</sup>``)."""
+        if len(own) != 2 or not _ORDINAL.match(word):
+            return False
+        number, ending = (self.text[slice(*parts[k])] for k in own)
+        return _SOURCE_ORDINAL.fullmatch(f"{number}|{ending}") is not None
 
     def _word(self, k: int) -> str:
         a, b = self.words[k]
@@ -292,6 +306,12 @@ def _punct_run(word: str) -> int:
 def _once(word: str, c: str) -> str:
     head, _, tail = word.partition(c)
     return head + c + tail.replace(c, "")
+
+
+# an English ordinal (1st, 19th, XIXth), and a French one cut between its number and its ending
+# by an element (1|er, XIX|e, 2|nde: the number, then a superscript)
+_ORDINAL = re.compile(r"(\d+|[IVXLCDM]+)(st|nd|rd|th)(?![\w])")
+_SOURCE_ORDINAL = re.compile(r"(?:\d+|[IVXLCDM]+)\|(?:er|re|e|ème|nd|nde|d|de)")
 
 
 def _spaced(text: str) -> str:
