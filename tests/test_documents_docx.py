@@ -174,6 +174,46 @@ def test_a_tab_and_a_line_break_part_the_text_the_model_reads_and_stay_at_their_
     ]
 
 
+def test_a_hyperlink_fields_result_is_translated_inside_the_field():
+    """A link written as a field (HYPERLINK, as older Word and many generators write links)
+    was one untouched mark: its words, what the reader sees, stayed French."""
+    begin = '<w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+    instruction = (
+        '<w:r><w:instrText xml:space="preserve"> HYPERLINK "https://ex.fr" </w:instrText></w:r>'
+    )
+    separate = '<w:r><w:fldChar w:fldCharType="separate"/></w:r>'
+    end = '<w:r><w:fldChar w:fldCharType="end"/></w:r>'
+    link = begin + instruction + separate + run("le site", "<w:u/>") + end
+    body = para(run("Voir "), link, run(" ici."))
+    document = read_docx(zipped(docx_entries(body)), "report.docx")
+    first, *rest = document.sources()
+    assert first == "Voir le site ici."
+    said = Aligned("See the website here.", [(0, 0), (1, 1), (2, 2), (3, 3)])
+    out = entries(document.render([said, *identity(rest)], "en", print))
+    xml = out["word/document.xml"].decode()
+    assert "HYPERLINK" in xml and "le site" not in xml
+    p = paragraphs(out["word/document.xml"])[0]
+    kinds = [
+        c.get(w("fldCharType")) or c.text for r in p.iter(w("r")) for c in r if c.tag != w("rPr")
+    ]
+    assert kinds == [
+        "See ",
+        "begin",
+        ' HYPERLINK "https://ex.fr" ',
+        "separate",
+        "the website",
+        "end",
+        " here.",
+    ]
+
+
+def test_a_non_breaking_hyphen_is_part_of_its_word():
+    """porte<noBreakHyphen/>monnaie was two words: "The door<hyphen>is on the table"."""
+    body = para("<w:r><w:t>Le porte</w:t><w:noBreakHyphen/><w:t>monnaie est là.</w:t></w:r>")
+    document = read_docx(zipped(docx_entries(body)), "report.docx")
+    assert document.sources()[0] == "Le porte-monnaie est là."
+
+
 def test_tracked_changes_are_one_error_asking_to_accept_or_reject_them():
     body = para(run("Le "), '<w:ins w:id="1" w:author="A">' + run("chat") + "</w:ins>")
     with pytest.raises(InputError, match="tracked changes in word/document.xml: accept or reject"):

@@ -111,7 +111,7 @@ def paragraph_items(p) -> list[Item]:
             field.append(child)
             depth += chars.count("begin") - chars.count("end")
             if depth <= 0:
-                items.append(Mark(("whole", field)))
+                items.append(_field(field))
                 field, depth = None, 0
             continue
         if child.tag == w("r"):
@@ -125,6 +125,27 @@ def paragraph_items(p) -> list[Item]:
     if field:
         items.append(Mark(("whole", field)))
     return paired(items, _range_of)
+
+
+def _field(runs: list) -> Item:
+    """A complex field's ``runs`` (begin to end): one mark, as written; but a link's
+    (``HYPERLINK``, as older Word and many generators write links), whose result is the text
+    the reader sees, a range around the items of its result (runs.paired's shape), its
+    instructions and its end the marks around them."""
+    chars = [[c.get(w("fldCharType")) for c in r.iter(w("fldChar"))] for r in runs]
+    order = [c for cs in chars for c in cs]
+    instruction = "".join(t.text or "" for r in runs for t in r.iter(w("instrText")))
+    if order != ["begin", "separate", "end"] or not _HYPERLINK.match(instruction):
+        return Mark(("whole", runs))
+    at = next(k for k, cs in enumerate(chars) if "separate" in cs)
+    end = next(k for k, cs in enumerate(chars) if "end" in cs)
+    if at >= end or any(r.find(w("t")) is not None for r in (runs[at], runs[end])):
+        return Mark(("whole", runs))
+    result = [i for r in runs[at + 1 : end] for i in _run_items(r)]
+    return Link((Mark(("whole", runs[: at + 1])), Mark(("whole", runs[end:]))), result)
+
+
+_HYPERLINK = re.compile(r"\s*HYPERLINK\b", re.IGNORECASE)
 
 
 # a start that pairs with an end, around text: a bookmark, a comment's range (both by w:id)
@@ -151,15 +172,20 @@ def _run_items(r) -> list[Item]:
     rpr = r.find(w("rPr"))
     key, code = run_key(rpr)
     children = [c for c in r if c.tag != w("rPr") and c.tag not in _DROPPED]
-    if len(children) == 1 and children[0].tag != w("t"):
+    if len(children) == 1 and children[0].tag not in (w("t"), *_HYPHENS):
         return [Mark(("whole", [r]), _breaks(children[0]))]
     out: list[Item] = []
     for c in children:
         if c.tag == w("t"):
             out.append(Run(key, c.text or "", r, code))
+        elif c.tag in _HYPHENS:  # a character of the word: porte-monnaie, not two words
+            out.append(Run(key, _HYPHENS[c.tag], r, code))
         else:
             out.append(Mark(("piece", r, c), _breaks(c)))
     return out
+
+
+_HYPHENS = {w("noBreakHyphen"): "-", w("softHyphen"): "\u00ad"}  # as the model reads them
 
 
 def _breaks(child) -> str:
