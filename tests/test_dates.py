@@ -88,6 +88,15 @@ def test_a_translation_lost_a_date_when_the_target_month_is_missing():
     assert not dates_lost("le 31 déc. 2023", "on Dec. 31, 2023", "fr", "en")
 
 
+def test_a_translation_lost_a_date_when_its_day_is_not_beside_its_month():
+    """fr-en dropped a day and the placement put it in the other date."""
+    line = "Né le 12 février 1809, il est mort le 15 avril 1865."
+    assert dates_lost(line, "Born 12 February 15 1809, he died on April 1865.", "fr", "en")
+    assert not dates_lost(line, "Born 12 February 1809, he died on 15 April 1865.", "fr", "en")
+    assert not dates_lost(line, "Born February 12, 1809, died April 15th, 1865.", "fr", "en")
+    assert not dates_lost("le 1er mai", "on 1st May", "fr", "en")
+
+
 def test_a_second_search_masks_a_date_in_place_of_its_numbers(small_tokenizer):
     protection = SpanProtection(small_tokenizer, ("fr", "en"))
     line = "Payé le 3 mars 2025, à 14 h 30."

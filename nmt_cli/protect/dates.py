@@ -92,10 +92,21 @@ def convert_date(text: str, source: str | None, target: str | None) -> str:
 
 def dates_lost(line: str, text: str, source: str | None, target: str | None) -> bool:
     """Whether ``text``, a translation of ``line`` from ``source`` into ``target``, lacks the
-    month of one of ``line``'s dates, as ``target`` names it."""
+    month of one of ``line``'s dates, as ``target`` names it, or its day beside that month
+    (before it or after it: ``12 February``, ``February 12``; fr-en put a dropped day in
+    another date, "12 February 15 1809, he died on April 1865")."""
     write = LANGUAGES.get(target or "")
     if write is None or not write.months or source == target:
         return False
     dates = _dates(line, source)
     words = set(re.findall(r"[^\W\d_]+", text)) if dates else set()
-    return any(_month(m, source, target).rstrip(".") not in words for m in dates)
+    for m in dates:
+        month = _month(m, source, target).rstrip(".")
+        if month not in words:
+            return True
+        day, name = m[1] or m[4], re.escape(month)
+        if day and not re.search(
+            rf"(?<!\d){int(day)}{_SUFFIX}\.?{_S}{name}|{name}\.?{_S}{int(day)}(?!\d)", text
+        ):
+            return True
+    return False
