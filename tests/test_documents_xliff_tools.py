@@ -46,6 +46,24 @@ def test_a_unit_marked_its_translate_no_is_not_translated_as_translate_no_is_not
     assert "NE PAS" not in out and "DANS LE" not in out and "<target" in out
 
 
+def test_a_group_to_translate_inside_one_not_to_is_translated_the_nearest_saying_so_wins():
+    body = (
+        '<group id="g" translate="no">\n'
+        '<trans-unit id="kept"><source>Ne pas traduire</source></trans-unit>\n'
+        '<group id="g2" translate="yes">\n'
+        '<trans-unit id="inner"><source>Traduire ceci</source></trans-unit>\n'
+        '<trans-unit id="brand" translate="no"><source>Agenda</source></trans-unit>\n'
+        "</group>\n</group>\n"
+        '<group id="g3" its:translate="no"><group id="g4" its:translate="yes">\n'
+        '<trans-unit id="its"><source>Traduire aussi</source></trans-unit>\n</group></group>\n'
+    )
+    read = {u.id: u.translate for u in read_units("help.xlf", (HEAD_12 + body + TAIL_12).encode())}
+    assert read == {"kept": False, "inner": True, "brand": False, "its": True}
+    out = render(body).decode()
+    assert "TRADUIRE CECI" in out and "TRADUIRE AUSSI" in out
+    assert "NE PAS" not in out and "AGENDA" not in out
+
+
 SEGMENTED = (
     '<trans-unit id="p1">\n<source>Ouvrez le fichier. Puis fermez-le.</source>\n'
     '<seg-source><mrk mtype="seg" mid="1">Ouvrez le fichier.</mrk> '

@@ -15,7 +15,8 @@ Pairs: translated units only. Skipped, by reason: untranslated (no target, an em
 ``new``/``needs-translation``, 2.0 ``initial``), needs review (1.2 ``needs-*``), machine
 translation (1.2 ``state-qualifier="mt-suggestion"``, 2.0 a ``subState`` naming it: a model
 is not trained on a machine's output), not translatable (``translate="no"`` or ITS
-``its:translate="no"`` on the unit or a group around it).
+``its:translate="no"`` on the unit or a group around it, the nearest one that says either
+winning: a ``translate="yes"`` group inside a ``"no"`` one is translated).
 
 Written back (write_targets): the document with new targets (and their states) for the units
 named; a document is spliced (xliff_splice.py), so every other byte comes back as it was (one
@@ -70,7 +71,8 @@ class XliffUnit:
     source_text  what a model reads of the source (inline.model_text); target_text likewise
     state        1.2: the target's state; 2.0: the segment's (None: not given)
     qualifier    1.2: state-qualifier; 2.0: subState
-    translate    False where the unit (or its group) says translate="no"
+    translate    False where the unit (or the nearest group around it that says) says
+                 translate="no"
     approved     1.2 approved="yes"
     languages    (source, target) language of its file, as the file writes them
     seg_source   1.2: the ``<seg-source>`` content as written (Okapi's, Trados' segmentation
@@ -125,7 +127,7 @@ def read_units(path: str, data: bytes | None = None) -> Iterator[XliffUnit]:
             continue
         if version is None:
             raise FormatError(path, element.sourceline or 1, "not XLIFF: the root is not <xliff>")
-        translate = not any(_no(a) for a in (element, *element.iterancestors()))
+        translate = _translate(element)
         if name == "trans-unit":
             yield _unit_12(path, element, translate, langs)
         else:
@@ -134,10 +136,16 @@ def read_units(path: str, data: bytes | None = None) -> Iterator[XliffUnit]:
         raise FormatError(path, 1, "not XLIFF: no <xliff> root")
 
 
-def _no(element) -> bool:
-    """Whether ``element`` says its content is not to be translated: ``translate="no"``, or
-    ITS ``its:translate="no"`` (before, a unit marked only so got a machine's target)."""
-    return "no" in (element.get("translate"), element.get(ITS_TRANSLATE))
+def _translate(element) -> bool:
+    """Whether a unit's content is to be translated, as the nearest element that says either
+    (the unit, else the group, file... around it): ``translate="yes"`` or ``"no"``, or ITS
+    ``its:translate``. Before, a unit marked only by ITS got a machine's target, and one in a
+    ``translate="yes"`` group inside a ``translate="no"`` one none."""
+    for holder in (element, *element.iterancestors()):
+        said = (holder.get("translate"), holder.get(ITS_TRANSLATE))
+        if any(said):
+            return "no" not in said
+    return True
 
 
 def _version(path: str, root) -> str:
