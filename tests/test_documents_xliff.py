@@ -386,6 +386,84 @@ def test_the_native_code_of_a_placeholder_never_reaches_the_model():
     assert '<ph id="1">&lt;span class="nom"&gt;</ph>' in units(out)["hello"].target
 
 
+# -- significant white space -------------------------------------------------------------------
+
+PRESERVED_12 = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+  <file original="app.po" source-language="fr" datatype="plaintext">
+    <body>
+      <trans-unit id="lines" xml:space="preserve"><source>  Bienvenue dans Agenda.
+  Appuyez sur <g id="1">Suivant
+	pour continuer</g>.
+
+Merci.
+</source></trans-unit>
+      <group id="g" xml:space="preserve">
+        <trans-unit id="columns"><source>Nom\tPrénom\t\tVille</source></trans-unit>
+        <trans-unit id="default" xml:space="default"><source>Nom\tPrénom
+          Ville</source></trans-unit>
+      </group>
+      <trans-unit id="on-source"><source xml:space="preserve">Oui\nNon</source></trans-unit>
+    </body>
+  </file>
+</xliff>
+"""
+
+PRESERVED_20 = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="fr">
+  <file id="f1">
+    <unit id="lines" xml:space="preserve">
+      <segment><source>Bienvenue dans Agenda.
+Appuyez sur Suivant.</source></segment>
+    </unit>
+    <unit id="columns">
+      <segment><source xml:space="preserve">Nom\tPrénom\tVille</source></segment>
+    </unit>
+  </file>
+</xliff>
+"""
+
+
+def upper(sources: list[str]) -> list[Translation]:
+    """Each text in capitals, each word aligned to itself: a target is told from its source."""
+    return [
+        Translation(s, s.upper(), 0.0, alignment=[(k, k) for k in range(len(s.split()))])
+        for s in sources
+    ]
+
+
+def texts(document) -> dict[str, str]:
+    """What the model reads of each unit chosen, by id."""
+    return {c.unit.id: c.segment.text for c in document.chosen if c.segment is not None}
+
+
+def test_where_white_space_is_preserved_the_lines_and_columns_are_kept_apart_for_the_model():
+    assert texts(read_xliff(PRESERVED_12.encode(), "app.xlf", retranslate="none")) == {
+        "lines": "Bienvenue dans Agenda.\nAppuyez sur Suivant\n\tpour continuer.\n\nMerci.",
+        "columns": "Nom\tPrénom\t\tVille",
+        "default": "Nom Prénom Ville",  # xml:space="default" inside a preserved group
+        "on-source": "Oui\nNon",
+    }
+    assert texts(read_xliff(PRESERVED_20.encode(), "app.xlf", retranslate="none")) == {
+        "lines": "Bienvenue dans Agenda.\nAppuyez sur Suivant.",
+        "columns": "Nom\tPrénom\tVille",
+    }
+
+
+@pytest.mark.parametrize("text", [PRESERVED_12, PRESERVED_20])
+def test_where_white_space_is_preserved_the_target_keeps_it_as_written_around_each_line(text):
+    _, out = render(text)
+    for unit in units(out).values():
+        if unit.id != "default":
+            assert unit.target == unit.source, unit.id
+    _, out = render(text, translate=upper)
+    for unit in units(out).values():
+        if unit.id != "default":
+            expected = re.sub(r"<(/?)G\b", r"<\1g", unit.source.upper().replace(' ID="', ' id="'))
+            assert unit.target == expected, unit.id
+    assert problems(out) == []
+
+
 # -- what is left alone ------------------------------------------------------------------------
 
 
@@ -650,6 +728,18 @@ def test_the_shipped_model_translates_an_xliff_file_through_the_cli(run_cli, tmp
     out = Path("out.xlf").read_bytes()
     check_translated(Path("app.xlf").read_bytes(), out)
     assert b'source-language="fr" datatype="po" target-language="en"' in out
+
+
+def test_the_shipped_model_translates_each_line_and_column_of_a_preserved_unit(run_cli, tmp_path):
+    (tmp_path / "app.xlf").write_text(PRESERVED_20, encoding="utf-8")
+    result = run_cli(["translate", "-i", tmp_path / "app.xlf", "-o", tmp_path / "out.xlf"])
+    assert result.exit_code == 0, result.stderr
+    read = units((tmp_path / "out.xlf").read_bytes())
+    lines = read["lines"].target.split("\n")
+    assert len(lines) == 2 and lines[0].startswith("Welcome") and "Agenda" in lines[0]
+    assert lines[1].startswith("Press"), lines
+    columns = read["columns"].target.split("\t")
+    assert len(columns) == 3 and columns[0] == "Name" and all(columns), columns
 
 
 def test_the_shipped_model_refuses_a_file_from_another_language(run_cli, tmp_path):

@@ -12,6 +12,8 @@ never translated (nmt_cli/markup/segments.py places them). Printf, Qt and brace 
 in the text pass through as protected spans. A file whose texts mark access keys (``~``,
 ``_``, ``&``: protect/mnemonics.file_markers) has each text's one marker taken out before the
 model reads it and put back on the word aligned to the marked one (documents/strings.py).
+A source whose white space is significant (``xml:space="preserve"``: formats/xliff.py) keeps
+its line breaks and tabs, each line and column translated on its own (markup/inline_text.py).
 A source with nothing to translate (``…``) is copied. A 1.2 unit segmented by its tool
 (``<seg-source>`` of ``<mrk mtype="seg" mid="1">`` segments: Okapi, Trados) has each segment
 translated on its own into a target of the same ``<mrk>`` segments, the content between them as
@@ -186,10 +188,12 @@ def _chosen(position: int, unit: XliffUnit, markers: Sequence[str]) -> Chosen:
     if unit.seg_source is not None:
         nodes = code_nodes(unit.seg_source)
         if any(_is_segment(n) for n in nodes):
-            parts = tuple(_segment_part(n) if _is_segment(n) else serialize(n) for n in nodes)
+            parts = tuple(
+                _segment_part(n, unit.preserve) if _is_segment(n) else serialize(n) for n in nodes
+            )
             return Chosen(position, unit, None, parts=parts)
     nodes = code_nodes(unit.source)
-    segment = Segment(nodes, xml=True, held=_held)
+    segment = Segment(nodes, xml=True, held=_held, preserve=unit.preserve)
     if not segment.translatable():
         return Chosen(position, unit, None)
     protected = [m.span() for m in _GUARD.finditer(segment.text)]
@@ -198,7 +202,9 @@ def _chosen(position: int, unit: XliffUnit, markers: Sequence[str]) -> Chosen:
         if found.index is None:
             continue
         nth = segment.text[: found.index].count(marker)  # the marker is the nth in the text
-        clean = Segment(_without_marker(nodes, marker, nth), xml=True, held=_held)
+        clean = Segment(
+            _without_marker(nodes, marker, nth), xml=True, held=_held, preserve=unit.preserve
+        )
         if clean.text != found.text:  # written as a character reference: left as it is
             break
         word = len(found.text[: found.index + 1].split()) - 1
@@ -216,8 +222,8 @@ def _is_segment(node: Node) -> bool:
     return isinstance(node, Element) and not node.empty and bool(_SEGMENT.search(node.open))
 
 
-def _segment_part(mrk: Element) -> tuple[Element, Segment | None]:
-    segment = Segment(mrk.children, xml=True, held=_held)
+def _segment_part(mrk: Element, preserve: bool) -> tuple[Element, Segment | None]:
+    segment = Segment(mrk.children, xml=True, held=_held, preserve=preserve)
     return mrk, segment if segment.translatable() else None
 
 

@@ -57,6 +57,7 @@ _MT = re.compile(r"mt|machine", re.I)
 # ITS 2.0's translate data category, which ITS-aware tools (Okapi) write on XLIFF 1.2 elements
 # instead of (or as well as) XLIFF's own translate attribute
 ITS_TRANSLATE = "{http://www.w3.org/2005/11/its}translate"
+XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,8 @@ class XliffUnit:
     seg_source   1.2: the ``<seg-source>`` content as written (Okapi's, Trados' segmentation
                  of the source into ``<mrk mtype="seg">``); None: none
     max_chars    1.2: ``maxwidth`` where ``size-unit="char"`` (a UI label's room); None: none
+    preserve     whether the source's white space is significant (the nearest ``xml:space``
+                 says "preserve"): its line breaks and tabs are the text's own
     """
 
     id: str
@@ -93,6 +96,7 @@ class XliffUnit:
     languages: tuple[str | None, str | None]
     seg_source: str | None = None
     max_chars: int | None = None
+    preserve: bool = False
 
     def skip_reason(self) -> str | None:
         """Why the unit gives no training pair (see above); None: it gives one."""
@@ -210,8 +214,15 @@ def _make(
         translate=translate,
         approved=approved,
         languages=langs,
+        preserve=_preserved(source),
         **more,
     )
+
+
+def _preserved(element) -> bool:
+    """Whether ``element``'s white space is significant (the nearest ``xml:space`` says)."""
+    spaces = (e.get(XML_SPACE) for e in (element, *element.iterancestors()))
+    return next((s for s in spaces if s in ("preserve", "default")), None) == "preserve"
 
 
 def _inner(element) -> str:

@@ -1,6 +1,12 @@
 """A segment's inline nodes read as one text (segments.py): its characters, its inline elements
 at their offsets in it, a verbatim element as one private-use character, and the separator
-(``\n``, ``\t``) a breaking element stands for."""
+(``\n``, ``\t``) a breaking element stands for.
+
+In a text whose white space is significant (XML's ``xml:space="preserve"``, on the segment's
+element, the caller says, or on an element inside it), each line break and tab of the text is
+a separator too, as a breaking element's: the lines and columns on either side are translated
+each on its own, and the white space around it comes back as written (an Inline of its own,
+the white space its tag)."""
 
 from __future__ import annotations
 
@@ -29,6 +35,11 @@ class Inline:
 
 
 _BREAKS = re.compile(r'\sb="([nt])"')
+_SPACE = re.compile(r"""\sxml:space\s*=\s*["'](preserve|default)["']""")
+# a run of white space holding a separator, cut after each separator (the last piece keeps the
+# white space after it)
+_RUN = re.compile(r"\s+")
+_PIECE = re.compile(r"[^\S\n\t]*[\n\t](?:[^\S\n\t]*$)?")
 
 
 def breaks(element: Element, xml: bool) -> str:
@@ -85,7 +96,13 @@ class Flattener:
     offsets, the spaces put in after empty elements, and a private-use character (one the text
     does not hold) for each element ``held`` says is held so."""
 
-    def __init__(self, nodes: Sequence[Node], held: Callable[[Element], bool], xml: bool):
+    def __init__(
+        self,
+        nodes: Sequence[Node],
+        held: Callable[[Element], bool],
+        xml: bool,
+        preserve: bool = False,
+    ):
         self.parts: list[str] = []
         self.size = 0
         self.stand_ins: dict[str, str] = {}
@@ -95,16 +112,18 @@ class Flattener:
         in_text = set("".join(_texts(nodes)))
         first, last = (ord(c) for c in PRIVATE_USE)
         self._free = (chr(k) for k in range(first, last + 1) if chr(k) not in in_text)
-        self.inlines = self._walk(nodes)
+        self.inlines = self._walk(nodes, preserve)
 
     def _add(self, text: str) -> None:
         self.parts.append(text)
         self.size += len(text)
 
-    def _walk(self, nodes: Sequence[Node]) -> list[Inline]:
+    def _walk(self, nodes: Sequence[Node], preserve: bool) -> list[Inline]:
         out = []
         for node in nodes:
-            if isinstance(node, Text):
+            if isinstance(node, Text) and preserve:
+                out += self._preserved(node.text)
+            elif isinstance(node, Text):
                 self._add(node.text)
             elif isinstance(node, Other):
                 out.append(Inline(node.raw, "", self.size, self.size, empty=True))
@@ -126,6 +145,28 @@ class Flattener:
                     self._add(" ")  # the words on either side stay two words
             else:
                 start = self.size
-                children = self._walk(node.children)
+                space = _SPACE.search(node.open) if self.xml else None
+                children = self._walk(node.children, space[1] == "preserve" if space else preserve)
                 out.append(Inline(node.open, node.close, start, self.size, children))
+        return out
+
+    def _preserved(self, text: str) -> list[Inline]:
+        """Add ``text``, whose white space is significant: each separator in it as a breaking
+        element's, the white space around it an Inline written as it was."""
+        out = []
+        at = 0
+        for run in _RUN.finditer(text):
+            if "\n" not in run[0] and "\t" not in run[0]:
+                continue
+            if run.start() > at:
+                self._add(text[at : run.start()])
+            for piece in _PIECE.findall(run[0]):
+                separator = next(c for c in piece if c in SEPARATORS)
+                out.append(Inline(piece, "", self.size, self.size, empty=True, breaks=separator))
+                self.spaces.add(self.size)
+                self.breaks.add(self.size)
+                self._add(separator)
+            at = run.end()
+        if at < len(text):
+            self._add(text[at:])
         return out

@@ -9,7 +9,9 @@ the inline elements put back into the translation.
   ``<x b="n"/>``, ``<x b="t"/>``: documents/office/runs.py) is a ``\n`` (``\t``) in the text,
   so that the lines on either side are translated each as a line of its own
   (inference/columns.py: an address of three lines was one sentence, "Human<br>Resources
-  Service 12 laughing"), and it goes back where the translation has that separator.
+  Service 12 laughing"), and it goes back where the translation has that separator. Where
+  white space is significant (``preserve``: XML's ``xml:space="preserve"``), a line break or
+  a tab of the text is such a separator, its white space written back as it was.
 - A verbatim element (``<code>``: elements.VERBATIM; a caller may say which elements are
   held so, e.g. a page's ``translate="no"`` or an exchange format's placeholder codes) inside
   the text is one private-use character there, which nmt_cli/protect/ passes through as a
@@ -53,14 +55,20 @@ def verbatim(element: Element) -> bool:
 class Segment:
     """The inline ``nodes`` of a block (of an XML page if ``xml``). ``text``: what the model
     translates; ``words``: its words' character spans; ``held(element)``: whether an element
-    is held as one private-use character (default: verbatim)."""
+    is held as one private-use character (default: verbatim); ``preserve``: whether the
+    nodes' white space is significant (``xml:space="preserve"``: inline_text.py), their line
+    breaks and tabs kept."""
 
     def __init__(
-        self, nodes: Sequence[Node], xml: bool, held: Callable[[Element], bool] | None = None
+        self,
+        nodes: Sequence[Node],
+        xml: bool,
+        held: Callable[[Element], bool] | None = None,
+        preserve: bool = False,
     ):
         self.xml = xml
         self.written = "".join(map(serialize, nodes))  # the nodes as the page wrote them
-        flat = Flattener(nodes, held or verbatim, xml)
+        flat = Flattener(nodes, held or verbatim, xml, preserve)
         self.inlines = flat.inlines
         self.stand_ins = flat.stand_ins  # private-use character -> the element as written
         raw = "".join(flat.parts)
@@ -75,7 +83,8 @@ class Segment:
             left = inline.start > 0 and not raw[inline.start - 1].isspace()
             after = inline.start + (inline.start in flat.spaces)  # past a space put in
             right = after < len(raw) and not raw[after].isspace()
-            inline.glue = (left, right)
+            # a preserved text's own white space is written as it was, with nothing around it
+            inline.glue = (True, True) if inline.open.isspace() else (left, right)
             inline.start, inline.end = at[inline.start], at[inline.end]
             if self.text[inline.start : inline.start + 1] != inline.breaks:
                 inline.breaks = ""  # at an end of the text: placed as any empty element
