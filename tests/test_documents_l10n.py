@@ -140,6 +140,58 @@ def test_a_utf16_strings_files_texts_hold_no_byte_order_mark(tmp_path):
     assert "Toutes les pages" in document.sources()
 
 
+# -- i18n JSON: nested keys or a browser extension's messages.json ---------------------------
+
+NESTED = """{
+  "toast": {"message": "Fichier enregistré", "description": "Le fichier est sur le disque"},
+  "dialog": {"message": "Voulez-vous quitter ?", "description": "Tout sera perdu"}
+}
+"""
+WITH_PLACEHOLDERS = """{
+  "greeting": {
+    "message": "Bonjour $USER$",
+    "description": "Greeting",
+    "placeholders": {"user": {"content": "$1", "example": "Cira"}}
+  },
+  "close": {"message": "Fermer", "description": "Close button"}
+}
+"""
+
+
+def upper(sources: list[str]) -> list[Translation]:
+    return [Translation(s, s.upper(), 0.0) for s in sources]
+
+
+def translated(path: Path, text: str) -> dict:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    _, document = read(path)
+    return json.loads(document.render(upper(document.sources()), "en", print))
+
+
+def test_a_nested_json_file_whose_objects_hold_a_message_and_a_description_has_both_translated(
+    tmp_path,
+):
+    out = translated(tmp_path / "fr.json", NESTED)
+    assert out["toast"] == {
+        "message": "FICHIER ENREGISTRÉ",
+        "description": "LE FICHIER EST SUR LE DISQUE",
+    }
+    assert out["dialog"]["description"] == "TOUT SERA PERDU"
+
+
+def test_an_extensions_messages_json_has_only_its_messages_translated(tmp_path):
+    out = translated(tmp_path / "_locales" / "fr" / "messages.json", NESTED)
+    assert out["toast"] == {
+        "message": "FICHIER ENREGISTRÉ",
+        "description": "Le fichier est sur le disque",
+    }
+    out = translated(tmp_path / "fr.json", WITH_PLACEHOLDERS)  # its placeholders tell it
+    assert out["greeting"]["message"] == "BONJOUR $USER$"
+    assert out["greeting"]["placeholders"] == {"user": {"content": "$1", "example": "Cira"}}
+    assert out["close"] == {"message": "FERMER", "description": "Close button"}
+
+
 # -- access keys ------------------------------------------------------------------------------
 
 CATALOGUE = """msgid ""

@@ -5,7 +5,11 @@
   unit, its id the keys joined with dots (``menu.open``).
 - Browser extensions' ``messages.json``: ``{"name": {"message": ..., "description": ...,
   "placeholders": {...}}}``. Only ``message`` is a unit (its id the key, its note the
-  description); ``$name$`` placeholders are the caller's to protect.
+  description); ``$name$`` placeholders are the caller's to protect. A file is read so where
+  every top-level value is such an entry and the file is named ``messages.json`` (as an
+  extension's ``_locales/fr/messages.json`` is) or an entry has ``placeholders``: a nested
+  file may well hold ``{"toast": {"message": ..., "description": ...}}``, two texts (before,
+  any file of that shape lost the translation of its descriptions).
 
 Anything else (an array, a number or a boolean among the values, a top-level array) is not an
 i18n file: one error, naming the line of the first value that is not a string. Written back
@@ -17,6 +21,7 @@ writes its non-ASCII text that way.
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -98,11 +103,23 @@ class I18nJson:
         return json.dumps(target, ensure_ascii=self.ascii_only)
 
 
-def _is_messages(data: dict[str, Any]) -> bool:
-    def entry(v: Any) -> bool:
-        return isinstance(v, dict) and isinstance(v.get("message"), str) and set(v) <= _MESSAGE_KEYS
+def _is_messages(data: dict[str, Any], name: str) -> bool:
+    """Whether ``data``, of the file named ``name``, is a browser extension's messages.json
+    (see above)."""
 
-    return bool(data) and all(entry(v) for v in data.values())
+    def entry(v: Any) -> bool:
+        return (
+            isinstance(v, dict)
+            and set(v) <= _MESSAGE_KEYS
+            and isinstance(v.get("message"), str)
+            and isinstance(v.get("description", ""), str)
+            and isinstance(v.get("placeholders", {}), dict)
+        )
+
+    if not data or not all(entry(v) for v in data.values()):
+        return False
+    named = re.sub(r"\.(gz|xz)$", "", os.path.basename(name)) == "messages.json"
+    return named or any("placeholders" in v for v in data.values())
 
 
 def _kind(value: Any) -> str:
@@ -124,7 +141,7 @@ def parse(text: str, name: str) -> I18nJson:
         raise ParseError(name, 1, f"{_kind(data)}, not a JSON object of messages; {JSONL_HINT}")
     scanner = _Scanner(text, name)
     scanner.value(0, ())
-    messages = _is_messages(data)
+    messages = _is_messages(data, name)
     units = []
     for path, start, end, is_string in scanner.found:
         shown = ".".join(str(k) for k in path)
