@@ -398,6 +398,45 @@ def test_the_output_passes_msgfmt_check(filled, tmp_path):
 # -- entries already translated -------------------------------------------------------------
 
 
+PARTLY = (
+    CATALOGUE.split("\n\n")[0]
+    + """
+
+#, python-format
+msgid "%(count)d Hund wartet am Strand."
+msgid_plural "%(count)d Hunde warten am Strand."
+msgstr[0] "%(count)d dog waits, as Anna wrote it."
+msgstr[1] ""
+
+#, fuzzy, python-format
+msgid "%(count)d Frau sitzt."
+msgid_plural "%(count)d Frauen sitzen."
+msgstr[0] "%(count)d woman, a suggestion."
+msgstr[1] ""
+"""
+)
+
+
+def test_a_plural_entry_with_an_empty_form_is_filled_keeping_the_forms_a_translator_wrote(
+    run_cli, model_to, tmp_path
+):
+    model = model_to("en")
+    result, out = translate_po(run_cli, model, tmp_path, PARTLY)
+    assert result.exit_code == 0, result.stderr
+    got = entries(out)
+    many, women, woman = plain_translations(
+        run_cli,
+        model,
+        ["%(count)d Hunde warten am Strand.", "%(count)d Frauen sitzen.", "%(count)d Frau sitzt."],
+    )
+    assert got["%(count)d Hund wartet am Strand."].msgstr_plural == {
+        0: "%(count)d dog waits, as Anna wrote it.",
+        1: many,
+    }
+    fuzzy = got["%(count)d Frau sitzt."]  # its form waited for review: translated whole
+    assert fuzzy.msgstr_plural == {0: woman, 1: women} and "fuzzy" not in fuzzy.flags
+
+
 def test_fuzzy_entries_are_translated_again_only_when_asked(run_cli, model_to, tmp_path):
     model = model_to("en")
     result, out = translate_po(run_cli, model, tmp_path, CATALOGUE, "--retranslate", "fuzzy")

@@ -2,8 +2,10 @@
 
 Translated: each entry with no translation yet, msgstr from msgid; a plural entry's msgstr[0]
 from msgid and its other forms from msgid_plural (in a language of one form, msgstr[0] from
-msgid_plural), as many forms as the target language has. An entry already translated is left as
-it is, a fuzzy one too (its translator marked it for review: the translation is theirs), unless
+msgid_plural), as many forms as the target language has. A plural entry with a form left
+empty has no translation yet: its empty forms are filled, those a translator wrote kept (a
+fuzzy one's, waiting for review, all translated). An entry already translated is left as it is,
+a fuzzy one too (its translator marked it for review: the translation is theirs), unless
 ``retranslate`` says "fuzzy" (fuzzy entries are translated again) or "all". An entry translated
 here is marked fuzzy only with ``mark_fuzzy`` (msgfmt leaves fuzzy entries out of a compiled
 catalogue); else it loses a fuzzy flag and the previous msgid (``#|``) that came with it.
@@ -62,15 +64,31 @@ def _messages(entry: Any) -> list[str]:
 
 
 def _translated(entry: Any) -> bool:
-    return bool(entry.msgstr) or any(entry.msgstr_plural.values())
+    """Whether an entry holds its translation: a plural one every form (one with a form left
+    empty is untranslated, as Weblate and translate-toolkit count it; before, it was left with
+    its empty form)."""
+    if entry.msgid_plural:
+        return bool(entry.msgstr_plural) and all(entry.msgstr_plural.values())
+    return bool(entry.msgstr)
+
+
+def _again(entry: Any, retranslate: str) -> bool:
+    """Whether ``retranslate`` asks for the translation of ``entry`` again."""
+    return retranslate == "all" or retranslate == "fuzzy" and "fuzzy" in entry.flags
 
 
 def _wanted(entry: Any, retranslate: str) -> bool:
     if entry.obsolete or not entry.msgid:
         return False
-    if not _translated(entry) or retranslate == "all":
-        return True
-    return retranslate == "fuzzy" and "fuzzy" in entry.flags
+    return not _translated(entry) or _again(entry, retranslate)
+
+
+def _kept_forms(entry: Any, retranslate: str) -> dict[int, str]:
+    """The forms a translator wrote of a plural entry chosen for its empty ones, which stay
+    (none of a fuzzy entry's, whose forms wait for review, nor of one translated again)."""
+    if "fuzzy" in entry.flags or _again(entry, retranslate):
+        return {}
+    return {k: v for k, v in entry.msgstr_plural.items() if v}
 
 
 @dataclass(frozen=True)
@@ -80,6 +98,7 @@ class Catalogue(StringsDocument):
 
     po: Any
     chosen: list[Any]  # polib.POEntry
+    kept: dict[int, dict[int, str]]  # by id(entry), a translator's forms that stay (_kept_forms)
     mark_fuzzy: bool
     strings: StringLines
     encoding: Encoding
@@ -172,7 +191,9 @@ class Catalogue(StringsDocument):
         if entry.msgid_plural:
             many = next(texts)
             n = forms or len(entry.msgstr_plural)
-            entry.msgstr_plural = {k: one if k == 0 and n > 1 else many for k in range(n)}
+            kept = self.kept.get(id(entry), {})
+            new = {k: one if k == 0 and n > 1 else many for k in range(n)}
+            entry.msgstr_plural = {k: kept.get(k) or new[k] for k in range(n)}
         else:
             entry.msgstr = one
         if self.mark_fuzzy:
@@ -213,11 +234,12 @@ def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Ca
     lines, final_break = text_lines(text), not text or text.endswith("\n")
     po = parse_catalogue(lines, name)
     chosen = [e for e in po if _wanted(e, retranslate)]
+    kept = {id(e): _kept_forms(e, retranslate) for e in chosen if e.msgid_plural}
     messages = [s for e in chosen for s in _messages(e)]
     declared = po.metadata.get("X-Accelerator-Marker", "").strip()
     markers = file_markers([e.msgid for e in po if not e.obsolete], declared or None)
     strings = StringLines.of(messages, markers, _GUARD)
-    return Catalogue(po, chosen, mark_fuzzy, strings, encoding, final_break, lines, name)
+    return Catalogue(po, chosen, kept, mark_fuzzy, strings, encoding, final_break, lines, name)
 
 
 PO = DocumentFormat(
