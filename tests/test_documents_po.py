@@ -384,6 +384,48 @@ def test_a_model_that_records_no_languages_leaves_the_language_with_one_warning(
     assert polib.pofile(str(out)).metadata["Language"] == "en"
 
 
+THREE_FORMS = """msgid ""
+msgstr ""
+"Language: de\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);\\n"
+
+#, c-format
+msgid "%d Hund"
+msgid_plural "%d Hunde"
+msgstr[0] ""
+msgstr[1] ""
+msgstr[2] ""
+
+#, c-format
+msgid "%d Mann"
+msgid_plural "%d Männer"
+msgstr[0] "%d man"
+msgstr[1] "%d men"
+msgstr[2] "%d men"
+"""
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")
+def test_translated_plurals_get_the_forms_of_the_new_plural_forms_and_msgfmt_accepts_them(
+    run_cli, model_to, tmp_path
+):
+    result, out = translate_po(run_cli, model_to("en"), tmp_path, THREE_FORMS)
+    assert result.exit_code == 0, result.stderr
+    assert polib.pofile(str(out)).metadata["Plural-Forms"] == "nplurals=2; plural=(n != 1);"
+    kept = entries(out)["%d Mann"]
+    assert kept.msgstr_plural == {0: "%d man", 1: "%d men"} and kept.flags == ["c-format"]
+    assert len(entries(out)["%d Hund"].msgstr_plural) == 2
+    [warning] = result.stderr_lines
+    assert "de.po:14: 1 translated plural entry had not the 2 forms" in warning
+    checked = subprocess.run(
+        ["msgfmt", "--check", "-o", str(tmp_path / "out.mo"), str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert checked.returncode == 0, checked.stderr
+
+
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")
 def test_the_output_passes_msgfmt_check(filled, tmp_path):
     _, out = filled

@@ -16,13 +16,15 @@ A catalogue's access keys (its ``X-Accelerator-Marker``, else the marker its mes
 for one, on the word aligned to the marked one (strings.py).
 
 A header without a Language, or with the model's source language (French messages labelled
-French), gets the model's target language, and then that language's Plural-Forms
-(plurals.py); one for a third language (a Russian catalogue, a French-English model) is one
-error, since its plural forms and its translations would be another language's; one for the
-model's target (``en_US``) keeps its Language and Plural-Forms as written. Its charset becomes
-UTF-8, the output's (a Content-Type that names UTF-8 already is kept as written). The
-placeholders of format strings (``%s``, ``%(name)s``, ``%1$d``, ``%1``, ``{0}``, ``{name}``)
-pass through translation unchanged, as protected spans, with reST inline markup and the rest of
+French), gets the model's target language, and then that language's Plural-Forms (plurals.py),
+an entry already translated getting as many forms, with a warning (its last dropped, or
+repeated: msgfmt refuses a catalogue whose entries have another number of forms than its header
+gives); one for a third language (a Russian catalogue, a French-English model) is one error,
+since its plural forms and its translations would be another language's; one for the model's
+target (``en_US``) keeps its Language and Plural-Forms as written. Its charset becomes UTF-8,
+the output's (a Content-Type that names UTF-8 already is kept as written). The placeholders of
+format strings (``%s``, ``%(name)s``, ``%1$d``, ``%1``, ``{0}``, ``{name}``) pass through
+translation unchanged, as protected spans, with reST inline markup and the rest of
 nmt_cli/protect/.
 
 Read whole as bytes, UTF-8, and checked before anything is translated (formats/po.py: the
@@ -125,21 +127,48 @@ class Catalogue(StringsDocument):
         """The catalogue with its chosen entries filled (this fills ``po``: render once)."""
         header = dict(self.po.metadata)
         forms = self._update_header(target, warn)
+        changed = self.po.metadata.get("Plural-Forms") != header.get("Plural-Forms")
+        fitted = self._fitted(forms, warn) if changed and forms else []
         texts = iter(self.translated(translations))
         for entry in self.chosen:
             self._fill(entry, texts, forms)
-        lines = self._written(self.po.metadata != header)
+        lines = self._written(self.po.metadata != header, fitted)
         text = "".join(f"{line}\n" for line in lines)
         return self.encoding.encode(text if self.final_break else text.removesuffix("\n"))
 
-    def _written(self, new_header: bool) -> list[str]:
-        """The catalogue's lines: the chosen entries (and the header if ``new_header``) as
-        polib writes them, each with the blank lines that followed it; the rest as read."""
+    def _fitted(self, forms: int, warn: Callable[[str], None]) -> list[Any]:
+        """The plural entries left as they were whose number of forms is not ``forms``, that
+        of the Plural-Forms the header now has, made ``forms``: the last forms dropped, or the
+        last repeated (else ``msgfmt --check`` refuses the catalogue: "nplurals = 2... but
+        some messages have 3 plural forms"), with one warning."""
+        chosen = {id(e) for e in self.chosen}
+        fitted = [
+            e
+            for e in self.po
+            if e.msgid_plural and not e.obsolete and id(e) not in chosen
+            and len(e.msgstr_plural) != forms
+        ]  # fmt: skip
+        for entry in fitted:
+            old = [entry.msgstr_plural[k] for k in sorted(entry.msgstr_plural)]
+            entry.msgstr_plural = {k: old[min(k, len(old) - 1)] for k in range(forms)}
+        if fitted:
+            n = len(fitted)
+            warn(
+                f"{self.name}:{fitted[0].linenum}: {n} translated plural "
+                f"{'entry' if n == 1 else 'entries (the first here)'} had not the {forms} forms "
+                f"of the new Plural-Forms: the last dropped, or repeated; to review"
+            )
+        return fitted
+
+    def _written(self, new_header: bool, fitted: list[Any] = ()) -> list[str]:
+        """The catalogue's lines: the chosen entries and those ``fitted`` (and the header if
+        ``new_header``) as polib writes them, each with the blank lines that followed it; the
+        rest as read."""
         starts = [e.linenum - 1 for e in self.po]  # where each entry's lines start
         if starts and starts[0] < 0:  # no header entry: polib read its first entry at line 0
             starts[0] = _first_entry(self.lines)
         bounds = list(zip([0, *starts], [*starts, len(self.lines)]))
-        chosen = {id(e) for e in self.chosen}
+        chosen = {id(e) for e in [*self.chosen, *fitted]}
         out: list[str] = []
         for k, (a, b) in enumerate(bounds):
             lines = self.lines[a:b]
