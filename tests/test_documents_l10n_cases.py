@@ -52,6 +52,11 @@ def test_a_choice_argument_of_a_message_format_is_protected_whole():
     assert protected(MESSAGE_FORMAT, f"{choice} dans la corbeille") == [choice]
 
 
+def test_a_quoted_literal_of_a_message_format_is_protected_with_its_quotes():
+    line = "Le mot '{0}' est littéral pour {1}."
+    assert protected(MESSAGE_FORMAT, line) == ["'{0}'", "{1}"]
+
+
 def test_an_icu_plural_with_a_numbered_argument_keeps_its_structure():
     line = "Vous avez {0, plural, one {# fichier} other {# fichiers}} dans la corbeille."
     assert protected(MESSAGE_FORMAT, line) == ["{0, plural, one {", "#", "} other {", "#", "}}"]

@@ -164,6 +164,17 @@ def test_a_quoted_brace_of_a_message_format_is_a_brace_and_is_quoted_again():
     ) == ("c = {0,choice,0#None|1<{0,number,integer} files}\n")
 
 
+def test_a_quoted_argument_of_a_message_format_stays_a_literal_quotes_and_all():
+    """Its quotes were lost: ``'{0}'`` (the characters {0}) came back ``{0}``, an argument."""
+    text = "b = Le mot '{0}' et '{1,number}' est littéral pour {2}, l''{2}.\n"
+    parsed = properties.parse(text, "p")
+    assert [u.source for u in parsed.units] == [
+        "Le mot '{0}' et '{1,number}' est littéral pour {2}, l'{2}."
+    ]
+    out = parsed.write(["The word '{0}' and '{1,number}' is literal for {2}, {2}'s."])
+    assert out == "b = The word '{0}' and '{1,number}' is literal for {2}, {2}''s.\n"
+
+
 def test_new_properties_values_are_escaped_as_java_reads_them():
     ascii_file = properties.parse("a = x\n", "p")
     out = ascii_file.write(["  Deux lignes\nÉté 😀 \\ fin"])

@@ -58,6 +58,7 @@ MESSAGE_FORMAT = (
     # the only spans, and "0#Aucun fichier|1#Un fichier|1<" came back "0#Aucun fichier|1#Un
     # file1<", a pattern MessageFormat refuses
     r"\{\d+\s*,\s*choice\s*,(?:[^{}]|\{[^{}]*\})*\}",
+    properties.LITERAL.pattern,  # '{0}': MessageFormat's literal {0}, quotes and all
 )
 ANDROID_PLACEHOLDERS = (*PLACEHOLDERS, r"<xliff:g\b[^>]*>.*?</xliff:g>", r"<!\[CDATA\[|\]\]>")
 APPLE_PLACEHOLDERS = (*PLACEHOLDERS, r"%(?:\d+\$)?@")  # Objective-C's %@, %1$@

@@ -12,7 +12,10 @@ A value with ``{0}``-style arguments is a java.text.MessageFormat pattern, where
 is written twice (``l''utilisateur {0}``) and a brace that is no argument's is quoted
 (``'{'erreur'}'``): the unit's source has one apostrophe and bare braces, and a new value written
 back has two again and its braces quoted (a brace doubled its quotes, ``''{''erreur''}''``,
-which MessageFormat refuses).
+which MessageFormat refuses). A quoted section that would be an argument unquoted
+(``'{0}'``: MessageFormat writes ``{0}`` as it is) stays as written, quotes and all, in the
+unit's source and in the value written back (before, its quotes were lost and the literal
+became an argument).
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ _KEY_AND_SEPARATOR = re.compile(r"[ \t\f]*(?:\\.|[^\\:=\s])*[ \t\f]*[:=]?[ \t\f]
 _LINE_END = re.compile(r"(?:\r\n|\r|\n)\Z")
 _ARGUMENT = re.compile(r"\{\s*\d+\s*[,}]")  # MessageFormat's {0}, {1,number}
 _QUOTED = re.compile(r"''|'([{}][^']*)'")  # an apostrophe, a quoted brace (and what follows)
+# a quoted section that unquoted would be an argument: a literal, kept whole
+LITERAL = re.compile(r"'\{\s*\d+\s*[,}][^']*'")
 _ESCAPES = {"\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r", "\f": "\\f"}
 
 
@@ -52,15 +57,31 @@ def message_text(pattern: str) -> str:
     """A MessageFormat ``pattern``'s text: ``''`` an apostrophe, ``'{'`` a brace; a lone
     apostrophe before anything else stays (files write ``l'utilisateur {0}``, which Java reads
     as quoting: what they meant is the apostrophe)."""
-    return _QUOTED.sub(lambda m: "'" if m[1] is None else m[1], pattern)
+    return _QUOTED.sub(lambda m: "'" if m[1] is None else _quoted(m), pattern)
 
 
-def message_pattern(text: str) -> str:
+def _quoted(found: re.Match) -> str:
+    """A quoted section's text: its content, or itself where it is a literal (LITERAL)."""
+    return found[0] if LITERAL.fullmatch(found[0]) else found[1]
+
+
+def literals(pattern: str) -> list[str]:
+    """The literals (LITERAL) a MessageFormat ``pattern`` quotes."""
+    return [m[0] for m in _QUOTED.finditer(pattern) if m[1] and LITERAL.fullmatch(m[0])]
+
+
+def message_pattern(text: str, kept: list[str] | tuple[str, ...] = ()) -> str:
     """``text`` as a MessageFormat pattern: each apostrophe doubled, each brace that opens or
-    closes no argument (``{0}``, ``{1,number}``, a choice's inner ones) quoted."""
+    closes no argument (``{0}``, ``{1,number}``, a choice's inner ones) quoted; but the
+    literals ``kept`` (those of the source's pattern: literals()) as written."""
     out, depth, at = [], 0, 0
     while at < len(text):
         c = text[at]
+        literal = next((k for k in kept if text.startswith(k, at)), None) if not depth else None
+        if literal is not None:
+            out.append(literal)
+            at += len(literal)
+            continue
         if c == "{" and (depth or _ARGUMENT.match(text, at)):
             depth += 1
         elif c == "}" and depth:
@@ -88,7 +109,7 @@ class PropertiesFile:
     def _escape(self, unit: Unit, target: str) -> str:
         raw = self.text[unit.start : unit.end]
         if is_message_format(raw):
-            target = message_pattern(target)
+            target = message_pattern(target, literals(raw))
         out = "".join(_ESCAPES.get(c, c) for c in target)
         out = "".join(c if ord(c) <= self.highest else _u_escape(c) for c in out)
         return re.sub(r"^[ \t\f]", lambda m: "\\" + m.group(), out)
