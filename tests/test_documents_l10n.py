@@ -253,6 +253,34 @@ def test_with_no_aligned_word_the_access_key_goes_on_the_first_letter(tmp_path):
     )
 
 
+def test_an_ampersand_of_an_acronym_is_no_access_key_and_a_copied_word_keeps_its_own(tmp_path):
+    """Beside &Fichier, AT&T came back "A&TT operator": its & read as a key, put back on the
+    first T of the copied word."""
+    path = tmp_path / "Messages.properties"
+    text = (
+        "f = &Fichier\na = Opérateur AT&T\nb = Magasin H&M\nc = Section Q&A\nd = Ouvrir Fire&fox\n"
+    )
+    path.write_text(text, encoding="utf-8")
+    _, document = read(path)
+    assert document.sources() == [
+        "Fichier",
+        "Opérateur AT&T",
+        "Magasin H&M",
+        "Section Q&A",
+        "Ouvrir Firefox",
+    ]
+    translations = [
+        Translation("Fichier", "File", 0.0, alignment=[(0, 0)]),
+        Translation("Opérateur AT&T", "AT&T operator", 0.0, alignment=[(0, 1), (1, 0)]),
+        Translation("Magasin H&M", "H&M store", 0.0, alignment=[(0, 1), (1, 0)]),
+        Translation("Section Q&A", "Q&A section", 0.0, alignment=[(0, 1), (1, 0)]),
+        Translation("Ouvrir Firefox", "Open Firefox", 0.0, alignment=[(0, 0), (1, 1)]),
+    ]  # a word copied unchanged: the key on the letter it marked, not on the first
+    assert document.render(translations, "en", print).decode() == (
+        "f = &File\na = AT&T operator\nb = H&M store\nc = Q&A section\nd = Open Fire&fox\n"
+    )
+
+
 def test_one_marked_string_is_no_access_key_convention(tmp_path):
     path = tmp_path / "fr.json"
     path.write_text('{"a": "R&D", "b": "file_name"}\n', encoding="utf-8")

@@ -23,6 +23,11 @@ from nmt_cli.protect.mnemonics import (
         ("a_b_c", "_", "a_b_c", None),  # two markers: not a mnemonic
         ("Trailing_", "_", "Trailing_", None),  # nothing to mark
         ("Copy & paste", "&", "Copy & paste", None),  # before a space: not a marker
+        ("Opérateur AT&T", "&", "Opérateur AT&T", None),  # between capitals: an acronym's
+        ("Magasin H&M", "&", "Magasin H&M", None),
+        ("Section Q&A", "&", "Section Q&A", None),
+        ("E&XIT", "&", "E&XIT", None),  # a word of capitals: the same reading
+        ("E&xit", "&", "Exit", 1),
     ],
 )
 def test_a_marker_before_a_letter_is_the_mnemonic(text, marker, plain, index):
@@ -69,3 +74,9 @@ def test_a_file_uses_the_markers_that_mark_a_letter_in_two_strings_or_more():
     assert file_markers(["~Open", "Save ~As", "_Depth", "_Width", "file_name"]) == ("~", "_")
     assert file_markers(["R&D", "file_name", "Plain"]) == ()
     assert file_markers(["Plain"], declared="~") == ("~",)
+
+
+def test_acronyms_with_an_ampersand_make_no_access_key_convention():
+    assert file_markers(["Opérateur AT&T", "Magasin H&M", "Section Q&A", "Plain"]) == ()
+    assert catalogue_marker(["Opérateur AT&T", "Magasin H&M"]) is None
+    assert file_markers(["&Fichier", "&Edition", "Opérateur AT&T"]) == ("&",)

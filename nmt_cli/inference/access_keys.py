@@ -83,8 +83,10 @@ def plain_keys(line: str) -> tuple[str, tuple[Mark, ...]] | None:
 
 def target_index(translation: Translation, mark: Mark) -> int:
     """Where in ``translation.text`` the access key goes: where it was in a text given back
-    unchanged; else in the first target word aligned to the marked source word, on the marked
-    letter if the word has it, else on its first letter; 0 (the first letter of the text) if no
+    unchanged; else in the first target word aligned to the marked source word: on the letter
+    it marked where that word is the source's copied unchanged (a brand, ``MegaCorp``: its
+    second ``C``, not its first letter), else on the marked letter if the word has it, else on
+    its first letter; 0 (the first letter of the text) if no
     word is aligned to it."""
     if translation.text == translation.source:
         return mark.at
@@ -93,6 +95,9 @@ def target_index(translation: Translation, mark: Mark) -> int:
     if not aligned or aligned[0] >= len(words):
         return 0
     word = words[aligned[0]]
+    source = list(_WORD.finditer(translation.source))
+    if mark.word < len(source) and source[mark.word].group() == word.group():
+        return word.start() + mark.at - source[mark.word].start()  # copied: on its own letter
     same = word.group().lower().find(mark.letter.lower())
     return word.start() + max(same, 0)
 

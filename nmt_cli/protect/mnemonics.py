@@ -2,9 +2,11 @@
 
 A catalogue writes one marker kind for all its strings: ``~`` (LibreOffice: ``Mise à jo~ur``),
 ``_`` (GTK: ``_Profondeur``) or ``&`` (Qt, Windows: ``&Fichier``). A marker marks the letter or
-digit right after it; a doubled marker (``~~``, ``__``, ``&&``) is the character itself, never a
-mnemonic. Markers inside protected spans (``max_len``, ``&amp;``, a URL) are not mnemonics:
-the caller passes those spans' character ranges as ``protected``.
+digit right after it; a doubled marker (``~~``, ``__``, ``&&``) is the character itself, never
+a mnemonic, and so is an ``&`` between two capitals of a word written in capitals (``AT&T``,
+``H&M``, ``Q&A``, ``R&D``: an acronym's or a brand's). Markers inside protected spans
+(``max_len``, ``&amp;``, a URL) are not mnemonics: the caller passes those spans' character
+ranges as ``protected``.
 
 The one definition shared by the readers of training data (which remove the marker from both
 sides of a pair, so the model never sees it) and the translate path (which removes it from the
@@ -13,6 +15,7 @@ source and puts one back on the translation).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -40,15 +43,24 @@ def _markers(text: str, marker: str, protected: Sequence[tuple[int, int]]) -> li
             if text[i + 1] == marker:  # a literal: skip both
                 i += 2
                 continue
-            if text[i + 1].isalnum() and not _inside(i, protected):
+            acronym = marker == "&" and _between_capitals(text, i)
+            if text[i + 1].isalnum() and not acronym and not _inside(i, protected):
                 found.append(i)
         i += 1
     return found
 
 
-def find_mnemonic(
-    text: str, marker: str, protected: Sequence[tuple[int, int]] = ()
-) -> Mnemonic:
+def _between_capitals(text: str, i: int) -> bool:
+    """Whether the character at ``i`` joins two words of capitals (``AT&T``, ``Q&A``)."""
+    before, after = _LETTERS_BEFORE.search(text, 0, i), _LETTERS.match(text, i + 1)
+    return bool(before and after and before[0].isupper() and after[0].isupper())
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+_LETTERS_BEFORE = re.compile(r"[^\W\d_]+$")
+
+
+def find_mnemonic(text: str, marker: str, protected: Sequence[tuple[int, int]] = ()) -> Mnemonic:
     """``text`` with its mnemonic marker removed and the marked letter's index; with no marker,
     or more than one (not a mnemonic: ``a_b_c``), ``text`` as it is. Doubled markers stay
     doubled: they are the file's own escapes, written back as they were."""
