@@ -148,3 +148,50 @@ def test_the_headers_language_becomes_the_target_language():
         "Language: en",
     ]
     assert document.blocks[1].lines(None, "en")[1] == "NOTE Sous-titres relus"
+
+
+@pytest.fixture
+def word_for_word(monkeypatch) -> list[str]:
+    """A translator that upper-cases each word in place, word i linked to word i; the texts it
+    was given."""
+    texts: list[str] = []
+
+    def translate(self, lines, with_alignment=False, on_progress=None):
+        texts.extend(lines)
+        return [
+            [Translation(x, x.upper(), 0.0, alignment=[(i, i) for i in range(len(x.split()))])]
+            for x in lines
+        ]
+
+    monkeypatch.setattr(Translator, "translate", translate)
+    return texts
+
+
+CUE_MARKUP = """WEBVTT
+
+00:00:04.000 --> 00:00:07.250
+Le budget prévoit une hausse
+de <c.jaune>cinq</c> pour cent.
+
+00:00:08.000 --> 00:00:10.000
+Le texte est <b>important</b> <00:00:09.000>ici.
+
+00:00:11.000 --> 00:00:12.000
+<v Marie Curie>Elle dit <lang en>hello</lang> à <c.a.b>tous</c>.
+"""
+
+
+def test_a_cues_markup_goes_back_around_the_translation_of_its_words(
+    short_model_dir, word_for_word
+):
+    out = translated(short_model_dir, CUE_MARKUP).split("\n")
+    assert word_for_word == [
+        "Le budget prévoit une hausse de cinq pour cent.",
+        "Le texte est important ici.",
+        "Elle dit hello à tous.",
+    ]
+    assert " ".join(out[3:5]) == "LE BUDGET PRÉVOIT UNE HAUSSE DE <c.jaune>CINQ</c> POUR CENT."
+    # a timestamp is a point in time between two words: kept between their translations
+    assert out[7] == "LE TEXTE EST <b>IMPORTANT</b> <00:00:09.000>ICI."
+    # a voice's name, a language and classes as written
+    assert out[10] == "<v Marie Curie>ELLE DIT <lang en>HELLO</lang> À <c.a.b>TOUS</c>."

@@ -7,6 +7,15 @@ the whole kept), everything else as written: the ``WEBVTT`` header and the lines
 (``<v Roger>``) that opens a line opens a turn of a dialogue, as a dash does. A file that does
 not open with ``WEBVTT``, or a cue without a timing, is one error naming its line.
 
+A cue's markup is read as HTML's inline elements are (documents/translate.py, ``--markup
+auto``): each start tag (``<c.jaune>``, ``<v Marie>``, ``<lang en>``, ``<ruby>``, ``<rt>``,
+``<b>``) is an element of its name for the model's text (``<c data-cue="0">``), put back
+around the translation of the words it enclosed and written again as it was (a class, a
+voice's name, a language as written), and a timestamp (``<00:00:09.000>``) is an empty
+element, a point in time between two words that stays between their translations. As
+protected spans, fr-en dropped the words of ``de <c.jaune>cinq</c> pour cent.`` ("in
+<c.jaune></c> for cent.").
+
     WEBVTT                                WEBVTT
 
     intro                                 intro
@@ -30,6 +39,11 @@ _TIMING = re.compile(rf"{_TIME}[ \t]+-->[ \t]+{_TIME}(?:[ \t].*)?")
 _HEADER = re.compile(r"WEBVTT(?:[ \t].*)?")
 _KEPT = re.compile(r"(?:NOTE|STYLE|REGION)(?:[ \t].*)?")  # blocks that are not cues
 _LANGUAGE = re.compile(r"^(Language:[ \t]*)\S+$")  # a header's metadata: the cues' language
+# A cue's start tag: a name, its classes, its annotation (a voice's name); or a timestamp
+_START_TAG = re.compile(
+    rf"<(?:(c|i|b|u|v|lang|ruby|rt)(?:\.[^\s.<>&]+)*(?:[ \t][^<>\n]*)?|{_TIME})>"
+)
+_NUMBERED = re.compile(r'<\w+ data-cue="(\d+)">')  # a start tag as the model's text has it
 
 
 @dataclass(frozen=True)
@@ -65,11 +79,15 @@ class WebVtt(StringsDocument):
     blocks: list[Block]
     strings: StringLines
     end: list[str]  # the blank lines after the last block
+    tags: list[str]  # the cues' start tags as written, by their number in the texts
 
     def render(
         self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
     ) -> str:
-        texts = iter(self.translated(translations))
+        def written(found: re.Match[str]) -> str:
+            return self.tags[int(found[1])]
+
+        texts = iter(_NUMBERED.sub(written, t) for t in self.translated(translations))
         said = [b.lines(next(texts) if b.cue else None, target) for b in self.blocks]
         lines = [line for block in said for line in block]
         return "".join(f"{line}\n" for line in [*lines, *self.end])
@@ -95,8 +113,20 @@ def read_webvtt(lines: list[str], name: str) -> WebVtt:
         else:
             blocks.append(Block(blank, own, _cue(own, name, n)))
         n, blank = end, []
-    cues = [b.cue.text() for b in blocks if b.cue]
-    return WebVtt(blocks, StringLines.of(cues), blank)
+    tags: list[str] = []
+    cues = [numbered(b.cue.text(), tags) for b in blocks if b.cue]
+    return WebVtt(blocks, StringLines.of(cues), blank, tags)
+
+
+def numbered(text: str, tags: list[str]) -> str:
+    """A cue's ``text`` with its start tags as HTML's, each numbered (``<c.jaune>`` is ``<c
+    data-cue="0">``, a timestamp an empty ``<wbr data-cue="1">``), each added to ``tags``."""
+
+    def numbered_tag(found: re.Match[str]) -> str:
+        tags.append(found.group())
+        return f'<{found[1] or "wbr"} data-cue="{len(tags) - 1}">'
+
+    return _START_TAG.sub(numbered_tag, text)
 
 
 def _cue(lines: list[str], name: str, n: int) -> Subtitle:
