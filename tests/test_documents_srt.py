@@ -228,3 +228,33 @@ def test_a_subtitle_whose_text_comes_back_keeps_its_lines(transformer_model_dir,
 def test_the_readme_example_prints_what_it_shows(run_cli, tmp_path):
     """The README's subtitles, translated by the shipped fr-en model: what it shows."""
     assert_readme_example_prints_as_shown(run_cli, "#### Subtitles", tmp_path)
+
+
+@pytest.mark.parametrize(
+    "lines, texts, shown",
+    [
+        (  # a dialogue in italics, line by line: its speakers stay marked
+            ["<i>- Tu viens ce soir ?</i>", "<i>- Oui, à 20 heures.</i>"],
+            "Tu viens ce soir ?\nOui, à 20 heures.",
+            ["<i>- ARE YOU COMING TONIGHT?</i>", "<i>- YES, AT 8 PM.</i>"],
+        ),
+        (  # one utterance in italics, line by line: translated as one, each line in italics
+            ["{\\an8}<i>Il fait très froid</i>", "<i>ce matin.</i>"],
+            "Il fait très froid ce matin.",
+            ["{\\an8}<i>IT IS VERY COLD</i>", "<i>THIS MORNING.</i>"],
+        ),
+    ],
+)
+def test_tags_around_each_line_stay_around_each_line_of_the_translation(lines, texts, shown):
+    """Read as one text with its tags, ``<i>- Tu viens ce soir ?</i>`` / ``<i>- Oui, à 20
+    heures.</i>`` lost both dashes: "<i>Would you come tonight?</i> / <i>Yes, at 20
+    o'clock.</i>"."""
+    subtitle = Subtitle("1", "00:00:01,000 --> 00:00:02,000", *tagged(lines))
+    assert subtitle.text() == texts
+    said = {
+        "Tu viens ce soir ?": "ARE YOU COMING TONIGHT?",
+        "Oui, à 20 heures.": "YES, AT 8 PM.",
+        "Il fait très froid ce matin.": "IT IS VERY COLD THIS MORNING.",
+    }
+    assert subtitle.shown("\n".join(said[t] for t in texts.split("\n"))) == shown
+    assert subtitle.shown(texts) == lines

@@ -7,8 +7,10 @@ into as many lines, as even in length as the words allow (a text that comes back
 keeps its lines). A dialogue, its first line opened by a dash (``- Tu viens ?`` /
 ``- J'arrive.``), keeps its turns: each is translated on its own, its dash kept, and wrapped
 into as many lines as it had.
-Inline tags (``<i>``) and style overrides (``{\\an8}``, kept at the start where they open a
-subtitle) pass through as protected spans. Subtitles are written one blank line
+Tags that enclose the whole text, or each of its lines alike (``<i>- Tu viens ?</i>`` /
+``<i>- Oui.</i>``: a dialogue in italics), stay around the whole translation, or around each
+of its lines; other inline tags (``<i>``) and style overrides (``{\\an8}``, kept at the start
+where they open a subtitle) pass through as protected spans. Subtitles are written one blank line
 apart; a file that is not a sequence of number, timing and text is one error naming its line.
 """
 
@@ -36,13 +38,16 @@ _DASH = re.compile(r"\s*(?:[-\u2010\u2013\u2014]|<v(?:\.[\w.-]+)?[ \t][^<>]*>)\s
 @dataclass(frozen=True)
 class Subtitle:
     """A subtitle; ``lines``: its text, inside the tags ``before`` and ``after`` that enclose
-    all of it (``<i>...</i>``: the whole subtitle in italics), if any."""
+    all of it (``<i>...</i>``: the whole subtitle in italics), if any, and inside the tags
+    ``line_before`` and ``line_after`` that enclose each of its lines alike, if any."""
 
     number: str
     timing: str
     lines: list[str]
     before: str = ""
     after: str = ""
+    line_before: str = ""
+    line_after: str = ""
 
     @property
     def turns(self) -> list[tuple[str, list[str]]] | None:
@@ -82,6 +87,8 @@ class Subtitle:
             lines = [translation] if self.lines else []
         else:
             lines = wrap(translation, len(self.lines))
+        if self.line_before or self.line_after:
+            lines = [self.line_before + line + self.line_after for line in lines]
         if lines and (self.before or self.after):
             lines[0] = self.before + lines[0]
             lines[-1] += self.after  # the same line where there is one
@@ -132,18 +139,22 @@ def read_srt(lines: list[str], name: str) -> Subtitles:
     return Subtitles(subtitles, StringLines.of([s.text() for s in subtitles]))
 
 
-def tagged(lines: list[str]) -> tuple[list[str], str, str]:
+def tagged(lines: list[str]) -> tuple[list[str], str, str, str, str]:
     """A subtitle's lines inside the tags that enclose all of its text (and nothing more is
     tagged), after the style overrides that open it (``{\\an8}``: on top), and those: ("", "")
-    where there are none."""
+    where there are none; then the tags that enclose each of its lines alike (``<i>- Oui.</i>``
+    on each line of a dialogue: its dashes seen), ("", "") where they do not."""
     style = _STYLE.match(lines[0]) if lines else None
     if style:
         lines = [lines[0][style.end() :], *lines[1:]]
     before = style.group() if style else ""
     found = _ENCLOSED.fullmatch("\n".join(lines))
-    if found is None:
-        return lines, before, ""
-    return found.group(2).split("\n"), before + found.group(1), found.group(3)
+    if found is not None:
+        return found.group(2).split("\n"), before + found.group(1), found.group(3), "", ""
+    each = [_ENCLOSED.fullmatch(line) for line in lines]
+    if len(lines) < 2 or not all(each) or len({(m[1], m[3]) for m in each if m}) > 1:
+        return lines, before, "", "", ""
+    return [m[2] for m in each if m], before, "", each[0][1], each[0][3]  # type: ignore[index]
 
 
 def _starts_subtitle(lines: list[str], n: int) -> bool:
