@@ -209,3 +209,16 @@ def test_field_on_plain_text_is_a_usage_error(run_cli, transformer_model_dir):
 def test_the_readme_example_prints_what_it_shows(run_cli, tmp_path):
     """The README's JSON lines, translated by the shipped fr-en model: the lines it shows."""
     assert_readme_example_prints_as_shown(run_cli, "#### JSON lines", tmp_path)
+
+
+def test_a_value_of_lines_parted_by_u2028_u2029_or_u0085_keeps_them(run_cli, transformer_model_dir):
+    """Sent as one line, "Il fait froid.\\u2028Le chat dort." came back "It's cold. The cat is
+    sleeping.": the line separator was a space."""
+    record = {"text": "Ein Mann läuft im Park.\u2028Ein Hund\u2029Zwei Mädchen\u0085tanzen."}
+    [line] = out_lines(
+        translate(run_cli, transformer_model_dir, "--input-format", "jsonl", input=jsonl([record]))
+    )
+    said = plain(run_cli, transformer_model_dir, ["Ein Mann läuft im Park.", "Ein Hund"])
+    said += plain(run_cli, transformer_model_dir, ["Zwei Mädchen", "tanzen."])
+    assert json.loads(line)["text"] == "{}\u2028{}\u2029{}\u0085{}".format(*said)
+    assert "\\u2028" in line and "\\u2029" in line  # still one line of JSON

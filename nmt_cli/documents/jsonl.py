@@ -5,7 +5,9 @@ value of each field replaced by its translation (non-ASCII text written as it is
 U+2029 and U+0085 escaped: output.json_line); nothing is added. Every line is read and checked
 before anything is translated: a line that is not a JSON object, an object that lacks a field
 or holds something other than a string there, or a key written twice, is one error naming its
-line. A blank line stays as it is (one line out for every line in). The placeholders of format
+line. A blank line stays as it is (one line out for every line in). A string's lines (ended by
+a line break, U+0085, U+2028 or U+2029) are translated each on its own, the break between them
+kept (documents/strings.py). The placeholders of format
 strings (``%s``, ``{name}``...: document.PLACEHOLDERS) pass through as protected spans, as a
 catalogue's do.
 """
@@ -25,6 +27,9 @@ from nmt_cli.inference.translation import Translation
 from nmt_cli.output import json_line, json_line_breaks
 
 DEFAULT_FIELD = "text"
+# What ends a line of a string: a line break, and U+0085, U+2028 and U+2029 (each line is
+# translated on its own, its break kept; sent in a line, the model made them spaces)
+LINE_BREAKS = "\n\u0085\u2028\u2029"
 _SPACE = re.compile(r"[ \t\n\r]*")  # JSON's white space
 
 
@@ -145,7 +150,7 @@ def read_jsonl(lines: list[str], name: str, *, field: Sequence[str] | None) -> J
                 )
             strings.append(record[f])
         places.append(_places(line, fields))
-    return JsonLines(lines, places, StringLines.of(strings))
+    return JsonLines(lines, places, StringLines.of(strings, breaks=LINE_BREAKS))
 
 
 JSONL = DocumentFormat(

@@ -35,8 +35,7 @@ from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import find_mnemonic
 
 _OUTER_SPACE = re.compile(r"(\s*)(.*?)(\s*)", re.DOTALL)
-_LINES = re.compile(r"(\n)")
-_COLUMNS = re.compile(r"([\n\t])")  # a string's lines, and a line's columns
+_TAB = "\t"  # what parts a line's columns
 
 # A piece of a string: its text's index among the texts, with the white space before and after
 # it; or, for a blank line or the line break or tab between two pieces, itself (index None).
@@ -73,12 +72,13 @@ class StringLines:
         markers: Sequence[str] = (),
         guard: re.Pattern[str] | None = None,
         columns: bool = False,
+        breaks: str = "\n",
     ) -> StringLines:
         """The lines of ``strings``; ``markers``: the mnemonic markers their catalogue uses
         (protect/mnemonics.file_markers; none: no access keys), never looked for in the
         matches of ``guard``; ``columns``: a line's parts between tabs are texts of their
-        own."""
-        pieces = _COLUMNS if columns else _LINES
+        own; ``breaks``: the characters that end a line (a JSON string's U+2028 too)."""
+        pieces = re.compile(f"([{re.escape(breaks + _TAB * columns)}])")
         texts: list[str] = []
         layout: list[list[_Line]] = []
         marks: dict[int, Mark] = {}
@@ -88,7 +88,7 @@ class StringLines:
                 string, index, marker = _marked(string, markers, guard)
             lines: list[_Line] = []
             at = 0  # where the line starts in the string
-            for line in pieces.split(string):  # its texts and, between them, "\n" or "\t"
+            for line in pieces.split(string):  # its texts and, between them, a break or "\t"
                 before, text, after = _OUTER_SPACE.fullmatch(line).groups()  # type: ignore[union-attr]
                 if text:
                     start = at + len(before)
