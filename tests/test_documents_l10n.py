@@ -300,6 +300,18 @@ def test_a_pages_lang_becomes_the_target_language():
     assert with_language(xml, "en") == xml.replace("'fr'", "'en'")
 
 
+def test_a_pages_content_language_becomes_the_target_language_as_its_lang_does():
+    page = [
+        '<html lang="fr"><head><meta http-equiv="Content-Language" content="fr-FR">',
+        "<meta http-equiv='content-type' content='text/html; charset=utf-8'>",
+        '<meta name="language" content="fr"></head><body><p>Bonjour</p></body></html>',
+    ]
+    document = page_reader("html")(page, "page.html")
+    out = document.render(same(document.sources()), "en", print)
+    said = "\n".join(page).replace('content="fr-FR"', 'content="en"') + "\n"
+    assert out == said.replace('lang="fr"', 'lang="en"')
+
+
 def test_a_page_in_another_language_than_the_models_source_is_one_error():
     document = page_reader("html")(['<html lang="de-AT"><p>Hallo</p></html>'], "page.html")
     assert isinstance(document, PageDocument) and document.language == "de-AT"

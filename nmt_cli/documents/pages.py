@@ -3,7 +3,8 @@ around the words aligned to those they enclosed, everything between blocks writt
 (nmt_cli/markup/). The page is read whole (an XML page that is not well formed is one error
 naming its line, and nothing is written) and written back ended as it was (document.Layout).
 
-The root element's ``lang`` and ``xml:lang`` become the model's target language; a page that
+The root element's ``lang`` and ``xml:lang``, and an HTML page's ``<meta
+http-equiv="content-language">``, become the model's target language; a page that
 declares a language other than the model's source language is one error (check_languages), not
 a page translated from the wrong language. A page written in ASCII that declares another
 charset than UTF-8 (``<meta charset="windows-1252">``, ``encoding="ISO-8859-1"``: its accents
@@ -17,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from nmt_cli.documents.document import DocumentError, DocumentFormat
 from nmt_cli.errors import InputError
-from nmt_cli.markup.attributes import attribute, primary, translated
+from nmt_cli.markup.attributes import attribute, primary, read_attributes, translated
 from nmt_cli.markup.pages import Page
 from nmt_cli.markup.segments import Aligned
 from nmt_cli.markup.tree import Element
@@ -34,6 +35,7 @@ _CHARSET = re.compile(
 )
 
 
+_META = re.compile(r"<meta\b[^<>]*>", re.IGNORECASE)
 _INNER_LANG = re.compile(r"<[A-Za-z][^<>]*\slang\s*=", re.IGNORECASE)  # the root's too
 
 
@@ -88,7 +90,9 @@ class PageDocument:
         text = self.page.render(translations, kept=True)
         for tag in self.inner if target else ():  # <p lang="fr-FR">, translated: its lang
             text = text.replace(tag, _LANG.sub(lambda m: _said(m, target), tag))
-        text = text if target is None else with_language(text, target)
+        if target is not None:
+            text = with_language(text, target)
+            text = _META.sub(lambda m: _content_language(m[0], target), text)
         return text.encode("ascii", "xmlcharrefreplace").decode() if self.references else text
 
 
@@ -123,6 +127,19 @@ def with_language(text: str, language: str) -> str:
         return text
     new = _LANG.sub(lambda m: _said(m, language), tag[0])
     return text[: tag.start()] + new + text[tag.end() :]
+
+
+def _content_language(tag: str, language: str) -> str:
+    """A ``<meta>`` start tag, ``<meta http-equiv="content-language" content="fr">`` with
+    ``language`` as its content (any other as written)."""
+    said = {a.name: a for a in read_attributes(tag)}
+    equiv, content = said.get("http-equiv"), said.get("content")
+    if not equiv or equiv.value.strip().lower() != "content-language" or not content:
+        return tag
+    if not content.value.strip():
+        return tag
+    start, stop = content.span
+    return tag[:start] + language + tag[stop:]
 
 
 def page_reader(dialect: str) -> Callable[..., PageDocument]:
