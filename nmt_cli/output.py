@@ -265,15 +265,19 @@ def write_chunks(
     chunks: Iterable[Sequence[Item]],
     lines_of: Callable[[Item], Iterable[str]],
     on_progress: Callable[[int], None] = lambda done: None,
+    opened: Callable[[TextIO, bool], None] = lambda out, interactive: None,
 ) -> None:
     """The file modes' writer: each item of each chunk as its output lines, in order, to
     ``output`` (see write_output; stdout is flushed after each chunk, so a pipeline gets each
     chunk's results as soon as they are done). ``on_progress(items_done)`` hears after each
-    chunk."""
+    chunk; ``opened(out, interactive)`` once the first is done, before anything is written
+    (where the input's encoding and line ends are known: lines.as_read)."""
 
     def write(out: TextIO, interactive: bool) -> None:
         done = 0
         for chunk in chunks:
+            if not done:
+                opened(out, interactive)
             for item in chunk:
                 for line in lines_of(item):
                     out.write(line + "\n")

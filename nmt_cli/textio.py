@@ -2,7 +2,9 @@
 
 Every command that reads text reads it here, so that all of them agree on what a line is:
 a line ends at b"\\n" only (a trailing "\\r" of a CRLF ending is dropped), a byte that is not
-UTF-8 is read as Windows-1252 with one warning, and nothing else splits or joins lines.
+UTF-8 is read as Windows-1252 with one warning, and nothing else splits or joins lines. A file
+or stream that opens with a UTF-16 or UTF-32 byte order mark (Notepad's "Unicode", Excel's
+"Unicode text") is read in that encoding (bytes not valid in it: an error naming the line).
 :func:`chunked` groups lines into batches: a file's always alike, a live stream's without
 waiting on a slow producer. Where results go: output.py.
 """
@@ -42,6 +44,15 @@ codecs.register_error("nmt-windows-1252", _windows_1252)
 _LINE_BREAKS = str.maketrans({c: " " for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"})
 
 
+# The byte order marks of the encodings whose line end is not the byte b"\n" (UTF-32's first:
+# UTF-32 LE's starts with UTF-16 LE's), with their codecs and names
+_WIDE = (
+    (codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32"),
+    (codecs.BOM_UTF32_BE, "utf-32-be", "UTF-32"),
+    (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16"),
+    (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16"),
+)
+
 GZIP_MAGIC = b"\x1f\x8b"
 XZ_MAGIC = b"\xfd7zXZ\x00"
 
@@ -58,7 +69,8 @@ class LineReader:
     called once, the first time. ``live``: the
     lines come from a producer that may take its time (a pipe, a terminal), not from a file.
     ``crlf``: whether every line read so far ended in CRLF (and one at least in a line end). A
-    UTF-8 byte order mark that starts the first line is dropped (``bom``).
+    byte order mark that starts the stream is dropped (``bom``: it, b"" if none); a UTF-16 or
+    UTF-32 one says the ``codec`` the lines are read in.
     """
 
     def __init__(
@@ -80,7 +92,8 @@ class LineReader:
         self.count = 0
         self.ended = 0  # lines ended by "\n"
         self.ended_crlf = 0  # of those, by "\r\n"
-        self.bom = False  # whether the first line started with a UTF-8 byte order mark (dropped)
+        self.bom = b""  # the byte order mark the stream started with (dropped)
+        self.codec = "utf-8"  # Python's codec of its text
 
     def __iter__(self) -> Iterator[str]:
         try:
@@ -90,20 +103,36 @@ class LineReader:
                 f"{self.name}: corrupt or truncated {self.compression} data"
                 f" after line {self.count:,} ({e})"
             ) from None
+        except UnicodeDecodeError:  # of a UTF-16 or UTF-32 stream (_in_utf8)
+            shown = next(name for _, codec, name in _WIDE if codec == self.codec)
+            raise InputError(f"{self.name}:{self.count + 1}: not valid {shown}") from None
 
     @property
     def crlf(self) -> bool:
         return self.ended > 0 and self.ended_crlf == self.ended
 
+    def _raw_lines(self) -> Iterable[bytes]:
+        """The stream's lines as UTF-8 (a UTF-16 or UTF-32 stream's re-encoded), or as read."""
+        stream = self.stream
+        if not hasattr(stream, "peek"):  # a stream held in memory
+            stream = io.BufferedReader(stream)  # type: ignore[arg-type]
+        head = stream.peek(4)[:4]
+        for bom, codec, _ in _WIDE:
+            if head.startswith(bom):
+                stream.read(len(bom))
+                self.bom, self.codec = bom, codec
+                return _in_utf8(stream, codec)
+        return stream
+
     def _lines(self) -> Iterator[str]:
-        for raw in self.stream:
+        for raw in self._raw_lines():
             self.count += 1
             if raw.endswith(b"\n"):
                 self.ended += 1
                 self.ended_crlf += raw.endswith(b"\r\n")
             raw = raw.removesuffix(b"\n").removesuffix(b"\r")
-            if self.count == 1 and raw.startswith(codecs.BOM_UTF8):  # a file's, not a line's
-                raw, self.bom = raw[len(codecs.BOM_UTF8) :], True
+            if self.count == 1 and not self.bom and raw.startswith(codecs.BOM_UTF8):  # a file's
+                raw, self.bom = raw[len(codecs.BOM_UTF8) :], codecs.BOM_UTF8
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError as e:
@@ -119,6 +148,19 @@ class LineReader:
                         "read as Windows-1252; lines are kept"
                     )
             yield line
+
+
+def _in_utf8(stream: BinaryIO, codec: str) -> Iterator[bytes]:
+    """The lines of ``stream``, text in ``codec``, as UTF-8 bytes, each with its b"\\n" (what
+    has arrived of a live stream read as it comes); UnicodeDecodeError where it is not valid."""
+    decoder = codecs.getincrementaldecoder(codec)()
+    rest = ""
+    while chunk := stream.read1(1 << 16):  # type: ignore[attr-defined]
+        *lines, rest = (rest + decoder.decode(chunk)).split("\n")
+        yield from (f"{line}\n".encode() for line in lines)
+    rest += decoder.decode(b"", final=True)
+    if rest:
+        yield rest.encode("utf-8")
 
 
 @contextlib.contextmanager

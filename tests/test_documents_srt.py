@@ -181,6 +181,16 @@ def test_a_utf16_or_utf32_file_is_read_by_its_byte_order_mark_and_written_in_it_
     assert result.stdout_bytes == f"\ufeff{translated}".encode(encoding)
 
 
+def test_a_utf16_file_from_stdin_is_read_and_written_in_it_again(
+    subtitles, run_cli, transformer_model_dir
+):
+    data = f"\ufeff{FILM}".encode("utf-16-le")
+    result = translate(run_cli, transformer_model_dir, "--input-format", "srt", input=data)
+    assert result.exit_code == 0, result.stderr
+    translated = "\n\n".join("\n".join(block) for block in subtitles) + "\n"
+    assert result.stdout_bytes == f"\ufeff{translated}".encode("utf-16-le")
+
+
 def test_a_windows_file_keeps_its_byte_order_mark_and_crlf_line_ends(
     subtitles, run_cli, transformer_model_dir, tmp_path
 ):

@@ -270,3 +270,15 @@ def test_pipes_and_terminals_are_live_files_and_memory_are_not(tmp_path):
     gz.write_bytes(gzip.compress(b"a\n"))
     with open_lines(gz) as lines:
         assert not lines.live
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"])
+def test_a_utf16_or_utf32_input_is_read_by_its_byte_order_mark(codec):
+    """Read as UTF-8, a UTF-16 file was Windows-1252 with a warning: "ÿþI\\x00l\\x00..."."""
+    text = "\ufeffIl fait froid.\r\nLe chat\u2028dort.\r\nÉté 🐈"
+    reader = LineReader(io.BytesIO(text.encode(codec)), "test")
+    assert list(reader) == ["Il fait froid.", "Le chat\u2028dort.", "Été 🐈"]
+    assert reader.codec == codec and reader.bom == "\ufeff".encode(codec) and reader.crlf
+    cut = LineReader(io.BytesIO("\ufeffUn\nDeux".encode(codec)[:-1]), "in.txt")
+    with pytest.raises(InputError, match=r"^in.txt:2: not valid UTF-(16|32)$"):
+        list(cut)

@@ -247,6 +247,23 @@ def test_a_windows_1252_line_reaches_the_model_with_its_accents_and_signs(
     assert result.stderr_lines == [f"nmt: warning: <stdin>: {warning}"]
 
 
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-32-be"])
+def test_a_utf16_or_utf32_text_file_is_translated_and_written_back_in_its_encoding(
+    run_cli, transformer_model_dir: Path, tmp_path: Path, codec: str
+) -> None:
+    """Read as Windows-1252 with a warning, a UTF-16 file (Notepad's "Unicode") came out as
+    garbage with NULs in it."""
+    m = transformer_model_dir
+    said = out_lines(translate(run_cli, m, input=lines_in(SENTENCES[:3])))
+    source, out = tmp_path / "in.txt", tmp_path / "out.txt"
+    source.write_bytes(("\ufeff" + "".join(f"{x}\n" for x in SENTENCES[:3])).encode(codec))
+    result = translate(run_cli, m, "-i", source, "-o", out)
+    assert result.exit_code == 0 and "warning" not in result.stderr, result.stderr
+    assert out.read_bytes() == ("\ufeff" + "".join(f"{x}\n" for x in said)).encode(codec)
+    piped = translate(run_cli, m, input=source.read_bytes())  # stdin to a pipe: the same
+    assert piped.exit_code == 0 and piped.stdout_bytes == out.read_bytes()
+
+
 def test_an_indented_line_keeps_its_indentation(run_cli, short_model_dir: Path) -> None:
     """`   Indenté.` came back "Indent.": a text file's indented lines lost their place."""
     lines = ["Ein Mann läuft im Park.", "   Ein Mann läuft im Park.", "\t- Ein Mann läuft im Park."]

@@ -4,7 +4,6 @@ file that does not parse gives (DocumentError, ``FILE:LINE: what is wrong``)."""
 
 from __future__ import annotations
 
-import codecs
 import contextlib
 import re
 import sys
@@ -14,12 +13,12 @@ from typing import Protocol
 
 from nmt_cli.documents.binary import check_text_file, read_binary, write_binary
 from nmt_cli.errors import InputError
-from nmt_cli.formats.encoding import Encoding, bom_name, decode, text_lines
+from nmt_cli.formats.encoding import Encoding
 from nmt_cli.formats.skeleton import ParseError
 from nmt_cli.inference.translation import Translation
 from nmt_cli.output import write_output
 from nmt_cli.protect import format_strings
-from nmt_cli.textio import is_stream, open_lines
+from nmt_cli.textio import open_lines
 
 _BOM = "\ufeff"
 
@@ -159,18 +158,14 @@ def read_whole(path: str) -> tuple[str, list[str], Layout]:
     """The name (``<stdin>`` for '-'), every line of ``path``, read before anything is
     translated, and its Layout: invalid UTF-8 is an error naming its line (no replacement
     characters in a document), a byte order mark at the start is dropped from the lines (and
-    kept in the Layout, as CRLF line ends are), gzip and xz are decompressed. A file that
-    starts with a UTF-16 or UTF-32 byte order mark is read in that encoding. (A format that
-    writes a file back by its own rules reads its bytes instead: DocumentFormat.binary.)"""
-    if path != "-" and not is_stream(path) and _starts_wide(path):  # a pipe is read once
-        with open(path, "rb") as f:
-            text, encoding = decode(f.read(), path)  # the byte order mark read and dropped
-        return path, text_lines(text), Layout(encoding, not text or text.endswith("\n"))
+    kept in the Layout, as CRLF line ends are), gzip and xz are decompressed. A file or stdin
+    that starts with a UTF-16 or UTF-32 byte order mark is read in that encoding (textio.py).
+    (A format that writes a file back by its own rules reads its bytes instead:
+    DocumentFormat.binary.)"""
     with open_lines(path, strict=True) as reader:
         lines = list(reader)
         name, crlf, final_break = reader.name, reader.crlf, reader.ended == reader.count
-    bom = codecs.BOM_UTF8 if reader.bom else b""
-    return name, lines, Layout(Encoding("utf-8", bom, crlf), final_break)
+    return name, lines, Layout(Encoding(reader.codec, reader.bom, crlf), final_break)
 
 
 def without_bom(lines: list[str]) -> list[str]:
@@ -178,12 +173,3 @@ def without_bom(lines: list[str]) -> list[str]:
     if lines and lines[0].startswith(_BOM):
         lines[0] = lines[0][len(_BOM) :]
     return lines
-
-
-def _starts_wide(path: str) -> bool:
-    """Whether ``path`` starts with a UTF-16 or UTF-32 byte order mark."""
-    try:
-        with open(path, "rb") as f:
-            return bom_name(f.read(4)) in ("UTF-16", "UTF-32")
-    except OSError:  # open_lines says what is wrong
-        return False

@@ -8,12 +8,14 @@ back); with ``auto``, the default, so is a line that holds HTML inline elements 
 
 from __future__ import annotations
 
+import contextlib
+import io
 import itertools
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from nmt_cli.inference.options import FileOptions
 from nmt_cli.inference.translation import Translation, format_line, joined
@@ -160,5 +162,25 @@ def translate_file(
 
     reading = open_lines(files.input_file, warn) if lines is None else nullcontext(lines)
     with reading as source:
-        write_chunks(files.output, translated(source), output_lines, on_progress)
+        kept = as_read(source) if isinstance(source, LineReader) and fmt == "text" else None
+        write_chunks(files.output, translated(source), output_lines, on_progress, kept or _as_is)
     return best
+
+
+def _as_is(out: TextIO, interactive: bool) -> None:
+    """Output written as UTF-8 lines ended by LF."""
+
+
+def as_read(reader: LineReader) -> Callable[[TextIO, bool], None]:
+    """``opened`` for output.write_chunks: translations written as ``reader``'s lines were: in
+    its encoding (UTF-16 or UTF-32; UTF-8), after its byte order mark; to a terminal, UTF-8."""
+
+    def write_as_read(out: TextIO, interactive: bool) -> None:
+        if interactive and out.isatty():
+            return
+        with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
+            out.reconfigure(encoding=reader.codec)  # type: ignore[attr-defined]
+        if reader.bom:
+            out.write("\ufeff")
+
+    return write_as_read
