@@ -264,6 +264,24 @@ def test_a_utf16_or_utf32_text_file_is_translated_and_written_back_in_its_encodi
     assert piped.exit_code == 0 and piped.stdout_bytes == out.read_bytes()
 
 
+def test_a_windows_text_file_keeps_its_crlf_line_ends_and_byte_order_mark(
+    run_cli, transformer_model_dir: Path, tmp_path: Path
+) -> None:
+    """`-i file.txt -o out.txt` wrote a Windows file's translations with LF line ends, and
+    without its byte order mark, where a document keeps both."""
+    m = transformer_model_dir
+    said = out_lines(translate(run_cli, m, input=lines_in(SENTENCES[:3])))
+    source, out = tmp_path / "in.txt", tmp_path / "out.txt"
+    source.write_bytes(b"\xef\xbb\xbf" + "".join(f"{x}\r\n" for x in SENTENCES[:3]).encode())
+    result = translate(run_cli, m, "-i", source, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    assert out.read_bytes() == b"\xef\xbb\xbf" + "".join(f"{x}\r\n" for x in said).encode()
+    piped = translate(run_cli, m, input=source.read_bytes())  # stdin to a pipe: the same
+    assert piped.exit_code == 0 and piped.stdout_bytes == out.read_bytes()
+    mixed = translate(run_cli, m, input=b"Ein Hund\r\nEin Mann\n")  # not every line: LF
+    assert mixed.stdout_bytes.count(b"\r") == 0
+
+
 def test_an_indented_line_keeps_its_indentation(run_cli, short_model_dir: Path) -> None:
     """`   Indenté.` came back "Indent.": a text file's indented lines lost their place."""
     lines = ["Ein Mann läuft im Park.", "   Ein Mann läuft im Park.", "\t- Ein Mann läuft im Park."]

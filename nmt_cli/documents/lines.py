@@ -173,13 +173,16 @@ def _as_is(out: TextIO, interactive: bool) -> None:
 
 def as_read(reader: LineReader) -> Callable[[TextIO, bool], None]:
     """``opened`` for output.write_chunks: translations written as ``reader``'s lines were: in
-    its encoding (UTF-16 or UTF-32; UTF-8), after its byte order mark; to a terminal, UTF-8."""
+    its encoding (UTF-16 or UTF-32; UTF-8), after its byte order mark, with CRLF line ends
+    where every line of its first chunk had one (a file's first chunk is the same on every
+    run: textio.chunked); to a terminal, UTF-8 and LF."""
 
     def write_as_read(out: TextIO, interactive: bool) -> None:
         if interactive and out.isatty():
             return
+        newline = "\r\n" if reader.crlf else "\n"
         with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
-            out.reconfigure(encoding=reader.codec)  # type: ignore[attr-defined]
+            out.reconfigure(encoding=reader.codec, newline=newline)  # type: ignore[attr-defined]
         if reader.bom:
             out.write("\ufeff")
 
