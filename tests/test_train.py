@@ -405,3 +405,32 @@ def test_fused_adam_only_where_the_installed_torch_has_it():
     assert fused_adam_supported("2.4.0", "cpu")
     assert fused_adam_supported("2.13.0+cpu", "cpu")
     assert fused_adam_supported("2.2.0", "cuda")
+
+
+def test_a_validation_at_an_epoch_end_is_recorded_under_the_epoch_it_ends(
+    run_cli, corpus, small_tokenizer_path, tmp_path
+):
+    """metrics.jsonl, meta.json's best and the console gave an epoch's end validation the next
+    epoch's number."""
+    data = write_parallel(tmp_path / "data", corpus.pairs[:30], n_valid=3)
+    args = _tiny_args(tmp_path, data, small_tokenizer_path, epochs=3)
+    run_dir = tmp_path / "run"
+    flags = ["--valid-every", "1000", "--batch-tokens", "100", "--threads", "1"]
+    result = run_cli([*args, "--output", run_dir, *flags])
+    assert result.exit_code == 0, result.stderr
+    epoch_of = {r["step"]: r["epoch"] for r in step_records(run_dir)}
+    valid = validation_records(run_dir)
+    assert [r["epoch"] for r in valid] == [1, 2, 3]  # one at each epoch's end
+    assert all(r["epoch"] == epoch_of[r["step"]] for r in valid)
+    best = json.loads((run_dir / "meta.json").read_text())["best"]
+    assert best["epoch"] == epoch_of[best["step"]]
+    assert "finished 3 epochs" in result.stderr
+    shown = [line for line in result.stderr_lines if "validation at step" in line]
+    assert [line.split("(epoch ")[1].split(")")[0] for line in shown] == ["1", "2", "3"]
+    # Saved at the end of epoch 3 with its batches done, it goes on with epoch 4 when asked.
+    result = run_cli(["train", "--resume", run_dir, "--epochs", "4", "--threads", "1", "-q"])
+    assert result.exit_code == 0, result.stderr
+    steps = step_records(run_dir)
+    assert [r["epoch"] for r in validation_records(run_dir)] == [1, 2, 3, 4]
+    per_epoch = [sum(r["epoch"] == e for r in steps) for e in (1, 2, 3, 4)]
+    assert len(set(per_epoch)) == 1, per_epoch

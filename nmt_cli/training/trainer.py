@@ -244,10 +244,12 @@ class Trainer:
                 self._epoch(window, origin, metrics_file, total)
                 if p.stopped:
                     break
+                if cfg.valid_at_epoch_end and p.last_validation_step != p.step:
+                    self.validate_and_save(metrics_file)  # under the epoch it ends
+                if p.stopped or p.epoch >= cfg.epochs:  # the last: saved with its batches done
+                    break
                 p.epoch += 1
                 p.batches_done = 0
-                if cfg.valid_at_epoch_end and p.last_validation_step != p.step:
-                    self.validate_and_save(metrics_file)
         finally:  # also at an interrupt: the steps since the last log line are logged
             if window.steps:
                 self._log(window, metrics_file, total)
