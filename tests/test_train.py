@@ -336,6 +336,31 @@ def test_early_stopping_ends_the_run_and_says_why(run_cli, corpus, small_tokeniz
     assert "early stopping: no better bleu in 2 validations" in result.stderr
 
 
+def test_a_run_that_stopped_early_is_not_trained_further_unless_its_patience_grows(
+    run_cli, corpus, small_tokenizer_path, tmp_path
+):
+    """Each plain `--resume` of an early-stopped run trained on to one more validation (and
+    its checkpoint) and stopped again."""
+    data = write_parallel(tmp_path / "data", corpus.pairs)
+    args = _tiny_args(tmp_path, data, small_tokenizer_path, patience=2)
+    run_dir = tmp_path / "run"
+    flags = ["--lr", "1e-9", "--valid-every", "2", "--max-steps", "50", "--batch-tokens", "200"]
+    result = run_cli([*args, "--output", run_dir, *flags, "--threads", "1", "-q"])
+    assert result.exit_code == 0, result.stderr
+    before = (run_dir / "metrics.jsonl").read_text(), checkpoint_dirs(run_dir)
+    for again in ([], ["--max-steps", "60"]):  # more steps: patience still ended it
+        result = run_cli(["train", "--resume", run_dir, *again, "--threads", "1"])
+        assert result.exit_code == 0, result.stderr
+        assert ((run_dir / "metrics.jsonl").read_text(), checkpoint_dirs(run_dir)) == before
+        said = " ".join(result.stderr.split())  # the console wraps long lines
+        assert "the run had ended: early stopping: no better bleu in 2 validations" in said
+        assert "a larger --patience trains it further" in said
+    result = run_cli(["train", "--resume", run_dir, "--patience", "3", "--threads", "1", "-q"])
+    assert result.exit_code == 0, result.stderr
+    valid = validation_records(run_dir)
+    assert [r["improved"] for r in valid] == [True, False, False, False]  # one more, then ended
+
+
 def test_max_minutes_stops_the_run_on_the_wall_clock_and_says_why(
     run_cli, corpus, small_tokenizer_path, tmp_path, monkeypatch
 ):
@@ -356,6 +381,15 @@ def test_max_minutes_stops_the_run_on_the_wall_clock_and_says_why(
     assert step_records(run_dir)[-1]["step"] == 1
     assert validation_records(run_dir)[-1]["step"] == 1  # the model it stopped with is saved
     assert (run_dir / "model.safetensors").is_file()
+    # Resumed, it has no time left: no step more, until it is given more time.
+    result = run_cli(["train", "--resume", run_dir, "--threads", "1"])
+    assert result.exit_code == 0, result.stderr
+    assert "the run had ended: reached max_minutes 1" in " ".join(result.stderr.split())
+    assert step_records(run_dir)[-1]["step"] == 1
+    assert [r["step"] for r in validation_records(run_dir)] == [1]
+    result = run_cli(["train", "--resume", run_dir, "--max-minutes", "1000", "--threads", "1"])
+    assert result.exit_code == 0, result.stderr
+    assert step_records(run_dir)[-1]["step"] > 1
 
 
 def _tensors(path: Path) -> dict[str, torch.Tensor]:

@@ -104,6 +104,7 @@ class Trainer:
         self.meta = meta or {}
         self.progress = Progress()
         self.stop_requested = ""  # set from a signal handler: stop after the current step
+        self.origin: float | None = None  # the clock's reading where the run's time began
         decay, no_decay = [], []
         for name, p in model.named_parameters():
             (no_decay if p.dim() < 2 or "norm" in name else decay).append(p)
@@ -130,7 +131,7 @@ class Trainer:
             return False
         saved = ckpt.load_checkpoint(found[-1], self.model, self.optimizer)
         self.progress = Progress(**saved)
-        self.progress.stopped = ""  # a resumed run may have been given more epochs or steps
+        self.progress.stopped = ""  # _loop says again whether it may go on (ended)
         self._truncate_metrics(self.progress.step)
         self.cb.on_message(f"resumed from {found[-1]} (step {self.progress.step:,})")
         return True
@@ -235,10 +236,9 @@ class Trainer:
 
     def _loop(self, total: int, metrics_file) -> None:
         cfg, p = self.cfg, self.progress
-        if cfg.max_steps and p.step >= cfg.max_steps:  # resumed at its limit: no step more
-            p.stopped = f"reached max_steps {cfg.max_steps:,}"
+        p.stopped = self.ended()  # resumed after its end: no step more
         window = LogWindow(self.clock())
-        origin = window.start - p.elapsed  # p.elapsed = clock() - origin
+        self.origin = origin = window.start - p.elapsed  # p.elapsed = clock() - origin
         try:
             while p.epoch <= cfg.epochs and not p.stopped:
                 self._epoch(window, origin, metrics_file, total)
@@ -257,6 +257,22 @@ class Trainer:
             p.stopped = f"finished {cfg.epochs} epochs"
         if p.last_validation_step != p.step:
             self.validate_and_save(metrics_file)
+
+    def ended(self) -> str:
+        """Why a resumed run trains no further under its settings, and the option that would
+        let it ("": it goes on). A run stopped by a limit stays stopped until that limit is
+        raised (or, for --patience, set to 0)."""
+        cfg, p = self.cfg, self.progress
+        if cfg.max_steps and p.step >= cfg.max_steps:
+            why, flag = f"reached max_steps {cfg.max_steps:,}", "--max-steps"
+        elif cfg.max_minutes and p.elapsed >= cfg.max_minutes * 60:
+            why, flag = f"reached max_minutes {cfg.max_minutes:g}", "--max-minutes"
+        elif cfg.patience and p.bad_validations >= cfg.patience:
+            why = f"early stopping: no better {cfg.early_stop_metric} in {cfg.patience} validations"
+            flag = "--patience"
+        else:
+            return ""
+        return f"the run had ended: {why} (a larger {flag} trains it further)"
 
     def _epoch(self, window: LogWindow, origin: float, metrics_file, total: int) -> None:
         """The rest of this epoch's batches, built ahead (prefetch.py), until a stop."""
@@ -367,6 +383,8 @@ class Trainer:
     def checkpoint(self) -> None:
         if not self.world.is_main:
             return
+        if self.origin is not None:  # the time spent until now, which --max-minutes counts
+            self.progress.elapsed = self.clock() - self.origin
         root = self.run_dir / CHECKPOINTS
         ckpt.save_checkpoint(
             root, self.progress.step, self.model, self.optimizer, asdict(self.progress)
