@@ -109,6 +109,24 @@ def test_train_lowercase(run_cli, corpus, tmp_path):
     assert upper == lower
 
 
+def test_a_unigram_vocabulary_too_small_for_the_characters_says_the_size_that_fits(
+    run_cli, corpus, tmp_path
+):
+    """A unigram vocabulary smaller than the data's characters gave the bare "Exception: The
+    vocabulary is not large enough to contain all chars" line; it is the error BPE gives, with
+    a size that trains."""
+    out = tmp_path / "tok.json"
+    train = ["tokenizer", "train", corpus.de, "-o", out, "--model", "unigram", "-q"]
+    for size in ("50", "290"):
+        line = assert_one_error_line(run_cli([*train, "--vocab-size", size]), code=1)
+        assert line.startswith(f"nmt: error: --vocab-size {size} is too small: "), line
+        assert "the characters of this data need" in line and not out.exists()
+    needed = int(re.search(r"need (\d+); use at least that", line).group(1))
+    assert run_cli([*train, "--vocab-size", str(needed - 1)]).exit_code == 1
+    assert run_cli([*train, "--vocab-size", str(needed)]).exit_code == 0
+    assert Tokenizer.load(out).vocab_size == needed
+
+
 @pytest.mark.slow
 def test_train_bpe_8000_on_multi30k(run_cli, shared_data, tmp_path):
     m30k = shared_data / "multi30k"
@@ -531,4 +549,3 @@ def test_a_shipped_models_name_gives_its_tokenizer(run_cli):
     result = run_cli(["tokenizer", "encode", "-t", "fr-en"], input=b"Le chat dort.\n")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.split() == ["\u2581Le", "\u2581ch", "at", "\u2581d", "ort", "."]
-

@@ -126,11 +126,13 @@ def train_tokenizer(
 
     counted = {"lines": 0, "chars": 0}
     sample: list[str] = []
+    alphabet: set[str] = set()  # every character read, for what a unigram vocabulary needs
 
     def counting(source: Iterable[str]) -> Iterator[str]:
         for line in source:
             counted["lines"] += 1
             counted["chars"] += len(line)
+            alphabet.update(line)
             if len(sample) < sample_size:
                 sample.append(line)
             yield line
@@ -143,21 +145,39 @@ def train_tokenizer(
     hf.normalizer = normalizer
     hf.pre_tokenizer = pre_tokenizers.Metaspace(replacement=WORD_MARK, prepend_scheme="always")
     hf.decoder = _decoder(model)
-    hf.train_from_iterator(counting(lines), trainer)
-
+    try:
+        hf.train_from_iterator(counting(lines), trainer)
+    except Exception as e:  # tokenizers raises a bare Exception
+        if model == "unigram" and "not large enough" in str(e):
+            needed = reserved + _unigram_pieces(normalizer, alphabet)
+            raise _too_small(vocab_size, fallback, needed) from None
+        raise
     if not any(normalizer.normalize_str(line) for line in sample):
         raise InputError("no text to train on: the input is empty or only white space")
     if fallback:
         hf = _with_byte_fallback(hf, model)
     trained_size = hf.get_vocab_size()
     if trained_size > vocab_size:
-        raise ConfigError(
-            f"--vocab-size {vocab_size} is too small: the special tokens"
-            + (", the 256 byte pieces" if fallback else "")
-            + f" and the characters of this data need {trained_size}; use at least that"
-        )
+        unigram = model == "unigram"  # which may train more pieces than it needs
+        needed = reserved + _unigram_pieces(normalizer, alphabet) if unigram else trained_size
+        raise _too_small(vocab_size, fallback, needed)
     tok = Tokenizer(hf)
     return tok, corpus_stats(tok, sample, counted["lines"], counted["chars"])
+
+
+def _too_small(vocab_size: int, fallback: bool, needed: int) -> ConfigError:
+    return ConfigError(
+        f"--vocab-size {vocab_size} is too small: the special tokens"
+        + (", the 256 byte pieces" if fallback else "")
+        + f" and the characters of this data need {needed}; use at least that"
+    )
+
+
+def _unigram_pieces(normalizer, alphabet: set[str]) -> int:
+    """The pieces a unigram model of text of the characters ``alphabet`` learns at least: one
+    per character and the word mark, and one more (as the trainer of `tokenizers` keeps)."""
+    characters = set(normalizer.normalize_str("".join(sorted(alphabet)))) - {" "}
+    return len(characters | {WORD_MARK}) + 1
 
 
 def train_tokenizer_files(files: list[str], output: Path, options: TokenizerOptions) -> CorpusStats:
