@@ -318,6 +318,36 @@ def test_a_link_out_of_range_is_one_error_line_naming_the_line(reversal, tmp_pat
     assert_one_error_line(result, "bad.links: line 5", "0-9", "out of range")
 
 
+def test_links_or_a_weight_without_guided_alignment_are_a_usage_error(reversal, tmp_path, run_cli):
+    """`--alignments links --guided-weight 0.9` without --guided-alignment trained silently
+    unguided. As Marian's guided-alignment weight does nothing without guided alignment, it is
+    asked for: guided alignment is a setting of the model (nmt align reads its head), so the
+    links alone do not turn it on, and a run that would ignore them says so."""
+    corpus, valid = reversal
+    unguided = [a for a in _cli_args(corpus, valid, tmp_path) if a != "--guided-alignment"]
+    for given in (
+        ["--alignments", corpus.alignments],
+        ["--guided-weight", "0.9"],
+        ["--alignments", corpus.alignments, "--guided-weight", "0.9"],
+    ):
+        line = assert_one_error_line(run_cli([*unguided, *given]), code=2)
+        flags = ", ".join(a for a in given if a.startswith("--"))
+        assert line.startswith(f"nmt: error: {flags}: guided alignment is off"), line
+        assert "--guided-alignment" in line
+        assert not (tmp_path / "run").exists()
+    config = Path(write(tmp_path / "c.toml", ["[data]", f"train = [{_toml_corpus(corpus)}]"]))
+    from_file = [*unguided[:1], "--config", config, *unguided[5:]]
+    line = assert_one_error_line(run_cli(from_file), code=1)
+    assert "c.toml: a corpus has alignments but guided alignment is off" in line
+    assert run_cli([*unguided, "-q"]).exit_code == 0  # unguided and nothing of guidance
+    resumed = ["train", "--resume", tmp_path / "run", "--guided-weight", "0.9"]
+    assert_one_error_line(run_cli(resumed), "--guided-weight", "without guided alignment", code=2)
+
+
+def _toml_corpus(c: CorpusFiles) -> str:
+    return f'{{src = "{c.src}", tgt = "{c.tgt}", alignments = "{c.alignments}"}}'
+
+
 def test_guidance_without_attention_is_one_error_line(reversal, tmp_path, run_cli):
     corpus, valid = reversal
     args = _cli_args(corpus, valid, tmp_path)
@@ -508,13 +538,15 @@ def test_a_config_files_teacher_file_is_the_corpus_alignments_too(reversal, tmp_
     corpus, valid = reversal
     bare = CorpusFiles(corpus.src, corpus.tgt)  # no links of its own
     config = Path(write(tmp_path / "c.toml", ["[train]", f'teacher = "{corpus.alignments}"']))
-    spec = build_spec({"train": [bare], "valid": [valid]}, config, {}, {}, tokenizer=None)
+    guided = {"guided_alignment": True}
+    spec = build_spec({"train": [bare], "valid": [valid]}, config, guided, {}, tokenizer=None)
     assert spec.corpora[0].alignments == corpus.alignments
     assert spec.train.teacher == "auto"  # what run.json records: no corpus is left to teach
-    by_flag = build_spec({"train": [bare], "valid": [valid]}, config, {}, {"teacher": "self"}, None)
+    data = {"train": [bare], "valid": [valid]}
+    by_flag = build_spec(data, config, guided, {"teacher": "self"}, None)
     assert (by_flag.corpora[0].alignments, by_flag.train.teacher) == (None, "self")
     with pytest.raises(ConfigError, match=r"c.toml: \[train\] teacher FILE gives the links of one"):
-        build_spec({"train": [bare, bare], "valid": [valid]}, config, {}, {}, None)
+        build_spec({"train": [bare, bare], "valid": [valid]}, config, guided, {}, None)
     nowhere = write(tmp_path / "nowhere.toml", ["[train]", 'teacher = "nowhere.links"'])
     args = [*_cli_args(corpus, valid, tmp_path), "--config", nowhere]
     line = assert_one_error_line(run_cli(args), "nowhere.toml: [train] teacher must be", code=1)

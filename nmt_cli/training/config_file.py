@@ -77,6 +77,8 @@ def build_spec(
     init = data.get("init")
     if init is not None:
         model_table, languages = _from_init(init, model_table, tokenizer, languages)
+    flag_links = any(c.alignments for c in data["train"])  # --alignments
+    _check_guidance(model_table, corpora, train_flags, flag_links, where)
     return RunSpec(
         corpora=corpora,
         valid=valid,
@@ -86,6 +88,30 @@ def build_spec(
         languages=tuple(languages) if languages else None,
         init=str(init) if init is not None else None,
     )
+
+
+def _check_guidance(
+    model_table: dict, corpora: list[CorpusFiles], train_flags: dict, flag_links: bool, where: str
+) -> None:
+    """A UsageError where a run without guided alignment is given its settings by flag
+    (--alignments: ``flag_links``, --guided-weight, --teacher), a ConfigError where ``where``
+    gives a corpus links: trained without guidance, silently, they would be read for nothing."""
+    if model_table.get("guided_alignment", ModelConfig.guided_alignment):
+        return
+    fields = {f.name: f for f in dataclasses.fields(TrainConfig)}
+    given = [flag_of(fields[k]) for k in ("guided_weight", "teacher") if train_flags.get(k)]
+    if flag_links:
+        given.insert(0, "--alignments")
+    if given:
+        raise UsageError(
+            f"{', '.join(given)}: guided alignment is off; add --guided-alignment to train "
+            "with it, or leave them out"
+        )
+    if any(c.alignments for c in corpora):
+        raise ConfigError(
+            f"{where}: a corpus has alignments but guided alignment is off; set [model] "
+            "guided_alignment = true, or leave them out"
+        )
 
 
 def _check_family(arch: str, keys: list[str], flags: list[str], where: str) -> None:

@@ -9,7 +9,7 @@ from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
-from nmt_cli.errors import ConfigError, InputError
+from nmt_cli.errors import ConfigError, InputError, UsageError
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.settings import from_dict, read_document, to_dict
 from nmt_cli.training.config import CorpusFiles, RunSpec, TrainConfig, corpora_from
@@ -71,6 +71,8 @@ def spec_from_run(run_dir: Path, train_overrides: dict[str, Any]) -> RunSpec:
             "continues exactly as it began)"
         )
     train_table = {**SETTINGS_OF_OLDER_RUNS["train"], **data["train"], **overrides}
+    if "guided_weight" in overrides and not model_table.get("guided_alignment"):
+        raise UsageError("--guided-weight: this run trains without guided alignment")
     if "corpora" in data:
         corpora = corpora_from(data["corpora"], f"{path}: corpora")
         valid = corpora_from(data["valid"], f"{path}: valid")
