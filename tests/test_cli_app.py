@@ -181,3 +181,13 @@ def test_every_command_waits_passively_for_openmp_unless_the_user_chose(given, s
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [seen, "False"]  # set before torch (and OpenMP) is loaded
+
+
+def test_train_help_says_batch_tokens_counts_padded_tokens(run_cli):
+    """It said "Target tokens per batch", but a batch holds its pairs times its longest source
+    or target (buckets.length_batches), padding included."""
+    result = run_cli(["train", "--help"])
+    assert result.exit_code == 0
+    shown = " ".join(result.stdout.split())  # click wraps the help
+    assert "--batch-tokens <int> Padded tokens per batch: pairs x longest side." in shown
+    assert "Target tokens" not in shown

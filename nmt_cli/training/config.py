@@ -37,7 +37,8 @@ class TrainConfig:
     max_steps: int = setting(0, "Stop after this many updates.")  # 0: no limit
     # stop after this much wall-clock training time (0: no limit)
     max_minutes: float = setting(0.0, "Wall-clock budget.")
-    batch_tokens: int = setting(4096, "Target tokens per batch.")  # padded
+    # a batch: its pairs x its longest source or target (with </s>), as buckets.length_batches
+    batch_tokens: int = setting(4096, "Padded tokens per batch: pairs x longest side.")
     batch_sort: str = "source"  # length order inside a pool of batches: source, target or none
     max_len: int = 100  # subword tokens; longer pairs are filtered out (and counted)
     lr: float = setting(1e-3, "Peak learning rate.")
