@@ -766,6 +766,19 @@ def test_a_model_without_attention_has_no_alignment_to_show(run_cli, no_attentio
     assert_one_error_line(r, "no attention", "no alignment to show", code=2)
 
 
+def test_translate_align_refuses_a_model_without_attention_as_align_does(
+    run_cli, no_attention_dir, tmp_path
+):
+    """`nmt translate --align` printed a made-up `0-0` link for it."""
+    out = tmp_path / "out.txt"
+    out.write_text("before\n")
+    args = ["translate", "-m", no_attention_dir, "--align", "-o", out]
+    r = run_cli([*args, "alpha golf"])
+    assert_one_error_line(r, "no attention", "no alignment to show", code=2)
+    assert out.read_text() == "before\n"
+    assert run_cli([*args[:-3], "alpha golf"]).exit_code == 0  # it translates, without --align
+
+
 @pytest.mark.parametrize(
     "args, message",
     [

@@ -41,12 +41,18 @@ class Alignment:
     links: list[tuple[int, int]]
 
 
-def check_attention(bundle, layer: int | None, head: int | None) -> None:
-    if not bundle.model.has_attention:
+def check_has_attention(bundle) -> None:
+    """A UsageError for a model without attention, whose links would be made up (`nmt align`,
+    `nmt translate --align`); a CTranslate2 export (no torch model) is a Transformer."""
+    if bundle.model is not None and not bundle.model.has_attention:
         raise UsageError(
             "this model has no attention (attention = none: the bottleneck baseline), so it has "
             "no alignment to show"
         )
+
+
+def check_attention(bundle, layer: int | None, head: int | None) -> None:
+    check_has_attention(bundle)
     layers, heads = bundle.model.cross_shape
     if layer is not None and not -layers <= layer < layers:
         raise UsageError(f"--layer {layer} is out of range: the model has {layers} layer(s)")

@@ -79,7 +79,11 @@ class TranslateInput:
         ``files.output``; ``on_progress(lines_done)`` hears as batches finish. Returns the 1-best
         translations of plain lines when ``files.ref`` will score them, else []."""
         if self.document is None or self.fmt is None:
-            from nmt_cli.documents.lines import translate_file  # torch: once there is work
+            from nmt_cli.align.forced import check_has_attention  # torch: once there is work
+            from nmt_cli.documents.lines import translate_file
+
+            if self.files.align:  # links printed: as `nmt align`, none from a model without
+                check_has_attention(translator.bundle)
 
             lines = [" ".join(self.text)] if self.text else None
             return translate_file(translator, self.files, lines, on_progress, warn)
