@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import torch
 from conftest import assert_one_error_line
 from safetensors.torch import load_file
@@ -91,3 +93,38 @@ def test_average_writes_a_new_model_directory_and_never_into_something_else(
         assert_one_error_line(result, str(target))
         assert (sorted(p.name for p in target.iterdir()) if target.is_dir() else None) == before
     assert a_file.read_text() == "mine\n"
+
+
+def test_checkpoints_of_runs_with_different_tokenizers_are_not_averaged(
+    tmp_path, run_cli, small_tokenizer
+):
+    """Only sizes were compared: two runs of the same sizes but other tokenizers gave weights
+    of no model, shipped with the first run's tokenizer."""
+    ours, _ = _run_with_two_checkpoints(tmp_path / "ours", small_tokenizer)
+    theirs, _ = _run_with_two_checkpoints(tmp_path / "theirs", small_tokenizer)
+    tokenizer = json.loads((theirs / "tokenizer.json").read_text(encoding="utf-8"))
+    vocab = tokenizer["model"]["vocab"]  # the same size, two pieces' ids swapped
+    a, b = sorted(vocab, key=vocab.get)[-2:]
+    vocab[a], vocab[b] = vocab[b], vocab[a]
+    (theirs / "tokenizer.json").write_text(json.dumps(tokenizer), encoding="utf-8")
+    both = [*sorted((ours / "checkpoints").iterdir()), *sorted((theirs / "checkpoints").iterdir())]
+    line = assert_one_error_line(run_cli(["average", *both, "-o", tmp_path / "avg"]), code=2)
+    assert "different tokenizers" in line and str(theirs / "tokenizer.json") in line
+    assert not (tmp_path / "avg").exists()
+
+
+def test_models_of_one_tokenizer_from_different_runs_average_into_a_model_soup(
+    tmp_path, run_cli, small_tokenizer
+):
+    """Two fine-tunes of one model (its tokenizer and sizes) may be averaged, as the shipped
+    fr-en was (stage 11 and stage 10)."""
+    first, (w1, _) = _run_with_two_checkpoints(tmp_path / "first", small_tokenizer)
+    second, (_, w2) = _run_with_two_checkpoints(tmp_path / "second", small_tokenizer)
+    ckpts = [
+        sorted((first / "checkpoints").iterdir())[0],
+        sorted((second / "checkpoints").iterdir())[1],
+    ]
+    result = run_cli(["average", *ckpts, "-o", tmp_path / "soup"])
+    assert result.exit_code == 0, result.stderr
+    averaged = load_file(str(tmp_path / "soup" / "model.safetensors"))
+    assert all(torch.allclose(t, (w1[k] + w2[k]) / 2, atol=1e-6) for k, t in averaged.items())

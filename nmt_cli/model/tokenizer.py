@@ -114,7 +114,12 @@ class Tokenizer:
         return cls(hf, str(p))
 
     def save(self, path: str | Path) -> None:
-        write_text_atomic(path, self._tok.to_str(pretty=False))
+        write_text_atomic(path, self.definition)
+
+    @property
+    def definition(self) -> str:
+        """The tokenizer as JSON (tokenizer.json's text): two that split alike have the same."""
+        return self._tok.to_str(pretty=False)
 
     # -- the tokenizer itself ----------------------------------------------------------------
 

@@ -40,6 +40,24 @@ def _model_root(path: Path) -> Path:
     raise ModelLoadError(f"{path}: not a checkpoint of a run nor a model directory")
 
 
+def _check_one_tokenizer(paths: list[Path], roots: list[Path]) -> None:
+    """A UsageError unless every checkpoint's model splits text with the same tokenizer: ids
+    of another vocabulary, averaged, are weights of no model. Runs of one tokenizer and sizes
+    (two fine-tunes of one model: a model soup) may be averaged."""
+    from nmt_cli.model.tokenizer import Tokenizer
+
+    first = {root: path for path, root in reversed(list(zip(paths, roots)))}  # each run's
+    definitions = {root: Tokenizer.load(root / TOKENIZER_FILE).definition for root in first}
+    one = definitions[roots[0]]
+    for root, definition in definitions.items():
+        if definition != one:
+            raise UsageError(
+                f"{first[root]} and {paths[0]} belong to models of different tokenizers "
+                f"({root / TOKENIZER_FILE} is not {roots[0] / TOKENIZER_FILE}): their weights "
+                "average into no model"
+            )
+
+
 def average_checkpoints(paths: list[Path], output: Path) -> None:
     """Average the weights of ``paths`` (checkpoint or model directories of one model)."""
     from nmt_cli.model import build_model
@@ -52,6 +70,7 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
     configs = {tuple(map(str, read_config(r))) for r in roots}
     if len(configs) != 1:
         raise UsageError("the checkpoints belong to models of different configurations")
+    _check_one_tokenizer(paths, roots)
     total: dict[str, torch.Tensor] = {}
     for p in paths:
         try:
