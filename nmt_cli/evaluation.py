@@ -19,14 +19,17 @@ class Score:
     signature: str
 
 
-def score_corpus(hyps: list[str], refs: list[str], metrics: list[str]) -> list[Score]:
-    """Score hypotheses against one reference each (cased, 13a tokenisation for BLEU)."""
+def score_corpus(hyps: list[str], refs: list[list[str]], metrics: list[str]) -> list[Score]:
+    """Score hypotheses against one or more references each (cased, 13a tokenisation for
+    BLEU): ``refs`` holds each reference set, a line per hypothesis, as sacrebleu takes them
+    (the signature's nrefs counts them)."""
     from sacrebleu.metrics import BLEU, CHRF, TER
 
-    if len(hyps) != len(refs):
-        raise InputError(
-            f"the hypotheses have {len(hyps):,} lines but the references {len(refs):,}"
-        )
+    for ref in refs:
+        if len(hyps) != len(ref):
+            raise InputError(
+                f"the hypotheses have {len(hyps):,} lines but the references {len(ref):,}"
+            )
     if not hyps:
         raise InputError("nothing to score: the files are empty")
     unknown = [m for m in metrics if m not in METRICS]
@@ -35,22 +38,26 @@ def score_corpus(hyps: list[str], refs: list[str], metrics: list[str]) -> list[S
     out = []
     for name in metrics:
         metric = {"bleu": BLEU, "chrf": CHRF, "ter": TER}[name]()
-        result = metric.corpus_score(hyps, [refs])
+        result = metric.corpus_score(hyps, refs)
         out.append(Score(name, result.score, str(metric.get_signature())))
     return out
 
 
 def score_files(
-    hyp: str, ref: str, metrics: str, warn: Callable[[str], None] | None = None
+    hyp: str, refs: list[str], metrics: str, warn: Callable[[str], None] | None = None
 ) -> list[Score]:
-    """score_corpus of the lines of the files ``hyp`` and ``ref`` (one of them may be '-',
-    stdin); ``metrics``: names, comma-separated ("bleu,chrf")."""
-    if hyp == "-" and ref == "-":
+    """score_corpus of the lines of the file ``hyp`` against those of each file of ``refs``
+    (one of them all may be '-', stdin); ``metrics``: names, comma-separated ("bleu,chrf")."""
+    if [hyp, *refs].count("-") > 1:
         raise UsageError("only one of --hyp and --ref can be stdin")
     names = [m.strip().lower() for m in metrics.split(",") if m.strip()]
     if not names:
         raise UsageError(f"--metrics {metrics!r} names no metric (bleu, chrf, ter)")
-    return score_corpus(read_lines(hyp, warn), read_lines(ref, warn), names)
+    hyps, references = read_lines(hyp, warn), [read_lines(ref, warn) for ref in refs]
+    for ref, lines in zip(refs, references):
+        if len(lines) != len(hyps):
+            raise InputError(f"--ref {ref} has {len(lines):,} lines but --hyp {hyp} {len(hyps):,}")
+    return score_corpus(hyps, references, names)
 
 
 def scores_json(scores: list[Score]) -> str:

@@ -45,3 +45,34 @@ def test_stdin_for_both_files_and_an_unknown_metric_are_usage_errors(run_cli, tm
     assert_one_error_line(unknown, "meteor", "bleu, chrf, ter", code=2)
     none = run_cli(["evaluate", "--hyp", hyp, "--ref", ref, "--metrics", ","])  # printed nothing
     assert_one_error_line(none, "--metrics", "no metric", code=2)
+
+
+def test_several_references_are_scored_together_as_sacrebleu_scores_them(run_cli, tmp_path):
+    """`--ref r1 --ref r2` kept only the last reference."""
+    from sacrebleu.metrics import BLEU, CHRF, TER
+
+    hyp, ref = _files(tmp_path)
+    other = tmp_path / "other.en"
+    other.write_text("a cat sat on a mat\nthe dog runs\n", encoding="utf-8")
+    args = ["evaluate", "--hyp", hyp, "--ref", ref, "--ref", other, "--metrics", "bleu,chrf,ter"]
+    result = run_cli([*args, "--json"])
+    assert result.exit_code == 0, result.stderr
+    record = json.loads(result.stdout)
+    hyps, refs = HYPS.splitlines(), [REFS.splitlines(), other.read_text().splitlines()]
+    for name, metric in (("bleu", BLEU()), ("chrf", CHRF()), ("ter", TER())):
+        expected = metric.corpus_score(hyps, refs)
+        assert record[name]["score"] == round(expected.score, 2), name
+        assert record[name]["signature"] == str(metric.get_signature())
+        assert record[name]["signature"].startswith("nrefs:2|")
+    alone = json.loads(run_cli(["evaluate", "--hyp", hyp, "--ref", other, "--json"]).stdout)
+    assert record["bleu"]["score"] == 100.0 > alone["bleu"]["score"]  # each line met by one
+
+
+def test_a_reference_of_another_length_is_one_error_naming_it(run_cli, tmp_path):
+    hyp, ref = _files(tmp_path)
+    short = tmp_path / "short.en"
+    short.write_text("a cat sat on the mat\n", encoding="utf-8")
+    result = run_cli(["evaluate", "--hyp", hyp, "--ref", ref, "--ref", short])
+    assert_one_error_line(result, f"--ref {short} has 1 lines but --hyp {hyp} 2")
+    both = run_cli(["evaluate", "--hyp", hyp, "--ref", "-", "--ref", "-"])
+    assert_one_error_line(both, "stdin", code=2)

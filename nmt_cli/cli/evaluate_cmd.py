@@ -12,7 +12,7 @@ from nmt_cli.evaluation import score_files, scores_json
 
 def evaluate(
     hyp: Annotated[str, typer.Option("--hyp", help="Translations, one per line ('-': stdin).")],
-    ref: Annotated[str, typer.Option("--ref", help="References, one per line.")],
+    ref: Annotated[list[str], typer.Option("--ref", help="References, one per line; repeatable.")],
     metrics: Annotated[
         str, typer.Option("--metrics", help="Comma-separated: bleu,chrf,ter.")
     ] = "bleu,chrf",
@@ -32,7 +32,7 @@ def evaluate(
     if console.is_terminal:
         from rich.table import Table
 
-        table = Table(title=f"{hyp} against {ref}")
+        table = Table(title=f"{hyp} against {', '.join(ref)}")
         table.add_column("metric")
         table.add_column("score", justify="right")
         table.add_column("signature")

@@ -59,7 +59,7 @@ def translate(
     with FileProgress(source.shown, files.output, "translate", source.total) as progress:
         best = source.translate(model, progress.update, warn)
     if files.ref is not None:
-        for s in score_corpus(best, read_lines(files.ref, warn), ["bleu", "chrf"]):
+        for s in score_corpus(best, [read_lines(files.ref, warn)], ["bleu", "chrf"]):
             print(f"{s.metric.upper()} {s.score:.2f}  {s.signature}", file=sys.stderr)
 
 

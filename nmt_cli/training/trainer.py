@@ -325,7 +325,7 @@ class Trainer:
         with autocast(self.cfg.precision, self.world.device):
             hyps = translate_ids(self.model, [list(s[:-1]) for s in data.src], opts)
         text = [self.tokenizer.decode(h[0].tokens) for h in hyps]
-        bleu, chrf = score_corpus(text, data.tgt_text, ["bleu", "chrf"])
+        bleu, chrf = score_corpus(text, [data.tgt_text], ["bleu", "chrf"])
         return {
             "valid_loss": loss,
             "valid_ppl": math.exp(min(loss, 50.0)),

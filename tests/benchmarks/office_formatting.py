@@ -107,8 +107,8 @@ def main() -> None:
     kept = sum(looks(p.items) == looks(q.items) for p, q in zip(before, after, strict=True))
     texts = [runs_text(q.items) for q in after]
     plain = [nbest[0].text for nbest in translator.translate(sources)]
-    [as_document] = score_corpus(texts, refs, ["bleu"])
-    [as_lines] = score_corpus(plain, refs, ["bleu"])
+    [as_document] = score_corpus(texts, [refs], ["bleu"])
+    [as_lines] = score_corpus(plain, [refs], ["bleu"])
     print(f"paragraphs: {len(before)}, formatting kept: {kept} ({100 * kept / len(before):.1f}%)")
     print(f"BLEU as paragraphs: {as_document}")
     print(f"BLEU as plain lines: {as_lines}")
