@@ -266,6 +266,42 @@ def test_a_malformed_gold_link_names_its_line(run_cli, reverse_model, tmp_path):
     assert_one_error_line(r, f"{gold}:2: '1:0' is not a Pharaoh link")  # the file named
 
 
+@pytest.mark.parametrize(
+    "gold_lines, message",
+    [
+        (["0-2 1-1 2-0"], "has 1 lines but there are 2 sentence pairs"),
+        (["0-2 1-1 2-0", "0-1 1:0"], "g:2: '1:0' is not a Pharaoh link"),
+    ],
+    ids=["short", "malformed"],
+)
+def test_a_gold_file_that_does_not_fit_fails_before_any_pair_is_aligned(
+    run_cli, reverse_model, tmp_path, monkeypatch, gold_lines, message
+):
+    """The gold file was read after every pair was aligned and -o replaced."""
+    src = write_lines(tmp_path / "s", ["alpha golf echo", "bravo delta"])
+    tgt = write_lines(tmp_path / "t", ["echo golf alpha", "delta bravo"])
+    gold = write_lines(tmp_path / "g", gold_lines)
+    out = write_lines(tmp_path / "out", ["before"])
+    files = ["--src-file", src, "--tgt-file", tgt, "--gold", gold, "-o", out]
+
+    def aligned(*args, **kwargs):
+        raise AssertionError("a pair was aligned")
+
+    with monkeypatch.context() as m:
+        m.setattr("nmt_cli.align.forced.align_chunks", aligned)
+        assert_one_error_line(align(run_cli, reverse_model.directory, *files), message)
+    assert out.read_text() == "before\n"
+    # From stdin the pairs are counted as they come: still nothing written.
+    stdin = ["--src-file", "-", "--tgt-file", tgt, "--gold", gold, "-o", out]
+    r = align(run_cli, reverse_model.directory, *stdin, input=Path(src).read_bytes())
+    assert_one_error_line(r, message)
+    assert out.read_text() == "before\n"
+    past = write_lines(tmp_path / "g", ["1-3 2-2 3-1", "1-2 2-1"])  # counted from 1
+    r = align(run_cli, reverse_model.directory, *stdin, input=Path(src).read_bytes())
+    assert_one_error_line(r, f"{past}:1: link 1-3 is past the pair's 3 source")
+    assert out.read_text() == "before\n"
+
+
 # -- 4. the table at any width ------------------------------------------------------------------
 
 

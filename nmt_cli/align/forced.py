@@ -17,7 +17,7 @@ import torch
 
 from nmt_cli.align.formats import alignment_record
 from nmt_cli.align.options import PairOptions
-from nmt_cli.align.pharaoh import AlignmentScores, score_against_file
+from nmt_cli.align.pharaoh import AlignmentScores, GoldAlignment, score_against_gold
 from nmt_cli.align.rules import LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.buckets import length_batches
@@ -209,16 +209,24 @@ def align_file(
     on_progress: Callable[[float], None] = lambda pairs_done: None,
     warn: Callable[[str], None] | None = None,
     given: Iterable[tuple[str, str]] | None = None,
+    gold: list[GoldAlignment] | None = None,
     **options,
 ) -> AlignmentScores | None:
     """The file mode of `nmt align`: the pairs of ``pairs.src_file`` and ``pairs.tgt_file``
     (files of one length), or the pairs ``given`` (those of --pairs, read by the caller),
     aligned ``pairs.chunk_lines`` at a time (align_chunks; ``options`` are align_pairs's), one
     record per pair, in order, to ``pairs.output`` as ``pairs.format``. ``on_progress(pairs_done)``
-    hears after each chunk. Returns the scores of the pairs' links against the gold alignments
-    ``pairs.gold`` (None: no --gold)."""
+    hears after each chunk. Returns the scores of the pairs' links against ``gold``, the gold
+    alignments of ``pairs.gold`` (None: no --gold), checked before the output is written: a
+    gold file that does not fit the pairs writes nothing."""
     links: list[set[tuple[int, int]]] = []  # each pair's, with --gold
     sizes: list[tuple[int, int]] = []  # each pair's source and target words, with --gold
+    scores: list[AlignmentScores] = []
+
+    def scored(chunks: Iterator[list]) -> Iterator[list]:
+        yield from chunks
+        if gold is not None and pairs.gold is not None:  # before write_chunks commits
+            scores.append(score_against_gold(links, gold, pairs.gold, sizes))
 
     def sized(both: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str]]:
         for src, tgt in both:
@@ -235,12 +243,12 @@ def align_file(
 
     if given is not None:
         chunks = align_chunks(bundle, sized(given), pairs.chunk_lines, False, **options)
-        write_chunks(pairs.output, chunks, records, on_progress)
+        write_chunks(pairs.output, scored(chunks), records, on_progress)
     else:
         src_file, tgt_file = pairs.src_file, pairs.tgt_file
         with open_lines(src_file, warn) as srcs, open_lines(tgt_file, warn) as tgts:
             both = side_by_side(srcs, tgts, src_file, tgt_file)
             live = srcs.live or tgts.live
             chunks = align_chunks(bundle, sized(both), pairs.chunk_lines, live, **options)
-            write_chunks(pairs.output, chunks, records, on_progress)
-    return None if pairs.gold is None else score_against_file(links, pairs.gold, warn, sizes)
+            write_chunks(pairs.output, scored(chunks), records, on_progress)
+    return scores[0] if scores else None

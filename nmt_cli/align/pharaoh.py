@@ -72,28 +72,39 @@ def alignment_error_rate(
     return AlignmentScores(precision, recall, aer, min(len(predicted), len(gold)))
 
 
-def score_against_file(
-    predicted: list[set], gold: str, warn=None, sizes: Sequence[tuple[int, int]] | None = None
-) -> AlignmentScores:
-    """AER, precision and recall of ``predicted`` (the links of each pair) against the gold
-    Pharaoh file ``gold``, one line per pair; another number of lines is an InputError, and so
-    is a link past its pair's words where ``sizes`` gives each pair's (source, target) words
-    (a gold file that counts from 1, its last words' links the tell)."""
+def read_gold(path: str, warn=None) -> list[GoldAlignment]:
+    """The gold alignments of the Pharaoh file ``path``, one line per pair, every line parsed
+    (an InputError names the first malformed one), read before any pair is aligned."""
     from nmt_cli.textio import read_lines
 
-    gold_lines = read_lines(gold, warn)
-    if len(gold_lines) != len(predicted):
+    return [parse_pharaoh(g, where=f"{path}:{n + 1}") for n, g in enumerate(read_lines(path, warn))]
+
+
+def check_gold_count(gold: Sequence[GoldAlignment], pairs: int, where: str) -> None:
+    """An InputError unless the gold file ``where`` has a line for each of ``pairs`` pairs."""
+    if len(gold) != pairs:
         raise InputError(
-            f"--gold {gold} has {len(gold_lines):,} lines but there are {len(predicted):,} "
-            "sentence pairs"
+            f"--gold {where} has {len(gold):,} lines but there are {pairs:,} sentence pairs"
         )
-    found = [parse_pharaoh(g, where=f"{gold}:{n + 1}") for n, g in enumerate(gold_lines)]
-    for n, (g, (n_src, n_tgt)) in enumerate(zip(found, sizes or ())):
+
+
+def score_against_gold(
+    predicted: list[set],
+    gold: Sequence[GoldAlignment],
+    where: str,
+    sizes: Sequence[tuple[int, int]] | None = None,
+) -> AlignmentScores:
+    """AER, precision and recall of ``predicted`` (the links of each pair) against ``gold``
+    (read_gold of the file ``where``), one per pair; another number is an InputError, and so
+    is a link past its pair's words where ``sizes`` gives each pair's (source, target) words
+    (a gold file that counts from 1, its last words' links the tell)."""
+    check_gold_count(gold, len(predicted), where)
+    for n, (g, (n_src, n_tgt)) in enumerate(zip(gold, sizes or ())):
         past = sorted((s, t) for s, t in g.possible if s >= n_src or t >= n_tgt)
         if past:
             s, t = past[0]
             raise InputError(
-                f"{gold}:{n + 1}: link {s}-{t} is past the pair's {n_src} source and {n_tgt} "
+                f"{where}:{n + 1}: link {s}-{t} is past the pair's {n_src} source and {n_tgt} "
                 "target words (links count words from 0)"
             )
-    return alignment_error_rate(predicted, found)
+    return alignment_error_rate(predicted, gold)

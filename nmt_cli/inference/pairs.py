@@ -16,12 +16,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from nmt_cli.align.options import PairOptions
+from nmt_cli.align.pharaoh import check_gold_count, read_gold
 from nmt_cli.formats.pairs import MEMORIES, PAIR_FORMATS, format_of
 from nmt_cli.formats.pairs import read_pairs as read_pairs_of
 from nmt_cli.inference.options import WORD_SCORES_HELP
 from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.settings import setting
-from nmt_cli.textio import check_files, open_lines, side_by_side
+from nmt_cli.textio import check_files, count_lines, is_stream, open_lines, side_by_side
 
 # auto: by the file's extension (stdin and unknown names: tsv); see nmt_cli/formats/pairs.py
 INPUT_FORMATS = ("auto", *PAIR_FORMATS)
@@ -136,7 +137,8 @@ def read_pairs(
 def align_pair_file(bundle, pairs: PairOptions, on_progress, warn=None, **options):
     """The file mode of `nmt align` (align/forced.py, align_file): the lines of --src-file and
     --tgt-file as they come, or the pairs of --pairs, read whole first (read_pair_file, a
-    memory's sides by --src-lang/--tgt-lang, else the model's)."""
+    memory's sides by --src-lang/--tgt-lang, else the model's). --gold is read and parsed
+    first, its lines counted against the pairs where a file (not a stream) tells them."""
     from nmt_cli.align.forced import align_file  # torch: only once a model aligns
 
     given = None
@@ -144,4 +146,8 @@ def align_pair_file(bundle, pairs: PairOptions, on_progress, warn=None, **option
         fmt = pair_format(pairs.pairs, pairs.pairs_format)
         languages = (pairs.src_lang, pairs.tgt_lang)
         given = read_pair_file(pairs.pairs, fmt, languages, bundle.languages, warn)
-    return align_file(bundle, pairs, on_progress, warn, given, **options)
+    gold = None if pairs.gold is None else read_gold(pairs.gold, warn)  # before the work
+    src = pairs.src_file or "-"
+    if gold is not None and (given is not None or not (src == "-" or is_stream(src))):
+        check_gold_count(gold, len(given) if given is not None else count_lines(src), pairs.gold)
+    return align_file(bundle, pairs, on_progress, warn, given, gold, **options)
