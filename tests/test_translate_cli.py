@@ -918,6 +918,35 @@ def test_ref_scores_the_translation_on_stderr(run_cli, transformer_model_dir: Pa
     assert chrf.startswith("CHRF 100.00")
 
 
+def test_a_ref_of_another_length_fails_before_the_translation_and_writes_nothing(
+    run_cli, transformer_model_dir: Path, tmp_path, monkeypatch
+):
+    """--ref was read once every line was translated and -o replaced."""
+    source = tmp_path / "in.de"
+    source.write_bytes(lines_in(SENTENCES[:4]))
+    ref = tmp_path / "ref.en"
+    ref.write_text("one\ntwo\nthree\n", encoding="utf-8")
+    out = tmp_path / "out.en"
+    out.write_text("before\n", encoding="utf-8")
+
+    def translated(*args, **kwargs):
+        raise AssertionError("a line was translated")
+
+    message = f"--ref {ref} has 3 lines but the input 4"
+    with monkeypatch.context() as m:
+        m.setattr("nmt_cli.documents.lines.translate_file", translated)
+        r = translate(run_cli, transformer_model_dir, "-i", source, "--ref", ref, "-o", out)
+        assert_one_error_line(r, message)
+        r = translate(run_cli, transformer_model_dir, "Ein Hund.", "--ref", ref, "-o", out)
+        assert_one_error_line(r, f"--ref {ref} has 3 lines but the input 1")  # one line
+    # From stdin the lines are counted as they are translated: still nothing written.
+    r = translate(
+        run_cli, transformer_model_dir, "--ref", ref, "-o", out, input=source.read_bytes()
+    )
+    assert_one_error_line(r, message)
+    assert out.read_text(encoding="utf-8") == "before\n"
+
+
 @pytest.mark.parametrize(
     "option",
     [

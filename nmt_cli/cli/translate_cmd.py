@@ -17,7 +17,6 @@ from nmt_cli.errors import UsageError
 from nmt_cli.evaluation import score_corpus
 from nmt_cli.inference.options import FileOptions, LoadOptions, TranslatorOptions
 from nmt_cli.search.options import SearchOptions
-from nmt_cli.textio import read_lines
 
 Text = Annotated[list[str] | None, typer.Argument(help="Text to translate (else --input).")]
 
@@ -47,7 +46,7 @@ def translate(
         raise UsageError("--links and --threshold choose --align's links: give --align")
     if files.word_scores and load.engine != "torch":
         raise UsageError("--word-scores needs --engine torch (CTranslate2 gives sums only)")
-    source = read_input(text, files, documents, search.nbest)  # a document: before the model
+    source = read_input(text, files, documents, search.nbest, warn)  # before the model
     from nmt_cli.inference.loading import use_threads
     from nmt_cli.inference.translator import Translator
 
@@ -59,7 +58,7 @@ def translate(
     with FileProgress(source.shown, files.output, "translate", source.total) as progress:
         best = source.translate(model, progress.update, warn)
     if files.ref is not None:
-        for s in score_corpus(best, [read_lines(files.ref, warn)], ["bleu", "chrf"]):
+        for s in score_corpus(best, [source.references or []], ["bleu", "chrf"]):
             print(f"{s.metric.upper()} {s.score:.2f}  {s.signature}", file=sys.stderr)
 
 

@@ -17,6 +17,7 @@ from contextlib import nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
 
+from nmt_cli.errors import InputError
 from nmt_cli.inference.options import FileOptions
 from nmt_cli.inference.translation import Translation, format_line, joined
 from nmt_cli.markup.pages import (
@@ -119,12 +120,14 @@ def translate_file(
     lines: list[str] | None = None,
     on_progress: Callable[[float], None] = lambda lines_done: None,
     warn: Callable[[str], None] | None = None,
+    references: int | None = None,
 ) -> list[str]:
     """The file mode of `nmt translate`: ``lines`` (None: those of ``files.input_file``),
     translated ``files.chunk_lines`` at a time (see textio.chunked), each line's translations
     (its n-best) written, in order, to ``files.output`` as ``files.fmt``.
     ``on_progress(lines_done)`` hears as batches finish (a fraction: part of a chunk). Returns
-    the 1-best translations when ``files.ref`` will score them, else []."""
+    the 1-best translations when ``files.ref`` will score them, else []; an input of other
+    than ``references`` lines (--ref's) is an InputError before the output is written."""
     best: list[str] = []
     nbest, split = translator.opts.nbest, translator.splitter is not None
     fmt, align, word_scores = files.fmt, files.align, files.word_scores
@@ -145,6 +148,8 @@ def translate_file(
             else:
                 yield translator.translate(chunk, align, on_batch)
             done += len(chunk)
+        if references is not None and done != references:  # before write_chunks commits
+            raise InputError(f"--ref {files.ref} has {references:,} lines but the input {done:,}")
 
     numbers = itertools.count()  # each input line's, from 0: an n-best line's sentence id
 

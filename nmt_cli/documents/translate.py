@@ -22,12 +22,12 @@ from nmt_cli.documents.document import (
 )
 from nmt_cli.documents.options import DocumentOptions
 from nmt_cli.documents.registry import FORMATS, TEXT, format_for
-from nmt_cli.errors import UsageError
+from nmt_cli.errors import InputError, UsageError
 from nmt_cli.formats.encoding import text_lines
 from nmt_cli.inference.options import FileOptions
 from nmt_cli.markup.pages import DIALECTS
 from nmt_cli.settings import flag_of, option_fields
-from nmt_cli.textio import check_files, is_stream
+from nmt_cli.textio import check_files, count_lines, is_stream, read_lines
 
 if TYPE_CHECKING:
     from nmt_cli.inference.translation import Translation
@@ -50,6 +50,7 @@ class TranslateInput:
     fmt: DocumentFormat | None = None
     lines: int = 0
     layout: Layout | None = None
+    references: list[str] | None = None  # the lines of --ref, read before the model loads
 
     @property
     def shown(self) -> str:
@@ -86,7 +87,8 @@ class TranslateInput:
                 check_has_attention(translator.bundle)
 
             lines = [" ".join(self.text)] if self.text else None
-            return translate_file(translator, self.files, lines, on_progress, warn)
+            refs = None if self.references is None else len(self.references)
+            return translate_file(translator, self.files, lines, on_progress, warn, refs)
 
         def lines_done(fraction: float) -> None:
             on_progress(fraction * self.lines)
@@ -184,10 +186,11 @@ def without_added_stop(translation: Translation) -> Translation:
 
 
 def read_input(
-    text: list[str] | None, files: FileOptions, options: DocumentOptions, nbest: int
+    text: list[str] | None, files: FileOptions, options: DocumentOptions, nbest: int, warn=None
 ) -> TranslateInput:
-    """What `nmt translate` is asked to translate, its options checked and a document read whole
-    (an InputError, before any model loads, if it does not parse)."""
+    """What `nmt translate` is asked to translate, its options checked, a document read whole
+    and --ref's lines (an InputError, before any model loads, if it does not parse or --ref's
+    lines are not the input's: a file's, counted, or one for text arguments)."""
     if text and files.input_file != "-":
         raise UsageError("give text arguments or --input, not both")
     check_files([files.input_file], "--input", pipes=True)  # -i <(cmd): read once
@@ -197,13 +200,26 @@ def read_input(
     _check_markup(files, nbest)
     if fmt is None:
         check_text_file(files.input_file)  # a PDF, an image: not read as lines
-        return TranslateInput(files, text)
+        return TranslateInput(files, text, references=_references(files, bool(text), warn))
     if not fmt.printable:
         check_binary_output(files.output, fmt.name)
     settings = {k: getattr(options, k) for k in fmt.options}
     with nested_within_reach(files.input_file):
         document, lines, layout = read_document(fmt, files.input_file, settings)
     return TranslateInput(files, None, document, fmt, lines, layout)
+
+
+def _references(files: FileOptions, text: bool, warn) -> list[str] | None:
+    """The lines of --ref (None: none), as many as the input's where they can be counted
+    first (stdin's and a pipe's: as they are translated, lines.translate_file)."""
+    if files.ref is None:
+        return None
+    refs = read_lines(files.ref, warn)
+    stream = files.input_file == "-" or is_stream(files.input_file)
+    lines = 1 if text else None if stream else count_lines(files.input_file)
+    if lines is not None and lines != len(refs):
+        raise InputError(f"--ref {files.ref} has {len(refs):,} lines but the input {lines:,}")
+    return refs
 
 
 def _check_markup(files: FileOptions, nbest: int) -> None:
