@@ -133,6 +133,10 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("Avec python3 -m venv .venv ici.", [("command", "python3 -m venv .venv")]),
         ("Compilez avec gcc -Wall main.c -o main.", [("command", "gcc -Wall main.c -o main")]),
         ("Puis ./configure && make ici.", [("shell", "./configure && make")]),
+        # a duration is no clock time: fr-en's "every 4:00", "During flight: 11:40"
+        ("Un comprimé toutes les 4 h.", [("measure", "4 h")]),
+        ("Durée du vol : 11 h 40.", [("measure", "11 h"), ("number", "40")]),
+        ("Ouvert en semaine de 9 h à 18 h.", [("time", "9 h"), ("time", "18 h")]),
         # an option a placeholder names: fr-en wrote "-- %s"
         ("Option inconnue : --%s", [("option", "--%s")]),
         ("Utilisez --{0} ici", [("option", "--{0}")]),

@@ -17,6 +17,9 @@ recorded, every language's detectors run.
                 minutes (French ``14 h 30``); None: no time is read
     clock_out   how the language writes a time read from another (``{}:{}``: ``14:30``); None:
                 a time is kept as written
+    durations   what the text before a duration ends with, where the duration reads as a
+                clock time, as a regex (French ``toutes les 4 h``, ``pendant 2 h``, ``Durée du
+                vol : 1 h 30``: fr-en wrote "every 4:00"); None: every one is a time
     house       the words after a house number (French ``12 bis``)
     units       (the language's own unit, the same unit as English writes it), for the units
                 it writes otherwise: French octets (``16 Go`` is ``16 GB``), French ``tr/min``
@@ -64,6 +67,7 @@ recorded, every language's detectors run.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 SPACES = " \u00a0\u202f"  # space, no-break space, narrow no-break space
@@ -84,6 +88,7 @@ class Language:
     roman: str | None = None
     clock: str | None = None
     clock_out: str | None = None
+    durations: str | None = None
     house: tuple[str, ...] = ()
     units: tuple[tuple[str, str], ...] = ()
     modifiers: tuple[str, ...] = ()
@@ -152,6 +157,11 @@ LANGUAGES = {
         roman="e|ème|eme",
         # an hour, h, minutes; not followed by more digits or by "min" (1 h 30 min: a duration)
         clock=rf"([01]?\d|2[0-3]){_SPACE}?h(?:{_SPACE}?([0-5]\d))?(?!\w|{_SPACE}?(?:\d|min\b))",
+        durations=(
+            r"(?i:\b(?:pendant|durant|dans|toutes les|tous les|dure|durent|duré|durée|en|sous"
+            r"|environ|moins de|plus de|au moins|d'ici)\s+"
+            r"|\b(?:durée|cuisson|repos|temps|délai)(?:\s+\S+){0,3}\s*:\s*)$"
+        ),
         house=("bis", "ter", "quater"),
         units=(*_OCTETS, ("tr/min", "rpm")),
         modifiers=("Maj",),
@@ -252,3 +262,10 @@ def languages_for(code: str | None) -> list[Language]:
     if code is None:
         return list(LANGUAGES.values())
     return [LANGUAGES[code]] if code in LANGUAGES else []
+
+
+def durations_before(language: str | None) -> re.Pattern | None:
+    """What the text before a clock time of ``language`` (None: every language's) ends with
+    where it is a duration (``durations``), compiled; None where no language says."""
+    found = [lang.durations for lang in languages_for(language) if lang.durations]
+    return re.compile("|".join(found)) if found else None

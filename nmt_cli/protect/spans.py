@@ -104,7 +104,7 @@ from dataclasses import dataclass
 
 from nmt_cli.protect import code, format_strings, icu, keys, masks, menus, symbols
 from nmt_cli.protect.glossary import term_pattern
-from nmt_cli.protect.languages import CURRENCIES, NOT_LATIN_WORD, languages_for
+from nmt_cli.protect.languages import CURRENCIES, NOT_LATIN_WORD, durations_before, languages_for
 from nmt_cli.protect.numbers import ROMAN_TENS, SIGNS
 from nmt_cli.protect.units import units_for
 
@@ -320,6 +320,7 @@ class SpanFinder:
         if (terms_found := term_pattern(terms)) is not None:
             self.kinds.insert(0, ("term", terms_found))
         self.icu = [kind for kind, _ in self.kinds].index("icu")  # its rank
+        self.durations = durations_before(language)  # "toutes les 4 h": no clock time
 
     def find(self, line: str) -> list[Span]:
         built_in = [
@@ -327,6 +328,7 @@ class SpanFinder:
             for rank, (kind, p) in enumerate(self.kinds)
             if kind not in self.needs or self.needs[kind].search(line)
             for s in _matches(p, line, kind, rank)
+            if kind != "time" or not (self.durations and self.durations.search(line, 0, s.start))
         ]
         user = [s for p in self.user for s in _matches(p, line, "user", -1)]
         user = _leftmost_longest(icu.yielding(user, built_in, self.icu))
