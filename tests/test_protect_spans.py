@@ -133,6 +133,8 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("Avec python3 -m venv .venv ici.", [("command", "python3 -m venv .venv")]),
         ("Compilez avec gcc -Wall main.c -o main.", [("command", "gcc -Wall main.c -o main")]),
         ("Puis ./configure && make ici.", [("shell", "./configure && make")]),
+        # N° is the word numéro, not a letter N: fr-en wrote the sign alone "#" or a broken byte
+        ("Facture N° 12 et n° 13", [("number", "12"), ("number", "13")]),
         # a duration is no clock time: fr-en's "every 4:00", "During flight: 11:40"
         ("Un comprimé toutes les 4 h.", [("measure", "4 h")]),
         ("Durée du vol : 11 h 40.", [("measure", "11 h"), ("number", "40")]),

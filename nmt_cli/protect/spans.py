@@ -207,7 +207,7 @@ _Y_VARIABLE = "|".join(
 _LAST = (
     (
         "letter",
-        r"(?<![\w'’.&/;-])(?:[B-HJ-XZ]|(?<=[a-zà-ÿ,] )Y)(?![\w'’&/-]|\.(?=.))"
+        r"(?<![\w'’.&/;-])(?:[B-HJ-XZ]|(?<=[a-zà-ÿ,] )Y)(?![\w'’&/°º-]|\.(?=.))"  # not N°
         # a small letter, a variable (x, n; not a vowel; not le(s), l"équipe, d 'un)
         rf"|(?<![\w'’.&/;:#<>=+*^|\\-])(?<!\w\()(?:{_SMALL_LETTER}|{_Y_VARIABLE})"
         r"(?![\w'’\"&/°(<>=+*^|-]|\.(?=.)| ['’])",
