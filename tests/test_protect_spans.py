@@ -133,6 +133,15 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("Avec python3 -m venv .venv ici.", [("command", "python3 -m venv .venv")]),
         ("Compilez avec gcc -Wall main.c -o main.", [("command", "gcc -Wall main.c -o main")]),
         ("Puis ./configure && make ici.", [("shell", "./configure && make")]),
+        # a company's registration numbers, a toll-free number: fr-en wrote "123,456,789"
+        (
+            "RCS Paris B 123 456 789, SIRET 123 456 789 00012",
+            [("account", "Paris B 123 456 789"), ("account", "123 456 789 00012")],
+        ),
+        (
+            "SIREN 512 345 678, au 0800 123 456.",
+            [("account", "512 345 678"), ("phone", "0800 123 456")],
+        ),
         # N° is the word numéro, not a letter N: fr-en wrote the sign alone "#" or a broken byte
         ("Facture N° 12 et n° 13", [("number", "12"), ("number", "13")]),
         # a duration is no clock time: fr-en's "every 4:00", "During flight: 11:40"

@@ -240,9 +240,12 @@ _EXPRESSION = (
 _ACCOUNT = (
     r"(?<![\w])(?:[A-Z]{2}\d{2}(?: ?[0-9A-Z]{4}){2,7}(?: ?[0-9A-Z]{1,3})?"
     r"|FR ?[0-9A-Z]{2} ?\d{3} ?\d{3} ?\d{3}|[A-Z]{2} ?\d{8,12})(?![\w])"
+    # a French company's numbers after their names, a town's registry (fr-en: "123,456,789")
+    r"|(?<=\bSIREN )\d{3} ?\d{3} ?\d{3}(?![\w])|(?<=\bSIRET )\d{3} ?\d{3} ?\d{3} ?\d{5}(?![\w])"
+    r"|(?<=\bRCS )(?:[A-ZÀ-Ý][\w'-]+ )+(?:[AB] )?\d{3} ?\d{3} ?\d{3}(?![\w])"
 )
 PATTERNS = (
-    ("account", _ACCOUNT, r"\b[A-Z]{2} ?\d\d"),
+    ("account", _ACCOUNT, r"\b[A-Z]{2} ?\d\d|SIREN|SIRET|RCS"),
     ("setting", _SETTING, "="),
     ("requirement", _REQUIREMENT, r"[=~!<>]="),
     ("option", _OPTION, r"--|(?<!\S)-[A-Za-z?]"),

@@ -197,7 +197,7 @@ _AMOUNTS = (
 _NUMBERS = (
     ("number", rf"(?<![\w.,]){_SIGN}\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d+)?{_NUMBER_END}"),
     ("number", rf"(?<![\w.,]){_SIGN}\d+(?:[.,]\d+)*{_NUMBER_END}"),
-    ("phone", r"(?<![\w+])\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}(?![\w])"),
+    ("phone", r"(?<![\w+])(?:\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}|08\d\d \d{3} \d{3})(?!\w)"),
 )
 _SMALL_LETTER = "[b-df-hj-np-tv-xz]"  # not a vowel: a word (a, y) or a typo for one (e, u)
 # y after another letter and a conjunction: ``x et y`` (not ``et y aller``)
