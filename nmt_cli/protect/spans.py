@@ -149,7 +149,7 @@ BRACKETS = re.escape("{}()[]")  # one bracket alone as a word, too (« { » requ
 # wrote © as "�", ✓ as "���", ≤ not at all, ½ as "1#2"): ©, ®, ™, fractions, arrows, operators,
 # technical signs (⌘, ⏎), enclosed numbers (①), shapes, symbols and dingbats (★, ♥, ✓), emoji
 SIGNS = (
-    "\u00a9\u00ae\u2117\u2120\u2122\u00bc-\u00be\u2150-\u215f"  # © ® ℗ ℠ ™ ¼ ½ ¾ ⅓
+    "\u00a9\u00ae\u2117\u2120\u2122\u00bc-\u00be\u2150-\u215f\u00a7\u00b6"  # © ® ™ ½ § ¶
     "\u2190-\u21ff\u2200-\u22ff\u2300-\u23ff\u2460-\u24ff\u25a0-\u27bf\u2b00-\u2bff"
     "\U0001f000-\U0001faff"
 )
@@ -184,7 +184,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
     ("path", code.PATH),
     ("file", code.FILE),
     ("qualified", code.QUALIFIED),
-    ("handle", r"(?<![\w@.])@[A-Za-z0-9_]{1,30}\b"),
+    ("handle", r"(?<![\w@.])@[A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?\b"),  # @a.b
     ("hashtag", r"(?<![\w&#{])#\w+"),  # not an ICU plural's number: {#e}
 )
 _AMOUNTS = (
