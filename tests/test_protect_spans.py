@@ -133,6 +133,11 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("Avec python3 -m venv .venv ici.", [("command", "python3 -m venv .venv")]),
         ("Compilez avec gcc -Wall main.c -o main.", [("command", "gcc -Wall main.c -o main")]),
         ("Puis ./configure && make ici.", [("shell", "./configure && make")]),
+        # a git branch named by its kind: fr-en wrote "sheature/pault"
+        (
+            "La branche feature/paiement et fix/x-y.",
+            [("directory", "feature/paiement"), ("directory", "fix/x-y")],
+        ),
         # a dose, a density: fr-en wrote "10 mg /kg", "1.2 g /."; a handle with dots; a section
         ("10 mg/kg, 1,2 g/cm³", [("measure", "10 mg/kg"), ("measure", "1,2 g/cm³")]),
         ("Suivez @paris.musees.", [("handle", "@paris.musees")]),

@@ -94,6 +94,9 @@ _SEGMENT = r"[A-Za-z_][A-Za-z0-9_.+@-]*/"
 _DIRECTORY = (
     rf"(?<![\w/.:~\\-])(?:\.{{1,2}}/)?(?:{_SEGMENT}){{2,}}(?![\w/])"
     r"|(?<![\w/.:~\\-])(?:\.{1,2}/)?[a-z_][a-z0-9_.-]+/(?=[.,;:!?)»\"']?(?:\s|$))"
+    # a git branch named by its kind: feature/paiement, hotfix/facture (fr-en: "sheature/pault")
+    r"|(?<![\w/.-])(?:feature|feat|fix|bugfix|hotfix|release|chore|refactor)/[\w-]+"
+    r"(?:[./][\w-]+)*"
 )
 # The last word of a class name, as programs name classes
 _CLASS_WORDS = (
@@ -375,8 +378,7 @@ def _command_pattern() -> str:
     )
 
 
-# The words that name what follows as a command: "la commande ls" (fr-en wrote "the Low
-# command"), "the command ls", "den Befehl ls", "le programme wget".
+# The words that name what follows a command: "la commande ls" (fr-en: "the Low command")
 _COMMAND_WORDS = ("commande", "Commande", "command", "Command", "Befehl", "Kommando", "programme")
 
 
