@@ -169,3 +169,22 @@ def test_a_tab_in_a_runs_text_parts_what_the_model_reads_and_comes_back_there():
     assert paragraphs(out["ppt/slides/slide1.xml"])[0].findtext(f"{a('r')}/{a('t')}") == (
         "Name\tFirst name\tCity"
     )
+
+
+def test_a_run_that_opens_with_a_tab_beside_a_line_break_keeps_every_word():
+    """A run's text that opened with a tab was taken for marks: the break after it was put in
+    the wrong part (an IndexError), or a run's words were lost."""
+    data = entries(deck_pptx())
+    title = a_para(a_run("Le rapport annuel"))
+    para = a_para(a_run("Titre"), "<a:br/>", a_run("\tSuite du texte"), "<a:br/>", a_run("Fin"))
+    data["ppt/slides/slide1.xml"] = data["ppt/slides/slide1.xml"].replace(
+        title.encode(), para.encode()
+    )
+    document = read_pptx(zipped(data), "deck.pptx")
+    sources = document.sources()
+    assert sources[0] == "Titre\n\tSuite du texte\nFin"
+    said = [Aligned(t, [(k, k) for k in range(len(t.split()))]) for t in sources]
+    out = entries(document.render(said, "en", print))
+    p = paragraphs(out["ppt/slides/slide1.xml"])[0]
+    texts = [c.text if c.tag == a("t") else "BR" for c in p.iter(a("t"), a("br"))]
+    assert "".join(x if x != "BR" else "|" for x in texts) == "Titre|\tSuite du texte|Fin"

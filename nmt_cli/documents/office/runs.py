@@ -163,12 +163,14 @@ class Paragraph:
     def _all_written(self, items: Sequence[Item]) -> str:
         """``items`` in the fragment, marks side by side as one element (they go together)."""
         out: list[str] = []
+        marks = False  # whether the last written is marks (a run's text may open with a tab's)
         for item in items:
-            if isinstance(item, Mark) and out and out[-1].startswith("<x "):
+            if isinstance(item, Mark) and marks:
                 self.parts[-1].append(item)  # type: ignore[union-attr]
                 out[-1] = _mark_tag(len(self.parts) - 1, self.parts[-1])  # type: ignore[arg-type]
             else:
                 out.append(self._written(item))
+            marks = isinstance(item, Mark)
         return "".join(out)
 
     def _written(self, item: Item) -> str:
