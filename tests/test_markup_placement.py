@@ -66,6 +66,13 @@ def test_the_model_reads_the_text_without_its_tags():
             "0-0 1-1 2-2 3-3",
             "Hello <b>Marie <br> and Paul</b>.",
         ),
+        # two breaks side by side, glued to each other (spaces were put between them)
+        (
+            "Bonjour,<br><br>Merci bien",
+            "Hello,\n\nThanks a lot",
+            "0-0 1-1 2-2",
+            "Hello,<br><br>Thanks a lot",
+        ),
         # the words trade lines: the break stays between the lines, the bold with its word
         ("<b>Un</b><br>deux", "Two\none", "0-1 1-0", "Two<br><b>one</b>"),
         # the element around it placed where the separator is not: it goes by the alignment
@@ -79,6 +86,16 @@ def test_a_line_break_parts_the_text_and_stays_where_the_translation_parts_it(
     """A break goes back by the separators of the translation (its lines translated each
     apart, columns.py), not by the alignment."""
     assert translated(line, target, pharaoh) == expected
+
+
+def test_an_element_the_alignment_puts_across_a_line_break_stops_at_it():
+    """The bold was put over "world Thanks", across the break: "Thanks" was written twice."""
+    out = translated(
+        "Bonjour <b>le monde</b><br>Merci bien",
+        "Hello the world\nThanks a lot",
+        "0-0 1-1 2-2 2-3 3-3 4-5",
+    )
+    assert out == "Hello <b>the world</b><br>Thanks a lot"
 
 
 def test_a_superscript_ordinal_ending_stays_on_the_ending_of_its_translation():

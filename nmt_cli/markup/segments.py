@@ -80,9 +80,12 @@ class Segment:
         last = max([body[1]] + [i.end for i in inlines])
         self.trail = "".join(c for k, c in enumerate(raw[last:], last) if k not in flat.spaces)
         for inline in inlines:
-            left = inline.start > 0 and not raw[inline.start - 1].isspace()
+            glued = flat.breaks  # another break's separator touches it as a word would
+            left = inline.start > 0 and (
+                not raw[inline.start - 1].isspace() or inline.start - 1 in glued
+            )
             after = inline.start + (inline.start in flat.spaces)  # past a space put in
-            right = after < len(raw) and not raw[after].isspace()
+            right = after < len(raw) and (not raw[after].isspace() or after in glued)
             # a preserved text's own white space is written as it was, with nothing around it
             inline.glue = (True, True) if inline.open.isspace() else (left, right)
             inline.start, inline.end = at[inline.start], at[inline.end]
@@ -207,14 +210,17 @@ class Segment:
             start = min(max(start, within[0]), within[1])
             stop = min(max(stop, start), within[1])
             out.append((i, start, stop, self._placed(i.children, runs, target, (start, stop), at)))
-        return out
+        seps = [(p[1], p[0]) for p in out if p[0].breaks and p[2] == p[1] + 1]
+        return [p if p[0].breaks else _cut(p, seps) for p in out] if seps else out
 
     def _written(self, text: str, placed: list[tuple], low: int = 0, high: int = -1) -> str:
         """``text[low:high]`` escaped, with the ``placed`` elements' tags (and their
         children's) in it."""
         high = len(text) if high < 0 else high
         out, pos = [], low
-        for i, start, stop, children in sorted(placed, key=lambda p: (p[1], p[2])):
+        for i, start, stop, children in sorted(placed, key=lambda p: (p[1], p[0].start, p[2])):
+            start = max(start, pos)  # never a piece of the text twice
+            stop = max(stop, start)
             out.append(self._escaped(_spaced(text[pos:start])))
             no_words = i.start == i.end
             after_word = 0 < start and text[start - 1] != " "
@@ -321,6 +327,25 @@ def _once(word: str, c: str) -> str:
 # by an element (1|er, XIX|e, 2|nde: the number, then a superscript)
 _ORDINAL = re.compile(r"(\d+|[IVXLCDM]+)(st|nd|rd|th)(?![\w])")
 _SOURCE_ORDINAL = re.compile(r"(?:\d+|[IVXLCDM]+)\|(?:er|re|e|ème|nd|nde|d|de)")
+
+
+def _cut(placed: tuple, seps: list[tuple[int, Inline]]) -> tuple:
+    """``placed`` (inline, start, end, children's), an element that the alignment put across
+    the separator of a breaking sibling (``seps``: where each is, the sibling), cut there on
+    the side its source words are: the lines on either side are translations of their own."""
+    i, start, stop, children = placed
+    for k, b in seps:
+        if start <= k < stop:
+            start, stop = (start, k) if i.end <= b.start else (k + 1, max(stop, k + 1))
+    return (i, start, stop, [_clamped(c, start, stop) for c in children])
+
+
+def _clamped(placed: tuple, low: int, high: int) -> tuple:
+    """``placed`` and its children's places moved inside [low, high]."""
+    i, start, stop, children = placed
+    start = min(max(start, low), high)
+    stop = min(max(stop, start), high)
+    return (i, start, stop, [_clamped(c, start, stop) for c in children])
 
 
 def _spaced(text: str) -> str:
