@@ -168,7 +168,9 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         # a program alone, named a command: fr-en wrote "Type the Low command"
         ("Tapez la commande ls puis Entrée.", [("command", "ls")]),
         ("Run the command grep, then make.", [("command", "grep")]),
-        ("Une commande kill et un programme de cours.", [("command", "kill")]),
+        ("Une commande grep et un programme de cours.", [("command", "grep")]),
+        ("La commande sort demain.", []),  # sort: goes out, no program here
+        ("Faites un git pull depuis le serveur.", [("command", "git pull")]),  # not "depuis"
         (
             "Lancez git checkout -b correctif/connexion ici.",
             [("command", "git checkout -b correctif/connexion")],

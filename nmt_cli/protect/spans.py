@@ -102,7 +102,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from nmt_cli.protect import code, format_strings, icu, keys, masks, menus, symbols
+from nmt_cli.protect import code, commands, format_strings, icu, keys, masks, menus, symbols
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.languages import CURRENCIES, NOT_LATIN_WORD, durations_before, languages_for
 from nmt_cli.protect.numbers import ROMAN_TENS, SIGNS
@@ -178,8 +178,8 @@ _FIRST: tuple[tuple[str, str], ...] = (
         r"|(?<![\w@./:~-])(?:[A-Za-z0-9-]+\.)+[a-z]{2,6}/[^\s<>\"`]*",  # a host, then a path
     ),
     ("email", r"(?<![\w.+-])(?:mailto:)?[\w+-][\w.+-]*@[\w-]+(?:\.[\w-]+)+"),  # with its mailto:
-    ("shell", code.SHELL),
-    ("command", code.COMMAND),
+    ("shell", commands.SHELL),
+    ("command", commands.COMMAND),
     *((kind, pattern) for kind, pattern, _ in code.PATTERNS),
     ("path", code.PATH),
     ("file", code.FILE),
@@ -252,7 +252,7 @@ NEEDS = {
     "code": "`",
     "icu": "plural|select",
     "placeholder": format_strings.NEEDS,
-    "shell": code.SHELL_NEEDS,
+    "shell": commands.SHELL_NEEDS,
     **{kind: needs for kind, _, needs in code.PATTERNS},
     "url": r"/|www\.",
     "email": "@",
@@ -348,7 +348,7 @@ def _matches(pattern: re.Pattern, line: str, kind: str, rank: int) -> Iterable[_
     for m in pattern.finditer(line):
         if kind == "identifier" and not _is_identifier(m[0]):
             continue  # most words of a line, skipped before any work on them
-        if kind == "shell" and not code.is_shell(m[0]):
+        if kind == "shell" and not commands.is_shell(m[0]):
             continue
         if kind == "icu":  # a message's structure: its pieces
             for a, b, piece in icu.pieces(line, m.start()):
