@@ -83,6 +83,17 @@ def test_every_training_config_beside_a_shipped_model_is_one_nmt_train_accepts(n
         assert spec.model == load_bundle(PRETRAINED / name).config, config.name
 
 
+def test_fine_tuning_a_transformer_may_set_its_own_family_settings(tmp_path):
+    """--init fr-en with [model] ff_dropout = 0.2 (a setting fine-tuning may change) was
+    refused as "not read by an RNN": the family was the default's, not the model's."""
+    corpus = CorpusFiles(src="train.src", tgt="train.tgt")
+    config = tmp_path / "ft.toml"
+    config.write_text("[model]\nff_dropout = 0.2\n", encoding="utf-8")
+    data = {"train": [corpus], "valid": [corpus], "init": PRETRAINED / DEFAULT_MODEL}
+    spec = build_spec(data, config, {}, {}, tokenizer=None)
+    assert (spec.model.arch, spec.model.ff_dropout) == ("transformer", 0.2)
+
+
 @pytest.mark.parametrize("name", MODELS)
 def test_a_shipped_model_records_the_languages_its_name_gives(name):
     source, target = name.split("-")[:2]  # de-en-multi30k-rnn: German to English

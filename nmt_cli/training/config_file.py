@@ -73,8 +73,9 @@ def build_spec(
     by_flag = train_flags.get("teacher") is not None
     corpora, train_table = teacher_file_as_links(corpora, train_table, None if by_flag else where)
     flags = [k for k, v in model_flags.items() if v is not None and k != "dec_layers"]
-    _check_family(model_table.get("arch", ModelConfig.arch), list(tables["model"]), flags, where)
     init = data.get("init")
+    arch = read_config(init)[0].arch if init is not None else model_table.get("arch", "rnn")
+    _check_family(arch, list(tables["model"]), flags, where)  # --init: that model's family
     if init is not None:
         model_table, languages = _from_init(init, model_table, tokenizer, languages)
     flag_links = any(c.alignments for c in data["train"])  # --alignments
