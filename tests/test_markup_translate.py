@@ -82,6 +82,8 @@ def test_a_no_break_space_written_as_an_entity_keeps_the_facts_around_it(transla
     assert "14:30" in out[1] and "&nbsp;" not in out[1]
     assert "€12.50" in out[2] and "#" not in out[2]
     assert with_elements(translator, lines[3:])[0][0].source == "Oui."
+    alone = with_elements(translator, ["Écrivez &nbsp; pour une espace."])[0][0].text
+    assert "&nbsp;" in alone  # an entity as a word of its own, no space between two
 
 
 def test_nmt_translate_markup_puts_each_lines_tags_back(run_cli):

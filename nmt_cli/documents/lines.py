@@ -96,7 +96,7 @@ def with_elements(
     return [[as_read[k]] if k in as_read else next(plain) for k in range(len(lines))]
 
 
-_NBSP = re.compile(r"&(?:nbsp|#160|#[xX]0*[aA]0);")
+_NBSP = re.compile(r"(?<=\S)&(?:nbsp|#160|#[xX]0*[aA]0);(?=\S)")  # between two words: a space
 
 
 def _no_break_spaces(translator, lines: list[str], on_progress) -> list[list[Translation]]:
