@@ -185,7 +185,7 @@ def _run_items(r) -> list[Item]:
     return out
 
 
-_HYPHENS = {w("noBreakHyphen"): "-", w("softHyphen"): "\u00ad"}  # as the model reads them
+_HYPHENS = {w("noBreakHyphen"): "-", w("softHyphen"): ""}  # as the model reads them
 
 
 def _breaks(child) -> str:
