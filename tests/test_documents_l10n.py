@@ -312,6 +312,18 @@ def test_a_pages_content_language_becomes_the_target_language_as_its_lang_does()
     assert out == said.replace('lang="fr"', 'lang="en"')
 
 
+def test_a_page_whose_content_language_is_not_the_models_source_is_one_error():
+    """Only its meta said a language: a German page was translated by fr-en and labelled en."""
+    page = [
+        '<html><head><meta http-equiv="content-language" content="de"></head>',
+        "<p>Hallo</p></html>",
+    ]
+    document = page_reader("html")(page, "page.html")
+    with pytest.raises(InputError, match=r'is in "de" \(its content-language\).*from fr'):
+        document.check_languages("fr", "en")
+    document.check_languages("de", "en")
+
+
 def test_a_page_in_another_language_than_the_models_source_is_one_error():
     document = page_reader("html")(['<html lang="de-AT"><p>Hallo</p></html>'], "page.html")
     assert isinstance(document, PageDocument) and document.language == "de-AT"

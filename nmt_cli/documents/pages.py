@@ -54,6 +54,9 @@ class PageDocument:
         self.root = tag.group(1) if tag else ""
         found = _LANG.search(tag.group()) if tag else None
         self.language = found.group(2).strip("\"'") if found else None  # what it declares
+        self.said = "its lang"
+        if self.language is None and (meta := _meta_language(text)):  # its meta's, else
+            self.language, self.said = meta, "its content-language"
         charset = _CHARSET.search(text)
         declared = (charset.group(1) or charset.group(2)).lower() if charset else "utf-8"
         self.references = text.isascii() and declared.replace("-", "") != "utf8"
@@ -74,12 +77,12 @@ class PageDocument:
         declared = primary(self.language)
         if source is not None and declared != primary(source):
             raise InputError(
-                f'{self.name}: the page is in "{self.language}" (its lang), but the model '
+                f'{self.name}: the page is in "{self.language}" ({self.said}), but the model '
                 f"translates from {source}"
             )
         if target is not None and declared == primary(target) and source is None:
             raise InputError(
-                f'{self.name}: the page is already in "{self.language}" (its lang), the '
+                f'{self.name}: the page is already in "{self.language}" ({self.said}), the '
                 "language the model translates into"
             )
 
@@ -127,6 +130,16 @@ def with_language(text: str, language: str) -> str:
         return text
     new = _LANG.sub(lambda m: _said(m, language), tag[0])
     return text[: tag.start()] + new + text[tag.end() :]
+
+
+def _meta_language(text: str) -> str | None:
+    """The language a page's ``<meta http-equiv="content-language">`` says (None: none)."""
+    for m in _META.finditer(text):
+        said = {a.name: a for a in read_attributes(m[0])}
+        equiv, content = said.get("http-equiv"), said.get("content")
+        if equiv and equiv.value.strip().lower() == "content-language" and content:
+            return content.value.strip().split(",")[0].strip() or None
+    return None
 
 
 def _content_language(tag: str, language: str) -> str:
