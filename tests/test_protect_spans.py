@@ -393,6 +393,18 @@ def test_a_users_patterns_come_before_the_built_in_kinds():
     ]
 
 
+def test_a_users_pattern_inside_a_tag_leaves_the_tag_whole():
+    """A catalogue's placeholders (its format's own patterns) cut a tag that held one: the
+    model got `<a href="` and wrote "Link < href=...", or left the link empty."""
+    finder = SpanFinder([r"%\(\w+\)s|%s"])
+    line = 'Lisez la <a href="%(url)s">documentation</a> ou %s.'
+    assert spans(line, finder) == [
+        ("markup", '<a href="%(url)s">'),
+        ("markup", "</a>"),
+        ("user", "%s"),
+    ]
+
+
 def test_a_users_pattern_that_matches_nothing_or_spaces_adds_no_span():
     assert spans("Il fait 20 degrés.", SpanFinder([r"x*", r" +"])) == [("number", "20")]
 

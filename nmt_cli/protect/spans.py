@@ -331,6 +331,8 @@ class SpanFinder:
             if kind != "time" or not (self.durations and self.durations.search(line, 0, s.start))
         ]
         user = [s for p in self.user for s in _matches(p, line, "user", -1)]
+        tags = [(t.start, t.end) for t in built_in if t.kind == "markup"]
+        user = [u for u in user if not any(a <= u.start and u.end <= b for a, b in tags)]  # <a %s>
         user = _leftmost_longest(icu.yielding(user, built_in, self.icu))
         found = [s for s in built_in if not any(s.start < u.end and u.start < s.end for u in user)]
         spans = user + _leftmost_longest(icu.structure_first(found, self.icu))
