@@ -166,6 +166,13 @@ def test_a_category_the_target_has_is_filled_with_others_text_and_explicit_value
     assert restored("{n, plural, one {un} other {#}}", "ja").text == "{n, plural, other {#}}"
 
 
+def test_no_branch_is_filled_from_an_other_that_holds_an_element():
+    """An XLIFF code in other's text (a held element's stand-in, one character) went to one
+    of the two branches only: Angular showed " files" with no number for one."""
+    held = "{n, plural, =0 {aucun fichier} other {\ue000 fichiers}}"
+    assert restored(held, "en").text == held
+
+
 def test_the_words_of_a_dropped_branch_become_none_and_the_others_follow_their_text():
     """Word alignment and word scores read Placement.words: after the rewrite each word of the
     translation points at the word of the new text it is in, a dropped one at none."""

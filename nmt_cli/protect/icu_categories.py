@@ -59,6 +59,12 @@ def retarget(
     return _remapped(placed, outputs, text, origin)
 
 
+# A held element's stand-in (markup/segments.py: an XLIFF code, <x id="INTERPOLATION"/>): a branch
+# filled from other's text would show it twice, and a document writes each element once, so
+# the new branch lost it ("one { files}"): no branch is added to a message whose other holds one
+_HELD = re.compile(r"[\ue000-\uf8ff]")
+
+
 def _numbered(output: str) -> bool:
     """Whether ``output`` (a piece of a message's structure) opens a plural message."""
     head = _HEAD.match(output)
@@ -80,7 +86,7 @@ def _edits(text: str, at: int, language: str) -> list[Edit]:
     body = text[other.body[0] : other.body[1]]
     missing = [c for c in categories if c not in keywords]
     edits: list[Edit] = []
-    if missing:
+    if missing and not _HELD.search(body):  # an element held in other's text goes once only
         edits.append((other.start, other.start, "".join(f"{c} {{{body}}} " for c in missing)))
     for i, branch in enumerate(branches):
         if branch.keyword in ORDER and branch.keyword not in categories:
