@@ -193,6 +193,8 @@ def test_a_catalogue_string_with_inline_elements_gets_them_around_its_words(run_
         ("Un <b>gras", False),  # an element left open, markup closes it
         ("<Tous les fichiers>", False),  # words in angle brackets
         ("Le saut <br/> de ligne", False),  # no element around words
+        ("C&apos;est l&#39;été", True),  # references: read as characters, not spans
+        ("Il fait 25&nbsp;°C.", False),  # a no-break space alone: documents/lines.py's
         ("Utilisez <code>git status</code> souvent.", True),  # a verbatim element, kept whole
         ("Tapez \ue000 ici", False),  # an icon font's glyph: no element
     ],

@@ -35,6 +35,7 @@ anything is translated.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -184,8 +185,11 @@ def as_markup(line: str) -> Page | None:
     (``pour <b>continuer</b>``) or an inline verbatim one (``<code>ls</code>``: a private-use
     character in its segment's text that the line has not) and markup writes it back as it is
     (no ``&`` or ``<`` of its text that markup would escape, no tag left unclosed that it would
-    close); else None."""
-    if "</" not in line or "<" not in line.split("</", 1)[0]:
+    close), or where it holds a character reference (``C&apos;est``, ``l&rsquo;été``: as a
+    span it cut the words it stood in, "That&apos;is true"; a no-break space's aside, which
+    documents/lines.py reads) and writes back the same characters; else None."""
+    entities = _ENTITY.search(line.replace("&nbsp;", "")) is not None
+    if not entities and ("</" not in line or "<" not in line.split("</", 1)[0]):
         return None
     try:
         page = Page(line, "html", fragment=True)
@@ -193,9 +197,19 @@ def as_markup(line: str) -> Page | None:
         return None
     segments = page.segments
     verbatim = sum(map(_private_use, (s.text for s in segments))) > _private_use(line)
-    if not verbatim and not any(i.end > i.start for s in segments for i in s.inlines):
+    if not (entities or verbatim or any(i.end > i.start for s in segments for i in s.inlines)):
         return None
-    return page if page.render([Same(s.text) for s in segments]) == line else None
+    again = page.render([Same(s.text) for s in segments])
+    return page if again == line or entities and _read(again) == _read(line) else None
+
+
+def _read(text: str) -> str:
+    """``text``'s characters, its references read, a no-break space a space (as a segment
+    reads one)."""
+    return html.unescape(text).replace("\xa0", " ")
+
+
+_ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});")
 
 
 def _private_use(text: str) -> int:
