@@ -117,6 +117,12 @@ def test_a_hard_line_break_parts_the_text_and_stays_between_the_lines():
     assert out == "personnel du Service\\\nPaix la de rue 12\\\nParis\n"
 
 
+def test_an_html_blocks_alt_and_title_are_translated_as_a_pages_are():
+    """A README's centred logo kept its French alt text, which the same HTML as a page gets."""
+    text = '<p align="center">\n  <img src="logo.png" alt="Le logo" title="Le titre">\n</p>\n'
+    assert translated(text) == text.replace("Le logo", "LE LOGO").replace("Le titre", "LE TITRE")
+
+
 def test_only_the_text_of_blocks_changes():
     source, output = GUIDE.split("\n"), translated(GUIDE).split("\n")
     changed = {3, 5, 6, 8, 9, 10, 12, 14, 16, 30, 31}  # headings, paragraphs, items, cells
