@@ -133,6 +133,11 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("Avec python3 -m venv .venv ici.", [("command", "python3 -m venv .venv")]),
         ("Compilez avec gcc -Wall main.c -o main.", [("command", "gcc -Wall main.c -o main")]),
         ("Puis ./configure && make ici.", [("shell", "./configure && make")]),
+        # an emoji's shortcode: fr-en wrote "files: files:"
+        (
+            "Un outil :sparkles: et :+1: à 12:30:45.",
+            [("shortcode", ":sparkles:"), ("shortcode", ":+1:"), ("identifier", "12:30:45")],
+        ),
         # a git branch named by its kind: fr-en wrote "sheature/pault"
         (
             "La branche feature/paiement et fix/x-y.",

@@ -19,6 +19,7 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  its quoted values with their quotes (``WHERE nom = 'Dupont'``), to its ``;`` or
                  to the last word that continues it (``... WHERE id = 3 pour voir``: not ``pour``)
     command      a command line, shell: commands.py
+    shortcode    an emoji's shortcode: ``:sparkles:``, ``:+1:``
     qualified    a dotted name of three parts or more, each of two characters or more: a package,
                  module or service with its member (``com.sun.star.util.Date``,
                  ``os.path.join``), or of two where one is written in humps
@@ -239,7 +240,10 @@ _ACCOUNT = (
     r"|(?<=\bSIREN )\d{3} ?\d{3} ?\d{3}(?![\w])|(?<=\bSIRET )\d{3} ?\d{3} ?\d{3} ?\d{5}(?![\w])"
     r"|(?<=\bRCS )(?:[A-ZÀ-Ý][\w'-]+ )+(?:[AB] )?\d{3} ?\d{3} ?\d{3}(?![\w])"
 )
+# an emoji's shortcode, as GitHub, Slack and Discord write them (fr-en: ":sparkles:" "files:")
+_SHORTCODE = r"(?<![\w:/]):[a-z0-9+-][a-z0-9_+-]*:(?![\w:/])"
 PATTERNS = (
+    ("shortcode", _SHORTCODE, r":[a-z0-9+-][a-z0-9_+-]*:"),
     ("account", _ACCOUNT, r"\b[A-Z]{2} ?\d\d|SIREN|SIRET|RCS"),
     ("setting", _SETTING, "="),
     ("requirement", REQUIREMENT, r"[=~!<>]="),
