@@ -117,6 +117,17 @@ def test_a_localization_files_text_is_split_at_its_tabs():
     assert b'<string name="s">Name:\\tfield value</string>' in rendered
 
 
+def test_an_android_files_tools_locale_becomes_the_target_language():
+    """lint spell-checked the English strings as French: tools:locale stayed "fr"."""
+    xml = (
+        '<resources xmlns:tools="http://schemas.android.com/tools" tools:locale="fr">'
+        '<string name="s">Oui</string></resources>'
+    )
+    document = read_android(xml.encode(), "strings.xml")
+    rendered = document.render([Translation("Oui", "Yes", 0.0)], "en", print)
+    assert rendered == xml.replace('"fr"', '"en"').replace(">Oui<", ">Yes<").encode()
+
+
 def test_an_android_array_items_id_is_its_place_among_all_the_arrays_items():
     xml = """<resources><string-array name="days">
         <item>Lundi</item><item>@string/today</item><item>Mardi</item>

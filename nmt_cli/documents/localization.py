@@ -128,9 +128,18 @@ def read_android(data: bytes, name: str) -> LocalizationFile:
         categories = plural_categories(language) if language else None
         if language and categories is None and parsed.plurals:
             warn(f"no plural categories known for {language}: <plurals> keep the source's")
-        return parsed.write(targets, categories, warn)
+        written = parsed.write(targets, categories, warn)
+        return (
+            _LOCALE.sub(lambda m: m[1] + m[2] + language + m[2], written, 1)
+            if language
+            else written
+        )
 
     return _document(parsed.units, write, ANDROID_PLACEHOLDERS, encoding, text, name)
+
+
+# the language lint reads a strings.xml in: <resources tools:locale="fr">, the target's then
+_LOCALE = re.compile(r"""(<resources\b[^>]*?\stools:locale=)(["'])[^"']*\2""")
 
 
 def read_strings(data: bytes, name: str) -> LocalizationFile:
