@@ -93,7 +93,10 @@ def test_the_backslash_before_a_placeholder_goes_with_it(line, kept):
 def test_a_cdata_section_in_an_android_string_is_written_without_entities():
     xml = '<resources><string name="s"><![CDATA[<b>Gras</b> et %1$s]]></string></resources>'
     parsed = android.parse(xml, "strings.xml")
-    written = parsed.write(["<![CDATA[<b>Bold</b> & %1$s's]]>"])
+    # the model reads the section's text, its markers put back around the translation (their
+    # "]]>" was a span that took the sentence's full stop: "before continuing ]]>")
+    assert parsed.units[0].source == "<b>Gras</b> et %1$s"
+    written = parsed.write(["<b>Bold</b> & %1$s's"])
     assert "<![CDATA[<b>Bold</b> & %1$s\\'s]]>" in written
     shown = etree.fromstring(written.encode()).find("string").text  # what aapt2 unescapes
     assert shown == "<b>Bold</b> & %1$s\\'s"

@@ -40,6 +40,9 @@ def _attributes(tag: str) -> dict[str, str]:
     return {m[1]: m[2] if m[2] is not None else m[3] for m in _ATTRIBUTE.finditer(tag)}
 
 
+_OPEN = "<![CDATA["
+
+
 @dataclass(frozen=True)
 class _String:
     """How a unit is written: whether it holds elements, was in quotes, and the format
@@ -48,6 +51,7 @@ class _String:
     markup: bool
     quoted: bool
     percent: tuple[str, ...] | None
+    cdata: bool = False  # the whole string a CDATA section: its text alone is the unit's
 
 
 @dataclass
@@ -94,6 +98,7 @@ class AndroidStrings:
         unit, how = self.units[k], self.strings[k]
         if target == unit.source:
             return self.text[unit.start : unit.end]
+        target = f"{_OPEN}{target}]]>" if how.cdata else target
         written = android_text.write(target, how.markup, how.quoted, how.percent)
         if how.markup and not _well_formed(written):
             warn(f"{unit.id}: its elements did not survive translation; its source is kept")
@@ -186,11 +191,14 @@ class _Reader:
         if raw.strip()[:1] in ("@", "?"):  # a reference to another resource: @string/app_name
             return end
         source = android_text.read(raw, markup)
+        # the model reads a CDATA section's text, not its markers (its "]]>" took the full stop)
+        cdata = source.startswith(_OPEN) and source.endswith("]]>") and source.count(_OPEN) == 1
+        source = source[len(_OPEN) : -3] if cdata else source
         unformatted = "false" in (owner.get("formatted"), tag.get("formatted"))
         arguments = android_text.arguments(source)
         percent = None if unformatted or not arguments else arguments
         self._add(container, tag, source, start_at, end_at, offsets[k], offsets[end])
-        self.strings.append(_String(markup, android_text.quoted(raw), percent))
+        self.strings.append(_String(markup, android_text.quoted(raw), percent, cdata))
         return end
 
     def _add(
