@@ -117,6 +117,19 @@ def test_a_hard_line_break_parts_the_text_and_stays_between_the_lines():
     assert out == "personnel du Service\\\nPaix la de rue 12\\\nParis\n"
 
 
+def test_a_github_alerts_type_stays_on_its_own_line_untranslated():
+    """`> [!NOTE]` was translated ("[!NOT]"), escaped and joined to the text: no alert."""
+    seen = []
+
+    def said(texts):
+        seen.extend(texts)
+        return word_for_word(texts)
+
+    out = translated("> [!NOTE]\n> Ce projet est utile.\n", said)
+    assert out == "> [!NOTE]\n> CE PROJET EST UTILE.\n"
+    assert seen == ["Ce projet est utile."]
+
+
 def test_an_html_blocks_alt_and_title_are_translated_as_a_pages_are():
     """A README's centred logo kept its French alt text, which the same HTML as a page gets."""
     text = '<p align="center">\n  <img src="logo.png" alt="Le logo" title="Le titre">\n</p>\n'

@@ -26,6 +26,8 @@ from nmt_cli.markup.pages import Page, Same
 from nmt_cli.markup.reading import read_events
 from nmt_cli.markup.segments import Aligned
 
+_ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]")  # a GitHub alert's type
+
 # A character that would start Markdown's markup where it stands in text (a backslash only
 # before the ASCII punctuation it escapes, or where a line may end after it; < only where a
 # tag or an autolink could start; & only where an entity could); _ is checked in _escaped
@@ -118,6 +120,13 @@ class Inline:
             return i
 
         k = 0
+        if (
+            len(children) > 1
+            and _ALERT.fullmatch(children[0].content or "")
+            and children[1].type == "softbreak"
+        ):
+            element(_Marks(children[0].content + "\n"))  # GitHub's > [!NOTE]: on its own line
+            k = 2
         while k < len(children):
             t = children[k]
             if t.type == "text":
