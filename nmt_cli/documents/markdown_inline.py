@@ -28,6 +28,17 @@ from nmt_cli.markup.segments import Aligned
 
 _ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]")  # a GitHub alert's type
 
+
+def _past_alert(children, element) -> int:
+    """Where a block's inline ``children`` start to be text: past a GitHub alert's type and
+    its line break (``> [!NOTE]``), written by ``element`` as one mark; else 0."""
+    first = children[0].content if children else ""
+    if len(children) > 1 and _ALERT.fullmatch(first or "") and children[1].type == "softbreak":
+        element(_Marks(first + "\n"))
+        return 2
+    return 0
+
+
 # A character that would start Markdown's markup where it stands in text (a backslash only
 # before the ASCII punctuation it escapes, or where a line may end after it; < only where a
 # tag or an autolink could start; & only where an entity could); _ is checked in _escaped
@@ -119,14 +130,7 @@ class Inline:
                 parts.append(f'<{name} i="{i}">{html.escape(content, quote=False)}</{name}>')
             return i
 
-        k = 0
-        if (
-            len(children) > 1
-            and _ALERT.fullmatch(children[0].content or "")
-            and children[1].type == "softbreak"
-        ):
-            element(_Marks(children[0].content + "\n"))  # GitHub's > [!NOTE]: on its own line
-            k = 2
+        k = _past_alert(children, element)  # GitHub's > [!NOTE]: on its own line, as written
         while k < len(children):
             t = children[k]
             if t.type == "text":
