@@ -44,14 +44,16 @@ codecs.register_error("nmt-windows-1252", _windows_1252)
 _LINE_BREAKS = str.maketrans({c: " " for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"})
 
 
-# The byte order marks of the encodings whose line end is not the byte b"\n" (UTF-32's first:
-# UTF-32 LE's starts with UTF-16 LE's), with their codecs and names
-_WIDE = (
+# The byte order marks, with their codecs and names (UTF-32's before UTF-16's: UTF-32 LE's
+# starts with UTF-16 LE's); past UTF-8's, those of the encodings whose line end is not b"\n"
+BYTE_ORDER_MARKS = (
+    (codecs.BOM_UTF8, "utf-8", "UTF-8"),
     (codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32"),
     (codecs.BOM_UTF32_BE, "utf-32-be", "UTF-32"),
     (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16"),
     (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16"),
 )
+_WIDE = BYTE_ORDER_MARKS[1:]
 
 GZIP_MAGIC = b"\x1f\x8b"
 XZ_MAGIC = b"\xfd7zXZ\x00"

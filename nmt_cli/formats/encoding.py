@@ -13,19 +13,13 @@ ends) and written with CRLF again; a file of other or mixed line ends is read as
 
 from __future__ import annotations
 
-import codecs
 from dataclasses import dataclass
 
 from nmt_cli.formats.skeleton import ParseError
+from nmt_cli.textio import BYTE_ORDER_MARKS
 
 # (byte order mark, codec of the bytes after it, name in errors)
-_BOMS = (
-    (codecs.BOM_UTF8, "utf-8", "UTF-8"),
-    (codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32"),
-    (codecs.BOM_UTF32_BE, "utf-32-be", "UTF-32"),
-    (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16"),
-    (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16"),
-)
+_BOMS = BYTE_ORDER_MARKS  # one table: what a line reader reads, a file's encoding
 _NAMES = {codec: name for _, codec, name in _BOMS} | {"latin-1": "Latin-1"}
 _HIGHEST = {"latin-1": 0xFF}  # the highest code point a codec writes; Unicode's otherwise
 
