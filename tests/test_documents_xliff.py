@@ -239,6 +239,22 @@ def test_a_file_whose_elements_are_prefixed_gets_its_targets_with_their_inline_c
     assert problems(out) == []
 
 
+def test_angulars_start_and_close_codes_stay_around_the_translation_of_their_words():
+    """Angular writes bold and links as <x id="START_BOLD_TEXT"/> ... <x id="CLOSE_BOLD_TEXT"/>:
+    placed one by one, the two came out side by side, around nothing."""
+    start, close = '<x id="START_BOLD_TEXT" ctype="x-b"/>', '<x id="CLOSE_BOLD_TEXT" ctype="x-b"/>'
+    text = (
+        '<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">'
+        '<file original="a" source-language="fr" datatype="html"><body>'
+        f'<trans-unit id="1"><source>Le {start}budget annuel{close} est adopté</source>'
+        "</trans-unit></body></file></xliff>"
+    )
+    document, out = render(text, reversed_words)
+    assert document.sources() == ["Le budget annuel est adopté"]
+    assert units(out)["1"].target == f"adopté est {start}annuel budget{close} Le"
+    assert problems(out) == []
+
+
 def test_a_file_given_back_its_texts_twice_is_the_same_file_the_second_time():
     _, once = render(XLIFF_12)
     _, twice = render(once.decode(), retranslate="none")

@@ -13,7 +13,8 @@ An exchange format marks the formatting and placeholders of a segment with inlin
                 (``<bpt id="1">`` ... ``<ept id="1">``, ``<bx rid="2"/>`` ... ``<ex rid="2"/>``,
                 ``<sc id="3"/>`` ... ``<ec startRef="3"/>``, ``<sm/>`` ... ``<em/>``, TMX's
                 ``i``) enclose the words between them, as a paired code does, so the two stay
-                in order around the same words; one whose partner is elsewhere stands alone
+                in order around the same words; one whose partner is elsewhere stands alone;
+                Angular's ``<x id="START_BOLD_TEXT"/>`` ... ``<x id="CLOSE_BOLD_TEXT"/>`` too
 
 The text a model reads is the one nmt_cli/markup/ makes of the same segment for
 `nmt translate`: the segment's words, each paired code's tags taken out (the translation puts
@@ -41,6 +42,7 @@ BEGINS = {"bpt": ("pt", ("rid", "i", "id")), "bx": ("x", ("rid", "id")), "sc": (
 BEGINS["sm"] = ("m", ("id",))
 ENDS = {"ept": ("pt", ("rid", "i", "id")), "ex": ("x", ("rid", "id")), "ec": ("c", ("startRef",))}
 ENDS["em"] = ("m", ("startRef",))
+_ANGULAR = re.compile(r"(START|CLOSE)_(\w+)")
 _ATTRIBUTE = re.compile(r"""\s([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 
 
@@ -83,7 +85,13 @@ def _codes(nodes: Sequence[Node]) -> list[Node]:
 
 
 def _key(node: Node, table: dict) -> tuple[str, str] | None:
-    """(kind, name) of a code of ``table`` (BEGINS or ENDS); None: not one."""
+    """(kind, name) of a code of ``table`` (BEGINS or ENDS); None: not one. Angular's
+    ``<x id="START_BOLD_TEXT"/>`` ... ``<x id="CLOSE_BOLD_TEXT"/>`` are a pair too (one by one,
+    the words between them fell out: "The <x START/><x CLOSE/> annual budget")."""
+    if isinstance(node, Element) and node.empty and _local(node.name) == "x":
+        angular = _ANGULAR.fullmatch(_attributes(node.open).get("id", ""))
+        if angular and (angular[1] == "START") == (table is BEGINS):
+            return "ng", angular[2]
     if not isinstance(node, Element) or not node.empty or _local(node.name) not in table:
         return None
     kind, names = table[_local(node.name)]
