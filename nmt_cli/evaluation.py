@@ -55,9 +55,14 @@ def score_files(
         raise UsageError(f"--metrics {metrics!r} names no metric (bleu, chrf, ter)")
     hyps, references = read_lines(hyp, warn), [read_lines(ref, warn) for ref in refs]
     for ref, lines in zip(refs, references):
-        if len(lines) != len(hyps):
-            raise InputError(f"--ref {ref} has {len(lines):,} lines but --hyp {hyp} {len(hyps):,}")
+        check_reference(ref, len(lines), len(hyps), f"--hyp {hyp}")
     return score_corpus(hyps, references, names)
+
+
+def check_reference(ref: str, lines: int, against: int, what: str = "the input") -> None:
+    """An InputError unless the reference file ``ref``'s ``lines`` are ``what``'s ``against``."""
+    if lines != against:
+        raise InputError(f"--ref {ref} has {lines:,} lines but {what} {against:,}")
 
 
 def scores_json(scores: list[Score]) -> str:

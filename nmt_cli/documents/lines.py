@@ -17,7 +17,7 @@ from contextlib import nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
 
-from nmt_cli.errors import InputError
+from nmt_cli.evaluation import check_reference
 from nmt_cli.inference.options import FileOptions
 from nmt_cli.inference.translation import Translation, format_line, joined
 from nmt_cli.markup.pages import (
@@ -148,8 +148,8 @@ def translate_file(
             else:
                 yield translator.translate(chunk, align, on_batch)
             done += len(chunk)
-        if references is not None and done != references:  # before write_chunks commits
-            raise InputError(f"--ref {files.ref} has {references:,} lines but the input {done:,}")
+        if references is not None:  # before write_chunks commits
+            check_reference(str(files.ref), references, done)
 
     numbers = itertools.count()  # each input line's, from 0: an n-best line's sentence id
 

@@ -22,7 +22,8 @@ from nmt_cli.documents.document import (
 )
 from nmt_cli.documents.options import DocumentOptions
 from nmt_cli.documents.registry import FORMATS, TEXT, format_for
-from nmt_cli.errors import InputError, UsageError
+from nmt_cli.errors import UsageError
+from nmt_cli.evaluation import check_reference
 from nmt_cli.formats.encoding import text_lines
 from nmt_cli.inference.options import FileOptions
 from nmt_cli.markup.pages import DIALECTS
@@ -217,8 +218,8 @@ def _references(files: FileOptions, text: bool, warn) -> list[str] | None:
     refs = read_lines(files.ref, warn)
     stream = files.input_file == "-" or is_stream(files.input_file)
     lines = 1 if text else None if stream else count_lines(files.input_file)
-    if lines is not None and lines != len(refs):
-        raise InputError(f"--ref {files.ref} has {len(refs):,} lines but the input {lines:,}")
+    if lines is not None:
+        check_reference(files.ref, len(refs), lines)
     return refs
 
 
