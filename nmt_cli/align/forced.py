@@ -225,17 +225,17 @@ def align_file(
 
     def scored(chunks: Iterator[list]) -> Iterator[list]:
         yield from chunks
-        if gold is not None and pairs.gold is not None:  # before write_chunks commits
+        if gold is not None:  # before write_chunks commits
             scores.append(score_against_gold(links, gold, pairs.gold, sizes))
 
     def sized(both: Iterable[tuple[str, str]]) -> Iterator[tuple[str, str]]:
         for src, tgt in both:
-            if pairs.gold is not None:
+            if gold is not None:
                 sizes.append((len(src.split()), len(tgt.split())))
             yield src, tgt
 
     def records(al) -> list[str]:
-        if pairs.gold is not None:
+        if gold is not None:
             links.append(set(al.links) if al else set())
         # A pair with a side that has no subwords has no alignment: an empty line, as for
         # fast_align.
