@@ -79,8 +79,8 @@ class Segment:
         self.lead = raw[: min([body[0]] + [i.start for i in inlines])]
         last = max([body[1]] + [i.end for i in inlines])
         self.trail = "".join(c for k, c in enumerate(raw[last:], last) if k not in flat.spaces)
+        glued = flat.breaks  # another break's separator touches an element as a word would
         for inline in inlines:
-            glued = flat.breaks  # another break's separator touches it as a word would
             left = inline.start > 0 and (
                 not raw[inline.start - 1].isspace() or inline.start - 1 in glued
             )
