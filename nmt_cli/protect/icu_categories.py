@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from nmt_cli.protect import icu
 from nmt_cli.protect.placement import Placement
 from nmt_cli.protect.plural_categories import ORDER, plural_categories
-from nmt_cli.protect.spans import Span
+from nmt_cli.protect.spans import PRIVATE_USE, Span
 
 _HEAD = re.compile(icu.HEAD)
 _NUMBERED = ("plural", "selectordinal")  # the selectors whose keywords are plural categories
@@ -62,7 +62,7 @@ def retarget(
 # A held element's stand-in (markup/segments.py: an XLIFF code, <x id="INTERPOLATION"/>): a branch
 # filled from other's text would show it twice, and a document writes each element once, so
 # the new branch lost it ("one { files}"): no branch is added to a message whose other holds one
-_HELD = re.compile(r"[\ue000-\uf8ff]")
+_HELD = re.compile(f"[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]")
 
 
 def _numbered(output: str) -> bool:
