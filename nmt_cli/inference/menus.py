@@ -4,7 +4,9 @@ The sentence is translated with each path as one placeholder; each label of ever
 batch is translated once, as a line of its own (an interface string: ``Avancé`` is "Advanced"),
 and the path the placeholder gives back is its labels' translations between its arrows as
 written: ``Outils ▸ Options ▸ %PRODUCTNAME ▸ Avancé`` -> ``Tools ▸ Options ▸ %PRODUCTNAME ▸
-Advanced``.
+Advanced``. A run of words shouted in capitals in a line in ordinary case (kind ``capitals``,
+protect/names.py ``shouted_words``) is one such label: ``Cliquez sur ENREGISTRER`` -> "Click
+SAVE", where the model read "ENREGISTER".
 """
 
 from __future__ import annotations
@@ -16,15 +18,20 @@ from nmt_cli.protect.menus import menu_joined, menu_parts
 from nmt_cli.protect.placeholders import Masked
 
 _ENDS = ".!?"
+LABELLED = ("menu", "capitals")  # the kinds of span whose words are translated as labels
 
 
 def with_menus(
     masked: Sequence[Masked], translate: Callable[[list[str]], list[str]]
 ) -> list[Masked]:
     """``masked``, each menu path's output its labels translated by ``translate`` (lines in,
-    one text each out; called once, with each label once, where a line holds a path)."""
+    one text each out; called once, with each label once, where a line holds a path), and each
+    shouted run's its translation as a label."""
     parts = {
-        span.text: menu_parts(span.text) for m in masked for span in m.spans if span.kind == "menu"
+        span.text: menu_parts(span.text) if span.kind == "menu" else ([span.text], [])
+        for m in masked
+        for span in m.spans
+        if span.kind in LABELLED
     }  # each path once: its labels and arrows
     if not parts:
         return list(masked)
@@ -36,9 +43,9 @@ def with_menus(
     }
     out = []
     for m in masked:
-        if any(span.kind == "menu" for span in m.spans):
+        if any(span.kind in LABELLED for span in m.spans):
             outputs = tuple(
-                paths[span.text] if span.kind == "menu" else output
+                paths[span.text] if span.kind in LABELLED else output
                 for span, output in zip(m.spans, m.outputs)
             )
             m = replace(m, outputs=outputs)

@@ -102,8 +102,9 @@ class TranslatorOptions:
     )
     restore_case: bool = setting(
         True,
-        "Translate an ALL-CAPS sentence as ordinary text, answer in capitals; read a short "
-        "label's capital as a small letter too, keep the likelier translation.",
+        "Translate an ALL-CAPS sentence, and words in capitals in a line, as ordinary text, "
+        "answer in capitals; read a short label's capital as a small letter too, keep the "
+        "likelier translation.",
         "--restore-case/--keep-case",
     )
     protect_spans: bool = setting(True, PROTECT_SPANS_HELP, "--protect-spans/--no-protect")

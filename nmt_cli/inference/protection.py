@@ -33,7 +33,7 @@ from nmt_cli.model.spelling import ByteSpelling
 from nmt_cli.protect.dates import convert_date, find_dates
 from nmt_cli.protect.format_strings import order_groups
 from nmt_cli.protect.icu_categories import retarget
-from nmt_cli.protect.names import parameter_name
+from nmt_cli.protect.names import parameter_name, shouted_words
 from nmt_cli.protect.numbers import convert
 from nmt_cli.protect.placeholders import (
     Masked,
@@ -101,7 +101,8 @@ class SpanProtection:
     its target term (protect/glossary.py). ``known``: the words the model was taught (its
     known-words file), which tell the names it was not taught (inference/names.py) that
     ``mask(line, facts=True)`` protects too; ``written``: the words its training targets held
-    (its target-words file), which tell the acronyms it copies (protect/names.py)."""
+    (its target-words file), which tell the acronyms it copies (protect/names.py); with
+    ``shouted``, ``known`` tells the words a line shouts in capitals too (kind ``capitals``)."""
 
     def __init__(
         self,
@@ -112,8 +113,10 @@ class SpanProtection:
         glossary: Mapping[str, str] | None = None,
         known: Collection[str] | None = None,
         written: Collection[str] = (),
+        shouted: bool = True,
     ):
         self.tok = tokenizer
+        self.shouted = shouted
         self.known = known
         self.written = written
         self.glossary = dict(glossary or {})
@@ -129,13 +132,24 @@ class SpanProtection:
         copied as written), those of ``acronyms`` (the acronyms to copy it lost, kind
         ``name`` too) and dates with a month's name (kind ``date``, protect/dates.py)."""
         spans = self.finder.find(line)
-        if self.known and (named := parameter_name(line, self.known)):  # sortorder : ...
-            if not any(s.start < named[1] and named[0] < s.end for s in spans):
-                spans = [Span(*named, "name", line[slice(*named)]), *spans]
+        if self.known:
+            spans = self._named(line, spans)
         if facts:
             spans = _with_facts(line, spans, self.known, self.source, self.written, acronyms)
         outputs = [self._output(s) for s in spans]
         return mask(line, spans, outputs, self.form)
+
+    def _named(self, line: str, spans: list[Span]) -> list[Span]:
+        """``spans`` with the untaught name of the parameter ``line`` describes (``sortorder :
+        ...``, kind ``name``) and its words shouted in capitals (kind ``capitals``, translated
+        on their own: inference/menus.py), where no other span is (protect/names.py)."""
+        found = [(*named, "name")] if (named := parameter_name(line, self.known)) else []
+        if self.shouted:
+            found += [(*r, "capitals") for r in shouted_words(line, self.known, self.written)]
+        for start, end, kind in found:
+            if not any(s.start < end and start < s.end for s in spans):
+                spans.append(Span(start, end, kind, line[start:end]))
+        return sorted(spans, key=lambda s: s.start)
 
     def _output(self, span: Span) -> str:
         """What ``span`` becomes in the translation."""

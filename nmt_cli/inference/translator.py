@@ -121,9 +121,9 @@ class Translator:
         glossary's terms and, with copy_names, the names and acronyms it copies."""
         known = self._known_words() if self.options.copy_names else None
         written = (self.loaded.bundle.target_words or ()) if known else ()
-        terms = self.options.terms
-        return SpanProtection(
-            self.tok, self.loaded.languages, patterns, glossary=terms, known=known, written=written
+        terms, lang, shouted = self.options.terms, self.loaded.languages, self.options.restore_case
+        return SpanProtection(  # --keep-case: words in capitals read as they are too
+            self.tok, lang, patterns, glossary=terms, known=known, written=written, shouted=shouted
         )
 
     def _capitals_tell_names(self) -> bool:

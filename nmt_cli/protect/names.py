@@ -111,6 +111,40 @@ def acronym_to_copy(word: str, known: Collection[str], written: Collection[str])
     return is_acronym(word) and (word in written or not shown(word, known))
 
 
+SHOUTED_LETTERS = 4  # a word in capitals this long, known in small letters, is a word shouted
+
+
+def shouted_words(
+    line: str, known: Collection[str], written: Collection[str]
+) -> list[tuple[int, int]]:
+    """(start, end) of each run of words in capitals (side by side, one space apart) that
+    ``line``, a line in ordinary case, shouts: a word the model was taught in small letters
+    (``known``), at least SHOUTED_LETTERS long, or a shorter one beside such a word (``NE PAS
+    DÉRANGER``); not an acronym to copy (:func:`acronym_to_copy`: ``PDF``, ``UNESCO``). A model
+    reads capitals as rare pieces and respelt them: ``ATTENTION :`` gave "ATETNTION:",
+    ``Appuyez sur ENTRÉE`` "Press ERCE"; the translator translates each run as a line of its
+    own, in capitals (inference/menus.py). A line in capitals is read whole in small letters
+    (inference/casing.py): none here."""
+    if not any(c.islower() for c in line):
+        return []
+    runs: list[list[re.Match]] = []
+    for m in NAME_WORD.finditer(line):
+        word = m.group()
+        if not (
+            word.isupper() and word.lower() in known and not acronym_to_copy(word, known, written)
+        ):
+            continue
+        if runs and line[runs[-1][-1].end() : m.start()] == " ":
+            runs[-1].append(m)
+        else:
+            runs.append([m])
+    return [
+        (run[0].start(), run[-1].end())
+        for run in runs
+        if any(len(m.group()) >= SHOUTED_LETTERS for m in run)
+    ]
+
+
 def taught(word: str, known: Collection[str]) -> bool:
     """Whether ``word`` is a name the model was taught: a name (each part of a hyphenated one
     too), known, its lowercase form unknown (``Guillaume``; not ``Parlement``, ``Octobre``)."""
