@@ -268,3 +268,26 @@ def test_tags_around_each_line_stay_around_each_line_of_the_translation(lines, t
     }
     assert subtitle.shown("\n".join(said[t] for t in texts.split("\n"))) == shown
     assert subtitle.shown(texts) == lines
+
+
+@pytest.mark.parametrize(
+    "lines, text, shown",
+    [
+        (["{\\i1}Il fait froid ce matin.{\\i0}"], "Il fait froid ce matin.", ["{\\i1}X{\\i0}"]),
+        (["{\\i1}Il fait froid", "ce matin.{\\i0}"], "Il fait froid ce matin.", ["{\\i1}X{\\i0}"]),
+        (  # each turn of a dialogue in italics: its dash, then its marks
+            ["- {\\i1}Tu viens ?{\\i0}", "- Oui."],
+            "Tu viens ?\nOui.",
+            ["- {\\i1}X{\\i0}", "- X"],
+        ),
+        (["Il fait froid, <i>très</i>"], "Il fait froid, <i>très</i>", ["X"]),
+    ],
+)
+def test_style_overrides_and_unpaired_tags_at_a_texts_ends_stay_glued_to_it(lines, text, shown):
+    """Sent to the model, ``{\\i0}`` came back after a space ("morning. {\\i0}"), and ``- {\\i1}Tu
+    viens ce soir ?{\\i0}`` as "- {\\i1}you come tonight? {\\i0}", its first word lost. A tag
+    closed inside the text is markup's to place: it stays in the text."""
+    subtitle = Subtitle("1", "00:00:01,000 --> 00:00:02,000", *tagged(lines))
+    assert subtitle.text() == text
+    assert subtitle.shown("\n".join("X" for _ in text.split("\n"))) == shown
+    assert subtitle.shown(text) == lines

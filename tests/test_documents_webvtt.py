@@ -195,3 +195,12 @@ def test_a_cues_markup_goes_back_around_the_translation_of_its_words(
     assert out[7] == "LE TEXTE EST <b>IMPORTANT</b> <00:00:09.000>ICI."
     # a voice's name, a language and classes as written
     assert out[10] == "<v Marie Curie>ELLE DIT <lang en>HELLO</lang> À <c.a.b>TOUS</c>."
+
+
+def test_a_voice_closed_at_the_end_of_its_line_stays_glued_to_its_last_word(short_model_dir, seen):
+    """Sent to the model with its turn, ``</v>`` came back a word away: "It's cold this
+    morning. </v>"."""
+    cue = "WEBVTT\n\n00:01.000 --> 00:03.000\n<v Marie>Il fait froid.</v>\n<v Paul>Oui.</v>\n"
+    out = translated(short_model_dir, cue).split("\n")
+    assert seen == ["Il fait froid.", "Oui."]
+    assert out[3:5] == ["<v Marie>IL FAIT FROID.</v>", "<v Paul>OUI.</v>"]

@@ -9,9 +9,11 @@ keeps its lines). A dialogue, its first line opened by a dash (``- Tu viens ?`` 
 into as many lines as it had.
 Tags that enclose the whole text, or each of its lines alike (``<i>- Tu viens ?</i>`` /
 ``<i>- Oui.</i>``: a dialogue in italics), stay around the whole translation, or around each
-of its lines; other inline tags (``<i>``) and style overrides (``{\\an8}``, kept at the start
-where they open a subtitle) pass through as protected spans. Subtitles are written one blank line
-apart; a file that is not a sequence of number, timing and text is one error naming its line.
+of its lines; style overrides and tags left unpaired at either end of a text or a turn
+(``{\\i1}Oui.{\\i0}``, ``<v Marie>Oui.</v>``) stay glued to it, out of the model's text; other
+inline tags (``<i>``) and style overrides pass through as protected spans. Subtitles are
+written one blank line apart; a file that is not a sequence of number, timing and text is one
+error naming its line.
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ _ENCLOSED = re.compile(r"((?:<[A-Za-z][^<>]*>)+)([^<>]*)((?:</[A-Za-z][^<>]*>)+)
 # A dialogue's turn opens with a dash, or a WebVTT voice (``<v Roger>``, ``<v.loud Roger>``)
 _STYLE = re.compile(r"(?:\{\\[^{}]*\})+")  # SubStation style overrides: {\an8}, {\i1}
 _DASH = re.compile(r"\s*(?:[-\u2010\u2013\u2014]|<v(?:\.[\w.-]+)?[ \t][^<>]*>)\s*")
+# What opens a text or a turn and is no word of it: style overrides, start tags (``{\i1}``,
+# ``<i>``); what ends one: style overrides, end tags (``{\i0}``, ``</v>``)
+_HEAD = re.compile(r"(?:\{\\[^{}]*\}|<[A-Za-z][^<>]*>)+")
+_TAIL = re.compile(r"(?:\{\\[^{}]*\}|</[A-Za-z][^<>]*>)+\Z")
 
 
 @dataclass(frozen=True)
@@ -66,33 +72,69 @@ class Subtitle:
                 turns[-1][1].append(line)
         return turns
 
-    def text(self) -> str:
-        """What is translated: a dialogue's turns each a line without its dash, other lines
-        joined."""
+    def _parts(self) -> list[tuple[str, str, str]]:
+        """Each turn (the whole text where it is no dialogue) as (what opens it, its text,
+        what ends it): the style overrides and unpaired tags at its two ends (``{\\i1}...{\\i0}``,
+        ``...</v>``) are no words of it (sent to the model, they came back a word away:
+        "morning. {\\i0}", "- {\\i1}you come tonight?", its first word lost)."""
         turns = self.turns
         parts = [lines for _, lines in turns] if turns is not None else [self.lines]
-        return "\n".join(" ".join(line.strip() for line in lines) for lines in parts)
+        return [_edges(" ".join(line.strip() for line in lines)) for lines in parts]
+
+    def text(self) -> str:
+        """What is translated: a dialogue's turns each a line without its dash, other lines
+        joined; the marks at their ends left out."""
+        return "\n".join(text for _, text, _ in self._parts())
 
     def shown(self, translation: str) -> list[str]:
         """``translation`` as the subtitle's lines (its own text: its lines as they were)."""
         turns = self.turns
+        said = [h + t + e for (h, _, e), t in zip(self._parts(), translation.split("\n"))]
         if translation == self.text():
             lines = list(self.lines)
         elif turns is not None:
             lines = []
-            for (dash, own), said in zip(turns, translation.split("\n")):
-                wrapped = wrap(said, len(own)) if len(own) > 1 else [said]
+            for (dash, own), one in zip(turns, said):
+                wrapped = wrap(one, len(own)) if len(own) > 1 else [one]
                 lines += [dash + wrapped[0], *wrapped[1:]]
         elif len(self.lines) < 2:
-            lines = [translation] if self.lines else []
+            lines = said[:1] if self.lines else []
         else:
-            lines = wrap(translation, len(self.lines))
+            lines = wrap(said[0], len(self.lines))
         if self.line_before or self.line_after:
             lines = [self.line_before + line + self.line_after for line in lines]
         if lines and (self.before or self.after):
             lines[0] = self.before + lines[0]
             lines[-1] += self.after  # the same line where there is one
         return lines
+
+
+def _edges(text: str) -> tuple[str, str, str]:
+    """``text`` as (its head, its words, its tail): the head the style overrides and the start
+    tags that open it and that it does not close, the tail the style overrides and the end
+    tags that end it and that it did not open, each with the white space next to it; ("",
+    text, "") where nothing else is left."""
+    head = _HEAD.match(text)
+    at = 0
+    for m in _TAG.finditer(head.group() if head else ""):
+        if m[1] and re.search(rf"</{re.escape(m[1])}\b", text, re.IGNORECASE):
+            break  # closed inside: an element around words, put back by markup
+        at = m.end()
+    tail = _TAIL.search(text, at)
+    end = len(text)
+    for m in reversed(list(_TAG.finditer(text, tail.start()))) if tail else ():
+        if m[2] and re.search(rf"<{re.escape(m[2])}\b", text[: m.start()], re.IGNORECASE):
+            break  # opened inside
+        end = m.start()
+    body = text[at:end]
+    if not body.strip():
+        return "", text, ""
+    words = body.strip()
+    start = at + body.index(words)
+    return text[:start], words, text[start + len(words) :]
+
+
+_TAG = re.compile(r"\{\\[^{}]*\}|<([A-Za-z][\w-]*)[^<>]*>|</([A-Za-z][\w-]*)[^<>]*>")
 
 
 def wrap(text: str, lines: int) -> list[str]:
