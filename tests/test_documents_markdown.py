@@ -136,6 +136,32 @@ def test_an_html_blocks_alt_and_title_are_translated_as_a_pages_are():
     assert translated(text) == text.replace("Le logo", "LE LOGO").replace("Le titre", "LE TITRE")
 
 
+def test_inline_htmls_text_attributes_are_translated_and_its_other_attributes_kept():
+    """Inside a paragraph, ``<abbr title="Interface de programmation">`` kept its French title,
+    which the same tag in an HTML block, or a page, has translated."""
+    text = (
+        'Un <abbr title="Interface de programmation" class="x">API</abbr> et '
+        '<img src="a.png" alt=\'Le chat "noir"\'> ici.\n'
+    )
+    document = read_markdown(text.split("\n")[:-1], "a.md")
+    assert document.sources() == ["Un API et ici.", "Interface de programmation", 'Le chat "noir"']
+    assert translated(text) == (
+        'UN <abbr title="INTERFACE DE PROGRAMMATION" class="x">API</abbr> ET '
+        '<img src="a.png" alt=\'LE CHAT "NOIR"\'> ICI.\n'
+    )
+
+
+def test_inline_html_that_says_translate_no_is_kept_with_its_text_and_attributes():
+    """``<span translate="no" title="Valider">Valider</span>`` in a paragraph had its word
+    translated, which a page keeps as written."""
+    text = 'Cliquez sur <span translate="no" title="Valider">Valider</span> ici.\n'
+    document = read_markdown(text.split("\n")[:-1], "a.md")
+    assert len(document.sources()) == 1
+    assert translated(text) == (
+        'CLIQUEZ SUR <span translate="no" title="Valider">Valider</span> ICI.\n'
+    )
+
+
 def test_only_the_text_of_blocks_changes():
     source, output = GUIDE.split("\n"), translated(GUIDE).split("\n")
     changed = {3, 5, 6, 8, 9, 10, 12, 14, 16, 30, 31}  # headings, paragraphs, items, cells

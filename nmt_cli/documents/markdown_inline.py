@@ -8,7 +8,9 @@ words aligned to those they enclosed, as tags of a page are: ``*x*``, ``**x**``,
 autolinks (``<https://...>``) and images are passed through whole, as protected spans; a hard
 line break stays one; a footnote's reference (``note[^1]``) encloses the word it follows, so
 the model never reads it. An image's alt text and a link's or an image's title are texts of
-their own, translated apart from the sentence (they were left in the source's language). The
+their own, translated apart from the sentence (they were left in the source's language), and so
+are an inline tag's attributes that a page's are (``<abbr title="...">``); an inline element
+that says ``translate="no"`` is held whole, as on a page. The
 translation is written back as Markdown: its text escaped where a character would start markup,
 each element's marks as the source wrote them (a destination as written; a title in double
 quotes, escaped as a title is; a reference link ``[x][ref]`` comes out inline,
@@ -22,9 +24,12 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from nmt_cli.markup.attribute_texts import text_attributes, with_values
+from nmt_cli.markup.attributes import translated
 from nmt_cli.markup.pages import Page, Same
 from nmt_cli.markup.reading import read_events
 from nmt_cli.markup.segments import Aligned
+from nmt_cli.markup.tree import Element
 
 _ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]")  # a GitHub alert's type
 
@@ -115,6 +120,13 @@ class Inline:
         return cls(page, [], _title_escaped)
 
     @classmethod
+    def attribute(cls, value: str, where: str, line: int) -> Inline:
+        """An HTML attribute's value that is text, a text of its own, written back as it
+        reads (escaped for its quotes where it goes back into its tag)."""
+        page = Page(html.escape(value, quote=False), "html", where, line, fragment=True)
+        return cls(page, [], lambda text: text)
+
+    @classmethod
     def of(cls, children, where: str, line: int) -> Inline:
         marks: list[_Marks] = []
         parts: list[str] = []
@@ -163,7 +175,7 @@ class Inline:
                 depth -= 1
                 parts.append("</m>")
             elif t.type == "html_inline":
-                cls._html(t.content, marks, parts, tags, depth, element)
+                cls._html(t.content, marks, parts, tags, depth, element, where, line)
             else:  # anything else markdown-it may give: its text as written
                 parts.append(html.escape(t.content, quote=False))
             k += 1
@@ -207,7 +219,7 @@ class Inline:
         parts[-1] += f"{html.escape(word, quote=False)}</m>"
 
     @staticmethod
-    def _html(tag: str, marks, parts, tags, depth: int, element) -> None:
+    def _html(tag: str, marks, parts, tags, depth: int, element, where: str, line: int) -> None:
         """Inline HTML: a start tag and the end tag that closes it at the same depth enclose
         words; any other (a comment, a lone tag) stands alone."""
         m = _HTML_TAG.match(tag)
@@ -215,10 +227,11 @@ class Inline:
             _, part, _ = tags.pop()
             i = int(_INDEX.search(parts[part])[1])
             marks[i].close = tag
-            parts[part] = f'<m i="{i}">'
+            kept = not translated(Element(m.group(2), marks[i].open.translate(AS_WRITTEN)), True)
+            parts[part] = f'<m i="{i}" translate="no">' if kept else f'<m i="{i}">'
             parts.append("</m>")
             return
-        element(_Marks(tag.translate(WHOLE)))
+        element(_tag_marks(tag, where, line))
         if m and not m.group(1) and not m.group(3):
             tags.append((m.group(2), len(parts) - 1, depth))
 
@@ -258,6 +271,27 @@ class Inline:
             elif e.kind == "end":
                 out.append(marks[opened.pop()][1])
         return "".join(out) + self.escape(text)
+
+
+def _tag_marks(tag: str, where: str, line: int) -> _Marks:
+    """An inline HTML tag's marks; the values of its attributes that are text (``title``,
+    ``alt``, ``aria-label``...: markup/attribute_texts.py) translated on their own, as a
+    page's are (they were left in the source's language); none where it says not to translate
+    it (``translate="no"``)."""
+    m = _HTML_TAG.match(tag)
+    element = Element(m.group(2) if m else "", tag)
+    found = text_attributes(element) if m and not m.group(1) and translated(element, True) else []
+    if not found:
+        return _Marks(tag.translate(WHOLE))
+    own = [Inline.attribute(" ".join(a.value.split()), where, line) for a in found]
+    marks = _Marks(tag.translate(WHOLE), "", own)
+
+    def written(said: list[str]) -> tuple[str, str]:
+        changes = [(a, t) for a, t in zip(found, said) if t.strip()]
+        return with_values(tag, changes).translate(WHOLE), marks.close
+
+    marks.written = written
+    return marks
 
 
 def _tags(page: str) -> list[str]:

@@ -59,14 +59,14 @@ def attribute_texts(root: Element, source: str | None = None) -> list[AttributeT
             if isinstance(child, Element) and child.key not in VERBATIM:
                 here = translated(child, translating, source)
                 if here:
-                    out.extend(AttributeText(child, a) for a in _text_attributes(child))
+                    out.extend(AttributeText(child, a) for a in text_attributes(child))
                 walk(child, here)
 
     walk(root, True)
     return out
 
 
-def _text_attributes(element: Element) -> list[Attribute]:
+def text_attributes(element: Element) -> list[Attribute]:
     key = element.key
     kind = (attribute(element, "type") or "").strip().lower()
     meta = (attribute(element, "name") or attribute(element, "property") or "").strip().lower()
@@ -98,14 +98,14 @@ def written_back(found: Sequence[AttributeText], translations: Sequence[str]) ->
     kept = {k: element.open for k, element in elements.items()}
     try:
         for k, element in elements.items():
-            element.open = _with_values(element.open, changes[k])
+            element.open = with_values(element.open, changes[k])
         yield
     finally:
         for k, element in elements.items():
             element.open = kept[k]
 
 
-def _with_values(tag: str, changes: list[tuple[Attribute, str]]) -> str:
+def with_values(tag: str, changes: list[tuple[Attribute, str]]) -> str:
     """``tag`` with each attribute's value the text given, escaped for its quotes."""
     for a, text in sorted(changes, key=lambda change: -change[0].span[0]):
         value = a.value
