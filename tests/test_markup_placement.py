@@ -38,6 +38,29 @@ def test_the_issue_line_gets_its_tags_around_urgent_and_bold():
     assert out == "The <em>urgent</em> word must appear in <strong>bold</strong> in the title."
 
 
+@pytest.mark.parametrize(
+    "line, target, pharaoh, out",
+    [
+        (  # "Se" links to "I", "souvenir" to "remember": the checkbox went between them
+            '<label><input type="checkbox"> Se souvenir de moi</label>',
+            "I remember",
+            "0-1 1-1 3-0",
+            '<label><input type="checkbox"> I remember</label>',
+        ),
+        (  # an anchor at the start of a paragraph, an icon at its end
+            '<a id="haut"></a>Le chat dort ici <img src="z.png">',
+            "Here the cat sleeps",
+            "0-1 1-2 2-3 3-0",
+            '<a id="haut"></a>Here the cat sleeps <img src="z.png">',
+        ),
+    ],
+)
+def test_an_element_with_no_words_at_either_end_of_its_parent_stays_at_that_end(
+    line, target, pharaoh, out
+):
+    assert translated(line, target, pharaoh) == out
+
+
 def test_the_model_reads_the_text_without_its_tags():
     seen = []
 

@@ -18,10 +18,12 @@ How, top down, each element within its parent's run:
   where most of their linked words stay on their side;
 - an element whose words are all unlinked takes the target words between the targets of the
   nearest linked source words before and after it (a place between them if there are none);
-- an element with no words stands after the target of the source word before it, if it
-  touched that word or nothing follows it (``after_word``), else before the target of the
-  source word after it (the nearest linked words where those have no link), and out of its
-  siblings' runs;
+- an element with no words before all its parent's source words (or the block's) stays at the
+  start of its parent's run, one after all of them at its end (a checkbox that opens its
+  label, ``<label><input> Se souvenir de moi</label>``, went inside: "I <input> remember");
+  another stands after the target of the source word before it, if it touched that word or
+  nothing follows it (``after_word``), else before the target of the source word after it
+  (the nearest linked words where those have no link), and out of its siblings' runs;
 - an element that loses all its words (its siblings took them) keeps a place.
 
 Source and target places count words: place k is before word k (k = the number of words: at
@@ -118,6 +120,10 @@ def _place(
             words = set(range(start, clamp(aligned.place(e.end, False))))
         if words:
             wanted[id(e)] = words
+        elif whole and e.first <= whole[0]:  # before all its parent's words: at its start
+            places[id(e)] = low
+        elif whole and e.first >= whole[1]:  # after all of them: at its end
+            places[id(e)] = high
         else:
             places[id(e)] = clamp(aligned.place(e.first, e.after_word))
     _separate(elements, wanted, places)
