@@ -24,6 +24,7 @@ from nmt_cli.errors import InputError
 
 pytest_plugins = ["model_fixtures"]
 R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 
 
 def entries(data: bytes) -> dict[str, bytes]:
@@ -453,3 +454,26 @@ def test_an_empty_bookmark_and_one_that_crosses_a_link_stay_where_they_stood():
     out = entries(translated(zipped(docx_entries(body))))["word/document.xml"].decode()
     assert out.index('w:id="1" w:name="_GoBack"/><w:bookmarkEnd w:id="1"/>') < out.index("LE CHAT")
     assert out.index('<w:bookmarkStart w:id="2"') < out.index('<w:bookmarkEnd w:id="2"/>')
+
+
+def test_an_images_alt_text_and_title_are_translated_and_its_name_kept():
+    """A picture's description (``wp:docPr descr``, what a screen reader says) stayed French in
+    an English document."""
+    picture = (
+        '<w:r><w:drawing><wp:inline><wp:extent cx="900000" cy="300000"/>'
+        '<wp:docPr id="5" name="Image 5" descr="Un chat noir sur le canapé" title="Le chat"/>'
+        "</wp:inline></w:drawing></w:r>"
+    )
+    source = report_docx(para(run("Voici le chat."), picture) + para(run("Fin.")))
+    document = read_docx(source, "report.docx")
+    assert document.sources()[:4] == [
+        "Voici le chat.",
+        "Fin.",
+        "Un chat noir sur le canapé",
+        "Le chat",
+    ]
+    out = etree.fromstring(entries(translated(source))["word/document.xml"])
+    [doc_pr] = out.iter(f"{{{WP}}}docPr")
+    assert (doc_pr.get("descr"), doc_pr.get("title")) == ("UN CHAT NOIR SUR LE CANAPÉ", "LE CHAT")
+    assert doc_pr.get("name") == "Image 5"
+    assert entries(translated(source, identity)) == entries(source)

@@ -188,3 +188,22 @@ def test_a_run_that_opens_with_a_tab_beside_a_line_break_keeps_every_word():
     p = paragraphs(out["ppt/slides/slide1.xml"])[0]
     texts = [c.text if c.tag == a("t") else "BR" for c in p.iter(a("t"), a("br"))]
     assert "".join(x if x != "BR" else "|" for x in texts) == "Titre|\tSuite du texte|Fin"
+
+
+def test_a_pictures_alt_text_is_translated_and_its_name_kept():
+    """A picture's description (``p:cNvPr descr``) stayed French on an English slide."""
+    picture = (
+        '<p:pic><p:nvPicPr><p:cNvPr id="7" name="Image 6" descr="Un graphique des ventes"/>'
+        "<p:cNvPicPr/><p:nvPr/></p:nvPicPr><p:blipFill/><p:spPr/></p:pic>"
+    )
+    files = pptx_entries()
+    files["ppt/slides/slide1.xml"] = str(files["ppt/slides/slide1.xml"]).replace(
+        "</p:spTree>", picture + "</p:spTree>"
+    )
+    source = zipped(files)
+    sources = read_pptx(source, "deck.pptx").sources()
+    assert sources[sources.index("La recherche") + 1] == "Un graphique des ventes"
+    [pic] = [
+        e for e in etree.fromstring(translated(source)[SLIDE]).iter() if e.get("name") == "Image 6"
+    ]
+    assert pic.get("descr") == "UN GRAPHIQUE DES VENTES"

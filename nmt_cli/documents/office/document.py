@@ -29,14 +29,32 @@ MONOSPACE = frozenset(
 Write = Callable[[object, list[Item], "str | None"], None]
 
 
+# The attributes of a drawing's properties that a reader reads: its alt text (Word's
+# wp:docPr, a picture's or a shape's pic:cNvPr, p:cNvPr), and its title
+ALT_TEXTS = ("descr", "title")
+
+
 @dataclass
 class Part:
     """An XML part of the package (``path``) read into ``tree``, and its paragraphs: (the
-    paragraph's element, the paragraph read from it), in document order."""
+    paragraph's element, the paragraph read from it), in document order; ``alt``: the
+    attributes whose values are text to translate, (element, attribute name)."""
 
     path: str
     tree: object
     paragraphs: list[tuple[object, Paragraph]] = field(default_factory=list)
+    alt: list[tuple[object, str]] = field(default_factory=list)
+
+    def find_alt_texts(self, names: Sequence[str]) -> None:
+        """The alt texts of the drawings whose properties' elements are named ``names`` (their
+        local names: ``docPr``, ``cNvPr``), in document order (an image's description was left
+        in the source's language)."""
+        for e in self.tree.getroot().iter():  # type: ignore[attr-defined]
+            if isinstance(e.tag, str) and e.tag.rsplit("}", 1)[-1] in names:
+                self.alt += [(e, n) for n in ALT_TEXTS if any(c.isalpha() for c in e.get(n, ""))]
+
+    def alt_texts(self) -> list[str]:
+        return [" ".join(e.get(n).split()) for e, n in self.alt]  # type: ignore[attr-defined]
 
 
 class OfficeDocument:
@@ -47,7 +65,12 @@ class OfficeDocument:
         self.package, self.parts, self.write = package, parts, write
 
     def sources(self) -> list[str]:
-        return [t for part in self.parts for _, p in part.paragraphs for t in p.texts()]
+        """Each part's paragraphs' texts, then its alt texts."""
+        return [
+            t
+            for part in self.parts
+            for t in [t for _, p in part.paragraphs for t in p.texts()] + part.alt_texts()
+        ]
 
     def render(
         self, translations: Sequence[Aligned], target: str | None, warn: Callable[[str], None]
@@ -63,6 +86,11 @@ class OfficeDocument:
                     continue  # as it was, byte for byte
                 self.write(element, paragraph.translated(found), target)
                 touched = True
+            for (element, name), text in zip(part.alt, part.alt_texts()):
+                said = next(done).text
+                if said.strip() and said != text:
+                    element.set(name, said)  # type: ignore[attr-defined]
+                    touched = True
             if touched:
                 changed[part.path] = serialized(part.tree, self.package.entry(part.path))
         return self.package.written(changed)

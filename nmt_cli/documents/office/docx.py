@@ -91,6 +91,7 @@ def _part(package: Package, path: str) -> Part:
         paragraph = Paragraph(paragraph_items(p), where)
         if paragraph.texts():
             part.paragraphs.append((p, paragraph))
+    part.find_alt_texts(("docPr", "cNvPr"))
     return part
 
 

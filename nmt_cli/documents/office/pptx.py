@@ -71,6 +71,7 @@ def _part(package: Package, path: str) -> Part:
         paragraph = Paragraph(paragraph_items(p), f"{package.name}:{path}")
         if paragraph.texts():
             part.paragraphs.append((p, paragraph))
+    part.find_alt_texts(("cNvPr",))
     return part
 
 
