@@ -145,3 +145,24 @@ def test_spaces_in_a_row_are_written_as_odf_keeps_them():
     # a paragraph's first space (ODF ignores one written as text there)
     content = entries(rendered(zipped(odt_entries("<text:p><text:s/>Bonjour.</text:p>"))))
     assert "<text:p><text:s/>BONJOUR.</text:p>" in content["content.xml"].decode()
+
+
+def test_a_span_inside_a_span_stays_inside_it_around_its_words():
+    """``<span T1>chat <span T2>noir</span> dort</span>`` came back as three T1 spans, the
+    words between them outside: "The <T1><T2>black</T2></T1> <T1>cat</T1> <T1>sleep</T1>"."""
+    body = (
+        '<text:p>Le <text:span text:style-name="T1">chat <text:span text:style-name="T3">'
+        "noir</text:span> dort</text:span> ici.</text:p>"
+    )
+
+    def cat_first(texts: list[str]) -> list[Aligned]:  # "Le chat noir dort ici." in English
+        assert texts == ["Le chat noir dort ici.", "Rapport confidentiel"]
+        said = Aligned("THE BLACK CAT SLEEPS HERE.", [(0, 0), (1, 2), (2, 1), (3, 3), (4, 4)])
+        return [said, *word_for_word(texts[1:])]
+
+    root = etree.fromstring(entries(rendered(report_odt(body), cat_first))["content.xml"])
+    [p] = root.iter(t("p"))
+    assert etree.tostring(p, encoding="unicode", with_tail=False).split(">", 1)[1] == (
+        'THE <text:span text:style-name="T1"><text:span text:style-name="T3">BLACK</text:span>'
+        " CAT SLEEPS</text:span> HERE.</text:p>"
+    )

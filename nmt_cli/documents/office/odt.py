@@ -7,7 +7,8 @@ A paragraph's items (runs.py), from its mixed content in order:
 
 - text is a Run keyed by the chain of spans (``text:span``'s style names) it stands in; a
   span whose style is named for code (source text, teletype) or sets a monospace font is code,
-  not translated; spaces written as ``text:s`` are spaces;
+  not translated; a span that holds a span is a Link around its content, as a hyperlink is;
+  spaces written as ``text:s`` are spaces;
 - a hyperlink (``text:a``) is a Link around its text;
 - a bookmark, a reference mark or a comment (``office:annotation``, not translated) whose start
   and end stand around text is a Link around it (paired); alone, and a note, a tab, a line
@@ -113,7 +114,9 @@ def paragraph_items(element, spans: tuple[str, ...], styles: dict[str, bool]) ->
     if element.text:
         items.append(Run(spans, element.text, spans, code))
     for child in element:
-        if child.tag == t("span"):
+        if child.tag == t("span") and _holds_span(child, styles):  # nested: its words'
+            items.append(Link(child, paragraph_items(child, spans, styles)))
+        elif child.tag == t("span"):
             inner = (*spans, child.get(t("style-name"), ""))
             items.extend(paragraph_items(child, inner, styles))
         elif child.tag == t("a"):
@@ -126,6 +129,16 @@ def paragraph_items(element, spans: tuple[str, ...], styles: dict[str, bool]) ->
         if child.tail:
             items.append(Run(spans, child.tail, spans, code))
     return items
+
+
+def _holds_span(span, styles: dict[str, bool]) -> bool:
+    """Whether ``span`` (not code) holds a span of its own: then it is a Link around its
+    content, put back around the translation of all its words, the inner span inside it (as
+    runs keyed by their chains, ``<span T1>chat <span T2>noir</span> dort</span>`` came back as
+    three spans T1, its words apart, or lost: "très <span T3>fort</span>" as "<T3>very</T3>")."""
+    return not styles.get(span.get(t("style-name"), ""), False) and any(
+        c.tag == t("span") for c in span
+    )
 
 
 def _ranges() -> dict[str, tuple[str, str]]:
