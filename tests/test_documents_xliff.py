@@ -480,6 +480,20 @@ def test_where_white_space_is_preserved_the_target_keeps_it_as_written_around_ea
     assert problems(out) == []
 
 
+@pytest.mark.parametrize("text", [PRESERVED_12, PRESERVED_20])
+@pytest.mark.parametrize("translate", [aligned, upper])
+def test_a_crlf_file_s_preserved_line_breaks_stay_crlf_in_the_target(text, translate):
+    crlf = text.replace("\n", "\r\n")
+    document = read_xliff(crlf.encode("utf-8"), "app.xlf", retranslate="none")
+    out = document.render(translate(document.sources()), "en", print)
+    targets = re.findall(rb"<target[^>]*>(.*?)</target>", out, re.S)
+    assert len(targets) == len(document.chosen) and b"\n" in b"".join(targets)
+    assert out.count(b"\n") == out.count(b"\r\n")  # no bare LF anywhere, targets included
+    pairs = re.findall(rb"<source[^>]*>(.*?)</source>\s*<target[^>]*>(.*?)</target>", out, re.S)
+    for source, target in pairs if translate is aligned else []:
+        assert target == source or b"\n" not in target  # not preserved: made one line
+
+
 # -- what is left alone ------------------------------------------------------------------------
 
 

@@ -204,8 +204,11 @@ def splice_targets(
 
 
 def _target_edit(data: bytes, holder: Holder, text: bytes, states: Mapping[str, str]):
-    """The edit that gives ``holder`` a target of ``text``."""
+    """The edit that gives ``holder`` a target of ``text``, its line breaks written as its
+    source's are (an XML parser reads a CRLF as LF: a preserved source's CRLF came back LF)."""
     p = holder.prefix.encode()
+    if _crlf(data, holder):
+        text = re.sub(rb"(?<!\r)\n", b"\r\n", text)
     if holder.target is not None:
         (start, tag_end), content_end, end = holder.target
         tag = with_attributes(data[start:tag_end], states)
@@ -220,6 +223,16 @@ def _target_edit(data: bytes, holder: Holder, text: bytes, states: Mapping[str, 
     eol = b"\r\n" if data[line_start - 2 : line_start] == b"\r\n" else b"\n"
     new = (eol + indent if own_line else b"") + tag + text + b"</" + p + b"target>"
     return (holder.source[1], holder.source[1], new)
+
+
+def _crlf(data: bytes, holder: Holder) -> bool:
+    """Whether ``holder``'s line breaks are CRLF: its source's own, else those of the line its
+    source starts after."""
+    source = data[slice(*holder.source)]
+    if b"\n" in source:
+        return source.count(b"\n") == source.count(b"\r\n")
+    line_start = data.rfind(b"\n", 0, holder.source[0]) + 1
+    return data[line_start - 2 : line_start] == b"\r\n"
 
 
 # a UTF-16 document's byte order mark: its byte order
