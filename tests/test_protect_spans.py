@@ -287,6 +287,10 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ),
         ("Le fichier{0}, sa clé {nom}", [("placeholder", "{0}"), ("placeholder", "{nom}")]),
         ("Dans %APPDATA%\\LibreOffice\\user.", [("path", "%APPDATA%\\LibreOffice\\user")]),
+        (  # a folder's trailing backslash is the path's (fr-en wrote it "#")
+            "Copiez-le dans C:\\Program Files\\Agenda\\ puis dans %APPDATA%\\Agenda\\.",
+            [("path", "C:\\Program Files\\Agenda\\"), ("path", "%APPDATA%\\Agenda\\")],
+        ),
         (
             "Dans $HOME/docs et ${XDG_CONFIG_HOME}/nmt/.",
             [("path", "$HOME/docs"), ("path", "${XDG_CONFIG_HOME}/nmt/")],

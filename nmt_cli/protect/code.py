@@ -196,11 +196,13 @@ _STATEMENT = rf"\b{_KEYWORD}(?:\.\.\.{_KEYWORD})+\b|\b{_KEYWORD}(?: \.\.\. {_KEY
 _SQL = rf"\b(?:{_SQL_HEAD})(?:(?:\s+[A-Z][A-Z_]+\b)+(?:\s*{_SQL_EXPRESSION})?)*;?"
 # a name of a path: its characters, and placeholders, %s, %1, %USERNAME%, {name}, ${VAR}
 _NAME = r"(?:[\w.+@-]|%\w+%?|\{\w+\}|\$\{\w+\})+"
-_WINDOWS_NAME = r"(?:[\w.+@ ()-]|%\w+%?|\{\w+\}|\$\{\w+\})+"  # Program Files (x86)
+# Program Files (x86); not from a space (``C:\Temp\ puis %APPDATA%\x``: two paths)
+_WINDOWS_NAME = r"(?:[\w.+@()-]|%\w+%?|\{\w+\}|\$\{\w+\})(?:[\w.+@ ()-]|%\w+%?|\{\w+\}|\$\{\w+\})*"
 PATH = (
     rf"(?<![\w/.:~-])(?:~|\.{{1,2}})?/(?:{_NAME}/)*{_NAME}/?"
-    rf"|\b[A-Za-z]:\\(?:{_WINDOWS_NAME}\\)*{_NAME}"
-    rf"|(?:%\w+%|\{{\w+\}}|\$\w+)\\(?:{_NAME}\\)*{_NAME}"  # %APPDATA%\LibreOffice
+    # a folder's ends in a backslash, kept (fr-en wrote "C:\Agenda#" for C:\Agenda\)
+    rf"|\b[A-Za-z]:\\(?:{_WINDOWS_NAME}\\)*{_NAME}\\?"
+    rf"|(?:%\w+%|\{{\w+\}}|\$\w+)\\(?:{_NAME}\\)*{_NAME}\\?"  # %APPDATA%\LibreOffice
     rf"|(?<![\w$])(?:\$\w+|\$\{{\w+\}})/(?:{_NAME}/)*{_NAME}/?"  # $HOME/docs
     rf"|(?<![\w/.-])(?:{_NAME}/)+[\w+@-]+(?:\.[\w+@-]+)*\.[A-Za-z][A-Za-z0-9]{{0,4}}(?![\w/])"
 )
