@@ -47,6 +47,7 @@ def test_the_issue_lines_have_their_placeholders_found_as_plain_lines(line, expe
         ("c positional, php", "%2$s a copié %1$d fichiers", ["%2$s", "%1$d"]),
         ("objc", "Ouvrir %@ ou %1$@ ?", ["%@", "%1$@"]),
         ("python", "%(count)d éléments dans %(name)s", ["%(count)d", "%(name)s"]),
+        ("python repr", "Valeur %r invalide dans %(folder)r", ["%r", "%(folder)r"]),
         (
             "python-brace",
             "{} de {name}, {0:>5}, {obj.attr!r}",
@@ -278,6 +279,7 @@ def test_each_code_like_kind_is_found_whole_with_its_quotes(line, expected):
         ("%s", "printf"),
         ("%-5.2f", "printf"),
         ("%@", "printf"),
+        ("%r", "printf"),
         ("%1$s", None),
         ("%(name)s", None),
         ("%%", None),

@@ -5,7 +5,7 @@ One pattern covers every convention GNU gettext names a format flag for, and a f
 
     c, php, perl, lua, awk, tcl, objc, javascript, go, python
                 ``%s``, ``%d``, ``%-5.2f``, ``%lld``, ``%1$s`` (positional), ``%@`` (objc),
-                ``%(name)s`` (python), ``%j`` ``%O`` (javascript), ``%v`` ``%T`` ``%q`` (go),
+                ``%(name)s`` ``%r`` (python), ``%j`` ``%O`` (javascript), ``%v`` ``%T`` ``%q`` (go),
                 ``%Y`` ``%H`` ``%M`` (strftime's date and time),
                 ``%%`` (a literal per cent sign, which the string must keep)
     qt, kde, ycp, smalltalk, LibreOffice
@@ -73,6 +73,8 @@ _FORMAT_STRINGS = (  # the first that matches is taken: %FILENAME before printf'
     rf"{_AFTER_NUMBER}%[A-Z][A-Z0-9_]{{2,}}(?:(?: [A-Z][A-Z0-9_]*)+%|%?)(?![A-Za-z0-9_])",
     rf"{_AFTER_NUMBER}%[a-z][a-z0-9_]{{2,}}%?(?!\w)",  # and its %name, %value, %num%
     _PRINTF,
+    # python's %r (repr), %(name)r: printf has no r ("%(folder)r" came back "%(folder) r")
+    rf"%\([\w.-]+\)[-#0+]*\d*(?:\.\d+)?r|{_AFTER_NUMBER}%[-#0+]*\d*(?:\.\d+)?r(?![A-Za-z])",
     r"%%",
     rf"{_AFTER_NUMBER}%L?(?:[1-9]\d?|n)%?(?!\d)",  # Qt, KDE, LibreOffice; boost's %1%
     r"%\{[A-Za-z_]\w*\}",  # ruby, Rails
@@ -96,7 +98,7 @@ GLUED = r"\{+\{[\w.]*\}\}*|\{[\w.]*\}\}+"  # {{0}, {0}}, {{{0}}}: braces glued t
 NEEDS = r"[%{$~]"
 
 _SEQUENTIAL_PRINTF = re.compile(
-    rf"%(?!\d+\$|\(|%)[-#0+']*(?:\d+|\*)?(?:\.(?:\d+|\*))?\D*[{_ARGUMENTS}]"
+    rf"%(?!\d+\$|\(|%)[-#0+']*(?:\d+|\*)?(?:\.(?:\d+|\*))?\D*[{_ARGUMENTS}r]"
 )
 _AUTO_BRACE = re.compile(r"\{(?:![rsa])?(?::[^{}]*)?\}")
 _LISP_ARGUMENT = re.compile(r"~[\d,':@]*[aAsSdDbBoOxXfFeEgGcCrRpP]")
