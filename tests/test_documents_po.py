@@ -339,6 +339,33 @@ def test_an_entrys_comments_stay_as_written_and_no_wrap_keeps_its_strings_on_one
     assert lines[k + 5].startswith('msgstr "') and lines[k + 6] == ""
 
 
+def test_a_translated_entrys_msgctxt_msgid_and_msgid_plural_lines_stay_as_written(
+    run_cli, model_to, tmp_path
+):
+    """polib wrote a translated entry's msgid again, wrapped at 78 columns: a catalogue kept
+    unwrapped (msgmerge --no-wrap, Weblate) showed its messages changed in a diff."""
+    message = " ".join(["Ein Mann läuft im Park"] * 5)
+    ids = [
+        'msgctxt ""',
+        '"Menü"',
+        f'msgid "{message}"',
+        'msgid_plural ""',
+        '"Zwei "',
+        f'"{message}"',
+    ]
+    text = (
+        'msgid ""\nmsgstr ""\n"Language: en\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        + "\n".join(["#: a.py:1", *ids, 'msgstr[0] ""', 'msgstr[1] ""', ""])
+    )
+    result, out = translate_po(run_cli, model_to("en"), tmp_path, text)
+    assert result.exit_code == 0, result.stderr
+    lines = out.read_text(encoding="utf-8").split("\n")
+    k = lines.index("#: a.py:1")
+    assert lines[k + 1 : k + 7] == ids
+    assert lines[k + 7].startswith("msgstr[0] ") and entries(out)[message].msgstr_plural[1]
+
+
 def test_a_catalogue_for_another_language_than_the_models_is_one_error(run_cli, model_to, tmp_path):
     """Its Language was set to the model's and its Plural-Forms kept: a Russian catalogue came
     out English in part, with two plural forms where its entries have three, and msgfmt refused

@@ -30,10 +30,11 @@ nmt_cli/protect/.
 Read whole as bytes, UTF-8, and checked before anything is translated (formats/po.py: the
 reading the training readers share); what fails is one error naming its line. Written in UTF-8
 with the input's byte order mark, line ends (CRLF or LF) and final line break or none
-(formats/encoding.py): the entries translated as polib writes them, and the header where it
-changes; every other line as it was (an entry left alone keeps its wrapping, an obsolete one
-its place), so that a catalogue with nothing to translate, or whose entries come back as they
-were, is the same file byte for byte. A UTF-16 or UTF-32 catalogue (by its byte order mark) is
+(formats/encoding.py): the msgstr and flags of the entries translated as polib writes them,
+and the header where it changes; every other line as it was (a translated entry's msgctxt,
+msgid and msgid_plural too, an entry left alone keeps its wrapping, an obsolete one its place),
+so that a catalogue with nothing to translate, or whose entries come back as they were, is the
+same file byte for byte. A UTF-16 or UTF-32 catalogue (by its byte order mark) is
 read, and written in UTF-8: gettext reads no other.
 """
 
@@ -182,7 +183,7 @@ class Catalogue(StringsDocument):
                 width = 0 if "no-wrap" in entry.flags else self.po.wrapwidth
                 mine = [x for x in entry_text(entry, width).split("\n") if not _COMMENT.match(x)]
                 own = [x for x in _without_blank_end(lines) if _COMMENT.match(x)]
-                written = "\n".join(own + mine)
+                written = "\n".join(own + _with_ids_as_written(mine, lines))
             after = lines[len(_without_blank_end(lines)) :]  # the blank lines that followed
             if not after and entry is None and len(self.po):
                 after = [""]  # a header put before the first entry
@@ -236,6 +237,25 @@ class Catalogue(StringsDocument):
 # A comment line of an entry: a translator's (``# ``, ``#``), extracted (``#.``) or a reference
 # (``#:``); not its flags (``#,``) nor its previous msgid (``#|``), which a translation changes
 _COMMENT = re.compile(r"#(?:[.:]|\s|$)")
+
+
+_ID = re.compile(r"(?:msgctxt|msgid|msgid_plural)\b")
+_STR = re.compile(r"msgstr\b")
+
+
+def _with_ids_as_written(written: list[str], lines: list[str]) -> list[str]:
+    """An entry's ``written`` lines (polib's) with its msgctxt, msgid and msgid_plural lines
+    as its ``lines`` in the file have them: a translation changes none of them (polib wrapped
+    a long msgid at 78 columns: a diff showed the message changed)."""
+
+    def ids(of: list[str]) -> tuple[int, int]:
+        start = next((k for k, x in enumerate(of) if _ID.match(x)), len(of))
+        return start, next((k for k, x in enumerate(of) if _STR.match(x)), len(of))
+
+    (a, b), (c, d) = ids(written), ids(lines)
+    if a >= b or c >= d:
+        return written
+    return written[:a] + lines[c:d] + written[b:]
 
 
 def _first_entry(lines: list[str]) -> int:
