@@ -549,6 +549,8 @@ BROKEN = {
     "an unknown escape": ('msgid "Ein \\q Mann"\nmsgstr ""\n', 1, "escape \\q"),
     "a line of no keyword": ('msgid "Ein Mann"\nmsgstr ""\nEin Hund\n', 3, "Ein Hund"),
     "a msgid twice": ('msgid "a"\nmsgstr ""\n\nmsgid "a"\nmsgstr ""\n', 4, "twice"),
+    # polib read the second's metadata, and the first was written again: msgfmt refused it
+    "a second header": ('msgid "a"\nmsgstr ""\n\n#: x\nmsgid ""\nmsgstr ""\n', 5, "second header"),
     "a plural without forms": ('msgid "a"\nmsgid_plural "b"\nmsgstr ""\n', 1, "msgid_plural"),
     "a msgstr before its msgid": ('msgstr "x"\nmsgid "a"\n', 1, "msgstr"),
 }

@@ -126,11 +126,30 @@ def _check_entries(po: Any, name: str) -> None:
         first.setdefault(key, line)
 
 
+def _check_header(lines: list[str], name: str) -> None:
+    """A second header (``msgid ""`` with no msgctxt, an empty msgid of its own) is an error,
+    as msgfmt says ("duplicate message definition"): polib took the last for the metadata
+    and the first was written again, a catalogue msgfmt refused."""
+    first, context = 0, False
+    for n, line in enumerate(lines, 1):
+        line = line.strip()
+        if line.startswith("msgctxt"):
+            context = True
+        elif line == 'msgid ""' and not context:
+            after = next((x.strip() for x in lines[n:] if x.strip()), "")
+            if after.startswith("msgstr") and first:
+                raise FormatError(name, n, f'a second header (msgid ""; the first at line {first})')
+            first = first or (n if after.startswith("msgstr") else 0)
+        elif line.startswith("msgstr"):
+            context = False
+
+
 def parse_catalogue(lines: list[str], name: str) -> Any:
     """The polib.POFile of a catalogue's ``lines`` (text, without line ends), checked (see
     above); FormatError naming ``name`` and the line where it fails."""
     polib = polib_module(name)
     _check_strings(lines, name)
+    _check_header(lines, name)
     po = _parse(polib, lines, name)
     _check_entries(po, name)
     return po
