@@ -192,6 +192,30 @@ def test_an_extensions_messages_json_has_only_its_messages_translated(tmp_path):
     assert out["close"] == {"message": "FERMER", "description": "Close button"}
 
 
+def test_each_plural_form_of_a_vue_i18n_message_is_a_text_of_its_own(tmp_path):
+    """vue-i18n's "voiture | voitures", sent whole, came back "| car": no singular form."""
+    text = json.dumps(
+        {
+            "car": "voiture | voitures",
+            "apple": "pas de pomme | une pomme | {count} pommes",
+            "angular": "Vous avez {{ count | number }} messages",
+        }
+    )
+    (tmp_path / "fr.json").write_text(text, encoding="utf-8")
+    _, document = read(tmp_path / "fr.json")
+    assert document.sources() == [
+        "voiture",
+        "voitures",
+        "pas de pomme",
+        "une pomme",
+        "{count} pommes",
+        "Vous avez {{ count | number }} messages",  # a placeholder's pipe parts nothing
+    ]
+    out = json.loads(document.render(upper(document.sources()), "en", print))
+    assert out["car"] == "VOITURE | VOITURES"
+    assert out["apple"] == "PAS DE POMME | UNE POMME | {COUNT} POMMES"
+
+
 # -- access keys ------------------------------------------------------------------------------
 
 CATALOGUE = """msgid ""

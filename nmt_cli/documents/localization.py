@@ -88,6 +88,7 @@ def _document(
     encoding: Encoding,
     text: str,
     name: str,
+    pipes: bool = False,
 ) -> LocalizationFile:
     for u in units:  # an escape of half a character (\ud83d): no text (the model's tokenizer)
         if (half := LONE_SURROGATE.search(u.source)) is not None:
@@ -95,7 +96,7 @@ def _document(
             raise DocumentError(name, line, f"{u.id}: an escape of half a character ({half[0]!a})")
     sources = [u.source for u in units]
     guard = re.compile("|".join((*protect, _ENTITY)))
-    strings = StringLines.of(sources, file_markers(sources), guard, columns=True)
+    strings = StringLines.of(sources, file_markers(sources), guard, columns=True, pipes=pipes)
     return LocalizationFile(units, write, strings, encoding)
 
 
@@ -103,9 +104,11 @@ def read_json(data: bytes, name: str) -> LocalizationFile:
     """An i18n JSON file (formats/i18n_json.py) of the bytes ``data``."""
     text, encoding = decode(data, name)
     parsed = i18n_json.parse(text, name)
-    return _document(
-        parsed.units, lambda t, _, __: parsed.write(t), JSON_PLACEHOLDERS, encoding, text, name
-    )
+
+    def write(targets: list[str], _: str | None, __: Callable[[str], None]) -> str:
+        return parsed.write(targets)
+
+    return _document(parsed.units, write, JSON_PLACEHOLDERS, encoding, text, name, pipes=True)
 
 
 def read_properties(data: bytes, name: str) -> LocalizationFile:

@@ -36,6 +36,7 @@ from nmt_cli.protect.mnemonics import find_mnemonic
 
 _OUTER_SPACE = re.compile(r"(\s*)(.*?)(\s*)", re.DOTALL)
 _TAB = "\t"  # what parts a line's columns
+_PIPE = r"|(?<=\s)\|(?=\s)"  # and a JSON string's plural forms (vue-i18n)
 
 # A piece of a string: its text's index among the texts, with the white space before and after
 # it; or, for a blank line or the line break or tab between two pieces, itself (index None).
@@ -73,12 +74,15 @@ class StringLines:
         guard: re.Pattern[str] | None = None,
         columns: bool = False,
         breaks: str = "\n",
+        pipes: bool = False,
     ) -> StringLines:
         """The lines of ``strings``; ``markers``: the mnemonic markers their catalogue uses
         (protect/mnemonics.file_markers; none: no access keys), never looked for in the
         matches of ``guard``; ``columns``: a line's parts between tabs are texts of their
-        own; ``breaks``: the characters that end a line (a JSON string's U+2028 too)."""
-        pieces = re.compile(f"([{re.escape(breaks + _TAB * columns)}])")
+        own; ``breaks``: the characters that end a line (a JSON string's U+2028 too);
+        ``pipes``: a `` | `` outside ``guard``'s matches parts texts as a tab does (vue-i18n's
+        plural forms, ``voiture | voitures``: sent whole, it came back "| car")."""
+        pieces = f"[{re.escape(breaks + _TAB * columns)}]" + (_PIPE if pipes else "")
         texts: list[str] = []
         layout: list[list[_Line]] = []
         marks: dict[int, Mark] = {}
@@ -88,9 +92,9 @@ class StringLines:
                 string, index, marker = _marked(string, markers, guard)
             lines: list[_Line] = []
             at = 0  # where the line starts in the string
-            for line in pieces.split(string):  # its texts and, between them, a break or "\t"
+            for k, line in enumerate(_split(string, pieces, guard)):  # texts, breaks between
                 before, text, after = _OUTER_SPACE.fullmatch(line).groups()  # type: ignore[union-attr]
-                if text:
+                if text and not k % 2:
                     start = at + len(before)
                     if index is not None and start <= index < start + len(text):
                         within = index - start
@@ -123,6 +127,18 @@ class StringLines:
             )
             for lines in self.layout
         ]
+
+
+def _split(string: str, pieces: str, guard: re.Pattern[str] | None) -> list[str]:
+    """``string`` split at the matches of ``pieces`` (kept, between the parts), a pipe only
+    outside ``guard``'s (``{{ n | number }}`` is a placeholder, not two texts)."""
+    protected = [m.span() for m in guard.finditer(string)] if guard and "|" in string else []
+    out, at = [], 0
+    for m in re.finditer(pieces, string):
+        if m[0] != "|" or not any(a <= m.start() < b for a, b in protected):
+            out += [string[at : m.start()], m[0]]
+            at = m.end()
+    return [*out, string[at:]]
 
 
 class StringsDocument:
