@@ -494,6 +494,32 @@ def test_a_crlf_file_s_preserved_line_breaks_stay_crlf_in_the_target(text, trans
         assert target == source or b"\n" not in target  # not preserved: made one line
 
 
+WINDOWS_BREAKS = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+  <file original="app.rc" source-language="fr" datatype="winres">
+    <body>
+  <trans-unit id="refs" xml:space="preserve"><source>Fermer&#13;&#10;Quitter</source></trans-unit>
+      <trans-unit id="cr" xml:space="preserve"><source>Ouvrir le fichier.&#xD;
+Enregistrer le fichier.</source></trans-unit>
+    </body>
+  </file>
+</xliff>
+"""
+
+
+@pytest.mark.parametrize("translate", [aligned, upper])
+def test_a_preserved_sources_crlf_written_as_character_references_stays_crlf(translate):
+    """A parser reads ``&#13;&#10;`` as CRLF: the target, written with a bare line break, lost
+    the CR that the file's tool (a Windows resource) gave each line."""
+    document = read_xliff(WINDOWS_BREAKS.encode(), "app.xlf", retranslate="none")
+    out = document.render(translate(document.sources()), "en", print)
+    for unit in units(out).values():
+        assert unit.target.count("\r\n") == unit.source.count("\r\n") == 1, unit.id
+        assert "\n" not in unit.target.replace("\r\n", ""), unit.id
+    written = "Fermer&#13;&#10;Quitter" if translate is aligned else "FERMER&#13;&#10;QUITTER"
+    assert f">{written}</target>".encode() in out  # as the source writes it
+
+
 # -- what is left alone ------------------------------------------------------------------------
 
 

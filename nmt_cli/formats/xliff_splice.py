@@ -205,10 +205,11 @@ def splice_targets(
 
 def _target_edit(data: bytes, holder: Holder, text: bytes, states: Mapping[str, str]):
     """The edit that gives ``holder`` a target of ``text``, its line breaks written as its
-    source's are (an XML parser reads a CRLF as LF: a preserved source's CRLF came back LF)."""
+    source's are (a parser reads a CRLF as LF, and ``&#13;&#10;`` as CRLF: a preserved
+    source's CRLF came back LF)."""
     p = holder.prefix.encode()
-    if _crlf(data, holder):
-        text = re.sub(rb"(?<!\r)\n", b"\r\n", text)
+    written = _line_break(data, holder)
+    text = text if written is None else _BREAK.sub(written, text)
     if holder.target is not None:
         (start, tag_end), content_end, end = holder.target
         tag = with_attributes(data[start:tag_end], states)
@@ -225,14 +226,23 @@ def _target_edit(data: bytes, holder: Holder, text: bytes, states: Mapping[str, 
     return (holder.source[1], holder.source[1], new)
 
 
-def _crlf(data: bytes, holder: Holder) -> bool:
-    """Whether ``holder``'s line breaks are CRLF: its source's own, else those of the line its
-    source starts after."""
-    source = data[slice(*holder.source)]
-    if b"\n" in source:
-        return source.count(b"\n") == source.count(b"\r\n")
+# a line break as an XLIFF file may write it: LF or CRLF, each as it is or as a character
+# reference (a CR must be one: a parser reads a CRLF written as it is as LF)
+_BREAK = re.compile(rb"(?:\r|&#(?:13|[xX]0*[dD]);)?(?:\n|&#(?:10|[xX]0*[aA]);)")
+
+
+def _line_break(data: bytes, holder: Holder) -> bytes | None:
+    """How ``holder``'s target writes a line break: as its source's content writes each of
+    its own (``&#13;&#10;``, CRLF), else (it has none) as the line its source starts after
+    ends; None: its source writes them in more than one way (the target's are left alone)."""
+    start = _tag_end(data, holder.source[0])
+    end = data.find(b"</" + holder.prefix.encode() + b"source>", start)
+    own = data[start:end] if end >= 0 and data[start - 2 : start] != b"/>" else b""
+    breaks = set(_BREAK.findall(own))
+    if breaks:
+        return breaks.pop() if len(breaks) == 1 else None
     line_start = data.rfind(b"\n", 0, holder.source[0]) + 1
-    return data[line_start - 2 : line_start] == b"\r\n"
+    return b"\r\n" if data[line_start - 2 : line_start] == b"\r\n" else b"\n"
 
 
 # a UTF-16 document's byte order mark: its byte order
