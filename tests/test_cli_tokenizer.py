@@ -514,8 +514,9 @@ def test_failed_training_leaves_an_existing_output_untouched(run_cli, workdir):
         ["train", "-", "-", "-o", "{d}/out.json"],
         ["train", "{d}/train.de", "-o", "{d}/out.json", "--model", "bpe2"],
         ["train", "{d}/train.de", "-o", "{d}/out.json", "--vocab-size", "0"],
+        ["train", "{d}/train.de", "-o", "{d}/out.json", "--min-frequency", "-1"],
     ],
-    ids=["stdin twice", "unknown model", "zero vocab"],
+    ids=["stdin twice", "unknown model", "zero vocab", "negative min frequency"],
 )
 def test_usage_errors_from_the_command_are_one_line_and_exit_2(run_cli, workdir, args):
     before = listing(workdir)

@@ -121,6 +121,8 @@ def train_tokenizer(
         raise UsageError(f"unknown tokenizer model {model!r}; choose one of {', '.join(MODELS)}")
     if vocab_size < 1:
         raise UsageError("--vocab-size must be a positive number")
+    if min_frequency < 0:  # tokenizers would fail on it with an OverflowError
+        raise UsageError("--min-frequency must not be negative")
     fallback = model != "wordpiece"
     reserved = len(SPECIAL_TOKENS) + (len(BYTE_PIECES) if fallback else 0)
 
