@@ -35,7 +35,7 @@ from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixtu
 from nmt_cli.errors import ModelLoadError
 from nmt_cli.model import ModelConfig, build_model
 from nmt_cli.training import checkpoint as ckpt
-from nmt_cli.training.run import RunLock
+from nmt_cli.training.run_dir import RunLock
 from nmt_cli.training.run_file import spec_from_run
 
 
@@ -193,12 +193,27 @@ def test_a_tokenizer_option_that_is_not_a_tokenizer(run_cli, data, tmp_path, sma
     result = run_cli([*args, "--tokenizer", bogus])
     line = assert_one_error_line(result)
     assert str(bogus) in line and "tokenizer" in line
-    # The run never started. What it leaves: the directory and its lock file, nothing a later
-    # run would take for a run (so the same command with a good tokenizer just works).
-    _no_run_left(run_dir)
-    assert sorted(p.name for p in run_dir.iterdir()) == ["train.lock"]
+    # The run never started: it leaves nothing (it left the directory and its lock file), and
+    # the same command with a good tokenizer just works.
+    assert not run_dir.exists()
     result = run_cli([*args, "--tokenizer", small_tokenizer_path, "-q"])
     assert result.exit_code == 0, result.stderr
+
+
+def test_a_new_run_that_fails_before_it_trains_leaves_the_folder_as_it_was(
+    run_cli, data, tiny_args, tmp_path
+):
+    """Training text with no usable pair: the error came after the run had written its
+    tokenizer and lock into --output (a made-up `runs/x/` a Makefile would take as built)."""
+    data.src.write_text("\n" * 200)
+    made = tmp_path / "runs" / "x"
+    assert "no usable sentence pairs" in assert_one_error_line(run_cli([*tiny_args(), "-o", made]))
+    assert not (tmp_path / "runs").exists()
+    mine = tmp_path / "mine"  # a folder of the user's: what was there stays, nothing is added
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep\n")
+    assert_one_error_line(run_cli([*tiny_args(), "-o", mine]))
+    assert [p.name for p in mine.iterdir()] == ["notes.txt"]
 
 
 # -- existing runs, --resume, the lock -------------------------------------------------------------

@@ -27,10 +27,7 @@ RUN/                    a complete model directory (what `nmt translate --model 
 from __future__ import annotations
 
 import contextlib
-import fcntl
-import os
 import platform
-import shutil
 import signal
 import sys
 from dataclasses import replace
@@ -39,10 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from nmt_cli import __version__
-from nmt_cli.errors import ConfigError, InputError, OutputError, RunLockedError, UsageError
+from nmt_cli.errors import ConfigError, InputError
 from nmt_cli.model.bundle import (
     CONFIG_FILE,
-    MODEL_FILES,
     TOKENIZER_FILE,
     WORD_LISTS,
     read_words,
@@ -60,18 +56,16 @@ from nmt_cli.training.corpora import check_corpus, corpora_text
 from nmt_cli.training.distributed import World
 from nmt_cli.training.names import name_pool, pair_names
 from nmt_cli.training.placeholders import mask_pair
+from nmt_cli.training.run_dir import NewRunUndo, RunLock, check_output_dir, clear_run
 from nmt_cli.training.run_file import RUN_FILE, spec_to_json, with_absolute_paths
 from nmt_cli.training.swaps import names_report
 from nmt_cli.training.teacher import (
-    TEACHER_DIR,
     check_teacher_tools,
     prepare_teacher,
     resolve_teacher,
     run_is_guided,
 )
-from nmt_cli.training.trainer import CHECKPOINTS, METRICS_FILE, Callbacks, Progress
-
-LOCK_FILE = "train.lock"
+from nmt_cli.training.trainer import CHECKPOINTS, Callbacks, Progress
 
 
 class Interrupted(KeyboardInterrupt):
@@ -115,12 +109,13 @@ class Run:
         check_inputs(spec, self.cb.on_message if world.is_main else None)
         check_teacher_tools(spec, run_dir, cached=self.resume or not overwrite)  # else dropped
         world.barrier()  # every process has checked before rank 0 writes anything
-        if world.is_main:
-            run_dir.mkdir(parents=True, exist_ok=True)
+        new_run = world.is_main and not self.resume
         if spec.train.threads:
             torch.set_num_threads(spec.train.threads)
         with contextlib.ExitStack() as held:
+            undo = held.enter_context(NewRunUndo(run_dir, new_run))  # until training starts
             if world.is_main:
+                run_dir.mkdir(parents=True, exist_ok=True)
                 held.enter_context(RunLock(run_dir))
                 if not self.resume and overwrite:
                     clear_run(run_dir)
@@ -132,7 +127,9 @@ class Run:
             if world.is_main:  # the names the model will copy are the words it was not taught
                 for name, words in taught_words(spec, counts).items():
                     write_words(run_dir / name, words)
-            return self.fit(self.trainer(tok, train_data, valid_data))
+            trainer = self.trainer(tok, train_data, valid_data)
+            undo.keep()  # training starts: from here on the run is one to resume
+            return self.fit(trainer)
 
     def tokenizer(self):
         """The run's tokenizer (rank 0 trains or copies it; the others read it)."""
@@ -226,54 +223,6 @@ def resolve_settings(spec: RunSpec) -> RunSpec:
     precision = resolve_precision(spec.train.precision, spec.train.device)
     train = replace(spec.train, precision=precision, teacher=resolve_teacher(spec))
     return with_absolute_paths(replace(spec, train=train))
-
-
-class RunLock:
-    """An exclusive lock on the run directory, released when the process ends (even killed)."""
-
-    def __init__(self, run_dir: Path):
-        self.path = run_dir / LOCK_FILE
-        self.fd: int | None = None
-
-    def __enter__(self) -> RunLock:
-        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            other = os.read(self.fd, 64).decode(errors="replace").strip() or "another process"
-            os.close(self.fd)
-            self.fd = None
-            raise RunLockedError(
-                f"{self.path.parent}: another training process (pid {other}) is using this run "
-                "directory; wait for it or choose another --output"
-            ) from None
-        os.ftruncate(self.fd, 0)
-        os.write(self.fd, str(os.getpid()).encode())
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.fd is not None:
-            fcntl.flock(self.fd, fcntl.LOCK_UN)
-            os.close(self.fd)
-            self.fd = None
-
-
-def check_output_dir(run_dir: Path, overwrite: bool) -> None:
-    """Refuse to write a new run over an existing one unless asked to, or under a file."""
-    if file := next((p for p in (run_dir, *run_dir.parents) if p.exists() and not p.is_dir()), 0):
-        raise OutputError(f"{run_dir}: {file} exists and is not a directory")
-    if not overwrite and any((run_dir / f).exists() for f in (RUN_FILE, CONFIG_FILE, CHECKPOINTS)):
-        raise UsageError(
-            f"{run_dir} already holds a training run; use --resume to continue it or "
-            "--overwrite to start again"
-        )
-
-
-def clear_run(run_dir: Path) -> None:
-    for name in (RUN_FILE, *MODEL_FILES, *WORD_LISTS, METRICS_FILE, "curves.png"):
-        (run_dir / name).unlink(missing_ok=True)
-    for folder in (CHECKPOINTS, TEACHER_DIR):  # the old run's links too: its data's, not ours
-        shutil.rmtree(run_dir / folder, ignore_errors=True)
 
 
 def check_inputs(spec: RunSpec, report=None) -> None:

@@ -1,0 +1,97 @@
+"""The run directory as a place: its lock, the check that a new run may use it, the old run
+cleared for --overwrite, and a new run's files taken back where it fails before it trains."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+from pathlib import Path
+
+from nmt_cli.errors import OutputError, RunLockedError, UsageError
+from nmt_cli.model.bundle import CONFIG_FILE, MODEL_FILES, WORD_LISTS
+from nmt_cli.training.run_file import RUN_FILE
+from nmt_cli.training.teacher import TEACHER_DIR
+from nmt_cli.training.trainer import CHECKPOINTS, METRICS_FILE
+
+LOCK_FILE = "train.lock"
+
+
+class RunLock:
+    """An exclusive lock on the run directory, released when the process ends (even killed)."""
+
+    def __init__(self, run_dir: Path):
+        self.path = run_dir / LOCK_FILE
+        self.fd: int | None = None
+
+    def __enter__(self) -> RunLock:
+        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            other = os.read(self.fd, 64).decode(errors="replace").strip() or "another process"
+            os.close(self.fd)
+            self.fd = None
+            raise RunLockedError(
+                f"{self.path.parent}: another training process (pid {other}) is using this run "
+                "directory; wait for it or choose another --output"
+            ) from None
+        os.ftruncate(self.fd, 0)
+        os.write(self.fd, str(os.getpid()).encode())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.fd is not None:
+            fcntl.flock(self.fd, fcntl.LOCK_UN)
+            os.close(self.fd)
+            self.fd = None
+
+
+class NewRunUndo:
+    """A new run that fails before training starts (a tokenizer or data it cannot use, Ctrl-C)
+    leaves ``run_dir`` as it found it: what it wrote there is removed (the teacher's cached
+    links aside), and the directory too where it made it; ``keep()`` once training starts."""
+
+    def __init__(self, run_dir: Path, enabled: bool):
+        self.run_dir, self.enabled = run_dir, enabled
+        missing = [p for p in (run_dir, *run_dir.parents) if not p.exists()]
+        self.made = missing[-1] if missing else None  # the highest folder the run will make
+        self.before = set() if missing else {p.name for p in run_dir.iterdir()}
+
+    def keep(self) -> None:
+        self.enabled = False
+
+    def __enter__(self) -> NewRunUndo:
+        return self
+
+    def __exit__(self, kind, *exc: object) -> None:
+        if not self.enabled or kind is None or not self.run_dir.is_dir():
+            return
+        for p in self.run_dir.iterdir():
+            if p.name not in self.before and p.name != TEACHER_DIR:
+                shutil.rmtree(p) if p.is_dir() and not p.is_symlink() else p.unlink()
+        if self.made is not None:
+            for folder in (self.run_dir, *self.run_dir.parents):
+                if any(folder.iterdir()):
+                    break
+                folder.rmdir()
+                if folder == self.made:
+                    break
+
+
+def check_output_dir(run_dir: Path, overwrite: bool) -> None:
+    """Refuse to write a new run over an existing one unless asked to, or under a file."""
+    if file := next((p for p in (run_dir, *run_dir.parents) if p.exists() and not p.is_dir()), 0):
+        raise OutputError(f"{run_dir}: {file} exists and is not a directory")
+    if not overwrite and any((run_dir / f).exists() for f in (RUN_FILE, CONFIG_FILE, CHECKPOINTS)):
+        raise UsageError(
+            f"{run_dir} already holds a training run; use --resume to continue it or "
+            "--overwrite to start again"
+        )
+
+
+def clear_run(run_dir: Path) -> None:
+    for name in (RUN_FILE, *MODEL_FILES, *WORD_LISTS, METRICS_FILE, "curves.png"):
+        (run_dir / name).unlink(missing_ok=True)
+    for folder in (CHECKPOINTS, TEACHER_DIR):  # the old run's links too: its data's, not ours
+        shutil.rmtree(run_dir / folder, ignore_errors=True)
