@@ -271,8 +271,10 @@ def test_a_malformed_gold_link_names_its_line(run_cli, reverse_model, tmp_path):
     [
         (["0-2 1-1 2-0"], "has 1 lines but there are 2 sentence pairs"),
         (["0-2 1-1 2-0", "0-1 1:0"], "g:2: '1:0' is not a Pharaoh link"),
+        # aligned and printed to stdout, then the error
+        (["1-3 2-2 3-1", "1-2 2-1"], "g:1: link 1-3 is past the pair's 3 source"),
     ],
-    ids=["short", "malformed"],
+    ids=["short", "malformed", "counted from 1"],
 )
 def test_a_gold_file_that_does_not_fit_fails_before_any_pair_is_aligned(
     run_cli, reverse_model, tmp_path, monkeypatch, gold_lines, message
@@ -290,6 +292,9 @@ def test_a_gold_file_that_does_not_fit_fails_before_any_pair_is_aligned(
     with monkeypatch.context() as m:
         m.setattr("nmt_cli.align.forced.align_chunks", aligned)
         assert_one_error_line(align(run_cli, reverse_model.directory, *files), message)
+        to_stdout = align(run_cli, reverse_model.directory, *files[:-2])
+        assert_one_error_line(to_stdout, message)
+        assert to_stdout.stdout == ""
     assert out.read_text() == "before\n"
     # From stdin the pairs are counted as they come: still nothing written.
     stdin = ["--src-file", "-", "--tgt-file", tgt, "--gold", gold, "-o", out]

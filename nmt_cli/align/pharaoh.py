@@ -99,7 +99,17 @@ def score_against_gold(
     is a link past its pair's words where ``sizes`` gives each pair's (source, target) words
     (a gold file that counts from 1, its last words' links the tell)."""
     check_gold_count(gold, len(predicted), where)
-    for n, (g, (n_src, n_tgt)) in enumerate(zip(gold, sizes or ())):
+    check_gold_links(gold, sizes or (), where)
+    return alignment_error_rate(predicted, gold)
+
+
+def check_gold_links(
+    gold: Sequence[GoldAlignment], sizes: Iterable[tuple[int, int]], where: str
+) -> None:
+    """An InputError at the first link of ``gold`` past its pair's words, ``sizes`` giving each
+    pair's (source, target) words (a gold file that counts from 1, its last words' links the
+    tell)."""
+    for n, (g, (n_src, n_tgt)) in enumerate(zip(gold, sizes)):
         past = sorted((s, t) for s, t in g.possible if s >= n_src or t >= n_tgt)
         if past:
             s, t = past[0]
@@ -107,4 +117,3 @@ def score_against_gold(
                 f"{where}:{n + 1}: link {s}-{t} is past the pair's {n_src} source and {n_tgt} "
                 "target words (links count words from 0)"
             )
-    return alignment_error_rate(predicted, gold)

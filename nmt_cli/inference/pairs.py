@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from nmt_cli.align.options import PairOptions
-from nmt_cli.align.pharaoh import check_gold_count, read_gold
+from nmt_cli.align.pharaoh import check_gold_count, check_gold_links, read_gold
 from nmt_cli.formats.pairs import MEMORIES, PAIR_FORMATS, format_of
 from nmt_cli.formats.pairs import read_pairs as read_pairs_of
 from nmt_cli.inference.options import WORD_SCORES_HELP
@@ -147,7 +147,24 @@ def align_pair_file(bundle, pairs: PairOptions, on_progress, warn=None, **option
         languages = (pairs.src_lang, pairs.tgt_lang)
         given = read_pair_file(pairs.pairs, fmt, languages, bundle.languages, warn)
     gold = None if pairs.gold is None else read_gold(pairs.gold, warn)  # before the work
-    src = pairs.src_file or "-"
-    if gold is not None and (given is not None or not (src == "-" or is_stream(src))):
-        check_gold_count(gold, len(given) if given is not None else count_lines(src), pairs.gold)
+    if gold is not None:
+        check_gold_fits(gold, pairs, given)
     return align_file(bundle, pairs, on_progress, warn, given, gold, **options)
+
+
+def check_gold_fits(gold, pairs: PairOptions, given: list[Pair] | None) -> None:
+    """--gold's lines counted against the pairs, and its links against their words, before any
+    pair is aligned, where files (not streams) tell them: a gold file that does not fit writes
+    nothing, to a file or to stdout. From a stream, align_file checks them at the end."""
+    files = (pairs.src_file or "-", pairs.tgt_file or "-")
+    if given is None and any(f == "-" or is_stream(f) for f in files):
+        if not (files[0] == "-" or is_stream(files[0])):
+            check_gold_count(gold, count_lines(files[0]), pairs.gold)
+        return
+    if given is None:
+        with open_lines(files[0]) as srcs, open_lines(files[1]) as tgts:
+            sizes = [(len(s.split()), len(t.split())) for s, t in side_by_side(srcs, tgts, *files)]
+    else:
+        sizes = [(len(s.split()), len(t.split())) for s, t in given]
+    check_gold_count(gold, len(sizes), pairs.gold)
+    check_gold_links(gold, sizes, pairs.gold)
