@@ -265,6 +265,14 @@ def test_a_resumed_run_keeps_its_data_model_and_teacher(run_cli, finished_run):
     assert newest_checkpoint_step(finished_run) == 3
 
 
+def test_resume_with_overwrite_is_a_usage_error_that_leaves_the_run(run_cli, finished_run):
+    """`--resume RUN --overwrite` resumed the run, the --overwrite passed over in silence."""
+    metrics = (finished_run / "metrics.jsonl").read_text()
+    result = run_cli(["train", "--resume", finished_run, "--overwrite", "--max-steps", "5"])
+    assert "--overwrite" in assert_one_error_line(result, code=2)
+    assert (finished_run / "metrics.jsonl").read_text() == metrics
+
+
 def test_training_options_given_on_resume_are_the_runs_for_the_next_resume(run_cli, finished_run):
     """`--resume RUN --max-steps 5` trained to 5 but left run.json at 3: the next plain
     `--resume RUN` (a Makefile's rerun) went back to the first command's settings."""

@@ -155,6 +155,8 @@ class RunOptions:
         """The run directory and the run's settings: the run in --resume's directory, resumed
         (DataOptions.resumed_spec), or a new one in --output's (DataOptions.spec)."""
         if self.resume is not None:
+            if self.overwrite:  # it was passed over: the run went on, not started again
+                raise UsageError("--overwrite starts a new run, --resume continues one: give one")
             args = (self.resume, self.output, self.config, model_flags, train_flags)
             return self.resume, data.resumed_spec(*args)
         if self.output is None:
