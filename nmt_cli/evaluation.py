@@ -50,7 +50,7 @@ def score_files(
     (one of them all may be '-', stdin); ``metrics``: names, comma-separated ("bleu,chrf")."""
     if [hyp, *refs].count("-") > 1:
         raise UsageError("only one of --hyp and --ref can be stdin")
-    names = [m.strip().lower() for m in metrics.split(",") if m.strip()]
+    names = list(dict.fromkeys(m.strip().lower() for m in metrics.split(",") if m.strip()))
     if not names:
         raise UsageError(f"--metrics {metrics!r} names no metric (bleu, chrf, ter)")
     hyps, references = read_lines(hyp, warn), [read_lines(ref, warn) for ref in refs]

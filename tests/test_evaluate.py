@@ -26,6 +26,14 @@ def test_scores_are_printed_one_metric_a_line_with_their_signatures(run_cli, tmp
     assert all(signature.startswith("nrefs:1|") for _, _, signature in lines)
 
 
+def test_a_metric_named_twice_is_scored_once(run_cli, tmp_path):
+    """`--metrics bleu,chrf,BLEU` printed BLEU twice (in text; --json kept one of them)."""
+    hyp, ref = _files(tmp_path)
+    result = run_cli(["evaluate", "--hyp", hyp, "--ref", ref, "--metrics", "bleu,chrf,BLEU"])
+    assert result.exit_code == 0, result.stderr
+    assert [line.split("\t")[0] for line in result.stdout.splitlines()] == ["BLEU", "CHRF"]
+
+
 def test_json_is_one_object_with_each_metrics_score_and_signature(run_cli, tmp_path):
     hyp, ref = _files(tmp_path)
     result = run_cli(["evaluate", "--hyp", "-", "--ref", ref, "--json"], input=HYPS.encode())
