@@ -501,6 +501,21 @@ def test_unreadable_file_is_one_error_line(run_cli, workdir):
     assert "permission denied" in assert_one_error_line(result, code=1)
 
 
+@pytest.mark.parametrize("suffix", [".gz", ".xz"])
+def test_a_tokenizer_written_compressed_is_read_back(run_cli, workdir, suffix):
+    """`tokenizer train -o tok.json.gz` wrote a gzip file that `encode -t tok.json.gz` called
+    "not a valid tokenizer file (stream did not contain valid UTF-8)"."""
+    encoded = []
+    for out in (workdir / "plain.json", workdir / f"tok.json{suffix}"):
+        result = run_cli(["tokenizer", "train", workdir / "train.de", "-o", out, "-q"])
+        assert result.exit_code == 0, result.stderr
+        result = run_cli(["tokenizer", "encode", "-t", out], input="Ein Mann schläft.\n".encode())
+        assert result.exit_code == 0, result.stderr
+        encoded.append(result.stdout)
+    assert not out.read_bytes().startswith(b"{")  # compressed, as README says
+    assert encoded[1] == encoded[0] != b""
+
+
 def test_failed_training_leaves_an_existing_output_untouched(run_cli, workdir):
     before = (workdir / "tok.json").read_bytes()
     result = run_cli(["tokenizer", "train", workdir / "empty.txt", "-o", workdir / "tok.json"])

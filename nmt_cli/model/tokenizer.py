@@ -23,6 +23,7 @@ from nmt_cli.errors import ModelLoadError
 from nmt_cli.model.pretrained import resolve_model
 from nmt_cli.output import write_text_atomic
 from nmt_cli.protect.placeholders import set_apart
+from nmt_cli.textio import open_bytes
 from nmt_cli.vocab import PLACEHOLDERS, SPECIAL_TOKENS, UNK
 
 WORD_MARK = "\u2581"  # "▁", marks the start of a word in a piece
@@ -105,8 +106,9 @@ class Tokenizer:
         p = p / "tokenizer.json" if p.is_dir() else p
         if not p.is_file():
             raise ModelLoadError(f"{p}: no such tokenizer file")
-        try:
-            hf = HFTokenizer.from_file(str(p))
+        try:  # one `nmt tokenizer train -o tok.json.gz` wrote compressed too
+            with open_bytes(p) as f:
+                hf = HFTokenizer.from_str(f.read().decode("utf-8"))
         except Exception as e:  # tokenizers raises a bare Exception on bad JSON
             raise ModelLoadError(
                 f"{p}: not a valid tokenizer file ({str(e).splitlines()[0]})"
