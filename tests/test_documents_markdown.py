@@ -324,7 +324,7 @@ def test_an_html_blocks_text_is_translated_and_its_tags_stay_as_written():
     ]
     assert translated(HTML_BLOCKS) == (
         '<div class="alerte">ATTENTION : NE PAS ÉTEINDRE.</div>\n\n'
-        "> <p>UN TEXTE SUR DEUX LIGNES &amp; <b>GRAS</b>.</p>\n\n"
+        "> <p>UN TEXTE SUR DEUX\n> LIGNES &amp; <b>GRAS</b>.</p>\n\n"
         "<details>\n<summary>RÉSUMÉ ICI</summary>\n\nDU *MARKDOWN*.\n\n</details>\n"
     )
 
@@ -340,6 +340,16 @@ def test_an_html_block_whose_translation_would_not_read_back_so_stays_as_written
     text = "<p>un <x></p>\n\n<span>\nTexte\n</span>\n"  # a tag left open; one on its own line
     assert translated(text) == text
     assert structure(translated(HTML_BLOCKS)) == structure(HTML_BLOCKS)
+
+
+def test_an_html_blocks_lines_and_the_line_break_after_its_br_are_kept():
+    """An HTML paragraph on three lines came out on one, "<br> The folder is empty."."""
+    text = "<p>Le fichier est enregistré\ndans le dossier.<br>\nLe dossier est vide.</p>\n"
+    english = "The file is saved in the folder.\nThe folder is empty."
+    said = [Aligned(english, [(k, k) for k in range(len(english.split()))])]
+    assert translated(text, lambda texts: said) == (
+        "<p>The file is saved\nin the folder.<br>\nThe folder is empty.</p>\n"
+    )
 
 
 def test_a_block_written_on_several_lines_is_wrapped_again_to_its_width():

@@ -173,6 +173,47 @@ def test_a_block_whose_translation_is_its_text_is_written_as_it_was():
     assert translate_markup(page, "html", lambda texts: only_yes) == page.replace("Oui", "YES")
 
 
+def test_the_line_break_written_after_a_br_stays_after_it():
+    """A paragraph's line ended with its <br>: the next line came up after it ("<br> The
+    folder is empty."). The white space written on either side of a <br> is written again."""
+    page = "<p>Adresse :<br>\n   12 rue de la Paix <br/>\n   Paris</p>\n"
+    out = translate_markup(page, "html", word_for_word)
+    assert out == "<p>ADRESSE :<br>\n   12 RUE DE LA PAIX <br/>\n   PARIS</p>\n"
+
+
+def said(*translations: str):
+    """A translation that says ``translations``, in order, word k linked to word k."""
+
+    def translate(texts: list[str]) -> list[Aligned]:
+        return [Aligned(t, [(k, k) for k in range(len(t.split()))]) for t in translations]
+
+    return translate
+
+
+def test_a_paragraph_written_on_several_lines_is_translated_on_as_many():
+    """A page's paragraph wrapped by its author came out on one long line: its translation
+    is wrapped to as many lines, each line break the white space (the indentation) written."""
+    page = (
+        "<div>\n  <p>\n    Le fichier est enregistré\n    dans le dossier des <b>documents</b>.\n"
+        "  </p>\n</div>\n"
+    )
+    word_links = links("0-0 1-1 2-2 3-3 4-4 5-5 8-6 6-7")  # "documents" before "folder"
+    english = Aligned("The file is saved in the documents folder.", word_links)
+    out = translate_markup(page, "html", lambda texts: [english])
+    assert out == (
+        "<div>\n  <p>\n    The file is saved in\n    the <b>documents</b> folder.\n  </p>\n</div>\n"
+    )
+    assert_well_formed(out)
+
+
+def test_lines_are_wrapped_between_line_breaks_and_never_in_preformatted_text():
+    page = "<p>Un deux\ntrois quatre.<br>\nCinq six sept.</p>\n<pre>Ne  pas\n traduire</pre>\n"
+    out = translate_markup(page, "html", said("One two three four.\nFive six seven."))
+    assert (
+        out == "<p>One two\nthree four.<br>\nFive six seven.</p>\n<pre>Ne  pas\n traduire</pre>\n"
+    )
+
+
 def test_a_no_break_space_alone_in_a_block_is_kept_as_written():
     page = "<table><tr><td>&nbsp;</td><td>Oui</td></tr></table>"
     assert translate_markup(page, "html", word_for_word) == page.replace("Oui", "OUI")
@@ -358,4 +399,3 @@ def test_an_element_in_another_language_than_the_pages_is_not_translated():
     out = document.render(word_for_word(document.sources()), "en", print)
     assert '<div lang="en-GB"><p lang="en">LE CHAT.</p>' in out  # the source's lang: the target's
     assert '<html lang="en">' in out and '<q lang="en">Hello world</q>' in out
-

@@ -313,7 +313,7 @@ class HtmlBlock:
     def of(cls, content: str, where: str, line: int) -> HtmlBlock | None:
         """The block of ``content``; None where markup would not write its tags back as they
         were but for end tags added after it all (a tag inside left open: ``<p>a <x></p>``)."""
-        page = Page(content, "html", where, line, fragment=True, attributes=True)  # alt, title
+        page = Page(content, "html", where, line, fragment=True, attributes=True, wrap=True)
         same = page.render([Same(t) for t in page.texts()])
         source, written = _tags(content), _tags(same)
         added = written[len(source) :]
@@ -327,7 +327,7 @@ class HtmlBlock:
 
     def markdown(self, translated: Sequence[Aligned]) -> str | None:
         """The block with its texts' translations in place; None where each is its text (the
-        block is written as it was: markup joins a paragraph's lines)."""
+        block is written as it was, byte for byte)."""
         if [t.text for t in translated] == self.texts():
             return None
         page = self.page.render(translated)

@@ -70,7 +70,9 @@ class PageDocument:
         not recorded), or is already ``target``."""
         if source and self.dialect == "html" and _INNER_LANG.search(self.text):
             # an element in another language than the source's is not translated (attributes.py)
-            self.page = Page(self.text, self.dialect, self.name, attributes=True, source=source)
+            self.page = Page(
+                self.text, self.dialect, self.name, attributes=True, source=source, wrap=True
+            )
             self.inner = _in_source_language(self.page.root, source)
         if not self.language or not primary(self.language):
             return
@@ -160,7 +162,7 @@ def page_reader(dialect: str) -> Callable[..., PageDocument]:
 
     def read(lines: list[str], name: str) -> PageDocument:
         text = "".join(f"{line}\n" for line in lines)
-        page = Page(text, dialect, name, attributes=True)  # an HTML page's; not XML's
+        page = Page(text, dialect, name, attributes=True, wrap=True)  # an HTML page's; not XML's
         document = PageDocument(page, text, name, dialect)
         if dialect == "xml" and document.root == "resources":
             raise DocumentError(

@@ -32,6 +32,7 @@ class Inline:
     empty: bool = False
     glue: tuple[bool, bool] = (False, False)
     breaks: str = ""  # the separator an empty element stands for in the text: "\n", "\t"
+    around: tuple[str, str] = ("", "")  # a breaking element's white space before and after
 
 
 _BREAKS = re.compile(r'\sb="([nt])"')

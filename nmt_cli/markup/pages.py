@@ -68,10 +68,12 @@ class Page:
         fragment: bool = False,
         attributes: bool = False,
         source: str | None = None,
+        wrap: bool = False,
     ):
         if dialect not in DIALECTS:
             raise ValueError(f"unknown markup {dialect!r}; choose from {', '.join(DIALECTS)}")
         self.xml, self.source = dialect == "xml", source  # source: the language, as lang says
+        self.wrap = wrap  # a segment written on several lines: its translation too
         events = read_events(text, self.xml, fragment, where, line)
         self.root = build_tree(events, html=not self.xml, whole=not fragment)
         self._holds_block: dict[int, bool] = {}
@@ -133,7 +135,9 @@ class Page:
                 else:
                     self._out.append(serialize(node))
             return
-        segment = Segment(run, self.xml, self._held) if run and translating else None
+        segment = (
+            Segment(run, self.xml, self._held, wrap=self.wrap) if run and translating else None
+        )
         if segment is not None and segment.translatable():
             self._out.append(segment)
         else:
@@ -163,7 +167,7 @@ def translate_markup(
 ) -> str:
     """A page of ``dialect`` (html or xml) translated with its markup kept (an HTML page's
     attributes whose values are text too). ``where``: its name, for an error."""
-    page = Page(text, dialect, where, attributes=True)
+    page = Page(text, dialect, where, attributes=True, wrap=True)
     texts = page.texts()
     return page.render(translate_segments(texts) if texts else [], kept=True)
 

@@ -11,7 +11,9 @@ the inline elements put back into the translation.
   (inference/columns.py: an address of three lines was one sentence, "Human<br>Resources
   Service 12 laughing"), and it goes back where the translation has that separator. Where
   white space is significant (``preserve``: XML's ``xml:space="preserve"``), a line break or
-  a tab of the text is such a separator, its white space written back as it was.
+  a tab of the text is such a separator, its white space written back as it was. A breaking
+  element keeps the white space written around it, and a segment written on several lines is
+  written on as many, where its page says so (line_breaks.py).
 - A verbatim element (``<code>``: elements.VERBATIM; a caller may say which elements are
   held so, e.g. a page's ``translate="no"`` or an exchange format's placeholder codes) inside
   the text is one private-use character there, which nmt_cli/protect/ passes through as a
@@ -35,6 +37,7 @@ from typing import Protocol
 
 from nmt_cli.markup.elements import VERBATIM
 from nmt_cli.markup.inline_text import SEPARATORS, Flattener, Inline, collapsed
+from nmt_cli.markup.line_breaks import around, soft_breaks, wrapped
 from nmt_cli.markup.placement import Alignment, Enclosure, Links, place_elements
 from nmt_cli.markup.tree import Element, Node, serialize
 
@@ -65,6 +68,7 @@ class Segment:
         xml: bool,
         held: Callable[[Element], bool] | None = None,
         preserve: bool = False,
+        wrap: bool = False,
     ):
         self.xml = xml
         self.written = "".join(map(serialize, nodes))  # the nodes as the page wrote them
@@ -88,10 +92,15 @@ class Segment:
             right = after < len(raw) and (not raw[after].isspace() or after in glued)
             # a preserved text's own white space is written as it was, with nothing around it
             inline.glue = (True, True) if inline.open.isspace() else (left, right)
+            if inline.breaks and not inline.open.isspace():
+                inline.around = around(raw, inline.start, flat.breaks, flat.spaces)
             inline.start, inline.end = at[inline.start], at[inline.end]
             if self.text[inline.start : inline.start + 1] != inline.breaks:
                 inline.breaks = ""  # at an end of the text: placed as any empty element
         self.words = _word_spans(self.text)
+        # where the source's lines broke (line_breaks.py), when its white space is not kept
+        self.soft = soft_breaks(raw, body, flat.breaks, flat.spaces) if wrap else []
+        self._wrap: dict[int, str] = {}
 
     def translatable(self) -> bool:
         """Whether the text holds a letter or a digit: else there is nothing to translate."""
@@ -108,6 +117,7 @@ class Segment:
         links = [(s, t) for s, t in translated.alignment if s < n_source and t < len(words)]
         words, links = self._one_stand_in_each(words, links)
         text = _broken(words, translated.text, self._breaks()) or " ".join(words)
+        self._wrap = wrapped(text, self.soft, SEPARATORS)
         parts, target_parts, links = self._parts(words, links, _word_spans(text))
         target = _Target(text, target_parts)
         enclosures = self._enclosures(self.inlines, parts)
@@ -221,12 +231,12 @@ class Segment:
         for i, start, stop, children in sorted(placed, key=lambda p: (p[1], p[0].start, p[2])):
             start = max(start, pos)  # never a piece of the text twice
             stop = max(stop, start)
-            out.append(self._escaped(_spaced(text[pos:start])))
+            out.append(self._piece(text, pos, start))
             no_words = i.start == i.end
             after_word = 0 < start and text[start - 1] != " "
             before_word = start < len(text) and text[start] != " "
             if i.breaks and stop == start + 1:  # a breaking element, at its separator
-                out += [" " * (not i.glue[0]), i.open, " " * (not i.glue[1])]
+                out += [self._escaped(i.around[0]), i.open, self._escaped(i.around[1])]
                 pos = stop
                 continue
             out.append(" " if no_words and after_word and not i.glue[0] else "")
@@ -235,8 +245,16 @@ class Segment:
             pos = stop
             if i.empty and i.glue[1] and after_word and stop < high and text[stop] == " ":
                 pos += 1  # as it was: no space between it and the next word
-        out.append(self._escaped(_spaced(text[pos:high])))
+        out.append(self._piece(text, pos, high))
         return "".join(out)
+
+    def _piece(self, text: str, low: int, high: int) -> str:
+        """``text[low:high]`` escaped, a line broken where the source's was (``_wrap``)."""
+        chars = list(_spaced(text[low:high]))
+        for k, written in self._wrap.items():
+            if low <= k < high:
+                chars[k - low] = written
+        return self._escaped("".join(chars))
 
     def _escaped(self, text: str) -> str:
         text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,97 @@
+"""The white space a segment's source wrote its lines with, written again in its translation.
+
+- A breaking element (``<br>``) keeps the white space written on either side of it: a
+  ``<br>`` at the end of a source line is at the end of a line in the output too (the next
+  line had come up after it, "<br> The folder is empty."). White space between two breaking
+  elements is the first one's.
+- A segment written on several lines (a page's paragraph wrapped by its author, its lines
+  indented) has its translation, between two breaking elements, wrapped to as many lines as the
+  source had there, their lengths as even as the words allow (as subtitles are:
+  documents/srt.py ``wrap``), each line break the white space the source wrote there, in order.
+  Only where the caller says the page's white space is not significant (``wrap``): an HTML
+  page's ``<pre>`` is verbatim, written as it was, and an XML ``xml:space="preserve"`` text's
+  line breaks are separators (inline_text.py), never soft line breaks. A Markdown paragraph's
+  lines are its own to wrap (documents/markdown.py): it says no.
+
+Offsets are the raw text's (inline_text.Flattener's parts, joined): ``breaks``, where a
+breaking element's separator stands; ``spaces``, where a space was put in that the source did
+not write.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+
+_SPACE_RUN = re.compile(r"\s+")
+_WORD = re.compile(r"\S+")
+
+
+def around(raw: str, k: int, breaks: Iterable[int], spaces: Iterable[int]) -> tuple[str, str]:
+    """The white space written before and after the breaking element whose separator is at
+    ``k`` of ``raw``: ("", "\\n") for ``dossier.<br>\\nLe``."""
+    breaks, spaces = set(breaks), set(spaces)
+    a = k
+    while a > 0 and raw[a - 1].isspace() and a - 1 not in breaks:
+        a -= 1
+    b = k + 1
+    while b < len(raw) and raw[b].isspace() and b not in breaks:
+        b += 1
+    before = "" if a > 0 and a - 1 in breaks else _written(raw, a, k, spaces)
+    return before, _written(raw, k + 1, b, spaces)
+
+
+def soft_breaks(
+    raw: str, body: tuple[int, int], breaks: Iterable[int], spaces: Iterable[int]
+) -> list[list[str]]:
+    """For each piece of ``raw[body[0]:body[1]]`` between two separators, the white space of
+    each line break written inside it (not one next to a separator), as written."""
+    breaks, spaces = set(breaks), set(spaces)
+    pieces: list[list[str]] = [[]]
+    for run in _SPACE_RUN.finditer(raw, *body):
+        separators = sum(k in breaks for k in range(*run.span()))
+        if separators:
+            pieces += [[] for _ in range(separators)]
+        elif "\n" in run[0]:
+            pieces[-1].append(_written(raw, *run.span(), spaces))
+    return pieces
+
+
+def wrapped(text: str, soft: list[list[str]], separators: tuple[str, ...]) -> dict[int, str]:
+    """Where a translation's ``text`` (words one space apart, ``separators`` between pieces)
+    breaks its lines: offsets of its spaces, each with the white space written there, for the
+    source's ``soft`` line breaks (soft_breaks); the whole text one piece where its
+    separators are not the source's."""
+    if not any(soft):
+        return {}
+    cuts = [k for k, c in enumerate(text) if c in separators]
+    if len(cuts) != len(soft) - 1:
+        cuts, soft = [], [[run for piece in soft for run in piece]]
+    out: dict[int, str] = {}
+    for (a, b), runs in zip(zip([-1, *cuts], [*cuts, len(text)]), soft):
+        out.update(zip(_even(text, a + 1, b, len(runs)), runs))
+    return out
+
+
+def _even(text: str, a: int, b: int, n: int) -> list[int]:
+    """At most ``n`` spaces of ``text[a:b]`` to break it at, its lines' lengths as even as the
+    words allow."""
+    words = [m.span() for m in _WORD.finditer(text, a, b)]
+    if n < 1 or len(words) < 2:
+        return []
+    width = max(math.ceil((words[-1][1] - words[0][0]) / (n + 1)), 1)
+    while True:
+        cuts, start = [], words[0][0]
+        for (_, end), (begin, stop) in zip(words, words[1:]):
+            if stop - start > width:
+                cuts.append(end)
+                start = begin
+        if len(cuts) <= n:
+            return [k for k in cuts if text[k] == " "]
+        width += 1
+
+
+def _written(raw: str, a: int, b: int, spaces: set[int]) -> str:
+    """``raw[a:b]`` without the spaces put in."""
+    return "".join(c for k, c in enumerate(raw[a:b], a) if k not in spaces)
