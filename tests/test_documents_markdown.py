@@ -485,3 +485,33 @@ def test_any_file_comes_out_with_the_structure_it_went_in_with(blocks):
     text = "\n\n".join("\n".join(s + " ".join(w) for s, w in b) for b in blocks) + "\n"
     output = translated(text, word_for_word)
     assert structure(output) == structure(text)
+
+
+def test_a_link_to_a_heading_goes_to_the_anchor_of_its_translation():
+    """`# Installation` became `# Installing`, its anchor `#installing`, while `[ici]
+    (#installation)` still pointed to the old one: the link went nowhere."""
+    text = (
+        "# Installation\n\n## Étape 1 : le *téléchargement*\n\n## Installation\n\n"
+        'Voir [ici](#installation), [là](#installation-1 "Aide"), '
+        "[étape](#étape-1--le-téléchargement) et [site](https://ex.fr/#installation).\n\n"
+        "[ref]: #installation\nUn [lien][ref].\n"
+    )
+    words = {
+        "Installation": "Installing",
+        "Étape": "Step",
+        "le": "the",
+        "téléchargement": "download",
+    }
+    lines = translated(text, saying(words)).split("\n")
+    assert lines[0] == "# Installing" and lines[2] == "## Step 1 : the *download*"
+    assert (
+        '[ici](#installing), [là](#installing-1 "Aide"), [étape](#step-1--the-download)' in lines[6]
+    )
+    assert "[site](https://ex.fr/#installation)" in lines[6]  # another page's: as written
+    assert lines[-2] == "Un [lien](#installing)."
+
+
+def test_a_link_to_an_anchor_the_file_names_itself_is_written_as_it_was():
+    text = '<a id="installation"></a>\n\n# Installation\n\nVoir [ici](#installation).\n'
+    out = translated(text, saying({"Installation": "Installing"}))
+    assert out.endswith("# Installing\n\nVoir [ici](#installation).\n")

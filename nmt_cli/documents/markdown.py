@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from nmt_cli.documents.document import DocumentFormat
+from nmt_cli.documents.markdown_anchors import anchors, destination, plain
 from nmt_cli.documents.markdown_footnotes import add_footnotes
 from nmt_cli.documents.markdown_inline import AS_WRITTEN, HtmlBlock, Inline
 from nmt_cli.markup.segments import Aligned
@@ -73,6 +74,8 @@ class _Block:
 class MarkdownDocument:
     lines: list[str]
     blocks: list[_Block] = field(default_factory=list)
+    # each heading's text and its block's index (None: written as it was), in order
+    headings: list[tuple[str, int | None]] = field(default_factory=list)
 
     def sources(self) -> list[str]:
         return [t for b in self.blocks for i in b.inlines for t in i.texts()]
@@ -81,19 +84,48 @@ class MarkdownDocument:
         self, translations: Sequence[Aligned], target: str | None, warn: Callable[[str], None]
     ) -> str:
         done = iter(translations)
+        given = [[[next(done) for _ in i.texts()] for i in b.inlines] for b in self.blocks]
+        changed = self._anchors(given)
         out: list[str] = []
         at = 0
-        for block in self.blocks:
+        for block, said in zip(self.blocks, given):
             out.extend(self.lines[at : block.first])
-            given = [[next(done) for _ in inline.texts()] for inline in block.inlines]
-            if all(t.text == x for g, i in zip(given, block.inlines) for t, x in zip(g, i.texts())):
-                out.extend(self.lines[block.first : block.end])  # its texts back: as it was
-            else:
-                written = [i.markdown(g) if g else None for g, i in zip(given, block.inlines)]
-                out.extend(block.write(written))
+            out.extend(self._written(block, said, changed))
             at = block.end
         out.extend(self.lines[at:])
         return "".join(f"{line}\n" for line in out)
+
+    def _written(self, block: _Block, said, changed: dict[str, str] | None = None) -> list[str]:
+        """``block``'s lines, its texts' translations (``said``) in place; as it was where they
+        are its texts and it holds no link to a heading whose anchor ``changed``."""
+        inlines = [(i, g) for i, g in zip(block.inlines, said) if isinstance(i, Inline)]
+        moved = changed and any(destination(m.url, changed) for i, _ in inlines for m in i.marks)
+        if not moved and all(
+            t.text == x for g, i in zip(said, block.inlines) for t, x in zip(g, i.texts())
+        ):
+            return self.lines[block.first : block.end]
+        return block.write(
+            [
+                (i.markdown(g, changed) if isinstance(i, Inline) else i.markdown(g)) if g else None
+                for g, i in zip(said, block.inlines)
+            ]
+        )
+
+    def _anchors(self, given) -> dict[str, str]:
+        """Each heading's anchor that its translation changed, to the new one (none where no
+        link goes to a heading)."""
+        links = (
+            m.url for b in self.blocks for i in b.inlines if isinstance(i, Inline) for m in i.marks
+        )
+        if not self.headings or not any(url.startswith("#") for url in links):
+            return {}
+        parser, targets = _parser(), []
+        for text, k in self.headings:
+            lines = self._written(self.blocks[k], given[k]) if k is not None else None
+            tokens = parser.parse("\n".join(lines)) if lines else []
+            inline = next((t for t in tokens if t.type == "inline"), None)
+            targets.append(plain(inline.children) if inline else text)
+        return anchors("\n".join(self.lines), [text for text, _ in self.headings], targets)
 
 
 def _prefix(line: str, content: str) -> tuple[str, str] | None:
@@ -160,6 +192,7 @@ class _Reader:
     def __init__(self, lines: list[str], name: str):
         self.lines, self.name = lines, name
         self.blocks: list[_Block] = []
+        self.headings: list[tuple[str, int | None]] = []
 
     def read(self) -> MarkdownDocument:
         first = self._front_matter()
@@ -176,17 +209,17 @@ class _Reader:
                 self._cell(a, t)
             elif not t.children:
                 continue
-            elif opening.type == "heading_open" and opening.markup.startswith("#"):
-                self._lines(a, a + 1, t, wrap=False)
             elif opening.type == "heading_open":  # setext: the underline stays
-                self._lines(a, b, t, wrap=False)
+                self._lines(a, a + 1 if opening.markup.startswith("#") else b, t, wrap=False)
+                block = len(self.blocks) - 1 if self.blocks and self.blocks[-1].first == a else None
+                self.headings.append((plain(t.children), block))
             elif tokens[k - 2].type == "list_item_open" and _TASK.match(t.content):
                 self._task(a, b, t)
             elif _DISPLAY_MATH.fullmatch(t.content.strip()):
                 continue  # $$ ... $$ (GitHub, KaTeX, MathJax): a formula, kept as written
             else:
                 self._lines(a, b, t, wrap=b - a > 1)
-        return MarkdownDocument(self.lines, self.blocks)
+        return MarkdownDocument(self.lines, self.blocks, self.headings)
 
     def _front_matter(self) -> int:
         """The lines of a front matter at the top, kept: YAML's (``---`` to ``---`` or

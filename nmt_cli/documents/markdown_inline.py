@@ -12,7 +12,8 @@ their own, translated apart from the sentence (they were left in the source's la
 are an inline tag's attributes that a page's are (``<abbr title="...">``); an inline element
 that says ``translate="no"`` is held whole, as on a page. The
 translation is written back as Markdown: its text escaped where a character would start markup,
-each element's marks as the source wrote them (a destination as written; a title in double
+each element's marks as the source wrote them (a destination as written, but a link to a
+heading's anchor: markdown_anchors.py; a title in double
 quotes, escaped as a title is; a reference link ``[x][ref]`` comes out inline,
 ``[x](its url)``). An HTML block is a page of its own (HtmlBlock).
 """
@@ -21,9 +22,10 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from nmt_cli.documents.markdown_anchors import destination
 from nmt_cli.markup.attribute_texts import text_attributes, with_values
 from nmt_cli.markup.attributes import translated
 from nmt_cli.markup.pages import Page, Same
@@ -58,6 +60,7 @@ AS_WRITTEN = str.maketrans({"\x00": " ", "\x01": "\t"})
 _IN_TITLE = re.compile(r'["\\]|&(?=#?\w+;)')
 _LAST_WORD = re.compile(r"\S+\Z")
 _EMPHASIS = ("em_open", "strong_open", "s_open")
+Anchors = Mapping[str, str] | None  # a heading's anchor to its translation's
 
 
 def _escaped(text: str) -> str:
@@ -101,6 +104,7 @@ class _Marks:
     close: str = ""
     own: list[Inline] = field(default_factory=list)
     written: Callable[[list[str]], tuple[str, str]] | None = None
+    url: str = ""  # a link's destination, as written
 
 
 @dataclass
@@ -186,9 +190,13 @@ class Inline:
         """``[`` and ``](url "title")``, the title translated on its own."""
         url, title = _url(token), token.attrs.get("title")
         if not title:
-            return _Marks("[", f"]({url})".translate(WHOLE))  # its spaces never wrapped at
+            return _Marks("[", f"]({url})".translate(WHOLE), url=url)  # never wrapped at
         own = [cls.title(title, where, line)]
-        return _Marks("[", "", own, lambda said: ("[", f']({url} "{said[0]}")'.translate(WHOLE)))
+
+        def written(said: list[str]) -> tuple[str, str]:
+            return "[", f']({url} "{said[0]}")'.translate(WHOLE)
+
+        return _Marks("[", "", own, written, url)
 
     @classmethod
     def _image(cls, token, where: str, line: int) -> _Marks:
@@ -239,9 +247,10 @@ class Inline:
         """What the model translates: the fragment's texts, then those of its marks."""
         return self.page.texts() + [t for m in self.marks for own in m.own for t in own.texts()]
 
-    def markdown(self, translated: Sequence[Aligned]) -> str:
+    def markdown(self, translated: Sequence[Aligned], changed: Anchors = None) -> str:
         """The block's translation as Markdown, from the translations of its texts (spaces
-        inside marks written whole as WHOLE makes them)."""
+        inside marks written whole as WHOLE makes them); a link to a heading whose anchor
+        ``changed`` to that heading's new one (markdown_anchors.py)."""
         done = iter(translated[len(self.page.segments) :])
         marks = [
             (m.open, m.close)
@@ -249,6 +258,9 @@ class Inline:
             else m.written([own.markdown([next(done) for _ in own.texts()]) for own in m.own])
             for m in self.marks
         ]
+        for k, m in enumerate(self.marks):
+            if m.url and (new := destination(m.url, changed or {})):
+                marks[k] = (marks[k][0], marks[k][1].replace(f"]({m.url}", f"]({new}", 1))
         out: list[str] = []
         opened: list[int] = []
         inside_code = False

@@ -1,0 +1,69 @@
+"""A Markdown file's links to its own headings (``[ici](#installation)``), kept working.
+
+GitHub (and GitLab, VS Code's preview, most static site generators) gives each heading an
+anchor, its text's slug: lower case, its punctuation and symbols left out, each space a hyphen,
+a slug met before given ``-1``, ``-2``... The translated heading has another slug (``#
+Installation`` is ``# Installing``): a link whose destination is ``#`` and the slug of a
+heading of the same file is written with the slug of that heading's translation, but where
+the file says that name itself (an HTML ``id="..."`` or ``name="..."``, Pandoc's ``{#...}``:
+an explicit anchor, which its translation keeps). Every other destination is written as it was.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from urllib.parse import unquote
+
+# an anchor the file names itself: <a id="x">, <a name="x">, Pandoc's {#x}
+_EXPLICIT = re.compile(r"""\b(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)')|\{#([^\s}]+)""")
+
+
+def plain(children) -> str:
+    """A heading's text as a reader sees it (markdown-it's inline tokens): its words and code,
+    without marks, tags or images."""
+    kinds = {"text": True, "code_inline": True, "softbreak": False, "hardbreak": False}
+    return "".join(
+        (t.content if kinds[t.type] else " ") for t in children or [] if t.type in kinds
+    ).strip()
+
+
+def slug(text: str) -> str:
+    """GitHub's slug of a heading's text (github-slugger): ``Étape 2 : l'installation`` is
+    ``étape-2--linstallation``."""
+    kept = (
+        c for c in text.lower() if c in "-_ " or c.isalnum() or unicodedata.category(c)[0] == "M"
+    )
+    return "".join(kept).replace(" ", "-")
+
+
+def slugs(texts: Iterable[str]) -> list[str]:
+    """The anchors of headings of ``texts``, in order: a slug met before gets ``-1``, ``-2``..."""
+    seen: dict[str, int] = {}
+    out = []
+    for text in texts:
+        base = found = slug(text)
+        while found in seen:
+            seen[base] += 1
+            found = f"{base}-{seen[base]}"
+        seen[found] = 0
+        out.append(found)
+    return out
+
+
+def anchors(file: str, sources: Sequence[str], targets: Sequence[str]) -> dict[str, str]:
+    """Each anchor of a heading of ``file`` that changed, to its new one: from the headings'
+    texts, ``sources`` and their translations ``targets`` (in order), but for an anchor the file
+    names itself."""
+    named = {next(g for g in m.groups() if g is not None) for m in _EXPLICIT.finditer(file)}
+    return {a: b for a, b in zip(slugs(sources), slugs(targets)) if a != b and a not in named}
+
+
+def destination(url: str, changed: dict[str, str]) -> str | None:
+    """The destination that ``url`` (a link's, as written) has now: ``#`` and the new anchor
+    where it is ``#`` and a changed one (``changed``: anchors); else None."""
+    if not url.startswith("#"):
+        return None
+    new = changed.get(unquote(url[1:]))
+    return f"#{new}" if new is not None else None
