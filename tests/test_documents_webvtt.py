@@ -204,3 +204,16 @@ def test_a_voice_closed_at_the_end_of_its_line_stays_glued_to_its_last_word(shor
     out = translated(short_model_dir, cue).split("\n")
     assert seen == ["Il fait froid.", "Oui."]
     assert out[3:5] == ["<v Marie>IL FAIT FROID.</v>", "<v Paul>OUI.</v>"]
+
+
+def test_a_voice_closed_inside_its_line_ends_its_turn_there(short_model_dir, seen):
+    """``<v Marie>Tu viens ?</v> Oui.``: sent as one turn, its ``</v>`` went to the model,
+    "<v Marie>Do you come? </v> OY."."""
+    cue = (
+        "WEBVTT\n\n00:01.000 --> 00:03.000\n<v Marie>Tu viens ?</v> Oui.\n\n"
+        "00:04.000 --> 00:06.000\n<v Paul>Je pars</v> <v.loud Marie>Moi aussi.</v>\n"
+    )
+    out = translated(short_model_dir, cue).split("\n")
+    assert seen == ["Tu viens ?", "Oui.", "Je pars", "Moi aussi."]  # each turn a text
+    assert out[3] == "<v Marie>TU VIENS ?</v> OUI."
+    assert out[6] == "<v Paul>JE PARS</v> <v.loud Marie>MOI AUSSI.</v>"

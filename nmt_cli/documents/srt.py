@@ -33,6 +33,8 @@ _TIMING = re.compile(rf"{_TIME}\s*-->\s*{_TIME}(?:\s.*)?")
 _NUMBER = re.compile(r"\d+")
 _ENCLOSED = re.compile(r"((?:<[A-Za-z][^<>]*>)+)([^<>]*)((?:</[A-Za-z][^<>]*>)+)")
 # A dialogue's turn opens with a dash, or a WebVTT voice (``<v Roger>``, ``<v.loud Roger>``)
+# Where a turn ends inside a line: after a voice's end tag that more words follow
+_AFTER_VOICE = re.compile(r"(?<=</v>)([ \t]+)(?=\S)")
 _STYLE = re.compile(r"(?:\{\\[^{}]*\})+")  # SubStation style overrides: {\an8}, {\i1}
 _DASH = re.compile(r"\s*(?:[-\u2010\u2013\u2014]|<v(?:\.[\w.-]+)?[ \t][^<>]*>)\s*")
 # What opens a text or a turn and is no word of it: style overrides, start tags (``{\i1}``,
@@ -56,21 +58,27 @@ class Subtitle:
     line_after: str = ""
 
     @property
-    def turns(self) -> list[tuple[str, list[str]]] | None:
-        """A dialogue's turns: each the dash that opens it (with the white space around it)
-        and its lines, the first without the dash (a turn may go on over a line without one);
-        None: its first line opens with no dash (a subtitle of one turn opened by a dash is
-        one turn: the model never sees the dash)."""
-        found = [_DASH.match(line) for line in self.lines]
-        if not found or not found[0]:
-            return None
-        turns: list[tuple[str, list[str]]] = []
-        for line, m in zip(self.lines, found):
-            if m:
-                turns.append((m.group(), [line[m.end() :]]))
-            else:
-                turns[-1][1].append(line)
-        return turns
+    def turns(self) -> list[tuple[str, list[str], str | None]] | None:
+        """A dialogue's turns: each the dash that opens it (with the white space around it),
+        its lines, the first without the dash (a turn may go on over a line without one), and
+        the white space that joins it to the line before where it goes on that line (a voice
+        closed before more words, ``<v Marie>Tu viens ?</v> Oui.``, ends its turn there: sent
+        whole, its ``</v>`` went to the model, "Do you come? </v> OY."), else None; None: its
+        first line opens with no dash (a subtitle of one turn opened by a dash is one turn:
+        the model never sees the dash)."""
+        turns: list[tuple[str, list[str], str | None]] = []
+        for line in self.lines:
+            pieces = _AFTER_VOICE.split(line)  # a piece, then (white space, piece)...
+            for joint, piece in [(None, pieces[0]), *zip(pieces[1::2], pieces[2::2])]:
+                m = _DASH.match(piece)
+                if m or (joint is not None and turns):
+                    dash = m.group() if m else ""
+                    turns.append((dash, [piece[len(dash) :]], joint))
+                elif not turns:
+                    return None
+                else:
+                    turns[-1][1].append(piece)
+        return turns or None
 
     def _parts(self) -> list[tuple[str, str, str]]:
         """Each turn (the whole text where it is no dialogue) as (what opens it, its text,
@@ -78,7 +86,7 @@ class Subtitle:
         ``...</v>``) are no words of it (sent to the model, they came back a word away:
         "morning. {\\i0}", "- {\\i1}you come tonight?", its first word lost)."""
         turns = self.turns
-        parts = [lines for _, lines in turns] if turns is not None else [self.lines]
+        parts = [lines for _, lines, _ in turns] if turns is not None else [self.lines]
         return [_edges(" ".join(line.strip() for line in lines)) for lines in parts]
 
     def text(self) -> str:
@@ -94,9 +102,13 @@ class Subtitle:
             lines = list(self.lines)
         elif turns is not None:
             lines = []
-            for (dash, own), one in zip(turns, said):
+            for (dash, own, joint), one in zip(turns, said):
                 wrapped = wrap(one, len(own)) if len(own) > 1 else [one]
-                lines += [dash + wrapped[0], *wrapped[1:]]
+                if joint is not None and lines:  # on the line of the turn before
+                    lines[-1] += joint + dash + wrapped[0]
+                    lines += wrapped[1:]
+                else:
+                    lines += [dash + wrapped[0], *wrapped[1:]]
         elif len(self.lines) < 2:
             lines = said[:1] if self.lines else []
         else:

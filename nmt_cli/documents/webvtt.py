@@ -4,7 +4,8 @@ the whole kept), everything else as written: the ``WEBVTT`` header and the lines
 ``NOTE``, ``STYLE`` and ``REGION`` blocks, each cue's identifier, its timing and its settings
 (``00:01.000 --> 00:04.000 align:start``), the blank lines between blocks; the header's
 ``Language:`` becomes the target language. A voice
-(``<v Roger>``) that opens a line opens a turn of a dialogue, as a dash does. A file that does
+(``<v Roger>``) that opens a line opens a turn of a dialogue, as a dash does, and one closed
+before more words (``<v Marie>Tu viens ?</v> Oui.``) ends its turn there. A file that does
 not open with ``WEBVTT``, or a cue without a timing, is one error naming its line.
 
 A cue's markup is read as HTML's inline elements are (documents/translate.py, ``--markup
