@@ -140,7 +140,15 @@ def test_a_translated_value_is_written_back_escaped_for_its_quotes():
 def test_a_value_keeps_the_white_space_at_its_ends_and_reads_as_one_line():
     page = '<img alt=" Un chat\n  noir ">'
     assert Page(page, "html", attributes=True).texts() == ["Un chat noir"]
-    assert translate_markup(page, "html", word_for_word) == '<img alt=" UN CHAT NOIR ">'
+    assert translate_markup(page, "html", word_for_word) == '<img alt=" UN CHAT\n  NOIR ">'
+
+
+def test_a_value_written_on_several_lines_is_translated_on_as_many():
+    """Its line break was written a space: title="Open file in a new tab" on one line."""
+    page = '<a href="#" title="Ouvrir le fichier\n   dans un nouvel onglet">Lien</a>'
+    said = ["Link", "Open the file in a new tab"]
+    out = translate_markup(page, "html", lambda texts: same(said))
+    assert out == '<a href="#" title="Open the file\n   in a new tab">Link</a>'
 
 
 def test_no_attribute_is_translated_under_translate_no_in_code_or_without_a_letter():

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from nmt_cli.markup.attributes import Attribute, attribute, read_attributes, translated
 from nmt_cli.markup.elements import VERBATIM
+from nmt_cli.markup.line_breaks import rewrapped
 from nmt_cli.markup.tree import Element
 
 ANY_ELEMENT = frozenset(("title", "alt", "placeholder", "aria-label", "aria-description"))
@@ -93,7 +94,8 @@ def written_back(found: Sequence[AttributeText], translations: Sequence[str]) ->
     elements: dict[int, Element] = {}
     for each, translation in zip(found, translations):
         if translation.strip() and translation != each.text:
-            changes.setdefault(id(each.element), []).append((each.attribute, translation))
+            said = rewrapped(each.attribute.value, translation)  # its lines as many
+            changes.setdefault(id(each.element), []).append((each.attribute, said))
             elements[id(each.element)] = each.element
     kept = {k: element.open for k, element in elements.items()}
     try:

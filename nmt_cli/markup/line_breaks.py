@@ -12,6 +12,8 @@
   page's ``<pre>`` is verbatim, written as it was, and an XML ``xml:space="preserve"`` text's
   line breaks are separators (inline_text.py), never soft line breaks. A Markdown paragraph's
   lines are its own to wrap (documents/markdown.py): it says no.
+- A page's attribute value written on several lines (``title="..."``) is translated on as
+  many (attribute_texts.py).
 
 Offsets are the raw text's (inline_text.Flattener's parts, joined): ``breaks``, where a
 breaking element's separator stands; ``spaces``, where a space was put in that the source did
@@ -72,6 +74,14 @@ def wrapped(text: str, soft: list[list[str]], separators: tuple[str, ...]) -> di
     for (a, b), runs in zip(zip([-1, *cuts], [*cuts, len(text)]), soft):
         out.update(zip(_even(text, a + 1, b, len(runs)), runs))
     return out
+
+
+def rewrapped(source: str, text: str) -> str:
+    """``text``, a translation of ``source`` (an attribute's value: ``title="..."``), on as
+    many lines as ``source`` was written on, each line break the white space written there."""
+    body = (len(source) - len(source.lstrip()), len(source.rstrip()))
+    breaks = wrapped(text, soft_breaks(source, body, (), ()), ())
+    return "".join(breaks.get(k, c) for k, c in enumerate(text))
 
 
 def _even(text: str, a: int, b: int, n: int) -> list[int]:
