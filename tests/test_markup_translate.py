@@ -5,6 +5,7 @@ stays well formed, and the text reads as the same text translated without its ta
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -182,10 +183,29 @@ def test_a_catalogue_string_with_inline_elements_gets_them_around_its_words(run_
     assert 'msgstr "Press %s to <b>continue</b> to https://example.com/a."' in out.read_text()
 
 
+def test_react_i18next_numbered_tags_in_a_json_string_enclose_the_words_they_enclosed(
+    run_cli, tmp_path
+):
+    # each tag a protected span of its own, fr-en moved the word out: "to continue <1></1>."
+    fr, out = tmp_path / "fr.json", tmp_path / "en.json"
+    fr.write_text(
+        '{"a": "Cliquez <strong>ici</strong> pour <1>continuer</1>.",\n'
+        ' "b": "Lisez <0>les conditions</0> avant de <1>commencer</1>.<2/>"}\n',
+        encoding="utf-8",
+    )
+    result = run_cli(["translate", "-i", fr, "-o", out, "--threads", "1"])
+    assert result.exit_code == 0, result.stderr
+    written = json.loads(out.read_text("utf-8"))
+    assert written["a"] == "Click <strong>here</strong> to <1>continue</1>."
+    assert re.search(r"<0>\w+ conditions</0> before you <1>start</1>\.<2/>$", written["b"])
+
+
 @pytest.mark.parametrize(
     ("line", "read"),
     [
         ("Tapez ici pour <b>continuer</b>", True),
+        ("Cliquez <1>ici</1> pour <0>continuer</0>.", True),  # react-i18next's numbered tags
+        ("Il a dit <1> deux fois", False),  # no element around words
         ('Cliquez <a href="/x?a=1&b=2">ici</a>.', True),  # an attribute's & is as written
         ("Le <b>x</b> et <br> ici, &amp; là", True),
         ("Si x < 3 alors <b>oui</b>.", False),  # markup writes &lt;

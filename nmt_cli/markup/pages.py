@@ -195,8 +195,12 @@ def as_markup(line: str) -> Page | None:
     entities = _ENTITY.search(line.replace("&nbsp;", "")) is not None
     if not entities and ("</" not in line or "<" not in line.split("</", 1)[0]):
         return None
+    numbered = _NUMBERED.search(line) is not None and _RENAMED.search(line) is None
     try:
-        page = Page(line, "html", fragment=True)
+        if numbered:
+            page: Page = _Numbered(_NUMBERED.sub(r"<\1i18n-\2\3>", line), "html", fragment=True)
+        else:
+            page = Page(line, "html", fragment=True)
     except InputError:
         return None
     segments = page.segments
@@ -205,6 +209,21 @@ def as_markup(line: str) -> Page | None:
         return None
     again = page.render([Same(s.text) for s in segments])
     return page if again == line or entities and _read(again) == _read(line) else None
+
+
+# react-i18next's numbered tags (``<1>continuer</1>``, ``<0/>``): no HTML element's names, so
+# read as elements named ``i18n-1`` and written back as they were (as two spans the model moved
+# the words out of them: "to continue <1></1>")
+_NUMBERED = re.compile(r"<(/?)(\d+)(/?)>")
+_RENAMED = re.compile(r"<(/?)i18n-(\d+)(/?)>")
+
+
+class _Numbered(Page):
+    """A line whose numbered tags were renamed to be read (see _NUMBERED), written back with
+    their own names."""
+
+    def render(self, translations: Sequence[Aligned], kept: bool = False) -> str:
+        return _RENAMED.sub(r"<\1\2\3>", super().render(translations, kept))
 
 
 def _read(text: str) -> str:
