@@ -339,6 +339,41 @@ def test_an_entrys_comments_stay_as_written_and_no_wrap_keeps_its_strings_on_one
     assert lines[k + 5].startswith('msgstr "') and lines[k + 6] == ""
 
 
+def msgstr_lines(catalogue: str) -> list[str]:
+    """The lines of the first entry's msgstr after the header, once each text is given back in
+    capitals (the document API, no model)."""
+    from nmt_cli.documents.po import read_po
+    from nmt_cli.inference.translation import Translation
+
+    doc = read_po(catalogue.encode(), "de.po", retranslate="none", mark_fuzzy=False)
+    texts = [Translation(s, s.upper(), 0.0) for s in doc.sources()]
+    lines = doc.render(texts, "en", lambda _: None).decode().split("\n")
+    k = next(k for k, x in enumerate(lines) if x.startswith("msgstr") and k > 2)
+    return lines[k : lines.index("", k)]
+
+
+@pytest.mark.parametrize("unwrapped", [True, False])
+def test_a_catalogue_written_without_wrapping_gets_its_msgstrs_unwrapped(unwrapped):
+    """As Weblate and translate-toolkit keep a file's style: a catalogue written by
+    ``msgcat --no-wrap`` (a string longer than 79 columns on one line, where it could have
+    been broken) got its new msgstrs wrapped at 78 columns; one wrapped as gettext wraps, or
+    whose one long line is a word (a URL) no tool breaks, still gets them wrapped."""
+    message = " ".join(["Ein Mann läuft im Park"] * 5)
+    url = "https://example.org/" + "a" * 80
+    half = len(message) // 2
+    first = f'"Eine Frau {message[:half]}"\n"{message[half:]}"'  # as gettext wraps it
+    other = f'msgid "{message}"' if unwrapped else f'msgid ""\n"{url}"'
+    text = (
+        'msgid ""\nmsgstr ""\n"Language: en\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        f'msgid ""\n{first}\nmsgstr ""\n\n{other}\nmsgstr "Done"\n'
+    )
+    lines = msgstr_lines(text)
+    if unwrapped:
+        assert lines == [f'msgstr "EINE FRAU {message.upper()}"']
+    else:
+        assert lines[0] == 'msgstr ""' and len(lines) > 2 and max(map(len, lines)) <= 78
+
+
 def test_a_translated_entrys_msgctxt_msgid_and_msgid_plural_lines_stay_as_written(
     run_cli, model_to, tmp_path
 ):

@@ -30,8 +30,10 @@ nmt_cli/protect/.
 Read whole as bytes, UTF-8, and checked before anything is translated (formats/po.py: the
 reading the training readers share); what fails is one error naming its line. Written in UTF-8
 with the input's byte order mark, line ends (CRLF or LF) and final line break or none
-(formats/encoding.py): the msgstr and flags of the entries translated as polib writes them,
-and the header where it changes; every other line as it was (a translated entry's msgctxt,
+(formats/encoding.py): the msgstr and flags of the entries translated as polib writes them
+(wrapped at 78 columns, as gettext wraps, but in a catalogue written without wrapping, one of
+whose strings runs longer on one line, and in an entry flagged ``no-wrap``), and the header
+where it changes; every other line as it was (a translated entry's msgctxt,
 msgid and msgid_plural too, an entry left alone keeps its wrapping, an obsolete one its place),
 so that a catalogue with nothing to translate, or whose entries come back as they were, is the
 same file byte for byte. A UTF-16 or UTF-32 catalogue (by its byte order mark) is
@@ -258,6 +260,20 @@ def _with_ids_as_written(written: list[str], lines: list[str]) -> list[str]:
     return written[:a] + lines[c:d] + written[b:]
 
 
+# A line of a message's string: a keyword's (msgid, msgstr[1], obsolete ones too) or one that
+# goes on with it
+_STRING_LINE = re.compile(r'(?:#~\s*)?(?:(?:msgctxt|msgid|msgid_plural|msgstr)(?:\[\d+\])?\s+)?"')
+
+
+def _unwrapped(line: str) -> bool:
+    """Whether ``line`` of a catalogue is a string's longer than gettext (79 columns) or
+    polib (78) writes one, where it could have been broken at a space: a catalogue written
+    without wrapping (``msgcat --no-wrap``, Weblate's and Pootle's option). A long word (a
+    URL) alone on its line is no sign: neither tool breaks a word."""
+    start = _STRING_LINE.match(line)
+    return start is not None and len(line) > 79 and " " in line[start.end() : 78]
+
+
 def _first_entry(lines: list[str]) -> int:
     """Where the first entry starts in the ``lines`` of a catalogue with no header entry: after
     the blank lines and translator comments before it, which polib reads as the header's."""
@@ -282,6 +298,8 @@ def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Ca
         encoding = Encoding("utf-8", b"", encoding.crlf)
     lines, final_break = text_lines(text), not text or text.endswith("\n")
     po = parse_catalogue(lines, name)
+    if any(map(_unwrapped, lines)):
+        po.wrapwidth = 0  # the catalogue's own style (msgcat --no-wrap): its msgstrs as theirs
     chosen = [e for e in po if _wanted(e, retranslate)]
     kept = {id(e): _kept_forms(e, retranslate) for e in chosen if e.msgid_plural}
     messages = [s for e in chosen for s in _messages(e)]
