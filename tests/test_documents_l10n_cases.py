@@ -102,6 +102,19 @@ def test_a_cdata_section_in_an_android_string_is_written_without_entities():
     assert shown == "<b>Bold</b> & %1$s\\'s"
 
 
+def test_a_cdata_sections_double_quotes_are_written_as_the_source_writes_them():
+    """``<a href="https://x.fr">`` in a CDATA section came back ``<a href=\\"https://x.fr\\">``;
+    a file that escapes its sections' quotes still gets them escaped."""
+    bare = '<![CDATA[Cliquez <a href="https://x.fr">ici</a>]]>'
+    escaped = '<![CDATA[Cliquez <a href=\\"https://x.fr\\">ici</a>]]>'
+    xml = f'<resources><string name="a">{bare}</string><string name="b">{escaped}</string>'
+    parsed = android.parse(xml + "</resources>", "strings.xml")
+    assert [u.source for u in parsed.units] == ['Cliquez <a href="https://x.fr">ici</a>'] * 2
+    written = parsed.write(['Click <a href="https://x.fr">"here"</a>'] * 2)
+    assert '<![CDATA[Click <a href="https://x.fr">"here"</a>]]></string>' in written
+    assert '<![CDATA[Click <a href=\\"https://x.fr\\">\\"here\\"</a>]]></string>' in written
+
+
 def test_a_tab_inside_a_line_of_a_localization_file_separates_two_texts_and_stays():
     lines = StringLines.of(["Nom :\tvaleur du champ\nSuite"], columns=True)
     assert lines.texts == ["Nom :", "valeur du champ", "Suite"]

@@ -9,9 +9,10 @@ Written: ``\\`` ``'`` ``"`` escaped, line breaks and tabs as ``\\n`` ``\\t``, a 
 or ``?`` escaped (else the string would be read as a reference to another resource), ``&`` and
 ``<`` as entities where the string holds no element, and as they are in a CDATA section,
 where an entity is text (``<![CDATA[<b>Gras</b> & plus]]>`` was written ``&amp; plus``, which
-Android shows as "&amp;"); in a string whose source has format
-arguments (``%1$s``, ``%d``) and is not ``formatted="false"``, a ``%`` that is not one of them
-is written ``%%``, as String.format needs.
+Android shows as "&amp;"), a ``"`` there as the source's sections write theirs (unescaped where
+one of them holds one so, as ``<a href="https://x.fr">`` is, else ``\\"``); in a string whose
+source has format arguments (``%1$s``, ``%d``) and is not ``formatted="false"``, a ``%`` that
+is not one of them is written ``%%``, as String.format needs.
 """
 
 from __future__ import annotations
@@ -53,13 +54,20 @@ def read(raw: str, markup: bool) -> str:
     return _unescape(inner if markup else html.unescape(inner))
 
 
-def write(text: str, markup: bool, was_quoted: bool, percent: tuple[str, ...] | None) -> str:
+def write(
+    text: str,
+    markup: bool,
+    was_quoted: bool,
+    percent: tuple[str, ...] | None,
+    bare_quotes: bool = False,
+) -> str:
     """``text`` written as a string's content (see ``read``); ``percent``: the source's format
-    arguments, where a lone ``%`` must be doubled (None: it need not)."""
+    arguments, where a lone ``%`` must be doubled (None: it need not); ``bare_quotes``: a
+    ``"`` in a CDATA section is written as it is (bare_quotes(), of the source)."""
     if percent is not None:
         text = _double_lone_percents(text, percent)
     out = "".join(
-        _cdata(part) if k % 2 else _outside_cdata(part, markup)
+        _cdata(part, bare_quotes) if k % 2 else _outside_cdata(part, markup)
         for k, part in enumerate(_CDATA.split(text) if markup else [text])
     )
     if out[:1] in ("@", "?"):
@@ -72,10 +80,23 @@ def _outside_cdata(text: str, markup: bool) -> str:
     return "".join(part if k % 2 else _escaped(part, markup) for k, part in enumerate(parts))
 
 
-def _cdata(section: str) -> str:
-    """A CDATA section: its text escaped for aapt2 only (``\\'``), its markup as it is."""
+def _cdata(section: str, bare_quotes: bool) -> str:
+    """A CDATA section: its text escaped for aapt2 only (``\\'``), its markup as it is; with
+    ``bare_quotes``, a ``"`` as it is."""
     inner = section[len("<![CDATA[") : -len("]]>")]
-    return "<![CDATA[" + "".join(_WRITTEN.get(c, c) for c in inner) + "]]>"
+    kept = '"' if bare_quotes else ""
+    return "<![CDATA[" + "".join(c if c in kept else _WRITTEN.get(c, c) for c in inner) + "]]>"
+
+
+_BARE_QUOTE = re.compile(r'(?:^|[^\\])(?:\\\\)*"')  # a " no backslash escapes
+
+
+def bare_quotes(raw: str) -> bool:
+    """Whether a CDATA section of a string written ``raw`` holds a ``"`` unescaped (its
+    markup's attributes written as HTML writes them: ``<a href="https://x.fr">``): a
+    translation's are written so too. Escaped, as ``\\"`` (the file's way), they changed
+    every attribute of the section's tags."""
+    return any(_BARE_QUOTE.search(m[0][len("<![CDATA[") : -3]) for m in _CDATA.finditer(raw))
 
 
 def _escaped(text: str, markup: bool) -> str:
