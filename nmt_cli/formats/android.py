@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from nmt_cli.errors import InputError
 from nmt_cli.formats import android_text
 from nmt_cli.formats.skeleton import ParseError, Unit, line_of
-from nmt_cli.markup.reading import Event, read_events
+from nmt_cli.markup.reading import Event, NotWellFormed, read_events
 
 _ATTRIBUTE = re.compile(r"""([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _CONTAINERS = ("string-array", "plurals")
@@ -240,5 +240,11 @@ def parse(text: str, name: str) -> AndroidStrings:
         line = line_of(text, declared.start())
         raise ParseError(name, line, "declares an entity: an Android strings file declares none")
     reader = _Reader(text, name)
-    reader.read(read_events(text, True, where=name))
+    try:
+        events = read_events(text, True, where=name)
+    except NotWellFormed as e:  # FILE:LINE: as every other format's error
+        raise ParseError(
+            name, e.line, f"not well-formed XML ({e.reason}, column {e.column})"
+        ) from None
+    reader.read(events)
     return AndroidStrings(text, reader.units, reader.strings, reader.plurals)

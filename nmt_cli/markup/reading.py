@@ -21,6 +21,15 @@ from nmt_cli.errors import InputError
 _NAME = re.compile(r"</?\s*([^\s/>]+)")
 
 
+class NotWellFormed(InputError):
+    """An XML page that is not well formed: its ``line`` and ``column`` (1-based) where expat
+    stopped, and expat's ``reason`` (``mismatched tag``)."""
+
+    def __init__(self, where: str, line: int, column: int, reason: str):
+        super().__init__(f"{where}: line {line}, column {column}: not well-formed XML ({reason})")
+        self.line, self.column, self.reason = line, column, reason
+
+
 @dataclass(frozen=True)
 class Event:
     """``kind``: start, empty (``<br/>``, ``<x/>``), end, text, or other (a comment, a
@@ -37,8 +46,9 @@ def read_events(
     page: str, xml: bool, fragment: bool = False, where: str = "-", line: int = 1
 ) -> list[Event]:
     """The events of ``page``, HTML or XML (``xml``); ``fragment``: text and elements with no
-    one root (a line). An XML page that is not well formed is an InputError naming ``where``
-    and the line (``line``: the number of the page's first line) and column of the fault."""
+    one root (a line). An XML page that is not well formed is an InputError (NotWellFormed)
+    naming ``where`` and the line (``line``: the number of the page's first line) and column
+    of the fault."""
     return _xml_events(page, fragment, where, line) if xml else _HtmlLexer(page).events()
 
 
@@ -136,10 +146,8 @@ def _xml_events(page: str, fragment: bool, where: str, line: int) -> list[Event]
         parser.Parse(data, True)
     except expat.ExpatError as e:
         column = e.offset + 1 - (3 if fragment and e.lineno == 1 else 0)  # less the "<_>"
-        raise InputError(
-            f"{where}: line {e.lineno + line - 1}, column {max(column, 1)}: "
-            f"not well-formed XML ({expat.ErrorString(e.code)})"
-        ) from None
+        reason = expat.ErrorString(e.code) or "unknown error"
+        raise NotWellFormed(where, e.lineno + line - 1, max(column, 1), reason) from None
     events = _events(found, data)
     out: list[Event] = []
     for e in events[1:-1] if fragment else events:
