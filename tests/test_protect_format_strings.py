@@ -65,6 +65,12 @@ def test_the_issue_lines_have_their_placeholders_found_as_plain_lines(line, expe
         ("boost", "Il reste %1% minutes", ["%1%"]),
         ("ruby, Rails", "Bonjour %{name}, %<count>d messages", ["%{name}", "%<count>d"]),
         (
+            # quoted code whole (the model wrote "%<#pragma %>"), and flagged conversions
+            "gcc-internal",
+            "%<#pragma%> ignoré : %qs, %q+D masque %qD, %<%s%> de type %q#T et %+D",
+            ["%<#pragma%>", "%qs", "%q+D", "%qD", "%<%s%>", "%q#T", "%+D"],
+        ),
+        (
             "sh, perl, php",
             "Dans $HOME, ${HOME}, ${VAR:-x} et $name",
             ["$HOME", "${HOME}", "${VAR:-x}", "$name"],
@@ -107,6 +113,7 @@ def test_each_convention_of_placeholders_is_found(convention, line, expected):
     "line",
     [
         "Plus de 50 % des gens, 5 %du PIB, 50 %50 % et 5%.",  # per cent signs
+        "De 50%<60% et 5%>4 %, 3 %q et 7%qs",  # per cent signs, not gcc's quotes
         "Il coûte 100 $US, 10 $ et $5.",  # money
         "Enregistrer sous Coupe~r, ~Fichier ; voir ~/notes.",  # access keys, a home directory
         "Contrôle~s, 3~d, ~Sélection et ~Rétablir",  # LibreOffice's access keys

@@ -15,6 +15,8 @@ One pattern covers every convention GNU gettext names a format flag for, and a f
                 ``%num%`` (a word after ``%``; of three letters or more where it starts in lower
                 case, not ``%s``; capitals apart, closed by ``%``), ``$(ARG1)``, ``$1$``
     ruby, Rails ``%{name}``, ``%<name>s``, ``%<name>.2f``
+    gcc-internal ``%<#pragma%>`` (quoted code, whole), ``%qs``, ``%qE``, ``%q#D``, ``%+D``,
+                ``%<``, ``%>``
     python-brace, perl-brace, rust, csharp, java (MessageFormat), ICU simple arguments
                 ``{}``, ``{0}``, ``{name}``, ``{0:>5}``, ``{obj.attr!r}``, ``{0,number}``,
                 ``{0,number,#.##}``, ``{0,-10:C}``
@@ -72,6 +74,10 @@ _FORMAT_STRINGS = (  # the first that matches is taken: %FILENAME before printf'
     # LibreOffice's %PRODUCTNAME, %DATE%, and %SAVE IN SELECTION% (words apart: closed by %)
     rf"{_AFTER_NUMBER}%[A-Z][A-Z0-9_]{{2,}}(?:(?: [A-Z][A-Z0-9_]*)+%|%?)(?![A-Za-z0-9_])",
     rf"{_AFTER_NUMBER}%[a-z][a-z0-9_]{{2,}}%?(?!\w)",  # and its %name, %value, %num%
+    # gcc-internal-format's quoted code whole, %<#pragma%> (the model wrote "%<#pragma %>"),
+    # and its flagged conversions: %qs, %qE, %q#D, %+D, %#T (printf has no D nor V)
+    rf"{_AFTER_NUMBER}%<(?:(?!%[<>])[^\n]){{1,80}}?%>",
+    rf"{_AFTER_NUMBER}%(?:q[+#]*|[+#]+)[A-Za-z]",
     _PRINTF,
     # python's %r (repr), %(name)r: printf has no r ("%(folder)r" came back "%(folder) r")
     rf"%\([\w.-]+\)[-#0+]*\d*(?:\.\d+)?r|{_AFTER_NUMBER}%[-#0+]*\d*(?:\.\d+)?r(?![A-Za-z])",
@@ -79,6 +85,7 @@ _FORMAT_STRINGS = (  # the first that matches is taken: %FILENAME before printf'
     rf"{_AFTER_NUMBER}%L?(?:[1-9]\d?|n)%?(?!\d)",  # Qt, KDE, LibreOffice; boost's %1%
     r"%\{[A-Za-z_]\w*\}",  # ruby, Rails
     r"%<[A-Za-z_]\w*>(?:[-#0+]*\d*(?:\.\d+)?[diouxXeEfgGaAcsp])?",  # ruby's named printf
+    rf"{_AFTER_NUMBER}%[<>]",  # gcc-internal-format's quotes, one alone
     r"@\{[A-Za-z_][\w.]*\}",  # Ant's, Android data binding's @{name}
     r"\{\{\{[^{}\n]+\}\}\}",  # Handlebars' and Mustache's {{{raw}}}, first: not {{raw}}
     r"\{\{[^{}\n]+\}\}",  # i18next, Mustache, Jinja: {{count}}, {{#each items}}, {{ v|f }}
