@@ -230,8 +230,9 @@ def test_a_changed_text_is_written_in_the_files_encoding_and_line_ends(
     data = out.read_bytes()
     assert data.startswith(codecs.BOM_UTF16_BE)
     written = data[2:].decode("utf-16-be")
-    assert written.count("\r\n") == written.count("\n") == 4
+    assert written.count("\r\n") == written.count("\n") == 5
     assert '"saved" = "LE DOCUMENT A ÉTÉ ENREGISTRÉ. …";' in written
+    assert '"help" = "OUVRIR LE FICHIER …\r\nOU LE FERMER. …";' in written  # across lines still
 
 
 def test_a_latin1_properties_file_gets_what_latin1_lacks_as_escapes(

@@ -331,6 +331,16 @@ def test_strings_values_read_their_escapes_and_keep_comments():
     assert out == '/* Titre */\n"title" = "Window \\"1\\"\\nnext";\n// Bouton\nok = "OK";\n'
 
 
+def test_a_strings_value_written_across_lines_keeps_its_line_breaks_as_lines():
+    """A value of two lines in the file came back on one, its break written ``\\n``; a value
+    that writes its break ``\\n`` still gets one."""
+    text = '"a" = "Première ligne\nseconde ligne";\n"b" = "Une\\nDeux";\n'
+    parsed = apple_strings.parse(text, "Localizable.strings")
+    assert [u.source for u in parsed.units] == ["Première ligne\nseconde ligne", "Une\nDeux"]
+    out = parsed.write(['First "line"\nsecond line', "One\nTwo"])
+    assert out == '"a" = "First \\"line\\"\nsecond line";\n"b" = "One\\nTwo";\n'
+
+
 @pytest.mark.parametrize(
     "text, line, fragment",
     [

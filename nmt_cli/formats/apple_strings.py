@@ -4,7 +4,9 @@ Each value is a unit (its key the id, the comment before it the note); ``/* */``
 comments, keys, white space and the order are the skeleton, kept as they are. Strings read the
 escapes of old-style property lists (``\\"``, ``\\\\``, ``\\n``, ``\\t``, ``\\r``,
 ``\\Uxxxx``); a key or value may also be a bare word (``key = value;``). A new value is written
-quoted, with ``\\"``, ``\\\\``, ``\\n``, ``\\t`` and ``\\r`` escaped.
+quoted, with ``\\"``, ``\\\\``, ``\\n``, ``\\t`` and ``\\r`` escaped, but a line break of a
+value whose source the file writes across lines, which stays a line of the file (written
+``\\n``, a value of two lines came back on one).
 
 Such files are UTF-16 (with a byte order mark) as often as UTF-8: ``decode`` and ``encode`` read
 and write either, and UTF-32 (encoding.py), so a file keeps its encoding, its mark and its line
@@ -63,11 +65,12 @@ class StringsFile:
 
     def write(self, targets: list[str]) -> str:
         """The file with ``targets[k]`` as the value of ``units[k]``."""
-        return write_back(self.text, self.units, targets, _quoted)
+        return write_back(self.text, self.units, targets, self._quoted)
 
-
-def _quoted(unit: Unit, target: str) -> str:
-    return '"' + "".join(_WRITTEN.get(c, c) for c in target) + '"'
+    def _quoted(self, unit: Unit, target: str) -> str:
+        """``target`` written as ``unit``'s value: its line breaks as the source's are."""
+        kept = "\n" if "\n" in self.text[unit.start : unit.end] else ""
+        return '"' + "".join(c if c in kept else _WRITTEN.get(c, c) for c in target) + '"'
 
 
 def _tokens(text: str, name: str) -> list[tuple[str, str, int, int]]:
