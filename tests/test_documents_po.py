@@ -352,19 +352,24 @@ def msgstr_lines(catalogue: str) -> list[str]:
     return lines[k : lines.index("", k)]
 
 
+RUSSIAN = "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"
+
+
 @pytest.mark.parametrize("unwrapped", [True, False])
 def test_a_catalogue_written_without_wrapping_gets_its_msgstrs_unwrapped(unwrapped):
     """As Weblate and translate-toolkit keep a file's style: a catalogue written by
     ``msgcat --no-wrap`` (a string longer than 79 columns on one line, where it could have
     been broken) got its new msgstrs wrapped at 78 columns; one wrapped as gettext wraps, or
-    whose one long line is a word (a URL) no tool breaks, still gets them wrapped."""
+    whose one long line is a word (a URL) no tool breaks, or its header's (polib writes a
+    long Plural-Forms on one line), still gets them wrapped."""
     message = " ".join(["Ein Mann läuft im Park"] * 5)
     url = "https://example.org/" + "a" * 80
     half = len(message) // 2
     first = f'"Eine Frau {message[:half]}"\n"{message[half:]}"'  # as gettext wraps it
     other = f'msgid "{message}"' if unwrapped else f'msgid ""\n"{url}"'
     text = (
-        'msgid ""\nmsgstr ""\n"Language: en\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid ""\nmsgstr ""\n"Language: en\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        f'"Plural-Forms: nplurals=3; plural={RUSSIAN};\\n"\n\n'
         f'msgid ""\n{first}\nmsgstr ""\n\n{other}\nmsgstr "Done"\n'
     )
     lines = msgstr_lines(text)

@@ -32,7 +32,7 @@ reading the training readers share); what fails is one error naming its line. Wr
 with the input's byte order mark, line ends (CRLF or LF) and final line break or none
 (formats/encoding.py): the msgstr and flags of the entries translated as polib writes them
 (wrapped at 78 columns, as gettext wraps, but in a catalogue written without wrapping, one of
-whose strings runs longer on one line, and in an entry flagged ``no-wrap``), and the header
+whose messages runs longer on one line, and in an entry flagged ``no-wrap``), and the header
 where it changes; every other line as it was (a translated entry's msgctxt,
 msgid and msgid_plural too, an entry left alone keeps its wrapping, an obsolete one its place),
 so that a catalogue with nothing to translate, or whose entries come back as they were, is the
@@ -298,7 +298,8 @@ def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Ca
         encoding = Encoding("utf-8", b"", encoding.crlf)
     lines, final_break = text_lines(text), not text or text.endswith("\n")
     po = parse_catalogue(lines, name)
-    if any(map(_unwrapped, lines)):
+    entries = lines[max(po[0].linenum - 1, 0) :] if len(po) else []  # not the header's
+    if any(map(_unwrapped, entries)):
         po.wrapwidth = 0  # the catalogue's own style (msgcat --no-wrap): its msgstrs as theirs
     chosen = [e for e in po if _wanted(e, retranslate)]
     kept = {id(e): _kept_forms(e, retranslate) for e in chosen if e.msgid_plural}
