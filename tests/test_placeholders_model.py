@@ -161,6 +161,18 @@ def test_numbered_apart_and_back_give_the_line_its_numbers():
     assert numbered_apart("Siehe 103 und 104.", FALLBACK) == ("Siehe 103 und 104.", {})
 
 
+def test_a_sentence_s_spans_past_the_taught_names_take_fallback_numbers_and_come_back():
+    line = "Remplacez " + ", ".join(f"<ph{k}> par <ph{k + 1}>" for k in range(0, 12, 2)) + "."
+    text, back = numbered_apart(line, RESERVED)
+    assert text.endswith("<ph6> par <ph7>, 101 par 102, 103 par 104.")
+    assert back == {k: k for k in range(12)}
+    # the model's own number, past the sentence's fallback names, stays its own
+    written = "Replace <ph7> by 101 and 104, 2000 times."
+    assert (
+        numbered_back(written, RESERVED, back) == "Replace <ph7> by <ph8> and <ph11>, 2000 times."
+    )
+
+
 def fine_tune_args(init: Path, tmp_path: Path, *more) -> list:
     """`nmt train --init INIT` on 40 pairs that share a number and a URL, 4 steps."""
     pairs = [

@@ -269,10 +269,12 @@ class Translator:
         self, lines, with_alignment, on_progress, whole=None, form=None
     ) -> list[list[Translation]]:
         """Each line's translations; with a splitter, of its sentences joined, but where
-        ``whole[k]``: line k is one sentence; a sentence of a masked line (``form``: its
-        placeholders) translated with its placeholders numbered from 0 (numbered_apart)."""
+        ``whole[k]``: line k is one sentence; a sentence (or an unsplit line) of a masked line
+        (``form``: its placeholders) translated with its placeholders numbered from 0
+        (numbered_apart)."""
         if self.splitter is None:
-            return self._translate(lines, with_alignment, list(range(len(lines))), on_progress)
+            args = (with_alignment, list(range(len(lines))), on_progress)
+            return each_numbered_apart(self._translate, lines, form, *args)
         whole = whole or [False] * len(lines)
         split = self.splitter.split
         groups = [

@@ -7,7 +7,8 @@ so that encoding the name gives that one piece. Any other model gets the fallbac
 numbers from 101 on: of the forms tried, the shipped fr-en carried them through exactly once
 most often, at the best BLEU (docs/benchmarks.md, "Placeholders"), and as every number of a
 line is itself a protected span, a number in its translation can only be a placeholder or the
-model's own. Spans beyond the reserved names of a line take fallback numbers.
+model's own. Spans beyond the reserved names of a line take fallback numbers, and so do a
+sentence's beyond the first TAUGHT, the names its training showed (numbered_apart).
 
 The masked line keeps the line's text around each span; a placeholder that would touch a word
 (``&lt;em&gt;urgent``) is set off by a space, and the span is glued back to its neighbour in
@@ -102,37 +103,64 @@ class PlaceholderForm:
 def numbered_apart(sentence: str, form: PlaceholderForm) -> tuple[str, dict[int, int]]:
     """``sentence`` (one sentence of a masked line) with its placeholders numbered from 0, in
     their order, as training shows them: a line's later sentences held ``<ph8>``..., which the
-    model garbled (``▁E r ar``); and {its number: the line's}. As it was, with {}, where the
-    names are plain numbers (a tokenizer without reserved ones) or one is past ``form.count``."""
+    model garbled (``▁E r ar``); a sentence's spans past the TAUGHT first take fallback numbers
+    (``<ph7>, 101, 102``); and {its number: the line's}. As it was, with {}, where the names
+    are plain numbers (a tokenizer without reserved ones) or one is past ``form.count``."""
     found = sorted({k for _, _, k in form.find(sentence)})
-    if form.template == "{}" or not found or found == list(range(len(found))):
+    if form.template == "{}" or not found:
         return sentence, {}
     if form.count is not None and found[-1] >= form.count:
         return sentence, {}
+    if found == list(range(len(found))) and len(found) <= TAUGHT:
+        return sentence, {}
     mine = {k: j for j, k in enumerate(found)}
-    return _renamed(sentence, form, mine), {j: k for k, j in mine.items()}
+    renamed = _renamed(sentence, form, {start: mine[k] for start, _, k in form.find(sentence)})
+    return renamed, {j: k for k, j in mine.items()}
 
 
 def numbered_back(text: str, form: PlaceholderForm, line_numbers: dict[int, int]) -> str:
     """``text``, the translation of a sentence :func:`numbered_apart` renumbered, with the
-    line's numbers back (``line_numbers``: its); a name the sentence did not hold takes a
-    number no line has, a stray the spans' placement drops."""
+    line's numbers back (``line_numbers``: its); a reserved name the sentence did not hold
+    takes a number no line has, a stray the spans' placement drops (a number past the
+    sentence's fallback names is the model's own: kept)."""
     if not line_numbers:
         return text
-    stray = {k: _STRAY + k for _, _, k in form.find(text) if k not in line_numbers}
-    return _renamed(text, form, {**stray, **line_numbers})
+    names = {}
+    for start, _, k in _taught(form).find(text):
+        if k in line_numbers:
+            names[start] = line_numbers[k]
+        elif not text[start].isdigit():
+            names[start] = _STRAY + k
+    return _renamed(text, _taught(form), names, form)
 
 
 _STRAY = 10_000  # past every line's spans: a name the model made up
+# The reserved names a model writes back as given: training pairs (training/placeholders.py)
+# hold few spans a sentence, and the shipped fr-en wrote <ph0>..<ph7> back but <ph8> and later
+# names as words ("Serbian", "America"); a fallback number it copies.
+TAUGHT = 8
 
 
-def _renamed(text: str, form: PlaceholderForm, numbers: dict[int, int]) -> str:
-    """``text`` with each name of ``form`` numbered k that ``numbers`` holds renamed
-    ``numbers[k]``, in ``form``'s own template (not its overflow's)."""
+def _taught(form: PlaceholderForm) -> PlaceholderForm:
+    """The names a sentence is given: ``form``'s first TAUGHT, then FALLBACK's numbers."""
+    return PlaceholderForm(form.template, form.first, TAUGHT, FALLBACK)
+
+
+def _renamed(
+    text: str, form: PlaceholderForm, names: dict[int, int], to: PlaceholderForm | None = None
+) -> str:
+    """``text`` with each name of ``form`` that starts at a position ``names`` holds renamed
+    ``to.template``'s name numbered ``names[start]`` (``to``: default, ``form`` read with its
+    first TAUGHT names reserved, the others FALLBACK's)."""
     out, pos = [], 0
-    for start, end, k in form.find(text):
-        if k in numbers:
-            out += [text[pos:start], form.template.format(form.first + numbers[k])]
+    for start, end, _ in form.find(text):
+        if start in names:
+            name = (
+                to.template.format(to.first + names[start])
+                if to
+                else _taught(form).name(names[start])
+            )
+            out += [text[pos:start], name]
             pos = end
     return "".join(out) + text[pos:]
 

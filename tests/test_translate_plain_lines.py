@@ -1,0 +1,31 @@
+"""`nmt translate -m fr-en` on plain lines, as users paste them: interface strings, prices,
+sizes, commands. Every fact comes out as it went in, in its place among the words."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import translated_lines
+
+# A sentence of ten spans or more (the model was taught the first reserved names only): each
+# span once, in its order, and the words between them the sentence's
+MANY = {
+    "Remplacez %1 par %2, %3 par %4, %5 par %6, %7 par %8, %9 par %10 et %11 par %12.": (
+        "%7 by %8, %9 by %10 and %11 by %12."
+    ),
+    "Les valeurs {0}, {1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {9} et {10} sont invalides.": (
+        "{7}, {8}, {9} and {10} are invalid."
+    ),
+    "Les ports 21, 22, 25, 53, 80, 110, 143, 443, 993, 995 et 3306 sont ouverts.": (
+        "443, 993, 995 and 3306 are"
+    ),
+}
+
+
+@pytest.mark.parametrize("split", ["--split", "--no-split"])
+def test_a_sentence_of_many_spans_keeps_each_once_in_its_order(run_cli, split):
+    for line, out in zip(MANY, translated_lines(run_cli, list(MANY), "-m", "fr-en", split)):
+        spans = re.findall(r"%\d+|\{\d+\}|\b\d+\b", line)
+        assert re.findall(r"%\d+|\{\d+\}|\b\d+\b", out) == spans, (line, out)
+        assert MANY[line] in out, out
