@@ -20,7 +20,9 @@ def spans(line: str) -> list[tuple[str, str]]:
 
 
 def placeholders(line: str) -> list[str]:
-    return [text for kind, text in spans(line) if kind == "placeholder"]
+    """The line's placeholders, one with a unit too (``%-5.2f Mo``: a measure, its unit apart)."""
+    found = [(kind, text.split()[0] if kind == "measure" else text) for kind, text in spans(line)]
+    return [text for kind, text in found if kind == "placeholder" or text[0] in "%{$~"]
 
 
 @pytest.mark.parametrize(

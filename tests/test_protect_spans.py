@@ -145,6 +145,8 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ),
         # a dose, a density: fr-en wrote "10 mg /kg", "1.2 g /."; a handle with dots; a section
         ("10 mg/kg, 1,2 g/cm³", [("measure", "10 mg/kg"), ("measure", "1,2 g/cm³")]),
+        # a placeholder's size: fr-en kept "%1 Mo" French (English %1 MB)
+        ("Il reste %1 Mo, {0} Ko/s.", [("measure", "%1 Mo"), ("measure", "{0} Ko/s")]),
         ("Suivez @paris.musees.", [("handle", "@paris.musees")]),
         ("Voir § 3", [("markup", "§"), ("number", "3")]),
         # a company's registration numbers, a toll-free number: fr-en wrote "123,456,789"

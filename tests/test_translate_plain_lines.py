@@ -29,3 +29,18 @@ def test_a_sentence_of_many_spans_keeps_each_once_in_its_order(run_cli, split):
         spans = re.findall(r"%\d+|\{\d+\}|\b\d+\b", line)
         assert re.findall(r"%\d+|\{\d+\}|\b\d+\b", out) == spans, (line, out)
         assert MANY[line] in out, out
+
+
+# A placeholder then a unit: the unit as English writes it, with the placeholder
+SIZES = {
+    "Taille : %1 Ko": "%1 kB",
+    "Il reste %1 Mo sur le disque.": "%1 MB",
+    "Téléchargement : %s Mo/s": "%s MB/s",
+    "%1 Ko sur %2 Ko copiés": "%1 kB on %2 kB",
+}
+
+
+def test_a_placeholder_s_unit_is_written_as_english_writes_it(run_cli):
+    for line, out in zip(SIZES, translated_lines(run_cli, list(SIZES), "-m", "fr-en")):
+        assert SIZES[line] in out, (line, out)
+        assert not re.search(r"\b[KMG]o\b", out), out

@@ -141,6 +141,8 @@ def order_groups(spans: Sequence[_Span]) -> list[str | None]:
         if s.kind == "icu"
         else order_group(s.text)
         if s.kind in ("placeholder", "user")
+        else order_group(s.text.split()[0])  # a placeholder with a unit: %s Ko
+        if s.kind == "measure" and s.text[0] in "%{$~"
         else None
         for s in spans
     ]

@@ -60,9 +60,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
     amount      a number with a currency symbol before or after it: ``12,50 €``, ``€12.50``,
                 ``1 200 $`` (numbers.py gives its written form, the symbol where the target
                 language puts it)
-    measure     a number with a unit: ``12,5 km``, ``-5,5 °C``, ``45 min``, ``16 Go`` (units.py,
-                a language's own units, French ``Go``, for it only; numbers.py gives its
-                written form)
+    measure     a number or placeholder, a unit: ``-5,5 °C``, ``16 Go`` (French's own), ``%1 Ko``
     number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form);
                 a number, amount or measure includes a minus sign that starts it (``-3``,
                 ``-12,50 €``; not the hyphen of ``5-7``)
@@ -133,7 +131,8 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
     return {
         "menu": menus.pattern_for(language),
         "time": rf"(?<![\w.,])(?:{clocks})" if clocks else None,
-        "measure": rf"(?<![\w.,]){_SIGN}(?:{_AMOUNT}){_SPACE}?(?:{unit})(?![\w'’²³])",
+        "measure": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT})|(?:{format_strings.PATTERN}))"
+        rf"{_SPACE}?(?:{unit})(?![\w'’²³])",  # a number's or a placeholder's: %1 Ko
         "ordinal": rf"(?<![\w.,])\d+(?:{ordinals})(?![\w])" if ordinals else None,
         "roman": roman if romans else None,
         "address": rf"(?<![\w.,])\d+{_SPACE}?(?:{house})(?![\w])" if house else None,
@@ -265,7 +264,8 @@ NEEDS = {
     "keys": keys.NEEDS,
     "letter": rf"\b(?:[B-HJ-Z]|{_SMALL_LETTER}|y)\b(?!['’])",  # not an elision: l'homme
     "mask": r"(?<![^\W\d_])([^\W\d_])\1[/.:-][^\W\d_]|\[[hHmsS]|[#?]",
-    **dict.fromkeys(("time", "measure", "number", "phone", "address"), r"\d"),
+    **dict.fromkeys(("time", "number", "phone", "address"), r"\d"),
+    "measure": rf"\d|{format_strings.NEEDS}",
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
 }
 KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "symbol", "user")
