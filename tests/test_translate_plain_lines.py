@@ -44,3 +44,18 @@ def test_a_placeholder_s_unit_is_written_as_english_writes_it(run_cli):
     for line, out in zip(SIZES, translated_lines(run_cli, list(SIZES), "-m", "fr-en")):
         assert SIZES[line] in out, (line, out)
         assert not re.search(r"\b[KMG]o\b", out), out
+
+
+# A price of a month, a night, a unit: the price as English writes it, per the same thing
+RATES = {
+    "L'abonnement coûte 15 €/mois.": "€15/month",
+    "Électricité : 0,20 €/kWh en heures creuses.": "€0.20/kWh",
+    "La chambre est à 120 €/nuit, petit-déjeuner inclus.": "€120/night",
+    "Le forfait passe de 9,99 €/mois à 12,99 €/mois.": "€9.99/month to €12.99/month",
+}
+
+
+def test_a_price_per_month_or_per_unit_keeps_what_it_is_a_price_of(run_cli):
+    for line, out in zip(RATES, translated_lines(run_cli, list(RATES), "-m", "fr-en")):
+        assert RATES[line] in out, (line, out)
+        assert "mois" not in out and "nuit" not in out, out

@@ -24,6 +24,8 @@ recorded, every language's detectors run.
     units       (the language's own unit, the same unit as English writes it), for the units
                 it writes otherwise: French octets (``16 Go`` is ``16 GB``), French ``tr/min``
                 and German ``U/min`` (rpm)
+    per         (the language's word after a price's slash, the word English writes): French
+                ``15 €/mois`` is ``€15/month``
     modifiers   the language's own names of the keys a shortcut starts with (French ``Maj``)
     keys        (the language's name of a key, the name English gives it), for the keys it
                 names its own way (French ``Suppr`` is ``Del``, ``Flèche vers le bas`` is
@@ -91,6 +93,7 @@ class Language:
     durations: str | None = None
     house: tuple[str, ...] = ()
     units: tuple[tuple[str, str], ...] = ()
+    per: tuple[tuple[str, str], ...] = ()
     modifiers: tuple[str, ...] = ()
     keys: tuple[tuple[str, str], ...] = ()
     key_words: tuple[str, ...] = ()
@@ -164,6 +167,12 @@ LANGUAGES = {
         ),
         house=("bis", "ter", "quater"),
         units=(*_OCTETS, ("tr/min", "rpm")),
+        per=tuple(
+            zip(
+                "mois an jour semaine heure nuit personne pers nuitée mot page".split(),
+                "month year day week hour night person person night word page".split(),
+            )
+        ),
         modifiers=("Maj",),
         keys=(
             ("Maj", "Shift"),
@@ -223,6 +232,12 @@ LANGUAGES = {
         "." + SPACES,
         symbol_after="\u00a0",
         units=(("U/min", "rpm"),),
+        per=tuple(
+            zip(
+                "Monat Jahr Tag Woche Stunde Nacht Person Wort Seite".split(),
+                "month year day week hour night person word page".split(),
+            )
+        ),
         modifiers=("Strg", "Umschalt"),
         keys=(
             ("Strg", "Ctrl"),

@@ -43,7 +43,7 @@ from functools import cache
 from nmt_cli.protect.keys import convert_keys
 from nmt_cli.protect.languages import CURRENCIES, LANGUAGES, SPACES, Language
 from nmt_cli.protect.masks import convert_mask
-from nmt_cli.protect.units import UNITS, convert_unit
+from nmt_cli.protect.units import UNITS, convert_rate, convert_unit
 
 SIGNS = "-\u2212"  # a minus sign, hyphen-minus or U+2212, as written before a number
 # How each language writes numbers: its decimal mark, its groups (languages.py)
@@ -155,6 +155,9 @@ def convert_amount(text: str, source: str, target: str) -> str:
     ``target`` writes it (``text`` where either language is not known here)."""
     if source not in LANGUAGES or target not in LANGUAGES:
         return text
+    if "/" in text:  # a price of a unit or a time: 15 €/mois, €15/month
+        text, rate = text.split("/", 1)
+        return f"{convert_amount(text, source, target)}/{convert_rate(rate, source, target)}"
     symbol = text[0] if text[0] in CURRENCIES else text[-1]
     number = convert(text.strip(CURRENCIES + SPACES), "number", source, target)
     space = LANGUAGES[target].symbol_after

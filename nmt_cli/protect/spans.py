@@ -57,9 +57,9 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 ``#,##0.00``, as written (masks.py)
     time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
                 ``14h30``, ``9 h`` (hours 0-23, minutes 00-59; not ``1 h 30 min``: numbers.py)
-    amount      a number with a currency symbol before or after it: ``12,50 €``, ``€12.50``,
-                ``1 200 $`` (numbers.py gives its written form, the symbol where the target
-                language puts it)
+    amount      a number with a currency symbol before or after it, and after a slash what it is
+                a price of: ``12,50 €``, ``€12.50``, ``1 200 $``, ``15 €/mois`` (numbers.py gives
+                its written form, the symbol where the target language puts it: ``€15/month``)
     measure     a number or placeholder, a unit: ``-5,5 °C``, ``16 Go`` (French's own), ``%1 Ko``
     number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form);
                 a number, amount or measure includes a minus sign that starts it (``-3``,
@@ -104,7 +104,7 @@ from nmt_cli.protect import code, commands, format_strings, icu, keys, masks, me
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.languages import CURRENCIES, NOT_LATIN_WORD, durations_before, languages_for
 from nmt_cli.protect.numbers import ROMAN_TENS, SIGNS
-from nmt_cli.protect.units import units_for
+from nmt_cli.protect.units import rates_for, units_for
 
 _CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command
 
@@ -127,10 +127,13 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
     romans = "|".join(lang.roman for lang in langs if lang.roman)
     house = "|".join(word for lang in langs for word in lang.house)
     unit = "|".join(re.escape(u) for u in units_for(language))  # longest first: km/h, km
+    rate = "|".join(re.escape(u) for u in rates_for(language))  # a price's: 15 €/mois
     roman = rf"(?<![\w.,-])(?:[VX]|(?=[IVXL]{{2}}){ROMAN_TENS})(?:{romans})(?![\w-])"
     return {
         "menu": menus.pattern_for(language),
         "time": rf"(?<![\w.,])(?:{clocks})" if clocks else None,
+        "amount": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT}){_SPACE}?{_CURRENCY}(?!\w)|(?<![\w])"
+        rf"{_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END})(?:/(?:{rate})(?![\w/]))?",  # €/mois
         "measure": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT})|(?:{format_strings.PATTERN}))"
         rf"{_SPACE}?(?:{unit})(?![\w'’²³])",  # a number's or a placeholder's: %1 Ko
         "ordinal": rf"(?<![\w.,])\d+(?:{ordinals})(?![\w])" if ordinals else None,
@@ -186,13 +189,6 @@ _FIRST: tuple[tuple[str, str], ...] = (
     ("handle", r"(?<![\w@.])@[A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?\b"),  # @a.b
     ("hashtag", r"(?<![\w&#{])#\w+"),  # not an ICU plural's number: {#e}
 )
-_AMOUNTS = (
-    (
-        "amount",
-        rf"(?<![\w.,]){_SIGN}(?:{_AMOUNT}){_SPACE}?{_CURRENCY}(?!\w)"
-        rf"|(?<![\w]){_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END}",
-    ),
-)
 _NUMBERS = (
     ("number", rf"(?<![\w.,]){_SIGN}\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d+)?{_NUMBER_END}"),
     ("number", rf"(?<![\w.,]){_SIGN}\d+(?:[.,]\d+)*{_NUMBER_END}"),
@@ -228,7 +224,7 @@ def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
         ("mask", masks.PATTERN),
         *_FIRST,
         ("time", lang["time"]),
-        *_AMOUNTS,
+        ("amount", lang["amount"]),
         ("measure", lang["measure"]),
         *_NUMBERS,
         ("ordinal", lang["ordinal"]),

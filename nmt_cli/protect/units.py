@@ -58,3 +58,25 @@ def convert_unit(unit: str, source: str, target: str) -> str:
         base = next((same for own, same in LANGUAGES[source].units if own == base), base)
         base = next((own for own, same in LANGUAGES[target].units if same == base), base)
     return base + "/s" if per_second else base
+
+
+_PER = "month year day week hour night person word page".split()  # English's (languages.py)
+
+
+def rates_for(code: str | None) -> tuple[str, ...]:
+    """What a price of a text in ``code`` (None: every language) may be a price of, after its
+    slash (``15 €/mois``, ``0,20 €/kWh``): a unit, or a word of the language's ``per``, longest
+    first."""
+    words = {own for lang in languages_for(code) for own, _ in lang.per}
+    return tuple(sorted({*units_for(code), *words, *_PER}, key=lambda u: (-len(u), u)))
+
+
+def convert_rate(word: str, source: str, target: str) -> str:
+    """What a price is of (one of rates_for's) as ``target`` writes it: a unit as convert_unit
+    does, a word in the target's words (English ``month`` for French ``mois``)."""
+    if word in UNITS:
+        return convert_unit(word, source, target)
+    if source in LANGUAGES and target in LANGUAGES:
+        word = next((same for own, same in LANGUAGES[source].per if own == word), word)
+        word = next((own for own, same in LANGUAGES[target].per if same == word), word)
+    return word
