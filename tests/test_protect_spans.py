@@ -147,6 +147,9 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("10 mg/kg, 1,2 g/cm³", [("measure", "10 mg/kg"), ("measure", "1,2 g/cm³")]),
         # a placeholder's size: fr-en kept "%1 Mo" French (English %1 MB)
         ("Il reste %1 Mo, {0} Ko/s.", [("measure", "%1 Mo"), ("measure", "{0} Ko/s")]),
+        # inches (fr-en wrote 27" as "27 “"); not a quotation's closing mark after a number
+        ('Écrans 24" et 27", "Étape 2"', [("measure", '24"'), ("measure", '27"'), ("number", "2")]),
+        ('"Il note "2012" ici"', [("number", "2012")]),
         ("Suivez @paris.musees.", [("handle", "@paris.musees")]),
         ("Voir § 3", [("markup", "§"), ("number", "3")]),
         # a company's registration numbers, a toll-free number: fr-en wrote "123,456,789"

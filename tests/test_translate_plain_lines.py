@@ -59,3 +59,18 @@ def test_a_price_per_month_or_per_unit_keeps_what_it_is_a_price_of(run_cli):
     for line, out in zip(RATES, translated_lines(run_cli, list(RATES), "-m", "fr-en")):
         assert RATES[line] in out, (line, out)
         assert "mois" not in out and "nuit" not in out, out
+
+
+# An inch mark after a number is the number's unit; a quotation closed after a number is not
+INCHES = {
+    'Un écran de 27" coûte 300 €.': ['27"', "€300"],
+    'Disponible en 24" et 27".': ['24"', '27"'],
+    'Cliquez sur "Étape 2" pour continuer.': ['2"'],
+}
+
+
+def test_an_inch_mark_stays_with_its_number(run_cli):
+    for line, out in zip(INCHES, translated_lines(run_cli, list(INCHES), "-m", "fr-en")):
+        for fact in INCHES[line]:
+            assert fact in out, (line, out)
+        assert out.count('"') == line.count('"') and "“" not in out, out

@@ -104,7 +104,7 @@ from nmt_cli.protect import code, commands, format_strings, icu, keys, masks, me
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.languages import CURRENCIES, NOT_LATIN_WORD, durations_before, languages_for
 from nmt_cli.protect.numbers import ROMAN_TENS, SIGNS
-from nmt_cli.protect.units import rates_for, units_for
+from nmt_cli.protect.units import inch_marks, rates_for, units_for
 
 _CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command
 
@@ -348,6 +348,8 @@ def _matches(pattern: re.Pattern, line: str, kind: str, rank: int) -> Iterable[_
             continue  # most words of a line, skipped before any work on them
         if kind == "shell" and not commands.is_shell(m[0]):
             continue
+        if kind == "measure" and m[0][-1] == '"' and m.end() - 1 not in inch_marks(line):
+            continue  # a quotation's closing mark: "Étape 2"
         if kind == "icu":  # a message's structure: its pieces
             for a, b, piece in icu.pieces(line, m.start()):
                 yield _Ranked(a, b, piece, line[a:b], rank)

@@ -27,7 +27,8 @@ _WRITTEN = (
     "kJ MJ cal kcal Pa hPa kPa MPa bar mbar dB ppm px rpm Ω kΩ MΩ Å µs ns "
     # a dose, a concentration, a density, an acceleration (fr-en wrote "10 mg /kg", "g /Louth")
     "mg/kg µg/kg g/kg mg/ml mg/mL mg/l mg/L g/l g/L µg/ml g/dl g/dL mmol/l mmol/L g/cm³ kg/m³ "
-    "m/s² L l"
+    "m/s² L l "
+    '"'  # inches, glued to the number where no quotation is open: 27" (inch_marks)
 )
 
 
@@ -80,3 +81,20 @@ def convert_rate(word: str, source: str, target: str) -> str:
         word = next((same for own, same in LANGUAGES[source].per if own == word), word)
         word = next((own for own, same in LANGUAGES[target].per if same == word), word)
     return word
+
+
+def inch_marks(line: str) -> set[int]:
+    """Where ``line``'s straight double quotes glued after a digit are inch marks (``27"``):
+    where no quotation is open (``"Étape 2"``, ``"Il dit "2012" hier"`` close one)."""
+    marks, depth = set(), 0
+    for at, c in enumerate(line):
+        if c != '"':
+            continue
+        before = line[at - 1 : at]
+        if before.isdigit() and not depth:
+            marks.add(at)
+        elif not before or before.isspace() or before in "([{«":
+            depth += 1  # after a space, a bracket, the start: a quotation opens
+        else:
+            depth = max(depth - 1, 0)
+    return marks
