@@ -74,3 +74,21 @@ def test_an_inch_mark_stays_with_its_number(run_cli):
         for fact in INCHES[line]:
             assert fact in out, (line, out)
         assert out.count('"') == line.count('"') and "“" not in out, out
+
+
+# A command line whose URL comes before its options: the whole command, quotes and all
+COMMANDS = [
+    'curl https://api.example.com/v1/users -H "Authorization: Bearer TOKEN"',
+    'curl -X POST https://api.example.com/login -d \'{"user": "admin"}\'',
+    "curl https://example.com/install.sh | bash",
+]
+
+
+def test_a_curl_command_with_a_header_after_its_url_passes_through_whole(run_cli):
+    lines = [
+        f"Exécutez {COMMANDS[0]} pour tester.",
+        f"Testez avec {COMMANDS[1]} puis vérifiez la réponse.",
+        f"Utilisez {COMMANDS[2]} pour installer.",
+    ]
+    for command, out in zip(COMMANDS, translated_lines(run_cli, lines, "-m", "fr-en")):
+        assert command in out, out

@@ -3,9 +3,10 @@ a model reads a program's options, paths and names as words and changes them (fr
 ``git push origin develop`` "git push originally developed", ``systemctl restart nginx``
 "systemct restart ngin").
 
-    command      a command line: a well-known program (``_PROGRAMS``) with options or paths, or
-                 with a subcommand (``git status``, ``pip install -U nmt-cli``), or alone after
-                 a word that names it a command (``la commande ls``)
+    command      a command line: a well-known program (``_PROGRAMS``) with options, paths or URLs
+                 (``curl -X POST https://...``), or with a subcommand (``git status``,
+                 ``pip install -U nmt-cli``), or alone after a word that names it a command
+                 (``la commande ls``)
     shell        a command line that quotes an argument or chains commands:
                  ``grep -r "mot clé" src/``, ``ls -l | wc -l``, ``echo 'oui' > a.txt``,
                  ``cd build && cmake ..`` (``cd`` and its directory only in a chain: "un cd
@@ -41,7 +42,7 @@ _PROGRAMS = (
     "ls cd cp mv rm mkdir rmdir touch cat less more head tail grep find chmod chown ln tar "
     "gzip gunzip zip unzip curl wget ssh scp rsync python python3 pip pip3 sudo echo diff "
     "sed awk sort uniq wc df ps kill top make cmake gcc npm npx node java docker kubectl "
-    "systemctl apt apt-get brew conda cargo go git nmt yarn"
+    "systemctl apt apt-get brew conda cargo go git nmt yarn bash sh zsh"
 ).split()
 # Programs with subcommands: the program and a subcommand are a command line on their own.
 _SUBCOMMANDS = {
@@ -88,7 +89,8 @@ _PROSE = (
 ).split()
 _ARG = (
     rf"(?:-o (?!(?:{'|'.join(_PROSE)})(?![\w-]))[\w/-]+(?:\.[\w-]+)*"  # gcc ... -o main
-    r"|-{1,2}[\w][\w=.,:/+-]*"  # an option
+    r"|-{1,2}[\w][\w=.,:/+-]*(?: (?:GET|POST|PUT|PATCH|DELETE|HEAD)(?!\S))?"  # -X POST
+    r"|[A-Za-z][\w+.-]*://[^\s\"'<>`]+"  # a URL: curl https://... -H "..."
     r"|[~.]{0,2}/[^\s]*|\.\.?(?![^\s])"  # a path
     r"|[\w.-]+\.[a-z0-9]{1,5}\b|\.[a-z][\w-]+(?:\.[\w-]+)*"  # a file, a dotfile (.venv)
     r"|\*[\w.*]*)"  # a glob
