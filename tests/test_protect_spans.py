@@ -150,6 +150,8 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         # inches (fr-en wrote 27" as "27 “"); not a quotation's closing mark after a number
         ('Écrans 24" et 27", "Étape 2"', [("measure", '24"'), ("measure", '27"'), ("number", "2")]),
         ('"Il note "2012" ici"', [("number", "2012")]),
+        # a JSON object: fr-en dropped the words after {"nom" ... 42} ("au serveur": "server")
+        ('Envoyez {"a": {"b": 7}} ici.', [("code", '{"a": {"b": 7}}')]),
         ("Suivez @paris.musees.", [("handle", "@paris.musees")]),
         ("Voir § 3", [("markup", "§"), ("number", "3")]),
         # a company's registration numbers, a toll-free number: fr-en wrote "123,456,789"

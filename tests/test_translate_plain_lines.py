@@ -92,3 +92,13 @@ def test_a_curl_command_with_a_header_after_its_url_passes_through_whole(run_cli
     ]
     for command, out in zip(COMMANDS, translated_lines(run_cli, lines, "-m", "fr-en")):
         assert command in out, out
+
+
+def test_a_json_object_in_a_line_passes_through_whole_and_the_words_around_it_translate(run_cli):
+    lines = [
+        'Envoyez {"nom": "Dupont", "age": 42} au serveur.',
+        'La réponse est {"status": "ok", "data": {"id": 7}} si tout va bien.',
+    ]
+    first, second = translated_lines(run_cli, lines, "-m", "fr-en")
+    assert first == 'Send {"nom": "Dupont", "age": 42} to the server.'
+    assert '{"status": "ok", "data": {"id": 7}}' in second and "if everything" in second

@@ -14,7 +14,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 currency symbol with no amount (``en €``): no model reads them as text (fr-en
                 wrote "=", ``©`` "�", ``€`` "#"; access keys, ``~Fichier``, ``&Aide``, are
                 taken out before the spans are found: inference/access_keys.py, strings.py)
-    code        inline code: ```x```, reST ````literal```` and ``:role:`target``` as a whole
+    code        inline code: ```x```, reST ````literal```` and ``:role:`target```, JSON, whole
     icu         the structure of an ICU MessageFormat plural or select message, in pieces, each
                 branch's text left to translate: ``{count, plural, one {``, ``#``,
                 ``} other {``, ``}}`` (icu.py)
@@ -171,6 +171,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
         r"|\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)",  # a terminal's colours
     ),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
+    ("code", r'\{\s*"[^"\n]*"\s*:(?:[^{}\n]|\{[^{}\n]*\})*\}'),  # JSON: {"nom": "x"}
     ("icu", icu.HEAD),
     ("placeholder", format_strings.PATTERN),
     ("placeholder", format_strings.GLUED),  # a built-in kind only: not in a document (icu.py)
@@ -244,7 +245,7 @@ NEEDS = {
     "menu": f"[{re.escape(menus.ARROWS)}]",
     "markup": rf"[<&\x1b{PRIVATE_USE[0]}-{PRIVATE_USE[1]}{SYMBOLS}{BRACKETS}{SIGNS}]"
     rf"|{_LONE_CURRENCY}",
-    "code": "`",
+    "code": r"`|\{\s*\"",
     "icu": "plural|select",
     "placeholder": format_strings.NEEDS,
     "shell": commands.SHELL_NEEDS,
