@@ -269,3 +269,23 @@ FILE = (
     r"|(?<![\w.@/-])[\w-]{3,}\.[a-z](?![\w.-])|(?<![\w*])\*\.[a-z][a-z0-9]{1,4}(?![\w-])"
     r"|(?<![\w.@/-])\.[a-z][\w-]+(?:\.[\w-]+)*(?![\w-])"
 )
+
+
+_CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command
+
+
+def trim_closing(text: str) -> str:
+    """``text`` without the sentence punctuation at its end: ``https://a.fr/x.`` -> ``...x``; a
+    closing bracket the text opens stays (``.../Paris_(ville)``), as does ``cd ..``."""
+    pairs = {")": "(", "]": "[", "}": "{"}
+    while text:
+        if text.endswith("..") and text[-3:-2] in ("", " ", "/"):
+            break  # the parent directory
+        last = text[-1]
+        if last in "'\"" and text.count(last) % 2 == 0:
+            break  # a quote that closes one the text opens (``echo 'oui'``)
+        if last in _CLOSERS or last in pairs and text.count(pairs[last]) < text.count(last):
+            text = text[:-1]
+        else:
+            break
+    return text

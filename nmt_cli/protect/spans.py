@@ -106,8 +106,6 @@ from nmt_cli.protect.languages import CURRENCIES, NOT_LATIN_WORD, durations_befo
 from nmt_cli.protect.numbers import ROMAN_TENS, SIGNS
 from nmt_cli.protect.units import inch_marks, rates_for, units_for
 
-_CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command
-
 _NUMBER_END = r"(?![\w]|[.,]\d)"
 _SPACE = "[ \u00a0\u202f]"
 _AMOUNT = rf"\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"  # a number's digits
@@ -358,7 +356,7 @@ def _matches(pattern: re.Pattern, line: str, kind: str, rank: int) -> Iterable[_
         start, end = m.span()
         text = line[start:end]
         if kind in _TRIMMED:
-            text = trim_closing(text)
+            text = code.trim_closing(text)
         start, end = start + len(text) - len(text.lstrip()), start + len(text.rstrip())
         if end > start and (kind != "identifier" or _is_identifier(line[start:end])):
             yield _Ranked(start, end, kind, line[start:end], rank)
@@ -380,20 +378,3 @@ def _with_symbols(line: str, spans: list[Span], signs: set[str]) -> list[Span]:
     gone = {k for _, _, inside in found for k in inside}
     kept = [s for k, s in enumerate(spans) if k not in gone]
     return kept + [Span(a, b, "symbol", line[a:b]) for a, b, _ in found]
-
-
-def trim_closing(text: str) -> str:
-    """``text`` without the sentence punctuation at its end: ``https://a.fr/x.`` -> ``...x``; a
-    closing bracket the text opens stays (``.../Paris_(ville)``), as does ``cd ..``."""
-    pairs = {")": "(", "]": "[", "}": "{"}
-    while text:
-        if text.endswith("..") and text[-3:-2] in ("", " ", "/"):
-            break  # the parent directory
-        last = text[-1]
-        if last in "'\"" and text.count(last) % 2 == 0:
-            break  # a quote that closes one the text opens (``echo 'oui'``)
-        if last in _CLOSERS or last in pairs and text.count(pairs[last]) < text.count(last):
-            text = text[:-1]
-        else:
-            break
-    return text
