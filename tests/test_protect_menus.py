@@ -166,3 +166,24 @@ def test_a_catalogue_s_path_comes_out_translated_label_by_label(run_cli, tmp_pat
     result = run_cli(["translate", "-i", po, "-o", out])
     assert result.exit_code == 0, result.stderr
     assert re.search(r'msgstr "Use \w+ ▸ Toolbars ▸ Formatting\."', out.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "Cliquez sur « Mettre à jour » puis sur « Redémarrer ».",
+            ["« Mettre à jour »", "« Redémarrer »"],
+        ),
+        ("Choisissez « Annuler » ou « OK ».", ["« Annuler »", "« OK »"]),
+        ('Cochez la case "Se souvenir de moi".', ['"Se souvenir de moi"']),
+        ("L'onglet “Affichage” est masqué.", ["“Affichage”"]),
+        # a quotation in prose is not a label: no word names one, or no capital
+        ("Un cours simplement intitulé « La fin du monde ».", []),
+        ("« Nous sommes inquiets » et « Prudents », a-t-il dit.", []),
+        ("Le bouton « valider » est grisé.", []),
+        ("Cliquez sur « Enregistrer. Puis quittez » ici.", []),
+    ],
+)
+def test_a_quoted_label_after_a_word_that_names_it_is_a_path_of_one_label(line, expected):
+    assert paths(line) == expected

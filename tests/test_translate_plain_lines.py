@@ -102,3 +102,28 @@ def test_a_json_object_in_a_line_passes_through_whole_and_the_words_around_it_tr
     first, second = translated_lines(run_cli, lines, "-m", "fr-en")
     assert first == 'Send {"nom": "Dupont", "age": 42} to the server.'
     assert '{"status": "ok", "data": {"id": 7}}' in second and "if everything" in second
+
+
+# A quoted interface label: translated as a label, its marks around its translation
+LABELS = {
+    "Cliquez sur « Mettre à jour » puis sur « Redémarrer maintenant ».": ["“Update”", "“Restart"],
+    "Le message « Erreur de connexion » s'affiche quand le serveur ne répond pas.": [
+        "“Connection error”"
+    ],
+    "Choisissez « Annuler » ou « OK ».": ["“Cancel” or “OK”"],
+    'Appuyez sur "Suivant" pour continuer.': ['"Next"'],
+}
+
+
+def test_quotation_marks_around_a_label_enclose_its_translation(run_cli):
+    for line, out in zip(LABELS, translated_lines(run_cli, list(LABELS), "-m", "fr-en")):
+        for label in LABELS[line]:
+            assert label in out, (line, out)
+
+
+def test_a_memory_s_translation_of_a_line_with_a_quoted_label_is_used(run_cli, tmp_path):
+    memory = tmp_path / "memory.tsv"
+    memory.write_text("Cliquez sur « Démarrer » pour commencer.\tClick 'Start' to begin.\n")
+    line = "Cliquez sur « Démarrer » pour commencer."
+    out = translated_lines(run_cli, [line], "-m", "fr-en", "--memory", memory)
+    assert out == ["Click 'Start' to begin."]

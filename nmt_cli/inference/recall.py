@@ -31,12 +31,13 @@ from nmt_cli.protect.format_strings import order_groups
 
 def keeps_facts(translator, line: str, target: str) -> bool:
     """Whether ``target`` holds each protected span of ``line`` as often as ``line`` does
-    (counted as text in both), and the placeholders that keep their source order
+    (counted as text in both; not a menu path or a quoted label, whose words are translated:
+    protect/menus.py), and the placeholders that keep their source order
     (format_strings.order_groups: printf's ``%s``...) in that order (``translator``: the
     Translator, translator.py, whose spans these are)."""
     if translator.protection is None:
         return True
-    spans = translator.protection.finder.find(line)
+    spans = [s for s in translator.protection.finder.find(line) if s.kind != "menu"]
     if any(target.count(s.text) != line.count(s.text) for s in spans):
         return False
     groups = order_groups(spans)

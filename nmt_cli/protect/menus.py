@@ -23,6 +23,12 @@ Where a path starts and ends in a sentence:
     last label   after the last arrow: up to four words, to punctuation or to a word that goes
                  on with the sentence (languages.py, ``menu_ends``: French ``et``, ``puis``,
                  ``vous``; English ``and``, ``then``)
+A label in quotation marks is a path of one label, translated on its own, its marks with it
+(``Cliquez sur « Mettre à jour »``: ``Click “Update”``; read as words of the sentence, fr-en
+wrote "Click “Make update and”", its marks around the wrong words): one to five words, the
+first with a capital, no sentence punctuation, right after a word that names a label
+(:data:`LABEL_WORDS`: ``bouton``, ``cliquez sur``, ``menu``...), or after such a label and a
+conjunction or a comma (``« Annuler » ou « OK »``).
 """
 
 from __future__ import annotations
@@ -44,6 +50,44 @@ ARROWS = "▸►▶→>"  # what a line must hold for a path to be looked for
 _SPLIT = re.compile(r"(\s+[▸►▶>→]\s+)")
 
 
+_LABEL_SPACE = "[ \u00a0\u202f]?"  # French « Oui », its no-break spaces
+_LABEL_WORDS = rf"{_CAPITAL}(?:\s+{_WORD}){{0,4}}"
+LABEL = (  # a label in quotation marks
+    rf"«{_LABEL_SPACE}{_LABEL_WORDS}{_LABEL_SPACE}»|“{_LABEL_WORDS}”|\"{_LABEL_WORDS}\""
+)
+NEEDS = f'[{re.escape(ARROWS)}«“"]'  # what a line must hold for a path or a label
+# The words right before a quoted label that name it one (French, English, German), a verb maybe
+# with its preposition (cliquez sur, click on, klicken Sie auf)
+LABEL_WORDS = (
+    "bouton menu sous-menu onglet case champ fenêtre option icône lien commande message volet "
+    "panneau rubrique boîte dialogue élément cliquez cliquer appuyez appuyer "
+    "sélectionnez sélectionner choisissez choisir cochez cocher décochez décocher activez "
+    "activer désactivez désactiver ouvrez ouvrir "
+    "button menu submenu tab checkbox box field window option icon link command message panel "
+    "pane dialog item label click select choose check uncheck enable disable open press "
+    "Schaltfläche Menü Registerkarte Feld Fenster Option Symbol Befehl Meldung wählen Sie"
+).split()
+_CUE = re.compile(rf"(?:^|[\s'’])(?i:{'|'.join(LABEL_WORDS)})(?:\s+(?i:sur|on|auf))?\s*$")
+_AFTER_LABEL = re.compile(
+    r"[»”\"]\s*(?:,|(?i:ou|et|puis|or|and|then|oder|und|dann)(?:\s+(?i:sur|on|auf))?)\s*$"
+)
+_LABELS = re.compile(LABEL)
+
+
+def cued(line: str, start: int) -> bool:
+    """Whether the quoted text at ``start`` of ``line`` is a label: right after a word of
+    LABEL_WORDS, or after a label and a conjunction or a comma (``« Annuler » ou « OK »``)."""
+    before = line[:start]
+    if _CUE.search(before):
+        return True
+    joined = _AFTER_LABEL.search(before)
+    if joined is None:
+        return False
+    end = joined.start() + 1  # where the label before would end
+    earlier = [m for m in _LABELS.finditer(line, 0, end) if m.end() == end]
+    return bool(earlier) and cued(line, earlier[-1].start())
+
+
 def pattern_for(language: str | None) -> str:
     """The pattern of a menu path in a text of ``language`` (None: every language's words
     that end a last label)."""
@@ -56,7 +100,7 @@ def pattern_for(language: str | None) -> str:
         last = rf"{label}(?:\s+{stop}{_WORD}){{0,3}}"
         return rf"{first}(?:{arrow}{inner})*{arrow}{last}"
 
-    return rf"{path(_ARROW, _WORD, _CAPITAL)}|{path(_ARROW_CAPITAL, _NAME, _NAME)}"
+    return rf"{path(_ARROW, _WORD, _CAPITAL)}|{path(_ARROW_CAPITAL, _NAME, _NAME)}|{LABEL}"
 
 
 def menu_parts(text: str) -> tuple[list[str], list[str]]:

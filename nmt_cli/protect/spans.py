@@ -3,8 +3,9 @@
 A span is found on the raw line, before sentence splitting and case restoration. Its kinds:
 
     menu        a menu path, a program's labels joined by arrows: ``Outils ▸ Options ▸ Avancé``
-                (menus.py); it is the one kind whose words are translated: each label on its
-                own (inference/menus.py)
+                (menus.py), or one label in quotation marks after a word that names it
+                (``cliquez sur « Mettre à jour »``); it is the one kind whose words are
+                translated: each label on its own (inference/menus.py)
     markup      tags and entities, escaped (``&lt;em&gt;``, ``&amp;``) or not (``<br/>``),
                 comments (``<!-- x -->``), runs of private-use characters (an icon font's
                 glyphs; what nmt_cli/markup/ puts where an inline ``<code>`` element was), a
@@ -240,7 +241,7 @@ PATTERNS = patterns_for(None)  # every language's
 # What a line must hold for a kind to match in it: searched for first, as most lines hold no
 # span of most kinds (a search for a character costs a fraction of the kind's own pattern).
 NEEDS = {
-    "menu": f"[{re.escape(menus.ARROWS)}]",
+    "menu": menus.NEEDS,
     "markup": rf"[<&\x1b{PRIVATE_USE[0]}-{PRIVATE_USE[1]}{SYMBOLS}{BRACKETS}{SIGNS}]"
     rf"|{_LONE_CURRENCY}",
     "code": r"`|\{\s*\"",
@@ -347,6 +348,8 @@ def _matches(pattern: re.Pattern, line: str, kind: str, rank: int) -> Iterable[_
             continue  # most words of a line, skipped before any work on them
         if kind == "shell" and not commands.is_shell(m[0]):
             continue
+        if kind == "menu" and m[0][0] in '«“"' and not menus.cued(line, m.start()):
+            continue  # a quotation, not a label
         if kind == "measure" and m[0][-1] == '"' and m.end() - 1 not in inch_marks(line):
             continue  # a quotation's closing mark: "Étape 2"
         if kind == "icu":  # a message's structure: its pieces
