@@ -9,7 +9,7 @@ import re
 import shlex
 
 import pytest
-from conftest import README
+from conftest import README, translated_lines
 
 from nmt_cli.inference.loading import LoadedModel
 from nmt_cli.inference.names import (
@@ -463,3 +463,12 @@ def test_translate_keeps_the_name_of_the_parameter_a_line_describes(run_cli):
     result = run_cli(["translate", line])
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith("newname:"), result.stdout
+
+
+def test_a_hyphenated_name_that_starts_a_line_is_copied_as_written(run_cli):
+    """fr-en spelt it piece by piece ("Thanan-Prererere Dubois met..."): a word whose every
+    part has a capital is a name even first, passed through where the translation lost it."""
+    [out] = translated_lines(
+        run_cli, ["Jean-Pierre Dubois a rencontré le maire à Lyon."], "-m", "fr-en"
+    )
+    assert out.startswith("Jean-Pierre Dubois "), out

@@ -4,10 +4,11 @@ A small subword model spells a name it never saw piece by piece and often gets i
 wrong ("Montpellier" -> "Montpelline", "Nantes" -> "Nates", "Amélie" -> "Amelie"). The
 translator mends this after the search: for each source word that is a name to copy
 (:func:`names_to_copy`; nmt_cli/protect/names.py: a capitalised word the model's training did
-not teach it, not a sentence's first word) and that the translation lacks, the translation's
-capitalised word nearest to it (difflib's ratio, case and accents folded, at least :data:`NEAR`)
-that is not itself a word of the source becomes the name, its punctuation and an English
-possessive kept; each target word is replaced once at most:
+not teach it, not a sentence's first word, unless each of its hyphenated parts has a capital:
+``Jean-Pierre``, which fr-en spelt "Thanan-Prererere") and that the translation lacks, the
+translation's capitalised word nearest to it (difflib's ratio, case and accents folded, at
+least :data:`NEAR`) that is not itself a word of the source becomes the name, its punctuation
+and an English possessive kept; each target word is replaced once at most:
 
     Théo a pris le train pour Montpellier.   Théo took the train for Montpelline.
                                           -> Théo took the train for Montpellier.
@@ -57,6 +58,11 @@ from nmt_cli.protect.names import (
 NEAR = 0.6  # difflib ratio from which a target word is a spelling of the source's name
 # a whitespace word: leading punctuation, the word of letters, the rest ("Nates." "(Nates),")
 _PARTS = re.compile(r"^(\W*)([^\W\d_]+(?:['’-][^\W\d_]+)*)(.*)$")
+# a hyphenated word whose every part has a capital (Jean-Pierre, Saint-Étienne; not Peut-être):
+# a name even where it starts a sentence
+_HYPHENATED_NAME = re.compile(
+    r"\W*[^\W\d_a-zà-ÿ][^\W\d_A-ZÀ-Þ]+(?:-[^\W\d_a-zà-ÿ][^\W\d_A-ZÀ-Þ]+)+\b"
+)
 _ELISION = re.compile(r"^(?:qu|[a-z])['’](?=[^\W\d_])")  # French l', d', qu' (not O'Neil's O')
 _FIRST_ELISION = re.compile(r"^(?:Qu|[LDJMNST])['’](?=[^\W\d_])")  # a sentence's L', D', Qu'
 _POSSESSIVE = ("'s", "’s")
@@ -99,6 +105,7 @@ def _name_words(
     sentence); with ``first``, only those."""
     tokens = list(_TOKEN.finditer(source))
     for j, (token, starts) in enumerate(zip(tokens, _sentence_starts(t[0] for t in tokens))):
+        starts = starts and not _HYPHENATED_NAME.match(token[0])  # Jean-Pierre: a name anywhere
         parts = _PARTS.match(token[0]) if starts == first else None
         if parts is None:
             continue
