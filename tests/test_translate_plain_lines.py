@@ -8,6 +8,8 @@ import re
 import pytest
 from conftest import translated_lines
 
+from nmt_cli.inference.plurals import unmarked
+
 # A sentence of ten spans or more (the model was taught the first reserved names only): each
 # span once, in its order, and the words between them the sentence's
 MANY = {
@@ -127,3 +129,29 @@ def test_a_memory_s_translation_of_a_line_with_a_quoted_label_is_used(run_cli, t
     line = "Cliquez sur « Démarrer » pour commencer."
     out = translated_lines(run_cli, [line], "-m", "fr-en", "--memory", memory)
     assert out == ["Click 'Start' to begin."]
+
+
+# Plural marks in brackets: on the translation's nouns, no stray bracket
+PLURALS = {
+    "Vous avez sélectionné %n élément(s).": "You selected %n item(s).",
+    "%d fichier(s) supprimé(s)": "%d file(s) deleted",
+    "{0} erreur(s) trouvée(s).": "{0} error(s) found.",
+}
+
+
+def test_a_plural_mark_in_brackets_goes_on_the_translated_noun(run_cli):
+    for line, out in zip(PLURALS, translated_lines(run_cli, list(PLURALS), "-m", "fr-en")):
+        assert out == PLURALS[line], (line, out)
+
+
+def test_a_plural_mark_is_read_only_on_a_word_the_model_knows_and_outside_spans():
+    known = {"éléments", "sélectionnés", "les"}
+    assert unmarked("Le(s) élément(s) sélectionné(s)", known | {"le"}) == (
+        "Les éléments sélectionnés",
+        {0, 1, 2},
+    )
+    assert unmarked("La fonction len(s) renvoie 3.", known) is None  # code: "lens"
+    assert unmarked("Voir élément(s) et `f(es)`", known | {"fes"}, [(19, 26)]) == (
+        "Voir éléments et `f(es)`",
+        {1},
+    )

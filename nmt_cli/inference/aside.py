@@ -2,7 +2,8 @@
 letter and no digit (:func:`as_written`: ``?!``, ``•``), without its access keys (access_keys.py:
 ``Mise à jo~ur``), inside its angle brackets (protect/tags.py: ``<Aucun fichier>``), its round
 or square brackets (:func:`in_parentheses`: ``[Aucune sélection possible]``), without its
-quotation marks (quotes.py: ``« %1 »``), without its bidirectional marks (:data:`BIDI`) or its
+quotation marks (quotes.py: ``« %1 »``) or its plural marks (plurals.py:
+``élément(s)``), without its bidirectional marks (:data:`BIDI`) or its
 indentation (kept in front of its translation). The
 other text is translated as a line of its own, and may itself be set aside (a label in brackets
 with an access key).
@@ -12,10 +13,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
 from nmt_cli.inference.access_keys import plain_keys, with_keys
+from nmt_cli.inference.plurals import remarked, unmarked
 from nmt_cli.inference.quotes import MARKS, requoted, unquoted
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.tags import in_brackets
@@ -36,11 +38,14 @@ def aside_for(
     spans: Callable[[str], Sequence[tuple[int, int]]] | None,
     target: str | None,
     alignable: bool,
+    written: Collection[str] = (),
+    known: Collection[str] = (),
 ) -> Aside | None:
     """How ``line`` is translated as another text, if it is. Where spans are protected
-    (``spans(line)``: where they are), its access keys and its quotation marks (outside the
-    spans) are taken out; the marks only where its translation can have a word alignment
-    (``alignable``), into ``target``, the target language. Angle brackets always."""
+    (``spans(line)``: where they are), its access keys, its plural marks (plurals.py: given
+    ``written`` and ``known``, the model's target and source words) and its quotation marks
+    (outside the spans) are taken out; the marks only where its translation can have a word
+    alignment (``alignable``), into ``target``, the target language. Angle brackets always."""
     if line[:1].isspace() and line.strip():  # an indented line: its indentation kept
         indent = line[: len(line) - len(line.lstrip())]
         return Aside(line.lstrip(), False, lambda t: replace(t, text=indent + t.text))
@@ -55,6 +60,10 @@ def aside_for(
     if held := in_brackets(line) or in_parentheses(line) or between_signs(line):
         opening, words, closing = held
         return Aside(words, False, lambda t: replace(t, text=opening + t.text + closing))
+    plural = spans is not None and alignable and written and known and "(" in line
+    if plural and (found := unmarked(line, known, spans(line))):
+        text, marked = found
+        return Aside(text, True, lambda t: remarked(t, marked, written))
     quotes = spans is not None and alignable and not MARKS.isdisjoint(line)
     if quotes and (quoted := unquoted(line, spans(line))):
         return Aside(quoted.text, True, lambda t: requoted(t, quoted, target))

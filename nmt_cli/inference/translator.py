@@ -181,7 +181,8 @@ class Translator:
         alignable = self.loaded.model is not None or with_alignment
         spans = self._spans if self.protection else None
         target = self.loaded.languages[1] if self.loaded.languages else None
-        aside = [aside_for(line, spans, target, alignable) for line in lines]
+        words = (self.loaded.bundle.target_words or (), self.loaded.bundle.known_words or ())
+        aside = [aside_for(line, spans, target, alignable, *words) for line in lines]
         if any(aside):
             return self._translate_aside(lines, aside, with_alignment, on_progress)
         if self.protection is None:
@@ -269,9 +270,8 @@ class Translator:
         self, lines, with_alignment, on_progress, whole=None, form=None
     ) -> list[list[Translation]]:
         """Each line's translations; with a splitter, of its sentences joined, but where
-        ``whole[k]``: line k is one sentence; a sentence (or an unsplit line) of a masked line
-        (``form``: its placeholders) translated with its placeholders numbered from 0
-        (numbered_apart)."""
+        ``whole[k]``: line k is one sentence; a masked line's sentence (or unsplit line; ``form``:
+        its placeholders) translated with its placeholders numbered from 0 (numbered_apart)."""
         if self.splitter is None:
             args = (with_alignment, list(range(len(lines))), on_progress)
             return each_numbered_apart(self._translate, lines, form, *args)
