@@ -141,6 +141,41 @@ def test_a_config_key_of_the_other_family_is_named(run_cli, data, tmp_path, mode
     assert not (tmp_path / "run").exists()
 
 
+@pytest.mark.parametrize(
+    ("flags", "model", "message", "code"),
+    [
+        (["--attention", "additive", "--heads", "8"], {}, "--heads: read only with --attention", 2),
+        ([], {"heads": 2}, "[model] heads: read only with attention = 'multihead'", 1),
+        (["--attention", "dot"], {"heads": 8}, "[model] heads: read only with attention", 1),
+        ([], {"input_feeding": False}, "[model] input_feeding: read only with style = 'luong'", 1),
+    ],
+)
+def test_a_setting_the_chosen_attention_does_not_read_is_named(
+    run_cli, data, tmp_path, flags, model, message, code
+):
+    """`--attention additive --heads 8` trained an RNN whose attention read no heads, saying
+    nothing; so did a config file's heads (and a Bahdanau-style RNN's input_feeding)."""
+    config = write_toml(tmp_path / "c.toml", model)
+    args = ["train", *data.args(), "--config", config, *flags, "--max-steps", "0"]
+    line = assert_one_error_line(run_cli([*args, "--output", tmp_path / "r"]), code=code)
+    assert message in line
+    assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize(
+    ("flags", "model"),
+    [(["--attention", "multihead", "--heads", "8"], {}), (["--heads", "4"], {"heads": 4})],
+)
+def test_heads_are_taken_by_multihead_attention_or_at_their_default(
+    run_cli, data, tmp_path, small_tokenizer_path, flags, model
+):
+    config = write_toml(tmp_path / "c.toml", {"hidden_size": 32, "emb_size": 16, **model})
+    args = ["train", *data.args(), "--config", config, *flags, "--max-steps", "0"]
+    args += ["--tokenizer", small_tokenizer_path, "--threads", "1"]
+    result = run_cli([*args, "--output", tmp_path / "r"])
+    assert result.exit_code == 0, result.stderr
+
+
 def test_a_config_that_is_a_folder_is_one_error(run_cli, data, tmp_path):
     """IsADirectoryError, said by the catch-all with its --debug hint."""
     result = run_cli(["train", *data.args(), "--config", tmp_path, "--output", tmp_path / "run"])

@@ -6,8 +6,9 @@ A saved model rebuilds itself from this config and its vocabulary sizes (see
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
 
 from nmt_cli.settings import choose, require, setting
 
@@ -118,3 +119,31 @@ def unread(arch: str, names: Iterable[str]) -> list[str]:
     """
     others = {n for family, own in FAMILY_ONLY.items() if family != arch for n in own}
     return [n for n in names if n in others]
+
+
+# The RNN settings that one choice alone reads: (setting, choice, value). Given for another
+# choice, not at its default, each would change nothing (heads with additive attention).
+CHOICE_ONLY = (("heads", "attention", "multihead"), ("input_feeding", "style", "luong"))
+
+
+def unread_by_choice(settings: Mapping[str, Any], names: Iterable[str]) -> list[tuple[str, ...]]:
+    """Those of ``names`` (settings given) that the RNN of ``settings`` (the model's settings,
+    as given: a missing one has its default) does not read, being not at its default, each
+    as (setting, choice, the value that reads it); in ``names``' order. A Transformer reads
+    them all.
+
+    >>> unread_by_choice({"attention": "dot", "heads": 8}, ["heads"])
+    [('heads', 'attention', 'multihead')]
+    """
+    default = {f.name: f.default for f in fields(ModelConfig)}
+    if settings.get("arch", default["arch"]) != "rnn":
+        return []
+    wrong = []
+    for name in names:
+        for setting_, choice, value in CHOICE_ONLY:
+            if name != setting_:
+                continue  # an unknown name is left for ModelConfig to name
+            off = settings.get(name, default[name]) != default[name]
+            if settings.get(choice, default[choice]) != value and off:
+                wrong.append((name, choice, value))
+    return wrong

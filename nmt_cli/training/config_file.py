@@ -17,7 +17,7 @@ from typing import Any
 
 from nmt_cli.errors import ConfigError, InputError, UsageError
 from nmt_cli.model.bundle import LANGUAGE_CODE, read_config, read_languages
-from nmt_cli.model.config import ARCHS, ModelConfig, unread
+from nmt_cli.model.config import ARCHS, ModelConfig, unread, unread_by_choice
 from nmt_cli.settings import flag_of, from_dict, read_document, to_dict
 from nmt_cli.training.config import TEACHERS, CorpusFiles, RunSpec, TrainConfig, corpora_from
 
@@ -74,8 +74,10 @@ def build_spec(
     corpora, train_table = teacher_file_as_links(corpora, train_table, None if by_flag else where)
     flags = [k for k, v in model_flags.items() if v is not None and k != "dec_layers"]
     init = data.get("init")
-    arch = read_config(init)[0].arch if init is not None else model_table.get("arch", "rnn")
+    base = to_dict(read_config(init)[0]) if init is not None else {}
+    arch = base.get("arch", model_table.get("arch", "rnn"))
     _check_family(arch, list(tables["model"]), flags, where)  # --init: that model's family
+    _check_choices({**base, **model_table}, list(tables["model"]), flags, where)
     if init is not None:
         model_table, languages = _from_init(init, model_table, tokenizer, languages)
     flag_links = any(c.alignments for c in data["train"])  # --alignments
@@ -128,6 +130,25 @@ def _check_family(arch: str, keys: list[str], flags: list[str], where: str) -> N
         raise UsageError(f"{names}: not read by {family}; leave out or choose the other arch")
     if wrong := unread(arch, keys):
         raise ConfigError(f"{where}: [model] {', '.join(wrong)}: not read by {family}")
+
+
+def _check_choices(settings: dict, keys: list[str], flags: list[str], where: str) -> None:
+    """A UsageError where a flag given, else a ConfigError where a key of ``where``'s [model]
+    table, is an RNN setting away from its default that the attention (or style) chosen does
+    not read (``--heads 8`` with additive attention): the model built would ignore it."""
+    fields = {f.name: f for f in dataclasses.fields(ModelConfig)}
+    for name, choice, value in unread_by_choice(settings, flags):
+        chosen = settings.get(choice, fields[choice].default)
+        raise UsageError(
+            f"{flag_of(fields[name])}: read only with {flag_of(fields[choice])} {value}, not "
+            f"with {choice} {chosen!r}; leave it out or choose {flag_of(fields[choice])} {value}"
+        )
+    for name, choice, value in unread_by_choice(settings, keys):
+        chosen = settings.get(choice, fields[choice].default)
+        raise ConfigError(
+            f"{where}: [model] {name}: read only with {choice} = {value!r}, not with "
+            f"{choice} {chosen!r}; leave it out or set {choice} = {value!r}"
+        )
 
 
 def run_languages(languages, by_flags: bool, where: str) -> tuple[str, str] | None:
