@@ -516,6 +516,24 @@ def test_a_tokenizer_written_compressed_is_read_back(run_cli, workdir, suffix):
     assert encoded[1] == encoded[0] != b""
 
 
+@pytest.mark.parametrize("output", ["subdir", "new/"])
+def test_train_into_a_directory_writes_tokenizer_json_in_it(run_cli, workdir, output):
+    """`-o dir/` wrote a file named dir, and `-o` an existing directory failed after the
+    training; the help says -o is where tokenizer.json goes, and `-t DIR` reads DIR's."""
+    out = f"{workdir}/{output}"
+    result = run_cli(["tokenizer", "train", workdir / "train.de", "-o", out, "-q"])
+    assert result.exit_code == 0, result.stderr
+    assert (workdir / output / "tokenizer.json").is_file()
+    result = run_cli(["tokenizer", "encode", "-t", out], input="Ein Mann schläft.\n".encode())
+    assert result.exit_code == 0 and result.stdout.strip(), result.stderr
+
+
+def test_train_into_a_file_named_as_a_directory_is_one_error(run_cli, workdir):
+    result = run_cli(["tokenizer", "train", workdir / "train.de", "-o", f"{workdir}/tok.json/"])
+    assert_one_error_line(result, "tok.json/: exists and is not a directory")
+    assert (workdir / "tok.json").read_bytes().startswith(b"{")
+
+
 def test_failed_training_leaves_an_existing_output_untouched(run_cli, workdir):
     before = (workdir / "tok.json").read_bytes()
     result = run_cli(["tokenizer", "train", workdir / "empty.txt", "-o", workdir / "tok.json"])

@@ -33,7 +33,7 @@ def train(
     files: Annotated[
         list[str], typer.Argument(help="Text files, one sentence per line ('-': stdin).")
     ],
-    output: Annotated[Path, typer.Option("--output", "-o", help="Where to write tokenizer.json.")],
+    output: Annotated[str, typer.Option("--output", "-o", help="tokenizer.json, or DIR/ for it.")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No statistics table.")] = False,
     *,
     options: TokenizerOptions,
@@ -42,12 +42,12 @@ def train(
 
     Example: nmt tokenizer train train.de train.en --vocab-size 8000 --output tok.json
     """
-    stats = train_tokenizer_files(files, output, options)
+    written, stats = train_tokenizer_files(files, output, options)
     if quiet:
         return
     from rich.table import Table
 
-    table = Table(title=f"tokenizer {output}", show_header=False)
+    table = Table(title=f"tokenizer {written}", show_header=False)
     table.add_column("", style="bold")
     table.add_column("", justify="right")
     for row in [("model", options.model), *stats.rows()]:

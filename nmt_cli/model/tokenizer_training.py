@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from nmt_cli.errors import ConfigError, InputError, UsageError
+from nmt_cli.errors import ConfigError, InputError, OutputError, UsageError
 from nmt_cli.model.tokenizer import (
     BYTE_PIECES,
     MODELS,
@@ -182,18 +183,27 @@ def _unigram_pieces(normalizer, alphabet: set[str]) -> int:
     return len(characters | {WORD_MARK}) + 1
 
 
-def train_tokenizer_files(files: list[str], output: Path, options: TokenizerOptions) -> CorpusStats:
+def train_tokenizer_files(
+    files: list[str], output: str | Path, options: TokenizerOptions
+) -> tuple[Path, CorpusStats]:
     """`nmt tokenizer train`: one tokenizer trained over all lines of ``files`` ('-': stdin,
-    once) and saved to ``output``; returns the statistics of what was read. The files and
-    ``output`` are checked before the training, and training data must be clean: bad UTF-8
-    is an error."""
+    once) and saved to ``output``, or to tokenizer.json inside it where ``output`` is a
+    directory or ends with '/' (one it names is made; `-t DIR` reads it there); returns the
+    file written and the statistics of what was read. The files and ``output`` are checked
+    before the training, and training data must be clean: bad UTF-8 is an error."""
     if files.count("-") > 1:
         raise UsageError("'-' (stdin) can be given only once")
     check_files(files)
-    check_writable(output)
+    folder = Path(output) if str(output).endswith(("/", os.sep)) or Path(output).is_dir() else None
+    target = Path(output) if folder is None else folder / "tokenizer.json"
+    if folder is not None and folder.exists() and not folder.is_dir():
+        raise OutputError(f"{output}: exists and is not a directory")
+    check_writable(folder if folder is not None and not folder.exists() else target)
     tok, stats = train_tokenizer(lines_of(files, strict=True), **dataclasses.asdict(options))
-    tok.save(output)
-    return stats
+    if folder is not None:
+        folder.mkdir(exist_ok=True)
+    tok.save(target)
+    return target, stats
 
 
 def _untrained(model: str, min_frequency: int, common: dict[str, Any]):
