@@ -963,3 +963,22 @@ def test_a_ref_of_another_length_fails_before_the_translation_and_writes_nothing
 def test_an_out_of_range_value_is_a_usage_error(run_cli, rnn_model_dir: Path, option) -> None:
     result = translate(run_cli, rnn_model_dir, "Ein Hund", *option)
     assert_one_error_line(result, option[0], code=2)
+
+
+@pytest.mark.parametrize("beam", ["1", "5"])
+def test_a_min_len_above_a_sentences_limit_is_refused_not_padded_out(
+    run_cli, rnn_model_dir: Path, tmp_path: Path, beam
+) -> None:
+    """`--min-len 100 Bonjour.` printed words forced past the end, cut at the limit of 1.5 x
+    source + 10; it is refused before any line is translated, and a floor within the limit
+    holds."""
+    out = tmp_path / "out.txt"
+    out.write_text("before\n", encoding="utf-8")
+    args = ["Ein Hund", "--beam", beam, "--min-len"]
+    result = translate(run_cli, rnn_model_dir, *args, "100", "-o", out)
+    line = assert_one_error_line(result, "--min-len 100", "--max-len-a 1.5 x", code=2)
+    assert "lower --min-len or raise --max-len-b" in line
+    assert out.read_text(encoding="utf-8") == "before\n"
+    result = translate(run_cli, rnn_model_dir, *args, "8", "--max-len-b", "90")
+    assert result.exit_code == 0, result.stderr
+    assert len(result.stdout.split()) >= 2

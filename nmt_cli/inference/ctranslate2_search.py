@@ -81,6 +81,7 @@ class CTranslate2Search:
         max_out: int | None = None,
         on_progress: Callable[[float], None] | None = None,
     ) -> list[list[Hypothesis]]:
+        opts.check_min_len(map(len, sources), max_out)
         results = results_for(sources)
         limit = {i: self._limit(len(s), opts, max_out) for i, s in enumerate(sources) if s}
         done = 0  # sentences translated
@@ -100,10 +101,7 @@ class CTranslate2Search:
     @staticmethod
     def _limit(length: int, opts: SearchOptions, max_out: int | None) -> int:
         """Most output tokens for a source of ``length`` subwords (</s> not counted)."""
-        limit = int(opts.max_len_a * length + opts.max_len_b)
-        if limit < 0:
-            raise ValueError("max_len must be >= 0")
-        return limit if max_out is None else min(limit, max_out)
+        return opts.max_output(length, max_out)
 
     def _search(
         self, sources: list[list[int]], limit: int, opts: SearchOptions

@@ -50,6 +50,7 @@ def translate_ids(
     ``workers`` > 1 searches that many batches at once, each in its own thread (the model must
     keep no state between calls); a sentence's result is the same either way.
     """
+    opts.check_min_len(map(len, sources), max_out)
     results = results_for(sources)  # the others are filled in batch by batch
     todo = [i for i, s in enumerate(sources) if s]
     lengths = [len(sources[i]) + 1 for i in todo]
@@ -89,9 +90,7 @@ def _search_batch(
     seqs = [s + [EOS] for s in sources]
     src = pad_ids(seqs).to(device)
     src_lengths = torch.tensor([len(s) for s in seqs], device=device)
-    max_len = [int(opts.max_len_a * (n - 1) + opts.max_len_b) for n in src_lengths.tolist()]
-    if max_out is not None:
-        max_len = [min(m, max_out) for m in max_len]
+    max_len = [opts.max_output(n - 1, max_out) for n in src_lengths.tolist()]
     start = Decoding(model.step, model.start(src, src_lengths), src_lengths, max_len)
     if opts.beam == 1 and opts.nbest == 1:
         found = greedy_search(start, min_len=opts.min_len, penalty=opts.penalty())

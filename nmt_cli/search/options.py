@@ -6,8 +6,10 @@ generated from this dataclass (see nmt_cli/settings.py). torch-free: read at sta
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from nmt_cli.errors import UsageError
 from nmt_cli.length_penalty import DEFAULT_LENGTH_PENALTY, LengthPenalty
 from nmt_cli.settings import setting
 
@@ -39,8 +41,11 @@ class SearchOptions:
     nbest: int = setting(1, NBEST_HELP)
     max_len_a: float = setting(1.5, "Max output = a * source + b.")  # most output tokens
     max_len_b: int = setting(10, "")
-    # as fairseq: a non-empty source never gets an empty translation
-    min_len: int = setting(1, "Least output tokens (of a non-empty line).")
+    # as fairseq: a non-empty source never gets an empty translation; a floor above a
+    # sentence's limit is refused (fairseq's assertion), not met by forcing words past the end
+    min_len: int = setting(
+        1, "Least output tokens of a non-empty sentence; above its max output: an error."
+    )
     # padded; None: the device's BATCH_TOKENS (tokens_per_batch)
     batch_tokens: int | None = setting(None, BATCH_TOKENS_HELP)
     # sentences per batch; 0: decided by batch_tokens
@@ -64,6 +69,28 @@ class SearchOptions:
             )
         if self.length_penalty is not None:
             LengthPenalty.of(self.length_penalty, "--length-penalty")  # in bounds, or refused
+
+    def max_output(self, length: int, max_out: int | None = None) -> int:
+        """Most output tokens for a source of ``length`` subwords (</s> not counted), within
+        ``max_out`` (the model's positions) where given."""
+        limit = int(self.max_len_a * length + self.max_len_b)
+        return limit if max_out is None else min(limit, max_out)
+
+    def check_min_len(self, lengths: Iterable[int], max_out: int | None = None) -> None:
+        """A UsageError where ``min_len`` is above the max output of a source of one of
+        ``lengths`` (non-empty ones, in subwords): its translation, unable to end before the
+        limit, would be words forced past where it ends, cut off."""
+        shortest = min((n for n in lengths if n), default=None)
+        if shortest is None or self.min_len <= self.max_output(shortest, max_out):
+            return
+        n, limit = shortest, self.max_output(shortest, max_out)
+        why = f"--max-len-a {self.max_len_a:g} x {n} + --max-len-b {self.max_len_b} = {limit}"
+        if limit < self.max_output(n):
+            why = f"the model's most, {limit}"
+        raise UsageError(
+            f"--min-len {self.min_len} is more than a sentence of {n} subwords may give "
+            f"({why}): it would be cut off, not ended; lower --min-len or raise --max-len-b"
+        )
 
     def tokens_per_batch(self, device: str = "cpu") -> int:
         """``batch_tokens``, or where none was given the default of ``device`` (a torch
