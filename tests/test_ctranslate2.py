@@ -186,7 +186,12 @@ def test_a_model_for_the_other_engine_is_one_error(
     run_cli, transformer_model_dir: Path, exported: Path
 ) -> None:
     ct2 = run_cli(["translate", "-m", transformer_model_dir, "--engine", "ctranslate2", "x"])
-    assert_one_error_line(ct2, "not a CTranslate2 export", "nmt export")
+    line = assert_one_error_line(ct2, "not a CTranslate2 export", "nmt export")
+    # the command it suggests exports the model beside itself, not over it (refused)
+    suggested = f"nmt export {transformer_model_dir} --format ctranslate2 --output "
+    assert (
+        f"{suggested}{transformer_model_dir}-ct2, then give -m {transformer_model_dir}-ct2" in line
+    )
     torch = run_cli(["translate", "-m", exported, "x"])
     assert_one_error_line(torch, "--engine ctranslate2")
     bf16 = run_cli(["translate", "-m", exported, "--engine", "ctranslate2", "--precision", "bf16"])

@@ -238,9 +238,13 @@ def read_export(directory: Path) -> ExportedModel:
     path = directory / SETTINGS_FILE
     if not directory.is_dir():
         raise ModelLoadError(f"{directory}: no such model directory")
+    # An export goes to a directory of its own (export replaces none but an export): beside
+    # the model, named after it, which -m then names
+    model = directory if (directory / "config.json").is_file() else "MODEL"
+    apart = f"{str(directory).rstrip('/')}-ct2"
     missing = ModelLoadError(
         f"{directory}: not a CTranslate2 export of nmt-cli (no {SETTINGS_FILE}); make one with "
-        f"nmt export MODEL --format ctranslate2 --output {directory}"
+        f"nmt export {model} --format ctranslate2 --output {apart}, then give -m {apart}"
     )
     data = read_document(path, json.loads, "JSON", missing, ModelLoadError)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
