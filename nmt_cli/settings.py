@@ -8,7 +8,7 @@ A setting is declared once, as a dataclass field. A field made with :func:`setti
 a help text is also a command-line option: ``nmt_cli/cli/options.py`` turns such fields into
 the options of a command, so a new option is one line, e.g.::
 
-    max_minutes: float = setting(0.0, "Wall-clock budget.")  # --max-minutes
+    max_minutes: float = setting(0.0, "Wall-clock budget in minutes (0: none).")  # --max-minutes
 """
 
 from __future__ import annotations

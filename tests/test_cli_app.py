@@ -191,3 +191,21 @@ def test_train_help_says_batch_tokens_counts_padded_tokens(run_cli):
     shown = " ".join(result.stdout.split())  # click wraps the help
     assert "--batch-tokens <int> Padded tokens per batch: pairs x longest side." in shown
     assert "Target tokens" not in shown
+
+
+@pytest.mark.parametrize(
+    ("command", "help_line"),
+    [
+        ("train", "--max-steps <int> Stop after this many updates (0: no limit)."),
+        ("train", "--max-minutes <float> Wall-clock budget in minutes (0: none)."),
+        ("train", "--threads <int> CPU threads for torch (0: torch default)."),
+        ("translate", "--batch-size <int> Sentences per batch (0: by --batch-tokens)."),
+        ("align", "--max-width <int> Table width (0: the terminal's)."),
+    ],
+)
+def test_an_option_whose_zero_means_none_says_so_in_its_help(run_cli, command, help_line):
+    """`nmt train -h` said "--max-steps: Stop after this many updates.", but its default, 0,
+    sets no limit (so did --max-minutes, --threads, translate's --batch-size)."""
+    result = run_cli([command, "--help"])
+    assert result.exit_code == 0
+    assert help_line in " ".join(result.stdout.split())  # click wraps the help

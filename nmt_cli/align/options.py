@@ -76,7 +76,7 @@ class PairOptions:
     )
     plot: Path | None = setting(None, "Draw the heat map to FILE.png or FILE.svg.")
     gold: str | None = setting(None, "Gold Pharaoh alignments: print AER, precision, recall.")
-    max_width: int = setting(0, "Table width (default: the terminal's).")
+    max_width: int = setting(0, "Table width (0: the terminal's).")
     output: str = setting("-", OUTPUT_HELP, "--output", "-o")
     chunk_lines: int = setting(200, "Pairs per batch in file mode.")
 

@@ -49,7 +49,7 @@ class SearchOptions:
     # padded; None: the device's BATCH_TOKENS (tokens_per_batch)
     batch_tokens: int | None = setting(None, BATCH_TOKENS_HELP)
     # sentences per batch; 0: decided by batch_tokens
-    batch_size: int = setting(0, "Sentences per batch (overrides --batch-tokens).")
+    batch_size: int = setting(0, "Sentences per batch (0: by --batch-tokens).")
 
     def __post_init__(self) -> None:
         if self.beam < 1:

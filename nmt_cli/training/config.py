@@ -34,9 +34,9 @@ TEACHER_HELP = (
 class TrainConfig:
     seed: int = setting(1, "Random seed.")
     epochs: int = setting(30, "Passes over the training data.")
-    max_steps: int = setting(0, "Stop after this many updates.")  # 0: no limit
+    max_steps: int = setting(0, "Stop after this many updates (0: no limit).")
     # stop after this much wall-clock training time (0: no limit)
-    max_minutes: float = setting(0.0, "Wall-clock budget.")
+    max_minutes: float = setting(0.0, "Wall-clock budget in minutes (0: none).")
     # a batch: its pairs x its longest source or target (with </s>), as buckets.length_batches
     batch_tokens: int = setting(4096, "Padded tokens per batch: pairs x longest side.")
     batch_sort: str = "source"  # length order inside a pool of batches: source, target or none
@@ -60,7 +60,7 @@ class TrainConfig:
     early_stop_metric: str = "bleu"
     patience: int = setting(8, "Validations without gain before a stop (0: never).")
     keep_last: int = 3  # checkpoints kept besides the best model
-    threads: int = setting(0, "CPU threads for torch.")  # 0: leave torch's default
+    threads: int = setting(0, "CPU threads for torch (0: torch default).")
     # torchrun for several GPUs
     device: str = setting("cpu", "cpu, or cuda (one GPU per process).")
     # fp32, bf16 (mixed: bfloat16 matrix products, float32 weights, optimiser and loss), or auto:
