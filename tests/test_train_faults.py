@@ -176,6 +176,27 @@ def test_heads_are_taken_by_multihead_attention_or_at_their_default(
     assert result.exit_code == 0, result.stderr
 
 
+def test_a_config_files_data_paths_are_read_from_the_working_directory(
+    run_cli, data, tmp_path, small_tokenizer_path, monkeypatch
+):
+    """As Joey NMT's and OpenNMT's: `[data] train = [{src = "data/t.de", ...}]` in conf/c.toml,
+    run from the folder above data/, reads data/t.de there (not conf/data/t.de)."""
+    (tmp_path / "conf").mkdir()
+    config = tmp_path / "conf" / "c.toml"
+    config.write_text(
+        "[model]\nemb_size = 16\nhidden_size = 16\n[data]\n"
+        'train = [{src = "data/t.de", tgt = "data/t.en"}]\n'
+        'valid = [{src = "data/v.de", tgt = "data/v.en"}]\n',
+        encoding="utf-8",
+    )
+    assert data.src == tmp_path / "data" / "t.de"
+    monkeypatch.chdir(tmp_path)
+    args = ["train", "--config", "conf/c.toml", "--tokenizer", small_tokenizer_path]
+    result = run_cli([*args, "--max-steps", "0", "--threads", "1", "--output", "run"])
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "run" / "model.safetensors").is_file()
+
+
 def test_a_config_that_is_a_folder_is_one_error(run_cli, data, tmp_path):
     """IsADirectoryError, said by the catch-all with its --debug hint."""
     result = run_cli(["train", *data.args(), "--config", tmp_path, "--output", tmp_path / "run"])
