@@ -295,8 +295,14 @@ def test_a_gold_file_that_does_not_fit_fails_before_any_pair_is_aligned(
         to_stdout = align(run_cli, reverse_model.directory, *files[:-2])
         assert_one_error_line(to_stdout, message)
         assert to_stdout.stdout == ""
+        # `cat s | nmt align --src-file - ...` printed alignments, then the error: with --gold
+        # a stream side is read whole and checked before any pair is aligned
+        piped = ["--src-file", "-", "--tgt-file", tgt, "--gold", gold]
+        r = align(run_cli, reverse_model.directory, *piped, input=Path(src).read_bytes())
+        assert_one_error_line(r, message)
+        assert r.stdout == ""
     assert out.read_text() == "before\n"
-    # From stdin the pairs are counted as they come: still nothing written.
+    # From stdin to a file: nothing written either.
     stdin = ["--src-file", "-", "--tgt-file", tgt, "--gold", gold, "-o", out]
     r = align(run_cli, reverse_model.directory, *stdin, input=Path(src).read_bytes())
     assert_one_error_line(r, message)

@@ -22,7 +22,7 @@ from nmt_cli.formats.pairs import read_pairs as read_pairs_of
 from nmt_cli.inference.options import WORD_SCORES_HELP
 from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.settings import setting
-from nmt_cli.textio import check_files, count_lines, is_stream, open_lines, side_by_side
+from nmt_cli.textio import check_files, is_stream, open_lines, side_by_side
 
 # auto: by the file's extension (stdin and unknown names: tsv); see nmt_cli/formats/pairs.py
 INPUT_FORMATS = ("auto", *PAIR_FORMATS)
@@ -138,7 +138,7 @@ def align_pair_file(bundle, pairs: PairOptions, on_progress, warn=None, **option
     """The file mode of `nmt align` (align/forced.py, align_file): the lines of --src-file and
     --tgt-file as they come, or the pairs of --pairs, read whole first (read_pair_file, a
     memory's sides by --src-lang/--tgt-lang, else the model's). --gold is read and parsed
-    first, its lines counted against the pairs where a file (not a stream) tells them."""
+    first and checked against the pairs (check_gold_fits) before any is aligned."""
     from nmt_cli.align.forced import align_file  # torch: only once a model aligns
 
     given = None
@@ -148,19 +148,19 @@ def align_pair_file(bundle, pairs: PairOptions, on_progress, warn=None, **option
         given = read_pair_file(pairs.pairs, fmt, languages, bundle.languages, warn)
     gold = None if pairs.gold is None else read_gold(pairs.gold, warn)  # before the work
     if gold is not None:
-        check_gold_fits(gold, pairs, given)
+        given = check_gold_fits(gold, pairs, given, warn)
     return align_file(bundle, pairs, on_progress, warn, given, gold, **options)
 
 
-def check_gold_fits(gold, pairs: PairOptions, given: list[Pair] | None) -> None:
+def check_gold_fits(gold, pairs: PairOptions, given: list[Pair] | None, warn=None):
     """--gold's lines counted against the pairs, and its links against their words, before any
-    pair is aligned, where files (not streams) tell them: a gold file that does not fit writes
-    nothing, to a file or to stdout. From a stream, align_file checks them at the end."""
+    pair is aligned: a gold file that does not fit writes nothing, to a file or to stdout.
+    Returns the pairs ``given``, or where a side is a stream (stdin, a pipe), both sides read
+    whole (scoring needs every pair anyway); None: align_file reads the two files."""
     files = (pairs.src_file or "-", pairs.tgt_file or "-")
     if given is None and any(f == "-" or is_stream(f) for f in files):
-        if not (files[0] == "-" or is_stream(files[0])):
-            check_gold_count(gold, count_lines(files[0]), pairs.gold)
-        return
+        with open_lines(files[0], warn) as srcs, open_lines(files[1], warn) as tgts:
+            given = list(side_by_side(srcs, tgts, *files))
     if given is None:
         with open_lines(files[0]) as srcs, open_lines(files[1]) as tgts:
             sizes = [(len(s.split()), len(t.split())) for s, t in side_by_side(srcs, tgts, *files)]
@@ -168,3 +168,4 @@ def check_gold_fits(gold, pairs: PairOptions, given: list[Pair] | None) -> None:
         sizes = [(len(s.split()), len(t.split())) for s, t in given]
     check_gold_count(gold, len(sizes), pairs.gold)
     check_gold_links(gold, sizes, pairs.gold)
+    return given
