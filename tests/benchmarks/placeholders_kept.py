@@ -34,13 +34,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def placeholders(finder: SpanFinder, text: str) -> list[str]:
     """The format string's placeholders of ``text``, in order: its placeholder spans, and those
-    a shortcut span holds (LibreOffice's ``%MOD1+Maj+F9``) or a menu path's labels
-    (``Outils ▸ %PRODUCTNAME ▸ Avancé``: each label is translated as a line of its own)."""
+    a shortcut span or a measure holds (LibreOffice's ``%MOD1+Maj+F9``, ``%1 Ko``) or a menu
+    path's labels (``Outils ▸ %PRODUCTNAME ▸ Avancé``: each label is translated as a line of
+    its own)."""
     found = []
     for span in finder.find(text):
         if span.kind == "placeholder":
             found.append(span.text)
-        elif span.kind == "keys":
+        elif span.kind in ("keys", "measure"):  # %MOD1+Maj+F9; %1 Mo, a measure of one
             found += [m[0] for m in re.finditer(format_strings.PATTERN, span.text)]
         elif span.kind == "menu":
             found += [p for label in menu_parts(span.text)[0] for p in placeholders(finder, label)]
