@@ -7,7 +7,13 @@ from __future__ import annotations
 import pytest
 
 from nmt_cli.inference.articles import agreed
-from nmt_cli.inference.typography import drop_full_stop, finished, keep_ellipsis, keep_full_stop
+from nmt_cli.inference.typography import (
+    drop_full_stop,
+    finished,
+    keep_closing_bracket,
+    keep_ellipsis,
+    keep_full_stop,
+)
 
 
 def test_a_source_ellipsis_character_is_given_back():
@@ -125,3 +131,37 @@ def test_a_translation_prints_no_broken_character_its_source_has_not():
         "The � district of berternberk"
     )
     assert finished("Le caractère \ufffd.", "The \ufffd sign.", "en", ()) == "The \ufffd sign."
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "expected"),
+    [
+        (  # fr-en dropped it after a number inside the brackets
+            "Saisissez votre mot de passe (<ph0> caractères minimum).",
+            "Enter your password (<ph0> minimum characters.",
+            "Enter your password (<ph0> minimum characters).",
+        ),
+        (
+            "Le délai (hors week-end)",
+            "The deadline (outside weekend",
+            "The deadline (outside weekend)",
+        ),
+        ("Voir [aide] !", "See [help!", "See [help]!"),
+    ],
+)
+def test_a_closing_bracket_that_ends_the_source_is_given_back(source, text, expected):
+    assert keep_closing_bracket(source, text) == expected
+    assert finished(source, text, "en", ()) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "text"),
+    [
+        ("Un texte (entre parenthèses).", "A text (in brackets)."),  # kept: nothing lost
+        ("Un texte (entre parenthèses) suivi.", "A text (in brackets followed."),  # not at the end
+        ("Un smiley :-) ici (oui).", "A smiley :-) here (yes."),  # the source's are unbalanced
+        ("Un texte (entre parenthèses).", "A text in brackets."),  # none opened: none closed
+    ],
+)
+def test_a_translation_is_left_as_it_is_where_no_closing_bracket_at_its_end_was_lost(source, text):
+    assert keep_closing_bracket(source, text) == text

@@ -20,6 +20,10 @@ interface label, a heading, a caption) gets no full stop the model ended its tra
 `Mettre à jour maintenant` gave "Move update now.", `Sélectionner un fichier pour le cadre
 flottant` "Select a file for the floating frame." (docs/benchmarks.md, "A full stop the source
 has not").
+
+A text that ends with a closing bracket keeps it where its translation opens one more than it
+closes: `Saisissez votre mot de passe (8 caractères minimum).` gave "Enter your password (8
+minimum characters.", the model's bracket lost after the number's placeholder.
 """
 
 from __future__ import annotations
@@ -38,6 +42,10 @@ _BROKEN_IN_WORD = re.compile(rf"{BROKEN}+(?=[^\s{BROKEN}])|(?<=[^\s{BROKEN}]){BR
 _DOTS = re.compile(r"(?<!\.)\.\.\.(?!\.)")  # three full stops, not part of a longer run
 _HELD = re.compile(rf"{RESERVED_NAME}|\d+")  # a placeholder (or a fallback's digits), a number
 _WORD_END = re.compile(rf"(?:\w|{RESERVED_NAME})$")  # a letter, a digit or a placeholder ends it
+# a closing bracket that ends a text, before its end punctuation; a text's end punctuation
+_CLOSED_END = re.compile(r"([)\]])[\s\u00a0\u202f]*[.!?…:;]*$")
+_END_PUNCTUATION = re.compile(r"[.!?…:;]+$")
+_OPENING_OF = {")": "(", "]": "["}
 # words written with a full stop that ends them, kept where a translation ends with one
 _ABBREVIATIONS = frozenset("etc Inc Ltd Co Corp Jr Sr St vs approx".split())
 
@@ -74,6 +82,29 @@ def drop_full_stop(source: str, text: str) -> str:
     return out[:-1]
 
 
+def keep_closing_bracket(source: str, text: str) -> str:
+    """``text`` with the closing bracket it lost where ``source`` ends with one (before its
+    end punctuation, if any) and ``text`` opens one more than it closes: put back against its
+    last word, before its end punctuation. The model dropped it after a placeholder inside:
+    `Saisissez votre mot de passe (8 caractères minimum).` gave "Enter your password (8
+    minimum characters."."""
+    m = _CLOSED_END.search(source.rstrip())
+    if m is None:
+        return text
+    closing = m[1]
+    opening = _OPENING_OF[closing]
+    if source.count(opening) != source.count(closing):
+        return text
+    if text.count(opening) != text.count(closing) + 1:
+        return text
+    out = text.rstrip()
+    end = _END_PUNCTUATION.search(out)
+    at = end.start() if end else len(out)
+    if at == 0 or out[at - 1].isspace():
+        return text
+    return out[:at] + closing + out[at:] + text[len(out) :]
+
+
 def finished(source: str, text: str, target: str | None, written: Collection[str]) -> str:
     """``text``, the translation of ``source`` (a sentence) into ``target``, with the source's
     ellipsis and full stop as above, its words without a broken character the source has not
@@ -81,8 +112,9 @@ def finished(source: str, text: str, target: str | None, written: Collection[str
     a word of nothing else stays, the words' count is the alignment's and scores'), its
     first letter small where the source's is (casing.py: ``written``, the words the model's
     training targets held), and into English each ``a`` or ``an`` agreeing with its word
-    (articles.py)."""
+    (articles.py), and the closing bracket that ends the source where the model lost it."""
     text = drop_full_stop(source, keep_full_stop(source, keep_ellipsis(source, text)))
+    text = keep_closing_bracket(source, text)
     if BROKEN in text and BROKEN not in source:  # bytes of no character: nothing to print
         text = _BROKEN_IN_WORD.sub("", text)
     text = small_first(source, text, target, written)
