@@ -158,6 +158,14 @@ def test_entities_are_read_for_the_model_and_written_back():
     assert out == "TOM &amp; JERRY : 5 &lt; 6 ÉTÉ"
 
 
+def test_a_character_the_source_wrote_as_a_reference_is_written_so_in_the_translation():
+    """``Aide &ndash; Paramètres`` came out as "Help – Parameters": the source's dash, but
+    not as the source wrote it; a character it wrote as itself stays a character."""
+    page = "<p>Aide &ndash; Paramètres — &eacute;t&eacute;</p>"
+    out = translate_markup(page, "html", said("Help – Parameters — summer"))
+    assert out == "<p>Help &ndash; Parameters — summer</p>"
+
+
 def test_a_block_whose_translation_is_its_text_is_written_as_it_was():
     """An identity round trip writes the page back byte for byte: a paragraph on two lines, its
     entities and its spaces as they were (they were joined, and &eacute; written é)."""
@@ -375,7 +383,7 @@ def test_a_page_declaring_a_legacy_charset_gets_its_new_characters_as_references
     """Written as UTF-8 bytes in a page that declares windows-1252, "€" read as "â‚¬"."""
     from nmt_cli.documents.pages import page_reader
 
-    text = f"<html><head>{head}</head><body><p>Prix : 12&nbsp;&euro;</p></body></html>\n"
+    text = f"<html><head>{head}</head><body><p>Prix : 12&nbsp;EUR</p></body></html>\n"
     document = page_reader("html")(text.split("\n")[:-1], "c.html")
     said = [Aligned("Price: €12", [(0, 0), (1, 1)]) for _ in document.sources()]
     out = document.render(said, "en", print)

@@ -1,6 +1,7 @@
 """The source's ellipsis character, which the tokenizer's NFKC normalisation writes as three
-full stops, comes back in the translation; so does a sentence's full stop, and a text that ends
-in a word gets none. An English article agrees with the word after it."""
+full stops, comes back in the translation; so does a sentence's full stop and a dash between its
+words (an en or em dash, not the hyphen the model writes), and a text that ends in a word gets
+none. An English article agrees with the word after it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from nmt_cli.inference.typography import (
     drop_full_stop,
     finished,
     keep_closing_bracket,
+    keep_dashes,
     keep_ellipsis,
     keep_full_stop,
 )
@@ -39,6 +41,39 @@ def test_translate_gives_an_interface_string_its_ellipsis_back(run_cli):
     result = run_cli(["translate", "Enregistrer sous…"])
     assert result.exit_code == 0, result.stderr
     assert result.stdout.rstrip("\n").endswith("…")
+
+
+@pytest.mark.parametrize(
+    "source, translation, expected",
+    [
+        ("Aide – Paramètres", "Help - Parameters", "Help – Parameters"),
+        ("– Ouvrir le fichier", "- Open file", "– Open file"),  # a list's dash
+        ("Pages 10 – 20", "Pages 10 - 20", "Pages 10 – 20"),
+        ("Oui – non — peut-être", "Yes - no - maybe", "Yes – no — maybe"),  # the source's order
+        ("Le chat — dit-il — dort.", "The cat — he says - sleeps.", "The cat — he says — sleeps."),
+    ],
+)
+def test_a_dash_between_words_comes_out_as_the_source_wrote_it(source, translation, expected):
+    assert keep_dashes(source, translation) == expected
+
+
+def test_only_the_source_s_dashes_replace_hyphens():
+    assert keep_dashes("Aide – Paramètres", "Help - Parameters - All") == "Help – Parameters - All"
+    assert keep_dashes("Paris - Lyon – Nice", "Paris - Lyon - Nice") == "Paris - Lyon - Nice"
+    assert keep_dashes("Un bon-à-tirer", "A good - to - print") == "A good - to - print"
+    assert keep_dashes("Les pages 10–20", "The pages 10-20") == "The pages 10-20"  # a range's
+
+
+def test_translate_keeps_an_en_dash_between_words(run_cli, tmp_path):
+    result = run_cli(["translate", "-m", "fr-en", "Aide – Paramètres"])
+    assert result.exit_code == 0, result.stderr
+    assert " – " in result.stdout and " - " not in result.stdout
+    page, out = tmp_path / "page.html", tmp_path / "out.html"
+    page.write_text("<title>Aide &ndash; Paramètres</title><p>Pages 10–20</p>", encoding="utf-8")
+    result = run_cli(["translate", "-m", "fr-en", "-i", page, "-o", out, "--threads", "1"])
+    assert result.exit_code == 0, result.stderr
+    text = out.read_text(encoding="utf-8")
+    assert "<title>Help &ndash; " in text and " - " not in text and "10–20" in text
 
 
 def test_a_sentence_keeps_its_full_stop_where_the_translation_ends_in_a_word():

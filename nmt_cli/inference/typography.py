@@ -24,6 +24,12 @@ has not").
 A text that ends with a closing bracket keeps it where its translation opens one more than it
 closes: `Saisissez votre mot de passe (8 caractères minimum).` gave "Enter your password (8
 minimum characters.", the model's bracket lost after the number's placeholder.
+
+A dash standing between words is the source's typography, and the model learned English that
+writes a hyphen there: `Aide – Paramètres` gave "Help - Parameters". Where the source writes an
+en or em dash standing alone (spaces or the line's ends around it) and no hyphen standing
+alone, each hyphen standing alone in the translation, up to the count of the source's dashes
+the translation lacks, becomes the source's dash, in the source's order.
 """
 
 from __future__ import annotations
@@ -39,6 +45,8 @@ from nmt_cli.protect.placeholders import RESERVED_NAME
 ELLIPSIS = "\u2026"
 BROKEN = "\ufffd"  # what decoding writes for bytes that make no character
 _BROKEN_IN_WORD = re.compile(rf"{BROKEN}+(?=[^\s{BROKEN}])|(?<=[^\s{BROKEN}]){BROKEN}+")
+_LONE_DASH = re.compile(r"(?<!\S)[\u2013\u2014](?!\S)")  # an en or em dash between words
+_LONE_HYPHEN = re.compile(r"(?<!\S)-(?!\S)")
 _DOTS = re.compile(r"(?<!\.)\.\.\.(?!\.)")  # three full stops, not part of a longer run
 _HELD = re.compile(rf"{RESERVED_NAME}|\d+")  # a placeholder (or a fallback's digits), a number
 _WORD_END = re.compile(rf"(?:\w|{RESERVED_NAME})$")  # a letter, a digit or a placeholder ends it
@@ -56,6 +64,21 @@ def keep_ellipsis(source: str, text: str) -> str:
     if not wanted or "..." in source:
         return text
     return _DOTS.sub(ELLIPSIS, text, count=wanted)
+
+
+def keep_dashes(source: str, text: str) -> str:
+    """``text`` with its hyphens standing alone written as the en or em dashes that stand alone
+    in ``source`` (and that ``text`` lacks), where ``source`` has no hyphen standing alone."""
+    if _LONE_HYPHEN.search(source):
+        return text
+    lacked = Counter(_LONE_DASH.findall(source)) - Counter(_LONE_DASH.findall(text))
+    wanted = []
+    for dash in _LONE_DASH.findall(source):  # the source's order
+        if lacked[dash] > 0:
+            lacked[dash] -= 1
+            wanted.append(dash)
+    given = iter(wanted)
+    return _LONE_HYPHEN.sub(lambda m: next(given, m[0]), text)
 
 
 def keep_full_stop(source: str, text: str) -> str:
@@ -107,7 +130,7 @@ def keep_closing_bracket(source: str, text: str) -> str:
 
 def finished(source: str, text: str, target: str | None, written: Collection[str]) -> str:
     """``text``, the translation of ``source`` (a sentence) into ``target``, with the source's
-    ellipsis and full stop as above, its words without a broken character the source has not
+    ellipsis, full stop and dashes as above, its words without a broken character the source has not
     (U+FFFD: the model wrote bytes that make no character, as for ``Šternberk`` "�berternberk";
     a word of nothing else stays, the words' count is the alignment's and scores'), its
     first letter small where the source's is (casing.py: ``written``, the words the model's
@@ -115,6 +138,7 @@ def finished(source: str, text: str, target: str | None, written: Collection[str
     (articles.py), and the closing bracket that ends the source where the model lost it."""
     text = drop_full_stop(source, keep_full_stop(source, keep_ellipsis(source, text)))
     text = keep_closing_bracket(source, text)
+    text = keep_dashes(source, text)
     if BROKEN in text and BROKEN not in source:  # bytes of no character: nothing to print
         text = _BROKEN_IN_WORD.sub("", text)
     text = small_first(source, text, target, written)

@@ -10,6 +10,7 @@ the white space its tag)."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -171,3 +172,40 @@ class Flattener:
         if at < len(text):
             self._add(text[at:])
         return out
+
+
+def broken(words: list[str], translation: str, separators: str) -> str | None:
+    """``words`` (those of ``translation``), one space between two, but where the translation
+    holds a separator (a text of several lines, translated each apart, holds its source's:
+    inference/columns.py): that; None where its separators are not ``separators``, in order,
+    or its words not as many (then no separator is kept)."""
+    tokens = re.findall(r"\S+|[\n\t]", translation.strip())
+    found = [t for t in tokens if t in SEPARATORS]
+    if not separators or "".join(found) != separators or len(tokens) - len(found) != len(words):
+        return None
+    out: list[str] = []
+    rest = iter(words)
+    for t in tokens:
+        if t in SEPARATORS:
+            out.append(t)
+        else:
+            out.append(next(rest) if not out or out[-1] in SEPARATORS else " " + next(rest))
+    return "".join(out)
+
+
+_REFERENCE = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});")
+
+
+def references(written: str, xml: bool) -> dict[str, str]:
+    """For each character the nodes ``written`` wrote as a reference (``&ndash;``, ``&nbsp;``)
+    before they wrote it as itself, that reference: a translation writes the character so
+    again; not the characters markup escapes. A no-break space they never wrote: ``&nbsp;``
+    (XML: ``&#160;``)."""
+    out: dict[str, str] = {}
+    for m in _REFERENCE.finditer(written):
+        c = html.unescape(m[0])
+        if len(c) == 1 and c not in "&<>\"'" and c not in out and c not in written[: m.start()]:
+            out[c] = m[0]
+    if "\xa0" not in out and "\xa0" not in written:
+        out["\xa0"] = "&#160;" if xml else "&nbsp;"
+    return out

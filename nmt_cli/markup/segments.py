@@ -20,8 +20,9 @@ the inline elements put back into the translation.
   protected span (by its placeholder, or by the alignment where the model drops it); in the
   output it is the element as written. Where the translation lost or repeated the character
   (protection off), it is put back once, by the alignment.
-- The output is the translation escaped (``&``, ``<``, ``>``; a no-break space as ``&nbsp;``, in
-  XML ``&#160;``), with the elements as written where placement.py puts them. An element whose
+- The output is the translation escaped (``&``, ``<``, ``>``; a character the segment wrote
+  as a reference, ``&ndash;``, written so; a no-break space it did not write ``&nbsp;``, in XML
+  ``&#160;``), with the elements as written where placement.py puts them. An element whose
   source text does not start (end) with punctuation leaves the punctuation its first (last)
   target word starts (ends) with outside: ``<b>gras</b>.`` is ``<b>bold</b>.``. An element with
   no words keeps the spaces it had on either side.
@@ -36,7 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from nmt_cli.markup.elements import VERBATIM
-from nmt_cli.markup.inline_text import SEPARATORS, Flattener, Inline, collapsed
+from nmt_cli.markup.inline_text import SEPARATORS, Flattener, Inline, broken, collapsed, references
 from nmt_cli.markup.line_breaks import around, soft_breaks, wrapped
 from nmt_cli.markup.placement import Alignment, Enclosure, Links, place_elements
 from nmt_cli.markup.tree import Element, Node, serialize
@@ -79,6 +80,7 @@ class Segment:
         inlines = list(_all(self.inlines))
         body = (len(raw) - len(raw.lstrip()), len(raw.rstrip()))
         self.text, at = collapsed(raw, *body, flat.breaks)
+        self._references = {ord(c): ref for c, ref in references(self.written, xml).items()}
         # the white space before the first element or word, and after the last, as it was
         self.lead = raw[: min([body[0]] + [i.start for i in inlines])]
         last = max([body[1]] + [i.end for i in inlines])
@@ -116,7 +118,7 @@ class Segment:
         n_source = len(self.words)
         links = [(s, t) for s, t in translated.alignment if s < n_source and t < len(words)]
         words, links = self._one_stand_in_each(words, links)
-        text = _broken(words, translated.text, self._breaks()) or " ".join(words)
+        text = broken(words, translated.text, self._breaks()) or " ".join(words)
         self._wrap = wrapped(text, self.soft, SEPARATORS)
         parts, target_parts, links = self._parts(words, links, _word_spans(text))
         target = _Target(text, target_parts)
@@ -258,7 +260,7 @@ class Segment:
 
     def _escaped(self, text: str) -> str:
         text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        text = text.replace("\xa0", "&#160;" if self.xml else "&nbsp;")
+        text = text.translate(self._references)  # as the source wrote them: &ndash;, &nbsp;
         return text.translate({ord(c): raw for c, raw in self.stand_ins.items()})
 
     def _one_stand_in_each(self, words: list[str], links: Links) -> tuple[list[str], Links]:
@@ -370,25 +372,6 @@ def _spaced(text: str) -> str:
     """``text`` of a translation with its separators spaces (one whose breaking element went
     elsewhere: never written as a line break or a tab of the text)."""
     return text.replace("\n", " ").replace("\t", " ")
-
-
-def _broken(words: list[str], translation: str, separators: str) -> str | None:
-    """``words`` (those of ``translation``), one space between two, but where the translation
-    holds a separator (a text of several lines, translated each apart, holds its source's:
-    inference/columns.py): that; None where its separators are not ``separators``, in order,
-    or its words not as many (then no separator is kept)."""
-    tokens = re.findall(r"\S+|[\n\t]", translation.strip())
-    found = [t for t in tokens if t in SEPARATORS]
-    if not separators or "".join(found) != separators or len(tokens) - len(found) != len(words):
-        return None
-    out: list[str] = []
-    rest = iter(words)
-    for t in tokens:
-        if t in SEPARATORS:
-            out.append(t)
-        else:
-            out.append(next(rest) if not out or out[-1] in SEPARATORS else " " + next(rest))
-    return "".join(out)
 
 
 def _all(inlines: list[Inline]):
