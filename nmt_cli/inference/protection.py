@@ -34,6 +34,7 @@ from nmt_cli.protect.dates import convert_date, find_dates
 from nmt_cli.protect.format_strings import order_groups
 from nmt_cli.protect.icu_categories import retarget
 from nmt_cli.protect.names import parameter_name, shouted_words
+from nmt_cli.protect.no_break import keep_no_break_spaces
 from nmt_cli.protect.numbers import convert
 from nmt_cli.protect.placeholders import (
     Masked,
@@ -257,7 +258,7 @@ class SpanProtection:
             links.update(pairs)
         return Translation(
             source=m.line[start:end],
-            text=placed.text,
+            text=keep_no_break_spaces(m.line[start:end], placed.text),  # the spans' joins lost them
             score=part.score,
             src_pieces=part.src_pieces,
             tgt_pieces=part.tgt_pieces,

@@ -40,6 +40,7 @@ from collections.abc import Collection
 
 from nmt_cli.inference.articles import agreed
 from nmt_cli.inference.casing import small_first
+from nmt_cli.protect.no_break import keep_no_break_spaces
 from nmt_cli.protect.placeholders import RESERVED_NAME
 
 ELLIPSIS = "\u2026"
@@ -130,7 +131,8 @@ def keep_closing_bracket(source: str, text: str) -> str:
 
 def finished(source: str, text: str, target: str | None, written: Collection[str]) -> str:
     """``text``, the translation of ``source`` (a sentence) into ``target``, with the source's
-    ellipsis, full stop and dashes as above, its words without a broken character the source has not
+    ellipsis, full stop and dashes as above, its no-break spaces that bind two words
+    (protect/no_break.py), its words without a broken character the source has not
     (U+FFFD: the model wrote bytes that make no character, as for ``Šternberk`` "�berternberk";
     a word of nothing else stays, the words' count is the alignment's and scores'), its
     first letter small where the source's is (casing.py: ``written``, the words the model's
@@ -138,7 +140,7 @@ def finished(source: str, text: str, target: str | None, written: Collection[str
     (articles.py), and the closing bracket that ends the source where the model lost it."""
     text = drop_full_stop(source, keep_full_stop(source, keep_ellipsis(source, text)))
     text = keep_closing_bracket(source, text)
-    text = keep_dashes(source, text)
+    text = keep_no_break_spaces(source, keep_dashes(source, text))
     if BROKEN in text and BROKEN not in source:  # bytes of no character: nothing to print
         text = _BROKEN_IN_WORD.sub("", text)
     text = small_first(source, text, target, written)

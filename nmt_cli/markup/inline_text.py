@@ -60,12 +60,17 @@ SEPARATORS = ("\n", "\t")
 
 
 def collapsed(
-    raw: str, low: int, high: int, breaks: frozenset[int] | set[int] = frozenset()
+    raw: str,
+    low: int,
+    high: int,
+    breaks: frozenset[int] | set[int] = frozenset(),
+    keep: str = "",
 ) -> tuple[str, list[int]]:
     """``raw[low:high]`` with each run of white space one space, but one that holds a
-    separator put in for a breaking element (``breaks``: their offsets): those alone; and for
-    each offset of ``raw`` (and its end) the offset it became (before ``low``: 0; from
-    ``high`` on: the end)."""
+    separator put in for a breaking element (``breaks``: their offsets): those alone, and
+    one that is a character of ``keep`` alone (a no-break space between two words): that;
+    and for each offset of ``raw`` (and its end) the offset it became (before ``low``: 0;
+    from ``high`` on: the end)."""
     out: list[str] = []
     at = []
     for k, c in enumerate(raw):
@@ -77,7 +82,7 @@ def collapsed(
                 out.pop()
                 at[-1] = len(out)
             out.append(c)
-        elif not c.isspace():
+        elif not c.isspace() or c in keep and not raw[k - 1].isspace() and not raw[k + 1].isspace():
             out.append(c)
         elif out[-1] not in (" ", *SEPARATORS):
             out.append(" ")

@@ -22,10 +22,11 @@ the inline elements put back into the translation.
   (protection off), it is put back once, by the alignment.
 - The output is the translation escaped (``&``, ``<``, ``>``; a character the segment wrote
   as a reference, ``&ndash;``, written so; a no-break space it did not write ``&nbsp;``, in XML
-  ``&#160;``), with the elements as written where placement.py puts them. An element whose
-  source text does not start (end) with punctuation leaves the punctuation its first (last)
-  target word starts (ends) with outside: ``<b>gras</b>.`` is ``<b>bold</b>.``. An element with
-  no words keeps the spaces it had on either side.
+  ``&#160;``), a no-break space that binds two words (``30&nbsp;secondes``) between their
+  translations (protect/no_break.py), with the elements as written where placement.py puts
+  them. An element whose source text does not start (end) with punctuation leaves the
+  punctuation its first (last) target word starts (ends) with outside: ``<b>gras</b>.`` is
+  ``<b>bold</b>.``. An element with no words keeps the spaces it had on either side.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from nmt_cli.markup.inline_text import SEPARATORS, Flattener, Inline, broken, co
 from nmt_cli.markup.line_breaks import around, soft_breaks, wrapped
 from nmt_cli.markup.placement import Alignment, Enclosure, Links, place_elements
 from nmt_cli.markup.tree import Element, Node, serialize
+from nmt_cli.protect.no_break import NO_BREAK, keep_no_break_spaces
 
 
 class Aligned(Protocol):
@@ -80,6 +82,7 @@ class Segment:
         inlines = list(_all(self.inlines))
         body = (len(raw) - len(raw.lstrip()), len(raw.rstrip()))
         self.text, at = collapsed(raw, *body, flat.breaks)
+        self.bound = collapsed(raw, *body, flat.breaks, NO_BREAK)[0]  # no-break spaces kept
         self._references = {ord(c): ref for c, ref in references(self.written, xml).items()}
         # the white space before the first element or word, and after the last, as it was
         self.lead = raw[: min([body[0]] + [i.start for i in inlines])]
@@ -119,6 +122,7 @@ class Segment:
         links = [(s, t) for s, t in translated.alignment if s < n_source and t < len(words)]
         words, links = self._one_stand_in_each(words, links)
         text = broken(words, translated.text, self._breaks()) or " ".join(words)
+        text = keep_no_break_spaces(self.bound, text) if self.bound != self.text else text
         self._wrap = wrapped(text, self.soft, SEPARATORS)
         parts, target_parts, links = self._parts(words, links, _word_spans(text))
         target = _Target(text, target_parts)

@@ -1,0 +1,81 @@
+"""A no-break space that binds two things in the source (a number and its unit, the parts of
+a number, a word and its number, the words of a name) binds them in the translation, written
+as the source wrote it; French typography's own, before ``: ; ! ?`` and inside « », goes
+(nmt_cli/protect/no_break.py). The tokenizer reads a no-break space as a space: ``30&nbsp;secondes``
+came out as "30 seconds", free to break across two lines."""
+
+from __future__ import annotations
+
+import pytest
+from markup_fixtures import Aligned
+
+from nmt_cli.markup.pages import translate_markup
+from nmt_cli.protect.no_break import keep_no_break_spaces
+
+NBSP = "\u00a0"
+
+
+@pytest.mark.parametrize(
+    "source, translation, expected",
+    [
+        ("30\u00a0secondes", "30 seconds", "30\u00a0seconds"),  # a number and its unit
+        ("<ph0>\u00a0secondes", "<ph0> seconds", "<ph0>\u00a0seconds"),  # a masked number
+        ("M.\u00a0Dupont est arrivé.", "Mr. Dupont arrived.", "Mr.\u00a0Dupont arrived."),
+        ("Louis\u00a0XIV est mort.", "Louis XIV died.", "Louis\u00a0XIV died."),
+        ("Voir le chapitre\u00a03.", "See chapter 3.", "See chapter\u00a03."),
+        ("Un délai de 30\u202fjours.", "A 30 days delay.", "A 30\u202fdays delay."),
+    ],
+)
+def test_a_no_break_space_binds_what_it_bound_in_the_source(source, translation, expected):
+    assert keep_no_break_spaces(source, translation) == expected
+
+
+@pytest.mark.parametrize(
+    "source, translation",
+    [
+        ("Êtes-vous prêt\u00a0?", "Are you ready?"),  # French typography's own
+        ("Attention\u00a0: fichier", "Warning : file"),
+        ("C'est «\u00a0vrai\u00a0».", 'It\'s " true ".'),
+        ("le 21\u00a0novembre se maintient", "on November 21 is holding"),  # the order changed
+        ("Voir la page\u00a012.", "Select 12 page."),  # no longer side by side
+        ("Prix\u00a0total", "Total price"),
+    ],
+)
+def test_a_no_break_space_whose_words_are_no_longer_bound_goes(source, translation):
+    assert keep_no_break_spaces(source, translation) == translation
+
+
+def _same_words(translation: str):
+    def translate(texts):
+        return [Aligned(translation, [(k, k) for k in range(len(translation.split()))])]
+
+    return translate
+
+
+@pytest.mark.parametrize(
+    "page, out",
+    [
+        ("<p>30&nbsp;secondes</p>", "<p>30&nbsp;seconds</p>"),
+        ("<p>30\u00a0secondes</p>", "<p>30\u00a0seconds</p>"),  # the character, as written
+        ("<p>30&#160;secondes</p>", "<p>30&#160;seconds</p>"),
+        ("<p>Prêt&nbsp;? 30&nbsp;secondes</p>", "<p>Ready? 30&nbsp;seconds</p>"),
+    ],
+)
+def test_a_page_writes_a_bound_no_break_space_as_its_source_did(page, out):
+    english = out.removeprefix("<p>").removesuffix("</p>").replace("&nbsp;", " ")
+    english = english.replace("&#160;", " ").replace(NBSP, " ")
+    assert translate_markup(page, "html", _same_words(english)) == out
+
+
+def test_nmt_translate_keeps_a_number_and_its_unit_together(run_cli, tmp_path):
+    page, out = tmp_path / "page.html", tmp_path / "out.html"
+    page.write_text("<p>Attendez 30&nbsp;secondes.</p>\n", encoding="utf-8")
+    result = run_cli(["translate", "-m", "fr-en", "-i", page, "-o", out, "--threads", "1"])
+    assert result.exit_code == 0, result.stderr
+    assert "30&nbsp;seconds" in out.read_text(encoding="utf-8")
+    lines = f"Attendez 30{NBSP}secondes.\nM.{NBSP}Dupont est arrivé{NBSP}!\n"
+    result = run_cli(["translate", "-m", "fr-en", "--threads", "1"], input=lines.encode())
+    assert result.exit_code == 0, result.stderr
+    wait, arrived = result.stdout.splitlines()
+    assert f"30{NBSP}seconds" in wait
+    assert f"Dupont{NBSP}" not in arrived and arrived.endswith("!") and f"{NBSP}!" not in arrived
