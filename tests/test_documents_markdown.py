@@ -511,6 +511,28 @@ def test_a_link_to_a_heading_goes_to_the_anchor_of_its_translation():
     assert lines[-2] == "Un [lien](#installing)."
 
 
+def test_html_links_and_reference_definitions_to_a_heading_go_to_its_translation_s_anchor():
+    """`[ici](#installation)` went to `#installing`, while `<a href="#installation">` beside
+    it, the same in an HTML block, and `[ref]: #installation` still went to the old anchor."""
+    text = (
+        "# Installation\n\n"
+        'Voir <a href="#installation">ici</a> ou [là](#installation).\n\n'
+        "<p>Lisez <a href='#installation' title=\"Aide\">ici</a>.</p>\n\n"
+        '<div><a href="#installation"><img src="i.png"></a></div>\n\n'
+        '```html\n<a href="#installation">x</a>\n[ref]: #installation\n```\n\n'
+        '[ref]: #installation\n[autre]: <#installation> "Titre"\n'
+    )
+    out = translated(text, saying({"Installation": "Installing"}))
+    assert out == (
+        "# Installing\n\n"
+        'Voir <a href="#installing">ici</a> ou [là](#installing).\n\n'
+        "<p>Lisez <a href='#installing' title=\"Aide\">ici</a>.</p>\n\n"
+        '<div><a href="#installing"><img src="i.png"></a></div>\n\n'
+        '```html\n<a href="#installation">x</a>\n[ref]: #installation\n```\n\n'
+        '[ref]: #installing\n[autre]: <#installing> "Titre"\n'
+    )
+
+
 def test_a_link_to_an_anchor_the_file_names_itself_is_written_as_it_was():
     text = '<a id="installation"></a>\n\n# Installation\n\nVoir [ici](#installation).\n'
     out = translated(text, saying({"Installation": "Installing"}))

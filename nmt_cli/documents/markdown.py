@@ -4,7 +4,7 @@ HTML block translated; everything else written as it was.
 The file is read with markdown-it-py (CommonMark, with GitHub's tables and strikethrough; the
 parser rich itself depends on). Only the lines of translated blocks change (a block whose texts
 come back as they were is written as it was): code blocks, thematic breaks, link reference
-definitions, blank lines and a front matter (``---`` ... ``---`` at the top) are written as they
+definitions (but a destination to a heading's anchor: markdown_anchors.py), blank lines and a front matter (``---`` ... ``---`` at the top) are written as they
 were, and so are a block's own marks (its ``#``, ``>``, list marker and indentation, a task list
 item's checkbox ``[ ]`` / ``[x]``, a footnote's definition ``[^1]:`` and reference ``[^1]``
 (markdown_footnotes.py), a setext heading's underline, a table's pipes). A wrapped line's width
@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from nmt_cli.documents.document import DocumentFormat
-from nmt_cli.documents.markdown_anchors import anchors, destination, plain
+from nmt_cli.documents.markdown_anchors import anchors, destination, plain, with_definition
 from nmt_cli.documents.markdown_footnotes import add_footnotes
 from nmt_cli.documents.markdown_inline import AS_WRITTEN, HtmlBlock, Inline
 from nmt_cli.markup.segments import Aligned
@@ -76,6 +76,8 @@ class MarkdownDocument:
     blocks: list[_Block] = field(default_factory=list)
     # each heading's text and its block's index (None: written as it was), in order
     headings: list[tuple[str, int | None]] = field(default_factory=list)
+    # the first line of each link reference definition to an anchor (#x), and its destination
+    definitions: dict[int, str] = field(default_factory=dict)
 
     def sources(self) -> list[str]:
         return [t for b in self.blocks for i in b.inlines for t in i.texts()]
@@ -86,37 +88,37 @@ class MarkdownDocument:
         done = iter(translations)
         given = [[[next(done) for _ in i.texts()] for i in b.inlines] for b in self.blocks]
         changed = self._anchors(given)
+        lines = list(self.lines)
+        for k in self.definitions if changed else ():
+            lines[k] = with_definition(lines[k], changed)
         out: list[str] = []
         at = 0
         for block, said in zip(self.blocks, given):
-            out.extend(self.lines[at : block.first])
+            out.extend(lines[at : block.first])
             out.extend(self._written(block, said, changed))
             at = block.end
-        out.extend(self.lines[at:])
+        out.extend(lines[at:])
         return "".join(f"{line}\n" for line in out)
 
     def _written(self, block: _Block, said, changed: dict[str, str] | None = None) -> list[str]:
         """``block``'s lines, its texts' translations (``said``) in place; as it was where they
         are its texts and it holds no link to a heading whose anchor ``changed``."""
-        inlines = [(i, g) for i, g in zip(block.inlines, said) if isinstance(i, Inline)]
-        moved = changed and any(destination(m.url, changed) for i, _ in inlines for m in i.marks)
+        moved = changed and any(destination(url, changed) for url in _urls(block.inlines))
         if not moved and all(
             t.text == x for g, i in zip(said, block.inlines) for t, x in zip(g, i.texts())
         ):
             return self.lines[block.first : block.end]
         return block.write(
-            [
-                (i.markdown(g, changed) if isinstance(i, Inline) else i.markdown(g)) if g else None
-                for g, i in zip(said, block.inlines)
-            ]
+            [i.markdown(g, changed) if g or moved else None for g, i in zip(said, block.inlines)]
         )
 
     def _anchors(self, given) -> dict[str, str]:
         """Each heading's anchor that its translation changed, to the new one (none where no
         link goes to a heading)."""
-        links = (
-            m.url for b in self.blocks for i in b.inlines if isinstance(i, Inline) for m in i.marks
-        )
+        links = [
+            *(url for b in self.blocks for url in _urls(b.inlines)),
+            *self.definitions.values(),
+        ]
         if not self.headings or not any(url.startswith("#") for url in links):
             return {}
         parser, targets = _parser(), []
@@ -126,6 +128,15 @@ class MarkdownDocument:
             inline = next((t for t in tokens if t.type == "inline"), None)
             targets.append(plain(inline.children) if inline else text)
         return anchors("\n".join(self.lines), [text for text, _ in self.headings], targets)
+
+
+def _urls(inlines: list[Inline | HtmlBlock]) -> list[str]:
+    """The destinations of the links (Markdown's, HTML tags' hrefs to anchors) of ``inlines``."""
+    return [
+        url
+        for i in inlines
+        for url in (i.urls if isinstance(i, HtmlBlock) else [m.url for m in i.marks])
+    ]
 
 
 def _prefix(line: str, content: str) -> tuple[str, str] | None:
@@ -219,7 +230,12 @@ class _Reader:
                 continue  # $$ ... $$ (GitHub, KaTeX, MathJax): a formula, kept as written
             else:
                 self._lines(a, b, t, wrap=b - a > 1)
-        return MarkdownDocument(self.lines, self.blocks, self.headings)
+        definitions = {
+            d["map"][0] + first: d["href"]
+            for d in self.env.get("references", {}).values()
+            if d.get("map") and d["href"].startswith("#")
+        }
+        return MarkdownDocument(self.lines, self.blocks, self.headings, definitions)
 
     def _front_matter(self) -> int:
         """The lines of a front matter at the top, kept: YAML's (``---`` to ``---`` or

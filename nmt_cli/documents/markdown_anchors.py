@@ -6,11 +6,15 @@ a slug met before given ``-1``, ``-2``... The translated heading has another slu
 Installation`` is ``# Installing``): a link whose destination is ``#`` and the slug of a
 heading of the same file is written with the slug of that heading's translation, but where
 the file says that name itself (an HTML ``id="..."`` or ``name="..."``, Pandoc's ``{#...}``:
-an explicit anchor, which its translation keeps). Every other destination is written as it was.
+an explicit anchor, which its translation keeps). So is an HTML tag's ``href="#..."``, inline or
+in an HTML block, and a link reference definition's (``[ref]: #installation``): each went to the
+old anchor while a Markdown link beside it went to the new one. Every other destination is
+written as it was.
 """
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -18,6 +22,10 @@ from urllib.parse import unquote
 
 # an anchor the file names itself: <a id="x">, <a name="x">, Pandoc's {#x}
 _EXPLICIT = re.compile(r"""\b(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)')|\{#([^\s}]+)""")
+# a tag's link to an anchor of the page: href="#x" (its value, quotes apart)
+_HREF = re.compile(r"""(?<![\w-])(href\s*=\s*)(?:"(#[^"]*)"|'(#[^']*)')""", re.IGNORECASE)
+# a link reference definition's destination, where it is an anchor: [ref]: #x, [ref]: <#x>
+_DEFINITION = re.compile(r"^([ ]{0,3}\[(?:[^\]\\]|\\.)+\]:[ \t]*<?)(#[^\s>]*)")
 
 
 def plain(children) -> str:
@@ -67,3 +75,28 @@ def destination(url: str, changed: dict[str, str]) -> str | None:
         return None
     new = changed.get(unquote(url[1:]))
     return f"#{new}" if new is not None else None
+
+
+def hrefs(tag: str) -> list[str]:
+    """The anchors (``#x``, references read) that the ``href`` attributes of ``tag`` go to."""
+    return [html.unescape(m[2] or m[3]) for m in _HREF.finditer(tag)]
+
+
+def with_hrefs(tag: str, changed: dict[str, str]) -> str:
+    """``tag`` with each ``href`` to a heading whose anchor ``changed`` going to its new one."""
+
+    def one(m: re.Match) -> str:
+        value = m[2] or m[3]
+        new = destination(html.unescape(value), changed)
+        quote = '"' if m[2] is not None else "'"
+        return f"{m[1]}{quote}{new or value}{quote}"
+
+    return _HREF.sub(one, tag)
+
+
+def with_definition(line: str, changed: dict[str, str]) -> str:
+    """``line``, one that opens a link reference definition, going to the new anchor where it
+    goes to a heading whose anchor ``changed`` (``[ref]: #installation``)."""
+    m = _DEFINITION.match(line)
+    new = destination(m[2], changed) if m else None
+    return f"{m[1]}{new}{line[m.end() :]}" if m and new else line

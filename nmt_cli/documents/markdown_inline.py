@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from nmt_cli.documents.markdown_anchors import destination
+from nmt_cli.documents.markdown_anchors import destination, hrefs, with_hrefs
 from nmt_cli.markup.attribute_texts import text_attributes, with_values
 from nmt_cli.markup.attributes import translated
 from nmt_cli.markup.pages import Page, Same
@@ -260,7 +260,10 @@ class Inline:
         ]
         for k, m in enumerate(self.marks):
             if m.url and (new := destination(m.url, changed or {})):
-                marks[k] = (marks[k][0], marks[k][1].replace(f"]({m.url}", f"]({new}", 1))
+                start, end = marks[k]
+                if m.open.startswith("<"):  # an HTML tag's href="#..."
+                    start = with_hrefs(start.translate(AS_WRITTEN), changed or {}).translate(WHOLE)
+                marks[k] = (start, end.replace(f"]({m.url}", f"]({new}", 1))
         out: list[str] = []
         opened: list[int] = []
         inside_code = False
@@ -293,10 +296,11 @@ def _tag_marks(tag: str, where: str, line: int) -> _Marks:
     m = _HTML_TAG.match(tag)
     element = Element(m.group(2) if m else "", tag)
     found = text_attributes(element) if m and not m.group(1) and translated(element, True) else []
+    url = next(iter(hrefs(tag)), "")  # to an anchor of the file: markdown_anchors.py
     if not found:
-        return _Marks(tag.translate(WHOLE))
+        return _Marks(tag.translate(WHOLE), url=url)
     own = [Inline.attribute(" ".join(a.value.split()), where, line) for a in found]
-    marks = _Marks(tag.translate(WHOLE), "", own)
+    marks = _Marks(tag.translate(WHOLE), "", own, url=url)
 
     def written(said: list[str]) -> tuple[str, str]:
         changes = [(a, t) for a, t in zip(found, said) if t.strip()]
@@ -320,6 +324,7 @@ class HtmlBlock:
 
     page: Page
     closed: str
+    urls: list[str] = field(default_factory=list)  # its tags' hrefs to anchors of the file
 
     @classmethod
     def of(cls, content: str, where: str, line: int) -> HtmlBlock | None:
@@ -332,15 +337,22 @@ class HtmlBlock:
         if written[: len(source)] != source or not all(t.startswith("</") for t in added):
             return None
         closed = "".join(added)
-        return cls(page, closed) if same.endswith(closed) else None
+        urls = [url for tag in source for url in hrefs(tag)]
+        return cls(page, closed, urls) if same.endswith(closed) else None
 
     def texts(self) -> list[str]:
         return self.page.texts()
 
-    def markdown(self, translated: Sequence[Aligned]) -> str | None:
-        """The block with its texts' translations in place; None where each is its text (the
+    def markdown(self, translated: Sequence[Aligned], changed: Anchors = None) -> str | None:
+        """The block with its texts' translations in place, its tags' links to a heading whose
+        anchor ``changed`` to the new one; None where each is its text and no link moved (the
         block is written as it was, byte for byte)."""
-        if [t.text for t in translated] == self.texts():
+        moved = changed and any(destination(url, changed) for url in self.urls)
+        if [t.text for t in translated] == self.texts() and not moved:
             return None
-        page = self.page.render(translated)
-        return page[: len(page) - len(self.closed)]
+        page = self.page.render(translated)[: -len(self.closed) or None]
+        if not moved:
+            return page
+        events = read_events(page, xml=False, fragment=True)
+        tags = ("start", "empty")
+        return "".join(with_hrefs(e.raw, changed) if e.kind in tags else e.raw for e in events)
