@@ -121,6 +121,12 @@ def test_an_amount_keeps_its_value_and_its_symbol_goes_where_the_target_writes_i
         ("90 km/h", "en", "fr", "90 km/h"),
         ("2 m/s", "en", "fr", "2 m/s"),
         ("12,5 km", "fr", "ja", "12,5 km"),
+        # a unit makes the source's own convention certain: French groups with spaces, never
+        # commas, so a comma before three digits is its decimal mark (not 42 thousand km)
+        ("42,195 km", "fr", "en", "42.195 km"),
+        ("1,250 kg", "fr", "en", "1.250 kg"),
+        ("1.500 km", "en", "fr", "1,500 km"),
+        ("1.000 km", "fr", "en", "1.000 km"),  # French groups with dots too: not certain
     ],
 )
 def test_a_measure_keeps_its_unit_in_the_target_languages_form(text, source, target, written):

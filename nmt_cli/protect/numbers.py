@@ -16,6 +16,10 @@ written:
   en "1,234", de "1.000"), which reads as a decimal in one convention and as a thousands group
   in the other (texts quote numbers in the other convention); separators a convention does not
   use (fr "3.5"); anything else that is not one number (a version 3.10.2, a date 12.03).
+  A measure is read by its own language's convention: a unit after it makes the text's own
+  writing certain, so fr "42,195 km" is 42.195 km (French groups with spaces, never commas),
+  en "1.234 km" is 1,234 km in French; an amount is not (no currency has three decimals:
+  "245,000 €" is kept).
 - Ordinals: fr 1er, 2e, 3ème, 2nd(e) <-> en 1st, 2nd, 3rd; en -> de 3rd -> 3. (French 1st is
   1er or 1re by gender, so it is kept.) French Roman ordinals are English digits: XVIIe -> 17th
   (a century, an arrondissement), IIIe -> 3rd; to German XVIIe -> 17. A Roman numeral without
@@ -60,8 +64,10 @@ class Reading:
     grouped: bool
 
 
-def read_number(text: str, convention: Language) -> Reading | None:
-    """The value ``text`` has by ``convention``; None where that reading is not certain."""
+def read_number(text: str, convention: Language, measured: bool = False) -> Reading | None:
+    """The value ``text`` has by ``convention``; None where that reading is not certain. A
+    ``measured`` number (a unit follows it) with one decimal mark of the convention is a decimal
+    even before three digits: French ``42,195 km`` (French groups with spaces, never commas)."""
     if text.isdigit():
         return Reading(text, None, False)
     grouped = re.fullmatch(r"(\d{1,3})((?:([^\d])\d{3})(?:\3\d{3})*)(?:([^\d])(\d+))?", text)
@@ -75,6 +81,7 @@ def read_number(text: str, convention: Language) -> Reading | None:
     if plain and plain[2] == convention.decimal:
         integer, _, fraction = plain.groups()
         could_group = len(fraction) == 3 and len(integer) <= 3 and not integer.startswith("0")
+        could_group = could_group and not measured
         if not could_group:
             return Reading(integer, fraction, False)
     return None
@@ -170,7 +177,10 @@ def convert_measure(text: str, source: str, target: str) -> str:
     unit = next(u for u in UNITS if text.endswith(u))  # UNITS: longest first
     number = text[: -len(unit)].rstrip(SPACES)
     space = text[len(number) : -len(unit)]
-    return convert(number, "number", source, target) + space + convert_unit(unit, source, target)
+    src, tgt = CONVENTIONS.get(source), CONVENTIONS.get(target)
+    reading = read_number(number, src, measured=True) if src and tgt and src != tgt else None
+    number = number if reading is None else write_number(reading, tgt)
+    return number + space + convert_unit(unit, source, target)
 
 
 def convert(text: str, kind: str, source: str | None, target: str | None) -> str:
