@@ -225,7 +225,10 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             "Au XVIIe siècle, sous la Ve République, dans le XIXème.",
             [("ordinal", "XVIIe"), ("ordinal", "Ve"), ("ordinal", "XIXème")],
         ),
-        ("Au 12 bis, rue Haute, et au 3ter.", [("address", "12 bis"), ("address", "3ter")]),
+        (
+            "Au 12 bis, rue Haute, et au 3ter.",
+            [("address", "12 bis, rue Haute"), ("address", "3ter")],
+        ),
         (
             "Selon les axes X et Y, un plan B.",
             [("letter", "X"), ("letter", "Y"), ("letter", "B")],

@@ -155,3 +155,17 @@ def test_a_plural_mark_is_read_only_on_a_word_the_model_knows_and_outside_spans(
         "Voir éléments et `f(es)`",
         {1},
     )
+
+
+def test_a_street_address_comes_out_as_written(run_cli):
+    """fr-en wrote "12 rue de la Paix" as "12 laughing of Paix"."""
+    lines = ["Rendez-vous au 12 rue de la Paix, 75002 Paris.", "Il habite 5, avenue Foch."]
+    first, second = translated_lines(run_cli, lines, "-m", "fr-en")
+    assert "12 rue de la Paix, 75002 Paris." in first
+    assert "5, avenue Foch." in second
+
+
+def test_a_french_distance_with_a_decimal_comma_reads_as_a_decimal(run_cli):
+    """"42,195 km" came out as written: 42 thousand km to an English reader."""
+    (out,) = translated_lines(run_cli, ["Il a couru 42,195 km en 3 h 12 min."], "-m", "fr-en")
+    assert "42.195 km" in out and "42,195" not in out

@@ -21,6 +21,10 @@ recorded, every language's detectors run.
                 clock time, as a regex (French ``toutes les 4 h``, ``pendant 2 h``, ``Durée du
                 vol : 1 h 30``: fr-en wrote "every 4:00"); None: every one is a time
     house       the words after a house number (French ``12 bis``)
+    streets     the kinds of street after a house number, then the words that join a street's
+                kind to its name, as regexes: French ``12 rue de la Paix``, ``3, bd Voltaire``,
+                ``5 avenue des Champs-Élysées`` (a name: kept whole as written, addresses.py; not
+                ``av.``: ``70 av. J.-C.``)
     units       (the language's own unit, the same unit as English writes it), for the units
                 it writes otherwise: French octets (``16 Go`` is ``16 GB``), French ``tr/min``
                 and German ``U/min`` (rpm)
@@ -92,6 +96,7 @@ class Language:
     clock_out: str | None = None
     durations: str | None = None
     house: tuple[str, ...] = ()
+    streets: tuple[str, str] | None = None
     units: tuple[tuple[str, str], ...] = ()
     per: tuple[tuple[str, str], ...] = ()
     modifiers: tuple[str, ...] = ()
@@ -166,6 +171,11 @@ LANGUAGES = {
             r"|\b(?:durée|cuisson|repos|temps|délai)(?:\s+\S+){0,3}\s*:\s*)$"
         ),
         house=("bis", "ter", "quater"),
+        streets=(
+            r"[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Aa]llée|[Ii]mpasse|[Cc]hemin"
+            r"|[Qq]uai|[Rr]oute|[Cc]ours|[Ss]quare|[Pp]assage|[Ff]aubourg|[Ee]splanade",
+            r"de la |de l['’]|du |des |de |d['’]",
+        ),
         units=(*_OCTETS, ("tr/min", "rpm")),
         per=tuple(
             zip(

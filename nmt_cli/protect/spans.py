@@ -66,7 +66,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 a number, amount or measure includes a minus sign that starts it (``-3``,
                 ``-12,50 €``; not the hyphen of ``5-7``)
     ordinal     ``1er``, ``3e`` (French), ``21st`` (English), French Roman ``XVIIe`` (numbers.py)
-    address     a house number with French ``bis``, ``ter``, ``quater``: ``12 bis`` (kept)
+    address     a house number with French ``bis``, ``ter``, ``quater``: ``12 bis``, a street
+                address: ``12 rue de la Paix`` (kept: addresses.py)
     keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C``, ``%MOD1+Maj+F9``,
                 its keys named as the target language names them (keys.py)
     letter      a capital letter on its own, a label: ``axes X et Y``, ``plan B``, ``vitamine C``
@@ -101,7 +102,17 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from nmt_cli.protect import code, commands, format_strings, icu, keys, masks, menus, symbols
+from nmt_cli.protect import (
+    addresses,
+    code,
+    commands,
+    format_strings,
+    icu,
+    keys,
+    masks,
+    menus,
+    symbols,
+)
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.languages import CURRENCIES, NOT_LATIN_WORD, durations_before, languages_for
 from nmt_cli.protect.numbers import ROMAN_TENS, SIGNS
@@ -124,7 +135,6 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
     clocks = "|".join(lang.clock for lang in langs if lang.clock)
     ordinals = "|".join(lang.ordinals for lang in langs if lang.ordinals)
     romans = "|".join(lang.roman for lang in langs if lang.roman)
-    house = "|".join(word for lang in langs for word in lang.house)
     unit = "|".join(re.escape(u) for u in units_for(language))  # longest first: km/h, km
     rate = "|".join(re.escape(u) for u in rates_for(language))  # a price's: 15 €/mois
     roman = rf"(?<![\w.,-])(?:[VX]|(?=[IVXL]{{2}}){ROMAN_TENS})(?:{romans})(?![\w-])"
@@ -137,7 +147,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
         rf"{_SPACE}?(?:{unit})(?![\w'’²³])",  # a number's or a placeholder's: %1 Ko
         "ordinal": rf"(?<![\w.,])\d+(?:{ordinals})(?![\w])" if ordinals else None,
         "roman": roman if romans else None,
-        "address": rf"(?<![\w.,])\d+{_SPACE}?(?:{house})(?![\w])" if house else None,
+        "address": addresses.pattern_for(language),
         "keys": keys.pattern_for(language),
         "script": NOT_LATIN_WORD if langs and all(x.script == "LATIN" for x in langs) else None,
     }

@@ -1,0 +1,34 @@
+"""Addresses, by a language's conventions (languages.py, house and streets): spans.py, kind
+``address``, kept as written: a house number with French ``bis``, ``ter``, ``quater`` (``12
+bis``), and a street address, a name: a house number, a street's kind and its name with a capital
+(``12 rue de la Paix``, ``3, bd Voltaire``, ``5 avenue des Champs-Élysées``; fr-en wrote "12
+laughing of Paix"). Not a count of things named so: ``les 5 cours de Français``."""
+
+from __future__ import annotations
+
+from nmt_cli.protect.languages import SPACES, languages_for
+
+_SPACE = f"[{SPACES}]"
+_NUMBER = r"(?<![\w.,])\d+"
+# a street's name: words with a capital (Champs-Élysées, Saint-Honoré, L'Hôpital), joined by a
+# link word or not (Place de l'Hôtel de Ville, rue Victor Hugo)
+_NAME_WORD = r"[A-ZÀ-Ý][\w'’]*(?:-[\w'’]+)*"
+# a determiner before a number counts things: not a house number (les 5 cours de Français)
+_COUNTED = "".join(rf"(?<!\b{w} )" for w in "les des ces mes tes ses nos vos aux".split())
+
+
+def _street(house: str, kinds: str, links: str) -> str:
+    number = rf"{_NUMBER}(?:{_SPACE}?(?:{house}))?" if house else _NUMBER
+    name = rf"(?:{links})?{_NAME_WORD}(?: ?(?:{links})?{_NAME_WORD})*"
+    return rf"{_COUNTED}{number},?{_SPACE}(?:{kinds}){_SPACE}{name}(?![\w-])"
+
+
+def pattern_for(language: str | None) -> str | None:
+    """An address of ``language`` (None: every language's), as a regex; None where no such
+    language records one."""
+    langs = languages_for(language)
+    house = "|".join(word for lang in langs for word in lang.house)
+    found = [_street(house, *lang.streets) for lang in langs if lang.streets]
+    if house:
+        found.append(rf"{_NUMBER}{_SPACE}?(?:{house})(?![\w])")
+    return "|".join(found) or None
