@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from nmt_cli.protect.code import untaught_calls
 from nmt_cli.protect.spans import SpanFinder
 
 FRENCH = SpanFinder(language="fr")
@@ -40,3 +41,42 @@ def test_a_french_street_address_is_a_name_kept_whole(line, address):
 )
 def test_what_is_no_street_address_is_not_one(line):
     assert all(kind != "address" for kind, _ in spans(line))
+
+
+@pytest.mark.parametrize(
+    "line, setting",
+    [
+        ("Le fichier config.yaml contient la clé timeout: 30.", "timeout: 30"),
+        ("Réglez le paramètre max_retries : 5 puis relancez.", "max_retries : 5"),
+        ("Le champ debug: true active les traces.", "debug: true"),
+        ('La clé name: "Dupont" est requise.', 'name: "Dupont"'),
+    ],
+)
+def test_a_key_and_its_value_named_a_key_in_prose_is_code(line, setting):
+    """fr-en wrote ``la clé timeout: 30`` as "the day key: 30"."""
+    assert ("setting", setting) in spans(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["La clé de voûte: 30 ans.", "Remarque : 30 personnes sont venues.", "Option rapide: oui"],
+)
+def test_a_colon_in_prose_is_no_setting(line):
+    assert all(kind != "setting" for kind, _ in spans(line))
+
+
+KNOWN = {"niveau", "fichier", "élément", "max", "le", "appelez", "pour", "afficher"}
+
+
+def test_a_call_of_a_function_the_model_knows_no_word_for_is_code():
+    """fr-en wrote ``Appelez print(x) pour afficher.`` as "Preple up(x) to display."."""
+    line = "Appelez print(x) pour afficher, ou round(v, 2)."
+    assert [line[a:b] for a, b in untaught_calls(line, KNOWN)] == ["print(x)", "round(v, 2)"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Le(s) niveau(x) du fichier(s)", "Voir max(x).", "Les widget(s) et gadget(es) chargés"],
+)
+def test_a_plural_mark_or_a_known_word_in_brackets_is_no_call(line):
+    assert untaught_calls(line, KNOWN) == []

@@ -166,6 +166,17 @@ def test_a_street_address_comes_out_as_written(run_cli):
 
 
 def test_a_french_distance_with_a_decimal_comma_reads_as_a_decimal(run_cli):
-    """"42,195 km" came out as written: 42 thousand km to an English reader."""
+    """ "42,195 km" came out as written: 42 thousand km to an English reader."""
     (out,) = translated_lines(run_cli, ["Il a couru 42,195 km en 3 h 12 min."], "-m", "fr-en")
     assert "42.195 km" in out and "42,195" not in out
+
+
+def test_a_setting_and_a_function_call_in_prose_pass_through_as_written(run_cli):
+    """fr-en wrote "the day key: 30" and "Preple up(x)"."""
+    lines = [
+        "Le fichier config.yaml contient la clé timeout: 30.",
+        "Appelez print(x) pour afficher.",
+    ]
+    setting, call = translated_lines(run_cli, lines, "-m", "fr-en")
+    assert "timeout: 30" in setting
+    assert "print(x)" in call and "display" in call

@@ -30,6 +30,7 @@ from nmt_cli.inference.names import acronym_spans, name_spans
 from nmt_cli.inference.translation import Translation, joined
 from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.model.spelling import ByteSpelling
+from nmt_cli.protect.code import untaught_calls
 from nmt_cli.protect.dates import convert_date, find_dates
 from nmt_cli.protect.format_strings import order_groups
 from nmt_cli.protect.icu_categories import retarget
@@ -143,10 +144,16 @@ class SpanProtection:
     def _named(self, line: str, spans: list[Span]) -> list[Span]:
         """``spans`` with the untaught name of the parameter ``line`` describes (``sortorder :
         ...``, kind ``name``) and its words shouted in capitals (kind ``capitals``, translated
-        on their own: inference/menus.py), where no other span is (protect/names.py)."""
+        on their own: inference/menus.py), where no other span is (protect/names.py); and the
+        calls of functions named no word it was taught (``print(x)``, kind ``method``:
+        protect/code.py), whole, the spans inside them theirs (``round(v, 2)``)."""
         found = [(*named, "name")] if (named := parameter_name(line, self.known)) else []
         if self.shouted:
             found += [(*r, "capitals") for r in shouted_words(line, self.known, self.written)]
+        for start, end in untaught_calls(line, self.known):
+            if not any(s.start < end and start < s.end and not start <= s.start for s in spans):
+                spans = [s for s in spans if not (start <= s.start and s.end <= end)]
+                found.append((start, end, "method"))
         for start, end, kind in found:
             if not any(s.start < end and start < s.end for s in spans):
                 spans.append(Span(start, end, kind, line[start:end]))

@@ -1,7 +1,8 @@
 """Code-like spans of a line (spans.py), each kept as written: a model reads them as words and
 changes them (a setting's value translated, a requirement's ``==`` dropped, a quote curled).
 
-    setting      ``NAME=value``: ``LANG=fr_FR.UTF-8``, ``max_len=256``, ``debug="oui"``
+    setting      ``NAME=value``: ``LANG=fr_FR.UTF-8``, ``max_len=256``, ``debug="oui"``; a key
+                 and its value after a word that names it a key: ``la clé timeout: 30``
     requirement  a package and its versions: ``requests==2.31.0``, ``numpy>=1.24,<2``,
                  ``nmt-cli[documents]~=0.4`` (also after ``pip install``: fr-en wrote
                  ``pip install nmt-cli==0.4.2`` as "... nmt-cli=0.4.2")
@@ -73,9 +74,18 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
+
 _SETTING = (
     r"(?<![\w.=/-])[A-Za-z_][\w.-]*=(?![=\s])"
     r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',;=()]+)"
+    # a key and its value in prose, after the word that names it a key: ``la clé timeout: 30``
+    # (fr-en wrote "the day key: 30"); its value a number, a boolean or a quoted string
+    r"|(?:(?<=\bclé )|(?<=\bparamètre )|(?<=\boption )|(?<=\bchamp )|(?<=\bpropriété )"
+    r"|(?<=\bkey )|(?<=\bsetting )|(?<=\bfield ))"
+    r"[A-Za-z_][\w.-]*[ \u00a0]?:[ \u00a0]?"
+    r"(?:-?\d+(?:[.,]\d+)?|true|false|null|\"[^\"\n]*\"|'[^'\n]*')(?!\w|[.,]\w)"
 )
 _VERSION = r"\d[\w.*+!-]*"
 _COMPARE = r"(?:===|==|>=|<=|~=|!=)"
@@ -121,6 +131,26 @@ _METHOD = (
     r"|(?<![\w.$%@#&/-])(?:(?:[a-z]{2,}(?:[A-Z][a-z0-9]*)+[a-z0-9]|[A-Z]{2,}[a-z]{2,}\w*)(?:\(\))?"
     r"|(?=\w*[a-z])(?![A-Z][a-z0-9]+[A-Z])[A-Za-z_]\w*\(\))(?![\w'’-])"
 )
+
+# a function called with arguments, a name from a small letter: ``print(x)``, ``round(v, 2)``
+# (fr-en wrote "Preple up(x)"); code where the model was taught no such word (untaught_calls)
+_UNTAUGHT_CALL = re.compile(r"(?<![\w.$%@#&/-])([a-z][A-Za-z0-9_]*)\([^()\n]{1,40}\)(?![\w'’(-])")
+# what a call's brackets hold that is a plural or gender mark: élément(s), niveau(x)
+_MARKS = re.compile(r"(?:\((?:e?s|e|ne|le|nt|ent|ont|vent)|(?<=au|eu|ou)\(x)\)$")
+
+
+def untaught_calls(line: str, known: Collection[str]) -> list[tuple[int, int]]:
+    """(start, end) of each function call in ``line`` whose name the model was taught as no
+    word (``known``: its source words), arguments and brackets with it: ``Appelez print(x) pour
+    afficher``; not a word's plural mark (``fichier(s)``, ``niveau(x)``) nor a word the model
+    knows (``max(x)``: the mark's word, or a French one)."""
+    found = []
+    for m in _UNTAUGHT_CALL.finditer(line):
+        if m[1] in known or m[1].lower() in known or _MARKS.search(m[0]):
+            continue
+        found.append(m.span())
+    return found
+
 
 _SQL_OPERAND = (
     r"(?:'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|\d+(?:\.\d+)?|[?*]|:\w+"
@@ -247,7 +277,7 @@ _SHORTCODE = r"(?<![\w:/]):[a-z0-9+-][a-z0-9_+-]*:(?![\w:/])"
 PATTERNS = (
     ("shortcode", _SHORTCODE, r":[a-z0-9+-][a-z0-9_+-]*:"),
     ("account", _ACCOUNT, r"\b[A-Z]{2} ?\d\d|SIREN|SIRET|RCS"),
-    ("setting", _SETTING, "="),
+    ("setting", _SETTING, r"=|(?:clé|paramètre|option|champ|propriété|key|setting|field) \w"),
     ("requirement", REQUIREMENT, r"[=~!<>]="),
     ("option", _OPTION, r"--|(?<!\S)-[A-Za-z?]"),
     ("directory", _DIRECTORY, "/"),
