@@ -180,3 +180,8 @@ def test_a_setting_and_a_function_call_in_prose_pass_through_as_written(run_cli)
     setting, call = translated_lines(run_cli, lines, "-m", "fr-en")
     assert "timeout: 30" in setting
     assert "print(x)" in call and "display" in call
+
+
+def test_a_question_mark_glued_to_a_help_menus_word_keeps_the_word(run_cli):
+    """fr-en wrote ``?Aide`` (a Help menu's label) as "?", the word lost."""
+    assert translated_lines(run_cli, ["?Aide"], "-m", "fr-en") == ["?Help"]

@@ -1,7 +1,8 @@
 """A line translated as another text and given back as the line's: none where it holds no
 letter and no digit (:func:`as_written`: ``?!``, ``•``), without its access keys (access_keys.py:
 ``Mise à jo~ur``), inside its angle brackets (protect/tags.py: ``<Aucun fichier>``), its round
-or square brackets (:func:`in_parentheses`: ``[Aucune sélection possible]``), without its
+or square brackets (:func:`in_parentheses`: ``[Aucune sélection possible]``), after a question
+mark glued to its first word (``?Aide``), without its
 quotation marks (quotes.py: ``« %1 »``) or its plural marks (plurals.py:
 ``élément(s)``), without its bidirectional marks (:data:`BIDI`) or its
 indentation (kept in front of its translation). The
@@ -60,6 +61,8 @@ def aside_for(
     if held := in_brackets(line) or in_parentheses(line) or between_signs(line):
         opening, words, closing = held
         return Aside(words, False, lambda t: replace(t, text=opening + t.text + closing))
+    if lead := _LEADING_SIGN.match(line):  # ?Aide: the sign before the word's translation
+        return Aside(line[lead.end() :], False, lambda t: replace(t, text=lead[0] + t.text))
     plural = spans is not None and alignable and written and known and "(" in line
     if plural and (found := unmarked(line, known, spans(line))):
         text, marked = found
@@ -71,6 +74,9 @@ def aside_for(
 
 
 _WORD = re.compile(r"[^\W_]")  # a letter or a digit
+# a question or exclamation mark glued to the line's first word (a Help menu's ``?Aide``): fr-en
+# wrote ``?Aide`` as "?", the word lost; the word is translated alone, the sign put back before it
+_LEADING_SIGN = re.compile(r"[?!¿¡]+(?=[^\W\d_])")
 # Bidirectional marks, embeddings and isolates (LRM, RLM, ALM, LRE... PDF, LRI... PDI): the
 # tokenizer has no piece for them, and a word holding one was a sign's, passed through
 # untranslated ("\u200fLe chat dort" came back "\u200fLe cat sleeps"). Those that open or
