@@ -80,3 +80,10 @@ def test_a_call_of_a_function_the_model_knows_no_word_for_is_code():
 )
 def test_a_plural_mark_or_a_known_word_in_brackets_is_no_call(line):
     assert untaught_calls(line, KNOWN) == []
+
+
+def test_a_number_to_text_or_dial_is_kept_as_written_and_a_count_is_not():
+    """fr-en wrote ``SMS au 36 179`` as "36,179", a number of thousands."""
+    assert ("phone", "36 179") in spans("Envoyez un SMS au 36 179")
+    assert ("phone", "3 15 20") in spans("Composez le 3 15 20 pour joindre le service.")
+    assert ("number", "36 179") in spans("Il y a 36 179 habitants.")

@@ -2,9 +2,12 @@
 ``address``, kept as written: a house number with French ``bis``, ``ter``, ``quater`` (``12
 bis``), and a street address, a name: a house number, a street's kind and its name with a capital
 (``12 rue de la Paix``, ``3, bd Voltaire``, ``5 avenue des Champs-Élysées``; fr-en wrote "12
-laughing of Paix"). Not a count of things named so: ``les 5 cours de Français``."""
+laughing of Paix"). Not a count of things named so: ``les 5 cours de Français``. And a number
+to dial or text (kind ``phone``): ``SMS au 36 179``, not 36 thousand (fr-en: "36,179")."""
 
 from __future__ import annotations
+
+import re
 
 from nmt_cli.protect.languages import SPACES, languages_for
 
@@ -32,3 +35,12 @@ def pattern_for(language: str | None) -> str | None:
     if house:
         found.append(rf"{_NUMBER}{_SPACE}?(?:{house})(?![\w])")
     return "|".join(found) or None
+
+
+def dialled_for(language: str | None) -> str | None:
+    """A number to dial or text after the words that say so (languages.py, dialled): ``SMS au
+    36 179``, in groups, kept as written (not a number of thousands); None where no language
+    records such words."""
+    cues = [w for lang in languages_for(language) for w in lang.dialled]
+    after = "|".join(f"(?<={re.escape(w)})" for w in cues)
+    return rf"(?:{after})\d{{2,}}(?:{_SPACE}\d{{2,4}})+(?![\w])" if cues else None

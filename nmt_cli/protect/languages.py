@@ -21,6 +21,8 @@ recorded, every language's detectors run.
                 clock time, as a regex (French ``toutes les 4 h``, ``pendant 2 h``, ``Durée du
                 vol : 1 h 30``: fr-en wrote "every 4:00"); None: every one is a time
     house       the words after a house number (French ``12 bis``)
+    dialled     the words before a number that make it one to dial or text, kept as written
+                (French ``SMS au 36 179``: fr-en wrote "36,179")
     streets     the kinds of street after a house number, then the words that join a street's
                 kind to its name, as regexes: French ``12 rue de la Paix``, ``3, bd Voltaire``,
                 ``5 avenue des Champs-Élysées`` (a name: kept whole as written, addresses.py; not
@@ -96,6 +98,7 @@ class Language:
     clock_out: str | None = None
     durations: str | None = None
     house: tuple[str, ...] = ()
+    dialled: tuple[str, ...] = ()
     streets: tuple[str, str] | None = None
     units: tuple[tuple[str, str], ...] = ()
     per: tuple[tuple[str, str], ...] = ()
@@ -171,6 +174,7 @@ LANGUAGES = {
             r"|\b(?:durée|cuisson|repos|temps|délai)(?:\s+\S+){0,3}\s*:\s*)$"
         ),
         house=("bis", "ter", "quater"),
+        dialled=("SMS au ", "composez le ", "Composez le ", "appelez le ", "Appelez le "),
         streets=(
             r"[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Aa]llée|[Ii]mpasse|[Cc]hemin"
             r"|[Qq]uai|[Rr]oute|[Cc]ours|[Ss]quare|[Pp]assage|[Ff]aubourg|[Ee]splanade",

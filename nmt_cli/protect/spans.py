@@ -148,6 +148,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
         "ordinal": rf"(?<![\w.,])\d+(?:{ordinals})(?![\w])" if ordinals else None,
         "roman": roman if romans else None,
         "address": addresses.pattern_for(language),
+        "dialled": addresses.dialled_for(language),
         "keys": keys.pattern_for(language),
         "script": NOT_LATIN_WORD if langs and all(x.script == "LATIN" for x in langs) else None,
     }
@@ -235,6 +236,7 @@ def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
         *_FIRST,
         ("time", lang["time"]),
         ("amount", lang["amount"]),
+        ("phone", lang["dialled"]),
         ("measure", lang["measure"]),
         *_NUMBERS,
         ("ordinal", lang["ordinal"]),
