@@ -43,4 +43,4 @@ def dialled_for(language: str | None) -> str | None:
     records such words."""
     cues = [w for lang in languages_for(language) for w in lang.dialled]
     after = "|".join(f"(?<={re.escape(w)})" for w in cues)
-    return rf"(?:{after})\d{{2,}}(?:{_SPACE}\d{{2,4}})+(?![\w])" if cues else None
+    return rf"(?:{after})\d+(?:{_SPACE}\d{{2,4}})+(?![\w])" if cues else None
