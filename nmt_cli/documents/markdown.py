@@ -4,11 +4,12 @@ HTML block translated; everything else written as it was.
 The file is read with markdown-it-py (CommonMark, with GitHub's tables and strikethrough; the
 parser rich itself depends on). Only the lines of translated blocks change (a block whose texts
 come back as they were is written as it was): code blocks, thematic breaks, link reference
-definitions (but a destination to a heading's anchor: markdown_anchors.py), blank lines and a front matter (``---`` ... ``---`` at the top) are written as they
-were, and so are a block's own marks (its ``#``, ``>``, list marker and indentation, a task list
-item's checkbox ``[ ]`` / ``[x]``, a footnote's definition ``[^1]:`` and reference ``[^1]``
-(markdown_footnotes.py), a setext heading's underline, a table's pipes). A wrapped line's width
-counts what stands before it.
+definitions (but a destination to a heading's anchor: markdown_anchors.py), blank lines and a
+front matter (``---`` ... ``---`` at the top) are written as they were, and so are a block's own
+marks (its ``#``, ``>``, list marker and indentation, a task list item's checkbox ``[ ]`` /
+``[x]``, a footnote's definition ``[^1]:`` and reference ``[^1]`` (markdown_footnotes.py), a
+setext heading's underline, a table's pipes). A wrapped line's width counts what stands before
+it.
 
 A block's inline Markdown is translated as a fragment of HTML, its emphasis, links and inline
 tags put back around the target words (markdown_inline.py). A block written on several lines is
