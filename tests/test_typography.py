@@ -196,6 +196,8 @@ def test_a_closing_bracket_that_ends_the_source_is_given_back(source, text, expe
         ("Un texte (entre parenthèses) suivi.", "A text (in brackets followed."),  # not at the end
         ("Un smiley :-) ici (oui).", "A smiley :-) here (yes."),  # the source's are unbalanced
         ("Un texte (entre parenthèses).", "A text in brackets."),  # none opened: none closed
+        # the model opened one more than the source: not closed twice ("[ [Islamic..., ndlr]]")
+        ("Au « fiqh » [jurisprudence, ndlr].", "The “fiqh” [ [prudence, ndlr]."),
     ],
 )
 def test_a_translation_is_left_as_it_is_where_no_closing_bracket_at_its_end_was_lost(source, text):

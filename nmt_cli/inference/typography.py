@@ -108,18 +108,19 @@ def drop_full_stop(source: str, text: str) -> str:
 
 def keep_closing_bracket(source: str, text: str) -> str:
     """``text`` with the closing bracket it lost where ``source`` ends with one (before its
-    end punctuation, if any) and ``text`` opens one more than it closes: put back against its
-    last word, before its end punctuation. The model dropped it after a placeholder inside:
-    `Saisissez votre mot de passe (8 caractères minimum).` gave "Enter your password (8
-    minimum characters."."""
+    end punctuation, if any) and ``text`` opens as many as ``source`` and closes one fewer: put
+    back against its last word, before its end punctuation. The model dropped it after a
+    placeholder inside: `Saisissez votre mot de passe (8 caractères minimum).` gave "Enter your
+    password (8 minimum characters."."""
     m = _CLOSED_END.search(source.rstrip())
     if m is None:
         return text
     closing = m[1]
     opening = _OPENING_OF[closing]
-    if source.count(opening) != source.count(closing):
-        return text
-    if text.count(opening) != text.count(closing) + 1:
+    count = source.count(opening)
+    if source.count(closing) != count or text.count(opening) != count:
+        return text  # the source's unbalanced, or the model wrote another opening bracket
+    if text.count(closing) != count - 1:
         return text
     out = text.rstrip()
     end = _END_PUNCTUATION.search(out)
