@@ -50,6 +50,15 @@ def test_the_runs_a_line_shouts(line, runs):
     assert _runs(line) == runs
 
 
+def test_a_short_word_the_targets_write_in_capitals_stays_inside_a_run():
+    """``DE`` and ``LA`` are in the fr-en targets (Delaware, Los Angeles): between two shouted
+    words they are words of the run, not cut out of it to reach the model as written."""
+    known, written = KNOWN | {"ministère", "de", "la", "santé"}, WRITTEN | {"DE", "LA"}
+    line = "Le MINISTÈRE DE LA SANTÉ recommande le vaccin, pas le PDF DE la veille."
+    runs = [line[a:b] for a, b in shouted_words(line, known | {"pdf"}, written)]
+    assert runs == ["MINISTÈRE DE LA SANTÉ"]  # at a run's end, an acronym is copied: PDF DE
+
+
 def test_a_shouted_run_is_a_span_of_its_own_where_the_model_s_words_are_known(small_tokenizer):
     line = "ATTENTION : le fichier %s sera remplacé."
     protection = SpanProtection(small_tokenizer, ("fr", "en"), known=KNOWN, written=WRITTEN)

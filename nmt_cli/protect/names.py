@@ -120,29 +120,37 @@ def shouted_words(
     """(start, end) of each run of words in capitals (side by side, one space apart) that
     ``line``, a line in ordinary case, shouts: a word the model was taught in small letters
     (``known``), at least SHOUTED_LETTERS long, or a shorter one beside such a word (``NE PAS
-    DÉRANGER``); not an acronym to copy (:func:`acronym_to_copy`: ``PDF``, ``UNESCO``). A model
+    DÉRANGER``); not an acronym to copy (:func:`acronym_to_copy`: ``PDF``, ``UNESCO``), but for
+    a short word between two words of a run (``MINISTÈRE DE LA SANTÉ``: ``DE`` and ``LA`` are
+    acronyms the targets write, and cut the run, "DEPARTMENT DE LA HEALTH"). A model
     reads capitals as rare pieces and respelt them: ``ATTENTION :`` gave "ATETNTION:",
     ``Appuyez sur ENTRÉE`` "Press ERCE"; the translator translates each run as a line of its
     own, in capitals (inference/menus.py). A line in capitals is read whole in small letters
     (inference/casing.py): none here."""
     if not any(c.islower() for c in line):
         return []
-    runs: list[list[re.Match]] = []
+    runs: list[list[tuple[re.Match, bool]]] = []  # each word, and whether it is an acronym
     for m in NAME_WORD.finditer(line):
         word = m.group()
-        if not (
-            word.isupper() and word.lower() in known and not acronym_to_copy(word, known, written)
-        ):
+        if not (word.isupper() and word.lower() in known):
             continue
-        if runs and line[runs[-1][-1].end() : m.start()] == " ":
-            runs[-1].append(m)
+        acronym = acronym_to_copy(word, known, written)
+        if acronym and len(word) >= SHOUTED_LETTERS:
+            continue
+        if runs and line[runs[-1][-1][0].end() : m.start()] == " ":
+            runs[-1].append((m, acronym))
         else:
-            runs.append([m])
-    return [
-        (run[0].start(), run[-1].end())
-        for run in runs
-        if any(len(m.group()) >= SHOUTED_LETTERS for m in run)
-    ]
+            runs.append([(m, acronym)])
+    out = []
+    for run in runs:  # a short acronym only inside a run: DE in MINISTÈRE DE LA SANTÉ
+        while run and run[0][1]:
+            run.pop(0)
+        while run and run[-1][1]:
+            run.pop()
+        words = [m for m, _ in run]
+        if any(len(m.group()) >= SHOUTED_LETTERS for m in words):
+            out.append((words[0].start(), words[-1].end()))
+    return out
 
 
 def taught(word: str, known: Collection[str]) -> bool:
