@@ -74,18 +74,31 @@ _AFTER_LABEL = re.compile(
 _LABELS = re.compile(LABEL)
 
 
-def cued(line: str, start: int) -> bool:
+def cued(line: str, start: int, seen: dict[int, bool] | None = None) -> bool:
     """Whether the quoted text at ``start`` of ``line`` is a label: right after a word of
-    LABEL_WORDS, or after a label and a conjunction or a comma (``« Annuler » ou « OK »``)."""
-    before = line[:start]
-    if _CUE.search(before):
-        return True
-    joined = _AFTER_LABEL.search(before)
-    if joined is None:
-        return False
-    end = joined.start() + 1  # where the label before would end
-    earlier = [m for m in _LABELS.finditer(line, 0, end) if m.end() == end]
-    return bool(earlier) and cued(line, earlier[-1].start())
+    LABEL_WORDS, or after a label and a conjunction or a comma (``« Annuler » ou « OK »``).
+    ``seen``: the answers for this line so far (its labels' starts), read and filled, so that
+    a line of many labels is read once, not once for each of them."""
+    seen = {} if seen is None else seen
+    chain, answer = [], False  # the labels joined back to the first, which tells them all
+    while start not in seen:
+        chain.append(start)
+        before = line[:start]
+        if _CUE.search(before):
+            answer = True
+            break
+        joined = _AFTER_LABEL.search(before)
+        if joined is None:
+            break
+        end = joined.start() + 1  # where the label before would end
+        earlier = [m for m in _LABELS.finditer(line, 0, end) if m.end() == end]
+        if not earlier:
+            break
+        start = earlier[-1].start()
+    else:
+        answer = seen[start]
+    seen.update(dict.fromkeys(chain, answer))
+    return answer
 
 
 def pattern_for(language: str | None) -> str:

@@ -355,12 +355,13 @@ class _Ranked(Span):
 
 
 def _matches(pattern: re.Pattern, line: str, kind: str, rank: int) -> Iterable[_Ranked]:
+    labels: dict[int, bool] = {}  # the line's quoted labels read so far (menus.cued)
     for m in pattern.finditer(line):
         if kind == "identifier" and not _is_identifier(m[0]):
             continue  # most words of a line, skipped before any work on them
         if kind == "shell" and not commands.is_shell(m[0]):
             continue
-        if kind == "menu" and m[0][0] in '«“"' and not menus.cued(line, m.start()):
+        if kind == "menu" and m[0][0] in '«“"' and not menus.cued(line, m.start(), labels):
             continue  # a quotation, not a label
         if kind == "measure" and m[0][-1] == '"' and m.end() - 1 not in inch_marks(line):
             continue  # a quotation's closing mark: "Étape 2"
