@@ -152,6 +152,8 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ('"Il note "2012" ici"', [("number", "2012")]),
         # a JSON object: fr-en dropped the words after {"nom" ... 42} ("au serveur": "server")
         ('Envoyez {"a": {"b": 7}} ici.', [("code", '{"a": {"b": 7}}')]),
+        # two deep: the span was the inner object, and fr-en wrote '{"c": ...}} #' for the rest
+        ('Envoyez {"a": {"b": {"c": 1}}} ici.', [("code", '{"a": {"b": {"c": 1}}}')]),
         ("Suivez @paris.musees.", [("handle", "@paris.musees")]),
         ("Voir § 3", [("markup", "§"), ("number", "3")]),
         # a company's registration numbers, a toll-free number: fr-en wrote "123,456,789"
