@@ -77,6 +77,10 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("A | B", [("markup", "|"), ("letter", "B")]),
         ("« { » requis", [("markup", "{")]),  # a bracket alone is named, not opened
         ('Saisissez un tilde (~) ou "*"', [("markup", "~"), ("markup", "*")]),  # bracketed
+        (  # a list's first item after its bracket, as the others: fr-en wrote @ as $
+            "Les caractères de chaînes (@, &, <, >, !) et de nombres (#, 0, %) sont littéraux.",
+            [("markup", "@"), ("markup", "<"), ("markup", ">"), ("markup", "#"), ("number", "0")],
+        ),
         # signs a model writes byte by byte, wherever they stand: a run of them, emoji whole
         (
             "© Dupont, LibreOffice® et J'♥ Paris",
