@@ -77,6 +77,16 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("A | B", [("markup", "|"), ("letter", "B")]),
         ("« { » requis", [("markup", "{")]),  # a bracket alone is named, not opened
         ('Saisissez un tilde (~) ou "*"', [("markup", "~"), ("markup", "*")]),  # bracketed
+        (  # an exponent's letter and sign, whole: fr-en wrote e- as "waters"
+            "Les symboles E-, E+, e- ou e+ ; le e-commerce et C++.",
+            [
+                ("letter", "E-"),
+                ("letter", "E+"),
+                ("letter", "e-"),
+                ("letter", "e+"),
+                ("identifier", "C++"),
+            ],
+        ),
         (  # a list's first item after its bracket, as the others: fr-en wrote @ as $
             "Les caractères de chaînes (@, &, <, >, !) et de nombres (#, 0, %) sont littéraux.",
             [("markup", "@"), ("markup", "<"), ("markup", ">"), ("markup", "#"), ("number", "0")],

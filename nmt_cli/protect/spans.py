@@ -78,6 +78,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 for one, ``e`` for ``et``, a spaced ordinal's, ``23 e rang``; but y after another
                 letter and a conjunction; not glued to a quote, a bracket or an operator:
                 ``l"équipe``, ``d 'un``, ``le(s)``, ``n°``, ``f(x)``, ``a<b``): "x and yes" before
+                a letter and the sign after it, an exponent's: ``E+``, ``e-`` (fr-en wrote "waters")
     script      a word in another script than the source's: ``π``, ``µs``, ``привет`` (languages.py)
     identifier  a word with digits joined by ``- – _ . / : #`` or ``+ @ = ~ * ^ |`` (``SKU-88-X``,
                 ``2000–2022``, ``abc1++d2``, ``P@ssw0rd``), ``-O2``, ``g++``, ``max_len``; account:
@@ -217,7 +218,8 @@ _Y_VARIABLE = "|".join(
 _LAST = (
     (
         "letter",
-        r"(?<![\w'’.&/;-])(?:[B-HJ-XZ]|(?<=[a-zà-ÿ,] )Y)(?![\w'’&/°º-]|\.(?=.))"  # not N°
+        r"(?<![\w'’.&/;:#<>=+*^|\\-])[A-Za-z][+-](?=[\s,;:)]|$)"  # an exponent's: E+, e-
+        r"|(?<![\w'’.&/;-])(?:[B-HJ-XZ]|(?<=[a-zà-ÿ,] )Y)(?![\w'’&/°º-]|\.(?=.))"  # not N°
         # a small letter, a variable (x, n; not a vowel; not le(s), l"équipe, d 'un)
         rf"|(?<![\w'’.&/;:#<>=+*^|\\-])(?<!\w\()(?:{_SMALL_LETTER}|{_Y_VARIABLE})"
         r"(?![\w'’\"&/°(<>=+*^|-]|\.(?=.)| ['’])",
@@ -274,7 +276,7 @@ NEEDS = {
     "hashtag": "#",
     "amount": _CURRENCY,
     "keys": keys.NEEDS,
-    "letter": rf"\b(?:[B-HJ-Z]|{_SMALL_LETTER}|y)\b(?!['’])",  # not an elision: l'homme
+    "letter": rf"\b(?:[B-HJ-Z]|{_SMALL_LETTER}|y)\b(?!['’])|\b[A-Za-z][+-](?![\w+-])",
     "mask": r"(?<![^\W\d_])([^\W\d_])\1[/.:-][^\W\d_]|\[[hHmsS]|[#?]",
     **dict.fromkeys(("time", "number", "phone", "address"), r"\d"),
     "measure": rf"\d|{format_strings.NEEDS}",
