@@ -20,7 +20,8 @@ without the model's translation memory, which holds more than half of the interf
 that the model and the protection are what is measured) and checked:
 
     spans     every protected span of the source (SpanFinder(language="fr").find; a menu path's
-              labels are translated, so only its arrows and its placeholders count) is in the
+              labels are translated, so only its arrows and its placeholders count, and so are
+              words in angle brackets, protect/tags.py: <Aucun fichier>) is in the
               translation as many times as in the source, as written or as numbers.py converts
               it (French 1 234,5 -> 1,234.5, Maj -> Shift)
     digits    every run of digits of the source is in the translation (as many times)
@@ -142,9 +143,12 @@ def expected_spans(source: str, finder) -> dict[str, tuple[int, bool]]:
     from nmt_cli.protect import format_strings
     from nmt_cli.protect.menus import menu_parts
     from nmt_cli.protect.numbers import convert
+    from nmt_cli.protect.tags import is_tag
 
     wanted: dict[str, str] = {}  # the text the translation shows: the source's
     for span in finder.find(source):
+        if span.kind == "markup" and not is_tag(span.text, source):
+            continue  # words in angle brackets, translated: <Aucun fichier>
         if span.kind == "menu":  # its labels translated: their placeholders, its arrows
             texts = [m[0] for m in re.finditer(format_strings.PATTERN, span.text)]
             texts += [arrow.strip() for arrow in menu_parts(span.text)[1]]
