@@ -965,20 +965,27 @@ def test_an_out_of_range_value_is_a_usage_error(run_cli, rnn_model_dir: Path, op
     assert_one_error_line(result, option[0], code=2)
 
 
+LONG_SHORT = "Ein Mann läuft mit einem Hund im Park und ein Mann schläft im Park.\nEin Hund\n"
+
+
 @pytest.mark.parametrize("beam", ["1", "5"])
 def test_a_min_len_above_a_sentences_limit_is_refused_not_padded_out(
     run_cli, rnn_model_dir: Path, tmp_path: Path, beam
 ) -> None:
     """`--min-len 100 Bonjour.` printed words forced past the end, cut at the limit of 1.5 x
-    source + 10; it is refused before any line is translated, and a floor within the limit
-    holds."""
+    source + 10; it is refused before any line is read (a short line after 1,000 others was
+    refused after they were printed), and a floor within the limit holds."""
     out = tmp_path / "out.txt"
     out.write_text("before\n", encoding="utf-8")
     args = ["Ein Hund", "--beam", beam, "--min-len"]
     result = translate(run_cli, rnn_model_dir, *args, "100", "-o", out)
-    line = assert_one_error_line(result, "--min-len 100", "--max-len-a 1.5 x", code=2)
+    line = assert_one_error_line(result, "--min-len 100", "--max-len-a 1.5 x 1", code=2)
     assert "lower --min-len or raise --max-len-b" in line
     assert out.read_text(encoding="utf-8") == "before\n"
+    long_then_short = ["--chunk-lines", "1", "--min-len", "12"]
+    result = translate(run_cli, rnn_model_dir, *long_then_short, input=LONG_SHORT.encode())
+    assert_one_error_line(result, "--min-len 12", code=2)
+    assert result.stdout == ""  # nothing printed before the error
     result = translate(run_cli, rnn_model_dir, *args, "8", "--max-len-b", "90")
     assert result.exit_code == 0, result.stderr
     assert len(result.stdout.split()) >= 2

@@ -41,10 +41,13 @@ class SearchOptions:
     nbest: int = setting(1, NBEST_HELP)
     max_len_a: float = setting(1.5, "Max output = a * source + b.")  # most output tokens
     max_len_b: int = setting(10, "")
-    # as fairseq: a non-empty source never gets an empty translation; a floor above a
-    # sentence's limit is refused (fairseq's assertion), not met by forcing words past the end
+    # as fairseq: a non-empty source never gets an empty translation; a floor above the
+    # shortest sentence's limit is refused before any line is read (fairseq asserts it batch
+    # by batch, after earlier lines were printed), not met by forcing words past the end
     min_len: int = setting(
-        1, "Least output tokens of a non-empty sentence; above its max output: an error."
+        1,
+        "Least output tokens of a non-empty sentence; at most what a sentence of one subword "
+        "may give (--max-len-a + --max-len-b).",
     )
     # padded; None: the device's BATCH_TOKENS (tokens_per_batch)
     batch_tokens: int | None = setting(None, BATCH_TOKENS_HELP)
@@ -62,10 +65,12 @@ class SearchOptions:
             raise ValueError("--max-len-a must be a number from 0, --max-len-b not negative")
         if self.min_len < 0:
             raise ValueError("--min-len must not be negative")
-        if self.max_len_a == 0 and self.max_len_b < max(self.min_len, 1):
+        if (limit := self.max_output(1)) < max(self.min_len, 1):  # a sentence of one subword
             raise ValueError(
-                f"--max-len-a 0 --max-len-b {self.max_len_b} allow fewer output tokens than "
-                f"--min-len {self.min_len} (at least 1): a line would come out cut or empty"
+                f"--min-len {self.min_len} is more than a sentence of one subword may give "
+                f"(--max-len-a {self.max_len_a:g} x 1 + --max-len-b {self.max_len_b} = {limit}, "
+                "at least 1): it would be cut off, not ended; lower --min-len or raise "
+                "--max-len-b"
             )
         if self.length_penalty is not None:
             LengthPenalty.of(self.length_penalty, "--length-penalty")  # in bounds, or refused
