@@ -283,6 +283,18 @@ def finished_run(run_cli, tiny_args, tmp_path) -> Path:
     return run_dir
 
 
+def test_an_overwrite_that_fails_before_it_trains_leaves_no_run_to_refuse(
+    run_cli, data, tiny_args, finished_run
+):
+    """The old run is gone (--overwrite said so); the new run's config.json and tokenizer.json
+    stayed where the old run's names were, and the next run without --overwrite was refused
+    as one already there."""
+    data.src.write_text("\n" * 200)  # no usable pair: the new run fails before it trains
+    assert_one_error_line(run_cli([*tiny_args(), "-o", finished_run, "--overwrite"]))
+    assert [p.name for p in finished_run.iterdir()] == ["train.lock"]  # the old run's lock
+    assert "already holds" not in assert_one_error_line(run_cli([*tiny_args(), "-o", finished_run]))
+
+
 def test_a_directory_holding_a_run_is_refused_unless_overwrite(run_cli, tiny_args, finished_run):
     before = (finished_run / "metrics.jsonl").read_text()
     result = run_cli([*tiny_args(), "--output", finished_run, "--max-steps", "2"])

@@ -119,6 +119,7 @@ class Run:
                 held.enter_context(RunLock(run_dir))
                 if not self.resume and overwrite:
                     clear_run(run_dir)
+                    undo.cleared()
             tok = self.tokenizer()
             counts = WordCounts()
             train_data, valid_data = load_data(

@@ -61,6 +61,13 @@ class NewRunUndo:
     def keep(self) -> None:
         self.enabled = False
 
+    def cleared(self) -> None:
+        """The old run was cleared (--overwrite): what the new run writes from here on is what
+        a failure takes back (its config.json and tokenizer.json stayed, where the old run's
+        names were, and a run again without --overwrite was refused as one already there)."""
+        if self.run_dir.is_dir():
+            self.before = {p.name for p in self.run_dir.iterdir()}
+
     def __enter__(self) -> NewRunUndo:
         return self
 
