@@ -17,6 +17,8 @@ from nmt_cli.inference.names import (
     acronyms_to_copy,
     copy_names,
     first_names,
+    kept_names,
+    kept_spans,
     name_spans,
     names_lost,
     names_to_copy,
@@ -472,3 +474,20 @@ def test_a_hyphenated_name_that_starts_a_line_is_copied_as_written(run_cli):
         run_cli, ["Jean-Pierre Dubois a rencontré le maire à Lyon."], "-m", "fr-en"
     )
     assert out.startswith("Jean-Pierre Dubois "), out
+
+
+def test_the_names_a_first_translation_kept_are_passed_through_by_the_second_search():
+    line = "Jean-Pierre Dubois a rencontré Marie Curie à Lyon."
+    first = "Thanan-Prererere Dubois met Marie Curie to Lyon."
+    known = {"Marie", "marie", "Jean"}
+    assert kept_names(line, first, known) == {"Marie"}  # Curie, Lyon: names to copy already
+    assert [line[a:b] for a, b in kept_spans(line, {"Marie"})] == ["Marie"]
+
+
+def test_a_second_search_keeps_a_first_name_the_first_search_kept(run_cli):
+    """fr-en kept "Marie" the first time; once "Jean-Pierre" (spelt "Thanan-Prererere") and
+    "Curie" were passed through, it wrote "Mary Curie"."""
+    [out] = translated_lines(
+        run_cli, ["Jean-Pierre Dubois a rencontré Marie Curie à Lyon en 1905."], "-m", "fr-en"
+    )
+    assert out.startswith("Jean-Pierre Dubois ") and "Marie Curie" in out, out

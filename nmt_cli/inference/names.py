@@ -51,6 +51,7 @@ from nmt_cli.protect.names import (
     acronym_to_copy,
     copyable,
     is_acronym,
+    is_name,
     shown,
     taught,
 )
@@ -172,6 +173,24 @@ def taught_names(source: str, known: Collection[str]) -> dict[int, str]:
 def name_spans(source: str, known: Collection[str]) -> list[tuple[int, int]]:
     """(start, end) of each name to copy of ``source``, in order."""
     return [(start, end) for _, start, end, _ in _name_words(source, known)]
+
+
+def kept_names(source: str, text: str, known: Collection[str]) -> set[str]:
+    """The names of ``source`` that are no names to copy (a name the model knows: "Marie"),
+    never a sentence's first word, that ``text``, its first translation, holds as written: a
+    second search passes them through too (``Marie Curie``: "Marie Curie" the first time, "Mary
+    Curie" once "Curie" was passed through)."""
+    found = _name_words(source, known, is_one=lambda w, k: is_name(w) and not copyable(w, k))
+    return {word for _, _, _, word in found if _holds(text, word)}
+
+
+def kept_spans(source: str, kept: Collection[str]) -> list[tuple[int, int]]:
+    """(start, end) of each of ``kept`` (:func:`kept_names`) in ``source``, in order."""
+    return [(start, end) for _, start, end, _ in _name_words(source, (), is_one=_among(kept))]
+
+
+def _among(words: Collection[str]):
+    return lambda word, _: word in words
 
 
 def acronym_spans(

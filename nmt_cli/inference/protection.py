@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import torch
 
 from nmt_cli.align.words import merge_to_words, word_ids
-from nmt_cli.inference.names import acronym_spans, name_spans
+from nmt_cli.inference.names import acronym_spans, kept_spans, name_spans
 from nmt_cli.inference.translation import Translation, joined
 from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.model.spelling import ByteSpelling
@@ -59,11 +59,13 @@ def _with_facts(
     language: str | None,
     written: Collection[str] = (),
     acronyms: Collection[str] = (),
+    kept: Collection[str] = (),
 ) -> list[Span]:
     """``spans`` with the dates of ``line`` (a text in ``language``; a date takes the place of
-    the numbers inside it), the names its model was not taught (``known``: the words it was)
-    and its acronyms to copy (inference/names.py; ``written``: the model's target words) that
-    are among ``acronyms`` (those a translation lost), where no other span is."""
+    the numbers inside it), the names its model was not taught (``known``: the words it was),
+    its acronyms to copy (inference/names.py; ``written``: the model's target words) that
+    are among ``acronyms`` (those a translation lost) and its names among ``kept`` (those a
+    first translation held as written), where no other span is."""
     for start, end in find_dates(line, language):
         inside = [s for s in spans if start <= s.start and s.end <= end]
         if not any(s.start < end and start < s.end for s in spans if s not in inside):
@@ -73,7 +75,11 @@ def _with_facts(
     names = [
         Span(start, end, "name", line[start:end])
         for start, end in (
-            name_spans(line, known) + acronym_spans(line, known, written, acronyms) if known else []
+            name_spans(line, known)
+            + acronym_spans(line, known, written, acronyms)
+            + kept_spans(line, kept)
+            if known
+            else []
         )
         if not any(s.start < end and start < s.end for s in spans)
     ]
@@ -127,17 +133,26 @@ class SpanProtection:
         self.finder = SpanFinder(patterns, self.glossary, self.source, spelled)
         self.form = form or form_for(tokenizer.encode, tokenizer.piece_to_id)
 
-    def mask(self, line: str, facts: bool = False, acronyms: Collection[str] = ()) -> Masked:
+    def mask(
+        self,
+        line: str,
+        facts: bool = False,
+        acronyms: Collection[str] = (),
+        kept: Collection[str] = (),
+    ) -> Masked:
         """``line`` with its spans masked (and the untaught name of the parameter it describes,
         protect/names.py, kind ``name``); with ``facts``, the words a translation lost are
         spans too (a second search's): the names its model was not taught (kind ``name``,
         copied as written), those of ``acronyms`` (the acronyms to copy it lost, kind
-        ``name`` too) and dates with a month's name (kind ``date``, protect/dates.py)."""
+        ``name`` too), the names of ``kept`` (those it held as written, kind ``name``: the
+        second search must not lose them) and dates with a month's name (kind ``date``,
+        protect/dates.py)."""
         spans = self.finder.find(line)
         if self.known:
             spans = self._named(line, spans)
         if facts:
-            spans = _with_facts(line, spans, self.known, self.source, self.written, acronyms)
+            args = (self.known, self.source, self.written, acronyms, kept)
+            spans = _with_facts(line, spans, *args)
         outputs = [self._output(s) for s in spans]
         return mask(line, spans, outputs, self.form)
 

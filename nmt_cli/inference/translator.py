@@ -27,7 +27,7 @@ from nmt_cli.inference.icu_lines import translate_icu
 from nmt_cli.inference.loading import LoadedModel, load_model
 from nmt_cli.inference.memory import memories_for
 from nmt_cli.inference.menus import with_menus
-from nmt_cli.inference.names import acronyms_lost, names_lost, put_names_back
+from nmt_cli.inference.names import acronyms_lost, kept_names, names_lost, put_names_back
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.protection import SpanProtection, each_numbered_apart
 from nmt_cli.inference.real_words import real_first, searched_again
@@ -189,8 +189,8 @@ class Translator:
             return all_closed_up(self._translate_lines(lines, with_alignment, on_progress))
         out = self._protected(lines, with_alignment, on_progress)
         found = ((k, self._lost(lines[k], nbest[0].text)) for k, nbest in enumerate(out) if nbest)
-        lost = {k: acronyms for k, acronyms in found if acronyms is not None}
-        if lost:  # translated again, the facts it lost passed through as spans
+        lost = {k: facts for k, facts in found if facts is not None}
+        if lost:  # translated again, the facts it lost and the names it kept passed through
             todo = [lines[k] for k in lost]
             again = dict(zip(lost, self._protected(todo, with_alignment, None, [*lost.values()])))
             out = [again.get(k, nbest) for k, nbest in enumerate(out)]
@@ -234,28 +234,28 @@ class Translator:
         """Where ``line``'s protected spans are."""
         return [(s.start, s.end) for s in self.protection.finder.find(line)]
 
-    def _lost(self, line: str, text: str) -> set[str] | None:
-        """Its lost acronyms (maybe none) where ``text``, the translation of ``line``, lost a date
-        (protect/dates.py) or, with copy_names, an untaught name or an acronym it copies
-        (inference/names.py); else None, as for a sentence of more than AGAIN_WORDS words."""
+    def _lost(self, line: str, text: str) -> tuple[set[str], set[str]] | None:
+        """Its lost acronyms (maybe none) and kept names where ``text``, ``line``'s translation,
+        lost a date (protect/dates.py) or, with copy_names, an untaught name or an acronym it
+        copies (inference/names.py); else None, as for a sentence of over AGAIN_WORDS words."""
         p = self.protection
         acronyms = acronyms_lost(line, text, p.known, p.written) if p.known else set()
         lost_name = p.known and (acronyms or names_lost(line, text, p.known))
         if not (lost_name or dates_lost(line, text, p.source, p.target)):
             return None
-        if len(line.split()) <= AGAIN_WORDS:
-            return acronyms
-        sentences = self.splitter.split(line) if self.splitter else [line]
-        return acronyms if all(len(x.split()) <= AGAIN_WORDS for x in sentences) else None
+        facts = (acronyms, kept_names(line, text, p.known or ()))
+        long = len(line.split()) > AGAIN_WORDS and self.splitter
+        sentences = self.splitter.split(line) if long else [line]
+        return facts if all(len(x.split()) <= AGAIN_WORDS for x in sentences) else None
 
     def _protected(
         self, lines: list[str], with_alignment: bool, on_progress, facts: list | None = None
     ) -> list[list[Translation]]:
         """Each line translated with its spans masked (``facts``, per line the acronyms a first
-        translation lost: those, its dates and untaught names too), a menu path's labels each
-        translated as a line (inference/menus.py)."""
+        translation lost and the names it kept: those, its dates and untaught names too), a menu
+        path's labels each translated as a line (inference/menus.py)."""
         mask = self.protection.mask
-        masked = [mask(x, True, a) for x, a in zip(lines, facts)] if facts else map(mask, lines)
+        masked = [mask(x, True, *f) for x, f in zip(lines, facts)] if facts else map(mask, lines)
         masked = with_menus(list(masked), self._labels)
         # an ICU message is one sentence: its branches' sentence ends are not the line's
         whole = [any(span.kind == "icu" for span in m.spans) for m in masked]
