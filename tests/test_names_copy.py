@@ -491,3 +491,42 @@ def test_a_second_search_keeps_a_first_name_the_first_search_kept(run_cli):
         run_cli, ["Jean-Pierre Dubois a rencontré Marie Curie à Lyon en 1905."], "-m", "fr-en"
     )
     assert out.startswith("Jean-Pierre Dubois ") and "Marie Curie" in out, out
+
+
+@pytest.mark.parametrize(
+    "word", ["Aix-en-Provence", "Boulogne-sur-Mer", "Saint-Germain-des-Prés", "Plessis-lès-Tours"]
+)
+def test_a_hyphenated_place_name_with_small_link_words_is_a_name_to_copy(word):
+    assert copyable(word, KNOWN)
+    assert names_to_copy(f"Nous irons à {word}.", KNOWN) == {3: word}
+    assert first_names(f"{word} est loin.", KNOWN) == {}  # a name even first: not a first word
+
+
+@pytest.mark.parametrize("word", ["Va-t-en", "Rendez-vous", "Aix-en", "Arc-en-ciel"])
+def test_a_hyphenated_word_that_does_not_end_in_a_name_is_no_name(word):
+    assert not copyable(word, KNOWN)
+
+
+def test_a_hyphenated_name_the_model_wrote_apart_is_not_written_beside_its_part():
+    """fr-en wrote ``Marie-Claude Lefèvre`` "Mary Claude Lefèvre": "Claude" made "Mary
+    Marie-Claude"; the name stays lost, for the second search to pass it through."""
+    source = "Hier, Marie-Claude Lefèvre dirige le service."
+    names = names_to_copy(source, KNOWN)
+    text = "Yesterday, Mary Claude Lefèvre leads the service."
+    assert copy_names(names, text, source_words(source)) == text
+    assert names_lost(source, text, KNOWN)
+    fixed = copy_names(names, "Yesterday, Mary-Claud Lefèvre leads.", source_words(source))
+    assert fixed == "Yesterday, Marie-Claude Lefèvre leads."
+
+
+@pytest.mark.parametrize(
+    "line, kept",
+    [
+        ("Marie-Claude Lefèvre dirige le service depuis 2019.", "Marie-Claude Lefèvre leads"),
+        ("Nous irons à Saint-Étienne puis à Aix-en-Provence.", "Aix-en-Provence"),
+    ],
+)
+def test_a_hyphenated_name_is_translated_as_written_and_alone(run_cli, line, kept):
+    """fr-en wrote "Mary Marie-Claude Lefèvre..." (a word added) and "Aix-en-Provance"."""
+    [out] = translated_lines(run_cli, [line], "-m", "fr-en")
+    assert kept in out and "Mary" not in out, out

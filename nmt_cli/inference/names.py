@@ -47,6 +47,7 @@ import unicodedata
 from collections.abc import Collection, Iterable, Iterator
 
 from nmt_cli.protect.names import (
+    LINKS,
     NAME_WORD,
     acronym_to_copy,
     copyable,
@@ -59,11 +60,11 @@ from nmt_cli.protect.names import (
 NEAR = 0.6  # difflib ratio from which a target word is a spelling of the source's name
 # a whitespace word: leading punctuation, the word of letters, the rest ("Nates." "(Nates),")
 _PARTS = re.compile(r"^(\W*)([^\W\d_]+(?:['’-][^\W\d_]+)*)(.*)$")
-# a hyphenated word whose every part has a capital (Jean-Pierre, Saint-Étienne; not Peut-être):
-# a name even where it starts a sentence
-_HYPHENATED_NAME = re.compile(
-    r"\W*[^\W\d_a-zà-ÿ][^\W\d_A-ZÀ-Þ]+(?:-[^\W\d_a-zà-ÿ][^\W\d_A-ZÀ-Þ]+)+\b"
-)
+# a hyphenated word whose every part has a capital (Jean-Pierre, Saint-Étienne; not Peut-être),
+# or a link word between two that do (Aix-en-Provence): a name even where it starts a sentence
+_CAPITALISED = r"[^\W\d_a-zà-ÿ][^\W\d_A-ZÀ-Þ]+"
+_LINKED = "|".join(sorted(LINKS))  # Aix-en-Provence: a link word between its parts
+_HYPHENATED_NAME = re.compile(rf"\W*{_CAPITALISED}(?:(?:-(?:{_LINKED}))*-{_CAPITALISED})+\b")
 _ELISION = re.compile(r"^(?:qu|[a-z])['’](?=[^\W\d_])")  # French l', d', qu' (not O'Neil's O')
 _FIRST_ELISION = re.compile(r"^(?:Qu|[LDJMNST])['’](?=[^\W\d_])")  # a sentence's L', D', Qu'
 _POSSESSIVE = ("'s", "’s")
@@ -269,6 +270,16 @@ def _cut_short(name: str, word: str) -> bool:
     return is_acronym(name) and is_acronym(word) and word != name and cut
 
 
+def _split(name: str, spellings: list[tuple[str, str, str]], i: int) -> bool:
+    """Whether word ``i`` of ``spellings`` (:func:`_spellings`) is a part of hyphenated ``name``
+    that the model wrote apart, a capitalised word beside it ("Mary Claude" for
+    ``Marie-Claude``): the name written over it would stand beside that word ("Mary
+    Marie-Claude"); left lost, it is passed through by a second search."""
+    parts = [_fold(part) for part in name.split("-")]
+    beside = [spellings[j][1] for j in (i - 1, i + 1) if 0 <= j < len(spellings)]
+    return len(parts) > 1 and _fold(spellings[i][1]) in parts and any(beside)
+
+
 def copy_names(
     names: dict[int, str],
     text: str,
@@ -283,7 +294,8 @@ def copy_names(
     shown either (protect/names.py ``shown``: ``written``, its target-words.txt, holds it in no
     case); so is each name the model was taught (:func:`taught_names`) and each acronym
     (:func:`acronyms_to_copy`), passed in ``firsts`` too; an acronym also over one it was shown
-    that is the acronym cut short (:func:`_cut_short`)."""
+    that is the acronym cut short (:func:`_cut_short`); never a part of a hyphenated name
+    written apart (:func:`_split`)."""
     spellings = list(_spellings(text))
     words, taken = text.split(), set()
     wanted = [(name, False) for name in names.values()]
@@ -295,7 +307,7 @@ def copy_names(
         for i, (_, word, _) in enumerate(spellings):
             if first and shown(word, written) and not _cut_short(name, word):
                 continue
-            if word and i not in taken and word not in source:
+            if word and i not in taken and word not in source and not _split(name, spellings, i):
                 ratio = _ratio(name, word)
                 if ratio > best or (at is None and ratio == best):
                     best, at = ratio, i

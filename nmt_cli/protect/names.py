@@ -29,6 +29,9 @@ from nmt_cli.protect.spans import SpanFinder
 # a word of letters, inner hyphens and apostrophes allowed, not glued to other word characters
 NAME_WORD = re.compile(r"(?<![\w'’-])[^\W\d_]+(?:['’-][^\W\d_]+)*(?![\w])")
 KNOWN_SEEN = 10  # seen this often, a word is the model's to translate or copy
+# the small words between the capitalised parts of a hyphenated place name: Aix-en-Provence,
+# Boulogne-sur-Mer, Saint-Germain-des-Prés, Plessis-lès-Tours, Fontenay-aux-Roses
+LINKS = frozenset("en sur sous de des du le la les lès lez aux au".split())
 
 
 def is_name(word: str) -> bool:
@@ -89,10 +92,18 @@ class WordCounts:
         return out
 
 
+def name_parts(word: str) -> bool:
+    """Whether each part of ``word`` is a name ("Clermont-Ferrand", not "Anglo-saxons"), or,
+    between two that are, one of :data:`LINKS` ("Aix-en-Provence", not "Va-t-en")."""
+    parts = word.split("-")
+    inner = all(is_name(part) or part in LINKS for part in parts[1:-1])
+    return is_name(parts[0]) and is_name(parts[-1]) and inner
+
+
 def copyable(word: str, known: Collection[str]) -> bool:
-    """Whether ``word`` is a name to copy: a name (each part of a hyphenated one too:
-    "Clermont-Ferrand", not "Anglo-saxons"), unknown, its lowercase form unknown too."""
-    if not all(is_name(part) for part in word.split("-")):
+    """Whether ``word`` is a name to copy: a name (each part of a hyphenated one too, or a
+    link word between them: :func:`name_parts`), unknown, its lowercase form unknown too."""
+    if not name_parts(word):
         return False
     return word not in known and word.lower() not in known
 
@@ -156,7 +167,7 @@ def shouted_words(
 def taught(word: str, known: Collection[str]) -> bool:
     """Whether ``word`` is a name the model was taught: a name (each part of a hyphenated one
     too), known, its lowercase form unknown (``Guillaume``; not ``Parlement``, ``Octobre``)."""
-    if not all(is_name(part) for part in word.split("-")):
+    if not name_parts(word):
         return False
     return word in known and word.lower() not in known
 
