@@ -31,6 +31,21 @@ def test_a_french_street_address_is_a_name_kept_whole(line, address):
 
 
 @pytest.mark.parametrize(
+    "line, address",
+    [
+        ("Rendez-vous au 4 rue Victor Hugo Le matin, nous partirons.", "4 rue Victor Hugo"),
+        ("Le bureau est au 8 avenue Jean Jaurès Il ouvre à 9 h.", "8 avenue Jean Jaurès"),
+        ("Il habite au 12 rue de La Boétie depuis 2010.", "12 rue de La Boétie"),
+        ("Au 12 rue La Fayette Les bureaux ferment.", "12 rue La Fayette"),
+    ],
+)
+def test_a_sentence_that_starts_with_a_function_word_ends_the_street_s_name(line, address):
+    """With no punctuation after it, ``4 rue Victor Hugo Le matin`` was one span, "Le" the
+    name's; after a link word (``de La Boétie``) or first (``La Fayette``) it is the name's."""
+    assert ("address", address) in spans(line)
+
+
+@pytest.mark.parametrize(
     "line",
     [
         "Il suit les 5 cours de Français du lycée.",  # lessons, counted
