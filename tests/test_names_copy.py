@@ -39,6 +39,7 @@ from nmt_cli.protect.names import (
     capital_tells_names,
     copyable,
     parameter_name,
+    product_names,
 )
 from nmt_cli.search.options import SearchOptions
 
@@ -530,3 +531,28 @@ def test_a_hyphenated_name_is_translated_as_written_and_alone(run_cli, line, kep
     """fr-en wrote "Mary Marie-Claude Lefèvre..." (a word added) and "Aix-en-Provance"."""
     [out] = translated_lines(run_cli, [line], "-m", "fr-en")
     assert kept in out and "Mary" not in out, out
+
+
+@pytest.mark.parametrize(
+    "line, product",
+    [
+        ("Le modèle iPhone 15 Pro Max coûte 1 479 €", "iPhone 15 Pro Max"),
+        ("La PlayStation 5 Pro est sortie.", "PlayStation 5 Pro"),
+        ("Mettez à jour votre iPad Mini 6 ce soir.", "iPad Mini 6"),
+        ("Il utilise macOS Sonoma au bureau.", "macOS Sonoma"),
+    ],
+)
+def test_a_product_s_name_is_one_name_kept_whole(small_tokenizer, line, product):
+    protection = SpanProtection(small_tokenizer, ("fr", "en"), known=KNOWN)
+    assert ("name", product) in [(s.kind, s.text) for s in protection.mask(line).spans]
+
+
+@pytest.mark.parametrize("line", ["Il a un iPhone Le matin il lit.", "Sur YouTube on voit tout."])
+def test_a_brand_alone_or_before_a_sentence_is_no_product_s_name(line):
+    assert product_names(line) == []
+
+
+def test_translate_keeps_a_product_s_name_whole(run_cli):
+    """fr-en wrote "The iPhone type 15 Pro cost €1,479": "Max" lost."""
+    [out] = translated_lines(run_cli, ["Le modèle iPhone 15 Pro Max coûte 1 479 €"], "-m", "fr-en")
+    assert "iPhone 15 Pro Max" in out and "€1,479" in out, out

@@ -34,7 +34,7 @@ from nmt_cli.protect.code import untaught_calls
 from nmt_cli.protect.dates import convert_date, find_dates
 from nmt_cli.protect.format_strings import order_groups
 from nmt_cli.protect.icu_categories import retarget
-from nmt_cli.protect.names import parameter_name, shouted_words
+from nmt_cli.protect.names import parameter_name, product_names, shouted_words
 from nmt_cli.protect.no_break import keep_no_break_spaces
 from nmt_cli.protect.numbers import convert
 from nmt_cli.protect.placeholders import (
@@ -161,14 +161,18 @@ class SpanProtection:
         ...``, kind ``name``) and its words shouted in capitals (kind ``capitals``, translated
         on their own: inference/menus.py), where no other span is (protect/names.py); and the
         calls of functions named no word it was taught (``print(x)``, kind ``method``:
-        protect/code.py), whole, the spans inside them theirs (``round(v, 2)``)."""
+        protect/code.py) and the names of products (``iPhone 15 Pro Max``, kind ``name``:
+        protect/names.py), whole, the spans inside them theirs (``round(v, 2)``)."""
         found = [(*named, "name")] if (named := parameter_name(line, self.known)) else []
         if self.shouted:
             found += [(*r, "capitals") for r in shouted_words(line, self.known, self.written)]
-        for start, end in untaught_calls(line, self.known):
+        for start, end, kind in [
+            *((*call, "method") for call in untaught_calls(line, self.known)),
+            *((*product, "name") for product in product_names(line)),
+        ]:
             if not any(s.start < end and start < s.end and not start <= s.start for s in spans):
                 spans = [s for s in spans if not (start <= s.start and s.end <= end)]
-                found.append((start, end, "method"))
+                found.append((start, end, kind))
         for start, end, kind in found:
             if not any(s.start < end and start < s.end for s in spans):
                 spans.append(Span(start, end, kind, line[start:end]))

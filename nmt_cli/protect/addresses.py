@@ -22,7 +22,7 @@ _COUNTED = "".join(rf"(?<!\b{w} )" for w in "les des ces mes tes ses nos vos aux
 
 # a function word that starts a sentence ends a street's name where no punctuation does: ``au 4
 # rue Victor Hugo Le matin`` (not after a link word: ``rue de La Boétie``)
-_SENTENCE_START = (
+SENTENCE_START = (
     r"(?!(?:Le|La|Les|L['’]|Un|Une|Des|Du|Ce|Cet|Cette|Ces|Il|Ils|Elle|Elles|On|Je|Tu|Nous"
     r"|Vous|Mais|Et|Puis|Alors|Ensuite|Donc|The|A|An|It|He|She|We|They)(?![\w-]))"
 )
@@ -30,7 +30,7 @@ _SENTENCE_START = (
 
 def _street(house: str, kinds: str, links: str) -> str:
     number = rf"{_NUMBER}(?:{_SPACE}?(?:{house}))?" if house else _NUMBER
-    more = rf"(?:(?:{links}){_NAME_WORD}|{_SENTENCE_START}{_NAME_WORD})"
+    more = rf"(?:(?:{links}){_NAME_WORD}|{SENTENCE_START}{_NAME_WORD})"
     name = rf"(?:{links})?{_NAME_WORD}(?: ?{more})*"
     return rf"{_COUNTED}{number},?{_SPACE}(?:{kinds}){_SPACE}{name}(?![\w-])"
 

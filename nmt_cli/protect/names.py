@@ -23,6 +23,7 @@ import re
 from collections import Counter
 from collections.abc import Collection
 
+from nmt_cli.protect.addresses import SENTENCE_START
 from nmt_cli.protect.languages import LANGUAGES
 from nmt_cli.protect.spans import SpanFinder
 
@@ -32,6 +33,21 @@ KNOWN_SEEN = 10  # seen this often, a word is the model's to translate or copy
 # the small words between the capitalised parts of a hyphenated place name: Aix-en-Provence,
 # Boulogne-sur-Mer, Saint-Germain-des-Prés, Plessis-lès-Tours, Fontenay-aux-Roses
 LINKS = frozenset("en sur sous de des du le la les lès lez aux au".split())
+
+
+# a product's name: a brand word written in humps (iPhone, macOS, PlayStation, YouTube), a
+# model's number, then its capitalised model words (Pro, Max, Plus, Ultra, Mini, Air...), not a
+# function word that starts a sentence: ``iPhone 15 Pro Max``, ``PlayStation 5``
+_PRODUCT = re.compile(
+    r"(?<![\w'’-])(?:[a-z]+[A-Z]|[A-Z][a-z]+[A-Z])[A-Za-z]*"
+    rf"(?: \d+(?: {SENTENCE_START}[A-Z][a-z]*)*| {SENTENCE_START}[A-Z][a-z]*)+(?![\w'’-])"
+)
+
+
+def product_names(line: str) -> list[tuple[int, int]]:
+    """(start, end) of each product's name of ``line``, a brand written in humps and its model
+    words, kept whole: fr-en wrote ``iPhone 15 Pro Max`` "iPhone type 15 Pro", "Max" lost."""
+    return [m.span() for m in _PRODUCT.finditer(line)]
 
 
 def is_name(word: str) -> bool:
