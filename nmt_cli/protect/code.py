@@ -87,6 +87,9 @@ _SETTING = (
     r"[A-Za-z_][\w.-]*[ \u00a0]?:[ \u00a0]?"
     r"(?:-?\d+(?:[.,]\d+)?|true|false|null|\"[^\"\n]*\"|'[^'\n]*')(?!\w|[.,]\w)"
 )
+# a JSON object pasted in a line, objects inside it two deep ({"a": {"b": {"c": 1}}}: one span)
+_JSON_INSIDE = r"\{(?:[^{}\n]|\{[^{}\n]*\})*\}"
+JSON = rf'\{{\s*"[^"\n]*"\s*:(?:[^{{}}\n]|{_JSON_INSIDE})*\}}'
 _VERSION = r"\d[\w.*+!-]*"
 _COMPARE = r"(?:===|==|>=|<=|~=|!=)"
 REQUIREMENT = (
@@ -290,7 +293,7 @@ PATTERNS = (
     ("ip", _IP, rf"::|(?:{_HEX}:){{7}}"),
     ("wiki", _WIKI, r"\[\[|\]\]"),
     ("expression", _EXPRESSION, r"&&|\|\|"),
-    ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)|[a-z]\$?\("),
+    ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)|\w\$?\("),
 )
 # A file or host name with an extension (rapport.pdf, insee.fr), a glob (*.jar), a dotfile (.env,
 # .bashrc, .env.example: fr-en dropped ".env" and wrote ".bashask")

@@ -170,8 +170,6 @@ SIGNS = (
 # a variation selector (U+FE0F), a zero-width joiner (U+200D), a skin tone
 _SIGN_RUN = f"[{SIGNS}](?:[{SIGNS}\ufe0f\u200d]|[\U0001f3fb-\U0001f3ff])*"  # ❤️, 👍🏽, 👨‍💻
 
-# what a JSON object holds in braces: objects two deep ({"a": {"b": {"c": 1}}}: one span)
-_JSON_INSIDE = r"\{(?:[^{}\n]|\{[^{}\n]*\})*\}"
 # The kinds before and after those of a language's conventions, in the order ties are broken
 _FIRST: tuple[tuple[str, str], ...] = (
     (
@@ -186,7 +184,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
         r"|\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)",  # a terminal's colours
     ),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
-    ("code", rf'\{{\s*"[^"\n]*"\s*:(?:[^{{}}\n]|{_JSON_INSIDE})*\}}'),  # JSON: {"nom": "x"}
+    ("code", code.JSON),  # {"nom": "x"}, {"a": {"b": {"c": 1}}}
     ("icu", icu.HEAD),
     ("placeholder", format_strings.PATTERN),
     ("placeholder", format_strings.GLUED),  # a built-in kind only: not in a document (icu.py)
