@@ -112,6 +112,19 @@ def test_each_convention_of_placeholders_is_found(convention, line, expected):
 
 
 @pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("Remplacer %1 %2 dans %3.", ["%1", "%2", "%3"]),
+        ("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10", [f"%{k}" for k in range(1, 11)]),
+        ("%L1 %2, %10 %11 et %12 %n", ["%L1", "%2", "%10", "%11", "%12", "%n"]),
+    ],
+)
+def test_a_placeholder_after_a_numbered_one_and_a_space_is_not_a_per_cent_sign(line, expected):
+    # "%1 %2" is not "1 %" (a per cent sign after a number) then 2: fr-en wrote "%1% 2% 3"
+    assert spans(line) == [("placeholder", p) for p in expected]
+
+
+@pytest.mark.parametrize(
     "line",
     [
         "Plus de 50 % des gens, 5 %du PIB, 50 %50 % et 5%.",  # per cent signs

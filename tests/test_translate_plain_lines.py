@@ -33,6 +33,16 @@ def test_a_sentence_of_many_spans_keeps_each_once_in_its_order(run_cli, split):
         assert MANY[line] in out, out
 
 
+# Numbered placeholders a space apart (LibreOffice's strings): each one as it went in
+NUMBERED = ["Remplacer %1 par %2 dans %3.", "%1 %2 %3 %4 %5 %6 %7 %8 %9 %10"]
+
+
+def test_numbered_placeholders_a_space_apart_come_out_as_they_went_in(run_cli):
+    for line, out in zip(NUMBERED, translated_lines(run_cli, NUMBERED, "-m", "fr-en")):
+        assert re.findall(r"%\w+", out) == re.findall(r"%\w+", line), out
+        assert not re.search(r"\d%|% \d", out), out
+
+
 # A placeholder then a unit: the unit as English writes it, with the placeholder
 SIZES = {
     "Taille : %1 Ko": "%1 kB",

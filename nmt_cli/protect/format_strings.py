@@ -60,7 +60,12 @@ from typing import Protocol
 # which take no argument of their own (a date's parts, in any order)
 _ARGUMENTS = "diouxXeEfFgGaAcCsSpn@jOvTqb"
 _CONVERSIONS = _ARGUMENTS + "YyHIMmBZz"
-_AFTER_NUMBER = r"(?<!\d)(?<!\d[ \u00a0\u202f])"  # 5 %du PIB, 50 %50 %: per cent signs
+# not a per cent sign: after a number (5 %du PIB, 50 %50 %), save one that is a placeholder's
+# (%1 %2 %3: not "1 %" then 2)
+_AFTER_NUMBER = (
+    r"(?<!\d)(?:(?<!\d[ \u00a0\u202f])|(?<=%[1-9][ \u00a0\u202f])"
+    r"|(?<=%L[1-9][ \u00a0\u202f])|(?<=%[1-9]\d[ \u00a0\u202f]))"
+)
 _PRINTF = (
     rf"{_AFTER_NUMBER}%(?![1-9]\d?[A-Za-z]{{2}})(?:[1-9]\d*\$)?(?:\([\w.-]+\))?[-#0+']*"
     r"(?:[1-9]\d*|\*(?:[1-9]\d*\$)?)?"
