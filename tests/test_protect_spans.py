@@ -164,6 +164,9 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         # inches (fr-en wrote 27" as "27 “"); not a quotation's closing mark after a number
         ('Écrans 24" et 27", "Étape 2"', [("measure", '24"'), ("measure", '27"'), ("number", "2")]),
         ('"Il note "2012" ici"', [("number", "2012")]),
+        # a quotation opened after a colon and closed after a placeholder: no inch mark %1"
+        ('Fichier :"%1" introuvable', [("placeholder", "%1")]),
+        ('Taille :"%1 Mo", hauteur :"%2"', [("measure", "%1 Mo"), ("placeholder", "%2")]),
         # a JSON object: fr-en dropped the words after {"nom" ... 42} ("au serveur": "server")
         ('Envoyez {"a": {"b": 7}} ici.', [("code", '{"a": {"b": 7}}')]),
         # two deep: the span was the inner object, and fr-en wrote '{"c": ...}} #' for the rest

@@ -73,11 +73,13 @@ def test_a_price_per_month_or_per_unit_keeps_what_it_is_a_price_of(run_cli):
         assert "mois" not in out and "nuit" not in out, out
 
 
-# An inch mark after a number is the number's unit; a quotation closed after a number is not
+# An inch mark after a number is the number's unit; a quotation closed after a number or a
+# placeholder is not
 INCHES = {
     'Un écran de 27" coûte 300 €.': ['27"', "€300"],
     'Disponible en 24" et 27".': ['24"', '27"'],
     'Cliquez sur "Étape 2" pour continuer.': ['2"'],
+    'Fichier :"%1" introuvable': [':"%1"'],  # a quotation opened after a colon (not %1")
 }
 
 

@@ -85,16 +85,29 @@ def convert_rate(word: str, source: str, target: str) -> str:
 
 def inch_marks(line: str) -> set[int]:
     """Where ``line``'s straight double quotes glued after a digit are inch marks (``27"``):
-    where no quotation is open (``"Étape 2"``, ``"Il dit "2012" hier"`` close one)."""
+    where no quotation is open (``"Étape 2"``, ``"Il dit "2012" hier"``, ``:"%1"`` close one)."""
     marks, depth = set(), 0
     for at, c in enumerate(line):
         if c != '"':
             continue
-        before = line[at - 1 : at]
+        before, after = line[at - 1 : at], line[at + 1 : at + 2]
         if before.isdigit() and not depth:
             marks.add(at)
-        elif not before or before.isspace() or before in "([{«":
+        elif not before or before.isspace() or before in "([{«" or _opens_after_sign(before, after):
             depth += 1  # after a space, a bracket, the start: a quotation opens
         else:
             depth = max(depth - 1, 0)
     return marks
+
+
+def _opens_after_sign(before: str, after: str) -> bool:
+    """Whether a straight quote between ``before``, a sign (not a letter, a digit), and
+    ``after`` opens a quotation: glued to the word it opens (``Fichier :"%1"``, ``=["a"]``),
+    not to a sentence's end it closes (``"Fin.",``, ``"Fin !")``)."""
+    return (
+        not before.isalnum()
+        and before not in "\"'"
+        and bool(after)
+        and not after.isspace()
+        and after not in ".,;:!?)]}»\"'"
+    )
