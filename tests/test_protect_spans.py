@@ -136,6 +136,17 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             "Lisez rapport.pdf, main.c et insee.fr.",
             [("file", "rapport.pdf"), ("file", "main.c"), ("file", "insee.fr")],
         ),
+        # an extension in capitals: fr-en wrote "the README file" for README.TXT
+        (
+            "Lisez README.TXT, AUTOEXEC.BAT, IMG_0001.JPG, Setup.EXE et *.PDF.",
+            [
+                ("file", "README.TXT"),
+                ("file", "AUTOEXEC.BAT"),
+                ("file", "IMG_0001.JPG"),
+                ("file", "Setup.EXE"),
+                ("file", "*.PDF"),
+            ],
+        ),
         ("Tapez git status puis cd .. ici.", [("command", "git status"), ("command", "cd ..")]),
         ("Puis pip install -U nmt-cli.", [("command", "pip install -U nmt-cli")]),
         # a command's names (a remote and a branch, a service, a script), not the sentence's
@@ -392,6 +403,7 @@ def test_each_kind_of_span_is_found(line, expected):
         'Le principe du "naming and shaming", more "democratic" rules.',
         "Il faut y aller et y rester, le(s) niveau(x), l\"équipe, d 'un, le n° sans f(x).",
         "Supprimer le(s) fichier(s)? Voir la note)*, etc.",
+        "Les U.S.A. et l'U.R.S.S., etc. ATTENTION.NON MERCI",  # no file in capitals
     ],
 )
 def test_ordinary_prose_holds_no_span(line):

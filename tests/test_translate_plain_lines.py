@@ -43,6 +43,20 @@ def test_numbered_placeholders_a_space_apart_come_out_as_they_went_in(run_cli):
         assert not re.search(r"\d%|% \d", out), out
 
 
+# A file name with its extension in capitals: the name whole (fr-en wrote "the README file")
+FILES = {
+    "Ouvrez le fichier README.TXT avant de commencer.": "README.TXT",
+    "Lancez AUTOEXEC.BAT puis ouvrez IMG_0001.JPG.": "AUTOEXEC.BAT",
+    "Double-cliquez sur Setup.EXE pour installer.": "Setup.EXE",
+}
+
+
+def test_a_file_name_with_an_extension_in_capitals_comes_out_whole(run_cli):
+    for line, out in zip(FILES, translated_lines(run_cli, list(FILES), "-m", "fr-en")):
+        assert re.findall(r"\w+\.[A-Z]+", out) == re.findall(r"\w+\.[A-Z]+", line), out
+        assert FILES[line] in out, out
+
+
 # A placeholder then a unit: the unit as English writes it, with the placeholder
 SIZES = {
     "Taille : %1 Ko": "%1 kB",

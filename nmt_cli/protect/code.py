@@ -295,11 +295,14 @@ PATTERNS = (
     ("expression", _EXPRESSION, r"&&|\|\|"),
     ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)|\w\$?\("),
 )
-# A file or host name with an extension (rapport.pdf, insee.fr), a glob (*.jar), a dotfile (.env,
-# .bashrc, .env.example: fr-en dropped ".env" and wrote ".bashask")
+# A file or host name with an extension (rapport.pdf, insee.fr; three or four capitals too,
+# README.TXT: fr-en dropped ".TXT"; not ScriptForge.UI, nor a line in capitals glued at a full
+# stop, ATTENTION.NON MERCI), a glob (*.jar, *.PDF), a dotfile (.env, .bashrc, .env.example:
+# fr-en dropped ".env" and wrote ".bashask")
+_EXTENSION = r"\.(?:[a-z][a-z0-9]{1,4}|[A-Z][A-Z0-9]{2,3}(?! +[A-Z]{2}))(?![\w-])"
 FILE = (
-    r"(?<![\w.@/-])[\w-]{2,}(?:\.[\w-]+)*\.[a-z][a-z0-9]{1,4}(?![\w-])"
-    r"|(?<![\w.@/-])[\w-]{3,}\.[a-z](?![\w.-])|(?<![\w*])\*\.[a-z][a-z0-9]{1,4}(?![\w-])"
+    rf"(?<![\w.@/-])[\w-]{{2,}}(?:\.[\w-]+)*{_EXTENSION}"
+    rf"|(?<![\w.@/-])[\w-]{{3,}}\.[a-z](?![\w.-])|(?<![\w*])\*{_EXTENSION}"
     r"|(?<![\w.@/-])\.[a-z][\w-]+(?:\.[\w-]+)*(?![\w-])"
 )
 
