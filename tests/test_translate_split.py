@@ -107,6 +107,26 @@ def test_jsonl_lists_each_sentence_with_its_translation(translate) -> None:
     assert "sentences" not in unsplit
 
 
+# Lines translated as another text (inference/aside.py): without their plural marks, quotation
+# marks around a placeholder, access keys, brackets; the record showed that text ("éléments",
+# "Fichier") and its translation, not the line's
+SET_ASIDE = [
+    "Vous avez sélectionné %n élément(s).",
+    "Le fichier « %1 » est introuvable.",
+    "Cliquez sur ~Fichier puis sur Ouvrir.",
+    "[Aucune sélection possible]",
+    "(Le fichier est ouvert. Il est en lecture seule.)",
+]
+
+
+def test_jsonl_shows_a_line_set_aside_as_it_is_and_its_translation_as_printed(translate) -> None:
+    printed = translate(input=SET_ASIDE)
+    for line, out, text in zip(SET_ASIDE, translate("--format", "jsonl", input=SET_ASIDE), printed):
+        record = json.loads(out)
+        assert record["source"] == line and record["translation"] == text
+        assert record["sentences"] == [{"source": line, "translation": text}]
+
+
 def test_a_split_line_is_scored_as_one_sequence_of_its_sentences_pieces(translate) -> None:
     [record] = [json.loads(x) for x in translate("--format", "jsonl", input=[" ".join(TWO)])]
     alone = [json.loads(x) for x in one_by_one(translate, TWO, "--format", "jsonl")]

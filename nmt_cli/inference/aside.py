@@ -33,6 +33,15 @@ class Aside:
     aligned: bool
     finish: Callable[[Translation], Translation]
 
+    def given_back(self, t: Translation, line: str, split: bool) -> Translation:
+        """``t``, the translation of ``text``, finished as ``line``'s: with ``split``, one
+        sentence of its line, the line and its translation as printed (``--format jsonl``'s
+        record), not the text set aside ("élément(s)" read as "éléments", "~Fichier" as
+        "Fichier") nor its sentences' translations before the line's was finished."""
+        done = replace(self.finish(t), source=line)
+        done.sentences = [replace(done, sentences=[])] if split else []
+        return done
+
 
 def aside_for(
     line: str,

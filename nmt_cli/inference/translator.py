@@ -211,7 +211,7 @@ class Translator:
             self._align([t for a, nbest in zip(aside, out) if a and a.aligned for t in nbest])
         for k, nbest in enumerate(out):
             if aside[k]:
-                out[k] = [replace(aside[k].finish(t), source=lines[k]) for t in nbest]
+                out[k] = [aside[k].given_back(t, lines[k], bool(self.splitter)) for t in nbest]
         return out
 
     def _align(self, translations: list[Translation]) -> None:
