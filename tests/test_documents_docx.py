@@ -119,7 +119,7 @@ def test_code_runs_links_fields_and_bookmarks_come_back_as_they_were():
 def test_translated_runs_are_marked_in_the_target_language_and_code_is_not():
     out = entries(translated(report_docx()))["word/document.xml"].decode()
     assert 'w:val="fr-FR"' not in out
-    assert '<w:rPr><w:b/><w:lang w:val="en"/></w:rPr><w:t>NOIR</w:t>' in out
+    assert '<w:rPr><w:b/><w:lang w:val="en-US"/></w:rPr><w:t>NOIR</w:t>' in out
     assert '<w:rPr><w:rStyle w:val="CodeChar"/></w:rPr>' in out
 
 
@@ -326,7 +326,7 @@ def test_runs_inside_a_smart_tag_are_translated_and_the_tag_stays_around_them():
         run("Le chat dort à "), '<w:smartTag w:element="City">', run("Paris"), "</w:smartTag>"
     )
     out = entries(translated(zipped(docx_entries(body))))["word/document.xml"].decode()
-    assert '<w:smartTag w:element="City"><w:r w:rsidR="00A1"><w:rPr><w:lang w:val="en"/>' in out
+    assert '<w:smartTag w:element="City"><w:r w:rsidR="00A1"><w:rPr><w:lang w:val="en-US"/>' in out
     assert "<w:t>PARIS</w:t></w:r></w:smartTag>" in out
 
 
@@ -350,7 +350,7 @@ def test_the_words_of_an_inline_content_control_are_translated_inside_the_contro
     out = entries(translated(zipped(docx_entries(body))))["word/document.xml"].decode()
     assert (
         '<w:sdt><w:sdtPr><w:alias w:val="Date"/><w:id w:val="44"/><w:text/></w:sdtPr>'
-        '<w:sdtContent><w:r w:rsidR="00A1"><w:rPr><w:lang w:val="en"/></w:rPr>'
+        '<w:sdtContent><w:r w:rsidR="00A1"><w:rPr><w:lang w:val="en-US"/></w:rPr>'
         "<w:t>LE MOIS PROCHAIN</w:t></w:r></w:sdtContent></w:sdt>"
     ) in out
     assert "le mois" not in out
@@ -398,7 +398,22 @@ def test_a_translated_paragraphs_mark_is_marked_in_the_target_language():
     mark = f"<w:pPr><w:rPr>{LANG}</w:rPr></w:pPr>"
     body = f"<w:p>{mark}{run('Le chat dort.', LANG)}</w:p>"
     out = entries(translated(report_docx(body)))["word/document.xml"].decode()
-    assert '<w:pPr><w:rPr><w:lang w:val="en"/></w:rPr></w:pPr>' in out
+    assert '<w:pPr><w:rPr><w:lang w:val="en-US"/></w:rPr></w:pPr>' in out
+
+
+def test_translated_runs_are_marked_in_the_target_language_with_a_region_word_knows():
+    """Word picks its spelling dictionary by region and has none for a bare "en": a region the
+    target language shares with the source's is kept (fr-CA: en-CA, de: de-CH for fr-CH), any
+    other, or none, is the target's most common one (fr-FR, fr: en-US)."""
+    body = "".join(
+        para(run(f"Le chat dort {k}.", f'<w:lang w:val="{tag}"/>'))
+        for k, tag in enumerate(("fr-CA", "fr-CH", "fr", "fr-FR"))
+    ) + para(run("Le chien dort."))
+    out = entries(translated(report_docx(body)))["word/document.xml"].decode()
+    said = re.findall(r'<w:lang w:val="([^"]*)"/>', out)
+    assert said == ["en-CA", "en-US", "en-US", "en-US", "en-US"]
+    out = entries(translated(report_docx(body), target="de"))["word/document.xml"].decode()
+    assert re.findall(r'<w:lang w:val="([^"]*)"/>', out) == ["de-DE", "de-CH", *["de-DE"] * 3]
 
 
 def test_a_links_words_are_translated_where_it_also_holds_a_field():

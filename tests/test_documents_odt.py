@@ -81,6 +81,19 @@ def test_the_languages_of_changed_automatic_styles_are_the_targets():
     assert 'fo:language="en" fo:country="GB"' in content and 'fo:language="fr"' not in content
 
 
+def test_a_styles_language_takes_a_region_a_spelling_dictionary_is_found_for():
+    """LibreOffice picks a dictionary by fo:country, and "none" finds none: a French style's
+    English is en-US, a Canadian one's en-CA."""
+    content = entries(rendered(report_odt(), target="en"))["content.xml"].decode()
+    assert 'fo:language="en" fo:country="US"' in content and 'fo:country="none"' not in content
+    files = odt_entries()
+    files["content.xml"] = files["content.xml"].replace('fo:country="FR"', 'fo:country="CA"')
+    content = entries(rendered(zipped(files, stored=("mimetype",)), target="en"))[
+        "content.xml"
+    ].decode()
+    assert 'fo:language="en" fo:country="CA"' in content
+
+
 def test_tracked_changes_are_one_error():
     body = (
         "<text:tracked-changes><text:changed-region text:id='c1'><text:deletion/>"

@@ -76,17 +76,30 @@ def test_code_links_breaks_and_fields_come_back_as_they_were():
     slide = translated(deck_pptx())[SLIDE].decode()
     assert '<a:latin typeface="Courier New"/></a:rPr><a:t>ls -la</a:t>' in slide
     assert '<a:hlinkClick r:id="rId2"/></a:rPr><a:t>LA DOCUMENTATION</a:t>' in slide
-    assert '<a:br/><a:r><a:rPr lang="en" dirty="0"/><a:t>PAGE </a:t></a:r><a:fld id=' in slide
+    assert '<a:br/><a:r><a:rPr lang="en-US" dirty="0"/><a:t>PAGE </a:t></a:r><a:fld id=' in slide
     assert slide.count('type="slidenum"><a:rPr lang="fr-FR"/><a:t>1</a:t></a:fld>') == 1
     assert slide.count("<a:endParaRPr") == 5  # each paragraph's end, last
 
 
 def test_translated_runs_are_marked_in_the_target_language_and_code_is_not():
     slide = translated(deck_pptx())[SLIDE].decode()
-    assert '<a:rPr lang="en" b="1" dirty="0"/><a:t>NOIR</a:t>' in slide
+    assert '<a:rPr lang="en-US" b="1" dirty="0"/><a:t>NOIR</a:t>' in slide
     assert '<a:rPr lang="fr-FR" dirty="0"><a:latin typeface="Courier New"/>' in slide
     # a translated paragraph's end too: what is typed after its text (it stayed French)
-    assert '<a:endParaRPr lang="en" dirty="0"/>' in slide and 'endParaRPr lang="fr-FR"' not in slide
+    assert (
+        '<a:endParaRPr lang="en-US" dirty="0"/>' in slide and 'endParaRPr lang="fr-FR"' not in slide
+    )
+
+
+def test_translated_runs_are_marked_in_the_target_language_with_a_region():
+    """PowerPoint picks its spelling dictionary by region, and has none for a bare "en": a
+    Canadian deck's English is en-CA, a French one's en-US, its runs and their ends alike."""
+    files = pptx_entries()
+    files[SLIDE] = files[SLIDE].replace('lang="fr-FR"', 'lang="fr-CA"')  # type: ignore[union-attr]
+    slide = translated(zipped(files))[SLIDE].decode()
+    assert '<a:rPr lang="en-CA" b="1" dirty="0"/><a:t>NOIR</a:t>' in slide
+    assert '<a:endParaRPr lang="en-CA" dirty="0"/>' in slide and 'lang="en-US"' not in slide
+    assert 'lang="en"' not in translated(deck_pptx())[SLIDE].decode()
 
 
 def test_a_word_document_named_pptx_is_one_error():
@@ -145,7 +158,7 @@ def test_a_charts_title_and_a_smartart_diagrams_text_are_translated_its_categori
     files["ppt/diagrams/data1.xml"] = DIAGRAM
     out = translated(zipped(files))
     chart = out["ppt/charts/chart1.xml"].decode()
-    assert '<a:r><a:rPr lang="en"/><a:t>LES VENTES ANNUELLES</a:t></a:r>' in chart
+    assert '<a:r><a:rPr lang="en-US"/><a:t>LES VENTES ANNUELLES</a:t></a:r>' in chart
     assert '<a:pPr><a:defRPr b="1"/></a:pPr>' in chart and "<c:v>Nord</c:v>" in chart
     assert "LA PREMIÈRE ÉTAPE" in out["ppt/diagrams/data1.xml"].decode()
     unchanged = translated(zipped(files), lambda texts: [Aligned(t, []) for t in texts])

@@ -37,6 +37,7 @@ import re
 
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part, content_types
+from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired
 
@@ -279,12 +280,14 @@ def _run_like(r, language: str | None):
 
 
 def _set_language(rpr, language: str) -> None:
+    """``rpr`` marked in ``language`` with a region (languages.py: its own's, if the language
+    has it)."""
     lang = rpr.find(w("lang"))
     if lang is None:
         lang = rpr.makeelement(w("lang"), {})
         later = next((k for k, c in enumerate(rpr) if c.tag in _AFTER_LANG), len(rpr))
         rpr.insert(later, lang)
-    lang.set(w("val"), language)
+    lang.set(w("val"), regional(language, lang.get(w("val"))))
 
 
 DOCX = DocumentFormat(

@@ -26,6 +26,7 @@ import re
 
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part
+from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired
 
@@ -220,7 +221,6 @@ def _add_text(element, text: str) -> None:
 
 def _set_language(tree, target: str, styles: dict[str, bool]) -> None:
     """The automatic styles of ``tree`` that set a language, except code's, in ``target``."""
-    language, _, country = target.partition("-")
     automatic = tree.getroot().find(f"{{{OFFICE}}}automatic-styles")
     if automatic is None:
         return
@@ -229,6 +229,8 @@ def _set_language(tree, target: str, styles: dict[str, bool]) -> None:
         if styles.get(style.get(f"{{{STYLE}}}name", ""), False):
             continue
         if props.get(f"{{{FO}}}language") is not None:
+            own = f"{props.get(f'{{{FO}}}language')}-{props.get(f'{{{FO}}}country', '')}"
+            language, _, country = regional(target, own).partition("-")
             props.set(f"{{{FO}}}language", language.lower())
             props.set(f"{{{FO}}}country", country.upper() or "none")
 

@@ -25,6 +25,7 @@ import re
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part, content_types
 from nmt_cli.documents.office.docx import STRICT
+from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Mark, Paragraph, Run
 
@@ -119,7 +120,8 @@ def write_paragraph(p, items: list[Item], target: str | None) -> None:
             p.append(_run(item, None if item.code else target))
     if a("endParaRPr") in kept:  # the end's language too: what is typed after the text
         if target and kept[a("endParaRPr")].get("lang") is not None:
-            kept[a("endParaRPr")].set("lang", target)
+            end = kept[a("endParaRPr")]
+            end.set("lang", regional(target, end.get("lang")))
         p.append(kept[a("endParaRPr")])
 
 
@@ -129,7 +131,7 @@ def _run(item: Run, language: str | None):
     if rpr is not None or language:
         rpr = copy.deepcopy(rpr) if rpr is not None else r.makeelement(a("rPr"), {})
         if language:
-            rpr.set("lang", language)
+            rpr.set("lang", regional(language, rpr.get("lang")))
         r.append(rpr)
     t = r.makeelement(a("t"), {})
     t.text = item.text
