@@ -533,6 +533,21 @@ def test_html_links_and_reference_definitions_to_a_heading_go_to_its_translation
     )
 
 
+def test_a_reference_definition_whose_destination_is_on_the_next_line_goes_to_the_new_anchor():
+    """`[ref]: #installation` went to `#installing`, while the same definition with its
+    destination on the next line (or its label on two) still went to the old anchor."""
+    text = (
+        "# Installation\n\nVoir [ici][ref], [là][autre] et [deux lignes].\n\n"
+        "[ref]:\n  #installation\n"
+        '[autre]:\n<#installation>\n  "Titre"\n'
+        "[deux\nlignes]: #installation\n"
+    )
+    out = translated(text, saying({"Installation": "Installing"}))
+    assert out.endswith(
+        '[ref]:\n  #installing\n[autre]:\n<#installing>\n  "Titre"\n[deux\nlignes]: #installing\n'
+    )
+
+
 def test_a_link_to_an_anchor_the_file_names_itself_is_written_as_it_was():
     text = '<a id="installation"></a>\n\n# Installation\n\nVoir [ici](#installation).\n'
     out = translated(text, saying({"Installation": "Installing"}))

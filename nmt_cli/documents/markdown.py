@@ -77,8 +77,9 @@ class MarkdownDocument:
     blocks: list[_Block] = field(default_factory=list)
     # each heading's text and its block's index (None: written as it was), in order
     headings: list[tuple[str, int | None]] = field(default_factory=list)
-    # the first line of each link reference definition to an anchor (#x), and its destination
-    definitions: dict[int, str] = field(default_factory=dict)
+    # the lines (first, end) of each link reference definition to an anchor (#x), and its
+    # destination (on its first line or the next: "[ref]:" then "  #x")
+    definitions: dict[tuple[int, int], str] = field(default_factory=dict)
 
     def sources(self) -> list[str]:
         return [t for b in self.blocks for i in b.inlines for t in i.texts()]
@@ -90,8 +91,8 @@ class MarkdownDocument:
         given = [[[next(done) for _ in i.texts()] for i in b.inlines] for b in self.blocks]
         changed = self._anchors(given)
         lines = list(self.lines)
-        for k in self.definitions if changed else ():
-            lines[k] = with_definition(lines[k], changed)
+        for k, end in self.definitions if changed else ():
+            lines[k:end] = with_definition(lines[k:end], changed)
         out: list[str] = []
         at = 0
         for block, said in zip(self.blocks, given):
@@ -232,7 +233,7 @@ class _Reader:
             else:
                 self._lines(a, b, t, wrap=b - a > 1)
         definitions = {
-            d["map"][0] + first: d["href"]
+            (d["map"][0] + first, d["map"][1] + first): d["href"]
             for d in self.env.get("references", {}).values()
             if d.get("map") and d["href"].startswith("#")
         }

@@ -7,9 +7,9 @@ Installation`` is ``# Installing``): a link whose destination is ``#`` and the s
 heading of the same file is written with the slug of that heading's translation, but where
 the file says that name itself (an HTML ``id="..."`` or ``name="..."``, Pandoc's ``{#...}``:
 an explicit anchor, which its translation keeps). So is an HTML tag's ``href="#..."``, inline or
-in an HTML block, and a link reference definition's (``[ref]: #installation``): each went to the
-old anchor while a Markdown link beside it went to the new one. Every other destination is
-written as it was.
+in an HTML block, and a link reference definition's (``[ref]: #installation``, its destination
+on the next line too): each went to the old anchor while a Markdown link beside it went to the
+new one. Every other destination is written as it was.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from urllib.parse import unquote
 _EXPLICIT = re.compile(r"""\b(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)')|\{#([^\s}]+)""")
 # a tag's link to an anchor of the page: href="#x" (its value, quotes apart)
 _HREF = re.compile(r"""(?<![\w-])(href\s*=\s*)(?:"(#[^"]*)"|'(#[^']*)')""", re.IGNORECASE)
-# a link reference definition's destination, where it is an anchor: [ref]: #x, [ref]: <#x>
-_DEFINITION = re.compile(r"^([ ]{0,3}\[(?:[^\]\\]|\\.)+\]:[ \t]*<?)(#[^\s>]*)")
+# a link reference definition's destination, where it is an anchor: [ref]: #x, [ref]: <#x>,
+# on the label's line or the next ("[ref]:" then "  #x"), the label on one line or more
+_DEFINITION = re.compile(r"^([ ]{0,3}\[(?:[^\]\\]|\\.)+\]:[ \t]*\n?[ \t]*<?)(#[^\s>]*)")
 
 
 def plain(children) -> str:
@@ -94,9 +95,11 @@ def with_hrefs(tag: str, changed: dict[str, str]) -> str:
     return _HREF.sub(one, tag)
 
 
-def with_definition(line: str, changed: dict[str, str]) -> str:
-    """``line``, one that opens a link reference definition, going to the new anchor where it
-    goes to a heading whose anchor ``changed`` (``[ref]: #installation``)."""
-    m = _DEFINITION.match(line)
+def with_definition(lines: list[str], changed: dict[str, str]) -> list[str]:
+    """``lines``, a link reference definition's, going to the new anchor where it goes to a
+    heading whose anchor ``changed`` (``[ref]: #installation``; its destination on the next
+    line too: written on the first alone, it went to the old anchor); as many lines."""
+    text = "\n".join(lines)
+    m = _DEFINITION.match(text)
     new = destination(m[2], changed) if m else None
-    return f"{m[1]}{new}{line[m.end() :]}" if m and new else line
+    return f"{m[1]}{new}{text[m.end() :]}".split("\n") if m and new else lines
