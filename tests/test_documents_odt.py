@@ -94,6 +94,21 @@ def test_a_styles_language_takes_a_region_a_spelling_dictionary_is_found_for():
     assert 'fo:language="en" fo:country="CA"' in content
 
 
+def test_an_images_alt_text_and_title_are_translated_and_its_name_kept():
+    """A frame's svg:desc and svg:title (what a screen reader says) stayed French, as a Word
+    document's and a deck's alt texts did not."""
+    body = (
+        '<text:p>Le chat <draw:frame draw:name="Image1"><draw:image xlink:href="Pictures/a.png"/>'
+        "<svg:title>Le chat noir</svg:title><svg:desc>Une photo du chat</svg:desc></draw:frame>"
+        " dort.</text:p>"
+    )
+    document = read_odt(report_odt(body), "rapport.odt")
+    assert document.sources()[1:3] == ["Le chat noir", "Une photo du chat"]
+    content = entries(rendered(report_odt(body)))["content.xml"].decode()
+    assert '<draw:frame draw:name="Image1">' in content
+    assert "<svg:title>LE CHAT NOIR</svg:title><svg:desc>UNE PHOTO DU CHAT</svg:desc>" in content
+
+
 def test_tracked_changes_are_one_error():
     body = (
         "<text:tracked-changes><text:changed-region text:id='c1'><text:deletion/>"

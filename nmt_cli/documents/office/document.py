@@ -38,12 +38,13 @@ ALT_TEXTS = ("descr", "title")
 class Part:
     """An XML part of the package (``path``) read into ``tree``, and its paragraphs: (the
     paragraph's element, the paragraph read from it), in document order; ``alt``: the
-    attributes whose values are text to translate, (element, attribute name)."""
+    attributes whose values are text to translate, (element, attribute name), and the elements
+    whose text is (element, None: ODF's ``svg:title``, ``svg:desc``)."""
 
     path: str
     tree: object
     paragraphs: list[tuple[object, Paragraph]] = field(default_factory=list)
-    alt: list[tuple[object, str]] = field(default_factory=list)
+    alt: list[tuple[object, str | None]] = field(default_factory=list)
 
     def find_alt_texts(self, names: Sequence[str]) -> None:
         """The alt texts of the drawings whose properties' elements are named ``names`` (their
@@ -54,7 +55,19 @@ class Part:
                 self.alt += [(e, n) for n in ALT_TEXTS if any(c.isalpha() for c in e.get(n, ""))]
 
     def alt_texts(self) -> list[str]:
-        return [" ".join(e.get(n).split()) for e, n in self.alt]  # type: ignore[attr-defined]
+        return [" ".join(_alt_text(e, n).split()) for e, n in self.alt]
+
+
+def _alt_text(element, name: str | None) -> str:
+    """An alt text: the value of ``element``'s attribute ``name``, or its text (None)."""
+    return (element.text or "") if name is None else element.get(name)
+
+
+def _set_alt_text(element, name: str | None, text: str) -> None:
+    if name is None:
+        element.text = text
+    else:
+        element.set(name, text)
 
 
 class OfficeDocument:
@@ -89,7 +102,7 @@ class OfficeDocument:
             for (element, name), text in zip(part.alt, part.alt_texts()):
                 said = next(done).text
                 if said.strip() and said != text:
-                    element.set(name, said)  # type: ignore[attr-defined]
+                    _set_alt_text(element, name, said)
                     touched = True
             if touched:
                 changed[part.path] = serialized(part.tree, self.package.entry(part.path))

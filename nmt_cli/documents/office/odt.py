@@ -14,6 +14,9 @@ A paragraph's items (runs.py), from its mixed content in order:
   and end stand around text is a Link around it (paired); alone, and a note, a tab, a line
   break, a frame, a field (page number, date, reference) and anything else is a Mark, as it is.
 
+A frame's (an image's, a shape's) alt text and title (``svg:desc``, ``svg:title``) are texts of
+their own, as a Word document's and a deck's are (they stayed French).
+
 Translated, a paragraph is written anew: its text in spans of the same styles, nested as they
 were, links around them. The automatic styles of a changed part that set a language
 (``fo:language``, ``fo:country``) are set to the target's, code styles aside. Tracked changes
@@ -34,6 +37,7 @@ TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 STYLE = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
 FO = "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
 MIMETYPES = (
     "application/vnd.oasis.opendocument.text",
     "application/vnd.oasis.opendocument.text-template",
@@ -97,6 +101,11 @@ def _part(package: Package, path: str, styles: dict[str, bool]) -> Part:
         paragraph = Paragraph(paired(paragraph_items(p, (), styles), _range_of), where)
         if paragraph.texts():
             part.paragraphs.append((p, paragraph))
+    part.alt += [
+        (e, None)
+        for e in root.iter(f"{{{SVG}}}title", f"{{{SVG}}}desc")
+        if any(c.isalpha() for c in e.text or "") and not _in_comment_or_style(e)
+    ]
     return part
 
 
