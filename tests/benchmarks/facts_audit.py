@@ -40,10 +40,8 @@ saying so, where ``../shared`` (the data) is absent.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import re
-import subprocess
 import sys
 import tarfile
 from collections import Counter
@@ -105,21 +103,6 @@ def help_lines(work: Path, seed: int, count: int) -> list[tuple[str, str]]:
         if len(lines) >= count:
             break
     return list(lines.items())[:count]
-
-
-def translate(lines: list[str], checkout: Path, options: list[str]) -> list[str]:
-    env = {**os.environ, "PYTHONPATH": str(checkout)}
-    out = subprocess.run(
-        [sys.executable, "-m", "nmt_cli", "translate", "-m", "fr-en", *options],
-        input="".join(f"{line}\n" for line in lines),
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=checkout,
-        env=env,
-    ).stdout.split("\n")[:-1]
-    assert len(out) == len(lines), (len(out), len(lines))
-    return out
 
 
 def _count(text: str, wanted: str) -> int:
@@ -230,6 +213,8 @@ def main() -> int:
         print(f"facts_audit.py: skipped: no data at {SOFTWARE} (../shared is absent)")
         return 0
     sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from placeholders_kept import translate
+
     from nmt_cli.protect.spans import SpanFinder
 
     args.work.mkdir(parents=True, exist_ok=True)
@@ -243,7 +228,7 @@ def main() -> int:
         outputs = args.hyp.read_text(encoding="utf-8").split("\n")[: len(sources)]
     else:
         options = ["--no-model-memory"] if args.no_model_memory else []
-        outputs = translate(sources, args.checkout, options)
+        outputs = translate(sources, args.checkout, ["-m", "fr-en", *options])
         (args.work / f"audit{suffix}.hyp").write_text("".join(f"{o}\n" for o in outputs), "utf-8")
     finder = SpanFinder(language="fr")
     rows = [

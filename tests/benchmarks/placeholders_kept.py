@@ -21,6 +21,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 import polib
@@ -72,10 +73,11 @@ def interface_lines(data: Path, finder: SpanFinder) -> list[str]:
     return list(lines)
 
 
-def translate(lines: list[str], checkout: Path) -> list[str]:
+def translate(lines: list[str], checkout: Path, options: Sequence[str] = ()) -> list[str]:
+    """``lines`` through ``nmt translate`` (the default model, ``options``) of ``checkout``."""
     env = {**os.environ, "PYTHONPATH": str(checkout)}
     out = subprocess.run(
-        [sys.executable, "-m", "nmt_cli", "translate"],
+        [sys.executable, "-m", "nmt_cli", "translate", *options],
         input="".join(f"{line}\n" for line in lines),
         capture_output=True,
         text=True,
