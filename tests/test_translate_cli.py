@@ -28,11 +28,12 @@ from pathlib import Path
 
 import pytest
 from conftest import HANG_SECONDS, assert_one_error_line, corpus_lines, make_corpus, readline_within
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from model_fixtures import NMT, nmt_env
 
 from nmt_cli.model.tokenizer_training import train_tokenizer
+from nmt_cli.textio import BYTE_ORDER_MARKS, GZIP_MAGIC, XZ_MAGIC
 
 pytest_plugins = ["model_fixtures"]
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
@@ -383,6 +384,10 @@ def test_property_one_line_out_per_line_in(
     run_cli, short_model_dir: Path, lines: list[bytes], crlf: bool, options: list[str], beam: str
 ) -> None:
     data = b"".join(line + (b"\r\n" if crlf else b"\n") for line in lines)
+    # a stream that opens as gzip, xz or a UTF-16/32 byte order mark is read as one (README)
+    assume(
+        not data.startswith((GZIP_MAGIC, XZ_MAGIC, *(bom for bom, _, _ in BYTE_ORDER_MARKS[1:])))
+    )
     result = translate(run_cli, short_model_dir, "-k", beam, *options, input=data)
     assert result.exit_code == 0, result.stderr
     assert "Traceback" not in result.stderr
