@@ -411,3 +411,24 @@ if __name__ == "__main__":
     (out / "report.docx").write_bytes(report_docx())
     (out / "deck.pptx").write_bytes(deck_pptx())
     (out / "report.odt").write_bytes(report_odt())
+
+
+def sentence_model(known: dict[str, str]):
+    """A made-up model that knows whole sentences: ``known`` maps a French sentence, each
+    protected token (a private-use character: a field, held) written "¤", to its English, its
+    tokens in the order the sentence has them; any other text comes back as it went. Word i is
+    linked to word i."""
+    from markup_fixtures import Aligned
+
+    def translate(texts: list[str]) -> list[Aligned]:
+        out = []
+        for text in texts:
+            tokens = [c for c in text if "\ue000" <= c <= "\uf8ff"]
+            english = known.get("".join("¤" if c in tokens else c for c in text))
+            if english is not None:
+                rest = iter(tokens)
+                text = "".join(next(rest) if c == "¤" else c for c in english)
+            out.append(Aligned(text, [(i, i) for i in range(len(text.split()))]))
+        return out
+
+    return translate

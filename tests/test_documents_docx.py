@@ -15,7 +15,21 @@ from collections import Counter
 import pytest
 from lxml import etree
 from markup_fixtures import Aligned, links, word_for_word
-from office_fixtures import ITALIC, LANG, B, docx_entries, para, report_docx, run, zipped
+from office_fixtures import (
+    CONTENT_TYPES,
+    CT,
+    DECL,
+    ITALIC,
+    LANG,
+    W_NS,
+    B,
+    docx_entries,
+    para,
+    report_docx,
+    run,
+    sentence_model,
+    zipped,
+)
 
 from nmt_cli.documents.lines import translate_lines
 from nmt_cli.documents.office.docx import W, read_docx
@@ -492,3 +506,40 @@ def test_an_images_alt_text_and_title_are_translated_and_its_name_kept():
     assert (doc_pr.get("descr"), doc_pr.get("title")) == ("UN CHAT NOIR SUR LE CANAPÉ", "LE CHAT")
     assert doc_pr.get("name") == "Image 5"
     assert entries(translated(source, identity)) == entries(source)
+
+
+def _complex_field(instruction: str, result: str) -> str:
+    return (
+        '<w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+        f'<w:r><w:instrText xml:space="preserve"> {instruction} </w:instrText></w:r>'
+        '<w:r><w:fldChar w:fldCharType="separate"/></w:r>'
+        f"<w:r><w:t>{result}</w:t></w:r>"
+        '<w:r><w:fldChar w:fldCharType="end"/></w:r>'
+    )
+
+
+def test_a_footers_page_fields_stand_in_its_sentence_and_come_back_in_place():
+    """A footer "Page <PAGE> sur <NUMPAGES>" reached the model as "Page sur": each field is now
+    one protected token where it stands, so "sur" is translated as the word between two
+    numbers, and each field comes back there as it was (its cached result the program's)."""
+    page, count = _complex_field("PAGE", "1"), _complex_field("NUMPAGES", "3")
+    simple = '<w:fldSimple w:instr=" PAGEREF fig1 "><w:r><w:t>4</w:t></w:r></w:fldSimple>'
+    parts = docx_entries(para(run("Voir la page "), simple, run(" pour les détails.")))
+    footer = f'<Override PartName="/word/footer1.xml" ContentType="{CT}.footer+xml"/>'
+    parts["[Content_Types].xml"] = CONTENT_TYPES.replace("</Types>", footer + "</Types>")
+    footer = para(run("Page ") + page + run(" sur ") + count)
+    parts["word/footer1.xml"] = f"{DECL}<w:ftr {W_NS}>{footer}</w:ftr>"
+    model = sentence_model(
+        {
+            "Page ¤ sur ¤": "Page ¤ of ¤",
+            "Voir la page ¤ pour les détails.": "See page ¤ for details.",
+        }
+    )
+    document = read_docx(zipped(parts), "report.docx")
+    assert "Page sur" not in document.sources()
+    out = entries(document.render(model(document.sources()), "en", print))
+    footer, body = out["word/footer1.xml"].decode(), out["word/document.xml"].decode()
+    assert re.search(f"<w:t[^>]*>Page </w:t></w:r>{re.escape(page)}<w:r[^>]*>", footer)
+    assert re.search(f"<w:t[^>]*> of </w:t></w:r>{re.escape(count)}</w:p>", footer)
+    assert re.search(f"<w:t[^>]*>See page </w:t></w:r>{re.escape(simple)}<w:r[^>]*>", body)
+    assert '<w:t xml:space="preserve"> for details.</w:t>' in body

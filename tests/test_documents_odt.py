@@ -11,7 +11,7 @@ import zipfile
 import pytest
 from lxml import etree
 from markup_fixtures import Aligned, word_for_word
-from office_fixtures import odt_entries, report_odt, zipped
+from office_fixtures import odt_entries, report_odt, sentence_model, zipped
 
 from nmt_cli.documents.office.odt import ODT, TEXT, read_odt
 from nmt_cli.errors import InputError
@@ -194,3 +194,19 @@ def test_a_span_inside_a_span_stays_inside_it_around_its_words():
         'THE <text:span text:style-name="T1"><text:span text:style-name="T3">BLACK</text:span>'
         " CAT SLEEPS</text:span> HERE.</text:p>"
     )
+
+
+def test_a_date_a_page_number_and_a_page_count_stand_in_their_sentence_and_come_back_in_place():
+    """ "Mis à jour le <date>, page <n> sur <count>." reached the model as "Mis à jour le ,
+    page sur ." (and came out with its comma and a space lost): each field is now one
+    protected token where it stands, the words around it one sentence, and each field comes
+    back there, byte for byte."""
+    date = "<text:date>6 mai 2024</text:date>"
+    page = '<text:page-number text:select-page="current">1</text:page-number>'
+    count = "<text:page-count>3</text:page-count>"
+    body = f"<text:p>Mis à jour le {date}, page {page} sur {count}.</text:p>"
+    model = sentence_model({"Mis à jour le ¤, page ¤ sur ¤.": "Updated on ¤, page ¤ of ¤."})
+    document = read_odt(report_odt(body), "rapport.odt")
+    assert "Mis à jour le , page sur ." not in document.sources()
+    content = entries(document.render(model(document.sources()), "en-GB", print))["content.xml"]
+    assert f"<text:p>Updated on {date}, page {page} of {count}.</text:p>" in content.decode()

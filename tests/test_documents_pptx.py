@@ -11,7 +11,7 @@ import zipfile
 import pytest
 from lxml import etree
 from markup_fixtures import Aligned, word_for_word
-from office_fixtures import a_para, a_run, deck_pptx, pptx_entries, zipped
+from office_fixtures import a_para, a_run, deck_pptx, pptx_entries, sentence_model, zipped
 
 from nmt_cli.documents.office.pptx import PPTX, A, read_pptx
 from nmt_cli.errors import InputError
@@ -220,3 +220,25 @@ def test_a_pictures_alt_text_is_translated_and_its_name_kept():
         e for e in etree.fromstring(translated(source)[SLIDE]).iter() if e.get("name") == "Image 6"
     ]
     assert pic.get("descr") == "UN GRAPHIQUE DES VENTES"
+
+
+def test_a_date_field_stands_in_its_sentence_and_comes_back_in_place():
+    """ "Le départ est prévu le <date field> à Paris." reached the model as "... prévu le à
+    Paris." ("The start is scheduled in <fld/> Paris.", its "à" lost): the field is now one
+    protected token where it stands, and comes back there, byte for byte."""
+    field = '<a:fld id="{5C1A2B3C-0000-4000-8000-000000000001}" type="datetime1">'
+    field += '<a:rPr lang="fr-FR"/><a:t>06/05/2024</a:t></a:fld>'
+    parts = pptx_entries()
+    parts[SLIDE] = parts[SLIDE].replace(
+        a_run("Le rapport annuel"),
+        a_run("Le départ est prévu le ") + field + a_run(" à Paris."),
+    )
+    model = sentence_model(
+        {"Le départ est prévu le ¤ à Paris.": "The start is planned on ¤ in Paris."}
+    )
+    document = read_pptx(zipped(parts), "deck.pptx")
+    assert "Le départ est prévu le à Paris." not in document.sources()
+    slide = entries(document.render(model(document.sources()), "en", print))[SLIDE].decode()
+    texts = "".join(t.text for t in etree.fromstring(slide.encode()).iter(a("t")))
+    assert "The start is planned on 06/05/2024 in Paris." in texts
+    assert f"<a:t>The start is planned on </a:t></a:r>{field}<a:r>" in slide

@@ -18,6 +18,8 @@ A paragraph's items (runs.py), from its children in order:
   on its own, a bookmark came back reversed, its end before its start, around nothing;
 - a complex field, from the run with its ``w:fldChar`` begin to the one with its end, is one
   Mark: its instructions are not translated, its result stays as it is; so is a simple field;
+  one that shows a result (a page number, a date) is held: the model reads it as one token
+  where it stands ("Page <PAGE> sur <NUMPAGES>" was read "Page sur");
 - whatever else a run holds (a tab, a break, an image or a text box, a note's reference) is a
   Mark, written back in a run of that run's properties; anything else in the paragraph (a
   bookmark, a comment's anchor, an equation) is a Mark as it is;
@@ -123,7 +125,7 @@ def paragraph_items(p) -> list[Item]:
         elif child.tag == w("sdt") and child.find(w("sdtContent")) is not None:
             items.append(Link(child, paragraph_items(child.find(w("sdtContent")))))
         else:
-            items.append(Mark(("whole", [child])))
+            items.append(Mark(("whole", [child]), held=_shows(child, w("fldSimple"))))
     if field:
         items.append(Mark(("whole", field)))
     return paired(items, _range_of)
@@ -138,7 +140,7 @@ def _field(runs: list) -> Item:
     order = [c for cs in chars for c in cs]
     instruction = "".join(t.text or "" for r in runs for t in r.iter(w("instrText")))
     if order != ["begin", "separate", "end"] or not _HYPERLINK.match(instruction):
-        return Mark(("whole", runs))
+        return Mark(("whole", runs), held=any(_shows(r, w("r")) for r in runs))
     at = next(k for k, cs in enumerate(chars) if "separate" in cs)
     end = next(k for k, cs in enumerate(chars) if "end" in cs)
     if at >= end or any(r.find(w("t")) is not None for r in (runs[at], runs[end])):
@@ -148,6 +150,12 @@ def _field(runs: list) -> Item:
 
 
 _HYPERLINK = re.compile(r"\s*HYPERLINK\b", re.IGNORECASE)
+
+
+def _shows(element, tag: str) -> bool:
+    """Whether ``element``, of ``tag`` (a field's run, a simple field), shows text (a field's
+    result: an index entry's field, XE, shows none, and stays out of the text)."""
+    return element.tag == tag and any((t.text or "").strip() for t in element.iter(w("t")))
 
 
 # a start that pairs with an end, around text: a bookmark, a comment's range (both by w:id)

@@ -12,7 +12,10 @@ A paragraph's items (runs.py), from its mixed content in order:
 - a hyperlink (``text:a``) is a Link around its text;
 - a bookmark, a reference mark or a comment (``office:annotation``, not translated) whose start
   and end stand around text is a Link around it (paired); alone, and a note, a tab, a line
-  break, a frame, a field (page number, date, reference) and anything else is a Mark, as it is.
+  break, a frame, a field (page number, date, reference) and anything else is a Mark, as it is;
+  a field that shows text (any element of the text namespace but a note) is held, read by the
+  model as one token where it stands ("Mis à jour le <date>, page <n> sur <count>." was read
+  "Mis à jour le , page sur .", its comma and a space lost).
 
 A frame's (an image's, a shape's) alt text and title (``svg:desc``, ``svg:title``) are texts of
 their own, as a Word document's and a deck's are (they stayed French).
@@ -135,10 +138,21 @@ def paragraph_items(element, spans: tuple[str, ...], styles: dict[str, bool]) ->
             items.append(Run(spans, " " * int(child.get(t("c"), "1")), spans, code))
         else:
             breaks = {t("line-break"): "\n", t("tab"): "\t"}.get(child.tag, "")
-            items.append(Mark(child, breaks))
+            items.append(Mark(child, breaks, _is_field(child)))
         if child.tail:
             items.append(Run(spans, child.tail, spans, code))
     return items
+
+
+def _is_field(element) -> bool:
+    """Whether ``element`` is a field that shows text (a page number, a date, a reference):
+    an element of the text namespace, not a note (a text of its own), with text in it."""
+    return (
+        isinstance(element.tag, str)
+        and element.tag.startswith(f"{{{TEXT}}}")
+        and element.tag != t("note")
+        and bool("".join(element.itertext()).strip())
+    )
 
 
 def _holds_span(span, styles: dict[str, bool]) -> bool:

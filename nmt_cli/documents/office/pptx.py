@@ -10,7 +10,8 @@ A paragraph's items (runs.py), from its children in order (DrawingML, ``a:p``):
   a property of the run (``a:hlinkClick``), so a linked word is a run of its own look; a run in
   a monospace font is code, not translated;
 - a line break (``a:br``) and a field (``a:fld``: a slide number, a date) are Marks, as they
-  are;
+  are; a field is held, read by the model as one token where it stands ("prévu le <date> à
+  Paris" was read "prévu le à Paris", and its "à" lost);
 - the paragraph's properties (``a:pPr``) and its end's (``a:endParaRPr``) stay where they are.
 
 Slide layouts and masters (their prompt texts) are not translated, nor are a chart's categories
@@ -86,7 +87,8 @@ def paragraph_items(p) -> list[Item]:
             t = child.find(a("t"))
             items.append(Run(key, "" if t is None else t.text or "", child, code))
         else:
-            items.append(Mark(child, "\n" if child.tag == a("br") else ""))
+            held = child.tag == a("fld") and bool("".join(child.itertext()).strip())
+            items.append(Mark(child, "\n" if child.tag == a("br") else "", held))
     return items
 
 

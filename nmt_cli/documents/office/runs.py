@@ -13,7 +13,8 @@ block does, documents/markdown.py), in which
   characters); text the model writes outside every element takes that look;
 - a run of another key is ``<r i="k">text</r>``, a hyperlink ``<a i="k">...</a>``, a mark
   ``<x i="k"/>`` (keeping the words on either side apart), a code-styled run
-  ``<code i="k">text</code>`` (verbatim: the model never reads it, it comes back whole);
+  ``<code i="k">text</code>`` (verbatim: the model never reads it, it comes back whole), a
+  field ``<code i="k"></code>`` (held: one protected token in the text, where it stands);
 
 so its text is translated as one sentence (or several) and each element is put back around the
 target words aligned to the source words it enclosed. The translated fragment is read back into
@@ -51,10 +52,14 @@ class Run:
 class Mark:
     """What stands in a paragraph with no text to translate; ``node``: the format's own;
     ``breaks``: "\n" for a line break, "\t" for a tab (the lines or columns on either side are
-    translated each apart: markup/segments.py), else ""."""
+    translated each apart: markup/segments.py), else ""; ``held``: a field that shows its
+    result (a page number, a date), which the model reads as one protected token where it
+    stands, so the words around it are one sentence with something in that place (left out,
+    "Page <PAGE> sur <NUMPAGES>" was read "Page sur", and "le <date>, page" lost its comma)."""
 
     node: object
     breaks: str = ""
+    held: bool = False
 
 
 @dataclass
@@ -165,12 +170,12 @@ class Paragraph:
         out: list[str] = []
         marks = False  # whether the last written is marks (a run's text may open with a tab's)
         for item in items:
-            if isinstance(item, Mark) and marks:
+            if isinstance(item, Mark) and not item.held and marks:
                 self.parts[-1].append(item)  # type: ignore[union-attr]
                 out[-1] = _mark_tag(len(self.parts) - 1, self.parts[-1])  # type: ignore[arg-type]
             else:
                 out.append(self._written(item))
-            marks = isinstance(item, Mark)
+            marks = isinstance(item, Mark) and not item.held
         return "".join(out)
 
     def _written(self, item: Item) -> str:
@@ -178,6 +183,8 @@ class Paragraph:
             return _tabbed(item.text)
         self.parts.append([item] if isinstance(item, Mark) else item)
         k = len(self.parts) - 1
+        if isinstance(item, Mark) and item.held:  # verbatim: one private-use character
+            return f'<code i="{k}"></code>'
         if isinstance(item, Mark):
             return _mark_tag(k, [item])
         if isinstance(item, Link):
