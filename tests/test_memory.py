@@ -213,6 +213,14 @@ def test_a_line_whose_marks_are_taken_out_is_not_cut_for_a_memory(run_cli, tmp_p
     assert out[2].startswith("Brrr. ")
 
 
+def test_a_line_of_no_letter_and_no_digit_comes_out_as_written_memory_or_not(run_cli):
+    """The model's memory, asked before the rule that passes such a line through, gave "?!"
+    as "?" (and "«" as "“"), while --no-model-memory gave them as written."""
+    lines = ["?!", "«", "...", "Non"]
+    assert translated_lines(run_cli, lines) == ["?!", "«", "...", "No"]
+    assert translated_lines(run_cli, lines[:3], "--no-model-memory") == lines[:3]
+
+
 def test_lines_the_memory_does_not_hold_translate_as_without_it(run_cli, memory_file):
     lines = "".join(f"{x}\n" for x in LINES if x not in ("Non", "Affichage")).encode()
     options = ["translate", "--format", "jsonl", "--align", "-k", "2", "--nbest", "2"]

@@ -10,6 +10,8 @@ follows the line's). A source the memory holds with several targets gives the on
 often (the first of equal counts). A line no memory holds so is looked for again but for its
 final mark (``.``, ``!``, ``:`` or none; never ``?`` nor an ellipsis: a question, a dialog), its
 translation then ending as the line does ("Merci." finds "Merci !": "Thank you.").
+A line of no letter and no digit is no memory's: it comes out as written (aside.py's
+``as_written``), memory or not (the model's memory, loosely, gave ``?!`` as "?").
 
 Memories come from `nmt translate --memory FILE` (any file of pairs `nmt score` reads: TAB or
 JSON lines, .po, .mo, .tmx, .xliff; a catalogue's access keys removed; a TAB file that opens
@@ -31,6 +33,7 @@ from pathlib import Path
 from nmt_cli.model.bundle import MEMORY_FILES
 
 SPACES = re.compile(r"\s+")  # \s holds U+00A0, U+202F and U+2009 in str patterns
+_WORD = re.compile(r"[^\W_]")  # a letter or a digit
 
 
 def key(text: str) -> str:
@@ -75,6 +78,8 @@ class Memory:
         aside), the translation's final mark then the line's."""
         k = key(line)
         if not k or "\t" in line or "\n" in line:  # columns, lines (columns.py): no memory's
+            return None
+        if not _WORD.search(k):  # nothing to translate: as written (aside.py)
             return None
         if not loose:
             return self._find(k)
