@@ -210,3 +210,68 @@ def test_a_date_a_page_number_and_a_page_count_stand_in_their_sentence_and_come_
     assert "Mis à jour le , page sur ." not in document.sources()
     content = entries(document.render(model(document.sources()), "en-GB", print))["content.xml"]
     assert f"<text:p>Updated on {date}, page {page} of {count}.</text:p>" in content.decode()
+
+
+def _with_german_styles(body: str) -> bytes:
+    """The report with ``body``, and automatic styles P2 (a paragraph's) and T3 (a span's)
+    that set German."""
+    files = odt_entries(body)
+    german = (
+        '<style:style style:name="P2" style:family="paragraph">'
+        '<style:text-properties fo:language="de" fo:country="DE"/></style:style>'
+        '<style:style style:name="T3" style:family="text">'
+        '<style:text-properties fo:language="de" fo:country="DE"/></style:style>'
+    )
+    files["content.xml"] = files["content.xml"].replace(
+        "</office:automatic-styles>", german + "</office:automatic-styles>"
+    )
+    return zipped(files, stored=("mimetype",))
+
+
+def _languages(content: bytes) -> dict[str, str]:
+    """Each automatic style's language and country, by name."""
+    root = etree.fromstring(content)
+    style, fo = (
+        "urn:oasis:names:tc:opendocument:xmlns:style:1.0",
+        "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0",
+    )
+    out = {}
+    for s in root.iter(f"{{{style}}}style"):
+        props = s.find(f"{{{style}}}text-properties")
+        if props is not None and props.get(f"{{{fo}}}language"):
+            lang = f"{props.get(f'{{{fo}}}language')}-{props.get(f'{{{fo}}}country')}"
+            out[s.get(f"{{{style}}}name")] = lang
+    return out
+
+
+def test_an_untranslated_german_quotation_keeps_its_language():
+    """Every automatic style of a changed part that named a language became the target's: a
+    German quotation left as it was (a paragraph, a span) was marked English, and spell-checked
+    so. Only the styles of translated text take the target's language."""
+    body = (
+        '<text:p text:style-name="P1">Il a dit <text:span text:style-name="T3">Guten Tag'
+        "</text:span> hier.</text:p>"
+        '<text:p text:style-name="P2">Alles hat ein Ende.</text:p>'
+    )
+    model = sentence_model({"Il a dit Guten Tag hier.": "He did say Guten Tag here."})
+    document = read_odt(_with_german_styles(body), "rapport.odt")
+    content = entries(document.render(model(document.sources()), "en-GB", print))["content.xml"]
+    assert "He did say " in content.decode()
+    assert '<text:p text:style-name="P2">Alles hat ein Ende.</text:p>' in content.decode()
+    assert spans(content) == [("T3", "Guten Tag")]
+    assert _languages(content) == {"P1": "en-GB", "P2": "de-DE", "T3": "de-DE"}
+
+
+def test_a_language_style_of_translated_and_untranslated_text_is_split():
+    """A paragraph style shared by a translated paragraph and one left as it was: the
+    translated one takes a copy in the target's language, the other keeps the style."""
+    body = (
+        '<text:p text:style-name="P2">Le chat dort.</text:p>'
+        '<text:p text:style-name="P2">Alles hat ein Ende.</text:p>'
+    )
+    model = sentence_model({"Le chat dort.": "The cat sleeps."})
+    document = read_odt(_with_german_styles(body), "rapport.odt")
+    content = entries(document.render(model(document.sources()), "en-GB", print))["content.xml"]
+    assert '<text:p text:style-name="P2_en_GB">The cat sleeps.</text:p>' in content.decode()
+    assert '<text:p text:style-name="P2">Alles hat ein Ende.</text:p>' in content.decode()
+    assert _languages(content) == {"P1": "fr-FR", "P2": "de-DE", "P2_en_GB": "en-GB", "T3": "de-DE"}

@@ -27,6 +27,8 @@ MONOSPACE = frozenset(
 )  # fmt: skip
 # write(paragraph element, its items translated, the target language or None)
 Write = Callable[[object, list[Item], "str | None"], None]
+# finish(a changed part's tree, the target language or None), once its paragraphs are written
+Finish = Callable[[object, "str | None"], None]
 
 
 # The attributes of a drawing's properties that a reader reads: its alt text (Word's
@@ -72,10 +74,13 @@ def _set_alt_text(element, name: str | None, text: str) -> None:
 
 class OfficeDocument:
     """The ``parts`` of ``package`` whose paragraphs are translated; ``write`` puts a
-    paragraph's translated items back into its element (the format's)."""
+    paragraph's translated items back into its element (the format's), and ``finish`` (if
+    any) completes a changed part once all its paragraphs are written."""
 
-    def __init__(self, package: Package, parts: list[Part], write: Write):
-        self.package, self.parts, self.write = package, parts, write
+    def __init__(
+        self, package: Package, parts: list[Part], write: Write, finish: Finish | None = None
+    ):
+        self.package, self.parts, self.write, self.finish = package, parts, write, finish
 
     def sources(self) -> list[str]:
         """Each part's paragraphs' texts, then its alt texts."""
@@ -104,6 +109,8 @@ class OfficeDocument:
                 if said.strip() and said != text:
                     _set_alt_text(element, name, said)
                     touched = True
+            if touched and self.finish is not None:
+                self.finish(part.tree, target)
             if touched:
                 changed[part.path] = serialized(part.tree, self.package.entry(part.path))
         return self.package.written(changed)

@@ -21,14 +21,18 @@ A frame's (an image's, a shape's) alt text and title (``svg:desc``, ``svg:title`
 their own, as a Word document's and a deck's are (they stayed French).
 
 Translated, a paragraph is written anew: its text in spans of the same styles, nested as they
-were, links around them. The automatic styles of a changed part that set a language
-(``fo:language``, ``fo:country``) are set to the target's, code styles aside. Tracked changes
+were, links around them. The automatic styles that set a language (``fo:language``,
+``fo:country``) of translated text, the paragraph's and its spans' whose words changed, are set
+to the target's, code styles aside; the rest keep theirs (a German quotation, a paragraph or a
+span left as it was, was marked English). A style of both is split: the translated text takes a
+copy in the target's language (``P1_en_GB``). Tracked changes
 are refused (accept or reject them first), and so is an encrypted document.
 """
 
 from __future__ import annotations
 
 import re
+from copy import deepcopy
 
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part
@@ -69,7 +73,7 @@ def read_odt(data: bytes, name: str) -> OfficeDocument:
     parts = [_part(package, "content.xml", styles)]
     if "styles.xml" in names:
         parts.append(_part(package, "styles.xml", styles))
-    return OfficeDocument(package, parts, _writer(styles))
+    return OfficeDocument(package, parts, *_writer(styles))
 
 
 def _styles(package: Package, names: list[str]) -> dict[str, bool]:
@@ -190,16 +194,46 @@ def _range_of(item: Item) -> tuple[bool, tuple] | None:
 
 
 def _writer(styles: dict[str, bool]):
+    translated: dict = {}  # a part's root: the elements whose style is used by translated text
+
     def write(p, items: list[Item], target: str | None) -> None:
         """Paragraph ``p`` with ``items`` as its content (its attributes kept)."""
+        before = _texts_by_style(p)
         for child in list(p):
             p.remove(child)
         p.text = None
         _append(p, items)
-        if target:
-            _set_language(p.getroottree(), target, styles)
+        after = _texts_by_style(p)
+        uses = translated.setdefault(p.getroottree().getroot(), [])
+        uses.append(p)  # written anew: its text translated
+        for e in _styled(p)[1:]:
+            style = e.get(t("style-name"), "")
+            if style and after.get(style) != before.get(style):
+                uses.append(e)
 
-    return write
+    def finish(tree, target: str | None) -> None:
+        uses = translated.pop(tree.getroot(), [])
+        if target:
+            _set_language(tree, uses, target, styles)
+
+    return write, finish
+
+
+def _styled(p) -> list:
+    """``p`` and the spans and links of its own text (not a note's nor a frame's paragraphs)."""
+    inner = [
+        e for e in p.iter(t("span"), t("a")) if next(e.iterancestors(t("p"), t("h")), None) is p
+    ]
+    return [p, *inner]
+
+
+def _texts_by_style(p) -> dict[str, list[str]]:
+    """The words of ``p``'s spans and links by their style (sorted: split or moved, a span's
+    words are the same words)."""
+    out: dict[str, list[str]] = {}
+    for e in _styled(p)[1:]:
+        out.setdefault(e.get(t("style-name"), ""), []).extend("".join(e.itertext()).split())
+    return {style: sorted(words) for style, words in out.items()}
 
 
 def _append(parent, items: list[Item]) -> None:
@@ -242,20 +276,47 @@ def _add_text(element, text: str) -> None:
             element.text = (element.text or "") + piece
 
 
-def _set_language(tree, target: str, styles: dict[str, bool]) -> None:
-    """The automatic styles of ``tree`` that set a language, except code's, in ``target``."""
+def _set_language(tree, uses: list, target: str, styles: dict[str, bool]) -> None:
+    """The automatic styles of ``tree`` that set a language, used by ``uses`` (the elements of
+    translated text), except code's, in ``target``; one also used by untranslated text (a
+    German quotation left as it was) is split: a copy in ``target`` for ``uses``, the style as
+    it was for the rest."""
     automatic = tree.getroot().find(f"{{{OFFICE}}}automatic-styles")
     if automatic is None:
         return
-    for props in automatic.iter(f"{{{STYLE}}}text-properties"):
-        style = props.getparent()
-        if styles.get(style.get(f"{{{STYLE}}}name", ""), False):
+    named = {s.get(f"{{{STYLE}}}name", ""): s for s in automatic.iter(f"{{{STYLE}}}style")}
+    translated = set(uses)
+    untranslated = {e.get(t("style-name")) for e in tree.iter() if e not in translated}
+    for name in dict.fromkeys(e.get(t("style-name")) for e in uses):
+        style = named.get(name)
+        props = None if style is None else style.find(f"{{{STYLE}}}text-properties")
+        if props is None or styles.get(name, False) or props.get(f"{{{FO}}}language") is None:
             continue
-        if props.get(f"{{{FO}}}language") is not None:
-            own = f"{props.get(f'{{{FO}}}language')}-{props.get(f'{{{FO}}}country', '')}"
-            language, _, country = regional(target, own).partition("-")
-            props.set(f"{{{FO}}}language", language.lower())
-            props.set(f"{{{FO}}}country", country.upper() or "none")
+        if name in untranslated:  # split: the translated text's own copy
+            style = _copy(style, name, target, named)
+            props = style.find(f"{{{STYLE}}}text-properties")
+            for e in uses:
+                if e.get(t("style-name")) == name:
+                    e.set(t("style-name"), style.get(f"{{{STYLE}}}name"))
+        own = f"{props.get(f'{{{FO}}}language')}-{props.get(f'{{{FO}}}country', '')}"
+        language, _, country = regional(target, own).partition("-")
+        props.set(f"{{{FO}}}language", language.lower())
+        props.set(f"{{{FO}}}country", country.upper() or "none")
+
+
+def _copy(style, name: str, target: str, named: dict):
+    """A copy of automatic ``style`` (``name``) after it, under a name of its own."""
+    base = f"{name}_{re.sub(r'[^A-Za-z0-9]', '_', target)}"
+    new, k = base, 1
+    while new in named:
+        k += 1
+        new = f"{base}_{k}"
+    copy = deepcopy(style)
+    copy.set(f"{{{STYLE}}}name", new)
+    copy.attrib.pop(f"{{{STYLE}}}display-name", None)
+    style.addnext(copy)
+    named[new] = copy
+    return copy
 
 
 ODT = DocumentFormat(
