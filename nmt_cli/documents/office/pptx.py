@@ -11,7 +11,8 @@ A paragraph's items (runs.py), from its children in order (DrawingML, ``a:p``):
   a monospace font is code, not translated;
 - a line break (``a:br``) and a field (``a:fld``: a slide number, a date) are Marks, as they
   are; a field is held, read by the model as one token where it stands ("prévu le <date> à
-  Paris" was read "prévu le à Paris", and its "à" lost);
+  Paris" was read "prévu le à Paris", and its "à" lost), and comes back as it was but for its
+  run's language, the target's as the runs around it (PowerPoint formats a date by it);
 - the paragraph's properties (``a:pPr``) and its end's (``a:endParaRPr``) stay where they are.
 
 Slide layouts and masters (their prompt texts) are not translated, nor are a chart's categories
@@ -116,6 +117,8 @@ def write_paragraph(p, items: list[Item], target: str | None) -> None:
     if a("pPr") in kept:
         p.append(kept[a("pPr")])
     for item in items:
+        if isinstance(item, Mark) and target and item.node.tag == a("fld"):
+            _field_language(item.node, target)
         if isinstance(item, Mark):
             p.append(item.node)
         elif isinstance(item, Run):
@@ -125,6 +128,18 @@ def write_paragraph(p, items: list[Item], target: str | None) -> None:
             end = kept[a("endParaRPr")]
             end.set("lang", regional(target, end.get("lang")))
         p.append(kept[a("endParaRPr")])
+
+
+def _field_language(field, language: str) -> None:
+    """A field's (``a:fld``: a date, a slide number) run in ``language``, as the translated
+    runs around it: PowerPoint formats the date it shows by its run's language (left
+    ``fr-FR``, an English slide's date was written the French way); its text stays as it was,
+    until PowerPoint updates it."""
+    rpr = field.find(a("rPr"))
+    if rpr is None:
+        rpr = field.makeelement(a("rPr"), {})
+        field.insert(0, rpr)
+    rpr.set("lang", regional(language, rpr.get("lang")))
 
 
 def _run(item: Run, language: str | None):
