@@ -19,11 +19,13 @@ from dataclasses import dataclass
 import pytest
 import torch
 
+from nmt_cli.errors import UsageError
 from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.search import Decoding
 from nmt_cli.search.beam import beam_search
 from nmt_cli.search.greedy import greedy_search
 from nmt_cli.search.hypothesis import Hypothesis
+from nmt_cli.search.options import SearchOptions
 
 PAD, UNK, BOS, EOS, A, B, C = range(7)
 NAMES = {"pad": PAD, "unk": UNK, "bos": BOS, "eos": EOS, "a": A, "b": B, "c": C}
@@ -409,3 +411,13 @@ def test_wide_rows_rank_as_a_stable_sort_of_the_whole_row(seed, vocab):
     expected = torch.sort(scores, dim=1, descending=True, stable=True)
     assert torch.equal(values, expected.values[:, :10])
     assert torch.equal(index, expected.indices[:, :10])
+
+
+def test_a_min_len_above_the_model_s_most_output_tokens_is_refused():
+    """Every sentence's own limit is at least --min-len (SearchOptions refuses one above a
+    one-subword sentence's); the model's positions may still cut it."""
+    opts = SearchOptions(min_len=40, max_len_b=100)
+    opts.check_min_len(None)
+    opts.check_min_len(40)
+    with pytest.raises(UsageError, match="--min-len 40 is more than the model's most output"):
+        opts.check_min_len(39)

@@ -81,7 +81,7 @@ class CTranslate2Search:
         max_out: int | None = None,
         on_progress: Callable[[float], None] | None = None,
     ) -> list[list[Hypothesis]]:
-        opts.check_min_len(map(len, sources), max_out)
+        opts.check_min_len(max_out)
         results = results_for(sources)
         limit = {i: self._limit(len(s), opts, max_out) for i, s in enumerate(sources) if s}
         done = 0  # sentences translated

@@ -50,7 +50,7 @@ def translate_ids(
     ``workers`` > 1 searches that many batches at once, each in its own thread (the model must
     keep no state between calls); a sentence's result is the same either way.
     """
-    opts.check_min_len(map(len, sources), max_out)
+    opts.check_min_len(max_out)
     results = results_for(sources)  # the others are filled in batch by batch
     todo = [i for i, s in enumerate(sources) if s]
     lengths = [len(sources[i]) + 1 for i in todo]

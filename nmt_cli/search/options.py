@@ -6,7 +6,6 @@ generated from this dataclass (see nmt_cli/settings.py). torch-free: read at sta
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from nmt_cli.errors import UsageError
@@ -81,21 +80,14 @@ class SearchOptions:
         limit = int(self.max_len_a * length + self.max_len_b)
         return limit if max_out is None else min(limit, max_out)
 
-    def check_min_len(self, lengths: Iterable[int], max_out: int | None = None) -> None:
-        """A UsageError where ``min_len`` is above the max output of a source of one of
-        ``lengths`` (non-empty ones, in subwords): its translation, unable to end before the
-        limit, would be words forced past where it ends, cut off."""
-        shortest = min((n for n in lengths if n), default=None)
-        if shortest is None or self.min_len <= self.max_output(shortest, max_out):
-            return
-        n, limit = shortest, self.max_output(shortest, max_out)
-        why = f"--max-len-a {self.max_len_a:g} x {n} + --max-len-b {self.max_len_b} = {limit}"
-        if limit < self.max_output(n):
-            why = f"the model's most, {limit}"
-        raise UsageError(
-            f"--min-len {self.min_len} is more than a sentence of {n} subwords may give "
-            f"({why}): it would be cut off, not ended; lower --min-len or raise --max-len-b"
-        )
+    def check_min_len(self, max_out: int | None) -> None:
+        """A UsageError where ``min_len`` is above ``max_out``, the model's most output tokens
+        (a sentence's own limit is at least ``min_len``: __post_init__)."""
+        if max_out is not None and self.min_len > max_out:
+            raise UsageError(
+                f"--min-len {self.min_len} is more than the model's most output tokens "
+                f"({max_out}): it would be cut off, not ended; lower --min-len"
+            )
 
     def tokens_per_batch(self, device: str = "cpu") -> int:
         """``batch_tokens``, or where none was given the default of ``device`` (a torch
