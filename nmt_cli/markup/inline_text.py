@@ -198,7 +198,8 @@ def broken(words: list[str], translation: str, separators: str) -> str | None:
     return "".join(out)
 
 
-_REFERENCE = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});")
+# a character reference: &ndash;, &#160;, &#xA0;
+REFERENCE = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});")
 
 
 def references(written: str, xml: bool) -> dict[str, str]:
@@ -207,7 +208,7 @@ def references(written: str, xml: bool) -> dict[str, str]:
     again; not the characters markup escapes. A no-break space they never wrote: ``&nbsp;``
     (XML: ``&#160;``)."""
     out: dict[str, str] = {}
-    for m in _REFERENCE.finditer(written):
+    for m in REFERENCE.finditer(written):
         c = html.unescape(m[0])
         if len(c) == 1 and c not in "&<>\"'" and c not in out and c not in written[: m.start()]:
             out[c] = m[0]

@@ -44,6 +44,7 @@ from nmt_cli.errors import InputError
 from nmt_cli.markup.attribute_texts import attribute_texts, written_back
 from nmt_cli.markup.attributes import translated
 from nmt_cli.markup.elements import BLOCKS, VERBATIM
+from nmt_cli.markup.inline_text import REFERENCE
 from nmt_cli.markup.reading import read_events
 from nmt_cli.markup.segments import Aligned, Segment, verbatim
 from nmt_cli.markup.tree import Element, Node, Text, build_tree, has_text, serialize
@@ -192,7 +193,7 @@ def as_markup(line: str) -> Page | None:
     close), or where it holds a character reference (``C&apos;est``, ``l&rsquo;été``: as a
     span it cut the words it stood in, "That&apos;is true"; a no-break space's aside, which
     documents/lines.py reads) and writes back the same characters; else None."""
-    entities = _ENTITY.search(line.replace("&nbsp;", "")) is not None
+    entities = REFERENCE.search(line.replace("&nbsp;", "")) is not None
     if not entities and ("</" not in line or "<" not in line.split("</", 1)[0]):
         return None
     numbered = _NUMBERED.search(line) is not None and _RENAMED.search(line) is None
@@ -230,9 +231,6 @@ def _read(text: str) -> str:
     """``text``'s characters, its references read, a no-break space a space (as a segment
     reads one)."""
     return html.unescape(text).replace("\xa0", " ")
-
-
-_ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});")
 
 
 def _private_use(text: str) -> int:
