@@ -82,7 +82,9 @@ class Segment:
         inlines = list(_all(self.inlines))
         body = (len(raw) - len(raw.lstrip()), len(raw.rstrip()))
         self.text, at = collapsed(raw, *body, flat.breaks)
-        self.bound = collapsed(raw, *body, flat.breaks, NO_BREAK)[0]  # no-break spaces kept
+        # the text with its no-break spaces between words kept (read again only where it has one)
+        bound = any(c in raw for c in NO_BREAK)
+        self.bound = collapsed(raw, *body, flat.breaks, NO_BREAK)[0] if bound else self.text
         self._references = {ord(c): ref for c, ref in references(self.written, xml).items()}
         # the white space before the first element or word, and after the last, as it was
         self.lead = raw[: min([body[0]] + [i.start for i in inlines])]
