@@ -32,10 +32,10 @@ _TIME = r"\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}"
 _TIMING = re.compile(rf"{_TIME}\s*-->\s*{_TIME}(?:\s.*)?")
 _NUMBER = re.compile(r"\d+")
 _ENCLOSED = re.compile(r"((?:<[A-Za-z][^<>]*>)+)([^<>]*)((?:</[A-Za-z][^<>]*>)+)")
-# A dialogue's turn opens with a dash, or a WebVTT voice (``<v Roger>``, ``<v.loud Roger>``)
 # Where a turn ends inside a line: after a voice's end tag that more words follow
 _AFTER_VOICE = re.compile(r"(?<=</v>)([ \t]+)(?=\S)")
 _STYLE = re.compile(r"(?:\{\\[^{}]*\})+")  # SubStation style overrides: {\an8}, {\i1}
+# A dialogue's turn opens with a dash, or a WebVTT voice (``<v Roger>``, ``<v.loud Roger>``)
 _DASH = re.compile(r"\s*(?:[-\u2010\u2013\u2014]|<v(?:\.[\w.-]+)?[ \t][^<>]*>)\s*")
 # What opens a text or a turn and is no word of it: style overrides, start tags (``{\i1}``,
 # ``<i>``); what ends one: style overrides, end tags (``{\i0}``, ``</v>``)
@@ -80,25 +80,26 @@ class Subtitle:
                     turns[-1][1].append(piece)
         return turns or None
 
-    def _parts(self) -> list[tuple[str, str, str]]:
+    def _parts(self, turns) -> list[tuple[str, str, str]]:
         """Each turn (the whole text where it is no dialogue) as (what opens it, its text,
         what ends it): the style overrides and unpaired tags at its two ends (``{\\i1}...{\\i0}``,
         ``...</v>``) are no words of it (sent to the model, they came back a word away:
-        "morning. {\\i0}", "- {\\i1}you come tonight?", its first word lost)."""
-        turns = self.turns
+        "morning. {\\i0}", "- {\\i1}you come tonight?", its first word lost); ``turns``: its
+        turns (the property, read once by the caller)."""
         parts = [lines for _, lines, _ in turns] if turns is not None else [self.lines]
         return [_edges(" ".join(line.strip() for line in lines)) for lines in parts]
 
     def text(self) -> str:
         """What is translated: a dialogue's turns each a line without its dash, other lines
         joined; the marks at their ends left out."""
-        return "\n".join(text for _, text, _ in self._parts())
+        return "\n".join(text for _, text, _ in self._parts(self.turns))
 
     def shown(self, translation: str) -> list[str]:
         """``translation`` as the subtitle's lines (its own text: its lines as they were)."""
         turns = self.turns
-        said = [h + t + e for (h, _, e), t in zip(self._parts(), translation.split("\n"))]
-        if translation == self.text():
+        parts = self._parts(turns)
+        said = [h + t + e for (h, _, e), t in zip(parts, translation.split("\n"))]
+        if translation == "\n".join(text for _, text, _ in parts):  # its own text
             lines = list(self.lines)
         elif turns is not None:
             lines = []
