@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
 from nmt_cli.inference.access_keys import plain_keys, with_keys
-from nmt_cli.inference.plurals import remarked, unmarked
+from nmt_cli.inference.plurals import has_marks, remarked, unmarked
 from nmt_cli.inference.quotes import MARKS, requoted, unquoted
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.tags import in_brackets
@@ -72,12 +72,13 @@ def aside_for(
         return Aside(words, False, lambda t: replace(t, text=opening + t.text + closing))
     if lead := _LEADING_SIGN.match(line):  # ?Aide: the sign before the word's translation
         return Aside(line[lead.end() :], False, lambda t: replace(t, text=lead[0] + t.text))
-    plural = spans is not None and alignable and written and known and "(" in line
-    if plural and (found := unmarked(line, known, spans(line))):
+    plural = spans is not None and alignable and written and known and has_marks(line)
+    quotes = spans is not None and alignable and not MARKS.isdisjoint(line)
+    where = spans(line) if plural or quotes else ()  # the line's spans found once
+    if plural and (found := unmarked(line, known, where)):
         text, marked = found
         return Aside(text, True, lambda t: remarked(t, marked, written))
-    quotes = spans is not None and alignable and not MARKS.isdisjoint(line)
-    if quotes and (quoted := unquoted(line, spans(line))):
+    if quotes and (quoted := unquoted(line, where)):
         return Aside(quoted.text, True, lambda t: requoted(t, quoted, target))
     return None
 

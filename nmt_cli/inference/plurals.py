@@ -28,6 +28,12 @@ _VERB_MARK = re.compile(r"(?<=[^\W\d_])\((?:ont|nt|ent|vent)\)(?=[^\w(]|$)")
 _WORD = re.compile(r"^(\W*)([^\W\d_]+)(.*)$")  # leading punctuation, letters, the rest
 
 
+def has_marks(line: str) -> bool:
+    """Whether ``line`` holds a mark :func:`unmarked` takes out (a cheap look, before its
+    spans are found)."""
+    return bool(MARK.search(line) or _VERB_MARK.search(line))
+
+
 def unmarked(
     line: str, known: Collection[str], spans: Sequence[tuple[int, int]] = ()
 ) -> tuple[str, set[int]] | None:
