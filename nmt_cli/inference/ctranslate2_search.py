@@ -83,7 +83,7 @@ class CTranslate2Search:
     ) -> list[list[Hypothesis]]:
         opts.check_min_len(max_out)
         results = results_for(sources)
-        limit = {i: self._limit(len(s), opts, max_out) for i, s in enumerate(sources) if s}
+        limit = {i: opts.max_output(len(s), max_out) for i, s in enumerate(sources) if s}
         done = 0  # sentences translated
         for group in _by_value(limit):
             lengths = [len(sources[i]) + 1 for i in group]  # with </s>
@@ -97,11 +97,6 @@ class CTranslate2Search:
                     done += len(rows)
                     on_progress(done / len(limit))
         return results
-
-    @staticmethod
-    def _limit(length: int, opts: SearchOptions, max_out: int | None) -> int:
-        """Most output tokens for a source of ``length`` subwords (</s> not counted)."""
-        return opts.max_output(length, max_out)
 
     def _search(
         self, sources: list[list[int]], limit: int, opts: SearchOptions
