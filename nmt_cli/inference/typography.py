@@ -72,9 +72,10 @@ def keep_dashes(source: str, text: str) -> str:
     in ``source`` (and that ``text`` lacks), where ``source`` has no hyphen standing alone."""
     if _LONE_HYPHEN.search(source):
         return text
-    lacked = Counter(_LONE_DASH.findall(source)) - Counter(_LONE_DASH.findall(text))
+    dashes = _LONE_DASH.findall(source)
+    lacked = Counter(dashes) - Counter(_LONE_DASH.findall(text))
     wanted = []
-    for dash in _LONE_DASH.findall(source):  # the source's order
+    for dash in dashes:  # the source's order
         if lacked[dash] > 0:
             lacked[dash] -= 1
             wanted.append(dash)
