@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 NO_BREAK = "\u00a0\u202f"
+_GAPS = (" ", *NO_BREAK)  # what may stand between two words a no-break space binds
 _BOUND = re.compile(rf"(\S+)([{NO_BREAK}])(?=(\S+))")
 _FRENCH = re.compile(r"^[:;!?»]|«$")  # the French no-break space's neighbours
 _AROUND = "\"'«»“”‘’()[]{},;:!?"  # punctuation around a word, not part of it
@@ -75,7 +76,7 @@ def keep_no_break_spaces(source: str, text: str) -> str:
     out = list(text)
     for k, (left, right) in enumerate(zip(words, words[1:])):
         gap = text[left.end() : right.start()]
-        if gap != " " and gap not in tuple(NO_BREAK):
+        if gap not in _GAPS:
             continue
         target = (words[k - 1][0] if k else "", left[0], right[0])
         found = next((p for p in pairs if _binds((p[0], p[2]), target)), None)
