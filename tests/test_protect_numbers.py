@@ -114,6 +114,11 @@ def test_an_amount_keeps_its_value_and_its_symbol_goes_where_the_target_writes_i
         ("16 Go", "fr", "en", "16 GB"),
         ("120 Mo/s", "fr", "en", "120 MB/s"),
         ("6 000 tr/min", "fr", "en", "6,000 rpm"),
+        # bytes written as a word: fr-en read "512 octets" as "512 octtings", "2 048 octets" as
+        # "2,048 omit"
+        ("13 107 200 octets", "fr", "en", "13,107,200 bytes"),
+        ("1 octet", "fr", "en", "1 byte"),
+        ("512 octets", "fr", "de", "512 Bytes"),
         ("16 Go", "fr", "de", "16 GB"),
         ("6 000 tr/min", "fr", "de", "6.000 U/min"),  # German's own form
         ("6000 U/min", "de", "fr", "6000 tr/min"),

@@ -180,7 +180,8 @@ LANGUAGES = {
             r"|[Qq]uai|[Rr]oute|[Cc]ours|[Ss]quare|[Pp]assage|[Ff]aubourg|[Ee]splanade",
             r"de la |de l['’]|du |des |de |d['’]",
         ),
-        units=(*_OCTETS, ("tr/min", "rpm")),
+        # a number of bytes written in words too: fr-en wrote "512 octtings", "2,048 omit"
+        units=(*_OCTETS, ("octets", "bytes"), ("octet", "byte"), ("tr/min", "rpm")),
         per=tuple(
             zip(
                 "mois an jour semaine heure nuit personne pers nuitée mot page".split(),
@@ -245,7 +246,7 @@ LANGUAGES = {
         ".",
         "." + SPACES,
         symbol_after="\u00a0",
-        units=(("U/min", "rpm"),),
+        units=(("U/min", "rpm"), ("Bytes", "bytes"), ("Byte", "byte")),
         per=tuple(
             zip(
                 "Monat Jahr Tag Woche Stunde Nacht Person Wort Seite".split(),
