@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from nmt_cli.inference.casing import (
+    capital_first,
     capitalised,
     is_shouted,
     label_read,
@@ -78,6 +79,21 @@ def test_a_translation_starts_small_where_its_source_does():
     assert small_first("Adresse courriel", "Email address", "en", WRITTEN) == "Email address"
 
 
+def test_a_translation_starts_with_a_capital_where_its_source_does():
+    """The same check the other way: fr-en wrote `Taille maximale : 20` as "maximum size: 20"."""
+    assert capital_first("Taille maximale : 20", "maximum size: 20") == "Maximum size: 20"
+    assert capital_first("Cliquez ici.", "click here.") == "Click here."
+    for source, text in [
+        ("taille maximale", "maximum size"),  # a small letter in the source
+        ("TexteÀchercher", "searchEntry"),  # an identifier, humps
+        ("Ko", "kB"),  # a unit's symbol
+        ("Config.json introuvable", "config.json not found"),  # a file's name
+        ("Lancez ls puis cd.", "ls then cd."),  # a word the source holds as written
+        ("PDF exporté", "exported PDF"),  # a source in capitals: an acronym, not a sentence
+    ]:
+        assert capital_first(source, text) == text
+
+
 def test_a_word_always_capitalised_a_name_or_code_keeps_its_capital():
     for source, text in [
         ("anglais seulement", "English only"),  # a language (the language table)
@@ -98,3 +114,9 @@ def test_translate_keeps_a_small_first_letter(run_cli):
     result = run_cli(["translate"], input=b"adresse courriel\nanglais seulement\n")
     assert result.exit_code == 0, result.stderr
     assert result.stdout == "email address\nEnglish only\n"
+
+
+def test_translate_gives_a_capitalised_label_its_capital(run_cli):
+    result = run_cli(["translate"], input=b"Taille maximale : 2 048 octets\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "Maximum size: 2,048 bytes\n"

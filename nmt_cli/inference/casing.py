@@ -21,6 +21,12 @@ writes with a capital only at a sentence's start: not ``English``, ``Monday``, `
 language table), nor any word in a language whose nouns all take one (German), nor where
 another word inside a sentence has a capital (a title's: ``onglet Propriétés personnalisées``,
 "Custom Properties tab"; a name's: "Member of the Commission").
+
+A line that starts with a capitalised word has a translation that starts with a capital too,
+the same check the other way: the model learned labels that end in a colon mostly from
+mid-sentence text, and wrote ``Taille maximale : 20`` "maximum size: 20". Only a first word of
+small letters alone that the source does not hold is given its capital (not ``searchEntry``,
+``kB``, ``config.json``, nor ``ls`` in ``Ls est là``... where the source wrote it so).
 """
 
 from __future__ import annotations
@@ -67,6 +73,20 @@ def capitalised(text: str) -> str:
         if c.isalpha():
             return text[:i] + c.upper() + text[i + 1 :]
     return text
+
+
+def capital_first(source: str, text: str) -> str:
+    """``text``, the translation of ``source``, its first letter a capital where ``source``
+    starts with a capitalised word (a capital, then a small letter) and ``text`` with a word of
+    small letters that ``source`` does not hold as written (the module's docstring)."""
+    if not (source[:1].isupper() and source[1:2].islower() and text[:1].islower()):
+        return text
+    word = text.split(maxsplit=1)[0].rstrip(".,;:!?")
+    if not (word.isalpha() and word.islower()):
+        return text
+    if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", source):
+        return text
+    return text[0].upper() + text[1:]
 
 
 def small_first(source: str, text: str, target: str | None, written: Collection[str]) -> str:

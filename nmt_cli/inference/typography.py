@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Collection
 
 from nmt_cli.inference.articles import agreed
-from nmt_cli.inference.casing import small_first
+from nmt_cli.inference.casing import capital_first, small_first
 from nmt_cli.protect.no_break import keep_no_break_spaces
 from nmt_cli.protect.placeholders import RESERVED_NAME
 
@@ -138,14 +138,15 @@ def finished(source: str, text: str, target: str | None, written: Collection[str
     (U+FFFD: the model wrote bytes that make no character, as for ``Šternberk`` "�berternberk";
     a word of nothing else stays, the words' count is the alignment's and scores'), its
     first letter small where the source's is (casing.py: ``written``, the words the model's
-    training targets held), and into English each ``a`` or ``an`` agreeing with its word
+    training targets held) and a capital where the source starts with a capitalised word, and
+    into English each ``a`` or ``an`` agreeing with its word
     (articles.py), and the closing bracket that ends the source where the model lost it."""
     text = drop_full_stop(source, keep_full_stop(source, keep_ellipsis(source, text)))
     text = keep_closing_bracket(source, text)
     text = keep_no_break_spaces(source, keep_dashes(source, text))
     if BROKEN in text and BROKEN not in source:  # bytes of no character: nothing to print
         text = _BROKEN_IN_WORD.sub("", text)
-    text = small_first(source, text, target, written)
+    text = capital_first(source, small_first(source, text, target, written))
     return agreed(text) if target == "en" else text
 
 
