@@ -63,6 +63,15 @@ def paths(line: str, language: str | None = "fr") -> list[str]:
             "Affichage ▸ Diapo maîtresse puis Diapo ▸ Nouvelle diapo maîtresse",
             ["Affichage ▸ Diapo maîtresse", "Diapo ▸ Nouvelle diapo maîtresse"],
         ),
+        # ... but a label between two arrows may hold the conjunction before a small word
+        (
+            "Paramètres > Confidentialité et sécurité > Cookies",
+            ["Paramètres > Confidentialité et sécurité > Cookies"],
+        ),
+        (
+            "Ouvrez Outils ▸ Options de sécurité et confidentialité ▸ Avancé puis cliquez",
+            ["Outils ▸ Options de sécurité et confidentialité ▸ Avancé"],
+        ),
         # in brackets
         ("(ou utilisez Outils ▸ Détective).", ["Outils ▸ Détective"]),
         # > and → join labels with capitals only

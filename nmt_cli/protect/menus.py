@@ -14,8 +14,9 @@ Where a path starts and ends in a sentence:
                  with a capital and hold no digit (``Outils > Options``; not ``x > 0``, ``Si
                  Text1 > Text2``, ``Si A > B``)
     inner label  between two arrows: one to six words, no sentence punctuation (an ellipsis
-                 ending it is its own: ``Imprimer…``), no word that ends a last label (two
-                 paths: ``Affichage ▸ Diapo maîtresse puis Diapo ▸ Nouvelle diapo``)
+                 ending it is its own: ``Imprimer…``), no word that ends a last label before
+                 a capital (two paths: ``Affichage ▸ Diapo maîtresse puis Diapo ▸ Nouvelle
+                 diapo``; one label: ``Paramètres > Confidentialité et sécurité > Cookies``)
     first label  before the first arrow: the nearest word with a capital, up to two words
                  without one after it (``Barre d'état``), a placeholder before it
                  (``%PRODUCTNAME Writer``); not a capitalised word that another one follows
@@ -105,11 +106,15 @@ def pattern_for(language: str | None) -> str:
     """The pattern of a menu path in a text of ``language`` (None: every language's words
     that end a last label)."""
     ends = sorted({w for lang in languages_for(language) for w in lang.menu_ends}, key=len)
-    stop = rf"(?!(?i:{'|'.join(map(re.escape, ends[::-1]))})(?![^\s.,;:!?]))" if ends else ""
+    end = rf"(?i:{'|'.join(map(re.escape, ends[::-1]))})(?![^\s.,;:!?])"
+    stop = rf"(?!{end})" if ends else ""
+    # between two arrows such a word goes on with the label where a small word follows it
+    # (``Confidentialité et sécurité``); before a capital it starts another path
+    within = rf"(?!{end}(?!\s+[^\W\d_{_UPPER}]))" if ends else ""
 
     def path(arrow: str, label: str, capital: str) -> str:
         first = rf"(?<![^\s(\[«“\"'])(?:%[A-Z]\w*%?\s+)?{capital}(?:\s+{_SMALL}){{0,2}}"
-        inner = rf"{label}(?:\s+{stop}{_WORD}){{0,5}}"
+        inner = rf"{label}(?:\s+{within}{_WORD}){{0,5}}"
         last = rf"{label}(?:\s+{stop}{_WORD}){{0,3}}"
         return rf"{first}(?:{arrow}{inner})*{arrow}{last}"
 
