@@ -1,7 +1,8 @@
 """The source's ellipsis character, which the tokenizer's NFKC normalisation writes as three
 full stops, comes back in the translation; so does a sentence's full stop and a dash between its
 words (an en or em dash, not the hyphen the model writes), and a text that ends in a word gets
-none. An English article agrees with the word after it."""
+none. An English article agrees with the word after it; an English date that puts its month
+first has a comma before its year."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 
 from nmt_cli.inference.articles import agreed
 from nmt_cli.inference.typography import (
+    comma_before_year,
     drop_full_stop,
     finished,
     keep_closing_bracket,
@@ -202,3 +204,19 @@ def test_a_closing_bracket_that_ends_the_source_is_given_back(source, text, expe
 )
 def test_a_translation_is_left_as_it_is_where_no_closing_bracket_at_its_end_was_lost(source, text):
     assert keep_closing_bracket(source, text) == text
+
+
+def test_an_english_date_with_its_month_first_has_a_comma_before_its_year():
+    assert comma_before_year("le 4 décembre 2026", "on December 4 2026") == "on December 4, 2026"
+    assert comma_before_year("", "May 12 1809 and June 3 2000.") == "May 12, 1809 and June 3, 2000."
+    for text in ["on December 4, 2026", "on 4 December 2026", "in May 2020", "March 32 2000"]:
+        assert comma_before_year("", text) == text
+    assert (
+        comma_before_year("December 4 2026", "December 4 2026") == "December 4 2026"
+    )  # as written
+
+
+def test_translate_writes_the_comma_of_a_date_the_model_wrote_month_first(run_cli):
+    result = run_cli(["translate"], input="Mis à jour le 4 décembre 2026\n".encode())
+    assert result.exit_code == 0, result.stderr
+    assert "December 4, 2026" in result.stdout

@@ -28,6 +28,7 @@ import torch
 from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.inference.names import acronym_spans, kept_spans, name_spans
 from nmt_cli.inference.translation import Translation, joined
+from nmt_cli.inference.typography import spans_written
 from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.model.spelling import ByteSpelling
 from nmt_cli.protect.code import untaught_calls
@@ -35,7 +36,6 @@ from nmt_cli.protect.dates import convert_date, find_dates
 from nmt_cli.protect.format_strings import order_groups
 from nmt_cli.protect.icu_categories import retarget
 from nmt_cli.protect.names import parameter_name, product_names, shouted_words
-from nmt_cli.protect.no_break import keep_no_break_spaces
 from nmt_cli.protect.numbers import convert
 from nmt_cli.protect.placeholders import (
     Masked,
@@ -284,7 +284,7 @@ class SpanProtection:
             links.update(pairs)
         return Translation(
             source=m.line[start:end],
-            text=keep_no_break_spaces(m.line[start:end], placed.text),  # the spans' joins lost them
+            text=spans_written(m.line[start:end], placed.text, self.target),
             score=part.score,
             src_pieces=part.src_pieces,
             tgt_pieces=part.tgt_pieces,

@@ -30,6 +30,9 @@ writes a hyphen there: `Aide – Paramètres` gave "Help - Parameters". Where th
 en or em dash standing alone (spaces or the line's ends around it) and no hyphen standing
 alone, each hyphen standing alone in the translation, up to the count of the source's dashes
 the translation lacks, becomes the source's dash, in the source's order.
+
+English that writes a date's month before its day writes a comma before its year: the model
+wrote `Mis à jour le 4 décembre 2026` as "... on December 4 2026"; now "December 4, 2026".
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from collections.abc import Collection
 
 from nmt_cli.inference.articles import agreed
 from nmt_cli.inference.casing import capital_first, small_first
+from nmt_cli.protect.languages import LANGUAGES
 from nmt_cli.protect.no_break import keep_no_break_spaces
 from nmt_cli.protect.placeholders import RESERVED_NAME
 
@@ -57,6 +61,10 @@ _END_PUNCTUATION = re.compile(r"[.!?…:;]+$")
 _OPENING_OF = {")": "(", "]": "["}
 # words written with a full stop that ends them, kept where a translation ends with one
 _ABBREVIATIONS = frozenset("etc Inc Ltd Co Corp Jr Sr St vs approx".split())
+# an English date, month first, without the comma before its year: December 4 2026
+_MONTH_DAY_YEAR = re.compile(
+    rf"\b((?:{'|'.join(LANGUAGES['en'].months)}) (?:[12]\d|3[01]|[1-9]))( \d{{4}})\b(?!,\d)"
+)
 
 
 def keep_ellipsis(source: str, text: str) -> str:
@@ -147,7 +155,21 @@ def finished(source: str, text: str, target: str | None, written: Collection[str
     if BROKEN in text and BROKEN not in source:  # bytes of no character: nothing to print
         text = _BROKEN_IN_WORD.sub("", text)
     text = capital_first(source, small_first(source, text, target, written))
-    return agreed(text) if target == "en" else text
+    return comma_before_year(source, agreed(text)) if target == "en" else text
+
+
+def spans_written(source: str, text: str, target: str | None) -> str:
+    """``text``, the translation of ``source`` once its spans are back in place (a number is
+    one: inference/protection.py), with the no-break spaces their joins lost and, into English,
+    a comma before a date's year."""
+    text = keep_no_break_spaces(source, text)
+    return comma_before_year(source, text) if target == "en" else text
+
+
+def comma_before_year(source: str, text: str) -> str:
+    """``text``, English, with a comma between each date's day and year where its month comes
+    first (the module's docstring), unless ``source`` writes the date so itself."""
+    return _MONTH_DAY_YEAR.sub(lambda m: m[0] if m[0] in source else f"{m[1]},{m[2]}", text)
 
 
 def lost_held(source: str, text: str) -> bool:
