@@ -198,6 +198,9 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         # a duration is no clock time: fr-en's "every 4:00", "During flight: 11:40"
         ("Un comprimé toutes les 4 h.", [("measure", "4 h")]),
         ("Durée du vol : 11 h 40.", [("measure", "11 h"), ("number", "40")]),
+        # ... nor a journey's (fr-en: "TGV Paris-Lyon put 1:57")
+        ("Le train met 1 h 57.", [("measure", "1 h"), ("number", "57")]),
+        ("Il faut 2 h pour y aller.", [("measure", "2 h")]),
         ("Ouvert en semaine de 9 h à 18 h.", [("time", "9 h"), ("time", "18 h")]),
         # an option a placeholder names: fr-en wrote "-- %s"
         ("Option inconnue : --%s", [("option", "--%s")]),

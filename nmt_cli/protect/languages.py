@@ -170,7 +170,7 @@ LANGUAGES = {
         clock=rf"([01]?\d|2[0-3]){_SPACE}?h(?:{_SPACE}?([0-5]\d))?(?!\w|{_SPACE}?(?:\d|min\b))",
         durations=(
             r"(?i:\b(?:pendant|durant|dans|toutes les|tous les|dure|durent|duré|durée|en|sous"
-            r"|environ|moins de|plus de|au moins|d'ici)\s+"
+            r"|environ|moins de|plus de|au moins|d'ici|met|mettent|mettra|faut|comptez)\s+"
             r"|\b(?:durée|cuisson|repos|temps|délai)(?:\s+\S+){0,3}\s*:\s*)$"
         ),
         house=("bis", "ter", "quater"),
