@@ -31,16 +31,18 @@ from nmt_cli.inference.translation import Translation
 _TIME = r"\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}"
 _TIMING = re.compile(rf"{_TIME}\s*-->\s*{_TIME}(?:\s.*)?")
 _NUMBER = re.compile(r"\d+")
-_ENCLOSED = re.compile(r"((?:<[A-Za-z][^<>]*>)+)([^<>]*)((?:</[A-Za-z][^<>]*>)+)")
+_OVERRIDE = r"\{\\[^{}]*\}"  # a SubStation style override: {\an8}, {\i1}
+_START_TAG, _END_TAG = r"<[A-Za-z][^<>]*>", r"</[A-Za-z][^<>]*>"
+_ENCLOSED = re.compile(rf"((?:{_START_TAG})+)([^<>]*)((?:{_END_TAG})+)")
 # Where a turn ends inside a line: after a voice's end tag that more words follow
 _AFTER_VOICE = re.compile(r"(?<=</v>)([ \t]+)(?=\S)")
-_STYLE = re.compile(r"(?:\{\\[^{}]*\})+")  # SubStation style overrides: {\an8}, {\i1}
+_STYLE = re.compile(rf"(?:{_OVERRIDE})+")  # style overrides: {\an8}{\i1}
 # A dialogue's turn opens with a dash, or a WebVTT voice (``<v Roger>``, ``<v.loud Roger>``)
 _DASH = re.compile(r"\s*(?:[-\u2010\u2013\u2014]|<v(?:\.[\w.-]+)?[ \t][^<>]*>)\s*")
 # What opens a text or a turn and is no word of it: style overrides, start tags (``{\i1}``,
 # ``<i>``); what ends one: style overrides, end tags (``{\i0}``, ``</v>``)
-_HEAD = re.compile(r"(?:\{\\[^{}]*\}|<[A-Za-z][^<>]*>)+")
-_TAIL = re.compile(r"(?:\{\\[^{}]*\}|</[A-Za-z][^<>]*>)+\Z")
+_HEAD = re.compile(rf"(?:{_OVERRIDE}|{_START_TAG})+")
+_TAIL = re.compile(rf"(?:{_OVERRIDE}|{_END_TAG})+\Z")
 
 
 @dataclass(frozen=True)
@@ -147,7 +149,7 @@ def _edges(text: str) -> tuple[str, str, str]:
     return text[:start], words, text[start + len(words) :]
 
 
-_TAG = re.compile(r"\{\\[^{}]*\}|<([A-Za-z][\w-]*)[^<>]*>|</([A-Za-z][\w-]*)[^<>]*>")
+_TAG = re.compile(rf"{_OVERRIDE}|<([A-Za-z][\w-]*)[^<>]*>|</([A-Za-z][\w-]*)[^<>]*>")
 
 
 def wrap(text: str, lines: int) -> list[str]:
