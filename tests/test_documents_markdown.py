@@ -240,6 +240,18 @@ def test_a_translated_title_is_escaped_as_a_title_in_quotes():
     assert [t.attrs["title"] for t in tokens if t.type in ("link_open", "image")] == [said, said]
 
 
+def test_a_titles_and_an_attributes_markup_is_text_translated_and_given_back():
+    """A link's title and an HTML attribute's text are texts of their own: a tag or an
+    entity written in them is characters the model reads, given back as written."""
+    title, value = "Si <b>a</b> &amp; c", "Si &lt;b&gt;a&lt;/b&gt; &amp;amp; c"
+    text = f'Voir [ici](/x "{title}") et <abbr title="{value}">API</abbr>.\n'
+    own = read_markdown(text.split("\n")[:-1], "a.md").sources()[1:]
+    assert own == ["Si <b>a</b> & c", "Si <b>a</b> &amp; c"]
+    assert translated(text) == (
+        'VOIR [ICI](/x "SI <B>A</B> & C") ET <abbr title="SI <B>A</B> &amp;AMP; C">API</abbr>.\n'
+    )
+
+
 def test_elements_enclose_the_words_aligned_to_those_they_enclosed():
     text = "Un **très grand** [chat](https://ex.fr/chat) <kbd>noir</kbd> dort.\n"
     assert translated(text, reversed_words) == (

@@ -120,15 +120,20 @@ class Inline:
     @classmethod
     def title(cls, title: str, where: str, line: int) -> Inline:
         """A link's or an image's title, a text of its own."""
-        page = Page(html.escape(title, quote=False), "html", where, line, fragment=True)
-        return cls(page, [], _title_escaped)
+        return cls._apart(title, where, line, _title_escaped)
 
     @classmethod
     def attribute(cls, value: str, where: str, line: int) -> Inline:
         """An HTML attribute's value that is text, a text of its own, written back as it
         reads (escaped for its quotes where it goes back into its tag)."""
-        page = Page(html.escape(value, quote=False), "html", where, line, fragment=True)
-        return cls(page, [], lambda text: text)
+        return cls._apart(value, where, line, lambda text: text)
+
+    @classmethod
+    def _apart(cls, text: str, where: str, line: int, escape: Callable[[str], str]) -> Inline:
+        """``text``, no markup (its ``<`` and ``&`` are characters), translated apart from
+        the block's, its translation written by ``escape``."""
+        page = Page(html.escape(text, quote=False), "html", where, line, fragment=True)
+        return cls(page, [], escape)
 
     @classmethod
     def of(cls, children, where: str, line: int) -> Inline:
