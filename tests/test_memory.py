@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import assert_one_error_line, translated_lines
 
+from nmt_cli.inference.aside import has_words
 from nmt_cli.inference.memory import Memories, Memory, key, read_tsv_memory, write_tsv_memory
 
 LINES = ["Non", "Il fait froid ce matin.", "", "Affichage", "Le fichier %s existe déjà."]
@@ -219,6 +220,14 @@ def test_a_line_of_no_letter_and_no_digit_comes_out_as_written_memory_or_not(run
     lines = ["?!", "«", "...", "Non"]
     assert translated_lines(run_cli, lines) == ["?!", "«", "...", "No"]
     assert translated_lines(run_cli, lines[:3], "--no-model-memory") == lines[:3]
+
+
+def test_a_letter_or_a_digit_of_any_script_is_a_word_punctuation_and_symbols_are_not():
+    """One rule for what there is to translate (aside.py's ``has_words``): a memory holds no
+    line without, a line without comes out as written, a column without is kept as it is."""
+    assert not any(has_words(t) for t in ["?!", "•", "---", "« »", "_", " ", ""])
+    assert all(has_words(t) for t in ["é", "٣", "x_", "東京", "3"])
+    assert Memory([("?!", "!"), ("Non", "No")]).get("?!") is None
 
 
 def test_lines_the_memory_does_not_hold_translate_as_without_it(run_cli, memory_file):

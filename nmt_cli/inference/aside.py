@@ -62,7 +62,7 @@ def aside_for(
     if BIDI.search(line):  # most lines have none: no copy made of them
         lead, trail = _LEAD.match(line)[0], _TRAIL.search(line)[0]
         return Aside(BIDI.sub("", line), False, lambda t: replace(t, text=lead + t.text + trail))
-    if line.strip() and not _WORD.search(line):  # nothing to translate: as written
+    if line.strip() and not has_words(line):  # nothing to translate: as written
         return Aside("", False, lambda t: as_written(t, line))
     if spans is not None and (keys := plain_keys(line)):
         text, marks = keys
@@ -94,6 +94,12 @@ _LEADING_SIGN = re.compile(r"[?!¿¡]+(?=[^\W\d_])")
 _MARKS = "\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069"
 BIDI = re.compile(f"[{_MARKS}]")
 _LEAD, _TRAIL = re.compile(f"[{_MARKS}\\s]*"), re.compile(f"[{_MARKS}\\s]*$")
+
+
+def has_words(text: str) -> bool:
+    """Whether ``text`` holds a letter or a digit, of any script: what there is to translate
+    (``?!``, ``•``, ``---``, ``_`` hold none)."""
+    return _WORD.search(text) is not None
 
 
 def as_written(t: Translation, line: str) -> Translation:

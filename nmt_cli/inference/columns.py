@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import re
 
+from nmt_cli.inference.aside import has_words
 from nmt_cli.inference.recall import as_whole
 from nmt_cli.inference.translation import Translation
-
-_WORD = re.compile(r"[^\W_]")  # a letter or a digit
 
 
 def translate_columns(translator, lines: list[str], with_alignment: bool, on_progress):
@@ -30,7 +29,7 @@ def translate_columns(translator, lines: list[str], with_alignment: bool, on_pro
         if parts is None:
             out.append(next(done))
             continue
-        texts = [_spaced(p, next(done)[0].text) if _WORD.search(p) else p for p in parts]
+        texts = [_spaced(p, next(done)[0].text) if has_words(p) else p for p in parts]
         t = Translation(source=line, text="".join(texts), score=0.0)
         whole.append(t)
         out.append([t])
@@ -51,7 +50,7 @@ def _columns(line: str) -> list[str] | None:
             return None  # a sentence that holds one: read whole
     else:
         return None
-    return parts if sum(bool(_WORD.search(p)) for p in parts) >= 2 else None
+    return parts if sum(has_words(p) for p in parts) >= 2 else None
 
 
 _SEPARATORS = re.compile(r"([\t\n])")
@@ -61,7 +60,7 @@ _SHORT = 8  # the most words of a part between bullets: a label, a date, not a s
 
 def _texts(parts: list[str]) -> list[str]:
     """The parts to translate: those with words."""
-    return [p for p in parts if _WORD.search(p)]
+    return [p for p in parts if has_words(p)]
 
 
 def _spaced(part: str, text: str) -> str:

@@ -30,10 +30,10 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
+from nmt_cli.inference.aside import has_words
 from nmt_cli.model.bundle import MEMORY_FILES
 
 SPACES = re.compile(r"\s+")  # \s holds U+00A0, U+202F and U+2009 in str patterns
-_WORD = re.compile(r"[^\W_]")  # a letter or a digit
 
 
 def key(text: str) -> str:
@@ -79,7 +79,7 @@ class Memory:
         k = key(line)
         if not k or "\t" in line or "\n" in line:  # columns, lines (columns.py): no memory's
             return None
-        if not _WORD.search(k):  # nothing to translate: as written (aside.py)
+        if not has_words(k):  # nothing to translate: as written (aside.py)
             return None
         if not loose:
             return self._find(k)
