@@ -125,13 +125,13 @@ def numbered_back(text: str, form: PlaceholderForm, line_numbers: dict[int, int]
     sentence's fallback names is the model's own: kept)."""
     if not line_numbers:
         return text
-    names = {}
-    for start, _, k in _taught(form).find(text):
+    names, taught = {}, _taught(form)
+    for start, _, k in taught.find(text):
         if k in line_numbers:
             names[start] = line_numbers[k]
         elif not text[start].isdigit():
             names[start] = _STRAY + k
-    return _renamed(text, _taught(form), names, form)
+    return _renamed(text, taught, names, form)
 
 
 _STRAY = 10_000  # past every line's spans: a name the model made up
@@ -141,8 +141,10 @@ _STRAY = 10_000  # past every line's spans: a name the model made up
 TAUGHT = 8
 
 
+@functools.cache
 def _taught(form: PlaceholderForm) -> PlaceholderForm:
-    """The names a sentence is given: ``form``'s first TAUGHT, then FALLBACK's numbers."""
+    """The names a sentence is given: ``form``'s first TAUGHT, then FALLBACK's numbers (built
+    once a form: asked for each name renamed)."""
     return PlaceholderForm(form.template, form.first, TAUGHT, FALLBACK)
 
 
