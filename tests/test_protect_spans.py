@@ -5,7 +5,10 @@ Each case is a line and the spans found on it, as (kind, text), in order.
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -562,3 +565,20 @@ def test_a_source_language_written_in_another_script_keeps_its_words():
     # a language with no table here (Greek) has no script kind: its words are text
     assert spans("Η σταθερά π", SpanFinder(language="el")) == []
     assert spans("Ω ist der letzte Buchstabe.", SpanFinder(language="de")) == [("script", "Ω")]
+
+
+def test_a_command_lines_pattern_is_the_same_in_every_run():
+    """The programs named alone (``la commande ls``) were an alternation built from a set, in
+    an order, and so a pattern, that changed from one run to the next (PYTHONHASHSEED)."""
+    code = "from nmt_cli.protect.commands import COMMAND, SHELL; print(COMMAND, SHELL)"
+    patterns = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(patterns) == 1

@@ -16,6 +16,7 @@ a model reads a program's options, paths and names as words and changes them (fr
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from nmt_cli.protect.code import REQUIREMENT
 
@@ -87,8 +88,9 @@ _PROSE = (
     "and or then to in on at by with for from into the a an if is are now again first also "
     "here there locally instead und oder dann mit für im auf von zu jetzt"
 ).split()
+_PROSE_WORDS = "|".join(_PROSE)  # as an alternation
 _ARG = (
-    rf"(?:-o (?!(?:{'|'.join(_PROSE)})(?![\w-]))[\w/-]+(?:\.[\w-]+)*"  # gcc ... -o main
+    rf"(?:-o (?!(?:{_PROSE_WORDS})(?![\w-]))[\w/-]+(?:\.[\w-]+)*"  # gcc ... -o main
     r"|-{1,2}[\w][\w=.,:/+-]*(?: (?:GET|POST|PUT|PATCH|DELETE|HEAD)(?!\S))?"  # -X POST
     r"|[A-Za-z][\w+.-]*://[^\s\"'<>`]+"  # a URL: curl https://... -H "..."
     r"|[~.]{0,2}/[^\s]*|\.\.?(?![^\s])"  # a path
@@ -97,20 +99,22 @@ _ARG = (
 )
 
 
-def _programs() -> tuple[str, str]:
-    """The programs with a subcommand (``git status``), and those alone, as alternations."""
-    sub = "|".join(
-        rf"{re.escape(p)} (?:{'|'.join(names.split())})(?![\w-])"
-        for p, names in _SUBCOMMANDS.items()
-    )
-    plain = "|".join(re.escape(p) for p in sorted(_PROGRAMS, key=len, reverse=True))
-    return sub, plain
+def _longest_first(words: Iterable[str]) -> str:
+    """``words`` as an alternation, each escaped, the longest first (``apt-get`` before
+    ``apt``), words of one length in alphabetical order (the same pattern every run)."""
+    return "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
+
+
+# The programs with a subcommand (``git status``), and those alone, as alternations
+_SUBCOMMAND = "|".join(
+    rf"{re.escape(p)} (?:{'|'.join(names.split())})(?![\w-])" for p, names in _SUBCOMMANDS.items()
+)
+_PROGRAM = _longest_first(_PROGRAMS)
 
 
 def _operands() -> str:
     """The subcommands of _OPERANDS with their options and operands, as an alternation."""
-    prose = "|".join(_PROSE)
-    name = rf"(?!(?:{prose})(?![\w@.+:/-]))[a-z][\w@.+:/-]*"  # a lower-case name, no prose
+    name = rf"(?!(?:{_PROSE_WORDS})(?![\w@.+:/-]))[a-z][\w@.+:/-]*"  # a lower-case name, no prose
     option = r"-{1,2}[\w][\w=.,:/+-]*"
     return "|".join(
         rf"{re.escape(p)} (?:{'|'.join(names.split())})(?: {option})*(?: {name}){{1,{n}}}"
@@ -120,15 +124,14 @@ def _operands() -> str:
 
 def _command_pattern() -> str:
     """A well-known program's command line (spans.py, kind ``command``)."""
-    sub, plain = _programs()
     word = r"\w*(?:\d|[-._/]\w)[\w./-]*"  # after a subcommand: a name with a digit or a mark
     named = "|".join(rf"(?<={w} )" for w in _COMMAND_WORDS)  # "la commande ls": ls alone
-    alone = "|".join(re.escape(p) for p in sorted(set(_PROGRAMS) - _WORDS_TOO, key=len)[::-1])
+    alone = _longest_first(set(_PROGRAMS) - _WORDS_TOO)
     module = r"python3? -m [\w.]+"  # python3 -m venv .venv: the module, then its arguments
     return (
-        rf"(?<![\w/.-])(?:sudo )?(?:(?:{_operands()}|{sub}|{module})"
+        rf"(?<![\w/.-])(?:sudo )?(?:(?:{_operands()}|{_SUBCOMMAND}|{module})"
         rf"(?: {_ARG}| {REQUIREMENT}| {word})*"
-        rf"|(?:{plain})(?: {_ARG})+)|(?:{named})(?:{alone})(?![\w-])"
+        rf"|(?:{_PROGRAM})(?: {_ARG})+)|(?:{named})(?:{alone})(?![\w-])"
     )
 
 
@@ -140,11 +143,10 @@ _WORDS_TOO = set("sort top more less make find go head tail touch kill cat diff"
 
 def _shell_pattern() -> str:
     """A command line with a quoted argument or a chain (kind ``shell``)."""
-    sub, plain = _programs()
     arg = rf"(?:{_ARG}|[\w.-]+/[^\s]*|\$\{{?\w+\}}?)"  # also a relative path, a $VAR
     cd = r"cd (?!-)[\w.~-]+(?![\w/])"  # cd and its directory (in a chain: "un cd de" is prose)
     script = r"\./[\w.-]+"  # ./configure && make: a script of the folder starts a chain too
-    start = rf"(?:sudo )?(?:{sub}|{cd}|{plain}|{script})"
+    start = rf"(?:sudo )?(?:{_SUBCOMMAND}|{cd}|{_PROGRAM}|{script})"
     step = rf"(?: (?:{arg}|{QUOTED})| ?(?:{CHAIN}) ?(?:{start}|{arg}))"
     return (
         rf"(?<![\w/.-]){start}(?: {arg})*(?: (?:{QUOTED})| ?(?:{CHAIN}) ?(?:{start}|{arg}))"
