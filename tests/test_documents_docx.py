@@ -518,6 +518,19 @@ def _complex_field(instruction: str, result: str) -> str:
     )
 
 
+def test_a_field_stands_in_its_sentence_where_its_result_shows_text():
+    """A field is one protected token in its sentence where its result shows text (office/
+    runs.py ``shows_text``): a PAGE field's "2"; not an index entry (XE: instructions and no
+    result), nor a field whose result is white space, both kept out of the text."""
+    entry = _complex_field('XE "chat"', "").replace("<w:r><w:t></w:t></w:r>", "")
+    entry = entry.replace('<w:r><w:fldChar w:fldCharType="separate"/></w:r>', "")
+    blank = '<w:fldSimple w:instr=" PAGE "><w:r><w:t> </w:t></w:r></w:fldSimple>'
+    first = para(run("Le chat") + entry + run(" dort page ") + _complex_field("PAGE", "2"))
+    parts = docx_entries(first + para(run("Voir ") + blank + run("ici.")))
+    document = read_docx(zipped(parts), "entries.docx")
+    assert document.sources()[:2] == ["Le chat dort page \ue000", "Voir ici."]
+
+
 def test_a_footers_page_fields_stand_in_its_sentence_and_come_back_in_place():
     """A footer "Page <PAGE> sur <NUMPAGES>" reached the model as "Page sur": each field is now
     one protected token where it stands, so "sur" is translated as the word between two

@@ -41,7 +41,7 @@ from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part, content_types
 from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
-from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired
+from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired, shows_text
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 STRICT = "http://purl.oclc.org/ooxml/"
@@ -155,7 +155,7 @@ _HYPERLINK = re.compile(r"\s*HYPERLINK\b", re.IGNORECASE)
 def _shows(element, tag: str) -> bool:
     """Whether ``element``, of ``tag`` (a field's run, a simple field), shows text (a field's
     result: an index entry's field, XE, shows none, and stays out of the text)."""
-    return element.tag == tag and any((t.text or "").strip() for t in element.iter(w("t")))
+    return element.tag == tag and shows_text(element, w("t"))
 
 
 # a start that pairs with an end, around text: a bookmark, a comment's range (both by w:id)

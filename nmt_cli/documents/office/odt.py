@@ -38,7 +38,7 @@ from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part
 from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
-from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired
+from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired, shows_text
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
@@ -155,7 +155,7 @@ def _is_field(element) -> bool:
         isinstance(element.tag, str)
         and element.tag.startswith(f"{{{TEXT}}}")
         and element.tag != t("note")
-        and bool("".join(element.itertext()).strip())
+        and shows_text(element)
     )
 
 

@@ -29,7 +29,7 @@ from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part, c
 from nmt_cli.documents.office.docx import STRICT
 from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
-from nmt_cli.documents.office.runs import Item, Mark, Paragraph, Run
+from nmt_cli.documents.office.runs import Item, Mark, Paragraph, Run, shows_text
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 _MAIN = re.compile(r"presentationml\.(presentation|template|slideshow)\.main\+xml|powerpoint\.")
@@ -88,7 +88,7 @@ def paragraph_items(p) -> list[Item]:
             t = child.find(a("t"))
             items.append(Run(key, "" if t is None else t.text or "", child, code))
         else:
-            held = child.tag == a("fld") and bool("".join(child.itertext()).strip())
+            held = child.tag == a("fld") and shows_text(child)
             items.append(Mark(child, "\n" if child.tag == a("br") else "", held))
     return items
 

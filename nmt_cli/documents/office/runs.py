@@ -62,6 +62,14 @@ class Mark:
     held: bool = False
 
 
+def shows_text(element, tag: str | None = None) -> bool:
+    """Whether ``element``, a field (the format's XML), shows text, white space aside: any in
+    it, or only in its elements ``tag`` where given (a .docx field's result, ``w:t``, not its
+    instructions); a field that does is a Mark ``held``."""
+    texts = (e.text or "" for e in element.iter(tag)) if tag else element.itertext()
+    return any(text.strip() for text in texts)
+
+
 @dataclass
 class Link:
     """A hyperlink (``node``: the format's own) around ``items``."""
