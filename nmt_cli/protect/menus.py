@@ -105,7 +105,9 @@ def cued(line: str, start: int, seen: dict[int, bool] | None = None) -> bool:
 def pattern_for(language: str | None) -> str:
     """The pattern of a menu path in a text of ``language`` (None: every language's words
     that end a last label)."""
-    ends = sorted({w for lang in languages_for(language) for w in lang.menu_ends}, key=len)
+    ends = sorted(
+        {w for lang in languages_for(language) for w in lang.menu_ends}, key=lambda w: (len(w), w)
+    )
     end = rf"(?i:{'|'.join(map(re.escape, ends[::-1]))})(?![^\s.,;:!?])"
     stop = rf"(?!{end})" if ends else ""
     # between two arrows such a word goes on with the label where a small word follows it
