@@ -149,6 +149,8 @@ def test_wrapping_gives_even_lines_and_never_cuts_a_word():
     assert len(lines) == 2 and " ".join(lines) == text
     assert abs(len(lines[0]) - len(lines[1])) <= max(len(w) for w in text.split())
     assert wrap("Unbreakable", 3) == ["Unbreakable"]
+    # nor a word at its hyphen: "well-known-" / "place-here x"
+    assert wrap("a well-known-place-here x", 2) == ["a well-known-place-here", "x"]
 
 
 @pytest.mark.parametrize(

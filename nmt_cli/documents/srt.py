@@ -155,7 +155,10 @@ _TAG = re.compile(rf"{_OVERRIDE}|<([A-Za-z][\w-]*)[^<>]*>|</([A-Za-z][\w-]*)[^<>
 def wrap(text: str, lines: int) -> list[str]:
     """``text`` in at most ``lines`` lines, their lengths as even as the words allow."""
     width = max(math.ceil(len(text) / lines), 1)
-    while len(wrapped := textwrap.wrap(text, width, break_long_words=False)) > lines:
+    while (
+        len(wrapped := textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False))
+        > lines
+    ):
         width += 1
     return wrapped or [text]
 
