@@ -55,3 +55,27 @@ def test_a_mask_in_the_source_languages_letters_is_written_in_the_targets(
 def test_a_mask_is_found_whole_and_nothing_else_is_one(line, masks):
     found = [s.text for s in SpanFinder().find(line) if s.kind == "mask"]
     assert found == masks
+
+
+@pytest.mark.parametrize(
+    "line, code",
+    [
+        ("Le code de format @0.00 $;@(0.00 $) affiche les négatifs.", "@0.00 $;@(0.00 $)"),
+        ("Utilisez le code 0.00 $;(0.00 $) pour les montants.", "0.00 $;(0.00 $)"),
+        ("Le code 0.00;[ROUGE]-0.00 affiche les négatifs en rouge.", "0.00;[ROUGE]-0.00"),
+        ("Saisissez #,##0.00 €;-#,##0.00 € comme code.", "#,##0.00 €;-#,##0.00 €"),
+        ("Le code 0.00;-0.00;0;@ a quatre sections.", "0.00;-0.00;0;@"),
+    ],
+)
+def test_a_number_format_code_of_several_sections_is_one_mask_kept_as_written(line, code):
+    """Its sections were numbers and amounts apart: fr-en wrote ``0.00 $;(0.00 $)`` as
+    "$0.00;($0.00)" (each section's symbol moved as an amount's) and ``@0.00 $;@(0.00 $)`` as
+    "@0.00 Format code $;$(0.00)"."""
+    found = [(s.kind, s.text) for s in SpanFinder(language="fr").find(line)]
+    assert ("mask", code) in found
+    assert convert(code, "mask", "fr", "en") == code
+
+
+@pytest.mark.parametrize("line", ["Les valeurs 0;1;2", "Les prix 0.00;0.50", "x;y et 10;20"])
+def test_numbers_joined_by_a_semicolon_are_no_format_code(line):
+    assert all(s.kind != "mask" for s in SpanFinder(language="fr").find(line))

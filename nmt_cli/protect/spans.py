@@ -56,7 +56,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
     phone       digits in groups (spaces, dots or hyphens), no one number: ``01 23 45 67 89``
     mask        a format mask: a date's or a time's, ``JJ/MM/AAAA``, ``YYYY-MM-DD``, ``[HH]:MM``,
                 in the target language's letters where written in the source's, and a number's,
-                ``#,##0.00``, as written (masks.py)
+                ``#,##0.00``, ``0.00 $;(0.00 $)``, as written (masks.py)
     time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
                 ``14h30``, ``9 h`` (hours 0-23, minutes 00-59; not ``1 h 30 min``: numbers.py)
     amount      a number with a currency symbol before or after it, and after a slash what it is
@@ -275,7 +275,7 @@ NEEDS = {
     "amount": _CURRENCY,
     "keys": keys.NEEDS,
     "letter": rf"\b(?:[B-HJ-Z]|{_SMALL_LETTER}|y)\b(?!['’])|\b[A-Za-z][+-](?![\w+-])",
-    "mask": r"(?<![^\W\d_])([^\W\d_])\1[/.:-][^\W\d_]|\[[hHmsS]|[#?]",
+    "mask": masks.NEEDS,
     **dict.fromkeys(("time", "number", "phone", "address"), r"\d"),
     "measure": rf"\d|{format_strings.NEEDS}",
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
