@@ -13,6 +13,7 @@ from nmt_cli.inference.typography import (
     comma_before_year,
     drop_full_stop,
     finished,
+    keep_bracket_runs,
     keep_closing_bracket,
     keep_dashes,
     keep_ellipsis,
@@ -206,14 +207,67 @@ def test_a_translation_is_left_as_it_is_where_no_closing_bracket_at_its_end_was_
     assert keep_closing_bracket(source, text) == text
 
 
+@pytest.mark.parametrize(
+    ("source", "text", "expected"),
+    [
+        (  # fr-en wrote the two closing brackets once
+            "Cochez la case (voir [Aide] (chapitre <ph0>)) avant de continuer.",
+            "Select the box (see [Help] (chapter <ph0>) before continuing.",
+            "Select the box (see [Help] (chapter <ph0>)) before continuing.",
+        ),
+        (
+            "Ouvrez le menu Outils (ou Extras (Mac)) pour modifier la langue.",
+            "Open the Tools menu (or Extras (Mac) to change the language.",
+            "Open the Tools menu (or Extras (Mac)) to change the language.",
+        ),
+        ("Voir (a [b (c)]), puis d.", "See (a [b (c), then d.", "See (a [b (c)]), then d."),
+    ],
+)
+def test_a_closing_bracket_written_against_another_is_given_back(source, text, expected):
+    assert keep_bracket_runs(source, text) == expected
+    assert finished(source, text, "en", ()) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "text"),
+    [
+        ("Le rapport (version (2)) paru.", "The report (version (2)) out."),  # nothing lost
+        ("Le rapport (version (2)) paru.", "The report version (2) out."),  # one opened fewer
+        ("Le rapport (a (b) c) paru.", "The report (a (b) c out."),  # not after a bracket
+        ("Un smiley :-)) ici (oui).", "A smiley :-) here (yes)."),  # the source's unbalanced
+        ("Le tableau (a [b]) suit.", "The table (a [b) follows."),  # not the bracket it lost
+    ],
+)
+def test_a_translation_whose_brackets_are_not_the_source_s_but_for_a_run_is_left_as_it_is(
+    source, text
+):
+    assert keep_bracket_runs(source, text) == text
+
+
+def test_translate_keeps_every_closing_bracket_of_nested_brackets(run_cli):
+    lines = [
+        "Cochez la case (voir [Aide] (chapitre 3)) avant de continuer.",
+        "Le fichier (rapport.pdf (2 Mo)) a été envoyé.",
+        "Activez l'option (Affichage (Zoom)) dans la barre.",
+    ]
+    result = run_cli(
+        ["translate", "-m", "fr-en", "--threads", "1"], input="\n".join(lines).encode()
+    )
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout.splitlines()
+    assert len(out) == 3
+    for line in out:
+        assert line.count("(") == line.count(")") and line.count("[") == line.count("]"), line
+    assert "(rapport.pdf (2 MB))" in out[1]
+
+
 def test_an_english_date_with_its_month_first_has_a_comma_before_its_year():
     assert comma_before_year("le 4 décembre 2026", "on December 4 2026") == "on December 4, 2026"
     assert comma_before_year("", "May 12 1809 and June 3 2000.") == "May 12, 1809 and June 3, 2000."
     for text in ["on December 4, 2026", "on 4 December 2026", "in May 2020", "March 32 2000"]:
         assert comma_before_year("", text) == text
-    assert (
-        comma_before_year("December 4 2026", "December 4 2026") == "December 4 2026"
-    )  # as written
+    # a source that writes it so: as written
+    assert comma_before_year("December 4 2026", "December 4 2026") == "December 4 2026"
 
 
 def test_translate_writes_the_comma_of_a_date_the_model_wrote_month_first(run_cli):

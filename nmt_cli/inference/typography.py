@@ -25,6 +25,10 @@ A text that ends with a closing bracket keeps it where its translation opens one
 closes: `Saisissez votre mot de passe (8 caractères minimum).` gave "Enter your password (8
 minimum characters.", the model's bracket lost after the number's placeholder.
 
+A closing bracket written against another (``(voir [Aide] (chapitre 3)) avant``), the model
+wrote once: "(see [Help] (chapter 3) before"; where the translation's brackets are the source's
+but for such brackets, each goes back after the bracket it followed in the source.
+
 A dash standing between words is the source's typography, and the model learned English that
 writes a hyphen there: `Aide – Paramètres` gave "Help - Parameters". Where the source writes an
 en or em dash standing alone (spaces or the line's ends around it) and no hyphen standing
@@ -139,6 +143,40 @@ def keep_closing_bracket(source: str, text: str) -> str:
     return out[:at] + closing + out[at:] + text[len(out) :]
 
 
+def keep_bracket_runs(source: str, text: str) -> str:
+    """``text`` with the closing brackets it lost that ``source`` writes right after another
+    closing bracket (``))``, ``])``), each put back after the bracket it followed, where the
+    rest of its brackets are the source's, in order, and it then closes every one it opens."""
+    brackets = [(k, c) for k, c in enumerate(source) if c in "()[]"]
+    written = [(k, c) for k, c in enumerate(text) if c in "()[]"]
+    if len(written) >= len(brackets) or not _balanced(c for _, c in brackets):
+        return text
+    after, j = [], 0  # the text's positions after which a lost bracket goes back
+    for i, (k, c) in enumerate(brackets):
+        follows = j and written[j - 1][1] in _OPENING_OF and brackets[i - 1][0] == k - 1
+        if j < len(written) and written[j][1] == c:
+            j += 1
+        elif c in _OPENING_OF and follows:  # a closing bracket after the one it followed
+            after.append((written[j - 1][0] + 1, c))
+        else:
+            return text
+    out = text
+    for at, c in reversed(after):
+        out = out[:at] + c + out[at:]
+    return out if j == len(written) and _balanced(c for c in out if c in "()[]") else text
+
+
+def _balanced(brackets) -> bool:
+    """Whether ``brackets`` (a sequence of ``()[]``) each close the last one open."""
+    stack: list[str] = []
+    for c in brackets:
+        if c in _OPENING_OF.values():
+            stack.append(c)
+        elif not stack or stack.pop() != _OPENING_OF[c]:
+            return False
+    return not stack
+
+
 def finished(source: str, text: str, target: str | None, written: Collection[str]) -> str:
     """``text``, the translation of ``source`` (a sentence) into ``target``, with the source's
     ellipsis, full stop and dashes as above, its no-break spaces that bind two words
@@ -147,10 +185,10 @@ def finished(source: str, text: str, target: str | None, written: Collection[str
     a word of nothing else stays, the words' count is the alignment's and scores'), its
     first letter small where the source's is (casing.py: ``written``, the words the model's
     training targets held) and a capital where the source starts with a capitalised word, and
-    into English each ``a`` or ``an`` agreeing with its word
-    (articles.py), and the closing bracket that ends the source where the model lost it."""
+    into English each ``a`` or ``an`` agreeing with its word (articles.py), and the closing
+    brackets the model lost: one that ends the source, one written against another."""
     text = drop_full_stop(source, keep_full_stop(source, keep_ellipsis(source, text)))
-    text = keep_closing_bracket(source, text)
+    text = keep_bracket_runs(source, keep_closing_bracket(source, text))
     text = keep_no_break_spaces(source, keep_dashes(source, text))
     if BROKEN in text and BROKEN not in source:  # bytes of no character: nothing to print
         text = _BROKEN_IN_WORD.sub("", text)
