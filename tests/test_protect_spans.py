@@ -410,10 +410,26 @@ def test_each_kind_of_span_is_found(line, expected):
         "Il faut y aller et y rester, le(s) niveau(x), l\"équipe, d 'un, le n° sans f(x).",
         "Supprimer le(s) fichier(s)? Voir la note)*, etc.",
         "Les U.S.A. et l'U.R.S.S., etc. ATTENTION.NON MERCI",  # no file in capitals
+        "Il y a ou y aura, il a, c'est vrai ; elle a ou n'a pas, Marie a, d'après lui.",
     ],
 )
 def test_ordinary_prose_holds_no_span(line):
     assert spans(line) == []
+
+
+@pytest.mark.parametrize(
+    "line, letters",
+    [
+        ("Tapez a, b, c ou d.", ["a", "b", "c", "d"]),
+        ("Les réponses a, c et e sont justes.", ["a", "c", "e"]),
+        ("Les variables a et b, puis i, j et k.", ["a", "b", "i", "j", "k"]),
+        ("Trie en ordre croissant (1, 2, 3 ou a, b, c...).", ["a", "b", "c"]),
+    ],
+)
+def test_a_vowel_in_a_list_of_letters_is_a_letter_too(line, letters):
+    """A vowel alone is a French word (``a``) or a typo, but not in a list of letters: fr-en
+    wrote ``Tapez a, b, c ou d`` as "Tyz has, b, c or d", ``a, c et e`` as "has, c and they"."""
+    assert [text for kind, text in spans(line) if kind == "letter"] == letters
 
 
 def test_a_date_or_a_sum_in_capitals_is_no_account():
@@ -583,3 +599,12 @@ def test_the_span_finders_patterns_are_the_same_in_every_run():
         for seed in ("1", "2", "3")
     }
     assert len(patterns) == 1
+
+
+def test_translate_keeps_a_list_of_letters_as_written(run_cli):
+    lines = "Tapez a, b, c ou d puis x = 1, y = 2 et z = 3.\nLes réponses a, c et e sont justes.\n"
+    result = run_cli(["translate", "-m", "fr-en", "--threads", "1"], input=lines.encode())
+    assert result.exit_code == 0, result.stderr
+    first, second = result.stdout.splitlines()
+    assert "a, b, c or d" in first and "x = 1, y = 2 and z = 3" in first, first
+    assert "a, c and e" in second, second

@@ -13,9 +13,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 ``= 1``, ``###``, ``—``) or bracketed (``(~)``, a list's first: ``(@, <)``) or
                 around a placeholder (``<%1>``), signs wherever they stand (``©``, ``™``, ``≤``,
                 ``✓``, emoji), a currency symbol with no amount (``en €``): no model reads them
-                as text (fr-en
-                wrote "=", ``©`` "�", ``€`` "#"; access keys, ``~Fichier``, ``&Aide``, are
-                taken out before the spans are found: inference/access_keys.py, strings.py)
+                as text (fr-en wrote "=", ``©`` "�", ``€`` "#"; access keys, ``~Fichier``,
+                ``&Aide``, are taken out before the spans are found: inference/access_keys.py)
     code        inline code: ```x```, reST ````literal```` and ``:role:`target```, JSON, whole
     icu         the structure of an ICU MessageFormat plural or select message, in pieces, each
                 branch's text left to translate: ``{count, plural, one {``, ``#``,
@@ -75,8 +74,8 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 (not A or I, words in French and English; not Y but after a lowercase word,
                 ``Y a-t-il``; not before a full stop inside a line, ``M. Dupont``); a small one,
                 a variable: ``si n = 0``, ``x et y`` (not a vowel: a word, ``a``, ``y``, or a typo
-                for one, ``e`` for ``et``, a spaced ordinal's, ``23 e rang``; but y after another
-                letter and a conjunction; not glued to a quote, a bracket or an operator:
+                for one, ``e`` for ``et``, a spaced ordinal's, ``23 e rang``; but y or a vowel in
+                a list of letters, ``a, b et c``; not glued to a quote, a bracket or an operator:
                 ``l"équipe``, ``d 'un``, ``le(s)``, ``n°``, ``f(x)``, ``a<b``): "x and yes" before
                 a letter and the sign after it, an exponent's: ``E+``, ``e-`` (fr-en wrote "waters")
     script      a word in another script than the source's: ``π``, ``µs``, ``привет`` (languages.py)
@@ -209,9 +208,10 @@ _NUMBERS = (
     ("phone", r"(?<![\w+])(?:\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}|08\d\d \d{3} \d{3})(?!\w)"),
 )
 _SMALL_LETTER = "[b-df-hj-np-tv-xz]"  # not a vowel: a word (a, y) or a typo for one (e, u)
-# y after another letter and a conjunction: ``x et y`` (not ``et y aller``)
-_Y_VARIABLE = "|".join(
-    rf"(?<=(?<![\w'’]){_SMALL_LETTER}{joint})y" for joint in (" et ", " ou ", " and ", " or ", ", ")
+# y or a vowel in a list of letters: ``x et y``, ``a, b`` (not ``et y aller``, ``il y a ou b``)
+_LISTED = "|".join(
+    rf"(?<=(?<![\w'’]){_SMALL_LETTER}{j})[yaeiou]|(?<!y )[aeiou](?={j}{_SMALL_LETTER}(?![\w'’]))"
+    for j in (" et ", " ou ", " and ", " or ", ", ")
 )
 _LAST = (
     (
@@ -219,8 +219,8 @@ _LAST = (
         r"(?<![\w'’.&/;:#<>=+*^|\\-])[A-Za-z][+-](?=[\s,;:)]|$)"  # an exponent's: E+, e-
         r"|(?<![\w'’.&/;-])(?:[B-HJ-XZ]|(?<=[a-zà-ÿ,] )Y)(?![\w'’&/°º-]|\.(?=.))"  # not N°
         # a small letter, a variable (x, n; not a vowel; not le(s), l"équipe, d 'un)
-        rf"|(?<![\w'’.&/;:#<>=+*^|\\-])(?<!\w\()(?:{_SMALL_LETTER}|{_Y_VARIABLE})"
-        r"(?![\w'’\"&/°(<>=+*^|-]|\.(?=.)| ['’])",
+        rf"|(?<![\w'’.&/;:#<>=+*^|\\-])(?<!\w\()(?:{_SMALL_LETTER}|{_LISTED})"
+        r"(?![\w'’\"&/°(<>=+*^|-]|\.(?=[^.])| ['’])",
     ),
     (
         "identifier",  # 1971-72, 2000–2022 (a range), a key abc1++d2, P@ssw0rd, g++ -O2
