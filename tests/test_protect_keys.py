@@ -21,6 +21,10 @@ from nmt_cli.protect.spans import SpanFinder
         # a key's name of several words is one key
         ("Appuyez sur Maj+Page précédente.", "Maj+Page précédente"),
         ("Appuyez sur Alt+Flèche vers le bas.", "Alt+Flèche vers le bas"),
+        # a Mac's modifiers as its menus write them, joined or glued to the key
+        ("Utilisez ⌘+Maj+4 pour une capture.", "⌘+Maj+4"),
+        ("Appuyez sur ⌥⌘Échap pour forcer à quitter.", "⌥⌘Échap"),
+        ("Le raccourci ⇧⌘Z rétablit.", "⇧⌘Z"),
     ],
 )
 def test_a_shortcut_is_one_span(line, shortcut):
@@ -47,6 +51,8 @@ def test_libreoffices_modifier_alone_is_a_placeholder_not_a_shortcut():
         ("Ctrl+Shift+Delete", "en", "de", "Strg+Umschalt+Entf"),
         ("Maj+Fin", "fr", "de", "Umschalt+Ende"),
         ("Cmd-C", "fr", "en", "Cmd-C"),  # no name of its own: as written
+        ("⌘+Maj+4", "fr", "en", "⌘+Shift+4"),  # fr-en wrote "⌘+Maj+4"
+        ("⌥⌘Échap", "fr", "en", "⌥⌘Esc"),
         ("Maj+F10", "fr", "ja", "Maj+F10"),  # a language with no table: as written
     ],
 )

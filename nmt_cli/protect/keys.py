@@ -4,8 +4,9 @@ names in the target language.
 A shortcut starts with a modifier (``Ctrl``, ``Alt``, ``Shift``, a language's own, French
 ``Maj``, German ``Strg``; LibreOffice's ``%MOD1`` ... ``%MOD4``, Ctrl or Cmd and Alt or Option
 as the system has them) and goes on with keys joined by ``+`` or ``-`` (``Ctrl+Alt+Suppr``,
-``Maj + F10``, ``Cmd-C``, ``%MOD1+Maj+F9``). A key is a word, or a name of several words of the
-source language's table (``Flèche vers le bas``, ``Page précédente``).
+``Maj + F10``, ``Cmd-C``, ``%MOD1+Maj+F9``; a Mac's signs too, ``⌘+Maj+4``, or glued to its key,
+``⌥⌘Échap``: fr-en wrote "⌘+Maj+4", "⌥⌘Échap"). A key is a word, or a name of several words of
+the source language's table (``Flèche vers le bas``, ``Page précédente``).
 
 Each language names some keys its own way (languages.py, ``keys``: the language's name, the
 name English gives the key); a shortcut is written with the target language's names, its joins
@@ -26,8 +27,13 @@ import re
 from nmt_cli.protect.languages import LANGUAGES, SPACES, languages_for
 
 _MOD = "%MOD[1-4]"  # LibreOffice's modifiers, as the system names them (Ctrl or Cmd, ...)
+_SIGNS = "[⌃⌥⇧⌘]"  # a Mac's modifiers, as its menus write them: joined (⌘+Maj+4) or glued (⇧⌘Z)
 # Keys a shortcut starts with in every language, as regexes (and each language's own names)
-_MODIFIERS = [*"Ctrl Alt AltGr Shift Cmd Command Option Opt Fn Win Super Meta".split(), _MOD]
+_MODIFIERS = [
+    *"Ctrl Alt AltGr Shift Cmd Command Option Opt Fn Win Super Meta".split(),
+    _MOD,
+    _SIGNS,
+]
 # The names English gives the keys that other languages name their own way
 ENGLISH = (
     "Ctrl",
@@ -84,7 +90,8 @@ def pattern_for(code: str | None) -> str:
     several = [rf"(?i:{names})(?!\w)"] if names else []
     key = "(?:" + "|".join([*several, _MOD, r"\w+"]) + ")"
     shortcut = rf"(?<![\w+-])(?:{'|'.join(modifiers_for(code))}){JOIN}{key}(?:{JOIN}{key})*"
-    return "|".join([shortcut, *_alone(code)])
+    glued = rf"(?<![\w+-]){_SIGNS}+{key}(?!\w)"  # ⌥⌘Échap
+    return "|".join([shortcut, glued, *_alone(code)])
 
 
 def _alternation(names) -> str:
@@ -128,6 +135,7 @@ def _alone(code: str | None) -> list[str]:
 NEEDS = "|".join(
     [
         r"[+-]",
+        _SIGNS,
         *sorted(
             {
                 re.escape(w.replace("{}", "").strip(" -"))
@@ -167,8 +175,9 @@ def convert_keys(text: str, source: str, target: str) -> str:
             return LANGUAGES[target].key_words[place].format(key)
     parts = re.split(f"({JOIN})", text)
     for i in range(0, len(parts), 2):
-        english = _english(re.sub(_SPACE, " ", parts[i]), source)
+        signs, key = re.fullmatch(f"({_SIGNS}*)(.*)", parts[i], re.S).groups()
+        english = _english(re.sub(_SPACE, " ", key), source)
         name = _named(english, target) if english else None
         if name is not None:
-            parts[i] = name.lower() if parts[i][:1].islower() else name
+            parts[i] = signs + (name.lower() if key[:1].islower() else name)
     return "".join(parts)
