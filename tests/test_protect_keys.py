@@ -84,6 +84,10 @@ def test_every_key_a_language_names_has_an_english_name(code):
         # after a verb, a key's usual name alone
         ("Appuyez sur Entrée pour valider.", "Entrée", "Enter"),
         ("Appuyez sur Retour arrière.", "Retour arrière", "Backspace"),
+        # a name that is no word, anywhere (fr-en wrote "Press twice on Échap.")
+        ("Appuyez deux fois sur Échap.", "Échap", "Esc"),
+        ("Pour effacer, utilisez Suppr.", "Suppr", "Del"),
+        ("Appuyez sur la touche Impr. écran.", "la touche Impr. écran", "the Print Screen key"),
     ],
 )
 def test_a_key_named_alone_is_a_span_written_as_the_target_names_it(line, key, written):
@@ -98,6 +102,7 @@ def test_a_key_named_alone_is_a_span_written_as_the_target_names_it(line, key, w
         "Appuyez sur Retour pour revenir.",  # not the key's usual name: a button, Back
         "Appuyez sur OK.",  # no key
         "La Fin du monde.",  # no word for a key
+        "Caractère Échappement, Inseré, Supprimer.",  # words that start as a key's name
     ],
 )
 def test_a_word_that_may_name_a_key_is_no_key_without_the_words_for_one(line):

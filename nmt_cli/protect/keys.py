@@ -109,7 +109,7 @@ def _template(words: str, key: str) -> str:
 def _alone(code: str | None) -> list[str]:
     """The patterns of a key of ``code``'s table named alone: any of its names with the
     language's words for a key (``touche Échap``, the words in the span), its usual name (the
-    first) after a verb; none without a language or a table."""
+    first) after a verb, a name that is no word anywhere; none without a language or a table."""
     lang = LANGUAGES.get(code or "")
     if lang is None or not lang.keys:
         return []
@@ -128,6 +128,8 @@ def _alone(code: str | None) -> list[str]:
     verbs = "|".join(rf"(?<=(?<![\w-]){re.escape(v)}{_SPACE})" for v in lang.key_verbs)
     if verbs:
         out.append(rf"(?:{verbs}){one_of(usual.values())}(?![\w+-])")
+    if lang.keys_alone:  # a name that is no word, anywhere: ``deux fois sur Échap``
+        out.append(rf"(?<![\w.-]){one_of(lang.keys_alone)}(?![\w+-])")
     return out
 
 
@@ -140,7 +142,7 @@ NEEDS = "|".join(
             {
                 re.escape(w.replace("{}", "").strip(" -"))
                 for x in LANGUAGES.values()
-                for w in x.key_words + x.key_verbs
+                for w in x.key_words + x.key_verbs + x.keys_alone
             }
         ),
     ]

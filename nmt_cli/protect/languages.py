@@ -42,6 +42,8 @@ recorded, every language's detectors run.
                 with the target's words of the same place (keys.py)
     key_verbs   the words after which a key's usual name (its first in ``keys``) alone is a
                 key (French ``appuyez sur Entrée``; not ``appuyez sur Retour``, a button)
+    keys_alone  the keys' names that are no word of the language, a key wherever they stand
+                (French ``appuyez deux fois sur Échap``; not ``Entrée``, ``Fin``: words)
     nouns_capitalised
                 every noun is written with a capital (German ``Haus``), so a capital does not
                 tell a name (names.py: names are not copied from such a language)
@@ -106,6 +108,7 @@ class Language:
     keys: tuple[tuple[str, str], ...] = ()
     key_words: tuple[str, ...] = ()
     key_verbs: tuple[str, ...] = ()
+    keys_alone: tuple[str, ...] = ()
     nouns_capitalised: bool = False
     months: tuple[str, ...] = ()
     short_months: tuple[str, ...] = ()
@@ -221,9 +224,11 @@ LANGUAGES = {
             ("Flèche", "Arrow"),
             ("Verr Maj", "Caps Lock"),
             ("Impr écran", "Print Screen"),
+            ("Impr. écran", "Print Screen"),
         ),
         key_words=("La touche {}", "la touche {}", "Touche {}", "touche {}"),
         key_verbs=("appuyez sur", "Appuyez sur", "appuyer sur", "Appuyer sur"),
+        keys_alone=("Échap", "Suppr", "Inser", "Verr Maj", "Impr écran", "Impr. écran"),
         months=tuple(
             "janvier février mars avril mai juin juillet août septembre octobre novembre "
             "décembre".split()
@@ -271,6 +276,7 @@ LANGUAGES = {
             ("Feststelltaste", "Caps Lock"),
         ),
         key_words=("Die {}-Taste", "die {}-Taste", "{}-Taste", "{}-Taste"),
+        keys_alone=("Strg", "Entf", "Einfg", "Pos1"),
         nouns_capitalised=True,
         months=tuple(
             "Januar Februar März April Mai Juni Juli August September Oktober November "
