@@ -608,3 +608,19 @@ def test_translate_keeps_a_list_of_letters_as_written(run_cli):
     first, second = result.stdout.splitlines()
     assert "a, b, c or d" in first and "x = 1, y = 2 and z = 3" in first, first
     assert "a, c and e" in second, second
+
+
+@pytest.mark.parametrize(
+    "line, quoted",
+    [
+        ('La formule =SI(A1>10;"Oui";"Non") renvoie Oui ou Non.', ['"Oui"', '"Non"']),
+        ('Utilisez =NB.SI(A1:A10;"Paris") pour compter.', ['"Paris"']),
+        ('Tapez =SI(B2="";"Vide";B2) dans C2.', ['"Vide"']),
+        ('Il a dit ("oui"), puis "non"; voir ("Le Monde", 2020).', []),  # prose's quotes
+        ('La fonction TEXTE(A1;"JJ/MM/AAAA") formate la date.', []),  # a mask, converted
+    ],
+)
+def test_a_calls_quoted_words_are_kept_as_written(line, quoted):
+    """fr-en wrote ``=SI(A1>10;"Oui";"Non")`` as '=SI(A1>10 ;";"Non")', ``"Paris"`` as
+    '"Parisis"', ``"Vide"`` as '"V"'."""
+    assert [text for kind, text in spans(line) if kind == "formula"] == quoted

@@ -58,9 +58,12 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  numbers written without spaces (``a^2+b^2=c^2``, ``x*y``), or with spaces
                  from a letter (``x + y = 1``, ``n = 0``); indexes and exponents, LibreOffice
                  Math's and TeX's (``a_2^3``, ``{}_2^3``, ``R_i{}^{jk}{}_l``, ``SO_4^{2-{}}``;
-                 not a name in snake_case, ``max_len``). fr-en wrote ``sqrt{x}`` as
-                 "sqt{x}", ``\\frac`` as "#frac", ``[oui|non]`` as "[Bi#non]", ``x + y = 1``
-                 as "x+ y = 1" and, its letters alone kept, "x + = 1"
+                 not a name in snake_case, ``max_len``); a call's quoted words, after its
+                 bracket or a comma or semicolon glued to them (``=SI(A1>10;"Oui";"Non")``; not
+                 a mask, ``TEXTE(A1;"JJ/MM/AAAA")``, written in the target's letters).
+                 fr-en wrote ``sqrt{x}`` as "sqt{x}", ``\\frac`` as "#frac", ``[oui|non]`` as
+                 "[Bi#non]", ``x + y = 1`` as "x+ y = 1" and, its letters alone kept,
+                 "x + = 1", that call's arguments ``;";"Non")``
     path         a path, with the placeholders of its names (``/home/%s/.config/app.ini``,
                  ``C:\\Users\\%USERNAME%\\AppData``, ``~/.config/%1/settings.ini``,
                  ``/var/log/{name}.log``): fr-en wrote the first "/home/%s /friend/fall", its
@@ -195,6 +198,8 @@ _FORMULA = (
     # (an exponent, a number or braces after _: not a name in snake_case, max_len)
     rf"|(?<![\w{{}}^_\\])(?=[\w{{}}\"-]*(?:\^|_\d|_\{{|\}}_))(?:\w+|{_BRACED})(?:{_BRACED})*"
     rf"(?:[_^](?:\w+|{_BRACED}|\"[^\"\s]*\")(?:{_BRACED})*)+(?![\w{{}}^_])"
+    # a call's quoted words: SI(A1;"Oui";"Non")
+    r'|(?:(?<=\w\()|(?<=[;,]))"(?=[^"\n]*[a-zà-ÿ])[^"\n]*"(?=[;,)])'
 )
 _WINDOWS_PATH = r"[A-Za-z]:\\{1,2}(?:[\w.+@ -]+\\{1,2})*[\w.+@-]+"  # c:\\program files\\java
 # a command line's long option on its own: --verbose, --beam=5 (not -- between words), one a
@@ -289,7 +294,11 @@ PATTERNS = (
     ("regex", _REGEX, r"\\[dDwWsSbB]|\[\^|\.[*+]|[)\]][*+]"),
     ("prompt", _PROMPT, r"^>>> "),
     ("statement", _STATEMENT, r"[a-z] ?\.\.\. ?[A-Z]"),
-    ("formula", _FORMULA, r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w|\b[A-Za-z] [=<>≤≥≠+*/^×-] |[\w}][_^]"),
+    (
+        "formula",
+        _FORMULA,
+        r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w|\b[A-Za-z] [=<>≤≥≠+*/^×-] |[\w}][_^]|[(;,]\"",
+    ),
     ("ip", _IP, rf"::|(?:{_HEX}:){{7}}"),
     ("wiki", _WIKI, r"\[\[|\]\]"),
     ("expression", _EXPRESSION, r"&&|\|\|"),
