@@ -564,3 +564,41 @@ def test_a_link_to_an_anchor_the_file_names_itself_is_written_as_it_was():
     text = '<a id="installation"></a>\n\n# Installation\n\nVoir [ici](#installation).\n'
     out = translated(text, saying({"Installation": "Installing"}))
     assert out.endswith("# Installing\n\nVoir [ici](#installation).\n")
+
+
+def test_only_a_tag_s_href_attribute_goes_to_the_new_anchor_quoted_or_not():
+    """`<a href=#installation>` (unquoted, as HTML allows) still went to the old anchor, while
+    a title that only says `href="#installation"` had its text changed; the same in an HTML
+    block. Now each href goes to the new one, its quotes (or none) as written, and any other
+    text (another attribute's value, a comment) is written as it was."""
+    text = (
+        "# Installation\n\n"
+        "Voir <abbr title='le lien href=\"#installation\"'>ici</abbr> et "
+        '<a href=#installation>là</a> <!-- href="#installation" -->.\n\n'
+        "<p><a data-x='href=\"#installation\"' href=#installation>ici</a>"
+        '<!-- <a href="#installation"> --></p>\n'
+    )
+    out = translated(text, saying({"Installation": "Installing"}))
+    assert out == (
+        "# Installing\n\n"
+        "Voir <abbr title='le lien href=\"#installation\"'>ici</abbr> et "
+        '<a href=#installing>là</a> <!-- href="#installation" -->.\n\n'
+        "<p><a data-x='href=\"#installation\"' href=#installing>ici</a>"
+        '<!-- <a href="#installation"> --></p>\n'
+    )
+
+
+def test_an_svg_xlink_href_goes_to_the_new_anchor_and_a_repeated_href_is_written_as_it_was():
+    """SVG's `xlink:href` is a link as `href` is; of an href written twice, a browser follows
+    the first: that one goes to the new anchor, the second (ignored) is written as it was."""
+    text = (
+        "# Installation\n\n"
+        '<svg><a xlink:href="#installation"><text>ici</text></a></svg>\n\n'
+        'Voir <a href="#installation" href="#installation">ici</a>.\n'
+    )
+    out = translated(text, saying({"Installation": "Installing"}))
+    assert out == (
+        "# Installing\n\n"
+        '<svg><a xlink:href="#installing"><text>ici</text></a></svg>\n\n'
+        'Voir <a href="#installing" href="#installation">ici</a>.\n'
+    )

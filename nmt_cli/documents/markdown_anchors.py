@@ -6,24 +6,27 @@ a slug met before given ``-1``, ``-2``... The translated heading has another slu
 Installation`` is ``# Installing``): a link whose destination is ``#`` and the slug of a
 heading of the same file is written with the slug of that heading's translation, but where
 the file says that name itself (an HTML ``id="..."`` or ``name="..."``, Pandoc's ``{#...}``:
-an explicit anchor, which its translation keeps). So is an HTML tag's ``href="#..."``, inline or
-in an HTML block, and a link reference definition's (``[ref]: #installation``, its destination
-on the next line too): each went to the old anchor while a Markdown link beside it went to the
-new one. Every other destination is written as it was.
+an explicit anchor, which its translation keeps). So is an HTML start tag's ``href`` (SVG's
+``xlink:href``) to ``#...``, quoted or not (markup/attributes.py reads it), inline or in an
+HTML block, and a link reference definition's (``[ref]: #installation``, its destination on
+the next line too): each went to the old anchor while a Markdown link beside it went to the
+new one. Every other destination is written as it was; text that only looks like a link (in
+another attribute's value, a comment) too.
 """
 
 from __future__ import annotations
 
-import html
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from urllib.parse import unquote
 
+from nmt_cli.markup.attributes import Attribute, read_attributes
+
 # an anchor the file names itself: <a id="x">, <a name="x">, Pandoc's {#x}
 _EXPLICIT = re.compile(r"""\b(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)')|\{#([^\s}]+)""")
-# a tag's link to an anchor of the page: href="#x" (its value, quotes apart)
-_HREF = re.compile(r"""(?<![\w-])(href\s*=\s*)(?:"(#[^"]*)"|'(#[^']*)')""", re.IGNORECASE)
+# the attributes of a start tag that link: HTML's href, SVG's xlink:href
+_LINKS = ("href", "xlink:href")
 # a link reference definition's destination, where it is an anchor: [ref]: #x, [ref]: <#x>,
 # on the label's line or the next ("[ref]:" then "  #x"), the label on one line or more
 _DEFINITION = re.compile(r"^([ ]{0,3}\[(?:[^\]\\]|\\.)+\]:[ \t]*\n?[ \t]*<?)(#[^\s>]*)")
@@ -78,21 +81,27 @@ def destination(url: str, changed: dict[str, str]) -> str | None:
     return f"#{new}" if new is not None else None
 
 
+def _links(tag: str) -> list[Attribute]:
+    """The attributes of ``tag``, a start tag, that link (``_LINKS``) to an anchor of the page
+    (``#x``); of a name written twice, the first (the one a browser follows); none of another
+    attribute's text (``title="href=#x"``), a comment's or an end tag's."""
+    if not re.match(r"<[A-Za-z]", tag):
+        return []
+    return [a for a in read_attributes(tag) if a.name in _LINKS and a.value.startswith("#")]
+
+
 def hrefs(tag: str) -> list[str]:
-    """The anchors (``#x``, references read) that the ``href`` attributes of ``tag`` go to."""
-    return [html.unescape(m[2] or m[3]) for m in _HREF.finditer(tag)]
+    """The anchors (``#x``, references read) that the links of ``tag`` go to."""
+    return [a.value for a in _links(tag)]
 
 
 def with_hrefs(tag: str, changed: dict[str, str]) -> str:
-    """``tag`` with each ``href`` to a heading whose anchor ``changed`` going to its new one."""
-
-    def one(m: re.Match) -> str:
-        value = m[2] or m[3]
-        new = destination(html.unescape(value), changed)
-        quote = '"' if m[2] is not None else "'"
-        return f"{m[1]}{quote}{new or value}{quote}"
-
-    return _HREF.sub(one, tag)
+    """``tag`` with each link to a heading whose anchor ``changed`` going to its new one, in
+    place: its quotes (or none) as written."""
+    for a in reversed(_links(tag)):
+        if (new := destination(a.value, changed)) is not None:
+            tag = tag[: a.span[0]] + new + tag[a.span[1] :]
+    return tag
 
 
 def with_definition(lines: list[str], changed: dict[str, str]) -> list[str]:
