@@ -566,6 +566,25 @@ def test_a_link_to_an_anchor_the_file_names_itself_is_written_as_it_was():
     assert out.endswith("# Installing\n\nVoir [ici](#installation).\n")
 
 
+@pytest.mark.parametrize("tag", ["<a id=installation></a>", "<a name='installation'></a>"])
+def test_an_anchor_named_unquoted_or_in_single_quotes_is_the_files_own(tag):
+    out = translated(
+        f"{tag}\n\n# Installation\n\nVoir [ici](#installation).\n",
+        saying({"Installation": "Installing"}),
+    )
+    assert out.endswith("# Installing\n\nVoir [ici](#installation).\n")
+
+
+def test_a_data_name_attribute_names_no_anchor():
+    """`data-name="installation"` was read as the file naming its anchor: the link kept the
+    old one, which the translated heading no longer has."""
+    text = (
+        '<span data-name="installation"></span>\n\n# Installation\n\nVoir [ici](#installation).\n'
+    )
+    out = translated(text, saying({"Installation": "Installing"}))
+    assert out.endswith("# Installing\n\nVoir [ici](#installing).\n")
+
+
 def test_only_a_tag_s_href_attribute_goes_to_the_new_anchor_quoted_or_not():
     """`<a href=#installation>` (unquoted, as HTML allows) still went to the old anchor, while
     a title that only says `href="#installation"` had its text changed; the same in an HTML

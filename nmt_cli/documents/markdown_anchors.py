@@ -23,8 +23,11 @@ from urllib.parse import unquote
 
 from nmt_cli.markup.attributes import Attribute, read_attributes
 
-# an anchor the file names itself: <a id="x">, <a name="x">, Pandoc's {#x}
-_EXPLICIT = re.compile(r"""\b(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)')|\{#([^\s}]+)""")
+# an anchor the file names itself: a start tag's id or name (<a id="x">, <a name=x>), read by
+# markup/attributes.py (not a data-name's nor another attribute's text), Pandoc's {#x}
+_START_TAG = re.compile(r"""<[A-Za-z](?:[^>"']|"[^"]*"|'[^']*')*>""")
+_NAMES = ("id", "name")
+_PANDOC = re.compile(r"\{#([^\s}]+)")
 # the attributes of a start tag that link: HTML's href, SVG's xlink:href
 _LINKS = ("href", "xlink:href")
 # a link reference definition's destination, where it is an anchor: [ref]: #x, [ref]: <#x>,
@@ -68,7 +71,9 @@ def anchors(file: str, sources: Sequence[str], targets: Sequence[str]) -> dict[s
     """Each anchor of a heading of ``file`` that changed, to its new one: from the headings'
     texts, ``sources`` and their translations ``targets`` (in order), but for an anchor the file
     names itself."""
-    named = {next(g for g in m.groups() if g is not None) for m in _EXPLICIT.finditer(file)}
+    tags = (read_attributes(m[0]) for m in _START_TAG.finditer(file))
+    named = {a.value for found in tags for a in found if a.name in _NAMES}
+    named.update(_PANDOC.findall(file))
     return {a: b for a, b in zip(slugs(sources), slugs(targets)) if a != b and a not in named}
 
 
