@@ -121,7 +121,10 @@ def test_code_runs_links_fields_and_bookmarks_come_back_as_they_were():
     document = out["word/document.xml"].decode()
     assert '<w:rStyle w:val="CodeChar"/></w:rPr><w:t>ls -la /var/log</w:t>' in document
     assert '<w:hyperlink r:id="rId9" w:history="1">' in document
-    assert '<w:fldSimple w:instr=" PAGE "><w:r><w:t>1</w:t></w:r></w:fldSimple>' in document
+    assert (  # but for its run's language (Word writes a field's result by it)
+        '<w:fldSimple w:instr=" PAGE "><w:r><w:rPr><w:lang w:val="en-US"/></w:rPr>'
+        "<w:t>1</w:t></w:r></w:fldSimple>"
+    ) in document
     assert "REF fig1 \\h </w:instrText>" in document and "<w:t>Figure 1</w:t>" in document
     assert document.count('<w:bookmarkStart w:id="0" w:name="debut"/>') == 1
     assert (
@@ -508,6 +511,9 @@ def test_an_images_alt_text_and_title_are_translated_and_its_name_kept():
     assert entries(translated(source, identity)) == entries(source)
 
 
+EN_US = '<w:rPr><w:lang w:val="en-US"/></w:rPr>'  # a field's runs' own: their language only
+
+
 def _complex_field(instruction: str, result: str) -> str:
     return (
         '<w:r><w:fldChar w:fldCharType="begin"/></w:r>'
@@ -551,8 +557,34 @@ def test_a_footers_page_fields_stand_in_its_sentence_and_come_back_in_place():
     document = read_docx(zipped(parts), "report.docx")
     assert "Page sur" not in document.sources()
     out = entries(document.render(model(document.sources()), "en", print))
-    footer, body = out["word/footer1.xml"].decode(), out["word/document.xml"].decode()
+    footer, body = (
+        out[f"word/{p}.xml"].decode().replace(EN_US, "") for p in ("footer1", "document")
+    )
     assert re.search(f"<w:t[^>]*>Page </w:t></w:r>{re.escape(page)}<w:r[^>]*>", footer)
     assert re.search(f"<w:t[^>]*> of </w:t></w:r>{re.escape(count)}</w:p>", footer)
     assert re.search(f"<w:t[^>]*>See page </w:t></w:r>{re.escape(simple)}<w:r[^>]*>", body)
     assert '<w:t xml:space="preserve"> for details.</w:t>' in body
+
+
+def test_a_date_fields_runs_take_the_target_language_its_code_and_result_as_they_were():
+    """Word writes a DATE field's result by its runs' language: left fr-FR, an English report's
+    "Updated on <date>" showed "7 décembre 2026" once Word updated its fields; a field's runs now
+    take the target's language, as the translated runs around them do."""
+    date = _complex_field('DATE \\@ "d MMMM yyyy"', "7 décembre 2026").replace(
+        "<w:r>", f"<w:r><w:rPr>{LANG}</w:rPr>"
+    )
+    simple = (
+        f'<w:fldSimple w:instr=" PAGE "><w:r><w:rPr>{LANG}</w:rPr><w:t>2</w:t></w:r></w:fldSimple>'
+    )
+    source = docx_entries(para(run("Mis à jour le ", LANG), date, run(", page ", LANG), simple))
+    model = sentence_model({"Mis à jour le ¤, page ¤": "Updated on ¤, page ¤"})
+    document = read_docx(zipped(source), "report.docx")
+    out = etree.fromstring(
+        entries(document.render(model(document.sources()), "en", print))["word/document.xml"]
+    )
+    [p] = paragraphs(etree.tostring(out))
+    assert {lang.get(w("val")) for lang in p.iter(w("lang"))} == {"en-US"}
+    assert text(p) == "Updated on 7 décembre 2026, page 2"
+    [instruction] = p.iter(w("instrText"))
+    assert instruction.text == ' DATE \\@ "d MMMM yyyy" '
+    assert p.find(w("fldSimple")).get(w("instr")) == " PAGE "

@@ -19,7 +19,8 @@ A paragraph's items (runs.py), from its children in order:
 - a complex field, from the run with its ``w:fldChar`` begin to the one with its end, is one
   Mark: its instructions are not translated, its result stays as it is; so is a simple field;
   one that shows a result (a page number, a date) is held: the model reads it as one token
-  where it stands ("Page <PAGE> sur <NUMPAGES>" was read "Page sur");
+  where it stands ("Page <PAGE> sur <NUMPAGES>" was read "Page sur"), and its runs take the
+  target's language, as the translated runs around it (Word writes a date by it);
 - whatever else a run holds (a tab, a break, an image or a text box, a note's reference) is a
   Mark, written back in a run of that run's properties; anything else in the paragraph (a
   bookmark, a comment's anchor, an equation) is a Mark as it is;
@@ -243,6 +244,8 @@ def _append(parent, items: list[Item], target: str | None) -> None:
         elif isinstance(item, Link):
             _append(_container(parent, item.node), item.items, target)
         elif isinstance(item, Mark) and item.node[0] == "whole":
+            if target and item.held:
+                _field_language(item.node[1], target)
             parent.extend(item.node[1])
         elif isinstance(item, Mark):
             _, r, child = item.node
@@ -256,6 +259,20 @@ def _append(parent, items: list[Item], target: str | None) -> None:
                 t.set(XML_SPACE, "preserve")
             r.append(t)
             parent.append(r)
+
+
+def _field_language(nodes: list, language: str) -> None:
+    """The runs of a field that shows a result (a date, a page number: a held Mark), complex
+    or simple, in ``language``, as the translated runs around it: Word writes a date field by
+    its runs' language (left ``fr-FR``, an English document's date came out "7 décembre 2026"
+    once Word updated it); its instructions and result stay as they were."""
+    for node in nodes:
+        for r in node.iter(w("r")):
+            rpr = r.find(w("rPr"))
+            if rpr is None:
+                rpr = r.makeelement(w("rPr"), {})
+                r.insert(0, rpr)
+            _set_language(rpr, language)
 
 
 def _container(parent, node):
