@@ -111,17 +111,29 @@ def test_a_dialogue_keeps_its_lines_and_dashes(subtitles, run_cli, transformer_m
             "Tu viens avec nous ?",
             ["- ARE YOU COMING", "WITH US?"],
         ),
+        (  # the second speaker alone marked, as many languages' subtitles do
+            ["Où vas-tu ?", "- Je rentre chez moi,", "il est tard."],
+            "Où vas-tu ?\nJe rentre chez moi, il est tard.",
+            ["WHERE ARE YOU GOING?", "- I AM GOING HOME,", "IT IS LATE."],
+        ),
+        (  # a line that opens with a negative number goes on the sentence: no turn
+            ["Demain, il fera", "-5 degrés."],
+            "Demain, il fera -5 degrés.",
+            ["TOMORROW IT WILL", "BE -5 DEGREES."],
+        ),
     ],
 )
 def test_a_dialogues_turns_keep_their_dashes_where_a_turn_goes_on_over_lines(lines, texts, shown):
     """Joined with the dashes, "- Où vas-tu ? - Je rentre chez moi, il est tard." came back as
-    "Where are you / going? I go / home late.": the speakers' turns were lost."""
+    "Where are you / going? I go / home late.": the speakers' turns were lost; so did a
+    dialogue whose second speaker alone is marked ("Où vas-tu ?" / "- Je rentre...")."""
     subtitle = Subtitle("1", "00:00:01,000 --> 00:00:02,000", lines)
     assert subtitle.text() == texts
     said = {
         "Où vas-tu ?": "WHERE ARE YOU GOING?",
         "Je rentre chez moi, il est tard.": "I AM GOING HOME, IT IS LATE.",
         "Tu viens avec nous ?": "ARE YOU COMING WITH US?",
+        "Demain, il fera -5 degrés.": "TOMORROW IT WILL BE -5 DEGREES.",
     }
     assert subtitle.shown("\n".join(said[t] for t in texts.split("\n"))) == shown
     assert subtitle.shown(texts) == lines

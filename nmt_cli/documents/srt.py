@@ -5,8 +5,8 @@ kept too) and its lines of text, up to a blank line. Its lines are one utterance
 screen: they are joined with spaces, translated as one text, and the translation wrapped again
 into as many lines, as even in length as the words allow (a text that comes back as it was
 keeps its lines). A dialogue, its first line opened by a dash (``- Tu viens ?`` /
-``- J'arrive.``), keeps its turns: each is translated on its own, its dash kept, and wrapped
-into as many lines as it had.
+``- J'arrive.``), or a later line only (``Tu viens ?`` / ``- J'arrive.``), keeps its turns:
+each is translated on its own, its dash kept, and wrapped into as many lines as it had.
 Tags that enclose the whole text, or each of its lines alike (``<i>- Tu viens ?</i>`` /
 ``<i>- Oui.</i>``: a dialogue in italics), stay around the whole translation, or around each
 of its lines; style overrides and tags left unpaired at either end of a text or a turn
@@ -65,22 +65,26 @@ class Subtitle:
         its lines, the first without the dash (a turn may go on over a line without one), and
         the white space that joins it to the line before where it goes on that line (a voice
         closed before more words, ``<v Marie>Tu viens ?</v> Oui.``, ends its turn there: sent
-        whole, its ``</v>`` went to the model, "Do you come? </v> OY."), else None; None: its
-        first line opens with no dash (a subtitle of one turn opened by a dash is one turn:
-        the model never sees the dash)."""
+        whole, its ``</v>`` went to the model, "Do you come? </v> OY."), else None; None: no
+        line opens with a dash (a subtitle of one turn opened by a dash is one turn: the model
+        never sees the dash). A first line without a dash is a turn of its own where a later
+        line opens with one (``Où est la gare ?`` / ``- Je ne sais pas.``, as many languages'
+        subtitles mark a second speaker only: joined, the dash was lost)."""
         turns: list[tuple[str, list[str], str | None]] = []
-        for line in self.lines:
+        for n, line in enumerate(self.lines):
             pieces = _AFTER_VOICE.split(line)  # a piece, then (white space, piece)...
             for joint, piece in [(None, pieces[0]), *zip(pieces[1::2], pieces[2::2])]:
                 m = _DASH.match(piece)
-                if m or (joint is not None and turns):
+                if n and not turns[0][0] and m and piece[m.end() :][:1].isdigit():
+                    m = None  # "-5 °C" going on a first line without a dash: no turn
+                if m or (joint is not None and turns and turns[0][0]):
                     dash = m.group() if m else ""
                     turns.append((dash, [piece[len(dash) :]], joint))
-                elif not turns:
-                    return None
+                elif not turns:  # a dialogue only if a later line opens with a dash
+                    turns.append(("", [piece], None))
                 else:
                     turns[-1][1].append(piece)
-        return turns or None
+        return turns if turns and (turns[0][0] or len(turns) > 1) else None
 
     def _parts(self, turns) -> list[tuple[str, str, str]]:
         """Each turn (the whole text where it is no dialogue) as (what opens it, its text,
