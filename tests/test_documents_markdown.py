@@ -114,7 +114,21 @@ def test_a_hard_line_break_parts_the_text_and_stays_between_the_lines():
 
     out = translated("Service du personnel  \n12 rue de la Paix\\\nParis\n", lines_backwards)
     assert seen == ["Service du personnel\n12 rue de la Paix\nParis"]
-    assert out == "personnel du Service\\\nPaix la de rue 12\\\nParis\n"
+    assert out == "personnel du Service  \nPaix la de rue 12\\\nParis\n"
+
+
+def test_lines_each_ended_by_a_hard_break_keep_their_breaks_as_written_and_are_not_rewrapped():
+    """A poem's or an address's lines, each ended by two spaces, came back with backslashes
+    (a diff on every line of a README), and a line longer in English than the longest French
+    one was wrapped onto a line of its own: "forced and *Italian*" / "here."."""
+    source = "> Ligne avec saut  \n> forcé et *italique* ici.   \n> Fin\n"
+
+    def longer(texts: list[str]) -> list[Aligned]:
+        said = [t.upper().replace("ICI.", "ICI ENCORE.") for t in texts]
+        return [Aligned(t, [(i, i) for i in range(len(t.split()))]) for t in said]
+
+    out = translated(source, longer)
+    assert out == "> LIGNE AVEC SAUT  \n> FORCÉ ET *ITALIQUE* ICI ENCORE.   \n> FIN\n"
 
 
 def test_a_github_alerts_type_stays_on_its_own_line_untranslated():

@@ -13,7 +13,9 @@ it.
 
 A block's inline Markdown is translated as a fragment of HTML, its emphasis, links and inline
 tags put back around the target words (markdown_inline.py). A block written on several lines is
-wrapped again to the width of its widest line; one written on one line stays one. An HTML block
+wrapped again to the width of its widest line; one written on one line stays one, and so does
+each line of one whose lines each end in a hard break (an address, a poem). A hard break is
+written as the source wrote it, two spaces or a backslash. An HTML block
 (``<div class="note">...</div>``, which was left in the source's language) is translated as a
 page is, its tags as written; it stays as written where markup would not write its tags back
 (one left open inside it) or its translation would not read as an HTML block again.
@@ -177,6 +179,22 @@ def _flow(prefix: str, continuation: str, width: int | None, text: str) -> list[
     ]
 
 
+# A line's hard break: a backslash not escaped, or two spaces or more, at its end
+_HARD_BREAK = re.compile(r"(?<!\\)(?:\\\\)*\\\Z|(?<=\S)[ ]{2,}\Z")
+
+
+def _hard_breaks(lines: list[str], written: list[str]) -> list[str]:
+    """``lines`` with their hard breaks (each a backslash, as markdown_inline writes it) as the
+    source wrote them, in order: trailing spaces stayed a backslash."""
+    out, k = [], 0
+    for n, line in enumerate(lines):
+        m = _HARD_BREAK.search(line) if n < len(lines) - 1 else None
+        if m and m[0].endswith("\\") and k < len(written):
+            line, k = line[:-1] + written[k], k + 1
+        out.append(line)
+    return out
+
+
 _QUOTED = re.compile(r"(?:[ ]{0,3}>[ ]?)*")
 
 
@@ -260,16 +278,19 @@ class _Reader:
             return  # not where markdown-it read it (tabs?): written as it was
         prefix, suffix = found[0]
         continuation = found[1][0] if len(found) > 1 else " " * len(prefix)
-        width = max(len(self.lines[k]) for k in range(a, a + len(contents))) if wrap else None
-        closing = suffix if not suffix.isspace() else ""  # an ATX heading's closing #s
         original = self.lines[a : a + len(contents)]
+        breaks = [_HARD_BREAK.search(line) for line in original[:-1]]
+        wrap = wrap and not all(breaks)  # lines each ended by a hard break: an address, a poem
+        width = max(len(line) for line in original) if wrap else None
+        closing = suffix if not suffix.isspace() else ""  # an ATX heading's closing #s
+        written = ["\\" if m[0].endswith("\\") else m[0] for m in breaks if m]
 
         def write(texts: list[str | None]) -> list[str]:
             if texts[0] is None:
                 return original
             lines = _flow(prefix, continuation, width, texts[0])
             lines[-1] += closing
-            return lines
+            return _hard_breaks(lines, written)
 
         self.blocks.append(_Block(a, a + len(contents), [self._inline(token, a)], write))
 
