@@ -588,3 +588,43 @@ def test_a_date_fields_runs_take_the_target_language_its_code_and_result_as_they
     [instruction] = p.iter(w("instrText"))
     assert instruction.text == ' DATE \\@ "d MMMM yyyy" '
     assert p.find(w("fldSimple")).get(w("instr")) == " PAGE "
+
+
+def test_a_charts_title_and_a_smartart_diagrams_text_are_translated_as_a_decks_are():
+    """A Word report's chart title and SmartArt steps stayed French in the English report (a
+    deck's were translated); a chart's categories, its workbook's cells, stay as they were."""
+    chart = (
+        f"{DECL}<c:chartSpace "
+        'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" '
+        'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title>'
+        '<c:tx><c:rich><a:bodyPr/><a:p><a:r><a:rPr lang="fr-FR" b="1"/>'
+        "<a:t>Les ventes annuelles</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea>"
+        "<c:barChart><c:ser><c:cat><c:strRef><c:f>Feuil1!$A$2</c:f><c:strCache>"
+        '<c:pt idx="0"><c:v>Nord</c:v></c:pt></c:strCache></c:strRef></c:cat></c:ser>'
+        "</c:barChart></c:plotArea></c:chart></c:chartSpace>"
+    )
+    diagram = (
+        f"{DECL}<dgm:dataModel "
+        'xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" '
+        'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dgm:ptLst>'
+        '<dgm:pt modelId="{1}"><dgm:t><a:bodyPr/><a:p><a:r><a:rPr lang="fr-FR"/>'
+        "<a:t>La première étape</a:t></a:r></a:p></dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>"
+    )
+    drawingml = "application/vnd.openxmlformats-officedocument.drawingml"
+    parts = docx_entries(para(run("Voir le graphique.")))
+    parts["[Content_Types].xml"] = CONTENT_TYPES.replace(
+        "</Types>",
+        f'<Override PartName="/word/charts/chart1.xml" ContentType="{drawingml}.chart+xml"/>'
+        f'<Override PartName="/word/diagrams/data1.xml" ContentType="{drawingml}.'
+        'diagramData+xml"/></Types>',
+    )
+    parts["word/charts/chart1.xml"], parts["word/diagrams/data1.xml"] = chart, diagram
+    out = entries(translated(zipped(parts)))
+    assert '<a:rPr lang="en-US" b="1"/><a:t>LES VENTES ANNUELLES</a:t>' in (
+        out["word/charts/chart1.xml"].decode()
+    )
+    assert "<c:v>Nord</c:v>" in out["word/charts/chart1.xml"].decode()
+    assert '<a:rPr lang="en-US"/><a:t>LA PREMIÈRE ÉTAPE</a:t>' in (
+        out["word/diagrams/data1.xml"].decode()
+    )
+    assert entries(translated(zipped(parts), identity)) == entries(zipped(parts))

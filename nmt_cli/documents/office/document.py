@@ -25,6 +25,7 @@ MONOSPACE = frozenset(
         "fira code", "fira mono", "cascadia code", "cascadia mono", "andale mono",
     )
 )  # fmt: skip
+STRICT = "http://purl.oclc.org/ooxml/"  # Strict Open XML's namespaces start so
 # write(paragraph element, its items translated, the target language or None)
 Write = Callable[[object, list[Item], "str | None"], None]
 # finish(a changed part's tree, the target language or None), once its paragraphs are written

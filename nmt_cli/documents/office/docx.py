@@ -28,7 +28,9 @@ A paragraph's items (runs.py), from its children in order:
   are dropped from a paragraph that is translated: Word makes them again.
 
 The paragraphs inside a text box or a block content control are paragraphs of their own.
-Comments are not translated.
+A chart's titles and a SmartArt diagram's text are translated as a deck's are (pptx.py: they
+were left French in an English report); a chart's categories and series names (its
+workbook's cells) are not. Comments are not translated.
 A document with tracked changes is refused (accept or reject them first), and so is one saved
 as Strict Open XML.
 """
@@ -39,16 +41,25 @@ import copy
 import re
 
 from nmt_cli.documents.document import DocumentFormat
-from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part, content_types
+from nmt_cli.documents.office import pptx
+from nmt_cli.documents.office.document import (
+    MONOSPACE,
+    STRICT,
+    OfficeDocument,
+    Part,
+    content_types,
+)
 from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired, shows_text
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
-STRICT = "http://purl.oclc.org/ooxml/"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 _MAIN = re.compile(r"wordprocessingml\.(document|template)\.main\+xml|ms-word\..*\.main\+xml")
 _TRANSLATED = re.compile(r"wordprocessingml\.(header|footer|footnotes|endnotes)\+xml")
+# Charts (their titles) and SmartArt diagrams (their data, and the drawing Word shows until it
+# lays the diagram out again): DrawingML paragraphs, read and written as a slide's (pptx.py)
+_DRAWINGS = re.compile(r"drawingml\.(chart|diagramData|diagramDrawing)\+xml")
 _TRACKED = {f"{{{W}}}{n}" for n in ("ins", "del", "moveFrom", "moveTo", "rPrChange", "pPrChange")}
 # What holds runs as a hyperlink does: written back around their translation
 _CONTAINERS = {f"{{{W}}}{n}" for n in ("hyperlink", "smartTag", "customXml", "dir", "bdo")}
@@ -71,6 +82,8 @@ def read_docx(data: bytes, name: str) -> OfficeDocument:
         raise PackageError(name, f"not a .docx file ({_what(types)})")
     paths = main[:1] + [p for p, t in types.items() if _TRANSLATED.search(t)]
     parts = [_part(package, path) for path in paths if path in package.names()]
+    drawings = [p for p, t in types.items() if _DRAWINGS.search(t) and p in package.names()]
+    parts += [pptx.drawing_part(package, path) for path in sorted(drawings)]
     return OfficeDocument(package, parts, write_paragraph)
 
 
@@ -225,7 +238,11 @@ def run_key(rpr) -> tuple[bytes, bool]:
 
 
 def write_paragraph(p, items: list[Item], target: str | None) -> None:
-    """Paragraph ``p`` with ``items`` as its content (its properties kept)."""
+    """Paragraph ``p`` with ``items`` as its content (its properties kept); a chart's or a
+    diagram's (DrawingML's ``a:p``) as a slide's is written."""
+    if p.tag != w("p"):
+        pptx.write_paragraph(p, items, target)
+        return
     for child in list(p):
         if child.tag != w("pPr"):
             p.remove(child)

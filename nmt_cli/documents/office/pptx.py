@@ -25,8 +25,13 @@ import copy
 import re
 
 from nmt_cli.documents.document import DocumentFormat
-from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part, content_types
-from nmt_cli.documents.office.docx import STRICT
+from nmt_cli.documents.office.document import (
+    MONOSPACE,
+    STRICT,
+    OfficeDocument,
+    Part,
+    content_types,
+)
 from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Mark, Paragraph, Run, shows_text
@@ -56,7 +61,7 @@ def read_pptx(data: bytes, name: str) -> OfficeDocument:
         (p for p, t in types.items() if _TRANSLATED.search(t) and p in package.names()),
         key=_slide_order,
     )
-    return OfficeDocument(package, [_part(package, p) for p in paths], write_paragraph)
+    return OfficeDocument(package, [drawing_part(package, p) for p in paths], write_paragraph)
 
 
 def _slide_order(path: str) -> tuple:
@@ -65,7 +70,9 @@ def _slide_order(path: str) -> tuple:
     return ("notesSlide" in path, int(number[1]) if number else 0, path)
 
 
-def _part(package: Package, path: str) -> Part:
+def drawing_part(package: Package, path: str) -> Part:
+    """The part ``path`` of ``package`` and its DrawingML paragraphs (``a:p``): a slide's, a
+    chart's, a SmartArt diagram's (a Word document's charts and diagrams too: docx.py)."""
     tree = package.part(path)
     if tree.getroot().tag.startswith("{" + STRICT):
         raise PackageError(package.name, "saved as Strict Open XML: save it as a .pptx")
