@@ -275,3 +275,37 @@ def test_a_language_style_of_translated_and_untranslated_text_is_split():
     assert '<text:p text:style-name="P2_en_GB">The cat sleeps.</text:p>' in content.decode()
     assert '<text:p text:style-name="P2">Alles hat ein Ende.</text:p>' in content.decode()
     assert _languages(content) == {"P1": "fr-FR", "P2": "de-DE", "P2_en_GB": "en-GB", "T3": "de-DE"}
+
+
+def test_the_default_styles_language_becomes_the_targets_once_text_is_translated():
+    """LibreOffice writes a document's language in styles.xml's default style, and most text
+    sets none of its own: the translated report was still French there, its English
+    spell-checked as French. It is now the target's; a document that comes back as it was
+    keeps it."""
+    files = odt_entries()
+    default = (
+        '<office:styles><style:default-style style:family="paragraph"><style:text-properties '
+        'fo:language="fr" fo:country="FR" style:language-asian="zh"/></style:default-style>'
+        "</office:styles>"
+    )
+    files["styles.xml"] = files["styles.xml"].replace(
+        "<office:master-styles>", default + "<office:master-styles>"
+    )
+    body = "<text:p>Le chat dort.</text:p>"
+    files["content.xml"] = files["content.xml"].replace(
+        files["content.xml"][files["content.xml"].index("<office:text>") :],
+        f"<office:text>{body}</office:text></office:body></office:document-content>",
+    )
+    source = zipped(files, stored=("mimetype",))
+    model = sentence_model({"Le chat dort.": "The cat sleeps."})  # the header as it was
+    styles = entries(rendered(source, model, target="en"))["styles.xml"].decode()
+    assert (
+        '<style:text-properties fo:language="en" fo:country="US" style:language-asian="zh"/>'
+        in styles
+    )
+    assert "<text:p>Rapport <text:span" in styles  # the header, as it came back
+
+    def identity(texts):
+        return [Aligned(x, [(k, k) for k in range(len(x.split()))]) for x in texts]
+
+    assert entries(rendered(source, identity)) == entries(source)

@@ -42,12 +42,14 @@ class Part:
     """An XML part of the package (``path``) read into ``tree``, and its paragraphs: (the
     paragraph's element, the paragraph read from it), in document order; ``alt``: the
     attributes whose values are text to translate, (element, attribute name), and the elements
-    whose text is (element, None: ODF's ``svg:title``, ``svg:desc``)."""
+    whose text is (element, None: ODF's ``svg:title``, ``svg:desc``); ``changed``: set by the
+    finish of a part before it, that changed this one too."""
 
     path: str
     tree: object
     paragraphs: list[tuple[object, Paragraph]] = field(default_factory=list)
     alt: list[tuple[object, str | None]] = field(default_factory=list)
+    changed: bool = False  # written anew though none of its texts changed (an earlier finish)
 
     def find_alt_texts(self, names: Sequence[str]) -> None:
         """The alt texts of the drawings whose properties' elements are named ``names`` (their
@@ -112,7 +114,7 @@ class OfficeDocument:
                     touched = True
             if touched and self.finish is not None:
                 self.finish(part.tree, target)
-            if touched:
+            if touched or part.changed:
                 changed[part.path] = serialized(part.tree, self.package.entry(part.path))
         return self.package.written(changed)
 

@@ -25,7 +25,9 @@ were, links around them. The automatic styles that set a language (``fo:language
 ``fo:country``) of translated text, the paragraph's and its spans' whose words changed, are set
 to the target's, code styles aside; the rest keep theirs (a German quotation, a paragraph or a
 span left as it was, was marked English). A style of both is split: the translated text takes a
-copy in the target's language (``P1_en_GB``). Tracked changes
+copy in the target's language (``P1_en_GB``). The default styles' language (styles.xml's
+``style:default-style``, that of all text no style sets one for: in a document LibreOffice
+saved, most of it) becomes the target's once any text is translated. Tracked changes
 are refused (accept or reject them first), and so is an encrypted document.
 """
 
@@ -73,7 +75,7 @@ def read_odt(data: bytes, name: str) -> OfficeDocument:
     parts = [_part(package, "content.xml", styles)]
     if "styles.xml" in names:
         parts.append(_part(package, "styles.xml", styles))
-    return OfficeDocument(package, parts, *_writer(styles))
+    return OfficeDocument(package, parts, *_writer(styles, parts[1:]))
 
 
 def _styles(package: Package, names: list[str]) -> dict[str, bool]:
@@ -193,7 +195,9 @@ def _range_of(item: Item) -> tuple[bool, tuple] | None:
     return node.tag in _RANGES, (end, node.get(name))
 
 
-def _writer(styles: dict[str, bool]):
+def _writer(styles: dict[str, bool], defaults: list[Part]):
+    """write and finish (OfficeDocument's); ``defaults``: the part of the default styles
+    (styles.xml; finished after content.xml), if any."""
     translated: dict = {}  # a part's root: the elements whose style is used by translated text
 
     def write(p, items: list[Item], target: str | None) -> None:
@@ -215,6 +219,8 @@ def _writer(styles: dict[str, bool]):
         uses = translated.pop(tree.getroot(), [])
         if target:
             _set_language(tree, uses, target, styles)
+        for part in defaults if target and uses else ():
+            part.changed |= _default_language(part.tree, target)
 
     return write, finish
 
@@ -298,10 +304,33 @@ def _set_language(tree, uses: list, target: str, styles: dict[str, bool]) -> Non
             for e in uses:
                 if e.get(t("style-name")) == name:
                     e.set(t("style-name"), style.get(f"{{{STYLE}}}name"))
-        own = f"{props.get(f'{{{FO}}}language')}-{props.get(f'{{{FO}}}country', '')}"
-        language, _, country = regional(target, own).partition("-")
-        props.set(f"{{{FO}}}language", language.lower())
-        props.set(f"{{{FO}}}country", country.upper() or "none")
+        _in_language(props, target)
+
+
+def _default_language(tree, target: str) -> bool:
+    """The default styles of ``tree`` (styles.xml's ``style:default-style``) that set a
+    language in ``target``: the language of all text no style of its own sets one for (in a
+    document LibreOffice saved, most of it: the English was spell-checked as French); whether
+    one changed."""
+    changed = False
+    for style in tree.getroot().iter(f"{{{STYLE}}}default-style"):
+        props = style.find(f"{{{STYLE}}}text-properties")
+        if props is not None and props.get(f"{{{FO}}}language") is not None:
+            changed |= _in_language(props, target)
+    return changed
+
+
+def _in_language(props, target: str) -> bool:
+    """Text properties ``props`` (that set a language) in ``target``, with a region
+    (languages.py: theirs if the target's language has it); whether they changed."""
+    own = f"{props.get(f'{{{FO}}}language')}-{props.get(f'{{{FO}}}country', '')}"
+    language, _, country = regional(target, own).partition("-")
+    said = (language.lower(), country.upper() or "none")
+    if said == (props.get(f"{{{FO}}}language"), props.get(f"{{{FO}}}country")):
+        return False
+    props.set(f"{{{FO}}}language", said[0])
+    props.set(f"{{{FO}}}country", said[1])
+    return True
 
 
 def _copy(style, name: str, target: str, named: dict):
