@@ -222,6 +222,22 @@ def test_lines_are_wrapped_between_line_breaks_and_never_in_preformatted_text():
     )
 
 
+def test_an_empty_element_on_a_line_of_its_own_after_the_words_stays_on_it():
+    """A form's label and its fields, each on a line of its own, came back on one line
+    ("<label>YOUR NAME</label> <input ...> <input ...>"); the line breaks before the fields
+    after the last word (after the first before the first word) are written as they were."""
+    page = (
+        '<form>\n  <label for="nom">Votre nom</label>\n  <input id="nom">\n'
+        '  <input type="submit">\n</form>\n'
+        '<p>\n  <img src="a.png">\n  Texte ici.<br>\n  <input>\n</p>\n'
+    )
+    out = translate_markup(page, "html", word_for_word)
+    assert out == page.replace("Votre nom", "VOTRE NOM").replace("Texte ici.", "TEXTE ICI.")
+    assert translate_markup("<p>Un mot <input> ici.</p>", "html", word_for_word) == (
+        "<p>UN MOT <input> ICI.</p>"
+    )
+
+
 def test_a_no_break_space_alone_in_a_block_is_kept_as_written():
     page = "<table><tr><td>&nbsp;</td><td>Oui</td></tr></table>"
     assert translate_markup(page, "html", word_for_word) == page.replace("Oui", "OUI")

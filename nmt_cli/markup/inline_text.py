@@ -34,6 +34,9 @@ class Inline:
     glue: tuple[bool, bool] = (False, False)
     breaks: str = ""  # the separator an empty element stands for in the text: "\n", "\t"
     around: tuple[str, str] = ("", "")  # a breaking element's white space before and after
+    # an empty element after the text's last word (before its first): the line break the
+    # source wrote before (after) it, as written; "" where there was none
+    edge: tuple[str, str] = ("", "")
 
 
 _BREAKS = re.compile(r'\sb="([nt])"')

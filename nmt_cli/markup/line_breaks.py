@@ -12,6 +12,9 @@
   page's ``<pre>`` is verbatim, written as it was, and an XML ``xml:space="preserve"`` text's
   line breaks are separators (inline_text.py), never soft line breaks. A Markdown paragraph's
   lines are its own to wrap (documents/markdown.py): it says no.
+- An empty element after a segment's last word, or before its first, on a line of its own (a
+  form's ``<input>`` under its ``<label>``) stays on it: the white space that broke the line
+  before it (after it) is written as it was (``edge``).
 - A page's attribute value written on several lines (``title="..."``) is translated on as
   many (attribute_texts.py).
 
@@ -82,6 +85,34 @@ def rewrapped(source: str, text: str) -> str:
     body = (len(source) - len(source.lstrip()), len(source.rstrip()))
     breaks = wrapped(text, soft_breaks(source, body, (), ()), ())
     return "".join(breaks.get(k, c) for k, c in enumerate(text))
+
+
+def edge(raw: str, k: int, body: tuple[int, int], flat, seen) -> tuple[str, str]:
+    """The white space the source wrote before an empty element at ``k`` of ``raw`` past the
+    last word of ``body`` (after one before its first), where it breaks a line (a form's
+    ``<label>Nom</label>`` then ``<input>`` on a line of its own came back on one line): up to
+    the next element or separator (``flat``: the Flattener's, with the spaces it put in);
+    ``seen``: (the elements' places, the white space taken by an edge already: each piece the
+    edge of one element only)."""
+    places, taken = seen
+
+    def free(j: int, at: int) -> bool:
+        if not raw[j].isspace() or j in flat.breaks or j in taken:
+            return False
+        return at == k or at not in places
+
+    a, b = k, k
+    while a > 0 and free(a - 1, a):
+        a -= 1
+    while b < len(raw) and free(b, b):
+        b += 1
+    pieces = (raw[a:k] if k >= body[1] else "", raw[k:b] if k <= body[0] else "")
+    out = []
+    for piece, at in zip(pieces, (a, k)):
+        kept = "".join(c for j, c in enumerate(piece, at) if j not in flat.spaces)
+        out.append(kept if "\n" in kept else "")
+        taken.update(range(at, at + len(piece)) if "\n" in kept else ())
+    return out[0], out[1]
 
 
 def _even(text: str, a: int, b: int, n: int) -> list[int]:

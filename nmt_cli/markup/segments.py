@@ -39,7 +39,7 @@ from typing import Protocol
 
 from nmt_cli.markup.elements import VERBATIM
 from nmt_cli.markup.inline_text import SEPARATORS, Flattener, Inline, broken, collapsed, references
-from nmt_cli.markup.line_breaks import around, soft_breaks, wrapped
+from nmt_cli.markup.line_breaks import around, edge, soft_breaks, wrapped
 from nmt_cli.markup.placement import Alignment, Enclosure, Links, place_elements
 from nmt_cli.markup.tree import Element, Node, serialize
 from nmt_cli.protect.no_break import NO_BREAK, keep_no_break_spaces
@@ -91,6 +91,8 @@ class Segment:
         last = max([body[1]] + [i.end for i in inlines])
         self.trail = "".join(c for k, c in enumerate(raw[last:], last) if k not in flat.spaces)
         glued = flat.breaks  # another break's separator touches an element as a word would
+        places = {p for i in inlines for p in (i.start, i.end)}
+        taken: set[int] = set()  # the white space of an element's edge (line_breaks.edge)
         for inline in inlines:
             left = inline.start > 0 and (
                 not raw[inline.start - 1].isspace() or inline.start - 1 in glued
@@ -101,6 +103,8 @@ class Segment:
             inline.glue = (True, True) if inline.open.isspace() else (left, right)
             if inline.breaks and not inline.open.isspace():
                 inline.around = around(raw, inline.start, flat.breaks, flat.spaces)
+            if wrap and inline.start == inline.end and not inline.open.isspace():
+                inline.edge = edge(raw, inline.start, body, flat, (places, taken))
             inline.start, inline.end = at[inline.start], at[inline.end]
             if self.text[inline.start : inline.start + 1] != inline.breaks:
                 inline.breaks = ""  # at an end of the text: placed as any empty element
@@ -248,8 +252,12 @@ class Segment:
                 pos = stop
                 continue
             out.append(" " if no_words and after_word and not i.glue[0] else "")
+            if start == len(text) and i.edge[0] and out[-1] == " ":  # on a line of its own
+                out[-1] = self._escaped(i.edge[0])
             out += [i.open, self._written(text, children, start, stop), i.close]
             out.append(" " if no_words and before_word and not i.glue[1] else "")
+            if start == 0 and i.edge[1] and out[-1] == " ":
+                out[-1] = self._escaped(i.edge[1])
             pos = stop
             if i.empty and i.glue[1] and after_word and stop < high and text[stop] == " ":
                 pos += 1  # as it was: no space between it and the next word
