@@ -139,6 +139,33 @@ def test_a_dialogues_turns_keep_their_dashes_where_a_turn_goes_on_over_lines(lin
     assert subtitle.shown(texts) == lines
 
 
+@pytest.mark.parametrize(
+    "lines, said, shown",
+    [
+        (  # a line of its own colour: the break after its end tag
+            ['<font color="#ffff00">Attention !</font>', "Le train part à 10 h 30."],
+            '<font color="#ffff00">Watch out!</font> The train leaves at 10:30.',
+            ['<font color="#ffff00">Watch out!</font>', "The train leaves at 10:30."],
+        ),
+        (  # a last line in italics: the break before its start tag
+            ["Il a dit :", "<i>je reviendrai demain soir.</i>"],
+            "He said: <i>I will come back tomorrow night.</i>",
+            ["He said:", "<i>I will come back tomorrow night.</i>"],
+        ),
+        (  # the tagged words moved to the end: wrapped as a whole
+            ["<b>Attention</b>", "au départ du train."],
+            "Mind the train's <b>departure</b>.",
+            ["Mind the train's", "<b>departure</b>."],
+        ),
+    ],
+)
+def test_a_line_of_its_own_look_stays_a_line_of_the_translation(lines, said, shown):
+    """A subtitle whose first line was in yellow came back with the line break inside the
+    colour: "<font ...>Watch" / "out!</font> The train leaves at 10:30."."""
+    subtitle = Subtitle("1", "00:00:01,000 --> 00:00:02,000", lines)
+    assert subtitle.shown(said) == shown
+
+
 def test_a_style_override_that_opens_a_subtitle_stays_at_its_start():
     """Sent to the model, ``{\\an8}Bonjour`` came back "{\\an8}Bonjour to everyone."."""
     subtitle = Subtitle(

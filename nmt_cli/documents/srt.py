@@ -4,9 +4,10 @@ A subtitle is a number, a timing line (``00:01:02,500 --> 00:01:04,000``, a posi
 kept too) and its lines of text, up to a blank line. Its lines are one utterance cut to fit the
 screen: they are joined with spaces, translated as one text, and the translation wrapped again
 into as many lines, as even in length as the words allow (a text that comes back as it was
-keeps its lines). A dialogue, its first line opened by a dash (``- Tu viens ?`` /
-``- J'arrive.``), or a later line only (``Tu viens ?`` / ``- J'arrive.``), keeps its turns:
-each is translated on its own, its dash kept, and wrapped into as many lines as it had.
+keeps its lines), but at a tag that ended a line or opened the next (tag_wrap). A dialogue,
+its first line opened by a dash (``- Tu viens ?`` / ``- J'arrive.``), or a later line only
+(``Tu viens ?`` / ``- J'arrive.``), keeps its turns: each is translated on its own, its dash
+kept, and wrapped into as many lines as it had.
 Tags that enclose the whole text, or each of its lines alike (``<i>- Tu viens ?</i>`` /
 ``<i>- Oui.</i>``: a dialogue in italics), stay around the whole translation, or around each
 of its lines; style overrides and tags left unpaired at either end of a text or a turn
@@ -119,7 +120,7 @@ class Subtitle:
         elif len(self.lines) < 2:
             lines = said[:1] if self.lines else []
         else:
-            lines = wrap(said[0], len(self.lines))
+            lines = tag_wrap(self.lines, said[0])
         if self.line_before or self.line_after:
             lines = [self.line_before + line + self.line_after for line in lines]
         if lines and (self.before or self.after):
@@ -154,6 +155,40 @@ def _edges(text: str) -> tuple[str, str, str]:
 
 
 _TAG = re.compile(rf"{_OVERRIDE}|<([A-Za-z][\w-]*)[^<>]*>|</([A-Za-z][\w-]*)[^<>]*>")
+
+
+_LINE_END_TAG = re.compile(r"</[A-Za-z][^<>]*>(?=\s*\Z)")
+_LINE_START_TAG = re.compile(r"\s*(<[A-Za-z][^<>]*>)")
+
+
+def tag_wrap(source: list[str], text: str) -> list[str]:
+    """``text``, a translation of the lines ``source``, wrapped into as many lines (wrap); but
+    where a line of the source ends with an end tag, or the next opens with a start tag
+    (``<font color="#ffff00">Attention !</font>`` / ``Le train part.``: a line of its own
+    look), the translation's line breaks there too, after (before) that tag where it has it
+    once (wrapped as a whole, the break fell inside: "<font>Watch" / "out!</font> The
+    train")."""
+    rows, places = [0], [0]  # the source's lines and the text's places where a piece starts
+    for k in range(1, len(source)):
+        end, start = _LINE_END_TAG.search(source[k - 1]), _LINE_START_TAG.match(source[k])
+        tag = end[0] if end else start[1] if start else None
+        if tag is None or text.count(tag) != 1:
+            continue
+        p = text.index(tag) + (len(tag) if end else 0)
+        if _has_words(text[places[-1] : p]) and _has_words(text[p:]):
+            rows.append(k)
+            places.append(p)
+    rows.append(len(source))
+    places.append(len(text))
+    return [
+        line
+        for k in range(len(rows) - 1)
+        for line in wrap(text[places[k] : places[k + 1]].strip(), rows[k + 1] - rows[k])
+    ]
+
+
+def _has_words(text: str) -> bool:
+    return any(c.isalnum() for c in _TAG.sub("", text))
 
 
 def wrap(text: str, lines: int) -> list[str]:
