@@ -6,6 +6,7 @@ archive, a spreadsheet) is "not a text file" before any work, never translated a
 from __future__ import annotations
 
 import io
+import re
 import struct
 import tracemalloc
 import warnings
@@ -55,8 +56,25 @@ def test_an_entity_bomb_in_a_part_is_one_error():
         '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
         "<w:body><w:p><w:r><w:t>&l9;</w:t></w:r></w:p></w:body></w:document>"
     )
-    with pytest.raises(InputError, match="report.docx:word/document.xml: (not well-formed|a doc)"):
+    with pytest.raises(
+        InputError, match="report.docx:word/document.xml:(1: not well-formed| a doc)"
+    ):
         read_docx(zipped(files), "report.docx")
+
+
+def test_a_part_that_is_not_well_formed_is_one_error_naming_the_part_and_its_line():
+    """The error said "(Opening and ending tag mismatch: body line 2 and bod, line 2, column
+    4010 (<string>, line 2))": lxml's message with its line three times, one of them a
+    "<string>"'s; it now names the part's line as other formats name theirs."""
+    files = docx_entries()
+    files["word/document.xml"] = files["word/document.xml"].replace("</w:body>", "\n</w:bod>")
+    with pytest.raises(InputError) as raised:
+        read_docx(zipped(files), "report.docx")
+    assert re.fullmatch(
+        r"report\.docx:word/document\.xml:3: not well-formed XML: Opening and ending tag "
+        r"mismatch: body line 2 and bod \(column \d+\)",
+        str(raised.value),
+    )
 
 
 @pytest.mark.parametrize(

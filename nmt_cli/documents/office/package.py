@@ -20,6 +20,7 @@ part is written with its own XML declaration, as it was written.
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -145,7 +146,9 @@ def parse_xml(data: bytes, where: str):
     try:
         tree = etree.fromstring(data, parser).getroottree()
     except etree.XMLSyntaxError as e:
-        raise InputError(f"{where}: not well-formed XML ({e})") from None
+        line, column = e.position if e.position else (e.lineno, 0)
+        said = re.sub(r",? line \d+, column \d+.*\Z", "", e.msg or str(e))  # lxml's: where
+        raise InputError(f"{where}:{line}: not well-formed XML: {said} (column {column})") from None
     if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:
         raise InputError(f"{where}: a document type declaration, which no office part has")
     return tree
