@@ -13,7 +13,7 @@ from lxml import etree
 from markup_fixtures import Aligned, word_for_word
 from office_fixtures import odt_entries, report_odt, sentence_model, zipped
 
-from nmt_cli.documents.office.odt import ODT, TEXT, read_odt
+from nmt_cli.documents.office.odt import ODT, STYLE, TEXT, read_odt
 from nmt_cli.errors import InputError
 
 
@@ -309,3 +309,31 @@ def test_the_default_styles_language_becomes_the_targets_once_text_is_translated
         return [Aligned(x, [(k, k) for k in range(len(x.split()))]) for x in texts]
 
     assert entries(rendered(source, identity)) == entries(source)
+
+
+def test_a_date_fields_format_takes_the_target_language_its_text_as_it_was():
+    """LibreOffice writes a date field by its data style's language: left French, an English
+    report read "Updated on 6 mai 2024" once the field was updated. The data style of a field
+    in a translated paragraph now says the target's language; one a field left as it was also
+    uses is split."""
+    data = "urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0"
+    date = '<text:date style:data-style-name="N37">6 mai 2024</text:date>'
+    body = f"<text:p>Mis à jour le {date}.</text:p><text:p>Paris, le {date}</text:p>"
+    files = odt_entries(body)
+    files["content.xml"] = files["content.xml"].replace(
+        "</office:automatic-styles>",
+        f'<number:date-style xmlns:number="{data}" style:name="N37" number:language="fr" '
+        'number:country="FR"><number:day/><number:text> </number:text>'
+        '<number:month number:textual="true"/></number:date-style></office:automatic-styles>',
+    )
+    model = sentence_model({"Mis à jour le ¤.": "Updated on ¤."})
+    document = read_odt(zipped(files, stored=("mimetype",)), "rapport.odt")
+    content = entries(document.render(model(document.sources()), "en", print))["content.xml"]
+    root = etree.fromstring(content)
+    styles = {
+        s.get(f"{{{STYLE}}}name"): (s.get(f"{{{data}}}language"), s.get(f"{{{data}}}country"))
+        for s in root.iter(f"{{{data}}}date-style")
+    }
+    assert styles == {"N37": ("fr", "FR"), "N37_en": ("en", "US")}
+    fields = [(d.get(f"{{{STYLE}}}data-style-name"), d.text) for d in root.iter(t("date"))]
+    assert fields == [("N37_en", "6 mai 2024"), ("N37", "6 mai 2024")]

@@ -27,18 +27,24 @@ to the target's, code styles aside; the rest keep theirs (a German quotation, a 
 span left as it was, was marked English). A style of both is split: the translated text takes a
 copy in the target's language (``P1_en_GB``). The default styles' language (styles.xml's
 ``style:default-style``, that of all text no style sets one for: in a document LibreOffice
-saved, most of it) becomes the target's once any text is translated. Tracked changes
+saved, most of it) becomes the target's once any text is translated, and so does the data
+style of a date or time field in a translated paragraph (LibreOffice writes the date by it)
+(odt_styles.py). Tracked changes
 are refused (accept or reject them first), and so is an encrypted document.
 """
 
 from __future__ import annotations
 
 import re
-from copy import deepcopy
 
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part
-from nmt_cli.documents.office.languages import regional
+from nmt_cli.documents.office.odt_styles import (
+    DATA_STYLE,
+    default_language,
+    set_date_language,
+    set_language,
+)
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired, shows_text
 
@@ -214,13 +220,15 @@ def _writer(styles: dict[str, bool], defaults: list[Part]):
             style = e.get(t("style-name"), "")
             if style and after.get(style) != before.get(style):
                 uses.append(e)
+        uses += _fields(p)
 
     def finish(tree, target: str | None) -> None:
         uses = translated.pop(tree.getroot(), [])
         if target:
-            _set_language(tree, uses, target, styles)
+            set_language(tree, uses, target, styles)
+            set_date_language(tree, uses, target)
         for part in defaults if target and uses else ():
-            part.changed |= _default_language(part.tree, target)
+            part.changed |= default_language(part.tree, target)
 
     return write, finish
 
@@ -231,6 +239,17 @@ def _styled(p) -> list:
         e for e in p.iter(t("span"), t("a")) if next(e.iterancestors(t("p"), t("h")), None) is p
     ]
     return [p, *inner]
+
+
+def _fields(p) -> list:
+    """The fields of ``p``'s own text that have a format (a date's, a time's data style)."""
+    return [
+        e
+        for e in p.iter()
+        if isinstance(e.tag, str)
+        and e.get(DATA_STYLE)
+        and next(e.iterancestors(t("p"), t("h")), None) is p
+    ]
 
 
 def _texts_by_style(p) -> dict[str, list[str]]:
@@ -280,72 +299,6 @@ def _add_text(element, text: str) -> None:
             element[-1].tail = (element[-1].tail or "") + piece
         elif piece:
             element.text = (element.text or "") + piece
-
-
-def _set_language(tree, uses: list, target: str, styles: dict[str, bool]) -> None:
-    """The automatic styles of ``tree`` that set a language, used by ``uses`` (the elements of
-    translated text), except code's, in ``target``; one also used by untranslated text (a
-    German quotation left as it was) is split: a copy in ``target`` for ``uses``, the style as
-    it was for the rest."""
-    automatic = tree.getroot().find(f"{{{OFFICE}}}automatic-styles")
-    if automatic is None:
-        return
-    named = {s.get(f"{{{STYLE}}}name", ""): s for s in automatic.iter(f"{{{STYLE}}}style")}
-    translated = set(uses)
-    untranslated = {e.get(t("style-name")) for e in tree.iter() if e not in translated}
-    for name in dict.fromkeys(e.get(t("style-name")) for e in uses):
-        style = named.get(name)
-        props = None if style is None else style.find(f"{{{STYLE}}}text-properties")
-        if props is None or styles.get(name, False) or props.get(f"{{{FO}}}language") is None:
-            continue
-        if name in untranslated:  # split: the translated text's own copy
-            style = _copy(style, name, target, named)
-            props = style.find(f"{{{STYLE}}}text-properties")
-            for e in uses:
-                if e.get(t("style-name")) == name:
-                    e.set(t("style-name"), style.get(f"{{{STYLE}}}name"))
-        _in_language(props, target)
-
-
-def _default_language(tree, target: str) -> bool:
-    """The default styles of ``tree`` (styles.xml's ``style:default-style``) that set a
-    language in ``target``: the language of all text no style of its own sets one for (in a
-    document LibreOffice saved, most of it: the English was spell-checked as French); whether
-    one changed."""
-    changed = False
-    for style in tree.getroot().iter(f"{{{STYLE}}}default-style"):
-        props = style.find(f"{{{STYLE}}}text-properties")
-        if props is not None and props.get(f"{{{FO}}}language") is not None:
-            changed |= _in_language(props, target)
-    return changed
-
-
-def _in_language(props, target: str) -> bool:
-    """Text properties ``props`` (that set a language) in ``target``, with a region
-    (languages.py: theirs if the target's language has it); whether they changed."""
-    own = f"{props.get(f'{{{FO}}}language')}-{props.get(f'{{{FO}}}country', '')}"
-    language, _, country = regional(target, own).partition("-")
-    said = (language.lower(), country.upper() or "none")
-    if said == (props.get(f"{{{FO}}}language"), props.get(f"{{{FO}}}country")):
-        return False
-    props.set(f"{{{FO}}}language", said[0])
-    props.set(f"{{{FO}}}country", said[1])
-    return True
-
-
-def _copy(style, name: str, target: str, named: dict):
-    """A copy of automatic ``style`` (``name``) after it, under a name of its own."""
-    base = f"{name}_{re.sub(r'[^A-Za-z0-9]', '_', target)}"
-    new, k = base, 1
-    while new in named:
-        k += 1
-        new = f"{base}_{k}"
-    copy = deepcopy(style)
-    copy.set(f"{{{STYLE}}}name", new)
-    copy.attrib.pop(f"{{{STYLE}}}display-name", None)
-    style.addnext(copy)
-    named[new] = copy
-    return copy
 
 
 ODT = DocumentFormat(
