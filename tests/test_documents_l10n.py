@@ -335,6 +335,24 @@ def test_a_pages_content_language_becomes_the_target_language_as_its_lang_does()
     assert out == said.replace('lang="fr"', 'lang="en"')
 
 
+def test_a_pages_open_graph_locale_becomes_the_target_language_with_a_region():
+    """Shared, the translated page was announced as French (og:locale fr_FR); its alternates
+    (the other languages it is in) stay as they were."""
+    page = [
+        '<html lang="fr"><head><meta property="og:locale" content="fr_FR" />',
+        '<meta property="og:locale:alternate" content="de_DE">',
+        '<meta property="og:title" content="Bonjour"></head><body></body></html>',
+    ]
+    document = page_reader("html")(page, "page.html")
+    out = document.render(same(document.sources()), "en", print)
+    assert out.split("\n")[:2] == [
+        '<html lang="en"><head><meta property="og:locale" content="en_US" />',
+        '<meta property="og:locale:alternate" content="de_DE">',
+    ]
+    canadian = page_reader("html")([page[0].replace("fr_FR", "fr_CA")], "page.html")
+    assert 'content="en_CA"' in canadian.render([], "en", print)
+
+
 def test_a_page_whose_content_language_is_not_the_models_source_is_one_error():
     """Only its meta said a language: a German page was translated by fr-en and labelled en."""
     page = [

@@ -4,7 +4,8 @@ around the words aligned to those they enclosed, everything between blocks writt
 naming its line, and nothing is written) and written back ended as it was (document.Layout).
 
 The root element's ``lang`` and ``xml:lang``, and an HTML page's ``<meta
-http-equiv="content-language">``, become the model's target language; a page that
+http-equiv="content-language">`` and Open Graph ``og:locale``, become the model's target
+language; a page that
 declares a language other than the model's source language is one error (check_languages), not
 a page translated from the wrong language. A page written in ASCII that declares another
 charset than UTF-8 (``<meta charset="windows-1252">``, ``encoding="ISO-8859-1"``: its accents
@@ -17,6 +18,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from nmt_cli.documents.document import DocumentError, DocumentFormat
+from nmt_cli.documents.office.languages import regional
 from nmt_cli.errors import InputError
 from nmt_cli.markup.attributes import attribute, primary, read_attributes, translated
 from nmt_cli.markup.pages import Page
@@ -146,9 +148,16 @@ def _meta_language(text: str) -> str | None:
 
 def _content_language(tag: str, language: str) -> str:
     """A ``<meta>`` start tag, ``<meta http-equiv="content-language" content="fr">`` with
-    ``language`` as its content (any other as written)."""
+    ``language`` as its content, and Open Graph's ``<meta property="og:locale"
+    content="fr_FR">`` with ``language`` and a region, written its way (``en_US``: shared, the
+    English page was announced as French); any other as written."""
     said = {a.name: a for a in read_attributes(tag)}
     equiv, content = said.get("http-equiv"), said.get("content")
+    locale = said.get("property")
+    if locale and locale.value.strip().lower() == "og:locale" and content:
+        own = content.value.strip().replace("_", "-")
+        start, stop = content.span
+        return tag[:start] + regional(language, own).replace("-", "_") + tag[stop:] if own else tag
     if not equiv or equiv.value.strip().lower() != "content-language" or not content:
         return tag
     if not content.value.strip():
