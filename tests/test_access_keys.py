@@ -76,6 +76,27 @@ def test_each_key_goes_on_the_word_aligned_to_its_marked_word():
     assert with_keys(t, marks[1:]) == "~Fichier"
 
 
+@pytest.mark.parametrize(
+    ("source", "mark", "text", "aligned", "keyed"),
+    [  # the aligned word opens with a tag: the key on its first letter, after the tag
+        ("<b>Supprimer</b> le fichier", (0, "S"), "<b>Delete</b> file", 0, "<b>&Delete</b> file"),
+        ("<1>Supprimer</1> le fichier", (0, "S"), "<1>Delete</1> file", 0, "<1>&Delete</1> file"),
+        # the marked letter is in the tag's attribute, not in the word ("<a h&ref=...>")
+        ('Ouvrir <a href="x">récents</a>', (2, "r"), 'Open <a href="x">new</a>', 2, None),
+        ('Ouvrir <a href="x">récents</a>', (2, "r"), 'Open <a href="x">recent</a>', 2, None),
+        # a placeholder, an entity: no letter of a word
+        ("Supprimer {{name}}", (0, "S"), "{{name}} deleted", 0, "{{name}} &deleted"),
+        ("Enregistrer %(name)s", (0, "E"), "%(name)s saved", 0, "%(name)s &saved"),
+        ("&amp;Voir", (0, "V"), "&amp;See", 0, "&amp;&See"),
+    ],
+)
+def test_an_access_key_never_goes_inside_a_tag_or_a_placeholder(source, mark, text, aligned, keyed):
+    t = Translation(source=source, text=text, score=0.0)
+    t.alignment = [(mark[0], aligned)]
+    keyed = keyed or text.replace(">new", ">&new").replace(">recent", ">&recent")
+    assert with_keys(t, (Mark(mark[0], mark[1], 0, "&"),)) == keyed
+
+
 def test_a_line_with_an_access_key_is_translated_without_it_and_given_it_back(model_dir):
     translator = Translator(LoadedModel(load_bundle(model_dir)), SearchOptions(beam=2))
     keyed, plain = translator.translate(["Ein Mann läuft im Pa~rk.", "Ein Hund"])

@@ -525,3 +525,25 @@ def test_a_doubled_access_key_marker_is_the_character_and_comes_back_doubled(run
     values = dict(line.split(" = ", 1) for line in out.read_text(encoding="utf-8").splitlines())
     assert values["both"].count("&&") == 1 and values["both"].count("&") == 2
     assert values["amp2"].count("&&") == 1 and values["amp2"].count("&") == 3
+
+
+def test_an_access_key_in_a_string_with_tags_goes_on_a_word_never_into_a_tag(run_cli, tmp_path):
+    """A react-i18next string holding an access key, and an HTML one: the key went on the
+    aligned word's first letter or digit, the tag's own ("<&1>help</1>", "<&b>Delete</b>",
+    '<a h&ref="x">recent</a>'), which neither React nor a browser reads as a tag any more."""
+    source = tmp_path / "fr.json"
+    strings = {
+        "help": "Consultez l'&aide <1>en ligne</1>.",
+        "delete": "<b>&Supprimer</b> le fichier",
+        "recent": 'Ouvrir <a href="x">&récents</a>',
+    }
+    source.write_text(json.dumps({"menu": strings}, ensure_ascii=False), encoding="utf-8")
+    out = tmp_path / "en.json"
+    result = run_cli(["translate", "-i", source, "-o", out])
+    assert result.exit_code == 0, result.stderr
+    written = json.loads(out.read_text(encoding="utf-8"))["menu"]
+    tag = re.compile(r"</?\w+(?: [^<>]*)?>")
+    for key, text in strings.items():
+        assert tag.findall(written[key]) == tag.findall(text), written[key]
+        assert written[key].count("&") == 1, written[key]
+        assert written[key][written[key].index("&") + 1].isalpha(), written[key]

@@ -44,11 +44,11 @@ from nmt_cli.errors import InputError
 from nmt_cli.formats.inline import STANDALONE, code_nodes
 from nmt_cli.formats.memory import same_language
 from nmt_cli.formats.xliff import EXTENSIONS, UNTRANSLATED, XliffUnit, read_units, write_targets
-from nmt_cli.inference.access_keys import Mark, target_index
+from nmt_cli.inference.access_keys import Mark, with_keys
 from nmt_cli.inference.translation import Translation
 from nmt_cli.markup.segments import Segment, verbatim
 from nmt_cli.markup.tree import Element, Node, Text, serialize
-from nmt_cli.protect.mnemonics import file_markers, find_mnemonic, place_mnemonic
+from nmt_cli.protect.mnemonics import file_markers, find_mnemonic
 
 APPROVED = frozenset(("final", "signed-off"))
 # A line break code stays an element placed by the alignment: held as a placeholder, the model
@@ -97,9 +97,7 @@ class Chosen:
         if self.segment is None or translation is None:
             return self.unit.source
         if self.mark is not None:
-            at = target_index(translation, self.mark)
-            text = place_mnemonic(translation.text, at, self.mark.marker)
-            translation = replace(translation, text=text)
+            translation = replace(translation, text=with_keys(translation, (self.mark,)))
         return self.segment.render(translation)
 
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nmt_cli.inference.translation import Translation
-from nmt_cli.protect.format_strings import LISP
+from nmt_cli.protect.format_strings import LISP, PATTERN
 from nmt_cli.protect.mnemonics import place_mnemonic
 
 _WORD = re.compile(r"\S+")
@@ -38,6 +38,19 @@ _NOT_A_KEY = re.compile(
     r"|&[Hh](?=[0-9A-Fa-f]*\d)[0-9A-Fa-f]+(?!\w)|&[Oo][0-7]+(?!\w)"  # a digit: not &Head
     rf"|{LISP}"
 )
+
+
+# what a translation's access key never goes into: a tag (<b>, <a href="x">, react-i18next's
+# <1> and <0/>), an entity, a placeholder (the marked word "<b>Delete</b>" got "<&b>Delete</b>",
+# "<a href="x">recent</a>" "<a h&ref="x">recent</a>": no tag, and no key)
+_CLOSED = re.compile(
+    rf"</?[A-Za-z][^<>]*>|</?\d+>|<\d+/>|&(?:\w+|#\d+|#[xX][0-9A-Fa-f]+);|{PATTERN}"
+)
+
+
+def _closed(text: str) -> list[tuple[int, int]]:
+    """The character ranges of ``text`` that hold no access key (:data:`_CLOSED`)."""
+    return [m.span() for m in _CLOSED.finditer(text)]
 
 
 @dataclass(frozen=True)
@@ -98,8 +111,10 @@ def target_index(translation: Translation, mark: Mark) -> int:
     source = list(_WORD.finditer(translation.source))
     if mark.word < len(source) and source[mark.word].group() == word.group():
         return word.start() + mark.at - source[mark.word].start()  # copied: on its own letter
-    same = word.group().lower().find(mark.letter.lower())
-    return word.start() + max(same, 0)
+    closed = _closed(translation.text)
+    free = [i for i in range(*word.span()) if not any(a <= i < b for a, b in closed)]
+    same = [i for i in free if translation.text[i].lower() == mark.letter.lower()]
+    return (same or free or [word.start()])[0]
 
 
 def with_keys(translation: Translation, marks: Sequence[Mark]) -> str:
@@ -108,5 +123,5 @@ def with_keys(translation: Translation, marks: Sequence[Mark]) -> str:
     text = translation.text
     places = sorted(((target_index(translation, m), n, m.marker) for n, m in enumerate(marks)))
     for index, _, marker in reversed(places):
-        text = place_mnemonic(text, index, marker)
+        text = place_mnemonic(text, index, marker, _closed(text))
     return text

@@ -80,12 +80,16 @@ def strip_mnemonic(text: str, marker: str, protected: Sequence[tuple[int, int]] 
     return plain.replace(marker * 2, marker)
 
 
-def place_mnemonic(text: str, index: int, marker: str) -> str:
+def place_mnemonic(
+    text: str, index: int, marker: str, protected: Sequence[tuple[int, int]] = ()
+) -> str:
     """``text`` with ``marker`` put before the character at ``index`` (its first letter or
-    digit from there on, else the text's first letter); ``text`` unchanged if it has none."""
+    digit from there on, else the text's first letter), never inside ``protected`` (a tag's
+    name, an attribute, a placeholder); ``text`` unchanged if it has none."""
     order = list(range(index, len(text))) + list(range(0, index))
     for i in order:
-        if text[i].isalnum() and (i == 0 or text[i - 1] != marker):
+        free = not _inside(i, protected) and (i == 0 or text[i - 1] != marker)
+        if text[i].isalnum() and free:
             return text[:i] + marker + text[i:]
     return text
 
