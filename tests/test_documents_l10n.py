@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -547,3 +548,31 @@ def test_an_access_key_in_a_string_with_tags_goes_on_a_word_never_into_a_tag(run
         assert tag.findall(written[key]) == tag.findall(text), written[key]
         assert written[key].count("&") == 1, written[key]
         assert written[key][written[key].index("&") + 1].isalpha(), written[key]
+
+
+GCC_CATALOGUE = """msgid ""
+msgstr ""
+"Language: fr\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+
+#, gcc-internal-format
+msgid "%D est déclaré ici"
+msgstr ""
+
+#, gcc-internal-format
+msgid "type %qT incomplet dans %K"
+msgstr ""
+"""
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")
+def test_a_gcc_catalogues_bare_directives_come_back_and_msgfmt_accepts_it(run_cli, tmp_path):
+    """gcc's bare %D and %K came back "% D", "% K": msgfmt --check refused the catalogue."""
+    source, out = tmp_path / "gcc.po", tmp_path / "en.po"
+    source.write_text(GCC_CATALOGUE, encoding="utf-8")
+    result = run_cli(["translate", "-i", source, "-o", out])
+    assert result.exit_code == 0, result.stderr
+    check = ["msgfmt", "--check-format", "-o", str(tmp_path / "o.mo"), str(out)]
+    done = subprocess.run(check, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "%D" in out.read_text(encoding="utf-8")

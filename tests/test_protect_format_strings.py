@@ -62,6 +62,7 @@ def test_the_issue_lines_have_their_placeholders_found_as_plain_lines(line, expe
         ),
         ("javascript", "Objet %o, %O et %j", ["%o", "%O", "%j"]),
         ("strftime", "Le %d/%m/%Y à %H:%M", ["%d", "%m", "%Y", "%H", "%M"]),
+        ("strftime", "Le %D à %R, semaines %V, %U et %W", ["%D", "%R", "%V", "%U", "%W"]),
         ("qt, kde", "Fichier %1 sur %2, %L1, %1guillemets%2", ["%1", "%2", "%L1", "%1", "%2"]),
         ("qt-plural", "%n fichier(s) supprimé(s)", ["%n"]),
         ("boost", "Il reste %1% minutes", ["%1%"]),
@@ -71,6 +72,11 @@ def test_the_issue_lines_have_their_placeholders_found_as_plain_lines(line, expe
             "gcc-internal",
             "%<#pragma%> ignoré : %qs, %q+D masque %qD, %<%s%> de type %q#T et %+D",
             ["%<#pragma%>", "%qs", "%q+D", "%qD", "%<%s%>", "%q#T", "%+D"],
+        ),
+        (  # bare: "%D est déclaré ici" came back "% D is declared here", msgfmt refused it
+            "gcc-internal",
+            "%D est déclaré ici avec %V dans %K, pas %E",
+            ["%D", "%V", "%K", "%E"],
         ),
         (
             "sh, perl, php",
@@ -129,6 +135,7 @@ def test_a_placeholder_after_a_numbered_one_and_a_space_is_not_a_per_cent_sign(l
     [
         "Plus de 50 % des gens, 5 %du PIB, 50 %50 % et 5%.",  # per cent signs
         "De 50%<60% et 5%>4 %, 3 %q et 7%qs",  # per cent signs, not gcc's quotes
+        "De 50%D à 20 %K, 10%R et 5 % Vente",  # nor its or strftime's %D, %K, %R
         "Il coûte 100 $US, 10 $ et $5.",  # money
         "Enregistrer sous Coupe~r, ~Fichier ; voir ~/notes.",  # access keys, a home directory
         "Contrôle~s, 3~d, ~Sélection et ~Rétablir",  # LibreOffice's access keys

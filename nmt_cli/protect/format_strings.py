@@ -6,7 +6,7 @@ One pattern covers every convention GNU gettext names a format flag for, and a f
     c, php, perl, lua, awk, tcl, objc, javascript, go, python
                 ``%s``, ``%d``, ``%-5.2f``, ``%lld``, ``%1$s`` (positional), ``%@`` (objc),
                 ``%(name)s`` ``%r`` (python), ``%j`` ``%O`` (javascript), ``%v`` ``%T`` ``%q`` (go),
-                ``%Y`` ``%H`` ``%M`` (strftime's date and time),
+                ``%Y`` ``%H`` ``%M`` ``%D`` ``%R`` (strftime's date and time),
                 ``%%`` (a literal per cent sign, which the string must keep)
     qt, kde, ycp, smalltalk, LibreOffice
                 ``%1`` ... ``%99``, Qt's ``%L1`` and plural ``%n`` / ``%Ln``
@@ -16,7 +16,7 @@ One pattern covers every convention GNU gettext names a format flag for, and a f
                 case, not ``%s``; capitals apart, closed by ``%``), ``$(ARG1)``, ``$1$``
     ruby, Rails ``%{name}``, ``%<name>s``, ``%<name>.2f``
     gcc-internal ``%<#pragma%>`` (quoted code, whole), ``%qs``, ``%qE``, ``%q#D``, ``%+D``,
-                ``%<``, ``%>``
+                ``%D``, ``%K``, ``%<``, ``%>``
     python-brace, perl-brace, rust, csharp, java (MessageFormat), ICU simple arguments
                 ``{}``, ``{0}``, ``{name}``, ``{0:>5}``, ``{obj.attr!r}``, ``{0,number}``,
                 ``{0,number,#.##}``, ``{0,-10:C}``
@@ -57,9 +57,11 @@ from collections.abc import Sequence
 from typing import Protocol
 
 # printf's conversions: c's, objc's @, javascript's j O, go's v T q, wide C S; and strftime's,
-# which take no argument of their own (a date's parts, in any order)
+# which take no argument of their own (a date's parts, in any order: %D, %R, the week's %V %U
+# %W too), and gcc-internal-format's bare %D (a declaration), %V (its qualifiers) and %K (a
+# location): "%D est déclaré ici" came back "% D is declared here", which msgfmt refuses
 _ARGUMENTS = "diouxXeEfFgGaAcCsSpn@jOvTqb"
-_CONVERSIONS = _ARGUMENTS + "YyHIMmBZz"
+_CONVERSIONS = _ARGUMENTS + "YyHIMmBZzDRVUWK"
 # not a per cent sign: after a number (5 %du PIB, 50 %50 %), save one that is a placeholder's
 # (%1 %2 %3: not "1 %" then 2)
 _AFTER_NUMBER = (
