@@ -74,6 +74,28 @@ def test_a_strings_lines_are_translated_one_by_one_its_white_space_kept():
     assert segments.join(segments.texts) == strings
 
 
+def test_a_help_texts_columns_are_texts_of_their_own_and_their_gap_stays():
+    # a program's --help: "-h, --help display this help" lost its column
+    help_text = "Options :\n  -h, --help     afficher cette aide\n  -v  la version\n"
+    segments = StringLines.of([help_text], gaps=True)
+    assert segments.texts == ["Options :", "-h, --help", "afficher cette aide", "-v", "la version"]
+    assert segments.join(["Options:", "-h, --help", "display this help", "-v", "version"]) == [
+        "Options:\n  -h, --help     display this help\n  -v  version\n"
+    ]
+
+
+@pytest.mark.parametrize(
+    "string",
+    [
+        "Vous avez besoin  d'un contenu ?",  # two spaces in a sentence: a typo, not columns
+        "{n, plural,   one {# fichier}   other {# fichiers}}",  # an ICU message's branches
+        '<a   href="x">lien</a>',  # a tag's
+    ],
+)
+def test_spaces_in_a_sentence_braces_or_a_tag_are_no_columns(string):
+    assert StringLines.of([string], gaps=True).texts == [string]
+
+
 def test_a_compressed_document_is_read_through(run_cli, transformer_model_dir, tmp_path):
     source = tmp_path / "records.jsonl.gz"
     source.write_bytes(gzip.compress(b'{"text": "Ein Hund", "n": 1}\n'))

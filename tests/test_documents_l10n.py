@@ -30,7 +30,7 @@ from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import find_mnemonic
 
 javaproperties = pytest.importorskip("javaproperties", reason="pip install '.[documents]'")
-pytest.importorskip("polib", reason="pip install '.[documents]'")
+polib = pytest.importorskip("polib", reason="pip install '.[documents]'")
 
 FIXTURES = Path(__file__).resolve().parent / "l10n"
 PARSERS = {
@@ -576,3 +576,30 @@ def test_a_gcc_catalogues_bare_directives_come_back_and_msgfmt_accepts_it(run_cl
     done = subprocess.run(check, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "%D" in out.read_text(encoding="utf-8")
+
+
+HELP_CATALOGUE = """msgid ""
+msgstr ""
+"Language: fr\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+
+#, c-format
+msgid ""
+"Usage : %s [OPTION]...\\n"
+"  -h, --help     afficher cette aide et quitter\\n"
+"  -v, --version  afficher la version et quitter\\n"
+msgstr ""
+"""
+
+
+def test_a_help_text_keeps_its_columns(run_cli, tmp_path):
+    """A program's --help in a catalogue came back with its columns one space apart
+    ("  -h, --help display this help and exit"): each column is now a text of its own."""
+    source, out = tmp_path / "help.po", tmp_path / "en.po"
+    source.write_text(HELP_CATALOGUE, encoding="utf-8")
+    result = run_cli(["translate", "-i", source, "-o", out])
+    assert result.exit_code == 0, result.stderr
+    help_text = polib.pofile(str(out))[0].msgstr
+    options = help_text.split("\n")[1:3]
+    for line, column in zip(options, ["  -h, --help     ", "  -v, --version  "]):
+        assert line.startswith(column) and line[len(column)].isalpha(), help_text

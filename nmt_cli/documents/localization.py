@@ -96,7 +96,9 @@ def _document(
             raise DocumentError(name, line, f"{u.id}: an escape of half a character ({half[0]!a})")
     sources = [u.source for u in units]
     guard = re.compile("|".join((*protect, _ENTITY)))
-    strings = StringLines.of(sources, file_markers(sources), guard, columns=True, pipes=pipes)
+    strings = StringLines.of(
+        sources, file_markers(sources), guard, columns=True, pipes=pipes, gaps=True
+    )
     return LocalizationFile(units, write, strings, encoding)
 
 

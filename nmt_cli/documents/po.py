@@ -306,7 +306,7 @@ def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Ca
     messages = [s for e in chosen for s in _messages(e)]
     declared = po.metadata.get("X-Accelerator-Marker", "").strip()
     markers = file_markers([e.msgid for e in po if not e.obsolete], declared or None)
-    strings = StringLines.of(messages, markers, _GUARD)
+    strings = StringLines.of(messages, markers, _GUARD, gaps=True)
     return Catalogue(po, chosen, kept, mark_fuzzy, strings, encoding, final_break, lines, name)
 
 

@@ -37,6 +37,7 @@ from nmt_cli.protect.mnemonics import find_mnemonic
 _OUTER_SPACE = re.compile(r"(\s*)(.*?)(\s*)", re.DOTALL)
 _TAB = "\t"  # what parts a line's columns
 _PIPE = r"|(?<=\s)\|(?=\s)"  # and a JSON string's plural forms (vue-i18n)
+_GAP = r"|(?<=\S) {2,}(?=\S)"  # and a help text's columns ("-h, --help     afficher l'aide")
 
 # A piece of a string: its text's index among the texts, with the white space before and after
 # it; or, for a blank line or the line break or tab between two pieces, itself (index None).
@@ -75,14 +76,19 @@ class StringLines:
         columns: bool = False,
         breaks: str = "\n",
         pipes: bool = False,
+        gaps: bool = False,
     ) -> StringLines:
         """The lines of ``strings``; ``markers``: the mnemonic markers their catalogue uses
         (protect/mnemonics.file_markers; none: no access keys), never looked for in the
         matches of ``guard``; ``columns``: a line's parts between tabs are texts of their
         own; ``breaks``: the characters that end a line (a JSON string's U+2028 too);
         ``pipes``: a `` | `` outside ``guard``'s matches parts texts as a tab does (vue-i18n's
-        plural forms, ``voiture | voitures``: sent whole, it came back "| car")."""
+        plural forms, ``voiture | voitures``: sent whole, it came back "| car"); ``gaps``: so
+        does a run of spaces between words, outside ``guard``'s matches, braces and tags (a
+        program's help, ``-h, --help     afficher cette aide``: its columns came back one
+        space apart, ``-h, --help display this help``)."""
         pieces = f"[{re.escape(breaks + _TAB * columns)}]" + (_PIPE if pipes else "")
+        pieces += _GAP if gaps else ""
         texts: list[str] = []
         layout: list[list[_Line]] = []
         marks: dict[int, Mark] = {}
@@ -130,15 +136,33 @@ class StringLines:
 
 
 def _split(string: str, pieces: str, guard: re.Pattern[str] | None) -> list[str]:
-    """``string`` split at the matches of ``pieces`` (kept, between the parts), a pipe only
-    outside ``guard``'s (``{{ n | number }}`` is a placeholder, not two texts)."""
-    protected = [m.span() for m in guard.finditer(string)] if guard and "|" in string else []
+    """``string`` split at the matches of ``pieces`` (kept, between the parts), a pipe or a
+    gap only outside ``guard``'s (``{{ n | number }}`` is a placeholder, not two texts), and
+    a gap outside braces and tags (an ICU message's branches, an attribute's value)."""
+    inner = "|" in string or "  " in string
+    protected = [m.span() for m in guard.finditer(string)] if guard and inner else []
     out, at = [], 0
     for m in re.finditer(pieces, string):
-        if m[0] != "|" or not any(a <= m.start() < b for a, b in protected):
+        inner_piece = m[0] == "|" or m[0].startswith(" ")
+        if not inner_piece or not _within(string, m.start(), m.end(), protected):
             out += [string[at : m.start()], m[0]]
             at = m.end()
     return [*out, string[at:]]
+
+
+def _within(string: str, i: int, end: int, protected: list[tuple[int, int]]) -> bool:
+    """Whether the piece of ``string`` from ``i`` to ``end`` is in a protected span, or is a
+    gap in braces or a tag, or one of two spaces in a line not indented: a typo, most likely
+    (LibreOffice's "Vous avez besoin  d'un contenu"), the sentence's words sent together."""
+    if any(a <= i < b for a, b in protected):
+        return True
+    if string[i] != " ":
+        return False
+    before = string[:i]
+    line = before[before.rfind("\n") + 1 :]
+    if end - i < 3 and not line[:1].isspace():
+        return True
+    return before.count("{") > before.count("}") or before.rfind("<") > before.rfind(">")
 
 
 class StringsDocument:
