@@ -127,6 +127,44 @@ def test_a_unit_segmented_in_its_seg_source_gets_a_target_of_the_same_mrk_segmen
     assert problems(out) == []
 
 
+def test_a_segmented_target_with_segments_left_empty_gets_them_filled_the_others_kept():
+    # a tool that leveraged a memory (Okapi Rainbow) filled the segments it found and left the
+    # others empty: the unit, its target not empty, was left so, a sentence untranslated
+    body = (
+        '<trans-unit id="p1">\n<source>Ouvrez le fichier. Puis fermez-le.</source>\n'
+        '<seg-source><mrk mtype="seg" mid="1">Ouvrez le fichier.</mrk> '
+        '<mrk mtype="seg" mid="2">Puis fermez-le.</mrk></seg-source>\n'
+        '<target><mrk mtype="seg" mid="1">Open the file.</mrk> <mrk mtype="seg" mid="2"></mrk>'
+        "</target>\n</trans-unit>\n"
+        '<trans-unit id="p2">\n<source>Ouvrez le fichier.</source>\n'
+        '<seg-source><mrk mtype="seg" mid="1">Ouvrez le fichier.</mrk></seg-source>\n'
+        '<target><mrk mtype="seg" mid="1">Open the file.</mrk></target>\n</trans-unit>\n'
+        '<trans-unit id="p3">\n<source>Fin.<x id="1"/></source>\n'  # a code is no gap
+        '<seg-source><mrk mtype="seg" mid="1">Fin.</mrk><mrk mtype="seg" mid="2"><x id="1"/>'
+        '</mrk></seg-source>\n<target state="translated"><mrk mtype="seg" mid="1">End.</mrk>'
+        '<mrk mtype="seg" mid="2"><x id="1"/></mrk></target>\n</trans-unit>\n'
+    )
+    document = read_xliff((HEAD_12 + body + TAIL_12).encode(), "help.xlf", retranslate="none")
+    assert document.sources() == ["Puis fermez-le."]
+    out = document.render(upper(document.sources()), "en", print)
+    targets = {u.id: u.target for u in read_units("out.xlf", out)}
+    assert targets == {
+        "p1": '<mrk mtype="seg" mid="1">Open the file.</mrk> '
+        '<mrk mtype="seg" mid="2">PUIS FERMEZ-LE.</mrk>',
+        "p2": '<mrk mtype="seg" mid="1">Open the file.</mrk>',
+        "p3": '<mrk mtype="seg" mid="1">End.</mrk><mrk mtype="seg" mid="2"><x id="1"/></mrk>',
+    }
+    assert {u.id: u.state for u in read_units("out.xlf", out)}["p3"] == "translated"
+    again = read_xliff((HEAD_12 + body + TAIL_12).encode(), "help.xlf", retranslate="all")
+    assert again.sources() == [
+        "Ouvrez le fichier.",
+        "Puis fermez-le.",
+        "Ouvrez le fichier.",
+        "Fin.",
+    ]
+    assert problems(out) == []
+
+
 def test_a_target_over_its_units_maxwidth_in_characters_is_written_and_warned_of():
     body = (
         '<trans-unit id="save" maxwidth="10" size-unit="char"><source>Enregistrer sous'

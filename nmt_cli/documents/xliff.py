@@ -17,7 +17,9 @@ its line breaks and tabs, each line and column translated on its own (markup/inl
 A source with nothing to translate (``…``) is copied. A 1.2 unit segmented by its tool
 (``<seg-source>`` of ``<mrk mtype="seg" mid="1">`` segments: Okapi, Trados) has each segment
 translated on its own into a target of the same ``<mrk>`` segments, the content between them as
-the seg-source has it (the target was plain text before: the tool could not match its segments).
+the seg-source has it (the target was plain text before: the tool could not match its segments);
+one whose target has some segments filled (a tool's memory matches) and others empty gets
+those filled, the others kept as they are.
 
 Which units get a target: those that have none (or an empty one, 1.2 ``new`` or
 ``needs-translation``, 2.0 ``initial``); never a ``translate="no"`` unit nor an approved one
@@ -56,6 +58,7 @@ APPROVED = frozenset(("final", "signed-off"))
 _LINE_BREAK = re.compile(r"""^<[^>]*\s(?:ctype|subType)\s*=\s*["'](?:xlf:)?lb["']""")
 _GUARD = re.compile("|".join(PLACEHOLDERS))  # holds no access key
 _SEGMENT = re.compile(r"""^<[^>]*\smtype\s*=\s*["']seg["']""")
+_MID = re.compile(r"""\smid\s*=\s*["']([^"']*)["']""")
 
 
 def wanted(unit: XliffUnit, retranslate: str) -> bool:
@@ -65,7 +68,27 @@ def wanted(unit: XliffUnit, retranslate: str) -> bool:
     if unit.target is None or not unit.target_text or unit.state in UNTRANSLATED:
         return True
     review = bool(unit.state and unit.state.startswith("needs-"))
-    return retranslate == "all" or retranslate == "fuzzy" and review
+    again = retranslate == "all" or retranslate == "fuzzy" and review
+    return again or len(_filled(unit)) < len(_segments(unit.target))  # a segment left empty
+
+
+def _segments(content: str | None) -> dict[str, Element]:
+    """The ``<mrk mtype="seg">`` segments of a 1.2 seg-source's or target's ``content``, by
+    their ``mid``."""
+    nodes = code_nodes(content) if content is not None else []
+    found = [n for n in nodes if isinstance(n, Element) and _SEGMENT.search(n.open)]
+    return {m[1]: n for n in found if (m := _MID.search(n.open)) is not None}
+
+
+def _filled(unit: XliffUnit) -> dict[str, Element]:
+    """The segments of ``unit``'s target that hold a translation, or an inline code (a tool
+    that leveraged a memory fills some and leaves the others empty), by their ``mid``."""
+    segments = _segments(unit.target)
+    return {
+        mid: n
+        for mid, n in segments.items()
+        if any(not isinstance(c, Text) or c.text.strip() for c in n.children)
+    }
 
 
 @dataclass(frozen=True)
@@ -167,8 +190,21 @@ def read_xliff(data: bytes, name: str, *, retranslate: str) -> XliffDocument:
     not parse."""
     units = list(read_units(name, data))
     markers = file_markers([u.source_text for u in units if u.translate])
-    chosen = [_chosen(k, u, markers) for k, u in enumerate(units) if wanted(u, retranslate)]
+    chosen = [
+        _chosen(k, u, markers, _kept(u, retranslate))
+        for k, u in enumerate(units)
+        if wanted(u, retranslate)
+    ]
     return XliffDocument(data, name, units, chosen)
+
+
+def _kept(unit: XliffUnit, retranslate: str) -> dict[str, Element]:
+    """The segments of a segmented unit's target that stay as they are: those filled, where
+    the unit is chosen for its empty ones (none where it is translated again)."""
+    if unit.target is None or not unit.target_text or unit.state in UNTRANSLATED:
+        return {}
+    review = bool(unit.state and unit.state.startswith("needs-"))
+    return {} if retranslate == "all" or retranslate == "fuzzy" and review else _filled(unit)
 
 
 def _held(element: Element) -> bool:
@@ -180,14 +216,17 @@ def _held(element: Element) -> bool:
     return verbatim(element) or element.empty and (name in STANDALONE or name == "mrk")
 
 
-def _chosen(position: int, unit: XliffUnit, markers: Sequence[str]) -> Chosen:
+def _chosen(
+    position: int, unit: XliffUnit, markers: Sequence[str], kept: dict[str, Element]
+) -> Chosen:
     """``unit``, at ``position``, to translate: its source's segment, without its access key
-    if it has one."""
+    if it has one; a segmented one's segments but those ``kept`` (by ``mid``), which stay."""
     if unit.seg_source is not None:
         nodes = code_nodes(unit.seg_source)
         if any(_is_segment(n) for n in nodes):
             parts = tuple(
-                _segment_part(n, unit.preserve) if _is_segment(n) else serialize(n) for n in nodes
+                _segment_part(n, unit.preserve, kept) if _is_segment(n) else serialize(n)
+                for n in nodes
             )
             return Chosen(position, unit, None, parts=parts)
     nodes = code_nodes(unit.source)
@@ -220,7 +259,13 @@ def _is_segment(node: Node) -> bool:
     return isinstance(node, Element) and not node.empty and bool(_SEGMENT.search(node.open))
 
 
-def _segment_part(mrk: Element, preserve: bool) -> tuple[Element, Segment | None]:
+def _segment_part(
+    mrk: Element, preserve: bool, kept: dict[str, Element]
+) -> tuple[Element, Segment | None]:
+    """A segment of a seg-source: its ``<mrk>`` and what to translate of it (None: it is
+    written as it is, the target's own where ``kept`` holds its ``mid``)."""
+    if (mid := _MID.search(mrk.open)) is not None and mid[1] in kept:
+        return kept[mid[1]], None
     segment = Segment(mrk.children, xml=True, held=_held, preserve=preserve)
     return mrk, segment if segment.translatable() else None
 
