@@ -100,9 +100,25 @@ def test_a_json_file_written_with_ascii_escapes_keeps_them():
     assert parsed.write(["Écrit"]) == '{"a": "\\u00c9crit"}'
 
 
+def test_an_array_of_strings_is_a_list_of_messages_each_translated():
+    # i18next's returnObjects, vue-i18n's lists: the whole file was refused
+    text = '{\n  "steps": ["Ouvrez.", ["Lisez."], {"fin": "Fermez."}],\n  "vide": []\n}'
+    parsed = i18n_json.parse(text, "fr.json")
+    assert [(u.id, u.source) for u in parsed.units] == [
+        ("steps.0", "Ouvrez."),
+        ("steps.1.0", "Lisez."),
+        ("steps.2.fin", "Fermez."),
+    ]
+    written = parsed.write(["Open.", "Read.", "Close."])
+    assert written == text.replace("Ouvrez.", "Open.").replace("Lisez.", "Read.").replace(
+        "Fermez.", "Close."
+    )
+
+
 NOT_I18N = {
     "a number": ('{\n  "a": "x",\n  "n": 3\n}', 3, "n is a number"),
-    "an array": ('{\n  "a": {"b": [\n "x"]}\n}', 2, "a.b is an array"),
+    "a number in an array": ('{\n  "a": {"b": ["x",\n 3]}\n}', 3, "a.b.1 is a number"),
+    "null": ('{\n  "a": "x",\n  "b": null\n}', 3, "b is null"),
     "a top-level array": ("[1, 2]", 1, "an array, not a JSON object"),
 }
 NOT_JSON = {

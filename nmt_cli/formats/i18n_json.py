@@ -2,7 +2,9 @@
 
 - Nested keys (i18next, vue-i18n, Angular's JSON, Rails' JSON): an object whose leaves are all
   strings, objects inside objects allowed: ``{"menu": {"open": "Ouvrir"}}``. Every string is a
-  unit, its id the keys joined with dots (``menu.open``).
+  unit, its id the keys joined with dots (``menu.open``). An array of strings is a list of
+  messages (i18next's ``returnObjects``, vue-i18n's lists): each item a unit, its id its key
+  and its index (``steps.0``); it was refused, and with it the whole file.
 - Browser extensions' ``messages.json``: ``{"name": {"message": ..., "description": ...,
   "placeholders": {...}}}``. Only ``message`` is a unit (its id the key, its note the
   description); ``$name$`` placeholders are the caller's to protect. A file is read so where
@@ -11,11 +13,11 @@
   file may well hold ``{"toast": {"message": ..., "description": ...}}``, two texts (before,
   any file of that shape lost the translation of its descriptions).
 
-Anything else (an array, a number or a boolean among the values, a top-level array) is not an
-i18n file: one error, naming the line of the first value that is not a string. Written back
-with only the strings' spans changed, so keys, their order, the indentation and every other
-value stay as they were; a new string is written with ``\\uXXXX`` escapes only if the file
-writes its non-ASCII text that way.
+Anything else (a number, a boolean or null among the values, an array's too, a top-level
+array) is not an i18n file: one error, naming the line of the first value that is not a
+string. Written back with only the strings' spans changed, so keys, their order, the
+indentation and every other value stay as they were; a new string is written with
+``\\uXXXX`` escapes only if the file writes its non-ASCII text that way.
 """
 
 from __future__ import annotations
@@ -55,10 +57,8 @@ class _Scanner:
         tok, start, end = self.token(at)
         if tok == "{":
             return self.container(end, path, True)
-        if tok == "[":  # a leaf of its own: what it holds is no message
-            leaves = len(self.found)
-            end = self.container(end, path, False)
-            del self.found[leaves:]
+        if tok == "[":  # its items each a value of its own, at its index
+            return self.container(end, path, False)
         self.found.append((path, start, end, tok.startswith('"')))
         return end
 
@@ -70,7 +70,8 @@ class _Scanner:
             if tok == close:
                 return end
             if tok == ",":
-                tok, _, end = self.token(end)
+                at = end
+                tok, _, end = self.token(at)
             if is_object:
                 key, key_at = json.loads(tok), end - len(tok)
                 if key in keys:
