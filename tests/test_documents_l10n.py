@@ -603,3 +603,18 @@ def test_a_help_text_keeps_its_columns(run_cli, tmp_path):
     options = help_text.split("\n")[1:3]
     for line, column in zip(options, ["  -h, --help     ", "  -v, --version  "]):
         assert line.startswith(column) and line[len(column)].isalpha(), help_text
+
+
+def test_a_choice_arguments_branches_come_back_translated_its_limits_kept(run_cli, tmp_path):
+    """A ChoiceFormat argument was protected whole: its branches stayed French."""
+    source, out = tmp_path / "Messages_fr.properties", tmp_path / "Messages_en.properties"
+    source.write_text(
+        "files = {0,choice,0#Aucun fichier|1#Un fichier|1<{0,number,integer} fichiers}\n",
+        encoding="utf-8",
+    )
+    result = run_cli(["translate", "-i", source, "-o", out])
+    assert result.exit_code == 0, result.stderr
+    value = dict(javaproperties.loads(out.read_text(encoding="utf-8")))["files"]
+    found = re.fullmatch(r"\{0,choice,0#([^|]+)\|1#([^|]+)\|1<\{0,number,integer\} (\w+)\}", value)
+    assert found is not None, value
+    assert "fichier" not in value and found[3] == "files", value

@@ -180,6 +180,22 @@ def test_a_quoted_brace_of_a_message_format_is_a_brace_and_is_quoted_again():
     ) == ("c = {0,choice,0#None|1<{0,number,integer} files}\n")
 
 
+def test_a_choice_arguments_branches_are_texts_to_translate_and_come_back_a_choice():
+    """Protected whole, a ChoiceFormat argument stayed French in the English file."""
+    text = "n = Il y a {0,choice,0#aucun fichier|1#un fichier|1<{0,number} fichiers} ici.\n"
+    parsed = properties.parse(text, "p")
+    assert [u.source for u in parsed.units] == [
+        "Il y a {0, select, c0 {aucun fichier} c1 {un fichier} c2 {{0,number} fichiers}} ici."
+    ]
+    out = parsed.write(
+        ["There {0, select, c0 {is no file} c1 {is one file} c2 {are {0,number} files}} here."]
+    )
+    assert out == "n = There {0,choice,0#is no file|1#is one file|1<are {0,number} files} here.\n"
+    # branches that did not come back as they went: the source's choice
+    out = parsed.write(["There {0, select, c0 {is no file} c2 {are files}} here."])
+    assert out == "n = There {0,choice,0#aucun fichier|1#un fichier|1<{0,number} fichiers} here.\n"
+
+
 def test_a_quoted_argument_of_a_message_format_stays_a_literal_quotes_and_all():
     """Its quotes were lost: ``'{0}'`` (the characters {0}) came back ``{0}``, an argument."""
     text = "b = Le mot '{0}' et '{1,number}' est littéral pour {2}, l''{2}.\n"

@@ -16,12 +16,19 @@ which MessageFormat refuses). A quoted section that would be an argument unquote
 (``'{0}'``: MessageFormat writes ``{0}`` as it is) stays as written, quotes and all, in the
 unit's source and in the value written back (before, its quotes were lost and the literal
 became an argument).
+
+A ChoiceFormat argument (``{0,choice,0#aucun fichier|1#un fichier|1<{0,number} fichiers}``)
+is read as an ICU select message, a branch for each of its limits (``{0, select, c0 {aucun
+fichier} c1 {un fichier} c2 {{0,number} fichiers}}``), which a translator translates branch by
+branch as it does ICU's (protected whole, it stayed French in the English file), and written
+back as the choice of the source's limits; one whose branches did not come back as they went
+is the source's.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from nmt_cli.errors import InputError
@@ -35,6 +42,11 @@ _QUOTED = re.compile(r"''|'([{}][^']*)'")  # an apostrophe, a quoted brace (and 
 # a quoted section that unquoted would be an argument: a literal, kept whole
 LITERAL = re.compile(r"'\{\s*\d+\s*[,}][^']*'")
 _ESCAPES = {"\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r", "\f": "\\f"}
+_BODY = r"(?:[^{}]|\{[^{}]*\})*"  # a branch's text: an argument in it ({0,number}), no deeper
+_CHOICE = re.compile(rf"\{{\s*(\d+)\s*,\s*choice\s*,({_BODY})\}}")
+_LIMIT = re.compile(r"\s*-?(?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\u221e)\s*[#<\u2264]")
+_SELECT = re.compile(rf"\{{(\d+), select,((?: c\d+ \{{{_BODY}\}})+)\}}")
+_BRANCH = re.compile(rf" c(\d+) \{{({_BODY})\}}")
 
 
 def _javaproperties(name: str) -> Any:
@@ -93,14 +105,60 @@ def message_pattern(text: str, kept: list[str] | tuple[str, ...] = ()) -> str:
     return "".join(out)
 
 
+def _branches(choice: str) -> list[tuple[str, str]] | None:
+    """A ChoiceFormat argument's body as its branches, each its limit (``1#``, ``1<``) and its
+    text; None where it is no such list."""
+    out = []
+    for part in re.split(r"\|(?![^{}]*\})", choice):
+        limit = _LIMIT.match(part)
+        if limit is None:
+            return None
+        out.append((limit[0], part[limit.end() :]))
+    return out
+
+
+def choices_as_selects(value: str) -> tuple[str, list[tuple[str, list[str]]]]:
+    """``value`` with each ChoiceFormat argument an ICU select message (see above), and each
+    argument as written with its limits, in order."""
+    found: list[tuple[str, list[str]]] = []
+
+    def select(m: re.Match) -> str:
+        branches = _branches(m[2])
+        if branches is None:
+            return m[0]
+        found.append((m[0], [limit for limit, _ in branches]))
+        cases = "".join(f" c{k} {{{text}}}" for k, (_, text) in enumerate(branches))
+        return f"{{{m[1]}, select,{cases}}}"
+
+    return _CHOICE.sub(select, value), found
+
+
+def selects_as_choices(text: str, choices: list[tuple[str, list[str]]]) -> str:
+    """``text`` (a translation of choices_as_selects's value) with its select messages the
+    ChoiceFormat arguments they were: the source's ``choices``, their limits and the branches'
+    new texts; a select whose branches are not those it had, the source's as written."""
+    left = iter(choices)
+
+    def choice(m: re.Match) -> str:
+        source, limits = next(left, ("", []))
+        cases = [(int(k), body) for k, body in _BRANCH.findall(m[2])]
+        if not limits or [k for k, _ in cases] != list(range(len(limits))):
+            return source or m[0]
+        return f"{{{m[1]},choice,{'|'.join(limits[k] + body for k, body in cases)}}}"
+
+    return _SELECT.sub(choice, text) if choices else text
+
+
 @dataclass(frozen=True)
 class PropertiesFile:
-    """A ``.properties`` file read: its text, its units, and the highest code point a new
-    value holds as it is (above it: ``\\uXXXX``)."""
+    """A ``.properties`` file read: its text, its units, the highest code point a new value
+    holds as it is (above it: ``\\uXXXX``), and the ChoiceFormat arguments of each unit's value
+    read as selects (by where its value starts: choices_as_selects)."""
 
     text: str
     units: list[Unit]
     highest: int = 0x10FFFF
+    choices: dict[int, list[tuple[str, list[str]]]] = field(default_factory=dict)
 
     def write(self, targets: list[str]) -> str:
         """The file with ``targets[k]`` as the value of ``units[k]``."""
@@ -108,6 +166,7 @@ class PropertiesFile:
 
     def _escape(self, unit: Unit, target: str) -> str:
         raw = self.text[unit.start : unit.end]
+        target = selects_as_choices(target, self.choices.get(unit.start, []))
         if is_message_format(raw):
             target = message_pattern(target, literals(raw))
         out = "".join(_ESCAPES.get(c, c) for c in target)
@@ -128,6 +187,7 @@ def parse(text: str, name: str, highest: int = 0x10FFFF) -> PropertiesFile:
     points up to ``highest``; ParseError where an escape is not one Java reads."""
     javaproperties = _javaproperties(name)
     units: list[Unit] = []
+    choices: dict[int, list[tuple[str, list[str]]]] = {}
     note: list[str] = []
     at = 0
     try:
@@ -147,10 +207,11 @@ def parse(text: str, name: str, highest: int = 0x10FFFF) -> PropertiesFile:
             end = at + len(source) - (len(ending.group()) if ending else 0)
             raw = text[start:end]
             value = message_text(element.value) if is_message_format(raw) else element.value
+            value, choices[start] = choices_as_selects(value)
             units.append(Unit(element.key, value, start, end, "\n".join(note)))
             note = []
         else:
             note = []
         at += len(source)
     ascii_only = all(ord(c) < 128 for c in text)
-    return PropertiesFile(text, units, 0x7F if ascii_only else highest)
+    return PropertiesFile(text, units, 0x7F if ascii_only else highest, choices)
