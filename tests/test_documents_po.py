@@ -379,6 +379,20 @@ def test_a_catalogue_written_without_wrapping_gets_its_msgstrs_unwrapped(unwrapp
         assert lines[0] == 'msgstr ""' and len(lines) > 2 and max(map(len, lines)) <= 78
 
 
+def test_each_line_of_a_message_of_several_lines_is_wrapped_as_a_one_line_message_is():
+    """polib wraps a string of one line only: the long first line of a two-line msgstr stayed
+    whole, 150 columns wide in a catalogue wrapped at 79."""
+    line = " ".join(["Ein Mann läuft im Park"] * 6)
+    text = (
+        'msgid ""\nmsgstr ""\n"Language: en\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        f'msgid ""\n"{line[:70]}"\n"{line[70:]}\\n"\n"Ende."\nmsgstr ""\n'
+    )
+    lines = msgstr_lines(text)
+    assert lines[0] == 'msgstr ""' and max(map(len, lines)) <= 78, lines
+    assert "".join(x.strip('"') for x in lines[1:]) == line.upper() + "\\nENDE."
+    assert len(lines) == 4  # the long line in two, the last on its own
+
+
 def test_a_translated_entrys_msgctxt_msgid_and_msgid_plural_lines_stay_as_written(
     run_cli, model_to, tmp_path
 ):
