@@ -288,6 +288,21 @@ def test_a_lone_percent_is_doubled_only_in_a_formatted_string_with_arguments():
     assert '<string name="raw" formatted="false">100% sure</string>' in out
 
 
+def test_escaped_html_keeps_its_gt_entities_where_the_source_writes_them():
+    """A string of escaped HTML (for Html.fromHtml) came back ``&lt;b>OK&lt;/b>``."""
+    text = (
+        "<resources>\n"
+        '<string name="html">Appuyez sur &lt;b&gt;OK&lt;/b&gt;</string>\n'
+        '<string name="arrow">Suivant -> fin &lt; 3</string>\n'
+        "</resources>\n"
+    )
+    parsed = android.parse(text, "strings.xml")
+    assert [u.source for u in parsed.units] == ["Appuyez sur <b>OK</b>", "Suivant -> fin < 3"]
+    out = parsed.write(["Press <b>OK</b>", "Next -> end < 3"])
+    assert '<string name="html">Press &lt;b&gt;OK&lt;/b&gt;</string>' in out
+    assert '<string name="arrow">Next -> end &lt; 3</string>' in out  # as its source writes it
+
+
 def test_quoted_strings_stay_quoted_and_xliff_elements_stay_as_written():
     parsed = android.parse(ANDROID, "strings.xml")
     targets = [u.source for u in parsed.units]

@@ -53,6 +53,7 @@ class _String:
     percent: tuple[str, ...] | None
     cdata: bool = False  # the whole string a CDATA section: its text alone is the unit's
     bare_quotes: bool = False  # a CDATA section's " written unescaped (android_text.py)
+    gt: bool = False  # its text writes ">" as "&gt;" (escaped HTML: &lt;b&gt;)
 
 
 @dataclass
@@ -100,7 +101,9 @@ class AndroidStrings:
         if target == unit.source:
             return self.text[unit.start : unit.end]
         target = f"{_OPEN}{target}]]>" if how.cdata else target
-        written = android_text.write(target, how.markup, how.quoted, how.percent, how.bare_quotes)
+        written = android_text.write(
+            target, how.markup, how.quoted, how.percent, how.bare_quotes, how.gt
+        )
         if how.markup and not _well_formed(written):
             warn(f"{unit.id}: its elements did not survive translation; its source is kept")
             return self.text[unit.start : unit.end]
@@ -200,7 +203,8 @@ class _Reader:
         percent = None if unformatted or not arguments else arguments
         self._add(container, tag, source, start_at, end_at, offsets[k], offsets[end])
         bare = android_text.bare_quotes(raw)
-        self.strings.append(_String(markup, android_text.quoted(raw), percent, cdata, bare))
+        gt = not markup and "&gt;" in raw
+        self.strings.append(_String(markup, android_text.quoted(raw), percent, cdata, bare, gt))
         return end
 
     def _add(

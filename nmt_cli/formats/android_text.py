@@ -60,16 +60,21 @@ def write(
     was_quoted: bool,
     percent: tuple[str, ...] | None,
     bare_quotes: bool = False,
+    gt: bool = False,
 ) -> str:
     """``text`` written as a string's content (see ``read``); ``percent``: the source's format
     arguments, where a lone ``%`` must be doubled (None: it need not); ``bare_quotes``: a
-    ``"`` in a CDATA section is written as it is (bare_quotes(), of the source)."""
+    ``"`` in a CDATA section is written as it is (bare_quotes(), of the source); ``gt``: a
+    ``>`` of a string with no element is ``&gt;``, as the source writes its escaped HTML
+    (``&lt;b&gt;OK&lt;/b&gt;`` came back ``&lt;b>OK&lt;/b>``)."""
     if percent is not None:
         text = _double_lone_percents(text, percent)
     out = "".join(
         _cdata(part, bare_quotes) if k % 2 else _outside_cdata(part, markup)
         for k, part in enumerate(_CDATA.split(text) if markup else [text])
     )
+    if gt and not markup:
+        out = out.replace(">", "&gt;")
     if out[:1] in ("@", "?"):
         out = "\\" + out
     return f'"{out}"' if was_quoted else out
