@@ -545,6 +545,34 @@ def test_chunk_lines_below_one_is_a_usage_error(run_cli, reverse_model, tmp_path
     assert_one_error_line(align(run_cli, reverse_model.directory, *files), "--chunk-lines", code=2)
 
 
+@pytest.mark.parametrize(
+    "given", [["--source", "a", "--target", "b"], ["--src-file", "s", "--tgt-file", "t"]]
+)
+def test_a_beam_size_with_a_given_target_is_a_usage_error(run_cli, reverse_model, tmp_path, given):
+    """-k searches a translation; a given target is aligned as it is: -k 12 was read for
+    nothing, and the user believed the links came from a wider search."""
+    (tmp_path / "s").write_text("alpha golf\n")
+    (tmp_path / "t").write_text("golf alpha\n")
+    given = [str(tmp_path / a) if a in ("s", "t") else a for a in given]
+    r = align(run_cli, reverse_model.directory, *given, "-k", "12")
+    assert_one_error_line(r, "-k/--beam", "leave -k out", code=2)
+    assert r.stdout == ""
+
+
+def test_a_beam_size_chooses_the_translation_of_a_sentence(run_cli, reverse_model):
+    r = align(run_cli, reverse_model.directory, "alpha golf", "-k", "2", "--format", "pharaoh")
+    assert r.exit_code == 0, r.stderr
+    assert links_of(r.stdout) == anti_diagonal(2)
+
+
+@pytest.mark.parametrize("fmt", ["pharaoh", "json", "csv"])
+def test_max_width_outside_a_table_is_a_usage_error(run_cli, reverse_model, fmt):
+    """--max-width sets the table's width; with another format it was read for nothing."""
+    args = ["--source", "alpha", "--target", "alpha", "--format", fmt, "--max-width", "30"]
+    r = align(run_cli, reverse_model.directory, *args)
+    assert_one_error_line(r, f"--max-width sets a table's width: not with --format {fmt}", code=2)
+
+
 # -- --level, formats, word positions -------------------------------------------------------------
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from nmt_cli.align.formats import FORMATS
 from nmt_cli.align.rules import DEFAULT_RULE, PLACING_RULE, RULE_HELP, RULES, LinkRule
+from nmt_cli.errors import UsageError
 from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.settings import setting
 
@@ -112,3 +113,21 @@ class PairOptions:
     def format(self) -> str:
         """The output format: --format, else a table (Pharaoh lines for files)."""
         return self.fmt or ("pharaoh" if self.files is not None else "table")
+
+
+def check_request(text: bool, pairs: PairOptions, reading: AlignOptions, beam_given: bool) -> None:
+    """A UsageError where `nmt align`'s options do not make one request: one of a sentence
+    (``text``), a given pair, or a file of pairs; nor an option it would not read: -k/--beam
+    (``beam_given``: away from its default) searches a translation, which a given target leaves
+    none of; --max-width sets a table's."""
+    if sum([text, pairs.source is not None, pairs.files is not None]) != 1:
+        raise UsageError("give a sentence, --source/--target, --src-file/--tgt-file or --pairs")
+    if pairs.gold is not None and reading.level == "subword":  # gold links are words'
+        raise UsageError("--gold scores word links: not with --level subword")
+    if beam_given and not text:
+        raise UsageError(
+            "-k/--beam searches the translation of a sentence to align; a given target "
+            "(--target, --tgt-file, --pairs) is aligned as it is: leave -k out"
+        )
+    if pairs.max_width and pairs.format != "table":
+        raise UsageError(f"--max-width sets a table's width: not with --format {pairs.format}")

@@ -8,12 +8,11 @@ from typing import Annotated
 import typer
 
 from nmt_cli.align.formats import write_alignment
-from nmt_cli.align.options import AlignOptions, LinkOptions, PairOptions
+from nmt_cli.align.options import AlignOptions, LinkOptions, PairOptions, check_request
 from nmt_cli.align.plot import plot_alignment
 from nmt_cli.cli.common import boundary, err_console, warn
 from nmt_cli.cli.options import Only, options_from
 from nmt_cli.cli.progress import FileProgress
-from nmt_cli.errors import UsageError
 from nmt_cli.inference.options import LoadOptions
 from nmt_cli.inference.pairs import align_pair_file
 from nmt_cli.search.options import SearchOptions
@@ -39,10 +38,7 @@ def align(
               nmt align -m runs/de-en --source "Ein Hund läuft." --target "A dog runs."
               nmt align -m runs/de-en --src-file a.de --tgt-file a.en --format pharaoh > a.align
     """
-    if sum([bool(text), pairs.source is not None, pairs.files is not None]) != 1:
-        raise UsageError("give a sentence, --source/--target, --src-file/--tgt-file or --pairs")
-    if pairs.gold is not None and reading.level == "subword":  # gold links are words'
-        raise UsageError("--gold scores word links: not with --level subword")
+    check_request(bool(text), pairs, reading, search.beam != SearchOptions.beam)
     check_files([pairs.gold], "--gold")
     check_files([pairs.src_file, pairs.tgt_file, pairs.pairs])
     from nmt_cli.align.forced import align_pairs, align_translation, check_attention
