@@ -85,8 +85,7 @@ def test_train_each_model_from_stdin(run_cli, corpus, tmp_path, model):
             "400",
             "--model",
             model,
-            "--min-frequency",
-            "1",
+            *(["--min-frequency", "1"] if model != "unigram" else []),  # unigram merges nothing
             "--quiet",
         ],
         input=corpus.de.read_bytes() + corpus.en.read_bytes(),
@@ -96,6 +95,18 @@ def test_train_each_model_from_stdin(run_cli, corpus, tmp_path, model):
     tok = Tokenizer.load(out)
     assert tok.model_type == model
     assert tok.decode(tok.encode(corpus.pairs[0][0])) == corpus.pairs[0][0]
+
+
+def test_min_frequency_with_a_unigram_model_is_a_usage_error(run_cli, corpus, tmp_path):
+    """A unigram model merges nothing: --min-frequency 50 trained the same tokenizer as none,
+    silently; it names the option now, and writes nothing."""
+    out = tmp_path / "tok.json"
+    train = ["tokenizer", "train", corpus.de, "-o", out, "--vocab-size", "400", "-q"]
+    r = run_cli([*train, "--model", "unigram", "--min-frequency", "50"])
+    assert_one_error_line(r, "--min-frequency", "unigram", code=2)
+    assert not out.exists()
+    assert run_cli([*train, "--model", "unigram"]).exit_code == 0
+    assert run_cli([*train, "--model", "bpe", "--min-frequency", "50"]).exit_code == 0
 
 
 def test_train_lowercase(run_cli, corpus, tmp_path):

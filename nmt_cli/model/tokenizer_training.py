@@ -61,8 +61,18 @@ class TokenizerOptions:
 
     vocab_size: int = setting(8000, "Size of the vocabulary.")
     model: str = setting("bpe", "bpe, unigram or wordpiece.", choices=MODELS)
-    min_frequency: int = setting(2, "Least count for a merge (bpe, wordpiece).")
+    # None: not given, so 2 (a unigram model, which merges nothing, refuses one given)
+    min_frequency: int | None = setting(
+        None, "Least count for a merge (bpe, wordpiece; default 2)."
+    )
     lowercase: bool = setting(False, "Lowercase all text.")
+
+    def __post_init__(self) -> None:
+        if self.model == "unigram" and self.min_frequency is not None:
+            raise ValueError(
+                "--min-frequency counts the merges of bpe and wordpiece; a unigram model "
+                "merges nothing (--vocab-size alone sizes it): leave it out"
+            )
 
 
 @dataclass
@@ -199,7 +209,8 @@ def train_tokenizer_files(
     if folder is not None and folder.exists() and not folder.is_dir():
         raise OutputError(f"{output}: exists and is not a directory")
     check_writable(folder if folder is not None and not folder.exists() else target)
-    tok, stats = train_tokenizer(lines_of(files, strict=True), **dataclasses.asdict(options))
+    given = {k: v for k, v in dataclasses.asdict(options).items() if v is not None}
+    tok, stats = train_tokenizer(lines_of(files, strict=True), **given)
     if folder is not None:
         folder.mkdir(exist_ok=True)
     tok.save(target)
