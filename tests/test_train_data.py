@@ -229,5 +229,29 @@ def test_init_refuses_a_change_of_size_in_one_line(run_cli, two_corpora, tmp_pat
     a, _ = two_corpora
     args = ["train", "--init", "fr-en", "--src", a.src, "--tgt", a.tgt]
     args += ["--valid-src", a.valid_src, "--valid-tgt", a.valid_tgt, "-o", tmp_path / "x"]
-    line = assert_one_error_line(run_cli([*args, "--hidden-size", "64"]), "hidden_size")
+    line = assert_one_error_line(run_cli([*args, "--hidden-size", "64"]), "hidden-size", code=2)
     assert "cannot change" in line
+
+
+def test_init_names_the_flag_or_the_config_key_that_would_change_its_model(
+    run_cli, two_corpora, tmp_path
+):
+    """`--init fr-en --hidden-size 64` said "hidden_size cannot change" and exited 1, as if a
+    config file had said it; the flag is named now, a usage error; a config file's key is
+    named with its file and table; so is --tokenizer, which such a run cannot take."""
+    a, _ = two_corpora
+    args = ["train", "--init", "fr-en", "--src", a.src, "--tgt", a.tgt]
+    args += ["--valid-src", a.valid_src, "--valid-tgt", a.valid_tgt, "-o", tmp_path / "x"]
+    line = assert_one_error_line(run_cli([*args, "--hidden-size", "64"]), code=2)
+    assert line.startswith("nmt: error: --hidden-size cannot change when starting from "), line
+    assert "only --dropout, --guided-alignment, --full-context-alignment can" in line
+    line = assert_one_error_line(run_cli([*args, "--layers", "3"]), code=2)
+    assert line.startswith("nmt: error: --layers cannot change"), line
+    config = tmp_path / "big.toml"
+    config.write_text("[model]\nhidden_size = 64\n", encoding="utf-8")
+    line = assert_one_error_line(run_cli([*args, "--config", config]), code=1)
+    assert line.startswith(f"nmt: error: {config}: [model] hidden_size cannot change"), line
+    tok = tmp_path / "tok.json"
+    line = assert_one_error_line(run_cli([*args, "--tokenizer", tok]), code=2)
+    assert line.startswith("nmt: error: --tokenizer: a run that starts from "), line
+    assert not (tmp_path / "x").exists()

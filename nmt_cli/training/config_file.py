@@ -79,7 +79,8 @@ def build_spec(
     _check_family(arch, list(tables["model"]), flags, where)  # --init: that model's family
     _check_choices({**base, **model_table}, list(tables["model"]), flags, where)
     if init is not None:
-        model_table, languages = _from_init(init, model_table, tokenizer, languages)
+        given = (flags, where)  # what the flags set; the rest of model_table is where's
+        model_table, languages = _from_init(init, model_table, tokenizer, languages, given)
     flag_links = any(c.alignments for c in data["train"])  # --alignments
     _check_guidance(model_table, corpora, train_flags, flag_links, where)
     return RunSpec(
@@ -204,16 +205,30 @@ def teacher_file_as_links(
     return [replace(corpora[0], alignments=teacher)], rest
 
 
-def _from_init(init: Path, model_table: dict, tokenizer, languages):
-    """The model settings of a run that starts from the model in ``init``."""
+def _from_init(init: Path, model_table: dict, tokenizer, languages, given: tuple[list, str]):
+    """The model settings of a run that starts from the model in ``init``. ``given``: the
+    [model] settings that flags set, and the config file that set the others: a size the
+    model keeps, changed, is a UsageError naming the flags, else a ConfigError naming the key."""
     base = to_dict(read_config(init)[0])
     fixed = [k for k, v in model_table.items() if k not in INIT_MAY_CHANGE and base.get(k) != v]
+    flags, where = given
+    fields = {f.name: f for f in dataclasses.fields(ModelConfig)}
+    # --layers sets enc_layers and dec_layers: one flag
+    by_flag = {flag_of(fields[k]) for k in fixed if k in flags}
+    by_flag |= {"--layers" for k in fixed if k == "dec_layers" and "enc_layers" in flags}
+    may = ", ".join(INIT_MAY_CHANGE)
+    if by_flag:
+        options = [flag_of(fields[k]) for k in INIT_MAY_CHANGE if fields[k].metadata.get("help")]
+        raise UsageError(
+            f"{', '.join(sorted(by_flag))} cannot change when starting from {init}: the model "
+            f"keeps its vocabulary and sizes (only {', '.join(options)} can); leave it out"
+        )
     if fixed:
         raise ConfigError(
-            f"{', '.join(sorted(fixed))} cannot change when starting from {init}: the model keeps "
-            f"its vocabulary and sizes (only {', '.join(INIT_MAY_CHANGE)} can)"
+            f"{where}: [model] {', '.join(sorted(fixed))} cannot change when starting from "
+            f"{init}: the model keeps its vocabulary and sizes (only {may} can)"
         )
     if tokenizer is not None:
-        raise ConfigError(f"a run that starts from {init} uses its tokenizer; give no other")
+        raise UsageError(f"--tokenizer: a run that starts from {init} uses its tokenizer")
     changed = {k: v for k, v in model_table.items() if k in INIT_MAY_CHANGE}
     return {**base, **changed}, languages or read_languages(init)
