@@ -241,7 +241,8 @@ def transform_lines(
 ) -> None:
     """``transform`` of each line of ``input_file`` ('-': stdin) to ``output`` (see
     write_output): one line out for every line in (see one_line), each flushed as it is
-    written when stdin goes to stdout; a ValueError of ``transform`` is the line's InputError."""
+    written when stdin goes to stdout; a ValueError of ``transform`` is the line's InputError,
+    ``FILE: line N: ...``."""
     with open_lines(input_file, warn) as lines:
 
         def write(out: TextIO, to_stdout: bool) -> None:
@@ -249,7 +250,7 @@ def transform_lines(
                 try:
                     text = transform(line)
                 except ValueError as e:
-                    raise InputError(f"line {n}: {e}") from None
+                    raise InputError(f"{lines.name}: line {n}: {e}") from None
                 out.write(one_line(text) + "\n")
                 if to_stdout and input_file == "-":
                     out.flush()

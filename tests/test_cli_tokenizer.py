@@ -505,6 +505,31 @@ def test_bad_input_is_one_error_line_and_exit_1(run_cli, workdir, case):
     assert listing(workdir) == before  # no output file, no temporary file left behind
 
 
+def test_a_line_decode_cannot_read_is_named_by_file_and_line_with_what_to_do(run_cli, workdir):
+    """The error said only "line 4: expected space-separated integer ids": not which of a
+    script's files, nor that the file held pieces (--ids given) or ids (--ids left out)."""
+    tok = workdir / "tok.json"
+    ids = run_cli(["tokenizer", "encode", "-t", tok, "--ids", workdir / "train.de"]).stdout
+    pieces = run_cli(["tokenizer", "encode", "-t", tok, workdir / "train.de"]).stdout
+    (workdir / "ids.txt").write_text(ids, encoding="utf-8")
+    (workdir / "pieces.txt").write_text(pieces, encoding="utf-8")
+    r = run_cli(["tokenizer", "decode", "-t", tok, workdir / "ids.txt", "-o", workdir / "o"])
+    line = assert_one_error_line(r, code=1)
+    assert line == (
+        f"nmt: error: {workdir / 'ids.txt'}: line 1: piece '{ids.split()[0]}' is not in the "
+        "vocabulary (ids? give --ids)"
+    )
+    r = run_cli(["tokenizer", "decode", "-t", tok, "--ids", workdir / "pieces.txt"])
+    line = assert_one_error_line(r, code=1)
+    assert line == (
+        f"nmt: error: {workdir / 'pieces.txt'}: line 1: expected space-separated integer ids "
+        "(pieces? leave out --ids)"
+    )
+    r = run_cli(["tokenizer", "decode", "-t", tok, "--ids"], input=b"5 6\nfive\n")
+    assert "<stdin>: line 2: expected space-separated integer ids" in assert_one_error_line(r)
+    assert not (workdir / "o").exists()
+
+
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root can read any file")
 def test_unreadable_file_is_one_error_line(run_cli, workdir):
     (workdir / "train.de").chmod(0)

@@ -176,7 +176,9 @@ class Tokenizer:
         try:
             found = [int(w) for w in words] if ids else [self.piece_to_id(w) for w in words]
         except (ValueError, OverflowError):
-            raise ValueError("expected space-separated integer ids") from None
+            raise ValueError(
+                "expected space-separated integer ids (pieces? leave out --ids)"
+            ) from None
         for word, token_id in zip(words, found):
             unknown = token_id == UNK and word != SPECIAL_TOKENS[UNK] and not ids
             if unknown or not 0 <= token_id < self.vocab_size:
@@ -185,6 +187,7 @@ class Tokenizer:
                     f"id {word} is not one of the vocabulary's, 0-{last}"
                     if ids
                     else f"piece {word!r} is not in the vocabulary"
+                    + (" (ids? give --ids)" if word.isdigit() else "")
                 )
         return self.decode(found)
 
