@@ -91,6 +91,25 @@ def test_memories_train_beside_line_files_each_with_its_weight(
     assert resumed.exit_code == 0, resumed.stderr
 
 
+def test_pairs_format_auto_reads_by_extension_as_score_and_align_do(
+    run_cli, corpus, tmp_path, small_tokenizer_path
+):
+    """`nmt score` and `nmt align` take --pairs-format auto (by the file's extension); `nmt
+    train` refused it ("--pairs-format auto: one of tsv, ..."), though it is the same flag."""
+    data = write_parallel(tmp_path / "a", corpus.pairs[:20])
+    po = english_to_german_po(tmp_path / "ui.po", corpus.pairs[20:40])
+    lines = tmp_path / "pairs.txt"
+    lines.write_text("".join(f"{de}\t{en}\n" for de, en in corpus.pairs[40:60]), encoding="utf-8")
+    args = [*base_args(data, tmp_path, small_tokenizer_path), "--src-lang", "de", "-q"]
+    args += ["--tgt-lang", "en", "--pairs", po, "--pairs", lines]
+    bad = run_cli([*args, "--pairs-format", "auto", "--pairs-format", "csv"])
+    assert_one_error_line(bad, "--pairs-format csv: one of auto, tsv, jsonl", code=2)
+    result = run_cli([*args, "--pairs-format", "auto", "--pairs-format", "tsv"])
+    assert result.exit_code == 0, result.stderr
+    run = json.loads((tmp_path / "run" / "run.json").read_text())
+    assert [c["format"] for c in run["corpora"]] == [None, "tsv"]
+
+
 def test_a_config_files_data_table_takes_memories_too(
     run_cli, corpus, tmp_path, small_tokenizer_path
 ):

@@ -14,7 +14,7 @@ from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.settings import setting
 
 LEVELS = ("word", "subword")
-PAIR_FORMATS_SHOWN = "tsv|jsonl|po|tmx|xliff"  # nmt_cli/formats/pairs.py, a floor above
+PAIR_FORMATS_SHOWN = "auto|tsv|jsonl|po|tmx|xliff"  # nmt_cli/formats/pairs.py, a floor above
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,9 @@ def format_of(path: str, given: str | None = None, default: str | None = None) -
     extension, else ``default``; a UsageError where none says."""
     if given is not None:
         if given not in PAIR_FORMATS:
-            raise UsageError(f"{path}: unknown pair format {given!r}; one of {PAIR_FORMATS}")
+            raise UsageError(
+                f"{path}: unknown pair format {given!r}; one of {', '.join(PAIR_FORMATS)}"
+            )
         return given
     name = Path(path).name.lower()
     for ext in _COMPRESSED:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # torch only once a run trains
 
 # What a resumed run keeps besides its data, tokenizer and model: the teacher of its links.
 KEPT_ON_RESUME = ("teacher",)
-PAIR_METAVAR = "|".join(PAIR_FORMATS)
+PAIR_METAVAR = "|".join(("auto", *PAIR_FORMATS))  # auto: by extension, as score and align
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,8 @@ class DataOptions:
         corpora, after those of --src and --tgt."""
         files = self.pairs or []
         weights = self.pairs_weight or [1.0] * len(files)
-        formats: list[str | None] = [*self.pairs_format] if self.pairs_format else [None]
+        given = self.pairs_format or [None]
+        formats: list[str | None] = [None if f == "auto" else f for f in given]
         if len(weights) != len(files):
             raise UsageError(
                 f"give --pairs-weight once per --pairs ({len(files)}), got {len(weights)}"
@@ -133,7 +134,7 @@ class DataOptions:
             )
         for fmt in formats:
             if fmt is not None and fmt not in PAIR_FORMATS:
-                raise UsageError(f"--pairs-format {fmt}: one of {', '.join(PAIR_FORMATS)}")
+                raise UsageError(f"--pairs-format {fmt}: one of {PAIR_METAVAR.replace('|', ', ')}")
         return [
             CorpusFiles(pairs=p, weight=w, format=f) for p, w, f in zip(files, weights, formats)
         ]
