@@ -209,3 +209,30 @@ def test_an_option_whose_zero_means_none_says_so_in_its_help(run_cli, command, h
     result = run_cli([command, "--help"])
     assert result.exit_code == 0
     assert help_line in " ".join(result.stdout.split())  # click wraps the help
+
+
+def _commands(command, path=()):
+    """(its words, a command) for every command under ``command``, groups' too."""
+    if hasattr(command, "commands"):
+        for name, sub in command.commands.items():
+            yield from _commands(sub, (*path, name))
+    else:
+        yield path, command
+
+
+def test_every_option_and_argument_of_every_command_has_a_help_text():
+    """`nmt translate -h` showed "--max-len-b <int>  [default: 10]" and nothing else: what the
+    number is was left for the user to guess."""
+    import typer.main
+
+    from nmt_cli.cli.app import app
+
+    found = list(_commands(typer.main.get_command(app)))
+    assert {" ".join(path) for path, _ in found} >= {"translate", "tokenizer decode", "train"}
+    bare = [
+        f"nmt {' '.join(path)} {'/'.join(p.opts)}"
+        for path, command in found
+        for p in command.params
+        if not (getattr(p, "help", None) or "").strip().lstrip("[")  # not a [default] alone
+    ]
+    assert bare == []

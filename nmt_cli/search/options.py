@@ -38,8 +38,9 @@ class SearchOptions:
         "--length-penalty",
     )
     nbest: int = setting(1, NBEST_HELP)
-    max_len_a: float = setting(1.5, "Max output = a * source + b.")  # most output tokens
-    max_len_b: int = setting(10, "")
+    # most output tokens
+    max_len_a: float = setting(1.5, "Max output = a * source + b (in subword tokens).")
+    max_len_b: int = setting(10, "The b of --max-len-a: tokens any sentence may have.")
     # as fairseq: a non-empty source never gets an empty translation; a floor above the
     # shortest sentence's limit is refused before any line is read (fairseq asserts it batch
     # by batch, after earlier lines were printed), not met by forcing words past the end
