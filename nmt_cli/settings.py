@@ -206,6 +206,24 @@ def from_dict(cls: type[C], data: dict[str, Any], where: str = "config") -> C:
         raise ConfigError(f"{where}: {e}") from None
 
 
+def from_dict_and_flags(cls: type[C], data: dict[str, Any], where: str, flags: Iterable[str]) -> C:
+    """from_dict, where the settings named in ``flags`` were given as options, not by
+    ``where``: a value of theirs that ``cls`` refuses (its own check's message begins with
+    the setting's name, as choose's and require's do) is a UsageError naming the option
+    (``--lr must be positive, got -1.0``), not a ConfigError blaming ``where``."""
+    try:
+        return from_dict(cls, data, where)
+    except ConfigError as e:
+        said = str(e).removeprefix(f"{where}: ")
+        fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        for name in flags:
+            if said.startswith(f"{name} "):
+                raise UsageError(flag_of(fields[name]) + said[len(name) :]) from None
+            if said.startswith(f"unknown {name} "):
+                raise UsageError(f"{flag_of(fields[name])}: {said}") from None
+        raise
+
+
 def _type_name(annotation: Any) -> str:
     return getattr(annotation, "__name__", str(annotation).replace("typing.", ""))
 

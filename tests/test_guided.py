@@ -253,9 +253,9 @@ def test_translate_align_of_a_full_context_model_equals_nmt_align(guided_run, ru
     [
         (
             ["--arch", "rnn", "--attention", "additive"],
-            "full_context_alignment is for the Transformer",
+            "--full-context-alignment is for the Transformer",
         ),
-        (["--no-guided-alignment"], "full_context_alignment reads the supervised head"),
+        (["--no-guided-alignment"], "--full-context-alignment reads the supervised head"),
     ],
     ids=["rnn", "unguided"],
 )
@@ -268,7 +268,7 @@ def test_full_context_alignment_where_it_cannot_work_is_one_error_line(
         i = args.index("--arch")
         del args[i : i + 2]
     result = run_cli([*args, "--guided-alignment", "--full-context-alignment", *changes])
-    assert_one_error_line(result, message)
+    assert_one_error_line(result, message, code=2)  # flags: a usage error naming the flag
 
 
 def test_fine_tuning_a_guided_model_keeps_guidance_and_may_add_full_context(
@@ -353,7 +353,7 @@ def test_guidance_without_attention_is_one_error_line(reversal, tmp_path, run_cl
     args = _cli_args(corpus, valid, tmp_path)
     args[args.index("transformer")] = "rnn"
     result = run_cli([*args, "--attention", "none"])
-    assert_one_error_line(result, "guided_alignment needs an attention")
+    assert_one_error_line(result, "--guided-alignment needs an attention", code=2)
 
 
 # -- mapping word links onto pieces ------------------------------------------------------------

@@ -136,7 +136,8 @@ def test_resume_keeps_the_precision_and_refuses_another(
     args = [*base_args(a, tmp_path, small_tokenizer_path), "--src", a.src, "--tgt", a.tgt]
     assert run_cli([*args, "--precision", "bf16"]).exit_code == 0
     resume = ["train", "--resume", tmp_path / "run", "--max-steps", "3", "-q"]
-    assert_one_error_line(run_cli([*resume, "--precision", "fp32"]), "precision", "bf16")
+    line = assert_one_error_line(run_cli([*resume, "--precision", "fp32"]), "bf16", code=2)
+    assert line.startswith("nmt: error: --precision cannot change on --resume"), line
     result = run_cli(resume)
     assert result.exit_code == 0, result.stderr
     assert json.loads((tmp_path / "run" / "run.json").read_text())["train"]["precision"] == "bf16"

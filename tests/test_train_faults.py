@@ -110,6 +110,41 @@ def test_an_unknown_config_key_is_named(run_cli, data, tmp_path, table, key):
 
 
 @pytest.mark.parametrize(
+    ("flags", "says"),
+    [
+        (["--lr", "-1"], "--lr must be positive, got -1.0"),
+        (["--epochs", "0"], "--epochs must be at least 1, got 0"),
+        (["--layers", "0"], "--layers must be at least 1, got 0"),
+        (["--dropout", "2"], "--dropout must be in [0, 1), got 2.0"),
+        (["--arch", "foo"], "--arch: unknown arch 'foo'; choose one of rnn, transformer"),
+        (["--device", "tpu"], "--device: unknown device 'tpu'; choose one of cpu, cuda"),
+    ],
+)
+def test_a_flags_value_out_of_range_names_the_flag_and_is_a_usage_error(
+    run_cli, data, tmp_path, flags, says
+):
+    """`nmt train ... --lr -1` said "options: [train]: lr must be positive, got -1.0" and
+    exited 1, as if a config file had said it; a config file's own value is named with its file."""
+    result = run_cli(["train", *data.args(), *flags, "--output", tmp_path / "run"])
+    assert assert_one_error_line(result, code=2) == f"nmt: error: {says}"
+    config = write_toml(tmp_path / "bad.toml", train={"lr": -1.0})
+    result = run_cli(["train", *data.args(), "--config", config, "--output", tmp_path / "run"])
+    line = assert_one_error_line(result, code=1)
+    assert line == f"nmt: error: {config}: [train]: lr must be positive, got -1.0"
+    assert not (tmp_path / "run").exists()
+
+
+def test_a_resumed_runs_new_value_out_of_range_names_the_flag_not_run_json(run_cli, finished_run):
+    """`--resume RUN --lr -1` blamed the run: "RUN/run.json: train: lr must be positive"."""
+    resume = ["train", "--resume", finished_run, "-q"]
+    line = assert_one_error_line(run_cli([*resume, "--lr", "-1"]), code=2)
+    assert line == "nmt: error: --lr must be positive, got -1.0"
+    line = assert_one_error_line(run_cli([*resume, "--epochs", "0"]), code=2)
+    assert line == "nmt: error: --epochs must be at least 1, got 0"
+    assert newest_checkpoint_step(finished_run) == 3
+
+
+@pytest.mark.parametrize(
     ("flags", "named"),
     [(["--arch", "transformer", "--cell", "lstm"], "--cell"), (["--emb-size", "64"], None)],
 )
@@ -227,7 +262,7 @@ def test_a_corpus_weight_not_above_zero_is_one_usage_error(run_cli, tiny_args, t
 
 def test_an_unknown_device_is_named(run_cli, tiny_args, tmp_path):
     result = run_cli([*tiny_args(), "--device", "tpu", "--output", tmp_path / "run"])
-    line = assert_one_error_line(result)
+    line = assert_one_error_line(result, "--device", code=2)  # a flag's value: a usage error
     assert "'tpu'" in line and "cpu" in line and "cuda" in line
     assert not (tmp_path / "run").exists()
 

@@ -18,7 +18,7 @@ from typing import Any
 from nmt_cli.errors import ConfigError, InputError, UsageError
 from nmt_cli.model.bundle import LANGUAGE_CODE, read_config, read_languages
 from nmt_cli.model.config import ARCHS, ModelConfig, unread, unread_by_choice
-from nmt_cli.settings import flag_of, from_dict, read_document, to_dict
+from nmt_cli.settings import flag_of, from_dict_and_flags, read_document, to_dict
 from nmt_cli.training.config import TEACHERS, CorpusFiles, RunSpec, TrainConfig, corpora_from
 
 TABLES = ("model", "train", "data")
@@ -73,6 +73,7 @@ def build_spec(
     by_flag = train_flags.get("teacher") is not None
     corpora, train_table = teacher_file_as_links(corpora, train_table, None if by_flag else where)
     flags = [k for k, v in model_flags.items() if v is not None and k != "dec_layers"]
+    train_given = [k for k, v in train_flags.items() if v is not None and k in train_table]
     init = data.get("init")
     base = to_dict(read_config(init)[0]) if init is not None else {}
     arch = base.get("arch", model_table.get("arch", "rnn"))
@@ -86,8 +87,8 @@ def build_spec(
     return RunSpec(
         corpora=corpora,
         valid=valid,
-        model=from_dict(ModelConfig, model_table, f"{where}: [model]"),
-        train=from_dict(TrainConfig, train_table, f"{where}: [train]"),
+        model=from_dict_and_flags(ModelConfig, model_table, f"{where}: [model]", flags),
+        train=from_dict_and_flags(TrainConfig, train_table, f"{where}: [train]", train_given),
         tokenizer=tokenizer,
         languages=tuple(languages) if languages else None,
         init=str(init) if init is not None else None,

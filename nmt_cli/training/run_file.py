@@ -9,9 +9,9 @@ from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
-from nmt_cli.errors import ConfigError, InputError, UsageError
+from nmt_cli.errors import InputError, UsageError
 from nmt_cli.model.config import ModelConfig
-from nmt_cli.settings import from_dict, read_document, to_dict
+from nmt_cli.settings import from_dict, from_dict_and_flags, read_document, to_dict
 from nmt_cli.training.config import CorpusFiles, RunSpec, TrainConfig, corpora_from
 
 RUN_FILE = "run.json"
@@ -66,9 +66,9 @@ def spec_from_run(run_dir: Path, train_overrides: dict[str, Any]) -> RunSpec:
     stored = data["train"].get("precision", "fp32")
     wanted = overrides.pop("precision", None)
     if wanted is not None and wanted not in ("auto", stored):
-        raise ConfigError(
-            f"precision cannot change on resume: this run trains in {stored} (a resumed run "
-            "continues exactly as it began)"
+        raise UsageError(
+            f"--precision cannot change on --resume: this run trains in {stored} (a resumed "
+            "run continues exactly as it began)"
         )
     train_table = {**SETTINGS_OF_OLDER_RUNS["train"], **data["train"], **overrides}
     if "guided_weight" in overrides and not model_table.get("guided_alignment"):
@@ -85,7 +85,7 @@ def spec_from_run(run_dir: Path, train_overrides: dict[str, Any]) -> RunSpec:
         valid=valid,
         tokenizer=data.get("tokenizer"),
         model=from_dict(ModelConfig, model_table, f"{path}: model"),
-        train=from_dict(TrainConfig, train_table, f"{path}: train"),
+        train=from_dict_and_flags(TrainConfig, train_table, f"{path}: train", overrides),
         languages=tuple(languages) if languages else None,
         init=data.get("init"),
     )
