@@ -144,6 +144,18 @@ def test_a_resumed_runs_new_value_out_of_range_names_the_flag_not_run_json(run_c
     assert newest_checkpoint_step(finished_run) == 3
 
 
+def test_an_unknown_data_key_says_which_keys_there_are(run_cli, data, tmp_path):
+    """`[data] src = [...]` (as the flag is named) said only "unknown key(s) ['src']"."""
+    config = tmp_path / "bad.toml"
+    config.write_text('[data]\nsrc = ["a.fr"]\ntgt = ["a.en"]\n', encoding="utf-8")
+    result = run_cli(["train", "--config", config, "--output", tmp_path / "run"])
+    line = assert_one_error_line(result, code=1)
+    assert line.startswith(f"nmt: error: {config}: [data]: unknown key(s) ['src', 'tgt']; "), line
+    assert "the keys are train, valid, source_language, target_language" in line
+    assert 'train = [{src = "a.fr", tgt = "a.en"}]' in line
+    assert not (tmp_path / "run").exists()
+
+
 @pytest.mark.parametrize(
     ("flags", "named"),
     [(["--arch", "transformer", "--cell", "lstm"], "--cell"), (["--emb-size", "64"], None)],

@@ -22,6 +22,7 @@ from nmt_cli.settings import flag_of, from_dict_and_flags, read_document, to_dic
 from nmt_cli.training.config import TEACHERS, CorpusFiles, RunSpec, TrainConfig, corpora_from
 
 TABLES = ("model", "train", "data")
+DATA_KEYS = ("train", "valid", "source_language", "target_language")
 # What fine-tuning may change in the model it starts from; the rest (vocabulary, sizes) is fixed.
 INIT_MAY_CHANGE = ("dropout", "ff_dropout", "guided_alignment", "full_context_alignment")
 
@@ -58,9 +59,12 @@ def build_spec(
     train_table = {**tables["train"], **{k: v for k, v in train_flags.items() if v is not None}}
     where = str(config_file) if config_file else "options"
     file_data = dict(tables["data"])
-    unknown = set(file_data) - {"train", "valid", "source_language", "target_language"}
+    unknown = set(file_data) - set(DATA_KEYS)
     if unknown:
-        raise ConfigError(f"{where}: [data]: unknown key(s) {sorted(unknown)}")
+        raise ConfigError(
+            f"{where}: [data]: unknown key(s) {sorted(unknown)}; the keys are "
+            f'{", ".join(DATA_KEYS)} (train = [{{src = "a.fr", tgt = "a.en"}}])'
+        )
     corpora = data["train"] or corpora_from(file_data.get("train", []), f"{where}: [data] train")
     valid = data["valid"] or corpora_from(file_data.get("valid", []), f"{where}: [data] valid")
     languages = data.get("languages")
