@@ -565,6 +565,24 @@ def test_a_beam_size_chooses_the_translation_of_a_sentence(run_cli, reverse_mode
     assert links_of(r.stdout) == anti_diagonal(2)
 
 
+@pytest.mark.parametrize(
+    "given", [["--source", "a", "--target", "b"], ["--src-file", "s", "--tgt-file", "t"]]
+)
+def test_languages_without_a_memory_are_a_usage_error(run_cli, reverse_model, tmp_path, given):
+    """--src-lang and --tgt-lang pick the sides of a memory (--pairs); with a given pair or two
+    files they were read for nothing."""
+    (tmp_path / "s").write_text("alpha golf\n")
+    (tmp_path / "t").write_text("golf alpha\n")
+    given = [str(tmp_path / a) if a in ("s", "t") else a for a in given]
+    r = align(run_cli, reverse_model.directory, *given, "--src-lang", "de")
+    assert_one_error_line(r, "--src-lang and --tgt-lang pick the sides of a memory", code=2)
+    tsv = tmp_path / "p.tsv"
+    tsv.write_text("alpha golf\tgolf alpha\n")
+    r = align(run_cli, reverse_model.directory, "--pairs", tsv, "--tgt-lang", "en")
+    line = assert_one_error_line(r, code=2)
+    assert line.endswith(f"{tsv} is tsv, source first: leave them out"), line
+
+
 @pytest.mark.parametrize("fmt", ["pharaoh", "json", "csv"])
 def test_max_width_outside_a_table_is_a_usage_error(run_cli, reverse_model, fmt):
     """--max-width sets the table's width; with another format it was read for nothing."""

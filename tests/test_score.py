@@ -180,6 +180,29 @@ def test_options_that_do_not_fit_are_usage_errors(run_cli, rnn_model_dir, args) 
     assert run_cli(["score", "-m", rnn_model_dir, *args], input=b"").exit_code == 2
 
 
+@pytest.mark.parametrize(
+    ("given", "says"),
+    [
+        (["--src-file", "a", "--tgt-file", "b"], "--src-file and --tgt-file are the sides"),
+        (["--pairs", "p.tsv"], "p.tsv is tsv, source first"),
+        (["--input-format", "jsonl"], "<stdin> is jsonl, source first"),
+    ],
+)
+def test_languages_for_pairs_that_are_not_a_memory_are_a_usage_error(
+    run_cli, rnn_model_dir, tmp_path, monkeypatch, given, says
+) -> None:
+    """--src-lang and --tgt-lang pick a memory's sides; `--src-file de.txt --tgt-file en.txt
+    --src-lang en --tgt-lang de` scored de to en as given, the reversed languages read for
+    nothing."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("a", "b", "p.tsv"):
+        (tmp_path / name).write_text("x\ty\n" if name == "p.tsv" else "x\n")
+    args = ["score", "-m", rnn_model_dir, *given, "--src-lang", "en", "--tgt-lang", "de"]
+    line = assert_one_error_line(run_cli(args, input=b'{"src": "x", "tgt": "y"}\n'), code=2)
+    assert line.startswith("nmt: error: --src-lang and --tgt-lang pick the sides of a memory")
+    assert f"{says}: leave them out" in line
+
+
 def test_a_split_line_scores_as_nmt_translate_scored_it(run_cli, monkeypatch) -> None:
     """The shipped fr-en cuts a line of two sentences and scores it as one sequence of both
     sentences' pieces; nmt score cuts the pair the same way and gives the same score (for a

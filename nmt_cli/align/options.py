@@ -103,6 +103,11 @@ class PairOptions:
             raise ValueError("--gold scores file mode: give --src-file and --tgt-file, or --pairs")
         if self.plot is not None and files:
             raise ValueError("--plot draws one sentence pair, not a file of them")
+        if (self.src_lang or self.tgt_lang) and self.pairs is None:  # --pairs': align_pair_file
+            raise ValueError(
+                "--src-lang and --tgt-lang pick the sides of a memory given with --pairs; "
+                "leave them out"
+            )
 
     @property
     def files(self) -> str | None:

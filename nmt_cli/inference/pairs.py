@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from nmt_cli.align.options import PairOptions
 from nmt_cli.align.pharaoh import check_gold_count, check_gold_links, read_gold
+from nmt_cli.errors import UsageError
 from nmt_cli.formats.pairs import MEMORIES, PAIR_FORMATS, format_of
 from nmt_cli.formats.pairs import read_pairs as read_pairs_of
 from nmt_cli.inference.options import WORD_SCORES_HELP
@@ -74,6 +75,9 @@ class PairFiles:
             raise ValueError("--word-scores goes with --format jsonl")
         if self.chunk_lines < 1:
             raise ValueError("--chunk-lines must be positive")
+        shown = "--src-file" if self.src_file is not None else self.input_file
+        fmt = "lines" if self.src_file is not None else self.format
+        check_sides_picked(self.src_lang, self.tgt_lang, shown, fmt)
 
     @property
     def format(self) -> str:
@@ -90,6 +94,21 @@ def pair_format(path: str, given: str | None) -> str:
     """The format of the pair file ``path``: ``given`` (None or "auto": by its extension; stdin
     and names of no known extension: tsv)."""
     return format_of(path, None if given in (None, "auto") else given, default="tsv")
+
+
+def check_sides_picked(src_lang: str | None, tgt_lang: str | None, path: str, fmt: str) -> None:
+    """A ValueError where --src-lang or --tgt-lang is given for pairs that are not a memory's
+    (``fmt``): they pick a memory's sides; read for nothing, they would say a direction that
+    the pairs of ``path`` never had."""
+    if (src_lang or tgt_lang) and fmt not in MEMORIES:
+        shown = "<stdin>" if path == "-" else path
+        read = f"{shown} is {fmt}, source first"
+        if fmt == "lines":
+            read = "--src-file and --tgt-file are the sides"
+        raise ValueError(
+            "--src-lang and --tgt-lang pick the sides of a memory (.po, .mo, .tmx, .xliff); "
+            f"{read}: leave them out"
+        )
 
 
 def counted_file(path: str, fmt: str) -> str:
@@ -144,6 +163,10 @@ def align_pair_file(bundle, pairs: PairOptions, on_progress, warn=None, **option
     given = None
     if pairs.pairs is not None:
         fmt = pair_format(pairs.pairs, pairs.pairs_format)
+        try:  # --src-file's: PairOptions
+            check_sides_picked(pairs.src_lang, pairs.tgt_lang, pairs.pairs, fmt)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
         languages = (pairs.src_lang, pairs.tgt_lang)
         given = read_pair_file(pairs.pairs, fmt, languages, bundle.languages, warn)
     gold = None if pairs.gold is None else read_gold(pairs.gold, warn)  # before the work
