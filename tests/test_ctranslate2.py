@@ -198,6 +198,29 @@ def test_a_model_for_the_other_engine_is_one_error(
     assert_one_error_line(bf16, "bf16", code=2)
 
 
+def test_an_export_given_to_a_command_that_cannot_read_it_says_which_does(
+    run_cli, exported: Path, tmp_path
+) -> None:
+    """`nmt score -m EXPORT` said "a CTranslate2 export; translate with --engine ctranslate2",
+    an option nmt score has not; nmt align said the same; nmt export and nmt average said
+    "EXPORT/config.json: not an nmt-cli model config" (CTranslate2's config.json)."""
+    (tmp_path / "s").write_text("Ein Hund\n")
+    (tmp_path / "t").write_text("A dog\n")
+    for args in (
+        ["score", "-m", exported, "--src-file", tmp_path / "s", "--tgt-file", tmp_path / "t"],
+        ["align", "-m", exported, "Ein Hund"],
+        ["export", exported, "-o", tmp_path / "again"],
+        ["average", exported, exported, "-o", tmp_path / "avg"],
+        ["translate", "-m", exported, "Ein Hund"],  # nmt-cli's own engine
+    ):
+        line = assert_one_error_line(run_cli(args), code=1)
+        assert line.endswith(
+            f"{exported}: a CTranslate2 export, which only nmt translate --engine ctranslate2 "
+            "reads; give the nmt-cli model it was exported from"
+        ), (args[0], line)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s", "t"]
+
+
 def test_export_replaces_an_export_but_no_other_directory(
     run_cli, transformer_model_dir: Path, tmp_path
 ) -> None:

@@ -155,12 +155,9 @@ def load_model(
     from nmt_cli.hardware.device import resolve_device
     from nmt_cli.hardware.precision import resolve_precision
     from nmt_cli.model.bundle import load_bundle
-    from nmt_cli.model.ctranslate2 import is_export
 
     where = resolve_device(options.device)
-    if is_export(path):
-        raise ModelLoadError(f"{path}: a CTranslate2 export; translate with --engine ctranslate2")
-    bundle = load_bundle(path)
+    bundle = load_bundle(path)  # a CTranslate2 export: a ModelLoadError saying what reads it
     quantize = options.quantize
     arithmetic = "fp32" if quantize else resolve_precision(options.precision, where.type)
     bundle.model = _prepared(bundle.model, where, quantize, arithmetic)

@@ -170,12 +170,21 @@ def new_model_directory(target: Path) -> Iterator[Path]:
         yield tmp
 
 
+# Beside CTranslate2's own config.json in an export (model/ctranslate2.py): its nmt-cli settings
+EXPORT_SETTINGS_FILE = "nmt-cli.json"
+
+
 def _config_data(directory: Path) -> tuple[Path, dict[str, Any]]:
     """The path and checked JSON object of ``directory``'s config.json."""
     path = directory / CONFIG_FILE
     missing = ModelLoadError(f"{directory}: not a model directory (no {CONFIG_FILE})")
     data = read_document(path, json.loads, "JSON", missing, ModelLoadError)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
+        if (directory / EXPORT_SETTINGS_FILE).is_file():
+            raise ModelLoadError(
+                f"{directory}: a CTranslate2 export, which only nmt translate --engine "
+                "ctranslate2 reads; give the nmt-cli model it was exported from"
+            )
         raise ModelLoadError(f"{path}: not an nmt-cli model config")
     version = data.get("format_version")
     if version != FORMAT_VERSION:

@@ -40,13 +40,19 @@ from typing import Any
 from nmt_cli.errors import ConfigError, ModelLoadError, OutputError
 from nmt_cli.hardware.precision import QUANTIZATIONS
 from nmt_cli.length_penalty import LengthPenalty
-from nmt_cli.model.bundle import KNOWN_WORDS_FILE, TARGET_WORDS_FILE, copy_memory, write_words
+from nmt_cli.model.bundle import (
+    EXPORT_SETTINGS_FILE,
+    KNOWN_WORDS_FILE,
+    TARGET_WORDS_FILE,
+    copy_memory,
+    write_words,
+)
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.output import atomic_directory
 from nmt_cli.settings import from_dict, read_document, to_dict
 from nmt_cli.vocab import BOS, PAD, SPECIAL_TOKENS
 
-SETTINGS_FILE = "nmt-cli.json"  # beside CTranslate2's own config.json
+SETTINGS_FILE = EXPORT_SETTINGS_FILE  # beside CTranslate2's own config.json
 FORMAT = "nmt-cli-ctranslate2"
 FORMAT_VERSION = 1
 LAYER_NORM_EPSILON = 1e-5  # torch.nn.LayerNorm's default, which the model is built with
