@@ -260,7 +260,20 @@ def test_an_output_directory_whose_parents_are_missing_gets_them(run_cli, tiny_a
 def test_an_output_directory_under_a_file_is_one_error(run_cli, tiny_args, tmp_path):
     (tmp_path / "runs").write_text("a file\n")
     result = run_cli([*tiny_args(), "--output", tmp_path / "runs" / "de-en"])
-    assert_one_error_line(result, f"{tmp_path / 'runs'} exists and is not a directory")
+    assert_one_error_line(result, f"{tmp_path / 'runs'}: exists and is not a directory")
+
+
+def test_an_output_that_is_a_file_is_named_once(run_cli, tiny_args, tmp_path):
+    """`--output train.de` (a data file, by a slip) said "train.de: train.de exists and is not a
+    directory"."""
+    (tmp_path / "train.de").write_text("a file\n")
+    result = run_cli([*tiny_args(), "--output", tmp_path / "train.de"])
+    line = assert_one_error_line(result, code=1)
+    assert line == (
+        f"nmt: error: {tmp_path / 'train.de'}: exists and is not a directory; give --output a "
+        "directory"
+    )
+    assert (tmp_path / "train.de").read_text() == "a file\n"
 
 
 @pytest.mark.parametrize("weight", ["0", "-1", "nan", "inf"])

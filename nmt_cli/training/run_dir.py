@@ -89,7 +89,8 @@ class NewRunUndo:
 def check_output_dir(run_dir: Path, overwrite: bool) -> None:
     """Refuse to write a new run over an existing one unless asked to, or under a file."""
     if file := next((p for p in (run_dir, *run_dir.parents) if p.exists() and not p.is_dir()), 0):
-        raise OutputError(f"{run_dir}: {file} exists and is not a directory")
+        where = f"{run_dir}: {file}" if file != run_dir else str(run_dir)
+        raise OutputError(f"{where}: exists and is not a directory; give --output a directory")
     if not overwrite and any((run_dir / f).exists() for f in (RUN_FILE, CONFIG_FILE, CHECKPOINTS)):
         raise UsageError(
             f"{run_dir} already holds a training run; use --resume to continue it or "
