@@ -269,7 +269,12 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
         ),
         (
             "La méthode getByName, puis Option VBASupport et Terminate() ; SOMME() se traduit.",
-            [("method", "getByName"), ("method", "VBASupport"), ("method", "Terminate()")],
+            [
+                ("method", "getByName"),
+                ("method", "VBASupport"),
+                ("method", "Terminate()"),
+                ("formula", "SOMME()"),  # a Calc function, named in English: functions.py
+            ],
         ),
         ("Un iPad, eBay, les PDFs et les ONGs.", []),  # brands, plural acronyms
         ("Appelez getComponentContext() ici.", [("method", "getComponentContext()")]),

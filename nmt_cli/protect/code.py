@@ -36,8 +36,8 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  ``onOkHasFocus``; not ``iPad``, ``eBay``: brands), with a run of capitals into
                  a word (``VBASupport``, ``SFDocuments``), or called with no argument
                  (``Terminate()``; not a name in capitals, ``SOMME()``: a Calc function's French
-                 name is translated); fr-en wrote ``getByName`` as "GByName", ``VBASupport`` as
-                 "VBASPort"
+                 name is translated: functions.py); fr-en wrote ``getByName`` as "GByName",
+                 ``VBASupport`` as "VBASPort"
     regex        a regular expression, a word that holds a class escape (``\\d``, ``\\w``, ``\\s``,
                  ``\\b``), a negated class (``[^)]``), a wildcard run (``.*``, ``.+``) or a
                  repeated group (``)+``, ``]*``): ``\\([^)]+\\)``, ``^\\d{3}$``, ``i18n.*``; in
@@ -61,6 +61,8 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  not a name in snake_case, ``max_len``); a call's quoted words, after its
                  bracket or a comma or semicolon glued to them (``=SI(A1>10;"Oui";"Non")``; not
                  a mask, ``TEXTE(A1;"JJ/MM/AAAA")``, written in the target's letters).
+                 A spreadsheet's formula or call, whole, its functions named in the target
+                 language (functions.py): ``=SOMME(A1:A3)`` is ``=SUM(A1:A3)``.
                  fr-en wrote ``sqrt{x}`` as "sqt{x}", ``\\frac`` as "#frac", ``[oui|non]`` as
                  "[Bi#non]", ``x + y = 1`` as "x+ y = 1" and, its letters alone kept,
                  "x + = 1", that call's arguments ``;";"Non")``
@@ -79,6 +81,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+
+from nmt_cli.protect import functions
 
 _SETTING = (
     r"(?<![\w.=/-])[A-Za-z_][\w.-]*=(?![=\s])"
@@ -179,8 +183,8 @@ _HUMPED = rf"(?=[A-Za-z0-9_]*{_HUMP_MARK})[A-Za-z_][A-Za-z0-9_]+"
 _DOTTED = rf"{_PART}(?:\.{_PART}){{2,}}|{_HUMPED}\.{_PART}|{_PART}\.{_HUMPED}"
 # a name in its scope (C++, PHP, Ruby, Rust): std::vector<int>, QString::arg, Foo::~Foo
 _SCOPED = r"[A-Za-z_]\w*(?:::~?[A-Za-z_]\w*)+(?:<[^<>\n]*>)?"
-# spans.py lists it after "file"
-QUALIFIED = rf"(?<![\w.@/-])(?:{_DOTTED}|{_SCOPED})(?:\([^()\n]*\))?(?![\w-]|\.\w)"
+# spans.py lists it after "file"; not a spreadsheet's function, in capitals (functions.py)
+QUALIFIED = rf"(?<![\w.@/-])(?![A-Z0-9_.]+\()(?:{_DOTTED}|{_SCOPED})(?:\([^()\n]*\))?(?![\w-]|\.\w)"
 QUALIFIED_NEEDS = rf"\w\.\w+\.\w|{_HUMP_MARK}\w*\.\w|\w\.\w*{_HUMP_MARK}|\w::~?\w"
 _OPERAND = r"(?:[A-Za-z]|\d+(?:[.,]\d+)?)"  # of an equation written without spaces
 _BRACED = r"\{[^{}\s]*(?:\{[^{}\s]*\}[^{}\s]*)*\}"  # in braces, one nested pair at most, no space
@@ -269,7 +273,11 @@ _EXPRESSION = (
     rf"\b(?:if|while) ?\({_ANY}(?:{_AND_OR}{_ANY})+\)"
     rf"|\((?:{_CODE})(?:{_AND_OR}{_ANY})+\)|(?<![\w(])(?:{_CODE})(?:{_AND_OR}{_ANY})+(?![\w)])"
 )
-# (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS
+# (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind)
+_FORMULA_NEEDS = (
+    r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w|\b[A-Za-z] [=<>≤≥≠+*/^×-] |[\w}][_^]|[(;,]\""
+    rf"|{functions.NEEDS}"
+)
 # a tax or bank account: an IBAN, its country's code and check digits glued (FR76 3000 6000 0112
 # 3456 7890 189), a VAT number (FR 40 303 265 045, DE 123456789): its groups were read as a
 # number, "40,303,265,045" (not "LE 12 MAI 2020 AURA", "CA 12 500 000": capitals and a number)
@@ -291,14 +299,11 @@ PATTERNS = (
     ("directory", _DIRECTORY, "/"),
     ("class", _CLASS, r"[a-z0-9][A-Z]"),
     ("sql", _SQL, r"SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|TRUNCATE"),
+    ("formula", functions.PATTERN, _FORMULA_NEEDS),  # =SOMME(A1)*2: not a regex's (A1)*
     ("regex", _REGEX, r"\\[dDwWsSbB]|\[\^|\.[*+]|[)\]][*+]"),
     ("prompt", _PROMPT, r"^>>> "),
     ("statement", _STATEMENT, r"[a-z] ?\.\.\. ?[A-Z]"),
-    (
-        "formula",
-        _FORMULA,
-        r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w|\b[A-Za-z] [=<>≤≥≠+*/^×-] |[\w}][_^]|[(;,]\"",
-    ),
+    ("formula", _FORMULA, _FORMULA_NEEDS),
     ("ip", _IP, rf"::|(?:{_HEX}:){{7}}"),
     ("wiki", _WIKI, r"\[\[|\]\]"),
     ("expression", _EXPRESSION, r"&&|\|\|"),

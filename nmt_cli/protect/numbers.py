@@ -44,6 +44,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from nmt_cli.protect.functions import convert_functions
 from nmt_cli.protect.keys import convert_keys
 from nmt_cli.protect.languages import CURRENCIES, LANGUAGES, SPACES, Language
 from nmt_cli.protect.masks import convert_mask
@@ -184,8 +185,8 @@ def convert_measure(text: str, source: str, target: str) -> str:
 
 
 def convert(text: str, kind: str, source: str | None, target: str | None) -> str:
-    """A number, ordinal, time, amount, measure, shortcut or mask span's text as the translation
-    shows it (any other kind, or an unknown language: ``text``)."""
+    """A number, ordinal, time, amount, measure, shortcut, mask or formula span's text as the
+    translation shows it (any other kind, or an unknown language: ``text``)."""
     if source is None or target is None or source == target:
         return text
     if kind in ("number", "measure", "amount") and text[:1] in SIGNS:  # -5,5 °C: spans.py
@@ -202,6 +203,8 @@ def convert(text: str, kind: str, source: str | None, target: str | None) -> str
         return convert_keys(text, source, target)
     if kind == "mask":
         return convert_mask(text, source, target)
+    if kind == "formula":  # =SOMME(A1:A3) -> =SUM(A1:A3)
+        return convert_functions(text, source, target)
     src, tgt = CONVENTIONS.get(source), CONVENTIONS.get(target)
     if kind != "number" or src is None or tgt is None or src == tgt:
         return text

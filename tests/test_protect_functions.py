@@ -1,0 +1,116 @@
+"""A spreadsheet's formulas and function calls: one span each, kept as written but for its
+functions' names, written as the target language names them (nmt_cli/protect/functions.py, the
+table functions.tsv from LibreOffice's own catalogues)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from conftest import translated_lines
+
+from nmt_cli.protect.functions import TABLE, convert_functions
+from nmt_cli.protect.numbers import convert
+from nmt_cli.protect.spans import SpanFinder
+
+FRENCH = SpanFinder(language="fr")
+
+
+def spans(line: str) -> list[tuple[str, str]]:
+    return [(s.kind, s.text) for s in FRENCH.find(line)]
+
+
+@pytest.mark.parametrize(
+    "line, formula",
+    [
+        ("Utilisez la fonction JOURSDANSMOIS(AUJOURDHUI()).", "JOURSDANSMOIS(AUJOURDHUI())"),
+        ('Tapez =CONCATENER(A1;" ";B1) puis Entrée.', '=CONCATENER(A1;" ";B1)'),
+        ("La fonction MAINTENANT() renvoie la date.", "MAINTENANT()"),
+        ("=SOMME(A1:A3)*2", "=SOMME(A1:A3)*2"),
+        ("La formule =A1+SI(B1>0;1;0) ajoute un.", "=A1+SI(B1>0;1;0)"),
+        (
+            "La fonction KHIDEUX.TEST(A1:A5;B1:B5) renvoie la probabilité.",
+            "KHIDEUX.TEST(A1:A5;B1:B5)",
+        ),
+        ("Avec SI(ET(A1>0;OU(B1;C1));1;0), c'est vrai.", "SI(ET(A1>0;OU(B1;C1));1;0)"),
+    ],
+)
+def test_a_formula_or_a_call_is_one_span(line, formula):
+    assert spans(line) == [("formula", formula)]
+
+
+@pytest.mark.parametrize(
+    "formula, written",
+    [
+        ("JOURSDANSMOIS(AUJOURDHUI())", "DAYSINMONTH(TODAY())"),
+        ('=CONCATENER(A1;" ";B1)', '=CONCATENATE(A1;" ";B1)'),  # its spaces as written
+        ("MAINTENANT()", "NOW()"),
+        ("=SOMME(A1:A3)", "=SUM(A1:A3)"),
+        ('=SI(A1>10;"Oui";"Non")', '=IF(A1>10;"Oui";"Non")'),  # quoted text as written
+        ('=NB.SI(A1:A10;"SOMME(")', '=COUNTIF(A1:A10;"SOMME(")'),
+        ("=TRIM(A1:A3;0,1;0,2)", "=MIRR(A1:A3;0,1;0,2)"),  # French TRIM is English MIRR
+        ("KHIDEUX.TEST(A1:A5;B1:B5)", "KHIDEUX.TEST(A1:A5;B1:B5)"),  # no such function
+        ("=MAFONCTION(SOMME(A1))", "=MAFONCTION(SUM(A1))"),
+        ('TEXTE(A1;"JJ/MM/AAAA")', 'TEXT(A1;"DD/MM/YYYY")'),  # a quoted mask: masks.py
+    ],
+)
+def test_a_formulas_functions_take_the_target_languages_names(formula, written):
+    assert convert(formula, "formula", "fr", "en") == written
+
+
+def test_a_formula_between_languages_the_table_lacks_is_kept_as_written():
+    assert convert_functions("=SUM(A1:A3)", "en", "fr") == "=SOMME(A1:A3)"
+    assert convert_functions("=SUMME(A1:A3)", "de", "en") == "=SUMME(A1:A3)"
+
+
+@pytest.mark.parametrize(
+    "line, name",
+    [
+        ("ABS(nombre) renvoie la valeur absolue.", "ABS"),
+        ("RENDEMENT.BON.TRESOR(terme;échéance;prix)", "RENDEMENT.BON.TRESOR"),
+    ],
+)
+def test_a_call_whose_arguments_are_words_leaves_them_to_translate(line, name):
+    """A syntax's arguments are words (LibreOffice's English help writes ``ABS(Number)``):
+    the function's name alone is the span."""
+    assert spans(line)[0] == ("formula", name)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "L'ONU (Organisation des Nations unies) siège à New York.",
+        "Le niveau(x) et le(s) fichier(s) sont là.",
+        "La CGT(FO) a signé.",
+    ],
+)
+def test_prose_holds_no_formula(line):
+    assert all(kind != "formula" for kind, _ in spans(line))
+
+
+def test_the_table_says_where_it_came_from_and_is_read_only_when_a_formula_is_converted():
+    head = TABLE.read_text(encoding="utf-8").splitlines()[:5]
+    assert any("MPL-2.0" in line for line in head) and any("for.po" in line for line in head)
+    code = (
+        "from nmt_cli.protect import functions; from nmt_cli.protect.spans import SpanFinder;"
+        "SpanFinder(language='fr').find('=SOMME(A1:A3)');"
+        "print(functions._columns.cache_info().currsize)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "0"
+
+
+def test_translate_writes_a_formula_with_its_spacing_and_the_targets_names(run_cli):
+    """fr-en wrote "JORSDANSOM(AYYODURDUHI())", '=CONCATER(A1 ;" "; B1)', "NOW ()"."""
+    lines = [
+        "Utilisez la fonction JOURSDANSMOIS(AUJOURDHUI()).",
+        '=CONCATENER(A1;" ";B1)',
+        "La fonction MAINTENANT() renvoie la date.",
+        "=SOMME(A1:A3)",
+    ]
+    out = translated_lines(run_cli, lines, "-m", "fr-en", "--threads", "1")
+    assert "DAYSINMONTH(TODAY())" in out[0], out
+    assert out[1] == '=CONCATENATE(A1;" ";B1)', out
+    assert " NOW() " in out[2], out
+    assert out[3] == "=SUM(A1:A3)", out
