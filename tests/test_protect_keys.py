@@ -109,5 +109,25 @@ def test_a_word_that_may_name_a_key_is_no_key_without_the_words_for_one(line):
     assert not [s for s in SpanFinder(language="fr").find(line) if s.kind == "keys"]
 
 
+@pytest.mark.parametrize(
+    "line, keys",
+    [
+        ("Appuyez sur Fin ou Début.", ["End", "Home"]),  # fr-en wrote "Press End or Start"
+        ("Appuyez sur Ctrl+Fin ou Début.", ["Ctrl+End", "Home"]),
+        ("La touche Fin, Début et Échap.", ["The End key", "Home", "Esc"]),
+    ],
+)
+def test_a_key_listed_after_another_is_a_key_too(line, keys):
+    spans = SpanFinder(language="fr").find(line)
+    assert [convert(s.text, s.kind, "fr", "en") for s in spans if s.kind == "keys"] == keys
+
+
+@pytest.mark.parametrize(
+    "line", ["Fin ou Début de la période.", "Appuyez sur OK, Début de la partie."]
+)
+def test_a_keys_name_listed_after_no_key_is_a_word(line):
+    assert not [s for s in SpanFinder(language="fr").find(line) if s.text == "Début"]
+
+
 def test_a_key_named_for_a_language_without_a_table_is_kept_as_written():
     assert convert("la touche Suppr", "keys", "fr", "ja") == "la touche Suppr"

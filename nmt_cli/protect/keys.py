@@ -63,6 +63,7 @@ ENGLISH = (
 )
 _SPACE = f"[{SPACES}]"
 JOIN = rf"(?:{_SPACE}?\+{_SPACE}?|-)"  # between the keys of a shortcut
+_LIST_JOINS = (" ou ", " et ", ", ", " or ", " and ", " oder ", " und ")  # between keys listed
 
 
 def modifiers_for(code: str | None) -> list[str]:
@@ -109,7 +110,8 @@ def _template(words: str, key: str) -> str:
 def _alone(code: str | None) -> list[str]:
     """The patterns of a key of ``code``'s table named alone: any of its names with the
     language's words for a key (``touche Échap``, the words in the span), its usual name (the
-    first) after a verb, a name that is no word anywhere; none without a language or a table."""
+    first) after a verb, a name that is no word anywhere, any of its names listed after another
+    (``Fin ou Début``); none without a language or a table."""
     lang = LANGUAGES.get(code or "")
     if lang is None or not lang.keys:
         return []
@@ -130,7 +132,20 @@ def _alone(code: str | None) -> list[str]:
         out.append(rf"(?:{verbs}){one_of(usual.values())}(?![\w+-])")
     if lang.keys_alone:  # a name that is no word, anywhere: ``deux fois sur Échap``
         out.append(rf"(?<![\w.-]){one_of(lang.keys_alone)}(?![\w+-])")
+    names = {n for n, _ in lang.keys}
+    out.append(rf"{_listed(names)}{one_of(names)}(?![\w+-])")
     return out
+
+
+def _listed(names) -> str:
+    """A lookbehind: after one of the keys' ``names`` and a list's join (``Fin ou Début``,
+    ``Début, Fin et Échap``: the next key named as the first, fr-en wrote "End or Start"); one
+    lookbehind for each width, as a lookbehind is of fixed width."""
+    by_width: dict[int, list[str]] = {}
+    for name in sorted(names):
+        for join in _LIST_JOINS:
+            by_width.setdefault(len(name + join), []).append(_alternation([name]) + join)
+    return "(?:" + "|".join(rf"(?<=(?<![\w-])(?:{'|'.join(a)}))" for a in by_width.values()) + ")"
 
 
 # what a line holds for a shortcut or a key named alone to be in it (spans.py's NEEDS)
