@@ -626,3 +626,29 @@ def test_a_calls_quoted_words_are_kept_as_written(line, quoted):
     formulas = [text for kind, text in spans(line) if kind == "formula"]
     assert [q for q in quoted if any(q in f for f in formulas)] == quoted
     assert all('"' in f for f in formulas) and (formulas == []) == (quoted == [])
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        (
+            "Les lecteurs C:, D: et E: sont disponibles.",
+            [("drive", "C:"), ("drive", "D:"), ("drive", "E:")],
+        ),
+        ("Formatez le lecteur E:.", [("drive", "E:")]),
+        ("Ouvrez C:\\Temp puis D:.", [("path", "C:\\Temp"), ("drive", "D:")]),
+        ("Le plan B : partir.", [("letter", "B")]),  # French sets a colon apart: no drive
+    ],
+)
+def test_a_drives_letter_is_one_span_with_its_colon(line, expected):
+    assert spans(line) == expected
+
+
+def test_translate_keeps_the_commas_between_drives(run_cli):
+    """fr-en wrote "The readers C: D: and E: are available" and "The readers A: B: and C:"
+    (the sentence's end lost)."""
+    lines = "Les lecteurs C:, D: et E: sont disponibles.\nLes lecteurs A:, B: et C: existent.\n"
+    result = run_cli(["translate", "-m", "fr-en", "--threads", "1"], input=lines.encode())
+    assert result.exit_code == 0, result.stderr
+    first, second = result.stdout.splitlines()
+    assert "C:, D: and E:" in first and "A:, B: and C:" in second, result.stdout

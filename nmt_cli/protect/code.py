@@ -70,6 +70,8 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  ``C:\\Users\\%USERNAME%\\AppData``, ``~/.config/%1/settings.ini``,
                  ``/var/log/{name}.log``): fr-en wrote the first "/home/%s /friend/fall", its
                  span ending at ``%`` (spans.py lists it with the kinds after these)
+    drive        a Windows drive's letter and its colon, alone: ``C:``, ``les lecteurs C:, D: et
+                 E:`` (fr-en wrote "C: D: and E:", the commas lost, the letters alone spans)
     ip           an IPv6 address, its zone (``%eth0``) and, in brackets, its port: ``::1``,
                  ``fe80::1%eth0``, ``[2001:db8::1]:8080`` (fr-en wrote ``::1`` as ": 1")
     wiki         a wiki's link, whole (``[[Accueil]]``: a page's name), or its target and its
@@ -304,6 +306,7 @@ PATTERNS = (
     ("prompt", _PROMPT, r"^>>> "),
     ("statement", _STATEMENT, r"[a-z] ?\.\.\. ?[A-Z]"),
     ("formula", _FORMULA, _FORMULA_NEEDS),
+    ("drive", r"(?<![\w:/\\.@-])[A-Z]:(?=[\s,;.)»]|$)", r"\b[A-Z]:"),
     ("ip", _IP, rf"::|(?:{_HEX}:){{7}}"),
     ("wiki", _WIKI, r"\[\[|\]\]"),
     ("expression", _EXPRESSION, r"&&|\|\|"),
