@@ -652,3 +652,26 @@ def test_translate_keeps_the_commas_between_drives(run_cli):
     assert result.exit_code == 0, result.stderr
     first, second = result.stdout.splitlines()
     assert "C:, D: and E:" in first and "A:, B: and C:" in second, result.stdout
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("Tapez :q! pour quitter sans enregistrer.", [("vim", ":q!")]),
+        ("Enregistrez avec :w, puis :wq.", [("vim", ":w"), ("vim", ":wq")]),
+        ("Tapez :%s/chat/chien/g pour remplacer.", [("vim", ":%s/chat/chien/g")]),
+        ("Il répond :que faire ?", []),  # a colon glued to a word: a typo, no command
+    ],
+)
+def test_a_vi_command_is_one_span(line, expected):
+    assert spans(line) == expected
+
+
+def test_translate_keeps_a_vi_command_and_its_sentence_whole(run_cli):
+    """fr-en wrote "Type:q! To leave without saving.": the command glued to the word before
+    it, the sentence cut at its ``!``."""
+    line = "Tapez :q! pour quitter sans enregistrer.\n"
+    result = run_cli(["translate", "-m", "fr-en", "--threads", "1"], input=line.encode())
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout.strip()
+    assert " :q! " in out and " To " not in out, out

@@ -72,6 +72,9 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  span ending at ``%`` (spans.py lists it with the kinds after these)
     drive        a Windows drive's letter and its colon, alone: ``C:``, ``les lecteurs C:, D: et
                  E:`` (fr-en wrote "C: D: and E:", the commas lost, the letters alone spans)
+    vim          a vi command at its colon: ``:q!``, ``:wq``, ``:w``, ``:set number``,
+                 ``:%s/a/b/g`` (fr-en wrote ``Tapez :q! pour quitter`` "Type:q! To leave", the
+                 sentence cut at its ``!``)
     ip           an IPv6 address, its zone (``%eth0``) and, in brackets, its port: ``::1``,
                  ``fe80::1%eth0``, ``[2001:db8::1]:8080`` (fr-en wrote ``::1`` as ": 1")
     wiki         a wiki's link, whole (``[[Accueil]]``: a page's name), or its target and its
@@ -275,6 +278,10 @@ _EXPRESSION = (
     rf"\b(?:if|while) ?\({_ANY}(?:{_AND_OR}{_ANY})+\)"
     rf"|\((?:{_CODE})(?:{_AND_OR}{_ANY})+\)|(?<![\w(])(?:{_CODE})(?:{_AND_OR}{_ANY})+(?![\w)])"
 )
+_VIM = (
+    r"(?<!\S):(?:w?q[a]?!?|wq?a?!?|x!?|e!|set [a-z]+(?:=\S+)?|%?s/[^\s/]*/[^\s/]*/[gci]*)"
+    r"(?=[\s,;.)»]|$)"
+)
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind)
 _FORMULA_NEEDS = (
     r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w|\b[A-Za-z] [=<>≤≥≠+*/^×-] |[\w}][_^]|[(;,]\""
@@ -307,6 +314,7 @@ PATTERNS = (
     ("statement", _STATEMENT, r"[a-z] ?\.\.\. ?[A-Z]"),
     ("formula", _FORMULA, _FORMULA_NEEDS),
     ("drive", r"(?<![\w:/\\.@-])[A-Z]:(?=[\s,;.)»]|$)", r"\b[A-Z]:"),
+    ("vim", _VIM, r"(?<!\S):[%a-z]"),
     ("ip", _IP, rf"::|(?:{_HEX}:){{7}}"),
     ("wiki", _WIKI, r"\[\[|\]\]"),
     ("expression", _EXPRESSION, r"&&|\|\|"),
