@@ -65,6 +65,9 @@ def test_a_mask_is_found_whole_and_nothing_else_is_one(line, masks):
         ("Le code 0.00;[ROUGE]-0.00 affiche les négatifs en rouge.", "0.00;[ROUGE]-0.00"),
         ("Saisissez #,##0.00 €;-#,##0.00 € comme code.", "#,##0.00 €;-#,##0.00 €"),
         ("Le code 0.00;-0.00;0;@ a quatre sections.", "0.00;-0.00;0;@"),
+        # the currency before the sign (fr-en wrote "€0.00;€ -0.00", an amount moved)
+        ("Le format € 0.00;€ -0.00 affiche le symbole.", "€ 0.00;€ -0.00"),
+        ("Le format $ #,##0.00;$ -#,##0.00 aussi.", "$ #,##0.00;$ -#,##0.00"),
     ],
 )
 def test_a_number_format_code_of_several_sections_is_one_mask_kept_as_written(line, code):
@@ -76,6 +79,8 @@ def test_a_number_format_code_of_several_sections_is_one_mask_kept_as_written(li
     assert convert(code, "mask", "fr", "en") == code
 
 
-@pytest.mark.parametrize("line", ["Les valeurs 0;1;2", "Les prix 0.00;0.50", "x;y et 10;20"])
+@pytest.mark.parametrize(
+    "line", ["Les valeurs 0;1;2", "Les prix 0.00;0.50", "x;y et 10;20", "Payez 5 €;€ 3 ou 2 €."]
+)
 def test_numbers_joined_by_a_semicolon_are_no_format_code(line):
     assert all(s.kind != "mask" for s in SpanFinder(language="fr").find(line))

@@ -20,8 +20,9 @@ a currency symbol or a ``%`` after: a spreadsheet's format code, kept as written
 of two to four sections joined by ``;`` (positive, negative, zero, text) is one mask, each
 section a number's placeholders (``0.00`` too) with its colour or condition in square brackets,
 a sign, brackets, a currency symbol, ``%`` or ``@`` (the text): ``0.00 $;(0.00 $)``,
-``#,##0;[ROUGE]-#,##0``, ``@0.00 $;@(0.00 $)`` (fr-en wrote the first "$0.00;($0.00)", the
-currency symbol moved as an amount's, and the last "@0.00 Format code $;$(0.00)").
+``#,##0;[ROUGE]-#,##0``, ``@0.00 $;@(0.00 $)``, ``€ 0.00;€ -0.00`` (fr-en wrote the first
+"$0.00;($0.00)", the currency symbol moved as an amount's, the third "@0.00 Format code
+$;$(0.00)", the last "€0.00;€ -0.00").
 """
 
 from __future__ import annotations
@@ -53,15 +54,19 @@ def _sections(group: str, after: str) -> str:
     """A number's format code of two to four sections joined by ``;``, a ``#``, a ``?`` or a
     decimal ``0.0`` in its first: each section's placeholders between its brackets, colour
     (``[ROUGE]``), sign, currency symbol and text (``@``)."""
-    before = rf"(?:\[[^\]\s;]{{1,20}}\])*[-+(@]*(?:[{re.escape(CURRENCIES)}][ \u00a0\u202f]?)?"
+    symbol = f"[{re.escape(CURRENCIES)}]"  # before the sign too: € -0.00
+    before = rf"(?:\[[^\]\s;]{{1,20}}\])*[-+(@]*(?:{symbol}[ \u00a0\u202f]?)?[-+(]*"
     section = rf"{before}[#0?]+(?:{group})*{after}\)?@?"
-    first = r"(?=[^\s;]*(?:[#?]|0[.,]0))"
+    first = rf"(?=(?:[^\s;]|(?<={symbol})[ \u00a0\u202f])*(?:[#?]|0[.,]0))"
     return rf"(?<![\w#?.,;]){first}{section}(?:;(?:{section}|@)){{1,3}}(?![\w#?;]|[.,]\d)"
 
 
 PATTERN = _pattern()
 # what a line holds for a mask to be in it (spans.py's NEEDS)
-NEEDS = r"(?<![^\W\d_])([^\W\d_])\1[/.:-][^\W\d_]|\[[hHmsS]|[#?]|;[-+(@\[#0?]"
+NEEDS = (
+    r"(?<![^\W\d_])([^\W\d_])\1[/.:-][^\W\d_]|\[[hHmsS]|[#?]"
+    rf"|;[-+(@\[#0?{re.escape(CURRENCIES)}]"
+)
 
 
 def convert_mask(text: str, source: str | None, target: str | None) -> str:
