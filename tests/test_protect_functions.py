@@ -73,8 +73,9 @@ def test_a_formula_between_languages_the_table_lacks_is_kept_as_written():
 )
 def test_a_call_whose_arguments_are_words_leaves_them_to_translate(line, name):
     """A syntax's arguments are words (LibreOffice's English help writes ``ABS(Number)``):
-    the function's name alone is the span."""
+    the function's name alone is the span, written against its bracket."""
     assert spans(line)[0] == ("formula", name)
+    assert convert(name, "formula", "fr", "en") in ("ABS", "TBILLYIELD")
 
 
 @pytest.mark.parametrize(
@@ -114,3 +115,11 @@ def test_translate_writes_a_formula_with_its_spacing_and_the_targets_names(run_c
     assert out[1] == '=CONCATENATE(A1;" ";B1)', out
     assert " NOW() " in out[2], out
     assert out[3] == "=SUM(A1:A3)", out
+
+
+def test_translate_writes_a_syntaxs_function_against_its_bracket(run_cli):
+    """fr-en wrote "ABS (number)" (its name alone a span) and, the name and its bracket one
+    span, "LN(number", the closing bracket lost."""
+    lines = ["La fonction ABS(nombre) renvoie la valeur absolue.", "LN(nombre)"]
+    out = translated_lines(run_cli, lines, "-m", "fr-en", "--threads", "1")
+    assert "ABS(number)" in out[0] and out[1] == "LN(number)", out

@@ -46,13 +46,14 @@ _OPERAND = rf"(?:{_CALL}%?|\({_ARGUMENTS}\)%?|{_SIMPLE})"
 PATTERN = (
     rf"(?<![^\s(\[«\"“'])=-?(?:{_SIMPLE}{_OPERATOR}-?)*{_CALL}%?(?:{_OPERATOR}-?{_OPERAND})*"
     rf"(?![\w(])|(?<![\w.$%@#&/'’\\-]){_CALL}(?![\w(])"
-    # its name alone, its arguments' words translated: ABS(nombre), =SI(valeur;...)
+    # its name alone, its arguments' words translated: ABS(nombre), =SI(valeur;...); the
+    # bracket after it is glued back to it (placeholders.py)
     rf"|(?:(?<![^\s(\[«\"“'])=|(?<![\w.$%@#&/'’\\-])){_NAME}"
     r"(?=\((?:[^()\n]|\([^()\n]*\))*?(?<![\w$.])[^\W\d_A-Z]{2})"
 )
 NEEDS = r"[A-Z0-9]\("  # what a line holds for a call to be in it (spans.py's NEEDS)
 _CALLED = re.compile(rf"(?<![\w.$]){_NAME}(?=\()")
-_NAME_ALONE = re.compile(rf"=?{_NAME}")  # a call's name without its arguments
+_NAME_ALONE = re.compile(rf"(=?)({_NAME})")  # a call's name without its arguments
 _QUOTES = re.compile(rf"({_QUOTED})")
 
 
@@ -80,9 +81,8 @@ def convert_functions(text: str, source: str, target: str) -> str:
     """A formula (kind ``formula``) with its functions named as ``target`` names them, a date's
     mask quoted in it in ``target``'s letters, all else as written."""
     table = names(source, target)
-    if _NAME_ALONE.fullmatch(text):
-        name = text.lstrip("=")
-        return text[: len(text) - len(name)] + table.get(name, name)
+    if alone := _NAME_ALONE.fullmatch(text):
+        return alone[1] + table.get(alone[2], alone[2])
     parts = _QUOTES.split(text)  # quoted text at the odd places
     for k, part in enumerate(parts):
         if k % 2 and re.fullmatch(MASK, part[1:-1]):

@@ -326,6 +326,8 @@ def mask(
         right = _touches(line[span.end : span.end + 1]) or (
             k + 1 < len(spans) and spans[k + 1].start == span.end
         )
+        # a function's name against its bracket: ABS(nombre) (fr-en wrote "ABS (number)")
+        right = right or span.kind == "formula" and line[span.end : span.end + 1] == "("
         glue.append((bool(left), bool(right)))
         after_span = k and spans[k - 1].end == span.start  # its space is in already
         add(" " if left and not after_span else "", span.start, span.start)
