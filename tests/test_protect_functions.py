@@ -49,7 +49,10 @@ def test_a_formula_or_a_call_is_one_span(line, formula):
         ("=SOMME(A1:A3)", "=SUM(A1:A3)"),
         ('=SI(A1>10;"Oui";"Non")', '=IF(A1>10;"Oui";"Non")'),  # quoted text as written
         ('=NB.SI(A1:A10;"SOMME(")', '=COUNTIF(A1:A10;"SOMME(")'),
-        ("=TRIM(A1:A3;0,1;0,2)", "=MIRR(A1:A3;0,1;0,2)"),  # French TRIM is English MIRR
+        ("=TRIM(A1:A3;0,1;0,2)", "=MIRR(A1:A3;0.1;0.2)"),  # French TRIM is English MIRR
+        ("=ARRONDI.SUP(-45,67)", "=ROUNDUP(-45.67)"),  # a decimal number as English writes it
+        ("=PRINCPER(8,75%/12;1;36)", "=PPMT(8.75%/12;1;36)"),
+        ("=SOMME($Feuille1.A1:B2;1E-5)", "=SUM($Feuille1.A1:B2;1E-5)"),  # cells: no numbers
         ("KHIDEUX.TEST(A1:A5;B1:B5)", "KHIDEUX.TEST(A1:A5;B1:B5)"),  # no such function
         ("=MAFONCTION(SOMME(A1))", "=MAFONCTION(SUM(A1))"),
         ('TEXTE(A1;"JJ/MM/AAAA")', 'TEXT(A1;"DD/MM/YYYY")'),  # a quoted mask: masks.py

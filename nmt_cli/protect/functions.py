@@ -13,7 +13,9 @@ LibreOffice names its functions in each language (``SOMME`` is ``SUM``, ``JOURSD
 language's is written as the target language names it, for the languages of the table
 (functions.tsv, from LibreOffice's own catalogues: its header says where from); a name the
 table does not hold, or a pair it does not have, is kept as written (``=MAFONCTION(A1)``), and
-so are the arguments, separators and spaces: ``=SOMME(A1:A3)`` is ``=SUM(A1:A3)``. A date's
+so are the arguments, separators and spaces: ``=SOMME(A1:A3)`` is ``=SUM(A1:A3)``; a decimal
+number takes the target's decimal mark, as a number does (``=ARRONDI.SUP(-45,67)`` is
+``=ROUNDUP(-45.67)``). A date's
 mask quoted in a call is written in the target's letters (masks.py): ``TEXTE(A1;"JJ/MM/AAAA")``
 is ``TEXT(A1;"DD/MM/YYYY")``. The table is read the first time a formula is converted.
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from nmt_cli.protect.masks import PATTERN as MASK
@@ -54,6 +57,9 @@ PATTERN = (
 NEEDS = r"[A-Z0-9]\("  # what a line holds for a call to be in it (spans.py's NEEDS)
 _CALLED = re.compile(rf"(?<![\w.$]){_NAME}(?=\()")
 _NAME_ALONE = re.compile(rf"(=?)({_NAME})")  # a call's name without its arguments
+# a decimal number (not a cell's digits, A1, nor a sheet's, Feuille1.A1): a decimal mark is the
+# language's in a formula, its arguments joined by semicolons (LibreOffice's help: 8,75%/12)
+_DECIMAL = re.compile(r"(?<![\w.,$])\d+[.,]\d+(?!\w|[.,]\d)")
 _QUOTES = re.compile(rf"({_QUOTED})")
 
 
@@ -77,9 +83,12 @@ def names(source: str, target: str) -> dict[str, str]:
     return dict(zip(columns[source], columns[target]))
 
 
-def convert_functions(text: str, source: str, target: str) -> str:
+def convert_functions(
+    text: str, source: str, target: str, number: Callable[[str], str] = str
+) -> str:
     """A formula (kind ``formula``) with its functions named as ``target`` names them, a date's
-    mask quoted in it in ``target``'s letters, all else as written."""
+    mask quoted in it in ``target``'s letters, a decimal number outside quotes as ``number``
+    writes it (numbers.py: ``-45,67`` is ``-45.67`` in English), all else as written."""
     table = names(source, target)
     if alone := _NAME_ALONE.fullmatch(text):
         return alone[1] + table.get(alone[2], alone[2])
@@ -87,6 +96,7 @@ def convert_functions(text: str, source: str, target: str) -> str:
     for k, part in enumerate(parts):
         if k % 2 and re.fullmatch(MASK, part[1:-1]):
             parts[k] = f'"{convert_mask(part[1:-1], source, target)}"'
-        elif not k % 2 and table:
-            parts[k] = _CALLED.sub(lambda m: table.get(m[0], m[0]), part)
+        elif not k % 2:
+            part = _CALLED.sub(lambda m: table.get(m[0], m[0]), part)
+            parts[k] = _DECIMAL.sub(lambda m: number(m[0]), part)
     return "".join(parts)

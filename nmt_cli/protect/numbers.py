@@ -204,7 +204,9 @@ def convert(text: str, kind: str, source: str | None, target: str | None) -> str
     if kind == "mask":
         return convert_mask(text, source, target)
     if kind == "formula":  # =SOMME(A1:A3) -> =SUM(A1:A3)
-        return convert_functions(text, source, target)
+        return convert_functions(
+            text, source, target, lambda n: convert(n, "number", source, target)
+        )
     src, tgt = CONVENTIONS.get(source), CONVENTIONS.get(target)
     if kind != "number" or src is None or tgt is None or src == tgt:
         return text
