@@ -1,12 +1,13 @@
 """`nmt translate -i guide.md`: a Markdown file in, the same file out, its text translated.
 
-Only the text of paragraphs, headings, list items, quotations and table cells changes; code,
-HTML blocks, a front matter, link definitions, blank lines and each block's own marks stay as
-they were. Emphasis, links and inline tags go back around the target words aligned to the words
-they enclosed; code spans, autolinks and images pass through whole. What the translation says is
-escaped where Markdown would read it as markup, so the output has the source's structure. The
-made-up translations of markup_fixtures.py show where things go; the tiny German-English model of
-model_fixtures.py and the shipped fr-en (the README's example) run the command.
+Only the text of paragraphs, headings, list items, quotations and table cells (and a front
+matter's title and description) changes; code, HTML blocks, link definitions, blank lines and
+each block's own marks stay as they were. Emphasis, links and inline tags go back around the
+target words aligned to the words they enclosed; code spans, autolinks and images pass through
+whole. What the translation says is escaped where Markdown would read it as markup, so the
+output has the source's structure. The made-up translations of markup_fixtures.py show where
+things go; the tiny German-English model of model_fixtures.py and the shipped fr-en (the
+README's example) run the command.
 """
 
 from __future__ import annotations
@@ -178,7 +179,8 @@ def test_inline_html_that_says_translate_no_is_kept_with_its_text_and_attributes
 
 def test_only_the_text_of_blocks_changes():
     source, output = GUIDE.split("\n"), translated(GUIDE).split("\n")
-    changed = {3, 5, 6, 8, 9, 10, 12, 14, 16, 30, 31}  # headings, paragraphs, items, cells
+    # the front matter's title, headings, paragraphs, items, cells
+    changed = {1, 3, 5, 6, 8, 9, 10, 12, 14, 16, 30, 31}
     assert len(output) == len(source)
     assert [x for k, x in enumerate(output) if k not in changed] == [
         x for k, x in enumerate(source) if k not in changed
@@ -462,6 +464,64 @@ def test_a_file_without_text_to_translate_comes_out_as_it_went_in():
 def test_a_yaml_or_toml_front_matter_stays_as_written(head):
     """Hugo's TOML front matter was prose: '\\+++ Title = "Scid"'."""
     assert translated(f"{head}\nLe chat.\n") == f"{head}\nLE CHAT.\n"
+
+
+FRONT_MATTER = """\
+---
+title: Guide d'installation
+description: "Comment installer le logiciel."
+summary: 'Un résumé court'  # pour la liste
+tags: [installation]
+slug: guide-installation
+date: 2026-01-05
+layout: guide
+---
+"""
+
+
+def test_a_front_matter_s_title_and_description_are_translated_the_rest_as_written():
+    """Hugo's, Jekyll's, Docusaurus's title and description stayed French in an English page;
+    its slug, date, tags and layout are names a site links by."""
+    output = translated(FRONT_MATTER + "\nLe chat.\n")
+    assert output.split("\n")[:10] == [
+        "---",
+        "title: GUIDE D'INSTALLATION",
+        'description: "COMMENT INSTALLER LE LOGICIEL."',
+        "summary: 'UN RÉSUMÉ COURT'  # pour la liste",
+        "tags: [installation]",
+        "slug: guide-installation",
+        "date: 2026-01-05",
+        "layout: guide",
+        "---",
+        "",
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Note: read this", "Step #1 of #2", "- a list?", "It's done", 'A "quoted" word', "Yes", "12"],
+)
+def test_a_translated_front_matter_value_reads_as_the_same_string(said):
+    """A plain value whose translation says "Note: ..." was a YAML error (or another type)."""
+    yaml = pytest.importorskip("yaml")
+    for line in ["title: Bonjour", "title: 'Bonjour'", 'title: "Bonjour"']:
+        output = translated(f"---\n{line}\n---\n", saying({"Bonjour": said}))
+        assert yaml.safe_load(output.split("---\n")[1]) == {"title": said}, output
+
+
+def test_a_toml_front_matter_s_title_is_translated_in_its_quotes():
+    head = '+++\ntitle = \'Mon guide\'\nslug = "mon-guide"\n[params]\ntitle = "Autre"\n+++\n'
+    output = translated(head, saying({"Mon": "My", "guide": "guide's"}))
+    assert output == head.replace("'Mon guide'", '"My guide\'s"')
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["title: |", "title: >-", "title: [Un, Deux]", "title: &a Un", "title: Un\n  deux", "ID: Un"],
+)
+def test_a_front_matter_line_not_read_as_one_string_stays_as_written(line):
+    text = f"---\n{line}\n---\n"
+    assert translated(text) == text
 
 
 @pytest.mark.usefixtures("one_torch_thread")

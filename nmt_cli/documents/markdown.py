@@ -4,8 +4,9 @@ HTML block translated; everything else written as it was.
 The file is read with markdown-it-py (CommonMark, with GitHub's tables and strikethrough; the
 parser rich itself depends on). Only the lines of translated blocks change (a block whose texts
 come back as they were is written as it was): code blocks, thematic breaks, link reference
-definitions (but a destination to a heading's anchor: markdown_anchors.py), blank lines and a
-front matter (``---`` ... ``---`` at the top) are written as they were, and so are a block's own
+definitions (but a destination to a heading's anchor: markdown_anchors.py) and blank lines are
+written as they were (and a front matter at the top, but the values that are prose, a page's
+title and description: markdown_front_matter.py), and so are a block's own
 marks (its ``#``, ``>``, list marker and indentation, a task list item's checkbox ``[ ]`` /
 ``[x]``, a footnote's definition ``[^1]:`` and reference ``[^1]`` (markdown_footnotes.py), a
 setext heading's underline, a table's pipes). A wrapped line's width counts what stands before
@@ -31,6 +32,7 @@ from dataclasses import dataclass, field
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.markdown_anchors import anchors, destination, plain, with_definition
 from nmt_cli.documents.markdown_footnotes import add_footnotes
+from nmt_cli.documents.markdown_front_matter import front_matter
 from nmt_cli.documents.markdown_inline import AS_WRITTEN, HtmlBlock, Inline
 from nmt_cli.markup.segments import Aligned
 
@@ -258,15 +260,18 @@ class _Reader:
         return MarkdownDocument(self.lines, self.blocks, self.headings, definitions)
 
     def _front_matter(self) -> int:
-        """The lines of a front matter at the top, kept: YAML's (``---`` to ``---`` or
-        ``...``) or TOML's (``+++`` to ``+++``, Hugo's)."""
-        ends = {"---": ("---", "..."), "+++": ("+++",)}.get(
-            self.lines[0].rstrip() if self.lines else ""
-        )
-        for k in range(1, len(self.lines)) if ends else ():
-            if self.lines[k].rstrip() in ends:
-                return k + 1
-        return 0
+        """The lines of a front matter at the top (markdown_front_matter.py), each prose
+        value a block of its own, a text translated apart."""
+        end, values = front_matter(self.lines)
+        for value in values:
+            inline = Inline.attribute(value.text, self.name, value.line + 1)
+            line = self.lines[value.line]
+
+            def write(texts: list[str | None], value=value, line=line) -> list[str]:
+                return [line if texts[0] is None else value.write(texts[0])]
+
+            self.blocks.append(_Block(value.line, value.line + 1, [inline], write))
+        return end
 
     def _inline(self, token, line: int) -> Inline:
         return Inline.of(token.children, self.name, line + 1)

@@ -220,7 +220,10 @@ def check_markdown(source: str, output: str) -> dict:
         "same structure": same,
         "code verbatim": f"{sum(c in out[1] for c in src[1])}/{len(src[1])}",
         "destinations": f"{sum(p in out[2] for p in src[2])}/{len(src[2])}",
-        "front matter": output.split("\n")[:4] == source.split("\n")[:4],
+        "front matter": all(  # as written, but its title (markdown_front_matter.py)
+            a == b or a.startswith("title: ") and b.startswith("title: ")
+            for a, b in zip(source.split("\n")[:4], output.split("\n")[:4])
+        ),
         "blocks with their placeholders": f"{len(src[3]) - len(lost)}/{len(src[3])}",
         "placeholders lost": lost,
     }
