@@ -78,6 +78,19 @@ def test_non_ascii_text_is_written_as_it_is(run_cli, transformer_model_dir):
     assert '"Straße"' in line and '["ü", 1]' in line and "\\u00" not in line
 
 
+def test_a_file_written_all_in_ascii_stays_all_in_ascii(run_cli, tmp_path):
+    """Python's json.dumps writes "co\\u00fbte 20 \\u20ac"; the translation came back with
+    "€" as it is, one line of the file written otherwise than the rest."""
+    records = [{"id": 1, "text": "Le billet coûte 20 €."}, {"id": 2, "text": "Ouvrez le fichier."}]
+    source, out = tmp_path / "prix.jsonl", tmp_path / "prix.en.jsonl"
+    source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="ascii")
+    result = run_cli(["translate", "-m", "fr-en", "-i", source, "-o", out])
+    assert result.exit_code == 0, result.stderr
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert "€" in json.loads(lines[0])["text"] and json.loads(lines[1])["text"] == "Open the file."
+    assert all(line.isascii() for line in lines), lines
+
+
 def test_everything_but_the_fields_value_is_written_as_it_was(run_cli, transformer_model_dir):
     """Parsed and written again, 1.50 came back 1.5, 1e-7 1e-07, 3.141592653589793238 cut to a
     double's digits, and an escape of half a character in another field failed the file."""

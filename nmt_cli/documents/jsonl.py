@@ -2,7 +2,8 @@
 
 Each output line is its input line as written (its spacing, its numbers, its escapes) with the
 value of each field replaced by its translation (non-ASCII text written as it is, U+2028,
-U+2029 and U+0085 escaped: output.json_line); nothing is added. Every line is read and checked
+U+2029 and U+0085 escaped: output.json_line; escaped as ``\\u20ac`` where the file wrote its
+non-ASCII characters so, all in ASCII); nothing is added. Every line is read and checked
 before anything is translated: a line that is not a JSON object, an object that lacks a field
 or holds something other than a string there, or a key written twice, is one error naming its
 line. A blank line stays as it is (one line out for every line in). A string's lines (ended by
@@ -66,17 +67,19 @@ class JsonLines(StringsDocument):
     lines: list[str]
     places: list[list[tuple[int, int]] | None]  # per line, each field's value's (start, end)
     strings: StringLines
+    escaped: frozenset[int] = frozenset()  # the lines whose values are written all ASCII
 
     def render(
         self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
     ) -> str:
         values = iter(self.translated(translations))
         out = []
-        for line, places in zip(self.lines, self.places):
+        for k, (line, places) in enumerate(zip(self.lines, self.places)):
             if places is not None:
                 said = [(start, end, next(values)) for start, end in places]
                 for start, end, value in sorted(said, reverse=True):
-                    line = line[:start] + json_line(value) + line[end:]
+                    written = json.dumps(value) if k in self.escaped else json_line(value)
+                    line = line[:start] + written + line[end:]
                 line = json_line_breaks(line)
             out.append(line)
         return "".join(f"{line}\n" for line in out)
@@ -96,6 +99,19 @@ def _places(line: str, fields: tuple[str, ...]) -> list[tuple[int, int]]:
         found[key] = (at, end)
         at = _SPACE.match(line, end).end()
         at += line[at] == ","
+
+
+# An escape of a character beyond ASCII (\u00e9, \u20ac), its backslash not escaped itself
+_ESCAPED = re.compile(r"(?<!\\)(?:\\\\)*\\u(?!00[0-7])[0-9a-fA-F]{4}")
+
+
+def _escaped(lines: list[str]) -> frozenset[int]:
+    """The lines whose values' translations are written all ASCII, as Python's json.dumps
+    and many tools write JSON: each line written in ASCII that escapes a character beyond
+    it, and, where a file escapes one and writes none as it is, every line."""
+    written = [line.isascii() and bool(_ESCAPED.search(line)) for line in lines]
+    everywhere = any(written) and all(line.isascii() for line in lines)
+    return frozenset(k for k, line in enumerate(lines) if everywhere or written[k])
 
 
 class _NotJson(ValueError):
@@ -150,7 +166,7 @@ def read_jsonl(lines: list[str], name: str, *, field: Sequence[str] | None) -> J
                 )
             strings.append(record[f])
         places.append(_places(line, fields))
-    return JsonLines(lines, places, StringLines.of(strings, breaks=LINE_BREAKS))
+    return JsonLines(lines, places, StringLines.of(strings, breaks=LINE_BREAKS), _escaped(lines))
 
 
 JSONL = DocumentFormat(
