@@ -628,3 +628,42 @@ def test_a_charts_title_and_a_smartart_diagrams_text_are_translated_as_a_decks_a
         out["word/diagrams/data1.xml"].decode()
     )
     assert entries(translated(zipped(parts), identity)) == entries(zipped(parts))
+
+
+def test_the_documents_default_language_becomes_the_targets_once_text_is_translated():
+    """styles.xml's w:docDefaults (and the Normal style) stayed fr-FR: what a user typed into
+    the English report was marked French and spell-checked so. Now they and the styles in the
+    document's language are the target's; a German quotation's style, a code style and the
+    East Asian language as they were; a document that comes back as it was is the same."""
+
+    def style(kind: str, sid: str, lang: str, default: str = "") -> str:
+        return (
+            f'<w:style w:type="{kind}"{default} w:styleId="{sid}"><w:name w:val="{sid}"/>'
+            f"<w:rPr><w:lang {lang}/></w:rPr></w:style>"
+        )
+
+    styles = (
+        f"{DECL}<w:styles {W_NS}><w:docDefaults><w:rPrDefault><w:rPr>"
+        '<w:lang w:val="fr-FR" w:eastAsia="zh-CN" w:bidi="ar-SA"/></w:rPr></w:rPrDefault>'
+        "</w:docDefaults>"
+        + style("paragraph", "Normal", 'w:val="fr-CA"', ' w:default="1"')
+        + style("paragraph", "CitationAllemande", 'w:val="de-DE"')
+        + style("character", "CodeChar", 'w:val="fr-FR"')
+        + style("paragraph", "Titre", 'w:val="fr-FR"')
+        + "</w:styles>"
+    )
+    parts = docx_entries(para(run("Le chat dort.")))
+    parts["word/styles.xml"] = styles
+    parts["[Content_Types].xml"] = CONTENT_TYPES.replace(
+        "</Types>", f'<Override PartName="/word/styles.xml" ContentType="{CT}.styles+xml"/></Types>'
+    )
+    out = entries(translated(zipped(parts), sentence_model({"Le chat dort.": "The cat sleeps."})))
+    said = etree.fromstring(out["word/styles.xml"])
+    assert [(lang.get(w("val")), lang.get(w("eastAsia"))) for lang in said.iter(w("lang"))] == [
+        ("en-US", "zh-CN"),
+        ("en-CA", None),
+        ("de-DE", None),
+        ("fr-FR", None),
+        ("en-US", None),
+    ]
+    assert entries(translated(zipped(parts), identity)) == entries(zipped(parts))

@@ -30,7 +30,9 @@ A paragraph's items (runs.py), from its children in order:
 The paragraphs inside a text box or a block content control are paragraphs of their own.
 A chart's titles and a SmartArt diagram's text are translated as a deck's are (pptx.py: they
 were left French in an English report); a chart's categories and series names (its
-workbook's cells) are not. Comments are not translated.
+workbook's cells) are not. Comments are not translated. Once any text is translated, the
+document's language (styles.xml's ``w:docDefaults``, that of all text nothing else sets one
+for) and that of each style in it, but code's, become the target's.
 A document with tracked changes is refused (accept or reject them first), and so is one saved
 as Strict Open XML.
 """
@@ -60,6 +62,8 @@ _TRANSLATED = re.compile(r"wordprocessingml\.(header|footer|footnotes|endnotes)\
 # Charts (their titles) and SmartArt diagrams (their data, and the drawing Word shows until it
 # lays the diagram out again): DrawingML paragraphs, read and written as a slide's (pptx.py)
 _DRAWINGS = re.compile(r"drawingml\.(chart|diagramData|diagramDrawing)\+xml")
+# The styles (Word 2010's stylesWithEffects too): the document's language, its styles'
+_STYLES = re.compile(r"wordprocessingml\.styles\+xml|ms-word\.stylesWithEffects\+xml")
 _TRACKED = {f"{{{W}}}{n}" for n in ("ins", "del", "moveFrom", "moveTo", "rPrChange", "pPrChange")}
 # What holds runs as a hyperlink does: written back around their translation
 _CONTAINERS = {f"{{{W}}}{n}" for n in ("hyperlink", "smartTag", "customXml", "dir", "bdo")}
@@ -84,7 +88,45 @@ def read_docx(data: bytes, name: str) -> OfficeDocument:
     parts = [_part(package, path) for path in paths if path in package.names()]
     drawings = [p for p, t in types.items() if _DRAWINGS.search(t) and p in package.names()]
     parts += [pptx.drawing_part(package, path) for path in sorted(drawings)]
-    return OfficeDocument(package, parts, write_paragraph)
+    found = [p for p, t in types.items() if _STYLES.search(t) and p in package.names()]
+    styles = [Part(p, package.part(p)) for p in found if "glossary/" not in p]  # texts first
+
+    def finish(tree, target: str | None) -> None:
+        for part in styles if target else ():
+            part.changed |= _default_language(part.tree, target)
+
+    return OfficeDocument(package, parts + styles, write_paragraph, finish)
+
+
+def _default_language(tree, target: str) -> bool:
+    """The document's language in ``target`` (styles.xml's ``w:docDefaults``, the language
+    of all text no style or run sets one for, and each style's in that language, but code's:
+    Word marked what a user typed into the English document French); whether it changed."""
+    root = tree.getroot()
+    lang = f"{w('rPr')}/{w('lang')}"
+    default = root.find(f"{w('docDefaults')}/{w('rPrDefault')}/{lang}")
+    styles = list(root.iter(w("style")))
+    normal = [s.find(lang) for s in styles if s.get(w("default")) == "1"]
+    own = {_language(x) for x in [default, *normal] if x is not None} - {"", _language(target)}
+    names = [" ".join([s.get(w("styleId"), ""), *_vals(s, w("name"))]) for s in styles]
+    code = [s for s, name in zip(styles, names) if _CODE_STYLE.search(name)]
+    changed = False
+    for x in [default, *(x for s in styles if s not in code for x in s.findall(lang))]:
+        if x is not None and _language(x) in own:
+            said = regional(target, x.get(w("val")))
+            changed |= said != x.get(w("val"))
+            x.set(w("val"), said)
+    return changed
+
+
+def _vals(element, tag: str) -> list[str]:
+    return [c.get(w("val"), "") for c in element.findall(tag)]
+
+
+def _language(lang) -> str:
+    """The language of a ``w:lang``'s ``w:val`` (or of a tag), without its region."""
+    tag = lang if isinstance(lang, str) else (lang.get(w("val")) or "")
+    return tag.replace("_", "-").split("-")[0].lower()
 
 
 def _what(types: dict[str, str]) -> str:
