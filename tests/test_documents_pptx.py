@@ -11,7 +11,16 @@ import zipfile
 import pytest
 from lxml import etree
 from markup_fixtures import Aligned, word_for_word
-from office_fixtures import a_para, a_run, deck_pptx, pptx_entries, sentence_model, zipped
+from office_fixtures import (
+    DECL,
+    P_NS,
+    a_para,
+    a_run,
+    deck_pptx,
+    pptx_entries,
+    sentence_model,
+    zipped,
+)
 
 from nmt_cli.documents.office.pptx import PPTX, A, read_pptx
 from nmt_cli.errors import InputError
@@ -244,3 +253,38 @@ def test_a_date_field_stands_in_its_sentence_and_comes_back_in_place():
     assert "The start is planned on 06/05/2024 in Paris." in texts
     english = field.replace('lang="fr-FR"', 'lang="en-US"')
     assert f"<a:t>The start is planned on </a:t></a:r>{english}<a:r>" in slide
+
+
+def test_the_decks_default_language_becomes_the_targets_once_text_is_translated():
+    """PowerPoint writes the language of a new text box in presentation.xml's default text
+    style (and a master's text styles): it stayed fr-FR, and what a user added to the English
+    deck was spell-checked as French. It is now the target's; a deck that comes back as it was
+    is the same."""
+    files = pptx_entries()
+    style = (
+        '<p:defaultTextStyle><a:defPPr><a:defRPr lang="fr-FR"/></a:defPPr>'
+        '<a:lvl1pPr><a:defRPr sz="1800" kern="1200"/></a:lvl1pPr></p:defaultTextStyle>'
+    )
+    files["ppt/presentation.xml"] = files["ppt/presentation.xml"].replace(
+        "</p:presentation>", style + "</p:presentation>"
+    )
+    master = '<p:txStyles><p:bodyStyle><a:lvl1pPr><a:defRPr lang="fr-CA" sz="3200"/>'
+    files["ppt/slideMasters/slideMaster1.xml"] = (
+        f"{DECL}<p:sldMaster {P_NS}>{master}</a:lvl1pPr></p:bodyStyle></p:txStyles></p:sldMaster>"
+    )
+    files["[Content_Types].xml"] = files["[Content_Types].xml"].replace(
+        "</Types>",
+        '<Override PartName="/ppt/slideMasters/slideMaster1.xml" ContentType="application/'
+        'vnd.openxmlformats-officedocument.presentationml.slideMaster+xml"/></Types>',
+    )
+    out = translated(zipped(files))
+    assert (
+        '<p:defaultTextStyle><a:defPPr><a:defRPr lang="en-US"/></a:defPPr>'
+        '<a:lvl1pPr><a:defRPr sz="1800" kern="1200"/></a:lvl1pPr></p:defaultTextStyle>'
+    ) in out["ppt/presentation.xml"].decode()
+    assert '<a:defRPr lang="en-CA" sz="3200"/>' in out["ppt/slideMasters/slideMaster1.xml"].decode()
+
+    def identity(texts):
+        return [Aligned(x, [(k, k) for k in range(len(x.split()))]) for x in texts]
+
+    assert translated(zipped(files), identity) == entries(zipped(files))

@@ -16,7 +16,9 @@ A paragraph's items (runs.py), from its children in order (DrawingML, ``a:p``):
 - the paragraph's properties (``a:pPr``) and its end's (``a:endParaRPr``) stay where they are.
 
 Slide layouts and masters (their prompt texts) are not translated, nor are a chart's categories
-and series names (its workbook's cells, which it would show again once edited).
+and series names (its workbook's cells, which it would show again once edited). Once any text
+is translated, the deck's default language (the ``lang`` of the presentation's and the
+masters' default text styles, that of a new text box) becomes the target's.
 """
 
 from __future__ import annotations
@@ -37,11 +39,16 @@ from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Mark, Paragraph, Run, shows_text
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 _MAIN = re.compile(r"presentationml\.(presentation|template|slideshow)\.main\+xml|powerpoint\.")
 # Slides and notes; charts (their titles and axis titles: the categories are the workbook's) and
 # SmartArt (its data, and the drawing PowerPoint shows until it lays the diagram out again)
 _TRANSLATED = re.compile(
     r"presentationml\.(slide|notesSlide)\+xml|drawingml\.(chart|diagramData|diagramDrawing)\+xml"
+)
+# The presentation and its masters: their text styles set the deck's default language
+_DEFAULTS = re.compile(
+    r"presentationml\.(presentation|template|slideshow)\.main\+xml|slideMaster\+"
 )
 _NOT_LOOKS = ("lang", "altLang", "dirty", "err", "smtClean", "smtId", "noProof")
 _KEPT = ("pPr", "endParaRPr")
@@ -61,7 +68,31 @@ def read_pptx(data: bytes, name: str) -> OfficeDocument:
         (p for p, t in types.items() if _TRANSLATED.search(t) and p in package.names()),
         key=_slide_order,
     )
-    return OfficeDocument(package, [drawing_part(package, p) for p in paths], write_paragraph)
+    found = [p for p, t in types.items() if _DEFAULTS.search(t) and p in package.names()]
+    defaults = [Part(p, package.part(p)) for p in found]  # after the texts
+
+    def finish(tree, target: str | None) -> None:
+        for part in defaults if target else ():
+            part.changed |= _default_language(part.tree, target)
+
+    parts = [drawing_part(package, p) for p in paths]
+    return OfficeDocument(package, parts + defaults, write_paragraph, finish)
+
+
+def _default_language(tree, target: str) -> bool:
+    """The deck's default language in ``target``: the ``lang`` of the default run properties
+    (``a:defRPr``) of the presentation's default text style and of the masters' text styles
+    (``p:txStyles``), the language of what a user types into a new text box; whether it
+    changed."""
+    places = [f"{{{P}}}defaultTextStyle", f"{{{P}}}txStyles"]
+    changed = False
+    for place in (e for name in places for e in tree.getroot().iter(name)):
+        for rpr in place.iter(a("defRPr")):
+            if rpr.get("lang") is not None:
+                said = regional(target, rpr.get("lang"))
+                changed |= said != rpr.get("lang")
+                rpr.set("lang", said)
+    return changed
 
 
 def _slide_order(path: str) -> tuple:
