@@ -360,15 +360,21 @@ def test_in_xml_an_element_is_a_block_where_its_parent_holds_no_text_of_its_own(
 
 
 def test_an_xml_page_that_is_not_well_formed_is_one_error_naming_the_line():
+    """Said as every other format's error is, FILE:LINE: (it was "page.xml: line 3, column
+    11: not well-formed XML (mismatched tag)")."""
     called = []
 
     def translate(texts):
         called.append(texts)
         return word_for_word(texts)
 
-    with pytest.raises(InputError, match=r"page\.xml: line 3, column \d+: not well-formed XML"):
+    with pytest.raises(
+        InputError, match=r"^page\.xml:3: not well-formed XML: mismatched tag \(column \d+\)$"
+    ):
         translate_markup("<doc>\n<p>Un</p>\n<p>Deux</b>\n</doc>", "xml", translate, "page.xml")
-    with pytest.raises(InputError, match=r"strings\.txt: line 12, .*not well-formed"):
+    with pytest.raises(
+        InputError, match=r"^strings\.txt:12: not well-formed XML: .* \(column \d+\)$"
+    ):
         translate_markup_lines(
             ["<b>Un</b>", "Deux & trois"], "xml", translate, "strings.txt", first_line=11
         )

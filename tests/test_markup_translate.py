@@ -103,7 +103,7 @@ def test_xml_lines_that_are_not_well_formed_are_one_error_and_nothing_is_written
     src, out = tmp_path / "strings.txt", tmp_path / "strings.en"
     src.write_text("<b>Bonjour</b>\nAu <b>revoir</i>\n", encoding="utf-8")
     result = run_cli(["translate", "--markup", "xml", "-i", src, "-o", out])
-    assert_one_error_line(result, str(src), "line 2", "not well-formed XML")
+    assert_one_error_line(result, f"{src}:2: not well-formed XML")
     assert not out.exists()
 
 
@@ -134,7 +134,7 @@ def test_an_xml_file_that_is_not_well_formed_writes_nothing(run_cli, tmp_path):
     page, out = tmp_path / "doc.xml", tmp_path / "out.xml"
     page.write_text("<doc>\n<para>Un <b>chat</para>\n</doc>\n", encoding="utf-8")
     result = run_cli(["translate", "-i", page, "-o", out])
-    assert_one_error_line(result, "doc.xml", "line 2", "not well-formed")
+    assert_one_error_line(result, "doc.xml:2: not well-formed XML: mismatched tag (column")
     assert not out.exists()
 
 

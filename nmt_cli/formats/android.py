@@ -248,7 +248,7 @@ def parse(text: str, name: str) -> AndroidStrings:
         events = read_events(text, True, where=name)
     except NotWellFormed as e:  # FILE:LINE: as every other format's error
         raise ParseError(
-            name, e.line, f"not well-formed XML ({e.reason}, column {e.column})"
+            name, e.line, f"not well-formed XML: {e.reason} (column {e.column})"
         ) from None
     reader.read(events)
     return AndroidStrings(text, reader.units, reader.strings, reader.plurals)

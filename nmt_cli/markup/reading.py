@@ -23,10 +23,11 @@ _NAME = re.compile(r"</?\s*([^\s/>]+)")
 
 class NotWellFormed(InputError):
     """An XML page that is not well formed: its ``line`` and ``column`` (1-based) where expat
-    stopped, and expat's ``reason`` (``mismatched tag``)."""
+    stopped, and expat's ``reason`` (``mismatched tag``); said as every format's error is,
+    ``FILE:LINE: what`` (``page.xml:2: not well-formed XML: mismatched tag (column 7)``)."""
 
     def __init__(self, where: str, line: int, column: int, reason: str):
-        super().__init__(f"{where}: line {line}, column {column}: not well-formed XML ({reason})")
+        super().__init__(f"{where}:{line}: not well-formed XML: {reason} (column {column})")
         self.line, self.column, self.reason = line, column, reason
 
 
