@@ -121,6 +121,16 @@ def test_a_dialogue_keeps_its_lines_and_dashes(subtitles, run_cli, transformer_m
             "Demain, il fera -5 degrés.",
             ["TOMORROW IT WILL", "BE -5 DEGREES."],
         ),
+        (  # an aside in dashes in mid-sentence, its words in lower case: no turn
+            ["Je voulais dire", "— enfin, tu sais."],
+            "Je voulais dire — enfin, tu sais.",
+            ["I MEANT — WELL,", "YOU KNOW."],
+        ),
+        (  # after a sentence's end, or before a capital, a dash opens a turn
+            ["Tu viens ?", "— oui, j'arrive."],
+            "Tu viens ?\noui, j'arrive.",
+            ["ARE YOU COMING?", "— YES, I'M COMING."],
+        ),
     ],
 )
 def test_a_dialogues_turns_keep_their_dashes_where_a_turn_goes_on_over_lines(lines, texts, shown):
@@ -134,6 +144,9 @@ def test_a_dialogues_turns_keep_their_dashes_where_a_turn_goes_on_over_lines(lin
         "Je rentre chez moi, il est tard.": "I AM GOING HOME, IT IS LATE.",
         "Tu viens avec nous ?": "ARE YOU COMING WITH US?",
         "Demain, il fera -5 degrés.": "TOMORROW IT WILL BE -5 DEGREES.",
+        "Je voulais dire — enfin, tu sais.": "I MEANT — WELL, YOU KNOW.",
+        "Tu viens ?": "ARE YOU COMING?",
+        "oui, j'arrive.": "YES, I'M COMING.",
     }
     assert subtitle.shown("\n".join(said[t] for t in texts.split("\n"))) == shown
     assert subtitle.shown(texts) == lines

@@ -7,7 +7,8 @@ into as many lines, as even in length as the words allow (a text that comes back
 keeps its lines), but at a tag that ended a line or opened the next (tag_wrap). A dialogue,
 its first line opened by a dash (``- Tu viens ?`` / ``- J'arrive.``), or a later line only
 (``Tu viens ?`` / ``- J'arrive.``), keeps its turns: each is translated on its own, its dash
-kept, and wrapped into as many lines as it had.
+kept, and wrapped into as many lines as it had (but a dash before a number or words in lower
+case, after a first line without one that ends no sentence, goes on its sentence).
 Tags that enclose the whole text, or each of its lines alike (``<i>- Tu viens ?</i>`` /
 ``<i>- Oui.</i>``: a dialogue in italics), stay around the whole translation, or around each
 of its lines; style overrides and tags left unpaired at either end of a text or a turn
@@ -46,6 +47,23 @@ _HEAD = re.compile(rf"(?:{_OVERRIDE}|{_START_TAG})+")
 _TAIL = re.compile(rf"(?:{_OVERRIDE}|{_END_TAG})+\Z")
 
 
+# What ends a sentence (a line after which a dash opens a turn), tags and overrides aside
+_SENTENCE_END = re.compile(rf"[.?!\u2026:\u00bb\"\u201d](?:{_OVERRIDE}|{_END_TAG}|\s)*\Z")
+
+
+def _goes_on(before: str, dash: str, after: str) -> bool:
+    """Whether ``dash`` before ``after`` goes on the sentence of ``before`` (the line before
+    it, no dash of its own) rather than open a turn: a negative number ("-5 degrés"), or words
+    in lower case after a line no sentence ends ("Je voulais dire" / "— enfin, tu sais.": split
+    into two turns, it came back "I wanted to say" / "— finally, you know."); a voice
+    (``<v Marie>``) always opens one."""
+    head = _HEAD.match(after)
+    words = after[head.end() if head else 0 :]
+    if dash.strip().startswith("<") or not words[:1].isdigit() and not words[:1].islower():
+        return False
+    return words[:1].isdigit() or not _SENTENCE_END.search(before)
+
+
 @dataclass(frozen=True)
 class Subtitle:
     """A subtitle; ``lines``: its text, inside the tags ``before`` and ``after`` that enclose
@@ -76,8 +94,13 @@ class Subtitle:
             pieces = _AFTER_VOICE.split(line)  # a piece, then (white space, piece)...
             for joint, piece in [(None, pieces[0]), *zip(pieces[1::2], pieces[2::2])]:
                 m = _DASH.match(piece)
-                if n and not turns[0][0] and m and piece[m.end() :][:1].isdigit():
-                    m = None  # "-5 °C" going on a first line without a dash: no turn
+                if (
+                    m
+                    and n
+                    and not turns[0][0]
+                    and _goes_on(turns[-1][1][-1], m[0], piece[m.end() :])
+                ):
+                    m = None  # "-5 °C", "— enfin, tu sais." going on a line without a dash
                 if m or (joint is not None and turns and turns[0][0]):
                     dash = m.group() if m else ""
                     turns.append((dash, [piece[len(dash) :]], joint))
