@@ -515,9 +515,39 @@ def test_a_toml_front_matter_s_title_is_translated_in_its_quotes():
     assert output == head.replace("'Mon guide'", '"My guide\'s"')
 
 
+def test_a_front_matter_value_on_several_lines_is_translated_whole_and_wrapped_again():
+    """A long description is often folded (>-) or goes on over indented lines."""
+    head = (
+        "---\ndescription: >-\n  Ce guide explique comment installer\n  le logiciel.\n"
+        "title: Un guide pour\n  installer\n---\n"
+    )
+    yaml = pytest.importorskip("yaml")
+    output = translated(head)
+    assert output == (
+        "---\ndescription: >-\n  CE GUIDE EXPLIQUE COMMENT INSTALLER\n  LE LOGICIEL.\n"
+        "title: UN GUIDE POUR\n  INSTALLER\n---\n"
+    )
+    assert yaml.safe_load(output.split("---\n")[1]) == {
+        "description": "CE GUIDE EXPLIQUE COMMENT INSTALLER LE LOGICIEL.",
+        "title": "UN GUIDE POUR INSTALLER",
+    }
+    said = translated(head, saying({"pour": "for:"}))
+    assert 'title: "Un guide for: installer"' in said
+
+
 @pytest.mark.parametrize(
     "line",
-    ["title: |", "title: >-", "title: [Un, Deux]", "title: &a Un", "title: Un\n  deux", "ID: Un"],
+    [
+        "title: |",
+        "title: >-",
+        "title: [Un, Deux]",
+        "title: &a Un",
+        "ID: Un",
+        "title: |\n  Un\n  deux",  # a literal block: its line breaks are its text's
+        "title: >\n  Un\n\n  deux",
+        "title: >\n  Un\n    deux",
+        "title: Un\n  deux: trois",
+    ],
 )
 def test_a_front_matter_line_not_read_as_one_string_stays_as_written(line):
     text = f"---\n{line}\n---\n"

@@ -265,12 +265,12 @@ class _Reader:
         end, values = front_matter(self.lines)
         for value in values:
             inline = Inline.attribute(value.text, self.name, value.line + 1)
-            line = self.lines[value.line]
+            original = self.lines[value.line : value.end]
 
-            def write(texts: list[str | None], value=value, line=line) -> list[str]:
-                return [line if texts[0] is None else value.write(texts[0])]
+            def write(texts: list[str | None], value=value, original=original) -> list[str]:
+                return original if texts[0] is None else value.write(texts[0])
 
-            self.blocks.append(_Block(value.line, value.line + 1, [inline], write))
+            self.blocks.append(_Block(value.line, value.end, [inline], write))
         return end
 
     def _inline(self, token, line: int) -> Inline:

@@ -2,16 +2,18 @@
 Hugo, Jekyll, Docusaurus and Astro read one at the top): the value of each key that says prose
 to a reader (``title``, ``description``, ``summary``...: PROSE_KEYS) is translated and written
 back on its line in the quoting style it had (a plain YAML value that its translation would not
-leave the same string, a ``: `` or a `` #`` in it, written in double quotes); every other key
-(``slug``, ``date``, ``tags``, ``layout``...) and any line not read here as one key and a
-string on one line (a block scalar, a list, a nested key, a value continued on the next line)
-are written as they were.
+leave the same string, a ``: `` or a `` #`` in it, written in double quotes); a YAML value on
+several lines, plain or folded (``>-``), all of one indentation, is translated whole and
+wrapped again as wide. Every other key (``slug``, ``date``, ``tags``, ``layout``...) and any
+line not read here as one key and one string (a literal block ``|``, a list, a nested key, a
+TOML table's keys) are written as they were.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -57,12 +59,13 @@ _NOT_PLAIN = re.compile(
 
 @dataclass(frozen=True)
 class Value:
-    """The prose value on line ``line`` of the file, and ``write(translation)``: that line
-    with the translation in its place."""
+    """The prose value on lines ``line`` to ``end`` (exclusive) of the file, and
+    ``write(translation)``: those lines with the translation in its place."""
 
     line: int
+    end: int
     text: str
-    write: Callable[[str], str]
+    write: Callable[[str], list[str]]
 
 
 def front_matter(lines: list[str]) -> tuple[int, list[Value]]:
@@ -72,14 +75,19 @@ def front_matter(lines: list[str]) -> tuple[int, list[Value]]:
     end = next((k for k in range(1, len(lines)) if ends and lines[k].rstrip() in ends), None)
     if end is None:
         return 0, []
-    read = _yaml if ends[0] == "---" else _toml
     values = []
     for k in range(1, end):
-        if lines[k].startswith("[") and read is _toml:
-            break  # a table's keys: not the page's own
-        next_line = lines[k + 1] if k + 1 < end else ""
-        continued = next_line[:1] in (" ", "\t") and bool(next_line.strip())
-        value = read(lines[k], k, continued)
+        if ends[0] == "+++":
+            if lines[k].startswith("["):
+                break  # a table's keys: not the page's own
+            value = _toml(lines[k], k)
+        else:  # the lines indented under a key (or blank) go with it
+            more = k + 1
+            while more < end and (lines[more][:1] in (" ", "\t") or not lines[more].strip()):
+                more += 1
+            while more > k + 1 and not lines[more - 1].strip():
+                more -= 1
+            value = _yaml(lines[k], k, lines[k + 1 : more])
         if value is not None and re.search(r"[^\W\d_]", value.text):
             values.append(value)
     return end + 1, values
@@ -98,13 +106,18 @@ def _quoted(rest: str) -> tuple[str, str] | None:
     return None
 
 
-def _yaml(line: str, k: int, continued: bool) -> Value | None:
+def _yaml(line: str, k: int, below: list[str]) -> Value | None:
+    """The value of line ``k`` (``line``), with the lines ``below`` it that are indented
+    under it: a string on the line, quoted or plain, or a plain or folded (``>``) one on
+    lines of one indentation."""
     m = _YAML_KEY.match(line)
     if m is None or m[1].lower() not in PROSE_KEYS:
         return None
-    rest = line[m.end() :]
+    head, rest = line[: m.end()], line[m.end() :]
+    if below:
+        return _yaml_lines(line, k, below, head, rest)
     found = _quoted(rest)
-    if found is None and not continued and (p := _PLAIN.match(rest)):
+    if found is None and (p := _PLAIN.match(rest)):
         found, size = (p[0], ""), p.end()
     elif found is None:
         return None
@@ -113,19 +126,58 @@ def _yaml(line: str, k: int, continued: bool) -> Value | None:
     text, style = found
     if not _COMMENT.fullmatch(rest[size:]):
         return None
-    head, tail = line[: m.end()], rest[size:]
+    tail = rest[size:]
 
-    def write(translation: str) -> str:
+    def write(translation: str) -> list[str]:
         if style == "'":
-            return f"{head}'{translation.replace(chr(39), chr(39) * 2)}'{tail}"
-        if style == "" and not _NOT_PLAIN.match(translation) and translation:
-            return head + translation + tail
-        return head + json.dumps(translation, ensure_ascii=False) + tail
+            return [f"{head}'{translation.replace(chr(39), chr(39) * 2)}'{tail}"]
+        if style == "" and _plain(translation):
+            return [head + translation + tail]
+        return [head + json.dumps(translation, ensure_ascii=False) + tail]
 
-    return Value(k, text, write)
+    return Value(k, k + 1, text, write)
 
 
-def _toml(line: str, k: int, continued: bool) -> Value | None:
+def _plain(text: str) -> bool:
+    """Whether ``text`` reads as the same string written as a plain YAML value."""
+    return bool(text) and not _NOT_PLAIN.match(text)
+
+
+def _yaml_lines(line: str, k: int, below: list[str], head: str, rest: str) -> Value | None:
+    """A plain value that goes on over the lines ``below`` (``title: Un titre`` /
+    ``  qui continue``), or a folded one (``description: >-`` / ``  Des lignes``), its lines
+    all of one indentation and no blank one among them; written wrapped as wide as its widest
+    line (a plain one whose translation needs quotes: quoted, on one line)."""
+    indent = below[0][: len(below[0]) - len(below[0].lstrip())]
+    words = [x.strip() for x in below]
+    if any(not x.startswith(indent) or x[len(indent) : len(indent) + 1].isspace() for x in below):
+        return None
+    width = max(len(indent) + 20, *(len(x) for x in [line, *below]))
+    folded = re.fullmatch(r">[-+]?" + _COMMENT.pattern, rest)
+    plain = _PLAIN.fullmatch(rest.rstrip())
+    if not words[0] or not (folded or plain and all(_plain(x) for x in words)):
+        return None
+    text = " ".join(words if folded else [rest.strip(), *words])
+
+    def write(translation: str) -> list[str]:
+        if folded:
+            return [line, *_wrapped(indent + translation, width, indent)]
+        if not _plain(translation):
+            return [head + json.dumps(translation, ensure_ascii=False)]
+        lines = _wrapped(head + translation, width, indent)
+        return lines if all(_plain(x.strip()) for x in lines[1:]) else [head + translation]
+
+    return Value(k, k + 1 + len(below), text, write)
+
+
+def _wrapped(text: str, width: int, indent: str) -> list[str]:
+    """``text`` wrapped at ``width``, its lines after the first indented by ``indent``."""
+    return textwrap.wrap(
+        text, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+    )
+
+
+def _toml(line: str, k: int) -> Value | None:
     m = _TOML_KEY.match(line)
     rest = line[m.end() :] if m else ""
     if m is None or m[1].lower() not in PROSE_KEYS or rest.startswith(('"""', "'''")):
@@ -141,9 +193,9 @@ def _toml(line: str, k: int, continued: bool) -> Value | None:
         return None
     head, tail = line[: m.end()], rest[size:]
 
-    def write(translation: str) -> str:
+    def write(translation: str) -> list[str]:
         if style == "'" and not re.search(r"['\x00-\x1f\x7f]", translation):
-            return f"{head}'{translation}'{tail}"
-        return head + json.dumps(translation, ensure_ascii=False) + tail
+            return [f"{head}'{translation}'{tail}"]
+        return [head + json.dumps(translation, ensure_ascii=False) + tail]
 
-    return Value(k, text, write)
+    return Value(k, k + 1, text, write)
