@@ -503,7 +503,7 @@ def test_a_front_matter_s_title_and_description_are_translated_the_rest_as_writt
 )
 def test_a_translated_front_matter_value_reads_as_the_same_string(said):
     """A plain value whose translation says "Note: ..." was a YAML error (or another type)."""
-    yaml = pytest.importorskip("yaml")
+    yaml = pytest.importorskip("yaml", reason="pip install '.[test]'")
     for line in ["title: Bonjour", "title: 'Bonjour'", 'title: "Bonjour"']:
         output = translated(f"---\n{line}\n---\n", saying({"Bonjour": said}))
         assert yaml.safe_load(output.split("---\n")[1]) == {"title": said}, output
@@ -521,7 +521,7 @@ def test_a_front_matter_value_on_several_lines_is_translated_whole_and_wrapped_a
         "---\ndescription: >-\n  Ce guide explique comment installer\n  le logiciel.\n"
         "title: Un guide pour\n  installer\n---\n"
     )
-    yaml = pytest.importorskip("yaml")
+    yaml = pytest.importorskip("yaml", reason="pip install '.[test]'")
     output = translated(head)
     assert output == (
         "---\ndescription: >-\n  CE GUIDE EXPLIQUE COMMENT INSTALLER\n  LE LOGICIEL.\n"
