@@ -673,3 +673,50 @@ def test_the_readme_example_gives_the_catalogue_shown(run_cli, tmp_path, monkeyp
     result = run_cli(args)
     assert result.exit_code == 0, result.stderr
     assert Path(args[args.index("-o") + 1]).read_text(encoding="utf-8") == shown
+
+
+GETTEXT_WRAPPED = [  # as msgcat writes it: a line ends with the space it breaks at
+    'msgstr ""',
+    '"YOU DON\'T HAVE THE PERMISSION TO WRITE IN THIS FILE. CHECK THE RIGHTS OF THE "',
+    '"FOLDER AND TRY AGAIN LATER."',
+]
+
+
+def test_a_wrapped_msgstr_is_written_as_gettext_wraps_it():
+    """polib started each line after the first with the space it broke at (``"... THE"`` /
+    ``" FOLDER ..."``): ``msgcat`` and ``msgmerge`` rewrote every entry translated here, a
+    diff of every line in a project that runs them."""
+    msgid = "\n".join(x.lower() for x in GETTEXT_WRAPPED[1:])
+    text = (
+        'msgid ""\nmsgstr ""\n"Language: en\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        f'msgid ""\n{msgid}\nmsgstr ""\n'
+    )
+    assert msgstr_lines(text) == GETTEXT_WRAPPED
+
+
+@pytest.mark.skipif(shutil.which("msgcat") is None, reason="gettext's msgcat is not installed")
+def test_msgcat_changes_nothing_in_a_catalogue_translated_here(tmp_path):
+    """Every translated entry as msgcat writes it: breaks after a hyphen, a slash, an em dash,
+    never inside an escape or before the ``\\n`` that ends a line, plural forms, a string of
+    several lines; the entries left alone as they were."""
+    from nmt_cli.documents.po import read_po
+    from nmt_cli.inference.translation import Translation
+
+    words = 'ein-zwei drei/vier fünf—sechs \\"sieben\\" acht\\tneun (zehn) elf, zwölf. 3.5 %s {n}'
+    messages = [" ".join(words.split()[k:] + words.split()[:k]) * 2 for k in range(12)]
+    messages += [f"{m[:50]}\\n{m[50:]}\\n" for m in messages[:3]]
+    body = "".join(f'msgid "m{k} {m}"\nmsgstr ""\n\n' for k, m in enumerate(messages))
+    body += f'msgid "eins"\nmsgid_plural "{messages[0]}"\nmsgstr[0] ""\nmsgstr[1] ""\n'
+    text = (
+        'msgid ""\nmsgstr ""\n"Language: en\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n' + body
+    )
+    source = tmp_path / "de.po"
+    source.write_text(text, encoding="utf-8")
+    text = subprocess.run(["msgcat", source], capture_output=True, text=True, check=True).stdout
+    doc = read_po(text.encode(), "de.po", retranslate="none", mark_fuzzy=False)
+    texts = [Translation(s, s[::-1].upper() + " " + s, 0.0) for s in doc.sources()]
+    out = tmp_path / "en.po"
+    out.write_bytes(doc.render(texts, "en", lambda _: None))
+    catted = subprocess.run(["msgcat", str(out)], capture_output=True, text=True, check=True)
+    assert catted.stdout == out.read_text(encoding="utf-8")

@@ -30,14 +30,14 @@ nmt_cli/protect/.
 Read whole as bytes, UTF-8, and checked before anything is translated (formats/po.py: the
 reading the training readers share); what fails is one error naming its line. Written in UTF-8
 with the input's byte order mark, line ends (CRLF or LF) and final line break or none
-(formats/encoding.py): the msgstr and flags of the entries translated as polib writes them
-(wrapped at 78 columns, as gettext wraps, but in a catalogue written without wrapping, one of
-whose messages runs longer on one line, and in an entry flagged ``no-wrap``), and the header
-where it changes; every other line as it was (a translated entry's msgctxt,
-msgid and msgid_plural too, an entry left alone keeps its wrapping, an obsolete one its place),
-so that a catalogue with nothing to translate, or whose entries come back as they were, is the
-same file byte for byte. A UTF-16 or UTF-32 catalogue (by its byte order mark) is
-read, and written in UTF-8: gettext reads no other.
+(formats/encoding.py): the msgstr and flags of the entries translated as gettext writes them
+(formats/po_wrap.py: wrapped at 79 columns, a line ending with the space it breaks at, but in a
+catalogue written without wrapping, one of whose messages runs longer on one line, and in an
+entry flagged ``no-wrap``), and the header where it changes; every other line as it was (a
+translated entry's msgctxt, msgid and msgid_plural too, an entry left alone keeps its wrapping,
+an obsolete one its place), so that a catalogue with nothing to translate, or whose entries
+come back as they were, is the same file byte for byte. A UTF-16 or UTF-32 catalogue (by its
+byte order mark) is read, and written in UTF-8: gettext reads no other.
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ from nmt_cli.errors import InputError
 from nmt_cli.formats.encoding import Encoding, decode, text_lines
 from nmt_cli.formats.memory import same_language
 from nmt_cli.formats.po import entry_text, parse_catalogue
+from nmt_cli.formats.po_wrap import PAGE_WIDTH, gettext_lines
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import file_markers
 
@@ -184,6 +185,7 @@ class Catalogue(StringsDocument):
             else:  # its comments as they were (gettext wraps none); no-wrap: its strings too
                 width = 0 if "no-wrap" in entry.flags else self.po.wrapwidth
                 mine = [x for x in entry_text(entry, width).split("\n") if not _COMMENT.match(x)]
+                mine = _with_gettext_msgstr(mine, entry, width)
                 own = [x for x in _without_blank_end(lines) if _COMMENT.match(x)]
                 written = "\n".join(own + _with_ids_as_written(mine, lines))
             after = lines[len(_without_blank_end(lines)) :]  # the blank lines that followed
@@ -258,6 +260,22 @@ def _with_ids_as_written(written: list[str], lines: list[str]) -> list[str]:
     if a >= b or c >= d:
         return written
     return written[:a] + lines[c:d] + written[b:]
+
+
+def _with_gettext_msgstr(written: list[str], entry: Any, width: int) -> list[str]:
+    """An entry's ``written`` lines (polib's) with its msgstr lines as gettext writes them
+    (formats/po_wrap.py): polib started a wrapped line with the space it broke at, and
+    ``msgcat`` rewrote every entry translated here."""
+    start = next((k for k, x in enumerate(written) if _STR.match(x)), None)
+    if start is None:
+        return written
+    if entry.msgid_plural:
+        forms = entry.msgstr_plural
+        strings = [f"msgstr[{k}]" for k in sorted(forms)], [forms[k] for k in sorted(forms)]
+    else:
+        strings = ["msgstr"], [entry.msgstr]
+    page = PAGE_WIDTH if width > 0 else 0
+    return written[:start] + [x for k, v in zip(*strings) for x in gettext_lines(k, v, page)]
 
 
 # A line of a message's string: a keyword's (msgid, msgstr[1], obsolete ones too) or one that
