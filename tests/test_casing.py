@@ -79,6 +79,30 @@ def test_a_translation_starts_small_where_its_source_does():
     assert small_first("Adresse courriel", "Email address", "en", WRITTEN) == "Email address"
 
 
+def test_a_translation_that_starts_with_a_one_letter_word_starts_small_too():
+    """fr-en wrote `un fichier` as "A file": a one-letter word kept its capital; English's "I"
+    is always a capital."""
+    written = WRITTEN | {"a", "file", "i", "think"}
+    assert small_first("un fichier", "A file", "en", written) == "a file"
+    assert small_first("je pense", "I think", "en", written) == "I think"
+    assert small_first("à la maison", "À la maison", "fr", {"à", "la"}) == "à la maison"
+
+
+def test_an_icu_plural_branch_that_starts_small_keeps_its_small_letter(run_cli, tmp_path):
+    source = tmp_path / "fr.json"
+    source.write_text(
+        json.dumps({"n": "{n, plural, one {un fichier} other {# fichiers}}", "a": "un fichier"}),
+        encoding="utf-8",
+    )
+    out = tmp_path / "en.json"
+    result = run_cli(["translate", "-i", source, "-o", out])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(out.read_text(encoding="utf-8")) == {
+        "n": "{n, plural, one {a file} other {# files}}",
+        "a": "a file",
+    }
+
+
 def test_a_translation_starts_with_a_capital_where_its_source_does():
     """The same check the other way: fr-en wrote `Taille maximale : 20` as "maximum size: 20"."""
     assert capital_first("Taille maximale : 20", "maximum size: 20") == "Maximum size: 20"

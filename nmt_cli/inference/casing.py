@@ -99,8 +99,8 @@ def small_first(source: str, text: str, target: str | None, written: Collection[
     if language.nouns_capitalised:
         return text
     word = text.split()[0].rstrip(".,;:!?")
-    if not (len(word) > 1 and word[1:].isalpha() and word[1:].islower()):
-        return text  # an acronym, a name in humps, a code: kept
+    if not (word.isalpha() and len(word) == 1 or word[1:].isalpha() and word[1:].islower()):
+        return text  # an acronym, a name in humps, a code: kept (a one-letter word, "A", not)
     if word.lower() not in written or word in language.capitalised or word in language.months:
         return text
     if _TITLE_WORD.search(text, len(word)):
