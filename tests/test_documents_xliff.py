@@ -715,11 +715,23 @@ def test_an_entity_expansion_bomb_is_one_error_in_bounded_memory(run_cli, tmp_pa
     assert done.stdout.strip() == "refused", done.stderr
 
 
+# two units of one id in a <file>, which XLIFF forbids (the same id in another <file> is fine)
+TWICE_12 = """<?xml version="1.0"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+<file source-language="fr" target-language="en" datatype="plaintext" original="a"><body>
+<trans-unit id="a"><source>Oui</source></trans-unit>
+<trans-unit id="a"><source>Non</source></trans-unit>
+</body></file></xliff>
+"""
+
+
 @pytest.mark.parametrize(
     "text, line, what",
     [
         (XLIFF_12[: XLIFF_12.index('<trans-unit id="done">') + 30], 15, "not well-formed"),
         (XLIFF_20.replace("</pc>", "</g>"), 7, "not well-formed"),
+        (TWICE_12, 5, 'trans-unit id "a" appears twice in its <file> (first at line 4)'),
+        (TWICE_12.replace("1.2", "2.0").replace("trans-unit", "unit"), 5, 'unit id "a" appears'),
         (
             '<?xml version="1.0"?>\n<resources>\n<string name="a">b</string>\n</resources>\n',
             1,

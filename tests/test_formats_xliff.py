@@ -123,6 +123,20 @@ def test_units_are_read_from_bytes_already_read_naming_the_file(tmp_path):
         list(read_units("ui.xliff", data[:200]))
 
 
+def test_a_units_id_is_unique_in_its_file_element_not_across_them():
+    """Two trans-units of one id in a <file> were both translated, silently; XLIFF wants each
+    unique in its <file>, and another <file> may use it again."""
+    unit = '<trans-unit id="a"><source>Oui</source></trans-unit>'
+    files = [
+        f'<file source-language="fr" original="{k}"><body>\n{unit}\n</body></file>' for k in "bc"
+    ]
+    data = f'<xliff version="1.2">\n{chr(10).join(files)}\n</xliff>'.encode()
+    assert [u.id for u in read_units("ui.xlf", data)] == ["a", "a"]
+    twice = data.replace(unit.encode(), (unit + unit).encode(), 1)
+    with pytest.raises(InputError, match=r'^ui\.xlf:3: trans-unit id "a" appears twice'):
+        list(read_units("ui.xlf", twice))
+
+
 def test_an_xliff_file_in_other_languages_is_one_error(tmp_path):
     with pytest.raises(InputError, match=r"ui\.xlf: no de side"):
         list(read_pairs(write(tmp_path, XLIFF_12), "xliff", ("de", "en")))

@@ -1,8 +1,9 @@
 """Apple ``.strings`` files (Localizable.strings, InfoPlist.strings): ``"key" = "value";``.
 
-Each value is a unit (its key the id, the comment before it the note); ``/* */`` and ``//``
-comments, keys, white space and the order are the skeleton, kept as they are. Strings read the
-escapes of old-style property lists (``\\"``, ``\\\\``, ``\\n``, ``\\t``, ``\\r``,
+Each value is a unit (its key the id, the comment before it the note; a key written twice is an
+error naming its line, as JSON's is: Xcode warns of it, and the last value wins); ``/* */`` and
+``//`` comments, keys, white space and the order are the skeleton, kept as they are. Strings
+read the escapes of old-style property lists (``\\"``, ``\\\\``, ``\\n``, ``\\t``, ``\\r``,
 ``\\Uxxxx``); a key or value may also be a bare word (``key = value;``). A new value is written
 quoted, with ``\\"``, ``\\\\``, ``\\n``, ``\\t`` and ``\\r`` escaped, but a line break of a
 value whose source the file writes across lines, which stays a line of the file (written
@@ -110,6 +111,7 @@ def parse(text: str, name: str) -> StringsFile:
     first entry that is not ``key = value;``."""
     units: list[Unit] = []
     note = ""
+    first: dict[str, int] = {}  # where each key is
     tokens = _tokens(text, name)
     k = 0
     while k < len(tokens):
@@ -122,6 +124,10 @@ def parse(text: str, name: str) -> StringsFile:
         _check_entry(entry, text, name)
         value_kind, value, value_start, value_end = entry[2]
         key = _value(kind, token)
+        if key in first:  # the last value wins at run time: which one is meant, unsaid
+            shown = f"key {key[:40]!r} appears twice (first at line {line_of(text, first[key])})"
+            raise ParseError(name, line_of(text, start), f"{shown}: Xcode warns of it")
+        first[key] = start
         units.append(Unit(key, _value(value_kind, value), value_start, value_end, note))
         note = ""
         k += 4

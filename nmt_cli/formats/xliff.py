@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from nmt_cli.formats.inline import inner_xml, model_text
 from nmt_cli.formats.memory import Counts, FormatError, Pair, Report, cleaned, pick_sides
 from nmt_cli.formats.xliff_splice import splice_recoded, splice_targets
-from nmt_cli.formats.xml import local, safe_parser, stream, syntax_error
+from nmt_cli.formats.xml import local, safe_parser, stream, syntax_error, unique_id
 from nmt_cli.textio import open_bytes
 
 EXTENSIONS = (".xlf", ".xliff")
@@ -119,19 +119,21 @@ def read_units(path: str, data: bytes | None = None) -> Iterator[XliffUnit]:
     """Every unit of the XLIFF document in ``path`` (or ``data``, its bytes already read:
     ``path`` then names it), in order, read as a stream; FormatError naming the line where it
     is not XLIFF 1.2 or 2.0, not well formed, or a unit has no source."""
-    version, langs = None, (None, None)
+    version, langs, seen = None, (None, None), dict[str, int]()  # seen: unique_id's
     for event, element in stream(path, _STARTS, _ENDS, data):
         name = local(element.tag)
         if event == "start":
             if name == "xliff":
                 version = _version(path, element)
                 langs = (element.get("srcLang"), element.get("trgLang"))
-            elif name == "file" and version == "1.2":
-                langs = (element.get("source-language"), element.get("target-language"))
+            elif name == "file":
+                seen = {}  # ids are unique in a <file>
+                if version == "1.2":
+                    langs = (element.get("source-language"), element.get("target-language"))
             continue
         if version is None:
             raise FormatError(path, element.sourceline or 1, "not XLIFF: the root is not <xliff>")
-        translate = _translate(element)
+        translate = _translate(unique_id(path, element, seen))
         if name == "trans-unit":
             yield _unit_12(path, element, translate, langs)
         else:

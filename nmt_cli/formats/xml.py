@@ -119,3 +119,17 @@ def attribute(element, name: str) -> str | None:
     if name == "lang":
         return element.get(XML_NS + "lang") or element.get("lang")
     return element.get(name)
+
+
+def unique_id(path: str, element, seen: dict[str, int]) -> Any:
+    """``element``, its id recorded in ``seen`` (ids and their lines); FormatError where
+    ``seen`` holds it already: XLIFF's units are unique in their ``<file>`` (1.2: "unique
+    within the enclosing <file>"; 2.0 too), and a tool that finds a unit by its id finds one
+    of the two (before, both were translated, silently)."""
+    uid, line = element.get("id"), element.sourceline or 1
+    if uid is not None and uid in seen:
+        shown = f'{local(element.tag)} id "{uid[:40]}" appears twice'
+        raise FormatError(path, line, f"{shown} in its <file> (first at line {seen[uid]})")
+    if uid is not None:
+        seen[uid] = line
+    return element
