@@ -109,6 +109,17 @@ BROKEN = {
     "half.json": ('{\n  "a": "b",\n  "c": "\\ud800 seul"\n}\n', 3),
     "half.properties": ("a = b\nc = Bonjour \\ud83d le monde\n", 2),
     "half.strings": ('"a" = "b";\n"c" = "Bonjour \\UD83D le monde";\n', 2),
+    # a key twice: aapt2 refuses the file ("duplicate value for resource"), Xcode warns
+    "twice.xml": (
+        '<resources>\n<string name="a">b</string>\n<string name="a">c</string>\n</resources>\n',
+        3,
+    ),
+    "item.xml": (
+        '<resources>\n<string name="a">b</string>\n'
+        '<item type="string" name="a">c</item>\n</resources>\n',
+        3,
+    ),
+    "twice.strings": ('"a" = "b";\n"c" = "d";\n"a" = "e";\n', 3),
 }
 
 

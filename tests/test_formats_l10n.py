@@ -260,6 +260,24 @@ def test_android_units_are_the_strings_and_items_meant_for_translation_not_refer
     ]
 
 
+def test_an_item_of_type_string_is_a_string_and_same_names_of_other_types_are_no_duplicates():
+    """``<item type="string" name="x">`` is a ``<string name="x">`` (aapt2 builds the same
+    resource): it was left untranslated. A name is one resource's per type: a string-array
+    and a string may share one, as the ``<attr>`` of two declare-styleables do."""
+    text = (
+        '<resources>\n    <item type="string" name="x">Élément</item>\n'
+        '    <item type="dimen" name="x">4dp</item>\n'
+        '    <string-array name="x"><item>Un</item></string-array>\n'
+        '    <declare-styleable name="A"><attr name="c" format="color"/></declare-styleable>\n'
+        '    <declare-styleable name="B"><attr name="c"/></declare-styleable>\n'
+        '    <style name="T"><item name="android:textColor">#fff</item></style>\n'
+        "</resources>\n"
+    )
+    parsed = android.parse(text, "strings.xml")
+    assert [(u.id, u.source) for u in parsed.units] == [("x", "Élément"), ("x[0]", "Un")]
+    assert '<item type="string" name="x">Item</item>' in parsed.write(["Item", "One"])
+
+
 ESCAPED = {
     "The editor's & <tools>": "The editor\\'s &amp; &lt;tools>",
     'Say "hi"': 'Say \\"hi\\"',

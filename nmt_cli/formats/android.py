@@ -1,20 +1,23 @@
 """Android string resources (``res/values/strings.xml``): an XML file whose root is
 ``<resources>``.
 
-Units: each ``<string>``, each ``<item>`` of a ``<string-array>`` (id ``name[k]``, ``k`` its
-place among all the array's items: the third is ``days[2]`` after an ``@string/x`` item, which
-named it ``days[1]``, the id of the second) and of a ``<plurals>`` (id ``name#quantity``), their
-text read as aapt2 reads it (android_text.py). Not
-units: what is ``translatable="false"`` (a string, or an array and its items), a reference to
-another resource (``@string/app_name``, ``?attr/name``), empty strings, and every other resource
-(``<dimen>``, ``<color>``, ``<integer-array>``...). The skeleton, kept as
-written: the declaration, comments, tags and their attributes, white space between elements.
-An element inside a string (``<b>``, ``<xliff:g id="name">%1$s</xliff:g>``) is kept as written;
-the caller protects it (an ``<xliff:g>`` whole).
+Units: each ``<string>`` (and ``<item type="string">``, the same resource), each ``<item>`` of a
+``<string-array>`` (id ``name[k]``, ``k`` its place among all the array's items: the third is
+``days[2]`` after an ``@string/x`` item, which named it ``days[1]``, the id of the second) and
+of a ``<plurals>`` (id ``name#quantity``), their text read as aapt2 reads it (android_text.py).
+Not units: what is ``translatable="false"`` (a string, or an array and its items), a reference
+to another resource (``@string/app_name``, ``?attr/name``), empty strings, and every other
+resource (``<dimen>``, ``<color>``, ``<integer-array>``...). The skeleton, kept as written: the
+declaration, comments, tags and their attributes, white space between elements. An element
+inside a string (``<b>``, ``<xliff:g id="name">%1$s</xliff:g>``) is kept as written; the caller
+protects it (an ``<xliff:g>`` whole).
 
 A ``<plurals>`` is written with the plural categories of the target language (``write``'s
 ``categories``, CLDR's: ``one``, ``other`` for English), each from the source's item of the
 same quantity, else from its ``other``; with the source's categories, in place.
+
+A resource's type and name are one resource's only (aapt2 refuses a "duplicate value for
+resource"): a second is an error naming its line, before anything is translated.
 
 XML is read by expat, which reads no external entity; a file that declares an entity is an
 error before it is read (a resources file has no use for one; an expansion bomb has).
@@ -34,6 +37,15 @@ from nmt_cli.markup.reading import Event, NotWellFormed, read_events
 _ATTRIBUTE = re.compile(r"""([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _CONTAINERS = ("string-array", "plurals")
 _ENTITY_DECLARATION = re.compile(r"<!ENTITY\b")
+
+
+# A resource's type by its element, where the two differ (<item type="array"> is an array)
+_TYPES = {"string-array": "array", "integer-array": "array"}
+
+
+def _type(tag: str) -> str:
+    """The type of an ``<item type="...">``."""
+    return _attributes(tag).get("type", "")
 
 
 def _attributes(tag: str) -> dict[str, str]:
@@ -134,6 +146,7 @@ class _Reader:
         self.plurals: list[_Plurals] = []
         self.note = ""
         self.items = 0  # the items of the string-array being read
+        self.seen: dict[tuple[str, str], int] = {}  # where each resource is, by (type, name)
 
     def read(self, events: list[Event]) -> None:
         offsets = [0]
@@ -141,8 +154,11 @@ class _Reader:
             offsets.append(offsets[-1] + len(e.raw))
         k = self._root(events, offsets)
         container: tuple[str, dict[str, str]] | None = None
+        depth = 0  # inside <resources>: 0 for a resource's element
         while k < len(events):
             e = events[k]
+            if e.kind in ("start", "empty") and depth == 0:
+                self._check_unique(e, offsets[k])
             if e.kind == "other" and e.raw.startswith("<!--"):
                 self.note = e.raw[4:-3].strip()
             elif e.kind == "start" and e.name in _CONTAINERS:
@@ -152,10 +168,33 @@ class _Reader:
                     self.plurals.append(_Plurals())
             elif e.kind == "end" and e.name in _CONTAINERS:
                 container = None
-            elif e.kind == "start" and (e.name == "string" or (e.name == "item" and container)):
+            elif e.kind == "start" and (e.name == "string" or e.name == "item" and container):
                 k = self._unit(events, offsets, k, container)
                 continue
+            elif e.kind == "start" and e.name == "item" and depth == 0 and _type(e.raw) == "string":
+                k = self._unit(events, offsets, k, None)  # <item type="string" name="x">
+                continue
+            depth += {"start": 1, "end": -1}.get(e.kind, 0)
             k += 1
+
+    def _check_unique(self, e: Event, offset: int) -> None:
+        """ParseError where a resource's type and name are a resource's before it, as aapt2
+        refuses them ("duplicate value for resource"): the second was translated, and Android
+        built no app from the file."""
+        attributes = _attributes(e.raw)
+        kind = _type(e.raw) if e.name == "item" else _TYPES.get(e.name or "", e.name)
+        if "name" not in attributes or not kind:
+            return
+        key = (kind, attributes["name"])
+        if key in self.seen:
+            first = line_of(self.text, self.seen[key])
+            raise ParseError(
+                self.name,
+                line_of(self.text, offset),
+                f"{kind} {key[1]!r} appears twice (first at line {first}): "
+                "Android's aapt2 refuses a duplicate resource",
+            )
+        self.seen[key] = offset
 
     def _root(self, events: list[Event], offsets: list[int]) -> int:
         """The index of the event after the root's start tag; ParseError if it is not
