@@ -59,9 +59,9 @@ def spans(line: str) -> list[tuple[str, str]]:
             "Le {n, selectordinal, one {#er} other {#e}} prix.",
             [
                 ("icu", "{n, selectordinal, one {"),
-                ("icu", "#"),
+                ("icu", "#er"),  # an ordinal's suffix: written by the target's table
                 ("icu", "} other {"),
-                ("icu", "#"),
+                ("icu", "#e"),
                 ("icu", "}}"),
             ],
         ),
@@ -199,13 +199,26 @@ def test_a_filled_branch_is_new_words_no_word_of_the_translation_became():
     assert [words[n] for n in placed.words[-2]] == ["files}}."]  # the last branch's "files"
 
 
-def test_a_selectordinal_gets_the_target_languages_ordinal_categories():
-    line = "Le {n, selectordinal, one {#er} other {#e}} prix."
+def test_a_selectordinal_of_suffixes_gets_the_target_languages_categories_and_suffixes():
+    """French ``one {#er} other {#e}`` came out ``one {#Out} two {#e} few {#e} other {#e}``:
+    its suffixes were words to the model, and the new categories copies of ``other``'s."""
+    line = "Le {n, selectordinal, =1 {#er} one {#er} other {#e}} prix."
     assert restored(line, "en").text == (
-        "Le {n, selectordinal, one {#er} two {#e} few {#e} other {#e}} prix."
+        "Le {n, selectordinal, =1 {#st} one {#st} two {#nd} few {#rd} other {#th}} prix."
     )
     english = "the {n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} prize"
-    assert restored(english, "fr").text == ("the {n, selectordinal, one {#st} other {#th}} prize")
+    assert restored(english, "fr").text == ("the {n, selectordinal, one {#er} other {#e}} prize")
+    assert _branch_by_branch("Le {n, selectordinal, one {#er} other {#e}} prix.") == (
+        "LE {n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} PRIX."
+    )
+
+
+def test_a_selectordinal_whose_branches_hold_words_gets_the_categories_as_a_plural_does():
+    line = "{n, selectordinal, one {#er étage} other {#e étage}}"
+    assert restored(line, "en").text == (
+        "{n, selectordinal, one {#er étage} two {#e étage} few {#e étage} other {#e étage}}"
+    )
+    assert restored(line, "ja").text == "{n, selectordinal, other {#e étage}}"
 
 
 def test_a_message_in_a_branch_gets_its_own_categories_and_a_copy_holds_them():

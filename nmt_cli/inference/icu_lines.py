@@ -54,7 +54,8 @@ def icu_line(line: str, starts: list[int]) -> IcuLine | None:
         for branch in message.branches:
             a, b = branch.body
             words = line[a:b]
-            if _LETTER.search(words):
+            suffix = message.selector == "selectordinal" and icu.ORDINAL_SUFFIX.fullmatch(words)
+            if _LETTER.search(words) and not suffix:  # a suffix: icu_categories writes it
                 lead = len(words) - len(words.lstrip())
                 bodies.append((a + lead, a + len(words.rstrip())))
         at = message.end

@@ -43,6 +43,10 @@ _HEAD = re.compile(HEAD)
 _KEYWORD = re.compile(r"\s*(?:offset:\s*\d+\s*)?(=\d+|[A-Za-z_]\w*)\s*\{")
 _CLOSE = re.compile(r"\s*\}")
 _SIMPLE = re.compile(r"\{[^{}]*\}")  # an argument inside a branch: {name}, {0,number}
+# A selectordinal's branch that is the number and an ordinal's suffix (French ``#er``, ``#e``,
+# English ``#st``, German ``#.``): structure, not words (the model wrote ``#er`` "#Out"); its
+# suffix is the target language's (icu_categories.py)
+ORDINAL_SUFFIX = re.compile(r"\s*#(?:[^\W\d_]{1,4}|\.)\s*")
 
 
 @dataclass(frozen=True)
@@ -87,7 +91,11 @@ def _message(line: str, start: int, found: list[tuple[int, int, str]]) -> Messag
     piece, pos = start, head.end()  # piece: where the piece being read began
     while keyword := _KEYWORD.match(line, pos):
         found.append((piece, keyword.end(), "icu"))
-        branch = _branch(line, keyword.end(), head[1] != "select", found)
+        branch = _suffix(line, keyword.end()) if head[1] == "selectordinal" else None
+        if branch is not None:
+            found.append((keyword.end(), branch, "icu"))
+        else:
+            branch = _branch(line, keyword.end(), head[1] != "select", found)
         if branch is None:
             return None
         branches.append(Branch(keyword[1], keyword.start(1), (keyword.end(), branch)))
@@ -97,6 +105,12 @@ def _message(line: str, start: int, found: list[tuple[int, int, str]]) -> Messag
         return None
     found.append((piece, close.end(), "icu"))
     return Message(head[1], tuple(branches), close.end())
+
+
+def _suffix(line: str, pos: int) -> int | None:
+    """Where the branch from ``pos`` ends, if its text is a number and an ordinal suffix."""
+    end = line.find("}", pos)
+    return end if end >= 0 and ORDINAL_SUFFIX.fullmatch(line, pos, end) else None
 
 
 def _branch(line: str, pos: int, number: bool, found: list[tuple[int, int, str]]) -> int | None:

@@ -24,8 +24,9 @@ import re
 from collections.abc import Iterable, Sequence
 
 from nmt_cli.protect import icu
+from nmt_cli.protect.languages import LANGUAGES
 from nmt_cli.protect.placement import Placement
-from nmt_cli.protect.plural_categories import ORDER, plural_categories
+from nmt_cli.protect.plural_categories import ORDER, category_of, plural_categories
 from nmt_cli.protect.spans import PRIVATE_USE, Span
 
 _HEAD = re.compile(icu.HEAD)
@@ -82,6 +83,12 @@ def _edits(text: str, at: int, language: str) -> list[Edit]:
     keywords = [b.keyword for b in branches]
     if categories is None or "other" not in keywords:
         return []
+    table = LANGUAGES.get(re.split("[-_]", language)[0].lower())
+    suffixes = dict(table.ordinal_suffixes) if table else {}
+    if message.selector == "selectordinal" and set(categories) <= set(suffixes):
+        suffixed = _suffixed(text, branches, language, suffixes)
+        if suffixed:
+            return suffixed
     other = branches[keywords.index("other")]
     body = text[other.body[0] : other.body[1]]
     missing = [c for c in categories if c not in keywords]
@@ -95,6 +102,25 @@ def _edits(text: str, at: int, language: str) -> list[Edit]:
             else:  # the last: from the brace that closes the one before it
                 edits.append((branches[i - 1].body[1] + 1, branch.body[1] + 1, ""))
     return sorted(edits, reverse=True)
+
+
+def _suffixed(
+    text: str, branches: Sequence[icu.Branch], language: str, suffixes: dict[str, str]
+) -> list[Edit]:
+    """The edit that writes a selectordinal whose branches are each the number and a suffix
+    (``one {#er} other {#e}``) with the target's categories and suffixes (``one {#st} two
+    {#nd} few {#rd} other {#th}``), an explicit value's (``=2``) its number's (``#nd``); none
+    where a branch holds words (translated, its categories as a plural's are)."""
+    categories = plural_categories(language, ordinal=True) or ("other",)
+    bodies = [text[b.body[0] : b.body[1]] for b in branches]
+    if not all(map(icu.ORDINAL_SUFFIX.fullmatch, bodies)):
+        return []
+    exact = [b.keyword for b in branches if b.keyword.startswith("=")]
+    new = [
+        f"{k} {{#{suffixes[category_of(language, int(k[1:]), True) or 'other']}}}" for k in exact
+    ]
+    new += [f"{c} {{#{suffixes[c]}}}" for c in categories]
+    return [(branches[0].start, branches[-1].body[1] + 1, " ".join(new))]
 
 
 def _remapped(

@@ -13,6 +13,9 @@ recorded, every language's detectors run.
                 it, past this space (``12,50 €``)
     ordinals    the suffixes of an ordinal after its digits, as a regex (``1er``, ``21st``)
     roman       the suffix of a Roman ordinal (French ``XIXe``); None: the language has none
+    ordinal_suffixes
+                an ordinal's suffix by CLDR ordinal category (English ``one`` "st", ``two``
+                "nd", ``few`` "rd", ``other`` "th"): an ICU ``selectordinal``'s branches
     clock       how a clock time is written, as a regex whose groups are the hour and the
                 minutes (French ``14 h 30``); None: no time is read
     clock_out   how the language writes a time read from another (``{}:{}``: ``14:30``); None:
@@ -96,6 +99,7 @@ class Language:
     symbol_after: str | None
     ordinals: str | None = None
     roman: str | None = None
+    ordinal_suffixes: tuple[tuple[str, str], ...] = ()
     clock: str | None = None
     clock_out: str | None = None
     durations: str | None = None
@@ -138,6 +142,7 @@ LANGUAGES = {
         "," + SPACES,
         symbol_after=None,
         ordinals="st|nd|rd|th",
+        ordinal_suffixes=(("one", "st"), ("two", "nd"), ("few", "rd"), ("other", "th")),
         clock_out="{}:{}",
         key_words=("The {} key", "the {} key", "{} key", "{} key"),
         months=tuple(
@@ -168,6 +173,7 @@ LANGUAGES = {
         "." + SPACES,
         symbol_after="\u00a0",
         ordinals="er|re|ère|ème|eme|e|nde|nd",
+        ordinal_suffixes=(("one", "er"), ("other", "e")),
         roman="e|ème|eme",
         # an hour, h, minutes; not followed by more digits or by "min" (1 h 30 min: a duration)
         clock=rf"([01]?\d|2[0-3]){_SPACE}?h(?:{_SPACE}?([0-5]\d))?(?!\w|{_SPACE}?(?:\d|min\b))",

@@ -14,6 +14,8 @@ for, there are none (None), and the caller keeps the source's categories.
 
 from __future__ import annotations
 
+from typing import Any
+
 # CLDR's categories in CLDR's order; ``other`` is every language's
 ORDER = ("zero", "one", "two", "few", "many", "other")
 
@@ -22,6 +24,21 @@ def plural_categories(language: str, ordinal: bool = False) -> tuple[str, ...] |
     """The cardinal (``ordinal``: ordinal) plural categories of ``language`` (``fr``,
     ``pt-BR``, ``pt_BR``), in CLDR's order, ``other`` last; None where Babel is not installed
     or CLDR has no such rules for the language."""
+    rule = _rule(language, ordinal)
+    if rule is None:
+        return None
+    return tuple(c for c in ORDER if c in rule.tags or c == "other")
+
+
+def category_of(language: str, number: int, ordinal: bool = False) -> str | None:
+    """The category of ``number`` in ``language`` (``category_of("en", 2, ordinal=True)``:
+    ``two``); None where its rules are not known (plural_categories)."""
+    rule = _rule(language, ordinal)
+    return rule(number) if rule is not None else None
+
+
+def _rule(language: str, ordinal: bool) -> Any:
+    """Babel's PluralRule of ``language``, or None (plural_categories)."""
     try:
         from babel import Locale, UnknownLocaleError, localedata
     except ImportError:
@@ -37,4 +54,4 @@ def plural_categories(language: str, ordinal: bool = False) -> tuple[str, ...] |
     # that means unknown (Occitan), not a language without plurals (Japanese has its own)
     if rule is None or rule is localedata.load("root").get(key):
         return None
-    return tuple(c for c in ORDER if c in rule.tags or c == "other")
+    return rule
