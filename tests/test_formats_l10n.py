@@ -146,6 +146,45 @@ def test_json_that_does_not_parse_is_one_error_naming_its_line(case):
 # -- Java .properties -----------------------------------------------------------------------
 
 
+I18NEXT = """{
+  "files_one": "{{count}} fichier",
+  "files_many": "{{count}} de fichiers",
+  "files_other": "{{count}} fichiers",
+  "menu": {"rank_ordinal_one": "{{count}}er", "rank_ordinal_other": "{{count}}e"},
+  "apart_one": "un", "title": "Titre", "apart_other": "des"
+}
+"""
+
+
+def test_i18next_plural_keys_get_the_target_languages_categories():
+    """French ``files_many`` stayed in the English file, and English had no ``_two``, ``_few``
+    ordinals: as an Android ``<plurals>``, a category the target lacks is dropped, one it
+    needs is ``_other``'s; keys with another key between them stay as written."""
+    from nmt_cli.protect.plural_categories import plural_categories
+
+    parsed = i18n_json.parse(I18NEXT, "fr.json")
+    targets = [u.source.upper() for u in parsed.units]
+    out = json.loads(parsed.write(targets, lambda ordinal: plural_categories("en", ordinal)))
+    assert out == {
+        "files_one": "{{COUNT}} FICHIER",
+        "files_other": "{{COUNT}} FICHIERS",
+        "menu": {
+            "rank_ordinal_one": "{{COUNT}}ER",
+            "rank_ordinal_two": "{{COUNT}}E",
+            "rank_ordinal_few": "{{COUNT}}E",
+            "rank_ordinal_other": "{{COUNT}}E",
+        },
+        "apart_one": "UN",
+        "title": "TITRE",
+        "apart_other": "DES",
+    }
+    english = parsed.write(targets, lambda ordinal: plural_categories("en", ordinal))
+    back = i18n_json.parse(english, "en.json")
+    french = back.write([u.source for u in back.units], lambda o: plural_categories("fr", o))
+    assert '"files_one": "{{COUNT}} FICHIER",\n  "files_many": "{{COUNT}} FICHIERS",\n' in french
+    assert parsed.write([u.source for u in parsed.units]) == I18NEXT
+
+
 def test_properties_values_read_escapes_and_continuation_lines():
     text = "# Titre\ntitle = Fen\\u00eatre \\\n    principale\nempty=\n"
     parsed = properties.parse(text, "p")

@@ -107,8 +107,12 @@ def read_json(data: bytes, name: str) -> LocalizationFile:
     text, encoding = decode(data, name)
     parsed = i18n_json.parse(text, name)
 
-    def write(targets: list[str], _: str | None, __: Callable[[str], None]) -> str:
-        return parsed.write(targets)
+    def write(targets: list[str], language: str | None, warn: Callable[[str], None]) -> str:
+        if language and parsed.plurals and plural_categories(language) is None:
+            warn(f"no plural categories known for {language}: plural keys keep the source's")
+        if not language:
+            return parsed.write(targets)
+        return parsed.write(targets, lambda ordinal: plural_categories(language, ordinal))
 
     return _document(parsed.units, write, JSON_PLACEHOLDERS, encoding, text, name, pipes=True)
 

@@ -13,6 +13,10 @@
   file may well hold ``{"toast": {"message": ..., "description": ...}}``, two texts (before,
   any file of that shape lost the translation of its descriptions).
 
+i18next's plural keys (``files_one``, ``files_many``, ``files_other``; ordinals
+``rank_ordinal_two``) side by side in one object are written with the target language's
+categories, as an Android ``<plurals>`` is (``write``'s ``categories``).
+
 Anything else (a number, a boolean or null among the values, an array's too, a top-level
 array) is not an i18n file: one error, naming the line of the first value that is not a
 string. Written back with only the strings' spans changed, so keys, their order, the
@@ -25,6 +29,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +41,30 @@ _TOKEN = re.compile(r'\s*("(?:[^"\\]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+)', re.DOT
 
 # A value's place: its keys (array indices as ints), its span and whether it is a string
 _Value = tuple[tuple[Any, ...], int, int, bool]
+# i18next's plural keys (JSON v4): files_one, files_other; files_ordinal_two
+_PLURAL_KEY = re.compile(r"(.+?)(_ordinal)?_(zero|one|two|few|many|other)")
+
+
+@dataclass(frozen=True)
+class _Member:
+    """A key and its value in an object: the object's path, the key, where the key starts,
+    where its value starts and ends."""
+
+    path: tuple[Any, ...]
+    key: str
+    start: int
+    value_at: int
+    end: int
+
+
+@dataclass(frozen=True)
+class _Plural:
+    """An i18next plural: ``base_one``, ``base_other``... side by side in one object, the
+    members by category, whether ordinal (``base_ordinal_one``)."""
+
+    base: str
+    ordinal: bool
+    members: dict[str, _Member]
 
 
 class _Scanner:
@@ -45,6 +74,7 @@ class _Scanner:
     def __init__(self, text: str, name: str):
         self.text, self.name = text, name
         self.found: list[_Value] = []
+        self.members: list[_Member] = []
 
     def token(self, at: int) -> tuple[str, int, int]:
         """The token after ``at``: itself, its start and its end."""
@@ -81,7 +111,9 @@ class _Scanner:
                     )
                 keys.add(key)
                 _, _, end = self.token(end)  # the colon
+                value_at = self.token(end)[1]
                 at = self.value(end, (*path, key))
+                self.members.append(_Member(path, key, key_at, value_at, at))
             else:
                 at = self.value(at, (*path, index))
                 index += 1
@@ -95,10 +127,48 @@ class I18nJson:
     units: list[Unit]
     messages: bool  # the browser extensions' messages.json shape
     ascii_only: bool
+    plurals: tuple[_Plural, ...] = ()
 
-    def write(self, targets: list[str]) -> str:
-        """The file with ``targets[k]`` as the string of ``units[k]``."""
-        return write_back(self.text, self.units, targets, self._escape)
+    def write(
+        self, targets: list[str], categories: Callable[[bool], Sequence[str] | None] | None = None
+    ) -> str:
+        """The file with ``targets[k]`` as the string of ``units[k]``; an i18next plural with
+        the target language's ``categories(ordinal)`` (None: the source's), as an Android
+        ``<plurals>`` is written: each from the source's key of its category, else from
+        ``_other``, a category the target lacks dropped (``_zero`` stays: i18next reads it
+        for 0 in every language)."""
+        values = {u.start: self._escape(u, t) for u, t in zip(self.units, targets)}
+        edits = []
+        for plural in self.plurals:
+            wanted = categories(plural.ordinal) if categories else None
+            if wanted is not None and set(plural.members) - {"zero"} != set(wanted):
+                edits.append(self._retargeted(plural, wanted, values))
+        if not edits:
+            return write_back(self.text, self.units, targets, self._escape)
+        edited = {u.start for e in edits for u in self.units if e[0] <= u.start < e[1]}
+        kept = [(u.start, u.end, values[u.start]) for u in self.units if u.start not in edited]
+        out, at = [], 0
+        for start, end, new in sorted([*kept, *edits]):
+            out += [self.text[at:start], new]
+            at = end
+        return "".join(out) + self.text[at:]
+
+    def _retargeted(
+        self, plural: _Plural, wanted: Sequence[str], values: dict[int, str]
+    ) -> tuple[int, int, str]:
+        members = sorted(plural.members.values(), key=lambda m: m.start)
+        first, other = members[0], plural.members["other"]
+        between = self.text[members[0].end : members[1].start] if len(members) > 1 else ", "
+        head = self.text[other.start : other.value_at]  # "files_other": (its spacing)
+        quoted = json.dumps(other.key, ensure_ascii=self.ascii_only)
+        written = []
+        for c in ("zero", *wanted) if "zero" in plural.members else wanted:
+            member = plural.members.get(c, other)
+            key = f"{plural.base}{'_ordinal' if plural.ordinal else ''}_{c}"
+            name = head.replace(quoted, json.dumps(key, ensure_ascii=self.ascii_only), 1)
+            value = values.get(member.value_at, self.text[member.value_at : member.end])
+            written.append(name + value)
+        return first.start, members[-1].end, between.join(written)
 
     def _escape(self, unit: Unit, target: str) -> str:
         return json.dumps(target, ensure_ascii=self.ascii_only)
@@ -162,4 +232,26 @@ def parse(text: str, name: str) -> I18nJson:
     raw_non_ascii = any(ord(c) > 127 for c in text)
     escaped_non_ascii = re.search(r"\\u(?!00[0-7])[0-9a-fA-F]{4}", text) is not None
     ascii_only = escaped_non_ascii and not raw_non_ascii
-    return I18nJson(text, units, messages, ascii_only)
+    strings = {start for _, start, _, is_string in scanner.found if is_string}
+    plurals = () if messages else _plurals(scanner.members, strings)
+    return I18nJson(text, units, messages, ascii_only, plurals)
+
+
+def _plurals(members: list[_Member], strings: set[int]) -> tuple[_Plural, ...]:
+    """The i18next plurals among ``members``: string keys of one base and kind with an
+    ``_other``, written side by side (another key between them: left as written)."""
+    groups: dict[tuple[Any, ...], list[tuple[str, _Member]]] = {}
+    for member in members:
+        found = _PLURAL_KEY.fullmatch(member.key)
+        if found and member.value_at in strings:
+            key = (member.path, found[1], bool(found[2]))
+            groups.setdefault(key, []).append((found[3], member))
+    plurals = []
+    for (_, base, ordinal), found in groups.items():
+        by_category = dict(found)
+        start, end = min(m.start for _, m in found), max(m.end for _, m in found)
+        path = found[0][1].path
+        inside = [m for m in members if start <= m.start < end and m.path == path]
+        if "other" in by_category and len(by_category) == len(found) == len(inside):
+            plurals.append(_Plural(base, ordinal, by_category))
+    return tuple(plurals)
