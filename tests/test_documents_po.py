@@ -720,3 +720,22 @@ def test_msgcat_changes_nothing_in_a_catalogue_translated_here(tmp_path):
     out.write_bytes(doc.render(texts, "en", lambda _: None))
     catted = subprocess.run(["msgcat", str(out)], capture_output=True, text=True, check=True)
     assert catted.stdout == out.read_text(encoding="utf-8")
+
+
+def test_a_brace_formats_doubled_braces_are_literal_braces_and_the_words_between_translated(
+    run_cli, tmp_path
+):
+    """In a python-brace-format string ``{{`` and ``}}`` are a brace each: read as i18next's
+    ``{{ et }}`` placeholder, ``et`` stayed French. Without the flag, ``{{ et }}`` is one."""
+    text = (
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        '#, python-brace-format\nmsgid "Utilisez {{ et }} pour {name}"\nmsgstr ""\n\n'
+        'msgctxt "i18next"\nmsgid "Utilisez {{ et }} pour {name}"\nmsgstr ""\n'
+    )
+    (tmp_path / "fr.po").write_text(text, encoding="utf-8")
+    out = tmp_path / "en.po"
+    result = run_cli(["translate", "-i", tmp_path / "fr.po", "-o", out])
+    assert result.exit_code == 0, result.stderr
+    translated = polib.pofile(str(out))
+    assert translated[0].msgstr == "Use {{ and }} for {name}"
+    assert "{{ et }}" in translated[1].msgstr

@@ -24,8 +24,9 @@ since its plural forms and its translations would be another language's; one for
 target (``en_US``) keeps its Language and Plural-Forms as written. Its charset becomes UTF-8,
 the output's (a Content-Type that names UTF-8 already is kept as written). The placeholders of
 format strings (``%s``, ``%(name)s``, ``%1$d``, ``%1``, ``{0}``, ``{name}``) pass through
-translation unchanged, as protected spans, with reST inline markup and the rest of
-nmt_cli/protect/.
+translation unchanged (in an entry flagged ``python-brace-format`` or ``csharp-format``, a
+``{{`` or ``}}`` is a literal brace, passed through alone: the words between are text), as
+protected spans, with reST inline markup and the rest of nmt_cli/protect/.
 
 Read whole as bytes, UTF-8, and checked before anything is translated (formats/po.py: the
 reading the training readers share); what fails is one error naming its line. Written in UTF-8
@@ -111,6 +112,7 @@ class Catalogue(StringsDocument):
     final_break: bool
     lines: list[str]
     name: str
+    braces: tuple[str, str] = ("", "")  # the stand-ins of a brace format's {{ and }}
 
     def check_languages(self, source: str | None, target: str | None) -> None:
         """InputError where the header's Language is another than the model's ``target`` or
@@ -133,7 +135,7 @@ class Catalogue(StringsDocument):
         forms = self._update_header(target, warn)
         changed = self.po.metadata.get("Plural-Forms") != header.get("Plural-Forms")
         fitted = self._fitted(forms, warn) if changed and forms else []
-        texts = iter(self.translated(translations))
+        texts = iter(_braces_back(x, self.braces) for x in self.translated(translations))
         for entry in self.chosen:
             self._fill(entry, texts, forms)
         lines = self._written(self.po.metadata != header, fitted)
@@ -321,11 +323,46 @@ def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Ca
         po.wrapwidth = 0  # the catalogue's own style (msgcat --no-wrap): its msgstrs as theirs
     chosen = [e for e in po if _wanted(e, retranslate)]
     kept = {id(e): _kept_forms(e, retranslate) for e in chosen if e.msgid_plural}
-    messages = [s for e in chosen for s in _messages(e)]
+    braces = _stand_ins(text)
+    messages = [_braces_out(s, e, braces) for e in chosen for s in _messages(e)]
     declared = po.metadata.get("X-Accelerator-Marker", "").strip()
     markers = file_markers([e.msgid for e in po if not e.obsolete], declared or None)
     strings = StringLines.of(messages, markers, _GUARD, gaps=True)
-    return Catalogue(po, chosen, kept, mark_fuzzy, strings, encoding, final_break, lines, name)
+    return Catalogue(
+        po, chosen, kept, mark_fuzzy, strings, encoding, final_break, lines, name, braces
+    )
+
+
+# The flags of formats whose "{{" and "}}" are a literal brace each, not a placeholder's
+# ({{count}}, i18next's, document.PLACEHOLDERS), and the pieces of such a string
+_BRACE_FORMATS = ("python-brace-format", "csharp-format")
+_BRACE_PIECE = re.compile(r"\{\{|\}\}|\{[^{}]*\}")
+
+
+def _stand_ins(text: str) -> tuple[str, str]:
+    """Two private-use characters ``text`` does not hold: a brace format's ``{{`` and ``}}``
+    while it is translated (a private-use character is a span: protect/spans.py)."""
+    free = (chr(c) for c in range(0xE000, 0xF900) if chr(c) not in text)
+    return next(free, ""), next(free, "")
+
+
+def _braces_out(message: str, entry: Any, braces: tuple[str, str]) -> str:
+    """``message`` of ``entry``, in a brace format (python-brace-format), with each ``{{`` and
+    ``}}`` (a literal brace) a stand-in the model passes through as it is: read as i18next's
+    ``{{ et }}``, ``Utilisez {{ et }} pour {name}`` kept "et" untranslated."""
+    if not all(braces) or not any(f in entry.flags for f in _BRACE_FORMATS):
+        return message
+
+    def piece(m: re.Match[str]) -> str:
+        return {"{{": braces[0], "}}": braces[1]}.get(m[0], m[0])
+
+    return _BRACE_PIECE.sub(piece, message)
+
+
+def _braces_back(text: str, braces: tuple[str, str]) -> str:
+    if not all(braces):
+        return text
+    return text.replace(braces[0], "{{").replace(braces[1], "}}")
 
 
 PO = DocumentFormat(
