@@ -185,6 +185,22 @@ def test_i18next_plural_keys_get_the_target_languages_categories():
     assert parsed.write([u.source for u in parsed.units]) == I18NEXT
 
 
+def test_an_i18next_ordinal_of_suffixes_gets_the_target_languages_suffixes():
+    """``{{count}}er``, ``{{count}}e``: the model wrote the suffix as a word ("{{count}}Out")."""
+    from nmt_cli.protect.plural_categories import plural_categories
+
+    parsed = i18n_json.parse(I18NEXT, "fr.json")
+    suffixes = {"one": "st", "two": "nd", "few": "rd", "other": "th"}
+    targets = ["{{count}}Out" if u.source.endswith("er") else u.source for u in parsed.units]
+    out = json.loads(parsed.write(targets, lambda o: plural_categories("en", o), suffixes))
+    assert out["menu"] == {
+        "rank_ordinal_one": "{{count}}st",
+        "rank_ordinal_two": "{{count}}nd",
+        "rank_ordinal_few": "{{count}}rd",
+        "rank_ordinal_other": "{{count}}th",
+    }
+
+
 def test_properties_values_read_escapes_and_continuation_lines():
     text = "# Titre\ntitle = Fen\\u00eatre \\\n    principale\nempty=\n"
     parsed = properties.parse(text, "p")

@@ -30,6 +30,7 @@ from nmt_cli.formats import android, apple_strings, i18n_json, properties
 from nmt_cli.formats.encoding import Encoding, decode
 from nmt_cli.formats.skeleton import Unit
 from nmt_cli.inference.translation import Translation
+from nmt_cli.protect.languages import LANGUAGES
 from nmt_cli.protect.mnemonics import file_markers
 from nmt_cli.protect.plural_categories import plural_categories
 
@@ -112,7 +113,9 @@ def read_json(data: bytes, name: str) -> LocalizationFile:
             warn(f"no plural categories known for {language}: plural keys keep the source's")
         if not language:
             return parsed.write(targets)
-        return parsed.write(targets, lambda ordinal: plural_categories(language, ordinal))
+        table = LANGUAGES.get(re.split("[-_]", language)[0].lower())
+        suffixes = dict(table.ordinal_suffixes) if table else None
+        return parsed.write(targets, lambda o: plural_categories(language, o), suffixes)
 
     return _document(parsed.units, write, JSON_PLACEHOLDERS, encoding, text, name, pipes=True)
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +43,7 @@ _TOKEN = re.compile(r'\s*("(?:[^"\\]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+)', re.DOT
 _Value = tuple[tuple[Any, ...], int, int, bool]
 # i18next's plural keys (JSON v4): files_one, files_other; files_ordinal_two
 _PLURAL_KEY = re.compile(r"(.+?)(_ordinal)?_(zero|one|two|few|many|other)")
+_COUNT_SUFFIX = re.compile(r"(\{\{\s*count\s*\}\})(?:[^\W\d_]{1,4}|\.)")  # {{count}}er
 
 
 @dataclass(frozen=True)
@@ -130,19 +131,24 @@ class I18nJson:
     plurals: tuple[_Plural, ...] = ()
 
     def write(
-        self, targets: list[str], categories: Callable[[bool], Sequence[str] | None] | None = None
+        self,
+        targets: list[str],
+        categories: Callable[[bool], Sequence[str] | None] | None = None,
+        suffixes: Mapping[str, str] | None = None,
     ) -> str:
         """The file with ``targets[k]`` as the string of ``units[k]``; an i18next plural with
         the target language's ``categories(ordinal)`` (None: the source's), as an Android
         ``<plurals>`` is written: each from the source's key of its category, else from
         ``_other``, a category the target lacks dropped (``_zero`` stays: i18next reads it
-        for 0 in every language)."""
+        for 0 in every language). An ordinal whose every value is the count and a suffix
+        (``{{count}}er``) gets the target's ``suffixes`` by category (``{{count}}nd``)."""
         values = {u.start: self._escape(u, t) for u, t in zip(self.units, targets)}
         edits = []
         for plural in self.plurals:
             wanted = categories(plural.ordinal) if categories else None
             if wanted is not None and set(plural.members) - {"zero"} != set(wanted):
-                edits.append(self._retargeted(plural, wanted, values))
+                fixed = self._suffixed(plural, wanted, suffixes or {})
+                edits.append(self._retargeted(plural, wanted, values, fixed))
         if not edits:
             return write_back(self.text, self.units, targets, self._escape)
         edited = {u.start for e in edits for u in self.units if e[0] <= u.start < e[1]}
@@ -153,8 +159,21 @@ class I18nJson:
             at = end
         return "".join(out) + self.text[at:]
 
+    def _suffixed(
+        self, plural: _Plural, wanted: Sequence[str], suffixes: Mapping[str, str]
+    ) -> dict[str, str]:
+        """An ordinal's values by category where each is the count and a suffix."""
+        if not plural.ordinal or not set(wanted) <= set(suffixes):
+            return {}
+        sources = [json.loads(self.text[m.value_at : m.end]) for m in plural.members.values()]
+        found = [_COUNT_SUFFIX.fullmatch(x) for x in sources]
+        if not all(found) or len({m[1] for m in found if m}) != 1:
+            return {}
+        count = found[0][1] if found[0] else ""
+        return {c: json.dumps(count + suffixes[c], ensure_ascii=self.ascii_only) for c in wanted}
+
     def _retargeted(
-        self, plural: _Plural, wanted: Sequence[str], values: dict[int, str]
+        self, plural: _Plural, wanted: Sequence[str], values: dict[int, str], fixed: dict[str, str]
     ) -> tuple[int, int, str]:
         members = sorted(plural.members.values(), key=lambda m: m.start)
         first, other = members[0], plural.members["other"]
@@ -167,6 +186,7 @@ class I18nJson:
             key = f"{plural.base}{'_ordinal' if plural.ordinal else ''}_{c}"
             name = head.replace(quoted, json.dumps(key, ensure_ascii=self.ascii_only), 1)
             value = values.get(member.value_at, self.text[member.value_at : member.end])
+            value = fixed.get(c, value)
             written.append(name + value)
         return first.start, members[-1].end, between.join(written)
 
