@@ -128,3 +128,18 @@ def test_models_of_one_tokenizer_from_different_runs_average_into_a_model_soup(
     assert result.exit_code == 0, result.stderr
     averaged = load_file(str(tmp_path / "soup" / "model.safetensors"))
     assert all(torch.allclose(t, (w1[k] + w2[k]) / 2, atol=1e-6) for k, t in averaged.items())
+
+
+def test_one_checkpoint_given_twice_is_a_usage_error(
+    tmp_path, run_cli, small_tokenizer, monkeypatch
+):
+    """The mean of a checkpoint given twice and another weighs the first double: refused,
+    whether it is named twice alike or once from inside checkpoints/."""
+    run, _ = _run_with_two_checkpoints(tmp_path, small_tokenizer)
+    first, second = sorted((run / "checkpoints").iterdir())
+    line = assert_one_error_line(run_cli(["average", first, first, "-o", tmp_path / "a"]), code=2)
+    assert str(first) in line and "twice" in line
+    monkeypatch.chdir(run / "checkpoints")
+    result = run_cli(["average", first, first.name, second, "-o", tmp_path / "b"])
+    assert "twice" in assert_one_error_line(result, first.name, code=2)
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()

@@ -58,12 +58,24 @@ def _check_one_tokenizer(paths: list[Path], roots: list[Path]) -> None:
             )
 
 
+def _check_distinct(paths: list[Path]) -> None:
+    """A UsageError if one checkpoint is given twice (by one path, or by two that name one
+    directory): its weights would count double in the mean."""
+    seen: dict[Path, Path] = {}
+    for path in paths:
+        first = seen.setdefault(path.resolve(), path)
+        if first is not path:
+            which = f"{path}" if str(first) == str(path) else f"{first} and {path}: one checkpoint"
+            raise UsageError(f"{which} given twice would weigh double; give each checkpoint once")
+
+
 def average_checkpoints(paths: list[Path], output: Path) -> None:
     """Average the weights of ``paths`` (checkpoint or model directories of one model)."""
     from nmt_cli.model import build_model
 
     if len(paths) < 2:
         raise UsageError("give at least two checkpoints to average")
+    _check_distinct(paths)
     check_writable(output)
     check_replaceable(output)
     roots = [_model_root(p) for p in paths]
