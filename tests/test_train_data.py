@@ -226,6 +226,31 @@ def test_a_fine_tuning_resumed_before_its_first_checkpoint_starts_from_its_inits
     assert all((start[k] - after[k]).abs().max() < 1e-6 for k in start)  # lr ~0: the init's
 
 
+def test_init_to_other_languages_warns_naming_both_pairs(
+    run_cli, two_corpora, tmp_path, small_tokenizer_path
+):
+    """`--init` of a de->en model with --src-lang fr recorded fr->en on it without a word. A
+    fine-tune to another pair is legitimate (transfer learning): it trains, with a warning
+    naming both pairs; a fine-tune that names no languages keeps the model's, silently."""
+    a, b = two_corpora
+    args = [*base_args(a, tmp_path, small_tokenizer_path), "--src", a.src, "--tgt", a.tgt]
+    assert run_cli([*args, "--src-lang", "de", "--tgt-lang", "en"]).exit_code == 0
+    tune = [
+        "train", "--init", tmp_path / "run", "--src", b.src, "--tgt", b.tgt, "--valid-src",
+        b.valid_src, "--valid-tgt", b.valid_tgt, "--max-steps", "1", "--threads", "1", "-q",
+    ]  # fmt: skip
+    result = run_cli([*tune, "-o", tmp_path / "fr", "--src-lang", "fr", "--tgt-lang", "en"])
+    assert result.exit_code == 0, result.stderr
+    warning = [line for line in result.stderr_lines if "warning" in line and "de->en" in line]
+    assert len(warning) == 1 and "fr->en" in warning[0], result.stderr
+    config = json.loads((tmp_path / "fr" / "config.json").read_text())
+    assert (config["source_language"], config["target_language"]) == ("fr", "en")
+    result = run_cli([*tune, "-o", tmp_path / "de"])
+    assert result.exit_code == 0 and "de->en" not in result.stderr, result.stderr
+    config = json.loads((tmp_path / "de" / "config.json").read_text())
+    assert (config["source_language"], config["target_language"]) == ("de", "en")
+
+
 def test_init_refuses_a_change_of_size_in_one_line(run_cli, two_corpora, tmp_path):
     a, _ = two_corpora
     args = ["train", "--init", "fr-en", "--src", a.src, "--tgt", a.tgt]

@@ -237,3 +237,19 @@ def _from_init(init: Path, model_table: dict, tokenizer, languages, given: tuple
         raise UsageError(f"--tokenizer: a run that starts from {init} uses its tokenizer")
     changed = {k: v for k, v in model_table.items() if k in INIT_MAY_CHANGE}
     return {**base, **changed}, languages or read_languages(init)
+
+
+def init_languages_notice(spec: RunSpec) -> str | None:
+    """What a run that starts from a model of other languages than its own does, or None:
+    fine-tuning to another pair (transfer learning, Zoph et al. 2016) is legitimate, but the
+    model keeps the tokenizer its languages trained, and the run records the new languages."""
+    if spec.init is None or spec.languages is None:
+        return None
+    before = read_languages(Path(spec.init))
+    if before is None or tuple(before) == tuple(spec.languages):
+        return None
+    old, new = "->".join(before), "->".join(spec.languages)
+    return (
+        f"--init {spec.init}: a {old} model, fine-tuned here on {new}; it keeps its {old} "
+        f"tokenizer and this run records {new} (check --src-lang/--tgt-lang if that is not meant)"
+    )

@@ -52,6 +52,7 @@ from nmt_cli.protect.spans import SpanFinder
 from nmt_cli.settings import to_dict
 from nmt_cli.training.checkpoint import list_checkpoints
 from nmt_cli.training.config import RunSpec
+from nmt_cli.training.config_file import init_languages_notice
 from nmt_cli.training.corpora import check_corpus, corpora_text
 from nmt_cli.training.distributed import World
 from nmt_cli.training.names import name_pool, pair_names
@@ -106,6 +107,8 @@ class Run:
         if not self.resume:
             check_output_dir(run_dir, overwrite)
             self.spec = spec = resolve_settings(spec)
+            if world.is_main and (notice := init_languages_notice(spec)):
+                (self.warn or self.cb.on_message)(notice)
         check_inputs(spec, self.cb.on_message if world.is_main else None)
         check_teacher_tools(spec, run_dir, cached=self.resume or not overwrite)  # else dropped
         world.barrier()  # every process has checked before rank 0 writes anything
