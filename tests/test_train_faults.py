@@ -276,6 +276,21 @@ def test_an_output_that_is_a_file_is_named_once(run_cli, tiny_args, tmp_path):
     assert (tmp_path / "train.de").read_text() == "a file\n"
 
 
+def test_an_output_directory_of_a_user_s_files_is_refused_even_with_overwrite(
+    run_cli, tiny_args, tmp_path
+):
+    """`--output mine` where mine/ held a user's files trained into it, and `--overwrite` left
+    those files among the run's; `nmt export` and `nmt average` refuse such a directory, and
+    so does `nmt train` now, naming what it holds and what to give instead."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep\n")
+    for extra in ([], ["--overwrite"]):
+        line = assert_one_error_line(run_cli([*tiny_args(), "-o", mine, *extra]), code=2)
+        assert str(mine) in line and "notes.txt" in line and "new or empty directory" in line
+        assert [p.name for p in mine.iterdir()] == ["notes.txt"]
+
+
 @pytest.mark.parametrize("weight", ["0", "-1", "nan", "inf"])
 def test_a_corpus_weight_not_above_zero_is_one_usage_error(run_cli, tiny_args, tmp_path, weight):
     """0 trained no step and saved an untrained model as a finished run; nan and inf ended in
@@ -325,11 +340,10 @@ def test_a_new_run_that_fails_before_it_trains_leaves_the_folder_as_it_was(
     made = tmp_path / "runs" / "x"
     assert "no usable sentence pairs" in assert_one_error_line(run_cli([*tiny_args(), "-o", made]))
     assert not (tmp_path / "runs").exists()
-    mine = tmp_path / "mine"  # a folder of the user's: what was there stays, nothing is added
+    mine = tmp_path / "mine"  # an empty folder of the user's: it stays, nothing is added
     mine.mkdir()
-    (mine / "notes.txt").write_text("keep\n")
     assert_one_error_line(run_cli([*tiny_args(), "-o", mine]))
-    assert [p.name for p in mine.iterdir()] == ["notes.txt"]
+    assert mine.is_dir() and not list(mine.iterdir())
 
 
 # -- existing runs, --resume, the lock -------------------------------------------------------------

@@ -15,6 +15,21 @@ from nmt_cli.training.teacher import TEACHER_DIR
 from nmt_cli.training.trainer import CHECKPOINTS, METRICS_FILE
 
 LOCK_FILE = "train.lock"
+CURVES_FILE = "curves.png"
+# What a run's directory holds (a model directory's files among them); a new run goes only
+# where nothing else is, as `nmt export` and `nmt average` write only where no user's files are
+RUN_NAMES = frozenset(
+    {
+        RUN_FILE,
+        *MODEL_FILES,
+        *WORD_LISTS,
+        METRICS_FILE,
+        CURVES_FILE,
+        CHECKPOINTS,
+        TEACHER_DIR,
+        LOCK_FILE,
+    }
+)
 
 
 class RunLock:
@@ -87,19 +102,29 @@ class NewRunUndo:
 
 
 def check_output_dir(run_dir: Path, overwrite: bool) -> None:
-    """Refuse to write a new run over an existing one unless asked to, or under a file."""
+    """Refuse to write a new run over an existing one unless asked to (--overwrite), into a
+    directory of other files (a user's: --overwrite clears a run's files, not theirs), or
+    under a file."""
     if file := next((p for p in (run_dir, *run_dir.parents) if p.exists() and not p.is_dir()), 0):
         where = f"{run_dir}: {file}" if file != run_dir else str(run_dir)
         raise OutputError(f"{where}: exists and is not a directory; give --output a directory")
-    if not overwrite and any((run_dir / f).exists() for f in (RUN_FILE, CONFIG_FILE, CHECKPOINTS)):
+    names = {p.name for p in run_dir.iterdir()} if run_dir.is_dir() else set()
+    a_run = bool(names & {RUN_FILE, CONFIG_FILE, CHECKPOINTS})
+    if a_run and not overwrite:
         raise UsageError(
             f"{run_dir} already holds a training run; use --resume to continue it or "
             "--overwrite to start again"
         )
+    if not a_run and (others := sorted(names - RUN_NAMES)):
+        shown = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
+        raise UsageError(
+            f"{run_dir}: a directory that is not a training run (it holds {shown}); give "
+            "--output a new or empty directory"
+        )
 
 
 def clear_run(run_dir: Path) -> None:
-    for name in (RUN_FILE, *MODEL_FILES, *WORD_LISTS, METRICS_FILE, "curves.png"):
+    for name in (RUN_FILE, *MODEL_FILES, *WORD_LISTS, METRICS_FILE, CURVES_FILE):
         (run_dir / name).unlink(missing_ok=True)
     for folder in (CHECKPOINTS, TEACHER_DIR):  # the old run's links too: its data's, not ours
         shutil.rmtree(run_dir / folder, ignore_errors=True)
