@@ -583,6 +583,18 @@ def test_languages_without_a_memory_are_a_usage_error(run_cli, reverse_model, tm
     assert line.endswith(f"{tsv} is tsv, source first: leave them out"), line
 
 
+def test_a_pairs_file_s_options_are_checked_before_the_model_loads(run_cli, tmp_path):
+    """`--pairs-format bogus` and --src-lang for a tsv file were refused only once the model
+    had loaded (seconds later); now before it: with a model that is not there, the options'
+    error is the one said."""
+    tsv = write_lines(tmp_path / "p.tsv", ["alpha golf\tgolf alpha"])
+    missing = tmp_path / "no-model"
+    r = align(run_cli, missing, "--pairs", tsv, "--pairs-format", "bogus")
+    assert_one_error_line(r, "--pairs-format", "auto, tsv, jsonl", code=2)
+    r = align(run_cli, missing, "--pairs", tsv, "--src-lang", "fr", "--tgt-lang", "en")
+    assert_one_error_line(r, f"{tsv} is tsv, source first: leave them out", code=2)
+
+
 @pytest.mark.parametrize("fmt", ["pharaoh", "json", "csv"])
 def test_max_width_outside_a_table_is_a_usage_error(run_cli, reverse_model, fmt):
     """--max-width sets the table's width; with another format it was read for nothing."""

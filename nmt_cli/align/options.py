@@ -15,6 +15,7 @@ from nmt_cli.settings import setting
 
 LEVELS = ("word", "subword")
 PAIR_FORMATS_SHOWN = "auto|tsv|jsonl|po|tmx|xliff"  # nmt_cli/formats/pairs.py, a floor above
+PAIR_FORMATS = tuple(PAIR_FORMATS_SHOWN.split("|"))  # checked before a model loads
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class PairOptions:
     tgt_file: str | None = setting(None, "Targets, one per line.")
     pairs: str | None = setting(None, "Pairs: TAB or JSON lines, .po, .mo, .tmx, .xliff.")
     pairs_format: str | None = setting(
-        None, "The --pairs file's format (default: by extension).", metavar=PAIR_FORMATS_SHOWN
+        None, "The --pairs file's format (default: by extension).", choices=PAIR_FORMATS
     )
     src_lang: str | None = setting(None, "A memory's source side (default: the model's).")
     tgt_lang: str | None = setting(None, "A memory's target side (default: the model's).")

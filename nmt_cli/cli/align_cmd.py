@@ -14,7 +14,7 @@ from nmt_cli.cli.common import boundary, err_console, warn
 from nmt_cli.cli.options import Only, options_from
 from nmt_cli.cli.progress import FileProgress
 from nmt_cli.inference.options import LoadOptions
-from nmt_cli.inference.pairs import align_pair_file
+from nmt_cli.inference.pairs import align_pair_file, check_pair_file
 from nmt_cli.search.options import SearchOptions
 from nmt_cli.textio import check_files
 
@@ -41,6 +41,7 @@ def align(
     check_request(bool(text), pairs, reading, search.beam != SearchOptions.beam)
     check_files([pairs.gold], "--gold")
     check_files([pairs.src_file, pairs.tgt_file, pairs.pairs])
+    check_pair_file(pairs)  # before the model loads
     from nmt_cli.align.forced import align_pairs, align_translation, check_attention
     from nmt_cli.inference.loading import load_model, use_threads
     from nmt_cli.inference.translator import AS_GIVEN, Translator

@@ -153,6 +153,19 @@ def read_pairs(
     return read_pair_file(files.input_file, files.format, languages, model_languages, warn)
 
 
+def check_pair_file(pairs: PairOptions) -> str | None:
+    """The format of `nmt align`'s --pairs (None: no --pairs), its --src-lang and --tgt-lang
+    checked against it (a UsageError): before a model loads."""
+    if pairs.pairs is None:
+        return None
+    fmt = pair_format(pairs.pairs, pairs.pairs_format)
+    try:  # --src-file's: PairOptions
+        check_sides_picked(pairs.src_lang, pairs.tgt_lang, pairs.pairs, fmt)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    return fmt
+
+
 def align_pair_file(bundle, pairs: PairOptions, on_progress, warn=None, **options):
     """The file mode of `nmt align` (align/forced.py, align_file): the lines of --src-file and
     --tgt-file as they come, or the pairs of --pairs, read whole first (read_pair_file, a
@@ -161,12 +174,7 @@ def align_pair_file(bundle, pairs: PairOptions, on_progress, warn=None, **option
     from nmt_cli.align.forced import align_file  # torch: only once a model aligns
 
     given = None
-    if pairs.pairs is not None:
-        fmt = pair_format(pairs.pairs, pairs.pairs_format)
-        try:  # --src-file's: PairOptions
-            check_sides_picked(pairs.src_lang, pairs.tgt_lang, pairs.pairs, fmt)
-        except ValueError as e:
-            raise UsageError(str(e)) from None
+    if (fmt := check_pair_file(pairs)) is not None:
         languages = (pairs.src_lang, pairs.tgt_lang)
         given = read_pair_file(pairs.pairs, fmt, languages, bundle.languages, warn)
     gold = None if pairs.gold is None else read_gold(pairs.gold, warn)  # before the work
