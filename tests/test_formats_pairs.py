@@ -100,6 +100,14 @@ def test_prose_keeps_its_ampersands_and_underscores(tmp_path):
 def test_a_memory_read_without_languages_is_one_error(tmp_path):
     with pytest.raises(InputError, match=r"m\.tmx: a tmx file's sides are picked by language"):
         read_pairs(_tmx(tmp_path, [("a", "b")]), "tmx", None)
+    xliff = tmp_path / "m.xlf"  # 2.0 without trgLang: it names no target language
+    xliff.write_text(
+        '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en">'
+        '<file id="f"><unit id="u"><segment><source>a</source><target>b</target></segment>'
+        "</unit></file></xliff>\n"
+    )
+    with pytest.raises(InputError, match=r"m\.xlf: an xliff file's sides are picked by lang"):
+        read_pairs(str(xliff), "xliff", None)
 
 
 def test_a_truncated_compressed_memory_is_one_error_naming_it(tmp_path):

@@ -263,3 +263,43 @@ def test_a_memory_scores_as_its_pairs_do_as_tab_lines(run_cli, transformer_model
         assert got.exit_code == 0, got.stderr
         assert got.stdout == from_tsv.stdout
         assert "2 pairs kept" in got.stderr
+
+
+def _xliff(path: Path, version: str, source: str, target: str, pairs) -> Path:
+    """``pairs`` (source side, target side) as an XLIFF 1.2 or 2.0 file of those languages."""
+    if version == "1.2":
+        units = "".join(
+            f'<trans-unit id="{k}"><source>{s}</source><target>{t}</target></trans-unit>'
+            for k, (s, t) in enumerate(pairs)
+        )
+        body = f'<file source-language="{source}" target-language="{target}"><body>{units}'
+        text = f'<xliff version="1.2">{body}</body></file></xliff>\n'
+    else:
+        units = "".join(
+            f'<unit id="u{k}"><segment state="translated"><source>{s}</source>'
+            f"<target>{t}</target></segment></unit>"
+            for k, (s, t) in enumerate(pairs)
+        )
+        text = (
+            f'<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" '
+            f'srcLang="{source}" trgLang="{target}"><file id="f">{units}</file></xliff>\n'
+        )
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("version", ["1.2", "2.0"])
+def test_an_xliff_file_names_its_languages_for_a_model_that_records_none(
+    run_cli, transformer_model_dir, tmp_path, version
+):
+    """`nmt score --pairs m.xlf` with a model that records no languages asked for --src-lang
+    and --tgt-lang ("a xliff file's sides ..."), though the file names them: they are read
+    from it; one language given takes the file's other side."""
+    from_tsv = scored(run_cli, transformer_model_dir, MEMORY_PAIRS)
+    assert from_tsv.exit_code == 0, from_tsv.stderr
+    de_en = _xliff(tmp_path / "de-en.xlf", version, "de-DE", "en", MEMORY_PAIRS)
+    got = run_cli(["score", "-m", transformer_model_dir, "--pairs", de_en])
+    assert got.exit_code == 0 and got.stdout == from_tsv.stdout, got.stderr
+    en_de = _xliff(tmp_path / "en-de.xlf", version, "en", "de", [(e, d) for d, e in MEMORY_PAIRS])
+    got = run_cli(["score", "-m", transformer_model_dir, "--pairs", en_de, "--src-lang", "de"])
+    assert got.exit_code == 0 and got.stdout == from_tsv.stdout, got.stderr

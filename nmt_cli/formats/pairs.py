@@ -18,7 +18,7 @@ from pathlib import Path
 
 from nmt_cli.errors import InputError, UsageError
 from nmt_cli.formats import lines, po, tmx, xliff
-from nmt_cli.formats.memory import Pair, Report
+from nmt_cli.formats.memory import Pair, Report, same_language
 
 EXTENSIONS = {
     "tsv": lines.TSV_EXTENSIONS,
@@ -70,9 +70,33 @@ def read_pairs(
     if fmt in ("tsv", "jsonl"):
         return lines.read_pairs(path, fmt, report, warn)
     if languages is None or not all(languages):
+        named = " (it names none)" if fmt in ("po", "xliff") else ""
         raise InputError(
-            f"{path}: a {fmt} file's sides are picked by language: give the source and target "
-            "languages (--src-lang, --tgt-lang)"
+            f"{path}: {'an' if fmt == 'xliff' else 'a'} {fmt} file's sides are picked by "
+            f"language{named}: give the source and target languages (--src-lang, --tgt-lang)"
         )
     reader = {"po": po.read_pairs, "tmx": tmx.read_pairs, "xliff": xliff.read_pairs}[fmt]
     return reader(path, languages, report)
+
+
+def with_declared(path: str, fmt: str, languages: tuple[str, str]) -> tuple[str, str]:
+    """``languages`` (source, target; "": not given) completed from what the memory in
+    ``path`` declares of its own: an XLIFF file its ``source-language``/``target-language``
+    (2.0: ``srcLang``/``trgLang``), a catalogue its header (msgid English unless it says);
+    as given where it declares none, is a TMX or stdin, or both are given. One language given
+    takes the other side: ``fr`` given for the target of an en->fr file leaves en the source."""
+    if all(languages) or fmt not in ("po", "xliff") or path == "-":
+        return languages
+    if fmt == "xliff":
+        units = (u.languages for u in xliff.read_units(path))
+        declared = next((langs for langs in units if all(langs)), (None, None))
+    else:
+        declared = po.languages_of(po.read_catalogue(path))
+    src, tgt = declared
+    if src is None or tgt is None:
+        return languages
+    if languages[0]:
+        return languages[0], src if same_language(languages[0], tgt) else tgt
+    if languages[1]:
+        return tgt if same_language(languages[1], src) else src, languages[1]
+    return src, tgt

@@ -4,10 +4,11 @@ Pairs come from two files of one length (``--src-file``/``--tgt-file``), or from
 pairs, ``--input``/``--pairs`` (stdin by default): one pair a line, a source and a target
 separated by one TAB, or a JSON object with string fields ``src`` and ``tgt`` (other fields are
 passed over); or a translation memory, a gettext catalogue (.po, .mo), TMX or XLIFF, whose
-sides are picked by language (``--src-lang``/``--tgt-lang``, by default the model's:
-nmt_cli/formats/). The format is known by the file's extension, else given; stdin is TAB
-lines. Every pair is read and checked before any is scored, so a malformed line or entry is
-one error naming the file and where, and nothing is written. torch-free: read at start-up.
+sides are picked by language (``--src-lang``/``--tgt-lang``, by default the model's, else
+those an XLIFF file or a catalogue names: nmt_cli/formats/). The format is known by the
+file's extension, else given; stdin is TAB lines. Every pair is read and checked before any
+is scored, so a malformed line or entry is one error naming the file and where, and nothing
+is written. torch-free: read at start-up.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from nmt_cli.align.options import PairOptions
 from nmt_cli.align.pharaoh import check_gold_count, check_gold_links, read_gold
 from nmt_cli.errors import UsageError
-from nmt_cli.formats.pairs import MEMORIES, PAIR_FORMATS, format_of
+from nmt_cli.formats.pairs import MEMORIES, PAIR_FORMATS, format_of, with_declared
 from nmt_cli.formats.pairs import read_pairs as read_pairs_of
 from nmt_cli.inference.options import WORD_SCORES_HELP
 from nmt_cli.output import OUTPUT_HELP
@@ -125,11 +126,13 @@ def read_pair_file(
     warn: Callable[[str], None] | None = None,
 ) -> list[Pair]:
     """Every pair of ``path`` in ``fmt``, in order, read before any is used; a memory's sides
-    in ``languages`` (--src-lang, --tgt-lang), each not given the model's; ``warn`` hears a
+    in ``languages`` (--src-lang, --tgt-lang), each not given the model's, else the file's
+    own (an XLIFF file's, a catalogue's: formats.pairs.with_declared); ``warn`` hears a
     memory's counts (entries read, kept, skipped by reason)."""
     wanted = (languages[0] or "", languages[1] or "")
     if model_languages is not None:
         wanted = (wanted[0] or model_languages[0], wanted[1] or model_languages[1])
+    wanted = with_declared(path, fmt, wanted)  # an XLIFF file names its languages
     report = warn if fmt in MEMORIES else None
     return list(read_pairs_of(path, fmt, wanted, report, warn))
 
