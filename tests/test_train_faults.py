@@ -174,6 +174,18 @@ def test_a_flag_of_the_other_family_is_a_usage_error(run_cli, data, tmp_path, fl
     assert not (tmp_path / "r").exists()
 
 
+def test_a_transformer_s_feed_forward_width_is_a_flag(run_cli, data, tmp_path):
+    """A `--hidden-size 16` Transformer kept a feed-forward width of 1024 and no flag changed
+    it (only a config file's ff_size); --ff-size does, and an RNN, which has none, refuses it."""
+    args = ["train", *data.args(), "--arch", "transformer", "--hidden-size", "16"]
+    args += ["--heads", "2", "--ff-size", "32", "--max-steps", "0", "--threads", "1", "-q"]
+    result = run_cli([*args, "--output", tmp_path / "t"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads((tmp_path / "t" / "config.json").read_text())["model"]["ff_size"] == 32
+    rnn = ["train", *data.args(), "--ff-size", "32", "--output", tmp_path / "r"]
+    assert_one_error_line(run_cli(rnn), "--ff-size: not read by an RNN", code=2)
+
+
 @pytest.mark.parametrize(
     ("model", "message"),
     [

@@ -45,7 +45,10 @@ class ModelConfig:
     # attention (RNN multihead and Transformer)
     heads: int = setting(4, "Attention heads.")
     # Transformer
-    ff_size: int = 1024
+    # fixed, not 4 x hidden_size: a config records its sizes, and older ones may lack the key
+    ff_size: int = setting(
+        1024, "Transformer feed-forward width (1024 unless given; often 4 x --hidden-size)."
+    )
     # dropout inside the feed-forward network (on its ff_size activations); None: as dropout.
     # fairseq's activation_dropout defaults to 0; it is the costliest dropout on CPU
     ff_dropout: float | None = None
