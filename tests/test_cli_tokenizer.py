@@ -619,3 +619,12 @@ def test_a_shipped_models_name_gives_its_tokenizer(run_cli):
     result = run_cli(["tokenizer", "encode", "-t", "fr-en"], input=b"Le chat dort.\n")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.split() == ["\u2581Le", "\u2581ch", "at", "\u2581d", "ort", "."]
+
+
+def test_a_directory_without_a_tokenizer_is_named(run_cli, tmp_path, monkeypatch):
+    """`nmt tokenizer encode -t . f` said "tokenizer.json: no such tokenizer file", naming no
+    directory; the one it looked in is named now, with what -t takes."""
+    monkeypatch.chdir(tmp_path)
+    line = assert_one_error_line(run_cli(["tokenizer", "encode", "-t", "."], input=b"x\n"))
+    assert line.startswith(f"nmt: error: {tmp_path}: a directory without tokenizer.json"), line
+    assert "a model directory" in line

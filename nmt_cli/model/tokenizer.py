@@ -103,6 +103,11 @@ class Tokenizer:
 
         p = Path(path) if Path(path).exists() or Path(path).name != str(path) else None
         p = p or resolve_model(str(path))  # a shipped model's name (fr-en): its tokenizer
+        if p.is_dir() and not (p / "tokenizer.json").is_file():  # "." named no folder
+            raise ModelLoadError(
+                f"{p.absolute()}: a directory without tokenizer.json; give a tokenizer file, "
+                "a model directory or a shipped model's name"
+            )
         p = p / "tokenizer.json" if p.is_dir() else p
         if not p.is_file():
             raise ModelLoadError(f"{p}: no such tokenizer file")
