@@ -143,3 +143,16 @@ def test_one_checkpoint_given_twice_is_a_usage_error(
     result = run_cli(["average", first, first.name, second, "-o", tmp_path / "b"])
     assert "twice" in assert_one_error_line(result, first.name, code=2)
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+
+
+def test_a_checkpoint_given_as_a_model_names_its_run_and_nmt_average(
+    tmp_path, run_cli, small_tokenizer
+):
+    """`nmt export run/checkpoints/step-N -o x` said "not a model directory (no config.json)"
+    and no more; the run it belongs to is named now, and the command that makes a model of
+    checkpoints."""
+    run, _ = _run_with_two_checkpoints(tmp_path, small_tokenizer)
+    checkpoint = sorted((run / "checkpoints").iterdir())[0]
+    line = assert_one_error_line(run_cli(["export", checkpoint, "-o", tmp_path / "x"]))
+    assert f"a checkpoint of the run {run}" in line and "nmt average" in line
+    assert not (tmp_path / "x").exists()

@@ -174,11 +174,22 @@ def new_model_directory(target: Path) -> Iterator[Path]:
 EXPORT_SETTINGS_FILE = "nmt-cli.json"
 
 
+def _not_a_model(directory: Path) -> ModelLoadError:
+    """The error for ``directory``, which holds no config.json: a run's checkpoint (its
+    ``checkpoints/step-N``) is told apart, with the run and `nmt average` named."""
+    run = directory.absolute().parent.parent
+    if directory.absolute().parent.name == "checkpoints" and (run / CONFIG_FILE).is_file():
+        return ModelLoadError(
+            f"{directory}: a checkpoint of the run {run}, not a model directory; give the run "
+            "(its best weights), or make a model of checkpoints with nmt average"
+        )
+    return ModelLoadError(f"{directory}: not a model directory (no {CONFIG_FILE})")
+
+
 def _config_data(directory: Path) -> tuple[Path, dict[str, Any]]:
     """The path and checked JSON object of ``directory``'s config.json."""
     path = directory / CONFIG_FILE
-    missing = ModelLoadError(f"{directory}: not a model directory (no {CONFIG_FILE})")
-    data = read_document(path, json.loads, "JSON", missing, ModelLoadError)
+    data = read_document(path, json.loads, "JSON", _not_a_model(directory), ModelLoadError)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         if (directory / EXPORT_SETTINGS_FILE).is_file():
             raise ModelLoadError(
