@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import torch
+from conftest import assert_one_error_line
 from safetensors import safe_open
 from safetensors.torch import load_file
 from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixture)
@@ -300,6 +301,21 @@ def test_empty_and_overlong_pairs_are_left_out_and_counted(
     assert "2 pairs with an empty side" in warnings[0]
     assert "3 longer than 30 subwords" in warnings[0]
     assert "(of 60)" in warnings[0]
+    assert "--max-len ([train] max_len) keeps longer ones" in warnings[0]  # what to do
+
+
+def test_max_len_is_a_flag_within_a_transformer_s_positions(run_cli, corpus, tmp_path):
+    """--max-len raises the limit the warning above names (only a config file's max_len did);
+    beyond a Transformer's positions it is refused before training, not by a shape error."""
+    data = write_parallel(tmp_path / "data", list(corpus.pairs[:60]), n_valid=3)
+    args = ["train", "--src", data.src, "--tgt", data.tgt, "--valid-src", data.valid_src]
+    args += ["--valid-tgt", data.valid_tgt, "--max-steps", "0", "--threads", "1", "-q"]
+    result = run_cli([*args, "--max-len", "40", "--output", tmp_path / "run"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads((tmp_path / "run" / "run.json").read_text())["train"]["max_len"] == 40
+    big = [*args, "--arch", "transformer", "--max-len", "2000", "--output", tmp_path / "t"]
+    line = assert_one_error_line(run_cli(big), "--max-len 2000", "max_positions 1024", code=2)
+    assert not (tmp_path / "t").exists(), line
 
 
 def test_validation_runs_every_n_steps_at_each_epoch_end_and_at_the_end(

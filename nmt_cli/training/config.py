@@ -40,7 +40,8 @@ class TrainConfig:
     # a batch: its pairs x its longest source or target (with </s>), as buckets.length_batches
     batch_tokens: int = setting(4096, "Padded tokens per batch: pairs x longest side.")
     batch_sort: str = "source"  # length order inside a pool of batches: source, target or none
-    max_len: int = 100  # subword tokens; longer pairs are filtered out (and counted)
+    # subword tokens (</s> counted); longer pairs are filtered out (and counted)
+    max_len: int = setting(100, "Longest training pair kept, in subwords.")
     lr: float = setting(1e-3, "Peak learning rate.")
     schedule: str = "inverse_sqrt"
     warmup_steps: int = 1000

@@ -88,14 +88,29 @@ def build_spec(
         model_table, languages = _from_init(init, model_table, tokenizer, languages, given)
     flag_links = any(c.alignments for c in data["train"])  # --alignments
     _check_guidance(model_table, corpora, train_flags, flag_links, where)
+    model = from_dict_and_flags(ModelConfig, model_table, f"{where}: [model]", flags)
+    train = from_dict_and_flags(TrainConfig, train_table, f"{where}: [train]", train_given)
+    _check_max_len(model, train, "max_len" in train_given, where)
     return RunSpec(
         corpora=corpora,
         valid=valid,
-        model=from_dict_and_flags(ModelConfig, model_table, f"{where}: [model]", flags),
-        train=from_dict_and_flags(TrainConfig, train_table, f"{where}: [train]", train_given),
+        model=model,
+        train=train,
         tokenizer=tokenizer,
         languages=tuple(languages) if languages else None,
         init=str(init) if init is not None else None,
+    )
+
+
+def _check_max_len(model: ModelConfig, train: TrainConfig, by_flag: bool, where: str) -> None:
+    """A UsageError (--max-len) or ConfigError (``where``'s [train] max_len) where a
+    Transformer would be given pairs longer than its positions: training would fail on them."""
+    if model.arch != "transformer" or train.max_len <= model.max_positions:
+        return
+    name = "--max-len" if by_flag else f"{where}: [train] max_len"
+    raise (UsageError if by_flag else ConfigError)(
+        f"{name} {train.max_len}: a Transformer of max_positions {model.max_positions} reads "
+        f"pairs of at most {model.max_positions} subwords"
     )
 
 

@@ -343,9 +343,10 @@ def load_data(spec: RunSpec, tok, on_message, warn, teacher=None, counts=None):
     if valid_data.dropped_empty:
         warn(f"validation: left out {valid_data.dropped_empty:,} pairs with an empty side")
     if train_data.dropped_empty or train_data.dropped_long:
+        raise_it = "; --max-len ([train] max_len) keeps longer ones" * bool(train_data.dropped_long)
         warn(
             f"training: left out {train_data.dropped_empty:,} pairs with an empty side and "
             f"{train_data.dropped_long:,} longer than {spec.train.max_len} subwords "
-            f"(of {train_data.total:,})"
+            f"(of {train_data.total:,}){raise_it}"
         )
     return train_data, valid_data
