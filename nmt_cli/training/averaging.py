@@ -75,13 +75,13 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
 
     if len(paths) < 2:
         raise UsageError("give at least two checkpoints to average")
-    _check_distinct(paths)
     check_writable(output)
     check_replaceable(output)
     roots = [_model_root(p) for p in paths]
     configs = {tuple(map(str, read_config(r))) for r in roots}
     if len(configs) != 1:
         raise UsageError("the checkpoints belong to models of different configurations")
+    _check_distinct(paths)  # once each is known a model's: what it is, said first
     _check_one_tokenizer(paths, roots)
     total: dict[str, torch.Tensor] = {}
     for p in paths:
