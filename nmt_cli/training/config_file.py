@@ -90,7 +90,8 @@ def build_spec(
     _check_guidance(model_table, corpora, train_flags, flag_links, where)
     model = from_dict_and_flags(ModelConfig, model_table, f"{where}: [model]", flags)
     train = from_dict_and_flags(TrainConfig, train_table, f"{where}: [train]", train_given)
-    _check_max_len(model, train, "max_len" in train_given, where)
+    if "max_len" in train_table:  # given: by flag, or the file's key
+        _check_max_len(model, train, "max_len" in train_given, where)
     return RunSpec(
         corpora=corpora,
         valid=valid,
@@ -103,8 +104,9 @@ def build_spec(
 
 
 def _check_max_len(model: ModelConfig, train: TrainConfig, by_flag: bool, where: str) -> None:
-    """A UsageError (--max-len) or ConfigError (``where``'s [train] max_len) where a
-    Transformer would be given pairs longer than its positions: training would fail on them."""
+    """A UsageError (--max-len) or ConfigError (``where``'s [train] max_len) where the
+    max_len given lets a Transformer be given pairs longer than its positions: training
+    would fail on them."""
     if model.arch != "transformer" or train.max_len <= model.max_positions:
         return
     name = "--max-len" if by_flag else f"{where}: [train] max_len"
