@@ -303,6 +303,20 @@ def test_an_output_directory_of_a_user_s_files_is_refused_even_with_overwrite(
         assert [p.name for p in mine.iterdir()] == ["notes.txt"]
 
 
+def test_a_run_cleared_by_a_failed_overwrite_is_still_one_to_overwrite(
+    run_cli, tiny_args, tmp_path
+):
+    """A Makefile's run directory holds its stamp and outputs beside the run; an --overwrite
+    that failed before it trained left them and the run's lock: the next --overwrite trains."""
+    run_dir = tmp_path / "run"
+    run_dir.mkdir()
+    (run_dir / "train.lock").write_text("")
+    (run_dir / "test.hyp.en").write_text("mine\n")
+    result = run_cli([*tiny_args(), "-o", run_dir, "--overwrite", "--max-steps", "1", "-q"])
+    assert result.exit_code == 0, result.stderr
+    assert (run_dir / "test.hyp.en").read_text() == "mine\n"
+
+
 @pytest.mark.parametrize("weight", ["0", "-1", "nan", "inf"])
 def test_a_corpus_weight_not_above_zero_is_one_usage_error(run_cli, tiny_args, tmp_path, weight):
     """0 trained no step and saved an untrained model as a finished run; nan and inf ended in

@@ -115,7 +115,8 @@ def check_output_dir(run_dir: Path, overwrite: bool) -> None:
             f"{run_dir} already holds a training run; use --resume to continue it or "
             "--overwrite to start again"
         )
-    if not a_run and (others := sorted(names - RUN_NAMES)):
+    cleared = overwrite and LOCK_FILE in names  # an --overwrite that failed before it trained
+    if not a_run and not cleared and (others := sorted(names - RUN_NAMES)):
         shown = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
         raise UsageError(
             f"{run_dir}: a directory that is not a training run (it holds {shown}); give "
