@@ -318,6 +318,28 @@ def test_max_len_is_a_flag_within_a_transformer_s_positions(run_cli, corpus, tmp
     assert not (tmp_path / "t").exists(), line
 
 
+def test_pairs_longer_than_a_transformer_s_positions_are_left_out_not_a_shape_error(
+    run_cli, corpus, small_tokenizer_path, tmp_path
+):
+    """Under the default max_len (100), a Transformer of max_positions 12 is given only the
+    pairs it can hold, as fairseq skips them: the others are counted in the warning, training
+    and its validation run (they failed on a shape error)."""
+    pairs = list(corpus.pairs[:60])
+    long = " ".join(["Ein Mann läuft im Park."] * 4)
+    pairs[10] = (long, "A man runs.")
+    pairs[11] = ("Ein Mann läuft.", long)
+    data = write_parallel(tmp_path / "data", pairs, n_valid=3)
+    model = {"arch": "transformer", "hidden_size": 16, "ff_size": 32, "max_positions": 12}
+    config = write_toml(tmp_path / "t.toml", model, TINY_TRAIN)
+    args = ["train", *data.args(), "--config", str(config), "--tokenizer", small_tokenizer_path]
+    args += ["--output", tmp_path / "run", "--max-steps", "2", "--valid-every", "1"]
+    result = run_cli([*args, "--threads", "1"])
+    assert result.exit_code == 0, result.stderr
+    warnings = [line for line in result.stderr_lines if line.startswith("nmt: warning:")]
+    assert any("longer than 12 subwords" in w and "max_positions" in w for w in warnings)
+    assert validation_records(tmp_path / "run")  # validated, within the positions too
+
+
 def test_validation_runs_every_n_steps_at_each_epoch_end_and_at_the_end(
     run_cli, corpus, small_tokenizer_path, tmp_path
 ):

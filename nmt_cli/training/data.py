@@ -36,6 +36,7 @@ class ParallelData:
     dropped_empty: int = 0
     dropped_long: int = 0
     total: int = 0
+    max_len: int | None = None  # the most subwords a side was let have (None: any)
     sizes: list[int] = field(default_factory=list)  # kept pairs per corpus, in order
     weights: list[float] = field(default_factory=list)  # per corpus
     # guided alignment: per pair, piece links flattened [i0, j0, i1, j1, ...]
@@ -85,7 +86,7 @@ def load_corpora(
     pick a memory's sides (corpora.py). ``namer``: each kept pair that holds names is kept with
     its text and word links (ParallelData.named), for name swapping. ``counts``: hears each kept
     pair's text (the words the model is taught: protect/names.py)."""
-    data = ParallelData([], [], links=[] if guided else None)
+    data = ParallelData([], [], links=[] if guided else None, max_len=max_len)
     variants: list[tuple[int, array, array, array | None]] = []
     teacher_lines = _lines_or_none(teacher.path if guided and teacher else None)
     for corpus in corpora:

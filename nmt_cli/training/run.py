@@ -308,6 +308,16 @@ def taught_words(spec: RunSpec, counts: WordCounts) -> dict[str, set[str]]:
     return lists
 
 
+def longest_pair(spec: RunSpec) -> int:
+    """The most subwords a side of a training pair may have: --max-len, and no more than a
+    Transformer's positions (longer pairs would fail on a shape error), so that a model of
+    max_positions below the default max_len leaves the longer pairs out, as fairseq's
+    --skip-invalid-size-inputs-valid-test does, and trains on the rest."""
+    if spec.model.arch == "transformer":
+        return min(spec.train.max_len, spec.model.max_positions)
+    return spec.train.max_len
+
+
 def load_data(spec: RunSpec, tok, on_message, warn, teacher=None, counts=None):
     """Training data (a guided run's with the links that ``teacher``, a LinksFile, or the
     corpora give it; a run with placeholders, with its pairs' placeholder versions) and
@@ -318,7 +328,8 @@ def load_data(spec: RunSpec, tok, on_message, warn, teacher=None, counts=None):
     if spec.train.placeholder_share > 0:
         masker = partial(mask_pair, SpanFinder(), languages=spec.languages)
     guided = run_is_guided(spec)
-    args = (spec.corpora, tok, spec.train.max_len, warn)
+    limit = longest_pair(spec)
+    args = (spec.corpora, tok, limit, warn)
     languages = spec.languages
     namer = partial(pair_names, SpanFinder()) if spec.train.name_swap_share > 0 else None
     train_data = load_corpora(
@@ -333,20 +344,29 @@ def load_data(spec: RunSpec, tok, on_message, warn, teacher=None, counts=None):
     if namer is not None:
         train_data.name_pool = name_pool(train_data.named.values())
         on_message(names_report(train_data, spec.train.name_swap_share))
-    valid_data = load_corpora(spec.valid, tok, None, warn, keep_text=True, languages=languages)
+    positions = spec.model.max_positions if spec.model.arch == "transformer" else None
+    valid_data = load_corpora(spec.valid, tok, positions, warn, keep_text=True, languages=languages)
     if masker is not None:
         on_message(
             f"placeholders: {len(train_data.variants):,} of {len(train_data):,} training pairs "
             f"share spans; {spec.train.placeholder_share:g} of those show them, each epoch"
         )
     warn = warn or on_message
-    if valid_data.dropped_empty:
-        warn(f"validation: left out {valid_data.dropped_empty:,} pairs with an empty side")
+    if valid_data.dropped_empty or valid_data.dropped_long:
+        longer = f" and {valid_data.dropped_long:,} longer than {positions} subwords"
+        longer += " (the Transformer's max_positions)"
+        warn(
+            f"validation: left out {valid_data.dropped_empty:,} pairs with an empty side"
+            + longer * bool(valid_data.dropped_long)
+        )
     if train_data.dropped_empty or train_data.dropped_long:
-        raise_it = "; --max-len ([train] max_len) keeps longer ones" * bool(train_data.dropped_long)
+        if limit < spec.train.max_len:  # the model's positions, not --max-len, set the limit
+            why = f" (the Transformer's max_positions, below --max-len {spec.train.max_len})"
+        else:
+            why = "; --max-len ([train] max_len) keeps longer ones" * bool(train_data.dropped_long)
         warn(
             f"training: left out {train_data.dropped_empty:,} pairs with an empty side and "
-            f"{train_data.dropped_long:,} longer than {spec.train.max_len} subwords "
-            f"(of {train_data.total:,}){raise_it}"
+            f"{train_data.dropped_long:,} longer than {limit} subwords "
+            f"(of {train_data.total:,}){why}"
         )
     return train_data, valid_data

@@ -192,9 +192,8 @@ class Trainer:
         """This process's batches of ``epoch`` (all of them unless distributed)."""
         cfg = self.cfg
         if cfg.name_swap_share > 0 and self.train_data.named:
-            swap_epoch(
-                self.train_data, self.tokenizer, cfg.seed, epoch, cfg.name_swap_share, cfg.max_len
-            )
+            data, share = self.train_data, cfg.name_swap_share  # its max_len: a Transformer's
+            swap_epoch(data, self.tokenizer, cfg.seed, epoch, share, data.max_len)
         return self.world.share(
             epoch_batches(
                 self.train_data,
@@ -323,7 +322,9 @@ class Trainer:
             max_len_b=self.cfg.valid_max_len_b,
         )
         with autocast(self.cfg.precision, self.world.device):
-            hyps = translate_ids(self.model, [list(s[:-1]) for s in data.src], opts)
+            sources = [list(s[:-1]) for s in data.src]
+            # outputs within the model's positions (as nmt translate's: inference/loading.py)
+            hyps = translate_ids(self.model, sources, opts, self.model.config.max_positions - 2)
         text = [self.tokenizer.decode(h[0].tokens) for h in hyps]
         bleu, chrf = score_corpus(text, [data.tgt_text], ["bleu", "chrf"])
         return {
