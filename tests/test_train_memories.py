@@ -174,3 +174,34 @@ def test_a_language_in_capitals_is_recorded_as_its_code(
     assert result.exit_code == 0, result.stderr
     config = json.loads((tmp_path / "run" / "config.json").read_text())
     assert (config["source_language"], config["target_language"]) == ("de", "en")
+
+
+def english_to_german_xliff(path: Path, pairs: list[tuple[str, str]]) -> Path:
+    """(German, English) ``pairs`` as an XLIFF 1.2 file from en-US into de-DE."""
+    units = "".join(
+        f'<trans-unit id="{k}"><source>{escape(en)}</source><target>{escape(de)}</target>'
+        "</trans-unit>\n"
+        for k, (de, en) in enumerate(pairs)
+    )
+    body = f'<file source-language="en-US" target-language="de-DE"><body>\n{units}</body></file>'
+    path.write_text(f'<xliff version="1.2">{body}</xliff>\n', encoding="utf-8")
+    return path
+
+
+def test_a_memory_that_names_its_languages_trains_without_src_lang_and_tgt_lang(
+    run_cli, corpus, tmp_path, small_tokenizer_path
+):
+    """`nmt train --pairs m.xlf` asked for --src-lang/--tgt-lang though the file names its
+    languages, which score and align read: the run reads them too, records them, and one
+    language given takes the file's other side (de given: a German to English model)."""
+    data = write_parallel(tmp_path / "a", corpus.pairs[:10])
+    xlf = english_to_german_xliff(tmp_path / "ui.xlf", corpus.pairs[20:50])
+    args = [*base_args(data, tmp_path, small_tokenizer_path), "--pairs", xlf, "-q"]
+    result = run_cli(args)
+    assert result.exit_code == 0, result.stderr
+    assert json.loads((tmp_path / "run" / "run.json").read_text())["languages"] == ["en", "de"]
+    config = json.loads((tmp_path / "run" / "config.json").read_text())
+    assert (config["source_language"], config["target_language"]) == ("en", "de")
+    result = run_cli([*args, "--overwrite", "--src-lang", "de"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads((tmp_path / "run" / "run.json").read_text())["languages"] == ["de", "en"]

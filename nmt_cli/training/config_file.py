@@ -20,6 +20,7 @@ from nmt_cli.model.bundle import LANGUAGE_CODE, read_config, read_languages
 from nmt_cli.model.config import ARCHS, ModelConfig, unread, unread_by_choice
 from nmt_cli.settings import flag_of, from_dict_and_flags, read_document, to_dict
 from nmt_cli.training.config import TEACHERS, CorpusFiles, RunSpec, TrainConfig, corpora_from
+from nmt_cli.training.corpora import declared_languages
 
 TABLES = ("model", "train", "data")
 DATA_KEYS = ("train", "valid", "source_language", "target_language")
@@ -67,18 +68,15 @@ def build_spec(
         )
     corpora = data["train"] or corpora_from(file_data.get("train", []), f"{where}: [data] train")
     valid = data["valid"] or corpora_from(file_data.get("valid", []), f"{where}: [data] valid")
-    languages = data.get("languages")
-    if languages is None and "source_language" in file_data:
-        languages = (file_data["source_language"], file_data.get("target_language", ""))
-    languages = run_languages(languages, data.get("languages") is not None, where)
     missing = [name for name, sets in (("training", corpora), ("validation", valid)) if not sets]
     if missing:
         raise UsageError(f"missing {' and '.join(missing)} data")
+    init = data.get("init")
+    languages = _languages(data, file_data, [*corpora, *valid], init, where)
     by_flag = train_flags.get("teacher") is not None
     corpora, train_table = teacher_file_as_links(corpora, train_table, None if by_flag else where)
     flags = [k for k, v in model_flags.items() if v is not None and k != "dec_layers"]
     train_given = [k for k, v in train_flags.items() if v is not None and k in train_table]
-    init = data.get("init")
     base = to_dict(read_config(init)[0]) if init is not None else {}
     arch = base.get("arch", model_table.get("arch", "rnn"))
     _check_family(arch, list(tables["model"]), flags, where)  # --init: that model's family
@@ -172,6 +170,21 @@ def _check_choices(settings: dict, keys: list[str], flags: list[str], where: str
             f"{where}: [model] {name}: read only with {choice} = {value!r}, not with "
             f"{choice} {chosen!r}; leave it out or set {choice} = {value!r}"
         )
+
+
+def _languages(data: dict, file_data: dict, corpora: list[CorpusFiles], init, where: str):
+    """The run's languages: the flags', else ``file_data``'s ([data] source_language), else
+    (unless the --init model records its own) those the first memory that names them does,
+    as score and align read them: one given takes the file's other side."""
+    languages = data.get("languages")
+    if languages is None and "source_language" in file_data:
+        languages = (file_data["source_language"], file_data.get("target_language", ""))
+    if init is None or read_languages(Path(init)) is None:
+        given = tuple(languages) if languages else ("", "")
+        if not all(given):
+            found = declared_languages(corpora, given)
+            languages = found if all(found) else languages
+    return run_languages(languages, data.get("languages") is not None, where)
 
 
 def run_languages(languages, by_flags: bool, where: str) -> tuple[str, str] | None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from nmt_cli.errors import InputError
 from nmt_cli.formats.memory import Pair, Report
-from nmt_cli.formats.pairs import format_of, read_pairs
+from nmt_cli.formats.pairs import format_of, read_pairs, with_declared
 from nmt_cli.textio import count_lines, lines_of, open_lines
 from nmt_cli.training.config import CorpusFiles
 
@@ -46,6 +46,21 @@ def corpus_pairs(
                     "files need one line per sentence pair"
                 )
             yield s, t
+
+
+def declared_languages(corpora: Iterable[CorpusFiles], given: tuple[str, str]) -> tuple[str, str]:
+    """``given`` (source, target; "": not given) completed from the first file of pairs whose
+    memory names its languages (an XLIFF file, a catalogue: formats.pairs.with_declared), each
+    the code a model records (``de-DE`` is ``de``), as score and align read them; as given
+    where none names them."""
+    for corpus in corpora:
+        if corpus.pairs is None:
+            continue
+        found = with_declared(corpus.pairs, format_of(corpus.pairs, corpus.format), given)
+        if found != given and all(found):
+            codes = (code.replace("_", "-").split("-")[0].lower() for code in found)
+            return (*codes,)  # type: ignore[return-value]
+    return given
 
 
 def corpora_text(corpora: Iterable[CorpusFiles], languages: Languages, warn=None) -> Iterator[str]:

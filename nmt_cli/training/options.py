@@ -61,7 +61,8 @@ class DataOptions:
             data = self._corpora()
         except ValueError as e:  # a corpus's own check (a weight not above 0)
             raise UsageError(f"--weight, --pairs-weight: {e}") from None
-        data["languages"] = (self.src_lang, self.tgt_lang or "") if self.src_lang else None
+        given = (self.src_lang or "", self.tgt_lang or "")
+        data["languages"] = given if any(given) else None
         if self.init is not None:
             data["init"] = _init_model(self.init)
         model_flags = {**model_flags, "dec_layers": model_flags["enc_layers"]}  # --layers: both
