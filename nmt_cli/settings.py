@@ -72,6 +72,14 @@ def flag_of(f: dataclasses.Field) -> str:
     return longs[0] if longs else "--" + f.name.replace("_", "-")
 
 
+def flags_named(f: dataclasses.Field) -> str:
+    """How a message about field ``f``'s value names its option: every long name it has, as
+    click names an option of aliases (``--input-format/--pairs-format``), so that the name
+    typed is among them."""
+    flags = [x for x in f.metadata.get("flags") or () if x.startswith("--") and "/" not in x]
+    return "/".join(flags) if len(flags) > 1 else flag_of(f)
+
+
 def check_choice(flag: str, value: str | None, choices: Sequence[str]) -> None:
     """UsageError naming the choices unless ``value`` is one of them (None: not given)."""
     if value is None or value in choices:

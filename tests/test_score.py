@@ -180,6 +180,17 @@ def test_options_that_do_not_fit_are_usage_errors(run_cli, rnn_model_dir, args) 
     assert run_cli(["score", "-m", rnn_model_dir, *args], input=b"").exit_code == 2
 
 
+@pytest.mark.parametrize("flag", ["--pairs-format", "--input-format"])
+def test_a_format_not_known_names_the_flag_typed(run_cli, rnn_model_dir, tmp_path, flag) -> None:
+    """`nmt score --pairs p.tsv --pairs-format bogus` said "--input-format must be one of",
+    naming a flag the user never typed: the message names the option's every name."""
+    pairs = tmp_path / "p.tsv"
+    pairs.write_text("x\ty\n", encoding="utf-8")
+    result = run_cli(["score", "-m", rnn_model_dir, "--pairs", pairs, flag, "bogus"])
+    line = assert_one_error_line(result, "must be one of auto, tsv, jsonl", code=2)
+    assert flag in line
+
+
 @pytest.mark.parametrize(
     ("given", "says"),
     [

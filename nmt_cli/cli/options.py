@@ -28,6 +28,7 @@ from typing import Annotated, Any
 
 import typer
 
+from nmt_cli import settings
 from nmt_cli.settings import Given, Only, SettingsGroup, check_choice, flag_of, settings_group
 
 __all__ = ["Given", "Only", "options_from"]  # the marks, re-exported for the commands
@@ -37,7 +38,7 @@ __all__ = ["Given", "Only", "options_from"]  # the marks, re-exported for the co
 class _Option:
     group: str  # the command's parameter that receives the settings
     field: str
-    flag: str  # the option's first long name, for messages
+    flag: str  # the option's long names, for messages
     choices: tuple[str, ...] | None
 
 
@@ -78,7 +79,9 @@ def options_from(func: Callable[..., Any]) -> Callable[..., Any]:
             param = _parameter(f, hints[f.name], group.given)
             if param.name in options or param.name in {p.name for p in own}:
                 raise TypeError(f"{func.__name__}: two options named {param.name}")
-            options[param.name] = _Option(name, f.name, flag_of(f), f.metadata["choices"])
+            options[param.name] = _Option(
+                name, f.name, settings.flags_named(f), f.metadata["choices"]
+            )
             params.append(param)
 
     @functools.wraps(func)
