@@ -3,13 +3,34 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from nmt_cli.errors import InputError, UsageError
+from nmt_cli.settings import setting
 from nmt_cli.textio import read_lines
 
-METRICS = ("bleu", "chrf", "ter")
+METRICS = ("bleu", "chrf", "chrf++", "ter")  # chrf++: chrF with word bigrams (word_order 2)
+# BLEU's tokenizers that need nothing more installed (sacrebleu's -tok)
+TOKENIZERS = ("13a", "intl", "char", "zh", "none")
+
+
+@dataclass(frozen=True)
+class EvaluateOptions:
+    """Which metrics `nmt evaluate` computes and how they read the text, as sacrebleu's -m,
+    -tok and -lc say (each choice shows in the signature)."""
+
+    metrics: str = setting(
+        "bleu,chrf", "Comma- or space-separated: bleu, chrf, chrf++, ter.", "--metrics", "-m"
+    )
+    tokenize: str = setting(
+        "13a", "BLEU's tokenizer (sacrebleu's -tok).", "--tokenize", "-tok", choices=TOKENIZERS
+    )
+    lowercase: bool = setting(
+        False, "Case-insensitive scores (sacrebleu's -lc).", "--lowercase", "-lc"
+    )
+    as_json: bool = setting(False, "One JSON object on stdout.", "--json")
 
 
 @dataclass
@@ -19,10 +40,16 @@ class Score:
     signature: str
 
 
-def score_corpus(hyps: list[str], refs: list[list[str]], metrics: list[str]) -> list[Score]:
-    """Score hypotheses against one or more references each (cased, 13a tokenisation for
-    BLEU): ``refs`` holds each reference set, a line per hypothesis, as sacrebleu takes them
-    (the signature's nrefs counts them)."""
+def score_corpus(
+    hyps: list[str],
+    refs: list[list[str]],
+    metrics: list[str],
+    tokenize: str = "13a",
+    lowercase: bool = False,
+) -> list[Score]:
+    """Score hypotheses against one or more references each (by default cased, 13a
+    tokenisation for BLEU): ``refs`` holds each reference set, a line per hypothesis, as
+    sacrebleu takes them (the signature's nrefs counts them)."""
     from sacrebleu.metrics import BLEU, CHRF, TER
 
     for ref in refs:
@@ -35,28 +62,39 @@ def score_corpus(hyps: list[str], refs: list[list[str]], metrics: list[str]) -> 
     unknown = [m for m in metrics if m not in METRICS]
     if unknown:
         raise UsageError(f"unknown metric {unknown[0]!r}; choose from {', '.join(METRICS)}")
+    made = {
+        "bleu": lambda: BLEU(tokenize=tokenize, lowercase=lowercase),
+        "chrf": lambda: CHRF(lowercase=lowercase),
+        "chrf++": lambda: CHRF(word_order=2, lowercase=lowercase),
+        "ter": TER,  # case-insensitive whatever -lc says, as sacrebleu's TER
+    }
     out = []
     for name in metrics:
-        metric = {"bleu": BLEU, "chrf": CHRF, "ter": TER}[name]()
+        metric = made[name]()
         result = metric.corpus_score(hyps, refs)
         out.append(Score(name, result.score, str(metric.get_signature())))
     return out
 
 
 def score_files(
-    hyp: str, refs: list[str], metrics: str, warn: Callable[[str], None] | None = None
+    hyp: str,
+    refs: list[str],
+    options: EvaluateOptions,
+    warn: Callable[[str], None] | None = None,
 ) -> list[Score]:
     """score_corpus of the lines of the file ``hyp`` against those of each file of ``refs``
-    (one of them all may be '-', stdin); ``metrics``: names, comma-separated ("bleu,chrf")."""
+    (one of them all may be '-', stdin); ``options.metrics``: names, separated by commas or
+    spaces ("bleu,chrf", sacrebleu's "bleu chrf")."""
     if [hyp, *refs].count("-") > 1:
         raise UsageError("only one of --hyp and --ref can be stdin")
-    names = list(dict.fromkeys(m.strip().lower() for m in metrics.split(",") if m.strip()))
+    metrics = options.metrics
+    names = list(dict.fromkeys(m.lower() for m in re.split(r"[\s,]+", metrics) if m))
     if not names:
-        raise UsageError(f"--metrics {metrics!r} names no metric (bleu, chrf, ter)")
+        raise UsageError(f"--metrics {metrics!r} names no metric ({', '.join(METRICS)})")
     hyps, references = read_lines(hyp, warn), [read_lines(ref, warn) for ref in refs]
     for ref, lines in zip(refs, references):
         check_reference(ref, len(lines), len(hyps), f"--hyp {hyp}")
-    return score_corpus(hyps, references, names)
+    return score_corpus(hyps, references, names, options.tokenize, options.lowercase)
 
 
 def check_reference(ref: str, lines: int, against: int, what: str = "the input") -> None:

@@ -50,7 +50,7 @@ def test_stdin_for_both_files_and_an_unknown_metric_are_usage_errors(run_cli, tm
     both = run_cli(["evaluate", "--hyp", "-", "--ref", "-"])
     assert_one_error_line(both, "--hyp", "--ref", "stdin", code=2)
     unknown = run_cli(["evaluate", "--hyp", hyp, "--ref", ref, "--metrics", "bleu,meteor"])
-    assert_one_error_line(unknown, "meteor", "bleu, chrf, ter", code=2)
+    assert_one_error_line(unknown, "meteor", "bleu, chrf, chrf++, ter", code=2)
     none = run_cli(["evaluate", "--hyp", hyp, "--ref", ref, "--metrics", ","])  # printed nothing
     assert_one_error_line(none, "--metrics", "no metric", code=2)
 
@@ -84,3 +84,30 @@ def test_a_reference_of_another_length_is_one_error_naming_it(run_cli, tmp_path)
     assert_one_error_line(result, f"--ref {short} has 1 lines but --hyp {hyp} 2")
     both = run_cli(["evaluate", "--hyp", hyp, "--ref", "-", "--ref", "-"])
     assert_one_error_line(both, "stdin", code=2)
+
+
+def test_sacrebleu_s_tokenizer_lowercase_and_chrf_plus_plus_are_options(run_cli, tmp_path):
+    """sacrebleu's `-m bleu chrf`, `-tok intl`, `-lc` and chrF++ had no counterpart (a space
+    between metrics was "unknown metric 'bleu chrf'"): each is an option, scores as sacrebleu
+    scores with it, and shows in the signature."""
+    from sacrebleu.metrics import BLEU, CHRF
+
+    hyps, refs = (
+        ["The Cat sat on the mat.", "The dog runs."],
+        ["the cat sat on a mat!", "A dog runs."],
+    )
+    hyp, ref = tmp_path / "hyp.en", tmp_path / "ref.en"
+    hyp.write_text("".join(h + "\n" for h in hyps), encoding="utf-8")
+    ref.write_text("".join(r + "\n" for r in refs), encoding="utf-8")
+    args = ["evaluate", "--hyp", hyp, "--ref", ref, "--metrics", "bleu chrf++", "--json"]
+    result = run_cli([*args, "-tok", "intl", "-lc"])
+    assert result.exit_code == 0, result.stderr
+    record = json.loads(result.stdout)
+    bleu = BLEU(tokenize="intl", lowercase=True)
+    assert record["bleu"]["score"] == round(bleu.corpus_score(hyps, [refs]).score, 2)
+    assert "tok:intl" in record["bleu"]["signature"] and "case:lc" in record["bleu"]["signature"]
+    chrf = CHRF(word_order=2, lowercase=True)
+    assert record["chrf++"]["score"] == round(chrf.corpus_score(hyps, [refs]).score, 2)
+    assert "nw:2" in record["chrf++"]["signature"]
+    bad = run_cli(["evaluate", "--hyp", hyp, "--ref", ref, "--tokenize", "13b"])
+    assert_one_error_line(bad, "--tokenize must be one of 13a", code=2)

@@ -7,16 +7,16 @@ from typing import Annotated
 import typer
 
 from nmt_cli.cli.common import boundary, err_console, warn
-from nmt_cli.evaluation import score_files, scores_json
+from nmt_cli.cli.options import options_from
+from nmt_cli.evaluation import EvaluateOptions, score_files, scores_json
 
 
+@options_from
 def evaluate(
     hyp: Annotated[str, typer.Option("--hyp", help="Translations, one per line ('-': stdin).")],
     ref: Annotated[list[str], typer.Option("--ref", help="References, one per line; repeatable.")],
-    metrics: Annotated[
-        str, typer.Option("--metrics", help="Comma-separated: bleu,chrf,ter.")
-    ] = "bleu,chrf",
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object on stdout.")] = False,
+    *,
+    options: EvaluateOptions,
 ) -> None:
     """Score translations with sacrebleu; prints scores with their signatures.
 
@@ -24,8 +24,8 @@ def evaluate(
         nmt translate -m runs/de-en < test.de > hyp.en
         nmt evaluate --hyp hyp.en --ref test.en
     """
-    scores = score_files(hyp, ref, metrics, warn)
-    if as_json:
+    scores = score_files(hyp, ref, options, warn)
+    if options.as_json:
         print(scores_json(scores))
         return
     console = err_console()
