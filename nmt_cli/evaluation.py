@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from nmt_cli.errors import InputError, UsageError
 from nmt_cli.settings import setting
-from nmt_cli.textio import read_lines
+from nmt_cli.textio import check_files, read_lines
 
 METRICS = ("bleu", "chrf", "chrf++", "ter")  # chrf++: chrF with word bigrams (word_order 2)
 # BLEU's tokenizers that need nothing more installed (sacrebleu's -tok)
@@ -91,6 +91,8 @@ def score_files(
     names = list(dict.fromkeys(m.lower() for m in re.split(r"[\s,]+", metrics) if m))
     if not names:
         raise UsageError(f"--metrics {metrics!r} names no metric ({', '.join(METRICS)})")
+    check_files([hyp], "--hyp", pipes=True)  # "--ref r.en: no such file", not "r.en: ..."
+    check_files(refs, "--ref", pipes=True)
     hyps, references = read_lines(hyp, warn), [read_lines(ref, warn) for ref in refs]
     for ref, lines in zip(refs, references):
         check_reference(ref, len(lines), len(hyps), f"--hyp {hyp}")

@@ -111,3 +111,14 @@ def test_sacrebleu_s_tokenizer_lowercase_and_chrf_plus_plus_are_options(run_cli,
     assert "nw:2" in record["chrf++"]["signature"]
     bad = run_cli(["evaluate", "--hyp", hyp, "--ref", ref, "--tokenize", "13b"])
     assert_one_error_line(bad, "--tokenize must be one of 13a", code=2)
+
+
+def test_a_missing_file_is_named_with_its_option(run_cli, tmp_path):
+    """`nmt evaluate --hyp h --ref missing.en` said "missing.en: no such file", not which of
+    the files it was."""
+    hyp, _ = _files(tmp_path)
+    missing = tmp_path / "missing.en"
+    result = run_cli(["evaluate", "--hyp", hyp, "--ref", missing])
+    assert_one_error_line(result, f"--ref {missing}: no such file")
+    result = run_cli(["evaluate", "--hyp", missing, "--ref", hyp])
+    assert_one_error_line(result, f"--hyp {missing}: no such file")
