@@ -34,7 +34,8 @@ with the input's byte order mark, line ends (CRLF or LF) and final line break or
 (formats/encoding.py): the msgstr and flags of the entries translated as gettext writes them
 (formats/po_wrap.py: wrapped at 79 columns, a line ending with the space it breaks at, but in a
 catalogue written without wrapping, one of whose messages runs longer on one line, and in an
-entry flagged ``no-wrap``), and the header where it changes; every other line as it was (a
+entry flagged ``no-wrap``), and the header's fields that change, in their places
+(formats/po_header.py: polib wrote its own order); every other line as it was (a
 translated entry's msgctxt, msgid and msgid_plural too, an entry left alone keeps its wrapping,
 an obsolete one its place), so that a catalogue with nothing to translate, or whose entries
 come back as they were, is the same file byte for byte. A UTF-16 or UTF-32 catalogue (by its
@@ -56,6 +57,7 @@ from nmt_cli.errors import InputError
 from nmt_cli.formats.encoding import Encoding, decode, text_lines
 from nmt_cli.formats.memory import same_language
 from nmt_cli.formats.po import entry_text, parse_catalogue
+from nmt_cli.formats.po_header import changed_header
 from nmt_cli.formats.po_wrap import PAGE_WIDTH, gettext_lines
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import file_markers
@@ -138,7 +140,8 @@ class Catalogue(StringsDocument):
         texts = iter(_braces_back(x, self.braces) for x in self.translated(translations))
         for entry in self.chosen:
             self._fill(entry, texts, forms)
-        lines = self._written(self.po.metadata != header, fitted)
+        changes = {k: v for k, v in self.po.metadata.items() if header.get(k) != v}
+        lines = self._written(changes, fitted)
         text = "".join(f"{line}\n" for line in lines)
         return self.encoding.encode(text if self.final_break else text.removesuffix("\n"))
 
@@ -166,10 +169,10 @@ class Catalogue(StringsDocument):
             )
         return fitted
 
-    def _written(self, new_header: bool, fitted: list[Any] = ()) -> list[str]:
-        """The catalogue's lines: the chosen entries and those ``fitted`` (and the header if
-        ``new_header``) as polib writes them, each with the blank lines that followed it; the
-        rest as read."""
+    def _written(self, changes: dict[str, str], fitted: list[Any] = ()) -> list[str]:
+        """The catalogue's lines: the chosen entries and those ``fitted`` as polib writes them,
+        each with the blank lines that followed it, the header's fields ``changes`` changed
+        (formats/po_header.py); the rest as read."""
         starts = [e.linenum - 1 for e in self.po]  # where each entry's lines start
         if starts and starts[0] < 0:  # no header entry: polib read its first entry at line 0
             starts[0] = _first_entry(self.lines)
@@ -179,11 +182,11 @@ class Catalogue(StringsDocument):
         for k, (a, b) in enumerate(bounds):
             lines = self.lines[a:b]
             entry = self.po[k - 1] if k else None
-            if entry is None and not new_header or entry is not None and id(entry) not in chosen:
+            if entry is None and not changes or entry is not None and id(entry) not in chosen:
                 out += lines
                 continue
             if entry is None:
-                written = self._header()
+                written = self._header(_without_blank_end(lines), changes)
             else:  # its comments as they were (gettext wraps none); no-wrap: its strings too
                 width = 0 if "no-wrap" in entry.flags else self.po.wrapwidth
                 mine = [x for x in entry_text(entry, width).split("\n") if not _COMMENT.match(x)]
@@ -196,8 +199,14 @@ class Catalogue(StringsDocument):
             out += written.removesuffix("\n").split("\n") + after  # not splitlines: U+2028
         return out
 
-    def _header(self) -> str:
-        """The header (its comment and metadata) as polib writes it."""
+    def _header(self, lines: list[str], changes: dict[str, str]) -> str:
+        """The header's ``lines`` with its fields ``changes`` changed, in their places; where
+        the catalogue has no header entry, the header as polib writes it."""
+        if any(x.strip() == 'msgid ""' for x in lines):
+            width = PAGE_WIDTH if self.po.wrapwidth > 0 else 0
+            changed = changed_header(lines, changes, width)
+            if changed is not None:
+                return "\n".join(changed)
         head = copy.copy(self.po)
         del head[:]  # the copy's entries: the catalogue keeps its own
         text = str(head)

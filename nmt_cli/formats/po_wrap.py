@@ -116,13 +116,15 @@ def _line_breaks(text: str, forbidden: list[bool], start: int, width: int) -> li
 
 def gettext_lines(keyword: str, value: str, page_width: int = PAGE_WIDTH) -> list[str]:
     """``keyword`` (``msgstr``, ``msgstr[1]``) and its string ``value`` as the lines gettext
-    writes, ``page_width`` columns wide (0: unwrapped, a line of the file for each ``\\n``)."""
+    writes, ``page_width`` columns wide (0: unwrapped, a line of the file for each ``\\n``).
+    No ``keyword`` (""): the lines of ``value`` that follow a ``msgstr ""``, as a header's
+    fields are written."""
     portions = re.findall(r"[^\n]*\n|[^\n]+", value) or [""]
     width = (page_width or 10**9) - 2  # the quotes
     lines: list[str] = []
     for n, portion in enumerate(portions):
         text, forbidden = _escaped(portion)
-        first = n == 0
+        first = n == 0 and bool(keyword)
         start = len(keyword) + 1 if first else 0
         cuts = _line_breaks(text, forbidden, start, width)
         if first and text and (len(portions) > 1 or start > width or cuts):

@@ -1,0 +1,117 @@
+"""The header entry of a gettext catalogue with some of its fields changed, every other line of
+it as written: its comments, its fields in their order, each field's lines and wrapping.
+
+polib writes a header's fields in an order of its own (``Language`` before ``MIME-Version``
+and ``Content-Type``, whatever order the catalogue had): a diff of the header of every
+catalogue translated. Here a changed field keeps its place, written as gettext writes it
+(formats/po_wrap.py), and a field the catalogue lacked goes after the one gettext's tools
+write before it (``Language`` after ``Language-Team``, ``Plural-Forms`` after
+``Content-Transfer-Encoding``), else before the first that they write after it, else last.
+"""
+
+from __future__ import annotations
+
+import re
+
+from nmt_cli.formats.po_wrap import PAGE_WIDTH, gettext_lines
+
+# The order msginit and xgettext write a header's fields in
+ORDER = (
+    "Project-Id-Version",
+    "Report-Msgid-Bugs-To",
+    "POT-Creation-Date",
+    "PO-Revision-Date",
+    "Last-Translator",
+    "Language-Team",
+    "Language",
+    "MIME-Version",
+    "Content-Type",
+    "Content-Transfer-Encoding",
+    "Plural-Forms",
+)
+_QUOTED = re.compile(r'\s*(?:msgstr\s+)?"((?:[^"\\]|\\.)*)"\s*')
+_UNESCAPES = {"n": "\n", "t": "\t", "r": "\r", "v": "\v", "b": "\b", "f": "\f", "a": "\a"}
+
+
+def _unescaped(text: str) -> str:
+    return re.sub(r"\\(.)", lambda m: _UNESCAPES.get(m[1], m[1]), text)
+
+
+def _key(field: str) -> str:
+    return field.split(":", 1)[0].strip() if ":" in field else ""
+
+
+class _Group:
+    """Lines of the header's msgstr that hold whole fields: ``text``, what they say."""
+
+    def __init__(self, lines: list[str], text: str, keyword: bool) -> None:
+        self.lines, self.text, self.keyword, self.changed = lines, text, keyword, False
+
+    def fields(self) -> list[str]:
+        return re.findall(r"[^\n]*\n|[^\n]+", self.text)
+
+    def written(self, width: int) -> list[str]:
+        if not self.changed:
+            return self.lines
+        return gettext_lines("msgstr" if self.keyword else "", self.text, width)
+
+
+def _groups(lines: list[str]) -> list[_Group] | None:
+    """The msgstr ``lines`` of a header cut where a field ends at the end of a line (the
+    keyword's line alone where it holds nothing: ``msgstr ""``)."""
+    groups: list[_Group] = []
+    pending: list[str] = []
+    text = ""
+    for n, line in enumerate(lines):
+        found = _QUOTED.fullmatch(line)
+        if found is None:
+            return None
+        pending.append(line)
+        text += _unescaped(found[1])
+        if text.endswith("\n") or n == 0 and not text or n == len(lines) - 1:
+            groups.append(_Group(pending, text, keyword=n + 1 == len(pending)))
+            pending, text = [], ""
+    return groups
+
+
+def _place(groups: list[_Group], key: str) -> int:
+    """Where a field ``key`` the header lacks goes: its index among ``groups``."""
+    keys = [{_key(f) for f in g.fields()} for g in groups]
+    rank = ORDER.index(key) if key in ORDER else len(ORDER)
+    for before in reversed(ORDER[:rank]):
+        at = [k for k, found in enumerate(keys) if before in found]
+        if at:
+            return at[-1] + 1
+    for after in ORDER[rank + 1 :]:
+        at = [k for k, found in enumerate(keys) if after in found]
+        if at:
+            return max(at[0], 1 if groups and groups[0].keyword else 0)
+    return len(groups)
+
+
+def changed_header(lines: list[str], changes: dict[str, str], width: int = PAGE_WIDTH) -> list[str]:
+    """The header entry's ``lines`` (its comments, ``msgid ""``, its msgstr) with each field of
+    ``changes`` given its value, or added where the header lacks it; None where they are not
+    a header's (no ``msgstr`` line, a line that is no quoted string)."""
+    start = next((k for k, x in enumerate(lines) if x.lstrip().startswith("msgstr")), None)
+    groups = _groups(lines[start:]) if start is not None else None
+    if groups is None:
+        return None  # type: ignore[return-value]
+    left = dict(changes)
+    for group in groups:
+        fields = group.fields()
+        for n, field in enumerate(fields):
+            key = _key(field)
+            if key in left:
+                fields[n] = f"{key}: {left.pop(key)}" + ("\n" if field.endswith("\n") else "")
+                group.changed = True
+        group.text = "".join(fields)
+    for key, value in left.items():
+        at = _place(groups, key)
+        if at and not groups[at - 1].text.endswith("\n"):  # a last field without its "\n"
+            groups[at - 1].text += "\n"
+            groups[at - 1].changed = True
+        added = _Group([], f"{key}: {value}\n", False)
+        added.changed = True
+        groups.insert(at, added)
+    return lines[:start] + [x for g in groups for x in g.written(width)]

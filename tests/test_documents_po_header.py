@@ -1,0 +1,84 @@
+"""`nmt translate -i fr.po`: the header of a catalogue translated keeps its fields in their
+order and their lines as written; only the fields the translation changes (Language,
+Plural-Forms, a charset other than UTF-8) change, in their places, written as gettext writes
+them, so that the header's diff is those lines only and ``msgcat`` rewrites none of it.
+The previous msgid (``#|``) of an entry translated again and marked fuzzy stays as written.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from nmt_cli.documents.po import read_po
+from nmt_cli.inference.translation import Translation
+
+pytest.importorskip("polib", reason="the documents extra: pip install '.[documents]'")
+
+HEADER = [
+    "# French messages of the demo.",
+    "#, fuzzy",
+    'msgid ""',
+    'msgstr ""',
+    '"Project-Id-Version: demo 1.0\\n"',
+    '"Last-Translator: Jean Dupont <jean@example.org>, Marie-Claire Lefèvre-Duchamp "',
+    '"<marie-claire@example.org>\\n"',
+    '"Content-Type: text/plain; charset=UTF-8\\n"',
+    '"Language: fr\\n"',
+    '"X-Generator: Poedit 3.4\\n"',
+    '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"',
+]
+ENTRY = ["", "#: demo.c:1", 'msgid "Le fichier existe déjà."', 'msgstr ""']
+
+
+def translated(lines: list[str], **options) -> list[str]:
+    """The catalogue ``lines`` rendered into English, each message "translated" by a stand-in."""
+    options = {"retranslate": "none", "mark_fuzzy": False, **options}
+    text = "".join(f"{line}\n" for line in lines)
+    doc = read_po(text.encode(), "fr.po", **options)
+    texts = [Translation(s, "The file already exists.", 0.0) for s in doc.sources()]
+    return doc.render(texts, "en", lambda _: None).decode().split("\n")[:-1]
+
+
+def test_the_headers_fields_keep_their_order_and_only_the_changed_values_change():
+    """polib wrote its own order: Language moved before Content-Type, X-Generator after
+    Plural-Forms, the wrapped Last-Translator unwrapped: a diff of half the header."""
+    out = translated(HEADER + ENTRY)
+    expected = list(HEADER)
+    expected[8] = '"Language: en\\n"'
+    expected[10] = '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"'
+    assert out[: len(HEADER)] == expected
+    assert out[len(HEADER) :] == ENTRY[:-1] + ['msgstr "The file already exists."']
+
+
+def test_a_field_the_header_lacks_goes_where_gettext_writes_it():
+    header = [
+        'msgid ""',
+        'msgstr ""',
+        '"Project-Id-Version: demo 1.0\\n"',
+        '"X-Generator: Poedit 3.4\\n"',
+        '"Language-Team: French <fr@example.org>\\n"',
+        '"MIME-Version: 1.0\\n"',
+        '"Content-Type: text/plain; charset=ISO-8859-1\\n"',
+    ]
+    out = translated(header + ENTRY)
+    assert out[: len(header) + 2] == [
+        *header[:5],
+        '"Language: en\\n"',
+        header[5],
+        '"Content-Type: text/plain; charset=UTF-8\\n"',
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
+    ]
+
+
+@pytest.mark.skipif(shutil.which("msgcat") is None, reason="gettext's msgcat is not installed")
+def test_msgcat_changes_nothing_in_the_header_of_a_catalogue_translated_here(tmp_path):
+    source = tmp_path / "fr.po"
+    source.write_text("\n".join(HEADER + ENTRY) + "\n", encoding="utf-8")
+    catted = subprocess.run(["msgcat", source], capture_output=True, text=True, check=True)
+    out = tmp_path / "en.po"
+    out.write_text("\n".join(translated(catted.stdout.split("\n")[:-1])) + "\n", encoding="utf-8")
+    again = subprocess.run(["msgcat", out], capture_output=True, text=True, check=True)
+    assert again.stdout == out.read_text(encoding="utf-8")
