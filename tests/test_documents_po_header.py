@@ -82,3 +82,27 @@ def test_msgcat_changes_nothing_in_the_header_of_a_catalogue_translated_here(tmp
     out.write_text("\n".join(translated(catted.stdout.split("\n")[:-1])) + "\n", encoding="utf-8")
     again = subprocess.run(["msgcat", out], capture_output=True, text=True, check=True)
     assert again.stdout == out.read_text(encoding="utf-8")
+
+
+FUZZY = [  # as msgmerge and msgcat write a previous msgid: 79 columns, "#| " included
+    "",
+    "#, fuzzy, c-format",
+    '#| msgid ""',
+    '#| "Attention : impossible d\'écrire dans le dossier de sauvegarde : vérifiez "',
+    "#| \"les droits d'accès de %s, c'est-à-dire les permissions du répertoire \"",
+    '#| "parent, puis réessayez."',
+    'msgid "Impossible d\'écrire dans le dossier de sauvegarde %s."',
+    'msgstr "Cannot write."',
+]
+
+
+@pytest.mark.parametrize("mark_fuzzy", [True, False])
+def test_a_previous_msgid_stays_as_written_or_goes_with_the_fuzzy_flag(mark_fuzzy):
+    """``--retranslate fuzzy --mark-fuzzy``: polib rewrapped the ``#|`` lines its own way (a
+    line ending before the space it broke at, "les" / " droits"), which msgcat rewrote."""
+    out = translated(HEADER + FUZZY, retranslate="fuzzy", mark_fuzzy=mark_fuzzy)
+    entry = out[len(HEADER) :]
+    if mark_fuzzy:
+        assert entry == [*FUZZY[:-1], 'msgstr "The file already exists."']
+    else:
+        assert entry == ["", "#, c-format", FUZZY[-2], 'msgstr "The file already exists."']

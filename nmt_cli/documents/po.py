@@ -189,10 +189,11 @@ class Catalogue(StringsDocument):
                 written = self._header(_without_blank_end(lines), changes)
             else:  # its comments as they were (gettext wraps none); no-wrap: its strings too
                 width = 0 if "no-wrap" in entry.flags else self.po.wrapwidth
-                mine = [x for x in entry_text(entry, width).split("\n") if not _COMMENT.match(x)]
+                mine = [x for x in entry_text(entry, width).split("\n") if not _KEPT.match(x)]
                 mine = _with_gettext_msgstr(mine, entry, width)
                 own = [x for x in _without_blank_end(lines) if _COMMENT.match(x)]
-                written = "\n".join(own + _with_ids_as_written(mine, lines))
+                mine = _with_previous_as_written(_with_ids_as_written(mine, lines), lines, entry)
+                written = "\n".join(own + mine)
             after = lines[len(_without_blank_end(lines)) :]  # the blank lines that followed
             if not after and entry is None and len(self.po):
                 after = [""]  # a header put before the first entry
@@ -252,6 +253,7 @@ class Catalogue(StringsDocument):
 # A comment line of an entry: a translator's (``# ``, ``#``), extracted (``#.``) or a reference
 # (``#:``); not its flags (``#,``) nor its previous msgid (``#|``), which a translation changes
 _COMMENT = re.compile(r"#(?:[.:]|\s|$)")
+_KEPT = re.compile(r"#(?:[.:|]|\s|$)")  # and its previous msgid: a translation changes no word
 
 
 _ID = re.compile(r"(?:msgctxt|msgid|msgid_plural)\b")
@@ -271,6 +273,16 @@ def _with_ids_as_written(written: list[str], lines: list[str]) -> list[str]:
     if a >= b or c >= d:
         return written
     return written[:a] + lines[c:d] + written[b:]
+
+
+def _with_previous_as_written(written: list[str], lines: list[str], entry: Any) -> list[str]:
+    """An entry's ``written`` lines with its previous msgctxt and msgid (``#|``, kept where it
+    stays fuzzy) as its ``lines`` in the file have them, before its msgctxt or msgid: polib
+    wrapped them its own way (a line starting with the space it broke at), not gettext's."""
+    if entry.previous_msgid is None and entry.previous_msgctxt is None:
+        return written
+    at = next((k for k, x in enumerate(written) if _ID.match(x)), len(written))
+    return written[:at] + [x for x in lines if x.startswith("#|")] + written[at:]
 
 
 def _with_gettext_msgstr(written: list[str], entry: Any, width: int) -> list[str]:
