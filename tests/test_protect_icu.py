@@ -213,11 +213,25 @@ def test_a_selectordinal_of_suffixes_gets_the_target_languages_categories_and_su
     )
 
 
-def test_a_selectordinal_whose_branches_hold_words_gets_the_categories_as_a_plural_does():
+def test_a_selectordinal_branch_of_a_suffix_and_words_gets_the_targets_suffix_per_category():
+    """``one {#er étage} other {#e étage}`` came out ``one {#Layout} two {#waters}...``: the
+    suffix went to the model glued to the number, and each new category was a copy of other's
+    (``two {#e étage}``). Now the number and suffix are structure, the words translated alone,
+    and each category gets the target's suffix and the words of its branch, else other's."""
     line = "{n, selectordinal, one {#er étage} other {#e étage}}"
     assert restored(line, "en").text == (
-        "{n, selectordinal, one {#er étage} two {#e étage} few {#e étage} other {#e étage}}"
+        "{n, selectordinal, one {#st étage} two {#nd étage} few {#rd étage} other {#th étage}}"
     )
+    starts = [s.start for s in FIND.find(line) if s.kind == "icu" and line[s.start] == "{"]
+    assert texts(icu_line(line, starts)) == ["étage", "étage"]
+    exact = "Au {n, selectordinal, =1 {#re place} other {#e place}} !"
+    assert _branch_by_branch(exact) == (
+        "AU {n, selectordinal, =1 {#st PLACE} one {#st PLACE} two {#nd PLACE} few {#rd PLACE}"
+        " other {#th PLACE}} !"
+    )
+    english = "{n, selectordinal, one {#st floor} two {#nd floor} other {#th floor}}"
+    assert restored(english, "de").text == "{n, selectordinal, other {#. floor}}"
+    assert restored(english, "fr").text == "{n, selectordinal, one {#er floor} other {#e floor}}"
     assert restored(line, "ja").text == "{n, selectordinal, other {#e étage}}"
 
 

@@ -54,8 +54,10 @@ def icu_line(line: str, starts: list[int]) -> IcuLine | None:
         for branch in message.branches:
             a, b = branch.body
             words = line[a:b]
-            suffix = message.selector == "selectordinal" and icu.ORDINAL_SUFFIX.fullmatch(words)
-            if _LETTER.search(words) and not suffix:  # a suffix: icu_categories writes it
+            ordinal = message.selector == "selectordinal"
+            if ordinal and (found := icu.ORDINAL_LEAD.match(words)):  # "#er": the target's
+                a, words = a + found.end(), words[found.end() :]  # suffix (icu_categories)
+            if _LETTER.search(words):
                 lead = len(words) - len(words.lstrip())
                 bodies.append((a + lead, a + len(words.rstrip())))
         at = message.end

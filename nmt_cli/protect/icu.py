@@ -47,6 +47,9 @@ _SIMPLE = re.compile(r"\{[^{}]*\}")  # an argument inside a branch: {name}, {0,n
 # English ``#st``, German ``#.``): structure, not words (the model wrote ``#er`` "#Out"); its
 # suffix is the target language's (icu_categories.py)
 ORDINAL_SUFFIX = re.compile(r"\s*#(?:[^\W\d_]{1,4}|\.)\s*")
+# A selectordinal's branch that starts with the number and its suffix, then words (``#er
+# étage``): the number and suffix are structure, the target's (``#st floor``), the words text
+ORDINAL_LEAD = re.compile(r"\s*#(?:[^\W\d_]{1,4}|\.)(?=[\s}]|$)")
 
 
 @dataclass(frozen=True)
@@ -92,8 +95,12 @@ def _message(line: str, start: int, found: list[tuple[int, int, str]]) -> Messag
     while keyword := _KEYWORD.match(line, pos):
         found.append((piece, keyword.end(), "icu"))
         branch = _suffix(line, keyword.end()) if head[1] == "selectordinal" else None
+        lead = ORDINAL_LEAD.match(line, keyword.end()) if head[1] == "selectordinal" else None
         if branch is not None:
             found.append((keyword.end(), branch, "icu"))
+        elif lead is not None:  # "#er étage": "#er" a piece, "étage" the branch's text
+            found.append((keyword.end(), lead.end(), "icu"))
+            branch = _branch(line, lead.end(), True, found)
         else:
             branch = _branch(line, keyword.end(), head[1] != "select", found)
         if branch is None:

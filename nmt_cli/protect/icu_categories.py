@@ -107,19 +107,26 @@ def _edits(text: str, at: int, language: str) -> list[Edit]:
 def _suffixed(
     text: str, branches: Sequence[icu.Branch], language: str, suffixes: dict[str, str]
 ) -> list[Edit]:
-    """The edit that writes a selectordinal whose branches are each the number and a suffix
-    (``one {#er} other {#e}``) with the target's categories and suffixes (``one {#st} two
-    {#nd} few {#rd} other {#th}``), an explicit value's (``=2``) its number's (``#nd``); none
-    where a branch holds words (translated, its categories as a plural's are)."""
+    """The edit that writes a selectordinal whose branches each start with the number and a
+    suffix (``one {#er} other {#e}``, ``one {#er étage} other {#e étage}``) with the target's
+    categories and suffixes (``one {#st floor} two {#nd floor} few {#rd floor} other {#th
+    floor}``: a category the message lacks gets other's words), an explicit value's (``=2``)
+    its number's (``#nd``); none where a branch does not start so."""
     categories = plural_categories(language, ordinal=True) or ("other",)
-    bodies = [text[b.body[0] : b.body[1]] for b in branches]
-    if not all(map(icu.ORDINAL_SUFFIX.fullmatch, bodies)):
+    bodies = {b.keyword: text[b.body[0] : b.body[1]] for b in branches}
+    leads = {k: icu.ORDINAL_LEAD.match(body) for k, body in bodies.items()}
+    if not all(leads.values()):
         return []
-    exact = [b.keyword for b in branches if b.keyword.startswith("=")]
-    new = [
-        f"{k} {{#{suffixes[category_of(language, int(k[1:]), True) or 'other']}}}" for k in exact
-    ]
-    new += [f"{c} {{#{suffixes[c]}}}" for c in categories]
+    rests = {k: bodies[k][m.end() :] for k, m in leads.items() if m}
+    if _HELD.search(rests["other"]) and any(c not in rests for c in categories):
+        return []  # an element held in other's words goes once only
+
+    def branch(keyword: str, category: str | None, rest: str) -> str:
+        return f"{keyword} {{#{suffixes[category or 'other']}{rest}}}"
+
+    exact = [k for k in rests if k.startswith("=")]
+    new = [branch(k, category_of(language, int(k[1:]), True), rests[k]) for k in exact]
+    new += [branch(c, c, rests.get(c, rests["other"])) for c in categories]
     return [(branches[0].start, branches[-1].body[1] + 1, " ".join(new))]
 
 

@@ -257,6 +257,7 @@ LANGUAGES = {
         ".",
         "." + SPACES,
         symbol_after="\u00a0",
+        ordinal_suffixes=(("other", "."),),  # 1. Stock, 2. Stock: one category, one suffix
         units=(("U/min", "rpm"), ("Bytes", "bytes"), ("Byte", "byte")),
         per=tuple(
             zip(
