@@ -106,3 +106,15 @@ def test_a_previous_msgid_stays_as_written_or_goes_with_the_fuzzy_flag(mark_fuzz
         assert entry == [*FUZZY[:-1], 'msgstr "The file already exists."']
     else:
         assert entry == ["", "#, c-format", FUZZY[-2], 'msgstr "The file already exists."']
+
+
+def test_a_catalogue_in_the_legacy_charset_its_header_names_is_read_and_written_in_utf8():
+    """A Latin-1 catalogue (``charset=ISO-8859-1``, older projects') was refused: "not valid
+    UTF-8". It is read as its header says, and written in UTF-8, its header saying so."""
+    lines = [*HEADER[2:7], '"Content-Type: text/plain; charset=ISO-8859-1\\n"', *HEADER[8:]]
+    text = "".join(f"{line}\n" for line in lines + ENTRY)
+    doc = read_po(text.encode("latin-1"), "fr.po", retranslate="none", mark_fuzzy=False)
+    assert doc.sources() == ["Le fichier existe déjà."]
+    out = doc.render([Translation("", "The file already exists.", 0.0)], "en", lambda _: None)
+    assert '"Content-Type: text/plain; charset=UTF-8\\n"' in out.decode("utf-8").split("\n")
+    assert "Lefèvre-Duchamp" in out.decode("utf-8")

@@ -39,7 +39,9 @@ entry flagged ``no-wrap``), and the header's fields that change, in their places
 translated entry's msgctxt, msgid and msgid_plural too, an entry left alone keeps its wrapping,
 an obsolete one its place), so that a catalogue with nothing to translate, or whose entries
 come back as they were, is the same file byte for byte. A UTF-16 or UTF-32 catalogue (by its
-byte order mark) is read, and written in UTF-8: gettext reads no other.
+byte order mark) is read, and written in UTF-8: gettext reads no other. A catalogue in the
+legacy charset its header names (``charset=ISO-8859-1``) is read in it, and written in UTF-8,
+its header saying so.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.errors import InputError
 from nmt_cli.formats.encoding import Encoding, decode, text_lines
 from nmt_cli.formats.memory import same_language
-from nmt_cli.formats.po import entry_text, parse_catalogue
+from nmt_cli.formats.po import declared_charset, entry_text, parse_catalogue
 from nmt_cli.formats.po_header import changed_header
 from nmt_cli.formats.po_wrap import PAGE_WIDTH, gettext_lines
 from nmt_cli.inference.translation import Translation
@@ -334,8 +336,8 @@ def _without_blank_end(lines: list[str]) -> list[str]:
 def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Catalogue:
     """The catalogue of the bytes ``data``: entries to translate chosen by ``retranslate``
     (RETRANSLATE), marked fuzzy once translated if ``mark_fuzzy``."""
-    text, encoding = decode(data, name)
-    if encoding.codec != "utf-8":  # UTF-16/32: gettext reads none, its header names no such charset
+    text, encoding = decode(data, name, legacy=declared_charset(data))  # ISO-8859-1: as named
+    if encoding.codec != "utf-8":  # UTF-16/32, Latin-1: written in UTF-8 (the header says so)
         encoding = Encoding("utf-8", b"", encoding.crlf)
     lines, final_break = text_lines(text), not text or text.endswith("\n")
     po = parse_catalogue(lines, name)

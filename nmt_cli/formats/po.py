@@ -210,6 +210,20 @@ def read_catalogue(path: str) -> Any:
     return parse_catalogue(text_lines(text), path)
 
 
+def declared_charset(data: bytes) -> str | None:
+    """The charset a catalogue's header names (``ISO-8859-1``) where it is not UTF-8 and
+    ``data`` reads in it; None otherwise (UTF-8, xgettext's ``CHARSET``, an unknown one)."""
+    found = _CHARSET.search(data[:8192])
+    charset = found.group(1).decode() if found else "utf-8"
+    if charset.lower().replace("_", "-") in ("utf-8", "utf8", "charset"):
+        return None
+    try:
+        data.decode(charset)
+    except (LookupError, UnicodeDecodeError):
+        return None
+    return charset
+
+
 def languages_of(po: Any) -> tuple[str | None, str | None]:
     """(the language of msgid, of msgstr) as the header gives them; msgid's English unless
     ``X-Source-Language`` says otherwise."""
