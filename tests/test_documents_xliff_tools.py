@@ -176,3 +176,23 @@ def test_a_target_over_its_units_maxwidth_in_characters_is_written_and_warned_of
     out = render(body, warn=warned.append)
     assert b">ENREGISTRER SOUS UN AUTRE NOM</target>" in out and problems(out) == []
     assert warned == ['unit "save": its target is 29 characters, over its maxwidth 10']
+
+
+HEAD_20 = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0"'
+    ' version="2.0" srcLang="fr" trgLang="en">\n<file id="f1">\n'
+)
+TAIL_20 = "</file>\n</xliff>\n"
+
+
+def test_words_between_sm_and_em_marked_translate_no_are_not_translated():
+    """XLIFF 2.0's ``<sm translate="no"/>Paris<em/>`` (a marker written in two halves, as
+    ``<mrk translate="no">`` is in one) was read as words to translate: the model wrote
+    "a" for "Paris". They are held as a ``<mrk translate="no">`` is: the target has them."""
+    marked = '<sm id="m1" translate="no"/>Paris &amp; Lyon<em startRef="m1"/>'
+    body = f'<unit id="u1"><segment><source>Il fait {marked} beau.</source></segment></unit>\n'
+    document = read_xliff((HEAD_20 + body + TAIL_20).encode(), "a.xlf", retranslate="none")
+    assert "Paris" not in document.sources()[0] and "fait" in document.sources()[0]
+    out = document.render(upper(document.sources()), "en", print).decode()
+    assert f"<target>IL FAIT {marked} BEAU.</target>" in out
+    assert not problems(out.encode())

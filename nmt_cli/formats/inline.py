@@ -8,7 +8,8 @@ An exchange format marks the formatting and placeholders of a segment with inlin
                 translated): ``<x/>``, ``<bx/>``, ``<ex/>``, ``<ph>``, ``<bpt>``, ``<ept>``,
                 ``<it>``, ``<ut>``, 2.0 ``<sc/>``, ``<ec/>``, ``<sm/>``, ``<em/>``, ``<cp/>``;
                 a ``<mrk>`` whose words are not to be translated (1.2 ``mtype="protected"``,
-                2.0 ``translate="no"``) too
+                2.0 ``translate="no"``) too, and a ``<sm translate="no"/>`` ... ``<em/>`` pair
+                with the words between
     pairs       a code that begins a span and the one that ends it in the same content
                 (``<bpt id="1">`` ... ``<ept id="1">``, ``<bx rid="2"/>`` ... ``<ex rid="2"/>``,
                 ``<sc id="3"/>`` ... ``<ec startRef="3"/>``, ``<sm/>`` ... ``<em/>``, TMX's
@@ -111,6 +112,11 @@ def _paired(nodes: list[Node]) -> list[Node]:
         if key is not None:
             end = next((j for j in range(k + 1, len(nodes)) if _key(nodes[j], ENDS) == key), None)
         closing = nodes[end] if end is not None else None
+        if isinstance(node, Element) and isinstance(closing, Element) and _untranslated(node):
+            held = "".join(serialize(n) for n in nodes[k : (end or k) + 1])
+            out.append(Element(node.name, held, empty=True))  # <sm translate="no"/>...<em/>
+            k = (end or k) + 1
+            continue
         if isinstance(node, Element) and isinstance(closing, Element):
             inside = _paired(nodes[k + 1 : end])
             out.append(Element(node.name, node.open, closing.open, children=inside))
