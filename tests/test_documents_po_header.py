@@ -118,3 +118,16 @@ def test_a_catalogue_in_the_legacy_charset_its_header_names_is_read_and_written_
     out = doc.render([Translation("", "The file already exists.", 0.0)], "en", lambda _: None)
     assert '"Content-Type: text/plain; charset=UTF-8\\n"' in out.decode("utf-8").split("\n")
     assert "Lefèvre-Duchamp" in out.decode("utf-8")
+
+
+def test_a_header_without_fields_gets_them_in_gettexts_order_and_stays_a_header():
+    """An empty header (``msgstr ""`` alone) came out ``msgstr "\\n"``, a field with no name."""
+    out = translated(["#, fuzzy", 'msgid ""', 'msgstr ""', *ENTRY])
+    assert out[:6] == [
+        "#, fuzzy",
+        'msgid ""',
+        'msgstr ""',
+        '"Language: en\\n"',
+        '"Content-Type: text/plain; charset=UTF-8\\n"',
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
+    ]

@@ -108,7 +108,7 @@ def changed_header(lines: list[str], changes: dict[str, str], width: int = PAGE_
         group.text = "".join(fields)
     for key, value in left.items():
         at = _place(groups, key)
-        if at and not groups[at - 1].text.endswith("\n"):  # a last field without its "\n"
+        if at and groups[at - 1].text and not groups[at - 1].text.endswith("\n"):  # no "\n"
             groups[at - 1].text += "\n"
             groups[at - 1].changed = True
         added = _Group([], f"{key}: {value}\n", False)
