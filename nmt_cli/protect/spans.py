@@ -44,6 +44,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
     regex       a regular expression: ``\\([^)]+\\)``, ``\\bchat\\b``, ``i18n.*`` (code.py)
     sql         an SQL statement from its capital keyword, its quoted values with their quotes:
                 ``SELECT nom FROM clients WHERE ville = 'Lyon';`` (code.py)
+    mime        a media type: ``application/json``, ``image/svg+xml`` (references.py)
     path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``%APPDATA%\\Mozilla``,
                 ``$HOME/docs``, ``docs/index.html``, placeholders inside (``/home/%s/.config``,
                 ``C:\\Users\\%USERNAME%\\AppData``, ``/var/log/{name}.log``) (code.py)
@@ -92,8 +93,7 @@ one table a language, languages.py) run with its table for a source in that lang
 language's where it is not recorded: German ``von 12 bis 14`` holds no house number.
 
 Where spans overlap, the one that starts first wins, then the longest, then the kind listed
-first (a glossary term inside a URL is the URL's). A user's own patterns (``--protect REGEX``)
-are taken before all of these.
+first (a term inside a URL is the URL's); a user's patterns (``--protect REGEX``) come first.
 """
 
 from __future__ import annotations
@@ -112,6 +112,7 @@ from nmt_cli.protect import (
     keys,
     masks,
     menus,
+    references,
     symbols,
 )
 from nmt_cli.protect.glossary import term_pattern
@@ -195,7 +196,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
     ("email", r"(?<![\w.+-])(?:mailto:)?[\w+-][\w.+-]*@[\w-]+(?:\.[\w-]+)+"),  # with its mailto:
     ("shell", commands.SHELL),
     ("command", commands.COMMAND),
-    *((kind, pattern) for kind, pattern, _ in code.PATTERNS),
+    *((kind, pattern) for kind, pattern, _ in code.PATTERNS + references.PATTERNS),
     ("path", code.PATH),
     ("file", code.FILE),
     ("qualified", code.QUALIFIED),
@@ -264,7 +265,7 @@ NEEDS = {
     "icu": "plural|select",
     "placeholder": format_strings.NEEDS,
     "shell": commands.SHELL_NEEDS,
-    **{kind: needs for kind, _, needs in code.PATTERNS},
+    **{kind: needs for kind, _, needs in code.PATTERNS + references.PATTERNS},
     "url": r"/|www\.",
     "email": "@",
     "path": r"[/\\]",
@@ -281,8 +282,7 @@ NEEDS = {
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
 }
 KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "symbol", "user")
-# kinds whose end may take a sentence's punctuation
-_TRIMMED = ("url", "command", "path", "shell", "setting", "requirement")
+_TRIMMED = ("url", "command", "path", "shell", "setting", "requirement")  # may end in a stop
 
 
 def _is_identifier(text: str) -> bool:

@@ -1,0 +1,25 @@
+"""References of trades outside software that a line quotes as written (spans.py): a model reads
+their parts as words and changes them, so each passes through as one span.
+
+    mime        a media type: ``application/json``, ``image/svg+xml``, ``text/*`` (fr-en wrote
+                ``application/json`` "applied/json", ``image/jpeg`` "image/ppeg"); its subtype a
+                registered one's or marked as one (``vnd.``, ``x-``, ``+xml``), so that no pair
+                of words is one (``image/son``, ``audio/video``)
+"""
+
+from __future__ import annotations
+
+# Top-level media types, and subtypes registered under them that are words too (json, plain)
+_TYPES = "application|audio|font|image|message|model|multipart|text|video"
+_SUBTYPES = (
+    "json|xml|html|plain|css|csv|javascript|ecmascript|pdf|zip|gzip|x-tar|rtf|msword|sql|yaml"
+    "|markdown|calendar|octet-stream|form-data|mixed|alternative|related|rfc822|http|png|jpeg"
+    "|jpg|gif|webp|bmp|tiff|avif|heic|ico|mpeg|mp4|mp3|ogg|wav|webm|aac|flac|opus|woff2?|ttf|otf"
+    "|wasm|graphql|rss|atom|tab-separated-values|event-stream|richtext|enriched|sgml|vcard"
+)
+_WORDS = r"[a-z0-9]+(?:[.+-][a-z0-9]+)*"  # vnd.ms-excel, not its sentence's full stop
+_SUBTYPE = rf"(?:{_SUBTYPES}|(?:vnd|prs|x)[.-]{_WORDS}|{_WORDS}\+(?:xml|json|zip))"
+MIME = rf"(?<![\w/.+-])(?:{_TYPES})/(?:{_SUBTYPE}|\*)(?![\w/+-]|\.\w)"
+
+# (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind)
+PATTERNS = (("mime", MIME, rf"\b(?:{_TYPES})/"),)

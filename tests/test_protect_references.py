@@ -1,0 +1,57 @@
+"""References of trades outside software, quoted in French prose, pass through as written
+(protect/references.py): a media type, a currency pair, a code's article, a page or a volume
+cited; and words of prose that look like one are no span."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import translated_lines
+
+from nmt_cli.protect.spans import SpanFinder
+
+FRENCH = SpanFinder(language="fr")
+
+
+def spans(line: str) -> list[tuple[str, str]]:
+    return [(s.kind, s.text) for s in FRENCH.find(line)]
+
+
+# A line, and the facts its translation must hold as written
+KEPT = {
+    "Le type MIME doit être application/json.": ["application/json"],
+    "Le fichier doit être au format image/png ou image/jpeg.": ["image/png", "image/jpeg"],
+}
+
+
+@pytest.fixture(scope="module")
+def translations(run_cli) -> dict[str, str]:
+    return dict(zip(KEPT, translated_lines(run_cli, list(KEPT))))
+
+
+@pytest.mark.parametrize("line", KEPT)
+def test_a_reference_comes_out_of_the_default_model_as_written(translations, line):
+    for fact in KEPT[line]:
+        assert translations[line].count(fact) == 1, translations[line]
+
+
+@pytest.mark.parametrize(
+    "line, mime",
+    [
+        ("Ajoutez l'en-tête Accept: application/json à la requête.", "application/json"),
+        ("Le header Content-Type: text/html; charset=utf-8 manque.", "text/html"),
+        ("Envoyez-le en multipart/form-data.", "multipart/form-data"),
+        ("Une icône image/svg+xml ou image/*.", "image/svg+xml"),
+        ("Un classeur application/vnd.ms-excel.", "application/vnd.ms-excel"),
+    ],
+)
+def test_a_media_type_is_one_span(line, mime):
+    """fr-en wrote application/json "applied/json", image/jpeg "image/ppeg"."""
+    assert ("mime", mime) in spans(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Une bonne qualité image/son.", "Le matériel audio/video est prêt.", "Le texte/image."],
+)
+def test_two_words_joined_by_a_slash_are_no_media_type(line):
+    assert spans(line) == []
