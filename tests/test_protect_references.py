@@ -20,6 +20,7 @@ def spans(line: str) -> list[tuple[str, str]]:
 KEPT = {
     "Le type MIME doit être application/json.": ["application/json"],
     "Le fichier doit être au format image/png ou image/jpeg.": ["image/png", "image/jpeg"],
+    "L'EUR/USD s'échange à 1,0850 ce matin.": ["EUR/USD", "1.0850"],
 }
 
 
@@ -55,3 +56,19 @@ def test_a_media_type_is_one_span(line, mime):
 )
 def test_two_words_joined_by_a_slash_are_no_media_type(line):
     assert spans(line) == []
+
+
+@pytest.mark.parametrize(
+    "line, pair",
+    [
+        ("L'EUR/USD s'échange à 1,0850 ce matin.", "EUR/USD"),
+        ("Le BTC/EUR recule, le GBP/JPY aussi.", "BTC/EUR"),
+    ],
+)
+def test_a_currency_pair_is_one_span(line, pair):
+    """fr-en wrote "L'EUR/USD" as "The UR/USDA"."""
+    assert ("pair", pair) in spans(line)
+
+
+def test_a_group_of_capitals_is_no_currency_pair():
+    assert spans("Au nom du groupe GUE/NGL et du Conseil ECO/FIN.") == []

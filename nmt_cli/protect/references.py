@@ -5,6 +5,8 @@ their parts as words and changes them, so each passes through as one span.
                 ``application/json`` "applied/json", ``image/jpeg`` "image/ppeg"); its subtype a
                 registered one's or marked as one (``vnd.``, ``x-``, ``+xml``), so that no pair
                 of words is one (``image/son``, ``audio/video``)
+    pair        a currency pair: ``EUR/USD``, ``BTC/EUR`` (fr-en wrote ``L'EUR/USD`` "The
+                UR/USDA"); ISO codes only, not ``GUE/NGL``
 """
 
 from __future__ import annotations
@@ -21,5 +23,14 @@ _WORDS = r"[a-z0-9]+(?:[.+-][a-z0-9]+)*"  # vnd.ms-excel, not its sentence's ful
 _SUBTYPE = rf"(?:{_SUBTYPES}|(?:vnd|prs|x)[.-]{_WORDS}|{_WORDS}\+(?:xml|json|zip))"
 MIME = rf"(?<![\w/.+-])(?:{_TYPES})/(?:{_SUBTYPE}|\*)(?![\w/+-]|\.\w)"
 
+_CURRENCY_CODES = (
+    "EUR|USD|GBP|JPY|CHF|CAD|AUD|NZD|CNY|CNH|HKD|SGD|SEK|NOK|DKK|PLN|CZK|HUF|RON|TRY|ZAR|MXN"
+    "|BRL|INR|RUB|KRW|ILS|THB|XAU|XAG|BTC|ETH|USDT"
+)
+PAIR = rf"(?<![\w/])(?:{_CURRENCY_CODES})/(?:{_CURRENCY_CODES})(?![\w/])"
+
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind)
-PATTERNS = (("mime", MIME, rf"\b(?:{_TYPES})/"),)
+PATTERNS = (
+    ("mime", MIME, rf"\b(?:{_TYPES})/"),
+    ("pair", PAIR, r"[A-Z]{3}/[A-Z]{3}"),
+)
