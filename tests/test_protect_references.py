@@ -21,6 +21,7 @@ KEPT = {
     "Le type MIME doit être application/json.": ["application/json"],
     "Le fichier doit être au format image/png ou image/jpeg.": ["image/png", "image/jpeg"],
     "L'EUR/USD s'échange à 1,0850 ce matin.": ["EUR/USD", "1.0850"],
+    "Conformément à l'art. L. 121-1 du Code de la consommation.": ["L. 121-1"],
 }
 
 
@@ -72,3 +73,25 @@ def test_a_currency_pair_is_one_span(line, pair):
 
 def test_a_group_of_capitals_is_no_currency_pair():
     assert spans("Au nom du groupe GUE/NGL et du Conseil ECO/FIN.") == []
+
+
+@pytest.mark.parametrize(
+    "line, article",
+    [
+        ("Conformément à l'art. L. 121-1 du Code de la consommation.", "L. 121-1"),
+        ("En application de l'article R 4127-1 du code de la santé.", "R 4127-1"),
+        ("Voir les articles L.3121-27 et D. 3121-5.", "L.3121-27"),
+        ("Voir les articles L.3121-27 et D. 3121-5.", "D. 3121-5"),
+        ("Selon l'article A. 2 de l'annexe.", "A. 2"),
+    ],
+)
+def test_a_codes_article_is_one_span_with_its_parts_letter(line, article):
+    """fr-en wrote "art. L. 121-1" as "art. Line. 121-1"."""
+    assert ("article", article) in spans(line)
+
+
+@pytest.mark.parametrize(
+    "line", ["Il a pris la D 906 puis l'A 7.", "M. Dupont et A. Martin arrivent.", "L. 12 ans."]
+)
+def test_an_initial_or_a_road_is_no_article(line):
+    assert not [kind for kind, _ in spans(line) if kind == "article"]

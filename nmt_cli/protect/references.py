@@ -7,6 +7,8 @@ their parts as words and changes them, so each passes through as one span.
                 of words is one (``image/son``, ``audio/video``)
     pair        a currency pair: ``EUR/USD``, ``BTC/EUR`` (fr-en wrote ``L'EUR/USD`` "The
                 UR/USDA"); ISO codes only, not ``GUE/NGL``
+    article     a French code's article, its part's letter with it: ``art. L. 121-1``,
+                ``article R 4127-1``, ``L.3121-27`` (fr-en wrote ``L. 121-1`` "Line. 121-1")
 """
 
 from __future__ import annotations
@@ -29,8 +31,17 @@ _CURRENCY_CODES = (
 )
 PAIR = rf"(?<![\w/])(?:{_CURRENCY_CODES})/(?:{_CURRENCY_CODES})(?![\w/])"
 
+# the letter of a code's part (Législative, Réglementaire, Décret, Arrêté), then the article's
+# number: with its full stop and a hyphenated number anywhere, after art. or article any way
+_ARTICLE_NUMBER = r"\d+(?:[-.]\d+)*(?![\w-]|\.\d)"
+ARTICLE = (
+    r"(?<![\w.])[LRDA]\. ?\d+(?:-\d+)+(?![\w-])"
+    rf"|(?:(?<=\b[Aa]rt\. )|(?<=\b[Aa]rticle )|(?<=\b[Aa]rticles ))[LRDA]\.? ?{_ARTICLE_NUMBER}"
+)
+
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind)
 PATTERNS = (
     ("mime", MIME, rf"\b(?:{_TYPES})/"),
     ("pair", PAIR, r"[A-Z]{3}/[A-Z]{3}"),
+    ("article", ARTICLE, r"\b[LRDA]\.? ?\d"),
 )
