@@ -22,6 +22,8 @@ KEPT = {
     "Le fichier doit être au format image/png ou image/jpeg.": ["image/png", "image/jpeg"],
     "L'EUR/USD s'échange à 1,0850 ce matin.": ["EUR/USD", "1.0850"],
     "Conformément à l'art. L. 121-1 du Code de la consommation.": ["L. 121-1"],
+    "Voir p. 12-15 du vol. 3, n° 2 de la revue.": ["p. 12-15", "vol. 3"],
+    "Citation : Martin et al., 2020, p. 45.": ["p. 45"],
 }
 
 
@@ -95,3 +97,28 @@ def test_a_codes_article_is_one_span_with_its_parts_letter(line, article):
 )
 def test_an_initial_or_a_road_is_no_article(line):
     assert not [kind for kind, _ in spans(line) if kind == "article"]
+
+
+@pytest.mark.parametrize(
+    "line, cited",
+    [
+        ("Voir p. 12-15 du vol. 3, n° 2 de la revue.", ["p. 12-15", "vol. 3"]),
+        ("Revue française, vol. 12, no 4, p. 233.", ["vol. 12", "p. 233"]),
+        ("Voir Dupont (2019), pp. 45-67 et fig. 2.", ["pp. 45-67", "fig. 2"]),
+    ],
+)
+def test_a_page_or_a_volume_cited_is_one_span(line, cited):
+    """fr-en wrote "p. 45" as "% 45", "vol. 12" as "volume. 12"."""
+    assert [text for kind, text in spans(line) if kind == "citation"] == cited
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Le chômage atteint 9 p. 100 au Québec.",
+        "Dix p. 100 seulement des électeurs.",
+        "Il a raté son vol. 3 heures plus tard, il repartait.",
+    ],
+)
+def test_a_canadian_per_cent_or_a_flight_is_no_citation(line):
+    assert not [kind for kind, _ in spans(line) if kind == "citation"]

@@ -9,6 +9,9 @@ their parts as words and changes them, so each passes through as one span.
                 UR/USDA"); ISO codes only, not ``GUE/NGL``
     article     a French code's article, its part's letter with it: ``art. L. 121-1``,
                 ``article R 4127-1``, ``L.3121-27`` (fr-en wrote ``L. 121-1`` "Line. 121-1")
+    citation    a page or a volume cited: ``p. 12-15``, ``pp. 45-67``, ``vol. 3,``, ``fig. 2``
+                (fr-en wrote ``p. 45`` "% 45", ``vol. 12`` "volume. 12"); not Canada's per cent,
+                ``9 p. 100``, nor ``son vol. 3 heures`` (a volume's number ends its clause)
 """
 
 from __future__ import annotations
@@ -39,9 +42,17 @@ ARTICLE = (
     rf"|(?:(?<=\b[Aa]rt\. )|(?<=\b[Aa]rticle )|(?<=\b[Aa]rticles ))[LRDA]\.? ?{_ARTICLE_NUMBER}"
 )
 
+# a page (not Canada's per cent or per mille: 9 p. 100, Dix p. 100, 5 p. 1000), a figure, a
+# volume whose number ends its clause
+CITATION = (
+    r"(?<![\w.])(?<!\d )(?<!\d\u00a0)(?:pp?|fig)\. ?(?!1000?(?![\d-]))\d+(?:[-–]\d+)?(?![\w-])"
+    r"|(?<![\w.])vol\. ?\d+(?=\s*(?:[,;:)\]]|$))"
+)
+
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind)
 PATTERNS = (
     ("mime", MIME, rf"\b(?:{_TYPES})/"),
     ("pair", PAIR, r"[A-Z]{3}/[A-Z]{3}"),
     ("article", ARTICLE, r"\b[LRDA]\.? ?\d"),
+    ("citation", CITATION, r"\b(?:pp?|fig|vol)\. ?\d"),
 )
