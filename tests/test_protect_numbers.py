@@ -132,6 +132,12 @@ def test_an_amount_keeps_its_value_and_its_symbol_goes_where_the_target_writes_i
         ("1,250 kg", "fr", "en", "1.250 kg"),
         ("1.500 km", "en", "fr", "1,500 km"),
         ("1.000 km", "fr", "en", "1.000 km"),  # French groups with dots too: not certain
+        # a measure of a day, a year, a unit: what it is of as a price's
+        ("4 g/j", "fr", "en", "4 g/day"),
+        ("15 000 km/an", "fr", "en", "15,000 km/year"),
+        ("10 mg/kg/j", "fr", "en", "10 mg/kg/day"),
+        ("2 Go/mois", "fr", "en", "2 GB/month"),
+        ("2 GB/month", "en", "fr", "2 Go/mois"),
     ],
 )
 def test_a_measure_keeps_its_unit_in_the_target_languages_form(text, source, target, written):

@@ -87,6 +87,21 @@ def test_a_price_per_month_or_per_unit_keeps_what_it_is_a_price_of(run_cli):
         assert "mois" not in out and "nuit" not in out, out
 
 
+# A dose or a distance per day or per year: the measure and what it is of, as English writes them
+DOSES = {
+    "Ne pas dépasser 4 g/j.": "4 g/day",
+    "Paracétamol : 500 mg/jour au maximum.": "500 mg/day",
+    "Il roule 15 000 km/an.": "15,000 km/year",
+    "Dose de 10 mg/kg/j.": "10 mg/kg/day",
+}
+
+
+def test_a_measure_per_day_keeps_what_it_is_a_measure_of(run_cli):
+    """fr-en wrote "4 g/j" as "4 g /j" (the measure a span, "/j" left to the model)."""
+    for line, out in zip(DOSES, translated_lines(run_cli, list(DOSES), "-m", "fr-en")):
+        assert DOSES[line] in out, (line, out)
+
+
 # An inch mark after a number is the number's unit; a quotation closed after a number or a
 # placeholder is not
 INCHES = {

@@ -193,8 +193,8 @@ LANGUAGES = {
         units=(*_OCTETS, ("octets", "bytes"), ("octet", "byte"), ("tr/min", "rpm")),
         per=tuple(
             zip(
-                "mois an jour semaine heure nuit personne pers nuitée mot page".split(),
-                "month year day week hour night person person night word page".split(),
+                "mois an jour j semaine heure nuit personne pers nuitée mot page".split(),
+                "month year day day week hour night person person night word page".split(),
             )
         ),
         modifiers=("Maj",),

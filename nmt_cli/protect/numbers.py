@@ -48,7 +48,7 @@ from nmt_cli.protect.functions import convert_functions
 from nmt_cli.protect.keys import convert_keys
 from nmt_cli.protect.languages import CURRENCIES, LANGUAGES, SPACES, Language
 from nmt_cli.protect.masks import convert_mask
-from nmt_cli.protect.units import UNITS, convert_rate, convert_unit
+from nmt_cli.protect.units import UNITS, convert_rate, convert_unit, rates_for
 
 SIGNS = "-\u2212"  # a minus sign, hyphen-minus or U+2212, as written before a number
 # How each language writes numbers: its decimal mark, its groups (languages.py)
@@ -174,7 +174,10 @@ def convert_amount(text: str, source: str, target: str) -> str:
 
 def convert_measure(text: str, source: str, target: str) -> str:
     """A measure (spans.py, kind ``measure``: a number, maybe a space, a unit) as ``target``
-    writes it."""
+    writes it; a measure of a time or a unit, after its slash, as a price's (``4 g/jour``)."""
+    head, slash, rate = text.rpartition("/")
+    if slash and rate in rates_for(source) and any(head.endswith(u) for u in UNITS):
+        return f"{convert_measure(head, source, target)}/{convert_rate(rate, source, target)}"
     unit = next(u for u in UNITS if text.endswith(u))  # UNITS: longest first
     number = text[: -len(unit)].rstrip(SPACES)
     space = text[len(number) : -len(unit)]

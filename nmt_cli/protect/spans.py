@@ -146,7 +146,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
         "amount": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT}){_SPACE}?{_CURRENCY}(?!\w)|(?<![\w])"
         rf"{_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END})(?:/(?:{rate})(?![\w/]))?",  # €/mois
         "measure": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT})|(?:{format_strings.PATTERN}))"
-        rf"{_SPACE}?(?:{unit})(?![\w'’²³])",  # a number's or a placeholder's: %1 Ko
+        rf"{_SPACE}?(?:{unit})(?:/(?:{rate})(?![\w/]))?(?![\w'’²³])",  # %1 Ko, 4 g/jour
         "ordinal": rf"(?<![\w.,])\d+(?:{ordinals})(?![\w])" if ordinals else None,
         "roman": roman if romans else None,
         "address": addresses.pattern_for(language),
