@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import translated_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -675,3 +676,21 @@ def test_translate_keeps_a_vi_command_and_its_sentence_whole(run_cli):
     assert result.exit_code == 0, result.stderr
     out = result.stdout.strip()
     assert " :q! " in out and " To " not in out, out
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("Voir la MR !56 et la PR #78.", [("merge", "!56"), ("hashtag", "#78")]),
+        ("Fusionné (!1234) hier.", [("merge", "!1234")]),
+        ("C'est fait ! Bravo !!! 3 fois !", [("number", "3")]),  # an exclamation's marks
+    ],
+)
+def test_a_merge_requests_reference_is_one_span(line, expected):
+    assert spans(line) == expected
+
+
+def test_translate_keeps_a_merge_requests_reference_whole(run_cli):
+    """fr-en wrote "Voir la MR !56" as "Give the MR. 56": the sign cut from its number."""
+    (out,) = translated_lines(run_cli, ["Voir la MR !56 et la PR #78."], "-m", "fr-en")
+    assert " !56 " in out and "#78" in out, out

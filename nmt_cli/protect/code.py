@@ -80,6 +80,8 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
     wiki         a wiki's link, whole (``[[Accueil]]``: a page's name), or its target and its
                  closing brackets where it names a label, which is translated
                  (``[[Accueil|page d'accueil]]``); fr-en wrote ``[[nom]]`` as "[Name]]"
+    merge        a merge request's reference as GitLab writes it: ``!56``, ``(!1234)`` (fr-en
+                 wrote ``Voir la MR !56`` "Give the MR. 56")
 """
 
 from __future__ import annotations
@@ -319,6 +321,7 @@ PATTERNS = (
     ("wiki", _WIKI, r"\[\[|\]\]"),
     ("expression", _EXPRESSION, r"&&|\|\|"),
     ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)|\w\$?\("),
+    ("merge", r"(?<![\w!?.])!\d+(?![\w])", r"!\d"),
 )
 # A file or host name with an extension (rapport.pdf, insee.fr; three or four capitals too,
 # README.TXT: fr-en dropped ".TXT"; not ScriptForge.UI, nor a line in capitals glued at a full

@@ -52,7 +52,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
     qualified   a dotted name of three parts or more: ``com.sun.star.util.Date``,
                 ``GlobalScope.BasicLibraries.loadLibrary``, or of two, one written in humps:
                 ``ScriptForge.UI``; a name in its scope, ``std::vector<int>`` (code.py)
-    handle      ``@name``; hashtag ``#name``
+    handle      ``@name``; hashtag ``#name``; merge, a merge request's ``!56`` (code.py)
     phone       digits in groups (spaces, dots or hyphens), no one number: ``01 23 45 67 89``
     mask        a format mask: a date's or a time's, ``JJ/MM/AAAA``, ``YYYY-MM-DD``, ``[HH]:MM``,
                 in the target language's letters where written in the source's, and a number's,
