@@ -1,6 +1,6 @@
 """References of trades outside software, quoted in French prose, pass through as written
 (protect/references.py): a media type, a currency pair, a code's article, a page or a volume
-cited; and words of prose that look like one are no span."""
+cited, a race's time; and words of prose that look like one are no span."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ KEPT = {
     "Conformément à l'art. L. 121-1 du Code de la consommation.": ["L. 121-1"],
     "Voir p. 12-15 du vol. 3, n° 2 de la revue.": ["p. 12-15", "vol. 3"],
     "Citation : Martin et al., 2020, p. 45.": ["p. 45"],
+    'Il termine 3e du 100 m en 9"95.': ['9"95'],
 }
 
 
@@ -122,3 +123,16 @@ def test_a_page_or_a_volume_cited_is_one_span(line, cited):
 )
 def test_a_canadian_per_cent_or_a_flight_is_no_citation(line):
     assert not [kind for kind, _ in spans(line) if kind == "citation"]
+
+
+@pytest.mark.parametrize(
+    "line, times",
+    [
+        ('Il termine 3e du 100 m en 9"95.', ['9"95']),
+        ("Elle gagne en 1'43\"21, devant Dupont en 1'44\"02.", ["1'43\"21", "1'44\"02"]),
+        ('Il a dit "12"34 fois.', []),  # a quotation's closing mark
+    ],
+)
+def test_a_races_time_is_one_span_with_its_seconds_mark(line, times):
+    """fr-en wrote 9"95 as "9 “95", the seconds' mark curled as a quotation's."""
+    assert [text for kind, text in spans(line) if kind == "chrono"] == times

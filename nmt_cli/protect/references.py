@@ -12,6 +12,8 @@ their parts as words and changes them, so each passes through as one span.
     citation    a page or a volume cited: ``p. 12-15``, ``pp. 45-67``, ``vol. 3,``, ``fig. 2``
                 (fr-en wrote ``p. 45`` "% 45", ``vol. 12`` "volume. 12"); not Canada's per cent,
                 ``9 p. 100``, nor ``son vol. 3 heures`` (a volume's number ends its clause)
+    chrono      a race's time, its seconds' mark between seconds and hundredths: ``9"95``,
+                ``1'43"21`` (fr-en wrote ``9"95`` "9 “95", the mark a quotation's)
 """
 
 from __future__ import annotations
@@ -49,10 +51,14 @@ CITATION = (
     r"|(?<![\w.])vol\. ?\d+(?=\s*(?:[,;:)\]]|$))"
 )
 
+# minutes, seconds and their mark, hundredths: 1'43"21, 9"95 (not a quotation: "12"34)
+CHRONO = r"(?<![\w.,'’\"])(?:\d{1,2}['’] ?)?\d{1,2}\"\d{1,3}(?![\w\"])"
+
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind)
 PATTERNS = (
     ("mime", MIME, rf"\b(?:{_TYPES})/"),
     ("pair", PAIR, r"[A-Z]{3}/[A-Z]{3}"),
     ("article", ARTICLE, r"\b[LRDA]\.? ?\d"),
     ("citation", CITATION, r"\b(?:pp?|fig|vol)\. ?\d"),
+    ("chrono", CHRONO, r'\d"\d'),
 )
