@@ -93,6 +93,15 @@ def test_an_ordinal_follows_the_target_language(text, source, target, written):
         ("12,50 €", "fr", "fr", "12,50 €"),
         ("12,50 €", "fr", "ja", "12,50 €"),  # where Japanese puts it is not known here
         ("12,50 €", "fr", None, "12,50 €"),
+        # thousands, millions, billions: as English writes them, as written elsewhere
+        ("350 M€", "fr", "en", "€350m"),
+        ("1,2 Md€", "fr", "en", "€1.2bn"),
+        ("3 000 Mds €", "fr", "en", "€3,000bn"),
+        ("500 k€", "fr", "en", "€500k"),
+        ("-1,5 Md€", "fr", "en", "-€1.5bn"),
+        ("1,2 Md€/an", "fr", "en", "€1.2bn/year"),
+        ("1,2 Mrd. €", "de", "en", "€1.2bn"),
+        ("1,2 Md€", "fr", "de", "1,2 Md€"),
     ],
 )
 def test_an_amount_keeps_its_value_and_its_symbol_goes_where_the_target_writes_it(

@@ -694,3 +694,21 @@ def test_translate_keeps_a_merge_requests_reference_whole(run_cli):
     """fr-en wrote "Voir la MR !56" as "Give the MR. 56": the sign cut from its number."""
     (out,) = translated_lines(run_cli, ["Voir la MR !56 et la PR #78."], "-m", "fr-en")
     assert " !56 " in out and "#78" in out, out
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        (
+            "Un bénéfice de 350 M€, un budget de 500 k€.",
+            [("amount", "350 M€"), ("amount", "500 k€")],
+        ),
+        ("La dette atteint 3 000 Mds €.", [("amount", "3 000 Mds €")]),
+        (
+            "Le prix est de 12,50 € pour 5 M d'habitants.",
+            [("amount", "12,50 €"), ("number", "5"), ("letter", "M")],
+        ),
+    ],
+)
+def test_an_amount_in_thousands_millions_or_billions_is_one_span(line, expected):
+    assert spans(line) == expected

@@ -56,6 +56,8 @@ PRICES = {
     "Il a payé 1 200 € pour le vélo.": ["€1,200"],
     "Le prix est passé de 12,50 € à 15 € le 3 mars.": ["€12.50", "€15"],
     "Ce livre coûte 9,99 $ aux États-Unis et 8,50 £ au Royaume-Uni.": ["$9.99", "£8.50"],
+    # millions and billions (fr-en wrote "350 M€", "1.2 Md€": French notation in English)
+    "Le bénéfice atteint 350 M€ pour 1,2 Md€ de ventes.": ["€350m", "€1.2bn"],
 }
 
 

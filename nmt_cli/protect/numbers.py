@@ -28,7 +28,8 @@ written:
   CURRENCIES) takes the target's separators as above and the symbol where the target writes it:
   English before the number, French and German after it, past a no-break space:
       fr -> en   12,50 € -> €12.50      1 200 $ -> $1,200      en -> fr   £3.5 -> 3,5 £
-  (the number kept as written where its reading is not certain, the symbol still moved).
+  (the number kept as written where its reading is not certain, the symbol still moved);
+  thousands, millions and billions as English writes them: 350 M€ -> €350m, 1,2 Md€ -> €1.2bn.
 - Measures: a number with a unit (units.py) takes the target's separators, its unit kept
   (French data units in octets become bytes: 16 Go -> 16 GB), and so does the space between.
 - A minus sign that starts a number, an amount or a measure is kept as written before it:
@@ -158,6 +159,14 @@ def convert_time(text: str, source: str, target: str) -> str:
     return text if m is None else write.format(m[1], m[2] or "00")
 
 
+# An amount in thousands, millions or billions, French (k€, M€, Md€, Mds€) or German (Mrd. €),
+# as English writes it: 350 M€ -> €350m, 1,2 Md€ -> €1.2bn (any other target: as written)
+_SCALES = {"k": "k", "K": "k", "M": "m", "Md": "bn", "Mds": "bn", "Mrd": "bn", "Mrd.": "bn"}
+_SCALE = "|".join(re.escape(s) for s in sorted(_SCALES, key=len, reverse=True))
+SCALED = rf"(?:(?:{_SCALE})[{SPACES}]?)?[{re.escape(CURRENCIES)}]"  # spans.py: an amount's end
+_SCALED = re.compile(rf"(.+?)[{SPACES}]?({_SCALE})[{SPACES}]?([{re.escape(CURRENCIES)}])")
+
+
 def convert_amount(text: str, source: str, target: str) -> str:
     """An amount of money (spans.py, kind ``amount``: a number and a currency symbol) as
     ``target`` writes it (``text`` where either language is not known here)."""
@@ -166,6 +175,10 @@ def convert_amount(text: str, source: str, target: str) -> str:
     if "/" in text:  # a price of a unit or a time: 15 €/mois, €15/month
         text, rate = text.split("/", 1)
         return f"{convert_amount(text, source, target)}/{convert_rate(rate, source, target)}"
+    if scaled := _SCALED.fullmatch(text):  # 1,2 Md€
+        number, scale, symbol = scaled.groups()
+        written = symbol + convert(number, "number", source, target) + _SCALES[scale]
+        return written if target == "en" else text
     symbol = text[0] if text[0] in CURRENCIES else text[-1]
     number = convert(text.strip(CURRENCIES + SPACES), "number", source, target)
     space = LANGUAGES[target].symbol_after

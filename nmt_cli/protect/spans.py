@@ -117,7 +117,7 @@ from nmt_cli.protect import (
 )
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.languages import CURRENCIES, NOT_LATIN_WORD, durations_before, languages_for
-from nmt_cli.protect.numbers import ROMAN_TENS, SIGNS
+from nmt_cli.protect.numbers import ROMAN_TENS, SCALED, SIGNS
 from nmt_cli.protect.units import inch_marks, rates_for, units_for
 
 _NUMBER_END = r"(?![\w]|[.,]\d)"
@@ -143,7 +143,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
     return {
         "menu": menus.pattern_for(language),
         "time": rf"(?<![\w.,])(?:{clocks})" if clocks else None,
-        "amount": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT}){_SPACE}?{_CURRENCY}(?!\w)|(?<![\w])"
+        "amount": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT}){_SPACE}?{SCALED}(?!\w)|(?<![\w])"
         rf"{_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END})(?:/(?:{rate})(?![\w/]))?",  # €/mois
         "measure": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT})|(?:{format_strings.PATTERN}))"
         rf"{_SPACE}?(?:{unit})(?:/(?:{rate})(?![\w/]))?(?![\w'’²³])",  # %1 Ko, 4 g/jour
