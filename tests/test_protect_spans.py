@@ -205,6 +205,10 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         # ... nor a journey's (fr-en: "TGV Paris-Lyon put 1:57")
         ("Le train met 1 h 57.", [("measure", "1 h"), ("number", "57")]),
         ("Il faut 2 h pour y aller.", [("measure", "2 h")]),
+        # ... nor a delay's, nor a duration in brackets after another (fr-en: "(1:00)")
+        ("Relancez au bout de 2 h.", [("measure", "2 h")]),
+        ("Il expire au bout de 3600 s (1 h).", [("measure", "3600 s"), ("measure", "1 h")]),
+        ("Appelez à 14 h (heure de Paris).", [("time", "14 h")]),
         ("Ouvert en semaine de 9 h à 18 h.", [("time", "9 h"), ("time", "18 h")]),
         # an option a placeholder names: fr-en wrote "-- %s"
         ("Option inconnue : --%s", [("option", "--%s")]),

@@ -102,6 +102,13 @@ def test_a_measure_per_day_keeps_what_it_is_a_measure_of(run_cli):
         assert DOSES[line] in out, (line, out)
 
 
+def test_a_delay_or_a_duration_in_brackets_is_no_clock_time(run_cli):
+    """fr-en wrote "au bout de 3600 s (1 h)" as "3600 s (1:00)", "au bout de 6 h" "6:00"."""
+    lines = ["Le jeton expire au bout de 3600 s (1 h).", "Renouveler au bout de 6 h si besoin."]
+    first, second = translated_lines(run_cli, lines, "-m", "fr-en")
+    assert "(1 h)" in first and "6 h" in second and ":00" not in first + second
+
+
 # An inch mark after a number is the number's unit; a quotation closed after a number or a
 # placeholder is not
 INCHES = {

@@ -179,8 +179,10 @@ LANGUAGES = {
         clock=rf"([01]?\d|2[0-3]){_SPACE}?h(?:{_SPACE}?([0-5]\d))?(?!\w|{_SPACE}?(?:\d|min\b))",
         durations=(
             r"(?i:\b(?:pendant|durant|dans|toutes les|tous les|dure|durent|duré|durée|en|sous"
-            r"|environ|moins de|plus de|au moins|d'ici|met|mettent|mettra|faut|comptez)\s+"
-            r"|\b(?:durée|cuisson|repos|temps|délai)(?:\s+\S+){0,3}\s*:\s*)$"
+            r"|environ|moins de|plus de|au moins|d'ici|met|mettent|mettra|faut|comptez"
+            r"|au bout de)\s+|\bau bout d['’]"
+            r"|\b(?:durée|cuisson|repos|temps|délai)(?:\s+\S+){0,3}\s*:\s*"
+            r"|\d\s?(?:s|min|secondes?|minutes?|jours?)\s?\(\s?)$"  # 3600 s (1 h)
         ),
         house=("bis", "ter", "quater"),
         dialled=("SMS au ", "composez le ", "Composez le ", "appelez le ", "Appelez le "),
