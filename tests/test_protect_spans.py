@@ -95,6 +95,16 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             "Les caractères de chaînes (@, &, <, >, !) et de nombres (#, 0, %) sont littéraux.",
             [("markup", "@"), ("markup", "<"), ("markup", ">"), ("markup", "#"), ("number", "0")],
         ),
+        (  # a bound's sign after its bracket: fr-en dropped the < of "(< 40 kg)"
+            "Pour les moins de 12 ans (< 40 kg) ou les adultes (>18 ans).",
+            [
+                ("number", "12"),
+                ("markup", "<"),
+                ("measure", "40 kg"),
+                ("markup", ">"),
+                ("number", "18"),
+            ],
+        ),
         # signs a model writes byte by byte, wherever they stand: a run of them, emoji whole
         (
             "© Dupont, LibreOffice® et J'♥ Paris",

@@ -109,6 +109,12 @@ def test_a_delay_or_a_duration_in_brackets_is_no_clock_time(run_cli):
     assert "(1 h)" in first and "6 h" in second and ":00" not in first + second
 
 
+def test_a_bounds_sign_after_its_bracket_comes_out_as_written(run_cli):
+    """fr-en wrote "(< 40 kg)" as "(40 kg)": less than 40 kg became 40 kg."""
+    line = "Ne pas administrer aux enfants de moins de 12 ans (< 40 kg)."
+    assert "(< 40 kg)" in translated_lines(run_cli, [line], "-m", "fr-en")[0]
+
+
 # An inch mark after a number is the number's unit; a quotation closed after a number or a
 # placeholder is not
 INCHES = {

@@ -10,7 +10,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 comments (``<!-- x -->``), runs of private-use characters (an icon font's
                 glyphs; what nmt_cli/markup/ puts where an inline ``<code>`` element was), a
                 menu path's arrows (``▸``) and symbols standing alone (``Outils > Options``,
-                ``= 1``, ``###``, ``—``) or bracketed (``(~)``, a list's first: ``(@, <)``) or
+                ``= 1``, ``###``, ``—``) or bracketed (``(~)``, ``(@, <)``, ``(< 4``) or
                 around a placeholder (``<%1>``), signs wherever they stand (``©``, ``™``, ``≤``,
                 ``✓``, emoji), a currency symbol with no amount (``en €``): no model reads them
                 as text (fr-en wrote "=", ``©`` "�", ``€`` "#"; access keys, ``~Fichier``,
@@ -178,7 +178,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
         r"|</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>"
         r"|&(?:amp;)*(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"  # &amp;lt;
         rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+|(?<!\S)(?:[{SYMBOLS}]+|[{BRACKETS}])(?=[.,;:!?]*(?:\s|$))"
-        rf"|(?<=[(\[])[{SYMBOLS}]+(?=[.,;:]\s)"  # a list's first: (@, &, <, >) (fr-en wrote $)
+        rf"|(?<=[(\[])[{SYMBOLS}]+(?=[.,;:]\s| ?\d)"  # a list's first: (@, <), a bound: (< 40 kg)
         rf"|{_SIGN_RUN}|(?<=[(\[«“\"'])[{SYMBOLS}]+(?=[)\]»”\"'])"  # ©, ✓; (~), "*"
         rf"|<(?:{format_strings.PATTERN})>|<!--(?:(?!-->).)*-->|{_LONE_CURRENCY}"  # <%1>, €
         r"|\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)",  # a terminal's colours
