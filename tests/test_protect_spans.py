@@ -234,6 +234,8 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("Une commande grep et un programme de cours.", [("command", "grep")]),
         ("La commande sort demain.", []),  # sort: goes out, no program here
         ("Faites un git pull depuis le serveur.", [("command", "git pull")]),  # not "depuis"
+        # npm's short name for install: fr-en wrote "npm i nmt-cli" as "npmi nmi-click"
+        ("Installez-le avec npm i nmt-cli puis relancez.", [("command", "npm i nmt-cli")]),
         (
             "Lancez git checkout -b correctif/connexion ici.",
             [("command", "git checkout -b correctif/connexion")],

@@ -50,7 +50,7 @@ _SUBCOMMANDS = {
     "git": "init clone add commit push pull status log diff checkout switch branch merge rebase "
     "fetch reset tag stash show",
     "pip": "install uninstall freeze list show",
-    "npm": "install uninstall run test start ci",
+    "npm": "install i uninstall run test start ci",  # i: install's short name
     "docker": "run build pull push ps exec images compose",
     "apt": "install remove update upgrade",
     "apt-get": "install remove update upgrade",
@@ -71,7 +71,7 @@ _OPERANDS = {
     ("git", "checkout switch merge rebase branch"): 1,
     ("kubectl", "get describe delete logs"): 2,
     ("systemctl", "start stop restart reload status enable disable"): 1,
-    ("npm", "run install uninstall"): 1,
+    ("npm", "run install i uninstall"): 1,
     ("yarn", "add remove run"): 1,
     ("brew", "install uninstall upgrade info"): 1,
     ("apt", "install remove"): 1,
