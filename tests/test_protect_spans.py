@@ -219,6 +219,9 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("Relancez au bout de 2 h.", [("measure", "2 h")]),
         ("Il expire au bout de 3600 s (1 h).", [("measure", "3600 s"), ("measure", "1 h")]),
         ("Appelez à 14 h (heure de Paris).", [("time", "14 h")]),
+        # ... nor a recipe step's (fr-en: "Let's restart 2:00 to the refrigerator")
+        ("Laissez reposer 2 h au réfrigérateur.", [("measure", "2 h")]),
+        ("Faites cuire 3 h, servez à 20 h.", [("measure", "3 h"), ("time", "20 h")]),
         ("Ouvert en semaine de 9 h à 18 h.", [("time", "9 h"), ("time", "18 h")]),
         # an option a placeholder names: fr-en wrote "-- %s"
         ("Option inconnue : --%s", [("option", "--%s")]),

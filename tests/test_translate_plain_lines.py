@@ -109,6 +109,12 @@ def test_a_delay_or_a_duration_in_brackets_is_no_clock_time(run_cli):
     assert "(1 h)" in first and "6 h" in second and ":00" not in first + second
 
 
+def test_a_recipe_steps_duration_is_no_clock_time(run_cli):
+    """fr-en wrote "Laissez reposer 2 h" as "Let's restart 2:00"."""
+    (out,) = translated_lines(run_cli, ["Laissez reposer 2 h au réfrigérateur."], "-m", "fr-en")
+    assert "2 h" in out and ":00" not in out, out
+
+
 def test_a_bounds_sign_after_its_bracket_comes_out_as_written(run_cli):
     """fr-en wrote "(< 40 kg)" as "(40 kg)": less than 40 kg became 40 kg."""
     line = "Ne pas administrer aux enfants de moins de 12 ans (< 40 kg)."

@@ -180,7 +180,8 @@ LANGUAGES = {
         durations=(
             r"(?i:\b(?:pendant|durant|dans|toutes les|tous les|dure|durent|duré|durée|en|sous"
             r"|environ|moins de|plus de|au moins|d'ici|met|mettent|mettra|faut|comptez"
-            r"|au bout de)\s+|\bau bout d['’]"
+            r"|au bout de|reposer|cuire|mijoter|mariner|refroidir|infuser|macérer|lever|gonfler"
+            r"|rôtir|bouillir|congeler|sécher|tremper)\s+|\bau bout d['’]"  # a recipe's steps
             r"|\b(?:durée|cuisson|repos|temps|délai)(?:\s+\S+){0,3}\s*:\s*"
             r"|\d\s?(?:s|min|secondes?|minutes?|jours?)\s?\(\s?)$"  # 3600 s (1 h)
         ),
