@@ -75,6 +75,7 @@ MEASURES = {
     "Le trajet fait 12,5 km et dure 45 min.": ["12.5 km", "45 min"],
     "La température est de -5,5 °C ce matin.": ["-5.5 °C"],
     "Une clé USB de 16 Go.": ["16 GB"],
+    "Tension 12/8, pouls 72 bpm, température 38,5 °C.": ["72 bpm", "38.5 °C"],  # not "72 bp"
     "Appuyez sur Ctrl+Alt+Suppr pour redémarrer, ou sur Maj+F10.": ["Ctrl+Alt+Del", "Shift+F10"],
 }
 

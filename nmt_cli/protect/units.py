@@ -24,7 +24,7 @@ _WRITTEN = (
     # speed, data, energy, power, electricity, pressure, frequency, sound
     "km/h m/s mph kB KB MB GB TB kb Kb Mb Gb kbit/s Mbit/s Gbit/s "
     "MB/s GB/s Mb/s Gb/s W kW MW GW Wh kWh MWh GWh TWh mW V kV mV mA mAh Ah Hz kHz MHz GHz "
-    "kJ MJ cal kcal Pa hPa kPa MPa bar mbar dB ppm px rpm Ω kΩ MΩ Å µs ns "
+    "kJ MJ cal kcal Pa hPa kPa MPa bar mbar dB ppm px rpm bpm Ω kΩ MΩ Å µs ns "
     # a dose, a concentration, a density, an acceleration (fr-en wrote "10 mg /kg", "g /Louth")
     "mg/kg µg/kg g/kg mg/ml mg/mL mg/l mg/L g/l g/L µg/ml g/dl g/dL mmol/l mmol/L g/cm³ kg/m³ "
     "m/s² L l "
