@@ -314,3 +314,34 @@ def test_an_xliff_file_names_its_languages_for_a_model_that_records_none(
     en_de = _xliff(tmp_path / "en-de.xlf", version, "en", "de", [(e, d) for d, e in MEMORY_PAIRS])
     got = run_cli(["score", "-m", transformer_model_dir, "--pairs", en_de, "--src-lang", "de"])
     assert got.exit_code == 0 and got.stdout == from_tsv.stdout, got.stderr
+
+
+def _tmx(path: Path, srclang: str, variants: list[list[tuple[str, str]]]) -> Path:
+    """A TMX memory whose header names ``srclang``, a unit for each list of (language, text)."""
+    units = "".join(
+        "<tu>"
+        + "".join(f'<tuv xml:lang="{lang}"><seg>{text}</seg></tuv>' for lang, text in tu)
+        + "</tu>\n"
+        for tu in variants
+    )
+    path.write_text(f'<tmx version="1.4"><header srclang="{srclang}"/><body>{units}</body></tmx>')
+    return path
+
+
+def test_a_tmx_memory_of_two_languages_names_its_sides_for_a_model_that_records_none(
+    run_cli, transformer_model_dir, tmp_path
+):
+    """`nmt score --pairs m.tmx` with a model that records no languages asked for --src-lang
+    and --tgt-lang, though the header names the source (srclang) and the units hold one other
+    language: that is the target; one language given takes the other side, whatever the header
+    says (*all*: no source). A memory of three languages still needs them."""
+    from_tsv = scored(run_cli, transformer_model_dir, MEMORY_PAIRS)
+    assert from_tsv.exit_code == 0, from_tsv.stderr
+    units = [[("en-GB", en), ("de-DE", de)] for de, en in MEMORY_PAIRS]
+    args = ["score", "-m", transformer_model_dir, "--pairs"]
+    got = run_cli([*args, _tmx(tmp_path / "de.tmx", "de", units)])
+    assert got.exit_code == 0 and got.stdout == from_tsv.stdout, got.stderr
+    got = run_cli([*args, _tmx(tmp_path / "all.tmx", "*all*", units), "--tgt-lang", "en"])
+    assert got.exit_code == 0 and got.stdout == from_tsv.stdout, got.stderr
+    three = _tmx(tmp_path / "three.tmx", "de", [[*units[0], ("fr", "Un chien")], *units[1:]])
+    assert_one_error_line(run_cli([*args, three]), "sides are picked by language")

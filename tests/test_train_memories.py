@@ -134,6 +134,7 @@ def test_a_memory_without_the_runs_languages_or_malformed_is_one_error_before_tr
 ):
     data = write_parallel(tmp_path / "a", corpus.pairs[:20])
     tmx = german_tmx(tmp_path / "m.tmx", corpus.pairs[:20])
+    tmx.write_text(tmx.read_text().replace('srclang="de"', 'srclang="*all*"'))  # no source
     args = [*base_args(data, tmp_path, small_tokenizer_path), "--pairs", tmx]
     assert_one_error_line(run_cli(args), "m.tmx", "--src-lang")
     assert_one_error_line(
@@ -158,6 +159,8 @@ def test_languages_a_model_cannot_record_are_one_error_before_any_data_is_read(
 ):
     data = write_parallel(tmp_path / "a", corpus.pairs[:20])
     tmx = german_tmx(tmp_path / "m.tmx", corpus.pairs[:20])
+    third = '<tuv xml:lang="fr"><seg>un</seg></tuv></tu>'  # no other side to take: de, en, fr
+    tmx.write_text(tmx.read_text().replace("</tu>", third, 1))
     args = [*base_args(data, tmp_path, small_tokenizer_path), "--pairs", tmx, *given]
     result = run_cli(args)
     assert_one_error_line(result, says, code=2)
@@ -203,5 +206,19 @@ def test_a_memory_that_names_its_languages_trains_without_src_lang_and_tgt_lang(
     config = json.loads((tmp_path / "run" / "config.json").read_text())
     assert (config["source_language"], config["target_language"]) == ("en", "de")
     result = run_cli([*args, "--overwrite", "--src-lang", "de"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads((tmp_path / "run" / "run.json").read_text())["languages"] == ["de", "en"]
+
+
+def test_a_tmx_memory_of_two_languages_trains_without_src_lang_and_tgt_lang(
+    run_cli, corpus, tmp_path, small_tokenizer_path
+):
+    """`nmt train --pairs m.tmx` asked for --src-lang/--tgt-lang though its header names the
+    source (srclang="de") and its units hold one other language (en-US): the run reads the
+    source from the header and the other as the target, as ISO 639-1 codes."""
+    data = write_parallel(tmp_path / "a", corpus.pairs[:10])
+    tmx = german_tmx(tmp_path / "help.tmx", corpus.pairs[20:50])
+    args = [*base_args(data, tmp_path, small_tokenizer_path), "--pairs", tmx, "-q"]
+    result = run_cli(args)
     assert result.exit_code == 0, result.stderr
     assert json.loads((tmp_path / "run" / "run.json").read_text())["languages"] == ["de", "en"]

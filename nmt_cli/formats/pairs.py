@@ -83,11 +83,18 @@ def with_declared(path: str, fmt: str, languages: tuple[str, str]) -> tuple[str,
     """``languages`` (source, target; "": not given) completed from what the memory in
     ``path`` declares of its own: an XLIFF file its ``source-language``/``target-language``
     (2.0: ``srcLang``/``trgLang``), a catalogue its header (msgid English unless it says);
-    as given where it declares none, is a TMX or stdin, or both are given. One language given
-    takes the other side: ``fr`` given for the target of an en->fr file leaves en the source."""
-    if all(languages) or fmt not in ("po", "xliff") or path == "-":
+    as given where it declares none, is stdin, or both are given. One language given
+    takes the other side: ``fr`` given for the target of an en->fr file leaves en the source.
+    A TMX memory of two languages: its header's ``srclang`` the source, the other the target
+    (one given, whatever its header says: the other); of more, as given."""
+    if all(languages) or fmt not in MEMORIES or path == "-":
         return languages
-    if fmt == "xliff":
+    if fmt == "tmx":
+        source, held = tmx.languages_of(path)
+        if len(held) != 2 or (source is None and not any(languages)):
+            return languages
+        declared = held if source in (None, held[0]) else held[::-1]
+    elif fmt == "xliff":
         units = (u.languages for u in xliff.read_units(path))
         declared = next((langs for langs in units if all(langs)), (None, None))
     else:

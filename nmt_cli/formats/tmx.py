@@ -79,6 +79,25 @@ def _unit(path: str, tu, number: int) -> TmxUnit:
     return TmxUnit(tuid, tu.sourceline or 1, tuple(langs), tuple(texts), tuple(segments))
 
 
+def languages_of(path: str) -> tuple[str | None, tuple[str, ...]]:
+    """The languages the units of ``path`` hold, each once (``en`` and ``en-US`` are one), in
+    the file's order, read until a third is seen, and of them the one the header names the
+    source (``srclang``; None where it is ``*all*``, names none or none the units hold)."""
+    srclang, held = None, []
+    for event, element in stream(path, frozenset(("header",)), frozenset(("tu",))):
+        if event == "start":
+            srclang = element.get("srclang")
+            continue
+        for tuv in element:
+            lang = attribute(tuv, "lang") if local(tuv.tag) == "tuv" else None
+            if lang and not any(same_language(lang, h) for h in held):
+                held.append(lang)
+        if len(held) > 2:
+            break
+    source = next((h for h in held if srclang and same_language(h, srclang)), None)
+    return source, tuple(held)
+
+
 def read_pairs(
     path: str, languages: tuple[str, str], report: Report | None = None
 ) -> Iterator[Pair]:

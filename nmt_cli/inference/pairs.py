@@ -5,10 +5,10 @@ pairs, ``--input``/``--pairs`` (stdin by default): one pair a line, a source and
 separated by one TAB, or a JSON object with string fields ``src`` and ``tgt`` (other fields are
 passed over); or a translation memory, a gettext catalogue (.po, .mo), TMX or XLIFF, whose
 sides are picked by language (``--src-lang``/``--tgt-lang``, by default the model's, else
-those an XLIFF file or a catalogue names: nmt_cli/formats/). The format is known by the
-file's extension, else given; stdin is TAB lines. Every pair is read and checked before any
-is scored, so a malformed line or entry is one error naming the file and where, and nothing
-is written. torch-free: read at start-up.
+those an XLIFF file, a catalogue or a two-language TMX names: nmt_cli/formats/). The format
+is known by the file's extension, else given; stdin is TAB lines. Every pair is read and
+checked before any is scored, so a malformed line or entry is one error naming the file and
+where, and nothing is written. torch-free: read at start-up.
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ def read_pair_file(
 ) -> list[Pair]:
     """Every pair of ``path`` in ``fmt``, in order, read before any is used; a memory's sides
     in ``languages`` (--src-lang, --tgt-lang), each not given the model's, else the file's
-    own (an XLIFF file's, a catalogue's: formats.pairs.with_declared); ``warn`` hears a
+    own (an XLIFF file's, a catalogue's, a TMX's: formats.pairs.with_declared); ``warn`` hears a
     memory's counts (entries read, kept, skipped by reason)."""
     wanted = (languages[0] or "", languages[1] or "")
     if model_languages is not None:

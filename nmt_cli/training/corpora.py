@@ -50,9 +50,9 @@ def corpus_pairs(
 
 def declared_languages(corpora: Iterable[CorpusFiles], given: tuple[str, str]) -> tuple[str, str]:
     """``given`` (source, target; "": not given) completed from the first file of pairs whose
-    memory names its languages (an XLIFF file, a catalogue: formats.pairs.with_declared), each
-    the code a model records (``de-DE`` is ``de``), as score and align read them; as given
-    where none names them."""
+    memory names its languages (an XLIFF file, a catalogue, a TMX of two languages:
+    formats.pairs.with_declared), each the code a model records (``de-DE`` is ``de``), as
+    score and align read them; as given where none names them."""
     for corpus in corpora:
         if corpus.pairs is None:
             continue
