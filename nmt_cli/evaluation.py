@@ -100,9 +100,16 @@ def score_files(
 
 
 def check_reference(ref: str, lines: int, against: int, what: str = "the input") -> None:
-    """An InputError unless the reference file ``ref``'s ``lines`` are ``what``'s ``against``."""
+    """An InputError unless the reference file ``ref``'s ``lines`` are ``what``'s ``against``
+    (the input's, or the translations of ``--hyp FILE``): "--hyp h.en has 1 line, --ref r.en
+    has 2: one translation per reference line"."""
     if lines != against:
-        raise InputError(f"--ref {ref} has {lines:,} lines but {what} {against:,}")
+        unit = "line" if against == 1 else "lines"
+        each = "input line" if what == "the input" else "translation"
+        raise InputError(
+            f"{what} has {against:,} {unit}, --ref {ref} has {lines:,}: "
+            f"one {each} per reference line"
+        )
 
 
 def scores_json(scores: list[Score]) -> str:

@@ -77,11 +77,19 @@ def test_several_references_are_scored_together_as_sacrebleu_scores_them(run_cli
 
 
 def test_a_reference_of_another_length_is_one_error_naming_it(run_cli, tmp_path):
+    """A --hyp of 1 line against a --ref of 2 said "--ref r has 2 lines but --hyp h 1": each
+    file is named with its count, and what is wanted."""
     hyp, ref = _files(tmp_path)
     short = tmp_path / "short.en"
     short.write_text("a cat sat on the mat\n", encoding="utf-8")
     result = run_cli(["evaluate", "--hyp", hyp, "--ref", ref, "--ref", short])
-    assert_one_error_line(result, f"--ref {short} has 1 lines but --hyp {hyp} 2")
+    message = f"--hyp {hyp} has 2 lines, --ref {short} has 1: one translation per reference line"
+    assert_one_error_line(result, message)
+    one = tmp_path / "one.en"
+    one.write_text("a cat sat on the mat\n", encoding="utf-8")
+    result = run_cli(["evaluate", "--hyp", one, "--ref", ref])
+    message = f"--hyp {one} has 1 line, --ref {ref} has 2: one translation per reference line"
+    assert_one_error_line(result, message)
     both = run_cli(["evaluate", "--hyp", hyp, "--ref", "-", "--ref", "-"])
     assert_one_error_line(both, "stdin", code=2)
 

@@ -937,13 +937,14 @@ def test_a_ref_of_another_length_fails_before_the_translation_and_writes_nothing
     def translated(*args, **kwargs):
         raise AssertionError("a line was translated")
 
-    message = f"--ref {ref} has 3 lines but the input 4"
+    message = f"the input has 4 lines, --ref {ref} has 3: one input line per reference line"
     with monkeypatch.context() as m:
         m.setattr("nmt_cli.documents.lines.translate_file", translated)
         r = translate(run_cli, transformer_model_dir, "-i", source, "--ref", ref, "-o", out)
         assert_one_error_line(r, message)
         r = translate(run_cli, transformer_model_dir, "Ein Hund.", "--ref", ref, "-o", out)
-        assert_one_error_line(r, f"--ref {ref} has 3 lines but the input 1")  # one line
+        one = f"the input has 1 line, --ref {ref} has 3: one input line per reference line"
+        assert_one_error_line(r, one)
     # From stdin the lines are counted as they are translated: still nothing written.
     r = translate(
         run_cli, transformer_model_dir, "--ref", ref, "-o", out, input=source.read_bytes()
