@@ -89,6 +89,14 @@ def test_the_score_is_the_log_prob_over_the_length_penalty(run_cli, transformer_
     assert float(text.stdout) == pytest.approx(plain["score"], abs=1e-6)
 
 
+def test_the_help_says_how_to_score_per_token_as_marian_scorer_normalize_does(run_cli):
+    """marian-scorer's --normalize divides the log-prob by the length; nmt score has no such
+    flag (--length-penalty is GNMT's, over (5 + L) / 6): its help says how to get one."""
+    shown = " ".join(run_cli(["score", "-h"]).stdout.split())
+    assert "--length-penalty 0: none" in shown
+    assert "marian-scorer --normalize: log_prob / tokens" in shown
+
+
 def test_word_scores_sum_each_word_s_pieces() -> None:
     assert word_sums([-0.1, -0.2, -0.5, -0.7], [0, 0, 1], 2) == pytest.approx([-0.3, -0.5])
     assert word_sums([-1.0, -2.0], [0, 0], 0) == []

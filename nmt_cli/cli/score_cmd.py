@@ -23,8 +23,8 @@ def score(
     files: PairFiles,
 ) -> None:
     """Score given translations: per pair, the log-prob of the target (</s> included) over the
-    length penalty's divisor, the score nmt translate --format jsonl gives its own. Both sides
-    are read as given: no span is protected (nmt translate's jsonl scores its placeholders).
+    length penalty's divisor (--length-penalty 0: none; per token: jsonl's log_prob / tokens),
+    as nmt translate --format jsonl scores its own; both sides as given, no span protected.
 
     Examples: nmt score -m fr-en --src-file test.fr --tgt-file test.en > scores.txt
               paste test.fr test.en | nmt score -m fr-en --format jsonl --word-scores

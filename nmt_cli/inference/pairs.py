@@ -58,7 +58,8 @@ class PairFiles:
     output: str = setting("-", OUTPUT_HELP, "--output", "-o")
     fmt: str = setting(
         "text",
-        "One score a line, or JSON records (score, log_prob, tokens).",
+        "One score a line, or JSON records (score, log_prob, tokens; the score per token, "
+        "as marian-scorer --normalize: log_prob / tokens).",
         "--format",
         choices=OUTPUT_FORMATS,
     )
