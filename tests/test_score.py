@@ -353,3 +353,14 @@ def test_a_tmx_memory_of_two_languages_names_its_sides_for_a_model_that_records_
     assert got.exit_code == 0 and got.stdout == from_tsv.stdout, got.stderr
     three = _tmx(tmp_path / "three.tmx", "de", [[*units[0], ("fr", "Un chien")], *units[1:]])
     assert_one_error_line(run_cli([*args, three]), "sides are picked by language")
+
+
+@pytest.mark.parametrize("command", ["score", "align"])
+def test_the_help_says_a_memory_s_sides_default_to_those_the_file_names(run_cli, command):
+    """--src-lang/--tgt-lang said "(default: the model's)", though a memory that names its
+    languages (XLIFF, a catalogue, a TMX of two) is read without them."""
+    shown = " ".join(run_cli([command, "-h"]).stdout.split())
+    for side in ("source", "target"):
+        assert (
+            f"A memory's {side} side (default: the model's, else the one the file names)" in shown
+        )

@@ -71,8 +71,12 @@ class PairOptions:
     pairs_format: str | None = setting(
         None, "The --pairs file's format (default: by extension).", choices=PAIR_FORMATS
     )
-    src_lang: str | None = setting(None, "A memory's source side (default: the model's).")
-    tgt_lang: str | None = setting(None, "A memory's target side (default: the model's).")
+    src_lang: str | None = setting(
+        None, "A memory's source side (default: the model's, else the one the file names)."
+    )
+    tgt_lang: str | None = setting(
+        None, "A memory's target side (default: the model's, else the one the file names)."
+    )
     fmt: str | None = setting(
         None, "Default: table; pharaoh with --src-file.", "--format", choices=FORMATS
     )

@@ -53,8 +53,12 @@ class PairFiles:
         "--pairs-format",
         choices=INPUT_FORMATS,
     )
-    src_lang: str | None = setting(None, "A memory's source side (default: the model's).")
-    tgt_lang: str | None = setting(None, "A memory's target side (default: the model's).")
+    src_lang: str | None = setting(
+        None, "A memory's source side (default: the model's, else the one the file names)."
+    )
+    tgt_lang: str | None = setting(
+        None, "A memory's target side (default: the model's, else the one the file names)."
+    )
     output: str = setting("-", OUTPUT_HELP, "--output", "-o")
     fmt: str = setting(
         "text",
