@@ -843,3 +843,42 @@ def test_an_xliff_file_may_be_written_to_a_terminal_an_office_document_not(monke
     from nmt_cli.documents.registry import FORMATS
 
     assert FORMATS["xliff"].printable and not FORMATS["docx"].printable
+
+
+IGNORABLES_20 = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="fr">
+  <file id="f1">
+    <unit id="two">
+      <segment id="s1"><source>Bonjour.</source></segment>
+      <ignorable id="i1"><source> <ph id="1"/>  </source></ignorable>
+      <segment id="s2"><source>Au revoir.</source></segment>
+      <ignorable id="i2"><source>
+</source><target> </target></ignorable>
+    </unit>
+    <unit id="done" translate="no">
+      <segment><source>Rien.</source></segment>
+      <ignorable><source> </source></ignorable>
+    </unit>
+  </file>
+</xliff>
+"""
+
+
+def test_an_ignorable_between_translated_segments_gets_its_source_as_its_target():
+    # XLIFF 2.0: where a segment or an ignorable of a unit has a target, a merger takes the
+    # source of one that has none; one that reads targets alone lost what lies between
+    _, out = render(IGNORABLES_20, translate=upper)
+    root = etree.fromstring(out)
+    ns = {"x": "urn:oasis:names:tc:xliff:document:2.0"}
+    two, done = root.findall(".//x:unit", ns)
+    targets = {
+        i.get("id"): etree.tostring(i.find("x:target", ns), with_tail=False).decode()
+        for i in two.findall("x:ignorable", ns)
+    }
+    source_tail = 'xmlns="urn:oasis:names:tc:xliff:document:2.0"> <ph id="1"/>  </target>'
+    assert targets["i1"].endswith(source_tail)
+    assert targets["i2"].endswith("> </target>")  # its own target, as it was
+    assert [t.text for t in two.findall("x:segment/x:target", ns)] == ["BONJOUR.", "AU REVOIR."]
+    assert done.find("x:ignorable/x:target", ns) is None  # a unit not translated: untouched
+    assert problems(out) == []
+

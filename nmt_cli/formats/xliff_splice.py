@@ -47,6 +47,9 @@ class Layout:
     root: tuple[int, int] = (0, 0)
     files: list[tuple[int, int]] = field(default_factory=list)
     holders: list[Holder] = field(default_factory=list)
+    # each 2.0 unit's <ignorable>s (as holders: their source's and target's places), by the
+    # positions among ``holders`` of the unit's segments
+    ignorables: list[tuple[range, list[Holder]]] = field(default_factory=list)
 
 
 def _tag_end(data: bytes, start: int) -> int:
@@ -71,7 +74,8 @@ class _Locator:
         self.encoding = encoding  # the document's bytes are in it, whatever it declares
         self.layout = Layout()
         self.stack: list[tuple[str, int]] = []  # (local name, start offset)
-        self.unit: tuple[str, list[Holder]] | None = None  # a 2.0 unit's id and its segments
+        # a 2.0 unit's id, its segments and its ignorables
+        self.unit: tuple[str, list[Holder], list[Holder]] | None = None
         self.holder: Holder | None = None
         self.depth = 0  # the holder's depth: its source and target are its children
         self.target_tag: tuple[int, int] | None = None
@@ -104,11 +108,11 @@ class _Locator:
         elif (
             name == "trans-unit"
             and self.version == "1.2"
-            or (name == "segment" and self.unit is not None)
+            or (name in ("segment", "ignorable") and self.unit is not None)
         ):
             self.holder, self.depth = Holder(attrs.get("id", ""), tag), len(self.stack)
         elif name == "unit" and self.version == "2.0":
-            self.unit = (attrs.get("id", ""), [])
+            self.unit = (attrs.get("id", ""), [], [])
         elif self.holder is None or len(self.stack) != self.depth + 1:
             return  # not a holder's own source or target (1.2 <alt-trans> has them too)
         elif name == "source":
@@ -132,15 +136,18 @@ class _Locator:
         elif name == "trans-unit" and holder is not None:
             self.layout.holders.append(holder)
             self.holder = None
-        elif name == "segment" and holder is not None and self.unit is not None:
-            self.unit[1].append(holder)
+        elif name in ("segment", "ignorable") and holder is not None and self.unit is not None:
+            self.unit[1 if name == "segment" else 2].append(holder)
             self.holder = None
         elif name == "unit" and self.unit is not None:
-            uid, segments = self.unit
+            uid, segments, ignorables = self.unit
             for k, segment in enumerate(segments, 1):
                 sid = segment.id or str(k)
                 segment.id = uid if len(segments) == 1 else f"{uid}/{sid}"
+            first = len(self.layout.holders)
             self.layout.holders += segments
+            if ignorables:
+                self.layout.ignorables.append((range(first, first + len(segments)), ignorables))
             self.unit = None
 
     def _element_end(self, start: int, at: int) -> int:
@@ -196,11 +203,27 @@ def splice_targets(
         if version == "2.0" and marks:
             edits.append((*holder.tag, with_attributes(data[slice(*holder.tag)], marks)))
         edits.append(_target_edit(data, holder, text, marks if version == "1.2" else {}))
+    for segments, ignorables in layout.ignorables:
+        if any(k in targets or layout.holders[k].id in targets for k in segments):
+            edits += [
+                _target_edit(data, i, _content(data, i), {}) for i in ignorables if not i.target
+            ]
     out, pos = [], 0
     for start, end, new in sorted(edits):
         out += [data[pos:start], new]
         pos = end
     return b"".join(out) + data[pos:]
+
+
+def _content(data: bytes, holder: Holder) -> bytes:
+    """The content of ``holder``'s source as written: what a 2.0 ``<ignorable>`` of a unit
+    whose segments get targets gets as its own (XLIFF 2.0: where some segment or ignorable
+    of a unit has a target, the others' sources stand for theirs; a tool that reads the
+    targets alone lost the white space between the segments)."""
+    start = _tag_end(data, holder.source[0])
+    if data[start - 2 : start] == b"/>":
+        return b""
+    return data[start : data.rfind(b"</", start, holder.source[1])]
 
 
 def _target_edit(data: bytes, holder: Holder, text: bytes, states: Mapping[str, str]):
