@@ -28,7 +28,7 @@ from xliff_check import SCHEMAS, codes, problems, schema
 from nmt_cli.documents.registry import format_for
 from nmt_cli.documents.xliff import read_xliff
 from nmt_cli.errors import InputError
-from nmt_cli.formats.xliff import MT_SUBSTATE, read_units
+from nmt_cli.formats.xliff import MT_SUBSTATE, XML_SPACE, read_units
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import find_mnemonic
 
@@ -882,3 +882,15 @@ def test_an_ignorable_between_translated_segments_gets_its_source_as_its_target(
     assert done.find("x:ignorable/x:target", ns) is None  # a unit not translated: untouched
     assert problems(out) == []
 
+
+def test_a_target_keeps_the_white_space_rule_its_source_s_own_tag_sets():
+    # a <target> does not inherit its sibling <source>'s xml:space: its spaces were read as one
+    _, out = render(PRESERVED_20, translate=upper)
+    root = etree.fromstring(out)
+    ns = {"x": "urn:oasis:names:tc:xliff:document:2.0"}
+    columns, lines = (
+        root.find(f'.//x:unit[@id="{u}"]//x:target', ns) for u in ("columns", "lines")
+    )
+    assert columns.get(XML_SPACE) == "preserve" and columns.text == "NOM\tPRÉNOM\tVILLE"
+    assert lines.get(XML_SPACE) is None  # the unit's says it for both
+    assert problems(out) == []

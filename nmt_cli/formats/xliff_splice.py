@@ -226,10 +226,16 @@ def _content(data: bytes, holder: Holder) -> bytes:
     return data[start : data.rfind(b"</", start, holder.source[1])]
 
 
+_SPACE = re.compile(rb"""\sxml:space\s*=\s*["'](\w+)["']""")
+
+
 def _target_edit(data: bytes, holder: Holder, text: bytes, states: Mapping[str, str]):
     """The edit that gives ``holder`` a target of ``text``, its line breaks written as its
     source's are (a parser reads a CRLF as LF, and ``&#13;&#10;`` as CRLF: a preserved
-    source's CRLF came back LF)."""
+    source's CRLF came back LF), and the ``xml:space`` its source's own tag says (a target
+    does not inherit it from its sibling: the preserved runs of spaces were read as one)."""
+    if space := _SPACE.search(data[holder.source[0] : _tag_end(data, holder.source[0])]):
+        states = {**states, "xml:space": space[1].decode()}
     p = holder.prefix.encode()
     written = _line_break(data, holder)
     text = text if written is None else _BREAK.sub(written, text)
