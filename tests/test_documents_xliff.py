@@ -894,3 +894,60 @@ def test_a_target_keeps_the_white_space_rule_its_source_s_own_tag_sets():
     assert columns.get(XML_SPACE) == "preserve" and columns.text == "NOM\tPRÉNOM\tVILLE"
     assert lines.get(XML_SPACE) is None  # the unit's says it for both
     assert problems(out) == []
+
+
+SPACED = {
+    "2.0": """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="fr">
+  <file id="f1">
+    <unit id="ph">
+      <segment>
+        <source xml:space="preserve">  Le fichier <ph id="1"/>  existe   déjà.  </source>
+      </segment>
+    </unit>
+    <unit id="pc" xml:space="preserve">
+      <segment><source>Bonjour   <pc id="1">le monde</pc>   !</source></segment>
+    </unit>
+  </file>
+</xliff>
+""",
+    "1.2": """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+  <file original="app" source-language="fr" datatype="plaintext">
+    <body>
+      <trans-unit id="ph" xml:space="preserve">
+        <source>  Le fichier <x id="1"/>  existe   déjà.  </source>
+      </trans-unit>
+      <trans-unit id="pc" xml:space="preserve">
+        <source>Bonjour   <g id="1">le monde</g>   !</source>
+      </trans-unit>
+    </body>
+  </file>
+</xliff>
+""",
+}
+
+
+@pytest.mark.parametrize("version", ["2.0", "1.2"])
+def test_where_white_space_is_preserved_runs_of_spaces_at_the_edges_and_by_codes_stay(version):
+    # what a layout relies on stays: the runs at the text's ends and on either side of a code;
+    # a run between two words is one space (the words it stood between are translated away)
+    _, out = render(SPACED[version], translate=upper)
+    x, pc = ("x", "g") if version == "1.2" else ("ph", "pc")
+    targets = {u.id: u.target for u in units(out).values()}
+    assert targets == {
+        "ph": f'  LE FICHIER <{x} id="1"/>  EXISTE DÉJÀ.  ',
+        "pc": f'BONJOUR   <{pc} id="1">LE MONDE</{pc}>   !',
+    }
+    assert problems(out) == []
+
+
+def test_a_kept_run_of_spaces_never_becomes_a_new_end_of_the_text():
+    # French "monde !": English puts the "!" against the word; the run before it is not
+    # moved to the end of the target, where the source had none
+    words = [(0, 0), (1, 1), (2, 2), (3, 2)]
+    lost_space = Translation("Bonjour le monde !", "HELLO THE WORLD!", 0.0, alignment=words)
+    document = read_xliff(SPACED["2.0"].encode(), "app.xlf", retranslate="none")
+    sources = document.sources()
+    out = document.render([*upper(sources[:1]), lost_space], "en", print)
+    assert units(out)["pc"].target == 'HELLO   <pc id="1">THE WORLD</pc>!'

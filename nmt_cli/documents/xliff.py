@@ -13,7 +13,9 @@ in the text pass through as protected spans. A file whose texts mark access keys
 ``_``, ``&``: protect/mnemonics.file_markers) has each text's one marker taken out before the
 model reads it and put back on the word aligned to the marked one (documents/strings.py).
 A source whose white space is significant (``xml:space="preserve"``: formats/xliff.py) keeps
-its line breaks and tabs, each line and column translated on its own (markup/inline_text.py).
+its line breaks and tabs, each line and column translated on its own, and its runs of spaces at
+its ends and against an inline code (markup/inline_text.py); a run between two words is one
+space, the words it stood between translated away.
 A source with nothing to translate (``…``) is copied. A 1.2 unit segmented by its tool
 (``<seg-source>`` of ``<mrk mtype="seg" mid="1">`` segments: Okapi, Trados) has each segment
 translated on its own into a target of the same ``<mrk>`` segments, the content between them as

@@ -6,7 +6,7 @@ In a text whose white space is significant (XML's ``xml:space="preserve"``, on t
 element, the caller says, or on an element inside it), each line break and tab of the text is
 a separator too, as a breaking element's: the lines and columns on either side are translated
 each on its own, and the white space around it comes back as written (an Inline of its own,
-the white space its tag)."""
+the white space its tag), as does a run of spaces against an element."""
 
 from __future__ import annotations
 
@@ -128,11 +128,13 @@ class Flattener:
         self.parts.append(text)
         self.size += len(text)
 
-    def _walk(self, nodes: Sequence[Node], preserve: bool) -> list[Inline]:
+    def _walk(self, nodes: Sequence[Node], preserve: bool, nested: bool = False) -> list[Inline]:
         out = []
-        for node in nodes:
+        for k, node in enumerate(nodes):
             if isinstance(node, Text) and preserve:
-                out += self._preserved(node.text)
+                # a run of spaces against an element (or an element's edge) is kept as written
+                edges = (nested or k > 0, nested or k < len(nodes) - 1)
+                out += self._preserved(node.text, edges)
             elif isinstance(node, Text):
                 self._add(node.text)
             elif isinstance(node, Other):
@@ -156,17 +158,28 @@ class Flattener:
             else:
                 start = self.size
                 space = _SPACE.search(node.open) if self.xml else None
-                children = self._walk(node.children, space[1] == "preserve" if space else preserve)
+                keep = space[1] == "preserve" if space else preserve
+                children = self._walk(node.children, keep, nested=True)
                 out.append(Inline(node.open, node.close, start, self.size, children))
         return out
 
-    def _preserved(self, text: str) -> list[Inline]:
+    def _preserved(self, text: str, edges: tuple[bool, bool] = (False, False)) -> list[Inline]:
         """Add ``text``, whose white space is significant: each separator in it as a breaking
-        element's, the white space around it an Inline written as it was."""
+        element's, the white space around it an Inline written as it was; a run of spaces at
+        an end of it that ``edges`` says touches an element (``Fichier <ph/>  ici``) an Inline
+        written as it was too, one space in the text. A run between two words is one space:
+        the words it stood between are gone in a translation."""
         out = []
         at = 0
         for run in _RUN.finditer(text):
             if "\n" not in run[0] and "\t" not in run[0]:
+                touches = run.start() == 0 and edges[0] or run.end() == len(text) and edges[1]
+                if touches and run[0] != " " and not run[0].strip(" "):
+                    self._add(text[at : run.start()])
+                    out.append(Inline(run[0], "", self.size, self.size, empty=True))
+                    self.spaces.add(self.size)
+                    self._add(" ")
+                    at = run.end()
                 continue
             if run.start() > at:
                 self._add(text[at : run.start()])

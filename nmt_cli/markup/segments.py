@@ -11,7 +11,8 @@ the inline elements put back into the translation.
   (inference/columns.py: an address of three lines was one sentence, "Human<br>Resources
   Service 12 laughing"), and it goes back where the translation has that separator. Where
   white space is significant (``preserve``: XML's ``xml:space="preserve"``), a line break or
-  a tab of the text is such a separator, its white space written back as it was. A breaking
+  a tab of the text is such a separator, its white space written back as it was, and so is
+  a run of spaces against an element (never moved to an end of the text it was not at). A breaking
   element keeps the white space written around it, and a segment written on several lines is
   written on as many, where its page says so (line_breaks.py).
 - A verbatim element (``<code>``: elements.VERBATIM; a caller may say which elements are
@@ -239,7 +240,7 @@ class Segment:
         """``text[low:high]`` escaped, with the ``placed`` elements' tags (and their
         children's) in it."""
         high = len(text) if high < 0 else high
-        out, pos = [], low
+        out, pos, ends = [], low, (0, len(self.text))
         for i, start, stop, children in sorted(placed, key=lambda p: (p[1], p[0].start, p[2])):
             start = max(start, pos)  # never a piece of the text twice
             stop = max(stop, start)
@@ -247,6 +248,9 @@ class Segment:
             no_words = i.start == i.end
             after_word = 0 < start and text[start - 1] != " "
             before_word = start < len(text) and text[start] != " "
+            if i.open.isspace() and not i.breaks and (start in (0, len(text))) != (i.start in ends):
+                pos = start  # a kept run of spaces the translation put at an end it was not at
+                continue
             if i.breaks and stop == start + 1:  # a breaking element, at its separator
                 out += [self._escaped(i.around[0]), i.open, self._escaped(i.around[1])]
                 pos = stop
