@@ -80,6 +80,11 @@ def paths(line: str, language: str | None = "fr") -> list[str]:
         ("Si Total > 0 alors", []),
         ("Si Text1 > Text2, la fonction renvoie 1", []),
         ("Si A > B alors", []),
+        # a route: after the last → only words with a capital, the sentence goes on after them
+        ("Le billet Paris → Lyon coûte 29 € en 2de classe.", ["Paris → Lyon"]),
+        ("Le train Paris → Lyon Part-Dieu part à 8 h.", ["Paris → Lyon Part-Dieu"]),
+        ("Outils > Options → Avancé", ["Outils > Options → Avancé"]),
+        ("Outils → Options > Avancé", ["Outils → Options > Avancé"]),
     ],
 )
 def test_a_path_runs_from_its_first_label_to_its_last(line, expected):

@@ -12,7 +12,8 @@ Where a path starts and ends in a sentence:
 
     arrows       ``▸ ► ▶``, a word of their own; ``>`` and ``→`` too between labels that start
                  with a capital and hold no digit (``Outils > Options``; not ``x > 0``, ``Si
-                 Text1 > Text2``, ``Si A > B``)
+                 Text1 > Text2``, ``Si A > B``); after the last ``→`` only words with a
+                 capital (a route: ``Le billet Paris → Lyon coûte 29 €``: ``Paris → Lyon``)
     inner label  between two arrows: one to six words, no sentence punctuation (an ellipsis
                  ending it is its own: ``Imprimer…``), no word that ends a last label before
                  a capital (two paths: ``Affichage ▸ Diapo maîtresse puis Diapo ▸ Nouvelle
@@ -47,6 +48,7 @@ _SMALL = rf"(?![{_UPPER}%$]){_WORD}"
 _NAME = rf"(?=[{_UPPER}%$])(?!\S*\d)(?=\S\S){_WORD}"  # a capital, two letters, no digit
 _ARROW = r"\s+[▸►▶]\s+"
 _ARROW_CAPITAL = r"\s+[>→]\s+"  # between labels with a capital (_NAME)
+_ARROW_ROUTE = r"\s+→\s+"  # the last one where the last label's words all have a capital
 ARROWS = "▸►▶→>"  # what a line must hold for a path to be looked for
 _SPLIT = re.compile(r"(\s+[▸►▶>→]\s+)")
 
@@ -114,13 +116,19 @@ def pattern_for(language: str | None) -> str:
     # (``Confidentialité et sécurité``); before a capital it starts another path
     within = rf"(?!{end}(?!\s+[^\W\d_{_UPPER}]))" if ends else ""
 
-    def path(arrow: str, label: str, capital: str) -> str:
+    def path(arrow: str, label: str, capital: str, ends: str = "", more: str = _WORD) -> str:
         first = rf"(?<![^\s(\[«“\"'])(?:%[A-Z]\w*%?\s+)?{capital}(?:\s+{_SMALL}){{0,2}}"
         inner = rf"{label}(?:\s+{within}{_WORD}){{0,5}}"
-        last = rf"{label}(?:\s+{stop}{_WORD}){{0,3}}"
-        return rf"{first}(?:{arrow}{inner})*{arrow}{last}"
+        last = rf"{label}(?:\s+{stop}{more}){{0,3}}"
+        last += rf"(?!\S*{arrow})" if ends else ""  # where an arrow of the other kind goes on
+        return rf"{first}(?:{arrow}{inner})*{ends or arrow}{last}"
 
-    return rf"{path(_ARROW, _WORD, _CAPITAL)}|{path(_ARROW_CAPITAL, _NAME, _NAME)}|{LABEL}"
+    paths = [
+        path(_ARROW, _WORD, _CAPITAL),
+        path(_ARROW_CAPITAL, _NAME, _NAME, r"\s+>\s+"),
+        path(_ARROW_CAPITAL, _NAME, _NAME, _ARROW_ROUTE, _NAME),
+    ]
+    return "|".join([*paths, LABEL])
 
 
 def menu_parts(text: str) -> tuple[list[str], list[str]]:
