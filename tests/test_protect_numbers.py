@@ -147,6 +147,10 @@ def test_an_amount_keeps_its_value_and_its_symbol_goes_where_the_target_writes_i
         ("10 mg/kg/j", "fr", "en", "10 mg/kg/day"),
         ("2 Go/mois", "fr", "en", "2 GB/month"),
         ("2 GB/month", "en", "fr", "2 Go/mois"),
+        # a per cent a year: English's per cent glued to its number, French's after a space
+        ("2,4 %/an", "fr", "en", "2.4%/year"),
+        ("3 %/mois", "fr", "de", "3\u00a0%/Monat"),
+        ("2.4%/year", "en", "fr", "2,4\u00a0%/an"),
     ],
 )
 def test_a_measure_keeps_its_unit_in_the_target_languages_form(text, source, target, written):

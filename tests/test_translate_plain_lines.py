@@ -93,6 +93,7 @@ DOSES = {
     "Paracétamol : 500 mg/jour au maximum.": "500 mg/day",
     "Il roule 15 000 km/an.": "15,000 km/year",
     "Dose de 10 mg/kg/j.": "10 mg/kg/day",
+    "Le Livret A rapporte 2,4 %/an.": "2.4%/year",  # fr-en: "2.4% /an"
 }
 
 

@@ -189,8 +189,11 @@ def convert_measure(text: str, source: str, target: str) -> str:
     """A measure (spans.py, kind ``measure``: a number, maybe a space, a unit) as ``target``
     writes it; a measure of a time or a unit, after its slash, as a price's (``4 g/jour``)."""
     head, slash, rate = text.rpartition("/")
-    if slash and rate in rates_for(source) and any(head.endswith(u) for u in UNITS):
+    if slash and rate in rates_for(source) and any(head.endswith(u) for u in (*UNITS, "%")):
         return f"{convert_measure(head, source, target)}/{convert_rate(rate, source, target)}"
+    if text.endswith("%") and source in LANGUAGES and target in LANGUAGES:  # a rate's 2,4 %/an
+        number = convert(text[:-1].rstrip(SPACES), "number", source, target)
+        return number + (LANGUAGES[target].symbol_after or "") + "%"  # as its currency's space
     unit = next(u for u in UNITS if text.endswith(u))  # UNITS: longest first
     number = text[: -len(unit)].rstrip(SPACES)
     space = text[len(number) : -len(unit)]

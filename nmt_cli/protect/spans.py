@@ -146,7 +146,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
         "amount": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT}){_SPACE}?{SCALED}(?!\w)|(?<![\w])"
         rf"{_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END})(?:/(?:{rate})(?![\w/]))?",  # €/mois
         "measure": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT})|(?:{format_strings.PATTERN}))"
-        rf"{_SPACE}?(?:{unit})(?:/(?:{rate})(?![\w/]))?(?![\w'’²³])",  # %1 Ko, 4 g/jour
+        rf"{_SPACE}?(?:{unit}|%(?=/))(?:/(?:{rate})(?![\w/]))?(?<!%)(?![\w'’²³])",  # 2 %/an
         "ordinal": rf"(?<![\w.,])\d+(?:{ordinals})(?![\w])" if ordinals else None,
         "roman": roman if romans else None,
         "address": addresses.pattern_for(language),
