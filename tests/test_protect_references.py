@@ -131,6 +131,11 @@ def test_a_canadian_per_cent_or_a_flight_is_no_citation(line):
         ('Il termine 3e du 100 m en 9"95.', ['9"95']),
         ("Elle gagne en 1'43\"21, devant Dupont en 1'44\"02.", ["1'43\"21", "1'44\"02"]),
         ('Il a dit "12"34 fois.', []),  # a quotation's closing mark
+        # a match's minute, its added time with it
+        ("Le PSG gagne 2-1 (but de Mbappé à la 12').", ["12'"]),
+        ("Égalisation à la 45'+2, puis but à la 90’.", ["45'+2", "90’"]),
+        ("Il mesure 5'10\".", []),  # feet and inches
+        ("Il a répété '12' fois, l'an 12.", []),  # a quotation's marks, an apostrophe
     ],
 )
 def test_a_races_time_is_one_span_with_its_seconds_mark(line, times):

@@ -116,6 +116,14 @@ def test_a_recipe_steps_duration_is_no_clock_time(run_cli):
     assert "2 h" in out and ":00" not in out, out
 
 
+def test_a_match_s_minute_keeps_its_mark(run_cli):
+    """fr-en wrote "à la 12')" as "to 12 ')", the minute's mark split off."""
+    (out,) = translated_lines(
+        run_cli, ["Le PSG gagne 2-1 (but de Mbappé à la 12')."], "-m", "fr-en"
+    )
+    assert "12')" in out, out
+
+
 def test_a_bounds_sign_after_its_bracket_comes_out_as_written(run_cli):
     """fr-en wrote "(< 40 kg)" as "(40 kg)": less than 40 kg became 40 kg."""
     line = "Ne pas administrer aux enfants de moins de 12 ans (< 40 kg)."

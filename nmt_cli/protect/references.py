@@ -13,7 +13,9 @@ their parts as words and changes them, so each passes through as one span.
                 (fr-en wrote ``p. 45`` "% 45", ``vol. 12`` "volume. 12"); not Canada's per cent,
                 ``9 p. 100``, nor ``son vol. 3 heures`` (a volume's number ends its clause)
     chrono      a race's time, its seconds' mark between seconds and hundredths: ``9"95``,
-                ``1'43"21`` (fr-en wrote ``9"95`` "9 “95", the mark a quotation's)
+                ``1'43"21`` (fr-en wrote ``9"95`` "9 “95", the mark a quotation's); a match's
+                minute, its added time with it: ``(but à la 12')``, ``45'+2`` (fr-en wrote
+                "12 '"); not feet and inches (``5'10"``), not a quotation's ``'12'``
 """
 
 from __future__ import annotations
@@ -52,7 +54,10 @@ CITATION = (
 )
 
 # minutes, seconds and their mark, hundredths: 1'43"21, 9"95 (not a quotation: "12"34)
-CHRONO = r"(?<![\w.,'’\"])(?:\d{1,2}['’] ?)?\d{1,2}\"\d{1,3}(?![\w\"])"
+CHRONO = (
+    r"(?<![\w.,'’\"])(?:\d{1,2}['’] ?)?\d{1,2}\"\d{1,3}(?![\w\"])"
+    r"|(?<![\w.,'’‘\"+-])\d{1,3}['’](?:\+\d{1,2})?(?![\w'’\"+])"  # a minute: 12', 45'+2
+)
 
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind)
 PATTERNS = (
@@ -60,5 +65,5 @@ PATTERNS = (
     ("pair", PAIR, r"[A-Z]{3}/[A-Z]{3}"),
     ("article", ARTICLE, r"\b[LRDA]\.? ?\d"),
     ("citation", CITATION, r"\b(?:pp?|fig|vol)\. ?\d"),
-    ("chrono", CHRONO, r'\d"\d'),
+    ("chrono", CHRONO, r"\d[\"'’]"),
 )
