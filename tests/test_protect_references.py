@@ -141,3 +141,18 @@ def test_a_canadian_per_cent_or_a_flight_is_no_citation(line):
 def test_a_races_time_is_one_span_with_its_seconds_mark(line, times):
     """fr-en wrote 9"95 as "9 “95", the seconds' mark curled as a quotation's."""
     assert [text for kind, text in spans(line) if kind == "chrono"] == times
+
+
+@pytest.mark.parametrize(
+    "line, rates",
+    [
+        ("L'API est limitée à 100 requêtes/min.", ["/min"]),
+        ("La caméra filme à 60 images/s en 4K.", ["/s"]),
+        ("des vitesses pouvant atteindre 100 mégabits/s, ce qui", ["/s"]),
+        ("Cochez oui/non et/ou annulez.", []),  # words, no number before
+        ("Il roule à 90 km/h.", []),  # a measure's unit
+    ],
+)
+def test_a_counts_time_after_its_slash_is_one_span(line, rates):
+    """fr-en wrote "100 requêtes/min" as "100 query/mine"."""
+    assert [text for kind, text in spans(line) if kind == "per"] == rates

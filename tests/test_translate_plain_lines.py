@@ -124,6 +124,12 @@ def test_a_match_s_minute_keeps_its_mark(run_cli):
     assert "12')" in out, out
 
 
+def test_a_count_per_minute_keeps_its_minute(run_cli):
+    """fr-en wrote "100 requêtes/min" as "100 query/mine"."""
+    (out,) = translated_lines(run_cli, ["L'API est limitée à 100 requêtes/min."], "-m", "fr-en")
+    assert "/min" in out and "mine" not in out, out
+
+
 def test_a_bounds_sign_after_its_bracket_comes_out_as_written(run_cli):
     """fr-en wrote "(< 40 kg)" as "(40 kg)": less than 40 kg became 40 kg."""
     line = "Ne pas administrer aux enfants de moins de 12 ans (< 40 kg)."

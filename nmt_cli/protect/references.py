@@ -16,6 +16,9 @@ their parts as words and changes them, so each passes through as one span.
                 ``1'43"21`` (fr-en wrote ``9"95`` "9 “95", the mark a quotation's); a match's
                 minute, its added time with it: ``(but à la 12')``, ``45'+2`` (fr-en wrote
                 "12 '"); not feet and inches (``5'10"``), not a quotation's ``'12'``
+    per         a count's time after its slash: ``100 requêtes/min``, ``30 images/s`` (fr-en
+                wrote "100 query/mine"); only after a word right after a number, so that no
+                slash between words is one (``et/ou``, ``km/h`` is a measure's)
 """
 
 from __future__ import annotations
@@ -59,6 +62,10 @@ CHRONO = (
     r"|(?<![\w.,'’‘\"+-])\d{1,3}['’](?:\+\d{1,2})?(?![\w'’\"+])"  # a minute: 12', 45'+2
 )
 
+# a minute, a second, an hour after a counted word: 100 requêtes/min (the word translated)
+_COUNTED = "|".join(rf"(?<=\d[ \u00a0][^\W\d_]{{{n}}})" for n in range(2, 16))
+PER = rf"(?:{_COUNTED})/(?:min|s|h)(?![\w/])"
+
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind)
 PATTERNS = (
     ("mime", MIME, rf"\b(?:{_TYPES})/"),
@@ -66,4 +73,5 @@ PATTERNS = (
     ("article", ARTICLE, r"\b[LRDA]\.? ?\d"),
     ("citation", CITATION, r"\b(?:pp?|fig|vol)\. ?\d"),
     ("chrono", CHRONO, r"\d[\"'’]"),
+    ("per", PER, r"[^\W\d_]/(?:min|s|h)\b"),
 )
