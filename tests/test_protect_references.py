@@ -156,3 +156,17 @@ def test_a_races_time_is_one_span_with_its_seconds_mark(line, times):
 def test_a_counts_time_after_its_slash_is_one_span(line, rates):
     """fr-en wrote "100 requêtes/min" as "100 query/mine"."""
     assert [text for kind, text in spans(line) if kind == "per"] == rates
+
+
+@pytest.mark.parametrize(
+    "line, tickers",
+    [
+        ("Le titre LVMH (MC.PA) cède 2,1 %.", ["MC.PA"]),
+        ("Apple (AAPL.O) et Berkshire (BRK.B) montent.", ["AAPL.O", "BRK.B"]),
+        ("La société (S.A.) est cotée.", []),  # an abbreviation's letters
+        ("Voir le fichier (README.md) joint.", []),
+    ],
+)
+def test_a_stock_ticker_in_brackets_is_one_span(line, tickers):
+    """fr-en wrote "LVMH (MC.PA)" as "LVMH (UPA)"."""
+    assert [text for kind, text in spans(line) if kind == "ticker"] == tickers

@@ -130,6 +130,12 @@ def test_a_count_per_minute_keeps_its_minute(run_cli):
     assert "/min" in out and "mine" not in out, out
 
 
+def test_a_stock_ticker_comes_out_as_written(run_cli):
+    """fr-en wrote "Le titre LVMH (MC.PA)" as "(UPA)"."""
+    (out,) = translated_lines(run_cli, ["Le titre LVMH (MC.PA) cède 2,1 %."], "-m", "fr-en")
+    assert "(MC.PA)" in out, out
+
+
 def test_a_bounds_sign_after_its_bracket_comes_out_as_written(run_cli):
     """fr-en wrote "(< 40 kg)" as "(40 kg)": less than 40 kg became 40 kg."""
     line = "Ne pas administrer aux enfants de moins de 12 ans (< 40 kg)."

@@ -19,6 +19,9 @@ their parts as words and changes them, so each passes through as one span.
     per         a count's time after its slash: ``100 requêtes/min``, ``30 images/s`` (fr-en
                 wrote "100 query/mine"); only after a word right after a number, so that no
                 slash between words is one (``et/ou``, ``km/h`` is a measure's)
+    ticker      a stock's ticker with its exchange's suffix, alone in brackets: ``(MC.PA)``,
+                ``(AAPL.O)``, ``(BRK.B)`` (fr-en wrote ``(MC.PA)`` "(UPA)"); a suffix of an
+                exchange or a share class only, not an abbreviation's letters (``(S.A.)``)
 """
 
 from __future__ import annotations
@@ -66,6 +69,11 @@ CHRONO = (
 _COUNTED = "|".join(rf"(?<=\d[ \u00a0][^\W\d_]{{{n}}})" for n in range(2, 16))
 PER = rf"(?:{_COUNTED})/(?:min|s|h)(?![\w/])"
 
+# an exchange's suffix (Euronext Paris, Amsterdam, Brussels, Milan, London, Nasdaq, NYSE,
+# Xetra, Swiss, Tokyo, Hong Kong, Toronto...) or a share class's letter
+_EXCHANGES = "PA|AS|BR|MI|MC|LS|L|O|N|OQ|DE|F|SW|T|HK|TO|ST|CO|HE|OL|VI|AX|SS|SZ|KS|A|B"
+TICKER = rf"(?<=\()[A-Z]{{2,5}}\.(?:{_EXCHANGES})(?=\))"
+
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind)
 PATTERNS = (
     ("mime", MIME, rf"\b(?:{_TYPES})/"),
@@ -73,5 +81,6 @@ PATTERNS = (
     ("article", ARTICLE, r"\b[LRDA]\.? ?\d"),
     ("citation", CITATION, r"\b(?:pp?|fig|vol)\. ?\d"),
     ("chrono", CHRONO, r"\d[\"'’]"),
+    ("ticker", TICKER, r"\([A-Z]{2,5}\.[A-Z]"),
     ("per", PER, r"[^\W\d_]/(?:min|s|h)\b"),
 )

@@ -44,7 +44,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
     regex       a regular expression: ``\\([^)]+\\)``, ``\\bchat\\b``, ``i18n.*`` (code.py)
     sql         an SQL statement from its capital keyword, its quoted values with their quotes:
                 ``SELECT nom FROM clients WHERE ville = 'Lyon';`` (code.py)
-    mime, pair, article, citation, chrono, per (references.py): ``text/html``, ``9"95``, ``/min``
+    mime, pair, article, citation, chrono, per, ticker (references.py): ``EUR/USD``, ``(MC.PA)``
     path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``%APPDATA%\\Mozilla``,
                 ``$HOME/docs``, ``docs/index.html``, placeholders inside (``/home/%s/.config``,
                 ``C:\\Users\\%USERNAME%\\AppData``, ``/var/log/{name}.log``) (code.py)
