@@ -147,6 +147,9 @@ def test_an_amount_keeps_its_value_and_its_symbol_goes_where_the_target_writes_i
         ("10 mg/kg/j", "fr", "en", "10 mg/kg/day"),
         ("2 Go/mois", "fr", "en", "2 GB/month"),
         ("2 GB/month", "en", "fr", "2 Go/mois"),
+        # a French day's symbol is the day's symbol in English; after a slash, the word
+        ("14 j", "fr", "en", "14 d"),
+        ("4 g/j", "fr", "de", "4 g/Tag"),
         # a per cent a year: English's per cent glued to its number, French's after a space
         ("2,4 %/an", "fr", "en", "2.4%/year"),
         ("3 %/mois", "fr", "de", "3\u00a0%/Monat"),

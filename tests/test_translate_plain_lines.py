@@ -94,6 +94,7 @@ DOSES = {
     "Il roule 15 000 km/an.": "15,000 km/year",
     "Dose de 10 mg/kg/j.": "10 mg/kg/day",
     "Le Livret A rapporte 2,4 %/an.": "2.4%/year",  # fr-en: "2.4% /an"
+    "Remboursement sous 14 j.": "14 d",  # fr-en: "14 j", French's symbol
 }
 
 

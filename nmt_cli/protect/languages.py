@@ -193,7 +193,7 @@ LANGUAGES = {
             r"de la |de l['’]|du |des |de |d['’]",
         ),
         # a number of bytes written in words too: fr-en wrote "512 octtings", "2,048 omit"
-        units=(*_OCTETS, ("octets", "bytes"), ("octet", "byte"), ("tr/min", "rpm")),
+        units=(*_OCTETS, ("octets", "bytes"), ("octet", "byte"), ("tr/min", "rpm"), ("j", "d")),
         per=tuple(
             zip(
                 "mois an jour j semaine heure nuit personne pers nuitée mot page".split(),

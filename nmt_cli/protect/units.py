@@ -5,8 +5,8 @@ A measure (``12,5 km``, ``-5,5 °C``, ``45 min``, ``1,82 m``, ``16 Go``) passes 
 span: a small model reads a lone ``m`` or ``min`` as a word ("1.82 moms", "45 mine"). Its number
 is converted as any number (numbers.py); its unit is kept as written, being the same symbol in
 every language here, except the units of data, which French writes with ``o`` (octet) where
-English and German write ``B`` (byte): ``16 Go`` is ``16 GB``; and French ``tr/min`` is English
-``rpm``.
+English and German write ``B`` (byte): ``16 Go`` is ``16 GB``; French ``tr/min`` is English
+``rpm``; French ``j`` is ``d``, a day's symbol (``sous 14 j``: ``14 d``).
 
 Only symbols that are rarely a word after a number are units here: not ``l`` (French "2 l'ont
 vu"), ``t``, ``A``, ``K``, ``in`` or a lone ``o``.
@@ -75,7 +75,8 @@ def rates_for(code: str | None) -> tuple[str, ...]:
 def convert_rate(word: str, source: str, target: str) -> str:
     """What a price is of (one of rates_for's) as ``target`` writes it: a unit as convert_unit
     does, a word in the target's words (English ``month`` for French ``mois``)."""
-    if word in UNITS:
+    per = source in LANGUAGES and word in {own for own, _ in LANGUAGES[source].per}
+    if word in UNITS and not per:  # French j: a day's symbol (14 j: 14 d), a rate's word (/day)
         return convert_unit(word, source, target)
     if source in LANGUAGES and target in LANGUAGES:
         word = next((same for own, same in LANGUAGES[source].per if own == word), word)
