@@ -133,19 +133,29 @@ def _alone(code: str | None) -> list[str]:
     if lang.keys_alone:  # a name that is no word, anywhere: ``deux fois sur Échap``
         out.append(rf"(?<![\w.-]){one_of(lang.keys_alone)}(?![\w+-])")
     names = {n for n, _ in lang.keys}
-    out.append(rf"{_listed(names)}{one_of(names)}(?![\w+-])")
+    initials = "".join(sorted({n[0] for n in names}))
+    out.append(rf"(?<= )(?=[{initials}]){_listed(lang, usual.values())}{one_of(names)}(?![\w+-])")
     return out
 
 
-def _listed(names) -> str:
-    """A lookbehind: after one of the keys' ``names`` and a list's join (``Fin ou Début``,
-    ``Début, Fin et Échap``: the next key named as the first, fr-en wrote "End or Start"); one
-    lookbehind for each width, as a lookbehind is of fixed width."""
-    by_width: dict[int, list[str]] = {}
-    for name in sorted(names):
-        for join in _LIST_JOINS:
-            by_width.setdefault(len(name + join), []).append(_alternation([name]) + join)
-    return "(?:" + "|".join(rf"(?<=(?<![\w-])(?:{'|'.join(a)}))" for a in by_width.values()) + ")"
+def _listed(lang, usual) -> str:
+    """A lookbehind: after a key named as a key (a shortcut's last, ``Ctrl+Fin``; a usual name
+    after a verb, ``appuyez sur Fin``; a name after the language's words for a key, ``touche
+    Fin``) and a list's join: ``Appuyez sur Fin ou Début`` (fr-en wrote "End or Start"), not
+    ``Début ou Fin de saison``; one lookbehind for each width, as a lookbehind is of fixed
+    width."""
+    every = [n for n, _ in lang.keys]
+    cued = [(f"{v} ", usual) for v in lang.key_verbs]
+    cued += [(w[:-2], every) for w in lang.key_words if w.endswith(" {}")]
+    by_width: dict[tuple[int, bool], list[str]] = {}
+    for cue, names in [*cued, *((join, every) for join in ("+", "+ ", "-"))]:
+        for name in sorted(set(names)):
+            for join in _LIST_JOINS:
+                place = (len(cue + name + join), cue[0].isalpha())
+                by_width.setdefault(place, []).append(_alternation([cue + name]) + join)
+    guard = r"(?<![\w-])"  # a word's cue starts a word
+    found = [rf"(?<={guard if word else ''}(?:{'|'.join(a)}))" for (_, word), a in by_width.items()]
+    return "(?:" + "|".join(found) + ")"
 
 
 # what a line holds for a shortcut or a key named alone to be in it (spans.py's NEEDS)
