@@ -74,13 +74,14 @@ PER = rf"(?:{_COUNTED})/(?:min|s|h)(?![\w/])"
 _EXCHANGES = "PA|AS|BR|MI|MC|LS|L|O|N|OQ|DE|F|SW|T|HK|TO|ST|CO|HE|OL|VI|AX|SS|SZ|KS|A|B"
 TICKER = rf"(?<=\()[A-Z]{{2,5}}\.(?:{_EXCHANGES})(?=\))"
 
-# (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind)
+# (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind);
+# each a literal first where it can be, which a search finds fastest
 PATTERNS = (
-    ("mime", MIME, rf"\b(?:{_TYPES})/"),
-    ("pair", PAIR, r"[A-Z]{3}/[A-Z]{3}"),
-    ("article", ARTICLE, r"\b[LRDA]\.? ?\d"),
-    ("citation", CITATION, r"\b(?:pp?|fig|vol)\. ?\d"),
+    ("mime", MIME, "/"),
+    ("pair", PAIR, "/"),
+    ("article", ARTICLE, r"[LRDA]\.? ?\d"),
+    ("citation", CITATION, r"\. ?\d"),
     ("chrono", CHRONO, r"\d[\"'’]"),
     ("ticker", TICKER, r"\([A-Z]{2,5}\.[A-Z]"),
-    ("per", PER, r"[^\W\d_]/(?:min|s|h)\b"),
+    ("per", PER, r"/(?:min|s|h)\b"),
 )

@@ -255,8 +255,7 @@ def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
 
 
 PATTERNS = patterns_for(None)  # every language's
-# What a line must hold for a kind to match in it: searched for first, as most lines hold no
-# span of most kinds (a search for a character costs a fraction of the kind's own pattern).
+# What a line must hold for a kind to match in it: searched for first, once a kind (most hold none)
 NEEDS = {
     "menu": menus.NEEDS,
     "markup": rf"[<&\x1b{PRIVATE_USE[0]}-{PRIVATE_USE[1]}{SYMBOLS}{BRACKETS}{SIGNS}]"
@@ -335,10 +334,11 @@ class SpanFinder:
         self.durations = durations_before(language)  # "toutes les 4 h": no clock time
 
     def find(self, line: str) -> list[Span]:
+        met = {kind: needs.search(line) for kind, needs in self.needs.items()}  # NEEDS, once a kind
         built_in = [
             s
             for rank, (kind, p) in enumerate(self.kinds)
-            if kind not in self.needs or self.needs[kind].search(line)
+            if met.get(kind, True)
             for s in _matches(p, line, kind, rank)
             if kind != "time" or not (self.durations and self.durations.search(line, 0, s.start))
         ]
