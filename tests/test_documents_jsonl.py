@@ -91,6 +91,19 @@ def test_a_file_written_all_in_ascii_stays_all_in_ascii(run_cli, tmp_path):
     assert all(line.isascii() for line in lines), lines
 
 
+def test_a_value_that_comes_back_unchanged_is_written_as_it_was(run_cli, transformer_model_dir):
+    """A value with nothing to translate came back written anew: an escape's capitals in small
+    letters ("\\u21D2" as "\\u21d2"), an escaped slash without its backslash, so the file
+    differed from its source where nothing was translated."""
+    lines = ['{"id": 1, "text": "\\u21D2 \\/"}', '{"id": 2, "text": "\u21d2 \\u2192"}']
+    out = out_lines(
+        translate(
+            run_cli, transformer_model_dir, "--input-format", "jsonl", input="\n".join(lines) + "\n"
+        )
+    )
+    assert out == lines
+
+
 def test_everything_but_the_fields_value_is_written_as_it_was(run_cli, transformer_model_dir):
     """Parsed and written again, 1.50 came back 1.5, 1e-7 1e-07, 3.141592653589793238 cut to a
     double's digits, and an escape of half a character in another field failed the file."""

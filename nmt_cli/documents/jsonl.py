@@ -78,6 +78,8 @@ class JsonLines(StringsDocument):
             if places is not None:
                 said = [(start, end, next(values)) for start, end in places]
                 for start, end, value in sorted(said, reverse=True):
+                    if json.loads(line[start:end]) == value:
+                        continue  # as it was written: \u21D2, \/ (identity: the same bytes)
                     written = json.dumps(value) if k in self.escaped else json_line(value)
                     line = line[:start] + written + line[end:]
                 line = json_line_breaks(line)
