@@ -110,8 +110,8 @@ def _template(words: str, key: str) -> str:
 def _alone(code: str | None) -> list[str]:
     """The patterns of a key of ``code``'s table named alone: any of its names with the
     language's words for a key (``touche Échap``, the words in the span), its usual name (the
-    first) after a verb, a name that is no word anywhere, any of its names listed after another
-    (``Fin ou Début``); none without a language or a table."""
+    first) after a verb, a name that is no word anywhere, any of its names listed after a key
+    named as one (``appuyez sur Fin ou Début``: _listed); none without a language or a table."""
     lang = LANGUAGES.get(code or "")
     if lang is None or not lang.keys:
         return []
