@@ -28,20 +28,20 @@ translation unchanged (in an entry flagged ``python-brace-format`` or ``csharp-f
 ``{{`` or ``}}`` is a literal brace, passed through alone: the words between are text), as
 protected spans, with reST inline markup and the rest of nmt_cli/protect/.
 
-Read whole as bytes, UTF-8, and checked before anything is translated (formats/po.py: the
-reading the training readers share); what fails is one error naming its line. Written in UTF-8
-with the input's byte order mark, line ends (CRLF or LF) and final line break or none
-(formats/encoding.py): the msgstr and flags of the entries translated as gettext writes them
-(formats/po_wrap.py: wrapped at 79 columns, a line ending with the space it breaks at, but in a
-catalogue written without wrapping, one of whose messages runs longer on one line, and in an
-entry flagged ``no-wrap``), and the header's fields that change, in their places
-(formats/po_header.py: polib wrote its own order); every other line as it was (a
+Read whole as bytes, UTF-8 (or a legacy charset: below), and checked before anything is
+translated (formats/po.py: the reading the training readers share); what fails is one error
+naming its line. Written in UTF-8 with the input's byte order mark, line ends (CRLF or LF) and
+final line break or none (formats/encoding.py): the msgstr and flags of the entries translated
+as gettext writes them (formats/po_wrap.py: wrapped at 79 columns, a line ending with the space
+it breaks at, but in a catalogue written without wrapping, one of whose messages runs longer on
+one line, and in an entry flagged ``no-wrap``), and the header's fields that change, in their
+places (formats/po_header.py: polib wrote its own order); every other line as it was (a
 translated entry's msgctxt, msgid and msgid_plural too, an entry left alone keeps its wrapping,
 an obsolete one its place), so that a catalogue with nothing to translate, or whose entries
-come back as they were, is the same file byte for byte. A UTF-16 or UTF-32 catalogue (by its
-byte order mark) is read, and written in UTF-8: gettext reads no other. A catalogue in the
-legacy charset its header names (``charset=ISO-8859-1``) is read in it, and written in UTF-8,
-its header saying so.
+come back as they were, is the same file byte for byte (one in UTF-8). A UTF-16 or UTF-32
+catalogue (by its byte order mark) is read, and written in UTF-8: gettext reads no other. A
+catalogue in the legacy charset its header names (``charset=ISO-8859-1``) is read in it, and
+written in UTF-8, its header saying so.
 """
 
 from __future__ import annotations
