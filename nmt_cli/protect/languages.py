@@ -47,6 +47,8 @@ recorded, every language's detectors run.
                 key (French ``appuyez sur Entrée``; not ``appuyez sur Retour``, a button)
     keys_alone  the keys' names that are no word of the language, a key wherever they stand
                 (French ``appuyez deux fois sur Échap``; not ``Entrée``, ``Fin``: words)
+    list_joins  the words that join a list's last two items (French ``ou``, ``et``): a key's
+                name after a key and one of them is a key too (keys.py)
     nouns_capitalised
                 every noun is written with a capital (German ``Haus``), so a capital does not
                 tell a name (names.py: names are not copied from such a language)
@@ -113,6 +115,7 @@ class Language:
     key_words: tuple[str, ...] = ()
     key_verbs: tuple[str, ...] = ()
     keys_alone: tuple[str, ...] = ()
+    list_joins: tuple[str, ...] = ()
     nouns_capitalised: bool = False
     months: tuple[str, ...] = ()
     short_months: tuple[str, ...] = ()
@@ -238,6 +241,7 @@ LANGUAGES = {
         key_words=("La touche {}", "la touche {}", "Touche {}", "touche {}"),
         key_verbs=("appuyez sur", "Appuyez sur", "appuyer sur", "Appuyer sur"),
         keys_alone=("Échap", "Suppr", "Inser", "Verr Maj", "Impr écran", "Impr. écran"),
+        list_joins=("ou", "et"),
         months=tuple(
             "janvier février mars avril mai juin juillet août septembre octobre novembre "
             "décembre".split()
@@ -287,6 +291,7 @@ LANGUAGES = {
         ),
         key_words=("Die {}-Taste", "die {}-Taste", "{}-Taste", "{}-Taste"),
         keys_alone=("Strg", "Entf", "Einfg", "Pos1"),
+        list_joins=("oder", "und"),
         nouns_capitalised=True,
         months=tuple(
             "Januar Februar März April Mai Juni Juli August September Oktober November "
