@@ -33,8 +33,7 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 subcommand, a word with a slash is a path too (``git checkout -b fix/login``)
     shell       a command line that quotes an argument or chains commands, with its quotes:
                 ``grep -r "mot clé" src/``, ``ls -l | wc -l`` (code.py; not ``more "x"``)
-    expression  a condition joined by ``&&`` or ``||``: ``if (a && b)``, ``x > 0 || !done``
-                (code.py)
+    expression  a condition joined by ``&&`` or ``||``: ``if (a && b)``, ``x || !y`` (code.py)
     setting     ``NAME=value``: ``LANG=fr_FR.UTF-8``, ``debug="oui"`` (code.py)
     requirement a package's requirement: ``requests==2.31.0``, ``numpy>=1.24,<2`` (code.py)
     directory   a relative directory with its closing slash: ``build/out/`` (code.py)
@@ -282,6 +281,7 @@ NEEDS = {
 }
 KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "symbol", "user")
 _TRIMMED = ("url", "command", "path", "shell", "setting", "requirement")  # may end in a stop
+_compiled = functools.cache(re.compile)  # a kind's pattern, compiled where a line first needs it
 
 
 def _is_identifier(text: str) -> bool:
@@ -326,7 +326,7 @@ class SpanFinder:
     ):
         self.spelled_in_bytes = spelled_in_bytes
         self.user = compile_patterns(patterns)
-        self.kinds = [(kind, re.compile(p)) for kind, p in patterns_for(language)]
+        self.kinds = list(patterns_for(language))  # compiled where a line needs them (_compiled)
         self.needs = {kind: re.compile(p) for kind, p in NEEDS.items()}
         if (terms_found := term_pattern(terms)) is not None:
             self.kinds.insert(0, ("term", terms_found))
@@ -358,9 +358,9 @@ class _Ranked(Span):
     rank: int = 0
 
 
-def _matches(pattern: re.Pattern, line: str, kind: str, rank: int) -> Iterable[_Ranked]:
+def _matches(pattern: re.Pattern | str, line: str, kind: str, rank: int) -> Iterable[_Ranked]:
     labels: dict[int, bool] = {}  # the line's quoted labels read so far (menus.cued)
-    for m in pattern.finditer(line):
+    for m in _compiled(pattern).finditer(line):
         if kind == "identifier" and not _is_identifier(m[0]):
             continue  # most words of a line, skipped before any work on them
         if kind == "shell" and not commands.is_shell(m[0]):
