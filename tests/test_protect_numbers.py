@@ -60,6 +60,7 @@ def test_digits_are_never_added_dropped_or_moved():
     [
         ("1er", "fr", "en", "1st"),
         ("2e", "fr", "en", "2nd"),
+        ("2de", "fr", "en", "2nd"),
         ("3ème", "fr", "en", "3rd"),
         ("11e", "fr", "en", "11th"),
         ("22nd", "en", "fr", "22e"),

@@ -277,6 +277,8 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             [("measure", "25 ℃"), ("measure", "77 ℉"), ("measure", "10 kΩ"), ("measure", "5 Å")],
         ),
         ("Le 1er et le 3e, 21st.", [("ordinal", "1er"), ("ordinal", "3e"), ("ordinal", "21st")]),
+        # seconde written 2de as 2nde (fr-en: "2de classs", an identifier kept as written)
+        ("En 2de, puis en 2nde.", [("ordinal", "2de"), ("ordinal", "2nde")]),
         (
             "Au XVIIe siècle, sous la Ve République, dans le XIXème.",
             [("ordinal", "XVIIe"), ("ordinal", "Ve"), ("ordinal", "XIXème")],

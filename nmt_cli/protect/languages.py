@@ -175,7 +175,7 @@ LANGUAGES = {
         "\u00a0",
         "." + SPACES,
         symbol_after="\u00a0",
-        ordinals="er|re|ère|ème|eme|e|nde|nd",
+        ordinals="er|re|ère|ème|eme|e|nde|nd|de",
         ordinal_suffixes=(("one", "er"), ("other", "e")),
         roman="e|ème|eme",
         # an hour, h, minutes; not followed by more digits or by "min" (1 h 30 min: a duration)
