@@ -21,7 +21,6 @@ catalogue's text and writes an entry's strings by ``splitlines``, is given them 
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Iterator
 from typing import Any
 
@@ -50,47 +49,25 @@ _CHARSET = re.compile(rb"charset=([\w.-]+)")
 
 class GettextText(str):
     """A catalogue's text or an entry's string whose lines end at ``"\\n"`` only, for polib: its
-    ``splitlines`` does not end one at U+2028, U+0085, a lone CR... An entry's string of
-    several lines written ``width`` columns wide has each line wrapped, as gettext wraps them
-    (polib wraps a string of one line only: a long line of a message of several stayed whole,
-    150 columns in a catalogue written 79 wide)."""
-
-    width = 0
+    ``splitlines`` does not end one at U+2028, U+0085, a lone CR... (an entry's strings are
+    written as its lines in the file have them, or as gettext wraps them: documents/po.py)."""
 
     def splitlines(self, keepends: bool = False) -> list[str]:  # type: ignore[override]
         lines = re.findall(r"[^\n]*\n|[^\n]+\Z", self)
-        if not keepends:
-            return [line[:-1] if line[-1] == "\n" else line for line in lines]
-        if self.width <= 0 or len(lines) < 2:
+        if keepends:
             return lines
-        return [part for line in lines for part in _wrapped(line, self.width - 2)]
-
-
-def _wrapped(line: str, width: int) -> list[str]:
-    """``line`` of a string cut into parts whose quoted forms fit ``width`` columns, at spaces,
-    as polib wraps a string of one line."""
-    polib = polib_module("")
-    escaped = polib.escape(line)
-    if len(escaped) <= width:
-        return [line]
-    parts = textwrap.wrap(escaped, width, drop_whitespace=False, break_long_words=False)
-    return [polib.unescape(part) for part in parts]
+        return [line[:-1] if line[-1] == "\n" else line for line in lines]
 
 
 def entry_text(entry: Any, wrapwidth: int) -> str:
     """``entry`` (a polib.POEntry) as polib writes it ``wrapwidth`` wide (0: unwrapped), a line
     of the file for each ``"\\n"`` of its strings only (as xgettext writes them)."""
 
-    def text(value: str) -> GettextText:
-        out = GettextText(value)
-        out.width = wrapwidth
-        return out
-
     for name in ("msgctxt", "msgid", "msgid_plural", "msgstr"):
         for key in (name, f"previous_{name}"):
             if isinstance(getattr(entry, key, None), str):
-                setattr(entry, key, text(getattr(entry, key)))
-    entry.msgstr_plural = {k: text(v) for k, v in entry.msgstr_plural.items()}
+                setattr(entry, key, GettextText(getattr(entry, key)))
+    entry.msgstr_plural = {k: GettextText(v) for k, v in entry.msgstr_plural.items()}
     return entry.__unicode__(wrapwidth)
 
 
