@@ -51,7 +51,7 @@ from nmt_cli.documents.office.document import (
     Part,
     content_types,
 )
-from nmt_cli.documents.office.languages import regional
+from nmt_cli.documents.office.languages import language_of, regional
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired, shows_text
 
@@ -125,8 +125,7 @@ def _vals(element, tag: str) -> list[str]:
 
 def _language(lang) -> str:
     """The language of a ``w:lang``'s ``w:val`` (or of a tag), without its region."""
-    tag = lang if isinstance(lang, str) else (lang.get(w("val")) or "")
-    return tag.replace("_", "-").split("-")[0].lower()
+    return language_of(lang if isinstance(lang, str) else lang.get(w("val")))
 
 
 def _what(types: dict[str, str]) -> str:

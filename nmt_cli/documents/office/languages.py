@@ -30,6 +30,11 @@ REGIONS: dict[str, tuple[str, ...]] = {
 }
 
 
+def language_of(tag: str | None) -> str:
+    """The language of a language tag, without its region (``fr-CA``, ``fr_CA``: fr)."""
+    return (tag or "").replace("_", "-").split("-")[0].lower()
+
+
 def region_of(tag: str | None) -> str:
     """The region of a language tag (``fr-CA``, ``fr_CA``: CA; ``fr``, None: "")."""
     subtags = (tag or "").replace("_", "-").split("-")[1:]
@@ -39,7 +44,7 @@ def region_of(tag: str | None) -> str:
 def regional(target: str, source: str | None) -> str:
     """``target`` (the model's target language) with a region, for a run written in ``source``
     (its tag in the document, None: none): ``regional("en", "fr-CA")`` is ``en-CA``."""
-    language = target.replace("_", "-").split("-")[0].lower()
+    language = language_of(target)
     if region_of(target) or language not in REGIONS:
         return target
     region = region_of(source)
