@@ -39,6 +39,7 @@ from nmt_cli.protect.languages import LANGUAGES
 LABEL_WORDS = 3
 _TITLE_WORD = re.compile(r"(?<![.!?:…]) +[A-Z][a-z]")  # a capitalised word that starts no sentence
 _ENDS_SENTENCE = ".!?…:;"
+_WORD = re.compile(r"\w+")
 
 
 def is_shouted(text: str) -> bool:
@@ -84,7 +85,7 @@ def capital_first(source: str, text: str) -> str:
     word = text.split(maxsplit=1)[0].rstrip(".,;:!?")
     if not (word.isalpha() and word.islower()):
         return text
-    if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", source):
+    if word in _WORD.findall(source):  # a word of letters: a whole word of the source
         return text
     return text[0].upper() + text[1:]
 
