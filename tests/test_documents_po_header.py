@@ -67,8 +67,7 @@ def test_a_field_the_header_lacks_goes_where_gettext_writes_it():
     assert out[: len(header) + 2] == [
         *header[:5],
         '"Language: en\\n"',
-        header[5],
-        '"Content-Type: text/plain; charset=UTF-8\\n"',
+        *header[5:7],
         '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
     ]
 
@@ -108,16 +107,44 @@ def test_a_previous_msgid_stays_as_written_or_goes_with_the_fuzzy_flag(mark_fuzz
         assert entry == ["", "#, c-format", FUZZY[-2], 'msgstr "The file already exists."']
 
 
-def test_a_catalogue_in_the_legacy_charset_its_header_names_is_read_and_written_in_utf8():
+LATIN_1 = [*HEADER[2:7], '"Content-Type: text/plain; charset=ISO-8859-1\\n"', *HEADER[8:]]
+
+
+def test_a_catalogue_in_the_legacy_charset_its_header_names_is_read_and_written_in_it():
     """A Latin-1 catalogue (``charset=ISO-8859-1``, older projects') was refused: "not valid
-    UTF-8". It is read as its header says, and written in UTF-8, its header saying so."""
-    lines = [*HEADER[2:7], '"Content-Type: text/plain; charset=ISO-8859-1\\n"', *HEADER[8:]]
-    text = "".join(f"{line}\n" for line in lines + ENTRY)
+    UTF-8"; then it came back in UTF-8, its header rewritten: a diff of every line with an
+    accent, though msgmerge and msgcat keep a catalogue's charset. It is read and written in
+    the charset its header names, the header as it was but for the fields translated."""
+    text = "".join(f"{line}\n" for line in LATIN_1 + ENTRY)
     doc = read_po(text.encode("latin-1"), "fr.po", retranslate="none", mark_fuzzy=False)
     assert doc.sources() == ["Le fichier existe déjà."]
-    out = doc.render([Translation("", "The file already exists.", 0.0)], "en", lambda _: None)
-    assert '"Content-Type: text/plain; charset=UTF-8\\n"' in out.decode("utf-8").split("\n")
-    assert "Lefèvre-Duchamp" in out.decode("utf-8")
+    translation = Translation("", "The file already exists: café, naïve.", 0.0)
+    warnings: list[str] = []
+    out = doc.render([translation], "en", warnings.append).decode("latin-1").split("\n")
+    assert out[: len(LATIN_1)] == [
+        *LATIN_1[:5],
+        '"Content-Type: text/plain; charset=ISO-8859-1\\n"',
+        '"Language: en\\n"',
+        LATIN_1[7],
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
+    ]
+    assert (
+        "Lefèvre-Duchamp" in out[3] and out[-2] == 'msgstr "The file already exists: café, naïve."'
+    )
+    assert warnings == []
+
+
+def test_a_translation_the_legacy_charset_cannot_hold_turns_the_catalogue_to_utf8_with_a_warning():
+    """A typographic apostrophe (U+2019) is not in Latin-1: the catalogue is written in UTF-8,
+    its Content-Type saying so (nothing dropped or escaped), and the user is told why."""
+    text = "".join(f"{line}\n" for line in LATIN_1 + ENTRY)
+    doc = read_po(text.encode("latin-1"), "fr.po", retranslate="none", mark_fuzzy=False)
+    warnings: list[str] = []
+    translation = Translation("", "The file’s already there.", 0.0)
+    out = doc.render([translation], "en", warnings.append).decode("utf-8").split("\n")
+    assert out[5] == '"Content-Type: text/plain; charset=UTF-8\\n"'
+    assert "Lefèvre-Duchamp" in out[3] and out[-2] == 'msgstr "The file’s already there."'
+    assert len(warnings) == 1 and "not in ISO-8859-1" in warnings[0] and "UTF-8" in warnings[0]
 
 
 def test_a_header_without_fields_gets_them_in_gettexts_order_and_stays_a_header():

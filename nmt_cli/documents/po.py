@@ -21,8 +21,8 @@ an entry already translated getting as many forms, with a warning (its last drop
 repeated: msgfmt refuses a catalogue whose entries have another number of forms than its header
 gives); one for a third language (a Russian catalogue, a French-English model) is one error,
 since its plural forms and its translations would be another language's; one for the model's
-target (``en_US``) keeps its Language and Plural-Forms as written. Its charset becomes UTF-8,
-the output's (a Content-Type that names UTF-8 already is kept as written). The placeholders of
+target (``en_US``) keeps its Language and Plural-Forms as written. Its charset is kept (below;
+xgettext's ``CHARSET``, a template's, becomes UTF-8). The placeholders of
 format strings (``%s``, ``%(name)s``, ``%1$d``, ``%1``, ``{0}``, ``{name}``) pass through
 translation unchanged (in an entry flagged ``python-brace-format`` or ``csharp-format``, a
 ``{{`` or ``}}`` is a literal brace, passed through alone: the words between are text), as
@@ -30,18 +30,21 @@ protected spans, with reST inline markup and the rest of nmt_cli/protect/.
 
 Read whole as bytes, UTF-8 (or a legacy charset: below), and checked before anything is
 translated (formats/po.py: the reading the training readers share); what fails is one error
-naming its line. Written in UTF-8 with the input's byte order mark, line ends (CRLF or LF) and
-final line break or none (formats/encoding.py): the msgstr and flags of the entries translated
-as gettext writes them (formats/po_wrap.py: wrapped at 79 columns, a line ending with the space
-it breaks at, but in a catalogue written without wrapping, one of whose messages runs longer on
-one line, and in an entry flagged ``no-wrap``), and the header's fields that change, in their
-places (formats/po_header.py: polib wrote its own order); every other line as it was (a
-translated entry's msgctxt, msgid and msgid_plural too, an entry left alone keeps its wrapping,
-an obsolete one its place), so that a catalogue with nothing to translate, or whose entries
-come back as they were, is the same file byte for byte (one in UTF-8). A UTF-16 or UTF-32
+naming its line. Written in its charset (below) with the input's byte order mark, line ends
+(CRLF or LF) and final line break or none (formats/encoding.py): the msgstr and flags of the
+entries translated as gettext writes them (formats/po_wrap.py: wrapped at 79 columns, a line
+ending with the space it breaks at, but in a catalogue written without wrapping, one of whose
+messages runs longer on one line, and in an entry flagged ``no-wrap``), and the header's fields
+that change, in their places (formats/po_header.py: polib wrote its own order); every other
+line as it was (a translated entry's msgctxt, msgid and msgid_plural too, an entry left alone
+keeps its wrapping, an obsolete one its place), so that a catalogue with nothing to translate,
+or whose entries come back as they were, is the same file byte for byte. A UTF-16 or UTF-32
 catalogue (by its byte order mark) is read, and written in UTF-8: gettext reads no other. A
-catalogue in the legacy charset its header names (``charset=ISO-8859-1``) is read in it, and
-written in UTF-8, its header saying so.
+catalogue in the legacy charset its header names (``charset=ISO-8859-1``) is read in it and
+written in it, as msgmerge, msgcat and translate-toolkit keep it; only where a translation has
+a character that charset lacks is it written in UTF-8, its Content-Type saying so, with a
+warning (msgcat refuses it: "cannot convert"; a character dropped or escaped would change a
+message).
 """
 
 from __future__ import annotations
@@ -54,19 +57,19 @@ from typing import Any
 
 from nmt_cli.documents.document import DOUBLED_MARKERS, PLACEHOLDERS, DocumentFormat
 from nmt_cli.documents.plurals import count_forms, plural_forms
+from nmt_cli.documents.po_braces import braces_back, braces_out, stand_ins
 from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.errors import InputError
 from nmt_cli.formats.encoding import Encoding, decode, text_lines
 from nmt_cli.formats.memory import same_language
 from nmt_cli.formats.po import declared_charset, entry_text, parse_catalogue
-from nmt_cli.formats.po_header import changed_header
+from nmt_cli.formats.po_header import changed_header, content_type
 from nmt_cli.formats.po_wrap import PAGE_WIDTH, gettext_lines
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import file_markers
 
 RETRANSLATE = ("none", "fuzzy", "all")
 _GUARD = re.compile("|".join((*PLACEHOLDERS, r"&(?:\w+|#\d+|#x[0-9a-fA-F]+);")))  # no mnemonic
-_UTF8 = re.compile(r"charset\s*=\s*utf-?8\s*$", re.IGNORECASE)
 
 
 def _messages(entry: Any) -> list[str]:
@@ -139,13 +142,26 @@ class Catalogue(StringsDocument):
         forms = self._update_header(target, warn)
         changed = self.po.metadata.get("Plural-Forms") != header.get("Plural-Forms")
         fitted = self._fitted(forms, warn) if changed and forms else []
-        texts = iter(_braces_back(x, self.braces) for x in self.translated(translations))
+        texts = iter(braces_back(x, self.braces) for x in self.translated(translations))
         for entry in self.chosen:
             self._fill(entry, texts, forms)
+        try:
+            return self.encoding.encode(self._text(header, fitted))
+        except UnicodeEncodeError as e:  # msgfmt: "cannot convert"; UTF-8 holds every one
+            lacked, charset = e.object[e.start : e.end], self.encoding.codec
+        metadata = self.po.metadata
+        metadata["Content-Type"] = content_type(metadata.get("Content-Type", ""), "utf-8")
+        warn(
+            f"{self.name}: {lacked!r} of a translation is not in {charset}, the catalogue's "
+            "charset: written in UTF-8 (its Content-Type says so)"
+        )
+        return Encoding("utf-8", b"", self.encoding.crlf).encode(self._text(header, fitted))
+
+    def _text(self, header: dict[str, str], fitted: list[Any]) -> str:
+        """The catalogue's text, the header's fields that differ from ``header`` changed."""
         changes = {k: v for k, v in self.po.metadata.items() if header.get(k) != v}
-        lines = self._written(changes, fitted)
-        text = "".join(f"{line}\n" for line in lines)
-        return self.encoding.encode(text if self.final_break else text.removesuffix("\n"))
+        text = "".join(f"{line}\n" for line in self._written(changes, fitted))
+        return text if self.final_break else text.removesuffix("\n")
 
     def _fitted(self, forms: int, warn: Callable[[str], None]) -> list[Any]:
         """The plural entries left as they were whose number of forms is not ``forms``, that
@@ -219,8 +235,7 @@ class Catalogue(StringsDocument):
         """Language, Plural-Forms (where it has none or none it can use) and charset set for the
         output; its number of plural forms."""
         header = self.po.metadata
-        if not _UTF8.search(header.get("Content-Type", "")):
-            header["Content-Type"] = "text/plain; charset=UTF-8"
+        header["Content-Type"] = content_type(header.get("Content-Type", ""), self.encoding.codec)
         if target is None:
             warn("the model records no target language: the catalogue's Language is kept")
         elif not same_language(header.get("Language", "").strip(), target):
@@ -336,8 +351,8 @@ def _without_blank_end(lines: list[str]) -> list[str]:
 def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Catalogue:
     """The catalogue of the bytes ``data``: entries to translate chosen by ``retranslate``
     (RETRANSLATE), marked fuzzy once translated if ``mark_fuzzy``."""
-    text, encoding = decode(data, name, legacy=declared_charset(data))  # ISO-8859-1: as named
-    if encoding.codec != "utf-8":  # UTF-16/32, Latin-1: written in UTF-8 (the header says so)
+    text, encoding = decode(data, name, declared=declared_charset(data))  # ISO-8859-1: kept
+    if encoding.bom and encoding.codec != "utf-8":  # UTF-16/32: gettext reads no other
         encoding = Encoding("utf-8", b"", encoding.crlf)
     lines, final_break = text_lines(text), not text or text.endswith("\n")
     po = parse_catalogue(lines, name)
@@ -346,46 +361,14 @@ def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Ca
         po.wrapwidth = 0  # the catalogue's own style (msgcat --no-wrap): its msgstrs as theirs
     chosen = [e for e in po if _wanted(e, retranslate)]
     kept = {id(e): _kept_forms(e, retranslate) for e in chosen if e.msgid_plural}
-    braces = _stand_ins(text)
-    messages = [_braces_out(s, e, braces) for e in chosen for s in _messages(e)]
+    braces = stand_ins(text)
+    messages = [braces_out(s, e, braces) for e in chosen for s in _messages(e)]
     declared = po.metadata.get("X-Accelerator-Marker", "").strip()
     markers = file_markers([e.msgid for e in po if not e.obsolete], declared or None)
     strings = StringLines.of(messages, markers, _GUARD, gaps=True)
     return Catalogue(
         po, chosen, kept, mark_fuzzy, strings, encoding, final_break, lines, name, braces
     )
-
-
-# The flags of formats whose "{{" and "}}" are a literal brace each, not a placeholder's
-# ({{count}}, i18next's, document.PLACEHOLDERS), and the pieces of such a string
-_BRACE_FORMATS = ("python-brace-format", "csharp-format")
-_BRACE_PIECE = re.compile(r"\{\{|\}\}|\{[^{}]*\}")
-
-
-def _stand_ins(text: str) -> tuple[str, str]:
-    """Two private-use characters ``text`` does not hold: a brace format's ``{{`` and ``}}``
-    while it is translated (a private-use character is a span: protect/spans.py)."""
-    free = (chr(c) for c in range(0xE000, 0xF900) if chr(c) not in text)
-    return next(free, ""), next(free, "")
-
-
-def _braces_out(message: str, entry: Any, braces: tuple[str, str]) -> str:
-    """``message`` of ``entry``, in a brace format (python-brace-format), with each ``{{`` and
-    ``}}`` (a literal brace) a stand-in the model passes through as it is: read as i18next's
-    ``{{ et }}``, ``Utilisez {{ et }} pour {name}`` kept "et" untranslated."""
-    if not all(braces) or not any(f in entry.flags for f in _BRACE_FORMATS):
-        return message
-
-    def piece(m: re.Match[str]) -> str:
-        return {"{{": braces[0], "}}": braces[1]}.get(m[0], m[0])
-
-    return _BRACE_PIECE.sub(piece, message)
-
-
-def _braces_back(text: str, braces: tuple[str, str]) -> str:
-    if not all(braces):
-        return text
-    return text.replace(braces[0], "{{").replace(braces[1], "}}")
 
 
 PO = DocumentFormat(

@@ -57,12 +57,16 @@ class Encoding:
         return self.bom + text.encode(self.codec)
 
 
-def decode(data: bytes, name: str, legacy: str | None = None) -> tuple[str, Encoding]:
+def decode(
+    data: bytes, name: str, legacy: str | None = None, declared: str | None = None
+) -> tuple[str, Encoding]:
     """The text of a file's bytes ``data`` (named ``name``) and its Encoding (see above):
     ``legacy``, a codec for bytes without a byte order mark that are not UTF-8 (None: they
-    are an error). ParseError naming the line of the first bytes that do not decode."""
+    are an error); ``declared``, the codec of bytes without one whatever they are (a
+    catalogue's header names it: UTF-8 bytes in a Latin-1 catalogue are Latin-1, as msgfmt
+    reads them). ParseError naming the line of the first bytes that do not decode."""
     found = next(((bom, codec) for bom, codec, _ in _BOMS if data.startswith(bom)), None)
-    bom, codec = found or (b"", "utf-8")
+    bom, codec = found or (b"", declared or "utf-8")
     body = data[len(bom) :]
     try:
         text = body.decode(codec)

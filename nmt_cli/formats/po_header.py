@@ -11,6 +11,7 @@ write before it (``Language`` after ``Language-Team``, ``Plural-Forms`` after
 
 from __future__ import annotations
 
+import codecs
 import re
 
 from nmt_cli.formats.po_wrap import PAGE_WIDTH, gettext_lines
@@ -115,3 +116,26 @@ def changed_header(lines: list[str], changes: dict[str, str], width: int = PAGE_
         added.changed = True
         groups.insert(at, added)
     return lines[:start] + [x for g in groups for x in g.written(width)]
+
+
+_CHARSET = re.compile(r"(charset\s*=\s*)([\w.:-]+)", re.IGNORECASE)
+
+
+def _codec(name: str) -> str | None:
+    try:
+        return codecs.lookup(name).name
+    except LookupError:  # xgettext's "CHARSET"
+        return None
+
+
+def content_type(value: str, codec: str) -> str:
+    """A header's Content-Type ``value`` naming ``codec`` (Python's) as its charset: as it is
+    where it names it already (``UTF-8``, ``utf8``, ``ISO-8859-1`` for ``latin-1``), its
+    charset changed to UTF-8 where ``codec`` is UTF-8 and it names another, else (no charset,
+    no Content-Type) ``text/plain; charset=UTF-8`` (``codec``: UTF-8, or the one it names)."""
+    found = _CHARSET.search(value)
+    if found and _codec(found[2]) == _codec(codec):
+        return value
+    if found and _codec(codec) == "utf-8":
+        return value[: found.start(2)] + "UTF-8" + value[found.end(2) :]
+    return "text/plain; charset=UTF-8"
