@@ -535,6 +535,56 @@ def test_a_front_matter_value_on_several_lines_is_translated_whole_and_wrapped_a
     assert 'title: "Un guide for: installer"' in said
 
 
+NESTED = """\
+---
+seo:
+  description: Comment installer le logiciel.
+  type: article
+resources:
+  - src: images/chat.jpg
+    title: Un chat qui dort
+notes: |
+  summary: une note gardée
+---
+"""
+
+
+def test_a_front_matter_s_prose_keys_nested_in_mappings_are_translated():
+    """jekyll-seo-tag's ``seo: description``, a Hugo resource's ``title`` and a ``[params]``
+    table's ``description`` stayed French in an English page; a literal block's lines that
+    look like a key are its text, as written."""
+    yaml = pytest.importorskip("yaml", reason="pip install '.[test]'")
+    output = translated(NESTED)
+    assert yaml.safe_load(output.split("---\n")[1]) == {
+        "seo": {"description": "COMMENT INSTALLER LE LOGICIEL.", "type": "article"},
+        "resources": [{"src": "images/chat.jpg", "title": "UN CHAT QUI DORT"}],
+        "notes": "summary: une note gardée\n",
+    }
+    assert output.count("\n") == NESTED.count("\n")
+    toml = '+++\ntitle = "Mon guide"\n[params]\n  description = "Une description."\n+++\n'
+    assert translated(toml) == toml.replace("Mon guide", "MON GUIDE").replace(
+        "Une description.", "UNE DESCRIPTION."
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "written"),
+    [
+        ("lang: fr", "lang: en"),
+        ("language: 'fr'", "language: 'en'"),
+        ('locale: "fr_FR"  # og:locale', 'locale: "en_US"  # og:locale'),
+        ('lang = "fr-CA"', 'lang = "en-CA"'),
+        ("params:\n  lang: fr", "params:\n  lang: fr"),  # not the page's
+    ],
+)
+def test_a_front_matter_s_language_becomes_the_target_language(line, written):
+    """``lang: fr`` (Jekyll's page.lang, the ``<html lang>`` its themes write) stayed French on
+    an English page, as a page's root lang becomes the target's."""
+    ends = "+++" if " = " in line else "---"
+    text = f"{ends}\n{line}\n{ends}\n\nLe chat.\n"
+    assert translated(text) == f"{ends}\n{written}\n{ends}\n\nLE CHAT.\n"
+
+
 @pytest.mark.parametrize(
     "line",
     [

@@ -6,7 +6,8 @@ parser rich itself depends on). Only the lines of translated blocks change (a bl
 come back as they were is written as it was): code blocks, thematic breaks, link reference
 definitions (but a destination to a heading's anchor: markdown_anchors.py) and blank lines are
 written as they were (and a front matter at the top, but the values that are prose, a page's
-title and description: markdown_front_matter.py), and so are a block's own
+title and description, nested ones too, and its ``lang``, which becomes the target's:
+markdown_front_matter.py), and so are a block's own
 marks (its ``#``, ``>``, list marker and indentation, a task list item's checkbox ``[ ]`` /
 ``[x]``, a footnote's definition ``[^1]:`` and reference ``[^1]`` (markdown_footnotes.py), a
 setext heading's underline, a table's pipes). A wrapped line's width counts what stands before
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.markdown_anchors import anchors, destination, plain, with_definition
 from nmt_cli.documents.markdown_footnotes import add_footnotes
-from nmt_cli.documents.markdown_front_matter import front_matter
+from nmt_cli.documents.markdown_front_matter import Language, front_matter
 from nmt_cli.documents.markdown_inline import AS_WRITTEN, HtmlBlock, Inline
 from nmt_cli.markup.segments import Aligned
 
@@ -84,6 +85,7 @@ class MarkdownDocument:
     # the lines (first, end) of each link reference definition to an anchor (#x), and its
     # destination (on its first line or the next: "[ref]:" then "  #x")
     definitions: dict[tuple[int, int], str] = field(default_factory=dict)
+    languages: list[Language] = field(default_factory=list)  # the front matter's lang keys
 
     def sources(self) -> list[str]:
         return [t for b in self.blocks for i in b.inlines for t in i.texts()]
@@ -97,6 +99,8 @@ class MarkdownDocument:
         lines = list(self.lines)
         for k, end in self.definitions if changed else ():
             lines[k:end] = with_definition(lines[k:end], changed)
+        for language in self.languages if target else ():  # lang: fr, as <html lang>
+            lines[language.line] = language.write(target)
         out: list[str] = []
         at = 0
         for block, said in zip(self.blocks, given):
@@ -225,6 +229,7 @@ class _Reader:
     def __init__(self, lines: list[str], name: str):
         self.lines, self.name = lines, name
         self.blocks: list[_Block] = []
+        self.languages: list[Language] = []
         self.headings: list[tuple[str, int | None]] = []
 
     def read(self) -> MarkdownDocument:
@@ -257,12 +262,12 @@ class _Reader:
             for d in self.env.get("references", {}).values()
             if d.get("map") and d["href"].startswith("#")
         }
-        return MarkdownDocument(self.lines, self.blocks, self.headings, definitions)
+        return MarkdownDocument(self.lines, self.blocks, self.headings, definitions, self.languages)
 
     def _front_matter(self) -> int:
         """The lines of a front matter at the top (markdown_front_matter.py), each prose
         value a block of its own, a text translated apart."""
-        end, values = front_matter(self.lines)
+        end, values, self.languages = front_matter(self.lines)
         for value in values:
             inline = Inline.attribute(value.text, self.name, value.line + 1)
             original = self.lines[value.line : value.end]

@@ -1,12 +1,15 @@
 """A Markdown file's front matter (YAML's ``---`` ... ``---``, TOML's ``+++`` ... ``+++``, as
 Hugo, Jekyll, Docusaurus and Astro read one at the top): the value of each key that says prose
-to a reader (``title``, ``description``, ``summary``...: PROSE_KEYS) is translated and written
-back on its line in the quoting style it had (a plain YAML value that its translation would not
-leave the same string, a ``: `` or a `` #`` in it, written in double quotes); a YAML value on
-several lines, plain or folded (``>-``), all of one indentation, is translated whole and
-wrapped again as wide. Every other key (``slug``, ``date``, ``tags``, ``layout``...) and any
-line not read here as one key and one string (a literal block ``|``, a list, a nested key, a
-TOML table's keys) are written as they were.
+to a reader (``title``, ``description``, ``summary``...: PROSE_KEYS), at the top or nested in
+a mapping (YAML's ``seo:`` / ``  description: ...``, a list item's ``- title: ...``, TOML's
+``[params]`` table), is translated and written back on its line in the quoting style it had (a
+plain YAML value that its translation would not leave the same string, a ``: `` or a `` #`` in
+it, written in double quotes); a YAML value on several lines, plain or folded (``>-``), all of
+one indentation, is translated whole and wrapped again as wide. A top-level ``lang``,
+``language`` or ``locale`` (Jekyll's page.lang, which themes write as the ``<html lang>``) is
+set to the model's target, as a page's root ``lang`` is. Every other key (``slug``, ``date``,
+``tags``, ``layout``...) and any line not read here as one key and one string (a literal block
+``|``, a list of strings, a TOML array) are written as they were.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import re
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from nmt_cli.documents.office.languages import regional
 
 # The keys whose value is prose (compared in lower case: Hugo's keys are read so)
 PROSE_KEYS = frozenset(
@@ -43,6 +48,11 @@ PROSE_KEYS = frozenset(
 )
 _ENDS = {"---": ("---", "..."), "+++": ("+++",)}
 _YAML_KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:[ \t]+(?=\S)")
+_YAML_NEST = re.compile(r"[ \t]*(?:-[ \t]+)*")  # a nested key's indentation and list items
+# A line that opens a mapping or a list whose lines are keys: "seo:", "-", "- params:"
+_OPENS = re.compile(
+    r"[ \t]*(?:#.*|(?:-(?:[ \t]+|\Z))*(?:[A-Za-z_][\w-]*[ \t]*:)?(?:[ \t]+#.*)?[ \t]*)"
+)
 _TOML_KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*=[ \t]*(?=\S)")
 _DOUBLE = re.compile(r'"(?:[^"\\]|\\.)*"')
 _SINGLE = re.compile(r"'(?:[^']|'')*'")
@@ -68,29 +78,84 @@ class Value:
     write: Callable[[str], list[str]]
 
 
-def front_matter(lines: list[str]) -> tuple[int, list[Value]]:
-    """How many lines a front matter at the top of ``lines`` takes (0: none), and the values
-    of its prose keys."""
+def front_matter(lines: list[str]) -> tuple[int, list[Value], list[Language]]:
+    """How many lines a front matter at the top of ``lines`` takes (0: none), the values of its
+    prose keys, and its page's language keys."""
     ends = _ENDS.get(lines[0].rstrip() if lines else "")
     end = next((k for k in range(1, len(lines)) if ends and lines[k].rstrip() in ends), None)
     if end is None:
-        return 0, []
-    values = []
-    for k in range(1, end):
-        if ends[0] == "+++":
-            if lines[k].startswith("["):
-                break  # a table's keys: not the page's own
-            value = _toml(lines[k], k)
-        else:  # the lines indented under a key (or blank) go with it
-            more = k + 1
-            while more < end and (lines[more][:1] in (" ", "\t") or not lines[more].strip()):
-                more += 1
-            while more > k + 1 and not lines[more - 1].strip():
-                more -= 1
-            value = _yaml(lines[k], k, lines[k + 1 : more])
-        if value is not None and re.search(r"[^\W\d_]", value.text):
-            values.append(value)
-    return end + 1, values
+        return 0, [], []
+    if ends[0] == "+++":
+        values = [_toml(lines[k], k) for k in range(1, end)]
+    else:
+        values = _yaml_values(lines, end)
+    found = [v for v in values if v is not None and re.search(r"[^\W\d_]", v.text)]
+    top = next((k for k in range(1, end) if lines[k].startswith("[")), end)  # TOML's tables
+    return end + 1, found, [x for x in map(_language, lines[1:top], range(1, top)) if x]
+
+
+def _yaml_values(lines: list[str], end: int) -> list[Value | None]:
+    """The values of the YAML keys of lines 1 to ``end``, at any depth: a key that holds a
+    mapping (``seo:``, ``params:``), or a list item that does (``- title: Un``), is read
+    into; the lines indented under a key of any other value (a string on several lines, a
+    literal block, a list) go with that value, never read as keys of their own."""
+    values: list[Value | None] = []
+    k = 1
+    while k < end:
+        line = lines[k]
+        m = _YAML_KEY.match(line, len(_YAML_NEST.match(line)[0]))
+        more = k + 1  # the lines indented under the key (or blank) go with it
+        column = m.start() if m else len(line) - len(line.lstrip())
+        while more < end and (_indent(lines[more]) > column or not lines[more].strip()):
+            more += 1
+        while more > k + 1 and not lines[more - 1].strip():
+            more -= 1
+        if m is None and _OPENS.fullmatch(line):  # a mapping or a list: its keys in turn
+            k += 1
+            continue
+        values.append(_yaml(line, k, lines[k + 1 : more], m) if m else None)
+        k = more
+    return values
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+# The page's language (Jekyll's page.lang, which jekyll-seo-tag and its themes write as the
+# <html lang>; jekyll-polyglot's and Hugo themes' lang or language) and its og:locale
+_LANGUAGE = re.compile(
+    r"""((?:lang|language|locale)[ \t]*[:=][ \t]*(["']?))"""
+    r"([A-Za-z]{2,3})([-_][A-Za-z]{2}|[-_]\d{3})?(\2(?:[ \t]+#.*)?[ \t]*)"
+)
+
+
+@dataclass(frozen=True)
+class Language:
+    """The page's language on line ``line``, and ``write(target)``: the line saying the
+    model's ``target`` (``fr`` -> ``en``; with a region where it had one, ``fr_FR`` ->
+    ``en_US``, written as it was: quoted, its separator)."""
+
+    line: int
+    write: Callable[[str], str]
+
+
+def _language(line: str, k: int) -> Language | None:
+    """A top-level ``lang``, ``language`` or ``locale`` key (YAML's ``:``, TOML's ``=``) whose
+    value is a language tag (``fr``, ``"fr-FR"``, ``fr_FR``)."""
+    m = _LANGUAGE.fullmatch(line)
+    if m is None:
+        return None
+
+    def write(target: str) -> str:
+        said = target.replace("_", "-")
+        if m[4]:
+            said = regional(said, f"{m[3]}-{m[4][1:]}").replace("-", m[4][0])
+        else:
+            said = said.split("-")[0]
+        return f"{m[1]}{said}{m[5]}"
+
+    return Language(k, write)
 
 
 def _quoted(rest: str) -> tuple[str, str] | None:
@@ -106,12 +171,11 @@ def _quoted(rest: str) -> tuple[str, str] | None:
     return None
 
 
-def _yaml(line: str, k: int, below: list[str]) -> Value | None:
-    """The value of line ``k`` (``line``), with the lines ``below`` it that are indented
-    under it: a string on the line, quoted or plain, or a plain or folded (``>``) one on
-    lines of one indentation."""
-    m = _YAML_KEY.match(line)
-    if m is None or m[1].lower() not in PROSE_KEYS:
+def _yaml(line: str, k: int, below: list[str], m: re.Match[str]) -> Value | None:
+    """The value of line ``k`` (``line``, its key ``m``), with the lines ``below`` it that are
+    indented under it: a string on the line, quoted or plain, or a plain or folded (``>``)
+    one on lines of one indentation."""
+    if m[1].lower() not in PROSE_KEYS:
         return None
     head, rest = line[: m.end()], line[m.end() :]
     if below:
@@ -178,7 +242,7 @@ def _wrapped(text: str, width: int, indent: str) -> list[str]:
 
 
 def _toml(line: str, k: int) -> Value | None:
-    m = _TOML_KEY.match(line)
+    m = _TOML_KEY.match(line, len(line) - len(line.lstrip(" \t")))
     rest = line[m.end() :] if m else ""
     if m is None or m[1].lower() not in PROSE_KEYS or rest.startswith(('"""', "'''")):
         return None
