@@ -355,6 +355,20 @@ def test_a_tmx_memory_of_two_languages_names_its_sides_for_a_model_that_records_
     assert_one_error_line(run_cli([*args, three]), "sides are picked by language")
 
 
+def test_a_tmx_memory_is_read_once_for_its_languages_and_its_pairs_so_stdin_names_its_sides(
+    run_cli, transformer_model_dir, tmp_path
+):
+    """A TMX was read for its languages, then again for its pairs: twice the time on a large
+    memory, and one on stdin (``--pairs - --pairs-format tmx``), which cannot be read twice,
+    asked for --src-lang and --tgt-lang though its header and units name them."""
+    from_tsv = scored(run_cli, transformer_model_dir, MEMORY_PAIRS)
+    units = [[("en-GB", en), ("de-DE", de)] for de, en in MEMORY_PAIRS]
+    memory = _tmx(tmp_path / "de.tmx", "de", units).read_bytes()
+    args = ["score", "-m", transformer_model_dir, "--pairs", "-", "--pairs-format", "tmx"]
+    got = run_cli(args, input=memory)
+    assert got.exit_code == 0 and got.stdout == from_tsv.stdout, got.stderr
+
+
 @pytest.mark.parametrize("command", ["score", "align"])
 def test_the_help_says_a_memory_s_sides_default_to_those_the_file_names(run_cli, command):
     """--src-lang/--tgt-lang said "(default: the model's)", though a memory that names its

@@ -90,15 +90,49 @@ def with_declared(path: str, fmt: str, languages: tuple[str, str]) -> tuple[str,
     if all(languages) or fmt not in MEMORIES or path == "-":
         return languages
     if fmt == "tmx":
-        source, held = tmx.languages_of(path)
-        if len(held) != 2 or (source is None and not any(languages)):
-            return languages
-        declared = held if source in (None, held[0]) else held[::-1]
-    elif fmt == "xliff":
+        return _completed(languages, _tmx_declared(*tmx.languages_of(path), languages))
+    if fmt == "xliff":
         units = (u.languages for u in xliff.read_units(path))
         declared = next((langs for langs in units if all(langs)), (None, None))
     else:
         declared = po.languages_of(po.read_catalogue(path))
+    return _completed(languages, declared)
+
+
+def declared_pairs(
+    path: str,
+    fmt: str,
+    languages: tuple[str, str],
+    report: Report | None = None,
+    warn: Callable[[str], None] | None = None,
+) -> list[Pair]:
+    """Every pair of ``path`` in ``fmt``, read whole, a memory's sides ``languages`` completed
+    from what it declares (with_declared). A TMX is read once, its languages taken from the
+    units read (before, the file was read for them and read again for its pairs: twice the
+    time, and a memory on stdin could not name its sides)."""
+    if fmt != "tmx" or all(languages):
+        return list(read_pairs(path, fmt, with_declared(path, fmt, languages), report, warn))
+    memory = tmx.read_memory(path)
+    languages = _completed(languages, _tmx_declared(*memory.languages(), languages))
+    if not all(languages):
+        return list(read_pairs(path, fmt, languages))  # the error: which languages to give
+    return list(tmx.read_pairs(path, languages, report, memory.units))
+
+
+def _tmx_declared(
+    source: str | None, held: tuple[str, ...], languages: tuple[str, str]
+) -> tuple[str | None, str | None]:
+    """(source, target) of a TMX holding the languages ``held``, ``source`` the one its header
+    names: its two languages (its header's source first; one given: whichever), else none."""
+    if len(held) != 2 or (source is None and not any(languages)):
+        return None, None
+    return held if source in (None, held[0]) else held[::-1]  # type: ignore[return-value]
+
+
+def _completed(
+    languages: tuple[str, str], declared: tuple[str | None, str | None]
+) -> tuple[str, str]:
+    """``languages`` completed by the ``declared`` (source, target) of a memory."""
     src, tgt = declared
     if src is None or tgt is None:
         return languages

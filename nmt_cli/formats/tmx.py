@@ -14,7 +14,7 @@ unit at a time, however large the file.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from nmt_cli.errors import InputError
@@ -48,11 +48,21 @@ class TmxUnit:
 def read_units(path: str) -> Iterator[TmxUnit]:
     """Every unit of the memory in ``path``, in order; FormatError (naming the line) where the
     file is not TMX or not well formed, or a variant has no language or no segment."""
+    for unit in _read(path):
+        if isinstance(unit, TmxUnit):
+            yield unit
+
+
+def _read(path: str) -> Iterator[TmxUnit | str | None]:
+    """The header's ``srclang`` (None: it names none), then every unit, read once."""
     seen_root = False
     number = 0
-    for event, element in stream(path, frozenset(("tmx",)), frozenset(("tu",))):
-        if event == "start":
+    for event, element in stream(path, frozenset(("tmx", "header")), frozenset(("tu",))):
+        if event == "start" and local(element.tag) == "header":
+            yield element.get("srclang")
+        elif event == "start":
             seen_root = True
+        if event == "start":
             continue
         if not seen_root:
             raise FormatError(path, element.sourceline or 1, "not TMX: the root is not <tmx>")
@@ -60,6 +70,34 @@ def read_units(path: str) -> Iterator[TmxUnit]:
         yield _unit(path, element, number)
     if not seen_root:
         raise FormatError(path, 1, "not TMX: no <tmx> root")
+
+
+@dataclass(frozen=True)
+class TmxMemory:
+    """A memory read whole, once (stdin too): its header's ``srclang`` and its units."""
+
+    srclang: str | None
+    units: tuple[TmxUnit, ...]
+
+    def languages(self) -> tuple[str | None, tuple[str, ...]]:
+        """Its languages and source, as languages_of reads them from a file."""
+        held: list[str] = []
+        for unit in self.units:
+            held = _with_languages(held, unit.langs)
+            if len(held) > 2:
+                break
+        return _source(self.srclang, held), tuple(held)
+
+
+def read_memory(path: str) -> TmxMemory:
+    """The memory in ``path`` (``-``: stdin) read whole, once."""
+    srclang, units = None, []
+    for read in _read(path):
+        if isinstance(read, TmxUnit):
+            units.append(read)
+        else:
+            srclang = read
+    return TmxMemory(srclang, tuple(units))
 
 
 def _unit(path: str, tu, number: int) -> TmxUnit:
@@ -88,31 +126,45 @@ def languages_of(path: str) -> tuple[str | None, tuple[str, ...]]:
         if event == "start":
             srclang = element.get("srclang")
             continue
-        for tuv in element:
-            lang = attribute(tuv, "lang") if local(tuv.tag) == "tuv" else None
-            if lang and not any(same_language(lang, h) for h in held):
-                held.append(lang)
+        tuvs = (tuv for tuv in element if local(tuv.tag) == "tuv")
+        held = _with_languages(held, [attribute(tuv, "lang") or "" for tuv in tuvs])
         if len(held) > 2:
             break
-    source = next((h for h in held if srclang and same_language(h, srclang)), None)
-    return source, tuple(held)
+    return _source(srclang, held), tuple(held)
+
+
+def _with_languages(held: list[str], langs: Iterable[str]) -> list[str]:
+    """``held`` and those of ``langs`` it does not hold (``en-US`` is ``en``), in order."""
+    for lang in langs:
+        if lang and not any(same_language(lang, h) for h in held):
+            held = [*held, lang]
+    return held
+
+
+def _source(srclang: str | None, held: list[str]) -> str | None:
+    """The language of ``held`` that the header's ``srclang`` names (None: none)."""
+    return next((h for h in held if srclang and same_language(h, srclang)), None)
 
 
 def read_pairs(
-    path: str, languages: tuple[str, str], report: Report | None = None
+    path: str,
+    languages: tuple[str, str],
+    report: Report | None = None,
+    units: Iterable[TmxUnit] | None = None,
 ) -> Iterator[Pair]:
     """The (source, target) pairs of ``path`` in ``languages``: a unit that lacks either is
     skipped, and a memory with no unit in both is one InputError; access-key markers removed
     (memory.cleaned). ``report`` hears the counts once the file is read. Two languages that
     match each other (``en`` and ``en``, ``en-US``) would pick one variant for both sides, a
-    pair of a text and itself: one InputError, as a catalogue's (memory.pick_sides)."""
+    pair of a text and itself: one InputError, as a catalogue's (memory.pick_sides). ``units``:
+    those of the file read already (read_memory), else the file is read."""
     if same_language(*languages):
         raise InputError(f"{path}: {languages[0]} and {languages[1]} are the same side")
     counts = Counts(path)
     seen: set[str] = set()
 
     def raw() -> Iterator[Pair]:
-        for unit in read_units(path):
+        for unit in read_units(path) if units is None else units:
             counts.read += 1
             seen.update(unit.langs)
             src, tgt = unit.text(languages[0]), unit.text(languages[1])

@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from nmt_cli.align.options import PairOptions
 from nmt_cli.align.pharaoh import check_gold_count, check_gold_links, read_gold
 from nmt_cli.errors import UsageError
-from nmt_cli.formats.pairs import MEMORIES, PAIR_FORMATS, format_of, with_declared
-from nmt_cli.formats.pairs import read_pairs as read_pairs_of
+from nmt_cli.formats.pairs import MEMORIES, PAIR_FORMATS, declared_pairs, format_of
 from nmt_cli.inference.options import WORD_SCORES_HELP
 from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.settings import setting
@@ -137,9 +136,8 @@ def read_pair_file(
     wanted = (languages[0] or "", languages[1] or "")
     if model_languages is not None:
         wanted = (wanted[0] or model_languages[0], wanted[1] or model_languages[1])
-    wanted = with_declared(path, fmt, wanted)  # an XLIFF file names its languages
     report = warn if fmt in MEMORIES else None
-    return list(read_pairs_of(path, fmt, wanted, report, warn))
+    return declared_pairs(path, fmt, wanted, report, warn)  # an XLIFF file names its languages
 
 
 def read_pairs(
