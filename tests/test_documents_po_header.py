@@ -147,6 +147,18 @@ def test_a_translation_the_legacy_charset_cannot_hold_turns_the_catalogue_to_utf
     assert len(warnings) == 1 and "not in ISO-8859-1" in warnings[0] and "UTF-8" in warnings[0]
 
 
+def test_an_ascii_catalogue_becomes_utf8_for_a_translation_outside_ascii_without_a_warning():
+    """msginit writes ``charset=ASCII`` for an English catalogue of ASCII messages: the same
+    bytes in UTF-8, so a curly quote makes it UTF-8 with nothing to warn of."""
+    lines = [*HEADER[2:5], '"Content-Type: text/plain; charset=ASCII\\n"', *HEADER[8:]]
+    text = "".join(f"{line}\n" for line in lines + ENTRY[:2] + ['msgid "Le fichier"', 'msgstr ""'])
+    doc = read_po(text.encode("ascii"), "fr.po", retranslate="none", mark_fuzzy=False)
+    warnings: list[str] = []
+    out = doc.render([Translation("", "The “file”", 0.0)], "en", warnings.append)
+    assert '"Content-Type: text/plain; charset=UTF-8\\n"' in out.decode("utf-8").split("\n")
+    assert warnings == []
+
+
 def test_a_header_without_fields_gets_them_in_gettexts_order_and_stays_a_header():
     """An empty header (``msgstr ""`` alone) came out ``msgstr "\\n"``, a field with no name."""
     out = translated(["#, fuzzy", 'msgid ""', 'msgstr ""', *ENTRY])

@@ -49,6 +49,7 @@ message).
 
 from __future__ import annotations
 
+import codecs
 import copy
 import re
 from collections.abc import Callable, Iterator
@@ -151,10 +152,11 @@ class Catalogue(StringsDocument):
             lacked, charset = e.object[e.start : e.end], self.encoding.codec
         metadata = self.po.metadata
         metadata["Content-Type"] = content_type(metadata.get("Content-Type", ""), "utf-8")
-        warn(
-            f"{self.name}: {lacked!r} of a translation is not in {charset}, the catalogue's "
-            "charset: written in UTF-8 (its Content-Type says so)"
-        )
+        if codecs.lookup(charset).name != "ascii":  # msginit's for English: UTF-8's own bytes
+            warn(
+                f"{self.name}: {lacked!r} of a translation is not in {charset}, the catalogue's "
+                "charset: written in UTF-8 (its Content-Type says so)"
+            )
         return Encoding("utf-8", b"", self.encoding.crlf).encode(self._text(header, fitted))
 
     def _text(self, header: dict[str, str], fitted: list[Any]) -> str:
