@@ -667,3 +667,36 @@ def test_the_documents_default_language_becomes_the_targets_once_text_is_transla
         ("en-US", None),
     ]
     assert entries(translated(zipped(parts), identity)) == entries(zipped(parts))
+
+
+def test_a_table_styles_conditional_formatting_and_the_theme_fonts_take_the_target_language():
+    """Word writes the language in a table style's conditional formatting (w:tblStylePr: its
+    header row's, its first column's) and the theme fonts' in settings.xml (w:themeFontLang):
+    both stayed fr-FR in the English report, its other language settings en-US. Now they are
+    the target's, as the rest; their East Asian language as it was."""
+    styles = (
+        f"{DECL}<w:styles {W_NS}><w:docDefaults><w:rPrDefault><w:rPr>"
+        '<w:lang w:val="fr-FR" w:eastAsia="en-US" w:bidi="ar-SA"/></w:rPr></w:rPrDefault>'
+        '</w:docDefaults><w:style w:type="table" w:styleId="Grille"><w:name w:val="Table Grid"/>'
+        '<w:rPr><w:lang w:val="fr-FR"/></w:rPr><w:tblPr><w:tblBorders/></w:tblPr>'
+        '<w:tblStylePr w:type="firstRow"><w:rPr><w:b/><w:lang w:val="fr-FR"/></w:rPr>'
+        '</w:tblStylePr><w:tblStylePr w:type="firstCol"><w:rPr><w:lang w:val="fr-FR"/></w:rPr>'
+        "</w:tblStylePr></w:style></w:styles>"
+    )
+    settings = (
+        f'{DECL}<w:settings {W_NS}><w:zoom w:percent="100"/><w:defaultTabStop w:val="708"/>'
+        '<w:themeFontLang w:val="fr-FR" w:eastAsia="ja-JP"/></w:settings>'
+    )
+    parts = docx_entries(para(run("Le chat dort.")))
+    parts["word/styles.xml"], parts["word/settings.xml"] = styles, settings
+    parts["[Content_Types].xml"] = CONTENT_TYPES.replace(
+        "</Types>",
+        f'<Override PartName="/word/styles.xml" ContentType="{CT}.styles+xml"/>'
+        f'<Override PartName="/word/settings.xml" ContentType="{CT}.settings+xml"/></Types>',
+    )
+    out = entries(translated(zipped(parts), sentence_model({"Le chat dort.": "The cat sleeps."})))
+    said = etree.fromstring(out["word/styles.xml"])
+    assert [lang.get(w("val")) for lang in said.iter(w("lang"))] == ["en-US"] * 4
+    theme = etree.fromstring(out["word/settings.xml"]).find(w("themeFontLang"))
+    assert (theme.get(w("val")), theme.get(w("eastAsia"))) == ("en-US", "ja-JP")
+    assert entries(translated(zipped(parts), identity)) == entries(zipped(parts))

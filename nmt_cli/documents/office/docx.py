@@ -32,7 +32,8 @@ A chart's titles and a SmartArt diagram's text are translated as a deck's are (p
 were left French in an English report); a chart's categories and series names (its
 workbook's cells) are not. Comments are not translated. Once any text is translated, the
 document's language (styles.xml's ``w:docDefaults``, that of all text nothing else sets one
-for) and that of each style in it, but code's, become the target's.
+for), that of each style in it, but code's (a table style's conditional formatting's too), and
+the theme fonts' (settings.xml's ``w:themeFontLang``) become the target's.
 A document with tracked changes is refused (accept or reject them first), and so is one saved
 as Strict Open XML.
 """
@@ -51,30 +52,26 @@ from nmt_cli.documents.office.document import (
     Part,
     content_types,
 )
-from nmt_cli.documents.office.languages import language_of, regional
+from nmt_cli.documents.office.docx_styles import CODE_STYLE, W, in_target_language, w
+from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired, shows_text
 
-W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 _MAIN = re.compile(r"wordprocessingml\.(document|template)\.main\+xml|ms-word\..*\.main\+xml")
 _TRANSLATED = re.compile(r"wordprocessingml\.(header|footer|footnotes|endnotes)\+xml")
 # Charts (their titles) and SmartArt diagrams (their data, and the drawing Word shows until it
 # lays the diagram out again): DrawingML paragraphs, read and written as a slide's (pptx.py)
 _DRAWINGS = re.compile(r"drawingml\.(chart|diagramData|diagramDrawing)\+xml")
-# The styles (Word 2010's stylesWithEffects too): the document's language, its styles'
-_STYLES = re.compile(r"wordprocessingml\.styles\+xml|ms-word\.stylesWithEffects\+xml")
+# The parts that say the document's language: the styles (Word 2010's stylesWithEffects too),
+# the settings (the theme fonts' language)
+_LANGUAGES = re.compile(r"wordprocessingml\.(styles|settings)\+xml|ms-word\.stylesWithEffects\+xml")
 _TRACKED = {f"{{{W}}}{n}" for n in ("ins", "del", "moveFrom", "moveTo", "rPrChange", "pPrChange")}
 # What holds runs as a hyperlink does: written back around their translation
 _CONTAINERS = {f"{{{W}}}{n}" for n in ("hyperlink", "smartTag", "customXml", "dir", "bdo")}
 _DROPPED = {f"{{{W}}}proofErr", f"{{{W}}}lastRenderedPageBreak"}
-_CODE_STYLE = re.compile(r"code|verbatim|source|keyboard|typewriter|console", re.I)
 # In w:rPr, w:lang comes before these (the schema's order, which Word holds to)
 _AFTER_LANG = {f"{{{W}}}{n}" for n in ("eastAsianLayout", "specVanish", "oMath", "rPrChange")}
-
-
-def w(name: str) -> str:
-    return f"{{{W}}}{name}"
 
 
 def read_docx(data: bytes, name: str) -> OfficeDocument:
@@ -88,44 +85,17 @@ def read_docx(data: bytes, name: str) -> OfficeDocument:
     parts = [_part(package, path) for path in paths if path in package.names()]
     drawings = [p for p, t in types.items() if _DRAWINGS.search(t) and p in package.names()]
     parts += [pptx.drawing_part(package, path) for path in sorted(drawings)]
-    found = [p for p, t in types.items() if _STYLES.search(t) and p in package.names()]
-    styles = [Part(p, package.part(p)) for p in found if "glossary/" not in p]  # texts first
+    found = [p for p, t in types.items() if _LANGUAGES.search(t) and p in package.names()]
+    languages = [Part(p, package.part(p)) for p in found if "glossary/" not in p]  # texts first
 
     def finish(tree, target: str | None) -> None:
-        for part in styles if target else ():
-            part.changed |= _default_language(part.tree, target)
+        if not target:
+            return
+        said = in_target_language([part.tree.getroot() for part in languages], target)
+        for part, changed in zip(languages, said):
+            part.changed |= changed
 
-    return OfficeDocument(package, parts + styles, write_paragraph, finish)
-
-
-def _default_language(tree, target: str) -> bool:
-    """The document's language in ``target`` (styles.xml's ``w:docDefaults``, the language
-    of all text no style or run sets one for, and each style's in that language, but code's:
-    Word marked what a user typed into the English document French); whether it changed."""
-    root = tree.getroot()
-    lang = f"{w('rPr')}/{w('lang')}"
-    default = root.find(f"{w('docDefaults')}/{w('rPrDefault')}/{lang}")
-    styles = list(root.iter(w("style")))
-    normal = [s.find(lang) for s in styles if s.get(w("default")) == "1"]
-    own = {_language(x) for x in [default, *normal] if x is not None} - {"", _language(target)}
-    names = [" ".join([s.get(w("styleId"), ""), *_vals(s, w("name"))]) for s in styles]
-    code = [s for s, name in zip(styles, names) if _CODE_STYLE.search(name)]
-    changed = False
-    for x in [default, *(x for s in styles if s not in code for x in s.findall(lang))]:
-        if x is not None and _language(x) in own:
-            said = regional(target, x.get(w("val")))
-            changed |= said != x.get(w("val"))
-            x.set(w("val"), said)
-    return changed
-
-
-def _vals(element, tag: str) -> list[str]:
-    return [c.get(w("val"), "") for c in element.findall(tag)]
-
-
-def _language(lang) -> str:
-    """The language of a ``w:lang``'s ``w:val`` (or of a tag), without its region."""
-    return language_of(lang if isinstance(lang, str) else lang.get(w("val")))
+    return OfficeDocument(package, parts + languages, write_paragraph, finish)
 
 
 def _what(types: dict[str, str]) -> str:
@@ -271,7 +241,7 @@ def run_key(rpr) -> tuple[bytes, bool]:
         bare.remove(lang)
     style = rpr.find(w("rStyle"))
     fonts = rpr.find(w("rFonts"))
-    code = style is not None and bool(_CODE_STYLE.search(style.get(w("val"), "")))
+    code = style is not None and bool(CODE_STYLE.search(style.get(w("val"), "")))
     if fonts is not None:
         code |= (fonts.get(w("ascii")) or fonts.get(w("hAnsi")) or "").lower() in MONOSPACE
     # properties that were only a language look like none
