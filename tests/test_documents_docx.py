@@ -700,3 +700,42 @@ def test_a_table_styles_conditional_formatting_and_the_theme_fonts_take_the_targ
     theme = etree.fromstring(out["word/settings.xml"]).find(w("themeFontLang"))
     assert (theme.get(w("val")), theme.get(w("eastAsia"))) == ("en-US", "ja-JP")
     assert entries(translated(zipped(parts), identity)) == entries(zipped(parts))
+
+
+def test_a_tab_a_line_break_and_a_notes_reference_take_the_target_language_as_the_text():
+    """Word writes each tab, line break and note reference in a run of its own, marked as the
+    text around it: they stayed fr-FR in the English paragraph (what a user typed after the
+    tab was French). Now they are the target's, as the words around them; a code run's tab
+    keeps its language, and so does a run that said none."""
+    code = f'<w:rPr><w:rStyle w:val="CodeChar"/>{LANG}</w:rPr>'
+    body = para(
+        run("Nom :", LANG),
+        f"<w:r><w:rPr>{LANG}</w:rPr><w:tab/></w:r>",
+        run("Jean", LANG),
+        f"<w:r><w:rPr>{LANG}</w:rPr><w:br/></w:r>",
+        f"<w:r><w:rPr>{LANG}</w:rPr><w:t>Ville :</w:t><w:tab/>"
+        '<w:t xml:space="preserve"> Paris</w:t></w:r>',
+        f'<w:r><w:rPr><w:rStyle w:val="FootnoteReference"/>{LANG}</w:rPr>'
+        '<w:footnoteReference w:id="1"/></w:r>',
+        f"<w:r>{code}<w:tab/></w:r>",
+        "<w:r><w:br/></w:r>",
+        run("la fin", LANG),
+    )
+    out = entries(translated(report_docx(body)))["word/document.xml"]
+    p = paragraphs(out)[0]
+    langs = [r.find(f"{w('rPr')}/{w('lang')}") for r in p.iter(w("r"))]
+    said = [None if lang is None else lang.get(w("val")) for lang in langs]
+    tags = [[etree.QName(c).localname for c in r if c.tag != w("rPr")] for r in p.iter(w("r"))]
+    assert list(zip(said, tags)) == [
+        ("en-US", ["t"]),
+        ("en-US", ["tab"]),
+        ("en-US", ["t"]),
+        ("en-US", ["br"]),
+        ("en-US", ["t"]),
+        ("en-US", ["tab"]),
+        ("en-US", ["t"]),
+        ("en-US", ["footnoteReference"]),
+        ("fr-FR", ["tab"]),
+        (None, ["br"]),
+        ("en-US", ["t"]),
+    ]

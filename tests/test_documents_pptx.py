@@ -288,3 +288,15 @@ def test_the_decks_default_language_becomes_the_targets_once_text_is_translated(
         return [Aligned(x, [(k, k) for k in range(len(x.split()))]) for x in texts]
 
     assert translated(zipped(files), identity) == entries(zipped(files))
+
+
+def test_a_line_break_takes_the_target_language_as_the_runs_around_it():
+    """PowerPoint writes a line break with its run properties (``<a:br><a:rPr lang="fr-FR"/>``):
+    they stayed French between English runs, and what a user typed after the break was French.
+    Now they are the target's, as the runs'."""
+    files = pptx_entries()
+    files[SLIDE] = files[SLIDE].replace(  # type: ignore[union-attr]
+        "<a:br/>", '<a:br><a:rPr lang="fr-FR" dirty="0"/></a:br>'
+    )
+    slide = translated(zipped(files))[SLIDE].decode()
+    assert '<a:br><a:rPr lang="en-US" dirty="0"/></a:br><a:r><a:rPr lang="en-US"' in slide

@@ -22,7 +22,8 @@ A paragraph's items (runs.py), from its children in order:
   where it stands ("Page <PAGE> sur <NUMPAGES>" was read "Page sur"), and its runs take the
   target's language, as the translated runs around it (Word writes a date by it);
 - whatever else a run holds (a tab, a break, an image or a text box, a note's reference) is a
-  Mark, written back in a run of that run's properties; anything else in the paragraph (a
+  Mark, written back in a run of that run's properties (its language, where it says one, the
+  target's, as the text's around it, but a code run's); anything else in the paragraph (a
   bookmark, a comment's anchor, an equation) is a Mark as it is;
 - proofing marks (``w:proofErr``) and Word's last page-break hint (``w:lastRenderedPageBreak``)
   are dropped from a paragraph that is translated: Word makes them again.
@@ -274,10 +275,14 @@ def _append(parent, items: list[Item], target: str | None) -> None:
         elif isinstance(item, Mark) and item.node[0] == "whole":
             if target and item.held:
                 _field_language(item.node[1], target)
+            elif target and [n.tag for n in item.node[1]] == [w("r")]:
+                _mark_language(item.node[1][0], target)
             parent.extend(item.node[1])
         elif isinstance(item, Mark):
             _, r, child = item.node
             parent.append(_run_like(r, None))
+            if target:
+                _mark_language(parent[-1], target)
             parent[-1].append(child)
         else:
             r = _run_like(item.template, None if item.code else target)
@@ -301,6 +306,16 @@ def _field_language(nodes: list, language: str) -> None:
                 rpr = r.makeelement(w("rPr"), {})
                 r.insert(0, rpr)
             _set_language(rpr, language)
+
+
+def _mark_language(r, language: str) -> None:
+    """A run of a translated paragraph that holds no text (a tab, a line break, a note's
+    reference, an image) in ``language``, where it says one, as the runs around it (left
+    ``fr-FR``, what a user typed after a tab in the English document was French); a code
+    run's as it was."""
+    rpr = r.find(w("rPr"))
+    if rpr is not None and rpr.find(w("lang")) is not None and not run_key(rpr)[1]:
+        _set_language(rpr, language)
 
 
 def _container(parent, node):

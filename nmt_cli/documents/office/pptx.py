@@ -10,9 +10,10 @@ A paragraph's items (runs.py), from its children in order (DrawingML, ``a:p``):
   a property of the run (``a:hlinkClick``), so a linked word is a run of its own look; a run in
   a monospace font is code, not translated;
 - a line break (``a:br``) and a field (``a:fld``: a slide number, a date) are Marks, as they
-  are; a field is held, read by the model as one token where it stands ("prévu le <date> à
-  Paris" was read "prévu le à Paris", and its "à" lost), and comes back as it was but for its
-  run's language, the target's as the runs around it (PowerPoint formats a date by it);
+  are (but a line break's language, the target's, as the runs' around it); a field is held,
+  read by the model as one token where it stands ("prévu le <date> à Paris" was read "prévu
+  le à Paris", and its "à" lost), and comes back as it was but for its run's language, the
+  target's as the runs around it (PowerPoint formats a date by it);
 - the paragraph's properties (``a:pPr``) and its end's (``a:endParaRPr``) stay where they are.
 
 Slide layouts and masters (their prompt texts) are not translated, nor are a chart's categories
@@ -157,6 +158,8 @@ def write_paragraph(p, items: list[Item], target: str | None) -> None:
     for item in items:
         if isinstance(item, Mark) and target and item.node.tag == a("fld"):
             _field_language(item.node, target)
+        elif isinstance(item, Mark) and target and item.node.tag == a("br"):
+            _break_language(item.node, target)
         if isinstance(item, Mark):
             p.append(item.node)
         elif isinstance(item, Run):
@@ -178,6 +181,15 @@ def _field_language(field, language: str) -> None:
         rpr = field.makeelement(a("rPr"), {})
         field.insert(0, rpr)
     rpr.set("lang", regional(language, rpr.get("lang")))
+
+
+def _break_language(br, language: str) -> None:
+    """A line break's (``a:br``) properties in ``language``, where they say one, as the runs
+    around it (PowerPoint writes one on each: left ``fr-FR``, what a user typed after it on
+    the English slide was French); in a code font, as they were."""
+    rpr = br.find(a("rPr"))
+    if rpr is not None and rpr.get("lang") is not None and not run_key(rpr)[1]:
+        rpr.set("lang", regional(language, rpr.get("lang")))
 
 
 def _run(item: Run, language: str | None):
