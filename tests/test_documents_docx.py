@@ -739,3 +739,37 @@ def test_a_tab_a_line_break_and_a_notes_reference_take_the_target_language_as_th
         (None, ["br"]),
         ("en-US", ["t"]),
     ]
+
+
+def test_a_lists_text_before_each_item_is_translated_its_number_and_bullets_kept():
+    """A numbered list whose level reads "Étape %1 :" showed "Étape 1 : Download the archive"
+    in the English document (numbering.xml's w:lvlText was never read). Now its words are
+    translated and its number kept; a bullet (Word's "o" in Courier New, a symbol) and a
+    number alone are as they were."""
+
+    def level(k: int, text: str, font: str = "") -> str:
+        props = f'<w:rPr><w:rFonts w:ascii="{font}" w:hAnsi="{font}"/></w:rPr>' if font else ""
+        return (
+            f'<w:lvl w:ilvl="{k}"><w:start w:val="1"/><w:numFmt w:val="decimal"/>'
+            f'<w:lvlText w:val="{text}"/><w:lvlJc w:val="left"/>{props}</w:lvl>'
+        )
+
+    numbering = (
+        f'{DECL}<w:numbering {W_NS}><w:abstractNum w:abstractNumId="0">'
+        + level(0, "Étape %1 :")
+        + level(1, "o", "Courier New")
+        + level(2, "%1.%2.")
+        + level(3, "\uf0b7", "Symbol")
+        + '</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>'
+    )
+    item = '<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>'
+    parts = docx_entries(item + run("Téléchargez l'archive.") + "</w:p>")
+    parts["word/numbering.xml"] = numbering
+    parts["[Content_Types].xml"] = CONTENT_TYPES.replace(
+        "</Types>",
+        f'<Override PartName="/word/numbering.xml" ContentType="{CT}.numbering+xml"/></Types>',
+    )
+    out = entries(translated(zipped(parts)))
+    said = etree.fromstring(out["word/numbering.xml"]).iter(w("lvlText"))
+    assert [e.get(w("val")) for e in said] == ["ÉTAPE %1 :", "o", "%1.%2.", "\uf0b7"]
+    assert entries(translated(zipped(parts), identity)) == entries(zipped(parts))

@@ -31,10 +31,12 @@ A paragraph's items (runs.py), from its children in order:
 The paragraphs inside a text box or a block content control are paragraphs of their own.
 A chart's titles and a SmartArt diagram's text are translated as a deck's are (pptx.py: they
 were left French in an English report); a chart's categories and series names (its
-workbook's cells) are not. Comments are not translated. Once any text is translated, the
-document's language (styles.xml's ``w:docDefaults``, that of all text nothing else sets one
-for), that of each style in it, but code's (a table style's conditional formatting's too), and
-the theme fonts' (settings.xml's ``w:themeFontLang``) become the target's.
+workbook's cells) are not. A list's text before each item (numbering.xml's ``w:lvlText``:
+"Étape %1 :") is translated, its number kept. Comments are not translated. Once any text is
+translated, the document's language (styles.xml's ``w:docDefaults``, that of all text nothing
+else sets one for), that of each style in it, but code's (a table style's conditional
+formatting's too), and the theme fonts' (settings.xml's ``w:themeFontLang``) become the
+target's.
 A document with tracked changes is refused (accept or reject them first), and so is one saved
 as Strict Open XML.
 """
@@ -70,6 +72,7 @@ _LANGUAGES = re.compile(r"wordprocessingml\.(styles|settings)\+xml|ms-word\.styl
 _TRACKED = {f"{{{W}}}{n}" for n in ("ins", "del", "moveFrom", "moveTo", "rPrChange", "pPrChange")}
 # What holds runs as a hyperlink does: written back around their translation
 _CONTAINERS = {f"{{{W}}}{n}" for n in ("hyperlink", "smartTag", "customXml", "dir", "bdo")}
+_NUMBERING = re.compile(r"wordprocessingml\.numbering\+xml")
 _DROPPED = {f"{{{W}}}proofErr", f"{{{W}}}lastRenderedPageBreak"}
 # In w:rPr, w:lang comes before these (the schema's order, which Word holds to)
 _AFTER_LANG = {f"{{{W}}}{n}" for n in ("eastAsianLayout", "specVanish", "oMath", "rPrChange")}
@@ -86,6 +89,8 @@ def read_docx(data: bytes, name: str) -> OfficeDocument:
     parts = [_part(package, path) for path in paths if path in package.names()]
     drawings = [p for p, t in types.items() if _DRAWINGS.search(t) and p in package.names()]
     parts += [pptx.drawing_part(package, path) for path in sorted(drawings)]
+    lists = [p for p, t in types.items() if _NUMBERING.search(t) and p in package.names()]
+    parts += [_numbering_part(package, path) for path in lists if "glossary/" not in path]
     found = [p for p, t in types.items() if _LANGUAGES.search(t) and p in package.names()]
     languages = [Part(p, package.part(p)) for p in found if "glossary/" not in p]  # texts first
 
@@ -97,6 +102,20 @@ def read_docx(data: bytes, name: str) -> OfficeDocument:
             part.changed |= changed
 
     return OfficeDocument(package, parts + languages, write_paragraph, finish)
+
+
+def _numbering_part(package: Package, path: str) -> Part:
+    """The numbering part ``path``: its levels' texts that hold words (``w:lvlText``, "Étape
+    %1 :", shown before each item of the list: it stayed French before the English items),
+    each a text of its own, its number (``%1``) kept; a bullet (``o``, a symbol) is none."""
+    part = Part(path, package.part(path))
+    for e in part.tree.getroot().iter(w("lvlText")):
+        if _WORD.search(e.get(w("val"), "")):
+            part.alt.append((e, w("val")))
+    return part
+
+
+_WORD = re.compile(r"[^\W\d_]{2}")
 
 
 def _what(types: dict[str, str]) -> str:
