@@ -337,3 +337,38 @@ def test_a_date_fields_format_takes_the_target_language_its_text_as_it_was():
     assert styles == {"N37": ("fr", "FR"), "N37_en": ("en", "US")}
     fields = [(d.get(f"{{{STYLE}}}data-style-name"), d.text) for d in root.iter(t("date"))]
     assert fields == [("N37_en", "6 mai 2024"), ("N37", "6 mai 2024")]
+
+
+def test_a_common_styles_language_in_the_documents_becomes_the_targets_code_and_others_not():
+    """A heading style that said French (styles.xml's office:styles, as LibreOffice writes a
+    style whose language was set) stayed French in the English report, its default style
+    English. Now the common styles in the document's language are the target's; a code style
+    and a German quotation's style keep theirs."""
+    files = odt_entries()
+
+    def style(name: str, language: str, country: str) -> str:
+        return (
+            f'<style:style style:name="{name}" style:family="paragraph"><style:text-properties '
+            f'fo:language="{language}" fo:country="{country}"/></style:style>'
+        )
+
+    common = (
+        '<office:styles><style:default-style style:family="paragraph"><style:text-properties '
+        'fo:language="fr" fo:country="FR"/></style:default-style>'
+        + style("Heading_20_1", "fr", "FR")
+        + style("Preformatted_20_Text", "fr", "FR")
+        + style("Citation_20_allemande", "de", "DE")
+        + "</office:styles>"
+    )
+    files["styles.xml"] = files["styles.xml"].replace(
+        "<office:master-styles>", common + "<office:master-styles>"
+    )
+    source = zipped(files, stored=("mimetype",))
+    styles = etree.fromstring(entries(rendered(source, target="en"))["styles.xml"])
+    fo = "{urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0}"
+    said = [
+        (p.get(f"{fo}language"), p.get(f"{fo}country"))
+        for p in styles.iter(f"{{{STYLE}}}text-properties")
+        if p.get(f"{fo}language")
+    ]
+    assert said == [("en", "US"), ("en", "US"), ("fr", "FR"), ("de", "DE")]

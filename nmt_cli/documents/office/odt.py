@@ -27,7 +27,8 @@ to the target's, code styles aside; the rest keep theirs (a German quotation, a 
 span left as it was, was marked English). A style of both is split: the translated text takes a
 copy in the target's language (``P1_en_GB``). The default styles' language (styles.xml's
 ``style:default-style``, that of all text no style sets one for: in a document LibreOffice
-saved, most of it) becomes the target's once any text is translated, and so does the data
+saved, most of it), and the common styles' in that language (a heading's: code's aside),
+become the target's once any text is translated, and so does the data
 style of a date or time field in a translated paragraph (LibreOffice writes the date by it)
 (odt_styles.py). Tracked changes
 are refused (accept or reject them first), and so is an encrypted document.
@@ -228,7 +229,7 @@ def _writer(styles: dict[str, bool], defaults: list[Part]):
             set_language(tree, uses, target, styles)
             set_date_language(tree, uses, target)
         for part in defaults if target and uses else ():
-            part.changed |= default_language(part.tree, target)
+            part.changed |= default_language(part.tree, target, styles)
 
     return write, finish
 

@@ -1,7 +1,8 @@
 """The languages an OpenDocument text's styles set (odt.py), once its text is translated: the
 automatic styles of translated text (``fo:language``, ``fo:country``), split where untranslated
 text uses them too; the data styles of its date and time fields (``number:language``); and the
-default styles' (styles.xml), the language of all text no style sets one for."""
+default styles' (styles.xml), the language of all text no style sets one for, and the common
+styles' in that language."""
 
 from __future__ import annotations
 
@@ -77,16 +78,33 @@ def set_date_language(tree, uses: list, target: str) -> None:
             style.set(country, region.upper() or "none")
 
 
-def default_language(tree, target: str) -> bool:
+def default_language(tree, target: str, code: dict[str, bool]) -> bool:
     """The default styles of ``tree`` (styles.xml's ``style:default-style``) that set a
     language in ``target``: the language of all text no style of its own sets one for (in a
-    document LibreOffice saved, most of it: the English was spell-checked as French); whether
-    one changed."""
+    document LibreOffice saved, most of it: the English was spell-checked as French); and the
+    common styles (``office:styles``: a heading's, a caption's) in the default's language, but
+    code's (``code``: whether each style is): a heading style that said French marked the
+    English headings French. Whether one changed."""
+    root = tree.getroot()
+    language = f"{{{FO}}}language"
+    defaults = [
+        props
+        for style in root.iter(f"{{{STYLE}}}default-style")
+        if (props := style.find(f"{{{STYLE}}}text-properties")) is not None
+        and props.get(language) is not None
+    ]
+    own = {props.get(language).lower() for props in defaults} - {target.split("-")[0].lower()}
+    common = [
+        props
+        for place in root.iter(f"{{{OFFICE}}}styles")
+        for style in place.iter(f"{{{STYLE}}}style")
+        if not code.get(style.get(f"{{{STYLE}}}name", ""), False)
+        and (props := style.find(f"{{{STYLE}}}text-properties")) is not None
+        and (props.get(language) or "").lower() in own
+    ]
     changed = False
-    for style in tree.getroot().iter(f"{{{STYLE}}}default-style"):
-        props = style.find(f"{{{STYLE}}}text-properties")
-        if props is not None and props.get(f"{{{FO}}}language") is not None:
-            changed |= _in_language(props, target)
+    for props in defaults + common:
+        changed |= _in_language(props, target)
     return changed
 
 
