@@ -773,3 +773,22 @@ def test_a_lists_text_before_each_item_is_translated_its_number_and_bullets_kept
     said = etree.fromstring(out["word/numbering.xml"]).iter(w("lvlText"))
     assert [e.get(w("val")) for e in said] == ["ÉTAPE %1 :", "o", "%1.%2.", "\uf0b7"]
     assert entries(translated(zipped(parts), identity)) == entries(zipped(parts))
+
+
+def test_a_links_screentip_is_translated_with_its_words_its_target_kept():
+    """Word shows a link's ScreenTip (w:tooltip) over it: "Ouvrir la documentation" stayed
+    French over the English link. Now it is translated, in the link written anew around the
+    translated words; the link's target as it was."""
+    link = (
+        '<w:hyperlink r:id="rId9" w:tooltip="Ouvrir la documentation" w:history="1">'
+        + run("la documentation", '<w:rStyle w:val="Hyperlink"/>')
+        + "</w:hyperlink>"
+    )
+    out = entries(translated(report_docx(para(run("Lisez "), link, run(".")))))
+    p = paragraphs(out["word/document.xml"])[0]
+    (said,) = p.iter(w("hyperlink"))
+    assert said.get(w("tooltip")) == "OUVRIR LA DOCUMENTATION"
+    assert said.get(f"{{{R}}}id") == "rId9" and text(said) == "LA DOCUMENTATION"
+    assert entries(translated(report_docx(para(link)), identity)) == entries(
+        report_docx(para(link))
+    )

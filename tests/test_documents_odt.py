@@ -372,3 +372,19 @@ def test_a_common_styles_language_in_the_documents_becomes_the_targets_code_and_
         if p.get(f"{fo}language")
     ]
     assert said == [("en", "US"), ("en", "US"), ("fr", "FR"), ("de", "DE")]
+
+
+def test_a_links_title_is_translated_its_target_kept():
+    """LibreOffice shows a link's title (office:title) over it: it stayed French over the
+    English words. Now it is translated, in the link written anew; its target as it was."""
+    files = odt_entries()
+    files["content.xml"] = files["content.xml"].replace(  # type: ignore[union-attr]
+        'xlink:href="https://ex.fr/doc?a=1&amp;b=2">',
+        'xlink:href="https://ex.fr/doc?a=1&amp;b=2" office:title="Ouvrir le guide">',
+    )
+    content = entries(rendered(zipped(files, stored=("mimetype",))))["content.xml"]
+    (link,) = etree.fromstring(content).iter(t("a"))
+    office = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+    assert link.get(f"{{{office}}}title") == "OUVRIR LE GUIDE"
+    assert link.get("{http://www.w3.org/1999/xlink}href") == "https://ex.fr/doc?a=1&b=2"
+    assert "".join(link.itertext()) == "LA DOCUMENTATION"

@@ -300,3 +300,14 @@ def test_a_line_break_takes_the_target_language_as_the_runs_around_it():
     )
     slide = translated(zipped(files))[SLIDE].decode()
     assert '<a:br><a:rPr lang="en-US" dirty="0"/></a:br><a:r><a:rPr lang="en-US"' in slide
+
+
+def test_a_links_screentip_is_translated_its_target_kept():
+    """PowerPoint shows a link's ScreenTip (a:hlinkClick's tooltip) over it: it stayed French
+    over the English words. Now it is translated; the link's target as it was."""
+    files = pptx_entries()
+    files[SLIDE] = files[SLIDE].replace(  # type: ignore[union-attr]
+        '<a:hlinkClick r:id="rId2"/>', '<a:hlinkClick r:id="rId2" tooltip="Ouvrir le guide"/>'
+    )
+    slide = translated(zipped(files))[SLIDE].decode()
+    assert '<a:hlinkClick r:id="rId2" tooltip="OUVRIR LE GUIDE"/></a:rPr><a:t>LA DOC' in slide

@@ -59,6 +59,13 @@ class Part:
             if isinstance(e.tag, str) and e.tag.rsplit("}", 1)[-1] in names:
                 self.alt += [(e, n) for n in ALT_TEXTS if any(c.isalpha() for c in e.get(n, ""))]
 
+    def find_tooltips(self, tags: Sequence[str], name: str) -> None:
+        """The tooltips of the links ``tags`` (their attribute ``name``: what a reader sees
+        over the link, left in the source's language), in document order."""
+        for e in self.tree.getroot().iter(*tags):  # type: ignore[attr-defined]
+            if any(c.isalpha() for c in e.get(name, "")):
+                self.alt.append((e, name))
+
     def alt_texts(self) -> list[str]:
         return [" ".join(_alt_text(e, n).split()) for e, n in self.alt]
 
@@ -100,18 +107,18 @@ class OfficeDocument:
         changed: dict[str, bytes] = {}
         for part in self.parts:
             touched = False
-            for element, paragraph in part.paragraphs:
-                texts = paragraph.texts()
-                found = [next(done) for _ in texts]
-                if all(t.text == s for t, s in zip(found, texts)):
-                    continue  # as it was, byte for byte
-                self.write(element, paragraph.translated(found), target)
-                touched = True
+            found = [[next(done) for _ in p.texts()] for _, p in part.paragraphs]
+            # the alt texts first: a link's tooltip is copied with the link's attributes
             for (element, name), text in zip(part.alt, part.alt_texts()):
                 said = next(done).text
                 if said.strip() and said != text:
                     _set_alt_text(element, name, said)
                     touched = True
+            for (element, paragraph), said in zip(part.paragraphs, found):
+                if all(t.text == s for t, s in zip(said, paragraph.texts())):
+                    continue  # as it was, byte for byte
+                self.write(element, paragraph.translated(said), target)
+                touched = True
             if touched and self.finish is not None:
                 self.finish(part.tree, target)
             if touched or part.changed:

@@ -28,7 +28,9 @@ A paragraph's items (runs.py), from its children in order:
 - proofing marks (``w:proofErr``) and Word's last page-break hint (``w:lastRenderedPageBreak``)
   are dropped from a paragraph that is translated: Word makes them again.
 
-The paragraphs inside a text box or a block content control are paragraphs of their own.
+The paragraphs inside a text box or a block content control are paragraphs of their own; an
+image's alt text and title, and a link's ScreenTip (``w:tooltip``, shown over the link, as a
+page's ``title``), are texts of their own.
 A chart's titles and a SmartArt diagram's text are translated as a deck's are (pptx.py: they
 were left French in an English report); a chart's categories and series names (its
 workbook's cells) are not. A list's text before each item (numbering.xml's ``w:lvlText``:
@@ -140,6 +142,8 @@ def _part(package: Package, path: str) -> Part:
         if paragraph.texts():
             part.paragraphs.append((p, paragraph))
     part.find_alt_texts(("docPr", "cNvPr"))
+    part.find_tooltips((w("hyperlink"),), w("tooltip"))  # a link's ScreenTip
+    part.find_tooltips((pptx.a("hlinkClick"), pptx.a("hlinkHover")), "tooltip")  # a picture's
     return part
 
 

@@ -18,7 +18,8 @@ A paragraph's items (runs.py), from its mixed content in order:
   "Mis à jour le , page sur .", its comma and a space lost).
 
 A frame's (an image's, a shape's) alt text and title (``svg:desc``, ``svg:title``) are texts of
-their own, as a Word document's and a deck's are (they stayed French).
+their own, as a Word document's and a deck's are (they stayed French), and so is a link's
+title (``office:title``, shown over the link), as a page's is.
 
 Translated, a paragraph is written anew: its text in spans of the same styles, nested as they
 were, links around them. The automatic styles that set a language (``fo:language``,
@@ -121,6 +122,12 @@ def _part(package: Package, path: str, styles: dict[str, bool]) -> Part:
         (e, None)
         for e in root.iter(f"{{{SVG}}}title", f"{{{SVG}}}desc")
         if any(c.isalpha() for c in e.text or "") and not _in_comment_or_style(e)
+    ]
+    title = f"{{{OFFICE}}}title"  # a link's, shown over it: a text as an alt text is
+    part.alt += [
+        (e, title)
+        for e in root.iter(t("a"))
+        if any(c.isalpha() for c in e.get(title, "")) and not _in_comment_or_style(e)
     ]
     return part
 

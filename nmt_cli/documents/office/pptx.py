@@ -7,7 +7,8 @@ A paragraph's items (runs.py), from its children in order (DrawingML, ``a:p``):
 
 - a run's text (``a:r``) is a Run keyed by its properties (``a:rPr``) without its language
   and proofing marks (``lang``, ``altLang``, ``dirty``, ``err``, ``smtClean``); a hyperlink is
-  a property of the run (``a:hlinkClick``), so a linked word is a run of its own look; a run in
+  a property of the run (``a:hlinkClick``), so a linked word is a run of its own look (its
+  ScreenTip, ``tooltip``, a text of its own, as a shape's alt text); a run in
   a monospace font is code, not translated;
 - a line break (``a:br``) and a field (``a:fld``: a slide number, a date) are Marks, as they
   are (but a line break's language, the target's, as the runs' around it); a field is held,
@@ -114,6 +115,7 @@ def drawing_part(package: Package, path: str) -> Part:
         if paragraph.texts():
             part.paragraphs.append((p, paragraph))
     part.find_alt_texts(("cNvPr",))
+    part.find_tooltips((a("hlinkClick"), a("hlinkHover")), "tooltip")
     return part
 
 
