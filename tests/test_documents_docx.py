@@ -792,3 +792,24 @@ def test_a_links_screentip_is_translated_with_its_words_its_target_kept():
     assert entries(translated(report_docx(para(link)), identity)) == entries(
         report_docx(para(link))
     )
+
+
+def test_the_language_the_documents_properties_say_becomes_the_targets():
+    """LibreOffice writes the document's language in its properties (docProps/core.xml's
+    dc:language): it said fr-FR of the English document. Now it says the target's, once any
+    text is translated; a document that comes back as it was keeps it."""
+    core = (
+        f'{DECL}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/'
+        'metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/">'
+        "<dc:title>Rapport</dc:title><dc:language>fr-CA</dc:language></cp:coreProperties>"
+    )
+    parts = docx_entries(para(run("Le chat dort.")))
+    parts["docProps/core.xml"] = core
+    parts["[Content_Types].xml"] = CONTENT_TYPES.replace(
+        "</Types>",
+        '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-'
+        'package.core-properties+xml"/></Types>',
+    )
+    out = entries(translated(zipped(parts)))["docProps/core.xml"].decode()
+    assert "<dc:language>en-CA</dc:language>" in out and "<dc:title>Rapport</dc:title>" in out
+    assert entries(translated(zipped(parts), identity)) == entries(zipped(parts))

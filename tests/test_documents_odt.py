@@ -388,3 +388,15 @@ def test_a_links_title_is_translated_its_target_kept():
     assert link.get(f"{{{office}}}title") == "OUVRIR LE GUIDE"
     assert link.get("{http://www.w3.org/1999/xlink}href") == "https://ex.fr/doc?a=1&b=2"
     assert "".join(link.itertext()) == "LA DOCUMENTATION"
+
+
+def test_the_language_the_documents_metadata_say_becomes_the_targets():
+    """meta.xml's dc:language said fr-FR of the English document; now it is the target's."""
+    files = odt_entries()
+    files["meta.xml"] = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<office:document-meta xmlns:office="urn:oasis:'
+        'names:tc:opendocument:xmlns:office:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/">'
+        "<office:meta><dc:language>fr-FR</dc:language></office:meta></office:document-meta>"
+    )
+    meta = entries(rendered(zipped(files, stored=("mimetype",))))["meta.xml"].decode()
+    assert "<dc:language>en-GB</dc:language>" in meta

@@ -5,7 +5,7 @@ A paragraph whose every text comes back as it went is left as it was, and a part
 paragraphs changed is written as its old bytes; so a translation that changes nothing gives a
 package whose every entry is byte-identical after decompression. A changed paragraph is
 written anew from its runs (runs.py), and its translated runs are marked in the target
-language.
+language; so is the document, in its properties (``dc:language``), where they say a language.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from nmt_cli.documents.office.languages import language_of, regional
 from nmt_cli.documents.office.package import Package, serialized
 from nmt_cli.documents.office.runs import Item, Paragraph
 from nmt_cli.markup.segments import Aligned
@@ -123,7 +124,29 @@ class OfficeDocument:
                 self.finish(part.tree, target)
             if touched or part.changed:
                 changed[part.path] = serialized(part.tree, self.package.entry(part.path))
+        if changed and target:
+            changed.update(_properties_language(self.package, target))
         return self.package.written(changed)
+
+
+_DC_LANGUAGE = "{http://purl.org/dc/elements/1.1/}language"
+
+
+def _properties_language(package: Package, target: str) -> dict[str, bytes]:
+    """The document's properties (an OOXML package's docProps/core.xml, an ODF one's
+    meta.xml) with the language they say it is in (``dc:language``, which LibreOffice writes
+    in every .docx and .pptx it saves) in ``target``, where it said another (it said
+    ``fr-FR`` of the English document): {its path: its bytes}, or {} where none changed."""
+    types = content_types(package)
+    paths = [p for p, t in types.items() if t.endswith("core-properties+xml")] or ["meta.xml"]
+    out: dict[str, bytes] = {}
+    for path in (p for p in paths[:1] if p in package.names()):
+        tree = package.part(path)
+        for e in tree.getroot().iter(_DC_LANGUAGE):
+            if (e.text or "").strip() and language_of(e.text) != language_of(target):
+                e.text = regional(target, e.text.strip())
+                out[path] = serialized(tree, package.entry(path))
+    return out
 
 
 def content_types(package: Package) -> dict[str, str]:
