@@ -733,3 +733,13 @@ def test_translate_keeps_a_merge_requests_reference_whole(run_cli):
 )
 def test_an_amount_in_thousands_millions_or_billions_is_one_span(line, expected):
     assert spans(line) == expected
+
+
+def test_the_span_finders_docstring_names_every_kind_it_finds():
+    """A reader learns the kinds from nmt_cli/protect/spans.py's docstring: each entry starts
+    with the kinds it describes (``menu``, or ``mime, pair, ...`` for a module's several)."""
+    from nmt_cli.protect import spans as module
+
+    entries = re.findall(r"^    ([a-z]+(?:,\s+[a-z]+)*)", module.__doc__, re.M)
+    named = {kind for entry in entries for kind in re.split(r",\s+", entry)}
+    assert set(module.KINDS) - named == set()

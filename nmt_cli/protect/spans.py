@@ -1,11 +1,16 @@
 """Finding the spans of a line that must pass through translation unchanged.
 
-A span is found on the raw line, before sentence splitting and case restoration. Its kinds:
+A span is found on the raw line, before sentence splitting and case restoration. Its kinds, in
+the order ties are broken (each module named describes its kinds at length):
 
-    menu        a menu path, a program's labels joined by arrows: ``Outils ▸ Options ▸ Avancé``
-                (menus.py), or one label in quotation marks after a word that names it
-                (``cliquez sur « Mettre à jour »``); it is the one kind whose words are
-                translated: each label on its own (inference/menus.py)
+    term        a source term of the user's glossary (glossary.py)
+    menu        a menu path, a program's labels joined by arrows: ``Outils ▸ Options ▸ Avancé``,
+                or one label in quotation marks after a word that names it (``cliquez sur
+                « Mettre à jour »``): the one kind whose words are translated, each label on its
+                own (menus.py, inference/menus.py)
+    mask        a format mask: a date's or a time's, ``JJ/MM/AAAA``, ``[HH]:MM``, in the target
+                language's letters where written in the source's, and a number's, ``#,##0.00``,
+                ``0.00 $;(0.00 $)``, as written (masks.py)
     markup      tags and entities, escaped (``&lt;em&gt;``, ``&amp;``) or not (``<br/>``),
                 comments (``<!-- x -->``), runs of private-use characters (an icon font's
                 glyphs; what nmt_cli/markup/ puts where an inline ``<code>`` element was), a
@@ -21,29 +26,25 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 ``} other {``, ``}}`` (icu.py)
     placeholder a format string's placeholder, of every convention GNU gettext names a format
                 flag for and more (format_strings.py): ``%s``, ``%1$s``, ``%(name)s``, ``%@``,
-                ``%1``, ``%n``, ``%1%``, ``{0}``, ``{name}``, ``{0:>5}``, ``{0,number}``,
-                ``{{count}}``, ``%{name}``, ``%<name>s``, ``$VAR``, ``${VAR}``, ``$name$``,
-                ``$(ARG1)``, ``$1$``, ``%PRODUCTNAME``, ``~a``, ``@{name}``, a template's tags
-                (``{% if x %}``, ``{{#each l}}``), with the braces glued to it (``{0}}``)
+                ``%1``, ``{0}``, ``{name}``, ``{{count}}``, ``%{name}``, ``$VAR``, ``${VAR}``,
+                ``$name$``, ``%PRODUCTNAME``, a template's tags (``{% if x %}``), with the
+                braces glued to it (``{0}}``)
     url         ``https://...``, ``ftp://...``, ``www....``, a host name and a path
                 (``github.com/nmt/cli``) (closing punctuation left out)
     email       ``name@example.org``, ``mailto:name@example.org``
-    command     a command line that starts with a well-known program and goes on with options or
-                paths (``ls -la /var/log``, ``git status``, ``pip install -U nmt-cli``); after a
-                subcommand, a word with a slash is a path too (``git checkout -b fix/login``)
     shell       a command line that quotes an argument or chains commands, with its quotes:
-                ``grep -r "mot clé" src/``, ``ls -l | wc -l`` (code.py; not ``more "x"``)
-    expression  a condition joined by ``&&`` or ``||``: ``if (a && b)``, ``x || !y`` (code.py)
-    setting     ``NAME=value``: ``LANG=fr_FR.UTF-8``, ``debug="oui"`` (code.py)
-    requirement a package's requirement: ``requests==2.31.0``, ``numpy>=1.24,<2`` (code.py)
-    directory   a relative directory with its closing slash: ``build/out/`` (code.py)
-    class       a class name in CamelCase: ``FileNotFoundError``, ``MainWindow()`` (code.py)
-    ip          an IPv6 address: ``::1``, ``fe80::1%eth0``, ``[2001:db8::1]:8080`` (code.py)
-    wiki        a wiki's link: ``[[Accueil]]``, ``[[Accueil|`` and ``]]`` around a label (code.py)
-    regex       a regular expression: ``\\([^)]+\\)``, ``\\bchat\\b``, ``i18n.*`` (code.py)
-    sql         an SQL statement from its capital keyword, its quoted values with their quotes:
-                ``SELECT nom FROM clients WHERE ville = 'Lyon';`` (code.py)
-    mime, pair, article, citation, chrono, per, ticker (references.py): ``EUR/USD``, ``(MC.PA)``
+                ``grep -r "mot clé" src/``, ``ls -l | wc -l`` (commands.py; not ``more "x"``)
+    command     a command line that starts with a well-known program and goes on with options or
+                paths: ``ls -la /var/log``, ``git status``, ``pip install -U nmt-cli`` (commands.py)
+    shortcode, account, setting, requirement, option, directory, class, sql, formula, regex,
+    prompt, statement, drive, vim, ip, wiki, expression, method, merge (code.py):
+                ``:sparkles:``, ``FR 40 303 265 045``, ``LANG=fr_FR.UTF-8``, ``numpy>=1.24,<2``,
+                ``--beam=5``, ``build/out/``, ``FileNotFoundError``, ``SELECT nom FROM t;``,
+                ``=SOMME(A1:A3)`` (its functions named in the target language: functions.py),
+                ``\\bchat\\b``, ``>>> print(x)``, ``If...Then...Else``, ``C:``,
+                ``:wq``, ``fe80::1%eth0``, ``[[Accueil]]``, ``if (a && b)``, ``getByName``, ``!56``
+    mime, pair, article, citation, chrono, ticker, per (references.py): ``application/json``,
+                ``EUR/USD``, ``L. 121-1``, ``p. 12-15``, ``9"95``, ``(MC.PA)``, ``100 requêtes/min``
     path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``%APPDATA%\\Mozilla``,
                 ``$HOME/docs``, ``docs/index.html``, placeholders inside (``/home/%s/.config``,
                 ``C:\\Users\\%USERNAME%\\AppData``, ``/var/log/{name}.log``) (code.py)
@@ -51,16 +52,15 @@ A span is found on the raw line, before sentence splitting and case restoration.
     qualified   a dotted name of three parts or more: ``com.sun.star.util.Date``,
                 ``GlobalScope.BasicLibraries.loadLibrary``, or of two, one written in humps:
                 ``ScriptForge.UI``; a name in its scope, ``std::vector<int>`` (code.py)
-    handle      ``@name``; hashtag ``#name``; merge, a merge request's ``!56`` (code.py)
-    phone       digits in groups (spaces, dots or hyphens), no one number: ``01 23 45 67 89``
-    mask        a format mask: a date's or a time's, ``JJ/MM/AAAA``, ``YYYY-MM-DD``, ``[HH]:MM``,
-                in the target language's letters where written in the source's, and a number's,
-                ``#,##0.00``, ``0.00 $;(0.00 $)``, as written (masks.py)
+    handle      ``@name``
+    hashtag     ``#name``
     time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
                 ``14h30``, ``9 h`` (hours 0-23, minutes 00-59; not ``1 h 30 min``: numbers.py)
     amount      a number with a currency symbol before or after it, and after a slash what it is
                 a price of: ``12,50 €``, ``€12.50``, ``1 200 $``, ``15 €/mois`` (numbers.py gives
                 its written form, the symbol where the target language puts it: ``€15/month``)
+    phone       digits in groups (spaces, dots or hyphens), no one number: ``01 23 45 67 89``,
+                and digits after the words that dial them (``SMS au 36 179``: languages.py)
     measure     a number or placeholder, a unit: ``-5,5 °C``, ``16 Go`` (French's own), ``%1 Ko``
     number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form);
                 a number, amount or measure includes a minus sign that starts it (``-3``,
@@ -70,29 +70,21 @@ A span is found on the raw line, before sentence splitting and case restoration.
                 address: ``12 rue de la Paix`` (kept: addresses.py)
     keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C``, ``%MOD1+Maj+F9``,
                 its keys named as the target language names them (keys.py)
-    letter      a capital letter on its own, a label: ``axes X et Y``, ``plan B``, ``vitamine C``
-                (not A or I, words in French and English; not Y but after a lowercase word,
-                ``Y a-t-il``; not before a full stop inside a line, ``M. Dupont``); a small one,
-                a variable: ``si n = 0``, ``x et y`` (not a vowel: a word, ``a``, ``y``, or a typo
-                for one, ``e`` for ``et``, a spaced ordinal's, ``23 e rang``; but y or a vowel in
-                a list of letters, ``a, b et c``; not glued to a quote, a bracket or an operator:
-                ``l"équipe``, ``d 'un``, ``le(s)``, ``n°``, ``f(x)``, ``a<b``): "x and yes" before
-                a letter and the sign after it, an exponent's: ``E+``, ``e-`` (fr-en wrote "waters")
     script      a word in another script than the source's: ``π``, ``µs``, ``привет`` (languages.py)
+    letter      a letter on its own, a label or a variable: ``plan B``, ``x et y``, ``E+``
+                (letters.py)
     identifier  a word with digits joined by ``- – _ . / : #`` or ``+ @ = ~ * ^ |`` (``SKU-88-X``,
-                ``2000–2022``, ``abc1++d2``, ``P@ssw0rd``), ``-O2``, ``g++``, ``max_len``; account:
-                a country's code and digits in groups, ``FR 40 303 265 045`` (code.py)
-
-    term        a source term of the user's glossary (glossary.py), listed before all others
+                ``2000–2022``, ``abc1++d2``, ``P@ssw0rd``), ``-O2``, ``g++``, ``max_len``
     symbol      a word holding a sign its model spells in bytes (a finder given
                 ``spelled_in_bytes``), whole: ``{*}``, ``~.~``, ``green×256`` (symbols.py)
+    user        a match of a user's pattern (``--protect REGEX``), before all others
 
 The kinds that read a language's conventions (time, measure, ordinal, address, keys, script:
 one table a language, languages.py) run with its table for a source in that language, with every
 language's where it is not recorded: German ``von 12 bis 14`` holds no house number.
 
 Where spans overlap, the one that starts first wins, then the longest, then the kind listed
-first (a term inside a URL is the URL's); a user's patterns (``--protect REGEX``) come first.
+first (a term inside a URL is the URL's); a user's patterns come first.
 """
 
 from __future__ import annotations
@@ -109,6 +101,7 @@ from nmt_cli.protect import (
     format_strings,
     icu,
     keys,
+    letters,
     masks,
     menus,
     references,
@@ -207,21 +200,8 @@ _NUMBERS = (
     ("number", rf"(?<![\w.,]){_SIGN}\d+(?:[.,]\d+)*{_NUMBER_END}"),
     ("phone", r"(?<![\w+])(?:\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}|08\d\d \d{3} \d{3})(?!\w)"),
 )
-_SMALL_LETTER = "[b-df-hj-np-tv-xz]"  # not a vowel: a word (a, y) or a typo for one (e, u)
-# y or a vowel in a list of letters: ``x et y``, ``a, b`` (not ``et y aller``, ``il y a ou b``)
-_LISTED = "|".join(
-    rf"(?<=(?<![\w'’]){_SMALL_LETTER}{j})[yaeiou]|(?<!y )[aeiou](?={j}{_SMALL_LETTER}(?![\w'’]))"
-    for j in (" et ", " ou ", " and ", " or ", ", ")
-)
 _LAST = (
-    (
-        "letter",
-        r"(?<![\w'’.&/;:#<>=+*^|\\-])[A-Za-z][+-](?=[\s,;:)]|$)"  # an exponent's: E+, e-
-        r"|(?<![\w'’.&/;-])(?:[B-HJ-XZ]|(?<=[a-zà-ÿ,] )Y)(?![\w'’&/°º-]|\.(?=.))"  # not N°
-        # a small letter, a variable (x, n; not a vowel; not le(s), l"équipe, d 'un)
-        rf"|(?<![\w'’.&/;:#<>=+*^|\\-])(?<!\w\()(?:{_SMALL_LETTER}|{_LISTED})"
-        r"(?![\w'’\"&/°(<>=+*^|-]|\.(?=[^.])| ['’])",
-    ),
+    ("letter", letters.PATTERN),
     (
         "identifier",  # 1971-72, 2000–2022 (a range), a key abc1++d2, P@ssw0rd, g++ -O2
         r"(?<![\w+])[A-Za-z]\w*\+\+(?![\w+])|(?:(?<![\w-])-{1,2}(?=[A-Za-z])|(?<![\w]))"
@@ -273,7 +253,7 @@ NEEDS = {
     "hashtag": "#",
     "amount": _CURRENCY,
     "keys": keys.NEEDS,
-    "letter": rf"\b(?:[B-HJ-Z]|{_SMALL_LETTER}|y)\b(?!['’])|\b[A-Za-z][+-](?![\w+-])",
+    "letter": letters.NEEDS,
     "mask": masks.NEEDS,
     **dict.fromkeys(("time", "number", "phone", "address"), r"\d"),
     "measure": rf"\d|{format_strings.NEEDS}",
