@@ -126,3 +126,33 @@ def test_translate_writes_a_syntaxs_function_against_its_bracket(run_cli):
     lines = ["La fonction ABS(nombre) renvoie la valeur absolue.", "LN(nombre)"]
     out = translated_lines(run_cli, lines, "-m", "fr-en", "--threads", "1")
     assert "ABS(number)" in out[0] and out[1] == "LN(number)", out
+
+
+@pytest.mark.parametrize(
+    "line, cell",
+    [
+        ("La plage $C:$D$2 est vide.", "$C:$D$2"),
+        ("La cellule $A$1 est vide.", "$A$1"),
+        ("Figez la ligne avec A$1.", "A$1"),
+        ("La plage Feuille1.$A$1:$B$3 est vide.", "Feuille1.$A$1:$B$3"),
+        ("La cellule Feuil1!$A$1 contient le total.", "Feuil1!$A$1"),
+        ("Fixez les lignes $2:$5.", "$2:$5"),
+    ],
+)
+def test_a_cells_reference_with_absolute_markers_is_one_span(line, cell):
+    """fr-en wrote ``$C:$D$2`` as "$ C:$D$2", read in pieces: ``$D$`` a placeholder, a letter,
+    a number."""
+    assert spans(line) == [("cell", cell)]
+
+
+@pytest.mark.parametrize(
+    "line", ["La plage C:D est vide.", "Le ratio 2:3 est bon.", "La variable $HOME est définie."]
+)
+def test_no_dollar_no_cells_reference(line):
+    assert "cell" not in [kind for kind, _ in spans(line)]
+
+
+def test_translate_keeps_a_cells_reference_as_written(run_cli):
+    lines = ["La plage $C:$D$2 est vide.", "La cellule Feuil1!$A$1 contient le total."]
+    out = translated_lines(run_cli, lines)
+    assert "$C:$D$2" in out[0] and "Feuil1!$A$1" in out[1], out

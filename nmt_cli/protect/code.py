@@ -66,6 +66,7 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  fr-en wrote ``sqrt{x}`` as "sqt{x}", ``\\frac`` as "#frac", ``[oui|non]`` as
                  "[Bi#non]", ``x + y = 1`` as "x+ y = 1" and, its letters alone kept,
                  "x + = 1", that call's arguments ``;";"Non")``
+    cell         a spreadsheet's cell or range with a ``$``: ``$A$1``, ``$C:$D$2`` (functions.py)
     path         a path, with the placeholders of its names (``/home/%s/.config/app.ini``,
                  ``C:\\Users\\%USERNAME%\\AppData``, ``~/.config/%1/settings.ini``,
                  ``/var/log/{name}.log``): fr-en wrote the first "/home/%s /friend/fall", its
@@ -315,6 +316,7 @@ PATTERNS = (
     ("prompt", _PROMPT, r"^>>> "),
     ("statement", _STATEMENT, r"[a-z] ?\.\.\. ?[A-Z]"),
     ("formula", _FORMULA, _FORMULA_NEEDS),
+    ("cell", functions.CELL, functions.CELL_NEEDS),
     ("drive", r"(?<![\w:/\\.@-])[A-Z]:(?=[\s,;.)»]|$)", r"[A-Z]:"),
     ("vim", _VIM, ":[%a-z]"),
     ("ip", _IP, rf"::|(?:{_HEX}:){{7}}"),

@@ -18,6 +18,12 @@ number takes the target's decimal mark, as a number does (``=ARRONDI.SUP(-45,67)
 ``=ROUNDUP(-45.67)``). A date's
 mask quoted in a call is written in the target's letters (masks.py): ``TEXTE(A1;"JJ/MM/AAAA")``
 is ``TEXT(A1;"DD/MM/YYYY")``. The table is read the first time a formula is converted.
+
+A cell's or a range's reference with a ``$``, which makes a column or a row absolute, is one
+span too (kind ``cell``), kept as written: ``$A$1``, ``A$1``, ``$C:$D$2``, ``$2:$5``,
+``Feuille1.$A$1:$B$3``, ``Feuil1!$A$1``. fr-en wrote ``$C:$D$2`` as "$ C:$D$2", its pieces
+read as a placeholder (``$D$``), a letter and a number. One without a ``$`` is an identifier's
+(``A1:B3``, spans.py); ``C:D`` or ``2:3`` alone is no reference.
 """
 
 from __future__ import annotations
@@ -55,6 +61,15 @@ PATTERN = (
     r"(?=\((?:[^()\n]|\([^()\n]*\))*?(?<![\w$.])[^\W\d_A-Z]{2})"
 )
 NEEDS = r"[A-Z0-9]\("  # what a line holds for a call to be in it (spans.py's NEEDS)
+# a cell's reference's part: a cell, a column, a row; a sheet before it (Feuille1., Feuil1!)
+_PART = r"\$?[A-Z]{1,3}\$?\d{1,7}|\$?[A-Z]{1,3}|\$?\d{1,7}"
+_SHEET = r"(?:\$?[A-Za-z_]\w*[.!])?"
+CELL = (
+    r"(?<![\w$.:!])(?=[\w$.:!]*\$)"  # a $ in it: A1:B3 is an identifier's, 2:3 a ratio
+    rf"{_SHEET}(?:\$?[A-Z]{{1,3}}\$?\d{{1,7}}(?::{_SHEET}(?:{_PART}))?|(?:{_PART}):(?:{_PART}))"
+    r"(?![\w$(]|[.:!]\w)"
+)
+CELL_NEEDS = r"\$[A-Z\d]|[A-Z]\$\d"
 _CALLED = re.compile(rf"(?<![\w.$]){_NAME}(?=\()")
 _NAME_ALONE = re.compile(rf"(=?)({_NAME})")  # a call's name without its arguments
 # a decimal number (not a cell's digits, A1, nor a sheet's, Feuille1.A1): a decimal mark is the
