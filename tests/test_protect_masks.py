@@ -5,6 +5,7 @@ number's too, is code and stays as written."""
 from __future__ import annotations
 
 import pytest
+from conftest import translated_lines
 
 from nmt_cli.protect.masks import convert_mask
 from nmt_cli.protect.numbers import convert
@@ -84,3 +85,29 @@ def test_a_number_format_code_of_several_sections_is_one_mask_kept_as_written(li
 )
 def test_numbers_joined_by_a_semicolon_are_no_format_code(line):
     assert all(s.kind != "mask" for s in SpanFinder(language="fr").find(line))
+
+
+@pytest.mark.parametrize(
+    "line, code",
+    [
+        ("Le code [$€-40C] # ##0,00 définit la devise.", "[$€-40C] # ##0,00"),
+        ("Le code # ##0,00 [$€-40C] aussi.", "# ##0,00 [$€-40C]"),
+        ("Le format #,##0.00 [$$-409] est américain.", "#,##0.00 [$$-409]"),
+        (
+            "Le code [$€-40C] # ##0,00;[ROUGE]-[$€-40C] # ##0,00 affiche les pertes.",
+            "[$€-40C] # ##0,00;[ROUGE]-[$€-40C] # ##0,00",
+        ),
+        ("Le code [$-40C] donne la langue, [$USD] la devise.", "[$-40C]"),
+    ],
+)
+def test_a_currency_and_locale_code_is_part_of_its_format_code(line, code):
+    """LibreOffice's and Excel's ``[$SYMBOL-LCID]`` (its locale's number in hexadecimal):
+    fr-en wrote ``[$€-40C]`` as "[$ €-40C]"."""
+    found = [(s.kind, s.text) for s in SpanFinder(language="fr").find(line)]
+    assert ("mask", code) in found
+    assert convert(code, "mask", "fr", "en") == code
+
+
+def test_translate_keeps_a_currency_and_locale_code_as_written(run_cli):
+    out = translated_lines(run_cli, ["Le code [$€-40C] # ##0,00 définit la devise."])
+    assert "[$€-40C] # ##0,00" in out[0], out

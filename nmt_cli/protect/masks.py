@@ -23,6 +23,8 @@ a sign, brackets, a currency symbol, ``%`` or ``@`` (the text): ``0.00 $;(0.00 $
 ``#,##0;[ROUGE]-#,##0``, ``@0.00 $;@(0.00 $)``, ``€ 0.00;€ -0.00`` (fr-en wrote the first
 "$0.00;($0.00)", the currency symbol moved as an amount's, the third "@0.00 Format code
 $;$(0.00)", the last "€0.00;€ -0.00").
+A currency's and a locale's code, ``[$€-40C]`` (its symbol, its locale's number in hexadecimal),
+before or after a number's placeholders or alone, is part of its mask: fr-en wrote "[$ €-40C]".
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ import re
 from nmt_cli.protect.languages import CURRENCIES, LANGUAGES
 
 _CLOCK = "hHmsS"
+# a currency's and a locale's code (LibreOffice's and Excel's): its symbol, its locale's number
+# in hexadecimal, [$€-40C] (euro, French), [$-409], [$USD]: fr-en wrote "[$ €-40C]"
+LOCALE = r"\[\$[^\[\]\s;]{0,12}?(?:-[0-9A-Fa-f]{1,8})?\]"
 _JOINS = "/.:-"
 
 
@@ -46,8 +51,12 @@ def _pattern() -> str:
     # symbol or a % after it
     group = r"(?:[.,]|[ \u00a0\u202f](?=#))[#0?]+"
     after = rf"(?:[ \u00a0\u202f]?[{re.escape(CURRENCIES)}%])?"
-    number = rf"(?<![\w#?.,])(?=[#0?.,]*[#?])[#0?]+(?:{group})+{after}(?![\w#?]|[.,][#0?])"
-    return f"{date}|{_sections(group, after)}|{number}"
+    locale = rf"(?:{LOCALE}[ \u00a0\u202f]?)?"  # [$€-40C] # ##0,00; # ##0,00 [$€-40C]
+    number = (
+        rf"(?<![\w#?.,]){locale}(?=[#0?.,]*[#?])[#0?]+(?:{group})+{after}"
+        rf"(?:[ \u00a0\u202f]?{LOCALE})?(?![\w#?]|[.,][#0?])"
+    )
+    return rf"{date}|{_sections(group, after)}|{number}|(?<![\w\[]){LOCALE}"
 
 
 def _sections(group: str, after: str) -> str:
@@ -55,16 +64,19 @@ def _sections(group: str, after: str) -> str:
     decimal ``0.0`` in its first: each section's placeholders between its brackets, colour
     (``[ROUGE]``), sign, currency symbol and text (``@``)."""
     symbol = f"[{re.escape(CURRENCIES)}]"  # before the sign too: € -0.00
-    before = rf"(?:\[[^\]\s;]{{1,20}}\])*[-+(@]*(?:{symbol}[ \u00a0\u202f]?)?[-+(]*"
-    section = rf"{before}[#0?]+(?:{group})*{after}\)?@?"
-    first = rf"(?=(?:[^\s;]|(?<={symbol})[ \u00a0\u202f])*(?:[#?]|0[.,]0))"
+    before = (
+        rf"(?:{LOCALE}[ \u00a0\u202f]?|\[[^\]\s;]{{1,20}}\]|[-+(@])*"
+        rf"(?:{symbol}[ \u00a0\u202f]?)?[-+(]*"
+    )
+    section = rf"{before}[#0?]+(?:{group})*{after}(?:[ \u00a0\u202f]?{LOCALE})?\)?@?"
+    first = rf"(?=(?:[^\s;]|(?:(?<={symbol})|(?<=\]))[ \u00a0\u202f])*(?:[#?]|0[.,]0))"
     return rf"(?<![\w#?.,;]){first}{section}(?:;(?:{section}|@)){{1,3}}(?![\w#?;]|[.,]\d)"
 
 
 PATTERN = _pattern()
 # what a line holds for a mask to be in it (spans.py's NEEDS)
 NEEDS = (
-    r"(?<![^\W\d_])([^\W\d_])\1[/.:-][^\W\d_]|\[[hHmsS]|[#?]"
+    r"(?<![^\W\d_])([^\W\d_])\1[/.:-][^\W\d_]|\[[hHmsS$]|[#?]"
     rf"|;[-+(@\[#0?{re.escape(CURRENCIES)}]"
 )
 

@@ -10,7 +10,7 @@ the order ties are broken (each module named describes its kinds at length):
                 own (menus.py, inference/menus.py)
     mask        a format mask: a date's or a time's, ``JJ/MM/AAAA``, ``[HH]:MM``, in the target
                 language's letters where written in the source's, and a number's, ``#,##0.00``,
-                ``0.00 $;(0.00 $)``, as written (masks.py)
+                ``0.00 $;(0.00 $)``, ``[$€-40C] # ##0,00``, as written (masks.py)
     markup      tags and entities, escaped (``&lt;em&gt;``, ``&amp;``) or not (``<br/>``),
                 comments (``<!-- x -->``), runs of private-use characters (an icon font's
                 glyphs; what nmt_cli/markup/ puts where an inline ``<code>`` element was), a
