@@ -136,6 +136,8 @@ def test_a_canadian_per_cent_or_a_flight_is_no_citation(line):
         ("Égalisation à la 45'+2, puis but à la 90’.", ["45'+2", "90’"]),
         ("Il mesure 5'10\".", []),  # feet and inches
         ("Il a répété '12' fois, l'an 12.", []),  # a quotation's marks, an apostrophe
+        ('Un écran de 15"6 pour 499 €, ou de 13"3.', []),  # a screen's inches
+        ("Il gagne en 1'43\"2.", ["1'43\"2"]),  # tenths after minutes
     ],
 )
 def test_a_races_time_is_one_span_with_its_seconds_mark(line, times):

@@ -148,6 +148,8 @@ def test_a_bounds_sign_after_its_bracket_comes_out_as_written(run_cli):
 INCHES = {
     'Un écran de 27" coûte 300 €.': ['27"', "€300"],
     'Disponible en 24" et 27".': ['24"', '27"'],
+    # French writes a screen's 15.6 inches 15"6 (fr-en kept it, read as a race's time)
+    'Un écran de 15"6 pour 499 €.': ['15.6"', "€499"],
     'Cliquez sur "Étape 2" pour continuer.': ['2"'],
     'Fichier :"%1" introuvable': [':"%1"'],  # a quotation opened after a colon (not %1")
 }

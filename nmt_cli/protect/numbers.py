@@ -49,7 +49,7 @@ from nmt_cli.protect.functions import convert_functions
 from nmt_cli.protect.keys import convert_keys
 from nmt_cli.protect.languages import CURRENCIES, LANGUAGES, SPACES, Language
 from nmt_cli.protect.masks import convert_mask
-from nmt_cli.protect.units import UNITS, convert_rate, convert_unit, rates_for
+from nmt_cli.protect.units import UNITS, as_inches, convert_rate, convert_unit, rates_for
 
 SIGNS = "-\u2212"  # a minus sign, hyphen-minus or U+2212, as written before a number
 # How each language writes numbers: its decimal mark, its groups (languages.py)
@@ -194,6 +194,8 @@ def convert_measure(text: str, source: str, target: str) -> str:
     if text.endswith("%") and source in LANGUAGES and target in LANGUAGES:  # a rate's 2,4 %/an
         number = convert(text[:-1].rstrip(SPACES), "number", source, target)
         return number + (LANGUAGES[target].symbol_after or "") + "%"  # as its currency's space
+    if source in LANGUAGES:  # a screen's 15"6: 15,6" in French (units.py)
+        text = as_inches(text, LANGUAGES[source].decimal)
     unit = next(u for u in UNITS if text.endswith(u))  # UNITS: longest first
     number = text[: -len(unit)].rstrip(SPACES)
     space = text[len(number) : -len(unit)]

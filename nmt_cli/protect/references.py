@@ -13,7 +13,8 @@ their parts as words and changes them, so each passes through as one span.
                 (fr-en wrote ``p. 45`` "% 45", ``vol. 12`` "volume. 12"); not Canada's per cent,
                 ``9 p. 100``, nor ``son vol. 3 heures`` (a volume's number ends its clause)
     chrono      a race's time, its seconds' mark between seconds and hundredths: ``9"95``,
-                ``1'43"21`` (fr-en wrote ``9"95`` "9 “95", the mark a quotation's); a match's
+                ``1'43"21`` (fr-en wrote ``9"95`` "9 “95", the mark a quotation's); not a screen's
+                inches, ``15"6`` (one digit after the mark: a measure's, units.py); a match's
                 minute, its added time with it: ``(but à la 12')``, ``45'+2`` (fr-en wrote
                 "12 '"); not feet and inches (``5'10"``), not a quotation's ``'12'``
     per         a count's time after its slash: ``100 requêtes/min``, ``30 images/s`` (fr-en
@@ -59,9 +60,10 @@ CITATION = (
     r"|(?<![\w.])vol\. ?\d+(?=\s*(?:[,;:)\]]|$))"
 )
 
-# minutes, seconds and their mark, hundredths: 1'43"21, 9"95 (not a quotation: "12"34)
+# minutes, seconds and their mark, hundredths: 1'43"21, 9"95 (not a quotation: "12"34); one
+# digit after the mark only after minutes (1'43"2): 15"6 is a screen's inches (units.py)
 CHRONO = (
-    r"(?<![\w.,'’\"])(?:\d{1,2}['’] ?)?\d{1,2}\"\d{1,3}(?![\w\"])"
+    r"(?<![\w.,'’\"])(?:\d{1,2}['’] ?\d{1,2}\"\d{1,3}|\d{1,2}\"\d{2,3})(?![\w\"])"
     r"|(?<![\w.,'’‘\"+-])\d{1,3}['’](?:\+\d{1,2})?(?![\w'’\"+])"  # a minute: 12', 45'+2
 )
 

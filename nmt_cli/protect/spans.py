@@ -62,7 +62,8 @@ the order ties are broken (each module named describes its kinds at length):
                 its written form, the symbol where the target language puts it: ``€15/month``)
     phone       digits in groups (spaces, dots or hyphens), no one number: ``01 23 45 67 89``,
                 and digits after the words that dial them (``SMS au 36 179``: languages.py)
-    measure     a number or placeholder, a unit: ``-5,5 °C``, ``16 Go`` (French's own), ``%1 Ko``
+    measure     a number or placeholder, a unit: ``-5,5 °C``, ``16 Go`` (French's own), ``%1 Ko``,
+                a screen's ``15"6`` (``15.6"`` in English: units.py)
     number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form);
                 a number, amount or measure includes a minus sign that starts it (``-3``,
                 ``-12,50 €``; not the hyphen of ``5-7``)
@@ -111,7 +112,7 @@ from nmt_cli.protect import (
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.languages import CURRENCIES, NOT_LATIN_WORD, durations_before, languages_for
 from nmt_cli.protect.numbers import ROMAN_TENS, SCALED, SIGNS
-from nmt_cli.protect.units import inch_marks, rates_for, units_for
+from nmt_cli.protect.units import INCHES, inch_marks, rates_for, units_for
 
 _NUMBER_END = r"(?![\w]|[.,]\d)"
 _SPACE = "[ \u00a0\u202f]"
@@ -223,6 +224,7 @@ def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
         ("amount", lang["amount"]),
         ("phone", lang["dialled"]),
         ("measure", lang["measure"]),
+        ("measure", INCHES),
         *_NUMBERS,
         ("ordinal", lang["ordinal"]),
         ("ordinal", lang["roman"]),
@@ -348,8 +350,8 @@ def _matches(pattern: re.Pattern | str, line: str, kind: str, rank: int) -> Iter
             continue
         if kind == "menu" and m[0][0] in '«“"' and not menus.cued(line, m.start(), labels):
             continue  # a quotation, not a label
-        if kind == "measure" and m[0][-1] == '"' and m.end() - 1 not in inch_marks(line):
-            continue  # a quotation's closing mark: "Étape 2"
+        if kind == "measure" and '"' in m[0] and m.start() + m[0].find('"') not in inch_marks(line):
+            continue  # a quotation's closing mark: "Étape 2", "12"34
         if kind == "icu":  # a message's structure: its pieces
             for a, b, piece in icu.pieces(line, m.start()):
                 yield _Ranked(a, b, piece, line[a:b], rank)

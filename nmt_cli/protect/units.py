@@ -7,12 +7,17 @@ is converted as any number (numbers.py); its unit is kept as written, being the 
 every language here, except the units of data, which French writes with ``o`` (octet) where
 English and German write ``B`` (byte): ``16 Go`` is ``16 GB``; French ``tr/min`` is English
 ``rpm``; French ``j`` is ``d``, a day's symbol (``sous 14 j``: ``14 d``).
+French writes a screen's size with the inch mark for its decimal mark, ``15"6`` (15.6 inches):
+a measure too (INCHES), which a language that writes no such thing writes as the number and
+its mark, ``15.6"`` in English (fr-en wrote ``15"6`` as it came, read as a race's time).
 
 Only symbols that are rarely a word after a number are units here: not ``l`` (French "2 l'ont
 vu"), ``t``, ``A``, ``K``, ``in`` or a lone ``o``.
 """
 
 from __future__ import annotations
+
+import re
 
 from nmt_cli.protect.languages import LANGUAGES, Language, languages_for
 
@@ -30,6 +35,11 @@ _WRITTEN = (
     "m/s² L l "
     '"'  # inches, glued to the number where no quotation is open: 27" (inch_marks)
 )
+
+
+# a screen's size in French: 15"6, 13"3 (one digit after the mark; 9"95 is a race's time)
+INCHES = r'(?<![\w.,\'’"])\d{1,2}"\d(?![\w"])'
+_INCHES = re.compile(r'(\d+)"(\d)')
 
 
 def _own_units(language: Language) -> set[str]:
@@ -82,6 +92,13 @@ def convert_rate(word: str, source: str, target: str) -> str:
         word = next((same for own, same in LANGUAGES[source].per if own == word), word)
         word = next((own for own, same in LANGUAGES[target].per if same == word), word)
     return word
+
+
+def as_inches(text: str, decimal: str) -> str:
+    """A screen's size written with its inch mark for a decimal mark (INCHES: ``15"6``) as a
+    number with the ``decimal`` mark, and its unit (``15,6"``); any other measure as it is."""
+    m = _INCHES.fullmatch(text)
+    return text if m is None else f'{m[1]}{decimal}{m[2]}"'
 
 
 def inch_marks(line: str) -> set[int]:
