@@ -94,9 +94,16 @@ def test_a_codes_article_is_one_span_with_its_parts_letter(line, article):
 
 
 @pytest.mark.parametrize(
-    "line", ["Il a pris la D 906 puis l'A 7.", "M. Dupont et A. Martin arrivent.", "L. 12 ans."]
+    "line",
+    [
+        "Il a pris la D 906 puis l'A 7.",
+        "M. Dupont et A. Martin arrivent.",
+        "L. 12 ans.",
+        "Réponses : A. 12-15 ans",  # a list's answers, ranges of ages
+        "Votre âge ? C. 26-35 ans D. 36-45 ans",
+    ],
 )
-def test_an_initial_or_a_road_is_no_article(line):
+def test_an_initial_a_road_or_a_lists_answer_is_no_article(line):
     assert not [kind for kind, _ in spans(line) if kind == "article"]
 
 

@@ -8,7 +8,9 @@ their parts as words and changes them, so each passes through as one span.
     pair        a currency pair: ``EUR/USD``, ``BTC/EUR`` (fr-en wrote ``L'EUR/USD`` "The
                 UR/USDA"); ISO codes only, not ``GUE/NGL``
     article     a French code's article, its part's letter with it: ``art. L. 121-1``,
-                ``article R 4127-1``, ``L.3121-27`` (fr-en wrote ``L. 121-1`` "Line. 121-1")
+                ``article R 4127-1``, ``L.3121-27`` (fr-en wrote ``L. 121-1`` "Line. 121-1");
+                an arrêté's, ``A. 123-4``, after ``art.`` or ``article`` only (not a list's
+                ``A. 12-15 ans``), and no range of years or a count (``D. 26-35 ans``)
     citation    a page or a volume cited: ``p. 12-15``, ``pp. 45-67``, ``vol. 3,``, ``fig. 2``
                 (fr-en wrote ``p. 45`` "% 45", ``vol. 12`` "volume. 12"); not Canada's per cent,
                 ``9 p. 100``, nor ``son vol. 3 heures`` (a volume's number ends its clause)
@@ -46,10 +48,12 @@ _CURRENCY_CODES = (
 PAIR = rf"(?<![\w/])(?:{_CURRENCY_CODES})/(?:{_CURRENCY_CODES})(?![\w/])"
 
 # the letter of a code's part (Législative, Réglementaire, Décret, Arrêté), then the article's
-# number: with its full stop and a hyphenated number anywhere, after art. or article any way
+# number: with its full stop and a hyphenated number anywhere (not A, a list's answer, ``A. 12-15
+# ans``; not a range of a count, ``D. 26-35 ans``), after art. or article any way
 _ARTICLE_NUMBER = r"\d+(?:[-.]\d+)*(?![\w-]|\.\d)"
+_COUNT = r"[ \u00a0]?(?:ans|mois|semaines|jours|heures|minutes|personnes|[%€$£])"
 ARTICLE = (
-    r"(?<![\w.])[LRDA]\. ?\d+(?:-\d+)+(?![\w-])"
+    rf"(?<![\w.])[LRD]\. ?\d+(?:-\d+)+(?![\w-]|{_COUNT}(?!\w))"
     rf"|(?:(?<=\b[Aa]rt\. )|(?<=\b[Aa]rticle )|(?<=\b[Aa]rticles ))[LRDA]\.? ?{_ARTICLE_NUMBER}"
 )
 
