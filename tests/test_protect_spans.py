@@ -660,6 +660,12 @@ def test_a_calls_quoted_words_are_kept_as_written(line, quoted):
         ("Formatez le lecteur E:.", [("drive", "E:")]),
         ("Ouvrez C:\\Temp puis D:.", [("path", "C:\\Temp"), ("drive", "D:")]),
         ("Le plan B : partir.", [("letter", "B")]),  # French sets a colon apart: no drive
+        # before words: a drive where a word names it one, or listed with another
+        ("Le lecteur C: est plein.", [("drive", "C:")]),
+        ("Installez-le sur C: ou D: selon la place.", [("drive", "C:"), ("drive", "D:")]),
+        # a label before its words is no drive
+        ("Plan B: on part demain.", [("letter", "B")]),
+        ("Option B: lente.", [("letter", "B")]),
     ],
 )
 def test_a_drives_letter_is_one_span_with_its_colon(line, expected):

@@ -72,7 +72,8 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  ``/var/log/{name}.log``): fr-en wrote the first "/home/%s /friend/fall", its
                  span ending at ``%`` (spans.py lists it with the kinds after these)
     drive        a Windows drive's letter and its colon, alone: ``C:``, ``les lecteurs C:, D: et
-                 E:`` (fr-en wrote "C: D: and E:", the commas lost, the letters alone spans)
+                 E:`` (fr-en wrote "C: D: and E:", the commas lost, the letters alone spans),
+                 ``le disque C: est plein``; not a label before words (``Plan B: on part``)
     vim          a vi command at its colon: ``:q!``, ``:wq``, ``:w``, ``:set number``,
                  ``:%s/a/b/g`` (fr-en wrote ``Tapez :q! pour quitter`` "Type:q! To leave", the
                  sentence cut at its ``!``)
@@ -281,6 +282,18 @@ _EXPRESSION = (
     rf"\b(?:if|while) ?\({_ANY}(?:{_AND_OR}{_ANY})+\)"
     rf"|\((?:{_CODE})(?:{_AND_OR}{_ANY})+\)|(?<![\w(])(?:{_CODE})(?:{_AND_OR}{_ANY})+(?![\w)])"
 )
+# a drive's letter and its colon, alone (before punctuation or the end), or before words where
+# a word names it a drive or another drive is listed with it (``le lecteur C: est plein``,
+# ``C: ou D:``); not a label before its words: ``Plan B: on part demain``
+_DRIVE_WORDS = "lecteur lecteurs disque disques partition partitions volume unité drive".split()
+_NAMED_DRIVE = "|".join(
+    [rf"(?<=\b{w} [A-Z]:)" for w in _DRIVE_WORDS]
+    + [rf"(?<=[A-Z]:{j}[A-Z]:)" for j in (", ", " et ", " ou ", " and ", " or ", " puis ")]
+)
+_DRIVE = (
+    r"(?<![\w:/\\.@-])[A-Z]:(?=[,;.)»]|$"
+    rf"|(?:{_NAMED_DRIVE})\s|\s+(?:et|ou|and|or|puis)\s+[A-Z]:)"
+)
 _VIM = (
     r"(?<!\S):(?:w?q[a]?!?|wq?a?!?|x!?|e!|set [a-z]+(?:=\S+)?|%?s/[^\s/]*/[^\s/]*/[gci]*)"
     r"(?=[\s,;.)»]|$)"
@@ -317,7 +330,7 @@ PATTERNS = (
     ("statement", _STATEMENT, r"[a-z] ?\.\.\. ?[A-Z]"),
     ("formula", _FORMULA, _FORMULA_NEEDS),
     ("cell", functions.CELL, functions.CELL_NEEDS),
-    ("drive", r"(?<![\w:/\\.@-])[A-Z]:(?=[\s,;.)»]|$)", r"[A-Z]:"),
+    ("drive", _DRIVE, r"[A-Z]:"),
     ("vim", _VIM, ":[%a-z]"),
     ("ip", _IP, rf"::|(?:{_HEX}:){{7}}"),
     ("wiki", _WIKI, r"\[\[|\]\]"),
