@@ -151,7 +151,8 @@ def test_an_amount_keeps_its_value_and_its_symbol_goes_where_the_target_writes_i
         ("10 mg/kg/j", "fr", "en", "10 mg/kg/day"),
         ("2 Go/mois", "fr", "en", "2 GB/month"),
         ("2 GB/month", "en", "fr", "2 Go/mois"),
-        # a French day's symbol is the day's symbol in English; after a slash, the word
+        # a French day's symbol is the day's symbol in English (a value alone; in a sentence, a
+        # duration's word); after a slash, the word
         ("14 j", "fr", "en", "14 d"),
         ("4 g/j", "fr", "de", "4 g/Tag"),
         # a per cent a year: English's per cent glued to its number, French's after a space
@@ -162,6 +163,24 @@ def test_an_amount_keeps_its_value_and_its_symbol_goes_where_the_target_writes_i
 )
 def test_a_measure_keeps_its_unit_in_the_target_languages_form(text, source, target, written):
     assert convert(text, "measure", source, target) == written
+
+
+@pytest.mark.parametrize(
+    "line, duration, written",
+    [
+        ("Livraison sous 14 j.", "14 j", "14 days"),
+        ("Remboursement sous 1 j ouvré.", "1 j", "1 day"),
+        ("Il reste 2,5 j de congés.", "2,5 j", "2.5 days"),
+    ],
+)
+def test_a_days_symbol_in_a_sentence_is_a_duration_written_in_words(line, duration, written):
+    """fr-en wrote "Livraison sous 14 j." as "... 14 d": the symbol, where English prose writes
+    the word; a value alone, a table's cell, keeps the symbol, and a rate the word already."""
+    finder = SpanFinder(language="fr")
+    assert [(s.kind, s.text) for s in finder.find(line)] == [("duration", duration)]
+    assert convert(duration, "duration", "fr", "en") == written
+    assert [(s.kind, s.text) for s in finder.find(duration)] == [("measure", duration)]
+    assert [s.kind for s in finder.find("Dose de 4 g/j.")] == ["measure"]
 
 
 def test_spans_of_other_kinds_are_kept_as_written():

@@ -94,7 +94,11 @@ DOSES = {
     "Il roule 15 000 km/an.": "15,000 km/year",
     "Dose de 10 mg/kg/j.": "10 mg/kg/day",
     "Le Livret A rapporte 2,4 %/an.": "2.4%/year",  # fr-en: "2.4% /an"
-    "Remboursement sous 14 j.": "14 d",  # fr-en: "14 j", French's symbol
+    # a French day's symbol in a sentence: the word (fr-en: "14 j", French's symbol, then the
+    # day's, "14 d"); a table's cell, "14 j" alone: "14 d"
+    "Remboursement sous 14 j.": "14 days",
+    "Livraison sous 1 j ouvré.": "1 day",
+    "14 j": "14 d",
 }
 
 

@@ -49,7 +49,7 @@ from nmt_cli.protect.functions import convert_functions
 from nmt_cli.protect.keys import convert_keys
 from nmt_cli.protect.languages import CURRENCIES, LANGUAGES, SPACES, Language
 from nmt_cli.protect.masks import convert_mask
-from nmt_cli.protect.units import UNITS, as_inches, convert_rate, convert_unit, rates_for
+from nmt_cli.protect.units import UNITS, as_inches, convert_rate, convert_unit, rates_for, worded
 
 SIGNS = "-\u2212"  # a minus sign, hyphen-minus or U+2212, as written before a number
 # How each language writes numbers: its decimal mark, its groups (languages.py)
@@ -205,17 +205,32 @@ def convert_measure(text: str, source: str, target: str) -> str:
     return number + space + convert_unit(unit, source, target)
 
 
+def convert_duration(text: str, source: str, target: str) -> str:
+    """A duration (spans.py, kind ``duration``: a measure of a unit a sentence writes as a
+    word, units.py) as ``target`` writes it in a sentence: French ``14 j`` is ``14 days``."""
+    found = worded(text, target)
+    if found is None:
+        return convert_measure(text, source, target)
+    number, (one, other) = found
+    return f"{convert(number, 'number', source, target)} {one if number == '1' else other}"
+
+
+_SIGNED = ("number", "measure", "amount", "duration")  # the kinds a minus sign starts
+
+
 def convert(text: str, kind: str, source: str | None, target: str | None) -> str:
-    """A number, ordinal, time, amount, measure, shortcut, mask or formula span's text as the
-    translation shows it (any other kind, or an unknown language: ``text``)."""
+    """A number, ordinal, time, amount, measure, duration, shortcut, mask or formula span's text
+    as the translation shows it (any other kind, or an unknown language: ``text``)."""
     if source is None or target is None or source == target:
         return text
-    if kind in ("number", "measure", "amount") and text[:1] in SIGNS:  # -5,5 °C: spans.py
+    if kind in _SIGNED and text[:1] in SIGNS:  # -5,5 °C: spans.py
         return text[0] + convert(text[1:], kind, source, target)
     if kind == "amount":
         return convert_amount(text, source, target)
     if kind == "measure":
         return convert_measure(text, source, target)
+    if kind == "duration":
+        return convert_duration(text, source, target)
     if kind == "ordinal":
         return convert_ordinal(text, source, target)
     if kind == "time":

@@ -64,6 +64,8 @@ the order ties are broken (each module named describes its kinds at length):
                 and digits after the words that dial them (``SMS au 36 179``: languages.py)
     measure     a number or placeholder, a unit: ``-5,5 °C``, ``16 Go`` (French's own), ``%1 Ko``,
                 a screen's ``15"6`` (``15.6"`` in English: units.py)
+    duration    a measure in a sentence whose unit the target writes as a word there: French
+                ``sous 14 j`` is ``within 14 days`` (units.py; ``14 j`` alone: ``14 d``)
     number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form);
                 a number, amount or measure includes a minus sign that starts it (``-3``,
                 ``-12,50 €``; not the hyphen of ``5-7``)
@@ -112,7 +114,7 @@ from nmt_cli.protect import (
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.languages import CURRENCIES, NOT_LATIN_WORD, durations_before, languages_for
 from nmt_cli.protect.numbers import ROMAN_TENS, SCALED, SIGNS
-from nmt_cli.protect.units import INCHES, inch_marks, rates_for, units_for
+from nmt_cli.protect.units import INCHES, in_words, inch_marks, rates_for, units_for
 
 _NUMBER_END = r"(?![\w]|[.,]\d)"
 _SPACE = "[ \u00a0\u202f]"
@@ -330,7 +332,12 @@ class SpanFinder:
         user = [u for u in user if not any(a <= u.start and u.end <= b for a, b in tags)]  # <a %s>
         user = _leftmost_longest(icu.yielding(user, built_in, self.icu))
         found = [s for s in built_in if not any(s.start < u.end and u.start < s.end for u in user)]
-        spans = user + _leftmost_longest(icu.structure_first(found, self.icu))
+        spans = user + [
+            Span(s.start, s.end, "duration", s.text)
+            if s.kind == "measure" and in_words(s.text, line)
+            else s  # sous 14 j: 14 days (units.py)
+            for s in _leftmost_longest(icu.structure_first(found, self.icu))
+        ]
         if self.spelled_in_bytes and (signs := symbols.signs(self.spelled_in_bytes(line))):
             spans = _with_symbols(line, spans, signs)
         return sorted(spans, key=lambda s: s.start)

@@ -6,7 +6,11 @@ span: a small model reads a lone ``m`` or ``min`` as a word ("1.82 moms", "45 mi
 is converted as any number (numbers.py); its unit is kept as written, being the same symbol in
 every language here, except the units of data, which French writes with ``o`` (octet) where
 English and German write ``B`` (byte): ``16 Go`` is ``16 GB``; French ``tr/min`` is English
-``rpm``; French ``j`` is ``d``, a day's symbol (``sous 14 j``: ``14 d``).
+``rpm``; French ``j`` is ``d``, a day's symbol, where a symbol is what a reader expects: a
+value alone (a table's cell, ``14 j``: ``14 d``). In a sentence, English writes the word
+(``Livraison sous 14 j.``: ``within 14 days``; fr-en wrote "14 d"): a measure of such a unit
+in a line with words is a duration (spans.py), its unit the target's word (WORDS); after a
+slash, a rate's, it is the word too (``4 g/j``: ``4 g/day``).
 French writes a screen's size with the inch mark for its decimal mark, ``15"6`` (15.6 inches):
 a measure too (INCHES), which a language that writes no such thing writes as the number and
 its mark, ``15.6"`` in English (fr-en wrote ``15"6`` as it came, read as a race's time).
@@ -19,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from nmt_cli.protect.languages import LANGUAGES, Language, languages_for
+from nmt_cli.protect.languages import LANGUAGES, SPACES, Language, languages_for
 
 _WRITTEN = (
     # length, area, volume
@@ -40,6 +44,26 @@ _WRITTEN = (
 # a screen's size in French: 15"6, 13"3 (one digit after the mark; 9"95 is a race's time)
 INCHES = r'(?<![\w.,\'’"])\d{1,2}"\d(?![\w"])'
 _INCHES = re.compile(r'(\d+)"(\d)')
+
+
+# a unit a sentence writes as a word, its word in each language (one, other); French j (jour)
+WORDS = {"j": {"en": ("day", "days"), "fr": ("jour", "jours"), "de": ("Tag", "Tage")}}
+_WORDED = re.compile(rf"(.*\d)[{SPACES}]?({'|'.join(WORDS)})")
+_WORD = re.compile(r"[^\W\d_]{2,}")  # a sentence's word
+
+
+def in_words(text: str, line: str) -> bool:
+    """Whether the measure ``text`` of ``line`` is a duration, its unit written as a word: a
+    unit of WORDS in a line that holds a word besides it (not a table's cell, ``14 j``)."""
+    return _WORDED.fullmatch(text) is not None and bool(_WORD.search(line.replace(text, " ")))
+
+
+def worded(text: str, target: str) -> tuple[str, tuple[str, str]] | None:
+    """(number, ``target``'s words for one and for others) of a duration ``text`` (``14 j``:
+    ``("14", ("day", "days"))`` in English); None where ``target`` has no word here."""
+    m = _WORDED.fullmatch(text)
+    words = WORDS[m[2]].get(target) if m else None
+    return None if words is None else (m[1], words)
 
 
 def _own_units(language: Language) -> set[str]:
