@@ -91,6 +91,11 @@ def test_an_ordinal_follows_the_target_language(text, source, target, written):
         ("£3.5", "en", "fr", "3,5\u00a0£"),
         ("€1,234.50", "en", "de", "1.234,50\u00a0€"),
         ("245,000 €", "fr", "en", "€245,000"),  # the number not certain: as written
+        # a price of a unit: more decimals than cents, its decimal mark certain (fr-en wrote
+        # "1,899 €/L" "€1,899/L", a thousand times the price)
+        ("1,899 €/L", "fr", "en", "€1.899/L"),
+        ("0,2516 €/kWh", "fr", "en", "€0.2516/kWh"),
+        ("€1.899/L", "en", "fr", "1,899\u00a0€/L"),
         ("12,50 €", "fr", "fr", "12,50 €"),
         ("12,50 €", "fr", "ja", "12,50 €"),  # where Japanese puts it is not known here
         ("12,50 €", "fr", None, "12,50 €"),

@@ -78,6 +78,8 @@ RATES = {
     "Électricité : 0,20 €/kWh en heures creuses.": "€0.20/kWh",
     "La chambre est à 120 €/nuit, petit-déjeuner inclus.": "€120/night",
     "Le forfait passe de 9,99 €/mois à 12,99 €/mois.": "€9.99/month to €12.99/month",
+    # three decimals: a price of a unit, not a thousand euros (fr-en: "€1,899/L")
+    "Le prix du gazole atteint 1,899 €/L.": "€1.899/L",
 }
 
 

@@ -19,7 +19,7 @@ written:
   A measure is read by its own language's convention: a unit after it makes the text's own
   writing certain, so fr "42,195 km" is 42.195 km (French groups with spaces, never commas),
   en "1.234 km" is 1,234 km in French; an amount is not (no currency has three decimals:
-  "245,000 €" is kept).
+  "245,000 €" is kept), but a price of a unit is (fuel's "1,899 €/L" is €1.899/L).
 - Ordinals: fr 1er, 2e, 3ème, 2nd(e) <-> en 1st, 2nd, 3rd; en -> de 3rd -> 3. (French 1st is
   1er or 1re by gender, so it is kept.) French Roman ordinals are English digits: XVIIe -> 17th
   (a century, an arrondissement), IIIe -> 3rd; to German XVIIe -> 17. A Roman numeral without
@@ -167,20 +167,31 @@ SCALED = rf"(?:(?:{_SCALE})[{SPACES}]?)?[{re.escape(CURRENCIES)}]"  # spans.py: 
 _SCALED = re.compile(rf"(.+?)[{SPACES}]?({_SCALE})[{SPACES}]?([{re.escape(CURRENCIES)}])")
 
 
-def convert_amount(text: str, source: str, target: str) -> str:
+def _written(number: str, source: str, target: str, measured: bool = False) -> str:
+    """A number read by ``source``'s convention (``measured``: read_number's) and written by
+    ``target``'s; as written where that reading is not certain."""
+    src, tgt = CONVENTIONS.get(source), CONVENTIONS.get(target)
+    reading = read_number(number, src, measured) if src and tgt and src != tgt else None
+    return number if reading is None else write_number(reading, tgt)
+
+
+def convert_amount(text: str, source: str, target: str, per_unit: bool = False) -> str:
     """An amount of money (spans.py, kind ``amount``: a number and a currency symbol) as
-    ``target`` writes it (``text`` where either language is not known here)."""
+    ``target`` writes it (``text`` where either language is not known here). A price of a unit
+    (``per_unit``) has more decimals than a currency's cents, its decimal mark certain as a
+    measure's: French ``1,899 €/L`` is ``€1.899/L`` (not 1,899 euros)."""
     if source not in LANGUAGES or target not in LANGUAGES:
         return text
     if "/" in text:  # a price of a unit or a time: 15 €/mois, €15/month
         text, rate = text.split("/", 1)
-        return f"{convert_amount(text, source, target)}/{convert_rate(rate, source, target)}"
+        amount = convert_amount(text, source, target, per_unit=True)
+        return f"{amount}/{convert_rate(rate, source, target)}"
     if scaled := _SCALED.fullmatch(text):  # 1,2 Md€
         number, scale, symbol = scaled.groups()
         written = symbol + convert(number, "number", source, target) + _SCALES[scale]
         return written if target == "en" else text
     symbol = text[0] if text[0] in CURRENCIES else text[-1]
-    number = convert(text.strip(CURRENCIES + SPACES), "number", source, target)
+    number = _written(text.strip(CURRENCIES + SPACES), source, target, measured=per_unit)
     space = LANGUAGES[target].symbol_after
     return symbol + number if space is None else number + space + symbol
 
@@ -199,10 +210,9 @@ def convert_measure(text: str, source: str, target: str) -> str:
     unit = next(u for u in UNITS if text.endswith(u))  # UNITS: longest first
     number = text[: -len(unit)].rstrip(SPACES)
     space = text[len(number) : -len(unit)]
-    src, tgt = CONVENTIONS.get(source), CONVENTIONS.get(target)
-    reading = read_number(number, src, measured=True) if src and tgt and src != tgt else None
-    number = number if reading is None else write_number(reading, tgt)
-    return number + space + convert_unit(unit, source, target)
+    return (
+        _written(number, source, target, measured=True) + space + convert_unit(unit, source, target)
+    )
 
 
 def convert_duration(text: str, source: str, target: str) -> str:
