@@ -137,6 +137,9 @@ def test_an_amount_keeps_its_value_and_its_symbol_goes_where_the_target_writes_i
         ("16 Go", "fr", "de", "16 GB"),
         ("6 000 tr/min", "fr", "de", "6.000 U/min"),  # German's own form
         ("6000 U/min", "de", "fr", "6000 tr/min"),
+        # a recipe's spoons, as English writes them
+        ("2 c. à soupe", "fr", "en", "2 tbsp"),
+        ("1,5 c. à café", "fr", "en", "1.5 tsp"),
         # a screen's size, French's inch mark for a decimal mark: the number and its mark
         ('15"6', "fr", "en", '15.6"'),
         ('13"3', "fr", "de", '13,3"'),

@@ -101,6 +101,9 @@ DOSES = {
     "Remboursement sous 14 j.": "14 days",
     "Livraison sous 1 j ouvré.": "1 day",
     "14 j": "14 d",
+    # a recipe's spoons (fr-en wrote "2 c. à soupe" "2%. keep", tablespoons a per cent)
+    "Il faut 2 c. à soupe de sucre.": "2 tbsp",
+    "Ajoutez 1 c. à café de sel.": "1 tsp",
 }
 
 

@@ -195,8 +195,14 @@ LANGUAGES = {
             r"|[Qq]uai|[Rr]oute|[Cc]ours|[Ss]quare|[Pp]assage|[Ff]aubourg|[Ee]splanade",
             r"de la |de l['’]|du |des |de |d['’]",
         ),
-        # a number of bytes written in words too: fr-en wrote "512 octtings", "2,048 omit"
-        units=(*_OCTETS, ("octets", "bytes"), ("octet", "byte"), ("tr/min", "rpm"), ("j", "d")),
+        # a number of bytes written in words too: fr-en wrote "512 octtings", "2,048 omit"; a
+        # recipe's spoons (fr-en wrote "2 c. à soupe" as "2%. keep")
+        units=(
+            *_OCTETS,
+            *(("octets", "bytes"), ("octet", "byte"), ("tr/min", "rpm"), ("j", "d")),
+            *(("c. à soupe", "tbsp"), ("c. à s.", "tbsp"), ("c.à.s", "tbsp")),
+            *(("c. à café", "tsp"), ("c. à c.", "tsp"), ("c.à.c", "tsp")),  # not cc: cm³
+        ),
         per=tuple(
             zip(
                 "mois an jour j semaine heure nuit personne pers nuitée mot page".split(),

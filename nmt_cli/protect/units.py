@@ -6,11 +6,13 @@ span: a small model reads a lone ``m`` or ``min`` as a word ("1.82 moms", "45 mi
 is converted as any number (numbers.py); its unit is kept as written, being the same symbol in
 every language here, except the units of data, which French writes with ``o`` (octet) where
 English and German write ``B`` (byte): ``16 Go`` is ``16 GB``; French ``tr/min`` is English
-``rpm``; French ``j`` is ``d``, a day's symbol, where a symbol is what a reader expects: a
-value alone (a table's cell, ``14 j``: ``14 d``). In a sentence, English writes the word
-(``Livraison sous 14 j.``: ``within 14 days``; fr-en wrote "14 d"): a measure of such a unit
-in a line with words is a duration (spans.py), its unit the target's word (WORDS); after a
-slash, a rate's, it is the word too (``4 g/j``: ``4 g/day``).
+``rpm``, a recipe's ``c. à soupe`` ``tbsp``, ``c. à café`` ``tsp``; French ``j`` is ``d``, a
+day's symbol, where a symbol is what a reader expects: a value alone (a table's cell, ``14 j``:
+``14 d``). In a sentence, English writes the word (``Livraison sous 14 j.``: ``within 14 days``;
+fr-en wrote "14 d"): a measure of such a unit in a line with words is a duration (spans.py), its
+unit the target's word (WORDS); after a slash, a rate's, it is the word too (``4 g/j``:
+``4 g/day``).
+
 French writes a screen's size with the inch mark for its decimal mark, ``15"6`` (15.6 inches):
 a measure too (INCHES), which a language that writes no such thing writes as the number and
 its mark, ``15.6"`` in English (fr-en wrote ``15"6`` as it came, read as a race's time).
