@@ -144,6 +144,20 @@ def test_compressed_and_compiled_catalogues_give_the_same_pairs(tmp_path):
     assert sorted(compiled) == sorted(expected)  # a .mo is sorted by msgid
 
 
+@pytest.mark.parametrize("kept", [12, 20, 28, -5])  # its first bytes (-5: all but its last 5)
+def test_a_compiled_catalogue_cut_short_is_one_error_naming_it(tmp_path, kept):
+    import polib
+
+    po = polib.POFile()
+    po.metadata = {"Language": "fr", "Content-Type": "text/plain; charset=UTF-8"}
+    po.append(polib.POEntry(msgid="Open", msgstr="Ouvrir"))
+    po.save_as_mofile(str(tmp_path / "whole.mo"))
+    path = tmp_path / "ui.mo"
+    path.write_bytes((tmp_path / "whole.mo").read_bytes()[:kept])
+    with pytest.raises(InputError, match=r"ui\.mo:1: not a compiled catalogue"):
+        list(read_pairs(str(path), "po", ("fr", "en")))
+
+
 def test_a_word_with_its_marker_inside_loses_it_and_code_copied_as_it_is_keeps_it(tmp_path):
     body = "".join(
         f'\nmsgid "{en}"\nmsgstr "{fr}"\n'

@@ -21,6 +21,7 @@ catalogue's text and writes an entry's strings by ``splitlines``, is given them 
 from __future__ import annotations
 
 import re
+import struct
 from collections.abc import Iterator
 from typing import Any
 
@@ -170,8 +171,9 @@ def read_catalogue(path: str) -> Any:
         raise FormatError(path, "end", f"corrupt or truncated compressed data ({e})") from None
     if data[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde"):
         try:
+            _check_mo_strings(data)
             return polib.mofile(data)
-        except (OSError, ValueError, UnicodeDecodeError) as e:
+        except (OSError, ValueError, UnicodeDecodeError, struct.error) as e:  # struct: cut short
             raise FormatError(path, 1, f"not a compiled catalogue: {e}") from None
     found = _CHARSET.search(data[:8192])
     charset = found.group(1).decode() if found else "utf-8"
@@ -185,6 +187,18 @@ def read_catalogue(path: str) -> Any:
             path, line, f"not valid {charset} (byte {e.object[e.start]:#04x})"
         ) from None
     return parse_catalogue(text_lines(text), path)
+
+
+def _check_mo_strings(data: bytes) -> None:
+    """ValueError where a compiled catalogue's tables point past its end (a file cut short:
+    polib reads the strings there cut, ``Le chat d``); struct.error where its header is cut."""
+    order = "<" if data[:4] == b"\xde\x12\x04\x95" else ">"
+    count, originals, translations = struct.unpack_from(f"{order}3I", data, 8)
+    for table in (originals, translations):
+        for k in range(count):
+            length, offset = struct.unpack_from(f"{order}2I", data, table + 8 * k)
+            if offset + length > len(data):
+                raise ValueError(f"string {k + 1} runs past the end of the file (cut short?)")
 
 
 def declared_charset(data: bytes) -> str | None:
