@@ -39,6 +39,31 @@ def test_capitals_in_give_the_ordinary_translation_in_capitals(run_cli):
     assert kept.stdout != shouted.stdout  # the model's own reading of capitals
 
 
+def test_a_line_in_capitals_around_placeholders_is_shouted_and_read_around_them():
+    assert is_shouted("<ph0> : LE FICHIER EST INTROUVABLE.")
+    assert not is_shouted("<ph0> : le fichier")
+    assert capitalised("<ph0> : le fichier <ph1>.") == "<ph0> : Le fichier <ph1>."
+
+
+def test_a_line_in_capitals_with_a_placeholder_a_url_or_a_tag_is_translated_in_capitals(run_cli):
+    """Its spans' small letters (``%s``, ``{name}``, ``https``, ``<b>``) made it a line in
+    ordinary case: its long words in capitals were translated alone, and a short one left in
+    French ("%s: LE FILE IS NOT FOUND.", "{name}: LE CAT SLEEP.")."""
+    lines = [
+        "%s : LE FICHIER EST INTROUVABLE.",
+        "{name} : LE CHAT DORT.",
+        "LE CHAT DORT : https://exemple.fr",
+    ]
+    result = run_cli(["translate"], input="".join(f"{x}\n" for x in lines).encode())
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout.splitlines()
+    assert out[0] == "%s: THE FILE IS NOT FOUND."
+    assert out[1].startswith("{name}: THE CAT ")
+    assert out[2].startswith("THE CAT ") and out[2].endswith(": https://exemple.fr")
+    tagged = run_cli(["translate", "--markup", "none", "<b>LE CHAT DORT.</b>"])
+    assert tagged.stdout.startswith("<b>THE CAT ")
+
+
 def test_a_label_is_a_few_words_from_a_capital_and_small_letters_with_no_sentence_end():
     assert label_read("Annuler") == "annuler"
     assert label_read("Créer un compte") == "créer un compte"

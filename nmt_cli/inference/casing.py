@@ -35,15 +35,19 @@ import re
 from collections.abc import Collection
 
 from nmt_cli.protect.languages import LANGUAGES
+from nmt_cli.protect.placeholders import RESERVED_NAME
 
 LABEL_WORDS = 3
 _TITLE_WORD = re.compile(r"(?<![.!?:…]) +[A-Z][a-z]")  # a capitalised word that starts no sentence
 _ENDS_SENTENCE = ".!?…:;"
 _WORD = re.compile(r"\w+")
+_PLACEHOLDER = re.compile(RESERVED_NAME)
 
 
 def is_shouted(text: str) -> bool:
-    """Every cased letter is a capital, and some word has two or more of them."""
+    """Every cased letter is a capital, and some word has two or more of them; a placeholder's
+    letters (``<ph0>``: a span, ``%s`` or ``{name}``) are none of them."""
+    text = _PLACEHOLDER.sub(" ", text)
     if any(c.islower() for c in text):  # most lines: False at their second letter
         return False
     if sum(c.isupper() for c in text) < 2:
@@ -69,9 +73,11 @@ def label_read(text: str) -> str | None:
 
 
 def capitalised(text: str) -> str:
-    """``text`` with its first letter a capital: ``"cancel"`` -> ``"Cancel"``."""
+    """``text`` with its first letter a capital: ``"cancel"`` -> ``"Cancel"``, ``"<ph0> :
+    erreur"`` -> ``"<ph0> : Erreur"`` (a placeholder's letters are none of the text's)."""
+    held = [range(m.start(), m.end()) for m in _PLACEHOLDER.finditer(text)]
     for i, c in enumerate(text):
-        if c.isalpha():
+        if c.isalpha() and not any(i in r for r in held):
             return text[:i] + c.upper() + text[i + 1 :]
     return text
 

@@ -164,8 +164,9 @@ class SpanProtection:
         protect/code.py) and the names of products (``iPhone 15 Pro Max``, kind ``name``:
         protect/names.py), whole, the spans inside them theirs (``round(v, 2)``)."""
         found = [(*named, "name")] if (named := parameter_name(line, self.known)) else []
-        if self.shouted:
-            found += [(*r, "capitals") for r in shouted_words(line, self.known, self.written)]
+        if self.shouted:  # a line in capitals but for its spans (%s, {name}) is read whole
+            outside = _blanked(line, spans)
+            found += [(*r, "capitals") for r in shouted_words(outside, self.known, self.written)]
         for start, end, kind in [
             *((*call, "method") for call in untaught_calls(line, self.known)),
             *((*product, "name") for product in product_names(line)),
@@ -314,6 +315,14 @@ def each_numbered_apart(
 
 
 _SET_APART = re.compile(r"(?<!\S)[.,](?!\S)")  # a full stop or comma as a word of its own
+
+
+def _blanked(line: str, spans: Sequence[Span]) -> str:
+    """``line`` with each of ``spans`` NULs: its words and letters outside them."""
+    chars = list(line)
+    for s in spans:
+        chars[s.start : s.end] = "\0" * (s.end - s.start)
+    return "".join(chars)
 
 
 def _printed_word_scores(scores: list[float], placed: Placement) -> list[float]:
