@@ -342,6 +342,16 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
                 ("formula", "\\"),
             ],
         ),
+        (  # an escape glued to the next line's word is no TeX command: not \nDeuxi, \tÉtat
+            "Première ligne.\\nDeuxième ligne.\\nFin, \\tÉtat, \\nabla et \\Delta.",
+            [
+                ("formula", "\\n"),
+                ("formula", "\\n"),
+                ("formula", "\\t"),
+                ("formula", "\\nabla"),
+                ("formula", "\\Delta"),
+            ],
+        ),
         ("Soit a^2+b^2=c^2, et x*y.", [("formula", "a^2+b^2=c^2"), ("formula", "x*y")]),
         (
             "Si n = 0, entre x et y, n vaut x + y.",

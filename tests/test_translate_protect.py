@@ -200,6 +200,18 @@ def test_a_format_mask_a_formula_and_a_variable_pass_through(run_cli):
             assert len(re.findall(rf"(?<![\w\\]){re.escape(span)}(?!\w)", out)) == 1, (line, out)
 
 
+def test_an_escape_glued_to_the_next_lines_word_passes_through_and_the_word_is_translated(
+    run_cli,
+):
+    """A string's ``\\n`` before a word was read as a TeX command to the word's first non-ASCII
+    letter: ``ligne.\\nDeuxième ligne.`` gave "row. \\nDeuxi0 row.", ``:\\nLe fichier`` gave
+    "\\nLe file"."""
+    lines = ["Première ligne.\\nDeuxième ligne.", "Erreur :\\nLe fichier est introuvable."]
+    for line, out in zip(lines, translated_lines(run_cli, lines)):
+        assert out.count("\\n") == 1, (line, out)
+        assert "Deuxi" not in out and "\\nLe " not in out, (line, out)
+
+
 def test_without_protection_the_model_reads_the_spans_as_words(run_cli):
     out = translated_lines(run_cli, SIX_LINES[:1], "--no-protect")
     assert "https://www.insee.fr/fr/statistiques/7654321" not in out[0]
