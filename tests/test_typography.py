@@ -118,6 +118,13 @@ def test_only_a_full_stop_the_source_lacks_after_a_word_is_taken_away():
     assert drop_full_stop("Voir (page 3)", "See (page 3).") == "See (page 3)."  # after a bracket
 
 
+def test_a_sentence_that_ends_before_a_span_keeps_its_stop_where_the_span_moves_first():
+    """``Fichier enregistré.\\n``, a string's trailing escape: fr-en wrote "<ph0> File saved.",
+    whose stop, the source's own, was taken away ("\\n File saved")."""
+    assert drop_full_stop("Fichier enregistré.<ph0>", "<ph0> File saved.") == "<ph0> File saved."
+    assert drop_full_stop("Terminé. <ph0>", "Done. <ph0>.") == "Done. <ph0>"  # one of its own
+
+
 def test_translate_gives_a_label_no_full_stop_of_its_own(run_cli):
     result = run_cli(["translate", "Mettre à jour maintenant"])
     assert result.exit_code == 0, result.stderr

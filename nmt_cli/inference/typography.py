@@ -64,6 +64,9 @@ _CLOSED_END = re.compile(r"([)\]])[\s\u00a0\u202f]*[.!?…:;]*$")
 _END_PUNCTUATION = re.compile(r"[.!?…:;]+$")
 _OPENING_OF = {")": "(", "]": "["}
 # words written with a full stop that ends them, kept where a translation ends with one
+# a sentence's end, then placeholders only: "Enregistré.<ph0>" (a string's trailing \n)
+_STOP_THEN_HELD = re.compile(rf"[.!?…]\s*(?:{RESERVED_NAME}\s*)+$")
+_HELD_NAME = re.compile(RESERVED_NAME)
 _ABBREVIATIONS = frozenset("etc Inc Ltd Co Corp Jr Sr St vs approx".split())
 # an English date, month first, without the comma before its year: December 4 2026
 _MONTH_DAY_YEAR = re.compile(
@@ -116,6 +119,8 @@ def drop_full_stop(source: str, text: str) -> str:
     last = words[-1] if words else ""
     if not _WORD_END.search(last) or "." in last or last in _ABBREVIATIONS:
         return text
+    if _STOP_THEN_HELD.search(source.rstrip()) and not _HELD_NAME.fullmatch(last):
+        return text  # the source's stop, its trailing span put first: "Enregistré.\n"
     return out[:-1]
 
 
