@@ -212,6 +212,14 @@ def test_an_escape_glued_to_the_next_lines_word_passes_through_and_the_word_is_t
         assert "Deuxi" not in out and "\\nLe " not in out, (line, out)
 
 
+def test_a_span_written_against_a_sentences_end_stays_against_it(run_cli):
+    """A closing tag or a string's trailing escape after a full stop came out a space apart
+    ("The cat is sleeping. </b>", "The file is saved. \\n"): a space the string did not have."""
+    lines = ["Le chat dort.</b>", "Le fichier est enregistré.\\n", "Vraiment ?%s"]
+    out = translated_lines(run_cli, lines, "--markup", "none")
+    assert out[0].endswith(".</b>") and out[1].endswith(".\\n") and out[2].endswith("?%s"), out
+
+
 def test_without_protection_the_model_reads_the_spans_as_words(run_cli):
     out = translated_lines(run_cli, SIX_LINES[:1], "--no-protect")
     assert "https://www.insee.fr/fr/statistiques/7654321" not in out[0]

@@ -29,6 +29,7 @@ from nmt_cli.vocab import PLACEHOLDERS
 _DIGIT = re.compile(r"\d")  # as the names' (\d+)
 # Characters next to which a placeholder needs no space: the model reads them apart already.
 _APART = set(".,;:!?()[]{}\"'«»“”‘’%$€£/–—-")
+_ENDED = (".", "!", "?", "…")  # a sentence's end, which a span after it is written against
 
 
 @dataclass(frozen=True)
@@ -328,7 +329,10 @@ def mask(
         )
         # a function's name against its bracket: ABS(nombre) (fr-en wrote "ABS (number)")
         right = right or span.kind == "formula" and line[span.end : span.end + 1] == "("
-        glue.append((bool(left), bool(right)))
+        # against a sentence's end as the source wrote it (dort.</b>, enregistré.\n); no space
+        # set off: the model reads them apart
+        ended = line[span.start - 1 : span.start] in _ENDED
+        glue.append((bool(left or ended), bool(right)))
         after_span = k and spans[k - 1].end == span.start  # its space is in already
         add(" " if left and not after_span else "", span.start, span.start)
         add(form.name(numbers[k]), span.start, span.end)
