@@ -30,6 +30,22 @@ def test_sentence_case_lowers_all_but_the_first_letter():
     assert sentence_case("« ÇA VA ? »") == "« Ça va ? »"
 
 
+def test_sentence_case_keeps_an_acronym_to_copy_in_capitals_but_not_a_short_word():
+    known, written = {"le", "fichier", "de", "la", "santé"}, {"PDF", "DE", "LA"}
+    assert sentence_case("LE FICHIER PDF", known, written) == "Le fichier PDF"
+    assert sentence_case("<ph0> PPI", known, written) == "<ph0> PPI"  # taught no form of it
+    assert sentence_case("DE LA SANTÉ", known, written) == "De la santé"  # words, not acronyms
+
+
+def test_an_acronym_in_a_line_in_capitals_comes_out_as_written(run_cli):
+    """Read in small letters, the model respelt it ("PDFILE", "PPPI", "PPUT")."""
+    lines = ["LE FICHIER PDF EST INTROUVABLE.", "(%1 PPI)", "PPI"]
+    result = run_cli(["translate"], input="".join(f"{x}\n" for x in lines).encode())
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout.splitlines()
+    assert "PDF FILE" in out[0] and out[1] == "(%1 PPI)" and out[2] == "PPI"
+
+
 def test_capitals_in_give_the_ordinary_translation_in_capitals(run_cli):
     ordinary = run_cli(["translate", "Je suis malade."])
     shouted = run_cli(["translate", "JE SUIS MALADE."])

@@ -35,6 +35,7 @@ import re
 from collections.abc import Collection
 
 from nmt_cli.protect.languages import LANGUAGES
+from nmt_cli.protect.names import acronym_to_copy
 from nmt_cli.protect.placeholders import RESERVED_NAME
 
 LABEL_WORDS = 3
@@ -42,6 +43,7 @@ _TITLE_WORD = re.compile(r"(?<![.!?:…]) +[A-Z][a-z]")  # a capitalised word th
 _ENDS_SENTENCE = ".!?…:;"
 _WORD = re.compile(r"\w+")
 _PLACEHOLDER = re.compile(RESERVED_NAME)
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def is_shouted(text: str) -> bool:
@@ -55,9 +57,20 @@ def is_shouted(text: str) -> bool:
     return any(sum(c.isupper() for c in word) >= 2 for word in text.split())
 
 
-def sentence_case(text: str) -> str:
-    """``"JE SUIS MALADE."`` -> ``"Je suis malade."``."""
-    return capitalised(text.lower())
+def sentence_case(text: str, known: Collection[str] | None = None, written=()) -> str:
+    """``"JE SUIS MALADE."`` -> ``"Je suis malade."``; with the model's ``known`` source words
+    and ``written`` target words, an acronym to copy that is no known word in small letters
+    stays in capitals (``LE FICHIER PDF`` -> ``Le fichier PDF``, ``<ph0> PPI``: the model
+    respelt ``pdf`` and ``Ppi``, "PDFILE", "PPPI"; ``DE``, ``LA`` are words)."""
+    if known is None:
+        return capitalised(text.lower())
+
+    def read(m: re.Match[str]) -> str:
+        word = m[0]
+        copied = acronym_to_copy(word, known, written) and word.lower() not in known
+        return word if copied else word.lower()
+
+    return capitalised(_LETTERS.sub(read, text))
 
 
 def label_read(text: str) -> str | None:

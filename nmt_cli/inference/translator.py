@@ -135,9 +135,7 @@ class Translator:
     def _known_words(self) -> frozenset[str] | None:
         """The words the model's training taught it, where they tell the names to copy: None
         without a known-words file, or from a language whose capitals tell no names (German)."""
-        if not self._capitals_tell_names():
-            return None
-        return self.loaded.bundle.known_words or None
+        return self.loaded.bundle.known_words or None if self._capitals_tell_names() else None
 
     def _sources(self, lines: list[str]) -> list[tuple[list[int], list[int], int]]:
         """Per line: source ids, the whitespace word of each id, the number of words."""
@@ -295,9 +293,10 @@ class Translator:
     ) -> list[list[Translation]]:
         from nmt_cli.inference.casing import capitalised, is_shouted, sentence_case
 
-        restore_case = self.options.restore_case
+        b, restore_case = self.loaded.bundle, self.options.restore_case  # b: acronyms it keeps
         shouted = [restore_case and is_shouted(line) for line in lines]
-        as_read = [sentence_case(x) if up else x for x, up in zip(lines, shouted)]
+        words = (b.known_words or None, b.target_words or ())
+        as_read = [sentence_case(x, *words) if up else x for x, up in zip(lines, shouted)]
         sources = self._sources(as_read)
         ids = [s[0] for s in sources]
         hyps = self.loaded.search(ids, self.opts, self.loaded.max_out, on_progress=on_progress)
