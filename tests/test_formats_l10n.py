@@ -271,6 +271,17 @@ def test_new_properties_values_are_escaped_as_java_reads_them():
     assert utf8_file.write(["Été"]) == "a = Été\n"
 
 
+def test_spaces_at_either_end_of_a_properties_value_are_written_escaped():
+    """``k=Valeur\\ `` came back ``k=Value `` with a bare trailing space, which an editor that
+    trims lines (or a reader that strips values) loses; Java IDEs write it ``\\ ``."""
+    text = "a=Valeur\\ \nb=\\ valeur\nc=Nom :\\ \\ \n"
+    parsed = properties.parse(text, "p")
+    assert [u.source for u in parsed.units] == ["Valeur ", " valeur", "Nom :  "]
+    out = parsed.write(["Value ", " value", "  "])
+    assert out == "a=Value\\ \nb=\\ value\nc=\\ \\ \n"
+    assert dict(javaproperties.loads(out)) == {"a": "Value ", "b": " value", "c": "  "}
+
+
 def test_an_invalid_unicode_escape_is_one_error_naming_its_line():
     with pytest.raises(InputError, match=r"^app.properties:2: invalid escape \\u12"):
         properties.parse("a = b\nc = \\u12\n", "app.properties")

@@ -3,8 +3,9 @@
 Each ``key=value`` (or ``key: value``, ``key value``) is a unit: its value, with ``\\uXXXX``
 and the other escapes read and its continuation lines (a line ending in ``\\``) joined. The key,
 its separator, comments (``#``, ``!``), blank lines and line ends are the skeleton, kept as they
-are; a new value is written on one line, escaped: ``\\\\``, a leading space ``\\ ``, line breaks
-and tabs as ``\\n`` ``\\t``, and non-ASCII text as ``\\uXXXX`` unless the file already holds
+are; a new value is written on one line, escaped: ``\\\\``, a leading space and trailing ones
+``\\ `` (bare, a trailing space is lost to an editor that trims lines), line breaks and tabs
+as ``\\n`` ``\\t``, and non-ASCII text as ``\\uXXXX`` unless the file already holds
 non-ASCII text as it is (Java 9 and later read resource bundles as UTF-8; a file in Latin-1,
 as Java 8 wrote them, holds as it is only what Latin-1 has: ``parse``'s ``highest``).
 
@@ -171,6 +172,9 @@ class PropertiesFile:
             target = message_pattern(target, literals(raw))
         out = "".join(_ESCAPES.get(c, c) for c in target)
         out = "".join(c if ord(c) <= self.highest else _u_escape(c) for c in out)
+        # trailing spaces escaped (an editor that trims lines, or a reader that strips values,
+        # would lose them bare), then a leading one (Java skips the white space before a value)
+        out = re.sub(r" +\Z", lambda m: "\\ " * len(m.group()), out)
         return re.sub(r"^[ \t\f]", lambda m: "\\" + m.group(), out)
 
 
