@@ -397,6 +397,32 @@ def test_quoted_strings_stay_quoted_and_xliff_elements_stay_as_written():
     assert '<string name="spaces">"  Two  spaces "</string>' in out
 
 
+def test_spaces_a_source_kept_by_escapes_are_kept_in_its_translation():
+    """``Nom :\\u0020`` came back ``Name: `` unquoted, whose space aapt2 trims: "Name:5"."""
+    text = (
+        "<resources>\n"
+        '<string name="label">Nom :\\u0020</string>\n'
+        '<string name="indent">\\u0020\\u0020<b>Suite</b> de la liste</string>\n'
+        '<string name="gap">Prix\\u0020\\u0020total</string>\n'
+        '<string name="plain">Fichier </string>\n'
+        "</resources>\n"
+    )
+    parsed = android.parse(text, "strings.xml")
+    assert [u.source for u in parsed.units] == [
+        "Nom : ",
+        "  <b>Suite</b> de la liste",
+        "Prix  total",
+        "Fichier",
+    ]
+    targets = ["Name: ", "  <b>Rest</b> of the list", "Total  price", "File "]
+    out = parsed.write(targets)
+    assert '<string name="label">Name:\\u0020</string>' in out
+    assert '<string name="indent">\\u0020\\u0020<b>Rest</b> of the list</string>' in out
+    assert '<string name="gap">Total \\u0020price</string>' in out
+    assert '<string name="plain">File </string>' in out  # trimmed as its source was
+    assert [u.source for u in android.parse(out, "strings.xml").units] == targets[:3] + ["File"]
+
+
 def test_a_translation_that_breaks_its_elements_keeps_its_source_with_a_warning():
     parsed = android.parse(ANDROID, "strings.xml")
     targets = [u.source for u in parsed.units]

@@ -66,6 +66,7 @@ class _String:
     cdata: bool = False  # the whole string a CDATA section: its text alone is the unit's
     bare_quotes: bool = False  # a CDATA section's " written unescaped (android_text.py)
     gt: bool = False  # its text writes ">" as "&gt;" (escaped HTML: &lt;b&gt;)
+    spaces: bool = False  # unquoted, it escapes spaces aapt2 would trim: \u0020Nom\u0020
 
 
 @dataclass
@@ -114,7 +115,7 @@ class AndroidStrings:
             return self.text[unit.start : unit.end]
         target = f"{_OPEN}{target}]]>" if how.cdata else target
         written = android_text.write(
-            target, how.markup, how.quoted, how.percent, how.bare_quotes, how.gt
+            target, how.markup, how.quoted, how.percent, how.bare_quotes, how.gt, how.spaces
         )
         if how.markup and not _well_formed(written):
             warn(f"{unit.id}: its elements did not survive translation; its source is kept")
@@ -243,7 +244,9 @@ class _Reader:
         self._add(container, tag, source, start_at, end_at, offsets[k], offsets[end])
         bare = android_text.bare_quotes(raw)
         gt = not markup and "&gt;" in raw
-        self.strings.append(_String(markup, android_text.quoted(raw), percent, cdata, bare, gt))
+        quoted = android_text.quoted(raw)
+        spaces = not quoted and android_text.spaced(source)
+        self.strings.append(_String(markup, quoted, percent, cdata, bare, gt, spaces))
         return end
 
     def _add(

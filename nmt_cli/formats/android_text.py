@@ -12,7 +12,9 @@ where an entity is text (``<![CDATA[<b>Gras</b> & plus]]>`` was written ``&amp; 
 Android shows as "&amp;"), a ``"`` there as the source's sections write theirs (unescaped where
 one of them holds one so, as ``<a href="https://x.fr">`` is, else ``\\"``); in a string whose
 source has format arguments (``%1$s``, ``%d``) and is not ``formatted="false"``, a ``%`` that
-is not one of them is written ``%%``, as String.format needs.
+is not one of them is written ``%%``, as String.format needs. Where an unquoted source kept
+spaces aapt2 would trim or collapse (``Nom :\\u0020``), its translation's are written
+``\\u0020`` too (bare, ``Name: `` lost its space).
 """
 
 from __future__ import annotations
@@ -61,12 +63,14 @@ def write(
     percent: tuple[str, ...] | None,
     bare_quotes: bool = False,
     gt: bool = False,
+    spaces: bool = False,
 ) -> str:
     """``text`` written as a string's content (see ``read``); ``percent``: the source's format
     arguments, where a lone ``%`` must be doubled (None: it need not); ``bare_quotes``: a
     ``"`` in a CDATA section is written as it is (bare_quotes(), of the source); ``gt``: a
     ``>`` of a string with no element is ``&gt;``, as the source writes its escaped HTML
-    (``&lt;b&gt;OK&lt;/b&gt;`` came back ``&lt;b>OK&lt;/b>``)."""
+    (``&lt;b&gt;OK&lt;/b&gt;`` came back ``&lt;b>OK&lt;/b>``); ``spaces``: the spaces aapt2
+    would trim or collapse are written ``\\u0020`` (a source that kept its own so: spaced())."""
     if percent is not None:
         text = _double_lone_percents(text, percent)
     out = "".join(
@@ -77,7 +81,31 @@ def write(
         out = out.replace(">", "&gt;")
     if out[:1] in ("@", "?"):
         out = "\\" + out
-    return f'"{out}"' if was_quoted else out
+    if was_quoted:
+        return f'"{out}"'
+    return _kept_spaces(out, markup) if spaces else out
+
+
+_DROPPED = re.compile(r"^ +| +$|(?<= ) +")  # the spaces aapt2 trims or collapses
+
+
+def spaced(text: str) -> bool:
+    """Whether a string's text has spaces that aapt2 keeps only quoted or escaped: at either
+    end, or two in a row."""
+    return _DROPPED.search(text) is not None
+
+
+def _kept_spaces(out: str, markup: bool) -> str:
+    """``out`` (a string's content, unquoted) with each space aapt2 would trim or collapse
+    written ``\\u0020``: at the string's ends, and after a space outside its tags."""
+    parts = _TAG.split(out) if markup else [out]  # text, tag, text...: never a tag at an end
+    parts[0] = re.sub(r"^ +", _u0020, parts[0])
+    parts[-1] = re.sub(r" +$", _u0020, parts[-1])
+    return "".join(p if k % 2 else re.sub(r"(?<= ) +", _u0020, p) for k, p in enumerate(parts))
+
+
+def _u0020(spaces: re.Match[str]) -> str:
+    return "\\u0020" * len(spaces[0])
 
 
 def _outside_cdata(text: str, markup: bool) -> str:
