@@ -567,6 +567,50 @@ def test_a_front_matter_s_prose_keys_nested_in_mappings_are_translated():
     )
 
 
+BELOW = """\
+---
+seo: &seo  # shared
+  title: Le guide complet
+  description: Une page sur les chats
+og: *seo
+title:
+  Un titre qui
+  continue
+summary:  # court
+  "Un résumé : court"
+excerpt:
+  - Une liste
+---
+"""
+
+
+def test_a_front_matter_s_anchored_mapping_and_values_below_their_keys_are_translated():
+    """A mapping behind an anchor (``seo: &seo``) was not read into, and a value written on
+    the lines after its key (``title:`` / ``  Un titre``) stayed French."""
+    yaml = pytest.importorskip("yaml", reason="pip install '.[test]'")
+    output = translated(BELOW)
+    seo = {"title": "LE GUIDE COMPLET", "description": "UNE PAGE SUR LES CHATS"}
+    assert yaml.safe_load(output.split("---\n")[1]) == {
+        "seo": seo,
+        "og": seo,
+        "title": "UN TITRE QUI CONTINUE",
+        "summary": "UN RÉSUMÉ : COURT",
+        "excerpt": ["Une liste"],
+    }
+    assert "seo: &seo  # shared\n" in output and 'summary:  # court\n  "UN RÉSUMÉ' in output
+    assert output.count("\n") == BELOW.count("\n")
+
+
+def test_a_toml_multi_line_strings_lines_are_its_text_never_keys():
+    """A line inside a ``\"\"\"`` string that looks like ``title = "..."`` was translated as a
+    key (and one like ``lang = "fr"`` became ``en``)."""
+    head = (
+        '+++\ndescription = """\nUne longue description\ntitle = "Pas une clé"\nlang = "fr"\n"""\n'
+        "notes = '''\ntitle = 'Non plus'\n'''\ntitle = \"Le titre\"\n+++\n"
+    )
+    assert translated(head) == head.replace("Le titre", "LE TITRE")
+
+
 @pytest.mark.parametrize(
     ("line", "written"),
     [

@@ -1,15 +1,17 @@
 """A Markdown file's front matter (YAML's ``---`` ... ``---``, TOML's ``+++`` ... ``+++``, as
 Hugo, Jekyll, Docusaurus and Astro read one at the top): the value of each key that says prose
 to a reader (``title``, ``description``, ``summary``...: PROSE_KEYS), at the top or nested in
-a mapping (YAML's ``seo:`` / ``  description: ...``, a list item's ``- title: ...``, TOML's
-``[params]`` table), is translated and written back on its line in the quoting style it had (a
-plain YAML value that its translation would not leave the same string, a ``: `` or a `` #`` in
-it, written in double quotes); a YAML value on several lines, plain or folded (``>-``), all of
-one indentation, is translated whole and wrapped again as wide. A top-level ``lang``,
-``language`` or ``locale`` (Jekyll's page.lang, which themes write as the ``<html lang>``) is
-set to the model's target, as a page's root ``lang`` is. Every other key (``slug``, ``date``,
-``tags``, ``layout``...) and any line not read here as one key and one string (a literal block
-``|``, a list of strings, a TOML array) are written as they were.
+a mapping (YAML's ``seo:`` / ``  description: ...``, an anchored ``seo: &s``, a list item's
+``- title: ...``, TOML's ``[params]`` table), is translated and written back on its line in the
+quoting style it had (a plain YAML value that its translation would not leave the same string,
+a ``: `` or a `` #`` in it, written in double quotes); a YAML value on several lines, plain or
+folded (``>-``), all of one indentation, or on the lines below its key alone (``title:`` /
+``  Un titre``), is translated whole and wrapped again as wide. A TOML multi-line string's
+lines (between triple quotes) are its text, never keys. A top-level ``lang``, ``language`` or
+``locale`` (Jekyll's page.lang, which themes write as the ``<html lang>``) is set to the
+model's target, as a page's root ``lang`` is. Every other key (``slug``, ``date``, ``tags``,
+``layout``...) and any line not read here as one key and one string (a literal block ``|``, a
+list of strings, a TOML array) are written as they were.
 """
 
 from __future__ import annotations
@@ -49,10 +51,13 @@ PROSE_KEYS = frozenset(
 _ENDS = {"---": ("---", "..."), "+++": ("+++",)}
 _YAML_KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:[ \t]+(?=\S)")
 _YAML_NEST = re.compile(r"[ \t]*(?:-[ \t]+)*")  # a nested key's indentation and list items
-# A line that opens a mapping or a list whose lines are keys: "seo:", "-", "- params:"
+# A line that opens a mapping or a list whose lines are keys: "seo:", "-", "- params:", an
+# anchor's "seo: &s"; or a key whose value is on the lines below it ("title:" / "  Un titre")
 _OPENS = re.compile(
-    r"[ \t]*(?:#.*|(?:-(?:[ \t]+|\Z))*(?:[A-Za-z_][\w-]*[ \t]*:)?(?:[ \t]+#.*)?[ \t]*)"
+    r"[ \t]*(?:#.*|(?:-(?:[ \t]+|\Z))*(?:[A-Za-z_][\w-]*[ \t]*:(?:[ \t]+&[^\s#]+)?)?"
+    r"(?:[ \t]+#.*)?[ \t]*)"
 )
+_BARE_KEY = re.compile(r"[ \t]*(?:-[ \t]+)*([A-Za-z_][\w-]*)[ \t]*:")
 _TOML_KEY = re.compile(r"([A-Za-z_][\w-]*)[ \t]*=[ \t]*(?=\S)")
 _DOUBLE = re.compile(r'"(?:[^"\\]|\\.)*"')
 _SINGLE = re.compile(r"'(?:[^']|'')*'")
@@ -85,13 +90,39 @@ def front_matter(lines: list[str]) -> tuple[int, list[Value], list[Language]]:
     end = next((k for k in range(1, len(lines)) if ends and lines[k].rstrip() in ends), None)
     if end is None:
         return 0, [], []
+    keys = list(range(1, end))
     if ends[0] == "+++":
-        values = [_toml(lines[k], k) for k in range(1, end)]
+        keys = _toml_keys(lines, end)
+        values = [_toml(lines[k], k) for k in keys]
     else:
         values = _yaml_values(lines, end)
     found = [v for v in values if v is not None and re.search(r"[^\W\d_]", v.text)]
-    top = next((k for k in range(1, end) if lines[k].startswith("[")), end)  # TOML's tables
-    return end + 1, found, [x for x in map(_language, lines[1:top], range(1, top)) if x]
+    top = next((k for k in keys if lines[k].startswith("[")), end)  # TOML's tables
+    return end + 1, found, [x for k in keys if k < top and (x := _language(lines[k], k))]
+
+
+# A TOML multi-line string opened on a key's line (text = """), and what ends it: in a """
+# one, a """ no backslash escapes; in a ''' one (no escapes), the first '''
+_TOML_OPENS = re.compile(r"[^=\"']*=[ \t]*(\"\"\"|''')")
+_TOML_CLOSES = {
+    '"""': re.compile(r'(?:[^"\\]|\\.|"(?!""))*"""', re.DOTALL),
+    "'''": re.compile(r".*?'''", re.DOTALL),
+}
+
+
+def _toml_keys(lines: list[str], end: int) -> list[int]:
+    """The lines 1 to ``end`` that are not inside a multi-line string (its lines that look
+    like ``title = "..."`` are its text, not keys)."""
+    keys, k = [], 1
+    while k < end:
+        keys.append(k)
+        opens = _TOML_OPENS.match(lines[k])
+        k += 1
+        if opens:
+            rest = "\n".join(lines[k - 1 : end])[opens.end() :]
+            closes = _TOML_CLOSES[opens[1]].match(rest)
+            k += rest[: closes.end()].count("\n") if closes else end
+    return keys
 
 
 def _yaml_values(lines: list[str], end: int) -> list[Value | None]:
@@ -103,17 +134,20 @@ def _yaml_values(lines: list[str], end: int) -> list[Value | None]:
     k = 1
     while k < end:
         line = lines[k]
-        m = _YAML_KEY.match(line, len(_YAML_NEST.match(line)[0]))
+        opens = _OPENS.fullmatch(line)
+        m = None if opens else _YAML_KEY.match(line, len(_YAML_NEST.match(line)[0]))
+        bare = _BARE_KEY.match(line) if opens else None
         more = k + 1  # the lines indented under the key (or blank) go with it
-        column = m.start() if m else len(line) - len(line.lstrip())
+        column = (m or bare).start(1) if m or bare else _indent(line)
         while more < end and (_indent(lines[more]) > column or not lines[more].strip()):
             more += 1
         while more > k + 1 and not lines[more - 1].strip():
             more -= 1
-        if m is None and _OPENS.fullmatch(line):  # a mapping or a list: its keys in turn
+        below = _yaml_below(line, k, lines[k + 1 : more], bare) if bare else None
+        if opens and below is None:  # a mapping or a list: its keys in turn
             k += 1
             continue
-        values.append(_yaml(line, k, lines[k + 1 : more], m) if m else None)
+        values.append(below or (_yaml(line, k, lines[k + 1 : more], m) if m else None))
         k = more
     return values
 
@@ -180,6 +214,12 @@ def _yaml(line: str, k: int, below: list[str], m: re.Match[str]) -> Value | None
     head, rest = line[: m.end()], line[m.end() :]
     if below:
         return _yaml_lines(line, k, below, head, rest)
+    return _yaml_string(head, rest, k)
+
+
+def _yaml_string(head: str, rest: str, k: int) -> Value | None:
+    """A string, quoted or plain, that is all of line ``k`` after its ``head`` (a comment
+    after it aside)."""
     found = _quoted(rest)
     if found is None and (p := _PLAIN.match(rest)):
         found, size = (p[0], ""), p.end()
@@ -232,6 +272,32 @@ def _yaml_lines(line: str, k: int, below: list[str], head: str, rest: str) -> Va
         return lines if all(_plain(x.strip()) for x in lines[1:]) else [head + translation]
 
     return Value(k, k + 1 + len(below), text, write)
+
+
+def _yaml_below(line: str, k: int, below: list[str], key: re.Match[str]) -> Value | None:
+    """The value of a key alone on line ``k`` (``title:``) written on the lines ``below`` it,
+    of one indentation: a quoted string on one line, or a plain one on any (``  Un titre``),
+    written so again; None where those lines are no such string (a mapping, a list)."""
+    if key[1].lower() not in PROSE_KEYS or not below or "&" in line:
+        return None
+    indent = below[0][: _indent(below[0])]
+    if any(not x.startswith(indent) or x[len(indent) : len(indent) + 1].isspace() for x in below):
+        return None
+    if len(below) == 1 and below[0][len(indent) :].startswith(("'", '"')):
+        found = _yaml_string(indent, below[0][len(indent) :], k + 1)
+        return found and Value(k, k + 2, found.text, lambda t: [line, *found.write(t)])
+    words = [x.strip() for x in below]
+    if not all(_plain(x) for x in words):
+        return None
+    width = max(len(indent) + 20, *(len(x) for x in below))
+
+    def write(translation: str) -> list[str]:
+        if not _plain(translation):
+            return [line, indent + json.dumps(translation, ensure_ascii=False)]
+        lines = _wrapped(indent + translation, width, indent)
+        return [line, *(lines if all(_plain(x.strip()) for x in lines) else [indent + translation])]
+
+    return Value(k, k + 1 + len(below), " ".join(words), write)
 
 
 def _wrapped(text: str, width: int, indent: str) -> list[str]:
