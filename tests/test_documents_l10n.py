@@ -88,6 +88,8 @@ def test_an_xml_file_is_android_strings_only_if_its_root_is_resources(tmp_path):
         ("fr.yml", "YAML"),
         ("fr.yaml", "YAML"),
         ("main.ftl", "Fluent"),
+        ("memory.tmx", "--memory"),  # read as lines, its tags were garbled
+        ("fr.mo", "translate its .po"),
     ],
 )
 def test_a_format_nmt_does_not_read_is_one_error_before_any_model_loads(

@@ -46,6 +46,9 @@ NOT_READ = {
     ".ftl": "Fluent .ftl files",
     ".ass": "Advanced SubStation Alpha subtitles (.ass)",
     ".ssa": "SubStation Alpha subtitles (.ssa)",
+    # read as lines, a memory's tags were garbled and its source segments translated in place
+    ".tmx": "TMX translation memories (give one to --memory)",
+    ".mo": "compiled gettext catalogues (.mo: translate its .po, then msgfmt it)",
 }
 _HEAD = 65536  # bytes read to find a root element: a prolog is never longer
 
