@@ -88,6 +88,16 @@ def test_a_truncated_memory_is_one_error_naming_its_line(tmp_path):
         list(read_pairs(path, "tmx", ("fr", "en")))
 
 
+@pytest.mark.parametrize("fmt, name", [("tmx", "ui.tmx"), ("xliff", "ui.xliff")])
+@pytest.mark.parametrize("text", ["", "\n\n"])
+def test_an_empty_memory_is_one_error_naming_line_one_not_line_zero(tmp_path, fmt, name, text):
+    """An empty file's error said ``ui.tmx:0:``, a line no editor goes to."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match=rf"/{name}:[1-9]\d*: not well-formed XML"):
+        list(read_pairs(str(path), fmt, ("fr", "en")))
+
+
 BOMB = (
     entity_bomb("tmx")
     + """<tmx version="1.4"><header srclang="en"/><body>

@@ -88,7 +88,7 @@ def syntax_error(e) -> tuple[int, str]:
     last = getattr(getattr(e, "error_log", None), "last_error", None)
     if not e.lineno and last is not None and last.line > 0:
         return last.line, last.message
-    return e.lineno or (e.position[0] if e.position else 1), e.msg
+    return e.lineno or (e.position[0] if e.position else 0) or 1, e.msg  # an empty file: 1
 
 
 def _refuse_entities(path: str, root) -> None:
