@@ -93,10 +93,36 @@ def score_files(
         raise UsageError(f"--metrics {metrics!r} names no metric ({', '.join(METRICS)})")
     check_files([hyp], "--hyp", pipes=True)  # "--ref r.en: no such file", not "r.en: ..."
     check_files(refs, "--ref", pipes=True)
+    for option, path in [("--hyp", hyp), *(("--ref", ref) for ref in refs)]:
+        check_lines_file(path, option)
     hyps, references = read_lines(hyp, warn), [read_lines(ref, warn) for ref in refs]
     for ref, lines in zip(refs, references):
         check_reference(ref, len(lines), len(hyps), f"--hyp {hyp}")
     return score_corpus(hyps, references, names, options.tokenize, options.lowercase)
+
+
+# Files whose translations are not one a line: scored as lines, their markup and sources were
+# scored with them (a catalogue against itself: BLEU 100, whatever its msgstrs said)
+NOT_LINES = {
+    ".po": "a gettext catalogue",
+    ".pot": "a gettext template",
+    ".mo": "a compiled gettext catalogue",
+    ".tmx": "a TMX memory",
+    ".xlf": "an XLIFF file",
+    ".xliff": "an XLIFF file",
+}
+
+
+def check_lines_file(path: str, option: str) -> None:
+    """An InputError where ``path`` (given to ``option``) is by its extension a file whose
+    translations are not one a line (NOT_LINES), gzip or xz too."""
+    name = re.sub(r"\.(?:gz|xz)\Z", "", path.lower())
+    what = next((w for ext, w in NOT_LINES.items() if name.endswith(ext)), None)
+    if what is not None:
+        raise InputError(
+            f"{option} {path} is {what}, not one translation a line: BLEU and chrF score "
+            "lines of text"
+        )
 
 
 def check_reference(ref: str, lines: int, against: int, what: str = "the input") -> None:

@@ -130,3 +130,27 @@ def test_a_missing_file_is_named_with_its_option(run_cli, tmp_path):
     assert_one_error_line(result, f"--ref {missing}: no such file")
     result = run_cli(["evaluate", "--hyp", missing, "--ref", hyp])
     assert_one_error_line(result, f"--hyp {missing}: no such file")
+
+
+CATALOGUE = 'msgid ""\nmsgstr ""\n"Language: en\\n"\n\nmsgid "Bonjour"\nmsgstr "Hello"\n'
+
+
+def test_a_catalogue_or_memory_given_as_lines_is_one_error_naming_it(run_cli, tmp_path):
+    """A .po scored as lines scored its msgids and header with its msgstrs: a catalogue against
+    itself was BLEU 100 whatever its translations said; a TMX or XLIFF file, its markup."""
+    hyp, ref = _files(tmp_path)
+    for name, what in [("fr.po", "gettext catalogue"), ("ui.tmx", "TMX"), ("ui.xlf", "XLIFF")]:
+        memory = tmp_path / name
+        memory.write_text(CATALOGUE, encoding="utf-8")
+        result = run_cli(["evaluate", "--hyp", memory, "--ref", memory])
+        assert_one_error_line(result, f"--hyp {memory}", what, "one translation a line")
+        result = run_cli(["evaluate", "--hyp", hyp, "--ref", ref, "--ref", memory])
+        assert_one_error_line(result, f"--ref {memory}", what)
+        assert result.stdout == ""
+
+
+def test_nmt_translate_refuses_a_catalogue_as_its_ref_before_any_model_loads(run_cli, tmp_path):
+    memory = tmp_path / "fr.po"
+    memory.write_text(CATALOGUE, encoding="utf-8")
+    result = run_cli(["translate", "-m", tmp_path / "no-model", "--ref", memory, "Bonjour"])
+    assert_one_error_line(result, f"--ref {memory}", "gettext catalogue")

@@ -23,7 +23,7 @@ from nmt_cli.documents.document import (
 from nmt_cli.documents.options import DocumentOptions
 from nmt_cli.documents.registry import FORMATS, TEXT, format_for
 from nmt_cli.errors import UsageError
-from nmt_cli.evaluation import check_reference
+from nmt_cli.evaluation import check_lines_file, check_reference
 from nmt_cli.formats.encoding import text_lines
 from nmt_cli.inference.options import FileOptions
 from nmt_cli.markup.pages import DIALECTS
@@ -215,6 +215,7 @@ def _references(files: FileOptions, text: bool, warn) -> list[str] | None:
     first (stdin's and a pipe's: as they are translated, lines.translate_file)."""
     if files.ref is None:
         return None
+    check_lines_file(files.ref, "--ref")
     refs = read_lines(files.ref, warn)
     stream = files.input_file == "-" or is_stream(files.input_file)
     lines = 1 if text else None if stream else count_lines(files.input_file)
