@@ -34,6 +34,7 @@ from nmt_cli.formats.memory import (
     Report,
     cleaned,
     pick_sides,
+    same_language,
 )
 from nmt_cli.protect.mnemonics import file_markers
 from nmt_cli.textio import COMPRESSION_ERRORS, open_bytes
@@ -254,6 +255,13 @@ def read_pairs(
     (see above); a catalogue in other languages is one InputError, before any pair. ``report``
     hears the counts once the file is read."""
     po = read_catalogue(path)
+    source, target = languages_of(po)
+    if target is None:  # "no fr side (it holds en)" said nothing of the header
+        other = next((x for x in languages if not same_language(source, x)), "fr")
+        raise InputError(
+            f"{path}: its header names no Language, the language of its msgstrs: "
+            f'add one ("Language: {other}\\n")'
+        )
     a, b = pick_sides(path, languages, languages_of(po))
     counts = Counts(path)
     entries = [e for e in po if e.msgid]  # the header's empty msgid is not an entry
