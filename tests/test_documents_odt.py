@@ -400,3 +400,42 @@ def test_the_language_the_documents_metadata_say_becomes_the_targets():
     )
     meta = entries(rendered(zipped(files, stored=("mimetype",))))["meta.xml"].decode()
     assert "<dc:language>en-GB</dc:language>" in meta
+
+
+def test_a_lists_label_is_translated_around_its_number_and_a_number_alone_kept():
+    """A list style's level that reads "Étape 1 :" (style:num-prefix "Étape ", num-suffix
+    " :") showed "Étape 1 : Download the archive" in the English document: the label was never
+    read. Now it is translated as one text around its number, the number where the translation
+    puts it; a level of a number alone ("1.") is as it was, and so is a label whose translation
+    lost its number."""
+    level = (
+        '<text:list-level-style-number text:level="{}" {} style:num-format="1">'
+        "</text:list-level-style-number>"
+    )
+    levels = [
+        level.format(1, 'style:num-prefix="Étape " style:num-suffix=" :"'),
+        level.format(2, 'style:num-suffix="."'),
+        level.format(3, 'style:num-prefix="Question "'),
+    ]
+    files = odt_entries(
+        '<text:list text:style-name="L1"><text:list-item><text:p>Le chat dort.</text:p>'
+        "</text:list-item></text:list>"
+    )
+    files["content.xml"] = files["content.xml"].replace(  # type: ignore[union-attr]
+        "</office:automatic-styles>",
+        f'<text:list-style style:name="L1">{"".join(levels)}</text:list-style>'
+        "</office:automatic-styles>",
+    )
+    data = zipped(files, stored=("mimetype",))
+    model = sentence_model({"Étape %1 :": "Step %1:", "Question %1": "Question number"})
+    content = etree.fromstring(entries(rendered(data, model))["content.xml"])
+    said = [
+        (e.get(f"{{{STYLE}}}num-prefix"), e.get(f"{{{STYLE}}}num-suffix"))
+        for e in content.iter(t("list-level-style-number"))
+    ]
+    assert said == [("Step ", ":"), (None, "."), ("Question ", None)]
+
+    def identity(texts):
+        return [Aligned(x, [(k, k) for k in range(len(x.split()))]) for x in texts]
+
+    assert entries(rendered(data, identity)) == entries(data)

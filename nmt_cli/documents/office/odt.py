@@ -19,7 +19,10 @@ A paragraph's items (runs.py), from its mixed content in order:
 
 A frame's (an image's, a shape's) alt text and title (``svg:desc``, ``svg:title``) are texts of
 their own, as a Word document's and a deck's are (they stayed French), and so is a link's
-title (``office:title``, shown over the link), as a page's is.
+title (``office:title``, shown over the link), as a page's is. So is the label of a list's
+level, and of a heading's (a list style's ``style:num-prefix``, ``style:num-suffix``: "Étape
+1 :" stayed French before the English items), read as one text around its number ("Étape %1 :",
+as a Word document's, docx.py), the number kept.
 
 Translated, a paragraph is written anew: its text in spans of the same styles, nested as they
 were, links around them. The automatic styles that set a language (``fo:language``,
@@ -44,6 +47,7 @@ from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part
 from nmt_cli.documents.office.odt_styles import (
     DATA_STYLE,
     default_language,
+    list_labels,
     set_date_language,
     set_language,
 )
@@ -129,6 +133,7 @@ def _part(package: Package, path: str, styles: dict[str, bool]) -> Part:
         for e in root.iter(t("a"))
         if any(c.isalpha() for c in e.get(title, "")) and not _in_comment_or_style(e)
     ]
+    part.alt += [(label, "label") for label in list_labels(root)]
     return part
 
 

@@ -2,7 +2,7 @@
 automatic styles of translated text (``fo:language``, ``fo:country``), split where untranslated
 text uses them too; the data styles of its date and time fields (``number:language``); and the
 default styles' (styles.xml), the language of all text no style sets one for, and the common
-styles' in that language."""
+styles' in that language. And the labels of a list's or a heading's numbers (list_labels)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,46 @@ DATA_STYLE = f"{{{STYLE}}}data-style-name"  # a field's format: a date's, a time
 
 def t(name: str) -> str:
     return f"{{{TEXT}}}{name}"
+
+
+_WORD = re.compile(r"[^\W\d_]{2}")
+_PREFIX, _SUFFIX = f"{{{STYLE}}}num-prefix", f"{{{STYLE}}}num-suffix"
+NUMBER_MARK = "%1"  # a label's number, where it stands in its text, as Word writes it
+
+
+class ListLabel:
+    """The label of a list's (or a heading's) level, the words LibreOffice shows before each
+    item around its number (``style:num-prefix="Étape "``, ``style:num-suffix=" :"``: "Étape
+    1 :"), read and written as one text, its number written ``%1`` (as Word's ``w:lvlText``,
+    docx.py): ``get`` and ``set`` are an element's, as an alt text's holder's (document.py).
+    A translation that does not keep the number once leaves the label as it was."""
+
+    def __init__(self, level) -> None:
+        self.level = level
+        self.number = NUMBER_MARK if level.get(f"{{{STYLE}}}num-format") else ""
+
+    def get(self, name: str, default: str = "") -> str:
+        return self.level.get(_PREFIX, "") + self.number + self.level.get(_SUFFIX, "")
+
+    def set(self, name: str, text: str) -> None:
+        old = self.get(name)
+        if self.number and text.count(self.number) != 1:
+            return
+        lead, trail = old[: len(old) - len(old.lstrip())], old[len(old.rstrip()) :]
+        said = lead + text.strip() + trail  # its spaces around it as they were
+        prefix, _, suffix = said.partition(self.number) if self.number else (said, "", "")
+        for attribute, said in ((_PREFIX, prefix), (_SUFFIX, suffix)):
+            if said or self.level.get(attribute) is not None:
+                self.level.set(attribute, said)
+
+
+def list_labels(root) -> list[ListLabel]:
+    """The labels of ``root``'s list styles' and outline style's numbered levels whose prefix
+    or suffix holds a word ("Étape 1 :", "Chapitre 1": they stayed French before the English
+    items and headings); a number alone ("1.", "1)") is none."""
+    levels = root.iter(t("list-level-style-number"), t("outline-level-style"))
+    found = (ListLabel(e) for e in levels)
+    return [x for x in found if _WORD.search(x.level.get(_PREFIX, "") + x.level.get(_SUFFIX, ""))]
 
 
 def set_language(tree, uses: list, target: str, styles: dict[str, bool]) -> None:
