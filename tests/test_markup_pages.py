@@ -222,6 +222,26 @@ def test_lines_are_wrapped_between_line_breaks_and_never_in_preformatted_text():
     )
 
 
+def test_a_text_areas_lines_are_translated_each_on_its_own_its_line_breaks_kept():
+    """A form's <textarea> (its value, shown as written) "Bonjour" and "Au revoir" on two lines
+    was read as one sentence and came out "Day to\nsee again", its line break where the
+    wrapping put it. Now each line is a text of its own (the model translates them apart),
+    every line break and indentation where it was; in a sentence, the text area is apart from
+    the words around it."""
+    page = (
+        '<form>\n<label for="m">Message</label>\n'
+        '<textarea id="m">Bonjour\n  Au revoir</textarea>\n</form>\n'
+        "<p>Votre texte : <textarea>Un deux\n\nTrois</textarea> puis envoyez.</p>\n"
+    )
+    assert "Bonjour\nAu revoir" in Page(page, "html").texts()
+    out = translate_markup(page, "html", word_for_word)
+    assert out == (
+        '<form>\n<label for="m">MESSAGE</label>\n'
+        '<textarea id="m">BONJOUR\n  AU REVOIR</textarea>\n</form>\n'
+        "<p>VOTRE TEXTE : <textarea>UN DEUX\n\nTROIS</textarea> PUIS ENVOYEZ.</p>\n"
+    )
+
+
 def test_an_empty_element_on_a_line_of_its_own_after_the_words_stays_on_it():
     """A form's label and its fields, each on a line of its own, came back on one line
     ("<label>YOUR NAME</label> <input ...> <input ...>"); the line breaks before the fields

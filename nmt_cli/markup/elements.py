@@ -7,13 +7,16 @@ nmt_cli/protect/tags.py's HTML_ELEMENTS, the one list of HTML's names (a plain l
 
     BLOCKS      HTML's block-level elements (the HTML Living Standard's flow-content elements
                 that start a new block: MDN "Block-level content"), the document's structure
-                (html, head, body), the table's parts, list items, the title and the options of
-                a form: each is translated apart from what stands around it. In XML no names are
-                known: an element is a block when its parent holds no text of its own (see
-                pages.py)
+                (html, head, body), the table's parts, list items, the title and the options and
+                text areas of a form: each is translated apart from what stands around it. In
+                XML no names are known: an element is a block when its parent holds no text of
+                its own (see pages.py)
     VOID        HTML's void elements: never content, never an end tag
     VERBATIM    never translated, in HTML and XML: code, pre, script, style (an inline
                 ``<code>`` inside a sentence keeps its place as a protected span: segments.py)
+    PRESERVED   HTML's elements whose text's white space is significant and translated: a
+                ``<textarea>``'s lines are each translated on their own, its line breaks
+                where they were (as an XML ``xml:space="preserve"`` text's: inline_text.py)
 
 HTML lets some end tags be left out; IMPLIED_END and CLOSES_P say which start tag closes which
 open element (the HTML standard's "optional tags"), so that the tree is the one a browser builds
@@ -31,10 +34,11 @@ BLOCKS = frozenset(
         "section table ul "
         "html head body title caption colgroup col thead tbody tfoot tr td th "
         "summary legend select optgroup option datalist noscript template iframe video audio "
-        "canvas object map"
+        "canvas object map textarea"
     ).split()
 )
 VERBATIM = frozenset(("code", "pre", "script", "style"))
+PRESERVED = frozenset(("textarea",))
 
 # A start tag of these closes an open <p> (a <p> holds no block).
 CLOSES_P = frozenset(

@@ -16,6 +16,10 @@ A page's tree (tree.py) is cut into blocks, each translated apart from the other
   breaks, entities and spaces), so a page given its texts back is the same page.
 - A verbatim element (code, pre, script, style) is written as it was, and so is everything
   between blocks: white space, comments, the document type, processing instructions.
+- HTML: a ``<textarea>``'s text (a field's value: "Bonjour" and "Au revoir" on two lines) is
+  a block whose white space is significant (elements.PRESERVED): each line is translated on
+  its own and the line breaks stay where they were (read as one sentence, "Day to" and "see
+  again" came out on the two lines).
 - HTML: an element that is not translated (``translate="no"``, ``class="notranslate"``:
   attributes.py) is written as it was, but for the elements inside it that say
   ``translate="yes"``, each translated apart as a block; inline inside a translated segment, it
@@ -43,7 +47,7 @@ from dataclasses import dataclass
 from nmt_cli.errors import InputError
 from nmt_cli.markup.attribute_texts import attribute_texts, written_back
 from nmt_cli.markup.attributes import translated
-from nmt_cli.markup.elements import BLOCKS, VERBATIM
+from nmt_cli.markup.elements import BLOCKS, PRESERVED, VERBATIM
 from nmt_cli.markup.inline_text import REFERENCE
 from nmt_cli.markup.reading import read_events
 from nmt_cli.markup.segments import Aligned, Segment, verbatim
@@ -118,7 +122,7 @@ class Page:
                 self._block(child, self._translated(child, translating))
             else:
                 run.append(child)
-        self._segment(run, translating)
+        self._segment(run, translating, not self.xml and element.key in PRESERVED)
 
     def _block(self, element: Element, translating: bool) -> None:
         if element.key in VERBATIM or element.empty:
@@ -128,7 +132,8 @@ class Page:
         self._content(element, translating)
         self._out.append(element.close)
 
-    def _segment(self, run: list[Node], translating: bool) -> None:
+    def _segment(self, run: list[Node], translating: bool, preserve: bool = False) -> None:
+        """``run`` as a segment (``preserve``: its white space significant), or as written."""
         if translating and not self.xml and _apart(run):
             for node in run:  # each control or link a text of its own, as a block is
                 if isinstance(node, Element) and _WORD.search(_text(node)):
@@ -137,7 +142,9 @@ class Page:
                     self._out.append(serialize(node))
             return
         segment = (
-            Segment(run, self.xml, self._held, wrap=self.wrap) if run and translating else None
+            Segment(run, self.xml, self._held, preserve, wrap=self.wrap)
+            if run and translating
+            else None
         )
         if segment is not None and segment.translatable():
             self._out.append(segment)
