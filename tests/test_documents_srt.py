@@ -289,6 +289,30 @@ def test_a_subtitle_whose_text_comes_back_keeps_its_lines(transformer_model_dir,
     assert translate_text(translator, film, "srt") == film
 
 
+@pytest.mark.parametrize(
+    "film",
+    [
+        "1\n00:00:01,000 --> 00:00:03,500\nEin Mann.\n\n",  # a blank line ends the file
+        "1\n00:00:01,000 --> 00:00:03,500\nEin Mann.\n\n\n2\n00:00:04,000 --> 00:00:05,000\nJa.\n",
+        "\n1 \n00:00:01,000 --> 00:00:03,500 \nEin Mann.\n \n2\n00:00:04,000 --> 00:00:05,000\n",
+    ],
+)
+def test_a_file_given_its_texts_back_is_the_same_file_byte_for_byte(
+    film, transformer_model_dir, monkeypatch
+):
+    """The blank line that ended the file was dropped, two blank lines between subtitles were
+    one, a number's or a timing's trailing space was cut: now numbers, timings and the blank
+    lines before, between and after the subtitles are written as they were."""
+    from nmt_cli.documents.translate import translate_text
+
+    def given_back(self, lines, with_alignment=False, on_progress=None):
+        return [[Translation(line, line, 0.0)] for line in lines]
+
+    monkeypatch.setattr(Translator, "translate", given_back)
+    translator = Translator.load(LoadOptions(str(transformer_model_dir), threads=1))
+    assert translate_text(translator, film, "srt") == film
+
+
 def test_the_readme_example_prints_what_it_shows(run_cli, tmp_path):
     """The README's subtitles, translated by the shipped fr-en model: what it shows."""
     assert_readme_example_prints_as_shown(run_cli, "#### Subtitles", tmp_path)

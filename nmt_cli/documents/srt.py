@@ -13,9 +13,11 @@ Tags that enclose the whole text, or each of its lines alike (``<i>- Tu viens ?<
 ``<i>- Oui.</i>``: a dialogue in italics), stay around the whole translation, or around each
 of its lines; style overrides and tags left unpaired at either end of a text or a turn
 (``{\\i1}Oui.{\\i0}``, ``<v Marie>Oui.</v>``) stay glued to it, out of the model's text; other
-inline tags (``<i>``) and style overrides pass through as protected spans. Subtitles are
-written one blank line apart; a file that is not a sequence of number, timing and text is one
-error naming its line.
+inline tags (``<i>``) and style overrides pass through as protected spans. Numbers, timings
+and the blank lines between subtitles, before the first and after the last, are written as
+they were (the blank line that ended the file was dropped), but a subtitle whose blank line
+before it was left out gets one; a file that is not a sequence of number, timing and text is
+one error naming its line.
 """
 
 from __future__ import annotations
@@ -227,27 +229,37 @@ def wrap(text: str, lines: int) -> list[str]:
 
 @dataclass(frozen=True)
 class Subtitles(StringsDocument):
+    """The subtitles of a file, their texts (``strings``), the blank lines before each
+    (``blanks``, as written) and those after the last (``end``)."""
+
     subtitles: list[Subtitle]
     strings: StringLines
+    blanks: list[list[str]]
+    end: list[str]
 
     def render(
         self, translations: list[Translation], target: str | None, warn: Callable[[str], None]
     ) -> str:
         texts = self.translated(translations)
-        return "\n".join(
-            "".join(f"{line}\n" for line in [s.number, s.timing, *s.shown(text)])
-            for s, text in zip(self.subtitles, texts)
-        )
+        lines = []
+        for k, (s, text, blank) in enumerate(zip(self.subtitles, texts, self.blanks)):
+            lines += blank or ([""] if k else [])  # one left out between two: one blank line
+            lines += [s.number, s.timing, *s.shown(text)]
+        return "".join(f"{line}\n" for line in [*lines, *self.end])
 
 
 def read_srt(lines: list[str], name: str) -> Subtitles:
     """The subtitles of ``lines``; DocumentError where a number or a timing is missing."""
     subtitles: list[Subtitle] = []
+    blanks: list[list[str]] = []  # before each subtitle, then after the last
     n = 0
-    while n < len(lines):
-        if not lines[n].strip():
+    while True:
+        start = n
+        while n < len(lines) and not lines[n].strip():
             n += 1
-            continue
+        blanks.append(lines[start:n])
+        if n >= len(lines):
+            break
         if not _NUMBER.fullmatch(lines[n].strip()):
             raise DocumentError(name, n + 1, f"expected a subtitle's number, got {lines[n][:40]!r}")
         if n + 1 >= len(lines) or not _TIMING.fullmatch(lines[n + 1].strip()):
@@ -256,9 +268,10 @@ def read_srt(lines: list[str], name: str) -> Subtitles:
         end = text
         while end < len(lines) and lines[end].strip() and not _starts_subtitle(lines, end):
             end += 1
-        subtitles.append(Subtitle(lines[n].strip(), lines[n + 1].strip(), *tagged(lines[text:end])))
+        subtitles.append(Subtitle(lines[n], lines[n + 1], *tagged(lines[text:end])))
         n = end
-    return Subtitles(subtitles, StringLines.of([s.text() for s in subtitles]))
+    texts = StringLines.of([s.text() for s in subtitles])
+    return Subtitles(subtitles, texts, blanks[:-1], blanks[-1])
 
 
 def tagged(lines: list[str]) -> tuple[list[str], str, str, str, str]:
