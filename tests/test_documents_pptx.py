@@ -311,3 +311,118 @@ def test_a_links_screentip_is_translated_its_target_kept():
     )
     slide = translated(zipped(files))[SLIDE].decode()
     assert '<a:hlinkClick r:id="rId2" tooltip="OUVRIR LE GUIDE"/></a:rPr><a:t>LA DOC' in slide
+
+
+def _box(k: int, text: str, ph: str = "") -> str:
+    """A text box (a placeholder with ``ph``) holding ``text``."""
+    return (
+        f'<p:sp><p:nvSpPr><p:cNvPr id="{k}" name="Zone {k}"/><p:cNvSpPr txBox="1"/>'
+        f"<p:nvPr>{ph}</p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/>"
+        f"{a_para(a_run(text))}</p:txBody></p:sp>"
+    )
+
+
+def _drawn(root: str, *shapes: str, tail: str = "") -> str:
+    """A slide master's or layout's part (``root``: sldMaster, sldLayout) of ``shapes``."""
+    return (
+        f'{DECL}<p:{root} {P_NS}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/>'
+        f"<p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>{''.join(shapes)}"
+        f"</p:spTree></p:cSld>{tail}</p:{root}>"
+    )
+
+
+def _with_parts(files: dict, parts: dict[str, tuple[str, str]]) -> dict:
+    """``files`` with ``parts`` (path: (kind, its XML)) added and declared."""
+    kind = "application/vnd.openxmlformats-officedocument.presentationml"
+    for path, (name, xml) in parts.items():
+        files[path] = xml
+        files["[Content_Types].xml"] = files["[Content_Types].xml"].replace(
+            "</Types>", f'<Override PartName="/{path}" ContentType="{kind}.{name}+xml"/></Types>'
+        )
+    return files
+
+
+MASTER_STYLES = (
+    '<p:txStyles><p:bodyStyle><a:lvl1pPr><a:defRPr lang="fr-FR"/></a:lvl1pPr>'
+    "</p:bodyStyle></p:txStyles>"
+)
+
+
+def test_a_masters_and_a_layouts_text_boxes_are_translated_their_placeholders_not():
+    """A "Confidentiel" banner on the slide master and a footer's text box on a layout, shown
+    on every slide, stayed French on the English slides: masters and layouts were never read.
+    Now their text boxes are translated; their placeholders' sample texts ("Cliquez pour
+    modifier le style du titre", seen only while editing the master) are not, but a layout
+    placeholder's own prompt (hasCustomPrompt), shown in each new slide's empty placeholder,
+    is. The master's default language is the target's, in the same part."""
+
+    def box(k: int, text: str, ph: str = "") -> str:
+        nv = f"<p:nvPr>{ph}</p:nvPr>"
+        return (
+            f'<p:sp><p:nvSpPr><p:cNvPr id="{k}" name="Zone {k}"/><p:cNvSpPr txBox="1"/>{nv}'
+            f"</p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/>{a_para(a_run(text))}</p:txBody></p:sp>"
+        )
+
+    def part(root: str, *shapes: str, tail: str = "") -> str:
+        return (
+            f'{DECL}<p:{root} {P_NS}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/>'
+            f"<p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>{''.join(shapes)}"
+            f"</p:spTree></p:cSld>{tail}</p:{root}>"
+        )
+
+    files = pptx_entries()
+    master = "ppt/slideMasters/slideMaster1.xml"
+    layout = "ppt/slideLayouts/slideLayout1.xml"
+    files[master] = part(
+        "sldMaster",
+        box(2, "Cliquez pour modifier le style du titre", '<p:ph type="title"/>'),
+        box(3, "Document confidentiel"),
+        tail='<p:txStyles><p:bodyStyle><a:lvl1pPr><a:defRPr lang="fr-FR"/></a:lvl1pPr>'
+        "</p:bodyStyle></p:txStyles>",
+    )
+    files[layout] = part(
+        "sldLayout",
+        box(2, "Modifiez le style du titre", '<p:ph type="title"/>'),
+        box(3, "Saisissez le nom du client", '<p:ph idx="1" hasCustomPrompt="1"/>'),
+        box(4, "Société Exemple, tous droits réservés"),
+    )
+    kind = "application/vnd.openxmlformats-officedocument.presentationml"
+    files["[Content_Types].xml"] = files["[Content_Types].xml"].replace(  # type: ignore[union-attr]
+        "</Types>",
+        f'<Override PartName="/{master}" ContentType="{kind}.slideMaster+xml"/>'
+        f'<Override PartName="/{layout}" ContentType="{kind}.slideLayout+xml"/></Types>',
+    )
+    out = translated(zipped(files))
+
+    def texts(path: str) -> list[str]:
+        return ["".join(p.itertext()) for p in paragraphs(out[path])]
+
+    assert texts(master) == ["Cliquez pour modifier le style du titre", "DOCUMENT CONFIDENTIEL"]
+    assert texts(layout) == [
+        "Modifiez le style du titre",
+        "SAISISSEZ LE NOM DU CLIENT",
+        "SOCIÉTÉ EXEMPLE, TOUS DROITS RÉSERVÉS",
+    ]
+    assert '<a:defRPr lang="en-US"/>' in out[master].decode()
+
+    def identity(texts):
+        return [Aligned(x, [(k, k) for k in range(len(x.split()))]) for x in texts]
+
+    assert translated(zipped(files), identity) == entries(zipped(files))
+
+
+def test_a_masters_language_changes_where_only_another_masters_banner_is_translated():
+    """Where nothing but the second master's banner changes, the first master (read before it)
+    takes the target's default language too: it was written before the banner's translation
+    changed it, and stayed French."""
+    first, second = "ppt/slideMasters/slideMaster1.xml", "ppt/slideMasters/slideMaster2.xml"
+    files = _with_parts(
+        pptx_entries(),
+        {
+            first: ("slideMaster", _drawn("sldMaster", tail=MASTER_STYLES)),
+            second: ("slideMaster", _drawn("sldMaster", _box(2, "Document confidentiel"))),
+        },
+    )
+    out = translated(zipped(files), sentence_model({"Document confidentiel": "Confidential"}))
+    assert ["".join(p.itertext()) for p in paragraphs(out[second])] == ["Confidential"]
+    assert '<a:defRPr lang="en-US"/>' in out[first].decode()

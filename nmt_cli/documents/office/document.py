@@ -105,7 +105,7 @@ class OfficeDocument:
         self, translations: Sequence[Aligned], target: str | None, warn: Callable[[str], None]
     ) -> bytes:
         done = iter(translations)
-        changed: dict[str, bytes] = {}
+        touched_parts: set[int] = set()  # their ids
         for part in self.parts:
             touched = False
             found = [[next(done) for _ in p.texts()] for _, p in part.paragraphs]
@@ -122,8 +122,13 @@ class OfficeDocument:
                 touched = True
             if touched and self.finish is not None:
                 self.finish(part.tree, target)
-            if touched or part.changed:
-                changed[part.path] = serialized(part.tree, self.package.entry(part.path))
+            if touched:
+                touched_parts.add(id(part))
+        changed = {  # once all are finished: a later part's finish may change an earlier one
+            part.path: serialized(part.tree, self.package.entry(part.path))
+            for part in self.parts
+            if id(part) in touched_parts or part.changed
+        }
         if changed and target:
             changed.update(_properties_language(self.package, target))
         return self.package.written(changed)

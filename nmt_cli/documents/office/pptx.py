@@ -17,10 +17,17 @@ A paragraph's items (runs.py), from its children in order (DrawingML, ``a:p``):
   target's as the runs around it (PowerPoint formats a date by it);
 - the paragraph's properties (``a:pPr``) and its end's (``a:endParaRPr``) stay where they are.
 
-Slide layouts and masters (their prompt texts) are not translated, nor are a chart's categories
-and series names (its workbook's cells, which it would show again once edited). Once any text
-is translated, the deck's default language (the ``lang`` of the presentation's and the
-masters' default text styles, that of a new text box) becomes the target's.
+The text boxes and shapes of slide masters and layouts that are no placeholders (a
+"Confidentiel" banner, a footer's words, a logo's alt text: shown on every slide that follows
+them, they stayed French on the English slides) are translated too. Their placeholders are
+not: what a master's placeholder holds ("Cliquez pour modifier le style du titre") is a sample
+of its formatting, seen only while editing the master, never on a slide; but a layout's
+placeholder with a prompt of its own (``hasCustomPrompt``: "Saisissez le nom du client"),
+which PowerPoint shows in the empty placeholder of every new slide of that layout, is
+translated. A chart's categories and series names (its workbook's cells, which it would show
+again once edited) are not. Once any text is translated, the deck's default language (the
+``lang`` of the presentation's and the masters' default text styles, that of a new text box)
+becomes the target's.
 """
 
 from __future__ import annotations
@@ -48,6 +55,8 @@ _MAIN = re.compile(r"presentationml\.(presentation|template|slideshow)\.main\+xm
 _TRANSLATED = re.compile(
     r"presentationml\.(slide|notesSlide)\+xml|drawingml\.(chart|diagramData|diagramDrawing)\+xml"
 )
+# Slide masters and layouts: their text boxes and shapes that are no placeholders
+_MASTERS = re.compile(r"presentationml\.(slideMaster|slideLayout)\+xml")
 # The presentation and its masters: their text styles set the deck's default language
 _DEFAULTS = re.compile(
     r"presentationml\.(presentation|template|slideshow)\.main\+xml|slideMaster\+"
@@ -70,15 +79,20 @@ def read_pptx(data: bytes, name: str) -> OfficeDocument:
         (p for p, t in types.items() if _TRANSLATED.search(t) and p in package.names()),
         key=_slide_order,
     )
+    masters = [p for p, t in types.items() if _MASTERS.search(t) and p in package.names()]
+    masters.sort(key=_slide_order)
+    parts = [drawing_part(package, p) for p in paths]
+    parts += [drawing_part(package, p, placeholders=False) for p in masters]
+    drawn = {part.path: part for part in parts}  # a master is one part, its texts and styles
     found = [p for p, t in types.items() if _DEFAULTS.search(t) and p in package.names()]
-    defaults = [Part(p, package.part(p)) for p in found]  # after the texts
+    defaults = [drawn.get(p) or Part(p, package.part(p)) for p in found]
 
     def finish(tree, target: str | None) -> None:
         for part in defaults if target else ():
             part.changed |= _default_language(part.tree, target)
 
-    parts = [drawing_part(package, p) for p in paths]
-    return OfficeDocument(package, parts + defaults, write_paragraph, finish)
+    parts += [part for part in defaults if part.path not in drawn]  # after the texts
+    return OfficeDocument(package, parts, write_paragraph, finish)
 
 
 def _default_language(tree, target: str) -> bool:
@@ -103,20 +117,32 @@ def _slide_order(path: str) -> tuple:
     return ("notesSlide" in path, int(number[1]) if number else 0, path)
 
 
-def drawing_part(package: Package, path: str) -> Part:
+def drawing_part(package: Package, path: str, placeholders: bool = True) -> Part:
     """The part ``path`` of ``package`` and its DrawingML paragraphs (``a:p``): a slide's, a
-    chart's, a SmartArt diagram's (a Word document's charts and diagrams too: docx.py)."""
+    chart's, a SmartArt diagram's (a Word document's charts and diagrams too: docx.py); a
+    master's or a layout's without those of its placeholders (``placeholders`` False) but a
+    placeholder's own prompt."""
     tree = package.part(path)
     if tree.getroot().tag.startswith("{" + STRICT):
         raise PackageError(package.name, "saved as Strict Open XML: save it as a .pptx")
     part = Part(path, tree)
     for p in tree.getroot().iter(a("p")):
+        if not placeholders and _in_placeholder(p):
+            continue
         paragraph = Paragraph(paragraph_items(p), f"{package.name}:{path}")
         if paragraph.texts():
             part.paragraphs.append((p, paragraph))
     part.find_alt_texts(("cNvPr",))
     part.find_tooltips((a("hlinkClick"), a("hlinkHover")), "tooltip")
     return part
+
+
+def _in_placeholder(p) -> bool:
+    """Whether paragraph ``p`` is a placeholder's (``p:ph``) whose text is no prompt of its own
+    (``hasCustomPrompt``)."""
+    shape = next(p.iterancestors(f"{{{P}}}sp"), None)
+    ph = None if shape is None else shape.find(f"{{{P}}}nvSpPr/{{{P}}}nvPr/{{{P}}}ph")
+    return ph is not None and ph.get("hasCustomPrompt") not in ("1", "true")
 
 
 def paragraph_items(p) -> list[Item]:
