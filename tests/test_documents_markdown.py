@@ -718,7 +718,7 @@ def test_a_link_to_a_heading_goes_to_the_anchor_of_its_translation():
         '[ici](#installing), [là](#installing-1 "Aide"), [étape](#step-1--the-download)' in lines[6]
     )
     assert "[site](https://ex.fr/#installation)" in lines[6]  # another page's: as written
-    assert lines[-2] == "Un [lien](#installing)."
+    assert lines[-3:-1] == ["[ref]: #installing", "Un [lien][ref]."]  # its reference kept
 
 
 def test_html_links_and_reference_definitions_to_a_heading_go_to_its_translation_s_anchor():
@@ -818,4 +818,43 @@ def test_an_svg_xlink_href_goes_to_the_new_anchor_and_a_repeated_href_is_written
         "# Installing\n\n"
         '<svg><a xlink:href="#installing"><text>ici</text></a></svg>\n\n'
         'Voir <a href="#installing" href="#installation">ici</a>.\n'
+    )
+
+
+def test_a_reference_link_keeps_its_reference_and_its_definitions_title_is_translated():
+    """`[x][ref]` came out inline, `[X](url "TRANSLATED TITLE")`, the definition `[ref]: url
+    "titre"` left unused and French. Now a link or an image keeps its reference as written
+    (a collapsed or shortcut one, whose label is its French text, its label after the
+    translated text), and the definition's title is translated between the quotes it had;
+    the destinations as written."""
+    text = (
+        "Lisez [la doc][doc], [le guide][] et [Aide]. ![le logo][logo]\n\n"
+        "> [le guide]: https://ex.fr/g 'La page\n> d\\'aide'\n\n"
+        '[doc]: https://ex.fr/doc "Le guide complet"\n'
+        "[aide]: https://ex.fr/aide\n"
+        "[logo]: logo.png (Le logo \\(officiel\\))\n"
+    )
+    assert translated(text).split("\n") == [
+        "LISEZ [LA DOC][doc], [LE GUIDE][le guide] ET [AIDE][Aide]. ![LE LOGO][logo]",
+        "",
+        "> [le guide]: https://ex.fr/g 'LA PAGE D\\'AIDE'",
+        "",
+        '[doc]: https://ex.fr/doc "LE GUIDE COMPLET"',
+        "[aide]: https://ex.fr/aide",
+        "[logo]: logo.png (LE LOGO \\(OFFICIEL\\))",
+        "",
+    ]
+    assert translated(text, saying({})) == text
+
+
+def test_a_links_destination_is_written_as_it_was():
+    """`[wiki](https://fr.wikipedia.org/wiki/Python_(langage))` came out with its destination
+    in angle brackets, `(<https://...>)`; an escaped bracket, `a\\)b`, came out unescaped."""
+    text = (
+        "Voir [le wiki](https://fr.wikipedia.org/wiki/Python_(langage)) et "
+        '[ceci](a\\)b "Titre"), ![image](<mon image.png>).\n'
+    )
+    assert translated(text) == (
+        "VOIR [LE WIKI](https://fr.wikipedia.org/wiki/Python_(langage)) ET "
+        '[CECI](a\\)b "TITRE"), ![IMAGE](<mon image.png>).\n'
     )

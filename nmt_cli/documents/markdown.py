@@ -35,6 +35,7 @@ from nmt_cli.documents.markdown_anchors import anchors, destination, plain, with
 from nmt_cli.documents.markdown_footnotes import add_footnotes
 from nmt_cli.documents.markdown_front_matter import Language, front_matter
 from nmt_cli.documents.markdown_inline import AS_WRITTEN, HtmlBlock, Inline
+from nmt_cli.documents.markdown_links import Definition, as_written, titled_definitions
 from nmt_cli.markup.segments import Aligned
 
 # What would start a block at the start of a line: a heading, a list item, a quotation, a
@@ -52,6 +53,7 @@ def _parser():
     parser.normalizeLink = lambda url: url  # destinations as written, not percent-encoded
     parser.normalizeLinkText = lambda text: text
     add_footnotes(parser)
+    as_written(parser)  # a reference link, a destination, as written: markdown_links.py
     return parser
 
 
@@ -105,7 +107,10 @@ class MarkdownDocument:
         at = 0
         for block, said in zip(self.blocks, given):
             out.extend(lines[at : block.first])
-            out.extend(self._written(block, said, changed))
+            written = self._written(block, said, changed)
+            if changed and (block.first, block.end) in self.definitions:  # one with a title
+                written = with_definition(written, changed)
+            out.extend(written)
             at = block.end
         out.extend(lines[at:])
         return "".join(f"{line}\n" for line in out)
@@ -236,7 +241,10 @@ class _Reader:
         first = self._front_matter()
         self.parser, self.env = _parser(), {}
         tokens = self.parser.parse("".join(f"{x}\n" for x in self.lines[first:]), self.env)
+        titled = titled_definitions(self.env, first)  # each a block, between the others by its line
         for k, t in enumerate(tokens):
+            while titled and t.map is not None and titled[0].first < t.map[0] + first:
+                self._definition(titled.pop(0))
             if t.type == "html_block" and t.map is not None:
                 self._html(t.map[0] + first, t.content)
             if t.type != "inline" or t.map is None:
@@ -257,12 +265,25 @@ class _Reader:
                 continue  # $$ ... $$ (GitHub, KaTeX, MathJax): a formula, kept as written
             else:
                 self._lines(a, b, t, wrap=b - a > 1)
+        for definition in titled:
+            self._definition(definition)
         definitions = {
             (d["map"][0] + first, d["map"][1] + first): d["href"]
             for d in self.env.get("references", {}).values()
             if d.get("map") and d["href"].startswith("#")
         }
         return MarkdownDocument(self.lines, self.blocks, self.headings, definitions, self.languages)
+
+    def _definition(self, definition: Definition) -> None:
+        """A link reference definition's title (``[ref]: url "Le guide"``), a text of its own
+        (it stayed French, shown over each link that uses it)."""
+        inline = Inline.attribute(definition.title, self.name, definition.first + 1)
+        original = self.lines[definition.first : definition.end]
+
+        def write(texts: list[str | None]) -> list[str]:
+            return original if texts[0] is None else definition.write(original, texts[0])
+
+        self.blocks.append(_Block(definition.first, definition.end, [inline], write))
 
     def _front_matter(self) -> int:
         """The lines of a front matter at the top (markdown_front_matter.py), each prose

@@ -14,8 +14,8 @@ that says ``translate="no"`` is held whole, as on a page. The
 translation is written back as Markdown: its text escaped where a character would start markup,
 each element's marks as the source wrote them (a destination as written, but a link to a
 heading's anchor: markdown_anchors.py; a title in double
-quotes, escaped as a title is; a reference link ``[x][ref]`` comes out inline,
-``[x](its url)``). An HTML block is a page of its own (HtmlBlock).
+quotes, escaped as a title is; a reference link ``[x][ref]`` with its reference as written,
+its title its definition's: markdown_links.py). An HTML block is a page of its own (HtmlBlock).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from nmt_cli.documents import markdown_links
 from nmt_cli.documents.markdown_anchors import destination, hrefs, with_hrefs
 from nmt_cli.markup.attribute_texts import text_attributes, with_values
 from nmt_cli.markup.attributes import translated
@@ -84,6 +85,9 @@ def _code_span(token) -> str:
 
 def _url(token) -> str:
     """A link's or an image's destination, as written in ``(url "title")``."""
+    written = markdown_links.destination(token)
+    if written is not None:
+        return written
     url = token.attrs.get("href", token.attrs.get("src", ""))
     return f"<{url}>" if (not url or re.search(r"\s|[()]", url)) else url
 
@@ -192,8 +196,11 @@ class Inline:
 
     @classmethod
     def _link(cls, token, where: str, line: int) -> _Marks:
-        """``[`` and ``](url "title")``, the title translated on its own."""
+        """``[`` and ``](url "title")``, the title translated on its own; a reference link's
+        ``]`` and its reference as written (``][ref]``)."""
         url, title = _url(token), token.attrs.get("title")
+        if (ref := markdown_links.reference(token)) is not None:
+            return _Marks("[", f"]{ref}".translate(WHOLE))  # its url: its definition's line
         if not title:
             return _Marks("[", f"]({url})".translate(WHOLE), url=url)  # never wrapped at
         own = [cls.title(title, where, line)]
@@ -205,14 +212,19 @@ class Inline:
 
     @classmethod
     def _image(cls, token, where: str, line: int) -> _Marks:
-        """``![alt](url "title")``, its alt text and its title translated on their own."""
+        """``![alt](url "title")``, its alt text and its title translated on their own (a
+        reference image's title its definition's: ``![alt][ref]``)."""
         url, title = _url(token), token.attrs.get("title")
+        ref = markdown_links.reference(token)
+        title = None if ref is not None else title
         own = [cls.of(token.children or [], where, line)]  # ![](url): no alt text
         own += [cls.title(title, where, line)] if title else []
 
         def written(said: list[str]) -> tuple[str, str]:
             alt = said[0].replace("\n", " ")
             end = f' "{said[1]}"' if title else ""
+            if ref is not None:
+                return f"![{alt}]{ref}".translate(WHOLE), ""
             return f"![{alt}]({url}{end})".translate(WHOLE), ""
 
         return _Marks("", "", own, written)
