@@ -145,6 +145,18 @@ def test_a_github_alerts_type_stays_on_its_own_line_untranslated():
     assert seen == ["Ce projet est utile."]
 
 
+def test_a_github_alerts_one_line_of_text_stays_one_line():
+    """`> [!WARNING]` then one line of text came out on two once its translation was longer
+    ("> This project is" / "> experimental."): the alert's type line made it a paragraph of
+    two lines, wrapped to the widest."""
+
+    def longer(texts):
+        return [Aligned(f"{t} ENCORE", [(k, k) for k in range(len(t.split()))]) for t in texts]
+
+    out = translated("> [!WARNING]\n> Ce projet est expérimental.\n", longer)
+    assert out == "> [!WARNING]\n> Ce projet est expérimental. ENCORE\n"
+
+
 def test_an_html_blocks_alt_and_title_are_translated_as_a_pages_are():
     """A README's centred logo kept its French alt text, which the same HTML as a page gets."""
     text = '<p align="center">\n  <img src="logo.png" alt="Le logo" title="Le titre">\n</p>\n'

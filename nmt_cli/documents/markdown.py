@@ -34,7 +34,7 @@ from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.markdown_anchors import anchors, destination, plain, with_definition
 from nmt_cli.documents.markdown_footnotes import add_footnotes
 from nmt_cli.documents.markdown_front_matter import Language, front_matter
-from nmt_cli.documents.markdown_inline import AS_WRITTEN, HtmlBlock, Inline
+from nmt_cli.documents.markdown_inline import ALERT, AS_WRITTEN, HtmlBlock, Inline
 from nmt_cli.documents.markdown_links import Definition, as_written, titled_definitions
 from nmt_cli.markup.segments import Aligned
 
@@ -311,8 +311,11 @@ class _Reader:
         continuation = found[1][0] if len(found) > 1 else " " * len(prefix)
         original = self.lines[a : a + len(contents)]
         breaks = [_HARD_BREAK.search(line) for line in original[:-1]]
-        wrap = wrap and not all(breaks)  # lines each ended by a hard break: an address, a poem
-        width = max(len(line) for line in original) if wrap else None
+        # a GitHub alert's type (> [!NOTE]) is a line of its own, not of the text to wrap
+        alert = int(len(contents) > 1 and ALERT.fullmatch(contents[0].strip()) is not None)
+        # lines each ended by a hard break: an address, a poem
+        wrap = wrap and len(contents) - alert > 1 and not all(breaks[alert:])
+        width = max(len(line) for line in original[alert:]) if wrap else None
         closing = suffix if not suffix.isspace() else ""  # an ATX heading's closing #s
         written = ["\\" if m[0].endswith("\\") else m[0] for m in breaks if m]
 

@@ -34,14 +34,14 @@ from nmt_cli.markup.reading import read_events
 from nmt_cli.markup.segments import Aligned
 from nmt_cli.markup.tree import Element
 
-_ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]")  # a GitHub alert's type
+ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]")  # a GitHub alert's type
 
 
 def _past_alert(children, element) -> int:
     """Where a block's inline ``children`` start to be text: past a GitHub alert's type and
     its line break (``> [!NOTE]``), written by ``element`` as one mark; else 0."""
     first = children[0].content if children else ""
-    if len(children) > 1 and _ALERT.fullmatch(first or "") and children[1].type == "softbreak":
+    if len(children) > 1 and ALERT.fullmatch(first or "") and children[1].type == "softbreak":
         element(_Marks(first + "\n"))
         return 2
     return 0
