@@ -870,3 +870,28 @@ def test_a_links_destination_is_written_as_it_was():
         "VOIR [LE WIKI](https://fr.wikipedia.org/wiki/Python_(langage)) ET "
         '[CECI](a\\)b "TITRE"), ![IMAGE](<mon image.png>).\n'
     )
+
+
+def test_an_mkdocs_admonition_keeps_its_type_its_title_and_its_bodys_indentation():
+    """`!!! note "Remarque"` and its indented body were one paragraph: its type translated,
+    its body joined to it without its indentation ("!!! It's an important note! This block"),
+    no admonition for MkDocs any more. Now the type and the marker stay, the title in quotes
+    is translated, and the body (a nested admonition, a tab's too) is Markdown of its own,
+    indented as it was."""
+    text = (
+        '!!! note "Remarque importante"\n'
+        "    Ce bloc est une remarque\n    sur deux lignes.\n\n"
+        "    - un point\n\n"
+        "    ??? tip inline\n        Une astuce.\n\n"
+        '=== "Onglet"\n\n    Le texte.\n\nFin.\n'
+    )
+    assert translated(text) == (
+        '!!! note "REMARQUE IMPORTANTE"\n'
+        "    CE BLOC EST UNE REMARQUE\n    SUR DEUX LIGNES.\n\n"
+        "    - UN POINT\n\n"
+        "    ??? tip inline\n        UNE ASTUCE.\n\n"
+        '=== "ONGLET"\n\n    LE TEXTE.\n\nFIN.\n'
+    )
+    assert translated(text, saying({})) == text
+    setext = "Titre\n===\n\n    du code\n"  # a heading's underline, no tab: its code is code
+    assert translated(setext) == "TITRE\n===\n\n    du code\n"

@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from nmt_cli.documents.document import DocumentFormat
+from nmt_cli.documents.markdown_admonitions import Title, admonitions
 from nmt_cli.documents.markdown_anchors import anchors, destination, plain, with_definition
 from nmt_cli.documents.markdown_footnotes import add_footnotes
 from nmt_cli.documents.markdown_front_matter import Language, front_matter
@@ -240,8 +241,10 @@ class _Reader:
     def read(self) -> MarkdownDocument:
         first = self._front_matter()
         self.parser, self.env = _parser(), {}
-        tokens = self.parser.parse("".join(f"{x}\n" for x in self.lines[first:]), self.env)
-        titled = titled_definitions(self.env, first)  # each a block, between the others by its line
+        read, titles = admonitions(self.lines[first:], first)  # MkDocs' !!! note "Titre"
+        tokens = self.parser.parse("".join(f"{x}\n" for x in read), self.env)
+        titled = titled_definitions(self.env, first) + titles  # blocks between the others
+        titled.sort(key=lambda x: x.first)
         for k, t in enumerate(tokens):
             while titled and t.map is not None and titled[0].first < t.map[0] + first:
                 self._definition(titled.pop(0))
@@ -274,9 +277,9 @@ class _Reader:
         }
         return MarkdownDocument(self.lines, self.blocks, self.headings, definitions, self.languages)
 
-    def _definition(self, definition: Definition) -> None:
-        """A link reference definition's title (``[ref]: url "Le guide"``), a text of its own
-        (it stayed French, shown over each link that uses it)."""
+    def _definition(self, definition: Definition | Title) -> None:
+        """A link reference definition's title (``[ref]: url "Le guide"``: it stayed French,
+        shown over each link that uses it), an admonition's, a text of its own."""
         inline = Inline.attribute(definition.title, self.name, definition.first + 1)
         original = self.lines[definition.first : definition.end]
 

@@ -1,0 +1,71 @@
+"""MkDocs' admonitions and content tabs (Python-Markdown's ``admonition``, pymdown-extensions'
+``details`` and ``tabbed``, as Material for MkDocs writes them), read as their sites read them::
+
+    !!! note "Remarque importante"          !!! note "Important note"
+        Ce bloc est une remarque.      ->       This block is a note.
+
+CommonMark reads the first line and the indented body as one paragraph: its type was translated
+("!!! It's an important note!"), its body joined to it without its indentation, and MkDocs saw
+no admonition. Now the marker line (``!!!``, ``???``, ``???+``, ``===``, ``===+``) keeps its
+type and classes, its title in double quotes a text of its own (``Title``); the body, indented
+by four spaces (or a tab), is read as Markdown of its own, its indentation kept, and so is an
+admonition nested in it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# An admonition's type and classes, its title if any; a tab's title (``===`` alone is a setext
+# heading's underline)
+_MARKER = re.compile(
+    r'(?:(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*(?:[ \t]+"(?P<title>.*)")?'
+    r'|===\+?[ \t]+"(?P<tab>.*)")[ \t]*'
+)
+_INDENT = re.compile(r"    |\t")
+
+
+@dataclass(frozen=True)
+class Title:
+    """An admonition's (a tab's) title: line ``first`` of the file (``end`` the next)."""
+
+    first: int
+    end: int
+    title: str
+
+    def write(self, lines: list[str], title: str) -> list[str]:
+        """The marker line ``lines[0]`` with ``title`` in its quotes (a double quote in it a
+        single one: it would end the title)."""
+        m = _MARKER.fullmatch(lines[0].lstrip())
+        group = "title" if m and m["title"] is not None else "tab"
+        if m is None or m[group] is None:
+            return lines
+        at = len(lines[0]) - len(lines[0].lstrip()) + m.start(group)
+        said = " ".join(title.split()).replace('"', "'")
+        return [lines[0][:at] + said + lines[0][at + len(m[group]) :]]
+
+
+def admonitions(lines: list[str], first: int) -> tuple[list[str], list[Title]]:
+    """``lines`` as Markdown reads the admonitions and tabs in them (each marker line blank,
+    each body's lines without their four spaces), and the titles of their markers (``first``:
+    the line ``lines`` start at in the file)."""
+    out, titles = list(lines), []
+    k = 0
+    while k < len(out):
+        found = _MARKER.fullmatch(out[k])
+        if found is None:
+            k += 1
+            continue
+        title = found["title"] or found["tab"] or ""
+        if any(c.isalpha() for c in title):
+            titles.append(Title(first + k, first + k + 1, title))
+        out[k] = ""
+        end = k + 1
+        while end < len(out) and (not out[end].strip() or _INDENT.match(out[end])):
+            end += 1
+        body, inner = admonitions([_INDENT.sub("", x, count=1) for x in out[k + 1 : end]], 0)
+        out[k + 1 : end] = body
+        titles += [Title(first + k + 1 + t.first, first + k + 2 + t.first, t.title) for t in inner]
+        k = end
+    return out, titles
