@@ -61,7 +61,7 @@ def test_the_issue_lines_have_their_placeholders_found_as_plain_lines(line, expe
             ["{0}", "{1,date,short}", "{0,number,#.##}", "{0,-10:C}"],
         ),
         ("javascript", "Objet %o, %O et %j", ["%o", "%O", "%j"]),
-        ("strftime", "Le %d/%m/%Y à %H:%M", ["%d", "%m", "%Y", "%H", "%M"]),
+        ("strftime", "Le %d/%m/%Y à %H:%M", ["%d", "%m", "%Y", "%H:%M"]),
         ("strftime", "Le %D à %R, semaines %V, %U et %W", ["%D", "%R", "%V", "%U", "%W"]),
         ("qt, kde", "Fichier %1 sur %2, %L1, %1guillemets%2", ["%1", "%2", "%L1", "%1", "%2"]),
         ("qt-plural", "%n fichier(s) supprimé(s)", ["%n"]),
@@ -326,10 +326,28 @@ def test_each_code_like_kind_is_found_whole_with_its_quotes(line, expected):
         ("~%", None),
         ("%1", None),
         ("%Y", None),
+        # placeholders joined by a colon, one span: their group where they share one
+        ("%s:%d", "printf"),
+        ("{}:{}", "brace"),
+        ("%1:%2", None),
+        ("%H:%M", None),
     ],
 )
 def test_only_placeholders_filled_in_order_belong_to_an_order_group(text, group):
     assert order_group(text) == group
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("Échec de la connexion au serveur %s:%d.", ["%s:%d"]),
+        ("Erreur dans %s:%d:%d : %s", ["%s:%d:%d", "%s"]),
+        ("Serveur {host}:{port} injoignable.", ["{host}:{port}"]),
+        ("Valeur : %s, total : %d", ["%s", "%d"]),  # a label's colon, then a space: two
+    ],
+)
+def test_placeholders_joined_by_a_colon_are_one_span(line, expected):
+    assert [text for kind, text in spans(line) if kind == "placeholder"] == expected
 
 
 def test_a_documents_placeholders_are_the_built_in_kinds():

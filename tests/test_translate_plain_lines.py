@@ -43,6 +43,20 @@ def test_numbered_placeholders_a_space_apart_come_out_as_they_went_in(run_cli):
         assert not re.search(r"\d%|% \d", out), out
 
 
+# A host and its port, two placeholders joined by a colon: together as written, in their order
+# (fr-en wrote "serveur %s:%d" as "Setting %s connection: %d.", the pair torn apart)
+HOSTS = [
+    "Échec de la connexion au serveur %s:%d.",
+    "Impossible de joindre le serveur %s:%d.",
+    "%s : impossible de joindre %s:%d.",
+]
+
+
+def test_a_host_and_its_port_placeholders_stay_together(run_cli):
+    for line, out in zip(HOSTS, translated_lines(run_cli, HOSTS, "-m", "fr-en")):
+        assert re.findall(r"%s:%d|%[sd]", out) == re.findall(r"%s:%d|%[sd]", line), out
+
+
 # A file name with its extension in capitals: the name whole (fr-en wrote "the README file")
 FILES = {
     "Ouvrez le fichier README.TXT avant de commencer.": "README.TXT",

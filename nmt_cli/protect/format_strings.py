@@ -41,6 +41,9 @@ wrote one as "<" or ">", or dropped it): .NET's and MessageFormat's escaped ``{{
 placeholder and the end of a branch, icu.py); and Ant's and Android data binding's ``@{name}``
 (fr-en wrote "<{nom}").
 
+Placeholders joined by a colon and no space are one value, one span as written (JOINED): a host
+and its port ``%s:%d``, a file, its line and column ``%s:%d:%d``, ``{host}:{port}``.
+
 What each is not: a space after ``%`` (French ``50 % des``) is text, not printf's space flag,
 and a per cent sign after a number is one, whatever follows it (``5 %du PIB``, ``50 %50 %``);
 ``%1`` before a word is Qt's, not printf's with a width (``%1guillemets%2``).
@@ -108,6 +111,12 @@ _FORMAT_STRINGS = (  # the first that matches is taken: %FILENAME before printf'
 )
 PATTERN = "|".join(f"(?:{p})" for p in _FORMAT_STRINGS)
 GLUED = r"\{+\{[\w.]*\}\}*|\{[\w.]*\}\}+"  # {{0}, {0}}, {{{0}}}: braces glued to a placeholder
+# placeholders joined by a colon and no space, one value as written: a host and its port
+# (``%s:%d``: fr-en wrote "serveur %s:%d" as "%s connection: %d", the pair torn apart), an
+# hour and its minutes (``%H:%M``), a file, its line and column (``%s:%d:%d``)
+JOINED = rf"(?:{PATTERN})(?::(?:{PATTERN}))+"
+_JOINED = re.compile(JOINED)
+_ONE = re.compile(PATTERN)
 # What a line must hold for the pattern to match in it (spans.NEEDS)
 NEEDS = r"[%{$~]"
 
@@ -121,10 +130,13 @@ _LISP_ARGUMENT = re.compile(r"~[\d,':@]*[aAsSdDbBoOxXfFeEgGcCrRpP]")
 def order_group(text: str) -> str | None:
     """The group of placeholders, filled by their order in the string, that ``text`` belongs to
     (``printf``: ``%s``, ``%-5d``, ``%@``, not ``%1$s`` nor ``%(name)s``; ``brace``: ``{}``,
-    ``{:>5}``; ``lisp``: a run holding ``~a``); None for a named or numbered one, which the
-    translation may move."""
+    ``{:>5}``; ``lisp``: a run holding ``~a``; placeholders JOINED, ``%s:%d``: their group
+    where they share one); None for a named or numbered one, which the translation may move."""
     if text == "%n":
         return None  # Qt's plural count, not printf's %n, in a message
+    if ":" in text and not _ONE.fullmatch(text) and _JOINED.fullmatch(text):  # %s:%d
+        groups = {order_group(m[0]) for m in _ONE.finditer(text)}
+        return groups.pop() if len(groups) == 1 else None
     if _SEQUENTIAL_PRINTF.fullmatch(text):
         return "printf"
     if _AUTO_BRACE.fullmatch(text):

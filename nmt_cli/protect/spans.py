@@ -28,7 +28,7 @@ the order ties are broken (each module named describes its kinds at length):
                 flag for and more (format_strings.py): ``%s``, ``%1$s``, ``%(name)s``, ``%@``,
                 ``%1``, ``{0}``, ``{name}``, ``{{count}}``, ``%{name}``, ``$VAR``, ``${VAR}``,
                 ``$name$``, ``%PRODUCTNAME``, a template's tags (``{% if x %}``), with the
-                braces glued to it (``{0}}``)
+                braces glued to it (``{0}}``); placeholders joined by a colon whole (``%s:%d``)
     url         ``https://...``, ``ftp://...``, ``www....``, a host name and a path
                 (``github.com/nmt/cli``) (closing punctuation left out)
     email       ``name@example.org``, ``mailto:name@example.org``
@@ -182,6 +182,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
     ("code", code.JSON),  # {"nom": "x"}, {"a": {"b": {"c": 1}}}
     ("icu", icu.HEAD),
+    ("placeholder", format_strings.JOINED),  # %s:%d, a host and its port: one span
     ("placeholder", format_strings.PATTERN),
     ("placeholder", format_strings.GLUED),  # a built-in kind only: not in a document (icu.py)
     (
