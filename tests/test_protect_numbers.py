@@ -205,6 +205,10 @@ def test_spans_of_other_kinds_are_kept_as_written():
         ("Ouverture à 9 h, fermeture à 18h.", "9 h", "9:00"),
         ("Le train part à 09h05.", "09h05", "09:05"),
         ("Minuit et quart s'écrit 0 h 15.", "0 h 15", "0:15"),
+        # a range of two times, each as a single one is (fr-en kept "9h-12h", an identifier)
+        ("Les horaires : 9h-12h et 14h-18h.", "9h-12h", "9:00-12:00"),
+        ("Accueil de 8h30–17h.", "8h30–17h", "8:30–17:00"),
+        ("Permanence 9 h - 12 h.", "9 h - 12 h", "9:00 - 12:00"),
     ],
 )
 def test_a_french_clock_time_is_an_english_24_hour_time(line, time, english):
@@ -233,6 +237,7 @@ def test_what_is_not_a_clock_time_is_not_one(line):
 def test_a_clock_time_is_kept_as_written_for_any_other_pair(source, target):
     assert convert("14 h 30", "time", source, target) == "14 h 30"
     assert convert("9 h", "time", source, target) == "9 h"
+    assert convert("9h-12h", "time", source, target) == "9h-12h"
 
 
 @pytest.mark.parametrize(

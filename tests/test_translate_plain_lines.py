@@ -134,6 +134,14 @@ def test_a_delay_or_a_duration_in_brackets_is_no_clock_time(run_cli):
     assert "(1 h)" in first and "6 h" in second and ":00" not in first + second
 
 
+def test_a_range_of_opening_hours_reads_as_english_times(run_cli):
+    """fr-en kept "9h-12h" as written (an identifier) where a single "9h" came out "9:00"."""
+    lines = ["Les horaires : 9h-12h et 14h-18h.", "Accueil du lundi au vendredi, 8h30-17h."]
+    first, second = translated_lines(run_cli, lines, "-m", "fr-en")
+    assert "9:00-12:00" in first and "14:00-18:00" in first, first
+    assert "8:30-17:00" in second and "h" not in re.sub(r"[A-Za-z]{2,}", "", second), second
+
+
 def test_a_recipe_steps_duration_is_no_clock_time(run_cli):
     """fr-en wrote "Laissez reposer 2 h" as "Let's restart 2:00"."""
     (out,) = translated_lines(run_cli, ["Laissez reposer 2 h au réfrigérateur."], "-m", "fr-en")

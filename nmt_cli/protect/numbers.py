@@ -34,7 +34,8 @@ written:
   (French data units in octets become bytes: 16 Go -> 16 GB), and so does the space between.
 - A minus sign that starts a number, an amount or a measure is kept as written before it:
       fr -> en   -5,5 °C -> -5.5 °C      -12,50 € -> -€12.50
-- Clock times, fr -> en only: 14 h 30, 14h30 -> 14:30; 9 h -> 9:00. The 24-hour clock is kept
+- Clock times, fr -> en only: 14 h 30, 14h30 -> 14:30; 9 h -> 9:00; a range, each of its
+  times: 9h-12h -> 9:00-12:00 (not kept "9h-12h" where 9h is 9:00). The 24-hour clock is kept
   (English readers know 14:30; am/pm would be a guess at the text's register), and so is the
   hour as written (09h -> 09:00). Any other pair keeps a time as written.
 """
@@ -150,13 +151,17 @@ def convert_ordinal(text: str, source: str, target: str) -> str:
 
 
 def convert_time(text: str, source: str, target: str) -> str:
-    """A clock time of ``source`` (spans.py, kind ``time``) as ``target`` writes it (``text``
-    where the source reads no time or the target writes none: languages.py, clock and
-    clock_out)."""
+    """A clock time of ``source`` (spans.py, kind ``time``), or a range of two (``9h-12h``:
+    ``9:00-12:00``), as ``target`` writes it (``text`` where the source reads no time or the
+    target writes none: languages.py, clock and clock_out)."""
     read = LANGUAGES[source].clock if source in LANGUAGES else None
     write = LANGUAGES[target].clock_out if target in LANGUAGES else None
-    m = re.fullmatch(read, text) if read and write else None
-    return text if m is None else write.format(m[1], m[2] or "00")
+    if not (read and write and re.fullmatch(rf"(?:{read})(?:{_RANGE}(?:{read}))?", text)):
+        return text
+    return re.sub(read, lambda m: write.format(m[1], m[2] or "00"), text)  # 9h-12h: each
+
+
+_RANGE = rf"[{SPACES}]?[-–][{SPACES}]?"  # between a range's two times: 9h-12h (spans.py)
 
 
 # An amount in thousands, millions or billions, French (k€, M€, Md€, Mds€) or German (Mrd. €),

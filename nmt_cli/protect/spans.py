@@ -56,7 +56,8 @@ the order ties are broken (each module named describes its kinds at length):
     handle      ``@name``
     hashtag     ``#name``
     time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
-                ``14h30``, ``9 h`` (hours 0-23, minutes 00-59; not ``1 h 30 min``: numbers.py)
+                ``14h30``, ``9 h``, a range ``9h-12h`` (hours 0-23, minutes 00-59; not
+                ``1 h 30 min``: numbers.py)
     amount      a number with a currency symbol before or after it, and after a slash what it is
                 a price of: ``12,50 €``, ``€12.50``, ``1 200 $``, ``15 €/mois`` (numbers.py gives
                 its written form, the symbol where the target language puts it: ``€15/month``)
@@ -118,6 +119,7 @@ from nmt_cli.protect.units import INCHES, in_words, inch_marks, rates_for, units
 
 _NUMBER_END = r"(?![\w]|[.,]\d)"
 _SPACE = "[ \u00a0\u202f]"
+_RANGE = rf"{_SPACE}?[-–]{_SPACE}?"  # between a range's two times: 9h-12h (numbers.convert_time)
 _AMOUNT = rf"\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"  # a number's digits
 _CURRENCY = f"[{re.escape(CURRENCIES)}]"
 _LONE_CURRENCY = f"[{re.escape(CURRENCIES.replace('$', ''))}]"  # no amount's: markup (not $)
@@ -138,7 +140,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
     roman = rf"(?<![\w.,-])(?:[VX]|(?=[IVXL]{{2}}){ROMAN_TENS})(?:{romans})(?![\w-])"
     return {
         "menu": menus.pattern_for(language),
-        "time": rf"(?<![\w.,])(?:{clocks})" if clocks else None,
+        "time": rf"(?<![\w.,])(?:{clocks})(?:{_RANGE}(?:{clocks}))?" if clocks else None,
         "amount": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT}){_SPACE}?{SCALED}(?!\w)|(?<![\w])"
         rf"{_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END})(?:/(?:{rate})(?![\w/]))?",  # €/mois
         "measure": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT})|(?:{format_strings.PATTERN}))"
