@@ -108,6 +108,11 @@ def test_an_ordinal_follows_the_target_language(text, source, target, written):
         ("1,2 Md€/an", "fr", "en", "€1.2bn/year"),
         ("1,2 Mrd. €", "de", "en", "€1.2bn"),
         ("1,2 Md€", "fr", "de", "1,2 Md€"),
+        # French's euro sign for a decimal mark (fr-en kept "12€50"): a price as English writes it
+        ("12€50", "fr", "en", "€12.50"),
+        ("-3€50", "fr", "en", "-€3.50"),
+        ("19€90/pers", "fr", "en", "€19.90/person"),
+        ("12€50", "fr", "de", "12,50\u00a0€"),
     ],
 )
 def test_an_amount_keeps_its_value_and_its_symbol_goes_where_the_target_writes_it(

@@ -301,6 +301,7 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
                 ("amount", "£3"),
             ],
         ),
+        ("Le prix passe de 12€50 à 15€.", [("amount", "12€50"), ("amount", "15€")]),  # 12,50 €
         (
             "De 12,5 km en 45 min, à 90 km/h, -5,5 °C, 1 200 m², 45° et 16 Go.",
             [

@@ -94,6 +94,8 @@ RATES = {
     "Le forfait passe de 9,99 €/mois à 12,99 €/mois.": "€9.99/month to €12.99/month",
     # three decimals: a price of a unit, not a thousand euros (fr-en: "€1,899/L")
     "Le prix du gazole atteint 1,899 €/L.": "€1.899/L",
+    # the euro sign for a decimal mark, as French writes a price (fr-en kept "12€50")
+    "Le menu est à 19€90/pers.": "€19.90/person",
 }
 
 
@@ -101,6 +103,12 @@ def test_a_price_per_month_or_per_unit_keeps_what_it_is_a_price_of(run_cli):
     for line, out in zip(RATES, translated_lines(run_cli, list(RATES), "-m", "fr-en")):
         assert RATES[line] in out, (line, out)
         assert "mois" not in out and "nuit" not in out, out
+
+
+def test_a_price_with_the_euro_sign_for_its_decimal_mark_reads_as_english_writes_it(run_cli):
+    lines = ["Le prix passe de 12€50 à 15€.", "Un café coûte 2€20."]
+    first, second = translated_lines(run_cli, lines, "-m", "fr-en")
+    assert "€12.50" in first and "€15" in first and "€2.20" in second, (first, second)
 
 
 # A dose or a distance per day or per year: the measure and what it is of, as English writes them

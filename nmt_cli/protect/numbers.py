@@ -29,7 +29,8 @@ written:
   English before the number, French and German after it, past a no-break space:
       fr -> en   12,50 € -> €12.50      1 200 $ -> $1,200      en -> fr   £3.5 -> 3,5 £
   (the number kept as written where its reading is not certain, the symbol still moved);
-  thousands, millions and billions as English writes them: 350 M€ -> €350m, 1,2 Md€ -> €1.2bn.
+  thousands, millions and billions as English writes them: 350 M€ -> €350m, 1,2 Md€ -> €1.2bn;
+  the euro sign for a decimal mark, as French writes a price, is a decimal: 12€50 -> €12.50.
 - Measures: a number with a unit (units.py) takes the target's separators, its unit kept
   (French data units in octets become bytes: 16 Go -> 16 GB), and so does the space between.
 - A minus sign that starts a number, an amount or a measure is kept as written before it:
@@ -169,6 +170,7 @@ _RANGE = rf"[{SPACES}]?[-–][{SPACES}]?"  # between a range's two times: 9h-12h
 _SCALES = {"k": "k", "K": "k", "M": "m", "Md": "bn", "Mds": "bn", "Mrd": "bn", "Mrd.": "bn"}
 _SCALE = "|".join(re.escape(s) for s in sorted(_SCALES, key=len, reverse=True))
 SCALED = rf"(?:(?:{_SCALE})[{SPACES}]?)?[{re.escape(CURRENCIES)}]"  # spans.py: an amount's end
+_CENTS = re.compile(rf"(\d+)([{re.escape(CURRENCIES)}])(\d\d)")  # 12€50: twelve euros fifty
 _SCALED = re.compile(rf"(.+?)[{SPACES}]?({_SCALE})[{SPACES}]?([{re.escape(CURRENCIES)}])")
 
 
@@ -195,6 +197,8 @@ def convert_amount(text: str, source: str, target: str, per_unit: bool = False) 
         number, scale, symbol = scaled.groups()
         written = symbol + convert(number, "number", source, target) + _SCALES[scale]
         return written if target == "en" else text
+    if cents := _CENTS.fullmatch(text):  # 12€50, its symbol for a decimal mark: 12,50 €
+        text = f"{cents[1]}{LANGUAGES[source].decimal}{cents[3]} {cents[2]}"
     symbol = text[0] if text[0] in CURRENCIES else text[-1]
     number = _written(text.strip(CURRENCIES + SPACES), source, target, measured=per_unit)
     space = LANGUAGES[target].symbol_after

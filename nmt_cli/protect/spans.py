@@ -58,9 +58,10 @@ the order ties are broken (each module named describes its kinds at length):
     time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
                 ``14h30``, ``9 h``, a range ``9h-12h`` (hours 0-23, minutes 00-59; not
                 ``1 h 30 min``: numbers.py)
-    amount      a number with a currency symbol before or after it, and after a slash what it is
-                a price of: ``12,50 €``, ``€12.50``, ``1 200 $``, ``15 €/mois`` (numbers.py gives
-                its written form, the symbol where the target language puts it: ``€15/month``)
+    amount      a number with a currency symbol before or after it, or for its decimal mark, and
+                after a slash what it is a price of: ``12,50 €``, ``€12.50``, ``1 200 $``,
+                ``12€50``, ``15 €/mois`` (numbers.py gives its written form, the symbol where the
+                target language puts it: ``€15/month``)
     phone       digits in groups (spaces, dots or hyphens), no one number: ``01 23 45 67 89``,
                 and digits after the words that dial them (``SMS au 36 179``: languages.py)
     measure     a number or placeholder, a unit: ``-5,5 °C``, ``16 Go`` (French's own), ``%1 Ko``,
@@ -142,7 +143,8 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
         "menu": menus.pattern_for(language),
         "time": rf"(?<![\w.,])(?:{clocks})(?:{_RANGE}(?:{clocks}))?" if clocks else None,
         "amount": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT}){_SPACE}?{SCALED}(?!\w)|(?<![\w])"
-        rf"{_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END})(?:/(?:{rate})(?![\w/]))?",  # €/mois
+        rf"{_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END}|(?<![\w.,]){_SIGN}\d+{_CURRENCY}\d\d(?!\w))"
+        rf"(?:/(?:{rate})(?![\w/]))?",  # €/mois; 12€50, its symbol for a decimal mark
         "measure": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT})|(?:{format_strings.PATTERN}))"
         rf"{_SPACE}?(?:{unit}|%(?=/))(?:/(?:{rate})(?![\w/]))?(?<!%)(?![\w'’²³])",  # 2 %/an
         "ordinal": rf"(?<![\w.,])\d+(?:{ordinals})(?![\w])" if ordinals else None,
