@@ -423,6 +423,12 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             "Voir la page [[nom]] du wiki ou [[Aide:Index|l'index de l'aide]].",
             [("wiki", "[[nom]]"), ("wiki", "[[Aide:Index|"), ("wiki", "]]")],
         ),
+        # a code's prefix after the words that name it one; a list of them (fr-en wrote "sky")
+        ("La clé API commence par sk-.", [("prefix", "sk-")]),
+        (
+            "Utilisez le préfixe test- ou dev- ; les jetons commencent par ghp_.",
+            [("prefix", "test-"), ("prefix", "dev-"), ("prefix", "ghp_")],
+        ),
     ],
 )
 def test_each_kind_of_span_is_found(line, expected):
@@ -444,6 +450,8 @@ def test_each_kind_of_span_is_found(line, expected):
         "Supprimer le(s) fichier(s)? Voir la note)*, etc.",
         "Les U.S.A. et l'U.R.S.S., etc. ATTENTION.NON MERCI",  # no file in capitals
         "Il y a ou y aura, il a, c'est vrai ; elle a ou n'a pas, Marie a, d'après lui.",
+        # French's suspended prefixes are words
+        "Les bilans pré- et post-opératoires, les pro- ou anti-nucléaires commencent par là.",
     ],
 )
 def test_ordinary_prose_holds_no_span(line):

@@ -308,3 +308,17 @@ def test_a_setting_and_a_function_call_in_prose_pass_through_as_written(run_cli)
 def test_a_question_mark_glued_to_a_help_menus_word_keeps_the_word(run_cli):
     """fr-en wrote ``?Aide`` (a Help menu's label) as "?", the word lost."""
     assert translated_lines(run_cli, ["?Aide"], "-m", "fr-en") == ["?Help"]
+
+
+# French's sign for a number, a service's hours, a code's prefix: as English writes them
+SIGNS = {
+    # fr-en wrote "starting with sky.", "begin by the sheet or fixed."
+    "La clé API commence par sk-.": "sk-.",
+    "Les noms de branche doivent commencer par feature- ou fix-.": "feature- or fix-",
+}
+
+
+def test_a_number_sign_a_services_hours_and_a_codes_prefix_read_as_english_writes_them(run_cli):
+    for line, out in zip(SIGNS, translated_lines(run_cli, list(SIGNS), "-m", "fr-en")):
+        assert SIGNS[line] in out, (line, out)
+        assert not re.search(r"n°|h/24|j/7", out), out

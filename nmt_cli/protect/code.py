@@ -20,6 +20,9 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  its quoted values with their quotes (``WHERE nom = 'Dupont'``), to its ``;`` or
                  to the last word that continues it (``... WHERE id = 3 pour voir``: not ``pour``)
     command      a command line, shell: commands.py
+    prefix       a code's prefix ending in a hyphen or an underscore after the words that name
+                 it one: ``commence par sk-``, ``le préfixe test-``, ``feature- ou fix-`` (fr-en
+                 wrote "sky"); not French's suspended ``pré- et post-opératoires``
     shortcode    an emoji's shortcode: ``:sparkles:``, ``:+1:``
     qualified    a dotted name of three parts or more, each of two characters or more: a package,
                  module or service with its member (``com.sun.star.util.Date``,
@@ -314,6 +317,23 @@ _ACCOUNT = (
     r"|(?<=\bSIREN )\d{3} ?\d{3} ?\d{3}(?![\w])|(?<=\bSIRET )\d{3} ?\d{3} ?\d{3} ?\d{5}(?![\w])"
     r"|(?<=\bRCS )(?:[A-ZÀ-Ý][\w'-]+ )+(?:[AB] )?\d{3} ?\d{3} ?\d{3}(?![\w])"
 )
+# a code's prefix, a word of ASCII ending in a hyphen or an underscore, after the words that name
+# it one (fr-en wrote "commence par sk-." "starting with sky."), and another after it in a list
+# (feature- ou fix-); not French's suspended prefixes, pré- et post-opératoires
+_PREFIX_CUES = (
+    *(f"commenc{e} par" for e in ("e", "ent", "er", "çant")),
+    *(f"début{e} par" for e in ("e", "ent", "er", "ant")),
+    *(f"préfix{e} par" for e in ("é", "ée", "és", "ées")),
+    *("préfixe", "préfixe :", "starts with", "start with", "starting with", "prefix"),
+    *("begins with", "begin with", "prefixed with", "prefixed by"),
+)
+_PREFIX = (
+    "(?:"
+    + "|".join(rf"(?<=\b[{c[0].upper()}{c[0]}]{c[1:]} )" for c in _PREFIX_CUES)
+    + "|"
+    + "|".join(rf"(?<=\w[-_]{j})" for j in (" ou ", " et ", ", ", " or ", " and "))
+    + r")[A-Za-z0-9](?:[A-Za-z0-9_.]*[A-Za-z0-9_])?[-_](?=[\s.,;:!?)»\"'’”]|$)"
+)
 # an emoji's shortcode, as GitHub, Slack and Discord write them (fr-en: ":sparkles:" "files:")
 _SHORTCODE = r"(?<![\w:/]):[a-z0-9+-][a-z0-9_+-]*:(?![\w:/])"
 PATTERNS = (
@@ -338,6 +358,7 @@ PATTERNS = (
     ("expression", _EXPRESSION, r"&&|\|\|"),
     ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)|\w\$?\("),
     ("merge", r"(?<![\w!?.])!\d+(?![\w])", r"!\d"),
+    ("prefix", _PREFIX, r"\w[-_](?![\w-])"),
 )
 # A file or host name with an extension (rapport.pdf, insee.fr; three or four capitals too,
 # README.TXT: fr-en dropped ".TXT"; not ScriptForge.UI, nor a line in capitals glued at a full

@@ -37,13 +37,13 @@ the order ties are broken (each module named describes its kinds at length):
     command     a command line that starts with a well-known program and goes on with options or
                 paths: ``ls -la /var/log``, ``git status``, ``pip install -U nmt-cli`` (commands.py)
     shortcode, account, setting, requirement, option, directory, class, sql, formula, regex,
-    prompt, statement, cell, drive, vim, ip, wiki, expression, method, merge (code.py):
+    prompt, statement, cell, drive, vim, ip, wiki, expression, method, merge, prefix (code.py):
                 ``:sparkles:``, ``FR 40 303 265 045``, ``LANG=fr_FR.UTF-8``, ``numpy>=1.24,<2``,
                 ``--beam=5``, ``build/out/``, ``FileNotFoundError``, ``SELECT nom FROM t;``,
                 ``=SOMME(A1:A3)`` (its functions named in the target language: functions.py),
                 ``\\bchat\\b``, ``>>> print(x)``, ``If...Then...Else``, ``$C:$D$2``
                 (functions.py), ``C:``, ``:wq``, ``fe80::1%eth0``, ``[[Accueil]]``, ``if (a && b)``,
-                ``getByName``, ``!56``
+                ``getByName``, ``!56``, ``commence par sk-``
     mime, pair, article, citation, chrono, ticker, per (references.py): ``application/json``,
                 ``EUR/USD``, ``L. 121-1``, ``p. 12-15``, ``9"95``, ``(MC.PA)``, ``100 requêtes/min``
     path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``%APPDATA%\\Mozilla``,
