@@ -295,3 +295,17 @@ def test_a_languages_own_conventions_are_read_for_that_source_language_only(
 ):
     found = SpanFinder(language=language).find(line)
     assert [(s.kind, s.text) for s in found] == expected
+
+
+@pytest.mark.parametrize(
+    "text, kind, target, written",
+    [
+        # a number after French's sign for one: English's No., German's Nr.; the number kept
+        ("n° 123456", "numero", "en", "No. 123456"),
+        ("N°12", "numero", "en", "No. 12"),
+        ("nº\u00a0FA-2024-12", "numero", "de", "Nr. FA-2024-12"),
+        ("n° 123456", "numero", "ja", "n° 123456"),
+    ],
+)
+def test_a_french_number_sign_reads_as_the_target_writes_it(text, kind, target, written):
+    assert convert(text, kind, "fr", target) == written

@@ -207,8 +207,9 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             "SIREN 512 345 678, au 0800 123 456.",
             [("account", "512 345 678"), ("phone", "0800 123 456")],
         ),
-        # N° is the word numéro, not a letter N: fr-en wrote the sign alone "#" or a broken byte
-        ("Facture N° 12 et n° 13", [("number", "12"), ("number", "13")]),
+        # N° is the word numéro, not a letter N: its number with it (English No. 12: fr-en wrote
+        # the sign alone "#" or a broken byte, "n° 123456" "Next 123456")
+        ("Facture N° 12 et n° 13", [("numero", "N° 12"), ("numero", "n° 13")]),
         # a duration is no clock time: fr-en's "every 4:00", "During flight: 11:40"
         ("Un comprimé toutes les 4 h.", [("measure", "4 h")]),
         ("Durée du vol : 11 h 40.", [("measure", "11 h"), ("number", "40")]),
@@ -429,6 +430,11 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             "Utilisez le préfixe test- ou dev- ; les jetons commencent par ghp_.",
             [("prefix", "test-"), ("prefix", "dev-"), ("prefix", "ghp_")],
         ),
+        # a number after French's sign for one (fr-en wrote "n° 123456" "Next 123456")
+        (
+            "Commande n° 123456 expédiée, facture N°FA-2024-12.",
+            [("numero", "n° 123456"), ("numero", "N°FA-2024-12")],
+        ),
     ],
 )
 def test_each_kind_of_span_is_found(line, expected):
@@ -450,8 +456,9 @@ def test_each_kind_of_span_is_found(line, expected):
         "Supprimer le(s) fichier(s)? Voir la note)*, etc.",
         "Les U.S.A. et l'U.R.S.S., etc. ATTENTION.NON MERCI",  # no file in capitals
         "Il y a ou y aura, il a, c'est vrai ; elle a ou n'a pas, Marie a, d'après lui.",
-        # French's suspended prefixes are words
+        # French's suspended prefixes are words; n° with no number, a word
         "Les bilans pré- et post-opératoires, les pro- ou anti-nucléaires commencent par là.",
+        "Indiquez le N° de commande et le n° de client.",
     ],
 )
 def test_ordinary_prose_holds_no_span(line):

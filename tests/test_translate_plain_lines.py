@@ -312,6 +312,9 @@ def test_a_question_mark_glued_to_a_help_menus_word_keeps_the_word(run_cli):
 
 # French's sign for a number, a service's hours, a code's prefix: as English writes them
 SIGNS = {
+    # fr-en wrote "Command Next 123456 running.", n° read as a word
+    "Commande n° 123456 expédiée.": "No. 123456",
+    "Votre dossier N°FA-2024-12 est complet.": "No. FA-2024-12",
     # fr-en wrote "starting with sky.", "begin by the sheet or fixed."
     "La clé API commence par sk-.": "sk-.",
     "Les noms de branche doivent commencer par feature- ou fix-.": "feature- or fix-",

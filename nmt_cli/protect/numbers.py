@@ -51,6 +51,7 @@ from nmt_cli.protect.functions import convert_functions
 from nmt_cli.protect.keys import convert_keys
 from nmt_cli.protect.languages import CURRENCIES, LANGUAGES, SPACES, Language
 from nmt_cli.protect.masks import convert_mask
+from nmt_cli.protect.references import convert_reference
 from nmt_cli.protect.units import UNITS, as_inches, convert_rate, convert_unit, rates_for, worded
 
 SIGNS = "-\u2212"  # a minus sign, hyphen-minus or U+2212, as written before a number
@@ -258,6 +259,8 @@ def convert(text: str, kind: str, source: str | None, target: str | None) -> str
         return convert_keys(text, source, target)
     if kind == "mask":
         return convert_mask(text, source, target)
+    if kind == "numero":  # n° 12 -> No. 12
+        return convert_reference(text, kind, source, target)
     if kind == "formula":  # =SOMME(A1:A3) -> =SUM(A1:A3)
         return convert_functions(
             text, source, target, lambda n: convert(n, "number", source, target)

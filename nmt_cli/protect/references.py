@@ -25,6 +25,9 @@ their parts as words and changes them, so each passes through as one span.
     ticker      a stock's ticker with its exchange's suffix, alone in brackets: ``(MC.PA)``,
                 ``(AAPL.O)``, ``(BRK.B)`` (fr-en wrote ``(MC.PA)`` "(UPA)"); a suffix of an
                 exchange or a share class only, not an abbreviation's letters (``(S.A.)``)
+    numero      a number after French's sign for one, ``n°``: ``n° 123456``, ``N°12``, ``nº 3``
+                (fr-en wrote ``Commande n° 123456`` "Command Next 123456"): English writes
+                ``No. 123456``, German ``Nr. 123456`` (convert_reference); the number as written
 """
 
 from __future__ import annotations
@@ -80,6 +83,9 @@ PER = rf"(?:{_COUNTED})/(?:min|s|h)(?![\w/])"
 _EXCHANGES = "PA|AS|BR|MI|MC|LS|L|O|N|OQ|DE|F|SW|T|HK|TO|ST|CO|HE|OL|VI|AX|SS|SZ|KS|A|B"
 TICKER = rf"(?<=\()[A-Z]{{2,5}}\.(?:{_EXCHANGES})(?=\))"
 
+# a number after French's sign for one, n° 123456, N°12, nº 3; its number holds a digit
+NUMERO = r"(?<![\w°º])[nN][°º][ \u00a0]?(?=[\w./-]*\d)\w+(?:[./-]\w+)*"
+
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind);
 # each a literal first where it can be, which a search finds fastest
 PATTERNS = (
@@ -90,4 +96,13 @@ PATTERNS = (
     ("chrono", CHRONO, r"\d[\"'’]"),
     ("ticker", TICKER, r"\([A-Z]{2,5}\.[A-Z]"),
     ("per", PER, r"/(?:min|s|h)\b"),
+    ("numero", NUMERO, r"[nN][°º]"),
 )
+
+
+def convert_reference(text: str, kind: str, source: str, target: str) -> str:
+    """A ``numero`` span of French ``source`` as ``target`` writes it (English and German; any
+    other kind, pair or target: ``text``)."""
+    if source != "fr" or target not in ("en", "de") or kind != "numero":
+        return text
+    return {"en": "No. ", "de": "Nr. "}[target] + text[2:].lstrip(" \u00a0")
