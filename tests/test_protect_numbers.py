@@ -305,7 +305,16 @@ def test_a_languages_own_conventions_are_read_for_that_source_language_only(
         ("N°12", "numero", "en", "No. 12"),
         ("nº\u00a0FA-2024-12", "numero", "de", "Nr. FA-2024-12"),
         ("n° 123456", "numero", "ja", "n° 123456"),
+        # a service's hours: as English says them
+        ("24h/24 et 7j/7", "always", "en", "24/7"),
+        ("7j/7, 24h/24", "always", "en", "24/7"),
+        ("24 h/24", "always", "en", "24 hours a day"),
+        ("7j/7", "always", "en", "7 days a week"),
+        ("365j/365", "always", "en", "365 days a year"),
+        ("24h/24 et 7j/7", "always", "de", "24h/24 et 7j/7"),
     ],
 )
-def test_a_french_number_sign_reads_as_the_target_writes_it(text, kind, target, written):
+def test_a_french_number_sign_and_a_services_hours_read_as_the_target_writes_them(
+    text, kind, target, written
+):
     assert convert(text, kind, "fr", target) == written

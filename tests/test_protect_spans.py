@@ -435,6 +435,11 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             "Commande n° 123456 expédiée, facture N°FA-2024-12.",
             [("numero", "n° 123456"), ("numero", "N°FA-2024-12")],
         ),
+        # a service's hours (fr-en kept "24h/24 and 7j/7")
+        (
+            "Ouvert 24h/24 et 7j/7, joignable 24 h/24.",
+            [("always", "24h/24 et 7j/7"), ("always", "24 h/24")],
+        ),
     ],
 )
 def test_each_kind_of_span_is_found(line, expected):

@@ -315,6 +315,9 @@ SIGNS = {
     # fr-en wrote "Command Next 123456 running.", n° read as a word
     "Commande n° 123456 expédiée.": "No. 123456",
     "Votre dossier N°FA-2024-12 est complet.": "No. FA-2024-12",
+    # fr-en kept "24h/24 and 7j/7"
+    "Ouvert 24h/24 et 7j/7.": "24/7",
+    "Service client disponible 24h/24.": "24 hours a day",
     # fr-en wrote "starting with sky.", "begin by the sheet or fixed."
     "La clé API commence par sk-.": "sk-.",
     "Les noms de branche doivent commencer par feature- ou fix-.": "feature- or fix-",

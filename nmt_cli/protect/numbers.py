@@ -259,7 +259,7 @@ def convert(text: str, kind: str, source: str | None, target: str | None) -> str
         return convert_keys(text, source, target)
     if kind == "mask":
         return convert_mask(text, source, target)
-    if kind == "numero":  # n° 12 -> No. 12
+    if kind in ("numero", "always"):  # n° 12 -> No. 12, 24h/24 et 7j/7 -> 24/7
         return convert_reference(text, kind, source, target)
     if kind == "formula":  # =SOMME(A1:A3) -> =SUM(A1:A3)
         return convert_functions(

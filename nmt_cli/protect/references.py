@@ -28,9 +28,14 @@ their parts as words and changes them, so each passes through as one span.
     numero      a number after French's sign for one, ``n°``: ``n° 123456``, ``N°12``, ``nº 3``
                 (fr-en wrote ``Commande n° 123456`` "Command Next 123456"): English writes
                 ``No. 123456``, German ``Nr. 123456`` (convert_reference); the number as written
+    always      a service's hours all day, every day: ``24h/24``, ``7j/7``, ``365j/365``, and
+                both, ``24h/24 et 7j/7`` (fr-en kept "24h/24 and 7j/7"): English ``24 hours a
+                day``, ``7 days a week``, ``365 days a year``, both ``24/7`` (convert_reference)
 """
 
 from __future__ import annotations
+
+import re
 
 # Top-level media types, and subtypes registered under them that are words too (json, plain)
 _TYPES = "application|audio|font|image|message|model|multipart|text|video"
@@ -86,6 +91,11 @@ TICKER = rf"(?<=\()[A-Z]{{2,5}}\.(?:{_EXCHANGES})(?=\))"
 # a number after French's sign for one, n° 123456, N°12, nº 3; its number holds a digit
 NUMERO = r"(?<![\w°º])[nN][°º][ \u00a0]?(?=[\w./-]*\d)\w+(?:[./-]\w+)*"
 
+# all day, every day: 24h/24, 7j/7 (7/7j, 24h/24h too), both in a row (24h/24 et 7j/7)
+_ROUND = r"(?:24 ?[hH] ?/ ?24(?: ?[hH])?|7 ?[jJ] ?/ ?7(?: ?[jJ])?|365 ?[jJ] ?/ ?365(?: ?[jJ])?)"
+ALWAYS = rf"(?<![\w/.,]){_ROUND}(?:(?:,| et| and| -)? {_ROUND})?(?![\w/])"
+_ALWAYS_EN = {"24": "24 hours a day", "7": "7 days a week", "365": "365 days a year"}
+
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind);
 # each a literal first where it can be, which a search finds fastest
 PATTERNS = (
@@ -97,12 +107,20 @@ PATTERNS = (
     ("ticker", TICKER, r"\([A-Z]{2,5}\.[A-Z]"),
     ("per", PER, r"/(?:min|s|h)\b"),
     ("numero", NUMERO, r"[nN][°º]"),
+    ("always", ALWAYS, r"\d ?[hHjJ] ?/"),
 )
 
 
 def convert_reference(text: str, kind: str, source: str, target: str) -> str:
-    """A ``numero`` span of French ``source`` as ``target`` writes it (English and German; any
-    other kind, pair or target: ``text``)."""
-    if source != "fr" or target not in ("en", "de") or kind != "numero":
+    """A ``numero`` or ``always`` span of French ``source`` as ``target`` writes it (English and
+    German; any other kind, pair or target: ``text``)."""
+    if source != "fr" or target not in ("en", "de"):
         return text
-    return {"en": "No. ", "de": "Nr. "}[target] + text[2:].lstrip(" \u00a0")
+    if kind == "numero":
+        return {"en": "No. ", "de": "Nr. "}[target] + text[2:].lstrip(" \u00a0")
+    if kind != "always" or target != "en":
+        return text
+    counts = re.findall(r"(\d+) ?[hHjJ]", text)  # 24h/24 et 7j/7: 24, 7
+    if {"24", "7"} <= set(counts):
+        return "24/7"
+    return ", ".join(_ALWAYS_EN[n] for n in counts)

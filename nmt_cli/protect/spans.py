@@ -44,9 +44,9 @@ the order ties are broken (each module named describes its kinds at length):
                 ``\\bchat\\b``, ``>>> print(x)``, ``If...Then...Else``, ``$C:$D$2``
                 (functions.py), ``C:``, ``:wq``, ``fe80::1%eth0``, ``[[Accueil]]``, ``if (a && b)``,
                 ``getByName``, ``!56``, ``commence par sk-``
-    mime, pair, article, citation, chrono, ticker, per, numero (references.py):
+    mime, pair, article, citation, chrono, ticker, per, numero, always (references.py):
                 ``application/json``, ``EUR/USD``, ``L. 121-1``, ``p. 12-15``, ``9"95``,
-                ``(MC.PA)``, ``100 requêtes/min``, ``n° 12`` (``No. 12``)
+                ``(MC.PA)``, ``100 requêtes/min``, ``n° 12`` (``No. 12``), ``24h/24`` (``24/7``)
     path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``%APPDATA%\\Mozilla``,
                 ``$HOME/docs``, ``docs/index.html``, placeholders inside (``/home/%s/.config``,
                 ``C:\\Users\\%USERNAME%\\AppData``, ``/var/log/{name}.log``) (code.py)
