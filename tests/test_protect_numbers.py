@@ -232,6 +232,9 @@ def test_a_french_clock_time_is_an_english_24_hour_time(line, time, english):
         "Le service est ouvert 24 h/24.",  # no hour 24
         "Il mesure 25 h 70.",  # no hour 25
         "Un 4x4 et une 14h30b.",  # inside a longer word
+        # a time ago, a battery's life (fr-en wrote "il y a 2 h" "There are 2:00")
+        "Dernière connexion : il y a 2 h",
+        "Autonomie : 12 h, soit une autonomie de 10 h en vidéo.",
     ],
 )
 def test_what_is_not_a_clock_time_is_not_one(line):

@@ -150,6 +150,13 @@ def test_a_range_of_opening_hours_reads_as_english_times(run_cli):
     assert "8:30-17:00" in second and "h" not in re.sub(r"[A-Za-z]{2,}", "", second), second
 
 
+def test_a_time_ago_and_a_batterys_life_are_no_clock_times(run_cli):
+    """fr-en wrote "il y a 2 h" (2 hours ago) as "There are 2:00", "autonomie de 10 h" "10:00"."""
+    lines = ["Dernière connexion : il y a 2 h", "La batterie offre une autonomie de 10 h."]
+    first, second = translated_lines(run_cli, lines, "-m", "fr-en")
+    assert "2 h" in first and "10 h" in second and ":00" not in first + second, (first, second)
+
+
 def test_a_recipe_steps_duration_is_no_clock_time(run_cli):
     """fr-en wrote "Laissez reposer 2 h" as "Let's restart 2:00"."""
     (out,) = translated_lines(run_cli, ["Laissez reposer 2 h au réfrigérateur."], "-m", "fr-en")

@@ -22,7 +22,8 @@ recorded, every language's detectors run.
                 a time is kept as written
     durations   what the text before a duration ends with, where the duration reads as a
                 clock time, as a regex (French ``toutes les 4 h``, ``pendant 2 h``, ``Durée du
-                vol : 1 h 30``: fr-en wrote "every 4:00"); None: every one is a time
+                vol : 1 h 30``, ``il y a 2 h``: fr-en wrote "every 4:00", "There are 2:00"); None:
+                every one is a time
     house       the words after a house number (French ``12 bis``)
     dialled     the words before a number that make it one to dial or text, kept as written
                 (French ``SMS au 36 179``: fr-en wrote "36,179")
@@ -184,8 +185,9 @@ LANGUAGES = {
             r"(?i:\b(?:pendant|durant|dans|toutes les|tous les|dure|durent|duré|durée|en|sous"
             r"|environ|moins de|plus de|au moins|d'ici|met|mettent|mettra|faut|comptez"
             r"|au bout de|reposer|cuire|mijoter|mariner|refroidir|infuser|macérer|lever|gonfler"
-            r"|rôtir|bouillir|congeler|sécher|tremper)\s+|\bau bout d['’]"  # a recipe's steps
-            r"|\b(?:durée|cuisson|repos|temps|délai)(?:\s+\S+){0,3}\s*:\s*"
+            r"|rôtir|bouillir|congeler|sécher|tremper"  # a recipe's steps
+            r"|il y a|autonomie de)\s+|\bau bout d['’]"  # il y a 2 h: 2 hours ago; a battery's
+            r"|\b(?:durée|cuisson|repos|temps|délai|autonomie)(?:\s+\S+){0,3}\s*:\s*"
             r"|\d\s?(?:s|min|secondes?|minutes?|jours?)\s?\(\s?)$"  # 3600 s (1 h)
         ),
         house=("bis", "ter", "quater"),
