@@ -424,6 +424,11 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             "Voir la page [[nom]] du wiki ou [[Aide:Index|l'index de l'aide]].",
             [("wiki", "[[nom]]"), ("wiki", "[[Aide:Index|"), ("wiki", "]]")],
         ),
+        # a licence key in capitals (fr-en wrote "ABCD-EFH-IKJK-MNOP"); not a region's name
+        (
+            "Clé : ABCD-EFGH-IJKL-MNOP, pour le NORD-PAS-DE-CALAIS.",
+            [("identifier", "ABCD-EFGH-IJKL-MNOP")],
+        ),
         # a code's prefix after the words that name it one; a list of them (fr-en wrote "sky")
         ("La clé API commence par sk-.", [("prefix", "sk-")]),
         (

@@ -317,7 +317,8 @@ def test_a_question_mark_glued_to_a_help_menus_word_keeps_the_word(run_cli):
     assert translated_lines(run_cli, ["?Aide"], "-m", "fr-en") == ["?Help"]
 
 
-# French's sign for a number, a service's hours, a code's prefix: as English writes them
+# French's sign for a number, a service's hours, a code's prefix, a licence key: as English
+# writes them
 SIGNS = {
     # fr-en wrote "Command Next 123456 running.", n° read as a word
     "Commande n° 123456 expédiée.": "No. 123456",
@@ -328,6 +329,8 @@ SIGNS = {
     # fr-en wrote "starting with sky.", "begin by the sheet or fixed."
     "La clé API commence par sk-.": "sk-.",
     "Les noms de branche doivent commencer par feature- ou fix-.": "feature- or fix-",
+    # a licence key in capitals (fr-en wrote "ABCD-EFH-IKJK-MNOP")
+    "Clé de licence : ABCD-EFGH-IJKL-MNOP": "ABCD-EFGH-IJKL-MNOP",
 }
 
 

@@ -57,8 +57,7 @@ the order ties are broken (each module named describes its kinds at length):
     handle      ``@name``
     hashtag     ``#name``
     time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
-                ``14h30``, ``9 h``, a range ``9h-12h`` (hours 0-23, minutes 00-59; not
-                ``1 h 30 min``: numbers.py)
+                ``14h30``, ``9 h``, ``9h-12h`` (hours 0-23; not ``1 h 30 min``: numbers.py)
     amount      a number with a currency symbol before or after it, or for its decimal mark, and
                 after a slash what it is a price of: ``12,50 €``, ``€12.50``, ``1 200 $``,
                 ``12€50``, ``15 €/mois`` (numbers.py gives its written form, the symbol where the
@@ -81,7 +80,8 @@ the order ties are broken (each module named describes its kinds at length):
     letter      a letter on its own, a label or a variable: ``plan B``, ``x et y``, ``E+``
                 (letters.py)
     identifier  a word with digits joined by ``- – _ . / : #`` or ``+ @ = ~ * ^ |`` (``SKU-88-X``,
-                ``2000–2022``, ``abc1++d2``, ``P@ssw0rd``), ``-O2``, ``g++``, ``max_len``
+                ``2000–2022``, ``abc1++d2``, ``P@ssw0rd``), ``-O2``, ``g++``, ``max_len``, a
+                licence key in capitals (``ABCD-EFGH-IJKL``)
     symbol      a word holding a sign its model spells in bytes (a finder given
                 ``spelled_in_bytes``), whole: ``{*}``, ``~.~``, ``green×256`` (symbols.py)
     user        a match of a user's pattern (``--protect REGEX``), before all others
@@ -271,13 +271,17 @@ NEEDS = {
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
 }
 KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "symbol", "user")
+_KEY = re.compile(r"[A-Z0-9]{4,}(?:-[A-Z0-9]{4,}){2,}")  # a licence key's groups of capitals
 _TRIMMED = ("url", "command", "path", "shell", "setting", "requirement")  # may end in a stop
 _compiled = functools.cache(re.compile)  # a kind's pattern, compiled where a line first needs it
 
 
 def _is_identifier(text: str) -> bool:
-    # a word of letters only (most words: isalpha is one C call) holds no digit; g++, clang++
-    return "_" in text or not text.isalpha() and any(c.isdigit() for c in text) or "++" in text
+    # a word of letters only (most words: isalpha is one C call) holds no digit; g++, clang++; a
+    # licence key in capitals, ABCD-EFGH-IJKL-MNOP (fr-en wrote "ABCD-EFH-IKJK-MNOP")
+    if "_" in text or not text.isalpha() and any(c.isdigit() for c in text) or "++" in text:
+        return True
+    return text.count("-") >= 2 and text.isupper() and bool(_KEY.fullmatch(text))
 
 
 @dataclass(frozen=True)
