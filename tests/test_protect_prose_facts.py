@@ -102,3 +102,10 @@ def test_a_number_to_text_or_dial_is_kept_as_written_and_a_count_is_not():
     assert ("phone", "36 179") in spans("Envoyez un SMS au 36 179")
     assert ("phone", "3 15 20") in spans("Composez le 3 15 20 pour joindre le service.")
     assert ("number", "36 179") in spans("Il y a 36 179 habitants.")
+
+
+def test_a_code_to_type_is_kept_as_written_and_an_amount_is_not():
+    """fr-en wrote ``Votre code de vérification est 482 913`` as "482,913"."""
+    assert ("phone", "482 913") in spans("Votre code de vérification est 482 913.")
+    assert ("phone", "123 456") in spans("Votre code : 123 456")
+    assert ("amount", "482 913 €") in spans("Le budget est 482 913 €.")

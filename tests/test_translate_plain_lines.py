@@ -329,6 +329,8 @@ SIGNS = {
     # fr-en wrote "starting with sky.", "begin by the sheet or fixed."
     "La clé API commence par sk-.": "sk-.",
     "Les noms de branche doivent commencer par feature- ou fix-.": "feature- or fix-",
+    # a code to type, its groups as written (fr-en wrote "482,913", a number of thousands)
+    "Votre code de vérification est 482 913.": "482 913",
     # a licence key in capitals (fr-en wrote "ABCD-EFH-IKJK-MNOP")
     "Clé de licence : ABCD-EFGH-IJKL-MNOP": "ABCD-EFGH-IJKL-MNOP",
 }

@@ -25,8 +25,9 @@ recorded, every language's detectors run.
                 vol : 1 h 30``, ``il y a 2 h``: fr-en wrote "every 4:00", "There are 2:00"); None:
                 every one is a time
     house       the words after a house number (French ``12 bis``)
-    dialled     the words before a number that make it one to dial or text, kept as written
-                (French ``SMS au 36 179``: fr-en wrote "36,179")
+    dialled     the words before a number that make it one to dial, text or type, kept as
+                written (French ``SMS au 36 179``, ``Votre code est 482 913``: fr-en wrote
+                "36,179", "482,913")
     streets     the kinds of street after a house number, then the words that join a street's
                 kind to its name, as regexes: French ``12 rue de la Paix``, ``3, bd Voltaire``,
                 ``5 avenue des Champs-Élysées`` (a name: kept whole as written, addresses.py; not
@@ -191,7 +192,11 @@ LANGUAGES = {
             r"|\d\s?(?:s|min|secondes?|minutes?|jours?)\s?\(\s?)$"  # 3600 s (1 h)
         ),
         house=("bis", "ter", "quater"),
-        dialled=("SMS au ", "composez le ", "Composez le ", "appelez le ", "Appelez le "),
+        dialled=(
+            *("SMS au ", "composez le ", "Composez le ", "appelez le ", "Appelez le "),
+            # a code to type: fr-en wrote "code de vérification est 482 913" "482,913"
+            *("code est ", "code : ", "code\u00a0: ", "vérification est ", "confirmation est "),
+        ),
         streets=(
             r"[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Aa]llée|[Ii]mpasse|[Cc]hemin"
             r"|[Qq]uai|[Rr]oute|[Cc]ours|[Ss]quare|[Pp]assage|[Ff]aubourg|[Ee]splanade",
