@@ -4,13 +4,14 @@ table functions.tsv from LibreOffice's own catalogues)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
 import pytest
 from conftest import translated_lines
 
-from nmt_cli.protect.functions import TABLE, convert_functions
+from nmt_cli.protect.functions import CELL, TABLE, convert_functions
 from nmt_cli.protect.numbers import convert
 from nmt_cli.protect.spans import SpanFinder
 
@@ -146,10 +147,20 @@ def test_a_cells_reference_with_absolute_markers_is_one_span(line, cell):
 
 
 @pytest.mark.parametrize(
-    "line", ["La plage C:D est vide.", "Le ratio 2:3 est bon.", "La variable $HOME est définie."]
+    "line",
+    [
+        "La plage C:D est vide.",
+        "Le ratio 2:3 est bon.",
+        "La variable $HOME est définie.",
+    ],
 )
 def test_no_dollar_no_cells_reference(line):
     assert "cell" not in [kind for kind, _ in spans(line)]
+
+
+def test_a_cells_reference_holds_its_dollar_a_dollar_after_it_is_none_of_its_markers():
+    assert re.search(CELL, "A0:$") is None  # the finder's NEEDS would let it through
+    assert re.search(CELL, "A0:$B")[0] == "A0:$B"
 
 
 def test_translate_keeps_a_cells_reference_as_written(run_cli):

@@ -65,7 +65,7 @@ NEEDS = r"[A-Z0-9]\("  # what a line holds for a call to be in it (spans.py's NE
 _PART = r"\$?[A-Z]{1,3}\$?\d{1,7}|\$?[A-Z]{1,3}|\$?\d{1,7}"
 _SHEET = r"(?:\$?[A-Za-z_]\w*[.!])?"
 CELL = (
-    r"(?<![\w$.:!])(?=[\w$.:!]*\$)"  # a $ in it: A1:B3 is an identifier's, 2:3 a ratio
+    r"(?<![\w$.:!])(?=[\w$.:!]*\$[A-Z\d])"  # a $ in it: A1:B3 an identifier's, 2:3 a ratio
     rf"{_SHEET}(?:\$?[A-Z]{{1,3}}\$?\d{{1,7}}(?::{_SHEET}(?:{_PART}))?|(?:{_PART}):(?:{_PART}))"
     r"(?![\w$(]|[.:!]\w)"
 )
