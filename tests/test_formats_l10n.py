@@ -423,6 +423,27 @@ def test_spaces_a_source_kept_by_escapes_are_kept_in_its_translation():
     assert [u.source for u in android.parse(out, "strings.xml").units] == targets[:3] + ["File"]
 
 
+def test_double_quotes_around_part_of_a_string_quote_that_part_as_aapt2_reads_them():
+    """aapt2 reads ``"..."`` anywhere in a run of text as quoting (its spaces kept, the quote
+    marks dropped): ``"Bonjour "<b>le</b>`` was read with its quote marks, which came back
+    ``\\"Hello \\"<b>the</b>``, shown on screen."""
+    text = (
+        "<resources>\n"
+        '<string name="hello">"Bonjour "<b>le</b> monde</string>\n'
+        '<string name="total">Total :" "</string>\n'
+        "</resources>\n"
+    )
+    parsed = android.parse(text, "strings.xml")
+    assert [u.source for u in parsed.units] == ["Bonjour <b>le</b> monde", "Total : "]
+    out = parsed.write(["Hello <b>the</b> world", "Total: "])
+    assert '<string name="hello">Hello <b>the</b> world</string>' in out
+    assert '<string name="total">Total:\\u0020</string>' in out
+    assert [u.source for u in android.parse(out, "strings.xml").units] == [
+        "Hello <b>the</b> world",
+        "Total: ",
+    ]
+
+
 def test_a_translation_that_breaks_its_elements_keeps_its_source_with_a_warning():
     parsed = android.parse(ANDROID, "strings.xml")
     targets = [u.source for u in parsed.units]

@@ -1,8 +1,9 @@
 """The text of an Android string resource, as the resource compiler (aapt2) reads it, and back.
 
 Read: runs of white space are one space and the ends are trimmed, unless inside double quotes
-(``"  kept  "``); ``\\'`` ``\\"`` ``\\\\`` ``\\n`` ``\\t`` ``\\@`` ``\\?`` ``\\uXXXX`` are their
-characters; XML entities (``&amp;``) are read where a string holds no element. A string that
+(dropped), around a whole string or part of one (``"  kept  "``, ``"Nom : "<b>x</b>``);
+``\\'`` ``\\"`` ``\\\\`` ``\\n`` ``\\t`` ``\\@`` ``\\?`` ``\\uXXXX`` are their characters;
+XML entities (``&amp;``) are read where a string holds no element. A string that
 holds elements (``<b>``, ``<xliff:g>``) keeps them, and its entities, as written.
 
 Written: ``\\`` ``'`` ``"`` escaped, line breaks and tabs as ``\\n`` ``\\t``, a leading ``@``
@@ -48,12 +49,33 @@ def quoted(raw: str) -> bool:
 
 def read(raw: str, markup: bool) -> str:
     """The text of a string written ``raw`` (between its tags); ``markup``: it holds elements,
-    kept as written."""
-    if quoted(raw):
-        inner = raw.strip()[1:-1]
-    else:
-        inner = _SPACE.sub(" ", raw).strip()
-    return _unescape(inner if markup else html.unescape(inner))
+    kept as written. Double quotes may quote any part of a run of text between two tags
+    (``"Bonjour "<b>le</b>``), as aapt2 reads them: dropped, the spaces they hold kept."""
+    inner = raw.strip() if markup else html.unescape(raw).strip()
+    parts = _SECTION.split(inner) if markup else [inner]  # text, tag or CDATA, text...
+    return _unescape(
+        "".join(_SPACE.sub(" ", p) if k % 2 else _dequoted(p) for k, p in enumerate(parts))
+    )
+
+
+_SECTION = re.compile(r"(<!\[CDATA\[.*?\]\]>|<[^<>]*>)", re.DOTALL)
+_QUOTING = re.compile(r'\\(?:u[0-9a-fA-F]{4}|.)|"|\s+', re.DOTALL)  # an escape, a quote, spaces
+
+
+def _dequoted(text: str) -> str:
+    """A run of text between tags as aapt2 reads it: each ``"`` no backslash escapes opens or
+    closes a quotation and is dropped; spaces are kept inside one, else a run is one space.
+    Escapes stay for _unescape."""
+    inside = False
+
+    def one(m: re.Match[str]) -> str:
+        nonlocal inside
+        if m[0] == '"':
+            inside = not inside
+            return ""
+        return m[0] if inside or m[0][0] == "\\" else " "
+
+    return _QUOTING.sub(one, text)
 
 
 def write(
