@@ -10,6 +10,7 @@ malformed input line is one error naming the file and the line, and nothing is w
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -282,6 +283,41 @@ def test_a_memory_scores_as_its_pairs_do_as_tab_lines(run_cli, transformer_model
         assert got.exit_code == 0, got.stderr
         assert got.stdout == from_tsv.stdout
         assert "2 pairs kept" in got.stderr
+
+
+def test_languages_given_that_are_not_the_model_s_are_one_error(
+    run_cli, transformer_model_dir, tmp_path
+):
+    """`nmt score -m fr-en -i en-fr.po --src-lang en --tgt-lang fr` scored English sources
+    with the French to English model without a word: every score meaningless. Languages that
+    are not those the model records are one usage error; its own (or a region of them) read."""
+    model = tmp_path / "de-en"
+    shutil.copytree(transformer_model_dir, model)
+    config = json.loads((model / "config.json").read_text(encoding="utf-8"))
+    config.update(source_language="de", target_language="en")
+    (model / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    po, tmx = write_memories(tmp_path)
+    args = ["score", "-m", model, "--pairs"]
+    for wrong in (["--src-lang", "en", "--tgt-lang", "de"], ["--tgt-lang", "fr"]):
+        got = run_cli([*args, po, *wrong])
+        assert_one_error_line(got, "de.po:", " ".join(wrong), "translates de->en", code=2)
+        assert got.stdout == ""
+    from_tsv = scored(run_cli, transformer_model_dir, MEMORY_PAIRS)
+    for given in ([], ["--src-lang", "de-DE", "--tgt-lang", "en"]):
+        got = run_cli([*args, tmx, *given])
+        assert got.exit_code == 0 and got.stdout == from_tsv.stdout, got.stderr
+        assert "no languages" not in got.stderr
+
+
+def test_a_model_that_records_no_languages_is_warned_of_the_sides_taken(
+    run_cli, transformer_model_dir, tmp_path
+):
+    """With a model that records no languages nothing can check a memory's sides: the
+    direction taken (given, or the one the file names) is said, not taken silently."""
+    po, _ = write_memories(tmp_path)
+    got = run_cli(["score", "-m", transformer_model_dir, "--pairs", po, "--src-lang", "de"])
+    assert got.exit_code == 0, got.stderr
+    assert "de.po: the model records no languages: its pairs read de->en" in got.stderr
 
 
 def _xliff(path: Path, version: str, source: str, target: str, pairs) -> Path:

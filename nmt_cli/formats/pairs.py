@@ -105,18 +105,25 @@ def declared_pairs(
     languages: tuple[str, str],
     report: Report | None = None,
     warn: Callable[[str], None] | None = None,
+    taken: Callable[[tuple[str, str]], None] = lambda sides: None,
 ) -> list[Pair]:
     """Every pair of ``path`` in ``fmt``, read whole, a memory's sides ``languages`` completed
-    from what it declares (with_declared). A TMX is read once, its languages taken from the
-    units read (before, the file was read for them and read again for its pairs: twice the
-    time, and a memory on stdin could not name its sides)."""
+    from what it declares (with_declared); ``taken`` hears a memory's sides (source, target)
+    once its pairs are read. A TMX is read once, its languages taken from the units read
+    (before, the file was read for them and read again for its pairs: twice the time, and a
+    memory on stdin could not name its sides)."""
     if fmt != "tmx" or all(languages):
-        return list(read_pairs(path, fmt, with_declared(path, fmt, languages), report, warn))
-    memory = tmx.read_memory(path)
-    languages = _completed(languages, _tmx_declared(*memory.languages(), languages))
-    if not all(languages):
-        return list(read_pairs(path, fmt, languages))  # the error: which languages to give
-    return list(tmx.read_pairs(path, languages, report, memory.units))
+        languages = with_declared(path, fmt, languages)
+        pairs = list(read_pairs(path, fmt, languages, report, warn))
+    else:
+        memory = tmx.read_memory(path)
+        languages = _completed(languages, _tmx_declared(*memory.languages(), languages))
+        if not all(languages):
+            return list(read_pairs(path, fmt, languages))  # the error: which languages to give
+        pairs = list(tmx.read_pairs(path, languages, report, memory.units))
+    if fmt in MEMORIES:
+        taken(languages)
+    return pairs
 
 
 def _tmx_declared(

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from nmt_cli.align.options import PairOptions
 from nmt_cli.align.pharaoh import check_gold_count, check_gold_links, read_gold
 from nmt_cli.errors import UsageError
+from nmt_cli.formats.memory import same_language
 from nmt_cli.formats.pairs import MEMORIES, PAIR_FORMATS, declared_pairs, format_of
 from nmt_cli.inference.options import WORD_SCORES_HELP
 from nmt_cli.output import OUTPUT_HELP
@@ -132,12 +133,32 @@ def read_pair_file(
     """Every pair of ``path`` in ``fmt``, in order, read before any is used; a memory's sides
     in ``languages`` (--src-lang, --tgt-lang), each not given the model's, else the file's
     own (an XLIFF file's, a catalogue's, a TMX's: formats.pairs.with_declared); ``warn`` hears a
-    memory's counts (entries read, kept, skipped by reason)."""
+    memory's counts (entries read, kept, skipped by reason). Languages given that are not the
+    model's are a UsageError (en-fr pairs scored by a fr-en model: every score meaningless);
+    for a model that records none, ``warn`` hears the sides taken, which nothing checks."""
     wanted = (languages[0] or "", languages[1] or "")
+    shown = "<stdin>" if path == "-" else path
     if model_languages is not None:
+        check_model_languages(shown, wanted, model_languages)
         wanted = (wanted[0] or model_languages[0], wanted[1] or model_languages[1])
     report = warn if fmt in MEMORIES else None
-    return declared_pairs(path, fmt, wanted, report, warn)  # an XLIFF file names its languages
+
+    def taken(sides: tuple[str, str]) -> None:
+        if model_languages is None and fmt in MEMORIES and warn is not None:
+            warn(f"{shown}: the model records no languages: its pairs read {'->'.join(sides)}")
+
+    return declared_pairs(path, fmt, wanted, report, warn, taken)  # an XLIFF file names its own
+
+
+def check_model_languages(shown: str, given: tuple[str, str], model: tuple[str, str]) -> None:
+    """A UsageError where a side given (``given``: "" not given) is not the ``model``'s."""
+    flags = ("--src-lang", "--tgt-lang")
+    wrong = [f"{f} {g}" for f, g, m in zip(flags, given, model) if g and not same_language(g, m)]
+    if wrong:
+        raise UsageError(
+            f"{shown}: {' '.join(wrong)}, but the model translates {model[0]}->{model[1]}: "
+            "give its languages, or leave them out"
+        )
 
 
 def read_pairs(
