@@ -19,6 +19,7 @@ import itertools
 import lzma
 import os
 import queue
+import re
 import stat
 import sys
 import threading
@@ -41,6 +42,8 @@ def _windows_1252(error: UnicodeDecodeError) -> tuple[str, int]:
 codecs.register_error("nmt-windows-1252", _windows_1252)
 
 # Characters that would break "one line out per line in" if they reached an output line.
+# A control character no text holds (a NUL, an escape); not TAB, a line's end, nor CR
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _LINE_BREAKS = str.maketrans({c: " " for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"})
 
 

@@ -150,6 +150,9 @@ def test_comments_blank_lines_and_spaces_around_terms_are_not_terms(tmp_path):
         (b"Conseil\t \n", 1, "target term is empty"),
         (b"Conseil\tCouncil\nConseil\tBoard\n", 2, "another target term on line 1"),
         (b"Conseil\tCouncil\nd\xe9cision\tdecision\n", 2, "not UTF-8"),
+        # a NUL read as text: "chat<TAB>fe\0line" gave "The fe line sleeps."
+        (b"Conseil\tCouncil\nchat\tfe\x00line\n", 2, "target term holds a control character"),
+        (b"ch\x1bat\tcat\n", 1, "source term holds a control character (U+001B)"),
     ],
 )
 def test_a_malformed_glossary_is_one_usage_error_before_the_model_loads(

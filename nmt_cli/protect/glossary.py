@@ -1,8 +1,9 @@
 """A glossary: source terms whose translation is fixed (``nmt translate --glossary FILE``).
 
 The file is UTF-8 text, one term a line, ``source term<TAB>target term``; blank lines and lines
-that start with ``#`` are comments. Spaces around a term are not part of it. A term may hold
-several words (``Conseil d'administration<TAB>Board of Directors``).
+that start with ``#`` are comments; a control character (a NUL) in a term is an error.
+Spaces around a term are not part of it. A term may hold several words
+(``Conseil d'administration<TAB>Board of Directors``).
 
 Where a source term occurs in a line, it is a protected span of its own (spans.py, kind
 ``term``): the model reads a placeholder, and the translation shows the target term where the
@@ -21,6 +22,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from pathlib import Path
+
+from nmt_cli.textio import CONTROL
 
 # Characters that continue a word: a term is not matched where one touches it.
 _WORD = r"[\w-]"
@@ -76,4 +79,7 @@ def _term(line: str, where: str) -> tuple[str, str]:
     for name, term in (("source", source), ("target", target)):
         if not term:
             raise ValueError(f"{where}: the {name} term is empty")
+        if found := CONTROL.search(term):  # a NUL read as text: "The fe line sleeps."
+            code = f"U+{ord(found[0]):04X}"
+            raise ValueError(f"{where}: the {name} term holds a control character ({code})")
     return source, target
