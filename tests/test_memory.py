@@ -334,3 +334,76 @@ def test_an_xliff_target_from_the_memory_is_marked_an_exact_match(run_cli, tmp_p
     read = {u.id: u for u in read_units("en.xlf", (tmp_path / "en.xlf").read_bytes())}
     assert (read["view"].target, read["view"].qualifier) == ("View", "exact-match")
     assert read["cold"].qualifier == "mt-suggestion"
+
+
+EMPTY_MEMORIES = {
+    "empty.tsv": "",
+    "empty.jsonl": "",
+    "empty.po": "",  # gettext reads an empty file as a catalogue of no entries
+    "header.po": 'msgid ""\nmsgstr ""\n"Language: fr\\n"\n',
+    "empty.tmx": '<tmx version="1.4"><header srclang="fr"/><body></body></tmx>\n',
+    "empty.xlf": '<xliff version="1.2"><file source-language="fr" target-language="en">'
+    "<body></body></file></xliff>\n",
+}
+
+
+@pytest.mark.parametrize("name", EMPTY_MEMORIES)
+def test_an_empty_memory_of_any_format_is_one_warning_and_recalls_nothing(run_cli, tmp_path, name):
+    """An empty .tsv or .jsonl passed silently, an empty .tmx (or .po) was an error, an empty
+    .po or .xliff a warning of counts: one rule now, as a project's first, empty memory is no
+    malformed file: translated as without it, with one warning naming it."""
+    path = tmp_path / name
+    path.write_text(EMPTY_MEMORIES[name], encoding="utf-8")
+    args = ["translate", "--no-model-memory", "--memory", path, "Affichage"]
+    got = run_cli(args)
+    assert got.exit_code == 0, got.stderr
+    assert got.stderr_lines == [f"nmt: warning: {path}: no pairs: the memory recalls nothing"]
+    assert got.stdout == run_cli(args[:2] + args[-1:]).stdout
+
+
+def test_a_memory_that_keeps_every_entry_says_no_counts(run_cli, tmp_path):
+    """`--memory x.tmx` printed ``nmt: warning: x.tmx: 2 read, 2 pairs kept``: a warning that
+    said nothing was wrong. Counts are said where entries were left out only, as a warning."""
+    units = "".join(
+        f'<tu><tuv xml:lang="fr"><seg>{fr}</seg></tuv><tuv xml:lang="en"><seg>{en}</seg></tuv></tu>'
+        for fr, en in [("Affichage", "View"), ("Bonjour", "Hello")]
+    )
+    tmx = tmp_path / "x.tmx"
+    tmx.write_text(f'<tmx version="1.4"><header srclang="fr"/><body>{units}</body></tmx>\n')
+    got = run_cli(["translate", "--memory", tmx, "Affichage"])
+    assert (got.exit_code, got.stdout, got.stderr) == (0, "View\n", "")
+    po = po_file(tmp_path / "fr.po", [("View", "Affichage"), ("Hello", "")])
+    got = run_cli(["translate", "--memory", po, "Affichage"])
+    assert got.exit_code == 0 and got.stdout == "View\n", got.stderr
+    assert got.stderr_lines == [
+        f"nmt: warning: {po}: 2 read, 1 pairs kept; skipped: 1 untranslated"
+    ]
+
+
+def test_a_tab_memory_may_end_in_blank_lines_as_an_editor_leaves_it(run_cli, tmp_path):
+    """``printf 'a\\tb\\n\\n'`` (an editor's trailing blank line) was an error, though a
+    glossary passes over blank lines; a blank line before a pair still is one, naming it."""
+    path = tmp_path / "m.tsv"
+    path.write_text("Affichage\tView\n\n  \n", encoding="utf-8")
+    got = run_cli(["translate", "--memory", path, "Affichage"])
+    assert (got.exit_code, got.stdout, got.stderr) == (0, "View\n", "")
+    path.write_text("Affichage\tView\n\nBonjour\tHello\n", encoding="utf-8")
+    assert_one_error_line(run_cli(["translate", "--memory", path, "x"]), "m.tsv: line 2: a blank")
+
+
+CONTROLLED = {
+    "m.tsv": "Bonjour\tHello\nChat\tfe\0line\n",
+    "m.jsonl": '{"src": "Bonjour", "tgt": "Hello"}\n{"src": "Chat", "tgt": "fe\\u0000line"}\n',
+}
+
+
+@pytest.mark.parametrize("name", CONTROLLED)
+def test_a_control_character_in_a_tab_or_json_memory_is_one_error_naming_the_line(
+    run_cli, tmp_path, name
+):
+    """A NUL in a memory's target came out in the translation as text ("fe line")."""
+    path = tmp_path / name
+    path.write_text(CONTROLLED[name], encoding="utf-8")
+    got = run_cli(["translate", "--memory", path, "Chat"])
+    assert_one_error_line(got, f"{path}: line 2: a control character (U+0000)")
+    assert got.stdout == ""

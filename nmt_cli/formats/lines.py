@@ -1,7 +1,8 @@
 """Sentence pairs one a line: a source and a target separated by one TAB (``.tsv``, ``.tab``),
 or a JSON object with string fields ``src`` and ``tgt`` (``.jsonl``; other fields passed
 over). Read as they are written: the file's columns are the pair's sides, whatever the
-languages (no marker removed, nothing skipped). A malformed line (a wrong number of columns,
+languages (no marker removed, nothing skipped; blank lines that end the file, as an editor
+leaves them, are no pairs). A malformed line (a wrong number of columns,
 bad JSON, a missing field) is one error naming the file and the line. A UTF-8 byte order mark
 (Windows editors write one) is not text: it is taken off the first line, which would otherwise
 not parse as JSON, or begin its source with U+FEFF.
@@ -55,9 +56,18 @@ def read_pairs(
     parse = json_pair if fmt == "jsonl" else tsv_pair
     with open_lines(path, warn) as lines:
         counts = Counts(lines.name)
+        blank = 0  # the first of the blank lines read since the last pair
         for n, line in enumerate(lines, 1):
             if n == 1:
                 line = line.removeprefix("\ufeff")
+            if not line.strip() and "\t" not in line:  # "\t": a pair of two empty sides
+                blank = blank or n
+                continue
+            if blank:
+                raise InputError(
+                    f"{lines.name}: line {blank}: a blank line, not a pair (blank lines are "
+                    "passed over at the end of a file only)"
+                )
             try:
                 pair = parse(line)
             except ValueError as e:

@@ -23,6 +23,7 @@ from nmt_cli.textio import one_line
 
 Pair = tuple[str, str]  # (source, target), in the languages asked for
 Report = Callable[[str], None]  # hears a reader's counts, one line
+SKIPPED = "; skipped: "  # in a line of counts where entries were left out (Counts.summary)
 
 
 class FormatError(InputError):
@@ -87,7 +88,7 @@ class Counts:
         line = f"{self.name}: {self.read:,} read, {self.kept:,} pairs kept"
         if self.skipped:
             reasons = ", ".join(f"{n:,} {why}" for why, n in sorted(self.skipped.items()))
-            line += f"; skipped: {reasons}"
+            line += f"{SKIPPED}{reasons}"
         return line
 
 

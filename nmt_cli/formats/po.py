@@ -256,6 +256,10 @@ def read_pairs(
     hears the counts once the file is read."""
     po = read_catalogue(path)
     source, target = languages_of(po)
+    if not any(e.msgid for e in po):  # an empty catalogue: no sides to pick, no pairs
+        if report is not None:
+            report(Counts(path).summary())
+        return
     if target is None:  # "no fr side (it holds en)" said nothing of the header
         other = next((x for x in languages if not same_language(source, x)), "fr")
         raise InputError(

@@ -153,11 +153,12 @@ def read_pairs(
     units: Iterable[TmxUnit] | None = None,
 ) -> Iterator[Pair]:
     """The (source, target) pairs of ``path`` in ``languages``: a unit that lacks either is
-    skipped, and a memory with no unit in both is one InputError; access-key markers removed
-    (memory.cleaned). ``report`` hears the counts once the file is read. Two languages that
-    match each other (``en`` and ``en``, ``en-US``) would pick one variant for both sides, a
-    pair of a text and itself: one InputError, as a catalogue's (memory.pick_sides). ``units``:
-    those of the file read already (read_memory), else the file is read."""
+    skipped, and a memory with units but none in both is one InputError (no unit: no pairs);
+    access-key markers removed (memory.cleaned). ``report`` hears the counts once the file is
+    read. Two languages that match each other (``en`` and ``en``, ``en-US``) would pick one
+    variant for both sides, a pair of a text and itself: one InputError, as a catalogue's
+    (memory.pick_sides). ``units``: those of the file read already (read_memory), else the file
+    is read."""
     if same_language(*languages):
         raise InputError(f"{path}: {languages[0]} and {languages[1]} are the same side")
     counts = Counts(path)
@@ -174,10 +175,9 @@ def read_pairs(
             yield src, tgt
 
     yield from cleaned(raw(), counts)
-    if not any(same_language(t, languages[0]) for t in seen) or not any(
-        same_language(t, languages[1]) for t in seen
-    ):
-        held = ", ".join(sorted(seen)) or "no units"
+    held_both = all(any(same_language(t, lang) for t in seen) for lang in languages)
+    if counts.read and not held_both:  # no unit at all: an empty memory, no pairs
+        held = ", ".join(sorted(seen)) or "no language tags"
         raise InputError(f"{path}: no units in {languages[0]} and {languages[1]} (it holds {held})")
     if report is not None:
         report(counts.summary())

@@ -30,8 +30,10 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
+from nmt_cli.errors import InputError
 from nmt_cli.inference.aside import has_words
 from nmt_cli.model.bundle import MEMORY_FILES
+from nmt_cli.textio import CONTROL
 
 SPACES = re.compile(r"\s+")  # \s holds U+00A0, U+202F and U+2009 in str patterns
 
@@ -195,7 +197,8 @@ def memories_for(
     """The memories a translator asks: ``files`` (read as `nmt score` reads pairs, their sides
     by the model's ``languages``; a TAB file with a notice as a model's own), then those of
     the model directory ``model_path`` (bundle.MEMORY_FILES; None: none). A file that does
-    not read is an InputError naming it."""
+    not read, or a line of a TAB or JSON file with a control character (a NUL), is an
+    InputError naming it; one that holds no pairs, of whatever format, a warning."""
     found = []
     for f in files:  # the readers of memories (lxml, polib) load only for a file
         from nmt_cli.inference.pairs import pair_format, read_pair_file
@@ -204,12 +207,29 @@ def memories_for(
         if fmt == "tsv" and _noticed(f):  # its sources compared as a memory compares them
             found.append(Memory(read_tsv_memory(Path(f)).targets.items()))
             continue
-        found.append(Memory(read_pair_file(f, fmt, (None, None), languages, warn)))
+        pairs = read_pair_file(f, fmt, (None, None), languages, warn)
+        if fmt in ("tsv", "jsonl"):  # a catalogue's or XML memory's text holds no control
+            _no_control(f, pairs)
+        if not pairs and warn is not None:  # of every format: an empty memory, not an error
+            warn(f"{'<stdin>' if f == '-' else f}: no pairs: the memory recalls nothing")
+        found.append(Memory(pairs))
     for name in MEMORY_FILES if model_path is not None else ():
         own = Path(model_path) / name
         if own.is_file():
             found.append(_model_memory(str(own), own.stat().st_mtime_ns))
     return Memories(found)
+
+
+def _no_control(path: str, pairs: list[tuple[str, str]]) -> None:
+    """InputError ``FILE: line N: ...`` at the first pair of a TAB or JSON memory (a pair a
+    line) whose text holds a control character: read as text, ``fe\\x00line`` came out
+    ``fe line``."""
+    for n, pair in enumerate(pairs, 1):
+        if found := next(filter(None, (CONTROL.search(side) for side in pair)), None):
+            shown = "<stdin>" if path == "-" else path
+            raise InputError(
+                f"{shown}: line {n}: a control character (U+{ord(found[0]):04X}) in a pair"
+            )
 
 
 @functools.lru_cache(maxsize=8)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from nmt_cli.align.options import PairOptions
 from nmt_cli.align.pharaoh import check_gold_count, check_gold_links, read_gold
 from nmt_cli.errors import UsageError
-from nmt_cli.formats.memory import same_language
+from nmt_cli.formats.memory import SKIPPED, same_language
 from nmt_cli.formats.pairs import MEMORIES, PAIR_FORMATS, declared_pairs, format_of
 from nmt_cli.inference.options import WORD_SCORES_HELP
 from nmt_cli.output import OUTPUT_HELP
@@ -133,7 +133,8 @@ def read_pair_file(
     """Every pair of ``path`` in ``fmt``, in order, read before any is used; a memory's sides
     in ``languages`` (--src-lang, --tgt-lang), each not given the model's, else the file's
     own (an XLIFF file's, a catalogue's, a TMX's: formats.pairs.with_declared); ``warn`` hears a
-    memory's counts (entries read, kept, skipped by reason). Languages given that are not the
+    memory's counts where it skipped entries (read, kept, skipped by reason; all kept: nothing
+    is wrong, nothing said, as a TAB file's). Languages given that are not the
     model's are a UsageError (en-fr pairs scored by a fr-en model: every score meaningless);
     for a model that records none, ``warn`` hears the sides taken, which nothing checks."""
     wanted = (languages[0] or "", languages[1] or "")
@@ -141,13 +142,17 @@ def read_pair_file(
     if model_languages is not None:
         check_model_languages(shown, wanted, model_languages)
         wanted = (wanted[0] or model_languages[0], wanted[1] or model_languages[1])
-    report = warn if fmt in MEMORIES else None
+
+    def report(counts: str) -> None:  # entries left out are worth a warning; all kept, not
+        if warn is not None and SKIPPED in counts:
+            warn(counts)
 
     def taken(sides: tuple[str, str]) -> None:
         if model_languages is None and fmt in MEMORIES and warn is not None:
             warn(f"{shown}: the model records no languages: its pairs read {'->'.join(sides)}")
 
-    return declared_pairs(path, fmt, wanted, report, warn, taken)  # an XLIFF file names its own
+    said = report if fmt in MEMORIES else None
+    return declared_pairs(path, fmt, wanted, said, warn, taken)  # an XLIFF file names its own
 
 
 def check_model_languages(shown: str, given: tuple[str, str], model: tuple[str, str]) -> None:
@@ -168,7 +173,7 @@ def read_pairs(
 ) -> list[Pair]:
     """Every pair ``files`` names, in order; InputError "FILE: line N: ..." at the first
     malformed line, before anything is scored. A memory's sides: --src-lang and --tgt-lang,
-    else ``model_languages``; ``warn`` hears its counts (entries read, kept, skipped)."""
+    else ``model_languages``; ``warn`` hears its counts where it skipped entries."""
     check_files([files.src_file, files.tgt_file, files.input_file])
     if files.src_file is not None and files.tgt_file is not None:
         with (
