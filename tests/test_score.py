@@ -416,3 +416,11 @@ def test_the_help_says_a_memory_s_sides_default_to_those_the_file_names(run_cli,
         assert (
             f"A memory's {side} side (default: the model's, else the one the file names)" in shown
         )
+
+
+@pytest.mark.parametrize("command", ["score", "align", "translate", "train"])
+def test_the_help_names_every_memory_format_a_command_reads(run_cli, command):
+    """`nmt score --help` listed ".po, .tmx, .xliff" for --input, though it reads a compiled
+    catalogue (.mo) too, as align's --pairs, train's and translate's --memory say."""
+    shown = " ".join(run_cli([command, "-h"]).stdout.split())
+    assert ".po, .mo, .tmx, .xliff" in shown

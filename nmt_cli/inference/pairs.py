@@ -41,7 +41,7 @@ class PairFiles:
     tgt_file: str | None = setting(None, "Targets, one per line (with --src-file).")
     input_file: str = setting(
         "-",
-        "Pairs without --src-file: TAB or JSON lines, .po, .tmx, .xliff ('-': stdin).",
+        "Pairs without --src-file: TAB or JSON lines, .po, .mo, .tmx, .xliff ('-': stdin).",
         "--input",
         "-i",
         "--pairs",
