@@ -623,6 +623,24 @@ def test_a_toml_multi_line_strings_lines_are_its_text_never_keys():
     assert translated(head) == head.replace("Le titre", "LE TITRE")
 
 
+def test_a_toml_string_in_triple_quotes_on_one_line_is_translated_in_them():
+    """``title = \"\"\"Un titre\"\"\"`` stayed French; a translation a triple-quoted
+    string cannot hold as it is (a quote, a backslash) is written as a basic string."""
+    head = (
+        "+++\ntitle = \"\"\"Un titre\"\"\"  # court\nsummary = '''Un résumé'''\n"
+        'description = """Une "belle" page"""\n+++\n'
+    )
+    said = {"Un": "A", "Une": "A", "titre": "title", "résumé": "summary", '"belle"': '"fine"'}
+    said["page"] = "page's"
+    output = translated(head, saying(said))
+    assert output == (
+        "+++\ntitle = \"\"\"A title\"\"\"  # court\nsummary = '''A summary'''\n"
+        'description = "A \\"fine\\" page\'s"\n+++\n'
+    )
+    tomllib = pytest.importorskip("tomllib")
+    assert tomllib.loads(output.split("+++\n")[1])["description"] == 'A "fine" page\'s'
+
+
 @pytest.mark.parametrize(
     ("line", "written"),
     [

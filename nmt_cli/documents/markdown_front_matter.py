@@ -7,8 +7,9 @@ quoting style it had (a plain YAML value that its translation would not leave th
 a ``: `` or a `` #`` in it, written in double quotes); a YAML value on several lines, plain or
 folded (``>-``), all of one indentation, or on the lines below its key alone (``title:`` /
 ``  Un titre``), is translated whole and wrapped again as wide. A TOML multi-line string's
-lines (between triple quotes) are its text, never keys. A top-level ``lang``, ``language`` or
-``locale`` (Jekyll's page.lang, which themes write as the ``<html lang>``) is set to the
+lines (between triple quotes) are its text, never keys; one all on its key's line
+(``title = \"\"\"Un titre\"\"\"``) is translated in its quotes. A top-level ``lang``, ``language``
+or ``locale`` (Jekyll's page.lang, which themes write as the ``<html lang>``) is set to the
 model's target, as a page's root ``lang`` is. Every other key (``slug``, ``date``, ``tags``,
 ``layout``...) and any line not read here as one key and one string (a literal block ``|``, a
 list of strings, a TOML array) are written as they were.
@@ -310,8 +311,10 @@ def _wrapped(text: str, width: int, indent: str) -> list[str]:
 def _toml(line: str, k: int) -> Value | None:
     m = _TOML_KEY.match(line, len(line) - len(line.lstrip(" \t")))
     rest = line[m.end() :] if m else ""
-    if m is None or m[1].lower() not in PROSE_KEYS or rest.startswith(('"""', "'''")):
+    if m is None or m[1].lower() not in PROSE_KEYS:
         return None
+    if rest.startswith(('"""', "'''")):
+        return _toml_triple(line, k, m.end())
     found = _quoted(rest) if not rest.startswith("'") else None
     if rest.startswith("'") and (single := re.match(r"'[^'\n]*'", rest)):
         found = single[0][1:-1], "'"
@@ -329,3 +332,23 @@ def _toml(line: str, k: int) -> Value | None:
         return [head + json.dumps(translation, ensure_ascii=False) + tail]
 
     return Value(k, k + 1, text, write)
+
+
+# A multi-line string written on one line (title = """Un titre"""): no escape in it, which a
+# """ string reads and a ''' one does not (one that holds one is written as it was)
+_TOML_TRIPLE = re.compile(r'("""|\'\'\')((?:(?!\1)[^\\\n])*)\1')
+
+
+def _toml_triple(line: str, k: int, at: int) -> Value | None:
+    """The value of a key whose string opens with triple quotes, where it closes on its line."""
+    m = _TOML_TRIPLE.match(line, at)
+    if m is None or not _COMMENT.fullmatch(line[m.end() :]):
+        return None
+    quote, head, tail = m[1], line[:at], line[m.end() :]
+
+    def write(translation: str) -> list[str]:
+        if not re.search(rf"[{quote[0]}\\\x00-\x1f\x7f]", translation):
+            return [f"{head}{quote}{translation}{quote}{tail}"]
+        return [head + json.dumps(translation, ensure_ascii=False) + tail]
+
+    return Value(k, k + 1, m[2], write)
