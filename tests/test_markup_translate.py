@@ -107,6 +107,21 @@ def test_xml_lines_that_are_not_well_formed_are_one_error_and_nothing_is_written
     assert not out.exists()
 
 
+@pytest.mark.parametrize(
+    "args, data",
+    [
+        (["translate", "--markup", "xml"], b"a\n<x>\n"),
+        (["translate", "--input-format", "xliff"], b'<xliff version="1.2"><file>'),
+        (["score", "--input-format", "tmx"], b"<tmx>"),
+    ],
+)
+def test_xml_that_is_not_well_formed_on_stdin_is_named_stdin(run_cli, args, data):
+    """``-:2: not well-formed XML``: every other error names stdin ``<stdin>``."""
+    result = run_cli(args, input=data)
+    line = assert_one_error_line(result, "<stdin>:", "not well-formed XML")
+    assert "-:" not in line
+
+
 def test_markup_does_not_go_with_align_or_nbest(run_cli):
     for options in (["--align"], ["--format", "jsonl"], ["--nbest", "2"]):
         result = run_cli(["translate", "--markup", "html", *options, "Le <b>chat</b>."])

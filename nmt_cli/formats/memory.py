@@ -31,6 +31,7 @@ class FormatError(InputError):
     entry): ``FILE:WHERE: what is wrong``."""
 
     def __init__(self, name: str, where: int | str, message: str):
+        name = "<stdin>" if name == "-" else name  # as every other error names stdin
         super().__init__(f"{name}:{where}: {message}")
 
 
