@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import assert_one_error_line, assert_readme_example_prints_as_shown
+from conftest import assert_one_error_line, assert_readme_example_prints_as_shown, translated_lines
 from markup_fixtures import assert_well_formed, tags
 
 from nmt_cli.documents.lines import translate_lines, with_elements
@@ -120,6 +120,16 @@ def test_xml_that_is_not_well_formed_on_stdin_is_named_stdin(run_cli, args, data
     result = run_cli(args, input=data)
     line = assert_one_error_line(result, "<stdin>:", "not well-formed XML")
     assert "-:" not in line
+
+
+def test_an_invalid_character_reference_is_kept_as_written_never_dropped(run_cli):
+    """HTML5 reads ``&#0;`` or ``&#xD800;`` as U+FFFD, which the model dropped: ``Le chat &#0;
+    dort.`` gave "The cat sleep.". Kept as written, as U+FFFD itself is in plain text."""
+    lines = ["Le chat &#0; dort.", "Le chat &#xD800; dort."]
+    out = translated_lines(run_cli, lines, "--markup", "html")
+    assert [line.split()[2] for line in out] == ["&#0;", "&#xD800;"], out
+    [plain] = translated_lines(run_cli, ["Le chat \ufffd dort."])
+    assert "\ufffd" in plain
 
 
 def test_markup_does_not_go_with_align_or_nbest(run_cli):
