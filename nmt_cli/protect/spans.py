@@ -161,9 +161,8 @@ PRIVATE_USE = ("\ue000", "\uf8ff")  # the Basic Multilingual Plane's private-use
 SYMBOLS = re.escape("<>*#|=~^@▸►▶→—•‣·")  # a run as a word of its own is a span (not braces)
 BRACKETS = re.escape("{}()[]")  # one bracket alone as a word, too (« { » requis; not {} or }})
 # Signs a model writes byte by byte or not at all, a run of them a span wherever it stands (fr-en
-# wrote © as "�", ✓ as "���", ≤ not at all, ½ as "1#2"): ©, ®, ™, fractions, arrows, operators,
-# technical signs (⌘, ⏎), enclosed numbers (①), shapes, symbols and dingbats (★, ♥, ✓), emoji;
-# and U+FFFD, a character a decoder could not read (HTML's &#0;), which the model dropped
+# wrote © as "�", ✓ as "���", ≤ and U+FFFD, HTML's &#0;, not at all, ½ as "1#2"): ©, ®, ™,
+# fractions, arrows, operators, technical signs (⌘, ⏎), enclosed numbers, shapes, dingbats, emoji
 SIGNS = (
     "\u00a9\u00ae\u2117\u2120\u2122\u00bc-\u00be\u2150-\u215f\u00a7\u00b6"  # © ® ™ ½ § ¶
     "\u2190-\u21ff\u2200-\u22ff\u2300-\u23ff\u2460-\u24ff\u25a0-\u27bf\u2b00-\u2bff"
