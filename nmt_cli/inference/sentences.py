@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import re
 import warnings
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+
+from nmt_cli.inference.emoji import regrouped
 
 FALLBACK_LANGUAGE = "en"
 # A line of letters, digits, spaces and marks that never end a sentence, but for one final
@@ -46,11 +48,16 @@ class SentenceSplitter:
         self.language = language if language in LANGUAGE_CODES else FALLBACK_LANGUAGE
         self._segmenter = pysbd.Segmenter(language=self.language, clean=False)
 
-    def split(self, line: str) -> list[str]:
+    def split(self, line: str, loose: Collection[str] = ()) -> list[str]:
+        """The sentences of ``line``, a sentence's leading emoji (or words of ``loose``: a
+        masked line's placeholders of emoji) the sentence's before it (emoji.py)."""
         if not line.strip():
             return []
         if ONE_SENTENCE.fullmatch(line):
             return [line.strip()]
+        return regrouped(line, self._split(line), loose)
+
+    def _split(self, line: str) -> list[str]:
         try:
             # pysbd's segment(line) less its last step, which finds each sentence in the line
             # again with a regex compiled for that sentence (half its time): cut_at_whitespace

@@ -23,13 +23,14 @@ from nmt_cli.align.words import merge_to_words, word_ids, word_sums
 from nmt_cli.inference.aside import Aside, aside_for
 from nmt_cli.inference.brackets import all_closed_up
 from nmt_cli.inference.columns import translate_columns
+from nmt_cli.inference.emoji import emoji_names, translated_apart
 from nmt_cli.inference.icu_lines import translate_icu
 from nmt_cli.inference.loading import LoadedModel, load_model
 from nmt_cli.inference.memory import memories_for
 from nmt_cli.inference.menus import with_menus
 from nmt_cli.inference.names import acronyms_lost, kept_names, names_lost, put_names_back
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
-from nmt_cli.inference.protection import SpanProtection, each_numbered_apart
+from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.real_words import real_first, searched_again
 from nmt_cli.inference.recall import recalled
 from nmt_cli.inference.translation import Translation, join_sentences
@@ -129,8 +130,7 @@ class Translator:
     def _capitals_tell_names(self) -> bool:
         """Whether a capital in the model's source language tells a name (not in German, whose
         nouns all have one; yes where the model records no language)."""
-        languages = self.loaded.languages
-        return capital_tells_names(languages[0] if languages else None)
+        return capital_tells_names((self.loaded.languages or (None,))[0])
 
     def _known_words(self) -> frozenset[str] | None:
         """The words the model's training taught it, where they tell the names to copy: None
@@ -252,36 +252,37 @@ class Translator:
         """Each line translated with its spans masked (``facts``, per line the acronyms a first
         translation lost and the names it kept: those, its dates and untaught names too), a menu
         path's labels each translated as a line (inference/menus.py)."""
-        mask = self.protection.mask
+        mask, form = self.protection.mask, self.protection.form
         masked = [mask(x, True, *f) for x, f in zip(lines, facts)] if facts else map(mask, lines)
         masked = with_menus(list(masked), self._labels)
         # an ICU message is one sentence: its branches' sentence ends are not the line's
         whole = [any(span.kind == "icu" for span in m.spans) for m in masked]
-        texts, form = [m.text for m in masked], self.protection.form
-        found = self._translate_lines(texts, with_alignment, on_progress, whole, form)
+        texts, loose = [m.text for m in masked], [emoji_names(m) for m in masked]  # emoji.py
+        found = self._translate_lines(texts, with_alignment, on_progress, whole, form, loose)
         forced = self.loaded.full_context_alignment
         attend = self.loaded.alignment_attention if forced and not with_alignment else None
         penalty = self.opts.penalty()
         return self.protection.restore(masked, found, with_alignment, attend, penalty=penalty)
 
     def _translate_lines(
-        self, lines, with_alignment, on_progress, whole=None, form=None
+        self, lines, with_alignment, on_progress, whole=None, form=None, loose=None
     ) -> list[list[Translation]]:
         """Each line's translations; with a splitter, of its sentences joined, but where
         ``whole[k]``: line k is one sentence; a masked line's sentence (or unsplit line; ``form``:
-        its placeholders) translated with its placeholders numbered from 0 (numbered_apart)."""
+        its placeholders, ``loose``: of emoji) translated with its placeholders numbered from 0
+        (numbered_apart), its trailing emoji after it (emoji.translated_apart)."""
         if self.splitter is None:
             args = (with_alignment, list(range(len(lines))), on_progress)
-            return each_numbered_apart(self._translate, lines, form, *args)
-        whole = whole or [False] * len(lines)
-        split = self.splitter.split
+            return translated_apart(self._translate, lines, form, loose, *args)
+        whole, loose = whole or [False] * len(lines), loose or [()] * len(lines)
         groups = [
-            ([x.strip()] if x.strip() else []) if one else split(x) for x, one in zip(lines, whole)
+            ([x.strip()] if x.strip() else []) if one else self.splitter.split(x, words)
+            for x, one, words in zip(lines, whole, loose)
         ]
         sentences = [s for group in groups for s in group]
         line_numbers = [n for n, group in enumerate(groups) for _ in group]
-        args = (with_alignment, line_numbers, on_progress)
-        done = iter(each_numbered_apart(self._translate, sentences, form, *args))
+        args = (form, [loose[n] for n in line_numbers], with_alignment, line_numbers, on_progress)
+        done = iter(translated_apart(self._translate, sentences, *args))
         penalty = self.opts.penalty()
         return [
             join_sentences(line, [next(done) for _ in group], self.opts.nbest, penalty)

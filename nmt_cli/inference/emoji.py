@@ -1,0 +1,102 @@
+"""Emoji at a sentence's edges: they stay after the words they followed.
+
+An emoji that ends a sentence (``À bientôt 👋``), or stands between two (``Merci ! 😊 À
+bientôt``), is no word of either: the shipped fr-en, given its placeholder, moved it among the
+words ("Thank you. To 😊 👋 soon"). So a sentence's leading emoji belong to the sentence before
+it (:func:`regrouped`: ``Merci ! 😊`` | ``À bientôt 👋``), and a sentence's trailing emoji are
+not given to the model: its words are translated alone and the emoji written after their
+translation (:func:`translated_apart`: "Thank you! 😊 See you soon 👋"). An emoji among a
+sentence's words stays the model's to place (protect/placement.py).
+
+An emoji here is a word of pictographs only (the Unicode blocks of emoji, dingbats and
+miscellaneous symbols, with their variation selectors, joiners and skin tones: ``❤️``, ``👍🏽``,
+``👨‍💻``), as written or as the placeholder of such a span (a masked line's, ``loose``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import replace
+
+from nmt_cli.inference.protection import each_numbered_apart
+from nmt_cli.inference.translation import Translation
+from nmt_cli.protect.placeholders import Masked, PlaceholderForm
+
+_PICTOGRAPH = "[\u2600-\u27bf\u2b50\u2b55\U0001f000-\U0001faff]"
+_EMOJI = re.compile(rf"{_PICTOGRAPH}(?:{_PICTOGRAPH}|[\ufe0f\u200d\U0001f3fb-\U0001f3ff])*")
+
+
+def is_emoji(word: str) -> bool:
+    """Whether ``word`` is made of emoji only (``😊``, ``❤️``, ``🎉🎉``)."""
+    return _EMOJI.fullmatch(word) is not None
+
+
+def _loose(loose: Collection[str]) -> Callable[[str], bool]:
+    return lambda word: word in loose or is_emoji(word)
+
+
+def regrouped(line: str, sentences: Sequence[str], loose: Collection[str] = ()) -> list[str]:
+    """``sentences``, ``line``'s (its substrings, in order), with each one's leading emoji
+    (or placeholders of ``loose``) at the end of the sentence before it; a sentence of nothing
+    else joins that one whole."""
+    is_loose = _loose(loose)
+    bounds: list[list[int]] = []
+    at = 0
+    for sentence in sentences:
+        start = line.find(sentence, at)
+        end = at = start + len(sentence)
+        if bounds:
+            for word in re.finditer(r"\S+", sentence):
+                if not is_loose(word[0]):
+                    break
+                bounds[-1][1] = start + word.end()
+            rest = line[bounds[-1][1] : end]
+            if not rest.strip():
+                continue
+            start = end - len(rest.lstrip())
+        bounds.append([start, end])
+    return [line[a:b] for a, b in bounds]
+
+
+def peeled(sentence: str, loose: Collection[str] = ()) -> tuple[str, str]:
+    """(its words, its trailing emoji or placeholders of ``loose`` with the space before them)
+    of ``sentence``; (``sentence``, "") where it has no such end, or nothing else."""
+    is_loose = _loose(loose)
+    words = list(re.finditer(r"\S+", sentence))
+    cut = len(words)
+    while cut > 1 and is_loose(words[cut - 1][0]):
+        cut -= 1
+    if cut == len(words) or cut == 0:
+        return sentence, ""
+    end = words[cut - 1].end()
+    return sentence[:end], sentence[end:]
+
+
+def emoji_names(masked: Masked) -> set[str]:
+    """The placeholders of ``masked``'s spans that are emoji."""
+    return {name for name, s in zip(masked.names, masked.spans) if is_emoji(s.text)}
+
+
+def translated_apart(
+    translate: Callable[..., list[list[Translation]]],
+    sentences: list[str],
+    form: PlaceholderForm | None,
+    loose: Sequence[Collection[str]] | None,
+    *args,
+) -> list[list[Translation]]:
+    """``translate(sentences, *args)``, its placeholders numbered apart (``form``:
+    protection.each_numbered_apart), each sentence's trailing emoji (or placeholders of its
+    ``loose``) taken off before and written after each of its translations (no pieces of
+    their own: a word score of 0.0 each)."""
+    apart = [peeled(s, words) for s, words in zip(sentences, loose or [()] * len(sentences))]
+    found = each_numbered_apart(translate, [core for core, _ in apart], form, *args)
+    for sentence, (_, tail), nbest in zip(sentences, apart, found):
+        if not tail:
+            continue
+        extra = [0.0] * len(tail.split())
+        for i, t in enumerate(nbest):
+            scores = t.word_scores + extra if t.word_scores else []
+            text = f"{t.text} {tail.strip()}" if t.text else tail.strip()
+            nbest[i] = replace(t, source=sentence, text=text, word_scores=scores)
+    return found
