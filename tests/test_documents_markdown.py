@@ -20,7 +20,7 @@ from markdown_it import MarkdownIt
 from markup_fixtures import Aligned, word_for_word
 
 from nmt_cli.documents.markdown import read_markdown
-from nmt_cli.protect.spans import PRIVATE_USE
+from nmt_cli.protect.markup_spans import PRIVATE_USE
 
 pytest_plugins = ["model_fixtures"]
 

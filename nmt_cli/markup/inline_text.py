@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from nmt_cli.markup.tree import Element, Node, Other, Text, serialize
-from nmt_cli.protect.spans import PRIVATE_USE
+from nmt_cli.protect.markup_spans import PRIVATE_USE
 
 
 @dataclass

@@ -25,9 +25,10 @@ from collections.abc import Iterable, Sequence
 
 from nmt_cli.protect import icu
 from nmt_cli.protect.languages import LANGUAGES
+from nmt_cli.protect.markup_spans import PRIVATE_USE
 from nmt_cli.protect.placement import Placement
 from nmt_cli.protect.plural_categories import ORDER, category_of, plural_categories
-from nmt_cli.protect.spans import PRIVATE_USE, Span
+from nmt_cli.protect.spans import Span
 
 _HEAD = re.compile(icu.HEAD)
 _NUMBERED = ("plural", "selectordinal")  # the selectors whose keywords are plural categories

@@ -19,7 +19,8 @@ the order ties are broken (each module named describes its kinds at length):
                 around a placeholder (``<%1>``), signs wherever they stand (``©``, ``™``, ``≤``,
                 ``✓``, emoji), a currency symbol with no amount (``en €``): no model reads them
                 as text (fr-en wrote "=", ``©`` "�", ``€`` "#"; access keys, ``~Fichier``,
-                ``&Aide``, are taken out before the spans are found: inference/access_keys.py)
+                ``&Aide``, are taken out before the spans are found: inference/access_keys.py;
+                markup_spans.py)
     code        inline code: ```x```, reST ````literal```` and ``:role:`target```, JSON, whole
     icu         the structure of an ICU MessageFormat plural or select message, in pieces, each
                 branch's text left to translate: ``{count, plural, one {``, ``#``,
@@ -116,6 +117,7 @@ from nmt_cli.protect import (
 )
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.languages import CURRENCIES, NOT_LATIN_WORD, durations_before, languages_for
+from nmt_cli.protect.markup_spans import MARKUP, MARKUP_NEEDS
 from nmt_cli.protect.numbers import ROMAN_TENS, SCALED, SIGNS
 from nmt_cli.protect.units import INCHES, in_words, inch_marks, rates_for, units_for
 
@@ -124,7 +126,6 @@ _SPACE = "[ \u00a0\u202f]"
 _RANGE = rf"{_SPACE}?[-–]{_SPACE}?"  # between a range's two times: 9h-12h (numbers.convert_time)
 _AMOUNT = rf"\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"  # a number's digits
 _CURRENCY = f"[{re.escape(CURRENCIES)}]"
-_LONE_CURRENCY = f"[{re.escape(CURRENCIES.replace('$', ''))}]"  # no amount's: markup (not $)
 # a minus sign that starts a number (after a space, a bracket or the line's start: not the
 # hyphen of 5-7), part of the number's span: -5,5 °C is one fact
 _SIGN = rf"(?:(?<![^\s(\[{{«])[{re.escape(SIGNS)}](?=\d))?"
@@ -157,33 +158,9 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
     }
 
 
-PRIVATE_USE = ("\ue000", "\uf8ff")  # the Basic Multilingual Plane's private-use area
-SYMBOLS = re.escape("<>*#|=~^@▸►▶→—•‣·")  # a run as a word of its own is a span (not braces)
-BRACKETS = re.escape("{}()[]")  # one bracket alone as a word, too (« { » requis; not {} or }})
-# Signs a model writes byte by byte or not at all, a run of them a span wherever it stands (fr-en
-# wrote © as "�", ✓ as "���", ≤ and U+FFFD, HTML's &#0;, not at all, ½ as "1#2"): ©, ®, ™,
-# fractions, arrows, operators, technical signs (⌘, ⏎), enclosed numbers, shapes, dingbats, emoji
-SIGNS = (
-    "\u00a9\u00ae\u2117\u2120\u2122\u00bc-\u00be\u2150-\u215f\u00a7\u00b6"  # © ® ™ ½ § ¶
-    "\u2190-\u21ff\u2200-\u22ff\u2300-\u23ff\u2460-\u24ff\u25a0-\u27bf\u2b00-\u2bff"
-    "\U0001f000-\U0001faff\ufffd"
-)
-# a variation selector (U+FE0F), a zero-width joiner (U+200D), a skin tone
-_SIGN_RUN = f"[{SIGNS}](?:[{SIGNS}\ufe0f\u200d]|[\U0001f3fb-\U0001f3ff])*"  # ❤️, 👍🏽, 👨‍💻
-
 # The kinds before and after those of a language's conventions, in the order ties are broken
 _FIRST: tuple[tuple[str, str], ...] = (
-    (
-        "markup",
-        r"&lt;/?[A-Za-z][\w:.-]*(?:\s(?:(?!&gt;)[^<>])*)?/?&gt;"
-        r"|</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>"
-        r"|&(?:amp;)*(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});"  # &amp;lt;
-        rf"|[{PRIVATE_USE[0]}-{PRIVATE_USE[1]}]+|(?<!\S)(?:[{SYMBOLS}]+|[{BRACKETS}])(?=[.,;:!?]*(?:\s|$))"
-        rf"|(?<=[(\[])[{SYMBOLS}]+(?=[.,;:]\s| ?\d)"  # a list's first: (@, <), a bound: (< 40 kg)
-        rf"|{_SIGN_RUN}|(?<=[(\[«“\"'])[{SYMBOLS}]+(?=[)\]»”\"'])"  # ©, ✓; (~), "*"
-        rf"|<(?:{format_strings.PATTERN})>|<!--(?:(?!-->).)*-->|{_LONE_CURRENCY}"  # <%1>, €
-        r"|\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)",  # a terminal's colours
-    ),
+    ("markup", MARKUP),
     ("code", r"(?:(?::[\w.+-]+)+:)?``[^`]+``|(?:(?::[\w.+-]+)+:)?`[^`\n]+`_{0,2}"),
     ("code", code.JSON),  # {"nom": "x"}, {"a": {"b": {"c": 1}}}
     ("icu", icu.HEAD),
@@ -248,8 +225,7 @@ PATTERNS = patterns_for(None)  # every language's
 # What a line must hold for a kind to match in it: searched for first, once a kind (most hold none)
 NEEDS = {
     "menu": menus.NEEDS,
-    "markup": rf"[<&\x1b{PRIVATE_USE[0]}-{PRIVATE_USE[1]}{SYMBOLS}{BRACKETS}{SIGNS}]"
-    rf"|{_LONE_CURRENCY}",
+    "markup": MARKUP_NEEDS,
     "code": r"`|\{\s*\"",
     "icu": "plural|select",
     "placeholder": format_strings.NEEDS,
