@@ -210,19 +210,20 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         # N° is the word numéro, not a letter N: its number with it (English No. 12: fr-en wrote
         # the sign alone "#" or a broken byte, "n° 123456" "Next 123456")
         ("Facture N° 12 et n° 13", [("numero", "N° 12"), ("numero", "n° 13")]),
-        # a duration is no clock time: fr-en's "every 4:00", "During flight: 11:40"
-        ("Un comprimé toutes les 4 h.", [("measure", "4 h")]),
-        ("Durée du vol : 11 h 40.", [("measure", "11 h"), ("number", "40")]),
+        # a duration is no clock time: fr-en's "every 4:00", "During flight: 11:40" (English
+        # "4 hours", "11 hr 40 min": durations.py)
+        ("Un comprimé toutes les 4 h.", [("duration", "4 h")]),
+        ("Durée du vol : 11 h 40.", [("duration", "11 h 40")]),
         # ... nor a journey's (fr-en: "TGV Paris-Lyon put 1:57")
-        ("Le train met 1 h 57.", [("measure", "1 h"), ("number", "57")]),
-        ("Il faut 2 h pour y aller.", [("measure", "2 h")]),
+        ("Le train met 1 h 57.", [("duration", "1 h 57")]),
+        ("Il faut 2 h pour y aller.", [("duration", "2 h")]),
         # ... nor a delay's, nor a duration in brackets after another (fr-en: "(1:00)")
-        ("Relancez au bout de 2 h.", [("measure", "2 h")]),
+        ("Relancez au bout de 2 h.", [("duration", "2 h")]),
         ("Il expire au bout de 3600 s (1 h).", [("measure", "3600 s"), ("measure", "1 h")]),
         ("Appelez à 14 h (heure de Paris).", [("time", "14 h")]),
         # ... nor a recipe step's (fr-en: "Let's restart 2:00 to the refrigerator")
-        ("Laissez reposer 2 h au réfrigérateur.", [("measure", "2 h")]),
-        ("Faites cuire 3 h, servez à 20 h.", [("measure", "3 h"), ("time", "20 h")]),
+        ("Laissez reposer 2 h au réfrigérateur.", [("duration", "2 h")]),
+        ("Faites cuire 3 h, servez à 20 h.", [("duration", "3 h"), ("time", "20 h")]),
         ("Ouvert en semaine de 9 h à 18 h.", [("time", "9 h"), ("time", "18 h")]),
         # an option a placeholder names: fr-en wrote "-- %s"
         ("Option inconnue : --%s", [("option", "--%s")]),

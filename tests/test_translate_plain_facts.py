@@ -11,6 +11,8 @@ from conftest import translated_lines
 
 from nmt_cli.inference.emoji import peeled, regrouped
 from nmt_cli.inference.sentences import SentenceSplitter
+from nmt_cli.protect.numbers import convert
+from nmt_cli.protect.spans import SpanFinder
 
 
 @pytest.mark.parametrize(
@@ -45,3 +47,78 @@ def test_an_emoji_stays_after_the_words_it_followed(run_cli):
             line,
             out,
         )
+
+
+FRENCH = SpanFinder(language="fr")
+
+
+def spans(line: str) -> list[tuple[str, str]]:
+    return [(s.kind, s.text) for s in FRENCH.find(line)]
+
+
+def test_a_price_with_the_euro_sign_between_spaces_for_its_decimal_mark_is_one_amount():
+    assert spans("Le ticket coûte 2 € 10.") == [("amount", "2 € 10")]
+    assert convert("2 € 10", "amount", "fr", "en") == "€2.10"
+    # a count or another amount after the euros: not their cents
+    assert ("amount", "5 €") in spans("Payez 5 € 10 fois.")
+    assert ("amount", "12 €") in spans("12 € 50 000 habitants")
+    assert spans("De 2 € 10 €") == [("amount", "2 €"), ("amount", "10 €")]
+
+
+@pytest.mark.parametrize(
+    "line, kind, text, english",
+    [
+        ("Le film dure 2h15.", "duration", "2h15", "2 hr 15 min"),
+        ("Temps de trajet : 1h30.", "duration", "1h30", "1 hr 30 min"),
+        ("Le cours dure 2 h.", "duration", "2 h", "2 hours"),
+        ("Pendant 1 h.", "duration", "1 h", "1 hour"),
+        ("Dernière connexion : il y a 2 h", "ago", "il y a 2 h", "2 hours ago"),
+        ("Publié il y a 5 min.", "ago", "il y a 5 min", "5 minutes ago"),
+        ("Il est parti il y a 1 h 30.", "ago", "il y a 1 h 30", "1 hr 30 min ago"),
+        ("Rendez-vous à 14h30.", "time", "14h30", "14:30"),  # a clock time
+    ],
+)
+def test_a_duration_written_as_a_clock_time_reads_as_english_says_a_duration(
+    line, kind, text, english
+):
+    assert spans(line) == [(kind, text)]
+    assert convert(text, kind, "fr", "en") == english
+
+
+def test_there_is_no_time_ago_where_il_y_a_says_what_there_is():
+    assert ("ago", "il y a 2 h") not in spans("Il y a 2 h de route.")
+    assert ("measure", "1 h") in spans("Le jeton expire au bout de 3600 s (1 h).")
+
+
+@pytest.mark.parametrize(
+    "line, text, english",
+    [
+        ("Ouvert 7/7 de 8h à 22h.", "7/7", "7 days a week"),
+        ("Nous sommes ouverts 7/7.", "7/7", "7 days a week"),
+        ("Service client joignable 24/24.", "24/24", "24 hours a day"),
+        ("Magasin ouvert 7/7 et 24/24.", "7/7 et 24/24", "24/7"),
+    ],
+)
+def test_a_service_open_7_7_is_open_every_day(line, text, english):
+    assert ("always", text) in spans(line)
+    assert convert(text, "always", "fr", "en") == english
+
+
+@pytest.mark.parametrize("line", ["Il a eu 7/7 au test.", "Score : 7/7"])
+def test_7_7_elsewhere_is_a_score_kept_as_written(line):
+    assert spans(line) == [("identifier", "7/7")]
+
+
+def test_durations_prices_and_opening_days_read_as_english_writes_them(run_cli):
+    """fr-en wrote "2 € 10" "€2 10", "dure 2h15" "2h15", "il y a 2 h" "There are 2 h",
+    "Ouvert 7/7" "Overt 7/7"."""
+    lines = {
+        "Le ticket coûte 2 € 10.": "€2.10",
+        "Le film dure 2h15.": "2 hr 15 min",
+        "Temps de trajet : 1h30.": "1 hr 30 min",
+        "Dernière connexion : il y a 2 h": "2 hours ago",
+        "Ouvert 7/7 de 8h à 22h.": "7 days a week",
+    }
+    for line, out in zip(lines, translated_lines(run_cli, list(lines), "-m", "fr-en")):
+        assert lines[line] in out, (line, out)
+        assert "There are" not in out and "7/7" not in out, out

@@ -47,6 +47,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from nmt_cli.protect.durations import convert_ago, convert_clock_duration
 from nmt_cli.protect.functions import convert_functions
 from nmt_cli.protect.keys import convert_keys
 from nmt_cli.protect.languages import CURRENCIES, LANGUAGES, SPACES, Language
@@ -171,7 +172,8 @@ _RANGE = rf"[{SPACES}]?[-–][{SPACES}]?"  # between a range's two times: 9h-12h
 _SCALES = {"k": "k", "K": "k", "M": "m", "Md": "bn", "Mds": "bn", "Mrd": "bn", "Mrd.": "bn"}
 _SCALE = "|".join(re.escape(s) for s in sorted(_SCALES, key=len, reverse=True))
 SCALED = rf"(?:(?:{_SCALE})[{SPACES}]?)?[{re.escape(CURRENCIES)}]"  # spans.py: an amount's end
-_CENTS = re.compile(rf"(\d+)([{re.escape(CURRENCIES)}])(\d\d)")  # 12€50: twelve euros fifty
+# the symbol for a decimal mark: 12€50, 2 € 10 (twelve euros fifty)
+_CENTS = re.compile(rf"(\d+)[{SPACES}]?([{re.escape(CURRENCIES)}])[{SPACES}]?(\d\d)")
 _SCALED = re.compile(rf"(.+?)[{SPACES}]?({_SCALE})[{SPACES}]?([{re.escape(CURRENCIES)}])")
 
 
@@ -228,6 +230,8 @@ def convert_measure(text: str, source: str, target: str) -> str:
 def convert_duration(text: str, source: str, target: str) -> str:
     """A duration (spans.py, kind ``duration``: a measure of a unit a sentence writes as a
     word, units.py) as ``target`` writes it in a sentence: French ``14 j`` is ``14 days``."""
+    if (said := convert_clock_duration(text, source, target)) is not None:
+        return said  # dure 2h15: 2 hr 15 min (durations.py)
     found = worded(text, target)
     if found is None:
         return convert_measure(text, source, target)
@@ -259,6 +263,8 @@ def convert(text: str, kind: str, source: str | None, target: str | None) -> str
         return convert_keys(text, source, target)
     if kind == "mask":
         return convert_mask(text, source, target)
+    if kind == "ago":  # il y a 2 h -> 2 hours ago
+        return convert_ago(text, source, target)
     if kind in ("numero", "always"):  # n° 12 -> No. 12, 24h/24 et 7j/7 -> 24/7
         return convert_reference(text, kind, source, target)
     if kind == "formula":  # =SOMME(A1:A3) -> =SUM(A1:A3)

@@ -30,7 +30,9 @@ their parts as words and changes them, so each passes through as one span.
                 ``No. 123456``, German ``Nr. 123456`` (convert_reference); the number as written
     always      a service's hours all day, every day: ``24h/24``, ``7j/7``, ``365j/365``, and
                 both, ``24h/24 et 7j/7`` (fr-en kept "24h/24 and 7j/7"): English ``24 hours a
-                day``, ``7 days a week``, ``365 days a year``, both ``24/7`` (convert_reference)
+                day``, ``7 days a week``, ``365 days a year``, both ``24/7`` (convert_reference);
+                ``7/7``, ``24/24`` so after ``ouvert``, ``disponible``, ``joignable`` only (fr-en
+                kept ``Ouvert 7/7`` as written: elsewhere a score, a rating)
 """
 
 from __future__ import annotations
@@ -93,7 +95,17 @@ NUMERO = r"(?<![\w°º])[nN][°º][ \u00a0]?(?=[\w./-]*\d)\w+(?:[./-]\w+)*"
 
 # all day, every day: 24h/24, 7j/7 (7/7j, 24h/24h too), both in a row (24h/24 et 7j/7)
 _ROUND = r"(?:24 ?[hH] ?/ ?24(?: ?[hH])?|7 ?[jJ] ?/ ?7(?: ?[jJ])?|365 ?[jJ] ?/ ?365(?: ?[jJ])?)"
-ALWAYS = rf"(?<![\w/.,]){_ROUND}(?:(?:,| et| and| -)? {_ROUND})?(?![\w/])"
+# 7/7, 24/24 alone after the words of a service open (not a score, 7/7 in a set): ouvert 7/7
+_OPEN = "|".join(
+    rf"(?<=\b{w}{e} )"
+    for w in ("[Oo]uvert", "[Dd]isponible", "[Jj]oignable")
+    for e in ("", "e", "s", "es")
+)
+_BARE = r"(?:24 ?/ ?24|7 ?/ ?7)"
+ALWAYS = (
+    rf"(?:(?<![\w/.,]){_ROUND}|(?:{_OPEN}){_BARE})(?:(?:,| et| and| -)? (?:{_ROUND}|{_BARE}))?"
+    r"(?![\w/])"
+)
 _ALWAYS_EN = {"24": "24 hours a day", "7": "7 days a week", "365": "365 days a year"}
 
 # (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind);
@@ -107,7 +119,7 @@ PATTERNS = (
     ("ticker", TICKER, r"\([A-Z]{2,5}\.[A-Z]"),
     ("per", PER, r"/(?:min|s|h)\b"),
     ("numero", NUMERO, r"[nN][°º]"),
-    ("always", ALWAYS, r"\d ?[hHjJ] ?/"),
+    ("always", ALWAYS, r"\d ?[hHjJ]? ?/"),
 )
 
 
@@ -120,7 +132,7 @@ def convert_reference(text: str, kind: str, source: str, target: str) -> str:
         return {"en": "No. ", "de": "Nr. "}[target] + text[2:].lstrip(" \u00a0")
     if kind != "always" or target != "en":
         return text
-    counts = re.findall(r"(\d+) ?[hHjJ]", text)  # 24h/24 et 7j/7: 24, 7
+    counts = re.findall(r"(\d+) ?[hHjJ]? ?/", text)  # 24h/24 et 7j/7: 24, 7; ouvert 7/7
     if {"24", "7"} <= set(counts):
         return "24/7"
     return ", ".join(_ALWAYS_EN[n] for n in counts)

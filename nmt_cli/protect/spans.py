@@ -57,8 +57,10 @@ the order ties are broken (each module named describes its kinds at length):
                 ``ScriptForge.UI``; a name in its scope, ``std::vector<int>`` (code.py)
     handle      ``@name``
     hashtag     ``#name``
+    ago         a time ago, French ``il y a 2 h`` (``2 hours ago``: durations.py)
     time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
-                ``14h30``, ``9 h``, ``9h-12h`` (hours 0-23; not ``1 h 30 min``: numbers.py)
+                ``14h30``, ``9 h``, ``9h-12h`` (hours 0-23; not ``1 h 30 min``: numbers.py); one
+                after words that make it a duration is one: ``dure 2h15`` (durations.py)
     amount      a number with a currency symbol before or after it, or for its decimal mark, and
                 after a slash what it is a price of: ``12,50 €``, ``€12.50``, ``1 200 $``,
                 ``12€50``, ``15 €/mois`` (numbers.py gives its written form, the symbol where the
@@ -100,12 +102,13 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from nmt_cli.protect import (
     addresses,
     code,
     commands,
+    durations,
     format_strings,
     icu,
     keys,
@@ -126,6 +129,9 @@ _SPACE = "[ \u00a0\u202f]"
 _RANGE = rf"{_SPACE}?[-–]{_SPACE}?"  # between a range's two times: 9h-12h (numbers.convert_time)
 _AMOUNT = rf"\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"  # a number's digits
 _CURRENCY = f"[{re.escape(CURRENCIES)}]"
+# the symbol for a decimal mark, 12€50, 2 € 10 (not 5 € 10 fois, 2 € 10 €: a count, an amount)
+_CENTS = rf"(?:{_CURRENCY}|{_SPACE}{_CURRENCY}{_SPACE}?|{_CURRENCY}{_SPACE})\d\d(?!\w|[.,]\d)"
+_CENTS += rf"(?!{_SPACE}?(?:\d|(?:{_CURRENCY}|%|fois|ans|mois|jours|heures|personnes|euros)(?!\w)))"
 # a minus sign that starts a number (after a space, a bracket or the line's start: not the
 # hyphen of 5-7), part of the number's span: -5,5 °C is one fact
 _SIGN = rf"(?:(?<![^\s(\[{{«])[{re.escape(SIGNS)}](?=\d))?"
@@ -144,8 +150,9 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
     return {
         "menu": menus.pattern_for(language),
         "time": rf"(?<![\w.,])(?:{clocks})(?:{_RANGE}(?:{clocks}))?" if clocks else None,
-        "amount": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT}){_SPACE}?{SCALED}(?!\w)|(?<![\w])"
-        rf"{_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END}|(?<![\w.,]){_SIGN}\d+{_CURRENCY}\d\d(?!\w))"
+        "ago": durations.pattern_for(language),
+        "amount": rf"(?:(?<![\w.,]){_SIGN}\d+{_CENTS}|(?<![\w.,]){_SIGN}(?:{_AMOUNT}){_SPACE}?"
+        rf"{SCALED}(?!\w)|(?<![\w]){_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END})"
         rf"(?:/(?:{rate})(?![\w/]))?",  # €/mois; 12€50, its symbol for a decimal mark
         "measure": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT})|(?:{format_strings.PATTERN}))"
         rf"{_SPACE}?(?:{unit}|%(?=/))(?:/(?:{rate})(?![\w/]))?(?<!%)(?![\w'’²³])",  # 2 %/an
@@ -205,6 +212,7 @@ def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
         ("menu", lang["menu"]),
         ("mask", masks.PATTERN),
         *_FIRST,
+        ("ago", lang["ago"]),
         ("time", lang["time"]),
         ("amount", lang["amount"]),
         ("phone", lang["dialled"]),
@@ -242,6 +250,7 @@ NEEDS = {
     "keys": keys.NEEDS,
     "letter": letters.NEEDS,
     "mask": masks.NEEDS,
+    "ago": durations.NEEDS,
     **dict.fromkeys(("time", "number", "phone", "address"), r"\d"),
     "measure": rf"\d|{format_strings.NEEDS}",
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
@@ -307,12 +316,12 @@ class SpanFinder:
     def find(self, line: str) -> list[Span]:
         met = {kind: needs.search(line) for kind, needs in self.needs.items()}  # NEEDS, once a kind
         built_in = [
-            s
+            self._timed(line, s) if kind == "time" else s
             for rank, (kind, p) in enumerate(self.kinds)
             if met.get(kind, True)
             for s in _matches(p, line, kind, rank)
-            if kind != "time" or not (self.durations and self.durations.search(line, 0, s.start))
         ]
+        built_in = [s for s in built_in if s is not None]
         user = [s for p in self.user for s in _matches(p, line, "user", -1)]
         tags = [(t.start, t.end) for t in built_in if t.kind == "markup"]
         user = [u for u in user if not any(a <= u.start and u.end <= b for a, b in tags)]  # <a %s>
@@ -327,6 +336,17 @@ class SpanFinder:
         if self.spelled_in_bytes and (signs := symbols.signs(self.spelled_in_bytes(line))):
             spans = _with_symbols(line, spans, signs)
         return sorted(spans, key=lambda s: s.start)
+
+    def _timed(self, line: str, s: _Ranked) -> _Ranked | None:
+        """A time span ``s`` of ``line`` as it reads: a clock time, a duration where the text
+        before it says so (``pendant 2 h``, ``Le film dure 2h15``: durations.py), none in brackets
+        after another duration (``3600 s (1 h)``: a measure)."""
+        before = self.durations.search(line, 0, s.start) if self.durations else None
+        if before is None:
+            return s
+        if before[0].endswith("(") or not re.fullmatch(r"[\w \u00a0\u202f]+", s.text):
+            return None  # 3600 s (1 h); a range, 9h-12h
+        return replace(s, kind="duration")
 
 
 @dataclass(frozen=True)
