@@ -85,6 +85,57 @@ def test_a_duration_written_as_a_clock_time_reads_as_english_says_a_duration(
     assert convert(text, kind, "fr", "en") == english
 
 
+@pytest.mark.parametrize(
+    "line, text, english",
+    [
+        # what follows says it is a delay, a journey's time (fr-en wrote "2:00 late", "2:42")
+        ("Le train a 2 h de retard.", "2 h", "2 hours"),
+        ("Départ 8h05, arrivée 10h47 (2h42 de trajet).", "2h42", "2 hr 42 min"),
+        ("Paris est à 3 h de route.", "3 h", "3 hours"),
+        ("Il travaille 8 h par jour.", "8 h", "8 hours"),
+        # hours no clock has, after the words of a duration: as 12 h is (fr-en kept "48 h")
+        ("Livraison en 48 h.", "48 h", "48 hours"),
+        ("Réponse sous 72 h.", "72 h", "72 hours"),
+        ("Le train a 25 h de retard.", "25 h", "25 hours"),
+        # hours and minutes written out: as 1h30 after a duration's words (fr-en kept them)
+        ("Le film dure 1 h 30 min.", "1 h 30 min", "1 hr 30 min"),
+        ("Pause de 1h30min.", "1h30min", "1 hr 30 min"),
+        ("Trajet : 3 h 5 min", "3 h 5 min", "3 hr 5 min"),
+    ],
+)
+def test_a_delay_a_long_time_and_hours_with_minutes_are_durations(line, text, english):
+    assert ("duration", text) in spans(line)
+    assert convert(text, "duration", "fr", "en") == english
+
+
+@pytest.mark.parametrize(
+    "line, found",
+    [
+        ("Départ 8h05, arrivée 10h47.", [("time", "8h05"), ("time", "10h47")]),
+        ("Rendez-vous à 8 h du matin.", [("time", "8 h")]),
+        ("Ouvert 24 h sur 24.", [("measure", "24 h"), ("number", "24")]),
+        ("Le jeton expire au bout de 3600 s (1 h).", [("measure", "3600 s"), ("measure", "1 h")]),
+        ("Stockage : 48 h", [("measure", "48 h")]),
+    ],
+)
+def test_a_clock_time_or_a_measure_of_hours_elsewhere_stays_one(line, found):
+    assert spans(line) == found
+
+
+def test_a_delay_a_journey_and_a_delivery_time_read_as_english_durations(run_cli):
+    """fr-en wrote "2 h de retard" "2:00 late", "(2h42 de trajet)" "(2:42 ...)", "en 48 h"
+    "in 48 h" (and "en 12 h" "12 hours"), "dure 1 h 30 min" kept as written."""
+    lines = {
+        "Le train a 2 h de retard.": "2 hours",
+        "Départ 8h05, arrivée 10h47 (2h42 de trajet).": "2 hr 42 min",
+        "Livraison en 48 h.": "48 hours",
+        "Le film dure 1 h 30 min.": "1 hr 30 min",
+    }
+    for line, out in zip(lines, translated_lines(run_cli, list(lines), "-m", "fr-en")):
+        assert lines[line] in out, (line, out)
+        assert "2:00" not in out and "2:42" not in out and "48 h." not in out, out
+
+
 def test_there_is_no_time_ago_where_il_y_a_says_what_there_is():
     assert ("ago", "il y a 2 h") not in spans("Il y a 2 h de route.")
     assert ("measure", "1 h") in spans("Le jeton expire au bout de 3600 s (1 h).")

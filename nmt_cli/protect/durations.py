@@ -5,7 +5,12 @@ French writes a duration with the hour's symbol as it writes a clock time: ``Le 
 "2 h"). Where the text before one says it is a duration (languages.py, ``durations``), it is a
 span of kind ``duration`` (spans.py), written in English ``2 hr 15 min``, ``1 hr 30 min``, as a
 running time or a journey's is, and one of whole hours in words, ``2 hours`` (German ``2 Std.
-15 Min.``, ``2 Stunden``; any other target as written).
+15 Min.``, ``2 Stunden``; any other target as written). So is one whose text after it says so
+(languages.py, ``durations_after``: ``2 h de retard``, ``2h42 de trajet``; fr-en wrote "2:00
+late", "2:42"), and a measure of whole hours no clock has in the same places (``en 48 h``:
+``48 hours``, as ``en 12 h`` is ``12 hours``; fr-en kept "48 h"). French hours and minutes
+written out, ``1 h 30 min``, are one span of kind ``duration`` wherever they stand (SPELLED),
+written as ``1h30`` after a duration's words is: ``1 hr 30 min``.
 
 A time ago, French ``il y a 2 h``, ``il y a 5 min``, ``il y a 3 j`` (fr-en wrote "There are 2
 h", the words ``il y a`` read as "there are"), is a span of kind ``ago`` with those words:
@@ -16,6 +21,7 @@ English ``2 hours ago``, German ``vor 2 Stunden``; not where ``il y a`` says wha
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from nmt_cli.protect.languages import LANGUAGES, SPACES
 
@@ -27,6 +33,10 @@ AGO = (
 )
 _AGO = re.compile(AGO)
 NEEDS = rf"[Ii]l{_S}y{_S}a{_S}\d"
+# hours and minutes written out, 1 h 30 min, 2h15min: a duration (not il y a 1 h 30 min: ago)
+SPELLED = rf"(?<![\w.,])\d+{_S}?h{_S}?[0-5]?\d{_S}?(?:min|mn)(?![\w'’])"
+# what a French duration of hours is (a clock time's digits, or more hours: 48 h, 1 h 30 min)
+_HOURS = re.compile(rf"(\d+){_S}?h(?:{_S}?([0-5]?\d)(?:{_S}?(?:min|mn))?)?")
 
 # the target's words for a unit (one, other), its short hour and minute, how it says "ago"
 _WORDS = {
@@ -49,6 +59,41 @@ def pattern_for(language: str | None) -> str | None:
     return AGO if language in (None, "fr") else None
 
 
+def spelled_for(language: str | None) -> str | None:
+    """The pattern of hours and minutes written out (SPELLED) in a text of ``language``."""
+    return SPELLED if language in (None, "fr") else None
+
+
+def said_so(line: str, start: int, end: int, before, after) -> bool | None:
+    """Whether the text around ``line[start:end]``, a time or a measure of hours, says it is a
+    duration: the compiled patterns ``before`` it ends with, ``after`` it starts with
+    (languages.durations_around; None: none); None where it is in brackets
+    after another duration (``3600 s (1 h)``: a measure as written)."""
+    found = before.search(line, 0, start) if before is not None else None
+    if found is not None and found[0].endswith("("):
+        return None
+    return found is not None or (after is not None and after.match(line, end) is not None)
+
+
+def timed(line: str, span, before, after):
+    """A time span ``span`` of ``line`` as it reads (``before``, ``after``: as said_so's): a
+    clock time, a duration where the text around it says so (``pendant 2 h``, ``Le film dure
+    2h15``, ``2 h de retard``), none in brackets after another duration (``3600 s (1 h)``: a
+    measure) nor a range (``9h-12h``)."""
+    said = said_so(line, span.start, span.end, before, after)
+    if said is False:
+        return span
+    if said is None or not re.fullmatch(rf"[\w{SPACES}]+", span.text):
+        return None
+    return replace(span, kind="duration")
+
+
+def in_hours(line: str, span, before, after) -> bool:
+    """Whether the measure ``span`` of ``line``, whole hours, is a duration (``en 48 h``)."""
+    hours = re.fullmatch(rf"\d+{_S}?h", span.text)
+    return bool(hours and said_so(line, span.start, span.end, before, after))
+
+
 def _said(hours: str, minutes: str | None, target: str) -> str:
     """``hours`` and ``minutes`` (None: none) as ``target`` says a duration in a sentence."""
     words, (hr, mn), _ = _WORDS[target]
@@ -63,6 +108,7 @@ def convert_clock_duration(text: str, source: str, target: str) -> str | None:
     the target has no words here."""
     clock = LANGUAGES[source].clock if source in LANGUAGES else None
     m = re.fullmatch(clock, text) if clock else None
+    m = _HOURS.fullmatch(text) if m is None and source == "fr" else m
     if m is None:
         return None
     return _said(str(int(m[1])), m[2], target) if target in _WORDS else text

@@ -24,6 +24,9 @@ recorded, every language's detectors run.
                 clock time, as a regex (French ``toutes les 4 h``, ``pendant 2 h``, ``Durée du
                 vol : 1 h 30``, ``il y a 2 h``: fr-en wrote "every 4:00", "There are 2:00"); None:
                 every one is a time
+    durations_after
+                what the text after a clock time starts with, where it is a duration, as a
+                regex (French ``2 h de retard``, ``2h42 de trajet``: fr-en wrote "2:00 late")
     house       the words after a house number (French ``12 bis``)
     dialled     the words before a number that make it one to dial, text or type, kept as
                 written (French ``SMS au 36 179``, ``Votre code est 482 913``: fr-en wrote
@@ -107,6 +110,7 @@ class Language:
     clock: str | None = None
     clock_out: str | None = None
     durations: str | None = None
+    durations_after: str | None = None
     house: tuple[str, ...] = ()
     dialled: tuple[str, ...] = ()
     streets: tuple[str, str] | None = None
@@ -190,6 +194,13 @@ LANGUAGES = {
             r"|il y a|autonomie de)\s+|\bau bout d['’]"  # il y a 2 h: 2 hours ago; a battery's
             r"|\b(?:durée|cuisson|repos|temps|délai|autonomie)(?:\s+\S+){0,3}\s*:\s*"
             r"|\d\s?(?:s|min|secondes?|minutes?|jours?)\s?\(\s?)$"  # 3600 s (1 h)
+        ),
+        # 2 h de retard, 2h42 de trajet, 3 h de route, 8 h par jour (not 8 h du matin)
+        durations_after=(
+            r"\s+(?:(?:de|d['’])\s*(?:retard|avance|trajet|route|marche|vol|voyage|train|voiture"
+            r"|vélo|bus|métro|attente|queue|travail|sommeil|cours|pause|repos|conduite|décalage"
+            r"|navigation|formation|autonomie|écoute|bouchons?|embouteillages?)"
+            r"|par\s+(?:jour|semaine|nuit|mois|an))\b"
         ),
         house=("bis", "ter", "quater"),
         dialled=(
@@ -328,8 +339,11 @@ def languages_for(code: str | None) -> list[Language]:
     return [LANGUAGES[code]] if code in LANGUAGES else []
 
 
-def durations_before(language: str | None) -> re.Pattern | None:
+def durations_around(language: str | None) -> tuple[re.Pattern | None, re.Pattern | None]:
     """What the text before a clock time of ``language`` (None: every language's) ends with
-    where it is a duration (``durations``), compiled; None where no language says."""
-    found = [lang.durations for lang in languages_for(language) if lang.durations]
-    return re.compile("|".join(found)) if found else None
+    where it is a duration (``durations``), and what the text after it starts with
+    (``durations_after``), compiled; None where no language says."""
+    langs = languages_for(language)
+    before = [lang.durations for lang in langs if lang.durations]
+    after = [lang.durations_after for lang in langs if lang.durations_after]
+    return tuple(re.compile("|".join(found)) if found else None for found in (before, after))

@@ -60,7 +60,8 @@ the order ties are broken (each module named describes its kinds at length):
     ago         a time ago, French ``il y a 2 h`` (``2 hours ago``: durations.py)
     time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
                 ``14h30``, ``9 h``, ``9h-12h`` (hours 0-23; not ``1 h 30 min``: numbers.py); one
-                after words that make it a duration is one: ``dure 2h15`` (durations.py)
+                among words that make it a duration is one: ``dure 2h15``, ``2 h de retard``,
+                as are hours and minutes written out, ``1 h 30 min`` (durations.py)
     amount      a number with a currency symbol before or after it, or for its decimal mark, and
                 after a slash what it is a price of: ``12,50 €``, ``€12.50``, ``1 200 $``,
                 ``12€50``, ``15 €/mois`` (numbers.py gives its written form, the symbol where the
@@ -70,7 +71,8 @@ the order ties are broken (each module named describes its kinds at length):
     measure     a number or placeholder, a unit: ``-5,5 °C``, ``16 Go`` (French's own), ``%1 Ko``,
                 a screen's ``15"6`` (``15.6"`` in English: units.py)
     duration    a measure in a sentence whose unit the target writes as a word there: French
-                ``sous 14 j`` is ``within 14 days`` (units.py; ``14 j`` alone: ``14 d``)
+                ``sous 14 j`` is ``within 14 days`` (units.py; ``14 j`` alone: ``14 d``), and
+                hours among a duration's words, ``en 48 h`` (``48 hours``: durations.py)
     number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form);
                 a number, amount or measure includes a minus sign that starts it (``-3``,
                 ``-12,50 €``; not the hyphen of ``5-7``)
@@ -102,7 +104,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nmt_cli.protect import (
     addresses,
@@ -119,7 +121,7 @@ from nmt_cli.protect import (
     symbols,
 )
 from nmt_cli.protect.glossary import term_pattern
-from nmt_cli.protect.languages import CURRENCIES, NOT_LATIN_WORD, durations_before, languages_for
+from nmt_cli.protect.languages import CURRENCIES, NOT_LATIN_WORD, durations_around, languages_for
 from nmt_cli.protect.markup_spans import MARKUP, MARKUP_NEEDS
 from nmt_cli.protect.numbers import ROMAN_TENS, SCALED, SIGNS
 from nmt_cli.protect.units import INCHES, in_words, inch_marks, rates_for, units_for
@@ -151,6 +153,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
         "menu": menus.pattern_for(language),
         "time": rf"(?<![\w.,])(?:{clocks})(?:{_RANGE}(?:{clocks}))?" if clocks else None,
         "ago": durations.pattern_for(language),
+        "duration": durations.spelled_for(language),  # 1 h 30 min
         "amount": rf"(?:(?<![\w.,]){_SIGN}\d+{_CENTS}|(?<![\w.,]){_SIGN}(?:{_AMOUNT}){_SPACE}?"
         rf"{SCALED}(?!\w)|(?<![\w]){_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END})"
         rf"(?:/(?:{rate})(?![\w/]))?",  # €/mois; 12€50, its symbol for a decimal mark
@@ -213,6 +216,7 @@ def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
         ("mask", masks.PATTERN),
         *_FIRST,
         ("ago", lang["ago"]),
+        ("duration", lang["duration"]),
         ("time", lang["time"]),
         ("amount", lang["amount"]),
         ("phone", lang["dialled"]),
@@ -251,7 +255,7 @@ NEEDS = {
     "letter": letters.NEEDS,
     "mask": masks.NEEDS,
     "ago": durations.NEEDS,
-    **dict.fromkeys(("time", "number", "phone", "address"), r"\d"),
+    **dict.fromkeys(("time", "duration", "number", "phone", "address"), r"\d"),
     "measure": rf"\d|{format_strings.NEEDS}",
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
 }
@@ -311,12 +315,12 @@ class SpanFinder:
         if (terms_found := term_pattern(terms)) is not None:
             self.kinds.insert(0, ("term", terms_found))
         self.icu = [kind for kind, _ in self.kinds].index("icu")  # its rank
-        self.durations = durations_before(language)  # "toutes les 4 h": no clock time
+        self.durations = durations_around(language)  # "toutes les 4 h", "2 h de retard"
 
     def find(self, line: str) -> list[Span]:
         met = {kind: needs.search(line) for kind, needs in self.needs.items()}  # NEEDS, once a kind
         built_in = [
-            self._timed(line, s) if kind == "time" else s
+            durations.timed(line, s, *self.durations) if kind == "time" else s
             for rank, (kind, p) in enumerate(self.kinds)
             if met.get(kind, True)
             for s in _matches(p, line, kind, rank)
@@ -329,24 +333,14 @@ class SpanFinder:
         found = [s for s in built_in if not any(s.start < u.end and u.start < s.end for u in user)]
         spans = user + [
             Span(s.start, s.end, "duration", s.text)
-            if s.kind == "measure" and in_words(s.text, line)
-            else s  # sous 14 j: 14 days (units.py)
+            if s.kind == "measure"
+            and (in_words(s.text, line) or durations.in_hours(line, s, *self.durations))
+            else s  # sous 14 j: 14 days (units.py); en 48 h: 48 hours
             for s in _leftmost_longest(icu.structure_first(found, self.icu))
         ]
         if self.spelled_in_bytes and (signs := symbols.signs(self.spelled_in_bytes(line))):
             spans = _with_symbols(line, spans, signs)
         return sorted(spans, key=lambda s: s.start)
-
-    def _timed(self, line: str, s: _Ranked) -> _Ranked | None:
-        """A time span ``s`` of ``line`` as it reads: a clock time, a duration where the text
-        before it says so (``pendant 2 h``, ``Le film dure 2h15``: durations.py), none in brackets
-        after another duration (``3600 s (1 h)``: a measure)."""
-        before = self.durations.search(line, 0, s.start) if self.durations else None
-        if before is None:
-            return s
-        if before[0].endswith("(") or not re.fullmatch(r"[\w \u00a0\u202f]+", s.text):
-            return None  # 3600 s (1 h); a range, 9h-12h
-        return replace(s, kind="duration")
 
 
 @dataclass(frozen=True)
