@@ -142,6 +142,23 @@ def test_the_models_phrasebook_translates_everyday_sentences(run_cli):
     ]
 
 
+def test_a_line_that_ends_in_emoji_is_found_without_them_and_keeps_them():
+    memory = Memories([Memory([("À bientôt", "See you soon"), ("Bravo !", "Well done!")])])
+    assert memory.get("À bientôt 👋") == "See you soon 👋"
+    assert memory.get("À bientôt👋🎉") == "See you soon👋🎉"
+    assert memory.get("Bravo ! 🎉 🎉 ") == "Well done! 🎉 🎉"
+    assert memory.get("Bravo 🎉") == "Well done 🎉"  # loosely, its final mark as the line's
+    assert memory.get("Salut 👋") is None
+    assert memory.get("👋") is None
+
+
+def test_the_models_phrasebook_translates_a_line_that_ends_in_emoji(run_cli):
+    """The model's memory holds "À bientôt" ("Cheers"); "À bientôt 👋" was looked up whole
+    and translated by the model ("Soft 👋")."""
+    alone, waving = translated_lines(run_cli, ["À bientôt", "À bientôt 👋"])
+    assert waving == alone + " 👋", (alone, waving)
+
+
 def test_a_models_memory_file_reads_as_a_users_memory_too(run_cli, tmp_path):
     memory = Memory([("Bonjour !", "Greetings!")])
     write_tsv_memory(tmp_path / "memory.tsv", memory, ["Written by a test."])

@@ -25,11 +25,25 @@ from nmt_cli.protect.placeholders import Masked, PlaceholderForm
 
 _PICTOGRAPH = "[\u2600-\u27bf\u2b50\u2b55\U0001f000-\U0001faff]"
 _EMOJI = re.compile(rf"{_PICTOGRAPH}(?:{_PICTOGRAPH}|[\ufe0f\u200d\U0001f3fb-\U0001f3ff])*")
+_TRAILING = re.compile(rf"(?:\s*{_EMOJI.pattern})+\s*$")  # a line's last emoji, spaces before
 
 
 def is_emoji(word: str) -> bool:
     """Whether ``word`` is made of emoji only (``😊``, ``❤️``, ``🎉🎉``)."""
     return _EMOJI.fullmatch(word) is not None
+
+
+def trailing(text: str) -> tuple[str, str]:
+    """(``text`` without the run of emoji that ends it, that run with the spaces before it and
+    none after); (``text``, "") where it ends otherwise or is nothing else.
+
+    >>> trailing("À bientôt 👋 🎉 "), trailing("Merci😊"), trailing("👋")
+    (('À bientôt', ' 👋 🎉'), ('Merci', '😊'), ('👋', ''))
+    """
+    found = _TRAILING.search(text)
+    if found is None or not text[: found.start()].strip():
+        return text, ""
+    return text[: found.start()], found[0].rstrip()
 
 
 def _loose(loose: Collection[str]) -> Callable[[str], bool]:

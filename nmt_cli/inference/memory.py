@@ -9,7 +9,9 @@ and the case of their first letter ("marine" finds "Marine", and its target's fi
 follows the line's). A source the memory holds with several targets gives the one it holds most
 often (the first of equal counts). A line no memory holds so is looked for again but for its
 final mark (``.``, ``!``, ``:`` or none; never ``?`` nor an ellipsis: a question, a dialog), its
-translation then ending as the line does ("Merci." finds "Merci !": "Thank you.").
+translation then ending as the line does ("Merci." finds "Merci !": "Thank you."). A line that
+ends in emoji, held in neither way, is looked for again without them, written after the target
+found ("À bientôt 👋" finds "À bientôt": "Cheers 👋"; emoji.py).
 A line of no letter and no digit is no memory's: it comes out as written (aside.py's
 ``as_written``), memory or not (the model's memory, loosely, gave ``?!`` as "?").
 
@@ -32,6 +34,7 @@ from pathlib import Path
 
 from nmt_cli.errors import InputError
 from nmt_cli.inference.aside import has_words
+from nmt_cli.inference.emoji import trailing
 from nmt_cli.model.bundle import MEMORY_FILES
 from nmt_cli.textio import CONTROL
 
@@ -172,7 +175,15 @@ class Memories:
 
     def get(self, line: str) -> str | None:
         """The first memory's that holds ``line``; else the first's that holds it but for
-        its final mark (Memory.get's ``loose``)."""
+        its final mark (Memory.get's ``loose``); else, where ``line`` ends in emoji (``À
+        bientôt 👋``), the translation of its words so found, those emoji after it."""
+        found = self._get(line)
+        words, emoji = trailing(line) if found is None else (line, "")
+        if emoji and (found := self._get(words)) is not None:
+            return found + emoji
+        return found
+
+    def _get(self, line: str) -> str | None:
         for loose in (False, True):
             for memory in self.memories:
                 found = memory.get(line, loose)
