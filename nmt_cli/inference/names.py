@@ -59,7 +59,7 @@ from nmt_cli.protect.names import (
 
 NEAR = 0.6  # difflib ratio from which a target word is a spelling of the source's name
 # a whitespace word: leading punctuation, the word of letters, the rest ("Nates." "(Nates),")
-_PARTS = re.compile(r"^(\W*)([^\W\d_]+(?:['’-][^\W\d_]+)*)(.*)$")
+WORD_PARTS = re.compile(r"^(\W*)([^\W\d_]+(?:['’-][^\W\d_]+)*)(.*)$")
 # a hyphenated word whose every part has a capital (Jean-Pierre, Saint-Étienne; not Peut-être),
 # or a link word between two that do (Aix-en-Provence): a name even where it starts a sentence
 _CAPITALISED = r"[^\W\d_a-zà-ÿ][^\W\d_A-ZÀ-Þ]+"
@@ -108,7 +108,7 @@ def _name_words(
     tokens = list(_TOKEN.finditer(source))
     for j, (token, starts) in enumerate(zip(tokens, _sentence_starts(t[0] for t in tokens))):
         starts = starts and not _HYPHENATED_NAME.match(token[0])  # Jean-Pierre: a name anywhere
-        parts = _PARTS.match(token[0]) if starts == first else None
+        parts = WORD_PARTS.match(token[0]) if starts == first else None
         if parts is None:
             continue
         word = (_FIRST_ELISION if first else _ELISION).sub("", parts.group(2))
@@ -117,7 +117,7 @@ def _name_words(
             yield j, start, start + len(word), word
 
 
-def _unelided(word: str) -> str:
+def unelided(word: str) -> str:
     """``word`` without a French elision before it, a sentence's (``L'API``) or not (``l'API``)."""
     return _ELISION.sub("", _FIRST_ELISION.sub("", word))
 
@@ -132,14 +132,14 @@ def _acronym_words(
     if not written or not any(c.islower() for c in source):
         return
     for j, token in enumerate(_TOKEN.finditer(source)):
-        parts = _PARTS.match(token[0])
+        parts = WORD_PARTS.match(token[0])
         if (
             parts is None
             or not _ACRONYM_LEAD.fullmatch(parts.group(1))
             or not _ACRONYM_REST.fullmatch(parts.group(3))
         ):
             continue  # not %PRODUCTNAME, $(ARG1), TAB2, GNU/Linux
-        word = _unelided(parts.group(2))  # l'API
+        word = unelided(parts.group(2))  # l'API
         if acronym_to_copy(word, known, written) and not (untaught and shown(word, known)):
             start = token.start() + len(parts.group(1)) + len(parts.group(2)) - len(word)
             yield j, start, start + len(word), word
@@ -182,7 +182,7 @@ def kept_names(source: str, text: str, known: Collection[str]) -> set[str]:
     second search passes them through too (``Marie Curie``: "Marie Curie" the first time, "Mary
     Curie" once "Curie" was passed through)."""
     found = _name_words(source, known, is_one=lambda w, k: is_name(w) and not copyable(w, k))
-    return {word for _, _, _, word in found if _holds(text, word)}
+    return {word for _, _, _, word in found if holds(text, word)}
 
 
 def kept_spans(source: str, kept: Collection[str]) -> list[tuple[int, int]]:
@@ -222,7 +222,7 @@ def acronyms_lost(
     English writes too, "EPP") is only put back over a word never written."""
     acronyms = {word for _, _, _, word in _acronym_words(source, known, written, untaught=True)}
     missing = acronyms - _acronyms_held(text)
-    said = {_unelided(w) for w in NAME_WORD.findall(source)}
+    said = {unelided(w) for w in NAME_WORD.findall(source)}
     own = set(NAME_WORD.findall(text)) - said  # l'API: API
     return set() if any(is_acronym(word) for word in own) else missing
 
@@ -241,11 +241,11 @@ def source_words(source: str) -> set[str]:
     return set(NAME_WORD.findall(source))
 
 
-def _spellings(text: str) -> Iterator[tuple[str, str, str]]:
+def spelt_words(text: str) -> Iterator[tuple[str, str, str]]:
     """(lead, word, rest) of each whitespace word of ``text``; word is empty where it cannot be
     a name's spelling (not letters, not capitalised); an English possessive goes to the rest."""
     for token in text.split():
-        parts = _PARTS.match(token)
+        parts = WORD_PARTS.match(token)
         if parts is None or not parts.group(2)[0].isupper():
             yield "", "", ""
             continue
@@ -255,7 +255,7 @@ def _spellings(text: str) -> Iterator[tuple[str, str, str]]:
         yield lead, word, rest
 
 
-def _holds(text: str, name: str) -> bool:
+def holds(text: str, name: str) -> bool:
     """Whether ``text`` has ``name`` as a word, or after an elision (``D'Artagnan``); an
     acronym made plural too (``APIs``: French writes ``les API``)."""
     plural = "s?" if is_acronym(name) else ""
@@ -271,7 +271,7 @@ def _cut_short(name: str, word: str) -> bool:
 
 
 def _split(name: str, spellings: list[tuple[str, str, str]], i: int) -> bool:
-    """Whether word ``i`` of ``spellings`` (:func:`_spellings`) is a part of hyphenated ``name``
+    """Whether word ``i`` of ``spellings`` (:func:`spelt_words`) is a part of hyphenated ``name``
     that the model wrote apart, a capitalised word beside it ("Mary Claude" for
     ``Marie-Claude``): the name written over it would stand beside that word ("Mary
     Marie-Claude"); left lost, it is passed through by a second search."""
@@ -296,12 +296,12 @@ def copy_names(
     (:func:`acronyms_to_copy`), passed in ``firsts`` too; an acronym also over one it was shown
     that is the acronym cut short (:func:`_cut_short`); never a part of a hyphenated name
     written apart (:func:`_split`)."""
-    spellings = list(_spellings(text))
+    spellings = list(spelt_words(text))
     words, taken = text.split(), set()
     wanted = [(name, False) for name in names.values()]
     wanted += [(name, True) for name in (firsts or {}).values()]
     for name, first in wanted:
-        if _holds(text, name):
+        if holds(text, name):
             continue
         best, at = NEAR, None
         for i, (_, word, _) in enumerate(spellings):
@@ -330,10 +330,10 @@ def swapped_back(
     is a name the model was taught (protect/names.py ``taught``: "Tom"), whose lowercase form
     ``written`` (the model's target words) lacks too ("Get" is no name), and that ``source``
     lacks; none where there are two or more. Its punctuation and possessive are kept."""
-    spellings, starts = list(_spellings(text)), list(_sentence_starts(text.split()))
+    spellings, starts = list(spelt_words(text)), list(_sentence_starts(text.split()))
     words, taken = text.split(), set()
     for name in firsts.values():
-        if _holds(text, name):
+        if holds(text, name):
             continue
         swapped = [
             i
@@ -343,7 +343,7 @@ def swapped_back(
             and i not in taken
             and taught(word, known)
             and word.lower() not in written
-            and not _holds(source, word)
+            and not holds(source, word)
         ]
         if len(swapped) == 1:
             lead, _, rest = spellings[swapped[0]]

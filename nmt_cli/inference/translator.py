@@ -28,11 +28,12 @@ from nmt_cli.inference.icu_lines import translate_icu
 from nmt_cli.inference.loading import LoadedModel, load_model
 from nmt_cli.inference.memory import memories_for
 from nmt_cli.inference.menus import with_menus
-from nmt_cli.inference.names import acronyms_lost, kept_names, names_lost, put_names_back
+from nmt_cli.inference.names import acronyms_lost, kept_names, names_lost
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
 from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.real_words import real_first, searched_again
 from nmt_cli.inference.recall import recalled
+from nmt_cli.inference.swapped import put_back
 from nmt_cli.inference.translation import Translation, join_sentences
 from nmt_cli.inference.typography import finished
 from nmt_cli.inference.unknown_words import detokenized
@@ -308,8 +309,8 @@ class Translator:
         out: list[list[Translation]] = []
         for line, read, src, nbest, up in zip(lines, as_read, sources, hyps, shouted):
             out.append([self._finish(line, read, up, src, h, with_alignment) for h in nbest])
-        if self.options.copy_names:
-            self._copy_names(as_read, shouted, out)
+        if self.options.copy_names and (known := self._known_words()):  # misspelt, swapped
+            put_back(as_read, shouted, out, known, self.loaded.bundle)
         for k in labels:
             for t in out[k]:
                 t.text = capitalised(t.text)
@@ -359,11 +360,6 @@ class Translator:
                 as_read[k], sources[k], hyps[k] = read, source, nbest
                 replaced.append(k)
         return replaced
-
-    def _copy_names(self, lines: list[str], shouted: list[bool], out) -> None:
-        """Misspelt names put back (names.put_names_back), where the model tells its words."""
-        if known := self._known_words():
-            put_names_back(lines, shouted, out, known, self.loaded.bundle.target_words)
 
     def _full_context_attention(self, ids: list[list[int]], hyps, chunk: int = 64) -> None:
         """A full-context alignment model's attention comes from a forced pass over each found

@@ -32,6 +32,7 @@ from typing import Any
 from nmt_cli.errors import ModelLoadError, OutputError
 from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.model.config import ModelConfig
+from nmt_cli.model.name_tables import ACRONYMS_FILE, NAME_TABLES, read_pairs
 from nmt_cli.output import atomic_directory, atomic_path, write_text_atomic
 from nmt_cli.settings import from_dict, read_document, to_dict
 
@@ -67,6 +68,7 @@ class Bundle:
     length_penalty: LengthPenalty | None = None  # the one chosen for this model, if recorded
     known_words: frozenset[str] | None = None  # its known-words.txt, if it has one
     target_words: frozenset[str] | None = None  # its target-words.txt, if it has one
+    acronyms: dict[str, str] | None = None  # its acronyms.tsv, if it has one
 
 
 def write_config(
@@ -142,9 +144,9 @@ def save_bundle(
 
 
 def copy_memory(source: Path | None, target: Path) -> None:
-    """The model directory ``source``'s translation memories (those it has) copied into the
-    directory ``target`` (an export of it)."""
-    for name in MEMORY_FILES if source is not None else ():
+    """The model directory ``source``'s translation memories and tables of names (those it has)
+    copied into the directory ``target`` (an export of it)."""
+    for name in (*MEMORY_FILES, *NAME_TABLES) if source is not None else ():
         if (Path(source) / name).is_file():
             shutil.copyfile(Path(source) / name, target / name)
 
@@ -156,7 +158,8 @@ def check_replaceable(target: Path) -> None:
         raise OutputError(f"{target}: exists and is not a directory")
     names = {p.name for p in target.iterdir()} if target.is_dir() else set()
     if names and (
-        CONFIG_FILE not in names or not names <= {*MODEL_FILES, *WORD_LISTS, *MEMORY_FILES}
+        CONFIG_FILE not in names
+        or not names <= {*MODEL_FILES, *WORD_LISTS, *MEMORY_FILES, *NAME_TABLES}
     ):
         raise OutputError(f"{target}: a directory that is not a model directory; not replaced")
 
@@ -333,6 +336,7 @@ def load_bundle(path: str | Path) -> Bundle:
         penalty,
         known,
         written,
+        read_pairs(directory / ACRONYMS_FILE),
     )
 
 

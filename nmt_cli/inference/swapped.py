@@ -1,0 +1,95 @@
+"""Names the model swapped for others, put back: an acronym for another acronym.
+
+A model learns which acronym a language writes for another's (``ONU`` "UN", ``TVA`` "VAT"), and
+puts them where they do not belong: fr-en wrote ``Indiquez l'IBAN de votre compte.`` "Specify
+the BSE of your account.", ``Le prix inclut la TVA.`` "The price include TV.": a fact changed.
+The translator mends it after the search, from a table its model ships (model/name_tables.py,
+counted over its training data by ``tests/benchmarks/names_table.py``):
+
+- :func:`acronyms_back`: an acronym of the source that the translation lacks (as written, and
+  its English one of ``acronyms.tsv`` too) is written over the acronym the translation holds in
+  its place, one the source lacks and that is the English of none of its acronyms, in about the
+  same place in the line (within :data:`PLACE` of its length), as written: "The price include
+  TVA." (the reader sees the source's fact; the table's English one may be another sense's, fr-en
+  wrote "CC" for ``SCC``, the Canadian Cancer Society in the news, and the Hansards' ``SCC`` is
+  "CSC"). Acronyms are paired in order, and only where as many are lacking as held in their place;
+  never in a line with a word shouted in capitals (``ENREGISTRER`` "SAVE", read apart:
+  protect/names.py ``shouted_words``).
+
+The word count never changes, so word alignments stay valid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+
+from nmt_cli.inference.names import (
+    holds,
+    put_names_back,
+    spelt_words,
+    unelided,
+)
+from nmt_cli.protect.names import NAME_WORD, is_acronym, shouted_words
+
+PLACE = 1 / 3  # how far apart an acronym and the one put over it stand at most, in lines
+
+
+def _bare(word: str) -> str:
+    """An acronym without an English plural's s (``SMEs``: ``SME``)."""
+    return word[:-1] if word.endswith("s") and is_acronym(word[:-1]) else word
+
+
+def _place(i: int, n: int) -> float:
+    """Where word ``i`` of ``n`` stands in its line, from 0 (first) to 1 (last)."""
+    return (i + 0.5) / n
+
+
+def _source_acronyms(source: str) -> list[tuple[str, float]]:
+    """Each acronym of ``source`` (an elision aside: ``l'IBAN``) once, and its place."""
+    words = [unelided(w) for w in NAME_WORD.findall(source)]
+    found: dict[str, float] = {}
+    for i, word in enumerate(words):
+        if is_acronym(word) and word not in found:
+            found[word] = _place(i, len(words))
+    return list(found.items())
+
+
+def acronyms_back(source: str, text: str, english: Mapping[str, str]) -> str:
+    """``text``, ``source``'s translation, with each acronym of ``source`` that it lacks (as
+    written, and its English one of ``english`` too) written over the acronym it holds in its
+    place (module docstring), that plural's s and punctuation kept."""
+    acronyms = _source_acronyms(source)
+    said = {a for a, _ in acronyms} | {english[a] for a, _ in acronyms if a in english}
+    lacking = [
+        (a, at)
+        for a, at in acronyms
+        if not holds(text, a) and not (a in english and holds(text, english[a]))
+    ]
+    spellings = list(spelt_words(text))
+    held = [i for i, (_, w, _) in enumerate(spellings) if is_acronym(_bare(w))]
+    held = [i for i in held if _bare(spellings[i][1]) not in said]
+    if not lacking or len(lacking) != len(held):
+        return text
+    words = text.split()
+    for (acronym, at), i in zip(lacking, held):
+        if abs(at - _place(i, len(words))) > PLACE:
+            return text
+        lead, word, rest = spellings[i]
+        words[i] = lead + acronym + word[len(_bare(word)) :] + rest
+    return " ".join(words)
+
+
+def put_back(lines, shouted, out, known: Collection[str], bundle) -> None:
+    """Each translation of ``out`` (per line, its hypotheses) with its line's misspelt names put
+    back (names.py ``put_names_back``), then the acronyms the model swapped (:func:`acronyms_back`)
+    by the table of ``bundle`` (model/bundle.py, its model's), not in a line in capitals
+    (``shouted``) nor one that shouts a word; ``known`` (the words the model was taught) tells
+    the names and the words a line shouts."""
+    written = bundle.target_words
+    put_names_back(lines, shouted, out, known, written)
+    acronyms = bundle.acronyms or {}
+    for line, up, nbest in zip(lines, shouted, out):
+        if up or not acronyms or shouted_words(line, known, written or ()):
+            continue
+        for t in nbest:
+            t.text = acronyms_back(line, t.text, acronyms)

@@ -1,0 +1,114 @@
+"""Names the model swapped for others are put back (nmt_cli/inference/swapped.py): an acronym
+for another acronym; the table (model/name_tables.py) and how tests/benchmarks/names_table.py
+counts it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+from conftest import translated_lines
+
+from nmt_cli.inference.swapped import acronyms_back, put_back
+from nmt_cli.model import build_model
+from nmt_cli.model.bundle import load_bundle, save_bundle
+from nmt_cli.model.config import ModelConfig
+from nmt_cli.model.name_tables import write_pairs
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "benchmarks"))
+from names_table import Counts  # noqa: E402
+
+pytest_plugins = ["model_fixtures"]
+
+ENGLISH = {"TVA": "VAT", "ONU": "UN", "OTAN": "NATO", "PME": "SME"}
+
+
+def test_an_acronym_the_model_swapped_for_another_is_put_back_as_written():
+    line = "Indiquez l'IBAN de votre compte."
+    assert acronyms_back(line, "Specify the BSE of your account.", ENGLISH) == (
+        "Specify the IBAN of your account."
+    )
+
+
+def test_an_acronym_is_put_back_as_written_over_one_that_is_not_its_english_one():
+    line = "Le prix inclut la TVA."
+    assert acronyms_back(line, "The price include TV.", ENGLISH) == "The price include TVA."
+
+
+def test_an_acronym_s_english_one_stays_and_an_english_plural_keeps_its_s():
+    line = "L'ONU, l'OTAN et les PME."
+    assert acronyms_back(line, "The UN, NATO and SMEs.", ENGLISH) == "The UN, NATO and SMEs."
+    assert acronyms_back("Les IBAN sont faux.", "BSEs are false.", {}) == "IBANs are false."
+
+
+def test_an_acronym_is_put_back_only_over_one_in_its_place_and_paired_one_for_one():
+    # far from its place: the model's "TV" translates télé, the acronym was dropped
+    far = "MM. Dupont et Durand regardent la télé."
+    assert acronyms_back(far, "Messrs Dupont and Durand watch TV.", {}) == (
+        "Messrs Dupont and Durand watch TV."
+    )
+    two = "La BCE et le FMI."  # two lacking, one held: which is which is not told
+    assert acronyms_back(two, "The ABC.", {}) == "The ABC."
+    assert acronyms_back("Le SMIC augmente.", "The minimum wage rises.", {}) == (
+        "The minimum wage rises."
+    )
+
+
+def test_no_acronym_is_put_back_in_a_line_that_shouts_words():
+    """``ENREGISTRER`` is read apart in capitals (its small letters are known): "SAVE" is its
+    translation."""
+    bundle = SimpleNamespace(target_words={"Click"}, acronyms=ENGLISH, first_names=None)
+    out = [[SimpleNamespace(text="Click SAVE.")]]
+    put_back(["Cliquez sur ENREGISTRER."], [False], out, {"enregistrer"}, bundle)
+    assert out[0][0].text == "Click SAVE."
+
+
+def _model(tokenizer):
+    config = ModelConfig(emb_size=16, hidden_size=16, dropout=0.0)
+    return build_model(config, tokenizer.vocab_size, tokenizer.vocab_size)
+
+
+def test_the_tables_of_names_load_with_the_model_and_go_with_its_export(
+    tmp_path, small_tokenizer, run_cli
+):
+    save_bundle(tmp_path / "m", _model(small_tokenizer), small_tokenizer)
+    assert load_bundle(tmp_path / "m").acronyms is None
+    write_pairs(tmp_path / "m" / "acronyms.tsv", {"TVA": "VAT", "ONU": "UN"})
+    bundle = load_bundle(tmp_path / "m")
+    assert bundle.acronyms == {"TVA": "VAT", "ONU": "UN"}
+    result = run_cli(["export", tmp_path / "m", "--output", tmp_path / "out"])
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "out" / "acronyms.tsv").read_text(encoding="utf-8") == "ONU\tUN\nTVA\tVAT\n"
+
+
+def test_the_acronym_table_pairs_acronyms_the_english_writes_for_the_french_ones():
+    counts = Counts(known=frozenset({"conseil"}))
+    for _ in range(5):
+        counts.add("La TVA et l'ONU.", "VAT and the UN.")
+        counts.add("Le PPE vote.", "The PPE votes.")  # copied more often than not
+        counts.add("Le PPE vote.", "The EPP votes.")
+        counts.add("Le CONSEIL siège.", "The COUNCIL sits.")  # a word shouted
+    pairs = counts.acronym_pairs(min_pairs=5)
+    assert pairs["TVA"] in {"VAT", "UN"} and pairs["ONU"] in {"VAT", "UN"}
+    assert "PPE" not in pairs and "CONSEIL" not in pairs
+    counts.add("La TVA.", "The VAT.")
+    counts.add("C'est l'ONU.", "It is the UN.")
+    assert counts.acronym_pairs(min_pairs=5) == {"TVA": "VAT", "ONU": "UN"}
+
+
+def test_translate_keeps_acronyms_the_model_swapped(run_cli):
+    """fr-en wrote "Specify the BSE of your account.", "The price include TV."."""
+    lines = ["Indiquez l'IBAN de votre compte.", "Le prix inclut la TVA."]
+    iban, vat = translated_lines(run_cli, lines, "-m", "fr-en")
+    assert "IBAN" in iban and "BSE" not in iban, iban
+    assert "TVA" in vat and "TV." not in vat, vat
+
+
+def test_translate_still_translates_places_institutions_and_acronyms_english_writes_otherwise(
+    run_cli,
+):
+    lines = ["La Banque mondiale aide l'Allemagne.", "L'ONU et l'OTAN sont à Londres."]
+    bank, un = translated_lines(run_cli, lines, "-m", "fr-en")
+    assert "World Bank" in bank and "Germany" in bank, bank
+    assert "UN" in un and "NATO" in un and "London" in un, un
