@@ -1,6 +1,6 @@
 """Names the model swapped for others are put back (nmt_cli/inference/swapped.py): an acronym
-for another acronym; the table (model/name_tables.py) and how tests/benchmarks/names_table.py
-counts it."""
+for another acronym, a first name for its English form; their tables (model/name_tables.py) and
+how tests/benchmarks/names_table.py counts them."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 from conftest import translated_lines
 
-from nmt_cli.inference.swapped import acronyms_back, put_back
+from nmt_cli.inference.swapped import acronyms_back, first_names_back, put_back
 from nmt_cli.model import build_model
 from nmt_cli.model.bundle import load_bundle, save_bundle
 from nmt_cli.model.config import ModelConfig
@@ -64,6 +64,25 @@ def test_no_acronym_is_put_back_in_a_line_that_shouts_words():
     assert out[0][0].text == "Click SAVE."
 
 
+def test_a_first_name_the_model_put_in_english_is_put_back_before_the_surname():
+    line = "Marie Curie a découvert le radium."
+    assert first_names_back(line, "Mary Curie discovered the radium.", {"Marie"}) == (
+        "Marie Curie discovered the radium."
+    )
+    line = "Hier, Pierre Dupont a vu la voiture de Jean Martin."
+    text = "Yesterday, Peter Dupont saw John Martin's car."
+    out = first_names_back(line, text, {"Pierre", "Jean"})
+    assert out == "Yesterday, Pierre Dupont saw Jean Martin's car."
+
+
+def test_a_title_or_a_place_the_english_translates_before_a_name_stays_translated():
+    """``Monsieur`` and ``Lac`` are no first names: the training data translates them there."""
+    names = {"Marie", "Pierre"}
+    assert first_names_back("Monsieur Dupont", "Mr Dupont", names) == "Mr Dupont"
+    assert first_names_back("Le Lac Victoria", "Lake Victoria", names) == "Lake Victoria"
+    assert first_names_back("Pierre, Dupont", "Peter, Dupont", names) == "Peter, Dupont"
+
+
 def _model(tokenizer):
     config = ModelConfig(emb_size=16, hidden_size=16, dropout=0.0)
     return build_model(config, tokenizer.vocab_size, tokenizer.vocab_size)
@@ -75,11 +94,14 @@ def test_the_tables_of_names_load_with_the_model_and_go_with_its_export(
     save_bundle(tmp_path / "m", _model(small_tokenizer), small_tokenizer)
     assert load_bundle(tmp_path / "m").acronyms is None
     write_pairs(tmp_path / "m" / "acronyms.tsv", {"TVA": "VAT", "ONU": "UN"})
+    (tmp_path / "m" / "first-names.txt").write_text("Marie\nPierre\n", encoding="utf-8")
     bundle = load_bundle(tmp_path / "m")
     assert bundle.acronyms == {"TVA": "VAT", "ONU": "UN"}
+    assert bundle.first_names == {"Marie", "Pierre"}
     result = run_cli(["export", tmp_path / "m", "--output", tmp_path / "out"])
     assert result.exit_code == 0, result.stderr
     assert (tmp_path / "out" / "acronyms.tsv").read_text(encoding="utf-8") == "ONU\tUN\nTVA\tVAT\n"
+    assert (tmp_path / "out" / "first-names.txt").is_file()
 
 
 def test_the_acronym_table_pairs_acronyms_the_english_writes_for_the_french_ones():
@@ -97,10 +119,31 @@ def test_the_acronym_table_pairs_acronyms_the_english_writes_for_the_french_ones
     assert counts.acronym_pairs(min_pairs=5) == {"TVA": "VAT", "ONU": "UN"}
 
 
-def test_translate_keeps_acronyms_the_model_swapped(run_cli):
-    """fr-en wrote "Specify the BSE of your account.", "The price include TV."."""
-    lines = ["Indiquez l'IBAN de votre compte.", "Le prix inclut la TVA."]
-    iban, vat = translated_lines(run_cli, lines, "-m", "fr-en")
+def test_the_first_names_are_those_the_english_writes_as_they_are_before_a_name():
+    counts = Counts(known=frozenset(), written=frozenset({"the", "said"}))
+    for _ in range(4):
+        counts.add("Marie Curie a dit.", "Marie Curie said.")
+        counts.add("The Guardian a dit.", "The Guardian said.")  # an English word
+        counts.add("Monsieur Dupont a dit.", "Mr Dupont said.")
+        counts.add("Lac Victoria.", "Lake Victoria.")
+    counts.add("Marie Curie a dit.", "Mary Curie said.")
+    counts.add("Lac Léman.", "Lac Léman.")
+    counts.add("Michel Barnier a dit.", "Mr Barnier said.")  # a title in a first name's place
+    for _ in range(3):
+        counts.add("Michel Barnier a dit.", "Michel Barnier said.")
+    assert counts.first_names() == {"Marie", "Michel"}
+
+
+def test_translate_keeps_names_and_acronyms_the_model_swapped(run_cli):
+    """fr-en wrote "Mary Curie discovered the radium.", "Specify the BSE of your account.",
+    "The price include TV."."""
+    lines = [
+        "Marie Curie a découvert le radium.",
+        "Indiquez l'IBAN de votre compte.",
+        "Le prix inclut la TVA.",
+    ]
+    first, iban, vat = translated_lines(run_cli, lines, "-m", "fr-en")
+    assert first.startswith("Marie Curie "), first
     assert "IBAN" in iban and "BSE" not in iban, iban
     assert "TVA" in vat and "TV." not in vat, vat
 

@@ -41,7 +41,7 @@ from nmt_cli.errors import ConfigError, ModelLoadError
 from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.model.bundle import KNOWN_WORDS_FILE, TARGET_WORDS_FILE, read_words
 from nmt_cli.model.ctranslate2 import import_ctranslate2, read_export
-from nmt_cli.model.name_tables import ACRONYMS_FILE, read_pairs
+from nmt_cli.model.name_tables import ACRONYMS_FILE, FIRST_NAMES_FILE, read_pairs
 from nmt_cli.search.decoding import batches
 from nmt_cli.search.hypothesis import Hypothesis, results_for
 from nmt_cli.search.options import SearchOptions
@@ -203,5 +203,6 @@ def load_exported(
         known_words=read_words(directory / KNOWN_WORDS_FILE),
         target_words=read_words(directory / TARGET_WORDS_FILE),
         acronyms=read_pairs(directory / ACRONYMS_FILE),
+        first_names=read_words(directory / FIRST_NAMES_FILE),
     )
     return bundle, search, exported

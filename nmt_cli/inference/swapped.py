@@ -1,10 +1,13 @@
-"""Names the model swapped for others, put back: an acronym for another acronym.
+"""Names the model swapped for others, put back: an acronym for another acronym, a first name for
+its English form.
 
-A model learns which acronym a language writes for another's (``ONU`` "UN", ``TVA`` "VAT"), and
-puts them where they do not belong: fr-en wrote ``Indiquez l'IBAN de votre compte.`` "Specify
-the BSE of your account.", ``Le prix inclut la TVA.`` "The price include TV.": a fact changed.
-The translator mends it after the search, from a table its model ships (model/name_tables.py,
-counted over its training data by ``tests/benchmarks/names_table.py``):
+A model learns which acronym a language writes for another's (``ONU`` "UN", ``TVA`` "VAT") and
+which first names have English forms (``Marie`` "Mary"), and puts them where they do not
+belong: fr-en wrote ``Indiquez l'IBAN de votre compte.`` "Specify the BSE of your account.",
+``Le prix inclut la TVA.`` "The price include TV.", ``Marie Curie a découvert le radium.``
+"Mary Curie discovered the radium.": a fact changed. The translator mends it after the search,
+from two tables its model ships (model/name_tables.py, counted over its training data by
+``tests/benchmarks/names_table.py``):
 
 - :func:`acronyms_back`: an acronym of the source that the translation lacks (as written, and
   its English one of ``acronyms.tsv`` too) is written over the acronym the translation holds in
@@ -15,6 +18,12 @@ counted over its training data by ``tests/benchmarks/names_table.py``):
   "CSC"). Acronyms are paired in order, and only where as many are lacking as held in their place;
   never in a line with a word shouted in capitals (``ENREGISTRER`` "SAVE", read apart:
   protect/names.py ``shouted_words``).
+- :func:`first_names_back`: a name of ``first-names.txt`` (the names the training data writes as
+  they are before another name: ``Marie``, ``Pierre``, ``Jean``; not ``Monsieur``, ``Lac``,
+  which it translates there, "Mr", "Lake", nor an English word, ``The``) that stands before a
+  name the translation holds as written (``Curie``) is written over the translation's other
+  name before it, one the source lacks ("Mary"). A place's or an institution's name the model
+  translates whole (``Londres``, ``Banque mondiale``) holds no such pair, and stays the model's.
 
 The word count never changes, so word alignments stay valid.
 """
@@ -24,12 +33,14 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 
 from nmt_cli.inference.names import (
+    WORD_PARTS,
     holds,
     put_names_back,
+    source_words,
     spelt_words,
     unelided,
 )
-from nmt_cli.protect.names import NAME_WORD, is_acronym, shouted_words
+from nmt_cli.protect.names import NAME_WORD, is_acronym, is_name, name_parts, shouted_words
 
 PLACE = 1 / 3  # how far apart an acronym and the one put over it stand at most, in lines
 
@@ -79,17 +90,62 @@ def acronyms_back(source: str, text: str, english: Mapping[str, str]) -> str:
     return " ".join(words)
 
 
+def _first_name_pairs(source: str, first_names: Collection[str]) -> list[tuple[str, str]]:
+    """(first name, name after it) of each first name of ``first_names`` in ``source`` written
+    against the next name (no punctuation between: ``Marie Curie``, not ``Marie, Curie``)."""
+    pairs = []
+    tokens = [WORD_PARTS.match(token) for token in source.split()]
+    for x, y in zip(tokens, tokens[1:]):
+        if x is None or y is None or x.group(3) or y.group(1):
+            continue
+        if x.group(2) in first_names and is_name(x.group(2)) and name_parts(y.group(2)):
+            pairs.append((x.group(2), y.group(2)))
+    return pairs
+
+
+def first_names_back(source: str, text: str, first_names: Collection[str]) -> str:
+    """``text``, ``source``'s translation, with each first name of ``source`` (one of
+    ``first_names`` written against the name after it) that it lacks written over the name it
+    holds before that name, one ``source`` lacks ("Mary Curie": ``Marie Curie``)."""
+    spellings, said = list(spelt_words(text)), source_words(source)
+    words, taken = text.split(), False
+    for first, name in _first_name_pairs(source, first_names):
+        at = next((i for i, (_, w, _) in enumerate(spellings) if w == name), 0)
+        if holds(text, first) or not at:
+            continue
+        lead, other, rest = spellings[at - 1] if at else ("", "", "")
+        if other and not rest and not spellings[at][0] and other not in said and is_name(other):
+            words[at - 1], taken = lead + first, True
+    return " ".join(words) if taken else text
+
+
+def swapped_back(
+    source: str,
+    text: str,
+    acronyms: Mapping[str, str],
+    first_names: Collection[str],
+    shouts: bool,
+) -> str:
+    """``text`` with ``source``'s acronyms (:func:`acronyms_back`; none without the table
+    ``acronyms``, nor where ``shouts``: the line shouts words in capitals) and first names
+    (:func:`first_names_back`) put back."""
+    if acronyms and not shouts:
+        text = acronyms_back(source, text, acronyms)
+    return first_names_back(source, text, first_names)
+
+
 def put_back(lines, shouted, out, known: Collection[str], bundle) -> None:
     """Each translation of ``out`` (per line, its hypotheses) with its line's misspelt names put
-    back (names.py ``put_names_back``), then the acronyms the model swapped (:func:`acronyms_back`)
-    by the table of ``bundle`` (model/bundle.py, its model's), not in a line in capitals
-    (``shouted``) nor one that shouts a word; ``known`` (the words the model was taught) tells
-    the names and the words a line shouts."""
+    back (names.py ``put_names_back``), then those the model swapped (:func:`swapped_back`) by
+    the tables of ``bundle`` (model/bundle.py, its model's), not in a line in capitals
+    (``shouted``); ``known`` (the words the model was taught) tells the names and the words a
+    line shouts."""
     written = bundle.target_words
     put_names_back(lines, shouted, out, known, written)
-    acronyms = bundle.acronyms or {}
+    acronyms, first_names = bundle.acronyms or {}, bundle.first_names or ()
     for line, up, nbest in zip(lines, shouted, out):
-        if up or not acronyms or shouted_words(line, known, written or ()):
+        if up:
             continue
+        shouts = bool(shouted_words(line, known, written or ()))
         for t in nbest:
-            t.text = acronyms_back(line, t.text, acronyms)
+            t.text = swapped_back(line, t.text, acronyms, first_names, shouts)

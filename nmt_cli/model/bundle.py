@@ -32,7 +32,7 @@ from typing import Any
 from nmt_cli.errors import ModelLoadError, OutputError
 from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.model.config import ModelConfig
-from nmt_cli.model.name_tables import ACRONYMS_FILE, NAME_TABLES, read_pairs
+from nmt_cli.model.name_tables import ACRONYMS_FILE, FIRST_NAMES_FILE, NAME_TABLES, read_pairs
 from nmt_cli.output import atomic_directory, atomic_path, write_text_atomic
 from nmt_cli.settings import from_dict, read_document, to_dict
 
@@ -69,6 +69,7 @@ class Bundle:
     known_words: frozenset[str] | None = None  # its known-words.txt, if it has one
     target_words: frozenset[str] | None = None  # its target-words.txt, if it has one
     acronyms: dict[str, str] | None = None  # its acronyms.tsv, if it has one
+    first_names: frozenset[str] | None = None  # its first-names.txt, if it has one
 
 
 def write_config(
@@ -337,6 +338,7 @@ def load_bundle(path: str | Path) -> Bundle:
         known,
         written,
         read_pairs(directory / ACRONYMS_FILE),
+        read_words(directory / FIRST_NAMES_FILE),
     )
 
 

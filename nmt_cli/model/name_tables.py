@@ -3,7 +3,8 @@
 ``tests/benchmarks/names_table.py``.
 
 ``acronyms.tsv``: each source acronym with the target one its training data writes for it, one
-pair a line, source TAB target (fr-en: ``TVA`` VAT, ``ONU`` UN).
+pair a line, source TAB target (fr-en: ``TVA`` VAT, ``ONU`` UN). ``first-names.txt``: the names
+its training data writes as they are before another name (``Marie`` Curie), one a line.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from nmt_cli.errors import ModelLoadError
 from nmt_cli.output import write_text_atomic
 
 ACRONYMS_FILE = "acronyms.tsv"
-NAME_TABLES = (ACRONYMS_FILE,)
+FIRST_NAMES_FILE = "first-names.txt"
+NAME_TABLES = (ACRONYMS_FILE, FIRST_NAMES_FILE)
 
 
 def write_pairs(path: Path, pairs: dict[str, str]) -> None:
