@@ -55,6 +55,27 @@ def test_an_acronym_is_put_back_only_over_one_in_its_place_and_paired_one_for_on
     )
 
 
+def test_an_acronym_beside_a_number_is_a_currency_or_a_unit_and_stays():
+    """fr-en wrote ``le bien-être de l'UE de 33 milliards d'euros`` "the welfare of EUR 33
+    billion": the EU dropped, the euros kept."""
+    line = "Le bien-être de l'UE augmente de 33 milliards d'euros."
+    text = "The welfare of EUR 33 billion increases."
+    assert acronyms_back(line, text, ENGLISH | {"UE": "EU"}) == text
+    masked = "The welfare of EUR <ph0> billion increases."  # as the translator puts names back
+    assert acronyms_back(line.replace("33", "<ph0>"), masked, {"UE": "EU"}) == masked
+
+
+def test_translate_keeps_a_currency_s_code_beside_its_number(run_cli):
+    """Europarl valid's line 3881: fr-en dropped the EU and wrote the euros "EUR"."""
+    line = (
+        "Le rapport de Copenhagen Economics a conclu que l'élimination bilatérale des barrières "
+        "non tarifaires profiterait tant aux entreprises qu'aux consommateurs et augmenterait le "
+        "bien-être économique de l'UE de 33 milliards d'euros et celui du Japon de 18 milliards."
+    )
+    [out] = translated_lines(run_cli, [line], "-m", "fr-en")
+    assert "EUR 33 billion" in out and "UE" not in out, out
+
+
 def test_no_acronym_is_put_back_in_a_line_that_shouts_words():
     """``ENREGISTRER`` is read apart in capitals (its small letters are known): "SAVE" is its
     translation."""

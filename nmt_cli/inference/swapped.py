@@ -11,11 +11,12 @@ from two tables its model ships (model/name_tables.py, counted over its training
 
 - :func:`acronyms_back`: an acronym of the source that the translation lacks (as written, and
   its English one of ``acronyms.tsv`` too) is written over the acronym the translation holds in
-  its place, one the source lacks and that is the English of none of its acronyms, in about the
-  same place in the line (within :data:`PLACE` of its length), as written: "The price include
-  TVA." (the reader sees the source's fact; the table's English one may be another sense's, fr-en
-  wrote "CC" for ``SCC``, the Canadian Cancer Society in the news, and the Hansards' ``SCC`` is
-  "CSC"). Acronyms are paired in order, and only where as many are lacking as held in their place;
+  its place, one the source lacks, that is the English of none of its acronyms and that stands
+  beside no number (a currency's code: "EUR 33 billion"), in about the same place in the line
+  (within :data:`PLACE` of its length), as written: "The price include TVA." (the reader sees
+  the source's fact; the table's English one may be another sense's, fr-en wrote "CC" for
+  ``SCC``, the Canadian Cancer Society in the news, and the Hansards' ``SCC`` is "CSC").
+  Acronyms are paired in order, and only where as many are lacking as held in their place;
   never in a line with a word shouted in capitals (``ENREGISTRER`` "SAVE", read apart:
   protect/names.py ``shouted_words``).
 - :func:`first_names_back`: a name of ``first-names.txt`` (the names the training data writes as
@@ -30,6 +31,7 @@ The word count never changes, so word alignments stay valid.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping
 
 from nmt_cli.inference.names import (
@@ -41,7 +43,11 @@ from nmt_cli.inference.names import (
     unelided,
 )
 from nmt_cli.protect.names import NAME_WORD, is_acronym, is_name, name_parts, shouted_words
+from nmt_cli.protect.placeholders import RESERVED_NAME
 
+# a word that starts with a digit (33, (2010), €5) or a protected span's placeholder, as the
+# translation holds it when names are put back (a number: "EUR <ph0> billion")
+_NUMBER = re.compile(rf"\W*(?:\d|{RESERVED_NAME})")
 PLACE = 1 / 3  # how far apart an acronym and the one put over it stand at most, in lines
 
 
@@ -53,6 +59,13 @@ def _bare(word: str) -> str:
 def _place(i: int, n: int) -> float:
     """Where word ``i`` of ``n`` stands in its line, from 0 (first) to 1 (last)."""
     return (i + 0.5) / n
+
+
+def _counts(words: list[str], i: int) -> bool:
+    """Whether word ``i`` of ``words`` stands beside a number (or a protected span, which may be
+    one): a currency's or a unit's code ("EUR 33 billion" for ``33 milliards d'euros``), the
+    translation of a word."""
+    return any(_NUMBER.match(words[j]) for j in (i - 1, i + 1) if 0 <= j < len(words))
 
 
 def _source_acronyms(source: str) -> list[tuple[str, float]]:
@@ -76,12 +89,11 @@ def acronyms_back(source: str, text: str, english: Mapping[str, str]) -> str:
         for a, at in acronyms
         if not holds(text, a) and not (a in english and holds(text, english[a]))
     ]
-    spellings = list(spelt_words(text))
+    spellings, words = list(spelt_words(text)), text.split()
     held = [i for i, (_, w, _) in enumerate(spellings) if is_acronym(_bare(w))]
-    held = [i for i in held if _bare(spellings[i][1]) not in said]
+    held = [i for i in held if _bare(spellings[i][1]) not in said and not _counts(words, i)]
     if not lacking or len(lacking) != len(held):
         return text
-    words = text.split()
     for (acronym, at), i in zip(lacking, held):
         if abs(at - _place(i, len(words))) > PLACE:
             return text
