@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 from conftest import translated_lines
 
-from nmt_cli.inference.swapped import acronyms_back, first_names_back, put_back
+from nmt_cli.inference.swapped import acronyms_back, first_names_back, label_names_back, put_back
 from nmt_cli.model import build_model
 from nmt_cli.model.bundle import load_bundle, save_bundle
 from nmt_cli.model.config import ModelConfig
@@ -176,3 +176,35 @@ def test_translate_still_translates_places_institutions_and_acronyms_english_wri
     bank, un = translated_lines(run_cli, lines, "-m", "fr-en")
     assert "World Bank" in bank and "Germany" in bank, bank
     assert "UN" in un and "NATO" in un and "London" in un, un
+
+
+# the model's target words hold these as written; it was taught "fichier" in small letters
+LABEL_WRITTEN = {"Linux", "Google", "Chrome", "Québec", "Fichier", "Europe"}
+LABEL_KNOWN = {"Linux", "Google", "Québec", "Fichier", "fichier", "Londres"}
+
+
+def test_a_label_of_names_the_english_writes_as_they_are_comes_out_as_written():
+    assert label_names_back("Linux", "Lines", LABEL_KNOWN, LABEL_WRITTEN) == "Linux"
+    assert label_names_back("Google Chrome", "Chrome tab", LABEL_KNOWN, LABEL_WRITTEN) == (
+        "Google Chrome"
+    )
+
+
+def test_a_label_the_model_translates_or_spells_without_accents_stays_the_model_s():
+    known, written = LABEL_KNOWN, LABEL_WRITTEN
+    assert label_names_back("Fichier", "File", known, written) == "File"  # taught small
+    assert label_names_back("Londres", "London", known, written) == "London"  # never written
+    assert label_names_back("Québec", "Quebec", known, written) == "Quebec"
+    assert label_names_back("Linux est libre", "Lines is free", known, written) == (
+        "Lines is free"  # a sentence, no label
+    )
+    assert label_names_back("Linux Europe Chrome", "x", known, written) == "x"
+    # another word count: word alignments must stay valid
+    assert label_names_back("Linux", "The Lines", known, written) == "The Lines"
+
+
+def test_translate_keeps_a_product_s_name_as_a_label_and_still_translates_labels(run_cli):
+    """fr-en wrote ``Linux`` "Lines" and ``Google Chrome`` "Chrome tab"."""
+    lines = ["Linux", "Google Chrome", "Fichier", "Aide", "Paramètres", "Londres"]
+    out = translated_lines(run_cli, lines, "-m", "fr-en")
+    assert out == ["Linux", "Google Chrome", "File", "Help", "Settings", "London"], out

@@ -76,13 +76,14 @@ _TOKEN = re.compile(r"[^\s<>]+")  # a word between spaces or tags: <a href="/aid
 _ENDS_SENTENCE = re.compile(r"[!?…]$|(?<!^[A-Z])(?<!^[A-Z][a-z])(?<!^[A-Z][a-z]{2})\.$")
 
 
-def _fold(word: str) -> str:
+def fold(word: str) -> str:
+    """``word`` in small letters, its accents taken off (``Québec``: "quebec")."""
     decomposed = unicodedata.normalize("NFD", word.lower())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def _ratio(name: str, word: str) -> float:
-    return difflib.SequenceMatcher(None, _fold(name), _fold(word)).ratio()
+    return difflib.SequenceMatcher(None, fold(name), fold(word)).ratio()
 
 
 def near(name: str, word: str) -> bool:
@@ -275,9 +276,9 @@ def _split(name: str, spellings: list[tuple[str, str, str]], i: int) -> bool:
     that the model wrote apart, a capitalised word beside it ("Mary Claude" for
     ``Marie-Claude``): the name written over it would stand beside that word ("Mary
     Marie-Claude"); left lost, it is passed through by a second search."""
-    parts = [_fold(part) for part in name.split("-")]
+    parts = [fold(part) for part in name.split("-")]
     beside = [spellings[j][1] for j in (i - 1, i + 1) if 0 <= j < len(spellings)]
-    return len(parts) > 1 and _fold(spellings[i][1]) in parts and any(beside)
+    return len(parts) > 1 and fold(spellings[i][1]) in parts and any(beside)
 
 
 def copy_names(

@@ -25,6 +25,13 @@ from two tables its model ships (model/name_tables.py, counted over its training
   name the translation holds as written (``Curie``) is written over the translation's other
   name before it, one the source lacks ("Mary"). A place's or an institution's name the model
   translates whole (``Londres``, ``Banque mondiale``) holds no such pair, and stays the model's.
+- :func:`label_names_back`: a label (a line of one or two words) whose every word is a name the
+  English writes as it is (``Linux``, ``Google Chrome``: capitalised, the model's target words
+  hold it as written, its small letters are no word the model was taught) is the name itself;
+  where its translation, in as many words, lacks it, accents aside ("Quebec" for ``Québec``
+  stays), the label is written as it is: fr-en wrote ``Linux`` "Lines", ``Google Chrome``
+  "Chrome tab". A label the model translates (``Fichier``, ``Aide``: taught in small letters;
+  ``Londres``, ``Allemagne``: never written by the English) stays the model's.
 
 The word count never changes, so word alignments stay valid.
 """
@@ -36,6 +43,7 @@ from collections.abc import Collection, Mapping
 
 from nmt_cli.inference.names import (
     WORD_PARTS,
+    fold,
     holds,
     put_names_back,
     source_words,
@@ -131,6 +139,29 @@ def first_names_back(source: str, text: str, first_names: Collection[str]) -> st
     return " ".join(words) if taken else text
 
 
+LABEL_WORDS = 2  # a line of this many words at most is a label: ``Linux``, ``Google Chrome``
+
+
+def label_names_back(
+    source: str, text: str, known: Collection[str], written: Collection[str]
+) -> str:
+    """``source`` as written where it is a label of names the English writes as they are (module
+    docstring) and ``text``, its translation, lacks them as written there, accents aside
+    ("Tags smart" for ``Smart Tags``), in as many words; else ``text``."""
+    words = source.split()
+    if not words or len(words) > LABEL_WORDS:
+        return text
+    for word in words:
+        if not NAME_WORD.fullmatch(word) or not is_name(word):
+            return text
+        if word not in written or word.lower() in known:
+            return text
+    label = " ".join(words)
+    if holds(fold(text), fold(label)) or len(text.split()) != len(words):
+        return text  # a word count kept keeps word alignments valid
+    return label
+
+
 def swapped_back(
     source: str,
     text: str,
@@ -146,18 +177,21 @@ def swapped_back(
     return first_names_back(source, text, first_names)
 
 
-def put_back(lines, shouted, out, known: Collection[str], bundle) -> None:
+def put_back(lines, shouted, out, known: Collection[str], bundle, labels=None) -> None:
     """Each translation of ``out`` (per line, its hypotheses) with its line's misspelt names put
     back (names.py ``put_names_back``), then those the model swapped (:func:`swapped_back`) by
     the tables of ``bundle`` (model/bundle.py, its model's), not in a line in capitals
     (``shouted``); ``known`` (the words the model was taught) tells the names and the words a
-    line shouts."""
+    line shouts. A label of names (:func:`label_names_back`) is told on ``labels``, the lines as
+    given (``lines`` may read a label's first letter small: casing.py ``label_read``)."""
     written = bundle.target_words
     put_names_back(lines, shouted, out, known, written)
     acronyms, first_names = bundle.acronyms or {}, bundle.first_names or ()
-    for line, up, nbest in zip(lines, shouted, out):
+    for line, given, up, nbest in zip(lines, labels or lines, shouted, out):
         if up:
             continue
         shouts = bool(shouted_words(line, known, written or ()))
         for t in nbest:
             t.text = swapped_back(line, t.text, acronyms, first_names, shouts)
+            if written:
+                t.text = label_names_back(given, t.text, known, written)

@@ -310,7 +310,7 @@ class Translator:
         for line, read, src, nbest, up in zip(lines, as_read, sources, hyps, shouted):
             out.append([self._finish(line, read, up, src, h, with_alignment) for h in nbest])
         if self.options.copy_names and (known := self._known_words()):  # misspelt, swapped
-            put_back(as_read, shouted, out, known, self.loaded.bundle)
+            put_back(as_read, shouted, out, known, self.loaded.bundle, lines)
         for k in labels:
             for t in out[k]:
                 t.text = capitalised(t.text)
