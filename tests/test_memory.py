@@ -10,10 +10,12 @@ memory's translation that would lose a protected span is not used. The shipped f
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from conftest import assert_one_error_line, translated_lines
+from conftest import HANG_SECONDS, assert_one_error_line, translated_lines
 
 from nmt_cli.inference.aside import has_words
 from nmt_cli.inference.memory import Memories, Memory, key, read_tsv_memory, write_tsv_memory
@@ -150,6 +152,21 @@ def test_a_line_that_ends_in_emoji_is_found_without_them_and_keeps_them():
     assert memory.get("Bravo 🎉") == "Well done 🎉"  # loosely, its final mark as the line's
     assert memory.get("Salut 👋") is None
     assert memory.get("👋") is None
+
+
+def test_a_long_run_of_emoji_inside_a_line_is_looked_up_at_once():
+    """A chat line with a run of emoji before its last word (no emoji ending it) was looked for
+    again without them, a search that tried every way to cut the run: 22 emoji and a word took
+    half a second, 40 hours, a translation that never came. Run apart, to fail not hang."""
+    code = (
+        "from nmt_cli.inference.memory import Memories, Memory\n"
+        "m = Memories([Memory([('Bravo', 'Well done')])])\n"
+        "print(m.get('Bravo ' + '\\U0001f389' * 60 + ' !'), m.get('Bravo ' + '\\U0001f3fb' * 60))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=HANG_SECONDS
+    )
+    assert run.stdout.split() == ["None", "Well", "done", "\U0001f3fb" * 60], run.stderr
 
 
 def test_the_models_phrasebook_translates_a_line_that_ends_in_emoji(run_cli):
