@@ -913,3 +913,17 @@ def test_an_mkdocs_admonition_keeps_its_type_its_title_and_its_bodys_indentation
     assert translated(text, saying({})) == text
     setext = "Titre\n===\n\n    du code\n"  # a heading's underline, no tab: its code is code
     assert translated(setext) == "TITRE\n===\n\n    du code\n"
+
+
+def test_an_admonition_shown_in_a_fenced_code_block_is_code():
+    """A page showing how to write an admonition, in a code fence, had the title of its
+    example translated (`!!! note "Importing"` for "Remarque importante"): the code changed.
+    Now a fenced block's lines are code, admonitions aside; one after the fence is read."""
+    text = (
+        '```markdown\n!!! note "Remarque importante"\n    Ce bloc.\n```\n\n'
+        '~~~~\n=== "Onglet"\n~~~\n~~~~~\n\n!!! note "Titre"\n    Le texte.\n'
+    )
+    assert translated(text) == (
+        '```markdown\n!!! note "Remarque importante"\n    Ce bloc.\n```\n\n'
+        '~~~~\n=== "Onglet"\n~~~\n~~~~~\n\n!!! note "TITRE"\n    LE TEXTE.\n'
+    )

@@ -24,6 +24,8 @@ _MARKER = re.compile(
     r'|===\+?[ \t]+"(?P<tab>.*)")[ \t]*'
 )
 _INDENT = re.compile(r"    |\t")
+# A fenced code block's opening fence (its closing one: the same marks, as many or more, alone)
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 
 
 @dataclass(frozen=True)
@@ -49,10 +51,18 @@ class Title:
 def admonitions(lines: list[str], first: int) -> tuple[list[str], list[Title]]:
     """``lines`` as Markdown reads the admonitions and tabs in them (each marker line blank,
     each body's lines without their four spaces), and the titles of their markers (``first``:
-    the line ``lines`` start at in the file)."""
+    the line ``lines`` start at in the file); none in a fenced code block, which is code."""
     out, titles = list(lines), []
-    k = 0
+    k, fence = 0, None
     while k < len(out):
+        opens = _FENCE.match(out[k])
+        if fence is not None or opens is not None:
+            if fence is None:
+                fence = opens[1]
+            elif re.fullmatch(rf" {{0,3}}{fence[0]}{{{len(fence)},}}[ \t]*", out[k]):
+                fence = None
+            k += 1
+            continue
         found = _MARKER.fullmatch(out[k])
         if found is None:
             k += 1
