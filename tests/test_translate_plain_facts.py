@@ -136,8 +136,19 @@ def test_a_delay_a_journey_and_a_delivery_time_read_as_english_durations(run_cli
         assert "2:00" not in out and "2:42" not in out and "48 h." not in out, out
 
 
-def test_there_is_no_time_ago_where_il_y_a_says_what_there_is():
-    assert ("ago", "il y a 2 h") not in spans("Il y a 2 h de route.")
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Il y a 2 h de route.",
+        "Il y a 2 h d'attente.",  # was "2 hours ago waiting"
+        "Il y a 3 j d’attente au guichet.",
+        "Il y a 5 min qu'il attend.",
+        "Il y a 5 min que j'attends.",
+    ],
+)
+def test_there_is_no_time_ago_where_il_y_a_says_what_there_is(line):
+    assert all(kind != "ago" for kind, _ in spans(line)), spans(line)
+    assert ("ago", "il y a 2 h") in spans("Publié il y a 2 h.")
     assert ("measure", "1 h") in spans("Le jeton expire au bout de 3600 s (1 h).")
 
 

@@ -26,10 +26,10 @@ from dataclasses import replace
 from nmt_cli.protect.languages import LANGUAGES, SPACES
 
 _S = f"[{SPACES}]"
-# il y a 2 h, il y a 1 h 30, il y a 5 min, il y a 3 j; not il y a 2 h de route (a count)
+# il y a 2 h, il y a 1 h 30, il y a 5 min, il y a 3 j; not il y a 2 h de route, d'attente, qu'il
 AGO = (
     rf"(?<![\w'’])[Ii]l{_S}y{_S}a{_S}(\d+){_S}?(?:h(?:{_S}?([0-5]\d)(?:{_S}?min)?)?|(min|mn|j|s))"
-    rf"(?![\w'’])(?!{_S}*(?:de|d['’]|du|des|que|qu['’])(?![\w]))"
+    rf"(?![\w'’])(?!{_S}*(?:(?:de|du|des|que)(?!\w)|d['’]|qu['’]))"  # d'attente, qu'il
 )
 _AGO = re.compile(AGO)
 NEEDS = rf"[Ii]l{_S}y{_S}a{_S}\d"
