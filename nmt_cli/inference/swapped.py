@@ -133,7 +133,7 @@ def first_names_back(source: str, text: str, first_names: Collection[str]) -> st
         at = next((i for i, (_, w, _) in enumerate(spellings) if w == name), 0)
         if holds(text, first) or not at:
             continue
-        lead, other, rest = spellings[at - 1] if at else ("", "", "")
+        lead, other, rest = spellings[at - 1]
         if other and not rest and not spellings[at][0] and other not in said and is_name(other):
             words[at - 1], taken = lead + first, True
     return " ".join(words) if taken else text
