@@ -139,7 +139,7 @@ def first_names_back(source: str, text: str, first_names: Collection[str]) -> st
     return " ".join(words) if taken else text
 
 
-LABEL_WORDS = 2  # a line of this many words at most is a label: ``Linux``, ``Google Chrome``
+NAMES_LABEL_WORDS = 2  # a line of this many words at most is a label: ``Linux``, ``Google Chrome``
 
 
 def label_names_back(
@@ -149,7 +149,7 @@ def label_names_back(
     docstring) and ``text``, its translation, lacks them as written there, accents aside
     ("Tags smart" for ``Smart Tags``), in as many words; else ``text``."""
     words = source.split()
-    if not words or len(words) > LABEL_WORDS:
+    if not words or len(words) > NAMES_LABEL_WORDS:
         return text
     for word in words:
         if not NAME_WORD.fullmatch(word) or not is_name(word):
@@ -162,7 +162,7 @@ def label_names_back(
     return label
 
 
-def swapped_back(
+def acronyms_and_first_names_back(
     source: str,
     text: str,
     acronyms: Mapping[str, str],
@@ -179,8 +179,9 @@ def swapped_back(
 
 def put_back(lines, shouted, out, known: Collection[str], bundle, labels=None) -> None:
     """Each translation of ``out`` (per line, its hypotheses) with its line's misspelt names put
-    back (names.py ``put_names_back``), then those the model swapped (:func:`swapped_back`) by
-    the tables of ``bundle`` (model/bundle.py, its model's), not in a line in capitals
+    back (names.py ``put_names_back``), then those the model swapped
+    (:func:`acronyms_and_first_names_back`) by the tables of ``bundle`` (model/bundle.py, its
+    model's), not in a line in capitals
     (``shouted``); ``known`` (the words the model was taught) tells the names and the words a
     line shouts. A label of names (:func:`label_names_back`) is told on ``labels``, the lines as
     given (``lines`` may read a label's first letter small: casing.py ``label_read``)."""
@@ -192,6 +193,6 @@ def put_back(lines, shouted, out, known: Collection[str], bundle, labels=None) -
             continue
         shouts = bool(shouted_words(line, known, written or ()))
         for t in nbest:
-            t.text = swapped_back(line, t.text, acronyms, first_names, shouts)
+            t.text = acronyms_and_first_names_back(line, t.text, acronyms, first_names, shouts)
             if written:
                 t.text = label_names_back(given, t.text, known, written)
