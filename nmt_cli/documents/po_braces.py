@@ -35,6 +35,8 @@ def braces_out(message: str, entry: Any, braces: tuple[str, str]) -> str:
 
 
 def braces_back(text: str, braces: tuple[str, str]) -> str:
+    """``text``, a translation, with the stand-ins ``braces`` (:func:`stand_ins`) the literal
+    braces ``{{`` and ``}}`` again."""
     if not all(braces):
         return text
     return text.replace(braces[0], "{{").replace(braces[1], "}}")
