@@ -62,6 +62,11 @@ GZIP_MAGIC = b"\x1f\x8b"
 XZ_MAGIC = b"\xfd7zXZ\x00"
 
 
+def shown_path(path: str | Path) -> str:
+    """How a message names ``path``: standard input (``-``) as ``<stdin>``."""
+    return "<stdin>" if str(path) == "-" else str(path)
+
+
 def one_line(text: str) -> str:
     """Return ``text`` with every line-breaking character replaced by a space."""
     return text.translate(_LINE_BREAKS)
@@ -185,7 +190,7 @@ def open_lines(
             stdin = io.BufferedReader(stdin)  # type: ignore[arg-type]
         head = b"" if stdin.isatty() else stdin.peek(len(XZ_MAGIC))[: len(XZ_MAGIC)]
         with _decompressed(stdin, head) as (stream, kind):  # `nmt translate < in.gz` too
-            yield LineReader(stream, "<stdin>", warn, strict, kind, live)
+            yield LineReader(stream, shown_path(path), warn, strict, kind, live)
         return
     p = Path(path)
     if p.is_dir():

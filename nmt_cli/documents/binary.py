@@ -15,7 +15,7 @@ import sys
 from nmt_cli.errors import InputError, UsageError
 from nmt_cli.formats.encoding import bom_name
 from nmt_cli.output import atomic_path, compressed
-from nmt_cli.textio import COMPRESSION_ERRORS, is_stream, open_bytes
+from nmt_cli.textio import COMPRESSION_ERRORS, is_stream, open_bytes, shown_path
 
 MAX_BYTES = 256 * 2**20  # an office document larger than this is refused, not read
 
@@ -72,7 +72,7 @@ def check_text_file(path: str) -> None:
 def read_binary(path: str) -> tuple[str, bytes]:
     """The name (``<stdin>`` for '-') and bytes of ``path``, read whole (at most MAX_BYTES),
     gzip and xz decompressed (a corrupt or truncated one: one InputError)."""
-    name = "<stdin>" if path == "-" else path
+    name = shown_path(path)
     try:
         with open_bytes(path, pipes=True) as stream:  # read once: -i <(cmd) too
             data = stream.read(MAX_BYTES + 1)

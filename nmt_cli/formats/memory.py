@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from nmt_cli.errors import InputError
 from nmt_cli.protect.mnemonics import MARKERS, file_markers, strip_mnemonic
 from nmt_cli.protect.spans import SpanFinder
-from nmt_cli.textio import one_line
+from nmt_cli.textio import one_line, shown_path
 
 Pair = tuple[str, str]  # (source, target), in the languages asked for
 Report = Callable[[str], None]  # hears a reader's counts, one line
@@ -31,7 +31,7 @@ class FormatError(InputError):
     entry): ``FILE:WHERE: what is wrong``."""
 
     def __init__(self, name: str, where: int | str, message: str):
-        name = "<stdin>" if name == "-" else name  # as every other error names stdin
+        name = shown_path(name)  # as every other error names stdin
         super().__init__(f"{name}:{where}: {message}")
 
 

@@ -36,7 +36,7 @@ from nmt_cli.errors import InputError
 from nmt_cli.inference.aside import has_words
 from nmt_cli.inference.emoji import trailing
 from nmt_cli.model.bundle import MEMORY_FILES
-from nmt_cli.textio import CONTROL
+from nmt_cli.textio import CONTROL, shown_path
 
 SPACES = re.compile(r"\s+")  # \s holds U+00A0, U+202F and U+2009 in str patterns
 
@@ -222,7 +222,7 @@ def memories_for(
         if fmt in ("tsv", "jsonl"):  # a catalogue's or XML memory's text holds no control
             _no_control(f, pairs)
         if not pairs and warn is not None:  # of every format: an empty memory, not an error
-            warn(f"{'<stdin>' if f == '-' else f}: no pairs: the memory recalls nothing")
+            warn(f"{shown_path(f)}: no pairs: the memory recalls nothing")
         found.append(Memory(pairs))
     for name in MEMORY_FILES if model_path is not None else ():
         own = Path(model_path) / name
@@ -237,10 +237,8 @@ def _no_control(path: str, pairs: list[tuple[str, str]]) -> None:
     ``fe line``."""
     for n, pair in enumerate(pairs, 1):
         if found := next(filter(None, (CONTROL.search(side) for side in pair)), None):
-            shown = "<stdin>" if path == "-" else path
-            raise InputError(
-                f"{shown}: line {n}: a control character (U+{ord(found[0]):04X}) in a pair"
-            )
+            at = f"{shown_path(path)}: line {n}"
+            raise InputError(f"{at}: a control character (U+{ord(found[0]):04X}) in a pair")
 
 
 @functools.lru_cache(maxsize=8)

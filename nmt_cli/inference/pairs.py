@@ -24,7 +24,7 @@ from nmt_cli.formats.pairs import MEMORIES, PAIR_FORMATS, declared_pairs, format
 from nmt_cli.inference.options import WORD_SCORES_HELP
 from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.settings import setting
-from nmt_cli.textio import check_files, is_stream, open_lines, side_by_side
+from nmt_cli.textio import check_files, is_stream, open_lines, shown_path, side_by_side
 
 # auto: by the file's extension (stdin and unknown names: tsv); see nmt_cli/formats/pairs.py
 INPUT_FORMATS = ("auto", *PAIR_FORMATS)
@@ -107,7 +107,7 @@ def check_sides_picked(src_lang: str | None, tgt_lang: str | None, path: str, fm
     (``fmt``): they pick a memory's sides; read for nothing, they would say a direction that
     the pairs of ``path`` never had."""
     if (src_lang or tgt_lang) and fmt not in MEMORIES:
-        shown = "<stdin>" if path == "-" else path
+        shown = shown_path(path)
         read = f"{shown} is {fmt}, source first"
         if fmt == "lines":
             read = "--src-file and --tgt-file are the sides"
@@ -138,7 +138,7 @@ def read_pair_file(
     model's are a UsageError (en-fr pairs scored by a fr-en model: every score meaningless);
     for a model that records none, ``warn`` hears the sides taken, which nothing checks."""
     wanted = (languages[0] or "", languages[1] or "")
-    shown = "<stdin>" if path == "-" else path
+    shown = shown_path(path)
     if model_languages is not None:
         check_model_languages(shown, wanted, model_languages)
         wanted = (wanted[0] or model_languages[0], wanted[1] or model_languages[1])

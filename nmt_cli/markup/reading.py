@@ -17,6 +17,7 @@ from html.parser import HTMLParser
 from xml.parsers import expat
 
 from nmt_cli.errors import InputError
+from nmt_cli.textio import shown_path
 
 _NAME = re.compile(r"</?\s*([^\s/>]+)")
 
@@ -27,7 +28,7 @@ class NotWellFormed(InputError):
     ``FILE:LINE: what`` (``page.xml:2: not well-formed XML: mismatched tag (column 7)``)."""
 
     def __init__(self, where: str, line: int, column: int, reason: str):
-        where = "<stdin>" if where == "-" else where  # as every other error names stdin
+        where = shown_path(where)  # as every other error names stdin
         super().__init__(f"{where}:{line}: not well-formed XML: {reason} (column {column})")
         self.line, self.column, self.reason = line, column, reason
 
