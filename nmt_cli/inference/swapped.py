@@ -181,17 +181,17 @@ def put_back(lines, shouted, out, known: Collection[str], bundle, labels=None) -
     """Each translation of ``out`` (per line, its hypotheses) with its line's misspelt names put
     back (names.py ``put_names_back``), then those the model swapped
     (:func:`acronyms_and_first_names_back`) by the tables of ``bundle`` (model/bundle.py, its
-    model's), not in a line in capitals
-    (``shouted``); ``known`` (the words the model was taught) tells the names and the words a
-    line shouts. A label of names (:func:`label_names_back`) is told on ``labels``, the lines as
-    given (``lines`` may read a label's first letter small: casing.py ``label_read``)."""
+    model's), not in a line in capitals (``shouted``); ``known`` (the words the model was
+    taught) tells the names and the words a line shouts. A label of names
+    (:func:`label_names_back`) is told on ``labels``, the lines as given (``lines`` may read a
+    label's first letter small: casing.py ``label_read``)."""
     written = bundle.target_words
     put_names_back(lines, shouted, out, known, written)
     acronyms, first_names = bundle.acronyms or {}, bundle.first_names or ()
     for line, given, up, nbest in zip(lines, labels or lines, shouted, out):
         if up:
             continue
-        shouts = bool(shouted_words(line, known, written or ()))
+        shouts = bool(acronyms) and bool(shouted_words(line, known, written or ()))
         for t in nbest:
             t.text = acronyms_and_first_names_back(line, t.text, acronyms, first_names, shouts)
             if written:
