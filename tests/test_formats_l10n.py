@@ -344,6 +344,30 @@ def test_an_item_of_type_string_is_a_string_and_same_names_of_other_types_are_no
     assert '<item type="string" name="x">Item</item>' in parsed.write(["Item", "One"])
 
 
+def test_one_name_for_several_products_is_no_duplicate():
+    """A string given once per device (``product="tablet"``, and ``product="default"`` or
+    none), as AOSP's apps write them, is as many resources: aapt2 builds them all and keeps
+    the device's. The file was refused as a duplicate; each is now translated in place. The
+    same product twice, the default named or not, is still one error."""
+    text = (
+        "<resources>\n"
+        '    <string name="ok" product="tablet">Tablette prête</string>\n'
+        '    <string name="ok">Téléphone prêt</string>\n'
+        "</resources>\n"
+    )
+    parsed = android.parse(text, "strings.xml")
+    assert [(u.id, u.source) for u in parsed.units] == [
+        ("ok", "Tablette prête"),
+        ("ok", "Téléphone prêt"),
+    ]
+    assert parsed.write(["Tablet ready", "Phone ready"]) == text.replace(
+        "Tablette prête", "Tablet ready"
+    ).replace("Téléphone prêt", "Phone ready")
+    twice = text.replace('product="tablet"', 'product="default"')
+    with pytest.raises(InputError, match=r"strings.xml:3: string 'ok' appears twice"):
+        android.parse(twice, "strings.xml")
+
+
 ESCAPED = {
     "The editor's & <tools>": "The editor\\'s &amp; &lt;tools>",
     'Say "hi"': 'Say \\"hi\\"',

@@ -17,7 +17,8 @@ A ``<plurals>`` is written with the plural categories of the target language (``
 same quantity, else from its ``other``; with the source's categories, in place.
 
 A resource's type and name are one resource's only (aapt2 refuses a "duplicate value for
-resource"): a second is an error naming its line, before anything is translated.
+resource"): a second is an error naming its line, before anything is translated; but for
+another device, its ``product`` attribute (``tablet``; none is ``default``).
 
 XML is read by expat, which reads no external entity; a file that declares an entity is an
 error before it is read (a resources file has no use for one; an expansion bomb has).
@@ -181,12 +182,14 @@ class _Reader:
     def _check_unique(self, e: Event, offset: int) -> None:
         """ParseError where a resource's type and name are a resource's before it, as aapt2
         refuses them ("duplicate value for resource"): the second was translated, and Android
-        built no app from the file."""
+        built no app from the file. Resources of one name for different devices
+        (``product="tablet"``, ``product="default"``, none: the default) are several."""
         attributes = _attributes(e.raw)
         kind = _type(e.raw) if e.name == "item" else _TYPES.get(e.name or "", e.name)
         if "name" not in attributes or not kind:
             return
-        key = (kind, attributes["name"])
+        product = attributes.get("product", "default") or "default"
+        key = (kind, attributes["name"], product)
         if key in self.seen:
             first = line_of(self.text, self.seen[key])
             raise ParseError(
