@@ -201,6 +201,22 @@ def test_an_i18next_ordinal_of_suffixes_gets_the_target_languages_suffixes():
     }
 
 
+def test_an_i18next_plural_of_one_key_gets_its_new_keys_on_lines_of_their_own():
+    """A plural written with its ``_other`` only, as a French file writes a text whose words
+    do not change with the count: English's ``_one`` was written on ``_other``'s line
+    (``"n_one": "...", "n_other": "..."``), against the file's layout; it is now on a line of
+    its own, indented as the key it comes from. In an object on one line, a space."""
+    from nmt_cli.protect.plural_categories import plural_categories
+
+    text = '{\n  "a": {\n    "n_other": "{{count}} éléments"\n  },\n  "b": {"m_other": "x"}\n}\n'
+    parsed = i18n_json.parse(text, "fr.json")
+    out = parsed.write(["{{count}} items", "y"], lambda ordinal: plural_categories("en", ordinal))
+    assert out == (
+        '{\n  "a": {\n    "n_one": "{{count}} items",\n    "n_other": "{{count}} items"\n  },\n'
+        '  "b": {"m_one": "y", "m_other": "y"}\n}\n'
+    )
+
+
 def test_properties_values_read_escapes_and_continuation_lines():
     text = "# Titre\ntitle = Fen\\u00eatre \\\n    principale\nempty=\n"
     parsed = properties.parse(text, "p")

@@ -177,7 +177,11 @@ class I18nJson:
     ) -> tuple[int, int, str]:
         members = sorted(plural.members.values(), key=lambda m: m.start)
         first, other = members[0], plural.members["other"]
-        between = self.text[members[0].end : members[1].start] if len(members) > 1 else ", "
+        between = (
+            self.text[members[0].end : members[1].start]
+            if len(members) > 1
+            else _separator(self.text, first.start)
+        )
         head = self.text[other.start : other.value_at]  # "files_other": (its spacing)
         quoted = json.dumps(other.key, ensure_ascii=self.ascii_only)
         written = []
@@ -192,6 +196,15 @@ class I18nJson:
 
     def _escape(self, unit: Unit, target: str) -> str:
         return json.dumps(target, ensure_ascii=self.ascii_only)
+
+
+def _separator(text: str, at: int) -> str:
+    """What goes between two members of the object of the member at ``at``: a comma, then the
+    line break and indentation before that member (an i18next plural of one key, ``_other``,
+    given a second was written on the same line), or a space where it is on its key's line."""
+    before = re.search(r"\s*\Z", text[:at])
+    space = before[0] if before else ""
+    return "," + space if "\n" in space else ", "
 
 
 def _is_messages(data: dict[str, Any], name: str) -> bool:
