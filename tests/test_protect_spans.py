@@ -786,3 +786,36 @@ def test_the_span_finders_docstring_names_every_kind_it_finds():
     entries = re.findall(r"^    ([a-z]+(?:,\s+[a-z]+)*)", module.__doc__, re.M)
     named = {kind for entry in entries for kind in re.split(r",\s+", entry)}
     assert set(module.KINDS) - named == set()
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("Merci @Marie-Claire pour vos retours.", [("handle", "@Marie-Claire")]),
+        ("Merci @élodie pour la photo !", [("handle", "@élodie")]),
+        ("Suivez-nous : @exemple@mastodon.social", [("handle", "@exemple@mastodon.social")]),
+        (
+            "Suivez #Saint-Valentin et #mise-à-jour.",
+            [("hashtag", "#Saint-Valentin"), ("hashtag", "#mise-à-jour")],
+        ),
+        ("Merci @marie - à bientôt #promo-", [("handle", "@marie"), ("hashtag", "#promo")]),
+    ],
+)
+def test_a_handle_or_a_hashtag_is_whole_with_its_hyphens_and_letters(line, expected):
+    assert spans(line) == expected
+
+
+def test_translate_keeps_a_hyphenated_or_accented_handle_and_hashtag_as_written(run_cli):
+    """fr-en wrote "@Marie -Clar", ">elody" for @élodie, "@exemple<modon.social" and
+    "#Saint -Valentin": the handle or tag cut at its hyphen, its accent or its server."""
+    lines = [
+        "Merci @Marie-Claire pour vos retours.",
+        "Merci @élodie pour la photo !",
+        "Suivez-nous sur Mastodon : @exemple@mastodon.social",
+        "Suivez #Saint-Valentin pour les promos.",
+    ]
+    out = translated_lines(run_cli, lines, "-m", "fr-en")
+    for kept, line in zip(
+        ["@Marie-Claire ", "@élodie ", "@exemple@mastodon.social", "#Saint-Valentin "], out
+    ):
+        assert kept in line, line

@@ -55,8 +55,8 @@ the order ties are broken (each module named describes its kinds at length):
     qualified   a dotted name of three parts or more: ``com.sun.star.util.Date``,
                 ``GlobalScope.BasicLibraries.loadLibrary``, or of two, one written in humps:
                 ``ScriptForge.UI``; a name in its scope, ``std::vector<int>`` (code.py)
-    handle      ``@name``
-    hashtag     ``#name``
+    handle      ``@name``, ``@jean-pierre.martin``, ``@nom@mastodon.social``
+    hashtag     ``#name``, ``#Saint-Valentin``
     ago         a time ago, French ``il y a 2 h`` (``2 hours ago``: durations.py)
     time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
                 ``14h30``, ``9 h``, ``9h-12h`` (hours 0-23; not ``1 h 30 min``: numbers.py); one
@@ -189,8 +189,9 @@ _FIRST: tuple[tuple[str, str], ...] = (
     ("path", code.PATH),
     ("file", code.FILE),
     ("qualified", code.QUALIFIED),
-    ("handle", r"(?<![\w@.])@[A-Za-z0-9_](?:[A-Za-z0-9_.]{0,28}[A-Za-z0-9_])?\b"),  # @a.b
-    ("hashtag", r"(?<![\w&#{])#\w+"),  # not an ICU plural's number: {#e}
+    # @a.b, @élodie, @Marie-Claire, a fediverse account's server: @nom@mastodon.social
+    ("handle", r"(?<![\w@.])@\w(?:[\w.-]{0,38}\w)?(?:@\w+(?:[.-]\w+)*\.[a-z]{2,})?(?!\w)"),
+    ("hashtag", r"(?<![\w&#{])#\w+(?:-\w+)*"),  # not an ICU plural's number: {#e}
 )
 _NUMBERS = (
     ("number", rf"(?<![\w.,]){_SIGN}\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d+)?{_NUMBER_END}"),
