@@ -819,3 +819,25 @@ def test_translate_keeps_a_hyphenated_or_accented_handle_and_hashtag_as_written(
         ["@Marie-Claire ", "@élodie ", "@exemple@mastodon.social", "#Saint-Valentin "], out
     ):
         assert kept in line, line
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("SIRET : 123 456 789 00012", [("phone", "123 456 789 00012")]),
+        ("Code client : 123 456 7890.", [("phone", "123 456 7890")]),
+        ("Il y a 3 000 000 habitants.", [("number", "3 000 000")]),
+        ("en 2012, 2 000 emplois", [("number", "2012"), ("number", "2 000")]),
+    ],
+)
+def test_groups_of_three_digits_then_another_group_are_one_code_not_a_number(line, expected):
+    assert spans(line) == expected
+
+
+def test_translate_keeps_a_code_in_digit_groups_as_written(run_cli):
+    """fr-en wrote ``SIRET : 123 456 789 00012`` as "123,456,789 00012" and ``123 456 7890``
+    as "123,456 7890": its first groups read as one number in thousands."""
+    lines = ["SIRET : 123 456 789 00012", "Votre numéro client est le 123 456 7890."]
+    out = translated_lines(run_cli, lines, "-m", "fr-en")
+    assert "123 456 789 00012" in out[0], out[0]
+    assert "123 456 7890" in out[1], out[1]

@@ -194,9 +194,16 @@ _FIRST: tuple[tuple[str, str], ...] = (
     ("hashtag", r"(?<![\w&#{])#\w+(?:-\w+)*"),  # not an ICU plural's number: {#e}
 )
 _NUMBERS = (
-    ("number", rf"(?<![\w.,]){_SIGN}\d{{1,3}}(?:[ \u00a0\u202f]\d{{3}})+(?:[.,]\d+)?{_NUMBER_END}"),
+    # groups of three, none after them: 123 456 789 00012 (a SIRET) is no 123,456,789
+    (
+        "number",
+        rf"(?<![\w.,]){_SIGN}\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?{_NUMBER_END}"
+        rf"(?!{_SPACE}\d)",
+    ),
     ("number", rf"(?<![\w.,]){_SIGN}\d+(?:[.,]\d+)*{_NUMBER_END}"),
     ("phone", r"(?<![\w+])(?:\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}|08\d\d \d{3} \d{3})(?!\w)"),
+    # groups of three then another group, one code: 123 456 7890, 123 456 789 00012
+    ("phone", rf"(?<![\w.,+])\d{{1,3}}(?:{_SPACE}\d{{3}})+{_SPACE}\d+{_NUMBER_END}"),
 )
 _LAST = (
     ("letter", letters.PATTERN),
