@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+from conftest import translated_lines
+
 from nmt_cli.inference.casing import (
     capital_first,
     capitalised,
@@ -127,6 +129,26 @@ def test_a_translation_that_starts_with_a_one_letter_word_starts_small_too():
     assert small_first("un fichier", "A file", "en", written) == "a file"
     assert small_first("je pense", "I think", "en", written) == "I think"
     assert small_first("à la maison", "À la maison", "fr", {"à", "la"}) == "à la maison"
+
+
+def test_the_words_after_a_placeholder_or_number_that_starts_a_line_start_small_too():
+    """fr-en wrote ``{count} fichiers sélectionnés`` as "{count} Selected files"."""
+    written = WRITTEN | {"selected", "files", "items", "found", "file"}
+    assert small_first("<ph0> fichiers sélectionnés", "<ph0> Selected files", "en", written) == (
+        "<ph0> selected files"
+    )
+    assert small_first("12 <ph1> fichiers", "12 <ph1> Files", "en", written) == "12 <ph1> files"
+    for source, text in [
+        ("<ph0> Fichiers", "<ph0> Files"),  # the source's capital
+        ("<ph0> anglais", "<ph0> English"),  # a word always capitalised
+        ("<ph0> fichiers", "Files <ph0>"),  # the placeholder moved
+    ]:
+        assert small_first(source, text, "en", written | {"english"}) == text
+
+
+def test_translate_keeps_the_small_letter_after_a_placeholder_that_starts_a_line(run_cli):
+    lines = ["{count} fichiers sélectionnés", "%d fichiers sélectionnés"]
+    assert translated_lines(run_cli, lines) == ["{count} selected files", "%d selected files"]
 
 
 def test_an_icu_plural_branch_that_starts_small_keeps_its_small_letter(run_cli, tmp_path):

@@ -15,12 +15,14 @@ and the translation with the higher log-probability is kept, its first letter a 
 A line that starts with a small letter (an item of a list, a fragment, a parameter's
 description: ``adresse courriel``, ``chaîne contenant la date``) has a translation that does too,
 as translate-toolkit's ``startcaps`` check asks; the model, which learned from sentences,
-capitalised it ("Email address"). The translation's first word loses its capital where it is
-a capitalised word the model's training targets wrote in small letters and the target language
-writes with a capital only at a sentence's start: not ``English``, ``Monday``, ``March`` (the
-language table), nor any word in a language whose nouns all take one (German), nor where
-another word inside a sentence has a capital (a title's: ``onglet Propriétés personnalisées``,
-"Custom Properties tab"; a name's: "Member of the Commission").
+capitalised it ("Email address"); so do the words after a placeholder or a number that starts
+both (``{count} fichiers sélectionnés`` gave "{count} Selected files"). The translation's first
+word loses its capital where it is a capitalised word the model's training targets wrote in
+small letters and the target language writes with a capital only at a sentence's start: not
+``English``, ``Monday``, ``March`` (the language table), nor any word in a language whose nouns
+all take one (German), nor where another word inside a sentence has a capital (a title's:
+``onglet Propriétés personnalisées``, "Custom Properties tab"; a name's: "Member of the
+Commission").
 
 A line that starts with a capitalised word has a translation that starts with a capital too,
 the same check the other way: the model learned labels that end in a colon mostly from
@@ -44,6 +46,7 @@ _ENDS_SENTENCE = ".!?…:;"
 _WORD = re.compile(r"\w+")
 _PLACEHOLDER = re.compile(RESERVED_NAME)
 _LETTERS = re.compile(r"[^\W\d_]+")
+_HELD_FIRST = re.compile(rf"(?:(?:{RESERVED_NAME}|\d+) +)+")  # placeholders, numbers, then words
 
 
 def is_shouted(text: str) -> bool:
@@ -112,7 +115,11 @@ def capital_first(source: str, text: str) -> str:
 def small_first(source: str, text: str, target: str | None, written: Collection[str]) -> str:
     """``text``, the translation of ``source`` into ``target``, its first word without its
     capital where ``source`` starts with a small letter (the module's docstring); ``written``:
-    the words the model's training targets held."""
+    the words the model's training targets held. Where both start with placeholders or numbers
+    (``<ph0> fichiers sélectionnés``: ``{count} fichiers``), the words after them are read so."""
+    if (held := _HELD_FIRST.match(source)) and (after := _HELD_FIRST.match(text)):
+        rest = small_first(source[held.end() :], text[after.end() :], target, written)
+        return text[: after.end()] + rest
     language = LANGUAGES.get(target or "")
     if not (source[:1].islower() and text[:1].isupper() and language and written):
         return text
