@@ -155,6 +155,35 @@ def test_there_is_no_time_ago_where_il_y_a_says_what_there_is(line):
 @pytest.mark.parametrize(
     "line, text, english",
     [
+        ("Publié il y a 2 heures", "il y a 2 heures", "2 hours ago"),
+        ("Il y a 1 heure", "Il y a 1 heure", "1 hour ago"),
+        ("Mis à jour il y a 5 minutes.", "il y a 5 minutes", "5 minutes ago"),
+        ("Il y a 3 jours", "Il y a 3 jours", "3 days ago"),
+        ("Envoyé il y a 30 secondes", "il y a 30 secondes", "30 seconds ago"),
+    ],
+)
+def test_a_time_ago_with_its_unit_written_out_reads_as_english_says_it(line, text, english):
+    assert spans(line) == [("ago", text)]
+    assert convert(text, "ago", "fr", "en") == english
+    assert all(kind != "ago" for kind, _ in spans("Il y a 2 heures de route."))
+    assert all(kind != "ago" for kind, _ in spans("Il y a 3 jours que j'attends."))
+
+
+def test_translate_says_a_time_ago_with_its_unit_written_out(run_cli):
+    """fr-en wrote "Il y a 2 heures" "There is 2 o'clock", "Il y a 1 heure" "There are 1
+    hours", "Mis à jour il y a 5 minutes." "Take 5 minutes."."""
+    lines = {
+        "Il y a 2 heures": "2 hours ago",
+        "Il y a 1 heure": "1 hour ago",
+        "Mis à jour il y a 5 minutes.": "5 minutes ago",
+    }
+    for line, out in zip(lines, translated_lines(run_cli, list(lines), "-m", "fr-en")):
+        assert lines[line] in out, (line, out)
+
+
+@pytest.mark.parametrize(
+    "line, text, english",
+    [
         ("Ouvert 7/7 de 8h à 22h.", "7/7", "7 days a week"),
         ("Nous sommes ouverts 7/7.", "7/7", "7 days a week"),
         ("Service client joignable 24/24.", "24/24", "24 hours a day"),

@@ -12,8 +12,9 @@ late", "2:42"), and a measure of whole hours no clock has in the same places (``
 written out, ``1 h 30 min``, are one span of kind ``duration`` wherever they stand (SPELLED),
 written as ``1h30`` after a duration's words is: ``1 hr 30 min``.
 
-A time ago, French ``il y a 2 h``, ``il y a 5 min``, ``il y a 3 j`` (fr-en wrote "There are 2
-h", the words ``il y a`` read as "there are"), is a span of kind ``ago`` with those words:
+A time ago, French ``il y a 2 h``, ``il y a 5 min``, ``il y a 3 j``, or its unit written out,
+``il y a 2 heures``, ``il y a 3 jours`` (fr-en wrote "There are 2 h", "There is 2 o'clock", the
+words ``il y a`` read as "there are"), is a span of kind ``ago`` with those words:
 English ``2 hours ago``, German ``vor 2 Stunden``; not where ``il y a`` says what there is
 (``il y a 2 h de route``, ``il y a 5 min que j'attends``).
 """
@@ -26,11 +27,16 @@ from dataclasses import replace
 from nmt_cli.protect.languages import LANGUAGES, SPACES
 
 _S = f"[{SPACES}]"
-# il y a 2 h, il y a 1 h 30, il y a 5 min, il y a 3 j; not il y a 2 h de route, d'attente, qu'il
+# il y a 2 h, il y a 1 h 30, il y a 5 min, il y a 3 j, il y a 2 heures, il y a 3 jours; not
+# il y a 2 h de route, d'attente, qu'il
 AGO = (
-    rf"(?<![\w'’])[Ii]l{_S}y{_S}a{_S}(\d+){_S}?(?:h(?:{_S}?([0-5]\d)(?:{_S}?min)?)?|(min|mn|j|s))"
+    rf"(?<![\w'’])[Ii]l{_S}y{_S}a{_S}(\d+){_S}?(?:h(?:{_S}?([0-5]\d)(?:{_S}?min)?)?"
+    r"|(min|mn|j|s|heures?|minutes?|jours?|secondes?))"
     rf"(?![\w'’])(?!{_S}*(?:(?:de|du|des|que)(?!\w)|d['’]|qu['’]))"  # d'attente, qu'il
 )
+# a unit written out, and mn, as the sign _WORDS names it by
+_UNITS = {"mn": "min", "heure": "h", "heures": "h", "minute": "min", "minutes": "min"}
+_UNITS |= {"jour": "j", "jours": "j", "seconde": "s", "secondes": "s"}
 _AGO = re.compile(AGO)
 NEEDS = rf"[Ii]l{_S}y{_S}a{_S}\d"
 # hours and minutes written out, 1 h 30 min, 2h15min: a duration (not il y a 1 h 30 min: ago)
@@ -124,7 +130,7 @@ def convert_ago(text: str, source: str, target: str) -> str:
     if unit is None:
         said = _said(number, minutes, target)
     else:
-        unit = "min" if unit == "mn" else unit
+        unit = _UNITS.get(unit, unit)
         words = _SECONDS[target] if unit == "s" else _WORDS[target][0][unit]
         said = f"{number} {words[0] if number == '1' else words[1]}"
     return _WORDS[target][2].format(said)
