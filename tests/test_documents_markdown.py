@@ -788,6 +788,20 @@ def test_a_reference_definition_whose_destination_is_on_the_next_line_goes_to_th
     )
 
 
+@pytest.mark.parametrize(
+    "attributes", ["{#installation}", "{#installation .note}", "{: #installation }", "{-}"]
+)
+def test_a_headings_attributes_stay_at_its_end_and_the_model_never_reads_them(attributes):
+    """Pandoc's, kramdown's and MkDocs' attributes after a heading's text were read with it:
+    the model put them first ("# {#install} Installation"), where no reader takes them for the
+    heading's id."""
+    text = f"# Installation rapide {attributes}\n\nTitre long {attributes}\n===\n"
+    document = read_markdown(text.split("\n")[:-1], "guide.md")
+    assert document.sources() == ["Installation rapide", "Titre long"]
+    out = translated(text, reversed_words)
+    assert out == f"# rapide Installation {attributes}\n\nlong Titre {attributes}\n===\n"
+
+
 def test_a_link_to_an_anchor_the_file_names_itself_is_written_as_it_was():
     text = '<a id="installation"></a>\n\n# Installation\n\nVoir [ici](#installation).\n'
     out = translated(text, saying({"Installation": "Installing"}))

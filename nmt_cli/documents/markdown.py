@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.markdown_admonitions import Title, admonitions
-from nmt_cli.documents.markdown_anchors import anchors, destination, plain, with_definition
+from nmt_cli.documents.markdown_anchors import anchors, destination, plain, text_of, with_definition
 from nmt_cli.documents.markdown_footnotes import add_footnotes
 from nmt_cli.documents.markdown_front_matter import Language, front_matter
 from nmt_cli.documents.markdown_inline import ALERT, AS_WRITTEN, HtmlBlock, Inline
@@ -259,7 +259,9 @@ class _Reader:
             elif not t.children:
                 continue
             elif opening.type == "heading_open":  # setext: the underline stays
-                self._lines(a, a + 1 if opening.markup.startswith("#") else b, t, wrap=False)
+                text = text_of(t.content)  # without its {#id}, which stays after it
+                said = t if text == t.content else self.parser.parseInline(text, self.env)[0]
+                self._lines(a, a + 1 if opening.markup.startswith("#") else b, said, wrap=False)
                 block = len(self.blocks) - 1 if self.blocks and self.blocks[-1].first == a else None
                 self.headings.append((plain(t.children), block))
             elif tokens[k - 2].type == "list_item_open" and _TASK.match(t.content):

@@ -28,6 +28,10 @@ from nmt_cli.markup.attributes import Attribute, read_attributes
 _START_TAG = re.compile(r"""<[A-Za-z](?:[^>"']|"[^"]*"|'[^']*')*>""")
 _NAMES = ("id", "name")
 _PANDOC = re.compile(r"\{#([^\s}]+)")
+# a heading's attributes at its end (Pandoc's and kramdown's {#id .class}, {-}, MkDocs'
+# {: #id }): its anchor, not its text; read with it, the model put them first ("# {#install}
+# Installation"), where no reader takes them for the heading's id
+_HEADING_ATTRIBUTES = re.compile(r"[ \t]+\{:?[ \t]*(?:[#.][^{}\n]*|-)\}[ \t]*\Z")
 # the attributes of a start tag that link: HTML's href, SVG's xlink:href
 _LINKS = ("href", "xlink:href")
 # a link reference definition's destination, where it is an anchor: [ref]: #x, [ref]: <#x>,
@@ -42,6 +46,15 @@ def plain(children) -> str:
     return "".join(
         (t.content if kinds[t.type] else " ") for t in children or [] if t.type in kinds
     ).strip()
+
+
+def text_of(content: str) -> str:
+    """A heading's text (its one line) without the attributes at its end: they stay after its
+    translation, as an ATX heading's closing ``#``s do."""
+    m = _HEADING_ATTRIBUTES.search(content)
+    if m is None or "\n" in content or not content[: m.start()].strip():
+        return content
+    return content[: m.start()]
 
 
 def slug(text: str) -> str:
