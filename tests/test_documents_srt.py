@@ -153,6 +153,26 @@ def test_a_dialogues_turns_keep_their_dashes_where_a_turn_goes_on_over_lines(lin
 
 
 @pytest.mark.parametrize(
+    "lines, texts",
+    [
+        (["JEAN : Tu viens ce soir ?", "MARIE : Non."], "JEAN : Tu viens ce soir ?\nMARIE : Non."),
+        (["Tu viens ?", "<i>JEAN-PIERRE:</i> Non."], "Tu viens ?\n<i>JEAN-PIERRE:</i> Non."),
+        (["Il a crié", "A : B."], "Il a crié A : B."),  # one letter: no name
+        (["Il a dit", "Marie : non."], "Il a dit Marie : non."),  # not in capitals
+    ],
+)
+def test_a_line_opened_by_a_speakers_name_in_capitals_opens_a_turn(lines, texts):
+    """Subtitles for the deaf and hard of hearing name each speaker: joined with the line
+    before, "JEAN : Tu viens ce soir ?" / "MARIE : Non." came back "JEAN: Do you" / "come
+    tonight? MARY: No.", the second name in mid-line."""
+    subtitle = Subtitle("1", "00:00:01,000 --> 00:00:02,000", lines)
+    assert subtitle.text() == texts
+    said = texts.upper().replace(" :", ":")
+    if "\n" in texts:
+        assert subtitle.shown(said) == said.split("\n")
+
+
+@pytest.mark.parametrize(
     "lines, said, shown",
     [
         (  # a line of its own colour: the break after its end tag

@@ -8,7 +8,8 @@ keeps its lines), but at a tag that ended a line or opened the next (tag_wrap). 
 its first line opened by a dash (``- Tu viens ?`` / ``- J'arrive.``), or a later line only
 (``Tu viens ?`` / ``- J'arrive.``), keeps its turns: each is translated on its own, its dash
 kept, and wrapped into as many lines as it had (but a dash before a number or words in lower
-case, after a first line without one that ends no sentence, goes on its sentence).
+case, after a first line without one that ends no sentence, goes on its sentence); a later
+line opened by a speaker's name in capitals and a colon (``MARIE : Non.``) opens a turn too.
 Tags that enclose the whole text, or each of its lines alike (``<i>- Tu viens ?</i>`` /
 ``<i>- Oui.</i>``: a dialogue in italics), stay around the whole translation, or around each
 of its lines; style overrides and tags left unpaired at either end of a text or a turn
@@ -43,6 +44,9 @@ _AFTER_VOICE = re.compile(r"(?<=</v>)([ \t]+)(?=\S)")
 _STYLE = re.compile(rf"(?:{_OVERRIDE})+")  # style overrides: {\an8}{\i1}
 # A dialogue's turn opens with a dash, or a WebVTT voice (``<v Roger>``, ``<v.loud Roger>``)
 _DASH = re.compile(r"\s*(?:[-\u2010\u2013\u2014]|<v(?:\.[\w.-]+)?[ \t][^<>]*>)\s*")
+# A speaker's name in capitals and a colon (``MARIE : Non.``, ``JEAN-PIERRE:``), as subtitles
+# for the deaf and hard of hearing mark a turn: the name a word of the turn
+_SPEAKER = re.compile(r"([^\W\d_][^\W_]*(?:[ .'\u2019-]+[^\W_]+)*)[ \t\u00a0]*:(?=[\s<{]|\Z)")
 # What opens a text or a turn and is no word of it: style overrides, start tags (``{\i1}``,
 # ``<i>``); what ends one: style overrides, end tags (``{\i0}``, ``</v>``)
 _HEAD = re.compile(rf"(?:{_OVERRIDE}|{_START_TAG})+")
@@ -64,6 +68,15 @@ def _goes_on(before: str, dash: str, after: str) -> bool:
     if dash.strip().startswith("<") or not words[:1].isdigit() and not words[:1].islower():
         return False
     return words[:1].isdigit() or not _SENTENCE_END.search(before)
+
+
+def _speaker(line: str) -> bool:
+    """Whether ``line`` opens with a speaker's name in capitals (tags and overrides before it
+    aside), as ``MARIE : Non.`` does: joined with the line before, the name went to mid-line
+    ("JEAN: Do you" / "come? MARY: No.")."""
+    head = _HEAD.match(line)
+    m = _SPEAKER.match(line, head.end() if head else 0)
+    return m is not None and m[1].isupper() and sum(c.isalpha() for c in m[1]) > 1
 
 
 @dataclass(frozen=True)
@@ -106,7 +119,7 @@ class Subtitle:
                 if m or (joint is not None and turns and turns[0][0]):
                     dash = m.group() if m else ""
                     turns.append((dash, [piece[len(dash) :]], joint))
-                elif not turns:  # a dialogue only if a later line opens with a dash
+                elif not turns or _speaker(piece):  # a later line's dash or name: a dialogue
                     turns.append(("", [piece], None))
                 else:
                     turns[-1][1].append(piece)
