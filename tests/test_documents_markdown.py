@@ -802,6 +802,36 @@ def test_a_headings_attributes_stay_at_its_end_and_the_model_never_reads_them(at
     assert out == f"# rapide Installation {attributes}\n\nlong Titre {attributes}\n===\n"
 
 
+@pytest.mark.parametrize(
+    "text, sources, shown",
+    [
+        (  # Pandoc's, kramdown's, PHP Markdown Extra's definition list
+            "Pomme\n:   Un fruit rouge.\n\nPoire\n: Un fruit jaune.\n: Un autre sens.\n",
+            ["Pomme", "Un fruit rouge.", "Poire", "Un fruit jaune.", "Un autre sens."],
+            "POMME\n:   UN FRUIT ROUGE.\n\nPOIRE\n: UN FRUIT JAUNE.\n: UN AUTRE SENS.\n",
+        ),
+        (  # two terms, a definition that goes on over its next line, in a quotation
+            "> Terme\n> Autre terme\n> : Le sens\n> des deux.\n",
+            ["Terme", "Autre terme", "Le sens des deux."],
+            "> TERME\n> AUTRE TERME\n> : LE SENS DES DEUX.\n",  # wrapped again
+        ),
+        (  # kramdown's and MkDocs' attribute list on a line of its own
+            "Un paragraphe\nsur deux lignes.\n{: .note #intro}\n",
+            ["Un paragraphe sur deux lignes."],
+            "UN PARAGRAPHE SUR\nDEUX LIGNES.\n{: .note #intro}\n",
+        ),
+    ],
+)
+def test_definition_lists_and_attribute_lists_keep_their_lines_and_marks(text, sources, shown):
+    """CommonMark reads them as a paragraph's lines: joined and wrapped again, "Pomme" / ":
+    Un fruit rouge." came back "Put: A red fruit.", a list no more, and "{: .note}" went to
+    the model and to mid-line ("... a class. {:" / ".note}")."""
+    document = read_markdown(text.split("\n")[:-1], "guide.md")
+    assert document.sources() == sources
+    assert translated(text, saying({})) == text
+    assert translated(text) == shown
+
+
 def test_a_link_to_an_anchor_the_file_names_itself_is_written_as_it_was():
     text = '<a id="installation"></a>\n\n# Installation\n\nVoir [ici](#installation).\n'
     out = translated(text, saying({"Installation": "Installing"}))

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.markdown_admonitions import Title, admonitions
 from nmt_cli.documents.markdown_anchors import anchors, destination, plain, text_of, with_definition
+from nmt_cli.documents.markdown_definitions import parts
 from nmt_cli.documents.markdown_footnotes import add_footnotes
 from nmt_cli.documents.markdown_front_matter import Language, front_matter
 from nmt_cli.documents.markdown_inline import ALERT, AS_WRITTEN, HtmlBlock, Inline
@@ -259,8 +260,7 @@ class _Reader:
             elif not t.children:
                 continue
             elif opening.type == "heading_open":  # setext: the underline stays
-                text = text_of(t.content)  # without its {#id}, which stays after it
-                said = t if text == t.content else self.parser.parseInline(text, self.env)[0]
+                said = self.parser.parseInline(text_of(t.content), self.env)[0]  # {#id} after
                 self._lines(a, a + 1 if opening.markup.startswith("#") else b, said, wrap=False)
                 block = len(self.blocks) - 1 if self.blocks and self.blocks[-1].first == a else None
                 self.headings.append((plain(t.children), block))
@@ -268,8 +268,10 @@ class _Reader:
                 self._task(a, b, t)
             elif _DISPLAY_MATH.fullmatch(t.content.strip()):
                 continue  # $$ ... $$ (GitHub, KaTeX, MathJax): a formula, kept as written
-            else:
-                self._lines(a, b, t, wrap=b - a > 1)
+            else:  # a paragraph; a definition list's terms and definitions each apart
+                for c, d, text in parts(t.content):
+                    said = t if text is None else self.parser.parseInline(text, self.env)[0]
+                    self._lines(a + c, a + d, said, wrap=d - c > 1)
         for definition in titled:
             self._definition(definition)
         definitions = {
