@@ -832,6 +832,36 @@ def test_definition_lists_and_attribute_lists_keep_their_lines_and_marks(text, s
     assert translated(text) == shown
 
 
+@pytest.mark.parametrize(
+    "text, sources, shown",
+    [
+        (  # Docusaurus' and VitePress' containers, their fences as written, a title translated
+            ":::note\nUne remarque.\n:::\n\n::: tip Astuce du jour\nLes raccourcis.\n:::\n",
+            ["Une remarque.", "Astuce du jour", "Les raccourcis."],
+            ":::note\nUNE REMARQUE.\n:::\n\n::: tip ASTUCE DU JOUR\nLES RACCOURCIS.\n:::\n",
+        ),
+        (  # Docusaurus' title in brackets, Pandoc's fenced div
+            ":::tip[Astuce du jour]\nLes raccourcis.\n:::\n\n::: {.note}\nUne note.\n:::\n",
+            ["Astuce du jour", "Les raccourcis.", "Une note."],
+            ":::tip[ASTUCE DU JOUR]\nLES RACCOURCIS.\n:::\n\n::: {.note}\nUNE NOTE.\n:::\n",
+        ),
+        (  # Liquid's and Hugo's tags on lines of their own
+            "{% raw %}\nLe texte brut.\n{% endraw %}\n{{< figure src=a.png >}}\n",
+            ["Le texte brut."],
+            "{% raw %}\nLE TEXTE BRUT.\n{% endraw %}\n{{< figure src=a.png >}}\n",
+        ),
+    ],
+)
+def test_containers_fences_and_template_tags_keep_their_lines(text, sources, shown):
+    """CommonMark reads them as a paragraph's lines: ":::note" / "Une remarque." / ":::" came
+    back ": \\`\\`note one remark. :", and "{% raw %}" / "Le texte." / "{% endraw %}" came back
+    "{% raw %} The text. {% endraw" / "%}"."""
+    document = read_markdown(text.split("\n")[:-1], "guide.md")
+    assert document.sources() == sources
+    assert translated(text, saying({})) == text
+    assert translated(text) == shown
+
+
 def test_a_link_to_an_anchor_the_file_names_itself_is_written_as_it_was():
     text = '<a id="installation"></a>\n\n# Installation\n\nVoir [ici](#installation).\n'
     out = translated(text, saying({"Installation": "Installing"}))

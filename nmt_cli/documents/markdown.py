@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.markdown_admonitions import Title, admonitions
 from nmt_cli.documents.markdown_anchors import anchors, destination, plain, text_of, with_definition
-from nmt_cli.documents.markdown_definitions import parts
+from nmt_cli.documents.markdown_extended import parts
 from nmt_cli.documents.markdown_footnotes import add_footnotes
 from nmt_cli.documents.markdown_front_matter import Language, front_matter
 from nmt_cli.documents.markdown_inline import ALERT, AS_WRITTEN, HtmlBlock, Inline
