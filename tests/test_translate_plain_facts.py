@@ -21,6 +21,10 @@ from nmt_cli.protect.spans import SpanFinder
         ("Merci ! 😊 À bientôt 👋", ["Merci ! 😊", "À bientôt 👋"]),
         ("Colis expédié. 📦🚚 Livraison demain.", ["Colis expédié. 📦🚚", "Livraison demain."]),
         ("Bravo ! 🎉", ["Bravo ! 🎉"]),
+        # the emoji of other blocks of signs, and a sign shown as emoji by its selector (U+FE0F)
+        ("Fini ! ⏳ Encore un peu.", ["Fini ! ⏳", "Encore un peu."]),
+        ("Merci ! ▶️ À bientôt", ["Merci ! ▶️", "À bientôt"]),
+        ("Chapitre 1. ▶ Suite", ["Chapitre 1.", "▶ Suite"]),  # ▶ alone: a sign, no emoji
     ],
 )
 def test_an_emoji_between_two_sentences_ends_the_first(line, sentences):
@@ -39,8 +43,13 @@ def test_a_masked_line_s_emoji_placeholders_are_read_as_emoji():
 
 
 def test_an_emoji_stays_after_the_words_it_followed(run_cli):
-    """fr-en wrote "Merci ! 😊 À bientôt 👋" as "Thank you. To 😊 👋 soon"."""
-    lines = ["Merci ! 😊 À bientôt 👋", "Votre commande est prête ! 🎉 Venez la chercher 🛍️"]
+    """fr-en wrote "Merci ! 😊 À bientôt 👋" as "Thank you. To 😊 👋 soon", and "Merci ! ⏰ À
+    bientôt ⌚" as "Thank you. To soon ⏰ ⌚" (emoji of the blocks of signs, read as none)."""
+    lines = [
+        "Merci ! 😊 À bientôt 👋",
+        "Votre commande est prête ! 🎉 Venez la chercher 🛍️",
+        "Merci ! ⏰ À bientôt ⌚",
+    ]
     for line, out in zip(lines, translated_lines(run_cli, lines, "-m", "fr-en")):
         first, last = re.findall(r"[^\w\s.!,']+", line)
         assert re.fullmatch(rf"\w[^{first}{last}]*[.!] {first} \w[^{first}{last}]* {last}", out), (

@@ -9,8 +9,10 @@ translation (:func:`translated_apart`: "Thank you! 😊 See you soon 👋"). An 
 sentence's words stays the model's to place (protect/placement.py).
 
 An emoji here is a word of pictographs only (the Unicode blocks of emoji, dingbats and
-miscellaneous symbols, with their variation selectors, joiners and skin tones: ``❤️``, ``👍🏽``,
-``👨‍💻``), as written or as the placeholder of such a span (a masked line's, ``loose``).
+miscellaneous symbols, and the emoji of the other blocks of signs, ``⏰``, ``▶️``: protect/
+markup_spans.py's EMOJI, with their variation selectors, joiners and skin tones: ``❤️``,
+``👍🏽``, ``👨‍💻``), as written or as the placeholder of such a span (a masked line's,
+``loose``).
 """
 
 from __future__ import annotations
@@ -21,14 +23,15 @@ from dataclasses import replace
 
 from nmt_cli.inference.protection import each_numbered_apart
 from nmt_cli.inference.translation import Translation
+from nmt_cli.protect.markup_spans import EMOJI, EMOJI_SELECTED, JOINERS
 from nmt_cli.protect.placeholders import Masked, PlaceholderForm
 
 # a pictograph (a skin tone, U+1F3FB-U+1F3FF, is one too), and what joins one to the next: each
 # character has one place in the patterns, so a long run of emoji that does not end a line
 # fails in one pass (a skin tone as a pictograph or a modifier, an emoji as one or two, took
 # 2^n steps: 22 emoji and a word, half a second; 40, hours)
-_PICTOGRAPH = "[\u2600-\u27bf\u2b50\u2b55\U0001f000-\U0001faff]"
-_JOINED = "[\ufe0f\u200d]"
+_PICTOGRAPH = f"(?:[{EMOJI}]|[{EMOJI_SELECTED}]\ufe0f)"  # ⏰; ▶️ (▶ alone: a sign)
+_JOINED = f"[{JOINERS}]"
 _EMOJI = re.compile(rf"{_PICTOGRAPH}(?:{_PICTOGRAPH}|{_JOINED})*")
 # a line's last emoji, spaces before: each pictograph with what joins it, spaces between
 _TRAILING = re.compile(rf"(?:\s*{_PICTOGRAPH}{_JOINED}*)+\s*$")

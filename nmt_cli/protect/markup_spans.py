@@ -13,17 +13,30 @@ _LONE_CURRENCY = f"[{re.escape(CURRENCIES.replace('$', ''))}]"  # no amount's: m
 PRIVATE_USE = ("\ue000", "\uf8ff")  # the Basic Multilingual Plane's private-use area
 SYMBOLS = re.escape("<>*#|=~^@▸►▶→—•‣·")  # a run as a word of its own is a span (not braces)
 BRACKETS = re.escape("{}()[]")  # one bracket alone as a word, too (« { » requis; not {} or }})
+# Emoji (inference/emoji.py reads them here): the blocks of emoji and of symbols and dingbats
+# (😊, ☀, ✅), and the signs of the blocks below shown as emoji wherever they stand (⌚, ⏰, ⏳,
+# ◽, ⬛, ⭐, ⭕); EMOJI_SELECTED, those shown as emoji when a variation selector (U+FE0F)
+# follows them (▶️, ⬆️, ↩️, ⏭️, Ⓜ️, ©️, ™️), as they stand alone not (▶, ©: signs)
+EMOJI = (
+    "\u231a\u231b\u23e9-\u23ec\u23f0\u23f3\u25fd\u25fe\u2600-\u27bf\u2b1b\u2b1c\u2b50\u2b55"
+    "\U0001f000-\U0001faff"
+)
+EMOJI_SELECTED = (
+    "\u00a9\u00ae\u2122\u2194-\u2199\u21a9\u21aa\u2328\u23cf\u23ed-\u23ef\u23f1\u23f2"
+    "\u23f8-\u23fa\u24c2\u25aa\u25ab\u25b6\u25c0\u25fb\u25fc\u2b05-\u2b07"
+)
 # Signs a model writes byte by byte or not at all, a run of them a span wherever it stands (fr-en
 # wrote © as "�", ✓ as "���", ≤ not at all, ½ as "1#2"): ©, ®, ™, fractions, arrows, operators,
-# technical signs (⌘, ⏎), enclosed numbers (①), shapes, symbols and dingbats (★, ♥, ✓), emoji;
+# technical signs (⌘, ⏎), enclosed numbers (①), shapes, emoji (symbols and dingbats: ★, ♥, ✓);
 # and U+FFFD, a character a decoder could not read (HTML's &#0;), which the model dropped
 SIGNS = (
     "\u00a9\u00ae\u2117\u2120\u2122\u00bc-\u00be\u2150-\u215f\u00a7\u00b6"  # © ® ™ ½ § ¶
-    "\u2190-\u21ff\u2200-\u22ff\u2300-\u23ff\u2460-\u24ff\u25a0-\u27bf\u2b00-\u2bff"
-    "\U0001f000-\U0001faff\ufffd"
+    "\u2190-\u21ff\u2200-\u22ff\u2300-\u23ff\u2460-\u24ff\u25a0-\u25ff\u2b00-\u2bff"
+    f"{EMOJI}\ufffd"
 )
-# a variation selector (U+FE0F), a zero-width joiner (U+200D), a skin tone
-_SIGN_RUN = f"[{SIGNS}](?:[{SIGNS}\ufe0f\u200d]|[\U0001f3fb-\U0001f3ff])*"  # ❤️, 👍🏽, 👨‍💻
+JOINERS = "\ufe0f\u200d"  # what joins a sign to the next: a variation selector, a zero-width joiner
+# a run of signs, with their joiners and skin tones
+_SIGN_RUN = f"[{SIGNS}](?:[{SIGNS}{JOINERS}]|[\U0001f3fb-\U0001f3ff])*"  # ❤️, 👍🏽, 👨‍💻
 MARKUP = (
     r"&lt;/?[A-Za-z][\w:.-]*(?:\s(?:(?!&gt;)[^<>])*)?/?&gt;"
     r"|</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>"
