@@ -140,6 +140,18 @@ def test_translated_runs_are_marked_in_the_target_language_and_code_is_not():
     assert '<w:rPr><w:rStyle w:val="CodeChar"/></w:rPr>' in out
 
 
+@pytest.mark.parametrize("style", ["Teletype", "SourceText", "HTMLPreformattedChar", "HTMLCode"])
+def test_a_run_in_a_code_style_of_either_office_suite_is_code(style):
+    """A .docx run in LibreOffice's Teletype character style, or in the character style of
+    Word's HTML Preformatted, was translated ("ls -la" came back "LS -LA"): only an .odt knew
+    those names for code."""
+    code = f'<w:rStyle w:val="{style}"/>'
+    body = para(run("Tapez ", LANG), run("ls -la", code + LANG), run(" ici.", LANG))
+    out = entries(translated(report_docx(body)))["word/document.xml"].decode()
+    assert f"<w:rPr>{code}{LANG}</w:rPr><w:t>ls -la</w:t>" in out
+    assert "TAPEZ" in out
+
+
 def test_a_changed_part_parses_to_the_same_tree_apart_from_text_and_language():
     body = para(run("Le ", LANG), run("chat", B + LANG), run(" dort.", LANG))
     source = docx_entries(body)["word/document.xml"].encode()

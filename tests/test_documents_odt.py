@@ -76,6 +76,20 @@ def test_spans_links_and_code_come_back_around_their_words():
     ]
 
 
+@pytest.mark.parametrize("name", ["Keyboard", "HTML_20_Typewriter", "Console", "Code"])
+def test_a_span_in_a_code_style_of_either_office_suite_is_code(name):
+    """An .odt span in Word's HTML Keyboard or HTML Typewriter style (a .docx saved as .odt),
+    its font no monospace one, was translated ("ls -la" came back "LS -LA"): only a .docx knew
+    those names for code."""
+    body = f'<text:p>Tapez <text:span text:style-name="{name}">ls -la</text:span> ici.</text:p>'
+    files = odt_entries(body)
+    files["content.xml"] = files["content.xml"].replace(
+        "</office:automatic-styles>",
+        f'<style:style style:name="{name}" style:family="text"/></office:automatic-styles>',
+    )
+    assert spans(entries(rendered(zipped(files)))["content.xml"]) == [(name, "ls -la")]
+
+
 def test_the_languages_of_changed_automatic_styles_are_the_targets():
     content = entries(rendered(report_odt()))["content.xml"].decode()
     assert 'fo:language="en" fo:country="GB"' in content and 'fo:language="fr"' not in content

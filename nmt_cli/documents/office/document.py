@@ -10,6 +10,7 @@ language; so is the document, in its properties (``dc:language``), where they sa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -26,6 +27,13 @@ MONOSPACE = frozenset(
         "fira code", "fira mono", "cascadia code", "cascadia mono", "andale mono",
     )
 )  # fmt: skip
+# A style of code, by its name (Word's ``HTML Code``, ``HTML Keyboard``, ``HTML Typewriter``,
+# ``HTML Preformatted``, pandoc's ``Source Code``, ``Verbatim Char``, LibreOffice's ``Source
+# Text``, ``Teletype``, ``Preformatted Text``): a run or span of it is code, not translated, and
+# its language is kept, in a .docx as in an .odt
+CODE_STYLE = re.compile(
+    r"code|verbatim|source|keyboard|typewriter|console|teletype|preformatted", re.I
+)
 STRICT = "http://purl.oclc.org/ooxml/"  # Strict Open XML's namespaces start so
 # write(paragraph element, its items translated, the target language or None)
 Write = Callable[[object, list[Item], "str | None"], None]

@@ -51,13 +51,14 @@ import re
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.office import pptx
 from nmt_cli.documents.office.document import (
+    CODE_STYLE,
     MONOSPACE,
     STRICT,
     OfficeDocument,
     Part,
     content_types,
 )
-from nmt_cli.documents.office.docx_styles import CODE_STYLE, W, in_target_language, w
+from nmt_cli.documents.office.docx_styles import W, in_target_language, w
 from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired, shows_text

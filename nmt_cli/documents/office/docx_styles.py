@@ -8,13 +8,10 @@ document French.
 
 from __future__ import annotations
 
-import re
-
+from nmt_cli.documents.office.document import CODE_STYLE
 from nmt_cli.documents.office.languages import language_of, regional
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
-# A style or run of code, by its style's name: not translated, its language kept
-CODE_STYLE = re.compile(r"code|verbatim|source|keyboard|typewriter|console", re.I)
 
 
 def w(name: str) -> str:

@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 
 from nmt_cli.documents.document import DocumentFormat
-from nmt_cli.documents.office.document import MONOSPACE, OfficeDocument, Part
+from nmt_cli.documents.office.document import CODE_STYLE, MONOSPACE, OfficeDocument, Part
 from nmt_cli.documents.office.odt_styles import (
     DATA_STYLE,
     default_language,
@@ -63,7 +63,6 @@ MIMETYPES = (
     "application/vnd.oasis.opendocument.text",
     "application/vnd.oasis.opendocument.text-template",
 )
-_CODE_STYLE = re.compile(r"source|code|teletype|verbatim|preformatted", re.I)
 
 
 def t(name: str) -> str:
@@ -101,7 +100,7 @@ def _styles(package: Package, names: list[str]) -> dict[str, bool]:
             props = s.find(f"{{{STYLE}}}text-properties")
             font = "" if props is None else props.get(f"{{{STYLE}}}font-name", "")
             shown = s.get(f"{{{STYLE}}}display-name", "")
-            code = bool(_CODE_STYLE.search(name) or _CODE_STYLE.search(shown))
+            code = bool(CODE_STYLE.search(name) or CODE_STYLE.search(shown))
             out[name] = code or font.strip("'\"").lower() in MONOSPACE
     return out
 
