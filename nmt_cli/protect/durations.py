@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from nmt_cli.protect.languages import LANGUAGES, SPACES
+from nmt_cli.protect.languages import LANGUAGES, SPACES, time_words
 
 _S = f"[{SPACES}]"
 # il y a 2 h, il y a 1 h 30, il y a 5 min, il y a 3 j, il y a 2 heures, il y a 3 jours; not
@@ -34,9 +34,6 @@ AGO = (
     r"|(min|mn|j|s|heures?|minutes?|jours?|secondes?))"
     rf"(?![\w'’])(?!{_S}*(?:(?:de|du|des|que)(?!\w)|d['’]|qu['’]))"  # d'attente, qu'il
 )
-# a unit written out, and mn, as the sign _WORDS names it by
-_UNITS = {"mn": "min", "heure": "h", "heures": "h", "minute": "min", "minutes": "min"}
-_UNITS |= {"jour": "j", "jours": "j", "seconde": "s", "secondes": "s"}
 _AGO = re.compile(AGO)
 NEEDS = rf"[Ii]l{_S}y{_S}a{_S}\d"
 # hours and minutes written out, 1 h 30 min, 2h15min: a duration (not il y a 1 h 30 min: ago)
@@ -44,20 +41,11 @@ SPELLED = rf"(?<![\w.,])\d+{_S}?h{_S}?[0-5]?\d{_S}?(?:min|mn)(?![\w'’])"
 # what a French duration of hours is (a clock time's digits, or more hours: 48 h, 1 h 30 min)
 _HOURS = re.compile(rf"(\d+){_S}?h(?:{_S}?([0-5]?\d)(?:{_S}?(?:min|mn))?)?")
 
-# the target's words for a unit (one, other), its short hour and minute, how it says "ago"
-_WORDS = {
-    "en": (
-        {"h": ("hour", "hours"), "min": ("minute", "minutes"), "j": ("day", "days")},
-        ("hr", "min"),
-        "{} ago",
-    ),
-    "de": (
-        {"h": ("Stunde", "Stunden"), "min": ("Minute", "Minuten"), "j": ("Tag", "Tagen")},
-        ("Std.", "Min."),
-        "vor {}",
-    ),
-}
-_SECONDS = {"en": ("second", "seconds"), "de": ("Sekunde", "Sekunden")}
+# a French unit's name in the languages' time_words (languages.py: a target's words for it)
+_UNITS = {"h": "hour", "min": "minute", "mn": "minute", "s": "second", "j": "day"}
+# a unit written out: il y a 2 heures, 3 jours
+_UNITS |= {"heure": "hour", "heures": "hour", "minute": "minute", "minutes": "minute"}
+_UNITS |= {"jour": "day", "jours": "day", "seconde": "second", "secondes": "second"}
 
 
 def pattern_for(language: str | None) -> str | None:
@@ -102,10 +90,16 @@ def in_hours(line: str, span, before, after) -> bool:
 
 def _said(hours: str, minutes: str | None, target: str) -> str:
     """``hours`` and ``minutes`` (None: none) as ``target`` says a duration in a sentence."""
-    words, (hr, mn), _ = _WORDS[target]
     if minutes is None:
-        return f"{hours} {words['h'][0] if hours == '1' else words['h'][1]}"
+        return _counted(hours, "hour", target)
+    hr, mn = LANGUAGES[target].short_time
     return f"{hours} {hr} {int(minutes)} {mn}"
+
+
+def _counted(number: str, unit: str, target: str, ago: bool = False) -> str:
+    """``number`` and ``target``'s word for ``unit`` (languages.time_words), one or others."""
+    one, other = time_words(target, unit, ago)
+    return f"{number} {one if number == '1' else other}"
 
 
 def convert_clock_duration(text: str, source: str, target: str) -> str | None:
@@ -117,20 +111,18 @@ def convert_clock_duration(text: str, source: str, target: str) -> str | None:
     m = _HOURS.fullmatch(text) if m is None and source == "fr" else m
     if m is None:
         return None
-    return _said(str(int(m[1])), m[2], target) if target in _WORDS else text
+    said = target in LANGUAGES and LANGUAGES[target].short_time is not None
+    return _said(str(int(m[1])), m[2], target) if said else text
 
 
 def convert_ago(text: str, source: str, target: str) -> str:
     """A time ago of ``source`` (kind ``ago``: ``il y a 2 h``) as ``target`` says it (``2
     hours ago``); as written where either language has no words here."""
     m = _AGO.fullmatch(text) if source == "fr" else None
-    if m is None or target not in _WORDS:
+    ago = LANGUAGES[target].ago if m is not None and target in LANGUAGES else None
+    if ago is None:
         return text
     number, minutes, unit = m.groups()
     if unit is None:
-        said = _said(number, minutes, target)
-    else:
-        unit = _UNITS.get(unit, unit)
-        words = _SECONDS[target] if unit == "s" else _WORDS[target][0][unit]
-        said = f"{number} {words[0] if number == '1' else words[1]}"
-    return _WORDS[target][2].format(said)
+        return ago.format(_said(number, minutes, target))
+    return ago.format(_counted(number, _UNITS[unit], target, ago=True))

@@ -40,6 +40,14 @@ recorded, every language's detectors run.
                 and German ``U/min`` (rpm)
     per         (the language's word after a price's slash, the word English writes): French
                 ``15 €/mois`` is ``€15/month``
+    time_words  (``hour``, ``minute``, ``second`` or ``day``, the language's word for one, for
+                others) as a sentence writes a duration (French ``14 j`` is ``14 days``,
+                units.py; ``pendant 2 h`` is ``2 hours``, durations.py)
+    short_time  its short hour and minute in a duration (English ``2 hr 15 min``); None: a
+                duration written as a clock time is kept as written (durations.py)
+    ago         how it says a time ago (English ``{} ago``, German ``vor {}``; durations.py);
+                ``ago_words``, its words there that take another case (German dative ``vor 3
+                Tagen``, where a sentence writes ``3 Tage``)
     modifiers   the language's own names of the keys a shortcut starts with (French ``Maj``)
     keys        (the language's name of a key, the name English gives it), for the keys it
                 names its own way (French ``Suppr`` is ``Del``, ``Flèche vers le bas`` is
@@ -116,6 +124,10 @@ class Language:
     streets: tuple[str, str] | None = None
     units: tuple[tuple[str, str], ...] = ()
     per: tuple[tuple[str, str], ...] = ()
+    time_words: tuple[tuple[str, str, str], ...] = ()
+    short_time: tuple[str, str] | None = None
+    ago: str | None = None
+    ago_words: tuple[tuple[str, str, str], ...] = ()
     modifiers: tuple[str, ...] = ()
     keys: tuple[tuple[str, str], ...] = ()
     key_words: tuple[str, ...] = ()
@@ -153,6 +165,14 @@ LANGUAGES = {
         ordinals="st|nd|rd|th",
         ordinal_suffixes=(("one", "st"), ("two", "nd"), ("few", "rd"), ("other", "th")),
         clock_out="{}:{}",
+        time_words=(
+            ("hour", "hour", "hours"),
+            ("minute", "minute", "minutes"),
+            ("second", "second", "seconds"),
+            ("day", "day", "days"),
+        ),
+        short_time=("hr", "min"),
+        ago="{} ago",
         key_words=("The {} key", "the {} key", "{} key", "{} key"),
         months=tuple(
             "January February March April May June July August September October November "
@@ -227,6 +247,7 @@ LANGUAGES = {
                 "month year day day week hour night person person night word page".split(),
             )
         ),
+        time_words=(("day", "jour", "jours"),),
         modifiers=("Maj",),
         keys=(
             ("Maj", "Shift"),
@@ -296,6 +317,15 @@ LANGUAGES = {
                 "month year day week hour night person word page".split(),
             )
         ),
+        time_words=(
+            ("hour", "Stunde", "Stunden"),
+            ("minute", "Minute", "Minuten"),
+            ("second", "Sekunde", "Sekunden"),
+            ("day", "Tag", "Tage"),
+        ),
+        short_time=("Std.", "Min."),
+        ago="vor {}",
+        ago_words=(("day", "Tag", "Tagen"),),
         modifiers=("Strg", "Umschalt"),
         keys=(
             ("Strg", "Ctrl"),
@@ -337,6 +367,15 @@ def languages_for(code: str | None) -> list[Language]:
     if code is None:
         return list(LANGUAGES.values())
     return [LANGUAGES[code]] if code in LANGUAGES else []
+
+
+def time_words(code: str, unit: str, ago: bool = False) -> tuple[str, str] | None:
+    """Language ``code``'s words (for one, for others) for ``unit`` (``hour``, ``minute``,
+    ``second``, ``day``) in a sentence, after its word for a time ago where ``ago``; None where
+    it has none here."""
+    lang = LANGUAGES.get(code)
+    found = (lang.ago_words if ago else ()) + lang.time_words if lang else ()
+    return next(((one, other) for name, one, other in found if name == unit), None)
 
 
 def durations_around(language: str | None) -> tuple[re.Pattern | None, re.Pattern | None]:

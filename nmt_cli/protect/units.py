@@ -10,8 +10,8 @@ English and German write ``B`` (byte): ``16 Go`` is ``16 GB``; French ``tr/min``
 day's symbol, where a symbol is what a reader expects: a value alone (a table's cell, ``14 j``:
 ``14 d``). In a sentence, English writes the word (``Livraison sous 14 j.``: ``within 14 days``;
 fr-en wrote "14 d"): a measure of such a unit in a line with words is a duration (spans.py), its
-unit the target's word (WORDS); after a slash, a rate's, it is the word too (``4 g/j``:
-``4 g/day``).
+unit the target's word (WORDS: languages.py's time_words); after a slash, a rate's, it is the
+word too (``4 g/j``: ``4 g/day``).
 
 French writes a screen's size with the inch mark for its decimal mark, ``15"6`` (15.6 inches):
 a measure too (INCHES), which a language that writes no such thing writes as the number and
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from nmt_cli.protect.languages import LANGUAGES, SPACES, Language, languages_for
+from nmt_cli.protect.languages import LANGUAGES, SPACES, Language, languages_for, time_words
 
 _WRITTEN = (
     # length, area, volume
@@ -48,8 +48,8 @@ INCHES = r'(?<![\w.,\'’"])\d{1,2}"\d(?![\w"])'
 _INCHES = re.compile(r'(\d+)"(\d)')
 
 
-# a unit a sentence writes as a word, its word in each language (one, other); French j (jour)
-WORDS = {"j": {"en": ("day", "days"), "fr": ("jour", "jours"), "de": ("Tag", "Tage")}}
+# a unit a sentence writes as a word, its name in the languages' time_words: French j (jour)
+WORDS = {"j": "day"}
 _WORDED = re.compile(rf"(.*\d)[{SPACES}]?({'|'.join(WORDS)})")
 _WORD = re.compile(r"[^\W\d_]{2,}")  # a sentence's word
 
@@ -64,7 +64,7 @@ def worded(text: str, target: str) -> tuple[str, tuple[str, str]] | None:
     """(number, ``target``'s words for one and for others) of a duration ``text`` (``14 j``:
     ``("14", ("day", "days"))`` in English); None where ``target`` has no word here."""
     m = _WORDED.fullmatch(text)
-    words = WORDS[m[2]].get(target) if m else None
+    words = time_words(target, WORDS[m[2]]) if m else None
     return None if words is None else (m[1], words)
 
 
