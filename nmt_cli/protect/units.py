@@ -97,7 +97,7 @@ def convert_unit(unit: str, source: str, target: str) -> str:
     return base + "/s" if per_second else base
 
 
-_PER = "month year day week hour night person word page".split()  # English's (languages.py)
+_PER = {same for lang in LANGUAGES.values() for _, same in lang.per}  # English's (languages.py)
 
 
 def rates_for(code: str | None) -> tuple[str, ...]:
