@@ -44,8 +44,11 @@ import re
 
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.office.document import CODE_STYLE, MONOSPACE, OfficeDocument, Part
-from nmt_cli.documents.office.odt_styles import (
+from nmt_cli.documents.office.odt_styles import (  # the namespaces too: named once, there
     DATA_STYLE,
+    OFFICE,
+    STYLE,
+    TEXT,
     default_language,
     list_labels,
     set_date_language,
@@ -54,10 +57,6 @@ from nmt_cli.documents.office.odt_styles import (
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired, shows_text
 
-TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
-OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
-STYLE = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
-FO = "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
 SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
 MIMETYPES = (
     "application/vnd.oasis.opendocument.text",
