@@ -60,6 +60,9 @@ PLACEHOLDERS = (r"\\*(?:" + format_strings.PATTERN + ")",)
 # written: sent to the model, "Recherche && remplacement" came back "Find & Replacement", an
 # access key of its own
 DOUBLED_MARKERS = r"&&|~~|__"
+# A character entity (``&amp;``, ``&#8230;``) holds no access key: a string's ``&`` before a
+# letter of one marks none (a catalogue's, a localization file's guard: documents/strings.py)
+ENTITY = r"&(?:\w+|#\d+|#x[0-9a-fA-F]+);"
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from nmt_cli.documents.document import (
     DOUBLED_MARKERS,
+    ENTITY,
     LONE_SURROGATE,
     PLACEHOLDERS,
     DocumentError,
@@ -63,7 +64,6 @@ MESSAGE_FORMAT = (
 )
 ANDROID_PLACEHOLDERS = (*PLACEHOLDERS, r"<xliff:g\b[^>]*>.*?</xliff:g>", r"<!\[CDATA\[|\]\]>")
 APPLE_PLACEHOLDERS = (*PLACEHOLDERS, r"%(?:\d+\$)?@")  # Objective-C's %@, %1$@
-_ENTITY = r"&(?:\w+|#\d+|#x[0-9a-fA-F]+);"  # holds no access key
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ def _document(
             line = text.count("\n", 0, u.start) + 1
             raise DocumentError(name, line, f"{u.id}: an escape of half a character ({half[0]!a})")
     sources = [u.source for u in units]
-    guard = re.compile("|".join((*protect, _ENTITY)))
+    guard = re.compile("|".join((*protect, ENTITY)))
     strings = StringLines.of(
         sources, file_markers(sources), guard, columns=True, pipes=pipes, gaps=True
     )

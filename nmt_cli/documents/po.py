@@ -56,7 +56,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from nmt_cli.documents.document import DOUBLED_MARKERS, PLACEHOLDERS, DocumentFormat
+from nmt_cli.documents.document import DOUBLED_MARKERS, ENTITY, PLACEHOLDERS, DocumentFormat
 from nmt_cli.documents.plurals import count_forms, plural_forms
 from nmt_cli.documents.po_braces import braces_back, braces_out, stand_ins
 from nmt_cli.documents.strings import StringLines, StringsDocument
@@ -70,7 +70,7 @@ from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import file_markers
 
 RETRANSLATE = ("none", "fuzzy", "all")
-_GUARD = re.compile("|".join((*PLACEHOLDERS, r"&(?:\w+|#\d+|#x[0-9a-fA-F]+);")))  # no mnemonic
+_GUARD = re.compile("|".join((*PLACEHOLDERS, ENTITY)))  # no mnemonic
 
 
 def _messages(entry: Any) -> list[str]:
