@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 
 from nmt_cli.inference.translation import Translation
 from nmt_cli.markup.placement import Enclosure, place_elements
-from nmt_cli.protect.languages import LANGUAGES
+from nmt_cli.protect.languages import LANGUAGES, SPACES
 
 OPENING = {"«": "»", "“": "”", "„": "“", '"': '"'}
 MARKS = frozenset('«»“”„"')
@@ -154,7 +154,7 @@ def _enclosed(
         if not inside:
             return None
         e.first, e.end = kept[inside[0]], kept[inside[-1]] + 1
-        after = line[i + 1 :].lstrip(" \u00a0\u202f")[:1]
+        after = line[i + 1 :].lstrip(SPACES)[:1]
         before = line[start - 1] if start else ""
         pairs[id(e)] = Pair(
             line[start], after if after in _CLOSED_BEFORE else "", before if before in "([" else ""

@@ -31,13 +31,14 @@ from __future__ import annotations
 
 import re
 
-from nmt_cli.protect.languages import CURRENCIES, LANGUAGES
+from nmt_cli.protect.languages import CURRENCIES, LANGUAGES, SPACES
 
 _CLOCK = "hHmsS"
 # a currency's and a locale's code (LibreOffice's and Excel's): its symbol, its locale's number
 # in hexadecimal, [$€-40C] (euro, French), [$-409], [$USD]: fr-en wrote "[$ €-40C]"
 LOCALE = r"\[\$[^\[\]\s;]{0,12}?(?:-[0-9A-Fa-f]{1,8})?\]"
 _JOINS = "/.:-"
+_SPACE = f"[{SPACES}]"
 
 
 def _pattern() -> str:
@@ -49,12 +50,12 @@ def _pattern() -> str:
     date = rf"(?<![\w{re.escape(_JOINS)}])(?:{run})(?:{join}(?:{run})){{1,2}}(?![\w/]|[.:-]\w)"
     # groups joined by a comma, a dot, or a space before a # (French # ##0,00), a currency
     # symbol or a % after it
-    group = r"(?:[.,]|[ \u00a0\u202f](?=#))[#0?]+"
-    after = rf"(?:[ \u00a0\u202f]?[{re.escape(CURRENCIES)}%])?"
-    locale = rf"(?:{LOCALE}[ \u00a0\u202f]?)?"  # [$€-40C] # ##0,00; # ##0,00 [$€-40C]
+    group = rf"(?:[.,]|{_SPACE}(?=#))[#0?]+"
+    after = rf"(?:{_SPACE}?[{re.escape(CURRENCIES)}%])?"
+    locale = rf"(?:{LOCALE}{_SPACE}?)?"  # [$€-40C] # ##0,00; # ##0,00 [$€-40C]
     number = (
         rf"(?<![\w#?.,]){locale}(?=[#0?.,]*[#?])[#0?]+(?:{group})+{after}"
-        rf"(?:[ \u00a0\u202f]?{LOCALE})?(?![\w#?]|[.,][#0?])"
+        rf"(?:{_SPACE}?{LOCALE})?(?![\w#?]|[.,][#0?])"
     )
     return rf"{date}|{_sections(group, after)}|{number}|(?<![\w\[]){LOCALE}"
 
@@ -65,11 +66,11 @@ def _sections(group: str, after: str) -> str:
     (``[ROUGE]``), sign, currency symbol and text (``@``)."""
     symbol = f"[{re.escape(CURRENCIES)}]"  # before the sign too: € -0.00
     before = (
-        rf"(?:{LOCALE}[ \u00a0\u202f]?|\[[^\]\s;]{{1,20}}\]|[-+(@])*"
-        rf"(?:{symbol}[ \u00a0\u202f]?)?[-+(]*"
+        rf"(?:{LOCALE}{_SPACE}?|\[[^\]\s;]{{1,20}}\]|[-+(@])*"
+        rf"(?:{symbol}{_SPACE}?)?[-+(]*"
     )
-    section = rf"{before}[#0?]+(?:{group})*{after}(?:[ \u00a0\u202f]?{LOCALE})?\)?@?"
-    first = rf"(?=(?:[^\s;]|(?:(?<={symbol})|(?<=\]))[ \u00a0\u202f])*(?:[#?]|0[.,]0))"
+    section = rf"{before}[#0?]+(?:{group})*{after}(?:{_SPACE}?{LOCALE})?\)?@?"
+    first = rf"(?=(?:[^\s;]|(?:(?<={symbol})|(?<=\])){_SPACE})*(?:[#?]|0[.,]0))"
     return rf"(?<![\w#?.,;]){first}{section}(?:;(?:{section}|@)){{1,3}}(?![\w#?;]|[.,]\d)"
 
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 
-from nmt_cli.protect.languages import languages_for
+from nmt_cli.protect.languages import SPACES, languages_for
 
 _UPPER = "A-ZÀ-ÖØ-ÞŒŠŽŸ"
 # a word of a label: no space, arrow, bracket, quote, backslash or sentence punctuation (an
@@ -53,7 +53,7 @@ ARROWS = "▸►▶→>"  # what a line must hold for a path to be looked for
 _SPLIT = re.compile(r"(\s+[▸►▶>→]\s+)")
 
 
-_LABEL_SPACE = "[ \u00a0\u202f]?"  # French « Oui », its no-break spaces
+_LABEL_SPACE = f"[{SPACES}]?"  # French « Oui », its no-break spaces
 _LABEL_WORDS = rf"{_CAPITAL}(?:\s+{_WORD}){{0,4}}"
 LABEL = (  # a label in quotation marks
     rf"«{_LABEL_SPACE}{_LABEL_WORDS}{_LABEL_SPACE}»|“{_LABEL_WORDS}”|\"{_LABEL_WORDS}\""

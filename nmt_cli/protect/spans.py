@@ -121,13 +121,19 @@ from nmt_cli.protect import (
     symbols,
 )
 from nmt_cli.protect.glossary import term_pattern
-from nmt_cli.protect.languages import CURRENCIES, NOT_LATIN_WORD, durations_around, languages_for
+from nmt_cli.protect.languages import (
+    CURRENCIES,
+    NOT_LATIN_WORD,
+    SPACES,
+    durations_around,
+    languages_for,
+)
 from nmt_cli.protect.markup_spans import MARKUP, MARKUP_NEEDS
 from nmt_cli.protect.numbers import ROMAN_TENS, SCALED, SIGNS
 from nmt_cli.protect.units import INCHES, in_words, inch_marks, rates_for, units_for
 
 _NUMBER_END = r"(?![\w]|[.,]\d)"
-_SPACE = "[ \u00a0\u202f]"
+_SPACE = f"[{SPACES}]"
 _RANGE = rf"{_SPACE}?[-–]{_SPACE}?"  # between a range's two times: 9h-12h (numbers.convert_time)
 _AMOUNT = rf"\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"  # a number's digits
 _CURRENCY = f"[{re.escape(CURRENCIES)}]"
