@@ -114,6 +114,7 @@ from nmt_cli.protect import (
     format_strings,
     icu,
     keys,
+    languages,
     letters,
     masks,
     menus,
@@ -121,22 +122,15 @@ from nmt_cli.protect import (
     symbols,
 )
 from nmt_cli.protect.glossary import term_pattern
-from nmt_cli.protect.languages import (
-    CURRENCIES,
-    NOT_LATIN_WORD,
-    SPACES,
-    durations_around,
-    languages_for,
-)
 from nmt_cli.protect.markup_spans import MARKUP, MARKUP_NEEDS
 from nmt_cli.protect.numbers import ROMAN_TENS, SCALED, SIGNS
 from nmt_cli.protect.units import INCHES, in_words, inch_marks, rates_for, units_for
 
 _NUMBER_END = r"(?![\w]|[.,]\d)"
-_SPACE = f"[{SPACES}]"
+_SPACE = f"[{languages.SPACES}]"
 _RANGE = rf"{_SPACE}?[-–]{_SPACE}?"  # between a range's two times: 9h-12h (numbers.convert_time)
 _AMOUNT = rf"\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"  # a number's digits
-_CURRENCY = f"[{re.escape(CURRENCIES)}]"
+_CURRENCY = f"[{re.escape(languages.CURRENCIES)}]"
 # the symbol for a decimal mark, 12€50, 2 € 10 (not 5 € 10 fois, 2 € 10 €: a count, an amount)
 _CENTS = rf"(?:{_CURRENCY}|{_SPACE}{_CURRENCY}{_SPACE}?|{_CURRENCY}{_SPACE})\d\d(?!\w|[.,]\d)"
 _CENTS += rf"(?!{_SPACE}?(?:\d|(?:{_CURRENCY}|%|fois|ans|mois|jours|heures|personnes|euros)(?!\w)))"
@@ -148,12 +142,13 @@ _SIGN = rf"(?:(?<![^\s(\[{{«])[{re.escape(SIGNS)}](?=\d))?"
 def _language_patterns(language: str | None) -> dict[str, str | None]:
     """The patterns of the kinds that read a language's conventions (languages.py), for a text
     in ``language`` (None: every language's); None for a kind no such language has."""
-    langs = languages_for(language)
+    langs = languages.languages_for(language)
     clocks = "|".join(lang.clock for lang in langs if lang.clock)
     ordinals = "|".join(lang.ordinals for lang in langs if lang.ordinals)
     romans = "|".join(lang.roman for lang in langs if lang.roman)
     unit = "|".join(re.escape(u) for u in units_for(language))  # longest first: km/h, km
     rate = "|".join(re.escape(u) for u in rates_for(language))  # a price's: 15 €/mois
+    latin = {lang.script for lang in langs} == {"LATIN"}  # none: every language's
     roman = rf"(?<![\w.,-])(?:[VX]|(?=[IVXL]{{2}}){ROMAN_TENS})(?:{romans})(?![\w-])"
     return {
         "menu": menus.pattern_for(language),
@@ -170,7 +165,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
         "address": addresses.pattern_for(language),
         "dialled": addresses.dialled_for(language),
         "keys": keys.pattern_for(language),
-        "script": NOT_LATIN_WORD if langs and all(x.script == "LATIN" for x in langs) else None,
+        "script": languages.NOT_LATIN_WORD if latin else None,
     }
 
 
@@ -329,7 +324,7 @@ class SpanFinder:
         if (terms_found := term_pattern(terms)) is not None:
             self.kinds.insert(0, ("term", terms_found))
         self.icu = [kind for kind, _ in self.kinds].index("icu")  # its rank
-        self.durations = durations_around(language)  # "toutes les 4 h", "2 h de retard"
+        self.durations = languages.durations_around(language)  # "toutes les 4 h", "2 h de retard"
 
     def find(self, line: str) -> list[Span]:
         met = {kind: needs.search(line) for kind, needs in self.needs.items()}  # NEEDS, once a kind
