@@ -671,6 +671,50 @@ def test_an_access_key_never_reaches_the_model_and_comes_back_once_on_the_aligne
     assert find_mnemonic(key, "~").index is not None
 
 
+WORDS = {"Fichier": "File", "Ouvrir": "Open", "le": "", "fichier": "file", "maintenant": "now"}
+ONE_UNIT = {
+    "1.2": '<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2"><file original="a"'
+    ' source-language="fr" datatype="po"><body><trans-unit id="k"><source>{}</source>'
+    "</trans-unit></body></file></xliff>",
+    "2.0": '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="fr">'
+    '<file id="f"><unit id="k"><segment><source>{}</source></segment></unit></file></xliff>',
+}
+
+
+def word_for_word(sources: list[str]) -> list[Translation]:
+    """Each word given its English one (or dropped), aligned to it."""
+    out = []
+    for s in sources:
+        kept = [(k, WORDS[w]) for k, w in enumerate(s.split()) if WORDS[w]]
+        links = [(k, t) for t, (k, _) in enumerate(kept)]
+        out.append(Translation(s, " ".join(w for _, w in kept), 0.0, alignment=links))
+    return out
+
+
+@pytest.mark.parametrize(
+    "version, source, target",
+    [
+        ("1.2", '<g id="1">&amp;Fichier</g>', '<g id="1">&amp;File</g>'),
+        (
+            "1.2",
+            'Ouvrir le <g id="1">&amp;fichier</g> maintenant',
+            'Open <g id="1">&amp;file</g> now',
+        ),
+        ("1.2", '<g id="1">_Fichier</g>', '<g id="1">_File</g>'),
+        ("1.2", "&amp;Fichier", "&amp;File"),
+        ("2.0", '<pc id="1">&amp;Fichier</pc>', '<pc id="1">&amp;File</pc>'),
+        ("2.0", 'Ouvrir le <pc id="1">&amp;fichier</pc>', 'Open <pc id="1">&amp;file</pc>'),
+        ("2.0", "&amp;Fichier", "&amp;File"),
+    ],
+)
+def test_an_access_key_inside_an_inline_code_stays_inside_it_on_the_translated_word(
+    version, source, target
+):
+    document, out = render(ONE_UNIT[version].replace("{}", source), translate=word_for_word)
+    assert not any(marker in s for s in document.sources() for marker in "&_")
+    assert inner(re.search(r"<target.*</target>", out.decode()).group()) == target
+
+
 # -- files that are not read -------------------------------------------------------------------
 
 

@@ -61,6 +61,10 @@ _LINE_BREAK = re.compile(r"""^<[^>]*\s(?:ctype|subType)\s*=\s*["'](?:xlf:)?lb["'
 _GUARD = re.compile("|".join(PLACEHOLDERS))  # holds no access key
 _SEGMENT = re.compile(r"""^<[^>]*\smtype\s*=\s*["']seg["']""")
 _MID = re.compile(r"""\smid\s*=\s*["']([^"']*)["']""")
+# An access key's marker while the codes are placed: a noncharacter, neither punctuation nor a
+# stand-in, so that a code around the marked word keeps it (``<g>&amp;File</g>``: an ``&`` or
+# ``_`` read as the word's leading punctuation was left out, ``&amp;<g>File</g>``)
+_KEY = "\ufdd0"
 
 
 def wanted(unit: XliffUnit, retranslate: str) -> bool:
@@ -121,9 +125,12 @@ class Chosen:
         translation = next(translations) if self.segment is not None else None
         if self.segment is None or translation is None:
             return self.unit.source
-        if self.mark is not None:
-            translation = replace(translation, text=with_keys(translation, (self.mark,)))
-        return self.segment.render(translation)
+        if self.mark is None:
+            return self.segment.render(translation)
+        held = replace(self.mark, marker=_KEY)  # a letter of its word, not its punctuation
+        translation = replace(translation, text=with_keys(translation, (held,)))
+        written = "&amp;" if self.mark.marker == "&" else self.mark.marker
+        return self.segment.render(translation).replace(_KEY, written)
 
 
 @dataclass(frozen=True)
