@@ -150,3 +150,46 @@ def test_an_android_array_items_id_is_its_place_among_all_the_arrays_items():
     </string-array></resources>"""
     units = android.parse(xml, "strings.xml").units
     assert [(u.id, u.source) for u in units] == [("days[0]", "Lundi"), ("days[2]", "Mardi")]
+
+
+@pytest.mark.parametrize(
+    "written, source, translation, links, target",
+    [
+        (
+            '"Mes   documents"',
+            "Mes documents",
+            "My documents",
+            [(0, 0), (1, 1)],
+            '"My   documents"',
+        ),
+        (
+            "Mes \\u0020\\u0020documents",
+            "Mes documents",
+            "My documents",
+            [(0, 0), (1, 1)],
+            "My \\u0020\\u0020documents",
+        ),
+        (
+            '"Ouvrir le   fichier"',
+            "Ouvrir le fichier",
+            "Open the file",
+            [(0, 0), (1, 1), (2, 2)],
+            '"Open the   file"',
+        ),
+        ('" Mes documents"', "Mes documents", "My documents", [(0, 0), (1, 1)], '" My documents"'),
+        ('"Mes documents "', "Mes documents", "My documents", [(0, 0), (1, 1)], '"My documents "'),
+    ],
+)
+def test_an_android_strings_own_run_of_spaces_is_kept_and_its_text_translated_whole(
+    written, source, translation, links, target
+):
+    """Quoted (or escaped), a run of spaces is the string's own: ``"Mes   documents"`` was
+    two texts, "Mes" and "documents", translated apart."""
+    xml = f'<resources><string name="s">{written}</string></resources>'
+    document = read_android(xml.encode(), "strings.xml")
+    assert document.sources() == [source]
+    assert document.needs_alignment == ("  " in written or "\\u0020" in written)
+    rendered = document.render(
+        [Translation(source, translation, 0.0, alignment=links)], "en", print
+    )
+    assert f'<string name="s">{target}</string>'.encode() in rendered

@@ -90,6 +90,7 @@ def _document(
     text: str,
     name: str,
     pipes: bool = False,
+    runs: bool = False,
 ) -> LocalizationFile:
     for u in units:  # an escape of half a character (\ud83d): no text (the model's tokenizer)
         if (half := LONE_SURROGATE.search(u.source)) is not None:
@@ -98,7 +99,7 @@ def _document(
     sources = [u.source for u in units]
     guard = re.compile("|".join((*protect, ENTITY)))
     strings = StringLines.of(
-        sources, file_markers(sources), guard, columns=True, pipes=pipes, gaps=True
+        sources, file_markers(sources), guard, columns=True, pipes=pipes, gaps=not runs, runs=runs
     )
     return LocalizationFile(units, write, strings, encoding)
 
@@ -147,7 +148,8 @@ def read_android(data: bytes, name: str) -> LocalizationFile:
             else written
         )
 
-    return _document(parsed.units, write, ANDROID_PLACEHOLDERS, encoding, text, name)
+    # its runs of spaces are its own (quoted or escaped, else aapt2 would collapse them)
+    return _document(parsed.units, write, ANDROID_PLACEHOLDERS, encoding, text, name, runs=True)
 
 
 # the language lint reads a strings.xml in: <resources tools:locale="fr">, the target's then

@@ -22,6 +22,12 @@ taken out before its text goes to the model, and put back in the translation on 
 word aligned to the marked word (the same letter if that word has it, else its first letter),
 or, with no word aligned, on the translation's first letter: one marker out for one marker in
 (nmt_cli/inference/access_keys.py).
+
+Where a file's spaces are all its own (``runs``: an Android string's, kept only where quoted
+or escaped, ``"Mes   documents"``), a run of spaces between two words is no column: the line
+goes to the model whole, one space there, and the run goes back between the translations of
+the words before it and of those after it, as the alignment reads them (one space where none
+is aligned): ``"My   documents"``.
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ _OUTER_SPACE = re.compile(r"(\s*)(.*?)(\s*)", re.DOTALL)
 _TAB = "\t"  # what parts a line's columns
 _PIPE = r"|(?<=\s)\|(?=\s)"  # and a JSON string's plural forms (vue-i18n)
 _GAP = r"|(?<=\S) {2,}(?=\S)"  # and a help text's columns ("-h, --help     afficher l'aide")
+_RUN = re.compile(_GAP[1:])
+_WORD = re.compile(r"\S+")
 
 # A piece of a string: its text's index among the texts, with the white space before and after
 # it; or, for a blank line or the line break or tab between two pieces, itself (index None).
@@ -66,6 +74,9 @@ class StringLines:
     texts: list[str]
     layout: list[list[_Line]]  # per string, its lines
     marks: dict[int, Mark] | None = None  # by the index of the text that had one
+    # by the index of the text that had some: its runs of spaces kept, each with the index of
+    # the word before it
+    runs: dict[int, tuple[tuple[int, str], ...]] | None = None
 
     @classmethod
     def of(
@@ -77,6 +88,7 @@ class StringLines:
         breaks: str = "\n",
         pipes: bool = False,
         gaps: bool = False,
+        runs: bool = False,
     ) -> StringLines:
         """The lines of ``strings``; ``markers``: the mnemonic markers their catalogue uses
         (protect/mnemonics.file_markers; none: no access keys), never looked for in the
@@ -86,12 +98,15 @@ class StringLines:
         plural forms, ``voiture | voitures``: sent whole, it came back "| car"); ``gaps``: so
         does a run of spaces between words, outside ``guard``'s matches, braces and tags (a
         program's help, ``-h, --help     afficher cette aide``: its columns came back one
-        space apart, ``-h, --help display this help``)."""
+        space apart, ``-h, --help display this help``); ``runs``: a run of spaces between
+        words, outside ``guard``'s matches, braces and tags, is one space in the text and goes
+        back where the translation has the words (see above)."""
         pieces = f"[{re.escape(breaks + _TAB * columns)}]" + (_PIPE if pipes else "")
         pieces += _GAP if gaps else ""
         texts: list[str] = []
         layout: list[list[_Line]] = []
         marks: dict[int, Mark] = {}
+        kept: dict[int, tuple[tuple[int, str], ...]] = {}
         for string in strings:
             index, marker = None, ""
             if markers:
@@ -102,24 +117,34 @@ class StringLines:
                 before, text, after = _OUTER_SPACE.fullmatch(line).groups()  # type: ignore[union-attr]
                 if text and not k % 2:
                     start = at + len(before)
+                    spaced = _runs(text, guard) if runs else []
                     if index is not None and start <= index < start + len(text):
                         within = index - start
                         word = len(text[: within + 1].split()) - 1
-                        marks[len(texts)] = Mark(word, text[within], within, marker)
+                        shift = sum(b - a - 1 for a, b in spaced if b <= within)
+                        marks[len(texts)] = Mark(word, text[within], within - shift, marker)
+                    if spaced:
+                        kept[len(texts)] = tuple(
+                            (len(text[:a].split()) - 1, text[a:b]) for a, b in spaced
+                        )
+                        text = _collapsed(text, spaced)
                     lines.append((before, len(texts), after))
                     texts.append(text)
                 else:
                     lines.append((line, None, ""))
                 at += len(line)
             layout.append(lines)
-        return cls(texts, layout, marks)
+        return cls(texts, layout, marks, kept)
 
     def with_marks(self, translations: Sequence[Translation]) -> list[str]:
         """The texts of ``translations`` (of ``texts``, in order), each text that had a
-        mnemonic given one, of the same marker."""
+        mnemonic given one, of the same marker, and one that had runs of spaces kept its
+        runs back."""
         out = [t.text for t in translations]
         for k, mark in (self.marks or {}).items():
             out[k] = with_keys(translations[k], (mark,))
+        for k, spaced in (self.runs or {}).items():
+            out[k] = _with_runs(out[k], translations[k], spaced)
         return out
 
     def join(self, translations: Sequence[str]) -> list[str]:
@@ -150,6 +175,61 @@ def _split(string: str, pieces: str, guard: re.Pattern[str] | None) -> list[str]
     return [*out, string[at:]]
 
 
+def _runs(text: str, guard: re.Pattern[str] | None) -> list[tuple[int, int]]:
+    """Where ``text``'s runs of spaces between two words are, outside ``guard``'s matches,
+    braces and tags."""
+    if "  " not in text:
+        return []
+    protected = [m.span() for m in guard.finditer(text)] if guard else []
+    return [
+        m.span()
+        for m in _RUN.finditer(text)
+        if not any(a <= m.start() < b for a, b in protected) and not _open(text[: m.start()])
+    ]
+
+
+def _collapsed(text: str, spaced: list[tuple[int, int]]) -> str:
+    """``text`` with one space for each of its runs ``spaced``."""
+    for a, b in reversed(spaced):
+        text = text[:a] + " " + text[b:]
+    return text
+
+
+def _with_runs(text: str, translation: Translation, runs: tuple[tuple[int, str], ...]) -> str:
+    """``text`` (``translation``'s, an access key put in) with each of ``runs`` (the source
+    word before it, the run) between two of its words: where the most links have their
+    target word on the side of it their source word is of the run (the first such place), or
+    where it was where the source came back as it was; none where no word is aligned."""
+    same = translation.text == translation.source
+    if not same and not translation.alignment:
+        return text
+    words = list(_WORD.finditer(text))
+    places: dict[int, str] = {}
+    for before, run in runs:
+        gaps = range(1, len(words))
+        place = (
+            before + 1
+            if same
+            else max(gaps, key=lambda k: _kept(translation, before, k), default=0)
+        )
+        if 0 < place < len(words):
+            places.setdefault(place, run)
+    for place, run in sorted(places.items(), reverse=True):
+        text = text[: words[place - 1].end()] + run + text[words[place].start() :]
+    return text
+
+
+def _kept(translation: Translation, before: int, place: int) -> tuple[int, int]:
+    """How many of ``translation``'s links keep their sides of a run after source word
+    ``before`` put before target word ``place``; the earlier place first among equals."""
+    return sum((s <= before) == (t < place) for s, t in translation.alignment), -place
+
+
+def _open(before: str) -> bool:
+    """Whether the text after ``before`` is in braces or a tag."""
+    return before.count("{") > before.count("}") or before.rfind("<") > before.rfind(">")
+
+
 def _within(string: str, i: int, end: int, protected: list[tuple[int, int]]) -> bool:
     """Whether the piece of ``string`` from ``i`` to ``end`` is in a protected span, or is a
     gap in braces or a tag, or one of two spaces in a line not indented: a typo, most likely
@@ -162,7 +242,7 @@ def _within(string: str, i: int, end: int, protected: list[tuple[int, int]]) -> 
     line = before[before.rfind("\n") + 1 :]
     if end - i < 3 and not line[:1].isspace():
         return True
-    return before.count("{") > before.count("}") or before.rfind("<") > before.rfind(">")
+    return _open(before)
 
 
 class StringsDocument:
@@ -175,9 +255,10 @@ class StringsDocument:
 
     @property
     def needs_alignment(self) -> bool:
-        """Whether its translations need word alignments: where a text had an access key (the
-        format's ``alignment`` says whether any text of its files may)."""
-        return bool(self.strings.marks)
+        """Whether its translations need word alignments: where a text had an access key or a
+        run of spaces to put back (the format's ``alignment`` says whether any text of its
+        files may)."""
+        return bool(self.strings.marks or self.strings.runs)
 
     def translated(self, translations: list[Translation]) -> list[str]:
         """The document's strings with ``translations`` (of ``sources()``, in order) in place,
