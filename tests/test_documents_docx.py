@@ -825,3 +825,46 @@ def test_the_language_the_documents_properties_say_becomes_the_targets():
     out = entries(translated(zipped(parts)))["docProps/core.xml"].decode()
     assert "<dc:language>en-CA</dc:language>" in out and "<dc:title>Rapport</dc:title>" in out
     assert entries(translated(zipped(parts), identity)) == entries(zipped(parts))
+
+
+def _toc_entry(words: str, anchor: str, page: str, begin: str = "", end: str = "") -> str:
+    """A table of contents' entry as Word writes it: a link around its words, a tab and a
+    PAGEREF field; the first holds the TOC field's begin, the last its end."""
+    field = (
+        '<w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+        f'<w:r><w:instrText xml:space="preserve"> PAGEREF {anchor} \\h </w:instrText></w:r>'
+        '<w:r><w:fldChar w:fldCharType="separate"/></w:r>'
+        + run(page)
+        + '<w:r><w:fldChar w:fldCharType="end"/></w:r>'
+    )
+    link = f'<w:hyperlink w:anchor="{anchor}">' + run(words) + "<w:r><w:tab/></w:r>" + field
+    return para(begin + link + "</w:hyperlink>" + end, style="TM1")
+
+
+TOC_BEGIN = (
+    '<w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+    '<w:r><w:instrText xml:space="preserve"> TOC \\o "1-3" \\h \\z \\u </w:instrText></w:r>'
+    '<w:r><w:fldChar w:fldCharType="separate"/></w:r>'
+)
+
+
+def test_a_table_of_contents_first_entry_is_translated_as_the_others_are():
+    """The TOC field begins in its first entry's paragraph and ends in its last's: read as
+    one mark to the paragraph's end, the first entry stayed French in an English table of
+    contents whose other entries were translated."""
+    body = (
+        _toc_entry("Introduction générale", "_Toc1", "2", begin=TOC_BEGIN)
+        + _toc_entry("Les résultats", "_Toc2", "5")
+        + _toc_entry("Conclusion", "_Toc3", "9", end='<w:r><w:fldChar w:fldCharType="end"/></w:r>')
+    )
+    out = entries(translated(report_docx(body)))["word/document.xml"]
+    first, second, last = (text(p) for p in paragraphs(out)[:3])
+    assert (first, second, last) == ("INTRODUCTION GÉNÉRALE2", "LES RÉSULTATS5", "CONCLUSION9")
+    xml = out.decode()
+    assert xml.count(' TOC \\o "1-3" \\h \\z \\u ') == 1 and xml.count("PAGEREF") == 3
+    kinds = [c.get(w("fldCharType")) for c in etree.fromstring(out).iter(w("fldChar"))]
+    assert kinds == [
+        "begin", "separate", "begin", "separate", "end",
+        "begin", "separate", "end",
+        "begin", "separate", "end", "end",
+    ]  # fmt: skip

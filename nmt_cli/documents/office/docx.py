@@ -20,7 +20,9 @@ A paragraph's items (runs.py), from its children in order:
   Mark: its instructions are not translated, its result stays as it is; so is a simple field;
   one that shows a result (a page number, a date) is held: the model reads it as one token
   where it stands ("Page <PAGE> sur <NUMPAGES>" was read "Page sur"), and its runs take the
-  target's language, as the translated runs around it (Word writes a date by it);
+  target's language, as the translated runs around it (Word writes a date by it); one that
+  goes on into the next paragraphs (a table of contents), a mark to its separate
+  (docx_fields.py);
 - whatever else a run holds (a tab, a break, an image or a text box, a note's reference) is a
   Mark, written back in a run of that run's properties (its language, where it says one, the
   target's, as the text's around it, but a code run's); anything else in the paragraph (a
@@ -58,10 +60,11 @@ from nmt_cli.documents.office.document import (
     Part,
     content_types,
 )
+from nmt_cli.documents.office.docx_fields import complex_field, shows, unfinished_field
 from nmt_cli.documents.office.docx_styles import W, in_target_language, w
 from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
-from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired, shows_text
+from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired
 
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 _MAIN = re.compile(r"wordprocessingml\.(document|template)\.main\+xml|ms-word\..*\.main\+xml")
@@ -165,7 +168,7 @@ def paragraph_items(p) -> list[Item]:
             field.append(child)
             depth += chars.count("begin") - chars.count("end")
             if depth <= 0:
-                items.append(_field(field))
+                items.append(complex_field(field, _run_items))
                 field, depth = None, 0
             continue
         if child.tag == w("r"):
@@ -175,37 +178,10 @@ def paragraph_items(p) -> list[Item]:
         elif child.tag == w("sdt") and child.find(w("sdtContent")) is not None:
             items.append(Link(child, paragraph_items(child.find(w("sdtContent")))))
         else:
-            items.append(Mark(("whole", [child]), held=_shows(child, w("fldSimple"))))
-    if field:
-        items.append(Mark(("whole", field)))
+            items.append(Mark(("whole", [child]), held=shows(child, w("fldSimple"))))
+    if field:  # it goes on into the next paragraphs (a table of contents)
+        items.extend(unfinished_field(field, paragraph_items))
     return paired(items, _range_of)
-
-
-def _field(runs: list) -> Item:
-    """A complex field's ``runs`` (begin to end): one mark, as written; but a link's
-    (``HYPERLINK``, as older Word and many generators write links), whose result is the text
-    the reader sees, a range around the items of its result (runs.paired's shape), its
-    instructions and its end the marks around them."""
-    chars = [[c.get(w("fldCharType")) for c in r.iter(w("fldChar"))] for r in runs]
-    order = [c for cs in chars for c in cs]
-    instruction = "".join(t.text or "" for r in runs for t in r.iter(w("instrText")))
-    if order != ["begin", "separate", "end"] or not _HYPERLINK.match(instruction):
-        return Mark(("whole", runs), held=any(_shows(r, w("r")) for r in runs))
-    at = next(k for k, cs in enumerate(chars) if "separate" in cs)
-    end = next(k for k, cs in enumerate(chars) if "end" in cs)
-    if at >= end or any(r.find(w("t")) is not None for r in (runs[at], runs[end])):
-        return Mark(("whole", runs))
-    result = [i for r in runs[at + 1 : end] for i in _run_items(r)]
-    return Link((Mark(("whole", runs[: at + 1])), Mark(("whole", runs[end:]))), result)
-
-
-_HYPERLINK = re.compile(r"\s*HYPERLINK\b", re.IGNORECASE)
-
-
-def _shows(element, tag: str) -> bool:
-    """Whether ``element``, of ``tag`` (a field's run, a simple field), shows text (a field's
-    result: an index entry's field, XE, shows none, and stays out of the text)."""
-    return element.tag == tag and shows_text(element, w("t"))
 
 
 # a start that pairs with an end, around text: a bookmark, a comment's range (both by w:id)

@@ -1,0 +1,65 @@
+"""A Word paragraph's complex fields (docx.py): the runs from one with a ``w:fldChar`` begin to
+the one with its end, read as one item of the paragraph, or as what it shows where that is
+text to translate.
+
+- A field is one Mark: its instructions are not translated, its result stays as it is; one
+  that shows a result (a page number, a date) is held, one token where it stands.
+- A link written as a field (``HYPERLINK``, as older Word and many generators write links),
+  whose result is the text the reader sees, is a range around the items of its result.
+- A field that goes on into the next paragraphs (a table of contents: its begin and
+  instructions in its first entry's paragraph, its end after its last's) is a Mark to its
+  separate, the rest of the paragraph, its result's first paragraph, read as the paragraph's
+  own, as its next paragraphs are (read whole, the first entry stayed French in an English
+  table of contents).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from nmt_cli.documents.office.docx_styles import w
+from nmt_cli.documents.office.runs import Item, Link, Mark, shows_text
+
+# the items of a run (or of a paragraph's content, a list of its children)
+Read = Callable[[object], list[Item]]
+
+
+def complex_field(runs: list, run_items: Read) -> Item:
+    """A complex field's ``runs`` (begin to end): one mark, as written; but a link's, a range
+    (runs.paired's shape) around the items of its result (``run_items`` of each of its runs),
+    its instructions and its end the marks around them."""
+    chars = [[c.get(w("fldCharType")) for c in r.iter(w("fldChar"))] for r in runs]
+    order = [c for cs in chars for c in cs]
+    instruction = "".join(t.text or "" for r in runs for t in r.iter(w("instrText")))
+    if order != ["begin", "separate", "end"] or not _HYPERLINK.match(instruction):
+        return Mark(("whole", runs), held=any(shows(r, w("r")) for r in runs))
+    at = next(k for k, cs in enumerate(chars) if "separate" in cs)
+    end = next(k for k, cs in enumerate(chars) if "end" in cs)
+    if at >= end or any(r.find(w("t")) is not None for r in (runs[at], runs[end])):
+        return Mark(("whole", runs))
+    result = [i for r in runs[at + 1 : end] for i in run_items(r)]
+    return Link((Mark(("whole", runs[: at + 1])), Mark(("whole", runs[end:]))), result)
+
+
+_HYPERLINK = re.compile(r"\s*HYPERLINK\b", re.IGNORECASE)
+
+
+def unfinished_field(runs: list, items: Read) -> list[Item]:
+    """The items of a complex field's ``runs`` from its begin to the paragraph's end, where
+    the field goes on into the next paragraphs: its runs to its separate one mark, the rest
+    read as the paragraph's (``items`` of them); without a separate, one mark."""
+    depth = 0
+    for k, r in enumerate(runs):
+        for c in r.iter(w("fldChar")):
+            kind = c.get(w("fldCharType"))
+            depth += {"begin": 1, "end": -1}.get(kind, 0)
+            if kind == "separate" and depth == 1:
+                return [Mark(("whole", runs[: k + 1])), *items(runs[k + 1 :])]
+    return [Mark(("whole", runs))]
+
+
+def shows(element, tag: str) -> bool:
+    """Whether ``element``, of ``tag`` (a field's run, a simple field), shows text (a field's
+    result: an index entry's field, XE, shows none, and stays out of the text)."""
+    return element.tag == tag and shows_text(element, w("t"))
