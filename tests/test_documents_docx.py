@@ -868,3 +868,25 @@ def test_a_table_of_contents_first_entry_is_translated_as_the_others_are():
         "begin", "separate", "end",
         "begin", "separate", "end", "end",
     ]  # fmt: skip
+
+
+def test_a_column_of_words_before_a_page_field_alone_is_translated_as_its_own_line():
+    """A table of contents' entry, its words, a tab and its page number's field: the field,
+    held as one token at the end of the line, took the model's last words, "Les résultats
+    de l'année" came back "The results of" (and "Le bilan de la société" "Company"). The
+    words are translated as the line they are, the tab and the field after them."""
+    from nmt_cli.documents.office.docx import DOCX
+    from nmt_cli.documents.translate import translate_document
+    from nmt_cli.inference.options import LoadOptions
+    from nmt_cli.inference.translator import Translator
+
+    translator = Translator.load(LoadOptions("fr-en", threads=1))
+    words = "Les résultats de l'année"
+    body = _toc_entry(words, "_Toc2", "5")
+    out = entries(translate_document(translator, read_docx(report_docx(body), "r.docx"), DOCX))
+    p = paragraphs(out["word/document.xml"])[0]
+    [line] = translate_lines(translator, [words], "html")
+    assert text(p) == line + "5"
+    kinds = [c.tag for r in p.iter(w("r")) for c in r if c.tag in (w("t"), w("tab"))]
+    assert kinds[-3:] == [w("t"), w("tab"), w("t")]
+    assert " PAGEREF _Toc2 \\h " in out["word/document.xml"].decode()

@@ -14,7 +14,8 @@ block does, documents/markdown.py), in which
 - a run of another key is ``<r i="k">text</r>``, a hyperlink ``<a i="k">...</a>``, a mark
   ``<x i="k"/>`` (keeping the words on either side apart), a code-styled run
   ``<code i="k">text</code>`` (verbatim: the model never reads it, it comes back whole), a
-  field ``<code i="k"></code>`` (held: one protected token in the text, where it stands);
+  field ``<code i="k"></code>`` (held: one protected token in the text, where it stands;
+  but one alone between a tab and the end is a mark, as the tab is);
 
 so its text is translated as one sentence (or several) and each element is put back around the
 target words aligned to the source words it enclosed. The translated fragment is read back into
@@ -148,6 +149,36 @@ def _mark_tag(k: int, marks: list[Mark]) -> str:
     return f'<x i="{k}"{breaks}/>'
 
 
+def _alone(items: Sequence[Item]) -> set[int]:
+    """Where among ``items`` a held field stands alone in its column, between a tab or a line
+    break and another or an end (a table of contents' entry, ``Titre<TAB><PAGEREF>``): it
+    is not held but a mark as a tab is, so the column of words before it is read as a line
+    of its own. Held, one token at the end of the line, it took the model's last words and
+    the tab with them ("Le bilan de la société" came back "Company", "Introduction
+    générale" "General<TAB>introduction")."""
+    return {
+        k
+        for k, item in enumerate(items)
+        if isinstance(item, Mark)
+        and item.held
+        and not _written_beside(items[:k][::-1], -1)
+        and not _written_beside(items[k + 1 :], 0)
+    }
+
+
+def _written_beside(side: Sequence[Item], end: int) -> bool:
+    """Whether ``side``, the items on one side of a mark, nearest first, hold text before a
+    tab or a line break (``end``: which end of a run's text, cut at its tabs, is nearest)."""
+    for item in side:
+        if isinstance(item, Mark) and (item.breaks or item.held):
+            return item.held
+        if isinstance(item, Run) and (item.text.split("\t")[end].strip() or "\t" in item.text):
+            return bool(item.text.split("\t")[end].strip())
+        if isinstance(item, Link):
+            return any(r.text.strip() for r in runs_in(item.items))
+    return False
+
+
 def _most_written(runs: Sequence[Run]) -> Hashable | None:
     """The key of the most characters of ``runs`` (None: no runs)."""
     weights: dict = {}
@@ -177,21 +208,23 @@ class Paragraph:
         """``items`` in the fragment, marks side by side as one element (they go together)."""
         out: list[str] = []
         marks = False  # whether the last written is marks (a run's text may open with a tab's)
-        for item in items:
-            if isinstance(item, Mark) and not item.held and marks:
+        alone = _alone(items)
+        for k, item in enumerate(items):
+            held = isinstance(item, Mark) and item.held and k not in alone
+            if isinstance(item, Mark) and not held and marks:
                 self.parts[-1].append(item)  # type: ignore[union-attr]
                 out[-1] = _mark_tag(len(self.parts) - 1, self.parts[-1])  # type: ignore[arg-type]
             else:
-                out.append(self._written(item))
-            marks = isinstance(item, Mark) and not item.held
+                out.append(self._written(item, held))
+            marks = isinstance(item, Mark) and not held
         return "".join(out)
 
-    def _written(self, item: Item) -> str:
+    def _written(self, item: Item, held: bool = False) -> str:
         if isinstance(item, Run) and item.key == self.base and not item.code:
             return _tabbed(item.text)
         self.parts.append([item] if isinstance(item, Mark) else item)
         k = len(self.parts) - 1
-        if isinstance(item, Mark) and item.held:  # verbatim: one private-use character
+        if isinstance(item, Mark) and held:  # verbatim: one private-use character
             return f'<code i="{k}"></code>'
         if isinstance(item, Mark):
             return _mark_tag(k, [item])
