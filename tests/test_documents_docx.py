@@ -890,3 +890,32 @@ def test_a_column_of_words_before_a_page_field_alone_is_translated_as_its_own_li
     kinds = [c.tag for r in p.iter(w("r")) for c in r if c.tag in (w("t"), w("tab"))]
     assert kinds[-3:] == [w("t"), w("tab"), w("t")]
     assert " PAGEREF _Toc2 \\h " in out["word/document.xml"].decode()
+
+
+def test_a_headers_absolute_tabs_part_its_columns_as_tabs_do():
+    """Word's headers set their columns with absolute tabs (``w:ptab``): "Rapport annuel de la
+    société<PTAB>Document confidentiel<PTAB>Page 3" reached the model as one sentence, and
+    "Document confidentiel" was lost. Each column is translated as the line it is, and the
+    tabs stay between their translations."""
+    from nmt_cli.documents.office.docx import DOCX
+    from nmt_cli.documents.translate import translate_document
+    from nmt_cli.inference.options import LoadOptions
+    from nmt_cli.inference.translator import Translator
+
+    translator = Translator.load(LoadOptions("fr-en", threads=1))
+    columns = ["Rapport annuel de la société", "Document confidentiel"]
+    tab = '<w:r><w:ptab w:relativeTo="margin" w:alignment="{}" w:leader="none"/></w:r>'
+    header = para(
+        run(columns[0]), tab.format("center"), run(columns[1]), tab.format("right"), run("3")
+    )
+    parts = docx_entries(para(run("Le chat dort.")))
+    parts["word/header1.xml"] = f"{DECL}<w:hdr {W_NS}>{header}</w:hdr>"
+    out = translate_document(translator, read_docx(zipped(parts), "report.docx"), DOCX)
+    p = paragraphs(entries(out)["word/header1.xml"])[0]
+    said, column = [], ""
+    for e in p.iter(w("t"), w("ptab")):
+        if e.tag == w("ptab"):
+            said, column = [*said, column], ""
+        else:
+            column += e.text
+    assert [*said, column] == [*translate_lines(translator, columns, "html"), "3"]

@@ -226,8 +226,13 @@ _HYPHENS = {w("noBreakHyphen"): "-", w("softHyphen"): ""}  # as the model reads 
 
 def _breaks(child) -> str:
     """What a run's child that is no text breaks: a line (``w:br``, ``w:cr``), a column
-    (``w:tab``), else nothing (runs.Mark.breaks)."""
-    return {w("br"): "\n", w("cr"): "\n", w("tab"): "\t"}.get(child.tag, "")
+    (``w:tab``, and ``w:ptab``, the absolute tab of Word's headers and footers that sets
+    "Rapport<PTAB>Confidentiel<PTAB>Page 3" in three columns: read as one sentence, the
+    model dropped a column's words), else nothing (runs.Mark.breaks)."""
+    return _BREAKS.get(child.tag, "")
+
+
+_BREAKS = {w("br"): "\n", w("cr"): "\n", w("tab"): "\t", w("ptab"): "\t"}
 
 
 def run_key(rpr) -> tuple[bytes, bool]:
