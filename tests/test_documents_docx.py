@@ -919,3 +919,20 @@ def test_a_headers_absolute_tabs_part_its_columns_as_tabs_do():
         else:
             column += e.text
     assert [*said, column] == [*translate_lines(translator, columns, "html"), "3"]
+
+
+def test_a_link_written_as_a_simple_field_has_its_words_translated_inside_it():
+    """``<w:fldSimple w:instr=' HYPERLINK "https://ex.fr" '>`` (as many generators write a
+    link) was one untouched mark: its words, what the reader sees, stayed French in the
+    English sentence. They are translated inside the field, its instruction as written."""
+    link = (
+        '<w:fldSimple w:instr=" HYPERLINK &quot;https://ex.fr/a?b=1&quot; ">'
+        + run("notre site", '<w:rStyle w:val="Hyperlink"/>')
+        + "</w:fldSimple>"
+    )
+    out = entries(translated(report_docx(para(run("Consultez "), link, run(" ici.")))))
+    p = paragraphs(out["word/document.xml"])[0]
+    [field] = p.findall(w("fldSimple"))
+    assert field.get(w("instr")) == ' HYPERLINK "https://ex.fr/a?b=1" '
+    assert text(field) == "NOTRE SITE" and text(p) == "CONSULTEZ NOTRE SITE ICI."
+    assert field.find(f"{w('r')}/{w('rPr')}/{w('rStyle')}").get(w("val")) == "Hyperlink"

@@ -60,7 +60,7 @@ from nmt_cli.documents.office.document import (
     Part,
     content_types,
 )
-from nmt_cli.documents.office.docx_fields import complex_field, shows, unfinished_field
+from nmt_cli.documents.office.docx_fields import complex_field, is_link, shows, unfinished_field
 from nmt_cli.documents.office.docx_styles import W, in_target_language, w
 from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
@@ -173,7 +173,7 @@ def paragraph_items(p) -> list[Item]:
             continue
         if child.tag == w("r"):
             items.extend(_run_items(child))
-        elif child.tag in _CONTAINERS:
+        elif child.tag in _CONTAINERS or _is_link(child):
             items.append(Link(child, paragraph_items(child)))
         elif child.tag == w("sdt") and child.find(w("sdtContent")) is not None:
             items.append(Link(child, paragraph_items(child.find(w("sdtContent")))))
@@ -182,6 +182,13 @@ def paragraph_items(p) -> list[Item]:
     if field:  # it goes on into the next paragraphs (a table of contents)
         items.extend(unfinished_field(field, paragraph_items))
     return paired(items, _range_of)
+
+
+def _is_link(child) -> bool:
+    """Whether ``child`` is a link written as a simple field (``w:fldSimple w:instr="HYPERLINK
+    ..."``, as many generators write links): its words, what the reader sees, are translated
+    inside it, as a complex field's (read as one mark, they stayed French)."""
+    return child.tag == w("fldSimple") and is_link(child.get(w("instr"), ""))
 
 
 # a start that pairs with an end, around text: a bookmark, a comment's range (both by w:id)

@@ -5,7 +5,8 @@ text to translate.
 - A field is one Mark: its instructions are not translated, its result stays as it is; one
   that shows a result (a page number, a date) is held, one token where it stands.
 - A link written as a field (``HYPERLINK``, as older Word and many generators write links),
-  whose result is the text the reader sees, is a range around the items of its result.
+  whose result is the text the reader sees, is a range around the items of its result (a
+  simple field's, ``w:fldSimple``, a Link around them: docx.py).
 - A field that goes on into the next paragraphs (a table of contents: its begin and
   instructions in its first entry's paragraph, its end after its last's) is a Mark to its
   separate, the rest of the paragraph, its result's first paragraph, read as the paragraph's
@@ -32,7 +33,7 @@ def complex_field(runs: list, run_items: Read) -> Item:
     chars = [[c.get(w("fldCharType")) for c in r.iter(w("fldChar"))] for r in runs]
     order = [c for cs in chars for c in cs]
     instruction = "".join(t.text or "" for r in runs for t in r.iter(w("instrText")))
-    if order != ["begin", "separate", "end"] or not _HYPERLINK.match(instruction):
+    if order != ["begin", "separate", "end"] or not is_link(instruction):
         return Mark(("whole", runs), held=any(shows(r, w("r")) for r in runs))
     at = next(k for k, cs in enumerate(chars) if "separate" in cs)
     end = next(k for k, cs in enumerate(chars) if "end" in cs)
@@ -40,6 +41,12 @@ def complex_field(runs: list, run_items: Read) -> Item:
         return Mark(("whole", runs))
     result = [i for r in runs[at + 1 : end] for i in run_items(r)]
     return Link((Mark(("whole", runs[: at + 1])), Mark(("whole", runs[end:]))), result)
+
+
+def is_link(instruction: str) -> bool:
+    """Whether a field's ``instruction`` (a complex field's, or a simple field's ``w:instr``)
+    makes it a link."""
+    return _HYPERLINK.match(instruction) is not None
 
 
 _HYPERLINK = re.compile(r"\s*HYPERLINK\b", re.IGNORECASE)
