@@ -39,6 +39,20 @@ def test_sentence_case_keeps_an_acronym_to_copy_in_capitals_but_not_a_short_word
     assert sentence_case("DE LA SANTÉ", known, written) == "De la santé"  # words, not acronyms
 
 
+def test_sentence_case_keeps_capitals_joined_by_an_ampersand():
+    """Read in small letters, ``q&r`` came back "Q&", ``r&d`` "R& RED", ``h&m`` "HE&"."""
+    assert sentence_case("Q&R") == "Q&R"
+    assert sentence_case("LE SERVICE R&D", {"le", "service"}, set()) == "Le service R&D"
+
+
+def test_sentence_case_keeps_an_acronym_the_model_was_taught_only_in_capitals():
+    """``PME`` is a word of the model's in capitals only: read as ``Pme`` it gave "POSITION";
+    kept, the model translates it ("SMES"). One known in small letters is a word shouted."""
+    known = {"les", "PME", "TVA", "sida", "SIDA", "le"}
+    assert sentence_case("LES PME", known, set()) == "Les PME"
+    assert sentence_case("LE SIDA", known, set()) == "Le sida"
+
+
 def test_an_acronym_in_a_line_in_capitals_comes_out_as_written(run_cli):
     """Read in small letters, the model respelt it ("PDFILE", "PPPI", "PPUT")."""
     lines = ["LE FICHIER PDF EST INTROUVABLE.", "(%1 PPI)", "PPI"]

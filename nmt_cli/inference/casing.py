@@ -37,7 +37,7 @@ import re
 from collections.abc import Collection
 
 from nmt_cli.protect.languages import LANGUAGES
-from nmt_cli.protect.names import acronym_to_copy
+from nmt_cli.protect.names import acronym_to_copy, is_acronym
 from nmt_cli.protect.placeholders import RESERVED_NAME
 
 LABEL_WORDS = 3
@@ -45,7 +45,8 @@ _TITLE_WORD = re.compile(r"(?<![.!?:…]) +[A-Z][a-z]")  # a capitalised word th
 _ENDS_SENTENCE = ".!?…:;"
 _WORD = re.compile(r"\w+")
 _PLACEHOLDER = re.compile(RESERVED_NAME)
-_LETTERS = re.compile(r"[^\W\d_]+")
+# a word's letters, or capitals joined by an ampersand (R&D, Q&R, AT&T: kept as written)
+_LETTERS = re.compile(r"(?<![\w&])[A-Z]{1,4}&[A-Z]{1,4}(?![\w&])|[^\W\d_]+")
 _HELD_FIRST = re.compile(rf"(?:(?:{RESERVED_NAME}|\d+) +)+")  # placeholders, numbers, then words
 
 
@@ -66,12 +67,15 @@ def sentence_case(text: str, known: Collection[str] | None = None, written=()) -
     stays in capitals (``LE FICHIER PDF`` -> ``Le fichier PDF``, ``<ph0> PPI``: the model
     respelt ``pdf`` and ``Ppi``, "PDFILE", "PPPI"; ``DE``, ``LA`` are words)."""
     if known is None:
-        return capitalised(text.lower())
+        return capitalised(_LETTERS.sub(lambda m: m[0] if "&" in m[0] else m[0].lower(), text))
 
     def read(m: re.Match[str]) -> str:
         word = m[0]
-        copied = acronym_to_copy(word, known, written) and word.lower() not in known
-        return word if copied else word.lower()
+        if "&" in word or word.lower() in known:  # R&D; a word shouted: its small letters
+            return word if "&" in word else word.lower()
+        # an acronym to copy, or one the model was taught in capitals only (PME: "SMEs")
+        kept = acronym_to_copy(word, known, written) or is_acronym(word) and word in known
+        return word if kept else word.lower()
 
     return capitalised(_LETTERS.sub(read, text))
 
