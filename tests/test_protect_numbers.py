@@ -225,6 +225,37 @@ def test_a_french_clock_time_is_an_english_24_hour_time(line, time, english):
 
 
 @pytest.mark.parametrize(
+    "line, span, english",
+    [
+        # a duration: fr-en wrote "2 o'clock", "48 o'clock", "%{hours} o'clock"
+        ("Le film dure 2 heures.", ("duration", "2 heures"), "2 hours"),
+        ("Livraison en 48 heures", ("duration", "48 heures"), "48 hours"),
+        ("Votre colis arrive dans 24 heures.", ("duration", "24 heures"), "24 hours"),
+        ("Le lien expire dans %{hours} heures.", ("duration", "%{hours} heures"), "%{hours} hours"),
+        ("J'ai attendu 1 heure.", ("duration", "1 heure"), "1 hour"),
+        ("Je travaille 20 heures par jour.", ("duration", "20 heures"), "20 hours"),
+        ("Le film dure 2 heures 30.", ("duration", "2 heures 30"), "2 hr 30 min"),
+        # a clock time: after the words that say so, or with its minutes (fr-en: "at 14: 30")
+        ("Le train part à 14 heures 30.", ("time", "14 heures 30"), "14:30"),
+        ("Rendez-vous à 14 heures.", ("time", "14 heures"), "14:00"),
+        ("Arrivée vers 20 heures.", ("time", "20 heures"), "20:00"),
+        ("Il est rentré à 3 heures du matin.", ("time", "3 heures"), "3:00"),
+        ("Ouvert de 9 heures à 18 h.", ("time", "9 heures"), "9:00"),
+    ],
+)
+def test_an_hour_written_out_is_a_duration_unless_the_words_around_it_make_it_a_time(
+    line, span, english
+):
+    assert [(s.kind, s.text) for s in SpanFinder(language="fr").find(line)][0] == span
+    assert convert(span[1], span[0], "fr", "en") == english
+
+
+def test_a_placeholders_hours_at_a_clock_time_are_left_to_the_model():
+    found = SpanFinder(language="fr").find("Le rendez-vous est à %d heures.")
+    assert [(s.kind, s.text) for s in found] == [("placeholder", "%d")]
+
+
+@pytest.mark.parametrize(
     "line",
     [
         "Le trajet dure 1 h 30 min.",  # a duration in minutes

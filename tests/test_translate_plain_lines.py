@@ -163,6 +163,19 @@ def test_a_recipe_steps_duration_is_no_clock_time(run_cli):
     assert "2 h" in out and ":00" not in out, out
 
 
+def test_hours_written_out_are_a_duration_or_a_time_as_the_sentence_says(run_cli):
+    """fr-en wrote "dure 2 heures" as "2 o'clock", "en 48 heures" as "48 o'clock", "dans
+    %{hours} heures" as "%{hours} o'clock" and "à 14 heures 30" as "at 14: 30"."""
+    lines = {
+        "Le film dure 2 heures.": "2 hours",
+        "Livraison en 48 heures": "48 hours",
+        "Le lien expire dans %{hours} heures.": "%{hours} hours",
+        "Le train part à 14 heures 30.": "14:30",
+    }
+    for line, out in zip(lines, translated_lines(run_cli, list(lines), "-m", "fr-en")):
+        assert lines[line] in out and "o'clock" not in out, (line, out)
+
+
 def test_a_match_s_minute_keeps_its_mark(run_cli):
     """fr-en wrote "à la 12')" as "to 12 ')", the minute's mark split off."""
     (out,) = translated_lines(

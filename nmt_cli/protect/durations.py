@@ -12,6 +12,15 @@ late", "2:42"), and a measure of whole hours no clock has in the same places (``
 written out, ``1 h 30 min``, are one span of kind ``duration`` wherever they stand (SPELLED),
 written as ``1h30`` after a duration's words is: ``1 hr 30 min``.
 
+An hour written out, French ``2 heures``, is a clock time only where the words around it say so
+(languages.py, ``clock_words``: ``à 14 heures``, ``vers 20 heures``) or with its minutes (``14
+heures 30``: ``14:30``); elsewhere it is a duration (``Le film dure 2 heures``, ``Livraison en 48
+heures``, ``dans %{hours} heures``: fr-en wrote "2 o'clock", "48 o'clock", "%{hours} o'clock"),
+``2 hours``, as are hours no clock has (HOURS: ``48 heures``) and a placeholder's hours unless
+the words before it say they are a time (``à %d heures``: the model's). Where the words before
+it say it may be either (``pour 6 heures``: a table booked for 6 o'clock, a stay of 6 hours),
+the hour is the model's.
+
 A time ago, French ``il y a 2 h``, ``il y a 5 min``, ``il y a 3 j``, or its unit written out,
 ``il y a 2 heures``, ``il y a 3 jours`` (fr-en wrote "There are 2 h", "There is 2 o'clock", the
 words ``il y a`` read as "there are"), is a span of kind ``ago`` with those words:
@@ -22,9 +31,10 @@ English ``2 hours ago``, German ``vor 2 Stunden``; not where ``il y a`` says wha
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from nmt_cli.protect.languages import LANGUAGES, SPACES, time_words
+from nmt_cli.protect import format_strings
+from nmt_cli.protect.languages import LANGUAGES, SPACES, durations_around, languages_for, time_words
 
 _S = f"[{SPACES}]"
 # il y a 2 h, il y a 1 h 30, il y a 5 min, il y a 3 j, il y a 2 heures, il y a 3 jours; not
@@ -38,8 +48,17 @@ _AGO = re.compile(AGO)
 NEEDS = rf"[Ii]l{_S}y{_S}a{_S}\d"
 # hours and minutes written out, 1 h 30 min, 2h15min: a duration (not il y a 1 h 30 min: ago)
 SPELLED = rf"(?<![\w.,])\d+{_S}?h{_S}?[0-5]?\d{_S}?(?:min|mn)(?![\w'’])"
-# what a French duration of hours is (a clock time's digits, or more hours: 48 h, 1 h 30 min)
-_HOURS = re.compile(rf"(\d+){_S}?h(?:{_S}?([0-5]?\d)(?:{_S}?(?:min|mn))?)?")
+# hours written out that no clock has, or a placeholder's: 24 heures, 48 heures, %d heures
+HOURS = (
+    rf"(?:(?<![\w.,:])(?<!\d{_S})(?:2[4-9]|[3-9]\d|[1-9]\d{{2,}})|(?:{format_strings.PATTERN}))"
+    rf"{_S}?heures?(?![\w'’])"
+)
+# what a French duration of hours is (a clock time's digits, or more hours: 48 h, 1 h 30 min,
+# 48 heures, %d heures)
+_HOURS = re.compile(
+    rf"(\d+|(?:{format_strings.PATTERN})){_S}?h(?:eures?)?(?:{_S}?([0-5]?\d)(?:{_S}?(?:min|mn))?)?"
+)
+_IN_WORDS = re.compile(rf"\d+{_S}?[^\W\d_]{{2,}}")  # an hour written out, no minutes: 9 heures
 
 # a French unit's name in the languages' time_words (languages.py: a target's words for it)
 _UNITS = {"h": "hour", "min": "minute", "mn": "minute", "s": "second", "j": "day"}
@@ -54,8 +73,30 @@ def pattern_for(language: str | None) -> str | None:
 
 
 def spelled_for(language: str | None) -> str | None:
-    """The pattern of hours and minutes written out (SPELLED) in a text of ``language``."""
-    return SPELLED if language in (None, "fr") else None
+    """The pattern of hours and minutes written out (SPELLED), and of hours written out no
+    clock has (HOURS), in a text of ``language``."""
+    return f"{SPELLED}|{HOURS}" if language in (None, "fr") else None
+
+
+@dataclass(frozen=True)
+class Cues:
+    """What the text around a time says, compiled (None: nothing): what the text before and
+    after a duration ends and starts with (languages.durations_around), before and after a
+    clock time of an hour written out, and before one that may be either (languages.py,
+    ``clock_words``)."""
+
+    before: re.Pattern | None
+    after: re.Pattern | None
+    clock_before: re.Pattern | None
+    clock_after: re.Pattern | None
+    unsure: re.Pattern | None
+
+
+def cues_for(language: str | None) -> Cues:
+    """The Cues of a text in ``language`` (None: every language's)."""
+    words = [lang.clock_words for lang in languages_for(language) if lang.clock_words]
+    clocks = [re.compile("|".join(found)) if found else None for found in zip(*words)]
+    return Cues(*durations_around(language), *(clocks or (None, None, None)))
 
 
 def said_so(line: str, start: int, end: int, before, after) -> bool | None:
@@ -69,12 +110,32 @@ def said_so(line: str, start: int, end: int, before, after) -> bool | None:
     return found is not None or (after is not None and after.match(line, end) is not None)
 
 
-def timed(line: str, span, before, after):
-    """A time span ``span`` of ``line`` as it reads (``before``, ``after``: as said_so's): a
-    clock time, a duration where the text around it says so (``pendant 2 h``, ``Le film dure
-    2h15``, ``2 h de retard``), none in brackets after another duration (``3600 s (1 h)``: a
-    measure) nor a range (``9h-12h``)."""
-    said = said_so(line, span.start, span.end, before, after)
+def _clocked(line: str, span, cues: Cues) -> bool | None:
+    """Whether the words around ``span`` of ``line`` say an hour written out is a clock time;
+    None where they say it may be either (``pour 6 heures``)."""
+    before, after, unsure = cues.clock_before, cues.clock_after, cues.unsure
+    if (before is not None and before.search(line, 0, span.start) is not None) or (
+        after is not None and after.match(line, span.end) is not None
+    ):
+        return True
+    return None if unsure is not None and unsure.search(line, 0, span.start) else False
+
+
+def timed(line: str, span, cues: Cues):
+    """A time span ``span`` of ``line`` (or one of hours written out, kind ``duration``) as it
+    reads: a clock time, a duration where the text around it says so (``pendant 2 h``, ``Le
+    film dure 2h15``, ``2 h de retard``) and an hour written out where it does not say it is a
+    time (``dure 2 heures``; not ``à 14 heures``), none in brackets after another duration
+    (``3600 s (1 h)``: a measure) nor a range (``9h-12h``), nor an hour written out after words
+    that say it may be either (``pour 6 heures``: the model's), nor a placeholder's hours after
+    words that make it a time or may (``à %d heures``: the model's)."""
+    if span.kind == "duration":
+        placeholder = not span.text[0].isdigit()  # %d heures; not 48 heures, 1 h 30 min
+        return None if placeholder and _clocked(line, span, cues) is not False else span
+    said = said_so(line, span.start, span.end, cues.before, cues.after)
+    if said is False and _IN_WORDS.fullmatch(span.text):
+        clocked = _clocked(line, span, cues)
+        return span if clocked else None if clocked is None else replace(span, kind="duration")
     if said is False:
         return span
     if said is None or not re.fullmatch(rf"[\w{SPACES}]+", span.text):
@@ -82,10 +143,10 @@ def timed(line: str, span, before, after):
     return replace(span, kind="duration")
 
 
-def in_hours(line: str, span, before, after) -> bool:
+def in_hours(line: str, span, cues: Cues) -> bool:
     """Whether the measure ``span`` of ``line``, whole hours, is a duration (``en 48 h``)."""
     hours = re.fullmatch(rf"\d+{_S}?h", span.text)
-    return bool(hours and said_so(line, span.start, span.end, before, after))
+    return bool(hours and said_so(line, span.start, span.end, cues.before, cues.after))
 
 
 def _said(hours: str, minutes: str | None, target: str) -> str:
@@ -111,8 +172,9 @@ def convert_clock_duration(text: str, source: str, target: str) -> str | None:
     m = _HOURS.fullmatch(text) if m is None and source == "fr" else m
     if m is None:
         return None
+    hours = str(int(m[1])) if m[1].isdigit() else m[1]  # 09 h: 9 hours; %d heures: %d hours
     said = target in LANGUAGES and LANGUAGES[target].short_time is not None
-    return _said(str(int(m[1])), m[2], target) if said else text
+    return _said(hours, m[2], target) if said else text
 
 
 def convert_ago(text: str, source: str, target: str) -> str:

@@ -17,7 +17,7 @@ recorded, every language's detectors run.
                 an ordinal's suffix by CLDR ordinal category (English ``one`` "st", ``two``
                 "nd", ``few`` "rd", ``other`` "th"): an ICU ``selectordinal``'s branches
     clock       how a clock time is written, as a regex whose groups are the hour and the
-                minutes (French ``14 h 30``); None: no time is read
+                minutes (French ``14 h 30``, ``14 heures 30``); None: no time is read
     clock_out   how the language writes a time read from another (``{}:{}``: ``14:30``); None:
                 a time is kept as written
     durations   what the text before a duration ends with, where the duration reads as a
@@ -27,6 +27,13 @@ recorded, every language's detectors run.
     durations_after
                 what the text after a clock time starts with, where it is a duration, as a
                 regex (French ``2 h de retard``, ``2h42 de trajet``: fr-en wrote "2:00 late")
+    clock_words what the text before and after an hour written out (French ``14 heures``, no
+                minutes) ends and starts with, where it is a clock time, as two regexes (French
+                ``à 14 heures``, ``vers 20 heures``, ``3 heures du matin``), then what the text
+                before it ends with where it may be either, left to the model (French ``pour 6
+                heures``: a table booked for 6 o'clock, or a stay of 6 hours); elsewhere it is a
+                duration (``Le film dure 2 heures``, ``J'ai attendu 2 heures``: fr-en wrote
+                "2 o'clock"; durations.py)
     house       the words after a house number (French ``12 bis``)
     dialled     the words before a number that make it one to dial, text or type, kept as
                 written (French ``SMS au 36 179``, ``Votre code est 482 913``: fr-en wrote
@@ -119,6 +126,7 @@ class Language:
     clock_out: str | None = None
     durations: str | None = None
     durations_after: str | None = None
+    clock_words: tuple[str, str, str] | None = None
     house: tuple[str, ...] = ()
     dialled: tuple[str, ...] = ()
     streets: tuple[str, str] | None = None
@@ -205,7 +213,9 @@ LANGUAGES = {
         ordinal_suffixes=(("one", "er"), ("other", "e")),
         roman="e|ème|eme",
         # an hour, h, minutes; not followed by more digits or by "min" (1 h 30 min: a duration)
-        clock=rf"([01]?\d|2[0-3]){_SPACE}?h(?:{_SPACE}?([0-5]\d))?(?!\w|{_SPACE}?(?:\d|min\b))",
+        # the hour written out: 14 heures 30, 9 heures (not 06:00 heures: a time as written)
+        clock=rf"(?<!:)([01]?\d|2[0-3]){_SPACE}?h(?:eures?)?(?:{_SPACE}?([0-5]\d))?"
+        rf"(?!\w|{_SPACE}?(?:\d|min\b))",
         durations=(
             r"(?i:\b(?:pendant|durant|dans|toutes les|tous les|dure|durent|duré|durée|en|sous"
             r"|environ|moins de|plus de|au moins|d'ici|met|mettent|mettra|faut|comptez"
@@ -221,6 +231,16 @@ LANGUAGES = {
             r"|vélo|bus|métro|attente|queue|travail|sommeil|cours|pause|repos|conduite|décalage"
             r"|navigation|formation|autonomie|écoute|bouchons?|embouteillages?)"
             r"|par\s+(?:jour|semaine|nuit|mois|an))\b"
+        ),
+        # à 14 heures, vers 20 heures, dès 7 heures, il est 3 heures (not de 2 à 3 heures: hours);
+        # 3 heures du matin, de 9 heures à 17 heures
+        clock_words=(
+            r"(?i:(?<!\d\s)\bà|\bvers|\bdès|\bavant|\bentre|\bà partir d[eu]|\bautour de"
+            r"|\baux (?:alentours|environs) de|\bsur le coup de|\b(?:il|elle) (?:est|était|sera))"
+            r"\s+$",
+            r"\s+(?:du\s+(?:matin|soir)|de\s+l['’]après-midi|précises|pile|et\s+(?:demie|quart)"
+            r"|moins\s+(?:le\s+)?quart|(?:à|-)\s*\d)",
+            r"(?i:\bpour)\s+$",  # une table pour 6 heures, parti pour 2 heures
         ),
         house=("bis", "ter", "quater"),
         dialled=(

@@ -59,9 +59,9 @@ the order ties are broken (each module named describes its kinds at length):
     hashtag     ``#name``, ``#Saint-Valentin``
     ago         a time ago, French ``il y a 2 h`` (``2 hours ago``: durations.py)
     time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
-                ``14h30``, ``9 h``, ``9h-12h`` (hours 0-23; not ``1 h 30 min``: numbers.py); one
-                among words that make it a duration is one: ``dure 2h15``, ``2 h de retard``,
-                as are hours and minutes written out, ``1 h 30 min`` (durations.py)
+                ``14h30``, ``9 h``, ``9h-12h``, ``à 14 heures`` (hours 0-23); one among words that
+                make it a duration is one (``dure 2h15``, ``2 h de retard``, ``dure 2 heures``),
+                as are hours written out, ``1 h 30 min``, ``48 heures`` (durations.py)
     amount      a number with a currency symbol before or after it, or for its decimal mark, and
                 after a slash what it is a price of: ``12,50 €``, ``€12.50``, ``1 200 $``,
                 ``12€50``, ``15 €/mois`` (numbers.py gives its written form, the symbol where the
@@ -264,7 +264,8 @@ NEEDS = {
     "letter": letters.NEEDS,
     "mask": masks.NEEDS,
     "ago": durations.NEEDS,
-    **dict.fromkeys(("time", "duration", "number", "phone", "address"), r"\d"),
+    **dict.fromkeys(("time", "number", "phone", "address"), r"\d"),
+    "duration": rf"\d|{format_strings.NEEDS}",  # 48 heures, %d heures
     "measure": rf"\d|{format_strings.NEEDS}",
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
 }
@@ -324,12 +325,12 @@ class SpanFinder:
         if (terms_found := term_pattern(terms)) is not None:
             self.kinds.insert(0, ("term", terms_found))
         self.icu = [kind for kind, _ in self.kinds].index("icu")  # its rank
-        self.durations = languages.durations_around(language)  # "toutes les 4 h", "2 h de retard"
+        self.cues = durations.cues_for(language)  # "toutes les 4 h", "à 14 heures"
 
     def find(self, line: str) -> list[Span]:
         met = {kind: needs.search(line) for kind, needs in self.needs.items()}  # NEEDS, once a kind
         built_in = [
-            durations.timed(line, s, *self.durations) if kind == "time" else s
+            durations.timed(line, s, self.cues) if kind in ("time", "duration") else s
             for rank, (kind, p) in enumerate(self.kinds)
             if met.get(kind, True)
             for s in _matches(p, line, kind, rank)
@@ -343,7 +344,7 @@ class SpanFinder:
         spans = user + [
             Span(s.start, s.end, "duration", s.text)
             if s.kind == "measure"
-            and (in_words(s.text, line) or durations.in_hours(line, s, *self.durations))
+            and (in_words(s.text, line) or durations.in_hours(line, s, self.cues))
             else s  # sous 14 j: 14 days (units.py); en 48 h: 48 hours
             for s in _leftmost_longest(icu.structure_first(found, self.icu))
         ]
