@@ -178,6 +178,25 @@ def test_a_time_ago_with_its_unit_written_out_reads_as_english_says_it(line, tex
     assert all(kind != "ago" for kind, _ in spans("Il y a 3 jours que j'attends."))
 
 
+@pytest.mark.parametrize(
+    "line, english, german",
+    [
+        ("Il y a 3 mois", "3 months ago", "vor 3 Monaten"),
+        ("Il y a 1 mois", "1 month ago", "vor 1 Monat"),
+        ("Publié il y a 2 semaines", "2 weeks ago", "vor 2 Wochen"),
+        ("Il y a 1 an", "1 year ago", "vor 1 Jahr"),
+        ("Il y a 5 ans, j'habitais ici.", "5 years ago", "vor 5 Jahren"),
+    ],
+)
+def test_a_time_ago_in_weeks_months_or_years_reads_as_the_target_says_it(line, english, german):
+    """fr-en wrote "Il y a 3 mois" "There are 3 months", "Il y a 1 an" "There is 1 year ago"."""
+    ((kind, text),) = spans(line)
+    assert kind == "ago"
+    assert convert(text, "ago", "fr", "en") == english
+    assert convert(text, "ago", "fr", "de") == german
+    assert all(kind != "ago" for kind, _ in spans("Il y a 2 ans que j'habite ici."))
+
+
 def test_translate_says_a_time_ago_with_its_unit_written_out(run_cli):
     """fr-en wrote "Il y a 2 heures" "There is 2 o'clock", "Il y a 1 heure" "There are 1
     hours", "Mis à jour il y a 5 minutes." "Take 5 minutes."."""
@@ -185,6 +204,9 @@ def test_translate_says_a_time_ago_with_its_unit_written_out(run_cli):
         "Il y a 2 heures": "2 hours ago",
         "Il y a 1 heure": "1 hour ago",
         "Mis à jour il y a 5 minutes.": "5 minutes ago",
+        "Il y a 3 mois": "3 months ago",
+        "Il y a 2 semaines": "2 weeks ago",
+        "Il y a 1 an": "1 year ago",
     }
     for line, out in zip(lines, translated_lines(run_cli, list(lines), "-m", "fr-en")):
         assert lines[line] in out, (line, out)

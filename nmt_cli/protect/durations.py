@@ -22,8 +22,9 @@ it say it may be either (``pour 6 heures``: a table booked for 6 o'clock, a stay
 the hour is the model's.
 
 A time ago, French ``il y a 2 h``, ``il y a 5 min``, ``il y a 3 j``, or its unit written out,
-``il y a 2 heures``, ``il y a 3 jours`` (fr-en wrote "There are 2 h", "There is 2 o'clock", the
-words ``il y a`` read as "there are"), is a span of kind ``ago`` with those words:
+``il y a 2 heures``, ``il y a 3 jours``, ``il y a 2 semaines``, ``il y a 3 mois``, ``il y a 1
+an`` (fr-en wrote "There are 2 h", "There is 2 o'clock", "There are 3 months", the words ``il y
+a`` read as "there are"), is a span of kind ``ago`` with those words:
 English ``2 hours ago``, German ``vor 2 Stunden``; not where ``il y a`` says what there is
 (``il y a 2 h de route``, ``il y a 5 min que j'attends``).
 """
@@ -37,11 +38,11 @@ from nmt_cli.protect import format_strings
 from nmt_cli.protect.languages import LANGUAGES, SPACES, durations_around, languages_for, time_words
 
 _S = f"[{SPACES}]"
-# il y a 2 h, il y a 1 h 30, il y a 5 min, il y a 3 j, il y a 2 heures, il y a 3 jours; not
+# il y a 2 h, il y a 1 h 30, il y a 5 min, il y a 3 j, il y a 2 heures, il y a 3 mois; not
 # il y a 2 h de route, d'attente, qu'il
 AGO = (
     rf"(?<![\w'’])[Ii]l{_S}y{_S}a{_S}(\d+){_S}?(?:h(?:{_S}?([0-5]\d)(?:{_S}?min)?)?"
-    r"|(min|mn|j|s|heures?|minutes?|jours?|secondes?))"
+    r"|(min|mn|j|s|heures?|minutes?|jours?|secondes?|semaines?|mois|ans?|années?))"
     rf"(?![\w'’])(?!{_S}*(?:(?:de|du|des|que)(?!\w)|d['’]|qu['’]))"  # d'attente, qu'il
 )
 _AGO = re.compile(AGO)
@@ -65,6 +66,8 @@ _UNITS = {"h": "hour", "min": "minute", "mn": "minute", "s": "second", "j": "day
 # a unit written out: il y a 2 heures, 3 jours
 _UNITS |= {"heure": "hour", "heures": "hour", "minute": "minute", "minutes": "minute"}
 _UNITS |= {"jour": "day", "jours": "day", "seconde": "second", "secondes": "second"}
+_UNITS |= {"semaine": "week", "semaines": "week", "mois": "month", "an": "year", "ans": "year"}
+_UNITS |= {"année": "year", "années": "year"}
 
 
 def pattern_for(language: str | None) -> str | None:

@@ -47,7 +47,7 @@ recorded, every language's detectors run.
                 and German ``U/min`` (rpm)
     per         (the language's word after a price's slash, the word English writes): French
                 ``15 €/mois`` is ``€15/month``
-    time_words  (``hour``, ``minute``, ``second`` or ``day``, the language's word for one, for
+    time_words  (a unit of TIME_UNITS, ``hour`` to ``year``, the language's word for one, for
                 others) as a sentence writes a duration (French ``14 j`` is ``14 days``,
                 units.py; ``pendant 2 h`` is ``2 hours``, durations.py)
     short_time  its short hour and minute in a duration (English ``2 hr 15 min``); None: a
@@ -163,6 +163,17 @@ NOT_LATIN_WORD = rf"(?<!\w)\w*[{NOT_LATIN}\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a
 
 
 _OCTETS = (("ko", "kB"), ("Ko", "kB"), ("Ko", "KB"), ("Mo", "MB"), ("Go", "GB"), ("To", "TB"))
+TIME_UNITS = "hour minute second day week month year"
+
+
+def _units(ones: str, others: str, units: str = TIME_UNITS) -> tuple[tuple[str, str, str], ...]:
+    """(unit, word for one, word for others) of ``units``, a language's words for one and for
+    others in their order (``{}s``: each word for one with an s)."""
+    singles = ones.split()
+    plurals = [others.format(x) for x in singles] if "{}" in others else others.split()
+    return tuple(zip(units.split(), singles, plurals, strict=True))
+
+
 LANGUAGES = {
     "en": Language(
         "en",
@@ -173,12 +184,7 @@ LANGUAGES = {
         ordinals="st|nd|rd|th",
         ordinal_suffixes=(("one", "st"), ("two", "nd"), ("few", "rd"), ("other", "th")),
         clock_out="{}:{}",
-        time_words=(
-            ("hour", "hour", "hours"),
-            ("minute", "minute", "minutes"),
-            ("second", "second", "seconds"),
-            ("day", "day", "days"),
-        ),
+        time_words=_units("hour minute second day week month year", "{}s"),
         short_time=("hr", "min"),
         ago="{} ago",
         key_words=("The {} key", "the {} key", "{} key", "{} key"),
@@ -337,15 +343,13 @@ LANGUAGES = {
                 "month year day week hour night person word page".split(),
             )
         ),
-        time_words=(
-            ("hour", "Stunde", "Stunden"),
-            ("minute", "Minute", "Minuten"),
-            ("second", "Sekunde", "Sekunden"),
-            ("day", "Tag", "Tage"),
+        time_words=_units(
+            "Stunde Minute Sekunde Tag Woche Monat Jahr",
+            "Stunden Minuten Sekunden Tage Wochen Monate Jahre",
         ),
         short_time=("Std.", "Min."),
         ago="vor {}",
-        ago_words=(("day", "Tag", "Tagen"),),
+        ago_words=_units("Tag Monat Jahr", "Tagen Monaten Jahren", "day month year"),
         modifiers=("Strg", "Umschalt"),
         keys=(
             ("Strg", "Ctrl"),
