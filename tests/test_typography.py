@@ -101,6 +101,29 @@ def test_only_a_full_stop_the_translation_lacks_after_a_word_is_given_back():
     assert keep_full_stop("Le poste <ph0>.", "Extension <ph0>") == "Extension <ph0>."
 
 
+def test_a_sentence_keeps_its_exclamation_mark_where_the_translation_ends_in_a_stop_or_a_word():
+    """fr-en wrote `Merci pour votre commande !` as "Thank you for your command."."""
+    source = "Merci pour votre commande !"
+    assert keep_full_stop(source, "Thank you for your command.") == "Thank you for your command!"
+    assert keep_full_stop("Au secours\u00a0!", "Help") == "Help!"
+    assert keep_full_stop("Le poste <ph0> !", "Extension <ph0>.") == "Extension <ph0>!"
+
+
+def test_translate_keeps_an_exclamation_mark(run_cli):
+    result = run_cli(["translate", "-m", "fr-en", "Merci pour votre commande !"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.rstrip().endswith("!"), result.stdout
+
+
+def test_only_an_exclamation_mark_written_as_a_full_stop_after_a_word_is_given_back():
+    assert keep_full_stop("Vraiment ?", "Really.") == "Really."  # a question: the model's
+    assert keep_full_stop("Quoi ?!", "What.") == "What."
+    assert keep_full_stop("Attendez !", "Wait...") == "Wait..."  # an ellipsis
+    assert keep_full_stop("Et cetera !", "And so on, etc.") == "And so on, etc."
+    assert keep_full_stop("Dis « oui » !", "Say “yes”.") == "Say “yes”."
+    assert keep_full_stop("LE POSTE <ph0> !", "POST.") == "POST."  # a span lost: put back after
+
+
 def test_a_text_that_ends_in_a_word_gets_no_full_stop():
     assert drop_full_stop("Mettre à jour maintenant", "Move update now.") == "Move update now"
     assert drop_full_stop("Fichier : <ph0>", "File: <ph0>.") == "File: <ph0>"

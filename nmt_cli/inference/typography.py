@@ -7,7 +7,10 @@ nor writes it: ``Chargement en cours…`` came out as ``Loading...``. Interface 
 ``…``. A source that writes ``...`` keeps its translation as the model wrote it.
 
 A sentence that ends with a full stop keeps it where its translation ends in a word (a letter,
-a digit or a placeholder: not after a quote, a bracket or other punctuation). The model learned
+a digit or a placeholder: not after a quote, a bracket or other punctuation), and one that ends
+with an exclamation mark keeps it there too, or where its translation ends with a full stop
+after a word instead: `Merci pour votre commande !` gave "Thank you for your command." (a
+question mark the model wrote as a full stop is left as written). The model learned
 from interface strings whose English drops the French full stop, and dropped it where the
 reference keeps it: `Prévisualise les graphiques animés, tels que les images GIF.` gave
 "Previews animated graphics such as GIF images"; a localizer's check of end punctuation
@@ -102,11 +105,19 @@ def keep_full_stop(source: str, text: str) -> str:
     """``text`` with the full stop that ends ``source`` (not an ellipsis), where it ends in a
     letter, a digit or a placeholder (``... vers <ph2>.``: "... to <ph2>") and lost none of the
     source's placeholders and numbers (a span the model dropped is put back at the end, after
-    the full stop: "POST. 45")."""
-    end = source.rstrip()
-    if not end.endswith(".") or end.endswith("..") or not _WORD_END.search(text.rstrip()):
+    the full stop: "POST. 45"); and with the exclamation mark that ends ``source`` (not ``!!``,
+    ``?!``) where it ends so or with a full stop after a word instead (``Merci pour votre
+    commande !``: "Thank you for your command.")."""
+    end, out = source.rstrip(), text.rstrip()
+    mark = "." if end.endswith(".") and not end.endswith("..") else ""
+    mark = "!" if end.endswith("!") and not end.endswith(("!!", "?!")) else mark
+    if mark == "!" and out.endswith(".") and not out.endswith(".."):
+        last = out[:-1].split()[-1:] or [""]
+        if _WORD_END.search(last[0]) and "." not in last[0] and last[0] not in _ABBREVIATIONS:
+            out = out[:-1]  # the model's full stop for the source's exclamation mark
+    if not mark or not _WORD_END.search(out):
         return text
-    return text if lost_held(source, text) else text.rstrip() + "."
+    return text if lost_held(source, text) else out + mark
 
 
 def drop_full_stop(source: str, text: str) -> str:
