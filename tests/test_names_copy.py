@@ -282,6 +282,20 @@ def test_a_translation_lost_a_name_when_one_is_not_among_its_words():
     assert not names_lost("Il va à Londres.", "He goes to London.", KNOWN)  # taught: not a name
 
 
+def test_a_translation_lost_a_name_when_it_holds_it_fewer_times_than_the_source():
+    """fr-en wrote `Mise à jour de Chrome 120 vers Chrome 121.` as "Update 120 to Chrome 121"."""
+    line = "Mise à jour de Chrome 120 vers Chrome 121."
+    assert names_lost(line, "Update 120 to Chrome 121", KNOWN)
+    assert not names_lost(line, "Update from Chrome 120 to Chrome 121.", KNOWN)
+
+
+def test_translate_keeps_a_name_written_twice_before_its_numbers(run_cli):
+    (out,) = translated_lines(
+        run_cli, ["Mise à jour de Chrome 120 vers Chrome 121."], "-m", "fr-en"
+    )
+    assert "Chrome 120" in out and "Chrome 121" in out, out
+
+
 def test_with_names_the_untaught_names_are_masked_as_spans_of_their_own(small_tokenizer):
     protection = SpanProtection(small_tokenizer, ("fr", "en"), known=KNOWN)
     line = "Écrivez à Gaëlle via https://Exemple.fr/Quimper ou à Londres."

@@ -44,6 +44,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Collection, Iterable, Iterator
 
 from nmt_cli.protect.names import (
@@ -206,10 +207,11 @@ def acronym_spans(
 def names_lost(
     source: str, text: str, known: Collection[str], written: Collection[str] = ()
 ) -> bool:
-    """Whether ``text``, a translation of ``source``, lacks one of its names to copy or, with
-    ``written`` (the model's target words), an acronym (:func:`acronyms_lost`)."""
-    names = set(names_to_copy(source, known).values())
-    lost = not names <= set(NAME_WORD.findall(text))
+    """Whether ``text``, a translation of ``source``, lacks one of its names to copy (or holds
+    it fewer times: ``Mise à jour de Chrome 120 vers Chrome 121.`` gave "Update 120 to Chrome
+    121") or, with ``written`` (the model's target words), an acronym (:func:`acronyms_lost`)."""
+    names = Counter(names_to_copy(source, known).values())
+    lost = bool(names - Counter(NAME_WORD.findall(text)))
     return lost or bool(acronyms_lost(source, text, known, written))
 
 
