@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass, replace
 
 from nmt_cli.protect import format_strings
-from nmt_cli.protect.languages import LANGUAGES, SPACES, durations_around, languages_for, time_words
+from nmt_cli.protect.languages import LANGUAGES, SPACES, languages_for, time_words
 
 _S = f"[{SPACES}]"
 # il y a 2 h, il y a 1 h 30, il y a 5 min, il y a 3 j, il y a 2 heures, il y a 3 mois; not
@@ -84,8 +84,8 @@ def spelled_for(language: str | None) -> str | None:
 @dataclass(frozen=True)
 class Cues:
     """What the text around a time says, compiled (None: nothing): what the text before and
-    after a duration ends and starts with (languages.durations_around), before and after a
-    clock time of an hour written out, and before one that may be either (languages.py,
+    after a duration ends and starts with, before and after a clock time of an hour written
+    out, and before one that may be either (languages.py: ``durations``, ``durations_after``,
     ``clock_words``)."""
 
     before: re.Pattern | None
@@ -96,16 +96,19 @@ class Cues:
 
 
 def cues_for(language: str | None) -> Cues:
-    """The Cues of a text in ``language`` (None: every language's)."""
-    words = [lang.clock_words for lang in languages_for(language) if lang.clock_words]
-    clocks = [re.compile("|".join(found)) if found else None for found in zip(*words)]
-    return Cues(*durations_around(language), *(clocks or (None, None, None)))
+    """The Cues of a text in ``language`` (None: every language's): its tables' ``durations``,
+    ``durations_after`` and ``clock_words`` (languages.py), each kind's joined and compiled."""
+    langs = languages_for(language)
+    durations = [(x.durations, x.durations_after) for x in langs] or [(None, None)]
+    words = [x.clock_words for x in langs if x.clock_words] or [(None, None, None)]
+    found = [[y for y in kind if y] for kind in [*zip(*durations), *zip(*words)]]
+    return Cues(*(re.compile("|".join(x)) if x else None for x in found))
 
 
 def said_so(line: str, start: int, end: int, before, after) -> bool | None:
     """Whether the text around ``line[start:end]``, a time or a measure of hours, says it is a
     duration: the compiled patterns ``before`` it ends with, ``after`` it starts with
-    (languages.durations_around; None: none); None where it is in brackets
+    (cues_for; None: none); None where it is in brackets
     after another duration (``3600 s (1 h)``: a measure as written)."""
     found = before.search(line, 0, start) if before is not None else None
     if found is not None and found[0].endswith("("):

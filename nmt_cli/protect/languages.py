@@ -102,7 +102,6 @@ recorded, every language's detectors run.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 SPACES = " \u00a0\u202f"  # space, no-break space, narrow no-break space
@@ -394,19 +393,8 @@ def languages_for(code: str | None) -> list[Language]:
 
 
 def time_words(code: str, unit: str, ago: bool = False) -> tuple[str, str] | None:
-    """Language ``code``'s words (for one, for others) for ``unit`` (``hour``, ``minute``,
-    ``second``, ``day``) in a sentence, after its word for a time ago where ``ago``; None where
-    it has none here."""
+    """Language ``code``'s words (for one, for others) for ``unit`` (of TIME_UNITS) in a
+    sentence, after its word for a time ago where ``ago``; None where it has none here."""
     lang = LANGUAGES.get(code)
     found = (lang.ago_words if ago else ()) + lang.time_words if lang else ()
     return next(((one, other) for name, one, other in found if name == unit), None)
-
-
-def durations_around(language: str | None) -> tuple[re.Pattern | None, re.Pattern | None]:
-    """What the text before a clock time of ``language`` (None: every language's) ends with
-    where it is a duration (``durations``), and what the text after it starts with
-    (``durations_after``), compiled; None where no language says."""
-    langs = languages_for(language)
-    before = [lang.durations for lang in langs if lang.durations]
-    after = [lang.durations_after for lang in langs if lang.durations_after]
-    return tuple(re.compile("|".join(found)) if found else None for found in (before, after))
