@@ -13,7 +13,15 @@ import warnings
 import zipfile
 
 import pytest
-from office_fixtures import deck_pptx, docx_entries, report_docx, report_odt, zipped
+from office_fixtures import (
+    deck_pptx,
+    docx_entries,
+    odt_entries,
+    pptx_entries,
+    report_docx,
+    report_odt,
+    zipped,
+)
 
 from nmt_cli.documents.binary import check_binary_output, check_text_file
 from nmt_cli.documents.document import read_document
@@ -65,16 +73,52 @@ def test_an_entity_bomb_in_a_part_is_one_error():
 def test_a_part_that_is_not_well_formed_is_one_error_naming_the_part_and_its_line():
     """The error said "(Opening and ending tag mismatch: body line 2 and bod, line 2, column
     4010 (<string>, line 2))": lxml's message with its line three times, one of them a
-    "<string>"'s; it now names the part's line as other formats name theirs."""
+    "<string>"'s; it now names the part's line as other formats name theirs, and ends as every
+    other error of a package does."""
     files = docx_entries()
     files["word/document.xml"] = files["word/document.xml"].replace("</w:body>", "\n</w:bod>")
     with pytest.raises(InputError) as raised:
         read_docx(zipped(files), "report.docx")
     assert re.fullmatch(
         r"report\.docx:word/document\.xml:3: not well-formed XML: Opening and ending tag "
-        r"mismatch: body line 2 and bod \(column \d+\)",
+        r"mismatch: body line 2 and bod \(column \d+\); nothing was written",
         str(raised.value),
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "entries", "path", "broken"),
+    [
+        ("report.docx", docx_entries, "word/document.xml", "</w:body>"),
+        ("deck.pptx", pptx_entries, "ppt/slides/slide1.xml", "</p:sld>"),
+        ("rapport.odt", odt_entries, "content.xml", "</office:body>"),
+        ("report.docx", docx_entries, "word/document.xml", "<!DOCTYPE w>"),
+    ],
+    ids=["docx", "pptx", "odt", "doctype"],
+)
+def test_a_part_that_cannot_be_read_is_worded_as_every_other_error_of_a_package(
+    run_cli, tmp_path, name, entries, path, broken
+):
+    """A damaged or encrypted package, a zip bomb, tracked changes: "FILE: why; nothing was
+    written". A part that did not parse said only "FILE:PART:LINE: not well-formed XML: ...",
+    as if something might have been written."""
+    files = entries()
+    part = files[path]
+    after = part.index("?>") + 2  # the XML declaration
+    files[path] = (
+        part[:after] + broken + part[after:] if "DOCTYPE" in broken else part.replace(broken, "")
+    )
+    source, out = tmp_path / name, tmp_path / f"out-{name}"
+    source.write_bytes(zipped(files, stored=("mimetype",)))
+    result = run_cli(["translate", "-m", "no-such-model", "-i", source, "-o", out])
+    assert result.exit_code == 1
+    [line] = result.stderr.splitlines()
+    assert re.fullmatch(
+        rf"nmt: error: .*/{re.escape(name)}:{re.escape(path)}:(\d+: not well-formed XML: "
+        r".* \(column \d+\)| a document type declaration, .*); nothing was written",
+        line,
+    ), line
+    assert not out.exists()
 
 
 @pytest.mark.parametrize(

@@ -35,11 +35,14 @@ OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # legacy .doc/.ppt/.xls, and encrypte
 ZIP = b"PK\x03\x04"
 
 
+NOTHING_WRITTEN = "; nothing was written"  # how every error of a package ends
+
+
 class PackageError(InputError):
     """``name`` cannot be read as a ``kind`` (.docx, .pptx, .odt): why."""
 
     def __init__(self, name: str, message: str):
-        super().__init__(f"{name}: {message}; nothing was written")
+        super().__init__(f"{name}: {message}{NOTHING_WRITTEN}")
 
 
 def _lxml():
@@ -138,7 +141,8 @@ def _check_limits(name: str, infos: list[zipfile.ZipInfo]) -> None:
 
 def parse_xml(data: bytes, where: str):
     """``data`` as an XML tree, read safely (no entity, DTD or network); InputError naming
-    ``where`` if it is not well formed or declares a document type."""
+    ``where`` if it is not well formed or declares a document type, which ends as a
+    PackageError's does (nothing is written)."""
     etree = _lxml()
     parser = etree.XMLParser(
         resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False
@@ -148,9 +152,13 @@ def parse_xml(data: bytes, where: str):
     except etree.XMLSyntaxError as e:
         line, column = e.position if e.position else (e.lineno, 0)
         said = re.sub(r",? line \d+, column \d+.*\Z", "", e.msg or str(e))  # lxml's: where
-        raise InputError(f"{where}:{line}: not well-formed XML: {said} (column {column})") from None
+        raise InputError(
+            f"{where}:{line}: not well-formed XML: {said} (column {column}){NOTHING_WRITTEN}"
+        ) from None
     if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:
-        raise InputError(f"{where}: a document type declaration, which no office part has")
+        raise InputError(
+            f"{where}: a document type declaration, which no office part has{NOTHING_WRITTEN}"
+        )
     return tree
 
 
