@@ -227,3 +227,45 @@ def test_an_office_document_is_never_written_to_a_terminal(monkeypatch):
     with pytest.raises(UsageError, match="a docx document is not for a terminal: give --output"):
         check_binary_output("-", "docx")
     check_binary_output("out.docx", "docx")  # a file: fine
+
+
+@pytest.mark.parametrize(
+    ("name", "entries", "path"),
+    [
+        ("report.docx", docx_entries, "word/_rels/document.xml.rels"),
+        ("report.docx", docx_entries, "_rels/.rels"),
+        ("report.docx", docx_entries, "[Content_Types].xml"),
+        ("deck.pptx", pptx_entries, "ppt/slides/_rels/slide1.xml.rels"),
+        ("deck.pptx", pptx_entries, "[Content_Types].xml"),
+        ("rapport.odt", odt_entries, "META-INF/manifest.xml"),
+    ],
+)
+def test_a_package_whose_relationships_or_manifest_are_not_well_formed_is_one_error(
+    run_cli, tmp_path, name, entries, path
+):
+    """Word, PowerPoint and LibreOffice read the content types, the relationships and the
+    manifest before any part, and refuse a file (or offer to repair it) where one is not
+    well-formed. Such a file was translated with exit 0, the broken part copied as it was
+    into a translation that does not open."""
+    files = entries()
+    files[path] = files[path][:-5]  # cut short: its root element never closes
+    source, out = tmp_path / name, tmp_path / f"out-{name}"
+    source.write_bytes(zipped(files, stored=("mimetype",)))
+    result = run_cli(["translate", "-m", "no-such-model", "-i", source, "-o", out])
+    assert result.exit_code == 1
+    [line] = result.stderr.splitlines()
+    assert re.fullmatch(
+        rf"nmt: error: .*/{re.escape(name)}:{re.escape(path)}:\d+: not well-formed XML: "
+        r".* \(column \d+\); nothing was written",
+        line,
+    ), line
+    assert not out.exists()
+
+
+def test_well_formed_relationships_and_manifests_are_read_as_before():
+    for read, data, name in (
+        (read_docx, report_docx(), "report.docx"),
+        (read_pptx, deck_pptx(), "deck.pptx"),
+        (read_odt, report_odt(), "rapport.odt"),
+    ):
+        assert read(data, name).sources()

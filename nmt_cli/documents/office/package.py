@@ -4,7 +4,9 @@ read safely.
 A package is read whole from its bytes, before anything is translated: a file that is not a
 zip, a truncated or damaged one, an encrypted or legacy (OLE) one, or one whose entries would
 expand past the limits (a zip bomb: too many entries, too many bytes in all, or an entry that
-expands more than MAX_RATIO times) is one PackageError naming it, and nothing is written. The
+expands more than MAX_RATIO times) is one PackageError naming it, and nothing is written; so is
+one whose content types, relationships or manifest are not well-formed XML (copied as they were,
+they made a translation that Word and LibreOffice refuse to open). The
 limits are checked on the sizes the zip declares, and an entry is never read past its declared
 size (zipfile stops there), so a 50 kB file that claims or holds 4 GiB costs no memory.
 
@@ -82,7 +84,11 @@ class Package:
             raise PackageError(name, f"a damaged {kind} file: its entry {twice} is there twice")
         if any(i.flag_bits & 0x1 for i in infos):
             raise PackageError(name, f"an encrypted {kind} file: save it without a password")
-        return cls(name, kind, data, infos)
+        package = cls(name, kind, data, infos)
+        for path in package.names():
+            if _is_structure(path):
+                package.part(path)  # not well formed: the error (copied, it broke the copy)
+        return package
 
     def names(self) -> list[str]:
         return [i.filename for i in self.infos]
@@ -124,6 +130,15 @@ _OLE_MESSAGE = {
     "encrypted": "an encrypted {kind} file: save it without a password",
     "legacy": "a legacy binary Office file (.doc, .ppt, .xls), not {kind}: save it as {kind}",
 }
+
+
+def _is_structure(path: str) -> bool:
+    """Whether entry ``path`` says what the package holds, read before any part by Word,
+    PowerPoint and LibreOffice, which refuse the file (or "repair" it) when it is not well
+    formed: an OOXML package's content types and its parts' relationships (``_rels/.rels``,
+    ``word/_rels/document.xml.rels``: an image's, a link's, a header's target), an ODF
+    package's manifest."""
+    return path in ("[Content_Types].xml", "META-INF/manifest.xml") or path.endswith(".rels")
 
 
 def _check_limits(name: str, infos: list[zipfile.ZipInfo]) -> None:
