@@ -453,3 +453,29 @@ def test_a_lists_label_is_translated_around_its_number_and_a_number_alone_kept()
         return [Aligned(x, [(k, k) for k in range(len(x.split()))]) for x in texts]
 
     assert entries(rendered(data, identity)) == entries(data)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Le chat noir dort sur le ca<text:soft-page-break/>napé rouge.",
+        "Le chat noir <text:soft-page-break/>dort sur le canapé rouge.",
+        '<text:span text:style-name="T1">Le chat noir dort sur le ca<text:soft-page-break/>'
+        "napé rouge.</text:span>",
+    ],
+    ids=["inside a word", "between words", "in a span"],
+)
+def test_a_soft_page_break_leaves_the_sentence_whole_and_stays_in_its_paragraph(body):
+    """LibreOffice writes where its layout ended a page inside the paragraph, between words or
+    inside one. Read as a mark, it cut "canapé" into "ca napé" (translated "layer"); it is
+    now no part of the text, and written back at the end of the translated paragraph."""
+    model = sentence_model(
+        {"Le chat noir dort sur le canapé rouge.": "The black cat sleeps on the red sofa."}
+    )
+    document = read_odt(report_odt(f"<text:p>{body}</text:p>"), "rapport.odt")
+    assert document.sources()[0] == "Le chat noir dort sur le canapé rouge."
+    content = entries(document.render(model(document.sources()), "en-GB", print))["content.xml"]
+    [p] = etree.fromstring(content).iter(t("p"))
+    assert "".join(p.itertext()) == "The black cat sleeps on the red sofa."
+    assert p[-1].tag == t("soft-page-break") and not p[-1].tail
+    assert len(list(p.iter(t("soft-page-break")))) == 1

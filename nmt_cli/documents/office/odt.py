@@ -15,7 +15,13 @@ A paragraph's items (runs.py), from its mixed content in order:
   break, a frame, a field (page number, date, reference) and anything else is a Mark, as it is;
   a field that shows text (any element of the text namespace but a note) is held, read by the
   model as one token where it stands ("Mis à jour le <date>, page <n> sur <count>." was read
-  "Mis à jour le , page sur .", its comma and a space lost).
+  "Mis à jour le , page sur .", its comma and a space lost);
+- a soft page break (``text:soft-page-break``: where a page ended when LibreOffice last laid
+  the document out, between two words or inside one) is none of these: the words around it are
+  read as they stand (as a mark, it cut "canapé" into "ca napé", translated as two words), and
+  it is written back at the end of the translated paragraph, where the page break stays in the
+  same paragraph (LibreOffice lays the pages out again, as Word does with its own hint:
+  docx.py).
 
 A frame's (an image's, a shape's) alt text and title (``svg:desc``, ``svg:title``) are texts of
 their own, as a Word document's and a deck's are (they stayed French), and so is a link's
@@ -66,6 +72,9 @@ MIMETYPES = (
 
 def t(name: str) -> str:
     return f"{{{TEXT}}}{name}"
+
+
+SOFT_PAGE_BREAK = t("soft-page-break")
 
 
 def read_odt(data: bytes, name: str) -> OfficeDocument:
@@ -159,6 +168,8 @@ def paragraph_items(element, spans: tuple[str, ...], styles: dict[str, bool]) ->
             items.append(Link(child, paragraph_items(child, spans, styles)))
         elif child.tag == t("s"):
             items.append(Run(spans, " " * int(child.get(t("c"), "1")), spans, code))
+        elif child.tag == SOFT_PAGE_BREAK:
+            pass  # no end of a word: written back at the paragraph's end (_soft_page_breaks)
         else:
             breaks = {t("line-break"): "\n", t("tab"): "\t"}.get(child.tag, "")
             items.append(Mark(child, breaks, _is_field(child)))
@@ -220,10 +231,14 @@ def _writer(styles: dict[str, bool], defaults: list[Part]):
     def write(p, items: list[Item], target: str | None) -> None:
         """Paragraph ``p`` with ``items`` as its content (its attributes kept)."""
         before = _texts_by_style(p)
+        breaks = _soft_page_breaks(p)
         for child in list(p):
             p.remove(child)
         p.text = None
         _append(p, items)
+        for e in breaks:
+            e.tail = None
+            p.append(e)
         after = _texts_by_style(p)
         uses = translated.setdefault(p.getroottree().getroot(), [])
         uses.append(p)  # written anew: its text translated
@@ -250,6 +265,11 @@ def _styled(p) -> list:
         e for e in p.iter(t("span"), t("a")) if next(e.iterancestors(t("p"), t("h")), None) is p
     ]
     return [p, *inner]
+
+
+def _soft_page_breaks(p) -> list:
+    """The soft page breaks of ``p``'s own text (in its spans and links too), in order."""
+    return [e for e in p.iter(SOFT_PAGE_BREAK) if next(e.iterancestors(t("p"), t("h"))) is p]
 
 
 def _fields(p) -> list:
