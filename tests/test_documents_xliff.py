@@ -715,6 +715,36 @@ def test_an_access_key_inside_an_inline_code_stays_inside_it_on_the_translated_w
     assert inner(re.search(r"<target.*</target>", out.decode()).group()) == target
 
 
+@pytest.mark.parametrize(
+    "version, source, target",
+    [
+        (
+            "1.2",
+            '<g id="1">&amp;Fichier</g> <g id="2">&amp;Ouvrir</g>',
+            '<g id="1">&amp;File</g> <g id="2">&amp;Open</g>',
+        ),
+        (
+            "1.2",
+            '<g id="1">&amp;Fichier</g><x id="3"/> | <g id="2">&amp;Ouvrir</g>',
+            '<g id="1">&amp;File</g><x id="3"/> | <g id="2">&amp;Open</g>',
+        ),
+        (
+            "2.0",
+            '<pc id="1">&amp;Fichier</pc> <pc id="2">&amp;Ouvrir</pc>',
+            '<pc id="1">&amp;File</pc> <pc id="2">&amp;Open</pc>',
+        ),
+    ],
+)
+def test_inline_codes_each_with_an_access_key_are_each_translated_apart_with_their_key(
+    version, source, target
+):
+    """Two buttons' labels in one unit, a key each: read as one text, "Enregistrer Quitter"
+    gave "Sav&e &Quitter", the second label untranslated."""
+    document, out = render(ONE_UNIT[version].replace("{}", source), translate=word_for_word)
+    assert document.sources() == ["Fichier", "Ouvrir"]
+    assert inner(re.search(r"<target.*</target>", out.decode()).group()) == target
+
+
 # -- files that are not read -------------------------------------------------------------------
 
 

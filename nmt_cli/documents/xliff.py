@@ -11,7 +11,10 @@ it (else where the alignment puts its place); the native code a ``<ph>`` or ``<b
 never translated (nmt_cli/markup/segments.py places them). Printf, Qt and brace placeholders
 in the text pass through as protected spans. A file whose texts mark access keys (``~``,
 ``_``, ``&``: protect/mnemonics.file_markers) has each text's one marker taken out before the
-model reads it and put back on the word aligned to the marked one (documents/strings.py).
+model reads it and put back on the word aligned to the marked one (documents/strings.py); a
+source whose keys are each in an inline code of its own, nothing to translate between them
+(``<g>&amp;Enregistrer</g> <g>&amp;Quitter</g>``: two buttons' labels), has each code's words
+translated apart, with their key.
 A source whose white space is significant (``xml:space="preserve"``: formats/xliff.py) keeps
 its line breaks and tabs, each line and column translated on its own, and its runs of spaces at
 its ends and against an inline code (markup/inline_text.py); a run between two words is one
@@ -41,30 +44,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from nmt_cli.documents.document import DOUBLED_MARKERS, PLACEHOLDERS, DocumentFormat
+from nmt_cli.documents.xliff_keys import Part, key_texts, keyed, keyed_codes, without_key
 from nmt_cli.errors import InputError
 from nmt_cli.formats.inline import STANDALONE, code_nodes
 from nmt_cli.formats.memory import same_language
 from nmt_cli.formats.xliff import EXTENSIONS, UNTRANSLATED, XliffUnit, read_units, write_targets
-from nmt_cli.inference.access_keys import Mark, with_keys
+from nmt_cli.inference.access_keys import Mark
 from nmt_cli.inference.translation import Translation
 from nmt_cli.markup.segments import Segment, verbatim
 from nmt_cli.markup.tree import Element, Node, Text, serialize
-from nmt_cli.protect.mnemonics import file_markers, find_mnemonic
+from nmt_cli.protect.mnemonics import file_markers
 
 APPROVED = frozenset(("final", "signed-off"))
 # A line break code stays an element placed by the alignment: held as a placeholder, the model
 # tends to drop the words that end the sentence before it
 _LINE_BREAK = re.compile(r"""^<[^>]*\s(?:ctype|subType)\s*=\s*["'](?:xlf:)?lb["']""")
-_GUARD = re.compile("|".join(PLACEHOLDERS))  # holds no access key
 _SEGMENT = re.compile(r"""^<[^>]*\smtype\s*=\s*["']seg["']""")
 _MID = re.compile(r"""\smid\s*=\s*["']([^"']*)["']""")
-# An access key's marker while the codes are placed: a noncharacter, neither punctuation nor a
-# stand-in, so that a code around the marked word keeps it (``<g>&amp;File</g>``: an ``&`` or
-# ``_`` read as the word's leading punctuation was left out, ``&amp;<g>File</g>``)
-_KEY = "\ufdd0"
 
 
 def wanted(unit: XliffUnit, retranslate: str) -> bool:
@@ -102,35 +101,40 @@ class Chosen:
     """A unit to give a target: its position among the file's units (an id need only be
     unique in its <file>), its source as a segment (None: nothing in it to translate, the
     source is copied), the access key taken out of its text (None: none), and for a unit
-    segmented by its seg-source its parts: the content between segments as written, and each
-    ``<mrk mtype="seg">`` as its tags and its content's segment (None: copied)."""
+    translated in parts (a seg-source's segments, inline codes each with an access key) its
+    parts: the content between them as written (a segment kept or with nothing to translate
+    too), and each Part."""
 
     position: int
     unit: XliffUnit
     segment: Segment | None
     mark: Mark | None = None
-    parts: tuple[str | tuple[Element, Segment | None], ...] | None = None
+    parts: tuple[str | Part, ...] | None = None
 
     def segments(self) -> list[Segment]:
         """The segments a model translates for this unit, in order."""
         if self.parts is not None:
-            return [p[1] for p in self.parts if isinstance(p, tuple) and p[1] is not None]
+            return [p.segment for p in self.parts if isinstance(p, Part)]
         return [self.segment] if self.segment is not None else []
+
+    def marked(self) -> bool:
+        """Whether an access key was taken out of a text of the unit."""
+        return self.mark is not None or any(
+            isinstance(p, Part) and p.mark for p in self.parts or ()
+        )
 
     def target(self, translations: Iterator[Translation]) -> str:
         """The target's content (inline codes as tags), each of segments() taking the next of
         ``translations``."""
         if self.parts is not None:
-            return "".join(_part(p, translations) for p in self.parts)
+            return "".join(
+                p if isinstance(p, str) else p.open + keyed(p, next(translations)) + p.close
+                for p in self.parts
+            )
         translation = next(translations) if self.segment is not None else None
         if self.segment is None or translation is None:
             return self.unit.source
-        if self.mark is None:
-            return self.segment.render(translation)
-        held = replace(self.mark, marker=_KEY)  # a letter of its word, not its punctuation
-        translation = replace(translation, text=with_keys(translation, (held,)))
-        written = "&amp;" if self.mark.marker == "&" else self.mark.marker
-        return self.segment.render(translation).replace(_KEY, written)
+        return keyed(Part("", "", self.segment, self.mark), translation)
 
 
 @dataclass(frozen=True)
@@ -149,7 +153,9 @@ class XliffDocument:
     def needs_alignment(self) -> bool:
         """Whether a source has inline codes or an access key to place (a placeholder code the
         model lost goes back by the alignment too)."""
-        return any(s.inlines or s.stand_ins or c.mark for c in self.chosen for s in c.segments())
+        return any(
+            c.marked() or any(s.inlines or s.stand_ins for s in c.segments()) for c in self.chosen
+        )
 
     def check_languages(self, source: str | None, target: str | None) -> None:
         """InputError where a file of it is in another source language than ``source`` (the
@@ -198,13 +204,18 @@ def read_xliff(data: bytes, name: str, *, retranslate: str) -> XliffDocument:
     by ``retranslate`` (documents/po.RETRANSLATE); FormatError naming the line where it does
     not parse."""
     units = list(read_units(name, data))
-    markers = file_markers([u.source_text for u in units if u.translate])
+    markers = file_markers([t for u in units if u.translate for t in _key_texts(u)])
     chosen = [
         _chosen(k, u, markers, _kept(u, retranslate))
         for k, u in enumerate(units)
         if wanted(u, retranslate)
     ]
     return XliffDocument(data, name, units, chosen)
+
+
+def _key_texts(unit: XliffUnit) -> list[str]:
+    """The texts of ``unit`` read for the file's access-key markers (xliff_keys.key_texts)."""
+    return key_texts(code_nodes(unit.source), unit.source_text, _held)
 
 
 def _kept(unit: XliffUnit, retranslate: str) -> dict[str, Element]:
@@ -229,7 +240,8 @@ def _chosen(
     position: int, unit: XliffUnit, markers: Sequence[str], kept: dict[str, Element]
 ) -> Chosen:
     """``unit``, at ``position``, to translate: its source's segment, without its access key
-    if it has one; a segmented one's segments but those ``kept`` (by ``mid``), which stay."""
+    if it has one, or its inline codes that each hold one; a segmented one's segments but
+    those ``kept`` (by ``mid``), which stay."""
     if unit.seg_source is not None:
         nodes = code_nodes(unit.seg_source)
         if any(_is_segment(n) for n in nodes):
@@ -239,24 +251,12 @@ def _chosen(
             )
             return Chosen(position, unit, None, parts=parts)
     nodes = code_nodes(unit.source)
-    segment = Segment(nodes, xml=True, held=_held, preserve=unit.preserve)
+    segment, mark = without_key(nodes, markers, _held, unit.preserve)
     if not segment.translatable():
         return Chosen(position, unit, None)
-    protected = [m.span() for m in _GUARD.finditer(segment.text)]
-    for marker in markers:
-        found = find_mnemonic(segment.text, marker, protected)
-        if found.index is None:
-            continue
-        nth = segment.text[: found.index].count(marker)  # the marker is the nth in the text
-        clean = Segment(
-            _without_marker(nodes, marker, nth), xml=True, held=_held, preserve=unit.preserve
-        )
-        if clean.text != found.text:  # written as a character reference: left as it is
-            break
-        word = len(found.text[: found.index + 1].split()) - 1
-        mark = Mark(word, found.text[found.index], found.index, marker)
-        return Chosen(position, unit, clean, mark)
-    return Chosen(position, unit, segment)
+    if mark is None and (parts := keyed_codes(nodes, markers, _held, unit.preserve)) is not None:
+        return Chosen(position, unit, None, parts=parts)
+    return Chosen(position, unit, segment, mark)
 
 
 def model_text_of(content: str) -> str:
@@ -268,59 +268,13 @@ def _is_segment(node: Node) -> bool:
     return isinstance(node, Element) and not node.empty and bool(_SEGMENT.search(node.open))
 
 
-def _segment_part(
-    mrk: Element, preserve: bool, kept: dict[str, Element]
-) -> tuple[Element, Segment | None]:
-    """A segment of a seg-source: its ``<mrk>`` and what to translate of it (None: it is
-    written as it is, the target's own where ``kept`` holds its ``mid``)."""
+def _segment_part(mrk: Element, preserve: bool, kept: dict[str, Element]) -> str | Part:
+    """A segment of a seg-source: its ``<mrk>`` and what to translate of it, or its content
+    as written (the target's own where ``kept`` holds its ``mid``)."""
     if (mid := _MID.search(mrk.open)) is not None and mid[1] in kept:
-        return kept[mid[1]], None
+        return serialize(kept[mid[1]])
     segment = Segment(mrk.children, xml=True, held=_held, preserve=preserve)
-    return mrk, segment if segment.translatable() else None
-
-
-def _part(part: str | tuple[Element, Segment | None], translations: Iterator[Translation]):
-    """A part of a segmented unit's target (see Chosen)."""
-    if isinstance(part, str):
-        return part
-    mrk, segment = part
-    if segment is None:
-        return serialize(mrk)
-    return mrk.open + segment.render(next(translations)) + mrk.close
-
-
-def _without_marker(nodes: Sequence[Node], marker: str, nth: int) -> list[Node]:
-    """``nodes`` without the ``nth`` (from 0) ``marker`` of their text (as Segment reads it:
-    a standalone code's content is none of it)."""
-    written = "&amp;" if marker == "&" else marker
-    seen = 0
-    out: list[Node] = []
-    for node in nodes:
-        held = _count(node, marker)  # before any is removed
-        if isinstance(node, Text) and seen <= nth < seen + held:
-            text, raw = node.text.split(marker), node.raw.split(written)
-            if len(raw) == len(text):  # else a character reference: nothing removed
-                node = Text(_joined(text, marker, nth - seen), _joined(raw, written, nth - seen))
-        elif isinstance(node, Element) and seen <= nth < seen + held:
-            children = _without_marker(node.children, marker, nth - seen)
-            node = Element(node.name, node.open, node.close, children=children)
-        seen += held
-        out.append(node)
-    return out
-
-
-def _count(node: Node, marker: str) -> int:
-    """How many ``marker`` the text of ``node`` holds."""
-    if isinstance(node, Text):
-        return node.text.count(marker)
-    if isinstance(node, Element) and not node.empty:
-        return sum(_count(c, marker) for c in node.children)
-    return 0
-
-
-def _joined(parts: list[str], separator: str, k: int) -> str:
-    """``parts`` joined by ``separator``, but for the ``k``-th (from 0)."""
-    return separator.join(parts[: k + 1]) + separator.join(parts[k + 1 :])
+    return Part(mrk.open, mrk.close, segment) if segment.translatable() else serialize(mrk)
 
 
 XLIFF = DocumentFormat(
