@@ -77,6 +77,24 @@ def test_each_key_goes_on_the_word_aligned_to_its_marked_word():
 
 
 @pytest.mark.parametrize(
+    ("source", "mark", "text", "keyed"),
+    [  # a key on its word's first letter goes on the translated word's first letter
+        ("Enregistrer", Mark(0, "E", 0, "&"), "Save", "&Save"),  # not "Sav&e"
+        ("Ouvrir (Fichier)", Mark(1, "F", 8, "~"), "Open (File)", "Open (~File)"),
+        ("<b>Effacer</b>", Mark(0, "E", 3, "&"), "<b>Delete</b>", "<b>&Delete</b>"),
+        # a key inside its word keeps its letter where the translated word has it
+        ("Mise à jour", Mark(2, "u", 9, "~"), "Update", "~Update"),
+        ("Nouvel élément", Mark(1, "l", 8, "~"), "New item", "New ~item"),
+        ("Nouvel élément", Mark(1, "m", 10, "~"), "New item", "New ite~m"),
+    ],
+)
+def test_a_key_on_a_word_s_first_letter_stays_on_its_word_s_first_letter(source, mark, text, keyed):
+    t = Translation(source=source, text=text, score=0.0)
+    t.alignment = [(mark.word, len(text.split()) - 1)]
+    assert with_keys(t, (mark,)) == keyed
+
+
+@pytest.mark.parametrize(
     ("source", "mark", "text", "aligned", "keyed"),
     [  # the aligned word opens with a tag: the key on its first letter, after the tag
         ("<b>Supprimer</b> le fichier", (0, "S"), "<b>Delete</b> file", 0, "<b>&Delete</b> file"),

@@ -98,9 +98,9 @@ def target_index(translation: Translation, mark: Mark) -> int:
     """Where in ``translation.text`` the access key goes: where it was in a text given back
     unchanged; else in the first target word aligned to the marked source word: on the letter
     it marked where that word is the source's copied unchanged (a brand, ``MegaCorp``: its
-    second ``C``, not its first letter), else on the marked letter if the word has it, else on
-    its first letter; 0 (the first letter of the text) if no
-    word is aligned to it."""
+    second ``C``, not its first letter), else, for a key on its word's first letter, on the
+    word's first letter, else on the marked letter if the word has it, else on its first
+    letter; 0 (the first letter of the text) if no word is aligned to it."""
     if translation.text == translation.source:
         return mark.at
     aligned = sorted(t for s, t in translation.alignment if s == mark.word)
@@ -113,8 +113,19 @@ def target_index(translation: Translation, mark: Mark) -> int:
         return word.start() + mark.at - source[mark.word].start()  # copied: on its own letter
     closed = _closed(translation.text)
     free = [i for i in range(*word.span()) if not any(a <= i < b for a, b in closed)]
-    same = [i for i in free if translation.text[i].lower() == mark.letter.lower()]
+    first = mark.word < len(source) and _letters(translation.source, source[mark.word])[:1]
+    if first == [mark.at]:  # a word's first letter: the translation's word's ("&Save")
+        same = _letters(translation.text, word)
+    else:
+        same = [i for i in free if translation.text[i].lower() == mark.letter.lower()]
     return (same or free or [word.start()])[0]
+
+
+def _letters(text: str, word: re.Match[str]) -> list[int]:
+    """Where ``word`` of ``text`` has a letter or a digit outside a tag or a placeholder."""
+    closed = _closed(text)
+    span = range(*word.span())
+    return [i for i in span if text[i].isalnum() and not any(a <= i < b for a, b in closed)]
 
 
 def with_keys(translation: Translation, marks: Sequence[Mark]) -> str:
