@@ -433,6 +433,26 @@ def test_a_catalogue_for_another_language_than_the_models_is_one_error(run_cli, 
     assert result.exit_code == 0, result.stderr
 
 
+def test_a_catalogue_whose_messages_are_in_another_language_than_the_models_is_one_error(
+    run_cli, model_to, tmp_path
+):
+    """Its X-Source-Language (Weblate, Pootle, translate-toolkit), which training reads, was
+    not read: French messages went through a German model."""
+    header = '"Language: en\\n"\n"X-Source-Language: fr\\n"'
+    french = CATALOGUE.replace('"Language: en\\n"', header)
+    result, out = translate_po(run_cli, model_to("en"), tmp_path, french)
+    assert_one_error_line(
+        result, 'the catalogue translates from "fr" (its X-Source-Language), but the model'
+    )
+    assert not out.exists()
+    for said in ("de_DE", "German"):  # the model's, or a name: no code, unread
+        header = f'"Language: en\\n"\n"X-Source-Language: {said}\\n"'
+        result, out = translate_po(
+            run_cli, model_to("en"), tmp_path, CATALOGUE.replace('"Language: en\\n"', header)
+        )
+        assert result.exit_code == 0, result.stderr
+
+
 def test_a_catalogue_labelled_in_its_messages_language_gets_the_models_target(
     run_cli, model_to, tmp_path
 ):

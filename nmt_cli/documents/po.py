@@ -20,8 +20,9 @@ French), gets the model's target language, and then that language's Plural-Forms
 an entry already translated getting as many forms, with a warning (its last dropped, or
 repeated: msgfmt refuses a catalogue whose entries have another number of forms than its header
 gives); one for a third language (a Russian catalogue, a French-English model) is one error,
-since its plural forms and its translations would be another language's; one for the model's
-target (``en_US``) keeps its Language and Plural-Forms as written. Its charset is kept (below;
+since its plural forms and its translations would be another language's, and so is one whose
+messages are in another (its ``X-Source-Language``: formats/po.declared_languages); one for the
+model's target (``en_US``) keeps its Language and Plural-Forms. Its charset is kept (below;
 xgettext's ``CHARSET``, a template's, becomes UTF-8). The placeholders of
 format strings (``%s``, ``%(name)s``, ``%1$d``, ``%1``, ``{0}``, ``{name}``) pass through
 translation unchanged (in an entry flagged ``python-brace-format`` or ``csharp-format``, a
@@ -63,7 +64,12 @@ from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.errors import InputError
 from nmt_cli.formats.encoding import Encoding, decode, text_lines
 from nmt_cli.formats.memory import same_language
-from nmt_cli.formats.po import declared_charset, entry_text, parse_catalogue
+from nmt_cli.formats.po import (
+    declared_charset,
+    declared_languages,
+    entry_text,
+    parse_catalogue,
+)
 from nmt_cli.formats.po_header import changed_header, content_type
 from nmt_cli.formats.po_wrap import PAGE_WIDTH, gettext_lines
 from nmt_cli.inference.translation import Translation
@@ -123,13 +129,18 @@ class Catalogue(StringsDocument):
     braces: tuple[str, str] = ("", "")  # the stand-ins of a brace format's {{ and }}
 
     def check_languages(self, source: str | None, target: str | None) -> None:
-        """InputError where the header's Language is another than the model's ``target`` or
-        ``source`` (a catalogue of French messages labelled French: translated into the
-        target, its Language made the target's)."""
-        language = self.po.metadata.get("Language", "").strip()
+        """InputError where the header's X-Source-Language is another than the model's
+        ``source``, or its Language another than the model's ``target`` or ``source`` (a
+        catalogue of French messages labelled French: translated into the target, its
+        Language made the target's)."""
+        messages, language = declared_languages(self.po)
+        if source and _coded(messages) and not same_language(messages, source):
+            raise InputError(
+                f'{self.name}: the catalogue translates from "{messages}" (its '
+                f"X-Source-Language), but the model translates from {source}"
+            )
         theirs = [x for x in (source, target) if x]
-        coded = re.fullmatch(r"[A-Za-z]{2,3}(?:[-_@.].*)?", language)  # not "French": unread
-        if target and coded and not any(same_language(language, x) for x in theirs):
+        if target and _coded(language) and not any(same_language(language, x) for x in theirs):
             raise InputError(
                 f'{self.name}: the catalogue is for "{language}" (its Language), but the model '
                 f"translates into {target}"
@@ -277,6 +288,11 @@ _KEPT = re.compile(r"#(?:[.:|]|\s|$)")  # and its previous msgid: a translation 
 
 _ID = re.compile(r"(?:msgctxt|msgid|msgid_plural)\b")
 _STR = re.compile(r"msgstr\b")
+
+
+def _coded(language: str | None) -> bool:
+    """Whether a header's language is a code (``fr``, ``pt_BR``), not a name (``French``)."""
+    return bool(language and re.fullmatch(r"[A-Za-z]{2,3}(?:[-_@.].*)?", language))
 
 
 def _with_ids_as_written(written: list[str], lines: list[str]) -> list[str]:

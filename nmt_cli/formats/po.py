@@ -216,12 +216,20 @@ def declared_charset(data: bytes) -> str | None:
     return charset
 
 
+def declared_languages(po: Any) -> tuple[str | None, str | None]:
+    """(the language of msgid, of msgstr) as the header names them: ``X-Source-Language``
+    (Weblate, Pootle, translate-toolkit; or ``Source-Language``) and ``Language``; None where
+    it names none."""
+    header = po.metadata
+    source = header.get("X-Source-Language", "").strip() or header.get("Source-Language", "")
+    return source.strip() or None, header.get("Language", "").strip() or None
+
+
 def languages_of(po: Any) -> tuple[str | None, str | None]:
     """(the language of msgid, of msgstr) as the header gives them; msgid's English unless
     ``X-Source-Language`` says otherwise."""
-    header = po.metadata
-    source = header.get("X-Source-Language") or header.get("Source-Language") or "en"
-    return source, header.get("Language") or None
+    source, target = declared_languages(po)
+    return source or "en", target
 
 
 def entry_pairs(entry: Any, counts: Counts) -> list[Pair]:
