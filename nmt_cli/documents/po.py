@@ -65,6 +65,7 @@ from nmt_cli.errors import InputError
 from nmt_cli.formats.encoding import Encoding, decode, text_lines
 from nmt_cli.formats.memory import same_language
 from nmt_cli.formats.po import (
+    catalogue_markers,
     declared_charset,
     declared_languages,
     entry_text,
@@ -73,7 +74,6 @@ from nmt_cli.formats.po import (
 from nmt_cli.formats.po_header import changed_header, content_type
 from nmt_cli.formats.po_wrap import PAGE_WIDTH, gettext_lines
 from nmt_cli.inference.translation import Translation
-from nmt_cli.protect.mnemonics import file_markers
 
 RETRANSLATE = ("none", "fuzzy", "all")
 _GUARD = re.compile("|".join((*PLACEHOLDERS, ENTITY)))  # no mnemonic
@@ -381,9 +381,7 @@ def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Ca
     kept = {id(e): _kept_forms(e, retranslate) for e in chosen if e.msgid_plural}
     braces = stand_ins(text)
     messages = [braces_out(s, e, braces) for e in chosen for s in _messages(e)]
-    declared = po.metadata.get("X-Accelerator-Marker", "").strip()
-    markers = file_markers([e.msgid for e in po if not e.obsolete], declared or None)
-    strings = StringLines.of(messages, markers, _GUARD, gaps=True)
+    strings = StringLines.of(messages, catalogue_markers(po), _GUARD, gaps=True)
     return Catalogue(
         po, chosen, kept, mark_fuzzy, strings, encoding, final_break, lines, name, braces
     )

@@ -11,7 +11,8 @@ Pairs: ``msgid`` is in the header's ``X-Source-Language`` (English where it name
 French catalogue gives French to English pairs. ``msgctxt`` is not read. A plural entry gives
 ``msgid``-``msgstr[0]`` and ``msgid_plural``-``msgstr[1]``. Skipped, by reason: fuzzy,
 obsolete (``#~``) and untranslated entries. The access-key markers (``X-Accelerator-Marker``,
-and those the catalogue's msgids use: protect/mnemonics.file_markers) are removed from both sides.
+and those the catalogue's msgids use: protect/mnemonics.file_markers; obsolete entries' not
+read) are removed from both sides.
 
 A line of a catalogue ends at ``"\\n"`` only, as msgfmt reads it: a string may hold U+2028,
 U+0085 or the other characters ``str.splitlines`` also ends a line at, and polib, which reads a
@@ -232,6 +233,13 @@ def languages_of(po: Any) -> tuple[str | None, str | None]:
     return source or "en", target
 
 
+def catalogue_markers(po: Any) -> tuple[str, ...]:
+    """The access-key markers of a catalogue: its ``X-Accelerator-Marker``, and those its
+    msgids use (protect/mnemonics.file_markers), obsolete entries' (``#~``) left out."""
+    declared = po.metadata.get("X-Accelerator-Marker", "").strip() or None
+    return file_markers([e.msgid for e in po if e.msgid and not e.obsolete], declared)
+
+
 def entry_pairs(entry: Any, counts: Counts) -> list[Pair]:
     """(msgid side, msgstr side) of one entry, counted: none for a fuzzy, obsolete or
     untranslated one; two for a translated plural (msgid with msgstr[0], msgid_plural with
@@ -278,8 +286,6 @@ def read_pairs(
     counts = Counts(path)
     entries = [e for e in po if e.msgid]  # the header's empty msgid is not an entry
     raw = [p for e in entries for p in entry_pairs(e, counts)]
-    declared = po.metadata.get("X-Accelerator-Marker", "").strip() or None
-    markers = file_markers([e.msgid for e in entries], declared)
-    yield from cleaned(((p[a], p[b]) for p in raw), counts, markers)
+    yield from cleaned(((p[a], p[b]) for p in raw), counts, catalogue_markers(po))
     if report is not None:
         report(counts.summary())
