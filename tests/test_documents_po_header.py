@@ -162,11 +162,48 @@ def test_an_ascii_catalogue_becomes_utf8_for_a_translation_outside_ascii_without
 def test_a_header_without_fields_gets_them_in_gettexts_order_and_stays_a_header():
     """An empty header (``msgstr ""`` alone) came out ``msgstr "\\n"``, a field with no name."""
     out = translated(["#, fuzzy", 'msgid ""', 'msgstr ""', *ENTRY])
-    assert out[:6] == [
-        "#, fuzzy",
+    assert out[:5] == [
         'msgid ""',
         'msgstr ""',
         '"Language: en\\n"',
         '"Content-Type: text/plain; charset=UTF-8\\n"',
         '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
     ]
+
+
+TEMPLATE = [  # as xgettext writes a template's header
+    "# SOME DESCRIPTIVE TITLE.",
+    "#",
+    "#, fuzzy",
+    'msgid ""',
+    'msgstr ""',
+    '"Project-Id-Version: demo 1.0\\n"',
+    '"Language: \\n"',
+    '"Content-Type: text/plain; charset=CHARSET\\n"',
+    '"Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n"',
+]
+
+
+def test_a_templates_header_filled_is_no_longer_fuzzy_as_msginit_writes_it():
+    """``nmt translate -i messages.pot -o en.po`` kept xgettext's ``#, fuzzy`` on the header it
+    filled: ``pybabel compile`` skipped the catalogue ("catalog en.po is marked as fuzzy")."""
+    out = translated(TEMPLATE + ENTRY)
+    assert out[:8] == [
+        "# SOME DESCRIPTIVE TITLE.",
+        "#",
+        'msgid ""',
+        'msgstr ""',
+        '"Project-Id-Version: demo 1.0\\n"',
+        '"Language: en\\n"',
+        '"Content-Type: text/plain; charset=UTF-8\\n"',
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"',
+    ]
+
+
+def test_a_header_flag_other_than_fuzzy_stays_and_a_catalogues_own_fuzzy_header_too():
+    """Only a template's fuzzy flag goes: a catalogue for English whose translator left its
+    header fuzzy keeps it, as it keeps every field it does not have to change."""
+    flagged = ["#, fuzzy, no-wrap" if x == "#, fuzzy" else x for x in TEMPLATE]
+    assert "#, no-wrap" in translated(flagged + ENTRY)
+    english = [x.replace("Language: ", "Language: en") for x in TEMPLATE]
+    assert "#, fuzzy" in translated(english + ENTRY)

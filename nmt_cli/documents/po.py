@@ -15,19 +15,19 @@ A catalogue's access keys (its ``X-Accelerator-Marker``, else the marker its mes
 ``~``, ``_``, ``&``) are taken out of a message before the model reads it and put back, one
 for one, on the word aligned to the marked one (strings.py).
 
-A header without a Language, or with the model's source language (French messages labelled
-French), gets the model's target language, and then that language's Plural-Forms (plurals.py),
-an entry already translated getting as many forms, with a warning (its last dropped, or
-repeated: msgfmt refuses a catalogue whose entries have another number of forms than its header
-gives); one for a third language (a Russian catalogue, a French-English model) is one error,
-since its plural forms and its translations would be another language's, and so is one whose
-messages are in another (its ``X-Source-Language``: formats/po.declared_languages); one for the
-model's target (``en_US``) keeps its Language and Plural-Forms. Its charset is kept (below;
-xgettext's ``CHARSET``, a template's, becomes UTF-8). The placeholders of
-format strings (``%s``, ``%(name)s``, ``%1$d``, ``%1``, ``{0}``, ``{name}``) pass through
-translation unchanged (in an entry flagged ``python-brace-format`` or ``csharp-format``, a
-``{{`` or ``}}`` is a literal brace, passed through alone: the words between are text), as
-protected spans, with reST inline markup and the rest of nmt_cli/protect/.
+A header without a Language (a template's: its fuzzy flag goes, as msginit does), or with the
+model's source language (French messages labelled French), gets the target language, and then
+that language's Plural-Forms (plurals.py), an entry already translated getting as many forms,
+with a warning (its last dropped, or repeated: msgfmt refuses a catalogue whose entries have
+another number of forms than its header gives); one for a third language (a Russian catalogue, a
+French-English model) is one error, since its plural forms and its translations would be another
+language's, and so is one whose messages are in another (its ``X-Source-Language``:
+formats/po.declared_languages); one for the model's target (``en_US``) keeps its Language and
+Plural-Forms. Its charset is kept (below; xgettext's ``CHARSET``, a template's, becomes UTF-8).
+The placeholders of format strings (``%s``, ``%(name)s``, ``%1$d``, ``%1``, ``{0}``, ``{name}``)
+pass through translation unchanged (in an entry flagged ``python-brace-format`` or
+``csharp-format``, a ``{{`` or ``}}`` is a literal brace, passed through alone: the words
+between are text), as protected spans, with reST inline markup and the rest of nmt_cli/protect/.
 
 Read whole as bytes, UTF-8 (or a legacy charset: below), and checked before anything is
 translated (formats/po.py: the reading the training readers share); what fails is one error
@@ -71,7 +71,7 @@ from nmt_cli.formats.po import (
     entry_text,
     parse_catalogue,
 )
-from nmt_cli.formats.po_header import changed_header, content_type
+from nmt_cli.formats.po_header import changed_header, content_type, without_fuzzy
 from nmt_cli.formats.po_wrap import PAGE_WIDTH, gettext_lines
 from nmt_cli.inference.translation import Translation
 
@@ -173,7 +173,8 @@ class Catalogue(StringsDocument):
     def _text(self, header: dict[str, str], fitted: list[Any]) -> str:
         """The catalogue's text, the header's fields that differ from ``header`` changed."""
         changes = {k: v for k, v in self.po.metadata.items() if header.get(k) != v}
-        text = "".join(f"{line}\n" for line in self._written(changes, fitted))
+        template = "Language" in changes and not header.get("Language", "").strip()
+        text = "".join(f"{line}\n" for line in self._written(changes, fitted, template))
         return text if self.final_break else text.removesuffix("\n")
 
     def _fitted(self, forms: int, warn: Callable[[str], None]) -> list[Any]:
@@ -200,10 +201,10 @@ class Catalogue(StringsDocument):
             )
         return fitted
 
-    def _written(self, changes: dict[str, str], fitted: list[Any] = ()) -> list[str]:
+    def _written(self, changes: dict[str, str], fitted: list[Any], template: bool) -> list[str]:
         """The catalogue's lines: the chosen entries and those ``fitted`` as polib writes them,
         each with the blank lines that followed it, the header's fields ``changes`` changed
-        (formats/po_header.py); the rest as read."""
+        (formats/po_header.py; a ``template``'s unflagged fuzzy); the rest as read."""
         starts = [e.linenum - 1 for e in self.po]  # where each entry's lines start
         if starts and starts[0] < 0:  # no header entry: polib read its first entry at line 0
             starts[0] = _first_entry(self.lines)
@@ -217,7 +218,7 @@ class Catalogue(StringsDocument):
                 out += lines
                 continue
             if entry is None:
-                written = self._header(_without_blank_end(lines), changes)
+                written = self._header(_without_blank_end(lines), changes, template)
             else:  # its comments as they were (gettext wraps none); no-wrap: its strings too
                 width = 0 if "no-wrap" in entry.flags else self.po.wrapwidth
                 mine = [x for x in entry_text(entry, width).split("\n") if not _KEPT.match(x)]
@@ -231,10 +232,11 @@ class Catalogue(StringsDocument):
             out += written.removesuffix("\n").split("\n") + after  # not splitlines: U+2028
         return out
 
-    def _header(self, lines: list[str], changes: dict[str, str]) -> str:
-        """The header's ``lines`` with its fields ``changes`` changed, in their places; where
-        the catalogue has no header entry, the header as polib writes it."""
+    def _header(self, lines: list[str], changes: dict[str, str], template: bool) -> str:
+        """The header's ``lines``, its fields ``changes`` changed in their places (a ``template``'s
+        fuzzy flag dropped, as msginit does); with no header entry, the header polib writes."""
         if any(x.strip() == 'msgid ""' for x in lines):
+            lines = without_fuzzy(lines) if template else lines
             width = PAGE_WIDTH if self.po.wrapwidth > 0 else 0
             changed = changed_header(lines, changes, width)
             if changed is not None:

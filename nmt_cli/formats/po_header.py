@@ -118,6 +118,22 @@ def changed_header(lines: list[str], changes: dict[str, str], width: int = PAGE_
     return lines[:start] + [x for g in groups for x in g.written(width)]
 
 
+def without_fuzzy(lines: list[str]) -> list[str]:
+    """A header entry's ``lines`` without its ``fuzzy`` flag (a flag line of nothing else
+    dropped, its other flags kept), as msginit writes a template's header once filled: xgettext
+    marks it fuzzy, and a catalogue whose header is fuzzy is skipped by ``pybabel compile``."""
+    out = []
+    for line in lines:
+        if line.startswith("#,"):
+            flags = [f.strip() for f in line[2:].split(",") if f.strip()]
+            if "fuzzy" in flags:
+                left = [f for f in flags if f != "fuzzy"]
+                out += [f"#, {', '.join(left)}"] if left else []
+                continue
+        out.append(line)
+    return out
+
+
 _CHARSET = re.compile(r"(charset\s*=\s*)([\w.:-]+)", re.IGNORECASE)
 
 
