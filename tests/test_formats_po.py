@@ -125,6 +125,21 @@ def test_the_header_says_when_msgid_is_not_english(tmp_path):
     ]
 
 
+def test_an_english_catalogue_naming_no_source_language_holds_the_other_language_asked_for(
+    tmp_path,
+):
+    """``nmt translate -i messages.pot -o en.po`` writes an en.po of French msgids and no
+    X-Source-Language: given back as ``--memory en.po`` (or to score, align, train) it was
+    refused, "no fr side (it holds en)", as if English to English."""
+    header = HEADER.replace('"Language: fr\\n"', '"Language: en\\n"')
+    body = '\nmsgid "Fermer la fenêtre"\nmsgstr "Shut the window"\n'
+    path = write(tmp_path, header + body, "en.po")
+    assert list(read_pairs(path, "po", ("fr", "en"))) == [("Fermer la fenêtre", "Shut the window")]
+    assert list(read_pairs(path, "po", ("en", "fr"))) == [("Shut the window", "Fermer la fenêtre")]
+    with pytest.raises(InputError, match=r"en\.po: no de side \(it holds en\)"):
+        list(read_pairs(path, "po", ("de", "fr")))
+
+
 def test_a_string_holding_u2028_or_u0085_is_read_whole(tmp_path):
     """A line of a catalogue ends at "\\n" only, as msgfmt reads it: not at U+2028 (LINE
     SEPARATOR) or U+0085 (NEXT LINE), which str.splitlines ends one at."""

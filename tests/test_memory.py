@@ -321,6 +321,20 @@ def test_a_catalogue_is_a_memory_read_by_its_languages(run_cli, tmp_path):
     ]
 
 
+def test_a_catalogue_nmt_wrote_from_a_template_is_a_memory_for_the_next(run_cli, tmp_path):
+    """The old en.po of a French template (Language: en, no X-Source-Language) was refused as
+    a memory: "no fr side (it holds en)"."""
+    old = tmp_path / "en.po"
+    old.write_text(
+        'msgid ""\nmsgstr ""\n"Language: en\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '\nmsgid "Fermer la fenêtre"\nmsgstr "Shut the window"\n',
+        encoding="utf-8",
+    )
+    assert translated_lines(run_cli, ["Fermer la fenêtre"], "--memory", old) == [
+        "Shut the window"
+    ]
+
+
 def test_an_access_key_is_put_back_on_a_remembered_line(tmp_path, run_cli):
     source = po_file(tmp_path / "ui.po", [("~Affichage", ""), ("~Non", "")])
     result = run_cli(["translate", "-i", source, "-o", tmp_path / "en.po"])

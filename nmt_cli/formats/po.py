@@ -6,7 +6,8 @@ Checked before anything is read from it: every string quoted, with the escapes p
 (``\\n \\t \\r \\v \\b \\f \\\\ \\"``), no message twice, plural messages with plural
 translations; what fails is one error naming its line.
 
-Pairs: ``msgid`` is in the header's ``X-Source-Language`` (English where it names none),
+Pairs: ``msgid`` is in the header's ``X-Source-Language`` (English where it names none, but
+the other language asked for where its Language is English: an ``en.po`` of French messages),
 ``msgstr`` in its ``Language``; ``--src-lang``/``--tgt-lang`` pick the sides, so an English to
 French catalogue gives French to English pairs. ``msgctxt`` is not read. A plural entry gives
 ``msgid``-``msgstr[0]`` and ``msgid_plural``-``msgstr[1]``. Skipped, by reason: fuzzy,
@@ -233,6 +234,18 @@ def languages_of(po: Any) -> tuple[str | None, str | None]:
     return source or "en", target
 
 
+def _sides(po: Any, languages: tuple[str, str]) -> tuple[str | None, str | None]:
+    """(the language of msgid, of msgstr) of a catalogue read for ``languages`` (source,
+    target): as languages_of gives them, but where the header names no X-Source-Language and
+    its Language is English, msgid's the other language asked for (an ``en.po`` of French
+    messages, as ``nmt translate -i messages.pot`` writes one): English to English is no pair."""
+    source, target = declared_languages(po)
+    others = [x for x in languages if not same_language(x, target or "")]
+    if source is None and target and same_language(target, "en") and len(others) == 1:
+        source = others[0]
+    return source or "en", target
+
+
 def catalogue_markers(po: Any) -> tuple[str, ...]:
     """The access-key markers of a catalogue: its ``X-Accelerator-Marker``, and those its
     msgids use (protect/mnemonics.file_markers), obsolete entries' (``#~``) left out."""
@@ -271,7 +284,7 @@ def read_pairs(
     (see above); a catalogue in other languages is one InputError, before any pair. ``report``
     hears the counts once the file is read."""
     po = read_catalogue(path)
-    source, target = languages_of(po)
+    source, target = _sides(po, languages)
     if not any(e.msgid for e in po):  # an empty catalogue: no sides to pick, no pairs
         if report is not None:
             report(Counts(path).summary())
@@ -282,7 +295,7 @@ def read_pairs(
             f"{path}: its header names no Language, the language of its msgstrs: "
             f'add one ("Language: {other}\\n")'
         )
-    a, b = pick_sides(path, languages, languages_of(po))
+    a, b = pick_sides(path, languages, (source, target))
     counts = Counts(path)
     entries = [e for e in po if e.msgid]  # the header's empty msgid is not an entry
     raw = [p for e in entries for p in entry_pairs(e, counts)]
