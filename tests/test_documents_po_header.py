@@ -207,3 +207,35 @@ def test_a_header_flag_other_than_fuzzy_stays_and_a_catalogues_own_fuzzy_header_
     assert "#, no-wrap" in translated(flagged + ENTRY)
     english = [x.replace("Language: ", "Language: en") for x in TEMPLATE]
     assert "#, fuzzy" in translated(english + ENTRY)
+
+
+def test_a_templates_placeholders_are_filled_as_msginit_no_translator_fills_them():
+    """xgettext's placeholders stayed in the new catalogue: ``msgfmt --check`` warned
+    "header field 'PO-Revision-Date' still has the initial default value", and so on."""
+    fields = [
+        '"POT-Creation-Date: 2024-03-01 10:00+0100\\n"',
+        '"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\\n"',
+        '"Last-Translator: FULL NAME <EMAIL@ADDRESS>\\n"',
+        '"Language-Team: LANGUAGE <LL@li.org>\\n"',
+    ]
+    out = translated(TEMPLATE[:6] + fields + TEMPLATE[6:] + ENTRY)
+    assert out[5:10] == [
+        '"POT-Creation-Date: 2024-03-01 10:00+0100\\n"',
+        '"PO-Revision-Date: 2024-03-01 10:00+0100\\n"',
+        '"Last-Translator: Automatically generated\\n"',
+        '"Language-Team: none\\n"',
+        '"Language: en\\n"',
+    ]
+
+
+def test_a_translators_own_header_fields_stay_as_they_are():
+    fields = [
+        '"PO-Revision-Date: 2024-03-05 12:00+0100\\n"',
+        '"Last-Translator: Jean Dupont <jean@example.org>\\n"',
+        '"Language-Team: YEAR-MO-DA HO:MI+ZONE\\n"',  # not its placeholder
+    ]
+    out = translated(TEMPLATE[:6] + fields + TEMPLATE[6:] + ENTRY)
+    assert out[5:8] == fields
+    english = [x.replace("Language: ", "Language: en") for x in TEMPLATE]
+    placeholders = ['"Last-Translator: FULL NAME <EMAIL@ADDRESS>\\n"']
+    assert placeholders[0] in translated(english[:6] + placeholders + english[6:] + ENTRY)

@@ -15,37 +15,36 @@ A catalogue's access keys (its ``X-Accelerator-Marker``, else the marker its mes
 ``~``, ``_``, ``&``) are taken out of a message before the model reads it and put back, one
 for one, on the word aligned to the marked one (strings.py).
 
-A header without a Language (a template's: its fuzzy flag goes, as msginit does), or with the
-model's source language (French messages labelled French), gets the target language, and then
-that language's Plural-Forms (plurals.py), an entry already translated getting as many forms,
-with a warning (its last dropped, or repeated: msgfmt refuses a catalogue whose entries have
-another number of forms than its header gives); one for a third language (a Russian catalogue, a
-French-English model) is one error, since its plural forms and its translations would be another
-language's, and so is one whose messages are in another (its ``X-Source-Language``:
+A header without a Language (a template's: its fuzzy flag goes, its placeholders as msginit fills
+them), or with the model's source language (French messages labelled French), gets the target
+language, and then that language's Plural-Forms (plurals.py), an entry already translated getting
+as many forms, with a warning (its last dropped, or repeated: msgfmt refuses a catalogue whose
+entries have another number of forms than its header gives); one for a third language (a Russian
+catalogue, a French-English model) is one error, since its plural forms and its translations would
+be another language's, and so is one whose messages are in another (its ``X-Source-Language``:
 formats/po.declared_languages); one for the model's target (``en_US``) keeps its Language and
 Plural-Forms. Its charset is kept (below; xgettext's ``CHARSET``, a template's, becomes UTF-8).
 The placeholders of format strings (``%s``, ``%(name)s``, ``%1$d``, ``%1``, ``{0}``, ``{name}``)
 pass through translation unchanged (in an entry flagged ``python-brace-format`` or
-``csharp-format``, a ``{{`` or ``}}`` is a literal brace, passed through alone: the words
-between are text), as protected spans, with reST inline markup and the rest of nmt_cli/protect/.
+``csharp-format``, a ``{{`` or ``}}`` is a literal brace, passed through alone: the words between
+are text), as protected spans, with reST inline markup and the rest of nmt_cli/protect/.
 
-Read whole as bytes, UTF-8 (or a legacy charset: below), and checked before anything is
-translated (formats/po.py: the reading the training readers share); what fails is one error
-naming its line. Written in its charset (below) with the input's byte order mark, line ends
-(CRLF or LF) and final line break or none (formats/encoding.py): the msgstr and flags of the
-entries translated as gettext writes them (formats/po_wrap.py: wrapped at 79 columns, a line
-ending with the space it breaks at, but in a catalogue written without wrapping, one of whose
-messages runs longer on one line, and in an entry flagged ``no-wrap``), and the header's fields
-that change, in their places (formats/po_header.py: polib wrote its own order); every other
-line as it was (a translated entry's msgctxt, msgid and msgid_plural too, an entry left alone
-keeps its wrapping, an obsolete one its place), so that a catalogue with nothing to translate,
-or whose entries come back as they were, is the same file byte for byte. A UTF-16 or UTF-32
-catalogue (by its byte order mark) is read, and written in UTF-8: gettext reads no other. A
-catalogue in the legacy charset its header names (``charset=ISO-8859-1``) is read in it and
-written in it, as msgmerge, msgcat and translate-toolkit keep it; only where a translation has
-a character that charset lacks is it written in UTF-8, its Content-Type saying so, with a
-warning (msgcat refuses it: "cannot convert"; a character dropped or escaped would change a
-message).
+Read whole as bytes, UTF-8 (or a legacy charset: below), and checked before anything is translated
+(formats/po.py: the reading the training readers share); what fails is one error naming its line.
+Written in its charset (below) with the input's byte order mark, line ends (CRLF or LF) and final
+line break or none (formats/encoding.py): the msgstr and flags of the entries translated as
+gettext writes them (formats/po_wrap.py: wrapped at 79 columns, a line ending with the space it
+breaks at, but in a catalogue written without wrapping, one of whose messages runs longer on one
+line, and in an entry flagged ``no-wrap``), and the header's fields that change, in their places
+(formats/po_header.py: polib wrote its own order); every other line as it was (a translated
+entry's msgctxt, msgid and msgid_plural too, an entry left alone keeps its wrapping, an obsolete
+one its place), so that a catalogue with nothing to translate, or whose entries come back as they
+were, is the same file byte for byte. A UTF-16 or UTF-32 catalogue (by its byte order mark) is
+read, and written in UTF-8: gettext reads no other. A catalogue in the legacy charset its header
+names (``charset=ISO-8859-1``) is read in it and written in it, as msgmerge, msgcat and
+translate-toolkit keep it; only where a translation has a character that charset lacks is it
+written in UTF-8, its Content-Type saying so, with a warning (msgcat refuses it: "cannot convert";
+a character dropped or escaped would change a message).
 """
 
 from __future__ import annotations
@@ -71,7 +70,7 @@ from nmt_cli.formats.po import (
     entry_text,
     parse_catalogue,
 )
-from nmt_cli.formats.po_header import changed_header, content_type, without_fuzzy
+from nmt_cli.formats.po_header import changed_header, content_type, initialized, without_fuzzy
 from nmt_cli.formats.po_wrap import PAGE_WIDTH, gettext_lines
 from nmt_cli.inference.translation import Translation
 
@@ -254,7 +253,8 @@ class Catalogue(StringsDocument):
         if target is None:
             warn("the model records no target language: the catalogue's Language is kept")
         elif not same_language(header.get("Language", "").strip(), target):
-            # a template's, or the messages' own language (check_languages): the model's
+            # a template's (as msginit fills it), or the messages' language (check_languages)
+            header.update(initialized(header) if not header.get("Language", "").strip() else {})
             header["Language"] = target
             header["Plural-Forms"] = plural_forms(target) or header.get("Plural-Forms", "")
         elif count_forms(header.get("Plural-Forms")) is None:

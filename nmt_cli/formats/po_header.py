@@ -118,6 +118,31 @@ def changed_header(lines: list[str], changes: dict[str, str], width: int = PAGE_
     return lines[:start] + [x for g in groups for x in g.written(width)]
 
 
+# xgettext's placeholders in a template's header, and what msginit --no-translator writes there
+_PLACEHOLDERS = {
+    "PO-Revision-Date": "YEAR-MO-DA HO:MI+ZONE",
+    "Last-Translator": "FULL NAME <EMAIL@ADDRESS>",
+    "Language-Team": "LANGUAGE <LL@li.org>",
+}
+
+
+def initialized(header: dict[str, str]) -> dict[str, str]:
+    """The fields of a template's ``header`` that msginit --no-translator fills, where they
+    hold xgettext's placeholders (``msgfmt --check``: "still has the initial default value"):
+    ``PO-Revision-Date`` the ``POT-Creation-Date`` (where there is one: a rerun writes the same
+    bytes), ``Last-Translator`` "Automatically generated", ``Language-Team`` "none"."""
+    values = {
+        "PO-Revision-Date": header.get("POT-Creation-Date", "").strip(),
+        "Last-Translator": "Automatically generated",
+        "Language-Team": "none",
+    }
+    return {
+        key: values[key]
+        for key, placeholder in _PLACEHOLDERS.items()
+        if header.get(key, "").strip() == placeholder and values[key]
+    }
+
+
 def without_fuzzy(lines: list[str]) -> list[str]:
     """A header entry's ``lines`` without its ``fuzzy`` flag (a flag line of nothing else
     dropped, its other flags kept), as msginit writes a template's header once filled: xgettext
