@@ -266,3 +266,26 @@ def test_placement_gives_each_element_a_run_inside_its_parents():
     tree = [Enclosure(0, 3, [b]), Enclosure(3, 3), Enclosure(3, 4)]
     runs = place_elements(tree, links("0-3 1-2 2-1 3-0"), 4)
     assert runs == [(1, 4), (2, 3), (1, 1), (0, 1)]
+
+
+@pytest.mark.parametrize(
+    "line, target, pharaoh, out",
+    [
+        (  # a link around an image: no space inside the link, none added around it
+            'Cliquez sur <a href="#"><img src="x.png" alt=""></a> pour continuer.',
+            "Click on to continue.",
+            "0-0 1-1 2-2 3-3",
+            'Click on <a href="#"><img src="x.png" alt=""></a> to continue.',
+        ),
+        (  # an icon: an element in an element in an element, none with words
+            'Voir <i class="icon"><svg><use href="#i"/></svg></i> ici.',
+            "See here.",
+            "0-0 1-1",
+            'See <i class="icon"><svg><use href="#i"/></svg></i> here.',
+        ),
+    ],
+)
+def test_elements_without_words_inside_one_another_get_no_space_between_their_tags(
+    line, target, pharaoh, out
+):
+    assert translated(line, target, pharaoh) == out

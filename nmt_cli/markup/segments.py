@@ -246,8 +246,8 @@ class Segment:
             stop = max(stop, start)
             out.append(self._piece(text, pos, start))
             no_words = i.start == i.end
-            after_word = 0 < start and text[start - 1] != " "
-            before_word = start < len(text) and text[start] != " "
+            after_word = low < start and text[start - 1] != " "  # in its parent: no space
+            before_word = start < high and text[start] != " "
             if i.open.isspace() and not i.breaks and (start in (0, len(text))) != (i.start in ends):
                 pos = start  # a kept run of spaces the translation put at an end it was not at
                 continue
