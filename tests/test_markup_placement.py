@@ -289,3 +289,32 @@ def test_elements_without_words_inside_one_another_get_no_space_between_their_ta
     line, target, pharaoh, out
 ):
     assert translated(line, target, pharaoh) == out
+
+
+def test_a_word_break_opportunity_does_not_cut_its_word_in_two():
+    line = "Voir https://www.exemple.fr/<wbr>documentation/<wbr>guide pour les détails."
+    seen = []
+
+    def translate(texts: list[str]) -> list[Aligned]:
+        seen.extend(texts)
+        return [
+            Aligned(
+                "See https://www.exemple.fr/documentation/guide for details.",
+                links("0-0 1-1 2-2 3-3 4-3"),
+            )
+        ]
+
+    [out] = translate_markup_lines([line], "html", translate)
+    # the model reads the address whole (read in three words, it rewrote "guide-complet")
+    assert seen == ["Voir https://www.exemple.fr/documentation/guide pour les détails."]
+    assert out == "See https://www.exemple.fr/<wbr>documentation/<wbr>guide for details."
+
+
+def test_a_word_break_opportunity_in_a_translated_word_keeps_the_space_after_it():
+    line = "Un mot: anti<wbr>constitutionnel ici."
+    out = translated(line, "A word: unconstitutional here.", "0-0 1-1 2-2 3-3")
+    assert out == "A word: unconstitutional<wbr> here."  # not "unconstitutional<wbr>here."
+    assert (
+        translated("Un mot: super<wbr>long ici.", "A word: superlong here.", "0-0 1-1 2-2 3-3")
+        == "A word: super<wbr>long here."
+    )  # a word written as it was: at its place

@@ -62,6 +62,13 @@ def breaks(element: Element, xml: bool) -> str:
 SEPARATORS = ("\n", "\t")
 
 
+def in_word(text: str, at: int) -> bool:
+    """Whether an empty element at ``at`` of a segment's ``text`` stood inside a word
+    (``super<wbr>long``, ``site<!-- x -->.``): where the translation has another word, it goes
+    at its end, and the space after that word stays."""
+    return 0 < at < len(text) and not any(c.isspace() for c in text[at - 1 : at + 1])
+
+
 def collapsed(
     raw: str,
     low: int,
@@ -152,7 +159,8 @@ class Flattener:
                 self._add(separator)
             elif node.empty:
                 out.append(Inline(node.open, node.close, self.size, self.size, empty=True))
-                if self.parts and not self.parts[-1][-1:].isspace():
+                joins = not self.xml and node.key == "wbr"  # a break opportunity in a word
+                if self.parts and not self.parts[-1][-1:].isspace() and not joins:
                     self.spaces.add(self.size)
                     self._add(" ")  # the words on either side stay two words
             else:

@@ -38,6 +38,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from nmt_cli.markup import inline_text
 from nmt_cli.markup.elements import VERBATIM
 from nmt_cli.markup.inline_text import SEPARATORS, Flattener, Inline, broken, collapsed, references
 from nmt_cli.markup.line_breaks import around, edge, soft_breaks, wrapped
@@ -264,7 +265,7 @@ class Segment:
                 out[-1] = self._escaped(i.edge[1])
             pos = stop
             if i.empty and i.glue[1] and after_word and stop < high and text[stop] == " ":
-                pos += 1  # as it was: no space between it and the next word
+                pos += not inline_text.in_word(self.text, i.start)  # as it was: no space before
         out.append(self._piece(text, pos, high))
         return "".join(out)
 
