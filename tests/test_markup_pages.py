@@ -116,6 +116,15 @@ def test_inline_code_keeps_its_place_in_the_sentence_as_a_protected_span():
     assert out == "TAPEZ <code>ls -la &lt;dir&gt;</code> PUIS <kbd>ENTRÉE</kbd>."
 
 
+def test_a_ruby_its_word_and_its_reading_keeps_its_place_whole():
+    page = "<p><ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby> est un caractère.</p>"
+    assert Page(page, "html").texts() == ["\ue000 est un caractère."]  # not "漢(kan) est..."
+    out = translate_markup(page, "html", word_for_word)
+    assert out == page.replace("est un caractère", "EST UN CARACTÈRE")
+    alone = "<p><ruby>東京<rt>Tōkyō</rt></ruby></p>"
+    assert translate_markup(alone, "html", word_for_word) == alone
+
+
 def test_inline_code_glued_after_an_element_stays_outside_it():
     [out] = translate_markup_lines(
         ["Lire <b>ceci</b><code>x()</code> puis."], "html", word_for_word

@@ -14,6 +14,10 @@ nmt_cli/protect/tags.py's HTML_ELEMENTS, the one list of HTML's names (a plain l
     VOID        HTML's void elements: never content, never an end tag
     VERBATIM    never translated, in HTML and XML: code, pre, script, style (an inline
                 ``<code>`` inside a sentence keeps its place as a protected span: segments.py)
+    HELD        HTML's inline elements held whole, as an inline verbatim one is: a ``<ruby>``,
+                a word and its reading (``<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>``:
+                read as words, the model's alignment put the word inside a parenthesis and
+                the reading after the ruby, "<ruby><rp></rp><rt></rt><rp>漢</rp></ruby> (kan)")
     PRESERVED   HTML's elements whose text's white space is significant and translated: a
                 ``<textarea>``'s lines are each translated on their own, its line breaks
                 where they were (as an XML ``xml:space="preserve"`` text's: inline_text.py)
@@ -38,6 +42,7 @@ BLOCKS = frozenset(
     ).split()
 )
 VERBATIM = frozenset(("code", "pre", "script", "style"))
+HELD = frozenset(("ruby",))
 PRESERVED = frozenset(("textarea",))
 
 # A start tag of these closes an open <p> (a <p> holds no block).

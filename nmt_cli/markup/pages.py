@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from nmt_cli.errors import InputError
 from nmt_cli.markup.attribute_texts import attribute_texts, written_back
 from nmt_cli.markup.attributes import translated
-from nmt_cli.markup.elements import BLOCKS, PRESERVED, VERBATIM
+from nmt_cli.markup.elements import BLOCKS, HELD, PRESERVED, VERBATIM
 from nmt_cli.markup.inline_text import REFERENCE
 from nmt_cli.markup.reading import read_events
 from nmt_cli.markup.segments import Aligned, Segment, verbatim
@@ -157,8 +157,9 @@ class Page:
 
     def _held(self, element: Element) -> bool:
         """Whether an inline element is held whole in its segment's text: a verbatim one, or
-        one not translated (``<span translate="no">Valider</span>``)."""
-        return verbatim(element) or not self._translated(element, True)
+        one not translated (``<span translate="no">Valider</span>``), a ruby (HTML)."""
+        held = verbatim(element) or not self.xml and element.key in HELD
+        return held or not self._translated(element, True)
 
     def _is_block(self, element: Element, parent: Element) -> bool:
         if self.xml:
