@@ -125,6 +125,21 @@ def test_a_ruby_its_word_and_its_reading_keeps_its_place_whole():
     assert translate_markup(alone, "html", word_for_word) == alone
 
 
+def test_a_notes_mark_after_a_word_keeps_its_place_whole_and_an_exponent_is_read():
+    page = (
+        "<p>Le prix<sup>1</sup> est réduit<sup>*</sup> selon le rapport"
+        '<a href="#n2"><sup>[2]</sup></a>.</p>'
+    )
+    # read as words, "prix1" was one word the model did not translate
+    assert Page(page, "html").texts() == ["Le prix\ue000 est réduit\ue001 selon le rapport\ue002."]
+    out = translate_markup(page, "html", word_for_word)
+    assert out == page.replace("Le prix", "LE PRIX").replace(" est réduit", " EST RÉDUIT").replace(
+        " selon le rapport", " SELON LE RAPPORT"
+    )
+    exponents = "<p>Soit x<sup>2</sup> + 10<sup>6</sup> m<sup>2</sup> et le 1<sup>er</sup>.</p>"
+    assert Page(exponents, "html").texts() == ["Soit x2 + 106 m2 et le 1er."]
+
+
 def test_inline_code_glued_after_an_element_stays_outside_it():
     [out] = translate_markup_lines(
         ["Lire <b>ceci</b><code>x()</code> puis."], "html", word_for_word

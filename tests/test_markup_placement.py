@@ -202,9 +202,9 @@ def test_an_element_around_all_its_parents_words_takes_all_their_translation():
 
 
 def test_elements_inside_a_word_the_translation_copied_keep_their_places_in_it():
-    # one word for the model: Paris1, GlobalScope.DialogLibraries
-    out = translated("Paris<sup>1</sup> est ici.", "Paris1 is here.", "0-0 1-1 2-2")
-    assert out == "Paris<sup>1</sup> is here."
+    # one word for the model: H2O, GlobalScope.DialogLibraries
+    out = translated("H<sub>2</sub>O est ici.", "H2O is here.", "0-0 1-1 2-2")
+    assert out == "H<sub>2</sub>O is here."
     line = "de <i>GlobalScope</i>.<i>DialogLibraries</i> ici"
     out = translated(line, "of GlobalScope.DialogLibraries here", "0-0 1-1 2-2")
     assert out == "of <i>GlobalScope</i>.<i>DialogLibraries</i> here"

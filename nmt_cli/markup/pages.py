@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from nmt_cli.errors import InputError
@@ -82,6 +82,7 @@ class Page:
         events = read_events(text, self.xml, fragment, where, line)
         self.root = build_tree(events, html=not self.xml, whole=not fragment)
         self._holds_block: dict[int, bool] = {}
+        self._marks: set[int] = set()  # the notes' marks of the segment being read (_marks)
         self.parts = self._cut()
         self.attributes = attribute_texts(self.root, source) if attributes and not self.xml else []
 
@@ -141,6 +142,7 @@ class Page:
                 else:
                     self._out.append(serialize(node))
             return
+        self._marks = set() if self.xml else set(_marks(run))
         segment = (
             Segment(run, self.xml, self._held, preserve, wrap=self.wrap)
             if run and translating
@@ -157,9 +159,11 @@ class Page:
 
     def _held(self, element: Element) -> bool:
         """Whether an inline element is held whole in its segment's text: a verbatim one, or
-        one not translated (``<span translate="no">Valider</span>``), a ruby (HTML)."""
-        held = verbatim(element) or not self.xml and element.key in HELD
-        return held or not self._translated(element, True)
+        one not translated (``<span translate="no">Valider</span>``), a ruby or a note's
+        mark (HTML)."""
+        if verbatim(element) or not self._translated(element, True):
+            return True
+        return not self.xml and (element.key in HELD or id(element) in self._marks)
 
     def _is_block(self, element: Element, parent: Element) -> bool:
         if self.xml:
@@ -276,6 +280,34 @@ def _text(node: Node) -> str:
     if isinstance(node, Element):
         return "".join(_text(c) for c in node.children)
     return node.text if isinstance(node, Text) else ""
+
+
+def _marks(nodes: list[Node]) -> Iterator[int]:
+    """The ids of the notes' marks (_mark) among ``nodes`` and inside them, each right after a
+    word of two letters or more (``prix<sup>1</sup>``; not an exponent, ``x<sup>2</sup>``,
+    ``10<sup>6</sup>``, ``m<sup>2</sup>``)."""
+    for before, node in zip([None, *nodes], nodes):
+        if not isinstance(node, Element):
+            continue
+        if isinstance(before, Text) and _WORD_END.search(before.text) and _mark(node):
+            yield id(node)
+        else:
+            yield from _marks(node.children)
+
+
+_WORD_END = re.compile(r"[^\W\d_]{2}$")
+
+
+def _mark(element: Element) -> bool:
+    """Whether ``element`` is a note's mark: a ``<sup>`` that holds no letter (``prix<sup>1
+    </sup>``, ``réduit<sup>*</sup>``; not an ordinal's ending, ``1<sup>er</sup>``), or a link
+    around one (``<a href="#n2"><sup>[2]</sup></a>``). Read as words, it was glued to the word
+    before it: "The prix1" untranslated, ``<sup>reduced</sup>*``, ``31 <sup>March</sup>*.*.``"""
+    inner = [c for c in element.children if not (isinstance(c, Text) and not c.text.strip())]
+    if element.key == "a" and len(inner) == 1 and isinstance(inner[0], Element):
+        element = inner[0]
+    text = _text(element)
+    return element.key == "sup" and text.strip() != "" and not any(c.isalpha() for c in text)
 
 
 def _apart(run: list[Node]) -> bool:
