@@ -458,6 +458,23 @@ def test_plot_without_matplotlib_says_how_to_get_it(run_cli, reverse_model, tmp_
     assert not png.exists()
 
 
+def test_a_plot_that_cannot_be_drawn_fails_before_anything_is_written(
+    run_cli, reverse_model, tmp_path, monkeypatch
+):
+    out = tmp_path / "links.txt"
+    pair = ["--source", "alpha golf", "--target", "golf alpha"]
+    missing = tmp_path / "no-such-folder" / "align.png"
+    r = align(run_cli, reverse_model.directory, *pair, "--plot", missing, "-o", out)
+    assert_one_error_line(r, "no-such-folder", "does not exist")
+    assert not out.exists()
+    r = align(run_cli, reverse_model.directory, *pair, "--plot", missing)
+    assert r.stdout == ""  # no table printed by a command that fails
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    r = align(run_cli, reverse_model.directory, *pair, "--plot", tmp_path / "a.png", "-o", out)
+    assert_one_error_line(r, "--plot needs matplotlib")
+    assert not out.exists()
+
+
 def test_plot_takes_only_png_or_svg(run_cli, reverse_model, tmp_path):
     r = align(run_cli, reverse_model.directory, "--source", "a", "--target", "b", "--plot", "x.jpg")
     assert_one_error_line(r, ".png or .svg", code=2)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from nmt_cli.errors import NmtError
-from nmt_cli.output import atomic_path
+from nmt_cli.output import atomic_path, check_writable
 
 
 def pyplot(note: str = ""):
@@ -19,6 +19,16 @@ def pyplot(note: str = ""):
     except ImportError:
         raise NmtError(f"--plot needs matplotlib: pip install 'nmt-cli[plot]'{note}") from None
     return plt
+
+
+def check_plot(path: Path | None) -> None:
+    """An error, before any model loads, where ``path`` (None: no plot asked) could not be
+    drawn: matplotlib missing, or its folder missing or not writable (else the alignment was
+    printed, or its -o file written, by a command that then failed)."""
+    if path is None:
+        return
+    pyplot()
+    check_writable(path)
 
 
 def plot_alignment(al, path: Path) -> None:

@@ -9,7 +9,7 @@ import typer
 
 from nmt_cli.align.formats import write_alignment
 from nmt_cli.align.options import AlignOptions, LinkOptions, PairOptions, check_request
-from nmt_cli.align.plot import plot_alignment
+from nmt_cli.align.plot import check_plot, plot_alignment
 from nmt_cli.cli.common import boundary, err_console, warn
 from nmt_cli.cli.options import Only, options_from
 from nmt_cli.cli.progress import FileProgress
@@ -42,6 +42,7 @@ def align(
     check_files([pairs.gold], "--gold")
     check_files([pairs.src_file, pairs.tgt_file, pairs.pairs])
     check_pair_file(pairs)  # before the model loads
+    check_plot(pairs.plot)
     from nmt_cli.align.forced import align_pairs, align_translation, check_attention
     from nmt_cli.inference.loading import load_model, use_threads
     from nmt_cli.inference.translator import AS_GIVEN, Translator
