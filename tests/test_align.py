@@ -873,6 +873,15 @@ def test_an_empty_sentence_is_an_error(run_cli, reverse_model, sentence):
     assert_one_error_line(r, "empty after tokenisation")
 
 
+@pytest.mark.parametrize("sentence", ["?!", "« »"])
+def test_a_sentence_of_no_word_is_aligned_with_itself(run_cli, sentence):
+    # translate gives it back as written, the model never reading it: that is what is aligned
+    r = run_cli(["align", "-m", "fr-en", sentence, "--format", "json"])
+    assert r.exit_code == 0, r.stderr
+    record = json.loads(r.stdout)
+    assert record["source"] == record["target"] == sentence.split()
+
+
 def test_file_mode_gives_an_empty_line_for_a_pair_that_tokenises_to_nothing(
     run_cli, reverse_model, tmp_path
 ):

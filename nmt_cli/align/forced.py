@@ -175,8 +175,11 @@ def align_translation(translator, sentence: str, **options) -> Alignment:
     [[translation], *_] = translator.translate([sentence])
     if not translation.text:
         raise InputError("the model's translation is empty: nothing to align")
-    ids = [bundle.tokenizer.piece_to_id(p) for p in translation.tgt_pieces]
-    return align_pairs(bundle, [sentence], [translation.text], target_ids=[ids], **options)[0]
+    # a line the model never reads (no letter, no digit: `?!`) comes back as written, with no
+    # pieces of the search's: its text is aligned as given
+    pieces = translation.tgt_pieces
+    ids = [[bundle.tokenizer.piece_to_id(p) for p in pieces]] if pieces else None
+    return align_pairs(bundle, [sentence], [translation.text], target_ids=ids, **options)[0]
 
 
 def align_chunks(
