@@ -612,6 +612,13 @@ def test_a_pairs_file_s_options_are_checked_before_the_model_loads(run_cli, tmp_
     assert_one_error_line(r, f"{tsv} is tsv, source first: leave them out", code=2)
 
 
+def test_a_negative_max_width_is_a_usage_error(run_cli, reverse_model):
+    # it printed a table of blank lines
+    r = align(run_cli, reverse_model.directory, "alpha golf", "--max-width", "-3")
+    assert_one_error_line(r, "--max-width must be 0", code=2)
+    assert r.stdout == ""
+
+
 @pytest.mark.parametrize("fmt", ["pharaoh", "json", "csv"])
 def test_max_width_outside_a_table_is_a_usage_error(run_cli, reverse_model, fmt):
     """--max-width sets the table's width; with another format it was read for nothing."""

@@ -104,6 +104,8 @@ class PairOptions:
             )
         if self.chunk_lines < 1:
             raise ValueError("--chunk-lines must be at least 1")
+        if self.max_width < 0:
+            raise ValueError("--max-width must be 0 (the terminal's width) or more")
         if self.gold is not None and not files:
             raise ValueError("--gold scores file mode: give --src-file and --tgt-file, or --pairs")
         if self.plot is not None and files:
