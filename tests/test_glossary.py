@@ -7,6 +7,7 @@ loads. The shipped fr-en model translates."""
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -141,6 +142,20 @@ def test_comments_blank_lines_and_spaces_around_terms_are_not_terms(tmp_path):
     assert read_glossary(path) == {"Cour des comptes": "Court of Audit"}
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
+def test_a_glossary_in_utf16_or_utf32_is_read_as_the_other_input_files_are(tmp_path, encoding):
+    # a spreadsheet saved as "Unicode text": UTF-16 after its byte order mark, TAB-separated
+    path = tmp_path / "terms.txt"
+    path.write_text("Cour des comptes\tCourt of Audit\r\nporte\tdoor\r\n", encoding=encoding)
+    assert read_glossary(path) == {"Cour des comptes": "Court of Audit", "porte": "door"}
+
+
+def test_a_compressed_glossary_is_read(tmp_path):
+    path = tmp_path / "terms.tsv.gz"
+    path.write_bytes(gzip.compress(b"Cour des comptes\tCourt of Audit\n"))
+    assert read_glossary(path) == {"Cour des comptes": "Court of Audit"}
+
+
 @pytest.mark.parametrize(
     "content, line, why",
     [
@@ -149,7 +164,7 @@ def test_comments_blank_lines_and_spaces_around_terms_are_not_terms(tmp_path):
         (b"\n\n\tCouncil\n", 3, "source term is empty"),
         (b"Conseil\t \n", 1, "target term is empty"),
         (b"Conseil\tCouncil\nConseil\tBoard\n", 2, "another target term on line 1"),
-        (b"Conseil\tCouncil\nd\xe9cision\tdecision\n", 2, "not UTF-8"),
+        (b"Conseil\tCouncil\nd\xe9cision\tdecision\n", 2, "not valid UTF-8"),
         # a NUL read as text: "chat<TAB>fe\0line" gave "The fe line sleeps."
         (b"Conseil\tCouncil\nchat\tfe\x00line\n", 2, "target term holds a control character"),
         (b"ch\x1bat\tcat\n", 1, "source term holds a control character (U+001B)"),

@@ -1,7 +1,8 @@
 """A glossary: source terms whose translation is fixed (``nmt translate --glossary FILE``).
 
-The file is UTF-8 text, one term a line, ``source term<TAB>target term``; blank lines and lines
-that start with ``#`` are comments; a control character (a NUL) in a term is an error.
+The file is UTF-8 text (or UTF-16, UTF-32 after a byte order mark; gzip, xz), one term a line,
+``source term<TAB>target term``; blank lines and lines that start with ``#`` are comments; a
+control character (a NUL) in a term is an error.
 Spaces around a term are not part of it. A term may hold several words
 (``Conseil d'administration<TAB>Board of Directors``).
 
@@ -23,7 +24,8 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from nmt_cli.textio import CONTROL
+from nmt_cli.errors import InputError
+from nmt_cli.textio import CONTROL, open_lines
 
 # Characters that continue a word: a term is not matched where one touches it.
 _WORD = r"[\w-]"
@@ -41,31 +43,30 @@ def term_pattern(terms: Iterable[str]) -> re.Pattern | None:
 
 def read_glossary(path: str | Path) -> dict[str, str]:
     """{source term: target term} of the glossary file ``path``; ValueError ``PATH:LINE: why``
-    for the first line that is not a term (or ``PATH: why`` where the file cannot be read)."""
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise ValueError(f"--glossary {path}: no such file") from None
-    except OSError as e:
-        raise ValueError(f"--glossary {path}: cannot be read ({e.strerror})") from None
+    for the first line that is not a term (or ``PATH: why`` where the file cannot be read).
+
+    Read as every command reads its input (textio.open_lines): UTF-8, or UTF-16 or UTF-32 after
+    a byte order mark (a spreadsheet's "Unicode text"), gzip or xz; a byte that is not UTF-8
+    is an error here, not a Windows-1252 guess: a term misread would never match."""
+    if not Path(path).exists():
+        raise ValueError(f"--glossary {path}: no such file")
     terms: dict[str, str] = {}
     first_line: dict[str, int] = {}
-    for n, raw in enumerate(data.split(b"\n"), 1):
-        try:
-            line = raw.decode("utf-8").removesuffix("\r")
-        except UnicodeDecodeError:
-            raise ValueError(f"{path}:{n}: not UTF-8 text") from None
-        if n == 1:
-            line = line.removeprefix("\ufeff")
-        if not line.strip() or line.startswith("#"):
-            continue
-        source, target = _term(line, f"{path}:{n}")
-        if terms.get(source, target) != target:
-            raise ValueError(
-                f"{path}:{n}: {source!r} has another target term on line {first_line[source]}"
-            )
-        terms[source] = target
-        first_line.setdefault(source, n)
+    try:
+        with open_lines(path, strict=True) as lines:
+            for n, line in enumerate(lines, 1):
+                if not line.strip() or line.startswith("#"):
+                    continue
+                source, target = _term(line, f"{path}:{n}")
+                if terms.get(source, target) != target:
+                    raise ValueError(
+                        f"{path}:{n}: {source!r} has another target term on line "
+                        f"{first_line[source]}"
+                    )
+                terms[source] = target
+                first_line.setdefault(source, n)
+    except InputError as e:  # unreadable, not UTF-8, a corrupt .gz
+        raise ValueError(f"--glossary {e}") from None
     return terms
 
 
