@@ -612,6 +612,17 @@ def test_a_pairs_file_s_options_are_checked_before_the_model_loads(run_cli, tmp_
     assert_one_error_line(r, f"{tsv} is tsv, source first: leave them out", code=2)
 
 
+def test_a_table_written_to_a_file_is_the_one_printed(run_cli, reverse_model, tmp_path):
+    # the file ran its column blocks and the links line together
+    sentence = " ".join(WORDS[:6])
+    out = tmp_path / "table.txt"
+    printed = align(run_cli, reverse_model.directory, sentence, "--max-width", "40")
+    written = align(run_cli, reverse_model.directory, sentence, "--max-width", "40", "-o", out)
+    assert printed.exit_code == written.exit_code == 0, written.stderr
+    assert printed.stdout.count("\n\n") >= 2  # two blocks at least, each followed by a gap
+    assert out.read_text(encoding="utf-8") == printed.stdout
+
+
 def test_a_negative_max_width_is_a_usage_error(run_cli, reverse_model):
     # it printed a table of blank lines
     r = align(run_cli, reverse_model.directory, "alpha golf", "--max-width", "-3")

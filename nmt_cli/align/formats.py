@@ -71,6 +71,7 @@ def write_alignment(al, fmt: str, output: str, max_width: int) -> None:
         console = Console(file=out, width=max_width or 100, no_color=True, highlight=False)
         for table in render_tables(al, max_width or 100):
             console.print(table)
+            console.print()  # as on stdout: the column blocks apart, the links after them
         out.write(to_pharaoh(al.links) + "\n")
 
 
