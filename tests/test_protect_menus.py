@@ -192,6 +192,9 @@ def test_a_catalogue_s_path_comes_out_translated_label_by_label(run_cli, tmp_pat
             ["« Mettre à jour »", "« Redémarrer »"],
         ),
         ("Choisissez « Annuler » ou « OK ».", ["« Annuler »", "« OK »"]),
+        # a comma and a conjunction: « Terminer » was left in French ("then on “Terminer”")
+        ("Cliquez sur « Suivant », puis sur « Terminer ».", ["« Suivant »", "« Terminer »"]),
+        ('Click "Next", and then on "Finish".', ['"Next"', '"Finish"']),
         ('Cochez la case "Se souvenir de moi".', ['"Se souvenir de moi"']),
         ("L'onglet “Affichage” est masqué.", ["“Affichage”"]),
         # a quotation in prose is not a label: no word names one, or no capital

@@ -30,7 +30,7 @@ A label in quotation marks is a path of one label, translated on its own, its ma
 wrote "Click “Make update and”", its marks around the wrong words): one to five words, the
 first with a capital, no sentence punctuation, right after a word that names a label
 (:data:`LABEL_WORDS`: ``bouton``, ``cliquez sur``, ``menu``...), or after such a label and a
-conjunction or a comma (``« Annuler » ou « OK »``).
+conjunction, a comma or both (``« Annuler » ou « OK »``, ``« Suivant », puis sur « Terminer »``).
 """
 
 from __future__ import annotations
@@ -71,15 +71,18 @@ LABEL_WORDS = (
     "Schaltfläche Menü Registerkarte Feld Fenster Option Symbol Befehl Meldung wählen Sie"
 ).split()
 _CUE = re.compile(rf"(?:^|[\s'’])(?i:{'|'.join(LABEL_WORDS)})(?:\s+(?i:sur|on|auf))?\s*$")
-_AFTER_LABEL = re.compile(
-    r"[»”\"]\s*(?:,|(?i:ou|et|puis|or|and|then|oder|und|dann)(?:\s+(?i:sur|on|auf))?)\s*$"
+_JOINING = (  # ou, puis sur, and then on
+    r"(?i:ou|et|puis|or|and|then|oder|und|dann)(?:\s+(?i:puis|then|dann))?(?:\s+(?i:sur|on|auf))?"
 )
+# after a label, a comma, a conjunction or both: « Annuler » ou, « Suivant », puis sur
+_AFTER_LABEL = re.compile(rf"[»”\"]\s*(?:,\s*(?:{_JOINING})?|{_JOINING})\s*$")
 _LABELS = re.compile(LABEL)
 
 
 def cued(line: str, start: int, seen: dict[int, bool] | None = None) -> bool:
     """Whether the quoted text at ``start`` of ``line`` is a label: right after a word of
-    LABEL_WORDS, or after a label and a conjunction or a comma (``« Annuler » ou « OK »``).
+    LABEL_WORDS, or after a label and a conjunction, a comma or both (``« Annuler » ou « OK »``,
+    ``« Suivant », puis sur « Terminer »``).
     ``seen``: the answers for this line so far (its labels' starts), read and filled, so that
     a line of many labels is read once, not once for each of them."""
     seen = {} if seen is None else seen
