@@ -20,6 +20,7 @@ from dataclasses import replace
 from nmt_cli.align.forced import align_pairs
 from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
+from nmt_cli.inference.abbreviations import as_written, read_out
 from nmt_cli.inference.aside import Aside, aside_for
 from nmt_cli.inference.brackets import all_closed_up
 from nmt_cli.inference.columns import translate_columns
@@ -177,6 +178,9 @@ class Translator:
             return tabbed  # a line of columns: each a line (columns.py)
         if (icu := translate_icu(self, lines, with_alignment, on_progress)) is not None:
             return icu  # a line of ICU messages: its branches each a line (icu_lines.py)
+        read = read_out(lines, self.loaded.languages, self._spans if self.protection else None)
+        if read != lines:  # abbreviations read as their words, outside spans (abbreviations.py)
+            return as_written(lines, self._translate_new(read, with_alignment, on_progress))
         alignable = self.loaded.model is not None or with_alignment
         spans = self._spans if self.protection else None
         target = self.loaded.languages[1] if self.loaded.languages else None
