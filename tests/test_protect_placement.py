@@ -168,6 +168,20 @@ def test_a_dropped_placeholder_goes_beside_the_word_that_attends_most_to_it():
     assert placed.span_from == {}  # beside the words: in the place of none
 
 
+def test_a_dropped_placeholder_placed_after_the_last_word_goes_before_the_final_stop():
+    # source: "Appuyez simultanément sur 101." ; fr-en wrote "Press at the same time." and the
+    # shortcut came out after the stop: "Press at the same time. Ctrl+Alt+Del"
+    weights = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 1, 0, 0], [0, 1, 0, 0], [0, 0.6, 0.4, 0.1]]
+    outputs = ["Ctrl+Alt+Del"]
+    for stop in (".", "!", "?", "..."):
+        translation = f"Press at the same time{stop}"
+        placed = place_spans(translation, {0: 3}, outputs, [(False, False)], FALLBACK, weights)
+        assert placed.text == f"Press at the same time Ctrl+Alt+Del{stop}"
+    # a word's own marks, not a stop, stay before it
+    placed = place_spans("Press (now)", {0: 3}, outputs, [(False, False)], FALLBACK, weights[::4])
+    assert placed.text == "Press (now) Ctrl+Alt+Del"
+
+
 def test_without_attention_a_dropped_span_goes_where_its_source_word_lies():
     placed = place_spans("a b c d e", {0: 4}, ["X-1"], [(False, False)], FALLBACK, None, 5)
     assert placed.text == "a b c d X-1 e"

@@ -11,14 +11,13 @@ sentence ends up in the text exactly once:
   look like a garbled copy of it: see PlaceholderForm.is_fragment) are replaced by the span,
   their leading and trailing punctuation kept (``$1011,`` -> ``$150,000,``); without such
   words the span goes beside the target word that attends most to it (before it when that
-  word's own strongest source word comes after the placeholder, else after it). With no
-  attention at all it goes where its source word lies, in proportion;
+  word's own strongest source word comes after the placeholder, else after it, but before a
+  final stop). With no attention at all it goes where its source word lies, in proportion;
 - a placeholder of another sentence of the line is dropped: a span is never doubled, never
   invented. A reserved name that is no placeholder of the line (``<ph9>`` in a line of three)
   is dropped too: no placeholder is ever printed. A fallback number that is no placeholder of
   the line (a number past its last) is the model's own text;
-- placeholders the model glued together are found apart: ``<ph1>.<ph2>``, ``106.107.108``
-  (PlaceholderForm.find);
+- placeholders the model glued together are found apart: ``<ph1>.<ph2>`` (PlaceholderForm.find);
 - placeholders filled in their order of the string (two ``%s``: format_strings.order_group)
   keep their source order whatever order the model wrote them in: the places the model gave
   them are filled in the source's order.
@@ -317,9 +316,10 @@ def _place_dropped(
 
 
 def _insert(units: list[_Unit], span: _Unit, t: int, before: bool) -> list[_Unit]:
-    """``units`` with ``span`` before (or after) the units of translation word ``t``."""
+    """``units`` with ``span`` before (or after) the units of word ``t``; before a final stop."""
     after = [i for i, u in enumerate(units) if u.word is not None and u.word >= t + (not before)]
-    i = after[0] if after else len(units)  # word t may be gone: before the next one left
+    stop = bool(units) and not units[-1].core and not units[-1].text.strip(".!?…")  # "time Ctrl+C."
+    i = after[0] if after else len(units) - stop  # word t may be gone: before the next one left
     return [*units[:i], span, *units[i:]]
 
 
