@@ -122,6 +122,39 @@ def test_a_nested_pair_takes_the_target_s_inner_marks():
     assert _translated(line, "He said yes", [(0, 0), (2, 1), (3, 2)]) == "“He said ‘yes’”"
 
 
+def _with_label(line: str, text: str, links) -> str:
+    """``_translated`` where the line's “...” is a quoted label's span, its marks its own."""
+    label = (line.index("“"), line.index("”") + 1)
+    quoted = unquoted(line, [label])
+    t = Translation(source=quoted.text, text=text, score=0.0, alignment=links)
+    return requoted(t, quoted, "en").text
+
+
+def test_a_quoted_label_inside_a_quotation_takes_the_target_s_inner_marks():
+    # the label's marks are its span's, kept in the text the model read: fr-en wrote
+    # "He answered: “Click “Valid” and then wait.”", the label closing like the quotation
+    line = "Il a répondu : « Cliquez sur “Valider” puis attendez. »"
+    links = [(0, 0), (2, 1), (4, 2), (6, 3), (7, 4), (7, 5), (8, 6)]
+    text = "He answered: Click “Validate” and then wait."
+    assert _with_label(line, text, links) == "He answered: “Click ‘Validate’ and then wait.”"
+    # a label of two words; one outside the quotation keeps its marks
+    links = [(0, 0), (1, 1), (2, 2)]
+    assert _with_label("« Choisissez “Mode avion” »", "Choose “Airplane mode”", links) == (
+        "“Choose ‘Airplane mode’”"
+    )
+    links = [(0, 0), (1, 1), (2, 2), (3, 3)]
+    assert _with_label("« Oui », cliquez sur “OK”", "Yes, click on “OK”", links) == (
+        "“Yes”, click on “OK”"
+    )
+
+
+def test_translate_writes_a_quoted_label_inside_a_quotation_in_inner_marks(run_cli):
+    result = run_cli(["translate", "Il a répondu : « Cliquez sur “Valider” puis attendez. »"])
+    assert result.exit_code == 0, result.stderr
+    assert _pairs(result.stdout.replace("‘", "").replace("’", "")) == ["“", "”"]
+    assert re.search(r"‘\w+’", result.stdout), result.stdout
+
+
 def test_french_marks_with_their_spaces_count_as_words_of_their_own():
     quoted = unquoted("“Hello” Mary")
     t = Translation(

@@ -13,8 +13,9 @@ Read: pairs of double quotation marks, ``« »``, ``“ ”``, ``„ “`` and s
 nested, that do not stand inside a protected span (code, a URL, markup keep theirs). A line
 whose double marks do not pair up (an inch mark, a quotation a later line closes) is
 translated as it is. Written: straight marks stay straight; typographic ones become the target
-language's (protect/languages.py: English ``“ ”``, French ``« »``; nested, its inner pair),
-or stay as the source writes them for a target without a table. A closing mark the source set
+language's (protect/languages.py: English ``“ ”``, French ``« »``; nested, its inner pair, as
+are a quoted label's marks, kept with its span, inside a quotation), or stay as the source
+writes them for a target without a table. A closing mark the source set
 before punctuation (``"croisés".``, ``« %1 » ?``) goes before the translation's
 (``"crusaders".``, ``“%1”?``); else after the enclosed words' punctuation (``« Vraiment ? »``:
 ``“Really?”``). A straight mark opens prose only: a string in code (``print("bonjour")``)
@@ -180,9 +181,12 @@ def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
     runs = place_elements(quoted.enclosures, t.alignment, len(words), len(quoted.text.split()))
     opening: dict[int, list[tuple[str, str]]] = {}
     closing: dict[int, list[tuple[str, str]]] = {}
+    innermost = []  # the runs of the pairs written in outer marks with no pair inside them
     for (e, depth), (start, end) in zip(_with_depths(quoted.enclosures), runs):
         if start == end:
             continue
+        if depth % 2 == 0 and not e.children:
+            innermost.append((start, end))
         pair = quoted.pairs[id(e)]
         left, right = _written(pair.opening, depth, target)
         opening.setdefault(start, []).append((left, pair.before))
@@ -197,7 +201,7 @@ def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
             word = left + word
         out.append(lead + word)
         starts.append(len(lead) + sum(len(left) for left, _ in opening.get(k, ())))
-    text = " ".join(out)
+    text = " ".join(_inner_marks(out, innermost, target))
     # the target word each word became (a mark with a space in it, French "« ", is a word)
     new_word, at, target = _word_index(text), 0, []
     for k, word in enumerate(out):
@@ -212,6 +216,26 @@ def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
         if s < len(quoted.words) and u < len(target)
     ]
     return replace(t, text=text, alignment=links, word_scores=scores)
+
+
+def _inner_marks(words: list[str], runs: list[tuple[int, int]], target: str | None) -> list[str]:
+    """``words`` with each pair of ``target``'s outer marks that stands inside a run of
+    ``runs`` (a quotation written with them) in its inner marks: a quoted label's, kept with
+    its span (``« Cliquez sur “Valider” »``: "“Click ‘Validate’”", not "“Click “Validate””").
+    Marks of one character only (not French ``« »``, with their spaces)."""
+    marks = LANGUAGES[target].quotes if target in LANGUAGES else ()
+    if not runs or len("".join(marks)) != 4:
+        return words
+    left, right, inner_left, inner_right = marks
+    pair = re.compile(f"{left}([^{left}{right}]*){right}")
+    words = list(words)
+    for start, end in runs:
+        run = " ".join(words[start:end])
+        a, b = run.find(left), run.rfind(right)  # the quotation's own marks
+        if 0 <= a < b:
+            inside = pair.sub(lambda m: inner_left + m[1] + inner_right, run[a + 1 : b])
+            words[start:end] = (run[: a + 1] + inside + run[b:]).split(" ")
+    return words
 
 
 def _closed(word: str, closing: list[tuple[str, str]]) -> str:
