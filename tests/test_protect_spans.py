@@ -150,6 +150,17 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             "Lisez rapport.pdf, main.c et insee.fr.",
             [("file", "rapport.pdf"), ("file", "main.c"), ("file", "insee.fr")],
         ),
+        # a name with spaces, in quotation marks after a word that names it a file's, whole
+        # with its marks (fr-en wrote "“My notes file (copia)” .docx")
+        (
+            "Le fichier « Mes notes (copie).docx » a été restauré.",
+            [("file", "« Mes notes (copie).docx »")],
+        ),
+        (
+            'Open the file "Annual report 2024.xlsx" or the attachment “Plan v2.pdf”.',
+            [("file", '"Annual report 2024.xlsx"'), ("file", "“Plan v2.pdf”")],
+        ),
+        ("Il a dit « Ouvrez config.ini » hier.", [("file", "config.ini")]),  # a quotation
         # an extension in capitals: fr-en wrote "the README file" for README.TXT
         (
             "Lisez README.TXT, AUTOEXEC.BAT, IMG_0001.JPG, Setup.EXE et *.PDF.",

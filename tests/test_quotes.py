@@ -197,3 +197,10 @@ def test_translate_reads_the_word_after_an_opening_mark_as_a_word(run_cli):
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith('"My wife')
     assert _pairs(result.stdout) == ['"', '"']
+
+
+def test_translate_keeps_a_quoted_file_name_with_spaces_whole_in_the_target_s_marks(run_cli):
+    # fr-en wrote "“My notes file (copia)” .docx was restored."
+    result = run_cli(["translate", "Le fichier « Mes notes (copie).docx » a été restauré."])
+    assert result.exit_code == 0, result.stderr
+    assert "“Mes notes (copie).docx”" in result.stdout, result.stdout

@@ -27,6 +27,7 @@ import torch
 
 from nmt_cli.align.words import merge_to_words, word_ids
 from nmt_cli.inference.names import acronym_spans, kept_spans, name_spans
+from nmt_cli.inference.quotes import quoted_as
 from nmt_cli.inference.translation import Translation, joined
 from nmt_cli.inference.typography import spans_written
 from nmt_cli.length_penalty import LengthPenalty
@@ -185,6 +186,8 @@ class SpanProtection:
             return self.glossary[span.text]
         if span.kind == "date":
             return convert_date(span.text, self.source, self.target)
+        if span.kind == "file":  # a name in quotation marks: the target's (quotes.py)
+            return quoted_as(span.text, self.target)
         return convert(span.text, span.kind, self.source, self.target)
 
     def restore(

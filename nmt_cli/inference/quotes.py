@@ -172,6 +172,15 @@ def _written(opening: str, depth: int, target: str | None) -> tuple[str, str]:
     return marks[2:] if depth % 2 else marks[:2]
 
 
+def quoted_as(text: str, target: str | None) -> str:
+    """``text``, a name in one pair of double marks (a file's: ``« Mes notes.docx »``), in
+    ``target``'s (straight ones stay straight; as written for a target without a table)."""
+    if text[:1] not in OPENING or text[0] == '"' or target not in LANGUAGES:
+        return text
+    left, right = _written(text[0], 0, target)
+    return left + text[1:-1].strip(SPACES) + right
+
+
 def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
     """``t``, the translation of ``quoted.text``, with the marks back around the target words
     aligned to those each pair enclosed (a pair around all the words, around all the

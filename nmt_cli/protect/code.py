@@ -363,9 +363,15 @@ PATTERNS = (
 # A file or host name with an extension (rapport.pdf, insee.fr; three or four capitals too,
 # README.TXT: fr-en dropped ".TXT"; not ScriptForge.UI, nor a line in capitals glued at a full
 # stop, ATTENTION.NON MERCI), a glob (*.jar, *.PDF), a dotfile (.env, .bashrc, .env.example:
-# fr-en dropped ".env" and wrote ".bashask")
+# fr-en dropped ".env" and wrote ".bashask"); a name with spaces in quotation marks, with
+# them, after a word that names it a file's (le fichier « Mes notes (copie).docx »: fr-en wrote
+# "“My notes file (copia)” .docx"; its marks the target's: inference/protection.py)
 _EXTENSION = r"\.(?:[a-z][a-z0-9]{1,4}|[A-Z][A-Z0-9]{2,3}(?! +[A-Z]{2}))(?![\w-])"
+_NAMING = "fichier document jointe nommé nommée intitulé file attachment named".split()
+_NAME = rf"[^\s«»“”\"<>|*?/\\][^«»“”\"<>|*?/\\\n]{{0,80}}?{_EXTENSION}"
 FILE = (
+    rf"(?:{'|'.join(f'(?<={w} )' for w in _NAMING)})"
+    rf"(?:«[ \u00a0]?{_NAME}[ \u00a0]?»|“{_NAME}”|\"{_NAME}\")|"
     rf"(?<![\w.@/-])[\w-]{{2,}}(?:\.[\w-]+)*{_EXTENSION}"
     rf"|(?<![\w.@/-])[\w-]{{3,}}\.[a-z](?![\w.-])|(?<![\w*])\*{_EXTENSION}"
     r"|(?<![\w.@/-])\.[a-z][\w-]+(?:\.[\w-]+)*(?![\w-])"
