@@ -67,13 +67,14 @@ def with_elements(
     translator: Translator,
     lines: Sequence[str],
     on_progress: Callable[[float], None] | None = None,
+    contexts: Sequence[str] | None = None,
 ) -> list[list[Translation]]:
-    """``translator.translate(lines)``, but a line that holds inline elements around words
-    (markup/pages.py, as_markup: ``pour <b>continuer</b>``; not an ICU message's) is read
-    as HTML: its text is translated without its tags, and each element comes back around the
-    words aligned to the ones it enclosed. As protected spans, fr-en left 10 of 479 elements
-    empty ("to continue <b></b>") and its words read worse (docs/benchmarks.md, "Inline
-    elements in plain lines").
+    """``translator.translate(lines, contexts=contexts)``, but a line that holds inline
+    elements around words (markup/pages.py, as_markup: ``pour <b>continuer</b>``; not an ICU
+    message's) is read as HTML: its text is translated without its tags, and each element
+    comes back around the words aligned to the ones it enclosed. As protected spans, fr-en left
+    10 of 479 elements empty ("to continue <b></b>") and its words read worse
+    (docs/benchmarks.md, "Inline elements in plain lines").
     Such a line's one Translation is its segments' joined (their log-probs, lengths and score)
     with the line's text, and no word alignment."""
     pages = {
@@ -82,7 +83,7 @@ def with_elements(
         if not _ICU.search(line) and (page := as_markup(line))
     }
     if not pages:
-        return _no_break_spaces(translator, list(lines), on_progress)
+        return _no_break_spaces(translator, list(lines), on_progress, contexts)
     texts = [t for page in pages.values() for t in page.texts()]
     segments = iter(nbest[0] for nbest in translator.translate(texts, with_alignment=True))
     penalty = translator.opts.penalty()
@@ -92,23 +93,26 @@ def with_elements(
         line = joined(lines[k], parts, penalty)
         as_read[k] = replace(line, text=page.render(parts), alignment=[], word_scores=[])
     rest = [line for k, line in enumerate(lines) if k not in as_read]
-    plain = iter(_no_break_spaces(translator, rest, on_progress) if rest else [])
+    of_rest = [c for k, c in enumerate(contexts) if k not in as_read] if contexts else None
+    plain = iter(_no_break_spaces(translator, rest, on_progress, of_rest) if rest else [])
     return [[as_read[k]] if k in as_read else next(plain) for k in range(len(lines))]
 
 
 _NBSP = re.compile(r"(?<=\S)&(?:nbsp|#160|#[xX]0*[aA]0);(?=\S)")  # between two words: a space
 
 
-def _no_break_spaces(translator, lines: list[str], on_progress) -> list[list[Translation]]:
-    """``translator.translate(lines)``, a no-break space written as an entity (``25&nbsp;°C``,
-    ``14&nbsp;h&nbsp;30``) read as the character and each no-break space of the translation
-    written so again: as plain text the entity was a span that cut the measure or the time it
-    stood in ("25&nbsp;#C", "14&nbsp;:&nbsp;30")."""
+def _no_break_spaces(
+    translator, lines: list[str], on_progress, contexts=None
+) -> list[list[Translation]]:
+    """``translator.translate(lines, contexts=contexts)``, a no-break space written as an
+    entity (``25&nbsp;°C``, ``14&nbsp;h&nbsp;30``) read as the character and each no-break space
+    of the translation written so again: as plain text the entity was a span that cut the
+    measure or the time it stood in ("25&nbsp;#C", "14&nbsp;:&nbsp;30")."""
     written = {k: m[0] for k, line in enumerate(lines) if (m := _NBSP.search(line))}
     if not written:
-        return translator.translate(lines, False, on_progress)
+        return translator.translate(lines, False, on_progress, contexts=contexts)
     read = [_NBSP.sub("\xa0", x) if k in written else x for k, x in enumerate(lines)]
-    out = translator.translate(read, False, on_progress)
+    out = translator.translate(read, False, on_progress, contexts=contexts)
     for k, entity in written.items():
         out[k] = [replace(t, source=lines[k], text=t.text.replace("\xa0", entity)) for t in out[k]]
     return out

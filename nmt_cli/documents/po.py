@@ -71,7 +71,7 @@ from nmt_cli.formats.po import (
     parse_catalogue,
 )
 from nmt_cli.formats.po_header import changed_header, content_type, initialized, without_fuzzy
-from nmt_cli.formats.po_wrap import PAGE_WIDTH, gettext_lines
+from nmt_cli.formats.po_wrap import PAGE_WIDTH, gettext_lines, unwrapped
 from nmt_cli.inference.translation import Translation
 
 RETRANSLATE = ("none", "fuzzy", "all")
@@ -126,6 +126,10 @@ class Catalogue(StringsDocument):
     lines: list[str]
     name: str
     braces: tuple[str, str] = ("", "")  # the stand-ins of a brace format's {{ and }}
+
+    def contexts(self) -> list[str]:
+        """Each text's entry's msgctxt ("": none), where a translation memory looks it up first."""
+        return self.strings.of_texts([e.msgctxt or "" for e in self.chosen for _ in _messages(e)])
 
     def check_languages(self, source: str | None, target: str | None) -> None:
         """InputError where the header's X-Source-Language is another than the model's
@@ -338,20 +342,6 @@ def _with_gettext_msgstr(written: list[str], entry: Any, width: int) -> list[str
     return written[:start] + [x for k, v in zip(*strings) for x in gettext_lines(k, v, page)]
 
 
-# A line of a message's string: a keyword's (msgid, msgstr[1], obsolete ones too) or one that
-# goes on with it
-_STRING_LINE = re.compile(r'(?:#~\s*)?(?:(?:msgctxt|msgid|msgid_plural|msgstr)(?:\[\d+\])?\s+)?"')
-
-
-def _unwrapped(line: str) -> bool:
-    """Whether ``line`` of a catalogue is a string's longer than gettext (79 columns) or
-    polib (78) writes one, where it could have been broken at a space: a catalogue written
-    without wrapping (``msgcat --no-wrap``, Weblate's and Pootle's option). A long word (a
-    URL) alone on its line is no sign: neither tool breaks a word."""
-    start = _STRING_LINE.match(line)
-    return start is not None and len(line) > 79 and " " in line[start.end() : 78]
-
-
 def _first_entry(lines: list[str]) -> int:
     """Where the first entry starts in the ``lines`` of a catalogue with no header entry: after
     the blank lines and translator comments before it, which polib reads as the header's."""
@@ -377,7 +367,7 @@ def read_po(data: bytes, name: str, *, retranslate: str, mark_fuzzy: bool) -> Ca
     lines, final_break = text_lines(text), not text or text.endswith("\n")
     po = parse_catalogue(lines, name)
     entries = lines[max(po[0].linenum - 1, 0) :] if len(po) else []  # not the header's
-    if any(map(_unwrapped, entries)):
+    if any(map(unwrapped, entries)):
         po.wrapwidth = 0  # the catalogue's own style (msgcat --no-wrap): its msgstrs as theirs
     chosen = [e for e in po if _wanted(e, retranslate)]
     kept = {id(e): _kept_forms(e, retranslate) for e in chosen if e.msgid_plural}

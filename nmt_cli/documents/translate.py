@@ -120,22 +120,25 @@ def translate_document(
 
     A document may say more (document.py): ``check_languages(source, target)`` refuses one in
     another language than the model's (a page's lang); ``needs_alignment`` is False where none
-    of its texts needs word alignments (a catalogue without access keys), which saves them."""
+    of its texts needs word alignments (a catalogue without access keys), which saves them;
+    ``contexts()``, each text's context (a catalogue entry's msgctxt), where a translation memory
+    looks it up first."""
     source, target = translator.bundle.languages or (None, None)
     check = getattr(document, "check_languages", None)
     if check is not None:
         check(source, target)
     model = translator.also_protecting(fmt.protect)
     sources = document.sources()
+    contexts = document.contexts() if hasattr(document, "contexts") else None
     aligned = fmt.alignment and getattr(document, "needs_alignment", True)
     from nmt_cli.documents.lines import reads_elements, with_elements  # torch
 
     if not sources:
         found = []
     elif reads_elements(model, markup, not aligned):
-        found = with_elements(model, sources, on_progress)
+        found = with_elements(model, sources, on_progress, contexts)
     else:
-        found = model.translate(sources, aligned, on_progress)
+        found = model.translate(sources, aligned, on_progress, contexts=contexts)
     best = [without_added_stop(nbest[0]) for nbest in found]
     return document.render(best, target, warn)
 

@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from nmt_cli.errors import InputError
 from nmt_cli.protect.mnemonics import MARKERS, file_markers, strip_mnemonic
@@ -22,6 +23,7 @@ from nmt_cli.protect.spans import SpanFinder
 from nmt_cli.textio import one_line, shown_path
 
 Pair = tuple[str, str]  # (source, target), in the languages asked for
+P = TypeVar("P", bound=tuple[str, ...])  # a pair, or a pair and what goes with it (its context)
 Report = Callable[[str], None]  # hears a reader's counts, one line
 SKIPPED = "; skipped: "  # in a line of counts where entries were left out (Counts.summary)
 
@@ -145,18 +147,20 @@ MARKER_WINDOW = 1000  # the first strings of a streamed file that decide its mar
 
 
 def cleaned(
-    pairs: Iterable[Pair], counts: Counts, markers: Sequence[str] | None = None
-) -> Iterator[Pair]:
+    pairs: Iterable[P], counts: Counts, markers: Sequence[str] | None = None
+) -> Iterator[P]:
     """``pairs`` as training holds them: each side one line (a line break is a space), its
     access-key ``markers`` removed (None: those the first MARKER_WINDOW sources use:
-    file_markers), pairs with an empty side skipped; ``counts.kept`` counts what is given."""
+    file_markers), pairs with an empty side skipped; ``counts.kept`` counts what is given.
+    What a pair holds after its two sides (a catalogue entry's context) is given with them."""
     rest = iter(pairs)
     window = list(itertools.islice(rest, MARKER_WINDOW))
-    clean = Cleaner(markers if markers is not None else file_markers([s for s, _ in window]))
-    for src, tgt in itertools.chain(window, rest):
+    clean = Cleaner(markers if markers is not None else file_markers([p[0] for p in window]))
+    more: list[str]
+    for src, tgt, *more in itertools.chain(window, rest):
         src, tgt = one_line(clean(src, tgt)).strip(), one_line(clean(tgt, src)).strip()
         if not src or not tgt:
             counts.skip("empty")
             continue
         counts.kept += 1
-        yield src, tgt
+        yield (src, tgt, *more)  # type: ignore[misc]

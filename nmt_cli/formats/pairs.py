@@ -62,11 +62,13 @@ def read_pairs(
     languages: tuple[str, str] | None = None,
     report: Report | None = None,
     warn: Callable[[str], None] | None = None,
+    contexts: bool = False,
 ) -> Iterator[Pair]:
     """The (source, target) pairs of ``path`` in ``fmt`` (see above), read as they are asked
     for; a memory's sides in ``languages`` (an InputError where none are given). ``report``
     hears the file's counts (read, kept, skipped by reason) once it is read; ``warn``, what a
-    user should know about the lines of a tsv or jsonl file."""
+    user should know about the lines of a tsv or jsonl file. ``contexts``: a catalogue's
+    pairs each with its entry's context after them (po.read_pairs)."""
     if fmt in ("tsv", "jsonl"):
         return lines.read_pairs(path, fmt, report, warn)
     if languages is None or not all(languages):
@@ -75,8 +77,9 @@ def read_pairs(
             f"{path}: {'an' if fmt == 'xliff' else 'a'} {fmt} file's sides are picked by "
             f"language{named}: give the source and target languages (--src-lang, --tgt-lang)"
         )
-    reader = {"po": po.read_pairs, "tmx": tmx.read_pairs, "xliff": xliff.read_pairs}[fmt]
-    return reader(path, languages, report)
+    if fmt == "po":
+        return po.read_pairs(path, languages, report, contexts)
+    return {"tmx": tmx.read_pairs, "xliff": xliff.read_pairs}[fmt](path, languages, report)
 
 
 def with_declared(path: str, fmt: str, languages: tuple[str, str]) -> tuple[str, str]:
@@ -106,15 +109,17 @@ def declared_pairs(
     report: Report | None = None,
     warn: Callable[[str], None] | None = None,
     taken: Callable[[tuple[str, str]], None] = lambda sides: None,
+    contexts: bool = False,
 ) -> list[Pair]:
     """Every pair of ``path`` in ``fmt``, read whole, a memory's sides ``languages`` completed
     from what it declares (with_declared); ``taken`` hears a memory's sides (source, target)
-    once its pairs are read. A TMX is read once, its languages taken from the units read
-    (before, the file was read for them and read again for its pairs: twice the time, and a
-    memory on stdin could not name its sides)."""
+    once its pairs are read; ``contexts``: a catalogue's with their contexts (read_pairs). A
+    TMX is read once, its languages taken from the units read (before, the file was read for
+    them and read again for its pairs: twice the time, and a memory on stdin could not name its
+    sides)."""
     if fmt != "tmx" or all(languages):
         languages = with_declared(path, fmt, languages)
-        pairs = list(read_pairs(path, fmt, languages, report, warn))
+        pairs = list(read_pairs(path, fmt, languages, report, warn, contexts))
     else:
         memory = tmx.read_memory(path)
         languages = _completed(languages, _tmx_declared(*memory.languages(), languages))

@@ -9,7 +9,8 @@ translations; what fails is one error naming its line.
 Pairs: ``msgid`` is in the header's ``X-Source-Language`` (English where it names none, but
 the other language asked for where its Language is English: an ``en.po`` of French messages),
 ``msgstr`` in its ``Language``; ``--src-lang``/``--tgt-lang`` pick the sides, so an English to
-French catalogue gives French to English pairs. ``msgctxt`` is not read. A plural entry gives
+French catalogue gives French to English pairs, each read with its entry's ``msgctxt`` where a
+translation memory asks (read_pairs's ``contexts``; "": none). A plural entry gives
 ``msgid``-``msgstr[0]`` and ``msgid_plural``-``msgstr[1]``. Skipped, by reason: fuzzy,
 obsolete (``#~``) and untranslated entries. The access-key markers (``X-Accelerator-Marker``,
 and those the catalogue's msgids use: protect/mnemonics.file_markers; obsolete entries' not
@@ -278,11 +279,12 @@ def entry_pairs(entry: Any, counts: Counts) -> list[Pair]:
 
 
 def read_pairs(
-    path: str, languages: tuple[str, str], report: Report | None = None
+    path: str, languages: tuple[str, str], report: Report | None = None, contexts: bool = False
 ) -> Iterator[Pair]:
     """The (source, target) pairs of the catalogue in ``path``, sides picked by ``languages``
     (see above); a catalogue in other languages is one InputError, before any pair. ``report``
-    hears the counts once the file is read."""
+    hears the counts once the file is read. ``contexts``: (source, target, context) instead,
+    the context an entry's msgctxt ("": none)."""
     po = read_catalogue(path)
     source, target = _sides(po, languages)
     if not any(e.msgid for e in po):  # an empty catalogue: no sides to pick, no pairs
@@ -298,7 +300,8 @@ def read_pairs(
     a, b = pick_sides(path, languages, (source, target))
     counts = Counts(path)
     entries = [e for e in po if e.msgid]  # the header's empty msgid is not an entry
-    raw = [p for e in entries for p in entry_pairs(e, counts)]
-    yield from cleaned(((p[a], p[b]) for p in raw), counts, catalogue_markers(po))
+    raw = [(*p, e.msgctxt or "") for e in entries for p in entry_pairs(e, counts)]
+    held: Iterator[Any] = ((p[a], p[b], p[2]) if contexts else (p[a], p[b]) for p in raw)
+    yield from cleaned(held, counts, catalogue_markers(po))
     if report is not None:
         report(counts.summary())

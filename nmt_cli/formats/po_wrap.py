@@ -135,3 +135,17 @@ def gettext_lines(keyword: str, value: str, page_width: int = PAGE_WIDTH) -> lis
         lines += [f'{keyword} "{parts[0]}"' if first else f'"{parts[0]}"']
         lines += [f'"{part}"' for part in parts[1:]]
     return lines
+
+
+# A line of a message's string: a keyword's (msgid, msgstr[1], obsolete ones too) or one that
+# goes on with it
+_STRING_LINE = re.compile(r'(?:#~\s*)?(?:(?:msgctxt|msgid|msgid_plural|msgstr)(?:\[\d+\])?\s+)?"')
+
+
+def unwrapped(line: str) -> bool:
+    """Whether ``line`` of a catalogue is a string's longer than gettext (79 columns) or
+    polib (78) writes one, where it could have been broken at a space: a catalogue written
+    without wrapping (``msgcat --no-wrap``, Weblate's and Pootle's option). A long word (a
+    URL) alone on its line is no sign: neither tool breaks a word."""
+    start = _STRING_LINE.match(line)
+    return start is not None and len(line) > 79 and " " in line[start.end() : 78]

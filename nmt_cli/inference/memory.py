@@ -12,6 +12,9 @@ final mark (``.``, ``!``, ``:`` or none; never ``?`` nor an ellipsis: a question
 translation then ending as the line does ("Merci." finds "Merci !": "Thank you."). A line that
 ends in emoji, held in neither way, is looked for again without them, written after the target
 found ("À bientôt 👋" finds "À bientôt": "Cheers 👋"; emoji.py).
+A catalogue's entries are held with their context too (msgctxt; "": none): a catalogue entry's
+text is looked for in its entry's context first, in every memory, as msgmerge matches msgctxt
+and msgid (``Fermer`` is "Close" in a menu, "Shut" for a door), then as any line is.
 A line of no letter and no digit is no memory's: it comes out as written (aside.py's
 ``as_written``), memory or not (the model's memory, loosely, gave ``?!`` as "?").
 
@@ -60,16 +63,26 @@ def _one_line(text: str) -> bool:
     return bool(text.strip()) and len(text.splitlines()) == 1 and "\t" not in text
 
 
-class Memory:
-    """Sources (as ``key`` reads them) and the target each is translated by."""
+def _most_common(counts: dict[str, Counter[str]]) -> dict[str, str]:
+    """Each source's target held most often (most_common: the first seen of equal counts)."""
+    return {k: c.most_common(1)[0][0] for k, c in counts.items()}
 
-    def __init__(self, pairs: Iterable[tuple[str, str]] = ()):
+
+class Memory:
+    """Sources (as ``key`` reads them) and the target each is translated by; ``contexts``: by
+    the context of a catalogue's entries (a pair's third item: its msgctxt, "": none)."""
+
+    def __init__(self, pairs: Iterable[tuple[str, ...]] = ()):
         counts: dict[str, Counter[str]] = {}
-        for source, target in pairs:
+        held: dict[str, dict[str, Counter[str]]] = {}
+        for source, target, *context in pairs:
             if _one_line(source) and _one_line(target):
-                counts.setdefault(key(source), Counter())[target.strip()] += 1
-        # most_common keeps the first seen of equal counts first
-        self.targets = {k: c.most_common(1)[0][0] for k, c in counts.items()}
+                k, t = key(source), target.strip()
+                counts.setdefault(k, Counter())[t] += 1
+                for c in context:
+                    held.setdefault(c, {}).setdefault(k, Counter())[t] += 1
+        self.targets = _most_common(counts)
+        self.contexts = {c: _most_common(of) for c, of in held.items()}
 
     def __len__(self) -> int:
         return len(self.targets)
@@ -77,15 +90,18 @@ class Memory:
     def __contains__(self, line: str) -> bool:
         return self.get(line) is not None
 
-    def get(self, line: str, loose: bool = False) -> str | None:
+    def get(self, line: str, loose: bool = False, context: str | None = None) -> str | None:
         """The memory's translation of ``line``, else None; ``loose``: of a source that differs
         from ``line`` by its final mark only (``.``, ``!``, ``:`` or none, French spacing
-        aside), the translation's final mark then the line's."""
+        aside), the translation's final mark then the line's; ``context``: held in that
+        context only (a catalogue entry's msgctxt, "": none)."""
         k = key(line)
         if not k or "\t" in line or "\n" in line:  # columns, lines (columns.py): no memory's
             return None
         if not has_words(k):  # nothing to translate: as written (aside.py)
             return None
+        if context is not None:
+            return self._find(k, self.contexts[context]) if context in self.contexts else None
         if not loose:
             return self._find(k)
         bare, mark = final_mark(k)
@@ -98,16 +114,17 @@ class Memory:
                     return _with_final_mark(found, mark)
         return None
 
-    def _find(self, k: str) -> str | None:
-        """The target of the source ``k`` (a key), else of ``k`` with its first letter's case
-        swapped, that letter's case then ``k``'s."""
-        found = self.targets.get(k)
+    def _find(self, k: str, targets: dict[str, str] | None = None) -> str | None:
+        """The target of the source ``k`` (a key) in ``targets`` (None: the memory's), else of
+        ``k`` with its first letter's case swapped, that letter's case then ``k``'s."""
+        targets = self.targets if targets is None else targets
+        found = targets.get(k)
         if found is not None:
             return found
         first = k[:1]
         if not first.isalpha() or first.swapcase() == first:
             return None
-        found = self.targets.get(_other_first_case(k))
+        found = targets.get(_other_first_case(k))
         if found is None or not found[:1].isalpha() or found[1:2].isupper():  # "PDF", kept
             return found
         return found[:1].upper() + found[1:] if first.isupper() else found[:1].lower() + found[1:]
@@ -173,10 +190,16 @@ class Memories:
     def __bool__(self) -> bool:
         return bool(self.memories)
 
-    def get(self, line: str) -> str | None:
-        """The first memory's that holds ``line``; else the first's that holds it but for
-        its final mark (Memory.get's ``loose``); else, where ``line`` ends in emoji (``À
-        bientôt 👋``), the translation of its words so found, those emoji after it."""
+    def get(self, line: str, context: str | None = None) -> str | None:
+        """The first memory's that holds ``line`` in ``context`` (a catalogue entry's msgctxt,
+        "": none; None: a plain line's, no context); else the first's that holds ``line``; else
+        the first's that holds it but for its final mark (Memory.get's ``loose``); else, where
+        ``line`` ends in emoji (``À bientôt 👋``), the translation of its words so found, those
+        emoji after it."""
+        if context is not None:
+            held = (memory.get(line, context=context) for memory in self.memories)
+            if (found := next((t for t in held if t is not None), None)) is not None:
+                return found
         found = self._get(line)
         words, emoji = trailing(line) if found is None else (line, "")
         if emoji and (found := self._get(words)) is not None:
@@ -206,7 +229,8 @@ def memories_for(
     model_path: Path | None, files: Iterable[str], languages: tuple[str, str] | None, warn=None
 ) -> Memories:
     """The memories a translator asks: ``files`` (read as `nmt score` reads pairs, their sides
-    by the model's ``languages``; a TAB file with a notice as a model's own), then those of
+    by the model's ``languages``, a catalogue's with its entries' contexts; a TAB file with a
+    notice as a model's own), then those of
     the model directory ``model_path`` (bundle.MEMORY_FILES; None: none). A file that does
     not read, or a line of a TAB or JSON file with a control character (a NUL), is an
     InputError naming it; one that holds no pairs, of whatever format, a warning."""
@@ -218,7 +242,7 @@ def memories_for(
         if fmt == "tsv" and _noticed(f):  # its sources compared as a memory compares them
             found.append(Memory(read_tsv_memory(Path(f)).targets.items()))
             continue
-        pairs = read_pair_file(f, fmt, (None, None), languages, warn)
+        pairs = read_pair_file(f, fmt, (None, None), languages, warn, contexts=True)
         if fmt in ("tsv", "jsonl"):  # a catalogue's or XML memory's text holds no control
             _no_control(f, pairs)
         if not pairs and warn is not None:  # of every format: an empty memory, not an error

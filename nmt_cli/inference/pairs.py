@@ -129,8 +129,10 @@ def read_pair_file(
     languages: tuple[str | None, str | None],
     model_languages: tuple[str, str] | None,
     warn: Callable[[str], None] | None = None,
+    contexts: bool = False,
 ) -> list[Pair]:
-    """Every pair of ``path`` in ``fmt``, in order, read before any is used; a memory's sides
+    """Every pair of ``path`` in ``fmt``, in order, read before any is used (``contexts``: a
+    catalogue's each with its entry's context: formats/po.read_pairs); a memory's sides
     in ``languages`` (--src-lang, --tgt-lang), each not given the model's, else the file's
     own (an XLIFF file's, a catalogue's, a TMX's: formats.pairs.with_declared); ``warn`` hears a
     memory's counts where it skipped entries (read, kept, skipped by reason; all kept: nothing
@@ -152,7 +154,8 @@ def read_pair_file(
             warn(f"{shown}: the model records no languages: its pairs read {'->'.join(sides)}")
 
     said = report if fmt in MEMORIES else None
-    return declared_pairs(path, fmt, wanted, said, warn, taken)  # an XLIFF file names its own
+    # an XLIFF file names its own languages
+    return declared_pairs(path, fmt, wanted, said, warn, taken, contexts)
 
 
 def check_model_languages(shown: str, given: tuple[str, str], model: tuple[str, str]) -> None:

@@ -21,7 +21,7 @@ to the model's) and no sentence is an ICU message's: such a line is searched as 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from nmt_cli.inference.aside import aside_for
@@ -56,11 +56,15 @@ def recalled(
     on_progress: Callable[[float], None] | None,
     search: Callable[..., list[list[Translation]]],
     by_sentence: bool = True,
+    contexts: Sequence[str | None] | None = None,
 ) -> list[list[Translation]]:
-    """Each line's translations: its memory's, else, sentence by sentence (``by_sentence``),
-    its memory's for the sentences it holds (``held_sentences``), else ``search``'s (the
-    translator's own path, called once, on the lines and sentences the memory does not hold)."""
-    found = [_held(translator, line) for line in lines]
+    """Each line's translations: its memory's (looked for in its context first, ``contexts``:
+    each line's, a catalogue entry's msgctxt; None: no context), else, sentence by sentence
+    (``by_sentence``), its memory's for the sentences it holds (``held_sentences``), else
+    ``search``'s (the translator's own path, called once, on the lines and sentences the memory
+    does not hold)."""
+    contexts = contexts or [None] * len(lines)
+    found = [_held(translator, line, c) for line, c in zip(lines, contexts)]
     parts = [
         held_sentences(translator, x) if t is None and by_sentence else None
         for x, t in zip(lines, found)
@@ -102,9 +106,10 @@ def _indented(line: str, text: str) -> str:
     return line[: len(line) - len(line.lstrip())] + text if line.strip() else text
 
 
-def _held(translator, line: str) -> str | None:
-    """The memory's translation of ``line`` where it keeps the line's facts, else None."""
-    found = translator.memory.get(line)
+def _held(translator, line: str, context: str | None = None) -> str | None:
+    """The memory's translation of ``line`` (in ``context`` first: Memories.get) where it
+    keeps the line's facts, else None."""
+    found = translator.memory.get(line, context)
     return found if found is not None and keeps_facts(translator, line, found) else None
 
 

@@ -162,16 +162,16 @@ class Translator:
         with_alignment: bool = False,
         on_progress: Callable[[float], None] | None = None,
         by_sentence: bool = True,
+        contexts: Sequence[str | None] | None = None,
     ) -> list[list[Translation]]:
         """nbest translations for each line, in input order (with ``split``, a line's n-best
         are the best combinations of its sentences' n-best: see translation.best_combinations);
-        a line a translation memory holds, its, and with ``by_sentence`` the sentences it holds
-        of a line it does not (recall.py). ``on_progress(fraction)`` hears, batch by batch,
-        which fraction of the work is done."""
-        if self.memory:
-            search = self._translate_new
-            return recalled(self, lines, with_alignment, on_progress, search, by_sentence)
-        return self._translate_new(lines, with_alignment, on_progress)
+        a memory's for a line it holds (in its ``contexts`` first: recall.py), and with
+        ``by_sentence`` for the sentences it holds of another; ``on_progress``: the part done."""
+        if not self.memory:
+            return self._translate_new(lines, with_alignment, on_progress)
+        search = self._translate_new
+        return recalled(self, lines, with_alignment, on_progress, search, by_sentence, contexts)
 
     def _translate_new(self, lines, with_alignment, on_progress) -> list[list[Translation]]:
         if (tabbed := translate_columns(self, lines, with_alignment, on_progress)) is not None:

@@ -1,0 +1,91 @@
+"""A translation memory read from a catalogue (.po, .mo) keeps each entry's context (msgctxt),
+and a catalogue's entry is looked for in its own context first, as gettext's msgmerge matches
+msgctxt and msgid: ``Fermer`` is "Close" in a menu and "Shut" for a door. A text held in no
+memory in its context, and a plain line (which has none), are looked up as without contexts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polib
+import pytest
+from conftest import translated_lines
+
+from nmt_cli.inference.memory import Memories, Memory
+
+HEADER = (
+    'msgid ""\nmsgstr ""\n"Language: en\\n"\n"X-Source-Language: fr\\n"\n'
+    '"Content-Type: text/plain; charset=UTF-8\\n"\n'
+)
+
+
+def catalogue(path: Path, entries: list[tuple[str | None, str, str]]) -> Path:
+    """A French to English catalogue of (msgctxt or None, msgid, msgstr) at ``path``."""
+    body = "".join(
+        (f'\nmsgctxt "{c}"' if c is not None else "") + f'\nmsgid "{a}"\nmsgstr "{b}"\n'
+        for c, a, b in entries
+    )
+    path.write_text(HEADER + body, encoding="utf-8")
+    return path
+
+
+OLD = [("menu", "Fermer", "Close"), ("door", "Fermer", "Shut")]
+
+
+def test_a_memory_holds_a_catalogues_entries_by_their_context_too():
+    memory = Memory([("Fermer", "Close", "menu"), ("Fermer", "Shut", "door")])
+    assert memory.get("Fermer", context="menu") == "Close"
+    assert memory.get("fermer", context="door") == "shut"  # first letter's case, as ever
+    assert memory.get("Fermer", context="window") is None
+    assert memory.get("Fermer") == "Close"  # no context: the first of equal counts, as ever
+
+
+def test_a_text_in_context_is_found_there_in_any_memory_before_anywhere_else():
+    plain = Memory([("Fermer", "Close")])
+    held = Memory([("Fermer", "Close", "menu"), ("Fermer", "Shut", "door")])
+    memories = Memories([plain, held])
+    assert memories.get("Fermer", "door") == "Shut"
+    assert memories.get("Fermer", "window") == "Close"  # held in no memory so: as without
+    assert memories.get("Fermer.", "door") == "Close."  # its final mark aside: as without
+    assert memories.get("Fermer") == "Close"
+
+
+def test_an_entry_without_context_takes_the_memorys_entry_without_context_first():
+    memory = Memory(
+        [("Fermer", "Shut", "door"), ("Fermer", "Shut", "lid"), ("Fermer", "Close", "")]
+    )
+    assert Memories([memory]).get("Fermer") == "Shut"  # a plain line: the most often held
+    assert Memories([memory]).get("Fermer", "") == "Close"
+
+
+@pytest.mark.parametrize("suffix", [".po", ".mo"])
+def test_a_catalogue_translated_with_the_old_one_keeps_each_contexts_translation(
+    run_cli, tmp_path, suffix
+):
+    old = catalogue(tmp_path / "old-en.po", OLD)
+    if suffix == ".mo":
+        polib.pofile(str(old)).save_as_mofile(str(tmp_path / "old-en.mo"))
+        old = tmp_path / "old-en.mo"
+    new = catalogue(tmp_path / "new.po", [("door", "Fermer", ""), ("menu", "Fermer", "")])
+    result = run_cli(["translate", "-i", new, "-o", tmp_path / "en.po", "--memory", old])
+    assert result.exit_code == 0, result.stderr
+    written = polib.pofile(str(tmp_path / "en.po"))
+    assert [(e.msgctxt, e.msgstr) for e in written] == [("door", "Shut"), ("menu", "Close")]
+
+
+def test_an_entry_with_an_access_key_is_found_in_its_context(run_cli, tmp_path):
+    old = catalogue(
+        tmp_path / "old-en.po", [("menu", "~Fermer", "~Close"), ("door", "Fermer", "Shut")]
+    )
+    new = catalogue(tmp_path / "new.po", [("door", "~Fermer", ""), ("menu", "~Fermer", "")])
+    result = run_cli(["translate", "-i", new, "-o", tmp_path / "en.po", "--memory", old])
+    assert result.exit_code == 0, result.stderr
+    written = polib.pofile(str(tmp_path / "en.po"))
+    assert [e.msgstr for e in written] == ["~Shut", "~Close"]
+
+
+def test_a_plain_line_has_no_context_and_finds_what_it_found_before(run_cli, tmp_path):
+    old = catalogue(tmp_path / "old-en.po", [*OLD, ("door", "Ouvrir", "Open")])
+    found = translated_lines(run_cli, ["Fermer", "Ouvrir"], "--memory", old, "--no-model-memory")
+    assert found == ["Close", "Open"]
