@@ -156,3 +156,28 @@ def test_a_checkpoint_given_as_a_model_names_its_run_and_nmt_average(
     line = assert_one_error_line(run_cli(["export", checkpoint, "-o", tmp_path / "x"]))
     assert f"a checkpoint of the run {run}" in line and "nmt average" in line
     assert not (tmp_path / "x").exists()
+
+
+def test_the_average_carries_the_first_model_s_memories_and_tables_of_names(
+    tmp_path, run_cli, small_tokenizer
+):
+    """A soup of fine-tunes of a shipped model still answers from its phrasebook: the files
+    nmt export copies (memory.tsv, phrasebook.tsv, acronyms.tsv, first-names.txt) are the
+    first model's."""
+    first, _ = _run_with_two_checkpoints(tmp_path / "first", small_tokenizer)
+    second, _ = _run_with_two_checkpoints(tmp_path / "second", small_tokenizer)
+    own = {
+        "memory.tsv": "Fichier\tFile\n",
+        "phrasebook.tsv": "Bonjour.\tGood afternoon.\n",
+        "acronyms.tsv": "TVA\tVAT\n",
+        "first-names.txt": "Marie\n",
+    }
+    for name, text in own.items():
+        (first / name).write_text(text, encoding="utf-8")
+    (second / "phrasebook.tsv").write_text("Bonjour.\tHello.\n", encoding="utf-8")
+    result = run_cli(["average", first, second, "-o", tmp_path / "soup"])
+    assert result.exit_code == 0, result.stderr
+    for name, text in own.items():
+        assert (tmp_path / "soup" / name).read_text(encoding="utf-8") == text, name
+    load_bundle(tmp_path / "soup")  # and it is a model directory nmt average may replace
+    assert run_cli(["average", first, second, "-o", tmp_path / "soup"]).exit_code == 0

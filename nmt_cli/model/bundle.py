@@ -49,6 +49,8 @@ WORD_LISTS = (KNOWN_WORDS_FILE, TARGET_WORDS_FILE)  # what a model's training ta
 # strings (fr-en: LibreOffice's), then everyday sentences (fr-en: Tatoeba's)
 MEMORY_FILES = ("memory.tsv", "phrasebook.tsv")
 MODEL_FILES = (CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE, META_FILE)
+# a model's own files beside its weights, which nmt export and nmt average carry over as they are
+RESOURCE_FILES = (*MEMORY_FILES, *NAME_TABLES)
 LANGUAGE_CODE = re.compile(r"[a-z]{2}")  # ISO 639-1
 LANGUAGE_KEYS = ("source_language", "target_language")
 
@@ -144,10 +146,10 @@ def save_bundle(
         write_words(directory / TARGET_WORDS_FILE, target_words)
 
 
-def copy_memory(source: Path | None, target: Path) -> None:
-    """The model directory ``source``'s translation memories and tables of names (those it has)
-    copied into the directory ``target`` (an export of it)."""
-    for name in (*MEMORY_FILES, *NAME_TABLES) if source is not None else ():
+def copy_resources(source: Path | None, target: Path) -> None:
+    """The model directory ``source``'s RESOURCE_FILES (translation memories, tables of names:
+    those it has) copied into the directory ``target`` (an export or an average of it)."""
+    for name in RESOURCE_FILES if source is not None else ():
         if (Path(source) / name).is_file():
             shutil.copyfile(Path(source) / name, target / name)
 
@@ -160,7 +162,7 @@ def check_replaceable(target: Path) -> None:
     names = {p.name for p in target.iterdir()} if target.is_dir() else set()
     if names and (
         CONFIG_FILE not in names
-        or not names <= {*MODEL_FILES, *WORD_LISTS, *MEMORY_FILES, *NAME_TABLES}
+        or not names <= {*MODEL_FILES, *WORD_LISTS, *RESOURCE_FILES}
     ):
         raise OutputError(f"{target}: a directory that is not a model directory; not replaced")
 

@@ -44,7 +44,7 @@ from nmt_cli.model.bundle import (
     EXPORT_SETTINGS_FILE,
     KNOWN_WORDS_FILE,
     TARGET_WORDS_FILE,
-    copy_memory,
+    copy_resources,
     write_words,
 )
 from nmt_cli.model.config import ModelConfig
@@ -121,7 +121,7 @@ def export_ctranslate2(bundle, output: Path, quantization: str | None = None) ->
             write_words(tmp / KNOWN_WORDS_FILE, bundle.known_words)
         if bundle.target_words is not None:
             write_words(tmp / TARGET_WORDS_FILE, bundle.target_words)
-        copy_memory(bundle.path, tmp)
+        copy_resources(bundle.path, tmp)
         (tmp / SETTINGS_FILE).write_text(_settings_json(exported), encoding="utf-8")
     return exported
 

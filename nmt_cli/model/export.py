@@ -66,7 +66,7 @@ def export_model(model: str, output: Path, options: ExportOptions) -> Exported:
     ``output``."""
     from nmt_cli.model.bundle import (
         check_replaceable,
-        copy_memory,
+        copy_resources,
         load_bundle,
         new_model_directory,
         save_bundle,
@@ -104,5 +104,5 @@ def export_model(model: str, output: Path, options: ExportOptions) -> Exported:
             bundle.known_words,
             bundle.target_words,
         )
-        copy_memory(bundle.path, tmp)
+        copy_resources(bundle.path, tmp)
     return Exported(path, dtype, True)

@@ -1,7 +1,9 @@
 """Checkpoint averaging: the mean of several checkpoints' weights as a new model directory.
 
 Averaging the last few checkpoints of a run usually gives a slightly better model than any one
-of them (Vaswani et al. 2017 averaged the last 5).
+of them (Vaswani et al. 2017 averaged the last 5). The average has the first model's config,
+tokenizer, meta.json and own files (bundle.RESOURCE_FILES: its memories and tables of names, as
+nmt export copies them), and every model's known words and target words.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from nmt_cli.model.bundle import (
     WEIGHTS_FILE,
     WORD_LISTS,
     check_replaceable,
+    copy_resources,
     new_model_directory,
     read_config,
     read_meta,
@@ -105,6 +108,7 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
             lists = [w for w in (read_words(r / name) for r in set(roots)) if w is not None]
             if lists:  # names are told from them (protect/names.py, inference/names.py)
                 write_words(tmp / name, frozenset().union(*lists))
+        copy_resources(roots[0], tmp)  # the first model's memories and tables of names
         # Provenance: the run's meta.json (its data, command and versions) and what was averaged.
         meta = {**read_meta(roots[0]), "averaged": [str(p) for p in paths]}
         write_meta(tmp, meta)
