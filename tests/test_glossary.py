@@ -181,9 +181,9 @@ def test_a_malformed_glossary_is_one_usage_error_before_the_model_loads(
     assert result.stdout == ""
 
 
-def test_a_missing_glossary_is_a_usage_error(run_cli, tmp_path):
+def test_a_missing_glossary_is_an_input_error(run_cli, tmp_path):
     result = run_cli(["translate", "--glossary", tmp_path / "none.tsv", "Bonjour."])
-    assert_one_error_line(result, "--glossary", "none.tsv", "no such file", code=2)
+    assert_one_error_line(result, "--glossary", "none.tsv", "no such file", code=1)
 
 
 def test_the_glossary_needs_protection_on(run_cli, glossary):

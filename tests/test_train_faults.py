@@ -480,7 +480,7 @@ def test_a_run_begun_with_relative_paths_resumes_from_another_folder(
 
 def test_resume_without_a_run_is_a_clear_error(run_cli, tmp_path):
     result = run_cli(["train", "--resume", tmp_path / "nothing"])
-    assert "no such run directory" in assert_one_error_line(result, code=2)
+    assert "no such run directory" in assert_one_error_line(result, code=1)
     empty = tmp_path / "empty"
     empty.mkdir()
     result = run_cli(["train", "--resume", empty])

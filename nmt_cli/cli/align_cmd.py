@@ -16,7 +16,6 @@ from nmt_cli.cli.progress import FileProgress
 from nmt_cli.inference.options import LoadOptions
 from nmt_cli.inference.pairs import align_pair_file, check_pair_file
 from nmt_cli.search.options import SearchOptions
-from nmt_cli.textio import check_files
 
 Sentence = Annotated[list[str] | None, typer.Argument(help="A sentence to translate and align.")]
 
@@ -39,8 +38,6 @@ def align(
               nmt align -m runs/de-en --src-file a.de --tgt-file a.en --format pharaoh > a.align
     """
     check_request(bool(text), pairs, reading, search.beam != SearchOptions.beam)
-    check_files([pairs.gold], "--gold")
-    check_files([pairs.src_file, pairs.tgt_file, pairs.pairs])
     check_pair_file(pairs)  # before the model loads
     check_plot(pairs.plot)
     from nmt_cli.align.forced import align_pairs, align_translation, check_attention

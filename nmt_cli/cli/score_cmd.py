@@ -10,7 +10,7 @@ from nmt_cli.cli.common import boundary, warn
 from nmt_cli.cli.options import Only, options_from
 from nmt_cli.cli.progress import FileProgress
 from nmt_cli.inference.options import LoadOptions, TranslatorOptions
-from nmt_cli.inference.pairs import PairFiles
+from nmt_cli.inference.pairs import PairFiles, check_pair_files
 from nmt_cli.search.options import SearchOptions
 
 
@@ -29,6 +29,7 @@ def score(
     Examples: nmt score -m fr-en --src-file test.fr --tgt-file test.en > scores.txt
               paste test.fr test.en | nmt score -m fr-en --format jsonl --word-scores
     """
+    check_pair_files(files)  # before the model loads
     from nmt_cli.inference.loading import load_model, use_threads
     from nmt_cli.inference.scoring import Scorer, score_file
 

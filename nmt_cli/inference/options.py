@@ -15,6 +15,7 @@ from nmt_cli.output import OUTPUT_HELP
 from nmt_cli.protect.glossary import read_glossary
 from nmt_cli.protect.spans import compile_patterns
 from nmt_cli.settings import setting
+from nmt_cli.textio import check_files
 
 ENGINES = ("torch", "ctranslate2")
 ENGINE_HELP = (
@@ -119,6 +120,7 @@ class TranslatorOptions:
         if self.protect and not self.protect_spans:
             raise ValueError("--protect adds kinds of protected span: not with --no-protect")
         compile_patterns(self.protect or ())  # a bad pattern: a usage error, before any work
+        check_files(self.memory or (), "--memory", pipes=True)  # before the model loads
         if self.glossary is not None:
             if not self.protect_spans:
                 raise ValueError(

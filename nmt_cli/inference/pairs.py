@@ -96,6 +96,13 @@ class PairFiles:
         return self.src_file or counted_file(self.input_file, self.format)
 
 
+def check_pair_files(files: PairFiles) -> None:
+    """An InputError naming the option of the first file ``files`` names that is none."""
+    check_files([files.src_file], "--src-file")
+    check_files([files.tgt_file], "--tgt-file")
+    check_files([files.input_file], "--input")
+
+
 def pair_format(path: str, given: str | None) -> str:
     """The format of the pair file ``path``: ``given`` (None or "auto": by its extension; stdin
     and names of no known extension: tsv)."""
@@ -177,7 +184,7 @@ def read_pairs(
     """Every pair ``files`` names, in order; InputError "FILE: line N: ..." at the first
     malformed line, before anything is scored. A memory's sides: --src-lang and --tgt-lang,
     else ``model_languages``; ``warn`` hears its counts where it skipped entries."""
-    check_files([files.src_file, files.tgt_file, files.input_file])
+    check_pair_files(files)
     if files.src_file is not None and files.tgt_file is not None:
         with (
             open_lines(files.src_file, warn) as srcs,
@@ -190,7 +197,12 @@ def read_pairs(
 
 def check_pair_file(pairs: PairOptions) -> str | None:
     """The format of `nmt align`'s --pairs (None: no --pairs), its --src-lang and --tgt-lang
-    checked against it (a UsageError): before a model loads."""
+    checked against it (a UsageError), each file named there (an InputError naming its
+    option): before a model loads."""
+    check_files([pairs.gold], "--gold")
+    check_files([pairs.src_file], "--src-file")
+    check_files([pairs.tgt_file], "--tgt-file")
+    check_files([pairs.pairs], "--pairs")
     if pairs.pairs is None:
         return None
     fmt = pair_format(pairs.pairs, pairs.pairs_format)

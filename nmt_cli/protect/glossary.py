@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from nmt_cli.errors import InputError
-from nmt_cli.textio import CONTROL, open_lines
+from nmt_cli.textio import CONTROL, check_files, open_lines
 
 # Characters that continue a word: a term is not matched where one touches it.
 _WORD = r"[\w-]"
@@ -48,8 +48,7 @@ def read_glossary(path: str | Path) -> dict[str, str]:
     Read as every command reads its input (textio.open_lines): UTF-8, or UTF-16 or UTF-32 after
     a byte order mark (a spreadsheet's "Unicode text"), gzip or xz; a byte that is not UTF-8
     is an error here, not a Windows-1252 guess: a term misread would never match."""
-    if not Path(path).exists():
-        raise ValueError(f"--glossary {path}: no such file")
+    check_files([path], "--glossary", pipes=True)  # an InputError, as any file missing
     terms: dict[str, str] = {}
     first_line: dict[str, int] = {}
     try:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nmt_cli.errors import UsageError
+from nmt_cli.errors import InputError, UsageError
 from nmt_cli.formats.pairs import PAIR_FORMATS
 from nmt_cli.model.config import ModelConfig
 from nmt_cli.model.pretrained import resolve_model
@@ -89,7 +89,7 @@ class DataOptions:
                 "tokenizer, model and teacher (training options such as --epochs can)"
             )
         if not run_dir.is_dir():
-            raise UsageError(f"--resume {run_dir}: no such run directory")
+            raise InputError(f"--resume {run_dir}: no such run directory")
         return spec_from_run(run_dir, train_flags)
 
     def _corpora(self) -> dict:
