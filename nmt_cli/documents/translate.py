@@ -27,6 +27,7 @@ from nmt_cli.evaluation import check_lines_file, check_reference
 from nmt_cli.formats.encoding import text_lines
 from nmt_cli.inference.options import FileOptions
 from nmt_cli.markup.pages import DIALECTS
+from nmt_cli.output import check_writable
 from nmt_cli.settings import flag_of, option_fields
 from nmt_cli.textio import check_files, count_lines, is_stream, read_lines
 
@@ -199,6 +200,7 @@ def read_input(
         raise UsageError("give text arguments or --input, not both")
     check_files([files.input_file], "--input", pipes=True)  # -i <(cmd): read once
     check_files([files.ref], "--ref")
+    check_writable(files.output)  # -o into no folder: said before the model loads
     fmt = format_for(files.input_file, options.input_format)
     _check_options(fmt, files, options, nbest, bool(text))
     _check_markup(files, nbest)

@@ -22,7 +22,7 @@ from nmt_cli.errors import UsageError
 from nmt_cli.formats.memory import SKIPPED, same_language
 from nmt_cli.formats.pairs import MEMORIES, PAIR_FORMATS, declared_pairs, format_of
 from nmt_cli.inference.options import WORD_SCORES_HELP
-from nmt_cli.output import OUTPUT_HELP
+from nmt_cli.output import OUTPUT_HELP, check_writable
 from nmt_cli.settings import setting
 from nmt_cli.textio import check_files, is_stream, open_lines, shown_path, side_by_side
 
@@ -97,10 +97,12 @@ class PairFiles:
 
 
 def check_pair_files(files: PairFiles) -> None:
-    """An InputError naming the option of the first file ``files`` names that is none."""
+    """An InputError naming the option of the first file ``files`` names that is none, an
+    OutputError where --output could not be written."""
     check_files([files.src_file], "--src-file")
     check_files([files.tgt_file], "--tgt-file")
     check_files([files.input_file], "--input")
+    check_writable(files.output)  # -o into no folder: said before the model loads
 
 
 def pair_format(path: str, given: str | None) -> str:
@@ -198,11 +200,12 @@ def read_pairs(
 def check_pair_file(pairs: PairOptions) -> str | None:
     """The format of `nmt align`'s --pairs (None: no --pairs), its --src-lang and --tgt-lang
     checked against it (a UsageError), each file named there (an InputError naming its
-    option): before a model loads."""
+    option) and --output (an OutputError): before a model loads."""
     check_files([pairs.gold], "--gold")
     check_files([pairs.src_file], "--src-file")
     check_files([pairs.tgt_file], "--tgt-file")
     check_files([pairs.pairs], "--pairs")
+    check_writable(pairs.output)
     if pairs.pairs is None:
         return None
     fmt = pair_format(pairs.pairs, pairs.pairs_format)
