@@ -160,6 +160,16 @@ def test_a_malformed_line_is_one_error_and_nothing_is_written(
     assert not out.exists() and result.stdout == ""
 
 
+def test_json_lines_read_as_tab_lines_say_how_to_read_them(run_cli, rnn_model_dir):
+    """stdin is TAB lines unless told: a JSON line there is an error that says the flag."""
+    data = b'{"src": "a", "tgt": "b"}\n'
+    result = run_cli(["score", "-m", rnn_model_dir], input=data)
+    assert_one_error_line(result, "<stdin>: line 1", "give --pairs-format jsonl")
+    followed = run_cli(["score", "-m", rnn_model_dir, "--pairs-format", "jsonl"], input=data)
+    assert followed.exit_code == 0, followed.stderr
+    assert run_cli(["score", "-m", rnn_model_dir], input=b"a\tb\nc\n").stderr.count("JSON") == 0
+
+
 def test_pairs_from_two_files_or_json_lines_score_alike(run_cli, transformer_model_dir, tmp_path):
     pairs = [("Ein Hund", "A dog"), ("Eine Frau", "A woman sits"), ("", "")]
     (tmp_path / "src").write_text(lines_in([s for s, _ in pairs]).decode())

@@ -25,7 +25,10 @@ def tsv_pair(line: str) -> Pair:
     """(source, target) of a ``source TAB target`` line; ValueError where it is not one."""
     columns = line.split("\t")
     if len(columns) != 2:
-        raise ValueError(f"{len(columns)} TAB-separated columns, expected 2 (source, target)")
+        why = f"{len(columns)} TAB-separated columns, expected 2 (source, target)"
+        if line.lstrip().startswith("{"):  # JSON lines, read as TAB lines (stdin's default)
+            why += "; a JSON line: give --pairs-format jsonl, or name the file .jsonl"
+        raise ValueError(why)
     return columns[0], columns[1]
 
 
