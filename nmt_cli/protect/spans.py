@@ -55,7 +55,7 @@ the order ties are broken (each module named describes its kinds at length):
     qualified   a dotted name of three parts or more: ``com.sun.star.util.Date``,
                 ``GlobalScope.BasicLibraries.loadLibrary``, or of two, one written in humps:
                 ``ScriptForge.UI``; a name in its scope, ``std::vector<int>`` (code.py)
-    handle      ``@name``, ``@jean-pierre.martin``, ``@nom@mastodon.social``
+    handle, login  ``@name``, ``@nom@mastodon.social``, a user name: ``jean.dupont`` (logins.py)
     hashtag     ``#name``, ``#Saint-Valentin``
     ago         a time ago, French ``il y a 2 h`` (``2 hours ago``: durations.py)
     time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
@@ -116,6 +116,7 @@ from nmt_cli.protect import (
     keys,
     languages,
     letters,
+    logins,
     masks,
     menus,
     references,
@@ -190,8 +191,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
     ("path", code.PATH),
     ("file", code.FILE),
     ("qualified", code.QUALIFIED),
-    # @a.b, @élodie, @Marie-Claire, a fediverse account's server: @nom@mastodon.social
-    ("handle", r"(?<![\w@.])@\w(?:[\w.-]{0,38}\w)?(?:@\w+(?:[.-]\w+)*\.[a-z]{2,})?(?!\w)"),
+    *((kind, pattern) for kind, pattern, _ in logins.PATTERNS),  # @nom, jean.dupont
     ("hashtag", r"(?<![\w&#{])#\w+(?:-\w+)*"),  # not an ICU plural's number: {#e}
 )
 _NUMBERS = (
@@ -257,7 +257,7 @@ NEEDS = {
     "path": r"[/\\]",
     "file": r"\.",
     "qualified": code.QUALIFIED_NEEDS,
-    "handle": "@",
+    **{kind: needs for kind, _, needs in logins.PATTERNS},
     "hashtag": "#",
     "amount": _CURRENCY,
     "keys": keys.NEEDS,

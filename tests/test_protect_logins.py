@@ -1,0 +1,57 @@
+"""A user name written with a dot passes through translation as written (protect/logins.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import translated_lines
+
+from nmt_cli.protect.spans import SpanFinder
+
+FIND = SpanFinder(language="fr")
+
+
+def _spans(line: str) -> list[tuple[str, str]]:
+    return [(s.kind, s.text) for s in FIND.find(line)]
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("(p. ex. jean.dupont)", [("login", "jean.dupont")]),
+        ("Supprimez l'utilisateur j.dupont.", [("login", "j.dupont")]),
+        ("Votre login est marie.lefebvre, sans accent.", [("login", "marie.lefebvre")]),
+        ("Le compte jean-pierre.martin est bloqué.", [("login", "jean-pierre.martin")]),
+    ],
+)
+def test_a_dotted_lowercase_name_is_one_login_span(line, expected):
+    assert _spans(line) == expected
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Il est parti. ensuite il est revenu.",  # a space after the dot
+        "Il est parti.Ensuite il est revenu.",  # a capital: a missing space, not a login
+        "Calculez a.ln(x) + b.",  # a call
+        "Écrivez à jean.dupont@exemple.org.",  # an address
+        "Importez os.path.join.",  # a name of three parts
+        "Lisez rapport.pdf.",  # a file
+    ],
+)
+def test_no_login_span_where_the_dot_ends_a_sentence_or_the_name_is_another_kinds(line):
+    assert "login" not in [kind for kind, _ in _spans(line)]
+
+
+def test_translate_keeps_a_login_written_with_a_dot(run_cli):
+    """fr-en wrote ``(p. ex. jean.dupont)`` "(for example, girlfriend)" and
+    ``l'utilisateur jean.dupont`` "the girl user": the name read as words."""
+    lines = [
+        "(p. ex. jean.dupont)",
+        "Supprimez l'utilisateur jean.dupont.",
+        "Le compte j.dupont est bloqué.",
+    ]
+    out = translated_lines(run_cli, lines, "-m", "fr-en")
+    for kept, line in zip(["jean.dupont", "jean.dupont", "j.dupont"], out):
+        assert re.search(rf"(?<![\w.]){re.escape(kept)}(?![\w-])", line), line
