@@ -195,6 +195,23 @@ def test_a_translation_starts_with_a_capital_where_its_source_does():
         assert capital_first(source, text) == text
 
 
+def test_a_word_the_source_holds_takes_the_capital_where_the_targets_wrote_it():
+    """fr-en dropped the article of ``La version 2.4.1 corrige un bogue.`` and wrote "version
+    2.4.1 corrects a bogue.": ``version`` is a word of the source, but a word of the target too,
+    not a command the source quotes (``ls``, which the targets never wrote)."""
+    written = {"version", "then"}
+    source = "La version 2.4.1 corrige un bogue."
+    assert capital_first(source, "version 2.4.1 corrects a bug.", written) == (
+        "Version 2.4.1 corrects a bug."
+    )
+    assert capital_first("Lancez ls puis cd.", "ls then cd.", written) == "ls then cd."
+
+
+def test_translate_gives_a_capital_to_a_sentence_whose_article_the_model_dropped(run_cli):
+    out = translated_lines(run_cli, ["La version 2.4.1 corrige un bogue."], "-m", "fr-en")
+    assert out[0][:1].isupper() and "2.4.1" in out[0], out[0]
+
+
 def test_a_word_always_capitalised_a_name_or_code_keeps_its_capital():
     for source, text in [
         ("anglais seulement", "English only"),  # a language (the language table)

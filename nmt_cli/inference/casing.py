@@ -27,8 +27,10 @@ Commission").
 A line that starts with a capitalised word has a translation that starts with a capital too,
 the same check the other way: the model learned labels that end in a colon mostly from
 mid-sentence text, and wrote ``Taille maximale : 20`` "maximum size: 20". Only a first word of
-small letters alone that the source does not hold is given its capital (not ``searchEntry``,
-``kB``, ``config.json``, nor ``ls`` in ``Ls est là``... where the source wrote it so).
+small letters alone is given its capital (not ``searchEntry``, ``kB``, ``config.json``), and of
+those the source holds as written only one the model's training targets wrote: a word, where
+the model dropped the article before it (``La version 2.4.1 corrige un bogue.`` gave "version
+2.4.1 corrects..."), not a command the source quotes (``ls`` in ``Lancez ls puis cd.``).
 """
 
 from __future__ import annotations
@@ -102,16 +104,17 @@ def capitalised(text: str) -> str:
     return text
 
 
-def capital_first(source: str, text: str) -> str:
+def capital_first(source: str, text: str, written: Collection[str] = ()) -> str:
     """``text``, the translation of ``source``, its first letter a capital where ``source``
     starts with a capitalised word (a capital, then a small letter) and ``text`` with a word of
-    small letters that ``source`` does not hold as written (the module's docstring)."""
+    small letters that ``source`` does not hold as written, or that the model's training targets
+    held (``written``; the module's docstring)."""
     if not (source[:1].isupper() and source[1:2].islower() and text[:1].islower()):
         return text
     word = text.split(maxsplit=1)[0].rstrip(".,;:!?")
     if not (word.isalpha() and word.islower()):
         return text
-    if word in _WORD.findall(source):  # a word of letters: a whole word of the source
+    if word not in written and word in _WORD.findall(source):  # a whole word of the source
         return text
     return text[0].upper() + text[1:]
 

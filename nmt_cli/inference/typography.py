@@ -208,7 +208,7 @@ def finished(source: str, text: str, target: str | None, written: Collection[str
     text = keep_no_break_spaces(source, keep_dashes(source, text))
     if BROKEN in text and BROKEN not in source:  # bytes of no character: nothing to print
         text = _BROKEN_IN_WORD.sub("", text)
-    text = capital_first(source, small_first(source, text, target, written))
+    text = capital_first(source, small_first(source, text, target, written), written)
     return comma_before_year(source, agreed(text)) if target == "en" else text
 
 
