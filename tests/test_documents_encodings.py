@@ -163,7 +163,7 @@ def given_back(monkeypatch) -> list[str]:
 
     seen: list[str] = []
 
-    def translate(self, lines, with_alignment=False, on_progress=None):
+    def translate(self, lines, with_alignment=False, on_progress=None, **_):
         seen.extend(lines)
         return [[Translation(line, line, 0.0)] for line in lines]
 
@@ -176,7 +176,7 @@ def upper_cased(monkeypatch) -> None:
     """A translator that upper-cases each text and ends it with an ellipsis, "…"."""
     from nmt_cli.inference.translator import Translator
 
-    def translate(self, lines, with_alignment=False, on_progress=None):
+    def translate(self, lines, with_alignment=False, on_progress=None, **_):
         return [[Translation(line, f"{line.upper()} …", 0.0)] for line in lines]
 
     monkeypatch.setattr(Translator, "translate", translate)

@@ -285,7 +285,7 @@ def test_a_subtitle_holding_u2028_or_u0085_given_as_text_reaches_the_model_as_it
 
     seen: list[str] = []
 
-    def given_back(self, lines, with_alignment=False, on_progress=None):
+    def given_back(self, lines, with_alignment=False, on_progress=None, **_):
         seen.extend(lines)
         return [[Translation(line, line, 0.0)] for line in lines]
 
@@ -300,7 +300,7 @@ def test_a_subtitle_whose_text_comes_back_keeps_its_lines(transformer_model_dir,
     """Its lines were wrapped again, and fell elsewhere, where the translation changed nothing."""
     from nmt_cli.documents.translate import translate_text
 
-    def given_back(self, lines, with_alignment=False, on_progress=None):
+    def given_back(self, lines, with_alignment=False, on_progress=None, **_):
         return [[Translation(line, line, 0.0)] for line in lines]
 
     monkeypatch.setattr(Translator, "translate", given_back)
@@ -325,7 +325,7 @@ def test_a_file_given_its_texts_back_is_the_same_file_byte_for_byte(
     lines before, between and after the subtitles are written as they were."""
     from nmt_cli.documents.translate import translate_text
 
-    def given_back(self, lines, with_alignment=False, on_progress=None):
+    def given_back(self, lines, with_alignment=False, on_progress=None, **_):
         return [[Translation(line, line, 0.0)] for line in lines]
 
     monkeypatch.setattr(Translator, "translate", given_back)

@@ -55,7 +55,7 @@ def seen(monkeypatch) -> list[str]:
     """A translator that upper-cases each text; the texts it was given."""
     texts: list[str] = []
 
-    def translate(self, lines, with_alignment=False, on_progress=None):
+    def translate(self, lines, with_alignment=False, on_progress=None, **_):
         texts.extend(lines)
         return [[Translation(line, line.upper(), 0.0)] for line in lines]
 
@@ -99,7 +99,7 @@ def test_everything_but_the_cues_texts_stays_as_written(short_model_dir, seen):
 
 
 def test_a_file_given_back_its_texts_is_the_same_file(short_model_dir, monkeypatch):
-    def given_back(self, lines, with_alignment=False, on_progress=None):
+    def given_back(self, lines, with_alignment=False, on_progress=None, **_):
         return [[Translation(line, line, 0.0)] for line in lines]
 
     monkeypatch.setattr(Translator, "translate", given_back)
@@ -156,7 +156,7 @@ def word_for_word(monkeypatch) -> list[str]:
     was given."""
     texts: list[str] = []
 
-    def translate(self, lines, with_alignment=False, on_progress=None):
+    def translate(self, lines, with_alignment=False, on_progress=None, **_):
         texts.extend(lines)
         return [
             [Translation(x, x.upper(), 0.0, alignment=[(i, i) for i in range(len(x.split()))])]
