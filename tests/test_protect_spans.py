@@ -160,6 +160,12 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             'Open the file "Annual report 2024.xlsx" or the attachment “Plan v2.pdf”.',
             [("file", '"Annual report 2024.xlsx"'), ("file", "“Plan v2.pdf”")],
         ),
+        # one without a space is the name alone: its marks the quotation's, the target's
+        # (the fact audit counted « GraphicTestResults.zip » lost in "“GraphicTestResults.zip”")
+        (
+            "Enregistré dans le fichier « GraphicTestResults.zip » !",
+            [("file", "GraphicTestResults.zip")],
+        ),
         ("Il a dit « Ouvrez config.ini » hier.", [("file", "config.ini")]),  # a quotation
         # an extension in capitals: fr-en wrote "the README file" for README.TXT
         (
