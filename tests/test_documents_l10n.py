@@ -563,6 +563,28 @@ def test_an_access_key_in_a_string_with_tags_goes_on_a_word_never_into_a_tag(run
         assert written[key][written[key].index("&") + 1].isalpha(), written[key]
 
 
+def test_a_string_with_inline_elements_is_read_as_html_though_others_have_access_keys(
+    run_cli, tmp_path
+):
+    """An entry's tags go around the words aligned to those they enclosed whether or not
+    other entries of its catalogue mark access keys. Before, one key anywhere had every
+    entry translated with its tags as protected spans: "<b>Bonjour</b> le monde" came back
+    "<b>Bonjour</b>", its words lost."""
+    head = 'msgid ""\nmsgstr ""\n"Language: en\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+    tagged = "<b>Bonjour</b> le monde"
+    keys = '\nmsgid "_Fichier"\nmsgstr ""\n\nmsgid "_Ouvrir"\nmsgstr ""\n'
+    written = {}
+    for name, extra in (("plain.po", ""), ("keys.po", keys)):
+        source = tmp_path / name
+        source.write_text(f'{head}\nmsgid "{tagged}"\nmsgstr ""\n{extra}', encoding="utf-8")
+        result = run_cli(["translate", "-i", source, "-o", tmp_path / f"en-{name}"])
+        assert result.exit_code == 0, result.stderr
+        written[name] = {e.msgid: e.msgstr for e in polib.pofile(str(tmp_path / f"en-{name}"))}
+    assert written["plain.po"][tagged].endswith("</b> the world")
+    assert written["keys.po"][tagged] == written["plain.po"][tagged]
+    assert written["keys.po"]["_Fichier"].count("_") == 1
+
+
 GCC_CATALOGUE = """msgid ""
 msgstr ""
 "Language: fr\\n"

@@ -12,7 +12,7 @@ import contextlib
 import io
 import itertools
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING, TextIO
@@ -68,6 +68,7 @@ def with_elements(
     lines: Sequence[str],
     on_progress: Callable[[float], None] | None = None,
     contexts: Sequence[str] | None = None,
+    aligned: Collection[int] = (),
 ) -> list[list[Translation]]:
     """``translator.translate(lines, contexts=contexts)``, but a line that holds inline
     elements around words (markup/pages.py, as_markup: ``pour <b>continuer</b>``; not an ICU
@@ -76,14 +77,17 @@ def with_elements(
     10 of 479 elements empty ("to continue <b></b>") and its words read worse
     (docs/benchmarks.md, "Inline elements in plain lines").
     Such a line's one Translation is its segments' joined (their log-probs, lengths and score)
-    with the line's text, and no word alignment."""
+    with the line's text, and no word alignment. ``aligned``: the indices of lines whose
+    translations need their word alignments (an access key to put back): never read as HTML,
+    the lines not so read translated with alignments."""
     pages = {
         k: page
         for k, line in enumerate(lines)
-        if not _ICU.search(line) and (page := as_markup(line))
+        if k not in aligned and not _ICU.search(line) and (page := as_markup(line))
     }
+    links = bool(aligned)
     if not pages:
-        return _no_break_spaces(translator, list(lines), on_progress, contexts)
+        return _no_break_spaces(translator, list(lines), on_progress, contexts, links)
     texts = [t for page in pages.values() for t in page.texts()]
     segments = iter(nbest[0] for nbest in translator.translate(texts, with_alignment=True))
     penalty = translator.opts.penalty()
@@ -94,7 +98,7 @@ def with_elements(
         as_read[k] = replace(line, text=page.render(parts), alignment=[], word_scores=[])
     rest = [line for k, line in enumerate(lines) if k not in as_read]
     of_rest = [c for k, c in enumerate(contexts) if k not in as_read] if contexts else None
-    plain = iter(_no_break_spaces(translator, rest, on_progress, of_rest) if rest else [])
+    plain = iter(_no_break_spaces(translator, rest, on_progress, of_rest, links) if rest else [])
     return [[as_read[k]] if k in as_read else next(plain) for k in range(len(lines))]
 
 
@@ -102,17 +106,17 @@ _NBSP = re.compile(r"(?<=\S)&(?:nbsp|#160|#[xX]0*[aA]0);(?=\S)")  # between two 
 
 
 def _no_break_spaces(
-    translator, lines: list[str], on_progress, contexts=None
+    translator, lines: list[str], on_progress, contexts=None, aligned: bool = False
 ) -> list[list[Translation]]:
-    """``translator.translate(lines, contexts=contexts)``, a no-break space written as an
+    """``translator.translate(lines, aligned, contexts=contexts)``, a no-break space written as an
     entity (``25&nbsp;°C``, ``14&nbsp;h&nbsp;30``) read as the character and each no-break space
     of the translation written so again: as plain text the entity was a span that cut the
     measure or the time it stood in ("25&nbsp;#C", "14&nbsp;:&nbsp;30")."""
     written = {k: m[0] for k, line in enumerate(lines) if (m := _NBSP.search(line))}
     if not written:
-        return translator.translate(lines, False, on_progress, contexts=contexts)
+        return translator.translate(lines, aligned, on_progress, contexts=contexts)
     read = [_NBSP.sub("\xa0", x) if k in written else x for k, x in enumerate(lines)]
-    out = translator.translate(read, False, on_progress, contexts=contexts)
+    out = translator.translate(read, aligned, on_progress, contexts=contexts)
     for k, entity in written.items():
         out[k] = [replace(t, source=lines[k], text=t.text.replace("\xa0", entity)) for t in out[k]]
     return out

@@ -264,6 +264,11 @@ class StringsDocument:
         files may)."""
         return bool(self.strings.marks or self.strings.runs)
 
+    def aligned_texts(self) -> set[int]:
+        """The indices of the texts whose translations need word alignments: those that had an
+        access key or a run of spaces to put back."""
+        return set(self.strings.marks or ()) | set(self.strings.runs or ())
+
     def translated(self, translations: list[Translation]) -> list[str]:
         """The document's strings with ``translations`` (of ``sources()``, in order) in place,
         their mnemonics too."""

@@ -117,7 +117,8 @@ def translate_document(
     not end as a sentence. ``on_progress(fraction)`` hears as batches finish. With ``markup``
     auto, a text that holds inline elements around words (a catalogue's ``<b>continuer</b>``,
     a subtitle's ``<i>...</i>``) has them put back by the alignment, as a line's
-    (lines.with_elements), where its document needs no word alignment.
+    (lines.with_elements), but for a text whose own translation needs its word alignment (an
+    access key, ``aligned_texts()``; another's in its catalogue does not keep it from it).
 
     A document may say more (document.py): ``check_languages(source, target)`` refuses one in
     another language than the model's (a page's lang); ``needs_alignment`` is False where none
@@ -134,10 +135,13 @@ def translate_document(
     aligned = fmt.alignment and getattr(document, "needs_alignment", True)
     from nmt_cli.documents.lines import reads_elements, with_elements  # torch
 
+    needing = getattr(document, "aligned_texts", None)
     if not sources:
         found = []
     elif reads_elements(model, markup, not aligned):
         found = with_elements(model, sources, on_progress, contexts)
+    elif needing is not None and reads_elements(model, markup, True):  # an access key elsewhere
+        found = with_elements(model, sources, on_progress, contexts, needing())
     else:
         found = model.translate(sources, aligned, on_progress, contexts=contexts)
     best = [without_added_stop(nbest[0]) for nbest in found]
