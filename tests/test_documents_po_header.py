@@ -7,6 +7,7 @@ The previous msgid (``#|``) of an entry translated again and marked fuzzy stays 
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 
@@ -189,7 +190,7 @@ def test_a_templates_header_filled_is_no_longer_fuzzy_as_msginit_writes_it():
     filled: ``pybabel compile`` skipped the catalogue ("catalog en.po is marked as fuzzy")."""
     out = translated(TEMPLATE + ENTRY)
     assert out[:8] == [
-        "# SOME DESCRIPTIVE TITLE.",
+        "# English translations for demo package.",
         "#",
         'msgid ""',
         'msgstr ""',
@@ -226,6 +227,36 @@ def test_a_templates_placeholders_are_filled_as_msginit_no_translator_fills_them
         '"Language-Team: none\\n"',
         '"Language: en\\n"',
     ]
+
+
+def test_a_templates_header_comments_are_filled_as_msginit_no_translator_fills_them():
+    """The catalogue made from a template kept xgettext's "SOME DESCRIPTIVE TITLE." and
+    "FIRST AUTHOR <EMAIL@ADDRESS>, YEAR." comments, which msginit replaces; the year is the
+    template's (its POT-Creation-Date's), so a rerun writes the same bytes."""
+    comments = [
+        "# SOME DESCRIPTIVE TITLE.",
+        "# Copyright (C) YEAR THE PACKAGE'S COPYRIGHT HOLDER",
+        "# This file is distributed under the same license as the PACKAGE package.",
+        "# FIRST AUTHOR <EMAIL@ADDRESS>, YEAR.",
+    ]
+    date = ['"POT-Creation-Date: 2024-03-01 10:00+0100\\n"']
+    out = translated(comments + TEMPLATE[1:6] + date + TEMPLATE[6:] + ENTRY)
+    assert out[:5] == [
+        "# English translations for demo package.",
+        "# Copyright (C) 2024 THE demo'S COPYRIGHT HOLDER",
+        "# This file is distributed under the same license as the demo package.",
+        "# Automatically generated, 2024.",
+        "#",
+    ]
+    if shutil.which("msginit"):  # what msginit writes but for its year, today's
+        template = "\n".join(comments + TEMPLATE[1:6] + date + TEMPLATE[6:] + ENTRY) + "\n"
+        made = subprocess.run(
+            ["msginit", "--no-translator", "-l", "en", "-i", "-", "-o", "-"],
+            input=template.encode(), capture_output=True, check=True,
+        ).stdout.decode().splitlines()
+        assert [re.sub(r"\d{4}", "2024", x) for x in made[:5]] == out[:5]
+    english = [x.replace("Language: ", "Language: en") for x in comments + TEMPLATE[1:]]
+    assert translated(english + ENTRY)[:4] == comments  # not a template: as written
 
 
 def test_a_translators_own_header_fields_stay_as_they_are():

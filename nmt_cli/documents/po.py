@@ -70,7 +70,13 @@ from nmt_cli.formats.po import (
     entry_text,
     parse_catalogue,
 )
-from nmt_cli.formats.po_header import changed_header, content_type, initialized, without_fuzzy
+from nmt_cli.formats.po_header import (
+    changed_header,
+    content_type,
+    initial_comments,
+    initialized,
+    without_fuzzy,
+)
 from nmt_cli.formats.po_wrap import PAGE_WIDTH, gettext_lines, unwrapped
 from nmt_cli.inference.translation import Translation
 
@@ -237,9 +243,10 @@ class Catalogue(StringsDocument):
 
     def _header(self, lines: list[str], changes: dict[str, str], template: bool) -> str:
         """The header's ``lines``, its fields ``changes`` changed in their places (a ``template``'s
-        fuzzy flag dropped, as msginit does); with no header entry, the header polib writes."""
+        fuzzy flag dropped and its comments' placeholders filled, as msginit does); with no
+        header entry, the header polib writes."""
         if any(x.strip() == 'msgid ""' for x in lines):
-            lines = without_fuzzy(lines) if template else lines
+            lines = initial_comments(without_fuzzy(lines), self.po.metadata) if template else lines
             width = PAGE_WIDTH if self.po.wrapwidth > 0 else 0
             changed = changed_header(lines, changes, width)
             if changed is not None:

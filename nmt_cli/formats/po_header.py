@@ -159,6 +159,48 @@ def without_fuzzy(lines: list[str]) -> list[str]:
     return out
 
 
+_YEAR = re.compile(r"\s*(\d{4})-")
+
+
+def initial_comments(lines: list[str], header: dict[str, str]) -> list[str]:
+    """A template's header entry ``lines`` with xgettext's placeholders in its comments filled
+    as msginit --no-translator fills them, from ``header`` (its fields, its Language the new
+    one): ``SOME DESCRIPTIVE TITLE.`` "English translations for agenda package.", ``PACKAGE``
+    the package Project-Id-Version names, ``FIRST AUTHOR <EMAIL@ADDRESS>`` "Automatically
+    generated", ``YEAR`` the year of POT-Creation-Date (the date PO-Revision-Date gets: a
+    rerun writes the same bytes). A placeholder with nothing to fill it with stays."""
+    package = header.get("Project-Id-Version", "").split()[:1]
+    year = _YEAR.match(header.get("POT-Creation-Date", ""))
+    words = {"PACKAGE": package[0] if package and package[0] != "PACKAGE" else None}
+    words["YEAR"] = year[1] if year else None
+    name = _language_name(header.get("Language", ""))
+    out = []
+    for line in lines:
+        if not line.startswith("# ") and line != "#":  # fields, flags: as they are
+            out.append(line)
+            continue
+        if line == "# SOME DESCRIPTIVE TITLE." and name:
+            line = f"# {name} translations for {words['PACKAGE'] or 'PACKAGE'} package."
+        line = line.replace("FIRST AUTHOR <EMAIL@ADDRESS>", "Automatically generated")
+        for word, value in words.items():
+            line = re.sub(rf"\b{word}\b", value, line) if value else line
+        out.append(line)
+    return out
+
+
+def _language_name(tag: str) -> str | None:
+    """The English name of the language ``tag`` (``en_US``: English), by Babel's CLDR (None:
+    no Babel, or a language it does not know)."""
+    try:
+        from babel import Locale, UnknownLocaleError
+    except ImportError:
+        return None
+    try:
+        return Locale.parse(tag.strip().replace("-", "_")).get_language_name("en")
+    except (UnknownLocaleError, ValueError, TypeError):
+        return None
+
+
 _CHARSET = re.compile(r"(charset\s*=\s*)([\w.:-]+)", re.IGNORECASE)
 
 
