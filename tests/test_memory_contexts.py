@@ -1,4 +1,5 @@
 """A translation memory read from a catalogue (.po, .mo) keeps each entry's context (msgctxt),
+as one read from XLIFF (a unit's resname), TMX (x-context) or JSON lines (context) keeps its own,
 and a catalogue's entry is looked for in its own context first, as gettext's msgmerge matches
 msgctxt and msgid: ``Fermer`` is "Close" in a menu and "Shut" for a door. A text held in no
 memory in its context, and a plain line (which has none), are looked up as without contexts.
@@ -72,6 +73,55 @@ def test_a_catalogue_translated_with_the_old_one_keeps_each_contexts_translation
     assert result.exit_code == 0, result.stderr
     written = polib.pofile(str(tmp_path / "en.po"))
     assert [(e.msgctxt, e.msgstr) for e in written] == [("door", "Shut"), ("menu", "Close")]
+
+
+MEMORIES = {  # the two contexts of OLD as each memory format writes a key
+    "old.xlf": """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+ <file original="old.po" source-language="fr" target-language="en" datatype="po"><body>
+  <trans-unit id="1" resname="menu"><source>Fermer</source><target>Close</target></trans-unit>
+  <trans-unit id="2" resname="door"><source>Fermer</source><target>Shut</target></trans-unit>
+ </body></file>
+</xliff>
+""",
+    "old2.xlf": """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="fr" trgLang="en">
+ <file id="f">
+  <unit id="1" name="menu"><segment><source>Fermer</source><target>Close</target></segment></unit>
+  <unit id="2" name="door"><segment><source>Fermer</source><target>Shut</target></segment></unit>
+ </file>
+</xliff>
+""",
+    "old.tmx": """<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header srclang="fr" datatype="plaintext" segtype="sentence" adminlang="en"
+ o-tmf="po" creationtool="t" creationtoolversion="1"/><body>
+<tu><prop type="x-context">menu</prop><tuv xml:lang="fr"><seg>Fermer</seg></tuv>
+ <tuv xml:lang="en"><seg>Close</seg></tuv></tu>
+<tu><prop type="x-context">door</prop><tuv xml:lang="fr"><seg>Fermer</seg></tuv>
+ <tuv xml:lang="en"><seg>Shut</seg></tuv></tu>
+</body></tmx>
+""",
+    "old.jsonl": '{"src": "Fermer", "tgt": "Close", "context": "menu"}\n'
+    '{"src": "Fermer", "tgt": "Shut", "context": "door"}\n',
+}
+
+
+@pytest.mark.parametrize("name", sorted(MEMORIES))
+def test_a_memory_of_another_format_keeps_its_units_contexts_as_a_catalogue_does(
+    run_cli, tmp_path, name
+):
+    """An XLIFF unit's resname (2.0: its unit's name), a TMX unit's x-context and a JSON
+    line's context are what a catalogue entry's msgctxt is: before, such a memory gave
+    "Close" to the door's "Fermer" too (the first of equal counts)."""
+    old = tmp_path / name
+    old.write_text(MEMORIES[name], encoding="utf-8")
+    new = catalogue(tmp_path / "new.po", [("door", "Fermer", ""), ("menu", "Fermer", "")])
+    result = run_cli(["translate", "-i", new, "-o", tmp_path / "en.po", "--memory", old])
+    assert result.exit_code == 0, result.stderr
+    written = polib.pofile(str(tmp_path / "en.po"))
+    assert [(e.msgctxt, e.msgstr) for e in written] == [("door", "Shut"), ("menu", "Close")]
+    lines = translated_lines(run_cli, ["Fermer"], "--memory", old, "--no-model-memory")
+    assert lines == ["Close"]  # a plain line, no context: as before
 
 
 def test_an_entry_with_an_access_key_is_found_in_its_context(run_cli, tmp_path):

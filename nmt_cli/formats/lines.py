@@ -32,8 +32,10 @@ def tsv_pair(line: str) -> Pair:
     return columns[0], columns[1]
 
 
-def json_pair(line: str) -> Pair:
-    """(src, tgt) of a JSON line; ValueError where it is not an object with both strings."""
+def json_pair(line: str, context: bool = False) -> tuple[str, ...]:
+    """(src, tgt) of a JSON line (``context``: and its ``context``, a string: "" where it has
+    none, as a catalogue entry without msgctxt); ValueError where it is not an object with
+    both strings."""
     try:
         record = json.loads(line)
     except json.JSONDecodeError as e:
@@ -44,6 +46,9 @@ def json_pair(line: str) -> Pair:
         if not isinstance(record.get(key), str):
             what = "missing" if key not in record else "not a string"
             raise ValueError(f'the field "{key}" is {what}')
+    if context:
+        said = record.get("context")
+        return record["src"], record["tgt"], said if isinstance(said, str) else ""
     return record["src"], record["tgt"]
 
 
@@ -52,11 +57,13 @@ def read_pairs(
     fmt: str,
     report: Report | None = None,
     warn: Callable[[str], None] | None = None,
+    contexts: bool = False,
 ) -> Iterator[Pair]:
-    """The pairs of ``path`` (``-``: stdin; gzip or xz too), ``fmt`` "tsv" or "jsonl";
+    """The pairs of ``path`` (``-``: stdin; gzip or xz too), ``fmt`` "tsv" or "jsonl" (with
+    ``contexts``, a JSON line's pair with its ``context`` after it: json_pair);
     InputError "FILE: line N: ..." at the first malformed line. ``report`` hears the counts
     once the file is read; ``warn``, invalid UTF-8 (textio.LineReader)."""
-    parse = json_pair if fmt == "jsonl" else tsv_pair
+    parse = (lambda x: json_pair(x, contexts)) if fmt == "jsonl" else tsv_pair
     with open_lines(path, warn) as lines:
         counts = Counts(lines.name)
         blank = 0  # the first of the blank lines read since the last pair

@@ -68,18 +68,20 @@ def read_pairs(
     for; a memory's sides in ``languages`` (an InputError where none are given). ``report``
     hears the file's counts (read, kept, skipped by reason) once it is read; ``warn``, what a
     user should know about the lines of a tsv or jsonl file. ``contexts``: a catalogue's
-    pairs each with its entry's context after them (po.read_pairs)."""
+    pairs each with its entry's context after them (po.read_pairs), a memory's each with its
+    unit's (an XLIFF unit's resname, a TMX unit's x-context), a JSON line's with its
+    ``context`` ("": none)."""
     if fmt in ("tsv", "jsonl"):
-        return lines.read_pairs(path, fmt, report, warn)
+        return lines.read_pairs(path, fmt, report, warn, contexts and fmt == "jsonl")
     if languages is None or not all(languages):
         named = " (it names none)" if fmt in ("po", "xliff") else ""
         raise InputError(
             f"{path}: {'an' if fmt == 'xliff' else 'a'} {fmt} file's sides are picked by "
             f"language{named}: give the source and target languages (--src-lang, --tgt-lang)"
         )
-    if fmt == "po":
-        return po.read_pairs(path, languages, report, contexts)
-    return {"tmx": tmx.read_pairs, "xliff": xliff.read_pairs}[fmt](path, languages, report)
+    if fmt == "tmx":
+        return tmx.read_pairs(path, languages, report, contexts=contexts)
+    return {"po": po.read_pairs, "xliff": xliff.read_pairs}[fmt](path, languages, report, contexts)
 
 
 def with_declared(path: str, fmt: str, languages: tuple[str, str]) -> tuple[str, str]:
@@ -125,7 +127,7 @@ def declared_pairs(
         languages = _completed(languages, _tmx_declared(*memory.languages(), languages))
         if not all(languages):
             return list(read_pairs(path, fmt, languages))  # the error: which languages to give
-        pairs = list(tmx.read_pairs(path, languages, report, memory.units))
+        pairs = list(tmx.read_pairs(path, languages, report, memory.units, contexts))
     if fmt in MEMORIES:
         taken(languages)
     return pairs

@@ -29,13 +29,15 @@ EXTENSIONS = (".tmx",)
 class TmxUnit:
     """One ``<tu>``: its ``id`` (tuid, else its number in the file), the ``line`` it starts
     on, and per variant (in the file's order) its language tag, model text and segment as
-    written (inline codes as tags)."""
+    written (inline codes as tags); its ``context``: its ``<prop type="x-context">``, as
+    translate-toolkit (Weblate) writes a catalogue entry's msgctxt ("": none)."""
 
     id: str
     line: int
     langs: tuple[str, ...]
     texts: tuple[str, ...]
     segments: tuple[str, ...]
+    context: str = ""
 
     def text(self, language: str) -> str | None:
         """The text of the first variant in ``language`` (None: the unit has none)."""
@@ -101,8 +103,10 @@ def read_memory(path: str) -> TmxMemory:
 
 
 def _unit(path: str, tu, number: int) -> TmxUnit:
-    langs, texts, segments = [], [], []
+    langs, texts, segments, context = [], [], [], ""
     for tuv in tu:
+        if local(tuv.tag) == "prop" and tuv.get("type") == "x-context" and not context:
+            context = tuv.text or ""
         if local(tuv.tag) != "tuv":
             continue  # <prop>, <note>
         lang = attribute(tuv, "lang")
@@ -114,7 +118,8 @@ def _unit(path: str, tu, number: int) -> TmxUnit:
         texts.append(model_text(seg))
         segments.append(inner_xml(seg))
     tuid = tu.get("tuid") or str(number)
-    return TmxUnit(tuid, tu.sourceline or 1, tuple(langs), tuple(texts), tuple(segments))
+    line = tu.sourceline or 1
+    return TmxUnit(tuid, line, tuple(langs), tuple(texts), tuple(segments), context)
 
 
 def languages_of(path: str) -> tuple[str | None, tuple[str, ...]]:
@@ -151,6 +156,7 @@ def read_pairs(
     languages: tuple[str, str],
     report: Report | None = None,
     units: Iterable[TmxUnit] | None = None,
+    contexts: bool = False,
 ) -> Iterator[Pair]:
     """The (source, target) pairs of ``path`` in ``languages``: a unit that lacks either is
     skipped, and a memory with units but none in both is one InputError (no unit: no pairs);
@@ -158,7 +164,7 @@ def read_pairs(
     read. Two languages that match each other (``en`` and ``en``, ``en-US``) would pick one
     variant for both sides, a pair of a text and itself: one InputError, as a catalogue's
     (memory.pick_sides). ``units``: those of the file read already (read_memory), else the file
-    is read."""
+    is read. ``contexts``: each pair with its unit's context after it (TmxUnit)."""
     if same_language(*languages):
         raise InputError(f"{path}: {languages[0]} and {languages[1]} are the same side")
     counts = Counts(path)
@@ -172,7 +178,7 @@ def read_pairs(
             if src is None or tgt is None:
                 counts.skip(f"without {languages[0] if src is None else languages[1]}")
                 continue
-            yield src, tgt
+            yield (src, tgt, unit.context)[: 3 if contexts else 2]  # type: ignore[misc]
 
     yield from cleaned(raw(), counts)
     held_both = all(any(same_language(t, lang) for t in seen) for lang in languages)

@@ -65,7 +65,7 @@ class XliffUnit:
     """One segment to translate.
 
     id           1.2: the trans-unit's id; 2.0: ``unit/segment`` (the unit's id alone where
-                 it has one segment); unique in its file
+                 it has one segment); unique in its file. name: 1.2 resname, 2.0 the unit's
     line         where its source starts
     source       the ``<source>`` content as written (inline codes as tags)
     target       the ``<target>`` content as written; None: no target
@@ -97,6 +97,7 @@ class XliffUnit:
     seg_source: str | None = None
     max_chars: int | None = None
     preserve: bool = False
+    name: str = ""
 
     def skip_reason(self) -> str | None:
         """Why the unit gives no training pair (see above); None: it gives one."""
@@ -178,7 +179,7 @@ def _unit_12(path: str, tu, translate: bool, langs) -> XliffUnit:
         qualifier=target.get("state-qualifier") if target is not None else None,
         approved=tu.get("approved") == "yes",
         seg_source=_inner(segmented) if segmented is not None else None,
-        max_chars=_max_chars(tu),
+        max_chars=_max_chars(tu), name=tu.get("resname") or "",
     )  # fmt: skip
 
 
@@ -188,11 +189,11 @@ def _units_20(path: str, unit, translate: bool, langs) -> Iterator[XliffUnit]:
         source, target = _child(segment, "source"), _child(segment, "target")
         if source is None:
             raise FormatError(path, segment.sourceline or 1, "<segment> with no <source>")
-        sid = segment.get("id") or str(k)
-        uid = unit.get("id") or ""
+        sid, uid = segment.get("id") or str(k), unit.get("id") or ""
         yield _make(
             uid if len(segments) == 1 else f"{uid}/{sid}", source, target, translate, langs,
             state=segment.get("state"), qualifier=segment.get("subState"), approved=False,
+            name=unit.get("name") or "",
         )  # fmt: skip
 
 
@@ -235,11 +236,11 @@ def _inner(element) -> str:
 
 
 def read_pairs(
-    path: str, languages: tuple[str, str], report: Report | None = None
+    path: str, languages: tuple[str, str], report: Report | None = None, contexts: bool = False
 ) -> Iterator[Pair]:
     """The (source, target) pairs of the translated units of ``path`` (see above), sides picked
     by ``languages`` from each file's languages; a file in other languages is one InputError.
-    ``report`` hears the counts once the file is read."""
+    ``report`` hears the counts once the file is read. ``contexts``: each with its unit's name."""
     counts = Counts(path)
 
     def raw() -> Iterator[Pair]:
@@ -251,7 +252,7 @@ def read_pairs(
                 counts.skip(reason)
                 continue
             texts = (unit.source_text, unit.target_text or "")
-            yield texts[a], texts[b]
+            yield (texts[a], texts[b], unit.name)[: 3 if contexts else 2]  # type: ignore[misc]
 
     yield from cleaned(raw(), counts)
     if report is not None:
@@ -336,10 +337,9 @@ def _target_element(path: str, uid: str, text: str, ns: str):
 
 def _rewritten(path: str, tree, data: bytes, targets, target_language, remembered=()):
     """write_targets through lxml (a document not in UTF-8)."""
-    states_of = _states_of(_version(path, tree.getroot()), remembered)
     root = tree.getroot()
     version = _version(path, root)
-    ns = NAMESPACES[version]
+    states_of, ns = _states_of(version, remembered), NAMESPACES[version]
     if target_language and version == "2.0" and not root.get("trgLang"):
         root.set("trgLang", target_language)
     position = 0  # of the holder, in read_units' order

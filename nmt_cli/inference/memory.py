@@ -229,7 +229,8 @@ def memories_for(
     model_path: Path | None, files: Iterable[str], languages: tuple[str, str] | None, warn=None
 ) -> Memories:
     """The memories a translator asks: ``files`` (read as `nmt score` reads pairs, their sides
-    by the model's ``languages``, a catalogue's with its entries' contexts; a TAB file with a
+    by the model's ``languages``, each with its context where its format has one (a catalogue
+    entry's msgctxt, an XLIFF unit's resname, a TMX unit's x-context); a TAB file with a
     notice as a model's own), then those of
     the model directory ``model_path`` (bundle.MEMORY_FILES; None: none). A file that does
     not read, or a line of a TAB or JSON file with a control character (a NUL), is an

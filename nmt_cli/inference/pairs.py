@@ -140,8 +140,8 @@ def read_pair_file(
     warn: Callable[[str], None] | None = None,
     contexts: bool = False,
 ) -> list[Pair]:
-    """Every pair of ``path`` in ``fmt``, in order, read before any is used (``contexts``: a
-    catalogue's each with its entry's context: formats/po.read_pairs); a memory's sides
+    """Every pair of ``path`` in ``fmt``, in order, read before any is used (``contexts``: each
+    with its context, a catalogue entry's msgctxt: formats/pairs.read_pairs); a memory's sides
     in ``languages`` (--src-lang, --tgt-lang), each not given the model's, else the file's
     own (an XLIFF file's, a catalogue's, a TMX's: formats.pairs.with_declared); ``warn`` hears a
     memory's counts where it skipped entries (read, kept, skipped by reason; all kept: nothing
