@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from xml.parsers import expat
 
-from nmt_cli.markup.elements import VOID
+from nmt_cli.markup.elements import OPTIONAL_END, VOID
 
 
 @dataclass
@@ -27,8 +27,9 @@ def word_for_word(texts: list[str]) -> list[Aligned]:
 
 
 class _Nesting(HTMLParser):
-    def __init__(self):
+    def __init__(self, page: bool = False):
         super().__init__(convert_charrefs=True)
+        self.page = page  # a whole page: an end tag HTML lets it leave out may be left out
         self.open: list[str] = []
         self.faults: list[str] = []
         self.tags: list[str] = []
@@ -43,20 +44,24 @@ class _Nesting(HTMLParser):
 
     def handle_endtag(self, tag):
         self.tags.append(f"</{tag}>")
+        while self.page and self.open and self.open[-1] != tag and self.open[-1] in OPTIONAL_END:
+            self.open.pop()
         if not self.open or self.open.pop() != tag:
             self.faults.append(f"</{tag}>")
 
 
-def assert_well_formed(text: str, dialect: str = "html") -> None:
-    """Every tag closed, in order (HTML's void elements need no end tag); XML read by expat,
+def assert_well_formed(text: str, dialect: str = "html", page: bool = False) -> None:
+    """Every tag closed, in order (HTML's void elements need no end tag; in a whole ``page``,
+    nor those whose end tag HTML lets a page leave out, ``<p>``, ``<li>``); XML read by expat,
     a fragment inside a root of its own."""
     if dialect == "xml":
         expat.ParserCreate("utf-8").Parse(f"<_>{text}</_>".encode(), True)
         return
-    nesting = _Nesting()
+    nesting = _Nesting(page)
     nesting.feed(text)
     nesting.close()
-    assert not nesting.faults and not nesting.open, (text, nesting.faults, nesting.open)
+    still_open = [t for t in nesting.open if not (page and t in OPTIONAL_END)]
+    assert not nesting.faults and not still_open, (text, nesting.faults, nesting.open)
 
 
 def tags(text: str) -> list[str]:

@@ -290,8 +290,23 @@ def test_a_no_break_space_alone_in_a_block_is_kept_as_written():
 def test_a_page_that_leaves_tags_open_inside_its_blocks_comes_out_well_formed():
     page = "<ul><li>Un <b>gras<li>Deux</ul><p>Fin <i>de <u>page</p> "
     out = translate_markup(page, "html", word_for_word)
-    assert_well_formed(out)
-    assert out == ("<ul><li>UN <b>GRAS</b></li><li>DEUX</li></ul><p>FIN <i>DE <u>PAGE</u></i></p> ")
+    assert_well_formed(out, page=True)
+    assert out == ("<ul><li>UN <b>GRAS</b><li>DEUX</ul><p>FIN <i>DE <u>PAGE</u></i></p> ")
+
+
+def test_end_tags_a_page_left_out_as_html_allows_stay_left_out():
+    """A page written without the end tags HTML lets it leave out came back with them added
+    (``</p>``, ``</li>``, ``</td>``): the page, apart from its text, is the one written."""
+    page = (
+        "<body>\n<p>Premier paragraphe.\n<p>Second paragraphe.\n<ul>\n<li>Un\n<li>Deux\n"
+        "</ul>\n<dl><dt>Terme<dd>Définition</dl>\n<table>\n<tr><th>Jour<th>Heure\n"
+        "<tr><td>Lundi<td>9 h\n</table>\n<select><option>Oui<option>Non</select>\n</body>\n"
+    )
+    assert translate_markup(page, "html", word_for_word) == (
+        "<body>\n<p>PREMIER PARAGRAPHE.\n<p>SECOND PARAGRAPHE.\n<ul>\n<li>UN\n<li>DEUX\n"
+        "</ul>\n<dl><dt>TERME<dd>DÉFINITION</dl>\n<table>\n<tr><th>JOUR<th>HEURE\n"
+        "<tr><td>LUNDI<td>9 H\n</table>\n<select><option>OUI<option>NON</select>\n</body>\n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -333,7 +348,7 @@ def test_the_html_output_parses_back_for_hostile_input():
     ]
     for page in hostile:
         out = translate_markup(page, "html", word_for_word)
-        assert_well_formed(out)
+        assert_well_formed(out, page=True)
 
 
 @pytest.mark.parametrize(

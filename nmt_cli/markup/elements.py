@@ -24,7 +24,8 @@ nmt_cli/protect/tags.py's HTML_ELEMENTS, the one list of HTML's names (a plain l
 
 HTML lets some end tags be left out; IMPLIED_END and CLOSES_P say which start tag closes which
 open element (the HTML standard's "optional tags"), so that the tree is the one a browser builds
-for ordinary pages. Only HTML is read so; an XML page must be well formed.
+for ordinary pages; OPTIONAL_END names the elements whose end tag a page may leave out. Only
+HTML is read so; an XML page must be well formed.
 """
 
 from __future__ import annotations
@@ -70,3 +71,9 @@ IMPLIED_END = {
 }
 # Blocks that such a search passes over (the standard's "address, div and p" of <li>).
 PASSED_OVER = frozenset({"address", "div", "p"})
+# Elements whose end tag HTML lets a page leave out: a whole page that leaves one out gets it
+# back without it, as it was written (tree.py)
+OPTIONAL_END = frozenset(
+    "html head body p li dt dd rt rp optgroup option colgroup caption thead tbody tfoot tr td "
+    "th".split()
+)

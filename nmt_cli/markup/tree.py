@@ -8,8 +8,9 @@ elements inside its own; an end tag that closes nothing open is left out, but in
 where nothing is open (the end of a template, ``</div></body>``: kept as written, a bound
 between blocks, as an empty element of its name). An element the page never
 closes is closed where its content ends (before the white space that ends it), with an end tag
-written ``</name>``, but in a whole page a block still open where it ends (the start of a
-template, ``<div class="main">``): left open as written. A line (``--markup html``, a
+written ``</name>``, but in a whole page one whose end tag HTML lets a page leave out
+(``<p>``, ``<li>``: as written, without it) and a block still open where it ends (the start of
+a template, ``<div class="main">``): left open as written. A line (``--markup html``, a
 document's string) always comes out well formed. An XML page is well formed already
 (reading.py): its tree is exactly its text.
 """
@@ -18,7 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from nmt_cli.markup.elements import BLOCKS, CLOSES_P, IMPLIED_END, PASSED_OVER, VOID
+from nmt_cli.markup.elements import (
+    BLOCKS,
+    CLOSES_P,
+    IMPLIED_END,
+    OPTIONAL_END,
+    PASSED_OVER,
+    VOID,
+)
 from nmt_cli.markup.reading import Event
 
 _SPACE = " \t\n\r\f"  # HTML's white space (a no-break space is text)
@@ -65,6 +73,7 @@ def build_tree(events: list[Event], html: bool, whole: bool = False) -> Element:
     open and blocks open at its end are a template's, as written."""
     root = Element("", "")
     stack = [root]
+    page = whole and html  # an end tag it may leave out (OPTIONAL_END) stays left out
     for e in events:
         if e.kind == "text":
             _add_text(stack[-1], e)
@@ -74,19 +83,19 @@ def build_tree(events: list[Event], html: bool, whole: bool = False) -> Element:
             stack[-1].children.append(Element(e.name, e.raw, empty=True))
         elif e.kind == "start":
             if html:
-                _close_implied(stack, e.name.lower())
+                _close_implied(stack, e.name.lower(), page)
             element = Element(e.name, e.raw)
             stack[-1].children.append(element)
             stack.append(element)
         else:
             at = _open_at(stack, e.name, html)
             if at is not None:
-                _close_down_to(stack, at + 1)
+                _close_down_to(stack, at + 1, page)
                 stack.pop().close = e.raw
-            elif whole and html and len(stack) == 1:  # nothing open: a template's end tag,
+            elif page and len(stack) == 1:  # nothing open: a template's end tag,
                 root.children.append(Element(e.name, e.raw, empty=True))  # a block's bound
             # else an end tag that closes nothing inside an open element: left out
-    _close_down_to(stack, 1, whole and html)
+    _close_down_to(stack, 1, page, ended=page)
     return root
 
 
@@ -107,9 +116,10 @@ def _open_at(stack: list[Element], name: str, html: bool) -> int | None:
     return None
 
 
-def _close_implied(stack: list[Element], name: str) -> None:
+def _close_implied(stack: list[Element], name: str, page: bool) -> None:
     """Close what a start tag ``name`` closes in HTML: an open <p>, then the elements
-    IMPLIED_END names, up to the nearest block that is none of them."""
+    IMPLIED_END names, up to the nearest block that is none of them (``page``: see
+    _close_down_to)."""
     for closed in ({"p"} if name in CLOSES_P else set(), IMPLIED_END.get(name, set())):
         outermost = None
         for at in range(len(stack) - 1, 0, -1):
@@ -119,17 +129,21 @@ def _close_implied(stack: list[Element], name: str) -> None:
             elif key in BLOCKS and key not in PASSED_OVER:
                 break
         if outermost is not None:
-            _close_down_to(stack, outermost)
+            _close_down_to(stack, outermost, page)
 
 
-def _close_down_to(stack: list[Element], depth: int, ended: bool = False) -> None:
+def _close_down_to(
+    stack: list[Element], depth: int, page: bool = False, ended: bool = False
+) -> None:
     """Close the open elements above ``depth`` the page left open: each gets ``</name>`` after
-    its content, and the white space its content ended with moves out after it; where the page
-    ``ended`` (HTML) with a block still open (a template's start, ``<div class="main">``), the
-    block is left open as written."""
+    its content, and the white space its content ended with moves out after it; but in a whole
+    HTML ``page``, one whose end tag HTML lets it leave out (``<p>``, ``<li>``, ``<td>``...)
+    stays without it, and where the page ``ended`` with a block still open (a template's start,
+    ``<div class="main">``), the block is left open as written."""
     while len(stack) > depth:
         element = stack.pop()
-        element.close = "" if ended and element.key in BLOCKS else f"</{element.name}>"
+        kept = page and element.key in OPTIONAL_END or ended and element.key in BLOCKS
+        element.close = "" if kept else f"</{element.name}>"
         last = element.children[-1] if element.children else None
         if isinstance(last, Text):
             tail = last.raw[len(last.raw.rstrip(_SPACE)) :]
