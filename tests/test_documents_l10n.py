@@ -346,7 +346,31 @@ def test_a_pages_content_language_becomes_the_target_language_as_its_lang_does()
     document = page_reader("html")(page, "page.html")
     out = document.render(same(document.sources()), "en", print)
     said = "\n".join(page).replace('content="fr-FR"', 'content="en"') + "\n"
-    assert out == said.replace('lang="fr"', 'lang="en"')
+    assert out == said.replace('lang="fr"', 'lang="en"').replace('content="fr"', 'content="en"')
+
+
+def test_a_pages_meta_language_becomes_the_target_language():
+    """``<meta name="language" content="fr">`` stayed French in the English page."""
+    page = [
+        '<html lang="fr"><head><meta name="language" content="fr">',
+        "<meta name='DC.language' content='fr-FR'>",
+        '<meta name="language" content="French"></head><body><p>Bonjour</p></body></html>',
+    ]
+    document = page_reader("html")(page, "page.html")
+    out = document.render(same(document.sources()), "en", print)
+    assert out.split("\n") == [
+        '<html lang="en"><head><meta name="language" content="en">',
+        "<meta name='DC.language' content='en'>",
+        '<meta name="language" content="French"></head><body><p>Bonjour</p></body></html>',
+        "",
+    ]
+
+
+def test_a_page_whose_meta_language_is_not_the_models_source_is_one_error():
+    page = ['<html><head><meta name="language" content="de"></head>', "<p>Hallo</p></html>"]
+    document = page_reader("html")(page, "page.html")
+    with pytest.raises(InputError, match=r'is in "de".*from fr'):
+        document.check_languages("fr", "en")
 
 
 def test_a_pages_open_graph_locale_becomes_the_target_language_with_a_region():

@@ -4,8 +4,8 @@ around the words aligned to those they enclosed, everything between blocks writt
 naming its line, and nothing is written) and written back ended as it was (document.Layout).
 
 The root element's ``lang`` and ``xml:lang``, and an HTML page's ``<meta
-http-equiv="content-language">`` and Open Graph ``og:locale``, become the model's target
-language; a page that
+http-equiv="content-language">``, ``<meta name="language">`` and Open Graph ``og:locale``,
+become the model's target language; a page that
 declares a language other than the model's source language is one error (check_languages), not
 a page translated from the wrong language. A page written in ASCII that declares another
 charset than UTF-8 (``<meta charset="windows-1252">``, ``encoding="ISO-8859-1"``: its accents
@@ -136,31 +136,44 @@ def with_language(text: str, language: str) -> str:
     return text[: tag.start()] + new + text[tag.end() :]
 
 
+# <meta name="..."> that say a page's language (``language``, Dublin Core's ``DC.language``)
+_LANGUAGE_NAMES = frozenset({"language", "dc.language", "content-language"})
+_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*")  # ``fr``, ``fr-FR`` (not "French")
+
+
+def _says_language(said: dict) -> bool:
+    """Whether a ``<meta>``'s attributes (by name) say the page's language in a language tag:
+    ``http-equiv="content-language"``, or ``name="language"`` with ``content="fr"``."""
+    equiv, name, content = said.get("http-equiv"), said.get("name"), said.get("content")
+    if equiv and equiv.value.strip().lower() == "content-language":
+        return content is not None
+    named = name is not None and name.value.strip().lower() in _LANGUAGE_NAMES
+    return named and content is not None and _TAG.fullmatch(content.value.strip()) is not None
+
+
 def _meta_language(text: str) -> str | None:
-    """The language a page's ``<meta http-equiv="content-language">`` says (None: none)."""
+    """The language a page's ``<meta http-equiv="content-language">`` (or ``<meta
+    name="language">``) says (None: none)."""
     for m in _META.finditer(text):
         said = {a.name: a for a in read_attributes(m[0])}
-        equiv, content = said.get("http-equiv"), said.get("content")
-        if equiv and equiv.value.strip().lower() == "content-language" and content:
-            return content.value.strip().split(",")[0].strip() or None
+        if _says_language(said):
+            return said["content"].value.strip().split(",")[0].strip() or None
     return None
 
 
 def _content_language(tag: str, language: str) -> str:
-    """A ``<meta>`` start tag, ``<meta http-equiv="content-language" content="fr">`` with
-    ``language`` as its content, and Open Graph's ``<meta property="og:locale"
-    content="fr_FR">`` with ``language`` and a region, written its way (``en_US``: shared, the
-    English page was announced as French); any other as written."""
+    """A ``<meta>`` start tag, ``<meta http-equiv="content-language" content="fr">`` (or
+    ``<meta name="language" content="fr">``) with ``language`` as its content, and Open
+    Graph's ``<meta property="og:locale" content="fr_FR">`` with ``language`` and a region,
+    written its way (``en_US``: shared, the English page was announced as French); any other
+    as written."""
     said = {a.name: a for a in read_attributes(tag)}
-    equiv, content = said.get("http-equiv"), said.get("content")
-    locale = said.get("property")
+    content, locale = said.get("content"), said.get("property")
     if locale and locale.value.strip().lower() == "og:locale" and content:
         own = content.value.strip().replace("_", "-")
         start, stop = content.span
         return tag[:start] + regional(language, own).replace("-", "_") + tag[stop:] if own else tag
-    if not equiv or equiv.value.strip().lower() != "content-language" or not content:
-        return tag
-    if not content.value.strip():
+    if not _says_language(said) or not content or not content.value.strip():
         return tag
     start, stop = content.span
     return tag[:start] + language + tag[stop:]
