@@ -24,6 +24,8 @@ NBSP = "\u00a0"
         ("Louis\u00a0XIV est mort.", "Louis XIV died.", "Louis\u00a0XIV died."),
         ("Voir le chapitre\u00a03.", "See chapter 3.", "See chapter\u00a03."),
         ("Un délai de 30\u202fjours.", "A 30 days delay.", "A 30\u202fdays delay."),
+        # a number written the target's way, its decimal comma a point, binds its unit still
+        ("Le fichier pèse 2,5\u00a0Mo.", "The file is 2.5 MB.", "The file is 2.5\u00a0MB."),
     ],
 )
 def test_a_no_break_space_binds_what_it_bound_in_the_source(source, translation, expected):
@@ -59,6 +61,7 @@ def _same_words(translation: str):
         ("<p>30\u00a0secondes</p>", "<p>30\u00a0seconds</p>"),  # the character, as written
         ("<p>30&#160;secondes</p>", "<p>30&#160;seconds</p>"),
         ("<p>Prêt&nbsp;? 30&nbsp;secondes</p>", "<p>Ready? 30&nbsp;seconds</p>"),
+        ("<p>Il pèse 2,5&nbsp;Mo.</p>", "<p>It weighs 2.5&nbsp;MB.</p>"),  # was "2.5 MB"
     ],
 )
 def test_a_page_writes_a_bound_no_break_space_as_its_source_did(page, out):

@@ -8,7 +8,8 @@ no-break space that binds a number to its unit (``30 secondes``), the parts of a
 ``Louis XIV``), where the translation still has those two side by side: the source's
 no-break space is written between two neighbouring words of the translation where
 
-- the first is the source's number (or placeholder) and a word follows it (``30 seconds``:
+- the first is the source's number (or placeholder), as written or the target's way
+  (``2,5 Mo``, "2.5 MB"), and a word follows it (``30 seconds``:
   a unit follows its number in both languages; not a word such as "is", nor where the word
   before the number stands for the unit: ``le 21 novembre`` "on November 21"), or
 - one of the two is the source's own, as written, and the other starts with the same letter
@@ -28,6 +29,7 @@ _BOUND = re.compile(rf"(\S+)([{NO_BREAK}])(?=(\S+))")
 _FRENCH = re.compile(r"^[:;!?»]|«$")  # the French no-break space's neighbours
 _AROUND = "\"'«»“”‘’()[]{},;:!?"  # punctuation around a word, not part of it
 _HELD = re.compile(r"<ph\d+>|\d[\d.,]*")  # a placeholder, a number
+_NUMBER = re.compile(r"\d[\d.,]*")
 _WORD = re.compile(r"\S+")
 # words a translation may put after a number that are no unit of it ("on November 21 is")
 _AFTER_ANY = frozenset(
@@ -39,6 +41,19 @@ def _bare(word: str) -> str:
     return word.strip(_AROUND).rstrip(".") or word
 
 
+def _same_number(a: str, x: str) -> bool:
+    """Whether ``x`` is ``a``, a number (or placeholder), as written or written the target's
+    way: ``2,5`` is "2.5" (its decimal comma a point, the unit after it as bound)."""
+    if a == x:
+        return _HELD.fullmatch(a) is not None
+    numbers = _NUMBER.fullmatch(a) and _NUMBER.fullmatch(x)
+    return bool(numbers) and _digits(a) == _digits(x)
+
+
+def _digits(number: str) -> str:
+    return re.sub(r"\D", "", number)
+
+
 def _initial(word: str) -> str:
     return next((c.casefold() for c in word if c.isalnum()), "")
 
@@ -47,7 +62,7 @@ def _binds(source: tuple[str, str], target: tuple[str, str, str]) -> bool:
     """Whether the two neighbouring words ``target[1:]`` (``target[0]``: the word before
     them) stand for the bound ``source`` words."""
     (a, b), (w, x, y) = map(_bare, source), map(_bare, target)
-    if a == x and _HELD.fullmatch(a):  # a number's unit, not a word the order put after it
+    if _same_number(a, x):  # a number's unit, not a word the order put after it
         moved = _initial(w) == _initial(b) != "" or y.casefold() in _AFTER_ANY
         return not moved and (_initial(y) != "" or not y.strip(_AROUND))
     if a == x:
