@@ -118,6 +118,22 @@ def test_a_hard_line_break_parts_the_text_and_stays_between_the_lines():
     assert out == "personnel du Service  \nPaix la de rue 12\\\nParis\n"
 
 
+def test_an_html_line_break_parts_the_text_as_a_hard_break_does():
+    """A table cell's two lines (``Le chat<br>noir``), as GitHub writes them, were one
+    sentence: the model's alignment left the second line's words out, "Black cat<br>"."""
+    seen = []
+
+    def lines_backwards(texts: list[str]) -> list[Aligned]:  # each line's words reversed
+        seen.extend(texts)
+        said = ["\n".join(" ".join(reversed(x.split())) for x in t.split("\n")) for t in texts]
+        return [Aligned(t, [(0, 0)]) for t in said]  # an alignment of no help
+
+    source = "| Un chat<br>très noir | Deux<BR/>trois |\n|---|---|\n\nUne ligne<br />suite.\n"
+    out = translated(source, lines_backwards)
+    assert seen == ["Un chat\ntrès noir", "Deux\ntrois", "Une ligne\nsuite."]
+    assert out == "| chat Un<br>noir très | Deux<BR/>trois |\n|---|---|\n\nligne Une<br />suite.\n"
+
+
 def test_lines_each_ended_by_a_hard_break_keep_their_breaks_as_written_and_are_not_rewrapped():
     """A poem's or an address's lines, each ended by two spaces, came back with backslashes
     (a diff on every line of a README), and a line longer in English than the longest French

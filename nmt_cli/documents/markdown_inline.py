@@ -246,7 +246,9 @@ class Inline:
     @staticmethod
     def _html(tag: str, marks, parts, tags, depth: int, element, where: str, line: int) -> None:
         """Inline HTML: a start tag and the end tag that closes it at the same depth enclose
-        words; any other (a comment, a lone tag) stands alone."""
+        words; any other (a comment, a lone tag) stands alone, a ``<br>`` parting the lines
+        on either side as a hard break does (a table cell's ``Première ligne<br>suite``: read
+        as one sentence, its second line was lost)."""
         m = _HTML_TAG.match(tag)
         if m and m.group(1) and tags and tags[-1][0] == m.group(2) and tags[-1][2] == depth:
             _, part, _ = tags.pop()
@@ -257,6 +259,9 @@ class Inline:
             parts.append("</m>")
             return
         element(_tag_marks(tag, where, line))
+        if m and m.group(2).lower() == "br":  # a line break: it parts the lines, as a page's
+            parts[-1] = parts[-1].replace("/>", ' b="n"/>')
+            return
         if m and not m.group(1) and not m.group(3):
             tags.append((m.group(2), len(parts) - 1, depth))
 
