@@ -398,6 +398,14 @@ def test_an_html_block_whose_translation_would_not_read_back_so_stays_as_written
     assert structure(translated(HTML_BLOCKS)) == structure(HTML_BLOCKS)
 
 
+def test_an_html_block_that_leaves_out_end_tags_html_allows_is_translated_as_written():
+    """A list written without its items' end tags, as HTML allows, stayed in French."""
+    text = "<ul>\n<li>Premier élément\n<li>Second élément\n</ul>\n\n<p>Un texte\n"
+    assert translated(text) == (
+        "<ul>\n<li>PREMIER ÉLÉMENT\n<li>SECOND ÉLÉMENT\n</ul>\n\n<p>UN TEXTE\n"
+    )
+
+
 def test_an_html_blocks_lines_and_the_line_break_after_its_br_are_kept():
     """An HTML paragraph on three lines came out on one, "<br> The folder is empty."."""
     text = "<p>Le fichier est enregistré\ndans le dossier.<br>\nLe dossier est vide.</p>\n"

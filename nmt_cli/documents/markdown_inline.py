@@ -352,7 +352,9 @@ class HtmlBlock:
     def of(cls, content: str, where: str, line: int) -> HtmlBlock | None:
         """The block of ``content``; None where markup would not write its tags back as they
         were but for end tags added after it all (a tag inside left open: ``<p>a <x></p>``)."""
-        page = Page(content, "html", where, line, fragment=True, attributes=True, wrap=True)
+        page = Page(
+            content, "html", where, line, fragment=True, attributes=True, wrap=True, optional=True
+        )
         same = page.render([Same(t) for t in page.texts()])
         source, written = _tags(content), _tags(same)
         added = written[len(source) :]

@@ -61,8 +61,9 @@ TranslateSegments = Callable[[list[str]], Sequence[Aligned]]
 class Page:
     """A page (a line if ``fragment``) of ``dialect``, cut into what is written as it was and
     the segments to translate; with ``attributes``, an HTML page's attributes whose values are
-    text are translated too (attribute_texts.py). ``where``, ``line``: the page's name and
-    first line's number, for an error."""
+    text are translated too (attribute_texts.py); with ``optional``, a fragment's end tags
+    that HTML lets it leave out stay left out, as a whole page's do (tree.py). ``where``,
+    ``line``: the page's name and first line's number, for an error."""
 
     def __init__(
         self,
@@ -74,13 +75,14 @@ class Page:
         attributes: bool = False,
         source: str | None = None,
         wrap: bool = False,
+        optional: bool = False,
     ):
         if dialect not in DIALECTS:
             raise ValueError(f"unknown markup {dialect!r}; choose from {', '.join(DIALECTS)}")
         self.xml, self.source = dialect == "xml", source  # source: the language, as lang says
         self.wrap = wrap  # a segment written on several lines: its translation too
         events = read_events(text, self.xml, fragment, where, line)
-        self.root = build_tree(events, html=not self.xml, whole=not fragment)
+        self.root = build_tree(events, not self.xml, whole=not fragment, optional=optional)
         self._holds_block: dict[int, bool] = {}
         self._marks: set[int] = set()  # the notes' marks of the segment being read (_marks)
         self.parts = self._cut()

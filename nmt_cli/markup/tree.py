@@ -67,13 +67,17 @@ class Element:
 Node = Text | Other | Element
 
 
-def build_tree(events: list[Event], html: bool, whole: bool = False) -> Element:
+def build_tree(
+    events: list[Event], html: bool, whole: bool = False, optional: bool = False
+) -> Element:
     """The page's root: an element with no tags whose children are the page's top level.
     ``whole``: a page of HTML, not a line, whose end tags that close nothing where nothing is
-    open and blocks open at its end are a template's, as written."""
+    open and blocks open at its end are a template's, as written; in it, or with
+    ``optional`` (a Markdown file's HTML block), the end tags HTML lets it leave out stay
+    left out."""
     root = Element("", "")
     stack = [root]
-    page = whole and html  # an end tag it may leave out (OPTIONAL_END) stays left out
+    page = html and (whole or optional)  # an end tag it may leave out (OPTIONAL_END): left out
     for e in events:
         if e.kind == "text":
             _add_text(stack[-1], e)
@@ -92,10 +96,10 @@ def build_tree(events: list[Event], html: bool, whole: bool = False) -> Element:
             if at is not None:
                 _close_down_to(stack, at + 1, page)
                 stack.pop().close = e.raw
-            elif page and len(stack) == 1:  # nothing open: a template's end tag,
+            elif whole and html and len(stack) == 1:  # nothing open: a template's end tag,
                 root.children.append(Element(e.name, e.raw, empty=True))  # a block's bound
             # else an end tag that closes nothing inside an open element: left out
-    _close_down_to(stack, 1, page, ended=page)
+    _close_down_to(stack, 1, page, ended=whole and html)
     return root
 
 
