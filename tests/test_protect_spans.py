@@ -160,6 +160,11 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             'Open the file "Annual report 2024.xlsx" or the attachment “Plan v2.pdf”.',
             [("file", '"Annual report 2024.xlsx"'), ("file", "“Plan v2.pdf”")],
         ),
+        # the naming word at a line's start, capitalized (fr-en wrote "“report final.pdf”")
+        (
+            "Fichier « rapport final.pdf » supprimé. Document “Notes de réunion.docx”",
+            [("file", "« rapport final.pdf »"), ("file", "“Notes de réunion.docx”")],
+        ),
         # one without a space is the name alone: its marks the quotation's, the target's
         # (the fact audit counted « GraphicTestResults.zip » lost in "“GraphicTestResults.zip”")
         (
