@@ -197,6 +197,38 @@ def test_a_time_ago_in_weeks_months_or_years_reads_as_the_target_says_it(line, e
     assert all(kind != "ago" for kind, _ in spans("Il y a 2 ans que j'habite ici."))
 
 
+@pytest.mark.parametrize(
+    "line, text, english, german",
+    [
+        ("Il y a 2 ans que j'habite ici.", "Il y a 2 ans que", "For 2 years", "Seit 2 Jahren"),
+        ("Il y a 5 min qu'il attend.", "Il y a 5 min qu'", "For 5 minutes", "Seit 5 Minuten"),
+        ("il y a 3 jours que", "il y a 3 jours que", "for 3 days", "seit 3 Tagen"),
+        ("Il y a %d jours que rien.", "Il y a %d jours que", "For %d days", "Seit %d Tagen"),
+    ],
+)
+def test_a_time_since_reads_as_a_duration_not_a_time_ago(line, text, english, german):
+    """``il y a 2 ans que`` is how long something has gone on: fr-en wrote "There are 2 years"
+    and "There was 2 years ago that" (a time ago)."""
+    ((kind, found), *_) = spans(line)
+    assert (kind, found) == ("duration", text)
+    assert convert(text, "duration", "fr", "en") == english
+    assert convert(text, "duration", "fr", "de") == german
+
+
+def test_translate_says_how_long_since_and_keeps_the_clause_whole(run_cli):
+    """The clause after ``que`` and ``qu'`` is set off by a comma and keeps its subject and its
+    article (without it fr-en wrote "For 2 years works here", "For 2 years application")."""
+    lines = {
+        "Il y a 2 ans que je travaille ici.": "For 2 years, I ",
+        "Il y a 2 ans qu'il travaille ici.": "For 2 years, he ",
+        "Il y a 2 h que le serveur ne répond plus.": "For 2 hours, ",
+        "Il y a 2 ans que l'application n'a pas été mise à jour.": "For 2 years, the application",
+    }
+    for line, out in zip(lines, translated_lines(run_cli, list(lines), "-m", "fr-en")):
+        assert out.startswith(lines[line]), (line, out)
+        assert "ago" not in out and "There" not in out, out
+
+
 def test_translate_says_a_time_ago_with_its_unit_written_out(run_cli):
     """fr-en wrote "Il y a 2 heures" "There is 2 o'clock", "Il y a 1 heure" "There are 1
     hours", "Mis à jour il y a 5 minutes." "Take 5 minutes."."""

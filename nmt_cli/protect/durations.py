@@ -26,7 +26,10 @@ A time ago, French ``il y a 2 h``, ``il y a 5 min``, ``il y a 3 j``, or its unit
 an`` (fr-en wrote "There are 2 h", "There is 2 o'clock", "There are 3 months", the words ``il y
 a`` read as "there are"), is a span of kind ``ago`` with those words:
 English ``2 hours ago``, German ``vor 2 Stunden``; not where ``il y a`` says what there is
-(``il y a 2 h de route``, ``il y a 5 min que j'attends``).
+(``il y a 2 h de route``). Before ``que`` it says how long something has gone on (``il y a 2
+ans que j'habite ici``, ``il y a 5 min qu'il attend``: fr-en wrote "There are 2 years", "There
+was 2 years ago that"): a span of kind ``duration`` with those words, English ``For 2 years``,
+German ``Seit 2 Jahren``, set off from its clause by a comma (placeholders.py).
 """
 
 from __future__ import annotations
@@ -40,12 +43,19 @@ from nmt_cli.protect.languages import LANGUAGES, SPACES, languages_for, time_wor
 _S = f"[{SPACES}]"
 # il y a 2 h, il y a 1 h 30, il y a 5 min, il y a 3 j, il y a 2 heures, il y a 3 mois; not
 # il y a 2 h de route, d'attente, qu'il
+_UNIT = r"min|mn|j|s|heures?|minutes?|jours?|secondes?|semaines?|mois|ans?|années?"
 AGO = (
-    rf"(?<![\w'’])[Ii]l{_S}y{_S}a{_S}(\d+){_S}?(?:h(?:{_S}?([0-5]\d)(?:{_S}?min)?)?"
-    r"|(min|mn|j|s|heures?|minutes?|jours?|secondes?|semaines?|mois|ans?|années?))"
+    rf"(?<![\w'’])[Ii]l{_S}y{_S}a{_S}(\d+){_S}?(?:h(?:{_S}?([0-5]\d)(?:{_S}?min)?)?|({_UNIT}))"
     rf"(?![\w'’])(?!{_S}*(?:(?:de|du|des|que)(?!\w)|d['’]|qu['’]))"  # d'attente, qu'il
 )
 _AGO = re.compile(AGO)
+# a time since, il y a 2 ans que j'habite ici, il y a 5 min qu'il attend: the duration with its
+# words (English "for 2 years": fr-en wrote "There are 2 years", "There are 5 min ago that")
+SINCE = (
+    rf"(?<![\w'’])[Ii]l{_S}y{_S}a{_S}(\d+|{format_strings.PATTERN}){_S}?(h|{_UNIT})"
+    rf"{_S}+(?:que(?!\w)|qu['’])"
+)
+_SINCE = re.compile(SINCE)
 NEEDS = rf"[Ii]l{_S}y{_S}a{_S}\d"
 # hours and minutes written out, 1 h 30 min, 2h15min: a duration (not il y a 1 h 30 min: ago)
 SPELLED = rf"(?<![\w.,])\d+{_S}?h{_S}?[0-5]?\d{_S}?(?:min|mn)(?![\w'’])"
@@ -78,7 +88,7 @@ def pattern_for(language: str | None) -> str | None:
 def spelled_for(language: str | None) -> str | None:
     """The pattern of hours and minutes written out (SPELLED), and of hours written out no
     clock has (HOURS), in a text of ``language``."""
-    return f"{SPELLED}|{HOURS}" if language in (None, "fr") else None
+    return f"{SINCE}|{SPELLED}|{HOURS}" if language in (None, "fr") else None
 
 
 @dataclass(frozen=True)
@@ -135,6 +145,8 @@ def timed(line: str, span, cues: Cues):
     (``3600 s (1 h)``: a measure) nor a range (``9h-12h``), nor an hour written out after words
     that say it may be either (``pour 6 heures``: the model's), nor a placeholder's hours after
     words that make it a time or may (``à %d heures``: the model's)."""
+    if span.kind == "duration" and _SINCE.fullmatch(span.text):
+        return span  # il y a 2 ans que: a time since
     if span.kind == "duration":
         placeholder = not span.text[0].isdigit()  # %d heures; not 48 heures, 1 h 30 min
         return None if placeholder and _clocked(line, span, cues) is not False else span
@@ -183,6 +195,20 @@ def convert_clock_duration(text: str, source: str, target: str) -> str | None:
     return _said(hours, m[2], target) if said else text
 
 
+def convert_since(text: str, source: str, target: str) -> str | None:
+    """A time since of ``source`` (``il y a 2 ans que``) as ``target`` says it (``For 2
+    years``; a capital where the source has one); None where ``text`` is none, ``text`` where
+    either language has no words here."""
+    m = _SINCE.fullmatch(text) if source == "fr" else None
+    if m is None:
+        return None
+    since = LANGUAGES[target].ago if target in LANGUAGES else None
+    if since is None:
+        return text
+    said = since[1].format(_counted(m[1], _UNITS[m[2]], target, ago=True))
+    return said[0].upper() + said[1:] if text[0].isupper() else said
+
+
 def convert_ago(text: str, source: str, target: str) -> str:
     """A time ago of ``source`` (kind ``ago``: ``il y a 2 h``) as ``target`` says it (``2
     hours ago``); as written where either language has no words here."""
@@ -190,6 +216,7 @@ def convert_ago(text: str, source: str, target: str) -> str:
     ago = LANGUAGES[target].ago if m is not None and target in LANGUAGES else None
     if ago is None:
         return text
+    ago = ago[0]
     number, minutes, unit = m.groups()
     if unit is None:
         return ago.format(_said(number, minutes, target))

@@ -52,9 +52,9 @@ recorded, every language's detectors run.
                 units.py; ``pendant 2 h`` is ``2 hours``, durations.py)
     short_time  its short hour and minute in a duration (English ``2 hr 15 min``); None: a
                 duration written as a clock time is kept as written (durations.py)
-    ago         how it says a time ago (English ``{} ago``, German ``vor {}``; durations.py);
-                ``ago_words``, its words there that take another case (German dative ``vor 3
-                Tagen``, where a sentence writes ``3 Tage``)
+    ago         how it says a time ago and a time since (English ``{} ago``, ``for {}``, German
+                ``vor {}``, ``seit {}``; durations.py); ``ago_words``, its words there that take
+                another case (German dative ``vor 3 Tagen``, where a sentence writes ``3 Tage``)
     modifiers   the language's own names of the keys a shortcut starts with (French ``Maj``)
     keys        (the language's name of a key, the name English gives it), for the keys it
                 names its own way (French ``Suppr`` is ``Del``, ``Flèche vers le bas`` is
@@ -133,7 +133,7 @@ class Language:
     per: tuple[tuple[str, str], ...] = ()
     time_words: tuple[tuple[str, str, str], ...] = ()
     short_time: tuple[str, str] | None = None
-    ago: str | None = None
+    ago: tuple[str, str] | None = None
     ago_words: tuple[tuple[str, str, str], ...] = ()
     modifiers: tuple[str, ...] = ()
     keys: tuple[tuple[str, str], ...] = ()
@@ -185,7 +185,7 @@ LANGUAGES = {
         clock_out="{}:{}",
         time_words=_units("hour minute second day week month year", "{}s"),
         short_time=("hr", "min"),
-        ago="{} ago",
+        ago=("{} ago", "for {}"),
         key_words=("The {} key", "the {} key", "{} key", "{} key"),
         months=tuple(
             "January February March April May June July August September October November "
@@ -347,7 +347,7 @@ LANGUAGES = {
             "Stunden Minuten Sekunden Tage Wochen Monate Jahre",
         ),
         short_time=("Std.", "Min."),
-        ago="vor {}",
+        ago=("vor {}", "seit {}"),
         ago_words=_units("Tag Monat Jahr", "Tagen Monaten Jahren", "day month year"),
         modifiers=("Strg", "Umschalt"),
         keys=(

@@ -47,7 +47,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from nmt_cli.protect.durations import convert_ago, convert_clock_duration
+from nmt_cli.protect.durations import convert_ago, convert_clock_duration, convert_since
 from nmt_cli.protect.functions import convert_functions
 from nmt_cli.protect.keys import convert_keys
 from nmt_cli.protect.languages import CURRENCIES, LANGUAGES, SPACES, Language
@@ -230,6 +230,8 @@ def convert_measure(text: str, source: str, target: str) -> str:
 def convert_duration(text: str, source: str, target: str) -> str:
     """A duration (spans.py, kind ``duration``: a measure of a unit a sentence writes as a
     word, units.py) as ``target`` writes it in a sentence: French ``14 j`` is ``14 days``."""
+    if (since := convert_since(text, source, target)) is not None:
+        return since  # il y a 2 ans que: for 2 years (durations.py)
     if (said := convert_clock_duration(text, source, target)) is not None:
         return said  # dure 2h15: 2 hr 15 min (durations.py)
     found = worded(text, target)

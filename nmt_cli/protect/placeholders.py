@@ -287,6 +287,10 @@ class Masked:
         return self.starts[start], max(self.ends[start:end])
 
 
+# a span that ends a clause's conjunction (durations.py: il y a 2 h que | le serveur...), a
+# clause after it: set off by a comma (fr-en dropped the next word's article, "server does")
+_CLAUSE = re.compile(r"(?<!\w)qu(?:e|['’])$")
+_CLAUSE_AFTER = re.compile(r"\s*[^\W\d_]")
 _JOIN = re.compile(r"[^\w\s]{1,3}")  # symbols between two spans: %1/%2, %1-%2, %1:%2
 
 
@@ -332,11 +336,14 @@ def mask(
         # against a sentence's end as the source wrote it (dort.</b>, enregistré.\n); no space
         # set off: the model reads them apart
         ended = line[span.start - 1 : span.start] in _ENDED
-        glue.append((bool(left or ended), bool(right)))
+        elided = span.text[-1:] in "'’"  # il y a 5 min qu' | il attend: set off, not glued
+        glue.append((bool(left or ended), bool(right) and not elided))
         after_span = k and spans[k - 1].end == span.start  # its space is in already
         add(" " if left and not after_span else "", span.start, span.start)
         add(form.name(numbers[k]), span.start, span.end)
         add(" " if right else "", span.end, span.end)
+        if _CLAUSE.search(span.text) and _CLAUSE_AFTER.match(line, span.end):
+            add(",", span.end, span.end)  # a clause after it: fr-en read it as a comma's
         pos = span.end
     add(line[pos:], pos)
     return Masked(
