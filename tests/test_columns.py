@@ -65,3 +65,19 @@ def test_labels_between_bullets_are_translated_each_as_a_line(run_cli):
     assert row == f"{alone[0]} · {alone[1]} · {alone[2]} • {alone[3]}"
     sentence = "Le point · est un signe que la phrase de plus de huit mots lit comme un tout."
     assert translate_columns(None, [sentence], False, None) is None  # a sentence: read whole
+
+
+def test_labels_between_bars_or_slashes_are_translated_each_as_a_line(run_cli):
+    """Read as one sentence, fr-en lost a label ("Accueil | Produits | Contact": "| Products |
+    Contact") or left one French and glued ("Oui / Non": "Yes /Non")."""
+    rows = translated_lines(run_cli, ["Accueil | Produits | Contact", "Oui / Non / Annuler"])
+    alone = translated_lines(run_cli, ["Accueil", "Produits", "Contact", "Oui", "Non", "Annuler"])
+    assert rows == [" | ".join(alone[:3]), " / ".join(alone[3:])]
+    # not a command's pipe, a ratio in brackets, prose or a title's long part: read whole
+    for line in (
+        "cat a.txt | grep b",
+        "Centre (X / Y) :",
+        "Le rapport public / privé.",
+        "Soins palliatifs - La meilleure façon de mourir | Le Devoir",
+    ):
+        assert translate_columns(None, [line], False, None) is None, line
