@@ -217,6 +217,32 @@ def test_an_i18next_plural_of_one_key_gets_its_new_keys_on_lines_of_their_own():
     )
 
 
+def test_an_i18next_context_named_other_is_no_plural():
+    """``gender_male``, ``gender_female``, ``gender_other`` are i18next's contexts
+    (``t("gender", {context})``): English got a ``gender_one`` beside them. A lone ``_other``
+    among such keys but with ``{{count}}`` is a plural still, as is a lone one on its own."""
+    from nmt_cli.protect.plural_categories import plural_categories
+
+    text = (
+        '{"gender_male": "Homme", "gender_female": "Femme", "gender_other": "Autre",\n'
+        ' "friend_male": "Un ami", "friend_other": "{{count}} amis", "n_other": "x"}\n'
+    )
+    parsed = i18n_json.parse(text, "fr.json")
+    targets = [u.source.upper() for u in parsed.units]
+    out = json.loads(parsed.write(targets, lambda ordinal: plural_categories("en", ordinal)))
+    assert list(out) == [
+        "gender_male",
+        "gender_female",
+        "gender_other",
+        "friend_male",
+        "friend_one",
+        "friend_other",
+        "n_one",
+        "n_other",
+    ]
+    assert out["gender_other"] == "AUTRE"
+
+
 def test_properties_values_read_escapes_and_continuation_lines():
     text = "# Titre\ntitle = Fen\\u00eatre \\\n    principale\nempty=\n"
     parsed = properties.parse(text, "p")

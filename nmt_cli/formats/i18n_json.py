@@ -15,7 +15,9 @@
 
 i18next's plural keys (``files_one``, ``files_many``, ``files_other``; ordinals
 ``rank_ordinal_two``) side by side in one object are written with the target language's
-categories, as an Android ``<plurals>`` is (``write``'s ``categories``).
+categories, as an Android ``<plurals>`` is (``write``'s ``categories``). A lone ``_other``
+beside other keys of its base (``gender_male``, ``gender_other``) and without ``{{count}}`` is
+an i18next context, not a plural, and stays as written (before, English got a ``gender_one``).
 
 Anything else (a number, a boolean or null among the values, an array's too, a top-level
 array) is not an i18n file: one error, naming the line of the first value that is not a
@@ -44,6 +46,7 @@ _Value = tuple[tuple[Any, ...], int, int, bool]
 # i18next's plural keys (JSON v4): files_one, files_other; files_ordinal_two
 _PLURAL_KEY = re.compile(r"(.+?)(_ordinal)?_(zero|one|two|few|many|other)")
 _COUNT_SUFFIX = re.compile(r"(\{\{\s*count\s*\}\})(?:[^\W\d_]{1,4}|\.)")  # {{count}}er
+_COUNT = re.compile(r"\{\{-?\s*count\s*[,}]")  # {{count}}, {{count, number}}
 
 
 @dataclass(frozen=True)
@@ -266,11 +269,11 @@ def parse(text: str, name: str) -> I18nJson:
     escaped_non_ascii = re.search(r"\\u(?!00[0-7])[0-9a-fA-F]{4}", text) is not None
     ascii_only = escaped_non_ascii and not raw_non_ascii
     strings = {start for _, start, _, is_string in scanner.found if is_string}
-    plurals = () if messages else _plurals(scanner.members, strings)
+    plurals = () if messages else _plurals(scanner.members, strings, text)
     return I18nJson(text, units, messages, ascii_only, plurals)
 
 
-def _plurals(members: list[_Member], strings: set[int]) -> tuple[_Plural, ...]:
+def _plurals(members: list[_Member], strings: set[int], text: str) -> tuple[_Plural, ...]:
     """The i18next plurals among ``members``: string keys of one base and kind with an
     ``_other``, written side by side (another key between them: left as written)."""
     groups: dict[tuple[Any, ...], list[tuple[str, _Member]]] = {}
@@ -286,5 +289,22 @@ def _plurals(members: list[_Member], strings: set[int]) -> tuple[_Plural, ...]:
         path = found[0][1].path
         inside = [m for m in members if start <= m.start < end and m.path == path]
         if "other" in by_category and len(by_category) == len(found) == len(inside):
-            plurals.append(_Plural(base, ordinal, by_category))
+            if not _is_context(base, ordinal, by_category, members, text):
+                plurals.append(_Plural(base, ordinal, by_category))
     return tuple(plurals)
+
+
+def _is_context(
+    base: str, ordinal: bool, by_category: dict[str, _Member], members: list[_Member], text: str
+) -> bool:
+    """Whether a lone ``base_other`` is one of i18next's contexts, not a plural: its object
+    holds another ``base_`` key that is no plural category (``gender_male``, ``gender_female``,
+    ``gender_other``: ``t("gender", {context})``), and its text no ``{{count}}``."""
+    if ordinal or set(by_category) != {"other"}:
+        return False
+    other = by_category["other"]
+    if _COUNT.search(text[other.value_at : other.end]):
+        return False
+    return any(
+        m.path == other.path and m.key.startswith(base + "_") and m is not other for m in members
+    )
