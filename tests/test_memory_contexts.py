@@ -1,12 +1,14 @@
 """A translation memory read from a catalogue (.po, .mo) keeps each entry's context (msgctxt),
 as one read from XLIFF (a unit's resname), TMX (x-context) or JSON lines (context) keeps its own,
 and a catalogue's entry is looked for in its own context first, as gettext's msgmerge matches
-msgctxt and msgid: ``Fermer`` is "Close" in a menu and "Shut" for a door. A text held in no
+msgctxt and msgid: ``Fermer`` is "Close" in a menu and "Shut" for a door; so is an XLIFF
+document's unit in its resname and a localization file's string in its key. A text held in no
 memory in its context, and a plain line (which has none), are looked up as without contexts.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import polib
@@ -139,3 +141,74 @@ def test_a_plain_line_has_no_context_and_finds_what_it_found_before(run_cli, tmp
     old = catalogue(tmp_path / "old-en.po", [*OLD, ("door", "Ouvrir", "Open")])
     found = translated_lines(run_cli, ["Fermer", "Ouvrir"], "--memory", old, "--no-model-memory")
     assert found == ["Close", "Open"]
+
+
+XLIFF_DOCUMENTS = {  # a door's and a menu's "Fermer", and one of no name
+    "new.xlf": """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+ <file original="new" source-language="fr" target-language="en" datatype="plaintext"><body>
+  <trans-unit id="a" resname="door"><source>Fermer</source></trans-unit>
+  <trans-unit id="b" resname="menu"><source>Fermer</source></trans-unit>
+  <trans-unit id="c"><source>Fermer</source></trans-unit>
+ </body></file>
+</xliff>
+""",
+    "new2.xlf": """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="fr" trgLang="en">
+ <file id="f">
+  <unit id="a" name="door"><segment><source>Fermer</source></segment></unit>
+  <unit id="b" name="menu"><segment><source>Fermer</source></segment></unit>
+  <unit id="c"><segment><source>Fermer</source></segment></unit>
+ </file>
+</xliff>
+""",
+}
+
+
+@pytest.mark.parametrize("memory", sorted(MEMORIES))
+@pytest.mark.parametrize("name", sorted(XLIFF_DOCUMENTS))
+def test_an_xliff_unit_is_found_in_its_resname_as_a_catalogue_entry_in_its_msgctxt(
+    run_cli, tmp_path, name, memory
+):
+    """Before, only a catalogue's entries were looked up in their context: an XLIFF unit
+    named "door" got the menu's "Close" (the first of equal counts). A unit without a name is
+    looked up as a line, as before."""
+    old = tmp_path / memory
+    old.write_text(MEMORIES[memory], encoding="utf-8")
+    new = tmp_path / name
+    new.write_text(XLIFF_DOCUMENTS[name], encoding="utf-8")
+    out = tmp_path / f"en-{name}"
+    result = run_cli(["translate", "-i", new, "-o", out, "--memory", old])
+    assert result.exit_code == 0, result.stderr
+    targets = re.findall(r"<target[^>]*>([^<]*)</target>", out.read_text(encoding="utf-8"))
+    assert targets == ["Shut", "Close", "Close"]
+
+
+LOCALIZATION_FILES = {
+    "fr.json": '{"door": "Fermer", "menu": {"file": "Fermer"}, "x": "Fermer"}\n',
+    "Messages_fr.properties": "door = Fermer\nmenu.file = Fermer\nx = Fermer\n",
+    "strings.xml": '<resources>\n<string name="door">Fermer</string>\n'
+    '<string name="menu.file">Fermer</string>\n<string name="x">Fermer</string>\n</resources>\n',
+    "Localizable.strings": '"door" = "Fermer";\n"menu.file" = "Fermer";\n"x" = "Fermer";\n',
+}
+
+
+@pytest.mark.parametrize("name", sorted(LOCALIZATION_FILES))
+def test_a_localization_files_string_is_found_in_its_key_as_in_a_context(run_cli, tmp_path, name):
+    """A monolingual file's key is its strings' context, as Weblate and translate-toolkit give
+    it (a JSON key its path joined with dots): a memory that holds the door's "Fermer" as
+    "Shut" gives it to the string "door"; a key the memory holds no context of finds what it
+    found before."""
+    old = tmp_path / "old.jsonl"
+    old.write_text(
+        '{"src": "Fermer", "tgt": "Close", "context": "menu.file"}\n'
+        '{"src": "Fermer", "tgt": "Shut", "context": "door"}\n',
+        encoding="utf-8",
+    )
+    new = tmp_path / name
+    new.write_text(LOCALIZATION_FILES[name], encoding="utf-8")
+    out = tmp_path / f"en-{name}"
+    result = run_cli(["translate", "-i", new, "-o", out, "--memory", old])
+    assert result.exit_code == 0, result.stderr
+    written = out.read_text(encoding="utf-8")
+    assert re.findall("Shut|Close", written) == ["Shut", "Close", "Close"]

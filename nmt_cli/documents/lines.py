@@ -67,7 +67,7 @@ def with_elements(
     translator: Translator,
     lines: Sequence[str],
     on_progress: Callable[[float], None] | None = None,
-    contexts: Sequence[str] | None = None,
+    contexts: Sequence[str | None] | None = None,
     aligned: Collection[int] = (),
 ) -> list[list[Translation]]:
     """``translator.translate(lines, contexts=contexts)``, but a line that holds inline

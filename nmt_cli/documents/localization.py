@@ -81,6 +81,12 @@ class LocalizationFile(StringsDocument):
     ) -> bytes:
         return self.encoding.encode(self.write(self.translated(translations), target, warn))
 
+    def contexts(self) -> list[str | None]:
+        """Each text's context, where a translation memory looks it up first: its string's key
+        (``menu.open``, ``files#one``), as Weblate and translate-toolkit give a monolingual
+        file's key as its units' context (None: a string without a key)."""
+        return self.strings.of_texts([u.id or None for u in self.units])
+
 
 def _document(
     units: list[Unit],

@@ -133,7 +133,7 @@ class Catalogue(StringsDocument):
     name: str
     braces: tuple[str, str] = ("", "")  # the stand-ins of a brace format's {{ and }}
 
-    def contexts(self) -> list[str]:
+    def contexts(self) -> list[str | None]:
         """Each text's entry's msgctxt ("": none), where a translation memory looks it up first."""
         return self.strings.of_texts([e.msgctxt or "" for e in self.chosen for _ in _messages(e)])
 

@@ -147,8 +147,9 @@ class StringLines:
             out[k] = _with_runs(out[k], translations[k], spaced)
         return out
 
-    def of_texts(self, values: Sequence[str]) -> list[str]:
-        """``values`` (one a string: its context) given to each text of its string."""
+    def of_texts(self, values: Sequence[str | None]) -> list[str | None]:
+        """``values`` (one a string: its context, None: none) given to each text of its
+        string."""
         return [v for v, lines in zip(values, self.layout) for _, k, _ in lines if k is not None]
 
     def join(self, translations: Sequence[str]) -> list[str]:

@@ -123,8 +123,8 @@ def translate_document(
     A document may say more (document.py): ``check_languages(source, target)`` refuses one in
     another language than the model's (a page's lang); ``needs_alignment`` is False where none
     of its texts needs word alignments (a catalogue without access keys), which saves them;
-    ``contexts()``, each text's context (a catalogue entry's msgctxt), where a translation memory
-    looks it up first."""
+    ``contexts()``, each text's context (a catalogue entry's msgctxt, an XLIFF unit's resname,
+    a localization file's key; None: none), where a translation memory looks it up first."""
     source, target = translator.bundle.languages or (None, None)
     check = getattr(document, "check_languages", None)
     if check is not None:

@@ -149,6 +149,12 @@ class XliffDocument:
     def sources(self) -> list[str]:
         return [s.text for c in self.chosen for s in c.segments()]
 
+    def contexts(self) -> list[str | None]:
+        """Each text's context, where a translation memory looks it up first: its unit's
+        resname (2.0: its unit's name), as a memory read from XLIFF holds its units' (None: a
+        unit without one, looked up as a line)."""
+        return [c.unit.name or None for c in self.chosen for _ in c.segments()]
+
     @property
     def needs_alignment(self) -> bool:
         """Whether a source has inline codes or an access key to place (a placeholder code the

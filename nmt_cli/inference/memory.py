@@ -14,7 +14,8 @@ ends in emoji, held in neither way, is looked for again without them, written af
 found ("À bientôt 👋" finds "À bientôt": "Cheers 👋"; emoji.py).
 A catalogue's entries are held with their context too (msgctxt; "": none): a catalogue entry's
 text is looked for in its entry's context first, in every memory, as msgmerge matches msgctxt
-and msgid (``Fermer`` is "Close" in a menu, "Shut" for a door), then as any line is.
+and msgid (``Fermer`` is "Close" in a menu, "Shut" for a door), then as any line is; so is an
+XLIFF unit's in its resname and a localization file's string in its key (documents/).
 A line of no letter and no digit is no memory's: it comes out as written (aside.py's
 ``as_written``), memory or not (the model's memory, loosely, gave ``?!`` as "?").
 
