@@ -196,3 +196,34 @@ def test_words_between_sm_and_em_marked_translate_no_are_not_translated():
     out = document.render(upper(document.sources()), "en", print).decode()
     assert f"<target>IL FAIT {marked} BEAU.</target>" in out
     assert not problems(out.encode())
+
+
+def test_a_symfony_pluralized_message_has_each_form_translated_its_intervals_kept():
+    """Symfony's ``{0} ...|{1} ...|]1,Inf[ ...`` read whole: the model ran its forms together
+    and lost the pipes. Each form is now a text, its interval and pipe as written; a pipe in a
+    text that is no such message (no interval, no ``%count%``) stays in its text."""
+    data = (
+        HEAD_12
+        + '<trans-unit id="a" resname="apples"><source>{0} Aucune pomme|{1} Une pomme|'
+        "]1,Inf[ %count% pommes</source></trans-unit>\n"
+        + '<trans-unit id="b"><source>Une pomme| %count% pommes</source></trans-unit>\n'
+        + '<trans-unit id="c"><source>Gras|Italique</source></trans-unit>\n'
+        + TAIL_12
+    ).encode("utf-8")
+    document = read_xliff(data, "messages.fr.xlf", retranslate="none")
+    assert document.sources() == [
+        "Aucune pomme",
+        "Une pomme",
+        "%count% pommes",
+        "Une pomme",
+        "%count% pommes",
+        "Gras|Italique",
+    ]
+    out = document.render(upper(document.sources()), "en", print).decode("utf-8")
+    targets = [u.target for u in read_units("out.xlf", out.encode("utf-8"))]
+    assert targets == [
+        "{0} AUCUNE POMME|{1} UNE POMME|]1,Inf[ %COUNT% POMMES",
+        "UNE POMME| %COUNT% POMMES",
+        "GRAS|ITALIQUE",
+    ]
+    assert not problems(out.encode("utf-8"))

@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from nmt_cli.documents.document import DOUBLED_MARKERS, PLACEHOLDERS, DocumentFormat
 from nmt_cli.documents.xliff_keys import Part, key_texts, keyed, keyed_codes, without_key
 from nmt_cli.errors import InputError
+from nmt_cli.formats.choices import choice_forms
 from nmt_cli.formats.inline import STANDALONE, code_nodes
 from nmt_cli.formats.memory import same_language
 from nmt_cli.formats.xliff import EXTENSIONS, UNTRANSLATED, XliffUnit, read_units, write_targets
@@ -256,6 +257,8 @@ def _chosen(
                 for n in nodes
             )
             return Chosen(position, unit, None, parts=parts)
+    if "<" not in unit.source and (forms := choice_forms(unit.source)) is not None:
+        return Chosen(position, unit, None, parts=_choice_parts(forms, unit.preserve))
     nodes = code_nodes(unit.source)
     segment, mark = without_key(nodes, markers, _held, unit.preserve)
     if not segment.translatable():
@@ -263,6 +266,16 @@ def _chosen(
     if mark is None and (parts := keyed_codes(nodes, markers, _held, unit.preserve)) is not None:
         return Chosen(position, unit, None, parts=parts)
     return Chosen(position, unit, segment, mark)
+
+
+def _choice_parts(forms: list[tuple[str, str, str]], preserve: bool) -> tuple[str | Part, ...]:
+    """A pluralized message's forms (formats/choices.py) as parts: each form's words a text of
+    its own, its pipe and interval as written."""
+    parts: list[str | Part] = []
+    for before, words, after in forms:
+        segment = Segment(code_nodes(words), xml=True, held=_held, preserve=preserve)
+        parts += [before, Part("", "", segment) if segment.translatable() else words, after]
+    return tuple(p for p in parts if p)
 
 
 def model_text_of(content: str) -> str:
