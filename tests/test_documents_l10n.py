@@ -229,6 +229,36 @@ def test_each_plural_form_of_a_vue_i18n_message_is_a_text_of_its_own(tmp_path):
     assert out["apple"] == "PAS DE POMME | UNE POMME | {COUNT} POMMES"
 
 
+def test_each_form_of_a_laravel_pluralized_message_is_a_text_of_its_own(tmp_path):
+    """Laravel's ``{0} ...|{1} ...|[2,*] ... :count ...`` (Symfony's too), sent whole, came
+    back with its forms run together and its pipes lost ("{0} there is no appointments{1}
+    There is a p applete [2 ,*], there is no appointment:"), and ``:count`` as a word."""
+    text = json.dumps(
+        {
+            "apples": "{0} Aucune pomme|{1} Une pomme|[2,*] :count pommes",
+            "minutes": "Une minute| :count minutes",
+            "menu": "Gras|Italique",
+        }
+    )
+    (tmp_path / "fr.json").write_text(text, encoding="utf-8")
+    fmt, document = read(tmp_path / "fr.json")
+    assert document.sources() == [
+        "Aucune pomme",
+        "Une pomme",
+        ":count pommes",
+        "Une minute",
+        ":count minutes",
+        "Gras|Italique",
+    ]
+    assert re.compile("|".join(fmt.protect)).search(":count pommes")[0] == ":count"
+    out = json.loads(document.render(upper(document.sources()), "en", print))
+    assert out == {
+        "apples": "{0} AUCUNE POMME|{1} UNE POMME|[2,*] :COUNT POMMES",
+        "minutes": "UNE MINUTE| :COUNT MINUTES",
+        "menu": "GRAS|ITALIQUE",
+    }
+
+
 # -- access keys ------------------------------------------------------------------------------
 
 CATALOGUE = """msgid ""

@@ -48,6 +48,7 @@ JSON_PLACEHOLDERS = (
     # ("$t (book save)" for $t(boutons.enregistrer)), so i18next would find no such key
     r'\$t\((?:[^()"]|"(?:[^"\\]|\\.)*")*\)',
     r"%\{\w+\}",  # Rails' %{name}
+    r"(?<![^\s(\[|]):[A-Za-z_]\w*",  # Laravel's :name, :count ("Il y a :count pommes")
     # vue-i18n's linked messages, @:key, @.lower:key, @:{'key'}: a key, as $t(key) is ("<:
     # common.save", "#.lower: common.save")
     r"@(?:\.\w+)?:(?:\{'[^'{}]*'\}|[\w.-]*\w)",
@@ -97,6 +98,7 @@ def _document(
     name: str,
     pipes: bool = False,
     runs: bool = False,
+    choices: bool = False,
 ) -> LocalizationFile:
     for u in units:  # an escape of half a character (\ud83d): no text (the model's tokenizer)
         if (half := LONE_SURROGATE.search(u.source)) is not None:
@@ -105,7 +107,14 @@ def _document(
     sources = [u.source for u in units]
     guard = re.compile("|".join((*protect, ENTITY)))
     strings = StringLines.of(
-        sources, file_markers(sources), guard, columns=True, pipes=pipes, gaps=not runs, runs=runs
+        sources,
+        file_markers(sources),
+        guard,
+        columns=True,
+        pipes=pipes,
+        gaps=not runs,
+        runs=runs,
+        choices=choices,
     )
     return LocalizationFile(units, write, strings, encoding)
 
@@ -124,7 +133,9 @@ def read_json(data: bytes, name: str) -> LocalizationFile:
         suffixes = dict(table.ordinal_suffixes) if table else None
         return parsed.write(targets, lambda o: plural_categories(language, o), suffixes)
 
-    return _document(parsed.units, write, JSON_PLACEHOLDERS, encoding, text, name, pipes=True)
+    return _document(
+        parsed.units, write, JSON_PLACEHOLDERS, encoding, text, name, pipes=True, choices=True
+    )
 
 
 def read_properties(data: bytes, name: str) -> LocalizationFile:

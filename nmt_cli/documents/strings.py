@@ -36,6 +36,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from nmt_cli.formats.choices import choice_forms
 from nmt_cli.inference.access_keys import Mark, with_keys
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.mnemonics import find_mnemonic
@@ -89,6 +90,7 @@ class StringLines:
         pipes: bool = False,
         gaps: bool = False,
         runs: bool = False,
+        choices: bool = False,
     ) -> StringLines:
         """The lines of ``strings``; ``markers``: the mnemonic markers their catalogue uses
         (protect/mnemonics.file_markers; none: no access keys), never looked for in the
@@ -100,7 +102,8 @@ class StringLines:
         program's help, ``-h, --help     afficher cette aide``: its columns came back one
         space apart, ``-h, --help display this help``); ``runs``: a run of spaces between
         words, outside ``guard``'s matches, braces and tags, is one space in the text and goes
-        back where the translation has the words (see above)."""
+        back where the translation has the words (see above); ``choices``: each form of a
+        pluralized message of one line is a text, its pipes kept (formats/choices.py)."""
         pieces = f"[{re.escape(breaks + _TAB * columns)}]" + (_PIPE if pipes else "")
         pieces += _GAP if gaps else ""
         texts: list[str] = []
@@ -113,7 +116,8 @@ class StringLines:
                 string, index, marker = _marked(string, markers, guard)
             lines: list[_Line] = []
             at = 0  # where the line starts in the string
-            for k, line in enumerate(_split(string, pieces, guard)):  # texts, breaks between
+            parts = (choices and _forms(string)) or _split(string, pieces, guard)
+            for k, line in enumerate(parts):  # texts, what parts them between
                 before, text, after = _OUTER_SPACE.fullmatch(line).groups()  # type: ignore[union-attr]
                 if text and not k % 2:
                     start = at + len(before)
@@ -178,6 +182,19 @@ def _split(string: str, pieces: str, guard: re.Pattern[str] | None) -> list[str]
             out += [string[at : m.start()], m[0]]
             at = m.end()
     return [*out, string[at:]]
+
+
+def _forms(string: str) -> list[str] | None:
+    """``string``'s forms (a pluralized message of one line) as _split gives its parts: texts
+    at even places, what is between them (pipes, intervals, spaces) at odd ones."""
+    forms = choice_forms(string) if "\n" not in string else None
+    if forms is None:
+        return None
+    out, after = [""], ""
+    for before, words, spaces in forms:
+        out += [after + before, words]
+        after = spaces
+    return [*out, after, ""]
 
 
 def _runs(text: str, guard: re.Pattern[str] | None) -> list[tuple[int, int]]:
