@@ -4,12 +4,13 @@ data directory (skipped when absent) and ``run_cli``, which drives the real `nmt
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import re
 import shlex
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -215,6 +216,19 @@ def translated_lines(run_cli, lines: list[str], *options) -> list[str]:
     out = result.stdout.split("\n")[:-1]
     assert len(out) == len(lines)
     return out
+
+
+@contextlib.contextmanager
+def piped(data: bytes) -> Iterator[str]:
+    """A pipe holding ``data``, its writer gone, by the path a shell's ``<(cmd)`` gives
+    (``/dev/fd/N``): a second look at it finds it empty, never waits."""
+    read, write = os.pipe()
+    os.write(write, data)  # fits the pipe's buffer
+    os.close(write)
+    try:
+        yield f"/dev/fd/{read}"
+    finally:
+        os.close(read)
 
 
 def assert_one_error_line(result: CliResult, *fragments: str, code: int = 1) -> str:

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 import torch
 from align_fixtures import WORDS, anti_diagonal, reverse_pairs
-from conftest import assert_one_error_line, readline_within
+from conftest import assert_one_error_line, piped, readline_within
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from model_fixtures import NMT, nmt_env
@@ -220,6 +220,28 @@ def test_gold_scores_on_the_command_line(run_cli, reverse_model, tmp_path):
     assert r.exit_code == 0, r.stderr
     # |A&S| = 1 + 2, |A&P| = 2 + 3, |A| = 7, |S| = 5: AER 1 - 8/12, P 5/7, R 3/5.
     assert scores(r.stderr) == (33.33, 71.43, 60.0, 2)
+
+
+def test_files_through_named_pipes_align_as_files_do(run_cli, reverse_model, tmp_path):
+    """`--src-file <(cut -f1 ...) --tgt-file <(cut -f2 ...)`, `--pairs <(cmd)` and `--gold
+    <(cmd)` are read once, as stdin is (they were refused: "/dev/fd/63: not a file")."""
+    pairs = [("alpha golf echo", "echo golf alpha"), ("bravo delta", "delta bravo")]
+    sources, targets = ([f"{x}\n" for x in side] for side in zip(*pairs))
+    src = write_lines(tmp_path / "s", [s for s, _ in pairs])
+    tgt = write_lines(tmp_path / "t", [t for _, t in pairs])
+    model = reverse_model.directory
+    from_files = align(run_cli, model, "--src-file", src, "--tgt-file", tgt)
+    assert from_files.exit_code == 0 and len(from_files.stdout.splitlines()) == 2
+    with piped("".join(sources).encode()) as fed_src, piped("".join(targets).encode()) as fed_tgt:
+        got = align(run_cli, model, "--src-file", fed_src, "--tgt-file", fed_tgt)
+    assert got.exit_code == 0 and got.stdout == from_files.stdout, got.stderr
+    tab_lines = "".join(f"{s}\t{t}\n" for s, t in pairs).encode()
+    with piped(tab_lines) as both:
+        got = align(run_cli, model, "--pairs", both, "--format", "pharaoh")
+    assert got.exit_code == 0 and got.stdout == from_files.stdout, got.stderr
+    with piped(from_files.stdout.encode()) as gold:
+        got = align(run_cli, model, "--src-file", src, "--tgt-file", tgt, "--gold", gold)
+    assert got.exit_code == 0 and scores(got.stderr) == (0.0, 100.0, 100.0, 2), got.stderr
 
 
 def test_a_gold_file_of_another_length_is_an_error(run_cli, reverse_model, tmp_path):

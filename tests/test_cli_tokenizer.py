@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import HANG_SECONDS, assert_one_error_line
+from conftest import HANG_SECONDS, assert_one_error_line, piped
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -69,6 +69,18 @@ def test_train_writes_a_tokenizer_and_prints_stats_on_stderr(run_cli, corpus, tm
     tok = Tokenizer.load(out)
     assert tok.model_type == "bpe" and tok.vocab_size <= 400
     assert sorted(p.name for p in tmp_path.iterdir()) == ["corpus", "tok.json"]
+
+
+def test_train_reads_named_pipes_as_files(run_cli, corpus, tmp_path):
+    """`nmt tokenizer train <(zcat a.gz) <(zcat b.gz)` trains the tokenizer the files give
+    (the pipes were refused: "/dev/fd/63: not a file")."""
+    args = ["tokenizer", "train", "--vocab-size", "400", "-q", "--output"]
+    from_files = run_cli([*args, tmp_path / "files.json", corpus.de, corpus.en])
+    assert from_files.exit_code == 0, from_files.stderr
+    with piped(corpus.de.read_bytes()) as de, piped(corpus.en.read_bytes()) as en:
+        from_pipes = run_cli([*args, tmp_path / "pipes.json", de, en])
+    assert from_pipes.exit_code == 0, from_pipes.stderr
+    assert (tmp_path / "pipes.json").read_bytes() == (tmp_path / "files.json").read_bytes()
 
 
 @pytest.mark.parametrize("model", ["bpe", "unigram", "wordpiece"])

@@ -12,8 +12,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import make_corpus
+from conftest import make_corpus, piped
 from model_fixtures import NMT, nmt_env
+
+from nmt_cli.cli import progress
 
 pytest_plugins = ["model_fixtures"]
 
@@ -105,3 +107,15 @@ def test_aligning_files_shows_pairs_done_on_a_terminal(
     assert len((tmp_path / "out.align").read_text(encoding="utf-8").splitlines()) == 3
     code, stderr = run_nmt(args, subprocess.DEVNULL, False)
     assert code == 0 and stderr == ""
+
+
+def test_a_named_pipe_is_not_counted_for_a_bar(monkeypatch):
+    """`nmt score -i <(cmd)` (or `nmt align --src-file <(cmd)`) with stderr on a terminal: the
+    pipe can be read once, and that is for the work; counting its lines for a bar's total
+    emptied it, and the command scored nothing."""
+    monkeypatch.setattr(progress, "_is_tty", lambda stream: stream is progress.sys.stderr)
+    with piped(b"Ein Hund\tA dog\n") as path:
+        with progress.FileProgress(path, "scores.txt", "score") as bar:
+            bar.update(0)
+        fd = int(path.rsplit("/", 1)[1])
+        assert os.read(fd, 100) == b"Ein Hund\tA dog\n"

@@ -14,7 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import assert_one_error_line
+from conftest import assert_one_error_line, piped
 
 from nmt_cli.align.words import word_sums
 from nmt_cli.model.tokenizer import Tokenizer
@@ -295,6 +295,28 @@ def test_a_memory_scores_as_its_pairs_do_as_tab_lines(run_cli, transformer_model
         # counts are a warning where entries were left out (the catalogue's fuzzy one) only
         assert ("2 pairs kept; skipped: 1 fuzzy" in got.stderr) == (memory.suffix == ".po")
         assert ("pairs kept" in got.stderr) == (memory.suffix == ".po")
+
+
+def test_pairs_through_named_pipes_score_as_from_files(run_cli, transformer_model_dir, tmp_path):
+    """`nmt score -i <(cmd)`, `--src-file <(cut -f1 ...) --tgt-file <(cut -f2 ...)` and a
+    memory through a pipe (`--pairs <(zcat ui.po.gz) --pairs-format po`) are read once, as
+    stdin is, and score as the files do (they were refused: "--input /dev/fd/63: not a
+    file")."""
+    from_tsv = scored(run_cli, transformer_model_dir, MEMORY_PAIRS)
+    assert from_tsv.exit_code == 0, from_tsv.stderr
+    model = ["score", "-m", transformer_model_dir]
+    with piped(lines_in([f"{s}\t{t}" for s, t in MEMORY_PAIRS])) as pairs:
+        got = run_cli([*model, "-i", pairs])
+    assert got.exit_code == 0 and got.stdout == from_tsv.stdout, got.stderr
+    sources, targets = (lines_in(side) for side in zip(*MEMORY_PAIRS))
+    with piped(sources) as src, piped(targets) as tgt:
+        got = run_cli([*model, "--src-file", src, "--tgt-file", tgt])
+    assert got.exit_code == 0 and got.stdout == from_tsv.stdout, got.stderr
+    for memory in write_memories(tmp_path):
+        fmt = ["--pairs-format", memory.suffix[1:], "--src-lang", "de", "--tgt-lang", "en"]
+        with piped(memory.read_bytes()) as path:
+            got = run_cli([*model, "--pairs", path, *fmt])
+        assert got.exit_code == 0 and got.stdout == from_tsv.stdout, got.stderr
 
 
 def test_languages_given_that_are_not_the_model_s_are_one_error(

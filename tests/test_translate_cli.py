@@ -12,7 +12,6 @@ nothing on stderr.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import pickle
@@ -23,11 +22,17 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import HANG_SECONDS, assert_one_error_line, corpus_lines, make_corpus, readline_within
+from conftest import (
+    HANG_SECONDS,
+    assert_one_error_line,
+    corpus_lines,
+    make_corpus,
+    piped,
+    readline_within,
+)
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from model_fixtures import NMT, nmt_env
@@ -113,19 +118,6 @@ def _done(fifo: Path, writer: threading.Thread) -> None:
     os.close(reader)
 
 
-@contextlib.contextmanager
-def _piped(data: bytes) -> Iterator[str]:
-    """A pipe holding ``data``, its writer gone, by the path a shell's ``<(cmd)`` gives
-    (``/dev/fd/N``): a second look at it finds it empty, never waits."""
-    read, write = os.pipe()
-    os.write(write, data)  # fits the pipe's buffer
-    os.close(write)
-    try:
-        yield f"/dev/fd/{read}"
-    finally:
-        os.close(read)
-
-
 def test_a_named_pipe_is_read_as_stdin_is(run_cli, transformer_model_dir: Path, tmp_path: Path):
     """`-i <(cmd)` and `-i FIFO`: each line once, none lost to a look at the file's first
     bytes; a document through a pipe, by --input-format."""
@@ -133,19 +125,19 @@ def test_a_named_pipe_is_read_as_stdin_is(run_cli, transformer_model_dir: Path, 
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     writer = _fed(fifo, lines_in(SENTENCES[:3]))
-    piped = translate(run_cli, m, "-k", "2", "--input", fifo)
+    fed = translate(run_cli, m, "-k", "2", "--input", fifo)
     _done(fifo, writer)
-    assert piped.exit_code == 0, piped.stderr
-    assert out_lines(piped) == out_lines(
+    assert fed.exit_code == 0, fed.stderr
+    assert out_lines(fed) == out_lines(
         translate(run_cli, m, "-k", "2", input=lines_in(SENTENCES[:3]))
     )
     catalogue = b'msgid ""\nmsgstr ""\n\nmsgid "Ein Mann"\nmsgstr ""\n'
-    with _piped(catalogue) as path:  # as `-i <(cmd)` gives it
+    with piped(catalogue) as path:  # as `-i <(cmd)` gives it
         result = translate(run_cli, m, "-k", "1", "--input", path, "--input-format", "po")
     assert result.exit_code == 0, result.stderr
     assert 'msgid "Ein Mann"' in result.stdout and result.stdout.count("msgstr") == 2
     subtitles = b"1\n00:00:01,000 --> 00:00:02,000\nEin Mann\n"  # a text document: read once
-    with _piped(subtitles) as path:
+    with piped(subtitles) as path:
         result = translate(run_cli, m, "-k", "1", "--input", path, "--input-format", "srt")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith("1\n00:00:01,000 --> 00:00:02,000\n"), result.stdout
@@ -921,6 +913,10 @@ def test_ref_scores_the_translation_on_stderr(run_cli, transformer_model_dir: Pa
     bleu, chrf = scored.stderr.splitlines()
     assert bleu.startswith("BLEU 100.00  nrefs:1|case:mixed")
     assert chrf.startswith("CHRF 100.00")
+    with piped(plain.stdout_bytes) as ref:  # `--ref <(zcat ref.en.gz)`: read once
+        piped_ref = translate(run_cli, transformer_model_dir, "-k", "1", "--ref", ref, input=data)
+    assert piped_ref.exit_code == 0, piped_ref.stderr
+    assert piped_ref.stderr == scored.stderr
 
 
 def test_a_ref_of_another_length_fails_before_the_translation_and_writes_nothing(

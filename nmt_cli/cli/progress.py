@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 from nmt_cli.cli.common import err_console, info
+from nmt_cli.textio import is_stream
 
 
 def _is_tty(stream: Any) -> bool:
@@ -38,7 +39,7 @@ def _live_bar(console: Any, *columns: Any, **task: Any) -> tuple[Any, Any]:
 class FileProgress:
     """``with FileProgress(path, output, "translate") as progress: progress.update(lines_done)``.
 
-    path    the input file ('-': stdin, whose length is unknown: no bar)
+    path    the input file ('-': stdin, or a named pipe, read once, its length unknown: no bar)
     output  where the command writes ('-': stdout)
     total   the lines the bar counts to (None: the file's lines; a document: its texts)
     """
@@ -46,7 +47,7 @@ class FileProgress:
     def __init__(self, path: str, output: str, verb: str, total: int | None = None):
         self.path, self.verb, self.total = path, verb, total
         to_screen = output == "-" and _is_tty(sys.stdout)
-        self.live = path != "-" and _is_tty(sys.stderr) and not to_screen
+        self.live = path != "-" and not is_stream(path) and _is_tty(sys.stderr) and not to_screen
         self.bar: Any = None
         self.task: Any = None
 

@@ -203,7 +203,7 @@ def read_input(
     if text and files.input_file != "-":
         raise UsageError("give text arguments or --input, not both")
     check_files([files.input_file], "--input", pipes=True)  # -i <(cmd): read once
-    check_files([files.ref], "--ref")
+    check_files([files.ref], "--ref", pipes=True)  # read once, before the model loads
     check_writable(files.output)  # -o into no folder: said before the model loads
     fmt = format_for(files.input_file, options.input_format)
     _check_options(fmt, files, options, nbest, bool(text))

@@ -19,6 +19,7 @@ from pathlib import Path
 from nmt_cli.errors import InputError, UsageError
 from nmt_cli.formats import lines, po, tmx, xliff
 from nmt_cli.formats.memory import Pair, Report, same_language
+from nmt_cli.textio import is_stream
 
 EXTENSIONS = {
     "tsv": lines.TSV_EXTENSIONS,
@@ -88,11 +89,12 @@ def with_declared(path: str, fmt: str, languages: tuple[str, str]) -> tuple[str,
     """``languages`` (source, target; "": not given) completed from what the memory in
     ``path`` declares of its own: an XLIFF file its ``source-language``/``target-language``
     (2.0: ``srcLang``/``trgLang``), a catalogue its header (msgid English unless it says);
-    as given where it declares none, is stdin, or both are given. One language given
+    as given where it declares none, is stdin or a named pipe (read once: for its pairs), or
+    both are given. One language given
     takes the other side: ``fr`` given for the target of an en->fr file leaves en the source.
     A TMX memory of two languages: its header's ``srclang`` the source, the other the target
     (one given, whatever its header says: the other); of more, as given."""
-    if all(languages) or fmt not in MEMORIES or path == "-":
+    if all(languages) or fmt not in MEMORIES or path == "-" or is_stream(path):
         return languages
     if fmt == "tmx":
         return _completed(languages, _tmx_declared(*tmx.languages_of(path), languages))

@@ -169,7 +169,7 @@ def read_catalogue(path: str) -> Any:
     default) or a compiled ``.mo`` (known by its magic number); gzip or xz too."""
     polib = polib_module(path)
     try:
-        with open_bytes(path) as f:
+        with open_bytes(path, pipes=True) as f:  # a pipe: the command let it through
             data = f.read()
     except COMPRESSION_ERRORS as e:
         raise FormatError(path, "end", f"corrupt or truncated compressed data ({e})") from None

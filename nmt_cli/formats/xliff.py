@@ -281,7 +281,7 @@ def write_targets(
     from lxml import etree
 
     if data is None:
-        with open_bytes(path) as f:
+        with open_bytes(path, pipes=True) as f:  # a pipe: the command let it through
             data = f.read()
     try:
         tree = etree.fromstring(data, safe_parser()).getroottree()

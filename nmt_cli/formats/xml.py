@@ -55,7 +55,7 @@ def stream(
     entities or refers to one in an element given is one FormatError naming it and the line."""
     etree = _lxml(path)
     checked = False
-    with open_bytes(path) if data is None else io.BytesIO(data) as raw:
+    with open_bytes(path, pipes=True) if data is None else io.BytesIO(data) as raw:
         events = etree.iterparse(raw, events=("start", "end"), **SAFE)
         try:
             for event, element in events:

@@ -99,9 +99,9 @@ class PairFiles:
 def check_pair_files(files: PairFiles) -> None:
     """An InputError naming the option of the first file ``files`` names that is none, an
     OutputError where --output could not be written."""
-    check_files([files.src_file], "--src-file")
-    check_files([files.tgt_file], "--tgt-file")
-    check_files([files.input_file], "--input")
+    check_files([files.src_file], "--src-file", pipes=True)  # -i <(cmd): read once
+    check_files([files.tgt_file], "--tgt-file", pipes=True)
+    check_files([files.input_file], "--input", pipes=True)
     check_writable(files.output)  # -o into no folder: said before the model loads
 
 
@@ -201,10 +201,10 @@ def check_pair_file(pairs: PairOptions) -> str | None:
     """The format of `nmt align`'s --pairs (None: no --pairs), its --src-lang and --tgt-lang
     checked against it (a UsageError), each file named there (an InputError naming its
     option) and --output (an OutputError): before a model loads."""
-    check_files([pairs.gold], "--gold")
-    check_files([pairs.src_file], "--src-file")
-    check_files([pairs.tgt_file], "--tgt-file")
-    check_files([pairs.pairs], "--pairs")
+    check_files([pairs.gold], "--gold", pipes=True)  # --pairs <(cmd): read once
+    check_files([pairs.src_file], "--src-file", pipes=True)
+    check_files([pairs.tgt_file], "--tgt-file", pipes=True)
+    check_files([pairs.pairs], "--pairs", pipes=True)
     check_writable(pairs.output)
     if pairs.pairs is None:
         return None

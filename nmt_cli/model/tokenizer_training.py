@@ -203,7 +203,7 @@ def train_tokenizer_files(
     before the training, and training data must be clean: bad UTF-8 is an error."""
     if files.count("-") > 1:
         raise UsageError("'-' (stdin) can be given only once")
-    check_files(files)
+    check_files(files, pipes=True)  # <(cmd) too: read once
     folder = Path(output) if str(output).endswith(("/", os.sep)) or Path(output).is_dir() else None
     target = Path(output) if folder is None else folder / "tokenizer.json"
     if folder is not None and folder.exists() and not folder.is_dir():
