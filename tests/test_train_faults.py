@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import torch
-from conftest import assert_one_error_line
+from conftest import assert_one_error_line, piped
 from train_fixtures import (  # noqa: F401 (keep_torch_state is an autouse fixture)
     TINY_MODEL,
     TINY_TRAIN,
@@ -95,6 +95,20 @@ def test_a_missing_validation_file_is_named(run_cli, data, tiny_args, tmp_path):
     result = run_cli([*tiny_args(), "--output", tmp_path / "run"])
     line = assert_one_error_line(result)
     assert "validation target" in line and str(data.valid_tgt) in line
+    assert not (tmp_path / "run").exists()
+
+
+def test_a_corpus_that_is_no_file_says_what_it_is(run_cli, data, tiny_args, tmp_path):
+    """A folder and a pipe (`--src <(zcat a.gz)`) were each "no such file", though both are
+    there: a folder is not a file, and a pipe is read once where training reads a corpus each
+    epoch."""
+    args = [*tiny_args(), "--output", tmp_path / "run"]
+    folder = [tmp_path if a == str(data.valid_src) else a for a in args]
+    line = assert_one_error_line(run_cli(folder))
+    assert f"validation source {tmp_path}: not a file" in line
+    with piped(data.src.read_bytes()) as pipe:
+        line = assert_one_error_line(run_cli([pipe if a == str(data.src) else a for a in args]))
+    assert f"training source {pipe}: a pipe or a device" in line and "each epoch" in line
     assert not (tmp_path / "run").exists()
 
 

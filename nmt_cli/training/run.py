@@ -50,6 +50,7 @@ from nmt_cli.output import write_text_atomic
 from nmt_cli.protect.names import WordCounts
 from nmt_cli.protect.spans import SpanFinder
 from nmt_cli.settings import to_dict
+from nmt_cli.textio import is_stream
 from nmt_cli.training.checkpoint import list_checkpoints
 from nmt_cli.training.config import RunSpec
 from nmt_cli.training.config_file import init_languages_notice
@@ -238,9 +239,20 @@ def check_inputs(spec: RunSpec, report=None) -> None:
             what, side = role.split(".")
             what = {"train": "training", "valid": "validation"}[what]
             side = {"src": "source", "tgt": "target"}.get(side, side)
-            raise InputError(f"{what} {side} {path}: no such file")
+            raise InputError(f"{what} {side} {path}: {_not_a_file(path)}")
     for c in spec.corpora + spec.valid:
         check_corpus(c, spec.languages, report)
+
+
+def _not_a_file(path: str | Path) -> str:
+    """Why ``path``, no regular file, cannot be a corpus: a pipe (`--src <(zcat a.gz)`) would
+    be read to its end by the first look, and training reads its corpora every epoch."""
+    if is_stream(path):
+        return (
+            "a pipe or a device, which can be read only once: training reads a corpus again "
+            "each epoch; give a file (gzip and xz are read as they are)"
+        )
+    return "not a file" if Path(path).exists() else "no such file"
 
 
 def prepare_tokenizer(spec: RunSpec, run_dir: Path, resume: bool, warn):
