@@ -15,6 +15,7 @@ import contextlib
 import errno
 import gzip
 import io
+import itertools
 import json
 import lzma
 import os
@@ -28,7 +29,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, TextIO, TypeVar
 
 from nmt_cli.errors import InputError, OutputError
-from nmt_cli.textio import is_stream, one_line, open_lines
+from nmt_cli.textio import LineReader, chunked, is_stream, one_line, open_lines
 
 # The help text of an --output option: where write_output writes.
 OUTPUT_HELP = "Output file, written atomically ('-': stdout)."
@@ -240,22 +241,44 @@ def transform_lines(
     warn: Callable[[str], None] | None = None,
 ) -> None:
     """``transform`` of each line of ``input_file`` ('-': stdin) to ``output`` (see
-    write_output): one line out for every line in (see one_line), each flushed as it is
-    written when stdin goes to stdout; a ValueError of ``transform`` is the line's InputError,
-    ``FILE: line N: ...``."""
+    write_chunks): one line out for every line in (see one_line), in the input's encoding and
+    line ends (as_read), as `nmt translate` writes; a live stream's lines as they come. A
+    ValueError of ``transform`` is the line's InputError, ``FILE: line N: ...``."""
+    numbers = itertools.count(1)
+
+    def lines_of(line: str) -> list[str]:
+        n = next(numbers)
+        try:
+            return [one_line(transform(line))]
+        except ValueError as e:
+            raise InputError(f"{lines.name}: line {n}: {e}") from None
+
     with open_lines(input_file, warn) as lines:
+        chunks = chunked(lines, TRANSFORM_CHUNK_LINES, lines.live)
+        write_chunks(output, chunks, lines_of, opened=as_read(lines))
 
-        def write(out: TextIO, to_stdout: bool) -> None:
-            for n, line in enumerate(lines, 1):
-                try:
-                    text = transform(line)
-                except ValueError as e:
-                    raise InputError(f"{lines.name}: line {n}: {e}") from None
-                out.write(one_line(text) + "\n")
-                if to_stdout and input_file == "-":
-                    out.flush()
 
-        write_output(output, write)
+# The lines transform_lines reads ahead of its output, as `nmt translate --chunk-lines` does by
+# default: the line ends of a file's first chunk say the output's.
+TRANSFORM_CHUNK_LINES = 1000
+
+
+def as_read(reader: LineReader) -> Callable[[TextIO, bool], None]:
+    """``opened`` for write_chunks: lines written as ``reader``'s were: in its encoding (UTF-16
+    or UTF-32; UTF-8), after its byte order mark, with CRLF line ends where every line of its
+    first chunk had one (a file's first chunk is the same on every run: textio.chunked); to a
+    terminal, UTF-8 and LF."""
+
+    def write_as_read(out: TextIO, interactive: bool) -> None:
+        if interactive and out.isatty():
+            return
+        newline = "\r\n" if reader.crlf else "\n"
+        with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
+            out.reconfigure(encoding=reader.codec, newline=newline)  # type: ignore[attr-defined]
+        if reader.bom:
+            out.write("\ufeff")
+
+    return write_as_read
 
 
 Item = TypeVar("Item")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 import subprocess
@@ -327,6 +328,43 @@ def test_line_integrity_of_encode_and_decode(
     )
 
 
+def as_written(out: bytes, data: bytes) -> list[str]:
+    """The lines of ``out``, encode's or decode's output for the input ``data``, checked to be
+    written as ``data`` was, as `nmt translate` writes: after its UTF-8 byte order mark, with
+    CRLF line ends where every line of it ended in one."""
+    ended = data.split(b"\n")[:-1]
+    crlf = bool(ended) and all(line.endswith(b"\r") for line in ended)
+    bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
+    assert out.startswith(bom) and not out[len(bom) :].startswith(codecs.BOM_UTF8)
+    lines = out_lines(out[len(bom) :])
+    assert all(line.endswith("\r") == crlf for line in lines), lines
+    return [line.removesuffix("\r") for line in lines]
+
+
+def test_encode_and_decode_write_lines_as_read_as_translate_does(
+    run_cli, small_tokenizer_path, tmp_path
+):
+    """A file of CRLF lines (Windows' Notepad) was encoded and decoded to LF lines where `nmt
+    translate` keeps CRLF, and a UTF-16 one to UTF-8: `encode < a.txt | decode` no longer gave
+    the file's bytes back. Both now write lines as they were read (to a pipe or a file), as
+    `nmt translate` does."""
+    tok = ["-t", small_tokenizer_path]
+    text = "Ein Mann läuft.\r\n\r\nZwei Hunde spielen.\r\n"
+    for encoding, bom in (("utf-8", ""), ("utf-8", "\ufeff"), ("utf-16", "")):
+        data = (bom + text).encode(encoding)
+        for ids in ([], ["--ids"]):
+            enc = run_cli(["tokenizer", "encode", *tok, *ids], input=data)
+            assert enc.exit_code == 0, enc.stderr
+            pieces = enc.stdout_bytes.decode(encoding)
+            assert pieces.startswith(bom) and pieces.count("\r\n") == 3, pieces
+            dec = run_cli(["tokenizer", "decode", *tok, *ids], input=enc.stdout_bytes)
+            assert dec.exit_code == 0 and dec.stdout_bytes == data, dec.stdout_bytes
+    (tmp_path / "in.txt").write_bytes(text.encode())
+    out = tmp_path / "out.txt"
+    enc = run_cli(["tokenizer", "encode", *tok, tmp_path / "in.txt", "-o", out])
+    assert enc.exit_code == 0 and out.read_bytes().count(b"\r\n") == 3
+
+
 def _check_line_integrity(
     run_cli, small_tokenizer, small_tokenizer_path, lines, crlf, final_newline
 ):
@@ -340,14 +378,17 @@ def _check_line_integrity(
         expected_in.pop()
     expected_in = [as_read(ln[:-1] if ln.endswith(b"\r") else ln) for ln in expected_in]
 
+    if data.startswith(codecs.BOM_UTF8):  # dropped from the line, written back before it
+        expected_in[0] = expected_in[0].removeprefix("\ufeff")
+
     enc = run_cli(["tokenizer", "encode", "-t", small_tokenizer_path], input=data)
     assert enc.exit_code == 0, enc.stderr
     assert "Traceback" not in enc.stderr
-    assert len(out_lines(enc.stdout_bytes)) == len(expected_in)
+    assert len(as_written(enc.stdout_bytes, data)) == len(expected_in)
 
     ids = run_cli(["tokenizer", "encode", "-t", small_tokenizer_path, "--ids"], input=data)
     assert ids.exit_code == 0
-    assert len(out_lines(ids.stdout_bytes)) == len(expected_in)
+    assert len(as_written(ids.stdout_bytes, data)) == len(expected_in)
 
     for dec_args, source in ((["--ids"], ids), ([], enc)):
         dec = run_cli(
@@ -357,7 +398,7 @@ def _check_line_integrity(
         assert dec.exit_code == 0, dec.stderr
         assert "Traceback" not in dec.stderr
         # One line per line, in order: line i decodes to the normalised line i.
-        assert out_lines(dec.stdout_bytes) == [
+        assert as_written(dec.stdout_bytes, data) == [
             one_line(small_tokenizer.normalise(t)) for t in expected_in
         ]
 

@@ -8,8 +8,6 @@ back); with ``auto``, the default, so is a line that holds HTML inline elements 
 
 from __future__ import annotations
 
-import contextlib
-import io
 import itertools
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
@@ -26,7 +24,7 @@ from nmt_cli.markup.pages import (
     as_markup,
     translate_markup_lines,
 )
-from nmt_cli.output import write_chunks
+from nmt_cli.output import as_read, write_chunks
 from nmt_cli.protect import icu
 from nmt_cli.textio import LineReader, chunked, one_line, open_lines
 
@@ -182,21 +180,3 @@ def translate_file(
 
 def _as_is(out: TextIO, interactive: bool) -> None:
     """Output written as UTF-8 lines ended by LF."""
-
-
-def as_read(reader: LineReader) -> Callable[[TextIO, bool], None]:
-    """``opened`` for output.write_chunks: translations written as ``reader``'s lines were: in
-    its encoding (UTF-16 or UTF-32; UTF-8), after its byte order mark, with CRLF line ends
-    where every line of its first chunk had one (a file's first chunk is the same on every
-    run: textio.chunked); to a terminal, UTF-8 and LF."""
-
-    def write_as_read(out: TextIO, interactive: bool) -> None:
-        if interactive and out.isatty():
-            return
-        newline = "\r\n" if reader.crlf else "\n"
-        with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
-            out.reconfigure(encoding=reader.codec, newline=newline)  # type: ignore[attr-defined]
-        if reader.bom:
-            out.write("\ufeff")
-
-    return write_as_read
