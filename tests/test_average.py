@@ -42,6 +42,33 @@ def test_average_is_the_mean_of_the_weights_and_loads(tmp_path, run_cli, small_t
     assert bundle.meta["averaged"] == [str(c) for c in ckpts]  # and says what it averaged
 
 
+def test_an_average_of_float16_models_is_float16(tmp_path, run_cli, small_tokenizer):
+    """Two `nmt export` models (float16) averaged into a float32 model: twice their size, and
+    its meta.json, the first model's, still said "exported ... float16". An average of float16
+    models is float16 (the mean taken in float64, then rounded); one with a float32 model among
+    them is float32."""
+    run, (w1, w2) = _run_with_two_checkpoints(tmp_path, small_tokenizer)
+    config = ModelConfig(emb_size=8, hidden_size=8, dropout=0.0)
+    exported = []
+    for n, weights in enumerate((w1, w2)):
+        model = build_model(config, small_tokenizer.vocab_size, small_tokenizer.vocab_size)
+        model.load_state_dict(weights)
+        exported.append(tmp_path / f"export{n}")
+        save_bundle(exported[-1], model, small_tokenizer, dtype="float16")
+    result = run_cli(["average", *exported, "-o", tmp_path / "avg16"])
+    assert result.exit_code == 0, result.stderr
+    averaged = load_file(str(tmp_path / "avg16" / "model.safetensors"))
+    halves = [load_file(str(e / "model.safetensors")) for e in exported]
+    for name, t in averaged.items():
+        mean = (halves[0][name].double() + halves[1][name].double()) / 2
+        assert t.dtype == torch.float16 and torch.equal(t, mean.half()), name
+    mixed = [exported[0], sorted((run / "checkpoints").iterdir())[1]]
+    result = run_cli(["average", *mixed, "-o", tmp_path / "avg32"])
+    assert result.exit_code == 0, result.stderr
+    averaged = load_file(str(tmp_path / "avg32" / "model.safetensors"))
+    assert {t.dtype for t in averaged.values()} == {torch.float32}
+
+
 def test_the_average_keeps_the_run_s_known_words(tmp_path, run_cli, small_tokenizer):
     run, _ = _run_with_two_checkpoints(tmp_path, small_tokenizer)
     (run / "known-words.txt").write_text("Parlement\nété\n", encoding="utf-8")

@@ -72,6 +72,13 @@ def _check_distinct(paths: list[Path]) -> None:
             raise UsageError(f"{which} given twice would weigh double; give each checkpoint once")
 
 
+def _dtype_kept(dtypes: set) -> str:
+    """The weights' dtype of an average of weights of ``dtypes``: float16 where every model's
+    is (a soup of exported models is as small as they are, its meta.json, the first's, right
+    to say "float16"), else float32."""
+    return "float16" if dtypes == {torch.float16} else "float32"
+
+
 def average_checkpoints(paths: list[Path], output: Path) -> None:
     """Average the weights of ``paths`` (checkpoint or model directories of one model)."""
     from nmt_cli.model import build_model
@@ -87,6 +94,7 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
     _check_distinct(paths)  # once each is known a model's: what it is, said first
     _check_one_tokenizer(paths, roots)
     total: dict[str, torch.Tensor] = {}
+    dtypes: set[torch.dtype] = set()  # of the floating weights: float16 of exported models
     for p in paths:
         try:
             tensors = load_file(str(p / WEIGHTS_FILE))
@@ -96,6 +104,7 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
             raise ModelLoadError(f"{p}: its weights do not match the other checkpoints'")
         for name, t in tensors.items():
             total[name] = total.get(name, 0) + t.double()
+        dtypes.update(t.dtype for t in tensors.values() if t.is_floating_point())
     model = build_model(*read_config(roots[0]))  # (config, src_vocab, tgt_vocab)
     state = model.state_dict()
     for name, t in total.items():  # state_dict() tensors are detached: copy_ records no grad
@@ -103,7 +112,8 @@ def average_checkpoints(paths: list[Path], output: Path) -> None:
     with new_model_directory(output) as tmp:
         for name in (CONFIG_FILE, TOKENIZER_FILE):
             shutil.copyfile(roots[0] / name, tmp / name)
-        write_weights(tmp / WEIGHTS_FILE, model)
+        # float16 models (nmt export's) average into one: as small, and as its meta.json says
+        write_weights(tmp / WEIGHTS_FILE, model, _dtype_kept(dtypes))
         for name in WORD_LISTS:  # what the runs' training taught:
             lists = [w for w in (read_words(r / name) for r in set(roots)) if w is not None]
             if lists:  # names are told from them (protect/names.py, inference/names.py)
