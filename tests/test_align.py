@@ -13,6 +13,7 @@ run uses one torch thread; the one subprocess (streaming) gets OMP_NUM_THREADS=1
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import re
@@ -22,11 +23,11 @@ from pathlib import Path
 
 import pytest
 import torch
-from align_fixtures import WORDS, anti_diagonal, reverse_pairs
+from align_fixtures import TRANSFORMER_CONFIG, WORDS, anti_diagonal, reverse_pairs
 from conftest import assert_one_error_line, piped, readline_within
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from model_fixtures import NMT, nmt_env
+from model_fixtures import NMT, make_model_dir, nmt_env
 from rich.cells import cell_len
 from rich.console import Console
 
@@ -242,6 +243,26 @@ def test_files_through_named_pipes_align_as_files_do(run_cli, reverse_model, tmp
     with piped(from_files.stdout.encode()) as gold:
         got = align(run_cli, model, "--src-file", src, "--tgt-file", tgt, "--gold", gold)
     assert got.exit_code == 0 and scores(got.stderr) == (0.0, 100.0, 100.0, 2), got.stderr
+
+
+def test_a_pair_longer_than_the_model_reads_is_cut_and_aligned(
+    run_cli, reverse_tokenizer, tmp_path
+):
+    """A target of max_positions pieces or more, on a Transformer with full-context alignment
+    (as the shipped fr-en), was cut to one piece too many for that pass, whose tokens stand one
+    position later: "nmt: error: RuntimeError: The size of tensor a (1024) must match ...".
+    Both sides are cut as `nmt translate` cuts a line (a target to a translation's length)."""
+    config = dataclasses.replace(
+        TRANSFORMER_CONFIG, guided_alignment=True, full_context_alignment=True
+    )
+    model = make_model_dir(tmp_path / "model", config, reverse_tokenizer)
+    long = " ".join(WORDS * 20)  # 160 words, past max_positions 64
+    src = write_lines(tmp_path / "s", [long, "alpha bravo"])
+    tgt = write_lines(tmp_path / "t", [long, "bravo alpha"])
+    r = align(run_cli, model, "--src-file", src, "--tgt-file", tgt)
+    assert r.exit_code == 0, r.stderr
+    links = [links_of(line) for line in r.stdout.split("\n")[:-1]]
+    assert len(links) == 2 and links[0] and max(t for _, t in links[0]) < 64
 
 
 def test_a_gold_file_of_another_length_is_an_error(run_cli, reverse_model, tmp_path):

@@ -139,10 +139,11 @@ def align_pairs(
             owner = word_ids([tok.starts_word(i) for i in ids], n)
             tgt.append((ids, owner, n))
     # Positions past max_positions have no encoding: longer sides are cut (their last words
-    # get no weight), as `nmt translate` cuts long lines.
+    # get no weight), as `nmt translate` cuts long lines; a target to the pieces a translation
+    # may have (its </s> one more position, at max_positions - 1 in a full-context pass).
     cap = bundle.config.max_positions - 1
     src = [(ids[:cap], owner[:cap], n) for ids, owner, n in src]
-    tgt = [(ids[:cap], owner[:cap], n) for ids, owner, n in tgt]
+    tgt = [(ids[: cap - 1], owner[: cap - 1], n) for ids, owner, n in tgt]
     for n, (s, t) in enumerate(zip(src, tgt)):
         if not s[0] or not t[0]:
             side = "source" if not s[0] else "target"
