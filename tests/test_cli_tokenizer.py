@@ -187,6 +187,15 @@ def test_train_bpe_8000_on_multi30k(run_cli, shared_data, tmp_path):
 # -- encode / decode ---------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("command", ["encode", "decode"])
+def test_the_usage_line_shows_the_optional_file_once_bracketed(run_cli, command):
+    """The usage line said `[[FILE]]`: the metavar's own brackets inside click's."""
+    result = run_cli(["tokenizer", command, "--help"])
+    assert result.exit_code == 0
+    assert f"Usage: nmt tokenizer {command} [OPTIONS] [FILE]\n" in result.stdout
+    assert "[[FILE]]" not in result.stdout
+
+
 def test_encode_decode_one_line_out_per_line_in(run_cli, small_tokenizer_path):
     text = "Ein Mann läuft im Park.\n\n   \nA dog 😀 שלום\r\nlast line without newline"
     enc = run_cli(["tokenizer", "encode", "-t", small_tokenizer_path], input=text.encode())

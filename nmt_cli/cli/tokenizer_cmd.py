@@ -56,8 +56,8 @@ def train(
 
 
 Out = OutputOption
-TextIn = Annotated[str, typer.Argument(metavar="[FILE]", help="Text to encode ('-': stdin).")]
-PiecesIn = Annotated[str, typer.Argument(metavar="[FILE]", help="Pieces or ids ('-': stdin).")]
+TextIn = Annotated[str, typer.Argument(metavar="FILE", help="Text to encode ('-': stdin).")]
+PiecesIn = Annotated[str, typer.Argument(metavar="FILE", help="Pieces or ids ('-': stdin).")]
 IdsOut = Annotated[bool, typer.Option("--ids", help="Write ids instead of pieces.")]
 IdsIn = Annotated[bool, typer.Option("--ids", help="Read ids instead of pieces.")]
 
