@@ -317,3 +317,76 @@ def test_bytes_not_valid_in_the_files_encoding_are_one_error_naming_the_line(
     result, out = translate(run_cli, short_model_dir, source)
     assert_one_error_line(result, f"{name}:{line}: {what}")
     assert not out.exists() and not given_back
+
+
+# A page saved in a legacy encoding says which, as a browser reads it: <meta charset>, <meta
+# http-equiv="Content-Type">, an XML declaration
+LEGACY_PAGES = {
+    "meta.html": (
+        '<html lang="fr">\n<head><meta charset="windows-1252"></head>\n'
+        "<body><p>Fermer la fenêtre</p>\n<p>L’été coûte 5 €</p></body></html>\n",
+        "cp1252",
+    ),
+    "equiv.htm": (
+        '<html><head><meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1">'
+        "</head>\r\n<body><p>Fermer la fenêtre</p></body></html>\r\n",
+        "cp1252",  # a browser's ISO-8859-1 is Windows-1252
+    ),
+    "page.xml": (
+        '<?xml version="1.0" encoding="ISO-8859-1"?>\n<doc><p>Fermer la fenêtre</p></doc>\n',
+        "latin-1",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", LEGACY_PAGES)
+def test_a_page_in_the_legacy_encoding_it_declares_is_read_and_written_back_in_it(
+    run_cli, short_model_dir, tmp_path, given_back, name
+):
+    text, codec = LEGACY_PAGES[name]
+    source = tmp_path / name
+    source.write_bytes(text.encode(codec))
+    result, out = translate(run_cli, short_model_dir, source)
+    assert result.exit_code == 0, result.stderr
+    assert "Fermer la fenêtre" in given_back
+    assert out.read_bytes() == text.encode(codec)
+
+
+@pytest.mark.parametrize("name", LEGACY_PAGES)
+def test_a_character_the_pages_encoding_lacks_is_written_as_a_reference(
+    run_cli, short_model_dir, tmp_path, upper_cased, name
+):
+    text, codec = LEGACY_PAGES[name]
+    source = tmp_path / name
+    source.write_bytes(text.replace("Fermer", "Fermer 10 µm de").encode(codec))
+    result, out = translate(run_cli, short_model_dir, source)
+    assert result.exit_code == 0, result.stderr
+    written = out.read_bytes().decode(codec)
+    ellipsis = "…" if codec == "cp1252" else "&#8230;"  # Windows-1252 has it, Latin-1 not
+    # "µ" upper-cased is the Greek "Μ", in neither
+    assert f"<p>FERMER 10 &#924;M DE LA FENÊTRE {ellipsis}</p>" in written
+
+
+def test_a_page_not_in_utf8_that_declares_no_charset_is_one_error_saying_how(
+    run_cli, short_model_dir, tmp_path, given_back
+):
+    source = tmp_path / "page.html"
+    source.write_bytes("<html><body>\n<p>Fermer la fenêtre</p></body></html>\n".encode("cp1252"))
+    result, out = translate(run_cli, short_model_dir, source)
+    assert_one_error_line(
+        result,
+        'page.html:2: not valid UTF-8 (byte 17); a page in another encoding says which: '
+        '<meta charset="windows-1252">',
+    )
+    assert not out.exists() and not given_back
+
+
+def test_a_byte_order_mark_wins_over_the_charset_a_page_declares(
+    run_cli, short_model_dir, tmp_path, given_back
+):
+    data = utf8_bom(LEGACY_PAGES["meta.html"][0])
+    source = tmp_path / "meta.html"
+    source.write_bytes(data)
+    result, out = translate(run_cli, short_model_dir, source)
+    assert result.exit_code == 0, result.stderr
+    assert "L’été coûte 5 €" in given_back and out.read_bytes() == data

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from nmt_cli.documents.binary import check_text_file, read_binary, write_binary
 from nmt_cli.errors import InputError
-from nmt_cli.formats.encoding import Encoding
+from nmt_cli.formats.encoding import Encoding, text_lines
 from nmt_cli.formats.skeleton import ParseError
 from nmt_cli.inference.translation import Translation
 from nmt_cli.output import write_output
@@ -85,6 +85,9 @@ class DocumentFormat:
                 line ends: formats/encoding.py)
     printable   whether its output may go to a terminal (text: a catalogue, XLIFF); a zip
                 package asks for --output
+    decode      ``decode(data, name)``: the text of a text document's bytes and their Encoding
+                (a page's, by the charset it declares); None: UTF-8 (or UTF-16, UTF-32 by a
+                byte order mark) read as lines (read_whole)
     """
 
     name: str
@@ -96,6 +99,7 @@ class DocumentFormat:
     needs: tuple[str, str] | None = None
     binary: bool = False
     printable: bool = True
+    decode: Callable[[bytes, str], tuple[str, Encoding]] | None = None
 
 
 @dataclass(frozen=True)
@@ -137,7 +141,12 @@ def read_document(
         document = fmt.read(data, name, **options)
         return document, len(document.sources()), None
     check_text_file(path)
-    name, lines, layout = read_whole(path)
+    if fmt.decode is None:
+        name, lines, layout = read_whole(path)
+    else:
+        name, data = read_binary(path)
+        text, encoding = fmt.decode(data, name)
+        lines, layout = text_lines(text), Layout(encoding, not text or text.endswith("\n"))
     return fmt.read(lines, name, **options), len(lines), layout
 
 

@@ -7,19 +7,24 @@ The root element's ``lang`` and ``xml:lang``, and an HTML page's ``<meta
 http-equiv="content-language">``, ``<meta name="language">`` and Open Graph ``og:locale``,
 become the model's target language; a page that
 declares a language other than the model's source language is one error (check_languages), not
-a page translated from the wrong language. A page written in ASCII that declares another
-charset than UTF-8 (``<meta charset="windows-1252">``, ``encoding="ISO-8859-1"``: its accents
-as entities) gets the characters of its translations as character references (``&#8364;``):
-written as UTF-8 bytes, a browser read them in the charset declared ("â‚¬" for "€")."""
+a page translated from the wrong language. A page saved in a legacy encoding that it declares
+(``<meta charset="windows-1252">``, ``encoding="ISO-8859-1"``) is read and written back in it
+(decode_page), a character the encoding lacks as a character reference (``&#8217;``); one
+written in ASCII that declares another charset than UTF-8 (its accents as entities) gets the
+characters of its translations as references (``&#8364;``): written as UTF-8 bytes, a browser
+read them in the charset declared ("â‚¬" for "€")."""
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from nmt_cli.documents.document import DocumentError, DocumentFormat
 from nmt_cli.documents.office.languages import regional
 from nmt_cli.errors import InputError
+from nmt_cli.formats.encoding import Encoding, bom_name, decode
 from nmt_cli.markup.attributes import attribute, primary, read_attributes, translated
 from nmt_cli.markup.pages import Page
 from nmt_cli.markup.segments import Aligned
@@ -35,6 +40,58 @@ _CHARSET = re.compile(
     r"""<meta\b[^>]*?charset\s*=\s*["']?\s*([\w.:-]+)|<\?xml\b[^>]*?encoding\s*=\s*["']([\w.:-]+)""",
     re.IGNORECASE,
 )
+
+
+# A <meta>'s charset as browsers read it (WHATWG's Encoding standard): Latin-1 and ASCII are
+# Windows-1252, as are their bytes 0x80-0x9F (‘ ’ “ ” – — €), and so on; an XML declaration's
+# is the codec it names (an XML parser's)
+_BROWSERS = {
+    "cp1252": ("iso8859-1", "ascii"),
+    "cp1254": ("iso8859-9",),
+    "cp874": ("tis-620", "iso8859-11"),
+    "gbk": ("gb2312",),
+    "cp949": ("euc_kr",),
+}
+_BROWSER = {named: read for read, names in _BROWSERS.items() for named in names}
+
+
+def declared_codec(data: bytes) -> tuple[str, str | None] | None:
+    """The charset a page's bytes ``data`` declare (its first ``<meta charset>``, ``<meta
+    http-equiv="Content-Type">`` or XML declaration) and the codec it reads in (None: one
+    Python does not know); None where it declares none, or UTF-8, UTF-16 or UTF-32 (a byte
+    order mark says which: without one a browser reads UTF-8)."""
+    found = _CHARSET.search(data.decode("latin-1"))
+    if found is None:
+        return None
+    label = found.group(1) or found.group(2)
+    try:
+        codec = codecs.lookup(label).name
+        "a".encode(codec)  # a text encoding (not "base64")
+    except LookupError:
+        return label, None
+    if codec.startswith("utf"):
+        return None
+    return label, codec if found.group(2) else _BROWSER.get(codec, codec)
+
+
+def decode_page(data: bytes, name: str) -> tuple[str, Encoding]:
+    """The text of a page's bytes ``data`` and their Encoding: a byte order mark's, else
+    UTF-8, else the charset the page declares (written back in it, a character it lacks as a
+    reference: ``&#8217;``). Bytes valid in none: one error, saying how to declare one."""
+    declared = declared_codec(data)
+    legacy = declared[1] if declared else None
+    try:
+        text, encoding = decode(data, name, legacy=legacy)
+    except DocumentError as e:
+        if legacy is not None or bom_name(data):
+            raise
+        hint = (
+            f'its charset "{declared[0]}" is not one known here'
+            if declared
+            else 'a page in another encoding says which: <meta charset="windows-1252">'
+        )
+        raise InputError(f"{e}; {hint}") from None
+    return text, replace(encoding, references=encoding.codec == legacy)
 
 
 _META = re.compile(r"<meta\b[^<>]*>", re.IGNORECASE)
@@ -195,5 +252,7 @@ def page_reader(dialect: str) -> Callable[..., PageDocument]:
     return read
 
 
-HTML = DocumentFormat("html", (".html", ".htm", ".xhtml"), page_reader("html"), alignment=True)
-XML = DocumentFormat("xml", (".xml",), page_reader("xml"), alignment=True)
+HTML = DocumentFormat(
+    "html", (".html", ".htm", ".xhtml"), page_reader("html"), alignment=True, decode=decode_page
+)
+XML = DocumentFormat("xml", (".xml",), page_reader("xml"), alignment=True, decode=decode_page)

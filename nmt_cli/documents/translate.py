@@ -164,8 +164,8 @@ def translate_text(
         data = text if isinstance(text, bytes) else text.encode("utf-8")
         document = fmt.read(data, "<text>", **settings)
     else:
-        if isinstance(text, bytes):
-            text = text.decode("utf-8")
+        if isinstance(text, bytes):  # a page's in the charset it declares (fmt.decode)
+            text = fmt.decode(text, "<text>")[0] if fmt.decode else text.decode("utf-8")
         document = fmt.read(without_bom(text_lines(text)), "<text>", **settings)
     out = translate_document(translator, document, fmt, warn=warn)
     if isinstance(text, str) and isinstance(out, bytes) and fmt.printable:

@@ -20,7 +20,8 @@ from nmt_cli.textio import BYTE_ORDER_MARKS
 
 # (byte order mark, codec of the bytes after it, name in errors)
 _BOMS = BYTE_ORDER_MARKS  # one table: what a line reader reads, a file's encoding
-_NAMES = {codec: name for _, codec, name in _BOMS} | {"latin-1": "Latin-1"}
+_NAMES = {codec: name for _, codec, name in _BOMS}
+_NAMES |= {"latin-1": "Latin-1", "cp1252": "Windows-1252"}
 _HIGHEST = {"latin-1": 0xFF}  # the highest code point a codec writes; Unicode's otherwise
 
 
@@ -32,11 +33,14 @@ class Encoding:
            ``utf-32-be``, ``latin-1``)
     bom    its byte order mark (b"" if it has none)
     crlf   whether its line ends are CRLF (the text has ``"\\n"`` in their place)
+    references  whether a character the codec lacks is written as a numeric character
+           reference (``&#8217;``: a page's), not an error
     """
 
     codec: str = "utf-8"
     bom: bytes = b""
     crlf: bool = False
+    references: bool = False
 
     @property
     def highest(self) -> int:
@@ -51,10 +55,12 @@ class Encoding:
     def encode(self, text: str) -> bytes:
         """``text`` (line ends ``"\\n"`` where ``crlf``, as ``decode`` gave it) as the file's
         bytes: its byte order mark, its codec, its line ends. ValueError for a character the
-        codec does not have (a writer that keeps to ``highest`` never gives one)."""
+        codec does not have (a writer that keeps to ``highest`` never gives one; none where
+        ``references``)."""
         if self.crlf:
             text = text.replace("\n", "\r\n")
-        return self.bom + text.encode(self.codec)
+        errors = "xmlcharrefreplace" if self.references else "strict"
+        return self.bom + text.encode(self.codec, errors)
 
 
 def decode(
@@ -73,9 +79,17 @@ def decode(
     except UnicodeDecodeError as e:
         if legacy is None or bom:
             raise _invalid(name, body, codec, e.start) from None
-        codec, text = legacy, body.decode(legacy)
+        codec, text = legacy, _decoded(body, legacy, name)
     crlf = "\n" in text and text.count("\n") == text.count("\r\n")
     return (text.replace("\r\n", "\n") if crlf else text), Encoding(codec, bom, crlf)
+
+
+def _decoded(body: bytes, codec: str, name: str) -> str:
+    """``body`` read in ``codec``; ParseError naming the line of bytes not valid in it."""
+    try:
+        return body.decode(codec)
+    except UnicodeDecodeError as e:
+        raise _invalid(name, body, codec, e.start) from None
 
 
 def text_lines(text: str) -> list[str]:
