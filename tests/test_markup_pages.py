@@ -488,3 +488,43 @@ def test_an_element_in_another_language_than_the_pages_is_not_translated():
     out = document.render(word_for_word(document.sources()), "en", print)
     assert '<div lang="en-GB"><p lang="en">LE CHAT.</p>' in out  # the source's lang: the target's
     assert '<html lang="en">' in out and '<q lang="en">Hello world</q>' in out
+
+
+def test_a_title_and_its_sites_name_are_translated_each_apart_the_separator_kept():
+    """Read as one text, "Accueil — Mairie de Lyon" came out "— Map of Lyon"."""
+    page = (
+        "<html><head><title>Accueil — Mairie de Lyon</title>"
+        '<meta property="og:title" content="Les horaires | Mon site">'
+        '<meta name="twitter:title" content="Contact &middot; Mon site"></head>'
+        "<body><p>Arrivée, arrêt court, départ – c’est cela.</p></body></html>"
+    )
+    document = Page(page, "html", attributes=True)
+    assert document.texts() == [
+        "Accueil",
+        "Mairie de Lyon",
+        "Arrivée, arrêt court, départ – c’est cela.",  # prose: one sentence
+        "Les horaires",
+        "Mon site",
+        "Contact",
+        "Mon site",
+    ]
+    out = document.render(word_for_word(document.texts()))
+    assert "<title>ACCUEIL — MAIRIE DE LYON</title>" in out
+    assert 'content="LES HORAIRES | MON SITE"' in out and 'content="CONTACT · MON SITE"' in out
+
+
+@pytest.mark.parametrize(
+    "title, texts",
+    [
+        ("Le guide &ndash; Mon site", ["Le guide", "Mon site"]),
+        ("Résultats : Lyon 2 - 1 Paris", ["Résultats : Lyon 2 - 1 Paris"]),  # a score
+        ("Recettes &amp; astuces", ["Recettes & astuces"]),
+        ("Accueil | ", ["Accueil |"]),
+    ],
+)
+def test_a_title_is_cut_only_at_a_separator_between_parts_with_words(title, texts):
+    page = Page(f"<html><head><title>{title}</title></head></html>", "html")
+    assert page.texts() == texts
+    assert page.render([Aligned(t, []) for t in texts], kept=True) == (
+        f"<html><head><title>{title}</title></head></html>"
+    )

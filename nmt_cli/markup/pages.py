@@ -51,6 +51,7 @@ from nmt_cli.markup.elements import BLOCKS, HELD, PRESERVED, VERBATIM
 from nmt_cli.markup.inline_text import REFERENCE
 from nmt_cli.markup.reading import read_events
 from nmt_cli.markup.segments import Aligned, Segment, verbatim
+from nmt_cli.markup.titles import TitleTexts, title_parts
 from nmt_cli.markup.tree import Element, Node, Text, build_tree, has_text, serialize
 
 DIALECTS = ("html", "xml")
@@ -87,6 +88,7 @@ class Page:
         self._marks: set[int] = set()  # the notes' marks of the segment being read (_marks)
         self.parts = self._cut()
         self.attributes = attribute_texts(self.root, source) if attributes and not self.xml else []
+        self.titles = TitleTexts(self.attributes)  # og:title's parts each a text (titles.py)
 
     @property
     def segments(self) -> list[Segment]:
@@ -94,7 +96,7 @@ class Page:
 
     def texts(self) -> list[str]:
         """What the model translates: each segment's text, in order, then each attribute's."""
-        return [s.text for s in self.segments] + [a.text for a in self.attributes]
+        return [s.text for s in self.segments] + self.titles.texts
 
     def render(self, translations: Sequence[Aligned], kept: bool = False) -> str:
         """The page with each text's translation (in the order of ``texts``) in place; with
@@ -104,7 +106,8 @@ class Page:
         done = iter(translations[:n])
         parts = self.parts
         if self.attributes:
-            with written_back(self.attributes, [t.text for t in translations[n:]]):
+            said = self.titles.joined([t.text for t in translations[n:]])
+            with written_back(self.attributes, said):
                 parts = self._cut()  # the same segments, their elements' tags rewritten
         return "".join(p if isinstance(p, str) else p.render(next(done), kept) for p in parts)
 
@@ -125,7 +128,21 @@ class Page:
                 self._block(child, self._translated(child, translating))
             else:
                 run.append(child)
+        if translating and not self.xml and element.key == "title" and self._title(run):
+            return
         self._segment(run, translating, not self.xml and element.key in PRESERVED)
+
+    def _title(self, run: list[Node]) -> bool:
+        """Whether ``run``, a ``<title>``'s text, is a title and its site's name: its parts
+        each a segment, the separators between them as written (titles.py)."""
+        text = run[0] if len(run) == 1 else None
+        parts = title_parts(text.raw) if isinstance(text, Text) else None
+        for k, part in enumerate(parts or ()):
+            if k % 2:
+                self._out.append(part)
+            else:
+                self._segment([Text(html.unescape(part), part)], True)
+        return parts is not None
 
     def _block(self, element: Element, translating: bool) -> None:
         if element.key in VERBATIM or element.empty:
