@@ -545,6 +545,27 @@ def test_a_translated_front_matter_value_reads_as_the_same_string(said):
         assert yaml.safe_load(output.split("---\n")[1]) == {"title": said}, output
 
 
+def test_a_front_matter_title_and_its_sites_name_are_translated_each_apart():
+    """``title: Accueil — Mon site`` read as one text lost a part, as a page's title did."""
+    head = (
+        "---\ntitle: Accueil — Mon site\nseo_title: 'Contact | Mon site'\n"
+        "description: Un guide – court et clair\n---\n"
+    )
+    document = read_markdown(head.split("\n")[:-1], "guide.md")
+    assert document.sources() == [
+        "Accueil",
+        "Mon site",
+        "Contact",
+        "Mon site",
+        "Un guide – court et clair",  # prose: one text
+    ]
+    assert translated(head).split("\n")[1:4] == [
+        "title: ACCUEIL — MON SITE",
+        "seo_title: 'CONTACT | MON SITE'",
+        "description: UN GUIDE – COURT ET CLAIR",
+    ]
+
+
 def test_a_toml_front_matter_s_title_is_translated_in_its_quotes():
     head = '+++\ntitle = \'Mon guide\'\nslug = "mon-guide"\n[params]\ntitle = "Autre"\n+++\n'
     output = translated(head, saying({"Mon": "My", "guide": "guide's"}))

@@ -296,14 +296,14 @@ class _Reader:
         """The lines of a front matter at the top (markdown_front_matter.py), each prose
         value a block of its own, a text translated apart."""
         end, values, self.languages = front_matter(self.lines)
-        for value in values:
-            inline = Inline.attribute(value.text, self.name, value.line + 1)
+        for value in values:  # a title beside its site's name: its parts each (Value.parts)
+            inlines = [Inline.attribute(x, self.name, value.line + 1) for x in value.parts]
             original = self.lines[value.line : value.end]
 
             def write(texts: list[str | None], value=value, original=original) -> list[str]:
-                return original if texts[0] is None else value.write(texts[0])
+                return original if (said := value.joined(texts)) is None else value.write(said)
 
-            self.blocks.append(_Block(value.line, value.end, [inline], write))
+            self.blocks.append(_Block(value.line, value.end, inlines, write))
         return end
 
     def _inline(self, token, line: int) -> Inline:

@@ -21,9 +21,10 @@ import json
 import re
 import textwrap
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from nmt_cli.documents.office.languages import regional
+from nmt_cli.markup.titles import title_parts
 
 # The keys whose value is prose (compared in lower case: Hugo's keys are read so)
 PROSE_KEYS = frozenset(
@@ -73,15 +74,38 @@ _NOT_PLAIN = re.compile(
 )
 
 
+# The keys whose value is the page's title, which may stand beside its site's name
+# ("Accueil — Mon site": its parts translated each apart, markup/titles.py)
+TITLE_KEYS = frozenset({"title", "seo_title", "meta_title", "og_title"})
+_KEY = re.compile(r"[ \t]*(?:-[ \t]+)*([A-Za-z_][\w-]*)[ \t]*[:=]")
+
+
 @dataclass(frozen=True)
 class Value:
     """The prose value on lines ``line`` to ``end`` (exclusive) of the file, and
-    ``write(translation)``: those lines with the translation in its place."""
+    ``write(translation)``: those lines with the translation in its place; ``title``: whether
+    it is the page's title (TITLE_KEYS)."""
 
     line: int
     end: int
     text: str
     write: Callable[[str], list[str]]
+    title: bool = False
+
+    @property
+    def parts(self) -> list[str]:
+        """The texts to translate: a title's parts beside a site's name each, else its text."""
+        cut = title_parts(self.text) if self.title else None
+        return cut[::2] if cut else [self.text]
+
+    def joined(self, said: list[str | None]) -> str | None:
+        """The translation of the value, ``said`` one for each of ``parts`` (None: as it was),
+        a title's parts joined by the separators between them; None: as it was."""
+        cut = title_parts(self.text) if self.title else None
+        if cut is None or all(x is None for x in said):
+            return said[0]
+        given = iter(said)
+        return "".join(piece if k % 2 else next(given) or piece for k, piece in enumerate(cut))
 
 
 def front_matter(lines: list[str]) -> tuple[int, list[Value], list[Language]]:
@@ -97,7 +121,11 @@ def front_matter(lines: list[str]) -> tuple[int, list[Value], list[Language]]:
         values = [_toml(lines[k], k) for k in keys]
     else:
         values = _yaml_values(lines, end)
-    found = [v for v in values if v is not None and re.search(r"[^\W\d_]", v.text)]
+    found = [
+        replace(v, title=(key := _KEY.match(lines[v.line])) is not None and key[1] in TITLE_KEYS)
+        for v in values
+        if v is not None and re.search(r"[^\W\d_]", v.text)
+    ]
     top = next((k for k in keys if lines[k].startswith("[")), end)  # TOML's tables
     return end + 1, found, [x for k in keys if k < top and (x := _language(lines[k], k))]
 
