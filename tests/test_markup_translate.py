@@ -279,3 +279,13 @@ def test_a_page_s_text_attributes_are_translated_with_its_texts(translator):
         expected = translation if source.endswith(".") else translation.removesuffix(".")
         assert f'{attribute}="{expected}"' in out
     assert out.endswith(page.split("\n")[-2] + "\n")  # not under translate="no"
+
+
+def test_a_breadcrumb_trail_keeps_each_link_around_its_own_label(translator):
+    """``›`` between a page's breadcrumbs is an arrow of a path, as ``>`` is: read as words,
+    the first link came out empty and the ``›`` before it ("› <a href="/"></a>...")."""
+    line = '<nav><a href="/">Accueil</a> › <a href="/produits">Produits</a> › Chaussures</nav>'
+    [out] = translate_lines(translator, [line], "html")
+    assert re.fullmatch(
+        r'<nav><a href="/">\w+</a> › <a href="/produits">Products</a> › Shoes</nav>', out
+    ), out

@@ -80,6 +80,10 @@ def paths(line: str, language: str | None = "fr") -> list[str]:
         ("Si Total > 0 alors", []),
         ("Si Text1 > Text2, la fonction renvoie 1", []),
         ("Si A > B alors", []),
+        # a page's breadcrumbs: › as > is (read as words, a link came out empty, its › moved)
+        ("Accueil › Produits › Chaussures", ["Accueil › Produits › Chaussures"]),
+        ("Allez dans Outils › Options puis cliquez", ["Outils › Options"]),
+        ("Si x › 0 alors", []),
         # a route: after the last → only words with a capital, the sentence goes on after them
         ("Le billet Paris → Lyon coûte 29 € en 2de classe.", ["Paris → Lyon"]),
         ("Le train Paris → Lyon Part-Dieu part à 8 h.", ["Paris → Lyon Part-Dieu"]),

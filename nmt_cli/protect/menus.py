@@ -10,7 +10,8 @@ de sécurité`` as "Tools ▸ Options ▸ ▸ S Security Options Tools Tools Opt
 
 Where a path starts and ends in a sentence:
 
-    arrows       ``▸ ► ▶``, a word of their own; ``>`` and ``→`` too between labels that start
+    arrows       ``▸ ► ▶``, a word of their own; ``>``, ``›`` (a page's breadcrumbs: ``Accueil ›
+                 Produits › Chaussures``) and ``→`` too between labels that start
                  with a capital and hold no digit (``Outils > Options``; not ``x > 0``, ``Si
                  Text1 > Text2``, ``Si A > B``); after the last ``→`` only words with a
                  capital (a route: ``Le billet Paris → Lyon coûte 29 €``: ``Paris → Lyon``)
@@ -42,15 +43,15 @@ from nmt_cli.protect.languages import SPACES, languages_for
 _UPPER = "A-ZÀ-ÖØ-ÞŒŠŽŸ"
 # a word of a label: no space, arrow, bracket, quote, backslash or sentence punctuation (an
 # ellipsis may end it); ``Chercher ▸ \([^)]+\)`` ends at its arrow: a regex is no label
-_WORD = r"[^\s▸►▶→<>.,;:!?()\[\]{}«»“”\"\\]+(?:\.\.\.|…)?"
+_WORD = r"[^\s▸►▶→›<>.,;:!?()\[\]{}«»“”\"\\]+(?:\.\.\.|…)?"
 _CAPITAL = rf"(?=[{_UPPER}%$]){_WORD}"  # a capital, or a placeholder (%PRODUCTNAME, $(ARG1))
 _SMALL = rf"(?![{_UPPER}%$]){_WORD}"
 _NAME = rf"(?=[{_UPPER}%$])(?!\S*\d)(?=\S\S){_WORD}"  # a capital, two letters, no digit
 _ARROW = r"\s+[▸►▶]\s+"
-_ARROW_CAPITAL = r"\s+[>→]\s+"  # between labels with a capital (_NAME)
+_ARROW_CAPITAL = r"\s+[>→›]\s+"  # between labels with a capital (_NAME)
 _ARROW_ROUTE = r"\s+→\s+"  # the last one where the last label's words all have a capital
-ARROWS = "▸►▶→>"  # what a line must hold for a path to be looked for
-_SPLIT = re.compile(r"(\s+[▸►▶>→]\s+)")
+ARROWS = "▸►▶→>›"  # what a line must hold for a path to be looked for
+_SPLIT = re.compile(r"(\s+[▸►▶>→›]\s+)")
 
 
 _LABEL_SPACE = f"[{SPACES}]?"  # French « Oui », its no-break spaces
@@ -128,7 +129,7 @@ def pattern_for(language: str | None) -> str:
 
     paths = [
         path(_ARROW, _WORD, _CAPITAL),
-        path(_ARROW_CAPITAL, _NAME, _NAME, r"\s+>\s+"),
+        path(_ARROW_CAPITAL, _NAME, _NAME, r"\s+[>›]\s+"),
         path(_ARROW_CAPITAL, _NAME, _NAME, _ARROW_ROUTE, _NAME),
     ]
     return "|".join([*paths, LABEL])
