@@ -172,6 +172,14 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             [("file", "GraphicTestResults.zip")],
         ),
         ("Il a dit « Ouvrez config.ini » hier.", [("file", "config.ini")]),  # a quotation
+        # after a verb that acts on a file, whole (fr-en wrote "The “final.pdf could not be
+        # opened”", "rapport" lost); not a quotation a verb of writing gives, nor a host's
+        (
+            "Impossible d'ouvrir « rapport final.pdf ». Enregistré “Notes 2024.xlsx”.",
+            [("file", "« rapport final.pdf »"), ("file", "“Notes 2024.xlsx”")],
+        ),
+        ("Il a écrit « Lisez notes.txt ».", [("file", "notes.txt")]),
+        ("Impossible de charger « Allez sur insee.fr ».", [("file", "insee.fr")]),
         # an extension in capitals: fr-en wrote "the README file" for README.TXT
         (
             "Lisez README.TXT, AUTOEXEC.BAT, IMG_0001.JPG, Setup.EXE et *.PDF.",

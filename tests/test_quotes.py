@@ -204,3 +204,10 @@ def test_translate_keeps_a_quoted_file_name_with_spaces_whole_in_the_target_s_ma
     result = run_cli(["translate", "Le fichier « Mes notes (copie).docx » a été restauré."])
     assert result.exit_code == 0, result.stderr
     assert "“Mes notes (copie).docx”" in result.stdout, result.stdout
+
+
+def test_translate_keeps_a_quoted_file_name_after_a_verb_that_acts_on_it(run_cli):
+    # fr-en wrote "The “final.pdf could not be opened”": "rapport" lost, the marks moved
+    result = run_cli(["translate", "Impossible d'ouvrir « rapport final.pdf »."])
+    assert result.exit_code == 0, result.stderr
+    assert "“rapport final.pdf”" in result.stdout, result.stdout

@@ -360,24 +360,6 @@ PATTERNS = (
     ("merge", r"(?<![\w!?.])!\d+(?![\w])", r"!\d"),
     ("prefix", _PREFIX, r"\w[-_](?![\w-])"),
 )
-# A file or host name with an extension (rapport.pdf, insee.fr; three or four capitals too,
-# README.TXT: fr-en dropped ".TXT"; not ScriptForge.UI, nor a line in capitals glued at a full
-# stop, ATTENTION.NON MERCI), a glob (*.jar, *.PDF), a dotfile (.env, .bashrc, .env.example:
-# fr-en dropped ".env" and wrote ".bashask"); a name with a space in quotation marks, with
-# them, after a word (or Word) that names it a file's (le fichier « Mes notes (copie).docx »:
-# fr-en wrote "“My notes file (copia)” .docx"; its marks the target's: inference/protection.py)
-_EXTENSION = r"\.(?:[a-z][a-z0-9]{1,4}|[A-Z][A-Z0-9]{2,3}(?! +[A-Z]{2}))(?![\w-])"
-_NAMING = "fichier document jointe nommé nommée intitulé file attachment named".split()
-_IN_NAME = "[^«»“”\"<>|*?/\\\n]"  # a character of a quoted name; one with a space inside:
-_SPACED = r"(?=[^«»“”\"\n]*?[^\s«»“”\"] [^\s«»“”\"])"
-_QUOTED_NAME = rf"[^\s«»“”\"<>|*?/\\]{_SPACED}{_IN_NAME}{{0,80}}?{_EXTENSION}"
-FILE = (
-    rf"(?:{'|'.join(f'(?<={w} )|(?<={w.capitalize()} )' for w in _NAMING)})"
-    rf"(?:«[ \u00a0]?{_QUOTED_NAME}[ \u00a0]?»|“{_QUOTED_NAME}”|\"{_QUOTED_NAME}\")|"
-    rf"(?<![\w.@/-])[\w-]{{2,}}(?:\.[\w-]+)*{_EXTENSION}"
-    rf"|(?<![\w.@/-])[\w-]{{3,}}\.[a-z](?![\w.-])|(?<![\w*])\*{_EXTENSION}"
-    r"|(?<![\w.@/-])\.[a-z][\w-]+(?:\.[\w-]+)*(?![\w-])"
-)
 
 
 _CLOSERS = ".,;:!?'\"»”’"  # punctuation that ends a sentence or a quote, not a URL or a command

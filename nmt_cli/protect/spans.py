@@ -51,10 +51,9 @@ the order ties are broken (each module named describes its kinds at length):
     path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``%APPDATA%\\Mozilla``,
                 ``$HOME/docs``, ``docs/index.html``, placeholders inside (``/home/%s/.config``,
                 ``C:\\Users\\%USERNAME%\\AppData``, ``/var/log/{name}.log``) (code.py)
-    file        a file or host name with an extension (``rapport.pdf``, ``insee.fr``), ``*.jar``
-    qualified   a dotted name of three parts or more: ``com.sun.star.util.Date``,
-                ``GlobalScope.BasicLibraries.loadLibrary``, or of two, one written in humps:
-                ``ScriptForge.UI``; a name in its scope, ``std::vector<int>`` (code.py)
+    file        a file or host name with an extension, ``rapport.pdf``, ``*.jar`` (files.py)
+    qualified   a dotted name of three parts or more, ``com.sun.star.util.Date``, or of two,
+                one in humps, ``ScriptForge.UI``; a name in its scope, ``std::vector<int>``
     handle, login  ``@name``, ``@nom@mastodon.social``, a user name: ``jean.dupont`` (logins.py)
     hashtag     ``#name``, ``#Saint-Valentin``
     ago         a time ago, French ``il y a 2 h`` (``2 hours ago``: durations.py)
@@ -82,8 +81,7 @@ the order ties are broken (each module named describes its kinds at length):
     keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C``, ``%MOD1+Maj+F9``,
                 its keys named as the target language names them (keys.py)
     script      a word in another script than the source's: ``π``, ``µs``, ``привет`` (languages.py)
-    letter      a letter on its own, a label or a variable: ``plan B``, ``x et y``, ``E+``
-                (letters.py)
+    letter      a letter on its own, a label or a variable: ``plan B``, ``E+`` (letters.py)
     identifier  a word with digits joined by ``- – _ . / : #`` or ``+ @ = ~ * ^ |`` (``SKU-88-X``,
                 ``2000–2022``, ``abc1++d2``, ``P@ssw0rd``), ``-O2``, ``g++``, ``max_len``, a
                 licence key in capitals (``ABCD-EFGH-IJKL``)
@@ -111,6 +109,7 @@ from nmt_cli.protect import (
     code,
     commands,
     durations,
+    files,
     format_strings,
     icu,
     keys,
@@ -189,7 +188,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
     ("command", commands.COMMAND),
     *((kind, pattern) for kind, pattern, _ in code.PATTERNS + references.PATTERNS),
     ("path", code.PATH),
-    ("file", code.FILE),
+    ("file", files.FILE),
     ("qualified", code.QUALIFIED),
     *((kind, pattern) for kind, pattern, _ in logins.PATTERNS),  # @nom, jean.dupont
     ("hashtag", r"(?<![\w&#{])#\w+(?:-\w+)*"),  # not an ICU plural's number: {#e}
