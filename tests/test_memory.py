@@ -280,6 +280,19 @@ def test_every_line_comes_out_once_in_order(run_cli):
         assert out[4].count("%s") == 1
 
 
+def test_a_users_memory_of_a_line_with_a_quoted_name_is_used(run_cli, tmp_path):
+    """A quoted value or file name is a fact its translation holds in the target's marks
+    (“admin”, not « admin »): the memory's target keeps it (it was searched instead)."""
+    path = tmp_path / "mine.tsv"
+    pairs = [
+        ("L'utilisateur « admin » existe déjà.", "User “admin” is taken."),
+        ("Le fichier « Mes notes.docx » est vide.", "“Mes notes.docx” has nothing in it."),
+    ]
+    path.write_text("".join(f"{a}\t{b}\n" for a, b in pairs), encoding="utf-8")
+    lines = [a for a, _ in pairs]
+    assert translated_lines(run_cli, lines, "--memory", path) == [b for _, b in pairs]
+
+
 def test_a_translation_that_loses_a_protected_span_is_not_used(run_cli, tmp_path):
     path = tmp_path / "lossy.tsv"
     path.write_text("Le fichier %s existe déjà.\tThe file already exists.\n", encoding="utf-8")

@@ -1,4 +1,5 @@
-"""A user name written with a dot passes through translation as written (protect/logins.py)."""
+"""A user name written with a dot, and a value quoted after the word that names its kind, pass
+through translation as written (protect/logins.py)."""
 
 from __future__ import annotations
 
@@ -55,3 +56,46 @@ def test_translate_keeps_a_login_written_with_a_dot(run_cli):
     out = translated_lines(run_cli, lines, "-m", "fr-en")
     for kept, line in zip(["jean.dupont", "jean.dupont", "j.dupont"], out):
         assert re.search(rf"(?<![\w.]){re.escape(kept)}(?![\w-])", line), line
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("L'utilisateur « admin » existe déjà.", [("value", "« admin »")]),
+        ("Le compte « jdupont » est verrouillé.", [("value", "« jdupont »")]),
+        ("Le dépôt “nmt-cli” est introuvable.", [("value", "“nmt-cli”")]),
+        ('Erreur : la table "clients" n\'existe pas.', [("value", '"clients"')]),
+        ("The user “root” has no password.", [("value", "“root”")]),
+    ],
+)
+def test_a_quoted_value_after_the_word_that_names_its_kind_is_one_span_with_its_marks(
+    line, expected
+):
+    assert _spans(line) == expected
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Le groupe « visa » et le projet « euro » avancent.",  # prose quotes its words so
+        "Le service « universel » est garanti.",
+        "Il a dit « Bonjour » en entrant.",  # a quotation
+        "Cliquez sur « Enregistrer ».",  # a label: translated (menus.py)
+        "Le comptable « honnête » et l'utilisateur « très pressé ».",  # not the word; two words
+    ],
+)
+def test_no_value_span_after_other_words_nor_for_words_in_quotes(line):
+    assert "value" not in [kind for kind, _ in _spans(line)]
+
+
+def test_translate_keeps_a_quoted_value_and_its_marks_around_it(run_cli):
+    """fr-en wrote ``L'utilisateur « admin » existe déjà`` "User already “exists.”" (the name
+    lost, the marks around another word) and ``« jdupont »`` "“jump”"."""
+    lines = [
+        "L'utilisateur « admin » existe déjà.",
+        "Le compte « jdupont » est verrouillé.",
+        "Le dépôt « nmt-cli » est introuvable.",
+    ]
+    out = translated_lines(run_cli, lines, "-m", "fr-en")
+    for kept, line in zip(["admin", "jdupont", "nmt-cli"], out):
+        assert f"“{kept}”" in line, line

@@ -186,7 +186,7 @@ class SpanProtection:
             return self.glossary[span.text]
         if span.kind == "date":
             return convert_date(span.text, self.source, self.target)
-        if span.kind == "file":  # a name in quotation marks: the target's (quotes.py)
+        if span.kind in ("file", "value"):  # a name in quotation marks: the target's (quotes.py)
             return quoted_as(span.text, self.target)
         return convert(span.text, span.kind, self.source, self.target)
 

@@ -25,20 +25,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from nmt_cli.inference.aside import aside_for
+from nmt_cli.inference.quotes import OPENING
 from nmt_cli.inference.translation import Translation, join_sentences
 from nmt_cli.protect.format_strings import order_groups
+from nmt_cli.protect.languages import SPACES
 
 
 def keeps_facts(translator, line: str, target: str) -> bool:
     """Whether ``target`` holds each protected span of ``line`` as often as ``line`` does
-    (counted as text in both; not a menu path or a quoted label, whose words are translated:
-    protect/menus.py), and the placeholders that keep their source order
-    (format_strings.order_groups: printf's ``%s``...) in that order (``translator``: the
-    Translator, translator.py, whose spans these are)."""
+    (counted as text in both, a quoted name's without its marks; not a menu path or a quoted
+    label, whose words are translated: protect/menus.py), and the placeholders that keep their
+    source order (format_strings.order_groups: printf's ``%s``...) in that order
+    (``translator``: the Translator, translator.py, whose spans these are)."""
     if translator.protection is None:
         return True
     spans = [s for s in translator.protection.finder.find(line) if s.kind != "menu"]
-    if any(target.count(s.text) != line.count(s.text) for s in spans):
+    if any(target.count(x) != line.count(x) for x in map(_held_text, spans)):
         return False
     groups = order_groups(spans)
     for group in set(groups) - {None}:
@@ -47,6 +49,14 @@ def keeps_facts(translator, line: str, target: str) -> bool:
             if g == group and (at := target.find(span.text, at + 1)) < 0:
                 return False
     return True
+
+
+def _held_text(span) -> str:
+    """What a translation holds of ``span``: its text, a name in quotation marks without them
+    (a file's, a value's: the target language writes its own, inference/quotes.py)."""
+    if span.kind in ("file", "value") and span.text[:1] in OPENING:
+        return span.text[1:-1].strip(SPACES)
+    return span.text
 
 
 def recalled(

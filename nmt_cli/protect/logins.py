@@ -11,18 +11,37 @@ words and changes them, so each passes through as one span.
                 shorter than three letters), nor a call (``a.ln(x)``: code.py), nor a name of
                 more parts (``os.path.join``: qualified), nor an address's
                 (``jean.dupont@exemple.org``)
+    value       a value in quotation marks, with them (their marks the target's:
+                inference/protection.py), one word (letters, digits, ``. _ - @ +`` inside),
+                right after a word that names its kind on a system (:data:`VALUE_KINDS`: an
+                account, a server, a table, a variable): ``L'utilisateur « admin » existe
+                déjà`` (fr-en wrote "User already “exists.”", the name lost), ``Le compte
+                « jdupont »`` ("“jump”"), ``Le dépôt « nmt-cli »`` ("“Nmt-click” tax"). Not
+                after words prose quotes its words after (``le groupe « visa »``, ``le projet
+                « euro »``, ``le service « universel »``: Europarl's, translated), nor a label
+                (``cliquez sur « Enregistrer »``: menus.py)
 """
 
 from __future__ import annotations
+
+from nmt_cli.protect.files import quoted_after
 
 # @a.b, @élodie, @Marie-Claire, a fediverse account's server: @nom@mastodon.social
 HANDLE = r"(?<![\w@.])@\w(?:[\w.-]{0,38}\w)?(?:@\w+(?:[.-]\w+)*\.[a-z]{2,})?(?!\w)"
 _RUN = r"[a-z]+(?:-[a-z]+)*"  # jean, jean-pierre
 # a surname of three letters or more: not an abbreviation's letters (p.ex., e.g., i.e.)
 LOGIN = rf"(?<![\w.@/-]){_RUN}\.(?=[a-z]{{3}}){_RUN}(?![\w(@-]|\.\w)"
+# the words that name a value's kind, right before it (French, English)
+VALUE_KINDS = (
+    "utilisateur utilisatrice compte identifiant login pseudo profil dépôt branche serveur hôte "
+    "table variable répertoire conteneur user username account profile repository repo branch "
+    "server host table variable directory container"
+).split()
+VALUE = quoted_after(VALUE_KINDS, r"[^\W_](?:[\w.@+-]*\w)?") + r"(?![\w])"
 
 # (kind, pattern, what a line must hold for it), spans.py's (one a kind)
 PATTERNS = (
     ("handle", HANDLE, "@"),
     ("login", LOGIN, r"[a-z]\.[a-z]"),
+    ("value", VALUE, '[«“"]'),
 )

@@ -54,7 +54,8 @@ the order ties are broken (each module named describes its kinds at length):
     file        a file or host name with an extension, ``rapport.pdf``, ``*.jar`` (files.py)
     qualified   a dotted name of three parts or more, ``com.sun.star.util.Date``, or of two,
                 one in humps, ``ScriptForge.UI``; a name in its scope, ``std::vector<int>``
-    handle, login  ``@name``, ``@nom@mastodon.social``, a user name: ``jean.dupont`` (logins.py)
+    handle, login, value  ``@name``, a user name ``jean.dupont``, a quoted value after a word
+                that names its kind, ``l'utilisateur « admin »`` (logins.py)
     hashtag     ``#name``, ``#Saint-Valentin``
     ago         a time ago, French ``il y a 2 h`` (``2 hours ago``: durations.py)
     time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
