@@ -137,11 +137,22 @@ def test_the_models_phrasebook_translates_everyday_sentences(run_cli):
     lines = ["Bonjour !", "De rien !", "Bonsoir", "Merci.", "Ma toux empire."]
     assert translated_lines(run_cli, lines) == [
         "Hello!",
-        "Don't mention it.",  # as Tatoeba gives it
+        "Don't mention it!",  # Tatoeba's "Don't mention it.": the line's "!" (below)
         "Good evening",
         "Thank you.",
         "My cough is getting worse.",
     ]
+
+
+def test_the_models_own_memory_keeps_the_lines_exclamation_mark(run_cli, tmp_path):
+    """The phrasebook writes ``Merci !`` "Thank you." (Tatoeba's English): the model's own
+    memory ends as its searched translations do, with the line's "!" after a word. A user's
+    memory is theirs: an exact match gives its target as written."""
+    lines = ["Merci !", "Allons-y !", "Merci."]
+    assert translated_lines(run_cli, lines) == ["Thank you!", "Let's go!", "Thank you."]
+    path = tmp_path / "mine.tsv"
+    path.write_text("Merci !\tThanks.\n", encoding="utf-8")
+    assert translated_lines(run_cli, ["Merci !"], "--memory", path) == ["Thanks."]
 
 
 def test_a_line_that_ends_in_emoji_is_found_without_them_and_keeps_them():

@@ -24,7 +24,10 @@ JSON lines, .po, .mo, .tmx, .xliff; a catalogue's access keys removed; a TAB fil
 with ``# `` notice lines, as a model's own do, read as a model's) and from the model directory's
 own (TAB lines, bundle.MEMORY_FILES: ``memory.tsv``, a program's strings, then
 ``phrasebook.tsv``, everyday sentences), which `--no-model-memory` leaves out; a user's files
-are asked first, in the order given.
+are asked first, in the order given. A model's own translation ends as the model's searched
+ones do: with the line's exclamation mark where it ends with a full stop after a word
+(typography.py; Tatoeba's English, the phrasebook's, often ends so: ``Merci !`` gave "Thank
+you."); a user's memory gives its target as written, but for the final mark of a loose match.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from pathlib import Path
 from nmt_cli.errors import InputError
 from nmt_cli.inference.aside import has_words
 from nmt_cli.inference.emoji import trailing
+from nmt_cli.inference.typography import exclaimed
 from nmt_cli.model.bundle import MEMORY_FILES
 from nmt_cli.textio import CONTROL, shown_path
 
@@ -72,6 +76,9 @@ def _most_common(counts: dict[str, Counter[str]]) -> dict[str, str]:
 class Memory:
     """Sources (as ``key`` reads them) and the target each is translated by; ``contexts``: by
     the context of a catalogue's entries (a pair's third item: its msgctxt, "": none)."""
+
+    # a model's own (bundle.MEMORY_FILES): its targets end as the model's translations do
+    own = False
 
     def __init__(self, pairs: Iterable[tuple[str, ...]] = ()):
         counts: dict[str, Counter[str]] = {}
@@ -212,7 +219,7 @@ class Memories:
             for memory in self.memories:
                 found = memory.get(line, loose)
                 if found is not None:
-                    return found
+                    return exclaimed(line, found) if memory.own else found
         return None
 
 
@@ -270,4 +277,6 @@ def _no_control(path: str, pairs: list[tuple[str, str]]) -> None:
 @functools.lru_cache(maxsize=8)
 def _model_memory(path: str, mtime_ns: int) -> Memory:
     """A model directory's memory, read once while the file stays as it was (``mtime_ns``)."""
-    return read_tsv_memory(Path(path))
+    memory = read_tsv_memory(Path(path))
+    memory.own = True
+    return memory

@@ -110,14 +110,33 @@ def keep_full_stop(source: str, text: str) -> str:
     commande !``: "Thank you for your command.")."""
     end, out = source.rstrip(), text.rstrip()
     mark = "." if end.endswith(".") and not end.endswith("..") else ""
-    mark = "!" if end.endswith("!") and not end.endswith(("!!", "?!")) else mark
-    if mark == "!" and out.endswith(".") and not out.endswith(".."):
-        last = out[:-1].split()[-1:] or [""]
-        if _WORD_END.search(last[0]) and "." not in last[0] and last[0] not in _ABBREVIATIONS:
-            out = out[:-1]  # the model's full stop for the source's exclamation mark
+    mark = "!" if _exclaims(end) else mark
+    if mark == "!" and _stop_after_word(out):
+        out = out[:-1]  # the model's full stop for the source's exclamation mark
     if not mark or not _WORD_END.search(out):
         return text
     return text if lost_held(source, text) else out + mark
+
+
+def exclaimed(source: str, text: str) -> str:
+    """``text``, a translation of ``source`` written before (a model's memory: memory.py),
+    with the exclamation mark that ends ``source`` (not ``!!``, ``?!``) where it ends with a
+    full stop after a word instead (``Merci !``: "Thank you."), as keep_full_stop gives it."""
+    out = text.rstrip()
+    return out[:-1] + "!" if _exclaims(source.rstrip()) and _stop_after_word(out) else text
+
+
+def _exclaims(source: str) -> bool:
+    return source.endswith("!") and not source.endswith(("!!", "?!"))
+
+
+def _stop_after_word(text: str) -> bool:
+    """Whether ``text`` ends with a full stop after a word: not an ellipsis, nor an
+    abbreviation's (``etc.``, ``p.m.``)."""
+    if not text.endswith(".") or text.endswith(".."):
+        return False
+    last = (text[:-1].split()[-1:] or [""])[0]
+    return bool(_WORD_END.search(last)) and "." not in last and last not in _ABBREVIATIONS
 
 
 def drop_full_stop(source: str, text: str) -> str:
