@@ -66,6 +66,8 @@ def test_translate_keeps_a_login_written_with_a_dot(run_cli):
         ("Le dépôt “nmt-cli” est introuvable.", [("value", "“nmt-cli”")]),
         ('Erreur : la table "clients" n\'existe pas.', [("value", '"clients"')]),
         ("The user “root” has no password.", [("value", "“root”")]),
+        ("Connecté en tant que « jdupont ».", [("value", "« jdupont »")]),  # fr-en: "“joke”"
+        ("Utilisateur : « admin »", [("value", "« admin »")]),
     ],
 )
 def test_a_quoted_value_after_the_word_that_names_its_kind_is_one_span_with_its_marks(

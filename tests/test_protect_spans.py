@@ -179,6 +179,12 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
             [("file", "« rapport final.pdf »"), ("file", "“Notes 2024.xlsx”")],
         ),
         ("Il a écrit « Lisez notes.txt ».", [("file", "notes.txt")]),
+        # or a colon after such a word, a label's (fr-en wrote "Overt: “réunion.docx Notes”")
+        (
+            "Ouvert : « Notes de réunion.docx » ; Partager « Présentation Q3.pptx »",
+            [("file", "« Notes de réunion.docx »"), ("file", "« Présentation Q3.pptx »")],
+        ),
+        ("Il a dit : « Ouvrez config.ini ».", [("file", "config.ini")]),
         ("Impossible de charger « Allez sur insee.fr ».", [("file", "insee.fr")]),
         # an extension in capitals: fr-en wrote "the README file" for README.TXT
         (

@@ -13,13 +13,17 @@ them, or drops its extension.
                 « Mes notes (copie).docx »``: fr-en wrote "“My notes file (copia)” .docx") or
                 a verb that acts on one (:data:`ACTING`: ``Impossible d'ouvrir « rapport
                 final.pdf »``: fr-en wrote "The “final.pdf could not be opened”", "rapport"
-                lost); after such a verb, of four words at most, no sentence punctuation inside
-                and no host's ending (``a écrit « Allez sur insee.fr »``: a quotation). A
+                lost), or such a word and a colon (``Ouvert : « Notes de réunion.docx »``:
+                "Overt: “réunion.docx Notes”"); after a verb, of four words at most, no
+                sentence punctuation inside and no host's ending (``a écrit « Allez sur
+                insee.fr »``: a quotation). A
                 quotation after another word keeps its marks and its words the model's, its
                 file name alone a span (``Il a dit « Ouvrez config.ini »``).
 """
 
 from __future__ import annotations
+
+from nmt_cli.protect.languages import SPACES
 
 EXTENSION = r"\.(?:[a-z][a-z0-9]{1,4}|[A-Z][A-Z0-9]{2,3}(?! +[A-Z]{2}))(?![\w-])"
 _NAMING = "fichier document jointe nommé nommée intitulé file attachment named".split()
@@ -33,11 +37,12 @@ ACTING = (
     "renommé renommée renommez télécharger téléchargé téléchargée téléchargez restaurer "
     "restauré restaurée convertir converti convertie imprimer imprimé imprimée créer créé "
     "créée modifier modifié modifiée fermer fermé fermée trouver trouvé trouvée extraire "
-    "extrait extraite remplacer remplacé remplacée écraser écrasé écrasée "
+    "extrait extraite remplacer remplacé remplacée écraser écrasé écrasée partager partagé "
+    "partagée partagez "
     "open opened save saved delete deleted remove removed load loaded import imported export "
     "exported copy copied move moved rename renamed download downloaded upload uploaded "
     "restore restored convert converted print printed create created modify modified close "
-    "closed find found extract extracted replace replaced overwrite overwritten"
+    "closed find found extract extracted replace replaced overwrite overwritten share shared"
 ).split()
 _HOSTS = "fr|com|org|net|eu|info|gov|edu|be|ch|ca|de|uk|io"  # a quotation's last word's end
 _IN_NAME = '[^«»“”"<>|*?/\\\n]'  # a character of a quoted name; one with a space inside:
@@ -50,9 +55,15 @@ _ACTED_ON = rf"{_WORD}(?: {_WORD}){{1,3}}?(?!\.(?:{_HOSTS})\b){EXTENSION}"
 
 def quoted_after(words: list[str], name: str) -> str:
     """A ``name`` (a pattern) in quotation marks, with them, right after one of ``words`` (or
-    its capitalized form) and a space."""
-    cues = "|".join(f"(?<=(?<![\\w-]){x} )" for w in words for x in (w, w.capitalize()))
-    return rf"(?=[«“\"])(?:{cues})(?:«[ \u00a0]?{name}[ \u00a0]?»|“{name}”|\"{name}\")"
+    its capitalized form) and a space, or a colon as a label's (``Fichier : « a b.pdf »``)."""
+    cues = "|".join(
+        f"(?<=(?<![\\w-]){x}{after})"
+        for w in words
+        for x in (w, w.capitalize())
+        for after in (" ", ": ", f"[{SPACES}]: ")
+    )
+    inside = f"[{SPACES}]?"  # French « a », its no-break spaces
+    return rf"(?=[«“\"])(?:{cues})(?:«{inside}{name}{inside}»|“{name}”|\"{name}\")"
 
 
 FILE = (

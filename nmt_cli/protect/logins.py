@@ -14,7 +14,8 @@ words and changes them, so each passes through as one span.
     value       a value in quotation marks, with them (their marks the target's:
                 inference/protection.py), one word (letters, digits, ``. _ - @ +`` inside),
                 right after a word that names its kind on a system (:data:`VALUE_KINDS`: an
-                account, a server, a table, a variable): ``L'utilisateur « admin » existe
+                account, a server, a table, a variable; ``Connecté en tant que``), or that
+                word and a colon (``Utilisateur : « admin »``): ``L'utilisateur « admin » existe
                 déjà`` (fr-en wrote "User already “exists.”", the name lost), ``Le compte
                 « jdupont »`` ("“jump”"), ``Le dépôt « nmt-cli »`` ("“Nmt-click” tax"). Not
                 after words prose quotes its words after (``le groupe « visa »``, ``le projet
@@ -36,7 +37,7 @@ VALUE_KINDS = (
     "utilisateur utilisatrice compte identifiant login pseudo profil dépôt branche serveur hôte "
     "table variable répertoire conteneur user username account profile repository repo branch "
     "server host table variable directory container"
-).split()
+).split() + ["connecté en tant que", "connectée en tant que", "logged in as", "signed in as"]
 VALUE = quoted_after(VALUE_KINDS, r"[^\W_](?:[\w.@+-]*\w)?") + r"(?![\w])"
 
 # (kind, pattern, what a line must hold for it), spans.py's (one a kind)
