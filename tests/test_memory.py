@@ -51,6 +51,18 @@ def test_a_line_matches_as_written_but_for_its_spaces():
     assert memory.get("mot de PASSE") is None  # case inside the line counts
 
 
+def test_a_space_before_the_final_mark_or_none_is_white_space_too():
+    """French writes ``Bravo !``, English and casual French ``Bravo!``: the phrasebook holds
+    both ways (``Bravo!``, ``Quel âge as-tu ?``), and a line written the other way was not
+    found: ``Bravo !`` gave "Come on!", ``Quel âge as-tu?`` "How old do you have?"."""
+    memory = Memory([("Bravo!", "Congratulations!"), ("Quel âge as-tu ?", "How old are you?")])
+    assert memory.get("Bravo !") == "Congratulations!"
+    assert memory.get("Bravo\u00a0!") == "Congratulations!"
+    assert memory.get("Quel âge as-tu?") == "How old are you?"
+    assert memory.get("Bravo") is None  # a mark is no white space
+    assert memory.get("Quel âge as-tu") is None
+
+
 def test_a_first_capital_is_read_both_ways_and_the_target_follows_the_line():
     memory = Memory([("Marine", "Navy"), ("fichier PDF", "PDF file"), ("pdf", "PDF")])
     assert memory.get("marine") == "navy"
@@ -148,8 +160,13 @@ def test_the_models_own_memory_keeps_the_lines_exclamation_mark(run_cli, tmp_pat
     """The phrasebook writes ``Merci !`` "Thank you." (Tatoeba's English): the model's own
     memory ends as its searched translations do, with the line's "!" after a word. A user's
     memory is theirs: an exact match gives its target as written."""
-    lines = ["Merci !", "Allons-y !", "Merci."]
-    assert translated_lines(run_cli, lines) == ["Thank you!", "Let's go!", "Thank you."]
+    lines = ["Merci !", "Allons-y !", "Merci.", "Bravo !"]
+    assert translated_lines(run_cli, lines) == [
+        "Thank you!",
+        "Let's go!",
+        "Thank you.",
+        "Congratulations!",  # the phrasebook's "Bravo!"
+    ]
     path = tmp_path / "mine.tsv"
     path.write_text("Merci !\tThanks.\n", encoding="utf-8")
     assert translated_lines(run_cli, ["Merci !"], "--memory", path) == ["Thanks."]

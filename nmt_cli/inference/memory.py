@@ -3,8 +3,10 @@
 What a localization tool calls an exact match (gettext's msgmerge, Weblate's automatic
 translation, translate-toolkit's pretranslate): a line whose text is a source of the memory is
 translated by the memory's target, not searched. Lines are compared as written but for their
-white space (NFC, runs of spaces and no-break spaces read as one space, the ends trimmed; a
-line with a tab is no memory's: its columns are translated each on its own, columns.py)
+white space (NFC, runs of spaces and no-break spaces read as one space, the ends trimmed, a
+space before a final ``!``, ``?``, ``:`` or ``;`` or none: French's ``Bravo !`` finds the
+phrasebook's ``Bravo!``; a line with a tab is no memory's: its columns are translated each on
+its own, columns.py)
 and the case of their first letter ("marine" finds "Marine", and its target's first letter
 follows the line's). A source the memory holds with several targets gives the one it holds most
 often (the first of equal counts). A line no memory holds so is looked for again but for its
@@ -124,8 +126,15 @@ class Memory:
 
     def _find(self, k: str, targets: dict[str, str] | None = None) -> str | None:
         """The target of the source ``k`` (a key) in ``targets`` (None: the memory's), else of
-        ``k`` with its first letter's case swapped, that letter's case then ``k``'s."""
+        ``k`` with its first letter's case swapped, that letter's case then ``k``'s; else so of
+        ``k`` with the other spacing of its final mark (``Bravo !``, ``Bravo!``)."""
         targets = self.targets if targets is None else targets
+        found = self._cased(k, targets)
+        if found is None and (other := _respaced(k)) is not None:
+            return self._cased(other, targets)
+        return found
+
+    def _cased(self, k: str, targets: dict[str, str]) -> str | None:
         found = targets.get(k)
         if found is not None:
             return found
@@ -136,6 +145,16 @@ class Memory:
         if found is None or not found[:1].isalpha() or found[1:2].isupper():  # "PDF", kept
             return found
         return found[:1].upper() + found[1:] if first.isupper() else found[:1].lower() + found[1:]
+
+
+def _respaced(k: str) -> str | None:
+    """``k`` with the space before its final ``!``, ``?``, ``:`` or ``;`` taken out, or put in
+    after a word (French spacing and English: white space, as ``key`` reads it); else None."""
+    if len(k) < 2 or k[-1] not in "!?:;":
+        return None
+    if k[-2] == " ":
+        return k[:-2] + k[-1]
+    return k[:-1] + " " + k[-1] if k[-2].isalnum() else None
 
 
 FINAL_MARKS = (".", "!", ":")  # what ends a statement, an exclamation or a label: not "?", "..."
