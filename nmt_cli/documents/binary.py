@@ -1,5 +1,5 @@
 """Files that are not text: an office document read as bytes and written back as bytes, and
-any other binary file (a PDF, an image, an archive, a spreadsheet) refused before any work.
+any other binary file (a PDF, an image, an archive, an .ods spreadsheet) refused before any work.
 
 `nmt translate` reads a file as lines of UTF-8 unless its format reads bytes
 (DocumentFormat.binary). A file read as lines is first looked at (its name and first bytes):
@@ -38,12 +38,10 @@ _MAGIC = (
 )
 # Extensions `nmt translate` does not read, and what to say of them
 _REFUSED = {
-    ".xlsx": "an Excel workbook: spreadsheets are not translated",
-    ".xlsm": "an Excel workbook: spreadsheets are not translated",
     ".ods": "a spreadsheet: spreadsheets are not translated",
     ".doc": "a legacy Word file: save it as .docx",
     ".ppt": "a legacy PowerPoint file: save it as .pptx",
-    ".xls": "a legacy Excel file: spreadsheets are not translated",
+    ".xls": "a legacy Excel file: save it as .xlsx",
     ".pdf": "a PDF document",
 }
 

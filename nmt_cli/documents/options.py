@@ -13,9 +13,10 @@ INPUT_FORMAT_HELP = (
     "How --input is read: text (lines), jsonl (a JSON object per line, --field translated), po "
     "(a gettext catalogue, written back filled), srt, vtt (subtitles), html, xml, md, json (an "
     "i18n message file), properties (Java), android (strings.xml), strings (Apple), xliff "
-    "(XLIFF 1.2 or 2.0, targets filled), docx, pptx, odt (office documents: formatting kept). "
-    "Default: by extension (.jsonl, .po, .pot, .srt, .vtt, .html, .xml, .md, .json, .properties, "
-    ".strings, .xlf, .xliff, .docx, .pptx, .odt; an .xml whose root is <resources>: android), "
+    "(XLIFF 1.2 or 2.0, targets filled), docx, pptx, odt, xlsx (office documents: formatting "
+    "kept). Default: by extension (.jsonl, .po, .pot, .srt, .vtt, .html, .xml, .md, .json, "
+    ".properties, .strings, .xlf, .xliff, .docx, .pptx, .odt, .xlsx; an .xml whose root is "
+    "<resources>: android), "
     "else text."
 )
 FIELD_HELP = "jsonl: the field of each object to translate (repeatable; default: text)."

@@ -18,6 +18,7 @@ from nmt_cli.documents.markdown import MARKDOWN
 from nmt_cli.documents.office.docx import DOCX
 from nmt_cli.documents.office.odt import ODT
 from nmt_cli.documents.office.pptx import PPTX
+from nmt_cli.documents.office.xlsx import XLSX
 from nmt_cli.documents.pages import HTML, XML, root_tag
 from nmt_cli.documents.po import PO
 from nmt_cli.documents.srt import SRT
@@ -32,7 +33,7 @@ FORMATS: dict[str, DocumentFormat] = {
     f.name: f
     for f in (JSONL, PO, SRT, WEBVTT, HTML, XML, MARKDOWN, JSON, PROPERTIES, ANDROID, STRINGS)
     + (XLIFF,)
-    + (DOCX, PPTX, ODT)
+    + (DOCX, PPTX, ODT, XLSX)
 }
 NAMES = (TEXT, *FORMATS)
 _COMPRESSED = (".gz", ".xz")  # read through (nmt_cli/textio.py): the extension before counts
