@@ -78,8 +78,9 @@ TEXT_BOX = (
 )
 CHART = (
     f'{DECL}<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" '
-    f'{A_NS}><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:rPr lang="fr-FR"/>'
-    "<a:t>Le chat noir</a:t></a:r></a:p></c:rich></c:tx></c:title></c:chart></c:chartSpace>"
+    f'{A_NS}><c:lang val="fr-FR"/><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r>'
+    '<a:rPr lang="fr-FR"/><a:t>Le chat noir</a:t></a:r></a:p></c:rich></c:tx></c:title>'
+    "</c:chart></c:chartSpace>"
 )
 WORKBOOK = (
     f'{DECL}<workbook {S_NS} {R_NS}><sheets><sheet name="Ventes" sheetId="1" r:id="rId1"/>'
@@ -250,6 +251,7 @@ def test_text_boxes_and_chart_titles_are_translated_in_the_target_language():
     out = translated(zipped(xlsx_entries()))
     assert b'<a:rPr lang="en-US"/><a:t>LE CHIEN</a:t>' in out["xl/drawings/drawing1.xml"]
     assert b'<a:rPr lang="en-US"/><a:t>LE CHAT NOIR</a:t>' in out["xl/charts/chart1.xml"]
+    assert b'<c:lang val="en-US"/>' in out["xl/charts/chart1.xml"]
     assert b"<dc:language>en-US</dc:language>" in out["docProps/core.xml"]
 
 

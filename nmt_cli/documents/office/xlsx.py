@@ -21,9 +21,9 @@ A string that is a number, a code, an address or a formula-like text is translat
 line is, its protected spans kept. Numbers, dates and booleans (``v`` of a cell of no string's
 type), formulas (``f``) and their cached values (``t="str"``), styles, defined names and sheet
 names are never read: the workbook (``xl/workbook.xml``) and the styles are as they were, and
-a sheet holding no inline string is too. The header cells of a table keep their text (the
-table's column names, which formulas name: xlsx_tables.py). A link's ScreenTip (a sheet's
-``hyperlink`` ``tooltip``) is a text of its own.
+a sheet holding no inline string nor ScreenTip is too. The header cells of a table keep their
+text (the table's column names, which formulas name: xlsx_tables.py). A link's ScreenTip (a
+sheet's ``hyperlink`` ``tooltip``) is a text of its own.
 
 A note (``xl/comments1.xml``: what a reader sees over a cell) is translated, the name of its
 author at its start ("Jean Dupont:", Excel's bold first line) kept; a threaded comment's copy
@@ -33,7 +33,8 @@ the titles of charts are translated as a deck's are (pptx.py); a chart's categor
 series names (the sheet's cells) are read from the cells again by Excel.
 
 SpreadsheetML has no language of its own: the workbook's, where it says one, is its
-properties' (``dc:language``, document.py), and a drawing's runs' (``lang``) as a slide's. Each
+properties' (``dc:language``, document.py); a drawing's runs' (``lang``) are set as a slide's,
+and a translated chart's own (``c:lang``) becomes the target's. Each
 text, however many cells and parts hold it, is translated once (Workbook).
 """
 
@@ -46,6 +47,7 @@ from collections.abc import Callable, Sequence
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.office import pptx
 from nmt_cli.documents.office.document import MONOSPACE, STRICT, OfficeDocument, Part, content_types
+from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Mark, Paragraph, Run
 from nmt_cli.documents.office.xlsx_tables import cells, header_cells, s
@@ -64,6 +66,7 @@ _DRAWINGS = re.compile(
 )
 # A line break in a cell's text, as Excel writes it (a carriage return escaped before it too)
 _BREAK = re.compile(r"(?:_x000D_|\r)?\n")
+_CHART_LANG = "{http://schemas.openxmlformats.org/drawingml/2006/chart}lang"
 _THREADED = "tc="  # how the author of a threaded comment's copy for older Excel starts
 
 
@@ -91,7 +94,14 @@ def read_xlsx(data: bytes, name: str) -> Workbook:
     parts = [_strings_part(package, path, kept) for path in paths(_STRINGS)[:1]]
     parts += sheets + [_comments_part(package, path) for path in paths(_COMMENTS)]
     parts += [pptx.drawing_part(package, path) for path in paths(_DRAWINGS)]
-    return Workbook(OfficeDocument(package, parts, write_string))
+    return Workbook(OfficeDocument(package, parts, write_string, _chart_language))
+
+
+def _chart_language(tree, target: str | None) -> None:
+    """A translated chart's language (``c:lang``, which Excel writes in every chart it
+    saves: the language of its text) in ``target``."""
+    for lang in tree.getroot().iter(_CHART_LANG) if target else ():
+        lang.set("val", regional(target, lang.get("val")))
 
 
 def _what(types: dict[str, str]) -> str:
