@@ -604,12 +604,13 @@ def test_a_date_fields_runs_take_the_target_language_its_code_and_result_as_they
 
 def test_a_charts_title_and_a_smartart_diagrams_text_are_translated_as_a_decks_are():
     """A Word report's chart title and SmartArt steps stayed French in the English report (a
-    deck's were translated); a chart's categories, its workbook's cells, stay as they were."""
+    deck's were translated), and so did the chart's own language (``c:lang``, fr-FR); a
+    chart's categories, its workbook's cells, stay as they were."""
     chart = (
         f"{DECL}<c:chartSpace "
         'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" '
-        'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title>'
-        '<c:tx><c:rich><a:bodyPr/><a:p><a:r><a:rPr lang="fr-FR" b="1"/>'
+        'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:lang val="fr-FR"/>'
+        '<c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:rPr lang="fr-FR" b="1"/>'
         "<a:t>Les ventes annuelles</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea>"
         "<c:barChart><c:ser><c:cat><c:strRef><c:f>Feuil1!$A$2</c:f><c:strCache>"
         '<c:pt idx="0"><c:v>Nord</c:v></c:pt></c:strCache></c:strRef></c:cat></c:ser>'
@@ -636,6 +637,7 @@ def test_a_charts_title_and_a_smartart_diagrams_text_are_translated_as_a_decks_a
         out["word/charts/chart1.xml"].decode()
     )
     assert "<c:v>Nord</c:v>" in out["word/charts/chart1.xml"].decode()
+    assert '<c:lang val="en-US"/>' in out["word/charts/chart1.xml"].decode()
     assert '<a:rPr lang="en-US"/><a:t>LA PREMIÈRE ÉTAPE</a:t>' in (
         out["word/diagrams/data1.xml"].decode()
     )

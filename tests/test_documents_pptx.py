@@ -138,8 +138,9 @@ def test_the_shipped_model_keeps_each_paragraphs_looks_and_code():
 CHART = (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
     '<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" '
-    'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart><c:title><c:tx>'
-    '<c:rich><a:bodyPr/><a:p><a:pPr><a:defRPr b="1"/></a:pPr><a:r><a:rPr lang="fr-FR"/>'
+    'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:lang val="fr-FR"/>'
+    '<c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:pPr><a:defRPr b="1"/></a:pPr><a:r>'
+    '<a:rPr lang="fr-FR"/>'
     "<a:t>Les ventes annuelles</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea>"
     "<c:barChart><c:ser><c:cat><c:strRef><c:f>Feuil1!$A$2</c:f><c:strCache><c:ptCount "
     'val="1"/><c:pt idx="0"><c:v>Nord</c:v></c:pt></c:strCache></c:strRef></c:cat></c:ser>'
@@ -169,6 +170,7 @@ def test_a_charts_title_and_a_smartart_diagrams_text_are_translated_its_categori
     chart = out["ppt/charts/chart1.xml"].decode()
     assert '<a:r><a:rPr lang="en-US"/><a:t>LES VENTES ANNUELLES</a:t></a:r>' in chart
     assert '<a:pPr><a:defRPr b="1"/></a:pPr>' in chart and "<c:v>Nord</c:v>" in chart
+    assert '<c:lang val="en-US"/>' in chart  # the chart's own language, fr-FR before
     assert "LA PREMIÈRE ÉTAPE" in out["ppt/diagrams/data1.xml"].decode()
     unchanged = translated(zipped(files), lambda texts: [Aligned(t, []) for t in texts])
     assert unchanged == entries(zipped(files))

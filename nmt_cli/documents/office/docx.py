@@ -34,13 +34,13 @@ The paragraphs inside a text box or a block content control are paragraphs of th
 image's alt text and title, and a link's ScreenTip (``w:tooltip``, shown over the link, as a
 page's ``title``), are texts of their own.
 A chart's titles and a SmartArt diagram's text are translated as a deck's are (pptx.py: they
-were left French in an English report); a chart's categories and series names (its
-workbook's cells) are not. A list's text before each item (numbering.xml's ``w:lvlText``:
-"Étape %1 :") is translated, its number kept. Comments are not translated. Once any text is
-translated, the document's language (styles.xml's ``w:docDefaults``, that of all text nothing
-else sets one for), that of each style in it, but code's (a table style's conditional
-formatting's too), and the theme fonts' (settings.xml's ``w:themeFontLang``) become the
-target's.
+were left French in an English report), a chart's own language (``c:lang``) the target's;
+a chart's categories and series names (its workbook's cells) are not. A list's text before
+each item (numbering.xml's ``w:lvlText``: "Étape %1 :") is translated, its number kept.
+Comments are not translated. Once any text is translated, the document's language
+(styles.xml's ``w:docDefaults``, that of all text nothing else sets one for), that of each
+style in it, but code's (a table style's conditional formatting's too), and the theme fonts'
+(settings.xml's ``w:themeFontLang``) become the target's.
 A document with tracked changes is refused (accept or reject them first), and so is one saved
 as Strict Open XML.
 """
@@ -103,6 +103,7 @@ def read_docx(data: bytes, name: str) -> OfficeDocument:
     def finish(tree, target: str | None) -> None:
         if not target:
             return
+        pptx.chart_language(tree, target)  # a chart's own language, where it is one
         said = in_target_language([part.tree.getroot() for part in languages], target)
         for part, changed in zip(languages, said):
             part.changed |= changed

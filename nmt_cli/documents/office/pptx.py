@@ -27,7 +27,7 @@ which PowerPoint shows in the empty placeholder of every new slide of that layou
 translated. A chart's categories and series names (its workbook's cells, which it would show
 again once edited) are not. Once any text is translated, the deck's default language (the
 ``lang`` of the presentation's and the masters' default text styles, that of a new text box)
-becomes the target's.
+becomes the target's, and so does a translated chart's own (``c:lang``).
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Mark, Paragraph, Run, shows_text
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+_CHART_LANG = "{http://schemas.openxmlformats.org/drawingml/2006/chart}lang"
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 _MAIN = re.compile(r"presentationml\.(presentation|template|slideshow)\.main\+xml|powerpoint\.")
 # Slides and notes; charts (their titles and axis titles: the categories are the workbook's) and
@@ -88,11 +89,20 @@ def read_pptx(data: bytes, name: str) -> OfficeDocument:
     defaults = [drawn.get(p) or Part(p, package.part(p)) for p in found]
 
     def finish(tree, target: str | None) -> None:
+        chart_language(tree, target)
         for part in defaults if target else ():
             part.changed |= _default_language(part.tree, target)
 
     parts += [part for part in defaults if part.path not in drawn]  # after the texts
     return OfficeDocument(package, parts, write_paragraph, finish)
+
+
+def chart_language(tree, target: str | None) -> None:
+    """A translated chart's language (``c:lang``, which PowerPoint, Word and Excel write in
+    every chart they save: the language of its text) in ``target``; a deck's, a Word
+    document's and a workbook's charts alike (it said ``fr-FR`` of the English title)."""
+    for lang in tree.getroot().iter(_CHART_LANG) if target else ():
+        lang.set("val", regional(target, lang.get("val")))
 
 
 def _default_language(tree, target: str) -> bool:

@@ -47,7 +47,6 @@ from collections.abc import Callable, Sequence
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.office import pptx
 from nmt_cli.documents.office.document import MONOSPACE, STRICT, OfficeDocument, Part, content_types
-from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Mark, Paragraph, Run
 from nmt_cli.documents.office.xlsx_tables import cells, header_cells, s
@@ -66,7 +65,6 @@ _DRAWINGS = re.compile(
 )
 # A line break in a cell's text, as Excel writes it (a carriage return escaped before it too)
 _BREAK = re.compile(r"(?:_x000D_|\r)?\n")
-_CHART_LANG = "{http://schemas.openxmlformats.org/drawingml/2006/chart}lang"
 _THREADED = "tc="  # how the author of a threaded comment's copy for older Excel starts
 
 
@@ -94,14 +92,7 @@ def read_xlsx(data: bytes, name: str) -> Workbook:
     parts = [_strings_part(package, path, kept) for path in paths(_STRINGS)[:1]]
     parts += sheets + [_comments_part(package, path) for path in paths(_COMMENTS)]
     parts += [pptx.drawing_part(package, path) for path in paths(_DRAWINGS)]
-    return Workbook(OfficeDocument(package, parts, write_string, _chart_language))
-
-
-def _chart_language(tree, target: str | None) -> None:
-    """A translated chart's language (``c:lang``, which Excel writes in every chart it
-    saves: the language of its text) in ``target``."""
-    for lang in tree.getroot().iter(_CHART_LANG) if target else ():
-        lang.set("val", regional(target, lang.get("val")))
+    return Workbook(OfficeDocument(package, parts, write_string, pptx.chart_language))
 
 
 def _what(types: dict[str, str]) -> str:
