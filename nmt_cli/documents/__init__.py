@@ -16,7 +16,7 @@ documents, read whole and written back in the same format with their texts trans
                   (nmt_cli/formats/), written back with only their texts changed
     xliff.py      XLIFF 1.2 and 2.0: targets filled, inline codes kept (formats/xliff.py)
     binary.py     office documents read and written as bytes; any other binary file refused
-    office/       .docx, .pptx, .odt: a zip package within limits, each paragraph one text
-                  with its runs' formatting as inline markup
+    office/       .docx, .pptx, .odt, .xlsx, .ods: a zip package within limits, each paragraph
+                  one text with its runs' formatting as inline markup
     options.py    the settings (--input-format, --field, --retranslate, --mark-fuzzy)
 """

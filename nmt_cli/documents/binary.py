@@ -1,5 +1,6 @@
 """Files that are not text: an office document read as bytes and written back as bytes, and
-any other binary file (a PDF, an image, an archive, an .ods spreadsheet) refused before any work.
+any other binary file (a PDF, an image, an archive, a legacy .xls workbook) refused before any
+work.
 
 `nmt translate` reads a file as lines of UTF-8 unless its format reads bytes
 (DocumentFormat.binary). A file read as lines is first looked at (its name and first bytes):
@@ -38,7 +39,6 @@ _MAGIC = (
 )
 # Extensions `nmt translate` does not read, and what to say of them
 _REFUSED = {
-    ".ods": "a spreadsheet: spreadsheets are not translated",
     ".doc": "a legacy Word file: save it as .docx",
     ".ppt": "a legacy PowerPoint file: save it as .pptx",
     ".xls": "a legacy Excel file: save it as .xlsx",

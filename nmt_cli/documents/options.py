@@ -13,9 +13,9 @@ INPUT_FORMAT_HELP = (
     "How --input is read: text (lines), jsonl (a JSON object per line, --field translated), po "
     "(a gettext catalogue, written back filled), srt, vtt (subtitles), html, xml, md, json (an "
     "i18n message file), properties (Java), android (strings.xml), strings (Apple), xliff "
-    "(XLIFF 1.2 or 2.0, targets filled), docx, pptx, odt, xlsx (office documents: formatting "
+    "(XLIFF 1.2 or 2.0, targets filled), docx, pptx, odt, xlsx, ods (office documents: formatting "
     "kept). Default: by extension (.jsonl, .po, .pot, .srt, .vtt, .html, .xml, .md, .json, "
-    ".properties, .strings, .xlf, .xliff, .docx, .pptx, .odt, .xlsx; an .xml whose root is "
+    ".properties, .strings, .xlf, .xliff, .docx, .pptx, .odt, .xlsx, .ods; an .xml whose root is "
     "<resources>: android), "
     "else text."
 )

@@ -16,6 +16,7 @@ from nmt_cli.documents.jsonl import JSONL
 from nmt_cli.documents.localization import ANDROID, JSON, PROPERTIES, STRINGS
 from nmt_cli.documents.markdown import MARKDOWN
 from nmt_cli.documents.office.docx import DOCX
+from nmt_cli.documents.office.ods import ODS
 from nmt_cli.documents.office.odt import ODT
 from nmt_cli.documents.office.pptx import PPTX
 from nmt_cli.documents.office.xlsx import XLSX
@@ -33,7 +34,7 @@ FORMATS: dict[str, DocumentFormat] = {
     f.name: f
     for f in (JSONL, PO, SRT, WEBVTT, HTML, XML, MARKDOWN, JSON, PROPERTIES, ANDROID, STRINGS)
     + (XLIFF,)
-    + (DOCX, PPTX, ODT, XLSX)
+    + (DOCX, PPTX, ODT, XLSX, ODS)
 }
 NAMES = (TEXT, *FORMATS)
 _COMPRESSED = (".gz", ".xz")  # read through (nmt_cli/textio.py): the extension before counts

@@ -79,25 +79,33 @@ SOFT_PAGE_BREAK = t("soft-page-break")
 
 def read_odt(data: bytes, name: str) -> OfficeDocument:
     """The OpenDocument text of ``data`` (an .odt file's bytes) named ``name``."""
-    package = Package.read(data, name, ".odt")
+    package = opened(data, name, ".odt", MIMETYPES)
+    names = package.names()
+    styles = text_styles(package, names)
+    parts = [_part(package, "content.xml", styles)]
+    if "styles.xml" in names:
+        parts.append(_part(package, "styles.xml", styles))
+    return OfficeDocument(package, parts, *writer(styles, parts[1:]))
+
+
+def opened(data: bytes, name: str, kind: str, mimetypes: tuple[str, ...]) -> Package:
+    """The OpenDocument package of ``data`` (``kind``: ".odt", ".ods"), whose ``mimetype`` is
+    one of ``mimetypes``; PackageError where it is another, or encrypted."""
+    package = Package.read(data, name, kind)
     names = package.names()
     mimetype = (
         package.entry("mimetype").decode("ascii", "replace").strip() if "mimetype" in names else ""
     )
-    if mimetype not in MIMETYPES or "content.xml" not in names:
-        raise PackageError(name, f"not an .odt file ({mimetype or 'no OpenDocument mimetype'})")
+    if mimetype not in mimetypes or "content.xml" not in names:
+        raise PackageError(name, f"not an {kind} file ({mimetype or 'no OpenDocument mimetype'})")
     if "META-INF/manifest.xml" in names and b"encryption-data" in package.entry(
         "META-INF/manifest.xml"
     ):
-        raise PackageError(name, "an encrypted .odt file: save it without a password")
-    styles = _styles(package, names)
-    parts = [_part(package, "content.xml", styles)]
-    if "styles.xml" in names:
-        parts.append(_part(package, "styles.xml", styles))
-    return OfficeDocument(package, parts, *_writer(styles, parts[1:]))
+        raise PackageError(name, f"an encrypted {kind} file: save it without a password")
+    return package
 
 
-def _styles(package: Package, names: list[str]) -> dict[str, bool]:
+def text_styles(package: Package, names: list[str]) -> dict[str, bool]:
     """Whether each text style of the document is code (by its name or its font)."""
     out: dict[str, bool] = {}
     for path in ("styles.xml", "content.xml"):
@@ -126,7 +134,7 @@ def _part(package: Package, path: str, styles: dict[str, bool]) -> Part:
     for p in root.iter(t("p"), t("h")):
         if _in_comment_or_style(p):
             continue
-        paragraph = Paragraph(paired(paragraph_items(p, (), styles), _range_of), where)
+        paragraph = Paragraph(paired(paragraph_items(p, (), styles), range_of), where)
         if paragraph.texts():
             part.paragraphs.append((p, paragraph))
     part.alt += [
@@ -213,7 +221,7 @@ _RANGES = _ranges()
 _ENDS = {end: name for end, name in _RANGES.values()}
 
 
-def _range_of(item: Item) -> tuple[bool, tuple] | None:
+def range_of(item: Item) -> tuple[bool, tuple] | None:
     """(whether it opens, its key) of a mark that opens or closes a bookmark, a reference mark
     or a comment's range (runs.paired), by its name."""
     node = item.node if isinstance(item, Mark) else None
@@ -223,7 +231,7 @@ def _range_of(item: Item) -> tuple[bool, tuple] | None:
     return node.tag in _RANGES, (end, node.get(name))
 
 
-def _writer(styles: dict[str, bool], defaults: list[Part]):
+def writer(styles: dict[str, bool], defaults: list[Part]):
     """write and finish (OfficeDocument's); ``defaults``: the part of the default styles
     (styles.xml; finished after content.xml), if any."""
     translated: dict = {}  # a part's root: the elements whose style is used by translated text

@@ -63,18 +63,20 @@ def list_labels(root) -> list[ListLabel]:
     return [x for x in found if _WORD.search(x.level.get(_PREFIX, "") + x.level.get(_SUFFIX, ""))]
 
 
-def set_language(tree, uses: list, target: str, styles: dict[str, bool]) -> None:
+def set_language(
+    tree, uses: list, target: str, styles: dict[str, bool], attribute: str = t("style-name")
+) -> None:
     """The automatic styles of ``tree`` that set a language, used by ``uses`` (the elements of
-    translated text), except code's, in ``target``; one also used by untranslated text (a
-    German quotation left as it was) is split: a copy in ``target`` for ``uses``, the style as
-    it was for the rest."""
+    translated text; by their ``attribute``: a spreadsheet's cells' ``table:style-name``),
+    except code's, in ``target``; one also used by untranslated text (a German quotation left
+    as it was) is split: a copy in ``target`` for ``uses``, the style as it was for the rest."""
     automatic = tree.getroot().find(f"{{{OFFICE}}}automatic-styles")
     if automatic is None:
         return
     named = {s.get(f"{{{STYLE}}}name", ""): s for s in automatic.iter(f"{{{STYLE}}}style")}
     translated = set(uses)
-    untranslated = {e.get(t("style-name")) for e in tree.iter() if e not in translated}
-    for name in dict.fromkeys(e.get(t("style-name")) for e in uses):
+    untranslated = {e.get(attribute) for e in tree.iter() if e not in translated}
+    for name in dict.fromkeys(e.get(attribute) for e in uses):
         style = named.get(name)
         props = None if style is None else style.find(f"{{{STYLE}}}text-properties")
         if props is None or styles.get(name, False) or props.get(f"{{{FO}}}language") is None:
@@ -83,8 +85,8 @@ def set_language(tree, uses: list, target: str, styles: dict[str, bool]) -> None
             style = _copy(style, name, target, named)
             props = style.find(f"{{{STYLE}}}text-properties")
             for e in uses:
-                if e.get(t("style-name")) == name:
-                    e.set(t("style-name"), style.get(f"{{{STYLE}}}name"))
+                if e.get(attribute) == name:
+                    e.set(attribute, style.get(f"{{{STYLE}}}name"))
         _in_language(props, target)
 
 

@@ -1,0 +1,111 @@
+"""OpenDocument spreadsheets (.ods, .ots): the text of the cells and of their comments, each
+paragraph of a cell read and written as an OpenDocument text's is (odt.py: its spans, links,
+fields and spaces kept).
+
+A cell's text is translated where the cell holds a text (``table:table-cell`` of
+``office:value-type="string"``) and no formula (``table:formula``: its paragraph is the
+formula's cached result, which LibreOffice computes again). A cell of any other type (a number,
+a date, a percentage, a currency, a boolean: its ``office:value`` and what it shows), the
+formulas, the sheets' names (``table:name``, which formulas refer to: ``$Feuille1.A1``), the
+named ranges and expressions, and the validations are never read: they stay as they were.
+
+A comment on a cell (``office:annotation``: what a reader sees over it) is translated, its
+author (``dc:creator``) and its date (``dc:date``) kept. The automatic styles that set the
+language of translated text (a paragraph's, a span's, and a cell's own: ``table:style-name``,
+by which LibreOffice spells a cell) become the target's, split where text left as it was uses
+them too, and so do the default styles' (styles.xml), once any text is translated, as an
+OpenDocument text's (odt_styles.py). Tracked changes are refused (accept or reject them
+first), and so is an encrypted spreadsheet.
+"""
+
+from __future__ import annotations
+
+from nmt_cli.documents.document import DocumentFormat
+from nmt_cli.documents.office.document import OfficeDocument, Part
+from nmt_cli.documents.office.odt import opened, paragraph_items, range_of, text_styles, writer
+from nmt_cli.documents.office.odt_styles import OFFICE, TEXT, set_language
+from nmt_cli.documents.office.package import Package, PackageError
+from nmt_cli.documents.office.runs import Item, Paragraph, paired
+
+TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+MIMETYPES = (
+    "application/vnd.oasis.opendocument.spreadsheet",
+    "application/vnd.oasis.opendocument.spreadsheet-template",
+)
+CELL = f"{{{TABLE}}}table-cell"
+CELL_STYLE = f"{{{TABLE}}}style-name"
+ANNOTATION = f"{{{OFFICE}}}annotation"
+_PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")
+
+
+def read_ods(data: bytes, name: str) -> OfficeDocument:
+    """The OpenDocument spreadsheet of ``data`` (an .ods file's bytes) named ``name``."""
+    package = opened(data, name, ".ods", MIMETYPES)
+    names = package.names()
+    styles = text_styles(package, names)
+    parts = [_content(package, styles)]
+    if "styles.xml" in names:  # the default styles' language, once any text is translated
+        parts.append(Part("styles.xml", package.part("styles.xml")))
+    write, finish = writer(styles, parts[1:])
+    cells: dict = {}  # a part's root: the cells whose text was translated
+
+    def write_cell(p, items: list[Item], target: str | None) -> None:
+        write(p, items, target)
+        cell = _cell_of(p)
+        if cell is not None:
+            cells.setdefault(p.getroottree().getroot(), []).append(cell)
+
+    def finish_cells(tree, target: str | None) -> None:
+        translated = cells.pop(tree.getroot(), [])
+        if target:
+            set_language(tree, translated, target, styles, CELL_STYLE)
+        finish(tree, target)
+
+    return OfficeDocument(package, parts, write_cell, finish_cells)
+
+
+def _content(package: Package, styles: dict[str, bool]) -> Part:
+    """content.xml: the paragraphs of its cells of text, then of its comments."""
+    tree = package.part("content.xml")
+    root = tree.getroot()
+    for changes in root.iter(f"{{{TABLE}}}tracked-changes"):
+        if len(changes):
+            raise PackageError(
+                package.name, "tracked changes in content.xml: accept or reject them first"
+            )
+    part = Part("content.xml", tree)
+    where = f"{package.name}:content.xml"
+    found = [p for cell in root.iter(CELL) if _is_text(cell) for p in _own_paragraphs(cell)]
+    found += [p for note in root.iter(ANNOTATION) for p in note.iter(*_PARAGRAPHS)]
+    for p in found:
+        paragraph = Paragraph(paired(paragraph_items(p, (), styles), range_of), where)
+        if paragraph.texts():
+            part.paragraphs.append((p, paragraph))
+    return part
+
+
+def _is_text(cell) -> bool:
+    """Whether ``cell`` holds a text (of ``office:value-type`` string), not a formula's."""
+    kind = cell.get(f"{{{OFFICE}}}value-type")
+    return kind == "string" and cell.get(f"{{{TABLE}}}formula") is None
+
+
+def _own_paragraphs(cell) -> list:
+    """The paragraphs of ``cell``'s text: not its comment's, nor those of a frame in it."""
+    return [
+        p
+        for p in cell.iter(*_PARAGRAPHS)
+        if next(p.iterancestors(CELL, ANNOTATION, *_PARAGRAPHS), None) is cell
+    ]
+
+
+def _cell_of(p):
+    """The cell whose text paragraph ``p`` is (None: a comment's)."""
+    holder = next(p.iterancestors(CELL, ANNOTATION), None)
+    return holder if holder is not None and holder.tag == CELL else None
+
+
+ODS = DocumentFormat(
+    "ods", (".ods", ".ots"), read_ods, alignment=True, binary=True, printable=False,
+    needs=("lxml", "lxml>=5"),
+)  # fmt: skip
