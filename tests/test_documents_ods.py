@@ -161,6 +161,25 @@ def test_a_comment_is_translated_its_author_and_date_kept():
     assert note.getparent().findtext(f"{TEXT}p") == "3"  # the cell's number
 
 
+def test_a_cells_text_written_as_its_string_value_too_is_translated_there_too():
+    """A program that writes a cell's text as its ``office:string-value`` too: left French, it
+    said other than the cell's English paragraph; a value other than the cell's text stays."""
+    rows = ROWS.replace(
+        '<table:table-cell office:value-type="string" table:style-name="ce1">',
+        '<table:table-cell office:value-type="string" office:string-value="Le chat noir" '
+        'table:style-name="ce1">',
+    ).replace(
+        '<table:table-cell office:value-type="string" table:style-name="ce2">',
+        '<table:table-cell office:value-type="string" office:string-value="Autre" '
+        'table:style-name="ce2">',
+    )
+    found = cells(entries(translated(tableau_ods(ods_entries(rows))))["content.xml"])
+    value = f"{OFFICE}string-value"
+    assert (found[0].get(value), found[0].findtext(f"{TEXT}p")) == ("LE CHAT NOIR",) * 2
+    assert found[3].get(value) == "Autre"
+    assert found[2].get(value) == "Cher"  # a formula's result
+
+
 def test_a_comment_on_a_cell_of_text_is_a_text_of_its_own():
     """The comment's paragraph is not the cell's: each is translated apart, in its place."""
     comment = (

@@ -7,7 +7,10 @@ A cell's text is translated where the cell holds a text (``table:table-cell`` of
 formula's cached result, which LibreOffice computes again). A cell of any other type (a number,
 a date, a percentage, a currency, a boolean: its ``office:value`` and what it shows), the
 formulas, the sheets' names (``table:name``, which formulas refer to: ``$Feuille1.A1``), the
-named ranges and expressions, and the validations are never read: they stay as they were.
+named ranges and expressions, and the validations are never read: they stay as they were. A
+cell's text written as an attribute too (``office:string-value``, which some programs write:
+left in the source's words, it said other than the translated paragraphs) is its translated
+text, where it was the text the cell showed.
 
 A comment on a cell (``office:annotation``: what a reader sees over it) is translated, its
 author (``dc:creator``) and its date (``dc:date``) kept. The automatic styles that set the
@@ -35,7 +38,9 @@ MIMETYPES = (
 CELL = f"{{{TABLE}}}table-cell"
 CELL_STYLE = f"{{{TABLE}}}style-name"
 ANNOTATION = f"{{{OFFICE}}}annotation"
+STRING_VALUE = f"{{{OFFICE}}}string-value"
 _PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")
+_MARKS = {f"{{{TEXT}}}tab": "\t", f"{{{TEXT}}}line-break": "\n"}
 
 
 def read_ods(data: bytes, name: str) -> OfficeDocument:
@@ -50,10 +55,13 @@ def read_ods(data: bytes, name: str) -> OfficeDocument:
     cells: dict = {}  # a part's root: the cells whose text was translated
 
     def write_cell(p, items: list[Item], target: str | None) -> None:
-        write(p, items, target)
         cell = _cell_of(p)
+        shown = None if cell is None else _shown(cell)
+        write(p, items, target)
         if cell is not None:
             cells.setdefault(p.getroottree().getroot(), []).append(cell)
+            if cell.get(STRING_VALUE) == shown:  # its text as an attribute too
+                cell.set(STRING_VALUE, _shown(cell))
 
     def finish_cells(tree, target: str | None) -> None:
         translated = cells.pop(tree.getroot(), [])
@@ -97,6 +105,24 @@ def _own_paragraphs(cell) -> list:
         for p in cell.iter(*_PARAGRAPHS)
         if next(p.iterancestors(CELL, ANNOTATION, *_PARAGRAPHS), None) is cell
     ]
+
+
+def _shown(cell) -> str:
+    """The text ``cell`` shows: its paragraphs', one a line, spaces written ``text:s`` too."""
+    return "\n".join(_text_of(p) for p in _own_paragraphs(cell))
+
+
+def _text_of(element) -> str:
+    out = element.text or ""
+    for child in element:
+        if child.tag == f"{{{TEXT}}}s":
+            out += " " * int(child.get(f"{{{TEXT}}}c", "1"))
+        elif child.tag in _MARKS:
+            out += _MARKS[child.tag]
+        elif child.tag != ANNOTATION and child.tag != f"{{{TEXT}}}note":
+            out += _text_of(child)
+        out += child.tail or ""
+    return out
 
 
 def _cell_of(p):
