@@ -272,6 +272,32 @@ def test_what_is_not_a_clock_time_is_not_one(line):
     assert [s.text for s in SpanFinder().find(line) if s.kind == "time"] == []
 
 
+@pytest.mark.parametrize(
+    "line, time, english",
+    [
+        # de-en wrote "the 03.03.2024 ... 14.30 11", "9 clerk starts to the school"
+        ("Das Treffen ist am 03.03.2024 um 14.30 Uhr.", "14.30 Uhr", "14:30"),
+        ("Der Zug fährt um 14:30 Uhr ab.", "14:30 Uhr", "14:30"),
+        ("Um 9 Uhr beginnt die Schule.", "9 Uhr", "9:00"),
+        ("Um 8.15\u00a0Uhr.", "8.15\u00a0Uhr", "8:15"),
+        ("Von 9 bis 17 Uhr geöffnet.", "17 Uhr", "17:00"),
+    ],
+)
+def test_a_german_clock_time_with_uhr_is_an_english_24_hour_time(line, time, english):
+    """Uhr names a clock time, never a duration (Stunden): the hour, its minutes after a colon
+    or a full stop, and Uhr are one span, the time as English writes it."""
+    found = [s for s in SpanFinder(language="de").find(line) if s.kind == "time"]
+    assert [s.text for s in found] == [time]
+    assert convert(time, "time", "de", "en") == english
+
+
+@pytest.mark.parametrize(
+    "line", ["Die Uhr zeigt 3 Uhrzeiten.", "Um 14 Uhr 30.", "Er kam um 25 Uhr.", "Es ist 14.30."]
+)
+def test_what_german_writes_otherwise_is_no_clock_time(line):
+    assert [s.text for s in SpanFinder(language="de").find(line) if s.kind == "time"] == []
+
+
 @pytest.mark.parametrize("source, target", [("fr", "de"), ("fr", "fr"), ("en", "fr"), ("fr", None)])
 def test_a_clock_time_is_kept_as_written_for_any_other_pair(source, target):
     assert convert("14 h 30", "time", source, target) == "14 h 30"
@@ -298,7 +324,7 @@ def test_a_clock_time_is_kept_as_written_for_any_other_pair(source, target):
             "Von 12 bis 14 Uhr, Strg+C und 16 GB.",
             [
                 ("number", "12"),
-                ("number", "14"),
+                ("time", "14 Uhr"),
                 ("keys", "Strg+C"),
                 ("measure", "16 GB"),
             ],

@@ -69,7 +69,8 @@ HOURS = (
 _HOURS = re.compile(
     rf"(\d+|(?:{format_strings.PATTERN})){_S}?h(?:eures?)?(?:{_S}?([0-5]?\d)(?:{_S}?(?:min|mn))?)?"
 )
-_IN_WORDS = re.compile(rf"\d+{_S}?[^\W\d_]{{2,}}")  # an hour written out, no minutes: 9 heures
+# an hour written out, no minutes: French 9 heures (not German 9 Uhr, always a clock time)
+_IN_WORDS = re.compile(rf"\d+{_S}?heures?")
 
 # a French unit's name in the languages' time_words (languages.py: a target's words for it)
 _UNITS = {"h": "hour", "min": "minute", "mn": "minute", "s": "second", "j": "day"}

@@ -17,7 +17,7 @@ recorded, every language's detectors run.
                 an ordinal's suffix by CLDR ordinal category (English ``one`` "st", ``two``
                 "nd", ``few`` "rd", ``other`` "th"): an ICU ``selectordinal``'s branches
     clock       how a clock time is written, as a regex whose groups are the hour and the
-                minutes (French ``14 h 30``, ``14 heures 30``); None: no time is read
+                minutes (French ``14 h 30``, ``14 heures 30``, German ``9.30 Uhr``); None: none
     clock_out   how the language writes a time read from another (``{}:{}``: ``14:30``); None:
                 a time is kept as written
     durations   what the text before a duration ends with, where the duration reads as a
@@ -335,6 +335,8 @@ LANGUAGES = {
         "." + SPACES,
         symbol_after="\u00a0",
         ordinal_suffixes=(("other", "."),),  # 1. Stock, 2. Stock: one category, one suffix
+        # an hour, its minutes after a colon or a full stop, Uhr (not 14 Uhr 30): a time
+        clock=rf"([01]?\d|2[0-3])(?:[:.]([0-5]\d))?{_SPACE}?Uhr(?!\w|{_SPACE}\d)",
         units=(("U/min", "rpm"), ("Bytes", "bytes"), ("Byte", "byte")),
         per=tuple(
             zip(
@@ -351,20 +353,10 @@ LANGUAGES = {
         ago_words=_units("Tag Monat Jahr", "Tagen Monaten Jahren", "day month year"),
         modifiers=("Strg", "Umschalt"),
         keys=(
-            ("Strg", "Ctrl"),
-            ("Umschalt", "Shift"),
-            ("Entf", "Del"),
-            ("Entf", "Delete"),
-            ("Eingabe", "Enter"),
-            ("Eingabetaste", "Enter"),
-            ("Leertaste", "Space"),
-            ("Einfg", "Insert"),
-            ("Pos1", "Home"),
-            ("Ende", "End"),
-            ("Rücktaste", "Backspace"),
-            ("Bild auf", "Page Up"),
-            ("Bild ab", "Page Down"),
-            ("Feststelltaste", "Caps Lock"),
+            *(("Strg", "Ctrl"), ("Umschalt", "Shift"), ("Entf", "Del"), ("Entf", "Delete")),
+            *(("Eingabe", "Enter"), ("Eingabetaste", "Enter"), ("Leertaste", "Space")),
+            *(("Einfg", "Insert"), ("Pos1", "Home"), ("Ende", "End"), ("Rücktaste", "Backspace")),
+            *(("Bild auf", "Page Up"), ("Bild ab", "Page Down"), ("Feststelltaste", "Caps Lock")),
         ),
         key_words=("Die {}-Taste", "die {}-Taste", "{}-Taste", "{}-Taste"),
         keys_alone=("Strg", "Entf", "Einfg", "Pos1"),

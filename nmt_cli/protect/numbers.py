@@ -35,8 +35,9 @@ written:
   (French data units in octets become bytes: 16 Go -> 16 GB), and so does the space between.
 - A minus sign that starts a number, an amount or a measure is kept as written before it:
       fr -> en   -5,5 °C -> -5.5 °C      -12,50 € -> -€12.50
-- Clock times, fr -> en only: 14 h 30, 14h30 -> 14:30; 9 h -> 9:00; a range, each of its
-  times: 9h-12h -> 9:00-12:00 (not kept "9h-12h" where 9h is 9:00). The 24-hour clock is kept
+- Clock times, fr -> en and de -> en only: 14 h 30, 14h30 -> 14:30; 9 h -> 9:00; German
+  14.30 Uhr -> 14:30, 9 Uhr -> 9:00; a range, each of its times: 9h-12h -> 9:00-12:00 (not
+  kept "9h-12h" where 9h is 9:00). The 24-hour clock is kept
   (English readers know 14:30; am/pm would be a guess at the text's register), and so is the
   hour as written (09h -> 09:00). Any other pair keeps a time as written.
 """

@@ -59,9 +59,9 @@ the order ties are broken (each module named describes its kinds at length):
     hashtag     ``#name``, ``#Saint-Valentin``
     ago         a time ago, French ``il y a 2 h`` (``2 hours ago``: durations.py)
     time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
-                ``14h30``, ``9 h``, ``9h-12h``, ``à 14 heures`` (hours 0-23); one among words that
-                make it a duration is one (``dure 2h15``, ``2 h de retard``, ``dure 2 heures``),
-                as are hours written out, ``1 h 30 min``, ``48 heures`` (durations.py)
+                ``14h30``, ``9 h``, ``9h-12h``, ``à 14 heures``, German ``9.30 Uhr`` (hours
+                0-23); one among words that make it a duration is one (``dure 2h15``, ``2 h de
+                retard``, ``dure 2 heures``), as are hours written out, ``48 heures`` (durations.py)
     amount      a number with a currency symbol before or after it, or for its decimal mark, and
                 after a slash what it is a price of: ``12,50 €``, ``€12.50``, ``1 200 $``,
                 ``12€50``, ``15 €/mois`` (numbers.py gives its written form, the symbol where the
