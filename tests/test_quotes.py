@@ -117,6 +117,25 @@ def test_straight_marks_stay_straight_and_typographic_ones_become_the_target_s()
     assert _translated("« Bonjour » Marie", "Hello Marie", links, None) == "«Hello» Marie"
 
 
+def test_german_guillemets_pointing_inwards_are_a_pair_too():
+    # »Der Hund« (German's guillemets point at the words): de-en lost them, and the words
+    quoted = unquoted("Das Buch heißt »Der Hund«.")
+    assert quoted is not None and quoted.text == "Das Buch heißt Der Hund."
+    links = [(0, 0), (1, 1), (2, 2), (3, 4), (4, 5)]
+    assert _translated("Das Buch heißt »Der Hund«.", "The book is called the dog.", links) == (
+        "The book is called “the dog”."
+    )
+    assert _translated("»Hallo« Marie", "Hello Marie", [(0, 0), (1, 1)], None) == "»Hello« Marie"
+
+
+def test_translate_keeps_german_guillemets_as_english_marks(run_cli):
+    # de-en-multi30k-rnn wrote "A man is reading identical time while a man sits in the park."
+    line = "Ein Mann liest »Die Zeit« im Park."
+    result = run_cli(["translate", "-m", "de-en-multi30k-rnn", line])
+    assert result.exit_code == 0, result.stderr
+    assert _pairs(result.stdout) == ["“", "”"], result.stdout
+
+
 def test_a_nested_pair_takes_the_target_s_inner_marks():
     line = "« Il a dit “oui” »"
     assert _translated(line, "He said yes", [(0, 0), (2, 1), (3, 2)]) == "“He said ‘yes’”"

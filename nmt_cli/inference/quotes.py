@@ -9,7 +9,8 @@ words the model reads well; the marks come back around the run of target words t
 alignment gives them (markup/placement.py, as a page's inline elements), so a pair in is a
 pair out, well nested.
 
-Read: pairs of double quotation marks, ``« »``, ``“ ”``, ``„ “`` and straight ``"``, well
+Read: pairs of double quotation marks, ``« »``, ``“ ”``, ``„ “``, German ``» «`` (de-en lost
+``»Der Hund«`` with the words inside) and straight ``"``, well
 nested, that do not stand inside a protected span (code, a URL, markup keep theirs). A line
 whose double marks do not pair up (an inch mark, a quotation a later line closes) is
 translated as it is. Written: straight marks stay straight; typographic ones become the target
@@ -32,7 +33,7 @@ from nmt_cli.inference.translation import Translation
 from nmt_cli.markup.placement import Enclosure, place_elements
 from nmt_cli.protect.languages import LANGUAGES, SPACES
 
-OPENING = {"«": "»", "“": "”", "„": "“", '"': '"'}
+OPENING = {"«": "»", "»": "«", "“": "”", "„": "“", '"': '"'}  # German »Buch« too
 MARKS = frozenset('«»“”„"')
 _TRAILING = re.compile(r"[.,;:!?…)\]]+$")
 # punctuation a source may set after its closing mark (French with a space: « %1 » ?)
