@@ -65,6 +65,9 @@ def test_digits_are_never_added_dropped_or_moved():
         ("11e", "fr", "en", "11th"),
         ("22nd", "en", "fr", "22e"),
         ("3rd", "en", "de", "3."),
+        ("2.", "de", "en", "2nd"),  # den 2. Platz
+        ("11.", "de", "en", "11th"),
+        ("2.", "de", "fr", "2e"),
         ("1st", "en", "fr", "1st"),  # 1er or 1re: the gender decides
         ("2th", "en", "fr", "2th"),  # not an English ordinal
         ("XVIIe", "fr", "en", "17th"),  # a century
@@ -77,6 +80,37 @@ def test_digits_are_never_added_dropped_or_moved():
 )
 def test_an_ordinal_follows_the_target_language(text, source, target, written):
     assert convert(text, "ordinal", source, target) == written
+
+
+@pytest.mark.parametrize(
+    "line, ordinal, english",
+    [
+        # de-en wrote "He's stouts up the 2. There are plaza.", the full stop a sentence's end
+        ("Er belegte den 2. Platz.", "2.", "2nd"),
+        ("Sie wohnt im 3. Stock.", "3.", "3rd"),
+        ("Der 1. Preis geht an Anna.", "1.", "1st"),
+        ("Das ist der 11. große Sieg.", "11.", "11th"),
+        ("Zum 2.\u00a0Mal gewinnt er.", "2.", "2nd"),
+    ],
+)
+def test_a_german_ordinal_after_an_article_is_written_as_english_writes_it(line, ordinal, english):
+    found = [s.text for s in SpanFinder(language="de").find(line) if s.kind == "ordinal"]
+    assert found == [ordinal]
+    assert convert(ordinal, "ordinal", "de", "en") == english
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Er wurde 2. Die anderen nicht.",  # a sentence's end
+        "Am 1. Mai sind die Geschäfte geschlossen.",  # a date (dates.py)
+        "Er kam am 3. Okt. an.",
+        "1. Öffnen Sie die Datei.",  # a list's number
+        "Sie kam auf Platz 2. Dann ging sie.",
+    ],
+)
+def test_a_german_number_with_a_full_stop_is_no_ordinal_elsewhere(line):
+    assert [s.text for s in SpanFinder(language="de").find(line) if s.kind == "ordinal"] == []
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,9 @@ recorded, every language's detectors run.
                 where a currency symbol goes: None, before the number (``€12.50``); else after
                 it, past this space (``12,50 €``)
     ordinals    the suffixes of an ordinal after its digits, as a regex (``1er``, ``21st``)
+    ordinal_after
+                for a suffix that ends a sentence too (German ``2.``), the words (or with a
+                capital) that make a number one: ``den 2. Platz`` (not ``Er wurde 2.``, ``1. Mai``)
     roman       the suffix of a Roman ordinal (French ``XIXe``); None: the language has none
     ordinal_suffixes
                 an ordinal's suffix by CLDR ordinal category (English ``one`` "st", ``two``
@@ -119,6 +122,7 @@ class Language:
     groups: str
     symbol_after: str | None
     ordinals: str | None = None
+    ordinal_after: tuple[str, ...] = ()
     roman: str | None = None
     ordinal_suffixes: tuple[tuple[str, str], ...] = ()
     clock: str | None = None
@@ -334,6 +338,10 @@ LANGUAGES = {
         ".",
         "." + SPACES,
         symbol_after="\u00a0",
+        ordinals=r"\.",
+        ordinal_after=tuple(
+            "der die das den dem des am im zum zur vom beim ins ans jeder jede jedes jeden".split()
+        ),
         ordinal_suffixes=(("other", "."),),  # 1. Stock, 2. Stock: one category, one suffix
         # an hour, its minutes after a colon or a full stop, Uhr (not 14 Uhr 30): a time
         clock=rf"([01]?\d|2[0-3])(?:[:.]([0-5]\d))?{_SPACE}?Uhr(?!\w|{_SPACE}\d)",

@@ -20,10 +20,11 @@ written:
   writing certain, so fr "42,195 km" is 42.195 km (French groups with spaces, never commas),
   en "1.234 km" is 1,234 km in French; an amount is not (no currency has three decimals:
   "245,000 €" is kept), but a price of a unit is (fuel's "1,899 €/L" is €1.899/L).
-- Ordinals: fr 1er, 2e, 3ème, 2nd(e) <-> en 1st, 2nd, 3rd; en -> de 3rd -> 3. (French 1st is
-  1er or 1re by gender, so it is kept.) French Roman ordinals are English digits: XVIIe -> 17th
-  (a century, an arrondissement), IIIe -> 3rd; to German XVIIe -> 17. A Roman numeral without
-  a suffix (Louis XIV, Annexe II) is the model's, and so is Ier (François Ier: Francis I).
+- Ordinals: fr 1er, 2e, 3ème, 2nd(e) <-> en 1st, 2nd, 3rd; en -> de 3rd -> 3., de den 2. Platz
+  -> 2nd (French 1st is 1er or 1re by gender, so it is kept). French Roman ordinals are English
+  digits: XVIIe -> 17th (a century, an arrondissement), IIIe -> 3rd; to German XVIIe -> 17. A
+  Roman numeral without a suffix (Louis XIV, Annexe II) is the model's, and so is Ier (François
+  Ier: Francis I).
 - Amounts of money: a number with a currency symbol (``$ € £ ¥`` and others: languages.py,
   CURRENCIES) takes the target's separators as above and the symbol where the target writes it:
   English before the number, French and German after it, past a no-break space:
@@ -51,7 +52,7 @@ from functools import cache
 from nmt_cli.protect.durations import convert_ago, convert_clock_duration, convert_since
 from nmt_cli.protect.functions import convert_functions
 from nmt_cli.protect.keys import convert_keys
-from nmt_cli.protect.languages import CURRENCIES, LANGUAGES, SPACES, Language
+from nmt_cli.protect.languages import CURRENCIES, LANGUAGES, SPACES, Language, languages_for
 from nmt_cli.protect.masks import convert_mask
 from nmt_cli.protect.references import convert_reference
 from nmt_cli.protect.units import UNITS, as_inches, convert_rate, convert_unit, rates_for, worded
@@ -104,6 +105,25 @@ def write_number(reading: Reading, convention: Language) -> str:
     if reading.fraction is None:
         return digits
     return digits + convention.decimal + reading.fraction
+
+
+def ordinal_pattern(language: str | None) -> str | None:
+    """The pattern of an ordinal (its digits and suffix) in a text of ``language`` (None: every
+    language's); one whose suffix ends a sentence too (German ``2.``) only after the words that
+    make it one, or one of them with a capital, and before a word that is no month's name
+    (languages.py, ``ordinal_after``)."""
+    langs = languages_for(language)
+    plain = "|".join(x.ordinals for x in langs if x.ordinals and not x.ordinal_after)
+    found = [rf"(?<![\w.,])\d+(?:{plain})(?![\w])"] if plain else []
+    for x in (x for x in langs if x.ordinal_after):
+        words = {w for word in x.ordinal_after for w in (word, word[0].upper() + word[1:])}
+        after = "|".join(rf"(?<=\b{re.escape(w)}[{SPACES}])" for w in sorted(words))
+        months = "|".join(re.escape(m) for m in (*x.months, *x.short_months))
+        found.append(
+            rf"(?:{after})\d+(?:{x.ordinals})(?=[{SPACES}][^\W\d_])"
+            rf"(?![{SPACES}](?:{months})(?![\w'’-]))"
+        )
+    return "|".join(found) or None
 
 
 @cache

@@ -76,7 +76,8 @@ the order ties are broken (each module named describes its kinds at length):
     number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form);
                 a number, amount or measure includes a minus sign that starts it (``-3``,
                 ``-12,50 €``; not the hyphen of ``5-7``)
-    ordinal     ``1er``, ``3e`` (French), ``21st`` (English), French Roman ``XVIIe`` (numbers.py)
+    ordinal     ``1er``, ``3e`` (French), ``21st`` (English), French Roman ``XVIIe`` (numbers.py),
+                German ``2.`` after an article (``den 2. Platz``; languages.py)
     address     a house number with French ``bis``, ``ter``, ``quater``: ``12 bis``, a street
                 address: ``12 rue de la Paix`` (kept: addresses.py)
     keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C``, ``%MOD1+Maj+F9``,
@@ -124,7 +125,7 @@ from nmt_cli.protect import (
 )
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.markup_spans import MARKUP, MARKUP_NEEDS
-from nmt_cli.protect.numbers import ROMAN_TENS, SCALED, SIGNS
+from nmt_cli.protect.numbers import ROMAN_TENS, SCALED, SIGNS, ordinal_pattern
 from nmt_cli.protect.units import INCHES, in_words, inch_marks, rates_for, units_for
 
 _NUMBER_END = r"(?![\w]|[.,]\d)"
@@ -145,7 +146,6 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
     in ``language`` (None: every language's); None for a kind no such language has."""
     langs = languages.languages_for(language)
     clocks = "|".join(lang.clock for lang in langs if lang.clock)
-    ordinals = "|".join(lang.ordinals for lang in langs if lang.ordinals)
     romans = "|".join(lang.roman for lang in langs if lang.roman)
     unit = "|".join(re.escape(u) for u in units_for(language))  # longest first: km/h, km
     rate = "|".join(re.escape(u) for u in rates_for(language))  # a price's: 15 €/mois
@@ -161,7 +161,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
         rf"(?:/(?:{rate})(?![\w/]))?",  # €/mois; 12€50, its symbol for a decimal mark
         "measure": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT})|(?:{format_strings.PATTERN}))"
         rf"{_SPACE}?(?:{unit}|%(?=/))(?:/(?:{rate})(?![\w/]))?(?<!%)(?![\w'’²³])",  # 2 %/an
-        "ordinal": rf"(?<![\w.,])\d+(?:{ordinals})(?![\w])" if ordinals else None,
+        "ordinal": ordinal_pattern(language),  # 21st, 1er; German den 2. Platz
         "roman": roman if romans else None,
         "address": addresses.pattern_for(language),
         "dialled": addresses.dialled_for(language),
