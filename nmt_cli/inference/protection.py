@@ -33,7 +33,7 @@ from nmt_cli.inference.typography import spans_written
 from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.model.spelling import ByteSpelling
 from nmt_cli.protect.code import untaught_calls
-from nmt_cli.protect.dates import convert_date, find_dates
+from nmt_cli.protect.dates import convert_date, dates_lost, find_dates
 from nmt_cli.protect.format_strings import order_groups
 from nmt_cli.protect.icu_categories import retarget
 from nmt_cli.protect.names import parameter_name, product_names, shouted_words
@@ -48,6 +48,7 @@ from nmt_cli.protect.placeholders import (
 )
 from nmt_cli.protect.placement import Placement, held, needs_alignment, place_spans
 from nmt_cli.protect.spans import Span, SpanFinder
+from nmt_cli.protect.units import per_cents, per_cents_lost
 
 # attend([(source ids, target ids), ...]): the (T+1, S+1) alignment attention of each pair
 Attend = Callable[[list[tuple[list[int], list[int]]]], list[torch.Tensor]]
@@ -63,15 +64,17 @@ def _with_facts(
     kept: Collection[str] = (),
 ) -> list[Span]:
     """``spans`` with the dates of ``line`` (a text in ``language``; a date takes the place of
-    the numbers inside it), the names its model was not taught (``known``: the words it was),
+    the numbers inside it) and its per cents (kind ``measure``: ``50 %``, in place of its
+    number), the names its model was not taught (``known``: the words it was),
     its acronyms to copy (inference/names.py; ``written``: the model's target words) that
     are among ``acronyms`` (those a translation lost) and its names among ``kept`` (those a
     first translation held as written), where no other span is."""
-    for start, end in find_dates(line, language):
+    dates = [(*date, "date") for date in find_dates(line, language)]
+    for start, end, kind in dates + [(*found, "measure") for found in per_cents(line)]:
         inside = [s for s in spans if start <= s.start and s.end <= end]
         if not any(s.start < end and start < s.end for s in spans if s not in inside):
             spans = [s for s in spans if s not in inside] + [
-                Span(start, end, "date", line[start:end])
+                Span(start, end, kind, line[start:end])
             ]
     names = [
         Span(start, end, "name", line[start:end])
@@ -146,8 +149,8 @@ class SpanProtection:
         spans too (a second search's): the names its model was not taught (kind ``name``,
         copied as written), those of ``acronyms`` (the acronyms to copy it lost, kind
         ``name`` too), the names of ``kept`` (those it held as written, kind ``name``: the
-        second search must not lose them) and dates with a month's name (kind ``date``,
-        protect/dates.py)."""
+        second search must not lose them), dates with a month's name (kind ``date``,
+        protect/dates.py) and per cents (kind ``measure``, protect/units.py)."""
         spans = self.finder.find(line)
         if self.known:
             spans = self._named(line, spans)
@@ -156,6 +159,12 @@ class SpanProtection:
             spans = _with_facts(line, spans, *args)
         outputs = [self._output(s) for s in spans]
         return mask(line, spans, outputs, self.form)
+
+    def facts_lost(self, line: str, text: str) -> bool:
+        """Whether ``text``, a translation of ``line``, lost one of its dates (dates.py) or
+        per cents (units.py): what ``mask(line, facts=True)`` passes through."""
+        lost = dates_lost(line, text, self.source, self.target)
+        return lost or per_cents_lost(line, text)
 
     def _named(self, line: str, spans: list[Span]) -> list[Span]:
         """``spans`` with the untaught name of the parameter ``line`` describes (``sortorder :

@@ -3,7 +3,7 @@
 The core behind `nmt translate` and `nmt align`; it knows no screen. With ``options.split`` (the
 default) each line is first cut into sentences (sentences.py); all sentences are translated as
 one batch and each line's translations joined back into one Translation. With protected spans, a
-line whose translation lost a date (protect/dates.py) or, with ``options.copy_names``, a name
+line whose translation lost a date or a per cent (protect/) or, with ``copy_names``, a name
 the model was not taught or an acronym it copies (names.py) is translated again with those
 passed through as spans; a short line whose best translation holds a made-up word, with the
 whole beam kept (real_words.py). A menu path's labels are translated each as a line (menus.py);
@@ -38,7 +38,6 @@ from nmt_cli.inference.swapped import put_back
 from nmt_cli.inference.translation import Translation, join_sentences
 from nmt_cli.inference.typography import finished
 from nmt_cli.inference.unknown_words import detokenized
-from nmt_cli.protect.dates import dates_lost
 from nmt_cli.protect.names import capital_tells_names
 from nmt_cli.search.options import SearchOptions
 
@@ -239,12 +238,12 @@ class Translator:
 
     def _lost(self, line: str, text: str) -> tuple[set[str], set[str]] | None:
         """Its lost acronyms (maybe none) and kept names where ``text``, ``line``'s translation,
-        lost a date (protect/dates.py) or, with copy_names, an untaught name or an acronym it
-        copies (inference/names.py); else None, as for a sentence of over AGAIN_WORDS words."""
+        lost a date or a per cent (protection.py) or, with copy_names, an untaught name or an
+        acronym it copies (names.py); else None, as for a sentence of over AGAIN_WORDS words."""
         p = self.protection
         acronyms = acronyms_lost(line, text, p.known, p.written) if p.known else set()
         lost_name = p.known and (acronyms or names_lost(line, text, p.known))
-        if not (lost_name or dates_lost(line, text, p.source, p.target)):
+        if not (lost_name or p.facts_lost(line, text)):  # a date, a per cent
             return None
         facts = (acronyms, kept_names(line, text, p.known or ()))
         long = len(line.split()) > AGAIN_WORDS and self.splitter

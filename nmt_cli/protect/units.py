@@ -43,6 +43,23 @@ _WRITTEN = (
 )
 
 
+# a per cent: a number, its sign (50 %, 2,5 %, 50%; not 5 %du, a printf's %%, a rate's 2 %/an)
+_PER_CENT = re.compile(rf"(?<![\w.,%])\d+(?:[.,]\d+)*[{SPACES}]?%(?![\w%/])")
+
+
+def per_cents(line: str) -> list[tuple[int, int]]:
+    """(start, end) of each per cent of ``line``, a measure a translation may lose: its
+    sign is no unit the span finder reads (fr-en writes it; de-en, which hardly saw one in
+    training, wrote "Heute gibt es 50 % Rabatt." as "He is giving the 50 Rablishment.")."""
+    return [m.span() for m in _PER_CENT.finditer(line)]
+
+
+def per_cents_lost(line: str, text: str) -> bool:
+    """Whether ``text``, a translation of ``line``, has fewer per cent signs than ``line`` where
+    ``line`` holds a per cent."""
+    return text.count("%") < line.count("%") and bool(per_cents(line))
+
+
 # a screen's size in French: 15"6, 13"3 (one digit after the mark; 9"95 is a race's time)
 INCHES = r'(?<![\w.,\'’"])\d{1,2}"\d(?![\w"])'
 _INCHES = re.compile(r'(\d+)"(\d)')
