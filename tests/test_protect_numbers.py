@@ -412,3 +412,19 @@ def test_a_french_number_sign_and_a_services_hours_read_as_the_target_writes_the
     text, kind, target, written
 ):
     assert convert(text, kind, "fr", target) == written
+
+
+@pytest.mark.parametrize(
+    "line, numero, target, written",
+    [
+        # de-en wrote "The waiter is walking the number 12345.", "A man with Nr.10 jersey"
+        ("Die Bestellung Nr. 12345 ist unterwegs.", "Nr. 12345", "en", "No. 12345"),
+        ("Ein Mann mit Trikot Nr.10 läuft.", "Nr.10", "en", "No. 10"),
+        ("Haus Nr.\u00a05a", "Nr.\u00a05a", "fr", "n° 5a"),
+    ],
+)
+def test_a_german_number_sign_reads_as_the_target_writes_it(line, numero, target, written):
+    found = [s.text for s in SpanFinder(language="de").find(line) if s.kind == "numero"]
+    assert found == [numero]
+    assert convert(numero, "numero", "de", target) == written
+    assert [s.kind for s in SpanFinder(language="de").find("Die Nr. eins.")] == []

@@ -26,8 +26,9 @@ their parts as words and changes them, so each passes through as one span.
                 ``(AAPL.O)``, ``(BRK.B)`` (fr-en wrote ``(MC.PA)`` "(UPA)"); a suffix of an
                 exchange or a share class only, not an abbreviation's letters (``(S.A.)``)
     numero      a number after French's sign for one, ``n°``: ``n° 123456``, ``N°12``, ``nº 3``
-                (fr-en wrote ``Commande n° 123456`` "Command Next 123456"): English writes
-                ``No. 123456``, German ``Nr. 123456`` (convert_reference); the number as written
+                (fr-en wrote ``Commande n° 123456`` "Command Next 123456"), or German's, ``Nr.
+                12345`` (de-en wrote "the number 12345"): English writes ``No. 123456``, German
+                ``Nr. 123456``, French ``n° 123456`` (convert_reference); the number as written
     always      a service's hours all day, every day: ``24h/24``, ``7j/7``, ``365j/365``, and
                 both, ``24h/24 et 7j/7`` (fr-en kept "24h/24 and 7j/7"): English ``24 hours a
                 day``, ``7 days a week``, ``365 days a year``, both ``24/7`` (convert_reference);
@@ -90,8 +91,11 @@ PER = rf"(?:{_COUNTED})/(?:min|s|h)(?![\w/])"
 _EXCHANGES = "PA|AS|BR|MI|MC|LS|L|O|N|OQ|DE|F|SW|T|HK|TO|ST|CO|HE|OL|VI|AX|SS|SZ|KS|A|B"
 TICKER = rf"(?<=\()[A-Z]{{2,5}}\.(?:{_EXCHANGES})(?=\))"
 
-# a number after French's sign for one, n° 123456, N°12, nº 3; its number holds a digit
-NUMERO = r"(?<![\w°º])[nN][°º][ \u00a0]?(?=[\w./-]*\d)\w+(?:[./-]\w+)*"
+# a number after French's sign for one, n° 123456, N°12, nº 3, or German's, Nr. 12345; its
+# number holds a digit
+_NUMERO_SIGN = r"(?:[nN][°º]|Nr\.)[ \u00a0]?"
+NUMERO = rf"(?<![\w°º]){_NUMERO_SIGN}(?=[\w./-]*\d)\w+(?:[./-]\w+)*"
+_NUMERO_SIGNS = {"en": "No. ", "de": "Nr. ", "fr": "n° "}
 
 # all day, every day: 24h/24, 7j/7 (7/7j, 24h/24h too), both in a row (24h/24 et 7j/7)
 _ROUND = r"(?:24 ?[hH] ?/ ?24(?: ?[hH])?|7 ?[jJ] ?/ ?7(?: ?[jJ])?|365 ?[jJ] ?/ ?365(?: ?[jJ])?)"
@@ -118,19 +122,17 @@ PATTERNS = (
     ("chrono", CHRONO, r"\d[\"'’]"),
     ("ticker", TICKER, r"\([A-Z]{2,5}\.[A-Z]"),
     ("per", PER, r"/(?:min|s|h)\b"),
-    ("numero", NUMERO, r"[nN][°º]"),
+    ("numero", NUMERO, r"[nN][°º]|Nr\."),
     ("always", ALWAYS, r"\d ?[hHjJ]? ?/"),
 )
 
 
 def convert_reference(text: str, kind: str, source: str, target: str) -> str:
-    """A ``numero`` or ``always`` span of French ``source`` as ``target`` writes it (English and
-    German; any other kind, pair or target: ``text``)."""
-    if source != "fr" or target not in ("en", "de"):
-        return text
-    if kind == "numero":
-        return {"en": "No. ", "de": "Nr. "}[target] + text[2:].lstrip(" \u00a0")
-    if kind != "always" or target != "en":
+    """A ``numero`` span of French or German ``source``, or an ``always`` span of French, as
+    ``target`` writes it (English, German, French; any other kind, pair or target: ``text``)."""
+    if kind == "numero" and source in ("fr", "de") and target in _NUMERO_SIGNS:
+        return _NUMERO_SIGNS[target] + re.sub(_NUMERO_SIGN, "", text, count=1)
+    if source != "fr" or kind != "always" or target != "en":
         return text
     counts = re.findall(r"(\d+) ?[hHjJ]? ?/", text)  # 24h/24 et 7j/7: 24, 7; ouvert 7/7
     if {"24", "7"} <= set(counts):
