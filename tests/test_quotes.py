@@ -128,6 +128,16 @@ def test_german_guillemets_pointing_inwards_are_a_pair_too():
     assert _translated("»Hallo« Marie", "Hello Marie", [(0, 0), (1, 1)], None) == "»Hello« Marie"
 
 
+def test_a_german_opening_mark_closed_by_an_english_one_is_a_pair():
+    # „Willkommen” as a keyboard set for English types it: de-en-multi30k-rnn wrote
+    # 'A child is holding a sign that says "Wans.', one straight mark left of the pair
+    links = [(0, 0), (1, 1), (2, 2)]
+    assert _translated("Ein Schild: „Willkommen”.", "A sign: welcome.", links) == (
+        "A sign: “welcome”."
+    )
+    assert unquoted("„Hallo” und „Tschüss“").text == "Hallo und Tschüss"
+
+
 def test_translate_keeps_german_guillemets_as_english_marks(run_cli):
     # de-en-multi30k-rnn wrote "A man is reading identical time while a man sits in the park."
     line = "Ein Mann liest »Die Zeit« im Park."

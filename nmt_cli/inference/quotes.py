@@ -9,8 +9,8 @@ words the model reads well; the marks come back around the run of target words t
 alignment gives them (markup/placement.py, as a page's inline elements), so a pair in is a
 pair out, well nested.
 
-Read: pairs of double quotation marks, ``« »``, ``“ ”``, ``„ “``, German ``» «`` (de-en lost
-``»Der Hund«`` with the words inside) and straight ``"``, well
+Read: pairs of double quotation marks, ``« »``, ``“ ”``, ``„ “`` (or ``„ ”``), German ``» «``
+(de-en lost ``»Der Hund«`` with the words inside) and straight ``"``, well
 nested, that do not stand inside a protected span (code, a URL, markup keep theirs). A line
 whose double marks do not pair up (an inch mark, a quotation a later line closes) is
 translated as it is. Written: straight marks stay straight; typographic ones become the target
@@ -34,6 +34,8 @@ from nmt_cli.markup.placement import Enclosure, place_elements
 from nmt_cli.protect.languages import LANGUAGES, SPACES
 
 OPENING = {"«": "»", "»": "«", "“": "”", "„": "“", '"': '"'}  # German »Buch« too
+# the marks that close a pair: German „ by ” too, as a keyboard set for English types it
+CLOSING = {**OPENING, "„": "“”"}
 MARKS = frozenset('«»“”„"')
 _TRAILING = re.compile(r"[.,;:!?…)\]]+$")
 # punctuation a source may set after its closing mark (French with a space: « %1 » ?)
@@ -77,7 +79,7 @@ def _marks(line: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, bool]
             continue
         before = line[i - 1] if i else " "
         after = line[i + 1] if i + 1 < len(line) else " "
-        if stack and OPENING[stack[-1][1]] == c and not (c == '"' and before.isspace()):
+        if stack and c in CLOSING[stack[-1][1]] and not (c == '"' and before.isspace()):
             stack.pop()
             found.append((i, False))
         elif c in OPENING and (c != '"' or not after.isspace() and _opens_prose(line, i)):
