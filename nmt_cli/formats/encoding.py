@@ -6,14 +6,20 @@ Read: a byte order mark says UTF-8, UTF-16 or UTF-32 (little or big endian) and 
 file (UTF-32's marks looked for first: UTF-32 LE's starts with UTF-16 LE's);
 without one the bytes are UTF-8, or (``legacy``: Java ``.properties`` files before Java 9) that
 legacy encoding where they are not valid UTF-8. Bytes that are not valid in the encoding found
-are one error naming their line. A file whose every line ends in CRLF is read with ``"\\n"``
-line ends (a format's reader sees no ``"\\r"``, a text written into it gets the file's line
-ends) and written with CRLF again; a file of other or mixed line ends is read as it is.
+are one error naming their line. A Windows code page's bytes 0x80-0x9F that Python's codec
+leaves out (Windows-1252's 0x81, 0x8D, 0x8F, 0x90, 0x9D) are read as browsers read them
+(WHATWG's Encoding standard: U+0081...) and written back as the same bytes. A file whose
+every line ends in CRLF is read with ``"\\n"`` line ends (a format's reader sees no
+``"\\r"``, a text written into it gets the file's line ends) and written with CRLF again;
+a file of other or mixed line ends is read as it is.
 """
 
 from __future__ import annotations
 
+import codecs
+import importlib
 from dataclasses import dataclass
+from functools import cache
 
 from nmt_cli.formats.skeleton import ParseError
 from nmt_cli.textio import BYTE_ORDER_MARKS
@@ -23,6 +29,35 @@ _BOMS = BYTE_ORDER_MARKS  # one table: what a line reader reads, a file's encodi
 _NAMES = {codec: name for _, codec, name in _BOMS}
 _NAMES |= {"latin-1": "Latin-1", "cp1252": "Windows-1252"}
 _HIGHEST = {"latin-1": 0xFF}  # the highest code point a codec writes; Unicode's otherwise
+
+
+
+@cache
+def _web_table(codec: str) -> str | None:
+    """The decoding table of the Windows code page ``codec`` (``cp1252``) as browsers read it:
+    a byte 0x80-0x9F Python's codec lacks is the C1 control of its code point (0x81: U+0081);
+    None for any other codec."""
+    if not codec.startswith(("cp125", "cp874")):
+        return None
+    table = importlib.import_module(f"encodings.{codec}").decoding_table
+    return "".join(
+        chr(byte) if 0x80 <= byte <= 0x9F and char == "\ufffe" else char
+        for byte, char in enumerate(table)
+    )
+
+
+def _read(body: bytes, codec: str) -> str:
+    """``body`` in ``codec``, a Windows code page's as browsers read it (_web_table)."""
+    table = _web_table(codec)
+    return body.decode(codec) if table is None else codecs.charmap_decode(body, "strict", table)[0]
+
+
+def _written(text: str, codec: str, errors: str) -> bytes:
+    """``text`` in ``codec``, a Windows code page's as _read reads it."""
+    table = _web_table(codec)
+    if table is None:
+        return text.encode(codec, errors)
+    return codecs.charmap_encode(text, errors, codecs.charmap_build(table))[0]
 
 
 @dataclass(frozen=True)
@@ -60,7 +95,7 @@ class Encoding:
         if self.crlf:
             text = text.replace("\n", "\r\n")
         errors = "xmlcharrefreplace" if self.references else "strict"
-        return self.bom + text.encode(self.codec, errors)
+        return self.bom + _written(text, self.codec, errors)
 
 
 def decode(
@@ -75,7 +110,7 @@ def decode(
     bom, codec = found or (b"", declared or "utf-8")
     body = data[len(bom) :]
     try:
-        text = body.decode(codec)
+        text = _read(body, codec)
     except UnicodeDecodeError as e:
         if legacy is None or bom:
             raise _invalid(name, body, codec, e.start) from None
@@ -87,7 +122,7 @@ def decode(
 def _decoded(body: bytes, codec: str, name: str) -> str:
     """``body`` read in ``codec``; ParseError naming the line of bytes not valid in it."""
     try:
-        return body.decode(codec)
+        return _read(body, codec)
     except UnicodeDecodeError as e:
         raise _invalid(name, body, codec, e.start) from None
 
