@@ -50,6 +50,7 @@ from nmt_cli.markup.attributes import translated
 from nmt_cli.markup.elements import BLOCKS, HELD, PRESERVED, VERBATIM
 from nmt_cli.markup.inline_text import REFERENCE
 from nmt_cli.markup.reading import read_events
+from nmt_cli.markup.rows import is_item, node_text, row
 from nmt_cli.markup.segments import Aligned, Segment, verbatim
 from nmt_cli.markup.titles import TitleTexts, title_parts
 from nmt_cli.markup.tree import Element, Node, Text, build_tree, has_text, serialize
@@ -154,12 +155,15 @@ class Page:
 
     def _segment(self, run: list[Node], translating: bool, preserve: bool = False) -> None:
         """``run`` as a segment (``preserve``: its white space significant), or as written."""
-        if translating and not self.xml and _apart(run):
-            for node in run:  # each control or link a text of its own, as a block is
-                if isinstance(node, Element) and _WORD.search(_text(node)):
-                    self._block(node, self._translated(node, translating))
-                else:
-                    self._out.append(serialize(node))
+        pieces = row(run) if translating and not self.xml else None
+        for piece in pieces or ():  # each item a text of its own, as a block is (rows.py)
+            if isinstance(piece, Element) and is_item(piece):
+                self._block(piece, self._translated(piece, translating))
+            elif isinstance(piece, Text) and is_item(piece):
+                self._segment([piece], translating)
+            else:
+                self._out.append(piece if isinstance(piece, str) else serialize(piece))
+        if pieces is not None:
             return
         self._marks = set() if self.xml else set(_marks(run))
         segment = (
@@ -290,17 +294,6 @@ def translate_markup_lines(
     return [page.render([next(done) for _ in page.segments]) for page in pages]
 
 
-_WORD = re.compile(r"[^\W_]")  # a letter or a digit
-_CONTROLS = {"a", "button", "label", "option", "input", "select", "textarea"}
-
-
-def _text(node: Node) -> str:
-    """``node``'s text, its elements' too."""
-    if isinstance(node, Element):
-        return "".join(_text(c) for c in node.children)
-    return node.text if isinstance(node, Text) else ""
-
-
 def _marks(nodes: list[Node]) -> Iterator[int]:
     """The ids of the notes' marks (_mark) among ``nodes`` and inside them, each right after a
     word of two letters or more (``prix<sup>1</sup>``; not an exponent, ``x<sup>2</sup>``,
@@ -325,31 +318,5 @@ def _mark(element: Element) -> bool:
     inner = [c for c in element.children if not (isinstance(c, Text) and not c.text.strip())]
     if element.key == "a" and len(inner) == 1 and isinstance(inner[0], Element):
         element = inner[0]
-    text = _text(element)
+    text = node_text(element)
     return element.key == "sup" and text.strip() != "" and not any(c.isalpha() for c in text)
-
-
-def _apart(run: list[Node]) -> bool:
-    """Whether ``run`` (the inline content between two blocks) is a row of controls, links or
-    labels, each translated on its own: a nav bar (``<a>Accueil</a> | <a>Aide</a>``), a form's
-    fields, a menu; its words are all inside two elements or more, and between two of them
-    stands a separator (``|``, ``·``), a line break, nothing but spaces between two controls
-    (``<button>``, ``<a>``, ``<label>``), or two elements of one kind whose texts open with a
-    capital (a menu's ``<span>Fichier</span><span>Édition</span>``). Read as one sentence, the
-    words went by the alignment: a link came out empty, a label moved after its field."""
-    if any(isinstance(n, Text) and _WORD.search(n.text) for n in run):
-        return False
-    worded = [k for k, n in enumerate(run) if isinstance(n, Element) and _WORD.search(_text(n))]
-    if len(worded) < 2:
-        return False
-    for a, b in zip(worded, worded[1:]):
-        between = "".join(
-            serialize(n) if not isinstance(n, Text) else n.text for n in run[a + 1 : b]
-        )
-        controls = run[a].key in _CONTROLS and run[b].key in _CONTROLS
-        labels = run[a].key == run[b].key and all(
-            _text(run[k]).strip()[:1].isupper() for k in (a, b)
-        )
-        if not ("\n" in between or between.strip() or (between and controls) or labels):
-            return False
-    return True
