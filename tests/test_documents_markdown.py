@@ -311,6 +311,31 @@ def test_what_the_translation_says_is_escaped_where_markdown_would_read_markup()
     assert structure(output) == structure(text)  # one paragraph, no emphasis, no link
 
 
+def test_what_the_source_wrote_unescaped_stays_so_where_it_starts_no_markup():
+    """Outside a table a pipe starts nothing, nor does ``*`` between spaces, ``<`` before a
+    space or ``[x]`` with no definition: every one was escaped (``[A](/) \\| [B](/b)``, ``5
+    \\* 3``), lines the user's diff showed changed beyond their words. A table cell's pipe
+    and what the source escaped stay escaped; what would start markup is escaped still."""
+    text = (
+        "[Accueil](/) | [Aide](/aide)\n\nPrix : 5 * 3 ou a < b, ~10 min, _ seul, [note].\n\n"
+        "Pas \\*ceci\\* | ni [cela](/c).\n\n| Nom | Prix |\n|-----|------|\n| a \\| b | 3 |\n"
+    )
+    assert translated(text) == (
+        "[ACCUEIL](/) | [AIDE](/aide)\n\nPRIX : 5 * 3 OU A < B, ~10 MIN, _ SEUL, [NOTE].\n\n"
+        "PAS \\*CECI\\* | NI [CELA](/c).\n\n| NOM | PRIX |\n|-----|------|\n| A \\| B | 3 |\n"
+    )
+    words = {"5": "*5*", "[note].": "[note](/n)."}  # unescaped: emphasis, a link
+    output = translated(text, saying(words))
+    assert "Prix : \\*5\\* \\* 3 ou a < b, ~10 min, _ seul, \\[note\\](/n)." in output
+    assert structure(output) == structure(text)
+
+
+def test_unescaped_text_that_a_reference_makes_a_link_stays_escaped():
+    text = "Voir [guide] ou [aide].\n\n[Guide]: /guide\n"
+    words = {"[aide].": "[guide]."}  # unescaped: a link to the guide's definition
+    assert " ou \\[guide\\].\n" in translated(text, saying(words))
+
+
 def test_a_task_list_items_checkbox_stays_as_written_and_the_model_never_reads_it():
     text = "- [ ] à faire\n* [x] fait\n+ [X] Fait\n> 1. [ ]   cité\n- [ ]\n- [lien](http://x)\n"
     document = read_markdown(text.split("\n")[:-1], "tasks.md")
@@ -342,7 +367,7 @@ def test_footnote_markers_stay_as_written_and_the_model_never_reads_them():
     ]
     assert translated(NOTES, saying({})) == NOTES  # its texts back: the file as it was
     assert translated(NOTES).split("\n")[:5] == [
-        "VOIR LA NOTE[^1] ET LA NOTE.[^longue] PAS UNE NOTE : \\[^X\\].",
+        "VOIR LA NOTE[^1] ET LA NOTE.[^longue] PAS UNE NOTE : [^X].",  # as written: no note
         "",
         "[^1]: UNE NOTE DE BAS DE PAGE.",
         "[^longue]: UNE AUTRE NOTE,",

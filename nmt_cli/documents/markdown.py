@@ -42,7 +42,7 @@ from nmt_cli.markup.segments import Aligned
 
 # What would start a block at the start of a line: a heading, a list item, a quotation, a
 # setext underline or a thematic break
-_LINE_START = re.compile(r"(#{1,6}(?=\s|$)|[-+=>])|\d{1,9}(?=[.)](?:\s|$))")
+_LINE_START = re.compile(r"((?:#{1,6}|\*)(?=\s|$)|[-+=>])|\d{1,9}(?=[.)](?:\s|$))")
 # A task list item's checkbox (GitHub's ``- [ ] to do``, ``- [x] done``) at the start of its
 # text: a mark of the item, as its list marker is, neither translated nor escaped
 _TASK = re.compile(r"\[[ xX]\](?=\s|\Z)")
@@ -306,8 +306,8 @@ class _Reader:
             self.blocks.append(_Block(value.line, value.end, inlines, write))
         return end
 
-    def _inline(self, token, line: int) -> Inline:
-        return Inline.of(token.children, self.name, line + 1)
+    def _inline(self, token, line: int, cell: bool = False) -> Inline:  # a cell escapes |
+        return Inline.block(token, self.name, line + 1, None if cell else (self.parser, self.env))
 
     def _lines(self, a: int, b: int, token, wrap: bool) -> None:
         contents = token.content.split("\n")
@@ -365,7 +365,7 @@ class _Reader:
 
     def _cell(self, a: int, token) -> None:
         if self.blocks and self.blocks[-1].first == a:  # the row's next cell
-            self.blocks[-1].inlines.append(self._inline(token, a))
+            self.blocks[-1].inlines.append(self._inline(token, a, cell=True))
             return
         line = self.lines[a]
         cells = _cells(line)
@@ -382,7 +382,7 @@ class _Reader:
                 at = end
             return ["".join(out) + line[at:]]
 
-        self.blocks.append(_Block(a, a + 1, [self._inline(token, a)], write))
+        self.blocks.append(_Block(a, a + 1, [self._inline(token, a, cell=True)], write))
 
 
 def read_markdown(lines: list[str], name: str) -> MarkdownDocument:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from nmt_cli.documents import markdown_links
 from nmt_cli.documents.markdown_anchors import destination, hrefs, with_hrefs
+from nmt_cli.documents.markdown_escapes import escaped, title_escaped, unescaped, written
 from nmt_cli.markup.attribute_texts import text_attributes, with_values
 from nmt_cli.markup.attributes import translated
 from nmt_cli.markup.pages import Page, Same
@@ -47,32 +48,14 @@ def _past_alert(children, element) -> int:
     return 0
 
 
-# A character that would start Markdown's markup where it stands in text (a backslash only
-# before the ASCII punctuation it escapes, or where a line may end after it; < only where a
-# tag or an autolink could start; & only where an entity could); _ is checked in _escaped
-# (not between two letters or digits)
-_SPECIAL = re.compile(r"\\(?=[!-/:-@\[-`{-~]|\s|$)|[`*\[\]|~]|<(?=[A-Za-z/!?])|&(?=#?\w+;)|_")
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)[^>]*?(/?)>\Z")
 _INDEX = re.compile(r'\bi="(\d+)"')
 # White space inside marks written whole (a code span, a link's title), kept from wrapping
 WHOLE = str.maketrans({" ": "\x00", "\t": "\x01"})
 AS_WRITTEN = str.maketrans({"\x00": " ", "\x01": "\t"})
-# What a title in double quotes escapes: its quote, a backslash, & where an entity could start
-_IN_TITLE = re.compile(r'["\\]|&(?=#?\w+;)')
 _LAST_WORD = re.compile(r"\S+\Z")
 _EMPHASIS = ("em_open", "strong_open", "s_open")
 Anchors = Mapping[str, str] | None  # a heading's anchor to its translation's
-
-
-def _escaped(text: str) -> str:
-    def one(m: re.Match) -> str:
-        at = m.start()
-        if m.group() == "_" and 0 < at < len(text) - 1:
-            if text[at - 1].isalnum() and text[at + 1].isalnum():
-                return "_"  # inside a word: never emphasis
-        return "\\" + m.group()
-
-    return _SPECIAL.sub(one, text)
 
 
 def _code_span(token) -> str:
@@ -90,11 +73,6 @@ def _url(token) -> str:
         return written
     url = token.attrs.get("href", token.attrs.get("src", ""))
     return f"<{url}>" if (not url or re.search(r"\s|[()]", url)) else url
-
-
-def _title_escaped(text: str) -> str:
-    """``text`` as a title in double quotes says it."""
-    return _IN_TITLE.sub(r"\\\g<0>", text)
 
 
 @dataclass
@@ -115,16 +93,31 @@ class _Marks:
 class Inline:
     """A block's inline Markdown (markdown-it's inline token) as a fragment of HTML (``page``)
     whose elements are all inline; ``marks[i]``: what element ``i`` of the fragment stands
-    for; ``escape``: how its text is written (as text, or as a title)."""
+    for; ``escape``: how its text is written (as text, or as a title); ``reads``: the HTML a
+    block's Markdown reads as (None: every character that could start markup escaped), and
+    ``kept``: the characters its source wrote never escaped (markdown_escapes.py)."""
 
     page: Page
     marks: list[_Marks]
-    escape: Callable[[str], str] = _escaped
+    escape: Callable[[str], str] = escaped
+    reads: Callable[[str], str] | None = None
+    kept: tuple[str, ...] = ()
+
+    @classmethod
+    def block(cls, token, where: str, line: int, parsing: tuple | None = None) -> Inline:
+        """A block's inline ``token``; with ``parsing`` (the file's parser and its env), its
+        translation escaped where its source escaped (not a table cell's: its pipes)."""
+        inline = cls.of(token.children, where, line)
+        if parsing is not None:
+            parser, env = parsing
+            inline.reads = lambda text: parser.renderInline(text, env)
+            inline.kept = unescaped(token.content)
+        return inline
 
     @classmethod
     def title(cls, title: str, where: str, line: int) -> Inline:
         """A link's or an image's title, a text of its own."""
-        return cls._apart(title, where, line, _title_escaped)
+        return cls._apart(title, where, line, title_escaped)
 
     @classmethod
     def attribute(cls, value: str, where: str, line: int) -> Inline:
@@ -287,6 +280,7 @@ class Inline:
                     start = with_hrefs(start.translate(AS_WRITTEN), changed or {}).translate(WHOLE)
                 marks[k] = (start, end.replace(f"]({m.url}", f"]({new}", 1))
         out: list[str] = []
+        texts: set[int] = set()  # the places of out that are text, escaped when written
         opened: list[int] = []
         inside_code = False
         text = ""
@@ -295,7 +289,8 @@ class Inline:
             if e.kind == "text" and not inside_code:
                 text += e.text  # escaped whole: what follows a character decides
                 continue
-            out.append(self.escape(text))
+            texts.add(len(out))
+            out.append(text)
             text = ""
             if inside_code:
                 inside_code = e.kind != "end"
@@ -307,7 +302,11 @@ class Inline:
                     opened.append(i)
             elif e.kind == "end":
                 out.append(marks[opened.pop()][1])
-        return "".join(out) + self.escape(text)
+        texts.add(len(out))
+        out.append(text)
+        if self.escape is not escaped:  # a title's, an attribute's
+            return "".join(self.escape(x) if k in texts else x for k, x in enumerate(out))
+        return written(out, texts, self.reads, self.kept)
 
 
 def _tag_marks(tag: str, where: str, line: int) -> _Marks:

@@ -1,0 +1,72 @@
+"""A block's translated text written back as Markdown text (markdown_inline.py): a backslash
+before each character that would start markup where it stands, and a title's quotes escaped.
+
+A character the source wrote as it was, never escaped, where it starts no markup (``[A](/) |
+[B](/b)`` in a paragraph, ``5 * 3``, ``a < b``, ``[note]``) is written as it was again where
+the block reads the same so (the HTML the file's parser makes of it, its references known);
+each of them was escaped (``\\|``, ``\\*``, ``\\[note\\]``), changing lines the user's diff
+then showed with nothing translated in them. A table cell's pipes are always escaped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+# A character that would start Markdown's markup where it stands in text (a backslash only
+# before the ASCII punctuation it escapes, or where a line may end after it; < only where a
+# tag or an autolink could start; & only where an entity could); _ is checked in escaped
+# (not between two letters or digits)
+_SPECIAL = re.compile(r"\\(?=[!-/:-@\[-`{-~]|\s|$)|[`*\[\]|~]|<(?=[A-Za-z/!?])|&(?=#?\w+;)|_")
+# What a title in double quotes escapes: its quote, a backslash, & where an entity could start
+_IN_TITLE = re.compile(r'["\\]|&(?=#?\w+;)')
+# What a source may write as it is where it starts no markup (a bracket with the other)
+_OPTIONAL = ("|", "*", "_", "[]", "~", "<")
+
+
+def escaped(text: str, kept: str = "") -> str:
+    """``text`` with a backslash before each character that could start markup (_SPECIAL),
+    but those of ``kept``."""
+
+    def one(m: re.Match) -> str:
+        at = m.start()
+        if m.group() in kept:
+            return m.group()
+        if m.group() == "_" and 0 < at < len(text) - 1:
+            if text[at - 1].isalnum() and text[at + 1].isalnum():
+                return "_"  # inside a word: never emphasis
+        return "\\" + m.group()
+
+    return _SPECIAL.sub(one, text)
+
+
+def title_escaped(text: str) -> str:
+    """``text`` as a title in double quotes says it."""
+    return _IN_TITLE.sub(r"\\\g<0>", text)
+
+
+def unescaped(source: str) -> tuple[str, ...]:
+    """The characters of _OPTIONAL that a block's ``source`` (as written) holds and never
+    escapes."""
+    return tuple(
+        chars
+        for chars in _OPTIONAL
+        if any(c in source for c in chars) and not any(f"\\{c}" in source for c in chars)
+    )
+
+
+def written(
+    out: list[str], texts: set[int], reads: Callable[[str], str] | None, kept: tuple[str, ...]
+) -> str:
+    """``out`` (a block's Markdown) joined, the pieces at ``texts`` escaped, the characters
+    of each of ``kept`` unescaped where the block reads the same so (``reads``: the HTML it
+    reads as; None: each escaped)."""
+    said = "".join(escaped(x) if k in texts else x for k, x in enumerate(out))
+    if reads is None or not kept:
+        return said
+    meant, left = reads(said), ""
+    for chars in kept:
+        joined = "".join(escaped(x, left + chars) if k in texts else x for k, x in enumerate(out))
+        if joined != said and reads(joined) == meant:
+            said, left = joined, left + chars
+    return said
