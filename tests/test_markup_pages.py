@@ -6,6 +6,7 @@ word in place; tests/test_markup_translate.py uses the shipped model."""
 
 from __future__ import annotations
 
+import re
 from html import escape
 from xml.parsers import expat
 
@@ -576,3 +577,33 @@ def test_a_title_is_cut_only_at_a_separator_between_parts_with_words(title, text
     assert page.render([Aligned(t, []) for t in texts], kept=True) == (
         f"<html><head><title>{title}</title></head></html>"
     )
+
+
+@pytest.mark.parametrize(
+    "svg, texts",
+    [
+        (
+            '<svg><text x="0" y="20"><tspan x="0" y="20">Ventes annuelles</tspan>'
+            '<tspan x="0" dy="20">par région</tspan></text></svg>',
+            ["Ventes annuelles", "par région"],
+        ),
+        (
+            "<svg><desc>Un graphique</desc><text>ventes</text>\n<text>clients</text></svg>",
+            ["Un graphique", "ventes", "clients"],
+        ),
+        (  # a tspan that says nothing of where it stands is a word's style: one sentence
+            '<svg><text>Ventes <tspan font-weight="bold">annuelles</tspan> en hausse</text></svg>',
+            ["Ventes annuelles en hausse"],
+        ),
+    ],
+)
+def test_an_svg_s_texts_and_the_lines_of_a_text_are_each_translated_on_their_own(svg, texts):
+    """An inline SVG's ``<text>`` and ``<desc>`` stand each where they are drawn, and a
+    ``<tspan>`` with its own ``x`` or ``y`` is a line of its text: read as one sentence, a
+    label's words went to another line ("Ventes annuelles" / "par région": "Indent" /
+    "Regional Values") and a space came between two lines' tags."""
+    page = f"<html><body>{svg}</body></html>"
+    assert Page(page, "html").texts() == texts
+    out = translate_markup(page, "html", word_for_word)
+    expected = re.sub(r">([^<]+)<", lambda m: f">{m[1].upper()}<", svg)
+    assert out == f"<html><body>{expected}</body></html>"

@@ -18,6 +18,12 @@ nmt_cli/protect/tags.py's HTML_ELEMENTS, the one list of HTML's names (a plain l
                 a word and its reading (``<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>``:
                 read as words, the model's alignment put the word inside a parenthesis and
                 the reading after the ruby, "<ruby><rp></rp><rt></rt><rp>漢</rp></ruby> (kan)")
+    SVG_TEXTS   an inline SVG's elements that each hold a text placed on its own, a block as
+                HTML's are: its ``<text>``, ``<desc>`` (and ``<title>``, one of BLOCKS); a
+                ``<tspan>`` that says where it stands (``x`` or ``y``: a line of a text on
+                several lines) is one too (pages.py). Read as one sentence, a label's words
+                went to another line: "Ventes annuelles" / "par région" came out "Indent" /
+                "Regional Values"
     PRESERVED   HTML's elements whose text's white space is significant and translated: a
                 ``<textarea>``'s lines are each translated on their own, its line breaks
                 where they were (as an XML ``xml:space="preserve"`` text's: inline_text.py)
@@ -44,6 +50,7 @@ BLOCKS = frozenset(
 )
 VERBATIM = frozenset(("code", "pre", "script", "style"))
 HELD = frozenset(("ruby",))
+SVG_TEXTS = frozenset(("text", "desc"))
 PRESERVED = frozenset(("textarea",))
 
 # A start tag of these closes an open <p> (a <p> holds no block).

@@ -46,8 +46,8 @@ from dataclasses import dataclass
 
 from nmt_cli.errors import InputError
 from nmt_cli.markup.attribute_texts import attribute_texts, written_back
-from nmt_cli.markup.attributes import translated
-from nmt_cli.markup.elements import BLOCKS, HELD, PRESERVED, VERBATIM
+from nmt_cli.markup.attributes import attribute, translated
+from nmt_cli.markup.elements import BLOCKS, HELD, PRESERVED, SVG_TEXTS, VERBATIM
 from nmt_cli.markup.inline_text import REFERENCE
 from nmt_cli.markup.reading import read_events
 from nmt_cli.markup.rows import is_item, node_text, row
@@ -192,7 +192,7 @@ class Page:
         if self.xml:
             return not has_text(parent)
         if id(element) not in self._holds_block:
-            self._holds_block[id(element)] = element.key in BLOCKS or any(
+            self._holds_block[id(element)] = _own_block(element) or any(
                 isinstance(c, Element) and self._is_block(c, element) for c in element.children
             )
         return self._holds_block[id(element)]
@@ -292,6 +292,15 @@ def translate_markup_lines(
     texts = [t for page in pages for t in page.texts()]
     done = iter(translate_segments(texts) if texts else [])
     return [page.render([next(done) for _ in page.segments]) for page in pages]
+
+
+def _own_block(element: Element) -> bool:
+    """Whether an HTML element is a block by itself (elements.py): one of BLOCKS, an SVG's
+    ``<text>`` or ``<desc>``, or a ``<tspan>`` that says where it stands (a line of its
+    ``<text>``)."""
+    if element.key == "tspan":
+        return attribute(element, "x") is not None or attribute(element, "y") is not None
+    return element.key in BLOCKS or element.key in SVG_TEXTS
 
 
 def _marks(nodes: list[Node]) -> Iterator[int]:
