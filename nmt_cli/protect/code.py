@@ -302,7 +302,7 @@ _VIM = (
     r"(?<!\S):(?:w?q[a]?!?|wq?a?!?|x!?|e!|set [a-z]+(?:=\S+)?|%?s/[^\s/]*/[^\s/]*/[gci]*)"
     r"(?=[\s,;.)»]|$)"
 )
-# (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind)
+# (kind, pattern, what a line must hold for it), patterns.py's PATTERNS and NEEDS (one a kind)
 _FORMULA_NEEDS = (
     r"<\?>|[a-z]\{|\\|\||\w[\^+=*]\w|\b[A-Za-z] [=<>≤≥≠+*/^×-] |[\w}][_^]|[(;,]\""
     rf"|{functions.NEEDS}"

@@ -117,7 +117,7 @@ GLUED = r"\{+\{[\w.]*\}\}*|\{[\w.]*\}\}+"  # {{0}, {0}}, {{{0}}}: braces glued t
 JOINED = rf"(?:{PATTERN})(?::(?:{PATTERN}))+"
 _JOINED = re.compile(JOINED)
 _ONE = re.compile(PATTERN)
-# What a line must hold for the pattern to match in it (spans.NEEDS)
+# What a line must hold for the pattern to match in it (patterns.NEEDS)
 NEEDS = r"[%{$~]"
 
 _SEQUENTIAL_PRINTF = re.compile(

@@ -60,7 +60,7 @@ PATTERN = (
     rf"|(?:(?<![^\s(\[«\"“'])=|(?<![\w.$%@#&/'’\\-])){_NAME}"
     r"(?=\((?:[^()\n]|\([^()\n]*\))*?(?<![\w$.])[^\W\d_A-Z]{2})"
 )
-NEEDS = r"[A-Z0-9]\("  # what a line holds for a call to be in it (spans.py's NEEDS)
+NEEDS = r"[A-Z0-9]\("  # what a line holds for a call to be in it (patterns.py's NEEDS)
 # a cell's reference's part: a cell, a column, a row; a sheet before it (Feuille1., Feuil1!)
 _PART = r"\$?[A-Z]{1,3}\$?\d{1,7}|\$?[A-Z]{1,3}|\$?\d{1,7}"
 _SHEET = r"(?:\$?[A-Za-z_]\w*[.!])?"

@@ -160,7 +160,7 @@ def _listed(lang, usual) -> str:
     return "(?:" + "|".join(found) + ")"
 
 
-# what a line holds for a shortcut or a key named alone to be in it (spans.py's NEEDS)
+# what a line holds for a shortcut or a key named alone to be in it (patterns.py's NEEDS)
 NEEDS = "|".join(
     [
         r"[+-]",

@@ -25,5 +25,5 @@ PATTERN = (
     rf"|(?<![\w'’.&/;:#<>=+*^|\\-])(?<!\w\()(?:{_SMALL_LETTER}|{_LISTED})"
     r"(?![\w'’\"&/°(<>=+*^|-]|\.(?=[^.])| ['’])"
 )
-# what a line holds for a letter to be in it (spans.py's NEEDS)
+# what a line holds for a letter to be in it (patterns.py's NEEDS)
 NEEDS = rf"\b(?:[B-HJ-Z]|{_SMALL_LETTER}|y)\b(?!['’])|\b[A-Za-z][+-](?![\w+-])"

@@ -47,7 +47,7 @@ MARKUP = (
     rf"|<(?:{format_strings.PATTERN})>|<!--(?:(?!-->).)*-->|{_LONE_CURRENCY}"  # <%1>, €
     r"|\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)"  # a terminal's colours
 )
-# What a line must hold for markup to be in it (spans.NEEDS)
+# What a line must hold for markup to be in it (patterns.NEEDS)
 MARKUP_NEEDS = (
     rf"[<&\x1b{PRIVATE_USE[0]}-{PRIVATE_USE[1]}{SYMBOLS}{BRACKETS}{SIGNS}]|{_LONE_CURRENCY}"
 )

@@ -75,7 +75,7 @@ def _sections(group: str, after: str) -> str:
 
 
 PATTERN = _pattern()
-# what a line holds for a mask to be in it (spans.py's NEEDS)
+# what a line holds for a mask to be in it (patterns.py's NEEDS)
 NEEDS = (
     r"(?<![^\W\d_])([^\W\d_])\1[/.:-][^\W\d_]|\[[hHmsS$]|[#?]"
     rf"|;[-+(@\[#0?{re.escape(CURRENCIES)}]"

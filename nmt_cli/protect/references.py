@@ -112,7 +112,7 @@ ALWAYS = (
 )
 _ALWAYS_EN = {"24": "24 hours a day", "7": "7 days a week", "365": "365 days a year"}
 
-# (kind, pattern, what a line must hold for it), spans.py's PATTERNS and NEEDS (one a kind);
+# (kind, pattern, what a line must hold for it), patterns.py's PATTERNS and NEEDS (one a kind);
 # each a literal first where it can be, which a search finds fastest
 PATTERNS = (
     ("mime", MIME, "/"),
