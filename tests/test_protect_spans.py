@@ -681,8 +681,12 @@ def test_a_source_language_written_in_another_script_keeps_its_words():
 def test_the_span_finders_patterns_are_the_same_in_every_run():
     """The programs named alone (``la commande ls``), and the words that end a menu path, were
     alternations built from a set, in an order, and so a pattern, that changed from one run to
-    the next (PYTHONHASHSEED)."""
-    code = "from nmt_cli.protect.spans import PATTERNS; print(PATTERNS)"
+    the next (PYTHONHASHSEED); so were a language's key names of one length (``Rücktaste``,
+    ``Leertaste``)."""
+    code = (
+        "from nmt_cli.protect.spans import PATTERNS, patterns_for; "
+        "print(PATTERNS, patterns_for('de'), patterns_for('fr'))"
+    )
     patterns = {
         subprocess.run(
             [sys.executable, "-c", code],

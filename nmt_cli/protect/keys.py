@@ -119,7 +119,7 @@ def _alone(code: str | None) -> list[str]:
         usual.setdefault(english, name)
 
     def one_of(names) -> str:
-        return f"(?:{_alternation(sorted(names, key=len, reverse=True))})"
+        return f"(?:{_alternation(sorted(set(names), key=lambda n: (-len(n), n)))})"
 
     out = [
         rf"(?<![\w-]){_template(words, one_of(n for n, _ in lang.keys))}(?![\w+-])"
