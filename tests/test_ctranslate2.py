@@ -66,13 +66,15 @@ def translate(run_cli, model: Path, *args: str, lines: list[str] = LINES, engine
     [
         [],
         ["--beam", "1"],
-        ["--length-penalty", "2.0", "--nbest", "3"],
+        # (a split line's third best is a near tie on the tiny model: its sentences' score sums
+        # differ by 0.001, less than the two engines' scores do)
+        ["--length-penalty", "2.0", "--nbest", "2"],
         ["--length-penalty", "0", "--nbest", "2"],
         ["--align"],
         ["--align", "--links", "grow-diag"],
         ["--format", "jsonl", "--no-split"],
     ],
-    ids=["beam5", "greedy", "penalty2-nbest3", "penalty0-nbest2", "align", "grow-diag", "jsonl"],
+    ids=["beam5", "greedy", "penalty2-nbest2", "penalty0-nbest2", "align", "grow-diag", "jsonl"],
 )
 def test_engine_ctranslate2_gives_the_lines_of_nmt_translate(
     run_cli, transformer_model_dir: Path, exported: Path, args: list[str]

@@ -158,7 +158,7 @@ def test_nbest_of_a_split_line_are_the_best_combinations_of_its_sentences(transl
     args = ("-k", "3", "--nbest", "3", "--format", "jsonl")
     got = [json.loads(x) for x in translate(*args, input=[" ".join(TWO)])]
     per_sentence = [json.loads(x) for x in one_by_one(translate, TWO, *args)]
-    first, second = per_sentence[:3], per_sentence[3:]
+    first, second = ([r for r in per_sentence if r["source"] == x] for x in TWO)  # distinct
     picks = sorted(
         itertools.product(first, second), key=lambda p: -(p[0]["score"] + p[1]["score"])
     )[:3]

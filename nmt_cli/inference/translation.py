@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     import torch
 
 FORMATS = ("text", "jsonl")  # an output line: text (' ||| ' fields), or a JSON record
+# a split line's n-best: at most this many times n combinations are joined for n whose texts
+# differ (two can join to one text: its sentences' texts differ, not always their joins)
+MORE_PICKS = 4
 
 
 @dataclass
@@ -59,11 +62,26 @@ def join_sentences(
     line: str, nbests: list[list[Translation]], n: int, penalty: LengthPenalty
 ) -> list[Translation]:
     """The ``n`` best translations of ``line`` from the n-best lists of its sentences: the best
-    combinations by the sum of the sentences' scores, each scored as one sequence by
-    ``penalty`` (and listed best first by that score)."""
-    picks = best_combinations([[t.score for t in nbest] for nbest in nbests], n)
-    found = [joined(line, [nbest[k] for nbest, k in zip(nbests, pick)], penalty) for pick in picks]
-    return sorted(found, key=lambda t: -t.score)  # stable: on equal scores, the first pick
+    combinations by the sum of the sentences' scores whose texts differ, each scored as one
+    sequence by ``penalty`` (and listed best first by that score)."""
+    picks = best_combinations([[t.score for t in nbest] for nbest in nbests], n * MORE_PICKS)
+    found: dict[str, Translation] = {}  # by text, the best scored of those that read alike
+    for pick in picks:
+        t = joined(line, [nbest[k] for nbest, k in zip(nbests, pick)], penalty)
+        if t.text not in found and len(found) == n:
+            break
+        if t.text not in found or t.score > found[t.text].score:
+            found[t.text] = t
+    return sorted(found.values(), key=lambda t: -t.score)  # stable: on equal, the first pick
+
+
+def distinct(nbest: list[Translation], n: int) -> list[Translation]:
+    """The first ``n`` of ``nbest`` (best first) whose texts differ: of hypotheses that read
+    alike (the same words split into other subwords, or made alike by what follows the
+    search: casing, punctuation, spans put back), the first one."""
+    seen: set[str] = set()
+    kept = [t for t in nbest if not (t.text in seen or seen.add(t.text))]
+    return kept[:n]
 
 
 def joined(line: str, parts: list[Translation], penalty: LengthPenalty) -> Translation:

@@ -35,7 +35,7 @@ from nmt_cli.inference.protection import SpanProtection
 from nmt_cli.inference.real_words import real_first, searched_again
 from nmt_cli.inference.recall import recalled
 from nmt_cli.inference.swapped import put_back
-from nmt_cli.inference.translation import Translation, join_sentences
+from nmt_cli.inference.translation import Translation, distinct, join_sentences
 from nmt_cli.inference.typography import finished
 from nmt_cli.inference.unknown_words import detokenized
 from nmt_cli.protect.names import capital_tells_names
@@ -163,14 +163,13 @@ class Translator:
         by_sentence: bool = True,
         contexts: Sequence[str | None] | None = None,
     ) -> list[list[Translation]]:
-        """nbest translations for each line, in input order (with ``split``, a line's n-best
-        are the best combinations of its sentences' n-best: see translation.best_combinations);
-        a memory's for a line it holds (in its ``contexts`` first: recall.py), and with
+        """nbest translations for each line, in input order, their texts distinct (with ``split``,
+        a line's n-best are the best combinations of its sentences' n-best: join_sentences); a
+        memory's for a line it holds (in its ``contexts`` first: recall.py), and with
         ``by_sentence`` for the sentences it holds of another; ``on_progress``: the part done."""
-        if not self.memory:
-            return self._translate_new(lines, with_alignment, on_progress)
-        search = self._translate_new
-        return recalled(self, lines, with_alignment, on_progress, search, by_sentence, contexts)
+        args = (with_alignment, on_progress, search := self._translate_new, by_sentence, contexts)
+        out = recalled(self, lines, *args) if self.memory else search(lines, *args[:2])
+        return [distinct(nbest, self.opts.nbest) for nbest in out]  # as put back: read alike
 
     def _translate_new(self, lines, with_alignment, on_progress) -> list[list[Translation]]:
         if (tabbed := translate_columns(self, lines, with_alignment, on_progress)) is not None:
@@ -228,8 +227,7 @@ class Translator:
         for t, alignment in zip(todo, found):
             t.alignment = alignment.links
 
-    def _labels(self, labels: list[str]) -> list[str]:
-        """Each of a menu path's ``labels`` translated as a line of its own (its best text)."""
+    def _labels(self, labels: list[str]) -> list[str]:  # a menu path's, each as a line
         return [nbest[0].text if nbest else x for x, nbest in zip(labels, self.translate(labels))]
 
     def _spans(self, line: str) -> list[tuple[int, int]]:
@@ -303,9 +301,10 @@ class Translator:
         words = (b.known_words or None, b.target_words or ())
         as_read = [sentence_case(x, *words) if up else x for x, up in zip(lines, shouted)]
         sources = self._sources(as_read)
-        ids = [s[0] for s in sources]
-        hyps = self.loaded.search(ids, self.opts, self.loaded.max_out, on_progress=on_progress)
-        labels = self._read_labels(as_read, sources, hyps, line_numbers) if restore_case else []
+        ids = [s[0] for s in sources]  # n-best: the beam's others fill in for hypotheses alike
+        opts = replace(self.opts, nbest=self.opts.beam) if self.opts.nbest > 1 else self.opts
+        hyps = self.loaded.search(ids, opts, self.loaded.max_out, on_progress=on_progress)
+        labels = self._read_labels(as_read, sources, hyps, opts) if restore_case else []
         ids = [s[0] for s in sources]  # a label read again has its own
         if with_alignment and self.loaded.config.full_context_alignment:
             self._full_context_attention(ids, hyps)
@@ -321,6 +320,7 @@ class Translator:
         for line, nbest in zip(lines, out):
             for t in nbest:
                 t.text = finished(line, t.text, target, written or ())
+        out = [distinct(nbest, self.opts.nbest) for nbest in out]
         if self.opts.nbest < self.opts.beam and self.loaded.bundle.target_words:
             self._real_words_first(lines, with_alignment, line_numbers, shouted, out)
         return out
@@ -343,7 +343,7 @@ class Translator:
             for k, nbest in zip(todo, again):
                 out[k] = real_first(nbest, lines[k], written, self.opts.nbest)
 
-    def _read_labels(self, as_read: list[str], sources, hyps, line_numbers) -> list[int]:
+    def _read_labels(self, as_read: list[str], sources, hyps, opts) -> list[int]:
         """Each label (casing.label_read) searched again as read with a small first letter; where
         that reading's best translation is the more probable, it replaces the line's reading,
         source and hypotheses (in place). The indices of the lines so replaced. Not for a
@@ -356,7 +356,7 @@ class Translator:
         if not small:
             return []
         again = self._sources(list(small.values()))
-        found = self.loaded.search([s[0] for s in again], self.opts, self.loaded.max_out)
+        found = self.loaded.search([s[0] for s in again], opts, self.loaded.max_out)
         replaced = []
         for (k, read), source, nbest in zip(small.items(), again, found):
             if nbest and hyps[k] and nbest[0].log_prob > hyps[k][0].log_prob:

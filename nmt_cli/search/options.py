@@ -13,9 +13,9 @@ from nmt_cli.length_penalty import DEFAULT_LENGTH_PENALTY, LengthPenalty
 from nmt_cli.settings import setting
 
 NBEST_HELP = (
-    "Hypotheses per line: 'i ||| text ||| score', i the line's number from 0 (as Moses and "
-    "Marian write n-best lists). A split line's are the best combinations of its "
-    "sentences' hypotheses (by the sum of their scores), each scored as one sequence."
+    "Hypotheses per line, their texts distinct: 'i ||| text ||| score', i the line's number "
+    "from 0 (as Moses and Marian write n-best lists). A split line's are the best combinations "
+    "of its sentences' hypotheses (by the sum of their scores), each scored as one sequence."
 )
 
 # Source tokens x beam per batch by device: the CPU's cache-sized batches; a GPU is fed in
