@@ -22,6 +22,7 @@ from nmt_cli.align.rules import PLACING_RULE, LinkRule
 from nmt_cli.align.words import merge_to_words, word_ids, word_sums
 from nmt_cli.inference.abbreviations import as_written, read_out
 from nmt_cli.inference.aside import Aside, aside_for
+from nmt_cli.inference.aside_sentences import translate_sentences_apart
 from nmt_cli.inference.brackets import all_closed_up
 from nmt_cli.inference.columns import translate_columns
 from nmt_cli.inference.emoji import emoji_names, translated_apart
@@ -184,8 +185,9 @@ class Translator:
         target = self.loaded.languages[1] if self.loaded.languages else None
         words = (self.loaded.bundle.target_words or (), self.loaded.bundle.known_words or ())
         aside = [aside_for(line, spans, target, alignable, *words) for line in lines]
-        if any(aside):
-            return self._translate_aside(lines, aside, with_alignment, on_progress)
+        if any(aside):  # a line of sentences: each set aside apart (aside_sentences.py)
+            args = (lines, aside, with_alignment, on_progress)
+            return translate_sentences_apart(self, *args) or self._translate_aside(*args)
         if self.protection is None:
             return all_closed_up(self._translate_lines(lines, with_alignment, on_progress))
         out = self._protected(lines, with_alignment, on_progress)
@@ -230,8 +232,7 @@ class Translator:
     def _labels(self, labels: list[str]) -> list[str]:  # a menu path's, each as a line
         return [nbest[0].text if nbest else x for x, nbest in zip(labels, self.translate(labels))]
 
-    def _spans(self, line: str) -> list[tuple[int, int]]:
-        """Where ``line``'s protected spans are."""
+    def _spans(self, line: str) -> list[tuple[int, int]]:  # where its protected spans are
         return [(s.start, s.end) for s in self.protection.finder.find(line)]
 
     def _lost(self, line: str, text: str) -> tuple[set[str], set[str]] | None:
@@ -337,9 +338,8 @@ class Translator:
         if todo:
             wide = copy.copy(self)
             wide.opts = replace(self.opts, nbest=self.opts.beam)
-            again = wide._translate(
-                [lines[k] for k in todo], with_alignment, [line_numbers[k] for k in todo]
-            )
+            numbers = [line_numbers[k] for k in todo]
+            again = wide._translate([lines[k] for k in todo], with_alignment, numbers)
             for k, nbest in zip(todo, again):
                 out[k] = real_first(nbest, lines[k], written, self.opts.nbest)
 
@@ -365,8 +365,8 @@ class Translator:
         return replaced
 
     def _full_context_attention(self, ids: list[list[int]], hyps, chunk: int = 64) -> None:
-        """A full-context alignment model's attention comes from a forced pass over each found
-        translation (a search step sees only the prefix): it replaces each hypothesis's own."""
+        """A full-context alignment model's attention, of a forced pass over each found
+        translation (a search step sees only the prefix), replaces each hypothesis's own."""
         todo = [(ids[i], h) for i, nbest in enumerate(hyps) for h in nbest if h.tokens]
         maps = self.loaded.alignment_attention([(s, h.tokens) for s, h in todo], chunk)
         for (_, h), att in zip(todo, maps):
