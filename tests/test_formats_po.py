@@ -102,6 +102,29 @@ def test_an_obsolete_entry_says_nothing_of_the_catalogues_marker(tmp_path):
     assert pairs == [("Taille~XL", "Size~XL")]
 
 
+ARABIC_PLURAL = r"""msgid ""
+msgstr ""
+"Language: ar\n"
+"Plural-Forms: nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && "
+"n%100<=10 ? 3 : n%100>=11 ? 4 : 5);\n"
+
+msgid "%d file"
+msgid_plural "%d files"
+msgstr[0] "لا توجد ملفات"
+msgstr[1] "ملف واحد"
+msgstr[2] "ملفان"
+msgstr[3] "%d ملفات"
+msgstr[4] "%d ملفًا"
+msgstr[5] "%d ملف"
+"""
+
+
+def test_a_plural_entry_pairs_its_msgids_with_the_forms_its_plural_forms_gives_1_and_5(tmp_path):
+    # Arabic's msgstr[0] is the form of 0 ("no files"), its msgstr[1] that of 1
+    pairs = list(read_pairs(write(tmp_path, ARABIC_PLURAL, "ar.po"), "po", ("en", "ar")))
+    assert pairs == [("%d file", "ملف واحد"), ("%d files", "%d ملفات")]
+
+
 def test_a_catalogue_in_other_languages_is_one_error(tmp_path):
     path = write(tmp_path, HEADER + ENTRIES)
     with pytest.raises(InputError, match=r"ui\.po: no de side \(it holds en, fr\)"):

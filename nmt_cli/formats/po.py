@@ -11,7 +11,9 @@ the other language asked for where its Language is English: an ``en.po`` of Fren
 ``msgstr`` in its ``Language``; ``--src-lang``/``--tgt-lang`` pick the sides, so an English to
 French catalogue gives French to English pairs, each read with its entry's ``msgctxt`` where a
 translation memory asks (read_pairs's ``contexts``; "": none). A plural entry gives
-``msgid``-``msgstr[0]`` and ``msgid_plural``-``msgstr[1]``. Skipped, by reason: fuzzy,
+``msgid`` with the form its header's ``Plural-Forms`` gives 1, and ``msgid_plural`` with the
+form it gives 5 (no ``Plural-Forms``: ``msgstr[0]``, ``msgstr[1]``): Arabic's ``msgstr[0]`` is
+the form of 0, Slovenian's and Irish's ``msgstr[1]`` the dual. Skipped, by reason: fuzzy,
 obsolete (``#~``) and untranslated entries. The access-key markers (``X-Accelerator-Marker``,
 and those the catalogue's msgids use: protect/mnemonics.file_markers; obsolete entries' not
 read) are removed from both sides.
@@ -23,6 +25,7 @@ catalogue's text and writes an entry's strings by ``splitlines``, is given them 
 
 from __future__ import annotations
 
+import gettext
 import re
 import struct
 from collections.abc import Iterator
@@ -254,10 +257,26 @@ def catalogue_markers(po: Any) -> tuple[str, ...]:
     return file_markers([e.msgid for e in po if e.msgid and not e.obsolete], declared)
 
 
-def entry_pairs(entry: Any, counts: Counts) -> list[Pair]:
+_PLURAL = re.compile(r"\bplural\s*=\s*([^;]+)")
+SINGULAR, PLURAL = 1, 5  # the counts whose forms msgid and msgid_plural are paired with
+
+
+def plural_indexes(po: Any) -> tuple[int, int]:
+    """The msgstr[] of a plural entry that translate ``msgid`` and ``msgid_plural``: the forms
+    the header's ``Plural-Forms`` gives SINGULAR and PLURAL; (0, 1) where it has none that
+    reads (a gettext expression)."""
+    found = _PLURAL.search(po.metadata.get("Plural-Forms", ""))
+    try:
+        form = gettext.c2py(found.group(1).strip()) if found else None
+        return (form(SINGULAR), form(PLURAL)) if form else (0, 1)
+    except (ValueError, SyntaxError, RecursionError, ZeroDivisionError):
+        return 0, 1
+
+
+def entry_pairs(entry: Any, counts: Counts, forms: tuple[int, int] = (0, 1)) -> list[Pair]:
     """(msgid side, msgstr side) of one entry, counted: none for a fuzzy, obsolete or
-    untranslated one; two for a translated plural (msgid with msgstr[0], msgid_plural with
-    msgstr[1])."""
+    untranslated one; two for a translated plural (msgid and msgid_plural with the msgstr[]
+    of ``forms``: plural_indexes), one where both are the same form."""
     counts.read += 1
     if entry.obsolete:
         counts.skip("obsolete")
@@ -266,10 +285,10 @@ def entry_pairs(entry: Any, counts: Counts) -> list[Pair]:
         counts.skip("fuzzy")
         return []
     if entry.msgid_plural:
-        forms = entry.msgstr_plural
-        pairs = [(entry.msgid, forms.get(0, ""))]
-        if forms.get(1):
-            pairs.append((entry.msgid_plural, forms[1]))
+        one, many = forms
+        pairs = [(entry.msgid, entry.msgstr_plural.get(one, ""))]
+        if many != one and entry.msgstr_plural.get(many):
+            pairs.append((entry.msgid_plural, entry.msgstr_plural[many]))
     else:
         pairs = [(entry.msgid, entry.msgstr)]
     if not pairs[0][1]:
@@ -300,7 +319,8 @@ def read_pairs(
     a, b = pick_sides(path, languages, (source, target))
     counts = Counts(path)
     entries = [e for e in po if e.msgid]  # the header's empty msgid is not an entry
-    raw = [(*p, e.msgctxt or "") for e in entries for p in entry_pairs(e, counts)]
+    forms = plural_indexes(po)
+    raw = [(*p, e.msgctxt or "") for e in entries for p in entry_pairs(e, counts, forms)]
     held: Iterator[Any] = ((p[a], p[b], p[2]) if contexts else (p[a], p[b]) for p in raw)
     yield from cleaned(held, counts, catalogue_markers(po))
     if report is not None:
