@@ -72,6 +72,36 @@ def test_train_writes_a_tokenizer_and_prints_stats_on_stderr(run_cli, corpus, tm
     assert sorted(p.name for p in tmp_path.iterdir()) == ["corpus", "tok.json"]
 
 
+MEMORIES = {
+    "ui.po": 'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\nmsgid "Open"\nmsgstr "Ouvrir"\n\n'
+    '#, fuzzy\nmsgid "Close"\nmsgstr "Fermer"\n',
+    "help.tmx": '<tmx version="1.4"><header srclang="en"/><body><tu><tuv xml:lang="en"><seg>'
+    'Print</seg></tuv><tuv xml:lang="fr-FR"><seg>Imprimer</seg></tuv></tu></body></tmx>\n',
+    "app.xlf": '<xliff version="1.2"><file source-language="en" target-language="fr"><body>'
+    '<trans-unit id="1"><source>Save</source><target>Enregistrer</target></trans-unit>'
+    "</body></file></xliff>\n",
+}
+
+
+def test_train_learns_a_memorys_translated_texts_not_its_markup(run_cli, tmp_path):
+    """A catalogue, a TMX or an XLIFF file was read as lines of text: the tokenizer learnt
+    "msgid", "<seg>" and "<trans-unit", and the fuzzy entry's words."""
+    paths = []
+    for name, text in MEMORIES.items():
+        paths.append(tmp_path / name)
+        paths[-1].write_text(text, encoding="utf-8")
+    out = tmp_path / "tok.json"
+    args = ["tokenizer", "train", *paths, "-o", out, "--vocab-size", "400", "--min-frequency", "1"]
+    result = run_cli(args)
+    assert result.exit_code == 0, result.stderr
+    assert re.search(r"lines read\W+6\b", result.stderr)  # Open Ouvrir Print Imprimer Save...
+    assert "ui.po: 2 read, 1 pairs kept; skipped: 1 fuzzy" in result.stderr
+    tok = Tokenizer.load(out)
+    assert tok.encode_line("Enregistrer") == "▁Enregistrer"
+    for unlearnt in ("msgid", "Fermer", "trans", "seg"):
+        assert tok.encode_line(unlearnt) != f"▁{unlearnt}"
+
+
 def test_train_reads_named_pipes_as_files(run_cli, corpus, tmp_path):
     """`nmt tokenizer train <(zcat a.gz) <(zcat b.gz)` trains the tokenizer the files give
     (the pipes were refused: "/dev/fd/63: not a file")."""

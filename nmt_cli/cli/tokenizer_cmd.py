@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
-from nmt_cli.cli.common import OutputOption, boundary, err_console, warn
+from nmt_cli.cli.common import OutputOption, boundary, err_console, info, warn
 from nmt_cli.cli.options import options_from
+from nmt_cli.formats.pairs import tokenizer_text
 from nmt_cli.model.tokenizer import Tokenizer
 from nmt_cli.model.tokenizer_training import TokenizerOptions, train_tokenizer_files
 from nmt_cli.output import transform_lines
@@ -30,9 +31,7 @@ Tok = Annotated[
 @boundary
 @options_from
 def train(
-    files: Annotated[
-        list[str], typer.Argument(help="Text files, one sentence per line ('-': stdin).")
-    ],
+    files: Annotated[list[str], typer.Argument(help="Sentences a line ('-': stdin), or memories.")],
     output: Annotated[str, typer.Option("--output", "-o", help="tokenizer.json, or DIR/ for it.")],
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No statistics table.")] = False,
     *,
@@ -42,7 +41,8 @@ def train(
 
     Example: nmt tokenizer train train.de train.en --vocab-size 8000 --output tok.json
     """
-    written, stats = train_tokenizer_files(files, output, options)
+    text = tokenizer_text(files, None if quiet else info)  # a memory's texts, not its markup
+    written, stats = train_tokenizer_files(files, output, options, text)
     if quiet:
         return
     from rich.table import Table

@@ -13,13 +13,13 @@ give their sides by language, so they need the languages asked for (source, targ
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from nmt_cli.errors import InputError, UsageError
 from nmt_cli.formats import lines, po, tmx, xliff
-from nmt_cli.formats.memory import Pair, Report, same_language
-from nmt_cli.textio import is_stream
+from nmt_cli.formats.memory import Counts, Pair, Report, cleaned, same_language
+from nmt_cli.textio import is_stream, lines_of
 
 EXTENSIONS = {
     "tsv": lines.TSV_EXTENSIONS,
@@ -83,6 +83,64 @@ def read_pairs(
     if fmt == "tmx":
         return tmx.read_pairs(path, languages, report, contexts=contexts)
     return {"po": po.read_pairs, "xliff": xliff.read_pairs}[fmt](path, languages, report, contexts)
+
+
+def texts(path: str, fmt: str, report: Report | None = None) -> Iterator[str]:
+    """Both sides of every pair ``path`` in ``fmt`` gives, whatever its languages (what a
+    tokenizer learns from): read_pairs's, read the same way, and of a TMX unit every variant
+    (one line each). ``report`` hears the counts."""
+    if fmt == "tmx":
+        counts = Counts(path)
+        for unit in tmx.read_units(path):
+            counts.read += 1
+            kept = [t for t in (" ".join(text.split()) for text in unit.texts) if t]
+            counts.kept += bool(kept)
+            yield from kept
+        if report is not None:
+            report(counts.summary().replace("pairs kept", "units kept"))
+        return
+    if fmt in ("tsv", "jsonl"):
+        pairs: Iterable[Pair] = lines.read_pairs(path, fmt, report)
+    elif fmt == "po":
+        pairs = po.entries_text(path, report)
+    else:
+        pairs = _xliff_pairs(path, report)
+    for pair in pairs:
+        yield from pair
+
+
+def tokenizer_text(
+    files: list[str], report: Report | None = None
+) -> Callable[[str], Iterable[str]] | None:
+    """What `nmt tokenizer train` reads of each of ``files``: of a memory (known by its name:
+    po, tmx, xliff, jsonl), its texts; of any other file, its lines. None: all are text."""
+    kinds = {f: format_of(f, default="text") for f in files}
+    if all(kind in ("text", "tsv") for kind in kinds.values()):
+        return None
+
+    def text(path: str) -> Iterable[str]:
+        if kinds[path] in ("text", "tsv"):
+            return lines_of([path], strict=True)
+        return texts(path, kinds[path], report)
+
+    return text
+
+
+def _xliff_pairs(path: str, report: Report | None) -> Iterator[Pair]:
+    """(source, target) of the units of an XLIFF file that xliff.read_pairs reads."""
+    counts = Counts(path)
+
+    def raw() -> Iterator[Pair]:
+        for unit in xliff.read_units(path):
+            counts.read += 1
+            if (reason := unit.skip_reason()) is not None:
+                counts.skip(reason)
+            else:
+                yield unit.source_text, unit.target_text or ""
+
+    yield from cleaned(raw(), counts)
+    if report is not None:
+        report(counts.summary())
 
 
 def with_declared(path: str, fmt: str, languages: tuple[str, str]) -> tuple[str, str]:

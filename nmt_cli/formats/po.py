@@ -297,6 +297,17 @@ def entry_pairs(entry: Any, counts: Counts, forms: tuple[int, int] = (0, 1)) -> 
     return pairs
 
 
+def entries_text(path: str, report: Report | None = None) -> Iterator[Pair]:
+    """(msgid, msgstr) of every entry of the catalogue in ``path`` that read_pairs gives,
+    whatever its languages (what a tokenizer learns from), cleaned and counted alike."""
+    po = read_catalogue(path)
+    counts, forms = Counts(path), plural_indexes(po)
+    raw = [p for e in po if e.msgid for p in entry_pairs(e, counts, forms)]
+    yield from cleaned(raw, counts, catalogue_markers(po))
+    if report is not None:
+        report(counts.summary())
+
+
 def read_pairs(
     path: str, languages: tuple[str, str], report: Report | None = None, contexts: bool = False
 ) -> Iterator[Pair]:

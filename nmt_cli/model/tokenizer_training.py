@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -194,10 +194,14 @@ def _unigram_pieces(normalizer, alphabet: set[str]) -> int:
 
 
 def train_tokenizer_files(
-    files: list[str], output: str | Path, options: TokenizerOptions
+    files: list[str],
+    output: str | Path,
+    options: TokenizerOptions,
+    text: Callable[[str], Iterable[str]] | None = None,
 ) -> tuple[Path, CorpusStats]:
     """`nmt tokenizer train`: one tokenizer trained over all lines of ``files`` ('-': stdin,
-    once) and saved to ``output``, or to tokenizer.json inside it where ``output`` is a
+    once; ``text``: what it gives of each file instead) and saved to ``output``, or to
+    tokenizer.json inside it where ``output`` is a
     directory or ends with '/' (one it names is made; `-t DIR` reads it there); returns the
     file written and the statistics of what was read. The files and ``output`` are checked
     before the training, and training data must be clean: bad UTF-8 is an error."""
@@ -210,7 +214,8 @@ def train_tokenizer_files(
         raise OutputError(f"{output}: exists and is not a directory")
     check_writable(folder if folder is not None and not folder.exists() else target)
     given = {k: v for k, v in dataclasses.asdict(options).items() if v is not None}
-    tok, stats = train_tokenizer(lines_of(files, strict=True), **given)
+    lines = lines_of(files, strict=True) if text is None else (x for f in files for x in text(f))
+    tok, stats = train_tokenizer(lines, **given)
     if folder is not None:
         folder.mkdir(exist_ok=True)
     tok.save(target)
