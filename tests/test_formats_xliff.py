@@ -142,6 +142,23 @@ def test_an_xliff_file_in_other_languages_is_one_error(tmp_path):
         list(read_pairs(write(tmp_path, XLIFF_12), "xliff", ("de", "en")))
 
 
+def test_a_file_element_in_other_languages_is_skipped_as_a_tmx_unit_without_them(tmp_path):
+    """A file of a German <file> and a French one was one error for French: "no fr side (it
+    holds en, de)"."""
+    unit = '<trans-unit id="a"><source>Open</source><target>{}</target></trans-unit>'
+    files = "".join(
+        f'<file source-language="en-US" target-language="{lang}" original="ui"><body>'
+        f"{unit.format(text)}</body></file>\n"
+        for lang, text in (("de-DE", "Öffnen"), ("fr-FR", "Ouvrir"))
+    )
+    path = write(tmp_path, f'<xliff version="1.2">\n{files}</xliff>\n')
+    report: list[str] = []
+    assert list(read_pairs(path, "xliff", ("fr", "en"), report.append)) == [("Ouvrir", "Open")]
+    assert report == [f"{path}: 2 read, 1 pairs kept; skipped: 1 without fr"]
+    with pytest.raises(InputError, match=r"ui\.xlf: no es side \(it holds en-US, de-DE, fr-FR\)"):
+        list(read_pairs(path, "xliff", ("es", "en")))
+
+
 def test_writing_back_no_targets_gives_the_file_back_byte_for_byte(tmp_path):
     for text in (XLIFF_12, XLIFF_20):
         path = write(tmp_path, text)

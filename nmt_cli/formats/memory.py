@@ -24,6 +24,7 @@ from nmt_cli.textio import one_line, shown_path
 
 Pair = tuple[str, str]  # (source, target), in the languages asked for
 P = TypeVar("P", bound=tuple[str, ...])  # a pair, or a pair and what goes with it (its context)
+T = TypeVar("T")
 Report = Callable[[str], None]  # hears a reader's counts, one line
 SKIPPED = "; skipped: "  # in a line of counts where entries were left out (Counts.summary)
 
@@ -71,6 +72,33 @@ def pick_sides(
     if found[0] == found[1]:
         raise InputError(f"{name}: {languages[0]} and {languages[1]} are the same side")
     return found[0], found[1]
+
+
+def by_language(
+    name: str,
+    languages: tuple[str, str],
+    counts: Counts,
+    parts: Iterable[tuple[Sequence[str | None], T]],
+) -> Iterator[tuple[int, int, T]]:
+    """pick_sides for each of ``parts`` (the languages of its sides, and itself: an XLIFF
+    unit, its <file>'s languages), counted read: one without a language asked for is skipped
+    ("without fr"), as a TMX unit is; the file is one InputError (pick_sides') only where none
+    holds both. Before, an XLIFF file of a German <file> and a French one was one error for
+    French, "no fr side (it holds en, de)"."""
+    held: list[str | None] = []
+    found = False
+    for langs, part in parts:
+        counts.read += 1
+        missing = next((w for w in languages if not any(same_language(t, w) for t in langs)), 0)
+        if missing:
+            counts.skip(f"without {missing}")
+            held.extend(langs)
+            continue
+        found = True
+        yield (*pick_sides(name, languages, langs), part)
+    if held and not found:
+        pick_sides(name, languages, held)  # which language it lacks, and those it holds
+        raise InputError(f"{name}: no part in both {languages[0]} and {languages[1]}")
 
 
 @dataclass

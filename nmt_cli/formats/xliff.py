@@ -30,7 +30,7 @@ from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 
 from nmt_cli.formats.inline import inner_xml, model_text
-from nmt_cli.formats.memory import Counts, FormatError, Pair, Report, cleaned, pick_sides
+from nmt_cli.formats.memory import Counts, FormatError, Pair, Report, by_language, cleaned
 from nmt_cli.formats.xliff_splice import splice_recoded, splice_targets
 from nmt_cli.formats.xml import local, safe_parser, stream, syntax_error, unique_id
 from nmt_cli.textio import open_bytes
@@ -239,14 +239,13 @@ def read_pairs(
     path: str, languages: tuple[str, str], report: Report | None = None, contexts: bool = False
 ) -> Iterator[Pair]:
     """The (source, target) pairs of the translated units of ``path`` (see above), sides picked
-    by ``languages`` from each file's languages; a file in other languages is one InputError.
+    by ``languages`` from each <file>'s languages (one in others skipped: memory.by_language).
     ``report`` hears the counts once the file is read. ``contexts``: each with its unit's name."""
     counts = Counts(path)
 
     def raw() -> Iterator[Pair]:
-        for unit in read_units(path):
-            counts.read += 1
-            a, b = pick_sides(path, languages, unit.languages)
+        units = ((unit.languages, unit) for unit in read_units(path))
+        for a, b, unit in by_language(path, languages, counts, units):
             reason = unit.skip_reason()
             if reason is not None:
                 counts.skip(reason)
