@@ -11,6 +11,8 @@ import pytest
 
 from nmt_cli.errors import InputError
 from nmt_cli.formats.pairs import format_of, read_pairs
+from nmt_cli.training.config import CorpusFiles
+from nmt_cli.training.corpora import declared_languages
 
 HEADER = r"""msgid ""
 msgstr ""
@@ -123,6 +125,15 @@ def test_a_plural_entry_pairs_its_msgids_with_the_forms_its_plural_forms_gives_1
     # Arabic's msgstr[0] is the form of 0 ("no files"), its msgstr[1] that of 1
     pairs = list(read_pairs(write(tmp_path, ARABIC_PLURAL, "ar.po"), "po", ("en", "ar")))
     assert pairs == [("%d file", "ملف واحد"), ("%d files", "%d ملفات")]
+
+
+def test_a_catalogue_of_a_locale_with_a_modifier_is_read_for_its_language(tmp_path):
+    """GNOME's sr@latin.po, ca@valencia.po: "no sr side (it holds en, sr@latin)", and a run
+    without --src-lang recorded the language "sr@latin"."""
+    serbian = HEADER.replace("Language: fr", "Language: sr@latin") + ENTRIES
+    path = write(tmp_path, serbian, "sr@latin.po")
+    assert len(list(read_pairs(path, "po", ("sr", "en")))) == 5
+    assert declared_languages([CorpusFiles(pairs=path)], ("", "")) == ("en", "sr")
 
 
 def test_a_catalogue_in_other_languages_is_one_error(tmp_path):

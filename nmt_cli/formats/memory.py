@@ -5,7 +5,7 @@ into what a training pair holds (its access-key marker removed).
 A memory's sides are picked by language, never by position: ``--src-lang fr --tgt-lang en``
 reads a catalogue or memory written English to French as French to English. A language tag
 matches another when one is the other's first subtags (``fr`` matches ``fr-FR``, ``fr_CA`` and
-``FR``; ``fr-CA`` does not match ``fr-FR``).
+``FR``, ``sr`` a catalogue's ``sr@latin``; ``fr-CA`` does not match ``fr-FR``).
 """
 
 from __future__ import annotations
@@ -39,7 +39,10 @@ class FormatError(InputError):
 
 
 def _subtags(tag: str) -> list[str]:
-    return tag.strip().replace("_", "-").lower().split("-")
+    """``fr-FR``, ``fr_FR``, and a gettext locale's ``fr_FR.UTF-8``, ``sr@latin``: its
+    codeset passed over, its modifier a subtag (``sr`` matched no ``sr@latin`` catalogue)."""
+    tag = re.sub(r"\.[\w-]*", "", tag.strip())
+    return re.split(r"[-_@]", tag.lower())
 
 
 def same_language(tag: str | None, wanted: str) -> bool:

@@ -10,6 +10,7 @@ markers taken off, on every pass alike.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Iterable, Iterator
 
 from nmt_cli.errors import InputError
@@ -58,7 +59,7 @@ def declared_languages(corpora: Iterable[CorpusFiles], given: tuple[str, str]) -
             continue
         found = with_declared(corpus.pairs, format_of(corpus.pairs, corpus.format), given)
         if found != given and all(found):
-            codes = (code.replace("_", "-").split("-")[0].lower() for code in found)
+            codes = (re.split(r"[-_.@]", code)[0].lower() for code in found)  # sr@latin: sr
             return (*codes,)  # type: ignore[return-value]
     return given
 
