@@ -119,3 +119,11 @@ def test_a_named_pipe_is_not_counted_for_a_bar(monkeypatch):
             bar.update(0)
         fd = int(path.rsplit("/", 1)[1])
         assert os.read(fd, 100) == b"Ein Hund\tA dog\n"
+
+
+def test_a_training_message_is_written_as_it_is_one_line(capsys):
+    """Through rich, a message to a pipe was wrapped at 80 columns (a memory's counts split
+    before "obsolete") and a name in brackets was taken for markup: "[fr]/a.po" lost "[fr]"."""
+    line = "[fr]/a.po: 13 read, 6 pairs kept; skipped: 1 empty, 2 fuzzy, 3 obsolete, 2 untranslated"
+    progress.ConsoleProgress(quiet=False).on_message(line)
+    assert capsys.readouterr().err == line + "\n"

@@ -158,7 +158,7 @@ class ConsoleProgress:
 
     def on_message(self, text: str) -> None:
         if not self.quiet:
-            self.console.print(text)
+            self.console.print(text, markup=False, soft_wrap=True)  # a line, as written
 
     def close(self) -> None:
         if self.bar is not None:
