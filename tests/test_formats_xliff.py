@@ -159,6 +159,13 @@ def test_a_file_element_in_other_languages_is_skipped_as_a_tmx_unit_without_them
         list(read_pairs(path, "xliff", ("es", "en")))
 
 
+def test_a_file_that_names_no_target_language_is_one_error_saying_to_add_one(tmp_path):
+    """Angular writes no target-language: the error said "no fr side (it holds en-US)"."""
+    unnamed = XLIFF_12.replace(' target-language="fr"', "")
+    with pytest.raises(InputError, match=r'ui\.xlf: no fr side: .* \(target-language="fr"'):
+        list(read_pairs(write(tmp_path, unnamed), "xliff", ("fr", "en")))
+
+
 def test_writing_back_no_targets_gives_the_file_back_byte_for_byte(tmp_path):
     for text in (XLIFF_12, XLIFF_20):
         path = write(tmp_path, text)

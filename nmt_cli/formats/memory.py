@@ -86,19 +86,26 @@ def by_language(
     """pick_sides for each of ``parts`` (the languages of its sides, and itself: an XLIFF
     unit, its <file>'s languages), counted read: one without a language asked for is skipped
     ("without fr"), as a TMX unit is; the file is one InputError (pick_sides') only where none
-    holds both. Before, an XLIFF file of a German <file> and a French one was one error for
-    French, "no fr side (it holds en, de)"."""
+    holds both, saying so where its targets' language is not named (an Angular file's).
+    Before, an XLIFF file of a German <file> and a French one was one error for French, "no fr
+    side (it holds en, de)"."""
     held: list[str | None] = []
     found = False
     for langs, part in parts:
         counts.read += 1
-        missing = next((w for w in languages if not any(same_language(t, w) for t in langs)), 0)
-        if missing:
-            counts.skip(f"without {missing}")
+        lacking = next((w for w in languages if not any(same_language(t, w) for t in langs)), 0)
+        if lacking:
+            counts.skip(f"without {lacking}")
             held.extend(langs)
             continue
         found = True
         yield (*pick_sides(name, languages, langs), part)
+    missing = [w for w in languages if not any(same_language(t, w) for t in held)]
+    if not found and None in held and len(missing) == 1:  # was: "no fr side (it holds en)"
+        raise InputError(
+            f"{name}: no {missing[0]} side: it names no language for its targets; add one to each "
+            f'<file> (target-language="{missing[0]}", XLIFF 2.0: trgLang on <xliff>)'
+        )
     if held and not found:
         pick_sides(name, languages, held)  # which language it lacks, and those it holds
         raise InputError(f"{name}: no part in both {languages[0]} and {languages[1]}")
