@@ -79,13 +79,15 @@ def test_batches_searched_side_by_side_give_what_one_after_another_gives(
 
 
 def test_nbest_lists_are_sorted_and_distinct(model_dir: Path) -> None:
+    """At most N translations, best first, each text once (as Moses' ``distinct`` n-best):
+    where the beam holds fewer distinct texts than N, fewer are listed."""
     bundle = load_bundle(model_dir)
     translator = Translator(LoadedModel(bundle), SearchOptions(beam=5, nbest=4), AS_GIVEN)
     for results in translator.translate(SENTENCES):
-        assert len(results) == 4
+        assert 1 <= len(results) <= 4
         scores = [t.score for t in results]
         assert scores == sorted(scores, reverse=True)
-        assert len({tuple(t.tgt_pieces) for t in results}) == 4
+        assert len({t.text for t in results}) == len(results)
 
 
 def test_long_lines_are_truncated_with_one_warning(short_model_dir: Path) -> None:
