@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO, TypeVar
 
-from nmt_cli.errors import InputError, OutputError
+from nmt_cli.errors import InputError, OutputError, UsageError
 from nmt_cli.textio import LineReader, chunked, is_stream, one_line, open_lines
 
 # The help text of an --output option: where write_output writes.
@@ -64,6 +64,19 @@ def check_writable(path: str | Path) -> None:
         raise OutputError(f"{path}: {parent} is not a directory")
     if not os.access(parent, os.W_OK):
         raise OutputError(f"{path}: directory {parent} is not writable")
+
+
+def check_not_read(output: str, read: dict[str, str | None]) -> None:
+    """A UsageError where ``output`` is a file that ``read`` ({option: path}) reads: written,
+    it would replace what it was read from (a device or a named pipe may be both)."""
+    if output == "-" or is_stream(output) or not os.path.exists(output):
+        return
+    for option, path in read.items():
+        if path and path != "-" and os.path.exists(path) and os.path.samefile(path, output):
+            raise UsageError(
+                f"--output {output} is the {option} file: it would be replaced; "
+                "give another --output"
+            )
 
 
 def _output_error(path: Path, e: OSError) -> OutputError:

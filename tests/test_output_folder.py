@@ -1,5 +1,6 @@
 """-o into a folder that is not there is one error naming it, before any model loads (a
-model's load is seconds of waiting for nothing), and nothing is written."""
+model's load is seconds of waiting for nothing), and nothing is written; so is -o onto the file
+that is read."""
 
 from __future__ import annotations
 
@@ -27,3 +28,29 @@ def test_output_into_a_missing_folder_is_said_before_the_model_loads(run_cli, tm
     line = assert_one_error_line(run_cli(args), str(output), "nodir does not exist", code=1)
     assert "model" not in line
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pairs.tsv"]
+
+
+@pytest.mark.parametrize("option", ["--input", "--ref"])
+def test_output_onto_the_input_or_the_references_is_refused_and_leaves_them(
+    run_cli, tmp_path, option
+):
+    """`-i in.fr -o in.fr` would replace the French with its translation (and `-o ref.en` the
+    references): a usage error naming the file, before any model loads; the file unchanged."""
+    source, ref = tmp_path / "in.fr", tmp_path / "ref.en"
+    source.write_text("Bonjour.\nMerci.\n", encoding="utf-8")
+    ref.write_text("Hello.\nThank you.\n", encoding="utf-8")
+    target = source if option == "--input" else ref
+    before = target.read_bytes()
+    args = ["translate", "--model", tmp_path / "no-model", "-i", source, "--ref", ref]
+    result = run_cli([*args, "-o", target])
+    assert_one_error_line(result, f"{target} is the {option} file", code=2)
+    assert target.read_bytes() == before
+
+
+def test_a_catalogue_may_still_be_filled_in_place(run_cli, tmp_path):
+    """A gettext catalogue is written back filled: -o onto -i is not refused for it (the
+    missing model is the error said, not the output)."""
+    catalogue = tmp_path / "fr.po"
+    catalogue.write_text('msgid "Open"\nmsgstr ""\n', encoding="utf-8")
+    args = ["translate", "--model", tmp_path / "no-model", "-i", catalogue, "-o", catalogue]
+    assert "is the --input file" not in run_cli(args).stderr
