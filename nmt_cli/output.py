@@ -74,7 +74,7 @@ def check_not_read(output: str, read: dict[str, str | None]) -> None:
     for option, path in read.items():
         if path and path != "-" and os.path.exists(path) and os.path.samefile(path, output):
             raise UsageError(
-                f"--output {output} is the {option} file: it would be replaced; "
+                f"--output {output} is the file {option} reads: it would be replaced; "
                 "give another --output"
             )
 

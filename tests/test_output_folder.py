@@ -43,7 +43,7 @@ def test_output_onto_the_input_or_the_references_is_refused_and_leaves_them(
     before = target.read_bytes()
     args = ["translate", "--model", tmp_path / "no-model", "-i", source, "--ref", ref]
     result = run_cli([*args, "-o", target])
-    assert_one_error_line(result, f"{target} is the {option} file", code=2)
+    assert_one_error_line(result, f"{target} is the file {option} reads", code=2)
     assert target.read_bytes() == before
 
 
@@ -53,4 +53,24 @@ def test_a_catalogue_may_still_be_filled_in_place(run_cli, tmp_path):
     catalogue = tmp_path / "fr.po"
     catalogue.write_text('msgid "Open"\nmsgstr ""\n', encoding="utf-8")
     args = ["translate", "--model", tmp_path / "no-model", "-i", catalogue, "-o", catalogue]
-    assert "is the --input file" not in run_cli(args).stderr
+    assert "is the file --input reads" not in run_cli(args).stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["score", "--input", "{pairs}"], "--input"),
+        (["score", "--src-file", "{src}", "--tgt-file", "{pairs}"], "--tgt-file"),
+        (["align", "--pairs", "{pairs}"], "--pairs"),
+        (["align", "--src-file", "{pairs}", "--tgt-file", "{src}"], "--src-file"),
+    ],
+)
+def test_score_and_align_refuse_output_onto_a_file_they_read(run_cli, tmp_path, args, option):
+    """`nmt score -i pairs.tsv -o pairs.tsv` replaced the pairs with their scores."""
+    pairs, src = tmp_path / "pairs.tsv", tmp_path / "src.fr"
+    pairs.write_text("Bonjour.\tHello.\n", encoding="utf-8")
+    src.write_text("Bonjour.\n", encoding="utf-8")
+    args = [a.format(pairs=pairs, src=src) for a in args]
+    args[1:1] = ["--model", str(tmp_path / "no-model"), "--output", str(pairs)]
+    assert_one_error_line(run_cli(args), f"{pairs} is the file {option} reads", code=2)
+    assert pairs.read_text(encoding="utf-8") == "Bonjour.\tHello.\n"
