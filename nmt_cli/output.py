@@ -66,6 +66,16 @@ def check_writable(path: str | Path) -> None:
         raise OutputError(f"{path}: directory {parent} is not writable")
 
 
+def check_output_file(path: str | Path) -> None:
+    """check_writable, and an OutputError where ``path`` is a directory (a file is written
+    there): said before long work, not once it is done."""
+    if not str(path):
+        raise OutputError("--output '' names no file: give a file's name ('-': stdout)")
+    check_writable(path)
+    if str(path) != "-" and not is_stream(path) and os.path.isdir(path):
+        raise OutputError(f"{path}: is a directory; give --output a file's name")
+
+
 def check_not_read(output: str, read: dict[str, str | None]) -> None:
     """A UsageError where ``output`` is a file that ``read`` ({option: path}) reads: written,
     it would replace what it was read from (a device or a named pipe may be both)."""

@@ -74,3 +74,26 @@ def test_score_and_align_refuse_output_onto_a_file_they_read(run_cli, tmp_path, 
     args[1:1] = ["--model", str(tmp_path / "no-model"), "--output", str(pairs)]
     assert_one_error_line(run_cli(args), f"{pairs} is the file {option} reads", code=2)
     assert pairs.read_text(encoding="utf-8") == "Bonjour.\tHello.\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["translate", "--input", "{pairs}"],
+        ["score", "--input", "{pairs}"],
+        ["align", "--pairs", "{pairs}"],
+    ],
+)
+@pytest.mark.parametrize(("output", "said"), [("{folder}", "is a directory"), ("", "no file")])
+def test_output_onto_a_folder_or_nothing_is_said_before_the_model_loads(
+    run_cli, tmp_path, args, output, said
+):
+    """-o onto a folder failed only when the work was done ("cannot write (Is a directory)")."""
+    pairs, folder = tmp_path / "pairs.tsv", tmp_path / "out"
+    pairs.write_text("Bonjour.\tHello.\n", encoding="utf-8")
+    folder.mkdir()
+    args = [a.format(pairs=pairs) for a in args]
+    args[1:1] = ["--model", str(tmp_path / "no-model"), "--output", output.format(folder=folder)]
+    line = assert_one_error_line(run_cli(args), said, code=1)
+    assert "model" not in line
+    assert list(folder.iterdir()) == []

@@ -27,7 +27,7 @@ from nmt_cli.evaluation import check_lines_file, check_reference
 from nmt_cli.formats.encoding import text_lines
 from nmt_cli.inference.options import FileOptions
 from nmt_cli.markup.pages import DIALECTS
-from nmt_cli.output import check_not_read, check_writable
+from nmt_cli.output import check_not_read, check_output_file
 from nmt_cli.settings import flag_of, option_fields
 from nmt_cli.textio import check_files, count_lines, is_stream, read_lines
 
@@ -204,7 +204,7 @@ def read_input(
         raise UsageError("give text arguments or --input, not both")
     check_files([files.input_file], "--input", pipes=True)  # -i <(cmd): read once
     check_files([files.ref], "--ref", pipes=True)  # read once, before the model loads
-    check_writable(files.output)  # -o into no folder: said before the model loads
+    check_output_file(files.output)  # -o into no folder: said before the model loads
     fmt = format_for(files.input_file, options.input_format)
     # a catalogue may be filled in place; lines and references must stay
     check_not_read(files.output, {"--ref": files.ref, "--input": None if fmt else files.input_file})

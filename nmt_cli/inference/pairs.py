@@ -22,7 +22,7 @@ from nmt_cli.errors import UsageError
 from nmt_cli.formats.memory import SKIPPED, same_language
 from nmt_cli.formats.pairs import MEMORIES, PAIR_FORMATS, declared_pairs, format_of
 from nmt_cli.inference.options import WORD_SCORES_HELP
-from nmt_cli.output import OUTPUT_HELP, check_not_read, check_writable
+from nmt_cli.output import OUTPUT_HELP, check_not_read, check_output_file
 from nmt_cli.settings import setting
 from nmt_cli.textio import check_files, is_stream, open_lines, shown_path, side_by_side
 
@@ -102,7 +102,7 @@ def check_pair_files(files: PairFiles) -> None:
     check_files([files.src_file], "--src-file", pipes=True)  # -i <(cmd): read once
     check_files([files.tgt_file], "--tgt-file", pipes=True)
     check_files([files.input_file], "--input", pipes=True)
-    check_writable(files.output)  # -o into no folder: said before the model loads
+    check_output_file(files.output)  # -o into no folder: said before the model loads
     read = {"--src-file": files.src_file, "--tgt-file": files.tgt_file}
     check_not_read(files.output, {**read, "--input": files.input_file})
 
@@ -207,7 +207,7 @@ def check_pair_file(pairs: PairOptions) -> str | None:
     check_files([pairs.src_file], "--src-file", pipes=True)
     check_files([pairs.tgt_file], "--tgt-file", pipes=True)
     check_files([pairs.pairs], "--pairs", pipes=True)
-    check_writable(pairs.output)
+    check_output_file(pairs.output)
     read = {"--src-file": pairs.src_file, "--tgt-file": pairs.tgt_file, "--pairs": pairs.pairs}
     check_not_read(pairs.output, {**read, "--gold": pairs.gold})
     if pairs.pairs is None:
