@@ -81,12 +81,23 @@ def check_not_read(output: str, read: dict[str, str | None]) -> None:
     it would replace what it was read from (a device or a named pipe may be both)."""
     if output == "-" or is_stream(output) or not os.path.exists(output):
         return
+    written = os.stat(output)
     for option, path in read.items():
-        if path and path != "-" and os.path.exists(path) and os.path.samefile(path, output):
+        if path and _same_file(path, written):
+            shown = f"{option} (stdin)" if path == "-" else option
             raise UsageError(
-                f"--output {output} is the file {option} reads: it would be replaced; "
+                f"--output {output} is the file {shown} reads: it would be replaced; "
                 "give another --output"
             )
+
+
+def _same_file(path: str, other: os.stat_result) -> bool:
+    """Whether ``path`` ('-': stdin, where it is a file: ``< in.fr``) is the file ``other``."""
+    try:
+        st = os.fstat(sys.stdin.fileno()) if path == "-" else os.stat(path)
+    except (AttributeError, OSError, ValueError):  # none there; stdin with no descriptor
+        return False
+    return stat.S_ISREG(st.st_mode) and (st.st_dev, st.st_ino) == (other.st_dev, other.st_ino)
 
 
 def _output_error(path: Path, e: OSError) -> OutputError:

@@ -4,8 +4,11 @@ that is read."""
 
 from __future__ import annotations
 
+import subprocess
+
 import pytest
 from conftest import assert_one_error_line
+from model_fixtures import NMT, nmt_env
 
 
 @pytest.mark.parametrize(
@@ -97,3 +100,21 @@ def test_output_onto_a_folder_or_nothing_is_said_before_the_model_loads(
     line = assert_one_error_line(run_cli(args), said, code=1)
     assert "model" not in line
     assert list(folder.iterdir()) == []
+
+
+def test_output_onto_the_file_stdin_reads_is_refused_and_leaves_it(tmp_path):
+    """`nmt translate -o in.fr < in.fr` replaced the French with its translation; text given as
+    arguments reads no stdin: its -o may be that file."""
+    source = tmp_path / "in.fr"
+    source.write_text("Bonjour.\n", encoding="utf-8")
+    args = [str(NMT), "translate", "--model", str(tmp_path / "no-model"), "-o", str(source)]
+    with source.open("rb") as stdin:
+        proc = subprocess.run(args, stdin=stdin, capture_output=True, text=True, env=nmt_env())
+    assert proc.returncode == 2
+    assert f"{source} is the file --input (stdin) reads" in proc.stderr
+    assert source.read_text(encoding="utf-8") == "Bonjour.\n"
+    with source.open("rb") as stdin:
+        proc = subprocess.run(
+            [*args, "Merci."], stdin=stdin, capture_output=True, text=True, env=nmt_env()
+        )
+    assert "stdin" not in proc.stderr and "no-model" in proc.stderr

@@ -207,7 +207,9 @@ def read_input(
     check_output_file(files.output)  # -o into no folder: said before the model loads
     fmt = format_for(files.input_file, options.input_format)
     # a catalogue may be filled in place; lines and references must stay
-    check_not_read(files.output, {"--ref": files.ref, "--input": None if fmt else files.input_file})
+    check_not_read(
+        files.output, {"--ref": files.ref, "--input": None if fmt or text else files.input_file}
+    )
     _check_options(fmt, files, options, nbest, bool(text))
     _check_markup(files, nbest)
     if fmt is None:
