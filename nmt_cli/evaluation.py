@@ -14,6 +14,9 @@ from nmt_cli.textio import check_files, read_lines
 METRICS = ("bleu", "chrf", "chrf++", "ter")  # chrf++: chrF with word bigrams (word_order 2)
 # BLEU's tokenizers that need nothing more installed (sacrebleu's -tok)
 TOKENIZERS = ("13a", "intl", "char", "zh", "none")
+# `nmt evaluate`'s files
+HYP_HELP = "Translations, one per line ('-': stdin)."
+REF_HELP = "References, one per line ('-': stdin); repeatable, one --ref per file."
 
 
 @dataclass(frozen=True)

@@ -154,3 +154,11 @@ def test_nmt_translate_refuses_a_catalogue_as_its_ref_before_any_model_loads(run
     memory.write_text(CATALOGUE, encoding="utf-8")
     result = run_cli(["translate", "-m", tmp_path / "no-model", "--ref", memory, "Bonjour"])
     assert_one_error_line(result, f"--ref {memory}", "gettext catalogue")
+
+
+def test_help_shows_hyp_and_ref_as_files_and_ref_as_repeated(run_cli):
+    """--ref showed as `<list[str]>`, as if one option took a list (`--ref a.en,b.en`)."""
+    text = " ".join(run_cli(["evaluate", "--help"]).stdout.split())
+    assert "list[str]" not in text
+    assert "--hyp <file>" in text and "--ref <file>" in text
+    assert "repeatable, one --ref per file" in text

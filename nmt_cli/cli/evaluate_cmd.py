@@ -8,13 +8,13 @@ import typer
 
 from nmt_cli.cli.common import boundary, err_console, warn
 from nmt_cli.cli.options import options_from
-from nmt_cli.evaluation import EvaluateOptions, score_files, scores_json
+from nmt_cli.evaluation import HYP_HELP, REF_HELP, EvaluateOptions, score_files, scores_json
 
 
 @options_from
 def evaluate(
-    hyp: Annotated[str, typer.Option("--hyp", help="Translations, one per line ('-': stdin).")],
-    ref: Annotated[list[str], typer.Option("--ref", help="References, one per line; repeatable.")],
+    hyp: Annotated[str, typer.Option("--hyp", metavar="<file>", help=HYP_HELP)],
+    ref: Annotated[list[str], typer.Option("--ref", metavar="<file>", help=REF_HELP)],
     *,
     options: EvaluateOptions,
 ) -> None:
