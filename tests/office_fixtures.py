@@ -167,6 +167,18 @@ def zipped(entries: dict[str, str | bytes], stored: tuple[str, ...] = ()) -> byt
     return out.getvalue()
 
 
+def refused(run_cli, tmp_path, name: str, files: dict[str, bytes]) -> str:
+    """The one line of error `nmt translate` gives for the package ``files`` named ``name``,
+    after checking that it exits 1 and writes nothing."""
+    source, out = tmp_path / name, tmp_path / f"out-{name}"
+    source.write_bytes(zipped(files, stored=("mimetype",)))
+    result = run_cli(["translate", "-m", "no-such-model", "-i", source, "-o", out])
+    assert result.exit_code == 1
+    assert not out.exists()
+    [line] = result.stderr.splitlines()
+    return line
+
+
 def docx_entries(body: str = BODY) -> dict[str, str | bytes]:
     return {
         "[Content_Types].xml": CONTENT_TYPES,

@@ -14,7 +14,7 @@ import zipfile
 import pytest
 from lxml import etree
 from markup_fixtures import Aligned, word_for_word
-from office_fixtures import DECL, zipped
+from office_fixtures import DECL, refused, zipped
 
 from nmt_cli.documents.office.ods import ODS, read_ods
 from nmt_cli.errors import InputError
@@ -250,12 +250,7 @@ def test_tracked_changes_are_one_error():
 def test_a_broken_spreadsheet_is_one_line_of_error_and_nothing_written(run_cli, tmp_path):
     files = ods_entries()
     files["content.xml"] = str(files["content.xml"]).replace("</office:body>", "")
-    source, out = tmp_path / "tableau.ods", tmp_path / "table.ods"
-    source.write_bytes(tableau_ods(files))
-    result = run_cli(["translate", "-m", "no-such-model", "-i", source, "-o", out])
-    assert result.exit_code == 1
-    assert not out.exists()
-    [line] = result.stderr.splitlines()
+    line = refused(run_cli, tmp_path, "tableau.ods", files)
     assert re.fullmatch(
         r"nmt: error: .*/tableau\.ods:content\.xml:\d+: not well-formed XML: .*"
         r"; nothing was written",

@@ -18,6 +18,7 @@ from office_fixtures import (
     docx_entries,
     odt_entries,
     pptx_entries,
+    refused,
     report_docx,
     report_odt,
     zipped,
@@ -86,18 +87,6 @@ def test_a_part_that_is_not_well_formed_is_one_error_naming_the_part_and_its_lin
     )
 
 
-def _refused(run_cli, tmp_path, name: str, files: dict[str, bytes]) -> str:
-    """The one line of error `nmt translate` gives for the package ``files`` named ``name``,
-    after checking that it exits 1 and writes nothing."""
-    source, out = tmp_path / name, tmp_path / f"out-{name}"
-    source.write_bytes(zipped(files, stored=("mimetype",)))
-    result = run_cli(["translate", "-m", "no-such-model", "-i", source, "-o", out])
-    assert result.exit_code == 1
-    assert not out.exists()
-    [line] = result.stderr.splitlines()
-    return line
-
-
 @pytest.mark.parametrize(
     ("name", "entries", "path", "broken"),
     [
@@ -120,7 +109,7 @@ def test_a_part_that_cannot_be_read_is_worded_as_every_other_error_of_a_package(
     files[path] = (
         part[:after] + broken + part[after:] if "DOCTYPE" in broken else part.replace(broken, "")
     )
-    line = _refused(run_cli, tmp_path, name, files)
+    line = refused(run_cli, tmp_path, name, files)
     assert re.fullmatch(
         rf"nmt: error: .*/{re.escape(name)}:{re.escape(path)}:(\d+: not well-formed XML: "
         r".* \(column \d+\)| a document type declaration, .*); nothing was written",
@@ -256,7 +245,7 @@ def test_a_package_whose_relationships_or_manifest_are_not_well_formed_is_one_er
     into a translation that does not open."""
     files = entries()
     files[path] = files[path][:-5]  # cut short: its root element never closes
-    line = _refused(run_cli, tmp_path, name, files)
+    line = refused(run_cli, tmp_path, name, files)
     assert re.fullmatch(
         rf"nmt: error: .*/{re.escape(name)}:{re.escape(path)}:\d+: not well-formed XML: "
         r".* \(column \d+\); nothing was written",

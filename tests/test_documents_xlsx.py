@@ -14,7 +14,7 @@ import zipfile
 import pytest
 from lxml import etree
 from markup_fixtures import Aligned, word_for_word
-from office_fixtures import DECL, zipped
+from office_fixtures import DECL, refused, zipped
 
 from nmt_cli.documents.office.xlsx import XLSX, read_xlsx
 from nmt_cli.errors import InputError
@@ -292,12 +292,7 @@ def test_a_table_without_a_header_row_has_its_first_row_translated():
 def test_a_broken_workbook_is_one_line_of_error_and_nothing_written(run_cli, tmp_path):
     files = xlsx_entries()
     files["xl/sharedStrings.xml"] = str(files["xl/sharedStrings.xml"]).replace("</sst>", "")
-    source, out = tmp_path / "tableau.xlsx", tmp_path / "table.xlsx"
-    source.write_bytes(zipped(files))
-    result = run_cli(["translate", "-m", "no-such-model", "-i", source, "-o", out])
-    assert result.exit_code == 1
-    assert not out.exists()
-    [line] = result.stderr.splitlines()
+    line = refused(run_cli, tmp_path, "tableau.xlsx", files)
     assert re.fullmatch(
         r"nmt: error: .*/tableau\.xlsx:xl/sharedStrings\.xml:\d+: not well-formed XML: .*"
         r"; nothing was written",
