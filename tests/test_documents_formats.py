@@ -13,6 +13,8 @@ import dataclasses
 import gzip
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 from conftest import assert_one_error_line
@@ -203,3 +205,18 @@ def test_a_document_nested_too_deeply_is_one_error_naming_it(
     result = run_cli(["translate", "-m", short_model_dir, "-i", source, "-o", out])
     assert_one_error_line(result, f"{name}: nested too deeply to be read")
     assert not out.exists()
+
+
+def test_the_registry_imports_no_office_reader_until_one_is_read():
+    """`nmt translate` of a plain line and `nmt --help` name every format but read no office
+    document: the five readers and their lxml parts are imported when one is read (about 60
+    ms of every start)."""
+    code = (
+        "import sys; from nmt_cli.documents.registry import format_for\n"
+        "names = ('docx', 'pptx', 'odt', 'xlsx', 'ods')\n"
+        "print([n for n in names if f'nmt_cli.documents.office.{n}' in sys.modules])\n"
+        "print(format_for('rapport.docx', None).name)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[:2] == ["[]", "docx"]

@@ -1,7 +1,8 @@
 """The formats `nmt translate` reads, by name (``--input-format``) and by file extension: plain
 text lines, the default, streamed as they always were; and documents, read whole and written
 back whole, one entry each. A new format is a module with its DocumentFormat (document.py) and
-one entry in FORMATS.
+one entry in FORMATS (an office format's DocumentFormat in office/formats.py, its module read
+when a document of it is).
 
 An ``.xml`` file whose root element is ``<resources>`` is an Android strings file, any other a
 page. The localization formats nmt does not read are each one error before any model loads,
@@ -15,11 +16,7 @@ from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.jsonl import JSONL
 from nmt_cli.documents.localization import ANDROID, JSON, PROPERTIES, STRINGS
 from nmt_cli.documents.markdown import MARKDOWN
-from nmt_cli.documents.office.docx import DOCX
-from nmt_cli.documents.office.ods import ODS
-from nmt_cli.documents.office.odt import ODT
-from nmt_cli.documents.office.pptx import PPTX
-from nmt_cli.documents.office.xlsx import XLSX
+from nmt_cli.documents.office.formats import DOCX, ODS, ODT, PPTX, XLSX
 from nmt_cli.documents.pages import HTML, XML, root_tag
 from nmt_cli.documents.po import PO
 from nmt_cli.documents.srt import SRT

@@ -50,8 +50,7 @@ from __future__ import annotations
 import copy
 import re
 
-from nmt_cli.documents.document import DocumentFormat
-from nmt_cli.documents.office import pptx
+from nmt_cli.documents.office import formats, pptx
 from nmt_cli.documents.office.document import (
     CODE_STYLE,
     MONOSPACE,
@@ -371,7 +370,4 @@ def _set_language(rpr, language: str) -> None:
     lang.set(w("val"), regional(language, lang.get(w("val"))))
 
 
-DOCX = DocumentFormat(
-    "docx", (".docx", ".docm", ".dotx"), read_docx, alignment=True, binary=True, printable=False,
-    needs=("lxml", "lxml>=5"),
-)  # fmt: skip
+DOCX = formats.DOCX  # its name, extensions and reader: formats.py

@@ -23,7 +23,7 @@ first), and so is an encrypted spreadsheet.
 
 from __future__ import annotations
 
-from nmt_cli.documents.document import DocumentFormat
+from nmt_cli.documents.office import formats
 from nmt_cli.documents.office.document import OfficeDocument, Part
 from nmt_cli.documents.office.odt import opened, paragraph_items, range_of, text_styles, writer
 from nmt_cli.documents.office.odt_styles import OFFICE, TEXT, set_language
@@ -131,7 +131,4 @@ def _cell_of(p):
     return holder if holder is not None and holder.tag == CELL else None
 
 
-ODS = DocumentFormat(
-    "ods", (".ods", ".ots"), read_ods, alignment=True, binary=True, printable=False,
-    needs=("lxml", "lxml>=5"),
-)  # fmt: skip
+ODS = formats.ODS  # its name, extensions and reader: formats.py

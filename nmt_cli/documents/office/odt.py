@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import re
 
-from nmt_cli.documents.document import DocumentFormat
+from nmt_cli.documents.office import formats
 from nmt_cli.documents.office.document import CODE_STYLE, MONOSPACE, OfficeDocument, Part
 from nmt_cli.documents.office.odt_styles import (  # the namespaces too: named once, there
     DATA_STYLE,
@@ -340,7 +340,4 @@ def _add_text(element, text: str) -> None:
             element.text = (element.text or "") + piece
 
 
-ODT = DocumentFormat(
-    "odt", (".odt", ".ott"), read_odt, alignment=True, binary=True, printable=False,
-    needs=("lxml", "lxml>=5"),
-)  # fmt: skip
+ODT = formats.ODT  # its name, extensions and reader: formats.py

@@ -35,7 +35,7 @@ from __future__ import annotations
 import copy
 import re
 
-from nmt_cli.documents.document import DocumentFormat
+from nmt_cli.documents.office import formats
 from nmt_cli.documents.office.document import (
     MONOSPACE,
     STRICT,
@@ -244,7 +244,4 @@ def _run(item: Run, language: str | None):
     return r
 
 
-PPTX = DocumentFormat(
-    "pptx", (".pptx", ".pptm", ".potx"), read_pptx, alignment=True, binary=True, printable=False,
-    needs=("lxml", "lxml>=5"),
-)  # fmt: skip
+PPTX = formats.PPTX  # its name, extensions and reader: formats.py

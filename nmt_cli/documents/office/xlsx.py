@@ -44,8 +44,7 @@ import copy
 import re
 from collections.abc import Callable, Sequence
 
-from nmt_cli.documents.document import DocumentFormat
-from nmt_cli.documents.office import pptx
+from nmt_cli.documents.office import formats, pptx
 from nmt_cli.documents.office.document import MONOSPACE, STRICT, OfficeDocument, Part, content_types
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Mark, Paragraph, Run
@@ -285,7 +284,4 @@ def _text(parent, text: str):
     return t
 
 
-XLSX = DocumentFormat(
-    "xlsx", (".xlsx", ".xlsm", ".xltx", ".xltm"), read_xlsx, alignment=True, binary=True,
-    printable=False, needs=("lxml", "lxml>=5"),
-)  # fmt: skip
+XLSX = formats.XLSX  # its name, extensions and reader: formats.py
