@@ -264,3 +264,67 @@ def test_ods_ots_and_input_format_ods_are_read_as_spreadsheets():
     assert format_for("tableau.ods", None) is ODS
     assert format_for("modèle.OTS", None) is ODS
     assert format_for("tableau.bin", "ods") is ODS
+
+
+DRAW_NS = (
+    'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
+    'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" '
+)
+SHAPES = (  # a callout on the sheet, with an alt text, and a text box anchored to a cell
+    '<table:shapes><draw:custom-shape draw:name="Bulle"><svg:title>Remarque importante</svg:title>'
+    "<text:p>Les prix sont hors taxes.</text:p></draw:custom-shape></table:shapes>"
+)
+IN_CELL = (
+    '<draw:frame draw:name="Cadre"><draw:text-box><text:p>Voir la note.</text:p>'
+    "</draw:text-box></draw:frame>"
+)
+PAGES = (  # LibreOffice's page style: the sheet's name and the page number in fields
+    "<office:master-styles>"
+    '<style:master-page style:name="Default"><style:header><text:p>'
+    "<text:sheet-name>???</text:sheet-name> : rapport annuel</text:p></style:header>"
+    "<style:footer><style:region-left><text:p>Document confidentiel</text:p>"
+    "</style:region-left><style:region-right><text:p>Page <text:page-number>1</text:page-number>"
+    "</text:p></style:region-right></style:footer></style:master-page></office:master-styles>"
+)
+
+
+def shaped_ods() -> bytes:
+    files = ods_entries(ROWS.replace("<text:p>Le chat noir", IN_CELL + "<text:p>Le chat noir", 1))
+    files["content.xml"] = (
+        str(files["content.xml"])
+        .replace("<office:document-content ", f"<office:document-content {DRAW_NS}", 1)
+        .replace('<table:table-column table:number-columns-repeated="3"/>',
+                 '<table:table-column table:number-columns-repeated="3"/>' + SHAPES, 1)
+    )  # fmt: skip
+    files["styles.xml"] = str(files["styles.xml"]).replace(
+        "</office:document-styles>", f"{PAGES}</office:document-styles>"
+    )
+    return tableau_ods(files)
+
+
+def test_the_text_of_shapes_frames_and_their_alt_texts_is_translated():
+    """A callout on the sheet and a text box anchored to a cell are read as paragraphs of their
+    own (they stayed French); the cell's own text is still one text, and its style is not
+    marked English for a frame's sake."""
+    sources = read_ods(shaped_ods(), "tableau.ods").sources()
+    assert {"Les prix sont hors taxes.", "Voir la note.", "Remarque importante"} <= set(sources)
+    assert sources.count("Le chat noir") == 1
+    out = entries(translated(shaped_ods()))["content.xml"].decode()
+    assert "LES PRIX SONT HORS TAXES." in out and "VOIR LA NOTE." in out
+    assert "<svg:title>REMARQUE IMPORTANTE</svg:title>" in out
+    cell = cells(out.encode())[0]
+    assert cell.findtext(f"{TEXT}p") == "LE CHAT NOIR"
+
+
+def test_the_headers_and_footers_of_page_styles_are_translated_their_fields_kept():
+    out = entries(translated(shaped_ods()))["styles.xml"].decode()
+    assert "<text:sheet-name>???</text:sheet-name>" in out
+    assert ": RAPPORT ANNUEL" in out and "DOCUMENT CONFIDENTIEL" in out
+    assert "<text:page-number>1</text:page-number>" in out
+
+
+def test_a_spreadsheet_with_shapes_and_page_styles_comes_back_whole_when_nothing_changes():
+    def identity(texts):
+        return [Aligned(t, [(k, k) for k in range(len(t.split()))]) for t in texts]
+
+    assert entries(translated(shaped_ods(), identity)) == entries(shaped_ods())

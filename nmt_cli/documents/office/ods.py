@@ -13,24 +13,36 @@ left in the source's words, it said other than the translated paragraphs) is its
 text, where it was the text the cell showed.
 
 A comment on a cell (``office:annotation``: what a reader sees over it) is translated, its
-author (``dc:creator``) and its date (``dc:date``) kept. The automatic styles that set the
-language of translated text (a paragraph's, a span's, and a cell's own: ``table:style-name``,
-by which LibreOffice spells a cell) become the target's, split where text left as it was uses
-them too, and so do the default styles' (styles.xml), once any text is translated, as an
-OpenDocument text's (odt_styles.py). Tracked changes are refused (accept or reject them
-first), and so is an encrypted spreadsheet.
+author (``dc:creator``) and its date (``dc:date``) kept. The text of frames and shapes (a text
+box, a callout: on the sheet, ``table:shapes``, or anchored to a cell, where it is not the
+cell's text), their alt texts and titles, and the headers and footers of the page styles
+(styles.xml's master pages: their fields, the sheet's name, the page number, kept) are
+translated too. The automatic styles that set the language of translated text (a paragraph's,
+a span's, and a cell's own: ``table:style-name``, by which LibreOffice spells a cell) become
+the target's, split where text left as it was uses them too, and so do the default styles'
+(styles.xml), once any text is translated, as an OpenDocument text's (odt_styles.py).
+Tracked changes are refused (accept or reject them first), and so is an encrypted spreadsheet.
 """
 
 from __future__ import annotations
 
 from nmt_cli.documents.office import formats
 from nmt_cli.documents.office.document import OfficeDocument, Part
-from nmt_cli.documents.office.odt import opened, paragraph_items, range_of, text_styles, writer
+from nmt_cli.documents.office.odt import (
+    frame_alt_texts,
+    opened,
+    page_styles_part,
+    paragraph_items,
+    range_of,
+    text_styles,
+    writer,
+)
 from nmt_cli.documents.office.odt_styles import OFFICE, TEXT, set_language
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Paragraph, paired
 
 TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 MIMETYPES = (
     "application/vnd.oasis.opendocument.spreadsheet",
     "application/vnd.oasis.opendocument.spreadsheet-template",
@@ -49,8 +61,8 @@ def read_ods(data: bytes, name: str) -> OfficeDocument:
     names = package.names()
     styles = text_styles(package, names)
     parts = [_content(package, styles)]
-    if "styles.xml" in names:  # the default styles' language, once any text is translated
-        parts.append(Part("styles.xml", package.part("styles.xml")))
+    if "styles.xml" in names:  # the page styles' headers and footers; the default language
+        parts.append(page_styles_part(package, styles))
     write, finish = writer(styles, parts[1:])
     cells: dict = {}  # a part's root: the cells whose text was translated
 
@@ -73,7 +85,9 @@ def read_ods(data: bytes, name: str) -> OfficeDocument:
 
 
 def _content(package: Package, styles: dict[str, bool]) -> Part:
-    """content.xml: the paragraphs of its cells of text, then of its comments."""
+    """content.xml: the paragraphs of its cells of text, then of its comments, then of its
+    frames and shapes (text boxes, callouts: on a sheet or anchored to a cell), with the alt
+    texts and titles of frames."""
     tree = package.part("content.xml")
     root = tree.getroot()
     for changes in root.iter(f"{{{TABLE}}}tracked-changes"):
@@ -85,11 +99,19 @@ def _content(package: Package, styles: dict[str, bool]) -> Part:
     where = f"{package.name}:content.xml"
     found = [p for cell in root.iter(CELL) if _is_text(cell) for p in _own_paragraphs(cell)]
     found += [p for note in root.iter(ANNOTATION) for p in note.iter(*_PARAGRAPHS)]
+    found += [p for p in root.iter(*_PARAGRAPHS) if _in_shape(p)]
     for p in found:
         paragraph = Paragraph(paired(paragraph_items(p, (), styles), range_of), where)
         if paragraph.texts():
             part.paragraphs.append((p, paragraph))
+    part.alt += frame_alt_texts(root)
     return part
+
+
+def _in_shape(p) -> bool:
+    """Whether ``p`` is a shape's or a frame's text (not that of a comment in one)."""
+    holder = next(p.iterancestors(CELL, ANNOTATION, f"{{{DRAW}}}*"), None)
+    return holder is not None and holder.tag.startswith(f"{{{DRAW}}}")
 
 
 def _is_text(cell) -> bool:
@@ -103,7 +125,7 @@ def _own_paragraphs(cell) -> list:
     return [
         p
         for p in cell.iter(*_PARAGRAPHS)
-        if next(p.iterancestors(CELL, ANNOTATION, *_PARAGRAPHS), None) is cell
+        if next(p.iterancestors(CELL, ANNOTATION, f"{{{DRAW}}}*", *_PARAGRAPHS), None) is cell
     ]
 
 
@@ -126,8 +148,8 @@ def _text_of(element) -> str:
 
 
 def _cell_of(p):
-    """The cell whose text paragraph ``p`` is (None: a comment's)."""
-    holder = next(p.iterancestors(CELL, ANNOTATION), None)
+    """The cell whose text paragraph ``p`` is (None: a comment's, a shape's)."""
+    holder = next(p.iterancestors(CELL, ANNOTATION, f"{{{DRAW}}}*"), None)
     return holder if holder is not None and holder.tag == CELL else None
 
 

@@ -137,11 +137,7 @@ def _part(package: Package, path: str, styles: dict[str, bool]) -> Part:
         paragraph = Paragraph(paired(paragraph_items(p, (), styles), range_of), where)
         if paragraph.texts():
             part.paragraphs.append((p, paragraph))
-    part.alt += [
-        (e, None)
-        for e in root.iter(f"{{{SVG}}}title", f"{{{SVG}}}desc")
-        if any(c.isalpha() for c in e.text or "") and not _in_comment_or_style(e)
-    ]
+    part.alt += frame_alt_texts(root)
     title = f"{{{OFFICE}}}title"  # a link's, shown over it: a text as an alt text is
     part.alt += [
         (e, title)
@@ -150,6 +146,20 @@ def _part(package: Package, path: str, styles: dict[str, bool]) -> Part:
     ]
     part.alt += [(label, "label") for label in list_labels(root)]
     return part
+
+
+def frame_alt_texts(root) -> list:
+    """The alt texts and titles of the frames and shapes under ``root`` that hold words."""
+    return [
+        (e, None)
+        for e in root.iter(f"{{{SVG}}}title", f"{{{SVG}}}desc")
+        if any(c.isalpha() for c in e.text or "") and not _in_comment_or_style(e)
+    ]
+
+
+def page_styles_part(package: Package, styles: dict[str, bool]) -> Part:
+    """styles.xml: the paragraphs of its master pages' headers and footers."""
+    return _part(package, "styles.xml", styles)
 
 
 def _in_comment_or_style(p) -> bool:
