@@ -81,3 +81,19 @@ def test_labels_between_bars_or_slashes_are_translated_each_as_a_line(run_cli):
         "Soins palliatifs - La meilleure façon de mourir | Le Devoir",
     ):
         assert translate_columns(None, [line], False, None) is None, line
+
+
+def test_a_titles_parts_between_dashes_are_translated_each_as_a_line(run_cli):
+    """A page's title pasted as a line: read as one sentence, fr-en lost its first part
+    ("Accueil — Mairie de Lyon": "— Map of Lyon")."""
+    rows = translated_lines(run_cli, ["Accueil — Mairie de Lyon", "Contact - Mon site"])
+    alone = translated_lines(run_cli, ["Accueil", "Mairie de Lyon", "Contact", "Mon site"])
+    assert rows == [f"{alone[0]} — {alone[1]}", f"{alone[2]} - {alone[3]}"]
+    # prose's dashes, a score, a range and a dateline before a sentence: read whole
+    for line in (
+        "Il est venu — enfin — hier.",
+        "Lyon 2 - 1 Paris",
+        "Des enfants de 10 – 12 ans.",
+        "Paris - Le président a annoncé une réforme hier soir.",
+    ):
+        assert translate_columns(None, [line], False, None) is None, line

@@ -41,18 +41,19 @@ def _columns(line: str) -> list[str] | None:
     """``line``'s parts between its tabs and line breaks, and those separators, in order, where
     two parts hold words; else its parts between bullets or middle dots standing as words
     (``Accueil • Produits • Contact``, ``3 mars 2024 · 5 min de lecture``: a page's menu, a
-    post's byline), where each is short; else its labels between bars or slashes (``Accueil |
-    Produits``, ``Oui / Non``: fr-en wrote "| Products", "Yes /Non"); else None."""
+    post's byline), where each is short; else its labels between bars, slashes or dashes
+    (``Accueil | Produits``, ``Oui / Non``, a page's title ``Accueil — Mairie de Lyon``: fr-en
+    wrote "| Products", "Yes /Non", "— Map of Lyon"); else None."""
     if "\t" in line or "\n" in line:
         parts = _SEPARATORS.split(line)
     elif "•" in line or "·" in line:
         parts = _DOTS.split(line)
         if any(len(p.split()) > _SHORT for p in parts):
             return None  # a sentence that holds one: read whole
-    elif " | " in line or " / " in line:
+    elif _BARS.search(line):
         parts = _BARS.split(line)
         if not all(map(_label, parts[::2])):
-            return None  # a shell's pipe, a ratio (X / Y), a sentence's "public / privé"
+            return None  # a shell's pipe, a ratio (X / Y), prose's "public / privé", "— enfin —"
     else:
         return None
     return parts if sum(has_words(p) for p in parts) >= 2 else None
@@ -60,13 +61,13 @@ def _columns(line: str) -> list[str] | None:
 
 _SEPARATORS = re.compile(r"([\t\n])")
 _DOTS = re.compile(r"( [•·] )")
-_BARS = re.compile(r"( [|/] )")
+_BARS = re.compile(r"( [|/—–-] )")
 _SHORT = 8  # the most words of a part between bullets: a label, a date, not a sentence
-_LABEL_WORDS = 4  # the most words of a label between bars or slashes
+_LABEL_WORDS = 4  # the most words of a label between bars, slashes or dashes
 
 
 def _label(part: str) -> bool:
-    """Whether ``part``, between bars or slashes, is a label: a capital first, at most
+    """Whether ``part``, between bars, slashes or dashes, is a label: a capital first, at most
     _LABEL_WORDS words (not a title's ``Soins palliatifs - La meilleure façon de mourir... |
     Le Devoir``: alone, fr-en lost its first words), its brackets closed (not ``Centre (X`` of
     ``Centre (X / Y)``)."""
