@@ -273,3 +273,35 @@ def test_a_units_text_is_what_nmt_translate_reads_of_its_source(tmp_path):
 
     for unit in read_units(write(tmp_path, XLIFF_12)):
         assert Page(unit.source, "xml", fragment=True).texts() == [unit.source_text]
+
+
+REVIEWED = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+  <file original="ui" source-language="en" target-language="fr" datatype="plaintext"><body>
+    <trans-unit id="a"><source>Save</source>
+      <target state="translated" state-qualifier="rejected-inaccurate">Quitter</target>
+    </trans-unit>
+    <trans-unit id="b"><source>Open</source>
+      <target state="signed-off" state-qualifier="rejected-grammar">Ouvrez</target>
+    </trans-unit>
+    <trans-unit id="c"><source>Close</source><target state="new">Fermer</target></trans-unit>
+    <trans-unit id="d"><source>Quit</source>
+      <target state="needs-translation">Quitter</target>
+    </trans-unit>
+    <trans-unit id="e"><source>Print</source><target state="final">Imprimer</target></trans-unit>
+  </body></file>
+</xliff>
+"""
+
+
+def test_a_target_a_reviewer_rejected_or_still_to_translate_gives_no_pair(tmp_path):
+    report = []
+    pairs = list(read_pairs(write(tmp_path, REVIEWED), "xliff", ("en", "fr"), report.append))
+    assert pairs == [("Print", "Imprimer")]
+    assert report[0].endswith("5 read, 1 pairs kept; skipped: 2 rejected, 2 untranslated")
+
+
+def test_an_xliff_20_segment_whose_substate_says_rejected_gives_no_pair(tmp_path):
+    rejected = XLIFF_20.replace('state="final"', 'state="reviewed" subState="acme:rejected"')
+    pairs = list(read_pairs(write(tmp_path, rejected, "ui.xliff"), "xliff", ("en", "fr")))
+    assert pairs == [("Click Save now.", "Cliquez sur Enregistrer maintenant.")]

@@ -12,9 +12,9 @@ A unit here is one segment to translate: a 1.2 ``<trans-unit>``, a 2.0 ``<segmen
 kept as written (inline codes as tags: inline.py) and as a model reads them.
 
 Pairs: translated units only. Skipped, by reason: untranslated (no target, an empty one, 1.2
-``new``/``needs-translation``, 2.0 ``initial``), needs review (1.2 ``needs-*``), machine
-translation (1.2 ``state-qualifier="mt-suggestion"``, 2.0 a ``subState`` naming it: a model
-is not trained on a machine's output), not translatable (``translate="no"`` or ITS
+``new``/``needs-translation``, 2.0 ``initial``), needs review (1.2 ``needs-*``), rejected (1.2
+``state-qualifier="rejected-*"``, 2.0 a ``subState`` saying so), machine translation (1.2
+``mt-suggestion``, 2.0 a ``subState`` naming it), not translatable (``translate="no"`` or ITS
 ``its:translate="no"`` on the unit or a group around it, the nearest one that says either
 winning: a ``translate="yes"`` group inside a ``"no"`` one is translated).
 
@@ -53,7 +53,8 @@ MEMORY_STATES = {
     "1.2": {"state": "needs-review-translation", "state-qualifier": "exact-match"},
     "2.0": {"state": "translated", "subState": "nmt:translation-memory"},
 }
-_MT = re.compile(r"mt|machine", re.I)
+# a reviewer's verdict (1.2 rejected-inaccurate..., 2.0 xyz:rejected), else a machine's target
+_QUALIFIER = re.compile(r"(?:^|:)(rejected)|mt|machine", re.I)
 # ITS 2.0's translate data category, which ITS-aware tools (Okapi) write on XLIFF 1.2 elements
 # instead of (or as well as) XLIFF's own translate attribute
 ITS_TRANSLATE = "{http://www.w3.org/2005/11/its}translate"
@@ -105,8 +106,8 @@ class XliffUnit:
             return "not translatable"
         if not self.target_text or self.state in UNTRANSLATED:
             return "untranslated"
-        if self.qualifier and (self.qualifier == "mt-suggestion" or _MT.search(self.qualifier)):
-            return "machine translation"
+        if self.qualifier and (said := _QUALIFIER.search(self.qualifier)):
+            return "rejected" if said.group(1) else "machine translation"
         if self.state and self.state.startswith("needs-"):
             return "needs review"
         return None
@@ -271,12 +272,11 @@ def write_targets(
     inline codes as tags, the source's namespace), marked as a machine's (1.2
     ``state="needs-review-translation" state-qualifier="mt-suggestion"``, 2.0
     ``state="translated"`` and ``subState`` MT_SUBSTATE; a target whose id or position
-    ``remembered`` holds, a translation memory's: MEMORY_STATES); the file's target language set to
-    ``target_language`` where it names none. A UTF-8 document is spliced (xliff_splice.py:
-    every other byte as it was), and one in another encoding Python knows (UTF-16 with a byte
-    order mark, ISO-8859-1) as its UTF-8 text, written back in that encoding; another is
-    written by lxml. FormatError where the document or
-    a target is not well-formed."""
+    ``remembered`` holds, a translation memory's: MEMORY_STATES); the file's target language
+    set to ``target_language`` where it names none. A UTF-8 document is spliced
+    (xliff_splice.py: every other byte as it was), one in another encoding Python knows
+    (UTF-16 with a byte order mark, ISO-8859-1) as its UTF-8 text, written back in that
+    encoding; another is written by lxml. FormatError where it or a target is not XML."""
     from lxml import etree
 
     if data is None:
