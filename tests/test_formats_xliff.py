@@ -6,7 +6,8 @@ from lxml import etree
 
 from nmt_cli.errors import InputError
 from nmt_cli.formats.pairs import format_of, read_pairs
-from nmt_cli.formats.xliff import MT_SUBSTATE, read_units, write_targets
+from nmt_cli.formats.xliff import MT_SUBSTATE, read_units
+from nmt_cli.formats.xliff_write import write_targets
 
 XLIFF_12 = """<?xml version="1.0" encoding="UTF-8"?>
 <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">

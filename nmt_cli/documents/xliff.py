@@ -52,7 +52,8 @@ from nmt_cli.errors import InputError
 from nmt_cli.formats.choices import choice_forms
 from nmt_cli.formats.inline import STANDALONE, code_nodes
 from nmt_cli.formats.memory import same_language
-from nmt_cli.formats.xliff import EXTENSIONS, UNTRANSLATED, XliffUnit, read_units, write_targets
+from nmt_cli.formats.xliff import EXTENSIONS, UNTRANSLATED, XliffUnit, read_units
+from nmt_cli.formats.xliff_write import write_targets
 from nmt_cli.inference.access_keys import Mark
 from nmt_cli.inference.translation import Translation
 from nmt_cli.markup.segments import Segment, verbatim

@@ -7,7 +7,8 @@ external entities and network access off. Torch-free.
     pairs.py    a pair file's format (format_of) and its pairs (read_pairs), whatever it is
     po.py       gettext catalogues (.po, .pot, .mo): parse_catalogue, read_catalogue, pairs
     tmx.py      TMX 1.4 memories: read_units (TmxUnit), pairs
-    xliff.py    XLIFF 1.2 and 2.0: read_units (XliffUnit), write_targets, pairs
+    xliff.py    XLIFF 1.2 and 2.0: read_units (XliffUnit), pairs
+    xliff_write.py   XLIFF targets written back: write_targets
     lines.py    TAB and JSON lines of pairs
     memory.py   what the readers share: FormatError, sides by language, counts, markers off
     inline.py   TMX and XLIFF inline codes, and the text a model reads of a segment

@@ -1,0 +1,156 @@
+"""XLIFF 1.2 and 2.0 written back: the document with new targets (and their states) for the
+units named (xliff.py reads them). A UTF-8 document is spliced (xliff_splice.py), so every other
+byte comes back as it was; one in another encoding Python knows as its UTF-8 text, written back
+in that encoding; one in an encoding Python does not know is written again by lxml.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping
+
+from nmt_cli.formats.memory import FormatError
+from nmt_cli.formats.xliff import MEMORY_STATES, NAMESPACES, STATES, version_of
+from nmt_cli.formats.xliff_splice import splice_recoded, splice_targets
+from nmt_cli.formats.xml import local, safe_parser, syntax_error
+from nmt_cli.textio import open_bytes
+
+
+def write_targets(
+    path: str,
+    targets: Mapping[str | int, str],
+    target_language: str | None = None,
+    data: bytes | None = None,
+    remembered: Collection[str | int] = (),
+) -> bytes:
+    """The document in ``path`` (or ``data``, its bytes: ``path`` then names it) with the
+    target of each unit whose id, or position in read_units' order (from 0: in a document of
+    several <file>s an id may repeat), ``targets`` holds set to its value (content as written:
+    inline codes as tags, the source's namespace), marked as a machine's (1.2
+    ``state="needs-review-translation" state-qualifier="mt-suggestion"``, 2.0
+    ``state="translated"`` and ``subState`` MT_SUBSTATE; a target whose id or position
+    ``remembered`` holds, a translation memory's: MEMORY_STATES); the file's target language
+    set to ``target_language`` where it names none. A UTF-8 document is spliced
+    (xliff_splice.py: every other byte as it was), one in another encoding Python knows
+    (UTF-16 with a byte order mark, ISO-8859-1) as its UTF-8 text, written back in that
+    encoding; another is written by lxml. FormatError where it or a target is not XML."""
+    from lxml import etree
+
+    if data is None:
+        with open_bytes(path, pipes=True) as f:  # a pipe: the command let it through
+            data = f.read()
+    try:
+        tree = etree.fromstring(data, safe_parser()).getroottree()
+    except etree.XMLSyntaxError as e:
+        line, message = syntax_error(e)
+        raise FormatError(path, line, f"not well-formed XML: {message}") from None
+    root = tree.getroot()
+    version = version_of(path, root)
+    ns = NAMESPACES[version]
+    for uid, text in targets.items():  # each target checked before anything is written
+        _target_element(path, uid, text, ns)
+    language = None
+    if target_language:
+        language = ("trgLang" if version == "2.0" else "target-language", target_language)
+    states = _states_of(version, remembered)
+
+    def spliced(raw: bytes, encoding: str | None = None) -> bytes:
+        return splice_targets(raw, path, version, targets, states, language, encoding)
+
+    declared = tree.docinfo.encoding or "UTF-8"
+    if declared.upper().replace("-", "") in ("UTF8", "USASCII", "ASCII"):
+        return spliced(data)
+    if (out := splice_recoded(data, declared, spliced)) is not None:
+        return out
+    return _rewritten(path, tree, data, targets, target_language, remembered)
+
+
+def _states_of(version: str, remembered: Collection[str | int]):
+    """The states of a target by its position and id (see write_targets)."""
+    remembered = frozenset(remembered)
+
+    def states(position: int, uid: str) -> Mapping[str, str]:
+        from_memory = position in remembered or uid in remembered
+        return (MEMORY_STATES if from_memory else STATES)[version]
+
+    return states
+
+
+_PREFIX = re.compile(r"</?([A-Za-z_][\w.-]*):[A-Za-z_]")
+
+
+def _target_element(path: str, uid: str, text: str, ns: str):
+    """``text`` as the content of a target element of namespace ``ns`` (lxml)."""
+    from lxml import etree
+
+    # a prefixed document's inline codes (<x:g>): each prefix declared, as the file's root does
+    prefixes = "".join(f' xmlns:{p}="{ns}"' for p in sorted(set(_PREFIX.findall(text))))
+    try:
+        return etree.fromstring(f'<target xmlns="{ns}"{prefixes}>{text}</target>', safe_parser())
+    except etree.XMLSyntaxError as e:
+        raise FormatError(path, f"unit {uid}", f"a target that is not XML: {e.msg}") from None
+
+
+def _rewritten(path: str, tree, data: bytes, targets, target_language, remembered=()):
+    """write_targets through lxml (a document not in UTF-8)."""
+    root = tree.getroot()
+    version = version_of(path, root)
+    states_of, ns = _states_of(version, remembered), NAMESPACES[version]
+    if target_language and version == "2.0" and not root.get("trgLang"):
+        root.set("trgLang", target_language)
+    position = 0  # of the holder, in read_units' order
+    for element in root.iter(f"{{{ns}}}trans-unit", f"{{{ns}}}unit", f"{{{ns}}}file"):
+        name = local(element.tag)
+        if name == "file":
+            if target_language and version == "1.2" and not element.get("target-language"):
+                element.set("target-language", target_language)
+            continue
+        holders = [element] if name == "trans-unit" else element.findall(f"{{{ns}}}segment")
+        uid = element.get("id") or ""
+        for k, holder in enumerate(holders, 1):
+            sid = uid if len(holders) == 1 else f"{uid}/{holder.get('id') or k}"
+            text = targets.get(position, targets.get(sid))
+            if text is not None:
+                _fill(path, holder, text, ns, version, states_of(position, sid))
+            position += 1
+    return _serialized(tree, data)
+
+
+def _fill(path: str, holder, text: str, ns: str, version: str, states: Mapping[str, str]) -> None:
+    """``holder``'s (a trans-unit's or segment's) target made ``text``, after its source."""
+    from lxml import etree
+
+    new = _target_element(path, holder.get("id") or "", text, ns)
+    target = holder.find(f"{{{ns}}}target")
+    if target is None:
+        source = holder.find(f"{{{ns}}}seg-source")  # the target follows it (1.2 schema)
+        source = holder.find(f"{{{ns}}}source") if source is None else source
+        target = etree.Element(f"{{{ns}}}target")
+        target.tail = source.tail
+        source.addnext(target)
+    tail = target.tail
+    for child in list(target):
+        target.remove(child)
+    target.text = new.text
+    target.extend(list(new))
+    target.tail = tail
+    for attribute, value in states.items():
+        (target if version == "1.2" else holder).set(attribute, value)
+
+
+def _serialized(tree, original: bytes) -> bytes:
+    """``tree`` written in ``original``'s encoding; a UTF-8 document keeps its own byte order
+    mark, XML declaration and the white space after it, as written."""
+    from lxml import etree
+
+    encoding = tree.docinfo.encoding or "UTF-8"
+    if encoding.upper().replace("-", "") not in ("UTF8", "USASCII", "ASCII"):
+        return etree.tostring(tree, encoding=encoding, xml_declaration=True)  # UTF-16
+    bom = b"\xef\xbb\xbf" if original.startswith(b"\xef\xbb\xbf") else b""
+    text = original[len(bom) :]
+    head = b""
+    if text.startswith(b"<?xml"):
+        end = text.index(b"?>") + 2
+        head = text[: end + len(text[end:]) - len(text[end:].lstrip())]
+    body = etree.tostring(tree, encoding="UTF-8")
+    return bom + head + body + (b"\n" if original.endswith(b"\n") else b"")
