@@ -222,3 +222,32 @@ def test_a_tmx_memory_of_two_languages_trains_without_src_lang_and_tgt_lang(
     result = run_cli(args)
     assert result.exit_code == 0, result.stderr
     assert json.loads((tmp_path / "run" / "run.json").read_text())["languages"] == ["de", "en"]
+
+
+def german_xliff(path: Path, pairs: list[tuple[str, str]]) -> Path:
+    units = "".join(
+        f'<trans-unit id="{k}"><source>{escape(de)}</source><target>{escape(en)}</target>'
+        "</trans-unit>\n"
+        for k, (de, en) in enumerate(pairs)
+    )
+    path.write_text(
+        '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'
+        f'<file source-language="de" target-language="en"><body>\n{units}</body></file></xliff>'
+    )
+    return path
+
+
+def test_a_memorys_pairs_repeated_word_for_word_are_trained_on_once(tmp_path):
+    from nmt_cli.training.corpora import check_corpus, corpus_pairs
+
+    pairs = [("Hallo.", "Hello."), ("Ja.", "Yes."), ("Hallo.", "Hello."), ("Hallo.", "Hi.")]
+    pairs += [("Ja.", "Yes.")]
+    kept = [("Hallo.", "Hello."), ("Ja.", "Yes."), ("Hallo.", "Hi.")]  # the first, in order
+    for memory in (
+        german_tmx(tmp_path / "de.tmx", pairs),
+        german_xliff(tmp_path / "de.xlf", pairs),
+    ):
+        corpus, report = CorpusFiles(pairs=str(memory)), []
+        assert list(corpus_pairs(corpus, ("de", "en"))) == kept
+        assert check_corpus(corpus, ("de", "en"), report.append) == 3
+        assert report[0].endswith("5 read, 3 pairs kept; skipped: 2 duplicate")

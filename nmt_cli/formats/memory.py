@@ -185,12 +185,15 @@ MARKER_WINDOW = 1000  # the first strings of a streamed file that decide its mar
 
 
 def cleaned(
-    pairs: Iterable[P], counts: Counts, markers: Sequence[str] | None = None
+    pairs: Iterable[P], counts: Counts, markers: Sequence[str] | None = None, unique: bool = False
 ) -> Iterator[P]:
     """``pairs`` as training holds them: each side one line (a line break is a space), its
     access-key ``markers`` removed (None: those the first MARKER_WINDOW sources use:
     file_markers), pairs with an empty side skipped; ``counts.kept`` counts what is given.
-    What a pair holds after its two sides (a catalogue entry's context) is given with them."""
+    What a pair holds after its two sides (a catalogue entry's context) is given with them.
+    ``unique``: a pair the same as one given before, once cleaned, skipped ("duplicate"), as
+    training reads a memory (a memory's sentence repeated in its units is not worth more)."""
+    seen: set[tuple[str, ...]] | None = set() if unique else None
     rest = iter(pairs)
     window = list(itertools.islice(rest, MARKER_WINDOW))
     clean = Cleaner(markers if markers is not None else file_markers([p[0] for p in window]))
@@ -200,5 +203,10 @@ def cleaned(
         if not src or not tgt:
             counts.skip("empty")
             continue
+        if seen is not None:
+            if (key := (src, tgt, *more)) in seen:
+                counts.skip("duplicate")
+                continue
+            seen.add(key)
         counts.kept += 1
         yield (src, tgt, *more)  # type: ignore[misc]

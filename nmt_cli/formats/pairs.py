@@ -64,6 +64,7 @@ def read_pairs(
     report: Report | None = None,
     warn: Callable[[str], None] | None = None,
     contexts: bool = False,
+    unique: bool = False,
 ) -> Iterator[Pair]:
     """The (source, target) pairs of ``path`` in ``fmt`` (see above), read as they are asked
     for; a memory's sides in ``languages`` (an InputError where none are given). ``report``
@@ -71,7 +72,8 @@ def read_pairs(
     user should know about the lines of a tsv or jsonl file. ``contexts``: a catalogue's
     pairs each with its entry's context after them (po.read_pairs), a memory's each with its
     unit's (an XLIFF unit's resname, a TMX unit's x-context), a JSON line's with its
-    ``context`` ("": none)."""
+    ``context`` ("": none). ``unique``: a memory's pairs each once, the first kept, those
+    dropped counted as "duplicate" (memory.cleaned: what training reads)."""
     if fmt in ("tsv", "jsonl"):
         return lines.read_pairs(path, fmt, report, warn, contexts and fmt == "jsonl")
     if languages is None or not all(languages):
@@ -81,8 +83,9 @@ def read_pairs(
             f"language{named}: give the source and target languages (--src-lang, --tgt-lang)"
         )
     if fmt == "tmx":
-        return tmx.read_pairs(path, languages, report, contexts=contexts)
-    return {"po": po.read_pairs, "xliff": xliff.read_pairs}[fmt](path, languages, report, contexts)
+        return tmx.read_pairs(path, languages, report, contexts=contexts, unique=unique)
+    reader = {"po": po.read_pairs, "xliff": xliff.read_pairs}[fmt]
+    return reader(path, languages, report, contexts, unique=unique)
 
 
 def texts(path: str, fmt: str, report: Report | None = None) -> Iterator[str]:

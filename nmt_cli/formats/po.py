@@ -309,12 +309,17 @@ def entries_text(path: str, report: Report | None = None) -> Iterator[Pair]:
 
 
 def read_pairs(
-    path: str, languages: tuple[str, str], report: Report | None = None, contexts: bool = False
+    path: str,
+    languages: tuple[str, str],
+    report: Report | None = None,
+    contexts: bool = False,
+    *,
+    unique: bool = False,
 ) -> Iterator[Pair]:
     """The (source, target) pairs of the catalogue in ``path``, sides picked by ``languages``
     (see above); a catalogue in other languages is one InputError, before any pair. ``report``
     hears the counts once the file is read. ``contexts``: (source, target, context) instead,
-    the context an entry's msgctxt ("": none)."""
+    the context an entry's msgctxt ("": none). ``unique``: each pair once (memory.cleaned)."""
     po = read_catalogue(path)
     source, target = _sides(po, languages)
     if not any(e.msgid for e in po):  # an empty catalogue: no sides to pick, no pairs
@@ -333,6 +338,6 @@ def read_pairs(
     forms = plural_indexes(po)
     raw = [(*p, e.msgctxt or "") for e in entries for p in entry_pairs(e, counts, forms)]
     held: Iterator[Any] = ((p[a], p[b], p[2]) if contexts else (p[a], p[b]) for p in raw)
-    yield from cleaned(held, counts, catalogue_markers(po))
+    yield from cleaned(held, counts, catalogue_markers(po), unique)
     if report is not None:
         report(counts.summary())

@@ -157,6 +157,7 @@ def read_pairs(
     report: Report | None = None,
     units: Iterable[TmxUnit] | None = None,
     contexts: bool = False,
+    unique: bool = False,
 ) -> Iterator[Pair]:
     """The (source, target) pairs of ``path`` in ``languages``: a unit that lacks either is
     skipped, and a memory with units but none in both is one InputError (no unit: no pairs);
@@ -164,7 +165,8 @@ def read_pairs(
     read. Two languages that match each other (``en`` and ``en``, ``en-US``) would pick one
     variant for both sides, a pair of a text and itself: one InputError, as a catalogue's
     (memory.pick_sides). ``units``: those of the file read already (read_memory), else the file
-    is read. ``contexts``: each pair with its unit's context after it (TmxUnit)."""
+    is read. ``contexts``: each pair with its unit's context after it (TmxUnit); ``unique``:
+    each pair once (memory.cleaned)."""
     if same_language(*languages):
         raise InputError(f"{path}: {languages[0]} and {languages[1]} are the same side")
     counts = Counts(path)
@@ -180,7 +182,7 @@ def read_pairs(
                 continue
             yield (src, tgt, unit.context)[: 3 if contexts else 2]  # type: ignore[misc]
 
-    yield from cleaned(raw(), counts)
+    yield from cleaned(raw(), counts, unique=unique)
     held_both = all(any(same_language(t, lang) for t in seen) for lang in languages)
     if counts.read and not held_both:  # no unit at all: an empty memory, no pairs
         held = ", ".join(sorted(seen)) or "no language tags"

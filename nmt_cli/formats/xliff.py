@@ -234,11 +234,16 @@ def _inner(element) -> str:
 
 
 def read_pairs(
-    path: str, languages: tuple[str, str], report: Report | None = None, contexts: bool = False
+    path: str,
+    languages: tuple[str, str],
+    report: Report | None = None,
+    contexts: bool = False,
+    unique: bool = False,
 ) -> Iterator[Pair]:
     """The (source, target) pairs of the translated units of ``path`` (see above), sides picked
     by ``languages`` from each <file>'s languages (one in others skipped: memory.by_language).
-    ``report`` hears the counts once the file is read. ``contexts``: each with its unit's name."""
+    ``report`` hears the counts once the file is read. ``contexts``: each with its unit's name;
+    ``unique``: each pair once (memory.cleaned)."""
     counts = Counts(path)
 
     def raw() -> Iterator[Pair]:
@@ -251,6 +256,6 @@ def read_pairs(
             texts = (unit.source_text, unit.target_text or "")
             yield (texts[a], texts[b], unit.name)[: 3 if contexts else 2]  # type: ignore[misc]
 
-    yield from cleaned(raw(), counts)
+    yield from cleaned(raw(), counts, unique=unique)
     if report is not None:
         report(counts.summary())

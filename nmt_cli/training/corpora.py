@@ -34,10 +34,12 @@ def corpus_pairs(
     report: Report | None = None,
 ) -> Iterator[Pair]:
     """The (source, target) pairs of ``corpus``, in order, read as they are asked for; two
-    files that end apart are an InputError. ``report`` hears a file of pairs' counts."""
+    files that end apart are an InputError. ``report`` hears a file of pairs' counts. A
+    memory's pairs are each read once, the first kept (its counts say how many were dropped);
+    a file of lines' pairs all."""
     if corpus.pairs is not None:
         fmt = format_of(corpus.pairs, corpus.format)
-        yield from read_pairs(corpus.pairs, fmt, languages, report, warn)
+        yield from read_pairs(corpus.pairs, fmt, languages, report, warn, unique=True)
         return
     with open_lines(corpus.src, warn) as fs, open_lines(corpus.tgt, warn) as ft:
         for s, t in itertools.zip_longest(fs, ft):
