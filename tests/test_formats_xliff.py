@@ -306,3 +306,38 @@ def test_an_xliff_20_segment_whose_substate_says_rejected_gives_no_pair(tmp_path
     rejected = XLIFF_20.replace('state="final"', 'state="reviewed" subState="acme:rejected"')
     pairs = list(read_pairs(write(tmp_path, rejected, "ui.xliff"), "xliff", ("en", "fr")))
     assert pairs == [("Click Save now.", "Cliquez sur Enregistrer maintenant.")]
+
+
+TRADOS = (
+    '<?xml version="1.0" encoding="utf-8"?><xliff xmlns:sdl="http://sdl.com/FileTypes/SdlXliff/1.0"'
+    ' xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2" sdl:version="1.0">'
+    '<file original="guide.docx" datatype="x-sdlfilterframework2" source-language="fr-FR"'
+    ' target-language="en-US"><header><file-info xmlns="http://sdl.com/FileTypes/SdlXliff/1.0">'
+    '<value key="SDL:FileId">9f1</value></file-info></header><body>'
+    '<trans-unit id="a1"><source>Le chat dort. Le <g id="pt1">chien</g> court.</source>'
+    '<seg-source><mrk mtype="seg" mid="1">Le chat dort.</mrk> '
+    '<mrk mtype="seg" mid="2">Le <g id="pt1">chien</g> court.</mrk></seg-source>'
+    '<target><mrk mtype="seg" mid="1">The cat sleeps.</mrk> '
+    '<mrk mtype="seg" mid="2">The <g id="pt1">dog</g> runs.</mrk></target>'
+    '<sdl:seg-defs><sdl:seg id="1" conf="Translated" origin="interactive"/>'
+    '<sdl:seg id="2" conf="Draft" origin="mt"/></sdl:seg-defs></trans-unit>'
+    '<trans-unit id="a2"><source>Au revoir.</source>'
+    '<seg-source><mrk mtype="seg" mid="3">Au revoir.</mrk></seg-source>'
+    '<target><mrk mtype="seg" mid="3"/></target>'
+    '<sdl:seg-defs><sdl:seg id="3"/></sdl:seg-defs></trans-unit>'
+    "</body></file></xliff>"
+)
+
+
+@pytest.mark.parametrize("name", ["guide.docx.sdlxliff", "guide.mqxliff", "GUIDE.SDLXLIFF.gz"])
+def test_trados_and_memoq_files_are_xliff_to_train_on_and_to_translate(name):
+    from nmt_cli.documents.registry import format_for
+
+    assert format_of(name) == "xliff"
+    assert format_for(name, None).name == "xliff"  # was read as lines of text, its tags garbled
+
+
+def test_a_trados_file_gives_its_units(tmp_path):
+    units = list(read_units(write(tmp_path, TRADOS, "guide.docx.sdlxliff")))
+    assert [u.id for u in units] == ["a1", "a2"]
+    assert units[0].languages == ("fr-FR", "en-US")

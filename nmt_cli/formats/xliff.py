@@ -31,7 +31,7 @@ from nmt_cli.formats.inline import inner_xml, model_text
 from nmt_cli.formats.memory import Counts, FormatError, Pair, Report, by_language, cleaned
 from nmt_cli.formats.xml import local, stream, unique_id
 
-EXTENSIONS = (".xlf", ".xliff")
+EXTENSIONS = (".xlf", ".xliff", ".sdlxliff", ".mqxliff")  # Trados and memoQ write XLIFF 1.2
 NAMESPACES = {
     "1.2": "urn:oasis:names:tc:xliff:document:1.2",
     "2.0": "urn:oasis:names:tc:xliff:document:2.0",
