@@ -341,3 +341,30 @@ def test_a_trados_file_gives_its_units(tmp_path):
     units = list(read_units(write(tmp_path, TRADOS, "guide.docx.sdlxliff")))
     assert [u.id for u in units] == ["a1", "a2"]
     assert units[0].languages == ("fr-FR", "en-US")
+
+
+def test_a_trados_file_gives_a_pair_for_each_segment_its_status_vouches_for(tmp_path):
+    report = []
+    path = write(tmp_path, TRADOS, "guide.docx.sdlxliff")
+    pairs = list(read_pairs(path, "xliff", ("fr", "en"), report.append))
+    assert pairs == [("Le chat dort.", "The cat sleeps.")]  # not the draft a machine wrote
+    assert report[0].endswith(
+        "2 read, 1 pairs kept; skipped: 1 machine translation, 1 untranslated"
+    )
+
+
+@pytest.mark.parametrize(
+    ("status", "kept"),
+    [
+        ('conf="ApprovedSignOff" origin="tm" percent="100"', True),
+        ('conf="Translated" origin="interactive"', True),
+        ('conf="Draft" origin="interactive"', False),
+        ('conf="RejectedTranslation" origin="interactive"', False),
+        ('conf="Translated" origin="nmt"', False),
+        ('origin="source"', False),  # no conf: not translated, the source copied
+    ],
+)
+def test_a_trados_segments_status_decides_whether_it_is_trained_on(tmp_path, status, kept):
+    text = TRADOS.replace('conf="Draft" origin="mt"', status)
+    pairs = list(read_pairs(write(tmp_path, text, "g.sdlxliff"), "xliff", ("fr", "en")))
+    assert (("Le chien court.", "The dog runs.") in pairs) == kept

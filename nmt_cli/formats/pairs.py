@@ -136,10 +136,11 @@ def _xliff_pairs(path: str, report: Report | None) -> Iterator[Pair]:
     def raw() -> Iterator[Pair]:
         for unit in xliff.read_units(path):
             counts.read += 1
-            if (reason := unit.skip_reason()) is not None:
-                counts.skip(reason)
-            else:
-                yield unit.source_text, unit.target_text or ""
+            for source, target, reason in unit.pairs():
+                if reason is not None:
+                    counts.skip(reason)
+                else:
+                    yield source, target
 
     yield from cleaned(raw(), counts)
     if report is not None:

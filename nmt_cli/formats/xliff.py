@@ -16,7 +16,9 @@ Pairs: translated units only. Skipped, by reason: untranslated (no target, an em
 ``state-qualifier="rejected-*"``, 2.0 a ``subState`` saying so), machine translation (1.2
 ``mt-suggestion``, 2.0 a ``subState`` naming it), not translatable (``translate="no"`` or ITS
 ``its:translate="no"`` on the unit or a group around it, the nearest one that says either
-winning: a ``translate="yes"`` group inside a ``"no"`` one is translated).
+winning: a ``translate="yes"`` group inside a ``"no"`` one is translated). A 1.2 unit whose
+seg-source and target are of ``<mrk mtype="seg">`` gives a pair for each segment, each judged
+by its own Trados status (``<sdl:seg conf=... origin=...>``: XliffUnit.pairs).
 
 Written back: xliff_write.py.
 """
@@ -55,6 +57,8 @@ _QUALIFIER = re.compile(r"(?:^|:)(rejected)|mt|machine", re.I)
 # instead of (or as well as) XLIFF's own translate attribute
 ITS_TRANSLATE = "{http://www.w3.org/2005/11/its}translate"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+SDL = "http://sdl.com/FileTypes/SdlXliff/1.0"  # Trados' own: a segment's status, <sdl:seg>
+SDL_MACHINE = frozenset(("mt", "nmt", "adaptive-mt", "automated-translation"))  # its origins
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,9 @@ class XliffUnit:
     max_chars    1.2: ``maxwidth`` where ``size-unit="char"`` (a UI label's room); None: none
     preserve     whether the source's white space is significant (the nearest ``xml:space``
                  says "preserve"): its line breaks and tabs are the text's own
+    segments     1.2 with a seg-source and a target both of ``<mrk mtype="seg">``: each
+                 segment's (source_text, target_text, why it gives no pair: None where it
+                 gives one, Trados' ``sdl:seg`` status) by its ``mid``; (): none
     """
 
     id: str
@@ -95,6 +102,7 @@ class XliffUnit:
     max_chars: int | None = None
     preserve: bool = False
     name: str = ""
+    segments: tuple[tuple[str, str, str | None], ...] = ()
 
     def skip_reason(self) -> str | None:
         """Why the unit gives no training pair (see above); None: it gives one."""
@@ -107,6 +115,15 @@ class XliffUnit:
         if self.state and self.state.startswith("needs-"):
             return "needs review"
         return None
+
+    def pairs(self) -> list[tuple[str, str, str | None]]:
+        """(source_text, target_text, why it gives no training pair: None where it gives one)
+        of the unit, or of each of its segments where it has them (a Trados unit's segments
+        each have their own status: one a machine's, the next a translator's)."""
+        reason = self.skip_reason()
+        if reason is not None or not self.segments:
+            return [(self.source_text, self.target_text or "", reason)]
+        return list(self.segments)
 
 
 _STARTS = frozenset(("xliff", "file", "group"))
@@ -178,6 +195,7 @@ def _unit_12(path: str, tu, translate: bool, langs) -> XliffUnit:
         approved=tu.get("approved") == "yes",
         seg_source=_inner(segmented) if segmented is not None else None,
         max_chars=_max_chars(tu), name=tu.get("resname") or "",
+        segments=_segments(tu, segmented, target),
     )  # fmt: skip
 
 
@@ -193,6 +211,43 @@ def _units_20(path: str, unit, translate: bool, langs) -> Iterator[XliffUnit]:
             state=segment.get("state"), qualifier=segment.get("subState"), approved=False,
             name=unit.get("name") or "",
         )  # fmt: skip
+
+
+def _segments(tu, segmented, target) -> tuple[tuple[str, str, str | None], ...]:
+    """XliffUnit.segments: each ``<mrk mtype="seg">`` of the seg-source with the target's of
+    its ``mid`` (none, or an empty one: untranslated), and why it gives no pair (_sdl_reason)."""
+    if segmented is None or target is None:
+        return ()
+    targets = {m.get("mid"): m for m in _seg_marks(target)}
+    if not targets:
+        return ()
+    statuses = {s.get("id"): s for s in tu.iter(f"{{{SDL}}}seg")}
+    found = []
+    for mark in _seg_marks(segmented):
+        mid = mark.get("mid")
+        text = model_text(targets[mid]) if mid in targets else ""
+        why = _sdl_reason(statuses.get(mid)) if text else "untranslated"
+        found.append((model_text(mark), text, why))
+    return tuple(found)
+
+
+def _seg_marks(element) -> list:
+    return [e for e in element.iter() if local(e.tag) == "mrk" and e.get("mtype") == "seg"]
+
+
+def _sdl_reason(status) -> str | None:
+    """Why a Trados segment (its ``<sdl:seg>``; None: a file not of Trados) gives no pair:
+    no ``conf`` (not translated), ``Draft``, ``Rejected*``, an ``origin`` a machine's."""
+    if status is None:
+        return None
+    conf = status.get("conf") or ""
+    if conf in ("", "Unspecified"):
+        return "untranslated"
+    if conf.startswith("Rejected"):
+        return "rejected"
+    if status.get("origin") in SDL_MACHINE:
+        return "machine translation"
+    return "needs review" if conf == "Draft" else None
 
 
 def _max_chars(tu) -> int | None:
@@ -249,12 +304,11 @@ def read_pairs(
     def raw() -> Iterator[Pair]:
         units = ((unit.languages, unit) for unit in read_units(path))
         for a, b, unit in by_language(path, languages, counts, units):
-            reason = unit.skip_reason()
-            if reason is not None:
-                counts.skip(reason)
-                continue
-            texts = (unit.source_text, unit.target_text or "")
-            yield (texts[a], texts[b], unit.name)[: 3 if contexts else 2]  # type: ignore[misc]
+            for *texts, reason in unit.pairs():
+                if reason is not None:
+                    counts.skip(reason)
+                    continue
+                yield (texts[a], texts[b], unit.name)[: 3 if contexts else 2]  # type: ignore[misc]
 
     yield from cleaned(raw(), counts, unique=unique)
     if report is not None:
