@@ -368,3 +368,36 @@ def test_a_trados_segments_status_decides_whether_it_is_trained_on(tmp_path, sta
     text = TRADOS.replace('conf="Draft" origin="mt"', status)
     pairs = list(read_pairs(write(tmp_path, text, "g.sdlxliff"), "xliff", ("fr", "en")))
     assert (("Le chien court.", "The dog runs.") in pairs) == kept
+
+
+def memoq(units: str) -> str:
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>\n'
+        '<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" xmlns:mq="MQXliff" version="1.2">'
+        '<file original="a.docx" source-language="en"'
+        f' target-language="fr" datatype="x-memoq"><body>{units}</body></file></xliff>'
+    )
+
+
+@pytest.mark.parametrize(
+    ("status", "kept"),
+    [
+        ("ManuallyConfirmed", True),
+        ("Reviewer1Confirmed", True),
+        ("NotStarted", False),  # memoQ writes the source copied, or a fuzzy match, as a target
+        ("PartiallyEdited", False),
+        ("Pretranslated", False),
+        ("MachineTranslated", False),
+        ("Rejected", False),
+    ],
+)
+def test_a_memoq_units_status_decides_whether_it_is_trained_on(tmp_path, status, kept):
+    unit = (
+        f'<trans-unit id="1" mq:status="{status}" mq:locked="no">'
+        '<source xml:space="preserve">Save</source>'
+        '<target xml:space="preserve">Enregistrer</target></trans-unit>'
+    )
+    path = write(tmp_path, memoq(unit), "a.docx.mqxliff")
+    assert list(read_pairs(path, "xliff", ("en", "fr"))) == (
+        [("Save", "Enregistrer")] if kept else []
+    )

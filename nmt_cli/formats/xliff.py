@@ -18,7 +18,8 @@ Pairs: translated units only. Skipped, by reason: untranslated (no target, an em
 ``its:translate="no"`` on the unit or a group around it, the nearest one that says either
 winning: a ``translate="yes"`` group inside a ``"no"`` one is translated). A 1.2 unit whose
 seg-source and target are of ``<mrk mtype="seg">`` gives a pair for each segment, each judged
-by its own Trados status (``<sdl:seg conf=... origin=...>``: XliffUnit.pairs).
+by its own Trados status (``<sdl:seg conf=... origin=...>``: XliffUnit.pairs); a memoQ unit
+only where its ``mq:status`` says it was confirmed.
 
 Written back: xliff_write.py.
 """
@@ -58,6 +59,7 @@ _QUALIFIER = re.compile(r"(?:^|:)(rejected)|mt|machine", re.I)
 ITS_TRANSLATE = "{http://www.w3.org/2005/11/its}translate"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 SDL = "http://sdl.com/FileTypes/SdlXliff/1.0"  # Trados' own: a segment's status, <sdl:seg>
+MEMOQ_STATUS = "{MQXliff}status"  # memoQ's status of a unit, on its <trans-unit>
 SDL_MACHINE = frozenset(("mt", "nmt", "adaptive-mt", "automated-translation"))  # its origins
 
 
@@ -85,6 +87,7 @@ class XliffUnit:
     segments     1.2 with a seg-source and a target both of ``<mrk mtype="seg">``: each
                  segment's (source_text, target_text, why it gives no pair: None where it
                  gives one, Trados' ``sdl:seg`` status) by its ``mid``; (): none
+    memoq        1.2: memoQ's ``mq:status`` of the unit (``ManuallyConfirmed``...); None: none
     """
 
     id: str
@@ -103,11 +106,14 @@ class XliffUnit:
     preserve: bool = False
     name: str = ""
     segments: tuple[tuple[str, str, str | None], ...] = ()
+    memoq: str | None = None
 
     def skip_reason(self) -> str | None:
         """Why the unit gives no training pair (see above); None: it gives one."""
         if not self.translate:
             return "not translatable"
+        if self.memoq is not None and (reason := _memoq_reason(self.memoq)):
+            return reason
         if not self.target_text or self.state in UNTRANSLATED:
             return "untranslated"
         if self.qualifier and (said := _QUALIFIER.search(self.qualifier)):
@@ -195,7 +201,7 @@ def _unit_12(path: str, tu, translate: bool, langs) -> XliffUnit:
         approved=tu.get("approved") == "yes",
         seg_source=_inner(segmented) if segmented is not None else None,
         max_chars=_max_chars(tu), name=tu.get("resname") or "",
-        segments=_segments(tu, segmented, target),
+        segments=_segments(tu, segmented, target), memoq=tu.get(MEMOQ_STATUS),
     )  # fmt: skip
 
 
@@ -248,6 +254,20 @@ def _sdl_reason(status) -> str | None:
     if status.get("origin") in SDL_MACHINE:
         return "machine translation"
     return "needs review" if conf == "Draft" else None
+
+
+def _memoq_reason(status: str) -> str | None:
+    """Why a memoQ unit of ``status`` gives no pair: only a confirmed one (by its translator, a
+    reviewer, a proofreader) does; one not started, rejected, a machine's or pre-translated
+    from a memory and not confirmed does not."""
+    folded = status.lower()
+    if "confirmed" in folded or "proofread" in folded:
+        return None
+    if "notstarted" in folded:
+        return "untranslated"
+    if "rejected" in folded:
+        return "rejected"
+    return "machine translation" if "machine" in folded else "not confirmed"
 
 
 def _max_chars(tu) -> int | None:
