@@ -551,6 +551,19 @@ def test_retranslate_says_which_translated_units_get_a_new_target(retranslate, c
     assert read["done"].target == ("fenêtre la Fermer" if "done" in chosen else "Close the window")
 
 
+def test_fuzzy_translates_again_a_target_a_reviewer_rejected():
+    rejected = XLIFF_12.replace(
+        '<target state="translated">Close the window',
+        '<target state="translated" state-qualifier="rejected-inaccurate">Close the window',
+    )
+    assert rejected != XLIFF_12
+    document, out = render(rejected, translate=reversed_words, retranslate="fuzzy")
+    assert "done" in {c.unit.id for c in document.chosen}
+    assert units(out)["done"].target == "fenêtre la Fermer"
+    document, _ = render(rejected, retranslate="none")
+    assert "done" not in {c.unit.id for c in document.chosen}
+
+
 def test_all_never_touches_approved_final_or_untranslatable_units():
     document, _ = render(XLIFF_20, retranslate="all")
     assert {c.unit.id for c in document.chosen} == {"hello", "two/s1", "two/s2"}

@@ -29,7 +29,8 @@ those filled, the others kept as they are.
 Which units get a target: those that have none (or an empty one, 1.2 ``new`` or
 ``needs-translation``, 2.0 ``initial``); never a ``translate="no"`` unit nor an approved one
 (1.2 ``approved="yes"``, a ``final`` or ``signed-off`` state); those with a target only as
-``retranslate`` says: "fuzzy", the targets whose state is ``needs-*``; "all", every one. A
+``retranslate`` says: "fuzzy", the targets whose state is ``needs-*`` or that a reviewer
+rejected (1.2 ``state-qualifier="rejected-*"``); "all", every one. A
 target written here is marked a machine's (1.2 ``state="needs-review-translation"
 state-qualifier="mt-suggestion"``, 2.0 ``state="translated"`` and a ``subState``), or, where a
 translation memory gave it (inference/memory.py), an exact match's (1.2
@@ -74,7 +75,7 @@ def wanted(unit: XliffUnit, retranslate: str) -> bool:
         return False
     if unit.target is None or not unit.target_text or unit.state in UNTRANSLATED:
         return True
-    review = bool(unit.state and unit.state.startswith("needs-"))
+    review = _to_review(unit)
     again = retranslate == "all" or retranslate == "fuzzy" and review
     return again or len(_filled(unit)) < len(_segments(unit.target))  # a segment left empty
 
@@ -226,12 +227,18 @@ def _key_texts(unit: XliffUnit) -> list[str]:
     return key_texts(code_nodes(unit.source), unit.source_text, _held)
 
 
+def _to_review(unit: XliffUnit) -> bool:
+    """Whether ``unit``'s target is one ``--retranslate fuzzy`` translates again: its state is
+    ``needs-*``, or a reviewer rejected it (before, a rejected target stayed as it was)."""
+    return bool(unit.state and unit.state.startswith("needs-")) or unit.skip_reason() == "rejected"
+
+
 def _kept(unit: XliffUnit, retranslate: str) -> dict[str, Element]:
     """The segments of a segmented unit's target that stay as they are: those filled, where
     the unit is chosen for its empty ones (none where it is translated again)."""
     if unit.target is None or not unit.target_text or unit.state in UNTRANSLATED:
         return {}
-    review = bool(unit.state and unit.state.startswith("needs-"))
+    review = _to_review(unit)
     return {} if retranslate == "all" or retranslate == "fuzzy" and review else _filled(unit)
 
 
