@@ -88,6 +88,10 @@ def test_an_xml_file_is_android_strings_only_if_its_root_is_resources(tmp_path):
         ("fr.yml", "YAML"),
         ("fr.yaml", "YAML"),
         ("main.ftl", "Fluent"),
+        ("app_fr.arb", "Flutter"),  # read as lines, its JSON was garbled
+        ("guide.docx.ttx", "TagEditor"),
+        ("guide.txml", "Wordfast"),
+        ("terms.tbx", "TBX"),
         ("memory.tmx", "--memory"),  # read as lines, its tags were garbled
         ("fr.mo", "translate its .po"),
     ],

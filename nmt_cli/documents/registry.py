@@ -43,6 +43,11 @@ NOT_READ = {
     ".yaml": "YAML files",
     ".yml": "YAML files",
     ".ftl": "Fluent .ftl files",
+    # read as lines, their JSON or XML was garbled ("@@locale" became "<Alocal", commas lost)
+    ".arb": "Flutter .arb resource bundles",
+    ".ttx": "Trados TagEditor .ttx files",
+    ".txml": "Wordfast .txml files",
+    ".tbx": "TBX termbases",
     ".ass": "Advanced SubStation Alpha subtitles (.ass)",
     ".ssa": "SubStation Alpha subtitles (.ssa)",
     # read as lines, a memory's tags were garbled and its source segments translated in place
