@@ -88,7 +88,6 @@ def test_an_xml_file_is_android_strings_only_if_its_root_is_resources(tmp_path):
         ("fr.yml", "YAML"),
         ("fr.yaml", "YAML"),
         ("main.ftl", "Fluent"),
-        ("app_fr.arb", "Flutter"),  # read as lines, its JSON was garbled
         ("guide.docx.ttx", "TagEditor"),
         ("guide.txml", "Wordfast"),
         ("terms.tbx", "TBX"),
@@ -195,6 +194,27 @@ def test_a_nested_json_file_whose_objects_hold_a_message_and_a_description_has_b
         "description": "LE FICHIER EST SUR LE DISQUE",
     }
     assert out["dialog"]["description"] == "TOUT SERA PERDU"
+
+
+ARB = """{
+  "@@locale": "fr",
+  "title": "Mon application",
+  "@title": {"description": "le titre de la fenêtre"},
+  "files": "{count, plural, =0{aucun fichier} other{{count} fichiers}}",
+  "@files": {"placeholders": {"count": {"type": "int", "example": 5}}}
+}
+"""
+
+
+@pytest.mark.parametrize("name", ["app_fr.arb", "app_fr.json"])
+def test_a_flutter_arb_file_has_its_messages_translated_its_metadata_kept_and_its_locale_set(
+    tmp_path, name
+):
+    out = translated(tmp_path / name, ARB)  # .arb was read as lines; a number refused the .json
+    assert out["@@locale"] == "en"
+    assert out["title"] == "MON APPLICATION"
+    assert out["@title"] == {"description": "le titre de la fenêtre"}
+    assert out["@files"] == {"placeholders": {"count": {"type": "int", "example": 5}}}
 
 
 def test_an_extensions_messages_json_has_only_its_messages_translated(tmp_path):

@@ -131,7 +131,8 @@ def read_json(data: bytes, name: str) -> LocalizationFile:
             return parsed.write(targets)
         table = LANGUAGES.get(re.split("[-_]", language)[0].lower())
         suffixes = dict(table.ordinal_suffixes) if table else None
-        return parsed.write(targets, lambda o: plural_categories(language, o), suffixes)
+        out = parsed.write(targets, lambda o: plural_categories(language, o), suffixes)
+        return i18n_json.localed(out, language)
 
     return _document(
         parsed.units, write, JSON_PLACEHOLDERS, encoding, text, name, pipes=True, choices=True
@@ -191,7 +192,7 @@ def _format(
     return DocumentFormat(name, extensions, read, protect=protect, alignment=True, binary=True)
 
 
-JSON = _format("json", (".json",), read_json, JSON_PLACEHOLDERS)
+JSON = _format("json", (".json", ".arb"), read_json, JSON_PLACEHOLDERS)  # .arb: Flutter's
 PROPERTIES = _format("properties", (".properties",), read_properties, MESSAGE_FORMAT)
 # Chosen for an .xml file whose root is <resources> (registry.py), else by name
 ANDROID = _format("android", (), read_android, ANDROID_PLACEHOLDERS)

@@ -43,8 +43,7 @@ NOT_READ = {
     ".yaml": "YAML files",
     ".yml": "YAML files",
     ".ftl": "Fluent .ftl files",
-    # read as lines, their JSON or XML was garbled ("@@locale" became "<Alocal", commas lost)
-    ".arb": "Flutter .arb resource bundles",
+    # read as lines, their XML was garbled
     ".ttx": "Trados TagEditor .ttx files",
     ".txml": "Wordfast .txml files",
     ".tbx": "TBX termbases",

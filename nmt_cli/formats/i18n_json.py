@@ -19,6 +19,12 @@ categories, as an Android ``<plurals>`` is (``write``'s ``categories``). A lone 
 beside other keys of its base (``gender_male``, ``gender_other``) and without ``{{count}}`` is
 an i18next context, not a plural, and stays as written (before, English got a ``gender_one``).
 
+Flutter's ARB (``.arb``, or a file with ``@@`` keys or ``@key`` beside ``key``) is the nested
+shape with metadata: a top-level key that starts with ``@`` (``"@@locale": "fr"``, ``"@files":
+{"description": ..., "placeholders": ...}``) is not translated, whatever its values, and
+``@@locale`` is written the target language (``localed``: Flutter refuses a file whose
+``@@locale`` is not the language of its name). Read as lines before, its JSON was garbled.
+
 Anything else (a number, a boolean or null among the values, an array's too, a top-level
 array) is not an i18n file: one error, naming the line of the first value that is not a
 string. Written back with only the strings' spans changed, so keys, their order, the
@@ -201,6 +207,15 @@ class I18nJson:
         return json.dumps(target, ensure_ascii=self.ascii_only)
 
 
+_LOCALE = re.compile(r'(\A\s*\{\s*|,\s*)("@@locale"\s*:\s*)"(?:[^"\\]|\\.)*"')
+
+
+def localed(text: str, language: str) -> str:
+    """``text``, an ARB file written, with its ``@@locale`` (if it has one) ``language``."""
+    new = json.dumps(language)
+    return _LOCALE.sub(lambda m: m[1] + m[2] + new, text, count=1)
+
+
 def _separator(text: str, at: int) -> str:
     """What goes between two members of the object of the member at ``at``: a comma, then the
     line break and indentation before that member (an i18next plural of one key, ``_other``,
@@ -229,6 +244,14 @@ def _is_messages(data: dict[str, Any], name: str) -> bool:
     return named or any("placeholders" in v for v in data.values())
 
 
+def _is_arb(data: dict[str, Any], name: str) -> bool:
+    """Whether ``data``, of the file named ``name``, is Flutter's ARB: named ``.arb``, or a key
+    of it is ``@@...`` or the ``@`` of another (``@title`` beside ``title``)."""
+    if re.sub(r"\.(gz|xz)$", "", name).endswith(".arb"):
+        return True
+    return any(k.startswith("@@") or k.startswith("@") and k[1:] in data for k in data)
+
+
 def _kind(value: Any) -> str:
     if value is None or isinstance(value, bool):
         return json.dumps(value)
@@ -249,9 +272,12 @@ def parse(text: str, name: str) -> I18nJson:
     scanner = _Scanner(text, name)
     scanner.value(0, ())
     messages = _is_messages(data, name)
+    arb = _is_arb(data, name)
     units = []
     for path, start, end, is_string in scanner.found:
         shown = ".".join(str(k) for k in path)
+        if arb and str(path[0]).startswith("@"):
+            continue  # Flutter ARB's metadata (see above): for translators, not translated
         if messages:
             if len(path) == 2 and path[1] == "message":
                 note = data[path[0]].get("description", "")
