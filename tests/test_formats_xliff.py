@@ -401,3 +401,18 @@ def test_a_memoq_units_status_decides_whether_it_is_trained_on(tmp_path, status,
     assert list(read_pairs(path, "xliff", ("en", "fr"))) == (
         [("Save", "Enregistrer")] if kept else []
     )
+
+
+def test_a_trados_segment_whose_target_a_model_wrote_is_marked_a_machines_draft(tmp_path):
+    path = write(tmp_path, TRADOS, "guide.docx.sdlxliff")
+    out = write_targets(path, {"a2": '<mrk mtype="seg" mid="3">Goodbye.</mrk>'}).decode()
+    assert '<sdl:seg id="3" conf="Draft" origin="mt"/>' in out  # was no conf: "Not Translated"
+    assert '<sdl:seg id="1" conf="Translated" origin="interactive"/>' in out  # the others kept
+    expected = TRADOS.replace(
+        '<target><mrk mtype="seg" mid="3"/></target><sdl:seg-defs><sdl:seg id="3"/>',
+        '<target state="needs-review-translation" state-qualifier="mt-suggestion">'
+        '<mrk mtype="seg" mid="3">Goodbye.</mrk></target>'
+        '<sdl:seg-defs><sdl:seg id="3" conf="Draft" origin="mt"/>',
+    )
+    assert out == expected != TRADOS  # every other byte as it was
+    assert write_targets(path, {}) == TRADOS.encode()

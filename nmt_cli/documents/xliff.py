@@ -32,7 +32,8 @@ Which units get a target: those that have none (or an empty one, 1.2 ``new`` or
 ``retranslate`` says: "fuzzy", the targets whose state is ``needs-*`` or that a reviewer
 rejected (1.2 ``state-qualifier="rejected-*"``); "all", every one. A
 target written here is marked a machine's (1.2 ``state="needs-review-translation"
-state-qualifier="mt-suggestion"``, 2.0 ``state="translated"`` and a ``subState``), or, where a
+state-qualifier="mt-suggestion"``, 2.0 ``state="translated"`` and a ``subState``; a Trados
+segment's ``<sdl:seg>`` ``conf="Draft" origin="mt"``), or, where a
 translation memory gave it (inference/memory.py), an exact match's (1.2
 ``state-qualifier="exact-match"``, 2.0 ``subState="nmt:translation-memory"``). A target
 longer than its unit's 1.2 ``maxwidth`` (``size-unit="char"``) is written and warned of. The

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping
 
+from nmt_cli.formats import sdl_status
 from nmt_cli.formats.memory import FormatError
 from nmt_cli.formats.xliff import MEMORY_STATES, NAMESPACES, STATES, version_of
 from nmt_cli.formats.xliff_splice import splice_recoded, splice_targets
@@ -59,7 +60,7 @@ def write_targets(
 
     declared = tree.docinfo.encoding or "UTF-8"
     if declared.upper().replace("-", "") in ("UTF8", "USASCII", "ASCII"):
-        return spliced(data)
+        return sdl_status.marked(data, spliced(data))  # a Trados file's segments: a draft
     if (out := splice_recoded(data, declared, spliced)) is not None:
         return out
     return _rewritten(path, tree, data, targets, target_language, remembered)

@@ -1,0 +1,68 @@
+"""Trados' own status of the segments nmt writes into an SDLXLIFF file: each segment whose
+target a model wrote gets ``conf="Draft" origin="mt"`` on its ``<sdl:seg>`` (before, it kept
+no ``conf``: Trados showed a machine's words as "Not Translated", with nothing to filter them
+by; read back for training, a draft of a machine's gives no pair either way).
+"""
+
+from __future__ import annotations
+
+import re
+
+from nmt_cli.formats.inline import model_text
+from nmt_cli.formats.xliff import SDL
+from nmt_cli.formats.xliff_splice import with_attributes
+from nmt_cli.formats.xml import local, safe_parser
+
+MACHINE_DRAFT = {"conf": "Draft", "origin": "mt"}
+_UNIT = re.compile(rb"<(?:[\w.-]+:)?trans-unit\b.*?</(?:[\w.-]+:)?trans-unit\s*>", re.S)
+_SEG = re.compile(rb"<[\w.-]+:seg\b[^>]*>")
+_ID = re.compile(rb"""\sid\s*=\s*["']([^"']*)["']""")
+
+
+def marked(before: bytes, after: bytes) -> bytes:
+    """``after`` (``before``, an SDLXLIFF file in UTF-8, with targets written) with each
+    segment whose target it changed marked a machine's draft; any other file as it is."""
+    if SDL.encode() not in before:
+        return after
+    old, new = _targets(before), _targets(after)
+    units = list(_UNIT.finditer(after))
+    if len(units) != len(new) or len(old) != len(new):
+        return after  # not laid out as Trados writes it: left as it is
+    out, at = [], 0
+    for found, was, now in zip(units, old, new):
+        changed = {mid for mid, text in now.items() if text and was.get(mid) != text}
+        if not changed:
+            continue
+        out += [after[at : found.start()], _SEG.sub(_marker(changed), found.group())]
+        at = found.end()
+    return b"".join(out) + after[at:]
+
+
+def _marker(changed: set[str]):
+    def mark(seg: re.Match) -> bytes:
+        tag = seg.group()
+        mid = _ID.search(tag)
+        if mid is None or mid[1].decode() not in changed:
+            return tag
+        return with_attributes(tag, MACHINE_DRAFT)
+
+    return mark
+
+
+def _targets(data: bytes) -> list[dict[str, str]]:
+    """For each trans-unit, in order, the text of each ``<mrk mtype="seg">`` of its target, by
+    its ``mid``."""
+    from lxml import etree
+
+    root = etree.fromstring(data, safe_parser())
+    found = []
+    for unit in (e for e in root.iter() if _named(e, "trans-unit")):
+        target = next((c for c in unit if _named(c, "target")), None)
+        marks = [] if target is None else target.iter()
+        segments = (m for m in marks if _named(m, "mrk") and m.get("mtype") == "seg")
+        found.append({m.get("mid") or "": model_text(m) for m in segments})
+    return found
+
+
+def _named(element, name: str) -> bool:
+    return isinstance(element.tag, str) and local(element.tag) == name
