@@ -998,9 +998,9 @@ def test_an_svg_xlink_href_goes_to_the_new_anchor_and_a_repeated_href_is_written
 def test_a_reference_link_keeps_its_reference_and_its_definitions_title_is_translated():
     """`[x][ref]` came out inline, `[X](url "TRANSLATED TITLE")`, the definition `[ref]: url
     "titre"` left unused and French. Now a link or an image keeps its reference as written
-    (a collapsed or shortcut one, whose label is its French text, its label after the
-    translated text), and the definition's title is translated between the quotes it had;
-    the destinations as written."""
+    (a collapsed or shortcut one too, its translation still its label whatever its case),
+    and the definition's title is translated between the quotes it had; the destinations as
+    written."""
     text = (
         "Lisez [la doc][doc], [le guide][] et [Aide]. ![le logo][logo]\n\n"
         "> [le guide]: https://ex.fr/g 'La page\n> d\\'aide'\n\n"
@@ -1009,7 +1009,7 @@ def test_a_reference_link_keeps_its_reference_and_its_definitions_title_is_trans
         "[logo]: logo.png (Le logo \\(officiel\\))\n"
     )
     assert translated(text).split("\n") == [
-        "LISEZ [LA DOC][doc], [LE GUIDE][le guide] ET [AIDE][Aide]. ![LE LOGO][logo]",
+        "LISEZ [LA DOC][doc], [LE GUIDE][] ET [AIDE]. ![LE LOGO][logo]",
         "",
         "> [le guide]: https://ex.fr/g 'LA PAGE D\\'AIDE'",
         "",
@@ -1019,6 +1019,28 @@ def test_a_reference_link_keeps_its_reference_and_its_definitions_title_is_trans
         "",
     ]
     assert translated(text, saying({})) == text
+
+
+def test_a_shortcut_link_stays_one_while_its_translation_still_matches_its_label():
+    """`Lisez le [guide].` came out `Read the [guide][guide].`: a shortcut (or collapsed)
+    link took its label after it even where its translation was that label. Now it keeps the
+    form its author wrote while the translated text still matches the label (CommonMark
+    matches labels whatever their case and spacing); where it no longer does, or would match
+    another definition, the label follows it so that it goes where it went."""
+    text = (
+        "Lisez le [guide], le [Mode  *rapide*][] et ![le logo]. Voir [Aide] et [la FAQ].\n\n"
+        "[guide]: https://ex.fr/guide\n"
+        "[mode *rapide*]: https://ex.fr/rapide\n"
+        "[le logo]: logo.png\n"
+        "[aide]: https://ex.fr/aide\n"
+        "[la faq]: https://ex.fr/faq\n"
+        "[help]: https://ex.fr/other\n"
+    )
+    words = {"Lisez": "Read", "le": "the", "logo": "Logo", "Aide": "Help", "FAQ.": "faq."}
+    assert translated(text, saying(words)).split("\n")[0] == (
+        "Read the [guide], the [Mode *rapide*][] et ![the Logo][le logo]. "
+        "Voir [Help][Aide] et [la faq]."
+    )
 
 
 def test_a_links_destination_is_written_as_it_was():

@@ -192,6 +192,9 @@ class Inline:
         """``[`` and ``](url "title")``, the title translated on its own; a reference link's
         ``]`` and its reference as written (``][ref]``)."""
         url, title = _url(token), token.attrs.get("title")
+        if (label := markdown_links.labelled(token)) is not None:  # [x], [x][]
+            start, end = markdown_links.labelled_marks(*label)
+            return _Marks(start, end.translate(WHOLE))
         if (ref := markdown_links.reference(token)) is not None:
             return _Marks("[", f"]{ref}".translate(WHOLE))  # its url: its definition's line
         if not title:
@@ -208,7 +211,7 @@ class Inline:
         """``![alt](url "title")``, its alt text and its title translated on their own (a
         reference image's title its definition's: ``![alt][ref]``)."""
         url, title = _url(token), token.attrs.get("title")
-        ref = markdown_links.reference(token)
+        ref, label = markdown_links.reference(token), markdown_links.labelled(token)
         title = None if ref is not None else title
         own = [cls.of(token.children or [], where, line)]  # ![](url): no alt text
         own += [cls.title(title, where, line)] if title else []
@@ -216,6 +219,8 @@ class Inline:
         def written(said: list[str]) -> tuple[str, str]:
             alt = said[0].replace("\n", " ")
             end = f' "{said[1]}"' if title else ""
+            if label is not None:  # ![x], ![x][]: its label still its alt text's
+                return f"![{alt}{markdown_links.written_as(alt, *label)}".translate(WHOLE), ""
             if ref is not None:
                 return f"![{alt}]{ref}".translate(WHOLE), ""
             return f"![{alt}]({url}{end})".translate(WHOLE), ""
@@ -306,7 +311,7 @@ class Inline:
         out.append(text)
         if self.escape is not escaped:  # a title's, an attribute's
             return "".join(self.escape(x) if k in texts else x for k, x in enumerate(out))
-        return written(out, texts, self.reads, self.kept)
+        return markdown_links.labels(written(out, texts, self.reads, self.kept))
 
 
 def _tag_marks(tag: str, where: str, line: int) -> _Marks:

@@ -8,8 +8,10 @@ as its destination, unescaped: written back from those, a reference link came ou
 brackets in angle brackets (``(<https://...(langage)>)``). So the parser's link and image rules
 (``as_written``) note on each link's (image's) token the text its author wrote after the link
 text's ``]``, and the link text itself: a reference link is written back with its reference as
-written (``[x][ref]``; a collapsed or shortcut one, whose label is its text, ``[y][x]``, the
-translated text before the source's label), an inline one with its destination as written.
+written (``[x][ref]``), an inline one with its destination as written. A collapsed or a
+shortcut one (``[x][]``, ``[x]``), whose label is its text, keeps that form where its translated
+text still matches the label (``[Guide]``: labels match whatever their case); else the label
+follows the translated text (``[Help][Aide]``): it went ``[guide][guide]`` even so.
 
 A definition's title (``[ref]: url "Le guide"``, shown over each link that uses it) is a text of
 its own, written back between the quotes it had, escaped for them (``titled_definitions``).
@@ -58,11 +60,51 @@ def _noting(rule: Callable, bang: int) -> Callable:
 def reference(token) -> str | None:
     """What a reference link (image) ``token`` is written with after its text's ``]``: its
     label as written (``[ref]``); a collapsed or a shortcut one's, whose label is its text,
-    that text (``[x]``: the translation of its text is no label); None for an inline one."""
+    that text (``[x]``); None for an inline one."""
     text, after = token.meta.get(_WRITTEN, ("", "("))
     if after.startswith("("):
         return None
     return after if after not in ("", "[]") else f"[{text}]"
+
+
+def labelled(token) -> tuple[str, str] | None:
+    """A collapsed (``[x][]``) or a shortcut (``[x]``) link's (image's) label, its text as
+    written, and what followed it (``[]`` or nothing); None for any other link."""
+    text, after = token.meta.get(_WRITTEN, ("", "("))
+    return (text, after) if after in ("", "[]") else None
+
+
+def written_as(text: str, label: str, after: str) -> str:
+    """A collapsed or a shortcut link's end (what follows its text): as its author wrote it
+    (``]``, ``][]``) where its translated ``text`` still matches its ``label`` (CommonMark
+    matches labels whatever their case and spacing: ``[Guide]`` is ``[guide]``'s); else its
+    label after it (``][guide]``), so that it still goes to its definition."""
+    from markdown_it.common.utils import normalizeReference
+
+    def key(said: str) -> str:  # its spaces as written (markdown_inline.py's WHOLE)
+        return normalizeReference(said.replace("\x00", " ").replace("\x01", "\t"))
+
+    same = key(text) == key(label)
+    return f"]{after}" if same else f"][{label}]"
+
+
+# A collapsed or shortcut link while its block is written: ``[x][label]`` (a link to the same
+# definition, for markdown_escapes.py to read), its text between LABEL_OPEN and LABEL_CLOSE,
+# COLLAPSED after it where it was ``[x][]``, until ``labels`` writes its end
+LABEL_OPEN, LABEL_CLOSE, _COLLAPSED, _END = "\x02", "\x03", "\x05", "\x04"
+_LABELLED = re.compile("\x02(.*?)\x03(\x05?)\\]\\[(.*?)\\]\x04", re.DOTALL)
+
+
+def labelled_marks(label: str, after: str) -> tuple[str, str]:
+    """A collapsed or shortcut link's marks while its block is written (``labels``)."""
+    collapsed = _COLLAPSED if after else ""
+    return f"[{LABEL_OPEN}", f"{LABEL_CLOSE}{collapsed}][{label}]{_END}"
+
+
+def labels(said: str) -> str:
+    """A block's Markdown ``said`` with each collapsed or shortcut link's end written
+    (``written_as``), from its text as it was written (escaped where it had to be)."""
+    return _LABELLED.sub(lambda m: m[1] + written_as(m[1], m[3], "[]" if m[2] else ""), said)
 
 
 def destination(token) -> str | None:
