@@ -1043,6 +1043,26 @@ def test_a_shortcut_link_stays_one_while_its_translation_still_matches_its_label
     )
 
 
+def test_a_row_of_links_whose_last_item_is_text_is_translated_item_by_item():
+    """`[Accueil](/) | [Aide](/aide) | Contact` was read as one sentence, "Accueil | Aide |
+    Contact", its words put back by the alignment (a link could come out empty, a separator
+    move); a row of HTML links was already one item at a time. Now a row of Markdown links is
+    too, whatever its last item (a breadcrumb's page); a sentence with links is one text."""
+    text = (
+        "[Accueil](/) | [Aide](/aide) | Contact\n\n"
+        "[Accueil](/) > [Docs](/docs) > Installer le paquet\n\n"
+        "Lisez [la doc](/d) | puis [le guide](/g).\n"
+    )
+    document = read_markdown(text.split("\n")[:-1], "guide.md")
+    assert document.sources() == [
+        "Accueil", "Aide", "Contact", "Accueil", "Docs", "Installer le paquet",
+        "Lisez la doc | puis le guide.",
+    ]  # fmt: skip
+    assert translated(text) == text.upper().replace("](/AIDE)", "](/aide)").replace(
+        "](/DOCS)", "](/docs)"
+    ).replace("](/D)", "](/d)").replace("](/G)", "](/g)")
+
+
 def test_a_links_destination_is_written_as_it_was():
     """`[wiki](https://fr.wikipedia.org/wiki/Python_(langage))` came out with its destination
     in angle brackets, `(<https://...>)`; an escaped bracket, `a\\)b`, came out unescaped."""

@@ -169,17 +169,17 @@ class Inline:
                 text = "".join(c.content for c in children[k + 1 : end])
                 element(_Marks(f"<{text}>"), text, verbatim=True)
                 k = end
-            elif t.type == "link_open":
+            elif t.type == "link_open":  # <a>: a row of links is one (markup/rows.py)
                 marks.append(cls._link(t, where, line))
                 depth += 1
-                parts.append(f'<m i="{len(marks) - 1}">')
+                parts.append(f'<a i="{len(marks) - 1}">')
             elif t.type in _EMPHASIS:
                 marks.append(_Marks(t.markup, t.markup))
                 depth += 1
                 parts.append(f'<m i="{len(marks) - 1}">')
             elif t.type.endswith("_close"):
                 depth -= 1
-                parts.append("</m>")
+                parts.append("</a>" if t.type == "link_close" else "</m>")
             elif t.type == "html_inline":
                 cls._html(t.content, marks, parts, tags, depth, element, where, line)
             else:  # anything else markdown-it may give: its text as written
@@ -303,7 +303,7 @@ class Inline:
                 i = int(_INDEX.search(e.raw)[1])
                 out.append(marks[i][0])
                 inside_code = e.name == "code" and e.kind == "start"
-                if e.name == "m" and e.kind == "start":
+                if e.name in ("m", "a") and e.kind == "start":
                     opened.append(i)
             elif e.kind == "end":
                 out.append(marks[opened.pop()][1])
