@@ -173,6 +173,30 @@ def test_a_line_opened_by_a_speakers_name_in_capitals_opens_a_turn(lines, texts)
 
 
 @pytest.mark.parametrize(
+    "lines, texts",
+    [
+        (["[rires]", "Très drôle."], "[rires]\nTrès drôle."),
+        (
+            ["Il est là.", "<i>(porte qui claque)</i>", "Va-t'en !"],
+            "Il est là.\n<i>(porte qui claque)</i>\nVa-t'en !",
+        ),
+        (["Il a dit", "(enfin, je crois) oui."], "Il a dit (enfin, je crois) oui."),  # a sentence's
+        (["Il coûte", "(12 €)"], "Il coûte (12 €)"),  # no word: no description
+    ],
+)
+def test_a_line_that_is_all_a_sounds_description_is_a_text_of_its_own(lines, texts):
+    """Subtitles for the deaf and hard of hearing describe sounds on a line of their own:
+    joined with the line after it, `[rires]` / `Très drôle.` was one sentence and came back
+    "[ter] Tresh" / "funny."."""
+    subtitle = Subtitle("1", "00:00:01,000 --> 00:00:02,000", lines)
+    assert subtitle.text() == texts
+    said = texts.upper()
+    if "\n" in texts:
+        shown = [line.upper() for line in lines]
+        assert subtitle.shown(said) == shown
+
+
+@pytest.mark.parametrize(
     "lines, said, shown",
     [
         (  # a line of its own colour: the break after its end tag

@@ -9,7 +9,9 @@ its first line opened by a dash (``- Tu viens ?`` / ``- J'arrive.``), or a later
 (``Tu viens ?`` / ``- J'arrive.``), keeps its turns: each is translated on its own, its dash
 kept, and wrapped into as many lines as it had (but a dash before a number or words in lower
 case, after a first line without one that ends no sentence, goes on its sentence); a later
-line opened by a speaker's name in capitals and a colon (``MARIE : Non.``) opens a turn too.
+line opened by a speaker's name in capitals and a colon (``MARIE : Non.``) opens a turn too,
+and a line that is all a sound's description (``[rires]``, ``(soupir)``) is a text of its own,
+as is what follows it.
 Tags that enclose the whole text, or each of its lines alike (``<i>- Tu viens ?</i>`` /
 ``<i>- Oui.</i>``: a dialogue in italics), stay around the whole translation, or around each
 of its lines; style overrides and tags left unpaired at either end of a text or a turn
@@ -70,6 +72,19 @@ def _goes_on(before: str, dash: str, after: str) -> bool:
     return words[:1].isdigit() or not _SENTENCE_END.search(before)
 
 
+# A line that is all a sound's description, as subtitles for the deaf write one (``[rires]``,
+# ``(soupir)``, ``<i>[musique]</i>``), tags and overrides around it aside
+_SOUND = re.compile(r"\[[^\[\]]*[^\W\d_][^\[\]]*\]|\([^()]*[^\W\d_][^()]*\)")
+
+
+def _sound(line: str) -> bool:
+    """Whether ``line`` is all a sound's description: joined with the line after it,
+    ``[rires]`` / ``Très drôle.`` came back "[ter] Tresh" / "funny."."""
+    head, tail = _HEAD.match(line), _TAIL.search(line)
+    words = line[head.end() if head else 0 : tail.start() if tail else len(line)]
+    return _SOUND.fullmatch(words.strip()) is not None
+
+
 def _speaker(line: str) -> bool:
     """Whether ``line`` opens with a speaker's name in capitals (tags and overrides before it
     aside), as ``MARIE : Non.`` does: joined with the line before, the name went to mid-line
@@ -119,7 +134,8 @@ class Subtitle:
                 if m or (joint is not None and turns and turns[0][0]):
                     dash = m.group() if m else ""
                     turns.append((dash, [piece[len(dash) :]], joint))
-                elif not turns or _speaker(piece):  # a later line's dash or name: a dialogue
+                elif not turns or _speaker(piece) or _sound(piece) or _sound(turns[-1][1][-1]):
+                    # a later line's dash or name, or a sound's description: a text of its own
                     turns.append(("", [piece], None))
                 else:
                     turns[-1][1].append(piece)
