@@ -1063,6 +1063,31 @@ def test_a_row_of_links_whose_last_item_is_text_is_translated_item_by_item():
     ).replace("](/D)", "](/d)").replace("](/G)", "](/g)")
 
 
+def dropping(lost: str):
+    """A translation word for word that loses the word ``lost``, as a model may."""
+
+    def translate(texts: list[str]) -> list[Aligned]:
+        out = []
+        for text in texts:
+            kept = [(k, w) for k, w in enumerate(text.split()) if w != lost]
+            links = [(k, t) for t, (k, _) in enumerate(kept)]
+            out.append(Aligned(" ".join(w for _, w in kept), links))
+        return out
+
+    return translate
+
+
+def test_emphasis_whose_words_the_translation_lost_leaves_no_marks_behind():
+    """The model left out `gras` of `Le mot et __gras__ et <kbd>Ctrl</kbd>`: the output said
+    `The word and ____<kbd>Ctrl</kbd>`, four underscores shown as text (alone on a line, a
+    thematic break). Now emphasis with nothing left in it is not written; a link keeps its
+    marks (its destination)."""
+    text = "Le mot et __gras__ et ***gras*** ici.\n\nVoir [gras](/g) ici.\n"
+    said = translated(text, dropping("gras")).split("\n")
+    assert said[0] == "Le mot et et ici."
+    assert said[2].startswith("Voir [](/g)")
+
+
 def test_a_links_destination_is_written_as_it_was():
     """`[wiki](https://fr.wikipedia.org/wiki/Python_(langage))` came out with its destination
     in angle brackets, `(<https://...>)`; an escaped bracket, `a\\)b`, came out unescaped."""

@@ -286,7 +286,7 @@ class Inline:
                 marks[k] = (start, end.replace(f"]({m.url}", f"]({new}", 1))
         out: list[str] = []
         texts: set[int] = set()  # the places of out that are text, escaped when written
-        opened: list[int] = []
+        opened: list[tuple[int, int]] = []  # the elements open: (their mark, its place in out)
         inside_code = False
         text = ""
         page = self.page.render(translated[: len(self.page.segments)])
@@ -304,9 +304,13 @@ class Inline:
                 out.append(marks[i][0])
                 inside_code = e.name == "code" and e.kind == "start"
                 if e.name in ("m", "a") and e.kind == "start":
-                    opened.append(i)
+                    opened.append((i, len(out) - 1))
             elif e.kind == "end":
-                out.append(marks[opened.pop()][1])
+                i, at = opened.pop()
+                if self.marks[i].open == self.marks[i].close != "" and not "".join(out[at + 1 :]):
+                    out[at] = ""  # emphasis whose words the translation lost: no "****" left
+                else:
+                    out.append(marks[i][1])
         texts.add(len(out))
         out.append(text)
         if self.escape is not escaped:  # a title's, an attribute's
