@@ -209,6 +209,11 @@ def test_a_line_that_is_all_a_sounds_description_is_a_text_of_its_own(lines, tex
             "He said: <i>I will come back tomorrow night.</i>",
             ["He said:", "<i>I will come back tomorrow night.</i>"],
         ),
+        (  # a second line in italics after a line that has some: the break before its tag
+            ["<i>Je t'aime,</i> dit-il.", "<i>Moi aussi.</i>"],
+            "<i>I love</i> you, he said. <i>Me too.</i>",
+            ["<i>I love</i> you, he said.", "<i>Me too.</i>"],
+        ),
         (  # the tagged words moved to the end: wrapped as a whole
             ["<b>Attention</b>", "au départ du train."],
             "Mind the train's <b>departure</b>.",
@@ -218,7 +223,9 @@ def test_a_line_that_is_all_a_sounds_description_is_a_text_of_its_own(lines, tex
 )
 def test_a_line_of_its_own_look_stays_a_line_of_the_translation(lines, said, shown):
     """A subtitle whose first line was in yellow came back with the line break inside the
-    colour: "<font ...>Watch" / "out!</font> The train leaves at 10:30."."""
+    colour: "<font ...>Watch" / "out!</font> The train leaves at 10:30."; a tag the text
+    held twice was no place to break at, and a line in italics below one with italics went
+    to mid-line ("<i>I love</i> you, he" / "said. <i>Me too.</i>")."""
     subtitle = Subtitle("1", "00:00:01,000 --> 00:00:02,000", lines)
     assert subtitle.shown(said) == shown
 

@@ -220,15 +220,17 @@ def tag_wrap(source: list[str], text: str) -> list[str]:
     where a line of the source ends with an end tag, or the next opens with a start tag
     (``<font color="#ffff00">Attention !</font>`` / ``Le train part.``: a line of its own
     look), the translation's line breaks there too, after (before) that tag where it has it
-    once (wrapped as a whole, the break fell inside: "<font>Watch" / "out!</font> The
-    train")."""
+    as often as the source (wrapped as a whole, the break fell inside: "<font>Watch" /
+    "out!</font> The train"; ``<i>Je t'aime,</i> dit-il.`` / ``<i>Moi aussi.</i>``: "<i>I
+    love</i> you, he" / "said. <i>Me too.</i>")."""
     rows, places = [0], [0]  # the source's lines and the text's places where a piece starts
     for k in range(1, len(source)):
         end, start = _LINE_END_TAG.search(source[k - 1]), _LINE_START_TAG.match(source[k])
         tag = end[0] if end else start[1] if start else None
-        if tag is None or text.count(tag) != 1:
+        if tag is None or text.count(tag) != "\n".join(source).count(tag):
             continue
-        p = text.index(tag) + (len(tag) if end else 0)
+        nth = "\n".join(source[:k]).count(tag) - (1 if end else 0)  # the tag's, from 0
+        p = [m.start() for m in re.finditer(re.escape(tag), text)][nth] + (len(tag) if end else 0)
         if _has_words(text[places[-1] : p]) and _has_words(text[p:]):
             rows.append(k)
             places.append(p)
