@@ -1088,6 +1088,16 @@ def test_emphasis_whose_words_the_translation_lost_leaves_no_marks_behind():
     assert said[2].startswith("Voir [](/g)")
 
 
+def test_highlighted_text_keeps_its_marks_around_its_translation():
+    """`==surligné==` (Pandoc's, MkDocs', Obsidian's highlight) was text to the model, which
+    gave "=surligned==" back, a mark lost. Now its `==` are marks, around the translation of the
+    words they enclosed, as emphasis's; `a == b`, `===` and a lone `==` stay text."""
+    text = "Un ==mot *très* important== ici.\n"
+    assert translated(text, reversed_words) == "ici. ==important *très* mot== Un\n"
+    text = "Si a == b, ===x=== et ==y.\n"
+    assert translated(text, reversed_words) == "\\==y. et ===x=== b, == a Si\n"
+
+
 def test_a_links_destination_is_written_as_it_was():
     """`[wiki](https://fr.wikipedia.org/wiki/Python_(langage))` came out with its destination
     in angle brackets, `(<https://...>)`; an escaped bracket, `a\\)b`, came out unescaped."""

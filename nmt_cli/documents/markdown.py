@@ -1,9 +1,10 @@
 """Markdown (.md): the text of each paragraph, heading, list item, quotation, table cell and
 HTML block translated; everything else written as it was.
 
-The file is read with markdown-it-py (CommonMark, with GitHub's tables and strikethrough; the
-parser rich itself depends on). Only the lines of translated blocks change (a block whose texts
-come back as they were is written as it was): code blocks, thematic breaks, link reference
+The file is read with markdown-it-py (CommonMark, with GitHub's tables and strikethrough, and
+highlights, ``==x==``; the parser rich itself depends on: markdown_parser.py). Only the lines
+of translated blocks change (a block whose texts come back as they were is written as it was):
+code blocks, thematic breaks, link reference
 definitions (but a destination to a heading's anchor: markdown_anchors.py) and blank lines are
 written as they were (and a front matter at the top, but the values that are prose, a page's
 title and description, nested ones too, and its ``lang``, which becomes the target's:
@@ -34,10 +35,10 @@ from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.markdown_admonitions import Title, admonitions
 from nmt_cli.documents.markdown_anchors import anchors, destination, plain, text_of, with_definition
 from nmt_cli.documents.markdown_extended import parts
-from nmt_cli.documents.markdown_footnotes import add_footnotes
 from nmt_cli.documents.markdown_front_matter import Language, front_matter
 from nmt_cli.documents.markdown_inline import ALERT, AS_WRITTEN, HtmlBlock, Inline
-from nmt_cli.documents.markdown_links import Definition, as_written, titled_definitions
+from nmt_cli.documents.markdown_links import Definition, titled_definitions
+from nmt_cli.documents.markdown_parser import markdown_parser
 from nmt_cli.markup.segments import Aligned
 
 # What would start a block at the start of a line: a heading, a list item, a quotation, a
@@ -46,17 +47,6 @@ _LINE_START = re.compile(r"((?:#{1,6}|\*)(?=\s|$)|[-+=>])|\d{1,9}(?=[.)](?:\s|$)
 # A task list item's checkbox (GitHub's ``- [ ] to do``, ``- [x] done``) at the start of its
 # text: a mark of the item, as its list marker is, neither translated nor escaped
 _TASK = re.compile(r"\[[ xX]\](?=\s|\Z)")
-
-
-def _parser():
-    from markdown_it import MarkdownIt  # imported when a Markdown file is read
-
-    parser = MarkdownIt("commonmark").enable(["table", "strikethrough"])
-    parser.normalizeLink = lambda url: url  # destinations as written, not percent-encoded
-    parser.normalizeLinkText = lambda text: text
-    add_footnotes(parser)
-    as_written(parser)  # a reference link, a destination, as written: markdown_links.py
-    return parser
 
 
 def _line_start_escaped(line: str) -> str:
@@ -138,7 +128,7 @@ class MarkdownDocument:
         ]
         if not self.headings or not any(url.startswith("#") for url in links):
             return {}
-        parser, targets = _parser(), []
+        parser, targets = markdown_parser(), []
         for text, k in self.headings:
             lines = self._written(self.blocks[k], given[k]) if k is not None else None
             tokens = parser.parse("\n".join(lines)) if lines else []
@@ -241,7 +231,7 @@ class _Reader:
 
     def read(self) -> MarkdownDocument:
         first = self._front_matter()
-        self.parser, self.env = _parser(), {}
+        self.parser, self.env = markdown_parser(), {}
         read, titles = admonitions(self.lines[first:], first)  # MkDocs' !!! note "Titre"
         tokens = self.parser.parse("".join(f"{x}\n" for x in read), self.env)
         titled = titled_definitions(self.env, first) + titles  # blocks between the others

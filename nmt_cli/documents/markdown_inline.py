@@ -54,7 +54,7 @@ _INDEX = re.compile(r'\bi="(\d+)"')
 WHOLE = str.maketrans({" ": "\x00", "\t": "\x01"})
 AS_WRITTEN = str.maketrans({"\x00": " ", "\x01": "\t"})
 _LAST_WORD = re.compile(r"\S+\Z")
-_EMPHASIS = ("em_open", "strong_open", "s_open")
+_EMPHASIS = ("em_open", "strong_open", "s_open", "mark_open")
 Anchors = Mapping[str, str] | None  # a heading's anchor to its translation's
 
 
