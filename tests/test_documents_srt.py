@@ -131,12 +131,18 @@ def test_a_dialogue_keeps_its_lines_and_dashes(subtitles, run_cli, transformer_m
             "Tu viens ?\noui, j'arrive.",
             ["ARE YOU COMING?", "— YES, I'M COMING."],
         ),
+        (  # a dash after the tag that opens its line: the turn's, the tag before it
+            ["<i>- Tu viens ?</i>", "- Je rentre chez moi,", "il est tard."],
+            "Tu viens ?\nJe rentre chez moi, il est tard.",
+            ["<i>- ARE YOU COMING?</i>", "- I AM GOING HOME,", "IT IS LATE."],
+        ),
     ],
 )
 def test_a_dialogues_turns_keep_their_dashes_where_a_turn_goes_on_over_lines(lines, texts, shown):
     """Joined with the dashes, "- Où vas-tu ? - Je rentre chez moi, il est tard." came back as
     "Where are you / going? I go / home late.": the speakers' turns were lost; so did a
-    dialogue whose second speaker alone is marked ("Où vas-tu ?" / "- Je rentre...")."""
+    dialogue whose second speaker alone is marked ("Où vas-tu ?" / "- Je rentre..."), and
+    one whose first dash followed a tag (``<i>- Tu viens ?</i>``: the model lost the dash)."""
     subtitle = Subtitle("1", "00:00:01,000 --> 00:00:02,000", lines)
     assert subtitle.text() == texts
     said = {

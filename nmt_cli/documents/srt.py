@@ -5,7 +5,8 @@ kept too) and its lines of text, up to a blank line. Its lines are one utterance
 screen: they are joined with spaces, translated as one text, and the translation wrapped again
 into as many lines, as even in length as the words allow (a text that comes back as it was
 keeps its lines), but at a tag that ended a line or opened the next (tag_wrap). A dialogue,
-its first line opened by a dash (``- Tu viens ?`` / ``- J'arrive.``), or a later line only
+its first line opened by a dash (``- Tu viens ?`` / ``- J'arrive.``, the dash after the tags
+that open its line too: ``<i>- Tu viens ?</i>``), or a later line only
 (``Tu viens ?`` / ``- J'arrive.``), keeps its turns: each is translated on its own, its dash
 kept, and wrapped into as many lines as it had (but a dash before a number or words in lower
 case, after a first line without one that ends no sentence, goes on its sentence); a later
@@ -44,8 +45,11 @@ _ENCLOSED = re.compile(rf"((?:{_START_TAG})+)([^<>]*)((?:{_END_TAG})+)")
 # Where a turn ends inside a line: after a voice's end tag that more words follow
 _AFTER_VOICE = re.compile(r"(?<=</v>)([ \t]+)(?=\S)")
 _STYLE = re.compile(rf"(?:{_OVERRIDE})+")  # style overrides: {\an8}{\i1}
-# A dialogue's turn opens with a dash, or a WebVTT voice (``<v Roger>``, ``<v.loud Roger>``)
-_DASH = re.compile(r"\s*(?:[-\u2010\u2013\u2014]|<v(?:\.[\w.-]+)?[ \t][^<>]*>)\s*")
+# A dialogue's turn opens with a dash (after the tags and overrides that open its line:
+# ``<i>- Tu viens ?</i>``), or a WebVTT voice (``<v Roger>``, ``<v.loud Roger>``)
+_DASH = re.compile(
+    rf"\s*(?:(?:{_OVERRIDE}|{_START_TAG})*\s*[-\u2010\u2013\u2014]|<v(?:\.[\w.-]+)?[ \t][^<>]*>)\s*"
+)
 # A speaker's name in capitals and a colon (``MARIE : Non.``, ``JEAN-PIERRE:``), as subtitles
 # for the deaf and hard of hearing mark a turn: the name a word of the turn
 _SPEAKER = re.compile(r"([^\W\d_][^\W_]*(?:[ .'\u2019-]+[^\W_]+)*)[ \t\u00a0]*:(?=[\s<{]|\Z)")
@@ -67,7 +71,7 @@ def _goes_on(before: str, dash: str, after: str) -> bool:
     (``<v Marie>``) always opens one."""
     head = _HEAD.match(after)
     words = after[head.end() if head else 0 :]
-    if dash.strip().startswith("<") or not words[:1].isdigit() and not words[:1].islower():
+    if dash.strip().endswith(">") or not words[:1].isdigit() and not words[:1].islower():
         return False
     return words[:1].isdigit() or not _SENTENCE_END.search(before)
 
