@@ -1063,6 +1063,16 @@ def test_a_row_of_links_whose_last_item_is_text_is_translated_item_by_item():
     ).replace("](/D)", "](/d)").replace("](/G)", "](/g)")
 
 
+def test_a_row_of_inline_html_links_is_translated_item_by_item_as_a_pages_is():
+    """`<a href="/">Accueil</a> | <a href="/aide">Aide</a> | Contact` in a Markdown file was one
+    sentence (on a page, one text for each item); its `<a>` are now links to the row reader."""
+    text = '<a href="/">Accueil</a> | <a href="/aide">Aide</a> | Contact\n'
+    assert read_markdown(text.split("\n")[:-1], "guide.md").sources() == [
+        "Accueil", "Aide", "Contact"
+    ]  # fmt: skip
+    assert translated(text) == '<a href="/">ACCUEIL</a> | <a href="/aide">AIDE</a> | CONTACT\n'
+
+
 def dropping(lost: str):
     """A translation word for word that loses the word ``lost``, as a model may."""
 

@@ -253,8 +253,9 @@ class Inline:
             i = int(_INDEX.search(parts[part])[1])
             marks[i].close = tag
             kept = not translated(Element(m.group(2), marks[i].open.translate(AS_WRITTEN)), True)
-            parts[part] = f'<m i="{i}" translate="no">' if kept else f'<m i="{i}">'
-            parts.append("</m>")
+            name = "a" if m.group(2).lower() == "a" else "m"  # a link, as [x](url) is: rows.py
+            parts[part] = f'<{name} i="{i}"' + (' translate="no">' if kept else ">")
+            parts.append(f"</{name}>")
             return
         element(_tag_marks(tag, where, line))
         if m and m.group(2).lower() == "br":  # a line break: it parts the lines, as a page's
