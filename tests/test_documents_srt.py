@@ -388,18 +388,27 @@ def test_the_readme_example_prints_what_it_shows(run_cli, tmp_path):
             "Il fait très froid ce matin.",
             ["{\\an8}<i>IT IS VERY COLD</i>", "<i>THIS MORNING.</i>"],
         ),
+        (  # a song, each line between notes: translated as one, each line between them
+            ["♪ Il était un petit navire ♪", "♪ qui n'avait jamais navigué ♪"],
+            "Il était un petit navire qui n'avait jamais navigué",
+            ["♪ THERE WAS A LITTLE SHIP ♪", "♪ THAT HAD NEVER SAILED ♪"],
+        ),
     ],
 )
 def test_tags_around_each_line_stay_around_each_line_of_the_translation(lines, texts, shown):
     """Read as one text with its tags, ``<i>- Tu viens ce soir ?</i>`` / ``<i>- Oui, à 20
     heures.</i>`` lost both dashes: "<i>Would you come tonight?</i> / <i>Yes, at 20
-    o'clock.</i>"."""
+    o'clock.</i>"; so did a song's notes, each line's ("♪ He was a small ship ♪ ♪" / "who had
+    never been born ♪")."""
     subtitle = Subtitle("1", "00:00:01,000 --> 00:00:02,000", *tagged(lines))
     assert subtitle.text() == texts
     said = {
         "Tu viens ce soir ?": "ARE YOU COMING TONIGHT?",
         "Oui, à 20 heures.": "YES, AT 8 PM.",
         "Il fait très froid ce matin.": "IT IS VERY COLD THIS MORNING.",
+        "Il était un petit navire qui n'avait jamais navigué": (
+            "THERE WAS A LITTLE SHIP THAT HAD NEVER SAILED"
+        ),
     }
     assert subtitle.shown("\n".join(said[t] for t in texts.split("\n"))) == shown
     assert subtitle.shown(texts) == lines

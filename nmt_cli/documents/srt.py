@@ -42,6 +42,8 @@ _NUMBER = re.compile(r"\d+")
 _OVERRIDE = r"\{\\[^{}]*\}"  # a SubStation style override: {\an8}, {\i1}
 _START_TAG, _END_TAG = r"<[A-Za-z][^<>]*>", r"</[A-Za-z][^<>]*>"
 _ENCLOSED = re.compile(rf"((?:{_START_TAG})+)([^<>]*)((?:{_END_TAG})+)")
+# A line of a song between musical notes (``♪ Il était un petit navire ♪``)
+_SUNG = re.compile(r"([♪♫]+[ \t]*)(.*?[^\s♪♫])([ \t]*[♪♫]+)")
 # Where a turn ends inside a line: after a voice's end tag that more words follow
 _AFTER_VOICE = re.compile(r"(?<=</v>)([ \t]+)(?=\S)")
 _STYLE = re.compile(rf"(?:{_OVERRIDE})+")  # style overrides: {\an8}{\i1}
@@ -313,7 +315,9 @@ def tagged(lines: list[str]) -> tuple[list[str], str, str, str, str]:
     """A subtitle's lines inside the tags that enclose all of its text (and nothing more is
     tagged), after the style overrides that open it (``{\\an8}``: on top), and those: ("", "")
     where there are none; then the tags that enclose each of its lines alike (``<i>- Oui.</i>``
-    on each line of a dialogue: its dashes seen), ("", "") where they do not."""
+    on each line of a dialogue: its dashes seen), or the musical notes (``♪ ... ♪`` on each
+    line of a song: joined, a line's notes went to the line before), ("", "") where they do
+    not."""
     style = _STYLE.match(lines[0]) if lines else None
     if style:
         lines = [lines[0][style.end() :], *lines[1:]]
@@ -322,6 +326,8 @@ def tagged(lines: list[str]) -> tuple[list[str], str, str, str, str]:
     if found is not None:
         return found.group(2).split("\n"), before + found.group(1), found.group(3), "", ""
     each = [_ENCLOSED.fullmatch(line) for line in lines]
+    if not all(each) or len({(m[1], m[3]) for m in each if m}) > 1:
+        each = [_SUNG.fullmatch(line) for line in lines]  # each line of a song: ♪ ... ♪
     if len(lines) < 2 or not all(each) or len({(m[1], m[3]) for m in each if m}) > 1:
         return lines, before, "", "", ""
     return [m[2] for m in each if m], before, "", each[0][1], each[0][3]  # type: ignore[index]
