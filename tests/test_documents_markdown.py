@@ -1043,6 +1043,30 @@ def test_a_shortcut_link_stays_one_while_its_translation_still_matches_its_label
     )
 
 
+def test_a_shortcut_link_that_would_read_as_a_definition_keeps_its_label_after_it():
+    """`[Guide] : Lire` (French spacing) translated `[Guide]: Read` would be a link reference
+    definition, the paragraph gone; the label after the link keeps it a paragraph."""
+
+    def colons_glued(texts: list[str]) -> list[Aligned]:  # "Guide :" says "Guide:"
+        out = []
+        for text in texts:
+            said: list[str] = []
+            links = []
+            for k, word in enumerate(text.split()):
+                if word == ":" and said:
+                    said[-1] += ":"
+                else:
+                    said.append(word)
+                links.append((k, len(said) - 1))
+            out.append(Aligned(" ".join(said), links))
+        return out
+
+    text = "[Guide] : Lire\n\nVoir [Guide] : lire\n\n[guide]: /g\n"
+    assert translated(text, colons_glued) == (
+        "[Guide][Guide]: Lire\n\nVoir [Guide]: lire\n\n[guide]: /g\n"
+    )
+
+
 def test_a_row_of_links_whose_last_item_is_text_is_translated_item_by_item():
     """`[Accueil](/) | [Aide](/aide) | Contact` was read as one sentence, "Accueil | Aide |
     Contact", its words put back by the alignment (a link could come out empty, a separator

@@ -103,8 +103,15 @@ def labelled_marks(label: str, after: str) -> tuple[str, str]:
 
 def labels(said: str) -> str:
     """A block's Markdown ``said`` with each collapsed or shortcut link's end written
-    (``written_as``), from its text as it was written (escaped where it had to be)."""
-    return _LABELLED.sub(lambda m: m[1] + written_as(m[1], m[3], "[]" if m[2] else ""), said)
+    (``written_as``), from its text as it was written (escaped where it had to be); but
+    where a colon follows one that opens the block (``[Guide]: Lire``: a definition), its
+    label after it."""
+
+    def end(m: re.Match) -> str:
+        defines = not said[: m.start() - 1].strip() and said[m.end() :].startswith(":")
+        return f"][{m[3]}]" if defines else written_as(m[1], m[3], "[]" if m[2] else "")
+
+    return _LABELLED.sub(lambda m: m[1] + end(m), said)
 
 
 def destination(token) -> str | None:
