@@ -417,6 +417,29 @@ def report_odt(body: str = ODT_BODY) -> bytes:
     return zipped(odt_entries(body), stored=("mimetype",))
 
 
+# A chart object of an OpenDocument file (Object 1/content.xml), and a formula object beside it
+CHART_NS = (
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+    'xmlns:chart="urn:oasis:names:tc:opendocument:xmlns:chart:1.0" office:version="1.3"'
+)
+CHART_OBJECT = (
+    f"{DECL}<office:document-content {CHART_NS}><office:body><office:chart>"
+    '<chart:chart chart:class="chart:bar"><chart:title><text:p>Ventes par mois</text:p>'
+    "</chart:title><chart:subtitle><text:p>Année 2024</text:p></chart:subtitle><chart:plot-area>"
+    '<chart:axis chart:dimension="y"><chart:title><text:p>Montant en euros</text:p></chart:title>'
+    '</chart:axis></chart:plot-area><table:table table:name="local-table"><table:table-rows>'
+    '<table:table-row><table:table-cell office:value-type="string"><text:p>Janvier</text:p>'
+    "</table:table-cell></table:table-row></table:table-rows></table:table></chart:chart>"
+    "</office:chart></office:body></office:document-content>"
+)
+FORMULA_OBJECT = (
+    f'{DECL}<math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mi>x</mi>'
+    '<annotation encoding="StarMath 5.0">x</annotation></semantics></math>'
+)
+
+
 if __name__ == "__main__":
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)

@@ -14,7 +14,7 @@ import zipfile
 import pytest
 from lxml import etree
 from markup_fixtures import Aligned, word_for_word
-from office_fixtures import DECL, refused, zipped
+from office_fixtures import CHART_OBJECT, DECL, FORMULA_OBJECT, refused, zipped
 
 from nmt_cli.documents.office.ods import ODS, read_ods
 from nmt_cli.errors import InputError
@@ -328,3 +328,23 @@ def test_a_spreadsheet_with_shapes_and_page_styles_comes_back_whole_when_nothing
         return [Aligned(t, [(k, k) for k in range(len(t.split()))]) for t in texts]
 
     assert entries(translated(shaped_ods(), identity)) == entries(shaped_ods())
+
+
+def charted_ods() -> bytes:
+    files = ods_entries()
+    files["Object 1/content.xml"] = CHART_OBJECT
+    files["Object 2/content.xml"] = FORMULA_OBJECT
+    return tableau_ods(files)
+
+
+def test_the_titles_of_an_embedded_chart_are_translated_its_own_table_kept():
+    """The chart's title, subtitle and axis title stayed French; its table (the categories the
+    sheet's cells gave it) is not read, nor a formula object."""
+    sources = read_ods(charted_ods(), "tableau.ods").sources()
+    assert {"Ventes par mois", "Année 2024", "Montant en euros"} <= set(sources)
+    assert "Janvier" not in sources
+    out = entries(translated(charted_ods()))
+    chart = out["Object 1/content.xml"].decode()
+    assert "VENTES PAR MOIS" in chart and "ANNÉE 2024" in chart and "MONTANT EN EUROS" in chart
+    assert "<text:p>Janvier</text:p>" in chart
+    assert out["Object 2/content.xml"] == FORMULA_OBJECT.encode()

@@ -11,7 +11,14 @@ import zipfile
 import pytest
 from lxml import etree
 from markup_fixtures import Aligned, word_for_word
-from office_fixtures import odt_entries, report_odt, sentence_model, zipped
+from office_fixtures import (
+    CHART_OBJECT,
+    FORMULA_OBJECT,
+    odt_entries,
+    report_odt,
+    sentence_model,
+    zipped,
+)
 
 from nmt_cli.documents.office.odt import ODT, STYLE, TEXT, read_odt
 from nmt_cli.errors import InputError
@@ -479,3 +486,16 @@ def test_a_soft_page_break_leaves_the_sentence_whole_and_stays_in_its_paragraph(
     assert "".join(p.itertext()) == "The black cat sleeps on the red sofa."
     assert p[-1].tag == t("soft-page-break") and not p[-1].tail
     assert len(list(p.iter(t("soft-page-break")))) == 1
+
+
+def test_the_titles_of_an_embedded_chart_are_translated():
+    """An .odt's chart's title, subtitle and axis title stayed French (as a Word document's were
+    translated); its own table and a formula object are as they were."""
+    files = odt_entries()
+    files["Object 1/content.xml"] = CHART_OBJECT
+    files["Object 2/content.xml"] = FORMULA_OBJECT
+    out = entries(rendered(zipped(files, stored=("mimetype",))))
+    chart = out["Object 1/content.xml"].decode()
+    assert "VENTES PAR MOIS" in chart and "MONTANT EN EUROS" in chart
+    assert "<text:p>Janvier</text:p>" in chart
+    assert out["Object 2/content.xml"] == FORMULA_OBJECT.encode()

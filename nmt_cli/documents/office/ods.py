@@ -28,18 +28,18 @@ from __future__ import annotations
 
 from nmt_cli.documents.office import formats
 from nmt_cli.documents.office.document import OfficeDocument, Part
+from nmt_cli.documents.office.odf_charts import chart_parts
 from nmt_cli.documents.office.odt import (
     frame_alt_texts,
     opened,
     page_styles_part,
-    paragraph_items,
-    range_of,
+    read_paragraph,
     text_styles,
     writer,
 )
 from nmt_cli.documents.office.odt_styles import OFFICE, TEXT, set_language
 from nmt_cli.documents.office.package import Package, PackageError
-from nmt_cli.documents.office.runs import Item, Paragraph, paired
+from nmt_cli.documents.office.runs import Item
 
 TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
@@ -61,9 +61,11 @@ def read_ods(data: bytes, name: str) -> OfficeDocument:
     names = package.names()
     styles = text_styles(package, names)
     parts = [_content(package, styles)]
-    if "styles.xml" in names:  # the page styles' headers and footers; the default language
-        parts.append(page_styles_part(package, styles))
-    write, finish = writer(styles, parts[1:])
+    parts += chart_parts(package, lambda p, where: read_paragraph(p, where, styles))
+    # the page styles' headers and footers; the default language, once any text is translated
+    defaults = [page_styles_part(package, styles)] if "styles.xml" in names else []
+    parts += defaults
+    write, finish = writer(styles, defaults)
     cells: dict = {}  # a part's root: the cells whose text was translated
 
     def write_cell(p, items: list[Item], target: str | None) -> None:
@@ -101,7 +103,7 @@ def _content(package: Package, styles: dict[str, bool]) -> Part:
     found += [p for note in root.iter(ANNOTATION) for p in note.iter(*_PARAGRAPHS)]
     found += [p for p in root.iter(*_PARAGRAPHS) if _in_shape(p)]
     for p in found:
-        paragraph = Paragraph(paired(paragraph_items(p, (), styles), range_of), where)
+        paragraph = read_paragraph(p, where, styles)
         if paragraph.texts():
             part.paragraphs.append((p, paragraph))
     part.alt += frame_alt_texts(root)

@@ -50,6 +50,7 @@ import re
 
 from nmt_cli.documents.office import formats
 from nmt_cli.documents.office.document import CODE_STYLE, MONOSPACE, OfficeDocument, Part
+from nmt_cli.documents.office.odf_charts import chart_parts
 from nmt_cli.documents.office.odt_styles import (  # the namespaces too: named once, there
     DATA_STYLE,
     OFFICE,
@@ -83,9 +84,9 @@ def read_odt(data: bytes, name: str) -> OfficeDocument:
     names = package.names()
     styles = text_styles(package, names)
     parts = [_part(package, "content.xml", styles)]
-    if "styles.xml" in names:
-        parts.append(_part(package, "styles.xml", styles))
-    return OfficeDocument(package, parts, *writer(styles, parts[1:]))
+    parts += chart_parts(package, lambda p, where: read_paragraph(p, where, styles))
+    defaults = [_part(package, "styles.xml", styles)] if "styles.xml" in names else []
+    return OfficeDocument(package, parts + defaults, *writer(styles, defaults))
 
 
 def opened(data: bytes, name: str, kind: str, mimetypes: tuple[str, ...]) -> Package:
@@ -134,7 +135,7 @@ def _part(package: Package, path: str, styles: dict[str, bool]) -> Part:
     for p in root.iter(t("p"), t("h")):
         if _in_comment_or_style(p):
             continue
-        paragraph = Paragraph(paired(paragraph_items(p, (), styles), range_of), where)
+        paragraph = read_paragraph(p, where, styles)
         if paragraph.texts():
             part.paragraphs.append((p, paragraph))
     part.alt += frame_alt_texts(root)
@@ -160,6 +161,11 @@ def frame_alt_texts(root) -> list:
 def page_styles_part(package: Package, styles: dict[str, bool]) -> Part:
     """styles.xml: the paragraphs of its master pages' headers and footers."""
     return _part(package, "styles.xml", styles)
+
+
+def read_paragraph(p, where: str, styles: dict[str, bool]) -> Paragraph:
+    """Paragraph ``p`` (a ``text:p`` or ``text:h``) read, standing at ``where``."""
+    return Paragraph(paired(paragraph_items(p, (), styles), range_of), where)
 
 
 def _in_comment_or_style(p) -> bool:
