@@ -83,6 +83,11 @@ def test_the_issue_lines_have_their_placeholders_found_as_plain_lines(line, expe
             "Dans $HOME, ${HOME}, ${VAR:-x} et $name",
             ["$HOME", "${HOME}", "${VAR:-x}", "$name"],
         ),
+        (  # the model wrote "Bonjour ${user.name}" as "Yellow $ {user.name}", its $ apart
+            "javascript template literal, Spring, Terraform",
+            "Bonjour ${user.name}, ${app.config.port} et ${var.region}",
+            ["${user.name}", "${app.config.port}", "${var.region}"],
+        ),
         ("WebExtension", "Bonjour $USER$, $count$ onglets", ["$USER$", "$count$"]),
         ("lisp, scheme", "Valeur : ~a~% et ~S ou ~5d", ["~a~%", "~S", "~5d"]),
         (

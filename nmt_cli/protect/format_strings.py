@@ -30,6 +30,9 @@ One pattern covers every convention GNU gettext names a format flag for, and a f
                 catalogues and i18n JSON files hold them
     sh, perl, php
                 ``$VAR``, ``$name``, ``${VAR}``, ``${VAR:-x}`` (not ``$US``, a currency)
+    javascript, Spring, Terraform
+                ``${user.name}`` (a template literal's, a property's: fr-en wrote ``Bonjour
+                ${user.name}`` "Yellow $ {user.name}")
     WebExtension ``$name$``, ``$USER$``
     scheme, lisp ``~a``, ``~S``, ``~5d``, ``~%``, a run of them (``~a~%``); not a letter
                 marked in a word (LibreOffice's access keys ``Coupe~r``, ``3~d``,
@@ -103,7 +106,8 @@ _FORMAT_STRINGS = (  # the first that matches is taken: %FILENAME before printf'
     r"\{#[^{}\n]*#\}",  # their comment, {# x #} (not ICU's {#})
     r"\{[\w.\[\]]*(?:![rsa])?(?::[^{}\n]*)?\}",  # python-brace, rust, csharp, {0}
     r"\{\s*\w+\s*,\s*-?\w+(?:\s*[,:][^{}\n]*)?\}",  # MessageFormat's {0,number}, C#'s {0,-10}
-    r"\$\{[#!]?[A-Za-z_]\w*(?:[:#%/^,@\[][^{}\n]*)?\}",  # sh ${VAR}
+    # sh ${VAR}; javascript's template literals, Spring's, Terraform's ${user.name}
+    r"\$\{[#!]?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:[:#%/^,@\[][^{}\n]*)?\}",
     r"\$\([A-Za-z_][\w.-]*\)",  # LibreOffice's $(ARG1), make's $(CC)
     r"\$[A-Za-z0-9_@]+\$",  # WebExtension $name$, LibreOffice $1$
     r"\$(?!(?:US|CA|AU|NZ|HK|SG|NT|[ACRZM])\b)[A-Za-z_][A-Za-z0-9_]*",  # sh, perl, php
