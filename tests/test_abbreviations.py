@@ -1,5 +1,6 @@
-"""French abbreviations of help pages (``env.``, ``p. ex.``, ``c.-à-d.``, ``min.``, ``max.``)
-are read by the model as their words: no fact, bracket or sentence is lost around them."""
+"""French abbreviations of help pages (``env.``, ``p. ex.``, ``par ex.``, ``c.-à-d.``, ``min.``,
+``max.``) are read by the model as their words: no fact, bracket or sentence is lost around
+them."""
 
 from __future__ import annotations
 
@@ -18,12 +19,14 @@ def test_each_abbreviation_is_read_as_its_words_one_word_for_one():
         "Importez un format (p. ex. CSV) ou l'autre, c.-à-d. ODS.",
         "L'installation occupe env. 500 Mo (min. 5, max. 300).",
         "P. ex. : Env. 12 fichiers.",
+        "Saisissez une adresse (par ex. 192.168.1.1). Par ex. : 06 12 34 56 78",
     ]
     read = read_out(lines, FR_EN)
     assert read == [
         "Importez un format (par exemple CSV) ou l'autre, c'est-à-dire ODS.",
         "L'installation occupe environ 500 Mo (minimum 5, maximum 300).",
         "Par exemple : Environ 12 fichiers.",
+        "Saisissez une adresse (par exemple 192.168.1.1). Par exemple : 06 12 34 56 78",
     ]
     assert [len(x.split()) for x in read] == [len(x.split()) for x in lines]
 
@@ -50,6 +53,7 @@ LINES = {
     "Les utilisateurs du 3e groupe (env. 200 personnes) recevront un e-mail.": "200 people)",
     "Certains formats, p. ex. le PDF, ne sont pas modifiables.": "for example",
     "Vous pouvez importer plusieurs formats (p. ex. CSV, XLSX ou ODS).": "(for example",
+    "Saisissez votre adresse IP (par ex. 192.168.1.1).": "(for example",  # "(par. 192.168"
     "Les fichiers temporaires, c.-à-d. les fichiers .tmp, sont supprimés.": "that is",
 }
 

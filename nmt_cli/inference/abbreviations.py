@@ -9,7 +9,8 @@ CSV, XLSX ou ODS)`` "(p. CSV, XLSX or ODS)", ``Les fichiers temporaires, c.-à-d
 ``minimum``, ``maximum``), one word for one, so that the word indices of what it reads are the
 line's (``--align``); the translation's source is the line as written.
 
-    p. ex.    ``par exemple``, its space kept; ``P. ex.`` ``Par exemple``
+    p. ex.    ``par exemple``, its space kept; ``P. ex.`` ``Par exemple``; ``par ex.`` too
+              (fr-en wrote ``(par ex. 192.168.1.1)`` "(par. 192.168.1.1)")
     c.-à-d.   ``c'est-à-dire`` (``c-à-d``, ``c.-à-d`` too)
     env.      ``environ`` before a word with a digit (a number, a measure, a placeholder): not a
               file's name, ``.env``
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 _SPACE = "[ \u00a0\u202f]"
 _DIGIT_NEXT = rf"(?={_SPACE}\S*\d)"  # the next word holds a digit: 500, 25 Mo, <ph1>
 _FRENCH = re.compile(
-    rf"(?<![\w.])(?P<p>[Pp])\.(?P<s>{_SPACE})ex\.(?!\w)"
+    rf"(?<![\w.])(?P<p>[Pp])(?:\.|ar)(?P<s>{_SPACE})ex\.(?!\w)"
     r"|(?<![\w.'’-])(?P<c>[Cc])\.?-à-d(?:\.|(?![\w-]))"
     rf"|(?<![\w./\\~-])(?P<e>[Ee])nv\.{_DIGIT_NEXT}"
     rf"|(?<![\w./\\~-])(?P<m>[Mm])(?P<x>in|ax)\.{_DIGIT_NEXT}"
