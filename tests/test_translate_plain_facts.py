@@ -102,6 +102,13 @@ def test_a_duration_written_as_a_clock_time_reads_as_english_says_a_duration(
         ("Départ 8h05, arrivée 10h47 (2h42 de trajet).", "2h42", "2 hr 42 min"),
         ("Paris est à 3 h de route.", "3 h", "3 hours"),
         ("Il travaille 8 h par jour.", "8 h", "8 hours"),
+        # a time taken, a battery's, a night's (fr-en wrote "tient 10 h" "10:00", "dormi 8 h"
+        # "slept 8:00")
+        ("Le trajet prend 2 h en voiture.", "2 h", "2 hours"),
+        ("La batterie tient 10 h en lecture vidéo.", "10 h", "10 hours"),
+        ("Il a dormi 8 h cette nuit.", "8 h", "8 hours"),
+        ("J'ai travaillé 10 h hier.", "10 h", "10 hours"),
+        ("La mise à jour a pris 2 h 30.", "2 h 30", "2 hr 30 min"),
         # hours no clock has, after the words of a duration: as 12 h is (fr-en kept "48 h")
         ("Livraison en 48 h.", "48 h", "48 hours"),
         ("Réponse sous 72 h.", "72 h", "72 hours"),
@@ -122,6 +129,7 @@ def test_a_delay_a_long_time_and_hours_with_minutes_are_durations(line, text, en
     [
         ("Départ 8h05, arrivée 10h47.", [("time", "8h05"), ("time", "10h47")]),
         ("Rendez-vous à 8 h du matin.", [("time", "8 h")]),
+        ("Il prend le train de 8 h.", [("time", "8 h")]),
         ("Ouvert 24 h sur 24.", [("measure", "24 h"), ("number", "24")]),
         ("Le jeton expire au bout de 3600 s (1 h).", [("measure", "3600 s"), ("measure", "1 h")]),
         ("Stockage : 48 h", [("measure", "48 h")]),

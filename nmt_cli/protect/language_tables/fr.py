@@ -22,6 +22,8 @@ FRENCH = Language(
     durations=(
         r"(?i:\b(?:pendant|durant|dans|toutes les|tous les|dure|durent|duré|durée|en|sous"
         r"|environ|moins de|plus de|au moins|d'ici|met|mettent|mettra|faut|comptez"
+        # a time taken, a battery's, a night's, a day's work: prend 2 h, tient 10 h, dormi 8 h
+        r"|prend|prennent|prendra|pris|tient|tiennent|tiendra|tenu|dormi|dort|travaillé"
         r"|au bout de|reposer|cuire|mijoter|mariner|refroidir|infuser|macérer|lever|gonfler"
         r"|rôtir|bouillir|congeler|sécher|tremper"  # a recipe's steps
         r"|il y a|autonomie de)\s+|\bau bout d['’]"  # il y a 2 h: 2 hours ago; a battery's
