@@ -162,6 +162,10 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
             'Définissez LANG=fr_FR.UTF-8 puis debug="oui".',
             [("setting", "LANG=fr_FR.UTF-8"), ("setting", 'debug="oui"')],
         ),
+        (  # a query string whole (fr-en wrote "Add?page=2&lang=f to the address?")
+            "Ajoutez ?page=2&lang=fr ou &sort=asc à l'adresse, pas x=1&y=2.",
+            [("setting", "?page=2&lang=fr"), ("setting", "&sort=asc"), ("setting", "x=1&y=2")],
+        ),
         (
             "Installez requests==2.31.0 et numpy>=1.24,<2.",
             [("requirement", "requests==2.31.0"), ("requirement", "numpy>=1.24,<2")],

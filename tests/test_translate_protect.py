@@ -346,3 +346,11 @@ def test_a_coloured_log_line_keeps_its_colour_codes_and_is_translated(run_cli):
     [out] = translated_lines(run_cli, [line])
     assert out.count("\x1b[31m") == 1 and out.count("\x1b[0m") == 1
     assert "Error" in out and "Erreur" not in out, out
+
+
+def test_a_query_string_comes_through_whole_as_its_own_word(run_cli):
+    """fr-en wrote ``Ajoutez ?page=2&lang=fr`` "Add?page=2&lang=f to the address?" and
+    ``Ajoutez ?lang=fr`` "Add?lang=fr": the query string glued to the word before it."""
+    lines = ["Ajoutez ?page=2&lang=fr à l'adresse.", "Ajoutez ?lang=fr à la fin de l'URL."]
+    for query, out in zip(["?page=2&lang=fr", "?lang=fr"], translated_lines(run_cli, lines)):
+        assert f" {query} " in out, out

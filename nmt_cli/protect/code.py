@@ -1,7 +1,8 @@
 """Code-like spans of a line (spans.py), each kept as written: a model reads them as words and
 changes them (a setting's value translated, a requirement's ``==`` dropped, a quote curled).
 
-    setting      ``NAME=value``: ``LANG=fr_FR.UTF-8``, ``max_len=256``, ``debug="oui"``; a key
+    setting      ``NAME=value``: ``LANG=fr_FR.UTF-8``, ``max_len=256``, ``debug="oui"``, a
+                 query string whole, ``?page=2&lang=fr``, ``&sort=asc``; a key
                  and its value after a word that names it a key: ``la clé timeout: 30``
     requirement  a package and its versions: ``requests==2.31.0``, ``numpy>=1.24,<2``,
                  ``nmt-cli[documents]~=0.4`` (also after ``pip install``: fr-en wrote
@@ -96,9 +97,11 @@ from collections.abc import Collection
 
 from nmt_cli.protect import functions
 
+_PAIR = r"[A-Za-z_][\w.-]*=(?![=\s])(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',;=()&]+)"
 _SETTING = (
-    r"(?<![\w.=/-])[A-Za-z_][\w.-]*=(?![=\s])"
-    r"(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',;=()]+)"
+    # a query string's too, with its ? or & and every pair: ``?page=2&lang=fr`` (fr-en wrote
+    # ``Ajoutez ?page=2&lang=fr`` "Add?page=2&lang=f to the address?")
+    rf"(?:(?<![\w?&])[?&](?=[A-Za-z_])|(?<![\w.=/-])){_PAIR}(?:&{_PAIR})*"
     # a key and its value in prose, after the word that names it a key: ``la clé timeout: 30``
     # (fr-en wrote "the day key: 30"); its value a number, a boolean or a quoted string
     r"|(?:(?<=\bclé )|(?<=\bparamètre )|(?<=\boption )|(?<=\bchamp )|(?<=\bpropriété )"
