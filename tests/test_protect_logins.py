@@ -68,6 +68,10 @@ def test_translate_keeps_a_login_written_with_a_dot(run_cli):
         ("The user “root” has no password.", [("value", "“root”")]),
         ("Connecté en tant que « jdupont ».", [("value", "« jdupont »")]),  # fr-en: "“joke”"
         ("Utilisateur : « admin »", [("value", "« admin »")]),
+        # a password's, a default's (fr-en wrote "changed", "autumn")
+        ('Le mot de passe par défaut est "changeme".', [("value", '"changeme"')]),
+        ("La valeur par défaut est « auto ».", [("value", "« auto »")]),
+        ("Valeur par défaut : « true »", [("value", "« true »")]),
     ],
 )
 def test_a_quoted_value_after_the_word_that_names_its_kind_is_one_span_with_its_marks(
@@ -84,6 +88,7 @@ def test_a_quoted_value_after_the_word_that_names_its_kind_is_one_span_with_its_
         "Il a dit « Bonjour » en entrant.",  # a quotation
         "Cliquez sur « Enregistrer ».",  # a label: translated (menus.py)
         "Le comptable « honnête » et l'utilisateur « très pressé ».",  # not the word; two words
+        "La langue par défaut est « Français ».",  # a default's label: translated
     ],
 )
 def test_no_value_span_after_other_words_nor_for_words_in_quotes(line):
@@ -101,3 +106,10 @@ def test_translate_keeps_a_quoted_value_and_its_marks_around_it(run_cli):
     out = translated_lines(run_cli, lines, "-m", "fr-en")
     for kept, line in zip(["admin", "jdupont", "nmt-cli"], out):
         assert f"“{kept}”" in line, line
+
+
+def test_translate_keeps_a_default_value_and_a_password(run_cli):
+    """fr-en wrote ``« auto »`` "“autumn”" and ``"changeme"`` '"changed"'."""
+    lines = ["La valeur par défaut est « auto ».", 'Le mot de passe par défaut est "changeme".']
+    out = translated_lines(run_cli, lines, "-m", "fr-en")
+    assert "“auto”" in out[0] and '"changeme"' in out[1], out

@@ -17,7 +17,11 @@ words and changes them, so each passes through as one span.
                 account, a server, a table, a variable; ``Connecté en tant que``), or that
                 word and a colon (``Utilisateur : « admin »``): ``L'utilisateur « admin » existe
                 déjà`` (fr-en wrote "User already “exists.”", the name lost), ``Le compte
-                « jdupont »`` ("“jump”"), ``Le dépôt « nmt-cli »`` ("“Nmt-click” tax"). Not
+                « jdupont »`` ("“jump”"), ``Le dépôt « nmt-cli »`` ("“Nmt-click” tax"); one
+                in small letters or digits after a password's or a default's words
+                (:data:`DEFAULTS`: ``Le mot de passe par défaut est « changeme »``, ``La valeur
+                par défaut est « auto »``: "changed", "autumn"; not ``La langue par défaut est
+                « Français »``, a label). Not
                 after words prose quotes its words after (``le groupe « visa »``, ``le projet
                 « euro »``, ``le service « universel »``: Europarl's, translated), nor a label
                 (``cliquez sur « Enregistrer »``: menus.py)
@@ -38,7 +42,11 @@ VALUE_KINDS = (
     "table variable répertoire conteneur user username account profile repository repo branch "
     "server host table variable directory container"
 ).split() + ["connecté en tant que", "connectée en tant que", "logged in as", "signed in as"]
-VALUE = quoted_after(VALUE_KINDS, r"[^\W_](?:[\w.@+-]*\w)?") + r"(?![\w])"
+# the words of a password and of a default, before a value in small letters or digits
+DEFAULTS = ["mot de passe", "password", "par défaut est", "par défaut", "default is", "default"]
+_WORD = r"[^\W_](?:[\w.@+-]*\w)?"  # admin, nmt-cli, jean@x
+_SMALL = r"[a-z0-9](?:[\w.@+-]*\w)?"  # changeme, auto, 1234 (not Français: a label)
+VALUE = rf"(?:{quoted_after(VALUE_KINDS, _WORD)}|{quoted_after(DEFAULTS, _SMALL)})(?![\w])"
 
 # (kind, pattern, what a line must hold for it), spans.py's (one a kind)
 PATTERNS = (
