@@ -137,6 +137,12 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("a<b et x=1", [("setting", "x=1")]),  # not standing alone: no symbol span
         ("Voir www.example.org/a?b=1, puis...", [("url", "www.example.org/a?b=1")]),
         ("Le dépôt est sur github.com/nmt/cli.", [("url", "github.com/nmt/cli")]),
+        # a scheme without slashes (fr-en wrote "about: snow", "that:+33123456789")
+        (
+            "Tapez about:config ou tel:+33123456789.",
+            [("url", "about:config"), ("url", "tel:+33123456789")],
+        ),
+        ("Le lien magnet:?xt=urn:btih:abc123 échoue.", [("url", "magnet:?xt=urn:btih:abc123")]),
         (
             "(voir https://fr.wikipedia.org/wiki/Paris_(ville)).",
             [("url", "https://fr.wikipedia.org/wiki/Paris_(ville)")],

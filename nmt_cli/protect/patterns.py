@@ -30,6 +30,9 @@ from nmt_cli.protect.numbers import ROMAN_TENS, SCALED, SIGNS, ordinal_pattern
 from nmt_cli.protect.units import INCHES, rates_for, units_for
 
 _NUMBER_END = r"(?![\w]|[.,]\d)"
+# the schemes of a URL written without slashes (fr-en wrote ``about:config`` "about: snow",
+# ``tel:+33123456789`` "that:+33123456789")
+_NO_SLASHES = "about|tel|sms|magnet|urn|geo|callto|skype|sip|xmpp|view-source"
 _SPACE = f"[{languages.SPACES}]"
 _RANGE = rf"{_SPACE}?[-–]{_SPACE}?"  # between a range's two times: 9h-12h (numbers.convert_time)
 _AMOUNT = rf"\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"  # a number's digits
@@ -83,7 +86,8 @@ _FIRST: tuple[tuple[str, str], ...] = (
     (
         "url",
         r"\b(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)[^\s<>\"`]+"
-        r"|(?<![\w@./:~-])(?:[A-Za-z0-9-]+\.)+[a-z]{2,6}/[^\s<>\"`]*",  # a host, then a path
+        r"|(?<![\w@./:~-])(?:[A-Za-z0-9-]+\.)+[a-z]{2,6}/[^\s<>\"`]*"  # a host, then a path
+        rf"|\b(?:{_NO_SLASHES}):[^\s<>\"`]+",  # about:config, tel:+33..., magnet:?xt=...
     ),
     ("email", r"(?<![\w.+-])(?:mailto:)?[\w+-][\w.+-]*@[\w-]+(?:\.[\w-]+)+"),  # with its mailto:
     ("shell", commands.SHELL),
@@ -153,7 +157,7 @@ NEEDS = {
     "placeholder": format_strings.NEEDS,
     "shell": commands.SHELL_NEEDS,
     **{kind: needs for kind, _, needs in code.PATTERNS + references.PATTERNS},
-    "url": r"/|www\.",
+    "url": rf"/|www\.|(?:{_NO_SLASHES}):\S",
     "email": "@",
     "path": r"[/\\]",
     "file": r"\.",

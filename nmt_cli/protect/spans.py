@@ -32,7 +32,8 @@ at length):
                 ``$name$``, ``%PRODUCTNAME``, a template's tags (``{% if x %}``), with the
                 braces glued to it (``{0}}``); placeholders joined by a colon whole (``%s:%d``)
     url         ``https://...``, ``ftp://...``, ``www....``, a host name and a path
-                (``github.com/nmt/cli``) (closing punctuation left out)
+                (``github.com/nmt/cli``), a scheme without slashes (``about:config``,
+                ``tel:+33123456789``, ``magnet:?xt=...``) (closing punctuation left out)
     email       ``name@example.org``, ``mailto:name@example.org``
     shell       a command line that quotes an argument or chains commands, with its quotes:
                 ``grep -r "mot clé" src/``, ``ls -l | wc -l`` (commands.py; not ``more "x"``)
