@@ -289,6 +289,11 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ),
         ("Suivez @nmt_cli et #MeToo.", [("handle", "@nmt_cli"), ("hashtag", "#MeToo")]),
         ("Appelez le 01 23 45 67 89.", [("phone", "01 23 45 67 89")]),
+        # an international number whatever its groups (de-en wrote "+49 to the 12345678 30 of")
+        ("Unter +49 30 12345678 an.", [("phone", "+49 30 12345678")]),
+        ("Tel.: +49 (0)30 1234567", [("phone", "+49 (0)30 1234567")]),
+        ("Tél. : +33 1 23 45 67 89.", [("phone", "+33 1 23 45 67 89")]),
+        ("Plus: +12 345 678 points", [("number", "12 345 678")]),  # groups of three: a number
         (
             "ISBN 978-2-07-036822-8 et SKU-88-X",
             [("identifier", "978-2-07-036822-8"), ("identifier", "SKU-88-X")],

@@ -108,6 +108,15 @@ _NUMBERS = (
     ),
     ("number", rf"(?<![\w.,]){_SIGN}\d+(?:[.,]\d+)*{_NUMBER_END}"),
     ("phone", r"(?<![\w+])(?:\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}|08\d\d \d{3} \d{3})(?!\w)"),
+    # an international number whatever its groups, its (0) too: +49 30 12345678, +33 1 23 45 67
+    # 89, +49 (0)30 1234567 (de-en wrote "+49 to the 12345678 30 of"); not a number in groups of
+    # three, +12 345 678
+    (
+        "phone",
+        r"(?<![\w+])\+(?!\d{1,3}(?:[ \u00a0]\d{3})+(?![\w]|[ .,\u00a0]?\d))\d{1,3}"
+        r"(?=[\d .\u00a0()-]{8})(?:[ \u00a0]?\(0\))?"
+        r"(?:[ .\u00a0-]?\d{1,8}){2,}(?![\w]|[.,]\d)",
+    ),
     # groups of three then another group, one code: 123 456 7890, 123 456 789 00012
     ("phone", rf"(?<![\w.,+])\d{{1,3}}(?:{_SPACE}\d{{3}})+{_SPACE}\d+{_NUMBER_END}"),
 )
