@@ -23,6 +23,9 @@ from nmt_cli.protect.spans import SpanFinder
         ("27,306.5", "en", "fr", "27\u00a0306,5"),
         ("10,000.5", "en", "de", "10.000,5"),
         ("3.14", "en", "de", "3,14"),
+        # German's own group mark, which no German decimal has (de-en kept "10.000")
+        ("10.000", "de", "en", "10,000"),
+        ("1.000", "de", "en", "1,000"),
     ],
 )
 def test_a_number_is_written_by_the_target_languages_convention(text, source, target, written):
@@ -36,7 +39,7 @@ def test_a_number_is_written_by_the_target_languages_convention(text, source, ta
         ("123456", "fr", "en"),
         ("245,000", "fr", "en"),  # 245 thousand, or 245.000
         ("1,234", "en", "fr"),
-        ("1.000", "de", "en"),
+        ("1.000", "fr", "en"),  # French groups with spaces: 1.0, or a thousand
         ("3.5", "fr", "en"),  # not the French decimal mark: as written
         ("3.10.2", "en", "fr"),  # a version
         ("14,8", "fr", "fr"),

@@ -13,8 +13,10 @@ written:
 - Only the separators change: digits are never added, dropped or moved, and a number written
   without groups gets none (a year: 2025 stays 2025).
 - Uncertain, so kept: one separator followed by exactly three digits (fr "245,000",
-  en "1,234", de "1.000"), which reads as a decimal in one convention and as a thousands group
-  in the other (texts quote numbers in the other convention); separators a convention does not
+  en "1,234", fr "1.000"), which reads as a decimal in one convention and as a thousands group
+  in the other (texts quote numbers in the other convention); but not the dot of a language
+  that writes its groups with one (de "10.000" -> 10,000: no German decimal has a dot; French
+  writes its groups with spaces, so its "1.000" is kept); separators a convention does not
   use (fr "3.5"); anything else that is not one number (a version 3.10.2, a date 12.03).
   A measure is read by its own language's convention: a unit after it makes the text's own
   writing certain, so fr "42,195 km" is 42.195 km (French groups with spaces, never commas),
@@ -82,8 +84,11 @@ def read_number(text: str, convention: Language, measured: bool = False) -> Read
     if grouped and grouped[1] != "0":
         lead, groups, mark, decimal, fraction = grouped.groups()
         one_group = len(groups) == 4 and decimal is None
+        # 1,234 or French 1.000: a decimal elsewhere; not where the convention groups with a dot
+        # (German 10.000: a German decimal never has one)
+        unsure = one_group and mark in ".," and not mark == convention.group == "."
         if mark in convention.groups and decimal in (None, convention.decimal) and mark != decimal:
-            if not (one_group and mark in ".,"):  # 1,234 or 1.000: decimal elsewhere
+            if not unsure:
                 return Reading(lead + groups.replace(mark, ""), fraction, True)
     plain = re.fullmatch(r"(\d+)([.,])(\d+)", text)
     if plain and plain[2] == convention.decimal:
