@@ -289,6 +289,11 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ),
         ("Suivez @nmt_cli et #MeToo.", [("handle", "@nmt_cli"), ("hashtag", "#MeToo")]),
         ("Appelez le 01 23 45 67 89.", [("phone", "01 23 45 67 89")]),
+        # a list's item marker, its bracket with it (fr-en wrote "i) Ouvrez" ") Open")
+        (
+            "1) Ouvrez ; ii) fermez ; (a) relancez",
+            [("number", "1"), ("letter", "ii)"), ("letter", "(a)")],
+        ),
         # an international number whatever its groups (de-en wrote "+49 to the 12345678 30 of")
         ("Unter +49 30 12345678 an.", [("phone", "+49 30 12345678")]),
         ("Tel.: +49 (0)30 1234567", [("phone", "+49 (0)30 1234567")]),

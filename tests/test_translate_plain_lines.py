@@ -330,6 +330,17 @@ def test_a_question_mark_glued_to_a_help_menus_word_keeps_the_word(run_cli):
     assert translated_lines(run_cli, ["?Aide"], "-m", "fr-en") == ["?Help"]
 
 
+def test_a_list_items_marker_comes_back_as_written_before_its_translation(run_cli):
+    """fr-en wrote ``a) Première option`` "A) first option" and ``i) Ouvrez le fichier`` ") Open
+    the file", the marker changed or lost; one inside the line stays too."""
+    lines = ["a) Première option.", "i) Ouvrez le fichier.", "(b) Fermez-le ; ii) relancez."]
+    out = translated_lines(run_cli, lines, "-m", "fr-en")
+    assert out[0].startswith("a) ") and out[1].startswith("i) ") and out[2].startswith("(b) ")
+    assert " ii) " in out[2], out
+    [aligned] = translated_lines(run_cli, lines[:1], "-m", "fr-en", "--align")
+    assert aligned.split(" ||| ")[1].split()[0] == "0-0"  # the marker, linked to itself
+
+
 # French's sign for a number, a service's hours, a code's prefix, a licence key: as English
 # writes them
 SIGNS = {

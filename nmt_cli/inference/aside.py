@@ -2,7 +2,8 @@
 letter and no digit (:func:`as_written`: ``?!``, ``•``), without its access keys (access_keys.py:
 ``Mise à jo~ur``), inside its angle brackets (protect/tags.py: ``<Aucun fichier>``), its round
 or square brackets (:func:`in_parentheses`: ``[Aucune sélection possible]``), after a question
-mark glued to its first word (``?Aide``), without its
+mark glued to its first word (``?Aide``) or a list's item marker (``a)``, ``(b)``, ``ii)``),
+without its
 quotation marks (quotes.py: ``« %1 »``) or its plural marks (plurals.py:
 ``élément(s)``), without its bidirectional marks (:data:`BIDI`) or its
 indentation (kept in front of its translation). The
@@ -72,6 +73,8 @@ def aside_for(
         return Aside(words, False, lambda t: replace(t, text=opening + t.text + closing))
     if lead := _LEADING_SIGN.match(line):  # ?Aide: the sign before the word's translation
         return Aside(line[lead.end() :], False, lambda t: replace(t, text=lead[0] + t.text))
+    if marker := _MARKER.match(line):  # a) Ouvrez: the marker a word of its own before it
+        return Aside(line[marker.end() :], True, lambda t: after_marker(t, marker[0]))
     plural = spans is not None and alignable and written and known and has_marks(line)
     quotes = spans is not None and alignable and not MARKS.isdisjoint(line)
     where = spans(line) if plural or quotes else ()  # the line's spans found once
@@ -87,6 +90,10 @@ _WORD = re.compile(r"[^\W_]")  # a letter or a digit
 # a question or exclamation mark glued to the line's first word (a Help menu's ``?Aide``): fr-en
 # wrote ``?Aide`` as "?", the word lost; the word is translated alone, the sign put back before it
 _LEADING_SIGN = re.compile(r"[?!¿¡]+(?=[^\W\d_])")
+# a list's item marker that starts the line, a letter or a small Roman numeral and its bracket:
+# fr-en wrote ``a) Première option`` "A) first option", ``i) Ouvrez le fichier`` ") Open the
+# file"; the item is translated alone, the marker put back before it as written
+_MARKER = re.compile(r"\(?(?:[A-Za-z]|[ivx]{2,4})\)[ \t]+(?=\S)")
 # Bidirectional marks, embeddings and isolates (LRM, RLM, ALM, LRE... PDF, LRI... PDI): the
 # tokenizer has no piece for them, and a word holding one was a sign's, passed through
 # untranslated ("\u200fLe chat dort" came back "\u200fLe cat sleeps"). Those that open or
@@ -94,6 +101,14 @@ _LEADING_SIGN = re.compile(r"[?!¿¡]+(?=[^\W\d_])")
 _MARKS = "\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069"
 BIDI = re.compile(f"[{_MARKS}]")
 _LEAD, _TRAIL = re.compile(f"[{_MARKS}\\s]*"), re.compile(f"[{_MARKS}\\s]*$")
+
+
+def after_marker(t: Translation, marker: str) -> Translation:
+    """``t``, the translation of a line's words after its item marker ``marker`` (``a) ``), as
+    the line's: the marker before it, linked to itself, the other links one word on."""
+    alignment = [(0, 0)] + [(s + 1, d + 1) for s, d in t.alignment] if t.alignment else []
+    scores = [0.0, *t.word_scores] if t.word_scores else []
+    return replace(t, text=marker + t.text, alignment=alignment, word_scores=scores)
 
 
 def has_words(text: str) -> bool:
