@@ -1,6 +1,6 @@
 """French abbreviations of help pages (``env.``, ``p. ex.``, ``par ex.``, ``c.-à-d.``, ``min.``,
-``max.``) are read by the model as their words: no fact, bracket or sentence is lost around
-them."""
+``max.``, ``réf.``) are read by the model as their words: no fact, bracket or sentence is lost
+around them."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ def test_each_abbreviation_is_read_as_its_words_one_word_for_one():
         "L'installation occupe env. 500 Mo (min. 5, max. 300).",
         "P. ex. : Env. 12 fichiers.",
         "Saisissez une adresse (par ex. 192.168.1.1). Par ex. : 06 12 34 56 78",
+        "Réf. : ABC-123 (voir la réf. 12)",
     ]
     read = read_out(lines, FR_EN)
     assert read == [
@@ -27,6 +28,7 @@ def test_each_abbreviation_is_read_as_its_words_one_word_for_one():
         "L'installation occupe environ 500 Mo (minimum 5, maximum 300).",
         "Par exemple : Environ 12 fichiers.",
         "Saisissez une adresse (par exemple 192.168.1.1). Par exemple : 06 12 34 56 78",
+        "Référence : ABC-123 (voir la référence 12)",
     ]
     assert [len(x.split()) for x in read] == [len(x.split()) for x in lines]
 
@@ -54,6 +56,7 @@ LINES = {
     "Certains formats, p. ex. le PDF, ne sont pas modifiables.": "for example",
     "Vous pouvez importer plusieurs formats (p. ex. CSV, XLSX ou ODS).": "(for example",
     "Saisissez votre adresse IP (par ex. 192.168.1.1).": "(for example",  # "(par. 192.168"
+    "Réf. : ABC-123/2024": "Reference: ABC-123/2024",  # "Remove. : ABC-123/2024"
     "Les fichiers temporaires, c.-à-d. les fichiers .tmp, sont supprimés.": "that is",
 }
 

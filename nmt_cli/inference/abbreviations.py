@@ -16,6 +16,7 @@ line's (``--align``); the translation's source is the line as written.
               file's name, ``.env``
     min. max. ``minimum``, ``maximum`` before a word with a digit (``min. 8 caractères``): not
               minutes, ``15 min.``, nor ``25 Mo max.`` (the model reads that one)
+    réf.      ``référence`` (fr-en wrote ``Réf. : ABC-123/2024`` "Remove. : ABC-123/2024")
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ _FRENCH = re.compile(
     r"|(?<![\w.'’-])(?P<c>[Cc])\.?-à-d(?:\.|(?![\w-]))"
     rf"|(?<![\w./\\~-])(?P<e>[Ee])nv\.{_DIGIT_NEXT}"
     rf"|(?<![\w./\\~-])(?P<m>[Mm])(?P<x>in|ax)\.{_DIGIT_NEXT}"
+    r"|(?<![\w.])(?P<r>[Rr])éf\.(?!\w)"
 )
 
 
@@ -45,6 +47,8 @@ def _word(m: re.Match) -> str:
         return f"{m['c']}'est-à-dire"
     if m["e"]:
         return f"{m['e']}nviron"
+    if m["r"]:
+        return f"{m['r']}éférence"
     return f"{m['m']}{m['x']}imum"
 
 
