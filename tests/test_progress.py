@@ -127,3 +127,13 @@ def test_a_training_message_is_written_as_it_is_one_line(capsys):
     line = "[fr]/a.po: 13 read, 6 pairs kept; skipped: 1 empty, 2 fuzzy, 3 obsolete, 2 untranslated"
     progress.ConsoleProgress(quiet=False).on_message(line)
     assert capsys.readouterr().err == line + "\n"
+
+
+def test_quiet_shows_no_bar_on_a_terminal(
+    transformer_model_dir: Path, source_file: Path, tmp_path: Path
+) -> None:
+    """`nmt translate -q -i FILE -o OUT` from a terminal: no bar, the file translated."""
+    args = [*translate_args(transformer_model_dir, source_file), "-o", str(tmp_path / "out.en")]
+    code, screen = run_nmt([*args, "--quiet"], subprocess.DEVNULL, True)
+    assert code == 0 and screen == ""
+    assert len((tmp_path / "out.en").read_text(encoding="utf-8").splitlines()) == 3

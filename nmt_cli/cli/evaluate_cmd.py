@@ -20,9 +20,8 @@ def evaluate(
 ) -> None:
     """Score translations with sacrebleu; prints scores with their signatures.
 
-    Example:
-        nmt translate -m runs/de-en < test.de > hyp.en
-        nmt evaluate --hyp hyp.en --ref test.en
+    Example: nmt translate -m runs/de-en < test.de > hyp.en
+             nmt evaluate --hyp hyp.en --ref test.en
     """
     scores = score_files(hyp, ref, options, warn)
     if options.as_json:
@@ -32,10 +31,8 @@ def evaluate(
     if console.is_terminal:
         from rich.table import Table
 
-        table = Table(title=f"{hyp} against {', '.join(ref)}")
-        table.add_column("metric")
-        table.add_column("score", justify="right")
-        table.add_column("signature")
+        table = Table("metric", "score", "signature", title=f"{hyp} against {', '.join(ref)}")
+        table.columns[1].justify = "right"
         for s in scores:
             table.add_row(s.metric.upper(), f"{s.score:.2f}", s.signature)
         console.print(table)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import warnings
 from typing import Annotated
 
 import typer
@@ -13,7 +14,7 @@ from nmt_cli.cli.options import options_from
 from nmt_cli.cli.progress import FileProgress
 from nmt_cli.documents.options import DocumentOptions
 from nmt_cli.documents.translate import read_input
-from nmt_cli.errors import UsageError
+from nmt_cli.errors import NmtNotice, UsageError
 from nmt_cli.evaluation import score_corpus
 from nmt_cli.inference.options import FileOptions, LoadOptions, TranslatorOptions
 from nmt_cli.search.options import SearchOptions
@@ -46,17 +47,19 @@ def translate(
         raise UsageError("--links and --threshold choose --align's links: give --align")
     if files.word_scores and load.engine != "torch":
         raise UsageError("--word-scores needs --engine torch (CTranslate2 gives sums only)")
-    source = read_input(text, files, documents, search.nbest, warn)  # before the model
+    say = (lambda _: None) if files.quiet else warn  # --quiet: errors only
+    warnings.simplefilter("ignore" if files.quiet else "always", NmtNotice)
+    source = read_input(text, files, documents, search.nbest, say)  # before the model
     from nmt_cli.inference.loading import use_threads
     from nmt_cli.inference.translator import Translator
 
     workers = use_threads(load, parallel_batches=True)
     model = Translator.load(
         load, search, translator, link_rule=decision.rule(printed=files.align),
-        aligned=source.aligned, workers=workers, warn=warn,
+        aligned=source.aligned, workers=workers, warn=say,
     )  # fmt: skip
     with FileProgress(source.shown, files.output, "translate", source.total) as progress:
-        best = source.translate(model, progress.update, warn)
+        best = source.translate(model, progress.update, say)
     if files.ref is not None:
         for s in score_corpus(best, [source.references or []], ["bleu", "chrf"]):
             print(f"{s.metric.upper()} {s.score:.2f}  {s.signature}", file=sys.stderr)

@@ -56,8 +56,10 @@ class TranslateInput:
 
     @property
     def shown(self) -> str:
-        """The file whose lines a progress bar counts ('-': none; a pipe is read once)."""
-        return "-" if self.text or is_stream(self.files.input_file) else self.files.input_file
+        """The file whose lines a progress bar counts ('-': none, as with --quiet; a pipe is read
+        once)."""
+        stream = self.text or self.files.quiet or is_stream(self.files.input_file)
+        return "-" if stream else self.files.input_file
 
     @property
     def total(self) -> int | None:

@@ -29,6 +29,7 @@ SPLIT_HELP = (
     "have as many."
 )
 FORMAT_HELP = "Lines of text, or JSON records (with sentences)."
+QUIET_HELP = "No warnings and no progress bar on stderr (errors and --ref's scores still show)."
 WORD_SCORES_HELP = "With --format jsonl: each word's log-prob (its subword pieces' summed)."
 PROTECT_SPANS_HELP = (
     "Pass URLs, e-mail addresses, paths, code, identifiers and numbers through unchanged "
@@ -142,6 +143,7 @@ class FileOptions:
     ref: str | None = setting(None, "References: print BLEU and chrF on stderr when done.")
     word_scores: bool = setting(False, WORD_SCORES_HELP)
     markup: str = setting("auto", MARKUP_HELP, choices=(*MARKUP_MODES, *DIALECTS))
+    quiet: bool = setting(False, QUIET_HELP, "--quiet", "-q")
 
     def __post_init__(self) -> None:
         if self.chunk_lines < 1:
