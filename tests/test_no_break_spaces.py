@@ -6,6 +6,9 @@ came out as "30 seconds", free to break across two lines."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from markup_fixtures import Aligned
 
@@ -82,3 +85,16 @@ def test_nmt_translate_keeps_a_number_and_its_unit_together(run_cli, tmp_path):
     wait, arrived = result.stdout.splitlines()
     assert f"30{NBSP}seconds" in wait
     assert f"Dupont{NBSP}" not in arrived and arrived.endswith("!") and f"{NBSP}!" not in arrived
+
+
+def test_a_very_long_word_is_read_once_not_once_per_letter():
+    """A line holding a 300,000-letter word (a data: URL, a base64 blob) took hours: the pairs
+    were looked for from every letter of the word again; now from its start only. (In a
+    process of its own, which a minute's guard can end: a regex holds the interpreter.)"""
+    check = (
+        "from nmt_cli.protect.no_break import keep_no_break_spaces as keep\n"
+        "blob = 'QUJD' * 75_000\n"
+        "said = keep(f'Image {blob} de 30\\u00a0secondes', f'Image {blob} of 30 seconds')\n"
+        "assert said == f'Image {blob} of 30\\u00a0seconds'\n"
+    )
+    subprocess.run([sys.executable, "-c", check], check=True, timeout=60)

@@ -25,7 +25,8 @@ import re
 
 NO_BREAK = "\u00a0\u202f"
 _GAPS = (" ", *NO_BREAK)  # what may stand between two words a no-break space binds
-_BOUND = re.compile(rf"(\S+)([{NO_BREAK}])(?=(\S+))")
+# from a word's start only: tried inside a word too, a long word (a data: URL) took quadratic time
+_BOUND = re.compile(rf"(?<!\S)(\S+)([{NO_BREAK}])(?=(\S+))")
 _FRENCH = re.compile(r"^[:;!?»]|«$")  # the French no-break space's neighbours
 _AROUND = "\"'«»“”‘’()[]{},;:!?"  # punctuation around a word, not part of it
 _HELD = re.compile(r"<ph\d+>|\d[\d.,]*")  # a placeholder, a number
