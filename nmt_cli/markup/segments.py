@@ -32,7 +32,6 @@ the inline elements put back into the translation.
 
 from __future__ import annotations
 
-import bisect
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -44,6 +43,7 @@ from nmt_cli.markup.inline_text import SEPARATORS, Flattener, Inline, broken, co
 from nmt_cli.markup.line_breaks import around, edge, soft_breaks, wrapped
 from nmt_cli.markup.placement import Alignment, Enclosure, Links, place_elements
 from nmt_cli.markup.tree import Element, Node, serialize
+from nmt_cli.markup.word_parts import word_parts
 from nmt_cli.protect.no_break import NO_BREAK, keep_no_break_spaces
 
 
@@ -132,7 +132,10 @@ class Segment:
         text = broken(words, translated.text, self._breaks()) or " ".join(words)
         text = keep_no_break_spaces(self.bound, text) if self.bound != self.text else text
         self._wrap = wrapped(text, self.soft, SEPARATORS)
-        parts, target_parts, links = self._parts(words, links, _word_spans(text))
+        cuts = sorted({pos for i in _all(self.inlines) for pos in (i.start, i.end)})
+        parts, target_parts, links = word_parts(
+            self.text, self.words, cuts, words, links, _word_spans(text)
+        )
         target = _Target(text, target_parts)
         enclosures = self._enclosures(self.inlines, parts)
         runs = iter(place_elements(enclosures, links, len(target.spans), len(parts)))
@@ -143,59 +146,6 @@ class Segment:
             + self._written(target.text, placed)
             + self._escaped(self.trail)
         )
-
-    def _parts(
-        self, words: list[str], links: Links, word_spans: list[tuple[int, int]]
-    ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], Links]:
-        """The source's words cut where an element starts or ends inside one
-        (``Paris<sup>1</sup>``: ``Paris``, ``1``), and the target's cut the same way where the
-        translation copied such a word as written, with ``links`` between the parts (a copied
-        word's part to its own part; else every part to every part): the units the elements
-        are placed by: (the source's parts, the target's parts of ``word_spans``, the links)."""
-        cuts = sorted({pos for i in _all(self.inlines) for pos in (i.start, i.end)})
-        parts: list[tuple[int, int]] = []
-        own: list[list[int]] = []  # each source word's parts
-        for a, b in self.words:
-            inner = cuts[bisect.bisect_right(cuts, a) : bisect.bisect_left(cuts, b)]
-            edges = [a, *inner, b]
-            own.append(list(range(len(parts), len(parts) + len(edges) - 1)))
-            parts += list(zip(edges, edges[1:]))
-        if len(parts) == len(self.words):
-            return parts, word_spans, links
-        copied = {t: s for s, t in links if len(own[s]) > 1 and words[t] == self._word(s)}
-        ordinals = {  # 1<sup>er</sup> "1st": its number and its ending, each the source's part's
-            t: s for s, t in links if t not in copied and self._ordinal(words[t], own[s], parts)
-        }
-        spans, mine = [], []
-        for t, (a, b) in enumerate(word_spans):
-            pieces = [(a, b)]
-            if (s := copied.get(t)) is not None:  # its source word's parts, where it starts
-                shift = a - self.words[s][0]
-                pieces = [(x + shift, y + shift) for x, y in (parts[k] for k in own[s])]
-            elif t in ordinals:
-                number = _ORDINAL.match(words[t])
-                pieces = [(a, a + number.end(1)), (a + number.end(1), a + number.end(2))]
-            mine.append(list(range(len(spans), len(spans) + len(pieces))))
-            spans += pieces
-        out = []
-        for s, t in links:
-            if copied.get(t) == s or ordinals.get(t) == s:
-                out += list(zip(own[s], mine[t]))
-            else:
-                out += [(x, y) for x in own[s] for y in mine[t]]
-        return parts, spans, out
-
-    def _ordinal(self, word: str, own: list[int], parts: list[tuple[int, int]]) -> bool:
-        """Whether target ``word`` is an English ordinal and the source word of parts ``own`` a
-        French one cut between its number and its ending by an element (``1<sup>er</sup>``)."""
-        if len(own) != 2 or not _ORDINAL.match(word):
-            return False
-        number, ending = (self.text[slice(*parts[k])] for k in own)
-        return _SOURCE_ORDINAL.fullmatch(f"{number}|{ending}") is not None
-
-    def _word(self, k: int) -> str:
-        a, b = self.words[k]
-        return self.text[a:b]
 
     def _enclosures(self, inlines: list[Inline], parts: list[tuple[int, int]]) -> list[Enclosure]:
         out = []
@@ -360,12 +310,6 @@ def _punct_run(word: str) -> int:
 def _once(word: str, c: str) -> str:
     head, _, tail = word.partition(c)
     return head + c + tail.replace(c, "")
-
-
-# an English ordinal (1st, 19th, XIXth), and a French one cut between its number and its ending
-# by an element (1|er, XIX|e, 2|nde: the number, then a superscript)
-_ORDINAL = re.compile(r"(\d+|[IVXLCDM]+)(st|nd|rd|th)(?![\w])")
-_SOURCE_ORDINAL = re.compile(r"(?:\d+|[IVXLCDM]+)\|(?:er|re|e|ème|nd|nde|d|de)")
 
 
 def _cut(placed: tuple, seps: list[tuple[int, Inline]]) -> tuple:

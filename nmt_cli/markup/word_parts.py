@@ -1,0 +1,76 @@
+"""The units a block's inline elements are placed by (placement.py): its words, a word cut
+where an element starts or ends inside it (``Paris<sup>1</sup>``: ``Paris``, ``1``).
+
+The source's words are cut at every such place. A target word is cut the same way where the
+translation copied its source word as written (each part linked to its own part), or where
+it is an English ordinal whose source word is a French one cut between its number and its
+ending (``1<sup>er</sup>`` "1st": the number linked to the number, the ending to the ending,
+so that the superscript stays on "st"); any other target word is one part, linked to every
+part of its source word.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from nmt_cli.markup.placement import Links
+
+Spans = list[tuple[int, int]]
+
+# an English ordinal (1st, 19th, XIXth), and a French one cut between its number and its ending
+# by an element (1|er, XIX|e, 2|nde: the number, then a superscript)
+_ORDINAL = re.compile(r"(\d+|[IVXLCDM]+)(st|nd|rd|th)(?![\w])")
+_SOURCE_ORDINAL = re.compile(r"(?:\d+|[IVXLCDM]+)\|(?:er|re|e|ème|nd|nde|d|de)")
+
+
+def word_parts(
+    text: str, source: Spans, cuts: list[int], words: list[str], links: Links, word_spans: Spans
+) -> tuple[Spans, Spans, Links]:
+    """The parts of the ``source`` words of ``text`` (character spans) cut at ``cuts``, the
+    parts of the target's ``words`` (at ``word_spans``) and the ``links`` between the words
+    made links between the parts: (the source's parts, the target's parts, the links)."""
+    parts: Spans = []
+    own: list[list[int]] = []  # each source word's parts
+    for a, b in source:
+        inner = cuts[bisect.bisect_right(cuts, a) : bisect.bisect_left(cuts, b)]
+        edges = [a, *inner, b]
+        own.append(list(range(len(parts), len(parts) + len(edges) - 1)))
+        parts += list(zip(edges, edges[1:]))
+    if len(parts) == len(source):
+        return parts, word_spans, links
+    pieces = [text[a:b] for a, b in parts]
+    copied = {
+        t: s for s, t in links if len(own[s]) > 1 and words[t] == text[source[s][0] : source[s][1]]
+    }
+    ordinals = {  # 1<sup>er</sup> "1st": its number and its ending, each the source's part's
+        t: s for s, t in links if t not in copied and _ordinal(words[t], own[s], pieces)
+    }
+    spans: Spans = []
+    mine = []
+    for t, (a, b) in enumerate(word_spans):
+        cut = [(a, b)]
+        if (s := copied.get(t)) is not None:  # its source word's parts, where it starts
+            shift = a - source[s][0]
+            cut = [(x + shift, y + shift) for x, y in (parts[k] for k in own[s])]
+        elif t in ordinals:
+            number = _ORDINAL.match(words[t])
+            cut = [(a, a + number.end(1)), (a + number.end(1), a + number.end(2))]
+        mine.append(list(range(len(spans), len(spans) + len(cut))))
+        spans += cut
+    out = []
+    for s, t in links:
+        if copied.get(t) == s or ordinals.get(t) == s:
+            out += list(zip(own[s], mine[t]))
+        else:
+            out += [(x, y) for x in own[s] for y in mine[t]]
+    return parts, spans, out
+
+
+def _ordinal(word: str, own: list[int], pieces: list[str]) -> bool:
+    """Whether target ``word`` is an English ordinal and the source word of parts ``own`` (of
+    ``pieces``) a French one cut between its number and its ending by an element."""
+    if len(own) != 2 or not _ORDINAL.match(word):
+        return False
+    number, ending = (pieces[k] for k in own)
+    return _SOURCE_ORDINAL.fullmatch(f"{number}|{ending}") is not None
