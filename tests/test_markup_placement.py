@@ -133,6 +133,17 @@ def test_a_superscript_ordinal_ending_stays_on_the_ending_of_its_translation():
     )
 
 
+def test_a_raised_abbreviation_ending_raises_none_of_its_english_word():
+    """"Madame" and "numéro" written M<sup>me</sup>, n<sup>o</sup> came back with the whole
+    English word raised: "<sup>Mrs</sup> Dupont lives at <sup>No</sup>. 5"."""
+    out = translated(
+        "M<sup>me</sup> Dupont habite au n<sup>o</sup> 5.",
+        "Mrs Dupont lives at No. 5.",
+        "0-0 1-1 2-2 3-3 4-4 5-5",
+    )
+    assert out == "Mrs<sup></sup> Dupont lives at No.<sup></sup> 5."
+
+
 def test_an_element_follows_its_words_where_the_languages_order_them_apart():
     out = translated("Le chat <b>noir</b> dort.", "The black cat sleeps.", "0-0 1-2 2-1 3-3")
     assert out == "The <b>black</b> cat sleeps."

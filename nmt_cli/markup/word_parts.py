@@ -6,7 +6,10 @@ translation copied its source word as written (each part linked to its own part)
 it is an English ordinal whose source word is a French one cut between its number and its
 ending (``1<sup>er</sup>`` "1st": the number linked to the number, the ending to the ending,
 so that the superscript stays on "st"); any other target word is one part, linked to every
-part of its source word.
+part of its source word, but for one whose source word is a French abbreviation written with
+its ending raised (``M<sup>me</sup>``, ``n<sup>o</sup>``): linked to the letter before the
+ending only, the superscript keeps none of its words ("Mrs Dupont", "No. 5", where the whole
+of "Mrs" and "No" came out raised).
 """
 
 from __future__ import annotations
@@ -22,6 +25,12 @@ Spans = list[tuple[int, int]]
 # by an element (1|er, XIX|e, 2|nde: the number, then a superscript)
 _ORDINAL = re.compile(r"(\d+|[IVXLCDM]+)(st|nd|rd|th)(?![\w])")
 _SOURCE_ORDINAL = re.compile(r"(?:\d+|[IVXLCDM]+)\|(?:er|re|e|ème|nd|nde|d|de)")
+# a French abbreviation cut between its letter and its raised ending: Madame, Mesdames,
+# Mademoiselle(s), Monseigneur, Maître, Docteur(s), Professeur, Saint(e), Compagnie,
+# Établissements, numéro(s), Veuve
+_ABBREVIATION = re.compile(
+    r"M\|(?:me|mes|lle|lles|gr|e)|D\|rs?|P\|r|S\|te?|C\|ie|É\|ts|[Nn]\|os?|V\|ve"
+)
 
 
 def word_parts(
@@ -46,6 +55,11 @@ def word_parts(
     ordinals = {  # 1<sup>er</sup> "1st": its number and its ending, each the source's part's
         t: s for s, t in links if t not in copied and _ordinal(words[t], own[s], pieces)
     }
+    raised = {  # M<sup>me</sup> "Mrs": the letter's alone
+        (s, t)
+        for s, t in links
+        if len(own[s]) == 2 and _ABBREVIATION.fullmatch("|".join(pieces[k] for k in own[s]))
+    }
     spans: Spans = []
     mine = []
     for t, (a, b) in enumerate(word_spans):
@@ -62,6 +76,8 @@ def word_parts(
     for s, t in links:
         if copied.get(t) == s or ordinals.get(t) == s:
             out += list(zip(own[s], mine[t]))
+        elif (s, t) in raised:
+            out += [(own[s][0], y) for y in mine[t]]
         else:
             out += [(x, y) for x in own[s] for y in mine[t]]
     return parts, spans, out
