@@ -242,6 +242,9 @@ def test_react_i18next_numbered_tags_in_a_json_string_enclose_the_words_they_enc
         ("Il fait 25&nbsp;°C.", False),  # a no-break space alone: documents/lines.py's
         ("Utilisez <code>git status</code> souvent.", True),  # a verbatim element, kept whole
         ("Tapez \ue000 ici", False),  # an icon font's glyph: no element
+        ("<p>Un paragraphe entier.</p>", True),  # a block around words: its words a text
+        ("<td>Prix</td><td>12 €</td>", True),
+        ("<p></p> et <br/> ici", False),  # no element around words
     ],
 )
 def test_which_plain_lines_are_read_as_markup(line, read):

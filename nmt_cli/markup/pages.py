@@ -222,8 +222,10 @@ class Same:
 
 def as_markup(line: str) -> Page | None:
     """``line``, plain text, read as an HTML line where it holds inline elements around words
-    (``pour <b>continuer</b>``) or an inline verbatim one (``<code>ls</code>``: a private-use
-    character in its segment's text that the line has not) and markup writes it back as it is
+    (``pour <b>continuer</b>``), a block that holds words (``<p>Un paragraphe.</p>``: as
+    spans, fr-en read them as a fragment, "<p>a paragraph</p>") or an inline verbatim one
+    (``<code>ls</code>``: a private-use character in its segment's text that the line has
+    not) and markup writes it back as it is
     (no ``&`` or ``<`` of its text that markup would escape, no tag left unclosed that it would
     close), or where it holds a character reference (``C&apos;est``, ``l&rsquo;été``: as a
     span it cut the words it stood in, "That&apos;is true"; a no-break space's aside, which
@@ -241,10 +243,20 @@ def as_markup(line: str) -> Page | None:
         return None
     segments = page.segments
     verbatim = sum(map(_private_use, (s.text for s in segments))) > _private_use(line)
-    if not (entities or verbatim or any(i.end > i.start for s in segments for i in s.inlines)):
+    inline = any(i.end > i.start for s in segments for i in s.inlines)
+    if not (entities or verbatim or inline or _block_with_words(page.root)):
         return None
     again = page.render([Same(s.text) for s in segments])
     return page if again == line or entities and _read(again) == _read(line) else None
+
+
+def _block_with_words(element: Element) -> bool:
+    """Whether a block under ``element`` holds a letter or a digit."""
+    return any(
+        isinstance(c, Element)
+        and (c.key in BLOCKS and any(map(str.isalnum, node_text(c))) or _block_with_words(c))
+        for c in element.children
+    )
 
 
 # react-i18next's numbered tags (``<1>continuer</1>``, ``<0/>``): no HTML element's names, so
