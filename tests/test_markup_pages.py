@@ -78,6 +78,10 @@ def test_each_block_is_translated_apart_and_everything_between_them_is_kept():
         ),
         ("<div><span>Fichier</span><span>Édition</span></div>", ["Fichier", "Édition"]),
         ("<p><button>Oui</button> <button>Non</button></p>", ["Oui", "Non"]),
+        (  # a cookie banner's buttons, nothing between them: "J'accepteJe refuse" was a word
+            "<div><button>J'accepte</button><button>je refuse</button><a>Paramétrer</a></div>",
+            ["J'accepte", "je refuse", "Paramétrer"],
+        ),
     ],
 )
 def test_a_row_of_links_controls_or_menu_items_is_translated_one_by_one(row, texts):

@@ -9,7 +9,10 @@ control) texts between separators that stand as words (``|``, ``/``, ``›``, ``
 ``·``, ``•``, ``→``, as characters or references: ``&raquo;``; in a row of two links or more a
 dash too, not one between two numbers). Between two items stands a
 separator, a line break, nothing but spaces between two controls (``<button>``, ``<a>``,
-``<label>``), or two elements of one kind whose texts open with a capital (a menu's
+``<label>``), nothing at all where one of them is drawn in a box of its own (a button: read
+as one word, ``<button>J'accepte</button><button>Je refuse</button><a>Paramétrer</a>`` came
+out "I refuse to <button>accepteJe</button> refuse to be<button></button> <a>killed</a>"),
+or two elements of one kind whose texts open with a capital (a menu's
 ``<span>Fichier</span><span>Édition</span>``); a text item is parted from the others by a
 separator, or ends in a colon (``Vous êtes ici : <a>Accueil</a> / ...``).
 """
@@ -23,6 +26,7 @@ from nmt_cli.markup.tree import Element, Node, Text, serialize
 
 WORD = re.compile(r"[^\W_]")  # a letter or a digit
 _CONTROLS = {"a", "button", "label", "option", "input", "select", "textarea"}
+_BOXES = {"button", "input", "select", "textarea"}  # controls whose words no neighbour's join
 _MARKS = frozenset("|/›»>·•→")  # what parts a text item from the others
 _DASHES = frozenset("-–—")  # and in a row of two links or more (in prose a dash joins clauses)
 # a separator standing as a word in a text as written (spaces around it: not "et/ou")
@@ -109,5 +113,6 @@ def _parted(a: Element | Text, b: Element | Text, between: str, marks: frozenset
             return True
         return any(c in marks for c in _TAG.sub(" ", between))
     controls = a.key in _CONTROLS and b.key in _CONTROLS
+    controls = controls and bool(between or a.key in _BOXES or b.key in _BOXES)
     labels = a.key == b.key and all(node_text(n).strip()[:1].isupper() for n in (a, b))
-    return bool("\n" in between or between.strip() or (between and controls) or labels)
+    return bool("\n" in between or between.strip() or controls or labels)
