@@ -611,3 +611,22 @@ def test_an_svg_s_texts_and_the_lines_of_a_text_are_each_translated_on_their_own
     out = translate_markup(page, "html", word_for_word)
     expected = re.sub(r">([^<]+)<", lambda m: f">{m[1].upper()}<", svg)
     assert out == f"<html><body>{expected}</body></html>"
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        '<h1 id="d">Guide de démarrage<a class="headerlink" href="#d">¶</a></h1>',
+        '<h2><a class="anchor" href="#c">#</a> Configuration avancée</h2>',
+        '<p>Texte de la note. <a href="#ref1">↩</a></p>',
+    ],
+)
+def test_a_link_of_a_symbol_at_an_end_of_a_block_stays_there_out_of_its_text(block):
+    """A heading's permalink read as a word took the heading's words: "Guide de démarrage¶"
+    came back ``<h1><a class="headerlink">¶ Guide</a></h1>``, "Start" lost."""
+    page = f"<html><body>{block}</body></html>"
+    link = re.search(r"<a [^>]*>[^<]*</a>", block).group(0)
+    [text] = Page(page, "html").texts()
+    assert text == re.sub(r"<[^>]*>", "", block.replace(link, "")).strip()
+    out = translate_markup(page, "html", word_for_word)
+    assert out == page.replace(text, text.upper())

@@ -154,7 +154,17 @@ class Page:
         self._out.append(element.close)
 
     def _segment(self, run: list[Node], translating: bool, preserve: bool = False) -> None:
-        """``run`` as a segment (``preserve``: its white space significant), or as written."""
+        """``run`` as a segment (``preserve``: its white space significant), or as written; in
+        HTML, a link at either end of it that holds no letter or digit as written, outside
+        it (_symbol_links)."""
+        head = tail = 0
+        if translating and not self.xml:
+            head, tail = _symbol_links(run)
+        self._out.extend(map(serialize, run[:head]))
+        self._words(run[head : len(run) - tail], translating, preserve)
+        self._out.extend(map(serialize, run[len(run) - tail :]))
+
+    def _words(self, run: list[Node], translating: bool, preserve: bool) -> None:
         pieces = row(run) if translating and not self.xml else None
         for piece in pieces or ():  # each item a text of its own, as a block is (rows.py)
             if isinstance(piece, Element) and is_item(piece):
@@ -313,6 +323,26 @@ def _own_block(element: Element) -> bool:
     if element.key == "tspan":
         return attribute(element, "x") is not None or attribute(element, "y") is not None
     return element.key in BLOCKS or element.key in SVG_TEXTS
+
+
+def _symbol_links(run: list[Node]) -> tuple[int, int]:
+    """How many nodes at the start of ``run`` and at its end are a link that holds no letter or
+    digit, a heading's permalink (``<a class="headerlink" href="#x">¶</a>``, ``#``, ``§``),
+    and the white space beside it. Read as a word, the heading's words went into it or were
+    lost: ``<h1>Guide de démarrage<a>¶</a></h1>`` came back ``<h1><a>¶ Guide</a></h1>``."""
+    ends = []
+    for nodes in (run, run[::-1]):
+        k = 0
+        while k < len(nodes) and isinstance(nodes[k], Text) and not nodes[k].text.strip():
+            k += 1
+        link = nodes[k] if k < len(nodes) else None
+        symbol = isinstance(link, Element) and link.key == "a" and node_text(link).strip()
+        if symbol and not any(map(str.isalnum, node_text(link))):
+            ends.append(k + 1)
+        else:
+            ends.append(0)
+    head, tail = ends
+    return (head, tail) if head + tail < len(run) else (0, 0)
 
 
 def _marks(nodes: list[Node]) -> Iterator[int]:
