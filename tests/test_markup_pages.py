@@ -141,7 +141,6 @@ def test_a_breadcrumb_trail_whose_last_item_is_text_is_translated_item_by_item(r
     "sentence",
     [
         "<p><b>Note</b> <i>importante</i></p>",
-        "<p>Lisez la <a href='/doc'>documentation</a> | <a href='/faq'>FAQ</a></p>",
         "<p><b>Bon</b><i>jour</i></p>",
         "<p>Voir <a href='/a'>la page</a> ou <a href='/b'>l'aide</a> / Paris.</p>",
         "<p><b>Attention</b> / ce produit est fragile.</p>",
@@ -630,3 +629,29 @@ def test_a_link_of_a_symbol_at_an_end_of_a_block_stays_there_out_of_its_text(blo
     assert text == re.sub(r"<[^>]*>", "", block.replace(link, "")).strip()
     out = translate_markup(page, "html", word_for_word)
     assert out == page.replace(text, text.upper())
+
+
+@pytest.mark.parametrize(
+    "block, texts",
+    [
+        (
+            '<p>Publié dans <a href="/c">Recettes</a> | <a href="#r">Laisser un avis</a></p>',
+            ["Publié dans Recettes", "Laisser un avis"],
+        ),
+        (
+            "<p>Lisez la <a href='/doc'>documentation</a> | <a href='/faq'>FAQ</a></p>",
+            ["Lisez la documentation", "FAQ"],
+        ),
+        (
+            "<p>Préparation : <b>20 min</b> · Cuisson : <b>45 min</b></p>",
+            ["Préparation : 20 min", "Cuisson : 45 min"],
+        ),
+    ],
+)
+def test_a_bar_between_words_parts_a_block_into_texts_of_their_own(block, texts):
+    """Read as one sentence, the bar went into the link after it: ``<a>| Leave a review</a>``."""
+    page = f"<html><body>{block}</body></html>"
+    assert Page(page, "html").texts() == texts
+    out = translate_markup(page, "html", word_for_word)
+    upper = re.sub(r">([^<]*)<", lambda m: f">{m.group(1).upper()}<", block)
+    assert out == f"<html><body>{upper}</body></html>"

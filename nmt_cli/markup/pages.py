@@ -50,7 +50,7 @@ from nmt_cli.markup.attributes import attribute, translated
 from nmt_cli.markup.elements import BLOCKS, HELD, PRESERVED, SVG_TEXTS, VERBATIM
 from nmt_cli.markup.inline_text import REFERENCE
 from nmt_cli.markup.reading import read_events
-from nmt_cli.markup.rows import is_item, node_text, row
+from nmt_cli.markup.rows import bar_parts, is_item, node_text, row
 from nmt_cli.markup.segments import Aligned, Segment, verbatim
 from nmt_cli.markup.titles import TitleTexts, title_parts
 from nmt_cli.markup.tree import Element, Node, Text, build_tree, has_text, serialize
@@ -155,10 +155,19 @@ class Page:
 
     def _segment(self, run: list[Node], translating: bool, preserve: bool = False) -> None:
         """``run`` as a segment (``preserve``: its white space significant), or as written; in
-        HTML, a link at either end of it that holds no letter or digit as written, outside
-        it (_symbol_links)."""
+        HTML, its parts between bars each a segment of its own (rows.bar_parts), a link at
+        either end of it that holds no letter or digit as written, outside it
+        (_symbol_links)."""
         head = tail = 0
-        if translating and not self.xml:
+        if translating and not self.xml and not preserve:
+            parts = bar_parts(run)
+            if len(parts) > 1:
+                for part in parts:
+                    if isinstance(part, str):
+                        self._out.append(part)
+                    else:
+                        self._segment(part, True)
+                return
             head, tail = _symbol_links(run)
         self._out.extend(map(serialize, run[:head]))
         self._words(run[head : len(run) - tail], translating, preserve)

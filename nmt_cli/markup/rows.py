@@ -116,3 +116,39 @@ def _parted(a: Element | Text, b: Element | Text, between: str, marks: frozenset
     controls = controls and bool(between or a.key in _BOXES or b.key in _BOXES)
     labels = a.key == b.key and all(node_text(n).strip()[:1].isupper() for n in (a, b))
     return bool("\n" in between or between.strip() or controls or labels)
+
+
+# a bar or a dot standing alone between spaces: never a word of a sentence
+_BAR = re.compile(rf"(?:{_SPACE}+)[|·•](?:{_SPACE}+)")
+
+
+def bar_parts(run: list[Node]) -> list[list[Node] | str]:
+    """``run`` cut at each bar or dot that stands alone in its text (``Publié dans <a>Recettes
+    </a> | <a>Laisser un commentaire</a>``) between words, each part after one opening with an
+    element or a capital: its parts (nodes) and the bars as written between them; ``[run]``
+    where it has none. Read as one sentence, the bar went into
+    a link: ``<a>| Leave a comment</a>``."""
+    out: list[list[Node] | str] = [[]]
+    for node in run:
+        if not isinstance(node, Text):
+            out[-1].append(node)  # type: ignore[union-attr]
+            continue
+        cut = _BAR.split(node.raw)
+        bars = _BAR.findall(node.raw)
+        for k, raw in enumerate(cut):
+            if k:
+                out += [bars[k - 1], []]
+            if raw:
+                out[-1].append(Text(html.unescape(raw), raw))  # type: ignore[union-attr]
+    parts: list[list[Node]] = out[::2]  # type: ignore[assignment]
+    if len(parts) < 2 or not all(any(map(is_item, p)) for p in parts):
+        return [run]
+    if not all(map(_opens, parts[1:])):  # "Lisez la doc | puis le guide.": one sentence
+        return [run]
+    return out
+
+
+def _opens(part: list[Node]) -> bool:
+    """Whether ``part`` opens with an element or a capital (not a sentence's next words)."""
+    first = next(n for n in part if not isinstance(n, Text) or n.text.strip())
+    return isinstance(first, Element) or first.text.strip()[:1].isupper()
