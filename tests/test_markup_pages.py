@@ -655,3 +655,11 @@ def test_a_bar_between_words_parts_a_block_into_texts_of_their_own(block, texts)
     out = translate_markup(page, "html", word_for_word)
     upper = re.sub(r">([^<]*)<", lambda m: f">{m.group(1).upper()}<", block)
     assert out == f"<html><body>{upper}</body></html>"
+
+
+def test_a_comment_never_closed_runs_to_the_end_of_the_page_as_written():
+    """As HTML reads it; it was text, translated and escaped: "&lt;!-- DRAFT&lt;/p&gt;"."""
+    page = "<html><body><p>Bonjour <!-- brouillon</p></body></html>\n"
+    assert Page(page, "html").texts() == ["Bonjour"]
+    out = translate_markup(page, "html", word_for_word)
+    assert out == page.replace("Bonjour", "BONJOUR")

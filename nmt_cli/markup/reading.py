@@ -106,13 +106,23 @@ class _HtmlLexer(HTMLParser):
         self.close()
         tags = iter(self.tags)
         out = []
-        for e in _events(self.found, self.page):
+        for e in _events(_comment_to_the_end(self.found, self.page), self.page):
             if e.kind in ("start", "empty"):  # without what html.parser passed over after it
                 e = Event(e.kind, next(tags), name=e.name)
             elif e.kind == "end":
                 e = Event("end", e.raw[: e.raw.find(">") + 1] or e.raw, name=e.name)
             out.append(e)
         return out
+
+
+def _comment_to_the_end(found: list[tuple[int, str, str]], page: str) -> list:
+    """``found``, but where a comment is never closed (``<!--`` and no ``-->`` after it): that
+    comment, to the end of the page, as HTML reads it. html.parser gave it as text, translated
+    and escaped: ``<!-- brouillon</p>`` came back "&lt;!-- draft&lt;/p&gt;", shown."""
+    for k, (at, kind, _) in enumerate(found):
+        if kind == "text" and page.startswith("<!--", at) and "-->" not in page[at + 4 :]:
+            return [*found[:k], (at, "other", "")]
+    return found
 
 
 def _xml_events(page: str, fragment: bool, where: str, line: int) -> list[Event]:
