@@ -329,3 +329,18 @@ def test_a_word_break_opportunity_in_a_translated_word_keeps_the_space_after_it(
         translated("Un mot: super<wbr>long ici.", "A word: superlong here.", "0-0 1-1 2-2 3-3")
         == "A word: super<wbr>long here."
     )  # a word written as it was: at its place
+
+
+def test_buttons_side_by_side_in_a_sentence_are_words_of_their_own():
+    """With nothing between them their words were one, "OuiNon": untranslated, in one
+    button, the other left empty."""
+    seen = []
+
+    def translate(texts):
+        seen.extend(texts)
+        return [Aligned("Choose: Yes No then confirm.", links("0-0 1-0 2-1 3-2 4-3 5-4"))]
+
+    line = "Choisissez : <button>Oui</button><button>Non</button> puis validez."
+    [out] = translate_markup_lines([line], "html", translate)
+    assert seen == ["Choisissez : Oui Non puis validez."]
+    assert out == "Choose: <button>Yes</button> <button>No</button> then confirm."

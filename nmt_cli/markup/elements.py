@@ -24,6 +24,9 @@ nmt_cli/protect/tags.py's HTML_ELEMENTS, the one list of HTML's names (a plain l
                 several lines) is one too (pages.py). Read as one sentence, a label's words
                 went to another line: "Ventes annuelles" / "par région" came out "Indent" /
                 "Regional Values"
+    BOXES       HTML's form controls drawn each in a box of its own: no word runs on from
+                one into what stands beside it (``<button>Oui</button><button>Non</button>``
+                is two words, "Oui" and "Non", not "OuiNon": inline_text.py, rows.py)
     PRESERVED   HTML's elements whose text's white space is significant and translated: a
                 ``<textarea>``'s lines are each translated on their own, its line breaks
                 where they were (as an XML ``xml:space="preserve"`` text's: inline_text.py)
@@ -52,6 +55,7 @@ VERBATIM = frozenset(("code", "pre", "script", "style"))
 HELD = frozenset(("ruby",))
 SVG_TEXTS = frozenset(("text", "desc"))
 PRESERVED = frozenset(("textarea",))
+BOXES = frozenset(("button", "input", "select", "textarea"))
 
 # A start tag of these closes an open <p> (a <p> holds no block).
 CLOSES_P = frozenset(

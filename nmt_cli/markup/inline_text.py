@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from nmt_cli.markup.elements import BOXES
 from nmt_cli.markup.tree import Element, Node, Other, Text, serialize
 from nmt_cli.protect.markup_spans import PRIVATE_USE
 
@@ -164,12 +165,23 @@ class Flattener:
                     self.spaces.add(self.size)
                     self._add(" ")  # the words on either side stay two words
             else:
+                box = not self.xml and node.key in BOXES  # its words apart from its neighbours'
+                if box:
+                    self._apart()
                 start = self.size
                 space = _SPACE.search(node.open) if self.xml else None
                 keep = space[1] == "preserve" if space else preserve
                 children = self._walk(node.children, keep, nested=True)
                 out.append(Inline(node.open, node.close, start, self.size, children))
+                if box and k + 1 < len(nodes):
+                    self._apart()
         return out
+
+    def _apart(self) -> None:
+        """A space put in, where the text so far does not end with white space."""
+        if self.parts and not self.parts[-1][-1:].isspace():
+            self.spaces.add(self.size)
+            self._add(" ")
 
     def _preserved(self, text: str, edges: tuple[bool, bool] = (False, False)) -> list[Inline]:
         """Add ``text``, whose white space is significant: each separator in it as a breaking

@@ -22,11 +22,11 @@ from __future__ import annotations
 import html
 import re
 
+from nmt_cli.markup.elements import BOXES
 from nmt_cli.markup.tree import Element, Node, Text, serialize
 
 WORD = re.compile(r"[^\W_]")  # a letter or a digit
 _CONTROLS = {"a", "button", "label", "option", "input", "select", "textarea"}
-_BOXES = {"button", "input", "select", "textarea"}  # controls whose words no neighbour's join
 _MARKS = frozenset("|/›»>·•→")  # what parts a text item from the others
 _DASHES = frozenset("-–—")  # and in a row of two links or more (in prose a dash joins clauses)
 # a separator standing as a word in a text as written (spaces around it: not "et/ou")
@@ -113,7 +113,7 @@ def _parted(a: Element | Text, b: Element | Text, between: str, marks: frozenset
             return True
         return any(c in marks for c in _TAG.sub(" ", between))
     controls = a.key in _CONTROLS and b.key in _CONTROLS
-    controls = controls and bool(between or a.key in _BOXES or b.key in _BOXES)
+    controls = controls and bool(between or a.key in BOXES or b.key in BOXES)
     labels = a.key == b.key and all(node_text(n).strip()[:1].isupper() for n in (a, b))
     return bool("\n" in between or between.strip() or controls or labels)
 
