@@ -364,3 +364,20 @@ def test_a_number_sign_a_services_hours_and_a_codes_prefix_read_as_english_write
     for line, out in zip(SIGNS, translated_lines(run_cli, list(SIGNS), "-m", "fr-en")):
         assert SIGNS[line] in out, (line, out)
         assert not re.search(r"n°|h/24|j/7", out), out
+
+
+def test_a_guillemet_or_an_arrow_pointing_on_or_back_stays_beside_the_translated_words(run_cli):
+    """A blog's "read more" and a pager's links: read as a quotation's mark, the model wrote
+    "Lire la suite »" "Leave Continue'" and "« Retour" "'Do Return"."""
+    lines = ["Lire la suite »", "« Retour", "Suivant ›", "Continuer →"]
+    words = ["Lire la suite", "Retour", "Suivant", "Continuer"]
+    out = translated_lines(run_cli, lines + words, "-m", "fr-en")
+    alone = out[len(lines) :]
+    assert out[: len(lines)] == [f"{alone[0]} »", f"« {alone[1]}", f"{alone[2]} ›", f"{alone[3]} →"]
+
+
+def test_a_quotation_is_not_taken_for_an_arrow():
+    from nmt_cli.inference.aside import arrowed
+
+    for line in ("« Oui »", "Il a dit « oui » »", "Le mot » et « là", "Suite"):
+        assert arrowed(line) is None, line

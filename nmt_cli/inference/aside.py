@@ -68,7 +68,7 @@ def aside_for(
     if spans is not None and (keys := plain_keys(line)):
         text, marks = keys
         return Aside(text, True, lambda t: replace(t, text=with_keys(t, marks)))
-    if held := in_brackets(line) or in_parentheses(line) or between_signs(line):
+    if held := in_brackets(line) or in_parentheses(line) or between_signs(line) or arrowed(line):
         opening, words, closing = held
         return Aside(words, False, lambda t: replace(t, text=opening + t.text + closing))
     if lead := _LEADING_SIGN.match(line):  # ?Aide: the sign before the word's translation
@@ -87,6 +87,8 @@ def aside_for(
 
 
 _WORD = re.compile(r"[^\W_]")  # a letter or a digit
+# a pointer at a line's end or start (arrowed): its sign and the spaces beside it
+_ARROWED = re.compile(r"((?:[«‹←]\s+)?)(\S.*?\S|\S)((?:\s+[»›→])?)", re.DOTALL)
 # a question or exclamation mark glued to the line's first word (a Help menu's ``?Aide``): fr-en
 # wrote ``?Aide`` as "?", the word lost; the word is translated alone, the sign put back before it
 _LEADING_SIGN = re.compile(r"[?!¿¡]+(?=[^\W\d_])")
@@ -154,6 +156,20 @@ def in_parentheses(line: str) -> tuple[str, str, str] | None:
 # dots lost one) nor a placeholder's $ or % ($servicename$ came out "$service$")
 _BETWEEN = re.compile(r"(\s*([^\w\s]+)\s*)(.*\w.*?)(\s*\2\s*)")
 _SIGNS = set("*#~=+•·")
+
+
+def arrowed(line: str) -> tuple[str, str, str] | None:
+    """(opening, words, closing) of a ``line`` whose one guillemet or arrow points on from its
+    end (``Lire la suite »``, ``Suivant ›``, ``Continuer →``) or back from its start (``«
+    Retour``, ``‹ Précédent``): a blog's or a pager's link, not a quotation; None for any other
+    line. Read as a quotation's mark, the model wrote "Leave Continue'" and "'Do Return"."""
+    m = _ARROWED.fullmatch(line)
+    if m is None or (m[1] == "") == (m[3] == ""):  # none, or both: « Oui » is a quotation
+        return None
+    guillemet = (m[1] + m[3]).strip() in "«»‹›"
+    if guillemet and sum(map(line.count, "«»‹›")) != 1:  # a quotation's mark, another's pair
+        return None
+    return (m[1], m[2], m[3])
 
 
 def between_signs(line: str) -> tuple[str, str, str] | None:
