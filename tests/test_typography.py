@@ -304,3 +304,18 @@ def test_translate_writes_the_comma_of_a_date_the_model_wrote_month_first(run_cl
     result = run_cli(["translate"], input="Mis à jour le 4 décembre 2026\n".encode())
     assert result.exit_code == 0, result.stderr
     assert "December 4, 2026" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "expected"),
+    [
+        ("Le chat & le chien dorment.", "The cat& dog sleeping.", "The cat & dog sleeping."),
+        ("Recherche & Développement", "Research &Development", "Research & Development"),
+        ("AT&T et Orange & SFR", "AT&T and Orange& SFR", "AT&T and Orange & SFR"),  # a name's
+        ("AT&T et Orange", "AT&T and Orange", "AT&T and Orange"),  # no ampersand standing alone
+    ],
+)
+def test_an_ampersand_standing_alone_in_the_source_stands_alone_in_the_translation(
+    source, text, expected
+):
+    assert finished(source, text, "en", ()) == expected

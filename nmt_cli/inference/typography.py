@@ -38,6 +38,10 @@ en or em dash standing alone (spaces or the line's ends around it) and no hyphen
 alone, each hyphen standing alone in the translation, up to the count of the source's dashes
 the translation lacks, becomes the source's dash, in the source's order.
 
+An ampersand standing between words in the source stands so in the translation: the model
+writes ``&`` as a piece glued to the word before it, `Le chat & le chien dorment.` gave "The
+cat& dog sleeping." (a name's ``AT&T``, glued on both sides, is left as written).
+
 English that writes a date's month before its day writes a comma before its year: the model
 wrote `Mis à jour le 4 décembre 2026` as "... on December 4 2026"; now "December 4, 2026".
 """
@@ -72,6 +76,7 @@ _STOP_THEN_HELD = re.compile(rf"[.!?…]\s*(?:{RESERVED_NAME}\s*)+$")
 _HELD_NAME = re.compile(RESERVED_NAME)
 _ABBREVIATIONS = frozenset("etc Inc Ltd Co Corp Jr Sr St vs approx".split())
 # an English date, month first, without the comma before its year: December 4 2026
+_GLUED_AMPERSAND = re.compile(r"(?<=\w)&(?= )|(?<= )&(?=\w)")  # cat& dog, cat &dog
 _MONTH_DAY_YEAR = re.compile(
     rf"\b((?:{'|'.join(LANGUAGES['en'].months)}) (?:[12]\d|3[01]|[1-9]))( \d{{4}})\b(?!,\d)"
 )
@@ -220,11 +225,14 @@ def finished(source: str, text: str, target: str | None, written: Collection[str
     a word of nothing else stays, the words' count is the alignment's and scores'), its
     first letter small where the source's is (casing.py: ``written``, the words the model's
     training targets held) and a capital where the source starts with a capitalised word, and
-    into English each ``a`` or ``an`` agreeing with its word (articles.py), and the closing
-    brackets the model lost: one that ends the source, one written against another."""
+    into English each ``a`` or ``an`` agreeing with its word (articles.py), the closing
+    brackets the model lost (one that ends the source, one written against another) and the
+    spaces around an ampersand standing alone in the source."""
     text = drop_full_stop(source, keep_full_stop(source, keep_ellipsis(source, text)))
     text = keep_bracket_runs(source, keep_closing_bracket(source, text))
     text = keep_no_break_spaces(source, keep_dashes(source, text))
+    if " & " in source:  # an ampersand standing alone: not glued to a word in the translation
+        text = _GLUED_AMPERSAND.sub(lambda m: " &" if text[m.start() - 1] != " " else "& ", text)
     if BROKEN in text and BROKEN not in source:  # bytes of no character: nothing to print
         text = _BROKEN_IN_WORD.sub("", text)
     text = capital_first(source, small_first(source, text, target, written), written)
