@@ -27,6 +27,8 @@ from nmt_cli.protect.spans import SpanFinder
         ("JJ/MM/AAAA", "fr", "es", "JJ/MM/AAAA"),  # a language with no letters here
         ("#,##0.00", "fr", "en", "#,##0.00"),
         ("[HH]:MM", "fr", "en", "[HH]:MM"),
+        ("jj/mm/aaaa", "fr", "en", "dd/mm/yyyy"),  # a web form's, in small letters
+        ("aaaa-mm-jj hh:mm", "fr", "en", "yyyy-mm-dd hh:mm"),
     ],
 )
 def test_a_mask_in_the_source_languages_letters_is_written_in_the_targets(
@@ -51,6 +53,8 @@ def test_a_mask_in_the_source_languages_letters_is_written_in_the_targets(
         ("Le nombre 0.00, 1,5 et #MeToo, #1, vraiment ? 0,5", []),  # numbers, hashtags
         ("AA-MM-JJ-hh", []),  # four runs: no mask
         ("Les cellules AA/BB et MM/CC, JJ seul.", []),
+        ("Date de naissance (jj/mm/aaaa) :", ["jj/mm/aaaa"]),  # fr-en wrote "j/ma/aaa"
+        ("Les mots aa/bb, oui-oui et jj seul.", []),
     ],
 )
 def test_a_mask_is_found_whole_and_nothing_else_is_one(line, masks):

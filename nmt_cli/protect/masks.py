@@ -11,7 +11,8 @@ day, month and year letters of any language (languages.py, ``mask_letters``: Fre
 English ``D M Y``, German ``T M J``) or a clock's (``h H m s S``, a run of them in brackets
 too: ``[HH]``, hours elapsed). :func:`convert_mask` writes a mask of the source language's
 letters in the target's (``JJ/MM/AAAA`` is ``DD/MM/YYYY`` in English: the same order, the
-target's letters, as DeepL writes it); a mask of other letters is code (LibreOffice's help
+target's letters, as DeepL writes it; a web form's ``jj/mm/aaaa``, ``dd/mm/yyyy``: fr-en wrote
+"j/ma/aaa"); a mask of other letters is code (LibreOffice's help
 gives its format codes, ``DD/MM/YY``, in English in every language) and stays as written.
 
 A number's mask is digit placeholders (``# 0 ?``) in groups joined by ``,``, ``.`` or a space
@@ -44,7 +45,8 @@ _SPACE = f"[{SPACES}]"
 def _pattern() -> str:
     """A date's or a time's mask of any language's letters (a text holds masks of other
     languages' letters too, as code: LibreOffice's French help, ``DD/MM/YY``), or a number's."""
-    letters = sorted({c for lang in LANGUAGES.values() for c in lang.mask_letters} | set(_CLOCK))
+    letters = {c for lang in LANGUAGES.values() for c in lang.mask_letters}
+    letters = sorted(letters | {c.lower() for c in letters} | set(_CLOCK))  # jj/mm/aaaa too
     run = "|".join([f"{c}{{2,4}}" for c in letters] + [rf"\[{c}+\]" for c in _CLOCK])
     join = f"[{re.escape(_JOINS)}]"
     date = rf"(?<![\w{re.escape(_JOINS)}])(?:{run})(?:{join}(?:{run})){{1,2}}(?![\w/]|[.:-]\w)"
@@ -90,7 +92,9 @@ def convert_mask(text: str, source: str | None, target: str | None) -> str:
     if src is None or tgt is None or not src.mask_letters or not tgt.mask_letters:
         return text
     letters = {c for c in text if c.isalpha()}
-    if not letters <= set(src.mask_letters) | set(_CLOCK):
+    if not letters <= set(src.mask_letters + src.mask_letters.lower()) | set(_CLOCK):
         return text
-    table = str.maketrans(src.mask_letters, tgt.mask_letters)
+    table = str.maketrans(
+        src.mask_letters + src.mask_letters.lower(), tgt.mask_letters + tgt.mask_letters.lower()
+    )
     return "".join(c if c in _CLOCK else c.translate(table) for c in text)
