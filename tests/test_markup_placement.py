@@ -134,7 +134,7 @@ def test_a_superscript_ordinal_ending_stays_on_the_ending_of_its_translation():
 
 
 def test_a_raised_abbreviation_ending_raises_none_of_its_english_word():
-    """"Madame" and "numéro" written M<sup>me</sup>, n<sup>o</sup> came back with the whole
+    """ "Madame" and "numéro" written M<sup>me</sup>, n<sup>o</sup> came back with the whole
     English word raised: "<sup>Mrs</sup> Dupont lives at <sup>No</sup>. 5"."""
     out = translated(
         "M<sup>me</sup> Dupont habite au n<sup>o</sup> 5.",
@@ -142,6 +142,14 @@ def test_a_raised_abbreviation_ending_raises_none_of_its_english_word():
         "0-0 1-1 2-2 3-3 4-4 5-5",
     )
     assert out == "Mrs<sup></sup> Dupont lives at No.<sup></sup> 5."
+
+
+def test_an_element_around_a_number_in_a_word_stays_around_it_written_the_targets_way():
+    """A rating's number: the span took the whole word, "<span>4.5/5</span>"."""
+    out = translated(
+        "Note : <span>4,5</span>/5 (120 avis)", "Rating: 4.5/5 (120 reviews)", "0-0 1-0 2-1 3-2 4-3"
+    )
+    assert out == "Rating: <span>4.5</span>/5 (120 reviews)"
 
 
 def test_an_element_follows_its_words_where_the_languages_order_them_apart():

@@ -2,7 +2,8 @@
 where an element starts or ends inside it (``Paris<sup>1</sup>``: ``Paris``, ``1``).
 
 The source's words are cut at every such place. A target word is cut the same way where the
-translation copied its source word as written (each part linked to its own part), or where
+translation copied its source word as written, or but for a number's separators
+(``<b>4,5</b>/5`` "4.5/5"; each part linked to its own part), or where
 it is an English ordinal whose source word is a French one cut between its number and its
 ending (``1<sup>er</sup>`` "1st": the number linked to the number, the ending to the ending,
 so that the superscript stays on "st"); any other target word is one part, linked to every
@@ -24,6 +25,7 @@ Spans = list[tuple[int, int]]
 # an English ordinal (1st, 19th, XIXth), and a French one cut between its number and its ending
 # by an element (1|er, XIX|e, 2|nde: the number, then a superscript)
 _ORDINAL = re.compile(r"(\d+|[IVXLCDM]+)(st|nd|rd|th)(?![\w])")
+_SEPARATORS = ",.\u00a0\u202f"  # a number's decimal and group separators, each language's
 _SOURCE_ORDINAL = re.compile(r"(?:\d+|[IVXLCDM]+)\|(?:er|re|e|ème|nd|nde|d|de)")
 # a French abbreviation cut between its letter and its raised ending: Madame, Mesdames,
 # Mademoiselle(s), Monseigneur, Maître, Docteur(s), Professeur, Saint(e), Compagnie,
@@ -31,6 +33,15 @@ _SOURCE_ORDINAL = re.compile(r"(?:\d+|[IVXLCDM]+)\|(?:er|re|e|ème|nd|nde|d|de)"
 _ABBREVIATION = re.compile(
     r"M\|(?:me|mes|lle|lles|gr|e)|D\|rs?|P\|r|S\|te?|C\|ie|É\|ts|[Nn]\|os?|V\|ve"
 )
+
+
+def _copied(word: str, target: str) -> bool:
+    """Whether ``target`` is ``word`` as written, or but for a number's separators written the
+    target's way (``4,5/5`` "4.5/5": cut as the source word is, the element around ``4,5``
+    took all of "4.5/5")."""
+    return len(word) == len(target) and all(
+        a == b or (a in _SEPARATORS and b in _SEPARATORS) for a, b in zip(word, target)
+    )
 
 
 def word_parts(
@@ -50,7 +61,9 @@ def word_parts(
         return parts, word_spans, links
     pieces = [text[a:b] for a, b in parts]
     copied = {
-        t: s for s, t in links if len(own[s]) > 1 and words[t] == text[source[s][0] : source[s][1]]
+        t: s
+        for s, t in links
+        if len(own[s]) > 1 and _copied(text[source[s][0] : source[s][1]], words[t])
     }
     ordinals = {  # 1<sup>er</sup> "1st": its number and its ending, each the source's part's
         t: s for s, t in links if t not in copied and _ordinal(words[t], own[s], pieces)
