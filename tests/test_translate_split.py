@@ -229,6 +229,16 @@ def test_pieces_that_are_not_the_line_leave_it_whole(segments) -> None:
     assert cut_at_whitespace(line, segments) == ["Il fait froid. Nous restons!"]
 
 
+def test_no_sentence_starts_with_a_colon_a_semicolon_or_a_comma() -> None:
+    # pysbd cuts after an abbreviation's full stop: "Tel." and ": 04 ..." translated apart kept
+    # French's space before the colon
+    splitter = SentenceSplitter("fr")
+    assert splitter.split("Tél. : 04 78 00 00 00") == ["Tél. : 04 78 00 00 00"]
+    assert cut_at_whitespace("Tél. ; Fax. , oui", ["Tél.", "; Fax.", ", oui"]) == [
+        "Tél. ; Fax. , oui"
+    ]
+
+
 def test_input_the_segmenter_fails_on_stays_one_sentence() -> None:
     line = "-,...56(!\ufffd[)\u2028?«:]a?…\tM.9\t\"«,«…\x006M.Z0\x1c9.)-]M.Mr.Mr.?b)702'(\x0b1"
     assert SentenceSplitter("fr").split(line) == [line.strip()]  # pysbd 0.3.4 raises here

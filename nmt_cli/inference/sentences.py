@@ -13,6 +13,9 @@ docs/benchmarks.md, "Sentence splitting"), imported on first use. The rules kept
 - Where pysbd fails (it raises on some odd input) or gives back text that is not the line's
   (it can drop control characters), the line stays one sentence.
 - No cut inside braces: an ICU message's branches stay in one sentence with it.
+- No sentence starts with a colon, a semicolon or a comma: pysbd cut ``Tél. : 04 78 00 00 00``
+  after the abbreviation's full stop, and the translation joined "Tel." and ": 04 78 00 00 00"
+  with French's space before the colon; the piece stays with the one before it.
 
 How a line's sentences' translations are joined again: translation.py.
 """
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 import re
 import warnings
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from nmt_cli.inference.emoji import regrouped
 
@@ -34,6 +37,7 @@ FALLBACK_LANGUAGE = "en"
 # Spaces only: pysbd cuts at a carriage return (and may at other line-breaking characters).
 _SPACE = r"[^\S\r\n\f\v\x85\u2028\u2029]"
 ONE_SENTENCE = re.compile(rf"(?:[\w,'’\-–—%/&+@#$€£°]|{_SPACE})*[.!?…]?{_SPACE}*")
+_NEVER_FIRST = ":;,"  # what no sentence starts with
 
 
 class SentenceSplitter:
@@ -91,16 +95,26 @@ def cut_at_whitespace(line: str, segments: Sequence[str]) -> list[str]:
         return whole
     if "{" in line:
         spans = _outside_braces(line, spans)
+    spans = _joined(spans, lambda span: line[span[0]] in _NEVER_FIRST)
     return [line[start:end] for start, end in spans]
 
 
 def _outside_braces(line: str, spans: list[list[int]]) -> list[list[int]]:
     """``spans`` joined where a cut between two would fall inside braces: an ICU message's
     branches (``{n, plural, one {Un fichier. Le garder ?} other {...}}``) stay one sentence."""
+
+    def inside(span: list[int]) -> bool:
+        before = line[: span[0]]
+        return before.count("{") > before.count("}")
+
+    return _joined(spans, inside)
+
+
+def _joined(spans: list[list[int]], joins: Callable[[list[int]], bool]) -> list[list[int]]:
+    """``spans``, each after the first that ``joins`` holds for one with the span before it."""
     joined = [spans[0]]
     for span in spans[1:]:
-        before = line[: span[0]]
-        if before.count("{") > before.count("}"):
+        if joins(span):
             joined[-1] = [joined[-1][0], span[1]]
         else:
             joined.append(span)
