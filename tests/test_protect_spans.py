@@ -137,6 +137,8 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ("a<b et x=1", [("setting", "x=1")]),  # not standing alone: no symbol span
         ("Voir www.example.org/a?b=1, puis...", [("url", "www.example.org/a?b=1")]),
         ("Le dépôt est sur github.com/nmt/cli.", [("url", "github.com/nmt/cli")]),
+        # a scheme alone (fr-en wrote « https:// » "“Https:///”")
+        ("Commencez par « https:// » ou ftp://.", [("url", "https://"), ("url", "ftp://")]),
         # a scheme without slashes (fr-en wrote "about: snow", "that:+33123456789")
         (
             "Tapez about:config ou tel:+33123456789.",

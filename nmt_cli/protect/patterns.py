@@ -85,7 +85,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
     ("placeholder", format_strings.GLUED),  # a built-in kind only: not in a document (icu.py)
     (
         "url",
-        r"\b(?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)[^\s<>\"`]+"
+        r"\b(?:[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"`]*|www\.[^\s<>\"`]+)"  # https:// alone too
         r"|(?<![\w@./:~-])(?:[A-Za-z0-9-]+\.)+[a-z]{2,6}/[^\s<>\"`]*"  # a host, then a path
         rf"|\b(?:{_NO_SLASHES}):[^\s<>\"`]+",  # about:config, tel:+33..., magnet:?xt=...
     ),

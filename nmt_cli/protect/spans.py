@@ -31,7 +31,8 @@ at length):
                 ``%1``, ``{0}``, ``{name}``, ``{{count}}``, ``%{name}``, ``$VAR``, ``${VAR}``,
                 ``$name$``, ``%PRODUCTNAME``, a template's tags (``{% if x %}``), with the
                 braces glued to it (``{0}}``); placeholders joined by a colon whole (``%s:%d``)
-    url         ``https://...``, ``ftp://...``, ``www....``, a host name and a path
+    url         ``https://...``, ``ftp://...``, a scheme alone (``« https:// »``: fr-en wrote
+                "“Https:///”"), ``www....``, a host name and a path
                 (``github.com/nmt/cli``), a scheme without slashes (``about:config``,
                 ``tel:+33123456789``, ``magnet:?xt=...``) (closing punctuation left out)
     email       ``name@example.org``, ``mailto:name@example.org``
