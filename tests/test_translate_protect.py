@@ -167,6 +167,15 @@ def test_a_word_with_a_sign_the_model_spells_in_bytes_passes_through(run_cli):
             assert span in out, (line, out)
 
 
+def test_a_factor_s_number_takes_the_target_s_decimal_mark(run_cli):
+    """A word of a number and a factor's sign (``×1,5``: fr-en spells ``×`` in bytes) passes
+    through whole, its number as English writes it: "Zoom ×1,5" came back as it was."""
+    lines = ["Zoom ×1,5", "Zoom ×2", "Résolution 1920×1080"]
+    out = translated_lines(run_cli, lines)
+    assert "×1.5" in out[0] and "1,5" not in out[0], out
+    assert "×2" in out[1] and "1920×1080" in out[2], out
+
+
 NOTATION = {
     "Saisissez la date au format JJ/MM/AAAA.": ["DD/MM/YYYY"],
     "Les dates sont converties au format AAAA-MM-JJ hh:mm:ss.": ["YYYY-MM-DD", "hh:mm:ss"],

@@ -48,6 +48,7 @@ from nmt_cli.protect.placeholders import (
 )
 from nmt_cli.protect.placement import Placement, held, needs_alignment, place_spans
 from nmt_cli.protect.spans import Span, SpanFinder
+from nmt_cli.protect.symbols import with_number
 from nmt_cli.protect.units import per_cents, per_cents_lost
 
 # attend([(source ids, target ids), ...]): the (T+1, S+1) alignment attention of each pair
@@ -197,6 +198,8 @@ class SpanProtection:
             return convert_date(span.text, self.source, self.target)
         if span.kind in ("file", "value"):  # a name in quotation marks: the target's (quotes.py)
             return quoted_as(span.text, self.target)
+        if span.kind == "symbol":  # ×1,5: ×1.5
+            return with_number(span.text, lambda n: convert(n, "number", self.source, self.target))
         return convert(span.text, span.kind, self.source, self.target)
 
     def restore(

@@ -9,6 +9,10 @@ and a number). So does a word that holds a letter of a script the model was not 
 (model/spelling.py: fr-en wrote ``Mélange 中文 et français.`` as "Extending ���...", ``שלום`` as
 U+FFFD). Not a digit, nor the punctuation of prose, which a vocabulary of a few pieces may lack
 too. A word is found without the sentence's punctuation and quotation marks around it.
+
+A word that is a number and one sign of a factor, a ratio or a tolerance (``×1,5``, ``2,5×``,
+``±0,5``) takes its number as the target writes it (:func:`with_number`): fr-en kept ``Zoom
+×1,5`` whole, "Zoom ×1,5" in English.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import re
 import unicodedata
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 # the kinds of span a word with a sign takes inside it: kept as written, as the word is
 TAKEN = ("markup", "letter", "identifier", "number", "hashtag", "formula", "qualified", "class")
@@ -27,6 +31,8 @@ _WORD = re.compile(r"\S+")
 _CLOSING = {")": "(", "]": "["}
 _OPENING = {"(": ")", "[": "]"}
 _COUNTED = "\"'«»“”‘’()[]"
+# a number with a factor's or a tolerance's sign before or after it: ×1,5, 2,5×, ±0,5
+_SIGNED_NUMBER = re.compile(r"([×÷±≈]?)(\d+(?:[.,\u00a0\u202f ]\d+)*)(×?)")
 
 
 def signs(spelled: Iterable[str]) -> set[str]:
@@ -100,3 +106,12 @@ def trimmed(word: str) -> tuple[int, str]:
             break
         counts.subtract(cut)
     return start, word[start:end]
+
+
+def with_number(word: str, written: Callable[[str], str]) -> str:
+    """``word`` (a symbol span's), its number ``written(number)`` where it is a number and the
+    sign of a factor or a tolerance (``×1,5``: "×1.5"); else as it is."""
+    m = _SIGNED_NUMBER.fullmatch(word)
+    if m is None or bool(m[1]) == bool(m[3]):
+        return word
+    return m[1] + written(m[2]) + m[3]
