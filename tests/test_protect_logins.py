@@ -72,6 +72,11 @@ def test_translate_keeps_a_login_written_with_a_dot(run_cli):
         ('Le mot de passe par défaut est "changeme".', [("value", '"changeme"')]),
         ("La valeur par défaut est « auto ».", [("value", "« auto »")]),
         ("Valeur par défaut : « true »", [("value", "« true »")]),
+        # after a verb that asks to type it (fr-en wrote "Enter “handle”")
+        ("Saisissez « admin » dans le champ.", [("value", "« admin »")]),
+        # in single quotation marks (fr-en wrote "Enter 'Immin' in the field")
+        ("Saisissez 'admin' dans le champ.", [("value", "'admin'")]),
+        ("L'utilisateur 'root' n'existe pas.", [("value", "'root'")]),
     ],
 )
 def test_a_quoted_value_after_the_word_that_names_its_kind_is_one_span_with_its_marks(
@@ -89,6 +94,8 @@ def test_a_quoted_value_after_the_word_that_names_its_kind_is_one_span_with_its_
         "Cliquez sur « Enregistrer ».",  # a label: translated (menus.py)
         "Le comptable « honnête » et l'utilisateur « très pressé ».",  # not the word; two words
         "La langue par défaut est « Français ».",  # a default's label: translated
+        "Saisissez l'identifiant de l'utilisateur.",  # elisions' apostrophes
+        "Le compte 'aujourd'hui' et l'utilisateur' d'abord",  # no quote that closes
     ],
 )
 def test_no_value_span_after_other_words_nor_for_words_in_quotes(line):
@@ -113,3 +120,11 @@ def test_translate_keeps_a_default_value_and_a_password(run_cli):
     lines = ["La valeur par défaut est « auto ».", 'Le mot de passe par défaut est "changeme".']
     out = translated_lines(run_cli, lines, "-m", "fr-en")
     assert "“auto”" in out[0] and '"changeme"' in out[1], out
+
+
+def test_translate_keeps_a_typed_value_in_single_or_double_marks(run_cli):
+    """fr-en wrote ``Saisissez 'admin' dans le champ`` "Enter 'Immin' in the field" and
+    ``Saisissez « admin »`` "Enter “handle”"."""
+    lines = ["Saisissez 'admin' dans le champ", "Saisissez « admin » dans le champ"]
+    out = translated_lines(run_cli, lines, "-m", "fr-en")
+    assert "'admin'" in out[0] and "“admin”" in out[1], out

@@ -53,9 +53,11 @@ _WORD = r"[^\s«»“”\"<>|*?/\\,;:!]+"
 _ACTED_ON = rf"{_WORD}(?: {_WORD}){{1,3}}?(?!\.(?:{_HOSTS})\b){EXTENSION}"
 
 
-def quoted_after(words: list[str], name: str) -> str:
+def quoted_after(words: list[str], name: str, single: bool = False) -> str:
     """A ``name`` (a pattern) in quotation marks, with them, right after one of ``words`` (or
-    its capitalized form) and a space, or a colon as a label's (``Fichier : « a b.pdf »``)."""
+    its capitalized form) and a space, or a colon as a label's (``Fichier : « a b.pdf »``);
+    ``single``: in single ones too (``'admin'``: not an elision's apostrophe, which no space
+    comes before)."""
     cues = "|".join(
         f"(?<=(?<![\\w-]){x}{after})"
         for w in words
@@ -63,7 +65,9 @@ def quoted_after(words: list[str], name: str) -> str:
         for after in (" ", ": ", f"[{SPACES}]: ")
     )
     inside = f"[{SPACES}]?"  # French « a », its no-break spaces
-    return rf"(?=[«“\"])(?:{cues})(?:«{inside}{name}{inside}»|“{name}”|\"{name}\")"
+    singles = rf"|'{name}'|‘{name}’" if single else ""
+    marks = "«“\"'‘" if single else "«“\""
+    return rf"(?=[{marks}])(?:{cues})(?:«{inside}{name}{inside}»|“{name}”|\"{name}\"{singles})"
 
 
 FILE = (

@@ -21,7 +21,11 @@ words and changes them, so each passes through as one span.
                 in small letters or digits after a password's or a default's words
                 (:data:`DEFAULTS`: ``Le mot de passe par défaut est « changeme »``, ``La valeur
                 par défaut est « auto »``: "changed", "autumn"; not ``La langue par défaut est
-                « Français »``, a label). Not
+                « Français »``, a label), or after a verb that asks to type it (:data:`TYPING`:
+                ``Saisissez « admin » dans le champ``: "Enter “handle”"). In single quotation
+                marks too (``Saisissez 'admin'``: "'Immin'"): one that opens after the space
+                that follows such a word, and closes before no letter (no elision's apostrophe,
+                ``l'utilisateur``). Not
                 after words prose quotes its words after (``le groupe « visa »``, ``le projet
                 « euro »``, ``le service « universel »``: Europarl's, translated), nor a label
                 (``cliquez sur « Enregistrer »``: menus.py)
@@ -44,13 +48,18 @@ VALUE_KINDS = (
 ).split() + ["connecté en tant que", "connectée en tant que", "logged in as", "signed in as"]
 # the words of a password and of a default, before a value in small letters or digits
 DEFAULTS = ["mot de passe", "password", "par défaut est", "par défaut", "default is", "default"]
+# the verbs that ask to type a value, before one in small letters or digits
+TYPING = "saisissez saisir tapez taper entrez entrer type enter".split()
 _WORD = r"[^\W_](?:[\w.@+-]*\w)?"  # admin, nmt-cli, jean@x
 _SMALL = r"[a-z0-9](?:[\w.@+-]*\w)?"  # changeme, auto, 1234 (not Français: a label)
-VALUE = rf"(?:{quoted_after(VALUE_KINDS, _WORD)}|{quoted_after(DEFAULTS, _SMALL)})(?![\w])"
+VALUE = (
+    rf"(?:{quoted_after(VALUE_KINDS, _WORD, True)}|{quoted_after(DEFAULTS, _SMALL, True)}"
+    rf"|{quoted_after(TYPING, _SMALL, True)})(?![\w'’])"
+)
 
 # (kind, pattern, what a line must hold for it), spans.py's (one a kind)
 PATTERNS = (
     ("handle", HANDLE, "@"),
     ("login", LOGIN, r"[a-z]\.[a-z]"),
-    ("value", VALUE, '[«“"]'),
+    ("value", VALUE, "[«“\"'‘]"),
 )
