@@ -4,7 +4,8 @@ letter and no digit (:func:`as_written`: ``?!``, ``•``), without its access ke
 or square brackets (:func:`in_parentheses`: ``[Aucune sélection possible]``), after a question
 mark glued to its first word (``?Aide``) or a list's item marker (``a)``, ``(b)``, ``ii)``),
 without its
-quotation marks (quotes.py: ``« %1 »``) or its plural marks (plurals.py:
+quotation marks (quotes.py: ``« %1 »``), its Markdown emphasis (emphasis.py: ``**gras**``) or its
+plural marks (plurals.py:
 ``élément(s)``), without its bidirectional marks (:data:`BIDI`) or its
 indentation (kept in front of its translation). The
 other text is translated as a line of its own, and may itself be set aside (a label in brackets
@@ -19,6 +20,8 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
 from nmt_cli.inference.access_keys import plain_keys, with_keys
+from nmt_cli.inference.emphasis import MARKS as EMPHASIS
+from nmt_cli.inference.emphasis import unemphasized
 from nmt_cli.inference.plurals import has_marks, remarked, unmarked
 from nmt_cli.inference.quotes import MARKS, requoted, unquoted
 from nmt_cli.inference.translation import Translation
@@ -77,12 +80,15 @@ def aside_for(
         return Aside(line[marker.end() :], True, lambda t: after_marker(t, marker[0]))
     plural = spans is not None and alignable and written and known and has_marks(line)
     quotes = spans is not None and alignable and not MARKS.isdisjoint(line)
-    where = spans(line) if plural or quotes else ()  # the line's spans found once
+    emphasis = spans is not None and alignable and not EMPHASIS.isdisjoint(line)
+    where = spans(line) if plural or quotes or emphasis else ()  # the line's spans found once
     if plural and (found := unmarked(line, known, where)):
         text, marked = found
         return Aside(text, True, lambda t: remarked(t, marked, written))
     if quotes and (quoted := unquoted(line, where)):
         return Aside(quoted.text, True, lambda t: requoted(t, quoted, target))
+    if emphasis and (marked := unemphasized(line, where)):
+        return Aside(marked.text, True, lambda t: requoted(t, marked, target))
     return None
 
 

@@ -14,6 +14,8 @@ aside whole, as before.
 from __future__ import annotations
 
 from nmt_cli.inference.aside import Aside
+from nmt_cli.inference.emphasis import MARKS as EMPHASIS
+from nmt_cli.inference.emphasis import unpaired
 from nmt_cli.inference.quotes import MARKS, unquoted
 from nmt_cli.inference.translation import Translation, join_sentences
 
@@ -39,8 +41,8 @@ def translate_sentences_apart(
 
 
 def _sentences(translator, line: str) -> list[str] | None:
-    """The sentences of ``line`` where it has several and each one's quotation marks (outside
-    its protected spans) pair up within it; else None."""
+    """The sentences of ``line`` where it has several and each one's quotation marks and
+    emphasis marks (outside its protected spans) pair up within it; else None."""
     if translator.splitter is None:
         return None
     sentences = translator.splitter.split(line)
@@ -49,4 +51,6 @@ def _sentences(translator, line: str) -> list[str] | None:
     for x in sentences:
         if not MARKS.isdisjoint(x) and unquoted(x, translator._spans(x)) is None:
             return None
+        if not EMPHASIS.isdisjoint(x) and unpaired(x, translator._spans(x)):
+            return None  # a pair across sentences: *Il fait froid. Restons.*
     return sentences

@@ -169,6 +169,8 @@ def _enclosed(
 
 def _written(opening: str, depth: int, target: str | None) -> tuple[str, str]:
     """The marks a pair opened by ``opening`` (nested ``depth`` deep) is written with."""
+    if opening not in OPENING:  # Markdown's emphasis (emphasis.py): as written
+        return opening, opening
     if opening == '"' or target not in LANGUAGES:
         return opening, OPENING[opening]
     marks = LANGUAGES[target].quotes
@@ -197,9 +199,9 @@ def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
     for (e, depth), (start, end) in zip(_with_depths(quoted.enclosures), runs):
         if start == end:
             continue
-        if depth % 2 == 0 and not e.children:
-            innermost.append((start, end))
         pair = quoted.pairs[id(e)]
+        if depth % 2 == 0 and not e.children and pair.opening in OPENING:
+            innermost.append((start, end))
         left, right = _written(pair.opening, depth, target)
         opening.setdefault(start, []).append((left, pair.before))
         closing.setdefault(end - 1, []).insert(0, (right, pair.after))
