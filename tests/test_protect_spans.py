@@ -380,6 +380,8 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
                 ("number", "2"),
             ],
         ),
+        # a plus-minus sign (fr-en wrote "Tolerance =0.5 mm")
+        ("Tolérance ±0,5 mm, précision ±2.", [("measure", "±0,5 mm"), ("number", "±2")]),
         (
             "Tapez Ctrl+Alt+Suppr, Maj + F10 ou Cmd-C.",
             [("keys", "Ctrl+Alt+Suppr"), ("keys", "Maj + F10"), ("keys", "Cmd-C")],
