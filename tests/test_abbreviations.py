@@ -21,6 +21,8 @@ def test_each_abbreviation_is_read_as_its_words_one_word_for_one():
         "P. ex. : Env. 12 fichiers.",
         "Saisissez une adresse (par ex. 192.168.1.1). Par ex. : 06 12 34 56 78",
         "Réf. : ABC-123 (voir la réf. 12)",
+        "Mot de passe : 8 caractères min., 64 lettres max. Puis validez.",
+        "Mot de passe : 8 caractères min.",
     ]
     read = read_out(lines, FR_EN)
     assert read == [
@@ -29,6 +31,8 @@ def test_each_abbreviation_is_read_as_its_words_one_word_for_one():
         "Par exemple : Environ 12 fichiers.",
         "Saisissez une adresse (par exemple 192.168.1.1). Par exemple : 06 12 34 56 78",
         "Référence : ABC-123 (voir la référence 12)",
+        "Mot de passe : 8 caractères minimum, 64 lettres maximum. Puis validez.",
+        "Mot de passe : 8 caractères minimum.",
     ]
     assert [len(x.split()) for x in read] == [len(x.split()) for x in lines]
 
@@ -57,6 +61,7 @@ LINES = {
     "Vous pouvez importer plusieurs formats (p. ex. CSV, XLSX ou ODS).": "(for example",
     "Saisissez votre adresse IP (par ex. 192.168.1.1).": "(for example",  # "(par. 192.168"
     "Réf. : ABC-123/2024": "Reference: ABC-123/2024",  # "Remove. : ABC-123/2024"
+    "Mot de passe : 8 caractères min.": "characters",  # "Passwords: 8 mine."
     "Les fichiers temporaires, c.-à-d. les fichiers .tmp, sont supprimés.": "that is",
 }
 

@@ -15,7 +15,9 @@ line's (``--align``); the translation's source is the line as written.
     env.      ``environ`` before a word with a digit (a number, a measure, a placeholder): not a
               file's name, ``.env``
     min. max. ``minimum``, ``maximum`` before a word with a digit (``min. 8 caractères``): not
-              minutes, ``15 min.``, nor ``25 Mo max.`` (the model reads that one)
+              minutes, ``15 min.``, nor ``25 Mo max.`` (the model reads that one); after a word
+              of four letters or more too (``8 caractères min.``: fr-en wrote "8 mine", the
+              characters lost)
     réf.      ``référence`` (fr-en wrote ``Réf. : ABC-123/2024`` "Remove. : ABC-123/2024")
 """
 
@@ -30,12 +32,14 @@ if TYPE_CHECKING:
     from nmt_cli.inference.translation import Translation
 
 _SPACE = "[ \u00a0\u202f]"
+_ENDS = re.compile(rf"$|{_SPACE}+[A-ZÀ-Ý]")  # the line's end, a sentence after
 _DIGIT_NEXT = rf"(?={_SPACE}\S*\d)"  # the next word holds a digit: 500, 25 Mo, <ph1>
 _FRENCH = re.compile(
     rf"(?<![\w.])(?P<p>[Pp])(?:\.|ar)(?P<s>{_SPACE})ex\.(?!\w)"
     r"|(?<![\w.'’-])(?P<c>[Cc])\.?-à-d(?:\.|(?![\w-]))"
     rf"|(?<![\w./\\~-])(?P<e>[Ee])nv\.{_DIGIT_NEXT}"
     rf"|(?<![\w./\\~-])(?P<m>[Mm])(?P<x>in|ax)\.{_DIGIT_NEXT}"
+    rf"|(?<=[^\W\d_]{{4}}{_SPACE})m(?P<after>in|ax)\.(?=$|{_SPACE}|[,;)])"
     r"|(?<![\w.])(?P<r>[Rr])éf\.(?!\w)"
 )
 
@@ -49,6 +53,8 @@ def _word(m: re.Match) -> str:
         return f"{m['e']}nviron"
     if m["r"]:
         return f"{m['r']}éférence"
+    if m["after"]:  # 8 caractères min.: its full stop a sentence's end too
+        return f"m{m['after']}imum" + ("." if _ENDS.match(m.string, m.end()) else "")
     return f"{m['m']}{m['x']}imum"
 
 
