@@ -341,6 +341,15 @@ def test_a_list_items_marker_comes_back_as_written_before_its_translation(run_cl
     assert aligned.split(" ||| ")[1].split()[0] == "0-0"  # the marker, linked to itself
 
 
+def test_a_bullet_a_dash_and_a_heading_s_marks_come_back_before_the_translation(run_cli):
+    """fr-en wrote ``- Bonjour.`` "- never.", ``- Ouvrez le fichier`` without its dash and
+    ``# Installation rapide`` "# P rapid Installation"."""
+    lines = ["- Bonjour.", "- Ouvrez le fichier.", "• Fermez-le.", "## Installation rapide"]
+    out = translated_lines(run_cli, lines, "-m", "fr-en")
+    assert [x.split(" ")[0] for x in out] == ["-", "-", "•", "##"], out
+    assert "never" not in out[0] and "Open" in out[1] and "rapid" not in out[3], out
+
+
 # French's sign for a number, a service's hours, a code's prefix, a licence key: as English
 # writes them
 SIGNS = {

@@ -100,8 +100,10 @@ _ARROWED = re.compile(r"((?:[«‹←]\s+)?)(\S.*?\S|\S)((?:\s+[»›→])?)", r
 _LEADING_SIGN = re.compile(r"[?!¿¡]+(?=[^\W\d_])")
 # a list's item marker that starts the line, a letter or a small Roman numeral and its bracket:
 # fr-en wrote ``a) Première option`` "A) first option", ``i) Ouvrez le fichier`` ") Open the
-# file"; the item is translated alone, the marker put back before it as written
-_MARKER = re.compile(r"\(?(?:[A-Za-z]|[ivx]{2,4})\)[ \t]+(?=\S)")
+# file"; a bullet or a dash (``- Bonjour.``: "- never.", ``- Ouvrez le fichier`` lost its
+# dash) and a Markdown heading's marks (``# Installation rapide``: "# P rapid Installation") too;
+# the item is translated alone, the marker put back before it as written
+_MARKER = re.compile(r"(?:\(?(?:[A-Za-z]|[ivx]{2,4})\)|[-*+•–—]|#{1,6})[ \t]+(?=\S)")
 # Bidirectional marks, embeddings and isolates (LRM, RLM, ALM, LRE... PDF, LRI... PDI): the
 # tokenizer has no piece for them, and a word holding one was a sign's, passed through
 # untranslated ("\u200fLe chat dort" came back "\u200fLe cat sleeps"). Those that open or
