@@ -51,3 +51,12 @@ def test_translate_keeps_emphasis_around_the_translated_words(run_cli):
         assert marks in (["**", "**", "*", "*"], ["*", "*", "**", "**"]), out
     assert "*cat*" in out[1] and "**dog**" in out[1], out
     assert re.search(r"\*\w+\*\.$", out[0]), out
+
+
+def test_a_closing_mark_goes_before_the_punctuation_its_words_did_not_hold(run_cli):
+    """fr-en wrote ``le mot *clé* aussi`` "the *keyword,* too": the comma the model put after
+    the word moved inside the emphasis; a pair that holds its punctuation keeps it."""
+    lines = ["Le mot **important** est en gras, le mot *clé* aussi.", "**Note :** le service."]
+    out = translated_lines(run_cli, lines)
+    assert not re.search(r"[,.;:]\*", out[0]), out
+    assert out[1].startswith("**Note:**"), out

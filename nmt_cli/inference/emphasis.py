@@ -9,7 +9,9 @@ line's start or after a space or an opening bracket or mark, the closing one bef
 punctuation or the line's end, outside protected spans; not ``2 * 3 * 4`` (spaces inside), nor
 ``*.txt`` (a glob's star, a span's own), nor ``snake_case`` (inside a word). A line where a
 mark is left that is glued to a word (``**a *b* c**``: nested, ``*un`` alone) is translated as
-it is. Written as the source writes them, each pair around the words it enclosed.
+it is. Written as the source writes them, each pair around the words it enclosed, and before
+the punctuation they end with where the source's enclosed none (``le mot *clé* aussi``: fr-en
+wrote "the *keyword,* too").
 """
 
 from __future__ import annotations
@@ -69,8 +71,9 @@ def _enclosed(line: str, pairs: list[re.Match]) -> tuple[tuple[Enclosure, ...], 
         e = Enclosure(first, end)
         after = line[m.end() : m.end() + 1]
         before = line[m.start() - 1] if m.start() else ""
+        bare = m[2][-1] not in _CLOSED_BEFORE  # *clé* aussi: "*key*,", not "*key,*"
         marks[id(e)] = Pair(
-            m[1], after if after in _CLOSED_BEFORE else "", before if before in "([" else ""
+            m[1], after if after in _CLOSED_BEFORE else "", before if before in "([" else "", bare
         )
         enclosures.append(e)
     return tuple(enclosures), marks

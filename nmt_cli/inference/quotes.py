@@ -46,11 +46,14 @@ _CLOSED_BEFORE = ".,;:…)]?!"
 class Pair:
     """A pair of marks: the source's opening mark, the punctuation the source set right
     after its closing mark (``""``: none) and the bracket right before its opening mark
-    (``("toute une réussite", dit-il)``)."""
+    (``("toute une réussite", dit-il)``); ``bare``: a pair that encloses no punctuation at
+    its end closes before the punctuation its target words end with (Markdown's emphasis,
+    emphasis.py: ``le mot *clé* aussi`` "the *key* word, too", not "*word,*")."""
 
     opening: str
     after: str
     before: str = ""
+    bare: bool = False  # its words without their punctuation: it closes before the target's
 
 
 @dataclass(frozen=True)
@@ -204,7 +207,10 @@ def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
             innermost.append((start, end))
         left, right = _written(pair.opening, depth, target)
         opening.setdefault(start, []).append((left, pair.before))
-        closing.setdefault(end - 1, []).insert(0, (right, pair.after))
+        after = pair.after
+        if pair.bare and not after and (tail := _TRAILING.search(words[end - 1])):
+            after = tail[0][0]  # before the target word's punctuation
+        closing.setdefault(end - 1, []).insert(0, (right, after))
     out, starts = [], []  # starts: where in out[k] the model's word k begins
     for k, word in enumerate(words):
         word = _closed(word, closing.get(k, []))
