@@ -167,6 +167,7 @@ def test_an_amount_keeps_its_value_and_its_symbol_goes_where_the_target_writes_i
         ("-5,5 °C", "fr", "en", "-5.5 °C"),
         ("\u22124,5 °C", "fr", "en", "\u22124.5 °C"),  # a minus sign as written
         ("±0,5 mm", "fr", "en", "±0.5 mm"),  # a plus-minus sign as written
+        ("≈3,5 km", "fr", "en", "≈3.5 km"),  # an approximation's sign as written
         ("45°", "fr", "en", "45°"),
         ("1 200 m²", "fr", "en", "1,200 m²"),
         ("16 Go", "fr", "en", "16 GB"),

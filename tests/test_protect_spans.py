@@ -382,6 +382,8 @@ def test_the_issue_lines_have_their_spans_found_whole(line, expected):
         ),
         # a plus-minus sign (fr-en wrote "Tolerance =0.5 mm")
         ("Tolérance ±0,5 mm, précision ±2.", [("measure", "±0,5 mm"), ("number", "±2")]),
+        # an approximation's tilde (fr-en wrote "#5 min")
+        ("Comptez ~5 min, ≈3,5 km.", [("measure", "~5 min"), ("measure", "≈3,5 km")]),
         (
             "Tapez Ctrl+Alt+Suppr, Maj + F10 ou Cmd-C.",
             [("keys", "Ctrl+Alt+Suppr"), ("keys", "Maj + F10"), ("keys", "Cmd-C")],

@@ -38,8 +38,9 @@ written:
   (French data units in octets become bytes: 16 Go -> 16 GB), and so does the space between.
 - A minus sign that starts a number, an amount or a measure is kept as written before it:
       fr -> en   -5,5 °C -> -5.5 °C      -12,50 € -> -€12.50
-  and so is a plus-minus sign (fr-en wrote ``Tolérance ±0,5 mm`` "Tolerance =0.5 mm"):
-      fr -> en   ±0,5 mm -> ±0.5 mm
+  and so is a plus-minus sign (fr-en wrote ``Tolérance ±0,5 mm`` "Tolerance =0.5 mm") and an
+  approximation's tilde (``~5 min`` "#5 min"):
+      fr -> en   ±0,5 mm -> ±0.5 mm      ~5 min -> ~5 min      ≈3,5 km -> ≈3.5 km
 - Clock times, fr -> en and de -> en only: 14 h 30, 14h30 -> 14:30; 9 h -> 9:00; German
   14.30 Uhr -> 14:30, 9 Uhr -> 9:00; a range, each of its times: 9h-12h -> 9:00-12:00 (not
   kept "9h-12h" where 9h is 9:00). The 24-hour clock is kept
@@ -61,8 +62,9 @@ from nmt_cli.protect.masks import convert_mask
 from nmt_cli.protect.references import convert_reference
 from nmt_cli.protect.units import UNITS, as_inches, convert_rate, convert_unit, rates_for, worded
 
-# a minus sign, hyphen-minus or U+2212, or a plus-minus sign, as written before a number
-SIGNS = "-\u2212±"
+# a minus sign, hyphen-minus or U+2212, a plus-minus sign or an approximation's tilde, as
+# written before a number
+SIGNS = "-\u2212±~≈"
 # How each language writes numbers: its decimal mark, its groups (languages.py)
 CONVENTIONS: dict[str, Language] = LANGUAGES
 

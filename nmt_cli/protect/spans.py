@@ -77,8 +77,9 @@ at length):
                 ``sous 14 j`` is ``within 14 days`` (units.py; ``14 j`` alone: ``14 d``), and
                 hours among a duration's words, ``en 48 h`` (``48 hours``: durations.py)
     number      ``2025``, ``14,8``, ``27 306,5``, ``1,234.5`` (numbers.py gives its written form);
-                a number, amount or measure includes a minus or plus-minus sign that starts it
-                (``-3``, ``-12,50 €``, ``±0,5 mm``; not the hyphen of ``5-7``)
+                a number, amount or measure includes a minus or plus-minus sign or an
+                approximation's tilde that starts it (``-3``, ``-12,50 €``, ``±0,5 mm``, ``~5
+                min``; not the hyphen of ``5-7``)
     ordinal     ``1er``, ``3e`` (French), ``21st`` (English), French Roman ``XVIIe`` (numbers.py),
                 German ``2.`` after an article (``den 2. Platz``; languages.py)
     address     a house number with French ``bis``, ``ter``, ``quater``: ``12 bis``, a street
