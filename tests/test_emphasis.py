@@ -60,3 +60,10 @@ def test_a_closing_mark_goes_before_the_punctuation_its_words_did_not_hold(run_c
     out = translated_lines(run_cli, lines)
     assert not re.search(r"[,.;:]\*", out[0]), out
     assert out[1].startswith("**Note:**"), out
+
+
+def test_a_line_of_several_pairs_is_no_line_between_two_signs(run_cli):
+    """``*un* *deux*`` was read as the words ``un* *deux`` between two stars: fr-en wrote
+    "** *deux*"."""
+    [out] = translated_lines(run_cli, ["*un* *deux*"])
+    assert re.fullmatch(r"\*\w+\* \*\w+\*", out) and "deux" not in out, out

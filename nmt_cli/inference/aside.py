@@ -187,4 +187,6 @@ def between_signs(line: str) -> tuple[str, str, str] | None:
     m = _BETWEEN.fullmatch(line)
     if m is None or not all(c in _SIGNS or unicodedata.category(c) == "So" for c in m[2]):
         return None
+    if m[2] in m[3]:  # *un* *deux*: pairs of their own (emphasis.py), not two signs around all
+        return None
     return (m[1], m[3], m[4])
