@@ -96,6 +96,7 @@ def test_a_quoted_value_after_the_word_that_names_its_kind_is_one_span_with_its_
         "La langue par défaut est « Français ».",  # a default's label: translated
         "Saisissez l'identifiant de l'utilisateur.",  # elisions' apostrophes
         "Le compte 'aujourd'hui' et l'utilisateur' d'abord",  # no quote that closes
+        "Tapez « oui » pour confirmer, « non » pour annuler.",  # a yes or a no: translated
     ],
 )
 def test_no_value_span_after_other_words_nor_for_words_in_quotes(line):

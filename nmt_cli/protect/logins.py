@@ -22,7 +22,9 @@ words and changes them, so each passes through as one span.
                 (:data:`DEFAULTS`: ``Le mot de passe par défaut est « changeme »``, ``La valeur
                 par défaut est « auto »``: "changed", "autumn"; not ``La langue par défaut est
                 « Français »``, a label), or after a verb that asks to type it (:data:`TYPING`:
-                ``Saisissez « admin » dans le champ``: "Enter “handle”"). In single quotation
+                ``Saisissez « admin » dans le champ``: "Enter “handle”"; but a yes or a no,
+                ``Tapez « oui »``, which the program asks for in its own language: "Type
+                “yes”"). In single quotation
                 marks too (``Saisissez 'admin'``: "'Immin'"): one that opens after the space
                 that follows such a word, and closes before no letter (no elision's apostrophe,
                 ``l'utilisateur``). Not
@@ -52,9 +54,11 @@ DEFAULTS = ["mot de passe", "password", "par défaut est", "par défaut", "defau
 TYPING = "saisissez saisir tapez taper entrez entrer type enter".split()
 _WORD = r"[^\W_](?:[\w.@+-]*\w)?"  # admin, nmt-cli, jean@x
 _SMALL = r"[a-z0-9](?:[\w.@+-]*\w)?"  # changeme, auto, 1234 (not Français: a label)
+# a value to type, but a yes or a no: the program asks for its own language's ("oui": "yes")
+_TYPED = rf"(?!(?:oui|non|yes|no)\W){_SMALL}"
 VALUE = (
     rf"(?:{quoted_after(VALUE_KINDS, _WORD, True)}|{quoted_after(DEFAULTS, _SMALL, True)}"
-    rf"|{quoted_after(TYPING, _SMALL, True)})(?![\w'’])"
+    rf"|{quoted_after(TYPING, _TYPED, True)})(?![\w'’])"
 )
 
 # (kind, pattern, what a line must hold for it), spans.py's (one a kind)
