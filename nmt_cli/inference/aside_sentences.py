@@ -49,8 +49,10 @@ def _sentences(translator, line: str) -> list[str] | None:
     if len(sentences) < 2:
         return None
     for x in sentences:
-        if not MARKS.isdisjoint(x) and unquoted(x, translator._spans(x)) is None:
+        quoted, emphasized = not MARKS.isdisjoint(x), not EMPHASIS.isdisjoint(x)
+        where = translator._spans(x) if quoted or emphasized else ()  # its spans found once
+        if quoted and unquoted(x, where) is None:
             return None
-        if not EMPHASIS.isdisjoint(x) and unpaired(x, translator._spans(x)):
+        if emphasized and unpaired(x, where):
             return None  # a pair across sentences: *Il fait froid. Restons.*
     return sentences
