@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from nmt_cli.formats.inline import model_text
-from nmt_cli.formats.xliff import SDL
+from nmt_cli.formats.xliff import SDL, seg_marks
 from nmt_cli.formats.xliff_splice import with_attributes
 from nmt_cli.formats.xml import local, safe_parser
 
@@ -56,13 +56,8 @@ def _targets(data: bytes) -> list[dict[str, str]]:
 
     root = etree.fromstring(data, safe_parser())
     found = []
-    for unit in (e for e in root.iter() if _named(e, "trans-unit")):
-        target = next((c for c in unit if _named(c, "target")), None)
-        marks = [] if target is None else target.iter()
-        segments = (m for m in marks if _named(m, "mrk") and m.get("mtype") == "seg")
+    for unit in (e for e in root.iter() if local(e.tag) == "trans-unit"):
+        target = next((c for c in unit if local(c.tag) == "target"), None)
+        segments = [] if target is None else seg_marks(target)
         found.append({m.get("mid") or "": model_text(m) for m in segments})
     return found
-
-
-def _named(element, name: str) -> bool:
-    return isinstance(element.tag, str) and local(element.tag) == name

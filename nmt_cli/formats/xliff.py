@@ -224,12 +224,12 @@ def _segments(tu, segmented, target) -> tuple[tuple[str, str, str | None], ...]:
     its ``mid`` (none, or an empty one: untranslated), and why it gives no pair (_sdl_reason)."""
     if segmented is None or target is None:
         return ()
-    targets = {m.get("mid"): m for m in _seg_marks(target)}
+    targets = {m.get("mid"): m for m in seg_marks(target)}
     if not targets:
         return ()
     statuses = {s.get("id"): s for s in tu.iter(f"{{{SDL}}}seg")}
     found = []
-    for mark in _seg_marks(segmented):
+    for mark in seg_marks(segmented):
         mid = mark.get("mid")
         text = model_text(targets[mid]) if mid in targets else ""
         why = _sdl_reason(statuses.get(mid)) if text else "untranslated"
@@ -237,7 +237,8 @@ def _segments(tu, segmented, target) -> tuple[tuple[str, str, str | None], ...]:
     return tuple(found)
 
 
-def _seg_marks(element) -> list:
+def seg_marks(element) -> list:
+    """The ``<mrk mtype="seg">`` segments under ``element`` (Trados' segmentation), in order."""
     return [e for e in element.iter() if local(e.tag) == "mrk" and e.get("mtype") == "seg"]
 
 
