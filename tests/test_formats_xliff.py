@@ -403,6 +403,42 @@ def test_a_memoq_units_status_decides_whether_it_is_trained_on(tmp_path, status,
     )
 
 
+MEMOQ_UNITS = (
+    '<trans-unit id="1" mq:status="NotStarted" mq:segmentguid="a1">'
+    '<source xml:space="preserve">Save</source>'
+    '<target xml:space="preserve"></target></trans-unit>\n'
+    '<trans-unit id="2" mq:status="ManuallyConfirmed" mq:segmentguid="a2">'
+    '<source xml:space="preserve">Open</source>'
+    '<target xml:space="preserve">Ouvrir</target></trans-unit>'
+)
+
+
+@pytest.mark.parametrize(
+    ("remembered", "status"),
+    [((), 'mq:status="MachineTranslated"'), (("1",), 'mq:status="Pretranslated"')],
+)
+def test_a_memoq_unit_given_a_target_gets_the_status_memoq_shows_for_it(
+    tmp_path, remembered, status
+):
+    path = write(tmp_path, memoq(MEMOQ_UNITS), "a.docx.mqxliff")
+    out = write_targets(path, {"1": "Enregistrer"}, remembered=remembered).decode()
+    unit = out[out.index('<trans-unit id="1"') :].split(">", 1)[0]
+    assert status in unit  # was still "NotStarted": memoQ showed the target as nobody's
+    assert ('mq:percent="100"' in unit) == bool(remembered)  # an exact match of a memory
+    assert '<trans-unit id="2" mq:status="ManuallyConfirmed" mq:segmentguid="a2">' in out
+    assert list(read_pairs(write(tmp_path, out, "b.mqxliff"), "xliff", ("en", "fr"))) == [
+        ("Open", "Ouvrir")
+    ]  # what a machine or a memory wrote is not trained on
+
+
+def test_a_memoq_file_in_utf16_gets_its_units_status_too(tmp_path):
+    path = tmp_path / "a.mqxliff"
+    text = memoq(MEMOQ_UNITS).replace('encoding="utf-8"', 'encoding="UTF-16"')
+    path.write_bytes(b"\xff\xfe" + text.encode("utf-16-le"))
+    out = write_targets(str(path), {"1": "Enregistrer"})[2:].decode("utf-16-le")
+    assert '<trans-unit id="1" mq:status="MachineTranslated" mq:segmentguid="a1">' in out
+
+
 def test_a_trados_segment_whose_target_a_model_wrote_is_marked_a_machines_draft(tmp_path):
     path = write(tmp_path, TRADOS, "guide.docx.sdlxliff")
     out = write_targets(path, {"a2": '<mrk mtype="seg" mid="3">Goodbye.</mrk>'}).decode()

@@ -33,9 +33,10 @@ Which units get a target: those that have none (or an empty one, 1.2 ``new`` or
 rejected (1.2 ``state-qualifier="rejected-*"``); "all", every one. A
 target written here is marked a machine's (1.2 ``state="needs-review-translation"
 state-qualifier="mt-suggestion"``, 2.0 ``state="translated"`` and a ``subState``; a Trados
-segment's ``<sdl:seg>`` ``conf="Draft" origin="mt"``), or, where a
-translation memory gave it (inference/memory.py), an exact match's (1.2
-``state-qualifier="exact-match"``, 2.0 ``subState="nmt:translation-memory"``). A target
+segment's ``<sdl:seg>`` ``conf="Draft" origin="mt"``, a memoQ unit's ``mq:status``
+``MachineTranslated``), or, where a translation memory gave it (inference/memory.py), an exact
+match's (1.2 ``state-qualifier="exact-match"``, 2.0 ``subState="nmt:translation-memory"``,
+memoQ ``Pretranslated``). A target
 longer than its unit's 1.2 ``maxwidth`` (``size-unit="char"``) is written and warned of. The
 file's target language (1.2 ``target-language``, 2.0 ``trgLang``) becomes the model's where
 it names none; a file from another source language, or into another target language, than

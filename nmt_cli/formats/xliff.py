@@ -59,7 +59,14 @@ _QUALIFIER = re.compile(r"(?:^|:)(rejected)|mt|machine", re.I)
 ITS_TRANSLATE = "{http://www.w3.org/2005/11/its}translate"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 SDL = "http://sdl.com/FileTypes/SdlXliff/1.0"  # Trados' own: a segment's status, <sdl:seg>
-MEMOQ_STATUS = "{MQXliff}status"  # memoQ's status of a unit, on its <trans-unit>
+MEMOQ = "MQXliff"  # memoQ's namespace: a unit's status and lock, on its <trans-unit>
+MEMOQ_STATUS = f"{{{MEMOQ}}}status"
+# memoQ's status of a unit whose target a model wrote, or a translation memory gave (an exact
+# match, to confirm as memoQ's own pre-translation is)
+MEMOQ_STATES = {
+    "machine": {"status": "MachineTranslated"},
+    "memory": {"status": "Pretranslated", "percent": "100"},
+}
 SDL_MACHINE = frozenset(("mt", "nmt", "adaptive-mt", "automated-translation"))  # its origins
 
 

@@ -182,12 +182,14 @@ def splice_targets(
     states: Callable[[int, str], Mapping[str, str]],
     file_language: tuple[str, str] | None,
     encoding: str | None = None,
+    unit_states: Callable[[int, str], Mapping[str, str]] | None = None,
 ) -> bytes:
     """``data`` (in ``encoding``, if given, whatever it declares) with the target of each
     holder whose id (or position among the holders, from 0) ``targets`` holds set to its text
     (inline codes as tags), ``states(position, id)`` set on the target (1.2) or the segment
-    (2.0), and ``file_language`` (attribute, value) set on the root (2.0) or each <file> (1.2)
-    that lacks it."""
+    (2.0), ``unit_states(position, id)`` on a 1.2 trans-unit (a tool's own status of it:
+    memoQ's), and ``file_language`` (attribute, value) set on the root (2.0) or each <file>
+    (1.2) that lacks it."""
     layout = _Locator(data, name, version, encoding).parse()
     edits: list[tuple[int, int, bytes]] = []  # (start, end, new bytes), none overlapping
     attribute, value = file_language or ("", "")
@@ -200,8 +202,9 @@ def splice_targets(
         if found is None:
             continue
         text, marks = found.encode("utf-8"), states(k, holder.id)
-        if version == "2.0" and marks:
-            edits.append((*holder.tag, with_attributes(data[slice(*holder.tag)], marks)))
+        own = marks if version == "2.0" else unit_states(k, holder.id) if unit_states else {}
+        if own:
+            edits.append((*holder.tag, with_attributes(data[slice(*holder.tag)], own)))
         edits.append(_target_edit(data, holder, text, marks if version == "1.2" else {}))
     for segments, ignorables in layout.ignorables:
         if any(k in targets or layout.holders[k].id in targets for k in segments):

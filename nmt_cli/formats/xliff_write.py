@@ -11,7 +11,14 @@ from collections.abc import Collection, Mapping
 
 from nmt_cli.formats import sdl_status
 from nmt_cli.formats.memory import FormatError
-from nmt_cli.formats.xliff import MEMORY_STATES, NAMESPACES, STATES, version_of
+from nmt_cli.formats.xliff import (
+    MEMOQ,
+    MEMOQ_STATES,
+    MEMORY_STATES,
+    NAMESPACES,
+    STATES,
+    version_of,
+)
 from nmt_cli.formats.xliff_splice import splice_recoded, splice_targets
 from nmt_cli.formats.xml import local, safe_parser, syntax_error
 from nmt_cli.textio import open_bytes
@@ -53,10 +60,10 @@ def write_targets(
     language = None
     if target_language:
         language = ("trgLang" if version == "2.0" else "target-language", target_language)
-    states = _states_of(version, remembered)
+    states, memoq = _states_of(version, remembered), _memoq_states(root, remembered)
 
     def spliced(raw: bytes, encoding: str | None = None) -> bytes:
-        return splice_targets(raw, path, version, targets, states, language, encoding)
+        return splice_targets(raw, path, version, targets, states, language, encoding, memoq)
 
     declared = tree.docinfo.encoding or "UTF-8"
     if declared.upper().replace("-", "") in ("UTF8", "USASCII", "ASCII"):
@@ -73,6 +80,23 @@ def _states_of(version: str, remembered: Collection[str | int]):
     def states(position: int, uid: str) -> Mapping[str, str]:
         from_memory = position in remembered or uid in remembered
         return (MEMORY_STATES if from_memory else STATES)[version]
+
+    return states
+
+
+def _memoq_states(root, remembered: Collection[str | int]):
+    """For a memoQ file (its namespace declared on its root), the ``mq:status`` of a unit by
+    its position and id: a machine's, or a translation memory's pre-translation (MEMOQ_STATES;
+    before, a unit memoQ had as "not started" stayed so, its new target shown as nobody's);
+    None for another file."""
+    prefix = next((p for p, uri in root.nsmap.items() if p and uri == MEMOQ), None)
+    if prefix is None:
+        return None
+    remembered = frozenset(remembered)
+
+    def states(position: int, uid: str) -> Mapping[str, str]:
+        kind = "memory" if position in remembered or uid in remembered else "machine"
+        return {f"{prefix}:{name}": value for name, value in MEMOQ_STATES[kind].items()}
 
     return states
 
@@ -97,6 +121,7 @@ def _rewritten(path: str, tree, data: bytes, targets, target_language, remembere
     root = tree.getroot()
     version = version_of(path, root)
     states_of, ns = _states_of(version, remembered), NAMESPACES[version]
+    memoq = _memoq_states(root, remembered) if version == "1.2" else None
     if target_language and version == "2.0" and not root.get("trgLang"):
         root.set("trgLang", target_language)
     position = 0  # of the holder, in read_units' order
@@ -113,6 +138,8 @@ def _rewritten(path: str, tree, data: bytes, targets, target_language, remembere
             text = targets.get(position, targets.get(sid))
             if text is not None:
                 _fill(path, holder, text, ns, version, states_of(position, sid))
+                for attribute, value in memoq(position, sid).items() if memoq else ():
+                    holder.set(f"{{{MEMOQ}}}{attribute.split(':', 1)[1]}", value)
             position += 1
     return _serialized(tree, data)
 
