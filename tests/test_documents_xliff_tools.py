@@ -227,3 +227,31 @@ def test_a_symfony_pluralized_message_has_each_form_translated_its_intervals_kep
         "GRAS|ITALIQUE",
     ]
     assert not problems(out.encode("utf-8"))
+
+
+SDL_HEAD = (
+    '<?xml version="1.0" encoding="utf-8"?><xliff xmlns:sdl="http://sdl.com/FileTypes/SdlXliff/1.0"'
+    ' xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2" sdl:version="1.0">'
+    '<file original="g.docx" source-language="fr-FR" target-language="en-US"><body>'
+)
+
+
+def test_a_trados_segment_a_translation_memory_gave_is_marked_the_memorys_not_a_machines():
+    body = (
+        '<trans-unit id="a1"><source>Bonjour. Le chat dort.</source><seg-source>'
+        '<mrk mtype="seg" mid="1">Bonjour.</mrk> <mrk mtype="seg" mid="2">Le chat dort.</mrk>'
+        '</seg-source><target><mrk mtype="seg" mid="1"/> <mrk mtype="seg" mid="2"/></target>'
+        '<sdl:seg-defs><sdl:seg id="1"/><sdl:seg id="2"/></sdl:seg-defs></trans-unit>'
+        '<trans-unit id="a2"><source>Bonjour.</source><seg-source>'
+        '<mrk mtype="seg" mid="3">Bonjour.</mrk></seg-source>'
+        '<target><mrk mtype="seg" mid="3"/></target>'
+        '<sdl:seg-defs><sdl:seg id="3"/></sdl:seg-defs></trans-unit>'
+    )
+    document = read_xliff((SDL_HEAD + body + TAIL_12).encode(), "g.sdlxliff", retranslate="none")
+    assert document.sources() == ["Bonjour.", "Le chat dort.", "Bonjour."]
+    translations = upper(document.sources())
+    translations[0].remembered = translations[2].remembered = True  # "Bonjour." is in memory
+    out = document.render(translations, "en", print).decode()
+    memory, machine = 'conf="Draft" origin="tm" percent="100"', 'conf="Draft" origin="mt"'
+    assert f'<sdl:seg id="1" {memory}/><sdl:seg id="2" {machine}/>' in out  # each its own
+    assert f'<sdl:seg id="3" {memory}/>' in out  # was origin="mt": a machine's to Trados

@@ -36,7 +36,8 @@ state-qualifier="mt-suggestion"``, 2.0 ``state="translated"`` and a ``subState``
 segment's ``<sdl:seg>`` ``conf="Draft" origin="mt"``, a memoQ unit's ``mq:status``
 ``MachineTranslated``), or, where a translation memory gave it (inference/memory.py), an exact
 match's (1.2 ``state-qualifier="exact-match"``, 2.0 ``subState="nmt:translation-memory"``,
-memoQ ``Pretranslated``). A target
+memoQ ``Pretranslated``, a Trados segment ``origin="tm" percent="100"``, each segment as its
+own text came). A target
 longer than its unit's 1.2 ``maxwidth`` (``size-unit="char"``) is written and warned of. The
 file's target language (1.2 ``target-language``, 2.0 ``trgLang``) becomes the model's where
 it names none; a file from another source language, or into another target language, than
@@ -122,6 +123,13 @@ class Chosen:
             return [p.segment for p in self.parts if isinstance(p, Part)]
         return [self.segment] if self.segment is not None else []
 
+    def mids(self) -> list[str | None]:
+        """The ``mid`` of each of segments() that is a seg-source's ``<mrk>`` (None: not)."""
+        if self.parts is None:
+            return [None for _ in self.segments()]
+        found = (_MID.search(p.open) for p in self.parts if isinstance(p, Part))
+        return [m[1] if m is not None else None for m in found]
+
     def marked(self) -> bool:
         """Whether an access key was taken out of a text of the unit."""
         return self.mark is not None or any(
@@ -192,12 +200,15 @@ class XliffDocument:
         taken: list[Translation] = []
         done = (taken.append(t) or t for t in translations)
         targets: dict[str | int, str] = {}
-        remembered = []
+        remembered: list[object] = []
         for c in self.chosen:
             before = len(taken)
             targets[c.position] = c.target(done)
             if len(taken) > before and all(t.remembered for t in taken[before:]):
                 remembered.append(c.position)
+            # a segment a memory gave, by its mid: Trados marks each segment (sdl_status.py)
+            own = zip(c.mids(), taken[before:])
+            remembered += [(c.position, mid) for mid, t in own if mid and t.remembered]
         for c in self.chosen:
             limit, length = c.unit.max_chars, len(model_text_of(targets[c.position]))
             if limit is not None and length > limit:

@@ -1,12 +1,15 @@
 """Trados' own status of the segments nmt writes into an SDLXLIFF file: each segment whose
 target a model wrote gets ``conf="Draft" origin="mt"`` on its ``<sdl:seg>`` (before, it kept
 no ``conf``: Trados showed a machine's words as "Not Translated", with nothing to filter them
-by; read back for training, a draft of a machine's gives no pair either way).
+by; read back for training, a draft of a machine's gives no pair either way); one a
+translation memory gave, an exact match's ``conf="Draft" origin="tm" percent="100"`` (before,
+it was marked a machine's too).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from nmt_cli.formats.inline import model_text
 from nmt_cli.formats.xliff import SDL, seg_marks
@@ -14,14 +17,17 @@ from nmt_cli.formats.xliff_splice import with_attributes
 from nmt_cli.formats.xml import local, safe_parser
 
 MACHINE_DRAFT = {"conf": "Draft", "origin": "mt"}
+MEMORY_DRAFT = {"conf": "Draft", "origin": "tm", "percent": "100"}  # to review, as 1.2's state
 _UNIT = re.compile(rb"<(?:[\w.-]+:)?trans-unit\b.*?</(?:[\w.-]+:)?trans-unit\s*>", re.S)
 _SEG = re.compile(rb"<[\w.-]+:seg\b[^>]*>")
 _ID = re.compile(rb"""\sid\s*=\s*["']([^"']*)["']""")
 
 
-def marked(before: bytes, after: bytes) -> bytes:
+def marked(before: bytes, after: bytes, remembered: Collection[object] = ()) -> bytes:
     """``after`` (``before``, an SDLXLIFF file in UTF-8, with targets written) with each
-    segment whose target it changed marked a machine's draft; any other file as it is."""
+    segment whose target it changed marked a machine's draft, or a translation memory's where
+    ``remembered`` holds its unit's position (from 0) or id, or (position, its ``mid``); any
+    other file as it is."""
     if SDL.encode() not in before:
         return after
     old, new = _targets(before), _targets(after)
@@ -29,22 +35,25 @@ def marked(before: bytes, after: bytes) -> bytes:
     if len(units) != len(new) or len(old) != len(new):
         return after  # not laid out as Trados writes it: left as it is
     out, at = [], 0
-    for found, was, now in zip(units, old, new):
+    for k, (found, was, now) in enumerate(zip(units, old, new)):
         changed = {mid for mid, text in now.items() if text and was.get(mid) != text}
         if not changed:
             continue
-        out += [after[at : found.start()], _SEG.sub(_marker(changed), found.group())]
+        uid = _ID.search(found.group()[: found.group().index(b">")])
+        whole = k in remembered or uid is not None and uid[1].decode() in remembered
+        memory = {mid for mid in changed if whole or (k, mid) in remembered}
+        out += [after[at : found.start()], _SEG.sub(_marker(changed, memory), found.group())]
         at = found.end()
     return b"".join(out) + after[at:]
 
 
-def _marker(changed: set[str]):
+def _marker(changed: set[str], memory: set[str]):
     def mark(seg: re.Match) -> bytes:
         tag = seg.group()
         mid = _ID.search(tag)
         if mid is None or mid[1].decode() not in changed:
             return tag
-        return with_attributes(tag, MACHINE_DRAFT)
+        return with_attributes(tag, MEMORY_DRAFT if mid[1].decode() in memory else MACHINE_DRAFT)
 
     return mark
 

@@ -29,7 +29,7 @@ def write_targets(
     targets: Mapping[str | int, str],
     target_language: str | None = None,
     data: bytes | None = None,
-    remembered: Collection[str | int] = (),
+    remembered: Collection[object] = (),
 ) -> bytes:
     """The document in ``path`` (or ``data``, its bytes: ``path`` then names it) with the
     target of each unit whose id, or position in read_units' order (from 0: in a document of
@@ -37,7 +37,8 @@ def write_targets(
     inline codes as tags, the source's namespace), marked as a machine's (1.2
     ``state="needs-review-translation" state-qualifier="mt-suggestion"``, 2.0
     ``state="translated"`` and ``subState`` MT_SUBSTATE; a target whose id or position
-    ``remembered`` holds, a translation memory's: MEMORY_STATES); the file's target language
+    ``remembered`` holds, a translation memory's: MEMORY_STATES; a Trados segment's, where it
+    holds (position, the segment's ``mid``): sdl_status.py); the file's target language
     set to ``target_language`` where it names none. A UTF-8 document is spliced
     (xliff_splice.py: every other byte as it was), one in another encoding Python knows
     (UTF-16 with a byte order mark, ISO-8859-1) as its UTF-8 text, written back in that
@@ -67,13 +68,14 @@ def write_targets(
 
     declared = tree.docinfo.encoding or "UTF-8"
     if declared.upper().replace("-", "") in ("UTF8", "USASCII", "ASCII"):
-        return sdl_status.marked(data, spliced(data))  # a Trados file's segments: a draft
+        # a Trados file: its segments marked a draft, a machine's or a memory's
+        return sdl_status.marked(data, spliced(data), remembered)
     if (out := splice_recoded(data, declared, spliced)) is not None:
         return out
     return _rewritten(path, tree, data, targets, target_language, remembered)
 
 
-def _states_of(version: str, remembered: Collection[str | int]):
+def _states_of(version: str, remembered: Collection[object]):
     """The states of a target by its position and id (see write_targets)."""
     remembered = frozenset(remembered)
 
@@ -84,7 +86,7 @@ def _states_of(version: str, remembered: Collection[str | int]):
     return states
 
 
-def _memoq_states(root, remembered: Collection[str | int]):
+def _memoq_states(root, remembered: Collection[object]):
     """For a memoQ file (its namespace declared on its root), the ``mq:status`` of a unit by
     its position and id: a machine's, or a translation memory's pre-translation (MEMOQ_STATES;
     before, a unit memoQ had as "not started" stayed so, its new target shown as nobody's);
