@@ -255,3 +255,36 @@ def test_a_trados_segment_a_translation_memory_gave_is_marked_the_memorys_not_a_
     memory, machine = 'conf="Draft" origin="tm" percent="100"', 'conf="Draft" origin="mt"'
     assert f'<sdl:seg id="1" {memory}/><sdl:seg id="2" {machine}/>' in out  # each its own
     assert f'<sdl:seg id="3" {memory}/>' in out  # was origin="mt": a machine's to Trados
+
+
+def test_a_unit_its_tool_locked_keeps_its_target_as_it_is():
+    memoq = (
+        '<?xml version="1.0" encoding="utf-8"?>\n<xliff version="1.2"'
+        ' xmlns="urn:oasis:names:tc:xliff:document:1.2" xmlns:mq="MQXliff">'
+        '<file original="a.docx" source-language="fr" datatype="x-memoq"><body>'
+        '<trans-unit id="1" mq:status="NotStarted" mq:locked="locked">'
+        "<source>Le chat dort.</source><target></target></trans-unit>"
+        '<trans-unit id="2" mq:status="NotStarted" mq:locked="no">'
+        "<source>Le chien court.</source><target></target></trans-unit>"
+    )
+    document = read_xliff((memoq + TAIL_12).encode(), "a.mqxliff", retranslate="all")
+    assert document.sources() == ["Le chien court."]  # the locked one was translated too
+    trados = (
+        '<trans-unit id="a1"><source>Bonjour. Le chat dort.</source><seg-source>'
+        '<mrk mtype="seg" mid="1">Bonjour.</mrk> <mrk mtype="seg" mid="2">Le chat dort.</mrk>'
+        '</seg-source><target><mrk mtype="seg" mid="1">Bonjour.</mrk> '
+        '<mrk mtype="seg" mid="2"/></target><sdl:seg-defs><sdl:seg id="1" locked="true"/>'
+        '<sdl:seg id="2"/></sdl:seg-defs></trans-unit>'
+        '<trans-unit id="a2"><source>Au revoir.</source><seg-source>'
+        '<mrk mtype="seg" mid="3">Au revoir.</mrk></seg-source>'
+        '<target><mrk mtype="seg" mid="3"/></target>'
+        '<sdl:seg-defs><sdl:seg id="3" locked="true"/></sdl:seg-defs></trans-unit>'
+    )
+    data = (SDL_HEAD + trados + TAIL_12).encode()
+    for retranslate in ("none", "all"):
+        document = read_xliff(data, "g.sdlxliff", retranslate=retranslate)
+        assert document.sources() == ["Le chat dort."]
+    out = document.render(upper(document.sources()), "en", print).decode()
+    assert '<mrk mtype="seg" mid="1">Bonjour.</mrk> <mrk mtype="seg" mid="2">LE CHAT' in out
+    assert '<target><mrk mtype="seg" mid="3"/></target>' in out
+

@@ -28,7 +28,8 @@ those filled, the others kept as they are.
 
 Which units get a target: those that have none (or an empty one, 1.2 ``new`` or
 ``needs-translation``, 2.0 ``initial``); never a ``translate="no"`` unit nor an approved one
-(1.2 ``approved="yes"``, a ``final`` or ``signed-off`` state); those with a target only as
+(1.2 ``approved="yes"``, a ``final`` or ``signed-off`` state) nor a segment its tool locked
+(memoQ ``mq:locked``, Trados ``<sdl:seg locked="true">``); those with a target only as
 ``retranslate`` says: "fuzzy", the targets whose state is ``needs-*`` or that a reviewer
 rejected (1.2 ``state-qualifier="rejected-*"``); "all", every one. A
 target written here is marked a machine's (1.2 ``state="needs-review-translation"
@@ -76,11 +77,18 @@ def wanted(unit: XliffUnit, retranslate: str) -> bool:
     """Whether ``unit`` gets a target (see above)."""
     if not unit.translate or unit.approved or unit.state in APPROVED or not unit.source.strip():
         return False
-    if unit.target is None or not unit.target_text or unit.state in UNTRANSLATED:
+    if "" in unit.locked:  # locked by its tool (memoQ, Trados): its target is not to change
+        return False
+    if _untranslated(unit):
         return True
     review = _to_review(unit)
     again = retranslate == "all" or retranslate == "fuzzy" and review
     return again or len(_filled(unit)) < len(_segments(unit.target))  # a segment left empty
+
+
+def _untranslated(unit: XliffUnit) -> bool:
+    """Whether ``unit`` has no translation: no target, an empty one, one whose state says so."""
+    return unit.target is None or not unit.target_text or unit.state in UNTRANSLATED
 
 
 def _segments(content: str | None) -> dict[str, Element]:
@@ -93,12 +101,13 @@ def _segments(content: str | None) -> dict[str, Element]:
 
 def _filled(unit: XliffUnit) -> dict[str, Element]:
     """The segments of ``unit``'s target that hold a translation, or an inline code (a tool
-    that leveraged a memory fills some and leaves the others empty), by their ``mid``."""
+    that leveraged a memory fills some and leaves the others empty), or that its tool locked,
+    by their ``mid``."""
     segments = _segments(unit.target)
     return {
         mid: n
         for mid, n in segments.items()
-        if any(not isinstance(c, Text) or c.text.strip() for c in n.children)
+        if any(not isinstance(c, Text) or c.text.strip() for c in n.children) or mid in unit.locked
     }
 
 
@@ -248,11 +257,13 @@ def _to_review(unit: XliffUnit) -> bool:
 
 def _kept(unit: XliffUnit, retranslate: str) -> dict[str, Element]:
     """The segments of a segmented unit's target that stay as they are: those filled, where
-    the unit is chosen for its empty ones (none where it is translated again)."""
-    if unit.target is None or not unit.target_text or unit.state in UNTRANSLATED:
-        return {}
+    the unit is chosen for its empty ones (none where it is translated again), and those its
+    tool locked."""
+    locked = {m: n for m, n in _segments(unit.target).items() if m in unit.locked}
+    if _untranslated(unit):
+        return locked
     review = _to_review(unit)
-    return {} if retranslate == "all" or retranslate == "fuzzy" and review else _filled(unit)
+    return locked if retranslate == "all" or retranslate == "fuzzy" and review else _filled(unit)
 
 
 def _held(element: Element) -> bool:

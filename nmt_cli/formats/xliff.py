@@ -95,6 +95,9 @@ class XliffUnit:
                  segment's (source_text, target_text, why it gives no pair: None where it
                  gives one, Trados' ``sdl:seg`` status) by its ``mid``; (): none
     memoq        1.2: memoQ's ``mq:status`` of the unit (``ManuallyConfirmed``...); None: none
+    locked       1.2: the ``mid`` of each segment its tool locked against edits (Trados'
+                 ``<sdl:seg locked="true">``), or ``{""}``: the whole unit (memoQ's
+                 ``mq:locked="locked"``, or every segment of a Trados unit)
     """
 
     id: str
@@ -114,6 +117,7 @@ class XliffUnit:
     name: str = ""
     segments: tuple[tuple[str, str, str | None], ...] = ()
     memoq: str | None = None
+    locked: frozenset[str] = frozenset()
 
     def skip_reason(self) -> str | None:
         """Why the unit gives no training pair (see above); None: it gives one."""
@@ -209,6 +213,7 @@ def _unit_12(path: str, tu, translate: bool, langs) -> XliffUnit:
         seg_source=_inner(segmented) if segmented is not None else None,
         max_chars=_max_chars(tu), name=tu.get("resname") or "",
         segments=_segments(tu, segmented, target), memoq=tu.get(MEMOQ_STATUS),
+        locked=_locked(tu, segmented),
     )  # fmt: skip
 
 
@@ -242,6 +247,19 @@ def _segments(tu, segmented, target) -> tuple[tuple[str, str, str | None], ...]:
         why = _sdl_reason(statuses.get(mid)) if text else "untranslated"
         found.append((model_text(mark), text, why))
     return tuple(found)
+
+
+_LOCKED = frozenset(("locked", "true", "yes", "1"))
+
+
+def _locked(tu, segmented) -> frozenset[str]:
+    """XliffUnit.locked of a trans-unit ``tu`` whose seg-source is ``segmented`` (or None)."""
+    if (tu.get(f"{{{MEMOQ}}}locked") or "").lower() in _LOCKED:
+        return frozenset(("",))
+    statuses = tu.iter(f"{{{SDL}}}seg")
+    found = frozenset(s.get("id") or "" for s in statuses if s.get("locked") in _LOCKED)
+    mids = {m.get("mid") for m in seg_marks(segmented)} if segmented is not None else set()
+    return frozenset(("",)) if found and mids <= found else found
 
 
 def seg_marks(element) -> list:
