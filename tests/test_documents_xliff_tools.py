@@ -288,3 +288,16 @@ def test_a_unit_its_tool_locked_keeps_its_target_as_it_is():
     assert '<mrk mtype="seg" mid="1">Bonjour.</mrk> <mrk mtype="seg" mid="2">LE CHAT' in out
     assert '<target><mrk mtype="seg" mid="3"/></target>' in out
 
+
+def test_a_memoq_unit_not_started_is_translated_whatever_its_target_holds():
+    memoq = (
+        '<?xml version="1.0" encoding="utf-8"?>\n<xliff version="1.2"'
+        ' xmlns="urn:oasis:names:tc:xliff:document:1.2" xmlns:mq="MQXliff">'
+        '<file original="a.docx" source-language="fr" datatype="x-memoq"><body>'
+        '<trans-unit id="1" mq:status="NotStarted">'  # memoQ copied the source into it
+        "<source>Le chat dort.</source><target>Le chat dort.</target></trans-unit>"
+        '<trans-unit id="2" mq:status="ManuallyConfirmed">'
+        "<source>Le chien court.</source><target>The dog runs.</target></trans-unit>"
+    )
+    document = read_xliff((memoq + TAIL_12).encode(), "a.mqxliff", retranslate="none")
+    assert document.sources() == ["Le chat dort."]  # was left as it was, in French

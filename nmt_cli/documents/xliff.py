@@ -87,8 +87,11 @@ def wanted(unit: XliffUnit, retranslate: str) -> bool:
 
 
 def _untranslated(unit: XliffUnit) -> bool:
-    """Whether ``unit`` has no translation: no target, an empty one, one whose state says so."""
-    return unit.target is None or not unit.target_text or unit.state in UNTRANSLATED
+    """Whether ``unit`` has no translation: no target, an empty one, one whose state says so,
+    or a memoQ unit "not started" (memoQ writes its source, or a match, as its target)."""
+    if unit.target is None or not unit.target_text or unit.state in UNTRANSLATED:
+        return True
+    return (unit.memoq or "").lower() == "notstarted"
 
 
 def _segments(content: str | None) -> dict[str, Element]:
