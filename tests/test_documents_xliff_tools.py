@@ -301,3 +301,43 @@ def test_a_memoq_unit_not_started_is_translated_whatever_its_target_holds():
     )
     document = read_xliff((memoq + TAIL_12).encode(), "a.mqxliff", retranslate="none")
     assert document.sources() == ["Le chat dort."]  # was left as it was, in French
+
+
+def test_retranslate_fuzzy_translates_the_drafts_trados_and_memoq_mark_not_what_they_confirm():
+    trados = (
+        '<trans-unit id="a1"><source>Le chat dort. Le chien court.</source><seg-source>'
+        '<mrk mtype="seg" mid="1">Le chat dort.</mrk> <mrk mtype="seg" mid="2">Le chien court.'
+        '</mrk></seg-source><target><mrk mtype="seg" mid="1">The cat sleeps.</mrk> '
+        '<mrk mtype="seg" mid="2">Dog run.</mrk></target><sdl:seg-defs>'
+        '<sdl:seg id="1" conf="Translated" origin="interactive"/>'
+        '<sdl:seg id="2" conf="Draft" origin="tm" percent="80" text-match="Source"/>'
+        "</sdl:seg-defs></trans-unit>"
+    )
+    document = read_xliff((SDL_HEAD + trados + TAIL_12).encode(), "g.sdlxliff", retranslate="fuzzy")
+    assert document.sources() == ["Le chien court."]  # the 80% match; was: nothing
+    out = document.render(upper(document.sources()), "en", print).decode()
+    assert '<mrk mtype="seg" mid="1">The cat sleeps.</mrk> <mrk mtype="seg" mid="2">LE' in out
+    assert '<sdl:seg id="2" conf="Draft" origin="mt"/>' in out  # the match's rate gone with it
+    units = "".join(
+        f'<trans-unit id="{k}" mq:status="{status}"{percent}><source>{text}</source>'
+        f"<target>{text}</target></trans-unit>"
+        for k, (status, percent, text) in enumerate(
+            [
+                ("Pretranslated", ' mq:percent="85"', "Un"),  # a fuzzy match
+                ("Pretranslated", ' mq:percent="100"', "Deux"),
+                ("MachineTranslated", "", "Trois"),
+                ("Rejected", "", "Quatre"),
+                ("ManuallyConfirmed", "", "Cinq"),
+                ("PartiallyEdited", "", "Six"),  # a translator's, being written
+            ]
+        )
+    )
+    head = (
+        '<?xml version="1.0" encoding="utf-8"?>\n<xliff version="1.2"'
+        ' xmlns="urn:oasis:names:tc:xliff:document:1.2" xmlns:mq="MQXliff">'
+        '<file original="a.docx" source-language="fr" datatype="x-memoq"><body>'
+    )
+    document = read_xliff((head + units + TAIL_12).encode(), "a.mqxliff", retranslate="fuzzy")
+    assert document.sources() == ["Un", "Trois", "Quatre"]  # was: none of them
+    out = document.render(upper(document.sources()), "en", print).decode()
+    assert '<trans-unit id="0" mq:status="MachineTranslated" mq:percent="0"><source>' in out

@@ -31,7 +31,8 @@ Which units get a target: those that have none (or an empty one, 1.2 ``new`` or
 (1.2 ``approved="yes"``, a ``final`` or ``signed-off`` state) nor a segment its tool locked
 (memoQ ``mq:locked``, Trados ``<sdl:seg locked="true">``); those with a target only as
 ``retranslate`` says: "fuzzy", the targets whose state is ``needs-*`` or that a reviewer
-rejected (1.2 ``state-qualifier="rejected-*"``); "all", every one. A
+rejected (1.2 ``state-qualifier="rejected-*"``), or that a CAT tool has as drafts
+(formats/xliff.XliffUnit.review: a Trados unit's draft segments alone); "all", every one. A
 target written here is marked a machine's (1.2 ``state="needs-review-translation"
 state-qualifier="mt-suggestion"``, 2.0 ``state="translated"`` and a ``subState``; a Trados
 segment's ``<sdl:seg>`` ``conf="Draft" origin="mt"``, a memoQ unit's ``mq:status``
@@ -81,7 +82,7 @@ def wanted(unit: XliffUnit, retranslate: str) -> bool:
         return False
     if _untranslated(unit):
         return True
-    review = _to_review(unit)
+    review = _to_review(unit) or bool(unit.review - unit.locked)  # a Trados segment a draft
     again = retranslate == "all" or retranslate == "fuzzy" and review
     return again or len(_filled(unit)) < len(_segments(unit.target))  # a segment left empty
 
@@ -254,19 +255,28 @@ def _key_texts(unit: XliffUnit) -> list[str]:
 
 def _to_review(unit: XliffUnit) -> bool:
     """Whether ``unit``'s target is one ``--retranslate fuzzy`` translates again: its state is
-    ``needs-*``, or a reviewer rejected it (before, a rejected target stayed as it was)."""
+    ``needs-*``, or a reviewer rejected it (before, a rejected target stayed as it was), or its
+    tool has it as a draft (memoQ: XliffUnit.review; before, memoQ's and Trados' drafts, which
+    write no state, were never translated again)."""
+    if "" in unit.review:
+        return True
     return bool(unit.state and unit.state.startswith("needs-")) or unit.skip_reason() == "rejected"
 
 
 def _kept(unit: XliffUnit, retranslate: str) -> dict[str, Element]:
     """The segments of a segmented unit's target that stay as they are: those filled, where
-    the unit is chosen for its empty ones (none where it is translated again), and those its
+    the unit is chosen for its empty ones (none where it is translated again; with "fuzzy",
+    all but the drafts its tool marks, where it marks its segments: Trados), and those its
     tool locked."""
     locked = {m: n for m, n in _segments(unit.target).items() if m in unit.locked}
     if _untranslated(unit):
         return locked
-    review = _to_review(unit)
-    return locked if retranslate == "all" or retranslate == "fuzzy" and review else _filled(unit)
+    if retranslate == "all" or retranslate == "fuzzy" and _to_review(unit):
+        return locked
+    filled = _filled(unit)
+    if retranslate == "fuzzy":
+        return {m: n for m, n in filled.items() if m not in unit.review or m in unit.locked}
+    return filled
 
 
 def _held(element: Element) -> bool:

@@ -16,8 +16,11 @@ from nmt_cli.formats.xliff import SDL, seg_marks
 from nmt_cli.formats.xliff_splice import with_attributes
 from nmt_cli.formats.xml import local, safe_parser
 
-MACHINE_DRAFT = {"conf": "Draft", "origin": "mt"}
-MEMORY_DRAFT = {"conf": "Draft", "origin": "tm", "percent": "100"}  # to review, as 1.2's state
+# a match's rate and kind, and the memory it came from, go with the words they were of
+MACHINE_DRAFT = {
+    "conf": "Draft", "origin": "mt", "percent": None, "text-match": None, "origin-system": None
+}
+MEMORY_DRAFT = {**MACHINE_DRAFT, "origin": "tm", "percent": "100"}  # to review, as 1.2's state
 _UNIT = re.compile(rb"<(?:[\w.-]+:)?trans-unit\b.*?</(?:[\w.-]+:)?trans-unit\s*>", re.S)
 _SEG = re.compile(rb"<[\w.-]+:seg\b[^>]*>")
 _ID = re.compile(rb"""\sid\s*=\s*["']([^"']*)["']""")

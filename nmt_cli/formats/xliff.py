@@ -63,8 +63,8 @@ MEMOQ = "MQXliff"  # memoQ's namespace: a unit's status and lock, on its <trans-
 MEMOQ_STATUS = f"{{{MEMOQ}}}status"
 # memoQ's status of a unit whose target a model wrote, or a translation memory gave (an exact
 # match, to confirm as memoQ's own pre-translation is)
-MEMOQ_STATES = {
-    "machine": {"status": "MachineTranslated"},
+MEMOQ_STATES: dict[str, dict[str, str | None]] = {
+    "machine": {"status": "MachineTranslated", "percent": "0"},  # no match of a memory now
     "memory": {"status": "Pretranslated", "percent": "100"},
 }
 SDL_MACHINE = frozenset(("mt", "nmt", "adaptive-mt", "automated-translation"))  # its origins
@@ -98,6 +98,10 @@ class XliffUnit:
     locked       1.2: the ``mid`` of each segment its tool locked against edits (Trados'
                  ``<sdl:seg locked="true">``), or ``{""}``: the whole unit (memoQ's
                  ``mq:locked="locked"``, or every segment of a Trados unit)
+    review       1.2: the ``mid`` of each segment its tool has as a draft to review (Trados'
+                 ``conf="Draft"`` or ``Rejected*``), or ``{""}``: the whole unit (memoQ's
+                 status rejected, a machine's, or a memory's fuzzy match: ``mq:percent``
+                 under 100)
     """
 
     id: str
@@ -118,6 +122,7 @@ class XliffUnit:
     segments: tuple[tuple[str, str, str | None], ...] = ()
     memoq: str | None = None
     locked: frozenset[str] = frozenset()
+    review: frozenset[str] = frozenset()
 
     def skip_reason(self) -> str | None:
         """Why the unit gives no training pair (see above); None: it gives one."""
@@ -213,7 +218,7 @@ def _unit_12(path: str, tu, translate: bool, langs) -> XliffUnit:
         seg_source=_inner(segmented) if segmented is not None else None,
         max_chars=_max_chars(tu), name=tu.get("resname") or "",
         segments=_segments(tu, segmented, target), memoq=tu.get(MEMOQ_STATUS),
-        locked=_locked(tu, segmented),
+        locked=_locked(tu, segmented), review=_review(tu),
     )  # fmt: skip
 
 
@@ -260,6 +265,20 @@ def _locked(tu, segmented) -> frozenset[str]:
     found = frozenset(s.get("id") or "" for s in statuses if s.get("locked") in _LOCKED)
     mids = {m.get("mid") for m in seg_marks(segmented)} if segmented is not None else set()
     return frozenset(("",)) if found and mids <= found else found
+
+
+_MEMOQ_REVIEW = frozenset(("rejected", "machinetranslated", "assembledfromfragments"))
+
+
+def _review(tu) -> frozenset[str]:
+    """XliffUnit.review of a trans-unit ``tu``."""
+    status = (tu.get(MEMOQ_STATUS) or "").lower()
+    percent = tu.get(f"{{{MEMOQ}}}percent") or ""
+    fuzzy = status == "pretranslated" and percent.isdigit() and int(percent) < 100
+    if status in _MEMOQ_REVIEW or fuzzy:
+        return frozenset(("",))
+    confs = ((s.get("id") or "", s.get("conf") or "") for s in tu.iter(f"{{{SDL}}}seg"))
+    return frozenset(mid for mid, conf in confs if conf == "Draft" or conf.startswith("Rejected"))
 
 
 def seg_marks(element) -> list:

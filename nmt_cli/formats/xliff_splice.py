@@ -158,14 +158,18 @@ class _Locator:
         return _tag_end(self.data, at)
 
 
-def with_attributes(tag: bytes, values: Mapping[str, str]) -> bytes:
+def with_attributes(tag: bytes, values: Mapping[str, str | None]) -> bytes:
     """A start tag as written with each of ``values`` set: replaced where the tag has it
-    (its quote kept), else added after its last attribute."""
+    (its quote kept), else added after its last attribute; one whose value is None taken out
+    (a match's rate that no longer holds)."""
     for name, value in values.items():
-        escaped = value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").encode()
         found = re.search(
             rb"(\s" + re.escape(name.encode()) + rb"\s*=\s*)([\"'])(.*?)\2", tag, re.S
         )
+        if value is None:
+            tag = tag[: found.start()] + tag[found.end() :] if found else tag
+            continue
+        escaped = value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").encode()
         if found:
             tag = tag[: found.start(3)] + escaped + tag[found.end(3) :]
         else:
@@ -182,7 +186,7 @@ def splice_targets(
     states: Callable[[int, str], Mapping[str, str]],
     file_language: tuple[str, str] | None,
     encoding: str | None = None,
-    unit_states: Callable[[int, str], Mapping[str, str]] | None = None,
+    unit_states: Callable[[int, str], Mapping[str, str | None]] | None = None,
 ) -> bytes:
     """``data`` (in ``encoding``, if given, whatever it declares) with the target of each
     holder whose id (or position among the holders, from 0) ``targets`` holds set to its text

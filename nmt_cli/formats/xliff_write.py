@@ -96,7 +96,7 @@ def _memoq_states(root, remembered: Collection[object]):
         return None
     remembered = frozenset(remembered)
 
-    def states(position: int, uid: str) -> Mapping[str, str]:
+    def states(position: int, uid: str) -> Mapping[str, str | None]:
         kind = "memory" if position in remembered or uid in remembered else "machine"
         return {f"{prefix}:{name}": value for name, value in MEMOQ_STATES[kind].items()}
 
@@ -141,7 +141,8 @@ def _rewritten(path: str, tree, data: bytes, targets, target_language, remembere
             if text is not None:
                 _fill(path, holder, text, ns, version, states_of(position, sid))
                 for attribute, value in memoq(position, sid).items() if memoq else ():
-                    holder.set(f"{{{MEMOQ}}}{attribute.split(':', 1)[1]}", value)
+                    name = f"{{{MEMOQ}}}{attribute.split(':', 1)[1]}"
+                    holder.attrib.pop(name, None) if value is None else holder.set(name, value)
             position += 1
     return _serialized(tree, data)
 
