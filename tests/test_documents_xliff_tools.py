@@ -341,3 +341,19 @@ def test_retranslate_fuzzy_translates_the_drafts_trados_and_memoq_mark_not_what_
     assert document.sources() == ["Un", "Trois", "Quatre"]  # was: none of them
     out = document.render(upper(document.sources()), "en", print).decode()
     assert '<trans-unit id="0" mq:status="MachineTranslated" mq:percent="0"><source>' in out
+
+
+def test_a_trados_segment_not_translated_is_translated_though_its_source_was_copied_there():
+    trados = (
+        '<trans-unit id="a1"><source>Le chat dort. Le chien court.</source><seg-source>'
+        '<mrk mtype="seg" mid="1">Le chat dort.</mrk> <mrk mtype="seg" mid="2">Le chien court.'
+        '</mrk></seg-source><target><mrk mtype="seg" mid="1">The cat sleeps.</mrk> '
+        '<mrk mtype="seg" mid="2">Le chien court.</mrk></target><sdl:seg-defs>'
+        '<sdl:seg id="1" conf="Translated" origin="interactive"/>'
+        '<sdl:seg id="2" origin="source"/></sdl:seg-defs></trans-unit>'  # no conf: not translated
+    )
+    document = read_xliff((SDL_HEAD + trados + TAIL_12).encode(), "g.sdlxliff", retranslate="none")
+    assert document.sources() == ["Le chien court."]  # was left in French
+    out = document.render(upper(document.sources()), "en", print).decode()
+    assert '<mrk mtype="seg" mid="1">The cat sleeps.</mrk> <mrk mtype="seg" mid="2">LE' in out
+    assert '<sdl:seg id="2" origin="mt" conf="Draft"/>' in out

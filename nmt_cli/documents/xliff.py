@@ -105,13 +105,17 @@ def _segments(content: str | None) -> dict[str, Element]:
 
 def _filled(unit: XliffUnit) -> dict[str, Element]:
     """The segments of ``unit``'s target that hold a translation, or an inline code (a tool
-    that leveraged a memory fills some and leaves the others empty), or that its tool locked,
-    by their ``mid``."""
+    that leveraged a memory fills some and leaves the others empty), but those its tool has as
+    not translated (XliffUnit.blank: before, a Trados segment "Not Translated" that held its
+    source copied stayed so), or that its tool locked, by their ``mid``."""
+    def written(n: Element) -> bool:
+        return any(not isinstance(c, Text) or c.text.strip() for c in n.children)
+
     segments = _segments(unit.target)
     return {
         mid: n
         for mid, n in segments.items()
-        if any(not isinstance(c, Text) or c.text.strip() for c in n.children) or mid in unit.locked
+        if mid not in unit.blank and written(n) or mid in unit.locked
     }
 
 

@@ -98,6 +98,8 @@ class XliffUnit:
     locked       1.2: the ``mid`` of each segment its tool locked against edits (Trados'
                  ``<sdl:seg locked="true">``), or ``{""}``: the whole unit (memoQ's
                  ``mq:locked="locked"``, or every segment of a Trados unit)
+    blank        1.2: the ``mid`` of each segment its tool has as not translated, whatever its
+                 target holds (Trados' ``<sdl:seg>`` with no ``conf``: the source copied)
     review       1.2: the ``mid`` of each segment its tool has as a draft to review (Trados'
                  ``conf="Draft"`` or ``Rejected*``), or ``{""}``: the whole unit (memoQ's
                  status rejected, a machine's, or a memory's fuzzy match: ``mq:percent``
@@ -123,6 +125,7 @@ class XliffUnit:
     memoq: str | None = None
     locked: frozenset[str] = frozenset()
     review: frozenset[str] = frozenset()
+    blank: frozenset[str] = frozenset()
 
     def skip_reason(self) -> str | None:
         """Why the unit gives no training pair (see above); None: it gives one."""
@@ -218,7 +221,7 @@ def _unit_12(path: str, tu, translate: bool, langs) -> XliffUnit:
         seg_source=_inner(segmented) if segmented is not None else None,
         max_chars=_max_chars(tu), name=tu.get("resname") or "",
         segments=_segments(tu, segmented, target), memoq=tu.get(MEMOQ_STATUS),
-        locked=_locked(tu, segmented), review=_review(tu),
+        locked=_locked(tu, segmented), review=_review(tu), blank=_blank(tu),
     )  # fmt: skip
 
 
@@ -279,6 +282,12 @@ def _review(tu) -> frozenset[str]:
         return frozenset(("",))
     confs = ((s.get("id") or "", s.get("conf") or "") for s in tu.iter(f"{{{SDL}}}seg"))
     return frozenset(mid for mid, conf in confs if conf == "Draft" or conf.startswith("Rejected"))
+
+
+def _blank(tu) -> frozenset[str]:
+    """XliffUnit.blank of a trans-unit ``tu``."""
+    statuses = tu.iter(f"{{{SDL}}}seg")
+    return frozenset(s.get("id") or "" for s in statuses if _sdl_reason(s) == "untranslated")
 
 
 def seg_marks(element) -> list:
