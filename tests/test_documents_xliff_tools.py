@@ -357,3 +357,22 @@ def test_a_trados_segment_not_translated_is_translated_though_its_source_was_cop
     out = document.render(upper(document.sources()), "en", print).decode()
     assert '<mrk mtype="seg" mid="1">The cat sleeps.</mrk> <mrk mtype="seg" mid="2">LE' in out
     assert '<sdl:seg id="2" origin="mt" conf="Draft"/>' in out
+
+
+def test_trados_segments_inside_a_paragraphs_formatting_code_stay_segments():
+    trados = (
+        '<trans-unit id="a1"><source><g id="5">Le chat dort. Le chien court.</g></source>'
+        '<seg-source><g id="5"><mrk mtype="seg" mid="1">Le chat dort.</mrk> '
+        '<mrk mtype="seg" mid="2">Le chien court.</mrk></g></seg-source>'
+        '<target><g id="5"><mrk mtype="seg" mid="1">The cat sleeps.</mrk> '
+        '<mrk mtype="seg" mid="2"/></g></target><sdl:seg-defs>'
+        '<sdl:seg id="1" conf="Translated"/><sdl:seg id="2"/></sdl:seg-defs></trans-unit>'
+    )
+    document = read_xliff((SDL_HEAD + trados + TAIL_12).encode(), "g.sdlxliff", retranslate="none")
+    assert document.sources() == ["Le chien court."]  # the translated one kept
+    out = document.render(upper(document.sources()), "en", print).decode()
+    assert (
+        '<g id="5"><mrk mtype="seg" mid="1">The cat sleeps.</mrk> '
+        '<mrk mtype="seg" mid="2">LE CHIEN COURT.</mrk></g></target>'
+    ) in out  # was "<g id="5">...</g>" whole, no segments left for Trados to match
+    assert '<sdl:seg id="2" conf="Draft" origin="mt"/>' in out

@@ -98,9 +98,18 @@ def _untranslated(unit: XliffUnit) -> bool:
 def _segments(content: str | None) -> dict[str, Element]:
     """The ``<mrk mtype="seg">`` segments of a 1.2 seg-source's or target's ``content``, by
     their ``mid``."""
-    nodes = code_nodes(content) if content is not None else []
+    nodes = _walk(code_nodes(content) if content is not None else [])
     found = [n for n in nodes if isinstance(n, Element) and _SEGMENT.search(n.open)]
     return {m[1]: n for n in found if (m := _MID.search(n.open)) is not None}
+
+
+def _walk(nodes: Sequence[Node]) -> Iterator[Node]:
+    """``nodes`` and, inside each element that is not a segment, its children (Trados writes a
+    paragraph's formatting around its segments: ``<g id="5"><mrk mtype="seg">``...)."""
+    for n in nodes:
+        yield n
+        if isinstance(n, Element) and not _is_segment(n):
+            yield from _walk(n.children)
 
 
 def _filled(unit: XliffUnit) -> dict[str, Element]:
@@ -300,12 +309,8 @@ def _chosen(
     those ``kept`` (by ``mid``), which stay."""
     if unit.seg_source is not None:
         nodes = code_nodes(unit.seg_source)
-        if any(_is_segment(n) for n in nodes):
-            parts = tuple(
-                _segment_part(n, unit.preserve, kept) if _is_segment(n) else serialize(n)
-                for n in nodes
-            )
-            return Chosen(position, unit, None, parts=parts)
+        if any(_is_segment(n) for n in _walk(nodes)):
+            return Chosen(position, unit, None, parts=tuple(_seg_parts(nodes, unit.preserve, kept)))
     if "<" not in unit.source and (forms := choice_forms(unit.source)) is not None:
         return Chosen(position, unit, None, parts=_choice_parts(forms, unit.preserve))
     nodes = code_nodes(unit.source)
@@ -334,6 +339,24 @@ def model_text_of(content: str) -> str:
 
 def _is_segment(node: Node) -> bool:
     return isinstance(node, Element) and not node.empty and bool(_SEGMENT.search(node.open))
+
+
+def _seg_parts(
+    nodes: Sequence[Node], preserve: bool, kept: dict[str, Element]
+) -> Iterator[str | Part]:
+    """The parts of a seg-source's ``nodes``: each segment's (_segment_part), the content
+    between them as written, and an element holding segments as its tags around its parts
+    (before, its segments were lost: the unit was translated whole, its target no longer of
+    segments Trados could match)."""
+    for n in nodes:
+        if _is_segment(n):
+            yield _segment_part(n, preserve, kept)
+        elif isinstance(n, Element) and any(_is_segment(c) for c in _walk(n.children)):
+            yield n.open
+            yield from _seg_parts(n.children, preserve, kept)
+            yield n.close
+        else:
+            yield serialize(n)
 
 
 def _segment_part(mrk: Element, preserve: bool, kept: dict[str, Element]) -> str | Part:
