@@ -329,8 +329,10 @@ TRADOS = (
 )
 
 
-@pytest.mark.parametrize("name", ["guide.docx.sdlxliff", "guide.mqxliff", "GUIDE.SDLXLIFF.gz"])
-def test_trados_and_memoq_files_are_xliff_to_train_on_and_to_translate(name):
+@pytest.mark.parametrize(
+    "name", ["guide.docx.sdlxliff", "guide.mqxliff", "GUIDE.SDLXLIFF.gz", "guide.docx.mxliff"]
+)
+def test_trados_memoq_and_phrase_files_are_xliff_to_train_on_and_to_translate(name):
     from nmt_cli.documents.registry import format_for
 
     assert format_of(name) == "xliff"
@@ -453,3 +455,34 @@ def test_a_trados_segment_whose_target_a_model_wrote_is_marked_a_machines_draft(
     )
     assert out == expected != TRADOS  # every other byte as it was
     assert write_targets(path, {}) == TRADOS.encode()
+
+
+PHRASE = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2"'
+    ' xmlns:m="http://www.memsource.com/mxlf/2.0" version="1.2">\n'
+    '<file original="a.docx" source-language="en" target-language="fr"><body>\n'
+    '<trans-unit id="t:0" m:confirmed="0" m:locked="false" m:trans-origin="null">'
+    "<source>Save</source><target></target></trans-unit>\n"
+    '<trans-unit id="t:1" m:confirmed="1" m:locked="false" m:trans-origin="interactive">'
+    "<source>Open</source><target>Ouvrir</target></trans-unit>\n"
+    '<trans-unit id="t:2" m:confirmed="0" m:locked="true">'
+    "<source>Close</source><target></target></trans-unit>\n"
+    '<trans-unit id="t:3" m:confirmed="0" m:locked="false" m:trans-origin="mt">'
+    "<source>Print</source><target>Imprime</target></trans-unit>\n"
+    "</body></file></xliff>\n"
+)
+
+
+def test_a_phrase_file_gives_its_confirmed_units_and_marks_a_machines_target_so(tmp_path):
+    from nmt_cli.documents.xliff import read_xliff
+
+    path = write(tmp_path, PHRASE, "a.docx.mxliff")
+    assert format_of(path) == "xliff"  # was read as lines: its sources were translated
+    assert list(read_pairs(path, "xliff", ("en", "fr"))) == [("Open", "Ouvrir")]
+    document = read_xliff(PHRASE.encode(), path, retranslate="none")
+    assert [c.unit.id for c in document.chosen] == ["t:0"]  # not the locked one, nor a match
+    document = read_xliff(PHRASE.encode(), path, retranslate="fuzzy")
+    assert [c.unit.id for c in document.chosen] == ["t:0", "t:3"]  # a draft not confirmed
+    out = write_targets(path, {"t:0": "Enregistrer"}).decode()
+    assert '<trans-unit id="t:0" m:confirmed="0" m:locked="false" m:trans-origin="mt">' in out
+    assert out.count('m:trans-origin="mt"') == 2  # t:3's as it was

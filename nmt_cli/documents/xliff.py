@@ -1,6 +1,7 @@
-"""XLIFF 1.2 and 2.0 files (``.xlf``, ``.xliff``, Trados ``.sdlxliff``, memoQ ``.mqxliff``) as
-documents: each unit's ``<source>`` translated into its ``<target>``, the rest of the file as it
-was (formats/xliff.py reads the units and splices the targets into the file's own bytes).
+"""XLIFF 1.2 and 2.0 files (``.xlf``, ``.xliff``, Trados ``.sdlxliff``, memoQ ``.mqxliff``, Phrase
+``.mxliff``) as documents: each unit's ``<source>`` translated into its ``<target>``, the rest of
+the file as it was (formats/xliff.py reads the units and splices the targets into the file's
+own bytes).
 
 A source's inline codes (formats/inline.py) are kept: a paired code (``<g>``, ``<pc>``,
 ``<mrk>``, and a ``<bpt>``/``<ept>``, ``<bx/>``/``<ex/>``, ``<sc/>``/``<ec/>``, ``<sm/>``/

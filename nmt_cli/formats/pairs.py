@@ -5,7 +5,7 @@ a ``.gz`` or ``.xz`` after it passed over, or as given), and its pairs.
     jsonl   {"src": ..., "tgt": ...} a line (.jsonl, .ndjson)       lines.py
     po      gettext catalogues (.po, .pot), compiled ones (.mo)    po.py
     tmx     TMX 1.4 memories (.tmx)                                 tmx.py
-    xliff   XLIFF 1.2 and 2.0 (.xlf, .xliff; Trados .sdlxliff, memoQ .mqxliff)   xliff.py
+    xliff   XLIFF 1.2 and 2.0 (.xlf, .xliff; .sdlxliff, .mqxliff, .mxliff)   xliff.py
 
 The files of one pair a line give their columns as they are; the memories (po, tmx, xliff)
 give their sides by language, so they need the languages asked for (source, target).

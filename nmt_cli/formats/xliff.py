@@ -34,7 +34,8 @@ from nmt_cli.formats.inline import inner_xml, model_text
 from nmt_cli.formats.memory import Counts, FormatError, Pair, Report, by_language, cleaned
 from nmt_cli.formats.xml import local, stream, unique_id
 
-EXTENSIONS = (".xlf", ".xliff", ".sdlxliff", ".mqxliff")  # Trados and memoQ write XLIFF 1.2
+# Trados, memoQ and Phrase (Memsource) write XLIFF 1.2
+EXTENSIONS = (".xlf", ".xliff", ".sdlxliff", ".mqxliff", ".mxliff")
 NAMESPACES = {
     "1.2": "urn:oasis:names:tc:xliff:document:1.2",
     "2.0": "urn:oasis:names:tc:xliff:document:2.0",
@@ -61,12 +62,7 @@ XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 SDL = "http://sdl.com/FileTypes/SdlXliff/1.0"  # Trados' own: a segment's status, <sdl:seg>
 MEMOQ = "MQXliff"  # memoQ's namespace: a unit's status and lock, on its <trans-unit>
 MEMOQ_STATUS = f"{{{MEMOQ}}}status"
-# memoQ's status of a unit whose target a model wrote, or a translation memory gave (an exact
-# match, to confirm as memoQ's own pre-translation is)
-MEMOQ_STATES: dict[str, dict[str, str | None]] = {
-    "machine": {"status": "MachineTranslated", "percent": "0"},  # no match of a memory now
-    "memory": {"status": "Pretranslated", "percent": "100"},
-}
+PHRASE = "http://www.memsource.com/mxlf/2.0"  # Phrase's (Memsource): m:confirmed, m:locked
 SDL_MACHINE = frozenset(("mt", "nmt", "adaptive-mt", "automated-translation"))  # its origins
 
 
@@ -95,6 +91,8 @@ class XliffUnit:
                  segment's (source_text, target_text, why it gives no pair: None where it
                  gives one, Trados' ``sdl:seg`` status) by its ``mid``; (): none
     memoq        1.2: memoQ's ``mq:status`` of the unit (``ManuallyConfirmed``...); None: none
+    confirmed    1.2: whether Phrase has the unit confirmed (``m:confirmed`` 1 and up, the
+                 workflow step that did); None: not a unit of Phrase
     locked       1.2: the ``mid`` of each segment its tool locked against edits (Trados'
                  ``<sdl:seg locked="true">``), or ``{""}``: the whole unit (memoQ's
                  ``mq:locked="locked"``, or every segment of a Trados unit)
@@ -123,6 +121,7 @@ class XliffUnit:
     name: str = ""
     segments: tuple[tuple[str, str, str | None], ...] = ()
     memoq: str | None = None
+    confirmed: bool | None = None
     locked: frozenset[str] = frozenset()
     review: frozenset[str] = frozenset()
     blank: frozenset[str] = frozenset()
@@ -133,6 +132,8 @@ class XliffUnit:
             return "not translatable"
         if self.memoq is not None and (reason := _memoq_reason(self.memoq)):
             return reason
+        if self.confirmed is False and self.target_text:  # Phrase's match, or its machine's
+            return "not confirmed"
         if not self.target_text or self.state in UNTRANSLATED:
             return "untranslated"
         if self.qualifier and (said := _QUALIFIER.search(self.qualifier)):
@@ -222,6 +223,7 @@ def _unit_12(path: str, tu, translate: bool, langs) -> XliffUnit:
         max_chars=_max_chars(tu), name=tu.get("resname") or "",
         segments=_segments(tu, segmented, target), memoq=tu.get(MEMOQ_STATUS),
         locked=_locked(tu, segmented), review=_review(tu), blank=_blank(tu),
+        confirmed=_confirmed(tu),
     )  # fmt: skip
 
 
@@ -262,7 +264,8 @@ _LOCKED = frozenset(("locked", "true", "yes", "1"))
 
 def _locked(tu, segmented) -> frozenset[str]:
     """XliffUnit.locked of a trans-unit ``tu`` whose seg-source is ``segmented`` (or None)."""
-    if (tu.get(f"{{{MEMOQ}}}locked") or "").lower() in _LOCKED:
+    said = (tu.get(f"{{{tool}}}locked") or "" for tool in (MEMOQ, PHRASE))
+    if any(s.lower() in _LOCKED for s in said):
         return frozenset(("",))
     statuses = tu.iter(f"{{{SDL}}}seg")
     found = frozenset(s.get("id") or "" for s in statuses if s.get("locked") in _LOCKED)
@@ -278,10 +281,16 @@ def _review(tu) -> frozenset[str]:
     status = (tu.get(MEMOQ_STATUS) or "").lower()
     percent = tu.get(f"{{{MEMOQ}}}percent") or ""
     fuzzy = status == "pretranslated" and percent.isdigit() and int(percent) < 100
-    if status in _MEMOQ_REVIEW or fuzzy:
+    if status in _MEMOQ_REVIEW or fuzzy or _confirmed(tu) is False:
         return frozenset(("",))
     confs = ((s.get("id") or "", s.get("conf") or "") for s in tu.iter(f"{{{SDL}}}seg"))
     return frozenset(mid for mid, conf in confs if conf == "Draft" or conf.startswith("Rejected"))
+
+
+def _confirmed(tu) -> bool | None:
+    """XliffUnit.confirmed of a trans-unit ``tu``."""
+    said = tu.get(f"{{{PHRASE}}}confirmed")
+    return None if said is None else said.lower() not in ("", "0", "false")
 
 
 def _blank(tu) -> frozenset[str]:

@@ -11,14 +11,7 @@ from collections.abc import Collection, Mapping
 
 from nmt_cli.formats import sdl_status
 from nmt_cli.formats.memory import FormatError
-from nmt_cli.formats.xliff import (
-    MEMOQ,
-    MEMOQ_STATES,
-    MEMORY_STATES,
-    NAMESPACES,
-    STATES,
-    version_of,
-)
+from nmt_cli.formats.xliff import MEMOQ, MEMORY_STATES, NAMESPACES, PHRASE, STATES, version_of
 from nmt_cli.formats.xliff_splice import splice_recoded, splice_targets
 from nmt_cli.formats.xml import local, safe_parser, syntax_error
 from nmt_cli.textio import open_bytes
@@ -61,10 +54,10 @@ def write_targets(
     language = None
     if target_language:
         language = ("trgLang" if version == "2.0" else "target-language", target_language)
-    states, memoq = _states_of(version, remembered), _memoq_states(root, remembered)
+    states, tool = _states_of(version, remembered), _tool_states(root, remembered)
 
     def spliced(raw: bytes, encoding: str | None = None) -> bytes:
-        return splice_targets(raw, path, version, targets, states, language, encoding, memoq)
+        return splice_targets(raw, path, version, targets, states, language, encoding, tool)
 
     declared = tree.docinfo.encoding or "UTF-8"
     if declared.upper().replace("-", "") in ("UTF8", "USASCII", "ASCII"):
@@ -86,19 +79,32 @@ def _states_of(version: str, remembered: Collection[object]):
     return states
 
 
-def _memoq_states(root, remembered: Collection[object]):
-    """For a memoQ file (its namespace declared on its root), the ``mq:status`` of a unit by
-    its position and id: a machine's, or a translation memory's pre-translation (MEMOQ_STATES;
-    before, a unit memoQ had as "not started" stayed so, its new target shown as nobody's);
-    None for another file."""
-    prefix = next((p for p, uri in root.nsmap.items() if p and uri == MEMOQ), None)
-    if prefix is None:
+# a CAT tool's own status of a unit whose target a model wrote, or a translation memory gave
+# (an exact match, to confirm), on its <trans-unit>, by the tool's namespace
+TOOL_STATES: dict[str, dict[str, dict[str, str | None]]] = {
+    MEMOQ: {  # as memoQ's own machine translation and pre-translation; no match's rate now
+        "machine": {"status": "MachineTranslated", "percent": "0"},
+        "memory": {"status": "Pretranslated", "percent": "100"},
+    },
+    PHRASE: {  # not confirmed, whatever step had confirmed the target it had
+        "machine": {"confirmed": "0", "trans-origin": "mt"},
+        "memory": {"confirmed": "0", "trans-origin": "tm"},
+    },
+}
+
+
+def _tool_states(root, remembered: Collection[object]):
+    """For a file of a CAT tool of TOOL_STATES (its namespace declared on its root), its status
+    of a unit by its position and id, prefixed as the file does (before, a unit memoQ had as
+    "not started" stayed so, its new target shown as nobody's); None for another file."""
+    found = next(((p, u) for p, u in root.nsmap.items() if p and u in TOOL_STATES), None)
+    if found is None:
         return None
-    remembered = frozenset(remembered)
+    (prefix, uri), remembered = found, frozenset(remembered)
 
     def states(position: int, uid: str) -> Mapping[str, str | None]:
         kind = "memory" if position in remembered or uid in remembered else "machine"
-        return {f"{prefix}:{name}": value for name, value in MEMOQ_STATES[kind].items()}
+        return {f"{prefix}:{name}": value for name, value in TOOL_STATES[uri][kind].items()}
 
     return states
 
@@ -123,7 +129,7 @@ def _rewritten(path: str, tree, data: bytes, targets, target_language, remembere
     root = tree.getroot()
     version = version_of(path, root)
     states_of, ns = _states_of(version, remembered), NAMESPACES[version]
-    memoq = _memoq_states(root, remembered) if version == "1.2" else None
+    tool = _tool_states(root, remembered) if version == "1.2" else None
     if target_language and version == "2.0" and not root.get("trgLang"):
         root.set("trgLang", target_language)
     position = 0  # of the holder, in read_units' order
@@ -140,8 +146,8 @@ def _rewritten(path: str, tree, data: bytes, targets, target_language, remembere
             text = targets.get(position, targets.get(sid))
             if text is not None:
                 _fill(path, holder, text, ns, version, states_of(position, sid))
-                for attribute, value in memoq(position, sid).items() if memoq else ():
-                    name = f"{{{MEMOQ}}}{attribute.split(':', 1)[1]}"
+                for attribute, value in tool(position, sid).items() if tool else ():
+                    name = f"{{{root.nsmap[attribute.split(':')[0]]}}}{attribute.split(':')[1]}"
                     holder.attrib.pop(name, None) if value is None else holder.set(name, value)
             position += 1
     return _serialized(tree, data)
