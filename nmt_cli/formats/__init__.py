@@ -10,6 +10,7 @@ external entities and network access off. Torch-free.
     xliff.py    XLIFF 1.2 and 2.0: read_units (XliffUnit), pairs
     xliff_write.py   XLIFF targets written back: write_targets
     sdl_status.py    the Trados status of the segments written (a machine's draft)
+    xliff_tools.py   the statuses CAT tools (Trados, memoQ, Phrase) write in XLIFF 1.2
     lines.py    TAB and JSON lines of pairs
     memory.py   what the readers share: FormatError, sides by language, counts, markers off
     inline.py   TMX and XLIFF inline codes, and the text a model reads of a segment

@@ -12,8 +12,8 @@ import re
 from collections.abc import Collection
 
 from nmt_cli.formats.inline import model_text
-from nmt_cli.formats.xliff import SDL, seg_marks
 from nmt_cli.formats.xliff_splice import with_attributes
+from nmt_cli.formats.xliff_tools import SDL, seg_marks
 from nmt_cli.formats.xml import local, safe_parser
 
 # a match's rate and kind, and the memory it came from, go with the words they were of

@@ -32,6 +32,17 @@ from dataclasses import dataclass
 
 from nmt_cli.formats.inline import inner_xml, model_text
 from nmt_cli.formats.memory import Counts, FormatError, Pair, Report, by_language, cleaned
+from nmt_cli.formats.xliff_tools import (
+    MEMOQ_STATUS,
+    SDL,
+    blank,
+    confirmed,
+    locked,
+    memoq_reason,
+    review,
+    sdl_reason,
+    seg_marks,
+)
 from nmt_cli.formats.xml import local, stream, unique_id
 
 # Trados, memoQ and Phrase (Memsource) write XLIFF 1.2
@@ -59,11 +70,6 @@ _QUALIFIER = re.compile(r"(?:^|:)(rejected)|mt|machine", re.I)
 # instead of (or as well as) XLIFF's own translate attribute
 ITS_TRANSLATE = "{http://www.w3.org/2005/11/its}translate"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
-SDL = "http://sdl.com/FileTypes/SdlXliff/1.0"  # Trados' own: a segment's status, <sdl:seg>
-MEMOQ = "MQXliff"  # memoQ's namespace: a unit's status and lock, on its <trans-unit>
-MEMOQ_STATUS = f"{{{MEMOQ}}}status"
-PHRASE = "http://www.memsource.com/mxlf/2.0"  # Phrase's (Memsource): m:confirmed, m:locked
-SDL_MACHINE = frozenset(("mt", "nmt", "adaptive-mt", "automated-translation"))  # its origins
 
 
 @dataclass(frozen=True)
@@ -95,7 +101,8 @@ class XliffUnit:
                  workflow step that did); None: not a unit of Phrase
     locked       1.2: the ``mid`` of each segment its tool locked against edits (Trados'
                  ``<sdl:seg locked="true">``), or ``{""}``: the whole unit (memoQ's
-                 ``mq:locked="locked"``, or every segment of a Trados unit)
+                 ``mq:locked="locked"``, Phrase's ``m:locked``, or every segment of a Trados
+                 unit)
     blank        1.2: the ``mid`` of each segment its tool has as not translated, whatever its
                  target holds (Trados' ``<sdl:seg>`` with no ``conf``: the source copied)
     review       1.2: the ``mid`` of each segment its tool has as a draft to review (Trados'
@@ -130,7 +137,7 @@ class XliffUnit:
         """Why the unit gives no training pair (see above); None: it gives one."""
         if not self.translate:
             return "not translatable"
-        if self.memoq is not None and (reason := _memoq_reason(self.memoq)):
+        if self.memoq is not None and (reason := memoq_reason(self.memoq)):
             return reason
         if self.confirmed is False and self.target_text:  # Phrase's match, or its machine's
             return "not confirmed"
@@ -222,8 +229,8 @@ def _unit_12(path: str, tu, translate: bool, langs) -> XliffUnit:
         seg_source=_inner(segmented) if segmented is not None else None,
         max_chars=_max_chars(tu), name=tu.get("resname") or "",
         segments=_segments(tu, segmented, target), memoq=tu.get(MEMOQ_STATUS),
-        locked=_locked(tu, segmented), review=_review(tu), blank=_blank(tu),
-        confirmed=_confirmed(tu),
+        locked=locked(tu, segmented), review=review(tu), blank=blank(tu),
+        confirmed=confirmed(tu),
     )  # fmt: skip
 
 
@@ -254,83 +261,9 @@ def _segments(tu, segmented, target) -> tuple[tuple[str, str, str | None], ...]:
     for mark in seg_marks(segmented):
         mid = mark.get("mid")
         text = model_text(targets[mid]) if mid in targets else ""
-        why = _sdl_reason(statuses.get(mid)) if text else "untranslated"
+        why = sdl_reason(statuses.get(mid)) if text else "untranslated"
         found.append((model_text(mark), text, why))
     return tuple(found)
-
-
-_LOCKED = frozenset(("locked", "true", "yes", "1"))
-
-
-def _locked(tu, segmented) -> frozenset[str]:
-    """XliffUnit.locked of a trans-unit ``tu`` whose seg-source is ``segmented`` (or None)."""
-    said = (tu.get(f"{{{tool}}}locked") or "" for tool in (MEMOQ, PHRASE))
-    if any(s.lower() in _LOCKED for s in said):
-        return frozenset(("",))
-    statuses = tu.iter(f"{{{SDL}}}seg")
-    found = frozenset(s.get("id") or "" for s in statuses if s.get("locked") in _LOCKED)
-    mids = {m.get("mid") for m in seg_marks(segmented)} if segmented is not None else set()
-    return frozenset(("",)) if found and mids <= found else found
-
-
-_MEMOQ_REVIEW = frozenset(("rejected", "machinetranslated", "assembledfromfragments"))
-
-
-def _review(tu) -> frozenset[str]:
-    """XliffUnit.review of a trans-unit ``tu``."""
-    status = (tu.get(MEMOQ_STATUS) or "").lower()
-    percent = tu.get(f"{{{MEMOQ}}}percent") or ""
-    fuzzy = status == "pretranslated" and percent.isdigit() and int(percent) < 100
-    if status in _MEMOQ_REVIEW or fuzzy or _confirmed(tu) is False:
-        return frozenset(("",))
-    confs = ((s.get("id") or "", s.get("conf") or "") for s in tu.iter(f"{{{SDL}}}seg"))
-    return frozenset(mid for mid, conf in confs if conf == "Draft" or conf.startswith("Rejected"))
-
-
-def _confirmed(tu) -> bool | None:
-    """XliffUnit.confirmed of a trans-unit ``tu``."""
-    said = tu.get(f"{{{PHRASE}}}confirmed")
-    return None if said is None else said.lower() not in ("", "0", "false")
-
-
-def _blank(tu) -> frozenset[str]:
-    """XliffUnit.blank of a trans-unit ``tu``."""
-    statuses = tu.iter(f"{{{SDL}}}seg")
-    return frozenset(s.get("id") or "" for s in statuses if _sdl_reason(s) == "untranslated")
-
-
-def seg_marks(element) -> list:
-    """The ``<mrk mtype="seg">`` segments under ``element`` (Trados' segmentation), in order."""
-    return [e for e in element.iter() if local(e.tag) == "mrk" and e.get("mtype") == "seg"]
-
-
-def _sdl_reason(status) -> str | None:
-    """Why a Trados segment (its ``<sdl:seg>``; None: a file not of Trados) gives no pair:
-    no ``conf`` (not translated), ``Draft``, ``Rejected*``, an ``origin`` a machine's."""
-    if status is None:
-        return None
-    conf = status.get("conf") or ""
-    if conf in ("", "Unspecified"):
-        return "untranslated"
-    if conf.startswith("Rejected"):
-        return "rejected"
-    if status.get("origin") in SDL_MACHINE:
-        return "machine translation"
-    return "needs review" if conf == "Draft" else None
-
-
-def _memoq_reason(status: str) -> str | None:
-    """Why a memoQ unit of ``status`` gives no pair: only a confirmed one (by its translator, a
-    reviewer, a proofreader) does; one not started, rejected, a machine's or pre-translated
-    from a memory and not confirmed does not."""
-    folded = status.lower()
-    if "confirmed" in folded or "proofread" in folded:
-        return None
-    if "notstarted" in folded:
-        return "untranslated"
-    if "rejected" in folded:
-        return "rejected"
-    return "machine translation" if "machine" in folded else "not confirmed"
 
 
 def _max_chars(tu) -> int | None:

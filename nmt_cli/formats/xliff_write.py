@@ -11,8 +11,9 @@ from collections.abc import Collection, Mapping
 
 from nmt_cli.formats import sdl_status
 from nmt_cli.formats.memory import FormatError
-from nmt_cli.formats.xliff import MEMOQ, MEMORY_STATES, NAMESPACES, PHRASE, STATES, version_of
+from nmt_cli.formats.xliff import MEMORY_STATES, NAMESPACES, STATES, version_of
 from nmt_cli.formats.xliff_splice import splice_recoded, splice_targets
+from nmt_cli.formats.xliff_tools import MEMOQ, PHRASE
 from nmt_cli.formats.xml import local, safe_parser, syntax_error
 from nmt_cli.textio import open_bytes
 
