@@ -376,3 +376,27 @@ def test_trados_segments_inside_a_paragraphs_formatting_code_stay_segments():
         '<mrk mtype="seg" mid="2">LE CHIEN COURT.</mrk></g></target>'
     ) in out  # was "<g id="5">...</g>" whole, no segments left for Trados to match
     assert '<sdl:seg id="2" conf="Draft" origin="mt"/>' in out
+
+
+def test_retranslate_all_leaves_what_a_reviewer_approved_in_trados_or_memoq_as_it_is():
+    trados = (
+        '<trans-unit id="a1"><source>Le chat dort. Le chien court.</source><seg-source>'
+        '<mrk mtype="seg" mid="1">Le chat dort.</mrk> <mrk mtype="seg" mid="2">Le chien court.'
+        '</mrk></seg-source><target><mrk mtype="seg" mid="1">The cat sleeps.</mrk> '
+        '<mrk mtype="seg" mid="2">The dog runs.</mrk></target><sdl:seg-defs>'
+        '<sdl:seg id="1" conf="ApprovedSignOff"/><sdl:seg id="2" conf="Translated"/>'
+        "</sdl:seg-defs></trans-unit>"
+    )
+    document = read_xliff((SDL_HEAD + trados + TAIL_12).encode(), "g.sdlxliff", retranslate="all")
+    assert document.sources() == ["Le chien court."]  # the signed-off one was translated too
+    memoq = (
+        '<?xml version="1.0" encoding="utf-8"?>\n<xliff version="1.2"'
+        ' xmlns="urn:oasis:names:tc:xliff:document:1.2" xmlns:mq="MQXliff">'
+        '<file original="a.docx" source-language="fr" datatype="x-memoq"><body>'
+        '<trans-unit id="1" mq:status="Reviewer1Confirmed">'
+        "<source>Le chat dort.</source><target>The cat sleeps.</target></trans-unit>"
+        '<trans-unit id="2" mq:status="ManuallyConfirmed">'
+        "<source>Le chien court.</source><target>The dog runs.</target></trans-unit>"
+    )
+    document = read_xliff((memoq + TAIL_12).encode(), "a.mqxliff", retranslate="all")
+    assert document.sources() == ["Le chien court."]

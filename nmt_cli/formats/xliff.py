@@ -99,10 +99,11 @@ class XliffUnit:
     memoq        1.2: memoQ's ``mq:status`` of the unit (``ManuallyConfirmed``...); None: none
     confirmed    1.2: whether Phrase has the unit confirmed (``m:confirmed`` 1 and up, the
                  workflow step that did); None: not a unit of Phrase
-    locked       1.2: the ``mid`` of each segment its tool locked against edits (Trados'
-                 ``<sdl:seg locked="true">``), or ``{""}``: the whole unit (memoQ's
-                 ``mq:locked="locked"``, Phrase's ``m:locked``, or every segment of a Trados
-                 unit)
+    locked       1.2: the ``mid`` of each segment its tool locked against edits, or has as
+                 approved by a reviewer (Trados' ``<sdl:seg locked="true">``, ``conf``
+                 ``Approved*``), or ``{""}``: the whole unit (memoQ's ``mq:locked="locked"``
+                 or a reviewer's status, ``Reviewer1Confirmed``..., Phrase's ``m:locked``,
+                 or every segment of a Trados unit)
     blank        1.2: the ``mid`` of each segment its tool has as not translated, whatever its
                  target holds (Trados' ``<sdl:seg>`` with no ``conf``: the source copied)
     review       1.2: the ``mid`` of each segment its tool has as a draft to review (Trados'

@@ -8,6 +8,8 @@ no training pair.
 
 from __future__ import annotations
 
+import re
+
 from nmt_cli.formats.xml import local
 
 SDL = "http://sdl.com/FileTypes/SdlXliff/1.0"  # Trados' own: a segment's status, <sdl:seg>
@@ -17,15 +19,20 @@ PHRASE = "http://www.memsource.com/mxlf/2.0"  # Phrase's (Memsource): m:confirme
 SDL_MACHINE = frozenset(("mt", "nmt", "adaptive-mt", "automated-translation"))  # its origins
 
 _LOCKED = frozenset(("locked", "true", "yes", "1"))
+_MEMOQ_REVIEWED = re.compile(r"reviewer\d*confirmed|proofread", re.I)
 
 
 def locked(tu, segmented) -> frozenset[str]:
     """XliffUnit.locked of a trans-unit ``tu`` whose seg-source is ``segmented`` (or None)."""
     said = (tu.get(f"{{{tool}}}locked") or "" for tool in (MEMOQ, PHRASE))
-    if any(s.lower() in _LOCKED for s in said):
+    if any(s.lower() in _LOCKED for s in said) or _MEMOQ_REVIEWED.match(tu.get(MEMOQ_STATUS, "")):
         return frozenset(("",))
     statuses = tu.iter(f"{{{SDL}}}seg")
-    found = frozenset(s.get("id") or "" for s in statuses if s.get("locked") in _LOCKED)
+    found = frozenset(
+        s.get("id") or ""
+        for s in statuses
+        if s.get("locked") in _LOCKED or (s.get("conf") or "").startswith("Approved")
+    )
     mids = {m.get("mid") for m in seg_marks(segmented)} if segmented is not None else set()
     return frozenset(("",)) if found and mids <= found else found
 
