@@ -400,3 +400,28 @@ def test_retranslate_all_leaves_what_a_reviewer_approved_in_trados_or_memoq_as_i
     )
     document = read_xliff((memoq + TAIL_12).encode(), "a.mqxliff", retranslate="all")
     assert document.sources() == ["Le chien court."]
+
+
+def test_a_trados_segments_own_status_not_the_targets_state_says_what_is_translated_again(
+    tmp_path,
+):
+    from nmt_cli.formats.pairs import read_pairs
+
+    trados = (
+        '<trans-unit id="a1"><source>Le chat dort. Le chien court.</source><seg-source>'
+        '<mrk mtype="seg" mid="1">Le chat dort.</mrk> <mrk mtype="seg" mid="2">Le chien court.'
+        '</mrk></seg-source><target><mrk mtype="seg" mid="1">The cat naps.</mrk> '
+        '<mrk mtype="seg" mid="2"/></target><sdl:seg-defs>'
+        '<sdl:seg id="1" conf="Translated" origin="interactive"/><sdl:seg id="2"/>'
+        "</sdl:seg-defs></trans-unit>"
+    )
+    document = read_xliff((SDL_HEAD + trados + TAIL_12).encode(), "g.sdlxliff", retranslate="none")
+    once = document.render(upper(document.sources()), "en", print)
+    assert b'<target state="needs-review-translation"' in once  # the machine's segment in it
+    document = read_xliff(once, "g.sdlxliff", retranslate="fuzzy")
+    assert document.sources() == ["Le chien court."]  # was both: the translator's lost
+    path = tmp_path / "g.sdlxliff"
+    path.write_bytes(once)
+    assert list(read_pairs(str(path), "xliff", ("fr", "en"))) == [
+        ("Le chat dort.", "The cat naps.")
+    ]  # was none: the target's state had the translator's segment as needing review too

@@ -97,6 +97,8 @@ class XliffUnit:
                  segment's (source_text, target_text, why it gives no pair: None where it
                  gives one, Trados' ``sdl:seg`` status) by its ``mid``; (): none
     memoq        1.2: memoQ's ``mq:status`` of the unit (``ManuallyConfirmed``...); None: none
+    own_status   1.2: whether its tool gives each segment a status of its own (Trados'
+                 ``<sdl:seg>``): those, not the target's state, say which to translate again
     confirmed    1.2: whether Phrase has the unit confirmed (``m:confirmed`` 1 and up, the
                  workflow step that did); None: not a unit of Phrase
     locked       1.2: the ``mid`` of each segment its tool locked against edits, or has as
@@ -130,6 +132,7 @@ class XliffUnit:
     segments: tuple[tuple[str, str, str | None], ...] = ()
     memoq: str | None = None
     confirmed: bool | None = None
+    own_status: bool = False
     locked: frozenset[str] = frozenset()
     review: frozenset[str] = frozenset()
     blank: frozenset[str] = frozenset()
@@ -153,8 +156,11 @@ class XliffUnit:
     def pairs(self) -> list[tuple[str, str, str | None]]:
         """(source_text, target_text, why it gives no training pair: None where it gives one)
         of the unit, or of each of its segments where it has them (a Trados unit's segments
-        each have their own status: one a machine's, the next a translator's)."""
+        each have their own status: one a machine's, the next a translator's, whatever the
+        state of the target that holds them)."""
         reason = self.skip_reason()
+        if self.segments and self.own_status and reason != "not translatable":
+            return list(self.segments)
         if reason is not None or not self.segments:
             return [(self.source_text, self.target_text or "", reason)]
         return list(self.segments)
@@ -231,7 +237,7 @@ def _unit_12(path: str, tu, translate: bool, langs) -> XliffUnit:
         max_chars=_max_chars(tu), name=tu.get("resname") or "",
         segments=_segments(tu, segmented, target), memoq=tu.get(MEMOQ_STATUS),
         locked=locked(tu, segmented), review=review(tu), blank=blank(tu),
-        confirmed=confirmed(tu),
+        confirmed=confirmed(tu), own_status=next(tu.iter(f"{{{SDL}}}seg"), None) is not None,
     )  # fmt: skip
 
 
