@@ -425,3 +425,27 @@ def test_a_trados_segments_own_status_not_the_targets_state_says_what_is_transla
     assert list(read_pairs(str(path), "xliff", ("fr", "en"))) == [
         ("Le chat dort.", "The cat naps.")
     ]  # was none: the target's state had the translator's segment as needing review too
+
+
+def test_a_memoq_or_phrase_units_own_status_not_the_targets_state_says_if_it_is_confirmed(
+    tmp_path,
+):
+    from nmt_cli.formats.pairs import read_pairs
+
+    target = '<target state="needs-review-translation" state-qualifier="mt-suggestion">'
+    for name, head, status in [
+        ("a.mqxliff", 'xmlns:mq="MQXliff"', 'mq:status="ManuallyConfirmed"'),
+        ("a.mxliff", 'xmlns:m="http://www.memsource.com/mxlf/2.0"', 'm:confirmed="1"'),
+    ]:
+        data = (
+            '<?xml version="1.0" encoding="utf-8"?>\n<xliff version="1.2"'
+            f' xmlns="urn:oasis:names:tc:xliff:document:1.2" {head}>'
+            '<file original="a.docx" source-language="fr" target-language="en"><body>'
+            f'<trans-unit id="1" {status}><source>Le chat dort.</source>'
+            f"{target}The cat naps.</target></trans-unit>" + TAIL_12
+        )  # nmt's target, which a translator confirmed since in their tool
+        assert read_xliff(data.encode(), name, retranslate="fuzzy").sources() == []
+        path = tmp_path / name
+        path.write_text(data, encoding="utf-8")
+        pairs = list(read_pairs(str(path), "xliff", ("fr", "en")))
+        assert pairs == [("Le chat dort.", "The cat naps.")]  # was none: "needs review"

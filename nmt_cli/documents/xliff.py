@@ -274,8 +274,8 @@ def _to_review(unit: XliffUnit) -> bool:
     write no state, were never translated again)."""
     if "" in unit.review:
         return True
-    if unit.own_status:  # Trados: each segment's own (before, the state nmt gave the target
-        return False  # had the segments a translator confirmed since translated again too)
+    if unit.own_status:  # the tool's own, or each Trados segment's (before, the state nmt gave
+        return False  # the target had what a translator confirmed since translated again too)
     return bool(unit.state and unit.state.startswith("needs-")) or unit.skip_reason() == "rejected"
 
 

@@ -34,6 +34,7 @@ from nmt_cli.formats.inline import inner_xml, model_text
 from nmt_cli.formats.memory import Counts, FormatError, Pair, Report, by_language, cleaned
 from nmt_cli.formats.xliff_tools import (
     MEMOQ_STATUS,
+    PHRASE,
     SDL,
     blank,
     confirmed,
@@ -97,8 +98,9 @@ class XliffUnit:
                  segment's (source_text, target_text, why it gives no pair: None where it
                  gives one, Trados' ``sdl:seg`` status) by its ``mid``; (): none
     memoq        1.2: memoQ's ``mq:status`` of the unit (``ManuallyConfirmed``...); None: none
-    own_status   1.2: whether its tool gives each segment a status of its own (Trados'
-                 ``<sdl:seg>``): those, not the target's state, say which to translate again
+    own_status   1.2: whether its tool gives it, or each of its segments, a status of its
+                 own (memoQ's ``mq:status``, Phrase's ``m:confirmed``, Trados' ``<sdl:seg>``):
+                 that, not the target's state, says whether to translate it again
     confirmed    1.2: whether Phrase has the unit confirmed (``m:confirmed`` 1 and up, the
                  workflow step that did); None: not a unit of Phrase
     locked       1.2: the ``mid`` of each segment its tool locked against edits, or has as
@@ -147,6 +149,8 @@ class XliffUnit:
             return "not confirmed"
         if not self.target_text or self.state in UNTRANSLATED:
             return "untranslated"
+        if self.memoq is not None or self.confirmed:  # confirmed in memoQ, Phrase: their word
+            return None  # (before, the state nmt had given the target still counted)
         if self.qualifier and (said := _QUALIFIER.search(self.qualifier)):
             return "rejected" if said.group(1) else "machine translation"
         if self.state and self.state.startswith("needs-"):
@@ -237,8 +241,14 @@ def _unit_12(path: str, tu, translate: bool, langs) -> XliffUnit:
         max_chars=_max_chars(tu), name=tu.get("resname") or "",
         segments=_segments(tu, segmented, target), memoq=tu.get(MEMOQ_STATUS),
         locked=locked(tu, segmented), review=review(tu), blank=blank(tu),
-        confirmed=confirmed(tu), own_status=next(tu.iter(f"{{{SDL}}}seg"), None) is not None,
+        confirmed=confirmed(tu), own_status=_own_status(tu),
     )  # fmt: skip
+
+
+def _own_status(tu) -> bool:
+    """XliffUnit.own_status of a trans-unit ``tu``."""
+    said = (tu.get(MEMOQ_STATUS), tu.get(f"{{{PHRASE}}}confirmed"))
+    return any(s is not None for s in said) or next(tu.iter(f"{{{SDL}}}seg"), None) is not None
 
 
 def _units_20(path: str, unit, translate: bool, langs) -> Iterator[XliffUnit]:
