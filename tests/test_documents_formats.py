@@ -23,6 +23,7 @@ from nmt_cli.documents.options import DocumentOptions
 from nmt_cli.documents.registry import FORMATS, NAMES, TEXT, format_for
 from nmt_cli.documents.strings import StringLines
 from nmt_cli.documents.translate import without_added_stop
+from nmt_cli.errors import InputError
 from nmt_cli.inference.translation import Translation
 
 pytest_plugins = ["model_fixtures"]
@@ -220,3 +221,16 @@ def test_the_registry_imports_no_office_reader_until_one_is_read():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split("\n")[:2] == ["[]", "docx"]
+
+
+def test_an_xml_file_of_xliff_is_read_as_xliff_and_one_of_tmx_is_refused(tmp_path):
+    xliff = tmp_path / "messages.fr.xml"
+    xliff.write_text(
+        '<?xml version="1.0"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2"'
+        ' version="1.2"><file source-language="fr"><body/></file></xliff>\n'
+    )
+    assert format_for(str(xliff), None).name == "xliff"  # was a page: sources translated
+    memory = tmp_path / "memory.xml"
+    memory.write_text('<?xml version="1.0"?>\n<tmx version="1.4"><header/><body/></tmx>\n')
+    with pytest.raises(InputError, match="memory.xml: TMX translation memories"):
+        format_for(str(memory), None)

@@ -4,9 +4,11 @@ back whole, one entry each. A new format is a module with its DocumentFormat (do
 one entry in FORMATS (an office format's DocumentFormat in office/formats.py, its module read
 when a document of it is).
 
-An ``.xml`` file whose root element is ``<resources>`` is an Android strings file, any other a
-page. The localization formats nmt does not read are each one error before any model loads,
-rather than being translated line by line as plain text."""
+An ``.xml`` file whose root element is ``<resources>`` is an Android strings file, one whose
+root is ``<xliff>`` an XLIFF file (before, a page: its sources were translated in place), one
+whose root is ``<tmx>`` a memory (an error, as a ``.tmx`` file is), any other a page. The
+localization formats nmt does not read are each one error before any model loads, rather than
+being translated line by line as plain text."""
 
 from __future__ import annotations
 
@@ -53,6 +55,7 @@ NOT_READ = {
     ".tmx": "TMX translation memories (give one to --memory)",
     ".mo": "compiled gettext catalogues (.mo: translate its .po, then msgfmt it)",
 }
+_XML_ROOTS = {"resources": ANDROID, "xliff": XLIFF}  # an .xml file's format by its root element
 _HEAD = 65536  # bytes read to find a root element: a prolog is never longer
 
 
@@ -64,13 +67,17 @@ def format_for(path: str, name: str | None) -> DocumentFormat | None:
     stem, extension = os.path.splitext(path.lower())
     if extension in _COMPRESSED:
         extension = os.path.splitext(stem)[1]
+    if extension == ".xml":
+        root = root_element(path)
+        if root == "tmx":
+            extension = ".tmx"  # not read, as one so named
+        elif root in _XML_ROOTS:
+            return _XML_ROOTS[root]
     if extension in NOT_READ:
         raise InputError(
             f"{path}: {NOT_READ[extension]} are not read by nmt translate "
             "(--input-format text reads any file as plain lines)"
         )
-    if extension == ".xml" and root_element(path) == "resources":
-        return ANDROID
     return next((f for f in FORMATS.values() if extension in f.extensions), None)
 
 
