@@ -118,6 +118,7 @@ def _filled(unit: XliffUnit) -> dict[str, Element]:
     that leveraged a memory fills some and leaves the others empty), but those its tool has as
     not translated (XliffUnit.blank: before, a Trados segment "Not Translated" that held its
     source copied stayed so), or that its tool locked, by their ``mid``."""
+
     def written(n: Element) -> bool:
         return any(not isinstance(c, Text) or c.text.strip() for c in n.children)
 

@@ -18,7 +18,11 @@ from nmt_cli.formats.xml import local, safe_parser
 
 # a match's rate and kind, and the memory it came from, go with the words they were of
 MACHINE_DRAFT = {
-    "conf": "Draft", "origin": "mt", "percent": None, "text-match": None, "origin-system": None
+    "conf": "Draft",
+    "origin": "mt",
+    "percent": None,
+    "text-match": None,
+    "origin-system": None,
 }
 MEMORY_DRAFT = {**MACHINE_DRAFT, "origin": "tm", "percent": "100"}  # to review, as 1.2's state
 _UNIT = re.compile(rb"<(?:[\w.-]+:)?trans-unit\b.*?</(?:[\w.-]+:)?trans-unit\s*>", re.S)
