@@ -9,8 +9,9 @@ i*K .. i*K + K - 1 (beam offsets [0, 2, 4]). Each step:
    2K, so that even if K of them end in </s> there are K others to continue with;
 3. </s> candidates ranked in the top K finish: they move to the sentence's finished list,
    scored with the length penalty; the best K other candidates become the new beams;
-4. the state and the per-row histories (tokens, token log-probs, attention rows) are
-   gathered by the parent beam of each survivor, so each hypothesis keeps its own history;
+4. the state is gathered by the parent beam of each survivor; the history keeps, per step,
+   each survivor's parent, token and token log-prob, and the step's attention rows, so a
+   finished hypothesis's own history is found by walking back (nothing is copied per step);
 5. sentences that are done leave the batch, so later steps run on fewer rows.
 
 At step 0 only beam 0 of each sentence is live (the others start at -inf), so the K beams
@@ -118,8 +119,8 @@ class _Beams:
         self.cum = torch.full((batch, k), -math.inf, device=device)  # (B', K) total log-prob
         self.cum[:, 0] = 0.0  # only beam 0 is live at step 0, so the K hypotheses are distinct
         self.last = torch.full((batch * k,), BOS, dtype=torch.long, device=device)  # (B'*K,)
-        self.history = History.start(batch * k, device)
-        self.filed = Filed()  # hypotheses are read from the device once the search is over
+        self.history = History()
+        self.filed = Filed(self.history)  # read from the device once the search is over
 
     def advance(
         self, t: int, log_probs: torch.Tensor, attn: torch.Tensor, forbidden: list[int]
@@ -161,7 +162,7 @@ class _Beams:
         if not kept_positions:
             return None
 
-        # Survivors inherit their parent's row: state and histories are gathered by it.
+        # Survivors inherit their parent's row: the state is gathered by it, the history notes it.
         # E.g. K=2, kept sentence positions [0, 2], parents [[1, 0], [0, 0]] -> rows [1, 0, 4, 4].
         parents, next_tok = parent.gather(1, pick), cand_tok.gather(1, pick)  # (B', K) each
         if len(kept_positions) < len(done):  # sentences leave: their rows are dropped
@@ -172,7 +173,7 @@ class _Beams:
         rows = (kept.unsqueeze(1) * k + parents).view(-1)  # (B''*K,)
         next_tok = next_tok.view(-1)  # (B''*K,)
         chosen = chosen_log_probs(log_probs, rows, next_tok, forbidden)  # (B''*K,)
-        self.history = self.history.extend(rows, next_tok, chosen)
+        self.history.extend(rows, next_tok, chosen)
         self.cum, self.last = new_cum, next_tok
         self.sents = [self.sents[pos] for pos in kept_positions]
         return rows, kept_positions
@@ -204,7 +205,7 @@ class _Beams:
         given) or cut (None), in that order."""
         ids = [self.sents[pos] for pos in positions]
         lengths = [self.src_lengths[i] for i in ids]
-        found = self.filed.add(self.history, rows, log_probs, eos_lps, lengths, self.penalty)
+        found = self.filed.add(rows, log_probs, eos_lps, lengths, self.penalty)
         for i, hyp in zip(ids, found):
             self.finished[i].append(hyp)
 

@@ -50,12 +50,12 @@ def greedy_search(
     batch, limits = len(src_lengths), as_limits(start.max_len, len(src_lengths))
     device, src_lengths = src_lengths.device, src_lengths.tolist()  # (B,) on the host
     results: dict[int, Hypothesis] = {}  # by original sentence index
-    filed = Filed()  # hypotheses are read from the device once the search is over
 
     sents = list(range(batch))  # (B',) original index of each row
     last = torch.full((batch,), BOS, dtype=torch.long, device=device)  # (B',)
     cum = torch.zeros(batch, device=device)  # (B',) log-prob of each row's tokens so far
-    history = History.start(batch, device)
+    history = History()
+    filed = Filed(history)  # read from the device once the search is over
 
     t = 0  # tokens produced so far, the same for every row still in the batch
     while sents:
@@ -67,18 +67,18 @@ def greedy_search(
         if ending:
             ids = [sents[r] for r in ending]
             lengths = [src_lengths[i] for i in ids]
-            results.update(zip(ids, _file(filed, history, ending, read, lengths, penalty)))
+            results.update(zip(ids, _file(filed, ending, read, lengths, penalty)))
         if len(ending) == len(sents):
             break
         if ending:  # finished sentences leave the batch
             staying = sorted(set(range(len(sents))) - set(ending))
             keep = host_index(staying, device)  # (B'',)
             best, best_lp, new_cum = best[keep], best_lp[keep], new_cum[keep]
-            history = history.extend(keep, best, best_lp)  # (B'', t + 1)
+            history.extend(keep, best, best_lp)  # (B'',) rows of the next step
             sents = [sents[r] for r in staying]
             state = state.select(keep, staying)
         else:
-            history = history.extend(slice(None), best, best_lp)  # (B', t + 1)
+            history.extend(None, best, best_lp)  # (B',) the same rows
         cum, last = new_cum, best  # (B'',) each
         t += 1
 
@@ -88,19 +88,17 @@ def greedy_search(
 
 def _file(
     filed: Filed,
-    history: History,
     ending: list[int],
     read: list[list[float]],
     lengths: list[int],
     penalty: LengthPenalty,
 ) -> list[Hypothesis]:
-    """File the rows ``ending`` of ``history``: finished where </s> was chosen (its log-prob
+    """File the rows ``ending`` of the step: finished where </s> was chosen (its log-prob
     kept), else cut at the length limit (this step's token dropped). ``read`` is the step's
     (stops, new totals, chosen log-probs, totals before), per row; ``lengths``: the rows'
     source lengths."""
     stops, new_cums, best_lps, cums = read
     return filed.add(
-        history,
         ending,
         [new_cums[r] if stops[r] else cums[r] for r in ending],
         [best_lps[r] if stops[r] else None for r in ending],

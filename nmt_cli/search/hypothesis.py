@@ -50,83 +50,111 @@ def results_for(sources: list[list[int]]) -> list[list[Hypothesis]]:
     return [[] if s else [Hypothesis([], 0.0, 0.0, [], torch.zeros(0, 0), True)] for s in sources]
 
 
-@dataclass
 class History:
-    """What a search keeps of each of its rows (R): the tokens chosen so far (R, t), their
-    log-probs (R, t), and the attention of every step (R, t + 1, S) once the step ran."""
+    """What a search keeps of its rows, as back-pointers (as fairseq and Marian do): per step t,
+    the attention of its rows (R_t, S), and per step that chose tokens, each new row's parent
+    row (R_{t+1},) of the step before, its token and that token's log-prob (R_{t+1},) each.
+    A step costs the same whatever the length so far: a row's tokens and attention rows are
+    only put together for the hypotheses filed, by walking back from their last step
+    (:class:`Filed`), never copied when rows are reordered."""
 
-    tokens: torch.Tensor
-    token_log_probs: torch.Tensor
-    attention: torch.Tensor | None = None
-
-    @classmethod
-    def start(cls, rows: int, device: torch.device) -> History:
-        empty = torch.empty((rows, 0), device=device)
-        return cls(empty.long(), empty)
+    def __init__(self) -> None:
+        self.attention: list[torch.Tensor] = []  # per step: (R_t, S) float
+        self.links: list[tuple[torch.Tensor | None, torch.Tensor, torch.Tensor]] = []
 
     def add_attention(self, attention: torch.Tensor) -> None:
-        """This step's attention (R, S), before its token is chosen."""
-        step = attention.float().unsqueeze(1)  # (R, 1, S)
-        self.attention = step if self.attention is None else torch.cat([self.attention, step], 1)
+        """This step's attention (R, S), before its token is chosen (a copy: the model's own
+        tensor may be reused)."""
+        self.attention.append(attention.to(torch.float32, copy=True))
 
-    def extend(self, rows: torch.Tensor, tokens: torch.Tensor, log_probs: torch.Tensor) -> History:
-        """Rows ``rows`` (index or mask) of this history, each followed by its chosen token and
-        that token's log-prob (R',)."""
-        assert self.attention is not None
-        return History(
-            torch.cat([self.tokens[rows], tokens.unsqueeze(1)], 1),  # (R', t + 1)
-            torch.cat([self.token_log_probs[rows], log_probs.unsqueeze(1)], 1),  # (R', t + 1)
-            self.attention[rows],  # (R', t + 1, S)
-        )
+    def extend(
+        self, rows: torch.Tensor | None, tokens: torch.Tensor, log_probs: torch.Tensor
+    ) -> None:
+        """The next step's rows (R',): rows ``rows`` (an index; None: every row, in order) of
+        this step, each followed by its chosen token and that token's log-prob (R',)."""
+        assert len(self.links) + 1 == len(self.attention)
+        self.links.append((rows, tokens, log_probs.float()))
+
+    def walk(self, filings: list[tuple[int, torch.Tensor]]) -> tuple[torch.Tensor, ...]:
+        """The histories of the rows filed: ``filings``, per filing, its step t and its rows
+        (R_f,) among that step's. Returns, for the N filed rows in filing order, their tokens
+        and their log-probs (N, T) and their attention (N, T + 1, S), T the last step filed;
+        a row filed at step t fills the first t tokens and t + 1 attention rows (zeros after).
+        """
+        last = max(t for t, _ in filings)
+        ids = torch.arange(sum(len(rows) for _, rows in filings), device=filings[0][1].device)
+        joining: dict[int, list[tuple[torch.Tensor, torch.Tensor]]] = {}  # by step: rows, ids
+        start = 0
+        for t, rows in filings:
+            joining.setdefault(t, []).append((rows, ids[start : start + len(rows)]))
+            start += len(rows)
+        attn = self.attention[0]
+        tokens = torch.zeros((len(ids), last), dtype=torch.long, device=attn.device)
+        log_probs = torch.zeros((len(ids), last), device=attn.device)
+        attention = torch.zeros((len(ids), last + 1, attn.size(1)), device=attn.device)
+        rows, who = ids[:0], ids[:0]  # (N_t,) each: the rows walked back to step t, their ids
+        for t in range(last, -1, -1):
+            if t in joining:
+                rows = torch.cat([rows, *(r for r, _ in joining[t])])
+                who = torch.cat([who, *(i for _, i in joining[t])])
+            attention[who, t] = self.attention[t][rows]
+            if t:
+                parents, chosen, chosen_lp = self.links[t - 1]
+                tokens[who, t - 1], log_probs[who, t - 1] = chosen[rows], chosen_lp[rows]
+                rows = rows if parents is None else parents[rows]
+        return tokens, log_probs, attention
 
 
 class Filed:
     """The hypotheses a search files as it goes. A hypothesis's score is known when it is filed
-    (from host floats); its tokens, token log-probs and attention are gathered on the device
-    then, and read from it by ``read()`` once the search is over: filing waits for nothing (on
-    a GPU each read waits for the device's queue to drain)."""
+    (from host floats); its tokens, token log-probs and attention are put together from the
+    search's :class:`History` by ``read()`` once the search is over, in one walk back over the
+    steps and one read from the device for all of them: filing waits for nothing (on a GPU
+    each read waits for the device's queue to drain)."""
 
-    def __init__(self) -> None:
-        self._waiting: list[tuple] = []  # per filing: hypotheses and their device rows
+    def __init__(self, history: History) -> None:
+        self.history = history
+        self._waiting: list[tuple] = []  # per filing: hypotheses, their step, rows and more
 
     def add(
         self,
-        history: History,
         rows: list[int],
         log_probs: list[float],
         eos_log_probs: list[float | None],
         src_lengths: list[int],
         penalty: LengthPenalty,
     ) -> list[Hypothesis]:
-        """Rows ``rows`` of ``history`` as hypotheses, filled in by ``read()``. Row r is
-        finished by </s> of ``eos_log_probs[r]`` (this step's attention row kept) or, where that
-        is None, cut at the length limit (this step's row dropped). ``log_probs`` are the
-        running sums the search keeps, so that greedy and beam search give bit-identical
+        """Rows ``rows`` of the history's last step as hypotheses, filled in by ``read()``.
+        Row r is finished by </s> of ``eos_log_probs[r]`` (this step's attention row kept) or,
+        where that is None, cut at the length limit (this step's row dropped). ``log_probs`` are
+        the running sums the search keeps, so that greedy and beam search give bit-identical
         floats; ``penalty`` scores them; ``src_lengths`` cut each attention's padding columns."""
-        assert history.attention is not None
         if not rows:
             return []
-        t = history.tokens.size(1)
+        t = len(self.history.attention) - 1  # tokens each row holds
         found = [
             Hypothesis([], penalty.score(total, t + 1), total, [], _NO_ATTENTION, eos is not None)
             for total, eos in zip(log_probs, eos_log_probs)
         ]
-        index = host_index(rows, history.tokens.device)  # (R,)
-        gathered = (history.tokens[index], history.token_log_probs[index], history.attention[index])
-        self._waiting.append((found, gathered, eos_log_probs, src_lengths))
+        index = host_index(rows, self.history.attention[t].device)  # (R,)
+        self._waiting.append((found, t, index, eos_log_probs, src_lengths))
         return found
 
     def read(self) -> None:
-        """Fill in every hypothesis filed so far: one read per filing, after the search."""
-        for found, (tokens, lps, attention), eos_log_probs, src_lengths in self._waiting:
-            t = tokens.size(1)
-            tokens, lps = tokens.tolist(), lps.tolist()  # (R, t) each
-            attention = attention.to("cpu", torch.float32)  # (R, t + 1, S)
-            for r, (h, eos_lp, src_length) in enumerate(zip(found, eos_log_probs, src_lengths)):
+        """Fill in every hypothesis filed so far, after the search."""
+        if not self._waiting:
+            return
+        tokens, lps, attention = self.history.walk([(t, rows) for _, t, rows, *_ in self._waiting])
+        tokens, lps = tokens.tolist(), lps.tolist()  # (N, T) each
+        attention = attention.to("cpu", torch.float32)  # (N, T + 1, S)
+        r = 0  # the filed row's place among all N
+        for found, t, _, eos_log_probs, src_lengths in self._waiting:
+            for h, eos_lp, src_length in zip(found, eos_log_probs, src_lengths):
                 steps = attention[r, : t + 1 if h.finished else t, :src_length]  # (rows, S_i)
-                h.tokens = tokens[r]
-                h.token_log_probs = lps[r] + [eos_lp] if h.finished else lps[r]
+                h.tokens = tokens[r][:t]
+                h.token_log_probs = lps[r][:t] + [eos_lp] if h.finished else lps[r][:t]
                 h.attention = steps.clone(memory_format=torch.contiguous_format)
+                r += 1
         self._waiting = []
 
 
