@@ -207,6 +207,16 @@ def test_punctuation_the_element_did_not_hold_stays_outside_it():
     )
 
 
+def test_a_full_stop_after_an_element_stays_out_of_it_where_the_last_word_is_copied():
+    # fr-en: "Allez sur le site web." "Go on the web.", "site" and "web." linked to "web.",
+    # which is the source's "web." as written: the link took "the web." with its period
+    line = 'Allez sur <a href="x">le site web</a>.'
+    out = translated(line, "Go on the web.", "0-0 1-1 2-2 3-3 4-3")
+    assert out == 'Go on <a href="x">the web</a>.'
+    out = translated("Voir <b>le site</b>.", "See the site.", "0-0 1-1 1-2 2-2")
+    assert out == "See <b>the site</b>."
+
+
 def test_an_element_keeps_the_punctuation_its_source_text_starts_with_and_no_more():
     # fr-en put quotes around a placeholder: “%s”? keeps “ out of <b> and % in it
     out = translated("Supprimer « <b>%s</b> » ?", "Delete “%s”?", "0-0 2-1 4-1")

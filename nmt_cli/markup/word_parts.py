@@ -92,8 +92,18 @@ def word_parts(
         elif (s, t) in raised:
             out += [(own[s][0], y) for y in mine[t]]
         else:
-            out += [(x, y) for x in own[s] for y in mine[t]]
+            ys = _worded(mine[t], spans, word_spans[t][0], words[t]) if t in copied else mine[t]
+            out += [(x, y) for x in own[s] for y in ys]
     return parts, spans, out
+
+
+def _worded(own: list[int], spans: Spans, at: int, word: str) -> list[int]:
+    """The parts ``own`` (at ``spans``) of the copied target ``word`` (at ``at``) that another
+    source word than the one it copies is linked to: those with a letter or a digit, where it
+    has one (``le site web.`` "the web.", "web." cut "web" "." as its source word: "site"
+    linked to "web" alone, the period stays out of ``[le site web](x).``)."""
+    worded = [k for k in own if any(c.isalnum() for c in word[spans[k][0] - at : spans[k][1] - at])]
+    return worded or own
 
 
 def _ordinal(word: str, own: list[int], pieces: list[str]) -> bool:
