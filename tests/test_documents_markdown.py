@@ -1182,3 +1182,12 @@ def test_an_admonition_shown_in_a_fenced_code_block_is_code():
         '```markdown\n!!! note "Remarque importante"\n    Ce bloc.\n```\n\n'
         '~~~~\n=== "Onglet"\n~~~\n~~~~~\n\n!!! note "TITRE"\n    LE TEXTE.\n'
     )
+
+
+def test_a_pipe_in_a_code_span_of_a_table_cell_stays_escaped():
+    """The table's reader unescapes ``\\|`` in a cell's code span: written back as read, the
+    pipe cut the cell in two ("| Code `x | y` | ..." a row of three cells)."""
+    text = "| Commande | Effet |\n|---|---|\n| Le code `x \\| y` ici | Combine |\n"
+    out = translated(text)
+    assert out.split("\n")[2] == "| LE CODE `x \\| y` ICI | COMBINE |"
+    assert structure(out) == structure(text)

@@ -297,7 +297,8 @@ class _Reader:
         return end
 
     def _inline(self, token, line: int, cell: bool = False) -> Inline:  # a cell escapes |
-        return Inline.block(token, self.name, line + 1, None if cell else (self.parser, self.env))
+        parsing = None if cell else (self.parser, self.env)
+        return Inline.block(token, self.name, line + 1, parsing, cell)
 
     def _lines(self, a: int, b: int, token, wrap: bool) -> None:
         contents = token.content.split("\n")

@@ -58,9 +58,10 @@ _EMPHASIS = ("em_open", "strong_open", "s_open", "mark_open")
 Anchors = Mapping[str, str] | None  # a heading's anchor to its translation's
 
 
-def _code_span(token) -> str:
-    """A code span as written, from its content and backticks."""
-    content = token.content
+def _code_span(token, cell: bool = False) -> str:
+    """A code span as written, from its content and backticks; in a table ``cell``, its pipes
+    escaped, as they were written (``\\|``: the table's reader unescaped them)."""
+    content = token.content.replace("|", "\\|") if cell else token.content
     padded = content[:1] == "`" or content[-1:] == "`"
     padded |= content[:1] == " " and content[-1:] == " " and content.strip() != ""
     return f"{token.markup}{' ' if padded else ''}{content}{' ' if padded else ''}{token.markup}"
@@ -104,10 +105,12 @@ class Inline:
     kept: tuple[str, ...] = ()
 
     @classmethod
-    def block(cls, token, where: str, line: int, parsing: tuple | None = None) -> Inline:
+    def block(
+        cls, token, where: str, line: int, parsing: tuple | None = None, cell: bool = False
+    ) -> Inline:
         """A block's inline ``token``; with ``parsing`` (the file's parser and its env), its
-        translation escaped where its source escaped (not a table cell's: its pipes)."""
-        inline = cls.of(token.children, where, line)
+        translation escaped where its source escaped (not a table ``cell``'s: its pipes)."""
+        inline = cls.of(token.children, where, line, cell)
         if parsing is not None:
             parser, env = parsing
             inline.reads = lambda text: parser.renderInline(text, env)
@@ -133,7 +136,7 @@ class Inline:
         return cls(page, [], escape)
 
     @classmethod
-    def of(cls, children, where: str, line: int) -> Inline:
+    def of(cls, children, where: str, line: int, cell: bool = False) -> Inline:
         marks: list[_Marks] = []
         parts: list[str] = []
         depth = 0  # Markdown elements open (emphasis, links)
@@ -161,7 +164,7 @@ class Inline:
             elif t.type == "footnote_ref":
                 cls._footnote(t.content, children[k - 1] if k else None, marks, parts, element)
             elif t.type == "code_inline":
-                element(_Marks(_code_span(t).translate(WHOLE)), t.content, verbatim=True)
+                element(_Marks(_code_span(t, cell).translate(WHOLE)), t.content, verbatim=True)
             elif t.type == "image":
                 element(cls._image(t, where, line), t.content, verbatim=True)
             elif t.type == "link_open" and t.markup == "autolink":
