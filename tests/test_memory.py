@@ -226,6 +226,7 @@ def test_an_indented_line_the_memory_holds_keeps_its_indentation(run_cli, memory
     out = translated_lines(run_cli, lines, "--memory", memory_file)
     assert out[:2] == ["  Display", "\tMy App"]
     assert out[2].startswith("    ") and not out[2][4].isspace()
+    assert translated_lines(run_cli, ["Affichage  "], "--memory", memory_file) == ["Display  "]
 
 
 def test_a_line_of_sentences_takes_the_sentences_a_memory_holds(run_cli, tmp_path):

@@ -213,7 +213,7 @@ def test_awkward_lines_keep_their_places(run_cli, short_model_dir: Path) -> None
     result = translate(run_cli, short_model_dir, "-k", "2", input=data)
     assert result.exit_code == 0, result.stderr
     assert len(out_lines(result)) == len(lines)
-    assert out_lines(result)[1] == "" and out_lines(result)[2] == ""
+    assert out_lines(result)[1] == "" and out_lines(result)[2] == "   \t "  # white space: kept
     as_jsonl = translate(run_cli, short_model_dir, "-k", "2", "--format", "jsonl", input=data)
     sources = [json.loads(line)["source"] for line in out_lines(as_jsonl)]
     # Each line as read: a CRLF's "\r" dropped, bytes that are not UTF-8 read as Windows-1252
@@ -281,6 +281,25 @@ def test_an_indented_line_keeps_its_indentation(run_cli, short_model_dir: Path) 
     data = "".join(f"{x}\n" for x in lines).encode()
     plain, spaced, listed = out_lines(translate(run_cli, short_model_dir, input=data))
     assert spaced == f"   {plain}" and listed.startswith("\t") and not listed[1:2].isspace()
+
+
+def test_a_lines_trailing_white_space_and_form_feeds_are_kept(run_cli, short_model_dir: Path):
+    """A text file's trailing spaces were dropped, and a form feed that opens a page (alone on
+    its line, or before its first words) came out a space or nothing."""
+    lines = [
+        "Ein Mann läuft im Park.",
+        "Ein Mann läuft im Park.   ",
+        "\fEin Mann läuft im Park.",
+        "Ein Mann läuft im Park.\t",
+        "\f",
+        "  ",
+    ]
+    data = "".join(f"{x}\n" for x in lines).encode()
+    plain, spaced, paged, tabbed, feed, blank = out_lines(
+        translate(run_cli, short_model_dir, input=data)
+    )
+    assert (spaced, paged, tabbed) == (f"{plain}   ", f"\f{plain}", f"{plain}\t")
+    assert (feed, blank) == ("\f", "  ")
 
 
 def test_bidirectional_marks_change_no_translation_and_those_around_the_line_stay(

@@ -6,8 +6,8 @@ mark glued to its first word (``?Aide``) or a list's item marker (``a)``, ``(b)`
 without its
 quotation marks (quotes.py: ``« %1 »``), its Markdown emphasis (emphasis.py: ``**gras**``) or its
 plural marks (plurals.py:
-``élément(s)``), without its bidirectional marks (:data:`BIDI`) or its
-indentation (kept in front of its translation). The
+``élément(s)``), without its bidirectional marks (:data:`BIDI`) or the white
+space at its ends (its indentation, a form feed: kept around its translation). The
 other text is translated as a line of its own, and may itself be set aside (a label in brackets
 with an access key).
 """
@@ -60,9 +60,9 @@ def aside_for(
     ``written`` and ``known``, the model's target and source words) and its quotation marks
     (outside the spans) are taken out; the marks only where its translation can have a word
     alignment (``alignable``), into ``target``, the target language. Angle brackets always."""
-    if line[:1].isspace() and line.strip():  # an indented line: its indentation kept
-        indent = line[: len(line) - len(line.lstrip())]
-        return Aside(line.lstrip(), False, lambda t: replace(t, text=indent + t.text))
+    if line.strip() != line:  # its indentation, its trailing white space (a form feed) kept
+        lead, trail = white_ends(line)
+        return Aside(line.strip(), False, lambda t: replace(t, text=lead + t.text + trail))
     if BIDI.search(line):  # most lines have none: no copy made of them
         lead, trail = _LEAD.match(line)[0], _TRAIL.search(line)[0]
         return Aside(BIDI.sub("", line), False, lambda t: replace(t, text=lead + t.text + trail))
@@ -119,6 +119,13 @@ def after_marker(t: Translation, marker: str) -> Translation:
     alignment = [(0, 0)] + [(s + 1, d + 1) for s, d in t.alignment] if t.alignment else []
     scores = [0.0, *t.word_scores] if t.word_scores else []
     return replace(t, text=marker + t.text, alignment=alignment, word_scores=scores)
+
+
+def white_ends(line: str) -> tuple[str, str]:
+    """The white space that starts ``line`` and the white space that ends it (a line of white
+    space alone: all of it, and none)."""
+    lead = line[: len(line) - len(line.lstrip())]
+    return lead, line[len(line.rstrip()) :] if line.strip() else ""
 
 
 def has_words(text: str) -> bool:

@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from nmt_cli.inference.aside import aside_for
+from nmt_cli.inference.aside import aside_for, white_ends
 from nmt_cli.inference.quotes import OPENING
 from nmt_cli.inference.translation import Translation, join_sentences
 from nmt_cli.protect.format_strings import order_groups
@@ -111,9 +111,10 @@ def recalled(
 
 
 def _indented(line: str, text: str) -> str:
-    """``text``, the memory's translation of ``line``, with the line's indentation in front,
-    as a searched line keeps it (aside.py)."""
-    return line[: len(line) - len(line.lstrip())] + text if line.strip() else text
+    """``text``, the memory's translation of ``line``, with the line's indentation in front
+    and its trailing white space after, as a searched line keeps them (aside.py)."""
+    lead, trail = white_ends(line)
+    return lead + text + trail if line.strip() else text
 
 
 def _held(translator, line: str, context: str | None = None) -> str | None:

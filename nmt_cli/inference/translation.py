@@ -145,7 +145,7 @@ def format_line(
     nbest: ``line ||| text ||| score``, as Moses and Marian write an n-best list (the line is
     the sentence id); jsonl lists a split line's sentences, and with ``word_scores`` each
     word's log-prob."""
-    text = one_line(t.text)
+    text = one_line(t.text, t.source)
     if fmt == "jsonl":
         record = {
             "source": t.source,
