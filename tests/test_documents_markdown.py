@@ -380,6 +380,18 @@ def test_a_footnotes_reference_follows_the_word_it_was_written_after():
     assert translated(text, reversed_words).split("\n")[0] == "ici. note[^1] Une"
 
 
+def test_pandocs_inline_note_keeps_its_marks_and_its_text_is_translated_apart():
+    """Read as text, ``^[...]`` went to the model with the sentence: its "]" was lost and the
+    note left in French ("Here is a phrase^[Une note in line with a note.")."""
+    text = "Une phrase^[Une *note* en ligne.] ici et ^[seule].\n"
+    document = read_markdown(text.split("\n")[:-1], "notes.md")
+    assert document.sources() == ["Une phrase ici et .", "Une note en ligne.", "seule"]
+    assert translated(text) == "UNE PHRASE^[UNE *NOTE* EN LIGNE.] ICI ET ^[SEULE].\n"
+    assert translated("Une phrase^[Une note.] ici.\n", reversed_words) == (
+        "ici. phrase^[note. Une] Une\n"  # after the word it followed
+    )
+
+
 HTML_BLOCKS = """\
 <div class="alerte">Attention : ne pas éteindre.</div>
 

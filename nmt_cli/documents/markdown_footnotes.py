@@ -9,6 +9,10 @@ may interrupt a paragraph: definitions one under another are each their own); it
 blocks of their own (a paragraph, or more indented four spaces under it), translated as any
 other. A reference is a footnote's only where the file defines its label, as those readers
 have it (``[^x]`` with no definition is text).
+
+Pandoc's inline note, ``note^[the note's text]``, is a ``footnote_inline`` token whose
+children are its text's: the text translated on its own, the marks written as they were
+(CommonMark read it as text, and the model lost its ``]`` and left the note in French).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ def add_footnotes(parser) -> None:
         "reference", "footnote_def", _definition, {"alt": ["paragraph", "reference"]}
     )
     parser.inline.ruler.after("image", "footnote_ref", _reference)
+    parser.inline.ruler.after("footnote_ref", "footnote_inline", _inline_note)
 
 
 def _definition(state, first: int, end: int, silent: bool) -> bool:
@@ -79,4 +84,22 @@ def _reference(state, silent: bool) -> bool:
     if not silent:
         state.push("footnote_ref", "", 0).content = m.group()
     state.pos = m.end()
+    return True
+
+
+def _inline_note(state, silent: bool) -> bool:
+    """``^[text]``, its brackets paired as a link's text's are; its children its text's."""
+    start = state.pos
+    if not state.src.startswith("^[", start) or start + 2 >= state.posMax:
+        return False
+    from markdown_it.helpers import parseLinkLabel
+
+    end = parseLinkLabel(state, start + 1)
+    if end < 0:
+        return False
+    if not silent:
+        token = state.push("footnote_inline", "", 0)
+        token.content, token.children = state.src[start + 2 : end], []
+        state.md.inline.parse(token.content, state.md, state.env, token.children)
+    state.pos = end + 1
     return True

@@ -1,21 +1,22 @@
 """A block's inline Markdown (markdown-it-py's inline token) as a fragment of HTML for
-nmt_cli/markup/, and the fragment's translation written back as Markdown (markdown.py reads
-the blocks).
+nmt_cli/markup/, and the fragment's translation written back as Markdown (markdown.py reads the
+blocks).
 
 Emphasis, links and inline HTML become elements of the fragment, put back around the target
 words aligned to those they enclosed, as tags of a page are: ``*x*``, ``**x**``, ``~~x~~``,
 ``[x](url "title")`` and paired inline tags (``<kbd>x</kbd>``) enclose words; code spans,
 autolinks (``<https://...>``) and images are passed through whole, as protected spans; a hard
-line break stays one; a footnote's reference (``note[^1]``) encloses the word it follows, so
-the model never reads it. An image's alt text and a link's or an image's title are texts of
-their own, translated apart from the sentence (they were left in the source's language), and so
-are an inline tag's attributes that a page's are (``<abbr title="...">``); an inline element
-that says ``translate="no"`` is held whole, as on a page. The
-translation is written back as Markdown: its text escaped where a character would start markup,
-each element's marks as the source wrote them (a destination as written, but a link to a
-heading's anchor: markdown_anchors.py; a title in double
-quotes, escaped as a title is; a reference link ``[x][ref]`` with its reference as written,
-its title its definition's: markdown_links.py). An HTML block is a page of its own (HtmlBlock).
+line break stays one; a footnote's reference (``note[^1]``) encloses the word it follows, so the
+model never reads it, and so does Pandoc's inline note (``note^[text]``), its text one of its
+own. An image's alt text and a link's or an image's title are texts of their own, translated
+apart from the sentence (they were left in the source's language), and so are an inline tag's
+attributes that a page's are (``<abbr title="...">``); an inline element that says
+``translate="no"`` is held whole, as on a page. The translation is written back as Markdown: its
+text escaped where a character would start markup, each element's marks as the source wrote them
+(a destination as written, but a link to a heading's anchor: markdown_anchors.py; a title in
+double quotes, escaped as a title is; a reference link ``[x][ref]`` with its reference as
+written, its title its definition's: markdown_links.py). An HTML block is a page of its own
+(HtmlBlock).
 """
 
 from __future__ import annotations
@@ -65,15 +66,6 @@ def _code_span(token, cell: bool = False) -> str:
     padded = content[:1] == "`" or content[-1:] == "`"
     padded |= content[:1] == " " and content[-1:] == " " and content.strip() != ""
     return f"{token.markup}{' ' if padded else ''}{content}{' ' if padded else ''}{token.markup}"
-
-
-def _url(token) -> str:
-    """A link's or an image's destination, as written in ``(url "title")``."""
-    written = markdown_links.destination(token)
-    if written is not None:
-        return written
-    url = token.attrs.get("href", token.attrs.get("src", ""))
-    return f"<{url}>" if (not url or re.search(r"\s|[()]", url)) else url
 
 
 @dataclass
@@ -161,8 +153,9 @@ class Inline:
             elif t.type == "hardbreak":  # b="n": it parts the lines (markup/inline_text.py)
                 element(_Marks("\\\n"))
                 parts[-1] = parts[-1].replace("/>", ' b="n"/>')
-            elif t.type == "footnote_ref":
-                cls._footnote(t.content, children[k - 1] if k else None, marks, parts, element)
+            elif t.type in ("footnote_ref", "footnote_inline"):  # note[^1], note^[text]
+                note = _Marks(t.content) if t.type == "footnote_ref" else cls._note(t, where, line)
+                cls._footnote(note, children[k - 1] if k else None, marks, parts, element)
             elif t.type == "code_inline":
                 element(_Marks(_code_span(t, cell).translate(WHOLE)), t.content, verbatim=True)
             elif t.type == "image":
@@ -194,7 +187,7 @@ class Inline:
     def _link(cls, token, where: str, line: int) -> _Marks:
         """``[`` and ``](url "title")``, the title translated on its own; a reference link's
         ``]`` and its reference as written (``][ref]``)."""
-        url, title = _url(token), token.attrs.get("title")
+        url, title = markdown_links.url_of(token), token.attrs.get("title")
         if (label := markdown_links.labelled(token)) is not None:  # [x], [x][]
             start, end = markdown_links.labelled_marks(*label)
             return _Marks(start, end.translate(WHOLE))
@@ -213,7 +206,7 @@ class Inline:
     def _image(cls, token, where: str, line: int) -> _Marks:
         """``![alt](url "title")``, its alt text and its title translated on their own (a
         reference image's title its definition's: ``![alt][ref]``)."""
-        url, title = _url(token), token.attrs.get("title")
+        url, title = markdown_links.url_of(token), token.attrs.get("title")
         ref, label = markdown_links.reference(token), markdown_links.labelled(token)
         title = None if ref is not None else title
         own = [cls.of(token.children or [], where, line)]  # ![](url): no alt text
@@ -230,16 +223,23 @@ class Inline:
 
         return _Marks("", "", own, written)
 
+    @classmethod
+    def _note(cls, token, where: str, line: int) -> _Marks:
+        """Pandoc's inline note, ``^[text]``: its text translated on its own, on one line."""
+        own = [cls.of(token.children, where, line)]
+        return _Marks("", "", own, lambda x: (f"^[{x[0]}]".replace("\n", " ").translate(WHOLE), ""))
+
     @staticmethod
-    def _footnote(reference: str, before, marks, parts, element) -> None:
-        """A footnote's reference (markdown_footnotes.py), a mark the model never reads: it
-        follows the word it is written after (``note[^1]``: an element around ``note``, so
-        that the model reads ``note.``, not ``note .``), else it stands alone."""
+    def _footnote(note: _Marks, before, marks, parts, element) -> None:
+        """A footnote's reference or inline note (markdown_footnotes.py), a mark the model
+        never reads: it follows the word it is written after (``note[^1]``: an element around
+        ``note``, so that the model reads ``note.``, not ``note .``), else it stands alone."""
         word = _LAST_WORD.search(before.content) if before and before.type == "text" else None
         if word is None:
-            element(_Marks(reference))
+            element(note)
             return
-        marks.append(_Marks("", reference))
+        after = note.written
+        marks.append(_Marks("", note.open, note.own, after and (lambda x: ("", after(x)[0]))))
         rest, word = before.content[: word.start()], word.group()
         parts[-1] = f'{html.escape(rest, quote=False)}<m i="{len(marks) - 1}">'
         parts[-1] += f"{html.escape(word, quote=False)}</m>"

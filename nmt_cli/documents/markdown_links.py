@@ -131,6 +131,15 @@ def destination(token) -> str | None:
     return after[at : found.pos] if found.ok and "\n" not in after[at : found.pos] else None
 
 
+def url_of(token) -> str:
+    """A link's or an image's destination, as written in ``(url "title")``."""
+    written = destination(token)
+    if written is not None:
+        return written
+    url = token.attrs.get("href", token.attrs.get("src", ""))
+    return f"<{url}>" if (not url or re.search(r"\s|[()]", url)) else url
+
+
 # A definition's title at its end: "...", '...' or (...), its escapes read as written
 _TITLE = re.compile(
     r"""(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|\(((?:[^()\\]|\\.)*)\))[ \t]*\Z""",
