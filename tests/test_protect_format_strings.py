@@ -187,6 +187,11 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
             [("prompt", ">>> print(Session().UserName)"), ("markup", "#")],
         ),
         (">>> Bonjour, un courriel cité.", [("markup", ">>>")]),
+        (  # a program no list knows at a shell's prompt: fr-en wrote "$ entree.csv -o ..."
+            "$ monoutil entree.csv -o sortie.json",
+            [("console", "$ monoutil entree.csv -o sortie.json")],
+        ),
+        ("$ make  # compile le programme", [("console", "$ make"), ("markup", "#")]),
         (
             "Par exemple : -Dmyprop=c:\\\\program files\\\\java, ou -Dfile.encoding=UTF-8.",
             [

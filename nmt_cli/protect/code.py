@@ -47,6 +47,8 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  repeated group (``)+``, ``]*``): ``\\([^)]+\\)``, ``^\\d{3}$``, ``i18n.*``; in
                  quotes, to the closing quote (``".*..."``). fr-en wrote ``\\([^)]+\\)`` as
                  "\\ (^) )+\\)" and ``"i18n.*"`` as 'i18n ".*"'
+    console      a line at a shell's prompt, ``$``, to its comment: ``$ monoutil entree.csv``
+                 (fr-en lost the program, "$ entree.csv", one no list of programs knows)
     statement    a BASIC statement's keywords joined by an ellipsis: ``If...Then...Else``,
                  ``On...GoSub``, ``For ... Next`` (fr-en wrote "Submitting...Then...Else",
                  "IGoSub", "Shock... Next")
@@ -246,6 +248,8 @@ _PROMPT = (
     r"^>>> (?=[^#\n]*(?:\w\(|=|\w\[)|(?:import|from|def|class|for|while|if|with|return)\b)"
     r".*?(?=\s+#\s|\s*$)"  # to a comment, or to the end
 )
+# a line at a shell's prompt, to a comment
+_SHELL_PROMPT = r"^\$ (?=[a-z./~])\S.*?(?=\s+#\s|\s*$)"
 _KEYWORD = (
     r"(?:If|Then|Else|ElseIf|For|Each|Next|Do|Loop|While|Wend|Until|On|GoSub|GoTo|Return"
     r"|Select|Case|With|End|Sub|Function|Property|Try|Catch)"
@@ -351,6 +355,7 @@ PATTERNS = (
     ("formula", functions.PATTERN, _FORMULA_NEEDS),  # =SOMME(A1)*2: not a regex's (A1)*
     ("regex", _REGEX, r"\\[dDwWsSbB]|\[\^|\.[*+]|[)\]][*+]"),
     ("prompt", _PROMPT, r"^>>> "),
+    ("console", _SHELL_PROMPT, r"^\$ "),
     ("statement", _STATEMENT, r"[a-z] ?\.\.\. ?[A-Z]"),
     ("formula", _FORMULA, _FORMULA_NEEDS),
     ("cell", functions.CELL, functions.CELL_NEEDS),
