@@ -192,6 +192,15 @@ def test_prose_that_looks_like_code_holds_no_new_span(line):
             [("console", "$ monoutil entree.csv -o sortie.json")],
         ),
         ("$ make  # compile le programme", [("console", "$ make"), ("markup", "#")]),
+        (  # a synopsis's program and subcommands: fr-en wrote "Use: my tool convert ENTRY"
+            "Utilisation : monoutil convertir ENTRÉE SORTIE",
+            [("synopsis", "monoutil convertir")],
+        ),
+        (
+            "Usage : monoutil <fichier> [--verbose]",
+            [("synopsis", "monoutil"), ("markup", "<fichier>"), ("option", "--verbose")],
+        ),
+        ("Utilisation : simple et rapide.", []),  # prose after the label
         (
             "Par exemple : -Dmyprop=c:\\\\program files\\\\java, ou -Dfile.encoding=UTF-8.",
             [

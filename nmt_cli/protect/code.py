@@ -49,6 +49,8 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  "\\ (^) )+\\)" and ``"i18n.*"`` as 'i18n ".*"'
     console      a line at a shell's prompt, ``$``, to its comment: ``$ monoutil entree.csv``
                  (fr-en lost the program, "$ entree.csv", one no list of programs knows)
+    synopsis     a synopsis's program and subcommands after its label: ``Usage : monoutil
+                 convertir [OPTIONS]`` (fr-en wrote "Use: my tool convert [OPTIONS]")
     statement    a BASIC statement's keywords joined by an ellipsis: ``If...Then...Else``,
                  ``On...GoSub``, ``For ... Next`` (fr-en wrote "Submitting...Then...Else",
                  "IGoSub", "Shock... Next")
@@ -250,6 +252,13 @@ _PROMPT = (
 )
 # a line at a shell's prompt, to a comment
 _SHELL_PROMPT = r"^\$ (?=[a-z./~])\S.*?(?=\s+#\s|\s*$)"
+# a synopsis's program and subcommands (typed as written) before its metavariables or options
+_SYNOPSIS_LABELS = ("Usage", "usage", "USAGE", "Utilisation", "Syntaxe", "Synopsis")
+_SYNOPSIS = (
+    "(?:"
+    + "|".join(rf"(?<=^{label}{colon})" for label in _SYNOPSIS_LABELS for colon in (": ", " : "))
+    + r")[a-z][\w.-]*(?: [a-z][\w.-]*)*(?= +(?:\[|<|\{|-{1,2}\w|[A-Z]{2,}|\.\.\.))"
+)
 _KEYWORD = (
     r"(?:If|Then|Else|ElseIf|For|Each|Next|Do|Loop|While|Wend|Until|On|GoSub|GoTo|Return"
     r"|Select|Case|With|End|Sub|Function|Property|Try|Catch)"
@@ -356,6 +365,7 @@ PATTERNS = (
     ("regex", _REGEX, r"\\[dDwWsSbB]|\[\^|\.[*+]|[)\]][*+]"),
     ("prompt", _PROMPT, r"^>>> "),
     ("console", _SHELL_PROMPT, r"^\$ "),
+    ("synopsis", _SYNOPSIS, r"^(?:[Uu]sage|USAGE|Utilisation|Syntaxe|Synopsis) ?:"),
     ("statement", _STATEMENT, r"[a-z] ?\.\.\. ?[A-Z]"),
     ("formula", _FORMULA, _FORMULA_NEEDS),
     ("cell", functions.CELL, functions.CELL_NEEDS),

@@ -41,8 +41,8 @@ at length):
     command     a command line that starts with a well-known program and goes on with options or
                 paths: ``ls -la /var/log``, ``git status``, ``pip install -U nmt-cli`` (commands.py)
     shortcode, account, setting, requirement, option, directory, class, sql, formula, regex,
-    prompt, console, statement, cell, drive, vim, ip, wiki, expression, method, merge,
-    prefix (code.py):
+    prompt, console, synopsis, statement, cell, drive, vim, ip, wiki, expression, method,
+    merge, prefix (code.py):
                 ``:sparkles:``, ``FR 40 303 265 045``, ``LANG=fr_FR.UTF-8``, ``numpy>=1.24,<2``,
                 ``--beam=5``, ``build/out/``, ``FileNotFoundError``, ``SELECT nom FROM t;``,
                 ``=SOMME(A1:A3)`` (its functions named in the target language: functions.py),
