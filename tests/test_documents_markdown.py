@@ -1203,3 +1203,26 @@ def test_a_pipe_in_a_code_span_of_a_table_cell_stays_escaped():
     out = translated(text)
     assert out.split("\n")[2] == "| LE CODE `x \\| y` ICI | COMBINE |"
     assert structure(out) == structure(text)
+
+
+def test_a_table_aligned_in_columns_keeps_its_pipes_in_place():
+    """Its cells' padding written as it was, a table of aligned columns came back ragged; one
+    not aligned keeps its single spaces."""
+    text = (
+        "| Étape           | Durée   |\n"
+        "|-----------------|---------|\n"
+        "| Conversion auto | 2 jours |\n"
+        "\n"
+        "| Nom | Âge |\n|---|---|\n| Jean | 42 |\n"
+    )
+    words = {"Étape": "Step", "Durée": "Duration", "Conversion": "Automatic", "auto": "conversion"}
+    assert translated(text, saying(words)).split("\n") == [
+        "| Step            | Duration |",
+        "|-----------------|---------|",
+        "| Automatic conversion | 2 jours |",
+        "",
+        "| Nom | Âge |",
+        "|---|---|",
+        "| Jean | 42 |",
+        "",
+    ]

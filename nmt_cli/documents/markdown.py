@@ -39,6 +39,7 @@ from nmt_cli.documents.markdown_front_matter import Language, front_matter
 from nmt_cli.documents.markdown_inline import ALERT, AS_WRITTEN, HtmlBlock, Inline
 from nmt_cli.documents.markdown_links import Definition, titled_definitions
 from nmt_cli.documents.markdown_parser import markdown_parser
+from nmt_cli.documents.markdown_tables import in_columns, written_row
 from nmt_cli.markup.segments import Aligned
 
 # What would start a block at the start of a line: a heading, a list item, a quotation, a
@@ -198,28 +199,6 @@ def _hard_breaks(lines: list[str], written: list[str]) -> list[str]:
     return out
 
 
-_QUOTED = re.compile(r"(?:[ ]{0,3}>[ ]?)*")
-
-
-def _cells(line: str) -> list[tuple[int, int]]:
-    """The spans of a table row's cells in ``line``, their white space outside: cut at each
-    pipe not escaped, a pipe at either end of the row opening or closing it."""
-    quoted = _QUOTED.match(line).end()  # a table in a block quote: its "> " no cell
-    cuts = [m.start() for m in re.finditer(r"(?<!\\)\|", line) if m.start() >= quoted]
-    bounds = [quoted - 1, *cuts, len(line)]
-    spans = [(a + 1, b) for a, b in zip(bounds, bounds[1:])]
-    if cuts and not line[quoted : cuts[0]].strip():
-        spans = spans[1:]
-    if cuts and not line[cuts[-1] + 1 :].strip():
-        spans = spans[:-1]
-    out = []
-    for a, b in spans:
-        text = line[a:b]
-        lead = len(text) - len(text.lstrip())
-        out.append((a + lead, a + len(text.rstrip())) if text.strip() else (a, a))
-    return out
-
-
 class _Reader:
     """The blocks of a Markdown file whose text is translated."""
 
@@ -359,19 +338,11 @@ class _Reader:
             self.blocks[-1].inlines.append(self._inline(token, a, cell=True))
             return
         line = self.lines[a]
-        cells = _cells(line)
+        aligned = any(in_columns(line, x) for x in self.lines[max(a - 1, 0) : a + 2] if x != line)
 
         def write(texts: list[str | None]) -> list[str]:
-            if any(text for text in texts[len(cells) :]):
-                return [line]  # cells not where markdown-it read them: written as they were
-            # a row of fewer cells than its header's: markdown-it's empty ones are not there;
-            # of more: those it left out are written as they were
-            out, at = [], 0
-            for (start, end), text in zip(cells, texts):
-                cell = line[start:end] if text is None else text.translate(AS_WRITTEN)
-                out += [line[at:start], cell]
-                at = end
-            return ["".join(out) + line[at:]]
+            said = [None if t is None else t.translate(AS_WRITTEN) for t in texts]
+            return [written_row(line, said, aligned)]
 
         self.blocks.append(_Block(a, a + 1, [self._inline(token, a, cell=True)], write))
 
