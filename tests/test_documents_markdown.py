@@ -161,6 +161,22 @@ def test_a_github_alerts_type_stays_on_its_own_line_untranslated():
     assert seen == ["Ce projet est utile."]
 
 
+def test_an_obsidian_callouts_type_stays_and_its_title_is_a_line_of_its_own():
+    """``> [!note] À retenir`` came out "> [!note] to restart the budget is": its title wrapped
+    into its text, the callout's first line changed."""
+    seen = []
+
+    def said(texts):
+        seen.extend(texts)
+        return word_for_word(texts)
+
+    text = "> [!tip]- À *retenir*\n> Le budget est validé à ce jour par tous.\n"
+    out = translated(text, said)
+    assert out == "> [!tip]- À *RETENIR*\n> LE BUDGET EST VALIDÉ À CE JOUR PAR TOUS.\n"
+    assert seen == ["À retenir\nLe budget est validé à ce jour par tous."]  # two lines
+    assert translated("> [!info] Titre seul\n") == "> [!info] TITRE SEUL\n"
+
+
 def test_a_github_alerts_one_line_of_text_stays_one_line():
     """`> [!WARNING]` then one line of text came out on two once its translation was longer
     ("> This project is" / "> experimental."): the alert's type line made it a paragraph of

@@ -32,11 +32,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from nmt_cli.documents.document import DocumentFormat
-from nmt_cli.documents.markdown_admonitions import Title, admonitions
+from nmt_cli.documents.markdown_admonitions import ALERT, Title, admonitions
 from nmt_cli.documents.markdown_anchors import anchors, destination, plain, text_of, with_definition
 from nmt_cli.documents.markdown_extended import parts
 from nmt_cli.documents.markdown_front_matter import Language, front_matter
-from nmt_cli.documents.markdown_inline import ALERT, AS_WRITTEN, HtmlBlock, Inline
+from nmt_cli.documents.markdown_inline import AS_WRITTEN, HtmlBlock, Inline
 from nmt_cli.documents.markdown_links import Definition, titled_definitions
 from nmt_cli.documents.markdown_parser import markdown_parser
 from nmt_cli.documents.markdown_tables import in_columns, written_row

@@ -10,12 +10,17 @@ no admonition. Now the marker line (``!!!``, ``???``, ``???+``, ``===``, ``===+`
 type and classes, its title in double quotes a text of its own (``Title``); the body, indented
 by four spaces (or a tab), is read as Markdown of its own, its indentation kept, and so is an
 admonition nested in it.
+
+GitHub's alerts (``> [!NOTE]`` on a line of its own) and Obsidian's callouts (``> [!note]-
+À retenir``: any type, folded or not, a title after it) keep their type as written
+(past_alert); a callout's title is translated as a line of its own.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 # An admonition's type and classes, its title if any; a tab's title (``===`` alone is a setext
 # heading's underline)
@@ -79,3 +84,28 @@ def admonitions(lines: list[str], first: int) -> tuple[list[str], list[Title]]:
         titles += [Title(first + k + 1 + t.first, first + k + 2 + t.first, t.title) for t in inner]
         k = end
     return out, titles
+
+
+# an alert's or a callout's type: ``[!NOTE]``, ``[!tip]-``
+ALERT = re.compile(r"\[![A-Za-z][\w-]*\][+-]?(?=[ \t]|\Z)")
+
+
+def past_alert(children, mark: Callable[[str], None]) -> tuple[int, list]:
+    """Where a block's inline ``children`` start to be text, and its children: past a GitHub
+    alert's type and its line break (``> [!NOTE]``), written by ``mark`` as one mark
+    (markdown_inline.py); an Obsidian callout's type a mark too, its title (``> [!note]- À
+    retenir``) a line of its own, its line break a hard break's "\\n" (it was wrapped into the
+    text)."""
+    first = children[0].content if children and children[0].type == "text" else ""
+    if (m := ALERT.match(first)) is None:
+        return 0, children
+    if len(children) > 1 and m.end() == len(first) and children[1].type == "softbreak":
+        mark(first + "\n")
+        return 2, children
+    title = first[m.end() :].lstrip()
+    mark(first[: len(first) - len(title)])
+    out = [replace(children[0], content=title), *children[1:]]
+    k = next((j for j, c in enumerate(out) if c.type == "softbreak"), None)
+    if k is not None:
+        out[k] = replace(out[k], type="hardbreak", markup="\n")
+    return 0, out

@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from nmt_cli.documents import markdown_links
+from nmt_cli.documents.markdown_admonitions import past_alert
 from nmt_cli.documents.markdown_anchors import destination, hrefs, with_hrefs
 from nmt_cli.documents.markdown_escapes import escaped, title_escaped, unescaped, written
 from nmt_cli.markup.attribute_texts import text_attributes, with_values
@@ -35,19 +36,6 @@ from nmt_cli.markup.pages import Page, Same
 from nmt_cli.markup.reading import read_events
 from nmt_cli.markup.segments import Aligned
 from nmt_cli.markup.tree import Element
-
-ALERT = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]")  # a GitHub alert's type
-
-
-def _past_alert(children, element) -> int:
-    """Where a block's inline ``children`` start to be text: past a GitHub alert's type and
-    its line break (``> [!NOTE]``), written by ``element`` as one mark; else 0."""
-    first = children[0].content if children else ""
-    if len(children) > 1 and ALERT.fullmatch(first or "") and children[1].type == "softbreak":
-        element(_Marks(first + "\n"))
-        return 2
-    return 0
-
 
 _HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)[^>]*?(/?)>\Z")
 _INDEX = re.compile(r'\bi="(\d+)"')
@@ -143,7 +131,7 @@ class Inline:
                 parts.append(f'<{name} i="{i}">{html.escape(content, quote=False)}</{name}>')
             return i
 
-        k = _past_alert(children, element)  # GitHub's > [!NOTE]: on its own line, as written
+        k, children = past_alert(children, lambda x: element(_Marks(x)))  # > [!NOTE]: a line
         while k < len(children):
             t = children[k]
             if t.type == "text":
@@ -151,7 +139,7 @@ class Inline:
             elif t.type == "softbreak":
                 parts.append("\n")
             elif t.type == "hardbreak":  # b="n": it parts the lines (markup/inline_text.py)
-                element(_Marks("\\\n"))
+                element(_Marks(t.markup or "\\\n"))  # a callout's title's end: "\n"
                 parts[-1] = parts[-1].replace("/>", ' b="n"/>')
             elif t.type in ("footnote_ref", "footnote_inline"):  # note[^1], note^[text]
                 note = _Marks(t.content) if t.type == "footnote_ref" else cls._note(t, where, line)
