@@ -391,6 +391,24 @@ def test_footnote_markers_stay_as_written_and_the_model_never_reads_them():
     ]
 
 
+def test_a_notes_number_raised_after_a_word_follows_that_words_translation():
+    """Read with the word, ``sauvegarde<sup>1</sup>`` was "sauvegarde1", which the model copied
+    untranslated; a raised ending that is no number (``XIX<sup>e</sup>``) is still read."""
+    seen = []
+
+    def said(texts):
+        seen.extend(texts)
+        return reversed_words(texts)
+
+    assert (
+        translated("Une sauvegarde<sup>1</sup> ici.\n", said) == "ici. sauvegarde<sup>1</sup> Une\n"
+    )
+    assert seen == ["Une sauvegarde ici."]
+    seen.clear()
+    assert translated("Au XIX<sup>e</sup> siècle.\n", said) == "siècle. XIX<sup>e</sup> Au\n"
+    assert seen == ["Au XIXe siècle."]
+
+
 def test_a_footnotes_reference_follows_the_word_it_was_written_after():
     text = "Une note[^1] ici.\n\n[^1]: Texte.\n"
     assert translated(text, reversed_words).split("\n")[0] == "ici. note[^1] Une"

@@ -43,6 +43,7 @@ _INDEX = re.compile(r'\bi="(\d+)"')
 WHOLE = str.maketrans({" ": "\x00", "\t": "\x01"})
 AS_WRITTEN = str.maketrans({"\x00": " ", "\x01": "\t"})
 _LAST_WORD = re.compile(r"\S+\Z")
+_SUP = re.compile(r"<sup(?:\s[^>]*)?>", re.IGNORECASE)
 _EMPHASIS = ("em_open", "strong_open", "s_open", "mark_open")
 Anchors = Mapping[str, str] | None  # a heading's anchor to its translation's
 
@@ -164,6 +165,9 @@ class Inline:
             elif t.type.endswith("_close"):
                 depth -= 1
                 parts.append("</a>" if t.type == "link_close" else "</m>")
+            elif t.type == "html_inline" and (mark := _note_mark(children, k)):  # word<sup>1</sup>
+                cls._footnote(_Marks(mark), children[k - 1], marks, parts, element)
+                k += 2
             elif t.type == "html_inline":
                 cls._html(t.content, marks, parts, tags, depth, element, where, line)
             else:  # anything else markdown-it may give: its text as written
@@ -308,6 +312,20 @@ class Inline:
         if self.escape is not escaped:  # a title's, an attribute's
             return "".join(self.escape(x) if k in texts else x for k, x in enumerate(out))
         return markdown_links.labels(written(out, texts, self.reads, self.kept))
+
+
+def _note_mark(children, k: int) -> str | None:
+    """A note's number raised after a word, ``<sup>1</sup>`` at ``children[k]``, as written (a
+    mark after the word's translation, as ``[^1]``: the model copied "sauvegarde1"); or None."""
+    before, sup, number, end = (
+        children[k + j] if 0 <= k + j < len(children) else None for j in (-1, 0, 1, 2)
+    )
+    if k == 0 or end is None or before.type != "text" or before.content[-1:].isspace():
+        return None
+    if not _SUP.fullmatch(sup.content) or end.content.lower() != "</sup>":
+        return None
+    digits = number.type == "text" and number.content.isdigit() and len(number.content) <= 3
+    return sup.content + number.content + end.content if digits else None
 
 
 def _tag_marks(tag: str, where: str, line: int) -> _Marks:
