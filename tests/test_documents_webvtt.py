@@ -197,6 +197,16 @@ def test_a_cues_markup_goes_back_around_the_translation_of_its_words(
     assert out[10] == "<v Marie Curie>ELLE DIT <lang en>HELLO</lang> À <c.a.b>TOUS</c>."
 
 
+def test_a_captions_words_each_timed_are_read_as_one_text(short_model_dir, word_for_word):
+    """A YouTube caption times each word, its space inside (``<c> cette</c>``): read as spans,
+    fr-en dropped "cette" and wrote ``vidéo`` "Empty". Each space goes out of its element."""
+    timing = "00:00:02.000 --> 00:00:04.000"
+    cue = f"WEBVTT\n\n{timing}\ndans<00:00:02.300><c> cette</c><00:00:02.600><c> vidéo</c>\n"
+    out = translated(short_model_dir, cue).split("\n")
+    assert word_for_word == ["dans cette vidéo"]
+    assert out[3] == "DANS<00:00:02.300> <c>CETTE</c><00:00:02.600> <c>VIDÉO</c>"
+
+
 def test_a_voice_closed_at_the_end_of_its_line_stays_glued_to_its_last_word(short_model_dir, seen):
     """Sent to the model with its turn, ``</v>`` came back a word away: "It's cold this
     morning. </v>"."""

@@ -245,6 +245,7 @@ def test_react_i18next_numbered_tags_in_a_json_string_enclose_the_words_they_enc
         ("<p>Un paragraphe entier.</p>", True),  # a block around words: its words a text
         ("<td>Prix</td><td>12 €</td>", True),
         ("<p></p> et <br/> ici", False),  # no element around words
+        ("dans<c> cette</c><c> vidéo</c>", True),  # its spaces written outside: as it reads
     ],
 )
 def test_which_plain_lines_are_read_as_markup(line, read):

@@ -266,7 +266,9 @@ def as_markup(line: str) -> Page | None:
     if not (entities or verbatim or inline or _block_with_words(page.root)):
         return None
     again = page.render([Same(s.text) for s in segments])
-    return page if again == line or entities and _read(again) == _read(line) else None
+    if again == line or _spaces_out(again) == _spaces_out(line):
+        return page
+    return page if entities and _read(again) == _read(line) else None
 
 
 def _block_with_words(element: Element) -> bool:
@@ -291,6 +293,19 @@ class _Numbered(Page):
 
     def render(self, translations: Sequence[Aligned], kept: bool = False) -> str:
         return _RENAMED.sub(r"<\1\2\3>", super().render(translations, kept))
+
+
+def _spaces_out(text: str) -> str:
+    """``text`` with the spaces that open or close an element's words written outside it, as
+    markup writes them (a YouTube caption's word, ``dans<c> cette</c>``: as spans, fr-en
+    dropped "cette" and wrote ``vidéo`` "Empty")."""
+    while (moved := _CLOSING_SPACE.sub(r"\2\1", _OPENING_SPACE.sub(r"\2\1", text))) != text:
+        text = moved
+    return text
+
+
+_OPENING_SPACE = re.compile(r"(<[A-Za-z][^<>]*>)( +)")
+_CLOSING_SPACE = re.compile(r"( +)(</[A-Za-z][^<>]*>)")
 
 
 def _read(text: str) -> str:
