@@ -244,6 +244,13 @@ _REGEX = (
     rf"|(?<![^\s«“\"'])(?![\"“'])(?=\S*(?:{_REGEX_SIGN}))\S*?(?:\\\S|[^\s.,;:!?\"”»'])"
     r"(?=[.,;:!?]*[\"”»']?(?:\s|$))"  # to the sentence's punctuation
 )
+
+
+def regex_sign(text: str) -> bool:
+    """Whether ``text`` holds what tells a regular expression (kind ``regex``)."""
+    return re.search(_REGEX_SIGN, text) is not None
+
+
 # code: a call, an assignment, an index or a statement's keyword first (not a mail's quote,
 # ">>> Bonjour"); not a continuation's "... " (a subtitle's line may start with an ellipsis)
 _PROMPT = (

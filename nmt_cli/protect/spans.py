@@ -201,6 +201,25 @@ class SpanFinder:
         return sorted(spans, key=lambda s: s.start)
 
 
+# a Markdown emphasis that opens, its star or two glued to a word (not a glob's ``*.txt``)
+_EMPHASIS_OPENS = re.compile(r"(?:^|(?<=[\s(\[«“\"'‘]))(\*\*?)(?=\w)")
+_STOP_STARS = re.compile(r"\.(\*\*?)$")  # a full stop, then the closing star or two
+
+
+def _closes_emphasis(line: str, start: int, end: int) -> bool:
+    """Whether ``line[start:end]``, read as a regex, is a word whose one wildcard run is the full
+    stop and star(s) that close an emphasis opened before them (``*Il fait froid.*``: fr-en
+    wrote ``Attention : *il fait froid.* Couvrez-vous.`` "Wait: *il is froid.* C open.")."""
+    closing = _STOP_STARS.search(line, start, end)
+    if closing is None or code.regex_sign(line[start : closing.start()].lstrip("*")):
+        return False
+    stars = closing[1]
+    return any(
+        m[1] == stars and "*" not in line[m.end() : closing.start()]
+        for m in _EMPHASIS_OPENS.finditer(line, 0, closing.start())
+    )
+
+
 @dataclass(frozen=True)
 class _Ranked(Span):
     rank: int = 0
@@ -213,6 +232,8 @@ def _matches(pattern: re.Pattern | str, line: str, kind: str, rank: int) -> Iter
             continue  # most words of a line, skipped before any work on them
         if kind == "shell" and not commands.is_shell(m[0]):
             continue
+        if kind == "regex" and _closes_emphasis(line, m.start(), m.end()):
+            continue  # *Il fait froid.*: a sentence's stop in emphasis, no wildcard run
         if kind == "menu" and m[0][0] in '«“"' and not menus.cued(line, m.start(), labels):
             continue  # a quotation, not a label
         if kind == "measure" and '"' in m[0] and m.start() + m[0].find('"') not in inch_marks(line):

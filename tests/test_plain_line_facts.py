@@ -1,0 +1,33 @@
+"""Plain lines of `nmt translate` (the shipped fr-en): the facts a line holds come out of it
+as it holds them, and the protection reads each sign as the line means it."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import translated_lines
+
+from nmt_cli.protect.spans import SpanFinder
+
+FIND = SpanFinder(language="fr")
+
+
+def kinds(line: str) -> list[tuple[str, str]]:
+    return [(s.kind, s.text) for s in FIND.find(line)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Attention : *il fait froid.* Couvrez-vous.", "*Il fait froid.*", "**Important.** Lisez."],
+)
+def test_a_full_stop_inside_emphasis_is_no_regular_expression(line):
+    assert [k for k, _ in kinds(line)] == []
+
+
+def test_a_wildcard_run_outside_emphasis_is_still_a_regular_expression():
+    assert kinds("Le motif i18n.* trouve les clés.") == [("regex", "i18n.*")]
+
+
+def test_a_sentence_in_emphasis_inside_a_line_is_translated_in_its_marks(run_cli):
+    (out,) = translated_lines(run_cli, ["Attention : *il fait froid.* Couvrez-vous."])
+    assert "*" + "froid" not in out and "froid.*" not in out
+    assert out.count("*") == 2 and "cold.*" in out
