@@ -31,3 +31,28 @@ def test_a_sentence_in_emphasis_inside_a_line_is_translated_in_its_marks(run_cli
     (out,) = translated_lines(run_cli, ["Attention : *il fait froid.* Couvrez-vous."])
     assert "*" + "froid" not in out and "froid.*" not in out
     assert out.count("*") == 2 and "cold.*" in out
+
+
+@pytest.mark.parametrize(
+    "line, found",
+    [
+        ("La fonction accepte **kwargs comme arguments.", [("splat", "**kwargs")]),
+        ("def f(*args, **kwargs):", [("splat", "*args"), ("splat", "**kwargs")]),
+        ("Le texte en **gras** et en *italique*.", []),  # emphasis: its marks are closed
+    ],
+)
+def test_python_packed_arguments_pass_through_with_their_stars(line, found):
+    assert kinds(line) == found
+
+
+def test_kwargs_keeps_both_stars_and_its_name(run_cli):
+    (out,) = translated_lines(run_cli, ["La fonction accepte **kwargs comme arguments."])
+    assert " **kwargs " in out
+
+
+@pytest.mark.parametrize(
+    "line", ["**Important.** Lisez la notice.", "Le **mot de passe** est requis.", "**gras**"]
+)
+def test_two_stars_that_a_later_two_close_are_emphasis_not_packed_arguments(line):
+    assert [k for k, _ in kinds(line)] == []
+

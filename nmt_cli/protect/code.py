@@ -92,6 +92,8 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  (``[[Accueil|page d'accueil]]``); fr-en wrote ``[[nom]]`` as "[Name]]"
     merge        a merge request's reference as GitLab writes it: ``!56``, ``(!1234)`` (fr-en
                  wrote ``Voir la MR !56`` "Give the MR. 56")
+    splat        Python's packed arguments: ``**kwargs`` (two stars, any name), ``*args``
+                 (fr-en wrote ``**kwargs`` "**kwwargs"); not emphasis, which closes its star
 """
 
 from __future__ import annotations
@@ -357,6 +359,11 @@ _PREFIX = (
     + "|".join(rf"(?<=\w[-_]{j})" for j in (" ou ", " et ", ", ", " or ", " and "))
     + r")[A-Za-z0-9](?:[A-Za-z0-9_.]*[A-Za-z0-9_])?[-_](?=[\s.,;:!?)»\"'’”]|$)"
 )
+# a name after two stars no later two close (**gras**, **mot de passe**: emphasis), or *args
+_SPLAT = (
+    r"(?<![\w*])(?:\*\*[A-Za-z_]\w*(?![^\n]*[^\s*]\*\*)|\*(?:args|argv|kwargs|kwds|rest)\b)"
+    r"(?![\w*])"
+)
 # an emoji's shortcode, as GitHub, Slack and Discord write them (fr-en: ":sparkles:" "files:")
 _SHORTCODE = r"(?<![\w:/]):[a-z0-9+-][a-z0-9_+-]*:(?![\w:/])"
 PATTERNS = (
@@ -384,6 +391,7 @@ PATTERNS = (
     ("method", _METHOD, r"[a-z][A-Z]|[A-Z]{2}[a-z]|\(\)|\w\$?\("),
     ("merge", r"(?<![\w!?.])!\d+(?![\w])", r"!\d"),
     ("prefix", _PREFIX, r"\w[-_](?![\w-])"),
+    ("splat", _SPLAT, r"\*\*\w|\*(?:arg|kw|rest)"),
 )
 
 

@@ -42,13 +42,13 @@ at length):
                 paths: ``ls -la /var/log``, ``git status``, ``pip install -U nmt-cli`` (commands.py)
     shortcode, account, setting, requirement, option, directory, class, sql, formula, regex,
     prompt, console, synopsis, statement, cell, drive, vim, ip, wiki, expression, method,
-    merge, prefix (code.py):
+    merge, prefix, splat (code.py):
                 ``:sparkles:``, ``FR 40 303 265 045``, ``LANG=fr_FR.UTF-8``, ``numpy>=1.24,<2``,
                 ``--beam=5``, ``build/out/``, ``FileNotFoundError``, ``SELECT nom FROM t;``,
                 ``=SOMME(A1:A3)`` (its functions named in the target language: functions.py),
                 ``\\bchat\\b``, ``>>> print(x)``, ``$ make``, ``If...Then...Else``, ``$C:$D$2``
                 (functions.py), ``C:``, ``:wq``, ``fe80::1%eth0``, ``[[Accueil]]``, ``if (a && b)``,
-                ``getByName``, ``!56``, ``commence par sk-``
+                ``getByName``, ``!56``, ``commence par sk-``, ``**kwargs``
     mime, pair, article, citation, chrono, ticker, per, numero, always (references.py):
                 ``application/json``, ``EUR/USD``, ``L. 121-1``, ``p. 12-15``, ``9"95``,
                 ``(MC.PA)``, ``100 requêtes/min``, ``n° 12`` (``No. 12``), ``24h/24`` (``24/7``)
