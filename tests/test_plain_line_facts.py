@@ -56,3 +56,31 @@ def test_kwargs_keeps_both_stars_and_its_name(run_cli):
 def test_two_stars_that_a_later_two_close_are_emphasis_not_packed_arguments(line):
     assert [k for k, _ in kinds(line)] == []
 
+
+@pytest.mark.parametrize(
+    "line, word",
+    [
+        ("Ajoutez-le au groupe « admins ».", "“admins”"),
+        ("Le rôle « admins » donne tous les droits.", "“admins”"),
+        ("« admins »", "“admins”"),
+    ],
+)
+def test_an_untaught_word_quoted_as_a_name_comes_out_as_written(run_cli, line, word):
+    (out,) = translated_lines(run_cli, [line])
+    assert word in out
+
+
+@pytest.mark.parametrize("line", ["Installez nmt-cli avec pip.", "Le paquet nmt-cli est installé."])
+def test_a_program_name_of_hyphenated_untaught_parts_comes_out_as_written(run_cli, line):
+    (out,) = translated_lines(run_cli, [line])
+    assert " nmt-cli " in out
+
+
+def test_a_hyphenated_word_of_english_words_is_the_models_to_translate():
+    from nmt_cli.inference.translator import Translator
+    from nmt_cli.protect.names import untaught_hyphenated
+
+    bundle = Translator.load().loaded.bundle
+    line = "Un restaurant fast-food et nmt-cli."
+    found = untaught_hyphenated(line, bundle.known_words, bundle.target_words)
+    assert [line[a:b] for a, b in found] == ["nmt-cli"]

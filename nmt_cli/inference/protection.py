@@ -7,10 +7,8 @@ source words are linked to its words in the translation, one to one where their 
 Its pieces (jsonl's ``tokens``) and attention are the model's, over the masked sentence, and so
 are its log-prob and score: those of the placeholders' pieces, not of the spans' own. Its word
 scores (``--word-scores``) count the printed words: a span's first word holds its placeholder's
-score (see _printed_word_scores).
-A line with nothing to protect is translated exactly as without protection. An ICU plural
-message gets the target language's plural categories once its spans are back in place
-(protect/icu_categories.py).
+score (_printed_word_scores). A line with nothing to protect is translated exactly as without
+protection. An ICU plural message gets its target's plural categories (icu_categories.py).
 
 Where the model dropped or repeated a placeholder, the span is placed by the attention alignment
 (placement.py); a model with a full-context alignment pass (see nmt_cli/align/forced.py) reads
@@ -32,6 +30,7 @@ from nmt_cli.inference.translation import Translation, joined
 from nmt_cli.inference.typography import spans_written
 from nmt_cli.length_penalty import LengthPenalty
 from nmt_cli.model.spelling import ByteSpelling
+from nmt_cli.protect import names
 from nmt_cli.protect.code import untaught_calls
 from nmt_cli.protect.dates import convert_date, dates_lost, find_dates
 from nmt_cli.protect.format_strings import order_groups
@@ -65,11 +64,10 @@ def _with_facts(
     kept: Collection[str] = (),
 ) -> list[Span]:
     """``spans`` with the dates of ``line`` (a text in ``language``; a date takes the place of
-    the numbers inside it) and its per cents (kind ``measure``: ``50 %``, in place of its
-    number), the names its model was not taught (``known``: the words it was),
-    its acronyms to copy (inference/names.py; ``written``: the model's target words) that
-    are among ``acronyms`` (those a translation lost) and its names among ``kept`` (those a
-    first translation held as written), where no other span is."""
+    the numbers inside it), its per cents (kind ``measure``: ``50 %``, in place of its number),
+    the names its model was not taught (``known``: the words it was), its acronyms to copy
+    (inference/names.py; ``written``: the model's target words) among ``acronyms`` (those a
+    translation lost) and its names among ``kept`` (a first one kept), where no span is."""
     dates = [(*date, "date") for date in find_dates(line, language)]
     for start, end, kind in dates + [(*found, "measure") for found in per_cents(line)]:
         inside = [s for s in spans if start <= s.start and s.end <= end]
@@ -93,9 +91,8 @@ def _with_facts(
 
 @dataclass
 class _Sentence:
-    """One sentence's translation in its line: where its masked text starts in the masked
-    line, the span of each placeholder it holds ({span: masked word}), and whether its spans
-    are placed by its word alignment."""
+    """One sentence's translation in its line: where its masked text starts in the masked line,
+    its placeholders' spans ({span: masked word}), whether its word alignment places them."""
 
     masked: Masked
     part: Translation
@@ -130,8 +127,7 @@ class SpanProtection:
     ):
         self.tok = tokenizer
         self.shouted = shouted
-        self.known = known
-        self.written = written
+        self.known, self.written = known, written
         self.glossary = dict(glossary or {})
         self.source, self.target = languages or (None, None)
         spelled = ByteSpelling(tokenizer)  # a word holding a sign it cannot write: a span
@@ -161,6 +157,12 @@ class SpanProtection:
         outputs = [self._output(s) for s in spans]
         return mask(line, spans, outputs, self.form)
 
+    def places(self, line: str) -> list[tuple[int, int]]:
+        """Where the spans of ``line`` are (quotes.py leaves their marks): the finder's and,
+        given ``known``, its untaught words in quotation marks (protect/names.py)."""
+        found = [(s.start, s.end) for s in self.finder.find(line)]
+        return sorted(found + (names.untaught_quoted(line, self.known) if self.known else []))
+
     def facts_lost(self, line: str, text: str) -> bool:
         """Whether ``text``, a translation of ``line``, lost one of its dates (dates.py) or
         per cents (units.py): what ``mask(line, facts=True)`` passes through."""
@@ -169,12 +171,15 @@ class SpanProtection:
 
     def _named(self, line: str, spans: list[Span]) -> list[Span]:
         """``spans`` with the untaught name of the parameter ``line`` describes (``sortorder :
-        ...``, kind ``name``) and its words shouted in capitals (kind ``capitals``, translated
-        on their own: inference/menus.py), where no other span is (protect/names.py); and the
-        calls of functions named no word it was taught (``print(x)``, kind ``method``:
-        protect/code.py) and the names of products (``iPhone 15 Pro Max``, kind ``name``:
-        protect/names.py), whole, the spans inside them theirs (``round(v, 2)``)."""
+        ...``, kind ``name``), its untaught words copied (``« admins »``, kind ``value``;
+        ``nmt-cli``, kind ``name``) and its words shouted in capitals (kind ``capitals``,
+        translated on their own: inference/menus.py), where no other span is
+        (protect/names.py); and the calls of functions named no word it was taught
+        (``print(x)``, kind ``method``: protect/code.py) and the names of products (``iPhone
+        15 Pro Max``, kind ``name``), whole, the spans inside them theirs (``round(v, 2)``)."""
         found = [(*named, "name")] if (named := parameter_name(line, self.known)) else []
+        found += [(*q, "value") for q in names.untaught_quoted(line, self.known)]
+        found += [(*h, "name") for h in names.untaught_hyphenated(line, self.known, self.written)]
         if self.shouted:  # a line in capitals but for its spans (%s, {name}) is read whole
             outside = _blanked(line, spans)
             found += [(*r, "capitals") for r in shouted_words(outside, self.known, self.written)]

@@ -233,7 +233,7 @@ class Translator:
         return [nbest[0].text if nbest else x for x, nbest in zip(labels, self.translate(labels))]
 
     def _spans(self, line: str) -> list[tuple[int, int]]:  # where its protected spans are
-        return [(s.start, s.end) for s in self.protection.finder.find(line)]
+        return self.protection.places(line)
 
     def _lost(self, line: str, text: str) -> tuple[set[str], set[str]] | None:
         """Its lost acronyms (maybe none) and kept names where ``text``, ``line``'s translation,

@@ -180,6 +180,48 @@ def shouted_words(
     return out
 
 
+_SPACE = "[ \u00a0\u202f]?"
+_SMALL_WORD = r"[a-zà-ÿ][^\W_]*(?:-[^\W_]+)*"  # admins, nmt-cli: from a small letter
+# the words that name a group of accounts or a tag before its name (``le groupe « admins »``)
+_GROUPS = "groupe groupes rôle rôles équipe canal étiquette group role team channel tag".split()
+_AFTER_GROUP = "|".join(rf"(?<=\b[{w[0].upper()}{w[0]}]{w[1:]} )" for w in _GROUPS)
+# such a word alone in double quotation marks (« admins », “admins”, "admins"), the line's
+# only word or after a word of _GROUPS
+_QUOTED = rf"(?:«{_SPACE}({_SMALL_WORD}){_SPACE}»|“({_SMALL_WORD})”|\"({_SMALL_WORD})\"(?!\w))"
+_QUOTED_WORD = re.compile(rf"^{_QUOTED}(?=[.!?]?\s*$)|(?:{_AFTER_GROUP}){_QUOTED}")
+# a word of hyphenated parts in small letters and digits, no part a word: nmt-cli
+_HYPHENATED = re.compile(r"(?<![\w'’./-])[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)+(?![\w/-]|\.\w)")
+
+
+def _untaught(word: str, known: Collection[str]) -> bool:
+    """Whether the model was taught no form of ``word`` nor of any part of it (``known``)."""
+    return not any(shown(w, known) for w in (word, *word.split("-")))
+
+
+def untaught_quoted(line: str, known: Collection[str]) -> list[tuple[int, int]]:
+    """(start, end) of each word of ``line`` from a small letter alone in quotation marks, with
+    them, the line's one word or after a word that names a group (``Ajoutez-le au groupe
+    « admins »``: fr-en wrote "Add it to the “group”", the name lost; ``« admins »`` "“user”"),
+    that the model was taught no form of (``known``), nor of any part of a hyphenated one:
+    copied as written. Not a word prose quotes: ``ont été "boostés"`` is translated."""
+    found = ((m, next(w for w in m.groups() if w)) for m in _QUOTED_WORD.finditer(line))
+    return [m.span() for m, word in found if _untaught(word, known)]
+
+
+def untaught_hyphenated(
+    line: str, known: Collection[str], written: Collection[str]
+) -> list[tuple[int, int]]:
+    """(start, end) of each word of ``line`` of hyphenated parts in small letters and digits,
+    none of them a word the model was taught (``known``) or wrote (``written``, its targets'),
+    nor the whole: a program's name, copied as written (``Installez nmt-cli``: fr-en wrote
+    "Installe nmmli", ``Le paquet nmt-cli`` "The Nmt-click package"); not ``fast-food``."""
+    return [
+        m.span()
+        for m in _HYPHENATED.finditer(line)
+        if _untaught(m[0], known) and _untaught(m[0], written)
+    ]
+
+
 def taught(word: str, known: Collection[str]) -> bool:
     """Whether ``word`` is a name the model was taught: a name (each part of a hyphenated one
     too), known, its lowercase form unknown (``Guillaume``; not ``Parlement``, ``Octobre``)."""
