@@ -84,3 +84,20 @@ def test_a_hyphenated_word_of_english_words_is_the_models_to_translate():
     line = "Un restaurant fast-food et nmt-cli."
     found = untaught_hyphenated(line, bundle.known_words, bundle.target_words)
     assert [line[a:b] for a, b in found] == ["nmt-cli"]
+
+
+@pytest.mark.parametrize(
+    "line, days",
+    [
+        ("Ouvert lun.-ven. de 9 h à 18 h.", "Mon.-Fri."),
+        ("Horaires : lundi-vendredi 9h-18h", "Monday-Friday"),
+        ("Support : Lun-Sam, 8h-20h.", "Mon-Sat"),
+    ],
+)
+def test_a_range_of_weekdays_comes_out_named_in_english(run_cli, line, days):
+    (out,) = translated_lines(run_cli, [line])
+    assert days in out
+
+
+def test_weekdays_joined_by_words_are_the_models_to_translate():
+    assert kinds("Ouvert du lundi au vendredi.") == []

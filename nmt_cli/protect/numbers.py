@@ -61,6 +61,7 @@ from nmt_cli.protect.languages import CURRENCIES, LANGUAGES, SPACES, Language, l
 from nmt_cli.protect.masks import convert_mask
 from nmt_cli.protect.references import convert_reference
 from nmt_cli.protect.units import UNITS, as_inches, convert_rate, convert_unit, rates_for, worded
+from nmt_cli.protect.weekdays import convert_weekdays
 
 # a minus sign, hyphen-minus or U+2212, a plus-minus sign or an approximation's tilde, as
 # written before a number
@@ -296,6 +297,8 @@ def convert(text: str, kind: str, source: str | None, target: str | None) -> str
         return convert_keys(text, source, target)
     if kind == "mask":
         return convert_mask(text, source, target)
+    if kind == "weekdays":  # lun.-ven. -> Mon.-Fri.
+        return convert_weekdays(text, source, target)
     if kind == "ago":  # il y a 2 h -> 2 hours ago
         return convert_ago(text, source, target)
     if kind in ("numero", "always"):  # n° 12 -> No. 12, 24h/24 et 7j/7 -> 24/7

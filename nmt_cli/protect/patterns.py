@@ -24,6 +24,7 @@ from nmt_cli.protect import (
     masks,
     menus,
     references,
+    weekdays,
 )
 from nmt_cli.protect.markup_spans import MARKUP, MARKUP_NEEDS
 from nmt_cli.protect.numbers import ROMAN_TENS, SCALED, SIGNS, ordinal_pattern
@@ -71,6 +72,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
         "dialled": addresses.dialled_for(language),
         "keys": keys.pattern_for(language),
         "script": languages.NOT_LATIN_WORD if latin else None,
+        "weekdays": weekdays.PATTERN if language in (None, "fr") else None,  # lun.-ven.
     }
 
 
@@ -151,6 +153,7 @@ def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
         ("address", lang["address"]),
         ("keys", lang["keys"]),
         ("script", lang["script"]),
+        ("weekdays", lang["weekdays"]),
         *_LAST,
     )
     return tuple((kind, p) for kind, p in patterns if p is not None)
@@ -182,5 +185,6 @@ NEEDS = {
     "duration": rf"\d|{format_strings.NEEDS}",  # 48 heures, %d heures
     "measure": rf"\d|{format_strings.NEEDS}",
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
+    "weekdays": weekdays.NEEDS,
 }
 KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "symbol", "user")

@@ -88,6 +88,8 @@ at length):
     keys        a keyboard shortcut: ``Ctrl+Alt+Suppr``, ``Maj + F10``, ``Cmd-C``, ``%MOD1+Maj+F9``,
                 its keys named as the target language names them (keys.py)
     script      a word in another script than the source's: ``π``, ``µs``, ``привет`` (languages.py)
+    weekdays    a range of weekdays, French's: ``lun.-ven.``, ``lundi-vendredi``, each day as the
+                target language names it (``Mon.-Fri.``: weekdays.py)
     letter      a letter on its own, a label or a variable: ``plan B``, ``E+`` (letters.py)
     identifier  a word with digits joined by ``- – _ . / : #`` or ``+ @ = ~ * ^ |`` (``SKU-88-X``,
                 ``2000–2022``, ``abc1++d2``, ``P@ssw0rd``), ``-O2``, ``g++``, ``max_len``, a
