@@ -101,3 +101,20 @@ def test_a_range_of_weekdays_comes_out_named_in_english(run_cli, line, days):
 
 def test_weekdays_joined_by_words_are_the_models_to_translate():
     assert kinds("Ouvert du lundi au vendredi.") == []
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("Le Dr Lefèvre est arrivé hier.", "Dr Lefèvre arrived"),
+        ("Le Pr Jean Dupont enseigne à Lyon.", "Prof. Jean Dupont"),
+    ],
+)
+def test_a_doctors_title_comes_out_without_the_french_article(run_cli, line, expected):
+    (out,) = translated_lines(run_cli, [line])
+    assert out.startswith(expected)
+
+
+def test_a_doctors_name_after_the_article_passes_through_whole():
+    line = "dont le Dr Balfour Mount et le Dr Bernard Lapointe, circule"
+    assert kinds(line) == [("title", "le Dr Balfour Mount"), ("title", "le Dr Bernard Lapointe")]

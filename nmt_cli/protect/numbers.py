@@ -60,6 +60,7 @@ from nmt_cli.protect.keys import convert_keys
 from nmt_cli.protect.languages import CURRENCIES, LANGUAGES, SPACES, Language, languages_for
 from nmt_cli.protect.masks import convert_mask
 from nmt_cli.protect.references import convert_reference
+from nmt_cli.protect.titles import convert_title
 from nmt_cli.protect.units import UNITS, as_inches, convert_rate, convert_unit, rates_for, worded
 from nmt_cli.protect.weekdays import convert_weekdays
 
@@ -299,6 +300,8 @@ def convert(text: str, kind: str, source: str | None, target: str | None) -> str
         return convert_mask(text, source, target)
     if kind == "weekdays":  # lun.-ven. -> Mon.-Fri.
         return convert_weekdays(text, source, target)
+    if kind == "title":  # le Dr Lefèvre -> Dr Lefèvre
+        return convert_title(text, source, target)
     if kind == "ago":  # il y a 2 h -> 2 hours ago
         return convert_ago(text, source, target)
     if kind in ("numero", "always"):  # n° 12 -> No. 12, 24h/24 et 7j/7 -> 24/7

@@ -24,6 +24,7 @@ from nmt_cli.protect import (
     masks,
     menus,
     references,
+    titles,
     weekdays,
 )
 from nmt_cli.protect.markup_spans import MARKUP, MARKUP_NEEDS
@@ -73,6 +74,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
         "keys": keys.pattern_for(language),
         "script": languages.NOT_LATIN_WORD if latin else None,
         "weekdays": weekdays.PATTERN if language in (None, "fr") else None,  # lun.-ven.
+        "title": titles.PATTERN if language in (None, "fr") else None,  # le Dr Lefèvre
     }
 
 
@@ -154,6 +156,7 @@ def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
         ("keys", lang["keys"]),
         ("script", lang["script"]),
         ("weekdays", lang["weekdays"]),
+        ("title", lang["title"]),
         *_LAST,
     )
     return tuple((kind, p) for kind, p in patterns if p is not None)
@@ -186,5 +189,6 @@ NEEDS = {
     "measure": rf"\d|{format_strings.NEEDS}",
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
     "weekdays": weekdays.NEEDS,
+    "title": titles.NEEDS,
 }
 KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "symbol", "user")

@@ -90,6 +90,8 @@ at length):
     script      a word in another script than the source's: ``π``, ``µs``, ``привет`` (languages.py)
     weekdays    a range of weekdays, French's: ``lun.-ven.``, ``lundi-vendredi``, each day as the
                 target language names it (``Mon.-Fri.``: weekdays.py)
+    title       a doctor's or a professor's title after French's article, with the name after
+                it: ``le Dr Lefèvre``, written ``Dr Lefèvre`` in English (titles.py)
     letter      a letter on its own, a label or a variable: ``plan B``, ``E+`` (letters.py)
     identifier  a word with digits joined by ``- – _ . / : #`` or ``+ @ = ~ * ^ |`` (``SKU-88-X``,
                 ``2000–2022``, ``abc1++d2``, ``P@ssw0rd``), ``-O2``, ``g++``, ``max_len``, a
