@@ -118,3 +118,16 @@ def test_a_doctors_title_comes_out_without_the_french_article(run_cli, line, exp
 def test_a_doctors_name_after_the_article_passes_through_whole():
     line = "dont le Dr Balfour Mount et le Dr Bernard Lapointe, circule"
     assert kinds(line) == [("title", "le Dr Balfour Mount"), ("title", "le Dr Bernard Lapointe")]
+
+
+def test_numbers_after_an_escaped_tab_are_kept(run_cli):
+    line = "Séparateurs\\t59\\t44"
+    assert kinds(line) == [
+        ("formula", "\\t"),
+        ("number", "59"),
+        ("formula", "\\t"),
+        ("number", "44"),
+    ]
+    separators = ";\\t59\\t,\\t44\\t:\\t58\\t{Tabulation}\\t9\\t{Espace}\\t32"
+    (out,) = translated_lines(run_cli, [separators])
+    assert all(n in out for n in ("59", "44", "58", "32")) and "<ph" not in out

@@ -110,7 +110,8 @@ _NUMBERS = (
         rf"(?<![\w.,]){_SIGN}\d{{1,3}}(?:{_SPACE}\d{{3}})+(?:[.,]\d+)?{_NUMBER_END}"
         rf"(?!{_SPACE}\d)",
     ),
-    ("number", rf"(?<![\w.,]){_SIGN}\d+(?:[.,]\d+)*{_NUMBER_END}"),
+    # after an escape sequence too: ``\t59`` (a tab, then 59)
+    ("number", rf"(?:(?<![\w.,])|(?<=\\[nrt])){_SIGN}\d+(?:[.,]\d+)*{_NUMBER_END}"),
     ("phone", r"(?<![\w+])(?:\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}|08\d\d \d{3} \d{3})(?!\w)"),
     # an international number whatever its groups, its (0) too: +49 30 12345678, +33 1 23 45 67
     # 89, +49 (0)30 1234567 (de-en wrote "+49 to the 12345678 30 of"); not a number in groups of
