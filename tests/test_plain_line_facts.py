@@ -131,3 +131,13 @@ def test_numbers_after_an_escaped_tab_are_kept(run_cli):
     separators = ";\\t59\\t,\\t44\\t:\\t58\\t{Tabulation}\\t9\\t{Espace}\\t32"
     (out,) = translated_lines(run_cli, [separators])
     assert all(n in out for n in ("59", "44", "58", "32")) and "<ph" not in out
+
+
+def test_a_plain_number_of_a_masked_sentence_is_no_placeholder():
+    from nmt_cli.protect.placeholders import RESERVED, numbered_apart
+
+    # 59 is below the fallback names' first (101): renamed <ph0>, it came back "<ph-26>"
+    assert numbered_apart("Le <ph3> vaut 59 et <ph5>.", RESERVED) == (
+        "Le <ph0> vaut 59 et <ph1>.",
+        {0: 3, 1: 5},
+    )

@@ -55,9 +55,10 @@ class PlaceholderForm:
         found: list[tuple[int, int, int]] = []
         if not _DIGIT.search(text):
             return found  # every name holds a number: most words are none
-        for form, offset in self._forms():
-            for m in form._pattern().finditer(text):
-                found.append((m.start(), m.end(), int(m[1]) - form.first + offset))
+        for form, offset in self._forms():  # a number below a form's first is none of its
+            for m in form._pattern().finditer(text):  # names: ``59`` is no fallback's (101...)
+                if int(m[1]) >= form.first:
+                    found.append((m.start(), m.end(), int(m[1]) - form.first + offset))
         found.sort()
         found = [f for i, f in enumerate(found) if i == 0 or f[0] >= found[i - 1][1]]
         return found if n is None else self._with_glued(text, found, n)
