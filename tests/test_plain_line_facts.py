@@ -141,3 +141,10 @@ def test_a_plain_number_of_a_masked_sentence_is_no_placeholder():
         "Le <ph0> vaut 59 et <ph1>.",
         {0: 3, 1: 5},
     )
+
+
+def test_an_escaped_quotation_of_a_placeholder_passes_through_whole(run_cli):
+    line = 'La colonne \\"$columnname$\\" n\'a pas pu être actualisée.'
+    assert kinds(line) == [("formula", '\\"$columnname$\\"')]
+    (out,) = translated_lines(run_cli, [line])
+    assert ' \\"$columnname$\\" ' in out and "<" not in out
