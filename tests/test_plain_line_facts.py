@@ -148,3 +148,19 @@ def test_an_escaped_quotation_of_a_placeholder_passes_through_whole(run_cli):
     assert kinds(line) == [("formula", '\\"$columnname$\\"')]
     (out,) = translated_lines(run_cli, [line])
     assert ' \\"$columnname$\\" ' in out and "<" not in out
+
+
+@pytest.mark.parametrize(
+    "line, days",
+    [
+        ("Fermé les lun. et mar.", "Mon. and Tue."),
+        ("Ouvert sam. et dim. de 10 h à 19 h.", "Sat. and Sun."),
+    ],
+)
+def test_abbreviated_weekdays_joined_by_words_come_out_named_in_english(run_cli, line, days):
+    (out,) = translated_lines(run_cli, [line])
+    assert days in out
+
+
+def test_a_sentence_ending_at_the_sea_holds_no_weekday():
+    assert kinds("Il va à la mer. Et il rentre.") == []
