@@ -164,3 +164,16 @@ def test_abbreviated_weekdays_joined_by_words_come_out_named_in_english(run_cli,
 
 def test_a_sentence_ending_at_the_sea_holds_no_weekday():
     assert kinds("Il va à la mer. Et il rentre.") == []
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("Il est né en 52 av. J.-C. à Rome.", " 52 BC in "),
+        ("L'empire tombe en 476 apr. J.-C.", " AD 476."),
+        ("César meurt en 44 av. J.-C. Rome pleure.", " 44 BC. "),
+    ],
+)
+def test_a_year_before_or_after_christ_comes_out_with_its_era(run_cli, line, expected):
+    (out,) = translated_lines(run_cli, [line])
+    assert expected in out

@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from nmt_cli.protect.durations import convert_ago, convert_clock_duration, convert_since
+from nmt_cli.protect.eras import convert_era
 from nmt_cli.protect.functions import convert_functions
 from nmt_cli.protect.keys import convert_keys
 from nmt_cli.protect.languages import CURRENCIES, LANGUAGES, SPACES, Language, languages_for
@@ -300,6 +301,8 @@ def convert(text: str, kind: str, source: str | None, target: str | None) -> str
         return convert_mask(text, source, target)
     if kind == "weekdays":  # lun.-ven. -> Mon.-Fri.
         return convert_weekdays(text, source, target)
+    if kind == "era":  # 52 av. J.-C. -> 52 BC
+        return convert_era(text, source, target)
     if kind == "title":  # le Dr Lefèvre -> Dr Lefèvre
         return convert_title(text, source, target)
     if kind == "ago":  # il y a 2 h -> 2 hours ago

@@ -14,6 +14,7 @@ from nmt_cli.protect import (
     code,
     commands,
     durations,
+    eras,
     files,
     format_strings,
     icu,
@@ -75,6 +76,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
         "script": languages.NOT_LATIN_WORD if latin else None,
         "weekdays": weekdays.PATTERN if language in (None, "fr") else None,  # lun.-ven.
         "title": titles.PATTERN if language in (None, "fr") else None,  # le Dr Lefèvre
+        "era": eras.PATTERN if language in (None, "fr") else None,  # 52 av. J.-C.
     }
 
 
@@ -145,6 +147,7 @@ def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
         *_FIRST,
         ("ago", lang["ago"]),
         ("duration", lang["duration"]),
+        ("era", lang["era"]),
         ("time", lang["time"]),
         ("amount", lang["amount"]),
         ("phone", lang["dialled"]),
@@ -191,5 +194,6 @@ NEEDS = {
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
     "weekdays": weekdays.NEEDS,
     "title": titles.NEEDS,
+    "era": eras.NEEDS,
 }
 KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "symbol", "user")

@@ -62,6 +62,8 @@ at length):
                 that names its kind, ``l'utilisateur « admin »`` (logins.py)
     hashtag     ``#name``, ``#Saint-Valentin``
     ago         a time ago, French ``il y a 2 h`` (``2 hours ago``: durations.py)
+    era         a year of an era, French's: ``52 av. J.-C.``, ``476 apr. J.-C.`` (English ``52 BC``,
+                ``AD 476``: eras.py)
     time        a clock time as the source language writes it (languages.py): French ``14 h 30``,
                 ``14h30``, ``9 h``, ``9h-12h``, ``à 14 heures``, German ``9.30 Uhr`` (hours
                 0-23); one among words that make it a duration is one (``dure 2h15``, ``2 h de
