@@ -177,3 +177,8 @@ def test_a_sentence_ending_at_the_sea_holds_no_weekday():
 def test_a_year_before_or_after_christ_comes_out_with_its_era(run_cli, line, expected):
     (out,) = translated_lines(run_cli, [line])
     assert expected in out
+
+
+def test_a_young_womans_title_comes_out_as_english_writes_it(run_cli):
+    (out,) = translated_lines(run_cli, ["Mme Dubois et Mlle Petit sont là."])
+    assert "Miss Petit" in out and "Mrs Dubois" in out

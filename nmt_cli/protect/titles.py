@@ -1,5 +1,6 @@
 """A person's title after French's article, with the name it comes before (kind ``title``,
-spans.py): ``le Dr Lefèvre``, ``Le Dr. Martin``, ``le Pr Jean Dupont``.
+spans.py): ``le Dr Lefèvre``, ``Le Dr. Martin``, ``le Pr Jean Dupont``; and ``Mlle Petit``
+(fr-en wrote "Mall Petit"), English ``Miss Petit``.
 
 French writes an article before a doctor's or a professor's title; English writes none, and
 fr-en kept it: ``Le Dr Lefèvre est arrivé hier.`` gave "The Dr Lefèvre arrived yesterday.",
@@ -14,11 +15,14 @@ from __future__ import annotations
 import re
 
 _NAME = r"[A-ZÀ-Ý][^\W\d_]+(?:['’-][A-ZÀ-Ý]?[^\W\d_]+)*"  # Lefèvre, Jean-Pierre, O'Neil
-PATTERN = rf"(?<![\w'’-])[Ll]e (?:Dr|Pr)\.?(?: {_NAME})+(?![\w'’-])"
-NEEDS = r"[Ll]e [DP]r\b"
+PATTERN = rf"(?<![\w'’-])(?:[Ll]e (?:Dr|Pr)|Mlle)\.?(?: {_NAME})+(?![\w'’-])"
+NEEDS = r"[Ll]e [DP]r\b|Mlle"
 # each title as a target writes it, by the source's (without its full stop)
-_TITLES = {"en": {"Dr": "Dr", "Pr": "Prof."}, "de": {"Dr": "Dr.", "Pr": "Prof."}}
-_TITLED = re.compile(r"[Ll]e (Dr|Pr)(\.?) (.+)", re.S)
+_TITLES = {
+    "en": {"Dr": "Dr", "Pr": "Prof.", "Mlle": "Miss"},
+    "de": {"Dr": "Dr.", "Pr": "Prof.", "Mlle": "Frl."},
+}
+_TITLED = re.compile(r"(?:[Ll]e )?(Dr|Pr|Mlle)(\.?) (.+)", re.S)
 
 
 def convert_title(text: str, source: str | None, target: str | None) -> str:
@@ -29,4 +33,5 @@ def convert_title(text: str, source: str | None, target: str | None) -> str:
     if source != "fr" or target not in _TITLES or m is None:
         return text
     title = _TITLES[target][m[1]]
-    return f"{title}{m[2] if not title.endswith('.') else ''} {m[3]}"
+    dot = m[2] if title == "Dr" else ""  # Dr. as written; Prof., Miss, Dr. (German) whole
+    return f"{title}{dot} {m[3]}"
