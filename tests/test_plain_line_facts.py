@@ -182,3 +182,11 @@ def test_a_year_before_or_after_christ_comes_out_with_its_era(run_cli, line, exp
 def test_a_young_womans_title_comes_out_as_english_writes_it(run_cli):
     (out,) = translated_lines(run_cli, ["Mme Dubois et Mlle Petit sont là."])
     assert "Miss Petit" in out and "Mrs Dubois" in out
+
+
+@pytest.mark.parametrize(
+    "line", ["La ville (12 000 hab.) est calme.", "Le 2e arrondissement compte 22 000 hab."]
+)
+def test_inhabitants_abbreviated_after_a_number_are_kept(run_cli, line):
+    (out,) = translated_lines(run_cli, [line])
+    assert "inhabitants" in out

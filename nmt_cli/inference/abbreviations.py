@@ -19,6 +19,7 @@ line's (``--align``); the translation's source is the line as written.
               of four letters or more too (``8 caractères min.``: fr-en wrote "8 mine", the
               characters lost)
     réf.      ``référence`` (fr-en wrote ``Réf. : ABC-123/2024`` "Remove. : ABC-123/2024")
+    hab.      ``habitants`` after a number (fr-en wrote ``(12 000 hab.)`` "(12,000 dab)")
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ _FRENCH = re.compile(
     rf"|(?<![\w./\\~-])(?P<m>[Mm])(?P<x>in|ax)\.{_DIGIT_NEXT}"
     rf"|(?<=[^\W\d_]{{4}}{_SPACE})m(?P<after>in|ax)\.(?=$|{_SPACE}|[,;)])"
     r"|(?<![\w.])(?P<r>[Rr])éf\.(?!\w)"
+    rf"|(?<=\d{_SPACE})hab\.(?=$|{_SPACE}|[,;)])"  # 22 000 hab.
 )
 
 
@@ -53,8 +55,9 @@ def _word(m: re.Match) -> str:
         return f"{m['e']}nviron"
     if m["r"]:
         return f"{m['r']}éférence"
-    if m["after"]:  # 8 caractères min.: its full stop a sentence's end too
-        return f"m{m['after']}imum" + ("." if _ENDS.match(m.string, m.end()) else "")
+    if m["after"] or m[0] == "hab.":  # 8 caractères min.: its full stop a sentence's end too
+        word = f"m{m['after']}imum" if m["after"] else "habitants"
+        return word + ("." if _ENDS.match(m.string, m.end()) else "")
     return f"{m['m']}{m['x']}imum"
 
 
