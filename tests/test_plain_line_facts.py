@@ -190,3 +190,16 @@ def test_a_young_womans_title_comes_out_as_english_writes_it(run_cli):
 def test_inhabitants_abbreviated_after_a_number_are_kept(run_cli, line):
     (out,) = translated_lines(run_cli, [line])
     assert "inhabitants" in out
+
+
+@pytest.mark.parametrize(
+    "line, names",
+    [
+        ("La ligne Paris–Lyon est rapide.", "Paris–Lyon"),
+        ("Je descends à Châtelet–Les Halles.", "Châtelet–Les Halles"),
+    ],
+)
+def test_names_joined_by_an_en_dash_come_out_whole(run_cli, line, names):
+    assert kinds(line) == [("route", names)]
+    (out,) = translated_lines(run_cli, [line])
+    assert names in out

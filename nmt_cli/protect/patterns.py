@@ -80,6 +80,8 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
     }
 
 
+# a capitalised word, or words (Les Halles): a name of a route's or a place's (Châtelet–Les Halles)
+_NAMED = r"[A-ZÀ-Ý][^\W\d_]+(?: [A-ZÀ-Ý][^\W\d_]+)*"
 # The kinds before and after those of a language's conventions, in the order ties are broken
 _FIRST: tuple[tuple[str, str], ...] = (
     ("markup", MARKUP),
@@ -104,6 +106,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
     ("qualified", code.QUALIFIED),
     *((kind, pattern) for kind, pattern, _ in logins.PATTERNS),  # @nom, jean.dupont
     ("hashtag", r"(?<![\w&#{])#\w+(?:-\w+)*"),  # not an ICU plural's number: {#e}
+    ("route", rf"(?<![\w'’–-]){_NAMED}(?:–{_NAMED})+(?![\w'’–-])"),  # Paris–Lyon
 )
 _NUMBERS = (
     # groups of three, none after them: 123 456 789 00012 (a SIRET) is no 123,456,789
@@ -183,6 +186,7 @@ NEEDS = {
     "qualified": code.QUALIFIED_NEEDS,
     **{kind: needs for kind, _, needs in logins.PATTERNS},
     "hashtag": "#",
+    "route": "[^\\W\\d_]–[A-ZÀ-Ý]",
     "amount": _CURRENCY,
     "keys": keys.NEEDS,
     "letter": letters.NEEDS,

@@ -61,6 +61,8 @@ at length):
     handle, login, value  ``@name``, a user name ``jean.dupont``, a quoted value after a word
                 that names its kind, ``l'utilisateur « admin »`` (logins.py)
     hashtag     ``#name``, ``#Saint-Valentin``
+    route       names joined by an en dash, no space, as written: ``Paris–Lyon``, ``Châtelet–Les
+                Halles`` (fr-en wrote "The Paris row", "Châtelet Halles")
     ago         a time ago, French ``il y a 2 h`` (``2 hours ago``: durations.py)
     era         a year of an era, French's: ``52 av. J.-C.``, ``476 apr. J.-C.`` (English ``52 BC``,
                 ``AD 476``: eras.py)
