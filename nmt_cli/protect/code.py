@@ -47,16 +47,10 @@ changes them (a setting's value translated, a requirement's ``==`` dropped, a qu
                  repeated group (``)+``, ``]*``): ``\\([^)]+\\)``, ``^\\d{3}$``, ``i18n.*``; in
                  quotes, to the closing quote (``".*..."``). fr-en wrote ``\\([^)]+\\)`` as
                  "\\ (^) )+\\)" and ``"i18n.*"`` as 'i18n ".*"'
-    console      a line at a shell's prompt, ``$``, to its comment: ``$ monoutil entree.csv``
-                 (fr-en lost the program, "$ entree.csv", one no list of programs knows)
-    synopsis     a synopsis's program and subcommands after its label: ``Usage : monoutil
-                 convertir [OPTIONS]`` (fr-en wrote "Use: my tool convert [OPTIONS]")
     statement    a BASIC statement's keywords joined by an ellipsis: ``If...Then...Else``,
                  ``On...GoSub``, ``For ... Next`` (fr-en wrote "Submitting...Then...Else",
                  "IGoSub", "Shock... Next")
-    prompt       a line at Python's prompt, ``>>>``, to its comment:
-                 ``>>> print(Session().UserName) # propriété de l'objet`` keeps its code and
-                 translates its comment (fr-en wrote "proof(Session(). UserName)")
+    prompt, console, synopsis: a line at a prompt, a synopsis (prompts.py)
     formula      a formula's or a command's notation: a word that holds LibreOffice Math's
                  placeholder ``<?>`` (``<?>over<?>``, ``matrix{<?>#<?>}``, ``neg<?>``), closing
                  punctuation aside; a word glued to its braces (``sqrt{x}``, ``stack{a#b}``); a
@@ -101,7 +95,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from nmt_cli.protect import functions
+from nmt_cli.protect import functions, prompts
 
 _PAIR = r"[A-Za-z_][\w.-]*=(?![=\s])(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',;=()&]+)"
 _SETTING = (
@@ -253,21 +247,6 @@ def regex_sign(text: str) -> bool:
     return re.search(_REGEX_SIGN, text) is not None
 
 
-# code: a call, an assignment, an index or a statement's keyword first (not a mail's quote,
-# ">>> Bonjour"); not a continuation's "... " (a subtitle's line may start with an ellipsis)
-_PROMPT = (
-    r"^>>> (?=[^#\n]*(?:\w\(|=|\w\[)|(?:import|from|def|class|for|while|if|with|return)\b)"
-    r".*?(?=\s+#\s|\s*$)"  # to a comment, or to the end
-)
-# a line at a shell's prompt, to a comment
-_SHELL_PROMPT = r"^\$ (?=[a-z./~])\S.*?(?=\s+#\s|\s*$)"
-# a synopsis's program and subcommands (typed as written) before its metavariables or options
-_SYNOPSIS_LABELS = ("Usage", "usage", "USAGE", "Utilisation", "Syntaxe", "Synopsis")
-_SYNOPSIS = (
-    "(?:"
-    + "|".join(rf"(?<=^{label}{colon})" for label in _SYNOPSIS_LABELS for colon in (": ", " : "))
-    + r")[a-z][\w.-]*(?: [a-z][\w.-]*)*(?= +(?:\[|<|\{|-{1,2}\w|[A-Z]{2,}|\.\.\.))"
-)
 _KEYWORD = (
     r"(?:If|Then|Else|ElseIf|For|Each|Next|Do|Loop|While|Wend|Until|On|GoSub|GoTo|Return"
     r"|Select|Case|With|End|Sub|Function|Property|Try|Catch)"
@@ -377,9 +356,9 @@ PATTERNS = (
     ("sql", _SQL, r"SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|TRUNCATE"),
     ("formula", functions.PATTERN, _FORMULA_NEEDS),  # =SOMME(A1)*2: not a regex's (A1)*
     ("regex", _REGEX, r"\\[dDwWsSbB]|\[\^|\.[*+]|[)\]][*+]"),
-    ("prompt", _PROMPT, r"^>>> "),
-    ("console", _SHELL_PROMPT, r"^\$ "),
-    ("synopsis", _SYNOPSIS, r"^(?:[Uu]sage|USAGE|Utilisation|Syntaxe|Synopsis) ?:"),
+    ("prompt", prompts.PYTHON, r"^>>> "),
+    ("console", prompts.SHELL, r"^\$ "),
+    ("synopsis", prompts.SYNOPSIS, prompts.SYNOPSIS_NEEDS),
     ("statement", _STATEMENT, r"[a-z] ?\.\.\. ?[A-Z]"),
     ("formula", _FORMULA, _FORMULA_NEEDS),
     ("cell", functions.CELL, functions.CELL_NEEDS),
