@@ -34,6 +34,32 @@ def test_a_name_that_says_no_format_is_a_usage_error_unless_one_is_given():
     assert format_of("-", default="tsv") == "tsv"
 
 
+TMX = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<!-- exported -->\n<tmx version="1.4">'
+    '<header srclang="fr" datatype="plaintext" segtype="sentence" adminlang="en"'
+    ' creationtool="t" creationtoolversion="1" o-tmf="t"/><body>'
+    '<tu><tuv xml:lang="fr"><seg>Bonjour</seg></tuv><tuv xml:lang="en"><seg>Hi</seg></tuv></tu>'
+    "</body></tmx>\n"
+)
+
+
+def test_an_xml_file_is_a_memory_by_its_root_element_as_a_document_is(tmp_path):
+    tmx_file, xliff_file = tmp_path / "tm.xml", tmp_path / "app.xml.gz"
+    tmx_file.write_text(TMX)
+    xliff_file.write_bytes(gzip.compress(b'<xliff version="1.2"><file/></xliff>'))
+    assert format_of(str(tmx_file), default="tsv") == "tmx"  # was: tsv, "1 TAB-separated"
+    assert format_of(str(xliff_file)) == "xliff"
+    assert list(read_pairs(str(tmx_file), "tmx", ("fr", "en"))) == [("Bonjour", "Hi")]
+
+
+def test_an_xml_file_of_another_root_is_said_to_hold_no_pairs(tmp_path):
+    strings = tmp_path / "strings.xml"
+    strings.write_text('<?xml version="1.0"?>\n<resources><string name="a">Oui</string>')
+    with pytest.raises(UsageError, match="root is <resources> holds no pairs"):
+        format_of(str(strings), default="tsv")
+    assert format_of(str(strings), default="text") == "text"  # a tokenizer reads its lines
+
+
 @pytest.mark.parametrize(
     ("tag", "wanted", "same"),
     [("fr-FR", "fr", True), ("fr_CA", "fr", True), ("FR", "fr", True), ("fr", "fr-CA", True),

@@ -25,16 +25,13 @@ from nmt_cli.documents.document import DocumentError, DocumentFormat
 from nmt_cli.documents.office.languages import regional
 from nmt_cli.errors import InputError
 from nmt_cli.formats.encoding import Encoding, bom_name, decode
+from nmt_cli.formats.root import VALUE, root_tag
 from nmt_cli.markup.attributes import attribute, primary, read_attributes, translated
 from nmt_cli.markup.pages import Page
 from nmt_cli.markup.segments import Aligned
 from nmt_cli.markup.tree import Element
 
-# What comes before a page's root: a declaration, comments, a document type, white space
-PROLOG = re.compile(r"(?:\s+|<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>\[]*(?:\[.*?\])?\s*>)*", re.DOTALL)
-_VALUE = r"""(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)"""
-_ROOT_TAG = re.compile(rf"<([\w:.-]+)(?:\s+[\w:.-]+(?:\s*=\s*{_VALUE})?)*\s*/?>")
-_LANG = re.compile(rf"(\s(?:xml:)?lang\s*=\s*)({_VALUE})", re.IGNORECASE)
+_LANG = re.compile(rf"(\s(?:xml:)?lang\s*=\s*)({VALUE})", re.IGNORECASE)
 # a charset a page declares: its <meta charset>, <meta http-equiv> or XML declaration's
 _CHARSET = re.compile(
     r"""<meta\b[^>]*?charset\s*=\s*["']?\s*([\w.:-]+)|<\?xml\b[^>]*?encoding\s*=\s*["']([\w.:-]+)""",
@@ -96,11 +93,6 @@ def decode_page(data: bytes, name: str) -> tuple[str, Encoding]:
 
 _META = re.compile(r"<meta\b[^<>]*>", re.IGNORECASE)
 _INNER_LANG = re.compile(r"<[A-Za-z][^<>]*\slang\s*=", re.IGNORECASE)  # the root's too
-
-
-def root_tag(text: str) -> re.Match[str] | None:
-    """The root element's start tag in ``text`` (None: the page starts with text)."""
-    return _ROOT_TAG.match(text, PROLOG.match(text).end())  # type: ignore[union-attr]
 
 
 class PageDocument:

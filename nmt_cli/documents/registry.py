@@ -19,14 +19,13 @@ from nmt_cli.documents.jsonl import JSONL
 from nmt_cli.documents.localization import ANDROID, JSON, PROPERTIES, STRINGS
 from nmt_cli.documents.markdown import MARKDOWN
 from nmt_cli.documents.office.formats import DOCX, ODS, ODT, PPTX, XLSX
-from nmt_cli.documents.pages import HTML, XML, root_tag
+from nmt_cli.documents.pages import HTML, XML
 from nmt_cli.documents.po import PO
 from nmt_cli.documents.srt import SRT
 from nmt_cli.documents.webvtt import WEBVTT
 from nmt_cli.documents.xliff import XLIFF
 from nmt_cli.errors import InputError
-from nmt_cli.formats.encoding import head_text
-from nmt_cli.textio import is_stream
+from nmt_cli.formats.root import root_element
 
 TEXT = "text"  # plain lines: one translation out for every line in
 FORMATS: dict[str, DocumentFormat] = {
@@ -56,7 +55,6 @@ NOT_READ = {
     ".mo": "compiled gettext catalogues (.mo: translate its .po, then msgfmt it)",
 }
 _XML_ROOTS = {"resources": ANDROID, "xliff": XLIFF}  # an .xml file's format by its root element
-_HEAD = 65536  # bytes read to find a root element: a prolog is never longer
 
 
 def format_for(path: str, name: str | None) -> DocumentFormat | None:
@@ -79,18 +77,3 @@ def format_for(path: str, name: str | None) -> DocumentFormat | None:
             "(--input-format text reads any file as plain lines)"
         )
     return next((f for f in FORMATS.values() if extension in f.extensions), None)
-
-
-def root_element(path: str) -> str | None:
-    """The name of the root element of the XML file ``path``, UTF-8, UTF-16 or UTF-32 by its
-    byte order mark (None: not found, or not a file that can be read here; its reader then says
-    what is wrong; a pipe, read once, is not looked at)."""
-    if is_stream(path):
-        return None
-    try:
-        with open(path, "rb") as f:
-            head = head_text(f.read(_HEAD))
-    except OSError:
-        return None
-    found = root_tag(head)
-    return found.group(1) if found else None

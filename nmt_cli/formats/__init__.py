@@ -15,4 +15,5 @@ external entities and network access off. Torch-free.
     memory.py   what the readers share: FormatError, sides by language, counts, markers off
     inline.py   TMX and XLIFF inline codes, and the text a model reads of a segment
     xml.py      lxml streamed with safe settings
+    root.py     an XML file's root element, read before it is parsed: what the file is
 """

@@ -19,6 +19,7 @@ from pathlib import Path
 from nmt_cli.errors import InputError, UsageError
 from nmt_cli.formats import lines, po, tmx, xliff
 from nmt_cli.formats.memory import Counts, Pair, Report, cleaned, same_language
+from nmt_cli.formats.root import root_element
 from nmt_cli.textio import is_stream, lines_of
 
 EXTENSIONS = {
@@ -31,11 +32,14 @@ EXTENSIONS = {
 PAIR_FORMATS = tuple(EXTENSIONS)
 MEMORIES = ("po", "tmx", "xliff")  # sides by language
 _COMPRESSED = (".gz", ".xz")
+_XML_ROOTS = ("tmx", "xliff")  # an .xml file's format by its root element (root.py)
 
 
 def format_of(path: str, given: str | None = None, default: str | None = None) -> str:
     """The format of the pair file ``path``: ``given`` (one of PAIR_FORMATS), else by its
-    extension, else ``default``; a UsageError where none says."""
+    extension, an ``.xml`` file's by its root element (``<tmx>``, ``<xliff>``; another root
+    is a UsageError but where ``default`` is "text"), else ``default``; a UsageError where none
+    says."""
     if given is not None:
         if given not in PAIR_FORMATS:
             raise UsageError(
@@ -49,6 +53,14 @@ def format_of(path: str, given: str | None = None, default: str | None = None) -
     for fmt, extensions in EXTENSIONS.items():
         if suffix in extensions:
             return fmt
+    root = root_element(path) if suffix == ".xml" else None
+    if root in _XML_ROOTS:
+        return root  # type: ignore[return-value]  # before, read as TAB lines: "1 columns"
+    if root is not None and default != "text":
+        raise UsageError(
+            f"{path}: an XML file whose root is <{root}> holds no pairs nmt reads "
+            "(a TMX memory's root is <tmx>, an XLIFF file's <xliff>)"
+        )
     if default is not None:
         return default
     known = " ".join(e for exts in EXTENSIONS.values() for e in exts)
