@@ -343,6 +343,24 @@ def test_retranslate_fuzzy_translates_the_drafts_trados_and_memoq_mark_not_what_
     assert '<trans-unit id="0" mq:status="MachineTranslated" mq:percent="0"><source>' in out
 
 
+def test_a_trados_segment_translated_again_to_the_text_it_had_is_marked_a_machines_draft():
+    trados = (
+        '<trans-unit id="a1"><source>Le chat dort. Le chien court.</source><seg-source>'
+        '<mrk mtype="seg" mid="1">Le chat dort.</mrk> <mrk mtype="seg" mid="2">Le chien court.'
+        '</mrk></seg-source><target><mrk mtype="seg" mid="1">The cat sleeps.</mrk> '
+        '<mrk mtype="seg" mid="2">LE CHIEN COURT.</mrk></target><sdl:seg-defs>'
+        '<sdl:seg id="1" conf="Translated" origin="interactive"/>'
+        '<sdl:seg id="2" conf="Draft" origin="tm" percent="80" text-match="Source"/>'
+        "</sdl:seg-defs></trans-unit>"
+    )
+    document = read_xliff((SDL_HEAD + trados + TAIL_12).encode(), "g.sdlxliff", retranslate="fuzzy")
+    assert document.sources() == ["Le chien court."]
+    out = document.render(upper(document.sources()), "en", print).decode()
+    assert '<mrk mtype="seg" mid="2">LE CHIEN COURT.</mrk>' in out  # the same words
+    assert '<sdl:seg id="2" conf="Draft" origin="mt"/>' in out  # was: the 80% match's, kept
+    assert '<sdl:seg id="1" conf="Translated" origin="interactive"/>' in out
+
+
 def test_a_trados_segment_not_translated_is_translated_though_its_source_was_copied_there():
     trados = (
         '<trans-unit id="a1"><source>Le chat dort. Le chien court.</source><seg-source>'

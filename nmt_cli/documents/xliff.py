@@ -229,14 +229,16 @@ class XliffDocument:
         done = (taken.append(t) or t for t in translations)
         targets: dict[str | int, str] = {}
         remembered: list[object] = []
+        written: list[tuple[int, str]] = []  # each Trados segment translated, by its mid
         for c in self.chosen:
             before = len(taken)
             targets[c.position] = c.target(done)
             if len(taken) > before and all(t.remembered for t in taken[before:]):
                 remembered.append(c.position)
             # a segment a memory gave, by its mid: Trados marks each segment (sdl_status.py)
-            own = zip(c.mids(), taken[before:])
+            own = list(zip(c.mids(), taken[before:]))
             remembered += [(c.position, mid) for mid, t in own if mid and t.remembered]
+            written += [(c.position, mid) for mid, _ in own if mid]
         for c in self.chosen:
             limit, length = c.unit.max_chars, len(model_text_of(targets[c.position]))
             if limit is not None and length > limit:
@@ -246,7 +248,7 @@ class XliffDocument:
                 )
         if target is None and any(u.languages[1] is None for u in self.units):
             warn("the model records no target language: the file's is left unset")
-        return write_targets(self.name, targets, target, self.data, remembered)
+        return write_targets(self.name, targets, target, self.data, remembered, written)
 
 
 def read_xliff(data: bytes, name: str, *, retranslate: str) -> XliffDocument:

@@ -30,20 +30,33 @@ _SEG = re.compile(rb"<[\w.-]+:seg\b[^>]*>")
 _ID = re.compile(rb"""\sid\s*=\s*["']([^"']*)["']""")
 
 
-def marked(before: bytes, after: bytes, remembered: Collection[object] = ()) -> bytes:
+def marked(
+    before: bytes,
+    after: bytes,
+    remembered: Collection[object] = (),
+    written: Collection[tuple[int, str]] = (),
+) -> bytes:
     """``after`` (``before``, an SDLXLIFF file in UTF-8, with targets written) with each
-    segment whose target it changed marked a machine's draft, or a translation memory's where
-    ``remembered`` holds its unit's position (from 0) or id, or (position, its ``mid``); any
-    other file as it is."""
+    segment whose target it changed, or ``written`` holds (its unit's position, its ``mid``:
+    translated again, to the same text or not), marked a machine's draft, or a translation
+    memory's where ``remembered`` holds its unit's position (from 0) or id, or (position, its
+    ``mid``); any other file as it is. Before, a segment translated again to the text it
+    had kept its status: a fuzzy match's rate, or "Translated" where --retranslate all gave
+    a translator's words back as a machine's."""
     if SDL.encode() not in before:
         return after
+    written = frozenset(written)
     old, new = _targets(before), _targets(after)
     units = list(_UNIT.finditer(after))
     if len(units) != len(new) or len(old) != len(new):
         return after  # not laid out as Trados writes it: left as it is
     out, at = [], 0
     for k, (found, was, now) in enumerate(zip(units, old, new)):
-        changed = {mid for mid, text in now.items() if text and was.get(mid) != text}
+        changed = {
+            mid
+            for mid, text in now.items()
+            if text and (was.get(mid) != text or (k, mid) in written)
+        }
         if not changed:
             continue
         uid = _ID.search(found.group()[: found.group().index(b">")])

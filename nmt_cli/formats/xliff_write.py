@@ -24,6 +24,7 @@ def write_targets(
     target_language: str | None = None,
     data: bytes | None = None,
     remembered: Collection[object] = (),
+    written: Collection[tuple[int, str]] = (),
 ) -> bytes:
     """The document in ``path`` (or ``data``, its bytes: ``path`` then names it) with the
     target of each unit whose id, or position in read_units' order (from 0: in a document of
@@ -32,7 +33,8 @@ def write_targets(
     ``state="needs-review-translation" state-qualifier="mt-suggestion"``, 2.0
     ``state="translated"`` and ``subState`` MT_SUBSTATE; a target whose id or position
     ``remembered`` holds, a translation memory's: MEMORY_STATES; a Trados segment's, where it
-    holds (position, the segment's ``mid``): sdl_status.py); the file's target language
+    holds (position, the segment's ``mid``): sdl_status.py, each of ``written`` too, its text
+    new or not); the file's target language
     set to ``target_language`` where it names none. A UTF-8 document is spliced
     (xliff_splice.py: every other byte as it was), one in another encoding Python knows
     (UTF-16 with a byte order mark, ISO-8859-1) as its UTF-8 text, written back in that
@@ -63,7 +65,7 @@ def write_targets(
     declared = tree.docinfo.encoding or "UTF-8"
     if declared.upper().replace("-", "") in ("UTF8", "USASCII", "ASCII"):
         # a Trados file: its segments marked a draft, a machine's or a memory's
-        return sdl_status.marked(data, spliced(data), remembered)
+        return sdl_status.marked(data, spliced(data), remembered, written)
     if (out := splice_recoded(data, declared, spliced)) is not None:
         return out
     return _rewritten(path, tree, data, targets, target_language, remembered)
