@@ -82,6 +82,15 @@ def test_tab_and_json_lines_give_their_columns_as_written(tmp_path):
         list(read_pairs(str(tmp_path / "bad.tsv"), "tsv"))
 
 
+def test_a_tmx_memory_whose_name_does_not_say_it_is_told_how_to_read_it(tmp_path):
+    (tmp_path / "tm.txt").write_text(TMX, encoding="utf-8")
+    with pytest.raises(InputError, match=r"line 1: 1 TAB.*an XML memory: give --pairs-format tmx"):
+        list(read_pairs(str(tmp_path / "tm.txt"), "tsv"))
+    (tmp_path / "tags.tsv").write_text("<b>Oui</b>\n", encoding="utf-8")  # a line, not XML
+    with pytest.raises(InputError, match=r"columns, expected 2 \(source, target\)$"):
+        list(read_pairs(str(tmp_path / "tags.tsv"), "tsv"))
+
+
 @pytest.mark.parametrize(
     "name, text",
     [("p.tsv", "Bonjour\tHello\r\n"), ("p.jsonl", '{"src": "Bonjour", "tgt": "Hello"}\r\n')],

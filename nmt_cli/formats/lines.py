@@ -11,6 +11,7 @@ not parse as JSON, or begin its source with U+FEFF.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 
 from nmt_cli.errors import InputError
@@ -19,6 +20,7 @@ from nmt_cli.textio import open_lines
 
 TSV_EXTENSIONS = (".tsv", ".tab")
 JSONL_EXTENSIONS = (".jsonl", ".ndjson")
+_XML_START = re.compile(r"\s*<(?:\?xml\b|!DOCTYPE\s+(?:tmx|xliff)\b|tmx\b|xliff\b)")
 
 
 def tsv_pair(line: str) -> Pair:
@@ -28,6 +30,8 @@ def tsv_pair(line: str) -> Pair:
         why = f"{len(columns)} TAB-separated columns, expected 2 (source, target)"
         if line.lstrip().startswith("{"):  # JSON lines, read as TAB lines (stdin's default)
             why += "; a JSON line: give --pairs-format jsonl, or name the file .jsonl"
+        elif _XML_START.match(line):  # a memory whose name does not say it (tm.txt, stdin)
+            why += "; an XML memory: give --pairs-format tmx or xliff, or name it .tmx or .xlf"
         raise ValueError(why)
     return columns[0], columns[1]
 
