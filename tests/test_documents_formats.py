@@ -234,3 +234,13 @@ def test_an_xml_file_of_xliff_is_read_as_xliff_and_one_of_tmx_is_refused(tmp_pat
     memory.write_text('<?xml version="1.0"?>\n<tmx version="1.4"><header/><body/></tmx>\n')
     with pytest.raises(InputError, match="memory.xml: TMX translation memories"):
         format_for(str(memory), None)
+
+
+def test_a_compressed_xml_file_is_known_by_its_root_element_as_a_plain_one_is(tmp_path):
+    strings = tmp_path / "strings.xml.gz"
+    strings.write_bytes(
+        gzip.compress(
+            b'<?xml version="1.0"?>\n<resources><string name="a">Oui</string></resources>\n'
+        )
+    )
+    assert format_for(str(strings), None).name == "android"  # was a page: refused as Android
