@@ -369,3 +369,21 @@ def test_a_workbook_saved_by_openpyxl_is_read_back_by_it_translated(tmp_path):
     assert rows[2][0][1].font.b and rows[2][1] == "=B2*2"
     assert again["Ventes"]["A2"].comment.text == "LE PRIX DU CHAT."
     assert again["Résumé"]["A1"].value == "LE CHAT NOIR"
+
+
+def test_a_sheets_printed_header_and_footer_are_translated_their_codes_kept():
+    entries_ = xlsx_entries()
+    entries_["xl/worksheets/sheet2.xml"] = str(entries_["xl/worksheets/sheet2.xml"]).replace(
+        "</worksheet>",
+        '<headerFooter><oddHeader>&amp;L&amp;"Arial,Gras"Rapport confidentiel&amp;R&amp;D'
+        "</oddHeader><oddFooter>&amp;CPage &amp;P sur &amp;N&amp;RVentes &amp;&amp; achats"
+        "</oddFooter></headerFooter></worksheet>",
+    )
+    workbook = read_xlsx(zipped(entries_), "tableau.xlsx")
+    assert "Rapport confidentiel" in workbook.sources()
+    assert any(text.endswith("\nVentes & achats") for text in workbook.sources())
+    out = translated(zipped(entries_))
+    sheet = etree.fromstring(out["xl/worksheets/sheet2.xml"])
+    # each section (&L, &C, &R) translated apart; fields (&P), fonts and "&&" kept
+    assert sheet.findtext(f".//{S}oddHeader") == '&L&"Arial,Gras"RAPPORT CONFIDENTIEL&R&D'
+    assert sheet.findtext(f".//{S}oddFooter") == "&CPAGE &P SUR &N&RVENTES && ACHATS"

@@ -21,9 +21,10 @@ A string that is a number, a code, an address or a formula-like text is translat
 line is, its protected spans kept. Numbers, dates and booleans (``v`` of a cell of no string's
 type), formulas (``f``) and their cached values (``t="str"``), styles, defined names and sheet
 names are never read: the workbook (``xl/workbook.xml``) and the styles are as they were, and
-a sheet holding no inline string nor ScreenTip is too. The header cells of a table keep their
-text (the table's column names, which formulas name: xlsx_tables.py). A link's ScreenTip (a
-sheet's ``hyperlink`` ``tooltip``) is a text of its own.
+a sheet holding no inline string, ScreenTip nor printed header is too. The header cells of
+a table keep their text (the table's column names, which formulas name: xlsx_tables.py). A
+link's ScreenTip (a sheet's ``hyperlink`` ``tooltip``) is a text of its own, and so is each
+section of a sheet's printed headers and footers (xlsx_headers.py), their codes kept.
 
 A note (``xl/comments1.xml``: what a reader sees over a cell) is translated, the name of its
 author at its start ("Jean Dupont:", Excel's bold first line) kept; a threaded comment's copy
@@ -48,6 +49,7 @@ from nmt_cli.documents.office import formats, pptx
 from nmt_cli.documents.office.document import MONOSPACE, STRICT, OfficeDocument, Part, content_types
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Mark, Paragraph, Run
+from nmt_cli.documents.office.xlsx_headers import TAGS, header_items, header_text
 from nmt_cli.documents.office.xlsx_tables import cells, header_cells, s
 from nmt_cli.markup.segments import Aligned
 
@@ -64,6 +66,7 @@ _DRAWINGS = re.compile(
 )
 # A line break in a cell's text, as Excel writes it (a carriage return escaped before it too)
 _BREAK = re.compile(r"(?:_x000D_|\r)?\n")
+_HEADERS = frozenset(s(tag) for tag in TAGS)
 _THREADED = "tc="  # how the author of a threaded comment's copy for older Excel starts
 
 
@@ -158,6 +161,10 @@ def _sheet_part(package: Package, path: str) -> tuple[Part, set[int]]:
         elif kind == "inlineStr" and at not in headers and c.find(s("is")) is not None:
             _add(part, c.find(s("is")), f"{package.name}:{path}")
     part.find_tooltips((s("hyperlink"),), "tooltip")
+    for e in part.tree.getroot().iter(*(s(tag) for tag in TAGS)):
+        paragraph = Paragraph(header_items(e.text or ""), f"{package.name}:{path}")
+        if paragraph.texts():
+            part.paragraphs.append((e, paragraph))
     return part, kept
 
 
@@ -224,6 +231,9 @@ def write_string(element, items: list[Item], target: str | None) -> None:
     as a slide's is written."""
     if element.tag == pptx.a("p"):
         pptx.write_paragraph(element, items, target)
+        return
+    if element.tag in _HEADERS:
+        element.text = header_text(items)
         return
     pieces = _pieces(items)
     kept = [c for c in element if c.tag == s("phoneticPr")]

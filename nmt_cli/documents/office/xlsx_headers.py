@@ -1,0 +1,66 @@
+"""A worksheet's printed headers and footers (``headerFooter``: ``oddHeader``, ``evenFooter``,
+``firstHeader``...): text a reader sees on every printed page ("Rapport confidentiel", "Page
+&P sur &N"), written with Excel's codes.
+
+A header's text is read into items (runs.py): its sections (``&L``, ``&C``, ``&R``: left,
+centre, right) are marks that break it, as a line break does (each section translated on its
+own); a field (``&P`` the page number, ``&N`` the pages, ``&D`` the date, ``&A`` the sheet's
+name...) is a held mark, one token where it stands in its sentence; a formatting code
+(``&B`` bold, ``&"Arial,Gras"`` a font, ``&12`` a size, ``&KFF0000`` a colour) a mark between
+words; ``&&`` is an ampersand of the text, written ``&&`` again in the translation (a lone
+``&`` would start a code)."""
+
+from __future__ import annotations
+
+import re
+
+from nmt_cli.documents.office.runs import Item, Mark, Run
+
+TAGS = ("oddHeader", "oddFooter", "evenHeader", "evenFooter", "firstHeader", "firstFooter")
+_CODE = re.compile(r'&(?:&|"[^"]*"|\d+|K(?:[0-9A-Fa-f]{6}|\d\d[+-]\d{3})|[A-Za-z])')
+_SECTIONS = frozenset(("&L", "&C", "&R"))
+_FIELDS = frozenset(("&P", "&N", "&D", "&T", "&F", "&Z", "&A", "&G"))
+
+
+def header_items(text: str) -> list[Item]:
+    """The items of a header's or footer's ``text`` as Excel writes it."""
+    items: list[Item] = []
+    at = 0
+    for found in _CODE.finditer(text):
+        plain = text[at : found.start()]
+        at = found.end()
+        if found[0] == "&&":
+            items.append(Run(b"", plain + "&"))
+            continue
+        if plain:
+            items.append(Run(b"", plain))
+        code = found[0]
+        if code in _SECTIONS:
+            items.append(Mark(code, "\n"))
+        else:
+            items.append(Mark(code, held=code.upper() in _FIELDS))
+    if at < len(text):
+        items.append(Run(b"", text[at:]))
+    return _joined(items)
+
+
+def _joined(items: list[Item]) -> list[Item]:
+    """``items`` with adjacent runs as one (an ampersand's and the text after it)."""
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Run) and out and isinstance(out[-1], Run):
+            out[-1] = Run(b"", out[-1].text + item.text)
+        else:
+            out.append(item)
+    return out
+
+
+def header_text(items: list[Item]) -> str:
+    """A header's text, as Excel writes it, of its translated ``items``."""
+    out = []
+    for item in items:
+        if isinstance(item, Mark):
+            out.append(item.node)
+        elif isinstance(item, Run):
+            out.append(item.text.replace("&", "&&"))
+    return "".join(out)
