@@ -499,3 +499,19 @@ def test_the_titles_of_an_embedded_chart_are_translated():
     assert "VENTES PAR MOIS" in chart and "MONTANT EN EUROS" in chart
     assert "<text:p>Janvier</text:p>" in chart
     assert out["Object 2/content.xml"] == FORMULA_OBJECT.encode()
+
+
+def test_a_table_of_contents_title_template_is_translated_as_its_title_is():
+    """LibreOffice writes an index's title again from its template when the index is updated:
+    left French, "Table des matières" came back over the English entries."""
+    body = (
+        '<text:table-of-content text:name="Sommaire"><text:table-of-content-source '
+        'text:outline-level="3"><text:index-title-template>Table des matières'
+        "</text:index-title-template></text:table-of-content-source><text:index-body>"
+        '<text:index-title text:name="Sommaire_Head"><text:p>Table des matières</text:p>'
+        "</text:index-title></text:index-body></text:table-of-content>"
+    )
+    content = entries(rendered(report_odt(body)))["content.xml"].decode()
+    assert "<text:index-title-template>TABLE DES MATIÈRES</text:index-title-template>" in content
+    assert "<text:p>TABLE DES MATIÈRES</text:p>" in content
+    assert 'text:name="Sommaire"' in content

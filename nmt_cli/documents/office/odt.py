@@ -28,7 +28,9 @@ their own, as a Word document's and a deck's are (they stayed French), and so is
 title (``office:title``, shown over the link), as a page's is. So is the label of a list's
 level, and of a heading's (a list style's ``style:num-prefix``, ``style:num-suffix``: "Étape
 1 :" stayed French before the English items), read as one text around its number ("Étape %1 :",
-as a Word document's, docx.py), the number kept.
+as a Word document's, docx.py), the number kept; and so is the title an index (a table of
+contents) is made with (``text:index-title-template``): updated, the index came back with the
+title "Table des matières" over its English entries.
 
 Translated, a paragraph is written anew: its text in spans of the same styles, nested as they
 were, links around them. The automatic styles that set a language (``fo:language``,
@@ -146,6 +148,11 @@ def _part(package: Package, path: str, styles: dict[str, bool]) -> Part:
         if any(c.isalpha() for c in e.get(title, "")) and not _in_comment_or_style(e)
     ]
     part.alt += [(label, "label") for label in list_labels(root)]
+    part.alt += [  # an index's title as LibreOffice writes it again when it updates the index
+        (e, None)
+        for e in root.iter(t("index-title-template"))
+        if any(c.isalpha() for c in e.text or "")
+    ]
     return part
 
 
