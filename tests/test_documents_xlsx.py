@@ -387,3 +387,19 @@ def test_a_sheets_printed_header_and_footer_are_translated_their_codes_kept():
     # each section (&L, &C, &R) translated apart; fields (&P), fonts and "&&" kept
     assert sheet.findtext(f".//{S}oddHeader") == '&L&"Arial,Gras"RAPPORT CONFIDENTIEL&R&D'
     assert sheet.findtext(f".//{S}oddFooter") == "&CPAGE &P SUR &N&RVENTES && ACHATS"
+
+
+def test_a_header_whose_translation_is_longer_than_excel_allows_stays_as_it_was():
+    header = "&LRapport confidentiel&RPage &P"
+    entries_ = xlsx_entries()
+    entries_["xl/worksheets/sheet2.xml"] = str(entries_["xl/worksheets/sheet2.xml"]).replace(
+        "</worksheet>",
+        f"<headerFooter><oddHeader>{header.replace('&', '&amp;')}</oddHeader></headerFooter>"
+        "</worksheet>",
+    )
+
+    def wordy(texts):  # each word 300 characters long
+        return [Aligned(" ".join(w * 300 for w in t.split()), []) for t in texts]
+
+    sheet = etree.fromstring(translated(zipped(entries_), wordy)["xl/worksheets/sheet2.xml"])
+    assert sheet.findtext(f".//{S}oddHeader") == header

@@ -233,7 +233,7 @@ def write_string(element, items: list[Item], target: str | None) -> None:
         pptx.write_paragraph(element, items, target)
         return
     if element.tag in _HEADERS:
-        element.text = header_text(items)
+        element.text = header_text(items, element.text or "")
         return
     pieces = _pieces(items)
     kept = [c for c in element if c.tag == s("phoneticPr")]

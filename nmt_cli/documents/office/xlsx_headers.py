@@ -8,7 +8,8 @@ own); a field (``&P`` the page number, ``&N`` the pages, ``&D`` the date, ``&A``
 name...) is a held mark, one token where it stands in its sentence; a formatting code
 (``&B`` bold, ``&"Arial,Gras"`` a font, ``&12`` a size, ``&KFF0000`` a colour) a mark between
 words; ``&&`` is an ampersand of the text, written ``&&`` again in the translation (a lone
-``&`` would start a code)."""
+``&`` would start a code). A translation longer than Excel lets a header be (255
+characters, codes included) is not written: the header stays as it was, one Excel opens."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from nmt_cli.documents.office.runs import Item, Mark, Run
 TAGS = ("oddHeader", "oddFooter", "evenHeader", "evenFooter", "firstHeader", "firstFooter")
 _CODE = re.compile(r'&(?:&|"[^"]*"|\d+|K(?:[0-9A-Fa-f]{6}|\d\d[+-]\d{3})|[A-Za-z])')
 _SECTIONS = frozenset(("&L", "&C", "&R"))
+LONGEST = 255  # characters of a header or footer, codes included, that Excel reads
 _FIELDS = frozenset(("&P", "&N", "&D", "&T", "&F", "&Z", "&A", "&G"))
 
 
@@ -55,12 +57,14 @@ def _joined(items: list[Item]) -> list[Item]:
     return out
 
 
-def header_text(items: list[Item]) -> str:
-    """A header's text, as Excel writes it, of its translated ``items``."""
+def header_text(items: list[Item], was: str) -> str:
+    """A header's text, as Excel writes it, of its translated ``items`` (``was``, the text it
+    had, where theirs is longer than Excel reads)."""
     out = []
     for item in items:
         if isinstance(item, Mark):
             out.append(item.node)
         elif isinstance(item, Run):
             out.append(item.text.replace("&", "&&"))
-    return "".join(out)
+    text = "".join(out)
+    return text if len(text) <= LONGEST or len(was) > LONGEST else was
