@@ -403,3 +403,29 @@ def test_a_header_whose_translation_is_longer_than_excel_allows_stays_as_it_was(
 
     sheet = etree.fromstring(translated(zipped(entries_), wordy)["xl/worksheets/sheet2.xml"])
     assert sheet.findtext(f".//{S}oddHeader") == header
+
+
+def test_a_data_validations_input_message_and_error_alert_are_translated_within_excels_limits():
+    entries_ = xlsx_entries()
+    entries_["xl/worksheets/sheet2.xml"] = str(entries_["xl/worksheets/sheet2.xml"]).replace(
+        "</worksheet>",
+        '<dataValidations count="1"><dataValidation type="list" showInputMessage="1" '
+        'showErrorMessage="1" promptTitle="Statut du paiement" prompt="Choisissez une valeur" '
+        'errorTitle="Valeur refusée" error="La valeur doit être dans la liste." sqref="B2:B9">'
+        '<formula1>"Payé,Impayé"</formula1></dataValidation></dataValidations></worksheet>',
+    )
+    sheet = etree.fromstring(translated(zipped(entries_))["xl/worksheets/sheet2.xml"])
+    rule = sheet.find(f".//{S}dataValidation")
+    assert rule.get("promptTitle") == "STATUT DU PAIEMENT"
+    assert rule.get("prompt") == "CHOISISSEZ UNE VALEUR"
+    assert rule.get("errorTitle") == "VALEUR REFUSÉE"
+    assert rule.get("error") == "LA VALEUR DOIT ÊTRE DANS LA LISTE."
+    assert rule.findtext(f"{S}formula1") == '"Payé,Impayé"'  # the list's values: data
+
+    def wordy(texts):  # a title of more than Excel's 32 characters is not written
+        return [Aligned(f"{t} et encore bien plus long", []) for t in texts]
+
+    rule = etree.fromstring(translated(zipped(entries_), wordy)["xl/worksheets/sheet2.xml"])
+    rule = rule.find(f".//{S}dataValidation")
+    assert rule.get("promptTitle") == "Statut du paiement"
+    assert rule.get("prompt") == "Choisissez une valeur et encore bien plus long"

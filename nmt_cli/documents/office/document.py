@@ -59,6 +59,9 @@ class Part:
     paragraphs: list[tuple[object, Paragraph]] = field(default_factory=list)
     alt: list[tuple[object, str | None]] = field(default_factory=list)
     changed: bool = False  # written anew though none of its texts changed (an earlier finish)
+    # the most characters an attribute of ``alt`` may hold, by its name (Excel's data
+    # validation's prompt title: 32); a longer translation is not written
+    longest: dict[str, int] = field(default_factory=dict)
 
     def find_alt_texts(self, names: Sequence[str]) -> None:
         """The alt texts of the drawings whose properties' elements are named ``names`` (their
@@ -120,7 +123,8 @@ class OfficeDocument:
             # the alt texts first: a link's tooltip is copied with the link's attributes
             for (element, name), text in zip(part.alt, part.alt_texts()):
                 said = next(done).text
-                if said.strip() and said != text:
+                fits = len(said) <= part.longest.get(name or "", len(said))
+                if said.strip() and said != text and fits:
                     _set_alt_text(element, name, said)
                     touched = True
             for (element, paragraph), said in zip(part.paragraphs, found):

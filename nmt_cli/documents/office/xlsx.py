@@ -24,7 +24,9 @@ names are never read: the workbook (``xl/workbook.xml``) and the styles are as t
 a sheet holding no inline string, ScreenTip nor printed header is too. The header cells of
 a table keep their text (the table's column names, which formulas name: xlsx_tables.py). A
 link's ScreenTip (a sheet's ``hyperlink`` ``tooltip``) is a text of its own, and so is each
-section of a sheet's printed headers and footers (xlsx_headers.py), their codes kept.
+section of a sheet's printed headers and footers (xlsx_headers.py), their codes kept, and
+of a data validation's input message and error alert (shown at its cells: a translation
+longer than Excel lets one hold is not written).
 
 A note (``xl/comments1.xml``: what a reader sees over a cell) is translated, the name of its
 author at its start ("Jean Dupont:", Excel's bold first line) kept; a threaded comment's copy
@@ -67,6 +69,8 @@ _DRAWINGS = re.compile(
 # A line break in a cell's text, as Excel writes it (a carriage return escaped before it too)
 _BREAK = re.compile(r"(?:_x000D_|\r)?\n")
 _HEADERS = frozenset(s(tag) for tag in TAGS)
+# A data validation's input message and error alert, and the most characters Excel lets each hold
+_PROMPTS = {"promptTitle": 32, "prompt": 255, "errorTitle": 32, "error": 225}
 _THREADED = "tc="  # how the author of a threaded comment's copy for older Excel starts
 
 
@@ -161,6 +165,9 @@ def _sheet_part(package: Package, path: str) -> tuple[Part, set[int]]:
         elif kind == "inlineStr" and at not in headers and c.find(s("is")) is not None:
             _add(part, c.find(s("is")), f"{package.name}:{path}")
     part.find_tooltips((s("hyperlink"),), "tooltip")
+    for name, longest in _PROMPTS.items():  # a data validation's, shown at its cells
+        part.find_tooltips((s("dataValidation"),), name)
+        part.longest[name] = longest
     for e in part.tree.getroot().iter(*(s(tag) for tag in TAGS)):
         paragraph = Paragraph(header_items(e.text or ""), f"{package.name}:{path}")
         if paragraph.texts():
