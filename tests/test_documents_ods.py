@@ -348,3 +348,27 @@ def test_the_titles_of_an_embedded_chart_are_translated_its_own_table_kept():
     assert "VENTES PAR MOIS" in chart and "ANNÉE 2024" in chart and "MONTANT EN EUROS" in chart
     assert "<text:p>Janvier</text:p>" in chart
     assert out["Object 2/content.xml"] == FORMULA_OBJECT.encode()
+
+
+def test_a_validations_help_and_error_message_are_translated_and_its_condition_kept():
+    validation = (
+        '<table:content-validations><table:content-validation table:name="val1" '
+        'table:condition="of:cell-content-is-in-list(&quot;Oui&quot;;&quot;Non&quot;)">'
+        '<table:help-message table:title="Statut du paiement" table:display="true">'
+        "<text:p>Choisissez une valeur.</text:p></table:help-message>"
+        '<table:error-message table:title="Valeur refusée" table:display="true">'
+        "<text:p>La valeur doit être dans la liste.</text:p></table:error-message>"
+        "</table:content-validation></table:content-validations>"
+    )
+    files = ods_entries()
+    files["content.xml"] = str(files["content.xml"]).replace(
+        "<office:spreadsheet>", f"<office:spreadsheet>{validation}"
+    )
+    content = etree.fromstring(entries(translated(tableau_ods(files)))["content.xml"])
+    rule = content.find(f".//{TABLE}content-validation")
+    assert rule.get(f"{TABLE}condition") == 'of:cell-content-is-in-list("Oui";"Non")'
+    help_, error = rule
+    assert help_.get(f"{TABLE}title") == "STATUT DU PAIEMENT"
+    assert help_.findtext(f"{TEXT}p") == "CHOISISSEZ UNE VALEUR."
+    assert error.get(f"{TABLE}title") == "VALEUR REFUSÉE"
+    assert error.findtext(f"{TEXT}p") == "LA VALEUR DOIT ÊTRE DANS LA LISTE."

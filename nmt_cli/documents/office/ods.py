@@ -7,7 +7,9 @@ A cell's text is translated where the cell holds a text (``table:table-cell`` of
 formula's cached result, which LibreOffice computes again). A cell of any other type (a number,
 a date, a percentage, a currency, a boolean: its ``office:value`` and what it shows), the
 formulas, the sheets' names (``table:name``, which formulas refer to: ``$Feuille1.A1``), the
-named ranges and expressions, and the validations are never read: they stay as they were. A
+named ranges and expressions, and the validations' conditions (a list's values too) are never
+read: they stay as they were; a validation's input help and error message (``table:help-message``,
+``table:error-message``: shown at its cells), their titles and text, are translated. A
 cell's text written as an attribute too (``office:string-value``, which some programs write:
 left in the source's words, it said other than the translated paragraphs) is its translated
 text, where it was the text the cell showed.
@@ -52,6 +54,8 @@ CELL_STYLE = f"{{{TABLE}}}style-name"
 ANNOTATION = f"{{{OFFICE}}}annotation"
 STRING_VALUE = f"{{{OFFICE}}}string-value"
 _PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")
+# A validation's input help and error message (shown at its cells): their titles and text
+_MESSAGES = (f"{{{TABLE}}}help-message", f"{{{TABLE}}}error-message")
 _MARKS = {f"{{{TEXT}}}tab": "\t", f"{{{TEXT}}}line-break": "\n"}
 
 
@@ -102,11 +106,16 @@ def _content(package: Package, styles: dict[str, bool]) -> Part:
     found = [p for cell in root.iter(CELL) if _is_text(cell) for p in _own_paragraphs(cell)]
     found += [p for note in root.iter(ANNOTATION) for p in note.iter(*_PARAGRAPHS)]
     found += [p for p in root.iter(*_PARAGRAPHS) if _in_shape(p)]
+    found += [p for message in root.iter(*_MESSAGES) for p in message.iter(*_PARAGRAPHS)]
     for p in found:
         paragraph = read_paragraph(p, where, styles)
         if paragraph.texts():
             part.paragraphs.append((p, paragraph))
     part.alt += frame_alt_texts(root)
+    title = f"{{{TABLE}}}title"
+    part.alt += [
+        (m, title) for m in root.iter(*_MESSAGES) if any(c.isalpha() for c in m.get(title, ""))
+    ]
     return part
 
 
