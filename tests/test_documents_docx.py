@@ -23,11 +23,13 @@ from office_fixtures import (
     LANG,
     W_NS,
     B,
+    cell,
     docx_entries,
     para,
     report_docx,
     run,
     sentence_model,
+    table,
     zipped,
 )
 
@@ -938,3 +940,18 @@ def test_a_link_written_as_a_simple_field_has_its_words_translated_inside_it():
     assert field.get(w("instr")) == ' HYPERLINK "https://ex.fr/a?b=1" '
     assert text(field) == "NOTRE SITE" and text(p) == "CONSULTEZ NOTRE SITE ICI."
     assert field.find(f"{w('r')}/{w('rPr')}/{w('rStyle')}").get(w("val")) == "Hyperlink"
+
+
+def test_a_tables_alt_text_is_translated():
+    """A table's title and description (what a screen reader says of it) stayed French."""
+    alt = '<w:tblCaption w:val="Ventes par région"/><w:tblDescription w:val="Les ventes de 2024"/>'
+    body = table([cell(para(run("Nord"))), cell(para(run("12")))]).replace(
+        "</w:tblPr>", f"{alt}</w:tblPr>"
+    )
+    out = etree.fromstring(
+        entries(translated(report_docx(para(run("Fin.")) + body)))["word/document.xml"]
+    )
+    [caption] = out.iter(f"{{{W}}}tblCaption")
+    [description] = out.iter(f"{{{W}}}tblDescription")
+    assert caption.get(f"{{{W}}}val") == "VENTES PAR RÉGION"
+    assert description.get(f"{{{W}}}val") == "LES VENTES DE 2024"

@@ -31,8 +31,9 @@ A paragraph's items (runs.py), from its children in order:
   are dropped from a paragraph that is translated: Word makes them again.
 
 The paragraphs inside a text box or a block content control are paragraphs of their own; an
-image's alt text and title, and a link's ScreenTip (``w:tooltip``, shown over the link, as a
-page's ``title``), are texts of their own.
+image's alt text and title, a table's (``w:tblCaption``, ``w:tblDescription``: what a screen
+reader says of it), and a link's ScreenTip (``w:tooltip``, shown over the link, as a page's
+``title``), are texts of their own.
 A chart's titles and a SmartArt diagram's text are translated as a deck's are (pptx.py: they
 were left French in an English report), a chart's own language (``c:lang``) the target's;
 a chart's categories and series names (its workbook's cells) are not. A list's text before
@@ -148,6 +149,7 @@ def _part(package: Package, path: str) -> Part:
     part.find_alt_texts(("docPr", "cNvPr"))
     part.find_tooltips((w("hyperlink"),), w("tooltip"))  # a link's ScreenTip
     part.find_tooltips((pptx.a("hlinkClick"), pptx.a("hlinkHover")), "tooltip")  # a picture's
+    part.find_tooltips((w("tblCaption"), w("tblDescription")), w("val"))  # a table's alt text
     return part
 
 
