@@ -14,6 +14,7 @@ from markup_fixtures import Aligned, word_for_word
 from office_fixtures import (
     CHART_OBJECT,
     FORMULA_OBJECT,
+    o_cell,
     odt_entries,
     report_odt,
     sentence_model,
@@ -515,3 +516,15 @@ def test_a_table_of_contents_title_template_is_translated_as_its_title_is():
     assert "<text:index-title-template>TABLE DES MATIÈRES</text:index-title-template>" in content
     assert "<text:p>TABLE DES MATIÈRES</text:p>" in content
     assert 'text:name="Sommaire"' in content
+
+
+def test_a_tables_title_and_description_are_translated_and_its_name_kept():
+    body = (
+        '<table:table table:name="Ventes"><table:title>Ventes par région</table:title>'
+        "<table:desc>Les ventes de 2024</table:desc><table:table-column/>"
+        f"<table:table-row>{o_cell('Nord')}</table:table-row></table:table>"
+    )
+    content = entries(rendered(report_odt(body)))["content.xml"].decode()
+    assert "<table:title>VENTES PAR RÉGION</table:title>" in content
+    assert "<table:desc>LES VENTES DE 2024</table:desc>" in content
+    assert 'table:name="Ventes"' in content

@@ -23,8 +23,9 @@ A paragraph's items (runs.py), from its mixed content in order:
   same paragraph (LibreOffice lays the pages out again, as Word does with its own hint:
   docx.py).
 
-A frame's (an image's, a shape's) alt text and title (``svg:desc``, ``svg:title``) are texts of
-their own, as a Word document's and a deck's are (they stayed French), and so is a link's
+A frame's (an image's, a shape's) alt text and title (``svg:desc``, ``svg:title``; a table's,
+``table:desc``, ``table:title``) are texts of their own, as a Word document's and a deck's are
+(they stayed French), and so is a link's
 title (``office:title``, shown over the link), as a page's is. So is the label of a list's
 level, and of a heading's (a list style's ``style:num-prefix``, ``style:num-suffix``: "Étape
 1 :" stayed French before the English items), read as one text around its number ("Étape %1 :",
@@ -67,6 +68,10 @@ from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired, shows_text
 
 SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
+# A table's title and description (ODF 1.2: what a screen reader says of it)
+_TABLE_ALT = tuple(
+    f"{{urn:oasis:names:tc:opendocument:xmlns:table:1.0}}{n}" for n in ("title", "desc")
+)
 MIMETYPES = (
     "application/vnd.oasis.opendocument.text",
     "application/vnd.oasis.opendocument.text-template",
@@ -157,10 +162,11 @@ def _part(package: Package, path: str, styles: dict[str, bool]) -> Part:
 
 
 def frame_alt_texts(root) -> list:
-    """The alt texts and titles of the frames and shapes under ``root`` that hold words."""
+    """The alt texts and titles of the frames, shapes and tables under ``root`` that hold
+    words."""
     return [
         (e, None)
-        for e in root.iter(f"{{{SVG}}}title", f"{{{SVG}}}desc")
+        for e in root.iter(f"{{{SVG}}}title", f"{{{SVG}}}desc", *_TABLE_ALT)
         if any(c.isalpha() for c in e.text or "") and not _in_comment_or_style(e)
     ]
 
