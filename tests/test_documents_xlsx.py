@@ -429,3 +429,18 @@ def test_a_data_validations_input_message_and_error_alert_are_translated_within_
     rule = rule.find(f".//{S}dataValidation")
     assert rule.get("promptTitle") == "Statut du paiement"
     assert rule.get("prompt") == "Choisissez une valeur et encore bien plus long"
+
+
+def test_a_translated_header_starting_with_a_digit_after_a_font_size_keeps_them_apart():
+    entries_ = xlsx_entries()
+    entries_["xl/worksheets/sheet2.xml"] = str(entries_["xl/worksheets/sheet2.xml"]).replace(
+        "</worksheet>",
+        "<headerFooter><oddHeader>&amp;C&amp;14Rapport annuel</oddHeader></headerFooter>"
+        "</worksheet>",
+    )
+
+    def digits_first(texts):
+        return [Aligned("2024 REPORT" if t == "Rapport annuel" else t, []) for t in texts]
+
+    sheet = etree.fromstring(translated(zipped(entries_), digits_first)["xl/worksheets/sheet2.xml"])
+    assert sheet.findtext(f".//{S}oddHeader") == "&C&14 2024 REPORT"  # not a size of 142024

@@ -8,8 +8,10 @@ own); a field (``&P`` the page number, ``&N`` the pages, ``&D`` the date, ``&A``
 name...) is a held mark, one token where it stands in its sentence; a formatting code
 (``&B`` bold, ``&"Arial,Gras"`` a font, ``&12`` a size, ``&KFF0000`` a colour) a mark between
 words; ``&&`` is an ampersand of the text, written ``&&`` again in the translation (a lone
-``&`` would start a code). A translation longer than Excel lets a header be (255
-characters, codes included) is not written: the header stays as it was, one Excel opens."""
+``&`` would start a code), and a translated text that starts with a digit is written a space
+after a font size before it (``&14 2024``: ``&142024`` is a size). A translation longer than
+Excel lets a header be (255 characters, codes included) is not written: the header stays as
+it was, one Excel opens."""
 
 from __future__ import annotations
 
@@ -65,6 +67,9 @@ def header_text(items: list[Item], was: str) -> str:
         if isinstance(item, Mark):
             out.append(item.node)
         elif isinstance(item, Run):
-            out.append(item.text.replace("&", "&&"))
+            text = item.text.replace("&", "&&")
+            if out and out[-1][1:].isdigit() and text[:1].isdigit():
+                text = f" {text}"  # "&14" and "2024" would be a size of 142024
+            out.append(text)
     text = "".join(out)
     return text if len(text) <= LONGEST or len(was) > LONGEST else was
