@@ -260,3 +260,37 @@ def test_well_formed_relationships_and_manifests_are_read_as_before():
         (read_odt, report_odt(), "rapport.odt"),
     ):
         assert read(data, name).sources()
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "says"),
+    [
+        (
+            "lettre.rtf",
+            b"{\\rtf1\\ansi\\f0\\pard Le chat sur le canap\\'e9.\\par\n}\n",
+            "an RTF document: save it as .docx",
+        ),
+        (
+            "lettre.txt",
+            b"{\\rtf1\\ansi\\f0\\pard Le chat sur le canap\\'e9.\\par\n}\n",
+            "an RTF document: save it as .docx",
+        ),
+        (
+            "slides.odp",
+            zipped({"mimetype": "application/vnd.oasis.opendocument.presentation"}),
+            "an OpenDocument presentation: save it as .pptx",
+        ),
+    ],
+)
+def test_an_rtf_document_or_an_odp_deck_is_refused_saying_what_to_save_it_as(
+    run_cli, tmp_path, name, data, says
+):
+    """Read as lines, an RTF document's control words were translated: "canap\\'e9" came out
+    "canap*” e9"; an .odp deck was "a zip archive"."""
+    source = tmp_path / name
+    source.write_bytes(data)
+    out = tmp_path / f"out-{name}"
+    result = run_cli(["translate", "-m", "no-such-model", "-i", source, "-o", out])
+    assert result.exit_code == 1
+    assert f"{name}: not a text file ({says})" in result.stderr
+    assert not out.exists()

@@ -1,6 +1,6 @@
 """Files that are not text: an office document read as bytes and written back as bytes, and
-any other binary file (a PDF, an image, an archive, a legacy .xls workbook) refused before any
-work.
+any other binary file (a PDF, an image, an archive, a legacy .xls workbook) and an RTF document
+(its control words were translated as words) refused before any work.
 
 `nmt translate` reads a file as lines of UTF-8 unless its format reads bytes
 (DocumentFormat.binary). A file read as lines is first looked at (its name and first bytes):
@@ -36,6 +36,7 @@ _MAGIC = (
     (b"BZh", "a bzip2 archive"),
     (b"\x7fELF", "a program"),
     (b"\x28\xb5\x2f\xfd", "a zstd archive"),
+    (b"{\\rtf", "an RTF document: save it as .docx"),  # read as lines, its markup was garbled
 )
 # Extensions `nmt translate` does not read, and what to say of them
 _REFUSED = {
@@ -43,6 +44,8 @@ _REFUSED = {
     ".ppt": "a legacy PowerPoint file: save it as .pptx",
     ".xls": "a legacy Excel file: save it as .xlsx",
     ".pdf": "a PDF document",
+    ".rtf": "an RTF document: save it as .docx",
+    ".odp": "an OpenDocument presentation: save it as .pptx",
 }
 
 
