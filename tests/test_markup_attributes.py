@@ -181,3 +181,17 @@ def test_a_page_with_text_attributes_given_back_unchanged_is_written_byte_for_by
         '<input type=submit value=Envoyer><img alt=" Un chat ">\n</body></html>'
     )
     assert translate_markup(page, "html", same) == page
+
+
+def test_a_shared_images_alt_text_in_a_meta_is_translated():
+    """``og:image:alt`` and ``twitter:image:alt`` (what a screen reader says of the image shown
+    where the page is shared) stayed French."""
+    page = (
+        '<html><head><meta property="og:image:alt" content="Un chat noir">'
+        '<meta name="twitter:image:alt" content="Le chat dort"><meta property="og:image" '
+        'content="https://ex.fr/chat.png"></head><body><p>x</p></body></html>'
+    )
+    out = translate_markup(page, "html", word_for_word)
+    assert '<meta property="og:image:alt" content="UN CHAT NOIR">' in out
+    assert '<meta name="twitter:image:alt" content="LE CHAT DORT">' in out
+    assert 'content="https://ex.fr/chat.png"' in out

@@ -5,7 +5,8 @@ Which (as Firefox Translations translates them): ``title``, ``alt``, ``placehold
 ``aria-label`` and ``aria-description`` of any element; ``label`` of ``<option>``,
 ``<optgroup>`` and ``<track>``; ``abbr`` of ``<th>``; ``value`` of an ``<input>`` whose type is
 button, submit or reset; ``content`` of a ``<meta>`` whose ``name`` or ``property`` is
-description, og:title, og:description, twitter:title or twitter:description. Not one of an
+description, og:title, og:description, twitter:title or twitter:description, or the alt text
+of the image a link to the page is shared with (og:image:alt, twitter:image:alt). Not one of an
 element not translated (``translate="no"``: attributes.py), nor of a verbatim one or what it
 holds (elements.VERBATIM), nor a value that holds no letter. fr-en's page came out with
 ``alt="Un chat noir sur le canapé"``, ``placeholder="Votre adresse e-mail"`` and its
@@ -34,6 +35,7 @@ ON_ELEMENTS = {"label": frozenset(("option", "optgroup", "track")), "abbr": froz
 BUTTONS = frozenset(("button", "submit", "reset"))  # an <input>'s types whose value is read
 META = frozenset(
     ("description", "og:title", "og:description", "twitter:title", "twitter:description")
+    + ("og:image:alt", "twitter:image:alt")  # a shared image's alt text
 )
 _ESCAPES = {'"': {"&": "&amp;", '"': "&quot;"}, "'": {"&": "&amp;", "'": "&#39;"}}
 
