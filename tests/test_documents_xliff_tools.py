@@ -203,8 +203,7 @@ def test_a_symfony_pluralized_message_has_each_form_translated_its_intervals_kep
     and lost the pipes. Each form is now a text, its interval and pipe as written; a pipe in a
     text that is no such message (no interval, no ``%count%``) stays in its text."""
     data = (
-        HEAD_12
-        + '<trans-unit id="a" resname="apples"><source>{0} Aucune pomme|{1} Une pomme|'
+        HEAD_12 + '<trans-unit id="a" resname="apples"><source>{0} Aucune pomme|{1} Une pomme|'
         "]1,Inf[ %count% pommes</source></trans-unit>\n"
         + '<trans-unit id="b"><source>Une pomme| %count% pommes</source></trans-unit>\n'
         + '<trans-unit id="c"><source>Gras|Italique</source></trans-unit>\n'

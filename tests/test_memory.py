@@ -372,9 +372,7 @@ def test_a_catalogue_nmt_wrote_from_a_template_is_a_memory_for_the_next(run_cli,
         '\nmsgid "Fermer la fenêtre"\nmsgstr "Shut the window"\n',
         encoding="utf-8",
     )
-    assert translated_lines(run_cli, ["Fermer la fenêtre"], "--memory", old) == [
-        "Shut the window"
-    ]
+    assert translated_lines(run_cli, ["Fermer la fenêtre"], "--memory", old) == ["Shut the window"]
 
 
 def test_an_access_key_is_put_back_on_a_remembered_line(tmp_path, run_cli):
