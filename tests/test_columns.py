@@ -40,9 +40,10 @@ def test_a_row_is_one_hypothesis_scored_and_aligned_as_a_whole(run_cli):
 
 
 def test_a_line_with_one_worded_column_is_translated_as_a_line(run_cli):
-    assert translated_lines(run_cli, ["Il fait froid.\t"]) == translated_lines(
-        run_cli, ["Il fait froid."]
-    )
+    """Its text as the line alone, the empty column's tab kept after it (a line's end's white
+    space is kept)."""
+    [alone] = translated_lines(run_cli, ["Il fait froid."])
+    assert translated_lines(run_cli, ["Il fait froid.\t"]) == [alone + "\t"]
 
 
 def test_a_documents_text_of_several_lines_is_translated_line_by_line():
