@@ -67,12 +67,20 @@ def shown_path(path: str | Path) -> str:
     return "<stdin>" if str(path) == "-" else str(path)
 
 
+def white_ends(line: str) -> tuple[str, str]:
+    """The white space that starts ``line`` and the white space that ends it, kept around its
+    translation. A line of white space alone gives its form feeds (a page's break) and nothing
+    else: an empty line, as a line of spaces always gave."""
+    if not line.strip():
+        return "".join(c for c in line if c == "\f"), ""
+    return line[: len(line) - len(line.lstrip())], line[len(line.rstrip()) :]
+
+
 def one_line(text: str, source: str = "") -> str:
     """Return ``text`` with every line-breaking character replaced by a space, but for the
     white space that starts and ends ``source``, its line, where ``text`` starts and ends with
     it as written (a form feed that opens a page, or ends one: the line's own, kept)."""
-    lead = source[: len(source) - len(source.lstrip())]
-    trail = source[len(source.rstrip()) :] if source.strip() else ""
+    lead, trail = white_ends(source)
     a = len(lead) if lead and text.startswith(lead) and "\n" not in lead else 0
     b = len(trail) if trail and text[a:].endswith(trail) and "\n" not in trail else 0
     return text[:a] + text[a : len(text) - b].translate(_LINE_BREAKS) + text[len(text) - b :]

@@ -26,6 +26,7 @@ from nmt_cli.inference.plurals import has_marks, remarked, unmarked
 from nmt_cli.inference.quotes import MARKS, requoted, unquoted
 from nmt_cli.inference.translation import Translation
 from nmt_cli.protect.tags import in_brackets
+from nmt_cli.textio import white_ends
 
 
 @dataclass(frozen=True)
@@ -119,13 +120,6 @@ def after_marker(t: Translation, marker: str) -> Translation:
     alignment = [(0, 0)] + [(s + 1, d + 1) for s, d in t.alignment] if t.alignment else []
     scores = [0.0, *t.word_scores] if t.word_scores else []
     return replace(t, text=marker + t.text, alignment=alignment, word_scores=scores)
-
-
-def white_ends(line: str) -> tuple[str, str]:
-    """The white space that starts ``line`` and the white space that ends it (a line of white
-    space alone: all of it, and none)."""
-    lead = line[: len(line) - len(line.lstrip())]
-    return lead, line[len(line.rstrip()) :] if line.strip() else ""
 
 
 def has_words(text: str) -> bool:

@@ -24,11 +24,12 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from nmt_cli.inference.aside import aside_for, white_ends
+from nmt_cli.inference.aside import aside_for
 from nmt_cli.inference.quotes import OPENING
 from nmt_cli.inference.translation import Translation, join_sentences
 from nmt_cli.protect.format_strings import order_groups
 from nmt_cli.protect.languages import SPACES
+from nmt_cli.textio import white_ends
 
 
 def keeps_facts(translator, line: str, target: str) -> bool:
