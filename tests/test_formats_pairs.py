@@ -6,8 +6,9 @@ import gzip
 import pytest
 
 from nmt_cli.errors import InputError, UsageError
+from nmt_cli.formats.lines import OtherFormatError
 from nmt_cli.formats.memory import same_language
-from nmt_cli.formats.pairs import format_of, read_pairs
+from nmt_cli.formats.pairs import format_of, read_pairs, told_how
 
 
 @pytest.mark.parametrize(
@@ -82,10 +83,16 @@ def test_tab_and_json_lines_give_their_columns_as_written(tmp_path):
         list(read_pairs(str(tmp_path / "bad.tsv"), "tsv"))
 
 
-def test_a_tmx_memory_whose_name_does_not_say_it_is_told_how_to_read_it(tmp_path):
+def test_a_tmx_memory_whose_name_does_not_say_it_is_told_what_it_holds(tmp_path):
+    """The reader says what the line is; the command says how to read it (its own option)."""
     (tmp_path / "tm.txt").write_text(TMX, encoding="utf-8")
-    with pytest.raises(InputError, match=r"line 1: 1 TAB.*an XML memory: give --pairs-format tmx"):
+    with pytest.raises(OtherFormatError, match=r"line 1: 1 TAB.*an XML memory$") as raised:
         list(read_pairs(str(tmp_path / "tm.txt"), "tsv"))
+    assert raised.value.formats == ("tmx", "xliff")
+    told = str(told_how(raised.value, "--pairs-format"))
+    assert told.endswith(
+        "an XML memory: give --pairs-format tmx or xliff, or name the file .tmx or .xlf"
+    )
     (tmp_path / "tags.tsv").write_text("<b>Oui</b>\n", encoding="utf-8")  # a line, not XML
     with pytest.raises(InputError, match=r"columns, expected 2 \(source, target\)$"):
         list(read_pairs(str(tmp_path / "tags.tsv"), "tsv"))

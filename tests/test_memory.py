@@ -495,3 +495,21 @@ def test_a_control_character_in_a_tab_or_json_memory_is_one_error_naming_the_lin
     got = run_cli(["translate", "--memory", path, "Chat"])
     assert_one_error_line(got, f"{path}: line 2: a control character (U+0000)")
     assert got.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "text, told",
+    [
+        ('{"src": "Non", "tgt": "No"}\n', "a JSON line: name the file .jsonl"),
+        ('<?xml version="1.0"?>\n<tmx version="1.4"/>\n', "an XML memory: name the file .tmx"),
+    ],
+)
+def test_a_memory_of_another_format_than_its_name_says_is_told_to_be_renamed(
+    run_cli, tmp_path, text, told
+):
+    """`translate --memory` has no option that gives a memory's format: a JSON or XML memory
+    named .txt is told to be named for its format, not to give `score`'s --pairs-format."""
+    path = tmp_path / "mine.txt"
+    path.write_text(text, encoding="utf-8")
+    line = assert_one_error_line(run_cli(["translate", "--memory", path, "Non"]), told)
+    assert "--pairs-format" not in line

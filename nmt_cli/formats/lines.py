@@ -23,15 +23,26 @@ JSONL_EXTENSIONS = (".jsonl", ".ndjson")
 _XML_START = re.compile(r"\s*<(?:\?xml\b|!DOCTYPE\s+(?:tmx|xliff)\b|tmx\b|xliff\b)")
 
 
+class OtherFormatError(InputError):
+    """A file read as TAB lines whose line is one of another format's: ``formats`` (those it
+    may be: "jsonl"; "tmx", "xliff"), for the command to say how to read it as that (its own
+    option, a file's name); the message says what the line is, no option."""
+
+    def __init__(self, message: str, formats: tuple[str, ...]):
+        super().__init__(message)
+        self.formats = formats
+
+
 def tsv_pair(line: str) -> Pair:
-    """(source, target) of a ``source TAB target`` line; ValueError where it is not one."""
+    """(source, target) of a ``source TAB target`` line; ValueError where it is not one,
+    OtherFormatError where it is another format's line."""
     columns = line.split("\t")
     if len(columns) != 2:
         why = f"{len(columns)} TAB-separated columns, expected 2 (source, target)"
         if line.lstrip().startswith("{"):  # JSON lines, read as TAB lines (stdin's default)
-            why += "; a JSON line: give --pairs-format jsonl, or name the file .jsonl"
-        elif _XML_START.match(line):  # a memory whose name does not say it (tm.txt, stdin)
-            why += "; an XML memory: give --pairs-format tmx or xliff, or name it .tmx or .xlf"
+            raise OtherFormatError(f"{why}; a JSON line", ("jsonl",))
+        if _XML_START.match(line):  # a memory whose name does not say it (tm.txt, stdin)
+            raise OtherFormatError(f"{why}; an XML memory", ("tmx", "xliff"))
         raise ValueError(why)
     return columns[0], columns[1]
 
@@ -84,6 +95,8 @@ def read_pairs(
                 )
             try:
                 pair = parse(line)
+            except OtherFormatError as e:
+                raise OtherFormatError(f"{lines.name}: line {n}: {e}", e.formats) from None
             except ValueError as e:
                 raise InputError(f"{lines.name}: line {n}: {e}") from None
             counts.read += 1

@@ -69,6 +69,15 @@ def format_of(path: str, given: str | None = None, default: str | None = None) -
     )
 
 
+def told_how(error: lines.OtherFormatError, option: str | None) -> InputError:
+    """``error`` (a line of another format than the TAB lines it was read as) with how to read
+    its file as that format: with the command's ``option`` that gives a format (None: it has
+    none), or under a name of that format's extension."""
+    names = " or ".join(EXTENSIONS[fmt][0] for fmt in error.formats)
+    given = f"give {option} {' or '.join(error.formats)}, or " if option else ""
+    return InputError(f"{error}: {given}name the file {names}")
+
+
 def read_pairs(
     path: str,
     fmt: str,

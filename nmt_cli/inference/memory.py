@@ -270,7 +270,7 @@ def memories_for(
         if fmt == "tsv" and _noticed(f):  # its sources compared as a memory compares them
             found.append(Memory(read_tsv_memory(Path(f)).targets.items()))
             continue
-        pairs = read_pair_file(f, fmt, (None, None), languages, warn, contexts=True)
+        pairs = read_pair_file(f, fmt, (None, None), languages, warn, True, format_option=None)
         if fmt in ("tsv", "jsonl"):  # a catalogue's or XML memory's text holds no control
             _no_control(f, pairs)
         if not pairs and warn is not None:  # of every format: an empty memory, not an error

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from nmt_cli.align.options import PairOptions
 from nmt_cli.align.pharaoh import check_gold_count, check_gold_links, read_gold
 from nmt_cli.errors import UsageError
+from nmt_cli.formats.lines import OtherFormatError
 from nmt_cli.formats.memory import SKIPPED, same_language
-from nmt_cli.formats.pairs import MEMORIES, PAIR_FORMATS, declared_pairs, format_of
+from nmt_cli.formats.pairs import MEMORIES, PAIR_FORMATS, declared_pairs, format_of, told_how
 from nmt_cli.inference.options import WORD_SCORES_HELP
 from nmt_cli.output import OUTPUT_HELP, check_not_read, check_output_file
 from nmt_cli.settings import setting
@@ -141,6 +142,7 @@ def read_pair_file(
     model_languages: tuple[str, str] | None,
     warn: Callable[[str], None] | None = None,
     contexts: bool = False,
+    format_option: str | None = "--pairs-format",
 ) -> list[Pair]:
     """Every pair of ``path`` in ``fmt``, in order, read before any is used (``contexts``: each
     with its context, a catalogue entry's msgctxt: formats/pairs.read_pairs); a memory's sides
@@ -149,7 +151,9 @@ def read_pair_file(
     memory's counts where it skipped entries (read, kept, skipped by reason; all kept: nothing
     is wrong, nothing said, as a TAB file's). Languages given that are not the
     model's are a UsageError (en-fr pairs scored by a fr-en model: every score meaningless);
-    for a model that records none, ``warn`` hears the sides taken, which nothing checks."""
+    for a model that records none, ``warn`` hears the sides taken, which nothing checks. A
+    line of another format (JSON lines read as TAB lines) says how to read it: with
+    ``format_option`` (None: the command has none), or by the file's name."""
     wanted = (languages[0] or "", languages[1] or "")
     shown = shown_path(path)
     if model_languages is not None:
@@ -165,8 +169,10 @@ def read_pair_file(
             warn(f"{shown}: the model records no languages: its pairs read {'->'.join(sides)}")
 
     said = report if fmt in MEMORIES else None
-    # an XLIFF file names its own languages
-    return declared_pairs(path, fmt, wanted, said, warn, taken, contexts)
+    try:  # an XLIFF file names its own languages
+        return declared_pairs(path, fmt, wanted, said, warn, taken, contexts)
+    except OtherFormatError as e:
+        raise told_how(e, format_option) from None
 
 
 def check_model_languages(shown: str, given: tuple[str, str], model: tuple[str, str]) -> None:

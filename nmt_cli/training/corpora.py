@@ -14,8 +14,9 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 
 from nmt_cli.errors import InputError
+from nmt_cli.formats.lines import OtherFormatError
 from nmt_cli.formats.memory import Pair, Report
-from nmt_cli.formats.pairs import format_of, read_pairs, with_declared
+from nmt_cli.formats.pairs import format_of, read_pairs, told_how, with_declared
 from nmt_cli.textio import count_lines, lines_of, open_lines
 from nmt_cli.training.config import CorpusFiles
 
@@ -39,7 +40,10 @@ def corpus_pairs(
     a file of lines' pairs all."""
     if corpus.pairs is not None:
         fmt = format_of(corpus.pairs, corpus.format)
-        yield from read_pairs(corpus.pairs, fmt, languages, report, warn, unique=True)
+        try:
+            yield from read_pairs(corpus.pairs, fmt, languages, report, warn, unique=True)
+        except OtherFormatError as e:
+            raise told_how(e, "--pairs-format") from None
         return
     with open_lines(corpus.src, warn) as fs, open_lines(corpus.tgt, warn) as ft:
         for s, t in itertools.zip_longest(fs, ft):
