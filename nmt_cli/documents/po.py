@@ -8,7 +8,9 @@ fuzzy one's, waiting for review, all translated). An entry already translated is
 a fuzzy one too (its translator marked it for review: the translation is theirs), unless
 ``retranslate`` says "fuzzy" (fuzzy entries are translated again) or "all". An entry translated
 here is marked fuzzy only with ``mark_fuzzy`` (msgfmt leaves fuzzy entries out of a compiled
-catalogue); else it loses a fuzzy flag and the previous msgid (``#|``) that came with it.
+catalogue); else it loses a fuzzy flag. Either way it loses its previous msgid (``#|``, the
+text its old translation came from: msgmerge's diff against it would show a change the new
+one, from its msgid, never had), as msgattrib --clear-previous does.
 
 Kept: comments, references, flags, msgctxt, obsolete entries (``#~``: never translated), order.
 A catalogue's access keys (its ``X-Accelerator-Marker``, else the marker its messages use:
@@ -285,12 +287,12 @@ class Catalogue(StringsDocument):
             entry.msgstr_plural = {k: kept.get(k) or new[k] for k in range(n)}
         else:
             entry.msgstr = one
-        if self.mark_fuzzy:
-            if "fuzzy" not in entry.flags:
-                entry.flags.insert(0, "fuzzy")
-            return
-        entry.flags = [f for f in entry.flags if f != "fuzzy"]
+        # its translation now comes from its msgid: no previous msgid (#|) it came from
         entry.previous_msgctxt = entry.previous_msgid = entry.previous_msgid_plural = None
+        if not self.mark_fuzzy:
+            entry.flags = [f for f in entry.flags if f != "fuzzy"]
+        elif "fuzzy" not in entry.flags:
+            entry.flags.insert(0, "fuzzy")
 
 
 # A comment line of an entry: a translator's (``# ``, ``#``), extracted (``#.``) or a reference
