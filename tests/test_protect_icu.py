@@ -161,9 +161,31 @@ def test_a_category_the_target_has_is_filled_with_others_text_and_explicit_value
         "You have {n, plural, =0 {no file} one {# file} many {# files} other {# files}}."
     )
     arabic = restored(ENGLISH, "ar").text
-    assert "=0 {no file} one {# file} zero {# files} two {# files} few {# files} many " in arabic
+    assert "=0 {no file} one {# file} two {# files} few {# files} many " in arabic  # zero: =0
     assert restored("{n, plural, =1 {un} other {#}}", "ja").text == "{n, plural, =1 {un} other {#}}"
     assert restored("{n, plural, one {un} other {#}}", "ja").text == "{n, plural, other {#}}"
+
+
+def test_a_category_whose_numbers_the_explicit_values_all_say_is_not_added():
+    """English ``one`` is 1 alone: with ``=1`` it would never be read, and Flutter reads ``=1``
+    and ``one`` as one branch (the later, a copy of other's "# files", won). Russian ``one``
+    is 21 too, French ``one`` 1.5: they are added."""
+    exact = "Vous avez {n, plural, =0 {aucun fichier} =1 {un fichier} other {# fichiers}}."
+    assert restored(exact, "en").text == exact
+    assert " =1 {un fichier} one {# fichiers} few " in restored(exact, "ru").text
+    assert restored("{n, plural, =1 {un} other {#}}", "fr").text == (
+        "{n, plural, =1 {un} one {#} many {#} other {#}}"
+    )
+
+
+def test_a_filled_branch_is_written_as_the_message_writes_its_branches():
+    """An ARB message's ``other{`` got ``one {`` (with a space) before it."""
+    arb = "{count, plural, =0{aucun fichier} other{{count} fichiers}}"
+    assert restored(arb, "en").text == (
+        "{count, plural, =0{aucun fichier} one{{count} fichiers} other{{count} fichiers}}"
+    )
+    lines = "{n, plural,\n  =0 {aucun}\n  other {#}\n}"
+    assert restored(lines, "en").text == "{n, plural,\n  =0 {aucun}\n  one {#}\n  other {#}\n}"
 
 
 def test_no_branch_is_filled_from_an_other_that_holds_an_element():

@@ -5,7 +5,10 @@ back in place (icu.py, placement.py), then
 - a category the target language lacks is dropped: French ``one``/``many``/``other`` is
   English ``one``/``other``;
 - a category the target language has and the message lacks is filled with ``other``'s text,
-  before ``other``: English ``one``/``other`` is French ``one``/``many``/``other``;
+  before ``other``, written as the message writes its branches (``one{`` beside ``other{``):
+  English ``one``/``other`` is French ``one``/``many``/``other``; not one whose every number
+  an explicit value says (English ``one`` beside ``=1``: never read, and in Flutter the same
+  branch as ``=1``);
 - ``other``, explicit values (``=0``, ``=1``) and a keyword that is no CLDR category stay.
 
     {n, plural, =0 {no file} one {# file} many {# of files} other {# files}}      (en)
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 
 from nmt_cli.protect import icu
 from nmt_cli.protect.languages import LANGUAGES
@@ -90,12 +94,20 @@ def _edits(text: str, at: int, language: str) -> list[Edit]:
         suffixed = _suffixed(text, branches, language, suffixes)
         if suffixed:
             return suffixed
-    other = branches[keywords.index("other")]
+    at = keywords.index("other")
+    other = branches[at]
     body = text[other.body[0] : other.body[1]]
-    missing = [c for c in categories if c not in keywords]
+    ordinal = message.selector == "selectordinal"
+    missing = [
+        c for c in categories if c not in keywords and not _covered(c, keywords, language, ordinal)
+    ]
     edits: list[Edit] = []
     if missing and not _HELD.search(body):  # an element held in other's text goes once only
-        edits.append((other.start, other.start, "".join(f"{c} {{{body}}} " for c in missing)))
+        # written as the message writes its branches: "other {", "other{"; its gap between
+        gap = text[other.start + len("other") : other.body[0] - 1]
+        between = text[branches[at - 1].body[1] + 1 : other.start] if at else " "
+        new = "".join(f"{c}{gap}{{{body}}}{between}" for c in missing)
+        edits.append((other.start, other.start, new))
     for i, branch in enumerate(branches):
         if branch.keyword in ORDER and branch.keyword not in categories:
             if i + 1 < len(branches):  # up to the next keyword: the space before it stays
@@ -103,6 +115,18 @@ def _edits(text: str, at: int, language: str) -> list[Edit]:
             else:  # the last: from the brace that closes the one before it
                 edits.append((branches[i - 1].body[1] + 1, branch.body[1] + 1, ""))
     return sorted(edits, reverse=True)
+
+
+def _covered(category: str, keywords: list[str], language: str, ordinal: bool) -> bool:
+    """Whether every number of ``category`` in ``language`` is one of the explicit values
+    among ``keywords`` (English ``one`` is 1 alone: ``=1`` says it, ``one`` would never be
+    read, and Flutter reads ``=1`` and ``one`` as the same branch, the later winning)."""
+    explicit = {k[1:] for k in keywords if k.startswith("=")}
+    if not explicit:
+        return False
+    numbers: list[int | Decimal] = [*range(1000), *(Decimal(f"{n}.5") for n in range(10))]
+    members = [n for n in numbers if category_of(language, n, ordinal) == category]  # type: ignore[arg-type]
+    return bool(members) and all(str(n) in explicit for n in members)
 
 
 def _suffixed(
