@@ -186,6 +186,14 @@ def test_a_filled_branch_is_written_as_the_message_writes_its_branches():
     )
     lines = "{n, plural,\n  =0 {aucun}\n  other {#}\n}"
     assert restored(lines, "en").text == "{n, plural,\n  =0 {aucun}\n  one {#}\n  other {#}\n}"
+    ordinal = "{n, selectordinal, one{#er} other{#e}}"
+    assert restored(ordinal, "en").text == (
+        "{n, selectordinal, one{#st} two{#nd} few{#rd} other{#th}}"
+    )
+    ordinal = "{n, selectordinal,\n  one {#er}\n  other {#e}\n}"
+    assert restored(ordinal, "en").text == (
+        "{n, selectordinal,\n  one {#st}\n  two {#nd}\n  few {#rd}\n  other {#th}\n}"
+    )
 
 
 def test_no_branch_is_filled_from_an_other_that_holds_an_element():

@@ -103,9 +103,7 @@ def _edits(text: str, at: int, language: str) -> list[Edit]:
     ]
     edits: list[Edit] = []
     if missing and not _HELD.search(body):  # an element held in other's text goes once only
-        # written as the message writes its branches: "other {", "other{"; its gap between
-        gap = text[other.start + len("other") : other.body[0] - 1]
-        between = text[branches[at - 1].body[1] + 1 : other.start] if at else " "
+        gap, between = _style(text, branches)
         new = "".join(f"{c}{gap}{{{body}}}{between}" for c in missing)
         edits.append((other.start, other.start, new))
     for i, branch in enumerate(branches):
@@ -115,6 +113,16 @@ def _edits(text: str, at: int, language: str) -> list[Edit]:
             else:  # the last: from the brace that closes the one before it
                 edits.append((branches[i - 1].body[1] + 1, branch.body[1] + 1, ""))
     return sorted(edits, reverse=True)
+
+
+def _style(text: str, branches: Sequence[icu.Branch]) -> tuple[str, str]:
+    """How the message of ``branches`` writes them: what goes between a keyword and its brace
+    (``other {``, ``other{``: other's), and between two branches (a space, a line break and
+    an indent: the first two's; one branch: a space)."""
+    other = next(b for b in branches if b.keyword == "other")
+    gap = text[other.start + len(other.keyword) : other.body[0] - 1]
+    between = text[branches[0].body[1] + 1 : branches[1].start] if len(branches) > 1 else " "
+    return gap, between
 
 
 def _covered(category: str, keywords: list[str], language: str, ordinal: bool) -> bool:
@@ -146,13 +154,15 @@ def _suffixed(
     if _HELD.search(rests["other"]) and any(c not in rests for c in categories):
         return []  # an element held in other's words goes once only
 
+    gap, between = _style(text, branches)
+
     def branch(keyword: str, category: str | None, rest: str) -> str:
-        return f"{keyword} {{#{suffixes[category or 'other']}{rest}}}"
+        return f"{keyword}{gap}{{#{suffixes[category or 'other']}{rest}}}"
 
     exact = [k for k in rests if k.startswith("=")]
     new = [branch(k, category_of(language, int(k[1:]), True), rests[k]) for k in exact]
     new += [branch(c, c, rests.get(c, rests["other"])) for c in categories]
-    return [(branches[0].start, branches[-1].body[1] + 1, " ".join(new))]
+    return [(branches[0].start, branches[-1].body[1] + 1, between.join(new))]
 
 
 def _remapped(
