@@ -168,6 +168,14 @@ def test_inline_code_keeps_its_place_in_the_sentence_as_a_protected_span():
     assert out == "TAPEZ <code>ls -la &lt;dir&gt;</code> PUIS <kbd>ENTRÉE</kbd>."
 
 
+def test_a_samp_a_programs_output_is_kept_as_it_printed_it_as_code_is():
+    line = "Le terminal affiche <samp>fichier introuvable</samp> puis s'arrête."
+    texts = Page(line, "html", fragment=True).texts()
+    assert texts == ["Le terminal affiche \ue000 puis s'arrête."]
+    [out] = translate_markup_lines([line], "html", word_for_word)
+    assert out == "LE TERMINAL AFFICHE <samp>fichier introuvable</samp> PUIS S'ARRÊTE."
+
+
 def test_a_ruby_its_word_and_its_reading_keeps_its_place_whole():
     page = "<p><ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby> est un caractère.</p>"
     assert Page(page, "html").texts() == ["\ue000 est un caractère."]  # not "漢(kan) est..."

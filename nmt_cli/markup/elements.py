@@ -12,8 +12,9 @@ nmt_cli/protect/tags.py's HTML_ELEMENTS, the one list of HTML's names (a plain l
                 XML no names are known: an element is a block when its parent holds no text of
                 its own (see pages.py)
     VOID        HTML's void elements: never content, never an end tag
-    VERBATIM    never translated, in HTML and XML: code, pre, script, style (an inline
-                ``<code>`` inside a sentence keeps its place as a protected span: segments.py)
+    VERBATIM    never translated, in HTML and XML: code, pre, samp, script, style (an inline
+                ``<code>`` inside a sentence keeps its place as a protected span: segments.py);
+                a ``<samp>`` is a program's output as it printed it, quoted as code is
     HELD        HTML's inline elements held whole, as an inline verbatim one is: a ``<ruby>``,
                 a word and its reading (``<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>``:
                 read as words, the model's alignment put the word inside a parenthesis and
@@ -51,7 +52,7 @@ BLOCKS = frozenset(
         "canvas object map textarea"
     ).split()
 )
-VERBATIM = frozenset(("code", "pre", "script", "style"))
+VERBATIM = frozenset(("code", "pre", "samp", "script", "style"))
 HELD = frozenset(("ruby",))
 SVG_TEXTS = frozenset(("text", "desc"))
 PRESERVED = frozenset(("textarea",))
