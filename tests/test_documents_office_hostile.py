@@ -150,6 +150,13 @@ def test_an_entry_written_twice_is_one_error():
         read_docx(out.getvalue(), "report.docx")
 
 
+def test_an_odt_without_its_content_is_a_damaged_odt_not_another_kind_of_file():
+    entries = {k: v for k, v in odt_entries().items() if k != "content.xml"}
+    data = zipped(entries, stored=("mimetype",))
+    with pytest.raises(InputError, match=r"report.odt: a damaged \.odt file: its content.xml is"):
+        read_odt(data, "report.odt")
+
+
 def test_a_damaged_entry_is_one_error_when_it_is_read():
     data = bytearray(report_docx())
     at = data.index(b"word/document.xml") + 40  # inside its data

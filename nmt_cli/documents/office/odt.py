@@ -104,8 +104,10 @@ def opened(data: bytes, name: str, kind: str, mimetypes: tuple[str, ...]) -> Pac
     mimetype = (
         package.entry("mimetype").decode("ascii", "replace").strip() if "mimetype" in names else ""
     )
-    if mimetype not in mimetypes or "content.xml" not in names:
+    if mimetype not in mimetypes:
         raise PackageError(name, f"not an {kind} file ({mimetype or 'no OpenDocument mimetype'})")
+    if "content.xml" not in names:
+        raise PackageError(name, f"a damaged {kind} file: its content.xml is missing")
     if "META-INF/manifest.xml" in names and b"encryption-data" in package.entry(
         "META-INF/manifest.xml"
     ):
