@@ -444,3 +444,35 @@ def test_a_translated_header_starting_with_a_digit_after_a_font_size_keeps_them_
 
     sheet = etree.fromstring(translated(zipped(entries_), digits_first)["xl/worksheets/sheet2.xml"])
     assert sheet.findtext(f".//{S}oddHeader") == "&C&14 2024 REPORT"  # not a size of 142024
+
+
+def _validated(prompt: str) -> dict[str, str | bytes]:
+    entries_ = xlsx_entries()
+    entries_["xl/worksheets/sheet2.xml"] = str(entries_["xl/worksheets/sheet2.xml"]).replace(
+        "</worksheet>",
+        '<dataValidations count="1"><dataValidation type="list" showInputMessage="1" '
+        f'promptTitle="Statut du paiement" prompt="{prompt}" sqref="B2:B9">'
+        '<formula1>"Payé,Impayé"</formula1></dataValidation></dataValidations></worksheet>',
+    )
+    return entries_
+
+
+def test_a_validation_message_on_several_lines_keeps_its_lines_each_translated():
+    entries_ = _validated("Choisissez une valeur.&#10;&#10;Payé : reçu en entier.")
+    sheet = etree.fromstring(translated(zipped(entries_))["xl/worksheets/sheet2.xml"])
+    prompt = sheet.find(f".//{S}dataValidation").get("prompt")
+    assert prompt == "CHOISISSEZ UNE VALEUR.\n\nPAYÉ : REÇU EN ENTIER."
+
+
+def test_a_validation_text_too_long_to_hold_its_translation_is_kept_and_the_user_warned():
+    entries_ = _validated("Choisissez une valeur")
+    warned: list[str] = []
+    workbook = read_xlsx(zipped(entries_), "tableau.xlsx")
+    said = [Aligned(f"{t} et encore bien plus long", []) for t in workbook.sources()]
+    written = entries(workbook.render(said, "en", warned.append))
+    sheet = etree.fromstring(written["xl/worksheets/sheet2.xml"])
+    assert sheet.find(f".//{S}dataValidation").get("promptTitle") == "Statut du paiement"
+    assert warned == [
+        "tableau.xlsx:xl/worksheets/sheet2.xml: the translation of a promptTitle is longer "
+        "than the 32 characters it may hold: it stays as it was"
+    ]

@@ -62,6 +62,9 @@ class Part:
     # the most characters an attribute of ``alt`` may hold, by its name (Excel's data
     # validation's prompt title: 32); a longer translation is not written
     longest: dict[str, int] = field(default_factory=dict)
+    # the attributes of ``alt`` whose line breaks are the text's (a validation's message):
+    # each line translated on its own, the breaks kept
+    by_line: frozenset[str] = frozenset()
 
     def find_alt_texts(self, names: Sequence[str]) -> None:
         """The alt texts of the drawings whose properties' elements are named ``names`` (their
@@ -78,8 +81,27 @@ class Part:
             if any(c.isalpha() for c in e.get(name, "")):
                 self.alt.append((e, name))
 
+    def alt_lines(self) -> list[list[str]]:
+        """Each alt text's texts: its lines (those with words), where its name is one of
+        ``by_line``, else the whole text on one line."""
+        out = []
+        for e, n in self.alt:
+            text = _alt_text(e, n)
+            lines = text.split("\n") if n in self.by_line else [text]
+            out.append([" ".join(line.split()) for line in lines if line.strip()])
+        return out
+
     def alt_texts(self) -> list[str]:
-        return [" ".join(_alt_text(e, n).split()) for e, n in self.alt]
+        return [t for lines in self.alt_lines() for t in lines]
+
+
+def _alt_said(element, name: str | None, said: list[str]) -> str:
+    """An alt text that was on several lines, its lines with words each its translation."""
+    lines = _alt_text(element, name).split("\n")
+    done = iter(said)
+    return "\n".join(
+        next(done) + "\r" * line.endswith("\r") if line.strip() else line for line in lines
+    )
 
 
 def _alt_text(element, name: str | None) -> str:
@@ -121,12 +143,21 @@ class OfficeDocument:
             touched = False
             found = [[next(done) for _ in p.texts()] for _, p in part.paragraphs]
             # the alt texts first: a link's tooltip is copied with the link's attributes
-            for (element, name), text in zip(part.alt, part.alt_texts()):
-                said = next(done).text
-                fits = len(said) <= part.longest.get(name or "", len(said))
-                if said.strip() and said != text and fits:
-                    _set_alt_text(element, name, said)
-                    touched = True
+            for (element, name), lines in zip(part.alt, part.alt_lines()):
+                said_lines = [next(done).text for _ in lines]
+                if said_lines == lines or not all(t.strip() for t in said_lines):
+                    continue
+                said = (
+                    _alt_said(element, name, said_lines) if name in part.by_line else said_lines[0]
+                )
+                if len(said) > (longest := part.longest.get(name or "", len(said))):
+                    warn(
+                        f"{self.package.name}:{part.path}: the translation of a {name} is longer "
+                        f"than the {longest} characters it may hold: it stays as it was"
+                    )
+                    continue
+                _set_alt_text(element, name, said)
+                touched = True
             for (element, paragraph), said in zip(part.paragraphs, found):
                 if all(t.text == s for t, s in zip(said, paragraph.texts())):
                     continue  # as it was, byte for byte

@@ -168,6 +168,7 @@ def _sheet_part(package: Package, path: str) -> tuple[Part, set[int]]:
     for name, longest in _PROMPTS.items():  # a data validation's, shown at its cells
         part.find_tooltips((s("dataValidation"),), name)
         part.longest[name] = longest
+    part.by_line = frozenset(("prompt", "error"))
     for e in part.tree.getroot().iter(*(s(tag) for tag in TAGS)):
         paragraph = Paragraph(header_items(e.text or ""), f"{package.name}:{path}")
         if paragraph.texts():
