@@ -401,8 +401,15 @@ def test_a_header_whose_translation_is_longer_than_excel_allows_stays_as_it_was(
     def wordy(texts):  # each word 300 characters long
         return [Aligned(" ".join(w * 300 for w in t.split()), []) for t in texts]
 
-    sheet = etree.fromstring(translated(zipped(entries_), wordy)["xl/worksheets/sheet2.xml"])
+    warned: list[str] = []
+    workbook = read_xlsx(zipped(entries_), "tableau.xlsx")
+    written = entries(workbook.render(wordy(workbook.sources()), "en", warned.append))
+    sheet = etree.fromstring(written["xl/worksheets/sheet2.xml"])
     assert sheet.findtext(f".//{S}oddHeader") == header
+    assert warned == [  # the user is told why it is still French
+        "tableau.xlsx:xl/worksheets/sheet2.xml: the translation of a printed oddHeader is "
+        "longer than the 255 characters Excel reads: it stays as it was"
+    ]
 
 
 def test_a_data_validations_input_message_and_error_alert_are_translated_within_excels_limits():

@@ -51,7 +51,7 @@ from nmt_cli.documents.office import formats, pptx
 from nmt_cli.documents.office.document import MONOSPACE, STRICT, OfficeDocument, Part, content_types
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Mark, Paragraph, Run
-from nmt_cli.documents.office.xlsx_headers import TAGS, header_items, header_text
+from nmt_cli.documents.office.xlsx_headers import LONGEST, TAGS, header_items, header_text
 from nmt_cli.documents.office.xlsx_tables import cells, header_cells, s
 from nmt_cli.markup.segments import Aligned
 
@@ -132,7 +132,21 @@ class Workbook:
         self, translations: Sequence[Aligned], target: str | None, warn: Callable[[str], None]
     ) -> bytes:
         said = dict(zip(self.sources(), translations, strict=True))
-        return self.document.render([said[t] for t in self.texts], target, warn)
+        headers = [
+            (part, e, paragraph, e.text)
+            for part in self.document.parts
+            for e, paragraph in part.paragraphs
+            if e.tag.rsplit("}", 1)[-1] in TAGS
+        ]
+        out = self.document.render([said[t] for t in self.texts], target, warn)
+        for part, e, paragraph, was in headers:
+            if e.text == was and any(said[t].text != t for t in paragraph.texts()):
+                warn(
+                    f"{self.document.package.name}:{part.path}: the translation of a printed "
+                    f"{e.tag.rsplit('}', 1)[-1]} is longer than the {LONGEST} characters Excel "
+                    "reads: it stays as it was"
+                )
+        return out
 
 
 def _add(part: Part, element, where: str, author: str = "") -> None:
