@@ -483,3 +483,20 @@ def test_a_validation_text_too_long_to_hold_its_translation_is_kept_and_the_user
         "tableau.xlsx:xl/worksheets/sheet2.xml: the translation of a promptTitle is longer "
         "than the 32 characters it may hold: it stays as it was"
     ]
+
+
+def test_a_chart_sheets_printed_header_and_footer_are_translated_as_a_worksheets():
+    entries_ = xlsx_entries()
+    kind = f"{CT}.spreadsheetml.chartsheet+xml"
+    entries_["[Content_Types].xml"] = str(entries_["[Content_Types].xml"]).replace(
+        "</Types>",
+        f'<Override PartName="/xl/chartsheets/sheet1.xml" ContentType="{kind}"/></Types>',
+    )
+    entries_["xl/chartsheets/sheet1.xml"] = (
+        f'{DECL}<chartsheet {S_NS}><sheetPr/><sheetViews><sheetView workbookViewId="0"/>'
+        "</sheetViews><headerFooter><oddHeader>&amp;CVentes annuelles</oddHeader>"
+        "<oddFooter>&amp;CPage &amp;P</oddFooter></headerFooter></chartsheet>"
+    )
+    sheet = etree.fromstring(translated(zipped(entries_))["xl/chartsheets/sheet1.xml"])
+    assert sheet.findtext(f".//{S}oddHeader") == "&CVENTES ANNUELLES"
+    assert sheet.findtext(f".//{S}oddFooter") == "&CPAGE &P"

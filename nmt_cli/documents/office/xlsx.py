@@ -59,7 +59,8 @@ XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 _MAIN = re.compile(
     r"spreadsheetml\.(sheet|template)\.main\+xml|ms-excel\.(sheet|template)\.macroEnabled\.main\+xml"
 )
-_SHEETS = re.compile(r"spreadsheetml\.worksheet\+xml")
+# a worksheet, or a chart sheet (a chart on a sheet of its own: its printed headers and footers)
+_SHEETS = re.compile(r"spreadsheetml\.(?:worksheet|chartsheet)\+xml")
 _STRINGS = re.compile(r"spreadsheetml\.sharedStrings\+xml")
 _COMMENTS = re.compile(r"spreadsheetml\.comments\+xml")
 # A sheet's drawings (text boxes, shapes), charts (their titles) and SmartArt diagrams
