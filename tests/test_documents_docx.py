@@ -955,3 +955,19 @@ def test_a_tables_alt_text_is_translated():
     [description] = out.iter(f"{{{W}}}tblDescription")
     assert caption.get(f"{{{W}}}val") == "VENTES PAR RÉGION"
     assert description.get(f"{{{W}}}val") == "LES VENTES DE 2024"
+
+
+def test_a_hyperlink_fields_screentip_in_its_instructions_is_translated():
+    """A link field's ScreenTip is written in its instructions (HYPERLINK "url" \\o "tip"):
+    it stayed French over the English link. Now it is translated, its target as it was."""
+    instruction = ' HYPERLINK "https://ex.fr" \\o "Ouvrir le site \\"Exemple\\"" '
+    link = (
+        '<w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+        f'<w:r><w:instrText xml:space="preserve">{instruction}</w:instrText></w:r>'
+        '<w:r><w:fldChar w:fldCharType="separate"/></w:r>'
+        + run("le site", "<w:u/>")
+        + '<w:r><w:fldChar w:fldCharType="end"/></w:r>'
+    )
+    out = entries(translated(report_docx(para(run("Voir "), link, run(" ici.")))))
+    [said] = paragraphs(out["word/document.xml"])[0].iter(w("instrText"))
+    assert said.text == ' HYPERLINK "https://ex.fr" \\o "OUVRIR LE SITE \\"EXEMPLE\\"" '

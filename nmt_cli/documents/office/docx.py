@@ -60,7 +60,13 @@ from nmt_cli.documents.office.document import (
     Part,
     content_types,
 )
-from nmt_cli.documents.office.docx_fields import complex_field, is_link, shows, unfinished_field
+from nmt_cli.documents.office.docx_fields import (
+    complex_field,
+    field_tips,
+    is_link,
+    shows,
+    unfinished_field,
+)
 from nmt_cli.documents.office.docx_styles import W, in_target_language, w
 from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
@@ -150,6 +156,7 @@ def _part(package: Package, path: str) -> Part:
     part.find_tooltips((w("hyperlink"),), w("tooltip"))  # a link's ScreenTip
     part.find_tooltips((pptx.a("hlinkClick"), pptx.a("hlinkHover")), "tooltip")  # a picture's
     part.find_tooltips((w("tblCaption"), w("tblDescription")), w("val"))  # a table's alt text
+    part.alt += [(tip, "tip") for tip in field_tips(root)]  # HYPERLINK "url" \o "Voir le site"
     return part
 
 

@@ -12,6 +12,9 @@ text to translate.
   separate, the rest of the paragraph, its result's first paragraph, read as the paragraph's
   own, as its next paragraphs are (read whole, the first entry stayed French in an English
   table of contents).
+- A link field's ScreenTip, written in its instructions (``HYPERLINK "url" \\o "Voir le
+  site"``), is translated as a ``w:hyperlink``'s ``w:tooltip`` is (FieldTip), its quotation
+  marks escaped as Word writes them (``\\"``).
 """
 
 from __future__ import annotations
@@ -70,3 +73,34 @@ def shows(element, tag: str) -> bool:
     """Whether ``element``, of ``tag`` (a field's run, a simple field), shows text (a field's
     result: an index entry's field, XE, shows none, and stays out of the text)."""
     return element.tag == tag and shows_text(element, w("t"))
+
+
+# a link field's ScreenTip: \o and its quoted text (a quotation mark in it written \")
+_TIP = re.compile(r'(\\o\s+")((?:[^"\\]|\\.)*)"')
+
+
+class FieldTip:
+    """The ScreenTip of a link field whose instruction ``element`` (a ``w:instrText``) holds
+    it whole, read and written as an attribute is (document.Part's alt texts)."""
+
+    def __init__(self, element):
+        self.element = element
+
+    def get(self, name: str, default: str = "") -> str:
+        found = _TIP.search(self.element.text or "")
+        return re.sub(r"\\(.)", r"\1", found[2]) if found else default
+
+    def set(self, name: str, value: str) -> None:
+        text = self.element.text or ""
+        if (found := _TIP.search(text)) is not None:
+            escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+            self.element.text = text[: found.start(2)] + escaped + text[found.end(2) :]
+
+
+def field_tips(root) -> list[FieldTip]:
+    """The ScreenTips of the link fields of ``root`` whose instruction holds them whole."""
+    return [
+        FieldTip(e)
+        for e in root.iter(w("instrText"))
+        if is_link(e.text or "") and any(c.isalpha() for c in FieldTip(e).get("tip"))
+    ]
