@@ -136,6 +136,22 @@ def test_each_label_is_translated_once_and_the_path_given_back_translated():
     assert out[2].spans == ()
 
 
+def test_words_in_angle_brackets_in_a_sentence_are_translated_their_brackets_kept():
+    """``<dès aujourd'hui>`` (in a page, ``&lt;dès aujourd'hui&gt;``) read as a tag stayed
+    French in the English sentence; its words are translated as a label, between its brackets.
+    A tag, or a file's name in brackets, is kept as written."""
+
+    def translate(labels):
+        return [{"dès aujourd'hui": "today"}[x] for x in labels]
+
+    out = with_menus(
+        [_masked("Inscrivez-vous <dès aujourd'hui> pour recevoir nos offres.")], translate
+    )
+    assert out[0].outputs == ("<today>",)
+    for kept in ("Tapez <b>ok</b>.", "Ouvrez <mon document.odt>.", '<font size="1">x</font>'):
+        assert "bracketed" not in [s.kind for s in SpanFinder(language="fr").find(kept)]
+
+
 def test_lines_without_a_path_ask_for_no_translation():
     def translate(labels):
         raise AssertionError(labels)

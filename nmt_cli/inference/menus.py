@@ -18,7 +18,9 @@ from nmt_cli.protect.menus import menu_joined, menu_parts
 from nmt_cli.protect.placeholders import Masked
 
 _ENDS = ".!?"
-LABELLED = ("menu", "capitals")  # the kinds of span whose words are translated as labels
+# the kinds of span whose words are translated as labels: a menu path's, words shouted in
+# capitals, words in angle brackets that are no tag (``<dès aujourd'hui>``, their brackets kept)
+LABELLED = ("menu", "capitals", "bracketed")
 
 
 def with_menus(
@@ -28,7 +30,11 @@ def with_menus(
     one text each out; called once, with each label once, where a line holds a path), and each
     shouted run's its translation as a label."""
     parts = {
-        span.text: menu_parts(span.text) if span.kind == "menu" else ([span.text], [])
+        span.text: menu_parts(span.text)
+        if span.kind == "menu"
+        else ([span.text[1:-1]], ["<", ">"])
+        if span.kind == "bracketed"
+        else ([span.text], [])
         for m in masked
         for span in m.spans
         if span.kind in LABELLED
@@ -38,7 +44,9 @@ def with_menus(
     todo = list(dict.fromkeys(label for labels, _ in parts.values() for label in labels))
     done = {label: _as_label(label, text) for label, text in zip(todo, translate(todo))}
     paths = {
-        path: menu_joined([done[label] for label in labels], arrows)
+        path: done[labels[0]].join(arrows)
+        if len(arrows) == len(labels) + 1  # in brackets: <the words>
+        else menu_joined([done[label] for label in labels], arrows)
         for path, (labels, arrows) in parts.items()
     }
     out = []

@@ -119,7 +119,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from nmt_cli.protect import code, commands, durations, icu, menus, symbols
+from nmt_cli.protect import code, commands, durations, icu, menus, symbols, tags
 from nmt_cli.protect.glossary import term_pattern
 from nmt_cli.protect.patterns import KINDS, NEEDS, PATTERNS, patterns_for
 from nmt_cli.protect.units import in_words, inch_marks
@@ -228,6 +228,10 @@ def _closes_emphasis(line: str, start: int, end: int) -> bool:
     )
 
 
+# words in angle brackets, two at least, and nothing else (not <mon document.odt>: a file)
+_WORDS_IN_BRACKETS = re.compile(r"<[^\W\d_][\w'’-]*(?: [\w'’-]+)+>")
+
+
 @dataclass(frozen=True)
 class _Ranked(Span):
     rank: int = 0
@@ -252,6 +256,8 @@ def _matches(pattern: re.Pattern | str, line: str, kind: str, rank: int) -> Iter
             continue
         start, end = m.span()
         text = line[start:end]
+        if kind == "markup" and _WORDS_IN_BRACKETS.fullmatch(text) and not tags.is_tag(text, line):
+            kind = "bracketed"  # <dès aujourd'hui>: words in angle brackets, no tag (tags.py)
         if kind in _TRIMMED:
             text = code.trim_closing(text)
         start, end = start + len(text) - len(text.lstrip()), start + len(text.rstrip())
