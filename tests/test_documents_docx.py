@@ -971,3 +971,11 @@ def test_a_hyperlink_fields_screentip_in_its_instructions_is_translated():
     out = entries(translated(report_docx(para(run("Voir "), link, run(" ici.")))))
     [said] = paragraphs(out["word/document.xml"])[0].iter(w("instrText"))
     assert said.text == ' HYPERLINK "https://ex.fr" \\o "OUVRIR LE SITE \\"EXEMPLE\\"" '
+
+
+def test_a_simple_hyperlink_fields_screentip_is_translated_too():
+    instr = 'HYPERLINK "https://ex.fr" \\o "Ouvrir le site"'
+    link = f'<w:fldSimple w:instr="{html.escape(instr)}">' + run("le site") + "</w:fldSimple>"
+    out = entries(translated(report_docx(para(run("Voir "), link, run(" ici.")))))
+    [said] = paragraphs(out["word/document.xml"])[0].iter(w("fldSimple"))
+    assert said.get(w("instr")) == 'HYPERLINK "https://ex.fr" \\o "OUVRIR LE SITE"'

@@ -80,27 +80,39 @@ _TIP = re.compile(r'(\\o\s+")((?:[^"\\]|\\.)*)"')
 
 
 class FieldTip:
-    """The ScreenTip of a link field whose instruction ``element`` (a ``w:instrText``) holds
-    it whole, read and written as an attribute is (document.Part's alt texts)."""
+    """The ScreenTip of a link field whose instruction holds it whole (a ``w:instrText``
+    ``element``'s text, or a simple field's ``w:instr``: ``attribute``), read and written as
+    an attribute is (document.Part's alt texts)."""
 
-    def __init__(self, element):
-        self.element = element
+    def __init__(self, element, attribute: str | None = None):
+        self.element, self.attribute = element, attribute
+
+    def instruction(self) -> str:
+        if self.attribute is None:
+            return self.element.text or ""
+        return self.element.get(self.attribute, "")
 
     def get(self, name: str, default: str = "") -> str:
-        found = _TIP.search(self.element.text or "")
+        found = _TIP.search(self.instruction())
         return re.sub(r"\\(.)", r"\1", found[2]) if found else default
 
     def set(self, name: str, value: str) -> None:
-        text = self.element.text or ""
+        text = self.instruction()
         if (found := _TIP.search(text)) is not None:
             escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-            self.element.text = text[: found.start(2)] + escaped + text[found.end(2) :]
+            text = text[: found.start(2)] + escaped + text[found.end(2) :]
+            if self.attribute is None:
+                self.element.text = text
+            else:
+                self.element.set(self.attribute, text)
 
 
 def field_tips(root) -> list[FieldTip]:
     """The ScreenTips of the link fields of ``root`` whose instruction holds them whole."""
+    tips = [FieldTip(e) for e in root.iter(w("instrText"))]
+    tips += [FieldTip(e, w("instr")) for e in root.iter(w("fldSimple"))]
     return [
-        FieldTip(e)
-        for e in root.iter(w("instrText"))
-        if is_link(e.text or "") and any(c.isalpha() for c in FieldTip(e).get("tip"))
+        tip
+        for tip in tips
+        if is_link(tip.instruction()) and any(c.isalpha() for c in tip.get("tip"))
     ]
