@@ -406,3 +406,19 @@ def test_a_windows_1252_page_s_bytes_python_lacks_are_read_and_written_as_browse
     assert result.exit_code == 0, result.stderr
     assert "L’été \x81\x8d\x8f\x90\x9d" in given_back
     assert out.read_bytes() == data
+
+
+@pytest.mark.parametrize(("name", "line"), [("film.srt", 3), ("film.vtt", 7), ("guide.md", 1)])
+def test_subtitles_or_markdown_in_windows_1252_are_read_so_and_written_in_utf8(
+    run_cli, short_model_dir, tmp_path, given_back, name, line
+):
+    text = TEXT_DOCUMENTS[name]
+    source = tmp_path / name
+    source.write_bytes(crlf(text).decode().encode("cp1252"))  # an old editor's, é as 0xE9
+    result, out = translate(run_cli, short_model_dir, source)
+    assert result.exit_code == 0, result.stderr
+    assert any("Fermer la fenêtre" in text for text in given_back)
+    assert out.read_bytes() == crlf(text)
+    warning = f"{name}: invalid UTF-8 (first at line {line}) read as Windows-1252"
+    assert result.stderr.count("\n") == 1 and warning in result.stderr
+    assert "written in UTF-8" in result.stderr

@@ -88,6 +88,9 @@ class DocumentFormat:
     decode      ``decode(data, name)``: the text of a text document's bytes and their Encoding
                 (a page's, by the charset it declares); None: UTF-8 (or UTF-16, UTF-32 by a
                 byte order mark) read as lines (read_whole)
+    legacy      whether a text document that is not valid UTF-8 is read as Windows-1252 (an old
+                subtitle file's, a Markdown page's), with one warning, and its translation
+                written in UTF-8; else such bytes are an error
     """
 
     name: str
@@ -100,6 +103,7 @@ class DocumentFormat:
     binary: bool = False
     printable: bool = True
     decode: Callable[[bytes, str], tuple[str, Encoding]] | None = None
+    legacy: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,13 +131,14 @@ def nested_within_reach(name: str) -> Iterator[None]:
 
 
 def read_document(
-    fmt: DocumentFormat, path: str, options: dict
+    fmt: DocumentFormat, path: str, options: dict, warn: Callable[[str], None] | None = None
 ) -> tuple[Document, int, Layout | None]:
     """The document of format ``fmt`` in ``path`` ('-': stdin), read whole before anything is
     translated, with the settings ``options`` (those ``fmt.options`` names), how many lines
     a progress bar counts for it (a binary one: its texts) and, for a text document, its
     Layout (byte order mark, line ends, UTF-16 or UTF-32, final line break), which
-    write_document keeps.
+    write_document keeps; ``warn`` hears that a ``fmt.legacy`` file was read as Windows-1252
+    (once it parses: one that does not is its error alone).
     A file read as text that is a binary file (a PDF, an image, an archive) is an InputError
     first."""
     if fmt.binary:
@@ -141,13 +146,17 @@ def read_document(
         document = fmt.read(data, name, **options)
         return document, len(document.sources()), None
     check_text_file(path)
+    said: list[str] = []  # the warning of a file read as Windows-1252
     if fmt.decode is None:
-        name, lines, layout = read_whole(path)
+        name, lines, layout = read_whole(path, said.append if fmt.legacy else None)
     else:
         name, data = read_binary(path)
         text, encoding = fmt.decode(data, name)
         lines, layout = text_lines(text), Layout(encoding, not text or text.endswith("\n"))
-    return fmt.read(lines, name, **options), len(lines), layout
+    document = fmt.read(lines, name, **options)
+    for message in said if warn else ():
+        warn(f"{message}; written in UTF-8")
+    return document, len(lines), layout
 
 
 def write_document(output: str, rendered: str | bytes, layout: Layout | None = None) -> None:
@@ -166,15 +175,18 @@ def write_document(output: str, rendered: str | bytes, layout: Layout | None = N
         write_binary(output, layout.encoding.encode(text))
 
 
-def read_whole(path: str) -> tuple[str, list[str], Layout]:
+def read_whole(
+    path: str, warn: Callable[[str], None] | None = None
+) -> tuple[str, list[str], Layout]:
     """The name (``<stdin>`` for '-'), every line of ``path``, read before anything is
     translated, and its Layout: invalid UTF-8 is an error naming its line (no replacement
-    characters in a document), a byte order mark at the start is dropped from the lines (and
-    kept in the Layout, as CRLF line ends are), gzip and xz are decompressed. A file or stdin
-    that starts with a UTF-16 or UTF-32 byte order mark is read in that encoding (textio.py).
+    characters in a document; given ``warn``, Windows-1252, ``warn`` told once), a byte order
+    mark at the start is dropped from the lines (and kept in the Layout, as CRLF line ends
+    are), gzip and xz are decompressed. A file or stdin that starts with a UTF-16 or UTF-32
+    byte order mark is read in that encoding (textio.py).
     (A format that writes a file back by its own rules reads its bytes instead:
     DocumentFormat.binary.)"""
-    with open_lines(path, strict=True) as reader:
+    with open_lines(path, warn, strict=warn is None) as reader:
         lines = list(reader)
         name, crlf, final_break = reader.name, reader.crlf, reader.ended == reader.count
     return name, lines, Layout(Encoding(reader.codec, reader.bom, crlf), final_break)

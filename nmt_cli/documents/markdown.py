@@ -358,5 +358,5 @@ def read_markdown(lines: list[str], name: str) -> MarkdownDocument:
 _DISPLAY_MATH = re.compile(r"\$\$.*\$\$", re.DOTALL)
 _INLINE_MATH = r"\$\$[^$]+\$\$|(?<![\w$\\])\$(?=[^\s$])[^$\n]*?[^\s$\\]\$(?![\w$])"
 MARKDOWN = DocumentFormat(
-    "md", (".md", ".markdown"), read_markdown, protect=(_INLINE_MATH,), alignment=True
+    "md", (".md", ".markdown"), read_markdown, protect=(_INLINE_MATH,), alignment=True, legacy=True
 )

@@ -340,4 +340,4 @@ def _starts_subtitle(lines: list[str], n: int) -> bool:
     return bool(_NUMBER.fullmatch(lines[n].strip()) and _TIMING.fullmatch(following))
 
 
-SRT = DocumentFormat("srt", (".srt",), read_srt, protect=(_STYLE.pattern,))
+SRT = DocumentFormat("srt", (".srt",), read_srt, protect=(_STYLE.pattern,), legacy=True)

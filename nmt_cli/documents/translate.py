@@ -221,7 +221,7 @@ def read_input(
         check_binary_output(files.output, fmt.name)
     settings = {k: getattr(options, k) for k in fmt.options}
     with nested_within_reach(files.input_file):
-        document, lines, layout = read_document(fmt, files.input_file, settings)
+        document, lines, layout = read_document(fmt, files.input_file, settings, warn)
     return TranslateInput(files, None, document, fmt, lines, layout)
 
 

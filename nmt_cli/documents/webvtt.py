@@ -141,4 +141,4 @@ def _cue(lines: list[str], name: str, n: int) -> Subtitle:
     return Subtitle(lines[0] if at else "", lines[at], *tagged(lines[at + 1 :]))
 
 
-WEBVTT = DocumentFormat("vtt", (".vtt",), read_webvtt)
+WEBVTT = DocumentFormat("vtt", (".vtt",), read_webvtt, legacy=True)
