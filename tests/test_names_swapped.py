@@ -10,7 +10,13 @@ from types import SimpleNamespace
 
 from conftest import translated_lines
 
-from nmt_cli.inference.swapped import acronyms_back, first_names_back, label_names_back, put_back
+from nmt_cli.inference.swapped import (
+    acronyms_back,
+    first_names_back,
+    label_names_back,
+    lone_first_names_back,
+    put_back,
+)
 from nmt_cli.model import build_model
 from nmt_cli.model.bundle import load_bundle, save_bundle
 from nmt_cli.model.config import ModelConfig
@@ -102,6 +108,38 @@ def test_a_title_or_a_place_the_english_translates_before_a_name_stays_translate
     assert first_names_back("Monsieur Dupont", "Mr Dupont", names) == "Mr Dupont"
     assert first_names_back("Le Lac Victoria", "Lake Victoria", names) == "Lake Victoria"
     assert first_names_back("Pierre, Dupont", "Peter, Dupont", names) == "Peter, Dupont"
+
+
+WRITTEN = {"Clear", "clear", "Thanks", "arrived", "yesterday", "Mary", "night", "is"}
+
+
+def test_a_first_name_alone_the_model_misspelt_or_put_in_english_is_put_back():
+    """fr-en wrote ``Claire est arrivée hier.`` "Clar arrived yesterday.", ``Merci, Claire.``
+    "Thanks Clary.", ``Marie est partie.`` "Mary left."."""
+    names = {"Claire", "Marie", "Mary"}
+    cases = {
+        ("Claire est arrivée hier.", "Clar arrived yesterday."): "Claire arrived yesterday.",
+        ("Merci, Claire.", "Thanks Clary."): "Thanks Claire.",
+        ("Marie est partie.", "Mary left."): "Marie left.",
+        ("Je parle avec Marie et Claire.", "I speak with Mary and Clar."): (
+            "I speak with Marie and Claire."
+        ),
+    }
+    for (line, text), expected in cases.items():
+        assert lone_first_names_back(line, text, names, WRITTEN) == expected
+    bundle = SimpleNamespace(target_words=WRITTEN, acronyms=None, first_names=names)
+    out = [[SimpleNamespace(text="Clar arrived yesterday.")]]
+    put_back(["Claire est arrivée hier."], [False], out, set(), bundle)
+    assert out[0][0].text == "Claire arrived yesterday."
+
+
+def test_a_word_the_english_writes_stays_where_a_first_name_was_translated():
+    """``La nuit est claire.`` is "The night is clear.": "Clear" is a word, not a spelling."""
+    names = {"Claire"}
+    assert lone_first_names_back("Claire !", "Clear!", names, WRITTEN) == "Clear!"
+    assert lone_first_names_back("Il voit Pierre.", "He sees Clar.", names, WRITTEN) == (
+        "He sees Clar."
+    )
 
 
 def _model(tokenizer):

@@ -83,13 +83,14 @@ def fold(word: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def _ratio(name: str, word: str) -> float:
+def spelling_ratio(name: str, word: str) -> float:
+    """How near ``word`` is to ``name`` (difflib's ratio, case and accents aside)."""
     return difflib.SequenceMatcher(None, fold(name), fold(word)).ratio()
 
 
 def near(name: str, word: str) -> bool:
     """Whether ``word`` is a near spelling of ``name`` (case and accents aside)."""
-    return _ratio(name, word) >= NEAR
+    return spelling_ratio(name, word) >= NEAR
 
 
 def _sentence_starts(words: Iterable[str]) -> Iterator[bool]:
@@ -311,7 +312,7 @@ def copy_names(
             if first and shown(word, written) and not _cut_short(name, word):
                 continue
             if word and i not in taken and word not in source and not _split(name, spellings, i):
-                ratio = _ratio(name, word)
+                ratio = spelling_ratio(name, word)
                 if ratio > best or (at is None and ratio == best):
                     best, at = ratio, i
         if at is not None:

@@ -25,6 +25,9 @@ from two tables its model ships (model/name_tables.py, counted over its training
   name the translation holds as written (``Curie``) is written over the translation's other
   name before it, one the source lacks ("Mary"). A place's or an institution's name the model
   translates whole (``Londres``, ``Banque mondiale``) holds no such pair, and stays the model's.
+- :func:`lone_first_names_back`: a name of ``first-names.txt`` anywhere, alone too, that the
+  translation lacks is written over its near spelling that the model's targets never wrote, or
+  a first name: ``Claire est arrivée hier.`` gave "Clar arrived yesterday.", ``Marie`` "Mary".
 - :func:`label_names_back`: a label (a line of one or two words) whose every word is a name the
   English writes as it is (``Linux``, ``Google Chrome``: capitalised, the model's target words
   hold it as written, its small letters are no word the model was taught) is the name itself;
@@ -42,15 +45,24 @@ import re
 from collections.abc import Collection, Mapping
 
 from nmt_cli.inference.names import (
+    NEAR,
     WORD_PARTS,
     fold,
     holds,
     put_names_back,
     source_words,
+    spelling_ratio,
     spelt_words,
     unelided,
 )
-from nmt_cli.protect.names import NAME_WORD, is_acronym, is_name, name_parts, shouted_words
+from nmt_cli.protect.names import (
+    NAME_WORD,
+    is_acronym,
+    is_name,
+    name_parts,
+    shouted_words,
+    shown,
+)
 from nmt_cli.protect.placeholders import RESERVED_NAME
 
 # a word that starts with a digit (33, (2010), €5) or a protected span's placeholder, as the
@@ -139,6 +151,33 @@ def first_names_back(source: str, text: str, first_names: Collection[str]) -> st
     return " ".join(words) if taken else text
 
 
+def lone_first_names_back(
+    source: str, text: str, first_names: Collection[str], written: Collection[str]
+) -> str:
+    """``text``, ``source``'s translation, with each first name of ``source`` (one of
+    ``first_names``, a name, alone or not) that it lacks written over its nearest near spelling
+    (names.py ``near``), a capitalised word ``source`` lacks that the model's targets never wrote
+    (``written``: "Clar" for ``Claire``) or a first name of ``first_names`` ("Mary" for
+    ``Marie``); not over a word of the targets' ("Clear")."""
+    said = source_words(source)
+    wanted = sorted(w for w in {unelided(w) for w in said} if w in first_names and is_name(w))
+    spellings, words, taken = list(spelt_words(text)), text.split(), set()
+    for first in wanted:
+        if holds(text, first):
+            continue
+        best, at = NEAR, None
+        for i, (_, word, _) in enumerate(spellings):
+            if not word or i in taken or word in said:
+                continue
+            ratio = spelling_ratio(first, word)
+            if ratio >= best and (word in first_names or not shown(word, written)):
+                best, at = (ratio, i) if ratio > best or at is None else (best, at)
+        if at is not None:
+            lead, _, rest = spellings[at]
+            words[at], taken = lead + first + rest, taken | {at}
+    return " ".join(words) if taken else text
+
+
 NAMES_LABEL_WORDS = 2  # a line of this many words at most is a label: ``Linux``, ``Google Chrome``
 
 
@@ -195,4 +234,5 @@ def put_back(lines, shouted, out, known: Collection[str], bundle, labels=None) -
         for t in nbest:
             t.text = acronyms_and_first_names_back(line, t.text, acronyms, first_names, shouts)
             if written:
+                t.text = lone_first_names_back(line, t.text, first_names, written)
                 t.text = label_names_back(given, t.text, known, written)
