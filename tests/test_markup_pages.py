@@ -671,3 +671,35 @@ def test_a_comment_never_closed_runs_to_the_end_of_the_page_as_written():
     assert Page(page, "html").texts() == ["Bonjour"]
     out = translate_markup(page, "html", word_for_word)
     assert out == page.replace("Bonjour", "BONJOUR")
+
+
+@pytest.mark.parametrize(
+    "line, target, pharaoh, expected",
+    [
+        (  # fr-en linked "Contactez-nous" to "us" only
+            'Pour toute question, <a href="m">Contactez-nous</a> par courriel.',
+            "For all questions, Contact us by email.",
+            "0-0 1-1 2-2 3-4 4-5 5-6",
+            'For all questions, <a href="m">Contact us</a> by email.',
+        ),
+        (  # or the verb only
+            '<a href="m">Contactez-nous</a> pour toute question.',
+            "Contact us for any question.",
+            "0-0 1-2 2-3 3-4",
+            '<a href="m">Contact us</a> for any question.',
+        ),
+        (  # the word before is another's: it stays out
+            'Merci, <a href="m">contactez-nous</a>.',
+            "Thank you, contact us.",
+            "0-0 0-1 0-2 1-3",
+            'Thank you, contact <a href="m">us</a>.',
+        ),
+    ],
+)
+def test_a_link_on_an_imperative_and_its_pronoun_takes_the_verb_the_alignment_left_out(
+    line, target, pharaoh, expected
+):
+    def translate(texts):
+        return [Aligned(target, links(pharaoh))]
+
+    assert translate_markup_lines([line], "html", translate) == [expected]

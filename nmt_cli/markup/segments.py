@@ -43,7 +43,7 @@ from nmt_cli.markup.inline_text import SEPARATORS, Flattener, Inline, broken, co
 from nmt_cli.markup.line_breaks import around, edge, soft_breaks, wrapped
 from nmt_cli.markup.placement import Alignment, Enclosure, Links, place_elements
 from nmt_cli.markup.tree import Element, Node, serialize
-from nmt_cli.markup.word_parts import word_parts
+from nmt_cli.markup.word_parts import imperative_links, word_parts
 from nmt_cli.protect.no_break import NO_BREAK, keep_no_break_spaces
 
 
@@ -128,6 +128,7 @@ class Segment:
         words = translated.text.split()
         n_source = len(self.words)
         links = [(s, t) for s, t in translated.alignment if s < n_source and t < len(words)]
+        links = imperative_links([self.text[a:b] for a, b in self.words], words, links)
         words, links = self._one_stand_in_each(words, links)
         text = broken(words, translated.text, self._breaks()) or " ".join(words)
         text = keep_no_break_spaces(self.bound, text) if self.bound != self.text else text

@@ -113,3 +113,33 @@ def _ordinal(word: str, own: list[int], pieces: list[str]) -> bool:
         return False
     number, ending = (pieces[k] for k in own)
     return _SOURCE_ORDINAL.fullmatch(f"{number}|{ending}") is not None
+
+
+# a French imperative and its pronoun written as one word: Contactez-nous, Inscrivez-vous
+_IMPERATIVE = re.compile(r"[^\W\d_]{3,}-(?:nous|vous|moi|toi|le|la|les|lui|leur|en|y)\W*")
+
+
+# the English pronoun that follows the verb of such an imperative's translation ("Contact us")
+_PRONOUN = re.compile(r"(?:us|you|me|it|them|him|her|yourself|yourselves|ourselves)\W*", re.I)
+
+
+def imperative_links(source: list[str], target: list[str], links: Links) -> Links:
+    """``links`` from the words ``source`` to the words ``target``, and for each French
+    imperative and its pronoun written as one word (``Contactez-nous``) whose first target word
+    follows one no source word is linked to, that word too, and whose last precedes an English
+    pronoun linked to none, that pronoun too: the alignment linked the pronoun or the verb only
+    ("Contact us": "us"), and a link on ``<a>Contactez-nous</a>`` came out "Contact <a>us</a>",
+    ``[Contactez-nous](...)`` "[Contact](...) us"."""
+    linked = {t for _, t in links}
+    out = list(links)
+    for s, word in enumerate(source):
+        own = [t for x, t in links if x == s]
+        if not own or not _IMPERATIVE.fullmatch(word):
+            continue
+        first, last = min(own), max(own)
+        if first and first - 1 not in linked:
+            out.append((s, first - 1))
+        after = last + 1
+        if after < len(target) and after not in linked and _PRONOUN.fullmatch(target[after]):
+            out.append((s, after))
+    return out
