@@ -19,7 +19,6 @@ from conftest import assert_one_error_line, assert_readme_example_prints_as_show
 from model_fixtures import as_in_a_document
 
 from nmt_cli.documents.srt import SRT, Subtitle, tagged, wrap
-from nmt_cli.documents.webvtt import WEBVTT
 from nmt_cli.inference.options import LoadOptions
 from nmt_cli.inference.translation import Translation
 from nmt_cli.inference.translator import Translator
@@ -246,22 +245,6 @@ def test_a_style_override_that_opens_a_subtitle_stays_at_its_start():
     assert subtitle.shown("HELLO EVERYONE, THANKS.") == ["{\\an8}HELLO EVERYONE,", "THANKS."]
     line = "Le chat {\\i1}dort{\\i0} ici."  # one inside a line passes through
     assert [s.text for s in SpanFinder(SRT.protect).find(line)] == ["{\\i1}", "{\\i0}"]
-
-
-@pytest.mark.parametrize(
-    "text, names",
-    [
-        ("MARIE : Très bien, merci.", ["MARIE"]),
-        ("JEAN-PIERRE: Non.", ["JEAN-PIERRE"]),
-        ("MME DUPONT : Entrez.", ["MME DUPONT"]),
-        ("Marie : non.", []),  # not in capitals: no speaker
-        ("Il a crié MARIE : non.", []),  # not where the text opens
-    ],
-)
-def test_a_speakers_name_in_capitals_passes_through_as_written(text, names):
-    """fr-en wrote ``MARIE : Très bien.`` "MARY: ...": a speaker's name is a name, kept."""
-    for fmt in (SRT, WEBVTT):
-        assert [s.text for s in SpanFinder(fmt.protect).find(text)] == names
 
 
 def test_tags_around_the_whole_subtitle_stay_around_it(subtitles, run_cli, transformer_model_dir):

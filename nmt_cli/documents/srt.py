@@ -55,9 +55,6 @@ _DASH = re.compile(
 # A speaker's name in capitals and a colon (``MARIE : Non.``, ``JEAN-PIERRE:``), as subtitles
 # for the deaf and hard of hearing mark a turn: the name a word of the turn
 _SPEAKER = re.compile(r"([^\W\d_][^\W_]*(?:[ .'\u2019-]+[^\W_]+)*)[ \t\u00a0]*:(?=[\s<{]|\Z)")
-# The name itself, in capitals, where it opens a text: a name, passed through as written (fr-en
-# wrote ``MARIE : Très bien.`` "MARY: ...")
-SPEAKER_NAME = r"^[A-ZÀ-ÖØ-Þ]{2,}(?:[ .'\u2019-]+[A-ZÀ-ÖØ-Þ]+)*(?=[ \t\u00a0]*:(?:\s|\Z))"
 # What opens a text or a turn and is no word of it: style overrides, start tags (``{\i1}``,
 # ``<i>``); what ends one: style overrides, end tags (``{\i0}``, ``</v>``)
 _HEAD = re.compile(rf"(?:{_OVERRIDE}|{_START_TAG})+")
@@ -343,6 +340,4 @@ def _starts_subtitle(lines: list[str], n: int) -> bool:
     return bool(_NUMBER.fullmatch(lines[n].strip()) and _TIMING.fullmatch(following))
 
 
-SRT = DocumentFormat(
-    "srt", (".srt",), read_srt, protect=(_STYLE.pattern, SPEAKER_NAME), legacy=True
-)
+SRT = DocumentFormat("srt", (".srt",), read_srt, protect=(_STYLE.pattern,), legacy=True)

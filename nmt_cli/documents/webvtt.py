@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from nmt_cli.documents.document import DocumentError, DocumentFormat
-from nmt_cli.documents.srt import SPEAKER_NAME, Subtitle, tagged
+from nmt_cli.documents.srt import Subtitle, tagged
 from nmt_cli.documents.strings import StringLines, StringsDocument
 from nmt_cli.inference.translation import Translation
 
@@ -141,4 +141,4 @@ def _cue(lines: list[str], name: str, n: int) -> Subtitle:
     return Subtitle(lines[0] if at else "", lines[at], *tagged(lines[at + 1 :]))
 
 
-WEBVTT = DocumentFormat("vtt", (".vtt",), read_webvtt, protect=(SPEAKER_NAME,), legacy=True)
+WEBVTT = DocumentFormat("vtt", (".vtt",), read_webvtt, legacy=True)
