@@ -98,3 +98,11 @@ def test_a_titles_parts_between_dashes_are_translated_each_as_a_line(run_cli):
         "Paris - Le président a annoncé une réforme hier soir.",
     ):
         assert translate_columns(None, [line], False, None) is None, line
+
+
+def test_a_form_feed_between_two_pages_of_a_line_keeps_both_pages_words(run_cli):
+    """``Page A<FF>Page B`` (a form feed, as a text's page break): each page translated as a
+    line of its own, the form feed written as a space; read as one sentence, "Page A" was lost."""
+    [line] = translated_lines(run_cli, ["Page A\fPage B"])
+    alone = translated_lines(run_cli, ["Page A", "Page B"])
+    assert line == " ".join(alone)

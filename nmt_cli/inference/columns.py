@@ -38,13 +38,13 @@ def translate_columns(translator, lines: list[str], with_alignment: bool, on_pro
 
 
 def _columns(line: str) -> list[str] | None:
-    """``line``'s parts between its tabs and line breaks, and those separators, in order, where
-    two parts hold words; else its parts between bullets or middle dots standing as words
-    (``Accueil • Produits • Contact``, ``3 mars 2024 · 5 min de lecture``: a page's menu, a
+    """``line``'s parts between its tabs and line breaks (_SEPARATORS), and those separators,
+    in order, where two parts hold words; else its parts between bullets or middle dots standing
+    as words (``Accueil • Produits • Contact``, ``3 mars 2024 · 5 min de lecture``: a page's menu, a
     post's byline), where each is short; else its labels between bars, slashes or dashes
     (``Accueil | Produits``, ``Oui / Non``, a page's title ``Accueil — Mairie de Lyon``: fr-en
     wrote "| Products", "Yes /Non", "— Map of Lyon"); else None."""
-    if "\t" in line or "\n" in line:
+    if _SEPARATORS.search(line):
         parts = _SEPARATORS.split(line)
     elif "•" in line or "·" in line:
         parts = _DOTS.split(line)
@@ -59,7 +59,9 @@ def _columns(line: str) -> list[str] | None:
     return parts if sum(has_words(p) for p in parts) >= 2 else None
 
 
-_SEPARATORS = re.compile(r"([\t\n])")
+# A tab, a line break; a form feed, a vertical tab, U+2028, U+2029 between a line's pages or
+# lines (``Page A<FF>Page B``: read as one sentence, fr-en wrote "Page B")
+_SEPARATORS = re.compile("([\t\n\f\v\u2028\u2029])")
 _DOTS = re.compile(r"( [•·] )")
 _BARS = re.compile(r"( [|/—–-] )")
 _SHORT = 8  # the most words of a part between bullets: a label, a date, not a sentence
