@@ -26,6 +26,7 @@ from nmt_cli.inference.aside_sentences import translate_sentences_apart
 from nmt_cli.inference.brackets import all_closed_up
 from nmt_cli.inference.columns import translate_columns
 from nmt_cli.inference.emoji import emoji_names, translated_apart
+from nmt_cli.inference.escaped_quotes import translate_escaped
 from nmt_cli.inference.icu_lines import translate_icu
 from nmt_cli.inference.loading import LoadedModel, load_model
 from nmt_cli.inference.memory import memories_for
@@ -173,10 +174,10 @@ class Translator:
         return [distinct(nbest, self.opts.nbest) for nbest in out]  # as put back: read alike
 
     def _translate_new(self, lines, with_alignment, on_progress) -> list[list[Translation]]:
-        if (tabbed := translate_columns(self, lines, with_alignment, on_progress)) is not None:
-            return tabbed  # a line of columns: each a line (columns.py)
-        if (icu := translate_icu(self, lines, with_alignment, on_progress)) is not None:
-            return icu  # a line of ICU messages: its branches each a line (icu_lines.py)
+        # a line of columns, of ICU messages, of escaped marks (columns.py, icu_lines.py...)
+        for apart in (translate_columns, translate_icu, translate_escaped):
+            if (out := apart(self, lines, with_alignment, on_progress)) is not None:
+                return out
         read = read_out(lines, self.loaded.languages, self._spans if self.protection else None)
         if read != lines:  # abbreviations read as their words, outside spans (abbreviations.py)
             return as_written(lines, self._translate_new(read, with_alignment, on_progress))
