@@ -17,6 +17,7 @@ from nmt_cli.protect import (
     eras,
     files,
     format_strings,
+    http_status,
     icu,
     keys,
     languages,
@@ -98,6 +99,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
         rf"|\b(?:{_NO_SLASHES}):[^\s<>\"`]+",  # about:config, tel:+33..., magnet:?xt=...
     ),
     ("email", r"(?<![\w.+-])(?:mailto:)?[\w+-][\w.+-]*@[\w-]+(?:\.[\w-]+)+"),  # with its mailto:
+    ("status", http_status.PATTERN),  # 503 Service Unavailable
     ("shell", commands.SHELL),
     ("command", commands.COMMAND),
     *((kind, pattern) for kind, pattern, _ in code.PATTERNS + references.PATTERNS),
@@ -181,6 +183,7 @@ NEEDS = {
     **{kind: needs for kind, _, needs in code.PATTERNS + references.PATTERNS},
     "url": rf"/|www\.|(?:{_NO_SLASHES}):\S",
     "email": "@",
+    "status": http_status.NEEDS,
     "path": r"[/\\]",
     "file": r"\.",
     "qualified": code.QUALIFIED_NEEDS,

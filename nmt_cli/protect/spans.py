@@ -36,6 +36,8 @@ at length):
                 (``github.com/nmt/cli``), a scheme without slashes (``about:config``,
                 ``tel:+33123456789``, ``magnet:?xt=...``) (closing punctuation left out)
     email       ``name@example.org``, ``mailto:name@example.org``
+    status      an HTTP status, its code and English reason phrase: ``503 Service Unavailable``
+                (http_status.py)
     shell       a command line that quotes an argument or chains commands, with its quotes:
                 ``grep -r "mot clé" src/``, ``ls -l | wc -l`` (commands.py; not ``more "x"``)
     command     a command line that starts with a well-known program and goes on with options or
