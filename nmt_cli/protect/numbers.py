@@ -64,6 +64,7 @@ from nmt_cli.protect.references import convert_reference
 from nmt_cli.protect.titles import convert_title
 from nmt_cli.protect.units import UNITS, as_inches, convert_rate, convert_unit, rates_for, worded
 from nmt_cli.protect.weekdays import convert_weekdays
+from nmt_cli.protect.working_time import convert_working
 
 # a minus sign, hyphen-minus or U+2212, a plus-minus sign or an approximation's tilde, as
 # written before a number
@@ -303,6 +304,8 @@ def convert(text: str, kind: str, source: str | None, target: str | None) -> str
         return convert_weekdays(text, source, target)
     if kind == "era":  # 52 av. J.-C. -> 52 BC
         return convert_era(text, source, target)
+    if kind == "working":  # 48 h ouvrées -> 48 working hours
+        return convert_working(text, source, target)
     if kind == "title":  # le Dr Lefèvre -> Dr Lefèvre
         return convert_title(text, source, target)
     if kind == "ago":  # il y a 2 h -> 2 hours ago

@@ -28,6 +28,7 @@ from nmt_cli.protect import (
     references,
     titles,
     weekdays,
+    working_time,
 )
 from nmt_cli.protect.markup_spans import MARKUP, MARKUP_NEEDS
 from nmt_cli.protect.numbers import ROMAN_TENS, SCALED, SIGNS, ordinal_pattern
@@ -78,6 +79,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
         "weekdays": weekdays.PATTERN if language in (None, "fr") else None,  # lun.-ven.
         "title": titles.PATTERN if language in (None, "fr") else None,  # le Dr Lefèvre
         "era": eras.PATTERN if language in (None, "fr") else None,  # 52 av. J.-C.
+        "working": working_time.PATTERN if language in (None, "fr") else None,  # 48 h ouvrées
     }
 
 
@@ -150,6 +152,7 @@ def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
         ("menu", lang["menu"]),
         ("mask", masks.PATTERN),
         *_FIRST,
+        ("working", lang["working"]),
         ("ago", lang["ago"]),
         ("duration", lang["duration"]),
         ("era", lang["era"]),
@@ -202,5 +205,6 @@ NEEDS = {
     "weekdays": weekdays.NEEDS,
     "title": titles.NEEDS,
     "era": eras.NEEDS,
+    "working": working_time.NEEDS,
 }
 KINDS = ("term", *dict.fromkeys(kind for kind, _ in PATTERNS), "symbol", "user")

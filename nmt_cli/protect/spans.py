@@ -65,6 +65,8 @@ at length):
     hashtag     ``#name``, ``#Saint-Valentin``
     route       names joined by an en dash, no space, as written: ``Paris–Lyon``, ``Châtelet–Les
                 Halles`` (fr-en wrote "The Paris row", "Châtelet Halles")
+    working     working hours or days, French's: ``48 h ouvrées``, ``5 jours ouvrés`` (English
+                ``48 working hours``, ``5 business days``: working_time.py)
     ago         a time ago, French ``il y a 2 h`` (``2 hours ago``: durations.py)
     era         a year of an era, French's: ``52 av. J.-C.``, ``476 apr. J.-C.`` (English ``52 BC``,
                 ``AD 476``: eras.py)
