@@ -54,6 +54,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from nmt_cli.protect.dimensions import convert_dimensions
 from nmt_cli.protect.durations import convert_ago, convert_clock_duration, convert_since
 from nmt_cli.protect.eras import convert_era
 from nmt_cli.protect.functions import convert_functions
@@ -304,6 +305,8 @@ def convert(text: str, kind: str, source: str | None, target: str | None) -> str
         return convert_weekdays(text, source, target)
     if kind == "era":  # 52 av. J.-C. -> 52 BC
         return convert_era(text, source, target)
+    if kind == "dimensions":  # 2,5×3 m -> 2.5×3 m
+        return convert_dimensions(text, lambda x, k: convert(x, k, source, target))
     if kind == "working":  # 48 h ouvrées -> 48 working hours
         return convert_working(text, source, target)
     if kind == "title":  # le Dr Lefèvre -> Dr Lefèvre

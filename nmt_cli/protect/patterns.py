@@ -13,6 +13,7 @@ from nmt_cli.protect import (
     addresses,
     code,
     commands,
+    dimensions,
     durations,
     eras,
     files,
@@ -68,6 +69,7 @@ def _language_patterns(language: str | None) -> dict[str, str | None]:
         "amount": rf"(?:(?<![\w.,]){_SIGN}\d+{_CENTS}|(?<![\w.,]){_SIGN}(?:{_AMOUNT}){_SPACE}?"
         rf"{SCALED}(?!\w)|(?<![\w]){_CURRENCY}{_SPACE}?(?:{_AMOUNT}){_NUMBER_END})"
         rf"(?:/(?:{rate})(?![\w/]))?",  # €/mois; 12€50, its symbol for a decimal mark
+        "dimensions": dimensions.pattern(_AMOUNT, unit, _SPACE),  # 1920×1080 px
         "measure": rf"(?:(?<![\w.,]){_SIGN}(?:{_AMOUNT})|(?:{format_strings.PATTERN}))"
         rf"{_SPACE}?(?:{unit}|%(?=/))(?:/(?:{rate})(?![\w/]))?(?<!%)(?![\w'’²³])",  # 2 %/an
         "ordinal": ordinal_pattern(language),  # 21st, 1er; German den 2. Platz
@@ -159,6 +161,7 @@ def patterns_for(language: str | None = None) -> tuple[tuple[str, str], ...]:
         ("time", lang["time"]),
         ("amount", lang["amount"]),
         ("phone", lang["dialled"]),
+        ("dimensions", lang["dimensions"]),
         ("measure", lang["measure"]),
         ("measure", INCHES),
         *_NUMBERS,
@@ -201,6 +204,7 @@ NEEDS = {
     **dict.fromkeys(("time", "number", "phone", "address"), r"\d"),
     "duration": rf"\d|{format_strings.NEEDS}",  # 48 heures, %d heures
     "measure": rf"\d|{format_strings.NEEDS}",
+    "dimensions": r"\d\s?×",
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
     "weekdays": weekdays.NEEDS,
     "title": titles.NEEDS,

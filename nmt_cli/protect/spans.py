@@ -82,6 +82,8 @@ at length):
                 and digits after the words that dial them (``SMS au 36 179``: languages.py)
     measure     a number or placeholder, a unit: ``-5,5 °C``, ``16 Go`` (French's own), ``%1 Ko``,
                 a screen's ``15"6`` (``15.6"`` in English: units.py)
+    dimensions  a size, numbers joined by ``×``, its unit after them: ``1920×1080 px``, ``3×4 m``
+                (each number and the unit as the target writes them: dimensions.py)
     duration    a measure in a sentence whose unit the target writes as a word there: French
                 ``sous 14 j`` is ``within 14 days`` (units.py; ``14 j`` alone: ``14 d``), and
                 hours among a duration's words, ``en 48 h`` (``48 hours``: durations.py)
