@@ -1,5 +1,6 @@
 """A line whose double marks are all escaped (``\\"Enregistrer\\"``, a catalogue's string pasted
-as a line) is translated as the line with plain marks, its marks escaped again
+as a line), or whose quotations are in single marks (``'Enregistrer'``), is translated as the
+line with plain double marks, its marks written back in its form
 (nmt_cli/inference/escaped_quotes.py)."""
 
 from __future__ import annotations
@@ -14,3 +15,16 @@ def test_a_line_of_escaped_marks_is_translated_as_with_plain_marks_then_escaped(
     assert plain.count('"') == 2
     assert escaped == plain.replace('"', '\\"')
 
+
+def test_a_line_quoting_in_single_marks_is_translated_as_with_double_marks(run_cli):
+    double, straight, curly = translated_lines(
+        run_cli,
+        ['Cliquez sur "Enregistrer".', "Cliquez sur 'Enregistrer'.", "Cliquez sur ‘Enregistrer’."],
+    )
+    assert straight == double.replace('"', "'")
+    assert curly == double.replace('"', "‘", 1).replace('"', "’", 1)
+
+
+def test_an_apostrophe_inside_a_word_is_no_mark(run_cli):
+    [line] = translated_lines(run_cli, ["Le bouton 'Annuler' ferme l'onglet."])
+    assert "'Cancel'" in line

@@ -1,7 +1,13 @@
-"""A line whose double quotation marks are all escaped by a backslash (``Cliquez sur
-\\"Enregistrer\\".``: a string of a catalogue or of code pasted as a line) is translated with
-plain marks, and its translation's marks escaped again. Read as written, the backslash stood
-glued to the mark and the word after it was read in pieces: fr-en wrote ``Click \\ “ER save*".``.
+"""A line whose quotation marks are written in a form the model misreads is translated with
+plain double marks, and its translation's marks written back in the line's form:
+
+- all its double marks escaped by a backslash (``Cliquez sur \\"Enregistrer\\".``: a string of
+  a catalogue or of code pasted as a line): fr-en wrote ``Click \\ “ER save*".``, the backslash
+  glued to the mark and the word after it read in pieces;
+- its quotations in single marks, ``'…'`` or ``‘…’``, and no double marks (``Cliquez sur
+  'Enregistrer'.``): fr-en wrote "Click 'ENave'.", ``Le bouton 'Annuler'`` "The button
+  'Annnd'". An apostrophe inside a word (``l'utilisateur``) is no mark; a line with another
+  single mark (a possessive's, ``Jones'``) is read as written.
 """
 
 from __future__ import annotations
@@ -10,29 +16,48 @@ import re
 from dataclasses import replace
 
 _BARE = re.compile(r'(?<!\\)"')  # a mark no backslash escapes
+_STRAIGHT = re.compile(r"(?<![\w'])'([^'\s](?:[^']*[^'\s])?)'(?![\w'])")
+_CURLY = re.compile(r"(?<![\w‘’])‘([^‘’\s](?:[^‘’]*[^‘’\s])?)’(?![\w‘’])")
+_APOSTROPHE = re.compile(r"(?<=\w)['’](?=\w)")  # l'utilisateur, aujourd’hui
+_DOUBLE = re.compile('["“”«»„]')
 
 
 def translate_escaped(translator, lines: list[str], with_alignment: bool, on_progress):
     """Each line's translations (translator.py's ``_translate_new`` of ``lines``), a line whose
-    marks are all escaped translated without its backslashes and given them back; None where
-    no line is such."""
-    read = [_unescaped(line) for line in lines]
-    if read == lines:
+    marks are in such a form translated with plain double marks and given its form back;
+    None where no line is such."""
+    read = [_read(line) for line in lines]
+    if all(r is None for r in read):
         return None
-    out = translator.translate(read, with_alignment, on_progress)
+    out = translator.translate(
+        [r[0] if r else x for r, x in zip(read, lines)], with_alignment, on_progress
+    )
     return [
-        [replace(t, source=line, text=_escaped(t.text)) if r != line else t for t in nbest]
+        [replace(t, source=line, text=r[1](t.text)) if r else t for t in nbest]
         for line, r, nbest in zip(lines, read, out)
     ]
 
 
-def _unescaped(line: str) -> str:
-    """``line`` with its escaped marks plain, where it has some and no mark unescaped."""
-    if '\\"' not in line or _BARE.search(line):
-        return line
-    return line.replace('\\"', '"')
+def _read(line: str):
+    """(``line`` with plain double marks, what writes its translation's marks back) where its
+    marks are in such a form; else None."""
+    if '\\"' in line and not _BARE.search(line):
+        return line.replace('\\"', '"'), lambda text: _BARE.sub(r'\\"', text)
+    if _DOUBLE.search(line):
+        return None
+    for single, left, right in ((_STRAIGHT, "'", "'"), (_CURLY, "‘", "’")):
+        read = single.sub(r'"\1"', line)
+        if read != line and not re.search("['‘’]", _APOSTROPHE.sub("", read)):
+            return read, lambda text, a=left, b=right: _written(text, a, b)
+    return None
 
 
-def _escaped(text: str) -> str:
-    """``text`` with each of its straight double marks escaped by a backslash."""
-    return _BARE.sub(r'\\"', text)
+def _written(text: str, left: str, right: str) -> str:
+    """``text`` with its double marks the line's single ones, ``left`` and ``right``."""
+    out, opened = [], False
+    for c in text:
+        if c in '"“”':
+            c = {"“": left, "”": right}.get(c, right if opened else left)
+            opened = c == left
+        out.append(c)
+    return "".join(out)
