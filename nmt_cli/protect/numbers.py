@@ -62,6 +62,7 @@ from nmt_cli.protect.keys import convert_keys
 from nmt_cli.protect.languages import CURRENCIES, LANGUAGES, SPACES, Language, languages_for
 from nmt_cli.protect.masks import convert_mask
 from nmt_cli.protect.references import convert_reference
+from nmt_cli.protect.scientific import convert_scientific
 from nmt_cli.protect.titles import convert_title
 from nmt_cli.protect.units import UNITS, as_inches, convert_rate, convert_unit, rates_for, worded
 from nmt_cli.protect.weekdays import convert_weekdays
@@ -305,6 +306,8 @@ def convert(text: str, kind: str, source: str | None, target: str | None) -> str
         return convert_weekdays(text, source, target)
     if kind == "era":  # 52 av. J.-C. -> 52 BC
         return convert_era(text, source, target)
+    if kind == "scientific":  # 1,5e-3 -> 1.5e-3
+        return convert_scientific(text, lambda x: convert(x, "number", source, target))
     if kind == "dimensions":  # 2,5×3 m -> 2.5×3 m
         return convert_dimensions(text, lambda x, k: convert(x, k, source, target))
     if kind == "working":  # 48 h ouvrées -> 48 working hours

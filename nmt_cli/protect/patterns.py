@@ -27,6 +27,7 @@ from nmt_cli.protect import (
     masks,
     menus,
     references,
+    scientific,
     titles,
     weekdays,
     working_time,
@@ -115,6 +116,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
     ("route", rf"(?<![\w'’–-]){_NAMED}(?:–{_NAMED})+(?![\w'’–-])"),  # Paris–Lyon
 )
 _NUMBERS = (
+    ("scientific", scientific.PATTERN),  # 1,5e-3
     # groups of three, none after them: 123 456 789 00012 (a SIRET) is no 123,456,789
     (
         "number",
@@ -205,6 +207,7 @@ NEEDS = {
     "duration": rf"\d|{format_strings.NEEDS}",  # 48 heures, %d heures
     "measure": rf"\d|{format_strings.NEEDS}",
     "dimensions": r"\d\s?×",
+    "scientific": scientific.NEEDS,
     "ordinal": r"\d|[IVXL]e|[IVXL]è",
     "weekdays": weekdays.NEEDS,
     "title": titles.NEEDS,

@@ -91,6 +91,7 @@ at length):
                 a number, amount or measure includes a minus or plus-minus sign or an
                 approximation's tilde that starts it (``-3``, ``-12,50 €``, ``±0,5 mm``, ``~5
                 min``; not the hyphen of ``5-7``)
+    scientific  a number in scientific notation: ``1,5e-3`` (``1.5e-3``: scientific.py)
     ordinal     ``1er``, ``3e`` (French), ``21st`` (English), French Roman ``XVIIe`` (numbers.py),
                 German ``2.`` after an article (``den 2. Platz``; languages.py)
     address     a house number with French ``bis``, ``ter``, ``quater``: ``12 bis``, a street
