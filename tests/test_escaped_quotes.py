@@ -5,6 +5,8 @@ line with plain double marks, its marks written back in its form
 
 from __future__ import annotations
 
+import json
+
 from conftest import translated_lines
 
 
@@ -28,3 +30,10 @@ def test_a_line_quoting_in_single_marks_is_translated_as_with_double_marks(run_c
 def test_an_apostrophe_inside_a_word_is_no_mark(run_cli):
     [line] = translated_lines(run_cli, ["Le bouton 'Annuler' ferme l'onglet."])
     assert "'Cancel'" in line
+
+
+def test_a_jsonl_records_sentences_keep_the_lines_marks(run_cli):
+    result = run_cli(["translate", "--format", "jsonl"], input=b"Cliquez sur 'Enregistrer'.\n")
+    assert result.exit_code == 0, result.stderr
+    [sentence] = json.loads(result.stdout)["sentences"]
+    assert sentence["source"] == "Cliquez sur 'Enregistrer'." and '"' not in sentence["translation"]

@@ -33,9 +33,16 @@ def translate_escaped(translator, lines: list[str], with_alignment: bool, on_pro
         [r[0] if r else x for r, x in zip(read, lines)], with_alignment, on_progress
     )
     return [
-        [replace(t, source=line, text=r[1](t.text)) if r else t for t in nbest]
+        [_given_back(t, line, r[1]) if r else t for t in nbest]
         for line, r, nbest in zip(lines, read, out)
     ]
+
+
+def _given_back(t, line: str, write):
+    """``t`` of ``line`` read with double marks: its text, and its sentences' sources and
+    texts, with marks in the line's form again."""
+    parts = [replace(x, source=write(x.source), text=write(x.text)) for x in t.sentences]
+    return replace(t, source=line, text=write(t.text), sentences=parts)
 
 
 def _read(line: str):
