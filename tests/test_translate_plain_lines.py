@@ -121,7 +121,7 @@ DOSES = {
     # a French day's symbol in a sentence: the word (fr-en: "14 j", French's symbol, then the
     # day's, "14 d"); a table's cell, "14 j" alone: "14 d"
     "Remboursement sous 14 j.": "14 days",
-    "Livraison sous 1 j ouvré.": "1 day",
+    "Livraison sous 1 j ouvré.": "1 business day",  # working time: working_time.py
     "14 j": "14 d",
     # a recipe's spoons (fr-en wrote "2 c. à soupe" "2%. keep", tablespoons a per cent)
     "Il faut 2 c. à soupe de sucre.": "2 tbsp",
