@@ -130,7 +130,7 @@ def expected_spans(source: str, finder) -> dict[str, tuple[int, bool]]:
 
     wanted: dict[str, str] = {}  # the text the translation shows: the source's
     for span in finder.find(source):
-        if span.kind == "markup" and not is_tag(span.text, source):
+        if span.kind == "bracketed" or (span.kind == "markup" and not is_tag(span.text, source)):
             continue  # words in angle brackets, translated: <Aucun fichier>
         if span.kind == "menu":  # its labels translated: their placeholders, its arrows
             texts = [m[0] for m in re.finditer(format_strings.PATTERN, span.text)]
