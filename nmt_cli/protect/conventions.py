@@ -76,6 +76,12 @@ gathered in languages.py), read by the span detectors (spans.py) and by the conv
     months      the twelve month names, as written inside a sentence (dates.py)
     short_months
                 the same, abbreviated as the language's usage does (French ``déc.``)
+    weekdays    the seven days' names, Monday first, as written inside a sentence (weekdays.py)
+    short_weekdays
+                the same, abbreviated, without their full stop (French ``lun``, English ``Mon``)
+    day_joins   the words between two days of a list or a range, in the same four places for
+                every language: and, or, and a range's two (French ``et``, ``ou``, ``au``,
+                ``à``; English ``and``, ``or``, ``to``, ``to``: weekdays.py)
     capitalised the other words it writes with a capital wherever they stand (English's days,
                 languages and peoples): a translation that starts with one keeps its capital
                 where its source starts with a small letter (inference/casing.py)
@@ -147,6 +153,9 @@ class Language:
     nouns_capitalised: bool = False
     months: tuple[str, ...] = ()
     short_months: tuple[str, ...] = ()
+    weekdays: tuple[str, ...] = ()
+    short_weekdays: tuple[str, ...] = ()
+    day_joins: tuple[str, ...] = ()
     capitalised: frozenset[str] = frozenset()
     month_alone: bool = True
     date_out: str = "{day} {month}"

@@ -14,16 +14,13 @@ from __future__ import annotations
 
 import re
 
-_FRENCH = ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
-_SHORT = ("lun", "mar", "mer", "jeu", "ven", "sam", "dim")
-_ENGLISH = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_ENGLISH_SHORT = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+from nmt_cli.protect.languages import LANGUAGES
 
-_NAME = rf"(?:{'|'.join(_FRENCH)})"
-_ABBREVIATED = rf"(?:{'|'.join(_SHORT)})"
-# French's words between two days, and English's (sam. et dim.: Sat. and Sun.)
-_JOINS = {"et": "and", "ou": "or", "au": "to", "à": "to"}
-_JOINED = rf"(?:, | (?:{'|'.join(_JOINS)}) )"
+_FRENCH = LANGUAGES["fr"]  # the language whose ranges are read (patterns.py: French only)
+_NAME = rf"(?:{'|'.join(_FRENCH.weekdays)})"
+_ABBREVIATED = rf"(?:{'|'.join(_FRENCH.short_weekdays)})"
+# the words between two days (sam. et dim.: Sat. and Sun.)
+_JOINED = rf"(?:, | (?:{'|'.join(_FRENCH.day_joins)}) )"
 # two days, both written out or both abbreviated (both with a full stop, or neither); or days
 # abbreviated with a full stop joined by words (``sam. et dim.``, ``lun., mer. et ven.``)
 PATTERN = (
@@ -32,18 +29,16 @@ PATTERN = (
     r"(?![\w-])"
 )
 NEEDS = rf"(?i:{_ABBREVIATED}\w*\.? ?[-–]|{_ABBREVIATED}\.{_JOINED})"
-_DAY = re.compile(rf"(?i:{_NAME}|{_ABBREVIATED})")
 
 
 def convert_weekdays(text: str, source: str | None, target: str | None) -> str:
-    """A range of weekdays of ``source`` (French) as ``target`` (English) names its days, their
-    full stops and the hyphen or dash between them as written (``text`` for any other pair)."""
-    if source != "fr" or target != "en":
+    """A range of weekdays of ``source`` as ``target`` names its days and the words between
+    them (the language tables' ``weekdays``, ``short_weekdays``, ``day_joins``), their full
+    stops and the hyphen or dash between them as written (``text`` where either lacks them)."""
+    read, write = LANGUAGES.get(source or ""), LANGUAGES.get(target or "")
+    if read is None or write is None or not read.weekdays or not write.weekdays:
         return text
-
-    def named(m: re.Match) -> str:
-        day = m[0].lower()
-        return _ENGLISH[_FRENCH.index(day)] if day in _FRENCH else _ENGLISH_SHORT[_SHORT.index(day)]
-
-    text = re.sub(rf" ({'|'.join(_JOINS)}) ", lambda m: f" {_JOINS[m[1]]} ", text)
-    return _DAY.sub(named, text)
+    days = dict(zip(read.weekdays + read.short_weekdays, write.weekdays + write.short_weekdays))
+    joins = dict(zip(read.day_joins, write.day_joins))
+    text = re.sub(rf" ({'|'.join(joins)}) ", lambda m: f" {joins[m[1]]} ", text)
+    return re.sub(rf"(?i:{'|'.join(days)})\b", lambda m: days[m[0].lower()], text)

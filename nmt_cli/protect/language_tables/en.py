@@ -22,6 +22,9 @@ ENGLISH = Language(
         "December".split()
     ),
     short_months=tuple("Jan. Feb. Mar. Apr. May June July Aug. Sept. Oct. Nov. Dec.".split()),
+    weekdays=tuple("Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()),
+    short_weekdays=tuple("Mon Tue Wed Thu Fri Sat Sun".split()),
+    day_joins=("and", "or", "to", "to"),
     capitalised=frozenset(
         "Monday Tuesday Wednesday Thursday Friday Saturday Sunday I English French German "
         "Spanish Italian Portuguese Dutch Greek Latin Russian Polish Czech Swedish Danish "

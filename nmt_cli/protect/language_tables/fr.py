@@ -117,6 +117,9 @@ FRENCH = Language(
         "décembre".split()
     ),
     short_months=tuple("janv. févr. mars avr. mai juin juil. août sept. oct. nov. déc.".split()),
+    weekdays=tuple("lundi mardi mercredi jeudi vendredi samedi dimanche".split()),
+    short_weekdays=tuple("lun mar mer jeu ven sam dim".split()),
+    day_joins=("et", "ou", "au", "à"),
     day_one="1er",
     mid="mi-",
     quotes=("«\u00a0", "\u00a0»", "“", "”"),
