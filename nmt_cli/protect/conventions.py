@@ -82,6 +82,14 @@ gathered in languages.py), read by the span detectors (spans.py) and by the conv
     day_joins   the words between two days of a list or a range, in the same four places for
                 every language: and, or, and a range's two (French ``et``, ``ou``, ``au``,
                 ``à``; English ``and``, ``or``, ``to``, ``to``: weekdays.py)
+    eras        a year before Christ and a year after, ``{}`` the year's place (English
+                ``{} BC``, ``AD {}``; German ``{} v. Chr.``, ``{} n. Chr.``: eras.py)
+    titles      the titles of a doctor, a professor and an unmarried woman before a name,
+                without the article French writes (English ``Dr``, ``Prof.``, ``Miss``;
+                titles.py)
+    working     working hours and working days, each for one and for others, ``{}`` the
+                count's place (English ``{} working hour``, ``{} working hours``, ``{} business
+                day``, ``{} business days``: working_time.py)
     capitalised the other words it writes with a capital wherever they stand (English's days,
                 languages and peoples): a translation that starts with one keeps its capital
                 where its source starts with a small letter (inference/casing.py)
@@ -156,6 +164,9 @@ class Language:
     weekdays: tuple[str, ...] = ()
     short_weekdays: tuple[str, ...] = ()
     day_joins: tuple[str, ...] = ()
+    eras: tuple[str, str] | None = None
+    titles: tuple[str, str, str] | None = None
+    working: tuple[str, str, str, str] | None = None
     capitalised: frozenset[str] = frozenset()
     month_alone: bool = True
     date_out: str = "{day} {month}"

@@ -14,24 +14,23 @@ from __future__ import annotations
 
 import re
 
+from nmt_cli.protect.languages import LANGUAGES
+
 _NAME = r"[A-ZÀ-Ý][^\W\d_]+(?:['’-][A-ZÀ-Ý]?[^\W\d_]+)*"  # Lefèvre, Jean-Pierre, O'Neil
 PATTERN = rf"(?<![\w'’-])(?:[Ll]e (?:Dr|Pr)|Mlle)\.?(?: {_NAME})+(?![\w'’-])"
 NEEDS = r"[Ll]e [DP]r\b|Mlle"
-# each title as a target writes it, by the source's (without its full stop)
-_TITLES = {
-    "en": {"Dr": "Dr", "Pr": "Prof.", "Mlle": "Miss"},
-    "de": {"Dr": "Dr.", "Pr": "Prof.", "Mlle": "Frl."},
-}
+_READ = ("Dr", "Pr", "Mlle")  # French's titles (without a full stop), as the tables' order
 _TITLED = re.compile(r"(?:[Ll]e )?(Dr|Pr|Mlle)(\.?) (.+)", re.S)
 
 
 def convert_title(text: str, source: str | None, target: str | None) -> str:
     """A title and its name after French's article (``text``) as ``target`` writes them: the
-    article gone, the title the target's (English ``Dr``, keeping a full stop the source
-    wrote: ``Dr.``); ``text`` for any other pair."""
+    article gone, the title the target's (the language tables' ``titles``: English ``Dr``,
+    keeping a full stop the source wrote: ``Dr.``); ``text`` for any other pair."""
     m = _TITLED.fullmatch(text)
-    if source != "fr" or target not in _TITLES or m is None:
+    write = LANGUAGES.get(target or "")
+    if source != "fr" or write is None or write.titles is None or m is None:
         return text
-    title = _TITLES[target][m[1]]
+    title = write.titles[_READ.index(m[1])]
     dot = m[2] if title == "Dr" else ""  # Dr. as written; Prof., Miss, Dr. (German) whole
     return f"{title}{dot} {m[3]}"

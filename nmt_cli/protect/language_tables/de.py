@@ -46,6 +46,9 @@ GERMAN = Language(
         "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split()
     ),
     short_months=tuple("Jan. Feb. März Apr. Mai Juni Juli Aug. Sept. Okt. Nov. Dez.".split()),
+    eras=("{} v. Chr.", "{} n. Chr."),
+    titles=("Dr.", "Prof.", "Frl."),
+    working=("{} Arbeitsstunde", "{} Arbeitsstunden", "{} Werktag", "{} Werktage"),
     date_out="{day}. {month}",
     mid="Mitte ",
     quotes=("„", "“", "‚", "‘"),

@@ -25,6 +25,9 @@ ENGLISH = Language(
     weekdays=tuple("Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()),
     short_weekdays=tuple("Mon Tue Wed Thu Fri Sat Sun".split()),
     day_joins=("and", "or", "to", "to"),
+    eras=("{} BC", "AD {}"),
+    titles=("Dr", "Prof.", "Miss"),
+    working=("{} working hour", "{} working hours", "{} business day", "{} business days"),
     capitalised=frozenset(
         "Monday Tuesday Wednesday Thursday Friday Saturday Sunday I English French German "
         "Spanish Italian Portuguese Dutch Greek Latin Russian Polish Czech Swedish Danish "
