@@ -51,6 +51,7 @@ written:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -279,6 +280,21 @@ def convert_duration(text: str, source: str, target: str) -> str:
 
 
 _SIGNED = ("number", "measure", "amount", "duration")  # the kinds a minus sign starts
+# the kinds whose text one function of (text, source, target) converts
+_CONVERTS: dict[str, Callable[[str, str, str], str]] = {
+    "amount": convert_amount,
+    "measure": convert_measure,
+    "duration": convert_duration,
+    "ordinal": convert_ordinal,
+    "time": convert_time,
+    "keys": convert_keys,
+    "mask": convert_mask,
+    "weekdays": convert_weekdays,  # lun.-ven. -> Mon.-Fri.
+    "era": convert_era,  # 52 av. J.-C. -> 52 BC
+    "working": convert_working,  # 48 h ouvrées -> 48 working hours
+    "title": convert_title,  # le Dr Lefèvre -> Dr Lefèvre
+    "ago": convert_ago,  # il y a 2 h -> 2 hours ago
+}
 
 
 def convert(text: str, kind: str, source: str | None, target: str | None) -> str:
@@ -288,34 +304,12 @@ def convert(text: str, kind: str, source: str | None, target: str | None) -> str
         return text
     if kind in _SIGNED and text[:1] in SIGNS:  # -5,5 °C: spans.py
         return text[0] + convert(text[1:], kind, source, target)
-    if kind == "amount":
-        return convert_amount(text, source, target)
-    if kind == "measure":
-        return convert_measure(text, source, target)
-    if kind == "duration":
-        return convert_duration(text, source, target)
-    if kind == "ordinal":
-        return convert_ordinal(text, source, target)
-    if kind == "time":
-        return convert_time(text, source, target)
-    if kind == "keys":
-        return convert_keys(text, source, target)
-    if kind == "mask":
-        return convert_mask(text, source, target)
-    if kind == "weekdays":  # lun.-ven. -> Mon.-Fri.
-        return convert_weekdays(text, source, target)
-    if kind == "era":  # 52 av. J.-C. -> 52 BC
-        return convert_era(text, source, target)
+    if (by_kind := _CONVERTS.get(kind)) is not None:
+        return by_kind(text, source, target)
     if kind == "scientific":  # 1,5e-3 -> 1.5e-3
         return convert_scientific(text, lambda x: convert(x, "number", source, target))
     if kind == "dimensions":  # 2,5×3 m -> 2.5×3 m
         return convert_dimensions(text, lambda x, k: convert(x, k, source, target))
-    if kind == "working":  # 48 h ouvrées -> 48 working hours
-        return convert_working(text, source, target)
-    if kind == "title":  # le Dr Lefèvre -> Dr Lefèvre
-        return convert_title(text, source, target)
-    if kind == "ago":  # il y a 2 h -> 2 hours ago
-        return convert_ago(text, source, target)
     if kind in ("numero", "always"):  # n° 12 -> No. 12, 24h/24 et 7j/7 -> 24/7
         return convert_reference(text, kind, source, target)
     if kind == "formula":  # =SOMME(A1:A3) -> =SUM(A1:A3)
