@@ -28,10 +28,11 @@ one whose target has some segments filled (a tool's memory matches) and others e
 those filled, the others kept as they are.
 
 Which units get a target: those that have none (or an empty one, 1.2 ``new`` or
-``needs-translation``, 2.0 ``initial``); never a ``translate="no"`` unit nor an approved one
-(1.2 ``approved="yes"``, a ``final`` or ``signed-off`` state) nor a segment its tool locked
-(memoQ ``mq:locked``, Trados ``<sdl:seg locked="true">``); those with a target only as
-``retranslate`` says: "fuzzy", the targets whose state is ``needs-*`` or that a reviewer
+``needs-translation``, a 2.0 ``initial`` one, or its source copied: an ``initial`` segment
+whose target is a translator's is a draft, as ``needs-*``); never a ``translate="no"`` unit
+nor an approved one (1.2 ``approved="yes"``, a ``final`` or ``signed-off`` state) nor a segment
+its tool locked (memoQ ``mq:locked``, Trados ``<sdl:seg locked="true">``); those with a target
+only as ``retranslate`` says: "fuzzy", the targets whose state is ``needs-*`` or that a reviewer
 rejected (1.2 ``state-qualifier="rejected-*"``), or that a CAT tool has as drafts
 (formats/xliff.XliffUnit.review: a Trados unit's draft segments alone); "all", every one. A
 target written here is marked a machine's (1.2 ``state="needs-review-translation"
@@ -90,8 +91,13 @@ def wanted(unit: XliffUnit, retranslate: str) -> bool:
 
 def _untranslated(unit: XliffUnit) -> bool:
     """Whether ``unit`` has no translation: no target, an empty one, one whose state says so,
-    or a memoQ unit "not started" (memoQ writes its source, or a match, as its target)."""
-    if unit.target is None or not unit.target_text or unit.state in UNTRANSLATED:
+    or a memoQ unit "not started" (memoQ writes its source, or a match, as its target). A 2.0
+    ``initial`` segment whose target is not its source copied holds a draft (_to_review)."""
+    if unit.target is None or not unit.target_text:
+        return True
+    if unit.state == "initial":  # before, a translator's draft was overwritten, unasked
+        return unit.target_text == unit.source_text
+    if unit.state in UNTRANSLATED:
         return True
     return (unit.memoq or "").lower() == "notstarted"
 
@@ -275,7 +281,7 @@ def _to_review(unit: XliffUnit) -> bool:
     ``needs-*``, or a reviewer rejected it (before, a rejected target stayed as it was), or its
     tool has it as a draft (memoQ: XliffUnit.review; before, memoQ's and Trados' drafts, which
     write no state, were never translated again)."""
-    if "" in unit.review:
+    if "" in unit.review or unit.state == "initial":  # 2.0: a draft (_untranslated)
         return True
     if unit.own_status:  # the tool's own, or each Trados segment's (before, the state nmt gave
         return False  # the target had what a translator confirmed since translated again too)
