@@ -39,3 +39,30 @@ def test_an_initial_segment_gives_no_training_pair_whatever_its_target(tmp_path)
     path = tmp_path / "a.xlf"
     path.write_text(XLIFF_20, encoding="utf-8")
     assert list(read_pairs(str(path), ("fr", "en"))) == [("Aide", "Help")]
+
+
+PHRASE = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2"'
+    ' xmlns:m="http://www.memsource.com/mxlf/2.0" version="1.2">\n'
+    '<file original="a.docx" source-language="fr" target-language="en"><body>\n'
+    '<trans-unit id="t:0" m:score="1.01" m:gross-score="1.01" m:trans-origin="tm"'
+    ' m:confirmed="0" m:locked="false"><source>Enregistrer</source><target>Save</target>'
+    "</trans-unit>\n"
+    '<trans-unit id="t:1" m:score="1.0" m:gross-score="1.0" m:trans-origin="tm"'
+    ' m:confirmed="0" m:locked="false"><source>Ouvrir</source><target>Open</target>'
+    "</trans-unit>\n"
+    '<trans-unit id="t:2" m:score="0.85" m:gross-score="0.85" m:trans-origin="tm"'
+    ' m:confirmed="0" m:locked="false"><source>Fermer tout</source><target>Close</target>'
+    "</trans-unit>\n"
+    '<trans-unit id="t:3" m:score="0.0" m:gross-score="0.0" m:trans-origin="mt"'
+    ' m:confirmed="0" m:locked="false"><source>Imprimer</source><target>Prints</target>'
+    "</trans-unit>\n"
+    "</body></file></xliff>\n"
+)
+
+
+def test_a_phrase_exact_match_from_a_memory_is_no_draft_a_fuzzy_one_and_a_machines_are():
+    # before, --retranslate fuzzy replaced the 100% and 101% matches too, with a machine's words
+    assert chosen(PHRASE, "a.mxliff", "none") == []
+    assert chosen(PHRASE, "a.mxliff", "fuzzy") == ["t:2", "t:3"]
+    assert chosen(PHRASE, "a.mxliff", "all") == ["t:0", "t:1", "t:2", "t:3"]

@@ -1,9 +1,9 @@
 """The statuses CAT tools write into their XLIFF 1.2 files, beside XLIFF's own (xliff.py reads
 them into each unit): Trados' ``<sdl:seg>`` of each segment (``conf``, ``origin``, ``locked``),
 memoQ's ``mq:status`` and ``mq:locked`` of a unit, Phrase's (Memsource) ``m:confirmed`` and
-``m:locked``. What each means for a unit: whether it is to be left as it is (locked, or approved
-by a reviewer), a draft to review, not translated whatever its target holds, and why it gives
-no training pair.
+``m:locked`` (and ``m:trans-origin``, ``m:score``: a memory's exact match is no draft). What
+each means for a unit: whether it is to be left as it is (locked, or approved by a reviewer), a
+draft to review, not translated whatever its target holds, and why it gives no training pair.
 """
 
 from __future__ import annotations
@@ -45,10 +45,20 @@ def review(tu) -> frozenset[str]:
     status = (tu.get(MEMOQ_STATUS) or "").lower()
     percent = tu.get(f"{{{MEMOQ}}}percent") or ""
     fuzzy = status == "pretranslated" and percent.isdigit() and int(percent) < 100
-    if status in _MEMOQ_REVIEW or fuzzy or confirmed(tu) is False:
+    if status in _MEMOQ_REVIEW or fuzzy or confirmed(tu) is False and not _phrase_exact(tu):
         return frozenset(("",))
     confs = ((s.get("id") or "", s.get("conf") or "") for s in tu.iter(f"{{{SDL}}}seg"))
     return frozenset(mid for mid, conf in confs if conf == "Draft" or conf.startswith("Rejected"))
+
+
+def _phrase_exact(tu) -> bool:
+    """Whether Phrase has ``tu``'s target from a memory's exact match (``m:trans-origin="tm"``,
+    ``m:score`` 1.0, or 1.01 in context): not a draft, as memoQ's 100% (before, --retranslate
+    fuzzy gave it a machine's words)."""
+    score = tu.get(f"{{{PHRASE}}}score") or ""
+    if (tu.get(f"{{{PHRASE}}}trans-origin") or "").lower() != "tm":
+        return False
+    return re.fullmatch(r"\d+(?:\.\d+)?", score) is not None and float(score) >= 1
 
 
 def confirmed(tu) -> bool | None:
