@@ -484,5 +484,8 @@ def test_a_phrase_file_gives_its_confirmed_units_and_marks_a_machines_target_so(
     document = read_xliff(PHRASE.encode(), path, retranslate="fuzzy")
     assert [c.unit.id for c in document.chosen] == ["t:0", "t:3"]  # a draft not confirmed
     out = write_targets(path, {"t:0": "Enregistrer"}).decode()
-    assert '<trans-unit id="t:0" m:confirmed="0" m:locked="false" m:trans-origin="mt">' in out
+    assert (
+        '<trans-unit id="t:0" m:confirmed="0" m:locked="false" m:trans-origin="mt"'
+        ' m:score="0.0" m:gross-score="0.0">'
+    ) in out
     assert out.count('m:trans-origin="mt"') == 2  # t:3's as it was

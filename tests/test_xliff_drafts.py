@@ -66,3 +66,19 @@ def test_a_phrase_exact_match_from_a_memory_is_no_draft_a_fuzzy_one_and_a_machin
     assert chosen(PHRASE, "a.mxliff", "none") == []
     assert chosen(PHRASE, "a.mxliff", "fuzzy") == ["t:2", "t:3"]
     assert chosen(PHRASE, "a.mxliff", "all") == ["t:0", "t:1", "t:2", "t:3"]
+
+
+def test_a_phrase_match_given_a_machines_words_keeps_no_match_score(tmp_path):
+    from nmt_cli.formats.xliff_write import write_targets
+
+    path = tmp_path / "a.mxliff"
+    path.write_text(PHRASE, encoding="utf-8")
+    out = write_targets(str(path), {"t:2": "Close all"}, remembered=()).decode()
+    # before, the unit said m:score="0.85" m:trans-origin="mt": an 85% match's rate on words
+    # no memory gave
+    assert (
+        '<trans-unit id="t:2" m:score="0.0" m:gross-score="0.0" m:trans-origin="mt"'
+        ' m:confirmed="0" m:locked="false"><source>Fermer tout</source>'
+    ) in out
+    out = write_targets(str(path), {"t:2": "Close all"}, remembered={"t:2"}).decode()
+    assert '<trans-unit id="t:2" m:score="1.0" m:gross-score="1.0" m:trans-origin="tm"' in out

@@ -89,9 +89,10 @@ TOOL_STATES: dict[str, dict[str, dict[str, str | None]]] = {
         "machine": {"status": "MachineTranslated", "percent": "0"},
         "memory": {"status": "Pretranslated", "percent": "100"},
     },
-    PHRASE: {  # not confirmed, whatever step had confirmed the target it had
-        "machine": {"confirmed": "0", "trans-origin": "mt"},
-        "memory": {"confirmed": "0", "trans-origin": "tm"},
+    PHRASE: {  # not confirmed, whatever step had confirmed the target it had; the match's
+        # score that of the words written (before, a fuzzy match's stayed on a machine's words)
+        "machine": {"score": "0.0", "gross-score": "0.0", "confirmed": "0", "trans-origin": "mt"},
+        "memory": {"score": "1.0", "gross-score": "1.0", "confirmed": "0", "trans-origin": "tm"},
     },
 }
 
