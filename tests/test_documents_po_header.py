@@ -269,3 +269,12 @@ def test_a_translators_own_header_fields_stay_as_they_are():
     english = [x.replace("Language: ", "Language: en") for x in TEMPLATE]
     placeholders = ['"Last-Translator: FULL NAME <EMAIL@ADDRESS>\\n"']
     assert placeholders[0] in translated(english[:6] + placeholders + english[6:] + ENTRY)
+
+
+def test_a_catalogue_with_nothing_to_translate_comes_back_as_it_was_plural_forms_or_none():
+    """Before, an English catalogue with no Plural-Forms, all its entries translated, came back
+    with one added: a diff where nothing was translated."""
+    lines = ['msgid ""', 'msgstr ""', '"Language: en\\n"', "", 'msgid "Oui"', 'msgstr "Yes"']
+    assert translated(lines) == lines
+    out = translated(lines[:-1] + ['msgstr ""'])  # one to translate: the header completed
+    assert '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"' in out[:5]

@@ -162,7 +162,7 @@ class Catalogue(StringsDocument):
     ) -> bytes:
         """The catalogue with its chosen entries filled (this fills ``po``: render once)."""
         header = dict(self.po.metadata)
-        forms = self._update_header(target, warn)
+        forms = self._update_header(target, warn) if self.chosen else None  # else as it was
         changed = self.po.metadata.get("Plural-Forms") != header.get("Plural-Forms")
         fitted = self._fitted(forms, warn) if changed and forms else []
         texts = iter(braces_back(x, self.braces) for x in self.translated(translations))
