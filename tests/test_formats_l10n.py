@@ -585,6 +585,16 @@ def test_a_strings_value_written_across_lines_keeps_its_line_breaks_as_lines():
     assert out == '"a" = "First \\"line\\"\nsecond line";\n"b" = "One\\nTwo";\n'
 
 
+def test_a_strings_entry_may_hold_comments_between_its_key_and_its_value():
+    """As the property lists Apple reads them, a comment goes where white space may; before,
+    ``"k" /* note */ = "v";`` was an error: expected "=", the file untranslated."""
+    text = '"a" /* titre */ = /* ici */ "Bonjour" // fin\n;\n"b" = "Merci";\n'
+    parsed = apple_strings.parse(text, "Localizable.strings")
+    assert [(u.id, u.source) for u in parsed.units] == [("a", "Bonjour"), ("b", "Merci")]
+    out = parsed.write(["Hello", "Thanks"])
+    assert out == '"a" /* titre */ = /* ici */ "Hello" // fin\n;\n"b" = "Thanks";\n'
+
+
 @pytest.mark.parametrize(
     "text, line, fragment",
     [

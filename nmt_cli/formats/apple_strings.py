@@ -120,7 +120,7 @@ def parse(text: str, name: str) -> StringsFile:
             note = token.removeprefix("//").removeprefix("/*").removesuffix("*/").strip()
             k += 1
             continue
-        entry = tokens[k : k + 4]
+        entry, k = _entry(tokens, k)
         _check_entry(entry, text, name)
         value_kind, value, value_start, value_end = entry[2]
         key = _value(kind, token)
@@ -130,5 +130,16 @@ def parse(text: str, name: str) -> StringsFile:
         first[key] = start
         units.append(Unit(key, _value(value_kind, value), value_start, value_end, note))
         note = ""
-        k += 4
     return StringsFile(text, units)
+
+
+def _entry(tokens: list[tuple[str, str, int, int]], k: int):
+    """The (up to) four tokens of the entry that starts at ``tokens[k]``, the comments between
+    them passed over (a comment goes where white space may: before, ``"k" /* c */ = "v";`` was
+    an error), and where the next entry starts."""
+    entry = []
+    while k < len(tokens) and len(entry) < 4:
+        if tokens[k][0] != "comment":
+            entry.append(tokens[k])
+        k += 1
+    return entry, k
