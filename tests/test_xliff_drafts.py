@@ -82,3 +82,10 @@ def test_a_phrase_match_given_a_machines_words_keeps_no_match_score(tmp_path):
     ) in out
     out = write_targets(str(path), {"t:2": "Close all"}, remembered={"t:2"}).decode()
     assert '<trans-unit id="t:2" m:score="1.0" m:gross-score="1.0" m:trans-origin="tm"' in out
+
+
+def test_a_reviewed_segment_of_20_stays_as_a_signed_off_unit_of_12_does_even_with_all():
+    """2.0's ``reviewed`` is 1.2's ``signed-off`` (as Okapi maps them); before, --retranslate
+    all replaced a reviewer's words with a machine's."""
+    text = XLIFF_20.replace('state="translated"', 'state="reviewed"')
+    assert chosen(text, "a.xlf", "all") == ["draft", "copy", "empty", "none"]

@@ -28,24 +28,23 @@ one whose target has some segments filled (a tool's memory matches) and others e
 those filled, the others kept as they are.
 
 Which units get a target: those that have none (or an empty one, 1.2 ``new`` or
-``needs-translation``, a 2.0 ``initial`` one, or its source copied: an ``initial`` segment
-whose target is a translator's is a draft, as ``needs-*``); never a ``translate="no"`` unit
-nor an approved one (1.2 ``approved="yes"``, a ``final`` or ``signed-off`` state) nor a segment
-its tool locked (memoQ ``mq:locked``, Trados ``<sdl:seg locked="true">``); those with a target
-only as ``retranslate`` says: "fuzzy", the targets whose state is ``needs-*`` or that a reviewer
-rejected (1.2 ``state-qualifier="rejected-*"``), or that a CAT tool has as drafts
+``needs-translation``, a 2.0 ``initial`` one, or its source copied: an ``initial`` segment whose
+target is a translator's is a draft, as ``needs-*``); never a ``translate="no"`` unit nor an
+approved one (1.2 ``approved="yes"``, a ``final``, ``signed-off`` or 2.0 ``reviewed`` state) nor
+a segment its tool locked (memoQ ``mq:locked``, Trados ``<sdl:seg locked="true">``); those with
+a target only as ``retranslate`` says: "fuzzy", the targets whose state is ``needs-*`` or that a
+reviewer rejected (1.2 ``state-qualifier="rejected-*"``), or that a CAT tool has as drafts
 (formats/xliff.XliffUnit.review: a Trados unit's draft segments alone); "all", every one. A
 target written here is marked a machine's (1.2 ``state="needs-review-translation"
 state-qualifier="mt-suggestion"``, 2.0 ``state="translated"`` and a ``subState``; a Trados
 segment's ``<sdl:seg>`` ``conf="Draft" origin="mt"``, a memoQ unit's ``mq:status``
 ``MachineTranslated``), or, where a translation memory gave it (inference/memory.py), an exact
-match's (1.2 ``state-qualifier="exact-match"``, 2.0 ``subState="nmt:translation-memory"``,
-memoQ ``Pretranslated``, a Trados segment ``origin="tm" percent="100"``, each segment as its
-own text came). A target
-longer than its unit's 1.2 ``maxwidth`` (``size-unit="char"``) is written and warned of. The
-file's target language (1.2 ``target-language``, 2.0 ``trgLang``) becomes the model's where
-it names none; a file from another source language, or into another target language, than
-the model's is one error.
+match's (1.2 ``state-qualifier="exact-match"``, 2.0 ``subState="nmt:translation-memory"``, memoQ
+``Pretranslated``, a Trados segment ``origin="tm" percent="100"``, each segment as its own text
+came). A target longer than its unit's 1.2 ``maxwidth`` (``size-unit="char"``) is written and
+warned of. The file's target language (1.2 ``target-language``, 2.0 ``trgLang``) becomes the
+model's where it names none; a file from another source language, or into another target
+language, than the model's is one error.
 """
 
 from __future__ import annotations
@@ -68,7 +67,7 @@ from nmt_cli.markup.segments import Segment, verbatim
 from nmt_cli.markup.tree import Element, Node, Text, serialize
 from nmt_cli.protect.mnemonics import file_markers
 
-APPROVED = frozenset(("final", "signed-off"))
+APPROVED = frozenset(("final", "signed-off", "reviewed"))  # 2.0 reviewed: 1.2 signed-off
 # A line break code stays an element placed by the alignment: held as a placeholder, the model
 # tends to drop the words that end the sentence before it
 _LINE_BREAK = re.compile(r"""^<[^>]*\s(?:ctype|subType)\s*=\s*["'](?:xlf:)?lb["']""")
