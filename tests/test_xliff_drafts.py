@@ -89,3 +89,16 @@ def test_a_reviewed_segment_of_20_stays_as_a_signed_off_unit_of_12_does_even_wit
     all replaced a reviewer's words with a machine's."""
     text = XLIFF_20.replace('state="translated"', 'state="reviewed"')
     assert chosen(text, "a.xlf", "all") == ["draft", "copy", "empty", "none"]
+
+
+def test_a_file_with_nothing_to_translate_comes_back_byte_for_byte_its_language_unset():
+    """Before, a file all of whose units were translated came back with a target-language
+    (trgLang) of the model's, whatever language its targets were in."""
+    from nmt_cli.inference.translation import Translation
+
+    for text in (XLIFF_20.replace("initial", "final"), PHRASE.replace(' target-language="en"', "")):
+        text = text.replace(' trgLang="en"', "")
+        document = read_xliff(text.encode(), "a.xlf", retranslate="none")
+        assert document.chosen == []
+        out = document.render([Translation(s, s, 0.0) for s in document.sources()], "en", print)
+        assert out == text.encode()

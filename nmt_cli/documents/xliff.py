@@ -253,7 +253,8 @@ class XliffDocument:
                 )
         if target is None and any(u.languages[1] is None for u in self.units):
             warn("the model records no target language: the file's is left unset")
-        return write_targets(self.name, targets, target, self.data, remembered, written)
+        language = target if targets else None  # nothing translated: the file as it was
+        return write_targets(self.name, targets, language, self.data, remembered, written)
 
 
 def read_xliff(data: bytes, name: str, *, retranslate: str) -> XliffDocument:
