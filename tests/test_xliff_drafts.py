@@ -57,6 +57,9 @@ PHRASE = (
     '<trans-unit id="t:3" m:score="0.0" m:gross-score="0.0" m:trans-origin="mt"'
     ' m:confirmed="0" m:locked="false"><source>Imprimer</source><target>Prints</target>'
     "</trans-unit>\n"
+    '<trans-unit id="t:4" m:score="0.0" m:gross-score="0.0" m:trans-origin="interactive"'
+    ' m:confirmed="0" m:locked="false"><source>Aide</source><target>Hel</target>'
+    "</trans-unit>\n"
     "</body></file></xliff>\n"
 )
 
@@ -65,7 +68,13 @@ def test_a_phrase_exact_match_from_a_memory_is_no_draft_a_fuzzy_one_and_a_machin
     # before, --retranslate fuzzy replaced the 100% and 101% matches too, with a machine's words
     assert chosen(PHRASE, "a.mxliff", "none") == []
     assert chosen(PHRASE, "a.mxliff", "fuzzy") == ["t:2", "t:3"]
-    assert chosen(PHRASE, "a.mxliff", "all") == ["t:0", "t:1", "t:2", "t:3"]
+    assert chosen(PHRASE, "a.mxliff", "all") == ["t:0", "t:1", "t:2", "t:3", "t:4"]
+
+
+def test_a_phrase_unit_a_translator_is_writing_is_no_draft_as_memoqs_partially_edited():
+    """``m:trans-origin="interactive"`` not confirmed: a translator's words, being written
+    (before, --retranslate fuzzy replaced them with a machine's)."""
+    assert "t:4" not in chosen(PHRASE, "a.mxliff", "fuzzy")
 
 
 def test_a_phrase_match_given_a_machines_words_keeps_no_match_score(tmp_path):

@@ -1,9 +1,10 @@
 """The statuses CAT tools write into their XLIFF 1.2 files, beside XLIFF's own (xliff.py reads
 them into each unit): Trados' ``<sdl:seg>`` of each segment (``conf``, ``origin``, ``locked``),
 memoQ's ``mq:status`` and ``mq:locked`` of a unit, Phrase's (Memsource) ``m:confirmed`` and
-``m:locked`` (and ``m:trans-origin``, ``m:score``: a memory's exact match is no draft). What
-each means for a unit: whether it is to be left as it is (locked, or approved by a reviewer), a
-draft to review, not translated whatever its target holds, and why it gives no training pair.
+``m:locked`` (``m:trans-origin``, ``m:score``: a memory's exact match, a translator's words, no
+draft). What each means for a unit: whether it is to be left as it is (locked, or approved by a
+reviewer), a draft to review, not translated whatever its target holds, and why it gives no
+training pair.
 """
 
 from __future__ import annotations
@@ -45,20 +46,23 @@ def review(tu) -> frozenset[str]:
     status = (tu.get(MEMOQ_STATUS) or "").lower()
     percent = tu.get(f"{{{MEMOQ}}}percent") or ""
     fuzzy = status == "pretranslated" and percent.isdigit() and int(percent) < 100
-    if status in _MEMOQ_REVIEW or fuzzy or confirmed(tu) is False and not _phrase_exact(tu):
+    if status in _MEMOQ_REVIEW or fuzzy or _phrase_draft(tu):
         return frozenset(("",))
     confs = ((s.get("id") or "", s.get("conf") or "") for s in tu.iter(f"{{{SDL}}}seg"))
     return frozenset(mid for mid, conf in confs if conf == "Draft" or conf.startswith("Rejected"))
 
 
-def _phrase_exact(tu) -> bool:
-    """Whether Phrase has ``tu``'s target from a memory's exact match (``m:trans-origin="tm"``,
-    ``m:score`` 1.0, or 1.01 in context): not a draft, as memoQ's 100% (before, --retranslate
-    fuzzy gave it a machine's words)."""
-    score = tu.get(f"{{{PHRASE}}}score") or ""
-    if (tu.get(f"{{{PHRASE}}}trans-origin") or "").lower() != "tm":
+def _phrase_draft(tu) -> bool:
+    """Whether Phrase has ``tu`` as a draft: not confirmed, its target a machine's or a
+    memory's fuzzy match, not its exact one (``m:trans-origin="tm"``, ``m:score`` 1.0, or 1.01
+    in context: as memoQ's 100%), nor a translator's being written (``interactive``: as
+    memoQ's PartiallyEdited). Before, --retranslate fuzzy gave those a machine's words."""
+    origin = (tu.get(f"{{{PHRASE}}}trans-origin") or "").lower()
+    if confirmed(tu) is not False or origin == "interactive":
         return False
-    return re.fullmatch(r"\d+(?:\.\d+)?", score) is not None and float(score) >= 1
+    score = tu.get(f"{{{PHRASE}}}score") or ""
+    exact = re.fullmatch(r"\d+(?:\.\d+)?", score) is not None and float(score) >= 1
+    return not (origin == "tm" and exact)
 
 
 def confirmed(tu) -> bool | None:
