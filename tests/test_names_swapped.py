@@ -16,6 +16,7 @@ from nmt_cli.inference.swapped import (
     label_names_back,
     lone_first_names_back,
     put_back,
+    shouted_first_names_back,
 )
 from nmt_cli.model import build_model
 from nmt_cli.model.bundle import load_bundle, save_bundle
@@ -140,6 +141,27 @@ def test_a_word_the_english_writes_stays_where_a_first_name_was_translated():
     assert lone_first_names_back("Il voit Pierre.", "He sees Clar.", names, WRITTEN) == (
         "He sees Clar."
     )
+
+
+def test_a_first_name_in_capitals_the_model_put_in_english_is_put_back_in_capitals():
+    """A speaker's label ``MARIE : Bonjour.`` gave "MARY: Hello.": the model read "Marie"."""
+    names = {"Claire", "Marie", "Mary"}
+    assert shouted_first_names_back("MARIE", "MARY", names, WRITTEN) == "MARIE"
+    assert shouted_first_names_back("MARIE EST PARTIE.", "MARY LEFT.", names, WRITTEN) == (
+        "MARIE LEFT."
+    )
+    assert shouted_first_names_back(
+        "LA NUIT EST CLAIRE.", "THE NIGHT IS CLEAR.", names, WRITTEN
+    ) == ("THE NIGHT IS CLEAR.")
+    bundle = SimpleNamespace(target_words=WRITTEN, acronyms=None, first_names=names)
+    out = [[SimpleNamespace(text="MARY:")]]
+    put_back(["Marie :"], [True], out, set(), bundle, ["MARIE :"])
+    assert out[0][0].text == "MARIE:"
+
+
+def test_translate_keeps_a_speaker_s_first_name_in_capitals(run_cli):
+    (line,) = translated_lines(run_cli, ["MARIE : Merci beaucoup."], "-m", "fr-en")
+    assert line.startswith("MARIE:"), line
 
 
 def _model(tokenizer):

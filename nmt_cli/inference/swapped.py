@@ -178,6 +178,31 @@ def lone_first_names_back(
     return " ".join(words) if taken else text
 
 
+def _capitalised_words(text: str) -> str:
+    """``text`` with each word in capitals written with a capital then small letters (``MARIE
+    : BONJOUR.``: "Marie : Bonjour."), as names are written in ordinary case."""
+    return NAME_WORD.sub(
+        lambda m: m.group().capitalize() if m.group().isupper() else m.group(), text
+    )
+
+
+def shouted_first_names_back(
+    source: str, text: str, first_names: Collection[str], written: Collection[str]
+) -> str:
+    """``text``, the translation in capitals of ``source``, a line in capitals, with each first
+    name of ``source`` put back as :func:`lone_first_names_back` puts it back, read in ordinary
+    case, and written in capitals: ``MARIE`` gave "MARY" (the model read "Marie")."""
+    read = _capitalised_words(text)
+    mended = lone_first_names_back(_capitalised_words(source), read, first_names, written)
+    if mended == read:
+        return text
+    words = text.split()
+    for i, (was, now) in enumerate(zip(read.split(), mended.split())):
+        if was != now:
+            words[i] = now.upper()
+    return " ".join(words)
+
+
 NAMES_LABEL_WORDS = 2  # a line of this many words at most is a label: ``Linux``, ``Google Chrome``
 
 
@@ -228,7 +253,9 @@ def put_back(lines, shouted, out, known: Collection[str], bundle, labels=None) -
     put_names_back(lines, shouted, out, known, written)
     acronyms, first_names = bundle.acronyms or {}, bundle.first_names or ()
     for line, given, up, nbest in zip(lines, labels or lines, shouted, out):
-        if up:
+        if up:  # a line in capitals: its first names only (``MARIE``, "MARY")
+            for t in nbest if written else ():
+                t.text = shouted_first_names_back(given, t.text, first_names, written)
             continue
         shouts = bool(acronyms) and bool(shouted_words(line, known, written or ()))
         for t in nbest:
