@@ -63,11 +63,21 @@ def test_two_stars_that_a_later_two_close_are_emphasis_not_packed_arguments(line
         ("Ajoutez-le au groupe « admins ».", "“admins”"),
         ("Le rôle « admins » donne tous les droits.", "“admins”"),
         ("« admins »", "“admins”"),
+        ("Les « admins » peuvent modifier ce réglage.", "“admins”"),  # was "“admits”"
+        ("Seuls vos « modos » voient ce message.", "“modos”"),
     ],
 )
 def test_an_untaught_word_quoted_as_a_name_comes_out_as_written(run_cli, line, word):
     (out,) = translated_lines(run_cli, [line])
     assert word in out
+
+
+def test_a_word_prose_quotes_after_no_determiner_is_the_models_to_translate():
+    from nmt_cli.protect.names import untaught_quoted
+
+    line = 'Un rythme "cosmique" et des matelas qui se "réchauffent".'
+    assert untaught_quoted(line, set()) == []
+    assert untaught_quoted("Les « admins » peuvent le modifier.", set()) == [(4, 14)]
 
 
 @pytest.mark.parametrize("line", ["Installez nmt-cli avec pip.", "Le paquet nmt-cli est installé."])

@@ -182,11 +182,18 @@ def shouted_words(
 
 _SPACE = "[ \u00a0\u202f]?"
 _SMALL_WORD = r"[a-zà-ÿ][^\W_]*(?:-[^\W_]+)*"  # admins, nmt-cli: from a small letter
-# the words that name a group of accounts or a tag before its name (``le groupe « admins »``)
+# the words that name a group of accounts or a tag before its name (``le groupe « admins »``),
+# and the determiners before a noun (``Les « admins » peuvent...``)
 _GROUPS = "groupe groupes rôle rôles équipe canal étiquette group role team channel tag".split()
-_AFTER_GROUP = "|".join(rf"(?<=\b[{w[0].upper()}{w[0]}]{w[1:]} )" for w in _GROUPS)
+_DETERMINERS = (
+    "le la les l' l’ un une des du au aux ce cet cette ces mon ma mes ton ta tes son sa ses"
+    " notre nos votre vos leur leurs the a an"
+).split()
+_AFTER_GROUP = "|".join(
+    rf"(?<=\b[{w[0].upper()}{w[0]}]{w[1:]}[ \u00a0])" for w in _GROUPS + _DETERMINERS
+)
 # such a word alone in double quotation marks (« admins », “admins”, "admins"), the line's
-# only word or after a word of _GROUPS
+# only word or after a word of _GROUPS or _DETERMINERS
 _QUOTED = rf"(?:«{_SPACE}({_SMALL_WORD}){_SPACE}»|“({_SMALL_WORD})”|\"({_SMALL_WORD})\"(?!\w))"
 _QUOTED_WORD = re.compile(rf"^{_QUOTED}(?=[.!?]?\s*$)|(?:{_AFTER_GROUP}){_QUOTED}")
 # a word of hyphenated parts in small letters and digits, no part a word: nmt-cli
@@ -200,10 +207,12 @@ def _untaught(word: str, known: Collection[str]) -> bool:
 
 def untaught_quoted(line: str, known: Collection[str]) -> list[tuple[int, int]]:
     """(start, end) of each word of ``line`` from a small letter alone in quotation marks, with
-    them, the line's one word or after a word that names a group (``Ajoutez-le au groupe
-    « admins »``: fr-en wrote "Add it to the “group”", the name lost; ``« admins »`` "“user”"),
-    that the model was taught no form of (``known``), nor of any part of a hyphenated one:
-    copied as written. Not a word prose quotes: ``ont été "boostés"`` is translated."""
+    them, the line's one word or a name after a word that names a group or a determiner
+    (``Ajoutez-le au groupe « admins »``: fr-en wrote "Add it to the “group”", the name lost;
+    ``« admins »`` "“user”"; ``Les « admins » peuvent...`` "The “admits” can..."), that the
+    model was taught no form of (``known``), nor of any part of a hyphenated one: copied as
+    written. Not a word prose quotes otherwise: ``ils se "réchauffent"``, ``un rythme
+    "cosmique"`` ("cosmic") are translated."""
     found = ((m, next(w for w in m.groups() if w)) for m in _QUOTED_WORD.finditer(line))
     return [m.span() for m, word in found if _untaught(word, known)]
 
