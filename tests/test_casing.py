@@ -136,6 +136,17 @@ def test_a_translation_starts_small_where_its_source_does():
     assert small_first("Adresse courriel", "Email address", "en", WRITTEN) == "Email address"
 
 
+def test_a_command_that_starts_a_line_keeps_its_small_letter():
+    """fr-en wrote ``ssh admin@serveur.local`` as "Ssh admin@serveur.local"."""
+    assert small_first("ssh <ph0>", "Ssh <ph0>", "en", WRITTEN) == "ssh <ph0>"
+    assert small_first("ssh vers <ph0>", "Ssh to <ph0>", "en", WRITTEN) == "ssh to <ph0>"
+    assert small_first("vim <ph0>", "Ssh <ph0>", "en", WRITTEN) == "Ssh <ph0>"  # not its word
+
+
+def test_translate_keeps_a_command_s_small_letter(run_cli):
+    assert translated_lines(run_cli, ["ssh admin@serveur.local"]) == ["ssh admin@serveur.local"]
+
+
 def test_a_translation_that_starts_with_a_one_letter_word_starts_small_too():
     """fr-en wrote `un fichier` as "A file": a one-letter word kept its capital; English's "I"
     is always a capital."""

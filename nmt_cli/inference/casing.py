@@ -122,8 +122,10 @@ def capital_first(source: str, text: str, written: Collection[str] = ()) -> str:
 def small_first(source: str, text: str, target: str | None, written: Collection[str]) -> str:
     """``text``, the translation of ``source`` into ``target``, its first word without its
     capital where ``source`` starts with a small letter (the module's docstring); ``written``:
-    the words the model's training targets held. Where both start with placeholders or numbers
-    (``<ph0> fichiers sélectionnés``: ``{count} fichiers``), the words after them are read so."""
+    the words the model's training targets held, or the source's first word as it is (a
+    command: ``ssh admin@hôte`` gave "Ssh admin@hôte"). Where both start with placeholders or
+    numbers (``<ph0> fichiers sélectionnés``: ``{count} fichiers``), the words after them are
+    read so."""
     if (held := _HELD_FIRST.match(source)) and (after := _HELD_FIRST.match(text)):
         rest = small_first(source[held.end() :], text[after.end() :], target, written)
         return text[: after.end()] + rest
@@ -135,7 +137,10 @@ def small_first(source: str, text: str, target: str | None, written: Collection[
     word = text.split()[0].rstrip(".,;:!?")
     if not (word.isalpha() and len(word) == 1 or word[1:].isalpha() and word[1:].islower()):
         return text  # an acronym, a name in humps, a code: kept (a one-letter word, "A", not)
-    if word.lower() not in written or word in language.capitalised or word in language.months:
+    copied = word.lower() == source.split()[0]  # the source's word, the model capitalised
+    if word.lower() not in written and not copied:
+        return text
+    if word in language.capitalised or word in language.months:
         return text
     if _TITLE_WORD.search(text, len(word)):
         return text  # a title's words, a name ("Custom Properties tab", "of the Commission")
