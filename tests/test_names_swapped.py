@@ -103,6 +103,28 @@ def test_a_first_name_the_model_put_in_english_is_put_back_before_the_surname():
     assert out == "Yesterday, Pierre Dupont saw Jean Martin's car."
 
 
+def test_a_first_name_and_surname_the_model_both_translated_are_put_back():
+    """fr-en wrote ``François Hollande a rencontré...`` "French Holland met...", ``Le président
+    François Hollande`` "President François Holland"."""
+    names = {"François"}
+    line = "François Hollande a rencontré Angela Merkel."
+    assert first_names_back(line, "French Holland met Angela Merkel.", names) == (
+        "François Hollande met Angela Merkel."
+    )
+    line = "Le président François Hollande est arrivé."
+    assert first_names_back(line, "President François Holland arrived.", names) == (
+        "President François Hollande arrived."
+    )
+    line = "François Hollande est parti en Hollande."  # the name alone is no pair's
+    text = "François Hollande left for Holland."
+    assert first_names_back(line, text, names) == text
+
+
+def test_translate_keeps_a_first_name_and_surname_the_model_translated(run_cli):
+    (line,) = translated_lines(run_cli, ["François Hollande a rencontré Angela Merkel."])
+    assert line.startswith("François Hollande "), line
+
+
 def test_a_title_or_a_place_the_english_translates_before_a_name_stays_translated():
     """``Monsieur`` and ``Lac`` are no first names: the training data translates them there."""
     names = {"Marie", "Pierre"}

@@ -49,6 +49,7 @@ from nmt_cli.inference.names import (
     WORD_PARTS,
     fold,
     holds,
+    near,
     put_names_back,
     source_words,
     spelling_ratio,
@@ -135,14 +136,31 @@ def _first_name_pairs(source: str, first_names: Collection[str]) -> list[tuple[s
     return pairs
 
 
+def _respelt_name(name: str, spellings: list[tuple[str, str, str]], said: set[str]) -> int:
+    """The index of the word of ``spellings`` after another that is a near spelling of
+    ``name`` the source lacks ("Holland" for ``Hollande``, after "François" or "French"), one
+    that stands against that word; else 0."""
+    for i in range(1, len(spellings)):
+        lead, word, _ = spellings[i]
+        other, rest = spellings[i - 1][1], spellings[i - 1][2]
+        if word and not lead and other and not rest and word not in said and near(name, word):
+            return i
+    return 0
+
+
 def first_names_back(source: str, text: str, first_names: Collection[str]) -> str:
     """``text``, ``source``'s translation, with each first name of ``source`` (one of
     ``first_names`` written against the name after it) that it lacks written over the name it
-    holds before that name, one ``source`` lacks ("Mary Curie": ``Marie Curie``)."""
+    holds before that name, one ``source`` lacks ("Mary Curie": ``Marie Curie``); where it lacks
+    that name too, the name is written over its near spelling after a word ("French Holland":
+    ``François Hollande``)."""
     spellings, said = list(spelt_words(text)), source_words(source)
     words, taken = text.split(), False
     for first, name in _first_name_pairs(source, first_names):
         at = next((i for i, (_, w, _) in enumerate(spellings) if w == name), 0)
+        if not at and not holds(text, name) and (at := _respelt_name(name, spellings, said)):
+            lead, _, rest = spellings[at]
+            words[at], taken = lead + name + rest, True
         if holds(text, first) or not at:
             continue
         lead, other, rest = spellings[at - 1]
