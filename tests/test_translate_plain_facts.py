@@ -42,6 +42,18 @@ def test_a_masked_line_s_emoji_placeholders_are_read_as_emoji():
     assert peeled("J'adore <ph0> Paris", {"<ph0>"}) == ("J'adore <ph0> Paris", "")
 
 
+def test_emoji_before_a_sentence_s_end_mark_are_its_trailing_ones():
+    assert peeled("J'adore ce resto <ph0> !", {"<ph0>"}) == ("J'adore ce resto !", " <ph0>")
+    assert peeled("Génial 😍😍 !!", ()) == ("Génial !!", " 😍😍")
+    assert peeled("<ph0> !", {"<ph0>"}) == ("<ph0> !", "")  # nothing else: the model's
+
+
+def test_an_emoji_before_an_exclamation_mark_keeps_the_mark(run_cli):
+    """fr-en wrote ``J'adore ce resto 😍 !`` as "I love this rest 😍.": the "!" lost."""
+    (out,) = translated_lines(run_cli, ["J'adore ce resto 😍 !"], "-m", "fr-en")
+    assert out.endswith(" 😍!"), out
+
+
 def test_an_emoji_stays_after_the_words_it_followed(run_cli):
     """fr-en wrote "Merci ! 😊 À bientôt 👋" as "Thank you. To 😊 👋 soon", and "Merci ! ⏰ À
     bientôt ⌚" as "Thank you. To soon ⏰ ⌚" (emoji of the blocks of signs, read as none)."""

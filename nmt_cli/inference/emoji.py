@@ -35,6 +35,8 @@ _JOINED = f"[{JOINERS}]"
 _EMOJI = re.compile(rf"{_PICTOGRAPH}(?:{_PICTOGRAPH}|{_JOINED})*")
 # a line's last emoji, spaces before: each pictograph with what joins it, spaces between
 _TRAILING = re.compile(rf"(?:\s*{_PICTOGRAPH}{_JOINED}*)+\s*$")
+_END_MARK = re.compile(r"[.!?…]+")  # a sentence's end: !, ?!, ...
+_END_MARK_AT_END = re.compile(r"[.!?…]+$")
 
 
 def is_emoji(word: str) -> bool:
@@ -84,16 +86,27 @@ def regrouped(line: str, sentences: Sequence[str], loose: Collection[str] = ()) 
 
 def peeled(sentence: str, loose: Collection[str] = ()) -> tuple[str, str]:
     """(its words, its trailing emoji or placeholders of ``loose`` with the space before them)
-    of ``sentence``; (``sentence``, "") where it has no such end, or nothing else."""
+    of ``sentence``; (``sentence``, "") where it has no such end, or nothing else. Emoji before
+    the sentence's end mark (``J'adore 😍 !``) are its trailing ones, the mark its words'
+    (``J'adore !``): the model, given them, wrote "I love 😍." for ``J'adore 😍 !``."""
     is_loose = _loose(loose)
     words = list(re.finditer(r"\S+", sentence))
-    cut = len(words)
+    last = len(words) - 1 if len(words) > 2 and _END_MARK.fullmatch(words[-1][0]) else len(words)
+    cut = last
     while cut > 1 and is_loose(words[cut - 1][0]):
         cut -= 1
-    if cut == len(words) or cut == 0:
+    if cut == last or cut == 0:
         return sentence, ""
-    end = words[cut - 1].end()
-    return sentence[:end], sentence[end:]
+    end, tail_end = words[cut - 1].end(), words[last - 1].end()
+    return sentence[:end] + sentence[tail_end:], sentence[end:tail_end]
+
+
+def _after(text: str, tail: str, before_mark: bool) -> str:
+    """``text`` with ``tail`` (emoji) after it, or before its end mark (``before_mark``)."""
+    mark = _END_MARK_AT_END.search(text) if before_mark else None
+    if mark is None:
+        return f"{text} {tail}" if text else tail
+    return f"{text[: mark.start()].rstrip()} {tail}{text[mark.start() :]}"
 
 
 def emoji_names(masked: Masked) -> set[str]:
@@ -120,6 +133,6 @@ def translated_apart(
         extra = [0.0] * len(tail.split())
         for i, t in enumerate(nbest):
             scores = t.word_scores + extra if t.word_scores else []
-            text = f"{t.text} {tail.strip()}" if t.text else tail.strip()
+            text = _after(t.text, tail.strip(), not sentence.rstrip().endswith(tail.strip()))
             nbest[i] = replace(t, source=sentence, text=text, word_scores=scores)
     return found
