@@ -296,3 +296,18 @@ def test_durations_prices_and_opening_days_read_as_english_writes_them(run_cli):
     for line, out in zip(lines, translated_lines(run_cli, list(lines), "-m", "fr-en")):
         assert lines[line] in out, (line, out)
         assert "There are" not in out and "7/7" not in out, out
+
+
+def test_a_decimal_count_with_its_scale_glued_is_one_number_in_english_writing():
+    """fr-en wrote ``1,2k étoiles`` as "1,2k steps": the decimal comma cut it in two
+    identifiers that passed through as written."""
+    assert [(s.kind, s.text) for s in FRENCH.find("Il compte 1,2k étoiles.")] == [
+        ("number", "1,2k")
+    ]
+    assert convert("1,2k", "number", "fr", "en") == "1.2k"
+    assert convert("3,4M", "number", "fr", "en") == "3.4M"
+
+
+def test_translate_writes_a_scaled_count_s_decimal_point(run_cli):
+    (out,) = translated_lines(run_cli, ["La vidéo a 3,4M de vues."], "-m", "fr-en")
+    assert "3.4M" in out and "3,4M" not in out, out

@@ -279,6 +279,9 @@ def convert_duration(text: str, source: str, target: str) -> str:
     return f"{convert(number, 'number', source, target)} {one if number == '1' else other}"
 
 
+# a scale glued to a decimal count (``1,2k``, ``3,4M`` views): the number is read without it
+SCALE_SUFFIX = "[kKM]"
+_SCALE_GLUED = re.compile(rf"(?<=\d){SCALE_SUFFIX}$")
 _SIGNED = ("number", "measure", "amount", "duration")  # the kinds a minus sign starts
 # the kinds whose text one function of (text, source, target) converts
 _CONVERTS: dict[str, Callable[[str, str, str], str]] = {
@@ -319,5 +322,7 @@ def convert(text: str, kind: str, source: str | None, target: str | None) -> str
     src, tgt = CONVENTIONS.get(source), CONVENTIONS.get(target)
     if kind != "number" or src is None or tgt is None or src == tgt:
         return text
+    if scale := _SCALE_GLUED.search(text):  # 1,2k -> 1.2k: its scale as written
+        return convert(text[: scale.start()], kind, source, target) + scale[0]
     reading = read_number(text, src)
     return text if reading is None else write_number(reading, tgt)

@@ -33,7 +33,7 @@ from nmt_cli.protect import (
     working_time,
 )
 from nmt_cli.protect.markup_spans import MARKUP, MARKUP_NEEDS
-from nmt_cli.protect.numbers import ROMAN_TENS, SCALED, SIGNS, ordinal_pattern
+from nmt_cli.protect.numbers import ROMAN_TENS, SCALE_SUFFIX, SCALED, SIGNS, ordinal_pattern
 from nmt_cli.protect.units import INCHES, rates_for, units_for
 
 _NUMBER_END = r"(?![\w]|[.,]\d)"
@@ -125,6 +125,8 @@ _NUMBERS = (
     ),
     # after an escape sequence too: ``\t59`` (a tab, then 59)
     ("number", rf"(?:(?<![\w.,])|(?<=\\[nrt])){_SIGN}\d+(?:[.,]\d+)*{_NUMBER_END}"),
+    # a decimal count with its scale glued: 1,2k, 3,4M (numbers.py SCALE_SUFFIX)
+    ("number", rf"(?<![\w.,]){_SIGN}\d+[.,]\d+{SCALE_SUFFIX}{_NUMBER_END}"),
     ("phone", r"(?<![\w+])(?:\+?\d{1,4}(?:[ .\u00a0-]\d{2,4}){3,}|08\d\d \d{3} \d{3})(?!\w)"),
     # an international number whatever its groups, its (0) too: +49 30 12345678, +33 1 23 45 67
     # 89, +49 (0)30 1234567 (de-en wrote "+49 to the 12345678 30 of"); not a number in groups of
