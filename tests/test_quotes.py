@@ -108,6 +108,15 @@ def test_an_opening_mark_after_a_bracket_stays_inside_it():
     )
 
 
+def test_marks_inside_angle_brackets_stay_inside_them():
+    """fr-en wrote ``Le paramètre <« hôte »> est requis.`` as "The “<hôte>” parameter...": the
+    brackets moved inside the marks."""
+    links = [(0, 0), (1, 2), (2, 1), (3, 3), (4, 4)]
+    text = "The <hôte> parameter is required."
+    for line in ["Le paramètre <« hôte »> est requis.", "Le paramètre <«hôte»> est requis."]:
+        assert _translated(line, text, links) == "The <“hôte”> parameter is required."
+
+
 def test_straight_marks_stay_straight_and_typographic_ones_become_the_target_s():
     links = [(0, 0), (1, 1)]
     assert _translated('"Bonjour" Marie', "Hello Marie", links) == '"Hello" Marie'

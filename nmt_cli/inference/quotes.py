@@ -38,8 +38,9 @@ OPENING = {"«": "»", "»": "«", "“": "”", "„": "“", '"': '"'}  # Germ
 CLOSING = {**OPENING, "„": "“”"}
 MARKS = frozenset('«»“”„"')
 _TRAILING = re.compile(r"[.,;:!?…)\]]+$")
+_CLOSING_TAIL = re.compile(r"[.,;:!?…)\]>]+$")  # a word's closing punctuation, a bracket's >
 # punctuation a source may set after its closing mark (French with a space: « %1 » ?)
-_CLOSED_BEFORE = ".,;:…)]?!"
+_CLOSED_BEFORE = ".,;:…)]>?!"
 
 
 @dataclass(frozen=True)
@@ -164,7 +165,7 @@ def _enclosed(
         after = line[i + 1 :].lstrip(SPACES)[:1]
         before = line[start - 1] if start else ""
         pairs[id(e)] = Pair(
-            line[start], after if after in _CLOSED_BEFORE else "", before if before in "([" else ""
+            line[start], after if after in _CLOSED_BEFORE else "", before if before in "([<" else ""
         )
         siblings.append(e)
     return Quoted(text, words, tuple(roots), pairs)
@@ -261,8 +262,9 @@ def _inner_marks(words: list[str], runs: list[tuple[int, int]], target: str | No
 def _closed(word: str, closing: list[tuple[str, str]]) -> str:
     """``word`` with its closing marks (innermost first, each with the punctuation the source
     set after it): each before the first of the word's closing punctuation that is its own
-    (``(short),`` -> ``(short)",``), else at its end, and never after an outer one."""
-    trailing = _TRAILING.search(word)
+    (``(short),`` -> ``(short)",``; ``<hôte>`` -> ``<hôte”>`` for ``<« hôte »>``), else at its
+    end, and never after an outer one."""
+    trailing = _CLOSING_TAIL.search(word)
     tail = trailing.group() if trailing else ""
     at = []
     for _, after in closing:
