@@ -1260,3 +1260,22 @@ def test_a_table_aligned_in_columns_keeps_its_pipes_in_place():
         "| Jean | 42 |",
         "",
     ]
+
+
+def test_a_table_aligned_with_wide_characters_keeps_its_pipes_in_place():
+    """An editor shows a CJK character or an emoji two columns wide: a table aligned so, its
+    columns counted by characters, was read as not aligned and came back ragged."""
+    text = (
+        "| Nom      | Ville    |\n"
+        "| -------- | -------- |\n"
+        "| Chat     | 東京     |\n"
+        "| Chien 🐶 | Paris    |\n"
+    )
+    words = {"Nom": "Name", "Ville": "City", "Chat": "Cat", "Chien": "Dog"}
+    assert translated(text, saying(words)).split("\n") == [
+        "| Name     | City     |",
+        "| -------- | -------- |",
+        "| Cat      | 東京     |",
+        "| Dog 🐶   | Paris    |",
+        "",
+    ]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from nmt_cli.formats.po_wrap import display_width
+
 _QUOTED = re.compile(r"(?:[ ]{0,3}>[ ]?)*")
 
 
@@ -22,7 +24,12 @@ def _pipes(line: str) -> list[int]:
 
 def in_columns(line: str, other: str) -> bool:
     """Whether table rows ``line`` and ``other`` have their pipes one under the other."""
-    return len(_pipes(line)) > 1 and _pipes(line) == _pipes(other)
+    return len(_pipes(line)) > 1 and _pipe_columns(line) == _pipe_columns(other)
+
+
+def _pipe_columns(line: str) -> list[int]:
+    """The columns of a table row's pipes in ``line``, as an editor shows them."""
+    return [display_width(line[:at]) for at in _pipes(line)]
 
 
 def cells(line: str) -> list[tuple[int, int]]:
@@ -57,12 +64,12 @@ def written_row(line: str, texts: list[str | None], aligned: bool) -> str:
         cell = line[start:end] if text is None else text
         gap, shift = _padded(line[at:start], shift) if aligned else (line[at:start], 0)
         out += [gap, cell]
-        at, shift = end, shift + len(cell) - (end - start)
+        at, shift = end, shift + display_width(cell) - display_width(line[start:end])
     return "".join(out) + (_padded(line[at:], shift)[0] if aligned else line[at:])
 
 
 def _padded(gap: str, shift: int) -> tuple[str, int]:
-    """``gap``, the white space and pipe after a cell whose text grew by ``shift`` characters,
+    """``gap``, the white space and pipe after a cell whose text grew by ``shift`` columns,
     its padding before the pipe shorter or longer by as many (one space at least); and what is
     left of ``shift``, where one space could not take it all."""
     pad = len(gap) - len(gap.lstrip(" "))

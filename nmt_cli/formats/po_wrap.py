@@ -46,6 +46,12 @@ def _columns(c: str) -> int:
     return 2 if _wide(c) else 1
 
 
+def display_width(text: str) -> int:
+    """The columns ``text`` takes in a terminal or an editor of fixed-width type: a wide
+    character (CJK, an emoji) two, a combining mark none, any other one."""
+    return sum(_columns(c) for c in text)
+
+
 def _direct(a: str, b: str) -> bool:
     """Whether a line may break between ``a`` and ``b``, written together."""
     if a in _QUOTES or b in _QUOTES or a == "\u00a0" or b == "\u00a0":
