@@ -14,6 +14,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import gzip
+import importlib
 import io
 import itertools
 import lzma
@@ -25,18 +26,35 @@ import sys
 import threading
 import zlib
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from pathlib import Path
 from typing import BinaryIO
 
 from nmt_cli.errors import InputError
 
 
+@cache
+def web_table(codec: str) -> str | None:
+    """The decoding table of the Windows code page ``codec`` (``cp1252``) as browsers read it
+    (WHATWG's Encoding standard): a byte 0x80-0x9F Python's codec lacks is the C1 control of
+    its code point (0x81: U+0081); None for any other codec."""
+    if not codec.startswith(("cp125", "cp874")):
+        return None
+    table = importlib.import_module(f"encodings.{codec}").decoding_table
+    return "".join(
+        chr(byte) if 0x80 <= byte <= 0x9F and char == "\ufffe" else char
+        for byte, char in enumerate(table)
+    )
+
+
 # A byte that is not UTF-8 is Windows-1252's character (the legacy encoding of French, German,
 # Spanish... text saved on Windows; Latin-1's too but for C1 controls): `La fen\xeatre` reads
-# "La fenêtre", not "La fen\ufffdtre", whose word the model cannot translate (the five bytes
-# Windows-1252 leaves undefined: U+FFFD). The valid UTF-8 around it is read as UTF-8.
+# "La fenêtre", not "La fen\ufffdtre", whose word the model cannot translate. The five bytes
+# Windows-1252 leaves undefined are read as browsers read them (0x81: U+0081), kept, not a
+# replacement character. The valid UTF-8 around it is read as UTF-8.
 def _windows_1252(error: UnicodeDecodeError) -> tuple[str, int]:
-    return error.object[error.start : error.end].decode("cp1252", errors="replace"), error.end
+    bad = error.object[error.start : error.end]
+    return codecs.charmap_decode(bad, "strict", web_table("cp1252"))[0], error.end
 
 
 codecs.register_error("nmt-windows-1252", _windows_1252)

@@ -267,12 +267,16 @@ def test_encode_file_argument_to_output_file(run_cli, corpus, small_tokenizer, t
     assert lines == [" ".join(small_tokenizer.pieces(t)) for _, t in corpus.pairs]
 
 
+def _windows_1252(byte: int) -> str:
+    return chr(byte) if byte in b"\x81\x8d\x8f\x90\x9d" else bytes([byte]).decode("cp1252")
+
+
 def as_read(line: bytes) -> str:
     """A line as every command reads it: UTF-8, each byte that is not UTF-8 Windows-1252's
-    character (U+FFFD for the five it leaves undefined)."""
+    character (the five it leaves undefined as browsers read them: 0x81 is U+0081)."""
     text = line.decode("utf-8", "surrogateescape")  # a byte that is not UTF-8: U+DC80..U+DCFF
     return "".join(
-        bytes([ord(c) - 0xDC00]).decode("cp1252", "replace") if "\udc80" <= c <= "\udcff" else c
+        _windows_1252(ord(c) - 0xDC00) if "\udc80" <= c <= "\udcff" else c
         for c in text
     )
 

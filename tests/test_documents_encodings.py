@@ -422,3 +422,17 @@ def test_subtitles_or_markdown_in_windows_1252_are_read_so_and_written_in_utf8(
     warning = f"{name}: invalid UTF-8 (first at line {line}) read as Windows-1252"
     assert result.stderr.count("\n") == 1 and warning in result.stderr
     assert "written in UTF-8" in result.stderr
+
+
+def test_a_windows_1252_subtitle_s_bytes_python_lacks_are_kept_as_browsers_read_them(
+    run_cli, short_model_dir, tmp_path, given_back
+):
+    """0x81, 0x8D, 0x8F, 0x90 and 0x9D, which Windows-1252 leaves undefined, became U+FFFD:
+    the subtitle came back with "\ufffd" where its byte was. They are read as browsers and the
+    page reader read them (0x81: U+0081), the byte's own code point, no replacement character."""
+    source = tmp_path / "film.srt"
+    source.write_bytes(b"1\n00:00:01,000 --> 00:00:02,000\nLa fen\xeatre \x81 s'ouvre.\n")
+    result, out = translate(run_cli, short_model_dir, source)
+    assert result.exit_code == 0, result.stderr
+    assert given_back == ["La fenêtre \x81 s'ouvre."]
+    assert "\ufffd" not in out.read_text(encoding="utf-8")

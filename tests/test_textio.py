@@ -30,7 +30,7 @@ def test_a_line_ends_at_newline_only_and_crlf_is_one_line_end():
 def test_a_byte_not_utf8_is_windows_1252_warned_once_or_refused_when_strict():
     warnings: list[str] = []
     data = b"ok\n\xff\nLa fen\xeatre co\xfbte 3 \x80, d\xc3\xa9j\xe0 \x81\n"
-    assert lines_of(data, warn=warnings.append) == ["ok", "ÿ", "La fenêtre coûte 3 €, déjà \ufffd"]
+    assert lines_of(data, warn=warnings.append) == ["ok", "ÿ", "La fenêtre coûte 3 €, déjà \x81"]
     assert len(warnings) == 1 and "line 2" in warnings[0]
     with pytest.raises(InputError, match=":2: not valid UTF-8"):
         lines_of(b"ok\n\xff\n", strict=True)

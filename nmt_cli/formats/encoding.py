@@ -17,12 +17,10 @@ a file of other or mixed line ends is read as it is.
 from __future__ import annotations
 
 import codecs
-import importlib
 from dataclasses import dataclass
-from functools import cache
 
 from nmt_cli.formats.skeleton import ParseError
-from nmt_cli.textio import BYTE_ORDER_MARKS
+from nmt_cli.textio import BYTE_ORDER_MARKS, web_table
 
 # (byte order mark, codec of the bytes after it, name in errors)
 _BOMS = BYTE_ORDER_MARKS  # one table: what a line reader reads, a file's encoding
@@ -31,30 +29,15 @@ _NAMES |= {"latin-1": "Latin-1", "cp1252": "Windows-1252"}
 _HIGHEST = {"latin-1": 0xFF}  # the highest code point a codec writes; Unicode's otherwise
 
 
-
-@cache
-def _web_table(codec: str) -> str | None:
-    """The decoding table of the Windows code page ``codec`` (``cp1252``) as browsers read it:
-    a byte 0x80-0x9F Python's codec lacks is the C1 control of its code point (0x81: U+0081);
-    None for any other codec."""
-    if not codec.startswith(("cp125", "cp874")):
-        return None
-    table = importlib.import_module(f"encodings.{codec}").decoding_table
-    return "".join(
-        chr(byte) if 0x80 <= byte <= 0x9F and char == "\ufffe" else char
-        for byte, char in enumerate(table)
-    )
-
-
 def _read(body: bytes, codec: str) -> str:
     """``body`` in ``codec``, a Windows code page's as browsers read it (_web_table)."""
-    table = _web_table(codec)
+    table = web_table(codec)
     return body.decode(codec) if table is None else codecs.charmap_decode(body, "strict", table)[0]
 
 
 def _written(text: str, codec: str, errors: str) -> bytes:
     """``text`` in ``codec``, a Windows code page's as _read reads it."""
-    table = _web_table(codec)
+    table = web_table(codec)
     if table is None:
         return text.encode(codec, errors)
     return codecs.charmap_encode(text, errors, codecs.charmap_build(table))[0]
