@@ -1279,3 +1279,20 @@ def test_a_table_aligned_with_wide_characters_keeps_its_pipes_in_place():
         "| Dog 🐶   | Paris    |",
         "",
     ]
+
+
+def test_a_no_break_space_written_as_a_reference_is_written_so_again():
+    """``30&nbsp;secondes`` came back as "30\\u00a0SECONDES", an invisible character a reader
+    of the file cannot tell from a space; a source that writes the character itself keeps it."""
+    text = "Un délai de 30&nbsp;secondes.\n\n| Délai |\n|---|\n| 2&#160;jours |\n\n"
+    text += "Un 30\u00a0jours.\n"
+    assert translated(text).split("\n") == [
+        "UN DÉLAI DE 30&nbsp;SECONDES.",
+        "",
+        "| DÉLAI |",
+        "|---|",
+        "| 2&#160;JOURS |",
+        "",
+        "UN 30\u00a0JOURS.",
+        "",
+    ]

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from nmt_cli.documents.document import DocumentFormat
 from nmt_cli.documents.markdown_admonitions import ALERT, Title, admonitions
 from nmt_cli.documents.markdown_anchors import anchors, destination, plain, text_of, with_definition
+from nmt_cli.documents.markdown_escapes import no_breaks_as_written
 from nmt_cli.documents.markdown_extended import parts
 from nmt_cli.documents.markdown_front_matter import Language, front_matter
 from nmt_cli.documents.markdown_inline import AS_WRITTEN, HtmlBlock, Inline
@@ -116,9 +117,10 @@ class MarkdownDocument:
             t.text == x for g, i in zip(said, block.inlines) for t, x in zip(g, i.texts())
         ):
             return self.lines[block.first : block.end]
-        return block.write(
+        written = block.write(
             [i.markdown(g, changed) if g or moved else None for g, i in zip(said, block.inlines)]
         )
+        return no_breaks_as_written(self.lines[block.first : block.end], written)
 
     def _anchors(self, given) -> dict[str, str]:
         """Each heading's anchor that its translation changed, to the new one (none where no

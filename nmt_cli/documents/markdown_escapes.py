@@ -70,3 +70,18 @@ def written(
         if joined != said and reads(joined) == meant:
             said, left = joined, left + chars
     return said
+
+
+# A no-break space written as a reference (``30&nbsp;secondes``)
+_NO_BREAK = re.compile(r"&nbsp;|&#160;|&#[xX]0*[aA]0;")
+
+
+def no_breaks_as_written(source: list[str], lines: list[str]) -> list[str]:
+    """``lines``, a block's Markdown, their no-break spaces written as the block's ``source``
+    lines wrote them: as a reference (``&nbsp;``) where it wrote each so, not the invisible
+    character a reader of the file cannot tell from a space."""
+    text = "\n".join(source)
+    found = _NO_BREAK.search(text)
+    if found is None or "\xa0" in text:
+        return lines
+    return [line.replace("\xa0", found.group()) for line in lines]
