@@ -1296,3 +1296,21 @@ def test_a_no_break_space_written_as_a_reference_is_written_so_again():
         "UN 30\u00a0JOURS.",
         "",
     ]
+
+
+def test_an_aligned_table_s_no_break_reference_counts_as_written():
+    """Its padding counted for the character, a cell whose ``&nbsp;`` was written back as it
+    was pushed its pipe five columns right."""
+    text = "| Délai         | Coût |\n|---------------|------|\n| 30&nbsp;jours | 5 €  |\n"
+    words = {"Délai": "Delay", "Coût": "Cost", "jours": "days"}
+
+    def keeping(texts: list[str]) -> list[Aligned]:  # "30\u00a0jours": one word
+        said = [" ".join(words.get(w, w) for w in t.split(" ")) for t in texts]
+        return [Aligned(s, [(k, k) for k in range(len(s.split(" ")))]) for s in said]
+
+    assert translated(text, keeping).split("\n") == [
+        "| Delay         | Cost |",
+        "|---------------|------|",
+        "| 30&nbsp;days  | 5 €  |",
+        "",
+    ]

@@ -117,10 +117,9 @@ class MarkdownDocument:
             t.text == x for g, i in zip(said, block.inlines) for t, x in zip(g, i.texts())
         ):
             return self.lines[block.first : block.end]
-        written = block.write(
-            [i.markdown(g, changed) if g or moved else None for g, i in zip(said, block.inlines)]
-        )
-        return no_breaks_as_written(self.lines[block.first : block.end], written)
+        inlines = zip(said, block.inlines)
+        texts = [i.markdown(g, changed) if g or moved else None for g, i in inlines]
+        return block.write(no_breaks_as_written(self.lines[block.first : block.end], texts))
 
     def _anchors(self, given) -> dict[str, str]:
         """Each heading's anchor that its translation changed, to the new one (none where no

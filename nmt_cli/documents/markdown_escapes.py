@@ -76,12 +76,12 @@ def written(
 _NO_BREAK = re.compile(r"&nbsp;|&#160;|&#[xX]0*[aA]0;")
 
 
-def no_breaks_as_written(source: list[str], lines: list[str]) -> list[str]:
-    """``lines``, a block's Markdown, their no-break spaces written as the block's ``source``
-    lines wrote them: as a reference (``&nbsp;``) where it wrote each so, not the invisible
-    character a reader of the file cannot tell from a space."""
+def no_breaks_as_written(source: list[str], texts: list[str | None]) -> list[str | None]:
+    """``texts``, a block's Markdown (None: not translated), their no-break spaces written as
+    the block's ``source`` lines wrote them: as a reference (``&nbsp;``) where it wrote each
+    so, not the invisible character a reader of the file cannot tell from a space."""
     text = "\n".join(source)
     found = _NO_BREAK.search(text)
     if found is None or "\xa0" in text:
-        return lines
-    return [line.replace("\xa0", found.group()) for line in lines]
+        return texts
+    return [None if x is None else x.replace("\xa0", found.group()) for x in texts]
