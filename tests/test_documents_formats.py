@@ -1,7 +1,8 @@
 """How `nmt translate` chooses the format of its input, and what every document format shares.
 
 The format comes from ``--input-format``, else from the input's extension (a ``.gz`` or ``.xz``
-after it looked through); anything else, and stdin, is plain text, read as it always was. A
+after it looked through); stdin has the format of the --output file's extension; anything
+else is plain text, read as it always was. A
 document's strings reach the translator line by line, the white space around each line and the
 line breaks between them kept.
 """
@@ -51,6 +52,28 @@ pytest_plugins = ["model_fixtures"]
 def test_the_format_is_the_one_named_else_the_extensions(path, name, chosen):
     fmt = format_for(path, name)
     assert (fmt.name if fmt else TEXT) == chosen
+
+
+def test_stdin_has_the_format_of_the_output_file_s_extension():
+    """``nmt translate < film.srt -o en.srt`` read the subtitles as plain lines (their timings
+    translated), ``< rapport.docx -o en.docx`` a Word document's bytes (en.docx garbled)."""
+    assert format_for("-", None, "en.srt").name == "srt"
+    assert format_for("-", None, "out/EN.DOCX").name == "docx"
+    assert format_for("-", None, "guide.md.gz").name == "md"
+    assert format_for("-", None, "-") is None  # stdout
+    assert format_for("-", None, "en.txt") is None
+    assert format_for("-", None, "records.jsonl") is None  # --format jsonl: plain lines' records
+    assert format_for("-", None, "page.xml") is None  # an .xml file's format is its root's
+    assert format_for("-", "text", "en.srt") is None
+    assert format_for("film.txt", None, "en.srt") is None  # a file's own extension decides
+
+
+def test_subtitles_piped_in_to_an_srt_file_keep_their_timings(run_cli, short_model_dir, tmp_path):
+    out = tmp_path / "en.srt"
+    srt = "1\n00:00:01.000 --> 00:00:02.000\nBonjour.\n"
+    result = run_cli(["translate", "-m", short_model_dir, "-o", out], input=srt.encode())
+    assert result.exit_code == 0, result.stderr
+    assert out.read_text(encoding="utf-8").split("\n")[:2] == ["1", "00:00:01.000 --> 00:00:02.000"]
 
 
 def test_every_format_is_one_entry_and_reads_only_settings_that_exist():

@@ -16,7 +16,7 @@ INPUT_FORMAT_HELP = (
     "(XLIFF 1.2 or 2.0, targets filled), docx, pptx, odt, xlsx, ods (office documents: formatting "
     "kept). Default: by extension (.jsonl, .po, .pot, .srt, .vtt, .html, .xml, .md, .json, "
     ".properties, .strings, .xlf, .xliff, .docx, .pptx, .odt, .xlsx, .ods; an .xml whose root is "
-    "<resources>: android), "
+    "<resources>: android; stdin: by --output's, but .jsonl, .xml), "
     "else text."
 )
 FIELD_HELP = "jsonl: the field of each object to translate (repeatable; default: text)."

@@ -57,14 +57,18 @@ NOT_READ = {
 _XML_ROOTS = {"resources": ANDROID, "xliff": XLIFF}  # an .xml file's format by its root element
 
 
-def format_for(path: str, name: str | None) -> DocumentFormat | None:
+def format_for(path: str, name: str | None, output: str = "-") -> DocumentFormat | None:
     """The format called ``name``, else the format of ``path``'s extension; None: plain text.
-    InputError for an extension of a localization format nmt does not read."""
+    InputError for an extension of a localization format nmt does not read. Stdin ('-') has
+    the format of the ``output`` file's extension (``nmt translate < film.srt -o en.srt``: read
+    as lines, its timings were translated; a Word document's bytes garbled into en.docx), but
+    JSON lines' (``--format jsonl`` writes plain lines' records) and XML's (by its root)."""
     if name is not None:
         return FORMATS.get(name)
-    stem, extension = os.path.splitext(path.lower())
-    if extension in _COMPRESSED:
-        extension = os.path.splitext(stem)[1]
+    if path == "-":
+        found = next((f for f in FORMATS.values() if _extension(output) in f.extensions), None)
+        return None if output == "-" or found in (JSONL, XML) else found
+    extension = _extension(path)
     if extension == ".xml":
         root = root_element(path)
         if root == "tmx":
@@ -77,3 +81,9 @@ def format_for(path: str, name: str | None) -> DocumentFormat | None:
             "(--input-format text reads any file as plain lines)"
         )
     return next((f for f in FORMATS.values() if extension in f.extensions), None)
+
+
+def _extension(path: str) -> str:
+    """``path``'s extension, in small letters: a compressed file's the one before .gz, .xz."""
+    stem, extension = os.path.splitext(path.lower())
+    return os.path.splitext(stem)[1] if extension in _COMPRESSED else extension

@@ -207,7 +207,7 @@ def read_input(
     check_files([files.input_file], "--input", pipes=True)  # -i <(cmd): read once
     check_files([files.ref], "--ref", pipes=True)  # read once, before the model loads
     check_output_file(files.output)  # -o into no folder: said before the model loads
-    fmt = format_for(files.input_file, options.input_format)
+    fmt = format_for(files.input_file, options.input_format, files.output)
     # a catalogue may be filled in place; lines and references must stay
     check_not_read(
         files.output, {"--ref": files.ref, "--input": None if fmt or text else files.input_file}
