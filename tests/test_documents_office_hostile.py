@@ -183,6 +183,23 @@ def test_a_binary_file_read_as_text_is_not_a_text_file(tmp_path, name, head):
         check_text_file(str(path))
 
 
+def test_a_binary_file_given_on_stdin_is_not_a_text_file(tmp_path, monkeypatch):
+    """``nmt translate < rapport.docx`` translated the archive's bytes as Windows-1252 lines;
+    its first bytes are looked at as a named file's are, and left there for the reader."""
+    import types
+
+    (tmp_path / "rapport.docx").write_bytes(b"PK\x03\x04\x14\0" + b"\0" * 100)
+    (tmp_path / "notes.txt").write_bytes(b"Le chat noir.\n")
+    with open(tmp_path / "rapport.docx", "rb") as f:
+        monkeypatch.setattr("sys.stdin", types.SimpleNamespace(buffer=f))
+        with pytest.raises(InputError, match=r"<stdin>: not a text file \(a zip archive\)"):
+            check_text_file("-")
+    with open(tmp_path / "notes.txt", "rb") as f:
+        monkeypatch.setattr("sys.stdin", types.SimpleNamespace(buffer=f))
+        check_text_file("-")
+        assert f.read() == b"Le chat noir.\n"
+
+
 def test_text_and_compressed_text_are_read_as_they_always_were(tmp_path):
     import gzip
 

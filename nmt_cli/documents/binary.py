@@ -16,7 +16,7 @@ import sys
 from nmt_cli.errors import InputError, UsageError
 from nmt_cli.formats.encoding import bom_name
 from nmt_cli.output import atomic_path, compressed
-from nmt_cli.textio import COMPRESSION_ERRORS, is_stream, open_bytes, shown_path
+from nmt_cli.textio import COMPRESSION_ERRORS, is_live, is_stream, open_bytes, shown_path
 
 MAX_BYTES = 256 * 2**20  # an office document larger than this is refused, not read
 
@@ -51,23 +51,35 @@ _REFUSED = {
 
 def check_text_file(path: str) -> None:
     """InputError "not a text file" where ``path`` (read as lines) is a binary file by its
-    extension or its first bytes; stdin ('-') and a pipe (read once) are not looked at."""
-    if path == "-" or is_stream(path):
+    extension or its first bytes; stdin ('-') by its first bytes where it is a file (``<
+    rapport.docx``: its bytes were translated as Windows-1252 lines), not a pipe or a terminal,
+    nor a pipe given as a path (read once)."""
+    if path == "-":
+        stdin = sys.stdin.buffer if sys.stdin is not None else None
+        if stdin is None or is_live(stdin) or not hasattr(stdin, "peek"):
+            return
+        what = _binary(stdin.peek(4096)[:4096])
+    elif is_stream(path):
         return
-    extension = os.path.splitext(path.lower())[1]
-    what = _REFUSED.get(extension)
-    if what is None:
-        try:
-            with open(path, "rb") as f:
-                head = f.read(4096)
-        except OSError:
-            return  # the reader says why
-        what = next((kind for magic, kind in _MAGIC if head.startswith(magic)), None)
-        text = head.startswith((b"\x1f\x8b", b"\xfd7zXZ")) or bom_name(head)  # gzip, xz, UTF-16/32
-        if what is None and b"\x00" in head and not text:
-            what = "a binary file (it holds NUL bytes)"
+    else:
+        what = _REFUSED.get(os.path.splitext(path.lower())[1])
+        if what is None:
+            try:
+                with open(path, "rb") as f:
+                    what = _binary(f.read(4096))
+            except OSError:
+                return  # the reader says why
     if what is not None:
-        raise InputError(f"{path}: not a text file ({what}); nothing was translated")
+        raise InputError(f"{shown_path(path)}: not a text file ({what}); nothing was translated")
+
+
+def _binary(head: bytes) -> str | None:
+    """What a file whose first bytes are ``head`` is, where it is no text; None for text."""
+    what = next((kind for magic, kind in _MAGIC if head.startswith(magic)), None)
+    text = head.startswith((b"\x1f\x8b", b"\xfd7zXZ")) or bom_name(head)  # gzip, xz, UTF-16/32
+    if what is None and b"\x00" in head and not text:
+        what = "a binary file (it holds NUL bytes)"
+    return what
 
 
 def read_binary(path: str) -> tuple[str, bytes]:
