@@ -973,6 +973,34 @@ def test_a_hyperlink_fields_screentip_in_its_instructions_is_translated():
     assert said.text == ' HYPERLINK "https://ex.fr" \\o "OUVRIR LE SITE \\"EXEMPLE\\"" '
 
 
+@pytest.mark.parametrize(
+    "pieces",
+    [
+        [' HYPERLINK "https://ex.fr" ', '\\o "Ouvrir le site" '],
+        [' HYPERLINK "https://ex.fr" \\o "Ouvrir ', 'le site" '],
+        [" HYPERLINK ", '"https://ex.fr" \\o ', '"Ouvrir le site"'],
+    ],
+)
+def test_a_screentip_whose_instructions_word_splits_over_runs_is_translated(pieces):
+    """Word splits a field's instructions over several runs (\\o and its tip in a run after
+    the link's target's, or the tip's words over two): the tip stayed French. Now it is
+    translated, written once, the target and the rest of the instructions as they were."""
+    instructions = "".join(
+        f'<w:r><w:instrText xml:space="preserve">{p}</w:instrText></w:r>' for p in pieces
+    )
+    link = (
+        '<w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+        + instructions
+        + '<w:r><w:fldChar w:fldCharType="separate"/></w:r>'
+        + run("le site", "<w:u/>")
+        + '<w:r><w:fldChar w:fldCharType="end"/></w:r>'
+    )
+    out = entries(translated(report_docx(para(run("Voir "), link, run(" ici.")))))
+    said = [e.text for e in paragraphs(out["word/document.xml"])[0].iter(w("instrText"))]
+    assert len(said) == len(pieces)
+    assert "".join(said) == "".join(pieces).replace("Ouvrir le site", "OUVRIR LE SITE")
+
+
 def test_a_simple_hyperlink_fields_screentip_is_translated_too():
     instr = 'HYPERLINK "https://ex.fr" \\o "Ouvrir le site"'
     link = f'<w:fldSimple w:instr="{html.escape(instr)}">' + run("le site") + "</w:fldSimple>"

@@ -80,17 +80,18 @@ _TIP = re.compile(r'(\\o\s+")((?:[^"\\]|\\.)*)"')
 
 
 class FieldTip:
-    """The ScreenTip of a link field whose instruction holds it whole (a ``w:instrText``
-    ``element``'s text, or a simple field's ``w:instr``: ``attribute``), read and written as
-    an attribute is (document.Part's alt texts)."""
+    """The ScreenTip of a link field, written in its instruction: the text of a complex
+    field's ``w:instrText`` ``elements`` (Word splits one over several runs: \\o in one, the
+    tip's words in the next), or a simple field's ``w:instr`` (``attribute``), read and
+    written as an attribute is (document.Part's alt texts)."""
 
-    def __init__(self, element, attribute: str | None = None):
-        self.element, self.attribute = element, attribute
+    def __init__(self, elements: list, attribute: str | None = None):
+        self.elements, self.attribute = elements, attribute
 
     def instruction(self) -> str:
         if self.attribute is None:
-            return self.element.text or ""
-        return self.element.get(self.attribute, "")
+            return "".join(e.text or "" for e in self.elements)
+        return self.elements[0].get(self.attribute, "")
 
     def get(self, name: str, default: str = "") -> str:
         found = _TIP.search(self.instruction())
@@ -98,21 +99,49 @@ class FieldTip:
 
     def set(self, name: str, value: str) -> None:
         text = self.instruction()
-        if (found := _TIP.search(text)) is not None:
-            escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        if (found := _TIP.search(text)) is None:
+            return
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        if self.attribute is not None:
             text = text[: found.start(2)] + escaped + text[found.end(2) :]
-            if self.attribute is None:
-                self.element.text = text
-            else:
-                self.element.set(self.attribute, text)
+            self.elements[0].set(self.attribute, text)
+            return
+        start, end, at = found.start(2), found.end(2), 0
+        for e in self.elements:  # the tip in the run where it began, out of the others
+            own = e.text or ""
+            a, b = (min(max(k - at, 0), len(own)) for k in (start, end))
+            said = own[:a] + (escaped if at <= start <= at + len(own) else "") + own[b:]
+            escaped = escaped if said == own[:a] + own[b:] else ""
+            if said != own:
+                e.text = said
+            at += len(own)
 
 
 def field_tips(root) -> list[FieldTip]:
-    """The ScreenTips of the link fields of ``root`` whose instruction holds them whole."""
-    tips = [FieldTip(e) for e in root.iter(w("instrText"))]
-    tips += [FieldTip(e, w("instr")) for e in root.iter(w("fldSimple"))]
+    """The ScreenTips of the link fields of ``root`` (their instructions, whole or in runs)."""
+    tips = [FieldTip(elements) for elements in _instructions(root)]
+    tips += [FieldTip([e], w("instr")) for e in root.iter(w("fldSimple"))]
     return [
         tip
         for tip in tips
         if is_link(tip.instruction()) and any(c.isalpha() for c in tip.get("tip"))
     ]
+
+
+def _instructions(root) -> list[list]:
+    """The ``w:instrText`` elements of each complex field of ``root``, in document order (a
+    field nested in another's instructions has its own)."""
+    fields: list[list] = []
+    open_: list[list] = []
+    for e in root.iter(w("fldChar"), w("instrText")):
+        if e.tag == w("instrText"):
+            if open_:
+                open_[-1].append(e)
+            else:  # no begin seen (a field begun in a part not read): its own
+                fields.append([e])
+        elif e.get(w("fldCharType")) == "begin":
+            open_.append([])
+            fields.append(open_[-1])
+        elif e.get(w("fldCharType")) == "end" and open_:
+            open_.pop()
+    return [f for f in fields if f]
