@@ -467,3 +467,18 @@ def sentence_model(known: dict[str, str]):
         return out
 
     return translate
+
+
+# A text box drawn on a chart ("Source : INSEE"): the chart's user shapes, a part of their own
+CHART_SHAPES_TYPE = "application/vnd.openxmlformats-officedocument.drawingml.chartshapes+xml"
+CHART_SHAPES = (
+    f'{DECL}<c:userShapes xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" '
+    'xmlns:cdr="http://schemas.openxmlformats.org/drawingml/2006/chartDrawing" '
+    'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><cdr:relSizeAnchor>'
+    '<cdr:from><cdr:x>0.1</cdr:x><cdr:y>0.9</cdr:y></cdr:from><cdr:to><cdr:x>0.5</cdr:x>'
+    "<cdr:y>1</cdr:y></cdr:to><cdr:sp><cdr:nvSpPr>"
+    '<cdr:cNvPr id="2" name="Zone de texte 1" descr="La source des chiffres"/><cdr:cNvSpPr/>'
+    '</cdr:nvSpPr><cdr:spPr/><cdr:txBody><a:bodyPr/><a:p><a:r><a:rPr lang="fr-FR"/>'
+    "<a:t>Les chiffres de la banque</a:t></a:r></a:p></cdr:txBody></cdr:sp></cdr:relSizeAnchor>"
+    "</c:userShapes>"
+)

@@ -16,6 +16,8 @@ import pytest
 from lxml import etree
 from markup_fixtures import Aligned, links, word_for_word
 from office_fixtures import (
+    CHART_SHAPES,
+    CHART_SHAPES_TYPE,
     CONTENT_TYPES,
     CT,
     DECL,
@@ -644,6 +646,20 @@ def test_a_charts_title_and_a_smartart_diagrams_text_are_translated_as_a_decks_a
         out["word/diagrams/data1.xml"].decode()
     )
     assert entries(translated(zipped(parts), identity)) == entries(zipped(parts))
+
+
+def test_a_text_box_drawn_on_a_chart_is_translated_as_the_charts_title_is():
+    """A text box drawn on a chart (its user shapes, a part of their own) stayed French."""
+    parts = docx_entries(para(run("Voir le graphique.")))
+    parts["[Content_Types].xml"] = CONTENT_TYPES.replace(
+        "</Types>",
+        f'<Override PartName="/word/drawings/drawing1.xml" ContentType="{CHART_SHAPES_TYPE}"/>'
+        "</Types>",
+    )
+    parts["word/drawings/drawing1.xml"] = CHART_SHAPES
+    out = entries(translated(zipped(parts)))["word/drawings/drawing1.xml"].decode()
+    assert '<a:rPr lang="en-US"/><a:t>LES CHIFFRES DE LA BANQUE</a:t>' in out
+    assert 'descr="LA SOURCE DES CHIFFRES"' in out
 
 
 def test_the_documents_default_language_becomes_the_targets_once_text_is_translated():

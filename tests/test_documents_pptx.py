@@ -12,6 +12,8 @@ import pytest
 from lxml import etree
 from markup_fixtures import Aligned, word_for_word
 from office_fixtures import (
+    CHART_SHAPES,
+    CHART_SHAPES_TYPE,
     DECL,
     P_NS,
     a_para,
@@ -174,6 +176,20 @@ def test_a_charts_title_and_a_smartart_diagrams_text_are_translated_its_categori
     assert "LA PREMIÈRE ÉTAPE" in out["ppt/diagrams/data1.xml"].decode()
     unchanged = translated(zipped(files), lambda texts: [Aligned(t, []) for t in texts])
     assert unchanged == entries(zipped(files))
+
+
+def test_a_text_box_drawn_on_a_chart_is_translated_as_the_charts_title_is():
+    """A text box drawn on a chart (its user shapes, a part of their own) stayed French."""
+    files = pptx_entries()
+    files["[Content_Types].xml"] = files["[Content_Types].xml"].replace(
+        "</Types>",
+        f'<Override PartName="/ppt/drawings/drawing1.xml" ContentType="{CHART_SHAPES_TYPE}"/>'
+        "</Types>",
+    )
+    files["ppt/drawings/drawing1.xml"] = CHART_SHAPES
+    out = translated(zipped(files))["ppt/drawings/drawing1.xml"].decode()
+    assert '<a:rPr lang="en-US"/><a:t>LES CHIFFRES DE LA BANQUE</a:t>' in out
+    assert 'descr="LA SOURCE DES CHIFFRES"' in out
 
 
 def test_a_tab_in_a_runs_text_parts_what_the_model_reads_and_comes_back_there():

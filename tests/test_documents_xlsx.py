@@ -14,7 +14,7 @@ import zipfile
 import pytest
 from lxml import etree
 from markup_fixtures import Aligned, word_for_word
-from office_fixtures import DECL, refused, zipped
+from office_fixtures import CHART_SHAPES, CHART_SHAPES_TYPE, DECL, refused, zipped
 
 from nmt_cli.documents.office.xlsx import XLSX, read_xlsx
 from nmt_cli.errors import InputError
@@ -253,6 +253,21 @@ def test_text_boxes_and_chart_titles_are_translated_in_the_target_language():
     assert b'<a:rPr lang="en-US"/><a:t>LE CHAT NOIR</a:t>' in out["xl/charts/chart1.xml"]
     assert b'<c:lang val="en-US"/>' in out["xl/charts/chart1.xml"]
     assert b"<dc:language>en-US</dc:language>" in out["docProps/core.xml"]
+
+
+def test_a_text_box_drawn_on_a_chart_is_translated_as_the_sheets_text_boxes_are():
+    """A text box drawn on a chart (its user shapes, a part of their own: "Source : ...")
+    stayed French under the English title; now its words and its alt text are translated."""
+    files = xlsx_entries()
+    files["[Content_Types].xml"] = str(files["[Content_Types].xml"]).replace(
+        "</Types>",
+        f'<Override PartName="/xl/drawings/drawing2.xml" ContentType="{CHART_SHAPES_TYPE}"/>'
+        "</Types>",
+    )
+    files["xl/drawings/drawing2.xml"] = CHART_SHAPES
+    out = translated(zipped(files))["xl/drawings/drawing2.xml"].decode()
+    assert '<a:rPr lang="en-US"/><a:t>LES CHIFFRES DE LA BANQUE</a:t>' in out
+    assert 'descr="LA SOURCE DES CHIFFRES"' in out
 
 
 @pytest.mark.parametrize(

@@ -75,9 +75,10 @@ from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, pair
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 _MAIN = re.compile(r"wordprocessingml\.(document|template)\.main\+xml|ms-word\..*\.main\+xml")
 _TRANSLATED = re.compile(r"wordprocessingml\.(header|footer|footnotes|endnotes)\+xml")
-# Charts (their titles) and SmartArt diagrams (their data, and the drawing Word shows until it
-# lays the diagram out again): DrawingML paragraphs, read and written as a slide's (pptx.py)
-_DRAWINGS = re.compile(r"drawingml\.(chart|diagramData|diagramDrawing)\+xml")
+# Charts (their titles, and the text boxes drawn on them) and SmartArt diagrams (their data,
+# and the drawing Word shows until it lays the diagram out again): DrawingML paragraphs, read
+# and written as a slide's (pptx.py)
+_DRAWINGS = re.compile(r"drawingml\.(chart|chartshapes|diagramData|diagramDrawing)\+xml")
 # The parts that say the document's language: the styles (Word 2010's stylesWithEffects too),
 # the settings (the theme fonts' language)
 _LANGUAGES = re.compile(r"wordprocessingml\.(styles|settings)\+xml|ms-word\.stylesWithEffects\+xml")

@@ -51,10 +51,12 @@ A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 _CHART_LANG = "{http://schemas.openxmlformats.org/drawingml/2006/chart}lang"
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 _MAIN = re.compile(r"presentationml\.(presentation|template|slideshow)\.main\+xml|powerpoint\.")
-# Slides and notes; charts (their titles and axis titles: the categories are the workbook's) and
-# SmartArt (its data, and the drawing PowerPoint shows until it lays the diagram out again)
+# Slides and notes; charts (their titles and axis titles: the categories are the workbook's; and
+# the text boxes drawn on them, their user shapes) and SmartArt (its data, and the drawing
+# PowerPoint shows until it lays the diagram out again)
 _TRANSLATED = re.compile(
-    r"presentationml\.(slide|notesSlide)\+xml|drawingml\.(chart|diagramData|diagramDrawing)\+xml"
+    r"presentationml\.(slide|notesSlide)\+xml"
+    r"|drawingml\.(chart|chartshapes|diagramData|diagramDrawing)\+xml"
 )
 # Slide masters and layouts: their text boxes and shapes that are no placeholders
 _MASTERS = re.compile(r"presentationml\.(slideMaster|slideLayout)\+xml")

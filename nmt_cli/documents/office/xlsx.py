@@ -63,9 +63,10 @@ _MAIN = re.compile(
 _SHEETS = re.compile(r"spreadsheetml\.(?:worksheet|chartsheet)\+xml")
 _STRINGS = re.compile(r"spreadsheetml\.sharedStrings\+xml")
 _COMMENTS = re.compile(r"spreadsheetml\.comments\+xml")
-# A sheet's drawings (text boxes, shapes), charts (their titles) and SmartArt diagrams
+# A sheet's drawings (text boxes, shapes), charts (their titles, and the text boxes drawn on
+# them) and SmartArt diagrams
 _DRAWINGS = re.compile(
-    r"officedocument\.drawing\+xml|drawingml\.(chart|diagramData|diagramDrawing)\+xml"
+    r"officedocument\.drawing\+xml|drawingml\.(chart|chartshapes|diagramData|diagramDrawing)\+xml"
 )
 # A line break in a cell's text, as Excel writes it (a carriage return escaped before it too)
 _BREAK = re.compile(r"(?:_x000D_|\r)?\n")
