@@ -1017,6 +1017,39 @@ def test_a_screentip_whose_instructions_word_splits_over_runs_is_translated(piec
     assert "".join(said) == "".join(pieces).replace("Ouvrir le site", "OUVRIR LE SITE")
 
 
+def test_a_table_of_contents_whose_entries_are_link_fields_holding_page_fields_is_translated():
+    """Older Word writes each entry of a table of contents as a HYPERLINK field whose result
+    holds the entry's page number, a PAGEREF field of its own: a link holding a field was read
+    as one mark, and every entry stayed French. Now its words are translated, the page
+    number's field and the link's instructions as they were."""
+
+    def field(instruction: str, *result: str) -> list[str]:
+        return [
+            '<w:r><w:fldChar w:fldCharType="begin"/></w:r>',
+            f'<w:r><w:instrText xml:space="preserve">{instruction}</w:instrText></w:r>',
+            '<w:r><w:fldChar w:fldCharType="separate"/></w:r>',
+            *result,
+            '<w:r><w:fldChar w:fldCharType="end"/></w:r>',
+        ]
+
+    def entry(words: str, page: str) -> list[str]:
+        number = field(" PAGEREF _Toc1 \\h ", run(page))
+        return field(' HYPERLINK \\l "_Toc1" ', run(words), "<w:r><w:tab/></w:r>", *number)
+
+    toc = field(' TOC \\o "1-3" \\h ')[:3]
+    body = para(*toc, *entry("Le contexte général", "3"), style="TM1") + para(
+        *entry("Les résultats", "7"), '<w:r><w:fldChar w:fldCharType="end"/></w:r>', style="TM1"
+    )
+    out = paragraphs(entries(translated(report_docx(body)))["word/document.xml"])
+    assert [text(p) for p in out] == ["LE CONTEXTE GÉNÉRAL3", "LES RÉSULTATS7"]
+    assert [i.text for i in out[1].iter(w("instrText"))] == [
+        ' HYPERLINK \\l "_Toc1" ',
+        " PAGEREF _Toc1 \\h ",
+    ]
+    kinds = [c.get(w("fldCharType")) for c in out[1].iter(w("fldChar"))]
+    assert kinds == ["begin", "separate", "begin", "separate", "end", "end", "end"]
+
+
 def test_a_simple_hyperlink_fields_screentip_is_translated_too():
     instr = 'HYPERLINK "https://ex.fr" \\o "Ouvrir le site"'
     link = f'<w:fldSimple w:instr="{html.escape(instr)}">' + run("le site") + "</w:fldSimple>"

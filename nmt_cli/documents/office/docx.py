@@ -178,7 +178,7 @@ def paragraph_items(p) -> list[Item]:
             field.append(child)
             depth += chars.count("begin") - chars.count("end")
             if depth <= 0:
-                items.append(complex_field(field, _run_items))
+                items.append(complex_field(field, paragraph_items))
                 field, depth = None, 0
             continue
         if child.tag == w("r"):

@@ -29,21 +29,36 @@ from nmt_cli.documents.office.runs import Item, Link, Mark, shows_text
 Read = Callable[[object], list[Item]]
 
 
-def complex_field(runs: list, run_items: Read) -> Item:
+def complex_field(runs: list, items: Read) -> Item:
     """A complex field's ``runs`` (begin to end): one mark, as written; but a link's, a range
-    (runs.paired's shape) around the items of its result (``run_items`` of each of its runs),
-    its instructions and its end the marks around them."""
+    (runs.paired's shape) around the items of its result (``items`` of its runs, a field
+    nested in it, a page number, read as the paragraph's are), its instructions and its end
+    the marks around them."""
     chars = [[c.get(w("fldCharType")) for c in r.iter(w("fldChar"))] for r in runs]
-    order = [c for cs in chars for c in cs]
     instruction = "".join(t.text or "" for r in runs for t in r.iter(w("instrText")))
-    if order != ["begin", "separate", "end"] or not is_link(instruction):
+    at, end = _separate_and_end(chars)
+    if at is None or end != len(runs) - 1 or not is_link(instruction):
         return Mark(("whole", runs), held=any(shows(r, w("r")) for r in runs))
-    at = next(k for k, cs in enumerate(chars) if "separate" in cs)
-    end = next(k for k, cs in enumerate(chars) if "end" in cs)
-    if at >= end or any(r.find(w("t")) is not None for r in (runs[at], runs[end])):
+    if chars[at][-1:] != ["separate"] or chars[end] != ["end"]:
         return Mark(("whole", runs))
-    result = [i for r in runs[at + 1 : end] for i in run_items(r)]
+    if any(r.find(w("t")) is not None for r in (runs[at], runs[end])):
+        return Mark(("whole", runs))
+    result = items(runs[at + 1 : end])
     return Link((Mark(("whole", runs[: at + 1])), Mark(("whole", runs[end:]))), result)
+
+
+def _separate_and_end(chars: list[list[str]]) -> tuple[int | None, int | None]:
+    """Where (the index of its run) a field whose runs hold the field marks ``chars`` has its
+    own separate and its end, not those of a field nested in it; None where it has none."""
+    depth, at = 0, None
+    for k, kinds in enumerate(chars):
+        for kind in kinds:
+            depth += {"begin": 1, "end": -1}.get(kind, 0)
+            if kind == "separate" and depth == 1 and at is None:
+                at = k
+            if depth == 0 and kind == "end":
+                return at, k
+    return at, None
 
 
 def is_link(instruction: str) -> bool:
