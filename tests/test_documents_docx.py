@@ -1050,6 +1050,26 @@ def test_a_table_of_contents_whose_entries_are_link_fields_holding_page_fields_i
     assert kinds == ["begin", "separate", "begin", "separate", "end", "end", "end"]
 
 
+def test_a_watermarks_words_in_the_header_are_translated():
+    """Word writes a page's watermark as WordArt in the header (a VML shape whose textpath's
+    string is its words): "BROUILLON CONFIDENTIEL" stayed French across every English page."""
+    vml = 'xmlns:v="urn:schemas-microsoft-com:vml"'
+    watermark = (
+        f'<w:r><w:pict {vml}><v:shapetype id="_x0000_t136" coordsize="21600,21600">'
+        '<v:textpath on="t" fitshape="t"/></v:shapetype><v:shape id="PowerPlusWaterMarkObject1" '
+        'type="#_x0000_t136" fillcolor="silver" stroked="f"><v:textpath style="font-family:'
+        '&quot;Calibri&quot;;font-size:1pt" string="Brouillon confidentiel"/></v:shape>'
+        "</w:pict></w:r>"
+    )
+    parts = docx_entries(para(run("Le texte.")))
+    parts["word/header1.xml"] = str(parts["word/header1.xml"]).replace(
+        "</w:hdr>", para(watermark) + "</w:hdr>"
+    )
+    out = entries(translated(zipped(parts)))["word/header1.xml"].decode()
+    assert 'string="BROUILLON CONFIDENTIEL"' in out
+    assert '<v:textpath on="t" fitshape="t"/>' in out
+
+
 def test_a_simple_hyperlink_fields_screentip_is_translated_too():
     instr = 'HYPERLINK "https://ex.fr" \\o "Ouvrir le site"'
     link = f'<w:fldSimple w:instr="{html.escape(instr)}">' + run("le site") + "</w:fldSimple>"

@@ -32,8 +32,9 @@ A paragraph's items (runs.py), from its children in order:
 
 The paragraphs inside a text box or a block content control are paragraphs of their own; an
 image's alt text and title, a table's (``w:tblCaption``, ``w:tblDescription``: what a screen
-reader says of it), and a link's ScreenTip (``w:tooltip``, shown over the link, as a page's
-``title``), are texts of their own.
+reader says of it), a link's ScreenTip (``w:tooltip``, shown over the link, as a page's
+``title``), and the words of WordArt (a VML ``v:textpath``'s ``string``: a watermark, shown on
+every page) are texts of their own.
 A chart's titles and a SmartArt diagram's text are translated as a deck's are (pptx.py: they
 were left French in an English report), a chart's own language (``c:lang``) the target's;
 a chart's categories and series names (its workbook's cells) are not. A list's text before
@@ -87,6 +88,8 @@ _TRACKED = {f"{{{W}}}{n}" for n in ("ins", "del", "moveFrom", "moveTo", "rPrChan
 _CONTAINERS = {f"{{{W}}}{n}" for n in ("hyperlink", "smartTag", "customXml", "dir", "bdo")}
 _NUMBERING = re.compile(r"wordprocessingml\.numbering\+xml")
 _DROPPED = {f"{{{W}}}proofErr", f"{{{W}}}lastRenderedPageBreak"}
+# The words of a VML WordArt shape (v:textpath string="..."), as Word writes a page's watermark
+_TEXTPATH = "{urn:schemas-microsoft-com:vml}textpath"
 # In w:rPr, w:lang comes before these (the schema's order, which Word holds to)
 _AFTER_LANG = {f"{{{W}}}{n}" for n in ("eastAsianLayout", "specVanish", "oMath", "rPrChange")}
 
@@ -158,6 +161,7 @@ def _part(package: Package, path: str) -> Part:
     part.find_tooltips((pptx.a("hlinkClick"), pptx.a("hlinkHover")), "tooltip")  # a picture's
     part.find_tooltips((w("tblCaption"), w("tblDescription")), w("val"))  # a table's alt text
     part.alt += [(tip, "tip") for tip in field_tips(root)]  # HYPERLINK "url" \o "Voir le site"
+    part.find_tooltips((_TEXTPATH,), "string")  # WordArt's words: a watermark ("BROUILLON")
     return part
 
 
