@@ -1070,6 +1070,24 @@ def test_a_watermarks_words_in_the_header_are_translated():
     assert '<v:textpath on="t" fitshape="t"/>' in out
 
 
+def test_a_drop_down_lists_choices_are_translated_their_values_kept():
+    """A drop-down list content control showed its translated choice, but offered the
+    French ones ("Oui", "Non") when opened; their values (what a form's data reads) stay."""
+    items = "".join(
+        f'<w:listItem w:displayText="{shown}" w:value="{value}"/>'
+        for shown, value in (("Choisissez un élément.", ""), ("Oui", "O"), ("Non", "N"))
+    )
+    control = (
+        f"<w:sdt><w:sdtPr><w:dropDownList>{items}</w:dropDownList></w:sdtPr>"
+        f"<w:sdtContent>{run('Oui')}</w:sdtContent></w:sdt>"
+    )
+    out = entries(translated(report_docx(para(run("Payé : "), control))))
+    [p] = paragraphs(out["word/document.xml"])
+    said = [(i.get(w("displayText")), i.get(w("value"))) for i in p.iter(w("listItem"))]
+    assert said == [("CHOISISSEZ UN ÉLÉMENT.", ""), ("OUI", "O"), ("NON", "N")]
+    assert text(p) == "PAYÉ : OUI"
+
+
 def test_a_simple_hyperlink_fields_screentip_is_translated_too():
     instr = 'HYPERLINK "https://ex.fr" \\o "Ouvrir le site"'
     link = f'<w:fldSimple w:instr="{html.escape(instr)}">' + run("le site") + "</w:fldSimple>"

@@ -33,8 +33,9 @@ A paragraph's items (runs.py), from its children in order:
 The paragraphs inside a text box or a block content control are paragraphs of their own; an
 image's alt text and title, a table's (``w:tblCaption``, ``w:tblDescription``: what a screen
 reader says of it), a link's ScreenTip (``w:tooltip``, shown over the link, as a page's
-``title``), and the words of WordArt (a VML ``v:textpath``'s ``string``: a watermark, shown on
-every page) are texts of their own.
+``title``), the words of WordArt (a VML ``v:textpath``'s ``string``: a watermark, shown on
+every page) and the choices of a drop-down list or combo box content control (its items'
+``w:displayText``, their ``w:value`` kept) are texts of their own.
 A chart's titles and a SmartArt diagram's text are translated as a deck's are (pptx.py: they
 were left French in an English report), a chart's own language (``c:lang``) the target's;
 a chart's categories and series names (its workbook's cells) are not. A list's text before
@@ -162,6 +163,7 @@ def _part(package: Package, path: str) -> Part:
     part.find_tooltips((w("tblCaption"), w("tblDescription")), w("val"))  # a table's alt text
     part.alt += [(tip, "tip") for tip in field_tips(root)]  # HYPERLINK "url" \o "Voir le site"
     part.find_tooltips((_TEXTPATH,), "string")  # WordArt's words: a watermark ("BROUILLON")
+    part.find_tooltips((w("listItem"),), w("displayText"))  # a drop-down list's choices
     return part
 
 
