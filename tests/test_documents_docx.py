@@ -582,6 +582,25 @@ def test_a_footers_page_fields_stand_in_its_sentence_and_come_back_in_place():
     assert '<w:t xml:space="preserve"> for details.</w:t>' in body
 
 
+def test_an_equation_in_a_sentence_is_one_token_where_it_stands_and_comes_back_there():
+    """An equation inside a sentence ("Si <a>0>, alors ...") reached the model as "Si , alors
+    la fonction croît.": the English came back "<a>0>If, then ...", the equation before the
+    words it stood after. It is now one protected token, as a field is, and comes back in
+    its place, as it was."""
+    math = (
+        '<m:oMath xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math">'
+        "<m:r><m:t>a&gt;0</m:t></m:r></m:oMath>"
+    )
+    source = docx_entries(para(run("Si "), math, run(", alors la fonction croît.")))
+    model = sentence_model({"Si ¤, alors la fonction croît.": "If ¤, then the function grows."})
+    document = read_docx(zipped(source), "report.docx")
+    assert document.sources()[0] == "Si \ue000, alors la fonction croît."
+    out = entries(document.render(model(document.sources()), "en", print))
+    body = out["word/document.xml"].decode().replace(EN_US, "")
+    assert re.search(f"<w:t[^>]*>If </w:t></w:r>{re.escape(math)}<w:r[^>]*>", body)
+    assert "<w:t>, then the function grows.</w:t>" in body
+
+
 def test_a_date_fields_runs_take_the_target_language_its_code_and_result_as_they_were():
     """Word writes a DATE field's result by its runs' language: left fr-FR, an English report's
     "Updated on <date>" showed "7 décembre 2026" once Word updated its fields; a field's runs now

@@ -26,7 +26,8 @@ A paragraph's items (runs.py), from its children in order:
 - whatever else a run holds (a tab, a break, an image or a text box, a note's reference) is a
   Mark, written back in a run of that run's properties (its language, where it says one, the
   target's, as the text's around it, but a code run's); anything else in the paragraph (a
-  bookmark, a comment's anchor, an equation) is a Mark as it is;
+  bookmark, a comment's anchor, an equation) is a Mark as it is, an equation held, as a field
+  is (read as nothing, "Si <a>0>, alors" came back "<a>0>If, then");
 - proofing marks (``w:proofErr``) and Word's last page-break hint (``w:lastRenderedPageBreak``)
   are dropped from a paragraph that is translated: Word makes them again.
 
@@ -72,7 +73,7 @@ from nmt_cli.documents.office.docx_fields import (
 from nmt_cli.documents.office.docx_styles import W, in_target_language, w
 from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
-from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired
+from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired, shows_text
 
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 _MAIN = re.compile(r"wordprocessingml\.(document|template)\.main\+xml|ms-word\..*\.main\+xml")
@@ -89,6 +90,8 @@ _TRACKED = {f"{{{W}}}{n}" for n in ("ins", "del", "moveFrom", "moveTo", "rPrChan
 _CONTAINERS = {f"{{{W}}}{n}" for n in ("hyperlink", "smartTag", "customXml", "dir", "bdo")}
 _NUMBERING = re.compile(r"wordprocessingml\.numbering\+xml")
 _DROPPED = {f"{{{W}}}proofErr", f"{{{W}}}lastRenderedPageBreak"}
+# An equation in a paragraph's text ("Si <m:oMath>a>0</m:oMath>, alors"): held, as a field is
+_MATH = "{http://schemas.openxmlformats.org/officeDocument/2006/math}oMath"
 # The words of a VML WordArt shape (v:textpath string="..."), as Word writes a page's watermark
 _TEXTPATH = "{urn:schemas-microsoft-com:vml}textpath"
 # In w:rPr, w:lang comes before these (the schema's order, which Word holds to)
@@ -194,7 +197,8 @@ def paragraph_items(p) -> list[Item]:
         elif child.tag == w("sdt") and child.find(w("sdtContent")) is not None:
             items.append(Link(child, paragraph_items(child.find(w("sdtContent")))))
         else:
-            items.append(Mark(("whole", [child]), held=shows(child, w("fldSimple"))))
+            held = shows(child, w("fldSimple")) or (child.tag == _MATH and shows_text(child))
+            items.append(Mark(("whole", [child]), held=held))
     if field:  # it goes on into the next paragraphs (a table of contents)
         items.extend(unfinished_field(field, paragraph_items))
     return paired(items, _range_of)
