@@ -273,6 +273,29 @@ def test_a_date_field_stands_in_its_sentence_and_comes_back_in_place():
     assert f"<a:t>The start is planned on </a:t></a:r>{english}<a:r>" in slide
 
 
+def test_an_equation_in_a_sentence_is_one_token_where_it_stands_and_comes_back_there():
+    """An equation on a slide (alternate content: a14:m, and a run for older programs) was
+    read as nothing, "Si , alors la fonction croît.", and came back before the words it stood
+    after; it is now one protected token, as a field is, and comes back in its place."""
+    math = (
+        '<mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/'
+        '2006"><mc:Choice xmlns:a14="http://schemas.microsoft.com/office/drawing/2010/main" '
+        'Requires="a14"><a14:m><m:oMath xmlns:m="http://schemas.openxmlformats.org/'
+        'officeDocument/2006/math"><m:r><m:t>a&gt;0</m:t></m:r></m:oMath></a14:m></mc:Choice>'
+        '<mc:Fallback><a:r><a:rPr lang="fr-FR"/><a:t>a&gt;0</a:t></a:r></mc:Fallback>'
+        "</mc:AlternateContent>"
+    )
+    parts = pptx_entries()
+    parts[SLIDE] = parts[SLIDE].replace(
+        a_run("Le rapport annuel"), a_run("Si ") + math + a_run(", alors la fonction croît.")
+    )
+    model = sentence_model({"Si ¤, alors la fonction croît.": "If ¤, then the function grows."})
+    document = read_pptx(zipped(parts), "deck.pptx")
+    assert "Si \ue000, alors la fonction croît." in document.sources()
+    slide = entries(document.render(model(document.sources()), "en", print))[SLIDE].decode()
+    assert f"<a:t>If </a:t></a:r>{math}<a:r>" in slide
+
+
 def test_the_decks_default_language_becomes_the_targets_once_text_is_translated():
     """PowerPoint writes the language of a new text box in presentation.xml's default text
     style (and a master's text styles): it stayed fr-FR, and what a user added to the English

@@ -10,11 +10,12 @@ A paragraph's items (runs.py), from its children in order (DrawingML, ``a:p``):
   a property of the run (``a:hlinkClick``), so a linked word is a run of its own look (its
   ScreenTip, ``tooltip``, a text of its own, as a shape's alt text); a run in
   a monospace font is code, not translated;
-- a line break (``a:br``) and a field (``a:fld``: a slide number, a date) are Marks, as they
-  are (but a line break's language, the target's, as the runs' around it); a field is held,
-  read by the model as one token where it stands ("prévu le <date> à Paris" was read "prévu
-  le à Paris", and its "à" lost), and comes back as it was but for its run's language, the
-  target's as the runs around it (PowerPoint formats a date by it);
+- a line break (``a:br``), a field (``a:fld``: a slide number, a date) and an equation are
+  Marks, as they are (but a line break's language, the target's, as the runs' around it); a
+  field, and an equation, is held, read by the model as one token where it stands ("prévu le
+  <date> à Paris" was read "prévu le à Paris", and its "à" lost), and comes back as it was
+  but for a field's run's language, the target's as the runs around it (PowerPoint formats a
+  date by it);
 - the paragraph's properties (``a:pPr``) and its end's (``a:endParaRPr``) stay where they are.
 
 The text boxes and shapes of slide masters and layouts that are no placeholders (a
@@ -64,6 +65,8 @@ _MASTERS = re.compile(r"presentationml\.(slideMaster|slideLayout)\+xml")
 _DEFAULTS = re.compile(
     r"presentationml\.(presentation|template|slideshow)\.main\+xml|slideMaster\+"
 )
+_ALTERNATE = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"
+_MATH = "{http://schemas.microsoft.com/office/drawing/2010/main}m"
 _NOT_LOOKS = ("lang", "altLang", "dirty", "err", "smtClean", "smtId", "noProof")
 _KEPT = ("pPr", "endParaRPr")
 
@@ -167,9 +170,16 @@ def paragraph_items(p) -> list[Item]:
             t = child.find(a("t"))
             items.append(Run(key, "" if t is None else t.text or "", child, code))
         else:
-            held = child.tag == a("fld") and shows_text(child)
+            held = child.tag == a("fld") and shows_text(child) or _is_math(child)
             items.append(Mark(child, "\n" if child.tag == a("br") else "", held))
     return items
+
+
+def _is_math(child) -> bool:
+    """Whether ``child`` of a paragraph is an equation (PowerPoint writes one as alternate
+    content, ``a14:m``, its text a plain run for older programs): held, as a field is (read as
+    nothing, "Si <a>0>, alors" came back "<a>0>If, then")."""
+    return child.tag == _ALTERNATE and any(True for _ in child.iter(_MATH)) and shows_text(child)
 
 
 def run_key(rpr) -> tuple[bytes, bool]:
