@@ -296,6 +296,24 @@ def test_an_equation_in_a_sentence_is_one_token_where_it_stands_and_comes_back_t
     assert f"<a:t>If </a:t></a:r>{math}<a:r>" in slide
 
 
+def test_the_names_of_the_decks_sections_are_translated():
+    """PowerPoint shows a section's name over its slides ("Introduction générale"): it
+    stayed French over the English slides."""
+    files = pptx_entries()
+    sections = (
+        '<p:extLst><p:ext uri="{521415D9-36F7-43E2-AB2F-B90AF26B5E84}"><p14:sectionLst '
+        'xmlns:p14="http://schemas.microsoft.com/office/powerpoint/2010/main"><p14:section '
+        'name="Les résultats" id="{5C1A2B3C-0000-4000-8000-000000000002}"><p14:sldIdLst>'
+        '<p14:sldId id="256"/></p14:sldIdLst></p14:section></p14:sectionLst></p:ext></p:extLst>'
+    )
+    files["ppt/presentation.xml"] = files["ppt/presentation.xml"].replace(
+        "</p:presentation>", sections + "</p:presentation>"
+    )
+    out = translated(zipped(files))["ppt/presentation.xml"].decode()
+    assert '<p14:section name="LES RÉSULTATS" id="{5C1A2B3C-0000-4000-8000-000000000002}">' in out
+    assert '<p14:sldId id="256"/>' in out
+
+
 def test_the_decks_default_language_becomes_the_targets_once_text_is_translated():
     """PowerPoint writes the language of a new text box in presentation.xml's default text
     style (and a master's text styles): it stayed fr-FR, and what a user added to the English

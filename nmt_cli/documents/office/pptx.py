@@ -28,7 +28,8 @@ which PowerPoint shows in the empty placeholder of every new slide of that layou
 translated. A chart's categories and series names (its workbook's cells, which it would show
 again once edited) are not. Once any text is translated, the deck's default language (the
 ``lang`` of the presentation's and the masters' default text styles, that of a new text box)
-becomes the target's, and so does a translated chart's own (``c:lang``).
+becomes the target's, and so does a translated chart's own (``c:lang``). The names of the
+deck's sections (``p14:section``, over their slides in PowerPoint's slide pane) are translated.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ _DEFAULTS = re.compile(
 )
 _ALTERNATE = "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"
 _MATH = "{http://schemas.microsoft.com/office/drawing/2010/main}m"
+_SECTION = "{http://schemas.microsoft.com/office/powerpoint/2010/main}section"
 _NOT_LOOKS = ("lang", "altLang", "dirty", "err", "smtClean", "smtId", "noProof")
 _KEPT = ("pPr", "endParaRPr")
 
@@ -92,6 +94,8 @@ def read_pptx(data: bytes, name: str) -> OfficeDocument:
     drawn = {part.path: part for part in parts}  # a master is one part, its texts and styles
     found = [p for p, t in types.items() if _DEFAULTS.search(t) and p in package.names()]
     defaults = [drawn.get(p) or Part(p, package.part(p)) for p in found]
+    for part in defaults:  # the deck's sections' names (PowerPoint's slide pane shows them)
+        part.find_tooltips((_SECTION,), "name")
 
     def finish(tree, target: str | None) -> None:
         chart_language(tree, target)
