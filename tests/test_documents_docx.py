@@ -1107,6 +1107,39 @@ def test_a_drop_down_lists_choices_are_translated_their_values_kept():
     assert text(p) == "PAYÉ : OUI"
 
 
+def test_a_legacy_form_fields_entries_and_help_are_translated_within_words_limits():
+    """A legacy drop-down form field shows the entry chosen (w:listEntry): "Oui" stayed on
+    the English form, and so did its help in the status bar and on F1; a help that names an
+    AutoText entry is a name, and an entry whose translation is longer than Word lets one
+    hold (25 characters) stays as it was."""
+    data = (
+        '<w:ffData><w:name w:val="Liste1"/><w:enabled/>'
+        '<w:helpText w:type="autoText" w:val="Aide formulaire"/>'
+        '<w:statusText w:type="text" w:val="Choisissez une réponse"/>'
+        '<w:ddList><w:result w:val="1"/><w:listEntry w:val="Non"/><w:listEntry w:val="Oui"/>'
+        '<w:listEntry w:val="peut-être"/></w:ddList></w:ffData>'
+    )
+    field = (
+        f'<w:r><w:fldChar w:fldCharType="begin">{data}</w:fldChar></w:r>'
+        '<w:r><w:instrText xml:space="preserve"> FORMDROPDOWN </w:instrText></w:r>'
+        '<w:r><w:fldChar w:fldCharType="end"/></w:r>'
+    )
+    source = report_docx(para(run("Réponse : "), field))
+
+    def long_maybe(texts: list[str]) -> list[Aligned]:
+        said = [t.replace("peut-être", "perhaps, and perhaps not at all") for t in texts]
+        return word_for_word(said)
+
+    warnings: list[str] = []
+    document = read_docx(source, "report.docx")
+    out = entries(document.render(long_maybe(document.sources()), "en", warnings.append))
+    [p] = paragraphs(out["word/document.xml"])
+    vals = [e.get(w("val")) for e in p.iter(w("listEntry"), w("statusText"), w("helpText"))]
+    assert vals == ["Aide formulaire", "CHOISISSEZ UNE RÉPONSE", "NON", "OUI", "peut-être"]
+    assert [i.text for i in p.iter(w("instrText"))] == [" FORMDROPDOWN "]
+    assert len(warnings) == 1 and "25 characters" in warnings[0]
+
+
 def test_a_simple_hyperlink_fields_screentip_is_translated_too():
     instr = 'HYPERLINK "https://ex.fr" \\o "Ouvrir le site"'
     link = f'<w:fldSimple w:instr="{html.escape(instr)}">' + run("le site") + "</w:fldSimple>"

@@ -32,11 +32,8 @@ A paragraph's items (runs.py), from its children in order:
   are dropped from a paragraph that is translated: Word makes them again.
 
 The paragraphs inside a text box or a block content control are paragraphs of their own; an
-image's alt text and title, a table's (``w:tblCaption``, ``w:tblDescription``: what a screen
-reader says of it), a link's ScreenTip (``w:tooltip``, shown over the link, as a page's
-``title``), the words of WordArt (a VML ``v:textpath``'s ``string``: a watermark, shown on
-every page) and the choices of a drop-down list or combo box content control (its items'
-``w:displayText``, their ``w:value`` kept) are texts of their own.
+image's alt text and title, a table's, a link's ScreenTip, the words of WordArt (a watermark)
+and the choices of a drop-down list are texts of their own (docx_texts.py).
 A chart's titles and a SmartArt diagram's text are translated as a deck's are (pptx.py: they
 were left French in an English report), a chart's own language (``c:lang``) the target's;
 a chart's categories and series names (its workbook's cells) are not. A list's text before
@@ -65,12 +62,12 @@ from nmt_cli.documents.office.document import (
 )
 from nmt_cli.documents.office.docx_fields import (
     complex_field,
-    field_tips,
     is_link,
     shows,
     unfinished_field,
 )
 from nmt_cli.documents.office.docx_styles import W, in_target_language, w
+from nmt_cli.documents.office.docx_texts import find_texts
 from nmt_cli.documents.office.languages import regional
 from nmt_cli.documents.office.package import Package, PackageError
 from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, paired, shows_text
@@ -92,8 +89,6 @@ _NUMBERING = re.compile(r"wordprocessingml\.numbering\+xml")
 _DROPPED = {f"{{{W}}}proofErr", f"{{{W}}}lastRenderedPageBreak"}
 # An equation in a paragraph's text ("Si <m:oMath>a>0</m:oMath>, alors"): held, as a field is
 _MATH = "{http://schemas.openxmlformats.org/officeDocument/2006/math}oMath"
-# The words of a VML WordArt shape (v:textpath string="..."), as Word writes a page's watermark
-_TEXTPATH = "{urn:schemas-microsoft-com:vml}textpath"
 # In w:rPr, w:lang comes before these (the schema's order, which Word holds to)
 _AFTER_LANG = {f"{{{W}}}{n}" for n in ("eastAsianLayout", "specVanish", "oMath", "rPrChange")}
 
@@ -160,13 +155,7 @@ def _part(package: Package, path: str) -> Part:
         paragraph = Paragraph(paragraph_items(p), where)
         if paragraph.texts():
             part.paragraphs.append((p, paragraph))
-    part.find_alt_texts(("docPr", "cNvPr"))
-    part.find_tooltips((w("hyperlink"),), w("tooltip"))  # a link's ScreenTip
-    part.find_tooltips((pptx.a("hlinkClick"), pptx.a("hlinkHover")), "tooltip")  # a picture's
-    part.find_tooltips((w("tblCaption"), w("tblDescription")), w("val"))  # a table's alt text
-    part.alt += [(tip, "tip") for tip in field_tips(root)]  # HYPERLINK "url" \o "Voir le site"
-    part.find_tooltips((_TEXTPATH,), "string")  # WordArt's words: a watermark ("BROUILLON")
-    part.find_tooltips((w("listItem"),), w("displayText"))  # a drop-down list's choices
+    find_texts(part)  # alt texts, ScreenTips, a watermark's words, a form's choices
     return part
 
 
