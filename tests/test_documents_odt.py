@@ -528,3 +528,22 @@ def test_a_tables_title_and_description_are_translated_and_its_name_kept():
     assert "<table:title>VENTES PAR RÉGION</table:title>" in content
     assert "<table:desc>LES VENTES DE 2024</table:desc>" in content
     assert 'table:name="Ventes"' in content
+
+
+def test_a_placeholders_text_and_tooltip_are_translated_it_stays_a_field_in_its_sentence():
+    """A template's placeholder ("<Saisissez le nom>", where its user is to type) was read as
+    one field: it stayed French, and so did its tooltip. Now both are translated, the
+    placeholder one token where it stands in its sentence, its type as it was."""
+    placeholder = (
+        '<text:placeholder text:placeholder-type="text" text:description="Le nom du client">'
+        "&lt;Saisissez le nom&gt;</text:placeholder>"
+    )
+    data = report_odt(f"<text:p>Nom : {placeholder}, merci.</text:p>")
+    document = read_odt(data, "rapport.odt")
+    assert document.sources()[0] == "Nom : \ue000, merci."
+    out = etree.fromstring(entries(rendered(data))["content.xml"])
+    [said] = out.iter(t("placeholder"))
+    assert said.text == "<SAISISSEZ LE NOM>"
+    assert said.get(t("description")) == "LE NOM DU CLIENT"
+    assert said.get(t("placeholder-type")) == "text"
+    assert "".join(said.getparent().itertext()) == "NOM : <SAISISSEZ LE NOM>, MERCI."

@@ -31,7 +31,8 @@ level, and of a heading's (a list style's ``style:num-prefix``, ``style:num-suff
 1 :" stayed French before the English items), read as one text around its number ("Étape %1 :",
 as a Word document's, docx.py), the number kept; and so is the title an index (a table of
 contents) is made with (``text:index-title-template``): updated, the index came back with the
-title "Table des matières" over its English entries.
+title "Table des matières" over its English entries; and so is a placeholder's text and
+tooltip (``text:placeholder``: "<Saisissez le nom>", where a template's user is to type).
 
 Translated, a paragraph is written anew: its text in spans of the same styles, nested as they
 were, links around them. The automatic styles that set a language (``fo:language``,
@@ -160,7 +161,22 @@ def _part(package: Package, path: str, styles: dict[str, bool]) -> Part:
         for e in root.iter(t("index-title-template"))
         if any(c.isalpha() for c in e.text or "")
     ]
+    part.alt += _placeholders(root)
     return part
+
+
+def _placeholders(root) -> list:
+    """The placeholders of ``root`` (``text:placeholder``: "<Saisissez le nom>", what a
+    template shows where its user is to type, and its tooltip, ``text:description``): texts
+    of their own, the field a mark in its paragraph (read as one, they stayed French)."""
+    out: list = []
+    for e in root.iter(t("placeholder")):
+        if _in_comment_or_style(e) or len(e):
+            continue
+        out += [(e, None)] if any(c.isalpha() for c in e.text or "") else []
+        if any(c.isalpha() for c in e.get(t("description"), "")):
+            out.append((e, t("description")))
+    return out
 
 
 def frame_alt_texts(root) -> list:
