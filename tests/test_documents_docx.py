@@ -1140,6 +1140,30 @@ def test_a_legacy_form_fields_entries_and_help_are_translated_within_words_limit
     assert len(warnings) == 1 and "25 characters" in warnings[0]
 
 
+def test_a_content_controls_placeholder_in_the_glossary_is_translated_its_name_kept():
+    """A content control emptied shows its placeholder, a building block of the document's
+    glossary (word/glossary/document.xml): the English form showed "Cliquez ou appuyez ici
+    pour entrer du texte." in each emptied control. Its text is translated now; its name, by
+    which the control finds it, is as it was."""
+    name = '<w:docPartPr><w:name w:val="DefaultPlaceholder_-1854013440"/></w:docPartPr>'
+    glossary = (
+        f"{DECL}<w:glossaryDocument {W_NS}><w:docParts><w:docPart>{name}<w:docPartBody>"
+        + para(run("Cliquez ou appuyez ici pour entrer du texte."))
+        + "</w:docPartBody></w:docPart></w:docParts></w:glossaryDocument>"
+    )
+    parts = docx_entries(para(run("Le texte.")))
+    parts["[Content_Types].xml"] = CONTENT_TYPES.replace(
+        "</Types>",
+        '<Override PartName="/word/glossary/document.xml" '
+        f'ContentType="{CT}.document.glossary+xml"/></Types>',
+    )
+    parts["word/glossary/document.xml"] = glossary
+    out = entries(translated(zipped(parts)))["word/glossary/document.xml"]
+    [p] = paragraphs(out)
+    assert text(p) == "CLIQUEZ OU APPUYEZ ICI POUR ENTRER DU TEXTE."
+    assert name.encode() in out
+
+
 def test_a_simple_hyperlink_fields_screentip_is_translated_too():
     instr = 'HYPERLINK "https://ex.fr" \\o "Ouvrir le site"'
     link = f'<w:fldSimple w:instr="{html.escape(instr)}">' + run("le site") + "</w:fldSimple>"

@@ -74,7 +74,11 @@ from nmt_cli.documents.office.runs import Item, Link, Mark, Paragraph, Run, pair
 
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 _MAIN = re.compile(r"wordprocessingml\.(document|template)\.main\+xml|ms-word\..*\.main\+xml")
-_TRANSLATED = re.compile(r"wordprocessingml\.(header|footer|footnotes|endnotes)\+xml")
+# Headers, footers, notes; and the glossary (its building blocks: the placeholder text a content
+# control shows once emptied, "Cliquez ou appuyez ici pour entrer du texte.")
+_TRANSLATED = re.compile(
+    r"wordprocessingml\.(header|footer|footnotes|endnotes|document\.glossary)\+xml"
+)
 # Charts (their titles, and the text boxes drawn on them) and SmartArt diagrams (their data,
 # and the drawing Word shows until it lays the diagram out again): DrawingML paragraphs, read
 # and written as a slide's (pptx.py)
