@@ -547,3 +547,16 @@ def test_a_placeholders_text_and_tooltip_are_translated_it_stays_a_field_in_its_
     assert said.get(t("description")) == "LE NOM DU CLIENT"
     assert said.get(t("placeholder-type")) == "text"
     assert "".join(said.getparent().itertext()) == "NOM : <SAISISSEZ LE NOM>, MERCI."
+
+
+@pytest.mark.parametrize("count", ["x", "300000000"])
+def test_a_run_of_spaces_whose_count_is_no_count_or_millions_is_read(count):
+    """A damaged file's ``text:s`` whose count is no number was one error, "invalid literal
+    for int()", and one of millions was a MemoryError; the first is one space now (ODF's
+    default), the other at most a thousand."""
+    data = report_odt(f'<text:p>Le chat<text:s text:c="{count}"/>noir.</text:p>')
+    document = read_odt(data, "rapport.odt")
+    assert document.sources()[0].split() == ["Le", "chat", "noir."]
+    said = etree.fromstring(entries(rendered(data))["content.xml"])
+    [p] = said.iter(t("p"))
+    assert "".join(p.itertext()).split() == ["LE", "CHAT", "NOIR."]

@@ -36,6 +36,7 @@ from nmt_cli.documents.office.odt import (
     opened,
     page_styles_part,
     read_paragraph,
+    spaces,
     text_styles,
     writer,
 )
@@ -149,7 +150,7 @@ def _text_of(element) -> str:
     out = element.text or ""
     for child in element:
         if child.tag == f"{{{TEXT}}}s":
-            out += " " * int(child.get(f"{{{TEXT}}}c", "1"))
+            out += " " * spaces(child)
         elif child.tag in _MARKS:
             out += _MARKS[child.tag]
         elif child.tag != ANNOTATION and child.tag != f"{{{TEXT}}}note":

@@ -222,7 +222,7 @@ def paragraph_items(element, spans: tuple[str, ...], styles: dict[str, bool]) ->
         elif child.tag == t("a"):
             items.append(Link(child, paragraph_items(child, spans, styles)))
         elif child.tag == t("s"):
-            items.append(Run(spans, " " * int(child.get(t("c"), "1")), spans, code))
+            items.append(Run(spans, " " * spaces(child), spans, code))
         elif child.tag == SOFT_PAGE_BREAK:
             pass  # no end of a word: written back at the paragraph's end (_soft_page_breaks)
         else:
@@ -231,6 +231,13 @@ def paragraph_items(element, spans: tuple[str, ...], styles: dict[str, bool]) ->
         if child.tail:
             items.append(Run(spans, child.tail, spans, code))
     return items
+
+
+def spaces(s) -> int:
+    """The spaces a ``text:s`` stands for: its ``text:c``, 1 where that is no count, at most
+    1,000 (a count of millions, in a damaged file, was a MemoryError, "invalid literal")."""
+    count = s.get(t("c"), "1")
+    return min(int(count), 1000) if count.isdigit() else 1
 
 
 def _is_field(element) -> bool:
