@@ -515,3 +515,14 @@ def test_a_chart_sheets_printed_header_and_footer_are_translated_as_a_worksheets
     sheet = etree.fromstring(translated(zipped(entries_))["xl/chartsheets/sheet1.xml"])
     assert sheet.findtext(f".//{S}oddHeader") == "&CVENTES ANNUELLES"
     assert sheet.findtext(f".//{S}oddFooter") == "&CPAGE &P"
+
+
+def test_a_row_whose_number_is_no_number_is_read_as_the_next_row():
+    """A damaged sheet's row numbered "x" was the error "invalid literal for int()"; it is
+    read as the row after the one before it, its cells' text translated."""
+    files = xlsx_entries()
+    files["xl/worksheets/sheet1.xml"] = str(files["xl/worksheets/sheet1.xml"]).replace(
+        '<row r="4">', '<row r="x">'
+    )
+    out = translated(zipped(files))["xl/worksheets/sheet1.xml"].decode()
+    assert "<t>TOTAL DES VENTES</t>" in out and '<row r="x">' in out

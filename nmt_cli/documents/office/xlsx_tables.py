@@ -70,10 +70,12 @@ def _header_of(table) -> set[tuple[int, int]]:
 
 def cells(sheet):
     """Each cell (``c``) of ``sheet`` (a worksheet's root) with its (row, column): from its
-    reference (``r``), or where it has none, from the row's and the cell's before it."""
+    reference (``r``), or where it has none (or one that is none, in a damaged file: it was
+    the error "invalid literal for int()"), from the row's and the cell's before it."""
     row = 0
     for r in sheet.iter(s("row")):
-        row = int(r.get("r") or row + 1)
+        number = r.get("r", "")
+        row = int(number) if number.isdigit() else row + 1  # none, or no number: the next
         column = 0
         for c in r.iterchildren(s("c")):
             found = cell_position(c.get("r", ""))
