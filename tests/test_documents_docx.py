@@ -1170,3 +1170,17 @@ def test_a_simple_hyperlink_fields_screentip_is_translated_too():
     out = entries(translated(report_docx(para(run("Voir "), link, run(" ici.")))))
     [said] = paragraphs(out["word/document.xml"])[0].iter(w("fldSimple"))
     assert said.get(w("instr")) == 'HYPERLINK "https://ex.fr" \\o "OUVRIR LE SITE"'
+
+
+def test_a_part_declared_in_another_encoding_than_utf8_is_written_in_it():
+    """A part some programs write in windows-1252 (its XML declaration says so) was written
+    back in UTF-8 under that declaration: "Café Müller", a code run left as it was, read back
+    "CafÃ© MÃ¼ller". It is written in the encoding it declares."""
+    parts = docx_entries(
+        para(run("Le chat dort.")) + para(run("Café Müller", '<w:rStyle w:val="CodeChar"/>'))
+    )
+    declared = str(parts["word/document.xml"]).replace("UTF-8", "windows-1252")
+    parts["word/document.xml"] = declared.encode("cp1252")
+    out = entries(translated(zipped(parts)))["word/document.xml"]
+    assert out.startswith(b'<?xml version="1.0" encoding="windows-1252"')
+    assert [text(p) for p in paragraphs(out)] == ["LE CHAT DORT.", "Café Müller"]

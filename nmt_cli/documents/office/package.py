@@ -179,12 +179,13 @@ def parse_xml(data: bytes, where: str):
 
 def serialized(tree, original: bytes) -> bytes:
     """``tree`` as bytes, after the XML declaration (and the white space after it) that
-    ``original``, the part it was read from, starts with."""
+    ``original``, the part it was read from, starts with, in the encoding it declares (a
+    part declared windows-1252 was written UTF-8 under it: "Café" read back "CafÃ©")."""
     etree = _lxml()
-    head = b""
+    head, encoding = b"", "UTF-8"
     if original.startswith(b"<?xml"):
         end = original.index(b"?>") + 2
         while end < len(original) and original[end : end + 1] in b" \t\r\n":
             end += 1
-        head = original[:end]
-    return head + etree.tostring(tree, encoding="UTF-8", xml_declaration=False)
+        head, encoding = original[:end], tree.docinfo.encoding or "UTF-8"
+    return head + etree.tostring(tree, encoding=encoding, xml_declaration=False)
