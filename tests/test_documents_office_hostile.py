@@ -183,6 +183,16 @@ def test_a_binary_file_read_as_text_is_not_a_text_file(tmp_path, name, head):
         check_text_file(str(path))
 
 
+def test_a_file_of_no_known_kind_is_said_to_hold_nul_bytes(tmp_path):
+    """What the error says of a file known by its NUL bytes alone, in one pair of brackets (it
+    said "(a binary file (it holds NUL bytes))")."""
+    path = tmp_path / "data.bin"
+    path.write_bytes(b"abc\0\0\0def")
+    with pytest.raises(InputError) as raised:
+        check_text_file(str(path))
+    assert "data.bin: not a text file (it holds NUL bytes); nothing" in str(raised.value)
+
+
 def test_a_binary_file_given_on_stdin_is_not_a_text_file(tmp_path, monkeypatch):
     """``nmt translate < rapport.docx`` translated the archive's bytes as Windows-1252 lines;
     its first bytes are looked at as a named file's are, and left there for the reader."""

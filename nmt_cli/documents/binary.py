@@ -78,7 +78,7 @@ def _binary(head: bytes) -> str | None:
     what = next((kind for magic, kind in _MAGIC if head.startswith(magic)), None)
     text = head.startswith((b"\x1f\x8b", b"\xfd7zXZ")) or bom_name(head)  # gzip, xz, UTF-16/32
     if what is None and b"\x00" in head and not text:
-        what = "a binary file (it holds NUL bytes)"
+        what = "it holds NUL bytes"
     return what
 
 
