@@ -1107,6 +1107,19 @@ def test_a_drop_down_lists_choices_are_translated_their_values_kept():
     assert text(p) == "PAYÉ : OUI"
 
 
+def test_a_content_controls_title_is_translated_its_tag_kept():
+    """A content control's title (w:alias) is shown on its tab as the reader types in it:
+    "Nom du client" stayed on the English form; its tag, which a program reads, stays."""
+    control = (
+        '<w:sdt><w:sdtPr><w:alias w:val="Nom du client"/><w:tag w:val="nom_client"/>'
+        f"</w:sdtPr><w:sdtContent>{run('Dupont')}</w:sdtContent></w:sdt>"
+    )
+    out = entries(translated(report_docx(para(run("Client : "), control))))
+    [p] = paragraphs(out["word/document.xml"])
+    assert [a.get(w("val")) for a in p.iter(w("alias"))] == ["NOM DU CLIENT"]
+    assert [t.get(w("val")) for t in p.iter(w("tag"))] == ["nom_client"]
+
+
 def test_a_legacy_form_fields_entries_and_help_are_translated_within_words_limits():
     """A legacy drop-down form field shows the entry chosen (w:listEntry): "Oui" stayed on
     the English form, and so did its help in the status bar and on F1; a help that names an

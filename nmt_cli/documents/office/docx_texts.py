@@ -4,7 +4,8 @@ alt text and title, a table's (``w:tblCaption``, ``w:tblDescription``: what a sc
 says of it), a link's ScreenTip (``w:tooltip``; a picture's, ``a:hlinkClick``'s; a link
 field's, in its instructions: docx_fields.py), the words of WordArt (a VML ``v:textpath``'s
 ``string``: Word's watermark, shown on every page), the choices of a drop-down list or combo
-box content control (its items' ``w:displayText``, their ``w:value`` kept), and a legacy form
+box content control (its items' ``w:displayText``, their ``w:value`` kept), a content control's
+title (``w:alias``, shown on its tab; its ``w:tag``, a program's, kept), and a legacy form
 field's drop-down entries and help (``w:listEntry``, ``w:statusText``, ``w:helpText``), each
 within the characters Word lets it hold.
 """
@@ -31,6 +32,7 @@ def find_texts(part: Part) -> None:
     part.alt += [(tip, "tip") for tip in field_tips(root)]  # HYPERLINK "url" \o "Voir le site"
     part.find_tooltips((_TEXTPATH,), "string")  # WordArt's words: a watermark ("BROUILLON")
     part.find_tooltips((w("listItem"),), w("displayText"))  # a drop-down list's choices
+    part.find_tooltips((w("alias"),), w("val"))  # a content control's title, on its tab
     _form_texts(part)  # a legacy form field's choices and help
 
 
