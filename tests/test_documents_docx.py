@@ -1089,6 +1089,19 @@ def test_a_watermarks_words_in_the_header_are_translated():
     assert '<v:textpath on="t" fitshape="t"/>' in out
 
 
+def test_a_vml_shapes_alt_text_is_translated():
+    """Word keeps a VML copy of a text box for older programs (mc:Fallback), its alt text an
+    attribute of the shape: "Logo de la société" stayed French there."""
+    vml = 'xmlns:v="urn:schemas-microsoft-com:vml"'
+    shape = (
+        f'<w:r><w:pict {vml}><v:shape id="Zone1" alt="Logo de la société" '
+        'style="width:100pt;height:20pt"/></w:pict></w:r>'
+    )
+    out = entries(translated(report_docx(para(run("Le texte."), shape))))["word/document.xml"]
+    assert 'alt="LOGO DE LA SOCIÉTÉ"' in out.decode()
+    assert 'id="Zone1"' in out.decode()
+
+
 def test_a_drop_down_lists_choices_are_translated_their_values_kept():
     """A drop-down list content control showed its translated choice, but offered the
     French ones ("Oui", "Non") when opened; their values (what a form's data reads) stay."""

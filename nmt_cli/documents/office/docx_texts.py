@@ -1,7 +1,8 @@
 """A Word part's texts that are no paragraph's (docx.py), each translated as a text of its own,
 read and written as an attribute's value (document.Part's alt texts): an image's or a shape's
 alt text and title, a table's (``w:tblCaption``, ``w:tblDescription``: what a screen reader
-says of it), a link's ScreenTip (``w:tooltip``; a picture's, ``a:hlinkClick``'s; a link
+says of it), a VML shape's alt text (the copy Word keeps for older programs beside a text box's
+or a shape's DrawingML), a link's ScreenTip (``w:tooltip``; a picture's, ``a:hlinkClick``'s; a link
 field's, in its instructions: docx_fields.py), the words of WordArt (a VML ``v:textpath``'s
 ``string``: Word's watermark, shown on every page), the choices of a drop-down list or combo
 box content control (its items' ``w:displayText``, their ``w:value`` kept), a content control's
@@ -17,8 +18,11 @@ from nmt_cli.documents.office.document import Part
 from nmt_cli.documents.office.docx_fields import field_tips
 from nmt_cli.documents.office.docx_styles import w
 
+_VML = "{urn:schemas-microsoft-com:vml}"
 # The words of a VML WordArt shape (v:textpath string="..."), as Word writes a page's watermark
-_TEXTPATH = "{urn:schemas-microsoft-com:vml}textpath"
+_TEXTPATH = f"{_VML}textpath"
+# the VML shapes that hold an alt text (v:shape alt="..."): a text box's fallback copy
+_VML_SHAPES = tuple(_VML + s for s in "shape rect roundrect oval group image".split())
 
 
 def find_texts(part: Part) -> None:
@@ -26,6 +30,7 @@ def find_texts(part: Part) -> None:
     each kind."""
     root = part.tree.getroot()  # type: ignore[attr-defined]
     part.find_alt_texts(("docPr", "cNvPr"))
+    part.find_tooltips(_VML_SHAPES, "alt")  # a fallback's (mc:Fallback): it stayed French
     part.find_tooltips((w("hyperlink"),), w("tooltip"))  # a link's ScreenTip
     part.find_tooltips((pptx.a("hlinkClick"), pptx.a("hlinkHover")), "tooltip")  # a picture's
     part.find_tooltips((w("tblCaption"), w("tblDescription")), w("val"))  # a table's alt text
