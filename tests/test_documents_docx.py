@@ -382,7 +382,7 @@ def test_the_words_of_an_inline_content_control_are_translated_inside_the_contro
     body = para(run("La livraison est "), control, run("."))
     out = entries(translated(zipped(docx_entries(body))))["word/document.xml"].decode()
     assert (
-        '<w:sdt><w:sdtPr><w:alias w:val="Date"/><w:id w:val="44"/><w:text/></w:sdtPr>'
+        '<w:sdt><w:sdtPr><w:alias w:val="DATE"/><w:id w:val="44"/><w:text/></w:sdtPr>'
         '<w:sdtContent><w:r w:rsidR="00A1"><w:rPr><w:lang w:val="en-US"/></w:rPr>'
         "<w:t>LE MOIS PROCHAIN</w:t></w:r></w:sdtContent></w:sdt>"
     ) in out
