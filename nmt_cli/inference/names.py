@@ -47,6 +47,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator
 
+from nmt_cli.inference.sure_first_names import sure_first_names
 from nmt_cli.protect.names import (
     LINKS,
     NAME_WORD,
@@ -179,18 +180,34 @@ def name_spans(source: str, known: Collection[str]) -> list[tuple[int, int]]:
     return [(start, end) for _, start, end, _ in _name_words(source, known)]
 
 
-def kept_names(source: str, text: str, known: Collection[str]) -> set[str]:
+def kept_names(
+    source: str, text: str, known: Collection[str], first: Collection[str] | None = ()
+) -> set[str]:
     """The names of ``source`` that are no names to copy (a name the model knows: "Marie"),
     never a sentence's first word, that ``text``, its first translation, holds as written: a
     second search passes them through too (``Marie Curie``: "Marie Curie" the first time, "Mary
-    Curie" once "Curie" was passed through)."""
+    Curie" once "Curie" was passed through); and the first names of ``first`` it surely holds
+    that ``text`` lost (:func:`first_names_lost`)."""
     found = _name_words(source, known, is_one=lambda w, k: is_name(w) and not copyable(w, k))
-    return {word for _, _, _, word in found if holds(text, word)}
+    lost = first_names_lost(source, text, first, known)
+    return {word for _, _, _, word in found if holds(text, word)} | lost
+
+
+def first_names_lost(
+    source: str, text: str, first: Collection[str] | None, known: Collection[str]
+) -> set[str]:
+    """The first names of ``first`` (the model's first-names.txt) that ``source`` surely holds
+    as a person's (sure_first_names.py; ``known``: the words the model was taught) and
+    ``text``, its translation, lacks as written."""
+    sure = sure_first_names(source, first or (), known)
+    return {name for _, _, name in sure if not holds(text, name)}
 
 
 def kept_spans(source: str, kept: Collection[str]) -> list[tuple[int, int]]:
-    """(start, end) of each of ``kept`` (:func:`kept_names`) in ``source``, in order."""
-    return [(start, end) for _, start, end, _ in _name_words(source, (), is_one=_among(kept))]
+    """(start, end) of each of ``kept`` (:func:`kept_names`) in ``source``, in order: never a
+    sentence's first word but a first name surely a person's (sure_first_names.py)."""
+    found = [(start, end) for _, start, end, _ in _name_words(source, (), is_one=_among(kept))]
+    return sorted({*found, *((start, end) for start, end, _ in sure_first_names(source, kept))})
 
 
 def _among(words: Collection[str]):
@@ -206,13 +223,19 @@ def acronym_spans(
 
 
 def names_lost(
-    source: str, text: str, known: Collection[str], written: Collection[str] = ()
+    source: str,
+    text: str,
+    known: Collection[str],
+    written: Collection[str] = (),
+    first: Collection[str] | None = (),
 ) -> bool:
     """Whether ``text``, a translation of ``source``, lacks one of its names to copy (or holds
     it fewer times: ``Mise à jour de Chrome 120 vers Chrome 121.`` gave "Update 120 to Chrome
-    121") or, with ``written`` (the model's target words), an acronym (:func:`acronyms_lost`)."""
+    121") or, with ``written`` (the model's target words), an acronym (:func:`acronyms_lost`),
+    or a first name of ``first`` (:func:`first_names_lost`)."""
     names = Counter(names_to_copy(source, known).values())
     lost = bool(names - Counter(NAME_WORD.findall(text)))
+    lost = lost or bool(first_names_lost(source, text, first, known))
     return lost or bool(acronyms_lost(source, text, known, written))
 
 

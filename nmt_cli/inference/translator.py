@@ -237,15 +237,15 @@ class Translator:
         return self.protection.places(line)
 
     def _lost(self, line: str, text: str) -> tuple[set[str], set[str]] | None:
-        """Its lost acronyms (maybe none) and kept names where ``text``, ``line``'s translation,
-        lost a date or a per cent (protection.py) or, with copy_names, an untaught name or an
-        acronym it copies (names.py); else None, as for a sentence of over AGAIN_WORDS words."""
-        p = self.protection
+        """Its lost acronyms (maybe none) and names to pass through where ``text`` lost a date
+        or a per cent (protection.py) or, with copy_names, an untaught name, a sure first name or
+        an acronym it copies (names.py); else None, as for a sentence of over AGAIN_WORDS words."""
+        p, first = self.protection, self.bundle.first_names
         acronyms = acronyms_lost(line, text, p.known, p.written) if p.known else set()
-        lost_name = p.known and (acronyms or names_lost(line, text, p.known))
+        lost_name = p.known and (acronyms or names_lost(line, text, p.known, first=first))
         if not (lost_name or p.facts_lost(line, text)):  # a date, a per cent
             return None
-        facts = (acronyms, kept_names(line, text, p.known or ()))
+        facts = (acronyms, kept_names(line, text, p.known or (), first))
         long = len(line.split()) > AGAIN_WORDS and self.splitter
         sentences = self.splitter.split(line) if long else [line]
         return facts if all(len(x.split()) <= AGAIN_WORDS for x in sentences) else None

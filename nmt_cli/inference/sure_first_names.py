@@ -1,0 +1,61 @@
+"""First names a translation lost where the source surely holds a person's first name.
+
+A first name the model knows as a word too is translated or dropped: fr-en wrote ``Merci Jean, à
+demain.`` "Thank you for tomorrow.", ``François est arrivé.`` "French arrived." (swapped.py puts
+back only a misspelt name or one swapped for another first name). Where the source surely
+addresses or names a person, a name of the model's first-names.txt (``first_names``) that the
+translation lacks as written is passed through as a protected span in a second search
+(names.py ``kept_names``, ``kept_spans``): ``Merci Jean, à demain.`` "Thanks Jean, at
+tomorrow.". Surely a person's is a first name
+
+- after a greeting (:data:`GREETINGS`) and before a punctuation mark or the end of the line:
+  ``Merci Jean, ...``, ``Bonjour Marie !``;
+- after a comma and before the end of its sentence: ``Merci beaucoup, Jean !``;
+- starting a sentence before a verb or a pronoun that stands before one (:data:`VERBS`),
+  where its small letters are no word the model was taught: ``François est arrivé.``,
+  ``Claire s'en va.`` (not ``Il est``, nor ``Pierre a``: a stone).
+
+Elsewhere the table's words are often no person's (``Agence``, ``Europe``, a sentence's
+``Grâce à``), and the model's translation stays.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from nmt_cli.protect.names import is_name
+
+GREETINGS = ("Merci", "Bonjour", "Bonsoir", "Salut", "Coucou", "Bravo", "Bienvenue", "Adieu")
+# what follows a sentence's subject: a verb's common forms, a pronoun or negation before a verb
+VERBS = (
+    "est", "a", "était", "avait", "sera", "aura", "va", "vient", "fait", "dit", "peut", "doit",
+    "veut", "sait", "ne", "se", "lui", "leur", "y", "en", "n['’]", "s['’]", "l['’]", "m['’]",
+    "t['’]",
+)  # fmt: skip
+_NAME = r"([^\W\d_a-zß-ÿ][^\W\d_]+(?:-[^\W\d_a-zß-ÿ][^\W\d_]+)*)"
+_GREETING = "|".join(GREETINGS)
+_VERB = "|".join(VERBS)
+_SURE = re.compile(
+    rf"(?:\b(?i:{_GREETING}),?\s+{_NAME}(?=\s*(?:[,.;:!?…]|$)))"
+    rf"|(?:,\s+{_NAME}(?=\s*[.!?…]))"
+    rf"|(?:(?:^|(?<=[.!?…]\s))[«“\"(]?\s*{_NAME}\s+(?=(?:{_VERB})\b))"
+)
+_SUBJECT = 3  # the group of a name starting a sentence
+
+
+def sure_first_names(
+    source: str, first_names: Collection[str], known: Collection[str] = ()
+) -> list[tuple[int, int, str]]:
+    """(start, end, name) of each first name of ``first_names`` that ``source`` surely holds as a
+    person's (module docstring), in order; one starting a sentence only where its small letters
+    are no word of ``known`` (the words the model was taught: ``Il est``, ``Pierre a``)."""
+    found = []
+    for m in _SURE.finditer(source):
+        at = next(i for i, g in enumerate(m.groups(), 1) if g)
+        name, start = m.group(at), m.start(at)
+        if at == _SUBJECT and name.lower() in known:
+            continue
+        if name in first_names and is_name(name):
+            found.append((start, start + len(name), name))
+    return found
