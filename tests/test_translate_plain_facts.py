@@ -48,6 +48,19 @@ def test_emoji_before_a_sentence_s_end_mark_are_its_trailing_ones():
     assert peeled("<ph0> !", {"<ph0>"}) == ("<ph0> !", "")  # nothing else: the model's
 
 
+def test_an_emoji_glued_to_a_sentence_s_end_mark_is_one_of_its_trailing_ones():
+    assert peeled("À bientôt <ph0>.", {"<ph0>"}) == ("À bientôt.", " <ph0>")
+    assert peeled("Merci 😊 👋!", ()) == ("Merci!", " 😊 👋")
+    assert peeled("<ph0>.", {"<ph0>"}) == ("<ph0>.", "")  # nothing else: the model's
+    assert peeled("Merci.", ()) == ("Merci.", "")
+
+
+def test_an_emoji_glued_to_the_full_stop_leaves_one_full_stop(run_cli):
+    """fr-en wrote ``À bientôt 👋.`` as "Soon. 👋.": the full stop doubled."""
+    (out,) = translated_lines(run_cli, ["À bientôt 👋."], "-m", "fr-en")
+    assert out.endswith(" 👋.") and out.count(".") == 1, out
+
+
 def test_an_emoji_before_an_exclamation_mark_keeps_the_mark(run_cli):
     """fr-en wrote ``J'adore ce resto 😍 !`` as "I love this rest 😍.": the "!" lost."""
     (out,) = translated_lines(run_cli, ["J'adore ce resto 😍 !"], "-m", "fr-en")

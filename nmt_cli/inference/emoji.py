@@ -37,6 +37,7 @@ _EMOJI = re.compile(rf"{_PICTOGRAPH}(?:{_PICTOGRAPH}|{_JOINED})*")
 _TRAILING = re.compile(rf"(?:\s*{_PICTOGRAPH}{_JOINED}*)+\s*$")
 _END_MARK = re.compile(r"[.!?…]+")  # a sentence's end: !, ?!, ...
 _END_MARK_AT_END = re.compile(r"[.!?…]+$")
+_GLUED_END_MARK = re.compile(r"(\S+?)([.!?…]+)")  # a word and the end mark glued to it
 
 
 def is_emoji(word: str) -> bool:
@@ -88,16 +89,21 @@ def peeled(sentence: str, loose: Collection[str] = ()) -> tuple[str, str]:
     """(its words, its trailing emoji or placeholders of ``loose`` with the space before them)
     of ``sentence``; (``sentence``, "") where it has no such end, or nothing else. Emoji before
     the sentence's end mark (``J'adore 😍 !``) are its trailing ones, the mark its words'
-    (``J'adore !``): the model, given them, wrote "I love 😍." for ``J'adore 😍 !``."""
+    (``J'adore !``): the model, given them, wrote "I love 😍." for ``J'adore 😍 !``; so is an
+    emoji glued to the mark (``À bientôt 👋.``: "Soon. 👋." given it)."""
     is_loose = _loose(loose)
-    words = list(re.finditer(r"\S+", sentence))
-    last = len(words) - 1 if len(words) > 2 and _END_MARK.fullmatch(words[-1][0]) else len(words)
+    found = list(re.finditer(r"\S+", sentence))
+    words, ends = [w[0] for w in found], [w.end() for w in found]
+    glued = _GLUED_END_MARK.fullmatch(words[-1]) if len(words) > 1 else None
+    if glued and is_loose(glued[1]):  # 👋. : the emoji, then the mark
+        words[-1:], ends[-1:] = glued.groups(), [found[-1].start() + len(glued[1]), ends[-1]]
+    last = len(words) - 1 if len(words) > 2 and _END_MARK.fullmatch(words[-1]) else len(words)
     cut = last
-    while cut > 1 and is_loose(words[cut - 1][0]):
+    while cut > 1 and is_loose(words[cut - 1]):
         cut -= 1
     if cut == last or cut == 0:
         return sentence, ""
-    end, tail_end = words[cut - 1].end(), words[last - 1].end()
+    end, tail_end = ends[cut - 1], ends[last - 1]
     return sentence[:end] + sentence[tail_end:], sentence[end:tail_end]
 
 
