@@ -13,6 +13,7 @@ from nmt_cli.protect import (
     addresses,
     code,
     commands,
+    css_classes,
     dimensions,
     durations,
     eras,
@@ -108,6 +109,7 @@ _FIRST: tuple[tuple[str, str], ...] = (
     ("shell", commands.SHELL),
     ("command", commands.COMMAND),
     *((kind, pattern) for kind, pattern, _ in code.PATTERNS + references.PATTERNS),
+    ("css", css_classes.PATTERN),  # btn btn-primary, fa-solid fa-house
     ("path", code.PATH),
     ("file", files.FILE),
     ("qualified", code.QUALIFIED),
@@ -193,6 +195,7 @@ NEEDS = {
     **{kind: needs for kind, _, needs in code.PATTERNS + references.PATTERNS},
     "url": rf"/|www\.|(?:{_NO_SLASHES}):\S",
     "email": "@",
+    "css": css_classes.NEEDS,
     "status": http_status.NEEDS,
     "path": r"[/\\]",
     "file": r"\.",

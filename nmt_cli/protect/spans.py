@@ -57,6 +57,8 @@ at length):
     path        ``/var/log``, ``~/notes``, ``../a/b``, ``C:\\Temp``, ``%APPDATA%\\Mozilla``,
                 ``$HOME/docs``, ``docs/index.html``, placeholders inside (``/home/%s/.config``,
                 ``C:\\Users\\%USERNAME%\\AppData``, ``/var/log/{name}.log``) (code.py)
+    css         a CSS framework's class names, a run of them: ``btn btn-primary``,
+                ``fa-solid fa-house``, ``col-md-6 text-center`` (css_classes.py)
     file        a file or host name with an extension, ``rapport.pdf``, ``*.jar`` (files.py)
     qualified   a dotted name of three parts or more, ``com.sun.star.util.Date``, or of two,
                 one in humps, ``ScriptForge.UI``; a name in its scope, ``std::vector<int>``
