@@ -648,6 +648,22 @@ def test_a_word_holding_a_sign_its_model_spells_in_bytes_passes_whole(line, expe
     assert spans(line, IN_BYTES) == expected
 
 
+def test_a_french_elided_word_before_a_word_with_a_sign_in_bytes_is_no_part_of_it():
+    """fr-en, given ``l'‹hôte›`` whole, left the French "l'" in the English."""
+    in_bytes = SpanFinder(spelled_in_bytes=lambda line: set(line) & set("‹›"))
+    assert spans("Entrez le nom de l'‹hôte›.", in_bytes) == [("symbol", "‹hôte›")]
+    assert spans("Jusqu'‹ici› et d’‹abord›", in_bytes) == [
+        ("symbol", "‹ici›"),
+        ("symbol", "‹abord›"),
+    ]
+    assert spans("a'‹b›", in_bytes) == [("symbol", "a'‹b›")]  # no French elision
+
+
+def test_translate_leaves_no_french_elision_before_a_sign_it_cannot_write(run_cli):
+    (out,) = translated_lines(run_cli, ["Entrez le nom de l'<‹hôte>."], "-m", "fr-en")
+    assert "l'" not in out and "<‹hôte>" in out, out
+
+
 def test_a_word_with_a_sign_in_bytes_leaves_other_spans_alone():
     # a placeholder, an ICU message and a quoted sign keep theirs
     assert spans("{0}s et {{count}}", IN_BYTES) == spans("{0}s et {{count}}")

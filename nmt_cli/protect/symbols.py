@@ -32,6 +32,8 @@ _CLOSING = {")": "(", "]": "["}
 _OPENING = {"(": ")", "[": "]"}
 _COUNTED = "\"'«»“”‘’()[]"
 # a number with a factor's or a tolerance's sign before or after it: ×1,5, 2,5×, ±0,5
+# a French elided word glued to the word after it: l', d', qu', jusqu'
+_ELISION = re.compile(r"(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)['’](?=\S)", re.I)
 _SIGNED_NUMBER = re.compile(r"([×÷±≈]?)(\d+(?:[.,\u00a0\u202f ]\d+)*)(×?)")
 
 
@@ -43,9 +45,14 @@ def signs(spelled: Iterable[str]) -> set[str]:
 
 def words(line: str, signs: set[str]) -> Iterator[tuple[int, int]]:
     """(start, end) of each word of ``line`` that holds one of ``signs``, without the
-    punctuation around it (:func:`trimmed`)."""
+    punctuation around it (:func:`trimmed`) nor a French elided word before it (``l'‹hôte›``:
+    fr-en, given it whole, left "l'" in the English)."""
     for m in _WORD.finditer(line):
         lead, word = trimmed(m[0])
+        if elided := _ELISION.match(
+            word
+        ):  # l'‹hôte›: the article is French's, translated with the line
+            lead, word = lead + elided.end(), word[elided.end() :]
         if not signs.isdisjoint(word):
             yield m.start() + lead, m.start() + lead + len(word)
 
