@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import translated_lines
 
 from nmt_cli.inference.quotes import requoted, unquoted
 from nmt_cli.inference.translation import Translation
@@ -249,3 +250,23 @@ def test_translate_keeps_a_quoted_file_name_after_a_verb_that_acts_on_it(run_cli
     result = run_cli(["translate", "Impossible d'ouvrir « rapport final.pdf »."])
     assert result.exit_code == 0, result.stderr
     assert "“rapport final.pdf”" in result.stdout, result.stdout
+
+
+def test_a_pair_after_an_elided_article_goes_around_the_noun_not_the_english_article():
+    """fr-en wrote ``Modifiez l'« hôte » du serveur.`` "Change “the” server host.": the
+    alignment links ``l'hôte`` to "the" alone."""
+    source = "Modifiez l'« hôte » du serveur."
+    text = "Change the server host."
+    assert _translated(source, text, [(0, 0), (1, 1), (3, 2)]) == "Change the server “host”."
+    # a run longer than the article loses the article only
+    links = [(0, 0), (1, 1), (1, 2)]
+    assert _translated("Modifiez l'« hôte ».", "Change the host.", links) == "Change the “host”."
+    # no elision: the marks stay where the alignment puts them
+    assert _translated("Modifiez « l'hôte ».", "Change the host.", [(0, 0), (1, 1), (1, 2)]) == (
+        "Change “the host”."
+    )
+
+
+def test_translate_puts_the_marks_after_an_elided_article_around_the_noun(run_cli):
+    (out,) = translated_lines(run_cli, ["Modifiez l'« hôte » du serveur."], "-m", "fr-en")
+    assert "“host”" in out and "“the”" not in out, out

@@ -41,6 +41,9 @@ _TRAILING = re.compile(r"[.,;:!?…)\]]+$")
 _CLOSING_TAIL = re.compile(r"[.,;:!?…)\]>]+$")  # a word's closing punctuation, a bracket's >
 # punctuation a source may set after its closing mark (French with a space: « %1 » ?)
 _CLOSED_BEFORE = ".,;:…)]>?!"
+# a French elided article or word right before an opening mark: l'« hôte », d'« Accueil »
+_ELIDED = re.compile(r"(?<![^\W\d_])(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)['’]$", re.I)
+_ARTICLES = ("the", "a", "an")  # what English writes for a French elided article
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,7 @@ class Pair:
     after: str
     before: str = ""
     bare: bool = False  # its words without their punctuation: it closes before the target's
+    elided: bool = False  # it opens right after a French elided article: l'« hôte »
 
 
 @dataclass(frozen=True)
@@ -165,7 +169,10 @@ def _enclosed(
         after = line[i + 1 :].lstrip(SPACES)[:1]
         before = line[start - 1] if start else ""
         pairs[id(e)] = Pair(
-            line[start], after if after in _CLOSED_BEFORE else "", before if before in "([<" else ""
+            line[start],
+            after if after in _CLOSED_BEFORE else "",
+            before if before in "([<" else "",
+            elided=_ELIDED.search(line[:start]) is not None,
         )
         siblings.append(e)
     return Quoted(text, words, tuple(roots), pairs)
@@ -204,12 +211,16 @@ def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
         if start == end:
             continue
         pair = quoted.pairs[id(e)]
+        run = (start, end)  # a run moved past an article encloses no punctuation of its own
+        if pair.elided:
+            start, end = _past_article(words, start, end, t.alignment)
         if depth % 2 == 0 and not e.children and pair.opening in OPENING:
             innermost.append((start, end))
         left, right = _written(pair.opening, depth, target)
         opening.setdefault(start, []).append((left, pair.before))
         after = pair.after
-        if pair.bare and not after and (tail := _TRAILING.search(words[end - 1])):
+        bare = pair.bare or run != (start, end)
+        if bare and not after and (tail := _TRAILING.search(words[end - 1])):
             after = tail[0][0]  # before the target word's punctuation
         closing.setdefault(end - 1, []).insert(0, (right, after))
     out, starts = [], []  # starts: where in out[k] the model's word k begins
@@ -237,6 +248,24 @@ def requoted(t: Translation, quoted: Quoted, target: str | None) -> Translation:
         if s < len(quoted.words) and u < len(target)
     ]
     return replace(t, text=text, alignment=links, word_scores=scores)
+
+
+def _past_article(
+    words: list[str], start: int, end: int, links: Sequence[tuple[int, int]]
+) -> tuple[int, int]:
+    """The run ``start:end`` of ``words`` (a translation) of a pair opened after a French
+    elided article (``l'« hôte »``: the article is the quoted word's whitespace word, and the
+    alignment may link it to the English article alone, "Change “the” host."), without the
+    English article it starts with: the rest of the run, or, where the article is all of it,
+    the first word after it that no source word is linked to ("the server “host”"), else
+    the word after it."""
+    if words[start].strip("“\"'(").lower() not in _ARTICLES or start + 1 >= len(words):
+        return start, end
+    if end - start > 1:
+        return start + 1, end
+    linked = {u for _, u in links}
+    free = next((k for k in range(start + 1, len(words)) if k not in linked), start + 1)
+    return free, free + 1
 
 
 def _inner_marks(words: list[str], runs: list[tuple[int, int]], target: str | None) -> list[str]:
