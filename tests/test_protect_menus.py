@@ -222,10 +222,21 @@ def test_a_catalogue_s_path_comes_out_translated_label_by_label(run_cli, tmp_pat
         ("« Nous sommes inquiets » et « Prudents », a-t-il dit.", []),
         ("Le bouton « valider » est grisé.", []),
         ("Cliquez sur « Enregistrer. Puis quittez » ici.", []),
+        # a value to type, its first letter small too: fr-en, given its words, wrote
+        # ``Saisissez « oui » ou « non ».`` "“Enter” or “not”."
+        ("Saisissez « oui » ou « non ».", ["« oui »", "« non »"]),
+        ("Tapez « oui » pour continuer.", ["« oui »"]),
+        ("Il a dit « oui » à tout.", []),
     ],
 )
 def test_a_quoted_label_after_a_word_that_names_it_is_a_path_of_one_label(line, expected):
     assert paths(line) == expected
+
+
+def test_translate_translates_a_quoted_value_to_type_on_its_own(run_cli):
+    result = run_cli(["translate", "-m", "fr-en", "Saisissez « oui » ou « non »."])
+    assert result.exit_code == 0, result.stderr
+    assert "“yes” or “no”" in result.stdout, result.stdout
 
 
 def test_a_line_of_many_quoted_labels_is_read_once_not_once_per_label():

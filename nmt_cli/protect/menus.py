@@ -31,7 +31,9 @@ A label in quotation marks is a path of one label, translated on its own, its ma
 wrote "Click “Make update and”", its marks around the wrong words): one to five words, the
 first with a capital, no sentence punctuation, right after a word that names a label
 (:data:`LABEL_WORDS`: ``bouton``, ``cliquez sur``, ``menu``...), or after such a label and a
-conjunction, a comma or both (``« Annuler » ou « OK »``, ``« Suivant », puis sur « Terminer »``).
+conjunction, a comma or both (``« Annuler » ou « OK »``, ``« Suivant », puis sur « Terminer »``);
+so is a value to type, its first letter small too, after a verb of typing (:data:`TYPING`:
+``Saisissez « oui » ou « non »``: ``Enter “yes” or “no”``).
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ _SPLIT = re.compile(r"(\s+[▸►▶>→›]\s+)")
 
 
 _LABEL_SPACE = f"[{SPACES}]?"  # French « Oui », its no-break spaces
-_LABEL_WORDS = rf"{_CAPITAL}(?:\s+{_WORD}){{0,4}}"
+_LABEL_WORDS = rf"{_WORD}(?:\s+{_WORD}){{0,4}}"  # its first word small after TYPING only
 LABEL = (  # a label in quotation marks
     rf"«{_LABEL_SPACE}{_LABEL_WORDS}{_LABEL_SPACE}»|“{_LABEL_WORDS}”|\"{_LABEL_WORDS}\""
 )
@@ -71,7 +73,13 @@ LABEL_WORDS = (
     "pane dialog item label click select choose check uncheck enable disable open press "
     "Schaltfläche Menü Registerkarte Feld Fenster Option Symbol Befehl Meldung wählen Sie"
 ).split()
-_CUE = re.compile(rf"(?:^|[\s'’])(?i:{'|'.join(LABEL_WORDS)})(?:\s+(?i:sur|on|auf))?\s*$")
+# The verbs right before a quoted value a user types, a label whatever its first letter
+# (``Saisissez « oui » ou « non »``: fr-en, given them as words, wrote "“Enter” or “not”.")
+TYPING = "saisissez saisir tapez taper entrez entrer écrivez écrire type enter".split()
+_CUE = re.compile(
+    rf"(?:^|[\s'’])(?i:{'|'.join(LABEL_WORDS + TYPING)})(?:\s+(?i:sur|on|auf))?\s*$"
+)
+_TYPED_CUE = re.compile(rf"(?:^|[\s'’])(?i:{'|'.join(TYPING)})\s*$")
 _JOINING = (  # ou, puis sur, and then on
     r"(?i:ou|et|puis|or|and|then|oder|und|dann)(?:\s+(?i:puis|then|dann))?(?:\s+(?i:sur|on|auf))?"
 )
@@ -82,7 +90,8 @@ _LABELS = re.compile(LABEL)
 
 def cued(line: str, start: int, seen: dict[int, bool] | None = None) -> bool:
     """Whether the quoted text at ``start`` of ``line`` is a label: right after a word of
-    LABEL_WORDS, or after a label and a conjunction, a comma or both (``« Annuler » ou « OK »``,
+    LABEL_WORDS or TYPING (only TYPING where its first letter is small: ``Tapez « oui »``), or
+    after a label and a conjunction, a comma or both (``« Annuler » ou « OK »``,
     ``« Suivant », puis sur « Terminer »``).
     ``seen``: the answers for this line so far (its labels' starts), read and filled, so that
     a line of many labels is read once, not once for each of them."""
@@ -90,8 +99,8 @@ def cued(line: str, start: int, seen: dict[int, bool] | None = None) -> bool:
     chain, answer = [], False  # the labels joined back to the first, which tells them all
     while start not in seen:
         chain.append(start)
-        before = line[:start]
-        if _CUE.search(before):
+        before, small = line[:start], line[start + 1 :].lstrip(SPACES)[:1].islower()
+        if (_TYPED_CUE if small else _CUE).search(before):
             answer = True
             break
         joined = _AFTER_LABEL.search(before)
