@@ -298,6 +298,26 @@ def test_a_paragraph_written_on_several_lines_is_translated_on_as_many():
     assert_well_formed(out)
 
 
+def test_a_line_broken_beside_a_tag_stays_beside_it():
+    """A block's inline elements written each on a line of its own (a banner's text then its
+    link, a button under it) came back wrapped evenly, the line breaks inside the link's
+    words ("<a>I\n  will take advantage</a>"): each line break written before a start tag
+    or after an end tag is there in the translation, the others between words as before."""
+    page = (
+        '<div class="bandeau">\n  <strong>Soldes d\'hiver</strong>\n  jusqu\'à -50 % sur'
+        ' une\n  sélection\n  <a href="/soldes">J\'en profite</a>\n</div>\n'
+    )
+    english = Aligned(
+        "Winter sales up to -50% on a selection I take advantage of it",
+        links("0-1 1-0 2-2 2-3 3-4 4-4 5-5 6-6 7-7 8-8 9-9 9-10 9-11 8-12"),
+    )
+    out = translate_markup(page, "html", lambda texts: [english])
+    assert out == (
+        '<div class="bandeau">\n  <strong>Winter sales</strong>\n  up to -50% on a\n'
+        '  selection\n  <a href="/soldes">I take advantage of it</a>\n</div>\n'
+    )
+
+
 def test_lines_are_wrapped_between_line_breaks_and_never_in_preformatted_text():
     page = "<p>Un deux\ntrois quatre.<br>\nCinq six sept.</p>\n<pre>Ne  pas\n traduire</pre>\n"
     out = translate_markup(page, "html", said("One two three four.\nFive six seven."))

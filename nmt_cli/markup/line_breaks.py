@@ -7,7 +7,9 @@
 - A segment written on several lines (a page's paragraph wrapped by its author, its lines
   indented) has its translation, between two breaking elements, wrapped to as many lines as the
   source had there, their lengths as even as the words allow (as subtitles are:
-  documents/srt.py ``wrap``), each line break the white space the source wrote there, in order.
+  documents/srt.py ``wrap``), each line break the white space the source wrote there, in order;
+  but a line broken right before an element's start tag or after its end tag (a button, then
+  a link, each on a line) is broken beside that tag in the translation (``tag_lines``).
   Only where the caller says the page's white space is not significant (``wrap``): an HTML
   page's ``<pre>`` is verbatim, written as it was, and an XML ``xml:space="preserve"`` text's
   line breaks are separators (inline_text.py), never soft line breaks. A Markdown paragraph's
@@ -48,19 +50,49 @@ def around(raw: str, k: int, breaks: Iterable[int], spaces: Iterable[int]) -> tu
 
 
 def soft_breaks(
-    raw: str, body: tuple[int, int], breaks: Iterable[int], spaces: Iterable[int]
+    raw: str,
+    body: tuple[int, int],
+    breaks: Iterable[int],
+    spaces: Iterable[int],
+    skip: Iterable[int] = (),
 ) -> list[list[str]]:
     """For each piece of ``raw[body[0]:body[1]]`` between two separators, the white space of
-    each line break written inside it (not one next to a separator), as written."""
+    each line break written inside it (not one next to a separator, nor one whose run starts
+    at an offset of ``skip``: written beside a tag, tag_lines), as written."""
+    skip = set(skip)
     breaks, spaces = set(breaks), set(spaces)
     pieces: list[list[str]] = [[]]
     for run in _SPACE_RUN.finditer(raw, *body):
         separators = sum(k in breaks for k in range(*run.span()))
         if separators:
             pieces += [[] for _ in range(separators)]
-        elif "\n" in run[0]:
+        elif "\n" in run[0] and run.start() not in skip:
             pieces[-1].append(_written(raw, *run.span(), spaces))
     return pieces
+
+
+def tag_lines(raw: str, body: tuple[int, int], flat, inlines: list) -> list[tuple]:
+    """The line breaks of ``raw[body[0]:body[1]]`` written right before an element's start
+    tag or right after its end tag, between words (a page's ``<button>`` and ``<a>`` each on a
+    line, ``</strong>`` then the sentence on the next: its translation, wrapped evenly, put the
+    line breaks inside the links' words): (where the run starts, the element, whether after
+    it, the white space as written). Only elements with words; the outermost of those whose
+    tags touch."""
+    starts: dict[int, object] = {}
+    ends: dict[int, object] = {}
+    for i in inlines:  # in pre-order: an outer element first
+        if i.end > i.start and not i.breaks and not i.open.isspace():
+            starts.setdefault(i.start, i)
+            ends.setdefault(i.end, i)
+    out = []
+    for run in _SPACE_RUN.finditer(raw, *body):
+        a, b = run.span()
+        if "\n" not in run[0] or any(k in flat.breaks for k in range(a, b)):
+            continue
+        inline, after = (starts[b], False) if b in starts else (ends.get(a), True)
+        if inline is not None:
+            out.append((a, inline, after, _written(raw, a, b, set(flat.spaces))))
+    return out
 
 
 def wrapped(text: str, soft: list[list[str]], separators: tuple[str, ...]) -> dict[int, str]:

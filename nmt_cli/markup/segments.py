@@ -40,7 +40,7 @@ from typing import Protocol
 from nmt_cli.markup import inline_text
 from nmt_cli.markup.elements import VERBATIM
 from nmt_cli.markup.inline_text import SEPARATORS, Flattener, Inline, broken, collapsed, references
-from nmt_cli.markup.line_breaks import around, edge, soft_breaks, wrapped
+from nmt_cli.markup.line_breaks import around, edge, soft_breaks, tag_lines, wrapped
 from nmt_cli.markup.placement import Alignment, Enclosure, Links, place_elements
 from nmt_cli.markup.tree import Element, Node, serialize
 from nmt_cli.markup.word_parts import imperative_links, word_parts
@@ -83,6 +83,8 @@ class Segment:
         raw = "".join(flat.parts)
         inlines = list(_all(self.inlines))
         body = (len(raw) - len(raw.lstrip()), len(raw.rstrip()))
+        # a line broken before an element's start tag or after its end tag (tag_lines)
+        self._tag_lines = tag_lines(raw, body, flat, inlines) if wrap else []
         self.text, at = collapsed(raw, *body, flat.breaks)
         # the text with its no-break spaces between words kept (read again only where it has one)
         bound = any(c in raw for c in NO_BREAK)
@@ -112,7 +114,7 @@ class Segment:
                 inline.breaks = ""  # at an end of the text: placed as any empty element
         self.words = _word_spans(self.text)
         # where the source's lines broke (line_breaks.py), when its white space is not kept
-        self.soft = soft_breaks(raw, body, flat.breaks, flat.spaces) if wrap else []
+        self._lines = (raw, body, flat.breaks, flat.spaces) if wrap else None
         self._wrap: dict[int, str] = {}
 
     def translatable(self) -> bool:
@@ -132,7 +134,6 @@ class Segment:
         words, links = self._one_stand_in_each(words, links)
         text = broken(words, translated.text, self._breaks()) or " ".join(words)
         text = keep_no_break_spaces(self.bound, text) if self.bound != self.text else text
-        self._wrap = wrapped(text, self.soft, SEPARATORS)
         cuts = sorted({pos for i in _all(self.inlines) for pos in (i.start, i.end)})
         parts, target_parts, links = word_parts(
             self.text, self.words, cuts, words, links, _word_spans(text)
@@ -142,6 +143,7 @@ class Segment:
         runs = iter(place_elements(enclosures, links, len(target.spans), len(parts)))
         at = iter(k for k, c in enumerate(text) if c in SEPARATORS)  # each break's, in order
         placed = self._placed(self.inlines, runs, target, (0, len(target.text)), at)
+        self._wrap = self._wrapped(text, placed)
         return (
             self._escaped(self.lead)
             + self._written(target.text, placed)
@@ -157,6 +159,30 @@ class Segment:
             after_word = i.glue[0] or not i.glue[1]
             out.append(Enclosure(first, end, self._enclosures(i.children, parts), after_word))
         return out
+
+    def _wrapped(self, text: str, placed: list[tuple]) -> dict[int, str]:
+        """Where ``text``, the translation, breaks its lines (line_breaks.py): a line broken
+        before an element's start tag (after its end tag) there, where a space stands beside
+        the tag in ``text`` (placed: its tags' places); the source's other line breaks
+        between words as evenly as they fall."""
+        if self._lines is None:
+            return {}
+        spans: dict[int, tuple[int, int]] = {}
+        todo = list(placed)
+        while todo:
+            i, start, stop, children = todo.pop()
+            spans[id(i)] = (start, stop)
+            todo += children
+        kept: dict[int, str] = {}
+        done: set[int] = set()
+        for run, inline, after, written in self._tag_lines:
+            start, stop = spans.get(id(inline), (0, 0))
+            k = stop if after else start - 1
+            if 0 <= k < len(text) and text[k] == " " and k not in kept:
+                kept[k] = written
+                done.add(run)
+        out = wrapped(text, soft_breaks(*self._lines, skip=done), SEPARATORS)
+        return {k: c for k, c in out.items() if k not in kept} | kept
 
     def _breaks(self) -> str:
         """The separators of the text's breaking elements, in order."""
