@@ -304,7 +304,7 @@ def test_a_line_broken_beside_a_tag_stays_beside_it():
     words ("<a>I\n  will take advantage</a>"): each line break written before a start tag
     or after an end tag is there in the translation, the others between words as before."""
     page = (
-        '<div class="bandeau">\n  <strong>Soldes d\'hiver</strong>\n  jusqu\'à -50 % sur'
+        "<div class=\"bandeau\">\n  <strong>Soldes d'hiver</strong>\n  jusqu'à -50 % sur"
         ' une\n  sélection\n  <a href="/soldes">J\'en profite</a>\n</div>\n'
     )
     english = Aligned(
@@ -316,6 +316,15 @@ def test_a_line_broken_beside_a_tag_stays_beside_it():
         '<div class="bandeau">\n  <strong>Winter sales</strong>\n  up to -50% on a\n'
         '  selection\n  <a href="/soldes">I take advantage of it</a>\n</div>\n'
     )
+
+
+def test_a_link_whose_words_are_on_lines_of_their_own_leaves_no_blank_line():
+    """A link written on three lines (its tags, its words between them) came back with a
+    blank line inside it, the white space on both sides of its start tag written together
+    ("<a>our\n  \n    guide</a>"): the line breaks stay outside its tags."""
+    page = '<p>Consultez\n  <a href="/x">\n    notre guide\n  </a>\n  pour en savoir plus.</p>\n'
+    out = translate_markup(page, "html", word_for_word)
+    assert out == ('<p>CONSULTEZ\n  <a href="/x">NOTRE GUIDE</a>\n  POUR EN SAVOIR PLUS.</p>\n')
 
 
 def test_lines_are_wrapped_between_line_breaks_and_never_in_preformatted_text():

@@ -76,8 +76,10 @@ def tag_lines(raw: str, body: tuple[int, int], flat, inlines: list) -> list[tupl
     tag or right after its end tag, between words (a page's ``<button>`` and ``<a>`` each on a
     line, ``</strong>`` then the sentence on the next: its translation, wrapped evenly, put the
     line breaks inside the links' words): (where the run starts, the element, whether after
-    it, the white space as written). Only elements with words; the outermost of those whose
-    tags touch."""
+    it, the white space as written outside the tag). Only elements with words; the outermost
+    of those whose tags touch. The white space of a run inside the element (``<a>\n
+    notre guide\n  </a>``) is left out: written whole, the run's two line breaks were a blank
+    line between the tag and the words."""
     starts: dict[int, object] = {}
     ends: dict[int, object] = {}
     for i in inlines:  # in pre-order: an outer element first
@@ -89,9 +91,12 @@ def tag_lines(raw: str, body: tuple[int, int], flat, inlines: list) -> list[tupl
         a, b = run.span()
         if "\n" not in run[0] or any(k in flat.breaks for k in range(a, b)):
             continue
-        inline, after = (starts[b], False) if b in starts else (ends.get(a), True)
-        if inline is not None:
-            out.append((a, inline, after, _written(raw, a, b, set(flat.spaces))))
+        opened = next((k for k in range(a + 1, b + 1) if k in starts), None)
+        closed = next((k for k in range(b - 1, a - 1, -1) if k in ends), None)
+        if opened is not None and "\n" in raw[a:opened]:
+            out.append((a, starts[opened], False, _written(raw, a, opened, set(flat.spaces))))
+        elif closed is not None and "\n" in raw[closed:b]:
+            out.append((a, ends[closed], True, _written(raw, closed, b, set(flat.spaces))))
     return out
 
 
