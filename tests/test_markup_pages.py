@@ -95,6 +95,23 @@ def test_a_row_of_links_controls_or_menu_items_is_translated_one_by_one(row, tex
 
 
 @pytest.mark.parametrize(
+    "content, texts",
+    [
+        (  # read as one sentence: "Finding our magazines are opened", the link's word lost
+            '\nBienvenue sur notre site.\n<a href="/a">Découvrir</a>\nNos magasins sont ouverts.\n',
+            ["Bienvenue sur notre site.", "Découvrir", "Nos magasins sont ouverts."],
+        ),
+        (  # a paragraph wrapped by its author: one sentence still
+            "\nFabriquées par des artisans\n<a>passionnés</a> qui\n<em>Respectent</em> tout.\n",
+            ["Fabriquées par des artisans passionnés qui Respectent tout."],
+        ),
+    ],
+)
+def test_a_text_and_a_link_each_on_a_line_of_its_own_are_translated_apart(content, texts):
+    assert Page(f"<body>{content}</body>", "html").texts() == texts
+
+
+@pytest.mark.parametrize(
     "row, texts",
     [
         (

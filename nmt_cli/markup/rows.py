@@ -14,7 +14,9 @@ as one word, ``<button>J'accepte</button><button>Je refuse</button><a>Paramétre
 out "I refuse to <button>accepteJe</button> refuse to be<button></button> <a>killed</a>"),
 or two elements of one kind whose texts open with a capital (a menu's
 ``<span>Fichier</span><span>Édition</span>``); a text item is parted from the others by a
-separator, or ends in a colon (``Vous êtes ici : <a>Accueil</a> / ...``).
+separator, ends in a colon (``Vous êtes ici : <a>Accueil</a> / ...``), or stands on a line of
+its own beside an element on another, both opening with a capital, a text before it ending a
+sentence (``Bienvenue.`` then ``<a>Découvrir</a>``, then ``Nos magasins...``).
 """
 
 from __future__ import annotations
@@ -111,11 +113,24 @@ def _parted(a: Element | Text, b: Element | Text, between: str, marks: frozenset
     if isinstance(a, Text) or isinstance(b, Text):
         if isinstance(a, Text) and a.text.endswith(":") and not between.strip():
             return True
+        if "\n" in between and not between.strip() and _lines_of_their_own(a, b):
+            return True
         return any(c in marks for c in _TAG.sub(" ", between))
     controls = a.key in _CONTROLS and b.key in _CONTROLS
     controls = controls and bool(between or a.key in BOXES or b.key in BOXES)
     labels = a.key == b.key and all(node_text(n).strip()[:1].isupper() for n in (a, b))
     return bool("\n" in between or between.strip() or controls or labels)
+
+
+def _lines_of_their_own(a: Element | Text, b: Element | Text) -> bool:
+    """Whether ``a`` and ``b``, a text and an element on two lines, are each a line of its own:
+    both open with a capital, and a text before ends a sentence (``Bienvenue sur notre
+    site.`` then ``<a>Découvrir</a>``, then ``Nos magasins sont ouverts.``: read as one
+    sentence, the link's word and the next line's were one, "Finding our magazines")."""
+    first = [node_text(n).strip()[:1] for n in (a, b)]
+    if not all(c.isupper() for c in first):
+        return False
+    return not isinstance(a, Text) or a.text.rstrip()[-1:] in ".!?…"
 
 
 # a bar or a dot standing alone between spaces: never a word of a sentence
