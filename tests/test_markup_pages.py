@@ -344,6 +344,14 @@ def test_a_link_whose_words_are_on_lines_of_their_own_leaves_no_blank_line():
     assert out == ('<p>CONSULTEZ\n  <a href="/x">NOTRE GUIDE</a>\n  POUR EN SAVOIR PLUS.</p>\n')
 
 
+@pytest.mark.parametrize("empty", ["<!-- note -->", '<img src="x.png">'])
+def test_a_comment_or_an_image_on_a_line_of_its_own_before_a_link_leaves_no_blank_line(empty):
+    """The line breaks on either side of it were written together after it: a blank line."""
+    page = f'<p>Un texte\n{empty}\n<a href="/">lien</a> et la suite.</p>\n'
+    out = translate_markup(page, "html", word_for_word)
+    assert out == f'<p>UN TEXTE {empty}\n<a href="/">LIEN</a> ET LA SUITE.</p>\n'
+
+
 def test_lines_are_wrapped_between_line_breaks_and_never_in_preformatted_text():
     page = "<p>Un deux\ntrois quatre.<br>\nCinq six sept.</p>\n<pre>Ne  pas\n traduire</pre>\n"
     out = translate_markup(page, "html", said("One two three four.\nFive six seven."))

@@ -78,14 +78,16 @@ def tag_lines(raw: str, body: tuple[int, int], flat, inlines: list) -> list[tupl
     line breaks inside the links' words): (where the run starts, the element, whether after
     it, the white space as written outside the tag). Only elements with words; the outermost
     of those whose tags touch. The white space of a run inside the element (``<a>\n
-    notre guide\n  </a>``) is left out: written whole, the run's two line breaks were a blank
-    line between the tag and the words."""
+    notre guide\n  </a>``) is left out, and so is the white space on the far side of an empty
+    element in the run (``<!-- note -->``, ``<img>``): written whole, the run's two line breaks
+    were a blank line."""
     starts: dict[int, object] = {}
     ends: dict[int, object] = {}
     for i in inlines:  # in pre-order: an outer element first
         if i.end > i.start and not i.breaks and not i.open.isspace():
             starts.setdefault(i.start, i)
             ends.setdefault(i.end, i)
+    empty = {i.start for i in inlines if i.end == i.start}
     out = []
     for run in _SPACE_RUN.finditer(raw, *body):
         a, b = run.span()
@@ -93,10 +95,13 @@ def tag_lines(raw: str, body: tuple[int, int], flat, inlines: list) -> list[tupl
             continue
         opened = next((k for k in range(a + 1, b + 1) if k in starts), None)
         closed = next((k for k in range(b - 1, a - 1, -1) if k in ends), None)
-        if opened is not None and "\n" in raw[a:opened]:
-            out.append((a, starts[opened], False, _written(raw, a, opened, set(flat.spaces))))
-        elif closed is not None and "\n" in raw[closed:b]:
-            out.append((a, ends[closed], True, _written(raw, closed, b, set(flat.spaces))))
+        held = [k for k in empty if a <= k <= b]  # a comment, an image: no white space of it
+        low = max([a] + [k for k in held if opened is not None and k <= opened])
+        high = min([b] + [k for k in held if closed is not None and k >= closed])
+        if opened is not None and "\n" in raw[low:opened]:
+            out.append((a, starts[opened], False, _written(raw, low, opened, set(flat.spaces))))
+        elif closed is not None and "\n" in raw[closed:high]:
+            out.append((a, ends[closed], True, _written(raw, closed, high, set(flat.spaces))))
     return out
 
 
