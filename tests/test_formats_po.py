@@ -151,6 +151,18 @@ def test_a_catalogue_whose_header_names_no_language_is_one_error_saying_so(tmp_p
     assert '"Language: fr\\n"' in str(e.value)
 
 
+def test_a_template_naming_no_language_holds_no_pairs_its_entries_counted_untranslated(
+    tmp_path,
+):
+    """A .pot as xgettext writes it: nothing to train on, said as for any untranslated entry
+    (before, "its header names no Language: add one", as if it held translations)."""
+    header = HEADER.replace('"Language: fr\\n"\n', "")
+    path = write(tmp_path, header + '\nmsgid "Open"\nmsgstr ""\n', "messages.pot")
+    said = []
+    assert list(read_pairs(path, "po", ("fr", "en"), said.append)) == []
+    assert said == [f"{path}: 1 read, 0 pairs kept; skipped: 1 untranslated"]
+
+
 def test_the_header_says_when_msgid_is_not_english(tmp_path):
     header = HEADER.replace('"Language: fr\\n"', '"Language: en\\n"\n"X-Source-Language: de\\n"')
     body = '\nmsgid "Datei öffnen"\nmsgstr "Open file"\n'

@@ -327,6 +327,11 @@ def read_pairs(
             report(Counts(path).summary())
         return
     if target is None:  # "no fr side (it holds en)" said nothing of the header
+        counts = Counts(path)
+        if not [p for e in po if e.msgid for p in entry_pairs(e, counts, (0, 1))]:
+            if report is not None:  # a template (.pot): no pairs, whatever its languages
+                report(counts.summary())  # (before, "its header names no Language")
+            return
         other = next((x for x in languages if not same_language(source, x)), "fr")
         raise InputError(
             f"{path}: its header names no Language, the language of its msgstrs: "
