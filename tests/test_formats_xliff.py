@@ -329,6 +329,23 @@ TRADOS = (
 )
 
 
+def test_words_a_reviewer_deleted_with_tracked_changes_are_not_the_target(tmp_path):
+    """Trados keeps a reviewer's deletion in the target, marked: the pair is the text as the
+    changes leave it (before: "The cat dog sleeps.", both words, and "Bye. Goodbye.")."""
+    tracked = TRADOS.replace(
+        "The cat sleeps.",
+        'The <mrk mtype="x-sdl-deleted" sdl:revid="r1">cat</mrk>'
+        '<mrk mtype="x-sdl-added" sdl:revid="r2">dog</mrk> sleeps.',
+    ).replace(
+        '<mrk mtype="seg" mid="3"/>',
+        '<mrk mtype="seg" mid="3"><mrk mtype="x-sdl-deleted" sdl:revid="r3">Bye. </mrk>'
+        "Goodbye.</mrk>",
+    ).replace('<sdl:seg id="3"/>', '<sdl:seg id="3" conf="Translated" origin="interactive"/>')
+    path = write(tmp_path, tracked, "guide.docx.sdlxliff")
+    pairs = list(read_pairs(path, "xliff", ("fr", "en")))
+    assert pairs == [("Le chat dort.", "The dog sleeps."), ("Au revoir.", "Goodbye.")]
+
+
 @pytest.mark.parametrize(
     "name", ["guide.docx.sdlxliff", "guide.mqxliff", "GUIDE.SDLXLIFF.gz", "guide.docx.mxliff"]
 )

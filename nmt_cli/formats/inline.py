@@ -131,10 +131,34 @@ def _paired(nodes: list[Node]) -> list[Node]:
 
 def model_text(element) -> str:
     """What a model reads of an lxml ``element``'s content (see above): one line, ends
-    trimmed."""
+    trimmed; words a reviewer deleted with Trados' change tracking (``<mrk
+    mtype="x-sdl-deleted">``) are not its text (before, a reviewed target gave the deleted
+    words beside those that replaced them: "un Rézyxvewe partenaire")."""
     if len(element) == 0:  # text alone (most segments): its white space collapsed, as Segment's
         return " ".join((element.text or "").split())
-    return Segment(code_nodes(inner_xml(element)), xml=True).text
+    return Segment(code_nodes(inner_xml(_accepted(element))), xml=True).text
+
+
+DELETED = frozenset(("x-sdl-deleted", "x-sdl-feedback-deleted"))  # Trados' tracked deletions
+
+
+def _accepted(element):
+    """``element``, or a copy of it without the words its tracked changes delete."""
+    if not any(e.get("mtype") in DELETED for e in element.iter()):
+        return element
+    from copy import deepcopy
+
+    element = deepcopy(element)
+    for mark in [e for e in element.iter() if e.get("mtype") in DELETED]:
+        parent, before, tail = mark.getparent(), mark.getprevious(), mark.tail or ""
+        if parent is None:
+            continue
+        if before is not None:
+            before.tail = (before.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+        parent.remove(mark)
+    return element
 
 
 def inner_xml(element) -> str:
