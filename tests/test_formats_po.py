@@ -210,6 +210,16 @@ def test_a_catalogue_not_in_its_charset_is_one_error_naming_the_line_of_the_bad_
         list(read_pairs(str(path), "po", ("fr", "en")))
 
 
+@pytest.mark.parametrize("codec", ["utf-16", "utf-32"])
+def test_a_catalogue_saved_in_utf16_or_utf32_with_its_mark_gives_its_pairs(tmp_path, codec):
+    """As `nmt translate` reads it (before: "not valid UTF-8 (byte 0xff)" for a catalogue a
+    Windows editor saved as Unicode)."""
+    expected = list(read_pairs(write(tmp_path, HEADER + ENTRIES), "po", ("fr", "en")))
+    path = tmp_path / "wide.po"
+    path.write_bytes((HEADER + ENTRIES).encode(codec))  # its byte order mark first
+    assert list(read_pairs(str(path), "po", ("fr", "en"))) == expected != []
+
+
 def test_compressed_and_compiled_catalogues_give_the_same_pairs(tmp_path):
     path = write(tmp_path, HEADER + ENTRIES)
     expected = list(read_pairs(path, "po", ("fr", "en")))

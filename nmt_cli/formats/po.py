@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from nmt_cli.errors import InputError
-from nmt_cli.formats.encoding import text_lines
+from nmt_cli.formats.encoding import bom_name, decode, text_lines
 from nmt_cli.formats.memory import (
     Counts,
     FormatError,
@@ -182,6 +182,8 @@ def read_catalogue(path: str) -> Any:
             return polib.mofile(data)
         except (OSError, ValueError, UnicodeDecodeError, struct.error) as e:  # struct: cut short
             raise FormatError(path, 1, f"not a compiled catalogue: {e}") from None
+    if bom_name(data) in ("UTF-16", "UTF-32"):  # as `nmt translate` reads one (before, an
+        return parse_catalogue(text_lines(decode(data, path)[0]), path)  # error: byte 0xff)
     found = _CHARSET.search(data[:8192])
     charset = found.group(1).decode() if found else "utf-8"
     try:
