@@ -186,6 +186,18 @@ def test_an_english_catalogue_naming_no_source_language_holds_the_other_language
         list(read_pairs(path, "po", ("de", "fr")))
 
 
+def test_a_british_english_catalogue_of_english_msgids_is_not_read_as_french(tmp_path):
+    """An en_GB.po, most of its msgstrs its msgids as they are, is English to English: no
+    French side (before, its American msgids were read as French, English on both sides)."""
+    header = HEADER.replace('"Language: fr\\n"', '"Language: en_GB\\n"')
+    body = "".join(f'\nmsgid "{a}"\nmsgstr "{b}"\n' for a, b in [("Color", "Colour"),
+                   ("Open", "Open"), ("Close", "Close")])  # fmt: skip
+    path = write(tmp_path, header + body, "en_GB.po")
+    for languages in (("fr", "en"), ("en", "fr")):
+        with pytest.raises(InputError, match=r"en_GB\.po: no fr side \(it holds en, en_GB\)"):
+            list(read_pairs(path, "po", languages))
+
+
 def test_a_string_holding_u2028_or_u0085_is_read_whole(tmp_path):
     """A line of a catalogue ends at "\\n" only, as msgfmt reads it: not at U+2028 (LINE
     SEPARATOR) or U+0085 (NEXT LINE), which str.splitlines ends one at."""

@@ -244,12 +244,20 @@ def _sides(po: Any, languages: tuple[str, str]) -> tuple[str | None, str | None]
     """(the language of msgid, of msgstr) of a catalogue read for ``languages`` (source,
     target): as languages_of gives them, but where the header names no X-Source-Language and
     its Language is English, msgid's the other language asked for (an ``en.po`` of French
-    messages, as ``nmt translate -i messages.pot`` writes one): English to English is no pair."""
+    messages, as ``nmt translate -i messages.pot`` writes one): English to English is no pair.
+    Not where most of its translations are their msgid as it is: an ``en_GB.po`` of English
+    msgids (before, read as French to English, English on both sides)."""
     source, target = declared_languages(po)
     others = [x for x in languages if not same_language(x, target or "")]
     if source is None and target and same_language(target, "en") and len(others) == 1:
-        source = others[0]
+        source = None if _mostly_copies(po) else others[0]
     return source or "en", target
+
+
+def _mostly_copies(po: Any) -> bool:
+    """Whether at least half of the translated entries of ``po`` are their msgid as it is."""
+    done = [e.msgstr == e.msgid for e in po if e.msgid and e.msgstr and not e.obsolete]
+    return bool(done) and 2 * sum(done) >= len(done)
 
 
 def catalogue_markers(po: Any) -> tuple[str, ...]:
