@@ -109,6 +109,8 @@ def test_a_corpus_that_is_no_file_says_what_it_is(run_cli, data, tiny_args, tmp_
     with piped(data.src.read_bytes()) as pipe:
         line = assert_one_error_line(run_cli([pipe if a == str(data.src) else a for a in args]))
     assert f"training source {pipe}: a pipe or a device" in line and "each epoch" in line
+    line = assert_one_error_line(run_cli([*args, "--pairs", "-", "--pairs-format", "tmx"]))
+    assert "training pairs -: stdin, which can be read only once" in line  # "no such file"
     assert not (tmp_path / "run").exists()
 
 

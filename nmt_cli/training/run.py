@@ -246,11 +246,13 @@ def check_inputs(spec: RunSpec, report=None) -> None:
 
 def _not_a_file(path: str | Path) -> str:
     """Why ``path``, no regular file, cannot be a corpus: a pipe (`--src <(zcat a.gz)`) would
-    be read to its end by the first look, and training reads its corpora every epoch."""
-    if is_stream(path):
+    be read to its end by the first look, and training reads its corpora every epoch; so
+    would stdin, ``-`` (before: "no such file", as if it were a file's name)."""
+    if str(path) == "-" or is_stream(path):
         return (
-            "a pipe or a device, which can be read only once: training reads a corpus again "
-            "each epoch; give a file (gzip and xz are read as they are)"
+            f"{'stdin' if str(path) == '-' else 'a pipe or a device'}, which can be read only "
+            "once: training reads a corpus again each epoch; give a file (gzip and xz are read "
+            "as they are)"
         )
     return "not a file" if Path(path).exists() else "no such file"
 
