@@ -182,3 +182,30 @@ def test_a_language_asked_for_both_sides_is_one_error_not_pairs_of_a_text_and_it
     path = write(tmp_path, TMX)
     with pytest.raises(InputError, match=r"ui\.tmx: .* are the same side"):
         list(read_pairs(path, "tmx", languages))
+
+
+def test_a_trados_memorys_drafts_rejected_and_machine_units_give_no_pair(tmp_path):
+    """As an SDLXLIFF segment of that status gives none (before, all five were pairs); a unit
+    with no status, or Unspecified (imported), gives one."""
+    units = [
+        ("TM", "ApprovedTranslation", "A dialog box opens.", "Une boîte de dialogue s'ouvre."),
+        ("TM", "Draft", "Click Save.", "Cliquez Sauver."),
+        ("MachineTranslation", "Translated", "Close it.", "Fermez-le."),
+        ("TM", "RejectedTranslation", "Print it.", "Imprimez-le."),
+        ("TMImport", "Unspecified", "Quit.", "Quittez."),
+    ]
+    body = "".join(
+        f'<tu><prop type="x-Origin">{origin}</prop><prop type="x-ConfirmationLevel">{level}'
+        f'</prop><tuv xml:lang="en-US"><seg>{en}</seg></tuv><tuv xml:lang="fr-FR"><seg>{fr}'
+        "</seg></tuv></tu>"
+        for origin, level, en, fr in units
+    )
+    path = write(tmp_path, f'<tmx version="1.4"><header srclang="en-US"/><body>{body}</body></tmx>')
+    report = []
+    assert list(read_pairs(path, "tmx", ("en", "fr"), report.append)) == [
+        ("A dialog box opens.", "Une boîte de dialogue s'ouvre."),
+        ("Quit.", "Quittez."),
+    ]
+    assert report[0].endswith(
+        "5 read, 2 pairs kept; skipped: 1 machine translation, 1 needs review, 1 rejected"
+    )

@@ -30,7 +30,8 @@ class TmxUnit:
     """One ``<tu>``: its ``id`` (tuid, else its number in the file), the ``line`` it starts
     on, and per variant (in the file's order) its language tag, model text and segment as
     written (inline codes as tags); its ``context``: its ``<prop type="x-context">``, as
-    translate-toolkit (Weblate) writes a catalogue entry's msgctxt ("": none)."""
+    translate-toolkit (Weblate) writes a catalogue entry's msgctxt ("": none); ``reason``: why
+    it gives no pair, as Trados exported it (_trados_reason; None: it gives one)."""
 
     id: str
     line: int
@@ -38,6 +39,7 @@ class TmxUnit:
     texts: tuple[str, ...]
     segments: tuple[str, ...]
     context: str = ""
+    reason: str | None = None
 
     def text(self, language: str) -> str | None:
         """The text of the first variant in ``language`` (None: the unit has none)."""
@@ -103,10 +105,10 @@ def read_memory(path: str) -> TmxMemory:
 
 
 def _unit(path: str, tu, number: int) -> TmxUnit:
-    langs, texts, segments, context = [], [], [], ""
+    langs, texts, segments, props = [], [], [], dict[str, str]()
     for tuv in tu:
-        if local(tuv.tag) == "prop" and tuv.get("type") == "x-context" and not context:
-            context = tuv.text or ""
+        if local(tuv.tag) == "prop":
+            props.setdefault((tuv.get("type") or "").split(":")[0], tuv.text or "")
         if local(tuv.tag) != "tuv":
             continue  # <prop>, <note>
         lang = attribute(tuv, "lang")
@@ -119,7 +121,21 @@ def _unit(path: str, tu, number: int) -> TmxUnit:
         segments.append(inner_xml(seg))
     tuid = tu.get("tuid") or str(number)
     line = tu.sourceline or 1
-    return TmxUnit(tuid, line, tuple(langs), tuple(texts), tuple(segments), context)
+    context, reason = props.get("x-context", ""), _trados_reason(props)
+    return TmxUnit(tuid, line, tuple(langs), tuple(texts), tuple(segments), context, reason)
+
+
+def _trados_reason(props: dict[str, str]) -> str | None:
+    """Why a unit gives no pair by the status Trados exports with it, as an SDLXLIFF segment's
+    (xliff_tools.sdl_reason): its ``x-ConfirmationLevel`` Rejected* or Draft, its ``x-Origin``
+    a machine's (MachineTranslation, AdaptiveMachineTranslation...); None: it gives one (no
+    status, Unspecified: an imported unit's). Before, a memory's drafts trained as pairs."""
+    level = props.get("x-ConfirmationLevel", "").strip()
+    if level.startswith("Rejected"):
+        return "rejected"
+    if "machinetranslation" in props.get("x-Origin", "").lower():
+        return "machine translation"
+    return "needs review" if level == "Draft" else None
 
 
 def languages_of(path: str) -> tuple[str | None, tuple[str, ...]]:
@@ -160,8 +176,9 @@ def read_pairs(
     unique: bool = False,
 ) -> Iterator[Pair]:
     """The (source, target) pairs of ``path`` in ``languages``: a unit that lacks either is
-    skipped, and a memory with units but none in both is one InputError (no unit: no pairs);
-    access-key markers removed (memory.cleaned). ``report`` hears the counts once the file is
+    skipped, and so is one Trados has as a draft, rejected or a machine's (TmxUnit.reason);
+    a memory with units but none in both is one InputError (no unit: no pairs); access-key
+    markers removed (memory.cleaned). ``report`` hears the counts once the file is
     read. Two languages that match each other (``en`` and ``en``, ``en-US``) would pick one
     variant for both sides, a pair of a text and itself: one InputError, as a catalogue's
     (memory.pick_sides). ``units``: those of the file read already (read_memory), else the file
@@ -179,6 +196,9 @@ def read_pairs(
             src, tgt = unit.text(languages[0]), unit.text(languages[1])
             if src is None or tgt is None:
                 counts.skip(f"without {languages[0] if src is None else languages[1]}")
+                continue
+            if unit.reason is not None:
+                counts.skip(unit.reason)
                 continue
             yield (src, tgt, unit.context)[: 3 if contexts else 2]  # type: ignore[misc]
 
