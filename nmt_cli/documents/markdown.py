@@ -37,7 +37,8 @@ from nmt_cli.documents.markdown_anchors import anchors, destination, plain, text
 from nmt_cli.documents.markdown_escapes import no_breaks_as_written
 from nmt_cli.documents.markdown_extended import parts
 from nmt_cli.documents.markdown_front_matter import Language, front_matter
-from nmt_cli.documents.markdown_inline import AS_WRITTEN, HtmlBlock, Inline
+from nmt_cli.documents.markdown_html_block import HtmlBlock
+from nmt_cli.documents.markdown_inline import AS_WRITTEN, Inline
 from nmt_cli.documents.markdown_links import Definition, titled_definitions
 from nmt_cli.documents.markdown_parser import markdown_parser
 from nmt_cli.documents.markdown_tables import in_columns, written_row

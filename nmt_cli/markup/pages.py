@@ -230,7 +230,7 @@ def translate_markup(
 @dataclass(frozen=True)
 class Same:
     """A segment's text given back as it is, each word linked to itself (what a check of how
-    markup writes a text back gives it: as_markup, markdown_inline.HtmlBlock)."""
+    markup writes a text back gives it: as_markup, markdown_html_block.HtmlBlock)."""
 
     text: str
 
