@@ -1314,3 +1314,17 @@ def test_an_aligned_table_s_no_break_reference_counts_as_written():
         "| 30&nbsp;days  | 5 €  |",
         "",
     ]
+
+
+def test_an_images_alt_text_keeps_what_its_source_wrote_unescaped():
+    """``![Schéma [v2]](a.png)`` came back ``![SCHÉMA \\[V2\\]](a.png)``, and an alt text's
+    ``*`` and ``|`` as ``\\*`` and ``\\|``: backslashes the source never wrote. What would
+    end the image or start markup in it is escaped still; a table cell's pipe stays escaped."""
+    text = "Voir ![Schéma [v2]](a.png) et ![a * b | c](b.png).\n\n| ![x \\| y](c.png) |\n|---|\n"
+    assert translated(text) == (
+        "VOIR ![SCHÉMA [V2]](a.png) ET ![A * B | C](b.png).\n\n| ![X \\| Y](c.png) |\n|---|\n"
+    )
+    words = {"[v2]": "[v2", "a": "*a*"}
+    output = translated(text, saying(words))
+    assert "Voir ![Schéma \\[v2](a.png) et ![\\*a\\* \\* b | c](b.png)." in output
+    assert structure(output) == structure(text)

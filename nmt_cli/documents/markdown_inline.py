@@ -91,7 +91,7 @@ class Inline:
     ) -> Inline:
         """A block's inline ``token``; with ``parsing`` (the file's parser and its env), its
         translation escaped where its source escaped (not a table ``cell``'s: its pipes)."""
-        inline = cls.of(token.children, where, line, cell)
+        inline = cls.of(token.children, where, line, cell, parsing)
         if parsing is not None:
             parser, env = parsing
             inline.reads = lambda text: parser.renderInline(text, env)
@@ -117,7 +117,9 @@ class Inline:
         return cls(page, [], escape)
 
     @classmethod
-    def of(cls, children, where: str, line: int, cell: bool = False) -> Inline:
+    def of(
+        cls, children, where: str, line: int, cell: bool = False, parsing: tuple | None = None
+    ) -> Inline:
         marks: list[_Marks] = []
         parts: list[str] = []
         depth = 0  # Markdown elements open (emphasis, links)
@@ -148,7 +150,7 @@ class Inline:
             elif t.type == "code_inline":
                 element(_Marks(_code_span(t, cell).translate(WHOLE)), t.content, verbatim=True)
             elif t.type == "image":
-                element(cls._image(t, where, line), t.content, verbatim=True)
+                element(cls._image(t, where, line, parsing), t.content, verbatim=True)
             elif t.type == "link_open" and t.markup == "autolink":
                 end = next(j for j in range(k, len(children)) if children[j].type == "link_close")
                 text = "".join(c.content for c in children[k + 1 : end])
@@ -195,13 +197,18 @@ class Inline:
         return _Marks("[", "", own, written, url)
 
     @classmethod
-    def _image(cls, token, where: str, line: int) -> _Marks:
+    def _image(cls, token, where: str, line: int, parsing: tuple | None = None) -> _Marks:
         """``![alt](url "title")``, its alt text and its title translated on their own (a
-        reference image's title its definition's: ``![alt][ref]``)."""
+        reference image's title its definition's: ``![alt][ref]``); with ``parsing``, its alt
+        text escaped where its source escaped, as a block's text is."""
         url, title = markdown_links.url_of(token), token.attrs.get("title")
         ref, label = markdown_links.reference(token), markdown_links.labelled(token)
         title = None if ref is not None else title
         own = [cls.of(token.children or [], where, line)]  # ![](url): no alt text
+        if parsing is not None:  # the alt text as the image's reads it, its brackets matched
+            parser, env = parsing
+            own[0].reads = lambda alt: parser.renderInline(f"![{alt}](u)", env)
+            own[0].kept = unescaped(token.content)
         own += [cls.title(title, where, line)] if title else []
 
         def written(said: list[str]) -> tuple[str, str]:
