@@ -1328,3 +1328,20 @@ def test_an_images_alt_text_keeps_what_its_source_wrote_unescaped():
     output = translated(text, saying(words))
     assert "Voir ![Schéma \\[v2](a.png) et ![\\*a\\* \\* b | c](b.png)." in output
     assert structure(output) == structure(text)
+
+
+def test_a_character_the_source_wrote_as_an_entity_is_written_as_that_entity_again():
+    """``&lt;b&gt;`` came back ``\\<b>`` and ``&amp;amp;`` ``\\&amp;``: they read the same, but
+    a committed translation's diff showed lines changed the translation never touched. A code
+    span's text is no entity; a character the source also wrote as itself stays itself."""
+    text = (
+        "Écrivez &lt;b&gt; ou `&lt;i&gt;` et &amp;amp; &copy; Ren&eacute;.\n\n"
+        "| Balise |\n|---|\n| &lt;br&gt; |\n\n"
+        "Voir ![a &amp; b](a.png).\n\nSi a < b &lt;b&gt;.\n"
+    )
+    assert translated(text, saying({})) == text
+    assert translated(text) == (
+        "ÉCRIVEZ &lt;B&gt; OU `&lt;i&gt;` ET &amp;AMP; &copy; RENÉ.\n\n"
+        "| BALISE |\n|---|\n| &lt;BR&gt; |\n\n"
+        "VOIR ![A &amp; B](a.png).\n\nSI A < B <B&gt;.\n"
+    )

@@ -1,17 +1,21 @@
 """A block's translated text written back as Markdown text (markdown_inline.py): a backslash
 before each character that would start markup where it stands, and a title's quotes escaped.
 
-A character the source wrote as it was, never escaped, where it starts no markup (``[A](/) |
-[B](/b)`` in a paragraph, ``5 * 3``, ``a < b``, ``[note]``) is written as it was again where
-the block reads the same so (the HTML the file's parser makes of it, its references known);
-each of them was escaped (``\\|``, ``\\*``, ``\\[note\\]``), changing lines the user's diff
-then showed with nothing translated in them. A table cell's pipes are always escaped.
+A character the source wrote as an entity (``&lt;b&gt;``, ``&amp;amp;``, ``&copy;``) and never
+as itself is written as that entity again (``\\<b>`` and ``\\&amp;`` read the same, but
+changed lines the diff showed). A character the source wrote as it was, never escaped, where
+it starts no markup (``[A](/) | [B](/b)`` in a paragraph, ``5 * 3``, ``a < b``, ``[note]``) is
+written as it was again where the block reads the same so (the HTML the file's parser makes of
+it, its references known); each of them was escaped (``\\|``, ``\\*``, ``\\[note\\]``),
+changing lines the user's diff then showed with nothing translated in them. A table cell's
+pipes are always escaped.
 """
 
 from __future__ import annotations
 
+import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 # A character that would start Markdown's markup where it stands in text (a backslash only
 # before the ASCII punctuation it escapes, or where a line may end after it; < only where a
@@ -24,12 +28,38 @@ _IN_TITLE = re.compile(r'["\\]|&(?=#?\w+;)')
 _OPTIONAL = ("|", "*", "_", "[]", "~", "<")
 
 
-def escaped(text: str, kept: str = "") -> str:
+# An entity (``&lt;``, ``&#60;``, ``&#x3C;``) not escaped; code spans, tags, autolinks and
+# escaped characters, in which none is one, or which write a character that is not text
+_ENTITY = re.compile(r"(?<!\\)&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]*);")
+_NOT_TEXT = re.compile(r"(`+)[\s\S]*?\1|<[A-Za-z/!?][^<>]*>|\\[!-/:-@\[-`{-~]")
+Entities = Mapping[str, str]  # a character to the entity its source wrote it as
+
+
+def written_entities(source: str) -> dict[str, str]:
+    """Each character a block's ``source`` (as written) writes as an entity, never as itself,
+    to that entity as written (the first, where it wrote several)."""
+    text = _NOT_TEXT.sub(" ", source)
+    found: dict[str, str] = {}
+    for m in _ENTITY.finditer(text):
+        char = html.unescape(m.group())
+        if len(char) == 1 and char != m.group() and char not in found:
+            found[char] = m.group()
+    bare = _ENTITY.sub(" ", text)
+    return {char: entity for char, entity in found.items() if char not in bare}
+
+
+def escaped(text: str, kept: str = "", written: Entities | None = None) -> str:
     """``text`` with a backslash before each character that could start markup (_SPECIAL),
-    but those of ``kept``."""
+    but those of ``kept``; each character of ``written`` as its entity."""
+    special = _SPECIAL
+    if written:
+        chars = re.escape("".join(written))
+        special = re.compile(f"[{chars}]|{_SPECIAL.pattern}")
 
     def one(m: re.Match) -> str:
         at = m.start()
+        if written and m.group() in written:
+            return written[m.group()]
         if m.group() in kept:
             return m.group()
         if m.group() == "_" and 0 < at < len(text) - 1:
@@ -37,7 +67,7 @@ def escaped(text: str, kept: str = "") -> str:
                 return "_"  # inside a word: never emphasis
         return "\\" + m.group()
 
-    return _SPECIAL.sub(one, text)
+    return special.sub(one, text)
 
 
 def title_escaped(text: str) -> str:
@@ -56,17 +86,23 @@ def unescaped(source: str) -> tuple[str, ...]:
 
 
 def written(
-    out: list[str], texts: set[int], reads: Callable[[str], str] | None, kept: tuple[str, ...]
+    out: list[str],
+    texts: set[int],
+    reads: Callable[[str], str] | None,
+    kept: tuple[str, ...],
+    as_entities: Entities | None = None,
 ) -> str:
     """``out`` (a block's Markdown) joined, the pieces at ``texts`` escaped, the characters
     of each of ``kept`` unescaped where the block reads the same so (``reads``: the HTML it
-    reads as; None: each escaped)."""
-    said = "".join(escaped(x) if k in texts else x for k, x in enumerate(out))
+    reads as; None: each escaped), each of ``as_entities`` written as its entity."""
+    said = "".join(escaped(x, "", as_entities) if k in texts else x for k, x in enumerate(out))
     if reads is None or not kept:
         return said
     meant, left = reads(said), ""
     for chars in kept:
-        joined = "".join(escaped(x, left + chars) if k in texts else x for k, x in enumerate(out))
+        joined = "".join(
+            escaped(x, left + chars, as_entities) if k in texts else x for k, x in enumerate(out)
+        )
         if joined != said and reads(joined) == meant:
             said, left = joined, left + chars
     return said

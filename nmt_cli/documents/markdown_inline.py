@@ -29,7 +29,13 @@ from dataclasses import dataclass, field
 from nmt_cli.documents import markdown_links
 from nmt_cli.documents.markdown_admonitions import past_alert
 from nmt_cli.documents.markdown_anchors import destination, hrefs, with_hrefs
-from nmt_cli.documents.markdown_escapes import escaped, title_escaped, unescaped, written
+from nmt_cli.documents.markdown_escapes import (
+    escaped,
+    title_escaped,
+    unescaped,
+    written,
+    written_entities,
+)
 from nmt_cli.markup.attribute_texts import text_attributes, with_values
 from nmt_cli.markup.attributes import translated
 from nmt_cli.markup.pages import Page
@@ -84,6 +90,7 @@ class Inline:
     escape: Callable[[str], str] = escaped
     reads: Callable[[str], str] | None = None
     kept: tuple[str, ...] = ()
+    entities: dict[str, str] = field(default_factory=dict)  # written as the source wrote them
 
     @classmethod
     def block(
@@ -92,6 +99,7 @@ class Inline:
         """A block's inline ``token``; with ``parsing`` (the file's parser and its env), its
         translation escaped where its source escaped (not a table ``cell``'s: its pipes)."""
         inline = cls.of(token.children, where, line, cell, parsing)
+        inline.entities = written_entities(token.content)
         if parsing is not None:
             parser, env = parsing
             inline.reads = lambda text: parser.renderInline(text, env)
@@ -209,6 +217,7 @@ class Inline:
             parser, env = parsing
             own[0].reads = lambda alt: parser.renderInline(f"![{alt}](u)", env)
             own[0].kept = unescaped(token.content)
+        own[0].entities = written_entities(token.content)
         own += [cls.title(title, where, line)] if title else []
 
         def written(said: list[str]) -> tuple[str, str]:
@@ -318,7 +327,7 @@ class Inline:
         out.append(text)
         if self.escape is not escaped:  # a title's, an attribute's
             return "".join(self.escape(x) if k in texts else x for k, x in enumerate(out))
-        return markdown_links.labels(written(out, texts, self.reads, self.kept))
+        return markdown_links.labels(written(out, texts, self.reads, self.kept, self.entities))
 
 
 def _note_mark(children, k: int) -> str | None:
