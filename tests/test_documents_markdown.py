@@ -289,7 +289,7 @@ def test_an_images_alt_text_and_a_title_are_translated_as_texts_of_their_own():
     ]
     assert translated(IMAGES) == (
         'LISEZ LA [DOCUMENTATION](https://ex.fr/docs "AIDE COMPLÈTE") ICI.\n\n'
-        '![CAPTURE D\'ÉCRAN DE LA *FENÊTRE*](img/fenêtre.png "LA FENÊTRE")\n'
+        "![CAPTURE D'ÉCRAN DE LA *FENÊTRE*](img/fenêtre.png 'LA FENÊTRE')\n"
     )
 
 
@@ -1345,3 +1345,16 @@ def test_a_character_the_source_wrote_as_an_entity_is_written_as_that_entity_aga
         "| BALISE |\n|---|\n| &lt;BR&gt; |\n\n"
         "VOIR ![A &amp; B](a.png).\n\nSI A < B <B&gt;.\n"
     )
+
+
+def test_a_links_title_stays_between_the_quotes_it_was_written_in():
+    """``[ici](/u 'Aide')`` and ``(Aide)`` came back ``"HELP"``, quotes the source never
+    wrote; the translation is escaped for the quotes it goes back between."""
+    text = "Voir [ici](/u 'Aide') et [là](/v (Aide)) et ![logo](l.png 'Aide').\n"
+    assert translated(text) == (
+        "VOIR [ICI](/u 'AIDE') ET [LÀ](/v (AIDE)) ET ![LOGO](l.png 'AIDE').\n"
+    )
+    said = "l'aide (en ligne) \"ici\""
+    output = translated(text, saying({"Aide": said}))
+    tokens = MarkdownIt("commonmark").parseInline(output)[0].children
+    assert [t.attrs["title"] for t in tokens if t.type in ("link_open", "image")] == [said] * 3

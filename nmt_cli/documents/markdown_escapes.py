@@ -22,8 +22,8 @@ from collections.abc import Callable, Mapping
 # tag or an autolink could start; & only where an entity could); _ is checked in escaped
 # (not between two letters or digits)
 _SPECIAL = re.compile(r"\\(?=[!-/:-@\[-`{-~]|\s|$)|[`*\[\]|~]|<(?=[A-Za-z/!?])|&(?=#?\w+;)|_")
-# What a title in double quotes escapes: its quote, a backslash, & where an entity could start
-_IN_TITLE = re.compile(r'["\\]|&(?=#?\w+;)')
+# What a title escapes: a backslash, & where an entity could start (and its quotes: title_escaped)
+_IN_TITLE = r"\\|&(?=#?\w+;)"
 # What a source may write as it is where it starts no markup (a bracket with the other)
 _OPTIONAL = ("|", "*", "_", "[]", "~", "<")
 
@@ -70,9 +70,11 @@ def escaped(text: str, kept: str = "", written: Entities | None = None) -> str:
     return special.sub(one, text)
 
 
-def title_escaped(text: str) -> str:
-    """``text`` as a title in double quotes says it."""
-    return _IN_TITLE.sub(r"\\\g<0>", text)
+def title_escaped(text: str, close: str = '"') -> str:
+    """``text`` as a title says it between quotes that ``close`` closes (``"``, ``'`` or
+    ``)``: its ``(`` escaped too)."""
+    quotes = "()" if close == ")" else close
+    return re.sub(f"[{re.escape(quotes)}]|{_IN_TITLE}", r"\\\g<0>", text)
 
 
 def unescaped(source: str) -> tuple[str, ...]:

@@ -107,9 +107,9 @@ class Inline:
         return inline
 
     @classmethod
-    def title(cls, title: str, where: str, line: int) -> Inline:
-        """A link's or an image's title, a text of its own."""
-        return cls._apart(title, where, line, title_escaped)
+    def title(cls, title: str, where: str, line: int, close: str = '"') -> Inline:
+        """A link's or an image's title, a text of its own, between quotes ``close`` closes."""
+        return cls._apart(title, where, line, lambda text: title_escaped(text, close))
 
     @classmethod
     def attribute(cls, value: str, where: str, line: int) -> Inline:
@@ -197,10 +197,11 @@ class Inline:
             return _Marks("[", f"]{ref}".translate(WHOLE))  # its url: its definition's line
         if not title:
             return _Marks("[", f"]({url})".translate(WHOLE), url=url)  # never wrapped at
-        own = [cls.title(title, where, line)]
+        start, close = markdown_links.title_quotes(token)
+        own = [cls.title(title, where, line, close)]
 
         def written(said: list[str]) -> tuple[str, str]:
-            return "[", f']({url} "{said[0]}")'.translate(WHOLE)
+            return "[", f"]({url} {start}{said[0]}{close})".translate(WHOLE)
 
         return _Marks("[", "", own, written, url)
 
@@ -218,11 +219,12 @@ class Inline:
             own[0].reads = lambda alt: parser.renderInline(f"![{alt}](u)", env)
             own[0].kept = unescaped(token.content)
         own[0].entities = written_entities(token.content)
-        own += [cls.title(title, where, line)] if title else []
+        start, close = markdown_links.title_quotes(token)
+        own += [cls.title(title, where, line, close)] if title else []
 
         def written(said: list[str]) -> tuple[str, str]:
             alt = said[0].replace("\n", " ")
-            end = f' "{said[1]}"' if title else ""
+            end = f" {start}{said[1]}{close}" if title else ""
             if label is not None:  # ![x], ![x][]: its label still its alt text's
                 return f"![{alt}{markdown_links.written_as(alt, *label)}".translate(WHOLE), ""
             if ref is not None:
