@@ -1216,6 +1216,25 @@ def test_an_mkdocs_admonition_keeps_its_type_its_title_and_its_bodys_indentation
     assert translated(setext) == "TITRE\n===\n\n    du code\n"
 
 
+def test_an_admonition_in_a_list_item_keeps_its_marker_and_its_bodys_indentation():
+    """An admonition indented in a list item (MkDocs' four spaces) was one paragraph of the
+    item: ``!!! TIP "CONSEIL"`` / ``TEXTE DU CONSEIL.``, its type translated, its body no
+    longer indented. One shown in a fenced block of an item, or in an indented code block, is
+    code still."""
+    text = (
+        '1. Installez le paquet.\n\n    !!! tip "Conseil"\n        Sauvegardez.\n\n'
+        "        - un point\n\n"
+        '2. Exemple :\n\n    ```markdown\n    !!! note "Titre"\n        Texte\n    ```\n\n'
+        'Du code :\n\n    !!! note "Titre"\n        Texte\n'
+    )
+    assert translated(text) == (
+        '1. INSTALLEZ LE PAQUET.\n\n    !!! tip "CONSEIL"\n        SAUVEGARDEZ.\n\n'
+        "        - UN POINT\n\n"
+        '2. EXEMPLE :\n\n    ```markdown\n    !!! note "Titre"\n        Texte\n    ```\n\n'
+        'DU CODE :\n\n    !!! note "Titre"\n        Texte\n'
+    )
+
+
 def test_an_admonition_shown_in_a_fenced_code_block_is_code():
     """A page showing how to write an admonition, in a code fence, had the title of its
     example translated (`!!! note "Importing"` for "Remarque importante"): the code changed.

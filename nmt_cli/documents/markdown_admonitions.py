@@ -29,8 +29,11 @@ _MARKER = re.compile(
     r'|===\+?[ \t]+"(?P<tab>.*)")[ \t]*'
 )
 _INDENT = re.compile(r"    |\t")
-# A fenced code block's opening fence (its closing one: the same marks, as many or more, alone)
-_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+# A fenced code block's opening fence, in a list item too (its closing one: the same marks, as
+# many or more, alone)
+_FENCE = re.compile(r" *(`{3,}|~{3,})")
+# A list item's first line, its marker and what follows it
+_ITEM = re.compile(r" *(?:[-*+]|\d{1,9}[.)])(?:[ \t]|\Z)")
 
 
 @dataclass(frozen=True)
@@ -64,12 +67,13 @@ def admonitions(lines: list[str], first: int) -> tuple[list[str], list[Title]]:
         if fence is not None or opens is not None:
             if fence is None:
                 fence = opens[1]
-            elif re.fullmatch(rf" {{0,3}}{fence[0]}{{{len(fence)},}}[ \t]*", out[k]):
+            elif re.fullmatch(rf" *{fence[0]}{{{len(fence)},}}[ \t]*", out[k]):
                 fence = None
             k += 1
             continue
-        found = _MARKER.fullmatch(out[k])
-        if found is None:
+        found = _MARKER.fullmatch(out[k].lstrip(" "))
+        at = len(out[k]) - len(out[k].lstrip(" "))  # in a list item: indented as its text
+        if found is None or (at and not _in_item(out, k, at)):
             k += 1
             continue
         title = found["title"] or found["tab"] or ""
@@ -77,13 +81,28 @@ def admonitions(lines: list[str], first: int) -> tuple[list[str], list[Title]]:
             titles.append(Title(first + k, first + k + 1, title))
         out[k] = ""
         end = k + 1
-        while end < len(out) and (not out[end].strip() or _INDENT.match(out[end])):
+        while end < len(out) and (not out[end].strip() or _indented(out[end], at)):
             end += 1
-        body, inner = admonitions([_INDENT.sub("", x, count=1) for x in out[k + 1 : end]], 0)
-        out[k + 1 : end] = body
+        body = [_INDENT.sub("", x[at:], count=1) for x in out[k + 1 : end]]
+        body, inner = admonitions(body, 0)
+        out[k + 1 : end] = [" " * at + x if x else x for x in body]
         titles += [Title(first + k + 1 + t.first, first + k + 2 + t.first, t.title) for t in inner]
         k = end
     return out, titles
+
+
+def _indented(line: str, at: int) -> bool:
+    """Whether ``line`` is indented as an admonition's body, its marker ``at`` spaces in."""
+    return line[:at] == " " * at and _INDENT.match(line, at) is not None
+
+
+def _in_item(lines: list[str], k: int, at: int) -> bool:
+    """Whether line ``k``, ``at`` spaces in, is a list item's text: the first line before it
+    less indented is an item's (else it is an indented code block's)."""
+    for line in reversed(lines[:k]):
+        if line.strip() and len(line) - len(line.lstrip(" ")) < at:
+            return _ITEM.match(line) is not None
+    return False
 
 
 # an alert's or a callout's type: ``[!NOTE]``, ``[!tip]-``
