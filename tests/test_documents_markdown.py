@@ -308,7 +308,8 @@ def test_a_titles_and_an_attributes_markup_is_text_translated_and_given_back():
     own = read_markdown(text.split("\n")[:-1], "a.md").sources()[1:]
     assert own == ["Si <b>a</b> & c", "Si <b>a</b> &amp; c"]
     assert translated(text) == (
-        'VOIR [ICI](/x "SI <B>A</B> & C") ET <abbr title="SI <B>A</B> &amp;AMP; C">API</abbr>.\n'
+        'VOIR [ICI](/x "SI <B>A</B> &amp; C") '
+        'ET <abbr title="SI <B>A</B> &amp;AMP; C">API</abbr>.\n'
     )
 
 
@@ -1373,7 +1374,17 @@ def test_a_links_title_stays_between_the_quotes_it_was_written_in():
     assert translated(text) == (
         "VOIR [ICI](/u 'AIDE') ET [LÀ](/v (AIDE)) ET ![LOGO](l.png 'AIDE').\n"
     )
-    said = "l'aide (en ligne) \"ici\""
+    said = 'l\'aide (en ligne) "ici"'
     output = translated(text, saying({"Aide": said}))
     tokens = MarkdownIt("commonmark").parseInline(output)[0].children
     assert [t.attrs["title"] for t in tokens if t.type in ("link_open", "image")] == [said] * 3
+
+
+def test_a_links_title_writes_the_entities_its_source_wrote():
+    """``[x](/u "R&amp;D")`` came back ``"R&D"``, ``&lt;b&gt;`` in a title ``<b>``: lines the
+    diff showed changed beyond their words."""
+    text = 'Voir [R&amp;D](/u "R&amp;D &lt;b&gt;") et ![x](i.png (a &copy; b)).\n'
+    assert (
+        translated(text) == 'VOIR [R&amp;D](/u "R&amp;D &lt;B&gt;") ET ![X](i.png (A &copy; B)).\n'
+    )
+    assert translated(text, saying({})) == text

@@ -70,11 +70,16 @@ def escaped(text: str, kept: str = "", written: Entities | None = None) -> str:
     return special.sub(one, text)
 
 
-def title_escaped(text: str, close: str = '"') -> str:
+def title_escaped(text: str, close: str = '"', as_entities: Entities | None = None) -> str:
     """``text`` as a title says it between quotes that ``close`` closes (``"``, ``'`` or
-    ``)``: its ``(`` escaped too)."""
+    ``)``: its ``(`` escaped too), each character of ``as_entities`` as its entity."""
     quotes = "()" if close == ")" else close
-    return re.sub(f"[{re.escape(quotes)}]|{_IN_TITLE}", r"\\\g<0>", text)
+    chars = f"[{re.escape(''.join(as_entities))}]|" if as_entities else ""
+
+    def one(m: re.Match) -> str:
+        return as_entities[m.group()] if chars and m.group() in as_entities else "\\" + m.group()
+
+    return re.sub(f"{chars}[{re.escape(quotes)}]|{_IN_TITLE}", one, text)
 
 
 def unescaped(source: str) -> tuple[str, ...]:

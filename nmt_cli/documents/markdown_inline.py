@@ -107,9 +107,12 @@ class Inline:
         return inline
 
     @classmethod
-    def title(cls, title: str, where: str, line: int, close: str = '"') -> Inline:
-        """A link's or an image's title, a text of its own, between quotes ``close`` closes."""
-        return cls._apart(title, where, line, lambda text: title_escaped(text, close))
+    def title(cls, title: str, where: str, line: int, quotes=("", '"', "")) -> Inline:
+        """A link's or an image's title, a text of its own, between the ``quotes`` it was
+        written in (markdown_links.title_quotes), its entities as written."""
+        _, close, written = quotes
+        found = written_entities(written)
+        return cls._apart(title, where, line, lambda text: title_escaped(text, close, found))
 
     @classmethod
     def attribute(cls, value: str, where: str, line: int) -> Inline:
@@ -197,8 +200,8 @@ class Inline:
             return _Marks("[", f"]{ref}".translate(WHOLE))  # its url: its definition's line
         if not title:
             return _Marks("[", f"]({url})".translate(WHOLE), url=url)  # never wrapped at
-        start, close = markdown_links.title_quotes(token)
-        own = [cls.title(title, where, line, close)]
+        start, close, _ = quotes = markdown_links.title_quotes(token)
+        own = [cls.title(title, where, line, quotes)]
 
         def written(said: list[str]) -> tuple[str, str]:
             return "[", f"]({url} {start}{said[0]}{close})".translate(WHOLE)
@@ -219,8 +222,8 @@ class Inline:
             own[0].reads = lambda alt: parser.renderInline(f"![{alt}](u)", env)
             own[0].kept = unescaped(token.content)
         own[0].entities = written_entities(token.content)
-        start, close = markdown_links.title_quotes(token)
-        own += [cls.title(title, where, line, close)] if title else []
+        start, close, _ = quotes = markdown_links.title_quotes(token)
+        own += [cls.title(title, where, line, quotes)] if title else []
 
         def written(said: list[str]) -> tuple[str, str]:
             alt = said[0].replace("\n", " ")

@@ -131,15 +131,16 @@ def destination(token) -> str | None:
     return after[at : found.pos] if found.ok and "\n" not in after[at : found.pos] else None
 
 
-def title_quotes(token) -> tuple[str, str]:
+def title_quotes(token) -> tuple[str, str, str]:
     """The quotes an inline link's (image's) title was written between (``"``, ``'`` or
-    parentheses), ``"`` where it was not noted."""
+    parentheses) and the title as written between them; ``"`` where it was not noted."""
     after = token.meta.get(_WRITTEN, ("", ""))[1]
     found = _TITLE.search(after.rstrip()[:-1]) if after.startswith("(") else None
     if found is None:
-        return '"', '"'
-    close = _QUOTES[next(k for k in (1, 2, 3) if found.group(k) is not None)]
-    return ("(" if close == ")" else close), close
+        return '"', '"', ""
+    group = next(k for k in (1, 2, 3) if found.group(k) is not None)
+    close = _QUOTES[group]
+    return ("(" if close == ")" else close), close, found.group(group)
 
 
 def url_of(token) -> str:
