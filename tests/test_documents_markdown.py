@@ -1388,3 +1388,10 @@ def test_a_links_title_writes_the_entities_its_source_wrote():
         translated(text) == 'VOIR [R&amp;D](/u "R&amp;D &lt;B&gt;") ET ![X](i.png (A &copy; B)).\n'
     )
     assert translated(text, saying({})) == text
+
+
+def test_a_reference_definitions_title_writes_the_entities_its_source_wrote():
+    """``[doc]: /d "Guide &amp; aide"`` came back ``"GUIDE & AIDE"``: the diff showed an
+    entity the source wrote gone."""
+    text = "Voir [doc].\n\n[doc]: /d 'Guide &amp; aide &lt;v2&gt;'\n"
+    assert translated(text) == "VOIR [DOC].\n\n[doc]: /d 'GUIDE &amp; AIDE &lt;V2&gt;'\n"

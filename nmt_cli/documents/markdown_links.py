@@ -23,6 +23,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from nmt_cli.documents.markdown_escapes import title_escaped, written_entities
+
 _WRITTEN = "as_written"  # a token's meta: (its link text, what follows its "]"), as written
 
 
@@ -178,8 +180,8 @@ class Definition:
             return lines
         group = next(k for k in (1, 2, 3) if found.group(k) is not None)
         close = _QUOTES[group]
-        special = "()\\" if close == ")" else f"{close}\\"
-        said = re.sub(f"[{re.escape(special)}]", r"\\\g<0>", " ".join(title.split()))
+        entities = written_entities(found.group(group))  # &amp; as written, not "&"
+        said = title_escaped(" ".join(title.split()), close, entities)
         return (text[: found.start(group)] + said + text[found.end(group) :]).split("\n")
 
 
