@@ -1395,3 +1395,14 @@ def test_a_reference_definitions_title_writes_the_entities_its_source_wrote():
     entity the source wrote gone."""
     text = "Voir [doc].\n\n[doc]: /d 'Guide &amp; aide &lt;v2&gt;'\n"
     assert translated(text) == "VOIR [DOC].\n\n[doc]: /d 'GUIDE &amp; AIDE &lt;V2&gt;'\n"
+
+
+def test_a_wrapped_line_never_starts_with_inline_html_that_would_start_an_html_block():
+    """Wrapped to the start of a line, an inline ``<!-- c -->`` or ``<div>`` began an HTML
+    block: the rest of the paragraph was raw HTML, its emphasis and links markup no more.
+    It stays at the end of the line before."""
+    for tag in ("<!-- c -->", "<div>x</div>", "<p>"):
+        text = f"Voici un texte {tag} et la *suite* ici du texte.\nFin du paragraphe et encore.\n"
+        output = translated(text, saying({"Voici": "V" * 35}))
+        assert f"texte {tag}\n" in output
+        assert structure(output) == structure(text)

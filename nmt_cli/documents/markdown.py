@@ -175,14 +175,33 @@ def _flow(prefix: str, continuation: str, width: int | None, text: str) -> list[
                 break_on_hyphens=False,
             )
             if wrapped:
-                pieces = [
-                    x[len(first if k == 0 else continuation) :] for k, x in enumerate(wrapped)
-                ]
+                pieces = _no_html_starts(
+                    [x[len(first if k == 0 else continuation) :] for k, x in enumerate(wrapped)]
+                )
         lines.extend(_line_start_escaped(piece) for piece in pieces)
     return [
         (prefix if k == 0 else continuation) + line.translate(AS_WRITTEN)
         for k, line in enumerate(lines)
     ]
+
+
+def _no_html_starts(pieces: list[str]) -> list[str]:
+    """A paragraph's wrapped lines ``pieces``, the word that would start an HTML block at the
+    start of one (an inline ``<!-- comment -->``, ``<div>``: the rest of the paragraph read as
+    raw HTML) at the end of the line before."""
+    from markdown_it.rules_block.html_block import HTML_SEQUENCES
+
+    out = pieces[:1]
+    for piece in pieces[1:]:
+        while piece and any(
+            interrupts and opens.search(piece.translate(AS_WRITTEN))
+            for opens, _, interrupts in HTML_SEQUENCES
+        ):
+            word, _, piece = piece.partition(" ")
+            out[-1] += " " + word
+        if piece:
+            out.append(piece)
+    return out
 
 
 # A line's hard break: a backslash not escaped, or two spaces or more, at its end
