@@ -1406,3 +1406,14 @@ def test_a_wrapped_line_never_starts_with_inline_html_that_would_start_an_html_b
         output = translated(text, saying({"Voici": "V" * 35}))
         assert f"texte {tag}\n" in output
         assert structure(output) == structure(text)
+
+
+def test_a_wrapped_blocks_next_lines_keep_the_indentation_they_were_written_with():
+    """A definition's or a paragraph's next lines indented (``: Une définition`` / ``  sur
+    deux lignes.``) came back flush left, a change the diff showed on each line."""
+    text = "Terme\n: Une définition qui s'étend\n  sur deux lignes.\n\n"
+    text += "Un texte assez long ici\n   suite du texte.\n"
+    assert translated(text) == (
+        "TERME\n: UNE DÉFINITION QUI S'ÉTEND\n  SUR DEUX LIGNES.\n\n"
+        "UN TEXTE ASSEZ LONG ICI\n   SUITE DU TEXTE.\n"
+    )

@@ -301,8 +301,8 @@ class _Reader:
         return Inline.block(token, self.name, line + 1, parsing, cell)
 
     def _lines(self, a: int, b: int, token, wrap: bool) -> None:
-        contents = token.content.split("\n")
-        found = [_prefix(self.lines[a + k], c) for k, c in enumerate(contents)]
+        contents = token.content.split("\n")  # a line's indentation: before its text
+        found = [_prefix(self.lines[a + k], c.lstrip(" \t")) for k, c in enumerate(contents)]
         if len(contents) > b - a or any(f is None for f in found):
             return  # not where markdown-it read it (tabs?): written as it was
         prefix, suffix = found[0]
