@@ -513,9 +513,10 @@ def test_a_formula_between_dollars_is_kept_as_written_and_the_model_never_reads_
     text = "La somme :\n\n$$\n\\sum_{i=1}^{n} x_i\n$$\n\nSoit $\\alpha$ un réel.\n"
     assert read_markdown(text.split("\n")[:-1], "m.md").sources() == [
         "La somme :",
-        "Soit $\\alpha$ un réel.",
+        f"Soit {PRIVATE_USE[0]} un réel.",
     ]
     assert translated(text).split("\n")[2:5] == ["$$", "\\sum_{i=1}^{n} x_i", "$$"]
+    assert translated(text).split("\n")[6] == "SOIT $\\alpha$ UN RÉEL."
 
     def math(line: str) -> list[str]:
         return [s.text for s in SpanFinder(MARKDOWN.protect).find(line) if s.kind == "user"]
@@ -1416,4 +1417,16 @@ def test_a_wrapped_blocks_next_lines_keep_the_indentation_they_were_written_with
     assert translated(text) == (
         "TERME\n: UNE DÉFINITION QUI S'ÉTEND\n  SUR DEUX LIGNES.\n\n"
         "UN TEXTE ASSEZ LONG ICI\n   SUITE DU TEXTE.\n"
+    )
+
+
+def test_a_formulas_escapes_and_stars_stay_as_written():
+    """Read as text, ``$a\\,b$`` came back "$a,b$", ``$\\{x\\}$`` "${x}$" (a group, no more
+    a set's braces) and ``$a*b*c$`` "*$abc$*": CommonMark's escapes and emphasis read inside
+    the formula. A dollar that starts none (``5 $ et 10 $``) is text still."""
+    text = "Soit $a\\,b$ et $\\{x \\mid x > 0\\}$ ou $a*b*c$ pour 5 $ et 10 $.\n\n"
+    text += "| Norme |\n|---|\n| $\\|x\\|$ et $a_1$ |\n"
+    assert translated(text) == (
+        "SOIT $a\\,b$ ET $\\{x \\mid x > 0\\}$ OU $a*b*c$ POUR 5 $ ET 10 $.\n\n"
+        "| NORME |\n|---|\n| $\\|x\\|$ ET $a_1$ |\n"
     )

@@ -40,6 +40,7 @@ from nmt_cli.documents.markdown_front_matter import Language, front_matter
 from nmt_cli.documents.markdown_html_block import HtmlBlock
 from nmt_cli.documents.markdown_inline import AS_WRITTEN, Inline
 from nmt_cli.documents.markdown_links import Definition, titled_definitions
+from nmt_cli.documents.markdown_math import INLINE_MATH
 from nmt_cli.documents.markdown_parser import markdown_parser
 from nmt_cli.documents.markdown_tables import in_columns, written_row
 from nmt_cli.markup.segments import Aligned
@@ -374,10 +375,8 @@ def read_markdown(lines: list[str], name: str) -> MarkdownDocument:
 
 
 # A formula as GitHub, KaTeX and MathJax read one: a paragraph between $$ and $$, or $...$ inside
-# a line (a dollar glued to its first and last character; "$5 et $10" holds none): the model
-# wrote "$$ \sum< i=1}^{n >" and "$ \alpha $", math no more
+# a line (markdown_math.py): the model wrote "$$ \sum< i=1}^{n >" and "$ \alpha $", math no more
 _DISPLAY_MATH = re.compile(r"\$\$.*\$\$", re.DOTALL)
-_INLINE_MATH = r"\$\$[^$]+\$\$|(?<![\w$\\])\$(?=[^\s$])[^$\n]*?[^\s$\\]\$(?![\w$])"
 MARKDOWN = DocumentFormat(
-    "md", (".md", ".markdown"), read_markdown, protect=(_INLINE_MATH,), alignment=True, legacy=True
+    "md", (".md", ".markdown"), read_markdown, protect=(INLINE_MATH,), alignment=True, legacy=True
 )

@@ -42,7 +42,8 @@ _DEFINITION = re.compile(r"^([ ]{0,3}\[(?:[^\]\\]|\\.)+\]:[ \t]*\n?[ \t]*<?)(#[^
 def plain(children) -> str:
     """A heading's text as a reader sees it (markdown-it's inline tokens): its words and code,
     without marks, tags or images."""
-    kinds = {"text": True, "code_inline": True, "softbreak": False, "hardbreak": False}
+    kinds = {"text": True, "code_inline": True, "math_inline": True}
+    kinds |= {"softbreak": False, "hardbreak": False}
     return "".join(
         (t.content if kinds[t.type] else " ") for t in children or [] if t.type in kinds
     ).strip()

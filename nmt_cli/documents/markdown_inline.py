@@ -55,9 +55,12 @@ Anchors = Mapping[str, str] | None  # a heading's anchor to its translation's
 
 
 def _code_span(token, cell: bool = False) -> str:
-    """A code span as written, from its content and backticks; in a table ``cell``, its pipes
-    escaped, as they were written (``\\|``: the table's reader unescaped them)."""
+    """A code span as written, from its content and backticks (a formula, ``$x$``, its
+    content); in a table ``cell``, its pipes escaped, as they were written (``\\|``: the
+    table's reader unescaped them)."""
     content = token.content.replace("|", "\\|") if cell else token.content
+    if token.type == "math_inline":
+        return content
     padded = content[:1] == "`" or content[-1:] == "`"
     padded |= content[:1] == " " and content[-1:] == " " and content.strip() != ""
     return f"{token.markup}{' ' if padded else ''}{content}{' ' if padded else ''}{token.markup}"
@@ -158,7 +161,7 @@ class Inline:
             elif t.type in ("footnote_ref", "footnote_inline"):  # note[^1], note^[text]
                 note = _Marks(t.content) if t.type == "footnote_ref" else cls._note(t, where, line)
                 cls._footnote(note, children[k - 1] if k else None, marks, parts, element)
-            elif t.type == "code_inline":
+            elif t.type in ("code_inline", "math_inline"):  # $\alpha$: markdown_math.py
                 element(_Marks(_code_span(t, cell).translate(WHOLE)), t.content, verbatim=True)
             elif t.type == "image":
                 element(cls._image(t, where, line, parsing), t.content, verbatim=True)
