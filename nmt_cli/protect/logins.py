@@ -51,11 +51,13 @@ VALUE_KINDS = (
 # the words of a password and of a default, before a value in small letters or digits
 DEFAULTS = ["mot de passe", "password", "par défaut est", "par défaut", "default is", "default"]
 # the verbs that ask to type a value, before one in small letters or digits
-TYPING = "saisissez saisir tapez taper entrez entrer type enter".split()
+TYPING = "saisissez saisir tapez taper entrez entrer écrivez écrire type enter".split()
+# a yes or a no to type: the program asks for its own language's ("oui": "yes"; menus.py)
+YES_NO = "oui non yes no".split()
 _WORD = r"[^\W_](?:[\w.@+-]*\w)?"  # admin, nmt-cli, jean@x
 _SMALL = r"[a-z0-9](?:[\w.@+-]*\w)?"  # changeme, auto, 1234 (not Français: a label)
-# a value to type, but a yes or a no: the program asks for its own language's ("oui": "yes")
-_TYPED = rf"(?!(?:oui|non|yes|no)\W){_SMALL}"
+# a value to type, but a yes or a no (YES_NO)
+_TYPED = rf"(?!(?:{'|'.join(YES_NO)})\W){_SMALL}"
 VALUE = (
     rf"(?:{quoted_after(VALUE_KINDS, _WORD, True)}|{quoted_after(DEFAULTS, _SMALL, True)}"
     rf"|{quoted_after(TYPING, _TYPED, True)})(?![\w'’])"
