@@ -189,17 +189,14 @@ def kept_names(
     Curie" once "Curie" was passed through); and the first names of ``first`` it surely holds
     that ``text`` lost (:func:`first_names_lost`)."""
     found = _name_words(source, known, is_one=lambda w, k: is_name(w) and not copyable(w, k))
-    lost = first_names_lost(source, text, first, known)
+    lost = first_names_lost(source, text, first)
     return {word for _, _, _, word in found if holds(text, word)} | lost
 
 
-def first_names_lost(
-    source: str, text: str, first: Collection[str] | None, known: Collection[str]
-) -> set[str]:
+def first_names_lost(source: str, text: str, first: Collection[str] | None) -> set[str]:
     """The first names of ``first`` (the model's first-names.txt) that ``source`` surely holds
-    as a person's (sure_first_names.py; ``known``: the words the model was taught) and
-    ``text``, its translation, lacks as written."""
-    sure = sure_first_names(source, first or (), known)
+    as a person's (sure_first_names.py) and ``text``, its translation, lacks as written."""
+    sure = sure_first_names(source, first or ())
     return {name for _, _, name in sure if not holds(text, name)}
 
 
@@ -235,7 +232,7 @@ def names_lost(
     or a first name of ``first`` (:func:`first_names_lost`)."""
     names = Counter(names_to_copy(source, known).values())
     lost = bool(names - Counter(NAME_WORD.findall(text)))
-    lost = lost or bool(first_names_lost(source, text, first, known))
+    lost = lost or bool(first_names_lost(source, text, first))
     return lost or bool(acronyms_lost(source, text, known, written))
 
 

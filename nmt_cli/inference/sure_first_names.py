@@ -12,8 +12,10 @@ tomorrow.". Surely a person's is a first name
   ``Merci Jean, ...``, ``Bonjour Marie !``;
 - after a comma and before the end of its sentence: ``Merci beaucoup, Jean !``;
 - starting a sentence before a verb or a pronoun that stands before one (:data:`VERBS`),
-  where its small letters are no word the model was taught: ``François est arrivé.``,
-  ``Claire s'en va.`` (not ``Il est``, nor ``Pierre a``: a stone).
+  unless it is a pronoun, a determiner or a verb (:data:`NO_SUBJECTS`: ``Il est``, ``Tel est
+  le cas``, ``Lis l'article``): ``François est arrivé.``, ``Claire s'en va.``, ``Pierre a
+  mangé une pomme.`` (a common noun starts a sentence after its article: "Pierre" is no stone
+  there, though the model knows "pierre" and wrote "Paper ate an apple.").
 
 Elsewhere the table's words are often no person's (``Agence``, ``Europe``, a sentence's
 ``Grâce à``), and the model's translation stays.
@@ -33,6 +35,12 @@ VERBS = (
     "veut", "sait", "ne", "se", "lui", "leur", "y", "en", "n['’]", "s['’]", "l['’]", "m['’]",
     "t['’]",
 )  # fmt: skip
+# first names of the tables that start a sentence before a verb as no person's name: pronouns,
+# determiners, an imperative
+NO_SUBJECTS = frozenset(
+    "Il Ils Elle Elles On Tu Nous Vous Ce Cela Ceci Ça Tout Toute Tous Rien Personne Chacun "
+    "Aucun Nul Tel Telle Ma Ta Sa Mon Ton Son Lis Dis Fais Va Vois Sois".split()
+)
 _NAME = r"([^\W\d_a-zß-ÿ][^\W\d_]+(?:-[^\W\d_a-zß-ÿ][^\W\d_]+)*)"
 _GREETING = "|".join(GREETINGS)
 _VERB = "|".join(VERBS)
@@ -45,16 +53,16 @@ _SUBJECT = 3  # the group of a name starting a sentence
 
 
 def sure_first_names(
-    source: str, first_names: Collection[str], known: Collection[str] = ()
+    source: str, first_names: Collection[str]
 ) -> list[tuple[int, int, str]]:
     """(start, end, name) of each first name of ``first_names`` that ``source`` surely holds as a
-    person's (module docstring), in order; one starting a sentence only where its small letters
-    are no word of ``known`` (the words the model was taught: ``Il est``, ``Pierre a``)."""
+    person's (module docstring), in order; one starting a sentence only where it is none of
+    :data:`NO_SUBJECTS` (``Il est``)."""
     found = []
     for m in _SURE.finditer(source):
         at = next(i for i, g in enumerate(m.groups(), 1) if g)
         name, start = m.group(at), m.start(at)
-        if at == _SUBJECT and name.lower() in known:
+        if at == _SUBJECT and name in NO_SUBJECTS:
             continue
         if name in first_names and is_name(name):
             found.append((start, start + len(name), name))
