@@ -217,10 +217,16 @@ def test_a_catalogue_s_path_comes_out_translated_label_by_label(run_cli, tmp_pat
         ('Click "Next", and then on "Finish".', ['"Next"', '"Finish"']),
         ('Cochez la case "Se souvenir de moi".', ['"Se souvenir de moi"']),
         ("L'onglet “Affichage” est masqué.", ["“Affichage”"]),
-        # a quotation in prose is not a label: no word names one, or no capital
+        # a quotation in prose is not a label: no word names one
         ("Un cours simplement intitulé « La fin du monde ».", []),
         ("« Nous sommes inquiets » et « Prudents », a-t-il dit.", []),
-        ("Le bouton « valider » est grisé.", []),
+        # a label's first letter may be small after a word that names one: fr-en, given its
+        # words, wrote ``Le message « fichier introuvable » apparaît.`` "The “file message is
+        # not” found."
+        ("Le message « fichier introuvable » apparaît.", ["« fichier introuvable »"]),
+        ("Le bouton « valider » est grisé.", ["« valider »"]),
+        ("Cochez l'option « ne pas déranger ».", ["« ne pas déranger »"]),
+        ("Cliquez sur « annuler ».", []),
         ("Cliquez sur « Enregistrer. Puis quittez » ici.", []),
         # a value to type, its first letter small too: fr-en, given its words, wrote
         # ``Saisissez « oui » ou « non ».`` "“Enter” or “not”."
@@ -237,6 +243,12 @@ def test_translate_translates_a_quoted_value_to_type_on_its_own(run_cli):
     result = run_cli(["translate", "-m", "fr-en", "Saisissez « oui » ou « non »."])
     assert result.exit_code == 0, result.stderr
     assert "“yes” or “no”" in result.stdout, result.stdout
+
+
+def test_translate_translates_a_quoted_label_with_a_small_first_letter_on_its_own(run_cli):
+    result = run_cli(["translate", "-m", "fr-en", "Le message « fichier introuvable » apparaît."])
+    assert result.exit_code == 0, result.stderr
+    assert "“file not found”" in result.stdout, result.stdout
 
 
 def test_a_line_of_many_quoted_labels_is_read_once_not_once_per_label():

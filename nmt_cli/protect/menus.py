@@ -32,8 +32,10 @@ wrote "Click “Make update and”", its marks around the wrong words): one to f
 first with a capital, no sentence punctuation, right after a word that names a label
 (:data:`LABEL_WORDS`: ``bouton``, ``cliquez sur``, ``menu``...), or after such a label and a
 conjunction, a comma or both (``« Annuler » ou « OK »``, ``« Suivant », puis sur « Terminer »``);
-so is a yes or a no to type after a verb of typing (logins.TYPING: ``Saisissez « oui » ou
-« non »``: ``Enter “yes” or “no”``; any other value to type passes through, logins.py).
+so is a value to type, its first letter small too, after a verb of typing (:data:`TYPING`:
+``Saisissez « oui » ou « non »``: ``Enter “yes” or “no”``), and a label with a small first
+letter after a word that names one (:data:`LABEL_NOUNS`: ``Le message « fichier introuvable »
+apparaît.``: ``The message “file not found” appears.``).
 """
 
 from __future__ import annotations
@@ -41,7 +43,6 @@ from __future__ import annotations
 import re
 
 from nmt_cli.protect.languages import SPACES, languages_for
-from nmt_cli.protect.logins import TYPING, YES_NO
 
 _UPPER = "A-ZÀ-ÖØ-ÞŒŠŽŸ"
 # a word of a label: no space, arrow, bracket, quote, backslash or sentence punctuation (an
@@ -58,10 +59,7 @@ _SPLIT = re.compile(r"(\s+[▸►▶>→›]\s+)")
 
 
 _LABEL_SPACE = f"[{SPACES}]?"  # French « Oui », its no-break spaces
-# its first word a capital's, or a yes or a no to type (after TYPING only: ``Tapez « oui »``;
-# any other value to type passes through, logins.py)
-_YES_NO = rf"(?:{'|'.join(YES_NO)})(?![\w'’-])"
-_LABEL_WORDS = rf"(?:{_CAPITAL}|{_YES_NO})(?:\s+{_WORD}){{0,4}}"
+_LABEL_WORDS = rf"{_WORD}(?:\s+{_WORD}){{0,4}}"  # its first word small after TYPING only
 LABEL = (  # a label in quotation marks
     rf"«{_LABEL_SPACE}{_LABEL_WORDS}{_LABEL_SPACE}»|“{_LABEL_WORDS}”|\"{_LABEL_WORDS}\""
 )
@@ -77,12 +75,22 @@ LABEL_WORDS = (
     "pane dialog item label click select choose check uncheck enable disable open press "
     "Schaltfläche Menü Registerkarte Feld Fenster Option Symbol Befehl Meldung wählen Sie"
 ).split()
-# TYPING (logins.py): the verbs right before a quoted value a user types, a yes or a no a label
+# The verbs right before a quoted value a user types, a label whatever its first letter
 # (``Saisissez « oui » ou « non »``: fr-en, given them as words, wrote "“Enter” or “not”.")
+TYPING = "saisissez saisir tapez taper entrez entrer écrivez écrire type enter".split()
 _CUE = re.compile(
     rf"(?:^|[\s'’])(?i:{'|'.join(LABEL_WORDS + TYPING)})(?:\s+(?i:sur|on|auf))?\s*$"
 )
-_TYPED_CUE = re.compile(rf"(?:^|[\s'’])(?i:{'|'.join(TYPING)})\s*$")
+# The words of LABEL_WORDS that name a label, a label after them whatever its first letter
+# (``Le message « fichier introuvable » apparaît.``: fr-en wrote "The “file message is not”
+# found.")
+LABEL_NOUNS = (
+    "bouton menu sous-menu onglet case champ fenêtre option icône lien commande message volet "
+    "panneau rubrique boîte dialogue élément "
+    "button submenu tab checkbox box field window icon link command panel pane dialog item label "
+    "Schaltfläche Menü Registerkarte Feld Fenster Option Symbol Befehl Meldung"
+).split()
+_TYPED_CUE = re.compile(rf"(?:^|[\s'’])(?i:{'|'.join(TYPING + LABEL_NOUNS)})\s*$")
 _JOINING = (  # ou, puis sur, and then on
     r"(?i:ou|et|puis|or|and|then|oder|und|dann)(?:\s+(?i:puis|then|dann))?(?:\s+(?i:sur|on|auf))?"
 )
@@ -93,7 +101,8 @@ _LABELS = re.compile(LABEL)
 
 def cued(line: str, start: int, seen: dict[int, bool] | None = None) -> bool:
     """Whether the quoted text at ``start`` of ``line`` is a label: right after a word of
-    LABEL_WORDS or TYPING (only TYPING for a yes or a no: ``Tapez « oui »``), or
+    LABEL_WORDS or TYPING (only TYPING or LABEL_NOUNS where its first letter is small: ``Tapez
+    « oui »``, ``le message « fichier introuvable »``), or
     after a label and a conjunction, a comma or both (``« Annuler » ou « OK »``,
     ``« Suivant », puis sur « Terminer »``).
     ``seen``: the answers for this line so far (its labels' starts), read and filled, so that
