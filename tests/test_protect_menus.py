@@ -227,6 +227,10 @@ def test_a_catalogue_s_path_comes_out_translated_label_by_label(run_cli, tmp_pat
         ("Le bouton « valider » est grisé.", ["« valider »"]),
         ("Cochez l'option « ne pas déranger ».", ["« ne pas déranger »"]),
         ("Cliquez sur « annuler ».", []),
+        # an error's or a warning's text: fr-en wrote ``Le message d'erreur « Accès refusé »
+        # s'affiche.`` "The error message “refused to” display."
+        ("Le message d'erreur « Accès refusé » s'affiche.", ["« Accès refusé »"]),
+        ("Un avertissement « Espace disque faible » apparaît.", ["« Espace disque faible »"]),
         ("Cliquez sur « Enregistrer. Puis quittez » ici.", []),
         # a value to type, its first letter small too: fr-en, given its words, wrote
         # ``Saisissez « oui » ou « non ».`` "“Enter” or “not”."

@@ -64,16 +64,24 @@ LABEL = (  # a label in quotation marks
     rf"«{_LABEL_SPACE}{_LABEL_WORDS}{_LABEL_SPACE}»|“{_LABEL_WORDS}”|\"{_LABEL_WORDS}\""
 )
 NEEDS = f'[{re.escape(ARROWS)}«“"]'  # what a line must hold for a path or a label
-# The words right before a quoted label that name it one (French, English, German), a verb maybe
-# with its preposition (cliquez sur, click on, klicken Sie auf)
-LABEL_WORDS = (
+# The words right before a quoted label that name it one (French, English, German): a noun, a
+# label whatever its first letter after it (``Le message « fichier introuvable » apparaît.``:
+# fr-en wrote "The “file message is not” found."; ``Le message d'erreur « Accès refusé »``:
+# "The error message “refused to” display."), or a verb maybe with its preposition (cliquez
+# sur, click on, klicken Sie auf)
+LABEL_NOUNS = (
     "bouton menu sous-menu onglet case champ fenêtre option icône lien commande message volet "
-    "panneau rubrique boîte dialogue élément cliquez cliquer appuyez appuyer "
+    "panneau rubrique boîte dialogue élément erreur avertissement "
+    "button submenu tab checkbox box field window icon link command panel pane dialog item label "
+    "error warning "
+    "Schaltfläche Menü Registerkarte Feld Fenster Symbol Befehl Meldung Fehler Warnung"
+).split()
+LABEL_WORDS = LABEL_NOUNS + (
+    "cliquez cliquer appuyez appuyer "
     "sélectionnez sélectionner choisissez choisir cochez cocher décochez décocher activez "
     "activer désactivez désactiver ouvrez ouvrir "
-    "button menu submenu tab checkbox box field window option icon link command message panel "
-    "pane dialog item label click select choose check uncheck enable disable open press "
-    "Schaltfläche Menü Registerkarte Feld Fenster Option Symbol Befehl Meldung wählen Sie"
+    "click select choose check uncheck enable disable open press "
+    "wählen Sie"
 ).split()
 # The verbs right before a quoted value a user types, a label whatever its first letter
 # (``Saisissez « oui » ou « non »``: fr-en, given them as words, wrote "“Enter” or “not”.")
@@ -81,15 +89,6 @@ TYPING = "saisissez saisir tapez taper entrez entrer écrivez écrire type enter
 _CUE = re.compile(
     rf"(?:^|[\s'’])(?i:{'|'.join(LABEL_WORDS + TYPING)})(?:\s+(?i:sur|on|auf))?\s*$"
 )
-# The words of LABEL_WORDS that name a label, a label after them whatever its first letter
-# (``Le message « fichier introuvable » apparaît.``: fr-en wrote "The “file message is not”
-# found.")
-LABEL_NOUNS = (
-    "bouton menu sous-menu onglet case champ fenêtre option icône lien commande message volet "
-    "panneau rubrique boîte dialogue élément "
-    "button submenu tab checkbox box field window icon link command panel pane dialog item label "
-    "Schaltfläche Menü Registerkarte Feld Fenster Option Symbol Befehl Meldung"
-).split()
 _TYPED_CUE = re.compile(rf"(?:^|[\s'’])(?i:{'|'.join(TYPING + LABEL_NOUNS)})\s*$")
 _JOINING = (  # ou, puis sur, and then on
     r"(?i:ou|et|puis|or|and|then|oder|und|dann)(?:\s+(?i:puis|then|dann))?(?:\s+(?i:sur|on|auf))?"
