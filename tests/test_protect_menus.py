@@ -217,6 +217,13 @@ def test_a_catalogue_s_path_comes_out_translated_label_by_label(run_cli, tmp_pat
         ('Click "Next", and then on "Finish".', ['"Next"', '"Finish"']),
         ('Cochez la case "Se souvenir de moi".', ['"Se souvenir de moi"']),
         ("L'onglet “Affichage” est masqué.", ["“Affichage”"]),
+        # a label of up to eight words: fr-en, given its words, wrote ``Cochez « Masquer les
+        # fichiers protégés du système d'exploitation ».`` "“Select the protected files of the
+        # operating system”."
+        (
+            "Cochez « Masquer les fichiers protégés du système d'exploitation ».",
+            ["« Masquer les fichiers protégés du système d'exploitation »"],
+        ),
         # a quotation in prose is not a label: no word names one
         ("Un cours simplement intitulé « La fin du monde ».", []),
         ("« Nous sommes inquiets » et « Prudents », a-t-il dit.", []),
@@ -253,6 +260,13 @@ def test_translate_translates_a_quoted_label_with_a_small_first_letter_on_its_ow
     result = run_cli(["translate", "-m", "fr-en", "Le message « fichier introuvable » apparaît."])
     assert result.exit_code == 0, result.stderr
     assert "“file not found”" in result.stdout, result.stdout
+
+
+def test_translate_keeps_the_meaning_of_a_long_quoted_label(run_cli):
+    line = "Cochez « Masquer les fichiers protégés du système d'exploitation »."
+    result = run_cli(["translate", "-m", "fr-en", line])
+    assert result.exit_code == 0, result.stderr
+    assert "“Hide " in result.stdout, result.stdout
 
 
 def test_a_line_of_many_quoted_labels_is_read_once_not_once_per_label():

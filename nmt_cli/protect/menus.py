@@ -28,10 +28,13 @@ Where a path starts and ends in a sentence:
                  ``vous``; English ``and``, ``then``)
 A label in quotation marks is a path of one label, translated on its own, its marks with it
 (``Cliquez sur « Mettre à jour »``: ``Click “Update”``; read as words of the sentence, fr-en
-wrote "Click “Make update and”", its marks around the wrong words): one to five words, the
-first with a capital, no sentence punctuation, right after a word that names a label
-(:data:`LABEL_WORDS`: ``bouton``, ``cliquez sur``, ``menu``...), or after such a label and a
-conjunction, a comma or both (``« Annuler » ou « OK »``, ``« Suivant », puis sur « Terminer »``);
+wrote "Click “Make update and”", its marks around the wrong words): one to eight words (an
+option's label is often a clause: ``Cochez « Masquer les fichiers protégés du système
+d'exploitation ».``, its seven words read with the sentence, gave "“Select the protected files
+of the operating system”."), the first with a capital, no sentence punctuation, right after a
+word that names a label (:data:`LABEL_WORDS`: ``bouton``, ``cliquez sur``, ``menu``...), or
+after such a label and a conjunction, a comma or both (``« Annuler » ou « OK »``, ``« Suivant
+», puis sur « Terminer »``);
 so is a value to type, its first letter small too, after a verb of typing (:data:`TYPING`:
 ``Saisissez « oui » ou « non »``: ``Enter “yes” or “no”``), and a label with a small first
 letter after a word that names one (:data:`LABEL_NOUNS`: ``Le message « fichier introuvable »
@@ -59,7 +62,7 @@ _SPLIT = re.compile(r"(\s+[▸►▶>→›]\s+)")
 
 
 _LABEL_SPACE = f"[{SPACES}]?"  # French « Oui », its no-break spaces
-_LABEL_WORDS = rf"{_WORD}(?:\s+{_WORD}){{0,4}}"  # its first word small after TYPING only
+_LABEL_WORDS = rf"{_WORD}(?:\s+{_WORD}){{0,7}}"  # its first word small after TYPING only
 LABEL = (  # a label in quotation marks
     rf"«{_LABEL_SPACE}{_LABEL_WORDS}{_LABEL_SPACE}»|“{_LABEL_WORDS}”|\"{_LABEL_WORDS}\""
 )
