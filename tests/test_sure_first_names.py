@@ -29,6 +29,12 @@ def test_a_first_name_starting_a_sentence_before_a_verb_is_surely_a_person_s():
     assert _names("Claire s'en va.") == ["Claire"]
 
 
+def test_a_first_name_starting_a_sentence_before_and_another_first_name_is_a_person_s():
+    """fr-en wrote ``Pierre et Marie sont arrivés.`` "Paper and Marie arrived."."""
+    assert _names("Pierre et Marie sont arrivés.") == ["Pierre"]
+    assert _names("Pierre et moi sommes arrivés.") == []
+
+
 def test_a_word_of_the_table_elsewhere_is_not_surely_a_first_name():
     assert _names("L'Agence européenne a publié son rapport.") == []
     assert _names("Merci Jean Dupont.") == []

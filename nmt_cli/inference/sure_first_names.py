@@ -15,7 +15,8 @@ tomorrow.". Surely a person's is a first name
   unless it is a pronoun, a determiner or a verb (:data:`NO_SUBJECTS`: ``Il est``, ``Tel est
   le cas``, ``Lis l'article``): ``François est arrivé.``, ``Claire s'en va.``, ``Pierre a
   mangé une pomme.`` (a common noun starts a sentence after its article: "Pierre" is no stone
-  there, though the model knows "pierre" and wrote "Paper ate an apple.").
+  there, though the model knows "pierre" and wrote "Paper ate an apple."); or before ``et``
+  and another first name: ``Pierre et Marie sont arrivés.`` (fr-en: "Paper and Marie").
 
 Elsewhere the table's words are often no person's (``Agence``, ``Europe``, a sentence's
 ``Grâce à``), and the model's translation stays.
@@ -47,7 +48,7 @@ _VERB = "|".join(VERBS)
 _SURE = re.compile(
     rf"(?:\b(?i:{_GREETING}),?\s+{_NAME}(?=\s*(?:[,.;:!?…]|$)))"
     rf"|(?:,\s+{_NAME}(?=\s*[.!?…]))"
-    rf"|(?:(?:^|(?<=[.!?…]\s))[«“\"(]?\s*{_NAME}\s+(?=(?:{_VERB})\b))"
+    rf"|(?:(?:^|(?<=[.!?…]\s))[«“\"(]?\s*{_NAME}\s+(?=(?:{_VERB})\b|et\s+{_NAME}\b))"
 )
 _SUBJECT = 3  # the group of a name starting a sentence
 
@@ -62,7 +63,8 @@ def sure_first_names(
     for m in _SURE.finditer(source):
         at = next(i for i, g in enumerate(m.groups(), 1) if g)
         name, start = m.group(at), m.start(at)
-        if at == _SUBJECT and name in NO_SUBJECTS:
+        partner = m.group(_SUBJECT + 1)  # Pierre et Marie: a first name too, or no person's
+        if at == _SUBJECT and (name in NO_SUBJECTS or partner and partner not in first_names):
             continue
         if name in first_names and is_name(name):
             found.append((start, start + len(name), name))
