@@ -35,10 +35,10 @@ of the operating system”."), the first with a capital, no sentence punctuation
 word that names a label (:data:`LABEL_WORDS`: ``bouton``, ``cliquez sur``, ``menu``...), or
 after such a label and a conjunction, a comma or both (``« Annuler » ou « OK »``, ``« Suivant
 », puis sur « Terminer »``);
-so is a value to type, its first letter small too, after a verb of typing (:data:`TYPING`:
-``Saisissez « oui » ou « non »``: ``Enter “yes” or “no”``), and a label with a small first
-letter after a word that names one (:data:`LABEL_NOUNS`: ``Le message « fichier introuvable »
-apparaît.``: ``The message “file not found” appears.``).
+so is a yes or a no to type after a verb of typing (logins.TYPING: ``Saisissez « oui » ou
+« non »``: ``Enter “yes” or “no”``; any other value to type passes through, logins.py), and a
+label with a small first letter after a word that names one (:data:`LABEL_NOUNS`: ``Le
+message « fichier introuvable » apparaît.``: ``The message “file not found” appears.``).
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from __future__ import annotations
 import re
 
 from nmt_cli.protect.languages import SPACES, languages_for
+from nmt_cli.protect.logins import TYPING, YES_NO
 
 _UPPER = "A-ZÀ-ÖØ-ÞŒŠŽŸ"
 # a word of a label: no space, arrow, bracket, quote, backslash or sentence punctuation (an
@@ -62,7 +63,7 @@ _SPLIT = re.compile(r"(\s+[▸►▶>→›]\s+)")
 
 
 _LABEL_SPACE = f"[{SPACES}]?"  # French « Oui », its no-break spaces
-_LABEL_WORDS = rf"{_WORD}(?:\s+{_WORD}){{0,7}}"  # its first word small after TYPING only
+_LABEL_WORDS = rf"{_WORD}(?:\s+{_WORD}){{0,7}}"  # its first word: cued() tells
 LABEL = (  # a label in quotation marks
     rf"«{_LABEL_SPACE}{_LABEL_WORDS}{_LABEL_SPACE}»|“{_LABEL_WORDS}”|\"{_LABEL_WORDS}\""
 )
@@ -86,13 +87,15 @@ LABEL_WORDS = LABEL_NOUNS + (
     "click select choose check uncheck enable disable open press "
     "wählen Sie"
 ).split()
-# The verbs right before a quoted value a user types, a label whatever its first letter
-# (``Saisissez « oui » ou « non »``: fr-en, given them as words, wrote "“Enter” or “not”.")
-TYPING = "saisissez saisir tapez taper entrez entrer écrivez écrire type enter".split()
+# TYPING (logins.py): the verbs right before a quoted value a user types; a yes or a no after
+# them is a label (``Saisissez « oui » ou « non »``: fr-en, given them as words, wrote
+# "“Enter” or “not”."), any other value passes through (logins.py)
 _CUE = re.compile(
     rf"(?:^|[\s'’])(?i:{'|'.join(LABEL_WORDS + TYPING)})(?:\s+(?i:sur|on|auf))?\s*$"
 )
-_TYPED_CUE = re.compile(rf"(?:^|[\s'’])(?i:{'|'.join(TYPING + LABEL_NOUNS)})\s*$")
+_NOUN_CUE = re.compile(rf"(?:^|[\s'’])(?i:{'|'.join(LABEL_NOUNS)})\s*$")
+_TYPED_CUE = re.compile(rf"(?:^|[\s'’])(?i:{'|'.join(TYPING)})\s*$")
+_YES_NO = re.compile(rf"(?:{'|'.join(YES_NO)})(?=[{SPACES}»”\"])")
 _JOINING = (  # ou, puis sur, and then on
     r"(?i:ou|et|puis|or|and|then|oder|und|dann)(?:\s+(?i:puis|then|dann))?(?:\s+(?i:sur|on|auf))?"
 )
@@ -102,9 +105,10 @@ _LABELS = re.compile(LABEL)
 
 
 def cued(line: str, start: int, seen: dict[int, bool] | None = None) -> bool:
-    """Whether the quoted text at ``start`` of ``line`` is a label: right after a word of
-    LABEL_WORDS or TYPING (only TYPING or LABEL_NOUNS where its first letter is small: ``Tapez
-    « oui »``, ``le message « fichier introuvable »``), or
+    """Whether the quoted text at ``start`` of ``line`` is a label: from a capital (or a
+    placeholder), right after a word of LABEL_WORDS or TYPING; from a small letter, right after
+    a word of LABEL_NOUNS (``le message « fichier introuvable »``), or a yes or a no right after
+    one of TYPING (``Tapez « oui »``; not ``Tapez « admin »``, a value); or
     after a label and a conjunction, a comma or both (``« Annuler » ou « OK »``,
     ``« Suivant », puis sur « Terminer »``).
     ``seen``: the answers for this line so far (its labels' starts), read and filled, so that
@@ -113,10 +117,10 @@ def cued(line: str, start: int, seen: dict[int, bool] | None = None) -> bool:
     chain, answer = [], False  # the labels joined back to the first, which tells them all
     while start not in seen:
         chain.append(start)
-        before, small = line[:start], line[start + 1 :].lstrip(SPACES)[:1].islower()
-        if (_TYPED_CUE if small else _CUE).search(before):
+        if _cued_here(line[:start], line[start + 1 :].lstrip(SPACES)):
             answer = True
             break
+        before = line[:start]
         joined = _AFTER_LABEL.search(before)
         if joined is None:
             break
@@ -129,6 +133,16 @@ def cued(line: str, start: int, seen: dict[int, bool] | None = None) -> bool:
         answer = seen[start]
     seen.update(dict.fromkeys(chain, answer))
     return answer
+
+
+def _cued_here(before: str, quoted: str) -> bool:
+    """Whether ``quoted`` (a quoted text, from its first character) is a label by the words
+    ``before`` it (cued's first three rules)."""
+    first = quoted[:1]
+    if first.islower():
+        typed = _TYPED_CUE.search(before) is not None and _YES_NO.match(quoted) is not None
+        return typed or _NOUN_CUE.search(before) is not None
+    return (first.isupper() or first in "%$") and _CUE.search(before) is not None
 
 
 def pattern_for(language: str | None) -> str:
